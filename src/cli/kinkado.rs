@@ -1,0 +1,838 @@
+//! `kado kinkado …`: the Kin Kādo referee and ALORA.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use clap::Subcommand;
+use serde::Serialize;
+
+use kado::cards::Card;
+use kado::diag::{Error, Problem, Source};
+use kado::explain::Explain;
+use kado::kinkado::alora::{self, Payer};
+use kado::kinkado::hand::{self, Evaluation};
+use kado::kinkado::showdown::{self, ALORA, Pool, Seat};
+use kado::kinkado::{GAME, Rules, TITLE, round_info, value};
+use kado::notation::{Located, parse_cards_in, parse_money, scan_cards, validate_pack};
+use kado::render::{self, Style, money};
+use kado::ruleset::Ruleset;
+
+use super::{Ctx, Outcome, joined};
+
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// Score a hand a player plays: 2 to 5 cards, jokers wild.
+    Hand {
+        /// The cards played, e.g. `AS KS QS JS JK` or `A♠ K♠ Q♠ J♠ 🃏`.
+        #[arg(required = true, num_args = 1..)]
+        cards: Vec<String>,
+    },
+    /// ALORA's turns: her best hand, what she sells, buys and bets.
+    #[command(subcommand)]
+    Alora(AloraCmd),
+    /// Settle a reveal: who wins, and who gets what.
+    #[command(
+        after_help = "Example:\n  kado kinkado showdown --seat ana=KS,KH@5 --alora '2S 2H 2C 9D 4S@10' --pool 12 --pool-cards JK"
+    )]
+    Showdown {
+        /// A player's seat: NAME=CARDS@BET (repeat for each player).
+        #[arg(long = "seat", value_name = "NAME=CARDS@BET")]
+        seats: Vec<String>,
+        /// ALORA's seat: all her cards, then her bet: CARDS@BET.
+        #[arg(long, value_name = "CARDS@BET")]
+        alora: Option<String>,
+        /// The bank placed ALORA's bet (she could not afford it).
+        #[arg(long, requires = "alora")]
+        bank_bet: bool,
+        /// The money in the prize pool.
+        #[arg(long, value_name = "MONEY")]
+        pool: String,
+        /// The cards in the prize pool.
+        #[arg(long, value_name = "CARDS")]
+        pool_cards: Option<String>,
+        /// The chips making up the prize pool's money, e.g. `25,5,1,1` (for splits).
+        #[arg(long, value_name = "CHIPS")]
+        pool_chips: Option<String>,
+    },
+    /// The round tracker: a round's minimum bet and whether a joker joins the prize pool.
+    Round {
+        /// The round, 1 to 9.
+        round: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AloraCmd {
+    /// The best hand ALORA makes from all the cards she holds.
+    Hand {
+        /// All her cards.
+        #[arg(required = true, num_args = 1..)]
+        cards: Vec<String>,
+    },
+    /// What ALORA sells: her two lowest-value cards.
+    Sell {
+        /// Her hand.
+        #[arg(required = true, num_args = 1..)]
+        hand: Vec<String>,
+    },
+    /// What ALORA buys from the market, and how many free cards she draws.
+    Buy {
+        /// The cards in the market (may be empty: `--market ''`).
+        #[arg(long, value_name = "CARDS")]
+        market: String,
+        /// The money in her stash.
+        #[arg(long, value_name = "MONEY")]
+        stash: String,
+        /// How many cards she holds before buying (after her sales).
+        #[arg(long, value_name = "N", default_value = "5")]
+        holding: String,
+    },
+    /// What ALORA bets, and who pays it.
+    Bet {
+        /// The round, 1 to 9.
+        #[arg(long, value_name = "N")]
+        round: String,
+        /// The money in her stash.
+        #[arg(long, value_name = "MONEY")]
+        stash: String,
+        /// Her face-up cards.
+        #[arg(long, value_name = "CARDS", default_value = "")]
+        face_up: String,
+    },
+}
+
+pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
+    let rs = ctx.ruleset(GAME, TITLE)?;
+    let rules = Rules::from_ruleset(&rs);
+    match cmd {
+        Cmd::Hand { cards } => hand_cmd(ctx, &rs, &rules, &joined(&cards)),
+        Cmd::Alora(AloraCmd::Hand { cards }) => alora_hand(ctx, &rs, &rules, &joined(&cards)),
+        Cmd::Alora(AloraCmd::Sell { hand }) => alora_sell(ctx, &rs, &joined(&hand)),
+        Cmd::Alora(AloraCmd::Buy {
+            market,
+            stash,
+            holding,
+        }) => alora_buy(ctx, &rs, &rules, &market, &stash, &holding),
+        Cmd::Alora(AloraCmd::Bet {
+            round,
+            stash,
+            face_up,
+        }) => alora_bet(ctx, &rs, &rules, &round, &stash, &face_up),
+        Cmd::Showdown {
+            seats,
+            alora,
+            bank_bet,
+            pool,
+            pool_cards,
+            pool_chips,
+        } => showdown_cmd(
+            ctx,
+            &rs,
+            &rules,
+            &ShowdownArgs {
+                seats,
+                alora,
+                bank_bet,
+                pool,
+                pool_cards,
+                pool_chips,
+            },
+        ),
+        Cmd::Round { round } => round_cmd(ctx, &round),
+    }
+}
+
+/// Reads cards from an argument and checks they can come from one pack.
+fn pack_cards(name: &str, text: &str) -> Result<Vec<Card>, Error> {
+    let src = Source::new(name, text);
+    let cards = parse_cards_in(&src)?;
+    Error::check(validate_pack(cards.iter().map(|c| (&src, c)), 2))?;
+    Ok(cards.into_iter().map(|l| l.value).collect())
+}
+
+/// Like [`pack_cards`], but an empty list is allowed.
+fn pack_cards_or_none(name: &str, text: &str) -> Result<Vec<Card>, Error> {
+    if text
+        .trim_matches(|c: char| c.is_whitespace() || c == ',')
+        .is_empty()
+    {
+        Ok(Vec::new())
+    } else {
+        pack_cards(name, text)
+    }
+}
+
+fn money_arg(name: &str, text: &str) -> Result<u32, Error> {
+    parse_money(text).ok_or_else(|| {
+        Problem::new(format!("`{text}` is not an amount of money"))
+            .at(&Source::new(name, text), 0..text.len())
+            .expected("a whole number of dollars, such as 25 or $25")
+            .into()
+    })
+}
+
+fn round_arg(name: &str, text: &str) -> Result<u32, Error> {
+    let src = Source::new(name, text);
+    match text.trim().parse::<u32>() {
+        Ok(n) if round_info(n).is_some() => Ok(n),
+        _ => Err(Problem::new(format!("`{text}` is not a round of Kin Kādo"))
+            .at(&src, 0..text.len())
+            .expected("a round from 1 to 9")
+            .into()),
+    }
+}
+
+fn count_arg(name: &str, text: &str) -> Result<usize, Error> {
+    text.trim().parse::<usize>().map_err(|_| {
+        Problem::new(format!("`{text}` is not a number of cards"))
+            .at(&Source::new(name, text), 0..text.len())
+            .expected("a whole number such as 5")
+            .into()
+    })
+}
+
+fn jokers_line(style: &Style, e: &Evaluation) -> String {
+    if e.jokers.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = e
+        .jokers
+        .iter()
+        .map(|c| format!("🃏 as {}", style.card(*c)))
+        .collect();
+    format!("Jokers: {}\n", parts.join(", "))
+}
+
+#[derive(Serialize)]
+struct HandVerdict<'a> {
+    category: hand::Category,
+    tier: u8,
+    sum: u32,
+    cards: &'a [Card],
+    jokers: &'a [Card],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<&'a [Card]>,
+}
+
+fn hand_explain(rs: &Ruleset, e: &Evaluation) -> Explain {
+    let mut x = Explain::new();
+    x.rule(format!(
+        "{} is a tier {} hand (tier 1: high card, one pair, two pair; tier 2: three of a kind, straight, flush; tier 3: full house, four of a kind, straight flush).",
+        capitalise(&e.category.to_string()),
+        e.tier
+    ));
+    x.rule("Straights, flushes and full houses need five cards.");
+    x.ruled(
+        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
+        rs,
+        &["joker-sum"],
+    );
+    if !e.jokers.is_empty() {
+        x.ruled(
+            "Each joker stands for the card giving the highest tier, then the highest sum.",
+            rs,
+            &["joker-duplicates", "five-of-a-kind"],
+        );
+    }
+    if matches!(
+        e.category,
+        hand::Category::Straight | hand::Category::StraightFlush
+    ) {
+        x.ruled("An ace may end a straight.", rs, &["ace-straights"]);
+    }
+    x
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
+    let src = Source::new("argument CARDS", text);
+    let cards = parse_cards_in(&src)?;
+    let mut problems = validate_pack(cards.iter().map(|c| (&src, c)), 2);
+    if !(2..=5).contains(&cards.len()) {
+        problems.push(
+            Problem::new(format!(
+                "a played hand has 2 to 5 cards, not {}",
+                cards.len()
+            ))
+            .at(&src, 0..text.len())
+            .help(if cards.len() > 5 {
+                "for ALORA, who plays all she holds, use `kado kinkado alora hand`"
+            } else {
+                "play at least two cards"
+            }),
+        );
+    }
+    Error::check(problems)?;
+    let cards: Vec<Card> = cards.into_iter().map(|l| l.value).collect();
+    let e = hand::evaluate(&cards, rules);
+    let s = ctx.style;
+    let human = format!(
+        "{}: {} — tier {}, sum {}\n{}",
+        s.cards(&cards),
+        s.bold(&capitalise(&e.category.to_string())),
+        e.tier,
+        money(i64::from(e.sum)),
+        jokers_line(&s, &e)
+    );
+    let v = HandVerdict {
+        category: e.category,
+        tier: e.tier,
+        sum: e.sum,
+        cards: &cards,
+        jokers: &e.jokers,
+        played: None,
+    };
+    ctx.emit(&v, &human, &hand_explain(rs, &e))
+}
+
+fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
+    let cards = pack_cards("argument CARDS", text)?;
+    let b = hand::best_hand(&cards, rules);
+    let s = ctx.style;
+    let e = &b.hand;
+    let mut human = format!(
+        "ALORA holds {}\nShe plays {}: {} — tier {}, sum {}\n{}",
+        s.cards(&cards),
+        s.cards(&b.played),
+        s.bold(&capitalise(&e.category.to_string())),
+        e.tier,
+        money(i64::from(e.sum)),
+        jokers_line(&s, e)
+    );
+    if rules.alora_sum_all && b.played.len() < cards.len() {
+        human += "Her sum counts every card she holds (ruling alora-sum: all-cards).\n";
+    }
+    let mut x = hand_explain(rs, e);
+    x.ruled(
+        "ALORA plays all her cards: the best hand of 2 to 5 of them, by tier then sum.",
+        rs,
+        &["alora-sum"],
+    );
+    let v = HandVerdict {
+        category: e.category,
+        tier: e.tier,
+        sum: e.sum,
+        cards: &cards,
+        jokers: &e.jokers,
+        played: Some(&b.played),
+    };
+    ctx.emit(&v, &human, &x)
+}
+
+fn alora_sell(ctx: &Ctx, rs: &Ruleset, text: &str) -> Outcome {
+    let cards = pack_cards("argument HAND", text)?;
+    let v = alora::sell(&cards);
+    let s = ctx.style;
+    let mut human = String::new();
+    if !v.sell.is_empty() {
+        human += &format!(
+            "Move {} from ALORA's hand to the market.\n",
+            s.cards(&v.sell)
+        );
+    }
+    if let Some(c) = &v.choose {
+        human += &format!(
+            "{} {} of {} (equal value, your pick) to the market.\n",
+            if v.sell.is_empty() {
+                "Move"
+            } else {
+                "Then move"
+            },
+            c.count,
+            s.cards(&c.from)
+        );
+    }
+    human += &format!("The bank pays ALORA {}.\n", money(i64::from(v.proceeds)));
+    let mut x = Explain::new();
+    x.rule(
+        "ALORA always sells her two lowest-value cards; when values tie, the player picks which.",
+    );
+    x.ruled(
+        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
+        rs,
+        &["joker-sum"],
+    );
+    x.rule("Cards sell for their value, paid by the bank, and go face up to the market.");
+    ctx.emit(&v, &human, &x)
+}
+
+fn alora_buy(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    rules: &Rules,
+    market: &str,
+    stash: &str,
+    holding: &str,
+) -> Outcome {
+    let market_cards = pack_cards_or_none("--market", market);
+    let stash_v = money_arg("--stash", stash);
+    let holding_v = count_arg("--holding", holding);
+    let (market_cards, stash, holding) = collect3(market_cards, stash_v, holding_v)?;
+    let v = alora::buy(&market_cards, stash, holding, rules);
+    let s = ctx.style;
+    let mut human = String::new();
+    match v.buy {
+        Some(c) => {
+            human += &format!(
+                "Move {} from the market to ALORA and {} from her stash to the prize pool.\n",
+                s.card(c),
+                money(i64::from(v.cost))
+            );
+            if !v.choose_from.is_empty() {
+                human += &format!(
+                    "(Equal value: you may give her {} instead.)\n",
+                    s.cards(&v.choose_from)
+                );
+            }
+        }
+        None => human += "ALORA buys nothing from the market.\n",
+    }
+    if v.free_draws > 0 {
+        human += &format!(
+            "Deal ALORA {} card{} from the deck, face down.\n",
+            v.free_draws,
+            if v.free_draws == 1 { "" } else { "s" }
+        );
+    }
+    human += &format!("Her stash: {}.\n", money(i64::from(v.stash_after)));
+    let mut x = Explain::new();
+    x.ruled(
+        format!(
+            "ALORA buys the highest-value market card worth {} or more if she can afford it, and draws one free card; otherwise she draws two.",
+            money(i64::from(rules.alora_buy_minimum))
+        ),
+        rs,
+        &["alora-buy"],
+    );
+    x.rule(format!(
+        "She never holds more than {} cards.",
+        rules.hand_limit
+    ));
+    x.rule("Money spent in the market goes to the prize pool.");
+    ctx.emit(&v, &human, &x)
+}
+
+fn collect3<A, B, C>(
+    a: Result<A, Error>,
+    b: Result<B, Error>,
+    c: Result<C, Error>,
+) -> Result<(A, B, C), Error> {
+    match (a, b, c) {
+        (Ok(a), Ok(b), Ok(c)) => Ok((a, b, c)),
+        (a, b, c) => {
+            let mut problems = Vec::new();
+            for e in [a.err(), b.err(), c.err()].into_iter().flatten() {
+                problems.extend(e.problems);
+            }
+            Err(Error { problems })
+        }
+    }
+}
+
+fn alora_bet(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    rules: &Rules,
+    round: &str,
+    stash: &str,
+    face_up: &str,
+) -> Outcome {
+    let (round, stash, face_up) = collect3(
+        round_arg("--round", round),
+        money_arg("--stash", stash),
+        pack_cards_or_none("--face-up", face_up),
+    )?;
+    let Some(v) = alora::bet(round, stash, &face_up, rules) else {
+        return Err(Error::msg("the round must be 1 to 9").into());
+    };
+    let s = ctx.style;
+    let mut human = match v.paid_by {
+        Payer::Alora => format!(
+            "ALORA bets {}: move it from her stash to her bet. Her stash: {}.\n",
+            money(i64::from(v.bet)),
+            money(i64::from(v.stash_after))
+        ),
+        Payer::Bank => format!(
+            "ALORA cannot afford {}: the bank bets {} for ALORA. Her stash stays {}.\n",
+            money(i64::from(v.bet)),
+            money(i64::from(v.bet)),
+            money(i64::from(v.stash_after))
+        ),
+    };
+    human += &match v.best_face_up {
+        Some(c) if value(c) > v.minimum => format!(
+            "(Her best face-up card, {}, is worth more than the round minimum {}.)\n",
+            s.card(c),
+            money(i64::from(v.minimum))
+        ),
+        _ => format!("(The round minimum is {}.)\n", money(i64::from(v.minimum))),
+    };
+    let mut x = Explain::new();
+    x.ruled(
+        "ALORA bets the higher of her best face-up card's value and the round minimum.",
+        rs,
+        &["alora-face-up"],
+    );
+    x.rule("If she cannot afford her bet, the bank places it for her and her stash is untouched.");
+    ctx.emit(&v, &human, &x)
+}
+
+fn round_cmd(ctx: &Ctx, round: &str) -> Outcome {
+    let n = round_arg("argument ROUND", round)?;
+    let Some(info) = round_info(n) else {
+        return Err(Error::msg("the round must be 1 to 9").into());
+    };
+    let mut human = format!(
+        "Round {}: minimum bet {}.\n",
+        info.round,
+        money(i64::from(info.minimum_bet))
+    );
+    if info.joker_joins_pool {
+        human += "A joker joins the prize pool this round (it lies under this round's chip).\n";
+    }
+    let mut x = Explain::new();
+    x.rule("The round tracker's chips are $1, $1, $1, $5, $5, $10, $10, $25, $25; each round's chip joins the prize pool and sets the minimum bet.");
+    x.rule("Jokers lie under the third $1 chip and the first $10 chip, so they join the prize pool in rounds 3 and 6.");
+    ctx.emit(&info, &human, &x)
+}
+
+struct ShowdownArgs {
+    seats: Vec<String>,
+    alora: Option<String>,
+    bank_bet: bool,
+    pool: String,
+    pool_cards: Option<String>,
+    pool_chips: Option<String>,
+}
+
+/// `CARDS@BET`, the cards read from `src` (within `range`).
+fn cards_at_bet(
+    src: &Source,
+    range: Range<usize>,
+    problems: &mut Vec<Problem>,
+) -> Option<(Vec<Located<Card>>, u32)> {
+    let text = &src.text[range.clone()];
+    let Some(at) = text.rfind('@') else {
+        problems.push(
+            Problem::new("the bet is missing")
+                .at(src, range.end..range.end)
+                .expected("CARDS@BET, e.g. `KS,KH@5`"),
+        );
+        return None;
+    };
+    let cards_range = range.start..range.start + at;
+    let bet_range = range.start + at + 1..range.end;
+    let (cards, mut ps) = scan_cards(src, cards_range.clone());
+    problems.append(&mut ps);
+    let bet_text = &src.text[bet_range.clone()];
+    let bet = parse_money(bet_text);
+    if bet.is_none() {
+        problems.push(
+            Problem::new(format!("`{bet_text}` is not an amount of money"))
+                .at(
+                    src,
+                    bet_range.start
+                        ..bet_range
+                            .end
+                            .max(bet_range.start + 1)
+                            .min(src.text.len().max(bet_range.start)),
+                )
+                .expected("a whole number of dollars after @"),
+        );
+    }
+    if cards.is_empty() && problems.is_empty() {
+        problems.push(
+            Problem::new("no cards before @")
+                .at(src, cards_range)
+                .expected("the cards played"),
+        );
+    }
+    Some((cards, bet?))
+}
+
+#[derive(Serialize)]
+struct HandOut<'a> {
+    category: hand::Category,
+    tier: u8,
+    sum: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<&'a [Card]>,
+}
+
+#[derive(Serialize)]
+struct ShowdownVerdict<'a> {
+    winners: &'a [String],
+    hands: BTreeMap<&'a str, HandOut<'a>>,
+    payouts: &'a BTreeMap<String, u32>,
+    bank_paid: u32,
+    bank_took_back: u32,
+    pool_left: u32,
+    pool_cards_to: &'a Option<String>,
+    decided_by: &'a str,
+}
+
+fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {
+    let mut problems = Vec::new();
+    let mut seats: Vec<Seat> = Vec::new();
+    // Every card on the table, with where it was named.
+    let mut sources: Vec<Source> = Vec::new();
+    let mut located: Vec<(usize, Located<Card>)> = Vec::new();
+
+    if a.seats.is_empty() && a.alora.is_none() {
+        problems.push(
+            Problem::new("no seats given")
+                .help("give each player as --seat NAME=CARDS@BET, and ALORA as --alora CARDS@BET"),
+        );
+    }
+    for text in &a.seats {
+        let src = Source::new("--seat", text.as_str());
+        let Some(eq) = text.find('=') else {
+            problems.push(
+                Problem::new(format!("`{text}` has no player name"))
+                    .at(&src, 0..text.len())
+                    .expected("NAME=CARDS@BET, e.g. `ana=KS,KH@5`"),
+            );
+            continue;
+        };
+        let name = text[..eq].trim().to_lowercase();
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        {
+            problems.push(
+                Problem::new(format!("`{}` is not a player name", &text[..eq]))
+                    .at(&src, 0..eq.max(1))
+                    .expected("letters, digits, - or _"),
+            );
+            continue;
+        }
+        if name == ALORA {
+            problems.push(
+                Problem::new("ALORA's seat is given with --alora")
+                    .at(&src, 0..eq)
+                    .help(format!("--alora '{}'", &text[eq + 1..])),
+            );
+            continue;
+        }
+        if seats.iter().any(|s| s.name == name) {
+            problems.push(
+                Problem::new(format!("two seats are called `{name}`"))
+                    .at(&src, 0..eq)
+                    .help("give each player a different name"),
+            );
+            continue;
+        }
+        if let Some((cards, bet)) = cards_at_bet(&src, eq + 1..text.len(), &mut problems) {
+            if !(2..=5).contains(&cards.len()) {
+                problems.push(
+                    Problem::new(format!(
+                        "{name} plays {} cards; a played hand has 2 to 5",
+                        cards.len()
+                    ))
+                    .at(&src, eq + 1..text.rfind('@').unwrap_or(text.len())),
+                );
+            }
+            if bet > rules.max_bet {
+                problems.push(
+                    Problem::new(format!(
+                        "{name} bets {}, above the {} limit",
+                        money(i64::from(bet)),
+                        money(i64::from(rules.max_bet))
+                    ))
+                    .at(&src, text.rfind('@').map_or(0, |i| i + 1)..text.len()),
+                );
+            }
+            let idx = sources.len();
+            located.extend(cards.iter().cloned().map(|c| (idx, c)));
+            seats.push(Seat {
+                name,
+                cards: cards.into_iter().map(|l| l.value).collect(),
+                bet,
+                is_alora: false,
+                bank_placed: false,
+            });
+        }
+        sources.push(src);
+    }
+    if let Some(text) = &a.alora {
+        let src = Source::new("--alora", text.as_str());
+        if let Some((cards, bet)) = cards_at_bet(&src, 0..text.len(), &mut problems) {
+            if bet > rules.max_bet {
+                problems.push(
+                    Problem::new(format!(
+                        "ALORA bets {}, above the {} limit",
+                        money(i64::from(bet)),
+                        money(i64::from(rules.max_bet))
+                    ))
+                    .at(&src, text.rfind('@').map_or(0, |i| i + 1)..text.len()),
+                );
+            }
+            let idx = sources.len();
+            located.extend(cards.iter().cloned().map(|c| (idx, c)));
+            seats.push(Seat {
+                name: ALORA.to_string(),
+                cards: cards.into_iter().map(|l| l.value).collect(),
+                bet,
+                is_alora: true,
+                bank_placed: a.bank_bet,
+            });
+        }
+        sources.push(src);
+    }
+    let pool_money = money_arg("--pool", &a.pool)
+        .map_err(|e| problems.extend(e.problems))
+        .ok();
+    let mut pool_cards = Vec::new();
+    if let Some(text) = &a.pool_cards {
+        let src = Source::new("--pool-cards", text.as_str());
+        let (cards, mut ps) = scan_cards(&src, 0..text.len());
+        problems.append(&mut ps);
+        let idx = sources.len();
+        pool_cards = cards.iter().map(|l| l.value).collect();
+        located.extend(cards.into_iter().map(|c| (idx, c)));
+        sources.push(src);
+    }
+    let mut chips = None;
+    if let Some(text) = &a.pool_chips {
+        let src = Source::new("--pool-chips", text.as_str());
+        let mut list = Vec::new();
+        let mut offset = 0;
+        for part in text.split(',') {
+            let t = part.trim();
+            match t.parse::<u32>() {
+                Ok(v) if v > 0 => list.push(v),
+                _ => problems.push(
+                    Problem::new(format!("`{t}` is not a chip value"))
+                        .at(&src, offset..offset + part.len())
+                        .expected("chip values separated by commas, e.g. 25,5,1,1"),
+                ),
+            }
+            offset += part.len() + 1;
+        }
+        if let Some(m) = pool_money {
+            let total: u32 = list.iter().sum();
+            if problems.is_empty() && total != m {
+                problems.push(
+                    Problem::new(format!(
+                        "the chips add up to {}, but the pool holds {}",
+                        money(i64::from(total)),
+                        money(i64::from(m))
+                    ))
+                    .at(&src, 0..text.len()),
+                );
+            }
+        }
+        chips = Some(list);
+    }
+    problems.extend(validate_pack(
+        located.iter().map(|(i, c)| (&sources[*i], c)),
+        2,
+    ));
+    Error::check(problems)?;
+    let pool = Pool {
+        money: pool_money.unwrap_or(0),
+        cards: pool_cards,
+        chips,
+    };
+    let v = showdown::settle(&seats, &pool, rules, rs);
+
+    let s = ctx.style;
+    let mut t = render::table(["Seat", "Cards", "Hand", "Tier", "Sum", "Bet", "Receives"]);
+    for seat in &seats {
+        let h = &v.hands[&seat.name];
+        let name = if v.winners.contains(&seat.name) {
+            format!("{} ★", seat.name)
+        } else {
+            seat.name.clone()
+        };
+        let cards = if seat.is_alora && h.played.len() < seat.cards.len() {
+            format!("{} (plays {})", s.cards(&seat.cards), s.cards(&h.played))
+        } else {
+            s.cards(&seat.cards)
+        };
+        t.add_row([
+            name,
+            cards,
+            h.category.to_string(),
+            h.tier.to_string(),
+            money(i64::from(h.sum)),
+            money(i64::from(seat.bet)),
+            money(i64::from(v.payouts[&seat.name])),
+        ]);
+    }
+    let mut human = render::show(&t);
+    let winners = v.winners.join(" and ");
+    if v.winners.len() == 1 {
+        human += &format!(
+            "{} wins ({}): takes the prize pool ({}{}) and every bet, and the bank pays {} {}.\n",
+            winners,
+            match v.decided_by.as_str() {
+                "tier" => "highest tier",
+                "sum" => "highest sum in the tier",
+                "bet" => "equal hands, highest bet",
+                "alora-wins-ties" => "ALORA wins ties",
+                _ => "the only hand",
+            },
+            money(i64::from(pool.money)),
+            if pool.cards.is_empty() {
+                String::new()
+            } else {
+                format!(" and {}", s.cards(&pool.cards))
+            },
+            winners,
+            money(i64::from(v.bank_paid))
+        );
+    } else {
+        human += &format!(
+            "{} split the pot; the bank pays each their own bet ({} in all). {} stays in the prize pool{}.\n",
+            winners,
+            money(i64::from(v.bank_paid)),
+            money(i64::from(v.pool_left)),
+            if pool.cards.is_empty() {
+                String::new()
+            } else {
+                format!(", with {}", s.cards(&pool.cards))
+            }
+        );
+    }
+    if v.bank_took_back > 0 {
+        human += &format!(
+            "The bank takes back the {} it bet for ALORA.\n",
+            money(i64::from(v.bank_took_back))
+        );
+    }
+    let verdict = ShowdownVerdict {
+        winners: &v.winners,
+        hands: v
+            .hands
+            .iter()
+            .map(|(k, h)| {
+                let is_alora = k == ALORA;
+                (
+                    k.as_str(),
+                    HandOut {
+                        category: h.category,
+                        tier: h.tier,
+                        sum: h.sum,
+                        played: is_alora.then_some(h.played.as_slice()),
+                    },
+                )
+            })
+            .collect(),
+        payouts: &v.payouts,
+        bank_paid: v.bank_paid,
+        bank_took_back: v.bank_took_back,
+        pool_left: v.pool_left,
+        pool_cards_to: &v.pool_cards_to,
+        decided_by: &v.decided_by,
+    };
+    ctx.emit(&verdict, &human, &v.explain)
+}

@@ -1,0 +1,234 @@
+//! The command line: clap definitions (the one source of truth for help, man pages and
+//! completions), dispatch, and printing. Rules logic lives in the library.
+
+mod generate;
+mod kinkado;
+mod prompt;
+mod rules;
+mod session;
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use serde::Serialize;
+
+use kado::diag::{Error, Problem};
+use kado::explain::Explain;
+use kado::render::Style;
+use kado::ruleset::Ruleset;
+
+/// A referee and companion for card games played with real cards.
+///
+/// Type in what lies on the table; kado says what the rules say, and why. Games: Kin Kādo
+/// (with its solo opponent ALORA), Kinga, Pokino, Koi-Koi and Kingmaker.
+#[derive(Debug, Parser)]
+#[command(name = "kado", version, propagate_version = true, max_term_width = 100)]
+pub struct Cli {
+    /// Print the verdict as one JSON object on stdout (errors as JSON on stderr).
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Add the rules and the rulings (by id) that decided the verdict.
+    #[arg(long, global = true)]
+    pub explain: bool,
+
+    /// The ruleset: a built-in name (see `kado rules list`) or a house-rules YAML file.
+    #[arg(long, global = true, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Kin Kādo: best hands, reveals, ALORA's turns, and whole games at the table.
+    #[command(subcommand)]
+    Kinkado(kinkado::Cmd),
+    /// List, show and check rulesets and house-rules files.
+    #[command(subcommand)]
+    Rules(rules::Cmd),
+    /// Print shell completions.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Write the man pages into a folder (used to keep man/ in step with the CLI).
+    #[command(hide = true)]
+    GenerateMan {
+        /// The folder to write into.
+        dir: std::path::PathBuf,
+    },
+}
+
+/// What a command failed with.
+pub enum Failure {
+    /// Bad input or usage: exit 2.
+    Input(Error),
+    /// Something went wrong inside kado or the machine: exit 1.
+    Internal(String),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        Failure::Input(e)
+    }
+}
+
+pub type Outcome = Result<(), Failure>;
+
+/// What every command gets: the output mode and the ruleset choice.
+pub struct Ctx {
+    pub json: bool,
+    pub explain: bool,
+    pub rules: Option<String>,
+    pub style: Style,
+}
+
+impl Ctx {
+    /// The ruleset in force for `game`: `--rules`, or the game's own built-in.
+    pub fn ruleset(&self, game: &str, title: &str) -> Result<Ruleset, Error> {
+        let rs = match &self.rules {
+            None => Ruleset::builtin(game)?,
+            Some(arg) => load_ruleset(arg)?,
+        };
+        rs.expect_game(game, title)
+    }
+
+    /// Prints a verdict: JSON (with `explain` when asked), or the human text (and the
+    /// reasons when asked).
+    pub fn emit<T: Serialize>(&self, verdict: &T, human: &str, explain: &Explain) -> Outcome {
+        let mut out = std::io::stdout().lock();
+        let text = if self.json {
+            let mut v =
+                serde_json::to_value(verdict).map_err(|e| Failure::Internal(e.to_string()))?;
+            if self.explain {
+                if let serde_json::Value::Object(m) = &mut v {
+                    m.insert(
+                        "explain".to_string(),
+                        serde_json::to_value(explain)
+                            .map_err(|e| Failure::Internal(e.to_string()))?,
+                    );
+                }
+            }
+            let mut s =
+                serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?;
+            s.push('\n');
+            s
+        } else if self.explain && !explain.is_empty() {
+            format!("{human}\n{}", explain.render())
+        } else {
+            human.to_string()
+        };
+        write_out(&mut out, &text)
+    }
+}
+
+fn write_out(out: &mut impl Write, text: &str) -> Outcome {
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(()),
+        // A closed pipe (`kado … | head`) is not a failure.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Failure::Internal(format!("cannot write output: {e}"))),
+    }
+}
+
+/// `--rules NAME|FILE`: a built-in by name, else a house-rules file.
+pub fn load_ruleset(arg: &str) -> Result<Ruleset, Error> {
+    if kado::ruleset::builtin_names().any(|n| n == arg) {
+        return Ruleset::builtin(arg);
+    }
+    let path = std::path::Path::new(arg);
+    let looks_like_file = arg.contains('/')
+        || arg.contains('\\')
+        || arg.ends_with(".yaml")
+        || arg.ends_with(".yml")
+        || path.exists();
+    if !looks_like_file {
+        let names: Vec<&str> = kado::ruleset::builtin_names().collect();
+        let mut p = Problem::new(format!(
+            "no built-in ruleset is called `{arg}`, and no file either"
+        ))
+        .expected(format!(
+            "a built-in ruleset ({}) or a house-rules YAML file",
+            names.join(", ")
+        ));
+        if let Some(near) = kado::diag::did_you_mean(arg, names.iter().copied()) {
+            p = p.help(format!("did you mean `{near}`?"));
+        }
+        return Err(p.into());
+    }
+    let text = read_file(arg, "house-rules file")?;
+    Ruleset::from_house_text(arg, &text)
+}
+
+/// Reads a file the user named, with an error that says which and why.
+pub fn read_file(path: &str, what: &str) -> Result<String, Error> {
+    std::fs::read_to_string(path).map_err(|e| {
+        let why = match e.kind() {
+            std::io::ErrorKind::NotFound => "it does not exist".to_string(),
+            std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+            std::io::ErrorKind::InvalidData => "it is not UTF-8 text".to_string(),
+            _ => e.to_string(),
+        };
+        Error::msg(format!("cannot read {what} `{path}`: {why}"))
+    })
+}
+
+/// Colour only for a terminal, and never when NO_COLOR is set.
+fn style_for_stdout() -> Style {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    Style {
+        color: !no_color && std::io::stdout().is_terminal(),
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let ctx = Ctx {
+        json: cli.json,
+        explain: cli.explain,
+        rules: cli.rules.clone(),
+        style: style_for_stdout(),
+    };
+    let result = match cli.command {
+        Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),
+        Command::Rules(cmd) => rules::run(cmd, &ctx),
+        Command::Completions { shell } => generate::completions(shell),
+        Command::GenerateMan { dir } => generate::man_pages(&dir),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(e)) => {
+            report(&ctx, &e);
+            ExitCode::from(2)
+        }
+        Err(Failure::Internal(msg)) => {
+            report(&ctx, &Error::msg(format!("internal failure: {msg}")));
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn report(ctx: &Ctx, e: &Error) {
+    let mut err = std::io::stderr().lock();
+    let text = if ctx.json {
+        format!("{}\n", e.to_json())
+    } else {
+        e.render()
+    };
+    let _ = err.write_all(text.as_bytes());
+}
+
+/// Joins positional words into one argument text (`AS KS` typed as two words).
+pub fn joined(words: &[String]) -> String {
+    words.join(" ")
+}

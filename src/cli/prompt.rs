@@ -1,0 +1,112 @@
+//! The prompt layer: thin and replaceable. On a terminal, dialoguer prompts; otherwise
+//! one answer per line from stdin, so a session can be scripted.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+/// What the table answered.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    Answer(String),
+    /// Take back the last action.
+    Undo,
+    /// Stop here; the game is saved and can be resumed.
+    Quit,
+    /// Print what may be answered.
+    Help,
+    /// Show the table again.
+    Show,
+    /// No more input (end of a script, or Ctrl-D).
+    End,
+}
+
+fn classify(line: &str) -> Reply {
+    match line.trim() {
+        "undo" => Reply::Undo,
+        "quit" | "exit" => Reply::Quit,
+        "help" | "?" => Reply::Help,
+        "show" | "status" => Reply::Show,
+        other => Reply::Answer(other.to_string()),
+    }
+}
+
+pub trait Prompter {
+    /// Asks a question.
+    fn ask(&mut self, prompt: &str) -> Reply;
+    /// Tells the table something.
+    fn say(&mut self, text: &str);
+    /// Reports a refused answer.
+    fn refuse(&mut self, why: &str);
+}
+
+/// Interactive prompts on a terminal.
+pub struct Terminal;
+
+impl Prompter for Terminal {
+    fn ask(&mut self, prompt: &str) -> Reply {
+        let r = dialoguer::Input::<String>::new()
+            .with_prompt(prompt)
+            .allow_empty(true)
+            .interact_text();
+        match r {
+            Ok(s) => classify(&s),
+            Err(_) => Reply::End,
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        print!("{text}");
+        let _ = std::io::stdout().flush();
+    }
+
+    fn refuse(&mut self, why: &str) {
+        eprintln!("✗ {why}");
+    }
+}
+
+/// Answers read one per line from stdin; blank lines and `#` comments are skipped. Each
+/// question and answer is echoed, so the output reads as a transcript.
+pub struct Lines<R: BufRead> {
+    input: R,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub fn new(input: R) -> Lines<R> {
+        Lines { input }
+    }
+}
+
+impl<R: BufRead> Prompter for Lines<R> {
+    fn ask(&mut self, prompt: &str) -> Reply {
+        loop {
+            let mut line = String::new();
+            match self.input.read_line(&mut line) {
+                Ok(0) | Err(_) => return Reply::End,
+                Ok(_) => {}
+            }
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            println!("{prompt}: {t}");
+            return classify(t);
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        print!("{text}");
+        let _ = std::io::stdout().flush();
+    }
+
+    fn refuse(&mut self, why: &str) {
+        println!("✗ {why}");
+    }
+}
+
+/// The prompter for this process: a terminal when stdin is one.
+pub fn for_stdin() -> Box<dyn Prompter> {
+    if std::io::stdin().is_terminal() {
+        Box::new(Terminal)
+    } else {
+        Box::new(Lines::new(std::io::stdin().lock()))
+    }
+}

@@ -1,0 +1,187 @@
+//! `kado rules …`: the built-in rulesets and house-rules files.
+
+use clap::Subcommand;
+use serde::Serialize;
+
+use kado::explain::Explain;
+use kado::render;
+use kado::ruleset::{Ruleset, builtin_names};
+
+use super::{Ctx, Outcome, load_ruleset};
+
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// List every built-in ruleset.
+    List,
+    /// Show a ruleset's rulings as a table, the choice in force marked.
+    Show {
+        /// A built-in ruleset name or a house-rules file.
+        #[arg(value_name = "NAME|FILE")]
+        ruleset: String,
+    },
+    /// Check a house-rules file and say what it changes.
+    Check {
+        /// The house-rules YAML file.
+        file: String,
+    },
+}
+
+#[derive(Serialize)]
+struct ListEntry {
+    name: String,
+    game: String,
+    title: String,
+    summary: String,
+    base: Option<String>,
+}
+
+#[derive(Serialize)]
+struct CheckVerdict<'a> {
+    valid: bool,
+    name: &'a str,
+    game: &'a str,
+    base: &'a str,
+    changes: Vec<Change<'a>>,
+}
+
+#[derive(Serialize)]
+struct Change<'a> {
+    kind: &'static str,
+    id: &'a str,
+    from: String,
+    to: String,
+}
+
+pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
+    match cmd {
+        Cmd::List => list(ctx),
+        Cmd::Show { ruleset } => show(ctx, &ruleset),
+        Cmd::Check { file } => check(ctx, &file),
+    }
+}
+
+fn list(ctx: &Ctx) -> Outcome {
+    let mut entries = Vec::new();
+    for name in builtin_names() {
+        let rs = Ruleset::builtin(name)?;
+        let base = (rs.lineage.len() > 1).then(|| rs.lineage[rs.lineage.len() - 2].clone());
+        entries.push(ListEntry {
+            name: rs.name,
+            game: rs.game,
+            title: rs.title,
+            summary: rs.summary,
+            base,
+        });
+    }
+    let mut t = render::table(["Ruleset", "Game", "Based on", "Summary"]);
+    for e in &entries {
+        t.add_row([
+            e.name.as_str(),
+            e.title.as_str(),
+            e.base.as_deref().unwrap_or("—"),
+            e.summary.as_str(),
+        ]);
+    }
+    ctx.emit(
+        &serde_json::json!({ "rulesets": entries }),
+        &render::show(&t),
+        &Explain::new(),
+    )
+}
+
+fn show(ctx: &Ctx, arg: &str) -> Outcome {
+    let rs = load_ruleset(arg)?;
+    let mut human = format!(
+        "{} — {} ({})\n{}\n",
+        rs.name,
+        rs.title,
+        rs.lineage.join(" → "),
+        rs.summary
+    );
+    let mut t = render::table([
+        "Ruling",
+        "Question",
+        "Choices (● in force)",
+        "Why the default",
+    ]);
+    for r in &rs.rulings {
+        let choices: Vec<String> = r
+            .alternatives
+            .iter()
+            .map(|a| {
+                let mark = if a.id == r.choice { "●" } else { "○" };
+                let dflt = if a.id == r.default { " (default)" } else { "" };
+                format!("{mark} {}{dflt}: {}", a.id, a.means)
+            })
+            .collect();
+        t.add_row([
+            r.id.clone(),
+            r.question.clone(),
+            choices.join("\n"),
+            r.why.clone(),
+        ]);
+    }
+    human += &render::show(&t);
+    if !rs.values.is_empty() {
+        let mut v = render::table(["Value", "Setting"]);
+        for (k, val) in &rs.values {
+            v.add_row([k.clone(), val.to_string()]);
+        }
+        human += &render::show(&v);
+    }
+    for n in &rs.notes {
+        human += &format!("Note: {n}\n");
+    }
+    ctx.emit(&rs, &human, &Explain::new())
+}
+
+fn check(ctx: &Ctx, file: &str) -> Outcome {
+    let text = super::read_file(file, "house-rules file")?;
+    let rs = Ruleset::from_house_text(file, &text)?;
+    let root = rs.lineage.first().cloned().unwrap_or_default();
+    let base = Ruleset::builtin(&root)?;
+    let mut changes = Vec::new();
+    for r in &rs.rulings {
+        let was = base.choice(&r.id);
+        if was != r.choice {
+            changes.push(Change {
+                kind: "ruling",
+                id: &r.id,
+                from: was.to_string(),
+                to: r.choice.clone(),
+            });
+        }
+    }
+    for (k, v) in &rs.values {
+        let was = base.values.get(k).copied().unwrap_or_default();
+        if was != *v {
+            changes.push(Change {
+                kind: "value",
+                id: k,
+                from: was.to_string(),
+                to: v.to_string(),
+            });
+        }
+    }
+    let mut human = format!(
+        "{file}: valid house rules for {} (base {})\n",
+        rs.title, root
+    );
+    if changes.is_empty() {
+        human += "It changes nothing.\n";
+    } else {
+        let mut t = render::table(["Changes", "From", "To"]);
+        for c in &changes {
+            t.add_row([format!("{} {}", c.kind, c.id), c.from.clone(), c.to.clone()]);
+        }
+        human += &render::show(&t);
+    }
+    let verdict = CheckVerdict {
+        valid: true,
+        name: &rs.name,
+        game: &rs.game,
+        base: &root,
+        changes,
+    };
+    ctx.emit(&verdict, &human, &Explain::new())
+}

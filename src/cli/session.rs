@@ -1,0 +1,146 @@
+//! Running a session at the table: ask, check, record, save; undo and resume.
+//!
+//! The log is written after every action, atomically (a temporary file in the same
+//! folder, then a rename), so killing kado at any prompt loses at most the answer being
+//! typed.
+
+use std::path::{Path, PathBuf};
+
+use kado::diag::Error;
+use kado::render::Style;
+use kado::session::{By, Entry, Log, Session, Step, replay};
+
+use super::prompt::{Prompter, Reply};
+use super::{Failure, Outcome, read_file};
+
+/// Writes `text` to `path` atomically.
+pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+fn save<G: Session>(path: &Path, log: &Log<G::Setup, G::Action>) -> Outcome {
+    let text = log.to_yaml()?;
+    save_atomic(path, &text)
+        .map_err(|e| Failure::Internal(format!("cannot save the game to {}: {e}", path.display())))
+}
+
+/// Reads a saved session.
+pub fn load<G: Session>(path: &str) -> Result<Log<G::Setup, G::Action>, Error> {
+    let text = read_file(path, "saved game")?;
+    Log::from_yaml(path, &text, G::GAME)
+}
+
+/// A fresh save-file name when none was given: `kinkado-1.yaml`, `kinkado-2.yaml`, …
+pub fn default_path(game: &str) -> PathBuf {
+    (1..)
+        .map(|i| PathBuf::from(format!("{game}-{i}.yaml")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| PathBuf::from(format!("{game}.yaml")))
+}
+
+/// Runs a session to its end or until the input ends, saving after every action.
+pub fn run<G: Session>(
+    path: &Path,
+    mut log: Log<G::Setup, G::Action>,
+    prompter: &mut dyn Prompter,
+    style: Style,
+) -> Outcome {
+    let mut game: G = replay(&log)?;
+    save::<G>(path, &log)?;
+    let resume_hint = format!(
+        "The game is saved in {}; continue it with `kado {} resume {}`.\n",
+        path.display(),
+        G::GAME,
+        path.display()
+    );
+    let mut shown_after = usize::MAX;
+    loop {
+        match game.next() {
+            Step::Done => {
+                prompter.say(&game.show(style));
+                return Ok(());
+            }
+            Step::Auto(action) => {
+                let mut next = game.clone();
+                let said = next.apply(&action).map_err(|why| {
+                    Failure::Internal(format!("kado's own move does not apply: {why}"))
+                })?;
+                game = next;
+                log.actions.push(Entry {
+                    by: By::Kado,
+                    action,
+                });
+                save::<G>(path, &log)?;
+                for s in said {
+                    prompter.say(&format!("{s}\n"));
+                }
+            }
+            Step::Ask(q) => {
+                if shown_after != log.actions.len() && log.actions.is_empty() {
+                    prompter.say(&game.show(style));
+                    shown_after = log.actions.len();
+                }
+                match prompter.ask(&q.prompt) {
+                    Reply::End | Reply::Quit => {
+                        prompter.say(&resume_hint);
+                        return Ok(());
+                    }
+                    Reply::Help => prompter.say(&format!(
+                        "{}\nAt any prompt: undo (take back the last answer), show, help, quit.\n",
+                        q.hint
+                    )),
+                    Reply::Show => prompter.say(&game.show(style)),
+                    Reply::Undo => {
+                        if log.undo() {
+                            game = replay(&log)?;
+                            save::<G>(path, &log)?;
+                            prompter.say("Undone.\n");
+                            prompter.say(&game.show(style));
+                        } else {
+                            prompter.refuse("nothing to undo");
+                        }
+                    }
+                    Reply::Answer(text) => match game.answer(&q, &text) {
+                        Err(why) => prompter.refuse(&why),
+                        Ok(action) => match apply_to_copy(&game, &action) {
+                            Err(why) => prompter.refuse(&why),
+                            Ok((next, said)) => {
+                                game = next;
+                                log.actions.push(Entry {
+                                    by: By::Table,
+                                    action,
+                                });
+                                save::<G>(path, &log)?;
+                                for s in said {
+                                    prompter.say(&format!("{s}\n"));
+                                }
+                            }
+                        },
+                    },
+                }
+            }
+        }
+    }
+}
+
+/// Applies an action to a copy, so a refused action leaves the state untouched.
+fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<String>), String> {
+    let mut next = game.clone();
+    let said = next.apply(action)?;
+    Ok((next, said))
+}

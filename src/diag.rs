@@ -1,0 +1,367 @@
+//! Problems with what the user typed, with where they are and how to fix them.
+//!
+//! Every parser and validator in kado reports [`Problem`]s. A problem may point into a
+//! [`Source`] (an argument or a file) at a byte range; it is then drawn with the line,
+//! a caret under the bad part, what was expected and a suggestion, in the manner of
+//! `just` and `rustc`:
+//!
+//! ```text
+//! error: unknown suit `X`
+//!  --> argument CARDS, column 4
+//!   |
+//! 1 | AS KX
+//!   |     ^
+//!   = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)
+//! ```
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+/// Where some text came from, and the text itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// "argument CARDS", "--hand", "file house.yaml", …
+    pub name: String,
+    pub text: Arc<str>,
+}
+
+impl Source {
+    pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> Source {
+        Source {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = self.text[line_start..offset].chars().count() + 1;
+        (line, col)
+    }
+
+    /// The byte range of the line holding `offset`, without its newline.
+    fn line_range(&self, offset: usize) -> Range<usize> {
+        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
+        let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let end = self.text[offset..]
+            .find('\n')
+            .map_or(self.text.len(), |i| offset + i);
+        start..end
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// One thing wrong with the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// What is wrong, in one line: "unknown suit `X`".
+    pub message: String,
+    pub source: Option<Source>,
+    /// Byte range in the source text.
+    pub span: Option<Range<usize>>,
+    /// What would have been accepted there.
+    pub expected: Option<String>,
+    /// A likely fix: "did you mean A♠?".
+    pub help: Option<String>,
+    /// A line of the input, given directly (for files whose locations come from a parser
+    /// that reports line and column rather than byte offsets).
+    pub at: Option<(usize, usize)>,
+}
+
+impl Problem {
+    pub fn new(message: impl Into<String>) -> Problem {
+        Problem {
+            message: message.into(),
+            source: None,
+            span: None,
+            expected: None,
+            help: None,
+            at: None,
+        }
+    }
+
+    pub fn with_source(mut self, source: Source) -> Problem {
+        self.source = Some(source);
+        self
+    }
+
+    pub fn with_span(mut self, span: Range<usize>) -> Problem {
+        self.span = Some(span);
+        self
+    }
+
+    pub fn at(mut self, source: &Source, span: Range<usize>) -> Problem {
+        self.source = Some(source.clone());
+        self.span = Some(span);
+        self
+    }
+
+    /// Points at a 1-based line and column of the source.
+    pub fn at_line_col(mut self, source: &Source, line: usize, col: usize) -> Problem {
+        self.source = Some(source.clone());
+        self.at = Some((line, col));
+        if let Some(off) = offset_of(&source.text, line, col) {
+            let end = source.text[off..]
+                .char_indices()
+                .find(|(_, c)| c.is_whitespace() || *c == ':')
+                .map_or(source.text.len(), |(i, _)| off + i)
+                .max(off + source.text[off..].chars().next().map_or(0, char::len_utf8));
+            self.span = Some(off..end);
+        }
+        self
+    }
+
+    pub fn expected(mut self, expected: impl Into<String>) -> Problem {
+        self.expected = Some(expected.into());
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Problem {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn maybe_help(mut self, help: Option<String>) -> Problem {
+        self.help = help;
+        self
+    }
+
+    /// Line and column of the start of the span, when known.
+    pub fn position(&self) -> Option<(usize, usize)> {
+        if let Some(at) = self.at {
+            return Some(at);
+        }
+        match (&self.source, &self.span) {
+            (Some(src), Some(span)) => Some(src.line_col(span.start)),
+            _ => None,
+        }
+    }
+
+    /// The problem drawn for people.
+    pub fn render(&self) -> String {
+        let mut out = format!("error: {}\n", self.message);
+        if let Some(src) = &self.source {
+            match (self.position(), &self.span) {
+                (Some((line, col)), Some(span)) => {
+                    let multi_line = src.text.contains('\n');
+                    if multi_line {
+                        out += &format!(" --> {}, line {line}, column {col}\n", src.name);
+                    } else {
+                        out += &format!(" --> {}, column {col}\n", src.name);
+                    }
+                    let lr = src.line_range(span.start);
+                    let text = &src.text[lr.clone()];
+                    let num = line.to_string();
+                    let pad = " ".repeat(num.len());
+                    let end = span.end.min(lr.end).max(span.start);
+                    let width = src.text[span.start..end].chars().count().max(1);
+                    out += &format!("{pad} |\n{num} | {text}\n");
+                    out += &format!("{pad} | {}{}\n", " ".repeat(col - 1), "^".repeat(width));
+                }
+                (Some((line, col)), None) => {
+                    out += &format!(" --> {}, line {line}, column {col}\n", src.name);
+                }
+                _ => {
+                    out += &format!(" --> {}\n", src.name);
+                }
+            }
+        }
+        if let Some(e) = &self.expected {
+            out += &format!("  = expected: {e}\n");
+        }
+        if let Some(h) = &self.help {
+            out += &format!("  = help: {h}\n");
+        }
+        out
+    }
+
+    fn to_json(&self) -> ProblemJson<'_> {
+        let pos = self.position();
+        ProblemJson {
+            message: &self.message,
+            source: self.source.as_ref().map(|s| s.name.as_str()),
+            line: pos.map(|p| p.0),
+            column: pos.map(|p| p.1),
+            text: match (&self.source, &self.span) {
+                (Some(src), Some(span)) => src.text.get(span.clone()),
+                _ => None,
+            },
+            expected: self.expected.as_deref(),
+            help: self.help.as_deref(),
+        }
+    }
+}
+
+fn offset_of(text: &str, line: usize, col: usize) -> Option<usize> {
+    let mut start = 0;
+    for _ in 1..line {
+        start += text[start..].find('\n')? + 1;
+    }
+    let line_text = &text[start..];
+    let line_text = &line_text[..line_text.find('\n').unwrap_or(line_text.len())];
+    let off = line_text
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map_or(line_text.len(), |(i, _)| i);
+    Some(start + off)
+}
+
+#[derive(Serialize)]
+struct ProblemJson<'a> {
+    message: &'a str,
+    source: Option<&'a str>,
+    line: Option<usize>,
+    column: Option<usize>,
+    text: Option<&'a str>,
+    expected: Option<&'a str>,
+    help: Option<&'a str>,
+}
+
+/// One or more problems, reported together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    pub problems: Vec<Problem>,
+}
+
+impl Error {
+    pub fn single(problem: Problem) -> Error {
+        Error {
+            problems: vec![problem],
+        }
+    }
+
+    pub fn msg(message: impl Into<String>) -> Error {
+        Error::single(Problem::new(message))
+    }
+
+    /// `Ok(())` when there are no problems.
+    pub fn check(problems: Vec<Problem>) -> Result<(), Error> {
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(Error { problems })
+        }
+    }
+
+    /// The first problem's message (and a count of the others).
+    pub fn summary(&self) -> String {
+        match self.problems.as_slice() {
+            [] => "unknown error".to_string(),
+            [one] => one.message.clone(),
+            [first, rest @ ..] => format!("{} (and {} more)", first.message, rest.len()),
+        }
+    }
+
+    /// Every problem drawn for people, then a count when there are several.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            out += &p.render();
+        }
+        if self.problems.len() > 1 {
+            out += &format!("\n{} problems found\n", self.problems.len());
+        }
+        out
+    }
+
+    /// `{"error": "...", "problems": [...]}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let problems: Vec<ProblemJson<'_>> = self.problems.iter().map(Problem::to_json).collect();
+        serde_json::json!({ "error": self.summary(), "problems": problems })
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.summary())
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Problem> for Error {
+    fn from(p: Problem) -> Error {
+        Error::single(p)
+    }
+}
+
+/// Edit distance between two short strings, for "did you mean".
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The closest of `candidates` to `word`, when it is close enough to be a likely typo.
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let lower = word.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&lower, &c.to_lowercase()), c))
+        .filter(|(d, c)| *d <= (c.chars().count() / 3).max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column() {
+        let s = Source::new("file x", "ab\ncdé f\n");
+        assert_eq!(s.line_col(0), (1, 1));
+        assert_eq!(s.line_col(3), (2, 1));
+        assert_eq!(s.line_col(s.text.find('f').unwrap()), (2, 5));
+    }
+
+    #[test]
+    fn caret_under_token() {
+        let src = Source::new("argument CARDS", "AS KX");
+        let p = Problem::new("unknown suit `X`")
+            .at(&src, 3..5)
+            .help("suits are S H D C");
+        assert_eq!(
+            p.render(),
+            "error: unknown suit `X`\n --> argument CARDS, column 4\n  |\n1 | AS KX\n  |    ^^\n  = help: suits are S H D C\n"
+        );
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(
+            did_you_mean("rullings", ["rulings", "values", "base"]),
+            Some("rulings")
+        );
+        assert_eq!(did_you_mean("zzz", ["rulings", "values"]), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

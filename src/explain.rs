@@ -1,0 +1,82 @@
+//! `--explain`: the rules and the rulings that decided a verdict.
+
+use serde::Serialize;
+
+use crate::ruleset::Ruleset;
+
+/// A ruling that bore on a verdict, and the choice in force.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct RulingRef {
+    pub id: String,
+    pub choice: String,
+}
+
+/// One step of the reasoning: the rule applied, in kado's words, and the rulings it used.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Reason {
+    pub rule: String,
+    pub rulings: Vec<RulingRef>,
+}
+
+/// The reasons behind a verdict, in the order they were applied.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct Explain(pub Vec<Reason>);
+
+impl Explain {
+    pub fn new() -> Explain {
+        Explain::default()
+    }
+
+    /// A rule straight from the rules text.
+    pub fn rule(&mut self, rule: impl Into<String>) -> &mut Explain {
+        self.0.push(Reason {
+            rule: rule.into(),
+            rulings: Vec::new(),
+        });
+        self
+    }
+
+    /// A rule that rests on rulings; each is recorded with the choice in force.
+    pub fn ruled(
+        &mut self,
+        rule: impl Into<String>,
+        rules: &Ruleset,
+        ids: &[&str],
+    ) -> &mut Explain {
+        let rulings = ids
+            .iter()
+            .map(|id| RulingRef {
+                id: (*id).to_string(),
+                choice: rules.choice(id).to_string(),
+            })
+            .collect();
+        self.0.push(Reason {
+            rule: rule.into(),
+            rulings,
+        });
+        self
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The human form: a "Why" list, rulings in brackets.
+    pub fn render(&self) -> String {
+        let mut out = String::from("Why:\n");
+        for r in &self.0 {
+            out += &format!("  - {}", r.rule);
+            if !r.rulings.is_empty() {
+                let ids: Vec<String> = r
+                    .rulings
+                    .iter()
+                    .map(|x| format!("{}: {}", x.id, x.choice))
+                    .collect();
+                out += &format!(" [ruling {}]", ids.join(", "));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}

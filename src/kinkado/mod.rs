@@ -1,0 +1,173 @@
+//! Kin Kādo (Hinokodo): a poker twist over nine rounds, and ALORA, its solo opponent.
+//!
+//! - [`hand`]: the best hand from played cards (tier, then sum; jokers wild).
+//! - [`alora`]: ALORA's sells, buys and bets.
+//! - [`showdown`]: settling a reveal: who wins and who gets what.
+
+pub mod alora;
+pub mod hand;
+pub mod showdown;
+
+use crate::cards::{Card, Rank};
+use crate::ruleset::Ruleset;
+
+/// The game's id in rulesets and logs.
+pub const GAME: &str = "kinkado";
+/// The game's name for people.
+pub const TITLE: &str = "Kin Kādo";
+
+/// The rules in force, read once from a ruleset into plain fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// `joker-sum: face-value`: a joker adds $20 whatever it stands for.
+    pub joker_face_value: bool,
+    /// `joker-duplicates: allowed`.
+    pub joker_duplicates: bool,
+    /// `ace-straights: low-and-high` (else low only).
+    pub ace_high_straights: bool,
+    /// `alora-sum: all-cards` (else the cards of her best hand).
+    pub alora_sum_all: bool,
+    /// `alora-buy: best-affordable` (else the highest card only).
+    pub alora_buy_best_affordable: bool,
+    /// `alora-face-up: shown-and-bought` (else bought only).
+    pub alora_face_up_shown: bool,
+    /// `split: by-chip` (else by value).
+    pub split_by_chip: bool,
+    /// `game-tie: shared` (else ALORA wins).
+    pub game_tie_shared: bool,
+    /// `bank-bet: in-the-pot` (else back to the bank).
+    pub bank_bet_in_pot: bool,
+    pub start_money: u32,
+    pub max_bet: u32,
+    pub hand_limit: usize,
+    pub max_sales: usize,
+    pub deck_card_cost: u32,
+    pub alora_buy_minimum: u32,
+    pub rounds: u32,
+}
+
+fn to_u32(v: i64) -> u32 {
+    u32::try_from(v.max(0)).unwrap_or(u32::MAX)
+}
+
+impl Rules {
+    pub fn from_ruleset(rs: &Ruleset) -> Rules {
+        Rules {
+            joker_face_value: rs.is("joker-sum", "face-value"),
+            joker_duplicates: rs.is("joker-duplicates", "allowed"),
+            ace_high_straights: rs.is("ace-straights", "low-and-high"),
+            alora_sum_all: rs.is("alora-sum", "all-cards"),
+            alora_buy_best_affordable: rs.is("alora-buy", "best-affordable"),
+            alora_face_up_shown: rs.is("alora-face-up", "shown-and-bought"),
+            split_by_chip: rs.is("split", "by-chip"),
+            game_tie_shared: rs.is("game-tie", "shared"),
+            bank_bet_in_pot: rs.is("bank-bet", "in-the-pot"),
+            start_money: to_u32(rs.value("start-money", 50)),
+            max_bet: to_u32(rs.value("max-bet", 25)),
+            hand_limit: to_u32(rs.value("hand-limit", 7)) as usize,
+            max_sales: to_u32(rs.value("max-sales", 3)) as usize,
+            deck_card_cost: to_u32(rs.value("deck-card-cost", 5)),
+            alora_buy_minimum: to_u32(rs.value("alora-buy-minimum", 6)),
+            rounds: to_u32(rs.value("rounds", 9)),
+        }
+    }
+
+    /// The built-in rules.
+    pub fn standard() -> Rules {
+        match Ruleset::builtin(GAME) {
+            Ok(rs) => Rules::from_ruleset(&rs),
+            // The built-in ruleset is tested to load; this arm is never taken.
+            Err(_) => Rules {
+                joker_face_value: true,
+                joker_duplicates: true,
+                ace_high_straights: true,
+                alora_sum_all: false,
+                alora_buy_best_affordable: false,
+                alora_face_up_shown: true,
+                split_by_chip: true,
+                game_tie_shared: true,
+                bank_bet_in_pot: true,
+                start_money: 50,
+                max_bet: 25,
+                hand_limit: 7,
+                max_sales: 3,
+                deck_card_cost: 5,
+                alora_buy_minimum: 6,
+                rounds: 9,
+            },
+        }
+    }
+}
+
+/// What a card is worth when sold, bought or summed: A $1, 2–10 face, J $10, Q $15,
+/// K $20, joker $20.
+pub fn value(card: Card) -> u32 {
+    match card.rank() {
+        None => 20,
+        Some(Rank::Jack) => 10,
+        Some(Rank::Queen) => 15,
+        Some(Rank::King) => 20,
+        Some(r) => u32::from(r.number()),
+    }
+}
+
+/// The round tracker: the minimum bet of round `n` (1–9) and whether a joker joins the
+/// prize pool that round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RoundInfo {
+    pub round: u32,
+    pub minimum_bet: u32,
+    pub joker_joins_pool: bool,
+}
+
+/// The tracker's chips, one per round.
+pub const ROUND_CHIPS: [u32; 9] = [1, 1, 1, 5, 5, 10, 10, 25, 25];
+
+pub fn round_info(round: u32) -> Option<RoundInfo> {
+    let i = usize::try_from(round).ok()?.checked_sub(1)?;
+    let minimum_bet = *ROUND_CHIPS.get(i)?;
+    Some(RoundInfo {
+        round,
+        minimum_bet,
+        joker_joins_pool: round == 3 || round == 6,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_values() {
+        let v = |s: &str| value(s.parse().unwrap());
+        assert_eq!(v("AS"), 1);
+        assert_eq!(v("7H"), 7);
+        assert_eq!(v("10D"), 10);
+        assert_eq!(v("JC"), 10);
+        assert_eq!(v("QS"), 15);
+        assert_eq!(v("KH"), 20);
+        assert_eq!(v("JK"), 20);
+    }
+
+    #[test]
+    fn tracker() {
+        let mins: Vec<u32> = (1..=9)
+            .map(|r| round_info(r).unwrap().minimum_bet)
+            .collect();
+        assert_eq!(mins, vec![1, 1, 1, 5, 5, 10, 10, 25, 25]);
+        let jokers: Vec<u32> = (1..=9)
+            .filter(|r| round_info(*r).unwrap().joker_joins_pool)
+            .collect();
+        assert_eq!(jokers, vec![3, 6]);
+        assert_eq!(round_info(0), None);
+        assert_eq!(round_info(10), None);
+    }
+
+    #[test]
+    fn standard_rules_are_the_defaults() {
+        let r = Rules::standard();
+        assert!(r.joker_face_value && r.joker_duplicates && r.ace_high_straights);
+        assert!(!r.alora_sum_all && !r.alora_buy_best_affordable);
+        assert_eq!((r.start_money, r.max_bet, r.hand_limit), (50, 25, 7));
+    }
+}

@@ -1,0 +1,13 @@
+//! kado: a referee and companion for card games played with real cards.
+//!
+//! All rules logic lives here, with no I/O: the binary (`src/main.rs` and `src/cli/`)
+//! parses arguments, reads files, calls this library and prints.
+
+pub mod cards;
+pub mod diag;
+pub mod explain;
+pub mod kinkado;
+pub mod notation;
+pub mod render;
+pub mod ruleset;
+pub mod session;

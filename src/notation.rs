@@ -1,0 +1,461 @@
+//! Notation shared by every game: lists of standard cards, money, and the pieces
+//! (positions, `Located` values) that the games' own notations build on.
+//!
+//! Parsing only reads text into plain values. Checking those values against a game
+//! (a card named twice, too many jokers) is a separate step: see [`validate_pack`].
+
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, tag_no_case};
+use nom::character::complete::{char as ch, one_of, satisfy};
+use nom::combinator::{map, opt, value};
+use nom::{IResult, Parser};
+
+use crate::cards::{Card, Rank, Suit};
+use crate::diag::{Error, Problem, Source};
+
+/// A value and the byte range of the text it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located<T> {
+    pub value: T,
+    pub span: Range<usize>,
+}
+
+impl<T> Located<T> {
+    pub fn new(value: T, span: Range<usize>) -> Located<T> {
+        Located { value, span }
+    }
+}
+
+/// What a rank may be written as.
+pub const RANKS_EXPECTED: &str = "a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker";
+/// What a suit may be written as.
+pub const SUITS_EXPECTED: &str = "a suit: S H D C (or ♠ ♥ ♦ ♣)";
+
+const VARIATION_SELECTOR: char = '\u{FE0F}';
+
+fn rank(input: &str) -> IResult<&str, Rank> {
+    alt((
+        value(Rank::Ten, tag("10")),
+        map(one_of("23456789"), |c| {
+            Rank::from_number(c as u8 - b'0').unwrap_or(Rank::Two)
+        }),
+        value(Rank::Ace, one_of("Aa")),
+        value(Rank::Ten, one_of("Tt")),
+        value(Rank::Jack, one_of("Jj")),
+        value(Rank::Queen, one_of("Qq")),
+        value(Rank::King, one_of("Kk")),
+    ))
+    .parse(input)
+}
+
+fn suit(input: &str) -> IResult<&str, Suit> {
+    let (rest, c) = satisfy(|c| Suit::from_char(c).is_some()).parse(input)?;
+    let (rest, _) = opt(ch(VARIATION_SELECTOR)).parse(rest)?;
+    Ok((rest, Suit::from_char(c).unwrap_or(Suit::Spades)))
+}
+
+fn joker(input: &str) -> IResult<&str, Card> {
+    let (rest, _) = alt((tag_no_case("JK"), tag("🃏"))).parse(input)?;
+    let (rest, _) = opt(ch(VARIATION_SELECTOR)).parse(rest)?;
+    Ok((rest, Card::Joker))
+}
+
+/// One card, in any accepted spelling.
+pub fn card(input: &str) -> IResult<&str, Card> {
+    alt((joker, map((rank, suit), |(r, s)| Card::new(r, s)))).parse(input)
+}
+
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == ','
+}
+
+/// Reads a list of cards from `range` of `src`. Returns what could be read and a problem
+/// for each bad token (parsing goes on after a bad token, so all are reported).
+pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec<Problem>) {
+    let text = &src.text[range.clone()];
+    let base = range.start;
+    let mut cards = Vec::new();
+    let mut problems = Vec::new();
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start_matches(is_separator);
+        if rest.is_empty() {
+            break;
+        }
+        let start = base + text.len() - rest.len();
+        match card(rest) {
+            Ok((after, c)) => {
+                let next_ok = after.chars().next().is_none_or(|c| {
+                    is_separator(c)
+                        || c.is_ascii_alphanumeric()
+                        || c == '🃏'
+                        || Suit::from_char(c).is_some()
+                });
+                if next_ok {
+                    let end = base + text.len() - after.len();
+                    cards.push(Located::new(c, start..end));
+                    rest = after;
+                    continue;
+                }
+                let (p, after_bad) = diagnose(rest, start, src);
+                problems.push(p);
+                rest = after_bad;
+            }
+            Err(_) => {
+                let (p, after_bad) = diagnose(rest, start, src);
+                problems.push(p);
+                rest = after_bad;
+            }
+        }
+    }
+    (cards, problems)
+}
+
+/// Works out why no card could be read at the start of `rest`. Returns the problem and
+/// where to go on reading.
+fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str) {
+    let word_end = rest.find(is_separator).unwrap_or(rest.len());
+    let word = &rest[..word_end];
+    let skip_word = &rest[word_end..];
+
+    // A rank written with digits.
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    let (rank_text, rank, rank_hint) = if digits > 0 {
+        let d = &rest[..digits];
+        let n: u32 = d.parse().unwrap_or(u32::MAX);
+        match n {
+            2..=10 => (d, Rank::from_number(n as u8), None),
+            1 => (d, None, Some(Rank::Ace)),
+            11 => (d, None, Some(Rank::Jack)),
+            12 => (d, None, Some(Rank::Queen)),
+            13 => (d, None, Some(Rank::King)),
+            _ => (d, None, None),
+        }
+    } else {
+        match rank(rest) {
+            Ok((after, r)) => (&rest[..rest.len() - after.len()], Some(r), None),
+            Err(_) => {
+                let first = rest.chars().next().unwrap_or(' ');
+                let first_len = first.len_utf8();
+                if Suit::from_char(first).is_some() {
+                    let p = Problem::new(format!("`{word}` has no rank before its suit"))
+                        .at(src, start..start + first_len)
+                        .expected(RANKS_EXPECTED);
+                    return (p, &rest[first_len..]);
+                }
+                let p = Problem::new(format!("unknown rank `{first}` in `{word}`"))
+                    .at(src, start..start + word.len())
+                    .expected(RANKS_EXPECTED)
+                    .maybe_help(rank_letter_hint(first));
+                return (p, skip_word);
+            }
+        }
+    };
+    let after_rank = &rest[rank_text.len()..];
+    let suit_char = after_rank.chars().next();
+    let suit_len = suit_char.map_or(0, char::len_utf8);
+    let suit = suit_char.and_then(Suit::from_char);
+    let mut after_token = &after_rank[suit_len..];
+    if after_token.starts_with(VARIATION_SELECTOR) {
+        after_token = &after_token[VARIATION_SELECTOR.len_utf8()..];
+    }
+    let token_end = start + rest.len() - after_token.len();
+    let rank_span = start..start + rank_text.len();
+
+    match (rank, suit, suit_char) {
+        (None, _, _) => {
+            let shown = if suit.is_some() {
+                &rest[..rest.len() - after_token.len()]
+            } else {
+                word
+            };
+            let help = match (rank_hint, suit) {
+                (Some(r), Some(s)) => Some(format!(
+                    "did you mean {}? ({} is written {})",
+                    Card::new(r, s),
+                    rank_text,
+                    r.label()
+                )),
+                (Some(r), None) => Some(format!("{} is written {}", rank_text, r.label())),
+                _ => None,
+            };
+            let p = Problem::new(format!("unknown rank `{rank_text}` in `{shown}`"))
+                .at(src, rank_span)
+                .expected(RANKS_EXPECTED)
+                .maybe_help(help);
+            let next = if suit.is_some() {
+                after_token
+            } else {
+                skip_word
+            };
+            (p, next)
+        }
+        (Some(_), _, None) => {
+            let p = Problem::new(format!("`{rank_text}` has no suit"))
+                .at(src, rank_span)
+                .expected(SUITS_EXPECTED);
+            (p, after_rank)
+        }
+        (Some(_), _, Some(c)) if is_separator(c) => {
+            let p = Problem::new(format!("`{rank_text}` has no suit"))
+                .at(src, rank_span)
+                .expected(SUITS_EXPECTED);
+            (p, after_rank)
+        }
+        (Some(r), None, Some(c)) => {
+            let p = Problem::new(format!(
+                "unknown suit `{c}` in `{}`",
+                &rest[..token_end - start]
+            ))
+            .at(src, rank_span.end..token_end)
+            .expected(SUITS_EXPECTED)
+            .maybe_help(suit_hint(r, c));
+            (p, after_token)
+        }
+        (Some(_), Some(_), Some(c)) => {
+            // A card was read but something sticks to it, e.g. `AS!`.
+            let p = Problem::new(format!("unexpected `{c}` after a card"))
+                .at(src, token_end..token_end + c.len_utf8())
+                .expected("a space or a comma between cards");
+            (p, &after_token[c.len_utf8().min(after_token.len())..])
+        }
+    }
+}
+
+fn rank_letter_hint(c: char) -> Option<String> {
+    match c.to_ascii_uppercase() {
+        '1' => Some("an ace is written A".to_string()),
+        'N' | 'Z' | 'X' => None,
+        'R' | 'W' => Some("a joker is written JK".to_string()),
+        _ => None,
+    }
+}
+
+fn suit_hint(rank: Rank, c: char) -> Option<String> {
+    let guess = match c {
+        '♣' | '♧' | '♠' => None,
+        'P' | 'p' => Some(Suit::Spades),
+        'R' | 'r' => Some(Suit::Hearts),
+        'K' | 'k' if rank == Rank::Jack => return Some("a joker is written JK".to_string()),
+        'T' | 't' => Some(Suit::Hearts),
+        _ => None,
+    };
+    guess.map(|s| format!("did you mean {}?", Card::new(rank, s)))
+}
+
+/// Reads a whole argument as a list of cards; every bad token is reported.
+pub fn parse_cards(text: &str, source_name: &str) -> Result<Vec<Located<Card>>, Error> {
+    let src = Source::new(source_name, text);
+    parse_cards_in(&src)
+}
+
+/// Like [`parse_cards`], for a source already made.
+pub fn parse_cards_in(src: &Source) -> Result<Vec<Located<Card>>, Error> {
+    let (cards, problems) = scan_cards(src, 0..src.text.len());
+    Error::check(problems)?;
+    if cards.is_empty() {
+        return Err(Problem::new("no cards given")
+            .at(src, 0..src.text.len())
+            .expected("cards such as `AS KH 10D` or `A♠ K♥ 10♦`")
+            .into());
+    }
+    Ok(cards)
+}
+
+/// Checks that cards can all come from one pack: each plain card at most once and at
+/// most `max_jokers` jokers. Every problem is reported, each at the card that breaks
+/// the rule.
+pub fn validate_pack<'a>(
+    items: impl IntoIterator<Item = (&'a Source, &'a Located<Card>)>,
+    max_jokers: usize,
+) -> Vec<Problem> {
+    let mut seen: [Option<(&Source, Range<usize>)>; 52] = std::array::from_fn(|_| None);
+    let mut jokers = 0;
+    let mut problems = Vec::new();
+    for (src, located) in items {
+        let card = located.value;
+        if card.is_joker() {
+            jokers += 1;
+            if max_jokers == 0 {
+                problems.push(
+                    Problem::new("jokers are not used in this game")
+                        .at(src, located.span.clone())
+                        .help("remove the joker"),
+                );
+            } else if jokers == max_jokers + 1 {
+                problems.push(
+                    Problem::new(format!(
+                        "more than {max_jokers} jokers: one pack holds {max_jokers}"
+                    ))
+                    .at(src, located.span.clone()),
+                );
+            }
+            continue;
+        }
+        let i = card.index();
+        match &seen[i] {
+            Some((first_src, first_span)) => {
+                let where_first = if first_src.name == src.name {
+                    let (_, col) = first_src.line_col(first_span.start);
+                    format!("column {col}")
+                } else {
+                    first_src.name.clone()
+                };
+                problems.push(
+                    Problem::new(format!("{card} is named twice: one pack holds one {card}"))
+                        .at(src, located.span.clone())
+                        .help(format!("the first {card} is at {where_first}")),
+                );
+            }
+            None => seen[i] = Some((src, located.span.clone())),
+        }
+    }
+    problems
+}
+
+/// A list of cards with a canonical text form: `A♠ 10♥ 🃏`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CardList(pub Vec<Card>);
+
+impl fmt::Display for CardList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::cards::show_cards(&self.0))
+    }
+}
+
+impl FromStr for CardList {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<CardList, Error> {
+        if s.trim_matches(is_separator).is_empty() {
+            return Ok(CardList::default());
+        }
+        Ok(CardList(
+            parse_cards(s, "cards")?
+                .into_iter()
+                .map(|l| l.value)
+                .collect(),
+        ))
+    }
+}
+
+impl FromStr for Suit {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Suit, Error> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(Suit::from_char), chars.as_str()) {
+            (Some(suit), "" | "\u{FE0F}") => Ok(suit),
+            _ => Err(Problem::new(format!("unknown suit `{s}`"))
+                .expected(SUITS_EXPECTED)
+                .into()),
+        }
+    }
+}
+
+impl FromStr for Rank {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Rank, Error> {
+        match rank(s) {
+            Ok(("", r)) => Ok(r),
+            _ => Err(Problem::new(format!("unknown rank `{s}`"))
+                .expected(RANKS_EXPECTED)
+                .into()),
+        }
+    }
+}
+
+/// Reads an amount of money: `25`, `$25`.
+pub fn parse_money(text: &str) -> Option<u32> {
+    let t = text.trim();
+    let t = t.strip_prefix('$').unwrap_or(t);
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_cards(s, "t")
+            .unwrap()
+            .into_iter()
+            .map(|l| l.value)
+            .collect()
+    }
+
+    fn err(s: &str) -> Vec<String> {
+        parse_cards(s, "t")
+            .unwrap_err()
+            .problems
+            .iter()
+            .map(|p| format!("{} | {}", p.message, p.help.clone().unwrap_or_default()))
+            .collect()
+    }
+
+    #[test]
+    fn spellings() {
+        use Rank::*;
+        use Suit::*;
+        assert_eq!(
+            cards("AsKs10h"),
+            vec![
+                Card::new(Ace, Spades),
+                Card::new(King, Spades),
+                Card::new(Ten, Hearts)
+            ]
+        );
+        assert_eq!(cards("JkQh"), vec![Card::Joker, Card::new(Queen, Hearts)]);
+        assert_eq!(cards("th, 9♤ 2♢,,3♧"), {
+            vec![
+                Card::new(Ten, Hearts),
+                Card::new(Nine, Spades),
+                Card::new(Two, Diamonds),
+                Card::new(Three, Clubs),
+            ]
+        });
+        assert_eq!(
+            cards("🃏 jK ♥"[..].split('♥').next().unwrap()),
+            vec![Card::Joker, Card::Joker]
+        );
+        assert_eq!(cards("A♥\u{FE0F}"), vec![Card::new(Ace, Hearts)]);
+    }
+
+    #[test]
+    fn errors_and_hints() {
+        assert_eq!(
+            err("1S"),
+            vec!["unknown rank `1` in `1S` | did you mean A♠? (1 is written A)"]
+        );
+        assert_eq!(
+            err("11H"),
+            vec!["unknown rank `11` in `11H` | did you mean J♥? (11 is written J)"]
+        );
+        assert_eq!(err("KX"), vec!["unknown suit `X` in `KX` | "]);
+        assert_eq!(err("AS K 1S").len(), 2);
+        assert_eq!(err("AsKX10h ZZ").len(), 2);
+    }
+
+    #[test]
+    fn pack_validation() {
+        let src = Source::new("t", "AS KS AS JK JK JK");
+        let cards = parse_cards_in(&src).unwrap();
+        let problems = validate_pack(cards.iter().map(|c| (&src, c)), 2);
+        assert_eq!(problems.len(), 2);
+        assert!(problems[0].message.contains("A♠ is named twice"));
+        assert!(problems[1].message.contains("more than 2 jokers"));
+    }
+
+    #[test]
+    fn money() {
+        assert_eq!(parse_money("$25"), Some(25));
+        assert_eq!(parse_money("7"), Some(7));
+        assert_eq!(parse_money("-3"), None);
+        assert_eq!(parse_money("$"), None);
+    }
+}

@@ -1,0 +1,228 @@
+//! Table-side sessions as event logs.
+//!
+//! A session (a Kin Kādo game, a Kinga game, a Koi-Koi ledger, a Kingmaker campaign) is
+//! an append-only list of actions. Its state is never stored: it is the fold of the
+//! actions over the starting position, so saving, resuming, undoing and testing are all
+//! one mechanism. This module has the log and the fold; the CLI has the prompts and
+//! writes the file.
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::diag::Error;
+use crate::render::Style;
+use crate::ruleset::Ruleset;
+
+/// A ruleset as a session records it: the base and every choice that differs from it,
+/// the shape of a house-rules file. Resuming does not need the house file.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RulesetRecord {
+    pub base: String,
+    pub name: String,
+    #[serde(default)]
+    pub rulings: BTreeMap<String, String>,
+    #[serde(default)]
+    pub values: BTreeMap<String, i64>,
+}
+
+impl RulesetRecord {
+    pub fn of(rules: &Ruleset) -> Result<RulesetRecord, Error> {
+        let root = rules
+            .lineage
+            .first()
+            .cloned()
+            .unwrap_or_else(|| rules.name.clone());
+        let base = Ruleset::builtin(&root)?;
+        let rulings = rules
+            .rulings
+            .iter()
+            .filter(|r| base.choice(&r.id) != r.choice)
+            .map(|r| (r.id.clone(), r.choice.clone()))
+            .collect();
+        let values = rules
+            .values
+            .iter()
+            .filter(|(k, v)| base.values.get(*k) != Some(v))
+            .map(|(k, v)| (k.clone(), *v))
+            .collect();
+        Ok(RulesetRecord {
+            base: root,
+            name: rules.name.clone(),
+            rulings,
+            values,
+        })
+    }
+
+    pub fn ruleset(&self) -> Result<Ruleset, Error> {
+        let mut rs = Ruleset::builtin(&self.base)?;
+        for (id, choice) in &self.rulings {
+            rs = rs.with(id, choice)?;
+        }
+        for (k, v) in &self.values {
+            rs.values.insert(k.clone(), *v);
+        }
+        rs.name = self.name.clone();
+        Ok(rs)
+    }
+}
+
+/// Who made an action: the people at the table, or kado on its own (ALORA's turn, a
+/// virtual deal). Undo takes back the last thing people said and what kado did after.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum By {
+    Table,
+    Kado,
+}
+
+/// One recorded action.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Entry<A> {
+    pub by: By,
+    #[serde(flatten)]
+    pub action: A,
+}
+
+/// A whole session file.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Log<S, A> {
+    /// "kinkado", "kinga", …
+    pub game: String,
+    /// The file format's version.
+    pub format: u32,
+    pub ruleset: RulesetRecord,
+    pub setup: S,
+    pub actions: Vec<Entry<A>>,
+}
+
+/// What comes next in a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step<A> {
+    /// kado must ask the table.
+    Ask(Question),
+    /// kado does this itself (ALORA's turn, a virtual card drawn).
+    Auto(A),
+    /// The session is over.
+    Done,
+}
+
+/// A question for the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// A short key the game uses to read the answer ("sell:ana").
+    pub key: String,
+    /// What the prompt says.
+    pub prompt: String,
+    /// What may be answered, for `help`.
+    pub hint: String,
+}
+
+impl Question {
+    pub fn new(
+        key: impl Into<String>,
+        prompt: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Question {
+        Question {
+            key: key.into(),
+            prompt: prompt.into(),
+            hint: hint.into(),
+        }
+    }
+}
+
+/// A game that can be run as a session.
+pub trait Session: Sized + Clone {
+    type Setup: Clone + Serialize + DeserializeOwned;
+    type Action: Clone + Serialize + DeserializeOwned;
+
+    /// The game's name in log files ("kinkado").
+    const GAME: &'static str;
+
+    /// The position before any action.
+    fn start(setup: &Self::Setup, rules: &Ruleset) -> Result<Self, String>;
+
+    /// Applies an action, or says why it cannot be applied. Returns what to tell the
+    /// table (instructions such as "deal ALORA 2 cards face down").
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, String>;
+
+    /// What comes next.
+    fn next(&self) -> Step<Self::Action>;
+
+    /// Reads the table's answer to a question into an action, checking it against the
+    /// state. The error says what is wrong and what is accepted.
+    fn answer(&self, question: &Question, text: &str) -> Result<Self::Action, String>;
+
+    /// The state of the table, for people.
+    fn show(&self, style: Style) -> String;
+}
+
+impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + DeserializeOwned> Log<S, A> {
+    pub fn new(game: &str, rules: &Ruleset, setup: S) -> Result<Log<S, A>, Error> {
+        Ok(Log {
+            game: game.to_string(),
+            format: 1,
+            ruleset: RulesetRecord::of(rules)?,
+            setup,
+            actions: Vec::new(),
+        })
+    }
+
+    /// The log as YAML text.
+    pub fn to_yaml(&self) -> Result<String, Error> {
+        serde_saphyr::to_string(self).map_err(|e| Error::msg(format!("cannot write the log: {e}")))
+    }
+
+    /// Reads a log; `name` is for error messages.
+    pub fn from_yaml(name: &str, text: &str, game: &str) -> Result<Log<S, A>, Error> {
+        let src = crate::diag::Source::new(format!("file {name}"), text);
+        let log: Log<S, A> = serde_saphyr::from_str(text).map_err(|e| {
+            let msg = e.without_snippet().to_string();
+            let msg = msg.lines().next().unwrap_or("").to_string();
+            let p =
+                crate::diag::Problem::new(format!("{name} is not a readable session log: {msg}"));
+            match e.location() {
+                Some(l) if l.line() > 0 => {
+                    p.at_line_col(&src, l.line() as usize, l.column().max(1) as usize)
+                }
+                _ => p.with_source(src.clone()),
+            }
+        })?;
+        if log.game != game {
+            return Err(Error::msg(format!(
+                "{name} is a {} session, not a {game} one",
+                log.game
+            )));
+        }
+        Ok(log)
+    }
+
+    /// Takes back the last thing the table said and everything kado did after it.
+    /// Returns false when there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        while matches!(self.actions.last(), Some(e) if e.by == By::Kado) {
+            self.actions.pop();
+        }
+        if self.actions.pop().is_none() {
+            return false;
+        }
+        // Undo also the automatic steps that preceded it, back to the previous answer,
+        // only when they were caused by that answer: they are replayed anyway.
+        true
+    }
+}
+
+/// Replays a log from the start. Returns the state, or the first action that does not
+/// apply (a log edited by hand, or written by another version).
+pub fn replay<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<G, Error> {
+    let rules = log.ruleset.ruleset()?;
+    let mut g = G::start(&log.setup, &rules).map_err(Error::msg)?;
+    for (i, e) in log.actions.iter().enumerate() {
+        g.apply(&e.action).map_err(|why| {
+            Error::msg(format!("action {} of the log does not apply: {why}", i + 1))
+        })?;
+    }
+    Ok(g)
+}

@@ -1,0 +1,38 @@
+//! Helpers shared by the integration tests: run the real binary and compare output.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+
+/// The `kado` binary, with colour off and a fixed environment.
+pub fn kado() -> Command {
+    let mut c = Command::cargo_bin("kado").expect("the kado binary is built");
+    c.env("NO_COLOR", "1").env_remove("COLUMNS");
+    c
+}
+
+/// Runs kado with `args`; returns (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = kado().args(args).output().expect("kado runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs kado and parses stdout as JSON; the run must succeed.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "kado {args:?} failed: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"))
+}
+
+/// Runs kado, expecting exit 2, and returns stderr.
+pub fn bad(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "kado {args:?} should fail with 2; stdout: {out}");
+    assert!(out.is_empty(), "nothing on stdout for an error: {out}");
+    err
+}
