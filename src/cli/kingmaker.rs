@@ -1,0 +1,320 @@
+//! `kado kingmaker …`: the Kingmaker referee (scores, picture, build check) and the
+//! campaign ledger.
+
+use std::collections::BTreeMap;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use kado::diag::{Error, Source};
+use kado::explain::Explain;
+use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
+use kado::kingmaker::score::{self, YearScore};
+use kado::kingmaker::{GAME, Rules, TITLE, picture};
+use kado::render;
+use kado::ruleset::Ruleset;
+
+use super::{Ctx, Outcome, joined, read_file};
+
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// Score a Year: each player's triad, its colours, and the product.
+    #[command(
+        long_about = "Score a Year: each player's triad (their Blink and the two commons it touches), the faces of each colour in it, and the score, the product of those counts (a colour with no face is left out). The highest score wins the Year and an overall point.",
+        after_help = SCORE_AFTER
+    )]
+    Score(LayoutArg),
+    /// Draw the Commons as hexagons, faces in colour, triads labelled.
+    #[command(
+        long_about = "Draw the Commons as hexagons in the terminal: faces in colour (as letters when colour is off, `·` when not lit), each Blink named, and each player's triad listed below.",
+        after_help = SHOW_AFTER
+    )]
+    Show(LayoutArg),
+}
+
+const SCORE_AFTER: &str = concat!(
+    "The layout: three rows separated by `/` (or new lines), three Blinks, two, three. A Blink is\n",
+    "its left pip pair, `-`, its right pip pair, each two of R Y G B (`..` for a pair not lit);\n",
+    "a corner Blink may carry its player's name: `ana:RG-YB`. Unnamed corners are p1..p4 in\n",
+    "reading order. See kado-notation(7).\n\n",
+    "Example:\n",
+    "  kado kingmaker score ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY\n\n",
+    "Part-way through a Year, score only the pairs shown with `--rules kingmaker-shown`.\n\n",
+    "JSON keys: `players` (list of {`name`, `slot`, `triad` (list of {`slot`, `blink`}),\n",
+    "`counts` (R Y G B → faces), `score`}), `best` (the highest score), `top` (the players\n",
+    "with it), `winners` (who gets the overall point), `layout` (canonical notation)."
+);
+
+const SHOW_AFTER: &str = concat!(
+    "The layout: three rows separated by `/` (or new lines), three Blinks, two, three. A Blink is\n",
+    "its left pip pair, `-`, its right pip pair, each two of R Y G B (`..` for a pair not lit);\n",
+    "a corner Blink may carry its player's name: `ana:RG-YB`. See kado-notation(7).\n\n",
+    "JSON keys: `layout` (canonical notation), `blinks` (list of {`slot`, `name`, `left`,\n",
+    "`right`, `common`}), `triads` (list of {`name`, `slot`, `triad` (slots)}), `scores`\n",
+    "(player → score, or null when an unlit pair must be lit first), `picture` (text)."
+);
+
+#[derive(Debug, Args)]
+pub struct LayoutArg {
+    /// The Commons, e.g. `ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY`.
+    #[arg(required_unless_present = "file", num_args = 1.., value_name = "LAYOUT")]
+    layout: Vec<String>,
+    /// Read the layout from a file instead (one row per line).
+    #[arg(long, value_name = "FILE", conflicts_with = "layout")]
+    file: Option<String>,
+}
+
+pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
+    let rs = ctx.ruleset(GAME, TITLE)?;
+    let rules = Rules::from_ruleset(&rs);
+    match cmd {
+        Cmd::Score(arg) => score_cmd(ctx, &rs, &rules, &arg),
+        Cmd::Show(arg) => show_cmd(ctx, &rs, &rules, &arg),
+    }
+}
+
+/// The layout from the argument words or the file.
+fn read_layout(arg: &LayoutArg) -> Result<(Source, Layout, LayoutSpans), Error> {
+    let src = match &arg.file {
+        Some(path) => Source::new(format!("file {path}"), read_file(path, "layout file")?),
+        None => Source::new("argument LAYOUT", joined(&arg.layout)),
+    };
+    let (l, spans) = layout::read(&src)?;
+    Ok((src, l, spans))
+}
+
+#[derive(Serialize)]
+struct TriadBlink {
+    slot: Slot,
+    blink: String,
+}
+
+#[derive(Serialize)]
+struct PlayerOut {
+    name: String,
+    slot: Slot,
+    triad: Vec<TriadBlink>,
+    counts: BTreeMap<char, u32>,
+    score: u64,
+}
+
+#[derive(Serialize)]
+struct ScoreVerdict {
+    players: Vec<PlayerOut>,
+    best: u64,
+    top: Vec<String>,
+    winners: Vec<String>,
+    layout: String,
+}
+
+fn names(list: &[String]) -> String {
+    match list {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn triad_explain(rs: &Ruleset, rules: &Rules, x: &mut Explain) {
+    x.rule("A player's triad is their Blink and the two commons it touches: top-left with top-middle and middle-left, top-right with top-middle and middle-right, bottom-left with middle-left and bottom-middle, bottom-right with middle-right and bottom-middle.");
+    x.ruled(
+        if rules.all_lit {
+            "Every Blink shows all four faces: the Year ends with a long press that lights both pip pairs."
+        } else {
+            "Only the pip pairs shown count; a pair written `..` adds nothing."
+        },
+        rs,
+        &["lit-faces"],
+    );
+}
+
+fn year_explain(rs: &Ruleset, rules: &Rules, y: &YearScore) -> Explain {
+    let mut x = Explain::new();
+    triad_explain(rs, rules, &mut x);
+    x.ruled(
+        if rules.zero_colour_left_out {
+            "The score is the product of the faces of each colour in the triad; a colour with no face is left out."
+        } else {
+            "The score is the product of the faces of each colour in the triad; a colour with no face makes it 0."
+        },
+        rs,
+        &["zero-colour"],
+    );
+    if y.top.len() > 1 {
+        x.ruled(
+            if rules.year_tie_shared {
+                "The highest score wins the Year; tied players each get the overall point."
+            } else {
+                "The highest score wins the Year; when it is tied, nobody gets the overall point."
+            },
+            rs,
+            &["year-tie"],
+        );
+    } else {
+        x.rule("The highest score wins the Year and one overall point; that player chooses who starts the next Year.");
+    }
+    x
+}
+
+/// The Year's outcome in a sentence.
+fn outcome_line(y: &YearScore, rules: &Rules) -> String {
+    match (y.top.as_slice(), y.winners.is_empty()) {
+        ([one], _) => format!(
+            "{one} wins the Year with {} and gets the overall point; {one} chooses who starts the next Year.\n",
+            y.best
+        ),
+        (_, false) => format!(
+            "{} tie for the Year with {}: each gets the overall point (ruling year-tie: shared).\n",
+            names(&y.top),
+            y.best
+        ),
+        (_, true) => format!(
+            "{} tie for the Year with {}: nobody gets the overall point (ruling year-tie: {}).\n",
+            names(&y.top),
+            y.best,
+            if rules.year_tie_shared {
+                "shared"
+            } else {
+                "nobody"
+            }
+        ),
+    }
+}
+
+fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
+    let (src, l, spans) = read_layout(arg)?;
+    Error::check(score::unscorable(&src, &l, &spans, rules))?;
+    let y = score::score(&l, rules);
+    let s = ctx.style;
+    let mut t = render::table(["Player", "Seat", "Triad", "R", "Y", "G", "B", "Score"]);
+    for p in &y.players {
+        let triad: Vec<String> = p
+            .triad
+            .iter()
+            .map(|slot| l.blink(*slot).pairs_text())
+            .collect();
+        let mut row = vec![p.name.clone(), p.slot.to_string(), triad.join(" + ")];
+        row.extend(p.counts.iter().map(ToString::to_string));
+        row.push(score::formula(&p.counts, p.score, rules));
+        t.add_row(row);
+    }
+    let mut human = render::show(&t);
+    human += &s.bold(outcome_line(&y, rules).trim_end());
+    human.push('\n');
+    let verdict = ScoreVerdict {
+        players: y
+            .players
+            .iter()
+            .map(|p| PlayerOut {
+                name: p.name.clone(),
+                slot: p.slot,
+                triad: p
+                    .triad
+                    .iter()
+                    .map(|slot| TriadBlink {
+                        slot: *slot,
+                        blink: l.blink(*slot).pairs_text(),
+                    })
+                    .collect(),
+                counts: p.counts_map(),
+                score: p.score,
+            })
+            .collect(),
+        best: y.best,
+        top: y.top.clone(),
+        winners: y.winners.clone(),
+        layout: l.to_string(),
+    };
+    ctx.emit(&verdict, &human, &year_explain(rs, rules, &y))
+}
+
+#[derive(Serialize)]
+struct BlinkOut {
+    slot: Slot,
+    name: Option<String>,
+    left: String,
+    right: String,
+    common: bool,
+}
+
+#[derive(Serialize)]
+struct TriadOut {
+    name: String,
+    slot: Slot,
+    triad: [Slot; 3],
+}
+
+#[derive(Serialize)]
+struct ShowVerdict {
+    layout: String,
+    blinks: Vec<BlinkOut>,
+    triads: Vec<TriadOut>,
+    scores: Option<BTreeMap<String, u64>>,
+    picture: String,
+}
+
+fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
+    let (src, l, spans) = read_layout(arg)?;
+    let scorable = score::unscorable(&src, &l, &spans, rules).is_empty();
+    let y = score::score(&l, rules);
+    let mut human = picture::draw(&l, ctx.style);
+    human += "\nTriads:\n";
+    for p in &y.players {
+        let [_, a, b] = p.triad;
+        let tail = if scorable {
+            format!(" — score {}", score::formula(&p.counts, p.score, rules))
+        } else {
+            String::new()
+        };
+        human += &format!(
+            "  {} ({}): {} + {a} {} + {b} {}{tail}\n",
+            ctx.style.bold(&p.name),
+            p.slot,
+            l.blink(p.slot).pairs_text(),
+            l.blink(a).pairs_text(),
+            l.blink(b).pairs_text(),
+        );
+    }
+    if scorable {
+        human += &outcome_line(&y, rules);
+    } else {
+        human += "No scores yet: some pairs are not lit, and every face counts at the end of the Year (ruling lit-faces: all-lit).\n";
+    }
+    let mut x = Explain::new();
+    triad_explain(rs, rules, &mut x);
+    let verdict = ShowVerdict {
+        layout: l.to_string(),
+        blinks: Slot::ALL
+            .iter()
+            .map(|slot| {
+                let b = l.blink(*slot);
+                let pairs = b.pairs_text();
+                let (left, right) = pairs.split_once('-').unwrap_or(("..", ".."));
+                BlinkOut {
+                    slot: *slot,
+                    name: slot.is_corner().then(|| l.player(*slot)),
+                    left: left.to_string(),
+                    right: right.to_string(),
+                    common: !slot.is_corner(),
+                }
+            })
+            .collect(),
+        triads: y
+            .players
+            .iter()
+            .map(|p| TriadOut {
+                name: p.name.clone(),
+                slot: p.slot,
+                triad: p.triad,
+            })
+            .collect(),
+        scores: scorable.then(|| {
+            y.players
+                .iter()
+                .map(|p| (p.name.clone(), p.score))
+                .collect()
+        }),
+        picture: picture::draw(&l, kado::render::Style::PLAIN),
+    };
+    ctx.emit(&verdict, &human, &x)
+}
