@@ -368,3 +368,97 @@ fn explain_names_the_rulings() {
         "  - The highest score wins the Year; tied players each get the overall point. [ruling year-tie: shared]\n"
     ));
 }
+
+const BUILD: &str = "c1, c2 e c1, c3 ne c1, c4 sw c2, ana w c3, bo e c3, cy w c4, dee e c4";
+
+#[test]
+fn check_a_legal_build() {
+    let (code, out, err) = run(&["kingmaker", "check", BUILD]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "\
+┌──────┬───────┬────────┬──────────┬─────────┬─────────┐
+│ Step ┆ Blink ┆ Role   ┆ Placed   ┆ Touches ┆ Verdict │
+╞══════╪═══════╪════════╪══════════╪═════════╪═════════╡
+│ 1    ┆ c1    ┆ common ┆ first    ┆ —       ┆ ok      │
+│ 2    ┆ c2    ┆ common ┆ e of c1  ┆ c1      ┆ ok      │
+│ 3    ┆ c3    ┆ common ┆ ne of c1 ┆ c1, c2  ┆ ok      │
+│ 4    ┆ c4    ┆ common ┆ sw of c2 ┆ c1, c2  ┆ ok      │
+│ 5    ┆ ana   ┆ player ┆ w of c3  ┆ c1, c3  ┆ ok      │
+│ 6    ┆ bo    ┆ player ┆ e of c3  ┆ c2, c3  ┆ ok      │
+│ 7    ┆ cy    ┆ player ┆ w of c4  ┆ c1, c4  ┆ ok      │
+│ 8    ┆ dee   ┆ player ┆ e of c4  ┆ c2, c4  ┆ ok      │
+└──────┴───────┴────────┴──────────┴─────────┴─────────┘
+The Commons is built by the rules:
+  ana  c3   bo
+    c1   c2
+  cy   c4   dee
+Triads: ana with c3 and c1; bo with c3 and c2; cy with c1 and c4; dee with c2 and c4.
+"
+    );
+    let v = json(&["kingmaker", "check", BUILD]);
+    assert_eq!(v["legal"], json!(true));
+    assert_eq!(v["complete"], json!(true));
+    assert_eq!(v["next"], json!(null));
+    assert_eq!(v["slots"]["top-left"], json!("ana"));
+    assert_eq!(v["slots"]["middle-left"], json!("c1"));
+    assert_eq!(
+        v["steps"][3],
+        json!({"step": 4, "blink": "c4", "role": "common", "at": [0, 1],
+               "placed": {"side": "sw", "of": "c2"}, "touches": ["c1", "c2"],
+               "legal": true, "rule": null, "why": null})
+    );
+}
+
+#[test]
+fn check_says_which_step_breaks_which_rule() {
+    let (code, out, _) = run(&[
+        "kingmaker",
+        "check",
+        "c1, c2 e c1, c3 ne c1, c4 se c1, ana nw c3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with(
+            "Step 5 (ana) breaks a rule: a player's Blink must touch exactly two commons (ana touches only one common, c3).\n"
+        ),
+        "{out}"
+    );
+    let v = json(&["kingmaker", "check", "c1, c2 e c1, c3 e c2"]);
+    assert_eq!(v["legal"], json!(false));
+    assert_eq!(v["steps"][2]["rule"], json!("third-touches-both"));
+    assert_eq!(v["steps"][2]["why"], json!("c3 does not touch c1"));
+    assert_eq!(v["slots"], json!(null));
+    let v = json(&["kingmaker", "check", "c1,", "c2", "e", "c1"]);
+    assert_eq!(v["next"], json!("the third common, touching c1 and c2"));
+    let (_, out, _) = run(&["kingmaker", "check", "c1, c2 e c1"]);
+    assert!(out.ends_with("So far by the rules. Next: the third common, touching c1 and c2.\n"));
+}
+
+#[test]
+fn check_reports_every_notation_problem() {
+    let err = bad(&["kingmaker", "check", "c1, c2 x c1, c3 ne c9"]);
+    assert_eq!(
+        err,
+        "\
+error: unknown side `x`
+ --> argument BUILD, column 8
+  |
+1 | c1, c2 x c1, c3 ne c9
+  |        ^
+  = expected: a side: e, w, ne, nw, se or sw (east, west, north-east, …)
+  = help: did you mean `e`?
+
+error: no Blink called `c9` is placed
+ --> argument BUILD, column 20
+  |
+1 | c1, c2 x c1, c3 ne c9
+  |                    ^^
+  = expected: one of: c1
+  = help: did you mean `c1`?
+
+2 problems found
+"
+    );
+}

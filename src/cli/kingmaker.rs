@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use kado::diag::{Error, Source};
 use kado::explain::Explain;
+use kado::kingmaker::build;
 use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
 use kado::kingmaker::score::{self, YearScore};
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
@@ -30,7 +31,36 @@ pub enum Cmd {
         after_help = SHOW_AFTER
     )]
     Show(LayoutArg),
+    /// Check a Commons build, placement by placement, against the building rules.
+    #[command(
+        long_about = "Check a Commons build, placement by placement, against the building rules: the second common touches the first, the third touches both, the fourth sits exactly opposite the third, and each player's Blink touches exactly two commons. Says which step breaks which rule; for a finished legal build, where each Blink sits in the 3-2-3 layout.",
+        after_help = CHECK_AFTER
+    )]
+    Check {
+        /// The placements, e.g. `c1, c2 e c1, c3 ne c1, c4 sw c2, ana w c3, bo e c3, cy w c4, dee e c4`.
+        #[arg(required_unless_present = "file", num_args = 1.., value_name = "BUILD")]
+        build: Vec<String>,
+        /// Read the placements from a file instead (one per line, or separated by commas).
+        #[arg(long, value_name = "FILE", conflicts_with = "build")]
+        file: Option<String>,
+    },
 }
+
+const CHECK_AFTER: &str = concat!(
+    "The build: placements in the order they were made, separated by `,`, `;` or new lines.\n",
+    "The first is just a name; each later one is NAME SIDE OTHER (`of` may stand between):\n",
+    "the new Blink sits on that side of an earlier one. Blinks are hexagons in rows running\n",
+    "left to right, so the sides are e, w, ne, nw, se and sw. The first four placements are\n",
+    "the commons (Summer), the rest the players' Blinks (Harvest). See kado-notation(7).\n\n",
+    "Example:\n",
+    "  kado kingmaker check c1, c2 e c1, c3 ne c1, c4 sw c2, ana w c3, bo e c3, cy w c4, dee e c4\n\n",
+    "Rule ids: one-per-place, second-touches-first, third-touches-both,\n",
+    "fourth-opposite-third, player-touches-two-commons.\n\n",
+    "JSON keys: `steps` (list of {`step`, `blink`, `role` (common or player), `at` ([q, r]\n",
+    "axial, the first Blink at [0, 0]), `placed` ({`side`, `of`} or null), `touches`, `legal`,\n",
+    "`rule` (id or null), `why`}), `legal`, `complete`, `next` (what the next placement must\n",
+    "do, or null), `slots` (place → Blink, for a finished legal build, else null)."
+);
 
 const SCORE_AFTER: &str = concat!(
     "The layout: three rows separated by `/` (or new lines), three Blinks, two, three. A Blink is\n",
@@ -70,6 +100,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     match cmd {
         Cmd::Score(arg) => score_cmd(ctx, &rs, &rules, &arg),
         Cmd::Show(arg) => show_cmd(ctx, &rs, &rules, &arg),
+        Cmd::Check { build, file } => check_cmd(ctx, &build, file.as_deref()),
     }
 }
 
@@ -315,6 +346,149 @@ fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome 
                 .collect()
         }),
         picture: picture::draw(&l, kado::render::Style::PLAIN),
+    };
+    ctx.emit(&verdict, &human, &x)
+}
+
+#[derive(Serialize)]
+struct PlacedOut {
+    side: String,
+    of: String,
+}
+
+#[derive(Serialize)]
+struct StepOut {
+    step: usize,
+    blink: String,
+    role: &'static str,
+    at: [i32; 2],
+    placed: Option<PlacedOut>,
+    touches: Vec<String>,
+    legal: bool,
+    rule: Option<&'static str>,
+    why: Option<String>,
+}
+
+#[derive(Serialize)]
+struct CheckVerdict {
+    steps: Vec<StepOut>,
+    legal: bool,
+    complete: bool,
+    next: Option<String>,
+    slots: Option<BTreeMap<Slot, String>>,
+}
+
+fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
+    let src = match file {
+        Some(path) => Source::new(format!("file {path}"), read_file(path, "build file")?),
+        None => Source::new("argument BUILD", joined(words)),
+    };
+    let placements = build::read(&src)?;
+    let v = build::check(&placements);
+    let mut t = render::table(["Step", "Blink", "Role", "Placed", "Touches", "Verdict"]);
+    for st in &v.steps {
+        t.add_row([
+            st.step.to_string(),
+            st.name.clone(),
+            if st.common { "common" } else { "player" }.to_string(),
+            match &st.against {
+                Some((d, o)) => format!("{d} of {o}"),
+                None => "first".to_string(),
+            },
+            if st.touches.is_empty() {
+                "—".to_string()
+            } else {
+                st.touches.join(", ")
+            },
+            match &st.broken {
+                None => "ok".to_string(),
+                Some((rule, why)) => format!("breaks {}: {why}", rule.id()),
+            },
+        ]);
+    }
+    let s = ctx.style;
+    let mut human = render::show(&t);
+    let broken: Vec<&build::StepVerdict> = v.steps.iter().filter(|x| x.broken.is_some()).collect();
+    for st in &broken {
+        if let Some((rule, why)) = &st.broken {
+            human += &s.red(&format!(
+                "Step {} ({}) breaks a rule: {} ({why}).",
+                st.step,
+                st.name,
+                rule.text()
+            ));
+            human.push('\n');
+        }
+    }
+    if let Some(next) = &v.next {
+        human += &format!("So far by the rules. Next: {next}.\n");
+    }
+    if let Some(slots) = &v.slots {
+        let name = |slot: Slot| {
+            slots
+                .iter()
+                .find(|(s, _)| *s == slot)
+                .map_or(String::new(), |(_, n)| n.clone())
+        };
+        human += &s.bold("The Commons is built by the rules:");
+        human.push('\n');
+        let w = slots
+            .iter()
+            .map(|(_, n)| n.chars().count())
+            .max()
+            .unwrap_or(1)
+            + 2;
+        let cell = |slot: Slot| format!("{:<w$}", name(slot));
+        let half = " ".repeat(w / 2);
+        human += &format!(
+            "  {}{}{}\n  {half}{}{}\n  {}{}{}\n",
+            cell(Slot::TopLeft),
+            cell(Slot::TopMiddle),
+            name(Slot::TopRight),
+            cell(Slot::MiddleLeft),
+            name(Slot::MiddleRight),
+            cell(Slot::BottomLeft),
+            cell(Slot::BottomMiddle),
+            name(Slot::BottomRight),
+        );
+        let triads: Vec<String> = Slot::CORNERS
+            .iter()
+            .filter_map(|c| {
+                let [a, b] = c.triad_commons()?;
+                Some(format!("{} with {} and {}", name(*c), name(a), name(b)))
+            })
+            .collect();
+        human += &format!("Triads: {}.\n", triads.join("; "));
+    }
+    let mut x = Explain::new();
+    x.rule("The first common goes anywhere; the second must touch the first; the third must touch both; the fourth goes exactly opposite the third.");
+    x.rule("Each player then inserts their Blink where it touches two commons, without pushing the commons apart; in a finished Commons those places are the four corners of the 3-2-3 layout.");
+    let verdict = CheckVerdict {
+        steps: v
+            .steps
+            .iter()
+            .map(|st| StepOut {
+                step: st.step,
+                blink: st.name.clone(),
+                role: if st.common { "common" } else { "player" },
+                at: [st.at.0, st.at.1],
+                placed: st.against.as_ref().map(|(d, o)| PlacedOut {
+                    side: d.code().to_string(),
+                    of: o.clone(),
+                }),
+                touches: st.touches.clone(),
+                legal: st.broken.is_none(),
+                rule: st.broken.as_ref().map(|(r, _)| r.id()),
+                why: st.broken.as_ref().map(|(_, w)| w.clone()),
+            })
+            .collect(),
+        legal: v.legal,
+        complete: v.complete,
+        next: v.next.clone(),
+        slots: v
+            .slots
+            .as_ref()
+            .map(|sl| sl.iter().map(|(s, n)| (*s, n.clone())).collect()),
     };
     ctx.emit(&verdict, &human, &x)
 }

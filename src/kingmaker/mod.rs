@@ -7,6 +7,7 @@
 //! - [`build`]: a Commons build, placement by placement, checked against the rules.
 //! - [`campaign`]: the ledger across Years, as a session.
 
+pub mod build;
 pub mod layout;
 pub mod picture;
 pub mod score;
