@@ -462,3 +462,106 @@ error: no Blink called `c9` is placed
 "
     );
 }
+
+#[test]
+fn a_campaign_scripted_saved_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("km.yaml");
+    let save = save.to_str().unwrap();
+    let out = kado()
+        .args([
+            "kingmaker",
+            "campaign",
+            "--players",
+            "ana,bo,cy,dee",
+            "--target",
+            "2",
+            "--save",
+            save,
+        ])
+        .write_stdin(format!(
+            "ana\n{EXAMPLE}\nbo\nana=81 bo=10 cy=10 dee=10\nbogus\n"
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text,
+        format!(
+            "\
+Kingmaker campaign: first to 2 points.
+Points: ana 0, bo 0, cy 0, dee 0.
+Who holds the first player token for Year 1: ana
+ana starts Year 1 with the first player token.
+Year 1: the Commons, or each player's score: {EXAMPLE}
+Year 1: bo 72, dee 72, ana 64, cy 48.
+bo and dee tie for the Year: each gets an overall point (ruling year-tie: shared).
+Points: ana 0, bo 1, cy 0, dee 1.
+bo and dee topped Year 1: who do they choose to start Year 2: bo
+bo starts Year 2 with the first player token.
+Year 2: the Commons, or each player's score: ana=81 bo=10 cy=10 dee=10
+Year 2: ana 81, bo 10, cy 10, dee 10.
+ana wins the Year and an overall point.
+Points: ana 1, bo 1, cy 0, dee 1.
+ana won Year 2: who starts Year 3: bogus
+✗ `bogus` is not a player of this campaign (players: ana, bo, cy, dee)
+The game is saved in {save}; continue it with `kado kingmaker resume {save}`.
+"
+        )
+    );
+    let out = kado()
+        .args(["kingmaker", "resume", save])
+        .write_stdin("cy\nana=1 bo=2 cy=0 dee=1\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("bo reaches 2 points and wins the campaign!\n"),
+        "{text}"
+    );
+    let v = json(&["kingmaker", "resume", save]);
+    assert_eq!(v["champions"], json!(["bo"]));
+    assert_eq!(v["points"], json!({"ana": 1, "bo": 2, "cy": 0, "dee": 1}));
+    assert_eq!(v["years"][1]["first"], json!("bo"));
+    assert_eq!(v["years"][0]["layout"], json!(EXAMPLE));
+    assert_eq!(v["years"][2]["winners"], json!(["bo"]));
+}
+
+#[test]
+fn campaign_arguments_are_checked_together() {
+    let err = bad(&[
+        "kingmaker",
+        "campaign",
+        "--players",
+        "ana,bo,ana",
+        "--target",
+        "x",
+    ]);
+    assert_eq!(
+        err,
+        "\
+error: Kingmaker is for 4 players, not 3
+ --> --players, column 1
+  |
+1 | ana,bo,ana
+  | ^^^^^^^^^^
+  = expected: four names, clockwise, separated by commas: ana,bo,cy,dee
+
+error: the name `ana` is given twice
+ --> --players, column 8
+  |
+1 | ana,bo,ana
+  |        ^^^
+
+error: `x` is not a number of points
+ --> --target, column 1
+  |
+1 | x
+  | ^
+  = expected: a whole number of overall points, 1 or more
+
+3 problems found
+"
+    );
+}

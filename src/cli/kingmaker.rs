@@ -6,16 +6,19 @@ use std::collections::BTreeMap;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
+use kado::diag::Problem;
 use kado::diag::{Error, Source};
 use kado::explain::Explain;
 use kado::kingmaker::build;
+use kado::kingmaker::campaign::{self, Action, Campaign, Setup};
 use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
 use kado::kingmaker::score::{self, YearScore};
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
 use kado::render;
 use kado::ruleset::Ruleset;
+use kado::session::{By, Entry, Log};
 
-use super::{Ctx, Outcome, joined, read_file};
+use super::{Ctx, Outcome, joined, prompt, read_file, session};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -44,7 +47,44 @@ pub enum Cmd {
         #[arg(long, value_name = "FILE", conflicts_with = "build")]
         file: Option<String>,
     },
+    /// Keep the campaign ledger across Years, saved after every answer.
+    #[command(
+        long_about = "Keep the campaign ledger across Years: record each Year's finished Commons (or the scores), award the overall point, ask the Year's winner who starts the next Year, and end when a player reaches the target. The ledger is saved after every answer; `undo`, `show`, `help` and `quit` work at any prompt; answers may be piped in, one per line.",
+        after_help = CAMPAIGN_AFTER
+    )]
+    Campaign {
+        /// The four players, clockwise, e.g. `ana,bo,cy,dee`.
+        #[arg(long, value_name = "NAMES", value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// Overall points that win the campaign.
+        #[arg(long, value_name = "N", default_value = "3")]
+        target: String,
+        /// Who holds the first player token for Year 1 (else kado asks).
+        #[arg(long, value_name = "NAME")]
+        first: Option<String>,
+        /// The file to save the campaign in (default: kingmaker-1.yaml, kingmaker-2.yaml, …).
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+    },
+    /// Go on with a saved campaign (with --json: print its ledger, asking nothing).
+    #[command(
+        after_help = "JSON keys (with --json, nothing is asked): `players`, `target`, `points` (player → points), `years` (list of {`year`, `first`, `scores` (player → score), `layout` (or null), `winners`}), `champions` (or null while the campaign goes on), `next` (the question kado would ask, or null)."
+    )]
+    Resume {
+        /// The saved campaign.
+        file: String,
+    },
 }
+
+const CAMPAIGN_AFTER: &str = concat!(
+    "At each Year's prompt, answer with the finished Commons in layout notation, each corner\n",
+    "named after its player (`ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY`),\n",
+    "or with each player's score (`ana=64 bo=72 cy=48 dee=72`).\n\n",
+    "Example:\n",
+    "  kado kingmaker campaign --players ana,bo,cy,dee --target 3 --save spring.yaml\n",
+    "  kado kingmaker resume spring.yaml\n\n",
+    "Rulings used: year-tie, next-first, campaign-tie, and for layouts zero-colour and lit-faces."
+);
 
 const CHECK_AFTER: &str = concat!(
     "The build: placements in the order they were made, separated by `,`, `;` or new lines.\n",
@@ -101,6 +141,24 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         Cmd::Score(arg) => score_cmd(ctx, &rs, &rules, &arg),
         Cmd::Show(arg) => show_cmd(ctx, &rs, &rules, &arg),
         Cmd::Check { build, file } => check_cmd(ctx, &build, file.as_deref()),
+        Cmd::Campaign {
+            players,
+            target,
+            first,
+            save,
+        } => campaign_cmd(ctx, &rs, players, &target, first, save),
+        Cmd::Resume { file } => {
+            let log = session::load::<Campaign>(&file)?;
+            if ctx.json {
+                return ledger_json(ctx, &log);
+            }
+            session::run::<Campaign>(
+                std::path::Path::new(&file),
+                log,
+                &mut *prompt::for_stdin(),
+                ctx.style,
+            )
+        }
     }
 }
 
@@ -491,4 +549,140 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
             .map(|sl| sl.iter().map(|(s, n)| (*s, n.clone())).collect()),
     };
     ctx.emit(&verdict, &human, &x)
+}
+
+fn campaign_cmd(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    players: Vec<String>,
+    target: &str,
+    first: Option<String>,
+    save: Option<std::path::PathBuf>,
+) -> Outcome {
+    let mut problems = Vec::new();
+    let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
+    let list = players.join(",");
+    let src = Source::new("--players", list.clone());
+    if players.len() != 4 {
+        problems.push(
+            Problem::new(format!("Kingmaker is for 4 players, not {}", players.len()))
+                .at(&src, 0..list.len())
+                .expected("four names, clockwise, separated by commas: ana,bo,cy,dee"),
+        );
+    }
+    let mut at = 0;
+    for (i, p) in players.iter().enumerate() {
+        let span = at..at + p.len();
+        at += p.len() + 1;
+        if let Err(why) = campaign::check_name(p) {
+            problems.push(Problem::new(why).at(&src, span));
+        } else if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+            problems.push(Problem::new(format!("the name `{p}` is given twice")).at(&src, span));
+        }
+    }
+    let target_n = match target.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Some(n),
+        _ => {
+            problems.push(
+                Problem::new(format!("`{target}` is not a number of points"))
+                    .at(&Source::new("--target", target), 0..target.len())
+                    .expected("a whole number of overall points, 1 or more"),
+            );
+            None
+        }
+    };
+    let first = match first {
+        Some(f) => match players.iter().find(|p| p.eq_ignore_ascii_case(f.trim())) {
+            Some(p) => Some(p.clone()),
+            None => {
+                let mut pr = Problem::new(format!("`{f}` is not one of the players"))
+                    .at(&Source::new("--first", f.clone()), 0..f.len())
+                    .expected(format!("one of: {}", players.join(", ")));
+                if let Some(near) = kado::diag::did_you_mean(&f, players.iter().map(String::as_str))
+                {
+                    pr = pr.help(format!("did you mean `{near}`?"));
+                }
+                problems.push(pr);
+                None
+            }
+        },
+        None => None,
+    };
+    Error::check(problems)?;
+    let setup = Setup {
+        players,
+        target: target_n.unwrap_or(3),
+    };
+    let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;
+    if let Some(player) = first {
+        log.actions.push(Entry {
+            by: By::Table,
+            action: Action::First { player },
+        });
+    }
+    let path = save.unwrap_or_else(|| session::default_path(GAME));
+    if ctx.json {
+        return Err(Error::msg(
+            "a campaign is played at the prompt; --json is for verdicts (read the saved YAML file instead)",
+        )
+        .into());
+    }
+    session::run::<Campaign>(&path, log, &mut *prompt::for_stdin(), ctx.style)
+}
+
+#[derive(Serialize)]
+struct YearOut {
+    year: usize,
+    first: Option<String>,
+    scores: BTreeMap<String, u64>,
+    layout: Option<String>,
+    winners: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct LedgerOut {
+    players: Vec<String>,
+    target: u32,
+    points: BTreeMap<String, u32>,
+    years: Vec<YearOut>,
+    champions: Option<Vec<String>>,
+    next: Option<String>,
+}
+
+fn ledger_json(ctx: &Ctx, log: &Log<Setup, Action>) -> Outcome {
+    use kado::session::{Session, Step};
+    let g: Campaign = kado::session::replay(log)?;
+    let name = |i: &usize| g.players[*i].clone();
+    let v = LedgerOut {
+        players: g.players.clone(),
+        target: g.target,
+        points: g
+            .players
+            .iter()
+            .cloned()
+            .zip(g.points.iter().copied())
+            .collect(),
+        years: g
+            .years
+            .iter()
+            .map(|y| YearOut {
+                year: y.number,
+                first: y.first.as_ref().map(name),
+                scores: g
+                    .players
+                    .iter()
+                    .cloned()
+                    .zip(y.scores.iter().copied())
+                    .collect(),
+                layout: y.layout.clone(),
+                winners: y.winners.iter().map(name).collect(),
+            })
+            .collect(),
+        champions: g.champions().map(|c| c.iter().map(name).collect()),
+        next: match g.next() {
+            Step::Ask(q) => Some(q.prompt),
+            _ => None,
+        },
+    };
+    ctx.emit(&v, &g.show(ctx.style), &Explain::new())
 }

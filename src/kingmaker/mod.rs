@@ -8,6 +8,7 @@
 //! - [`campaign`]: the ledger across Years, as a session.
 
 pub mod build;
+pub mod campaign;
 pub mod layout;
 pub mod picture;
 pub mod score;
