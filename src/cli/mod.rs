@@ -2,6 +2,7 @@
 //! completions), dispatch, and printing. Rules logic lives in the library.
 
 mod generate;
+mod kingmaker;
 mod kinkado;
 mod prompt;
 mod rules;
@@ -46,6 +47,9 @@ pub enum Command {
     /// Kin Kādo: best hands, reveals, ALORA's turns, and whole games at the table.
     #[command(subcommand)]
     Kinkado(kinkado::Cmd),
+    /// Kingmaker (Blinks): triad scores, the Commons drawn and checked, and campaigns.
+    #[command(subcommand)]
+    Kingmaker(kingmaker::Cmd),
     /// List, show and check rulesets and house-rules files.
     #[command(subcommand)]
     Rules(rules::Cmd),
@@ -199,6 +203,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),
+        Command::Kingmaker(cmd) => kingmaker::run(cmd, &ctx),
         Command::Rules(cmd) => rules::run(cmd, &ctx),
         Command::Completions { shell } => generate::completions(shell),
         Command::GenerateMan { dir } => generate::man_pages(&dir),

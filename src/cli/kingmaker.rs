@@ -1,0 +1,688 @@
+//! `kado kingmaker …`: the Kingmaker referee (scores, picture, build check) and the
+//! campaign ledger.
+
+use std::collections::BTreeMap;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use kado::diag::Problem;
+use kado::diag::{Error, Source};
+use kado::explain::Explain;
+use kado::kingmaker::build;
+use kado::kingmaker::campaign::{self, Action, Campaign, Setup};
+use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
+use kado::kingmaker::score::{self, YearScore};
+use kado::kingmaker::{GAME, Rules, TITLE, picture};
+use kado::render;
+use kado::ruleset::Ruleset;
+use kado::session::{By, Entry, Log};
+
+use super::{Ctx, Outcome, joined, prompt, read_file, session};
+
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// Score a Year: each player's triad, its colours, and the product.
+    #[command(
+        long_about = "Score a Year: each player's triad (their Blink and the two commons it touches), the faces of each colour in it, and the score, the product of those counts (a colour with no face is left out). The highest score wins the Year and an overall point.",
+        after_help = SCORE_AFTER
+    )]
+    Score(LayoutArg),
+    /// Draw the Commons as hexagons, faces in colour, triads labelled.
+    #[command(
+        long_about = "Draw the Commons as hexagons in the terminal: faces in colour (as letters when colour is off, `·` when not lit), each Blink named, and each player's triad listed below.",
+        after_help = SHOW_AFTER
+    )]
+    Show(LayoutArg),
+    /// Check a Commons build, placement by placement, against the building rules.
+    #[command(
+        long_about = "Check a Commons build, placement by placement, against the building rules: the second common touches the first, the third touches both, the fourth sits exactly opposite the third, and each player's Blink touches exactly two commons. Says which step breaks which rule; for a finished legal build, where each Blink sits in the 3-2-3 layout.",
+        after_help = CHECK_AFTER
+    )]
+    Check {
+        /// The placements, e.g. `c1, c2 e c1, c3 ne c1, c4 sw c2, ana w c3, bo e c3, cy w c4, dee e c4`.
+        #[arg(required_unless_present = "file", num_args = 1.., value_name = "BUILD")]
+        build: Vec<String>,
+        /// Read the placements from a file instead (one per line, or separated by commas).
+        #[arg(long, value_name = "FILE", conflicts_with = "build")]
+        file: Option<String>,
+    },
+    /// Keep the campaign ledger across Years, saved after every answer.
+    #[command(
+        long_about = "Keep the campaign ledger across Years: record each Year's finished Commons (or the scores), award the overall point, ask the Year's winner who starts the next Year, and end when a player reaches the target. The ledger is saved after every answer; `undo`, `show`, `help` and `quit` work at any prompt; answers may be piped in, one per line.",
+        after_help = CAMPAIGN_AFTER
+    )]
+    Campaign {
+        /// The four players, clockwise, e.g. `ana,bo,cy,dee`.
+        #[arg(long, value_name = "NAMES", value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// Overall points that win the campaign.
+        #[arg(long, value_name = "N", default_value = "3")]
+        target: String,
+        /// Who holds the first player token for Year 1 (else kado asks).
+        #[arg(long, value_name = "NAME")]
+        first: Option<String>,
+        /// The file to save the campaign in (default: kingmaker-1.yaml, kingmaker-2.yaml, …).
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+    },
+    /// Go on with a saved campaign (with --json: print its ledger, asking nothing).
+    #[command(
+        after_help = "JSON keys (with --json, nothing is asked): `players`, `target`, `points` (player → points), `years` (list of {`year`, `first`, `scores` (player → score), `layout` (or null), `winners`}), `champions` (or null while the campaign goes on), `next` (the question kado would ask, or null)."
+    )]
+    Resume {
+        /// The saved campaign.
+        file: String,
+    },
+}
+
+const CAMPAIGN_AFTER: &str = concat!(
+    "At each Year's prompt, answer with the finished Commons in layout notation, each corner\n",
+    "named after its player (`ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY`),\n",
+    "or with each player's score (`ana=64 bo=72 cy=48 dee=72`).\n\n",
+    "Example:\n",
+    "  kado kingmaker campaign --players ana,bo,cy,dee --target 3 --save spring.yaml\n",
+    "  kado kingmaker resume spring.yaml\n\n",
+    "Rulings used: year-tie, next-first, campaign-tie, and for layouts zero-colour and lit-faces."
+);
+
+const CHECK_AFTER: &str = concat!(
+    "The build: placements in the order they were made, separated by `,`, `;` or new lines.\n",
+    "The first is just a name; each later one is NAME SIDE OTHER (`of` may stand between):\n",
+    "the new Blink sits on that side of an earlier one. Blinks are hexagons in rows running\n",
+    "left to right, so the sides are e, w, ne, nw, se and sw. The first four placements are\n",
+    "the commons (Summer), the rest the players' Blinks (Harvest). See kado-notation(7).\n\n",
+    "Example:\n",
+    "  kado kingmaker check c1, c2 e c1, c3 ne c1, c4 sw c2, ana w c3, bo e c3, cy w c4, dee e c4\n\n",
+    "Rule ids: one-per-place, second-touches-first, third-touches-both,\n",
+    "fourth-opposite-third, player-touches-two-commons.\n\n",
+    "JSON keys: `steps` (list of {`step`, `blink`, `role` (common or player), `at` ([q, r]\n",
+    "axial, the first Blink at [0, 0]), `placed` ({`side`, `of`} or null), `touches`, `legal`,\n",
+    "`rule` (id or null), `why`}), `legal`, `complete`, `next` (what the next placement must\n",
+    "do, or null), `slots` (place → Blink, for a finished legal build, else null)."
+);
+
+const SCORE_AFTER: &str = concat!(
+    "The layout: three rows separated by `/` (or new lines), three Blinks, two, three. A Blink is\n",
+    "its left pip pair, `-`, its right pip pair, each two of R Y G B (`..` for a pair not lit);\n",
+    "a corner Blink may carry its player's name: `ana:RG-YB`. Unnamed corners are p1..p4 in\n",
+    "reading order. See kado-notation(7).\n\n",
+    "Example:\n",
+    "  kado kingmaker score ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY\n\n",
+    "Part-way through a Year, score only the pairs shown with `--rules kingmaker-shown`.\n\n",
+    "JSON keys: `players` (list of {`name`, `slot`, `triad` (list of {`slot`, `blink`}),\n",
+    "`counts` (R Y G B → faces), `score`}), `best` (the highest score), `top` (the players\n",
+    "with it), `winners` (who gets the overall point), `layout` (canonical notation)."
+);
+
+const SHOW_AFTER: &str = concat!(
+    "The layout: three rows separated by `/` (or new lines), three Blinks, two, three. A Blink is\n",
+    "its left pip pair, `-`, its right pip pair, each two of R Y G B (`..` for a pair not lit);\n",
+    "a corner Blink may carry its player's name: `ana:RG-YB`. See kado-notation(7).\n\n",
+    "JSON keys: `layout` (canonical notation), `blinks` (list of {`slot`, `name`, `left`,\n",
+    "`right`, `common`}), `triads` (list of {`name`, `slot`, `triad` (slots)}), `scores`\n",
+    "(player → score, or null when an unlit pair must be lit first), `picture` (text)."
+);
+
+#[derive(Debug, Args)]
+pub struct LayoutArg {
+    /// The Commons, e.g. `ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY`.
+    #[arg(required_unless_present = "file", num_args = 1.., value_name = "LAYOUT")]
+    layout: Vec<String>,
+    /// Read the layout from a file instead (one row per line).
+    #[arg(long, value_name = "FILE", conflicts_with = "layout")]
+    file: Option<String>,
+}
+
+pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
+    let rs = ctx.ruleset(GAME, TITLE)?;
+    let rules = Rules::from_ruleset(&rs);
+    match cmd {
+        Cmd::Score(arg) => score_cmd(ctx, &rs, &rules, &arg),
+        Cmd::Show(arg) => show_cmd(ctx, &rs, &rules, &arg),
+        Cmd::Check { build, file } => check_cmd(ctx, &build, file.as_deref()),
+        Cmd::Campaign {
+            players,
+            target,
+            first,
+            save,
+        } => campaign_cmd(ctx, &rs, players, &target, first, save),
+        Cmd::Resume { file } => {
+            let log = session::load::<Campaign>(&file)?;
+            if ctx.json {
+                return ledger_json(ctx, &log);
+            }
+            session::run::<Campaign>(
+                std::path::Path::new(&file),
+                log,
+                &mut *prompt::for_stdin(),
+                ctx.style,
+            )
+        }
+    }
+}
+
+/// The layout from the argument words or the file.
+fn read_layout(arg: &LayoutArg) -> Result<(Source, Layout, LayoutSpans), Error> {
+    let src = match &arg.file {
+        Some(path) => Source::new(format!("file {path}"), read_file(path, "layout file")?),
+        None => Source::new("argument LAYOUT", joined(&arg.layout)),
+    };
+    let (l, spans) = layout::read(&src)?;
+    Ok((src, l, spans))
+}
+
+#[derive(Serialize)]
+struct TriadBlink {
+    slot: Slot,
+    blink: String,
+}
+
+#[derive(Serialize)]
+struct PlayerOut {
+    name: String,
+    slot: Slot,
+    triad: Vec<TriadBlink>,
+    counts: BTreeMap<char, u32>,
+    score: u64,
+}
+
+#[derive(Serialize)]
+struct ScoreVerdict {
+    players: Vec<PlayerOut>,
+    best: u64,
+    top: Vec<String>,
+    winners: Vec<String>,
+    layout: String,
+}
+
+fn names(list: &[String]) -> String {
+    match list {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn triad_explain(rs: &Ruleset, rules: &Rules, x: &mut Explain) {
+    x.rule("A player's triad is their Blink and the two commons it touches: top-left with top-middle and middle-left, top-right with top-middle and middle-right, bottom-left with middle-left and bottom-middle, bottom-right with middle-right and bottom-middle.");
+    x.ruled(
+        if rules.all_lit {
+            "Every Blink shows all four faces: the Year ends with a long press that lights both pip pairs."
+        } else {
+            "Only the pip pairs shown count; a pair written `..` adds nothing."
+        },
+        rs,
+        &["lit-faces"],
+    );
+}
+
+fn year_explain(rs: &Ruleset, rules: &Rules, y: &YearScore) -> Explain {
+    let mut x = Explain::new();
+    triad_explain(rs, rules, &mut x);
+    x.ruled(
+        if rules.zero_colour_left_out {
+            "The score is the product of the faces of each colour in the triad; a colour with no face is left out."
+        } else {
+            "The score is the product of the faces of each colour in the triad; a colour with no face makes it 0."
+        },
+        rs,
+        &["zero-colour"],
+    );
+    if y.top.len() > 1 {
+        x.ruled(
+            if rules.year_tie_shared {
+                "The highest score wins the Year; tied players each get the overall point."
+            } else {
+                "The highest score wins the Year; when it is tied, nobody gets the overall point."
+            },
+            rs,
+            &["year-tie"],
+        );
+    } else {
+        x.rule("The highest score wins the Year and one overall point; that player chooses who starts the next Year.");
+    }
+    x
+}
+
+/// The Year's outcome in a sentence.
+fn outcome_line(y: &YearScore, rules: &Rules) -> String {
+    match (y.top.as_slice(), y.winners.is_empty()) {
+        ([one], _) => format!(
+            "{one} wins the Year with {} and gets the overall point; {one} chooses who starts the next Year.\n",
+            y.best
+        ),
+        (_, false) => format!(
+            "{} tie for the Year with {}: each gets the overall point (ruling year-tie: shared).\n",
+            names(&y.top),
+            y.best
+        ),
+        (_, true) => format!(
+            "{} tie for the Year with {}: nobody gets the overall point (ruling year-tie: {}).\n",
+            names(&y.top),
+            y.best,
+            if rules.year_tie_shared {
+                "shared"
+            } else {
+                "nobody"
+            }
+        ),
+    }
+}
+
+fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
+    let (src, l, spans) = read_layout(arg)?;
+    Error::check(score::unscorable(&src, &l, &spans, rules))?;
+    let y = score::score(&l, rules);
+    let s = ctx.style;
+    let mut t = render::table(["Player", "Seat", "Triad", "R", "Y", "G", "B", "Score"]);
+    for p in &y.players {
+        let triad: Vec<String> = p
+            .triad
+            .iter()
+            .map(|slot| l.blink(*slot).pairs_text())
+            .collect();
+        let mut row = vec![p.name.clone(), p.slot.to_string(), triad.join(" + ")];
+        row.extend(p.counts.iter().map(ToString::to_string));
+        row.push(score::formula(&p.counts, p.score, rules));
+        t.add_row(row);
+    }
+    let mut human = render::show(&t);
+    human += &s.bold(outcome_line(&y, rules).trim_end());
+    human.push('\n');
+    let verdict = ScoreVerdict {
+        players: y
+            .players
+            .iter()
+            .map(|p| PlayerOut {
+                name: p.name.clone(),
+                slot: p.slot,
+                triad: p
+                    .triad
+                    .iter()
+                    .map(|slot| TriadBlink {
+                        slot: *slot,
+                        blink: l.blink(*slot).pairs_text(),
+                    })
+                    .collect(),
+                counts: p.counts_map(),
+                score: p.score,
+            })
+            .collect(),
+        best: y.best,
+        top: y.top.clone(),
+        winners: y.winners.clone(),
+        layout: l.to_string(),
+    };
+    ctx.emit(&verdict, &human, &year_explain(rs, rules, &y))
+}
+
+#[derive(Serialize)]
+struct BlinkOut {
+    slot: Slot,
+    name: Option<String>,
+    left: String,
+    right: String,
+    common: bool,
+}
+
+#[derive(Serialize)]
+struct TriadOut {
+    name: String,
+    slot: Slot,
+    triad: [Slot; 3],
+}
+
+#[derive(Serialize)]
+struct ShowVerdict {
+    layout: String,
+    blinks: Vec<BlinkOut>,
+    triads: Vec<TriadOut>,
+    scores: Option<BTreeMap<String, u64>>,
+    picture: String,
+}
+
+fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
+    let (src, l, spans) = read_layout(arg)?;
+    let scorable = score::unscorable(&src, &l, &spans, rules).is_empty();
+    let y = score::score(&l, rules);
+    let mut human = picture::draw(&l, ctx.style);
+    human += "\nTriads:\n";
+    for p in &y.players {
+        let [_, a, b] = p.triad;
+        let tail = if scorable {
+            format!(" — score {}", score::formula(&p.counts, p.score, rules))
+        } else {
+            String::new()
+        };
+        human += &format!(
+            "  {} ({}): {} + {a} {} + {b} {}{tail}\n",
+            ctx.style.bold(&p.name),
+            p.slot,
+            l.blink(p.slot).pairs_text(),
+            l.blink(a).pairs_text(),
+            l.blink(b).pairs_text(),
+        );
+    }
+    if scorable {
+        human += &outcome_line(&y, rules);
+    } else {
+        human += "No scores yet: some pairs are not lit, and every face counts at the end of the Year (ruling lit-faces: all-lit).\n";
+    }
+    let mut x = Explain::new();
+    triad_explain(rs, rules, &mut x);
+    let verdict = ShowVerdict {
+        layout: l.to_string(),
+        blinks: Slot::ALL
+            .iter()
+            .map(|slot| {
+                let b = l.blink(*slot);
+                let pairs = b.pairs_text();
+                let (left, right) = pairs.split_once('-').unwrap_or(("..", ".."));
+                BlinkOut {
+                    slot: *slot,
+                    name: slot.is_corner().then(|| l.player(*slot)),
+                    left: left.to_string(),
+                    right: right.to_string(),
+                    common: !slot.is_corner(),
+                }
+            })
+            .collect(),
+        triads: y
+            .players
+            .iter()
+            .map(|p| TriadOut {
+                name: p.name.clone(),
+                slot: p.slot,
+                triad: p.triad,
+            })
+            .collect(),
+        scores: scorable.then(|| {
+            y.players
+                .iter()
+                .map(|p| (p.name.clone(), p.score))
+                .collect()
+        }),
+        picture: picture::draw(&l, kado::render::Style::PLAIN),
+    };
+    ctx.emit(&verdict, &human, &x)
+}
+
+#[derive(Serialize)]
+struct PlacedOut {
+    side: String,
+    of: String,
+}
+
+#[derive(Serialize)]
+struct StepOut {
+    step: usize,
+    blink: String,
+    role: &'static str,
+    at: [i32; 2],
+    placed: Option<PlacedOut>,
+    touches: Vec<String>,
+    legal: bool,
+    rule: Option<&'static str>,
+    why: Option<String>,
+}
+
+#[derive(Serialize)]
+struct CheckVerdict {
+    steps: Vec<StepOut>,
+    legal: bool,
+    complete: bool,
+    next: Option<String>,
+    slots: Option<BTreeMap<Slot, String>>,
+}
+
+fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
+    let src = match file {
+        Some(path) => Source::new(format!("file {path}"), read_file(path, "build file")?),
+        None => Source::new("argument BUILD", joined(words)),
+    };
+    let placements = build::read(&src)?;
+    let v = build::check(&placements);
+    let mut t = render::table(["Step", "Blink", "Role", "Placed", "Touches", "Verdict"]);
+    for st in &v.steps {
+        t.add_row([
+            st.step.to_string(),
+            st.name.clone(),
+            if st.common { "common" } else { "player" }.to_string(),
+            match &st.against {
+                Some((d, o)) => format!("{d} of {o}"),
+                None => "first".to_string(),
+            },
+            if st.touches.is_empty() {
+                "—".to_string()
+            } else {
+                st.touches.join(", ")
+            },
+            match &st.broken {
+                None => "ok".to_string(),
+                Some((rule, why)) => format!("breaks {}: {why}", rule.id()),
+            },
+        ]);
+    }
+    let s = ctx.style;
+    let mut human = render::show(&t);
+    let broken: Vec<&build::StepVerdict> = v.steps.iter().filter(|x| x.broken.is_some()).collect();
+    for st in &broken {
+        if let Some((rule, why)) = &st.broken {
+            human += &s.red(&format!(
+                "Step {} ({}) breaks a rule: {} ({why}).",
+                st.step,
+                st.name,
+                rule.text()
+            ));
+            human.push('\n');
+        }
+    }
+    if let Some(next) = &v.next {
+        human += &format!("So far by the rules. Next: {next}.\n");
+    }
+    if let Some(slots) = &v.slots {
+        let name = |slot: Slot| {
+            slots
+                .iter()
+                .find(|(s, _)| *s == slot)
+                .map_or(String::new(), |(_, n)| n.clone())
+        };
+        human += &s.bold("The Commons is built by the rules:");
+        human.push('\n');
+        let w = slots
+            .iter()
+            .map(|(_, n)| n.chars().count())
+            .max()
+            .unwrap_or(1)
+            + 2;
+        let cell = |slot: Slot| format!("{:<w$}", name(slot));
+        let half = " ".repeat(w / 2);
+        human += &format!(
+            "  {}{}{}\n  {half}{}{}\n  {}{}{}\n",
+            cell(Slot::TopLeft),
+            cell(Slot::TopMiddle),
+            name(Slot::TopRight),
+            cell(Slot::MiddleLeft),
+            name(Slot::MiddleRight),
+            cell(Slot::BottomLeft),
+            cell(Slot::BottomMiddle),
+            name(Slot::BottomRight),
+        );
+        let triads: Vec<String> = Slot::CORNERS
+            .iter()
+            .filter_map(|c| {
+                let [a, b] = c.triad_commons()?;
+                Some(format!("{} with {} and {}", name(*c), name(a), name(b)))
+            })
+            .collect();
+        human += &format!("Triads: {}.\n", triads.join("; "));
+    }
+    let mut x = Explain::new();
+    x.rule("The first common goes anywhere; the second must touch the first; the third must touch both; the fourth goes exactly opposite the third.");
+    x.rule("Each player then inserts their Blink where it touches two commons, without pushing the commons apart; in a finished Commons those places are the four corners of the 3-2-3 layout.");
+    let verdict = CheckVerdict {
+        steps: v
+            .steps
+            .iter()
+            .map(|st| StepOut {
+                step: st.step,
+                blink: st.name.clone(),
+                role: if st.common { "common" } else { "player" },
+                at: [st.at.0, st.at.1],
+                placed: st.against.as_ref().map(|(d, o)| PlacedOut {
+                    side: d.code().to_string(),
+                    of: o.clone(),
+                }),
+                touches: st.touches.clone(),
+                legal: st.broken.is_none(),
+                rule: st.broken.as_ref().map(|(r, _)| r.id()),
+                why: st.broken.as_ref().map(|(_, w)| w.clone()),
+            })
+            .collect(),
+        legal: v.legal,
+        complete: v.complete,
+        next: v.next.clone(),
+        slots: v
+            .slots
+            .as_ref()
+            .map(|sl| sl.iter().map(|(s, n)| (*s, n.clone())).collect()),
+    };
+    ctx.emit(&verdict, &human, &x)
+}
+
+fn campaign_cmd(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    players: Vec<String>,
+    target: &str,
+    first: Option<String>,
+    save: Option<std::path::PathBuf>,
+) -> Outcome {
+    let mut problems = Vec::new();
+    let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
+    let list = players.join(",");
+    let src = Source::new("--players", list.clone());
+    if players.len() != 4 {
+        problems.push(
+            Problem::new(format!("Kingmaker is for 4 players, not {}", players.len()))
+                .at(&src, 0..list.len())
+                .expected("four names, clockwise, separated by commas: ana,bo,cy,dee"),
+        );
+    }
+    let mut at = 0;
+    for (i, p) in players.iter().enumerate() {
+        let span = at..at + p.len();
+        at += p.len() + 1;
+        if let Err(why) = campaign::check_name(p) {
+            problems.push(Problem::new(why).at(&src, span));
+        } else if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+            problems.push(Problem::new(format!("the name `{p}` is given twice")).at(&src, span));
+        }
+    }
+    let target_n = match target.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Some(n),
+        _ => {
+            problems.push(
+                Problem::new(format!("`{target}` is not a number of points"))
+                    .at(&Source::new("--target", target), 0..target.len())
+                    .expected("a whole number of overall points, 1 or more"),
+            );
+            None
+        }
+    };
+    let first = match first {
+        Some(f) => match players.iter().find(|p| p.eq_ignore_ascii_case(f.trim())) {
+            Some(p) => Some(p.clone()),
+            None => {
+                let mut pr = Problem::new(format!("`{f}` is not one of the players"))
+                    .at(&Source::new("--first", f.clone()), 0..f.len())
+                    .expected(format!("one of: {}", players.join(", ")));
+                if let Some(near) = kado::diag::did_you_mean(&f, players.iter().map(String::as_str))
+                {
+                    pr = pr.help(format!("did you mean `{near}`?"));
+                }
+                problems.push(pr);
+                None
+            }
+        },
+        None => None,
+    };
+    Error::check(problems)?;
+    let setup = Setup {
+        players,
+        target: target_n.unwrap_or(3),
+    };
+    let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;
+    if let Some(player) = first {
+        log.actions.push(Entry {
+            by: By::Table,
+            action: Action::First { player },
+        });
+    }
+    let path = save.unwrap_or_else(|| session::default_path(GAME));
+    if ctx.json {
+        return Err(Error::msg(
+            "a campaign is played at the prompt; --json is for verdicts (read the saved YAML file instead)",
+        )
+        .into());
+    }
+    session::run::<Campaign>(&path, log, &mut *prompt::for_stdin(), ctx.style)
+}
+
+#[derive(Serialize)]
+struct YearOut {
+    year: usize,
+    first: Option<String>,
+    scores: BTreeMap<String, u64>,
+    layout: Option<String>,
+    winners: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct LedgerOut {
+    players: Vec<String>,
+    target: u32,
+    points: BTreeMap<String, u32>,
+    years: Vec<YearOut>,
+    champions: Option<Vec<String>>,
+    next: Option<String>,
+}
+
+fn ledger_json(ctx: &Ctx, log: &Log<Setup, Action>) -> Outcome {
+    use kado::session::{Session, Step};
+    let g: Campaign = kado::session::replay(log)?;
+    let name = |i: &usize| g.players[*i].clone();
+    let v = LedgerOut {
+        players: g.players.clone(),
+        target: g.target,
+        points: g
+            .players
+            .iter()
+            .cloned()
+            .zip(g.points.iter().copied())
+            .collect(),
+        years: g
+            .years
+            .iter()
+            .map(|y| YearOut {
+                year: y.number,
+                first: y.first.as_ref().map(name),
+                scores: g
+                    .players
+                    .iter()
+                    .cloned()
+                    .zip(y.scores.iter().copied())
+                    .collect(),
+                layout: y.layout.clone(),
+                winners: y.winners.iter().map(name).collect(),
+            })
+            .collect(),
+        champions: g.champions().map(|c| c.iter().map(name).collect()),
+        next: match g.next() {
+            Step::Ask(q) => Some(q.prompt),
+            _ => None,
+        },
+    };
+    ctx.emit(&v, &g.show(ctx.style), &Explain::new())
+}

@@ -1,0 +1,628 @@
+//! The campaign: a ledger across Years. Each Year's layout (or the scores) is recorded,
+//! the Year's best scorer gets an overall point and chooses who starts the next Year, and
+//! the campaign ends when a player reaches the agreed number of points.
+
+use serde::{Deserialize, Serialize};
+
+use super::Rules;
+use super::layout::{self, Layout};
+use super::score;
+use crate::diag::{Source, did_you_mean};
+use crate::render::{self, Style};
+use crate::ruleset::Ruleset;
+use crate::session::{Question, Session, Step};
+
+/// How a campaign starts.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Setup {
+    /// The four players, clockwise.
+    pub players: Vec<String>,
+    /// Overall points that end the campaign.
+    pub target: u32,
+}
+
+/// One thing recorded in a campaign.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub enum Action {
+    /// Who holds the first player token for the coming Year.
+    First { player: String },
+    /// A Year's finished Commons (canonical layout notation).
+    Layout { layout: String },
+    /// A Year's scores, player by player (when the layout was not written down).
+    Scores { scores: Vec<(String, u64)> },
+}
+
+/// A Year as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Year {
+    pub number: usize,
+    /// Who started it (index into the players).
+    pub first: Option<usize>,
+    /// Each player's score, in seating order.
+    pub scores: Vec<u64>,
+    pub layout: Option<String>,
+    /// The players with the best score.
+    pub top: Vec<usize>,
+    /// Who got the overall point.
+    pub winners: Vec<usize>,
+}
+
+/// The campaign as it stands.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub players: Vec<String>,
+    pub target: u32,
+    pub rules: Rules,
+    pub points: Vec<u32>,
+    pub years: Vec<Year>,
+    /// Who holds the first player token for the coming Year.
+    pub first: Option<usize>,
+}
+
+/// What may be answered for the Year's result.
+const YEAR_HINT: &str =
+    "The Year's finished Commons in layout notation, each corner named after its player:
+  ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY
+or each player's score: ana=64 bo=72 cy=48 dee=72";
+
+impl Campaign {
+    fn index(&self, name: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name.trim()))
+    }
+
+    fn unknown_player(&self, name: &str) -> String {
+        let mut msg = format!(
+            "`{name}` is not a player of this campaign (players: {})",
+            self.players.join(", ")
+        );
+        if let Some(near) = did_you_mean(name, self.players.iter().map(String::as_str)) {
+            msg += &format!("; did you mean `{near}`?");
+        }
+        msg
+    }
+
+    /// The players with the most overall points, and those points.
+    pub fn leaders(&self) -> (u32, Vec<usize>) {
+        let best = self.points.iter().copied().max().unwrap_or(0);
+        let who = (0..self.players.len())
+            .filter(|i| self.points[*i] == best)
+            .collect();
+        (best, who)
+    }
+
+    /// The campaign's champions, once it is over.
+    pub fn champions(&self) -> Option<Vec<usize>> {
+        let (best, who) = self.leaders();
+        if best < self.target {
+            return None;
+        }
+        if who.len() > 1 && !self.rules.campaign_tie_shared {
+            return None;
+        }
+        Some(who)
+    }
+
+    fn names(&self, list: &[usize]) -> String {
+        let n: Vec<&str> = list.iter().map(|i| self.players[*i].as_str()).collect();
+        match n.as_slice() {
+            [] => "nobody".to_string(),
+            [one] => (*one).to_string(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        }
+    }
+
+    /// Reads a layout answer: names must be the players', each once.
+    fn layout_scores(&self, text: &str) -> Result<(String, Vec<u64>), String> {
+        let src = Source::new("the answer", text);
+        let (l, spans) = layout::read(&src).map_err(|e| e.render().trim_end().to_string())?;
+        crate::diag::Error::check(score::unscorable(&src, &l, &spans, &self.rules))
+            .map_err(|e| e.render().trim_end().to_string())?;
+        self.scores_of(&l).map(|s| (l.to_string(), s))
+    }
+
+    fn scores_of(&self, l: &Layout) -> Result<Vec<u64>, String> {
+        let y = score::score(l, &self.rules);
+        let mut scores = vec![None; self.players.len()];
+        for p in &y.players {
+            let Some(i) = self.index(&p.name) else {
+                return Err(format!(
+                    "the {} Blink is {}'s, but {}; name each corner after its player, e.g. `{}:{}`",
+                    p.slot,
+                    p.name,
+                    self.unknown_player(&p.name),
+                    self.players[0],
+                    l.blink(p.slot).pairs_text()
+                ));
+            };
+            scores[i] = Some(p.score);
+        }
+        scores
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.ok_or_else(|| format!("{} has no Blink in this layout", self.players[i]))
+            })
+            .collect()
+    }
+
+    /// Reads `ana=64 bo=72 …`: every player once, each score one a triad can make.
+    fn read_scores(&self, text: &str) -> Result<Vec<(String, u64)>, String> {
+        let mut out: Vec<(String, u64)> = Vec::new();
+        let mut problems = Vec::new();
+        let mut flawed: Vec<usize> = Vec::new();
+        for tok in text
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .filter(|t| !t.is_empty())
+        {
+            let Some((name, n)) = tok.split_once('=') else {
+                problems.push(format!("`{tok}` is not NAME=SCORE"));
+                continue;
+            };
+            let Some(i) = self.index(name) else {
+                problems.push(self.unknown_player(name));
+                continue;
+            };
+            let score = n.trim().parse::<u64>();
+            if !matches!(score, Ok(s) if s <= 81) {
+                flawed.push(i);
+            }
+            match score {
+                Ok(s) if s <= 81 => {
+                    if out.iter().any(|(p, _)| *p == self.players[i]) {
+                        problems.push(format!("{} is given two scores", self.players[i]));
+                    } else {
+                        out.push((self.players[i].clone(), s));
+                    }
+                }
+                Ok(s) => problems.push(format!(
+                    "{}'s score {s} is impossible: a triad scores at most 81 (3×3×3×3)",
+                    self.players[i]
+                )),
+                Err(_) => problems.push(format!(
+                    "{}'s score `{n}` is not a whole number from 0 to 81",
+                    self.players[i]
+                )),
+            }
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            if !out.iter().any(|(q, _)| q == p) && !flawed.contains(&i) {
+                problems.push(format!("{p}'s score is missing"));
+            }
+        }
+        if problems.is_empty() {
+            Ok(out)
+        } else {
+            Err(problems.join("\n"))
+        }
+    }
+
+    fn record(&mut self, scores: Vec<u64>, layout: Option<String>) -> Vec<String> {
+        let named: Vec<(String, u64)> = self
+            .players
+            .iter()
+            .cloned()
+            .zip(scores.iter().copied())
+            .collect();
+        let (_, top, winners) = score::year_winners(&named, &self.rules);
+        let idx = |names: Vec<String>| -> Vec<usize> {
+            names.iter().filter_map(|n| self.index(n)).collect()
+        };
+        let (top, winners) = (idx(top), idx(winners));
+        for w in &winners {
+            self.points[*w] += 1;
+        }
+        let number = self.years.len() + 1;
+        let mut order: Vec<usize> = (0..self.players.len()).collect();
+        order.sort_by(|a, b| scores[*b].cmp(&scores[*a]));
+        let listed: Vec<String> = order
+            .iter()
+            .map(|i| format!("{} {}", self.players[*i], scores[*i]))
+            .collect();
+        let mut said = vec![format!("Year {number}: {}.", listed.join(", "))];
+        said.push(match (top.len(), winners.is_empty()) {
+            (1, _) => format!("{} wins the Year and an overall point.", self.names(&top)),
+            (_, false) => format!(
+                "{} tie for the Year: each gets an overall point (ruling year-tie: shared).",
+                self.names(&top)
+            ),
+            (_, true) => format!(
+                "{} tie for the Year: nobody gets the point (ruling year-tie: nobody).",
+                self.names(&top)
+            ),
+        });
+        self.years.push(Year {
+            number,
+            first: self.first,
+            scores,
+            layout,
+            top,
+            winners,
+        });
+        self.first = None;
+        said.push(format!("Points: {}.", self.points_line()));
+        if let Some(ch) = self.champions() {
+            let (best, _) = self.leaders();
+            said.push(if ch.len() == 1 {
+                format!(
+                    "{} reaches {best} point{} and wins the campaign!",
+                    self.names(&ch),
+                    plural(best)
+                )
+            } else {
+                format!(
+                    "{} reach {best} points together and share the campaign (ruling campaign-tie: shared).",
+                    self.names(&ch)
+                )
+            });
+        } else if self.leaders().0 >= self.target {
+            said.push(format!(
+                "{} are level at the target: the campaign goes on until one leads alone (ruling campaign-tie: play-on).",
+                self.names(&self.leaders().1)
+            ));
+        }
+        said
+    }
+
+    fn points_line(&self) -> String {
+        self.players
+            .iter()
+            .zip(&self.points)
+            .map(|(p, n)| format!("{p} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A player name that the layout and score notations can carry.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() {
+        return Err("a player's name is empty".to_string());
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|c| c.is_whitespace() || matches!(c, ':' | '/' | ',' | ';' | '='))
+    {
+        return Err(format!(
+            "the name `{name}` holds `{c}`, which the layout notation uses; use letters, digits, `-` or `_`"
+        ));
+    }
+    Ok(())
+}
+
+impl Session for Campaign {
+    type Setup = Setup;
+    type Action = Action;
+
+    const GAME: &'static str = "kingmaker";
+
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, String> {
+        if setup.players.len() != 4 {
+            return Err(format!(
+                "Kingmaker is for 4 players, not {}",
+                setup.players.len()
+            ));
+        }
+        for (i, p) in setup.players.iter().enumerate() {
+            check_name(p)?;
+            if setup.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+                return Err(format!("the name `{p}` is given twice"));
+            }
+        }
+        if setup.target == 0 {
+            return Err("the target must be at least 1 point".to_string());
+        }
+        Ok(Campaign {
+            players: setup.players.clone(),
+            target: setup.target,
+            rules: Rules::from_ruleset(rules),
+            points: vec![0; setup.players.len()],
+            years: Vec::new(),
+            first: None,
+        })
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, String> {
+        if matches!(self.next(), Step::Done) {
+            return Err("the campaign is over".to_string());
+        }
+        match action {
+            Action::First { player } => {
+                if self.first.is_some() {
+                    return Err("the first player for this Year is already known".to_string());
+                }
+                let i = self
+                    .index(player)
+                    .ok_or_else(|| self.unknown_player(player))?;
+                self.first = Some(i);
+                Ok(vec![format!(
+                    "{} starts Year {} with the first player token.",
+                    self.players[i],
+                    self.years.len() + 1
+                )])
+            }
+            Action::Layout { layout } => {
+                if self.first.is_none() {
+                    return Err("first say who starts the Year".to_string());
+                }
+                let (canon, scores) = self.layout_scores(layout)?;
+                Ok(self.record(scores, Some(canon)))
+            }
+            Action::Scores { scores } => {
+                if self.first.is_none() {
+                    return Err("first say who starts the Year".to_string());
+                }
+                let mut by_player = vec![None; self.players.len()];
+                for (name, s) in scores {
+                    let i = self.index(name).ok_or_else(|| self.unknown_player(name))?;
+                    if *s > 81 {
+                        return Err(format!("{name}'s score {s} is over 81"));
+                    }
+                    by_player[i] = Some(*s);
+                }
+                let list: Option<Vec<u64>> = by_player.into_iter().collect();
+                let list = list.ok_or("every player needs a score")?;
+                Ok(self.record(list, None))
+            }
+        }
+    }
+
+    fn next(&self) -> Step<Action> {
+        let over = self.champions().is_some();
+        if over {
+            return Step::Done;
+        }
+        let n = self.years.len() + 1;
+        if self.first.is_some() {
+            return Step::Ask(Question::new(
+                "year",
+                format!("Year {n}: the Commons, or each player's score"),
+                YEAR_HINT,
+            ));
+        }
+        let Some(last) = self.years.last() else {
+            return Step::Ask(Question::new(
+                "first",
+                "Who holds the first player token for Year 1",
+                format!("A player: {}.", self.players.join(", ")),
+            ));
+        };
+        let hint = format!("A player: {}.", self.players.join(", "));
+        match last.top.as_slice() {
+            [one] => Step::Ask(Question::new(
+                "first",
+                format!(
+                    "{} won Year {}: who starts Year {n}",
+                    self.players[*one],
+                    n - 1
+                ),
+                hint,
+            )),
+            _ if self.rules.tied_agree => Step::Ask(Question::new(
+                "first",
+                format!(
+                    "{} topped Year {}: who do they choose to start Year {n}",
+                    self.names(&last.top),
+                    n - 1
+                ),
+                hint,
+            )),
+            _ => {
+                let from = last.first.unwrap_or(0);
+                let next = (from + 1) % self.players.len();
+                Step::Auto(Action::First {
+                    player: self.players[next].clone(),
+                })
+            }
+        }
+    }
+
+    fn answer(&self, question: &Question, text: &str) -> Result<Action, String> {
+        let text = text.trim();
+        match question.key.as_str() {
+            "first" => {
+                let i = self.index(text).ok_or_else(|| self.unknown_player(text))?;
+                Ok(Action::First {
+                    player: self.players[i].clone(),
+                })
+            }
+            _ => {
+                if text.contains('=') {
+                    Ok(Action::Scores {
+                        scores: self.read_scores(text)?,
+                    })
+                } else {
+                    let (canon, _) = self.layout_scores(text)?;
+                    Ok(Action::Layout { layout: canon })
+                }
+            }
+        }
+    }
+
+    fn show(&self, style: Style) -> String {
+        let mut header = vec!["Year".to_string(), "First".to_string()];
+        header.extend(self.players.iter().cloned());
+        header.push("Point to".to_string());
+        let mut t = render::table(header);
+        for y in &self.years {
+            let mut row = vec![
+                y.number.to_string(),
+                y.first.map_or("—".to_string(), |i| self.players[i].clone()),
+            ];
+            row.extend(y.scores.iter().map(ToString::to_string));
+            row.push(if y.winners.is_empty() {
+                "nobody".to_string()
+            } else {
+                self.names(&y.winners)
+            });
+            t.add_row(row);
+        }
+        let mut out = format!(
+            "Kingmaker campaign: first to {} point{}.\n",
+            self.target,
+            plural(self.target)
+        );
+        if !self.years.is_empty() {
+            out += &render::show(&t);
+        }
+        out += &format!("Points: {}.\n", self.points_line());
+        if let Some(ch) = self.champions() {
+            out += &style.bold(&format!(
+                "{} win{} the campaign.",
+                self.names(&ch),
+                if ch.len() == 1 { "s" } else { "" }
+            ));
+            out.push('\n');
+        } else if let Some(f) = self.first {
+            out += &format!(
+                "Year {}: {} holds the first player token.\n",
+                self.years.len() + 1,
+                self.players[f]
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{By, Entry, Log, replay};
+
+    fn setup(target: u32) -> Setup {
+        Setup {
+            players: ["ana", "bo", "cy", "dee"].map(String::from).to_vec(),
+            target,
+        }
+    }
+
+    fn play(rs: &Ruleset, target: u32, answers: &[&str]) -> Result<Campaign, String> {
+        let mut g = Campaign::start(&setup(target), rs)?;
+        let mut answers = answers.iter();
+        loop {
+            match g.next() {
+                Step::Done => return Ok(g),
+                Step::Auto(a) => {
+                    g.apply(&a)?;
+                }
+                Step::Ask(q) => {
+                    let Some(text) = answers.next() else {
+                        return Ok(g);
+                    };
+                    let a = g.answer(&q, text)?;
+                    g.apply(&a)?;
+                }
+            }
+        }
+    }
+
+    const TIE: &str = "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY";
+
+    #[test]
+    fn points_and_the_end() {
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        // Year 1: bo and dee tie (72), both score. Year 2: ana alone. Year 3: bo reaches 2.
+        let g = play(
+            &rs,
+            2,
+            &[
+                "ana",
+                TIE,
+                "bo",
+                "ana=81 bo=10 cy=10 dee=10",
+                "cy",
+                "ana=1 bo=2 cy=0 dee=1",
+            ],
+        )
+        .unwrap();
+        assert_eq!(g.points, [1, 2, 0, 1]);
+        assert_eq!(g.champions(), Some(vec![1]));
+        assert_eq!(g.next(), Step::Done);
+        assert_eq!(g.years[0].winners, [1, 3]);
+        assert_eq!(g.years[1].first, Some(1));
+    }
+
+    #[test]
+    fn a_shared_finish_or_play_on() {
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let g = play(&rs, 1, &["ana", TIE]).unwrap();
+        assert_eq!(g.champions(), Some(vec![1, 3]));
+        let on = rs.with("campaign-tie", "play-on").unwrap();
+        let g = play(&on, 1, &["ana", TIE]).unwrap();
+        assert_eq!(g.champions(), None);
+        assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
+        let g = play(&on, 1, &["ana", TIE, "dee", "ana=5 bo=6 cy=1 dee=2"]).unwrap();
+        assert_eq!(g.champions(), Some(vec![1]));
+    }
+
+    #[test]
+    fn tie_rulings() {
+        let rs = Ruleset::builtin("kingmaker")
+            .unwrap()
+            .with("year-tie", "nobody")
+            .unwrap()
+            .with("next-first", "token-passes")
+            .unwrap();
+        let g = play(&rs, 3, &["cy", TIE]).unwrap();
+        assert_eq!(g.points, [0, 0, 0, 0]);
+        // The token passed clockwise from cy, automatically.
+        assert_eq!(g.first, Some(3));
+    }
+
+    #[test]
+    fn answers_are_checked() {
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let g = play(&rs, 3, &["ana"]).unwrap();
+        let Step::Ask(q) = g.next() else {
+            panic!("a question")
+        };
+        assert_eq!(
+            g.answer(&q, "ana=82 bo=1 cy=x").unwrap_err(),
+            "ana's score 82 is impossible: a triad scores at most 81 (3×3×3×3)\ncy's score `x` is not a whole number from 0 to 81\ndee's score is missing"
+        );
+        assert_eq!(
+            g.answer(&q, "ana=1 bob=2 cy=3 dee=4").unwrap_err(),
+            "`bob` is not a player of this campaign (players: ana, bo, cy, dee); did you mean `bo`?\nbo's score is missing"
+        );
+        let e = g
+            .answer(
+                &q,
+                "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR RG-YB",
+            )
+            .unwrap_err();
+        assert!(
+            e.starts_with("the bottom-right Blink is p4's, but `p4` is not a player"),
+            "{e}"
+        );
+        let e = g.answer(&q, "ana:RG-YB").unwrap_err();
+        assert!(e.contains("error: the layout has 1 row, not 3"), "{e}");
+    }
+
+    #[test]
+    fn the_log_replays() {
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let mut log: Log<Setup, Action> = Log::new("kingmaker", &rs, setup(3)).unwrap();
+        for a in [
+            Action::First {
+                player: "ana".into(),
+            },
+            Action::Layout { layout: TIE.into() },
+        ] {
+            log.actions.push(Entry {
+                by: By::Table,
+                action: a,
+            });
+        }
+        let text = log.to_yaml().unwrap();
+        let back: Log<Setup, Action> = Log::from_yaml("x", &text, "kingmaker").unwrap();
+        assert_eq!(back, log);
+        let g: Campaign = replay(&back).unwrap();
+        assert_eq!(g.points, [0, 1, 0, 1]);
+    }
+}

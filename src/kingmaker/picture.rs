@@ -1,0 +1,178 @@
+//! The Commons drawn as hexagons in the terminal.
+//!
+//! The Blinks are pointy-top hexagons whose rows run left to right, three, two and three,
+//! each row shifted half a Blink from the next so that touching Blinks share an edge. A
+//! Blink shows its name (a player's, or `common`), then its left pair down its left side
+//! and its right pair down its right side:
+//!
+//! ```text
+//!    / \
+//!  /     \
+//! |  ana  |
+//! | R   Y |
+//! | G   B |
+//!  \     /
+//!    \ /
+//! ```
+
+use crate::render::Style;
+
+use super::layout::{Colour, Layout, Pair, Slot};
+
+/// Columns between the left edges of two Blinks side by side.
+const PERIOD: usize = 8;
+/// Lines of each sloping edge.
+const SLOPE: usize = 3;
+/// Lines of straight sides (name and two faces).
+const BODY: usize = 3;
+/// Width of the inside of a Blink.
+const INSIDE: usize = PERIOD - 1;
+
+/// One character place of the picture: a plain character, or a face in colour.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Char(char),
+    Face(Option<Colour>),
+}
+
+fn ansi(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "\x1b[1;31m",
+        Colour::Yellow => "\x1b[1;33m",
+        Colour::Green => "\x1b[1;32m",
+        Colour::Blue => "\x1b[1;34m",
+    }
+}
+
+/// Where a slot's Blink is drawn: its left edge column and its top line.
+fn origin(slot: Slot) -> (usize, usize) {
+    let (q, r) = slot.axial();
+    // Half-Blink steps from the left: 2q + r, shifted so the leftmost is 0.
+    let half = usize::try_from(2 * q + r + 1).unwrap_or(0);
+    let (row, _) = slot.row_col();
+    (half * PERIOD / 2, row * (SLOPE + BODY))
+}
+
+fn label(layout: &Layout, slot: Slot) -> String {
+    if slot.is_corner() {
+        layout.player(slot)
+    } else {
+        "common".to_string()
+    }
+}
+
+fn put(grid: &mut [Vec<Cell>], x: usize, y: usize, cell: Cell) {
+    if let Some(place) = grid.get_mut(y).and_then(|row| row.get_mut(x)) {
+        *place = cell;
+    }
+}
+
+fn faces(p: Pair) -> [Option<Colour>; 2] {
+    match p {
+        Some([a, b]) => [Some(a), Some(b)],
+        None => [None, None],
+    }
+}
+
+/// The layout drawn as hexagons: faces as coloured discs when colour is on, as their
+/// letters when it is off; `·` for a face not lit.
+pub fn draw(layout: &Layout, style: Style) -> String {
+    // The rightmost Blinks start four half-Blinks in.
+    let width = 4 * PERIOD / 2 + PERIOD + 1;
+    let height = 3 * (SLOPE + BODY) + SLOPE;
+    let mut grid = vec![vec![Cell::Char(' '); width]; height];
+    for slot in Slot::ALL {
+        let (x0, y0) = origin(slot);
+        for k in 0..SLOPE {
+            put(&mut grid, x0 + SLOPE - k, y0 + k, Cell::Char('/'));
+            put(&mut grid, x0 + SLOPE + 2 + k, y0 + k, Cell::Char('\\'));
+            let yb = y0 + SLOPE + BODY + k;
+            put(&mut grid, x0 + 1 + k, yb, Cell::Char('\\'));
+            put(&mut grid, x0 + PERIOD - 1 - k, yb, Cell::Char('/'));
+        }
+        for k in 0..BODY {
+            put(&mut grid, x0, y0 + SLOPE + k, Cell::Char('|'));
+            put(&mut grid, x0 + PERIOD, y0 + SLOPE + k, Cell::Char('|'));
+        }
+        let name: Vec<char> = label(layout, slot).chars().take(INSIDE).collect();
+        let pad = (INSIDE - name.len()) / 2;
+        for (i, c) in name.iter().enumerate() {
+            put(&mut grid, x0 + 1 + pad + i, y0 + SLOPE, Cell::Char(*c));
+        }
+        let b = layout.blink(slot);
+        for (k, (l, r)) in faces(b.left).into_iter().zip(faces(b.right)).enumerate() {
+            put(&mut grid, x0 + 2, y0 + SLOPE + 1 + k, Cell::Face(l));
+            put(
+                &mut grid,
+                x0 + PERIOD - 2,
+                y0 + SLOPE + 1 + k,
+                Cell::Face(r),
+            );
+        }
+    }
+    let mut out = String::new();
+    for row in grid {
+        let mut line = String::new();
+        for cell in row {
+            match cell {
+                Cell::Char(c) => line.push(c),
+                Cell::Face(None) => line.push('·'),
+                Cell::Face(Some(c)) if style.color => {
+                    line += &format!("{}●\x1b[0m", ansi(c));
+                }
+                Cell::Face(Some(c)) => line.push(c.letter()),
+            }
+        }
+        out += line.trim_end();
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_the_example() {
+        let l: Layout = "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY"
+            .parse()
+            .unwrap();
+        let want = r"   / \     / \     / \
+  /   \   /   \   /   \
+ /     \ /     \ /     \
+|  ana  |common |  bo   |
+| R   Y | R   G | Y   B |
+| G   B | R   B | Y   G |
+ \     / \     / \     /
+  \   /   \   /   \   /
+   \ /     \ /     \ /
+    |common |common |
+    | G   R | B   R |
+    | G   Y | B   Y |
+   / \     / \     / \
+  /   \   /   \   /   \
+ /     \ /     \ /     \
+|  cy   |common |  dee  |
+| R   G | Y   R | B   G |
+| Y   B | G   R | B   Y |
+ \     / \     / \     /
+  \   /   \   /   \   /
+   \ /     \ /     \ /
+";
+        let got = draw(&l, Style::PLAIN);
+        assert_eq!(got, want);
+        let lit = draw(&l, Style { color: true });
+        assert!(lit.contains("\x1b[1;31m●\x1b[0m"));
+    }
+
+    #[test]
+    fn unlit_faces_are_dots() {
+        let l: Layout = "ana:RG-.. RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY"
+            .parse()
+            .unwrap();
+        let got = draw(&l, Style::PLAIN);
+        assert!(got.contains("| R   · |"), "{got}");
+        assert!(got.contains("| G   · |"), "{got}");
+    }
+}

@@ -1,0 +1,301 @@
+//! Scoring a Year: each player's triad (their Blink and the two commons it touches), the
+//! faces of each colour in it, and the product of those counts.
+
+use std::collections::BTreeMap;
+
+use super::Rules;
+use super::layout::{Colour, Layout, LayoutSpans, Slot};
+use crate::diag::{Problem, Source};
+
+/// Faces of each colour, in R Y G B order.
+pub type Counts = [u32; 4];
+
+/// One player's triad and score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TriadScore {
+    pub name: String,
+    pub slot: Slot,
+    /// The player's Blink, then the two commons it touches.
+    pub triad: [Slot; 3],
+    pub counts: Counts,
+    pub score: u64,
+}
+
+impl TriadScore {
+    /// The counts as a map from colour letter to count.
+    pub fn counts_map(&self) -> BTreeMap<char, u32> {
+        Colour::ALL
+            .iter()
+            .map(|c| (c.letter(), self.counts[c.index()]))
+            .collect()
+    }
+}
+
+/// The Year's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YearScore {
+    /// In reading order of the corners.
+    pub players: Vec<TriadScore>,
+    /// The highest score.
+    pub best: u64,
+    /// The players with the highest score.
+    pub top: Vec<String>,
+    /// Who gets the overall point (all of `top`, unless a tie gives it to nobody).
+    pub winners: Vec<String>,
+}
+
+/// The product of the colour counts. Under `zero-colour: left-out`, colours with no face
+/// are left out; a triad with no face at all scores 0.
+pub fn product(counts: &Counts, rules: &Rules) -> u64 {
+    if counts.iter().all(|n| *n == 0) {
+        return 0;
+    }
+    counts
+        .iter()
+        .filter(|n| !rules.zero_colour_left_out || **n > 0)
+        .map(|n| u64::from(*n))
+        .product()
+}
+
+/// The faces of a triad's Blinks, counted by colour. Unlit pairs add nothing (under
+/// `lit-faces: all-lit` the caller has already refused layouts with unlit pairs).
+pub fn count(layout: &Layout, triad: &[Slot]) -> Counts {
+    let mut counts = [0; 4];
+    for s in triad {
+        for c in layout.blink(*s).faces() {
+            counts[c.index()] += 1;
+        }
+    }
+    counts
+}
+
+/// Each player's triad score, and who takes the Year.
+pub fn score(layout: &Layout, rules: &Rules) -> YearScore {
+    let mut players = Vec::new();
+    for corner in Slot::CORNERS {
+        let [a, b] = corner.triad_commons().unwrap_or([corner, corner]);
+        let triad = [corner, a, b];
+        let counts = count(layout, &triad);
+        players.push(TriadScore {
+            name: layout.player(corner),
+            slot: corner,
+            triad,
+            counts,
+            score: product(&counts, rules),
+        });
+    }
+    let scores: Vec<(String, u64)> = players.iter().map(|p| (p.name.clone(), p.score)).collect();
+    let (best, top, winners) = year_winners(&scores, rules);
+    YearScore {
+        players,
+        best,
+        top,
+        winners,
+    }
+}
+
+/// From each player's score: the best score, the players with it, and who gets the
+/// overall point (ruling `year-tie`).
+pub fn year_winners(scores: &[(String, u64)], rules: &Rules) -> (u64, Vec<String>, Vec<String>) {
+    let best = scores.iter().map(|(_, s)| *s).max().unwrap_or(0);
+    let top: Vec<String> = scores
+        .iter()
+        .filter(|(_, s)| *s == best)
+        .map(|(n, _)| n.clone())
+        .collect();
+    let winners = if top.len() > 1 && !rules.year_tie_shared {
+        Vec::new()
+    } else {
+        top.clone()
+    };
+    (best, top, winners)
+}
+
+/// Under `lit-faces: all-lit` every face counts, so a pair written `..` (colours not
+/// known) cannot be scored: one problem for each, pointing at it.
+pub fn unscorable(
+    src: &Source,
+    layout: &Layout,
+    spans: &LayoutSpans,
+    rules: &Rules,
+) -> Vec<Problem> {
+    if !rules.all_lit {
+        return Vec::new();
+    }
+    layout
+        .unlit()
+        .into_iter()
+        .map(|(slot, side)| {
+            Problem::new(format!(
+                "the {} pair of the {slot} Blink is not lit, and every face counts at the end of the Year",
+                if side == 0 { "left" } else { "right" }
+            ))
+            .at(src, spans.pairs[slot.index()][side].clone())
+            .expected("the pair's two colours, e.g. `RG` (the long press that ends the Year lights every pair)")
+            .help("to score only the pairs shown part-way through a Year, add `--rules kingmaker-shown` (ruling lit-faces: shown)")
+        })
+        .collect()
+}
+
+/// The product written out: `4×2×4×2 = 64`, colours left out as the rules say.
+pub fn formula(counts: &Counts, score: u64, rules: &Rules) -> String {
+    if counts.iter().all(|n| *n == 0) {
+        return "0 (no face lit)".to_string();
+    }
+    let factors: Vec<String> = counts
+        .iter()
+        .filter(|n| !rules.zero_colour_left_out || **n > 0)
+        .map(ToString::to_string)
+        .collect();
+    if factors.len() == 1 {
+        return score.to_string();
+    }
+    format!("{} = {score}", factors.join("×"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kingmaker::layout::testing::arb_layout;
+    use crate::ruleset::Ruleset;
+    use proptest::prelude::*;
+
+    fn rules_with(id: &str, choice: &str) -> Rules {
+        Rules::from_ruleset(
+            &Ruleset::builtin("kingmaker")
+                .unwrap()
+                .with(id, choice)
+                .unwrap(),
+        )
+    }
+
+    fn scores(text: &str, rules: &Rules) -> Vec<(String, u64)> {
+        let l: Layout = text.parse().unwrap();
+        score(&l, rules)
+            .players
+            .into_iter()
+            .map(|p| (p.name, p.score))
+            .collect()
+    }
+
+    fn pairs(v: &[(&str, u64)]) -> Vec<(String, u64)> {
+        v.iter().map(|(n, s)| (n.to_string(), *s)).collect()
+    }
+
+    /// The example, worked by hand:
+    /// ana: RG-YB + RR-GB + GG-RY → R4 Y2 G4 B2 = 64
+    /// bo:  YY-BG + RR-GB + BB-RY → R3 Y3 G2 B4 = 72
+    /// cy:  RY-GB + GG-RY + YG-RR → R4 Y3 G4 B1 = 48
+    /// dee: BB-GY + BB-RY + YG-RR → R3 Y3 G2 B4 = 72
+    #[test]
+    fn the_example_is_a_tie() {
+        let text = "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY";
+        let r = Rules::standard();
+        assert_eq!(
+            scores(text, &r),
+            pairs(&[("ana", 64), ("bo", 72), ("cy", 48), ("dee", 72)])
+        );
+        let l: Layout = text.parse().unwrap();
+        let y = score(&l, &r);
+        assert_eq!(y.players[0].counts, [4, 2, 4, 2]);
+        assert_eq!(
+            y.players[0].triad,
+            [Slot::TopLeft, Slot::TopMiddle, Slot::MiddleLeft]
+        );
+        assert_eq!(
+            y.players[3].triad,
+            [Slot::BottomRight, Slot::MiddleRight, Slot::BottomMiddle]
+        );
+        assert_eq!(y.best, 72);
+        assert_eq!(y.top, ["bo", "dee"]);
+        assert_eq!(y.winners, ["bo", "dee"]);
+        let nobody = score(&l, &rules_with("year-tie", "nobody"));
+        assert_eq!(nobody.top, ["bo", "dee"]);
+        assert!(nobody.winners.is_empty());
+    }
+
+    /// Three of each colour in a triad: 3·3·3·3 = 81, the most a triad can score.
+    /// ana: RY-GB + RY-GB + RY-GB; the other corners share commons with her.
+    #[test]
+    fn the_maximum_is_81() {
+        let text = "ana:RY-GB RY-GB RR-RR / RY-GB YY-YY / GG-GG BB-BB BB-BB";
+        let s = scores(text, &Rules::standard());
+        assert_eq!(s[0], ("ana".to_string(), 81));
+        // p2: RR-RR + RY-GB + YY-YY → R5 Y5 G1 B1 = 25
+        assert_eq!(s[1], ("p2".to_string(), 25));
+        // p3: GG-GG + RY-GB + BB-BB → R1 Y1 G5 B5 = 25
+        assert_eq!(s[2], ("p3".to_string(), 25));
+        // p4: BB-BB + YY-YY + BB-BB → Y4 B8 = 32
+        assert_eq!(s[3], ("p4".to_string(), 32));
+    }
+
+    /// A triad without blue: ana RG-YR + RR-GY + GG-RY → R5 Y3 G4, blue left out: 60.
+    #[test]
+    fn a_missing_colour_is_left_out() {
+        let text = "ana:RG-YR RR-GY bo:BB-BB / GG-RY BB-BB / BB-BB BB-BB BB-BB";
+        let s = scores(text, &Rules::standard());
+        assert_eq!(s[0], ("ana".to_string(), 60));
+        // bo: BB-BB + RR-GY + BB-BB → R2 Y1 G1 B8 = 16
+        assert_eq!(s[1], ("bo".to_string(), 16));
+        // p4: BB-BB ×3 → B12 = 12
+        assert_eq!(s[3], ("p4".to_string(), 12));
+        let z = scores(text, &rules_with("zero-colour", "zero"));
+        assert_eq!(z[0], ("ana".to_string(), 0));
+        assert_eq!(z[1], ("bo".to_string(), 16));
+        assert_eq!(z[3], ("p4".to_string(), 0));
+    }
+
+    /// Under `lit-faces: shown`, unlit pairs add nothing.
+    /// ana: RG-.. + ..-GB + GG-RY → R2 Y1 G4 B1 = 8
+    #[test]
+    fn shown_pairs_only() {
+        let text = "ana:RG-.. ..-GB ..-.. / GG-RY ..-.. / ..-.. ..-.. ..-..";
+        let s = scores(text, &rules_with("lit-faces", "shown"));
+        assert_eq!(s[0], ("ana".to_string(), 8));
+        // p2: nothing + GB + nothing → G1 B1 = 1
+        assert_eq!(s[1], ("p2".to_string(), 1));
+        // p4: no face at all → 0
+        assert_eq!(s[3], ("p4".to_string(), 0));
+    }
+
+    /// A plain recount: the triad's Blinks written out, their colour letters counted.
+    fn recount(l: &Layout, corner: Slot, rules: &Rules) -> u64 {
+        let commons: Vec<Slot> = Slot::COMMONS
+            .into_iter()
+            .filter(|c| crate::kingmaker::layout::touching(corner.axial(), c.axial()))
+            .collect();
+        let mut text = l.blink(corner).pairs_text();
+        for c in commons {
+            text += &l.blink(c).pairs_text();
+        }
+        let counts: Vec<u64> = ['R', 'Y', 'G', 'B']
+            .iter()
+            .map(|c| text.chars().filter(|x| x == c).count() as u64)
+            .collect();
+        if counts.iter().all(|n| *n == 0) {
+            return 0;
+        }
+        let mut p = 1;
+        for n in counts {
+            if n == 0 && rules.zero_colour_left_out {
+                continue;
+            }
+            p *= n;
+        }
+        p
+    }
+
+    proptest! {
+        #[test]
+        fn scores_match_a_plain_recount(l in arb_layout(false), zero in any::<bool>()) {
+            let rules = if zero { rules_with("zero-colour", "zero") } else { Rules::standard() };
+            let y = score(&l, &rules);
+            for p in &y.players {
+                prop_assert_eq!(p.score, recount(&l, p.slot, &rules));
+                prop_assert!(p.score <= 81);
+            }
+            prop_assert!(y.players.iter().any(|p| p.score == y.best));
+            prop_assert!(!y.winners.is_empty());
+        }
+    }
+}

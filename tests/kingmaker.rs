@@ -1,0 +1,567 @@
+//! End-to-end tests of `kado kingmaker`: exact human and JSON output, exact errors.
+
+mod common;
+use common::*;
+use serde_json::json;
+
+const EXAMPLE: &str = "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY";
+
+#[test]
+fn score_the_example_a_tie() {
+    let (code, out, err) = run(&["kingmaker", "score", EXAMPLE]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "\
+┌────────┬──────────────┬───────────────────────┬───┬───┬───┬───┬──────────────┐
+│ Player ┆ Seat         ┆ Triad                 ┆ R ┆ Y ┆ G ┆ B ┆ Score        │
+╞════════╪══════════════╪═══════════════════════╪═══╪═══╪═══╪═══╪══════════════╡
+│ ana    ┆ top-left     ┆ RG-YB + RR-GB + GG-RY ┆ 4 ┆ 2 ┆ 4 ┆ 2 ┆ 4×2×4×2 = 64 │
+│ bo     ┆ top-right    ┆ YY-BG + RR-GB + BB-RY ┆ 3 ┆ 3 ┆ 2 ┆ 4 ┆ 3×3×2×4 = 72 │
+│ cy     ┆ bottom-left  ┆ RY-GB + GG-RY + YG-RR ┆ 4 ┆ 3 ┆ 4 ┆ 1 ┆ 4×3×4×1 = 48 │
+│ dee    ┆ bottom-right ┆ BB-GY + BB-RY + YG-RR ┆ 3 ┆ 3 ┆ 2 ┆ 4 ┆ 3×3×2×4 = 72 │
+└────────┴──────────────┴───────────────────────┴───┴───┴───┴───┴──────────────┘
+bo and dee tie for the Year with 72: each gets the overall point (ruling year-tie: shared).
+"
+    );
+}
+
+#[test]
+fn score_json_and_a_tie_for_nobody() {
+    let v = json(&["kingmaker", "score", EXAMPLE]);
+    assert_eq!(v["winners"], json!(["bo", "dee"]));
+    assert_eq!(v["top"], json!(["bo", "dee"]));
+    assert_eq!(v["best"], json!(72));
+    assert_eq!(v["layout"], json!(EXAMPLE));
+    assert_eq!(
+        v["players"][0],
+        json!({
+            "name": "ana",
+            "slot": "top-left",
+            "triad": [
+                {"slot": "top-left", "blink": "RG-YB"},
+                {"slot": "top-middle", "blink": "RR-GB"},
+                {"slot": "middle-left", "blink": "GG-RY"}
+            ],
+            "counts": {"R": 4, "Y": 2, "G": 4, "B": 2},
+            "score": 64
+        })
+    );
+    let scores: Vec<_> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["score"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        scores,
+        [
+            ("ana".into(), 64),
+            ("bo".into(), 72),
+            ("cy".into(), 48),
+            ("dee".into(), 72)
+        ]
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("house.yaml");
+    std::fs::write(&house, "base: kingmaker\nrulings:\n  year-tie: nobody\n").unwrap();
+    let house = house.to_str().unwrap();
+    let v = json(&["kingmaker", "score", "--rules", house, EXAMPLE]);
+    assert_eq!(v["winners"], json!([]));
+    assert_eq!(v["top"], json!(["bo", "dee"]));
+    let (code, out, _) = run(&["kingmaker", "score", "--rules", house, EXAMPLE]);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with(
+            "bo and dee tie for the Year with 72: nobody gets the overall point (ruling year-tie: nobody).\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn score_the_maximum_and_a_missing_colour() {
+    let (code, out, _) = run(&[
+        "kingmaker",
+        "score",
+        "ana:RY-GB RY-GB RR-RR / RY-GB YY-YY / GG-GG BB-BB BB-BB",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "\
+┌────────┬──────────────┬───────────────────────┬───┬───┬───┬───┬──────────────┐
+│ Player ┆ Seat         ┆ Triad                 ┆ R ┆ Y ┆ G ┆ B ┆ Score        │
+╞════════╪══════════════╪═══════════════════════╪═══╪═══╪═══╪═══╪══════════════╡
+│ ana    ┆ top-left     ┆ RY-GB + RY-GB + RY-GB ┆ 3 ┆ 3 ┆ 3 ┆ 3 ┆ 3×3×3×3 = 81 │
+│ p2     ┆ top-right    ┆ RR-RR + RY-GB + YY-YY ┆ 5 ┆ 5 ┆ 1 ┆ 1 ┆ 5×5×1×1 = 25 │
+│ p3     ┆ bottom-left  ┆ GG-GG + RY-GB + BB-BB ┆ 1 ┆ 1 ┆ 5 ┆ 5 ┆ 1×1×5×5 = 25 │
+│ p4     ┆ bottom-right ┆ BB-BB + YY-YY + BB-BB ┆ 0 ┆ 4 ┆ 0 ┆ 8 ┆ 4×8 = 32     │
+└────────┴──────────────┴───────────────────────┴───┴───┴───┴───┴──────────────┘
+ana wins the Year with 81 and gets the overall point; ana chooses who starts the next Year.
+"
+    );
+    // No blue in ana's triad: R5 Y3 G4, blue left out → 60; under zero-colour: zero → 0.
+    let missing = "ana:RG-YR RR-GY bo:BB-BB / GG-RY BB-BB / BB-BB BB-BB BB-BB";
+    let v = json(&["kingmaker", "score", missing]);
+    assert_eq!(v["players"][0]["score"], json!(60));
+    assert_eq!(
+        v["players"][0]["counts"],
+        json!({"R": 5, "Y": 3, "G": 4, "B": 0})
+    );
+    assert_eq!(v["winners"], json!(["ana"]));
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("zero.yaml");
+    std::fs::write(&house, "base: kingmaker\nrulings:\n  zero-colour: zero\n").unwrap();
+    let v = json(&[
+        "kingmaker",
+        "score",
+        "--rules",
+        house.to_str().unwrap(),
+        missing,
+    ]);
+    assert_eq!(v["players"][0]["score"], json!(0));
+    // bo: BB-BB + RR-GY + BB-BB and p3: BB-BB + GG-RY + BB-BB have every colour:
+    // 2×1×1×8 = 16 and 1×1×2×8 = 16; they share the Year.
+    assert_eq!(v["players"][1]["score"], json!(16));
+    assert_eq!(v["players"][2]["score"], json!(16));
+    assert_eq!(v["winners"], json!(["bo", "p3"]));
+}
+
+#[test]
+fn unlit_pairs_need_the_shown_ruling() {
+    let part = "ana:RG-.. RR-GB bo:YY-BG / GG-RY ..-RY / cy:RY-GB YG-RR dee:BB-GY";
+    let err = bad(&["kingmaker", "score", part]);
+    assert_eq!(
+        err,
+        "\
+error: the right pair of the top-left Blink is not lit, and every face counts at the end of the Year
+ --> argument LAYOUT, column 8
+  |
+1 | ana:RG-.. RR-GB bo:YY-BG / GG-RY ..-RY / cy:RY-GB YG-RR dee:BB-GY
+  |        ^^
+  = expected: the pair's two colours, e.g. `RG` (the long press that ends the Year lights every pair)
+  = help: to score only the pairs shown part-way through a Year, add `--rules kingmaker-shown` (ruling lit-faces: shown)
+
+error: the left pair of the middle-right Blink is not lit, and every face counts at the end of the Year
+ --> argument LAYOUT, column 34
+  |
+1 | ana:RG-.. RR-GB bo:YY-BG / GG-RY ..-RY / cy:RY-GB YG-RR dee:BB-GY
+  |                                  ^^
+  = expected: the pair's two colours, e.g. `RG` (the long press that ends the Year lights every pair)
+  = help: to score only the pairs shown part-way through a Year, add `--rules kingmaker-shown` (ruling lit-faces: shown)
+
+2 problems found
+"
+    );
+    // Shown pairs only: ana RG + RR-GB + GG-RY → R4 Y1 G4 B1 = 16;
+    // bo YY-BG + RR-GB + RY → R3 Y3 G2 B2 = 36.
+    let v = json(&["kingmaker", "score", "--rules", "kingmaker-shown", part]);
+    let scores: Vec<u64> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["score"].as_u64().unwrap())
+        .collect();
+    // cy RY-GB + GG-RY + YG-RR → 48; dee BB-GY + RY + YG-RR → R3 Y3 G2 B2 = 36.
+    assert_eq!(scores, [16, 36, 48, 36]);
+    assert_eq!(v["winners"], json!(["cy"]));
+}
+
+#[test]
+fn every_layout_problem_at_once() {
+    let err = bad(&[
+        "kingmaker",
+        "score",
+        "ana:RX-YB RR-G bo:YY-BG / GG-RY BB-RY cc:RR-RR / ana:RY-GB YG-RR",
+    ]);
+    assert_eq!(
+        err,
+        "\
+error: unknown colour `X` in `RX`
+ --> argument LAYOUT, column 6
+  |
+1 | ana:RX-YB RR-G bo:YY-BG / GG-RY BB-RY cc:RR-RR / ana:RY-GB YG-RR
+  |      ^
+  = expected: a colour: R (red), Y (yellow), G (green), B (blue); or `..` for a pair not lit
+
+error: a face is missing: the pair `G` has 1 face, a pip pair has 2
+ --> argument LAYOUT, column 14
+  |
+1 | ana:RX-YB RR-G bo:YY-BG / GG-RY BB-RY cc:RR-RR / ana:RY-GB YG-RR
+  |              ^
+  = expected: a left pip pair, `-`, a right pip pair, each two colours of R Y G B: `RG-YB`
+
+error: row 2 has 3 Blinks, not 2
+ --> argument LAYOUT, column 27
+  |
+1 | ana:RX-YB RR-G bo:YY-BG / GG-RY BB-RY cc:RR-RR / ana:RY-GB YG-RR
+  |                           ^^^^^^^^^^^^^^^^^^^^
+  = expected: three rows separated by `/` or new lines: three Blinks, two Blinks, three Blinks
+
+error: row 3 has 2 Blinks, not 3
+ --> argument LAYOUT, column 50
+  |
+1 | ana:RX-YB RR-G bo:YY-BG / GG-RY BB-RY cc:RR-RR / ana:RY-GB YG-RR
+  |                                                  ^^^^^^^^^^^^^^^
+  = expected: three rows separated by `/` or new lines: three Blinks, two Blinks, three Blinks
+
+error: the name `ana` is used twice
+ --> argument LAYOUT, column 50
+  |
+1 | ana:RX-YB RR-G bo:YY-BG / GG-RY BB-RY cc:RR-RR / ana:RY-GB YG-RR
+  |                                                  ^^^
+  = help: it is first used at column 1; each player's Blink needs its own name
+
+5 problems found
+"
+    );
+    let (code, out, err) = run(&["--json", "kingmaker", "score", "RG-YB"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(
+        v["error"],
+        json!("the layout has 1 row, not 3 (and 1 more)")
+    );
+    assert_eq!(
+        v["problems"][1]["message"],
+        json!("row 1 has 1 Blink, not 3")
+    );
+    assert_eq!(v["problems"][1]["column"], json!(1));
+}
+
+#[test]
+fn layouts_from_files_point_at_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("year.txt");
+    std::fs::write(
+        &f,
+        "ana:RG-YB RR-GB bo:YY-BG\nGG-RY BB-RY\ncy:RY-GB YG-RR dee:BB-GO\n",
+    )
+    .unwrap();
+    let f = f.to_str().unwrap().to_string();
+    let err = bad(&["kingmaker", "score", "--file", &f]);
+    assert_eq!(
+        err,
+        format!(
+            "\
+error: unknown colour `O` in `GO`
+ --> file {f}, line 3, column 24
+  |
+3 | cy:RY-GB YG-RR dee:BB-GO
+  |                        ^
+  = expected: a colour: R (red), Y (yellow), G (green), B (blue); or `..` for a pair not lit
+  = help: Kingmaker uses four colours only: red, yellow, green and blue
+"
+        )
+    );
+    std::fs::write(dir.path().join("year.txt"), EXAMPLE.replace(" / ", "\n")).unwrap();
+    let v = json(&["kingmaker", "score", "--file", &f]);
+    assert_eq!(v["winners"], json!(["bo", "dee"]));
+}
+
+#[test]
+fn show_draws_hexagons() {
+    let (code, out, err) = run(&["kingmaker", "show", EXAMPLE]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        r"   / \     / \     / \
+  /   \   /   \   /   \
+ /     \ /     \ /     \
+|  ana  |common |  bo   |
+| R   Y | R   G | Y   B |
+| G   B | R   B | Y   G |
+ \     / \     / \     /
+  \   /   \   /   \   /
+   \ /     \ /     \ /
+    |common |common |
+    | G   R | B   R |
+    | G   Y | B   Y |
+   / \     / \     / \
+  /   \   /   \   /   \
+ /     \ /     \ /     \
+|  cy   |common |  dee  |
+| R   G | Y   R | B   G |
+| Y   B | G   R | B   Y |
+ \     / \     / \     /
+  \   /   \   /   \   /
+   \ /     \ /     \ /
+
+Triads:
+  ana (top-left): RG-YB + top-middle RR-GB + middle-left GG-RY — score 4×2×4×2 = 64
+  bo (top-right): YY-BG + top-middle RR-GB + middle-right BB-RY — score 3×3×2×4 = 72
+  cy (bottom-left): RY-GB + middle-left GG-RY + bottom-middle YG-RR — score 4×3×4×1 = 48
+  dee (bottom-right): BB-GY + middle-right BB-RY + bottom-middle YG-RR — score 3×3×2×4 = 72
+bo and dee tie for the Year with 72: each gets the overall point (ruling year-tie: shared).
+"
+    );
+    let v = json(&["kingmaker", "show", EXAMPLE]);
+    assert_eq!(v["layout"], json!(EXAMPLE));
+    assert_eq!(
+        v["blinks"][1],
+        json!({"slot": "top-middle", "name": null, "left": "RR", "right": "GB", "common": true})
+    );
+    assert_eq!(
+        v["triads"][3],
+        json!({"name": "dee", "slot": "bottom-right", "triad": ["bottom-right", "middle-right", "bottom-middle"]})
+    );
+    assert_eq!(
+        v["scores"],
+        json!({"ana": 64, "bo": 72, "cy": 48, "dee": 72})
+    );
+    assert!(v["picture"].as_str().unwrap().starts_with("   / \\"));
+}
+
+#[test]
+fn show_a_part_lit_layout() {
+    let part = "RG-.. RR-GB YY-BG / GG-RY BB-RY / RY-GB YG-RR BB-GY";
+    let (code, out, _) = run(&["kingmaker", "show", part]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("|  p1   |common |  p2   |\n| R   · |"),
+        "{out}"
+    );
+    assert!(out.ends_with(
+        "No scores yet: some pairs are not lit, and every face counts at the end of the Year (ruling lit-faces: all-lit).\n"
+    ));
+    let v = json(&["kingmaker", "show", part]);
+    assert_eq!(v["scores"], json!(null));
+    assert_eq!(v["blinks"][0]["right"], json!(".."));
+    let v = json(&["kingmaker", "show", "--rules", "kingmaker-shown", part]);
+    // p1: RG + RR-GB + GG-RY → R4 Y1 G4 B1 = 16.
+    assert_eq!(v["scores"]["p1"], json!(16));
+}
+
+#[test]
+fn explain_names_the_rulings() {
+    let v = json(&["--explain", "kingmaker", "score", EXAMPLE]);
+    let rulings: Vec<String> = v["explain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["rulings"].as_array().unwrap().clone())
+        .map(|r| {
+            format!(
+                "{}: {}",
+                r["id"].as_str().unwrap(),
+                r["choice"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        rulings,
+        [
+            "lit-faces: all-lit",
+            "zero-colour: left-out",
+            "year-tie: shared"
+        ]
+    );
+    let (_, out, _) = run(&["--explain", "kingmaker", "score", EXAMPLE]);
+    assert!(out.contains(
+        "  - The highest score wins the Year; tied players each get the overall point. [ruling year-tie: shared]\n"
+    ));
+}
+
+const BUILD: &str = "c1, c2 e c1, c3 ne c1, c4 sw c2, ana w c3, bo e c3, cy w c4, dee e c4";
+
+#[test]
+fn check_a_legal_build() {
+    let (code, out, err) = run(&["kingmaker", "check", BUILD]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "\
+┌──────┬───────┬────────┬──────────┬─────────┬─────────┐
+│ Step ┆ Blink ┆ Role   ┆ Placed   ┆ Touches ┆ Verdict │
+╞══════╪═══════╪════════╪══════════╪═════════╪═════════╡
+│ 1    ┆ c1    ┆ common ┆ first    ┆ —       ┆ ok      │
+│ 2    ┆ c2    ┆ common ┆ e of c1  ┆ c1      ┆ ok      │
+│ 3    ┆ c3    ┆ common ┆ ne of c1 ┆ c1, c2  ┆ ok      │
+│ 4    ┆ c4    ┆ common ┆ sw of c2 ┆ c1, c2  ┆ ok      │
+│ 5    ┆ ana   ┆ player ┆ w of c3  ┆ c1, c3  ┆ ok      │
+│ 6    ┆ bo    ┆ player ┆ e of c3  ┆ c2, c3  ┆ ok      │
+│ 7    ┆ cy    ┆ player ┆ w of c4  ┆ c1, c4  ┆ ok      │
+│ 8    ┆ dee   ┆ player ┆ e of c4  ┆ c2, c4  ┆ ok      │
+└──────┴───────┴────────┴──────────┴─────────┴─────────┘
+The Commons is built by the rules:
+  ana  c3   bo
+    c1   c2
+  cy   c4   dee
+Triads: ana with c3 and c1; bo with c3 and c2; cy with c1 and c4; dee with c2 and c4.
+"
+    );
+    let v = json(&["kingmaker", "check", BUILD]);
+    assert_eq!(v["legal"], json!(true));
+    assert_eq!(v["complete"], json!(true));
+    assert_eq!(v["next"], json!(null));
+    assert_eq!(v["slots"]["top-left"], json!("ana"));
+    assert_eq!(v["slots"]["middle-left"], json!("c1"));
+    assert_eq!(
+        v["steps"][3],
+        json!({"step": 4, "blink": "c4", "role": "common", "at": [0, 1],
+               "placed": {"side": "sw", "of": "c2"}, "touches": ["c1", "c2"],
+               "legal": true, "rule": null, "why": null})
+    );
+}
+
+#[test]
+fn check_says_which_step_breaks_which_rule() {
+    let (code, out, _) = run(&[
+        "kingmaker",
+        "check",
+        "c1, c2 e c1, c3 ne c1, c4 se c1, ana nw c3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with(
+            "Step 5 (ana) breaks a rule: a player's Blink must touch exactly two commons (ana touches only one common, c3).\n"
+        ),
+        "{out}"
+    );
+    let v = json(&["kingmaker", "check", "c1, c2 e c1, c3 e c2"]);
+    assert_eq!(v["legal"], json!(false));
+    assert_eq!(v["steps"][2]["rule"], json!("third-touches-both"));
+    assert_eq!(v["steps"][2]["why"], json!("c3 does not touch c1"));
+    assert_eq!(v["slots"], json!(null));
+    let v = json(&["kingmaker", "check", "c1,", "c2", "e", "c1"]);
+    assert_eq!(v["next"], json!("the third common, touching c1 and c2"));
+    let (_, out, _) = run(&["kingmaker", "check", "c1, c2 e c1"]);
+    assert!(out.ends_with("So far by the rules. Next: the third common, touching c1 and c2.\n"));
+}
+
+#[test]
+fn check_reports_every_notation_problem() {
+    let err = bad(&["kingmaker", "check", "c1, c2 x c1, c3 ne c9"]);
+    assert_eq!(
+        err,
+        "\
+error: unknown side `x`
+ --> argument BUILD, column 8
+  |
+1 | c1, c2 x c1, c3 ne c9
+  |        ^
+  = expected: a side: e, w, ne, nw, se or sw (east, west, north-east, …)
+  = help: did you mean `e`?
+
+error: no Blink called `c9` is placed
+ --> argument BUILD, column 20
+  |
+1 | c1, c2 x c1, c3 ne c9
+  |                    ^^
+  = expected: one of: c1
+  = help: did you mean `c1`?
+
+2 problems found
+"
+    );
+}
+
+#[test]
+fn a_campaign_scripted_saved_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("km.yaml");
+    let save = save.to_str().unwrap();
+    let out = kado()
+        .args([
+            "kingmaker",
+            "campaign",
+            "--players",
+            "ana,bo,cy,dee",
+            "--target",
+            "2",
+            "--save",
+            save,
+        ])
+        .write_stdin(format!(
+            "ana\n{EXAMPLE}\nbo\nana=81 bo=10 cy=10 dee=10\nbogus\n"
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text,
+        format!(
+            "\
+Kingmaker campaign: first to 2 points.
+Points: ana 0, bo 0, cy 0, dee 0.
+Who holds the first player token for Year 1: ana
+ana starts Year 1 with the first player token.
+Year 1: the Commons, or each player's score: {EXAMPLE}
+Year 1: bo 72, dee 72, ana 64, cy 48.
+bo and dee tie for the Year: each gets an overall point (ruling year-tie: shared).
+Points: ana 0, bo 1, cy 0, dee 1.
+bo and dee topped Year 1: who do they choose to start Year 2: bo
+bo starts Year 2 with the first player token.
+Year 2: the Commons, or each player's score: ana=81 bo=10 cy=10 dee=10
+Year 2: ana 81, bo 10, cy 10, dee 10.
+ana wins the Year and an overall point.
+Points: ana 1, bo 1, cy 0, dee 1.
+ana won Year 2: who starts Year 3: bogus
+✗ `bogus` is not a player of this campaign (players: ana, bo, cy, dee)
+The game is saved in {save}; continue it with `kado kingmaker resume {save}`.
+"
+        )
+    );
+    let out = kado()
+        .args(["kingmaker", "resume", save])
+        .write_stdin("cy\nana=1 bo=2 cy=0 dee=1\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("bo reaches 2 points and wins the campaign!\n"),
+        "{text}"
+    );
+    let v = json(&["kingmaker", "resume", save]);
+    assert_eq!(v["champions"], json!(["bo"]));
+    assert_eq!(v["points"], json!({"ana": 1, "bo": 2, "cy": 0, "dee": 1}));
+    assert_eq!(v["years"][1]["first"], json!("bo"));
+    assert_eq!(v["years"][0]["layout"], json!(EXAMPLE));
+    assert_eq!(v["years"][2]["winners"], json!(["bo"]));
+}
+
+#[test]
+fn campaign_arguments_are_checked_together() {
+    let err = bad(&[
+        "kingmaker",
+        "campaign",
+        "--players",
+        "ana,bo,ana",
+        "--target",
+        "x",
+    ]);
+    assert_eq!(
+        err,
+        "\
+error: Kingmaker is for 4 players, not 3
+ --> --players, column 1
+  |
+1 | ana,bo,ana
+  | ^^^^^^^^^^
+  = expected: four names, clockwise, separated by commas: ana,bo,cy,dee
+
+error: the name `ana` is given twice
+ --> --players, column 8
+  |
+1 | ana,bo,ana
+  |        ^^^
+
+error: `x` is not a number of points
+ --> --target, column 1
+  |
+1 | x
+  | ^
+  = expected: a whole number of overall points, 1 or more
+
+3 problems found
+"
+    );
+}
