@@ -14,7 +14,15 @@ use serde_saphyr::Spanned;
 use crate::diag::{Error, Problem, Source, did_you_mean};
 
 /// The built-in rulesets: name and YAML text.
-const BUILTIN: &[(&str, &str)] = &[("kinkado", include_str!("../rulesets/kinkado.yaml"))];
+const BUILTIN: &[(&str, &str)] = &[
+    ("kinkado", include_str!("../rulesets/kinkado.yaml")),
+    ("koikoi", include_str!("../rulesets/koikoi.yaml")),
+    (
+        "koikoi-fudawiki",
+        include_str!("../rulesets/koikoi-fudawiki.yaml"),
+    ),
+    ("koikoi-bga", include_str!("../rulesets/koikoi-bga.yaml")),
+];
 
 /// One choice a ruling may take.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
