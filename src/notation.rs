@@ -141,7 +141,15 @@ fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str)
             Err(_) => {
                 let first = rest.chars().next().unwrap_or(' ');
                 let first_len = first.len_utf8();
-                if Suit::from_char(first).is_some() {
+                if let Some(su) = Suit::from_char(first) {
+                    // Written suit first, like `♠A`?
+                    if let Ok(("", r)) = rank(&word[first_len..]) {
+                        let p = Problem::new(format!("`{word}` is written suit first"))
+                            .at(src, start..start + word.len())
+                            .expected("the rank, then the suit")
+                            .help(format!("did you mean {}?", Card::new(r, su)));
+                        return (p, skip_word);
+                    }
                     let p = Problem::new(format!("`{word}` has no rank before its suit"))
                         .at(src, start..start + first_len)
                         .expected(RANKS_EXPECTED);
@@ -216,8 +224,9 @@ fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str)
             .maybe_help(suit_hint(r, c));
             (p, after_token)
         }
-        (Some(_), Some(_), Some(c)) => {
+        (Some(_), Some(_), Some(_)) => {
             // A card was read but something sticks to it, e.g. `AS!`.
+            let c = after_token.chars().next().unwrap_or(' ');
             let p = Problem::new(format!("unexpected `{c}` after a card"))
                 .at(src, token_end..token_end + c.len_utf8())
                 .expected("a space or a comma between cards");

@@ -325,6 +325,16 @@ fn yaml_error(src: &Source, e: &serde_saphyr::Error) -> Error {
         Some((pos, rest)) if pos.starts_with("line ") => rest.to_string(),
         _ => first.to_string(),
     };
+    // The position is shown apart; drop it from the sentence.
+    let message = match message.find(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message,
+    };
+    let message = if message.starts_with("invalid i64") || message.starts_with("invalid u") {
+        "expected a whole number".to_string()
+    } else {
+        message
+    };
     let mut p = Problem::new(message.clone());
     if let Some(field) = message
         .strip_prefix("unknown field `")

@@ -157,6 +157,11 @@ pub trait Session: Sized + Clone {
 
     /// The state of the table, for people.
     fn show(&self, style: Style) -> String;
+
+    /// A key that changes when the table should be shown again (a new phase or round).
+    fn phase_key(&self) -> String {
+        String::new()
+    }
 }
 
 impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + DeserializeOwned> Log<S, A> {

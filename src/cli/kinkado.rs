@@ -17,7 +17,10 @@ use kado::notation::{Located, parse_cards_in, parse_money, scan_cards, validate_
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 
-use super::{Ctx, Outcome, joined};
+use kado::kinkado::game::{Deck, Game, Setup};
+use kado::session::{Log, Session, replay};
+
+use super::{Ctx, Outcome, joined, prompt, session};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -59,6 +62,52 @@ pub enum Cmd {
         /// The round, 1 to 9.
         round: String,
     },
+    /// Run a whole game at the table, step by step, saving after every step.
+    #[command(long_about = PLAY_HELP)]
+    Play {
+        /// The players in seating order (clockwise), e.g. `ana,bo`. Default: one player, `you`.
+        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        players: Vec<String>,
+        /// Play against ALORA (the default).
+        #[arg(long, overrides_with = "no_alora")]
+        alora: bool,
+        /// Play without ALORA (needs two players or more).
+        #[arg(long)]
+        no_alora: bool,
+        /// Where to save the game (default: a new kinkado-N.yaml in this folder).
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+        /// Real cards on the table, or a virtual pack that kado shuffles and deals.
+        #[arg(long, value_enum, default_value = "physical")]
+        deck: DeckArg,
+        /// The shuffle's seed for a virtual pack (makes the game repeatable).
+        #[arg(long, value_name = "N", requires = "deck")]
+        seed: Option<u64>,
+    },
+    /// Continue a saved game exactly where it stopped.
+    #[command(long_about = PLAY_HELP)]
+    Resume {
+        /// The saved game.
+        file: std::path::PathBuf,
+    },
+    /// Show the state of a saved game.
+    #[command(
+        long_about = "Show the state of a saved game: round, phase, every stash, the prize pool, the market and the bank's net payments.\n\nJSON keys: round, phase, money (name → stash), pool (money), pool_cards, market, bets (open bets), bank_net (what the bank paid out minus what it took in; the round tracker's chips count as the bank's), finished, winners."
+    )]
+    Status {
+        /// The saved game.
+        file: std::path::PathBuf,
+    },
+}
+
+const PLAY_HELP: &str = "Run a whole game of Kin Kādo at the table. kado walks the nine rounds and their five phases (refresh, sell, buy, bet, reveal), rotates the dealer, plays ALORA's turns itself and says what to do with the cards and chips, keeps the books, and asks only for what it cannot know: the prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards when the rules turn them up.\n\nAt any prompt: `undo` takes back the last answer (again to go further back), `show` shows the table, `help` says what may be answered, `quit` stops (the game is saved), and `fix NAME MONEY` corrects a stash counted wrong at the table (recorded like any action).\n\nThe game is saved after every step (written to a temporary file, then renamed), so it survives Ctrl-C, kill -9 or a closed terminal; `kado kinkado resume FILE` continues it. When standard input is not a terminal, answers are read one per line (blank lines and # comments skipped), so a game can be scripted.\n\nWith `--deck virtual` kado shuffles and deals a virtual pack (repeatable with `--seed`) and shows each player their cards when it asks.";
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum DeckArg {
+    /// Real cards.
+    Physical,
+    /// A pack kado shuffles and deals.
+    Virtual,
 }
 
 #[derive(Debug, Subcommand)]
@@ -139,7 +188,77 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             },
         ),
         Cmd::Round { round } => round_cmd(ctx, &round),
+        Cmd::Play {
+            players,
+            alora: _,
+            no_alora,
+            save,
+            deck,
+            seed,
+        } => play_cmd(ctx, &rs, players, !no_alora, save, deck, seed),
+        Cmd::Resume { file } => resume_cmd(ctx, &file),
+        Cmd::Status { file } => status_cmd(ctx, &file),
     }
+}
+
+fn play_cmd(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    players: Vec<String>,
+    alora: bool,
+    save: Option<std::path::PathBuf>,
+    deck: DeckArg,
+    seed: Option<u64>,
+) -> Outcome {
+    let players = if players.is_empty() {
+        vec!["you".to_string()]
+    } else {
+        players
+    };
+    let deck = match deck {
+        DeckArg::Physical => Deck::Physical,
+        DeckArg::Virtual => Deck::Virtual {
+            seed: seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs())
+            }),
+        },
+    };
+    let setup = Setup {
+        players: players.iter().map(|p| p.trim().to_string()).collect(),
+        alora,
+        deck,
+    };
+    setup
+        .check()
+        .map_err(|why| Error::single(Problem::new(why).help("e.g. --players ana,bo --alora")))?;
+    let path = save.unwrap_or_else(|| session::default_path(GAME));
+    if path.exists() {
+        return Err(Error::single(
+            Problem::new(format!("{} already exists", path.display())).help(format!(
+                "continue it with `kado kinkado resume {}`, or choose another --save file",
+                path.display()
+            )),
+        )
+        .into());
+    }
+    let log = Log::new(GAME, rs, setup)?;
+    session::run::<Game>(&path, log, &mut *prompt::for_stdin(), ctx.style)
+}
+
+fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
+    let log = session::load::<Game>(&file.to_string_lossy())?;
+    session::run::<Game>(file, log, &mut *prompt::for_stdin(), ctx.style)
+}
+
+fn status_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
+    let log = session::load::<Game>(&file.to_string_lossy())?;
+    let game: Game = replay(&log)?;
+    let st = game.status();
+    let mut human = game.show(ctx.style);
+    human += &format!("{} actions recorded.\n", log.actions.len());
+    ctx.emit(&st, &human, &Explain::new())
 }
 
 /// Reads cards from an argument and checks they can come from one pack.

@@ -68,13 +68,15 @@ pub fn run<G: Session>(
         G::GAME,
         path.display()
     );
-    let mut shown_after = usize::MAX;
+    let mut shown_key = game.phase_key();
+    prompter.say(&game.show(style));
     loop {
+        if game.phase_key() != shown_key {
+            shown_key = game.phase_key();
+            prompter.say(&game.show(style));
+        }
         match game.next() {
-            Step::Done => {
-                prompter.say(&game.show(style));
-                return Ok(());
-            }
+            Step::Done => return Ok(()),
             Step::Auto(action) => {
                 let mut next = game.clone();
                 let said = next.apply(&action).map_err(|why| {
@@ -90,50 +92,45 @@ pub fn run<G: Session>(
                     prompter.say(&format!("{s}\n"));
                 }
             }
-            Step::Ask(q) => {
-                if shown_after != log.actions.len() && log.actions.is_empty() {
-                    prompter.say(&game.show(style));
-                    shown_after = log.actions.len();
+            Step::Ask(q) => match prompter.ask(&q.prompt) {
+                Reply::End | Reply::Quit => {
+                    prompter.say(&resume_hint);
+                    return Ok(());
                 }
-                match prompter.ask(&q.prompt) {
-                    Reply::End | Reply::Quit => {
-                        prompter.say(&resume_hint);
-                        return Ok(());
+                Reply::Help => prompter.say(&format!(
+                    "{}\nAt any prompt: undo (take back the last answer), show, help, quit.\n",
+                    q.hint
+                )),
+                Reply::Show => prompter.say(&game.show(style)),
+                Reply::Undo => {
+                    if log.undo() {
+                        game = replay(&log)?;
+                        save::<G>(path, &log)?;
+                        prompter.say("Undone.\n");
+                        prompter.say(&game.show(style));
+                        shown_key = game.phase_key();
+                    } else {
+                        prompter.refuse("nothing to undo");
                     }
-                    Reply::Help => prompter.say(&format!(
-                        "{}\nAt any prompt: undo (take back the last answer), show, help, quit.\n",
-                        q.hint
-                    )),
-                    Reply::Show => prompter.say(&game.show(style)),
-                    Reply::Undo => {
-                        if log.undo() {
-                            game = replay(&log)?;
-                            save::<G>(path, &log)?;
-                            prompter.say("Undone.\n");
-                            prompter.say(&game.show(style));
-                        } else {
-                            prompter.refuse("nothing to undo");
-                        }
-                    }
-                    Reply::Answer(text) => match game.answer(&q, &text) {
+                }
+                Reply::Answer(text) => match game.answer(&q, &text) {
+                    Err(why) => prompter.refuse(&why),
+                    Ok(action) => match apply_to_copy(&game, &action) {
                         Err(why) => prompter.refuse(&why),
-                        Ok(action) => match apply_to_copy(&game, &action) {
-                            Err(why) => prompter.refuse(&why),
-                            Ok((next, said)) => {
-                                game = next;
-                                log.actions.push(Entry {
-                                    by: By::Table,
-                                    action,
-                                });
-                                save::<G>(path, &log)?;
-                                for s in said {
-                                    prompter.say(&format!("{s}\n"));
-                                }
+                        Ok((next, said)) => {
+                            game = next;
+                            log.actions.push(Entry {
+                                by: By::Table,
+                                action,
+                            });
+                            save::<G>(path, &log)?;
+                            for s in said {
+                                prompter.say(&format!("{s}\n"));
                             }
-                        },
+                        }
                     },
-                }
-            }
+                },
+            },
         }
     }
 }

@@ -5,6 +5,7 @@
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
 
 pub mod alora;
+pub mod game;
 pub mod hand;
 pub mod showdown;
 
@@ -37,6 +38,8 @@ pub struct Rules {
     pub game_tie_shared: bool,
     /// `bank-bet: in-the-pot` (else back to the bank).
     pub bank_bet_in_pot: bool,
+    /// `buy-sources: mixed` (else one source per buy phase).
+    pub buy_mixed: bool,
     pub start_money: u32,
     pub max_bet: u32,
     pub hand_limit: usize,
@@ -62,6 +65,7 @@ impl Rules {
             split_by_chip: rs.is("split", "by-chip"),
             game_tie_shared: rs.is("game-tie", "shared"),
             bank_bet_in_pot: rs.is("bank-bet", "in-the-pot"),
+            buy_mixed: rs.is("buy-sources", "mixed"),
             start_money: to_u32(rs.value("start-money", 50)),
             max_bet: to_u32(rs.value("max-bet", 25)),
             hand_limit: to_u32(rs.value("hand-limit", 7)) as usize,
@@ -87,6 +91,7 @@ impl Rules {
                 split_by_chip: true,
                 game_tie_shared: true,
                 bank_bet_in_pot: true,
+                buy_mixed: true,
                 start_money: 50,
                 max_bet: 25,
                 hand_limit: 7,

@@ -1,0 +1,2006 @@
+//! A whole game of Kin Kādo at the table, as a fold over recorded actions.
+//!
+//! kado runs the nine rounds and their five phases (refresh, sell, buy, bet, reveal),
+//! plays ALORA, keeps the books, and asks the table only for what it cannot know: the
+//! prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards
+//! when the rules reveal them. With a virtual deck kado deals too, and asks nothing it
+//! can see for itself.
+//!
+//! What kado knows about each hand: the cards whose faces it has seen (`known`) and how
+//! many it has not (`hidden`). A card named at the table is checked against every place
+//! kado knows it to be.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use super::alora;
+use super::hand::best_hand;
+use super::showdown::{self, ALORA, Pool, Seat};
+use super::{Rules, round_info, value};
+use crate::cards::{Card, show_cards};
+use crate::notation::{CardList, parse_money};
+use crate::render::{self, Style, money};
+use crate::ruleset::Ruleset;
+use crate::session::{Question, Session, Step};
+
+/// How the cards are dealt.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase", tag = "deck")]
+pub enum Deck {
+    /// Real cards: the table says what is turned up and played.
+    Physical,
+    /// kado shuffles and deals a virtual pack from this seed.
+    Virtual { seed: u64 },
+}
+
+/// How a game starts.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Setup {
+    /// The players, in seating order (clockwise). ALORA sits after them.
+    pub players: Vec<String>,
+    pub alora: bool,
+    #[serde(flatten)]
+    pub deck: Deck,
+}
+
+/// The most seats a pack serves (ALORA counts).
+pub const MAX_SEATS: usize = 4;
+
+impl Setup {
+    /// Checks the players: names, count.
+    pub fn check(&self) -> Result<(), String> {
+        let seats = self.players.len() + usize::from(self.alora);
+        if self.players.is_empty() {
+            return Err("a game needs at least one player".into());
+        }
+        if seats < 2 {
+            return Err("a game needs two seats: add a player, or play against ALORA".into());
+        }
+        if seats > MAX_SEATS {
+            return Err(format!(
+                "one pack serves at most {MAX_SEATS} seats (ALORA counts as one); this game has {seats}"
+            ));
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            if p.is_empty()
+                || !p
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+            {
+                return Err(format!(
+                    "`{p}` is not a player name (letters, digits, - or _)"
+                ));
+            }
+            if p.eq_ignore_ascii_case(ALORA) {
+                return Err("`alora` is ALORA's seat; use --alora".into());
+            }
+            if self.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+                return Err(format!("two players are called `{p}`"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One recorded step of the game.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    /// Refresh: deal every seat up to the hand limit. With a virtual deck, the cards each
+    /// seat receives.
+    Deal {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        cards: Vec<Vec<Card>>,
+    },
+    /// The prize card turned up (none when the deck is empty).
+    Prize { card: Option<Card> },
+    /// A player sells cards (none = passes).
+    Sell { seat: String, cards: Vec<Card> },
+    /// ALORA's face-down cards, turned up at her sell turn.
+    AloraShows { cards: Vec<Card> },
+    /// ALORA sells.
+    AloraSells { cards: Vec<Card> },
+    /// A player buys market cards and blind cards from the deck (with a virtual deck,
+    /// the cards drawn).
+    Buy {
+        seat: String,
+        market: Vec<Card>,
+        deck: usize,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        drawn: Vec<Card>,
+    },
+    /// ALORA buys (or not) and draws free cards.
+    AloraBuys {
+        card: Option<Card>,
+        free: usize,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        drawn: Vec<Card>,
+    },
+    /// A player's bet.
+    Bet { seat: String, amount: u32 },
+    /// ALORA's bet, and whether the bank placed it.
+    AloraBets { amount: u32, bank: bool },
+    /// The cards a player reveals.
+    Play { seat: String, cards: Vec<Card> },
+    /// ALORA's face-down cards at the reveal.
+    AloraReveals { cards: Vec<Card> },
+    /// The reveal is settled.
+    Settle,
+    /// A correction to a stash, counted at the table.
+    Correct { seat: String, stash: u32 },
+}
+
+/// The phases of a round, in order.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    Refresh,
+    Sell,
+    Buy,
+    Bet,
+    Reveal,
+    Over,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Refresh => "refresh",
+            Phase::Sell => "sell",
+            Phase::Buy => "buy",
+            Phase::Bet => "bet",
+            Phase::Reveal => "reveal",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// A seat and what kado knows of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    pub name: String,
+    pub is_alora: bool,
+    pub stash: u32,
+    /// Cards in hand whose faces kado knows.
+    pub known: Vec<Card>,
+    /// Cards in hand kado has not seen.
+    pub hidden: usize,
+    /// ALORA's face-up cards.
+    pub face_up: Vec<Card>,
+    pub bet: Option<u32>,
+    pub bank_bet: bool,
+    pub played: Option<Vec<Card>>,
+    /// Cards sold this round.
+    pub sold: usize,
+    /// Done with the current phase (sold, bought).
+    pub done: bool,
+}
+
+impl SeatState {
+    pub fn held(&self) -> usize {
+        self.known.len() + self.hidden
+    }
+}
+
+/// The state of a game: the fold of its actions.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: Rules,
+    pub setup: Setup,
+    pub round: u32,
+    pub phase: Phase,
+    /// Index of this round's dealer.
+    pub dealer: usize,
+    pub seats: Vec<SeatState>,
+    pub market: Vec<Card>,
+    pub pool: u32,
+    pub pool_cards: Vec<Card>,
+    /// What the bank paid out minus what it took in (the round tracker counts as the bank).
+    pub bank_net: i64,
+    pub start_total: u32,
+    /// The virtual pack still to deal (top last).
+    deck: Vec<Card>,
+    /// Cards played in this round (reshuffled into the deck at the next refresh).
+    played_pile: Vec<Card>,
+    dealt: bool,
+    settled: bool,
+    /// The round's results, for the standings.
+    pub history: Vec<RoundResult>,
+}
+
+/// What happened at a reveal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RoundResult {
+    pub round: u32,
+    pub winners: Vec<String>,
+    pub payouts: Vec<(String, u32)>,
+}
+
+fn shuffled(mut cards: Vec<Card>, seed: u64, round: u32) -> Vec<Card> {
+    let mut rng =
+        StdRng::seed_from_u64(seed ^ (u64::from(round).wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+    cards.shuffle(&mut rng);
+    cards
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    if cards.is_empty() {
+        "nothing".into()
+    } else {
+        show_cards(cards)
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+impl Game {
+    fn virtual_seed(&self) -> Option<u64> {
+        match self.setup.deck {
+            Deck::Virtual { seed } => Some(seed),
+            Deck::Physical => None,
+        }
+    }
+
+    fn seat_index(&self, name: &str) -> Result<usize, String> {
+        self.seats
+            .iter()
+            .position(|s| s.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("there is no seat called `{name}`"))
+    }
+
+    fn alora_index(&self) -> Option<usize> {
+        self.seats.iter().position(|s| s.is_alora)
+    }
+
+    /// Seats in turn order this round: the dealer first, then clockwise.
+    pub fn order(&self) -> Vec<usize> {
+        let n = self.seats.len();
+        (0..n).map(|i| (self.dealer + i) % n).collect()
+    }
+
+    /// The seat whose turn it is in the current phase.
+    fn current(&self) -> Option<usize> {
+        let order = self.order();
+        match self.phase {
+            Phase::Sell | Phase::Buy => order.into_iter().find(|&i| !self.seats[i].done),
+            Phase::Bet => order
+                .into_iter()
+                .find(|&i| self.seats[i].bet.is_none() && !self.sits_out(i)),
+            Phase::Reveal => order
+                .into_iter()
+                .find(|&i| self.seats[i].bet.is_some() && self.seats[i].played.is_none()),
+            _ => None,
+        }
+    }
+
+    /// A seat without enough cards to play a hand sits the round out (ruling
+    /// `short-hand`): a player needs 2 cards, ALORA 1.
+    pub fn sits_out(&self, i: usize) -> bool {
+        let s = &self.seats[i];
+        s.held() < if s.is_alora { 1 } else { 2 }
+    }
+
+    fn min_bet(&self) -> u32 {
+        round_info(self.round).map_or(0, |r| r.minimum_bet)
+    }
+
+    /// Where a card is known to be, other than in seat `except`'s hand.
+    fn whereabouts(&self, card: Card, except: Option<usize>) -> Option<String> {
+        if card.is_joker() {
+            // Two jokers exist: a joker is elsewhere only if both are accounted for.
+            let count = self.market.iter().filter(|c| c.is_joker()).count()
+                + self.pool_cards.iter().filter(|c| c.is_joker()).count()
+                + self.played_pile.iter().filter(|c| c.is_joker()).count()
+                + self
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| Some(*i) != except)
+                    .map(|(_, s)| s.known.iter().filter(|c| c.is_joker()).count())
+                    .sum::<usize>()
+                + self.jokers_in_tracker();
+            return (count >= 2).then(|| "elsewhere: both jokers are accounted for".to_string());
+        }
+        if self.market.contains(&card) {
+            return Some("in the market".into());
+        }
+        if self.pool_cards.contains(&card) {
+            return Some("in the prize pool".into());
+        }
+        if self.played_pile.contains(&card) {
+            return Some("already played this round".into());
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            if Some(i) != except && s.known.contains(&card) {
+                return Some(format!("in {}'s hand", display_name(&s.name)));
+            }
+        }
+        None
+    }
+
+    /// Cards kado does not know to be anywhere (still in the deck, or in a hand unseen).
+    pub fn free_cards(&self) -> Vec<Card> {
+        let mut out: Vec<Card> = Card::plain_deck()
+            .filter(|c| self.whereabouts(*c, None).is_none())
+            .collect();
+        if self.whereabouts(Card::Joker, None).is_none() {
+            out.push(Card::Joker);
+        }
+        out
+    }
+
+    /// Jokers still under the round tracker's chips.
+    fn jokers_in_tracker(&self) -> usize {
+        [3, 6]
+            .iter()
+            .filter(|r| self.round < **r || (self.round == **r && !self.dealt))
+            .count()
+    }
+
+    /// Checks that `cards` can be taken from seat `i`'s hand: each is not known elsewhere,
+    /// and the hand holds it (known) or could (hidden cards). Returns the hand after.
+    fn take_from_hand(&self, i: usize, cards: &[Card]) -> Result<(Vec<Card>, usize), String> {
+        let s = &self.seats[i];
+        let mut known = s.known.clone();
+        let mut hidden = s.hidden;
+        for (k, c) in cards.iter().enumerate() {
+            if cards[..k].contains(c) && !c.is_joker() {
+                return Err(format!("{c} is named twice"));
+            }
+            if let Some(pos) = known.iter().position(|x| x == c) {
+                known.remove(pos);
+                continue;
+            }
+            if let Some(place) = self.whereabouts(*c, Some(i)) {
+                return Err(format!("{c} is {place}"));
+            }
+            if hidden == 0 {
+                return Err(if s.known.is_empty() && s.hidden == 0 {
+                    format!("{} holds no cards", display_name(&s.name))
+                } else if self.virtual_seed().is_some() || s.hidden == 0 {
+                    format!(
+                        "{} does not hold {c} (holds {})",
+                        display_name(&s.name),
+                        cards_text(&s.known)
+                    )
+                } else {
+                    format!("{} holds only {} cards", display_name(&s.name), s.held())
+                });
+            }
+            hidden -= 1;
+        }
+        Ok((known, hidden))
+    }
+
+    /// ALORA's buy, her free draws limited to what the deck holds (ruling `empty-deck`).
+    pub fn alora_buy_plan(&self, i: usize) -> alora::Buy {
+        let mut plan = alora::buy(
+            &self.market,
+            self.seats[i].stash,
+            self.seats[i].held(),
+            &self.rules,
+        );
+        plan.free_draws = plan.free_draws.min(self.deck_size());
+        plan
+    }
+
+    /// Cards in the deck: every card in play (52, and the jokers the tracker has
+    /// released) less those kado knows to be out of it.
+    pub fn deck_size(&self) -> usize {
+        let jokers = 2 - self.jokers_in_tracker();
+        let out: usize = self.seats.iter().map(SeatState::held).sum::<usize>()
+            + self.market.len()
+            + self.pool_cards.len()
+            + self.played_pile.len();
+        (52 + jokers).saturating_sub(out)
+    }
+
+    /// The next `n` cards of the virtual deck, without drawing them (none with real cards).
+    fn peek(&self, n: usize) -> Vec<Card> {
+        if self.virtual_seed().is_none() {
+            return Vec::new();
+        }
+        let k = n.min(self.deck.len());
+        let mut d: Vec<Card> = self.deck[self.deck.len() - k..].to_vec();
+        d.reverse();
+        d
+    }
+
+    /// Draws `n` cards from the virtual deck.
+    fn draw(&mut self, n: usize) -> Vec<Card> {
+        let k = n.min(self.deck.len());
+        let at = self.deck.len() - k;
+        let mut drawn = self.deck.split_off(at);
+        drawn.reverse();
+        drawn
+    }
+
+    fn to_phase(&mut self, phase: Phase) {
+        self.phase = phase;
+        for s in &mut self.seats {
+            s.done = false;
+        }
+    }
+
+    /// Who has the most money (ruling `game-tie`).
+    pub fn winners(&self) -> Vec<String> {
+        let best = self.seats.iter().map(|s| s.stash).max().unwrap_or(0);
+        let top: Vec<&SeatState> = self.seats.iter().filter(|s| s.stash == best).collect();
+        if top.len() > 1 && !self.rules.game_tie_shared {
+            if let Some(a) = top.iter().find(|s| s.is_alora) {
+                return vec![a.name.clone()];
+            }
+        }
+        top.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// Money on the table: stashes, pool and open bets (bets the bank placed included).
+    pub fn money_on_table(&self) -> i64 {
+        let stashes: i64 = self.seats.iter().map(|s| i64::from(s.stash)).sum();
+        let bets: i64 = self
+            .seats
+            .iter()
+            .map(|s| i64::from(s.bet.unwrap_or(0)))
+            .sum();
+        stashes + bets + i64::from(self.pool)
+    }
+
+    /// ALORA's face-up cards for her bet (ruling `alora-face-up`).
+    fn alora_face_up(&self, i: usize) -> Vec<Card> {
+        self.seats[i].face_up.clone()
+    }
+
+    fn finish_reveal(&mut self) -> Vec<String> {
+        let mut said = Vec::new();
+        if self.seats.iter().all(|s| s.played.is_none()) {
+            said.push("Nobody could play a hand: the prize pool stays as it is.".into());
+            return self.end_round(said, Vec::new(), Vec::new());
+        }
+        let seats: Vec<Seat> = self
+            .seats
+            .iter()
+            .filter(|s| s.played.is_some())
+            .map(|s| Seat {
+                name: s.name.clone(),
+                cards: s.played.clone().unwrap_or_default(),
+                bet: s.bet.unwrap_or(0),
+                is_alora: s.is_alora,
+                bank_placed: s.bank_bet,
+            })
+            .collect();
+        let pool = Pool {
+            money: self.pool,
+            cards: self.pool_cards.clone(),
+            chips: None,
+        };
+        let rs = Ruleset::builtin(super::GAME).unwrap_or_else(|_| empty_ruleset());
+        let v = showdown::settle(&seats, &pool, &self.rules, &rs);
+        for (name, h) in &v.hands {
+            said.push(format!(
+                "{} shows {}: {} (tier {}, {})",
+                display_name(name),
+                show_cards(&h.played),
+                h.category,
+                h.tier,
+                money(i64::from(h.sum))
+            ));
+        }
+        // Money moves.
+        self.bank_net += i64::from(v.bank_paid);
+        self.bank_net -= i64::from(v.bank_took_back);
+        let mut payouts = Vec::new();
+        for s in &mut self.seats {
+            let p = v.payouts.get(&s.name).copied().unwrap_or(0);
+            s.stash += p;
+            if p > 0 {
+                payouts.push((s.name.clone(), p));
+            }
+        }
+        self.pool = v.pool_left;
+        let winners: Vec<String> = v.winners.iter().map(|w| display_name(w)).collect();
+        if v.winners.len() == 1 {
+            said.push(format!(
+                "{} wins the round: give {} everything in the prize pool and every bet, and {} from the bank.",
+                winners[0],
+                if v.winners[0] == ALORA { "ALORA".to_string() } else { winners[0].clone() },
+                money(i64::from(v.bank_paid))
+            ));
+        } else {
+            said.push(format!(
+                "{} split the pot ({} each from the pot and bets, by value); the bank pays each their own bet; {} and the cards stay in the prize pool.",
+                winners.join(" and "),
+                money(i64::from(v.payouts.get(&v.winners[0]).copied().unwrap_or(0) - self.seats.iter().find(|s| s.name == v.winners[0]).and_then(|s| s.bet).unwrap_or(0))),
+                money(i64::from(v.pool_left))
+            ));
+        }
+        if v.bank_took_back > 0 {
+            said.push(format!(
+                "The bank takes back the {} it bet for ALORA.",
+                money(i64::from(v.bank_took_back))
+            ));
+        }
+        if let Some(to) = &v.pool_cards_to {
+            if !self.pool_cards.is_empty() {
+                let cards = std::mem::take(&mut self.pool_cards);
+                if let Ok(i) = self.seat_index(to) {
+                    let s = &mut self.seats[i];
+                    s.known.extend(&cards);
+                    if s.is_alora {
+                        s.face_up.extend(&cards);
+                        said.push(format!("ALORA keeps {} face up.", show_cards(&cards)));
+                    }
+                }
+            }
+        }
+        self.end_round(said, v.winners, payouts)
+    }
+
+    fn end_round(
+        &mut self,
+        mut said: Vec<String>,
+        winners: Vec<String>,
+        payouts: Vec<(String, u32)>,
+    ) -> Vec<String> {
+        // Played cards have left the hands; they return to the deck at the next refresh.
+        for s in &mut self.seats {
+            s.played = None;
+            s.bet = None;
+            s.bank_bet = false;
+        }
+        self.history.push(RoundResult {
+            round: self.round,
+            winners,
+            payouts,
+        });
+        if self.round >= self.rules.rounds {
+            self.phase = Phase::Over;
+            let w: Vec<String> = self.winners().iter().map(|w| display_name(w)).collect();
+            said.push(format!(
+                "The game is over. {} {} with the most money.",
+                w.join(" and "),
+                if w.len() == 1 { "wins" } else { "win" }
+            ));
+        } else {
+            self.round += 1;
+            self.dealer = (self.dealer + 1) % self.seats.len();
+            self.to_phase(Phase::Refresh);
+            self.dealt = false;
+            self.settled = false;
+        }
+        said
+    }
+}
+
+fn empty_ruleset() -> Ruleset {
+    Ruleset {
+        name: super::GAME.into(),
+        game: super::GAME.into(),
+        title: super::TITLE.into(),
+        summary: String::new(),
+        rulings: Vec::new(),
+        values: Default::default(),
+        notes: Vec::new(),
+        lineage: vec![super::GAME.into()],
+    }
+}
+
+/// ALORA for people, other names as they are.
+pub fn display_name(name: &str) -> String {
+    if name == ALORA {
+        "ALORA".into()
+    } else {
+        name.to_string()
+    }
+}
+
+/// Reads cards from an answer; `none`, `pass`, `-` or nothing is no cards.
+fn read_cards(text: &str) -> Result<Vec<Card>, String> {
+    let t = text.trim();
+    if t.is_empty() || ["none", "pass", "-", "no"].contains(&t.to_lowercase().as_str()) {
+        return Ok(Vec::new());
+    }
+    t.parse::<CardList>().map(|l| l.0).map_err(|e| {
+        let p = &e.problems[0];
+        match &p.help {
+            Some(h) => format!("{} ({h})", p.message),
+            None => p.message.clone(),
+        }
+    })
+}
+
+impl Session for Game {
+    type Setup = Setup;
+    type Action = Action;
+    const GAME: &'static str = super::GAME;
+
+    fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, String> {
+        setup.check()?;
+        let rules = Rules::from_ruleset(rs);
+        let mut seats: Vec<SeatState> = setup
+            .players
+            .iter()
+            .map(|p| SeatState {
+                name: p.to_lowercase(),
+                is_alora: false,
+                stash: rules.start_money,
+                known: Vec::new(),
+                hidden: 0,
+                face_up: Vec::new(),
+                bet: None,
+                bank_bet: false,
+                played: None,
+                sold: 0,
+                done: false,
+            })
+            .collect();
+        if setup.alora {
+            seats.push(SeatState {
+                name: ALORA.into(),
+                is_alora: true,
+                stash: rules.start_money,
+                known: Vec::new(),
+                hidden: 0,
+                face_up: Vec::new(),
+                bet: None,
+                bank_bet: false,
+                played: None,
+                sold: 0,
+                done: false,
+            });
+        }
+        let start_total = rules.start_money * seats.len() as u32;
+        let deck = match setup.deck {
+            Deck::Virtual { seed } => shuffled(Card::plain_deck().collect(), seed, 0),
+            Deck::Physical => Vec::new(),
+        };
+        Ok(Game {
+            rules,
+            setup: setup.clone(),
+            round: 1,
+            phase: Phase::Refresh,
+            dealer: 0,
+            seats,
+            market: Vec::new(),
+            pool: 0,
+            pool_cards: Vec::new(),
+            bank_net: 0,
+            start_total,
+            deck,
+            played_pile: Vec::new(),
+            dealt: false,
+            settled: false,
+            history: Vec::new(),
+        })
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, String> {
+        let mut said = Vec::new();
+        match action {
+            Action::Correct { seat, stash } => {
+                let i = self.seat_index(seat)?;
+                let before = self.seats[i].stash;
+                self.seats[i].stash = *stash;
+                self.bank_net += i64::from(*stash) - i64::from(before);
+                said.push(format!(
+                    "Corrected: {}'s stash is {} (was {}); the difference is booked to the bank.",
+                    display_name(&self.seats[i].name),
+                    money(i64::from(*stash)),
+                    money(i64::from(before))
+                ));
+                return Ok(said);
+            }
+            _ if self.phase == Phase::Over => return Err("the game is over".into()),
+            _ => {}
+        }
+        match (self.phase, action) {
+            (Phase::Refresh, Action::Deal { cards }) => {
+                if self.dealt {
+                    return Err("the cards are already dealt".into());
+                }
+                if let Some(seed) = self.virtual_seed() {
+                    // The played cards go back into the deck, which is shuffled.
+                    let mut back = std::mem::take(&mut self.deck);
+                    back.append(&mut self.played_pile);
+                    self.deck = shuffled(back, seed, self.round);
+                } else {
+                    self.played_pile.clear();
+                }
+                let order = self.order();
+                let mut dealt = vec![Vec::new(); self.seats.len()];
+                for &i in &order {
+                    let need = self
+                        .rules
+                        .hand_limit
+                        .saturating_sub(self.seats[i].held())
+                        .min(self.deck_size());
+                    if self.virtual_seed().is_some() {
+                        let d = self.draw(need);
+                        self.seats[i].known.extend(&d);
+                        dealt[i] = d;
+                    } else {
+                        self.seats[i].hidden += need;
+                    }
+                    if need > 0 {
+                        let face = if self.seats[i].is_alora {
+                            " face down"
+                        } else {
+                            ""
+                        };
+                        said.push(format!(
+                            "Deal {} {}{face}.",
+                            display_name(&self.seats[i].name),
+                            plural(need, "card")
+                        ));
+                    }
+                }
+                if self.virtual_seed().is_some() && cards != &dealt {
+                    return Err("the recorded deal does not match the virtual deck".into());
+                }
+                let info = round_info(self.round).ok_or("no such round")?;
+                self.pool += info.minimum_bet;
+                self.bank_net += i64::from(info.minimum_bet);
+                said.push(format!(
+                    "Round {}: put the {} chip from the round tracker in the prize pool (minimum bet {}).",
+                    self.round,
+                    money(i64::from(info.minimum_bet)),
+                    money(i64::from(info.minimum_bet))
+                ));
+                if info.joker_joins_pool {
+                    self.pool_cards.push(Card::Joker);
+                    said.push("The joker under that chip joins the prize pool.".into());
+                }
+                for s in &mut self.seats {
+                    s.sold = 0;
+                }
+                self.dealt = true;
+                // The prize card comes next (still the refresh phase).
+                self.settled = false;
+            }
+            (Phase::Refresh, Action::Prize { card }) => {
+                if !self.dealt {
+                    return Err("deal first".into());
+                }
+                match card {
+                    None if self.deck_size() > 0 => {
+                        return Err(format!(
+                            "the deck still holds {}: turn up the top one",
+                            plural(self.deck_size(), "card")
+                        ));
+                    }
+                    None => said.push(
+                        "The deck is empty: no prize card this round (ruling empty-deck).".into(),
+                    ),
+                    Some(card) => {
+                        if self.virtual_seed().is_some() {
+                            let top = self.draw(1);
+                            if top.first() != Some(card) {
+                                return Err(
+                                    "the recorded prize card does not match the virtual deck"
+                                        .into(),
+                                );
+                            }
+                        } else if let Some(place) = self.whereabouts(*card, None) {
+                            return Err(format!("{card} is {place}"));
+                        }
+                        self.pool_cards.push(*card);
+                        said.push(format!("{card} joins the prize pool."));
+                    }
+                }
+                self.to_phase(Phase::Sell);
+            }
+            (Phase::Sell, Action::AloraShows { cards }) => {
+                let i = self.current().ok_or("no one is selling")?;
+                if !self.seats[i].is_alora {
+                    return Err("it is not ALORA's turn".into());
+                }
+                if cards.len() != self.seats[i].hidden {
+                    return Err(format!(
+                        "ALORA has {} face down; name all of them",
+                        plural(self.seats[i].hidden, "card")
+                    ));
+                }
+                let (known, _) = self.take_from_hand(i, cards)?;
+                let s = &mut self.seats[i];
+                s.known = known;
+                s.known.extend(cards);
+                s.hidden = 0;
+                if self.rules.alora_face_up_shown {
+                    let all = s.known.clone();
+                    s.face_up = all;
+                }
+            }
+            (Phase::Sell, Action::AloraSells { cards }) => {
+                let i = self.current().ok_or("no one is selling")?;
+                if !self.seats[i].is_alora {
+                    return Err("it is not ALORA's turn".into());
+                }
+                let plan = alora::sell(&self.seats[i].known);
+                let mut ok = plan.sell.iter().all(|c| cards.contains(c))
+                    && cards.len() == plan.sell.len() + plan.choose.as_ref().map_or(0, |c| c.count);
+                if let Some(ch) = &plan.choose {
+                    ok &= cards
+                        .iter()
+                        .filter(|c| !plan.sell.contains(c))
+                        .all(|c| ch.from.contains(c));
+                }
+                if !ok {
+                    return Err(match &plan.choose {
+                        Some(ch) => format!("ALORA sells {} of {}", ch.count, show_cards(&ch.from)),
+                        None => format!("ALORA sells {}", show_cards(&plan.sell)),
+                    });
+                }
+                let (known, _) = self.take_from_hand(i, cards)?;
+                let shown = self.rules.alora_face_up_shown;
+                let s = &mut self.seats[i];
+                s.known = known;
+                if shown {
+                    // Her hand was turned up at her sell turn: what she keeps stays face up.
+                    s.face_up = s.known.clone();
+                } else {
+                    s.face_up.retain(|c| !cards.contains(c));
+                }
+                let proceeds: u32 = cards.iter().map(|c| value(*c)).sum();
+                s.stash += proceeds;
+                s.sold = cards.len();
+                s.done = true;
+                self.bank_net += i64::from(proceeds);
+                self.market.extend(cards);
+                self.market.sort_by_key(|c| (value(*c), *c));
+                said.push(format!(
+                    "ALORA sells {}: move {} to the market; the bank pays ALORA {}.",
+                    show_cards(cards),
+                    if cards.len() == 1 { "it" } else { "them" },
+                    money(i64::from(proceeds))
+                ));
+                if self.current().is_none() {
+                    self.to_phase(Phase::Buy);
+                }
+            }
+            (Phase::Sell, Action::Sell { seat, cards }) => {
+                let i = self.seat_index(seat)?;
+                if self.current() != Some(i) {
+                    return Err(format!("it is not {}'s turn to sell", display_name(seat)));
+                }
+                if cards.len() > self.rules.max_sales {
+                    return Err(format!(
+                        "a player sells at most {} cards a round",
+                        self.rules.max_sales
+                    ));
+                }
+                let (known, hidden) = self.take_from_hand(i, cards)?;
+                let proceeds: u32 = cards.iter().map(|c| value(*c)).sum();
+                let s = &mut self.seats[i];
+                s.known = known;
+                s.hidden = hidden;
+                s.stash += proceeds;
+                s.sold = cards.len();
+                s.done = true;
+                self.bank_net += i64::from(proceeds);
+                self.market.extend(cards);
+                self.market.sort_by_key(|c| (value(*c), *c));
+                if !cards.is_empty() {
+                    said.push(format!(
+                        "{} sells {} to the market; the bank pays {} {}.",
+                        seat,
+                        show_cards(cards),
+                        seat,
+                        money(i64::from(proceeds))
+                    ));
+                }
+                if self.current().is_none() {
+                    self.to_phase(Phase::Buy);
+                }
+            }
+            (Phase::Buy, Action::AloraBuys { card, free, drawn }) => {
+                let i = self.current().ok_or("no one is buying")?;
+                if !self.seats[i].is_alora {
+                    return Err("it is not ALORA's turn".into());
+                }
+                let plan = self.alora_buy_plan(i);
+                let allowed: Vec<Card> = plan
+                    .buy
+                    .into_iter()
+                    .chain(plan.choose_from.iter().copied())
+                    .collect();
+                let ok = match card {
+                    Some(c) => allowed.contains(c),
+                    None => plan.buy.is_none(),
+                } && *free == plan.free_draws;
+                if !ok {
+                    return Err("that is not what ALORA buys".into());
+                }
+                if let Some(c) = card {
+                    let pos = self
+                        .market
+                        .iter()
+                        .position(|x| x == c)
+                        .ok_or("not in the market")?;
+                    self.market.remove(pos);
+                    let cost = value(*c);
+                    let s = &mut self.seats[i];
+                    s.stash -= cost;
+                    s.known.push(*c);
+                    s.face_up.push(*c);
+                    self.pool += cost;
+                    said.push(format!(
+                        "Move {c} from the market to ALORA and {} from her stash to the prize pool.",
+                        money(i64::from(cost))
+                    ));
+                } else {
+                    said.push("ALORA buys nothing from the market.".into());
+                }
+                if self.virtual_seed().is_some() {
+                    let d = self.draw(*free);
+                    if &d != drawn {
+                        return Err("the recorded draw does not match the virtual deck".into());
+                    }
+                    self.seats[i].known.extend(d);
+                } else {
+                    self.seats[i].hidden += free;
+                }
+                if *free > 0 {
+                    said.push(format!(
+                        "Deal ALORA {} from the deck, face down.",
+                        plural(*free, "card")
+                    ));
+                }
+                self.seats[i].done = true;
+                if self.current().is_none() {
+                    self.to_phase(Phase::Bet);
+                }
+            }
+            (
+                Phase::Buy,
+                Action::Buy {
+                    seat,
+                    market,
+                    deck,
+                    drawn,
+                },
+            ) => {
+                let i = self.seat_index(seat)?;
+                if self.current() != Some(i) {
+                    return Err(format!("it is not {}'s turn to buy", display_name(seat)));
+                }
+                let mut left = self.market.clone();
+                for c in market {
+                    match left.iter().position(|x| x == c) {
+                        Some(p) => {
+                            left.remove(p);
+                        }
+                        None => return Err(format!("{c} is not in the market")),
+                    }
+                }
+                if *deck > self.deck_size() {
+                    return Err(format!(
+                        "the deck holds only {}",
+                        plural(self.deck_size(), "card")
+                    ));
+                }
+                if !self.rules.buy_mixed && !market.is_empty() && *deck > 0 {
+                    return Err("under these rules a player buys from the market or from the deck, not both (ruling buy-sources)".into());
+                }
+                let count = market.len() + deck;
+                let held = self.seats[i].held();
+                if held + count > self.rules.hand_limit {
+                    return Err(format!(
+                        "{} holds {} and may hold at most {}: buy at most {}",
+                        seat,
+                        held,
+                        self.rules.hand_limit,
+                        self.rules.hand_limit.saturating_sub(held)
+                    ));
+                }
+                let cost: u32 = market.iter().map(|c| value(*c)).sum::<u32>()
+                    + self.rules.deck_card_cost * *deck as u32;
+                if cost > self.seats[i].stash {
+                    return Err(format!(
+                        "that costs {} and {} has {}",
+                        money(i64::from(cost)),
+                        seat,
+                        money(i64::from(self.seats[i].stash))
+                    ));
+                }
+                if self.virtual_seed().is_none() && *deck > 0 && !drawn.is_empty() {
+                    return Err("with real cards kado does not see blind draws".into());
+                }
+                self.market = left;
+                self.pool += cost;
+                let s = &mut self.seats[i];
+                s.stash -= cost;
+                s.known.extend(market);
+                s.done = true;
+                if self.virtual_seed().is_some() {
+                    let d = self.draw(*deck);
+                    if &d != drawn {
+                        return Err("the recorded draw does not match the virtual deck".into());
+                    }
+                    if !d.is_empty() {
+                        said.push(format!("{seat} draws {}.", show_cards(&d)));
+                    }
+                    self.seats[i].known.extend(d);
+                } else {
+                    self.seats[i].hidden += deck;
+                }
+                if count > 0 {
+                    said.push(format!(
+                        "{seat} buys {}{}{}: {} to the prize pool.",
+                        if market.is_empty() {
+                            String::new()
+                        } else {
+                            show_cards(market)
+                        },
+                        if market.is_empty() || *deck == 0 {
+                            ""
+                        } else {
+                            " and "
+                        },
+                        if *deck == 0 {
+                            String::new()
+                        } else {
+                            format!("{} from the deck", plural(*deck, "card"))
+                        },
+                        money(i64::from(cost))
+                    ));
+                }
+                if self.current().is_none() {
+                    self.to_phase(Phase::Bet);
+                }
+            }
+            (Phase::Bet, Action::AloraBets { amount, bank }) => {
+                let i = self.current().ok_or("no one is betting")?;
+                if !self.seats[i].is_alora {
+                    return Err("it is not ALORA's turn".into());
+                }
+                let plan = alora::bet(
+                    self.round,
+                    self.seats[i].stash,
+                    &self.alora_face_up(i),
+                    &self.rules,
+                )
+                .ok_or("no such round")?;
+                if plan.bet != *amount || (plan.paid_by == alora::Payer::Bank) != *bank {
+                    return Err("that is not ALORA's bet".into());
+                }
+                let s = &mut self.seats[i];
+                s.bet = Some(*amount);
+                s.bank_bet = *bank;
+                if *bank {
+                    self.bank_net += i64::from(*amount);
+                    said.push(format!(
+                        "The bank bets {} for ALORA (she cannot afford it).",
+                        money(i64::from(*amount))
+                    ));
+                } else {
+                    s.stash -= amount;
+                    said.push(format!(
+                        "ALORA bets {}: move it from her stash in front of her.",
+                        money(i64::from(*amount))
+                    ));
+                }
+                if self.current().is_none() {
+                    self.to_phase(Phase::Reveal);
+                }
+            }
+            (Phase::Bet, Action::Bet { seat, amount }) => {
+                let i = self.seat_index(seat)?;
+                if self.current() != Some(i) {
+                    return Err(format!("it is not {}'s turn to bet", display_name(seat)));
+                }
+                let stash = self.seats[i].stash;
+                let min = self.min_bet();
+                if *amount > self.rules.max_bet {
+                    return Err(format!(
+                        "a bet is at most {}",
+                        money(i64::from(self.rules.max_bet))
+                    ));
+                }
+                if *amount > stash {
+                    return Err(format!("{seat} has only {}", money(i64::from(stash))));
+                }
+                if *amount < min.min(stash) {
+                    return Err(if stash < min {
+                        format!(
+                            "{seat} cannot afford the minimum {} and must go all in: bet {}",
+                            money(i64::from(min)),
+                            money(i64::from(stash))
+                        )
+                    } else {
+                        format!("the minimum bet this round is {}", money(i64::from(min)))
+                    });
+                }
+                let s = &mut self.seats[i];
+                s.stash -= amount;
+                s.bet = Some(*amount);
+                said.push(format!(
+                    "{seat} bets {} and plays 2 to 5 cards face down.",
+                    money(i64::from(*amount))
+                ));
+                if self.current().is_none() {
+                    self.to_phase(Phase::Reveal);
+                }
+            }
+            (Phase::Reveal, Action::Play { seat, cards }) => {
+                let i = self.seat_index(seat)?;
+                if self.current() != Some(i) || self.seats[i].is_alora {
+                    return Err(format!("it is not {}'s turn to reveal", display_name(seat)));
+                }
+                if !(2..=5).contains(&cards.len()) {
+                    return Err(format!(
+                        "a played hand has 2 to 5 cards, not {}",
+                        cards.len()
+                    ));
+                }
+                let (known, hidden) = self.take_from_hand(i, cards)?;
+                let s = &mut self.seats[i];
+                s.known = known;
+                s.hidden = hidden;
+                s.played = Some(cards.clone());
+                self.played_pile.extend(cards);
+            }
+            (Phase::Reveal, Action::AloraReveals { cards }) => {
+                let i = self.current().ok_or("no one is revealing")?;
+                if !self.seats[i].is_alora {
+                    return Err("it is not ALORA's turn".into());
+                }
+                if cards.len() != self.seats[i].hidden {
+                    return Err(format!(
+                        "ALORA has {} face down; name all of them",
+                        plural(self.seats[i].hidden, "card")
+                    ));
+                }
+                let (mut known, _) = self.take_from_hand(i, cards)?;
+                known.extend(cards);
+                let s = &mut self.seats[i];
+                s.hidden = 0;
+                s.face_up.clear();
+                s.played = Some(known);
+                s.known = Vec::new();
+                let all = s.played.clone().unwrap_or_default();
+                self.played_pile.extend(all);
+            }
+            (Phase::Reveal, Action::Settle) => {
+                if self.current().is_some() {
+                    return Err("not every hand is revealed".into());
+                }
+                said.extend(self.finish_reveal());
+            }
+            (phase, a) => {
+                return Err(format!("{a:?} does not fit the {} phase", phase.name()));
+            }
+        }
+        Ok(said)
+    }
+
+    fn next(&self) -> Step<Action> {
+        match self.phase {
+            Phase::Over => Step::Done,
+            Phase::Refresh if !self.dealt => {
+                let mut cards = Vec::new();
+                if let Some(seed) = self.virtual_seed() {
+                    // Work out the deal on a copy, to record the cards.
+                    let mut probe = self.clone();
+                    let mut back = std::mem::take(&mut probe.deck);
+                    back.append(&mut probe.played_pile);
+                    probe.deck = shuffled(back, seed, probe.round);
+                    let mut dealt = vec![Vec::new(); probe.seats.len()];
+                    for i in probe.order() {
+                        let need = probe
+                            .rules
+                            .hand_limit
+                            .saturating_sub(probe.seats[i].held())
+                            .min(probe.deck.len());
+                        dealt[i] = probe.draw(need);
+                    }
+                    cards = dealt;
+                }
+                Step::Auto(Action::Deal { cards })
+            }
+            Phase::Refresh => {
+                if self.virtual_seed().is_some() {
+                    Step::Auto(Action::Prize {
+                        card: self.deck.last().copied(),
+                    })
+                } else {
+                    Step::Ask(Question::new(
+                        "prize",
+                        format!(
+                            "Round {}: turn up the top card of the deck. Which card is it?",
+                            self.round
+                        ),
+                        "Type the card turned up, e.g. KH or K♥.",
+                    ))
+                }
+            }
+            Phase::Sell => self.next_sell(),
+            Phase::Buy => self.next_buy(),
+            Phase::Bet => self.next_bet(),
+            Phase::Reveal => self.next_reveal(),
+        }
+    }
+
+    fn answer(&self, q: &Question, text: &str) -> Result<Action, String> {
+        if let Some(rest) = text.trim().strip_prefix("fix ") {
+            let mut parts = rest.split_whitespace();
+            let (Some(name), Some(amount), None) = (parts.next(), parts.next(), parts.next())
+            else {
+                return Err("write a correction as: fix NAME MONEY (e.g. fix ana 45)".into());
+            };
+            let i = self.seat_index(name)?;
+            let stash = parse_money(amount)
+                .ok_or_else(|| format!("`{amount}` is not an amount of money"))?;
+            return Ok(Action::Correct {
+                seat: self.seats[i].name.clone(),
+                stash,
+            });
+        }
+        let (kind, who) = q.key.split_once(':').unwrap_or((q.key.as_str(), ""));
+        match kind {
+            "prize" => {
+                let cards = read_cards(text)?;
+                match cards.as_slice() {
+                    [c] => Ok(Action::Prize { card: Some(*c) }),
+                    [] => Ok(Action::Prize { card: None }),
+                    _ => Err("type the one card turned up".into()),
+                }
+            }
+            "sell" => {
+                let cards = read_cards(text)?;
+                Ok(Action::Sell {
+                    seat: who.to_string(),
+                    cards,
+                })
+            }
+            "alora-shows" => Ok(Action::AloraShows {
+                cards: read_cards(text)?,
+            }),
+            "alora-reveals" => Ok(Action::AloraReveals {
+                cards: read_cards(text)?,
+            }),
+            "alora-sells" => {
+                let picked = read_cards(text)?;
+                let i = self.alora_index().ok_or("no ALORA")?;
+                let plan = alora::sell(&self.seats[i].known);
+                let mut cards = plan.sell.clone();
+                cards.extend(picked);
+                Ok(Action::AloraSells { cards })
+            }
+            "alora-buys" => {
+                let picked = read_cards(text)?;
+                let i = self.alora_index().ok_or("no ALORA")?;
+                let plan = self.alora_buy_plan(i);
+                match picked.as_slice() {
+                    [c] => Ok(Action::AloraBuys {
+                        card: Some(*c),
+                        free: plan.free_draws,
+                        drawn: self.peek(plan.free_draws),
+                    }),
+                    _ => Err("type the one card ALORA takes".into()),
+                }
+            }
+            "buy" => {
+                let mut market = Vec::new();
+                let mut deck = 0;
+                let t = text.trim().to_lowercase();
+                if !(t.is_empty() || t == "none" || t == "pass" || t == "-") {
+                    for word in t
+                        .split(|c: char| c.is_whitespace() || c == ',')
+                        .filter(|w| !w.is_empty())
+                    {
+                        if word == "deck" || word == "d" {
+                            deck += 1;
+                        } else if let Some(n) = word.strip_prefix("deck").and_then(|n| {
+                            n.trim_start_matches(['x', '*', '×']).parse::<usize>().ok()
+                        }) {
+                            deck += n;
+                        } else {
+                            market.extend(read_cards(word)?);
+                        }
+                    }
+                }
+                let drawn = self.peek(deck);
+                Ok(Action::Buy {
+                    seat: who.to_string(),
+                    market,
+                    deck,
+                    drawn,
+                })
+            }
+            "bet" => {
+                let amount = parse_money(text)
+                    .ok_or_else(|| format!("`{}` is not an amount of money", text.trim()))?;
+                Ok(Action::Bet {
+                    seat: who.to_string(),
+                    amount,
+                })
+            }
+            "play" if text.trim().eq_ignore_ascii_case("best") => {
+                let i = self.seat_index(who)?;
+                let s = &self.seats[i];
+                if s.hidden > 0 {
+                    return Err("kado cannot see these cards: type the cards played".into());
+                }
+                let b = best_hand(&s.known, &self.rules);
+                Ok(Action::Play {
+                    seat: who.to_string(),
+                    cards: b.played,
+                })
+            }
+            "play" => Ok(Action::Play {
+                seat: who.to_string(),
+                cards: read_cards(text)?,
+            }),
+            _ => Err("kado did not expect an answer here".into()),
+        }
+    }
+
+    fn show(&self, style: Style) -> String {
+        let mut out = String::new();
+        if self.phase == Phase::Over {
+            out += "Final standings\n";
+        } else {
+            out += &format!(
+                "Round {}/{} · {} phase · dealer {} · minimum bet {}\n",
+                self.round,
+                self.rules.rounds,
+                self.phase.name(),
+                display_name(&self.seats[self.dealer].name),
+                money(i64::from(self.min_bet()))
+            );
+        }
+        let mut t = render::table(["Seat", "Stash", "Cards", "Bet"]);
+        let mut ranked: Vec<&SeatState> = self.seats.iter().collect();
+        if self.phase == Phase::Over {
+            ranked.sort_by_key(|s| std::cmp::Reverse(s.stash));
+        }
+        for s in ranked {
+            let cards = if self.virtual_seed().is_some() && !s.is_alora {
+                style.cards(&s.known)
+            } else if s.is_alora {
+                let up = style.cards(&s.face_up);
+                let down = s.held() - s.face_up.len().min(s.held());
+                if down > 0 {
+                    format!(
+                        "{} + {} face down",
+                        if s.face_up.is_empty() {
+                            "—".to_string()
+                        } else {
+                            up
+                        },
+                        down
+                    )
+                } else {
+                    up
+                }
+            } else {
+                format!("{} held", s.held())
+            };
+            let bet = match (s.bet, s.bank_bet) {
+                (Some(b), true) => format!("{} (bank)", money(i64::from(b))),
+                (Some(b), false) => money(i64::from(b)),
+                (None, _) => "—".into(),
+            };
+            t.add_row([display_name(&s.name), money(i64::from(s.stash)), cards, bet]);
+        }
+        out += &render::show(&t);
+        out += &format!(
+            "Prize pool: {}{} · Market: {} · Bank paid out (net): {}\n",
+            money(i64::from(self.pool)),
+            if self.pool_cards.is_empty() {
+                String::new()
+            } else {
+                format!(" and {}", style.cards(&self.pool_cards))
+            },
+            style.cards(&self.market),
+            money(self.bank_net)
+        );
+        if self.phase == Phase::Over {
+            let w: Vec<String> = self.winners().iter().map(|w| display_name(w)).collect();
+            out += &format!("Winner: {}\n", w.join(" and "));
+        }
+        out
+    }
+
+    fn phase_key(&self) -> String {
+        format!("{}:{}", self.round, self.phase.name())
+    }
+}
+
+impl Game {
+    fn next_sell(&self) -> Step<Action> {
+        let Some(i) = self.current() else {
+            return Step::Done;
+        };
+        let s = &self.seats[i];
+        if s.is_alora {
+            if s.hidden > 0 {
+                return Step::Ask(Question::new(
+                    "alora-shows",
+                    format!(
+                        "ALORA's sell turn: turn up her {} face-down cards. Which are they?",
+                        s.hidden
+                    ),
+                    format!("Type all {} cards, e.g. 7S KH 2D.", s.hidden),
+                ));
+            }
+            let plan = alora::sell(&s.known);
+            return match plan.choose {
+                None => Step::Auto(Action::AloraSells { cards: plan.sell }),
+                Some(ch) => Step::Ask(Question::new(
+                    "alora-sells",
+                    format!(
+                        "ALORA sells {}{} of {} (equal value). Which?",
+                        if plan.sell.is_empty() {
+                            String::new()
+                        } else {
+                            format!("{} and ", show_cards(&plan.sell))
+                        },
+                        ch.count,
+                        show_cards(&ch.from)
+                    ),
+                    format!("Pick {} of {}.", ch.count, show_cards(&ch.from)),
+                )),
+            };
+        }
+        let hand = if self.virtual_seed().is_some() {
+            format!(" (holds {})", show_cards(&s.known))
+        } else {
+            String::new()
+        };
+        Step::Ask(Question::new(
+            format!("sell:{}", s.name),
+            format!(
+                "{} sells up to {} cards{hand}",
+                s.name, self.rules.max_sales
+            ),
+            "Type the cards sold, e.g. 2S 3H, or `none`.",
+        ))
+    }
+
+    fn next_buy(&self) -> Step<Action> {
+        let Some(i) = self.current() else {
+            return Step::Done;
+        };
+        let s = &self.seats[i];
+        if s.is_alora {
+            let plan = self.alora_buy_plan(i);
+            if plan.buy.is_some() && !plan.choose_from.is_empty() {
+                let mut from = plan.choose_from.clone();
+                from.extend(plan.buy);
+                from.sort();
+                return Step::Ask(Question::new(
+                    "alora-buys",
+                    format!(
+                        "ALORA buys one of {} (equal value). Which?",
+                        show_cards(&from)
+                    ),
+                    "Type the card she takes.",
+                ));
+            }
+            let drawn = self.peek(plan.free_draws);
+            return Step::Auto(Action::AloraBuys {
+                card: plan.buy,
+                free: plan.free_draws,
+                drawn,
+            });
+        }
+        let room = self.rules.hand_limit.saturating_sub(s.held());
+        Step::Ask(Question::new(
+            format!("buy:{}", s.name),
+            format!(
+                "{} buys (holds {}, room for {}, {}; market {}; deck cards {} each)",
+                s.name,
+                s.held(),
+                room,
+                money(i64::from(s.stash)),
+                cards_text(&self.market),
+                money(i64::from(self.rules.deck_card_cost))
+            ),
+            "Type market cards and/or `deck` once per blind card, e.g. `KH deck`, or `none`.",
+        ))
+    }
+
+    fn next_bet(&self) -> Step<Action> {
+        let Some(i) = self.current() else {
+            return Step::Done;
+        };
+        let s = &self.seats[i];
+        if s.is_alora {
+            return match alora::bet(self.round, s.stash, &self.alora_face_up(i), &self.rules) {
+                Some(b) => Step::Auto(Action::AloraBets {
+                    amount: b.bet,
+                    bank: b.paid_by == alora::Payer::Bank,
+                }),
+                None => Step::Done,
+            };
+        }
+        let min = self.min_bet().min(s.stash);
+        let max = self.rules.max_bet.min(s.stash);
+        Step::Ask(Question::new(
+            format!("bet:{}", s.name),
+            format!(
+                "{} bets ({} to {}) and plays 2 to 5 cards face down",
+                s.name,
+                money(i64::from(min)),
+                money(i64::from(max))
+            ),
+            "Type the bet, e.g. 5 or $5.",
+        ))
+    }
+
+    fn next_reveal(&self) -> Step<Action> {
+        let Some(i) = self.current() else {
+            return Step::Auto(Action::Settle);
+        };
+        let s = &self.seats[i];
+        if s.is_alora {
+            if s.hidden > 0 {
+                return Step::Ask(Question::new(
+                    "alora-reveals",
+                    format!(
+                        "Reveal: turn up ALORA's {} face-down cards. Which are they?",
+                        s.hidden
+                    ),
+                    format!("Type all {} cards.", s.hidden),
+                ));
+            }
+            return Step::Auto(Action::AloraReveals { cards: Vec::new() });
+        }
+        let hand = if self.virtual_seed().is_some() {
+            format!(" (holds {})", show_cards(&s.known))
+        } else {
+            String::new()
+        };
+        Step::Ask(Question::new(
+            format!("play:{}", s.name),
+            format!("Reveal: which cards did {} play?{hand}", s.name),
+            if self.virtual_seed().is_some() {
+                "Type the 2 to 5 cards played, or `best` for the best hand you hold."
+            } else {
+                "Type the 2 to 5 cards played."
+            },
+        ))
+    }
+
+    /// ALORA's best hand now, if she has no face-down cards (for display).
+    pub fn alora_best(&self) -> Option<String> {
+        let i = self.alora_index()?;
+        let s = &self.seats[i];
+        (s.hidden == 0 && !s.known.is_empty()).then(|| {
+            let b = best_hand(&s.known, &self.rules);
+            format!("{} ({})", b.hand.category, show_cards(&b.played))
+        })
+    }
+}
+
+/// The state of a saved game, as `kado kinkado status` reports it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Status {
+    pub round: u32,
+    pub phase: String,
+    pub money: std::collections::BTreeMap<String, u32>,
+    pub pool: u32,
+    pub pool_cards: Vec<Card>,
+    pub market: Vec<Card>,
+    pub bets: std::collections::BTreeMap<String, u32>,
+    pub bank_net: i64,
+    pub finished: bool,
+    pub winners: Vec<String>,
+}
+
+impl Game {
+    pub fn status(&self) -> Status {
+        Status {
+            round: self.round,
+            phase: self.phase.name().into(),
+            money: self
+                .seats
+                .iter()
+                .map(|s| (s.name.clone(), s.stash))
+                .collect(),
+            pool: self.pool,
+            pool_cards: self.pool_cards.clone(),
+            market: self.market.clone(),
+            bets: self
+                .seats
+                .iter()
+                .filter_map(|s| Some((s.name.clone(), s.bet?)))
+                .collect(),
+            bank_net: self.bank_net,
+            finished: self.phase == Phase::Over,
+            winners: if self.phase == Phase::Over {
+                self.winners()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
+/// A simple player that answers kado's questions: used to script whole games in tests
+/// and simulations. With real cards it names cards nobody is known to hold.
+pub mod bot {
+    use super::*;
+
+    /// How the bot plays.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Bot {
+        /// Sell this many cards a round (0–3).
+        pub sells: usize,
+        /// Buy blind deck cards while there is room and money.
+        pub buys: bool,
+        /// Bet this much above the minimum.
+        pub extra_bet: u32,
+    }
+
+    impl Default for Bot {
+        fn default() -> Bot {
+            Bot {
+                sells: 1,
+                buys: true,
+                extra_bet: 0,
+            }
+        }
+    }
+
+    fn free(game: &Game, n: usize, taken: &mut Vec<Card>) -> Vec<Card> {
+        let mut out = Vec::new();
+        for c in game.free_cards() {
+            if out.len() == n {
+                break;
+            }
+            if !c.is_joker() && !taken.contains(&c) {
+                out.push(c);
+                taken.push(c);
+            }
+        }
+        out
+    }
+
+    fn codes(cards: &[Card]) -> String {
+        if cards.is_empty() {
+            "none".into()
+        } else {
+            crate::cards::code_cards(cards)
+        }
+    }
+
+    impl Bot {
+        /// The bot's answer to a question.
+        pub fn answer(&self, game: &Game, q: &Question) -> String {
+            let (kind, who) = q.key.split_once(':').unwrap_or((q.key.as_str(), ""));
+            let seat = game.seats.iter().find(|s| s.name == who);
+            let mut taken = Vec::new();
+            let virtual_deck = game.virtual_seed().is_some();
+            match kind {
+                "prize" => codes(&free(game, 1, &mut taken)),
+                "alora-shows" | "alora-reveals" => {
+                    let n = game.alora_index().map_or(0, |i| game.seats[i].hidden);
+                    codes(&free(game, n, &mut taken))
+                }
+                "alora-sells" => {
+                    let i = game.alora_index().unwrap_or(0);
+                    let plan = alora::sell(&game.seats[i].known);
+                    plan.choose
+                        .map_or_else(String::new, |c| codes(&c.from[..c.count]))
+                }
+                "alora-buys" => {
+                    let i = game.alora_index().unwrap_or(0);
+                    let plan = game.alora_buy_plan(i);
+                    plan.buy.map_or_else(String::new, |c| c.code())
+                }
+                "sell" => {
+                    let Some(s) = seat else { return "none".into() };
+                    let n = self.sells.min(s.held().saturating_sub(2));
+                    if virtual_deck {
+                        let mut hand = s.known.clone();
+                        hand.sort_by_key(|c| (value(*c), *c));
+                        codes(&hand[..n.min(hand.len())])
+                    } else {
+                        codes(&free(game, n.min(s.hidden), &mut taken))
+                    }
+                }
+                "buy" => {
+                    let Some(s) = seat else { return "none".into() };
+                    let room = game.rules.hand_limit.saturating_sub(s.held());
+                    let afford = (s.stash / game.rules.deck_card_cost.max(1)) as usize;
+                    let n = if self.buys {
+                        room.min(afford).min(2).min(game.deck_size())
+                    } else {
+                        0
+                    };
+                    if n == 0 {
+                        "none".into()
+                    } else {
+                        vec!["deck"; n].join(" ")
+                    }
+                }
+                "bet" => {
+                    let Some(s) = seat else { return "0".into() };
+                    let min = game.min_bet().min(s.stash);
+                    (min + self.extra_bet)
+                        .min(s.stash)
+                        .min(game.rules.max_bet)
+                        .to_string()
+                }
+                "play" => {
+                    let Some(s) = seat else { return "none".into() };
+                    if virtual_deck || s.hidden == 0 {
+                        "best".into()
+                    } else {
+                        let mut cards = s.known.clone();
+                        cards.truncate(2);
+                        let more = 2usize.saturating_sub(cards.len()).min(s.hidden);
+                        taken.extend(cards.iter().copied());
+                        cards.extend(free(game, more, &mut taken));
+                        codes(&cards)
+                    }
+                }
+                _ => "none".into(),
+            }
+        }
+    }
+
+    /// Plays a game to its end (or `max_steps`), the bot answering every question.
+    /// Returns the answers given (one per question) and the final state. `check` runs
+    /// after every action.
+    pub fn play_out(
+        mut game: Game,
+        bot: &Bot,
+        max_steps: usize,
+        mut check: impl FnMut(&Game),
+    ) -> Result<(Vec<String>, Vec<Action>, Game), String> {
+        let mut answers = Vec::new();
+        let mut actions = Vec::new();
+        for _ in 0..max_steps {
+            match game.next() {
+                Step::Done => return Ok((answers, actions, game)),
+                Step::Auto(a) => {
+                    game.apply(&a)?;
+                    actions.push(a);
+                }
+                Step::Ask(q) => {
+                    let text = bot.answer(&game, &q);
+                    let a = game
+                        .answer(&q, &text)
+                        .map_err(|e| format!("{}: {text}: {e}", q.prompt))?;
+                    game.apply(&a)
+                        .map_err(|e| format!("{}: {text}: {e}", q.prompt))?;
+                    answers.push(text);
+                    actions.push(a);
+                }
+            }
+            check(&game);
+        }
+        Ok((answers, actions, game))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bot::{Bot, play_out};
+    use super::*;
+
+    fn start(players: &[&str], alora: bool, deck: Deck) -> Game {
+        let rs = Ruleset::builtin("kinkado").unwrap();
+        let setup = Setup {
+            players: players.iter().map(|p| p.to_string()).collect(),
+            alora,
+            deck,
+        };
+        Game::start(&setup, &rs).unwrap()
+    }
+
+    fn conserved(g: &Game) {
+        assert_eq!(
+            g.money_on_table(),
+            i64::from(g.start_total) + g.bank_net,
+            "round {} {:?}",
+            g.round,
+            g.phase
+        );
+        if g.virtual_seed().is_some() {
+            assert_eq!(
+                g.deck.len(),
+                g.deck_size(),
+                "deck count, round {} {:?}",
+                g.round,
+                g.phase
+            );
+        }
+        assert!(g.seats.iter().all(|s| s.held() <= g.rules.hand_limit + 3));
+    }
+
+    #[test]
+    fn solo_physical_game_runs_nine_rounds() {
+        let g = start(&["you"], true, Deck::Physical);
+        let (answers, _, end) = play_out(g, &Bot::default(), 10_000, conserved).unwrap();
+        assert_eq!(end.phase, Phase::Over);
+        assert_eq!(end.history.len(), 9);
+        assert!(!answers.is_empty());
+    }
+
+    #[test]
+    fn three_players_and_alora_virtual() {
+        let g = start(&["ana", "bo", "cy"], true, Deck::Virtual { seed: 7 });
+        let (_, _, end) = play_out(
+            g,
+            &Bot {
+                sells: 2,
+                buys: true,
+                extra_bet: 3,
+            },
+            10_000,
+            conserved,
+        )
+        .unwrap();
+        assert_eq!(end.phase, Phase::Over);
+    }
+
+    #[test]
+    fn setup_checks() {
+        let s = |p: &[&str], a: bool| {
+            Setup {
+                players: p.iter().map(|x| x.to_string()).collect(),
+                alora: a,
+                deck: Deck::Physical,
+            }
+            .check()
+        };
+        assert!(s(&["a"], false).is_err());
+        assert!(s(&["a", "b", "c", "d"], true).is_err());
+        assert!(s(&["a", "A"], true).is_err());
+        assert!(s(&["alora"], true).is_err());
+        assert!(s(&["a", "b", "c"], true).is_ok());
+    }
+
+    #[test]
+    fn refuses_impossible_moves() {
+        let mut g = start(&["ana"], true, Deck::Physical);
+        g.apply(&Action::Deal { cards: vec![] }).unwrap();
+        g.apply(&Action::Prize {
+            card: Some("KH".parse().unwrap()),
+        })
+        .unwrap();
+        let c = |s: &str| s.parse::<CardList>().unwrap().0;
+        // A card in the prize pool cannot be sold; nor four cards.
+        assert!(
+            g.clone()
+                .apply(&Action::Sell {
+                    seat: "ana".into(),
+                    cards: c("KH")
+                })
+                .unwrap_err()
+                .contains("prize pool")
+        );
+        assert!(
+            g.clone()
+                .apply(&Action::Sell {
+                    seat: "ana".into(),
+                    cards: c("2S 3S 4S 5S")
+                })
+                .unwrap_err()
+                .contains("at most 3")
+        );
+        g.apply(&Action::Sell {
+            seat: "ana".into(),
+            cards: c("2S"),
+        })
+        .unwrap();
+        // ALORA shows 7 cards; 2♠ is in the market.
+        assert!(
+            g.clone()
+                .apply(&Action::AloraShows {
+                    cards: c("2S 3D 4D 5D 6D 7D 8D")
+                })
+                .unwrap_err()
+                .contains("market")
+        );
+        g.apply(&Action::AloraShows {
+            cards: c("3D 4D 5D 6D 7D 8D 9D"),
+        })
+        .unwrap();
+        let Step::Auto(a) = g.next() else {
+            panic!("ALORA sells by herself")
+        };
+        assert_eq!(a, Action::AloraSells { cards: c("3D 4D") });
+        g.apply(&a).unwrap();
+        // Buy phase: ana holds 6, may buy 1.
+        assert!(
+            g.clone()
+                .apply(&Action::Buy {
+                    seat: "ana".into(),
+                    market: vec![],
+                    deck: 2,
+                    drawn: vec![]
+                })
+                .unwrap_err()
+                .contains("at most 1")
+        );
+        g.apply(&Action::Buy {
+            seat: "ana".into(),
+            market: c("3D"),
+            deck: 0,
+            drawn: vec![],
+        })
+        .unwrap();
+        let Step::Auto(a) = g.next() else { panic!() };
+        g.apply(&a).unwrap();
+        // Bets: above $25, or above the stash, are refused.
+        assert!(
+            g.clone()
+                .apply(&Action::Bet {
+                    seat: "ana".into(),
+                    amount: 26
+                })
+                .unwrap_err()
+                .contains("at most $25")
+        );
+        assert!(
+            g.clone()
+                .apply(&Action::Bet {
+                    seat: "ana".into(),
+                    amount: 0
+                })
+                .unwrap_err()
+                .contains("minimum")
+        );
+        g.apply(&Action::Bet {
+            seat: "ana".into(),
+            amount: 3,
+        })
+        .unwrap();
+        let Step::Auto(a) = g.next() else { panic!() };
+        g.apply(&a).unwrap();
+        assert!(
+            g.clone()
+                .apply(&Action::Play {
+                    seat: "ana".into(),
+                    cards: c("AS")
+                })
+                .unwrap_err()
+                .contains("2 to 5")
+        );
+        assert!(
+            g.clone()
+                .apply(&Action::Play {
+                    seat: "ana".into(),
+                    cards: c("AS 9D")
+                })
+                .unwrap_err()
+                .contains("ALORA")
+        );
+        conserved(&g);
+    }
+
+    #[test]
+    fn corrections_keep_the_books() {
+        let mut g = start(&["ana"], true, Deck::Physical);
+        g.apply(&Action::Correct {
+            seat: "ana".into(),
+            stash: 45,
+        })
+        .unwrap();
+        assert_eq!(g.seats[0].stash, 45);
+        conserved(&g);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        #[test]
+        fn money_is_conserved_in_random_virtual_games(seed in 0u64..1_000_000, players in 1usize..=3, sells in 0usize..=3, extra in 0u32..10, buys: bool) {
+            let names = ["ana", "bo", "cy"];
+            let g = start(&names[..players], true, Deck::Virtual { seed });
+            let (_, _, end) = play_out(g, &Bot { sells, buys, extra_bet: extra }, 20_000, conserved).unwrap();
+            proptest::prop_assert_eq!(end.phase, Phase::Over);
+        }
+    }
+}
