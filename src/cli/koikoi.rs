@@ -7,7 +7,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use kado::diag::{Error, Problem, Source};
-use kado::koikoi::cards::{self, Card, labels};
+use kado::koikoi::cards::{self, Card, labels, short_labels};
 use kado::koikoi::deal;
 use kado::koikoi::ledger::{Ledger, ROUND_CHOICES, Setup};
 use kado::koikoi::yaku::{self, Round};
@@ -206,7 +206,7 @@ fn yaku_cmd(
             t.add_row([
                 format!("{} ({})", y.name, y.name.meaning()),
                 points,
-                labels(&y.cards),
+                short_labels(&y.cards),
             ]);
         }
         human += &render::show(&t);
@@ -250,16 +250,14 @@ fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome
                 .at(&hand_src, 0..hand.len()),
             );
         }
-        if let Some(src) = &field_src {
-            if field_cards.len() != 8 {
-                problems.push(
-                    Problem::new(format!(
-                        "the dealt field has 8 cards, not {}",
-                        field_cards.len()
-                    ))
-                    .at(src, 0..src.text.len()),
-                );
-            }
+        if let Some(src) = field_src.as_ref().filter(|_| field_cards.len() != 8) {
+            problems.push(
+                Problem::new(format!(
+                    "the dealt field has 8 cards, not {}",
+                    field_cards.len()
+                ))
+                .at(src, 0..src.text.len()),
+            );
         }
     }
     let all = hand_cards.iter().map(|c| (&hand_src, c)).chain(
@@ -369,15 +367,13 @@ fn game_cmd(
             ),
         }
     }
-    if let Some(path) = &save {
-        if path.exists() {
-            problems.push(
-                Problem::new(format!("{} already exists", path.display())).help(format!(
-                    "continue that game with `kado koikoi resume {}`, or save this one elsewhere",
-                    path.display()
-                )),
-            );
-        }
+    if let Some(path) = save.as_ref().filter(|p| p.exists()) {
+        problems.push(
+            Problem::new(format!("{} already exists", path.display())).help(format!(
+                "continue that game with `kado koikoi resume {}`, or save this one elsewhere",
+                path.display()
+            )),
+        );
     }
     Error::check(problems)?;
     let setup = Setup {

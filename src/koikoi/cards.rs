@@ -292,6 +292,22 @@ pub fn labels(cards: &[Card]) -> String {
         .join(", ")
 }
 
+/// Codes of cards with the named cards' names, separated by commas: `3b curtain, 9a sake
+/// cup, 1r, 12p`; "—" for none.
+pub fn short_labels(cards: &[Card]) -> String {
+    if cards.is_empty() {
+        return "—".to_string();
+    }
+    cards
+        .iter()
+        .map(|c| match c.name() {
+            Some(n) => format!("{} {n}", c.code()),
+            None => c.code(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 // ---------------------------------------------------------------------------------------
 // Parsing
 

@@ -77,6 +77,12 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
             win = None;
         }
     }
+    if win.is_some() && redeal {
+        notes.push(
+            "the hands are checked first: the instant win stands and the round ends before play (deal-check-order: hands-first)"
+                .to_string(),
+        );
+    }
     let points = match &win {
         Some((Name::Teshi, _)) => rules.values.teshi,
         Some((_, _)) => rules.values.kuttsuki,

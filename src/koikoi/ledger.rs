@@ -406,6 +406,11 @@ impl Session for Ledger {
         }
     }
 
+    fn phase_key(&self) -> String {
+        // The table is shown again when the game ends.
+        self.over.clone().unwrap_or_default()
+    }
+
     fn show(&self, style: Style) -> String {
         let mut t = render::table([
             "Round".to_string(),
