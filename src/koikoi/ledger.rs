@@ -143,8 +143,8 @@ impl Ledger {
         } else {
             points.min(self.scores[loser])
         };
-        self.scores[winner] += moved;
-        self.scores[loser] = (self.scores[loser] - points).max(0);
+        self.scores[winner] = self.scores[winner].saturating_add(moved);
+        self.scores[loser] = self.scores[loser].saturating_sub(points).max(0);
         moved
     }
 

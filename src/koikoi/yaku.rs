@@ -147,7 +147,7 @@ fn growing(
     rules: &Rules,
 ) -> Yaku {
     let further = (count as i64 - min).max(0);
-    let points = value + rules.values.extra_card * further;
+    let points = value.saturating_add(rules.values.extra_card.saturating_mul(further));
     let how = if further == 0 {
         value.to_string()
     } else {
@@ -481,14 +481,14 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
         }
     }
     yaku.extend(rest);
-    let base: i64 = yaku.iter().map(|y| y.points).sum();
+    let base: i64 = yaku.iter().fold(0, |a, y| a.saturating_add(y.points));
     let (multiplier, multiplier_reasons) = multiplier(base, round, rules, &mut notes);
     Score {
         yaku,
         base,
         multiplier,
         multiplier_reasons,
-        total: base * multiplier,
+        total: base.saturating_mul(multiplier),
         notes,
     }
 }
@@ -502,17 +502,17 @@ fn multiplier(
     if base == 0 {
         return (1, vec!["no yaku: nothing to score".to_string()]);
     }
-    let mut m = 1;
+    let mut m: i64 = 1;
     let mut why = Vec::new();
     let at = rules.values.double_at;
     if at > 0 && base >= at {
-        m *= 2;
+        m = 2;
         why.push(format!("×2: the base total of {base} reaches {at}"));
     }
     match rules.multiplier {
         Multiplier::HardKoi => {
             if round.opponent_koi {
-                m *= 2;
+                m = m.saturating_mul(2);
                 why.push("×2: the opponent had called koi-koi (hard koi)".to_string());
             }
             if round.koi_calls > 0 {
@@ -522,7 +522,7 @@ fn multiplier(
         Multiplier::SoftKoi => {
             if round.koi_calls > 0 {
                 let f = 1 + i64::from(round.koi_calls);
-                m *= f;
+                m = m.saturating_mul(f);
                 let times = if round.koi_calls == 1 {
                     "once".to_string()
                 } else {
@@ -1032,6 +1032,23 @@ mod tests {
             proptest::prop_assert_eq!(s.base, brute(held));
             proptest::prop_assert_eq!(s.base, s.yaku.iter().map(|y| y.points).sum::<i64>());
             proptest::prop_assert!(s.total >= s.base);
+        }
+
+        #[test]
+        fn huge_house_values_do_not_overflow(
+            deck in proptest::strategy::Just(Card::deck()).prop_shuffle(),
+            n in 0usize..=48,
+            big in proptest::prelude::any::<i64>(),
+        ) {
+            let mut r = rules("koikoi", &[("multiplier", "soft-koi")]);
+            r.values.goko = big;
+            r.values.kasu = big;
+            r.values.extra_card = big;
+            r.values.inoshikacho = big;
+            let round = Round { koi_calls: 100, ..Round::default() };
+            let s = score(&deck[..n], &round, &r);
+            proptest::prop_assert!(s.multiplier >= 1);
+            proptest::prop_assert!(s.base >= 0 || big < 0);
         }
 
         #[test]
