@@ -192,7 +192,11 @@ fn every_bad_input_has_its_exact_error() {
     assert!(CASES.len() >= 30);
     for (args, expected) in CASES {
         let args: Vec<String> = args.split(' ').map(|a| a.replace('|', " ")).collect();
-        let out = kado().current_dir("tests/fixtures").args(&args).output().unwrap();
+        let out = kado()
+            .current_dir("tests/fixtures")
+            .args(&args)
+            .output()
+            .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "kado {args:?}");
         assert!(out.stdout.is_empty(), "kado {args:?} printed on stdout");
@@ -202,7 +206,10 @@ fn every_bad_input_has_its_exact_error() {
 
 #[test]
 fn errors_as_json() {
-    let out = kado().args(["--json", "kinkado", "hand", "KX", "QH"]).output().unwrap();
+    let out = kado()
+        .args(["--json", "kinkado", "hand", "KX", "QH"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),

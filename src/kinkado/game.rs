@@ -331,9 +331,16 @@ impl Game {
         let mut out: Vec<Card> = Card::plain_deck()
             .filter(|c| self.whereabouts(*c, None).is_none())
             .collect();
-        if self.whereabouts(Card::Joker, None).is_none() {
-            out.push(Card::Joker);
-        }
+        let known_jokers = self
+            .market
+            .iter()
+            .chain(&self.pool_cards)
+            .chain(&self.played_pile)
+            .chain(self.seats.iter().flat_map(|s| s.known.iter()))
+            .filter(|c| c.is_joker())
+            .count();
+        let free_jokers = 2usize.saturating_sub(self.jokers_in_tracker() + known_jokers);
+        out.extend(std::iter::repeat_n(Card::Joker, free_jokers));
         out
     }
 
@@ -351,12 +358,28 @@ impl Game {
         let s = &self.seats[i];
         let mut known = s.known.clone();
         let mut hidden = s.hidden;
+        let mut unseen_jokers = 0;
         for (k, c) in cards.iter().enumerate() {
             if cards[..k].contains(c) && !c.is_joker() {
                 return Err(format!("{c} is named twice"));
             }
             if let Some(pos) = known.iter().position(|x| x == c) {
                 known.remove(pos);
+                continue;
+            }
+            if c.is_joker() {
+                unseen_jokers += 1;
+                let free = self.free_cards().iter().filter(|x| x.is_joker()).count();
+                if unseen_jokers > free {
+                    return Err(format!(
+                        "only {} can be unseen in a hand now",
+                        plural(free, "joker")
+                    ));
+                }
+                if hidden == 0 {
+                    return Err(format!("{} does not hold a joker", display_name(&s.name)));
+                }
+                hidden -= 1;
                 continue;
             }
             if let Some(place) = self.whereabouts(*c, Some(i)) {
@@ -423,7 +446,7 @@ impl Game {
         drawn
     }
 
-    fn to_phase(&mut self, phase: Phase) {
+    fn enter_phase(&mut self, phase: Phase) {
         self.phase = phase;
         for s in &mut self.seats {
             s.done = false;
@@ -434,10 +457,11 @@ impl Game {
     pub fn winners(&self) -> Vec<String> {
         let best = self.seats.iter().map(|s| s.stash).max().unwrap_or(0);
         let top: Vec<&SeatState> = self.seats.iter().filter(|s| s.stash == best).collect();
-        if top.len() > 1 && !self.rules.game_tie_shared {
-            if let Some(a) = top.iter().find(|s| s.is_alora) {
-                return vec![a.name.clone()];
-            }
+        if top.len() > 1
+            && !self.rules.game_tie_shared
+            && let Some(a) = top.iter().find(|s| s.is_alora)
+        {
+            return vec![a.name.clone()];
         }
         top.iter().map(|s| s.name.clone()).collect()
     }
@@ -527,17 +551,16 @@ impl Game {
                 money(i64::from(v.bank_took_back))
             ));
         }
-        if let Some(to) = &v.pool_cards_to {
-            if !self.pool_cards.is_empty() {
-                let cards = std::mem::take(&mut self.pool_cards);
-                if let Ok(i) = self.seat_index(to) {
-                    let s = &mut self.seats[i];
-                    s.known.extend(&cards);
-                    if s.is_alora {
-                        s.face_up.extend(&cards);
-                        said.push(format!("ALORA keeps {} face up.", show_cards(&cards)));
-                    }
-                }
+        if let Some(to) = &v.pool_cards_to
+            && !self.pool_cards.is_empty()
+            && let Ok(i) = self.seat_index(to)
+        {
+            let cards = std::mem::take(&mut self.pool_cards);
+            let s = &mut self.seats[i];
+            s.known.extend(&cards);
+            if s.is_alora {
+                s.face_up.extend(&cards);
+                said.push(format!("ALORA keeps {} face up.", show_cards(&cards)));
             }
         }
         self.end_round(said, v.winners, payouts)
@@ -571,7 +594,7 @@ impl Game {
         } else {
             self.round += 1;
             self.dealer = (self.dealer + 1) % self.seats.len();
-            self.to_phase(Phase::Refresh);
+            self.enter_phase(Phase::Refresh);
             self.dealt = false;
             self.settled = false;
         }
@@ -778,6 +801,9 @@ impl Session for Game {
                     None => said.push(
                         "The deck is empty: no prize card this round (ruling empty-deck).".into(),
                     ),
+                    Some(_) if self.deck_size() == 0 => {
+                        return Err("the deck is empty: answer `none`".into());
+                    }
                     Some(card) => {
                         if self.virtual_seed().is_some() {
                             let top = self.draw(1);
@@ -794,7 +820,7 @@ impl Session for Game {
                         said.push(format!("{card} joins the prize pool."));
                     }
                 }
-                self.to_phase(Phase::Sell);
+                self.enter_phase(Phase::Sell);
             }
             (Phase::Sell, Action::AloraShows { cards }) => {
                 let i = self.current().ok_or("no one is selling")?;
@@ -861,7 +887,7 @@ impl Session for Game {
                     money(i64::from(proceeds))
                 ));
                 if self.current().is_none() {
-                    self.to_phase(Phase::Buy);
+                    self.enter_phase(Phase::Buy);
                 }
             }
             (Phase::Sell, Action::Sell { seat, cards }) => {
@@ -896,7 +922,7 @@ impl Session for Game {
                     ));
                 }
                 if self.current().is_none() {
-                    self.to_phase(Phase::Buy);
+                    self.enter_phase(Phase::Buy);
                 }
             }
             (Phase::Buy, Action::AloraBuys { card, free, drawn }) => {
@@ -954,7 +980,7 @@ impl Session for Game {
                 }
                 self.seats[i].done = true;
                 if self.current().is_none() {
-                    self.to_phase(Phase::Bet);
+                    self.enter_phase(Phase::Bet);
                 }
             }
             (
@@ -1052,7 +1078,7 @@ impl Session for Game {
                     ));
                 }
                 if self.current().is_none() {
-                    self.to_phase(Phase::Bet);
+                    self.enter_phase(Phase::Bet);
                 }
             }
             (Phase::Bet, Action::AloraBets { amount, bank }) => {
@@ -1087,7 +1113,7 @@ impl Session for Game {
                     ));
                 }
                 if self.current().is_none() {
-                    self.to_phase(Phase::Reveal);
+                    self.enter_phase(Phase::Reveal);
                 }
             }
             (Phase::Bet, Action::Bet { seat, amount }) => {
@@ -1125,7 +1151,7 @@ impl Session for Game {
                     money(i64::from(*amount))
                 ));
                 if self.current().is_none() {
-                    self.to_phase(Phase::Reveal);
+                    self.enter_phase(Phase::Reveal);
                 }
             }
             (Phase::Reveal, Action::Play { seat, cards }) => {
@@ -1657,7 +1683,9 @@ pub mod bot {
             if out.len() == n {
                 break;
             }
-            if !c.is_joker() && !taken.contains(&c) {
+            if !taken.contains(&c)
+                || (c.is_joker() && taken.iter().filter(|t| t.is_joker()).count() < 2)
+            {
                 out.push(c);
                 taken.push(c);
             }
@@ -1681,6 +1709,7 @@ pub mod bot {
             let mut taken = Vec::new();
             let virtual_deck = game.virtual_seed().is_some();
             match kind {
+                "prize" if game.deck_size() == 0 => "none".into(),
                 "prize" => codes(&free(game, 1, &mut taken)),
                 "alora-shows" | "alora-reveals" => {
                     let n = game.alora_index().map_or(0, |i| game.seats[i].hidden);
@@ -1817,6 +1846,45 @@ mod tests {
             );
         }
         assert!(g.seats.iter().all(|s| s.held() <= g.rules.hand_limit + 3));
+        // Every card is somewhere: the cards nobody is known to hold are the hidden
+        // cards in hands plus the deck.
+        if g.virtual_seed().is_some() {
+            let mut all: Vec<Card> = g.deck.clone();
+            all.extend(&g.market);
+            all.extend(&g.pool_cards);
+            all.extend(&g.played_pile);
+            for s in &g.seats {
+                all.extend(&s.known);
+            }
+            let jokers = all.iter().filter(|c| c.is_joker()).count();
+            all.sort();
+            let n = all.len();
+            all.dedup();
+            assert_eq!(
+                (n, jokers),
+                (
+                    all.len() + jokers.saturating_sub(1),
+                    2 - g.jokers_in_tracker()
+                ),
+                "round {} {:?} hist {:?}",
+                g.round,
+                g.phase,
+                g.history.last()
+            );
+        }
+        let free = g.free_cards().len();
+        let hidden: usize = g.seats.iter().map(|s| s.hidden).sum();
+        assert_eq!(
+            free,
+            hidden + g.deck_size(),
+            "card accounting, round {} {:?} hidden {hidden} deck {} free {:?} pool {:?} tracker {}",
+            g.round,
+            g.phase,
+            g.deck_size(),
+            g.free_cards(),
+            g.pool_cards,
+            g.jokers_in_tracker()
+        );
     }
 
     #[test]
@@ -1826,6 +1894,23 @@ mod tests {
         assert_eq!(end.phase, Phase::Over);
         assert_eq!(end.history.len(), 9);
         assert!(!answers.is_empty());
+    }
+
+    #[test]
+    fn three_players_and_alora_physical() {
+        let g = start(&["ana", "bo", "cy"], true, Deck::Physical);
+        let (_, _, end) = play_out(
+            g,
+            &Bot {
+                sells: 2,
+                buys: true,
+                extra_bet: 2,
+            },
+            10_000,
+            conserved,
+        )
+        .unwrap();
+        assert_eq!(end.phase, Phase::Over);
     }
 
     #[test]

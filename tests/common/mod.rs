@@ -36,3 +36,10 @@ pub fn bad(args: &[&str]) -> String {
     assert!(out.is_empty(), "nothing on stdout for an error: {out}");
     err
 }
+
+/// The `kado` binary as a plain process (for piping stdin and killing it).
+pub fn kado_process() -> std::process::Command {
+    let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin!("kado"));
+    c.env("NO_COLOR", "1").env_remove("COLUMNS");
+    c
+}

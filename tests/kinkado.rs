@@ -1,0 +1,333 @@
+//! Kin Kādo referee through the binary: exact human and JSON output.
+
+mod common;
+use common::*;
+use serde_json::json;
+
+fn human(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "kado {args:?}: {err}");
+    out
+}
+
+#[test]
+fn hand_human_and_json() {
+    assert_eq!(
+        human(&["kinkado", "hand", "AS", "KS", "QS", "JS", "JK"]),
+        "A♠ K♠ Q♠ J♠ 🃏: Straight flush — tier 3, sum $66\nJokers: 🃏 as 10♠\n"
+    );
+    assert_eq!(
+        json(&["kinkado", "hand", "AsKsQsJsJk"]),
+        json!({"cards": ["AS", "KS", "QS", "JS", "JK"], "category": "straight_flush", "jokers": ["10S"], "sum": 66, "tier": 3})
+    );
+    // Tier beats sum: three 2s are tier 2.
+    assert_eq!(
+        human(&["kinkado", "hand", "2♠ 2♥ 2♣"]),
+        "2♠ 2♥ 2♣: Three of a kind — tier 2, sum $6\n"
+    );
+    // Four cards make no straight.
+    assert_eq!(
+        json(&["kinkado", "hand", "2H 3H 4H 5H"])["category"],
+        "high_card"
+    );
+}
+
+#[test]
+fn rulings_switch_through_house_files() {
+    let v = json(&["kinkado", "hand", "3S", "3H", "JK"]);
+    assert_eq!(
+        (v["sum"].as_u64(), v["jokers"][0].as_str()),
+        (Some(26), Some("3C"))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("h.yaml");
+    std::fs::write(
+        &f,
+        "base: kinkado\nrulings:\n  joker-sum: as-chosen\n  ace-straights: low-only\n",
+    )
+    .unwrap();
+    let rules = f.to_str().unwrap();
+    let v = json(&["--rules", rules, "kinkado", "hand", "3S", "3H", "JK"]);
+    assert_eq!(v["sum"], 9);
+    let v = json(&[
+        "--rules", rules, "kinkado", "hand", "10S", "JH", "QC", "KD", "AS",
+    ]);
+    assert_eq!(v["category"], "high_card");
+    let v = json(&["kinkado", "hand", "10S", "JH", "QC", "KD", "AS"]);
+    assert_eq!(v["category"], "straight");
+}
+
+#[test]
+fn explain_names_the_rulings() {
+    let out = human(&["--explain", "kinkado", "hand", "KS", "KH", "JK"]);
+    assert!(out.contains("Why:\n"), "{out}");
+    assert!(out.contains("[ruling joker-sum: face-value]"), "{out}");
+    assert!(
+        out.contains("[ruling joker-duplicates: allowed, five-of-a-kind: four-of-a-kind]"),
+        "{out}"
+    );
+    let v = json(&["--explain", "kinkado", "round", "6"]);
+    assert_eq!(v["joker_joins_pool"], true);
+    assert_eq!(v["explain"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn alora_hand() {
+    assert_eq!(
+        human(&["kinkado", "alora", "hand", "7S 7H 2C KD KS JK 4H"]),
+        "ALORA holds 7♠ 7♥ 2♣ K♦ K♠ 🃏 4♥\nShe plays 7♠ 7♥ K♦ K♠ 🃏: Full house — tier 3, sum $74\nJokers: 🃏 as K♣\n"
+    );
+    assert_eq!(
+        json(&["kinkado", "alora", "hand", "7S 7H 2C KD KS JK 4H"]),
+        json!({"cards": ["7S","7H","2C","KD","KS","JK","4H"], "category": "full_house", "jokers": ["KC"],
+               "played": ["7S","7H","KD","KS","JK"], "sum": 74, "tier": 3})
+    );
+    // One card is a hand for ALORA.
+    assert_eq!(json(&["kinkado", "alora", "hand", "5S"])["sum"], 5);
+}
+
+#[test]
+fn alora_sell() {
+    assert_eq!(
+        human(&["kinkado", "alora", "sell", "7S 7H 7D KS QS JC 10C"]),
+        "Move 2 of 7♠ 7♥ 7♦ (equal value, your pick) to the market.\nThe bank pays ALORA $14.\n"
+    );
+    assert_eq!(
+        json(&["kinkado", "alora", "sell", "KS 2H 9C 3D QS 7H 10C"]),
+        json!({"sell": ["2H", "3D"], "choose": null, "proceeds": 5})
+    );
+    assert_eq!(
+        json(&["kinkado", "alora", "sell", "2S 10H JD KS"]),
+        json!({"sell": ["2S"], "choose": {"count": 1, "from": ["10H", "JD"]}, "proceeds": 12})
+    );
+}
+
+#[test]
+fn alora_buy() {
+    assert_eq!(
+        human(&[
+            "kinkado",
+            "alora",
+            "buy",
+            "--market",
+            "2S,7H,KD,5C",
+            "--stash",
+            "50"
+        ]),
+        "Move K♦ from the market to ALORA and $20 from her stash to the prize pool.\nDeal ALORA 1 card from the deck, face down.\nHer stash: $30.\n"
+    );
+    assert_eq!(
+        human(&[
+            "kinkado", "alora", "buy", "--market", "KD,8S", "--stash", "10"
+        ]),
+        "ALORA buys nothing from the market.\nDeal ALORA 2 cards from the deck, face down.\nHer stash: $10.\n"
+    );
+    assert_eq!(
+        json(&[
+            "kinkado", "alora", "buy", "--market", "KD,KS,8S", "--stash", "$50"
+        ]),
+        json!({"buy": "KS", "choose_from": ["KD"], "cost": 20, "free_draws": 1, "stash_after": 30})
+    );
+    assert_eq!(
+        json(&["kinkado", "alora", "buy", "--market", "", "--stash", "50"]),
+        json!({"buy": null, "choose_from": [], "cost": 0, "free_draws": 2, "stash_after": 50})
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("h.yaml");
+    std::fs::write(
+        &f,
+        "base: kinkado\nrulings:\n  alora-buy: best-affordable\n",
+    )
+    .unwrap();
+    let v = json(&[
+        "--rules",
+        f.to_str().unwrap(),
+        "kinkado",
+        "alora",
+        "buy",
+        "--market",
+        "KD,8S",
+        "--stash",
+        "10",
+    ]);
+    assert_eq!(
+        v,
+        json!({"buy": "8S", "choose_from": [], "cost": 8, "free_draws": 1, "stash_after": 2})
+    );
+}
+
+#[test]
+fn alora_bet() {
+    assert_eq!(
+        human(&["kinkado", "alora", "bet", "--round", "9", "--stash", "20"]),
+        "ALORA cannot afford $25: the bank bets $25 for ALORA. Her stash stays $20.\n(The round minimum is $25.)\n"
+    );
+    assert_eq!(
+        human(&[
+            "kinkado",
+            "alora",
+            "bet",
+            "--round",
+            "4",
+            "--stash",
+            "50",
+            "--face-up",
+            "KH,3S"
+        ]),
+        "ALORA bets $20: move it from her stash to her bet. Her stash: $30.\n(Her best face-up card, K♥, is worth more than the round minimum $5.)\n"
+    );
+    assert_eq!(
+        json(&["kinkado", "alora", "bet", "--round", "9", "--stash", "20"]),
+        json!({"bet": 25, "minimum": 25, "paid_by": "bank", "stash_after": 20, "best_face_up": null})
+    );
+}
+
+#[test]
+fn round_tracker() {
+    assert_eq!(
+        human(&["kinkado", "round", "3"]),
+        "Round 3: minimum bet $1.\nA joker joins the prize pool this round (it lies under this round's chip).\n"
+    );
+    assert_eq!(
+        json(&["kinkado", "round", "8"]),
+        json!({"round": 8, "minimum_bet": 25, "joker_joins_pool": false})
+    );
+}
+
+#[test]
+fn showdown_winner_takes_all() {
+    let args = [
+        "kinkado",
+        "showdown",
+        "--seat",
+        "ana=KS,KH@5",
+        "--seat",
+        "bo=2S2H2C@10",
+        "--alora",
+        "3S 3H 3C 9D 4S@10",
+        "--pool",
+        "12",
+        "--pool-cards",
+        "JK",
+    ];
+    assert_eq!(
+        human(&args),
+        "┌─────────┬────────────────┬─────────────────┬──────┬─────┬─────┬──────────┐
+│ Seat    ┆ Cards          ┆ Hand            ┆ Tier ┆ Sum ┆ Bet ┆ Receives │
+╞═════════╪════════════════╪═════════════════╪══════╪═════╪═════╪══════════╡
+│ ana     ┆ K♠ K♥          ┆ one pair        ┆ 1    ┆ $40 ┆ $5  ┆ $0       │
+│ bo      ┆ 2♠ 2♥ 2♣       ┆ three of a kind ┆ 2    ┆ $6  ┆ $10 ┆ $0       │
+│ alora ★ ┆ 3♠ 3♥ 3♣ 9♦ 4♠ ┆ three of a kind ┆ 2    ┆ $22 ┆ $10 ┆ $47      │
+└─────────┴────────────────┴─────────────────┴──────┴─────┴─────┴──────────┘
+alora wins (highest sum in the tier): takes the prize pool ($12 and 🃏) and every bet, and the bank pays alora $10.
+"
+    );
+    assert_eq!(
+        json(&args),
+        json!({
+            "winners": ["alora"], "bank_paid": 10, "bank_took_back": 0, "decided_by": "sum",
+            "hands": {
+                "alora": {"category": "three_of_a_kind", "tier": 2, "sum": 22, "played": ["3S","3H","3C","9D","4S"]},
+                "ana": {"category": "one_pair", "tier": 1, "sum": 40},
+                "bo": {"category": "three_of_a_kind", "tier": 2, "sum": 6}
+            },
+            "payouts": {"alora": 47, "ana": 0, "bo": 0}, "pool_cards_to": "alora", "pool_left": 0
+        })
+    );
+}
+
+#[test]
+fn showdown_split_by_chip_and_by_value() {
+    let args = [
+        "kinkado",
+        "showdown",
+        "--seat",
+        "ana=KS,KH@1",
+        "--seat",
+        "bo=KD,KC@1",
+        "--pool",
+        "32",
+        "--pool-chips",
+        "25,5,1,1",
+        "--pool-cards",
+        "JK",
+    ];
+    assert_eq!(
+        human(&args),
+        "┌───────┬───────┬──────────┬──────┬─────┬─────┬──────────┐
+│ Seat  ┆ Cards ┆ Hand     ┆ Tier ┆ Sum ┆ Bet ┆ Receives │
+╞═══════╪═══════╪══════════╪══════╪═════╪═════╪══════════╡
+│ ana ★ ┆ K♠ K♥ ┆ one pair ┆ 1    ┆ $40 ┆ $1  ┆ $3       │
+│ bo ★  ┆ K♦ K♣ ┆ one pair ┆ 1    ┆ $40 ┆ $1  ┆ $3       │
+└───────┴───────┴──────────┴──────┴─────┴─────┴──────────┘
+ana and bo split the pot; the bank pays each their own bet ($2 in all). $30 stays in the prize pool, with 🃏.
+"
+    );
+    let v = json(&args);
+    assert_eq!(
+        (
+            v["pool_left"].as_u64(),
+            v["pool_cards_to"].is_null(),
+            v["decided_by"].as_str()
+        ),
+        (Some(30), true, Some("split"))
+    );
+    // Without the chips: by value, $34 shared, $17 each plus the bank's $1.
+    let v = json(&[
+        "kinkado",
+        "showdown",
+        "--seat",
+        "ana=KS,KH@1",
+        "--seat",
+        "bo=KD,KC@1",
+        "--pool",
+        "32",
+    ]);
+    assert_eq!(v["payouts"], json!({"ana": 18, "bo": 18}));
+    assert_eq!(v["pool_left"], 0);
+}
+
+#[test]
+fn showdown_ties_and_the_bank() {
+    // Equal hands: the higher bet wins.
+    let v = json(&[
+        "kinkado",
+        "showdown",
+        "--seat",
+        "ana=KS,KH@5",
+        "--seat",
+        "bo=KD,KC@7",
+        "--pool",
+        "10",
+    ]);
+    assert_eq!(
+        (v["winners"].clone(), v["decided_by"].clone()),
+        (json!(["bo"]), json!("bet"))
+    );
+    // ALORA wins ties, even against a higher bet.
+    let v = json(&[
+        "kinkado",
+        "showdown",
+        "--seat",
+        "ana=KS,KH@10",
+        "--alora",
+        "KD KC@5",
+        "--pool",
+        "3",
+    ]);
+    assert_eq!(v["winners"], json!(["alora"]));
+    assert_eq!(v["payouts"]["alora"], 3 + 15 + 5);
+    // The bank placed ALORA's bet; by default it is in the pot.
+    let v = json(&[
+        "kinkado",
+        "showdown",
+        "--seat",
+        "ana=KS,KH@5",
+        "--alora",
+        "2S 3D@25",
+        "--bank-bet",
+        "--pool",
+        "0",
+    ]);
+    assert_eq!(v["payouts"]["ana"], 35);
+}

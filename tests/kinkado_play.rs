@@ -1,0 +1,284 @@
+//! Whole Kin Kādo games through the binary: scripted answers on stdin, saved logs,
+//! resume after a kill, undo, status.
+
+mod common;
+use common::*;
+
+use std::io::Write;
+use std::process::Stdio;
+
+use kado::kinkado::game::bot::{Bot, play_out};
+use kado::kinkado::game::{Deck, Game, Setup};
+use kado::ruleset::Ruleset;
+use kado::session::Session;
+
+/// The answers a bot gives in a whole game, and the final status it reaches.
+fn script(players: &[&str], deck: Deck, bot: Bot) -> (Vec<String>, serde_json::Value) {
+    let rs = Ruleset::builtin("kinkado").unwrap();
+    let setup = Setup {
+        players: players.iter().map(|p| p.to_string()).collect(),
+        alora: true,
+        deck,
+    };
+    let g = Game::start(&setup, &rs).unwrap();
+    let (answers, _, end) = play_out(g, &bot, 100_000, |_| {}).unwrap();
+    (answers, serde_json::to_value(end.status()).unwrap())
+}
+
+fn play(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = kado_process()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn status(file: &str) -> serde_json::Value {
+    json(&["kinkado", "status", file])
+}
+
+#[test]
+fn solo_game_against_alora_with_real_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solo.yaml");
+    let file = file.to_str().unwrap();
+    let (answers, expected) = script(&["you"], Deck::Physical, Bot::default());
+    let (code, out, err) = play(
+        &["kinkado", "play", "--save", file],
+        &(answers.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Deal ALORA 7 cards face down."), "{out}");
+    assert!(out.contains("Final standings"), "{out}");
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    let st = status(file);
+    assert_eq!(st, expected);
+    assert_eq!(st["finished"], true);
+    assert_eq!(st["round"], 9);
+}
+
+#[test]
+fn three_players_and_alora() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("four.yaml");
+    let file = file.to_str().unwrap();
+    let bot = Bot {
+        sells: 2,
+        buys: true,
+        extra_bet: 2,
+    };
+    let (answers, expected) = script(&["ana", "bo", "cy"], Deck::Physical, bot);
+    let (code, out, err) = play(
+        &["kinkado", "play", "--players", "ana,bo,cy", "--save", file],
+        &(answers.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    assert_eq!(status(file), expected);
+}
+
+#[test]
+fn virtual_deck_is_repeatable() {
+    let dir = tempfile::tempdir().unwrap();
+    let (answers, expected) = script(&["you"], Deck::Virtual { seed: 42 }, Bot::default());
+    for name in ["a.yaml", "b.yaml"] {
+        let file = dir.path().join(name);
+        let file = file.to_str().unwrap();
+        let (code, _, err) = play(
+            &[
+                "kinkado", "play", "--deck", "virtual", "--seed", "42", "--save", file,
+            ],
+            &(answers.join("\n") + "\n"),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(status(file), expected);
+    }
+}
+
+#[test]
+fn input_ending_saves_and_resume_continues() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.yaml");
+    let file = file.to_str().unwrap();
+    let (answers, expected) = script(&["you"], Deck::Physical, Bot::default());
+    let half = answers.len() / 2;
+    let (code, out, _) = play(
+        &["kinkado", "play", "--save", file],
+        &(answers[..half].join("\n") + "\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with(&format!(
+            "The game is saved in {file}; continue it with `kado kinkado resume {file}`.\n"
+        )),
+        "{out}"
+    );
+    assert_eq!(status(file)["finished"], false);
+    let (code, _, err) = play(
+        &["kinkado", "resume", file],
+        &(answers[half..].join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(status(file), expected);
+}
+
+#[test]
+fn killed_mid_game_loses_nothing_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.yaml");
+    let file_s = file.to_str().unwrap().to_string();
+    let (answers, expected) = script(&["you"], Deck::Physical, Bot::default());
+    let mut child = kado_process()
+        .args(["kinkado", "play", "--save", &file_s])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let sent = 10;
+    stdin
+        .write_all((answers[..sent].join("\n") + "\n").as_bytes())
+        .unwrap();
+    stdin.flush().unwrap();
+    // Wait until the log holds the answers sent, then kill -9 while kado waits for more.
+    let count = |text: &str| text.matches("by: table").count();
+    let mut recorded = 0;
+    for _ in 0..500 {
+        if let Ok(text) = std::fs::read_to_string(&file) {
+            recorded = count(&text);
+            if recorded == sent {
+                break;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(recorded, sent);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    // The log reads back whole (a kill during a save leaves at most a stray temporary
+    // file beside it, never a half-written log).
+    let (code, _, err) = play(
+        &["kinkado", "resume", &file_s],
+        &(answers[sent..].join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(status(&file_s), expected);
+}
+
+#[test]
+fn undo_takes_back_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("u.yaml");
+    let file = file.to_str().unwrap();
+    let (answers, expected) = script(&["you"], Deck::Physical, Bot::default());
+    // Answer the first four questions, undo twice, answer them again, go on.
+    let mut input: Vec<String> = answers[..4].to_vec();
+    input.push("undo".into());
+    input.push("undo".into());
+    input.extend(answers[2..].iter().cloned());
+    let (code, out, err) = play(
+        &["kinkado", "play", "--save", file],
+        &(input.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("Undone.").count(), 2, "{out}");
+    assert_eq!(status(file), expected);
+}
+
+#[test]
+fn refused_answers_say_why_and_ask_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.yaml");
+    let file = file.to_str().unwrap();
+    let input = "KH\nKH\n2S 3S 4S 5S\n2S\n";
+    let (code, out, _) = play(&["kinkado", "play", "--save", file], input);
+    assert_eq!(code, 0);
+    assert!(out.contains("✗ K♥ is in the prize pool"), "{out}");
+    assert!(
+        out.contains("✗ a player sells at most 3 cards a round"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you sells 2♠ to the market; the bank pays you $2."),
+        "{out}"
+    );
+}
+
+#[test]
+fn corrections_are_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("c.yaml");
+    let file = file.to_str().unwrap();
+    let (code, out, _) = play(&["kinkado", "play", "--save", file], "fix you 45\nKH\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Corrected: you's stash is $45 (was $50)"),
+        "{out}"
+    );
+    let st = status(file);
+    assert_eq!(st["money"]["you"], 45);
+    assert_eq!(st["bank_net"], -5 + 1);
+}
+
+#[test]
+fn status_of_a_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.yaml");
+    let file = file.to_str().unwrap();
+    play(&["kinkado", "play", "--save", file], "KH\n");
+    let (code, out, _) = run(&["kinkado", "status", file]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Round 1/9 · sell phase · dealer you · minimum bet $1
+┌───────┬───────┬─────────────────┬─────┐
+│ Seat  ┆ Stash ┆ Cards           ┆ Bet │
+╞═══════╪═══════╪═════════════════╪═════╡
+│ you   ┆ $50   ┆ 7 held          ┆ —   │
+│ ALORA ┆ $50   ┆ — + 7 face down ┆ —   │
+└───────┴───────┴─────────────────┴─────┘
+Prize pool: $1 and K♥ · Market: — · Bank paid out (net): $1
+2 actions recorded.
+"
+    );
+    assert_eq!(
+        status(file),
+        serde_json::json!({"round": 1, "phase": "sell", "money": {"alora": 50, "you": 50}, "pool": 1, "pool_cards": ["KH"],
+            "market": [], "bets": {}, "bank_net": 1, "finished": false, "winners": []})
+    );
+}
+
+#[test]
+fn bad_starts_are_refused() {
+    let err = bad(&["kinkado", "play", "--players", "a,b,c,d"]);
+    assert_eq!(
+        err,
+        "error: one pack serves at most 4 seats (ALORA counts as one); this game has 5\n  = help: e.g. --players ana,bo --alora\n"
+    );
+    let err = bad(&["kinkado", "play", "--no-alora"]);
+    assert_eq!(
+        err,
+        "error: a game needs two seats: add a player, or play against ALORA\n  = help: e.g. --players ana,bo --alora\n"
+    );
+    let err = bad(&["kinkado", "resume", "no-such-file.yaml"]);
+    assert_eq!(
+        err,
+        "error: cannot read saved game `no-such-file.yaml`: it does not exist\n"
+    );
+}
