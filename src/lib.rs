@@ -8,6 +8,7 @@ pub mod diag;
 pub mod explain;
 pub mod kingmaker;
 pub mod kinkado;
+pub mod koikoi;
 pub mod notation;
 pub mod render;
 pub mod ruleset;

@@ -21,6 +21,12 @@ const BUILTIN: &[(&str, &str)] = &[
         "kingmaker-shown",
         include_str!("../rulesets/kingmaker-shown.yaml"),
     ),
+    ("koikoi", include_str!("../rulesets/koikoi.yaml")),
+    (
+        "koikoi-fudawiki",
+        include_str!("../rulesets/koikoi-fudawiki.yaml"),
+    ),
+    ("koikoi-bga", include_str!("../rulesets/koikoi-bga.yaml")),
 ];
 
 /// One choice a ruling may take.

@@ -4,6 +4,7 @@
 mod generate;
 mod kingmaker;
 mod kinkado;
+mod koikoi;
 mod prompt;
 mod rules;
 mod session;
@@ -50,6 +51,9 @@ pub enum Command {
     /// Kingmaker (Blinks): triad scores, the Commons drawn and checked, and campaigns.
     #[command(subcommand)]
     Kingmaker(kingmaker::Cmd),
+    /// Koi-Koi: yaku and scores under each rule set, dealt hands, and a game's score.
+    #[command(subcommand)]
+    Koikoi(koikoi::Cmd),
     /// List, show and check rulesets and house-rules files.
     #[command(subcommand)]
     Rules(rules::Cmd),
@@ -204,6 +208,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),
         Command::Kingmaker(cmd) => kingmaker::run(cmd, &ctx),
+        Command::Koikoi(cmd) => koikoi::run(cmd, &ctx),
         Command::Rules(cmd) => rules::run(cmd, &ctx),
         Command::Completions { shell } => generate::completions(shell),
         Command::GenerateMan { dir } => generate::man_pages(&dir),

@@ -1,0 +1,484 @@
+//! `kado koikoi …`: the Koi-Koi referee (yaku and scores, dealt hands) and the game ledger.
+
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use serde::Serialize;
+
+use kado::diag::{Error, Problem, Source};
+use kado::koikoi::cards::{self, Card, labels, short_labels};
+use kado::koikoi::deal;
+use kado::koikoi::ledger::{Ledger, ROUND_CHOICES, Setup};
+use kado::koikoi::yaku::{self, Round};
+use kado::koikoi::{GAME, Rules, TITLE};
+use kado::render;
+use kado::ruleset::Ruleset;
+use kado::session::{Log, Session, replay};
+
+use super::prompt::{self, Prompter, Reply};
+use super::session;
+use super::{Ctx, Outcome, joined};
+
+const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
+
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// The yaku in a player's captured cards, and the round's score.
+    #[command(
+        long_about = "The yaku in a player's captured cards, and the round's score: each yaku with its points and the cards that make it, the base total, the multiplier and why, and the total.\n\nJSON keys: yaku (a list of {name, points, cards}), base, multiplier, multiplier_reasons, total, notes (yaku held that do not score, and why). Yaku names: goko, shiko, ame_shiko, sanko, hanami_zake, tsukimi_zake, inoshikacho, tane, akatan, aotan, akatan_aotan, tanzaku, kasu, tsukifuda.",
+        after_help = "Examples:\n  kado koikoi yaku 1b 3b 8b 11b sake\n  kado koikoi yaku '6a 7a 10a 2a 4a' --opponent-koi\n  kado --rules koikoi-fudawiki koikoi yaku 12b 12p 12p 12p --month paulownia"
+    )]
+    Yaku {
+        /// The player's captured cards, e.g. `1b 3b 9a` or `crane curtain sake`.
+        #[arg(required = true, num_args = 1.., help = CARDS_HELP)]
+        cards: Vec<String>,
+        /// The round's month, 1-12 or its flower (for tsukifuda).
+        #[arg(long, value_name = "M")]
+        month: Option<String>,
+        /// How many times the scoring player called koi-koi this round.
+        #[arg(long, value_name = "N", default_value = "0")]
+        koi_calls: String,
+        /// The opponent had called koi-koi this round.
+        #[arg(long)]
+        opponent_koi: bool,
+    },
+    /// A dealt hand's instant win (teshi, kuttsuki), and whether the field is redealt.
+    #[command(
+        long_about = "A dealt hand of 8 cards: is it an instant win (teshi: four cards of one month; kuttsuki: four pairs), and, given the field, must the field be redealt?\n\nJSON keys: instant_win (null, \"teshi\" or \"kuttsuki\"), points, redeal (true when the field must be redealt), cards (the cards of the instant win), field_shape, field_cards, notes.",
+        after_help = "Example:\n  kado koikoi deal 1b 1r 1p 1p 2a 3b 4a 5a --field '6a 6r 7a 8b 9r 10a 11b 12p'"
+    )]
+    Deal {
+        /// The 8 cards dealt to a player.
+        #[arg(required = true, num_args = 1.., help = CARDS_HELP)]
+        hand: Vec<String>,
+        /// The 8 cards dealt face up to the field.
+        #[arg(long, value_name = "CARDS")]
+        field: Option<String>,
+    },
+    /// Keep a game's score the way Board Game Arena does, saved after every answer.
+    #[command(
+        long_about = "Keep a game's score the way Board Game Arena does: both players start with 50 points (value start-points); each round's points move from its loser to its winner; a player reduced to 0 loses at once; the game lasts 3, 6 or 12 rounds.\n\nEach round, answer with the winner and the points (`ana 7`) or `draw`. At any prompt: undo, show, help, quit. The game is saved after every answer; continue it with `kado koikoi resume FILE`. When stdin is not a terminal, answers are read one per line.\n\nWith --json, the transcript goes to stderr and the game's state is printed at the end. JSON keys: players, rounds, played, scores, dealer (who deals next), history (a list of {round, dealer, winner, points, moved, scores}), over, ended, winner, save.",
+        after_help = "Example:\n  printf 'ana 7\\ndraw\\nben 3\\n' | kado --rules koikoi-bga koikoi game --players ana,ben --rounds 3 --save game.yaml"
+    )]
+    Game {
+        /// The two players' names, separated by a comma.
+        #[arg(long, value_name = "A,B", default_value = "p1,p2")]
+        players: String,
+        /// How many rounds: 3, 6 or 12 (default: the ruleset's value rounds, 6).
+        #[arg(long, value_name = "N")]
+        rounds: Option<String>,
+        /// Who deals the first round (default: the first player).
+        #[arg(long, value_name = "NAME")]
+        dealer: Option<String>,
+        /// The file to save the game in (default: koikoi-1.yaml, koikoi-2.yaml, …).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+    },
+    /// Continue a saved game.
+    #[command(
+        long_about = "Continue a game saved by `kado koikoi game`. The game is replayed from its log and saved after every answer.\n\nWith --json: the same keys as `kado koikoi game`."
+    )]
+    Resume {
+        /// The saved game.
+        file: String,
+    },
+}
+
+pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
+    match cmd {
+        Cmd::Yaku {
+            cards,
+            month,
+            koi_calls,
+            opponent_koi,
+        } => {
+            let rs = ctx.ruleset(GAME, TITLE)?;
+            yaku_cmd(
+                ctx,
+                &rs,
+                &joined(&cards),
+                month.as_deref(),
+                &koi_calls,
+                opponent_koi,
+            )
+        }
+        Cmd::Deal { hand, field } => {
+            let rs = ctx.ruleset(GAME, TITLE)?;
+            deal_cmd(ctx, &rs, &joined(&hand), field.as_deref())
+        }
+        Cmd::Game {
+            players,
+            rounds,
+            dealer,
+            save,
+        } => {
+            let rs = ctx.ruleset(GAME, TITLE)?;
+            game_cmd(
+                ctx,
+                &rs,
+                &players,
+                rounds.as_deref(),
+                dealer.as_deref(),
+                save,
+            )
+        }
+        Cmd::Resume { file } => {
+            let log = session::load::<Ledger>(&file)?;
+            run_ledger(ctx, PathBuf::from(&file), log)
+        }
+    }
+}
+
+/// Reads cards from `src`; syntax problems, then deck problems, are added to `problems`.
+fn read_cards(src: &Source, problems: &mut Vec<Problem>) -> Vec<kado::notation::Located<Card>> {
+    let (cards, mut ps) = cards::scan(src, 0..src.text.len());
+    problems.append(&mut ps);
+    cards
+}
+
+fn yaku_cmd(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    text: &str,
+    month: Option<&str>,
+    koi_calls: &str,
+    opponent_koi: bool,
+) -> Outcome {
+    let rules = Rules::from_ruleset(rs);
+    let src = Source::new("argument CARDS", text);
+    let mut problems = Vec::new();
+    let located = read_cards(&src, &mut problems);
+    problems.extend(cards::validate(located.iter().map(|c| (&src, c))));
+    let month = month.and_then(|m| {
+        let p = cards::parse_month(m);
+        if p.is_none() {
+            problems.push(
+                Problem::new(format!("`{m}` is not a month"))
+                    .at(&Source::new("--month", m), 0..m.len())
+                    .expected(cards::MONTH_EXPECTED),
+            );
+        }
+        p
+    });
+    let koi_src = Source::new("--koi-calls", koi_calls);
+    let calls = match koi_calls.trim().parse::<u32>() {
+        Ok(n) if n > 1 && rules.koi_once => {
+            problems.push(
+                Problem::new(format!(
+                    "koi-koi may be called only once a round, not {n} times"
+                ))
+                .at(&koi_src, 0..koi_calls.len())
+                .help("the ruleset says so (ruling koi-calls: once)"),
+            );
+            0
+        }
+        Ok(n) if n <= 100 => n,
+        _ => {
+            problems.push(
+                Problem::new(format!("`{koi_calls}` is not a number of koi-koi calls"))
+                    .at(&koi_src, 0..koi_calls.len())
+                    .expected("a whole number such as 0, 1 or 2"),
+            );
+            0
+        }
+    };
+    Error::check(problems)?;
+    let held: Vec<Card> = located.into_iter().map(|l| l.value).collect();
+    let round = Round {
+        month,
+        koi_calls: calls,
+        opponent_koi,
+    };
+    let s = yaku::score(&held, &round, &rules);
+    let style = ctx.style;
+    let mut human = format!("Captured: {}\n", labels(&held));
+    if s.yaku.is_empty() {
+        human += "No yaku.\n";
+    } else {
+        let mut t = render::table(["Yaku", "Points", "Cards"]);
+        for y in &s.yaku {
+            let points = if y.how == y.points.to_string() {
+                y.points.to_string()
+            } else {
+                format!("{} ({})", y.points, y.how)
+            };
+            t.add_row([
+                format!("{} ({})", y.name, y.name.meaning()),
+                points,
+                short_labels(&y.cards),
+            ]);
+        }
+        human += &render::show(&t);
+    }
+    human += &format!(
+        "Base {}, multiplier ×{}: {}\n",
+        s.base,
+        s.multiplier,
+        style.bold(&format!(
+            "{} point{}",
+            s.total,
+            if s.total == 1 { "" } else { "s" }
+        ))
+    );
+    for r in &s.multiplier_reasons {
+        human += &format!("  {r}\n");
+    }
+    for n in &s.notes {
+        human += &format!("Note: {n}.\n");
+    }
+    ctx.emit(&s, &human, &yaku::explain(&s, rs, &rules))
+}
+
+fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome {
+    let rules = Rules::from_ruleset(rs);
+    let hand_src = Source::new("argument HAND", hand);
+    let mut problems = Vec::new();
+    let hand_cards = read_cards(&hand_src, &mut problems);
+    let field_src = field.map(|f| Source::new("--field", f));
+    let field_cards = field_src
+        .as_ref()
+        .map(|s| read_cards(s, &mut problems))
+        .unwrap_or_default();
+    if problems.is_empty() {
+        if hand_cards.len() != 8 {
+            problems.push(
+                Problem::new(format!(
+                    "a dealt hand has 8 cards, not {}",
+                    hand_cards.len()
+                ))
+                .at(&hand_src, 0..hand.len()),
+            );
+        }
+        if let Some(src) = field_src.as_ref().filter(|_| field_cards.len() != 8) {
+            problems.push(
+                Problem::new(format!(
+                    "the dealt field has 8 cards, not {}",
+                    field_cards.len()
+                ))
+                .at(src, 0..src.text.len()),
+            );
+        }
+    }
+    let all = hand_cards.iter().map(|c| (&hand_src, c)).chain(
+        field_src
+            .iter()
+            .flat_map(|s| field_cards.iter().map(move |c| (s, c))),
+    );
+    problems.extend(cards::validate(all));
+    Error::check(problems)?;
+    let hand_v: Vec<Card> = hand_cards.into_iter().map(|l| l.value).collect();
+    let field_v: Option<Vec<Card>> = field_src
+        .as_ref()
+        .map(|_| field_cards.into_iter().map(|l| l.value).collect());
+    let d = deal::check(&hand_v, field_v.as_deref(), &rules);
+    let style = ctx.style;
+    let mut human = format!("Hand: {}\n", labels(&hand_v));
+    if let Some(f) = &field_v {
+        human += &format!("Field: {}\n", labels(f));
+    }
+    human += &match d.instant_win {
+        Some(n) => format!(
+            "{}: {} ({}) — the round ends; the opponent pays {}.\n",
+            style.bold(&format!("Instant win, {n}, {} points", d.points)),
+            n.meaning(),
+            cards::codes(&d.cards),
+            d.points
+        ),
+        None => "No instant win.\n".to_string(),
+    };
+    if field_v.is_some() {
+        human += &match d.field_shape {
+            Some(n) => format!(
+                "{} the field holds {} ({}).\n",
+                style.bold("Redeal:"),
+                n.meaning(),
+                cards::codes(&d.field_cards)
+            ),
+            None => "The field stands: no redeal.\n".to_string(),
+        };
+    }
+    for n in &d.notes {
+        human += &format!("Note: {n}.\n");
+    }
+    ctx.emit(&d, &human, &deal::explain(rs, &rules, field_v.is_some()))
+}
+
+fn game_cmd(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    players: &str,
+    rounds: Option<&str>,
+    dealer: Option<&str>,
+    save: Option<PathBuf>,
+) -> Outcome {
+    let rules = Rules::from_ruleset(rs);
+    let mut problems = Vec::new();
+    let psrc = Source::new("--players", players);
+    let names: Vec<String> = players.split(',').map(|p| p.trim().to_string()).collect();
+    let name_ok = |n: &str| {
+        !n.is_empty()
+            && n.chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+            && !n.eq_ignore_ascii_case("draw")
+    };
+    if names.len() != 2 {
+        problems.push(
+            Problem::new(format!("Koi-Koi has two players, not {}", names.len()))
+                .at(&psrc, 0..players.len())
+                .expected("two names separated by a comma, e.g. ana,ben"),
+        );
+    } else if let Some(bad) = names.iter().find(|n| !name_ok(n)) {
+        problems.push(
+            Problem::new(format!("`{bad}` is not a player name"))
+                .at(&psrc, 0..players.len())
+                .expected("letters, digits, - or _ (and not `draw`)"),
+        );
+    } else if names[0].eq_ignore_ascii_case(&names[1]) {
+        problems.push(
+            Problem::new(format!("both players are called `{}`", names[0]))
+                .at(&psrc, 0..players.len())
+                .help("give each player a different name"),
+        );
+    }
+    let default_rounds = u32::try_from(rules.values.rounds).unwrap_or(6);
+    let rounds = match rounds {
+        None => default_rounds,
+        Some(r) => match r.trim().parse::<u32>() {
+            Ok(n) if ROUND_CHOICES.contains(&n) => n,
+            _ => {
+                problems.push(
+                    Problem::new(format!("`{r}` is not a game length"))
+                        .at(&Source::new("--rounds", r), 0..r.len())
+                        .expected("3, 6 or 12 rounds"),
+                );
+                default_rounds
+            }
+        },
+    };
+    let mut first = 0;
+    if let Some(d) = dealer {
+        match names.iter().position(|n| n.eq_ignore_ascii_case(d.trim())) {
+            Some(i) => first = i,
+            None => problems.push(
+                Problem::new(format!("`{d}` is not a player"))
+                    .at(&Source::new("--dealer", d), 0..d.len())
+                    .expected(format!("one of: {}", names.join(", "))),
+            ),
+        }
+    }
+    if let Some(path) = save.as_ref().filter(|p| p.exists()) {
+        problems.push(
+            Problem::new(format!("{} already exists", path.display())).help(format!(
+                "continue that game with `kado koikoi resume {}`, or save this one elsewhere",
+                path.display()
+            )),
+        );
+    }
+    Error::check(problems)?;
+    let setup = Setup {
+        players: names,
+        rounds,
+        dealer: first,
+    };
+    Ledger::start(&setup, rs).map_err(Error::msg)?;
+    let log: Log<Setup, kado::koikoi::ledger::Action> = Log::new(GAME, rs, setup)?;
+    let path = save.unwrap_or_else(|| session::default_path(GAME));
+    run_ledger(ctx, path, log)
+}
+
+#[derive(Serialize)]
+struct GameOut {
+    #[serde(flatten)]
+    summary: kado::koikoi::ledger::Summary,
+    save: String,
+}
+
+fn run_ledger(ctx: &Ctx, path: PathBuf, log: Log<Setup, kado::koikoi::ledger::Action>) -> Outcome {
+    let rs = log.ruleset.ruleset()?;
+    let rules = Rules::from_ruleset(&rs);
+    let intro = {
+        let g: Ledger = replay(&log)?;
+        format!(
+            "Koi-Koi: {} and {}, {} rounds, {} points each (ruleset {}). Saving to {}.\n",
+            g.setup.players[0],
+            g.setup.players[1],
+            g.setup.rounds,
+            rules.values.start_points,
+            rs.name,
+            path.display()
+        )
+    };
+    if ctx.json {
+        let mut p: Box<dyn Prompter> = if std::io::stdin().is_terminal() {
+            Box::new(ToStderr(prompt::Terminal))
+        } else {
+            Box::new(QuietLines(std::io::stdin().lock()))
+        };
+        p.say(&intro);
+        session::run::<Ledger>(&path, log, &mut *p, ctx.style)?;
+        let log = session::load::<Ledger>(&path.to_string_lossy())?;
+        let g: Ledger = replay(&log)?;
+        let out = GameOut {
+            summary: g.summary(),
+            save: path.display().to_string(),
+        };
+        ctx.emit(&out, "", &Ledger::explain(&rs, &rules))
+    } else {
+        let mut p = prompt::for_stdin();
+        p.say(&intro);
+        session::run::<Ledger>(&path, log, &mut *p, ctx.style)?;
+        if ctx.explain {
+            p.say(&format!("\n{}", Ledger::explain(&rs, &rules).render()));
+        }
+        Ok(())
+    }
+}
+
+/// Prompts on the terminal, with everything said going to stderr (stdout holds the JSON).
+struct ToStderr<P: Prompter>(P);
+
+impl<P: Prompter> Prompter for ToStderr<P> {
+    fn ask(&mut self, prompt: &str) -> Reply {
+        self.0.ask(prompt)
+    }
+    fn say(&mut self, text: &str) {
+        eprint!("{text}");
+    }
+    fn refuse(&mut self, why: &str) {
+        eprintln!("✗ {why}");
+    }
+}
+
+/// Answers read one per line, the transcript on stderr (stdout holds the JSON).
+struct QuietLines<R: BufRead>(R);
+
+impl<R: BufRead> Prompter for QuietLines<R> {
+    fn ask(&mut self, prompt: &str) -> Reply {
+        loop {
+            let mut line = String::new();
+            match self.0.read_line(&mut line) {
+                Ok(0) | Err(_) => return Reply::End,
+                Ok(_) => {}
+            }
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            eprintln!("{prompt}: {t}");
+            return match t {
+                "undo" => Reply::Undo,
+                "quit" | "exit" => Reply::Quit,
+                "help" | "?" => Reply::Help,
+                "show" | "status" => Reply::Show,
+                other => Reply::Answer(other.to_string()),
+            };
+        }
+    }
+    fn say(&mut self, text: &str) {
+        eprint!("{text}");
+    }
+    fn refuse(&mut self, why: &str) {
+        eprintln!("✗ {why}");
+    }
+}

@@ -1,0 +1,221 @@
+//! The deal: instant wins in a dealt hand (teshi, kuttsuki) and fields that must be redealt.
+
+use serde::Serialize;
+
+use super::Rules;
+use super::cards::Card;
+use super::yaku::Name;
+use crate::explain::Explain;
+use crate::ruleset::Ruleset;
+
+/// The instant-win shape of eight dealt cards, and the cards that make it: four cards of
+/// one month (teshi), else four pairs (kuttsuki).
+pub fn shape(cards: &[Card]) -> Option<(Name, Vec<Card>)> {
+    let mut by_month: Vec<Vec<Card>> = vec![Vec::new(); 12];
+    for c in cards {
+        if let Some(slot) = by_month.get_mut(usize::from(c.month).wrapping_sub(1)) {
+            slot.push(*c);
+        }
+    }
+    for m in &mut by_month {
+        m.sort();
+    }
+    if let Some(four) = by_month.iter().find(|m| m.len() == 4) {
+        return Some((Name::Teshi, four.clone()));
+    }
+    let pairs: Vec<&Vec<Card>> = by_month.iter().filter(|m| m.len() == 2).collect();
+    if pairs.len() == 4 && by_month.iter().all(|m| m.len() % 2 == 0) {
+        return Some((
+            Name::Kuttsuki,
+            pairs.into_iter().flatten().copied().collect(),
+        ));
+    }
+    None
+}
+
+/// The verdict on a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Deal {
+    /// The hand's instant win, if any.
+    pub instant_win: Option<Name>,
+    pub points: i64,
+    /// The field must be redealt.
+    pub redeal: bool,
+    /// The cards of the instant win.
+    pub cards: Vec<Card>,
+    /// The field's shape that forces the redeal.
+    pub field_shape: Option<Name>,
+    /// The field's cards that force the redeal.
+    pub field_cards: Vec<Card>,
+    /// What was held but does not count, and why.
+    pub notes: Vec<String>,
+}
+
+/// Checks a dealt hand (8 cards) and, when given, the field (8 cards).
+pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
+    let mut notes = Vec::new();
+    let mut win = shape(hand);
+    let raw_field = field.and_then(shape);
+    if matches!(raw_field, Some((Name::Kuttsuki, _))) && !rules.field_redeal_pairs {
+        notes.push(
+            "the field's four pairs do not force a redeal (field-redeal: four-of-a-month)"
+                .to_string(),
+        );
+    }
+    let field_shape = raw_field.filter(|(n, _)| *n == Name::Teshi || rules.field_redeal_pairs);
+    let redeal = field_shape.is_some();
+    if let Some((name, _)) = &win {
+        if !rules.dealt_hands {
+            notes.push(format!(
+                "{name} is not an instant win: dealt hands are played like any other"
+            ));
+            win = None;
+        } else if redeal && rules.field_first {
+            notes.push(format!(
+                "{name} does not count: the field is redealt first, and the hands with it"
+            ));
+            win = None;
+        }
+    }
+    if win.is_some() && redeal {
+        notes.push(
+            "the hands are checked first: the instant win stands and the round ends before play (deal-check-order: hands-first)"
+                .to_string(),
+        );
+    }
+    let points = match &win {
+        Some((Name::Teshi, _)) => rules.values.teshi,
+        Some((_, _)) => rules.values.kuttsuki,
+        None => 0,
+    };
+    let (field_shape, field_cards) = match field_shape {
+        Some((n, c)) => (Some(n), c),
+        None => (None, Vec::new()),
+    };
+    let (instant_win, cards) = match win {
+        Some((n, c)) => (Some(n), c),
+        None => (None, Vec::new()),
+    };
+    Deal {
+        instant_win,
+        points,
+        redeal,
+        cards,
+        field_shape,
+        field_cards,
+        notes,
+    }
+}
+
+/// The rules and rulings behind a deal's verdict.
+pub fn explain(rs: &Ruleset, rules: &Rules, field_given: bool) -> Explain {
+    let mut x = Explain::new();
+    x.ruled(
+        format!(
+            "A dealt hand with four cards of one month (teshi, {}) or four pairs (kuttsuki, {}) wins the round at once; the opponent pays the points.",
+            rules.values.teshi, rules.values.kuttsuki
+        ),
+        rs,
+        &["dealt-hands"],
+    );
+    if field_given {
+        x.ruled(
+            "A field dealt with four cards of one month (or, by ruling, four pairs) is redealt.",
+            rs,
+            &["field-redeal", "deal-check-order"],
+        );
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Source;
+    use crate::koikoi::cards::{codes, parse_checked};
+    use crate::koikoi::testing::rules;
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_checked(&Source::new("t", s)).unwrap()
+    }
+
+    fn verdict(hand: &str, field: Option<&str>, r: &Rules) -> (Option<Name>, i64, bool) {
+        let f = field.map(cards);
+        let d = check(&cards(hand), f.as_deref(), r);
+        (d.instant_win, d.points, d.redeal)
+    }
+
+    #[test]
+    fn teshi_and_kuttsuki() {
+        let r = rules("koikoi", &[]);
+        assert_eq!(
+            verdict("1b 1r 1p 1p 2a 3b 4a 5a", None, &r),
+            (Some(Name::Teshi), 6, false)
+        );
+        let d = check(&cards("2a 1b 1r 1p 3b 1p 4a 5a"), None, &r);
+        assert_eq!(codes(&d.cards), "1b 1r 1p 1p");
+        assert_eq!(
+            verdict("1b 1p 2a 2p 3b 3p 4a 4p", None, &r),
+            (Some(Name::Kuttsuki), 6, false)
+        );
+        // Four of a month and two pairs: teshi.
+        assert_eq!(
+            verdict("1b 1r 1p 1p 2a 2p 3b 3p", None, &r),
+            (Some(Name::Teshi), 6, false)
+        );
+        // Two threes and a pair: nothing.
+        assert_eq!(
+            verdict("1b 1r 1p 2a 2r 2p 3b 3p", None, &r),
+            (None, 0, false)
+        );
+        assert_eq!(
+            verdict("1b 2a 3b 4a 5a 6a 7a 8a", None, &r),
+            (None, 0, false)
+        );
+    }
+
+    #[test]
+    fn field_redeal() {
+        let r = rules("koikoi", &[]);
+        let plain_hand = "1b 2a 3b 4a 5a 6a 7a 8a";
+        assert_eq!(
+            verdict(plain_hand, Some("9a 9r 9p 9p 10a 11a 12b 1r"), &r),
+            (None, 0, true)
+        );
+        assert_eq!(
+            verdict(plain_hand, Some("9a 9r 10a 10r 11a 11r 12b 12p"), &r),
+            (None, 0, true)
+        );
+        assert_eq!(
+            verdict(plain_hand, Some("9a 9r 10a 10r 11a 11r 12b 1r"), &r),
+            (None, 0, false)
+        );
+        let month = rules("koikoi", &[("field-redeal", "four-of-a-month")]);
+        assert_eq!(
+            verdict(plain_hand, Some("9a 9r 10a 10r 11a 11r 12b 12p"), &month),
+            (None, 0, false)
+        );
+        assert_eq!(
+            verdict(plain_hand, Some("9a 9r 9p 9p 10a 11a 12b 1r"), &month),
+            (None, 0, true)
+        );
+    }
+
+    #[test]
+    fn check_order_and_off() {
+        let hands = rules("koikoi", &[]);
+        let teshi = "1b 1r 1p 1p 2a 3b 4a 5a";
+        let bad_field = Some("9a 9r 9p 9p 10a 11a 12b 2r");
+        assert_eq!(
+            verdict(teshi, bad_field, &hands),
+            (Some(Name::Teshi), 6, true)
+        );
+        let field = rules("koikoi", &[("deal-check-order", "field-first")]);
+        assert_eq!(verdict(teshi, bad_field, &field), (None, 0, true));
+        let off = rules("koikoi", &[("dealt-hands", "off")]);
+        assert_eq!(verdict(teshi, None, &off), (None, 0, false));
+        let mut eight = hands.clone();
+        eight.values.teshi = 8;
+        assert_eq!(verdict(teshi, None, &eight), (Some(Name::Teshi), 8, false));
+    }
+}

@@ -1,0 +1,658 @@
+//! A game's score, kept the way Board Game Arena keeps it: both players start with the
+//! same points; a round's points move from its loser to its winner; a player left with 0
+//! loses at once; the game ends after its rounds (3, 6 or 12).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Draw, NextDealer, Rules};
+use crate::explain::Explain;
+use crate::render::{self, Style};
+use crate::ruleset::Ruleset;
+use crate::session::{Question, Session, Step};
+
+/// The game lengths Board Game Arena offers.
+pub const ROUND_CHOICES: [u32; 3] = [3, 6, 12];
+
+/// The most points a round may be said to be worth (a guard against typing mistakes).
+pub const MAX_ROUND_POINTS: i64 = 1000;
+
+/// How a game starts.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Setup {
+    /// The two players, in seat order.
+    pub players: Vec<String>,
+    pub rounds: u32,
+    /// The first round's dealer (an index into `players`).
+    pub dealer: usize,
+}
+
+/// What the table says about a round.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(tag = "result", rename_all = "lowercase")]
+pub enum Action {
+    /// A player won the round, worth `points` (after multipliers, or a dealt hand's value).
+    Win { winner: String, points: i64 },
+    /// Nobody made a yaku.
+    Draw,
+}
+
+/// One round as played.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct RoundRecord {
+    pub round: u32,
+    pub dealer: String,
+    /// The winner; `None` for a draw in which nobody scored.
+    pub winner: Option<String>,
+    /// The points the round was worth.
+    pub points: i64,
+    /// The points that moved from loser to winner.
+    pub moved: i64,
+    pub scores: Vec<i64>,
+}
+
+/// The state of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ledger {
+    pub setup: Setup,
+    pub rules: Rules,
+    pub scores: [i64; 2],
+    pub dealer: usize,
+    pub history: Vec<RoundRecord>,
+    /// Why the game ended, once it has.
+    pub over: Option<String>,
+}
+
+/// The game's result, for `--json`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Summary {
+    pub players: Vec<String>,
+    pub rounds: u32,
+    pub played: usize,
+    pub scores: Vec<i64>,
+    pub dealer: String,
+    pub history: Vec<RoundRecord>,
+    pub over: bool,
+    /// Why the game ended.
+    pub ended: Option<String>,
+    /// The winner once the game is over; `None` while it goes on or when it is drawn.
+    pub winner: Option<String>,
+}
+
+impl Ledger {
+    fn name(&self, i: usize) -> &str {
+        self.setup.players.get(i).map_or("?", String::as_str)
+    }
+
+    /// The index of a player named `text` (any case, or a unique start of the name).
+    pub fn player(&self, text: &str) -> Result<usize, String> {
+        let t = text.trim().to_lowercase();
+        let names: Vec<String> = self
+            .setup
+            .players
+            .iter()
+            .map(|p| p.to_lowercase())
+            .collect();
+        if let Some(i) = names.iter().position(|n| *n == t) {
+            return Ok(i);
+        }
+        let starts: Vec<usize> = (0..names.len())
+            .filter(|i| !t.is_empty() && names[*i].starts_with(&t))
+            .collect();
+        match starts.as_slice() {
+            [one] => Ok(*one),
+            _ => Err(format!(
+                "`{text}` is not a player: the players are {}",
+                self.setup.players.join(" and ")
+            )),
+        }
+    }
+
+    pub fn played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The leader once the game is over (`None` for a drawn game).
+    pub fn winner(&self) -> Option<&str> {
+        self.over.as_ref()?;
+        match self.scores[0].cmp(&self.scores[1]) {
+            std::cmp::Ordering::Greater => Some(self.name(0)),
+            std::cmp::Ordering::Less => Some(self.name(1)),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    pub fn summary(&self) -> Summary {
+        Summary {
+            players: self.setup.players.clone(),
+            rounds: self.setup.rounds,
+            played: self.played(),
+            scores: self.scores.to_vec(),
+            dealer: self.name(self.dealer).to_string(),
+            history: self.history.clone(),
+            over: self.over.is_some(),
+            ended: self.over.clone(),
+            winner: self.winner().map(str::to_string),
+        }
+    }
+
+    /// Moves `points` from `loser` to `winner`; returns what moved.
+    fn pay(&mut self, winner: usize, points: i64) -> i64 {
+        let loser = 1 - winner;
+        let moved = if self.rules.loser_pays_in_full {
+            points
+        } else {
+            points.min(self.scores[loser])
+        };
+        self.scores[winner] = self.scores[winner].saturating_add(moved);
+        self.scores[loser] = self.scores[loser].saturating_sub(points).max(0);
+        moved
+    }
+
+    fn record(&mut self, winner: Option<usize>, points: i64, moved: i64) {
+        let round = self.history.len() as u32 + 1;
+        self.history.push(RoundRecord {
+            round,
+            dealer: self.name(self.dealer).to_string(),
+            winner: winner.map(|w| self.name(w).to_string()),
+            points,
+            moved,
+            scores: self.scores.to_vec(),
+        });
+    }
+
+    fn next_dealer(&mut self, winner: Option<usize>) {
+        self.dealer = match (self.rules.next_dealer, winner) {
+            (NextDealer::Alternate, _) => 1 - self.dealer,
+            (NextDealer::Winner, Some(w)) => w,
+            (NextDealer::Loser, Some(w)) => 1 - w,
+            (_, None) => self.dealer,
+        };
+    }
+
+    fn check_end(&mut self, said: &mut Vec<String>) {
+        if let Some(out) = (0..2).find(|i| self.scores[*i] == 0) {
+            let why = format!("{} has no points left", self.name(out));
+            said.push(format!("{why}: {} wins the game.", self.name(1 - out)));
+            self.over = Some(why);
+        } else if self.history.len() as u32 >= self.setup.rounds {
+            let why = format!("all {} rounds are played", self.setup.rounds);
+            said.push(match self.winner_now() {
+                Some(w) => format!("{why}: {w} wins the game, {}.", self.score_line()),
+                None => format!("{why}: the game is drawn, {}.", self.score_line()),
+            });
+            self.over = Some(why);
+        }
+    }
+
+    fn winner_now(&self) -> Option<String> {
+        match self.scores[0].cmp(&self.scores[1]) {
+            std::cmp::Ordering::Greater => Some(self.name(0).to_string()),
+            std::cmp::Ordering::Less => Some(self.name(1).to_string()),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    fn score_line(&self) -> String {
+        format!(
+            "{} {}, {} {}",
+            self.name(0),
+            self.scores[0],
+            self.name(1),
+            self.scores[1]
+        )
+    }
+
+    /// The rules and rulings the ledger follows.
+    pub fn explain(rs: &Ruleset, rules: &Rules) -> Explain {
+        let mut x = Explain::new();
+        x.rule(format!(
+            "Both players start with {} points; a round's points move from its loser to its winner.",
+            rules.values.start_points
+        ));
+        x.ruled(
+            "A player reduced to 0 points loses at once.",
+            rs,
+            &["loser-pays"],
+        );
+        x.ruled(
+            format!(
+                "A round with no yaku is a draw (draw-points: {}).",
+                rules.values.draw_points
+            ),
+            rs,
+            &["draw-round"],
+        );
+        x.ruled("The dealer plays first.", rs, &["next-dealer"]);
+        x.rule("The game ends after its rounds (3, 6 or 12); the player with more points wins.");
+        x
+    }
+}
+
+impl Session for Ledger {
+    type Setup = Setup;
+    type Action = Action;
+
+    const GAME: &'static str = super::GAME;
+
+    fn start(setup: &Setup, rs: &Ruleset) -> Result<Ledger, String> {
+        let rules = Rules::from_ruleset(rs);
+        if setup.players.len() != 2 {
+            return Err(format!(
+                "Koi-Koi has two players, not {}",
+                setup.players.len()
+            ));
+        }
+        if setup.players.iter().any(|p| p.trim().is_empty()) {
+            return Err("a player's name is empty".to_string());
+        }
+        if setup.players[0].to_lowercase() == setup.players[1].to_lowercase() {
+            return Err(format!("both players are called `{}`", setup.players[0]));
+        }
+        if !ROUND_CHOICES.contains(&setup.rounds) {
+            return Err(format!(
+                "a game lasts 3, 6 or 12 rounds, not {}",
+                setup.rounds
+            ));
+        }
+        if setup.dealer > 1 {
+            return Err("the first dealer must be one of the two players".to_string());
+        }
+        if rules.values.start_points < 1 {
+            return Err("the ruleset's start-points must be 1 or more".to_string());
+        }
+        let start = rules.values.start_points;
+        Ok(Ledger {
+            setup: setup.clone(),
+            scores: [start, start],
+            dealer: setup.dealer,
+            history: Vec::new(),
+            over: None,
+            rules,
+        })
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, String> {
+        if self.over.is_some() {
+            return Err("the game is over".to_string());
+        }
+        let round = self.history.len() + 1;
+        let mut said = Vec::new();
+        match action {
+            Action::Win { winner, points } => {
+                let w = self.player(winner)?;
+                if !(1..=MAX_ROUND_POINTS).contains(points) {
+                    return Err(format!(
+                        "a round is worth 1 to {MAX_ROUND_POINTS} points, not {points}"
+                    ));
+                }
+                let before = self.scores;
+                let moved = self.pay(w, *points);
+                let l = 1 - w;
+                said.push(format!(
+                    "Round {round}: {} wins {points}: {} {} → {}, {} {} → {}.",
+                    self.name(w),
+                    self.name(w),
+                    before[w],
+                    self.scores[w],
+                    self.name(l),
+                    before[l],
+                    self.scores[l]
+                ));
+                self.record(Some(w), *points, moved);
+                self.next_dealer(Some(w));
+            }
+            Action::Draw => {
+                let taker = match self.rules.draw {
+                    Draw::Nobody => None,
+                    Draw::Dealer => Some(self.dealer),
+                    Draw::NonDealer => Some(1 - self.dealer),
+                };
+                match taker {
+                    None => {
+                        said.push(format!("Round {round}: a draw; nobody scores."));
+                        self.record(None, 0, 0);
+                    }
+                    Some(t) => {
+                        let points = self.rules.values.draw_points.max(0);
+                        let moved = self.pay(t, points);
+                        said.push(format!(
+                            "Round {round}: a draw; the {} ({}) takes {points}: {}.",
+                            if t == self.dealer {
+                                "dealer"
+                            } else {
+                                "non-dealer"
+                            },
+                            self.name(t),
+                            self.score_line()
+                        ));
+                        self.record(Some(t), points, moved);
+                    }
+                }
+                self.next_dealer(None);
+            }
+        }
+        self.check_end(&mut said);
+        if self.over.is_none() {
+            said.push(format!(
+                "{} deals round {}.",
+                self.name(self.dealer),
+                round + 1
+            ));
+        }
+        Ok(said)
+    }
+
+    fn next(&self) -> Step<Action> {
+        if self.over.is_some() {
+            return Step::Done;
+        }
+        let round = self.history.len() + 1;
+        Step::Ask(Question::new(
+            "round",
+            format!(
+                "Round {round} of {} (dealer {}): winner and points, or draw",
+                self.setup.rounds,
+                self.name(self.dealer)
+            ),
+            format!(
+                "Answer with the winner's name and the round's points, e.g. `{} 7`, or `draw` when nobody made a yaku.",
+                self.name(0)
+            ),
+        ))
+    }
+
+    fn answer(&self, _question: &Question, text: &str) -> Result<Action, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            [] => Err("say who won and how many points, or `draw`".to_string()),
+            [w] if w.eq_ignore_ascii_case("draw") => Ok(Action::Draw),
+            [name] => Err(match self.player(name) {
+                Ok(i) => format!(
+                    "how many points did {} win? e.g. `{} 7`",
+                    self.name(i),
+                    self.name(i)
+                ),
+                Err(e) => e,
+            }),
+            [name, rest @ ..] => {
+                let i = self.player(name)?;
+                let rest: Vec<&str> = rest
+                    .iter()
+                    .copied()
+                    .filter(|w| !w.eq_ignore_ascii_case("wins") && !w.eq_ignore_ascii_case("won"))
+                    .collect();
+                let [points] = rest.as_slice() else {
+                    return Err(format!(
+                        "say the winner and the points, e.g. `{} 7`",
+                        self.name(i)
+                    ));
+                };
+                let points: i64 = points.parse().map_err(|_| {
+                    format!(
+                        "`{points}` is not a number of points: e.g. `{} 7`",
+                        self.name(i)
+                    )
+                })?;
+                if !(1..=MAX_ROUND_POINTS).contains(&points) {
+                    return Err(format!(
+                        "a round is worth 1 to {MAX_ROUND_POINTS} points, not {points}"
+                    ));
+                }
+                Ok(Action::Win {
+                    winner: self.name(i).to_string(),
+                    points,
+                })
+            }
+        }
+    }
+
+    fn phase_key(&self) -> String {
+        // The table is shown again when the game ends.
+        self.over.clone().unwrap_or_default()
+    }
+
+    fn show(&self, style: Style) -> String {
+        let mut t = render::table([
+            "Round".to_string(),
+            "Dealer".to_string(),
+            "Result".to_string(),
+            self.name(0).to_string(),
+            self.name(1).to_string(),
+        ]);
+        let start = self.rules.values.start_points;
+        t.add_row(["start", "", "", &start.to_string(), &start.to_string()]);
+        for r in &self.history {
+            let result = match &r.winner {
+                Some(w) if r.moved != r.points => format!("{w} +{} (of {})", r.moved, r.points),
+                Some(w) => format!("{w} +{}", r.points),
+                None => "draw".to_string(),
+            };
+            t.add_row([
+                r.round.to_string(),
+                r.dealer.clone(),
+                result,
+                r.scores[0].to_string(),
+                r.scores[1].to_string(),
+            ]);
+        }
+        let mut out = render::show(&t);
+        match &self.over {
+            Some(why) => {
+                out += &match self.winner() {
+                    Some(w) => format!("Game over ({why}): {} wins.\n", style.bold(w)),
+                    None => format!("Game over ({why}): a draw.\n"),
+                }
+            }
+            None => {
+                out += &format!(
+                    "{} of {} rounds played; {} deals next.\n",
+                    self.played(),
+                    self.setup.rounds,
+                    self.name(self.dealer)
+                );
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{Log, replay};
+
+    fn start(rounds: u32, changes: &[(&str, &str)]) -> Ledger {
+        let mut rs = Ruleset::builtin("koikoi-bga").unwrap();
+        for (id, c) in changes {
+            rs = rs.with(id, c).unwrap();
+        }
+        let setup = Setup {
+            players: vec!["ana".to_string(), "ben".to_string()],
+            rounds,
+            dealer: 0,
+        };
+        Ledger::start(&setup, &rs).unwrap()
+    }
+
+    fn say(g: &mut Ledger, text: &str) -> Vec<String> {
+        let q = match g.next() {
+            Step::Ask(q) => q,
+            other => panic!("no question: {other:?}"),
+        };
+        let a = g.answer(&q, text).unwrap();
+        g.apply(&a).unwrap()
+    }
+
+    #[test]
+    fn points_move_from_loser_to_winner() {
+        let mut g = start(6, &[]);
+        assert_eq!(g.scores, [50, 50]);
+        let said = say(&mut g, "ana 7");
+        assert_eq!(said[0], "Round 1: ana wins 7: ana 50 → 57, ben 50 → 43.");
+        assert_eq!(g.scores, [57, 43]);
+        say(&mut g, "Ben wins 10");
+        assert_eq!(g.scores, [47, 53]);
+        // The winner deals next (next-dealer: winner).
+        assert_eq!(g.dealer, 1);
+    }
+
+    #[test]
+    fn a_player_at_zero_loses_at_once() {
+        let mut g = start(12, &[]);
+        say(&mut g, "ana 30");
+        let said = say(&mut g, "ana 30");
+        assert_eq!(g.scores, [100, 0]);
+        assert_eq!(
+            said.last().unwrap(),
+            "ben has no points left: ana wins the game."
+        );
+        assert_eq!(g.next(), Step::Done);
+        assert_eq!(g.winner(), Some("ana"));
+        assert!(g.apply(&Action::Draw).is_err());
+    }
+
+    #[test]
+    fn loser_pays_what_they_have_or_in_full() {
+        let mut g = start(6, &[]);
+        say(&mut g, "ana 45");
+        say(&mut g, "ana 9");
+        assert_eq!(g.scores, [100, 0]);
+        assert_eq!(g.history[1].moved, 5);
+        let mut full = start(6, &[("loser-pays", "in-full")]);
+        say(&mut full, "ana 45");
+        say(&mut full, "ana 9");
+        assert_eq!(full.scores, [104, 0]);
+    }
+
+    #[test]
+    fn the_game_ends_after_its_rounds() {
+        let mut g = start(3, &[]);
+        say(&mut g, "ana 1");
+        say(&mut g, "draw");
+        let said = say(&mut g, "ben 3");
+        assert_eq!(g.scores, [48, 52]);
+        assert_eq!(
+            said.last().unwrap(),
+            "all 3 rounds are played: ben wins the game, ana 48, ben 52."
+        );
+        assert_eq!(g.winner(), Some("ben"));
+        let mut tie = start(3, &[]);
+        say(&mut tie, "ana 2");
+        say(&mut tie, "ben 2");
+        say(&mut tie, "draw");
+        assert_eq!(tie.winner(), None);
+        assert!(tie.over.is_some());
+    }
+
+    #[test]
+    fn draw_rounds_under_each_ruling() {
+        let mut nobody = start(6, &[]);
+        say(&mut nobody, "draw");
+        assert_eq!(nobody.scores, [50, 50]);
+        assert_eq!(nobody.dealer, 0);
+        let mut dealer = start(6, &[("draw-round", "dealer-6")]);
+        say(&mut dealer, "draw");
+        assert_eq!(dealer.scores, [56, 44]);
+        let mut non = start(6, &[("draw-round", "non-dealer-6")]);
+        say(&mut non, "draw");
+        assert_eq!(non.scores, [44, 56]);
+    }
+
+    #[test]
+    fn next_dealer_under_each_ruling() {
+        let mut w = start(6, &[]);
+        say(&mut w, "ben 1");
+        assert_eq!(w.dealer, 1);
+        let mut l = start(6, &[("next-dealer", "loser")]);
+        say(&mut l, "ana 1");
+        assert_eq!(l.dealer, 1);
+        say(&mut l, "draw");
+        assert_eq!(l.dealer, 1);
+        let mut a = start(6, &[("next-dealer", "alternate")]);
+        say(&mut a, "ana 1");
+        assert_eq!(a.dealer, 1);
+        say(&mut a, "draw");
+        assert_eq!(a.dealer, 0);
+    }
+
+    #[test]
+    fn answers_are_checked() {
+        let g = start(6, &[]);
+        let q = Question::new("round", "", "");
+        assert_eq!(
+            g.answer(&q, "cy 3").unwrap_err(),
+            "`cy` is not a player: the players are ana and ben"
+        );
+        assert_eq!(
+            g.answer(&q, "ana").unwrap_err(),
+            "how many points did ana win? e.g. `ana 7`"
+        );
+        assert_eq!(
+            g.answer(&q, "ana x").unwrap_err(),
+            "`x` is not a number of points: e.g. `ana 7`"
+        );
+        assert_eq!(
+            g.answer(&q, "ana 0").unwrap_err(),
+            "a round is worth 1 to 1000 points, not 0"
+        );
+        assert_eq!(
+            g.answer(&q, "b 4").unwrap(),
+            Action::Win {
+                winner: "ben".to_string(),
+                points: 4
+            }
+        );
+        assert_eq!(g.answer(&q, "DRAW").unwrap(), Action::Draw);
+    }
+
+    #[test]
+    fn the_log_replays() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let setup = Setup {
+            players: vec!["ana".to_string(), "ben".to_string()],
+            rounds: 6,
+            dealer: 1,
+        };
+        let mut log: Log<Setup, Action> = Log::new("koikoi", &rs, setup).unwrap();
+        log.actions.push(crate::session::Entry {
+            by: crate::session::By::Table,
+            action: Action::Win {
+                winner: "ana".to_string(),
+                points: 5,
+            },
+        });
+        log.actions.push(crate::session::Entry {
+            by: crate::session::By::Table,
+            action: Action::Draw,
+        });
+        let text = log.to_yaml().unwrap();
+        let back: Log<Setup, Action> = Log::from_yaml("x.yaml", &text, "koikoi").unwrap();
+        assert_eq!(back, log);
+        let g: Ledger = replay(&back).unwrap();
+        assert_eq!(g.scores, [55, 45]);
+        assert_eq!(g.played(), 2);
+    }
+
+    #[test]
+    fn setups_are_checked() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let s = |players: &[&str], rounds| Setup {
+            players: players.iter().map(|p| p.to_string()).collect(),
+            rounds,
+            dealer: 0,
+        };
+        assert!(Ledger::start(&s(&["a", "b"], 6), &rs).is_ok());
+        assert_eq!(
+            Ledger::start(&s(&["a", "b"], 5), &rs).unwrap_err(),
+            "a game lasts 3, 6 or 12 rounds, not 5"
+        );
+        assert_eq!(
+            Ledger::start(&s(&["a", "A"], 6), &rs).unwrap_err(),
+            "both players are called `a`"
+        );
+        assert_eq!(
+            Ledger::start(&s(&["a"], 6), &rs).unwrap_err(),
+            "Koi-Koi has two players, not 1"
+        );
+    }
+}

@@ -1,0 +1,276 @@
+//! Koi-Koi: the two-player hanafuda game.
+//!
+//! - [`cards`]: the 48 cards and their notation (`1b`, `9a`, `pine-b`, `sake`).
+//! - [`yaku`]: the yaku in a player's captured cards and the round's score.
+//! - [`deal`]: instant wins in a dealt hand and fields that must be redealt.
+//! - [`ledger`]: a game's score kept the way Board Game Arena keeps it.
+
+pub mod cards;
+pub mod deal;
+pub mod ledger;
+pub mod yaku;
+
+use crate::ruleset::Ruleset;
+
+/// The game's id in rulesets and logs.
+pub const GAME: &str = "koikoi";
+/// The game's name for people.
+pub const TITLE: &str = "Koi-Koi";
+
+/// Ruling `viewing-yaku`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewing {
+    Enabled,
+    RainRuins,
+    WithAnotherYaku,
+    Disabled,
+}
+
+/// Ruling `rain`: which captured card is rain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rain {
+    AnyWillow,
+    RainMan,
+    Lightning,
+    RainManOrLightning,
+}
+
+/// Ruling `multiplier`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Multiplier {
+    HardKoi,
+    SoftKoi,
+    None,
+}
+
+/// Ruling `draw-round`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draw {
+    Nobody,
+    Dealer,
+    NonDealer,
+}
+
+/// Ruling `next-dealer`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NextDealer {
+    Winner,
+    Loser,
+    Alternate,
+}
+
+/// The points of each yaku and the game's numbers (the ruleset's `values`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Values {
+    pub goko: i64,
+    pub shiko: i64,
+    pub ame_shiko: i64,
+    pub sanko: i64,
+    pub hanami_zake: i64,
+    pub tsukimi_zake: i64,
+    pub inoshikacho: i64,
+    pub tane: i64,
+    pub tane_cards: i64,
+    pub akatan: i64,
+    pub aotan: i64,
+    pub akatan_aotan: i64,
+    pub tanzaku: i64,
+    pub tanzaku_cards: i64,
+    pub kasu: i64,
+    pub kasu_cards: i64,
+    pub tsukifuda: i64,
+    pub extra_card: i64,
+    pub teshi: i64,
+    pub kuttsuki: i64,
+    pub double_at: i64,
+    pub start_points: i64,
+    pub rounds: i64,
+    pub draw_points: i64,
+}
+
+/// The rules in force, read once from a ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub values: Values,
+    /// `yaku-groups: stacking` (else best-in-group).
+    pub stacking: bool,
+    /// `akatan-aotan-pair: replaces` (else both-count).
+    pub pair_replaces: bool,
+    /// `sake-cup: animal-and-plain`.
+    pub sake_cup_plain: bool,
+    pub viewing: Viewing,
+    pub rain: Rain,
+    /// `tsukifuda: on`.
+    pub tsukifuda: bool,
+    pub multiplier: Multiplier,
+    /// `koi-calls: once`.
+    pub koi_once: bool,
+    pub draw: Draw,
+    /// `dealt-hands: instant-win`.
+    pub dealt_hands: bool,
+    /// `field-redeal: either` (else four of a month only).
+    pub field_redeal_pairs: bool,
+    /// `deal-check-order: field-first`.
+    pub field_first: bool,
+    pub next_dealer: NextDealer,
+    /// `loser-pays: in-full` (else all they have).
+    pub loser_pays_in_full: bool,
+}
+
+impl Rules {
+    pub fn from_ruleset(rs: &Ruleset) -> Rules {
+        let v = |k: &str, d: i64| rs.value(k, d);
+        Rules {
+            values: Values {
+                goko: v("goko", 10),
+                shiko: v("shiko", 8),
+                ame_shiko: v("ame-shiko", 7),
+                sanko: v("sanko", 5),
+                hanami_zake: v("hanami-zake", 5),
+                tsukimi_zake: v("tsukimi-zake", 5),
+                inoshikacho: v("inoshikacho", 5),
+                tane: v("tane", 1),
+                tane_cards: v("tane-cards", 5).max(1),
+                akatan: v("akatan", 5),
+                aotan: v("aotan", 5),
+                akatan_aotan: v("akatan-aotan", 10),
+                tanzaku: v("tanzaku", 1),
+                tanzaku_cards: v("tanzaku-cards", 5).max(1),
+                kasu: v("kasu", 1),
+                kasu_cards: v("kasu-cards", 10).max(1),
+                tsukifuda: v("tsukifuda", 4),
+                extra_card: v("extra-card", 1),
+                teshi: v("teshi", 6),
+                kuttsuki: v("kuttsuki", 6),
+                double_at: v("double-at", 7),
+                start_points: v("start-points", 50),
+                rounds: v("rounds", 6),
+                draw_points: v("draw-points", 6),
+            },
+            stacking: rs.is("yaku-groups", "stacking"),
+            pair_replaces: !rs.is("akatan-aotan-pair", "both-count"),
+            sake_cup_plain: !rs.is("sake-cup", "animal-only"),
+            viewing: match rs.choice("viewing-yaku") {
+                "rain-ruins" => Viewing::RainRuins,
+                "with-another-yaku" => Viewing::WithAnotherYaku,
+                "disabled" => Viewing::Disabled,
+                _ => Viewing::Enabled,
+            },
+            rain: match rs.choice("rain") {
+                "rain-man" => Rain::RainMan,
+                "lightning" => Rain::Lightning,
+                "rain-man-or-lightning" => Rain::RainManOrLightning,
+                _ => Rain::AnyWillow,
+            },
+            tsukifuda: rs.is("tsukifuda", "on"),
+            multiplier: match rs.choice("multiplier") {
+                "soft-koi" => Multiplier::SoftKoi,
+                "none" => Multiplier::None,
+                _ => Multiplier::HardKoi,
+            },
+            koi_once: rs.is("koi-calls", "once"),
+            draw: match rs.choice("draw-round") {
+                "dealer-6" => Draw::Dealer,
+                "non-dealer-6" => Draw::NonDealer,
+                _ => Draw::Nobody,
+            },
+            dealt_hands: !rs.is("dealt-hands", "off"),
+            field_redeal_pairs: !rs.is("field-redeal", "four-of-a-month"),
+            field_first: rs.is("deal-check-order", "field-first"),
+            next_dealer: match rs.choice("next-dealer") {
+                "loser" => NextDealer::Loser,
+                "alternate" => NextDealer::Alternate,
+                _ => NextDealer::Winner,
+            },
+            loser_pays_in_full: rs.is("loser-pays", "in-full"),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+
+    /// The rules of a built-in ruleset with some rulings changed.
+    pub fn rules(name: &str, changes: &[(&str, &str)]) -> Rules {
+        let mut rs = Ruleset::builtin(name).unwrap();
+        for (id, choice) in changes {
+            rs = rs.with(id, choice).unwrap();
+        }
+        Rules::from_ruleset(&rs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ruling_the_code_reads_is_defined() {
+        let rs = Ruleset::builtin(GAME).unwrap();
+        for id in [
+            "yaku-groups",
+            "akatan-aotan-pair",
+            "sake-cup",
+            "viewing-yaku",
+            "rain",
+            "tsukifuda",
+            "multiplier",
+            "koi-calls",
+            "draw-round",
+            "dealt-hands",
+            "field-redeal",
+            "deal-check-order",
+            "next-dealer",
+            "loser-pays",
+        ] {
+            assert!(rs.ruling(id).is_some(), "{id}");
+        }
+        // Every value the code reads is in the ruleset, so house rules can change it.
+        for k in [
+            "goko",
+            "shiko",
+            "ame-shiko",
+            "sanko",
+            "hanami-zake",
+            "tsukimi-zake",
+            "inoshikacho",
+            "tane",
+            "tane-cards",
+            "akatan",
+            "aotan",
+            "akatan-aotan",
+            "tanzaku",
+            "tanzaku-cards",
+            "kasu",
+            "kasu-cards",
+            "tsukifuda",
+            "extra-card",
+            "teshi",
+            "kuttsuki",
+            "double-at",
+            "start-points",
+            "rounds",
+            "draw-points",
+        ] {
+            assert!(rs.values.contains_key(k), "{k}");
+        }
+    }
+
+    #[test]
+    fn variants() {
+        let n = Rules::from_ruleset(&Ruleset::builtin("koikoi").unwrap());
+        assert_eq!((n.values.goko, n.values.sanko), (10, 5));
+        assert!(!n.tsukifuda && !n.stacking && n.sake_cup_plain);
+        assert_eq!(n.multiplier, Multiplier::HardKoi);
+        let f = Rules::from_ruleset(&Ruleset::builtin("koikoi-fudawiki").unwrap());
+        assert_eq!(
+            (f.values.goko, f.values.sanko, f.values.tsukifuda),
+            (15, 6, 4)
+        );
+        assert!(f.tsukifuda);
+        let b = Rules::from_ruleset(&Ruleset::builtin("koikoi-bga").unwrap());
+        assert!(b.stacking && !b.pair_replaces);
+        assert_eq!((b.values.teshi, b.values.start_points), (6, 50));
+    }
+}

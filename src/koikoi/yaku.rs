@@ -1,0 +1,1065 @@
+//! The yaku in a player's captured cards, and the round's score.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::cards::{Card, Kind, RibbonKind};
+use super::{Multiplier, Rain, Rules, Viewing};
+use crate::explain::Explain;
+use crate::ruleset::Ruleset;
+
+/// The yaku kado knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Name {
+    Goko,
+    Shiko,
+    AmeShiko,
+    Sanko,
+    HanamiZake,
+    TsukimiZake,
+    Inoshikacho,
+    Tane,
+    Akatan,
+    Aotan,
+    AkatanAotan,
+    Tanzaku,
+    Kasu,
+    Tsukifuda,
+    Teshi,
+    Kuttsuki,
+}
+
+impl Name {
+    /// The JSON name: `ame_shiko`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Name::Goko => "goko",
+            Name::Shiko => "shiko",
+            Name::AmeShiko => "ame_shiko",
+            Name::Sanko => "sanko",
+            Name::HanamiZake => "hanami_zake",
+            Name::TsukimiZake => "tsukimi_zake",
+            Name::Inoshikacho => "inoshikacho",
+            Name::Tane => "tane",
+            Name::Akatan => "akatan",
+            Name::Aotan => "aotan",
+            Name::AkatanAotan => "akatan_aotan",
+            Name::Tanzaku => "tanzaku",
+            Name::Kasu => "kasu",
+            Name::Tsukifuda => "tsukifuda",
+            Name::Teshi => "teshi",
+            Name::Kuttsuki => "kuttsuki",
+        }
+    }
+
+    /// What the yaku is, for people.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Name::Goko => "five brights",
+            Name::Shiko => "four brights",
+            Name::AmeShiko => "four brights with the rain man",
+            Name::Sanko => "three brights",
+            Name::HanamiZake => "cherry-blossom viewing",
+            Name::TsukimiZake => "moon viewing",
+            Name::Inoshikacho => "boar, deer and butterflies",
+            Name::Tane => "animals",
+            Name::Akatan => "poetry ribbons",
+            Name::Aotan => "blue ribbons",
+            Name::AkatanAotan => "poetry and blue ribbons",
+            Name::Tanzaku => "ribbons",
+            Name::Kasu => "plains",
+            Name::Tsukifuda => "the round's month",
+            Name::Teshi => "four cards of a month",
+            Name::Kuttsuki => "four pairs",
+        }
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// One yaku made, its points and the cards that make it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Yaku {
+    pub name: Name,
+    pub points: i64,
+    pub cards: Vec<Card>,
+    /// How the points are made up: "5 + 2 further animals".
+    #[serde(skip)]
+    pub how: String,
+}
+
+/// What is known of the round besides the cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    /// The round's month, 1–12 (for tsukifuda).
+    pub month: Option<u8>,
+    /// How many times the scoring player called koi-koi this round.
+    pub koi_calls: u32,
+    /// The opponent had called koi-koi this round.
+    pub opponent_koi: bool,
+}
+
+/// A round's score for the player who holds the cards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Score {
+    pub yaku: Vec<Yaku>,
+    pub base: i64,
+    pub multiplier: i64,
+    /// Why the multiplier is what it is, one factor per line.
+    pub multiplier_reasons: Vec<String>,
+    pub total: i64,
+    /// Yaku that were held but did not score, and why; inputs that had no effect.
+    pub notes: Vec<String>,
+}
+
+fn has(cards: &[Card], month: u8, kind: Kind) -> bool {
+    cards.contains(&Card::new(month, kind))
+}
+
+fn of_kind(cards: &[Card], kind: Kind) -> Vec<Card> {
+    let mut v: Vec<Card> = cards.iter().copied().filter(|c| c.kind == kind).collect();
+    v.sort();
+    v
+}
+
+fn plural(n: i64, word: &str) -> String {
+    if n == 1 {
+        format!("1 further {word}")
+    } else {
+        format!("{n} further {word}s")
+    }
+}
+
+/// A yaku that grows: `value` for `min` cards, plus extra-card per further card.
+fn growing(
+    name: Name,
+    value: i64,
+    count: usize,
+    min: i64,
+    cards: Vec<Card>,
+    word: &str,
+    rules: &Rules,
+) -> Yaku {
+    let further = (count as i64 - min).max(0);
+    let points = value.saturating_add(rules.values.extra_card.saturating_mul(further));
+    let how = if further == 0 {
+        value.to_string()
+    } else {
+        format!("{value} + {}", plural(further, word))
+    };
+    Yaku {
+        name,
+        points,
+        cards,
+        how,
+    }
+}
+
+fn flat(name: Name, value: i64, cards: Vec<Card>) -> Yaku {
+    Yaku {
+        name,
+        points: value,
+        cards,
+        how: value.to_string(),
+    }
+}
+
+/// The option worth the most points (the first on a tie).
+fn best(options: Vec<Vec<Yaku>>) -> Vec<Yaku> {
+    let mut best: Option<(i64, Vec<Yaku>)> = None;
+    for o in options {
+        let sum: i64 = o.iter().map(|y| y.points).sum();
+        if best.as_ref().is_none_or(|(b, _)| sum > *b) {
+            best = Some((sum, o));
+        }
+    }
+    best.map(|(_, o)| o).unwrap_or_default()
+}
+
+/// The rain cards among the captured cards, under ruling `rain`.
+pub fn rain_cards(cards: &[Card], rain: Rain) -> Vec<Card> {
+    let mut v: Vec<Card> = cards
+        .iter()
+        .copied()
+        .filter(|c| {
+            c.month == 11
+                && match rain {
+                    Rain::AnyWillow => true,
+                    Rain::RainMan => c.kind == Kind::Bright,
+                    Rain::Lightning => c.kind == Kind::Plain,
+                    Rain::RainManOrLightning => matches!(c.kind, Kind::Bright | Kind::Plain),
+                }
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn brights(cards: &[Card], rules: &Rules, notes: &mut Vec<String>) -> Option<Yaku> {
+    let b = of_kind(cards, Kind::Bright);
+    let rain_man = has(cards, 11, Kind::Bright);
+    let v = &rules.values;
+    match (b.len(), rain_man) {
+        (5.., _) => Some(flat(Name::Goko, v.goko, b)),
+        (4, false) => Some(flat(Name::Shiko, v.shiko, b)),
+        (4, true) => Some(flat(Name::AmeShiko, v.ame_shiko, b)),
+        (3, false) => Some(flat(Name::Sanko, v.sanko, b)),
+        (3, true) => {
+            notes.push(
+                "three brights with the rain man make no yaku (sanko needs three without him)"
+                    .to_string(),
+            );
+            None
+        }
+        _ => None,
+    }
+}
+
+fn animals(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
+    let a = of_kind(cards, Kind::Animal);
+    let v = &rules.values;
+    let ino =
+        has(cards, 6, Kind::Animal) && has(cards, 7, Kind::Animal) && has(cards, 10, Kind::Animal);
+    let tane_ok = a.len() as i64 >= v.tane_cards;
+    let tane = || {
+        growing(
+            Name::Tane,
+            v.tane,
+            a.len(),
+            v.tane_cards,
+            a.clone(),
+            "animal",
+            rules,
+        )
+    };
+    if rules.stacking {
+        let mut out = Vec::new();
+        if ino {
+            out.push(flat(
+                Name::Inoshikacho,
+                v.inoshikacho,
+                vec![
+                    Card::new(6, Kind::Animal),
+                    Card::new(7, Kind::Animal),
+                    Card::new(10, Kind::Animal),
+                ],
+            ));
+        }
+        if tane_ok {
+            out.push(tane());
+        }
+        out
+    } else {
+        let mut options = Vec::new();
+        if ino {
+            options.push(vec![growing(
+                Name::Inoshikacho,
+                v.inoshikacho,
+                a.len(),
+                3,
+                a.clone(),
+                "animal",
+                rules,
+            )]);
+        }
+        if tane_ok {
+            options.push(vec![tane()]);
+        }
+        best(options)
+    }
+}
+
+fn ribbons(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
+    let r = of_kind(cards, Kind::Ribbon);
+    let v = &rules.values;
+    let of = |k: RibbonKind| -> Vec<Card> {
+        r.iter()
+            .copied()
+            .filter(|c| c.ribbon_kind() == Some(k))
+            .collect()
+    };
+    let poetry = of(RibbonKind::Poetry);
+    let blue = of(RibbonKind::Blue);
+    let akatan = poetry.len() == 3;
+    let aotan = blue.len() == 3;
+    let both = akatan && aotan;
+    let six: Vec<Card> = {
+        let mut s = poetry.clone();
+        s.extend(blue.iter().copied());
+        s.sort();
+        s
+    };
+    let tanzaku_ok = r.len() as i64 >= v.tanzaku_cards;
+    let tanzaku = || {
+        growing(
+            Name::Tanzaku,
+            v.tanzaku,
+            r.len(),
+            v.tanzaku_cards,
+            r.clone(),
+            "ribbon",
+            rules,
+        )
+    };
+    if rules.stacking {
+        let mut out = Vec::new();
+        if both && rules.pair_replaces {
+            out.push(flat(Name::AkatanAotan, v.akatan_aotan, six));
+        } else {
+            if akatan {
+                out.push(flat(Name::Akatan, v.akatan, poetry.clone()));
+            }
+            if aotan {
+                out.push(flat(Name::Aotan, v.aotan, blue.clone()));
+            }
+        }
+        if tanzaku_ok {
+            out.push(tanzaku());
+        }
+        return out;
+    }
+    let mut options = Vec::new();
+    if both {
+        if rules.pair_replaces {
+            options.push(vec![growing(
+                Name::AkatanAotan,
+                v.akatan_aotan,
+                r.len(),
+                6,
+                r.clone(),
+                "ribbon",
+                rules,
+            )]);
+        } else {
+            // Both score; the further ribbons count once, on akatan.
+            let mut aka_cards = poetry.clone();
+            aka_cards.extend(
+                r.iter()
+                    .copied()
+                    .filter(|c| !poetry.contains(c) && !blue.contains(c)),
+            );
+            aka_cards.sort();
+            options.push(vec![
+                growing(
+                    Name::Akatan,
+                    v.akatan,
+                    r.len(),
+                    6,
+                    aka_cards,
+                    "ribbon",
+                    rules,
+                ),
+                flat(Name::Aotan, v.aotan, blue.clone()),
+            ]);
+        }
+    }
+    if !(both && rules.pair_replaces) {
+        if akatan {
+            let mut c = poetry.clone();
+            c.extend(r.iter().copied().filter(|c| !poetry.contains(c)));
+            options.push(vec![growing(
+                Name::Akatan,
+                v.akatan,
+                r.len(),
+                3,
+                c,
+                "ribbon",
+                rules,
+            )]);
+        }
+        if aotan {
+            let mut c = blue.clone();
+            c.extend(r.iter().copied().filter(|c| !blue.contains(c)));
+            options.push(vec![growing(
+                Name::Aotan,
+                v.aotan,
+                r.len(),
+                3,
+                c,
+                "ribbon",
+                rules,
+            )]);
+        }
+    }
+    if tanzaku_ok {
+        options.push(vec![tanzaku()]);
+    }
+    best(options)
+}
+
+fn plains(cards: &[Card], rules: &Rules) -> Vec<Card> {
+    let mut p = of_kind(cards, Kind::Plain);
+    if rules.sake_cup_plain && has(cards, 9, Kind::Animal) {
+        p.push(Card::new(9, Kind::Animal));
+        p.sort();
+    }
+    p
+}
+
+/// Scores a player's captured cards (already checked against the deck).
+pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
+    let v = &rules.values;
+    let mut notes = Vec::new();
+    let mut yaku = Vec::new();
+    if let Some(b) = brights(cards, rules, &mut notes) {
+        yaku.push(b);
+    }
+    // Viewing yaku are decided after the others (one ruling needs another yaku).
+    let sake = has(cards, 9, Kind::Animal);
+    let mut viewing = Vec::new();
+    if sake && has(cards, 3, Kind::Bright) {
+        viewing.push(flat(
+            Name::HanamiZake,
+            v.hanami_zake,
+            vec![Card::new(3, Kind::Bright), Card::new(9, Kind::Animal)],
+        ));
+    }
+    if sake && has(cards, 8, Kind::Bright) {
+        viewing.push(flat(
+            Name::TsukimiZake,
+            v.tsukimi_zake,
+            vec![Card::new(8, Kind::Bright), Card::new(9, Kind::Animal)],
+        ));
+    }
+    let mut rest = Vec::new();
+    rest.extend(animals(cards, rules));
+    rest.extend(ribbons(cards, rules));
+    let p = plains(cards, rules);
+    if p.len() as i64 >= v.kasu_cards {
+        rest.push(growing(
+            Name::Kasu,
+            v.kasu,
+            p.len(),
+            v.kasu_cards,
+            p,
+            "plain",
+            rules,
+        ));
+    }
+    if rules.tsukifuda {
+        match round.month {
+            Some(m) => {
+                let mut of_month: Vec<Card> =
+                    cards.iter().copied().filter(|c| c.month == m).collect();
+                of_month.sort();
+                if of_month.len() == 4 {
+                    rest.push(flat(Name::Tsukifuda, v.tsukifuda, of_month));
+                }
+            }
+            None => notes.push("tsukifuda needs the round's month: give --month".to_string()),
+        }
+    } else if round.month.is_some() {
+        notes.push("the round's month does not matter: tsukifuda is off".to_string());
+    }
+    if !viewing.is_empty() {
+        let names = viewing
+            .iter()
+            .map(|y| y.name.id())
+            .collect::<Vec<_>>()
+            .join(" and ");
+        let rain = rain_cards(cards, rules.rain);
+        match rules.viewing {
+            Viewing::Enabled => yaku.append(&mut viewing),
+            Viewing::Disabled => {
+                notes.push(format!("{names} do not score: viewing yaku are disabled"))
+            }
+            Viewing::RainRuins if !rain.is_empty() => notes.push(format!(
+                "{names} do not score: rain ruins the party ({} captured)",
+                super::cards::labels(&rain)
+            )),
+            Viewing::WithAnotherYaku if yaku.is_empty() && rest.is_empty() => notes.push(format!(
+                "{names} do not score: viewing yaku need another yaku"
+            )),
+            Viewing::RainRuins | Viewing::WithAnotherYaku => yaku.append(&mut viewing),
+        }
+    }
+    yaku.extend(rest);
+    let base: i64 = yaku.iter().fold(0, |a, y| a.saturating_add(y.points));
+    let (multiplier, multiplier_reasons) = multiplier(base, round, rules, &mut notes);
+    Score {
+        yaku,
+        base,
+        multiplier,
+        multiplier_reasons,
+        total: base.saturating_mul(multiplier),
+        notes,
+    }
+}
+
+fn multiplier(
+    base: i64,
+    round: &Round,
+    rules: &Rules,
+    notes: &mut Vec<String>,
+) -> (i64, Vec<String>) {
+    if base == 0 {
+        return (1, vec!["no yaku: nothing to score".to_string()]);
+    }
+    let mut m: i64 = 1;
+    let mut why = Vec::new();
+    let at = rules.values.double_at;
+    if at > 0 && base >= at {
+        m = 2;
+        why.push(format!("×2: the base total of {base} reaches {at}"));
+    }
+    match rules.multiplier {
+        Multiplier::HardKoi => {
+            if round.opponent_koi {
+                m = m.saturating_mul(2);
+                why.push("×2: the opponent had called koi-koi (hard koi)".to_string());
+            }
+            if round.koi_calls > 0 {
+                notes.push("your own koi-koi calls add nothing under hard koi".to_string());
+            }
+        }
+        Multiplier::SoftKoi => {
+            if round.koi_calls > 0 {
+                let f = 1 + i64::from(round.koi_calls);
+                m = m.saturating_mul(f);
+                let times = if round.koi_calls == 1 {
+                    "once".to_string()
+                } else {
+                    format!("{} times", round.koi_calls)
+                };
+                why.push(format!("×{f}: you called koi-koi {times} (soft koi)"));
+            }
+            if round.opponent_koi {
+                notes.push("the opponent's koi-koi adds nothing under soft koi".to_string());
+            }
+        }
+        Multiplier::None => {
+            if round.opponent_koi || round.koi_calls > 0 {
+                notes.push("koi-koi calls do not change the score (multiplier: none)".to_string());
+            }
+        }
+    }
+    if why.is_empty() {
+        why.push(if at > 0 {
+            format!("×1: below {at} points, and no koi-koi bonus")
+        } else {
+            "×1: no doubling applies".to_string()
+        });
+    }
+    (m, why)
+}
+
+/// The rules and rulings behind a score.
+pub fn explain(s: &Score, rs: &Ruleset, rules: &Rules) -> Explain {
+    let v = &rules.values;
+    let mut x = Explain::new();
+    x.rule(format!(
+        "Brights: only the best counts — goko (all five) {}, shiko (four, not the rain man) {}, ame-shiko (four with the rain man) {}, sanko (three, not the rain man) {}.",
+        v.goko, v.shiko, v.ame_shiko, v.sanko
+    ));
+    x.ruled(
+        format!(
+            "Animals: inoshikacho (boar, deer, butterflies) {}; tane {} for {} animals, +{} per further one.",
+            v.inoshikacho, v.tane, v.tane_cards, v.extra_card
+        ),
+        rs,
+        &["yaku-groups"],
+    );
+    x.ruled(
+        format!(
+            "Ribbons: akatan (poetry) {}, aotan (blue) {}, both {}; tanzaku {} for {} ribbons, +{} per further one.",
+            v.akatan, v.aotan, v.akatan_aotan, v.tanzaku, v.tanzaku_cards, v.extra_card
+        ),
+        rs,
+        &["yaku-groups", "akatan-aotan-pair"],
+    );
+    x.ruled(
+        format!(
+            "Kasu: {} for {} plains, +{} per further one.",
+            v.kasu, v.kasu_cards, v.extra_card
+        ),
+        rs,
+        &["sake-cup"],
+    );
+    x.ruled(
+        format!(
+            "Viewing yaku: the sake cup with the curtain (hanami-zake) {}, with the moon (tsukimi-zake) {}.",
+            v.hanami_zake, v.tsukimi_zake
+        ),
+        rs,
+        &["viewing-yaku", "rain"],
+    );
+    x.ruled(
+        format!(
+            "Tsukifuda: the four cards of the round's month, {}.",
+            v.tsukifuda
+        ),
+        rs,
+        &["tsukifuda"],
+    );
+    if s.base > 0 {
+        x.ruled(
+            format!("The winner's total: the base, doubled at {} points or more, and by the koi-koi rule.", v.double_at),
+            rs,
+            &["multiplier", "koi-calls"],
+        );
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Source;
+    use crate::koikoi::cards::parse_checked;
+    use crate::koikoi::testing::rules;
+    use proptest::strategy::Strategy;
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_checked(&Source::new("t", s)).unwrap()
+    }
+
+    /// (name, points) of each yaku, then base, multiplier, total.
+    fn sc(s: &str, round: Round, r: &Rules) -> (Vec<(String, i64)>, i64, i64, i64) {
+        let x = score(&cards(s), &round, r);
+        (
+            x.yaku
+                .iter()
+                .map(|y| (y.name.id().to_string(), y.points))
+                .collect(),
+            x.base,
+            x.multiplier,
+            x.total,
+        )
+    }
+
+    fn yk(s: &str, r: &Rules) -> Vec<(String, i64)> {
+        sc(s, Round::default(), r).0
+    }
+
+    fn v(list: &[(&str, i64)]) -> Vec<(String, i64)> {
+        list.iter().map(|(n, p)| (n.to_string(), *p)).collect()
+    }
+
+    fn nintendo() -> Rules {
+        rules("koikoi", &[])
+    }
+
+    #[test]
+    fn brights() {
+        let r = nintendo();
+        assert_eq!(yk("1b 3b 8b 11b 12b", &r), v(&[("goko", 10)]));
+        assert_eq!(yk("1b 3b 8b 12b", &r), v(&[("shiko", 8)]));
+        assert_eq!(yk("1b 3b 8b 11b", &r), v(&[("ame_shiko", 7)]));
+        assert_eq!(yk("1b 3b 12b", &r), v(&[("sanko", 5)]));
+        assert_eq!(yk("1b 12b", &r), v(&[]));
+        let f = rules("koikoi-fudawiki", &[]);
+        assert_eq!(yk("1b 3b 8b 11b 12b", &f), v(&[("goko", 15)]));
+        assert_eq!(yk("1b 3b 12b", &f), v(&[("sanko", 6)]));
+    }
+
+    #[test]
+    fn the_rain_man_counts_in_four_brights_but_never_three() {
+        let r = nintendo();
+        let s = score(&cards("rainman crane phoenix"), &Round::default(), &r);
+        assert!(s.yaku.is_empty());
+        assert_eq!(
+            s.notes[0],
+            "three brights with the rain man make no yaku (sanko needs three without him)"
+        );
+        assert_eq!(yk("rainman crane phoenix moon", &r), v(&[("ame_shiko", 7)]));
+    }
+
+    #[test]
+    fn animals_best_in_group() {
+        let r = nintendo();
+        assert_eq!(yk("6a 7a 10a", &r), v(&[("inoshikacho", 5)]));
+        // Extra animals grow inoshikacho; tane (1 + 0) is worth less and does not count.
+        assert_eq!(yk("6a 7a 10a 2a 4a", &r), v(&[("inoshikacho", 7)]));
+        assert_eq!(yk("6a 7a 10a 2a 4a 5a 8a", &r), v(&[("inoshikacho", 9)]));
+        assert_eq!(yk("2a 4a 5a 8a 11a", &r), v(&[("tane", 1)]));
+        assert_eq!(yk("2a 4a 5a 8a 11a 6a", &r), v(&[("tane", 2)]));
+        assert_eq!(yk("2a 4a 5a 8a", &r), v(&[]));
+    }
+
+    #[test]
+    fn animals_stacking() {
+        let r = rules("koikoi", &[("yaku-groups", "stacking")]);
+        assert_eq!(yk("6a 7a 10a", &r), v(&[("inoshikacho", 5)]));
+        assert_eq!(
+            yk("6a 7a 10a 2a 4a", &r),
+            v(&[("inoshikacho", 5), ("tane", 1)])
+        );
+        assert_eq!(
+            yk("6a 7a 10a 2a 4a 5a 8a", &r),
+            v(&[("inoshikacho", 5), ("tane", 3)])
+        );
+    }
+
+    #[test]
+    fn ribbons_best_in_group() {
+        let r = nintendo();
+        assert_eq!(yk("1r 2r 3r", &r), v(&[("akatan", 5)]));
+        assert_eq!(yk("6r 9r 10r", &r), v(&[("aotan", 5)]));
+        assert_eq!(yk("1r 2r 3r 4r", &r), v(&[("akatan", 6)]));
+        assert_eq!(yk("1r 2r 3r 4r 5r", &r), v(&[("akatan", 7)]));
+        assert_eq!(yk("4r 5r 7r 11r 1r", &r), v(&[("tanzaku", 1)]));
+        assert_eq!(yk("4r 5r 7r 11r 1r 6r", &r), v(&[("tanzaku", 2)]));
+        // The pair replaces akatan and aotan, and grows with further ribbons.
+        assert_eq!(yk("1r 2r 3r 6r 9r 10r", &r), v(&[("akatan_aotan", 10)]));
+        assert_eq!(
+            yk("1r 2r 3r 6r 9r 10r 4r 5r", &r),
+            v(&[("akatan_aotan", 12)])
+        );
+        let s = score(&cards("1r 2r 3r 6r 9r 10r 4r"), &Round::default(), &r);
+        assert_eq!(s.yaku[0].how, "10 + 1 further ribbon");
+    }
+
+    #[test]
+    fn akatan_aotan_both_count() {
+        let r = rules("koikoi", &[("akatan-aotan-pair", "both-count")]);
+        assert_eq!(
+            yk("1r 2r 3r 6r 9r 10r", &r),
+            v(&[("akatan", 5), ("aotan", 5)])
+        );
+        assert_eq!(
+            yk("1r 2r 3r 6r 9r 10r 4r", &r),
+            v(&[("akatan", 6), ("aotan", 5)])
+        );
+        // With akatan and aotan worth 6 (a house value), both-count beats the pair's 10.
+        let mut six = r.clone();
+        six.values.akatan = 6;
+        six.values.aotan = 6;
+        assert_eq!(
+            yk("1r 2r 3r 6r 9r 10r", &six),
+            v(&[("akatan", 6), ("aotan", 6)])
+        );
+        let mut pair = nintendo();
+        pair.values.akatan = 6;
+        pair.values.aotan = 6;
+        assert_eq!(yk("1r 2r 3r 6r 9r 10r", &pair), v(&[("akatan_aotan", 10)]));
+    }
+
+    #[test]
+    fn ribbons_stacking() {
+        let r = rules("koikoi", &[("yaku-groups", "stacking")]);
+        assert_eq!(
+            yk("1r 2r 3r 4r 5r", &r),
+            v(&[("akatan", 5), ("tanzaku", 1)])
+        );
+        assert_eq!(
+            yk("1r 2r 3r 6r 9r 10r", &r),
+            v(&[("akatan_aotan", 10), ("tanzaku", 2)])
+        );
+        let b = rules(
+            "koikoi",
+            &[
+                ("yaku-groups", "stacking"),
+                ("akatan-aotan-pair", "both-count"),
+            ],
+        );
+        assert_eq!(
+            yk("1r 2r 3r 6r 9r 10r", &b),
+            v(&[("akatan", 5), ("aotan", 5), ("tanzaku", 2)])
+        );
+    }
+
+    #[test]
+    fn kasu_and_the_sake_cup_counted_twice() {
+        let r = nintendo();
+        assert_eq!(yk("1p 1p 2p 2p 3p 3p 4p 4p 5p 5p", &r), v(&[("kasu", 1)]));
+        assert_eq!(
+            yk("1p 1p 2p 2p 3p 3p 4p 4p 5p 5p 12p 12p", &r),
+            v(&[("kasu", 3)])
+        );
+        // Nine plains and the sake cup: kasu, and the cup still counts as an animal for tane.
+        assert_eq!(yk("1p 1p 2p 2p 3p 3p 4p 4p 5p 9a", &r), v(&[("kasu", 1)]));
+        assert_eq!(
+            yk("1p 1p 2p 2p 3p 3p 4p 4p 5p 9a 2a 4a 5a 8a", &r),
+            v(&[("tane", 1), ("kasu", 1)])
+        );
+        let s = score(
+            &cards("1p 1p 2p 2p 3p 3p 4p 4p 5p 9a"),
+            &Round::default(),
+            &r,
+        );
+        assert!(s.yaku[0].cards.contains(&Card::new(9, Kind::Animal)));
+        let a = rules("koikoi", &[("sake-cup", "animal-only")]);
+        assert_eq!(yk("1p 1p 2p 2p 3p 3p 4p 4p 5p 9a", &a), v(&[]));
+        assert_eq!(
+            yk("1p 1p 2p 2p 3p 3p 4p 4p 5p 9a 2a 4a 5a 8a", &a),
+            v(&[("tane", 1)])
+        );
+        // The lightning is a plain.
+        assert_eq!(yk("1p 1p 2p 2p 3p 3p 4p 4p 5p 11p", &r), v(&[("kasu", 1)]));
+    }
+
+    #[test]
+    fn viewing_yaku_under_each_ruling() {
+        let on = nintendo();
+        assert_eq!(yk("3b 9a", &on), v(&[("hanami_zake", 5)]));
+        assert_eq!(yk("8b 9a", &on), v(&[("tsukimi_zake", 5)]));
+        assert_eq!(
+            yk("3b 8b 9a", &on),
+            v(&[("hanami_zake", 5), ("tsukimi_zake", 5)])
+        );
+        assert_eq!(
+            yk("3b 8b 9a 11p", &on),
+            v(&[("hanami_zake", 5), ("tsukimi_zake", 5)])
+        );
+
+        let off = rules("koikoi", &[("viewing-yaku", "disabled")]);
+        let s = score(&cards("3b 9a"), &Round::default(), &off);
+        assert!(s.yaku.is_empty());
+        assert_eq!(
+            s.notes,
+            vec!["hanami_zake do not score: viewing yaku are disabled"]
+        );
+
+        let rain = rules("koikoi", &[("viewing-yaku", "rain-ruins")]);
+        assert_eq!(yk("3b 9a 1p", &rain), v(&[("hanami_zake", 5)]));
+        let s = score(&cards("3b 9a 11p"), &Round::default(), &rain);
+        assert!(s.yaku.is_empty());
+        assert_eq!(
+            s.notes,
+            vec!["hanami_zake do not score: rain ruins the party (11p lightning captured)"]
+        );
+        // Any willow card is rain by default; the swallow too.
+        assert_eq!(yk("8b 9a 11a", &rain), v(&[]));
+        // Rain ruins only the viewing yaku: the rain man still makes ame-shiko.
+        assert_eq!(yk("1b 3b 8b 11b 9a", &rain), v(&[("ame_shiko", 7)]));
+
+        let man = rules(
+            "koikoi",
+            &[("viewing-yaku", "rain-ruins"), ("rain", "rain-man")],
+        );
+        assert_eq!(yk("8b 9a 11a 11p", &man), v(&[("tsukimi_zake", 5)]));
+        assert_eq!(yk("8b 9a 11b", &man), v(&[]));
+        let light = rules(
+            "koikoi",
+            &[("viewing-yaku", "rain-ruins"), ("rain", "lightning")],
+        );
+        assert_eq!(yk("8b 9a 11b", &light), v(&[("tsukimi_zake", 5)]));
+        assert_eq!(yk("8b 9a 11p", &light), v(&[]));
+        let either = rules(
+            "koikoi",
+            &[
+                ("viewing-yaku", "rain-ruins"),
+                ("rain", "rain-man-or-lightning"),
+            ],
+        );
+        assert_eq!(yk("8b 9a 11a 11r", &either), v(&[("tsukimi_zake", 5)]));
+        assert_eq!(yk("8b 9a 11b", &either), v(&[]));
+        assert_eq!(yk("8b 9a 11p", &either), v(&[]));
+
+        let another = rules("koikoi", &[("viewing-yaku", "with-another-yaku")]);
+        assert_eq!(yk("3b 9a", &another), v(&[]));
+        assert_eq!(
+            yk("3b 9a 1r 2r 3r", &another),
+            v(&[("hanami_zake", 5), ("akatan", 5)])
+        );
+        assert_eq!(
+            yk("3b 9a 1b 12b", &another),
+            v(&[("sanko", 5), ("hanami_zake", 5)])
+        );
+    }
+
+    #[test]
+    fn tsukifuda() {
+        let off = nintendo();
+        let round = Round {
+            month: Some(12),
+            ..Round::default()
+        };
+        assert_eq!(sc("12b 12p 12p 12p", round, &off).0, v(&[]));
+        let on = rules("koikoi", &[("tsukifuda", "on")]);
+        assert_eq!(sc("12b 12p 12p 12p", round, &on).0, v(&[("tsukifuda", 4)]));
+        assert_eq!(sc("12b 12p 12p", round, &on).0, v(&[]));
+        let other = Round {
+            month: Some(1),
+            ..Round::default()
+        };
+        assert_eq!(sc("12b 12p 12p 12p", other, &on).0, v(&[]));
+        let s = score(&cards("12b 12p 12p 12p"), &Round::default(), &on);
+        assert_eq!(
+            s.notes,
+            vec!["tsukifuda needs the round's month: give --month"]
+        );
+    }
+
+    #[test]
+    fn hard_koi_multiplier() {
+        let r = nintendo();
+        assert_eq!(
+            sc("1b 3b 12b", Round::default(), &r).1..=sc("1b 3b 12b", Round::default(), &r).3,
+            5..=5
+        );
+        // 7 points or more double.
+        assert_eq!(
+            sc("1b 3b 8b 11b", Round::default(), &r),
+            (v(&[("ame_shiko", 7)]), 7, 2, 14)
+        );
+        // The opponent's koi-koi doubles again: ×4.
+        let opp = Round {
+            opponent_koi: true,
+            ..Round::default()
+        };
+        assert_eq!(
+            sc("1b 3b 8b 11b", opp, &r),
+            (v(&[("ame_shiko", 7)]), 7, 4, 28)
+        );
+        assert_eq!(sc("1b 3b 12b", opp, &r), (v(&[("sanko", 5)]), 5, 2, 10));
+        // Own calls add nothing.
+        let own = Round {
+            koi_calls: 2,
+            ..Round::default()
+        };
+        assert_eq!(sc("1b 3b 12b", own, &r).3, 5);
+        // No yaku, nothing, whatever the koi.
+        assert_eq!(sc("1p", opp, &r), (vec![], 0, 1, 0));
+    }
+
+    #[test]
+    fn soft_koi_and_no_koi_multiplier() {
+        let soft = rules("koikoi", &[("multiplier", "soft-koi")]);
+        let once = Round {
+            koi_calls: 1,
+            ..Round::default()
+        };
+        let twice = Round {
+            koi_calls: 2,
+            opponent_koi: true,
+            ..Round::default()
+        };
+        assert_eq!(sc("1b 3b 12b", once, &soft).2, 2);
+        assert_eq!(sc("1b 3b 12b", twice, &soft).2, 3);
+        assert_eq!(
+            sc("1b 3b 8b 11b", twice, &soft),
+            (v(&[("ame_shiko", 7)]), 7, 6, 42)
+        );
+        let none = rules("koikoi", &[("multiplier", "none")]);
+        assert_eq!(sc("1b 3b 8b 11b", twice, &none).2, 2);
+        assert_eq!(sc("1b 3b 12b", twice, &none).2, 1);
+        let mut never = nintendo();
+        never.values.double_at = 0;
+        assert_eq!(sc("1b 3b 8b 11b", Round::default(), &never).2, 1);
+    }
+
+    #[test]
+    fn groups_add_up() {
+        let r = nintendo();
+        // Goko, both viewing yaku, inoshikacho with two extra animals (the cup is one),
+        // akatan and aotan, kasu with the sake cup.
+        let (y, base, m, total) = sc(
+            "1b 3b 8b 11b 12b 9a 6a 7a 10a 2a 1r 2r 3r 6r 9r 10r 1p 1p 2p 2p 3p 3p 4p 4p 5p",
+            Round::default(),
+            &r,
+        );
+        assert_eq!(
+            y,
+            v(&[
+                ("goko", 10),
+                ("hanami_zake", 5),
+                ("tsukimi_zake", 5),
+                ("inoshikacho", 7),
+                ("akatan_aotan", 10),
+                ("kasu", 1)
+            ])
+        );
+        assert_eq!((base, m, total), (38, 2, 76));
+    }
+
+    /// A slow, independent scorer of the default (Nintendo) rules, for cross-checking.
+    fn brute(cards: &[Card]) -> i64 {
+        let n = |m: u8, k: Kind| cards.iter().filter(|c| c.month == m && c.kind == k).count();
+        let count = |k: Kind| cards.iter().filter(|c| c.kind == k).count() as i64;
+        let mut total = 0;
+        let b = count(Kind::Bright);
+        let rain = n(11, Kind::Bright) == 1;
+        total += match (b, rain) {
+            (5, _) => 10,
+            (4, false) => 8,
+            (4, true) => 7,
+            (3, false) => 5,
+            _ => 0,
+        };
+        let sake = n(9, Kind::Animal) == 1;
+        if sake && n(3, Kind::Bright) == 1 {
+            total += 5;
+        }
+        if sake && n(8, Kind::Bright) == 1 {
+            total += 5;
+        }
+        let a = count(Kind::Animal);
+        let mut animal = 0;
+        if n(6, Kind::Animal) + n(7, Kind::Animal) + n(10, Kind::Animal) == 3 {
+            animal = 5 + a - 3;
+        }
+        if a >= 5 {
+            animal = animal.max(a - 4);
+        }
+        total += animal;
+        let r = count(Kind::Ribbon);
+        let poetry = (1..=3).all(|m| n(m, Kind::Ribbon) == 1);
+        let blue = [6, 9, 10].iter().all(|m| n(*m, Kind::Ribbon) == 1);
+        let mut rib = 0;
+        if poetry && blue {
+            rib = 10 + r - 6;
+        } else if poetry || blue {
+            rib = 5 + r - 3;
+        }
+        if r >= 5 {
+            rib = rib.max(r - 4);
+        }
+        total += rib;
+        let p = count(Kind::Plain) + i64::from(sake);
+        if p >= 10 {
+            total += p - 9;
+        }
+        total
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_scoring_matches_the_brute_force(
+            deck in proptest::strategy::Just(Card::deck()).prop_shuffle(),
+            n in 0usize..=48,
+        ) {
+            let r = nintendo();
+            let held = &deck[..n];
+            let s = score(held, &Round::default(), &r);
+            proptest::prop_assert_eq!(s.base, brute(held));
+            proptest::prop_assert_eq!(s.base, s.yaku.iter().map(|y| y.points).sum::<i64>());
+            proptest::prop_assert!(s.total >= s.base);
+        }
+
+        #[test]
+        fn huge_house_values_do_not_overflow(
+            deck in proptest::strategy::Just(Card::deck()).prop_shuffle(),
+            n in 0usize..=48,
+            big in proptest::prelude::any::<i64>(),
+        ) {
+            let mut r = rules("koikoi", &[("multiplier", "soft-koi")]);
+            r.values.goko = big;
+            r.values.kasu = big;
+            r.values.extra_card = big;
+            r.values.inoshikacho = big;
+            let round = Round { koi_calls: 100, ..Round::default() };
+            let s = score(&deck[..n], &round, &r);
+            proptest::prop_assert!(s.multiplier >= 1);
+            proptest::prop_assert!(s.base >= 0 || big < 0);
+        }
+
+        #[test]
+        fn more_cards_never_score_less(
+            deck in proptest::strategy::Just(Card::deck()).prop_shuffle(),
+            n in 0usize..48,
+        ) {
+            let r = nintendo();
+            let a = score(&deck[..n], &Round::default(), &r).base;
+            let b = score(&deck[..=n], &Round::default(), &r).base;
+            proptest::prop_assert!(b >= a);
+        }
+    }
+}

@@ -1,0 +1,914 @@
+//! Koi-Koi end to end: the real binary, exact output in both forms, exact errors.
+//! Every expected score is worked out by hand from the rules (koikoi.md, Board Game
+//! Arena's help); the comments say how.
+
+mod common;
+use common::*;
+use serde_json::json;
+
+/// A house-rules file for the Koi-Koi rulesets.
+fn house(text: &str) -> tempfile::NamedTempFile {
+    let f = tempfile::Builder::new().suffix(".yaml").tempfile().unwrap();
+    std::fs::write(f.path(), text).unwrap();
+    f
+}
+
+fn yaku_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["koikoi", "yaku"];
+    all.extend_from_slice(args);
+    json(&all)
+}
+
+/// (name, points) of each yaku, then base, multiplier, total.
+fn summary(v: &serde_json::Value) -> (Vec<(String, i64)>, i64, i64, i64) {
+    let yaku = v["yaku"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|y| {
+            (
+                y["name"].as_str().unwrap().to_string(),
+                y["points"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    (
+        yaku,
+        v["base"].as_i64().unwrap(),
+        v["multiplier"].as_i64().unwrap(),
+        v["total"].as_i64().unwrap(),
+    )
+}
+
+fn y(list: &[(&str, i64)]) -> Vec<(String, i64)> {
+    list.iter().map(|(n, p)| (n.to_string(), *p)).collect()
+}
+
+#[test]
+fn four_brights_with_the_rain_man_and_both_viewing_yaku() {
+    // Crane, curtain, moon and rain man: ame-shiko 7. The sake cup goes with the curtain
+    // (hanami-zake 5) and with the moon (tsukimi-zake 5). 17 reaches 7: ×2 = 34.
+    let (code, out, err) = run(&["koikoi", "yaku", "1b", "3b", "8b", "11b", "sake"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "Captured: 1b crane, 3b curtain, 8b moon, 11b rain man, 9a sake cup
+┌────────────────────────────────────────────┬────────┬─────────────────────────────────────────┐
+│ Yaku                                       ┆ Points ┆ Cards                                   │
+╞════════════════════════════════════════════╪════════╪═════════════════════════════════════════╡
+│ ame_shiko (four brights with the rain man) ┆ 7      ┆ 1b crane, 3b curtain, 8b moon, 11b rain │
+│                                            ┆        ┆ man                                     │
+│ hanami_zake (cherry-blossom viewing)       ┆ 5      ┆ 3b curtain, 9a sake cup                 │
+│ tsukimi_zake (moon viewing)                ┆ 5      ┆ 8b moon, 9a sake cup                    │
+└────────────────────────────────────────────┴────────┴─────────────────────────────────────────┘
+Base 17, multiplier ×2: 34 points
+  ×2: the base total of 17 reaches 7
+"
+    );
+    let v = yaku_json(&["1b", "3b", "8b", "11b", "sake"]);
+    assert_eq!(
+        v,
+        json!({
+            "yaku": [
+                {"name": "ame_shiko", "points": 7, "cards": ["1b", "3b", "8b", "11b"]},
+                {"name": "hanami_zake", "points": 5, "cards": ["3b", "9a"]},
+                {"name": "tsukimi_zake", "points": 5, "cards": ["8b", "9a"]}
+            ],
+            "base": 17,
+            "multiplier": 2,
+            "multiplier_reasons": ["×2: the base total of 17 reaches 7"],
+            "total": 34,
+            "notes": []
+        })
+    );
+}
+
+#[test]
+fn the_rain_man_never_makes_three_brights() {
+    let (code, out, _) = run(&["koikoi", "yaku", "rainman", "crane", "phoenix"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Captured: 11b rain man, 1b crane, 12b phoenix
+No yaku.
+Base 0, multiplier ×1: 0 points
+  no yaku: nothing to score
+Note: three brights with the rain man make no yaku (sanko needs three without him).
+"
+    );
+    // Without him, three brights are sanko: 5 (Nintendo), 6 (Fuda Wiki).
+    assert_eq!(summary(&yaku_json(&["1b 3b 12b"])).0, y(&[("sanko", 5)]));
+    assert_eq!(
+        summary(&json(&[
+            "--rules",
+            "koikoi-fudawiki",
+            "koikoi",
+            "yaku",
+            "1b 3b 12b"
+        ]))
+        .0,
+        y(&[("sanko", 6)])
+    );
+}
+
+#[test]
+fn every_bright_yaku_under_each_table() {
+    assert_eq!(
+        summary(&yaku_json(&["1b 3b 8b 11b 12b"])),
+        (y(&[("goko", 10)]), 10, 2, 20)
+    );
+    assert_eq!(
+        summary(&yaku_json(&["1b 3b 8b 12b"])),
+        (y(&[("shiko", 8)]), 8, 2, 16)
+    );
+    let f = json(&[
+        "--rules",
+        "koikoi-fudawiki",
+        "koikoi",
+        "yaku",
+        "1b 3b 8b 11b 12b",
+    ]);
+    assert_eq!(summary(&f), (y(&[("goko", 15)]), 15, 2, 30));
+    // An older table (15/10/8/6) as house values.
+    let older =
+        house("base: koikoi\nvalues:\n  goko: 15\n  shiko: 10\n  ame-shiko: 8\n  sanko: 6\n");
+    let p = older.path().to_str().unwrap();
+    assert_eq!(
+        summary(&json(&["--rules", p, "koikoi", "yaku", "1b 3b 8b 12b"])).0,
+        y(&[("shiko", 10)])
+    );
+    assert_eq!(
+        summary(&json(&["--rules", p, "koikoi", "yaku", "1b 3b 8b 11b"])).0,
+        y(&[("ame_shiko", 8)])
+    );
+}
+
+#[test]
+fn extra_animals_with_inoshikacho() {
+    // Best in group (Nintendo): inoshikacho 5 + 2 further animals = 7; tane (1) does not
+    // add. 7 reaches 7: ×2.
+    let (_, out, _) = run(&["koikoi", "yaku", "6a", "7a", "10a", "2a", "4a"]);
+    assert_eq!(
+        out,
+        "Captured: 6a butterflies, 7a boar, 10a deer, 2a bush warbler, 4a cuckoo
+┌─────────────────────────────┬───────────────────────────┬────────────────────────────────┐
+│ Yaku                        ┆ Points                    ┆ Cards                          │
+╞═════════════════════════════╪═══════════════════════════╪════════════════════════════════╡
+│ inoshikacho (boar, deer and ┆ 7 (5 + 2 further animals) ┆ 2a bush warbler, 4a cuckoo, 6a │
+│ butterflies)                ┆                           ┆ butterflies, 7a boar, 10a deer │
+└─────────────────────────────┴───────────────────────────┴────────────────────────────────┘
+Base 7, multiplier ×2: 14 points
+  ×2: the base total of 7 reaches 7
+"
+    );
+    // Stacking (Board Game Arena's "combinative" yaku): inoshikacho 5 flat + tane 1 = 6.
+    let v = json(&["--rules", "koikoi-bga", "koikoi", "yaku", "6a 7a 10a 2a 4a"]);
+    assert_eq!(
+        summary(&v),
+        (y(&[("inoshikacho", 5), ("tane", 1)]), 6, 1, 6)
+    );
+    assert_eq!(v["yaku"][0]["cards"], json!(["6a", "7a", "10a"]));
+    // Tane alone: 5 animals 1, a sixth 2.
+    assert_eq!(
+        summary(&yaku_json(&["2a 4a 5a 8a 11a 9a"])).0,
+        y(&[("tane", 2)])
+    );
+}
+
+#[test]
+fn the_akatan_aotan_pair() {
+    // The pair replaces akatan and aotan: 10, and a further ribbon adds 1.
+    assert_eq!(
+        summary(&yaku_json(&["1r 2r 3r 6r 9r 10r"])),
+        (y(&[("akatan_aotan", 10)]), 10, 2, 20)
+    );
+    assert_eq!(
+        summary(&yaku_json(&["1r 2r 3r 6r 9r 10r 4r"])).0,
+        y(&[("akatan_aotan", 11)])
+    );
+    // Akatan alone grows too; tanzaku (1 for 5) is less.
+    assert_eq!(
+        summary(&yaku_json(&["1r 2r 3r 4r 5r"])).0,
+        y(&[("akatan", 7)])
+    );
+    assert_eq!(summary(&yaku_json(&["6r 9r 10r"])).0, y(&[("aotan", 5)]));
+    assert_eq!(
+        summary(&yaku_json(&["4r 5r 7r 11r 1r"])).0,
+        y(&[("tanzaku", 1)])
+    );
+    // Board Game Arena (stacking, both count): akatan 5 + aotan 5 + tanzaku (6 ribbons) 2.
+    let (_, out, _) = run(&[
+        "--rules",
+        "koikoi-bga",
+        "koikoi",
+        "yaku",
+        "1r 2r 3r 6r 9r 10r",
+    ]);
+    assert_eq!(
+        out,
+        "Captured: 1r poetry ribbon, 2r poetry ribbon, 3r poetry ribbon, 6r blue ribbon, 9r blue ribbon, 10r blue ribbon
+┌─────────────────────────┬──────────────────────────┬─────────────────────────┐
+│ Yaku                    ┆ Points                   ┆ Cards                   │
+╞═════════════════════════╪══════════════════════════╪═════════════════════════╡
+│ akatan (poetry ribbons) ┆ 5                        ┆ 1r, 2r, 3r              │
+│ aotan (blue ribbons)    ┆ 5                        ┆ 6r, 9r, 10r             │
+│ tanzaku (ribbons)       ┆ 2 (1 + 1 further ribbon) ┆ 1r, 2r, 3r, 6r, 9r, 10r │
+└─────────────────────────┴──────────────────────────┴─────────────────────────┘
+Base 12, multiplier ×2: 24 points
+  ×2: the base total of 12 reaches 7
+"
+    );
+    // Akatan and aotan at 6 each, both counting: 12 beats the pair's 10.
+    let six = house(
+        "base: koikoi\nrulings:\n  akatan-aotan-pair: both-count\nvalues:\n  akatan: 6\n  aotan: 6\n",
+    );
+    let v = json(&[
+        "--rules",
+        six.path().to_str().unwrap(),
+        "koikoi",
+        "yaku",
+        "1r 2r 3r 6r 9r 10r",
+    ]);
+    assert_eq!(summary(&v).0, y(&[("akatan", 6), ("aotan", 6)]));
+}
+
+#[test]
+fn the_sake_cup_counted_twice() {
+    // Nine plains and the sake cup make kasu (10 plains); the cup with four more animals
+    // also makes tane. 1 + 1 = 2.
+    let cards = "1p 1p 2p 2p 3p 3p 4p 4p 5p 9a 2a 4a 5a 8a";
+    let v = yaku_json(&[cards]);
+    assert_eq!(summary(&v), (y(&[("tane", 1), ("kasu", 1)]), 2, 1, 2));
+    assert!(
+        v["yaku"][0]["cards"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("9a"))
+    );
+    assert!(
+        v["yaku"][1]["cards"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("9a"))
+    );
+    // Animal only: no kasu.
+    let only = house("base: koikoi\nrulings:\n  sake-cup: animal-only\n");
+    let v = json(&[
+        "--rules",
+        only.path().to_str().unwrap(),
+        "koikoi",
+        "yaku",
+        cards,
+    ]);
+    assert_eq!(summary(&v).0, y(&[("tane", 1)]));
+}
+
+#[test]
+fn rain_ruins_the_party() {
+    let rain = house("base: koikoi\nrulings:\n  viewing-yaku: rain-ruins\n");
+    let p = rain.path().to_str().unwrap();
+    // The lightning is a willow card: the viewing yaku are lost, nothing else is.
+    let (code, out, _) = run(&["--rules", p, "koikoi", "yaku", "3b 9a 11p"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Captured: 3b curtain, 9a sake cup, 11p lightning
+No yaku.
+Base 0, multiplier ×1: 0 points
+  no yaku: nothing to score
+Note: hanami_zake do not score: rain ruins the party (11p lightning captured).
+"
+    );
+    assert_eq!(
+        summary(&json(&["--rules", p, "koikoi", "yaku", "3b 9a 1p"])).0,
+        y(&[("hanami_zake", 5)])
+    );
+    // By default the party goes on in the rain.
+    assert_eq!(
+        summary(&yaku_json(&["3b 9a 11p"])).0,
+        y(&[("hanami_zake", 5)])
+    );
+    // Only the rain man is rain: the swallow does not spoil the moon.
+    let man = house("base: koikoi\nrulings:\n  viewing-yaku: rain-ruins\n  rain: rain-man\n");
+    let m = man.path().to_str().unwrap();
+    assert_eq!(
+        summary(&json(&["--rules", m, "koikoi", "yaku", "8b 9a 11a"])).0,
+        y(&[("tsukimi_zake", 5)])
+    );
+    assert_eq!(
+        summary(&json(&["--rules", m, "koikoi", "yaku", "8b 9a 11b"])).0,
+        y(&[])
+    );
+    // Viewing yaku off; only with another yaku.
+    let off = house("base: koikoi\nrulings:\n  viewing-yaku: disabled\n");
+    assert_eq!(
+        summary(&json(&[
+            "--rules",
+            off.path().to_str().unwrap(),
+            "koikoi",
+            "yaku",
+            "8b 9a"
+        ]))
+        .0,
+        y(&[])
+    );
+    let with = house("base: koikoi\nrulings:\n  viewing-yaku: with-another-yaku\n");
+    let w = with.path().to_str().unwrap();
+    assert_eq!(
+        summary(&json(&["--rules", w, "koikoi", "yaku", "8b 9a"])).0,
+        y(&[])
+    );
+    assert_eq!(
+        summary(&json(&["--rules", w, "koikoi", "yaku", "8b 9a 6r 9r 10r"])).0,
+        y(&[("tsukimi_zake", 5), ("aotan", 5)])
+    );
+}
+
+#[test]
+fn tsukifuda_needs_its_ruling_and_the_month() {
+    let (_, out, _) = run(&[
+        "--rules",
+        "koikoi-fudawiki",
+        "koikoi",
+        "yaku",
+        "12b 12p 12p 12p",
+        "--month",
+        "paulownia",
+    ]);
+    assert_eq!(
+        out,
+        "Captured: 12b phoenix, 12p, 12p, 12p
+┌───────────────────────────────┬────────┬────────────────────────────┐
+│ Yaku                          ┆ Points ┆ Cards                      │
+╞═══════════════════════════════╪════════╪════════════════════════════╡
+│ tsukifuda (the round's month) ┆ 4      ┆ 12b phoenix, 12p, 12p, 12p │
+└───────────────────────────────┴────────┴────────────────────────────┘
+Base 4, multiplier ×1: 4 points
+  ×1: below 7 points, and no koi-koi bonus
+"
+    );
+    let v = json(&[
+        "--rules",
+        "koikoi-fudawiki",
+        "koikoi",
+        "yaku",
+        "12b 12p 12p 12p",
+        "--month",
+        "11",
+    ]);
+    assert_eq!(summary(&v).0, y(&[]));
+    let v = json(&[
+        "--rules",
+        "koikoi-fudawiki",
+        "koikoi",
+        "yaku",
+        "12b 12p 12p 12p",
+    ]);
+    assert_eq!(
+        v["notes"],
+        json!(["tsukifuda needs the round's month: give --month"])
+    );
+    // Nintendo has none.
+    let v = yaku_json(&["12b 12p 12p 12p", "--month", "12"]);
+    assert_eq!(summary(&v).0, y(&[]));
+    assert_eq!(
+        v["notes"],
+        json!(["the round's month does not matter: tsukifuda is off"])
+    );
+}
+
+#[test]
+fn koi_koi_multipliers() {
+    // Hard koi: 7+ doubles, the opponent's koi doubles again: 7 × 4 = 28.
+    let v = yaku_json(&["1b 3b 8b 11b", "--opponent-koi"]);
+    assert_eq!(summary(&v), (y(&[("ame_shiko", 7)]), 7, 4, 28));
+    assert_eq!(
+        v["multiplier_reasons"],
+        json!([
+            "×2: the base total of 7 reaches 7",
+            "×2: the opponent had called koi-koi (hard koi)"
+        ])
+    );
+    // Own calls add nothing under hard koi.
+    let v = yaku_json(&["1b 3b 12b", "--koi-calls", "2"]);
+    assert_eq!(summary(&v).3, 5);
+    assert_eq!(
+        v["notes"],
+        json!(["your own koi-koi calls add nothing under hard koi"])
+    );
+    // Soft koi: two calls ×3, and 7+ ×2: 7 × 6 = 42.
+    let soft = house("base: koikoi-bga\nrulings:\n  multiplier: soft-koi\n");
+    let s = soft.path().to_str().unwrap();
+    let v = json(&[
+        "--rules",
+        s,
+        "koikoi",
+        "yaku",
+        "1b 3b 8b 11b",
+        "--koi-calls",
+        "2",
+    ]);
+    assert_eq!(summary(&v), (y(&[("ame_shiko", 7)]), 7, 6, 42));
+    let v = json(&[
+        "--rules",
+        s,
+        "koikoi",
+        "yaku",
+        "1b 3b 12b",
+        "--opponent-koi",
+    ]);
+    assert_eq!(summary(&v).2, 1);
+    // No doubling at all.
+    let never = house("base: koikoi\nrulings:\n  multiplier: none\nvalues:\n  double-at: 0\n");
+    let v = json(&[
+        "--rules",
+        never.path().to_str().unwrap(),
+        "koikoi",
+        "yaku",
+        "1b 3b 8b 11b 12b",
+        "--opponent-koi",
+    ]);
+    assert_eq!(summary(&v), (y(&[("goko", 10)]), 10, 1, 10));
+}
+
+#[test]
+fn repeated_koi_calls_may_be_forbidden() {
+    let once = house("base: koikoi\nrulings:\n  koi-calls: once\n");
+    let p = once.path().to_str().unwrap();
+    assert_eq!(
+        bad(&["--rules", p, "koikoi", "yaku", "1b", "--koi-calls", "2"]),
+        "error: koi-koi may be called only once a round, not 2 times
+ --> --koi-calls, column 1
+  |
+1 | 2
+  | ^
+  = help: the ruleset says so (ruling koi-calls: once)
+"
+    );
+    assert_eq!(
+        summary(&json(&[
+            "--rules",
+            p,
+            "koikoi",
+            "yaku",
+            "1b 3b 12b",
+            "--koi-calls",
+            "1"
+        ]))
+        .3,
+        5
+    );
+    assert_eq!(summary(&yaku_json(&["1b 3b 12b", "--koi-calls", "3"])).3, 5);
+}
+
+#[test]
+fn explain_names_the_rulings() {
+    let v = json(&["--explain", "koikoi", "yaku", "3b 9a"]);
+    let reasons = v["explain"].as_array().unwrap();
+    assert!(reasons.iter().any(|r| {
+        r["rulings"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"id": "viewing-yaku", "choice": "enabled"}))
+    }));
+    let (_, out, _) = run(&["--explain", "koikoi", "yaku", "3b 9a"]);
+    assert!(out.contains("\nWhy:\n"));
+    assert!(out.contains("[ruling viewing-yaku: enabled, rain: any-willow]"));
+}
+
+#[test]
+fn cards_that_do_not_exist_and_too_many_copies() {
+    assert_eq!(
+        bad(&["koikoi", "yaku", "2b"]),
+        "error: plum has no bright; its cards are 2a 2r 2p 2p
+ --> argument CARDS, column 1
+  |
+1 | 2b
+  | ^^
+  = expected: a card of the deck
+"
+    );
+    assert_eq!(
+        bad(&["koikoi", "yaku", "1p 1p 1p 11p lightning"]),
+        "error: 1p is named 3 times, but the deck has only 2
+ --> argument CARDS, column 7
+  |
+1 | 1p 1p 1p 11p lightning
+  |       ^^
+  = help: the first 1p is at column 1
+
+error: 11p is named twice, but the deck has only one (11p lightning)
+ --> argument CARDS, column 14
+  |
+1 | 1p 1p 1p 11p lightning
+  |              ^^^^^^^^^
+  = help: the first 11p is at column 10
+
+2 problems found
+"
+    );
+    let err = bad(&["koikoi", "yaku", "12p 12p 12p paulownia-p"]);
+    assert!(err.starts_with("error: 12p is named 4 times, but the deck has only 3\n"));
+    let (code, out, err) = run(&["--json", "koikoi", "yaku", "2b"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    let e: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(
+        e,
+        json!({
+            "error": "plum has no bright; its cards are 2a 2r 2p 2p",
+            "problems": [{
+                "message": "plum has no bright; its cards are 2a 2r 2p 2p",
+                "source": "argument CARDS", "line": 1, "column": 1, "text": "2b",
+                "expected": "a card of the deck", "help": null
+            }]
+        })
+    );
+}
+
+#[test]
+fn syntax_errors_point_at_the_token() {
+    assert_eq!(
+        bad(&["koikoi", "yaku", "1b 13p cran 9x", "--month", "jan"]),
+        "error: there is no month 13 in `13p`
+ --> argument CARDS, column 4
+  |
+1 | 1b 13p cran 9x
+  |    ^^
+  = expected: a month 1 to 12, or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia
+
+error: unknown card `cran`
+ --> argument CARDS, column 8
+  |
+1 | 1b 13p cran 9x
+  |        ^^^^
+  = expected: a card: a month 1-12 (or its flower) then a kind b, a, r or p, such as 1b, 9a, pine-b; or a name such as crane, sake, rainman
+  = help: did you mean `crane`?
+
+error: unknown kind `x` in `9x`
+ --> argument CARDS, column 14
+  |
+1 | 1b 13p cran 9x
+  |              ^
+  = expected: a kind: b (bright), a (animal), r (ribbon) or p (plain)
+
+error: `jan` is not a month
+ --> --month, column 1
+  |
+1 | jan
+  | ^^^
+  = expected: a month 1 to 12, or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia
+
+4 problems found
+"
+    );
+}
+
+#[test]
+fn dealt_hands() {
+    // Four pine cards: teshi, 6. The field's four peony cards force a redeal, but the hands
+    // are checked first.
+    let (code, out, _) = run(&[
+        "koikoi",
+        "deal",
+        "1b 1r 1p 1p 2a 3b 4a 5a",
+        "--field",
+        "6a 6r 6p 6p 9r 10a 11b 12p",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Hand: 1b crane, 1r poetry ribbon, 1p, 1p, 2a bush warbler, 3b curtain, 4a cuckoo, 5a bridge
+Field: 6a butterflies, 6r blue ribbon, 6p, 6p, 9r blue ribbon, 10a deer, 11b rain man, 12p
+Instant win, teshi, 6 points: four cards of a month (1b 1r 1p 1p) — the round ends; the opponent pays 6.
+Redeal: the field holds four cards of a month (6a 6r 6p 6p).
+Note: the hands are checked first: the instant win stands and the round ends before play (deal-check-order: hands-first).
+"
+    );
+    let v = json(&["koikoi", "deal", "1b 1p 2a 2p 3b 3p 4a 4p"]);
+    assert_eq!(
+        v,
+        json!({
+            "instant_win": "kuttsuki", "points": 6, "redeal": false,
+            "cards": ["1b", "1p", "2a", "2p", "3b", "3p", "4a", "4p"],
+            "field_shape": null, "field_cards": [], "notes": []
+        })
+    );
+    let v = json(&[
+        "koikoi",
+        "deal",
+        "1b 2a 3b 4a 5a 6a 7a 8a",
+        "--field",
+        "9a 9r 10a 10r 11a 11r 12b 12p",
+    ]);
+    assert_eq!(
+        (
+            v["instant_win"].clone(),
+            v["points"].clone(),
+            v["redeal"].clone()
+        ),
+        (json!(null), json!(0), json!(true))
+    );
+    let month = house("base: koikoi\nrulings:\n  field-redeal: four-of-a-month\n");
+    let v = json(&[
+        "--rules",
+        month.path().to_str().unwrap(),
+        "koikoi",
+        "deal",
+        "1b 2a 3b 4a 5a 6a 7a 8a",
+        "--field",
+        "9a 9r 10a 10r 11a 11r 12b 12p",
+    ]);
+    assert_eq!(v["redeal"], json!(false));
+    let first = house("base: koikoi\nrulings:\n  deal-check-order: field-first\n");
+    let v = json(&[
+        "--rules",
+        first.path().to_str().unwrap(),
+        "koikoi",
+        "deal",
+        "1b 1r 1p 1p 2a 3b 4a 5a",
+        "--field",
+        "6a 6r 6p 6p 9r 10a 11b 12p",
+    ]);
+    assert_eq!(
+        (v["instant_win"].clone(), v["redeal"].clone()),
+        (json!(null), json!(true))
+    );
+    let off = house("base: koikoi\nrulings:\n  dealt-hands: \"off\"\n");
+    let v = json(&[
+        "--rules",
+        off.path().to_str().unwrap(),
+        "koikoi",
+        "deal",
+        "1b 1r 1p 1p 2a 3b 4a 5a",
+    ]);
+    assert_eq!(
+        (v["instant_win"].clone(), v["points"].clone()),
+        (json!(null), json!(0))
+    );
+}
+
+#[test]
+fn deal_errors() {
+    assert_eq!(
+        bad(&["koikoi", "deal", "1b 1p 2a", "--field", "1p 1p"]),
+        "error: a dealt hand has 8 cards, not 3
+ --> argument HAND, column 1
+  |
+1 | 1b 1p 2a
+  | ^^^^^^^^
+
+error: the dealt field has 8 cards, not 2
+ --> --field, column 1
+  |
+1 | 1p 1p
+  | ^^^^^
+
+error: 1p is named 3 times, but the deck has only 2
+ --> --field, column 4
+  |
+1 | 1p 1p
+  |    ^^
+  = help: the first 1p is at argument HAND
+
+3 problems found
+"
+    );
+}
+
+fn game(args: &[&str], script: &str) -> (i32, String, String) {
+    let out = kado().args(args).write_stdin(script).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_scripted_game_with_a_refusal_an_undo_and_a_knockout() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.yaml");
+    let s = save.to_str().unwrap();
+    let (code, out, err) = game(
+        &[
+            "--rules",
+            "koikoi-bga",
+            "koikoi",
+            "game",
+            "--players",
+            "ana,ben",
+            "--rounds",
+            "3",
+            "--save",
+            s,
+        ],
+        "ana 7\nzed 4\ndraw\nundo\nben 3\nben 60\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let expected =
+        "Koi-Koi: ana and ben, 3 rounds, 50 points each (ruleset koikoi-bga). Saving to SAVE.
+┌───────┬────────┬────────┬─────┬─────┐
+│ Round ┆ Dealer ┆ Result ┆ ana ┆ ben │
+╞═══════╪════════╪════════╪═════╪═════╡
+│ start ┆        ┆        ┆ 50  ┆ 50  │
+└───────┴────────┴────────┴─────┴─────┘
+0 of 3 rounds played; ana deals next.
+Round 1 of 3 (dealer ana): winner and points, or draw: ana 7
+Round 1: ana wins 7: ana 50 → 57, ben 50 → 43.
+ana deals round 2.
+Round 2 of 3 (dealer ana): winner and points, or draw: zed 4
+✗ `zed` is not a player: the players are ana and ben
+Round 2 of 3 (dealer ana): winner and points, or draw: draw
+Round 2: a draw; nobody scores.
+ana deals round 3.
+Round 3 of 3 (dealer ana): winner and points, or draw: undo
+Undone.
+┌───────┬────────┬────────┬─────┬─────┐
+│ Round ┆ Dealer ┆ Result ┆ ana ┆ ben │
+╞═══════╪════════╪════════╪═════╪═════╡
+│ start ┆        ┆        ┆ 50  ┆ 50  │
+│ 1     ┆ ana    ┆ ana +7 ┆ 57  ┆ 43  │
+└───────┴────────┴────────┴─────┴─────┘
+1 of 3 rounds played; ana deals next.
+Round 2 of 3 (dealer ana): winner and points, or draw: ben 3
+Round 2: ben wins 3: ben 43 → 46, ana 57 → 54.
+ben deals round 3.
+Round 3 of 3 (dealer ben): winner and points, or draw: ben 60
+Round 3: ben wins 60: ben 46 → 100, ana 54 → 0.
+ana has no points left: ben wins the game.
+┌───────┬────────┬─────────────────┬─────┬─────┐
+│ Round ┆ Dealer ┆ Result          ┆ ana ┆ ben │
+╞═══════╪════════╪═════════════════╪═════╪═════╡
+│ start ┆        ┆                 ┆ 50  ┆ 50  │
+│ 1     ┆ ana    ┆ ana +7          ┆ 57  ┆ 43  │
+│ 2     ┆ ana    ┆ ben +3          ┆ 54  ┆ 46  │
+│ 3     ┆ ben    ┆ ben +54 (of 60) ┆ 0   ┆ 100 │
+└───────┴────────┴─────────────────┴─────┴─────┘
+Game over (ana has no points left): ben wins.
+"
+        .replace("SAVE", s);
+    assert_eq!(out, expected);
+    // The log holds the three answers that stand.
+    let log = std::fs::read_to_string(&save).unwrap();
+    assert_eq!(log.matches("result: win").count(), 3);
+    assert!(!log.contains("draw"));
+    // A saved game is never overwritten.
+    let err = bad(&["koikoi", "game", "--save", s]);
+    assert_eq!(
+        err,
+        format!(
+            "error: {s} already exists\n  = help: continue that game with `kado koikoi resume {s}`, or save this one elsewhere\n"
+        )
+    );
+}
+
+#[test]
+fn a_game_resumes_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.yaml");
+    let s = save.to_str().unwrap();
+    let (code, out, _) = game(
+        &["koikoi", "game", "--players", "ana,ben", "--save", s],
+        "ana 5\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with(&format!(
+            "Round 1 of 6 (dealer ana): winner and points, or draw: ana 5\n\
+         Round 1: ana wins 5: ana 50 → 55, ben 50 → 45.\n\
+         ana deals round 2.\n\
+         The game is saved in {s}; continue it with `kado koikoi resume {s}`.\n"
+        )),
+        "{out}"
+    );
+    let (code, out, err) = game(
+        &["--json", "koikoi", "resume", s],
+        "ben 2\ndraw\ndraw\ndraw\nana 1\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // 50/50 → ana 55/45 → ben 53/47 → three draws → ana 54/46.
+    assert_eq!(v["scores"], json!([54, 46]));
+    assert_eq!(v["played"], json!(6));
+    assert_eq!(v["over"], json!(true));
+    assert_eq!(v["winner"], json!("ana"));
+    assert_eq!(v["ended"], json!("all 6 rounds are played"));
+    assert_eq!(
+        v["history"][1],
+        json!({"round": 2, "dealer": "ana", "winner": "ben", "points": 2, "moved": 2, "scores": [53, 47]})
+    );
+    // The transcript went to stderr.
+    assert!(err.contains("Round 2: ben wins 2: ben 45 → 47, ana 55 → 53."));
+}
+
+#[test]
+fn draw_rounds_and_dealers_follow_the_rulings() {
+    let dir = tempfile::tempdir().unwrap();
+    let dealer6 =
+        house("base: koikoi-bga\nrulings:\n  draw-round: dealer-6\n  next-dealer: alternate\n");
+    let save = dir.path().join("d.yaml");
+    let (code, out, err) = game(
+        &[
+            "--json",
+            "--rules",
+            dealer6.path().to_str().unwrap(),
+            "koikoi",
+            "game",
+            "--players",
+            "ana,ben",
+            "--rounds",
+            "3",
+            "--dealer",
+            "ben",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "draw\ndraw\nana 2\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Ben deals round 1 and takes 6 (44/56); ana deals round 2 and takes 6 (50/50); ana
+    // wins 2 in round 3 (52/48).
+    let dealers: Vec<&str> = v["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["dealer"].as_str().unwrap())
+        .collect();
+    assert_eq!(dealers, vec!["ben", "ana", "ben"]);
+    assert_eq!(v["history"][0]["scores"], json!([44, 56]));
+    assert_eq!(v["scores"], json!([52, 48]));
+}
+
+#[test]
+fn game_arguments_are_checked() {
+    assert_eq!(
+        bad(&[
+            "koikoi",
+            "game",
+            "--players",
+            "ana",
+            "--rounds",
+            "5",
+            "--dealer",
+            "cy"
+        ]),
+        "error: Koi-Koi has two players, not 1
+ --> --players, column 1
+  |
+1 | ana
+  | ^^^
+  = expected: two names separated by a comma, e.g. ana,ben
+
+error: `5` is not a game length
+ --> --rounds, column 1
+  |
+1 | 5
+  | ^
+  = expected: 3, 6 or 12 rounds
+
+error: `cy` is not a player
+ --> --dealer, column 1
+  |
+1 | cy
+  | ^^
+  = expected: one of: ana
+
+3 problems found
+"
+    );
+    assert!(
+        bad(&["koikoi", "game", "--players", "ana,ANA"])
+            .starts_with("error: both players are called `ana`")
+    );
+    assert!(
+        bad(&["koikoi", "resume", "/nonexistent/g.yaml"])
+            .starts_with("error: cannot read saved game `/nonexistent/g.yaml`: it does not exist")
+    );
+}
+
+#[test]
+fn rulesets_are_listed_and_checked() {
+    let (_, out, _) = run(&["rules", "show", "koikoi-bga"]);
+    assert!(out.starts_with("koikoi-bga — Koi-Koi (koikoi → koikoi-bga)\n"));
+    let typo = house("base: koikoi\nrulings:\n  viewing-yaku: rain\n");
+    let err = bad(&[
+        "--rules",
+        typo.path().to_str().unwrap(),
+        "koikoi",
+        "yaku",
+        "1b",
+    ]);
+    assert!(
+        err.starts_with("error: `rain` is not a choice of ruling `viewing-yaku`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("did you mean `rain-ruins`?")
+            || err.contains("expected: one of: enabled, rain-ruins, with-another-yaku, disabled")
+    );
+    assert!(
+        bad(&["--rules", "kinkado", "koikoi", "yaku", "1b"])
+            .starts_with("error: ruleset `kinkado` is for Kin Kādo, not Koi-Koi")
+    );
+}
