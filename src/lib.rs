@@ -6,6 +6,7 @@
 pub mod cards;
 pub mod diag;
 pub mod explain;
+pub mod kinga;
 pub mod kinkado;
 pub mod notation;
 pub mod render;

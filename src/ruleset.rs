@@ -14,7 +14,14 @@ use serde_saphyr::Spanned;
 use crate::diag::{Error, Problem, Source, did_you_mean};
 
 /// The built-in rulesets: name and YAML text.
-const BUILTIN: &[(&str, &str)] = &[("kinkado", include_str!("../rulesets/kinkado.yaml"))];
+const BUILTIN: &[(&str, &str)] = &[
+    ("kinkado", include_str!("../rulesets/kinkado.yaml")),
+    ("kinga", include_str!("../rulesets/kinga.yaml")),
+    (
+        "kinga-hardcore",
+        include_str!("../rulesets/kinga-hardcore.yaml"),
+    ),
+];
 
 /// One choice a ruling may take.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

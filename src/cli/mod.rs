@@ -2,6 +2,7 @@
 //! completions), dispatch, and printing. Rules logic lives in the library.
 
 mod generate;
+mod kinga;
 mod kinkado;
 mod prompt;
 mod rules;
@@ -46,6 +47,9 @@ pub enum Command {
     /// Kin Kādo: best hands, reveals, ALORA's turns, and whole games at the table.
     #[command(subcommand)]
     Kinkado(kinkado::Cmd),
+    /// Kinga: chains and influence, every legal play, a game at the table, simulations.
+    #[command(subcommand)]
+    Kinga(kinga::Cmd),
     /// List, show and check rulesets and house-rules files.
     #[command(subcommand)]
     Rules(rules::Cmd),
@@ -201,6 +205,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),
+        Command::Kinga(cmd) => kinga::run(cmd, &ctx),
         Command::Rules(cmd) => rules::run(cmd, &ctx),
         Command::Completions { shell } => generate::completions(shell),
         Command::GenerateMan { dir } => generate::man_pages(&dir),
