@@ -375,8 +375,9 @@ impl Game {
         };
         if !y.suits.has(suit) {
             return Err(format!(
-                "{} makes influence in {} only, not {}",
+                "{} makes {} influence in {} only, not {}",
                 show_cards(play),
+                y.influence,
                 y.suits.show(),
                 suit.symbol()
             ));
@@ -483,6 +484,10 @@ impl Game {
             }
             (Phase::Turn, Action::Influence { play, target }) => {
                 let y = self.check_influence(play, *target)?;
+                let last_queen = target.rank() == Some(Rank::Queen)
+                    && target.suit().is_some_and(|s| {
+                        Suit::ALL.iter().all(|o| *o == s || self.exposed[o.index()])
+                    });
                 for c in play {
                     self.take_from_hand(*c);
                 }
@@ -495,7 +500,7 @@ impl Game {
                     y.influence,
                     y.suits.show()
                 ));
-                if y.draws > 0 {
+                if y.draws > 0 && !last_queen {
                     let names: Vec<&str> = y
                         .bonuses
                         .iter()
@@ -516,7 +521,7 @@ impl Game {
                         "{target}: you may exile one card from your hand or discard pile."
                     ));
                 }
-                self.to_draw = y.draws as usize;
+                self.to_draw = if last_queen { 0 } else { y.draws as usize };
                 self.phase = Phase::ExtraDraw;
             }
             (Phase::Turn, Action::Exile { card }) => {
@@ -996,5 +1001,362 @@ impl Session for Game {
 
     fn show(&self, style: Style) -> String {
         self.render(style)
+    }
+}
+
+/// The answer a player would type for an action (None for kado's own steps).
+pub fn answer_text(action: &Action) -> Option<String> {
+    use crate::cards::code_cards;
+    let opt = |c: &Option<Card>| c.map_or("none".to_string(), |c| c.code());
+    match action {
+        Action::Draw { cards } => Some(code_cards(cards)),
+        Action::Influence { play, target } => {
+            Some(format!("{} on {}", code_cards(play), target.code()))
+        }
+        Action::Exile { card } => Some(format!("exile {}", card.code())),
+        Action::Bonus { card } | Action::Keep { card } => Some(opt(card)),
+        Action::Suspicion { king } => Some(king.code()),
+        Action::Reshuffle { .. } | Action::Executed | Action::RandomDiscard { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Vec<Card> {
+        crate::notation::parse_cards(s, "t")
+            .unwrap()
+            .into_iter()
+            .map(|l| l.value)
+            .collect()
+    }
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn real(rules: Rules) -> Game {
+        Game::new(&Setup::new(Deck::Real, 1), rules)
+    }
+
+    /// A game at the start of a turn with this hand, draw pile and discard pile.
+    fn at_turn(rules: Rules, hand: &str, draw: &str, discard: &str) -> Game {
+        let mut g = real(rules);
+        g.hand = if hand.is_empty() { vec![] } else { cards(hand) };
+        g.draw = if draw.is_empty() { vec![] } else { cards(draw) };
+        g.discard = if discard.is_empty() {
+            vec![]
+        } else {
+            cards(discard)
+        };
+        g.to_draw = 0;
+        g.phase = Phase::Turn;
+        g.turn = 5;
+        g
+    }
+
+    fn ask_key(g: &Game) -> String {
+        match g.step() {
+            Step::Ask(q) => q.key,
+            other => panic!("expected a question, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_real_game_starts_by_drawing_four() {
+        let mut g = real(Rules::standard());
+        assert_eq!(g.phase, Phase::Refill);
+        assert_eq!(ask_key(&g), "draw");
+        assert!(
+            g.act(&Action::Draw {
+                cards: cards("AS 2S AH")
+            })
+            .is_err()
+        );
+        assert!(
+            g.act(&Action::Draw {
+                cards: cards("AS 2S AH 3H")
+            })
+            .is_err()
+        );
+        g.act(&Action::Draw {
+            cards: cards("2S 2H 2D JK"),
+        })
+        .unwrap();
+        assert_eq!(g.phase, Phase::Turn);
+        assert_eq!(g.turn, 1);
+        assert_eq!(g.draw.len(), 6);
+        // 2♠ 2♥ 2♦ makes 4 and Three's Company: 3♠, 3♥ or 3♦ (needs 4).
+        let o = g.options();
+        assert_eq!(o.influence.len(), 4, "{o:?}");
+    }
+
+    #[test]
+    fn an_influence_with_extra_draws_and_a_bonus_exile() {
+        // Hand 4♠ 4♥ 4♦ 5♦ … wait for the 5♠ pile: top 5♠ needs 6.
+        let mut g = at_turn(Rules::standard(), "4H 4D 4C 9C", "AS 2S JK", "AH 2H");
+        g.piles[Suit::Spades.index()] = 5;
+        g.act(&Action::Influence {
+            play: cards("4H 4D 4C"),
+            target: card("5S"),
+        })
+        .unwrap_err(); // no ♠ in the play and no joker
+        let said = g
+            .act(&Action::Influence {
+                play: cards("4H 4D 4C 9C"),
+                target: card("5C"),
+            })
+            .unwrap_err();
+        assert!(said.contains("not on top"), "{said}");
+        g.piles[Suit::Clubs.index()] = 5;
+        let said = g
+            .act(&Action::Influence {
+                play: cards("4H 4D 4C"),
+                target: card("5C"),
+            })
+            .unwrap();
+        assert_eq!(
+            said,
+            vec![
+                "4♥ 4♦ 4♣ makes 6 influence in ♥ ♦ ♣: 5♣ is influenced.",
+                "Three's Company: draw 1 extra card.",
+                "5♣: you may exile one card from your hand or discard pile.",
+            ]
+        );
+        assert_eq!(ask_key(&g), "draw");
+        g.act(&Action::Draw { cards: cards("JK") }).unwrap();
+        assert_eq!(ask_key(&g), "bonus");
+        assert!(
+            g.act(&Action::Bonus {
+                card: Some(Card::Joker)
+            })
+            .is_err()
+        );
+        let said = g
+            .act(&Action::Bonus {
+                card: Some(card("AH")),
+            })
+            .unwrap();
+        assert_eq!(said, vec!["Exile A♥.", "Put 5♣ on your discard pile."]);
+        assert_eq!(g.piles[Suit::Clubs.index()], 6);
+        assert_eq!(ask_key(&g), "keep");
+        let said = g
+            .act(&Action::Keep {
+                card: Some(card("9C")),
+            })
+            .unwrap();
+        assert_eq!(said, vec!["Discard 🃏.", "Draw 2 cards."]);
+        assert_eq!(g.hand, cards("9C"));
+        // The discards: 2♥ and this turn's 4♥ 4♦ 4♣ 5♣ 🃏.
+        assert_eq!(g.discard.len(), 6);
+        assert_eq!(g.to_draw, 3);
+        g.act(&Action::Draw {
+            cards: cards("AS 2S"),
+        })
+        .unwrap();
+        // The draw pile is empty: the discards are reshuffled for the third card.
+        match g.step() {
+            Step::Auto(a @ Action::Reshuffle { .. }) => {
+                let said = g.act(&a).unwrap();
+                assert_eq!(
+                    said[0],
+                    "Your draw pile is empty: shuffle your discard pile (6 cards) into a new draw pile."
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        g.act(&Action::Draw { cards: cards("5C") }).unwrap();
+        assert_eq!(g.phase, Phase::Turn);
+        assert_eq!(g.exiled, cards("AH"));
+    }
+
+    #[test]
+    fn reshuffle_ruling_keeps_the_turn_cards_out() {
+        let rules = Rules {
+            turn_cards_after: true,
+            ..Rules::standard()
+        };
+        let mut g = at_turn(rules, "4H 4D 9C", "", "AH 2H");
+        g.act(&Action::Influence {
+            play: cards("4H 4D"),
+            target: card("3H"),
+        })
+        .unwrap();
+        g.act(&Action::Keep { card: None }).unwrap();
+        // Only the old discards are reshuffled; this turn's cards wait.
+        match g.step() {
+            Step::Auto(Action::Reshuffle { order }) => assert_eq!(order, cards("AH 2H")),
+            other => panic!("{other:?}"),
+        }
+        let mut d = at_turn(Rules::standard(), "4H 4D 9C", "", "AH 2H");
+        d.act(&Action::Influence {
+            play: cards("4H 4D"),
+            target: card("3H"),
+        })
+        .unwrap();
+        d.act(&Action::Keep { card: None }).unwrap();
+        match d.step() {
+            Step::Auto(Action::Reshuffle { order }) => assert_eq!(order.len(), 6),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn queens_turn_kings_and_the_fourth_wins() {
+        let mut g = at_turn(Rules::standard(), "JH JC JD 2S", "AS", "");
+        g.piles = [13, 12, 13, 13];
+        g.exposed = [true, false, true, true];
+        g.turned = [true, false, true, true];
+        let said = g
+            .act(&Action::Influence {
+                play: cards("JC JD"),
+                target: card("QH"),
+            })
+            .unwrap_err();
+        assert_eq!(said, "J♣ J♦ makes 12 influence in ♦ ♣ only, not ♥");
+        // J♣ J♦ J♥: 11 + 2 = 13 in ♣ ♦ ♥; Three's Company is moot when the game ends.
+        let said = g
+            .act(&Action::Influence {
+                play: cards("JC JD JH"),
+                target: card("QH"),
+            })
+            .unwrap();
+        assert_eq!(
+            said[0],
+            "J♣ J♦ J♥ makes 13 influence in ♥ ♦ ♣: Q♥ is influenced."
+        );
+        assert_eq!(said[1], "Put Q♥ on your discard pile.");
+        assert_eq!(said[2], "The ♥ king is exposed: turn it sideways.");
+        assert_eq!(said[3], "That was the fourth queen: you win!");
+        assert_eq!(g.is_over(), Some(true));
+        assert_eq!(g.score(), 4);
+        assert_eq!(g.step(), Step::Done);
+    }
+
+    #[test]
+    fn suspicion_and_execution() {
+        let mut g = at_turn(Rules::standard(), "AS 2H", "AC", "");
+        assert_eq!(ask_key(&g), "suspicion");
+        assert!(
+            g.act(&Action::Influence {
+                play: cards("AS"),
+                target: card("3S")
+            })
+            .is_err()
+        );
+        let said = g.act(&Action::Suspicion { king: card("KD") }).unwrap();
+        assert_eq!(
+            said[0],
+            "Raise suspicion: turn the ♦ king sideways (1 of 4 turned)."
+        );
+        assert_eq!(ask_key(&g), "keep");
+        let mut g = at_turn(Rules::standard(), "AS 2H", "AC", "");
+        g.turned = [true, true, false, true];
+        assert_eq!(g.step(), Step::Auto(Action::Suspicion { king: card("KD") }));
+        g.turned = [true; 4];
+        assert_eq!(g.step(), Step::Auto(Action::Executed));
+        g.act(&Action::Executed).unwrap();
+        assert_eq!(g.is_over(), Some(false));
+        // Not forced: suspicion is refused.
+        let mut g = at_turn(Rules::standard(), "3S 2S", "AC", "");
+        assert!(g.act(&Action::Suspicion { king: card("KS") }).is_err());
+    }
+
+    #[test]
+    fn exile_action_discards_the_rest() {
+        let mut g = at_turn(Rules::standard(), "AS 2S AH JK", "AC 2C 2D AD", "");
+        assert!(g.act(&Action::Exile { card: card("AH") }).is_err());
+        assert!(g.act(&Action::Exile { card: card("2S") }).is_err());
+        let said = g.act(&Action::Exile { card: card("AS") }).unwrap();
+        assert_eq!(
+            said[0],
+            "Exile A♠; discard the rest of your hand (2♠ A♥ 🃏)."
+        );
+        assert_eq!(g.hand.len(), 0);
+        assert_eq!(g.to_draw, 4);
+        assert_eq!(g.discard.len(), 3);
+    }
+
+    #[test]
+    fn hardcore_rules() {
+        let r = Rules::hardcore();
+        // Exile refused while something can be influenced.
+        let mut g = at_turn(r, "2S 2H 2D 2C", "AC", "");
+        let e = g.act(&Action::Exile { card: card("2S") }).unwrap_err();
+        assert!(e.starts_with("hardcore: exile only"), "{e}");
+        // Overpaying refused: 2♠ 2♥ 2♦ (4) is enough for a 3.
+        let e = g
+            .act(&Action::Influence {
+                play: cards("2S 2H 2D 2C"),
+                target: card("3S"),
+            })
+            .unwrap_err();
+        assert!(e.starts_with("hardcore: use the fewest cards"), "{e}");
+        g.act(&Action::Influence {
+            play: cards("2S 2H 2D"),
+            target: card("3S"),
+        })
+        .unwrap();
+        // Three's Company draw, then cleanup keeps everything: 2♣ and A♣.
+        g.act(&Action::Draw { cards: cards("AC") }).unwrap();
+        assert_eq!(g.hand, cards("2C AC"));
+        assert_eq!(g.phase, Phase::Refill);
+        // Too many cards: discard down to four at random.
+        let mut g = at_turn(r, "2S 2H 2D 2C JK", "AC AH AS", "");
+        g.act(&Action::Influence {
+            play: cards("2S 2H 2D"),
+            target: card("3S"),
+        })
+        .unwrap();
+        for c in ["AC", "AH", "AS"] {
+            if g.phase == Phase::ExtraDraw && g.to_draw > 0 {
+                g.act(&Action::Draw { cards: cards(c) }).unwrap();
+            }
+        }
+        assert_eq!(g.hand.len(), 3);
+        let mut g = at_turn(r, "2S 2H 2D 2C JK AD 3C", "AC", "");
+        g.act(&Action::Influence {
+            play: cards("2S 2H 2D"),
+            target: card("3S"),
+        })
+        .unwrap();
+        g.act(&Action::Draw { cards: cards("AC") }).unwrap();
+        assert_eq!(g.phase, Phase::TooMany);
+        match g.step() {
+            Step::Auto(a @ Action::RandomDiscard { .. }) => {
+                g.act(&a).unwrap();
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(g.hand.len(), 4);
+    }
+
+    #[test]
+    fn virtual_games_replay_from_their_actions() {
+        for seed in 0..10 {
+            let rules = Rules::standard();
+            let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
+            let mut actions = Vec::new();
+            loop {
+                let a = match g.step() {
+                    Step::Done => break,
+                    Step::Auto(a) => a,
+                    Step::Ask(q) => crate::kinga::sim::choose(&g, &q.key).unwrap(),
+                };
+                g.act(&a).unwrap();
+                actions.push(a);
+            }
+            let mut h = Game::new(&Setup::new(Deck::Virtual, seed), rules);
+            for a in &actions {
+                h.act(a).unwrap();
+            }
+            assert_eq!(g, h);
+            // Every card is somewhere, once: 10 starting cards + 44 pile cards.
+            let piles: usize = g.piles.iter().map(|p| usize::from(14 - p.min(&14))).sum();
+            let held =
+                g.draw.len() + g.discard.len() + g.exiled.len() + g.hand.len() + g.table.len();
+            assert_eq!(held + piles, 10 + 4 * 11);
+        }
     }
 }
