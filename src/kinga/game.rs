@@ -836,8 +836,12 @@ impl Game {
             }
             _ => {
                 out += &format!(
-                    "Turn {}. Kings turned: {} of 4. Kings exposed: {}.\n",
-                    self.turn,
+                    "{}. Kings turned: {} of 4. Kings exposed: {}.\n",
+                    if self.turn == 0 {
+                        "Before the first turn".to_string()
+                    } else {
+                        format!("Turn {}", self.turn)
+                    },
                     self.turned_count(),
                     self.score()
                 );

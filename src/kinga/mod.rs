@@ -327,7 +327,7 @@ pub const MAX_HAND: usize = 14;
 pub fn shortest_plays(hand: &[Card], targets: &[Card], rules: &Rules) -> Vec<Option<Reach>> {
     let n = hand.len().min(MAX_HAND);
     let hand = &hand[..n];
-    let mut best: Vec<Option<(usize, usize, Vec<Card>, u32)>> = vec![None; targets.len()];
+    let mut best: Best = vec![None; targets.len()];
     let mut seen = std::collections::HashSet::new();
     for first in 0..n {
         if hand[first].is_joker() {
@@ -357,6 +357,7 @@ pub fn shortest_plays(hand: &[Card], targets: &[Card], rules: &Rules) -> Vec<Opt
         .collect()
 }
 
+/// For each target: the best play so far (length, jokers, cards, influence).
 type Best = Vec<Option<(usize, usize, Vec<Card>, u32)>>;
 
 fn walk(

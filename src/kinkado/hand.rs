@@ -165,6 +165,7 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Evaluation {
         rules.joker_duplicates || (!plain.contains(c) && !taken.contains(c))
     };
 
+    #[allow(clippy::type_complexity)]
     let mut best: Option<(Key, Category, Vec<(Rank, Suit)>)> = None;
     let mut consider = |subs: Vec<(Rank, Suit)>| {
         let (key, cat) = score(&plain, &subs, rules);
