@@ -108,6 +108,18 @@ pub enum DeckArg {
     Virtual,
 }
 
+/// `play` and `resume` talk with the table; their record is the saved YAML log.
+fn no_json(ctx: &Ctx, command: &str) -> Result<(), Error> {
+    if ctx.json {
+        return Err(Problem::new(format!(
+            "`kado kinga {command}` is an interactive game and has no JSON form"
+        ))
+        .help("the game is saved as YAML after every answer; script it by piping answers, one per line")
+        .into());
+    }
+    Ok(())
+}
+
 pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     match cmd {
         Cmd::Chain { cards, target } => {
@@ -119,6 +131,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             options_cmd(ctx, &rs, &hand, &tops, &turned)
         }
         Cmd::Play { save, deck, seed } => {
+            no_json(ctx, "play")?;
             let rs = ctx.ruleset(GAME, TITLE)?;
             let deck = match deck {
                 DeckArg::Real => Deck::Real,
@@ -134,6 +147,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             sess::run::<Game>(&path, log, &mut *prompt::for_stdin(), ctx.style)
         }
         Cmd::Resume { file } => {
+            no_json(ctx, "resume")?;
             let log = sess::load::<Game>(&file.to_string_lossy())?;
             sess::run::<Game>(&file, log, &mut *prompt::for_stdin(), ctx.style)
         }

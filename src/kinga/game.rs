@@ -1363,4 +1363,71 @@ mod tests {
             assert_eq!(held + piles, 10 + 4 * 11);
         }
     }
+
+    #[test]
+    fn bonus_exile_joker_ruling_both_sides() {
+        for (allowed, ok) in [(false, false), (true, true)] {
+            let rules = Rules {
+                bonus_exiles_joker: allowed,
+                ..Rules::standard()
+            };
+            // 7♥ 6♥ makes 8 in ♥: enough for the 5♥ (needs 6); the bonus may take 🃏 or 2♣.
+            let mut g = at_turn(rules, "7H 6H JK", "AS", "2C");
+            g.piles[Suit::Hearts.index()] = 5;
+            g.act(&Action::Influence {
+                play: cards("7H 6H"),
+                target: card("5H"),
+            })
+            .unwrap();
+            assert_eq!(ask_key(&g), "bonus");
+            assert_eq!(
+                g.act(&Action::Bonus {
+                    card: Some(Card::Joker)
+                })
+                .is_ok(),
+                ok
+            );
+        }
+    }
+
+    #[test]
+    fn hardcore_suspicion_cleanup_ruling_both_sides() {
+        let mut g = at_turn(Rules::hardcore(), "AS 2H", "AC", "");
+        g.act(&Action::Suspicion { king: card("KS") }).unwrap();
+        assert_eq!(ask_key(&g), "keep");
+        let keep_all = Rules {
+            hardcore_suspicion_keeps_all: true,
+            ..Rules::hardcore()
+        };
+        let mut g = at_turn(keep_all, "AS 2H", "AC", "");
+        g.act(&Action::Suspicion { king: card("KS") }).unwrap();
+        assert_eq!(g.hand, cards("AS 2H"));
+        assert_eq!(g.phase, Phase::Refill);
+    }
+
+    #[test]
+    fn kings_ruling_in_a_game() {
+        let mut g = at_turn(Rules::standard(), "QS JK JK 2S", "AC", "");
+        g.piles[0] = 13;
+        g.exposed[0] = true;
+        g.turned[0] = true;
+        let e = g
+            .act(&Action::Influence {
+                play: cards("QS JK JK"),
+                target: card("KS"),
+            })
+            .unwrap_err();
+        assert_eq!(
+            e,
+            "kings cannot be influenced; K♠ is exposed by influencing its queen"
+        );
+        g.rules.kings_influenced = true;
+        g.act(&Action::Influence {
+            play: cards("QS JK JK"),
+            target: card("KS"),
+        })
+        .unwrap();
+        assert_eq!(g.top(Suit::Spades), None);
+        assert_eq!(g.score(), 1);
+    }
 }
