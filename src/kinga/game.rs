@@ -1346,7 +1346,13 @@ mod tests {
                 let a = match g.step() {
                     Step::Done => break,
                     Step::Auto(a) => a,
-                    Step::Ask(q) => crate::kinga::sim::choose(&g, &q.key).unwrap(),
+                    Step::Ask(q) => {
+                        let a = crate::kinga::sim::choose(&g, &q.key).unwrap();
+                        // What a player types for an action reads back as that action.
+                        let text = answer_text(&a).unwrap();
+                        assert_eq!(g.read_answer(&q.key, &text), Ok(a.clone()), "{text}");
+                        a
+                    }
                 };
                 g.act(&a).unwrap();
                 actions.push(a);
