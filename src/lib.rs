@@ -7,6 +7,7 @@ pub mod cards;
 pub mod diag;
 pub mod explain;
 pub mod kingmaker;
+pub mod kinga;
 pub mod kinkado;
 pub mod koikoi;
 pub mod notation;

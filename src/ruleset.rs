@@ -27,6 +27,11 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../rulesets/koikoi-fudawiki.yaml"),
     ),
     ("koikoi-bga", include_str!("../rulesets/koikoi-bga.yaml")),
+    ("kinga", include_str!("../rulesets/kinga.yaml")),
+    (
+        "kinga-hardcore",
+        include_str!("../rulesets/kinga-hardcore.yaml"),
+    ),
 ];
 
 /// One choice a ruling may take.

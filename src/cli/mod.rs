@@ -3,6 +3,7 @@
 
 mod generate;
 mod kingmaker;
+mod kinga;
 mod kinkado;
 mod koikoi;
 mod prompt;
@@ -54,6 +55,9 @@ pub enum Command {
     /// Koi-Koi: yaku and scores under each rule set, dealt hands, and a game's score.
     #[command(subcommand)]
     Koikoi(koikoi::Cmd),
+    /// Kinga: chains and influence, every legal play, a game at the table, simulations.
+    #[command(subcommand)]
+    Kinga(kinga::Cmd),
     /// List, show and check rulesets and house-rules files.
     #[command(subcommand)]
     Rules(rules::Cmd),
@@ -209,6 +213,7 @@ pub fn main() -> ExitCode {
         Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),
         Command::Kingmaker(cmd) => kingmaker::run(cmd, &ctx),
         Command::Koikoi(cmd) => koikoi::run(cmd, &ctx),
+        Command::Kinga(cmd) => kinga::run(cmd, &ctx),
         Command::Rules(cmd) => rules::run(cmd, &ctx),
         Command::Completions { shell } => generate::completions(shell),
         Command::GenerateMan { dir } => generate::man_pages(&dir),

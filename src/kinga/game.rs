@@ -1,0 +1,1439 @@
+//! A whole game of Kinga as a session: the four suit piles, the kings, the draw and
+//! discard piles, the exiled cards and the hand, one action at a time.
+//!
+//! With a real deck the player says which cards they drew; with a virtual deck kado
+//! deals them from a shuffle recorded in the log, so a replay is exact.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use super::{Options, Rules, effects, evaluate, needed, options, shortest_plays};
+use crate::cards::{Card, Rank, Suit, show_cards};
+use crate::render::Style;
+use crate::ruleset::Ruleset;
+use crate::session::{Question, Session, Step};
+
+/// Where the cards come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Deck {
+    /// Real cards: the player says what they drew.
+    Real,
+    /// kado shuffles and deals.
+    Virtual,
+}
+
+/// How a game starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub deck: Deck,
+    /// The seed of the virtual deck and of hardcore's random discards.
+    pub seed: u64,
+    /// The starting deck, top card first (the virtual deck's shuffle; empty for a real
+    /// deck, whose order nobody knows).
+    #[serde(default)]
+    pub order: Vec<Card>,
+}
+
+impl Setup {
+    pub fn new(deck: Deck, seed: u64) -> Setup {
+        let mut order = starting_deck();
+        if deck == Deck::Virtual {
+            order.shuffle(&mut StdRng::seed_from_u64(seed));
+        } else {
+            order.clear();
+        }
+        Setup { deck, seed, order }
+    }
+}
+
+/// The ten cards of the starting deck: the aces, the twos and the two jokers.
+pub fn starting_deck() -> Vec<Card> {
+    let mut v: Vec<Card> = Suit::ALL
+        .iter()
+        .flat_map(|s| [Card::new(Rank::Ace, *s), Card::new(Rank::Two, *s)])
+        .collect();
+    v.push(Card::Joker);
+    v.push(Card::Joker);
+    v
+}
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    /// Cards drawn from the draw pile into the hand.
+    Draw { cards: Vec<Card> },
+    /// The discard pile shuffled into a new draw pile (top first; any order for a real
+    /// deck).
+    Reshuffle { order: Vec<Card> },
+    /// A play and the top card it influences.
+    Influence { play: Vec<Card>, target: Card },
+    /// A card exiled from the hand (the Exile action).
+    Exile { card: Card },
+    /// The exile earned by a 5, 8 or 10 (from the hand or the discard pile), or none.
+    Bonus { card: Option<Card> },
+    /// Raise Suspicion: this king is turned sideways.
+    Suspicion { king: Card },
+    /// Suspicion had to be raised with every king turned: the game is lost.
+    Executed,
+    /// Cleanup: the card kept in hand, or none.
+    Keep { card: Option<Card> },
+    /// Hardcore: cards discarded at random down to the hand size.
+    RandomDiscard { cards: Vec<Card> },
+}
+
+/// Where in a turn the game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Drawing back up to the hand size at the end of cleanup (or at the start).
+    Refill,
+    /// Choosing the turn's action.
+    Turn,
+    /// Drawing the extra cards of Three's Company and Harmony.
+    ExtraDraw,
+    /// Choosing the exile earned by a 5, 8 or 10.
+    Bonus,
+    /// Cleanup: choosing the card to keep.
+    Keep,
+    /// Hardcore cleanup: more cards than the hand size.
+    TooMany,
+    Over {
+        won: bool,
+    },
+}
+
+/// The state of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub rules: Rules,
+    pub deck: Deck,
+    pub seed: u64,
+    /// The rank number of each pile's top card (3 up to 13, the king); 14 when empty.
+    pub piles: [u8; 4],
+    pub turned: [bool; 4],
+    /// Queens influenced: their kings are exposed.
+    pub exposed: [bool; 4],
+    /// The draw pile, top first (order known only for a virtual deck).
+    pub draw: Vec<Card>,
+    pub discard: Vec<Card>,
+    pub exiled: Vec<Card>,
+    pub hand: Vec<Card>,
+    /// The cards of this turn waiting for cleanup (played, influenced, discarded).
+    pub table: Vec<Card>,
+    /// Cards still to draw in this step.
+    pub to_draw: usize,
+    pub phase: Phase,
+    /// The card being influenced this turn.
+    pub target: Option<Card>,
+    /// Whether this turn's action was an influence (for cleanup).
+    pub influenced: bool,
+    pub turn: u32,
+    pub reshuffles: u32,
+}
+
+impl Game {
+    pub fn new(setup: &Setup, rules: Rules) -> Game {
+        let draw = match setup.deck {
+            Deck::Virtual if !setup.order.is_empty() => setup.order.clone(),
+            _ => starting_deck(),
+        };
+        let mut g = Game {
+            rules,
+            deck: setup.deck,
+            seed: setup.seed,
+            piles: [3; 4],
+            turned: [false; 4],
+            exposed: [false; 4],
+            draw,
+            discard: Vec::new(),
+            exiled: Vec::new(),
+            hand: Vec::new(),
+            table: Vec::new(),
+            to_draw: 0,
+            phase: Phase::Refill,
+            target: None,
+            influenced: false,
+            turn: 0,
+            reshuffles: 0,
+        };
+        g.to_draw = rules.hand_size;
+        let mut said = Vec::new();
+        g.settle(&mut said);
+        g
+    }
+
+    /// The top card of each pile that has one.
+    pub fn tops(&self) -> Vec<Card> {
+        Suit::ALL.iter().filter_map(|s| self.top(*s)).collect()
+    }
+
+    pub fn top(&self, s: Suit) -> Option<Card> {
+        Rank::from_number(self.piles[s.index()]).map(|r| Card::new(r, s))
+    }
+
+    pub fn turned_count(&self) -> usize {
+        self.turned.iter().filter(|t| **t).count()
+    }
+
+    /// Kings exposed: the score.
+    pub fn score(&self) -> usize {
+        self.exposed.iter().filter(|t| **t).count()
+    }
+
+    /// The turn's legal actions.
+    pub fn options(&self) -> Options {
+        options(&self.hand, &self.tops(), self.turned_count(), &self.rules)
+    }
+
+    pub fn is_over(&self) -> Option<bool> {
+        match self.phase {
+            Phase::Over { won } => Some(won),
+            _ => None,
+        }
+    }
+
+    fn rng(&self, salt: u64) -> StdRng {
+        StdRng::seed_from_u64(
+            self.seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(salt),
+        )
+    }
+
+    /// Cards that the 5, 8 or 10 bonus may exile.
+    pub fn bonus_choices(&self) -> Vec<Card> {
+        let mut v: Vec<Card> = self
+            .hand
+            .iter()
+            .chain(self.discard.iter())
+            .filter(|c| self.rules.bonus_exiles_joker || !c.is_joker())
+            .copied()
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Moves the game on through every step that needs nobody.
+    fn settle(&mut self, said: &mut Vec<String>) {
+        loop {
+            match self.phase {
+                Phase::Refill | Phase::ExtraDraw => {
+                    let nothing_left = self.draw.is_empty() && self.discard.is_empty();
+                    if self.to_draw > 0 && !nothing_left {
+                        return;
+                    }
+                    if self.to_draw > 0 {
+                        said.push(format!(
+                            "No cards are left to draw ({} not drawn).",
+                            self.to_draw
+                        ));
+                        self.to_draw = 0;
+                    }
+                    if self.phase == Phase::Refill {
+                        if self.rules.turn_cards_after {
+                            self.discard.append(&mut self.table);
+                        }
+                        self.turn += 1;
+                        self.phase = Phase::Turn;
+                        self.influenced = false;
+                        self.target = None;
+                    } else {
+                        self.after_extra_draws(said);
+                    }
+                }
+                Phase::Bonus => {
+                    if self.bonus_choices().is_empty() {
+                        self.finish_influence(said);
+                    } else {
+                        return;
+                    }
+                }
+                Phase::Keep => {
+                    let keep_all = self.rules.hardcore
+                        && (self.influenced || self.rules.hardcore_suspicion_keeps_all);
+                    if keep_all {
+                        if self.hand.len() > self.rules.hand_size {
+                            self.phase = Phase::TooMany;
+                        } else {
+                            self.start_refill();
+                        }
+                    } else if self.hand.is_empty() {
+                        self.start_refill();
+                    } else {
+                        return;
+                    }
+                }
+                Phase::Turn | Phase::TooMany | Phase::Over { .. } => return,
+            }
+        }
+    }
+
+    fn after_extra_draws(&mut self, said: &mut Vec<String>) {
+        let exile = self
+            .target
+            .is_some_and(|t| effects(t).contains(&super::Effect::Exile));
+        if exile {
+            self.phase = Phase::Bonus;
+        } else {
+            self.finish_influence(said);
+        }
+    }
+
+    fn finish_influence(&mut self, said: &mut Vec<String>) {
+        let Some(t) = self.target else {
+            self.phase = Phase::Keep;
+            return;
+        };
+        let Card::Plain(rank, suit) = t else {
+            self.phase = Phase::Keep;
+            return;
+        };
+        let i = suit.index();
+        self.piles[i] = self.piles[i].saturating_add(1);
+        self.table.push(t);
+        said.push(format!("Put {t} on your discard pile."));
+        if rank == Rank::Queen {
+            self.exposed[i] = true;
+            if !self.turned[i] {
+                self.turned[i] = true;
+                said.push(format!(
+                    "The {} king is exposed: turn it sideways.",
+                    suit.symbol()
+                ));
+            } else {
+                said.push(format!(
+                    "The {} king is exposed (it was already sideways).",
+                    suit.symbol()
+                ));
+            }
+            if self.exposed.iter().all(|e| *e) {
+                said.push("That was the fourth queen: you win!".to_string());
+                self.phase = Phase::Over { won: true };
+                return;
+            }
+        }
+        self.phase = Phase::Keep;
+    }
+
+    fn start_refill(&mut self) {
+        if !self.rules.turn_cards_after {
+            self.discard.append(&mut self.table);
+        }
+        self.to_draw = self.rules.hand_size.saturating_sub(self.hand.len());
+        self.phase = Phase::Refill;
+    }
+
+    fn take_from_hand(&mut self, c: Card) -> bool {
+        match self.hand.iter().position(|h| *h == c) {
+            Some(i) => {
+                self.hand.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn check_influence(&self, play: &[Card], target: Card) -> Result<super::Yield, String> {
+        let mut left = self.hand.clone();
+        for c in play {
+            match left.iter().position(|h| h == c) {
+                Some(i) => {
+                    left.remove(i);
+                }
+                None => return Err(format!("{c} is not in your hand ({})", self.hand_text())),
+            }
+        }
+        let y = evaluate(play, &self.rules).map_err(|b| {
+            format!(
+                "{} is not a chain: card {} ({}): {}",
+                show_cards(play),
+                b.at + 1,
+                play.get(b.at).map_or(String::new(), |c| c.to_string()),
+                b.why
+            )
+        })?;
+        let Some(suit) = target.suit() else {
+            return Err("a joker is never on a suit pile".to_string());
+        };
+        let Some(top) = self.top(suit) else {
+            return Err(format!("the {} pile is empty", suit.symbol()));
+        };
+        if top != target {
+            return Err(format!(
+                "{target} is not on top of its pile: the top {} card is {top}",
+                suit.symbol()
+            ));
+        }
+        let Some(need) = needed(target, &self.rules) else {
+            return Err(format!(
+                "kings cannot be influenced; {target} is exposed by influencing its queen"
+            ));
+        };
+        if !y.suits.has(suit) {
+            return Err(format!(
+                "{} makes {} influence in {} only, not {}",
+                show_cards(play),
+                y.influence,
+                y.suits.show(),
+                suit.symbol()
+            ));
+        }
+        if y.influence < need {
+            return Err(format!(
+                "{} makes {} influence; {target} needs {need}",
+                show_cards(play),
+                y.influence
+            ));
+        }
+        if self.rules.hardcore {
+            let shortest = shortest_plays(&self.hand, &[target], &self.rules);
+            if let Some(Some(r)) = shortest.first()
+                && r.play.len() < play.len()
+            {
+                return Err(format!(
+                    "hardcore: use the fewest cards; {} influences {target} with {} card{}",
+                    show_cards(&r.play),
+                    r.play.len(),
+                    if r.play.len() == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        Ok(y)
+    }
+
+    pub fn hand_text(&self) -> String {
+        if self.hand.is_empty() {
+            "it is empty".to_string()
+        } else {
+            format!("you hold {}", show_cards(&self.hand))
+        }
+    }
+
+    /// Applies an action; returns what to tell the player.
+    pub fn act(&mut self, action: &Action) -> Result<Vec<String>, String> {
+        let mut said = Vec::new();
+        match (self.phase, action) {
+            (Phase::Over { .. }, _) => return Err("the game is over".to_string()),
+            (Phase::Refill | Phase::ExtraDraw, Action::Draw { cards }) => {
+                if cards.is_empty() {
+                    return Err("no cards drawn".to_string());
+                }
+                if cards.len() > self.to_draw {
+                    return Err(format!(
+                        "draw {} card{}, not {}",
+                        self.to_draw,
+                        plural(self.to_draw),
+                        cards.len()
+                    ));
+                }
+                if self.deck == Deck::Virtual && !self.draw.starts_with(cards) {
+                    return Err("those are not the top cards of the virtual deck".to_string());
+                }
+                let mut pile = self.draw.clone();
+                for c in cards {
+                    match pile.iter().position(|d| d == c) {
+                        Some(i) => {
+                            pile.remove(i);
+                        }
+                        None => {
+                            return Err(format!(
+                                "{c} is not in your draw pile{}",
+                                where_is(self, *c)
+                            ));
+                        }
+                    }
+                }
+                let must = self.to_draw.min(self.draw.len());
+                if self.deck == Deck::Real && cards.len() != must {
+                    return Err(format!(
+                        "draw {must} card{} from your draw pile, not {}",
+                        plural(must),
+                        cards.len()
+                    ));
+                }
+                self.draw = pile;
+                self.hand.extend(cards.iter().copied());
+                self.to_draw -= cards.len();
+                if self.deck == Deck::Virtual {
+                    said.push(format!("You draw {}.", show_cards(cards)));
+                }
+            }
+            (Phase::Refill | Phase::ExtraDraw, Action::Reshuffle { order }) => {
+                if !self.draw.is_empty() {
+                    return Err("the draw pile is not empty yet".to_string());
+                }
+                let mut a = order.clone();
+                let mut b = self.discard.clone();
+                a.sort();
+                b.sort();
+                if a != b {
+                    return Err("the new draw pile must be the discard pile".to_string());
+                }
+                said.push(format!(
+                    "Your draw pile is empty: shuffle your discard pile ({} card{}) into a new draw pile.",
+                    order.len(),
+                    plural(order.len())
+                ));
+                self.draw = order.clone();
+                self.discard.clear();
+                self.reshuffles += 1;
+            }
+            (Phase::Turn, Action::Influence { play, target }) => {
+                let y = self.check_influence(play, *target)?;
+                let last_queen = target.rank() == Some(Rank::Queen)
+                    && target.suit().is_some_and(|s| {
+                        Suit::ALL.iter().all(|o| *o == s || self.exposed[o.index()])
+                    });
+                for c in play {
+                    self.take_from_hand(*c);
+                }
+                self.table.extend(play.iter().copied());
+                self.target = Some(*target);
+                self.influenced = true;
+                said.push(format!(
+                    "{} makes {} influence in {}: {target} is influenced.",
+                    show_cards(play),
+                    y.influence,
+                    y.suits.show()
+                ));
+                if y.draws > 0 && !last_queen {
+                    let names: Vec<&str> = y
+                        .bonuses
+                        .iter()
+                        .map(|b| match b {
+                            super::Bonus::ThreesCompany => "Three's Company",
+                            super::Bonus::Harmony => "Harmony",
+                        })
+                        .collect();
+                    said.push(format!(
+                        "{}: draw {} extra card{}.",
+                        names.join(" and "),
+                        y.draws,
+                        plural(y.draws as usize)
+                    ));
+                }
+                if effects(*target).contains(&super::Effect::Exile) {
+                    said.push(format!(
+                        "{target}: you may exile one card from your hand or discard pile."
+                    ));
+                }
+                self.to_draw = if last_queen { 0 } else { y.draws as usize };
+                self.phase = Phase::ExtraDraw;
+            }
+            (Phase::Turn, Action::Exile { card }) => {
+                let opts = self.options();
+                if self.rules.hardcore && !opts.influence.is_empty() {
+                    let r = &opts.influence[0];
+                    return Err(format!(
+                        "hardcore: exile only when nothing can be influenced; {} influences {}",
+                        show_cards(&r.play),
+                        r.target
+                    ));
+                }
+                if card.is_joker() {
+                    return Err("a joker may not be exiled".to_string());
+                }
+                if !self.hand.contains(card) {
+                    return Err(format!("{card} is not in your hand ({})", self.hand_text()));
+                }
+                if !opts.exile.iter().any(|e| e.card == *card) {
+                    return Err(format!(
+                        "to exile {card} you need a higher {} card in your hand",
+                        card.suit().map_or(' ', Suit::symbol)
+                    ));
+                }
+                self.take_from_hand(*card);
+                self.exiled.push(*card);
+                said.push(format!(
+                    "Exile {card}; discard the rest of your hand{}.",
+                    if self.hand.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", show_cards(&self.hand))
+                    }
+                ));
+                self.table.append(&mut self.hand);
+                self.start_refill();
+            }
+            (Phase::Turn, Action::Suspicion { king }) => {
+                let opts = self.options();
+                if !opts.raise_suspicion {
+                    return Err(
+                        "you can still influence or exile: raise suspicion only when you cannot"
+                            .to_string(),
+                    );
+                }
+                let Some(suit) = king.suit() else {
+                    return Err("name a king to turn, such as KS".to_string());
+                };
+                if self.turned[suit.index()] {
+                    return Err(format!("the {} king is already sideways", suit.symbol()));
+                }
+                self.turned[suit.index()] = true;
+                said.push(format!(
+                    "Raise suspicion: turn the {} king sideways ({} of 4 turned).",
+                    suit.symbol(),
+                    self.turned_count()
+                ));
+                self.phase = Phase::Keep;
+            }
+            (Phase::Turn, Action::Executed) => {
+                if !self.options().loses {
+                    return Err("the game is not lost".to_string());
+                }
+                said.push(
+                    "You must raise suspicion, and all four kings are already sideways: the kings order your execution. You lose."
+                        .to_string(),
+                );
+                self.phase = Phase::Over { won: false };
+            }
+            (Phase::Bonus, Action::Bonus { card }) => {
+                if let Some(c) = card {
+                    if !self.bonus_choices().contains(c) {
+                        return Err(if c.is_joker() && !self.rules.bonus_exiles_joker {
+                            "a joker may not be exiled".to_string()
+                        } else {
+                            format!("{c} is neither in your hand nor in your discard pile")
+                        });
+                    }
+                    if !self.take_from_hand(*c)
+                        && let Some(i) = self.discard.iter().position(|d| d == c)
+                    {
+                        self.discard.remove(i);
+                    }
+                    self.exiled.push(*c);
+                    said.push(format!("Exile {c}."));
+                }
+                self.finish_influence(&mut said);
+            }
+            (Phase::Keep, Action::Keep { card }) => {
+                if let Some(c) = card
+                    && !self.hand.contains(c)
+                {
+                    return Err(format!("{c} is not in your hand ({})", self.hand_text()));
+                }
+                let mut rest = std::mem::take(&mut self.hand);
+                if let Some(c) = card
+                    && let Some(i) = rest.iter().position(|h| h == c)
+                {
+                    self.hand.push(rest.remove(i));
+                }
+                if !rest.is_empty() {
+                    said.push(format!("Discard {}.", show_cards(&rest)));
+                }
+                self.table.append(&mut rest);
+                self.start_refill();
+            }
+            (Phase::TooMany, Action::RandomDiscard { cards }) => {
+                if self.hand.len().saturating_sub(cards.len()) != self.rules.hand_size {
+                    return Err(format!("discard down to {} cards", self.rules.hand_size));
+                }
+                for c in cards {
+                    if !self.take_from_hand(*c) {
+                        return Err(format!("{c} is not in your hand"));
+                    }
+                }
+                said.push(format!(
+                    "More than {} cards: discard {} at random.",
+                    self.rules.hand_size,
+                    show_cards(cards)
+                ));
+                self.table.extend(cards.iter().copied());
+                self.start_refill();
+            }
+            (_, a) => return Err(format!("`{}` is not expected now", action_name(a))),
+        }
+        self.settle(&mut said);
+        if self.phase == Phase::Refill
+            && self.to_draw > 0
+            && self.deck == Deck::Real
+            && !self.draw.is_empty()
+        {
+            said.push(format!(
+                "Draw {} card{}.",
+                self.to_draw.min(self.draw.len()),
+                plural(self.to_draw.min(self.draw.len()))
+            ));
+        }
+        Ok(said)
+    }
+
+    /// What comes next: a question for the player or kado's own step.
+    pub fn step(&self) -> Step<Action> {
+        match self.phase {
+            Phase::Over { .. } => Step::Done,
+            Phase::Refill | Phase::ExtraDraw => {
+                if self.draw.is_empty() {
+                    let mut order = self.discard.clone();
+                    if self.deck == Deck::Virtual {
+                        order.shuffle(&mut self.rng(1_000 + u64::from(self.reshuffles)));
+                    } else {
+                        order.sort();
+                    }
+                    return Step::Auto(Action::Reshuffle { order });
+                }
+                let n = self.to_draw.min(self.draw.len());
+                if self.deck == Deck::Virtual {
+                    return Step::Auto(Action::Draw {
+                        cards: self.draw[..n].to_vec(),
+                    });
+                }
+                let why = if self.phase == Phase::ExtraDraw {
+                    "extra "
+                } else {
+                    ""
+                };
+                Step::Ask(Question::new(
+                    "draw",
+                    format!("Draw {n} {why}card{}: which", plural(n)),
+                    format!(
+                        "Type the {n} card{} you drew, e.g. `AS JK`. Your draw pile holds {}.",
+                        plural(n),
+                        show_cards(&sorted(&self.draw))
+                    ),
+                ))
+            }
+            Phase::Turn => {
+                let o = self.options();
+                if o.loses {
+                    return Step::Auto(Action::Executed);
+                }
+                if o.raise_suspicion {
+                    let upright: Vec<Suit> = Suit::ALL
+                        .into_iter()
+                        .filter(|s| !self.turned[s.index()])
+                        .collect();
+                    if let [one] = upright.as_slice() {
+                        return Step::Auto(Action::Suspicion {
+                            king: Card::new(Rank::King, *one),
+                        });
+                    }
+                    return Step::Ask(Question::new(
+                        "suspicion",
+                        format!(
+                            "You can neither influence nor exile ({}). Raise suspicion: which king do you turn",
+                            self.hand_text()
+                        ),
+                        format!(
+                            "Name an upright king: {}.",
+                            upright
+                                .iter()
+                                .map(|s| Card::new(Rank::King, *s).to_string())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        ),
+                    ));
+                }
+                Step::Ask(Question::new(
+                    "turn",
+                    format!("Turn {}: your play", self.turn),
+                    turn_hint(&o),
+                ))
+            }
+            Phase::Bonus => Step::Ask(Question::new(
+                "bonus",
+                "Exile a card from your hand or discard pile (or `none`)",
+                format!(
+                    "Name one card to exile, or `none`. You may choose from {}.",
+                    show_cards(&self.bonus_choices())
+                ),
+            )),
+            Phase::Keep => Step::Ask(Question::new(
+                "keep",
+                format!(
+                    "Keep one card for your next hand? ({}; a card or `none`)",
+                    show_cards(&self.hand)
+                ),
+                "Name one card of your hand to keep, or `none` to discard them all.",
+            )),
+            Phase::TooMany => {
+                let mut hand = self.hand.clone();
+                hand.shuffle(&mut self.rng(u64::from(self.turn)));
+                let n = hand.len().saturating_sub(self.rules.hand_size);
+                Step::Auto(Action::RandomDiscard {
+                    cards: hand[..n].to_vec(),
+                })
+            }
+        }
+    }
+
+    /// Reads an answer to a question.
+    pub fn read_answer(&self, key: &str, text: &str) -> Result<Action, String> {
+        let t = text.trim();
+        match key {
+            "draw" => {
+                let cards = read_cards(t)?;
+                Ok(Action::Draw { cards })
+            }
+            "turn" => read_turn(self, t),
+            "suspicion" => {
+                let suit = read_suit(t).ok_or_else(|| {
+                    format!("`{t}` is not a king or a suit; answer e.g. `KS` or `spades`")
+                })?;
+                Ok(Action::Suspicion {
+                    king: Card::new(Rank::King, suit),
+                })
+            }
+            "bonus" => Ok(Action::Bonus {
+                card: read_optional_card(t)?,
+            }),
+            "keep" => Ok(Action::Keep {
+                card: read_optional_card(t)?,
+            }),
+            other => Err(format!("unknown question `{other}`")),
+        }
+    }
+
+    /// The table for people.
+    pub fn render(&self, style: Style) -> String {
+        let mut t = crate::render::table(["Suit", "Top card", "King"]);
+        for s in Suit::ALL {
+            let i = s.index();
+            let top = match self.top(s) {
+                Some(c) if c.rank() == Some(Rank::King) => "— (king only)".to_string(),
+                Some(c) => style.card(c),
+                None => "— (empty)".to_string(),
+            };
+            let king = match (self.exposed[i], self.turned[i]) {
+                (true, _) => "exposed (sideways)",
+                (false, true) => "sideways",
+                (false, false) => "upright",
+            };
+            t.add_row([s.symbol().to_string(), top, king.to_string()]);
+        }
+        let mut out = crate::render::show(&t);
+        out += &format!(
+            "Hand: {}\nDraw pile: {} card{}   Discard pile: {} card{}   Exiled: {}\n",
+            style.cards(&self.hand),
+            self.draw.len(),
+            plural(self.draw.len()),
+            self.discard.len(),
+            plural(self.discard.len()),
+            style.cards(&self.exiled)
+        );
+        if !self.table.is_empty() {
+            out += &format!("On the table this turn: {}\n", style.cards(&self.table));
+        }
+        match self.phase {
+            Phase::Over { won } => {
+                out += &format!(
+                    "{} after {} turn{}. Score: {} king{} exposed{}.\n",
+                    if won { "You won" } else { "You lost" },
+                    self.turn,
+                    plural(self.turn as usize),
+                    self.score(),
+                    plural(self.score()),
+                    match self.score() {
+                        4 => " (a win)",
+                        3 => " (a well-played game)",
+                        _ => "",
+                    }
+                );
+            }
+            _ => {
+                out += &format!(
+                    "{}. Kings turned: {} of 4. Kings exposed: {}.\n",
+                    if self.turn == 0 {
+                        "Before the first turn".to_string()
+                    } else {
+                        format!("Turn {}", self.turn)
+                    },
+                    self.turned_count(),
+                    self.score()
+                );
+            }
+        }
+        out
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn sorted(cards: &[Card]) -> Vec<Card> {
+    let mut v = cards.to_vec();
+    v.sort();
+    v
+}
+
+fn where_is(g: &Game, c: Card) -> String {
+    if g.hand.contains(&c) {
+        " (it is in your hand)".to_string()
+    } else if g.discard.contains(&c) {
+        " (it is in your discard pile)".to_string()
+    } else if g.exiled.contains(&c) {
+        " (it was exiled)".to_string()
+    } else if g.table.contains(&c) {
+        " (it was played this turn)".to_string()
+    } else {
+        format!(" (it holds {})", show_cards(&sorted(&g.draw)))
+    }
+}
+
+fn action_name(a: &Action) -> &'static str {
+    match a {
+        Action::Draw { .. } => "draw",
+        Action::Reshuffle { .. } => "reshuffle",
+        Action::Influence { .. } => "influence",
+        Action::Exile { .. } => "exile",
+        Action::Bonus { .. } => "bonus",
+        Action::Suspicion { .. } => "suspicion",
+        Action::Executed => "executed",
+        Action::Keep { .. } => "keep",
+        Action::RandomDiscard { .. } => "random discard",
+    }
+}
+
+fn turn_hint(o: &Options) -> String {
+    let mut out = String::from(
+        "Answer `CARDS on TARGET` to influence (e.g. `4S 3S 3H on 6H`), or `exile CARD`.",
+    );
+    for r in &o.influence {
+        out += &format!(
+            "\n  {} on {} ({} influence)",
+            show_cards(&r.play),
+            r.target,
+            r.influence
+        );
+    }
+    for e in &o.exile {
+        out += &format!("\n  exile {} (by {})", e.card, show_cards(&e.by));
+    }
+    out
+}
+
+fn read_cards(t: &str) -> Result<Vec<Card>, String> {
+    crate::notation::parse_cards(t, "answer")
+        .map(|v| v.into_iter().map(|l| l.value).collect())
+        .map_err(|e| {
+            let p = e.problems.first();
+            match p.and_then(|p| p.help.clone()) {
+                Some(h) => format!("{} ({h})", e.summary()),
+                None => e.summary(),
+            }
+        })
+}
+
+fn read_optional_card(t: &str) -> Result<Option<Card>, String> {
+    if t.eq_ignore_ascii_case("none") || t == "-" {
+        return Ok(None);
+    }
+    match read_cards(t)?.as_slice() {
+        [one] => Ok(Some(*one)),
+        more => Err(format!("name one card or `none`, not {}", more.len())),
+    }
+}
+
+fn read_suit(t: &str) -> Option<Suit> {
+    let lower = t.to_lowercase();
+    for s in Suit::ALL {
+        if lower == s.name() || lower == s.name().trim_end_matches('s') {
+            return Some(s);
+        }
+    }
+    if let Ok(c) = t.parse::<Card>() {
+        return c.suit();
+    }
+    t.parse::<Suit>().ok()
+}
+
+fn read_turn(g: &Game, t: &str) -> Result<Action, String> {
+    let lower = t.to_lowercase();
+    if let Some(rest) = lower.strip_prefix("exile") {
+        let card = read_optional_card(rest.trim())?.ok_or("name the card to exile")?;
+        return Ok(Action::Exile { card });
+    }
+    if lower.starts_with("suspicion") || lower.starts_with("raise") {
+        return Err(
+            "you can still influence or exile, so you may not raise suspicion (type `help` for your plays)"
+                .to_string(),
+        );
+    }
+    let Some(at) = lower.rfind(" on ") else {
+        return Err("answer `CARDS on TARGET` (e.g. `4S 3S 3H on 6H`) or `exile CARD`".to_string());
+    };
+    let play = read_cards(&t[..at])?;
+    let target_text = t[at + 4..].trim();
+    let target = match target_text.parse::<Card>() {
+        Ok(c) => c,
+        Err(_) => {
+            let suit = read_suit(target_text).ok_or_else(|| {
+                format!("`{target_text}` is not a card or a suit; name the top card, e.g. `6H`")
+            })?;
+            g.top(suit)
+                .ok_or_else(|| format!("the {} pile is empty", suit.symbol()))?
+        }
+    };
+    Ok(Action::Influence { play, target })
+}
+
+/// The session: a game with its rules.
+impl Session for Game {
+    type Setup = Setup;
+    type Action = Action;
+    const GAME: &'static str = super::GAME;
+
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, String> {
+        if setup.deck == Deck::Virtual && !setup.order.is_empty() {
+            let mut a = setup.order.clone();
+            let mut b = starting_deck();
+            a.sort();
+            b.sort();
+            if a != b {
+                return Err("the virtual deck's order is not the starting deck".to_string());
+            }
+        }
+        Ok(Game::new(setup, Rules::from_ruleset(rules)))
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, String> {
+        self.act(action)
+    }
+
+    fn next(&self) -> Step<Action> {
+        self.step()
+    }
+
+    fn answer(&self, question: &Question, text: &str) -> Result<Action, String> {
+        self.read_answer(&question.key, text)
+    }
+
+    fn show(&self, style: Style) -> String {
+        self.render(style)
+    }
+}
+
+/// The answer a player would type for an action (None for kado's own steps).
+pub fn answer_text(action: &Action) -> Option<String> {
+    use crate::cards::code_cards;
+    let opt = |c: &Option<Card>| c.map_or("none".to_string(), |c| c.code());
+    match action {
+        Action::Draw { cards } => Some(code_cards(cards)),
+        Action::Influence { play, target } => {
+            Some(format!("{} on {}", code_cards(play), target.code()))
+        }
+        Action::Exile { card } => Some(format!("exile {}", card.code())),
+        Action::Bonus { card } | Action::Keep { card } => Some(opt(card)),
+        Action::Suspicion { king } => Some(king.code()),
+        Action::Reshuffle { .. } | Action::Executed | Action::RandomDiscard { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Vec<Card> {
+        crate::notation::parse_cards(s, "t")
+            .unwrap()
+            .into_iter()
+            .map(|l| l.value)
+            .collect()
+    }
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn real(rules: Rules) -> Game {
+        Game::new(&Setup::new(Deck::Real, 1), rules)
+    }
+
+    /// A game at the start of a turn with this hand, draw pile and discard pile.
+    fn at_turn(rules: Rules, hand: &str, draw: &str, discard: &str) -> Game {
+        let mut g = real(rules);
+        g.hand = if hand.is_empty() { vec![] } else { cards(hand) };
+        g.draw = if draw.is_empty() { vec![] } else { cards(draw) };
+        g.discard = if discard.is_empty() {
+            vec![]
+        } else {
+            cards(discard)
+        };
+        g.to_draw = 0;
+        g.phase = Phase::Turn;
+        g.turn = 5;
+        g
+    }
+
+    fn ask_key(g: &Game) -> String {
+        match g.step() {
+            Step::Ask(q) => q.key,
+            other => panic!("expected a question, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_real_game_starts_by_drawing_four() {
+        let mut g = real(Rules::standard());
+        assert_eq!(g.phase, Phase::Refill);
+        assert_eq!(ask_key(&g), "draw");
+        assert!(
+            g.act(&Action::Draw {
+                cards: cards("AS 2S AH")
+            })
+            .is_err()
+        );
+        assert!(
+            g.act(&Action::Draw {
+                cards: cards("AS 2S AH 3H")
+            })
+            .is_err()
+        );
+        g.act(&Action::Draw {
+            cards: cards("2S 2H 2D JK"),
+        })
+        .unwrap();
+        assert_eq!(g.phase, Phase::Turn);
+        assert_eq!(g.turn, 1);
+        assert_eq!(g.draw.len(), 6);
+        // 2♠ 2♥ 2♦ makes 4 and Three's Company: 3♠, 3♥ or 3♦ (needs 4).
+        let o = g.options();
+        assert_eq!(o.influence.len(), 4, "{o:?}");
+    }
+
+    #[test]
+    fn an_influence_with_extra_draws_and_a_bonus_exile() {
+        // Hand 4♠ 4♥ 4♦ 5♦ … wait for the 5♠ pile: top 5♠ needs 6.
+        let mut g = at_turn(Rules::standard(), "4H 4D 4C 9C", "AS 2S JK", "AH 2H");
+        g.piles[Suit::Spades.index()] = 5;
+        g.act(&Action::Influence {
+            play: cards("4H 4D 4C"),
+            target: card("5S"),
+        })
+        .unwrap_err(); // no ♠ in the play and no joker
+        let said = g
+            .act(&Action::Influence {
+                play: cards("4H 4D 4C 9C"),
+                target: card("5C"),
+            })
+            .unwrap_err();
+        assert!(said.contains("not on top"), "{said}");
+        g.piles[Suit::Clubs.index()] = 5;
+        let said = g
+            .act(&Action::Influence {
+                play: cards("4H 4D 4C"),
+                target: card("5C"),
+            })
+            .unwrap();
+        assert_eq!(
+            said,
+            vec![
+                "4♥ 4♦ 4♣ makes 6 influence in ♥ ♦ ♣: 5♣ is influenced.",
+                "Three's Company: draw 1 extra card.",
+                "5♣: you may exile one card from your hand or discard pile.",
+            ]
+        );
+        assert_eq!(ask_key(&g), "draw");
+        g.act(&Action::Draw { cards: cards("JK") }).unwrap();
+        assert_eq!(ask_key(&g), "bonus");
+        assert!(
+            g.act(&Action::Bonus {
+                card: Some(Card::Joker)
+            })
+            .is_err()
+        );
+        let said = g
+            .act(&Action::Bonus {
+                card: Some(card("AH")),
+            })
+            .unwrap();
+        assert_eq!(said, vec!["Exile A♥.", "Put 5♣ on your discard pile."]);
+        assert_eq!(g.piles[Suit::Clubs.index()], 6);
+        assert_eq!(ask_key(&g), "keep");
+        let said = g
+            .act(&Action::Keep {
+                card: Some(card("9C")),
+            })
+            .unwrap();
+        assert_eq!(said, vec!["Discard 🃏.", "Draw 2 cards."]);
+        assert_eq!(g.hand, cards("9C"));
+        // The discards: 2♥ and this turn's 4♥ 4♦ 4♣ 5♣ 🃏.
+        assert_eq!(g.discard.len(), 6);
+        assert_eq!(g.to_draw, 3);
+        g.act(&Action::Draw {
+            cards: cards("AS 2S"),
+        })
+        .unwrap();
+        // The draw pile is empty: the discards are reshuffled for the third card.
+        match g.step() {
+            Step::Auto(a @ Action::Reshuffle { .. }) => {
+                let said = g.act(&a).unwrap();
+                assert_eq!(
+                    said[0],
+                    "Your draw pile is empty: shuffle your discard pile (6 cards) into a new draw pile."
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        g.act(&Action::Draw { cards: cards("5C") }).unwrap();
+        assert_eq!(g.phase, Phase::Turn);
+        assert_eq!(g.exiled, cards("AH"));
+    }
+
+    #[test]
+    fn reshuffle_ruling_keeps_the_turn_cards_out() {
+        let rules = Rules {
+            turn_cards_after: true,
+            ..Rules::standard()
+        };
+        let mut g = at_turn(rules, "4H 4D 9C", "", "AH 2H");
+        g.act(&Action::Influence {
+            play: cards("4H 4D"),
+            target: card("3H"),
+        })
+        .unwrap();
+        g.act(&Action::Keep { card: None }).unwrap();
+        // Only the old discards are reshuffled; this turn's cards wait.
+        match g.step() {
+            Step::Auto(Action::Reshuffle { order }) => assert_eq!(order, cards("AH 2H")),
+            other => panic!("{other:?}"),
+        }
+        let mut d = at_turn(Rules::standard(), "4H 4D 9C", "", "AH 2H");
+        d.act(&Action::Influence {
+            play: cards("4H 4D"),
+            target: card("3H"),
+        })
+        .unwrap();
+        d.act(&Action::Keep { card: None }).unwrap();
+        match d.step() {
+            Step::Auto(Action::Reshuffle { order }) => assert_eq!(order.len(), 6),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn queens_turn_kings_and_the_fourth_wins() {
+        let mut g = at_turn(Rules::standard(), "JH JC JD 2S", "AS", "");
+        g.piles = [13, 12, 13, 13];
+        g.exposed = [true, false, true, true];
+        g.turned = [true, false, true, true];
+        let said = g
+            .act(&Action::Influence {
+                play: cards("JC JD"),
+                target: card("QH"),
+            })
+            .unwrap_err();
+        assert_eq!(said, "J♣ J♦ makes 12 influence in ♦ ♣ only, not ♥");
+        // J♣ J♦ J♥: 11 + 2 = 13 in ♣ ♦ ♥; Three's Company is moot when the game ends.
+        let said = g
+            .act(&Action::Influence {
+                play: cards("JC JD JH"),
+                target: card("QH"),
+            })
+            .unwrap();
+        assert_eq!(
+            said[0],
+            "J♣ J♦ J♥ makes 13 influence in ♥ ♦ ♣: Q♥ is influenced."
+        );
+        assert_eq!(said[1], "Put Q♥ on your discard pile.");
+        assert_eq!(said[2], "The ♥ king is exposed: turn it sideways.");
+        assert_eq!(said[3], "That was the fourth queen: you win!");
+        assert_eq!(g.is_over(), Some(true));
+        assert_eq!(g.score(), 4);
+        assert_eq!(g.step(), Step::Done);
+    }
+
+    #[test]
+    fn suspicion_and_execution() {
+        let mut g = at_turn(Rules::standard(), "AS 2H", "AC", "");
+        assert_eq!(ask_key(&g), "suspicion");
+        assert!(
+            g.act(&Action::Influence {
+                play: cards("AS"),
+                target: card("3S")
+            })
+            .is_err()
+        );
+        let said = g.act(&Action::Suspicion { king: card("KD") }).unwrap();
+        assert_eq!(
+            said[0],
+            "Raise suspicion: turn the ♦ king sideways (1 of 4 turned)."
+        );
+        assert_eq!(ask_key(&g), "keep");
+        let mut g = at_turn(Rules::standard(), "AS 2H", "AC", "");
+        g.turned = [true, true, false, true];
+        assert_eq!(g.step(), Step::Auto(Action::Suspicion { king: card("KD") }));
+        g.turned = [true; 4];
+        assert_eq!(g.step(), Step::Auto(Action::Executed));
+        g.act(&Action::Executed).unwrap();
+        assert_eq!(g.is_over(), Some(false));
+        // Not forced: suspicion is refused.
+        let mut g = at_turn(Rules::standard(), "3S 2S", "AC", "");
+        assert!(g.act(&Action::Suspicion { king: card("KS") }).is_err());
+    }
+
+    #[test]
+    fn exile_action_discards_the_rest() {
+        let mut g = at_turn(Rules::standard(), "AS 2S AH JK", "AC 2C 2D AD", "");
+        assert!(g.act(&Action::Exile { card: card("AH") }).is_err());
+        assert!(g.act(&Action::Exile { card: card("2S") }).is_err());
+        let said = g.act(&Action::Exile { card: card("AS") }).unwrap();
+        assert_eq!(
+            said[0],
+            "Exile A♠; discard the rest of your hand (2♠ A♥ 🃏)."
+        );
+        assert_eq!(g.hand.len(), 0);
+        assert_eq!(g.to_draw, 4);
+        assert_eq!(g.discard.len(), 3);
+    }
+
+    #[test]
+    fn hardcore_rules() {
+        let r = Rules::hardcore();
+        // Exile refused while something can be influenced.
+        let mut g = at_turn(r, "2S 2H 2D 2C", "AC", "");
+        let e = g.act(&Action::Exile { card: card("2S") }).unwrap_err();
+        assert!(e.starts_with("hardcore: exile only"), "{e}");
+        // Overpaying refused: 2♠ 2♥ 2♦ (4) is enough for a 3.
+        let e = g
+            .act(&Action::Influence {
+                play: cards("2S 2H 2D 2C"),
+                target: card("3S"),
+            })
+            .unwrap_err();
+        assert!(e.starts_with("hardcore: use the fewest cards"), "{e}");
+        g.act(&Action::Influence {
+            play: cards("2S 2H 2D"),
+            target: card("3S"),
+        })
+        .unwrap();
+        // Three's Company draw, then cleanup keeps everything: 2♣ and A♣.
+        g.act(&Action::Draw { cards: cards("AC") }).unwrap();
+        assert_eq!(g.hand, cards("2C AC"));
+        assert_eq!(g.phase, Phase::Refill);
+        // Too many cards: discard down to four at random.
+        let mut g = at_turn(r, "2S 2H 2D 2C JK", "AC AH AS", "");
+        g.act(&Action::Influence {
+            play: cards("2S 2H 2D"),
+            target: card("3S"),
+        })
+        .unwrap();
+        for c in ["AC", "AH", "AS"] {
+            if g.phase == Phase::ExtraDraw && g.to_draw > 0 {
+                g.act(&Action::Draw { cards: cards(c) }).unwrap();
+            }
+        }
+        assert_eq!(g.hand.len(), 3);
+        let mut g = at_turn(r, "2S 2H 2D 2C JK AD 3C", "AC", "");
+        g.act(&Action::Influence {
+            play: cards("2S 2H 2D"),
+            target: card("3S"),
+        })
+        .unwrap();
+        g.act(&Action::Draw { cards: cards("AC") }).unwrap();
+        assert_eq!(g.phase, Phase::TooMany);
+        match g.step() {
+            Step::Auto(a @ Action::RandomDiscard { .. }) => {
+                g.act(&a).unwrap();
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(g.hand.len(), 4);
+    }
+
+    #[test]
+    fn virtual_games_replay_from_their_actions() {
+        for seed in 0..10 {
+            let rules = Rules::standard();
+            let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
+            let mut actions = Vec::new();
+            loop {
+                let a = match g.step() {
+                    Step::Done => break,
+                    Step::Auto(a) => a,
+                    Step::Ask(q) => {
+                        let a = crate::kinga::sim::choose(&g, &q.key).unwrap();
+                        // What a player types for an action reads back as that action.
+                        let text = answer_text(&a).unwrap();
+                        assert_eq!(g.read_answer(&q.key, &text), Ok(a.clone()), "{text}");
+                        a
+                    }
+                };
+                g.act(&a).unwrap();
+                actions.push(a);
+            }
+            let mut h = Game::new(&Setup::new(Deck::Virtual, seed), rules);
+            for a in &actions {
+                h.act(a).unwrap();
+            }
+            assert_eq!(g, h);
+            // Every card is somewhere, once: 10 starting cards + 44 pile cards.
+            let piles: usize = g.piles.iter().map(|p| usize::from(14 - p.min(&14))).sum();
+            let held =
+                g.draw.len() + g.discard.len() + g.exiled.len() + g.hand.len() + g.table.len();
+            assert_eq!(held + piles, 10 + 4 * 11);
+        }
+    }
+
+    #[test]
+    fn bonus_exile_joker_ruling_both_sides() {
+        for (allowed, ok) in [(false, false), (true, true)] {
+            let rules = Rules {
+                bonus_exiles_joker: allowed,
+                ..Rules::standard()
+            };
+            // 7♥ 6♥ makes 8 in ♥: enough for the 5♥ (needs 6); the bonus may take 🃏 or 2♣.
+            let mut g = at_turn(rules, "7H 6H JK", "AS", "2C");
+            g.piles[Suit::Hearts.index()] = 5;
+            g.act(&Action::Influence {
+                play: cards("7H 6H"),
+                target: card("5H"),
+            })
+            .unwrap();
+            assert_eq!(ask_key(&g), "bonus");
+            assert_eq!(
+                g.act(&Action::Bonus {
+                    card: Some(Card::Joker)
+                })
+                .is_ok(),
+                ok
+            );
+        }
+    }
+
+    #[test]
+    fn hardcore_suspicion_cleanup_ruling_both_sides() {
+        let mut g = at_turn(Rules::hardcore(), "AS 2H", "AC", "");
+        g.act(&Action::Suspicion { king: card("KS") }).unwrap();
+        assert_eq!(ask_key(&g), "keep");
+        let keep_all = Rules {
+            hardcore_suspicion_keeps_all: true,
+            ..Rules::hardcore()
+        };
+        let mut g = at_turn(keep_all, "AS 2H", "AC", "");
+        g.act(&Action::Suspicion { king: card("KS") }).unwrap();
+        assert_eq!(g.hand, cards("AS 2H"));
+        assert_eq!(g.phase, Phase::Refill);
+    }
+
+    #[test]
+    fn kings_ruling_in_a_game() {
+        let mut g = at_turn(Rules::standard(), "QS JK JK 2S", "AC", "");
+        g.piles[0] = 13;
+        g.exposed[0] = true;
+        g.turned[0] = true;
+        let e = g
+            .act(&Action::Influence {
+                play: cards("QS JK JK"),
+                target: card("KS"),
+            })
+            .unwrap_err();
+        assert_eq!(
+            e,
+            "kings cannot be influenced; K♠ is exposed by influencing its queen"
+        );
+        g.rules.kings_influenced = true;
+        g.act(&Action::Influence {
+            play: cards("QS JK JK"),
+            target: card("KS"),
+        })
+        .unwrap();
+        assert_eq!(g.top(Suit::Spades), None);
+        assert_eq!(g.score(), 1);
+    }
+}

@@ -1,0 +1,179 @@
+//! Whole games played with a virtual deck by a greedy policy (see [`POLICY`]), for win
+//! rates and score distributions.
+
+use serde::Serialize;
+
+use super::Rules;
+use super::game::{Action, Deck, Game, Setup};
+use crate::cards::{Card, Rank, Suit};
+use crate::session::Step;
+
+/// The policy, for people (the `simulate` help text repeats it).
+pub const POLICY: &str = "Each turn: influence a queen if possible, else the highest-ranked top card that can be influenced, with the shortest play (fewest jokers); else exile the lowest card that may be exiled; else raise suspicion on the king whose queen is furthest away. The 5, 8 and 10 bonus exiles the lowest plain card of the hand and discard pile. Cleanup keeps the highest plain card.";
+
+/// How one game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    pub won: bool,
+    /// Kings exposed.
+    pub score: usize,
+    pub turns: u32,
+}
+
+/// Chooses the policy's action for a question.
+pub fn choose(g: &Game, key: &str) -> Option<Action> {
+    match key {
+        "turn" => {
+            let o = g.options();
+            let pick = o.influence.iter().min_by_key(|r| {
+                let rank = r.target.rank().map_or(0, Rank::number);
+                let queen = rank == Rank::Queen.number();
+                (
+                    !queen,
+                    std::cmp::Reverse(rank),
+                    r.play.len(),
+                    r.target.suit().map_or(0, Suit::index),
+                )
+            });
+            if let Some(r) = pick {
+                return Some(Action::Influence {
+                    play: r.play.clone(),
+                    target: r.target,
+                });
+            }
+            o.exile
+                .iter()
+                .min_by_key(|e| e.card.rank().map_or(99, |r| g.rules.value(r)))
+                .map(|e| Action::Exile { card: e.card })
+        }
+        "suspicion" => Suit::ALL
+            .into_iter()
+            .filter(|s| !g.turned[s.index()])
+            .min_by_key(|s| g.piles[s.index()])
+            .map(|s| Action::Suspicion {
+                king: Card::new(Rank::King, s),
+            }),
+        "bonus" => Some(Action::Bonus {
+            card: g
+                .bonus_choices()
+                .into_iter()
+                .filter(|c| !c.is_joker())
+                .min_by_key(|c| c.rank().map_or(99, |r| g.rules.value(r))),
+        }),
+        "keep" => Some(Action::Keep {
+            card: g
+                .hand
+                .iter()
+                .filter(|c| !c.is_joker())
+                .max_by_key(|c| c.rank().map_or(0, |r| g.rules.value(r)))
+                .copied(),
+        }),
+        _ => None,
+    }
+}
+
+/// Plays one whole game with a virtual deck shuffled by `seed`.
+pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, String> {
+    let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
+    for _ in 0..100_000 {
+        let action = match g.step() {
+            Step::Done => {
+                return Ok(Outcome {
+                    won: g.is_over() == Some(true),
+                    score: g.score(),
+                    turns: g.turn,
+                });
+            }
+            Step::Auto(a) => a,
+            Step::Ask(q) => choose(&g, &q.key)
+                .ok_or_else(|| format!("the policy has no answer to `{}`", q.key))?,
+        };
+        g.act(&action)?;
+    }
+    Err(format!("game {seed} did not end"))
+}
+
+/// The results of many games under one ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub ruleset: String,
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    /// How many games ended with 0, 1, 2, 3 and 4 kings exposed.
+    pub scores: [u64; 5],
+    pub average_score: f64,
+    pub average_turns: f64,
+}
+
+/// Adds up outcomes.
+pub fn report(ruleset: &str, outcomes: &[Outcome]) -> Report {
+    let games = outcomes.len() as u64;
+    let wins = outcomes.iter().filter(|o| o.won).count() as u64;
+    let mut scores = [0u64; 5];
+    for o in outcomes {
+        scores[o.score.min(4)] += 1;
+    }
+    let per = |total: f64| {
+        if games == 0 {
+            0.0
+        } else {
+            total / games as f64
+        }
+    };
+    Report {
+        ruleset: ruleset.to_string(),
+        games,
+        wins,
+        win_rate: per(wins as f64),
+        scores,
+        average_score: per(outcomes.iter().map(|o| o.score as f64).sum()),
+        average_turns: per(outcomes.iter().map(|o| f64::from(o.turns)).sum()),
+    }
+}
+
+/// The seed of game `i` of a run seeded with `seed`.
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    seed.wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(i.wrapping_mul(1_442_695_040_888_963_407))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_end_and_are_repeatable() {
+        for rules in [Rules::standard(), Rules::hardcore()] {
+            for seed in 0..40 {
+                let a = play_game(rules, seed).unwrap();
+                let b = play_game(rules, seed).unwrap();
+                assert_eq!(a, b);
+                assert!(a.score <= 4);
+                assert_eq!(a.won, a.score == 4);
+            }
+        }
+    }
+
+    #[test]
+    fn report_adds_up() {
+        let o = [
+            Outcome {
+                won: true,
+                score: 4,
+                turns: 30,
+            },
+            Outcome {
+                won: false,
+                score: 1,
+                turns: 10,
+            },
+        ];
+        let r = report("kinga", &o);
+        assert_eq!((r.games, r.wins, r.scores), (2, 1, [0, 1, 0, 0, 1]));
+        assert_eq!(
+            (r.win_rate, r.average_score, r.average_turns),
+            (0.5, 2.5, 20.0)
+        );
+    }
+}

@@ -1,0 +1,659 @@
+//! End-to-end tests of `kado kinga`: exact human and JSON output, errors, and whole games.
+
+mod common;
+use common::*;
+
+use kado::kinga::Rules;
+use kado::kinga::game::{Action, Deck, Game, Setup, answer_text};
+use kado::kinga::sim;
+use kado::session::Step;
+
+/// Runs kado with `input` on stdin; returns (exit code, stdout, stderr).
+fn run_with_input(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = kado()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("kado runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+// ---- chain -------------------------------------------------------------------------
+
+#[test]
+fn chain_the_rules_first_example() {
+    let (code, out, _) = run(&["kinga", "chain", "4S", "3S", "3H"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "4♠ 3♠ 3♥: 6 influence in ♠ ♥.\n");
+    let v = json(&["kinga", "chain", "4S 3S 3H"]);
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "valid": true, "reason": null, "influence": 6, "suits": ["S", "H"],
+            "draws": 0, "bonuses": [], "target": null
+        })
+    );
+}
+
+#[test]
+fn chain_jokers() {
+    let (_, out, _) = run(&["kinga", "chain", "4S 3S JK 5C"]);
+    assert_eq!(out, "4♠ 3♠ 🃏 5♣: 6 influence in any suit.\n");
+    let v = json(&["kinga", "chain", "4♠ 🃏 🃏 5♥"]);
+    assert_eq!(v["influence"], 7);
+    assert_eq!(v["suits"], serde_json::json!(["S", "H", "D", "C"]));
+    // Hardcore: one joker only connects.
+    let v = json(&["--rules", "kinga-hardcore", "kinga", "chain", "4S 3S JK 5C"]);
+    assert_eq!(v["influence"], 6);
+    assert_eq!(v["suits"], serde_json::json!(["S", "C"]));
+    let v = json(&["--rules", "kinga-hardcore", "kinga", "chain", "4S JK JK 5H"]);
+    assert_eq!(v["suits"], serde_json::json!(["S", "H", "D", "C"]));
+}
+
+#[test]
+fn chain_french_review_five_four_joker_three_takes_a_six() {
+    let (code, out, _) = run(&["kinga", "chain", "5S 4S JK 3D", "--target", "6D"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "5♠ 4♠ 🃏 3♦: 7 influence in any suit.\n6♦: needs 7 in ♦ — influenced.\n"
+    );
+    let v = json(&["kinga", "chain", "5S 4S JK 3D", "--target", "7D"]);
+    assert_eq!(
+        v["target"],
+        serde_json::json!({"card": "7D", "needed": 8, "influenced": false, "effects": []})
+    );
+}
+
+#[test]
+fn chain_four_of_a_kind_draws_three() {
+    let (_, out, _) = run(&["kinga", "chain", "4S 4H 4D 4C"]);
+    assert_eq!(
+        out,
+        "4♠ 4♥ 4♦ 4♣: 7 influence in any suit.\nDraw 3 extra cards at once (Three's Company 1, Harmony 2).\n"
+    );
+    let v = json(&["kinga", "chain", "4S 4H 4D 4C"]);
+    assert_eq!(v["draws"], 3);
+    assert_eq!(
+        v["bonuses"],
+        serde_json::json!(["threes_company", "harmony"])
+    );
+}
+
+#[test]
+fn chain_threes_company_ruling_both_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(
+        &house,
+        "base: kinga\nrulings:\n  threes-company: per-play\n",
+    )
+    .unwrap();
+    let cards = "4S 4H 4D 5D 5H 5S";
+    assert_eq!(json(&["kinga", "chain", cards])["draws"], 2);
+    let h = house.to_str().unwrap();
+    assert_eq!(json(&["--rules", h, "kinga", "chain", cards])["draws"], 1);
+}
+
+#[test]
+fn chain_single_card_ruling_both_sides() {
+    // One card: its rank, 9, is enough for an 8 (needs 9), not for a 9 of hearts (10).
+    let v = json(&["kinga", "chain", "9S", "--target", "8S"]);
+    assert_eq!(v["influence"], 9);
+    assert_eq!(v["target"]["influenced"], true);
+    let v = json(&["kinga", "chain", "9S", "--target", "9H"]);
+    assert_eq!(v["target"]["influenced"], false);
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(
+        &house,
+        "base: kinga\nrulings:\n  single-card-play: forbidden\n",
+    )
+    .unwrap();
+    let (code, out, _) = run(&["--rules", house.to_str().unwrap(), "kinga", "chain", "9S"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "9♠: not a legal play — card 1 (9♠): a play chains at least two cards.\n"
+    );
+}
+
+#[test]
+fn chain_ace_value_ruling_both_sides() {
+    assert_eq!(json(&["kinga", "chain", "AS 2S"])["influence"], 2);
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(&house, "base: kinga\nrulings:\n  ace-value: fourteen\n").unwrap();
+    let h = house.to_str().unwrap();
+    assert_eq!(
+        json(&["--rules", h, "kinga", "chain", "AS 2S"])["influence"],
+        15
+    );
+}
+
+#[test]
+fn chain_kings_ruling_both_sides() {
+    let (_, out, _) = run(&["kinga", "chain", "QS JS JK JK", "--target", "KS"]);
+    assert_eq!(
+        out,
+        "Q♠ J♠ 🃏 🃏: 15 influence in any suit.\nK♠: kings cannot be influenced; a king is exposed by influencing its queen.\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(&house, "base: kinga\nrulings:\n  kings: after-queen\n").unwrap();
+    let h = house.to_str().unwrap();
+    let v = json(&[
+        "--rules",
+        h,
+        "kinga",
+        "chain",
+        "QS JS JK JK",
+        "--target",
+        "KS",
+    ]);
+    assert_eq!(
+        v["target"],
+        serde_json::json!({"card": "KS", "needed": 14, "influenced": true, "effects": []})
+    );
+}
+
+#[test]
+fn chain_target_effects() {
+    let (_, out, _) = run(&["kinga", "chain", "5H 6H", "--target", "5S"]);
+    assert_eq!(
+        out,
+        "5♥ 6♥: 6 influence in ♥.\n5♠: needs 6 in ♠ — not influenced: the influence is not good in ♠.\n"
+    );
+    let (_, out, _) = run(&["kinga", "chain", "9H 9S", "--target", "8S"]);
+    assert_eq!(
+        out,
+        "9♥ 9♠: 10 influence in ♠ ♥.\n8♠: needs 9 in ♠ — influenced.\nThen you may exile one card from your hand or discard pile.\n"
+    );
+    let v = json(&["kinga", "chain", "JH JC JD", "--target", "QH"]);
+    assert_eq!(
+        v["target"]["effects"],
+        serde_json::json!(["turn_king", "win_if_last_queen"])
+    );
+    let (_, out, _) = run(&["kinga", "chain", "JH JC JD", "--target", "QH"]);
+    assert_eq!(
+        out,
+        "J♥ J♣ J♦: 13 influence in ♥ ♦ ♣.\nDraw 1 extra card at once (Three's Company 1).\nQ♥: needs 13 in ♥ — influenced.\nThen turn the ♥ king sideways if it is upright; it is exposed.\nIf it is the fourth queen, you win.\n"
+    );
+}
+
+#[test]
+fn chain_broken_is_a_verdict() {
+    let (code, out, _) = run(&["kinga", "chain", "4S 5H 6H"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "4♠ 5♥ 6♥: not a legal play — card 2 (5♥): 5♥ matches 4♠ in neither suit nor rank.\n"
+    );
+    let v = json(&["kinga", "chain", "JK 4S"]);
+    assert_eq!(v["valid"], false);
+    assert_eq!(
+        v["reason"],
+        "card 1 (JK): a joker cannot be the first card of a play"
+    );
+}
+
+#[test]
+fn chain_explain() {
+    let (_, out, _) = run(&[
+        "--explain",
+        "kinga",
+        "chain",
+        "5S 4S JK 3D",
+        "--target",
+        "6D",
+    ]);
+    assert_eq!(
+        out,
+        "5♠ 4♠ 🃏 3♦: 7 influence in any suit.
+6♦: needs 7 in ♦ — influenced.
+
+Why:
+  - Each card after the first must match the card before it in suit or rank; a joker connects any two cards but may not come first.
+  - Influence: the first card's rank (A 1 … Q 12, K 13), plus 1 for each further card. [ruling ace-value: one, single-card-play: allowed]
+  - A single joker in a play adds no influence.
+  - A joker in the play makes the influence good in any suit. [ruling hardcore: off]
+  - A top card is influenced by influence of at least its rank + 1, in its suit.
+"
+    );
+    let v = json(&["--explain", "kinga", "chain", "4S 3S JK 5C"]);
+    assert_eq!(v["explain"][3]["rulings"][0]["id"], "hardcore");
+}
+
+#[test]
+fn chain_errors() {
+    let err = bad(&["kinga", "chain", "4S 4x", "--target", "2S"]);
+    assert_eq!(
+        err,
+        "error: unknown suit `x` in `4x`
+ --> argument CARDS, column 5
+  |
+1 | 4S 4x
+  |     ^
+  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)
+
+error: 2♠ is never on a suit pile: aces and twos start in your deck
+ --> --target, column 1
+  |
+1 | 2S
+  | ^^
+  = expected: a top card, 3 up to K
+
+2 problems found
+"
+    );
+    let err = bad(&["kinga", "chain", "4S 3S", "--target", "3S"]);
+    assert!(err.starts_with("error: 3♠ is named twice"), "{err}");
+    let err = bad(&["kinga", "chain", "JK JK JK"]);
+    assert!(err.contains("more than 2 jokers"), "{err}");
+    let err = bad(&["--json", "kinga", "chain", "4S", "--target", "5S 6S"]);
+    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(v["error"], "--target takes one card");
+    let err = bad(&["--rules", "kinkado", "kinga", "chain", "4S"]);
+    assert!(err.contains("is for Kin Kādo, not Kinga"), "{err}");
+}
+
+// ---- options ------------------------------------------------------------------------
+
+#[test]
+fn options_human_and_json() {
+    let (code, out, _) = run(&[
+        "kinga",
+        "options",
+        "--hand",
+        "5S 4S 3D JK",
+        "--tops",
+        "6D 9S 3H 3C",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Influence:
+┌────────┬───────────────┬───────────┐
+│ Target ┆ Shortest play ┆ Influence │
+╞════════╪═══════════════╪═══════════╡
+│ 6♦     ┆ 5♠ 4♠ 🃏 3♦   ┆ 7         │
+│ 3♥     ┆ 5♠ 🃏         ┆ 5         │
+│ 3♣     ┆ 5♠ 🃏         ┆ 5         │
+└────────┴───────────────┴───────────┘
+Exile: 4♠ (by 5♠)
+"
+    );
+    let v = json(&[
+        "kinga",
+        "options",
+        "--hand",
+        "5S 4S 3D JK",
+        "--tops",
+        "6D 9S 3H 3C",
+    ]);
+    assert_eq!(
+        v["exile"],
+        serde_json::json!([{"card": "4S", "by": ["5S"]}])
+    );
+    assert_eq!(
+        v["influence"][0],
+        serde_json::json!({"target": "6D", "play": ["5S", "4S", "JK", "3D"], "influence": 7})
+    );
+    assert_eq!(v["raise_suspicion"], false);
+    assert_eq!(v["loses"], false);
+}
+
+#[test]
+fn options_hardcore_exiles_only_when_stuck() {
+    let args = [
+        "--rules",
+        "kinga-hardcore",
+        "kinga",
+        "options",
+        "--hand",
+        "5S 4S 3D JK",
+        "--tops",
+        "6D 9S 3H 3C",
+    ];
+    let (_, out, _) = run(&args);
+    assert_eq!(
+        out,
+        "Influence:
+┌────────┬───────────────┬───────────┐
+│ Target ┆ Shortest play ┆ Influence │
+╞════════╪═══════════════╪═══════════╡
+│ 6♦     ┆ 5♠ 4♠ 🃏 3♦   ┆ 7         │
+└────────┴───────────────┴───────────┘
+Exile: not while something can be influenced (hardcore).
+"
+    );
+    let v = json(&[
+        "--rules",
+        "kinga-hardcore",
+        "kinga",
+        "options",
+        "--hand",
+        "5S 4S",
+        "--tops",
+        "9S",
+    ]);
+    assert_eq!(
+        v["exile"],
+        serde_json::json!([{"card": "4S", "by": ["5S"]}])
+    );
+}
+
+#[test]
+fn options_suspicion_and_loss() {
+    let (_, out, _) = run(&[
+        "kinga", "options", "--hand", "AS 2H", "--tops", "9S 9H", "--turned", "2",
+    ]);
+    assert_eq!(
+        out,
+        "Nothing can be influenced.\nRaise suspicion: turn an upright king sideways (2 of 4 turned now).\n"
+    );
+    let v = json(&[
+        "kinga", "options", "--hand", "AS 2H", "--tops", "9S 9H", "--turned", "4",
+    ]);
+    assert_eq!(v["raise_suspicion"], true);
+    assert_eq!(v["loses"], true);
+    let v = json(&["kinga", "options", "--hand", "", "--tops", "3S"]);
+    assert_eq!(v["raise_suspicion"], true);
+}
+
+#[test]
+fn options_errors_are_all_reported() {
+    let err = bad(&[
+        "kinga",
+        "options",
+        "--hand",
+        "AS 9S JK JK JK",
+        "--tops",
+        "9S 9H 5H",
+        "--turned",
+        "7",
+    ]);
+    assert_eq!(
+        err,
+        "error: `7` is not a number of kings
+ --> --turned, column 1
+  |
+1 | 7
+  | ^
+  = expected: 0 to 4
+
+error: two top cards for the ♥ pile (9♥ and 5♥)
+ --> --tops, column 7
+  |
+1 | 9S 9H 5H
+  |       ^^
+  = help: give the top card of each pile once
+
+error: more than 2 jokers: one pack holds 2
+ --> --hand, column 13
+  |
+1 | AS 9S JK JK JK
+  |             ^^
+
+error: 9♠ is named twice: one pack holds one 9♠
+ --> --tops, column 1
+  |
+1 | 9S 9H 5H
+  | ^^
+  = help: the first 9♠ is at --hand
+
+4 problems found
+"
+    );
+    let err = bad(&["kinga", "options", "--hand", "QS", "--tops", "9S"]);
+    assert!(
+        err.starts_with("error: Q♠ is still in the ♠ pile, under 9♠"),
+        "{err}"
+    );
+}
+
+// ---- play / resume ------------------------------------------------------------------
+
+const SCRIPT: &str = "2S 2H 2D JK
+2S 2H 2D 2C on 3H
+2S 2H 2D on 3S
+AS
+JK
+AH AD AC
+KC
+JK
+2C JK
+3S
+";
+
+const TRANSCRIPT: &str = "┌──────┬──────────┬─────────┐
+│ Suit ┆ Top card ┆ King    │
+╞══════╪══════════╪═════════╡
+│ ♠    ┆ 3♠       ┆ upright │
+│ ♥    ┆ 3♥       ┆ upright │
+│ ♦    ┆ 3♦       ┆ upright │
+│ ♣    ┆ 3♣       ┆ upright │
+└──────┴──────────┴─────────┘
+Hand: —
+Draw pile: 10 cards   Discard pile: 0 cards   Exiled: —
+Before the first turn. Kings turned: 0 of 4. Kings exposed: 0.
+Draw 4 cards: which: 2S 2H 2D JK
+Turn 1: your play: 2S 2H 2D 2C on 3H
+✗ 2♣ is not in your hand (you hold 2♠ 2♥ 2♦ 🃏)
+Turn 1: your play: 2S 2H 2D on 3S
+2♠ 2♥ 2♦ makes 4 influence in ♠ ♥ ♦: 3♠ is influenced.
+Three's Company: draw 1 extra card.
+Draw 1 extra card: which: AS
+Put 3♠ on your discard pile.
+Keep one card for your next hand? (🃏 A♠; a card or `none`): JK
+Discard A♠.
+Draw 3 cards.
+Draw 3 cards: which: AH AD AC
+You can neither influence nor exile (you hold 🃏 A♥ A♦ A♣). Raise suspicion: which king do you turn: KC
+Raise suspicion: turn the ♣ king sideways (1 of 4 turned).
+Keep one card for your next hand? (🃏 A♥ A♦ A♣; a card or `none`): JK
+Discard A♥ A♦ A♣.
+Draw 2 cards.
+Draw 2 cards: which: 2C JK
+Your draw pile is empty: shuffle your discard pile (8 cards) into a new draw pile.
+Draw 1 card.
+Draw 1 card: which: 3S
+The game is saved in g.yaml; continue it with `kado kinga resume g.yaml`.
+";
+
+#[test]
+fn play_a_scripted_real_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let (code, out, _) =
+        run_with_input(&["kinga", "play", "--save", path.to_str().unwrap()], SCRIPT);
+    assert_eq!(code, 0);
+    let expected = TRANSCRIPT.replace("g.yaml", path.to_str().unwrap());
+    assert_eq!(out, expected);
+    let log = std::fs::read_to_string(&path).unwrap();
+    assert!(log.starts_with("game: kinga\nformat: 1\n"), "{log}");
+    assert!(log.contains("action: influence"), "{log}");
+    assert!(log.contains("action: reshuffle"), "{log}");
+}
+
+#[test]
+fn undo_takes_back_the_last_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let p = path.to_str().unwrap();
+    let script = "2S 2H 2D JK\n2S 2H 2D on 3S\nundo\n2S 2H 2D JK on 3C\nshow\n";
+    let (code, out, _) = run_with_input(&["kinga", "play", "--save", p], script);
+    assert_eq!(code, 0);
+    assert!(out.contains("Undone.\n"), "{out}");
+    assert!(
+        out.contains("2♠ 2♥ 2♦ 🃏 makes 4 influence in any suit: 3♣ is influenced."),
+        "{out}"
+    );
+    let log = std::fs::read_to_string(&path).unwrap();
+    assert!(!log.contains("3S"), "the undone play is gone: {log}");
+    assert!(log.contains("3C"), "{log}");
+}
+
+#[test]
+fn resume_goes_on_where_the_game_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.yaml");
+    let split = dir.path().join("split.yaml");
+    run_with_input(
+        &["kinga", "play", "--save", whole.to_str().unwrap()],
+        SCRIPT,
+    );
+    let lines: Vec<&str> = SCRIPT.lines().collect();
+    let first = lines[..4].join("\n") + "\nquit\n";
+    let rest = lines[4..].join("\n") + "\n";
+    let (_, out, _) = run_with_input(
+        &["kinga", "play", "--save", split.to_str().unwrap()],
+        &first,
+    );
+    assert!(out.ends_with(&format!(
+        "The game is saved in {0}; continue it with `kado kinga resume {0}`.\n",
+        split.display()
+    )));
+    let (code, out, _) = run_with_input(&["kinga", "resume", split.to_str().unwrap()], &rest);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("Keep one card for your next hand? (🃏 A♠; a card or `none`): JK\n"),
+        "{out}"
+    );
+    let a = std::fs::read_to_string(&whole).unwrap();
+    let b = std::fs::read_to_string(&split).unwrap();
+    assert_eq!(a, b);
+    let err = bad(&[
+        "kinga",
+        "resume",
+        dir.path().join("nope.yaml").to_str().unwrap(),
+    ]);
+    assert!(err.contains("it does not exist"), "{err}");
+}
+
+/// A whole game: the greedy policy plays a virtual deck in the library; its answers
+/// (draws included) are typed into a real-deck session, which must end the same way.
+#[test]
+fn a_full_scripted_game_to_the_end() {
+    for seed in [3u64, 11] {
+        let rules = Rules::standard();
+        let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
+        let mut script = String::new();
+        loop {
+            let (a, asked) = match g.step() {
+                Step::Done => break,
+                Step::Auto(a) => (a, false),
+                Step::Ask(q) => (sim::choose(&g, &q.key).unwrap(), true),
+            };
+            // The virtual deck's draws are typed in with a real deck; other steps kado
+            // takes by itself (a reshuffle, the last upright king) are not.
+            let typed = asked || matches!(a, Action::Draw { .. });
+            if typed && let Some(t) = answer_text(&a) {
+                script += &t;
+                script.push('\n');
+            }
+            g.act(&a).unwrap();
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.yaml");
+        let (code, out, _) = run_with_input(
+            &[
+                "kinga",
+                "play",
+                "--seed",
+                &seed.to_string(),
+                "--save",
+                path.to_str().unwrap(),
+            ],
+            &script,
+        );
+        assert_eq!(code, 0);
+        assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+        let end = format!(
+            "{} after {} turn{}. Score: {} king",
+            if g.is_over() == Some(true) {
+                "You won"
+            } else {
+                "You lost"
+            },
+            g.turn,
+            if g.turn == 1 { "" } else { "s" },
+            g.score()
+        );
+        assert!(out.contains(&end), "{end}\n{out}");
+        // The finished game replays from its log.
+        let (code, out2, _) = run_with_input(&["kinga", "resume", path.to_str().unwrap()], "");
+        assert_eq!(code, 0);
+        assert!(out2.contains(&end), "{out2}");
+    }
+}
+
+#[test]
+fn a_virtual_game_deals_by_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v.yaml");
+    let (code, out, _) = run_with_input(
+        &[
+            "kinga",
+            "play",
+            "--deck",
+            "virtual",
+            "--seed",
+            "7",
+            "--save",
+            path.to_str().unwrap(),
+        ],
+        "KS\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("You draw 2♠ 2♥ A♦ A♣.\n"), "{out}");
+    assert!(
+        out.contains("Raise suspicion: turn the ♠ king sideways (1 of 4 turned).\n"),
+        "{out}"
+    );
+}
+
+// ---- simulate -----------------------------------------------------------------------
+
+#[test]
+fn simulate_reports_both_rulesets() {
+    let v = json(&["kinga", "simulate", "--games", "20", "--seed", "5"]);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[0]["ruleset"], "kinga");
+    assert_eq!(results[1]["ruleset"], "kinga-hardcore");
+    for r in results {
+        let scores: u64 = r["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap())
+            .sum();
+        assert_eq!(scores, 20);
+        assert_eq!(r["wins"], r["scores"][4]);
+    }
+    // Repeatable from the seed.
+    assert_eq!(
+        v,
+        json(&["kinga", "simulate", "--games", "20", "--seed", "5"])
+    );
+    let (_, out, _) = run(&[
+        "--rules",
+        "kinga-hardcore",
+        "kinga",
+        "simulate",
+        "--games",
+        "3",
+    ]);
+    assert!(out.starts_with("kinga-hardcore — 3 games: "), "{out}");
+    assert!(out.contains("\n  0 kings "), "{out}");
+    let err = bad(&["kinga", "simulate", "--games", "0"]);
+    assert!(
+        err.starts_with("error: `0` games is not a number kado plays"),
+        "{err}"
+    );
+}
