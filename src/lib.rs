@@ -6,8 +6,8 @@
 pub mod cards;
 pub mod diag;
 pub mod explain;
-pub mod kingmaker;
 pub mod kinga;
+pub mod kingmaker;
 pub mod kinkado;
 pub mod koikoi;
 pub mod notation;

@@ -2,8 +2,8 @@
 //! completions), dispatch, and printing. Rules logic lives in the library.
 
 mod generate;
-mod kingmaker;
 mod kinga;
+mod kingmaker;
 mod kinkado;
 mod koikoi;
 mod prompt;

@@ -68,15 +68,23 @@ pub fn run<G: Session>(
         G::GAME,
         path.display()
     );
+    // The table is shown before a new game's first question, whenever the game moves to
+    // a new phase, and at the end.
     let mut shown_key = game.phase_key();
-    prompter.say(&game.show(style));
+    let mut fresh = log.actions.is_empty();
     loop {
-        if game.phase_key() != shown_key {
+        let changed = game.phase_key() != shown_key;
+        if changed {
             shown_key = game.phase_key();
             prompter.say(&game.show(style));
         }
         match game.next() {
-            Step::Done => return Ok(()),
+            Step::Done => {
+                if !changed {
+                    prompter.say(&game.show(style));
+                }
+                return Ok(());
+            }
             Step::Auto(action) => {
                 let mut next = game.clone();
                 let said = next.apply(&action).map_err(|why| {
@@ -87,50 +95,56 @@ pub fn run<G: Session>(
                     by: By::Kado,
                     action,
                 });
+                fresh = false;
                 save::<G>(path, &log)?;
                 for s in said {
                     prompter.say(&format!("{s}\n"));
                 }
             }
-            Step::Ask(q) => match prompter.ask(&q.prompt) {
-                Reply::End | Reply::Quit => {
-                    prompter.say(&resume_hint);
-                    return Ok(());
+            Step::Ask(q) => {
+                if std::mem::take(&mut fresh) && !changed {
+                    prompter.say(&game.show(style));
                 }
-                Reply::Help => prompter.say(&format!(
-                    "{}\nAt any prompt: undo (take back the last answer), show, help, quit.\n",
-                    q.hint
-                )),
-                Reply::Show => prompter.say(&game.show(style)),
-                Reply::Undo => {
-                    if log.undo() {
-                        game = replay(&log)?;
-                        save::<G>(path, &log)?;
-                        prompter.say("Undone.\n");
-                        prompter.say(&game.show(style));
-                        shown_key = game.phase_key();
-                    } else {
-                        prompter.refuse("nothing to undo");
+                match prompter.ask(&q.prompt) {
+                    Reply::End | Reply::Quit => {
+                        prompter.say(&resume_hint);
+                        return Ok(());
                     }
-                }
-                Reply::Answer(text) => match game.answer(&q, &text) {
-                    Err(why) => prompter.refuse(&why),
-                    Ok(action) => match apply_to_copy(&game, &action) {
-                        Err(why) => prompter.refuse(&why),
-                        Ok((next, said)) => {
-                            game = next;
-                            log.actions.push(Entry {
-                                by: By::Table,
-                                action,
-                            });
+                    Reply::Help => prompter.say(&format!(
+                        "{}\nAt any prompt: undo (take back the last answer), show, help, quit.\n",
+                        q.hint
+                    )),
+                    Reply::Show => prompter.say(&game.show(style)),
+                    Reply::Undo => {
+                        if log.undo() {
+                            game = replay(&log)?;
                             save::<G>(path, &log)?;
-                            for s in said {
-                                prompter.say(&format!("{s}\n"));
-                            }
+                            prompter.say("Undone.\n");
+                            prompter.say(&game.show(style));
+                            shown_key = game.phase_key();
+                        } else {
+                            prompter.refuse("nothing to undo");
                         }
+                    }
+                    Reply::Answer(text) => match game.answer(&q, &text) {
+                        Err(why) => prompter.refuse(&why),
+                        Ok(action) => match apply_to_copy(&game, &action) {
+                            Err(why) => prompter.refuse(&why),
+                            Ok((next, said)) => {
+                                game = next;
+                                log.actions.push(Entry {
+                                    by: By::Table,
+                                    action,
+                                });
+                                save::<G>(path, &log)?;
+                                for s in said {
+                                    prompter.say(&format!("{s}\n"));
+                                }
+                            }
+                        },
                     },
-                },
-            },
+                }
+            }
         }
     }
 }
