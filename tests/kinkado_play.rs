@@ -215,7 +215,7 @@ fn refused_answers_say_why_and_ask_again() {
         "{out}"
     );
     assert!(
-        out.contains("you sells 2♠ to the market; the bank pays you $2."),
+        out.contains("you sell 2♠ to the market; the bank pays you $2."),
         "{out}"
     );
 }

@@ -371,10 +371,11 @@ impl Game {
                 unseen_jokers += 1;
                 let free = self.free_cards().iter().filter(|x| x.is_joker()).count();
                 if unseen_jokers > free {
-                    return Err(format!(
-                        "only {} can be unseen in a hand now",
-                        plural(free, "joker")
-                    ));
+                    return Err(if self.jokers_in_tracker() == 2 {
+                        "no joker is in play yet: they join the prize pool in rounds 3 and 6".to_string()
+                    } else {
+                        format!("only {} can be unseen in a hand now", plural(free, "joker"))
+                    });
                 }
                 if hidden == 0 {
                     return Err(format!("{} does not hold a joker", display_name(&s.name)));
@@ -612,6 +613,19 @@ fn empty_ruleset() -> Ruleset {
         values: Default::default(),
         notes: Vec::new(),
         lineage: vec![super::GAME.into()],
+    }
+}
+
+/// `name verb`, in agreement: "you sell", "ana sells".
+fn says(name: &str, verb: &str) -> String {
+    if name == "you" {
+        let base = match verb {
+            "has" => "have".to_string(),
+            v => v.strip_suffix("es").filter(|b| b.ends_with("ss") || b.ends_with("sh")).map_or_else(|| v.strip_suffix('s').unwrap_or(v).to_string(), str::to_string),
+        };
+        format!("you {base}")
+    } else {
+        format!("{} {verb}", display_name(name))
     }
 }
 
@@ -914,8 +928,8 @@ impl Session for Game {
                 self.market.sort_by_key(|c| (value(*c), *c));
                 if !cards.is_empty() {
                     said.push(format!(
-                        "{} sells {} to the market; the bank pays {} {}.",
-                        seat,
+                        "{} {} to the market; the bank pays {} {}.",
+                        says(seat, "sells"),
                         show_cards(cards),
                         seat,
                         money(i64::from(proceeds))
@@ -1050,7 +1064,7 @@ impl Session for Game {
                         return Err("the recorded draw does not match the virtual deck".into());
                     }
                     if !d.is_empty() {
-                        said.push(format!("{seat} draws {}.", show_cards(&d)));
+                        said.push(format!("{} {}.", says(seat, "draws"), show_cards(&d)));
                     }
                     self.seats[i].known.extend(d);
                 } else {
@@ -1058,7 +1072,8 @@ impl Session for Game {
                 }
                 if count > 0 {
                     said.push(format!(
-                        "{seat} buys {}{}{}: {} to the prize pool.",
+                        "{} {}{}{}: {} to the prize pool.",
+                        says(seat, "buys"),
                         if market.is_empty() {
                             String::new()
                         } else {
@@ -1130,12 +1145,13 @@ impl Session for Game {
                     ));
                 }
                 if *amount > stash {
-                    return Err(format!("{seat} has only {}", money(i64::from(stash))));
+                    return Err(format!("{} only {}", says(seat, "has"), money(i64::from(stash))));
                 }
                 if *amount < min.min(stash) {
                     return Err(if stash < min {
                         format!(
-                            "{seat} cannot afford the minimum {} and must go all in: bet {}",
+                            "{} the minimum {} and must go all in: bet {}",
+                            says(seat, "cannot afford"),
                             money(i64::from(min)),
                             money(i64::from(stash))
                         )
@@ -1147,8 +1163,10 @@ impl Session for Game {
                 s.stash -= amount;
                 s.bet = Some(*amount);
                 said.push(format!(
-                    "{seat} bets {} and plays 2 to 5 cards face down.",
-                    money(i64::from(*amount))
+                    "{} {} and {} 2 to 5 cards face down.",
+                    says(seat, "bets"),
+                    money(i64::from(*amount)),
+                    if seat == "you" { "play" } else { "plays" }
                 ));
                 if self.current().is_none() {
                     self.enter_phase(Phase::Reveal);
@@ -1484,8 +1502,8 @@ impl Game {
         Step::Ask(Question::new(
             format!("sell:{}", s.name),
             format!(
-                "{} sells up to {} cards{hand}",
-                s.name, self.rules.max_sales
+                "{} up to {} cards{hand}",
+                says(&s.name, "sells"), self.rules.max_sales
             ),
             "Type the cards sold, e.g. 2S 3H, or `none`.",
         ))
@@ -1522,8 +1540,8 @@ impl Game {
         Step::Ask(Question::new(
             format!("buy:{}", s.name),
             format!(
-                "{} buys (holds {}, room for {}, {}; market {}; deck cards {} each)",
-                s.name,
+                "{} (holds {}, room for {}, {}; market {}; deck cards {} each)",
+                says(&s.name, "buys"),
                 s.held(),
                 room,
                 money(i64::from(s.stash)),
@@ -1553,10 +1571,11 @@ impl Game {
         Step::Ask(Question::new(
             format!("bet:{}", s.name),
             format!(
-                "{} bets ({} to {}) and plays 2 to 5 cards face down",
-                s.name,
+                "{} ({} to {}) and {} 2 to 5 cards face down",
+                says(&s.name, "bets"),
                 money(i64::from(min)),
-                money(i64::from(max))
+                money(i64::from(max)),
+                if s.name == "you" { "play" } else { "plays" }
             ),
             "Type the bet, e.g. 5 or $5.",
         ))
