@@ -25,7 +25,9 @@ use super::{Ctx, Outcome, joined, prompt, session};
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
     /// Score a hand a player plays: 2 to 5 cards, jokers wild.
-    #[command(long_about = "Score a hand a player plays: 2 to 5 cards, jokers wild. Hands rank by tier (1: high card, one pair, two pair; 2: three of a kind, straight, flush; 3: full house, four of a kind, straight flush), then by the sum of the cards' values (A $1, 2-10 face value, J $10, Q $15, K $20, joker $20). Each joker stands for the card giving the highest tier, then the highest sum. Straights, flushes and full houses need five cards.\n\nJSON keys: category (high_card, one_pair, two_pair, three_of_a_kind, straight, flush, full_house, four_of_a_kind, straight_flush), tier (1-3), sum, cards (canonical), jokers (the card each joker stands for, in order).")]
+    #[command(
+        long_about = "Score a hand a player plays: 2 to 5 cards, jokers wild. Hands rank by tier (1: high card, one pair, two pair; 2: three of a kind, straight, flush; 3: full house, four of a kind, straight flush), then by the sum of the cards' values (A $1, 2-10 face value, J $10, Q $15, K $20, joker $20). Each joker stands for the card giving the highest tier, then the highest sum. Straights, flushes and full houses need five cards.\n\nJSON keys: category (high_card, one_pair, two_pair, three_of_a_kind, straight, flush, full_house, four_of_a_kind, straight_flush), tier (1-3), sum, cards (canonical), jokers (the card each joker stands for, in order)."
+    )]
     Hand {
         /// The cards played, e.g. `AS KS QS JS JK` or `A♠ K♠ Q♠ J♠ 🃏`.
         #[arg(required = true, num_args = 1..)]
@@ -35,7 +37,9 @@ pub enum Cmd {
     #[command(subcommand)]
     Alora(AloraCmd),
     /// Settle a reveal: who wins, and who gets what.
-    #[command(long_about = "Settle a reveal. Highest tier wins, then highest sum, then highest bet, then a split; ALORA wins every tie she is in. The winner takes the prize pool (money and cards) and every bet, and the bank pays the winner the amount they bet. In a split the pot (prize pool and bets) is shared evenly by chip when --pool-chips gives the chips (bets are counted in the fewest $25/$10/$5/$1 chips), otherwise by value; what cannot be divided and every card stay in the pool; each winner gets their own bet from the bank. Every card named must come from one pack.\n\nJSON keys: winners (names; ALORA is alora), hands (name → {category, tier, sum}, and played for ALORA), payouts (name → money received, the bank's share included), bank_paid, bank_took_back (a bet the bank placed for ALORA that returns to it under ruling bank-bet), pool_left (money), pool_cards_to (a name, or null when the cards stay), decided_by (tier, sum, bet, alora-wins-ties, split, only-hand).")]
+    #[command(
+        long_about = "Settle a reveal. Highest tier wins, then highest sum, then highest bet, then a split; ALORA wins every tie she is in. The winner takes the prize pool (money and cards) and every bet, and the bank pays the winner the amount they bet. In a split the pot (prize pool and bets) is shared evenly by chip when --pool-chips gives the chips (bets are counted in the fewest $25/$10/$5/$1 chips), otherwise by value; what cannot be divided and every card stay in the pool; each winner gets their own bet from the bank. Every card named must come from one pack.\n\nJSON keys: winners (names; ALORA is alora), hands (name → {category, tier, sum}, and played for ALORA), payouts (name → money received, the bank's share included), bank_paid, bank_took_back (a bet the bank placed for ALORA that returns to it under ruling bank-bet), pool_left (money), pool_cards_to (a name, or null when the cards stay), decided_by (tier, sum, bet, alora-wins-ties, split, only-hand)."
+    )]
     #[command(
         after_help = "Example:\n  kado kinkado showdown --seat ana=KS,KH@5 --alora '2S 2H 2C 9D 4S@10' --pool 12 --pool-cards JK"
     )]
@@ -60,7 +64,9 @@ pub enum Cmd {
         pool_chips: Option<String>,
     },
     /// The round tracker: a round's minimum bet and whether a joker joins the prize pool.
-    #[command(long_about = "The round tracker: a round's minimum bet (rounds 1-3 $1, 4-5 $5, 6-7 $10, 8-9 $25) and whether a joker joins the prize pool (rounds 3 and 6).\n\nJSON keys: round, minimum_bet, joker_joins_pool.")]
+    #[command(
+        long_about = "The round tracker: a round's minimum bet (rounds 1-3 $1, 4-5 $5, 6-7 $10, 8-9 $25) and whether a joker joins the prize pool (rounds 3 and 6).\n\nJSON keys: round, minimum_bet, joker_joins_pool."
+    )]
     Round {
         /// The round, 1 to 9.
         round: String,
@@ -116,21 +122,27 @@ pub enum DeckArg {
 #[derive(Debug, Subcommand)]
 pub enum AloraCmd {
     /// The best hand ALORA makes from all the cards she holds.
-    #[command(long_about = "The best hand ALORA makes from all the cards she holds (any number from 1): the best 2 to 5 of them by tier, then sum.\n\nJSON keys: category, tier, sum, cards, jokers (as for `kado kinkado hand`), and played (the cards that form the hand).")]
+    #[command(
+        long_about = "The best hand ALORA makes from all the cards she holds (any number from 1): the best 2 to 5 of them by tier, then sum.\n\nJSON keys: category, tier, sum, cards, jokers (as for `kado kinkado hand`), and played (the cards that form the hand)."
+    )]
     Hand {
         /// All her cards.
         #[arg(required = true, num_args = 1..)]
         cards: Vec<String>,
     },
     /// What ALORA sells: her two lowest-value cards.
-    #[command(long_about = "What ALORA sells: her two lowest-value cards. When cards of equal value leave a choice, the player picks which.\n\nJSON keys: sell (the cards she certainly sells), choose (null, or {count, from}: how many more to pick among cards of equal value), proceeds (money from the bank).")]
+    #[command(
+        long_about = "What ALORA sells: her two lowest-value cards. When cards of equal value leave a choice, the player picks which.\n\nJSON keys: sell (the cards she certainly sells), choose (null, or {count, from}: how many more to pick among cards of equal value), proceeds (money from the bank)."
+    )]
     Sell {
         /// Her hand.
         #[arg(required = true, num_args = 1..)]
         hand: Vec<String>,
     },
     /// What ALORA buys from the market, and how many free cards she draws.
-    #[command(long_about = "What ALORA buys: the highest-value market card worth 6 or more if she can afford it, plus one free card from the deck; otherwise two free cards. She never holds more than 7 cards.\n\nJSON keys: buy (card or null), choose_from (other market cards of equal value she could take instead), cost, free_draws, stash_after.")]
+    #[command(
+        long_about = "What ALORA buys: the highest-value market card worth 6 or more if she can afford it, plus one free card from the deck; otherwise two free cards. She never holds more than 7 cards.\n\nJSON keys: buy (card or null), choose_from (other market cards of equal value she could take instead), cost, free_draws, stash_after."
+    )]
     Buy {
         /// The cards in the market (may be empty: `--market ''`).
         #[arg(long, value_name = "CARDS")]
@@ -143,7 +155,9 @@ pub enum AloraCmd {
         holding: String,
     },
     /// What ALORA bets, and who pays it.
-    #[command(long_about = "What ALORA bets: the higher of her best face-up card's value and the round's minimum. If she cannot afford it, the bank bets for her and her stash is untouched.\n\nJSON keys: bet, minimum, paid_by (\"alora\" or \"bank\"), stash_after, best_face_up (card or null).")]
+    #[command(
+        long_about = "What ALORA bets: the higher of her best face-up card's value and the round's minimum. If she cannot afford it, the bank bets for her and her stash is untouched.\n\nJSON keys: bet, minimum, paid_by (\"alora\" or \"bank\"), stash_after, best_face_up (card or null)."
+    )]
     Bet {
         /// The round, 1 to 9.
         #[arg(long, value_name = "N")]

@@ -372,7 +372,8 @@ impl Game {
                 let free = self.free_cards().iter().filter(|x| x.is_joker()).count();
                 if unseen_jokers > free {
                     return Err(if self.jokers_in_tracker() == 2 {
-                        "no joker is in play yet: they join the prize pool in rounds 3 and 6".to_string()
+                        "no joker is in play yet: they join the prize pool in rounds 3 and 6"
+                            .to_string()
                     } else {
                         format!("only {} can be unseen in a hand now", plural(free, "joker"))
                     });
@@ -621,7 +622,13 @@ fn says(name: &str, verb: &str) -> String {
     if name == "you" {
         let base = match verb {
             "has" => "have".to_string(),
-            v => v.strip_suffix("es").filter(|b| b.ends_with("ss") || b.ends_with("sh")).map_or_else(|| v.strip_suffix('s').unwrap_or(v).to_string(), str::to_string),
+            v => v
+                .strip_suffix("es")
+                .filter(|b| b.ends_with("ss") || b.ends_with("sh"))
+                .map_or_else(
+                    || v.strip_suffix('s').unwrap_or(v).to_string(),
+                    str::to_string,
+                ),
         };
         format!("you {base}")
     } else {
@@ -1145,7 +1152,11 @@ impl Session for Game {
                     ));
                 }
                 if *amount > stash {
-                    return Err(format!("{} only {}", says(seat, "has"), money(i64::from(stash))));
+                    return Err(format!(
+                        "{} only {}",
+                        says(seat, "has"),
+                        money(i64::from(stash))
+                    ));
                 }
                 if *amount < min.min(stash) {
                     return Err(if stash < min {
@@ -1503,7 +1514,8 @@ impl Game {
             format!("sell:{}", s.name),
             format!(
                 "{} up to {} cards{hand}",
-                says(&s.name, "sells"), self.rules.max_sales
+                says(&s.name, "sells"),
+                self.rules.max_sales
             ),
             "Type the cards sold, e.g. 2S 3H, or `none`.",
         ))
