@@ -158,6 +158,11 @@ pub trait Session: Sized + Clone {
     /// The state of the table, for people.
     fn show(&self, style: Style) -> String;
 
+    /// The session's state as JSON, printed at the end under `--json` (null: none).
+    fn summary(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+
     /// A key that changes when the table should be shown again (a new phase or round).
     fn phase_key(&self) -> String {
         String::new()

@@ -282,3 +282,17 @@ fn bad_starts_are_refused() {
         "error: cannot read saved game `no-such-file.yaml`: it does not exist\n"
     );
 }
+
+#[test]
+fn json_play_prints_the_state_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("j.yaml");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = play(&["--json", "kinkado", "play", "--save", file], "QD\n");
+    assert_eq!(code, 0);
+    assert!(err.contains("Q♦ joins the prize pool."), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["phase"], "sell");
+    assert_eq!(v["pool_cards"], serde_json::json!(["QD"]));
+    assert_eq!(v["save"], file);
+}

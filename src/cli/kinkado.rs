@@ -20,7 +20,7 @@ use kado::ruleset::Ruleset;
 use kado::kinkado::game::{Deck, Game, Setup};
 use kado::session::{Log, Session, replay};
 
-use super::{Ctx, Outcome, joined, prompt, session};
+use super::{Ctx, Outcome, joined, session};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -109,7 +109,7 @@ pub enum Cmd {
     },
 }
 
-const PLAY_HELP: &str = "Run a whole game of Kin Kādo at the table. kado walks the nine rounds and their five phases (refresh, sell, buy, bet, reveal), rotates the dealer, plays ALORA's turns itself and says what to do with the cards and chips, keeps the books, and asks only for what it cannot know: the prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards when the rules turn them up.\n\nAt any prompt: `undo` takes back the last answer (again to go further back), `show` shows the table, `help` says what may be answered, `quit` stops (the game is saved), and `fix NAME MONEY` corrects a stash counted wrong at the table (recorded like any action).\n\nThe game is saved after every step (written to a temporary file, then renamed), so it survives Ctrl-C, kill -9 or a closed terminal; `kado kinkado resume FILE` continues it. When standard input is not a terminal, answers are read one per line (blank lines and # comments skipped), so a game can be scripted.\n\nWith `--deck virtual` kado shuffles and deals a virtual pack (repeatable with `--seed`) and shows each player their cards when it asks.";
+const PLAY_HELP: &str = "Run a whole game of Kin Kādo at the table. kado walks the nine rounds and their five phases (refresh, sell, buy, bet, reveal), rotates the dealer, plays ALORA's turns itself and says what to do with the cards and chips, keeps the books, and asks only for what it cannot know: the prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards when the rules turn them up.\n\nAt any prompt: `undo` takes back the last answer (again to go further back), `show` shows the table, `help` says what may be answered, `quit` stops (the game is saved), and `fix NAME MONEY` corrects a stash counted wrong at the table (recorded like any action).\n\nThe game is saved after every step (written to a temporary file, then renamed), so it survives Ctrl-C, kill -9 or a closed terminal; `kado kinkado resume FILE` continues it. When standard input is not a terminal, answers are read one per line (blank lines and # comments skipped), so a game can be scripted.\n\nWith `--deck virtual` kado shuffles and deals a virtual pack (repeatable with `--seed`) and shows each player their cards when it asks; `best` then plays a player's best hand.\n\nWith --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout with the keys of `kado kinkado status` and `save` (the file).";
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum DeckArg {
@@ -265,12 +265,12 @@ fn play_cmd(
         .into());
     }
     let log = Log::new(GAME, rs, setup)?;
-    session::run::<Game>(&path, log, &mut *prompt::for_stdin(), ctx.style)
+    session::play::<Game>(ctx, &path, log)
 }
 
 fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
     let log = session::load::<Game>(&file.to_string_lossy())?;
-    session::run::<Game>(file, log, &mut *prompt::for_stdin(), ctx.style)
+    session::play::<Game>(ctx, file, log)
 }
 
 fn status_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {

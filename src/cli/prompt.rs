@@ -41,6 +41,23 @@ pub trait Prompter {
 /// Interactive prompts on a terminal.
 pub struct Terminal;
 
+/// Prompts whose transcript goes to stderr, so that stdout holds only JSON.
+pub struct ToStderr<P: Prompter>(pub P);
+
+impl<P: Prompter> Prompter for ToStderr<P> {
+    fn ask(&mut self, prompt: &str) -> Reply {
+        self.0.ask(prompt)
+    }
+
+    fn say(&mut self, text: &str) {
+        eprint!("{text}");
+    }
+
+    fn refuse(&mut self, why: &str) {
+        eprintln!("✗ {why}");
+    }
+}
+
 impl Prompter for Terminal {
     fn ask(&mut self, prompt: &str) -> Reply {
         let r = dialoguer::Input::<String>::new()
@@ -67,11 +84,25 @@ impl Prompter for Terminal {
 /// question and answer is echoed, so the output reads as a transcript.
 pub struct Lines<R: BufRead> {
     input: R,
+    /// Echo to stderr instead of stdout.
+    to_stderr: bool,
 }
 
 impl<R: BufRead> Lines<R> {
     pub fn new(input: R) -> Lines<R> {
-        Lines { input }
+        Lines {
+            input,
+            to_stderr: false,
+        }
+    }
+
+    fn echo(&self, text: &str) {
+        if self.to_stderr {
+            eprint!("{text}");
+        } else {
+            print!("{text}");
+            let _ = std::io::stdout().flush();
+        }
     }
 }
 
@@ -87,18 +118,29 @@ impl<R: BufRead> Prompter for Lines<R> {
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
-            println!("{prompt}: {t}");
+            self.echo(&format!("{prompt}: {t}\n"));
             return classify(t);
         }
     }
 
     fn say(&mut self, text: &str) {
-        print!("{text}");
-        let _ = std::io::stdout().flush();
+        self.echo(text);
     }
 
     fn refuse(&mut self, why: &str) {
-        println!("✗ {why}");
+        self.echo(&format!("✗ {why}\n"));
+    }
+}
+
+/// The prompter for a session printing JSON at the end: the transcript goes to stderr.
+pub fn for_stdin_json() -> Box<dyn Prompter> {
+    if std::io::stdin().is_terminal() {
+        Box::new(ToStderr(Terminal))
+    } else {
+        Box::new(Lines {
+            input: std::io::stdin().lock(),
+            to_stderr: true,
+        })
     }
 }
 

@@ -155,3 +155,19 @@ fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<Str
     let said = next.apply(action)?;
     Ok((next, said))
 }
+
+/// Runs a session from the command line: with `--json` the transcript goes to stderr
+/// and the final state (the game's summary and the save file) to stdout.
+pub fn play<G: Session>(ctx: &super::Ctx, path: &Path, log: Log<G::Setup, G::Action>) -> Outcome {
+    if !ctx.json {
+        return run::<G>(path, log, &mut *super::prompt::for_stdin(), ctx.style);
+    }
+    run::<G>(path, log, &mut *super::prompt::for_stdin_json(), ctx.style)?;
+    let log = load::<G>(&path.to_string_lossy())?;
+    let game: G = replay(&log)?;
+    let mut v = game.summary();
+    if let serde_json::Value::Object(m) = &mut v {
+        m.insert("save".into(), path.display().to_string().into());
+    }
+    ctx.emit(&v, "", &kado::explain::Explain::new())
+}

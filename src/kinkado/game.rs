@@ -1464,6 +1464,10 @@ impl Session for Game {
         out
     }
 
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(self.status()).unwrap_or(serde_json::Value::Null)
+    }
+
     fn phase_key(&self) -> String {
         format!("{}:{}", self.round, self.phase.name())
     }
