@@ -8,8 +8,12 @@ use super::{Cli, Failure, Outcome};
 
 pub fn completions(shell: clap_complete::Shell) -> Outcome {
     let mut cmd = Cli::command();
-    clap_complete::generate(shell, &mut cmd, "kado", &mut std::io::stdout());
-    Ok(())
+    let mut buf: Vec<u8> = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "kado", &mut buf);
+    super::write_out(
+        &mut std::io::stdout().lock(),
+        &String::from_utf8_lossy(&buf),
+    )
 }
 
 /// Writes `kado.1` and a page per subcommand (`kado-kinkado.1`, …).

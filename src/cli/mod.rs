@@ -135,7 +135,7 @@ impl Ctx {
     }
 }
 
-fn write_out(out: &mut impl Write, text: &str) -> Outcome {
+pub fn write_out(out: &mut impl Write, text: &str) -> Outcome {
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),
         // A closed pipe (`kado … | head`) is not a failure.

@@ -50,11 +50,11 @@ impl<P: Prompter> Prompter for ToStderr<P> {
     }
 
     fn say(&mut self, text: &str) {
-        eprint!("{text}");
+        let _ = std::io::stderr().write_all(text.as_bytes());
     }
 
     fn refuse(&mut self, why: &str) {
-        eprintln!("✗ {why}");
+        let _ = writeln!(std::io::stderr(), "✗ {why}");
     }
 }
 
@@ -71,12 +71,12 @@ impl Prompter for Terminal {
     }
 
     fn say(&mut self, text: &str) {
-        print!("{text}");
-        let _ = std::io::stdout().flush();
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
     }
 
     fn refuse(&mut self, why: &str) {
-        eprintln!("✗ {why}");
+        let _ = writeln!(std::io::stderr(), "✗ {why}");
     }
 }
 
@@ -98,10 +98,10 @@ impl<R: BufRead> Lines<R> {
 
     fn echo(&self, text: &str) {
         if self.to_stderr {
-            eprint!("{text}");
+            let _ = std::io::stderr().write_all(text.as_bytes());
         } else {
-            print!("{text}");
-            let _ = std::io::stdout().flush();
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
         }
     }
 }
