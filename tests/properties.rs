@@ -223,7 +223,7 @@ fn hand_of(n: usize) -> impl Strategy<Value = Vec<Card>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(4000))]
     #[test]
     fn evaluator_matches_brute_force(n in 2usize..=5, seed in any::<u64>(), rules_ix in 0usize..8) {
         let rules = &all_rules()[rules_ix];

@@ -32,6 +32,12 @@ fn classify(line: &str) -> Reply {
 pub trait Prompter {
     /// Asks a question.
     fn ask(&mut self, prompt: &str) -> Reply;
+    /// Asks a question whose answer `check` can refuse at once (on a terminal the prompt
+    /// says why and asks again before the answer is taken).
+    fn ask_checked(&mut self, prompt: &str, check: &dyn Fn(&str) -> Result<(), String>) -> Reply {
+        let _ = check;
+        self.ask(prompt)
+    }
     /// Tells the table something.
     fn say(&mut self, text: &str);
     /// Reports a refused answer.
@@ -49,6 +55,10 @@ impl<P: Prompter> Prompter for ToStderr<P> {
         self.0.ask(prompt)
     }
 
+    fn ask_checked(&mut self, prompt: &str, check: &dyn Fn(&str) -> Result<(), String>) -> Reply {
+        self.0.ask_checked(prompt, check)
+    }
+
     fn say(&mut self, text: &str) {
         let _ = std::io::stderr().write_all(text.as_bytes());
     }
@@ -59,6 +69,23 @@ impl<P: Prompter> Prompter for ToStderr<P> {
 }
 
 impl Prompter for Terminal {
+    fn ask_checked(&mut self, prompt: &str, check: &dyn Fn(&str) -> Result<(), String>) -> Reply {
+        let r = dialoguer::Input::<String>::new()
+            .with_prompt(prompt)
+            .allow_empty(true)
+            .validate_with(|text: &String| -> Result<(), String> {
+                match classify(text) {
+                    Reply::Answer(a) => check(&a),
+                    _ => Ok(()),
+                }
+            })
+            .interact_text();
+        match r {
+            Ok(s) => classify(&s),
+            Err(_) => Reply::End,
+        }
+    }
+
     fn ask(&mut self, prompt: &str) -> Reply {
         let r = dialoguer::Input::<String>::new()
             .with_prompt(prompt)

@@ -105,7 +105,11 @@ pub fn run<G: Session>(
                 if std::mem::take(&mut fresh) && !changed {
                     prompter.say(&game.show(style));
                 }
-                match prompter.ask(&q.prompt) {
+                let check = |text: &str| -> Result<(), String> {
+                    let action = game.answer(&q, text)?;
+                    apply_to_copy(&game, &action).map(|_| ())
+                };
+                match prompter.ask_checked(&q.prompt, &check) {
                     Reply::End | Reply::Quit => {
                         prompter.say(&resume_hint);
                         return Ok(());

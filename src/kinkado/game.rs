@@ -1401,6 +1401,13 @@ impl Session for Game {
         let mut out = String::new();
         if self.phase == Phase::Over {
             out += "Final standings\n";
+        } else if self.phase == Phase::Refresh && !self.dealt && self.round > 1 {
+            out += &format!(
+                "Standings after round {} · next: round {}, dealer {}\n",
+                self.round - 1,
+                self.round,
+                display_name(&self.seats[self.dealer].name)
+            );
         } else {
             out += &format!(
                 "Round {}/{} · {} phase · dealer {} · minimum bet {}\n",
@@ -2099,6 +2106,148 @@ mod tests {
                 .contains("ALORA")
         );
         conserved(&g);
+    }
+
+    fn rules_with(pairs: &[(&str, &str)]) -> Ruleset {
+        let mut rs = Ruleset::builtin("kinkado").unwrap();
+        for (id, alt) in pairs {
+            rs = rs.with(id, alt).unwrap();
+        }
+        rs
+    }
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.parse::<CardList>().unwrap().0
+    }
+
+    /// A solo game with real cards, up to ALORA's bet in round 1, with her hand given.
+    fn to_alora_bet(rs: &Ruleset) -> Game {
+        let setup = Setup {
+            players: vec!["ana".into()],
+            alora: true,
+            deck: Deck::Physical,
+        };
+        let mut g = Game::start(&setup, rs).unwrap();
+        g.apply(&Action::Deal { cards: vec![] }).unwrap();
+        g.apply(&Action::Prize {
+            card: Some("2C".parse().unwrap()),
+        })
+        .unwrap();
+        g.apply(&Action::Sell {
+            seat: "ana".into(),
+            cards: vec![],
+        })
+        .unwrap();
+        g.apply(&Action::AloraShows {
+            cards: cards("KS 3D 4D 5D 6D 7D 8D"),
+        })
+        .unwrap();
+        let Step::Auto(a) = g.next() else {
+            panic!("ALORA sells")
+        };
+        g.apply(&a).unwrap();
+        g.apply(&Action::Buy {
+            seat: "ana".into(),
+            market: vec![],
+            deck: 0,
+            drawn: vec![],
+        })
+        .unwrap();
+        let Step::Auto(a) = g.next() else {
+            panic!("ALORA buys")
+        };
+        g.apply(&a).unwrap();
+        g.apply(&Action::Bet {
+            seat: "ana".into(),
+            amount: 1,
+        })
+        .unwrap();
+        g
+    }
+
+    #[test]
+    fn alora_face_up_ruling_both_sides() {
+        // Her hand was turned up at her sell turn: the K♠ she kept is face up, she bets $20.
+        let g = to_alora_bet(&Ruleset::builtin("kinkado").unwrap());
+        assert_eq!(
+            g.next(),
+            Step::Auto(Action::AloraBets {
+                amount: 20,
+                bank: false
+            })
+        );
+        // bought-only: she bought nothing worth showing (3♦ 4♦ went to the market and she
+        // buys the best card of 6 or more there: none), so the round minimum, $1.
+        let g = to_alora_bet(&rules_with(&[("alora-face-up", "bought-only")]));
+        assert_eq!(
+            g.next(),
+            Step::Auto(Action::AloraBets {
+                amount: 1,
+                bank: false
+            })
+        );
+    }
+
+    #[test]
+    fn game_tie_ruling_both_sides() {
+        let mut g = start(&["ana"], true, Deck::Physical);
+        g.phase = Phase::Over;
+        assert_eq!(g.winners(), vec!["ana".to_string(), "alora".to_string()]);
+        let mut g2 = Game::start(&g.setup, &rules_with(&[("game-tie", "alora-wins")])).unwrap();
+        g2.phase = Phase::Over;
+        assert_eq!(g2.winners(), vec!["alora".to_string()]);
+    }
+
+    #[test]
+    fn buy_sources_ruling_both_sides() {
+        for (rs, mixed_ok) in [
+            (Ruleset::builtin("kinkado").unwrap(), true),
+            (rules_with(&[("buy-sources", "one-source")]), false),
+        ] {
+            let setup = Setup {
+                players: vec!["ana".into()],
+                alora: true,
+                deck: Deck::Physical,
+            };
+            let mut g = Game::start(&setup, &rs).unwrap();
+            g.apply(&Action::Deal { cards: vec![] }).unwrap();
+            g.apply(&Action::Prize {
+                card: Some("2C".parse().unwrap()),
+            })
+            .unwrap();
+            g.apply(&Action::Sell {
+                seat: "ana".into(),
+                cards: cards("9S 9H"),
+            })
+            .unwrap();
+            g.apply(&Action::AloraShows {
+                cards: cards("KS 3D 4D 5D 6D 7D 8D"),
+            })
+            .unwrap();
+            let Step::Auto(a) = g.next() else { panic!() };
+            g.apply(&a).unwrap();
+            let buy = Action::Buy {
+                seat: "ana".into(),
+                market: cards("9S"),
+                deck: 1,
+                drawn: vec![],
+            };
+            assert_eq!(g.clone().apply(&buy).is_ok(), mixed_ok);
+            let market_only = Action::Buy {
+                seat: "ana".into(),
+                market: cards("9S 9H"),
+                deck: 0,
+                drawn: vec![],
+            };
+            assert!(g.apply(&market_only).is_ok());
+        }
+    }
+
+    #[test]
+    fn five_of_a_kind_counts_as_four() {
+        let b = best_hand(&cards("AS AH AD AC JK"), &Rules::standard());
+        assert_eq!(b.hand.category, super::super::hand::Category::FourOfAKind);
+        assert_eq!(b.hand.sum, 24);
     }
 
     #[test]
