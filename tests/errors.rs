@@ -119,7 +119,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "kinkado showdown --seat ana=KS@5 --pool 3",
-        "error: ana plays 1 cards; a played hand has 2 to 5\n --> --seat, column 5\n  |\n1 | ana=KS@5\n  |     ^^\n",
+        "error: ana plays 1 card; a played hand has 2 to 5\n --> --seat, column 5\n  |\n1 | ana=KS@5\n  |     ^^\n",
     ),
     (
         "kinkado showdown --seat alora=KS,KH@5 --pool 3",

@@ -718,6 +718,58 @@ struct ShowdownVerdict<'a> {
     decided_by: &'a str,
 }
 
+/// One seat's `CARDS@BET`, from byte `from` of `src` to its end: a player plays 2 to 5
+/// cards, ALORA any number; nobody bets above the limit. The cards read are added to
+/// `located` (tagged with `idx`, the source's index) for the one-pack check.
+#[allow(clippy::too_many_arguments)]
+fn read_seat(
+    src: &Source,
+    from: usize,
+    name: String,
+    is_alora: bool,
+    rules: &Rules,
+    problems: &mut Vec<Problem>,
+    idx: usize,
+    located: &mut Vec<(usize, Located<Card>)>,
+) -> Option<Seat> {
+    let text = &src.text;
+    let (cards, bet) = cards_at_bet(src, from..text.len(), problems)?;
+    let at = text.rfind('@').unwrap_or(text.len());
+    let who = if is_alora {
+        "ALORA".to_string()
+    } else {
+        name.clone()
+    };
+    if !is_alora && !(2..=5).contains(&cards.len()) {
+        problems.push(
+            Problem::new(format!(
+                "{who} plays {} card{}; a played hand has 2 to 5",
+                cards.len(),
+                if cards.len() == 1 { "" } else { "s" }
+            ))
+            .at(src, from..at),
+        );
+    }
+    if bet > rules.max_bet {
+        problems.push(
+            Problem::new(format!(
+                "{who} bets {}, above the {} limit",
+                money(i64::from(bet)),
+                money(i64::from(rules.max_bet))
+            ))
+            .at(src, (at + 1).min(text.len())..text.len()),
+        );
+    }
+    located.extend(cards.iter().cloned().map(|c| (idx, c)));
+    Some(Seat {
+        name,
+        cards: cards.into_iter().map(|l| l.value).collect(),
+        bet,
+        is_alora,
+        bank_placed: false,
+    })
+}
+
 fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {
     let mut problems = Vec::new();
     let mut seats: Vec<Seat> = Vec::new();
@@ -770,60 +822,36 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
             );
             continue;
         }
-        if let Some((cards, bet)) = cards_at_bet(&src, eq + 1..text.len(), &mut problems) {
-            if !(2..=5).contains(&cards.len()) {
-                problems.push(
-                    Problem::new(format!(
-                        "{name} plays {} cards; a played hand has 2 to 5",
-                        cards.len()
-                    ))
-                    .at(&src, eq + 1..text.rfind('@').unwrap_or(text.len())),
-                );
-            }
-            if bet > rules.max_bet {
-                problems.push(
-                    Problem::new(format!(
-                        "{name} bets {}, above the {} limit",
-                        money(i64::from(bet)),
-                        money(i64::from(rules.max_bet))
-                    ))
-                    .at(&src, text.rfind('@').map_or(0, |i| i + 1)..text.len()),
-                );
-            }
-            let idx = sources.len();
-            located.extend(cards.iter().cloned().map(|c| (idx, c)));
-            seats.push(Seat {
-                name,
-                cards: cards.into_iter().map(|l| l.value).collect(),
-                bet,
-                is_alora: false,
-                bank_placed: false,
-            });
+        let idx = sources.len();
+        if let Some(seat) = read_seat(
+            &src,
+            eq + 1,
+            name,
+            false,
+            rules,
+            &mut problems,
+            idx,
+            &mut located,
+        ) {
+            seats.push(seat);
         }
         sources.push(src);
     }
     if let Some(text) = &a.alora {
         let src = Source::new("--alora", text.as_str());
-        if let Some((cards, bet)) = cards_at_bet(&src, 0..text.len(), &mut problems) {
-            if bet > rules.max_bet {
-                problems.push(
-                    Problem::new(format!(
-                        "ALORA bets {}, above the {} limit",
-                        money(i64::from(bet)),
-                        money(i64::from(rules.max_bet))
-                    ))
-                    .at(&src, text.rfind('@').map_or(0, |i| i + 1)..text.len()),
-                );
-            }
-            let idx = sources.len();
-            located.extend(cards.iter().cloned().map(|c| (idx, c)));
-            seats.push(Seat {
-                name: ALORA.to_string(),
-                cards: cards.into_iter().map(|l| l.value).collect(),
-                bet,
-                is_alora: true,
-                bank_placed: a.bank_bet,
-            });
+        let idx = sources.len();
+        if let Some(mut seat) = read_seat(
+            &src,
+            0,
+            ALORA.to_string(),
+            true,
+            rules,
+            &mut problems,
+            idx,
+            &mut located,
+        ) {
+            seat.bank_placed = a.bank_bet;
+            seats.push(seat);
         }
         sources.push(src);
     }
