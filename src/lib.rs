@@ -8,6 +8,7 @@ pub mod diag;
 pub mod explain;
 pub mod kinkado;
 pub mod notation;
+pub mod pokino;
 pub mod render;
 pub mod ruleset;
 pub mod session;

@@ -14,7 +14,23 @@ use serde_saphyr::Spanned;
 use crate::diag::{Error, Problem, Source, did_you_mean};
 
 /// The built-in rulesets: name and YAML text.
-const BUILTIN: &[(&str, &str)] = &[("kinkado", include_str!("../rulesets/kinkado.yaml"))];
+const BUILTIN: &[(&str, &str)] = &[
+    ("kinkado", include_str!("../rulesets/kinkado.yaml")),
+    ("pokino", include_str!("../rulesets/pokino.yaml")),
+    (
+        "pokino-greed",
+        include_str!("../rulesets/pokino-greed.yaml"),
+    ),
+    ("pokino-up", include_str!("../rulesets/pokino-up.yaml")),
+    (
+        "pokino-tear-down",
+        include_str!("../rulesets/pokino-tear-down.yaml"),
+    ),
+    (
+        "pokino-territory",
+        include_str!("../rulesets/pokino-territory.yaml"),
+    ),
+];
 
 /// One choice a ruling may take.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 
 mod generate;
 mod kinkado;
+mod pokino;
 mod prompt;
 mod rules;
 mod session;
@@ -46,6 +47,9 @@ pub enum Command {
     /// Kin Kādo: best hands, reveals, ALORA's turns, and whole games at the table.
     #[command(subcommand)]
     Kinkado(kinkado::Cmd),
+    /// Pokino: the board of dominoes, placements, scoring runs, scores and territory.
+    #[command(subcommand)]
+    Pokino(pokino::Cmd),
     /// List, show and check rulesets and house-rules files.
     #[command(subcommand)]
     Rules(rules::Cmd),
@@ -201,6 +205,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),
+        Command::Pokino(cmd) => pokino::run(cmd, &ctx),
         Command::Rules(cmd) => rules::run(cmd, &ctx),
         Command::Completions { shell } => generate::completions(shell),
         Command::GenerateMan { dir } => generate::man_pages(&dir),

@@ -165,7 +165,8 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Evaluation {
         rules.joker_duplicates || (!plain.contains(c) && !taken.contains(c))
     };
 
-    let mut best: Option<(Key, Category, Vec<(Rank, Suit)>)> = None;
+    type Choice = (Key, Category, Vec<(Rank, Suit)>);
+    let mut best: Option<Choice> = None;
     let mut consider = |subs: Vec<(Rank, Suit)>| {
         let (key, cat) = score(&plain, &subs, rules);
         if best.as_ref().is_none_or(|(k, _, _)| key > *k) {
