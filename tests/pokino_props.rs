@@ -16,6 +16,7 @@ use kado::pokino::score::points;
 /// A legal board: a spoke of four dominoes in a row, then each later domino at one of
 /// its legal spots, both picked by the random choices given.
 fn build_board(choices: &[(usize, usize)]) -> Board {
+    let rules = Rules::standard();
     let mut set: Vec<Domino> = Domino::set().collect();
     let mut placements = Vec::new();
     for (k, &(pick, _)) in choices.iter().take(4).enumerate() {
@@ -26,7 +27,7 @@ fn build_board(choices: &[(usize, usize)]) -> Board {
     let mut board = Board::from_placements(placements.clone());
     for &(pick, spot) in choices.iter().skip(4) {
         let d = set.remove(pick % set.len());
-        let Some(options) = spots(&board, d, &Rules::standard()) else {
+        let Some(options) = spots(&board, d, &rules) else {
             continue;
         };
         if options.is_empty() {
@@ -198,9 +199,10 @@ proptest! {
             prop_assert_eq!(back, *p);
         }
         let d = Domino::new(12, 11);
+        let rules = Rules::standard();
         if board.find(d).is_none() {
-            for p in spots(&board, d, &Rules::standard()).unwrap_or_default() {
-                prop_assert!(faults(&board, &p, &Rules::standard()).is_empty());
+            for p in spots(&board, d, &rules).unwrap_or_default() {
+                prop_assert!(faults(&board, &p, &rules).is_empty());
             }
         }
     }

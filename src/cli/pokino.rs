@@ -652,20 +652,21 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
         .as_deref()
         .map(|b| count_arg("--beads", b, "beads"))
         .transpose();
-    let (board, hand, beads) = match (board, hand, beads) {
-        (Ok(b), Ok(h), Ok(n)) => (b, h, n),
-        (b, h, n) => {
+    let claimed = match &board {
+        Ok(b) => borders_arg(b, "--claimed", a.claimed.as_deref()),
+        Err(_) => Ok(Vec::new()),
+    };
+    let (board, hand, beads, claimed) = match (board, hand, beads, claimed) {
+        (Ok(b), Ok(h), Ok(n), Ok(c)) => (b, h, n, c),
+        (b, h, n, c) => {
             let mut problems = Vec::new();
-            for e in [b.err(), h.err(), n.err()].into_iter().flatten() {
+            for e in [b.err(), h.err(), n.err(), c.err()].into_iter().flatten() {
                 problems.extend(e.problems);
             }
             return Err(Error { problems }.into());
         }
     };
-    let claimed: Vec<Border> = borders_arg(&board, "--claimed", a.claimed.as_deref())?
-        .into_iter()
-        .map(|l| l.value)
-        .collect();
+    let claimed: Vec<Border> = claimed.into_iter().map(|l| l.value).collect();
     let found = runs::find(
         &board,
         &Query {
@@ -786,7 +787,11 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
         &["square-reuse"],
     );
     x.ruled(
-        "Each card played costs a bead from the player.",
+        if rules.greed {
+            "Under Greed cards cost no beads, so beads do not limit a run."
+        } else {
+            "Each card played costs a bead, so a run has at most as many cards as the player has beads."
+        },
         rs,
         &["greed"],
     );
