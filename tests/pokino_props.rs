@@ -156,7 +156,7 @@ proptest! {
         rules.tear_down = tear_down;
         rules.greed = greed;
         rules.long_runs_capped = capped;
-        let found = find(&board, &Query { hand: &hand, beads, claimed: &claimed, keep: None }, &rules);
+        let found = find(&board, &Query { hand: &hand, beads, claimed: &claimed, keep: None, budget: None }, &rules);
         let max = match (beads, greed) {
             (Some(b), false) => hand.len().min(b as usize),
             _ => hand.len(),
@@ -181,7 +181,7 @@ proptest! {
             prop_assert_eq!(r.torn.is_empty() || tear_down, true);
         }
         // The best 20 are the first 20 of the full list.
-        let top = find(&board, &Query { hand: &hand, beads, claimed: &claimed, keep: Some(20) }, &rules);
+        let top = find(&board, &Query { hand: &hand, beads, claimed: &claimed, keep: Some(20), budget: None }, &rules);
         prop_assert_eq!(top.count, found.count);
         prop_assert_eq!(&top.runs[..], &found.runs[..found.runs.len().min(20)]);
     }

@@ -83,8 +83,10 @@ numbers are matched in order by cards from the hand (A-10 are 1-10, J 11, Q 12, 
 once. Each card costs a bead, so a run has at most as many cards as the player has beads \
 (no limit under Greed). A walk and the same walk backwards are two runs.\n\nJSON keys: best \
 (null, or {length, points, numbers, cards, squares, torn}), runs (the best 20 by points, then \
-length, then squares in reading order; every run with --all), count (every run), max_length, \
-bound (what sets max_length: hand, beads or table).\n\nExample:\n  kado pokino runs \
+length, then squares in reading order; every run with --all), count (every run), complete \
+(false when the search stopped after 50,000,000 runs, or 1,000,000 with --all: count is then a \
+lower bound and best the best found by then), max_length, bound (what sets max_length: hand, \
+beads or table).\n\nExample:\n  kado pokino runs \
 '6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h' --hand '6S 4H AD QC 8S' --beads 3"
     )]
     Runs {
@@ -643,6 +645,9 @@ fn run_squares(r: &Run) -> String {
         .join(" ")
 }
 
+/// The most runs `--all` lists.
+const ALL_BUDGET: u64 = 1_000_000;
+
 fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
     let src = board_source(&a.board, a.board_file.as_deref());
     let board = src.and_then(|s| load_board(&s, rules));
@@ -674,6 +679,8 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
             beads,
             claimed: &claimed,
             keep: if a.all { None } else { Some(20) },
+            // Every run listed is held in memory: --all stops sooner.
+            budget: a.all.then_some(ALL_BUDGET),
         },
         rules,
     );
@@ -724,8 +731,15 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
                     "  The scoring table stops at {TABLE_MAX} cards: a longer run scores 90.\n"
                 );
             }
+            if !found.complete {
+                human += &format!(
+                    "The search stopped after {} runs: there are more, and the best run shown is the best found by then. Give --beads to narrow the search.\n",
+                    found.count
+                );
+            }
             human += &format!(
-                "{} in all{}.\n",
+                "{}{} in all{}.\n",
+                if found.complete { "" } else { "At least " },
                 plural(found.count as usize, "run", "runs"),
                 match found.bound {
                     Bound::Beads => format!(
@@ -765,7 +779,9 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
             }
             human += &format!(
                 "{}:\n{}",
-                if a.all || found.runs.len() as u64 == found.count {
+                if !found.complete {
+                    format!("The best {} found", found.runs.len())
+                } else if found.runs.len() as u64 == found.count {
                     "Every run".to_string()
                 } else {
                     format!("The best {}", found.runs.len())

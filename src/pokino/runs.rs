@@ -32,6 +32,8 @@ pub struct Query<'a> {
     pub claimed: &'a [Border],
     /// How many of the best runs to list (`None`: every run).
     pub keep: Option<usize>,
+    /// Stop after counting this many runs (`None`: [`BUDGET`]).
+    pub budget: Option<u64>,
 }
 
 /// One scoring run.
@@ -69,8 +71,11 @@ pub struct Found {
     pub best: Option<Run>,
     /// The best runs, best first (or every run, when asked).
     pub runs: Vec<Run>,
-    /// How many runs there are in all.
+    /// How many runs there are in all (at least, when the search was cut short).
     pub count: u64,
+    /// False when there were more runs than the search budget: `count` is then a lower
+    /// bound and `best` the best run found before it stopped.
+    pub complete: bool,
     /// The most cards a run may have here, and why.
     pub max_length: usize,
     pub bound: Bound,
@@ -83,9 +88,10 @@ struct Graph {
     piece: Vec<usize>,
     /// The dominoes, by piece.
     dominoes: Vec<Domino>,
-    /// For each square, the squares a run may step to (in reading order) and the id of
-    /// the border crossed.
-    adj: Vec<Vec<(u16, u16)>>,
+    /// For each square, up to four squares a run may step to (in reading order) and the
+    /// id of the border crossed; `degree` says how many are used.
+    adj: Vec<[(u16, u16); 4]>,
+    degree: Vec<u8>,
     borders: usize,
 }
 
@@ -102,7 +108,8 @@ impl Graph {
         let piece: Vec<usize> = cells.iter().map(|c| c.piece).collect();
         let claimed: Vec<(Square, Square)> = claimed.iter().map(|b| b.key()).collect();
         let mut border_id: HashMap<(u16, u16), u16> = HashMap::new();
-        let mut adj = vec![Vec::new(); squares.len()];
+        let mut adj = vec![[(0u16, 0u16); 4]; squares.len()];
+        let mut degree = vec![0u8; squares.len()];
         for (i, s) in squares.iter().enumerate() {
             // Neighbours above, left, right, below: ascending reading order.
             for n in s.neighbours() {
@@ -116,7 +123,8 @@ impl Graph {
                 let key = ((i as u16).min(j), (i as u16).max(j));
                 let next = border_id.len() as u16;
                 let id = *border_id.entry(key).or_insert(next);
-                adj[i].push((j, id));
+                adj[i][usize::from(degree[i])] = (j, id);
+                degree[i] += 1;
             }
         }
         Graph {
@@ -125,11 +133,14 @@ impl Graph {
             piece,
             dominoes: board.placements().iter().map(|p| p.domino).collect(),
             adj,
+            degree,
             borders: border_id.len(),
         }
     }
 }
 
+/// The depth-first search over walks. Squares are tried in reading order, so runs are
+/// found in reading order of their squares (a run before its extensions).
 struct Walker<'g> {
     g: &'g Graph,
     counts: [u8; MAX_NUMBER as usize + 1],
@@ -139,6 +150,7 @@ struct Walker<'g> {
     max_len: usize,
     revisit: bool,
     count: u64,
+    budget: u64,
     keep: Option<usize>,
     /// The best runs so far, best first (ties in the order found).
     top: Vec<Vec<u16>>,
@@ -153,15 +165,20 @@ fn flip(set: &mut [u64], i: usize) {
 }
 
 impl Walker<'_> {
-    fn found(&mut self) {
-        self.count += 1;
+    /// Whether a run of `len` squares would join the best kept so far.
+    fn wants(&self, len: usize) -> bool {
+        match self.keep {
+            None => true,
+            Some(k) => self.top.len() < k || self.top.last().is_some_and(|w| w.len() < len),
+        }
+    }
+
+    /// Keeps the run now on `path`.
+    fn keep_path(&mut self) {
         let len = self.path.len();
         match self.keep {
             None => self.top.push(self.path.clone()),
             Some(k) => {
-                if self.top.len() >= k && self.top.last().is_some_and(|w| w.len() >= len) {
-                    return;
-                }
                 let at = self.top.partition_point(|w| w.len() >= len);
                 self.top.insert(at, self.path.clone());
                 self.top.truncate(k);
@@ -169,33 +186,64 @@ impl Walker<'_> {
         }
     }
 
-    fn walk(&mut self, from: u16) {
-        if self.path.len() >= 2 {
-            self.found();
-        }
-        if self.path.len() >= self.max_len {
-            return;
-        }
+    /// Whether a walk that just reached `v` across `via`, using a card for `used`, can
+    /// go one step further.
+    fn can_go_on(&self, v: usize, via: u16, used: u8) -> bool {
         let g = self.g;
-        for &(to, border) in &g.adj[usize::from(from)] {
-            let (to_i, border) = (usize::from(to), usize::from(border));
-            if bit(&self.crossed, border) || (!self.revisit && bit(&self.visited, to_i)) {
+        g.adj[v][..usize::from(g.degree[v])].iter().any(|&(w, b)| {
+            let w = usize::from(w);
+            if b == via || bit(&self.crossed, usize::from(b)) {
+                return false;
+            }
+            if !self.revisit && bit(&self.visited, w) {
+                return false;
+            }
+            let m = g.number[w];
+            self.counts[usize::from(m)] > u8::from(m == used)
+        })
+    }
+
+    /// Counts (and keeps) every run that extends the walk on `path`, which ends at
+    /// `from`. False when the budget ran out.
+    fn walk(&mut self, from: usize) -> bool {
+        let g = self.g;
+        let len = self.path.len() + 1;
+        for k in 0..usize::from(g.degree[from]) {
+            let (to, border) = g.adj[from][k];
+            let (to_i, b) = (usize::from(to), usize::from(border));
+            if bit(&self.crossed, b) || (!self.revisit && bit(&self.visited, to_i)) {
                 continue;
             }
-            let n = usize::from(g.number[to_i]);
-            if self.counts[n] == 0 {
+            let n = g.number[to_i];
+            if self.counts[usize::from(n)] == 0 {
                 continue;
             }
-            self.counts[n] -= 1;
-            flip(&mut self.crossed, border);
-            flip(&mut self.visited, to_i);
-            self.path.push(to);
-            self.walk(to);
-            self.path.pop();
-            flip(&mut self.visited, to_i);
-            flip(&mut self.crossed, border);
-            self.counts[n] += 1;
+            if self.count == self.budget {
+                return false;
+            }
+            self.count += 1;
+            if self.wants(len) {
+                self.path.push(to);
+                self.keep_path();
+                self.path.pop();
+            }
+            // Go deeper only where another step is possible: most runs end here.
+            if len < self.max_len && self.can_go_on(to_i, border, n) {
+                self.counts[usize::from(n)] -= 1;
+                flip(&mut self.crossed, b);
+                flip(&mut self.visited, to_i);
+                self.path.push(to);
+                let go_on = self.walk(to_i);
+                self.path.pop();
+                flip(&mut self.visited, to_i);
+                flip(&mut self.crossed, b);
+                self.counts[usize::from(n)] += 1;
+                if !go_on {
+                    return false;
+                }
+            }
         }
+        true
     }
 }
 
@@ -217,8 +265,12 @@ pub fn max_length(hand: &[Card], beads: Option<u32>, rules: &Rules) -> (usize, B
     (len, bound)
 }
 
+/// How many runs [`find`] counts before it stops, unless told otherwise.
+pub const BUDGET: u64 = 50_000_000;
+
 /// Every run the hand can play on the board: the count, the best, and the best
-/// `q.keep` of them (or all).
+/// `q.keep` of them (or all). The search stops after `q.budget` runs (then
+/// [`Found::complete`] is false and the count is a lower bound).
 pub fn find(board: &Board, q: &Query<'_>, rules: &Rules) -> Found {
     let g = Graph::new(board, q.claimed, rules);
     let (max_len, bound) = max_length(q.hand, q.beads, rules);
@@ -237,9 +289,11 @@ pub fn find(board: &Board, q: &Query<'_>, rules: &Rules) -> Found {
         max_len,
         revisit: rules.revisit,
         count: 0,
+        budget: q.budget.unwrap_or(BUDGET).max(1),
         keep: q.keep.map(|k| k.max(1)),
         top: Vec::new(),
     };
+    let mut complete = true;
     if max_len >= 2 {
         for start in 0..g.squares.len() {
             let n = usize::from(g.number[start]);
@@ -249,10 +303,14 @@ pub fn find(board: &Board, q: &Query<'_>, rules: &Rules) -> Found {
             w.counts[n] -= 1;
             flip(&mut w.visited, start);
             w.path.push(start as u16);
-            w.walk(start as u16);
+            let go_on = w.walk(start);
             w.path.pop();
             flip(&mut w.visited, start);
             w.counts[n] += 1;
+            if !go_on {
+                complete = false;
+                break;
+            }
         }
     }
     let mut top = w.top;
@@ -270,6 +328,7 @@ pub fn find(board: &Board, q: &Query<'_>, rules: &Rules) -> Found {
         best,
         runs,
         count: w.count,
+        complete,
         max_length: max_len,
         bound,
     }
@@ -326,6 +385,7 @@ mod tests {
                 beads,
                 claimed: &claimed,
                 keep: None,
+                budget: None,
             },
             rules,
         )
@@ -429,6 +489,30 @@ mod tests {
     }
 
     #[test]
+    fn the_budget_stops_the_search() {
+        let r = Rules::standard();
+        let b: Board = LINE.parse().unwrap();
+        let h = hand("AS 2S 3S 4S 5S 6S");
+        let q = |budget| Query {
+            hand: &h,
+            beads: None,
+            claimed: &[],
+            keep: None,
+            budget,
+        };
+        let full = find(&b, &q(None), &r);
+        assert!(full.complete);
+        assert_eq!(full.count, 4);
+        let exact = find(&b, &q(Some(4)), &r);
+        assert!(exact.complete);
+        assert_eq!(exact.count, 4);
+        let cut = find(&b, &q(Some(3)), &r);
+        assert!(!cut.complete);
+        assert_eq!(cut.count, 3);
+        assert_eq!(walks(&cut), vec!["2 3", "3 2", "4 5"]);
+    }
+
+    #[test]
     fn top_k_matches_the_full_list() {
         let r = Rules::standard();
         let b: Board = "1-2@0,0v 3-4@1,0v 5-6@2,0v 7-8@-1,0v 9-10@0,2h 11-12@1,3v"
@@ -443,6 +527,7 @@ mod tests {
                     beads: None,
                     claimed: &[],
                     keep,
+                    budget: None,
                 },
                 &r,
             )
