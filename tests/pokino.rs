@@ -887,3 +887,96 @@ fn variants_are_listed_and_combine() {
     let v = json(&["rules", "show", "pokino"]);
     assert!(v.to_string().contains("square-reuse"));
 }
+
+/// The number sequences of every run the hand can play (`--all`).
+fn all_walks(rules: &[&str], board: &str, hand: &str) -> Vec<Vec<u64>> {
+    let mut args: Vec<&str> = rules.to_vec();
+    args.extend(["pokino", "runs", board, "--hand", hand, "--all"]);
+    let v = json(&args);
+    v["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r["numbers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_u64().unwrap())
+                .collect()
+        })
+        .collect()
+}
+
+// The rules' example pictures are lost; these boards are built to fit their examples.
+// First: the row 0 9 3 1 8 4 5 11, each standing on a second number, 6 above the 8 and
+// 7 beside that 6.
+const EXAMPLE_1: &str = "0-10@0,0v 9-12@1,0v 3-2@2,0v 1-1@3,0v 8-2@4,0v 4-12@5,0v 5-5@6,0v 11-11@7,0v 6-6@4,-2v 7-7@5,-1h";
+
+#[test]
+fn the_rules_first_examples() {
+    // Ace + 3 scores; 10 + Queen scores.
+    assert!(all_walks(&[], EXAMPLE_1, "AS 3S").contains(&vec![1, 3]));
+    assert!(all_walks(&[], EXAMPLE_1, "10S QS").contains(&vec![10, 12]));
+    // King + 6 does not score.
+    assert_eq!(
+        json(&["pokino", "runs", EXAMPLE_1, "--hand", "KS 6S"])["count"],
+        0
+    );
+    // Next to the 6 only 6 + 8 and 6 + 7 score.
+    let from_six: Vec<Vec<u64>> =
+        all_walks(&[], EXAMPLE_1, "6S AS 2S 3S 4S 5S 7S 8S 9S 10S JS QS KS")
+            .into_iter()
+            .filter(|w| w.len() == 2 && w[0] == 6)
+            .collect();
+    assert_eq!(from_six, vec![vec![6, 7], vec![6, 8]]);
+    // 6 + 8 + Ace + 3 + 9 + King scores.
+    let v = json(&["pokino", "runs", EXAMPLE_1, "--hand", "6S 8S AS 3S 9S KS"]);
+    assert_eq!(v["best"]["numbers"], serde_json::json!([6, 8, 1, 3, 9, 0]));
+    assert_eq!(v["best"]["points"], 15);
+    // King + 9 + 3 + Ace + 8 + 4 + 5 + Jack scores.
+    let v = json(&[
+        "pokino",
+        "runs",
+        EXAMPLE_1,
+        "--hand",
+        "KS 9S 3S AS 8S 4S 5S JS",
+    ]);
+    assert_eq!(
+        v["best"]["numbers"],
+        serde_json::json!([0, 9, 3, 1, 8, 4, 5, 11])
+    );
+    assert_eq!(v["best"]["points"], 35);
+}
+
+// Second: 8 6 4 over 3 12 1, each standing on an outer number.
+const EXAMPLE_2: &str = "0-8@0,-1v 0-6@1,-1v 0-4@2,-1v 3-5@0,1v 12-5@1,1v 1-5@2,1v";
+
+#[test]
+fn the_rules_second_examples_reuse_dominoes() {
+    // 6 + 4 + Ace + Queen + 6 comes back to the 6.
+    let v = json(&["pokino", "runs", EXAMPLE_2, "--hand", "6S 4S AS QS 6H"]);
+    assert_eq!(v["best"]["numbers"], serde_json::json!([6, 4, 1, 12, 6]));
+    assert_eq!(
+        v["best"]["squares"],
+        serde_json::json!(["1,0", "2,0", "2,1", "1,1", "1,0"])
+    );
+    // 6 + 4 + Ace + Queen + 6 + 8 + 3 + Queen comes back to the 6 and to the 12.
+    let hand = "6S 4S AS QS 6H 8S 3S QH";
+    assert!(all_walks(&[], EXAMPLE_2, hand).contains(&vec![6, 4, 1, 12, 6, 8, 3, 12]));
+    assert_eq!(
+        json(&["pokino", "runs", EXAMPLE_2, "--hand", hand])["best"]["length"],
+        8
+    );
+    // Under `square-reuse: no-revisit` neither example would score.
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(
+        &house,
+        "base: pokino\nrulings:\n  square-reuse: no-revisit\n",
+    )
+    .unwrap();
+    let walks = all_walks(&["--rules", house.to_str().unwrap()], EXAMPLE_2, hand);
+    assert!(!walks.contains(&vec![6, 4, 1, 12, 6]));
+    assert!(walks.iter().all(|w| w.len() <= 6));
+}
