@@ -7,6 +7,8 @@ use crate::render::Style;
 
 /// The mark drawn on a claimed border.
 pub const CLAIMED: char = '●';
+/// The widest and tallest board drawn, in squares (all 91 dominoes in one line span 182).
+pub const MAX_SIDE: usize = 200;
 
 /// The board as lines of text (no trailing spaces), or a sentence when it is empty.
 pub fn draw(board: &Board, claimed: &[Border], style: &Style) -> String {
@@ -15,6 +17,11 @@ pub fn draw(board: &Board, claimed: &[Border], style: &Style) -> String {
     };
     let cols = (hi.x - lo.x + 1) as usize;
     let rows = (hi.y - lo.y + 1) as usize;
+    if cols > MAX_SIDE || rows > MAX_SIDE {
+        return format!(
+            "The board spans {cols} by {rows} squares, too big to draw (at most {MAX_SIDE} by {MAX_SIDE}).\n"
+        );
+    }
     let owner = |i: isize, j: isize| -> Option<usize> {
         if i < 0 || j < 0 || i >= cols as isize || j >= rows as isize {
             return None;
