@@ -107,14 +107,12 @@ impl Ctx {
         let text = if self.json {
             let mut v =
                 serde_json::to_value(verdict).map_err(|e| Failure::Internal(e.to_string()))?;
-            if self.explain {
-                if let serde_json::Value::Object(m) = &mut v {
-                    m.insert(
-                        "explain".to_string(),
-                        serde_json::to_value(explain)
-                            .map_err(|e| Failure::Internal(e.to_string()))?,
-                    );
-                }
+            if self.explain
+                && let serde_json::Value::Object(m) = &mut v
+            {
+                let reasons =
+                    serde_json::to_value(explain).map_err(|e| Failure::Internal(e.to_string()))?;
+                m.insert("explain".to_string(), reasons);
             }
             let mut s =
                 serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?;
