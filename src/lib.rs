@@ -11,6 +11,7 @@ pub mod kingmaker;
 pub mod kinkado;
 pub mod koikoi;
 pub mod notation;
+pub mod pokino;
 pub mod render;
 pub mod ruleset;
 pub mod session;

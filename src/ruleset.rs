@@ -16,10 +16,24 @@ use crate::diag::{Error, Problem, Source, did_you_mean};
 /// The built-in rulesets: name and YAML text.
 const BUILTIN: &[(&str, &str)] = &[
     ("kinkado", include_str!("../rulesets/kinkado.yaml")),
-    ("kingmaker", include_str!("../rulesets/kingmaker.yaml")),
+    ("kinga", include_str!("../rulesets/kinga.yaml")),
     (
-        "kingmaker-shown",
-        include_str!("../rulesets/kingmaker-shown.yaml"),
+        "kinga-hardcore",
+        include_str!("../rulesets/kinga-hardcore.yaml"),
+    ),
+    ("pokino", include_str!("../rulesets/pokino.yaml")),
+    (
+        "pokino-greed",
+        include_str!("../rulesets/pokino-greed.yaml"),
+    ),
+    ("pokino-up", include_str!("../rulesets/pokino-up.yaml")),
+    (
+        "pokino-tear-down",
+        include_str!("../rulesets/pokino-tear-down.yaml"),
+    ),
+    (
+        "pokino-territory",
+        include_str!("../rulesets/pokino-territory.yaml"),
     ),
     ("koikoi", include_str!("../rulesets/koikoi.yaml")),
     (
@@ -27,10 +41,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../rulesets/koikoi-fudawiki.yaml"),
     ),
     ("koikoi-bga", include_str!("../rulesets/koikoi-bga.yaml")),
-    ("kinga", include_str!("../rulesets/kinga.yaml")),
+    ("kingmaker", include_str!("../rulesets/kingmaker.yaml")),
     (
-        "kinga-hardcore",
-        include_str!("../rulesets/kinga-hardcore.yaml"),
+        "kingmaker-shown",
+        include_str!("../rulesets/kingmaker-shown.yaml"),
     ),
 ];
 

@@ -143,7 +143,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "kinkado --rules kinkad hand AS KS",
-        "error: no built-in ruleset is called `kinkad`, and no file either\n  = expected: a built-in ruleset (kinkado, kingmaker, kingmaker-shown, koikoi, koikoi-fudawiki, koikoi-bga, kinga, kinga-hardcore) or a house-rules YAML file\n  = help: did you mean `kinkado`?\n",
+        "error: no built-in ruleset is called `kinkad`, and no file either\n  = expected: a built-in ruleset (kinkado, kinga, kinga-hardcore, pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory, koikoi, koikoi-fudawiki, koikoi-bga, kingmaker, kingmaker-shown) or a house-rules YAML file\n  = help: did you mean `kinkado`?\n",
     ),
     (
         "kinkado --rules typo-ruling.yaml hand AS KS",
@@ -159,7 +159,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "kinkado --rules typo-base.yaml hand AS KS",
-        "error: unknown base ruleset `kinkad`\n --> file typo-base.yaml, line 1, column 7\n  |\n1 | base: kinkad\n  |       ^^^^^^\n  = expected: one of: kinkado, kingmaker, kingmaker-shown, koikoi, koikoi-fudawiki, koikoi-bga, kinga, kinga-hardcore\n  = help: did you mean `kinkado`?\n",
+        "error: unknown base ruleset `kinkad`\n --> file typo-base.yaml, line 1, column 7\n  |\n1 | base: kinkad\n  |       ^^^^^^\n  = expected: one of: kinkado, kinga, kinga-hardcore, pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory, koikoi, koikoi-fudawiki, koikoi-bga, kingmaker, kingmaker-shown\n  = help: did you mean `kinkado`?\n",
     ),
     (
         "kinkado --rules typo-value.yaml hand AS KS",
@@ -183,7 +183,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "rules show nope",
-        "error: no built-in ruleset is called `nope`, and no file either\n  = expected: a built-in ruleset (kinkado, kingmaker, kingmaker-shown, koikoi, koikoi-fudawiki, koikoi-bga, kinga, kinga-hardcore) or a house-rules YAML file\n",
+        "error: no built-in ruleset is called `nope`, and no file either\n  = expected: a built-in ruleset (kinkado, kinga, kinga-hardcore, pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory, koikoi, koikoi-fudawiki, koikoi-bga, kingmaker, kingmaker-shown) or a house-rules YAML file\n",
     ),
 ];
 

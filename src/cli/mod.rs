@@ -6,6 +6,7 @@ mod kinga;
 mod kingmaker;
 mod kinkado;
 mod koikoi;
+mod pokino;
 mod prompt;
 mod rules;
 mod session;
@@ -58,6 +59,9 @@ pub enum Command {
     /// Kinga: chains and influence, every legal play, a game at the table, simulations.
     #[command(subcommand)]
     Kinga(kinga::Cmd),
+    /// Pokino: the board of dominoes, placements, scoring runs, scores and territory.
+    #[command(subcommand)]
+    Pokino(pokino::Cmd),
     /// List, show and check rulesets and house-rules files.
     #[command(subcommand)]
     Rules(rules::Cmd),
@@ -214,6 +218,7 @@ pub fn main() -> ExitCode {
         Command::Kingmaker(cmd) => kingmaker::run(cmd, &ctx),
         Command::Koikoi(cmd) => koikoi::run(cmd, &ctx),
         Command::Kinga(cmd) => kinga::run(cmd, &ctx),
+        Command::Pokino(cmd) => pokino::run(cmd, &ctx),
         Command::Rules(cmd) => rules::run(cmd, &ctx),
         Command::Completions { shell } => generate::completions(shell),
         Command::GenerateMan { dir } => generate::man_pages(&dir),

@@ -1,0 +1,178 @@
+//! Pokino: double-12 dominoes laid on an implied grid make the board; runs of poker
+//! cards matching walks of numbers across it score.
+//!
+//! - [`board`]: the board notation (`6-4@0,0h`), claimed borders and tokens, and the
+//!   check of a board against the rules.
+//! - [`place`]: whether a domino may be laid somewhere, and every spot it fits.
+//! - [`runs`]: the scoring runs a hand can play.
+//! - [`score`]: the points table, Greed's beads and Territory's pips.
+//! - [`picture`]: the board drawn for a terminal.
+
+pub mod board;
+pub mod picture;
+pub mod place;
+pub mod runs;
+pub mod score;
+
+use crate::cards::{Card, Rank};
+use crate::ruleset::Ruleset;
+
+/// The game's id in rulesets.
+pub const GAME: &str = "pokino";
+/// The game's name for people.
+pub const TITLE: &str = "Pokino";
+/// The highest number on a double-12 domino.
+pub const MAX_NUMBER: u8 = 12;
+/// How many dominoes a double-12 set holds.
+pub const SET_SIZE: usize = 91;
+/// How many dominoes make the starting spoke.
+pub const SPOKE: usize = 4;
+
+/// The rules in force, read once from a ruleset into plain fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// `square-reuse: revisit` (else `no-revisit`).
+    pub revisit: bool,
+    /// `long-runs: capped` (else `forbidden`: at most 10 cards).
+    pub long_runs_capped: bool,
+    /// `spoke: connected` (else the spoke is taken as given).
+    pub spoke_connected: bool,
+    /// `playing-area: bounded`: width and height of the table, in squares.
+    pub area: Option<(u32, u32)>,
+    /// `territory-ties: shared` (else nobody gets a tied domino).
+    pub territory_ties_shared: bool,
+    /// Greed: no bead is paid per card; beads score at the end.
+    pub greed: bool,
+    /// Pokino-Up!: hands hold at most [`Rules::up_cards`].
+    pub up: bool,
+    /// Tear Down the Walls: a run may step within one domino, which then leaves.
+    pub tear_down: bool,
+    /// Territory: dominoes go to the player with the most tokens touching them.
+    pub territory: bool,
+    pub start_cards: u32,
+    pub up_cards: u32,
+    pub start_dominoes: u32,
+    pub start_beads: u32,
+    pub bead_points: u32,
+}
+
+fn to_u32(v: i64) -> u32 {
+    u32::try_from(v.max(0)).unwrap_or(u32::MAX)
+}
+
+impl Rules {
+    pub fn from_ruleset(rs: &Ruleset) -> Rules {
+        Rules {
+            revisit: !rs.is("square-reuse", "no-revisit"),
+            long_runs_capped: !rs.is("long-runs", "forbidden"),
+            spoke_connected: rs.is("spoke", "connected"),
+            area: rs.is("playing-area", "bounded").then(|| {
+                (
+                    to_u32(rs.value("area-width", 14)).max(2),
+                    to_u32(rs.value("area-height", 13)).max(2),
+                )
+            }),
+            territory_ties_shared: rs.is("territory-ties", "shared"),
+            greed: rs.is("greed", "on"),
+            up: rs.is("pokino-up", "on"),
+            tear_down: rs.is("tear-down", "on"),
+            territory: rs.is("territory", "on"),
+            start_cards: to_u32(rs.value("start-cards", 5)),
+            up_cards: to_u32(rs.value("up-cards", 7)),
+            start_dominoes: to_u32(rs.value("start-dominoes", 3)),
+            start_beads: to_u32(rs.value("start-beads", 1)),
+            bead_points: to_u32(rs.value("bead-points", 5)),
+        }
+    }
+
+    /// The built-in rules.
+    pub fn standard() -> Rules {
+        match Ruleset::builtin(GAME) {
+            Ok(rs) => Rules::from_ruleset(&rs),
+            // The built-in ruleset is tested to load; this arm is never taken.
+            Err(_) => Rules {
+                revisit: true,
+                long_runs_capped: true,
+                spoke_connected: false,
+                area: None,
+                territory_ties_shared: false,
+                greed: false,
+                up: false,
+                tear_down: false,
+                territory: false,
+                start_cards: 5,
+                up_cards: 7,
+                start_dominoes: 3,
+                start_beads: 1,
+                bead_points: 5,
+            },
+        }
+    }
+
+    /// The most cards a hand can hold, when the rules bound it (Pokino-Up!).
+    pub fn hand_limit(&self) -> Option<usize> {
+        self.up.then_some(self.up_cards as usize)
+    }
+}
+
+/// The number a card stands for: A–10 are 1–10, J 11, Q 12, K 0. Jokers are not used.
+pub fn card_number(card: Card) -> Option<u8> {
+    match card.rank()? {
+        Rank::King => Some(0),
+        r => Some(r.number()),
+    }
+}
+
+/// The rank that matches a domino number (0 is a king), for people.
+pub fn number_rank(n: u8) -> Option<Rank> {
+    match n {
+        0 => Some(Rank::King),
+        1..=12 => Rank::from_number(n),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_numbers() {
+        let n = |s: &str| card_number(s.parse().unwrap());
+        assert_eq!(n("AS"), Some(1));
+        assert_eq!(n("10H"), Some(10));
+        assert_eq!(n("JD"), Some(11));
+        assert_eq!(n("QC"), Some(12));
+        assert_eq!(n("KS"), Some(0));
+        assert_eq!(card_number(Card::Joker), None);
+        for k in 0..=12 {
+            assert_eq!(
+                number_rank(k).map(|r| card_number(Card::new(r, crate::cards::Suit::Spades))),
+                Some(Some(k))
+            );
+        }
+        assert_eq!(number_rank(13), None);
+    }
+
+    #[test]
+    fn variants_switch_their_rulings() {
+        let get = |n: &str| Rules::from_ruleset(&Ruleset::builtin(n).unwrap());
+        let base = get("pokino");
+        assert!(!base.greed && !base.up && !base.tear_down && !base.territory);
+        assert!(base.revisit && base.long_runs_capped && base.area.is_none());
+        assert!(get("pokino-greed").greed);
+        assert!(get("pokino-up").up);
+        assert_eq!(get("pokino-up").hand_limit(), Some(7));
+        assert_eq!(base.hand_limit(), None);
+        assert!(get("pokino-tear-down").tear_down);
+        assert!(get("pokino-territory").territory);
+        assert_eq!(Rules::standard(), base);
+        let both = Ruleset::from_house_text(
+            "h.yaml",
+            "base: pokino-greed\nrulings:\n  territory: \"on\"\n",
+        )
+        .unwrap();
+        let r = Rules::from_ruleset(&both);
+        assert!(r.greed && r.territory && !r.up);
+    }
+}

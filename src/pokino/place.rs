@@ -1,0 +1,229 @@
+//! Laying a domino: whether a placement is legal, and every spot a domino fits.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+
+use super::board::{Board, Dir, Domino, Placement, Square};
+use super::{Rules, SPOKE};
+
+/// Why a domino may not be laid where asked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Fault {
+    /// The domino is on the table already (6-4 and 4-6 are one domino).
+    OnTable { at: Placement },
+    /// One of its squares is covered already.
+    Overlaps { square: Square, by: Placement },
+    /// It would touch no domino on the table.
+    TouchesNothing,
+    /// It would make the board bigger than the table (`playing-area: bounded`).
+    OffTable {
+        width: i32,
+        height: i32,
+        area_width: u32,
+        area_height: u32,
+    },
+}
+
+impl Fault {
+    /// The fault in words.
+    pub fn describe(&self) -> String {
+        match self {
+            Fault::OnTable { at } => format!("{} is already on the table, at {at}", at.domino),
+            Fault::Overlaps { square, by } => {
+                format!("square {square} is already covered by {by}")
+            }
+            Fault::TouchesNothing => {
+                "it would touch no domino on the table (it must share a side with one)".to_string()
+            }
+            Fault::OffTable {
+                width,
+                height,
+                area_width,
+                area_height,
+            } => format!(
+                "the board would be {width} by {height} squares; the table is {area_width} by {area_height}"
+            ),
+        }
+    }
+}
+
+/// Every reason `p` may not be laid on `board` (none when it is legal).
+pub fn faults(board: &Board, p: &Placement, rules: &Rules) -> Vec<Fault> {
+    let mut out = Vec::new();
+    if let Some(at) = board.find(p.domino) {
+        out.push(Fault::OnTable { at: *at });
+    }
+    let mut overlaps = false;
+    for sq in p.squares() {
+        if let Some(c) = board.cell(sq) {
+            overlaps = true;
+            out.push(Fault::Overlaps {
+                square: sq,
+                by: board.placements()[c.piece],
+            });
+        }
+    }
+    if board.len() >= SPOKE && !overlaps && !board.touches(p) {
+        out.push(Fault::TouchesNothing);
+    }
+    if let Some((aw, ah)) = rules.area {
+        let [a, b] = p.squares();
+        let (lo, hi) = match board.bounds() {
+            Some((lo, hi)) => (lo, hi),
+            None => (a, a),
+        };
+        let (lo, hi) = [a, b].iter().fold((lo, hi), |(lo, hi), s| {
+            (
+                Square::new(lo.x.min(s.x), lo.y.min(s.y)),
+                Square::new(hi.x.max(s.x), hi.y.max(s.y)),
+            )
+        });
+        let (w, h) = (hi.x - lo.x + 1, hi.y - lo.y + 1);
+        if w > aw as i32 || h > ah as i32 {
+            out.push(Fault::OffTable {
+                width: w,
+                height: h,
+                area_width: aw,
+                area_height: ah,
+            });
+        }
+    }
+    out
+}
+
+/// Every legal placement of `domino`, in reading order of its first square, across
+/// before down, the domino as written before turned round. Empty when it is on the
+/// table already. `None` while the spoke is laid: the first four dominoes may go
+/// anywhere.
+pub fn spots(board: &Board, domino: Domino, rules: &Rules) -> Option<Vec<Placement>> {
+    if board.len() < SPOKE {
+        return None;
+    }
+    if board.find(domino).is_some() {
+        return Some(Vec::new());
+    }
+    let mut firsts: BTreeSet<(Square, Dir)> = BTreeSet::new();
+    for sq in board.squares() {
+        for n in sq.neighbours() {
+            if board.cell(n).is_some() {
+                continue;
+            }
+            // `n` is empty and touches the board: a half may go there.
+            firsts.insert((n, Dir::H));
+            firsts.insert((n, Dir::V));
+            firsts.insert((Square::new(n.x - 1, n.y), Dir::H));
+            firsts.insert((Square::new(n.x, n.y - 1), Dir::V));
+        }
+    }
+    let ways: &[Domino] = if domino.is_double() {
+        &[domino]
+    } else {
+        &[domino, domino.flipped()]
+    };
+    let mut out = Vec::new();
+    for (at, dir) in firsts {
+        for d in ways {
+            let p = Placement::new(*d, at, dir);
+            if faults(board, &p, rules).is_empty() {
+                out.push(p);
+            }
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(s: &str) -> Board {
+        s.parse().unwrap()
+    }
+
+    const SPOKE4: &str = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h";
+
+    #[test]
+    fn legal_and_illegal_placements() {
+        let b = board(SPOKE4);
+        let r = Rules::standard();
+        let f = |s: &str| faults(&b, &s.parse().unwrap(), &r);
+        assert!(f("5-5@-2,0h").is_empty());
+        assert!(f("5-5@0,2v").is_empty());
+        assert_eq!(f("5-5@-3,0h"), vec![Fault::TouchesNothing]);
+        // Only a corner: 5-5 at 3,-1 touches 12-8's square 2,0 at a corner only.
+        assert_eq!(f("5-5@3,-1h"), vec![Fault::TouchesNothing]);
+        assert_eq!(
+            f("4-6@1,1v"),
+            vec![
+                Fault::OnTable {
+                    at: "6-4@0,0h".parse().unwrap()
+                },
+                Fault::Overlaps {
+                    square: Square::new(1, 1),
+                    by: "1-3@0,1h".parse().unwrap()
+                },
+            ]
+        );
+        // While the spoke is laid, anywhere empty will do.
+        let early = board("6-4@0,0h");
+        assert!(faults(&early, &"5-5@40,40h".parse().unwrap(), &r).is_empty());
+    }
+
+    #[test]
+    fn bounded_table() {
+        let b = board(SPOKE4);
+        let mut r = Rules::standard();
+        r.area = Some((4, 3));
+        let f = |s: &str| faults(&b, &s.parse().unwrap(), &r);
+        assert!(!f("5-5@0,2v").is_empty());
+        assert!(f("5-5@3,0v").is_empty());
+        assert_eq!(
+            f("5-5@-2,0h"),
+            vec![Fault::OffTable {
+                width: 6,
+                height: 3,
+                area_width: 4,
+                area_height: 3
+            }]
+        );
+    }
+
+    #[test]
+    fn every_spot() {
+        // Two dominoes side by side and two far away.
+        let b = board("1-2@0,0h 3-4@0,1h 5-6@20,0h 7-8@30,0h");
+        let r = Rules::standard();
+        let all = spots(&b, Domino::new(9, 10), &r).unwrap();
+        // Each result is legal, both ways round, no duplicates.
+        for p in &all {
+            assert!(faults(&b, p, &r).is_empty(), "{p}");
+        }
+        let set: BTreeSet<String> = all.iter().map(|p| p.to_string()).collect();
+        assert_eq!(set.len(), all.len());
+        assert!(set.contains("9-10@2,0h") && set.contains("10-9@2,0h"));
+        assert!(set.contains("9-10@0,-2v"));
+        assert!(!set.contains("9-10@0,-3v"));
+        // Brute force over a window: every legal placement is listed.
+        let mut count = 0;
+        for x in -5..40 {
+            for y in -5..5 {
+                for dir in [Dir::H, Dir::V] {
+                    for d in [Domino::new(9, 10), Domino::new(10, 9)] {
+                        let p = Placement::new(d, Square::new(x, y), dir);
+                        if faults(&b, &p, &r).is_empty() {
+                            count += 1;
+                            assert!(set.contains(&p.to_string()), "{p}");
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(count, all.len());
+        assert_eq!(spots(&b, Domino::new(2, 1), &r), Some(vec![]));
+        let dbl = spots(&b, Domino::new(9, 9), &r).unwrap();
+        assert_eq!(dbl.len() * 2, all.len());
+        assert_eq!(spots(&board("1-2@0,0h"), Domino::new(9, 9), &r), None);
+    }
+}

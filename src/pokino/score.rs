@@ -1,0 +1,281 @@
+//! Scoring: the points table for runs, Greed's beads, and Territory's pips.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::Rules;
+use super::board::{Board, Domino, Token};
+
+/// The scoring table: cards in a run, points.
+pub const TABLE: [(usize, u32); 9] = [
+    (2, 5),
+    (3, 5),
+    (4, 5),
+    (5, 10),
+    (6, 15),
+    (7, 20),
+    (8, 35),
+    (9, 55),
+    (10, 90),
+];
+/// The longest run the table lists.
+pub const TABLE_MAX: usize = 10;
+/// The shortest run.
+pub const MIN_RUN: usize = 2;
+
+/// What a run of `length` cards scores; `None` when no run can be that long (fewer than
+/// 2 cards, or more than 10 under `long-runs: forbidden`).
+pub fn points(length: usize, rules: &Rules) -> Option<u32> {
+    if length < MIN_RUN {
+        return None;
+    }
+    if length > TABLE_MAX {
+        return rules.long_runs_capped.then_some(TABLE[TABLE.len() - 1].1);
+    }
+    TABLE.iter().find(|(n, _)| *n == length).map(|(_, p)| *p)
+}
+
+/// One run's score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RunPoints {
+    pub length: usize,
+    pub points: u32,
+    /// Longer than the table: scored as 10 cards (`long-runs: capped`).
+    pub capped: bool,
+}
+
+/// A player's score at the end of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Total {
+    pub runs: Vec<RunPoints>,
+    pub run_points: u32,
+    /// Beads held at the end (counted under Greed only).
+    pub beads: u32,
+    pub bead_points: u32,
+    pub total: u32,
+}
+
+/// Scores runs of the given lengths, and beads under Greed. `Err` holds the index of
+/// each length no run can have.
+pub fn total(lengths: &[usize], beads: u32, rules: &Rules) -> Result<Total, Vec<usize>> {
+    let mut runs = Vec::new();
+    let mut bad = Vec::new();
+    for (i, &n) in lengths.iter().enumerate() {
+        match points(n, rules) {
+            Some(p) => runs.push(RunPoints {
+                length: n,
+                points: p,
+                capped: n > TABLE_MAX,
+            }),
+            None => bad.push(i),
+        }
+    }
+    if !bad.is_empty() {
+        return Err(bad);
+    }
+    let run_points = runs.iter().map(|r| r.points).sum::<u32>();
+    let bead_points = if rules.greed {
+        beads.saturating_mul(rules.bead_points)
+    } else {
+        0
+    };
+    Ok(Total {
+        runs,
+        run_points,
+        beads,
+        bead_points,
+        total: run_points.saturating_add(bead_points),
+    })
+}
+
+/// Who gets one domino under Territory.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Award {
+    pub domino: Domino,
+    pub pips: u32,
+    /// Tokens touching it, by player.
+    pub tokens: BTreeMap<String, u32>,
+    /// Who gets it: one player, every tied player (`territory-ties: shared`), or no one.
+    pub to: Vec<String>,
+    /// Players tied for the most tokens.
+    pub tied: bool,
+}
+
+/// A player's pips under Territory.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Holdings {
+    pub player: String,
+    pub dominoes: Vec<Domino>,
+    pub pips: u32,
+}
+
+/// The end of a Territory game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TerritoryResult {
+    /// Each player, in the order their first token was named.
+    pub players: Vec<Holdings>,
+    /// Every domino on the table, in the order laid.
+    pub dominoes: Vec<Award>,
+    /// The players with the most pips (several on a tie; none when no one has a token).
+    pub winners: Vec<String>,
+}
+
+/// Gives each domino to the player with the most tokens touching it (a token touches
+/// the dominoes on both sides of its border) and totals the pips. Tokens are assumed
+/// checked against the board ([`Board::check_borders`]).
+pub fn territory(board: &Board, tokens: &[Token], rules: &Rules) -> TerritoryResult {
+    let mut order: Vec<String> = Vec::new();
+    let mut per_piece: Vec<BTreeMap<String, u32>> = vec![BTreeMap::new(); board.len()];
+    for t in tokens {
+        if !order.contains(&t.player) {
+            order.push(t.player.clone());
+        }
+        let mut pieces: Vec<usize> = [t.border.a, t.border.b]
+            .iter()
+            .filter_map(|s| board.cell(*s).map(|c| c.piece))
+            .collect();
+        pieces.dedup();
+        for p in pieces {
+            if let Some(m) = per_piece.get_mut(p) {
+                *m.entry(t.player.clone()).or_insert(0) += 1;
+            }
+        }
+    }
+    let mut holdings: Vec<Holdings> = order
+        .iter()
+        .map(|p| Holdings {
+            player: p.clone(),
+            dominoes: Vec::new(),
+            pips: 0,
+        })
+        .collect();
+    let mut dominoes = Vec::new();
+    for (i, p) in board.placements().iter().enumerate() {
+        let tokens = per_piece.get(i).cloned().unwrap_or_default();
+        let most = tokens.values().copied().max().unwrap_or(0);
+        let top: Vec<String> = order
+            .iter()
+            .filter(|pl| most > 0 && tokens.get(*pl) == Some(&most))
+            .cloned()
+            .collect();
+        let tied = top.len() > 1;
+        let to = if tied && !rules.territory_ties_shared {
+            Vec::new()
+        } else {
+            top
+        };
+        for pl in &to {
+            if let Some(h) = holdings.iter_mut().find(|h| &h.player == pl) {
+                h.dominoes.push(p.domino);
+                h.pips += p.domino.pips();
+            }
+        }
+        dominoes.push(Award {
+            domino: p.domino,
+            pips: p.domino.pips(),
+            tokens,
+            to,
+            tied,
+        });
+    }
+    let best = holdings.iter().map(|h| h.pips).max();
+    let winners = match best {
+        Some(b) => holdings
+            .iter()
+            .filter(|h| h.pips == b)
+            .map(|h| h.player.clone())
+            .collect(),
+        None => Vec::new(),
+    };
+    TerritoryResult {
+        players: holdings,
+        dominoes,
+        winners,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Source;
+    use crate::pokino::board::parse_tokens;
+
+    #[test]
+    fn the_table() {
+        let r = Rules::standard();
+        let got: Vec<Option<u32>> = (0..=12).map(|n| points(n, &r)).collect();
+        assert_eq!(
+            got,
+            vec![
+                None,
+                None,
+                Some(5),
+                Some(5),
+                Some(5),
+                Some(10),
+                Some(15),
+                Some(20),
+                Some(35),
+                Some(55),
+                Some(90),
+                Some(90),
+                Some(90)
+            ]
+        );
+        let mut forbid = r.clone();
+        forbid.long_runs_capped = false;
+        assert_eq!(points(10, &forbid), Some(90));
+        assert_eq!(points(11, &forbid), None);
+    }
+
+    #[test]
+    fn totals_and_greed() {
+        let mut r = Rules::standard();
+        let t = total(&[2, 5, 8], 4, &r).unwrap();
+        assert_eq!((t.run_points, t.bead_points, t.total), (50, 0, 50));
+        r.greed = true;
+        let t = total(&[2, 5, 8], 4, &r).unwrap();
+        assert_eq!((t.run_points, t.bead_points, t.total), (50, 20, 70));
+        assert_eq!(total(&[1, 3, 0], 0, &r), Err(vec![0, 2]));
+        let t = total(&[12], 0, &r).unwrap();
+        assert!(t.runs[0].capped);
+    }
+
+    fn tokens(s: &str) -> Vec<Token> {
+        parse_tokens(&Source::new("t", s))
+            .unwrap()
+            .into_iter()
+            .map(|l| l.value)
+            .collect()
+    }
+
+    #[test]
+    fn territory_by_hand() {
+        // 6-4 on top, 1-3 under it, 12-8 standing at the right, 9-0 under that.
+        let b: Board = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h".parse().unwrap();
+        let mut r = Rules::standard();
+        // ana: 0,0-0,1 touches 6-4 and 1-3; 1,0-2,0 touches 6-4 and 12-8.
+        // bo: 1,1-2,1 touches 1-3 and 12-8; 2,1-2,2 touches 12-8 and 9-0.
+        let t = territory(
+            &b,
+            &tokens("ana:0,0-0,1 ana:1,0-2,0 bo:1,1-2,1 bo:2,1-2,2"),
+            &r,
+        );
+        // 6-4: ana 2 → ana (10). 1-3: ana 1, bo 1 → tie, nobody. 12-8: ana 1, bo 2 → bo (20).
+        // 9-0: bo 1 → bo (9).
+        assert_eq!(t.players[0].pips, 10);
+        assert_eq!(t.players[1].pips, 29);
+        assert_eq!(t.winners, vec!["bo"]);
+        assert!(t.dominoes[1].tied && t.dominoes[1].to.is_empty());
+        r.territory_ties_shared = true;
+        let t = territory(
+            &b,
+            &tokens("ana:0,0-0,1 ana:1,0-2,0 bo:1,1-2,1 bo:2,1-2,2"),
+            &r,
+        );
+        assert_eq!(t.players[0].pips, 14);
+        assert_eq!(t.players[1].pips, 33);
+        assert_eq!(t.dominoes[1].to, vec!["ana", "bo"]);
+    }
+}
