@@ -24,3 +24,29 @@ fn man_pages_are_up_to_date() {
         );
     }
 }
+
+/// Red suits are coloured on a terminal (run under `script`, which gives kado a
+/// pseudo-terminal), and never with NO_COLOR or when piped.
+#[test]
+fn colour_only_on_a_terminal() {
+    let bin = assert_cmd::cargo::cargo_bin!("kado");
+    let cmd = format!("{} kinkado hand KH QS", bin.display());
+    let Ok(out) = std::process::Command::new("script")
+        .args(["-qc", &cmd, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .output()
+    else {
+        eprintln!("no `script` here: skipped");
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\x1b[31mK♥\x1b[0m"), "{text:?}");
+    let out = std::process::Command::new("script")
+        .args(["-qc", &cmd, "/dev/null"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stdout).contains('\x1b'));
+    let (_, piped, _) = run(&["kinkado", "hand", "KH", "QS"]);
+    assert!(!piped.contains('\x1b'));
+}
