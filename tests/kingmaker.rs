@@ -774,3 +774,17 @@ fn names_with_control_characters_are_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn the_notation_page_lists_the_possible_scores() {
+    let rules = kado::kingmaker::Rules::standard();
+    let list: Vec<String> = kado::kingmaker::score::possible_scores(&rules)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let (init, last) = list.split_at(list.len() - 1);
+    let want = format!("{} and {}", init.join(", "), last[0]);
+    let page = std::fs::read_to_string("man/kado-notation.7").unwrap();
+    let flat = page.replace('\n', " ");
+    assert!(flat.contains(&want), "{want}");
+}
