@@ -30,7 +30,7 @@ pub enum Cmd {
     Score(LayoutArg),
     /// Draw the Commons as hexagons, faces in colour, triads labelled.
     #[command(
-        long_about = "Draw the Commons as hexagons in the terminal: faces in colour (as letters when colour is off, `·` when not lit), each Blink named, and each player's triad listed below.",
+        long_about = "Draw the Commons as hexagons in the terminal: each face its colour's letter (R Y G B), drawn in that colour on a terminal (`·` when not lit), each Blink named, and each player's triad listed below.",
         after_help = SHOW_AFTER
     )]
     Show(LayoutArg),

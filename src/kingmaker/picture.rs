@@ -105,8 +105,8 @@ fn faces(p: Pair) -> [Option<Colour>; 2] {
     }
 }
 
-/// The layout drawn as hexagons: faces as coloured discs when colour is on, as their
-/// letters when it is off; `·` for a face not lit.
+/// The layout drawn as hexagons: each face its colour's letter, in that colour when colour
+/// is on; `·` for a face not lit.
 pub fn draw(layout: &Layout, style: Style) -> String {
     // The rightmost Blinks start four half-Blinks in.
     let width = 4 * PERIOD / 2 + PERIOD + 1;
