@@ -512,7 +512,7 @@ The game is saved in {save}; continue it with `kado kingmaker resume {save}`.
     );
     let out = kado()
         .args(["kingmaker", "resume", save])
-        .write_stdin("cy\nana=1 bo=2 cy=0 dee=1\n")
+        .write_stdin("cy\nana=9 bo=12 cy=10 dee=9\n")
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -564,4 +564,227 @@ error: `x` is not a number of points
 3 problems found
 "
     );
+}
+
+/// Starts a campaign in a fresh folder with these answers and extra global flags;
+/// returns (exit code, stdout, stderr, save path).
+fn campaign(flags: &[&str], answers: &str) -> (i32, String, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("km.yaml");
+    let mut args: Vec<&str> = flags.to_vec();
+    args.extend([
+        "kingmaker",
+        "campaign",
+        "--players",
+        "ana,bo,cy,dee",
+        "--target",
+        "2",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    let out = kado().args(&args).write_stdin(answers).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        dir,
+    )
+}
+
+#[test]
+fn campaign_json_the_transcript_on_stderr_the_ledger_on_stdout() {
+    let (code, out, err, dir) = campaign(
+        &["--json"],
+        &format!("ana\n{EXAMPLE}\nbo\nana=81 bo=10 cy=10 dee=10\n"),
+    );
+    let save = dir.path().join("km.yaml");
+    let save = save.to_str().unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.starts_with(
+            "Kingmaker campaign: first to 2 points.\nPoints: ana 0, bo 0, cy 0, dee 0.\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("ana wins the Year and an overall point.\n"),
+        "{err}"
+    );
+    assert!(err.ends_with(&format!(
+        "The game is saved in {save}; continue it with `kado kingmaker resume {save}`.\n"
+    )));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v,
+        json!({
+            "players": ["ana", "bo", "cy", "dee"],
+            "target": 2,
+            "points": {"ana": 1, "bo": 1, "cy": 0, "dee": 1},
+            "years": [
+                {"year": 1, "first": "ana", "scores": {"ana": 64, "bo": 72, "cy": 48, "dee": 72},
+                 "layout": EXAMPLE, "top": ["bo", "dee"], "winners": ["bo", "dee"]},
+                {"year": 2, "first": "bo", "scores": {"ana": 81, "bo": 10, "cy": 10, "dee": 10},
+                 "layout": null, "top": ["ana"], "winners": ["ana"]}
+            ],
+            "champions": null,
+            "next": "ana won Year 2: who starts Year 3",
+            "save": save
+        })
+    );
+    // resume --json goes on from there, and prints the ledger at the end.
+    let out = kado()
+        .args(["--json", "kingmaker", "resume", save])
+        .write_stdin("dee\nana=9 bo=12 cy=10 dee=11\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["champions"], json!(["bo"]));
+    assert_eq!(v["next"], json!(null));
+    assert_eq!(v["years"][2]["first"], json!("dee"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bo reaches 2 points and wins the campaign!\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn campaign_explain_gives_the_rules_behind_the_ledger() {
+    let (code, out, _, _dir) = campaign(&["--explain"], &format!("ana\n{EXAMPLE}\n"));
+    assert_eq!(code, 0);
+    let why = out
+        .split("\nWhy:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(
+        why,
+        "  - Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.
+  - When several players share the Year's highest score, each gets the overall point. [ruling year-tie: shared]
+  - Year 1: bo and dee tied with 72, so each got the point. [ruling year-tie: shared]
+  - The Year's winner chooses who holds the first player token for the next Year.
+  - When several players top a Year, they agree on who starts the next one. [ruling next-first: tied-agree]
+  - The campaign ends when a player reaches the agreed target of 2 overall points; players who reach it level share the campaign. [ruling campaign-tie: shared]
+  - A player's triad is their Blink and the two commons it touches: top-left with top-middle and middle-left, top-right with top-middle and middle-right, bottom-left with middle-left and bottom-middle, bottom-right with middle-right and bottom-middle.
+  - Every Blink shows all four faces: the Year ends with a long press that lights both pip pairs. [ruling lit-faces: all-lit]
+  - A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out. [ruling zero-colour: left-out]
+"
+    );
+    // Under house rules, the ledger's reasons follow them: nobody scores a tied Year.
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("house.yaml");
+    std::fs::write(
+        &house,
+        "base: kingmaker\nname: strict\nrulings:\n  year-tie: nobody\n  next-first: token-passes\n",
+    )
+    .unwrap();
+    let (code, out, err, _dir) = campaign(
+        &["--json", "--explain", "--rules", house.to_str().unwrap()],
+        &format!("ana\n{EXAMPLE}\nana=9 bo=12 cy=10 dee=11\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    // The token passed clockwise from ana to bo by itself after the tied Year.
+    assert!(
+        err.contains("bo starts Year 2 with the first player token.\n"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["points"], json!({"ana": 0, "bo": 1, "cy": 0, "dee": 0}));
+    assert_eq!(v["years"][0]["winners"], json!([]));
+    assert_eq!(v["years"][1]["first"], json!("bo"));
+    let reasons: Vec<String> = v["explain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rule"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        reasons.contains(&"Year 1: bo and dee tied with 72, so nobody got the point.".to_string())
+    );
+    assert_eq!(
+        v["explain"][4],
+        json!({"rule": "When several players top a Year, the first player token passes clockwise from that Year's first player.",
+               "rulings": [{"id": "next-first", "choice": "token-passes"}]})
+    );
+    assert_eq!(
+        v["explain"].as_array().unwrap().last().unwrap()["rule"],
+        json!(
+            "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
+        )
+    );
+}
+
+#[test]
+fn a_campaign_never_overwrites_a_saved_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("km.yaml");
+    let save = save.to_str().unwrap();
+    std::fs::write(save, "keep me").unwrap();
+    let err = bad(&[
+        "kingmaker",
+        "campaign",
+        "--players",
+        "ana,bo,cy,dee",
+        "--save",
+        save,
+    ]);
+    assert_eq!(
+        err,
+        format!(
+            "error: {save} already exists\n  = help: continue it with `kado kingmaker resume {save}`, or choose another --save file\n"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(save).unwrap(), "keep me");
+}
+
+#[test]
+fn impossible_scores_are_refused_at_the_prompt() {
+    let (code, out, _, _dir) = campaign(
+        &[],
+        "ana\nana=64 bo=13 cy=80 dee=9\nana=64 bo=12 cy=81 dee=9\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "✗ bo's score 13 is impossible: no triad can score 13 from the 12 faces of three Blinks: the nearest are 12 and 16\n\
+cy's score 80 is impossible: no triad can score 80 from the 12 faces of three Blinks: the nearest are 72 and 81\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("cy wins the Year and an overall point.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn names_with_control_characters_are_refused() {
+    let err = bad(&[
+        "kingmaker",
+        "score",
+        "a\u{1b}b:RG-YB RR-GB YY-BG / GG-RY BB-RY / RY-GB YG-RR BB-GY",
+    ]);
+    assert!(
+        err.starts_with("error: the name `a\\u{1b}b` holds a control character ('\\u{1b}')\n --> argument LAYOUT, column 1\n"),
+        "{err}"
+    );
+    let err = bad(&["kingmaker", "campaign", "--players", "ana,b\u{7}o,cy,dee"]);
+    assert!(
+        err.starts_with("error: the name `b\\u{7}o` holds a control character ('\\u{7}')"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_notation_page_lists_the_possible_scores() {
+    let rules = kado::kingmaker::Rules::standard();
+    let list: Vec<String> = kado::kingmaker::score::possible_scores(&rules)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let (init, last) = list.split_at(list.len() - 1);
+    let want = format!("{} and {}", init.join(", "), last[0]);
+    let page = std::fs::read_to_string("man/kado-notation.7").unwrap();
+    let flat = page.replace('\n', " ");
+    assert!(flat.contains(&want), "{want}");
 }

@@ -16,7 +16,7 @@ use kado::kingmaker::score::{self, YearScore};
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
 use kado::render;
 use kado::ruleset::Ruleset;
-use kado::session::{By, Entry, Log};
+use kado::session::{By, Entry, Log, Session, replay};
 
 use super::{Ctx, Outcome, joined, prompt, read_file, session};
 
@@ -30,7 +30,7 @@ pub enum Cmd {
     Score(LayoutArg),
     /// Draw the Commons as hexagons, faces in colour, triads labelled.
     #[command(
-        long_about = "Draw the Commons as hexagons in the terminal: faces in colour (as letters when colour is off, `·` when not lit), each Blink named, and each player's triad listed below.",
+        long_about = "Draw the Commons as hexagons in the terminal: each face its colour's letter (R Y G B), drawn in that colour on a terminal (`·` when not lit), each Blink named, and each player's triad listed below.",
         after_help = SHOW_AFTER
     )]
     Show(LayoutArg),
@@ -66,9 +66,10 @@ pub enum Cmd {
         #[arg(long, value_name = "FILE")]
         save: Option<std::path::PathBuf>,
     },
-    /// Go on with a saved campaign (with --json: print its ledger, asking nothing).
+    /// Go on with a saved campaign where it stopped.
     #[command(
-        after_help = "JSON keys (with --json, nothing is asked): `players`, `target`, `points` (player → points), `years` (list of {`year`, `first`, `scores` (player → score), `layout` (or null), `winners`}), `champions` (or null while the campaign goes on), `next` (the question kado would ask, or null)."
+        long_about = "Go on with a saved campaign where it stopped, with the rules it was started with. A finished campaign is shown and left as it is. With --json the prompts and what kado says go to stderr, and the ledger is printed on stdout at the end (with stdin empty, e.g. `< /dev/null`, that is just the ledger).",
+        after_help = LEDGER_JSON
     )]
     Resume {
         /// The saved campaign.
@@ -83,8 +84,27 @@ const CAMPAIGN_AFTER: &str = concat!(
     "Example:\n",
     "  kado kingmaker campaign --players ana,bo,cy,dee --target 3 --save spring.yaml\n",
     "  kado kingmaker resume spring.yaml\n\n",
-    "Rulings used: year-tie, next-first, campaign-tie, and for layouts zero-colour and lit-faces."
+    "Rulings used: year-tie, next-first, campaign-tie, and for layouts zero-colour and lit-faces.\n\n",
+    "Scores typed in must be ones a triad can make: all lit, 9 to 81 but not every number\n",
+    "between (13 or 80 cannot be made).\n\n",
+    "With --json, the prompts and what kado says go to stderr, and the ledger to stdout at the end.\n\n",
+    ledger_json!()
 );
+
+/// The JSON keys of the campaign ledger (one text for `campaign` and `resume`).
+macro_rules! ledger_json {
+    () => {
+        concat!(
+            "JSON keys: `players`, `target`, `points` (player → points), `years` (list of {`year`,\n",
+            "`first`, `scores` (player → score), `layout` (or null when scores were recorded),\n",
+            "`top` (the best scorers), `winners` (who got the point)}), `champions` (or null while\n",
+            "the campaign goes on), `next` (the question kado asks next, or null), `save` (the file)."
+        )
+    };
+}
+use ledger_json;
+
+const LEDGER_JSON: &str = ledger_json!();
 
 const CHECK_AFTER: &str = concat!(
     "The build: placements in the order they were made, separated by `,`, `;` or new lines.\n",
@@ -149,15 +169,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         } => campaign_cmd(ctx, &rs, players, &target, first, save),
         Cmd::Resume { file } => {
             let log = session::load::<Campaign>(&file)?;
-            if ctx.json {
-                return ledger_json(ctx, &log);
-            }
-            session::run::<Campaign>(
-                std::path::Path::new(&file),
-                log,
-                &mut *prompt::for_stdin(),
-                ctx.style,
-            )
+            play(ctx, std::path::Path::new(&file), log)
         }
     }
 }
@@ -621,68 +633,124 @@ fn campaign_cmd(
         });
     }
     let path = save.unwrap_or_else(|| session::default_path(GAME));
-    if ctx.json {
-        return Err(Error::msg(
-            "a campaign is played at the prompt; --json is for verdicts (read the saved YAML file instead)",
+    if path.exists() {
+        return Err(Error::single(
+            Problem::new(format!("{} already exists", path.display())).help(format!(
+                "continue it with `kado kingmaker resume {}`, or choose another --save file",
+                path.display()
+            )),
         )
         .into());
     }
-    session::run::<Campaign>(&path, log, &mut *prompt::for_stdin(), ctx.style)
+    play(ctx, &path, log)
 }
 
-#[derive(Serialize)]
-struct YearOut {
-    year: usize,
-    first: Option<String>,
-    scores: BTreeMap<String, u64>,
-    layout: Option<String>,
-    winners: Vec<String>,
+/// Runs the campaign at the prompt (the transcript on stderr under `--json`, the ledger
+/// on stdout at the end); with `--explain`, then the rules behind the ledger.
+fn play(ctx: &Ctx, path: &std::path::Path, log: Log<Setup, Action>) -> Outcome {
+    let rs = log.ruleset.ruleset()?;
+    if !ctx.explain {
+        return session::play::<Campaign>(ctx, path, log);
+    }
+    if !ctx.json {
+        session::play::<Campaign>(ctx, path, log)?;
+        let g: Campaign = replay(&session::load::<Campaign>(&path.to_string_lossy())?)?;
+        let text = format!("\n{}", campaign_explain(&rs, &g).render());
+        return super::write_out(&mut std::io::stdout().lock(), &text);
+    }
+    // As `session::play` does under --json, with the reasons added.
+    session::run::<Campaign>(path, log, &mut *prompt::for_stdin_json(), ctx.style)?;
+    let g: Campaign = replay(&session::load::<Campaign>(&path.to_string_lossy())?)?;
+    let mut v = g.summary();
+    if let serde_json::Value::Object(m) = &mut v {
+        m.insert("save".into(), path.display().to_string().into());
+    }
+    ctx.emit(&v, "", &campaign_explain(&rs, &g))
 }
 
-#[derive(Serialize)]
-struct LedgerOut {
-    players: Vec<String>,
-    target: u32,
-    points: BTreeMap<String, u32>,
-    years: Vec<YearOut>,
-    champions: Option<Vec<String>>,
-    next: Option<String>,
-}
-
-fn ledger_json(ctx: &Ctx, log: &Log<Setup, Action>) -> Outcome {
-    use kado::session::{Session, Step};
-    let g: Campaign = kado::session::replay(log)?;
-    let name = |i: &usize| g.players[*i].clone();
-    let v = LedgerOut {
-        players: g.players.clone(),
-        target: g.target,
-        points: g
-            .players
-            .iter()
-            .cloned()
-            .zip(g.points.iter().copied())
-            .collect(),
-        years: g
-            .years
-            .iter()
-            .map(|y| YearOut {
-                year: y.number,
-                first: y.first.as_ref().map(name),
-                scores: g
-                    .players
-                    .iter()
-                    .cloned()
-                    .zip(y.scores.iter().copied())
-                    .collect(),
-                layout: y.layout.clone(),
-                winners: y.winners.iter().map(name).collect(),
-            })
-            .collect(),
-        champions: g.champions().map(|c| c.iter().map(name).collect()),
-        next: match g.next() {
-            Step::Ask(q) => Some(q.prompt),
-            _ => None,
+/// The rules and rulings behind a campaign's ledger, with the Years where a ruling
+/// decided something.
+fn campaign_explain(rs: &Ruleset, g: &Campaign) -> Explain {
+    let rules = &g.rules;
+    let mut x = Explain::new();
+    x.rule("Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.");
+    x.ruled(
+        if rules.year_tie_shared {
+            "When several players share the Year's highest score, each gets the overall point."
+        } else {
+            "When several players share the Year's highest score, nobody gets the overall point."
         },
-    };
-    ctx.emit(&v, &g.show(ctx.style), &Explain::new())
+        rs,
+        &["year-tie"],
+    );
+    for y in g.years.iter().filter(|y| y.top.len() > 1) {
+        x.ruled(
+            format!(
+                "Year {}: {} tied with {}, so {}.",
+                y.number,
+                names(
+                    &y.top
+                        .iter()
+                        .map(|i| g.players[*i].clone())
+                        .collect::<Vec<_>>()
+                ),
+                y.scores.iter().max().copied().unwrap_or(0),
+                if y.winners.is_empty() {
+                    "nobody got the point"
+                } else {
+                    "each got the point"
+                }
+            ),
+            rs,
+            &["year-tie"],
+        );
+    }
+    x.rule("The Year's winner chooses who holds the first player token for the next Year.");
+    x.ruled(
+        if rules.tied_agree {
+            "When several players top a Year, they agree on who starts the next one."
+        } else {
+            "When several players top a Year, the first player token passes clockwise from that Year's first player."
+        },
+        rs,
+        &["next-first"],
+    );
+    x.ruled(
+        format!(
+            "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
+            g.target,
+            if g.target == 1 { "" } else { "s" },
+            if rules.campaign_tie_shared {
+                "players who reach it level share the campaign."
+            } else {
+                "players who reach it level play on until one leads alone."
+            }
+        ),
+        rs,
+        &["campaign-tie"],
+    );
+    if g.years.iter().any(|y| y.layout.is_some()) {
+        triad_explain(rs, rules, &mut x);
+        x.ruled(
+            if rules.zero_colour_left_out {
+                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out."
+            } else {
+                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0."
+            },
+            rs,
+            &["zero-colour"],
+        );
+    }
+    if g.years.iter().any(|y| y.layout.is_none()) {
+        x.ruled(
+            if rules.all_lit {
+                "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
+            } else {
+                "Scores typed in are checked against what a triad can make from the faces shown."
+            },
+            rs,
+            &["lit-faces", "zero-colour"],
+        );
+    }
+    x
 }

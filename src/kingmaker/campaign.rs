@@ -2,6 +2,8 @@
 //! the Year's best scorer gets an overall point and chooses who starts the next Year, and
 //! the campaign ends when a player reaches the agreed number of points.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::Rules;
@@ -60,6 +62,36 @@ pub struct Campaign {
     pub first: Option<usize>,
 }
 
+/// A Year in the ledger, for JSON.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LedgerYear {
+    pub year: usize,
+    /// Who held the first player token.
+    pub first: Option<String>,
+    /// Player → score.
+    pub scores: BTreeMap<String, u64>,
+    /// The finished Commons, when it was recorded (else the scores were).
+    pub layout: Option<String>,
+    /// The players with the best score.
+    pub top: Vec<String>,
+    /// Who got the overall point.
+    pub winners: Vec<String>,
+}
+
+/// The campaign's ledger, for JSON (`resume --json`, and the end of `campaign --json`).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Ledger {
+    pub players: Vec<String>,
+    pub target: u32,
+    /// Player → overall points.
+    pub points: BTreeMap<String, u32>,
+    pub years: Vec<LedgerYear>,
+    /// Who won the campaign, once it is over.
+    pub champions: Option<Vec<String>>,
+    /// The question kado asks next, or None when the campaign is over.
+    pub next: Option<String>,
+}
+
 /// What may be answered for the Year's result.
 const YEAR_HINT: &str =
     "The Year's finished Commons in layout notation, each corner named after its player:
@@ -82,6 +114,43 @@ impl Campaign {
             msg += &format!("; did you mean `{near}`?");
         }
         msg
+    }
+
+    /// The ledger as it stands.
+    pub fn ledger(&self) -> Ledger {
+        let name = |i: &usize| self.players[*i].clone();
+        Ledger {
+            players: self.players.clone(),
+            target: self.target,
+            points: self
+                .players
+                .iter()
+                .cloned()
+                .zip(self.points.iter().copied())
+                .collect(),
+            years: self
+                .years
+                .iter()
+                .map(|y| LedgerYear {
+                    year: y.number,
+                    first: y.first.as_ref().map(name),
+                    scores: self
+                        .players
+                        .iter()
+                        .cloned()
+                        .zip(y.scores.iter().copied())
+                        .collect(),
+                    layout: y.layout.clone(),
+                    top: y.top.iter().map(name).collect(),
+                    winners: y.winners.iter().map(name).collect(),
+                })
+                .collect(),
+            champions: self.champions().map(|c| c.iter().map(name).collect()),
+            next: match self.next() {
+                Step::Ask(q) => Some(q.prompt),
+                Step::Auto(_) | Step::Done => None,
+            },
+        }
     }
 
     /// The players with the most overall points, and those points.
@@ -165,26 +234,34 @@ impl Campaign {
                 problems.push(self.unknown_player(name));
                 continue;
             };
-            let score = n.trim().parse::<u64>();
-            if !matches!(score, Ok(s) if s <= 81) {
-                flawed.push(i);
-            }
+            let score = match n.trim().parse::<u64>() {
+                Ok(s) => match score::impossible(s, &self.rules) {
+                    None => Some(s),
+                    Some(why) => {
+                        problems.push(format!(
+                            "{}'s score {s} is impossible: {why}",
+                            self.players[i]
+                        ));
+                        None
+                    }
+                },
+                Err(_) => {
+                    problems.push(format!(
+                        "{}'s score `{n}` is not a whole number from 0 to 81",
+                        self.players[i]
+                    ));
+                    None
+                }
+            };
             match score {
-                Ok(s) if s <= 81 => {
+                None => flawed.push(i),
+                Some(s) => {
                     if out.iter().any(|(p, _)| *p == self.players[i]) {
                         problems.push(format!("{} is given two scores", self.players[i]));
                     } else {
                         out.push((self.players[i].clone(), s));
                     }
                 }
-                Ok(s) => problems.push(format!(
-                    "{}'s score {s} is impossible: a triad scores at most 81 (3×3×3×3)",
-                    self.players[i]
-                )),
-                Err(_) => problems.push(format!(
-                    "{}'s score `{n}` is not a whole number from 0 to 81",
-                    self.players[i]
-                )),
             }
         }
         for (i, p) in self.players.iter().enumerate() {
@@ -293,6 +370,12 @@ pub fn check_name(name: &str) -> Result<(), String> {
             "the name `{name}` holds `{c}`, which the layout notation uses; use letters, digits, `-` or `_`"
         ));
     }
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "the name `{}` holds a control character ({c:?}); use letters, digits, `-` or `_`",
+            name.escape_debug()
+        ));
+    }
     Ok(())
 }
 
@@ -361,8 +444,8 @@ impl Session for Campaign {
                 let mut by_player = vec![None; self.players.len()];
                 for (name, s) in scores {
                     let i = self.index(name).ok_or_else(|| self.unknown_player(name))?;
-                    if *s > 81 {
-                        return Err(format!("{name}'s score {s} is over 81"));
+                    if let Some(why) = score::impossible(*s, &self.rules) {
+                        return Err(format!("{name}'s score {s} is impossible: {why}"));
                     }
                     by_player[i] = Some(*s);
                 }
@@ -443,6 +526,10 @@ impl Session for Campaign {
                 }
             }
         }
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(self.ledger()).unwrap_or(serde_json::Value::Null)
     }
 
     fn show(&self, style: Style) -> String {
@@ -537,7 +624,7 @@ mod tests {
                 "bo",
                 "ana=81 bo=10 cy=10 dee=10",
                 "cy",
-                "ana=1 bo=2 cy=0 dee=1",
+                "ana=9 bo=12 cy=10 dee=9",
             ],
         )
         .unwrap();
@@ -557,7 +644,7 @@ mod tests {
         let g = play(&on, 1, &["ana", TIE]).unwrap();
         assert_eq!(g.champions(), None);
         assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
-        let g = play(&on, 1, &["ana", TIE, "dee", "ana=5 bo=6 cy=1 dee=2"]).unwrap();
+        let g = play(&on, 1, &["ana", TIE, "dee", "ana=20 bo=24 cy=9 dee=10"]).unwrap();
         assert_eq!(g.champions(), Some(vec![1]));
     }
 
@@ -583,11 +670,35 @@ mod tests {
             panic!("a question")
         };
         assert_eq!(
-            g.answer(&q, "ana=82 bo=1 cy=x").unwrap_err(),
-            "ana's score 82 is impossible: a triad scores at most 81 (3×3×3×3)\ncy's score `x` is not a whole number from 0 to 81\ndee's score is missing"
+            g.answer(&q, "ana=82 bo=10 cy=x").unwrap_err(),
+            "ana's score 82 is impossible: no triad can score 82 from the 12 faces of three Blinks: the most is 81\ncy's score `x` is not a whole number from 0 to 81\ndee's score is missing"
+        );
+        // All lit, a triad's 12 faces make only some scores: 3 and 80 are not among them.
+        assert_eq!(
+            g.answer(&q, "ana=3 bo=80 cy=0 dee=81").unwrap_err(),
+            "ana's score 3 is impossible: no triad can score 3 from the 12 faces of three Blinks: the least is 9\nbo's score 80 is impossible: no triad can score 80 from the 12 faces of three Blinks: the nearest are 72 and 81\ncy's score 0 is impossible: no triad can score 0 from the 12 faces of three Blinks: the least is 9"
+        );
+        // Part-way through a Year (lit-faces: shown) fewer faces count, so 2 and 0 can be.
+        let shown = rs.with("lit-faces", "shown").unwrap();
+        let g2 = play(&shown, 3, &["ana"]).unwrap();
+        assert!(g2.answer(&q, "ana=2 bo=0 cy=9 dee=81").is_ok());
+        assert!(g2.answer(&q, "ana=13 bo=0 cy=9 dee=81").is_err());
+        // A hand-edited log cannot slip an impossible score in either.
+        let mut g3 = g.clone();
+        assert_eq!(
+            g3.apply(&Action::Scores {
+                scores: vec![
+                    ("ana".into(), 9),
+                    ("bo".into(), 13),
+                    ("cy".into(), 9),
+                    ("dee".into(), 9)
+                ]
+            })
+            .unwrap_err(),
+            "bo's score 13 is impossible: no triad can score 13 from the 12 faces of three Blinks: the nearest are 12 and 16"
         );
         assert_eq!(
-            g.answer(&q, "ana=1 bob=2 cy=3 dee=4").unwrap_err(),
+            g.answer(&q, "ana=9 bob=12 cy=10 dee=11").unwrap_err(),
             "`bob` is not a player of this campaign (players: ana, bo, cy, dee); did you mean `bo`?\nbo's score is missing"
         );
         let e = g

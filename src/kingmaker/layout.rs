@@ -680,6 +680,18 @@ pub fn validate(src: &Source, rows: &[RawRow]) -> Result<(Layout, LayoutSpans), 
             );
             continue;
         }
+        if let Some(c) = name.value.chars().find(|c| c.is_control()) {
+            problems.push(
+                Problem::new(format!(
+                    "the name `{}` holds a control character ({:?})",
+                    name.value.escape_debug(),
+                    c
+                ))
+                .at(src, name.span.clone())
+                .expected("a player's name: letters, digits, `-` or `_`"),
+            );
+            continue;
+        }
         let key = name.value.to_lowercase();
         if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
             let (line, col) = src.line_col(first.start);

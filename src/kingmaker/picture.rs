@@ -29,9 +29,13 @@ const BODY: usize = 3;
 const INSIDE: usize = PERIOD - 1;
 
 /// One character place of the picture: a plain character, or a face in colour.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 enum Cell {
     Char(char),
+    /// A letter that may be wide (two columns) or carry combining marks.
+    Wide(String),
+    /// The second column of a wide letter: prints nothing.
+    Covered,
     Face(Option<Colour>),
 }
 
@@ -61,6 +65,33 @@ fn label(layout: &Layout, slot: Slot) -> String {
     }
 }
 
+/// The name cut to `room` columns (with `…` when cut): its letters, each with the
+/// columns it takes on a terminal, and the width in all.
+fn fit(name: &str, room: usize) -> (Vec<(String, usize)>, usize) {
+    use unicode_width::UnicodeWidthStr;
+    let mut letters: Vec<(String, usize)> = Vec::new();
+    for c in name.chars() {
+        let w = c.to_string().width();
+        match letters.last_mut() {
+            // A combining mark joins the letter before it.
+            Some((t, _)) if w == 0 => t.push(c),
+            _ if w == 0 => {}
+            _ => letters.push((c.to_string(), w)),
+        }
+    }
+    let total: usize = letters.iter().map(|(_, w)| w).sum();
+    if total > room {
+        let mut used = 0;
+        letters.retain(|(_, w)| {
+            used += w;
+            used < room
+        });
+        letters.push(("…".to_string(), 1));
+    }
+    let width = letters.iter().map(|(_, w)| w).sum();
+    (letters, width)
+}
+
 fn put(grid: &mut [Vec<Cell>], x: usize, y: usize, cell: Cell) {
     if let Some(place) = grid.get_mut(y).and_then(|row| row.get_mut(x)) {
         *place = cell;
@@ -74,8 +105,8 @@ fn faces(p: Pair) -> [Option<Colour>; 2] {
     }
 }
 
-/// The layout drawn as hexagons: faces as coloured discs when colour is on, as their
-/// letters when it is off; `·` for a face not lit.
+/// The layout drawn as hexagons: each face its colour's letter, in that colour when colour
+/// is on; `·` for a face not lit.
 pub fn draw(layout: &Layout, style: Style) -> String {
     // The rightmost Blinks start four half-Blinks in.
     let width = 4 * PERIOD / 2 + PERIOD + 1;
@@ -94,10 +125,15 @@ pub fn draw(layout: &Layout, style: Style) -> String {
             put(&mut grid, x0, y0 + SLOPE + k, Cell::Char('|'));
             put(&mut grid, x0 + PERIOD, y0 + SLOPE + k, Cell::Char('|'));
         }
-        let name: Vec<char> = label(layout, slot).chars().take(INSIDE).collect();
-        let pad = (INSIDE - name.len()) / 2;
-        for (i, c) in name.iter().enumerate() {
-            put(&mut grid, x0 + 1 + pad + i, y0 + SLOPE, Cell::Char(*c));
+        let (name, w) = fit(&label(layout, slot), INSIDE);
+        let pad = (INSIDE - w) / 2;
+        let mut x = x0 + 1 + pad;
+        for (text, cw) in name {
+            put(&mut grid, x, y0 + SLOPE, Cell::Wide(text));
+            for k in 1..cw {
+                put(&mut grid, x + k, y0 + SLOPE, Cell::Covered);
+            }
+            x += cw;
         }
         let b = layout.blink(slot);
         for (k, (l, r)) in faces(b.left).into_iter().zip(faces(b.right)).enumerate() {
@@ -116,9 +152,13 @@ pub fn draw(layout: &Layout, style: Style) -> String {
         for cell in row {
             match cell {
                 Cell::Char(c) => line.push(c),
+                Cell::Wide(t) => line += &t,
+                Cell::Covered => {}
                 Cell::Face(None) => line.push('·'),
+                // The letter in its colour, so colours that look alike to some eyes
+                // (red and green) still read apart.
                 Cell::Face(Some(c)) if style.color => {
-                    line += &format!("{}●\x1b[0m", ansi(c));
+                    line += &format!("{}{}\x1b[0m", ansi(c), c.letter());
                 }
                 Cell::Face(Some(c)) => line.push(c.letter()),
             }
@@ -163,7 +203,22 @@ mod tests {
         let got = draw(&l, Style::PLAIN);
         assert_eq!(got, want);
         let lit = draw(&l, Style { color: true });
-        assert!(lit.contains("\x1b[1;31m●\x1b[0m"));
+        assert!(
+            lit.contains("| \x1b[1;31mR\x1b[0m   \x1b[1;33mY\x1b[0m |"),
+            "{lit}"
+        );
+    }
+
+    /// Names are fitted by the columns they take: wide letters take two, combining
+    /// marks none, and a name too long is cut with `…`.
+    #[test]
+    fn names_fit_their_hexagon() {
+        let l: Layout = "alexandrina:RG-YB RR-GB de\u{301}e:YY-BG / GG-RY BB-RY / 名前:RY-GB YG-RR 山田太郎:BB-GY"
+            .parse()
+            .unwrap();
+        let got = draw(&l, Style::PLAIN);
+        assert!(got.contains("|alexan…|common |  de\u{301}e  |\n"), "{got}");
+        assert!(got.contains("| 名前  |common |山田太…|\n"), "{got}");
     }
 
     #[test]

@@ -137,6 +137,53 @@ pub fn unscorable(
         .collect()
 }
 
+/// Every score a triad can make under `rules`: the product of colour counts over the
+/// faces a triad can show. All lit, a triad shows 12 faces (three Blinks of four);
+/// under `lit-faces: shown` each Blink shows 0, 2 or 4, so any even number up to 12.
+pub fn possible_scores(rules: &Rules) -> std::collections::BTreeSet<u64> {
+    let totals: Vec<u32> = if rules.all_lit {
+        vec![12]
+    } else {
+        (0..=12).step_by(2).collect()
+    };
+    let mut out = std::collections::BTreeSet::new();
+    for r in 0..=12u32 {
+        for y in 0..=12 - r {
+            for g in 0..=12 - r - y {
+                for b in 0..=12 - r - y - g {
+                    if totals.contains(&(r + y + g + b)) {
+                        out.insert(product(&[r, y, g, b], rules));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Why `score` cannot be a triad's score, naming the nearest scores that can be; None
+/// when it can.
+pub fn impossible(score: u64, rules: &Rules) -> Option<String> {
+    let all = possible_scores(rules);
+    if all.contains(&score) {
+        return None;
+    }
+    let below = all.range(..score).next_back();
+    let above = all.range(score..).next();
+    let near = match (below, above) {
+        (Some(a), Some(b)) => format!("the nearest are {a} and {b}"),
+        (Some(a), None) => format!("the most is {a}"),
+        (None, Some(b)) => format!("the least is {b}"),
+        (None, None) => String::new(),
+    };
+    let faces = if rules.all_lit {
+        "from the 12 faces of three Blinks"
+    } else {
+        "from the faces shown"
+    };
+    Some(format!("no triad can score {score} {faces}: {near}"))
+}
+
 /// The product written out: `4×2×4×2 = 64`, colours left out as the rules say.
 pub fn formula(counts: &Counts, score: u64, rules: &Rules) -> String {
     if counts.iter().all(|n| *n == 0) {
@@ -258,6 +305,46 @@ mod tests {
         assert_eq!(s[3], ("p4".to_string(), 0));
     }
 
+    /// Worked by hand: all lit, the counts sum to 12. The least product is 9 (9,1,1,1);
+    /// 1, 2, 3 cannot be made, 12 can (one colour), 11 (11,1), 10 (10,1,1), 81 the most.
+    #[test]
+    fn possible_scores_all_lit() {
+        let r = Rules::standard();
+        let all = possible_scores(&r);
+        assert_eq!(all.first(), Some(&9));
+        assert_eq!(all.last(), Some(&81));
+        for s in [9, 10, 11, 12, 16, 20, 27, 48, 64, 72, 81] {
+            assert!(all.contains(&s), "{s}");
+        }
+        // 13 is prime and above 12; 80 = 5·4·2·2 needs 13 faces; 0 needs zero-colour: zero.
+        for s in [0, 1, 2, 3, 8, 13, 79, 80] {
+            assert!(!all.contains(&s), "{s}");
+        }
+        assert_eq!(
+            impossible(3, &r).as_deref(),
+            Some("no triad can score 3 from the 12 faces of three Blinks: the least is 9")
+        );
+        assert_eq!(
+            impossible(13, &r).as_deref(),
+            Some(
+                "no triad can score 13 from the 12 faces of three Blinks: the nearest are 12 and 16"
+            )
+        );
+        assert_eq!(impossible(64, &r), None);
+        // The whole list, from a recount over every split of 12 faces into four colours.
+        assert_eq!(
+            all.into_iter().collect::<Vec<_>>(),
+            [
+                9, 10, 11, 12, 16, 18, 20, 21, 24, 25, 27, 28, 30, 32, 35, 36, 40, 42, 45, 48, 50,
+                54, 60, 64, 72, 81
+            ]
+        );
+        let z = possible_scores(&rules_with("zero-colour", "zero"));
+        assert!(z.contains(&0) && z.contains(&81) && !z.contains(&12));
+        let shown = possible_scores(&rules_with("lit-faces", "shown"));
+        assert!(shown.contains(&0) && shown.contains(&1) && shown.contains(&2));
+    }
+
     /// A plain recount: the triad's Blinks written out, their colour letters counted.
     fn recount(l: &Layout, corner: Slot, rules: &Rules) -> u64 {
         let commons: Vec<Slot> = Slot::COMMONS
@@ -296,6 +383,21 @@ mod tests {
             }
             prop_assert!(y.players.iter().any(|p| p.score == y.best));
             prop_assert!(!y.winners.is_empty());
+        }
+
+        /// Every score a layout makes is one `possible_scores` lists (so a score typed
+        /// in by hand is never refused when a real layout could make it).
+        #[test]
+        fn scores_are_possible(l in arb_layout(true), part in arb_layout(false), zero in any::<bool>()) {
+            let zc = if zero { "zero" } else { "left-out" };
+            let lit = Rules::from_ruleset(&Ruleset::builtin("kingmaker").unwrap().with("zero-colour", zc).unwrap());
+            let shown = Rules { all_lit: false, ..lit.clone() };
+            for p in score(&l, &lit).players {
+                prop_assert!(possible_scores(&lit).contains(&p.score), "{}", p.score);
+            }
+            for p in score(&part, &shown).players {
+                prop_assert!(possible_scores(&shown).contains(&p.score), "{}", p.score);
+            }
         }
     }
 }
