@@ -276,7 +276,7 @@ fn rain_ruins_the_party() {
 No yaku.
 Base 0, multiplier ×1: 0 points
   no yaku: nothing to score
-Note: hanami_zake do not score: rain ruins the party (11p lightning captured).
+Note: hanami_zake does not score: rain ruins the party (11p lightning captured).
 "
     );
     assert_eq!(
@@ -473,7 +473,7 @@ fn explain_names_the_rulings() {
     }));
     let (_, out, _) = run(&["--explain", "koikoi", "yaku", "3b 9a"]);
     assert!(out.contains("\nWhy:\n"));
-    assert!(out.contains("[ruling viewing-yaku: enabled, rain: any-willow]"));
+    assert!(out.contains("[ruling viewing-yaku: enabled]"));
 }
 
 #[test]
@@ -580,8 +580,8 @@ fn dealt_hands() {
         "Hand: 1b crane, 1r poetry ribbon, 1p, 1p, 2a bush warbler, 3b curtain, 4a cuckoo, 5a bridge
 Field: 6a butterflies, 6r blue ribbon, 6p, 6p, 9r blue ribbon, 10a deer, 11b rain man, 12p
 Instant win, teshi, 6 points: four cards of a month (1b 1r 1p 1p) — the round ends; the opponent pays 6.
-Redeal: the field holds four cards of a month (6a 6r 6p 6p).
-Note: the hands are checked first: the instant win stands and the round ends before play (deal-check-order: hands-first).
+The field holds four cards of a month (6a 6r 6p 6p), but the round is over: no redeal.
+Note: the hands are checked first: the instant win stands and the round ends before play, so the field is not redealt (deal-check-order: hands-first).
 "
     );
     let v = json(&["koikoi", "deal", "1b 1p 2a 2p 3b 3p 4a 4p"]);

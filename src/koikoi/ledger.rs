@@ -121,7 +121,8 @@ impl Ledger {
         }
     }
 
-    pub fn summary(&self) -> Summary {
+    /// The game's state and history (printed under `--json`, see [`Session::summary`]).
+    pub fn result(&self) -> Summary {
         Summary {
             players: self.setup.players.clone(),
             rounds: self.setup.rounds,
@@ -404,6 +405,10 @@ impl Session for Ledger {
                 })
             }
         }
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(self.result()).unwrap_or(serde_json::Value::Null)
     }
 
     fn phase_key(&self) -> String {
