@@ -211,19 +211,41 @@ impl Ledger {
             rules.values.start_points
         ));
         x.ruled(
-            "A player reduced to 0 points loses at once.",
+            if rules.loser_pays_in_full {
+                "A player reduced to 0 points loses at once; a loser who owes more than they have drops to 0 and the winner still gains the full points."
+            } else {
+                "A player reduced to 0 points loses at once; a loser who owes more than they have pays all they have, and the winner gains only that."
+            },
             rs,
             &["loser-pays"],
         );
+        let p = rules.values.draw_points;
         x.ruled(
-            format!(
-                "A round with no yaku is a draw (draw-points: {}).",
-                rules.values.draw_points
-            ),
+            match rules.draw {
+                Draw::Nobody => "A round in which nobody makes a yaku is a draw: nobody scores.".to_string(),
+                Draw::Dealer => format!(
+                    "A round in which nobody makes a yaku is a draw: the dealer takes {p} points from the other player."
+                ),
+                Draw::NonDealer => format!(
+                    "A round in which nobody makes a yaku is a draw: the non-dealer takes {p} points from the dealer."
+                ),
+            },
             rs,
             &["draw-round"],
         );
-        x.ruled("The dealer plays first.", rs, &["next-dealer"]);
+        x.ruled(
+            match rules.next_dealer {
+                NextDealer::Winner => {
+                    "The winner of a round deals (and plays first) in the next; after a draw the dealer stays."
+                }
+                NextDealer::Loser => {
+                    "The loser of a round deals (and plays first) in the next; after a draw the dealer stays."
+                }
+                NextDealer::Alternate => "The players take turns to deal (and play first).",
+            },
+            rs,
+            &["next-dealer"],
+        );
         x.rule("The game ends after its rounds (3, 6 or 12); the player with more points wins.");
         x
     }

@@ -1089,6 +1089,67 @@ mod tests {
     }
 
     #[test]
+    fn rain_on_the_field() {
+        let r = rules(
+            "koikoi",
+            &[("viewing-yaku", "rain-ruins"), ("rain", "willow-on-field")],
+        );
+        let wet = Round {
+            field: Some(cards("11r 4p")),
+            ..Round::default()
+        };
+        let dry = Round {
+            field: Some(cards("4p 5p")),
+            ..Round::default()
+        };
+        assert_eq!(sc("3b 8b 9a", &wet, &r).0, v(&[]));
+        assert_eq!(
+            sc("3b 8b 9a", &dry, &r).0,
+            v(&[("hanami_zake", 5), ("tsukimi_zake", 5)])
+        );
+        // Captured willow cards are not rain under this choice.
+        assert_eq!(
+            sc("8b 9a 11b 11a 11p", &dry, &r).0,
+            v(&[("tsukimi_zake", 5)])
+        );
+        let s = score(&cards("3b 8b 9a"), &wet, &r);
+        assert_eq!(
+            s.notes,
+            vec![
+                "hanami_zake and tsukimi_zake do not score: rain ruins the party (11r red ribbon on the field)"
+            ]
+        );
+        // The field alone is rain only under this choice: any-willow looks at the
+        // captured cards.
+        let captured = rules("koikoi", &[("viewing-yaku", "rain-ruins")]);
+        assert_eq!(sc("8b 9a", &wet, &captured).0, v(&[("tsukimi_zake", 5)]));
+    }
+
+    #[test]
+    fn field_brights_multiplier() {
+        let r = rules("koikoi", &[("multiplier", "field-brights")]);
+        let n = |b: u8| Round {
+            field_brights: Some(b),
+            koi_calls: 2,
+            opponent_koi: true,
+            ..Round::default()
+        };
+        // Sanko 5: ×1 for none or one bright, ×n for n; koi calls add nothing.
+        assert_eq!(sc("1b 3b 12b", &n(0), &r).2, 1);
+        assert_eq!(sc("1b 3b 12b", &n(1), &r).2, 1);
+        assert_eq!(sc("1b 3b 12b", &n(3), &r), (v(&[("sanko", 5)]), 5, 3, 15));
+        // Ame-shiko 7: ×2 for reaching 7, times 5 brights: ×10.
+        assert_eq!(
+            sc("1b 3b 8b 11b", &n(5), &r),
+            (v(&[("ame_shiko", 7)]), 7, 10, 70)
+        );
+        // No yaku: nothing, whatever the field.
+        assert_eq!(sc("1p", &n(4), &r), (vec![], 0, 1, 0));
+        // Other multiplier rules ignore the field's brights.
+        assert_eq!(sc("1b 3b 12b", &n(3), &nintendo()).2, 2);
+    }
+
+    #[test]
     fn groups_add_up() {
         let r = nintendo();
         // Goko, both viewing yaku, inoshikacho with two extra animals (the cup is one),
