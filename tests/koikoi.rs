@@ -1197,3 +1197,21 @@ fn the_ledger_explains_its_rulings() {
 "
     );
 }
+
+#[test]
+fn a_log_with_another_games_ruleset_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.yaml");
+    std::fs::write(
+        &save,
+        "game: koikoi\nformat: 1\nruleset: {base: kinga, name: kinga}\nsetup: {players: [a, b], rounds: 3, dealer: 0}\nactions: []\n",
+    )
+    .unwrap();
+    let (code, out, err) = game(&["koikoi", "resume", save.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "error: the ruleset kinga is for Kinga, not for Koi-Koi\n"
+    );
+}

@@ -258,6 +258,12 @@ impl Session for Ledger {
     const GAME: &'static str = super::GAME;
 
     fn start(setup: &Setup, rs: &Ruleset) -> Result<Ledger, String> {
+        if rs.game != super::GAME {
+            return Err(format!(
+                "the ruleset {} is for {}, not for Koi-Koi",
+                rs.name, rs.title
+            ));
+        }
         let rules = Rules::from_ruleset(rs);
         if setup.players.len() != 2 {
             return Err(format!(
@@ -583,6 +589,23 @@ mod tests {
         let mut non = start(6, &[("draw-round", "non-dealer-6")]);
         say(&mut non, "draw");
         assert_eq!(non.scores, [44, 56]);
+    }
+
+    #[test]
+    fn a_ruleset_for_another_game_is_refused() {
+        let setup = Setup {
+            players: vec!["ana".into(), "ben".into()],
+            rounds: 6,
+            dealer: 0,
+        };
+        let kinga = Ruleset::builtin("kinga").unwrap();
+        assert_eq!(
+            Ledger::start(&setup, &kinga).err(),
+            Some(format!(
+                "the ruleset kinga is for {}, not for Koi-Koi",
+                kinga.title
+            ))
+        );
     }
 
     #[test]
