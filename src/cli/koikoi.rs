@@ -1,10 +1,8 @@
 //! `kado koikoi …`: the Koi-Koi referee (yaku and scores, dealt hands) and the game ledger.
 
-use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use serde::Serialize;
 
 use kado::diag::{Error, Problem, Source};
 use kado::koikoi::cards::{self, Card, labels, short_labels};
@@ -16,7 +14,6 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
 
-use super::prompt::{self, Prompter, Reply};
 use super::session;
 use super::{Ctx, Outcome, joined};
 
@@ -42,6 +39,13 @@ pub enum Cmd {
         /// The opponent had called koi-koi this round.
         #[arg(long)]
         opponent_koi: bool,
+        /// The cards face up on the field when the round is scored (for rain: willow-on-field).
+        #[arg(long, value_name = "CARDS")]
+        field: Option<String>,
+        /// How many brights lay face up on the field at the deal, 0-5 (for multiplier:
+        /// field-brights).
+        #[arg(long, value_name = "N")]
+        field_brights: Option<String>,
     },
     /// A dealt hand's instant win (teshi, kuttsuki), and whether the field is redealt.
     #[command(
@@ -92,16 +96,18 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             month,
             koi_calls,
             opponent_koi,
+            field,
+            field_brights,
         } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
-            yaku_cmd(
-                ctx,
-                &rs,
-                &joined(&cards),
-                month.as_deref(),
-                &koi_calls,
+            let opts = YakuOpts {
+                month: month.as_deref(),
+                koi_calls: &koi_calls,
                 opponent_koi,
-            )
+                field: field.as_deref(),
+                field_brights: field_brights.as_deref(),
+            };
+            yaku_cmd(ctx, &rs, &joined(&cards), &opts)
         }
         Cmd::Deal { hand, field } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
@@ -137,19 +143,44 @@ fn read_cards(src: &Source, problems: &mut Vec<Problem>) -> Vec<kado::notation::
     cards
 }
 
-fn yaku_cmd(
-    ctx: &Ctx,
-    rs: &Ruleset,
-    text: &str,
-    month: Option<&str>,
-    koi_calls: &str,
+/// The options of `kado koikoi yaku` besides the cards, as typed.
+struct YakuOpts<'a> {
+    month: Option<&'a str>,
+    koi_calls: &'a str,
     opponent_koi: bool,
-) -> Outcome {
+    field: Option<&'a str>,
+    field_brights: Option<&'a str>,
+}
+
+fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, opts: &YakuOpts) -> Outcome {
     let rules = Rules::from_ruleset(rs);
     let src = Source::new("argument CARDS", text);
     let mut problems = Vec::new();
     let located = read_cards(&src, &mut problems);
-    problems.extend(cards::validate(located.iter().map(|c| (&src, c))));
+    let field_src = opts.field.map(|f| Source::new("--field", f));
+    let field_located = field_src
+        .as_ref()
+        .map(|s| read_cards(s, &mut problems))
+        .unwrap_or_default();
+    // The captured cards and the field share one deck.
+    let all = located.iter().map(|c| (&src, c)).chain(
+        field_src
+            .iter()
+            .flat_map(|s| field_located.iter().map(move |c| (s, c))),
+    );
+    problems.extend(cards::validate(all));
+    let field_brights = opts.field_brights.and_then(|n| {
+        let p = n.trim().parse::<u8>().ok().filter(|n| *n <= 5);
+        if p.is_none() {
+            problems.push(
+                Problem::new(format!("`{n}` is not a number of brights"))
+                    .at(&Source::new("--field-brights", n), 0..n.len())
+                    .expected("a whole number from 0 to 5 (the deck has 5 brights)"),
+            );
+        }
+        p
+    });
+    let (month, koi_calls, opponent_koi) = (opts.month, opts.koi_calls, opts.opponent_koi);
     let month = month.and_then(|m| {
         let p = cards::parse_month(m);
         if p.is_none() {
@@ -178,21 +209,29 @@ fn yaku_cmd(
             problems.push(
                 Problem::new(format!("`{koi_calls}` is not a number of koi-koi calls"))
                     .at(&koi_src, 0..koi_calls.len())
-                    .expected("a whole number such as 0, 1 or 2"),
+                    .expected("a whole number from 0 to 100"),
             );
             0
         }
     };
     Error::check(problems)?;
     let held: Vec<Card> = located.into_iter().map(|l| l.value).collect();
+    let field: Option<Vec<Card>> = field_src
+        .as_ref()
+        .map(|_| field_located.into_iter().map(|l| l.value).collect());
     let round = Round {
         month,
         koi_calls: calls,
         opponent_koi,
+        field,
+        field_brights,
     };
     let s = yaku::score(&held, &round, &rules);
     let style = ctx.style;
     let mut human = format!("Captured: {}\n", labels(&held));
+    if let Some(f) = &round.field {
+        human += &format!("Field: {}\n", labels(f));
+    }
     if s.yaku.is_empty() {
         human += "No yaku.\n";
     } else {
@@ -227,7 +266,7 @@ fn yaku_cmd(
     for n in &s.notes {
         human += &format!("Note: {n}.\n");
     }
-    ctx.emit(&s, &human, &yaku::explain(&s, rs, &rules))
+    ctx.emit(&s, &human, &yaku::explain(&s, &held, &round, rs, &rules))
 }
 
 fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome {
@@ -288,14 +327,19 @@ fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome
         None => "No instant win.\n".to_string(),
     };
     if field_v.is_some() {
-        human += &match d.field_shape {
-            Some(n) => format!(
+        human += &match (d.field_shape, d.redeal) {
+            (Some(n), true) => format!(
                 "{} the field holds {} ({}).\n",
                 style.bold("Redeal:"),
                 n.meaning(),
                 cards::codes(&d.field_cards)
             ),
-            None => "The field stands: no redeal.\n".to_string(),
+            (Some(n), false) => format!(
+                "The field holds {} ({}), but the round is over: no redeal.\n",
+                n.meaning(),
+                cards::codes(&d.field_cards)
+            ),
+            (None, _) => "The field stands: no redeal.\n".to_string(),
         };
     }
     for n in &d.notes {
@@ -387,98 +431,24 @@ fn game_cmd(
     run_ledger(ctx, path, log)
 }
 
-#[derive(Serialize)]
-struct GameOut {
-    #[serde(flatten)]
-    summary: kado::koikoi::ledger::Summary,
-    save: String,
-}
-
 fn run_ledger(ctx: &Ctx, path: PathBuf, log: Log<Setup, kado::koikoi::ledger::Action>) -> Outcome {
     let rs = log.ruleset.ruleset()?;
     let rules = Rules::from_ruleset(&rs);
-    let intro = {
-        let g: Ledger = replay(&log)?;
-        format!(
-            "Koi-Koi: {} and {}, {} rounds, {} points each (ruleset {}). Saving to {}.\n",
-            g.setup.players[0],
-            g.setup.players[1],
-            g.setup.rounds,
-            rules.values.start_points,
-            rs.name,
-            path.display()
-        )
-    };
+    let g: Ledger = replay(&log)?;
+    let intro = format!(
+        "Koi-Koi: {} and {}, {} rounds, {} points each (ruleset {}). Saving to {}.\n",
+        g.setup.players[0],
+        g.setup.players[1],
+        g.setup.rounds,
+        rules.values.start_points,
+        rs.name,
+        path.display()
+    );
+    // The intro goes where the transcript goes: stderr under --json, else stdout.
     if ctx.json {
-        let mut p: Box<dyn Prompter> = if std::io::stdin().is_terminal() {
-            Box::new(ToStderr(prompt::Terminal))
-        } else {
-            Box::new(QuietLines(std::io::stdin().lock()))
-        };
-        p.say(&intro);
-        session::run::<Ledger>(&path, log, &mut *p, ctx.style)?;
-        let log = session::load::<Ledger>(&path.to_string_lossy())?;
-        let g: Ledger = replay(&log)?;
-        let out = GameOut {
-            summary: g.summary(),
-            save: path.display().to_string(),
-        };
-        ctx.emit(&out, "", &Ledger::explain(&rs, &rules))
+        eprint!("{intro}");
     } else {
-        let mut p = prompt::for_stdin();
-        p.say(&intro);
-        session::run::<Ledger>(&path, log, &mut *p, ctx.style)?;
-        if ctx.explain {
-            p.say(&format!("\n{}", Ledger::explain(&rs, &rules).render()));
-        }
-        Ok(())
+        super::write_out(&mut std::io::stdout().lock(), &intro)?;
     }
-}
-
-/// Prompts on the terminal, with everything said going to stderr (stdout holds the JSON).
-struct ToStderr<P: Prompter>(P);
-
-impl<P: Prompter> Prompter for ToStderr<P> {
-    fn ask(&mut self, prompt: &str) -> Reply {
-        self.0.ask(prompt)
-    }
-    fn say(&mut self, text: &str) {
-        eprint!("{text}");
-    }
-    fn refuse(&mut self, why: &str) {
-        eprintln!("✗ {why}");
-    }
-}
-
-/// Answers read one per line, the transcript on stderr (stdout holds the JSON).
-struct QuietLines<R: BufRead>(R);
-
-impl<R: BufRead> Prompter for QuietLines<R> {
-    fn ask(&mut self, prompt: &str) -> Reply {
-        loop {
-            let mut line = String::new();
-            match self.0.read_line(&mut line) {
-                Ok(0) | Err(_) => return Reply::End,
-                Ok(_) => {}
-            }
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            eprintln!("{prompt}: {t}");
-            return match t {
-                "undo" => Reply::Undo,
-                "quit" | "exit" => Reply::Quit,
-                "help" | "?" => Reply::Help,
-                "show" | "status" => Reply::Show,
-                other => Reply::Answer(other.to_string()),
-            };
-        }
-    }
-    fn say(&mut self, text: &str) {
-        eprint!("{text}");
-    }
-    fn refuse(&mut self, why: &str) {
-        eprintln!("✗ {why}");
-    }
+    session::play_explained::<Ledger>(ctx, &path, log, &Ledger::explain(&rs, &rules))
 }

@@ -163,8 +163,24 @@ fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<Str
 /// Runs a session from the command line: with `--json` the transcript goes to stderr
 /// and the final state (the game's summary and the save file) to stdout.
 pub fn play<G: Session>(ctx: &super::Ctx, path: &Path, log: Log<G::Setup, G::Action>) -> Outcome {
+    play_explained::<G>(ctx, path, log, &kado::explain::Explain::new())
+}
+
+/// [`play`], with the rules the session follows for `--explain`: after the session
+/// (human form) or as the summary's `explain` key (`--json`).
+pub fn play_explained<G: Session>(
+    ctx: &super::Ctx,
+    path: &Path,
+    log: Log<G::Setup, G::Action>,
+    explain: &kado::explain::Explain,
+) -> Outcome {
     if !ctx.json {
-        return run::<G>(path, log, &mut *super::prompt::for_stdin(), ctx.style);
+        run::<G>(path, log, &mut *super::prompt::for_stdin(), ctx.style)?;
+        if ctx.explain && !explain.is_empty() {
+            let mut out = std::io::stdout().lock();
+            super::write_out(&mut out, &format!("\n{}", explain.render()))?;
+        }
+        return Ok(());
     }
     run::<G>(path, log, &mut *super::prompt::for_stdin_json(), ctx.style)?;
     let log = load::<G>(&path.to_string_lossy())?;
@@ -173,5 +189,5 @@ pub fn play<G: Session>(ctx: &super::Ctx, path: &Path, log: Log<G::Setup, G::Act
     if let serde_json::Value::Object(m) = &mut v {
         m.insert("save".into(), path.display().to_string().into());
     }
-    ctx.emit(&v, "", &kado::explain::Explain::new())
+    ctx.emit(&v, "", explain)
 }

@@ -567,10 +567,11 @@ pub fn validate<'a>(
                 .find(|s| s.0 == c)
                 .map(|s| (s.2, s.3.clone()))
                 .unwrap_or((src, located.span.clone()));
+            let column = first_src.line_col(first_span.start).1;
             let where_first = if first_src.name == src.name {
-                format!("column {}", first_src.line_col(first_span.start).1)
+                format!("column {column}")
             } else {
-                first_src.name.clone()
+                format!("{}, column {column}", first_src.name)
             };
             problems.push(
                 Problem::new(format!(

@@ -39,7 +39,7 @@ pub struct Deal {
     /// The hand's instant win, if any.
     pub instant_win: Option<Name>,
     pub points: i64,
-    /// The field must be redealt.
+    /// The field must be redealt (never when an instant win has ended the round).
     pub redeal: bool,
     /// The cards of the instant win.
     pub cards: Vec<Card>,
@@ -77,12 +77,17 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
             win = None;
         }
     }
-    if win.is_some() && redeal {
+    // Under hands-first an instant win ends the round before the field matters: the
+    // next round is a new deal anyway, so there is nothing to redeal.
+    let redeal = if win.is_some() && redeal {
         notes.push(
-            "the hands are checked first: the instant win stands and the round ends before play (deal-check-order: hands-first)"
+            "the hands are checked first: the instant win stands and the round ends before play, so the field is not redealt (deal-check-order: hands-first)"
                 .to_string(),
         );
-    }
+        false
+    } else {
+        redeal
+    };
     let points = match &win {
         Some((Name::Teshi, _)) => rules.values.teshi,
         Some((_, _)) => rules.values.kuttsuki,
@@ -206,14 +211,21 @@ mod tests {
         let hands = rules("koikoi", &[]);
         let teshi = "1b 1r 1p 1p 2a 3b 4a 5a";
         let bad_field = Some("9a 9r 9p 9p 10a 11a 12b 2r");
+        // Hands first: the instant win ends the round, so nothing is redealt; the field's
+        // shape is still reported.
         assert_eq!(
             verdict(teshi, bad_field, &hands),
-            (Some(Name::Teshi), 6, true)
+            (Some(Name::Teshi), 6, false)
         );
+        let f = cards("9a 9r 9p 9p 10a 11a 12b 2r");
+        let d = check(&cards(teshi), Some(&f), &hands);
+        assert_eq!(d.field_shape, Some(Name::Teshi));
         let field = rules("koikoi", &[("deal-check-order", "field-first")]);
         assert_eq!(verdict(teshi, bad_field, &field), (None, 0, true));
         let off = rules("koikoi", &[("dealt-hands", "off")]);
         assert_eq!(verdict(teshi, None, &off), (None, 0, false));
+        // With dealt hands played like any other, a bad field is redealt.
+        assert_eq!(verdict(teshi, bad_field, &off), (None, 0, true));
         let mut eight = hands.clone();
         eight.values.teshi = 8;
         assert_eq!(verdict(teshi, None, &eight), (Some(Name::Teshi), 8, false));

@@ -121,7 +121,8 @@ impl Ledger {
         }
     }
 
-    pub fn summary(&self) -> Summary {
+    /// The game's state and history (printed under `--json`, see [`Session::summary`]).
+    pub fn result(&self) -> Summary {
         Summary {
             players: self.setup.players.clone(),
             rounds: self.setup.rounds,
@@ -210,19 +211,41 @@ impl Ledger {
             rules.values.start_points
         ));
         x.ruled(
-            "A player reduced to 0 points loses at once.",
+            if rules.loser_pays_in_full {
+                "A player reduced to 0 points loses at once; a loser who owes more than they have drops to 0 and the winner still gains the full points."
+            } else {
+                "A player reduced to 0 points loses at once; a loser who owes more than they have pays all they have, and the winner gains only that."
+            },
             rs,
             &["loser-pays"],
         );
+        let p = rules.values.draw_points;
         x.ruled(
-            format!(
-                "A round with no yaku is a draw (draw-points: {}).",
-                rules.values.draw_points
-            ),
+            match rules.draw {
+                Draw::Nobody => "A round in which nobody makes a yaku is a draw: nobody scores.".to_string(),
+                Draw::Dealer => format!(
+                    "A round in which nobody makes a yaku is a draw: the dealer takes {p} points from the other player."
+                ),
+                Draw::NonDealer => format!(
+                    "A round in which nobody makes a yaku is a draw: the non-dealer takes {p} points from the dealer."
+                ),
+            },
             rs,
             &["draw-round"],
         );
-        x.ruled("The dealer plays first.", rs, &["next-dealer"]);
+        x.ruled(
+            match rules.next_dealer {
+                NextDealer::Winner => {
+                    "The winner of a round deals (and plays first) in the next; after a draw the dealer stays."
+                }
+                NextDealer::Loser => {
+                    "The loser of a round deals (and plays first) in the next; after a draw the dealer stays."
+                }
+                NextDealer::Alternate => "The players take turns to deal (and play first).",
+            },
+            rs,
+            &["next-dealer"],
+        );
         x.rule("The game ends after its rounds (3, 6 or 12); the player with more points wins.");
         x
     }
@@ -235,6 +258,12 @@ impl Session for Ledger {
     const GAME: &'static str = super::GAME;
 
     fn start(setup: &Setup, rs: &Ruleset) -> Result<Ledger, String> {
+        if rs.game != super::GAME {
+            return Err(format!(
+                "the ruleset {} is for {}, not for Koi-Koi",
+                rs.name, rs.title
+            ));
+        }
         let rules = Rules::from_ruleset(rs);
         if setup.players.len() != 2 {
             return Err(format!(
@@ -406,6 +435,10 @@ impl Session for Ledger {
         }
     }
 
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(self.result()).unwrap_or(serde_json::Value::Null)
+    }
+
     fn phase_key(&self) -> String {
         // The table is shown again when the game ends.
         self.over.clone().unwrap_or_default()
@@ -556,6 +589,23 @@ mod tests {
         let mut non = start(6, &[("draw-round", "non-dealer-6")]);
         say(&mut non, "draw");
         assert_eq!(non.scores, [44, 56]);
+    }
+
+    #[test]
+    fn a_ruleset_for_another_game_is_refused() {
+        let setup = Setup {
+            players: vec!["ana".into(), "ben".into()],
+            rounds: 6,
+            dealer: 0,
+        };
+        let kinga = Ruleset::builtin("kinga").unwrap();
+        assert_eq!(
+            Ledger::start(&setup, &kinga).err(),
+            Some(format!(
+                "the ruleset kinga is for {}, not for Koi-Koi",
+                kinga.title
+            ))
+        );
     }
 
     #[test]

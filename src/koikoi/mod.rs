@@ -33,6 +33,8 @@ pub enum Rain {
     RainMan,
     Lightning,
     RainManOrLightning,
+    /// A willow card face up on the field when the round is scored.
+    OnField,
 }
 
 /// Ruling `multiplier`.
@@ -41,6 +43,8 @@ pub enum Multiplier {
     HardKoi,
     SoftKoi,
     None,
+    /// The winner's total times the brights face up on the field at the deal.
+    FieldBrights,
 }
 
 /// Ruling `draw-round`.
@@ -160,12 +164,14 @@ impl Rules {
                 "rain-man" => Rain::RainMan,
                 "lightning" => Rain::Lightning,
                 "rain-man-or-lightning" => Rain::RainManOrLightning,
+                "willow-on-field" => Rain::OnField,
                 _ => Rain::AnyWillow,
             },
             tsukifuda: rs.is("tsukifuda", "on"),
             multiplier: match rs.choice("multiplier") {
                 "soft-koi" => Multiplier::SoftKoi,
                 "none" => Multiplier::None,
+                "field-brights" => Multiplier::FieldBrights,
                 _ => Multiplier::HardKoi,
             },
             koi_once: rs.is("koi-calls", "once"),

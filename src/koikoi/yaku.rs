@@ -95,7 +95,7 @@ pub struct Yaku {
 }
 
 /// What is known of the round besides the cards.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Round {
     /// The round's month, 1–12 (for tsukifuda).
     pub month: Option<u8>,
@@ -103,6 +103,12 @@ pub struct Round {
     pub koi_calls: u32,
     /// The opponent had called koi-koi this round.
     pub opponent_koi: bool,
+    /// The cards face up on the field when the round is scored (for ruling `rain:
+    /// willow-on-field`).
+    pub field: Option<Vec<Card>>,
+    /// How many brights lay face up on the field at the deal (for ruling `multiplier:
+    /// field-brights`).
+    pub field_brights: Option<u8>,
 }
 
 /// A round's score for the player who holds the cards.
@@ -182,15 +188,20 @@ fn best(options: Vec<Vec<Yaku>>) -> Vec<Yaku> {
     best.map(|(_, o)| o).unwrap_or_default()
 }
 
-/// The rain cards among the captured cards, under ruling `rain`.
-pub fn rain_cards(cards: &[Card], rain: Rain) -> Vec<Card> {
+/// The rain cards under ruling `rain`: among the captured cards, or for `willow-on-field`
+/// among the field's cards (none when the field is not known).
+pub fn rain_cards(captured: &[Card], field: Option<&[Card]>, rain: Rain) -> Vec<Card> {
+    let cards = match rain {
+        Rain::OnField => field.unwrap_or_default(),
+        _ => captured,
+    };
     let mut v: Vec<Card> = cards
         .iter()
         .copied()
         .filter(|c| {
             c.month == 11
                 && match rain {
-                    Rain::AnyWillow => true,
+                    Rain::AnyWillow | Rain::OnField => true,
                     Rain::RainMan => c.kind == Kind::Bright,
                     Rain::Lightning => c.kind == Kind::Plain,
                     Rain::RainManOrLightning => matches!(c.kind, Kind::Bright | Kind::Plain),
@@ -458,24 +469,43 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
     } else if round.month.is_some() {
         notes.push("the round's month does not matter: tsukifuda is off".to_string());
     }
+    let rain_on_field = rules.viewing == Viewing::RainRuins && rules.rain == Rain::OnField;
+    if round.field.is_some() && !rain_on_field {
+        notes.push(
+            "the field does not matter: only a willow card on the field under viewing-yaku rain-ruins and rain willow-on-field uses it"
+                .to_string(),
+        );
+    }
     if !viewing.is_empty() {
         let names = viewing
             .iter()
             .map(|y| y.name.id())
             .collect::<Vec<_>>()
             .join(" and ");
-        let rain = rain_cards(cards, rules.rain);
+        let verb = if viewing.len() == 1 { "does" } else { "do" };
+        let rain = rain_cards(cards, round.field.as_deref(), rules.rain);
+        if rain_on_field && round.field.is_none() {
+            notes.push(
+                "rain on the field cancels the viewing yaku: give the field with --field (scored as no rain)"
+                    .to_string(),
+            );
+        }
         match rules.viewing {
             Viewing::Enabled => yaku.append(&mut viewing),
-            Viewing::Disabled => {
-                notes.push(format!("{names} do not score: viewing yaku are disabled"))
-            }
+            Viewing::Disabled => notes.push(format!(
+                "{names} {verb} not score: viewing yaku are disabled"
+            )),
             Viewing::RainRuins if !rain.is_empty() => notes.push(format!(
-                "{names} do not score: rain ruins the party ({} captured)",
-                super::cards::labels(&rain)
+                "{names} {verb} not score: rain ruins the party ({} {})",
+                super::cards::labels(&rain),
+                if rules.rain == Rain::OnField {
+                    "on the field"
+                } else {
+                    "captured"
+                }
             )),
             Viewing::WithAnotherYaku if yaku.is_empty() && rest.is_empty() => notes.push(format!(
-                "{names} do not score: viewing yaku need another yaku"
+                "{names} {verb} not score: viewing yaku need another yaku"
             )),
             Viewing::RainRuins | Viewing::WithAnotherYaku => yaku.append(&mut viewing),
         }
@@ -539,68 +569,180 @@ fn multiplier(
                 notes.push("koi-koi calls do not change the score (multiplier: none)".to_string());
             }
         }
+        Multiplier::FieldBrights => {
+            match round.field_brights {
+                Some(n) if n > 1 => {
+                    m = m.saturating_mul(i64::from(n));
+                    why.push(format!(
+                        "×{n}: {n} brights lay on the field at the deal (field-brights)"
+                    ));
+                }
+                Some(_) => {}
+                None => notes.push(
+                    "the multiplier is the number of brights on the field at the deal: give --field-brights (scored as none)"
+                        .to_string(),
+                ),
+            }
+            if round.opponent_koi || round.koi_calls > 0 {
+                notes.push(
+                    "koi-koi calls do not change the score (multiplier: field-brights)".to_string(),
+                );
+            }
+        }
+    }
+    if round.field_brights.is_some() && rules.multiplier != Multiplier::FieldBrights {
+        notes.push(
+            "the brights on the field at the deal do not matter: only multiplier field-brights uses them"
+                .to_string(),
+        );
     }
     if why.is_empty() {
-        why.push(if at > 0 {
-            format!("×1: below {at} points, and no koi-koi bonus")
+        let bonus = if rules.multiplier == Multiplier::FieldBrights {
+            "fewer than two brights on the field at the deal"
         } else {
-            "×1: no doubling applies".to_string()
+            "no koi-koi bonus"
+        };
+        why.push(if at > 0 {
+            format!("×1: below {at} points, and {bonus}")
+        } else {
+            format!("×1: no doubling applies, and {bonus}")
         });
     }
     (m, why)
 }
 
-/// The rules and rulings behind a score.
-pub fn explain(s: &Score, rs: &Ruleset, rules: &Rules) -> Explain {
+/// The rules and rulings behind a score: one line for each group of yaku the captured
+/// cards take part in, the viewing yaku when the sake cup is held, tsukifuda when it is
+/// on or a month was given, and the multiplier when there is something to score.
+pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &Rules) -> Explain {
     let v = &rules.values;
     let mut x = Explain::new();
-    x.rule(format!(
-        "Brights: only the best counts — goko (all five) {}, shiko (four, not the rain man) {}, ame-shiko (four with the rain man) {}, sanko (three, not the rain man) {}.",
-        v.goko, v.shiko, v.ame_shiko, v.sanko
-    ));
-    x.ruled(
-        format!(
-            "Animals: inoshikacho (boar, deer, butterflies) {}; tane {} for {} animals, +{} per further one.",
-            v.inoshikacho, v.tane, v.tane_cards, v.extra_card
-        ),
-        rs,
-        &["yaku-groups"],
-    );
-    x.ruled(
-        format!(
-            "Ribbons: akatan (poetry) {}, aotan (blue) {}, both {}; tanzaku {} for {} ribbons, +{} per further one.",
-            v.akatan, v.aotan, v.akatan_aotan, v.tanzaku, v.tanzaku_cards, v.extra_card
-        ),
-        rs,
-        &["yaku-groups", "akatan-aotan-pair"],
-    );
-    x.ruled(
-        format!(
-            "Kasu: {} for {} plains, +{} per further one.",
-            v.kasu, v.kasu_cards, v.extra_card
-        ),
-        rs,
-        &["sake-cup"],
-    );
-    x.ruled(
-        format!(
-            "Viewing yaku: the sake cup with the curtain (hanami-zake) {}, with the moon (tsukimi-zake) {}.",
-            v.hanami_zake, v.tsukimi_zake
-        ),
-        rs,
-        &["viewing-yaku", "rain"],
-    );
-    x.ruled(
-        format!(
-            "Tsukifuda: the four cards of the round's month, {}.",
-            v.tsukifuda
-        ),
-        rs,
-        &["tsukifuda"],
-    );
-    if s.base > 0 {
+    let any = |k: Kind| cards.iter().any(|c| c.kind == k);
+    let sake = has(cards, 9, Kind::Animal);
+    if cards.is_empty() {
+        x.rule("No cards captured: no yaku.");
+    }
+    if any(Kind::Bright) {
+        x.rule(format!(
+            "Brights: only the best counts — goko (all five) {}, shiko (four, not the rain man) {}, ame-shiko (four with the rain man) {}, sanko (three, not the rain man) {}; three with the rain man make nothing.",
+            v.goko, v.shiko, v.ame_shiko, v.sanko
+        ));
+    }
+    if any(Kind::Animal) {
+        let how = if rules.stacking {
+            "the two add up".to_string()
+        } else {
+            format!(
+                "inoshikacho grows by {} per further animal, and only the better of the two scores",
+                v.extra_card
+            )
+        };
         x.ruled(
-            format!("The winner's total: the base, doubled at {} points or more, and by the koi-koi rule.", v.double_at),
+            format!(
+                "Animals: inoshikacho (boar, deer, butterflies) {}; tane {} for {} animals, +{} per further one; {how}.",
+                v.inoshikacho, v.tane, v.tane_cards, v.extra_card
+            ),
+            rs,
+            &["yaku-groups"],
+        );
+    }
+    if any(Kind::Ribbon) {
+        let pair = if rules.pair_replaces {
+            format!("all six make akatan_aotan {} instead", v.akatan_aotan)
+        } else {
+            "all six score akatan and aotan both".to_string()
+        };
+        let group = if rules.stacking {
+            "they add up with tanzaku"
+        } else {
+            "only the best ribbon yaku scores, growing by a point per further ribbon"
+        };
+        x.ruled(
+            format!(
+                "Ribbons: akatan (the poetry ribbons) {}, aotan (the blue ribbons) {}, {pair}; tanzaku {} for {} ribbons, +{} per further one; {group}.",
+                v.akatan, v.aotan, v.tanzaku, v.tanzaku_cards, v.extra_card
+            ),
+            rs,
+            &["yaku-groups", "akatan-aotan-pair"],
+        );
+    }
+    if any(Kind::Plain) || sake {
+        x.ruled(
+            format!(
+                "Kasu: {} for {} plains, +{} per further one; the sake cup {}.",
+                v.kasu,
+                v.kasu_cards,
+                v.extra_card,
+                if rules.sake_cup_plain {
+                    "counts as a plain too"
+                } else {
+                    "is an animal only"
+                }
+            ),
+            rs,
+            &["sake-cup"],
+        );
+    }
+    if sake {
+        let when = match rules.viewing {
+            Viewing::Enabled => "they score whenever their cards are held".to_string(),
+            Viewing::Disabled => "they are disabled".to_string(),
+            Viewing::WithAnotherYaku => "they score only alongside another yaku".to_string(),
+            Viewing::RainRuins => format!(
+                "they do not score when there is rain: {}",
+                match rules.rain {
+                    Rain::AnyWillow => "any willow card captured",
+                    Rain::RainMan => "the rain man captured",
+                    Rain::Lightning => "the lightning captured",
+                    Rain::RainManOrLightning => "the rain man or the lightning captured",
+                    Rain::OnField => "a willow card on the field",
+                }
+            ),
+        };
+        let ids: &[&str] = if rules.viewing == Viewing::RainRuins {
+            &["viewing-yaku", "rain"]
+        } else {
+            &["viewing-yaku"]
+        };
+        x.ruled(
+            format!(
+                "Viewing yaku: the sake cup with the curtain (hanami-zake) {}, with the moon (tsukimi-zake) {}; {when}.",
+                v.hanami_zake, v.tsukimi_zake
+            ),
+            rs,
+            ids,
+        );
+    }
+    if rules.tsukifuda || round.month.is_some() {
+        x.ruled(
+            if rules.tsukifuda {
+                format!(
+                    "Tsukifuda: the four cards of the round's month score {}.",
+                    v.tsukifuda
+                )
+            } else {
+                "Tsukifuda (the four cards of the round's month) is not a yaku.".to_string()
+            },
+            rs,
+            &["tsukifuda"],
+        );
+    }
+    if s.base > 0 {
+        let doubling = if v.double_at > 0 {
+            format!("doubled when it reaches {} points", v.double_at)
+        } else {
+            "never doubled for its size (double-at 0)".to_string()
+        };
+        let bonus = match rules.multiplier {
+            Multiplier::HardKoi => "doubled again when the opponent had called koi-koi",
+            Multiplier::SoftKoi => "multiplied by one more than the winner's own koi-koi calls",
+            Multiplier::None => "koi-koi calls change nothing",
+            Multiplier::FieldBrights => {
+                "multiplied by the brights on the field at the deal (when two or more)"
+            }
+        };
+        x.ruled(
+            format!("The winner's total: the base, {doubling}; {bonus}."),
             rs,
             &["multiplier", "koi-calls"],
         );
@@ -621,8 +763,8 @@ mod tests {
     }
 
     /// (name, points) of each yaku, then base, multiplier, total.
-    fn sc(s: &str, round: Round, r: &Rules) -> (Vec<(String, i64)>, i64, i64, i64) {
-        let x = score(&cards(s), &round, r);
+    fn sc(s: &str, round: &Round, r: &Rules) -> (Vec<(String, i64)>, i64, i64, i64) {
+        let x = score(&cards(s), round, r);
         (
             x.yaku
                 .iter()
@@ -635,7 +777,7 @@ mod tests {
     }
 
     fn yk(s: &str, r: &Rules) -> Vec<(String, i64)> {
-        sc(s, Round::default(), r).0
+        sc(s, &Round::default(), r).0
     }
 
     fn v(list: &[(&str, i64)]) -> Vec<(String, i64)> {
@@ -814,7 +956,7 @@ mod tests {
         assert!(s.yaku.is_empty());
         assert_eq!(
             s.notes,
-            vec!["hanami_zake do not score: viewing yaku are disabled"]
+            vec!["hanami_zake does not score: viewing yaku are disabled"]
         );
 
         let rain = rules("koikoi", &[("viewing-yaku", "rain-ruins")]);
@@ -823,7 +965,7 @@ mod tests {
         assert!(s.yaku.is_empty());
         assert_eq!(
             s.notes,
-            vec!["hanami_zake do not score: rain ruins the party (11p lightning captured)"]
+            vec!["hanami_zake does not score: rain ruins the party (11p lightning captured)"]
         );
         // Any willow card is rain by default; the swallow too.
         assert_eq!(yk("8b 9a 11a", &rain), v(&[]));
@@ -872,15 +1014,15 @@ mod tests {
             month: Some(12),
             ..Round::default()
         };
-        assert_eq!(sc("12b 12p 12p 12p", round, &off).0, v(&[]));
+        assert_eq!(sc("12b 12p 12p 12p", &round, &off).0, v(&[]));
         let on = rules("koikoi", &[("tsukifuda", "on")]);
-        assert_eq!(sc("12b 12p 12p 12p", round, &on).0, v(&[("tsukifuda", 4)]));
-        assert_eq!(sc("12b 12p 12p", round, &on).0, v(&[]));
+        assert_eq!(sc("12b 12p 12p 12p", &round, &on).0, v(&[("tsukifuda", 4)]));
+        assert_eq!(sc("12b 12p 12p", &round, &on).0, v(&[]));
         let other = Round {
             month: Some(1),
             ..Round::default()
         };
-        assert_eq!(sc("12b 12p 12p 12p", other, &on).0, v(&[]));
+        assert_eq!(sc("12b 12p 12p 12p", &other, &on).0, v(&[]));
         let s = score(&cards("12b 12p 12p 12p"), &Round::default(), &on);
         assert_eq!(
             s.notes,
@@ -892,12 +1034,12 @@ mod tests {
     fn hard_koi_multiplier() {
         let r = nintendo();
         assert_eq!(
-            sc("1b 3b 12b", Round::default(), &r).1..=sc("1b 3b 12b", Round::default(), &r).3,
+            sc("1b 3b 12b", &Round::default(), &r).1..=sc("1b 3b 12b", &Round::default(), &r).3,
             5..=5
         );
         // 7 points or more double.
         assert_eq!(
-            sc("1b 3b 8b 11b", Round::default(), &r),
+            sc("1b 3b 8b 11b", &Round::default(), &r),
             (v(&[("ame_shiko", 7)]), 7, 2, 14)
         );
         // The opponent's koi-koi doubles again: ×4.
@@ -906,18 +1048,18 @@ mod tests {
             ..Round::default()
         };
         assert_eq!(
-            sc("1b 3b 8b 11b", opp, &r),
+            sc("1b 3b 8b 11b", &opp, &r),
             (v(&[("ame_shiko", 7)]), 7, 4, 28)
         );
-        assert_eq!(sc("1b 3b 12b", opp, &r), (v(&[("sanko", 5)]), 5, 2, 10));
+        assert_eq!(sc("1b 3b 12b", &opp, &r), (v(&[("sanko", 5)]), 5, 2, 10));
         // Own calls add nothing.
         let own = Round {
             koi_calls: 2,
             ..Round::default()
         };
-        assert_eq!(sc("1b 3b 12b", own, &r).3, 5);
+        assert_eq!(sc("1b 3b 12b", &own, &r).3, 5);
         // No yaku, nothing, whatever the koi.
-        assert_eq!(sc("1p", opp, &r), (vec![], 0, 1, 0));
+        assert_eq!(sc("1p", &opp, &r), (vec![], 0, 1, 0));
     }
 
     #[test]
@@ -932,18 +1074,79 @@ mod tests {
             opponent_koi: true,
             ..Round::default()
         };
-        assert_eq!(sc("1b 3b 12b", once, &soft).2, 2);
-        assert_eq!(sc("1b 3b 12b", twice, &soft).2, 3);
+        assert_eq!(sc("1b 3b 12b", &once, &soft).2, 2);
+        assert_eq!(sc("1b 3b 12b", &twice, &soft).2, 3);
         assert_eq!(
-            sc("1b 3b 8b 11b", twice, &soft),
+            sc("1b 3b 8b 11b", &twice, &soft),
             (v(&[("ame_shiko", 7)]), 7, 6, 42)
         );
         let none = rules("koikoi", &[("multiplier", "none")]);
-        assert_eq!(sc("1b 3b 8b 11b", twice, &none).2, 2);
-        assert_eq!(sc("1b 3b 12b", twice, &none).2, 1);
+        assert_eq!(sc("1b 3b 8b 11b", &twice, &none).2, 2);
+        assert_eq!(sc("1b 3b 12b", &twice, &none).2, 1);
         let mut never = nintendo();
         never.values.double_at = 0;
-        assert_eq!(sc("1b 3b 8b 11b", Round::default(), &never).2, 1);
+        assert_eq!(sc("1b 3b 8b 11b", &Round::default(), &never).2, 1);
+    }
+
+    #[test]
+    fn rain_on_the_field() {
+        let r = rules(
+            "koikoi",
+            &[("viewing-yaku", "rain-ruins"), ("rain", "willow-on-field")],
+        );
+        let wet = Round {
+            field: Some(cards("11r 4p")),
+            ..Round::default()
+        };
+        let dry = Round {
+            field: Some(cards("4p 5p")),
+            ..Round::default()
+        };
+        assert_eq!(sc("3b 8b 9a", &wet, &r).0, v(&[]));
+        assert_eq!(
+            sc("3b 8b 9a", &dry, &r).0,
+            v(&[("hanami_zake", 5), ("tsukimi_zake", 5)])
+        );
+        // Captured willow cards are not rain under this choice.
+        assert_eq!(
+            sc("8b 9a 11b 11a 11p", &dry, &r).0,
+            v(&[("tsukimi_zake", 5)])
+        );
+        let s = score(&cards("3b 8b 9a"), &wet, &r);
+        assert_eq!(
+            s.notes,
+            vec![
+                "hanami_zake and tsukimi_zake do not score: rain ruins the party (11r red ribbon on the field)"
+            ]
+        );
+        // The field alone is rain only under this choice: any-willow looks at the
+        // captured cards.
+        let captured = rules("koikoi", &[("viewing-yaku", "rain-ruins")]);
+        assert_eq!(sc("8b 9a", &wet, &captured).0, v(&[("tsukimi_zake", 5)]));
+    }
+
+    #[test]
+    fn field_brights_multiplier() {
+        let r = rules("koikoi", &[("multiplier", "field-brights")]);
+        let n = |b: u8| Round {
+            field_brights: Some(b),
+            koi_calls: 2,
+            opponent_koi: true,
+            ..Round::default()
+        };
+        // Sanko 5: ×1 for none or one bright, ×n for n; koi calls add nothing.
+        assert_eq!(sc("1b 3b 12b", &n(0), &r).2, 1);
+        assert_eq!(sc("1b 3b 12b", &n(1), &r).2, 1);
+        assert_eq!(sc("1b 3b 12b", &n(3), &r), (v(&[("sanko", 5)]), 5, 3, 15));
+        // Ame-shiko 7: ×2 for reaching 7, times 5 brights: ×10.
+        assert_eq!(
+            sc("1b 3b 8b 11b", &n(5), &r),
+            (v(&[("ame_shiko", 7)]), 7, 10, 70)
+        );
+        // No yaku: nothing, whatever the field.
+        assert_eq!(sc("1p", &n(4), &r), (vec![], 0, 1, 0));
+        // Other multiplier rules ignore the field's brights.
+        assert_eq!(sc("1b 3b 12b", &n(3), &nintendo()).2, 2);
     }
 
     #[test]
@@ -953,7 +1156,7 @@ mod tests {
         // akatan and aotan, kasu with the sake cup.
         let (y, base, m, total) = sc(
             "1b 3b 8b 11b 12b 9a 6a 7a 10a 2a 1r 2r 3r 6r 9r 10r 1p 1p 2p 2p 3p 3p 4p 4p 5p",
-            Round::default(),
+            &Round::default(),
             &r,
         );
         assert_eq!(
