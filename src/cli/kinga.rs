@@ -14,10 +14,10 @@ use kado::kinga::{self, Effect, GAME, MAX_HAND, Rules, TITLE, Yield};
 use kado::notation::{Located, scan_cards, validate_pack};
 use kado::render::{self, Style};
 use kado::ruleset::Ruleset;
-use kado::session::Log;
+use kado::session::{Log, RulesetRecord};
 
 use super::session as sess;
-use super::{Ctx, Failure, Outcome, joined, prompt};
+use super::{Ctx, Failure, Outcome, joined};
 
 const CHAIN_AFTER: &str = "JSON keys: valid, reason (null when valid, else which card breaks the chain and why), influence, suits (letters S H D C), draws, bonuses (threes_company, harmony), target (null, or {card, needed (null for a king), influenced, effects: exile, turn_king, win_if_last_queen}).
 
@@ -31,8 +31,19 @@ const OPTIONS_AFTER: &str = "JSON keys: influence (list of {target, play, influe
 Example:
   kado kinga options --hand '5S 4S 3D JK' --tops '6D 9S 3H 3C'";
 
+const PLAY_ABOUT: &str = "Play a game at the table: kado tracks the four suit piles, the kings, the draw and discard piles, the exiled cards and your hand, checks each play against the rules in force, and says what to do: draw, exile, turn a king sideways, reshuffle the discards. The table is shown at the start of every turn and when the game ends with its score (kings exposed).
+
+With `--deck real` (the default) you say which cards you draw; with `--deck virtual` kado shuffles the starting deck and deals (repeatable with `--seed`). The game is saved after every answer (a temporary file, then renamed), so it survives Ctrl-C or a closed terminal; `kado kinga resume FILE` continues it under the rules it started with. `play` never overwrites an existing file.
+
+With --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout. JSON keys: deck (real, virtual), turn (0 before the first), piles (list of {suit (S H D C), top (the top card, the king when only it is left; null when empty), king (upright, sideways, exposed)}), kings_turned, hand, draw_pile and discard_pile (card counts), exiled, table (this turn's cards waiting for cleanup), waiting_for (the question kado asks next: draw, turn, suspicion, bonus, keep; null when it is over), finished, won (null until finished), score (kings exposed), save (the file).";
+
+const RESUME_ABOUT: &str = "Continue a saved game where it stopped, under the rules it started with (a --rules that differs is refused). The saved actions are replayed, so a finished game shows its final table and score.
+
+With --json the transcript goes to stderr and the game's state to stdout, with the keys of `kado kinga play`.";
+
 const PLAY_AFTER: &str = "At each prompt answer:
-  CARDS on TARGET   a play and the top card it influences, e.g. `4S 3S 3H on 6H` (or `on H`)
+  CARDS on TARGET   a play and the top card it influences, e.g. `4S 3S 3H on 6H` (or `on H`);
+                    CARDS alone when the play influences only one top card
   exile CARD        exile a card from your hand (a higher card of its suit must be in hand)
   CARDS             the cards you drew, when asked
   CARD | none       the card to keep at cleanup, or the card the 5/8/10 bonus exiles
@@ -65,7 +76,7 @@ pub enum Cmd {
         turned: String,
     },
     /// Play a game at the table: kado tracks the piles, checks each play and says what to do.
-    #[command(after_help = PLAY_AFTER)]
+    #[command(long_about = PLAY_ABOUT, after_help = PLAY_AFTER)]
     Play {
         /// The file to save the game in (default: kinga-1.yaml, kinga-2.yaml, …).
         #[arg(long, value_name = "FILE")]
@@ -78,7 +89,7 @@ pub enum Cmd {
         seed: Option<u64>,
     },
     /// Continue a saved game.
-    #[command(after_help = PLAY_AFTER)]
+    #[command(long_about = RESUME_ABOUT, after_help = PLAY_AFTER)]
     Resume {
         /// The saved game.
         file: PathBuf,
@@ -108,18 +119,6 @@ pub enum DeckArg {
     Virtual,
 }
 
-/// `play` and `resume` talk with the table; their record is the saved YAML log.
-fn no_json(ctx: &Ctx, command: &str) -> Result<(), Error> {
-    if ctx.json {
-        return Err(Problem::new(format!(
-            "`kado kinga {command}` is an interactive game and has no JSON form"
-        ))
-        .help("the game is saved as YAML after every answer; script it by piping answers, one per line")
-        .into());
-    }
-    Ok(())
-}
-
 pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     match cmd {
         Cmd::Chain { cards, target } => {
@@ -131,7 +130,6 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             options_cmd(ctx, &rs, &hand, &tops, &turned)
         }
         Cmd::Play { save, deck, seed } => {
-            no_json(ctx, "play")?;
             let rs = ctx.ruleset(GAME, TITLE)?;
             let deck = match deck {
                 DeckArg::Real => Deck::Real,
@@ -144,12 +142,35 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             });
             let log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
             let path = save.unwrap_or_else(|| sess::default_path(GAME));
-            sess::run::<Game>(&path, log, &mut *prompt::for_stdin(), ctx.style)
+            if path.exists() {
+                return Err(Error::from(
+                    Problem::new(format!("{} already exists", path.display())).help(format!(
+                        "continue it with `kado kinga resume {}`, or choose another --save file",
+                        path.display()
+                    )),
+                )
+                .into());
+            }
+            sess::play::<Game>(ctx, &path, log)
         }
         Cmd::Resume { file } => {
-            no_json(ctx, "resume")?;
             let log = sess::load::<Game>(&file.to_string_lossy())?;
-            sess::run::<Game>(&file, log, &mut *prompt::for_stdin(), ctx.style)
+            if ctx.rules.is_some() {
+                let rs = ctx.ruleset(GAME, TITLE)?;
+                if RulesetRecord::of(&rs)? != log.ruleset {
+                    return Err(Error::from(
+                        Problem::new(format!(
+                            "{} is a game under the {} rules, not {}",
+                            file.display(),
+                            log.ruleset.name,
+                            rs.name
+                        ))
+                        .help("a game keeps the rules it started with; resume it without --rules"),
+                    )
+                    .into());
+                }
+            }
+            sess::play::<Game>(ctx, &file, log)
         }
         Cmd::Simulate { games, seed } => simulate_cmd(ctx, games, seed),
     }
@@ -207,9 +228,8 @@ fn chain_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, target: Option<&str>) -> Outco
     let mut target_card = None;
     if let Some(ts) = &tsrc {
         let t = read_arg(ts, false, &mut problems);
-        match t.as_slice() {
-            [] => {}
-            [one] => match one.value {
+        for one in &t {
+            match one.value {
                 Card::Joker => problems.push(
                     Problem::new("a joker is never on a suit pile")
                         .at(ts, one.span.clone())
@@ -223,13 +243,39 @@ fn chain_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, target: Option<&str>) -> Outco
                     .at(ts, one.span.clone())
                     .expected("a top card, 3 up to K"),
                 ),
-                c => target_card = Some((c, one.clone())),
-            },
+                _ => {}
+            }
+        }
+        match t.as_slice() {
+            [one] if one.value.rank().is_some_and(|r| r.number() >= 3) => {
+                target_card = Some((one.value, one.clone()));
+            }
             [_, second, ..] => problems.push(
                 Problem::new("--target takes one card")
                     .at(ts, second.span.start..ts.text.len())
                     .help("ask about one top card at a time"),
             ),
+            _ => {}
+        }
+    }
+    if let Some((Card::Plain(top, suit), tl)) = &target_card {
+        for c in &cards {
+            if let Card::Plain(r, s) = c.value
+                && s == *suit
+                && r > *top
+                && r.number() >= 3
+            {
+                problems.push(
+                    Problem::new(format!(
+                        "{} is still in the {} pile, under {}",
+                        c.value,
+                        s.symbol(),
+                        tl.value
+                    ))
+                    .at(&src, c.span.clone())
+                    .help("a suit pile is taken in order, from 3 up to the king"),
+                );
+            }
         }
     }
     let mut all: Vec<(&Source, &Located<Card>)> = cards.iter().map(|c| (&src, c)).collect();
