@@ -759,6 +759,24 @@ fn simulate_reports_both_rulesets() {
     ]);
     assert!(out.starts_with("kinga-hardcore — 3 games: "), "{out}");
     assert!(out.contains("\n  0 kings "), "{out}");
+    // --explain names the rulings each ruleset's games were played under.
+    let v = json(&[
+        "--explain",
+        "--rules",
+        "kinga-hardcore",
+        "kinga",
+        "simulate",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(
+        v["explain"][2]["rule"],
+        "The kinga-hardcore games are played under these rulings."
+    );
+    assert_eq!(
+        v["explain"][2]["rulings"][0],
+        serde_json::json!({"id": "hardcore", "choice": "on"})
+    );
     let err = bad(&["kinga", "simulate", "--games", "0"]);
     assert!(
         err.starts_with("error: `0` games is not a number kado plays"),

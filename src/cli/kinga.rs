@@ -736,6 +736,14 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64) -> Outcome {
     let mut x = Explain::new();
     x.rule("Each game deals a fresh virtual deck from the seed and plays to a win (the fourth queen) or a loss (suspicion with four kings sideways).");
     x.rule("The score is the number of kings exposed.");
+    for rs in &rulesets {
+        let ids: Vec<&str> = rs.rulings.iter().map(|r| r.id.as_str()).collect();
+        x.ruled(
+            format!("The {} games are played under these rulings.", rs.name),
+            rs,
+            &ids,
+        );
+    }
     let v = SimVerdict {
         seed,
         policy: POLICY,

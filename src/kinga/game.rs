@@ -339,10 +339,16 @@ impl Game {
 
     fn check_influence(&self, play: &[Card], target: Card) -> Result<super::Yield, String> {
         let mut left = self.hand.clone();
-        for c in play {
+        for (n, c) in play.iter().enumerate() {
             match left.iter().position(|h| h == c) {
                 Some(i) => {
                     left.remove(i);
+                }
+                None if play[..n].contains(c) && self.hand.contains(c) => {
+                    return Err(format!(
+                        "{c} is played more times than you hold it ({})",
+                        self.hand_text()
+                    ));
                 }
                 None => return Err(format!("{c} is not in your hand ({})", self.hand_text())),
             }
@@ -434,10 +440,31 @@ impl Game {
                     return Err("those are not the top cards of the virtual deck".to_string());
                 }
                 let mut pile = self.draw.clone();
-                for c in cards {
+                for (n, c) in cards.iter().enumerate() {
                     match pile.iter().position(|d| d == c) {
                         Some(i) => {
                             pile.remove(i);
+                        }
+                        None if cards[..n].contains(c) => {
+                            let held = self.draw.iter().filter(|d| *d == c).count();
+                            return Err(if held == 0 {
+                                format!("{c} is not in your draw pile{}", where_is(self, *c))
+                            } else {
+                                let named = cards.iter().filter(|d| *d == c).count();
+                                format!(
+                                    "{c} is named {}, but your draw pile holds only {}",
+                                    if named == 2 {
+                                        "twice".to_string()
+                                    } else {
+                                        format!("{named} times")
+                                    },
+                                    if held == 1 {
+                                        "one".to_string()
+                                    } else {
+                                        held.to_string()
+                                    }
+                                )
+                            });
                         }
                         None => {
                             return Err(format!(
@@ -1266,6 +1293,41 @@ mod tests {
         // 2♠ 2♥ 2♦ makes 4 and Three's Company: 3♠, 3♥ or 3♦ (needs 4).
         let o = g.options();
         assert_eq!(o.influence.len(), 4, "{o:?}");
+    }
+
+    #[test]
+    fn a_card_named_twice_in_a_draw_is_refused_as_such() {
+        let mut g = real(Rules::standard());
+        assert_eq!(
+            g.act(&Action::Draw {
+                cards: cards("AS AS 2S 2H")
+            }),
+            Err("A♠ is named twice, but your draw pile holds only one".to_string())
+        );
+        assert_eq!(
+            g.act(&Action::Draw {
+                cards: cards("JK JK JK AS")
+            }),
+            Err("🃏 is named 3 times, but your draw pile holds only 2".to_string())
+        );
+        g.act(&Action::Draw {
+            cards: cards("JK JK AS 2S"),
+        })
+        .unwrap();
+        assert_eq!(
+            g.act(&Action::Influence {
+                play: cards("2S AS"),
+                target: card("3S"),
+            }),
+            Err("2♠ A♠ makes 3 influence; 3♠ needs 4".to_string())
+        );
+        assert_eq!(
+            g.act(&Action::Influence {
+                play: cards("2S 2S JK JK"),
+                target: card("3S"),
+            }),
+            Err("2♠ is played more times than you hold it (you hold 🃏 🃏 A♠ 2♠)".to_string())
+        );
     }
 
     #[test]
