@@ -934,3 +934,50 @@ fn resume_keeps_the_rules_the_game_started_with() {
         )
     );
 }
+
+#[test]
+fn play_explain_names_the_rulings_of_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let p = path.to_str().unwrap();
+    let (code, out, _) = run_with_input(
+        &[
+            "--explain",
+            "--rules",
+            "kinga-hardcore",
+            "kinga",
+            "play",
+            "--deck",
+            "virtual",
+            "--seed",
+            "3",
+            "--save",
+            p,
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0);
+    let why = out
+        .split("\nWhy:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        why.starts_with("  - A turn is one influence or one exile (hardcore: exile only when nothing can be influenced); only when neither is possible is suspicion raised, and with all four kings sideways that loses. [ruling hardcore: on]\n"),
+        "{why}"
+    );
+    assert!(
+        why.contains(
+            "[ruling hardcore: on, hardcore-suspicion-cleanup: keep-one, reshuffle: when-needed]\n"
+        ),
+        "{why}"
+    );
+    // Resumed under --json: the same rulings, from the saved game.
+    let (code, out, _) = run_with_input(&["--json", "--explain", "kinga", "resume", p], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["explain"][0]["rulings"],
+        serde_json::json!([{"id": "hardcore", "choice": "on"}])
+    );
+    assert_eq!(v["turn"], 1);
+}

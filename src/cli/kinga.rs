@@ -17,7 +17,7 @@ use kado::ruleset::Ruleset;
 use kado::session::{Log, RulesetRecord};
 
 use super::session as sess;
-use super::{Ctx, Failure, Outcome, joined};
+use super::{Ctx, Failure, Outcome, joined, prompt};
 
 const CHAIN_AFTER: &str = "JSON keys: valid, reason (null when valid, else which card breaks the chain and why), influence, suits (letters S H D C), draws, bonuses (threes_company, harmony), target (null, or {card, needed (null for a king), influenced, effects: exile, turn_king, win_if_last_queen}).
 
@@ -35,7 +35,7 @@ const PLAY_ABOUT: &str = "Play a game at the table: kado tracks the four suit pi
 
 With `--deck real` (the default) you say which cards you draw; with `--deck virtual` kado shuffles the starting deck and deals (repeatable with `--seed`). The game is saved after every answer (a temporary file, then renamed), so it survives Ctrl-C or a closed terminal; `kado kinga resume FILE` continues it under the rules it started with. `play` never overwrites an existing file.
 
-With --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout. JSON keys: deck (real, virtual), turn (0 before the first), piles (list of {suit (S H D C), top (the top card, the king when only it is left; null when empty), king (upright, sideways, exposed)}), kings_turned, hand, draw_pile and discard_pile (card counts), exiled, table (this turn's cards waiting for cleanup), waiting_for (the question kado asks next: draw, turn, suspicion, bonus, keep; null when it is over), finished, won (null until finished), score (kings exposed), save (the file).";
+With --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout. JSON keys: deck (real, virtual), turn (0 before the first), piles (list of {suit (S H D C), top (the top card, the king when only it is left; null when empty), king (upright, sideways, exposed)}), kings_turned, hand, draw_pile and discard_pile (card counts), exiled, table (this turn's cards waiting for cleanup), waiting_for (the question kado asks next: draw, turn, suspicion, bonus, keep; null when it is over), finished, won (null until finished), score (kings exposed), save (the file). With --explain the rules and rulings the game is refereed by follow the session (under --json, the explain key).";
 
 const RESUME_ABOUT: &str = "Continue a saved game where it stopped, under the rules it started with (a --rules that differs is refused). The saved actions are replayed, so a finished game shows its final table and score.
 
@@ -151,7 +151,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 )
                 .into());
             }
-            sess::play::<Game>(ctx, &path, log)
+            session(ctx, &path, log)
         }
         Cmd::Resume { file } => {
             let log = sess::load::<Game>(&file.to_string_lossy())?;
@@ -170,10 +170,70 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                     .into());
                 }
             }
-            sess::play::<Game>(ctx, &file, log)
+            session(ctx, &file, log)
         }
         Cmd::Simulate { games, seed } => simulate_cmd(ctx, games, seed),
     }
+}
+
+/// Runs a game at the table (`play`, `resume`). With `--json` the transcript goes to
+/// stderr and the game's state to stdout; with `--explain` the rules and rulings the game
+/// is refereed by follow the session.
+fn session(ctx: &Ctx, path: &std::path::Path, log: Log<Setup, kinga::game::Action>) -> Outcome {
+    let rs = log.ruleset.ruleset()?;
+    let x = session_explain(&rs);
+    if !ctx.json {
+        sess::run::<Game>(path, log, &mut *prompt::for_stdin(), ctx.style)?;
+        return if ctx.explain {
+            ctx.emit(&serde_json::Value::Null, "", &x)
+        } else {
+            Ok(())
+        };
+    }
+    sess::run::<Game>(path, log, &mut *prompt::for_stdin_json(), ctx.style)?;
+    let log = sess::load::<Game>(&path.to_string_lossy())?;
+    let game: Game = kado::session::replay(&log)?;
+    let mut v = kado::session::Session::summary(&game);
+    if let serde_json::Value::Object(m) = &mut v {
+        m.insert("save".into(), path.display().to_string().into());
+    }
+    ctx.emit(&v, "", &x)
+}
+
+/// The rules a game at the table is refereed by, with the rulings behind each.
+fn session_explain(rs: &Ruleset) -> Explain {
+    let mut x = Explain::new();
+    x.ruled(
+        "A turn is one influence or one exile (hardcore: exile only when nothing can be influenced); only when neither is possible is suspicion raised, and with all four kings sideways that loses.",
+        rs,
+        &["hardcore"],
+    );
+    x.ruled(
+        "A play chains cards by suit or rank (a joker connects any two, never first); its influence is the first card's rank plus 1 for each further card (a single joker adds nothing, two add 1 each), good in the suits played or any suit with a joker (hardcore: with two jokers).",
+        rs,
+        &["ace-value", "single-card-play", "hardcore"],
+    );
+    x.ruled(
+        "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins.",
+        rs,
+        &["kings"],
+    );
+    x.ruled(
+        "Three's Company draws 1 extra card, Harmony (all four suits) 2.",
+        rs,
+        &["threes-company"],
+    );
+    x.ruled(
+        "Influencing a 5, 8 or 10 lets you exile a card of your hand or discard pile.",
+        rs,
+        &["bonus-exile-joker"],
+    );
+    x.ruled(
+        "Cleanup keeps at most one card (hardcore: every unused card), discards the rest and draws back to four; the discards are reshuffled only when a card must be drawn from an empty draw pile.",
+        rs,
+        &["hardcore", "hardcore-suspicion-cleanup", "reshuffle"],
+    );
+    x
 }
 
 /// Reads the cards of an argument (may be empty when `allow_empty`).
