@@ -101,13 +101,28 @@ fn chain_threes_company_ruling_both_sides() {
 
 #[test]
 fn chain_single_card_ruling_both_sides() {
-    // One card: its rank, 9, is enough for an 8 (needs 9), not for a 9 of hearts (10).
-    let v = json(&["kinga", "chain", "9S", "--target", "8S"]);
+    // One card: its rank, 9, in its suit only: short of the 10 of spades (11), not good
+    // for the 8 of hearts. (A plain card in hand has left its pile, so alone it never
+    // reaches its own pile's top card; only an ace worth 14 does.)
+    let v = json(&["kinga", "chain", "9S", "--target", "10S"]);
     assert_eq!(v["influence"], 9);
-    assert_eq!(v["target"]["influenced"], true);
-    let v = json(&["kinga", "chain", "9S", "--target", "9H"]);
+    assert_eq!(v["target"]["influenced"], false);
+    let v = json(&["kinga", "chain", "9S", "--target", "8H"]);
     assert_eq!(v["target"]["influenced"], false);
     let dir = tempfile::tempdir().unwrap();
+    let ace = dir.path().join("ace.yaml");
+    std::fs::write(&ace, "base: kinga\nrulings:\n  ace-value: fourteen\n").unwrap();
+    let v = json(&[
+        "--rules",
+        ace.to_str().unwrap(),
+        "kinga",
+        "chain",
+        "AS",
+        "--target",
+        "QS",
+    ]);
+    assert_eq!(v["influence"], 14);
+    assert_eq!(v["target"]["influenced"], true);
     let house = dir.path().join("h.yaml");
     std::fs::write(
         &house,
@@ -168,10 +183,10 @@ fn chain_target_effects() {
         out,
         "5♥ 6♥: 6 influence in ♥.\n5♠: needs 6 in ♠ — not influenced: the influence is not good in ♠.\n"
     );
-    let (_, out, _) = run(&["kinga", "chain", "9H 9S", "--target", "8S"]);
+    let (_, out, _) = run(&["kinga", "chain", "9H 4H 4S", "--target", "8S"]);
     assert_eq!(
         out,
-        "9♥ 9♠: 10 influence in ♠ ♥.\n8♠: needs 9 in ♠ — influenced.\nThen you may exile one card from your hand or discard pile.\n"
+        "9♥ 4♥ 4♠: 11 influence in ♠ ♥.\n8♠: needs 9 in ♠ — influenced.\nThen you may exile one card from your hand or discard pile.\n"
     );
     let v = json(&["kinga", "chain", "JH JC JD", "--target", "QH"]);
     assert_eq!(
@@ -251,7 +266,53 @@ error: 2♠ is never on a suit pile: aces and twos start in your deck
 "
     );
     let err = bad(&["kinga", "chain", "4S 3S", "--target", "3S"]);
-    assert!(err.starts_with("error: 3♠ is named twice"), "{err}");
+    assert_eq!(
+        err,
+        "error: 4♠ is still in the ♠ pile, under 3♠
+ --> argument CARDS, column 1
+  |
+1 | 4S 3S
+  | ^^
+  = help: a suit pile is taken in order, from 3 up to the king
+
+error: 3♠ is named twice: one pack holds one 3♠
+ --> --target, column 1
+  |
+1 | 3S
+  | ^^
+  = help: the first 3♠ is at argument CARDS
+
+2 problems found
+"
+    );
+    // Every problem of --target at once, each at its token.
+    let err = bad(&["kinga", "chain", "4S", "--target", "JK 2H 5S"]);
+    assert_eq!(
+        err,
+        "error: a joker is never on a suit pile
+ --> --target, column 1
+  |
+1 | JK 2H 5S
+  | ^^
+  = expected: a top card, 3 up to K
+
+error: 2♥ is never on a suit pile: aces and twos start in your deck
+ --> --target, column 4
+  |
+1 | JK 2H 5S
+  |    ^^
+  = expected: a top card, 3 up to K
+
+error: --target takes one card
+ --> --target, column 4
+  |
+1 | JK 2H 5S
+  |    ^^^^^
+  = help: ask about one top card at a time
+
+3 problems found
+"
+    );
     let err = bad(&["kinga", "chain", "JK JK JK"]);
     assert!(err.contains("more than 2 jokers"), "{err}");
     let err = bad(&["--json", "kinga", "chain", "4S", "--target", "5S 6S"]);
@@ -442,6 +503,17 @@ Hand: —
 Draw pile: 10 cards   Discard pile: 0 cards   Exiled: —
 Before the first turn. Kings turned: 0 of 4. Kings exposed: 0.
 Draw 4 cards: which: 2S 2H 2D JK
+┌──────┬──────────┬─────────┐
+│ Suit ┆ Top card ┆ King    │
+╞══════╪══════════╪═════════╡
+│ ♠    ┆ 3♠       ┆ upright │
+│ ♥    ┆ 3♥       ┆ upright │
+│ ♦    ┆ 3♦       ┆ upright │
+│ ♣    ┆ 3♣       ┆ upright │
+└──────┴──────────┴─────────┘
+Hand: 2♠ 2♥ 2♦ 🃏
+Draw pile: 6 cards   Discard pile: 0 cards   Exiled: —
+Turn 1. Kings turned: 0 of 4. Kings exposed: 0.
 Turn 1: your play: 2S 2H 2D 2C on 3H
 ✗ 2♣ is not in your hand (you hold 2♠ 2♥ 2♦ 🃏)
 Turn 1: your play: 2S 2H 2D on 3S
@@ -453,6 +525,17 @@ Keep one card for your next hand? (🃏 A♠; a card or `none`): JK
 Discard A♠.
 Draw 3 cards.
 Draw 3 cards: which: AH AD AC
+┌──────┬──────────┬─────────┐
+│ Suit ┆ Top card ┆ King    │
+╞══════╪══════════╪═════════╡
+│ ♠    ┆ 4♠       ┆ upright │
+│ ♥    ┆ 3♥       ┆ upright │
+│ ♦    ┆ 3♦       ┆ upright │
+│ ♣    ┆ 3♣       ┆ upright │
+└──────┴──────────┴─────────┘
+Hand: 🃏 A♥ A♦ A♣
+Draw pile: 2 cards   Discard pile: 5 cards   Exiled: —
+Turn 2. Kings turned: 0 of 4. Kings exposed: 0.
 You can neither influence nor exile (you hold 🃏 A♥ A♦ A♣). Raise suspicion: which king do you turn: KC
 Raise suspicion: turn the ♣ king sideways (1 of 4 turned).
 Keep one card for your next hand? (🃏 A♥ A♦ A♣; a card or `none`): JK
@@ -462,6 +545,17 @@ Draw 2 cards: which: 2C JK
 Your draw pile is empty: shuffle your discard pile (8 cards) into a new draw pile.
 Draw 1 card.
 Draw 1 card: which: 3S
+┌──────┬──────────┬──────────┐
+│ Suit ┆ Top card ┆ King     │
+╞══════╪══════════╪══════════╡
+│ ♠    ┆ 4♠       ┆ upright  │
+│ ♥    ┆ 3♥       ┆ upright  │
+│ ♦    ┆ 3♦       ┆ upright  │
+│ ♣    ┆ 3♣       ┆ sideways │
+└──────┴──────────┴──────────┘
+Hand: 🃏 2♣ 🃏 3♠
+Draw pile: 7 cards   Discard pile: 0 cards   Exiled: —
+Turn 3. Kings turned: 1 of 4. Kings exposed: 0.
 The game is saved in g.yaml; continue it with `kado kinga resume g.yaml`.
 ";
 
@@ -504,14 +598,28 @@ fn resume_goes_on_where_the_game_stopped() {
     let whole = dir.path().join("whole.yaml");
     let split = dir.path().join("split.yaml");
     run_with_input(
-        &["kinga", "play", "--save", whole.to_str().unwrap()],
+        &[
+            "kinga",
+            "play",
+            "--seed",
+            "1",
+            "--save",
+            whole.to_str().unwrap(),
+        ],
         SCRIPT,
     );
     let lines: Vec<&str> = SCRIPT.lines().collect();
     let first = lines[..4].join("\n") + "\nquit\n";
     let rest = lines[4..].join("\n") + "\n";
     let (_, out, _) = run_with_input(
-        &["kinga", "play", "--save", split.to_str().unwrap()],
+        &[
+            "kinga",
+            "play",
+            "--seed",
+            "1",
+            "--save",
+            split.to_str().unwrap(),
+        ],
         &first,
     );
     assert!(out.ends_with(&format!(
@@ -651,9 +759,225 @@ fn simulate_reports_both_rulesets() {
     ]);
     assert!(out.starts_with("kinga-hardcore — 3 games: "), "{out}");
     assert!(out.contains("\n  0 kings "), "{out}");
+    // --explain names the rulings each ruleset's games were played under.
+    let v = json(&[
+        "--explain",
+        "--rules",
+        "kinga-hardcore",
+        "kinga",
+        "simulate",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(
+        v["explain"][2]["rule"],
+        "The kinga-hardcore games are played under these rulings."
+    );
+    assert_eq!(
+        v["explain"][2]["rulings"][0],
+        serde_json::json!({"id": "hardcore", "choice": "on"})
+    );
     let err = bad(&["kinga", "simulate", "--games", "0"]);
     assert!(
         err.starts_with("error: `0` games is not a number kado plays"),
         "{err}"
     );
+}
+
+// ---- play / resume under --json, and what protects a saved game ---------------------
+
+#[test]
+fn play_json_prints_the_state_and_sends_the_transcript_to_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let p = path.to_str().unwrap();
+    // Seed 3 deals 2♦ A♦ 2♠ 2♥. Cards alone name their target only when it is the one.
+    let script = "2D 2S 2H\n2D AD\nexile\n2D 2S 2H on D\nAD\n";
+    let (code, out, err) = run_with_input(
+        &[
+            "--json", "kinga", "play", "--deck", "virtual", "--seed", "3", "--save", p,
+        ],
+        script,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let pile =
+        |suit: &str, top: &str| serde_json::json!({"suit": suit, "top": top, "king": "upright"});
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "deck": "virtual",
+            "turn": 2,
+            "piles": [pile("S", "3S"), pile("H", "3H"), pile("D", "4D"), pile("C", "3C")],
+            "kings_turned": 0,
+            "hand": ["AD", "2C", "JK", "AC"],
+            "draw_pile": 2,
+            "discard_pile": 5,
+            "exiled": [],
+            "table": [],
+            "waiting_for": "turn",
+            "finished": false,
+            "won": null,
+            "score": 0,
+            "save": p,
+        })
+    );
+    assert!(err.starts_with("You draw 2♦ A♦ 2♠ 2♥.\n"), "{err}");
+    for refusal in [
+        "✗ 2♦ 2♠ 2♥ influences 3♠ 3♥ 3♦: say which, e.g. `2D 2S 2H on 3S`\n",
+        "✗ 2♦ A♦ makes 3 influence in ♦, which influences none of the top cards (3♠ 3♥ 3♦ 3♣); type `help` for your plays\n",
+        "✗ name the card to exile, e.g. `exile 4S`\n",
+    ] {
+        assert!(err.contains(refusal), "{refusal}\n{err}");
+    }
+    assert!(
+        err.contains("2♦ 2♠ 2♥ makes 4 influence in ♠ ♥ ♦: 3♦ is influenced.\n"),
+        "{err}"
+    );
+    // Resuming with nothing to answer reports the same state.
+    let (code, out2, _) = run_with_input(&["--json", "kinga", "resume", p], "");
+    assert_eq!(code, 0);
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&out2).unwrap(), v);
+}
+
+#[test]
+fn a_finished_game_reports_its_score_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let p = path.to_str().unwrap();
+    // The greedy policy plays seed 3 to its end; its answers are typed in.
+    let mut g = Game::new(&Setup::new(Deck::Virtual, 3), Rules::standard());
+    let mut script = String::new();
+    loop {
+        let a = match g.step() {
+            Step::Done => break,
+            Step::Auto(a) => a,
+            Step::Ask(q) => {
+                let a = sim::choose(&g, &q.key).unwrap();
+                script += &answer_text(&a).unwrap();
+                script.push('\n');
+                a
+            }
+        };
+        g.act(&a).unwrap();
+    }
+    let (code, out, err) = run_with_input(
+        &[
+            "--json", "kinga", "play", "--deck", "virtual", "--seed", "3", "--save", p,
+        ],
+        &script,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["won"], g.is_over().unwrap());
+    assert_eq!(v["score"], g.score());
+    assert_eq!(v["turn"], g.turn);
+    assert_eq!(v["waiting_for"], serde_json::Value::Null);
+    let exposed = v["piles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["king"] == "exposed")
+        .count();
+    assert_eq!(exposed, g.score());
+}
+
+#[test]
+fn play_never_overwrites_a_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let p = path.to_str().unwrap();
+    std::fs::write(&path, "precious\n").unwrap();
+    let (code, out, err) = run_with_input(&["kinga", "play", "--save", p], "quit\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!(
+            "error: {p} already exists\n  = help: continue it with `kado kinga resume {p}`, or choose another --save file\n"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious\n");
+}
+
+#[test]
+fn resume_keeps_the_rules_the_game_started_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let p = path.to_str().unwrap();
+    run_with_input(
+        &[
+            "--rules",
+            "kinga-hardcore",
+            "kinga",
+            "play",
+            "--seed",
+            "1",
+            "--save",
+            p,
+        ],
+        "quit\n",
+    );
+    let (code, _, err) = run_with_input(&["kinga", "resume", p], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run_with_input(
+        &["--rules", "kinga-hardcore", "kinga", "resume", p],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run_with_input(&["--rules", "kinga", "kinga", "resume", p], "quit\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!(
+            "error: {p} is a game under the kinga-hardcore rules, not kinga\n  = help: a game keeps the rules it started with; resume it without --rules\n"
+        )
+    );
+}
+
+#[test]
+fn play_explain_names_the_rulings_of_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let p = path.to_str().unwrap();
+    let (code, out, _) = run_with_input(
+        &[
+            "--explain",
+            "--rules",
+            "kinga-hardcore",
+            "kinga",
+            "play",
+            "--deck",
+            "virtual",
+            "--seed",
+            "3",
+            "--save",
+            p,
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0);
+    let why = out
+        .split("\nWhy:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        why.starts_with("  - A turn is one influence or one exile (hardcore: exile only when nothing can be influenced); only when neither is possible is suspicion raised, and with all four kings sideways that loses. [ruling hardcore: on]\n"),
+        "{why}"
+    );
+    assert!(
+        why.contains(
+            "[ruling hardcore: on, hardcore-suspicion-cleanup: keep-one, reshuffle: when-needed]\n"
+        ),
+        "{why}"
+    );
+    // Resumed under --json: the same rulings, from the saved game.
+    let (code, out, _) = run_with_input(&["--json", "--explain", "kinga", "resume", p], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["explain"][0]["rulings"],
+        serde_json::json!([{"id": "hardcore", "choice": "on"}])
+    );
+    assert_eq!(v["turn"], 1);
 }

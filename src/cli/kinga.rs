@@ -14,7 +14,7 @@ use kado::kinga::{self, Effect, GAME, MAX_HAND, Rules, TITLE, Yield};
 use kado::notation::{Located, scan_cards, validate_pack};
 use kado::render::{self, Style};
 use kado::ruleset::Ruleset;
-use kado::session::Log;
+use kado::session::{Log, RulesetRecord};
 
 use super::session as sess;
 use super::{Ctx, Failure, Outcome, joined, prompt};
@@ -31,8 +31,19 @@ const OPTIONS_AFTER: &str = "JSON keys: influence (list of {target, play, influe
 Example:
   kado kinga options --hand '5S 4S 3D JK' --tops '6D 9S 3H 3C'";
 
+const PLAY_ABOUT: &str = "Play a game at the table: kado tracks the four suit piles, the kings, the draw and discard piles, the exiled cards and your hand, checks each play against the rules in force, and says what to do: draw, exile, turn a king sideways, reshuffle the discards. The table is shown at the start of every turn and when the game ends with its score (kings exposed).
+
+With `--deck real` (the default) you say which cards you draw; with `--deck virtual` kado shuffles the starting deck and deals (repeatable with `--seed`). The game is saved after every answer (a temporary file, then renamed), so it survives Ctrl-C or a closed terminal; `kado kinga resume FILE` continues it under the rules it started with. `play` never overwrites an existing file.
+
+With --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout. JSON keys: deck (real, virtual), turn (0 before the first), piles (list of {suit (S H D C), top (the top card, the king when only it is left; null when empty), king (upright, sideways, exposed)}), kings_turned, hand, draw_pile and discard_pile (card counts), exiled, table (this turn's cards waiting for cleanup), waiting_for (the question kado asks next: draw, turn, suspicion, bonus, keep; null when it is over), finished, won (null until finished), score (kings exposed), save (the file). With --explain the rules and rulings the game is refereed by follow the session (under --json, the explain key).";
+
+const RESUME_ABOUT: &str = "Continue a saved game where it stopped, under the rules it started with (a --rules that differs is refused). The saved actions are replayed, so a finished game shows its final table and score.
+
+With --json the transcript goes to stderr and the game's state to stdout, with the keys of `kado kinga play`.";
+
 const PLAY_AFTER: &str = "At each prompt answer:
-  CARDS on TARGET   a play and the top card it influences, e.g. `4S 3S 3H on 6H` (or `on H`)
+  CARDS on TARGET   a play and the top card it influences, e.g. `4S 3S 3H on 6H` (or `on H`);
+                    CARDS alone when the play influences only one top card
   exile CARD        exile a card from your hand (a higher card of its suit must be in hand)
   CARDS             the cards you drew, when asked
   CARD | none       the card to keep at cleanup, or the card the 5/8/10 bonus exiles
@@ -65,7 +76,7 @@ pub enum Cmd {
         turned: String,
     },
     /// Play a game at the table: kado tracks the piles, checks each play and says what to do.
-    #[command(after_help = PLAY_AFTER)]
+    #[command(long_about = PLAY_ABOUT, after_help = PLAY_AFTER)]
     Play {
         /// The file to save the game in (default: kinga-1.yaml, kinga-2.yaml, …).
         #[arg(long, value_name = "FILE")]
@@ -78,7 +89,7 @@ pub enum Cmd {
         seed: Option<u64>,
     },
     /// Continue a saved game.
-    #[command(after_help = PLAY_AFTER)]
+    #[command(long_about = RESUME_ABOUT, after_help = PLAY_AFTER)]
     Resume {
         /// The saved game.
         file: PathBuf,
@@ -108,18 +119,6 @@ pub enum DeckArg {
     Virtual,
 }
 
-/// `play` and `resume` talk with the table; their record is the saved YAML log.
-fn no_json(ctx: &Ctx, command: &str) -> Result<(), Error> {
-    if ctx.json {
-        return Err(Problem::new(format!(
-            "`kado kinga {command}` is an interactive game and has no JSON form"
-        ))
-        .help("the game is saved as YAML after every answer; script it by piping answers, one per line")
-        .into());
-    }
-    Ok(())
-}
-
 pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     match cmd {
         Cmd::Chain { cards, target } => {
@@ -131,7 +130,6 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             options_cmd(ctx, &rs, &hand, &tops, &turned)
         }
         Cmd::Play { save, deck, seed } => {
-            no_json(ctx, "play")?;
             let rs = ctx.ruleset(GAME, TITLE)?;
             let deck = match deck {
                 DeckArg::Real => Deck::Real,
@@ -144,15 +142,98 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             });
             let log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
             let path = save.unwrap_or_else(|| sess::default_path(GAME));
-            sess::run::<Game>(&path, log, &mut *prompt::for_stdin(), ctx.style)
+            if path.exists() {
+                return Err(Error::from(
+                    Problem::new(format!("{} already exists", path.display())).help(format!(
+                        "continue it with `kado kinga resume {}`, or choose another --save file",
+                        path.display()
+                    )),
+                )
+                .into());
+            }
+            session(ctx, &path, log)
         }
         Cmd::Resume { file } => {
-            no_json(ctx, "resume")?;
             let log = sess::load::<Game>(&file.to_string_lossy())?;
-            sess::run::<Game>(&file, log, &mut *prompt::for_stdin(), ctx.style)
+            if ctx.rules.is_some() {
+                let rs = ctx.ruleset(GAME, TITLE)?;
+                if RulesetRecord::of(&rs)? != log.ruleset {
+                    return Err(Error::from(
+                        Problem::new(format!(
+                            "{} is a game under the {} rules, not {}",
+                            file.display(),
+                            log.ruleset.name,
+                            rs.name
+                        ))
+                        .help("a game keeps the rules it started with; resume it without --rules"),
+                    )
+                    .into());
+                }
+            }
+            session(ctx, &file, log)
         }
         Cmd::Simulate { games, seed } => simulate_cmd(ctx, games, seed),
     }
+}
+
+/// Runs a game at the table (`play`, `resume`). With `--json` the transcript goes to
+/// stderr and the game's state to stdout; with `--explain` the rules and rulings the game
+/// is refereed by follow the session.
+fn session(ctx: &Ctx, path: &std::path::Path, log: Log<Setup, kinga::game::Action>) -> Outcome {
+    let rs = log.ruleset.ruleset()?;
+    let x = session_explain(&rs);
+    if !ctx.json {
+        sess::run::<Game>(path, log, &mut *prompt::for_stdin(), ctx.style)?;
+        return if ctx.explain {
+            ctx.emit(&serde_json::Value::Null, "", &x)
+        } else {
+            Ok(())
+        };
+    }
+    sess::run::<Game>(path, log, &mut *prompt::for_stdin_json(), ctx.style)?;
+    let log = sess::load::<Game>(&path.to_string_lossy())?;
+    let game: Game = kado::session::replay(&log)?;
+    let mut v = kado::session::Session::summary(&game);
+    if let serde_json::Value::Object(m) = &mut v {
+        m.insert("save".into(), path.display().to_string().into());
+    }
+    ctx.emit(&v, "", &x)
+}
+
+/// The rules a game at the table is refereed by, with the rulings behind each.
+fn session_explain(rs: &Ruleset) -> Explain {
+    let mut x = Explain::new();
+    x.ruled(
+        "A turn is one influence or one exile (hardcore: exile only when nothing can be influenced); only when neither is possible is suspicion raised, and with all four kings sideways that loses.",
+        rs,
+        &["hardcore"],
+    );
+    x.ruled(
+        "A play chains cards by suit or rank (a joker connects any two, never first); its influence is the first card's rank plus 1 for each further card (a single joker adds nothing, two add 1 each), good in the suits played or any suit with a joker (hardcore: with two jokers).",
+        rs,
+        &["ace-value", "single-card-play", "hardcore"],
+    );
+    x.ruled(
+        "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins.",
+        rs,
+        &["kings"],
+    );
+    x.ruled(
+        "Three's Company draws 1 extra card, Harmony (all four suits) 2.",
+        rs,
+        &["threes-company"],
+    );
+    x.ruled(
+        "Influencing a 5, 8 or 10 lets you exile a card of your hand or discard pile.",
+        rs,
+        &["bonus-exile-joker"],
+    );
+    x.ruled(
+        "Cleanup keeps at most one card (hardcore: every unused card), discards the rest and draws back to four; the discards are reshuffled only when a card must be drawn from an empty draw pile.",
+        rs,
+        &["hardcore", "hardcore-suspicion-cleanup", "reshuffle"],
+    );
+    x
 }
 
 /// Reads the cards of an argument (may be empty when `allow_empty`).
@@ -207,9 +288,8 @@ fn chain_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, target: Option<&str>) -> Outco
     let mut target_card = None;
     if let Some(ts) = &tsrc {
         let t = read_arg(ts, false, &mut problems);
-        match t.as_slice() {
-            [] => {}
-            [one] => match one.value {
+        for one in &t {
+            match one.value {
                 Card::Joker => problems.push(
                     Problem::new("a joker is never on a suit pile")
                         .at(ts, one.span.clone())
@@ -223,13 +303,39 @@ fn chain_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, target: Option<&str>) -> Outco
                     .at(ts, one.span.clone())
                     .expected("a top card, 3 up to K"),
                 ),
-                c => target_card = Some((c, one.clone())),
-            },
+                _ => {}
+            }
+        }
+        match t.as_slice() {
+            [one] if one.value.rank().is_some_and(|r| r.number() >= 3) => {
+                target_card = Some((one.value, one.clone()));
+            }
             [_, second, ..] => problems.push(
                 Problem::new("--target takes one card")
                     .at(ts, second.span.start..ts.text.len())
                     .help("ask about one top card at a time"),
             ),
+            _ => {}
+        }
+    }
+    if let Some((Card::Plain(top, suit), tl)) = &target_card {
+        for c in &cards {
+            if let Card::Plain(r, s) = c.value
+                && s == *suit
+                && r > *top
+                && r.number() >= 3
+            {
+                problems.push(
+                    Problem::new(format!(
+                        "{} is still in the {} pile, under {}",
+                        c.value,
+                        s.symbol(),
+                        tl.value
+                    ))
+                    .at(&src, c.span.clone())
+                    .help("a suit pile is taken in order, from 3 up to the king"),
+                );
+            }
         }
     }
     let mut all: Vec<(&Source, &Located<Card>)> = cards.iter().map(|c| (&src, c)).collect();
@@ -690,6 +796,14 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64) -> Outcome {
     let mut x = Explain::new();
     x.rule("Each game deals a fresh virtual deck from the seed and plays to a win (the fourth queen) or a loss (suspicion with four kings sideways).");
     x.rule("The score is the number of kings exposed.");
+    for rs in &rulesets {
+        let ids: Vec<&str> = rs.rulings.iter().map(|r| r.id.as_str()).collect();
+        x.ruled(
+            format!("The {} games are played under these rulings.", rs.name),
+            rs,
+            &ids,
+        );
+    }
     let v = SimVerdict {
         seed,
         policy: POLICY,

@@ -339,10 +339,16 @@ impl Game {
 
     fn check_influence(&self, play: &[Card], target: Card) -> Result<super::Yield, String> {
         let mut left = self.hand.clone();
-        for c in play {
+        for (n, c) in play.iter().enumerate() {
             match left.iter().position(|h| h == c) {
                 Some(i) => {
                     left.remove(i);
+                }
+                None if play[..n].contains(c) && self.hand.contains(c) => {
+                    return Err(format!(
+                        "{c} is played more times than you hold it ({})",
+                        self.hand_text()
+                    ));
                 }
                 None => return Err(format!("{c} is not in your hand ({})", self.hand_text())),
             }
@@ -434,10 +440,31 @@ impl Game {
                     return Err("those are not the top cards of the virtual deck".to_string());
                 }
                 let mut pile = self.draw.clone();
-                for c in cards {
+                for (n, c) in cards.iter().enumerate() {
                     match pile.iter().position(|d| d == c) {
                         Some(i) => {
                             pile.remove(i);
+                        }
+                        None if cards[..n].contains(c) => {
+                            let held = self.draw.iter().filter(|d| *d == c).count();
+                            return Err(if held == 0 {
+                                format!("{c} is not in your draw pile{}", where_is(self, *c))
+                            } else {
+                                let named = cards.iter().filter(|d| *d == c).count();
+                                format!(
+                                    "{c} is named {}, but your draw pile holds only {}",
+                                    if named == 2 {
+                                        "twice".to_string()
+                                    } else {
+                                        format!("{named} times")
+                                    },
+                                    if held == 1 {
+                                        "one".to_string()
+                                    } else {
+                                        held.to_string()
+                                    }
+                                )
+                            });
                         }
                         None => {
                             return Err(format!(
@@ -923,6 +950,9 @@ fn read_optional_card(t: &str) -> Result<Option<Card>, String> {
     if t.eq_ignore_ascii_case("none") || t == "-" {
         return Ok(None);
     }
+    if t.trim().is_empty() {
+        return Err("name one card, or `none`".to_string());
+    }
     match read_cards(t)?.as_slice() {
         [one] => Ok(Some(*one)),
         more => Err(format!("name one card or `none`, not {}", more.len())),
@@ -942,23 +972,102 @@ fn read_suit(t: &str) -> Option<Suit> {
     t.parse::<Suit>().ok()
 }
 
+/// The byte range of the last whitespace-separated word of `t` equal to `word` (ASCII,
+/// any case).
+fn last_word(t: &str, word: &str) -> Option<std::ops::Range<usize>> {
+    let mut found = None;
+    let mut start = None;
+    for (i, c) in t.char_indices().chain(std::iter::once((t.len(), ' '))) {
+        if c.is_whitespace() {
+            if let Some(s) = start.take()
+                && t[s..i].eq_ignore_ascii_case(word)
+            {
+                found = Some(s..i);
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    found
+}
+
+/// `t` without its first word when that word is `word` (ASCII, any case).
+fn after_word<'a>(t: &'a str, word: &str) -> Option<&'a str> {
+    let first = t.split_whitespace().next()?;
+    first
+        .eq_ignore_ascii_case(word)
+        .then(|| t.trim_start()[first.len()..].trim())
+}
+
 fn read_turn(g: &Game, t: &str) -> Result<Action, String> {
-    let lower = t.to_lowercase();
-    if let Some(rest) = lower.strip_prefix("exile") {
-        let card = read_optional_card(rest.trim())?.ok_or("name the card to exile")?;
+    if let Some(rest) = after_word(t, "exile") {
+        if rest.is_empty() || rest.eq_ignore_ascii_case("none") || rest == "-" {
+            return Err("name the card to exile, e.g. `exile 4S`".to_string());
+        }
+        let card = read_optional_card(rest)?.ok_or("name the card to exile, e.g. `exile 4S`")?;
         return Ok(Action::Exile { card });
     }
-    if lower.starts_with("suspicion") || lower.starts_with("raise") {
+    if after_word(t, "suspicion").is_some() || after_word(t, "raise").is_some() {
         return Err(
             "you can still influence or exile, so you may not raise suspicion (type `help` for your plays)"
                 .to_string(),
         );
     }
-    let Some(at) = lower.rfind(" on ") else {
-        return Err("answer `CARDS on TARGET` (e.g. `4S 3S 3H on 6H`) or `exile CARD`".to_string());
+    let Some(on) = last_word(t, "on") else {
+        // Cards alone: the play's target when it can influence only one top card.
+        let play = read_cards(t).map_err(|e| {
+            format!("{e}; answer `CARDS on TARGET` (e.g. `4S 3S 3H on 6H`) or `exile CARD`")
+        })?;
+        let y = evaluate(&play, &g.rules).map_err(|b| {
+            format!(
+                "{} is not a chain: card {} ({}): {}",
+                show_cards(&play),
+                b.at + 1,
+                play.get(b.at).map_or(String::new(), |c| c.to_string()),
+                b.why
+            )
+        })?;
+        let reach: Vec<Card> = g
+            .tops()
+            .into_iter()
+            .filter(|c| super::influences(&y, *c, &g.rules))
+            .collect();
+        return match reach.as_slice() {
+            [one] => Ok(Action::Influence { play, target: *one }),
+            [] => Err(format!(
+                "{} makes {} influence in {}, which influences none of the top cards ({}); type `help` for your plays",
+                show_cards(&play),
+                y.influence,
+                y.suits.show(),
+                show_cards(&g.tops())
+            )),
+            more => Err(format!(
+                "{} influences {}: say which, e.g. `{} on {}`",
+                show_cards(&play),
+                show_cards(more),
+                crate::cards::code_cards(&play),
+                more[0].code()
+            )),
+        };
     };
-    let play = read_cards(&t[..at])?;
-    let target_text = t[at + 4..].trim();
+    let cards_text = t[..on.start].trim();
+    let target_text = t[on.end..].trim();
+    if cards_text.is_empty() {
+        return Err(format!(
+            "name the cards you play before `on`, e.g. `4S 3S 3H on {}`",
+            if target_text.is_empty() {
+                "6H"
+            } else {
+                target_text
+            }
+        ));
+    }
+    let play = read_cards(cards_text)?;
+    if target_text.is_empty() {
+        return Err(format!(
+            "name the top card after `on`, e.g. `{cards_text} on 6H` (or a suit: `on H`)"
+        ));
+    }
     let target = match target_text.parse::<Card>() {
         Ok(c) => c,
         Err(_) => {
@@ -1005,6 +1114,96 @@ impl Session for Game {
 
     fn show(&self, style: Style) -> String {
         self.render(style)
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(self.status()).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The table is shown again at the start of every turn and when the game ends.
+    fn phase_key(&self) -> String {
+        match self.phase {
+            Phase::Over { .. } => "over".to_string(),
+            _ => self.turn.to_string(),
+        }
+    }
+}
+
+/// One suit pile, for JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PileStatus {
+    /// The suit letter: S, H, D or C.
+    pub suit: String,
+    /// The top card (the king when only it is left); null when the pile is empty.
+    pub top: Option<Card>,
+    /// `upright`, `sideways` (suspicion raised) or `exposed` (its queen influenced).
+    pub king: &'static str,
+}
+
+/// The state of a game, for JSON (`--json` on `play` and `resume`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Status {
+    /// `real` or `virtual`.
+    pub deck: Deck,
+    /// The turn being played (0 before the first).
+    pub turn: u32,
+    pub piles: Vec<PileStatus>,
+    /// Kings turned sideways (by suspicion or by their queen).
+    pub kings_turned: usize,
+    pub hand: Vec<Card>,
+    /// Cards in the draw pile.
+    pub draw_pile: usize,
+    /// Cards in the discard pile.
+    pub discard_pile: usize,
+    pub exiled: Vec<Card>,
+    /// This turn's cards waiting for cleanup (played, influenced, discarded).
+    pub table: Vec<Card>,
+    /// What kado asks next (draw, turn, suspicion, bonus, keep); null when it is over.
+    pub waiting_for: Option<String>,
+    pub finished: bool,
+    /// Null while the game goes on.
+    pub won: Option<bool>,
+    /// Kings exposed.
+    pub score: usize,
+}
+
+impl Game {
+    /// The state of the game, for JSON.
+    pub fn status(&self) -> Status {
+        let piles = Suit::ALL
+            .into_iter()
+            .map(|s| {
+                let i = s.index();
+                PileStatus {
+                    suit: s.letter().to_string(),
+                    top: self.top(s),
+                    king: match (self.exposed[i], self.turned[i]) {
+                        (true, _) => "exposed",
+                        (false, true) => "sideways",
+                        (false, false) => "upright",
+                    },
+                }
+            })
+            .collect();
+        let waiting_for = match self.step() {
+            Step::Ask(q) => Some(q.key),
+            Step::Auto(_) | Step::Done => None,
+        };
+        Status {
+            deck: self.deck,
+            turn: self.turn,
+            piles,
+            kings_turned: self.turned_count(),
+            hand: self.hand.clone(),
+            draw_pile: self.draw.len(),
+            discard_pile: self.discard.len(),
+            exiled: self.exiled.clone(),
+            table: self.table.clone(),
+            waiting_for,
+            finished: self.is_over().is_some(),
+            won: self.is_over(),
+            score: self.score(),
+        }
     }
 }
 
@@ -1094,6 +1293,41 @@ mod tests {
         // 2♠ 2♥ 2♦ makes 4 and Three's Company: 3♠, 3♥ or 3♦ (needs 4).
         let o = g.options();
         assert_eq!(o.influence.len(), 4, "{o:?}");
+    }
+
+    #[test]
+    fn a_card_named_twice_in_a_draw_is_refused_as_such() {
+        let mut g = real(Rules::standard());
+        assert_eq!(
+            g.act(&Action::Draw {
+                cards: cards("AS AS 2S 2H")
+            }),
+            Err("A♠ is named twice, but your draw pile holds only one".to_string())
+        );
+        assert_eq!(
+            g.act(&Action::Draw {
+                cards: cards("JK JK JK AS")
+            }),
+            Err("🃏 is named 3 times, but your draw pile holds only 2".to_string())
+        );
+        g.act(&Action::Draw {
+            cards: cards("JK JK AS 2S"),
+        })
+        .unwrap();
+        assert_eq!(
+            g.act(&Action::Influence {
+                play: cards("2S AS"),
+                target: card("3S"),
+            }),
+            Err("2♠ A♠ makes 3 influence; 3♠ needs 4".to_string())
+        );
+        assert_eq!(
+            g.act(&Action::Influence {
+                play: cards("2S 2S JK JK"),
+                target: card("3S"),
+            }),
+            Err("2♠ is played more times than you hold it (you hold 🃏 🃏 A♠ 2♠)".to_string())
+        );
     }
 
     #[test]
@@ -1435,5 +1669,180 @@ mod tests {
         .unwrap();
         assert_eq!(g.top(Suit::Spades), None);
         assert_eq!(g.score(), 1);
+    }
+
+    mod answers {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn any_card() -> impl Strategy<Value = Card> {
+            (0..53usize).prop_map(|i| Card::from_index(i).unwrap_or(Card::Joker))
+        }
+
+        fn cards_1_to(n: usize) -> impl Strategy<Value = Vec<Card>> {
+            proptest::collection::vec(any_card(), 1..=n)
+        }
+
+        /// Every action a player types, with the question it answers.
+        fn typed_action() -> impl Strategy<Value = (&'static str, Action)> {
+            prop_oneof![
+                cards_1_to(6).prop_map(|cards| ("draw", Action::Draw { cards })),
+                (cards_1_to(6), any_card())
+                    .prop_map(|(play, target)| ("turn", Action::Influence { play, target })),
+                any_card().prop_map(|card| ("turn", Action::Exile { card })),
+                proptest::option::of(any_card()).prop_map(|card| ("bonus", Action::Bonus { card })),
+                proptest::option::of(any_card()).prop_map(|card| ("keep", Action::Keep { card })),
+                proptest::sample::select(Suit::ALL.to_vec()).prop_map(|s| (
+                    "suspicion",
+                    Action::Suspicion {
+                        king: Card::new(Rank::King, s)
+                    }
+                )),
+            ]
+        }
+
+        /// Text made of the answer's own words and of characters that change length
+        /// when lower-cased, to shake the word search.
+        fn answer_like() -> impl Strategy<Value = String> {
+            proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "on",
+                    "ON",
+                    "exile",
+                    "Exile",
+                    "raise",
+                    "suspicion",
+                    "none",
+                    "-",
+                    "4S",
+                    "10h",
+                    "JK",
+                    "🃏",
+                    "♠",
+                    "K♥",
+                    "spades",
+                    "H",
+                    "İ",
+                    "ẞ",
+                    "K",
+                    "€",
+                    " ",
+                    "  ",
+                    "\t",
+                    ",",
+                    "on6H",
+                    "6H",
+                    "QS",
+                    "",
+                ]),
+                0..8,
+            )
+            .prop_map(|words| words.concat())
+        }
+
+        fn games() -> Vec<Game> {
+            let mut mid = real(Rules::standard());
+            mid.hand = cards("5S 4S 3D JK");
+            mid.draw = cards("AS 2S");
+            mid.to_draw = 0;
+            mid.phase = Phase::Turn;
+            mid.turn = 3;
+            mid.piles = [14, 6, 9, 3];
+            vec![real(Rules::standard()), mid, real(Rules::hardcore())]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(500))]
+
+            /// answer_text (the Display of an answer) reads back as the same action.
+            #[test]
+            fn typed_answers_read_back((key, action) in typed_action()) {
+                let g = real(Rules::standard());
+                let text = answer_text(&action).unwrap();
+                prop_assert_eq!(g.read_answer(key, &text), Ok(action.clone()), "{}", text);
+                // Case and spacing do not matter.
+                let loud = format!("  {}  ", text.to_uppercase().replace(' ', "   "));
+                prop_assert_eq!(g.read_answer(key, &loud), Ok(action), "{}", loud);
+            }
+
+            /// No text panics any question, and a refusal always says something.
+            #[test]
+            fn any_text_is_read_or_refused(text in any::<String>(), words in answer_like()) {
+                for g in games() {
+                    for key in ["draw", "turn", "suspicion", "bonus", "keep", "nonsense"] {
+                        for t in [text.as_str(), words.as_str()] {
+                            if let Err(why) = g.read_answer(key, t) {
+                                prop_assert!(!why.is_empty());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn cards_alone_name_their_only_target() {
+            let mut g = real(Rules::standard());
+            g.hand = cards("5S 4S 3D JK");
+            g.phase = Phase::Turn;
+            g.piles = [9, 3, 6, 3];
+            // 5♠ 4♠ 🃏 3♦ makes 7 in any suit: 6♦ (7) and the 3s (4); 5♠ 4♠ makes 6 in ♠.
+            assert_eq!(
+                g.read_answer("turn", "5S 4S"),
+                Err("5♠ 4♠ makes 6 influence in ♠, which influences none of the top cards (9♠ 3♥ 6♦ 3♣); type `help` for your plays".to_string())
+            );
+            assert_eq!(
+                g.read_answer("turn", "5S 4S JK 3D"),
+                Err(
+                    "5♠ 4♠ 🃏 3♦ influences 3♥ 6♦ 3♣: say which, e.g. `5S 4S JK 3D on 3H`"
+                        .to_string()
+                )
+            );
+            g.piles = [9, 7, 6, 7];
+            assert_eq!(
+                g.read_answer("turn", "5s 4s jk 3d"),
+                Ok(Action::Influence {
+                    play: cards("5S 4S JK 3D"),
+                    target: card("6D")
+                })
+            );
+            assert_eq!(
+                g.read_answer("turn", "5S 3D"),
+                Err(
+                    "5♠ 3♦ is not a chain: card 2 (3♦): 3♦ matches 5♠ in neither suit nor rank"
+                        .to_string()
+                )
+            );
+            assert_eq!(
+                g.read_answer("turn", "5S 4S JK 3D on"),
+                Err(
+                    "name the top card after `on`, e.g. `5S 4S JK 3D on 6H` (or a suit: `on H`)"
+                        .to_string()
+                )
+            );
+            assert_eq!(
+                g.read_answer("turn", "on 6D"),
+                Err("name the cards you play before `on`, e.g. `4S 3S 3H on 6D`".to_string())
+            );
+            assert_eq!(
+                g.read_answer("turn", "exile"),
+                Err("name the card to exile, e.g. `exile 4S`".to_string())
+            );
+            assert_eq!(
+                g.read_answer("turn", "EXILE 4s"),
+                Ok(Action::Exile { card: card("4S") })
+            );
+            assert_eq!(
+                g.read_answer("turn", "5S 4S JK 3D on diamonds"),
+                Ok(Action::Influence {
+                    play: cards("5S 4S JK 3D"),
+                    target: card("6D")
+                })
+            );
+            assert_eq!(
+                g.read_answer("keep", " "),
+                Err("name one card, or `none`".to_string())
+            );
+        }
     }
 }
