@@ -296,3 +296,30 @@ fn json_play_prints_the_state_at_the_end() {
     assert_eq!(v["pool_cards"], serde_json::json!(["QD"]));
     assert_eq!(v["save"], file);
 }
+
+#[test]
+fn resume_keeps_the_rules_the_game_started_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.yaml");
+    let file = file.to_str().unwrap();
+    play(&["kinkado", "play", "--save", file], "QD\n");
+    let house = dir.path().join("h.yaml");
+    std::fs::write(&house, "base: kinkado\nrulings:\n  joker-sum: as-chosen\n").unwrap();
+    let err = bad(&[
+        "--rules",
+        house.to_str().unwrap(),
+        "kinkado",
+        "resume",
+        file,
+    ]);
+    assert_eq!(
+        err,
+        format!(
+            "error: {file} is a game under the kinkado rules, not {}\n  = help: a game keeps the rules it started with; resume it without --rules\n",
+            house.display()
+        )
+    );
+    // The same rules are fine.
+    let (code, _, _) = play(&["--rules", "kinkado", "kinkado", "resume", file], "");
+    assert_eq!(code, 0);
+}

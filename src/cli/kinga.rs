@@ -14,7 +14,7 @@ use kado::kinga::{self, Effect, GAME, MAX_HAND, Rules, TITLE, Yield};
 use kado::notation::{Located, scan_cards, validate_pack};
 use kado::render::{self, Style};
 use kado::ruleset::Ruleset;
-use kado::session::{Log, RulesetRecord};
+use kado::session::Log;
 
 use super::session as sess;
 use super::{Ctx, Failure, Outcome, joined, prompt};
@@ -154,22 +154,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             session(ctx, &path, log)
         }
         Cmd::Resume { file } => {
-            let log = sess::load::<Game>(&file.to_string_lossy())?;
-            if ctx.rules.is_some() {
-                let rs = ctx.ruleset(GAME, TITLE)?;
-                if RulesetRecord::of(&rs)? != log.ruleset {
-                    return Err(Error::from(
-                        Problem::new(format!(
-                            "{} is a game under the {} rules, not {}",
-                            file.display(),
-                            log.ruleset.name,
-                            rs.name
-                        ))
-                        .help("a game keeps the rules it started with; resume it without --rules"),
-                    )
-                    .into());
-                }
-            }
+            let log = sess::load_for_resume::<Game>(ctx, &file, TITLE)?;
             session(ctx, &file, log)
         }
         Cmd::Simulate { games, seed } => simulate_cmd(ctx, games, seed),

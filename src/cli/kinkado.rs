@@ -269,7 +269,7 @@ fn play_cmd(
 }
 
 fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
-    let log = session::load::<Game>(&file.to_string_lossy())?;
+    let log = session::load_for_resume::<Game>(ctx, file, TITLE)?;
     session::play::<Game>(ctx, file, log)
 }
 

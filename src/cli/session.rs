@@ -45,6 +45,30 @@ pub fn load<G: Session>(path: &str) -> Result<Log<G::Setup, G::Action>, Error> {
     Log::from_yaml(path, &text, G::GAME)
 }
 
+/// Reads a saved session to resume it. A game keeps the rules it started with, so a
+/// `--rules` that differs from them is refused.
+pub fn load_for_resume<G: Session>(
+    ctx: &super::Ctx,
+    path: &Path,
+    title: &str,
+) -> Result<Log<G::Setup, G::Action>, Error> {
+    let log = load::<G>(&path.to_string_lossy())?;
+    if ctx.rules.is_some() {
+        let rs = ctx.ruleset(G::GAME, title)?;
+        if kado::session::RulesetRecord::of(&rs)? != log.ruleset {
+            return Err(kado::diag::Problem::new(format!(
+                "{} is a game under the {} rules, not {}",
+                path.display(),
+                log.ruleset.name,
+                rs.name
+            ))
+            .help("a game keeps the rules it started with; resume it without --rules")
+            .into());
+        }
+    }
+    Ok(log)
+}
+
 /// A fresh save-file name when none was given: `kinkado-1.yaml`, `kinkado-2.yaml`, …
 pub fn default_path(game: &str) -> PathBuf {
     (1..)
