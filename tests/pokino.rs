@@ -316,6 +316,35 @@ fn place_writes_to_the_board_file() {
             .unwrap()
             .ends_with("5-5@-2,0h\n7-7@4,2h\n")
     );
+    // A board given as an argument starts a new file with the whole board, never a file
+    // holding only the new domino.
+    let fresh = dir.path().join("fresh.txt");
+    let f = fresh.to_str().unwrap();
+    assert_eq!(
+        ok(&["pokino", "place", B, "--write", f, "5-5@0,2h"]),
+        format!(
+            "5-5@0,2h may be laid: it touches 1-3@0,1h, 9-0@2,2h.\nWrote the board and it to {f}.\n"
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(&fresh).unwrap(),
+        format!("{B}\n5-5@0,2h\n")
+    );
+    // A file that already holds a board is not mixed with another one.
+    assert_eq!(
+        bad(&["pokino", "place", B, "--write", f, "5-6@0,3h"]),
+        format!(
+            "error: `{f}` already holds a board, and another board is given as an argument\n  = help: to add to {f}, give the board only there: kado pokino place --write {f} DOMINO\n"
+        )
+    );
+    assert!(
+        bad(&["pokino", "place", "--board", p, "--write", f, "5-6@0,3h"])
+            .contains("and another board is given with --board")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&fresh).unwrap(),
+        format!("{B}\n5-5@0,2h\n")
+    );
 }
 
 #[test]

@@ -56,7 +56,7 @@ place --write game.txt 5-5@-2,0h"
         #[arg(long = "board", value_name = "FILE")]
         board_file: Option<String>,
         /// When the placement is legal, append it to this board file (the board is read from
-        /// it when no other board is given).
+        /// it when no other board is given; a board given another way starts a new file).
         #[arg(long, value_name = "FILE")]
         write: Option<String>,
     },
@@ -420,6 +420,44 @@ fn place_cmd(
         }
         _ => (board_source(words, file.as_deref())?, false),
     };
+    // A board given another way is written out whole to a new (or blank) file, so the file
+    // always holds the board the placement was checked against; a file that already holds
+    // a different board is refused.
+    let start_file = match (&write, &file) {
+        (Some(w), Some(f)) if same_file(w, f) => false,
+        (Some(w), _) if !write_is_board => {
+            let existing = match std::fs::read_to_string(w) {
+                Ok(t) => t,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+                Err(e) => {
+                    return Err(Failure::Input(Error::msg(format!(
+                        "cannot read `{w}`: {e}"
+                    ))));
+                }
+            };
+            if existing
+                .lines()
+                .any(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
+            {
+                return Err(Error::from(
+                    Problem::new(format!(
+                        "`{w}` already holds a board, and another board is given {}",
+                        if words.is_empty() {
+                            "with --board"
+                        } else {
+                            "as an argument"
+                        }
+                    ))
+                    .help(format!(
+                        "to add to {w}, give the board only there: kado pokino place --write {w} DOMINO"
+                    )),
+                )
+                .into());
+            }
+            true
+        }
+        _ => false,
+    };
     let dsrc = Source::new("argument DOMINO", domino);
     let board = load_board(&board_src, rules);
     let p = parse_placement(&dsrc).and_then(|raw| raw.checked(&dsrc));
@@ -447,7 +485,12 @@ fn place_cmd(
         .collect();
     let mut written = None;
     if legal && let Some(w) = &write {
-        append_line(w, &p.to_string(), write_is_board)?;
+        if start_file {
+            super::session::save_atomic(std::path::Path::new(w), &format!("{board}\n{p}\n"))
+                .map_err(|e| Failure::Input(Error::msg(format!("cannot write `{w}`: {e}"))))?;
+        } else {
+            append_line(w, &p.to_string(), write_is_board)?;
+        }
         written = Some(w.clone());
     }
     let s = ctx.style;
@@ -475,6 +518,7 @@ fn place_cmd(
         h
     };
     match (&written, &write, legal) {
+        (Some(w), _, _) if start_file => human += &format!("Wrote the board and it to {w}.\n"),
         (Some(w), _, _) => human += &format!("Added it to {w}.\n"),
         (None, Some(w), false) => human += &format!("Nothing was written to {w}.\n"),
         _ => {}
@@ -494,6 +538,15 @@ fn place_cmd(
         written,
     };
     ctx.emit(&v, &human, &x)
+}
+
+/// Whether two paths name one file (the same text, or the same file on disk).
+fn same_file(a: &str, b: &str) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
 }
 
 /// Appends a line to a board file without risking it: the new text is written beside it
