@@ -192,7 +192,7 @@ fn claimed_borders_are_checked() {
         "show",
         B,
         "--claimed",
-        "0,0-1,1 5,5-5,6 0,0-0,1 0,1-0,0",
+        "0,0-1,1 5,5-5,6 0,0-0,1 0,1-0,0 1,0-0,0",
     ]);
     let messages: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
     assert_eq!(
@@ -201,7 +201,37 @@ fn claimed_borders_are_checked() {
             "error: squares 0,0 and 1,1 do not share a side, so no token lies between them",
             "error: no domino covers square 5,5 or 5,6, so `5,5-5,6` is not a border on the board",
             "error: border 0,1-0,0 is named twice",
+            "error: `1,0-0,0` lies between the two halves of 6-4@0,0h, so no token can claim it",
         ]
+    );
+    // The same check for runs and for Territory's tokens.
+    assert!(
+        bad(&[
+            "pokino",
+            "runs",
+            B,
+            "--hand",
+            "6S AD",
+            "--claimed",
+            "2,0-2,1"
+        ])
+        .starts_with(
+            "error: `2,0-2,1` lies between the two halves of 12-8@2,0v, so no token can claim it\n"
+        )
+    );
+    assert!(
+        bad(&[
+            "--rules",
+            "pokino-territory",
+            "pokino",
+            "territory",
+            B,
+            "--tokens",
+            "ana:2,2-3,2"
+        ])
+        .starts_with(
+            "error: `2,2-3,2` lies between the two halves of 9-0@2,2h, so no token can claim it\n"
+        )
     );
 }
 
@@ -285,6 +315,35 @@ fn place_writes_to_the_board_file() {
         std::fs::read_to_string(&path)
             .unwrap()
             .ends_with("5-5@-2,0h\n7-7@4,2h\n")
+    );
+    // A board given as an argument starts a new file with the whole board, never a file
+    // holding only the new domino.
+    let fresh = dir.path().join("fresh.txt");
+    let f = fresh.to_str().unwrap();
+    assert_eq!(
+        ok(&["pokino", "place", B, "--write", f, "5-5@0,2h"]),
+        format!(
+            "5-5@0,2h may be laid: it touches 1-3@0,1h, 9-0@2,2h.\nWrote the board and it to {f}.\n"
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(&fresh).unwrap(),
+        format!("{B}\n5-5@0,2h\n")
+    );
+    // A file that already holds a board is not mixed with another one.
+    assert_eq!(
+        bad(&["pokino", "place", B, "--write", f, "5-6@0,3h"]),
+        format!(
+            "error: `{f}` already holds a board, and another board is given as an argument\n  = help: to add to {f}, give the board only there: kado pokino place --write {f} DOMINO\n"
+        )
+    );
+    assert!(
+        bad(&["pokino", "place", "--board", p, "--write", f, "5-6@0,3h"])
+            .contains("and another board is given with --board")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&fresh).unwrap(),
+        format!("{B}\n5-5@0,2h\n")
     );
 }
 
@@ -486,7 +545,7 @@ fn pokino_up_bounds_the_hand() {
   |
 1 | 6S 4H AD QC 8S 3S KD 9H
   | ^^^^^^^^^^^^^^^^^^^^^^^
-  = help: players start with 7 cards and draw only while they hold fewer
+  = help: players start with 7 cards and draw only while they hold fewer (ruling up-draw is `below-seven`)
 "
     );
     assert_eq!(json(&["pokino", "runs", B, "--hand", HAND])["count"], 22);
@@ -501,6 +560,273 @@ fn pokino_up_bounds_the_hand() {
             "6S 4H AD QC 8S 3S KD"
         ])["count"],
         14
+    );
+}
+
+#[test]
+fn pokino_up_bounds_the_runs_scored() {
+    // A hand never holds more than 7 cards, so no run of 8 or more can be scored; every
+    // bad length is reported at once.
+    assert_eq!(
+        bad(&["--rules", "pokino-up", "pokino", "score", "2", "8", "7", "12"]),
+        "error: a run of 8 cards cannot be played under Pokino-Up!: a hand never holds more than 7 cards
+ --> argument RUN_LENGTHS (run 2), column 1
+  |
+1 | 8
+  | ^
+  = help: players draw only while they hold fewer than 7 (ruling up-draw is `below-seven`)
+
+error: a run of 12 cards cannot be played under Pokino-Up!: a hand never holds more than 7 cards
+ --> argument RUN_LENGTHS (run 4), column 1
+  |
+1 | 12
+  | ^^
+  = help: players draw only while they hold fewer than 7 (ruling up-draw is `below-seven`)
+
+2 problems found
+"
+    );
+    assert_eq!(
+        ok(&["--rules", "pokino-up", "--explain", "pokino", "score", "2", "7"]),
+        "┌─────┬───────┬────────┐
+│ Run ┆ Cards ┆ Points │
+╞═════╪═══════╪════════╡
+│ 1   ┆ 2     ┆ 5      │
+│ 2   ┆ 7     ┆ 20     │
+└─────┴───────┴────────┘
+Runs: 25 points
+Total: 25 points
+
+Why:
+  - Points: 2-4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards 35, 9 cards 55, 10 cards 90. [ruling long-runs: capped]
+  - Beads left at the end are worth nothing, except under Greed, where each scores 5. [ruling greed: off]
+  - Under Pokino-Up! a hand never holds more than 7 cards, so no run has more. [ruling pokino-up: on, up-draw: below-seven]
+"
+    );
+    // Combined with Territory in a house file, the limit stays.
+    let dir = tempfile::tempdir().unwrap();
+    let both = dir.path().join("up-territory.yaml");
+    std::fs::write(
+        &both,
+        "base: pokino\nrulings:\n  pokino-up: \"on\"\n  territory: \"on\"\n",
+    )
+    .unwrap();
+    let both = both.to_str().unwrap();
+    assert!(
+        bad(&["--rules", both, "pokino", "score", "9"])
+            .starts_with("error: a run of 9 cards cannot be played under Pokino-Up!")
+    );
+    assert_eq!(
+        json(&[
+            "--rules",
+            both,
+            "pokino",
+            "territory",
+            B,
+            "--tokens",
+            "ana:0,0-0,1"
+        ])["winners"],
+        serde_json::json!(["ana"])
+    );
+    // `up-draw: optional`: a player holding 7 may still draw, so neither limit applies.
+    let optional = dir.path().join("up-optional.yaml");
+    std::fs::write(
+        &optional,
+        "base: pokino-up\nrulings:\n  up-draw: optional\n",
+    )
+    .unwrap();
+    let optional = optional.to_str().unwrap();
+    assert_eq!(
+        json(&["--rules", optional, "pokino", "score", "8"])["total"],
+        35
+    );
+    assert_eq!(
+        json(&["--rules", optional, "pokino", "runs", B, "--hand", HAND])["count"],
+        22
+    );
+    // Without the variant a run of 8 scores 35.
+    assert_eq!(json(&["pokino", "score", "8"])["total"], 35);
+}
+
+#[test]
+fn a_run_that_empties_the_hand_calls_pokino() {
+    // 6 then A (0,0 then 0,1) uses both cards: the player holds none and wins.
+    assert_eq!(
+        ok(&["--explain", "pokino", "runs", B, "--hand", "6S AD"]),
+        "Best run: 6 1 — 2 cards, 5 points
+  Cards:   6♠ A♦
+  Squares: 0,0 0,1
+  It plays every card in the hand: call \"Pokino!\" — the game ends and the player wins.
+2 runs in all (no --beads given: not limited by beads).
+Every run:
+┌───┬────────┬───────┬─────────┐
+│ # ┆ Points ┆ Cards ┆ Squares │
+╞═══╪════════╪═══════╪═════════╡
+│ 1 ┆ 5      ┆ 6♠ A♦ ┆ 0,0 0,1 │
+│ 2 ┆ 5      ┆ A♦ 6♠ ┆ 0,1 0,0 │
+└───┴────────┴───────┴─────────┘
+
+Why:
+  - A run matches 2 or more numbers on the dominoes, in order, with cards from the hand: A-10 are 1-10, J 11, Q 12, K 0.
+  - Each number is on a square next to the last; no two in a row come from one domino. [ruling tear-down: off]
+  - Dominoes may be used again in a run, even a square already used; no border is crossed twice, and none a token claims. [ruling square-reuse: revisit]
+  - Each card played costs a bead, so a run has at most as many cards as the player has beads. [ruling greed: off]
+  - Points: 2-4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards 35, 9 cards 55, 10 cards 90. [ruling long-runs: capped]
+  - A player left with no card calls \"Pokino!\": the game ends at once and that player wins.
+"
+    );
+    assert_eq!(
+        json(&["pokino", "runs", B, "--hand", "6S AD"])["pokino"],
+        true
+    );
+    // A third card stays in the hand; too few beads to play both cards.
+    assert_eq!(
+        json(&["pokino", "runs", B, "--hand", "6S AD 2C"])["pokino"],
+        false
+    );
+    assert_eq!(
+        json(&["pokino", "runs", B, "--hand", "6S AD", "--beads", "1"])["pokino"],
+        false
+    );
+}
+
+#[test]
+fn a_search_cut_short_says_so() {
+    // The hidden --budget stops the search early, as the 50,000,000-run budget does on
+    // huge boards: four runs exist (6 1, 4 12 and back), the search stops after 3.
+    assert_eq!(
+        ok(&["pokino", "runs", B, "--hand", "6S 4H AD QC 8S", "--budget", "3"]),
+        "Best run: 6 1 — 2 cards, 5 points
+  Cards:   6♠ A♦
+  Squares: 0,0 0,1
+The search stopped after 3 runs: there are more, and the best run shown is the best found by then. Give --beads to narrow the search.
+At least 3 runs in all (no --beads given: not limited by beads).
+The best 3 found:
+┌───┬────────┬───────┬─────────┐
+│ # ┆ Points ┆ Cards ┆ Squares │
+╞═══╪════════╪═══════╪═════════╡
+│ 1 ┆ 5      ┆ 6♠ A♦ ┆ 0,0 0,1 │
+│ 2 ┆ 5      ┆ 4♥ Q♣ ┆ 1,0 2,0 │
+│ 3 ┆ 5      ┆ Q♣ 4♥ ┆ 2,0 1,0 │
+└───┴────────┴───────┴─────────┘
+"
+    );
+    let v = json(&[
+        "pokino",
+        "runs",
+        B,
+        "--hand",
+        "6S 4H AD QC 8S",
+        "--budget",
+        "3",
+        "--all",
+    ]);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["count"], 3);
+    assert_eq!(v["runs"].as_array().unwrap().len(), 3);
+    // With room for every run the search is complete.
+    let v = json(&[
+        "pokino",
+        "runs",
+        B,
+        "--hand",
+        "6S 4H AD QC 8S",
+        "--budget",
+        "4",
+    ]);
+    assert_eq!(
+        (v["complete"].clone(), v["count"].clone()),
+        (true.into(), 4.into())
+    );
+    // Under Greed beads do not narrow the search, so the hint is left out.
+    assert!(
+        ok(&[
+            "--rules",
+            "pokino-greed",
+            "pokino",
+            "runs",
+            B,
+            "--hand",
+            "6S 4H AD QC 8S",
+            "--budget",
+            "3"
+        ])
+        .contains("found by then.\nAt least 3 runs in all.\n")
+    );
+    assert!(
+        bad(&["pokino", "runs", B, "--hand", "6S AD", "--budget", "x"])
+            .starts_with("error: `x` is not a number of runs\n --> --budget, column 1\n")
+    );
+}
+
+#[test]
+fn explain_follows_the_rulings_in_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(
+        &house,
+        "base: pokino-tear-down\nrulings:\n  square-reuse: no-revisit\n  playing-area: bounded\n  spoke: connected\n",
+    )
+    .unwrap();
+    let h = house.to_str().unwrap();
+    let out = ok(&[
+        "--rules",
+        h,
+        "--explain",
+        "pokino",
+        "runs",
+        B,
+        "--hand",
+        "6S AD",
+    ]);
+    assert!(out.contains("  - Each number is on a square next to the last; two in a row may come from one domino, which then leaves the board (Tear Down the Walls). [ruling tear-down: on]\n"), "{out}");
+    assert!(out.contains("  - Dominoes may be used again in a run, but each square only once; no border a token claims is crossed. [ruling square-reuse: no-revisit]\n"), "{out}");
+    let out = ok(&["--rules", h, "--explain", "pokino", "place", B, "5-5@3,0v"]);
+    assert!(out.ends_with("Why:
+  - Dominoes lie on an implied grid of squares; a domino covers two squares side by side.
+  - The table holds 14 by 13 squares: all dominoes fit in that rectangle. [ruling playing-area: bounded]
+  - The first 4 dominoes, the starting spoke, may go anywhere, but must form one group. [ruling spoke: connected]
+  - A domino from a hand is laid next to at least one face-up domino: one of its squares shares a side with a square of a domino on the table.
+  - On a square grid each square of a domino then touches at most one square of each neighbour, as the rules ask.
+  - A double-12 set holds each domino once (6-4 and 4-6 are one domino).
+"), "{out}");
+}
+
+#[test]
+fn territory_with_no_tokens_and_greed_with_many_beads() {
+    assert_eq!(
+        ok(&[
+            "--rules",
+            "pokino-territory",
+            "pokino",
+            "territory",
+            B,
+            "--tokens",
+            ""
+        ]),
+        "┌────────┬──────┬────────┬─────────┐
+│ Domino ┆ Pips ┆ Tokens ┆ Goes to │
+╞════════╪══════╪════════╪═════════╡
+│ 6-4    ┆ 10   ┆ —      ┆ no one  │
+│ 1-3    ┆ 4    ┆ —      ┆ no one  │
+│ 12-8   ┆ 20   ┆ —      ┆ no one  │
+│ 9-0    ┆ 9    ┆ —      ┆ no one  │
+└────────┴──────┴────────┴─────────┘
+No one holds a token.
+"
+    );
+    // 4,000,000,000 beads × 5 does not fit 32 bits: the total must not saturate.
+    assert_eq!(
+        json(&[
+            "--rules",
+            "pokino-greed",
+            "pokino",
+            "score",
+            "2",
+            "--beads",
+            "4000000000"
+        ])["total"],
+        20_000_000_005u64
     );
 }
 
@@ -528,6 +854,7 @@ fn tear_down_the_walls() {
   Cards:   A♠ 2♠ 3♠ 4♠
   Squares: 0,0 1,0 2,0 3,0
   Leaves the board: 1-2, 3-4
+  It plays every card in the hand: call \"Pokino!\" — the game ends and the player wins.
 12 runs in all (no --beads given: not limited by beads).
 Every run:
 "

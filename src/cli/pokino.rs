@@ -56,7 +56,7 @@ place --write game.txt 5-5@-2,0h"
         #[arg(long = "board", value_name = "FILE")]
         board_file: Option<String>,
         /// When the placement is legal, append it to this board file (the board is read from
-        /// it when no other board is given).
+        /// it when no other board is given; a board given another way starts a new file).
         #[arg(long, value_name = "FILE")]
         write: Option<String>,
     },
@@ -82,11 +82,13 @@ side with the last and of another domino, across no claimed border and no border
 numbers are matched in order by cards from the hand (A-10 are 1-10, J 11, Q 12, K 0), each card \
 once. Each card costs a bead, so a run has at most as many cards as the player has beads \
 (no limit under Greed). A walk and the same walk backwards are two runs.\n\nJSON keys: best \
-(null, or {length, points, numbers, cards, squares, torn}), runs (the best 20 by points, then \
+(null, or {length, points, numbers, cards, squares, and torn: the dominoes that leave the \
+board, present only under Tear Down the Walls}), runs (the best 20 by points, then \
 length, then squares in reading order; every run with --all), count (every run), complete \
 (false when the search stopped after 50,000,000 runs, or 1,000,000 with --all: count is then a \
 lower bound and best the best found by then), max_length, bound (what sets max_length: hand, \
-beads or table).\n\nExample:\n  kado pokino runs \
+beads or table), hand, beads, pokino (true when the best run plays every card in the hand: \
+the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
 '6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h' --hand '6S 4H AD QC 8S' --beads 3"
     )]
     Runs {
@@ -107,11 +109,16 @@ beads or table).\n\nExample:\n  kado pokino runs \
         /// List every run, not only the best 20.
         #[arg(long)]
         all: bool,
+        /// Stop the search after this many runs (for tests; the default is 50,000,000,
+        /// or 1,000,000 with --all).
+        #[arg(long, value_name = "N", hide = true)]
+        budget: Option<String>,
     },
     /// Points for runs from the scoring table, and the total.
     #[command(
         after_help = "The table: 2 to 4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards \
-35, 9 cards 55, 10 cards 90. Under Greed each bead held at the end adds 5.\n\nJSON keys: runs \
+35, 9 cards 55, 10 cards 90. Under Greed each bead held at the end adds 5. Under \
+Pokino-Up! a hand never holds more than 7 cards, so a longer run is refused.\n\nJSON keys: runs \
 (each: length, points, capped), run_points, beads, bead_points, total.\n\nExample:\n  kado \
 pokino score 2 5 8"
     )]
@@ -171,6 +178,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             beads,
             claimed,
             all,
+            budget,
         } => runs_cmd(
             ctx,
             &rs,
@@ -182,6 +190,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 beads,
                 claimed,
                 all,
+                budget,
             },
         ),
         Cmd::Score { lengths, beads } => score_cmd(ctx, &rs, &rules, &lengths, beads),
@@ -261,12 +270,31 @@ fn all_ok<T>(results: Vec<Result<T, Error>>) -> Result<Vec<T>, Error> {
     Ok(ok)
 }
 
-fn grid_rules(x: &mut Explain, rs: &Ruleset) {
+fn grid_rules(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
     x.rule("Dominoes lie on an implied grid of squares; a domino covers two squares side by side.");
     x.ruled(
-        "The table is the grid the dominoes make.",
+        match rules.area {
+            None => "The table is the grid the dominoes make, with no edge.".to_string(),
+            Some((w, h)) => {
+                format!("The table holds {w} by {h} squares: all dominoes fit in that rectangle.")
+            }
+        },
         rs,
         &["playing-area"],
+    );
+}
+
+fn spoke_rule(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+    x.ruled(
+        if rules.spoke_connected {
+            format!(
+                "The first {SPOKE} dominoes, the starting spoke, may go anywhere, but must form one group."
+            )
+        } else {
+            format!("The first {SPOKE} dominoes, the starting spoke, are laid as they come.")
+        },
+        rs,
+        &["spoke"],
     );
 }
 
@@ -343,7 +371,7 @@ fn show(
         picture: plain,
     };
     let mut x = Explain::new();
-    grid_rules(&mut x, rs);
+    grid_rules(&mut x, rs, rules);
     x.rule("X grows to the right and Y downward; a domino's B half lies right of (h) or below (v) its A half.");
     x.rule("A token marks a border between two squares that a run has claimed.");
     ctx.emit(&v, &human, &x)
@@ -392,6 +420,44 @@ fn place_cmd(
         }
         _ => (board_source(words, file.as_deref())?, false),
     };
+    // A board given another way is written out whole to a new (or blank) file, so the file
+    // always holds the board the placement was checked against; a file that already holds
+    // a different board is refused.
+    let start_file = match (&write, &file) {
+        (Some(w), Some(f)) if same_file(w, f) => false,
+        (Some(w), _) if !write_is_board => {
+            let existing = match std::fs::read_to_string(w) {
+                Ok(t) => t,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+                Err(e) => {
+                    return Err(Failure::Input(Error::msg(format!(
+                        "cannot read `{w}`: {e}"
+                    ))));
+                }
+            };
+            if existing
+                .lines()
+                .any(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
+            {
+                return Err(Error::from(
+                    Problem::new(format!(
+                        "`{w}` already holds a board, and another board is given {}",
+                        if words.is_empty() {
+                            "with --board"
+                        } else {
+                            "as an argument"
+                        }
+                    ))
+                    .help(format!(
+                        "to add to {w}, give the board only there: kado pokino place --write {w} DOMINO"
+                    )),
+                )
+                .into());
+            }
+            true
+        }
+        _ => false,
+    };
     let dsrc = Source::new("argument DOMINO", domino);
     let board = load_board(&board_src, rules);
     let p = parse_placement(&dsrc).and_then(|raw| raw.checked(&dsrc));
@@ -419,7 +485,12 @@ fn place_cmd(
         .collect();
     let mut written = None;
     if legal && let Some(w) = &write {
-        append_line(w, &p.to_string(), write_is_board)?;
+        if start_file {
+            super::session::save_atomic(std::path::Path::new(w), &format!("{board}\n{p}\n"))
+                .map_err(|e| Failure::Input(Error::msg(format!("cannot write `{w}`: {e}"))))?;
+        } else {
+            append_line(w, &p.to_string(), write_is_board)?;
+        }
         written = Some(w.clone());
     }
     let s = ctx.style;
@@ -447,17 +518,14 @@ fn place_cmd(
         h
     };
     match (&written, &write, legal) {
+        (Some(w), _, _) if start_file => human += &format!("Wrote the board and it to {w}.\n"),
         (Some(w), _, _) => human += &format!("Added it to {w}.\n"),
         (None, Some(w), false) => human += &format!("Nothing was written to {w}.\n"),
         _ => {}
     }
     let mut x = Explain::new();
-    grid_rules(&mut x, rs);
-    x.ruled(
-        format!("The first {SPOKE} dominoes, the starting spoke, are laid as they come."),
-        rs,
-        &["spoke"],
-    );
+    grid_rules(&mut x, rs, rules);
+    spoke_rule(&mut x, rs, rules);
     x.rule("A domino from a hand is laid next to at least one face-up domino: one of its squares shares a side with a square of a domino on the table.");
     x.rule("On a square grid each square of a domino then touches at most one square of each neighbour, as the rules ask.");
     x.rule("A double-12 set holds each domino once (6-4 and 4-6 are one domino).");
@@ -470,6 +538,15 @@ fn place_cmd(
         written,
     };
     ctx.emit(&v, &human, &x)
+}
+
+/// Whether two paths name one file (the same text, or the same file on disk).
+fn same_file(a: &str, b: &str) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
 }
 
 /// Appends a line to a board file without risking it: the new text is written beside it
@@ -568,12 +645,8 @@ fn spots(
         }
     };
     let mut x = Explain::new();
-    grid_rules(&mut x, rs);
-    x.ruled(
-        format!("The first {SPOKE} dominoes, the starting spoke, are laid as they come."),
-        rs,
-        &["spoke"],
-    );
+    grid_rules(&mut x, rs, rules);
+    spoke_rule(&mut x, rs, rules);
     x.rule("A domino is laid on empty squares, sharing a side with a domino on the table, either way round.");
     let list = found.clone().unwrap_or_default();
     let v = SpotsVerdict {
@@ -596,6 +669,7 @@ struct RunsArgs {
     beads: Option<String>,
     claimed: Option<String>,
     all: bool,
+    budget: Option<String>,
 }
 
 /// The hand: standard cards without jokers, from one pack; at most 7 under Pokino-Up!.
@@ -613,7 +687,7 @@ fn hand_arg(text: &str, rules: &Rules) -> Result<Vec<Card>, Error> {
             ))
             .at(&src, 0..text.len())
             .help(format!(
-                "players start with {limit} cards and draw only while they hold fewer"
+                "players start with {limit} cards and draw only while they hold fewer (ruling up-draw is `below-seven`)"
             )),
         );
     }
@@ -627,6 +701,7 @@ struct RunsVerdict<'a> {
     found: &'a Found,
     hand: &'a [Card],
     beads: Option<u32>,
+    pokino: bool,
 }
 
 fn run_numbers(r: &Run) -> String {
@@ -657,15 +732,23 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
         .as_deref()
         .map(|b| count_arg("--beads", b, "beads"))
         .transpose();
+    let budget = a
+        .budget
+        .as_deref()
+        .map(|b| count_arg("--budget", b, "runs"))
+        .transpose();
     let claimed = match &board {
         Ok(b) => borders_arg(b, "--claimed", a.claimed.as_deref()),
         Err(_) => Ok(Vec::new()),
     };
-    let (board, hand, beads, claimed) = match (board, hand, beads, claimed) {
-        (Ok(b), Ok(h), Ok(n), Ok(c)) => (b, h, n, c),
-        (b, h, n, c) => {
+    let (board, hand, beads, claimed, budget) = match (board, hand, beads, claimed, budget) {
+        (Ok(b), Ok(h), Ok(n), Ok(c), Ok(g)) => (b, h, n, c, g),
+        (b, h, n, c, g) => {
             let mut problems = Vec::new();
-            for e in [b.err(), h.err(), n.err(), c.err()].into_iter().flatten() {
+            for e in [b.err(), h.err(), n.err(), c.err(), g.err()]
+                .into_iter()
+                .flatten()
+            {
                 problems.extend(e.problems);
             }
             return Err(Error { problems }.into());
@@ -680,10 +763,11 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
             claimed: &claimed,
             keep: if a.all { None } else { Some(20) },
             // Every run listed is held in memory: --all stops sooner.
-            budget: a.all.then_some(ALL_BUDGET),
+            budget: budget.map(u64::from).or(a.all.then_some(ALL_BUDGET)),
         },
         rules,
     );
+    let pokino = found.empties_hand(&hand);
     let s = ctx.style;
     let mut human = String::new();
     match &found.best {
@@ -726,6 +810,9 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
                         .join(", ")
                 );
             }
+            if pokino {
+                human += "  It plays every card in the hand: call \"Pokino!\" — the game ends and the player wins.\n";
+            }
             if best.length > TABLE_MAX {
                 human += &format!(
                     "  The scoring table stops at {TABLE_MAX} cards: a longer run scores 90.\n"
@@ -733,8 +820,13 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
             }
             if !found.complete {
                 human += &format!(
-                    "The search stopped after {} runs: there are more, and the best run shown is the best found by then. Give --beads to narrow the search.\n",
-                    found.count
+                    "The search stopped after {} runs: there are more, and the best run shown is the best found by then.{}\n",
+                    found.count,
+                    if beads.is_none() && !rules.greed {
+                        " Give --beads to narrow the search."
+                    } else {
+                        ""
+                    }
                 );
             }
             human += &format!(
@@ -793,12 +885,20 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
     let mut x = Explain::new();
     x.rule("A run matches 2 or more numbers on the dominoes, in order, with cards from the hand: A-10 are 1-10, J 11, Q 12, K 0.");
     x.ruled(
-        "Each number is on a square next to the last; no two in a row come from one domino.",
+        if rules.tear_down {
+            "Each number is on a square next to the last; two in a row may come from one domino, which then leaves the board (Tear Down the Walls)."
+        } else {
+            "Each number is on a square next to the last; no two in a row come from one domino."
+        },
         rs,
         &["tear-down"],
     );
     x.ruled(
-        "Dominoes may be used again in a run; no border is crossed twice, and none a token claims.",
+        if rules.revisit {
+            "Dominoes may be used again in a run, even a square already used; no border is crossed twice, and none a token claims."
+        } else {
+            "Dominoes may be used again in a run, but each square only once; no border a token claims is crossed."
+        },
         rs,
         &["square-reuse"],
     );
@@ -816,17 +916,21 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
         rs,
         &["long-runs"],
     );
-    if rules.up {
+    if pokino {
+        x.rule("A player left with no card calls \"Pokino!\": the game ends at once and that player wins.");
+    }
+    if let Some(h) = rules.hand_limit() {
         x.ruled(
-            "Under Pokino-Up! a hand never holds more than 7 cards.",
+            format!("Under Pokino-Up! a hand never holds more than {h} cards."),
             rs,
-            &["pokino-up"],
+            &["pokino-up", "up-draw"],
         );
     }
     let v = RunsVerdict {
         found: &found,
         hand: &hand,
         beads,
+        pokino,
     };
     ctx.emit(&v, &human, &x)
 }
@@ -845,19 +949,31 @@ fn score_cmd(
     for (i, l) in lengths.iter().enumerate() {
         let name = format!("argument RUN_LENGTHS (run {})", i + 1);
         let src = Source::new(name, l.as_str());
+        let longest = score::longest(rules);
         results.push(match l.trim().parse::<usize>() {
-            Ok(n) if score::points(n, rules).is_some() => Ok(n),
+            Ok(n) if score::points(n, rules).is_some() && longest.is_none_or(|m| n <= m) => {
+                Ok(n)
+            }
             Ok(n) if n < score::MIN_RUN => Err(Problem::new(format!(
                 "a run of {n} card{} does not score: a run has at least 2",
                 if n == 1 { "" } else { "s" }
             ))
             .at(&src, 0..l.len())
             .into()),
-            Ok(n) => Err(Problem::new(format!(
-                "a run of {n} cards cannot be played: runs have at most {TABLE_MAX} cards"
-            ))
-            .at(&src, 0..l.len())
-            .help("ruling long-runs is `forbidden`")
+            Ok(n) => Err(match rules.hand_limit() {
+                Some(h) if longest == Some(h) => Problem::new(format!(
+                    "a run of {n} cards cannot be played under Pokino-Up!: a hand never holds more than {h} cards"
+                ))
+                .at(&src, 0..l.len())
+                .help(format!(
+                    "players draw only while they hold fewer than {h} (ruling up-draw is `below-seven`)"
+                )),
+                _ => Problem::new(format!(
+                    "a run of {n} cards cannot be played: runs have at most {TABLE_MAX} cards"
+                ))
+                .at(&src, 0..l.len())
+                .help("ruling long-runs is `forbidden`"),
+            }
             .into()),
             Err(_) => Err(Problem::new(format!("`{l}` is not a number of cards"))
                 .at(&src, 0..l.len())
@@ -929,6 +1045,13 @@ fn score_cmd(
         rs,
         &["greed"],
     );
+    if let Some(h) = rules.hand_limit() {
+        x.ruled(
+            format!("Under Pokino-Up! a hand never holds more than {h} cards, so no run has more."),
+            rs,
+            &["pokino-up", "up-draw"],
+        );
+    }
     ctx.emit(&t, &human, &x)
 }
 
@@ -996,15 +1119,17 @@ fn territory(
         ]);
     }
     human += &render::show(&table);
-    let mut totals = render::table(["Player", "Dominoes", "Pips"]);
-    for h in &result.players {
-        totals.add_row(vec![
-            h.player.clone(),
-            h.dominoes.len().to_string(),
-            h.pips.to_string(),
-        ]);
+    if !result.players.is_empty() {
+        let mut totals = render::table(["Player", "Dominoes", "Pips"]);
+        for h in &result.players {
+            totals.add_row(vec![
+                h.player.clone(),
+                h.dominoes.len().to_string(),
+                h.pips.to_string(),
+            ]);
+        }
+        human += &render::show(&totals);
     }
-    human += &render::show(&totals);
     let best = result.players.iter().map(|h| h.pips).max().unwrap_or(0);
     human += &match result.winners.as_slice() {
         [] => "No one holds a token.\n".to_string(),

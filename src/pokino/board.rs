@@ -902,6 +902,21 @@ impl Board {
                 );
                 continue;
             }
+            // Both halves of one domino: no run claims that border (under Tear Down the
+            // Walls a run may cross it, but the domino then leaves the board with it).
+            if let (Some(ca), Some(cb)) = (self.cell(a), self.cell(bsq))
+                && ca.piece == cb.piece
+            {
+                problems.push(
+                    Problem::new(format!(
+                        "`{}` lies between the two halves of {}, so no {what} can claim it",
+                        b.value, self.placements[ca.piece]
+                    ))
+                    .at(src, b.span.clone())
+                    .help("a token claims a border between squares of two different dominoes"),
+                );
+                continue;
+            }
             if let Some(first) = seen.get(&b.value.key()) {
                 let (line, col) = src.line_col(first.start);
                 problems.push(
@@ -1111,6 +1126,7 @@ mod tests {
                 "border 0,1-0,0 is named twice",
                 "squares 0,0 and 1,1 do not share a side, so no token lies between them",
                 "no domino covers square 5,5 or 5,6, so `5,5-5,6` is not a border on the board",
+                "`0,0-1,0` lies between the two halves of 6-4@0,0h, so no token can claim it",
             ]
         );
         let src = Source::new("t", "ana:0,-1-0,0 bo_2:3,3-3,4");

@@ -45,6 +45,9 @@ pub struct Rules {
     pub greed: bool,
     /// Pokino-Up!: hands hold at most [`Rules::up_cards`].
     pub up: bool,
+    /// `up-draw: optional`: under Pokino-Up! a player holding 7 may still draw, so hands
+    /// have no upper size.
+    pub up_draw_optional: bool,
     /// Tear Down the Walls: a run may step within one domino, which then leaves.
     pub tear_down: bool,
     /// Territory: dominoes go to the player with the most tokens touching them.
@@ -75,6 +78,7 @@ impl Rules {
             territory_ties_shared: rs.is("territory-ties", "shared"),
             greed: rs.is("greed", "on"),
             up: rs.is("pokino-up", "on"),
+            up_draw_optional: rs.is("up-draw", "optional"),
             tear_down: rs.is("tear-down", "on"),
             territory: rs.is("territory", "on"),
             start_cards: to_u32(rs.value("start-cards", 5)),
@@ -98,6 +102,7 @@ impl Rules {
                 territory_ties_shared: false,
                 greed: false,
                 up: false,
+                up_draw_optional: false,
                 tear_down: false,
                 territory: false,
                 start_cards: 5,
@@ -109,9 +114,10 @@ impl Rules {
         }
     }
 
-    /// The most cards a hand can hold, when the rules bound it (Pokino-Up!).
+    /// The most cards a hand can hold, when the rules bound it (Pokino-Up!, unless
+    /// `up-draw: optional`).
     pub fn hand_limit(&self) -> Option<usize> {
-        self.up.then_some(self.up_cards as usize)
+        (self.up && !self.up_draw_optional).then_some(self.up_cards as usize)
     }
 }
 
@@ -164,6 +170,10 @@ mod tests {
         assert!(get("pokino-up").up);
         assert_eq!(get("pokino-up").hand_limit(), Some(7));
         assert_eq!(base.hand_limit(), None);
+        let optional =
+            Ruleset::from_house_text("h.yaml", "base: pokino-up\nrulings:\n  up-draw: optional\n")
+                .unwrap();
+        assert_eq!(Rules::from_ruleset(&optional).hand_limit(), None);
         assert!(get("pokino-tear-down").tear_down);
         assert!(get("pokino-territory").territory);
         assert_eq!(Rules::standard(), base);

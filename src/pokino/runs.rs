@@ -81,6 +81,14 @@ pub struct Found {
     pub bound: Bound,
 }
 
+impl Found {
+    /// Whether the best run plays every card in the hand: the player then holds no card
+    /// and calls "Pokino!", which ends the game with their win.
+    pub fn empties_hand(&self, hand: &[Card]) -> bool {
+        self.best.as_ref().is_some_and(|b| b.length == hand.len())
+    }
+}
+
 /// The board as a graph: squares in reading order, and the borders a run may cross.
 struct Graph {
     squares: Vec<Square>,
@@ -415,6 +423,9 @@ mod tests {
         assert_eq!(walks(&f), vec!["2 3", "3 2", "4 5", "5 4"]);
         assert_eq!(f.count, 4);
         assert_eq!(f.best.as_ref().unwrap().points, 5);
+        assert!(!f.empties_hand(&hand("AS 2S 3S 4S 5S 6S")));
+        let two = hand("2S 3S");
+        assert!(runs_of(LINE, "2S 3S", None, &[], &r).empties_hand(&two));
     }
 
     #[test]

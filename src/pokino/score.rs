@@ -36,6 +36,17 @@ pub fn points(length: usize, rules: &Rules) -> Option<u32> {
     TABLE.iter().find(|(n, _)| *n == length).map(|(_, p)| *p)
 }
 
+/// The most cards a run can have under the rules, when they bound it: 10 under
+/// `long-runs: forbidden`, and the largest hand under Pokino-Up! (a hand never holds
+/// more than 7 cards, so no run is longer).
+pub fn longest(rules: &Rules) -> Option<usize> {
+    let table = (!rules.long_runs_capped).then_some(TABLE_MAX);
+    match (table, rules.hand_limit()) {
+        (Some(t), Some(h)) => Some(t.min(h)),
+        (t, h) => t.or(h),
+    }
+}
+
 /// One run's score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RunPoints {
@@ -52,17 +63,17 @@ pub struct Total {
     pub run_points: u32,
     /// Beads held at the end (counted under Greed only).
     pub beads: u32,
-    pub bead_points: u32,
-    pub total: u32,
+    pub bead_points: u64,
+    pub total: u64,
 }
 
 /// Scores runs of the given lengths, and beads under Greed. `Err` holds the index of
-/// each length no run can have.
+/// each length no run can have (see [`points`] and [`longest`]).
 pub fn total(lengths: &[usize], beads: u32, rules: &Rules) -> Result<Total, Vec<usize>> {
     let mut runs = Vec::new();
     let mut bad = Vec::new();
     for (i, &n) in lengths.iter().enumerate() {
-        match points(n, rules) {
+        match points(n, rules).filter(|_| longest(rules).is_none_or(|m| n <= m)) {
             Some(p) => runs.push(RunPoints {
                 length: n,
                 points: p,
@@ -76,7 +87,7 @@ pub fn total(lengths: &[usize], beads: u32, rules: &Rules) -> Result<Total, Vec<
     }
     let run_points = runs.iter().map(|r| r.points).sum::<u32>();
     let bead_points = if rules.greed {
-        beads.saturating_mul(rules.bead_points)
+        u64::from(beads) * u64::from(rules.bead_points)
     } else {
         0
     };
@@ -85,7 +96,7 @@ pub fn total(lengths: &[usize], beads: u32, rules: &Rules) -> Result<Total, Vec<
         run_points,
         beads,
         bead_points,
-        total: run_points.saturating_add(bead_points),
+        total: u64::from(run_points) + bead_points,
     })
 }
 
@@ -240,6 +251,26 @@ mod tests {
         assert_eq!(total(&[1, 3, 0], 0, &r), Err(vec![0, 2]));
         let t = total(&[12], 0, &r).unwrap();
         assert!(t.runs[0].capped);
+        // No overflow, however many beads.
+        let t = total(&[2], u32::MAX, &r).unwrap();
+        assert_eq!(t.total, 5 + 5 * u64::from(u32::MAX));
+    }
+
+    #[test]
+    fn pokino_up_bounds_the_runs() {
+        let mut r = Rules::standard();
+        assert_eq!(longest(&r), None);
+        r.up = true;
+        // A hand never holds more than 7 cards, so no run has more.
+        assert_eq!(longest(&r), Some(7));
+        assert!(total(&[7], 0, &r).is_ok());
+        assert_eq!(total(&[2, 8, 7, 12], 0, &r), Err(vec![1, 3]));
+        r.up_draw_optional = true;
+        assert_eq!(longest(&r), None);
+        r.long_runs_capped = false;
+        assert_eq!(longest(&r), Some(10));
+        r.up_draw_optional = false;
+        assert_eq!(longest(&r), Some(7));
     }
 
     fn tokens(s: &str) -> Vec<Token> {
