@@ -131,6 +131,10 @@ impl Evaluation {
 /// How to rank joker choices: tier, sum, then the nicer reading (higher category, no
 /// needless duplicate, higher cards).
 type Key = (u8, u32, Category, u8, u32);
+/// What the jokers stand for.
+type Subs = Vec<(Rank, Suit)>;
+/// How to rank ALORA's subsets: tier, sum, category, whole-hand sum, fewer cards.
+type Pick = (u8, u32, Category, u32, u32);
 
 fn score(plain: &[(Rank, Suit)], subs: &[(Rank, Suit)], rules: &Rules) -> (Key, Category) {
     let mut all: Vec<(Rank, Suit)> = plain.to_vec();
@@ -165,7 +169,7 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Evaluation {
         rules.joker_duplicates || (!plain.contains(c) && !taken.contains(c))
     };
 
-    let mut best: Option<(Key, Category, Vec<(Rank, Suit)>)> = None;
+    let mut best: Option<(Key, Category, Subs)> = None;
     let mut consider = |subs: Vec<(Rank, Suit)>| {
         let (key, cat) = score(&plain, &subs, rules);
         if best.as_ref().is_none_or(|(k, _, _)| key > *k) {
@@ -228,7 +232,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
     let n = cards.len();
     let sizes = if n <= 1 { n..=n } else { 2..=n.min(5) };
     let held: u32 = cards.iter().map(|c| value(*c)).sum();
-    let mut best: Option<((u8, u32, Category, u32, u32), Evaluation, Vec<Card>)> = None;
+    let mut best: Option<(Pick, Evaluation, Vec<Card>)> = None;
     for size in sizes {
         for subset in combinations(n, size) {
             let chosen: Vec<Card> = subset.iter().map(|&i| cards[i]).collect();

@@ -8,6 +8,10 @@ pub mod alora;
 pub mod hand;
 pub mod showdown;
 
+pub mod census;
+pub mod fast;
+pub mod odds;
+
 use crate::cards::{Card, Rank};
 use crate::ruleset::Ruleset;
 
