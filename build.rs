@@ -41,8 +41,6 @@ fn main() {
             }
         }
     }
-    let disp_bytes: Vec<u8> = disp.iter().flat_map(|d| d.to_le_bytes()).collect();
-    write(&dir, "kinkado_disp.bin", &disp_bytes);
     write(&dir, "kinkado_rank.bin", &values);
     write(&dir, "kinkado_rank_deficit.bin", &deficits);
 
@@ -70,7 +68,10 @@ fn main() {
 
     let consts = format!(
         "/// The perfect hash's multiplier.\n\
-         pub const HASH_MUL: u64 = {mul:#x};\n"
+         pub const HASH_MUL: u64 = {mul:#x};\n\
+         /// Each bucket's displacement.\n\
+         pub static DISP: [u16; {len}] = {disp:?};\n",
+        len = disp.len()
     );
     write(&dir, "kinkado_consts.rs", consts.as_bytes());
 }

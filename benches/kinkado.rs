@@ -85,6 +85,13 @@ fn eval_bench() {
         best_theirs = best_theirs.min(b);
         checks = (ca, cb);
     }
+    if std::env::var_os("KADO_BENCH_PLAIN").is_some() {
+        let mut b = Duration::MAX;
+        for _ in 0..ROUNDS {
+            b = b.min(ours(&plain, &ev).0);
+        }
+        println!("kado on plain hands: {:6.2} ns/hand", per_hand(b));
+    }
     println!(
         "{HANDS} hands, best of {ROUNDS} rounds (checksums {} / {})",
         checks.0, checks.1
@@ -97,6 +104,93 @@ fn eval_bench() {
     );
 }
 
+fn commands_bench() {
+    use kado::kinkado::census;
+    use kado::kinkado::odds::{self, Query};
+    let rules = Rules::standard();
+    println!("\n## odds and census (library, one thread)");
+    let cards = |s: &str| -> Vec<kado::cards::Card> {
+        s.split_whitespace()
+            .filter_map(|c| c.parse().ok())
+            .collect()
+    };
+    let q = Query {
+        hand: cards("KS KH KD 2C 9S"),
+        alora_shown: Vec::new(),
+        alora_hidden: 7,
+        seen: cards("7C 8C"),
+        samples: 1_000_000,
+        seed: 0,
+    };
+    let t = Instant::now();
+    let o = odds::odds(&q, &rules);
+    println!(
+        "odds, 1,000,000 samples (--hand 'KS KH KD 2C 9S' --alora-hidden 7 --seen '7C 8C'): {:.3} s (win {:.4}, exact: {})",
+        t.elapsed().as_secs_f64(),
+        o.win,
+        o.exact
+    );
+    for threads in [1, 2] {
+        let t = Instant::now();
+        let c = census::census(7, &rules, threads, &|_| {});
+        println!(
+            "census 7, {threads} thread(s): {:.3} s ({} hands)",
+            t.elapsed().as_secs_f64(),
+            c.hands
+        );
+    }
+
+    println!("\n## one-shot commands (release binary, start to answer; best and median of 50)");
+    let exe = env!("CARGO_BIN_EXE_kado");
+    let runs: [&[&str]; 6] = [
+        &["kinkado", "hand", "AS KS QS JS JK"],
+        &["kinkado", "alora", "hand", "KS KH 2C 7D 9S JK JK"],
+        &["--json", "kinkado", "alora", "hand", "2S 5H 9C JD KS JK JK"],
+        &["kinkado", "alora", "sell", "KS 2H 9C 3D QS 7H 10C"],
+        &[
+            "kinkado", "alora", "buy", "--market", "2S 7H KD", "--stash", "30",
+        ],
+        &[
+            "kinkado",
+            "showdown",
+            "--seat",
+            "ana=KS,KH@5",
+            "--alora",
+            "2S 2H 2C 9D 4S JK@10",
+            "--pool",
+            "12",
+        ],
+    ];
+    for args in runs {
+        let mut times: Vec<Duration> = (0..50)
+            .map(|_| {
+                let t = Instant::now();
+                let out = std::process::Command::new(exe).args(args).output();
+                let d = t.elapsed();
+                assert!(
+                    out.is_ok_and(|o| o.status.success()),
+                    "kado {args:?} failed"
+                );
+                d
+            })
+            .collect();
+        times.sort();
+        println!(
+            "kado {:<70} best {:5.2} ms, median {:5.2} ms",
+            args.iter()
+                .map(|a| if a.contains(' ') {
+                    format!("'{a}'")
+                } else {
+                    a.to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+            times[0].as_secs_f64() * 1e3,
+            times[25].as_secs_f64() * 1e3
+        );
+    }
+}
+
 fn main() {
     let filter: Vec<String> = std::env::args()
         .skip(1)
@@ -105,5 +199,8 @@ fn main() {
     let wants = |part: &str| filter.is_empty() || filter.iter().any(|f| part.contains(f.as_str()));
     if wants("eval") {
         eval_bench();
+    }
+    if wants("commands") {
+        commands_bench();
     }
 }

@@ -30,8 +30,6 @@ use fastgen::{BUCKET_BITS, COMBOS, SLOT_BITS};
 const SLOTS: usize = 1 << SLOT_BITS;
 const FLUSH_SLOTS: usize = 4 << 13;
 
-static DISP: &[u8; 2 << BUCKET_BITS] =
-    include_bytes!(concat!(env!("OUT_DIR"), "/kinkado_disp.bin"));
 static RANK: &[u8; 2 * COMBOS * SLOTS] =
     include_bytes!(concat!(env!("OUT_DIR"), "/kinkado_rank.bin"));
 static RANK_DEFICIT: &[u8; COMBOS / 2 * SLOTS] =
@@ -175,17 +173,19 @@ impl Score {
     }
 }
 
-fn read16(table: &[u8], i: usize) -> u16 {
+/// Entry `i` of a table of little-endian u16 (`i` below half the table's length).
+#[inline(always)]
+fn read16<const N: usize>(table: &[u8; N], i: usize) -> u16 {
     u16::from_le_bytes([table[2 * i], table[2 * i + 1]])
 }
 
 /// The tables for one ruleset.
 #[derive(Clone, Copy, Debug)]
 pub struct Evaluator {
-    rank: &'static [u8],
-    flush: &'static [u8],
-    rank_deficit: &'static [u8],
-    flush_deficit: &'static [u8],
+    rank: &'static [u8; 2 * SLOTS],
+    flush: &'static [u8; 2 * FLUSH_SLOTS],
+    rank_deficit: &'static [u8; SLOTS],
+    flush_deficit: &'static [u8; FLUSH_SLOTS],
     all_cards: bool,
     as_chosen: bool,
 }
@@ -198,12 +198,12 @@ impl Evaluator {
             rules.joker_duplicates,
             rules.ace_high_straights,
         );
-        let half = combo / 2;
+        // `combo` is below 8, the number of tables in each file.
         Evaluator {
-            rank: &RANK[2 * SLOTS * combo..2 * SLOTS * (combo + 1)],
-            flush: &FLUSH[2 * FLUSH_SLOTS * combo..2 * FLUSH_SLOTS * (combo + 1)],
-            rank_deficit: &RANK_DEFICIT[SLOTS * half..SLOTS * (half + 1)],
-            flush_deficit: &FLUSH_DEFICIT[FLUSH_SLOTS * half..FLUSH_SLOTS * (half + 1)],
+            rank: &RANK.as_chunks::<{ 2 * SLOTS }>().0[combo],
+            flush: &FLUSH.as_chunks::<{ 2 * FLUSH_SLOTS }>().0[combo],
+            rank_deficit: &RANK_DEFICIT.as_chunks::<SLOTS>().0[combo / 2],
+            flush_deficit: &FLUSH_DEFICIT.as_chunks::<FLUSH_SLOTS>().0[combo / 2],
             all_cards: rules.alora_sum_all,
             as_chosen: !rules.joker_face_value,
         }
@@ -221,14 +221,24 @@ impl Evaluator {
     /// The best hand of 2 to 5 of the cards (all of them when fewer than 2), as
     /// [`hand::best_hand`] scores it. The hand must hold at most 7 cards and 2 jokers
     /// ([`Hand::from_cards`] checks that).
-    #[inline]
+    #[inline(always)]
     pub fn eval(&self, h: Hand) -> Score {
-        let key = h.key as u32;
-        let (bucket, pos) = fastgen::spread(key, consts::HASH_MUL);
-        let disp = u16::from_le_bytes([DISP[2 * bucket], DISP[2 * bucket + 1]]);
-        let slot = (pos ^ usize::from(disp)) & (SLOTS - 1);
-        let mut v = read16(self.rank, slot);
+        let spread = (h.key as u32 as u64).wrapping_mul(consts::HASH_MUL);
+        let bucket = (spread >> (64 - BUCKET_BITS)) as usize;
+        let pos = (spread >> (64 - BUCKET_BITS - SLOT_BITS)) as usize;
+        let slot = (pos ^ usize::from(consts::DISP[bucket])) & (SLOTS - 1);
+        let v = read16(self.rank, slot);
         let flushes = (h.key >> SUIT_SHIFT) & 0x8888;
+        if flushes == 0 && !self.all_cards {
+            return Score(v);
+        }
+        self.eval_rest(h, v, slot, flushes)
+    }
+
+    /// The rarer part of [`Evaluator::eval`]: a flush, or `alora-sum: all-cards`.
+    #[inline(never)]
+    fn eval_rest(&self, h: Hand, rank_value: u16, slot: usize, flushes: u64) -> Score {
+        let mut v = rank_value;
         let mut flush_slot = None;
         if flushes != 0 {
             let suit = flushes.trailing_zeros() >> 2;
