@@ -308,7 +308,7 @@ fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
 
 fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
     let cards = pack_cards("argument CARDS", text)?;
-    let b = hand::best_hand(&cards, rules);
+    let b = kado::kinkado::fast::best_hand(&cards, rules);
     let s = ctx.style;
     let e = &b.hand;
     let mut human = format!(
