@@ -71,6 +71,18 @@ pub enum Cmd {
         /// The round, 1 to 9.
         round: String,
     },
+    /// The chance your hand beats ALORA at the reveal, from what you can see.
+    #[command(
+        long_about = "The chance your hand beats ALORA at the reveal, from what you can see.\n\nYou play your best 2 to 5 cards (by tier, then sum). ALORA plays the best hand of all her cards: her face-up cards and N face-down ones, which may be any cards you cannot see (the pack less your hand, her face-up cards and --seen). Every deal of those is counted once when there are no more than --samples of them (exact odds); otherwise --samples deals are drawn at random (Monte Carlo, repeatable with --seed). ALORA wins ties.",
+        after_help = "JSON keys: win, tie, lose (probabilities; ALORA wins ties), samples (deals counted), stderr (standard error of win; 0 when exact), method (\"exact\" or \"monte-carlo\"), exact, seed (null when exact), unseen (cards you cannot see), alora_hidden, play (your best cards), category, tier, sum.\n\nExample:\n  kado kinkado odds --hand 'KS KH KD 2C 9S' --alora-shown 'QS QH 5D' --alora-hidden 4 --seen '7C 8C'"
+    )]
+    Odds(stats::OddsArgs),
+    /// Exact counts of every category and tier over all N-card hands (N = 2 to 7).
+    #[command(
+        long_about = "Exact counts of every category and tier over all N-card hands (N = 2 to 7) of the 54-card pack, jokers included, under the ruleset in force, with each probability.\n\nEach hand is scored as ALORA scores hers: by its best 2 to 5 cards (tier, then sum, then category); with 5 cards or fewer that is always the whole hand. The two jokers are different cards of the pack, so there are C(54, N) hands: 177,100,560 for N = 7, counted in about a second.",
+        after_help = "JSON keys: n, hands (the total), tiers ({\"1\": count, \"2\": count, \"3\": count}), categories (name → count), tier_probabilities, probabilities (name → probability)."
+    )]
+    Census(stats::CensusArgs),
     /// Run a whole game at the table, step by step, saving after every step.
     #[command(long_about = PLAY_HELP)]
     Play {
@@ -219,6 +231,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         } => play_cmd(ctx, &rs, players, !no_alora, save, deck, seed),
         Cmd::Resume { file } => resume_cmd(ctx, &file),
         Cmd::Status { file } => status_cmd(ctx, &file),
+        Cmd::Odds(a) => stats::odds_cmd(ctx, &rs, &rules, &a),
+        Cmd::Census(a) => stats::census_cmd(ctx, &rs, &rules, &a),
     }
 }
 
@@ -434,7 +448,7 @@ fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
 
 fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
     let cards = pack_cards("argument CARDS", text)?;
-    let b = hand::best_hand(&cards, rules);
+    let b = kado::kinkado::fast::best_hand(&cards, rules);
     let s = ctx.style;
     let e = &b.hand;
     let mut human = format!(
@@ -1004,3 +1018,5 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
     };
     ctx.emit(&verdict, &human, &v.explain)
 }
+
+mod stats;

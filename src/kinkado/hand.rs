@@ -131,6 +131,10 @@ impl Evaluation {
 /// How to rank joker choices: tier, sum, then the nicer reading (higher category, no
 /// needless duplicate, higher cards).
 type Key = (u8, u32, Category, u8, u32);
+/// What the jokers stand for.
+type Subs = Vec<(Rank, Suit)>;
+/// How to rank ALORA's subsets: tier, sum, category, whole-hand sum, fewer cards.
+type Pick = (u8, u32, Category, u32, u32);
 
 fn score(plain: &[(Rank, Suit)], subs: &[(Rank, Suit)], rules: &Rules) -> (Key, Category) {
     let mut all: Vec<(Rank, Suit)> = plain.to_vec();
@@ -165,8 +169,7 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Evaluation {
         rules.joker_duplicates || (!plain.contains(c) && !taken.contains(c))
     };
 
-    type Choice = (Key, Category, Vec<(Rank, Suit)>);
-    let mut best: Option<Choice> = None;
+    let mut best: Option<(Key, Category, Subs)> = None;
     let mut consider = |subs: Vec<(Rank, Suit)>| {
         let (key, cat) = score(&plain, &subs, rules);
         if best.as_ref().is_none_or(|(k, _, _)| key > *k) {
@@ -228,13 +231,23 @@ pub struct BestHand {
 pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
     let n = cards.len();
     let sizes = if n <= 1 { n..=n } else { 2..=n.min(5) };
-    let mut best: Option<(Key, Evaluation, Vec<Card>)> = None;
+    let held: u32 = cards.iter().map(|c| value(*c)).sum();
+    let mut best: Option<(Pick, Evaluation, Vec<Card>)> = None;
     for size in sizes {
         for subset in combinations(n, size) {
             let chosen: Vec<Card> = subset.iter().map(|&i| cards[i]).collect();
             let e = evaluate(&chosen, rules);
-            // Prefer, at equal strength, the higher category and then fewer cards.
-            let key: Key = (e.tier, e.sum, e.category, 0, u32::MAX - size as u32);
+            // Prefer, at equal strength, the higher category, then (under all-cards) the
+            // higher sum of everything held, then fewer cards. Without the whole-hand sum
+            // the answer under all-cards could depend on the order the cards are given
+            // in: a joker standing for a J and a real J play alike but count differently
+            // when left unplayed.
+            let whole = if rules.alora_sum_all {
+                e.sum + held - chosen.iter().map(|c| value(*c)).sum::<u32>()
+            } else {
+                0
+            };
+            let key = (e.tier, e.sum, e.category, whole, u32::MAX - size as u32);
             if best.as_ref().is_none_or(|(k, _, _)| key > *k) {
                 best = Some((key, e, chosen));
             }
@@ -242,7 +255,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
     }
     let (_, mut hand, played) = best.unwrap_or_else(|| {
         (
-            (0, 0, Category::HighCard, 0, 0),
+            (0, 0, Category::HighCard, 0, 0u32),
             Evaluation {
                 category: Category::HighCard,
                 tier: 1,
@@ -418,6 +431,25 @@ mod tests {
         let b = best_hand(&cards("2S 2H 2C KS KH QS QD"), &Rules::standard());
         // Full house 2 2 2 K K: tier 3, sum 46.
         assert_eq!((b.hand.category, b.hand.sum), (Category::FullHouse, 46));
+    }
+
+    #[test]
+    fn all_cards_sum_does_not_depend_on_card_order() {
+        // A joker as a jack and the real J♥ make the same straight; under all-cards the
+        // better whole-hand sum (the joker's $20 left unplayed) is hers, in any order.
+        let rs = Ruleset::builtin("kinkado")
+            .unwrap()
+            .with("ace-straights", "low-only")
+            .unwrap()
+            .with("joker-sum", "as-chosen")
+            .unwrap()
+            .with("alora-sum", "all-cards")
+            .unwrap();
+        let r = Rules::from_ruleset(&rs);
+        for order in ["9S 10S JH QH KD JK 2C", "JK 9S 10S QH KD JH 2C"] {
+            let b = best_hand(&cards(order), &r);
+            assert_eq!((b.hand.category, b.hand.sum), (Category::Straight, 86));
+        }
     }
 
     #[test]

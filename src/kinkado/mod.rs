@@ -9,6 +9,10 @@ pub mod game;
 pub mod hand;
 pub mod showdown;
 
+pub mod census;
+pub mod fast;
+pub mod odds;
+
 use crate::cards::{Card, Rank};
 use crate::ruleset::Ruleset;
 

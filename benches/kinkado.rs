@@ -1,0 +1,206 @@
+//! Kin Kādo speed figures (BENCHMARKS.md, section "Kin Kādo evaluator").
+//!
+//! `cargo bench --bench kinkado` prints:
+//! - the best-hand evaluator on random 7-card hands from the 54-card pack (jokers
+//!   included), beside `pokers` 0.10 (an OMPEval port) on random plain 7-card hands: the
+//!   same number of hands, each built from its cards and evaluated; the ratio is pokers'
+//!   time over ours (≥ 1.0: ours is at least as fast);
+//! - `odds` with 1,000,000 samples and `census 7` through the library, one thread;
+//! - one-shot commands of the release binary, start to answer.
+//!
+//! `cargo bench --bench kinkado -- eval` (or `commands`) runs one part.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use kado::kinkado::Rules;
+use kado::kinkado::fast::{CARDS, Evaluator, Hand};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+const HANDS: usize = 2_000_000;
+const ROUNDS: usize = 7;
+
+/// `count` random 7-card hands (card numbers below `pack`, all different).
+fn deal(pack: usize, count: usize, seed: u64) -> Vec<[u8; 7]> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut deck: Vec<u8> = (0..pack as u8).collect();
+    (0..count)
+        .map(|_| {
+            let mut h = [0u8; 7];
+            for (i, slot) in h.iter_mut().enumerate() {
+                let j = rng.random_range(i..pack);
+                deck.swap(i, j);
+                *slot = deck[i];
+            }
+            h
+        })
+        .collect()
+}
+
+fn ours(hands: &[[u8; 7]], ev: &Evaluator) -> (Duration, u64) {
+    let t = Instant::now();
+    let mut check = 0u64;
+    for h in hands {
+        let mut hand = Hand::EMPTY;
+        for &c in h {
+            // Cards 52 and 53 are the two jokers.
+            hand = hand.add(CARDS[usize::from(c).min(52)]);
+        }
+        check = check.wrapping_add(u64::from(ev.eval(black_box(hand)).raw()));
+    }
+    (t.elapsed(), check)
+}
+
+fn theirs(hands: &[[u8; 7]]) -> (Duration, u64) {
+    let t = Instant::now();
+    let mut check = 0u64;
+    for h in hands {
+        let mut hand = pokers::Hand::default();
+        for &c in h {
+            hand += pokers::CARDS[usize::from(c)];
+        }
+        check = check.wrapping_add(u64::from(black_box(hand).evaluate()));
+    }
+    (t.elapsed(), check)
+}
+
+fn per_hand(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e9 / HANDS as f64
+}
+
+fn eval_bench() {
+    println!("## Best-hand evaluator, 7 cards: kado (jokers in the pack) vs pokers 0.10 (plain)");
+    let with_jokers = deal(54, HANDS, 1);
+    let plain = deal(52, HANDS, 2);
+    let std_rules = Rules::standard();
+    let ev = Evaluator::new(&std_rules);
+    let mut best_ours = Duration::MAX;
+    let mut best_theirs = Duration::MAX;
+    let mut checks = (0, 0);
+    for _ in 0..ROUNDS {
+        let (a, ca) = ours(&with_jokers, &ev);
+        let (b, cb) = theirs(&plain);
+        best_ours = best_ours.min(a);
+        best_theirs = best_theirs.min(b);
+        checks = (ca, cb);
+    }
+    if std::env::var_os("KADO_BENCH_PLAIN").is_some() {
+        let mut b = Duration::MAX;
+        for _ in 0..ROUNDS {
+            b = b.min(ours(&plain, &ev).0);
+        }
+        println!("kado on plain hands: {:6.2} ns/hand", per_hand(b));
+    }
+    println!(
+        "{HANDS} hands, best of {ROUNDS} rounds (checksums {} / {})",
+        checks.0, checks.1
+    );
+    println!("kado   : {:6.2} ns/hand", per_hand(best_ours));
+    println!("pokers : {:6.2} ns/hand", per_hand(best_theirs));
+    println!(
+        "ratio (pokers time / kado time): {:.2}",
+        best_theirs.as_secs_f64() / best_ours.as_secs_f64()
+    );
+}
+
+fn commands_bench() {
+    use kado::kinkado::census;
+    use kado::kinkado::odds::{self, Query};
+    let rules = Rules::standard();
+    println!("\n## odds and census (library, one thread)");
+    let cards = |s: &str| -> Vec<kado::cards::Card> {
+        s.split_whitespace()
+            .filter_map(|c| c.parse().ok())
+            .collect()
+    };
+    let q = Query {
+        hand: cards("KS KH KD 2C 9S"),
+        alora_shown: Vec::new(),
+        alora_hidden: 7,
+        seen: cards("7C 8C"),
+        samples: 1_000_000,
+        seed: 0,
+    };
+    let t = Instant::now();
+    let o = odds::odds(&q, &rules);
+    println!(
+        "odds, 1,000,000 samples (--hand 'KS KH KD 2C 9S' --alora-hidden 7 --seen '7C 8C'): {:.3} s (win {:.4}, exact: {})",
+        t.elapsed().as_secs_f64(),
+        o.win,
+        o.exact
+    );
+    for threads in [1, 2] {
+        let t = Instant::now();
+        let c = census::census(7, &rules, threads, &|_| {});
+        println!(
+            "census 7, {threads} thread(s): {:.3} s ({} hands)",
+            t.elapsed().as_secs_f64(),
+            c.hands
+        );
+    }
+
+    println!("\n## one-shot commands (release binary, start to answer; best and median of 50)");
+    let exe = env!("CARGO_BIN_EXE_kado");
+    let runs: [&[&str]; 6] = [
+        &["kinkado", "hand", "AS KS QS JS JK"],
+        &["kinkado", "alora", "hand", "KS KH 2C 7D 9S JK JK"],
+        &["--json", "kinkado", "alora", "hand", "2S 5H 9C JD KS JK JK"],
+        &["kinkado", "alora", "sell", "KS 2H 9C 3D QS 7H 10C"],
+        &[
+            "kinkado", "alora", "buy", "--market", "2S 7H KD", "--stash", "30",
+        ],
+        &[
+            "kinkado",
+            "showdown",
+            "--seat",
+            "ana=KS,KH@5",
+            "--alora",
+            "2S 2H 2C 9D 4S JK@10",
+            "--pool",
+            "12",
+        ],
+    ];
+    for args in runs {
+        let mut times: Vec<Duration> = (0..50)
+            .map(|_| {
+                let t = Instant::now();
+                let out = std::process::Command::new(exe).args(args).output();
+                let d = t.elapsed();
+                assert!(
+                    out.is_ok_and(|o| o.status.success()),
+                    "kado {args:?} failed"
+                );
+                d
+            })
+            .collect();
+        times.sort();
+        println!(
+            "kado {:<70} best {:5.2} ms, median {:5.2} ms",
+            args.iter()
+                .map(|a| if a.contains(' ') {
+                    format!("'{a}'")
+                } else {
+                    a.to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+            times[0].as_secs_f64() * 1e3,
+            times[25].as_secs_f64() * 1e3
+        );
+    }
+}
+
+fn main() {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wants = |part: &str| filter.is_empty() || filter.iter().any(|f| part.contains(f.as_str()));
+    if wants("eval") {
+        eval_bench();
+    }
+    if wants("commands") {
+        commands_bench();
+    }
+}

@@ -1,0 +1,379 @@
+//! `kado kinkado odds | census`: many hands at once, with the fast evaluator.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+
+use clap::Args;
+use serde::Serialize;
+
+use kado::cards::Card;
+use kado::diag::{Error, Problem, Source};
+use kado::explain::Explain;
+use kado::kinkado::census::{self, Census};
+use kado::kinkado::hand::Category;
+use kado::kinkado::odds::{self, Query};
+use kado::kinkado::{Rules, fast};
+use kado::notation::{Located, scan_cards, validate_pack};
+use kado::render::{self, money};
+use kado::ruleset::Ruleset;
+
+use crate::cli::{Ctx, Outcome};
+
+#[derive(Debug, Args)]
+pub struct OddsArgs {
+    /// The cards you hold (2 to 7), e.g. `KS KH KD 2C 9S`.
+    #[arg(long, value_name = "CARDS")]
+    hand: String,
+    /// ALORA's face-up cards.
+    #[arg(long, value_name = "CARDS", default_value = "")]
+    alora_shown: String,
+    /// How many face-down cards ALORA holds [default: 7 less her face-up cards].
+    #[arg(long, value_name = "N")]
+    alora_hidden: Option<String>,
+    /// Every other card you can see: the market, the prize pool, other players' cards.
+    #[arg(long, value_name = "CARDS", default_value = "")]
+    seen: String,
+    /// Random deals to try; when the possible deals are no more than this, each is
+    /// counted once instead (exact odds).
+    #[arg(long, value_name = "N", default_value = "1000000")]
+    samples: String,
+    /// The random seed: the same seed gives the same answer.
+    #[arg(long, value_name = "S", default_value = "0")]
+    seed: String,
+}
+
+#[derive(Debug, Args)]
+pub struct CensusArgs {
+    /// How many cards in a hand: 2 to 7.
+    n: String,
+    /// Threads to count with [default: every core].
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
+}
+
+/// Reads cards from an optional argument (empty is fine), keeping their positions.
+fn located(name: &str, text: &str, problems: &mut Vec<Problem>) -> (Source, Vec<Located<Card>>) {
+    let src = Source::new(name, text);
+    let (cards, mut ps) = scan_cards(&src, 0..text.len());
+    problems.append(&mut ps);
+    (src, cards)
+}
+
+fn number<T: std::str::FromStr>(
+    name: &str,
+    text: &str,
+    what: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<T> {
+    match text.trim().replace('_', "").parse::<T>() {
+        Ok(v) => Some(v),
+        Err(_) => {
+            problems.push(
+                Problem::new(format!("`{text}` is not {what}"))
+                    .at(&Source::new(name, text), 0..text.len())
+                    .expected(format!("{what}, such as 5")),
+            );
+            None
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct OddsVerdict<'a> {
+    win: f64,
+    tie: f64,
+    lose: f64,
+    samples: u64,
+    stderr: f64,
+    /// "exact" (every deal counted once) or "monte-carlo".
+    method: &'static str,
+    exact: bool,
+    /// The seed, when deals were drawn at random.
+    seed: Option<u64>,
+    /// The cards you cannot see.
+    unseen: usize,
+    alora_hidden: usize,
+    play: &'a [Card],
+    category: Category,
+    tier: u8,
+    sum: u32,
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.2}%", 100.0 * p)
+}
+
+pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome {
+    let mut problems = Vec::new();
+    let (hand_src, hand) = located("--hand", &a.hand, &mut problems);
+    let (shown_src, shown) = located("--alora-shown", &a.alora_shown, &mut problems);
+    let (seen_src, seen) = located("--seen", &a.seen, &mut problems);
+    let hidden = a
+        .alora_hidden
+        .as_deref()
+        .map(|t| number::<usize>("--alora-hidden", t, "a number of cards", &mut problems));
+    let samples = number::<u64>("--samples", &a.samples, "a number of deals", &mut problems);
+    let seed = number::<u64>("--seed", &a.seed, "a whole number", &mut problems);
+    if samples == Some(0) {
+        problems.push(Problem::new("at least one deal is needed").at(
+            &Source::new("--samples", a.samples.as_str()),
+            0..a.samples.len(),
+        ));
+    }
+    problems.extend(validate_pack(
+        hand.iter()
+            .map(|c| (&hand_src, c))
+            .chain(shown.iter().map(|c| (&shown_src, c)))
+            .chain(seen.iter().map(|c| (&seen_src, c))),
+        2,
+    ));
+    if problems.is_empty() && !(2..=fast::MAX_CARDS).contains(&hand.len()) {
+        problems.push(
+            Problem::new(format!("you hold 2 to 7 cards, not {}", hand.len()))
+                .at(&hand_src, 0..a.hand.len())
+                .help("give every card in your hand; kado picks the best 2 to 5 to play"),
+        );
+    }
+    let hidden = match hidden {
+        Some(h) => h,
+        None => Some(fast::MAX_CARDS.saturating_sub(shown.len())),
+    };
+    if let Some(h) = hidden {
+        let total = shown.len() + h;
+        if problems.is_empty() && !(1..=fast::MAX_CARDS).contains(&total) {
+            let text = a.alora_hidden.as_deref().unwrap_or("");
+            problems.push(
+                Problem::new(format!(
+                    "ALORA holds 1 to 7 cards at the reveal, not {total}"
+                ))
+                .at(&Source::new("--alora-hidden", text), 0..text.len())
+                .help("her face-up and face-down cards together"),
+            );
+        }
+    }
+    Error::check(problems)?;
+    let (Some(hidden), Some(samples), Some(seed)) = (hidden, samples, seed) else {
+        return Err(Error::msg("bad arguments").into());
+    };
+    let q = Query {
+        hand: hand.iter().map(|l| l.value).collect(),
+        alora_shown: shown.iter().map(|l| l.value).collect(),
+        alora_hidden: hidden,
+        seen: seen.iter().map(|l| l.value).collect(),
+        samples,
+        seed,
+    };
+    if let Some(p) = odds::check(&q).into_iter().next() {
+        let msg = match p {
+            odds::Problem::NotEnoughUnseen { hidden, unseen } => format!(
+                "ALORA cannot hold {hidden} face-down cards: only {unseen} cards are unseen"
+            ),
+            other => format!("{other:?}"),
+        };
+        return Err(Error::msg(msg).into());
+    }
+    let o = odds::odds(&q, rules);
+    let s = ctx.style;
+    let mut human = format!(
+        "Play {}: {} — tier {}, sum {}\n",
+        s.cards(&o.play.cards),
+        s.bold(&capitalise(&o.play.category.to_string())),
+        o.play.tier,
+        money(i64::from(o.play.sum))
+    );
+    human += &format!(
+        "Against ALORA ({}{} face down, from {} unseen cards):\n",
+        if q.alora_shown.is_empty() {
+            String::new()
+        } else {
+            format!("{} face up, ", s.cards(&q.alora_shown))
+        },
+        hidden,
+        o.unseen
+    );
+    human += &format!(
+        "  win {}   tie {}   lose {}   (ALORA wins ties)\n",
+        s.bold(&percent(o.win)),
+        percent(o.tie),
+        percent(o.lose)
+    );
+    if o.exact {
+        human += &format!(
+            "Exact: each of the {} possible deals counted once.\n",
+            group(o.samples)
+        );
+    } else {
+        human += &format!(
+            "Monte Carlo: {} random deals (seed {}); standard error {} on the win.\n",
+            group(o.samples),
+            seed,
+            percent(o.stderr)
+        );
+    }
+    let mut x = Explain::new();
+    x.rule("Hands rank by tier, then by the sum of the cards played; ALORA wins every tie.");
+    x.ruled(
+        "ALORA plays the best hand she can make from all her cards, face down ones too.",
+        rs,
+        &[
+            "alora-sum",
+            "joker-sum",
+            "joker-duplicates",
+            "ace-straights",
+        ],
+    );
+    x.rule("Her face-down cards may be any cards you cannot see, each set equally likely.");
+    let v = OddsVerdict {
+        win: o.win,
+        tie: o.tie,
+        lose: o.lose,
+        samples: o.samples,
+        stderr: o.stderr,
+        method: if o.exact { "exact" } else { "monte-carlo" },
+        exact: o.exact,
+        seed: (!o.exact).then_some(seed),
+        unseen: o.unseen,
+        alora_hidden: hidden,
+        play: &o.play.cards,
+        category: o.play.category,
+        tier: o.play.tier,
+        sum: o.play.sum,
+    };
+    ctx.emit(&v, &human, &x)
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// 177100560 → 177,100,560.
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// How many threads: `--threads`, or every core.
+pub fn threads_arg(text: Option<&str>, problems: &mut Vec<Problem>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match text {
+        None => cores,
+        Some(t) => match number::<usize>("--threads", t, "a number of threads", problems) {
+            Some(0) => {
+                problems.push(
+                    Problem::new("at least one thread is needed")
+                        .at(&Source::new("--threads", t), 0..t.len()),
+                );
+                1
+            }
+            Some(n) => n,
+            None => 1,
+        },
+    }
+}
+
+#[derive(Serialize)]
+struct CensusVerdict {
+    n: usize,
+    hands: u64,
+    tiers: BTreeMap<String, u64>,
+    categories: BTreeMap<&'static str, u64>,
+    tier_probabilities: BTreeMap<String, f64>,
+    probabilities: BTreeMap<&'static str, f64>,
+}
+
+/// A progress bar on stderr for long runs, shown only on a terminal.
+pub fn progress_bar(len: u64, show: bool) -> indicatif::ProgressBar {
+    if !show || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} ({eta})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Outcome {
+    let mut problems = Vec::new();
+    let n = number::<usize>("argument N", &a.n, "a number of cards", &mut problems);
+    if let Some(n) = n {
+        if !(census::MIN_CARDS..=census::MAX_CARDS).contains(&n) {
+            problems.push(
+                Problem::new(format!("a census covers hands of 2 to 7 cards, not {n}"))
+                    .at(&Source::new("argument N", a.n.as_str()), 0..a.n.len()),
+            );
+        }
+    }
+    let threads = threads_arg(a.threads.as_deref(), &mut problems);
+    Error::check(problems)?;
+    let n = n.unwrap_or(census::MIN_CARDS);
+    let bar = progress_bar(52 * 3, n >= 6);
+    bar.set_message(format!("counting {n}-card hands"));
+    let c: Census = census::census(n, rules, threads, &|_| bar.inc(1));
+    bar.finish_and_clear();
+
+    let total = c.hands.max(1) as f64;
+    let mut t = render::table(["Category", "Tier", "Hands", "Probability"]);
+    for (cat, count) in Category::ALL.iter().zip(c.categories).rev() {
+        t.add_row([
+            capitalise(&cat.to_string()),
+            cat.tier().to_string(),
+            group(count),
+            format!("{:.6}", count as f64 / total),
+        ]);
+    }
+    let tiers = c.tiers();
+    for (i, count) in tiers.iter().enumerate().rev() {
+        t.add_row([
+            format!("Tier {}", i + 1),
+            String::new(),
+            group(*count),
+            format!("{:.6}", *count as f64 / total),
+        ]);
+    }
+    let human = format!(
+        "All {} hands of {} cards from the 54-card pack, each scored as ALORA scores hers:\n{}",
+        group(c.hands),
+        n,
+        render::show(&t)
+    );
+    let mut x = Explain::new();
+    x.rule("Each hand is scored by its best 2 to 5 cards: tier, then sum, then category (with 5 cards or fewer, all of them).");
+    x.rule("The two jokers are different cards of the pack: a hand with one joker is counted once for each.");
+    x.ruled(
+        "Jokers are wild.",
+        rs,
+        &["joker-sum", "joker-duplicates", "ace-straights"],
+    );
+    let v = CensusVerdict {
+        n,
+        hands: c.hands,
+        tiers: (1..=3).map(|i| (i.to_string(), tiers[i - 1])).collect(),
+        categories: Category::ALL
+            .iter()
+            .zip(c.categories)
+            .map(|(cat, n)| (cat.key(), n))
+            .collect(),
+        tier_probabilities: (1..=3)
+            .map(|i| (i.to_string(), tiers[i - 1] as f64 / total))
+            .collect(),
+        probabilities: Category::ALL
+            .iter()
+            .zip(c.categories)
+            .map(|(cat, n)| (cat.key(), n as f64 / total))
+            .collect(),
+    };
+    ctx.emit(&v, &human, &x)
+}

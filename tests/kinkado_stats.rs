@@ -1,0 +1,119 @@
+//! `kado kinkado odds` and `kado kinkado census`, through the real binary.
+
+mod common;
+use common::*;
+
+#[test]
+fn census_of_two_cards_human() {
+    let (code, out, err) = run(&["kinkado", "census", "2"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        r#"All 1,431 hands of 2 cards from the 54-card pack, each scored as ALORA scores hers:
+┌─────────────────┬──────┬───────┬─────────────┐
+│ Category        ┆ Tier ┆ Hands ┆ Probability │
+╞═════════════════╪══════╪═══════╪═════════════╡
+│ Straight flush  ┆ 3    ┆ 0     ┆ 0.000000    │
+│ Four of a kind  ┆ 3    ┆ 0     ┆ 0.000000    │
+│ Full house      ┆ 3    ┆ 0     ┆ 0.000000    │
+│ Flush           ┆ 2    ┆ 0     ┆ 0.000000    │
+│ Straight        ┆ 2    ┆ 0     ┆ 0.000000    │
+│ Three of a kind ┆ 2    ┆ 0     ┆ 0.000000    │
+│ Two pair        ┆ 1    ┆ 0     ┆ 0.000000    │
+│ One pair        ┆ 1    ┆ 183   ┆ 0.127883    │
+│ High card       ┆ 1    ┆ 1,248 ┆ 0.872117    │
+│ Tier 3          ┆      ┆ 0     ┆ 0.000000    │
+│ Tier 2          ┆      ┆ 0     ┆ 0.000000    │
+│ Tier 1          ┆      ┆ 1,431 ┆ 1.000000    │
+└─────────────────┴──────┴───────┴─────────────┘
+"#
+    );
+}
+
+#[test]
+fn census_json_counts_by_hand() {
+    // 1431 two-card hands: 78 plain pairs, 104 card-and-joker pairs, one pair of jokers.
+    let v = json(&["kinkado", "census", "2"]);
+    assert_eq!(v["n"], 2);
+    assert_eq!(v["hands"], 1431);
+    assert_eq!(v["tiers"]["1"], 1431);
+    assert_eq!(v["tiers"]["2"], 0);
+    assert_eq!(v["categories"]["high_card"], 1248);
+    assert_eq!(v["categories"]["one_pair"], 183);
+    let v = json(&["kinkado", "census", "5", "--threads", "1"]);
+    assert_eq!(v["hands"], 3_162_510);
+    let sum: u64 = v["categories"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, 3_162_510);
+}
+
+#[test]
+fn census_errors() {
+    assert_eq!(
+        bad(&["kinkado", "census", "9"]),
+        "error: a census covers hands of 2 to 7 cards, not 9\n --> argument N, column 1\n  |\n1 | 9\n  | ^\n"
+    );
+}
+
+#[test]
+fn odds_exact_human_and_json() {
+    let args = [
+        "kinkado",
+        "odds",
+        "--hand",
+        "KS KH KD KC 9S",
+        "--alora-shown",
+        "QS QH 5D 5C",
+        "--alora-hidden",
+        "1",
+    ];
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Play K♠ K♥ K♦ K♣ 9♠: Four of a kind — tier 3, sum $89\nAgainst ALORA (Q♠ Q♥ 5♦ 5♣ face up, 1 face down, from 45 unseen cards):\n  win 100.00%   tie 0.00%   lose 0.00%   (ALORA wins ties)\nExact: each of the 45 possible deals counted once.\n"
+    );
+    let v = json(&args);
+    assert_eq!(v["win"], 1.0);
+    assert_eq!(v["tie"], 0.0);
+    assert_eq!(v["lose"], 0.0);
+    assert_eq!(v["samples"], 45);
+    assert_eq!(v["stderr"], 0.0);
+    assert_eq!(v["method"], "exact");
+    assert_eq!(v["play"], serde_json::json!(["KS", "KH", "KD", "KC", "9S"]));
+}
+
+#[test]
+fn odds_sampling_is_repeatable_by_seed() {
+    let args = [
+        "kinkado",
+        "odds",
+        "--hand",
+        "9S 9H 2C",
+        "--samples",
+        "5000",
+        "--seed",
+        "42",
+    ];
+    let a = json(&args);
+    let b = json(&args);
+    assert_eq!(a, b);
+    assert_eq!(a["method"], "monte-carlo");
+    assert_eq!(a["samples"], 5000);
+    assert_eq!(a["seed"], 42);
+    let p = a["win"].as_f64().unwrap() + a["tie"].as_f64().unwrap() + a["lose"].as_f64().unwrap();
+    assert!((p - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn odds_reports_every_problem() {
+    let err = bad(&["kinkado", "odds", "--hand", "KS KS", "--samples", "x"]);
+    assert_eq!(
+        err,
+        "error: `x` is not a number of deals\n --> --samples, column 1\n  |\n1 | x\n  | ^\n  = expected: a number of deals, such as 5\n\nerror: K♠ is named twice: one pack holds one K♠\n --> --hand, column 4\n  |\n1 | KS KS\n  |    ^^\n  = help: the first K♠ is at column 1\n\n2 problems found\n"
+    );
+}
