@@ -255,7 +255,7 @@ fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -308,13 +308,13 @@ pub fn progress_bar(len: u64, show: bool) -> indicatif::ProgressBar {
 pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Outcome {
     let mut problems = Vec::new();
     let n = number::<usize>("argument N", &a.n, "a number of cards", &mut problems);
-    if let Some(n) = n {
-        if !(census::MIN_CARDS..=census::MAX_CARDS).contains(&n) {
-            problems.push(
-                Problem::new(format!("a census covers hands of 2 to 7 cards, not {n}"))
-                    .at(&Source::new("argument N", a.n.as_str()), 0..a.n.len()),
-            );
-        }
+    if let Some(n) = n
+        && !(census::MIN_CARDS..=census::MAX_CARDS).contains(&n)
+    {
+        problems.push(
+            Problem::new(format!("a census covers hands of 2 to 7 cards, not {n}"))
+                .at(&Source::new("argument N", a.n.as_str()), 0..a.n.len()),
+        );
     }
     let threads = threads_arg(a.threads.as_deref(), &mut problems);
     Error::check(problems)?;
