@@ -80,6 +80,7 @@ fn three_players_and_alora() {
         sells: 2,
         buys: true,
         extra_bet: 2,
+        bold: true,
     };
     let (answers, expected) = script(&["ana", "bo", "cy"], Deck::Physical, bot);
     let (code, out, err) = play(

@@ -117,3 +117,74 @@ fn odds_reports_every_problem() {
         "error: `x` is not a number of deals\n --> --samples, column 1\n  |\n1 | x\n  | ^\n  = expected: a number of deals, such as 5\n\nerror: K♠ is named twice: one pack holds one K♠\n --> --hand, column 4\n  |\n1 | KS KS\n  |    ^^\n  = help: the first K♠ is at column 1\n\n2 problems found\n"
     );
 }
+
+#[test]
+fn simulate_is_reproducible_by_seed_and_threads() {
+    let a = json(&[
+        "kinkado",
+        "simulate",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    let b = json(&[
+        "kinkado",
+        "simulate",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(a, b);
+    let c = json(&["kinkado", "simulate", "--games", "6", "--seed", "4"]);
+    assert_ne!(a, c);
+    assert_eq!(a["games"], 6);
+    assert_eq!(a["policy"], "cautious");
+    let total = a["alora_wins"].as_u64().unwrap()
+        + a["player_wins"].as_u64().unwrap()
+        + a["ties"].as_u64().unwrap();
+    assert_eq!(total, 6);
+    let hist: u64 = a["player_money"]["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b[2].as_u64().unwrap())
+        .sum();
+    assert_eq!(hist, 6);
+    assert_eq!(a["deciding_rounds"].as_array().unwrap().len(), 9);
+    let g = json(&[
+        "kinkado", "simulate", "--games", "6", "--seed", "3", "--policy", "greedy",
+    ]);
+    assert_eq!(g["policy"], "greedy");
+}
+
+#[test]
+fn simulate_human_output() {
+    let (code, out, err) = run(&["kinkado", "simulate", "--games", "4", "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "4 solo games against ALORA, cautious player, seed 1, ruleset kinkado\nALORA wins "
+        ),
+        "{out}"
+    );
+    assert!(out.contains("The player's money at the end:\n"), "{out}");
+    assert!(
+        out.contains("The round after which the winner led for good:\n  round 1 "),
+        "{out}"
+    );
+}
+
+#[test]
+fn simulate_errors() {
+    let err = bad(&["kinkado", "simulate", "--games", "0", "--threads", "0"]);
+    assert_eq!(
+        err,
+        "error: play between 1 and 10000000 games, not 0\n --> --games, column 1\n  |\n1 | 0\n  | ^\n\nerror: at least one thread is needed\n --> --threads, column 1\n  |\n1 | 0\n  | ^\n\n2 problems found\n"
+    );
+}

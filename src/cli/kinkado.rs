@@ -83,6 +83,12 @@ pub enum Cmd {
         after_help = "JSON keys: n, hands (the total), tiers ({\"1\": count, \"2\": count, \"3\": count}), categories (name → count), tier_probabilities, probabilities (name → probability)."
     )]
     Census(stats::CensusArgs),
+    /// Play many solo games against ALORA with a virtual pack: is she too easy?
+    #[command(
+        long_about = "Play many whole solo games against ALORA with a virtual pack and a player policy, and report ALORA's win rate, both sides' money at the end (mean, spread, a text histogram), and the round after which the winner led for good.\n\nPolicies: `cautious` sells one card a round, buys one blind card from the deck when there is room, always bets the round minimum and plays the best hand it holds; `greedy` sells its three lowest cards, buys up to two blind cards, bets the most allowed with a tier 2 hand or better (the minimum plus $5 otherwise) and plays its best hand. Neither buys from the market. The games run on every core (`--threads`), with a progress bar on a terminal for long runs; the same seed gives the same games whatever the threads.",
+        after_help = "JSON keys: games, seed, policy, alora_wins, player_wins, ties, alora_win_rate, player_money and alora_money ({mean, spread, min, max, histogram: [[low, high, count], …]}), deciding_rounds (nine counts: games whose winner took the lead for good after round 1, 2, … 9)."
+    )]
+    Simulate(stats::SimulateArgs),
     /// Run a whole game at the table, step by step, saving after every step.
     #[command(long_about = PLAY_HELP)]
     Play {
@@ -233,6 +239,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         Cmd::Status { file } => status_cmd(ctx, &file),
         Cmd::Odds(a) => stats::odds_cmd(ctx, &rs, &rules, &a),
         Cmd::Census(a) => stats::census_cmd(ctx, &rs, &rules, &a),
+        Cmd::Simulate(a) => stats::simulate_cmd(ctx, &rs, &a),
     }
 }
 

@@ -16,7 +16,7 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::alora;
-use super::hand::best_hand;
+use super::fast::best_hand;
 use super::showdown::{self, ALORA, Pool, Seat};
 use super::{Rules, round_info, value};
 use crate::cards::{Card, show_cards};
@@ -1707,6 +1707,9 @@ pub mod bot {
         pub buys: bool,
         /// Bet this much above the minimum.
         pub extra_bet: u32,
+        /// Bet the most allowed when the best hand held is tier 2 or better (needs a
+        /// virtual pack: the bot must see its cards).
+        pub bold: bool,
     }
 
     impl Default for Bot {
@@ -1715,6 +1718,7 @@ pub mod bot {
                 sells: 1,
                 buys: true,
                 extra_bet: 0,
+                bold: false,
             }
         }
     }
@@ -1797,7 +1801,15 @@ pub mod bot {
                 "bet" => {
                     let Some(s) = seat else { return "0".into() };
                     let min = game.min_bet().min(s.stash);
-                    (min + self.extra_bet)
+                    let strong = self.bold
+                        && s.hidden == 0
+                        && best_hand(&s.known, &game.rules).hand.tier >= 2;
+                    let extra = if strong {
+                        game.rules.max_bet
+                    } else {
+                        self.extra_bet
+                    };
+                    (min + extra)
                         .min(s.stash)
                         .min(game.rules.max_bet)
                         .to_string()
@@ -1947,6 +1959,7 @@ mod tests {
                 sells: 2,
                 buys: true,
                 extra_bet: 2,
+                bold: true,
             },
             10_000,
             conserved,
@@ -1964,6 +1977,7 @@ mod tests {
                 sells: 2,
                 buys: true,
                 extra_bet: 3,
+                bold: true,
             },
             10_000,
             conserved,
@@ -2268,7 +2282,7 @@ mod tests {
         fn money_is_conserved_in_random_virtual_games(seed in 0u64..1_000_000, players in 1usize..=3, sells in 0usize..=3, extra in 0u32..10, buys: bool) {
             let names = ["ana", "bo", "cy"];
             let g = start(&names[..players], true, Deck::Virtual { seed });
-            let (_, _, end) = play_out(g, &Bot { sells, buys, extra_bet: extra }, 20_000, conserved).unwrap();
+            let (_, _, end) = play_out(g, &Bot { sells, buys, extra_bet: extra, bold: buys }, 20_000, conserved).unwrap();
             proptest::prop_assert_eq!(end.phase, Phase::Over);
         }
     }

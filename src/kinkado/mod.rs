@@ -8,6 +8,7 @@ pub mod alora;
 pub mod game;
 pub mod hand;
 pub mod showdown;
+pub mod simulate;
 
 pub mod census;
 pub mod fast;

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::Rules;
-use super::hand::{Category, best_hand, evaluate};
+use super::fast::best_hand;
+use super::hand::{Category, evaluate};
 use crate::cards::Card;
 use crate::explain::Explain;
 use crate::ruleset::Ruleset;

@@ -12,12 +12,13 @@ use kado::explain::Explain;
 use kado::kinkado::census::{self, Census};
 use kado::kinkado::hand::Category;
 use kado::kinkado::odds::{self, Query};
+use kado::kinkado::simulate::{self, MoneyStats, Policy};
 use kado::kinkado::{Rules, fast};
 use kado::notation::{Located, scan_cards, validate_pack};
 use kado::render::{self, money};
 use kado::ruleset::Ruleset;
 
-use crate::cli::{Ctx, Outcome};
+use crate::cli::{Ctx, Failure, Outcome};
 
 #[derive(Debug, Args)]
 pub struct OddsArgs {
@@ -376,4 +377,151 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
             .collect(),
     };
     ctx.emit(&v, &human, &x)
+}
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// How many games to play.
+    #[arg(long, value_name = "N")]
+    games: String,
+    /// The random seed: the same seed gives the same games, whatever the threads.
+    #[arg(long, value_name = "S", default_value = "0")]
+    seed: String,
+    /// How the simulated player plays: cautious or greedy (see above).
+    #[arg(long, value_enum, default_value = "cautious")]
+    policy: PolicyArg,
+    /// Threads to play on [default: every core].
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum PolicyArg {
+    /// Sells one card a round, buys one blind card when there is room, bets the minimum.
+    Cautious,
+    /// Sells three, buys up to two blind cards, bets the most with a tier 2 hand or better.
+    Greedy,
+}
+
+/// The most games one run plays.
+const MAX_GAMES: u64 = 10_000_000;
+
+/// A text histogram: one bar a bin, scaled to the largest.
+fn histogram(stats: &MoneyStats) -> String {
+    let top = stats
+        .histogram
+        .iter()
+        .map(|b| b.2)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let mut out = String::new();
+    for (lo, hi, count) in &stats.histogram {
+        let bar = "█".repeat(((count * 40).div_ceil(top)) as usize);
+        out += &format!(
+            "  {:>6} – {:<6} {:>7}  {bar}\n",
+            money(i64::from(*lo)),
+            money(i64::from(*hi)),
+            count
+        );
+    }
+    out
+}
+
+pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
+    let mut problems = Vec::new();
+    let games = number::<u64>("--games", &a.games, "a number of games", &mut problems);
+    if let Some(g) = games
+        && !(1..=MAX_GAMES).contains(&g)
+    {
+        problems.push(
+            Problem::new(format!("play between 1 and {MAX_GAMES} games, not {g}"))
+                .at(&Source::new("--games", a.games.as_str()), 0..a.games.len()),
+        );
+    }
+    let seed = number::<u64>("--seed", &a.seed, "a whole number", &mut problems);
+    let threads = threads_arg(a.threads.as_deref(), &mut problems);
+    Error::check(problems)?;
+    let (games, seed) = (games.unwrap_or(1), seed.unwrap_or(0));
+    let policy = match a.policy {
+        PolicyArg::Cautious => Policy::Cautious,
+        PolicyArg::Greedy => Policy::Greedy,
+    };
+    let bar = progress_bar(games, games >= 200);
+    bar.set_message("games");
+    let report = simulate::simulate(rs, policy, games, seed, threads, &|| bar.inc(1))
+        .map_err(|e| Failure::Internal(format!("simulation failed: {e}")))?;
+    bar.finish_and_clear();
+
+    let pct = |n: u64| 100.0 * n as f64 / games as f64;
+    let mut human = format!(
+        "{games} solo games against ALORA, {} player, seed {seed}, ruleset {}\n",
+        match policy {
+            Policy::Cautious => "cautious",
+            Policy::Greedy => "greedy",
+        },
+        rs.name
+    );
+    human += &format!(
+        "ALORA wins {:.1}% ({}), the player {:.1}% ({}), level {:.1}% ({})\n\n",
+        pct(report.alora_wins),
+        report.alora_wins,
+        pct(report.player_wins),
+        report.player_wins,
+        pct(report.ties),
+        report.ties
+    );
+    let mut t = render::table([
+        "Money at the end",
+        "Mean",
+        "Spread (sd)",
+        "Lowest",
+        "Highest",
+    ]);
+    for (who, m) in [
+        ("player", &report.player_money),
+        ("ALORA", &report.alora_money),
+    ] {
+        t.add_row([
+            who.to_string(),
+            format!("${:.1}", m.mean),
+            format!("${:.1}", m.spread),
+            money(i64::from(m.min)),
+            money(i64::from(m.max)),
+        ]);
+    }
+    human += &render::show(&t);
+    human += &format!(
+        "\nThe player's money at the end:\n{}",
+        histogram(&report.player_money)
+    );
+    human += &format!(
+        "\nALORA's money at the end:\n{}",
+        histogram(&report.alora_money)
+    );
+    human += "\nThe round after which the winner led for good:\n";
+    let top = report
+        .deciding_rounds
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    for (r, n) in report.deciding_rounds.iter().enumerate() {
+        human += &format!(
+            "  round {} {:>7}  {}\n",
+            r + 1,
+            n,
+            "█".repeat(((n * 40).div_ceil(top)) as usize)
+        );
+    }
+    let mut x = Explain::new();
+    x.rule("Each game is a whole solo game against ALORA, played by the same rules engine as `kado kinkado play` with a virtual pack; ALORA plays by her rules.");
+    x.ruled(
+        "ALORA wins ties at each reveal; at the end, equal money is settled by the ruling in force.",
+        rs,
+        &["game-tie", "alora-buy", "alora-face-up", "alora-sum"],
+    );
+    x.rule("Game i of a run is shuffled from a seed derived from the run's seed and i, so a run does not depend on the number of threads.");
+    ctx.emit(&report, &human, &x)
 }
