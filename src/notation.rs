@@ -69,16 +69,21 @@ pub fn card(input: &str) -> IResult<&str, Card> {
     alt((joker, map((rank, suit), |(r, s)| Card::new(r, s)))).parse(input)
 }
 
-fn is_separator(c: char) -> bool {
-    c.is_whitespace() || c == ','
-}
-
-/// Reads a list of cards from `range` of `src`. Returns what could be read and a problem
-/// for each bad token (parsing goes on after a bad token, so all are reported).
-pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec<Problem>) {
-    let text = &src.text[range.clone()];
+/// Reads a list of tokens from `range` of `src`: tokens separated by spaces and/or
+/// commas, or written together where `may_follow` accepts the character after a token.
+/// `read` reads one token; `diagnose` says why none could be read where a token starts
+/// (at a byte offset of `src`) and where to go on. Reading goes on after a bad token, so
+/// every problem is reported. Every notation of lists (standard cards, hanafuda) uses it.
+pub fn scan_list<'s, T>(
+    src: &'s Source,
+    range: Range<usize>,
+    read: impl Fn(&'s str) -> Option<(&'s str, T)>,
+    may_follow: impl Fn(char) -> bool,
+    diagnose: impl Fn(&'s str, usize) -> (Problem, &'s str),
+) -> (Vec<Located<T>>, Vec<Problem>) {
+    let text: &'s str = &src.text[range.clone()];
     let base = range.start;
-    let mut cards = Vec::new();
+    let mut items = Vec::new();
     let mut problems = Vec::new();
     let mut rest = text;
     loop {
@@ -87,32 +92,39 @@ pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec
             break;
         }
         let start = base + text.len() - rest.len();
-        match card(rest) {
-            Ok((after, c)) => {
-                let next_ok = after.chars().next().is_none_or(|c| {
-                    is_separator(c)
-                        || c.is_ascii_alphanumeric()
-                        || c == '🃏'
-                        || Suit::from_char(c).is_some()
-                });
-                if next_ok {
-                    let end = base + text.len() - after.len();
-                    cards.push(Located::new(c, start..end));
-                    rest = after;
-                    continue;
-                }
-                let (p, after_bad) = diagnose(rest, start, src);
-                problems.push(p);
-                rest = after_bad;
-            }
-            Err(_) => {
-                let (p, after_bad) = diagnose(rest, start, src);
-                problems.push(p);
-                rest = after_bad;
-            }
+        if let Some((after, item)) = read(rest)
+            && after
+                .chars()
+                .next()
+                .is_none_or(|c| is_separator(c) || may_follow(c))
+        {
+            items.push(Located::new(item, start..base + text.len() - after.len()));
+            rest = after;
+            continue;
         }
+        let (p, after_bad) = diagnose(rest, start);
+        problems.push(p);
+        rest = after_bad;
     }
-    (cards, problems)
+    (items, problems)
+}
+
+/// Whether `c` separates list items: white space or a comma.
+pub fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == ','
+}
+
+/// Reads a list of cards from `range` of `src`. Returns what could be read and a problem
+/// for each bad token (parsing goes on after a bad token, so all are reported).
+pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec<Problem>) {
+    scan_list(
+        src,
+        range,
+        |rest| card(rest).ok(),
+        // Cards may be written together: `AsKs10h`, `JkQh`.
+        |c| c.is_ascii_alphanumeric() || c == '🃏' || Suit::from_char(c).is_some(),
+        |rest, start| diagnose(rest, start, src),
+    )
 }
 
 /// Works out why no card could be read at the start of `rest`. Returns the problem and

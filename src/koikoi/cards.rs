@@ -20,7 +20,7 @@ use nom::{IResult, Parser};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::diag::{Error, Problem, Source, did_you_mean};
-use crate::notation::Located;
+use crate::notation::{Located, is_separator, scan_list};
 
 /// The four kinds of hanafuda card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -381,42 +381,20 @@ pub fn card(input: &str) -> IResult<&str, Card> {
     alt((coded, named)).parse(input)
 }
 
-fn is_separator(c: char) -> bool {
-    c.is_whitespace() || c == ','
-}
-
 /// Reads hanafuda cards from `range` of `src`. Returns what could be read and a problem
 /// for each bad token (reading goes on after a bad token, so every one is reported).
 pub fn scan(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec<Problem>) {
-    let text = &src.text[range.clone()];
-    let base = range.start;
-    let mut cards = Vec::new();
-    let mut problems = Vec::new();
-    let mut rest = text;
-    loop {
-        rest = rest.trim_start_matches(is_separator);
-        if rest.is_empty() {
-            break;
-        }
-        let start = base + text.len() - rest.len();
-        if let Ok((after, c)) = card(rest) {
-            // Cards may follow each other without a space when the next starts with a digit.
-            let next_ok = after
-                .chars()
-                .next()
-                .is_none_or(|c| is_separator(c) || c.is_ascii_digit());
-            if next_ok {
-                let end = base + text.len() - after.len();
-                cards.push(Located::new(c, start..end));
-                rest = after;
-                continue;
-            }
-        }
-        let word_end = rest.find(is_separator).unwrap_or(rest.len());
-        problems.push(diagnose(&rest[..word_end], start, src));
-        rest = &rest[word_end..];
-    }
-    (cards, problems)
+    scan_list(
+        src,
+        range,
+        |rest| card(rest).ok(),
+        // Cards may follow each other without a space when the next starts with a digit.
+        |c| c.is_ascii_digit(),
+        |rest, start| {
+            let word_end = rest.find(is_separator).unwrap_or(rest.len());
+            (diagnose(&rest[..word_end], start, src), &rest[word_end..])
+        },
+    )
 }
 
 /// Why no card could be read from `word` (which starts at byte `start` of `src`).
