@@ -43,26 +43,7 @@ pub enum Cmd {
     #[command(
         after_help = "Example:\n  kado kinkado showdown --seat ana=KS,KH@5 --alora '2S 2H 2C 9D 4S@10' --pool 12 --pool-cards JK"
     )]
-    Showdown {
-        /// A player's seat: NAME=CARDS@BET (repeat for each player).
-        #[arg(long = "seat", value_name = "NAME=CARDS@BET")]
-        seats: Vec<String>,
-        /// ALORA's seat: all her cards, then her bet: CARDS@BET.
-        #[arg(long, value_name = "CARDS@BET")]
-        alora: Option<String>,
-        /// The bank placed ALORA's bet (she could not afford it).
-        #[arg(long, requires = "alora")]
-        bank_bet: bool,
-        /// The money in the prize pool.
-        #[arg(long, value_name = "MONEY")]
-        pool: String,
-        /// The cards in the prize pool.
-        #[arg(long, value_name = "CARDS")]
-        pool_cards: Option<String>,
-        /// The chips making up the prize pool's money, e.g. `25,5,1,1` (for splits).
-        #[arg(long, value_name = "CHIPS")]
-        pool_chips: Option<String>,
-    },
+    Showdown(ShowdownArgs),
     /// The round tracker: a round's minimum bet and whether a joker joins the prize pool.
     #[command(
         long_about = "The round tracker: a round's minimum bet (rounds 1-3 $1, 4-5 $5, 6-7 $10, 8-9 $25) and whether a joker joins the prize pool (rounds 3 and 6).\n\nJSON keys: round, minimum_bet, joker_joins_pool."
@@ -206,26 +187,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             stash,
             face_up,
         }) => alora_bet(ctx, &rs, &rules, &round, &stash, &face_up),
-        Cmd::Showdown {
-            seats,
-            alora,
-            bank_bet,
-            pool,
-            pool_cards,
-            pool_chips,
-        } => showdown_cmd(
-            ctx,
-            &rs,
-            &rules,
-            &ShowdownArgs {
-                seats,
-                alora,
-                bank_bet,
-                pool,
-                pool_cards,
-                pool_chips,
-            },
-        ),
+        Cmd::Showdown(a) => showdown_cmd(ctx, &rs, &rules, &a),
         Cmd::Round { round } => round_cmd(ctx, &round),
         Cmd::Play {
             players,
@@ -664,12 +626,25 @@ fn round_cmd(ctx: &Ctx, round: &str) -> Outcome {
     ctx.emit(&info, &human, &x)
 }
 
-struct ShowdownArgs {
+#[derive(Debug, clap::Args)]
+pub struct ShowdownArgs {
+    /// A player's seat: NAME=CARDS@BET (repeat for each player).
+    #[arg(long = "seat", value_name = "NAME=CARDS@BET")]
     seats: Vec<String>,
+    /// ALORA's seat: all her cards, then her bet: CARDS@BET.
+    #[arg(long, value_name = "CARDS@BET")]
     alora: Option<String>,
+    /// The bank placed ALORA's bet (she could not afford it).
+    #[arg(long, requires = "alora")]
     bank_bet: bool,
+    /// The money in the prize pool.
+    #[arg(long, value_name = "MONEY")]
     pool: String,
+    /// The cards in the prize pool.
+    #[arg(long, value_name = "CARDS")]
     pool_cards: Option<String>,
+    /// The chips making up the prize pool's money, e.g. `25,5,1,1` (for splits).
+    #[arg(long, value_name = "CHIPS")]
     pool_chips: Option<String>,
 }
 
