@@ -50,18 +50,18 @@ pub enum Command {
     /// Kin Kādo: best hands, reveals, ALORA's turns, and whole games at the table.
     #[command(subcommand)]
     Kinkado(kinkado::Cmd),
-    /// Kingmaker (Blinks): triad scores, the Commons drawn and checked, and campaigns.
-    #[command(subcommand)]
-    Kingmaker(kingmaker::Cmd),
-    /// Koi-Koi: yaku and scores under each rule set, dealt hands, and a game's score.
-    #[command(subcommand)]
-    Koikoi(koikoi::Cmd),
     /// Kinga: chains and influence, every legal play, a game at the table, simulations.
     #[command(subcommand)]
     Kinga(kinga::Cmd),
     /// Pokino: the board of dominoes, placements, scoring runs, scores and territory.
     #[command(subcommand)]
     Pokino(pokino::Cmd),
+    /// Koi-Koi: yaku and scores under each rule set, dealt hands, and a game's score.
+    #[command(subcommand)]
+    Koikoi(koikoi::Cmd),
+    /// Kingmaker (Blinks): triad scores, the Commons drawn and checked, and campaigns.
+    #[command(subcommand)]
+    Kingmaker(kingmaker::Cmd),
     /// List, show and check rulesets and house-rules files.
     #[command(subcommand)]
     Rules(rules::Cmd),
