@@ -18,20 +18,20 @@ fn main() {
     println!("cargo::rerun-if-changed=src/kinkado/fastgen.rs");
     let dir = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR is set"));
 
-    // Rank table: every (rank counts, jokers) through the perfect hash.
+    // Rank table: every (rank counts, jokers) through the row displacement.
     let entries = fastgen::rank_keys();
     let keys: Vec<u32> = entries
         .iter()
         .map(|(c, j)| fastgen::key_of(c, *j))
         .collect();
-    let (mul, disp) = fastgen::perfect_hash(&keys).expect("a multiplier separates the keys");
-    let size = 1usize << fastgen::SLOT_BITS;
+    let offsets = fastgen::row_displacement(&keys).expect("the rank keys fit the table");
+    let size = 1usize << fastgen::TABLE_BITS;
     let mut slots = vec![false; size];
     let mut values = vec![0u8; 2 * size * fastgen::COMBOS];
     let mut deficits = vec![0u8; size * fastgen::COMBOS / 2];
     for ((counts, jokers), key) in entries.iter().zip(&keys) {
-        let slot = fastgen::slot(mul, &disp, *key);
-        assert!(!slots[slot], "perfect hash collision at key {key}");
+        let slot = fastgen::index(&offsets, *key);
+        assert!(!slots[slot], "two rank keys share index {slot} (key {key})");
         slots[slot] = true;
         for (combo, best) in fastgen::rank_entry(counts, *jokers).iter().enumerate() {
             let i = combo * size + slot;
@@ -67,11 +67,11 @@ fn main() {
     write(&dir, "kinkado_flush_deficit.bin", &fdeficits);
 
     let consts = format!(
-        "/// The perfect hash's multiplier.\n\
-         pub const HASH_MUL: u64 = {mul:#x};\n\
-         /// Each bucket's displacement.\n\
-         pub static DISP: [u16; {len}] = {disp:?};\n",
-        len = disp.len()
+        "/// Each row's offset (see `fastgen::row_displacement`); {used} of {size} rank \
+         entries used.\n\
+         pub static OFFSETS: [u32; {len}] = {offsets:?};\n",
+        used = keys.len(),
+        len = offsets.len()
     );
     write(&dir, "kinkado_consts.rs", consts.as_bytes());
 }

@@ -4,8 +4,9 @@
 //! A [`Hand`] is a sum of per-card constants: an additive rank key (unique for every
 //! multiset of ranks and jokers), the cards' face values, a joker count, per-suit
 //! counters and per-suit rank masks. [`Evaluator::eval`] looks up the best hand ignoring
-//! suits through a perfect hash of the rank key and, when one suit with the jokers holds
-//! five cards, the best flush or straight flush by that suit's mask; the better one wins.
+//! suits by the rank key plus its row's offset (OMPEval's row displacement: one shift, one
+//! small load, one add) and, when one suit with the jokers holds five cards, the best flush
+//! or straight flush by that suit's mask; the better one wins.
 //! The tables are written at build time by `build.rs` (see `fastgen.rs`), one set for each
 //! combination of the rulings that change them (`joker-sum`, `joker-duplicates`,
 //! `ace-straights`); `alora-sum` is applied after the lookup.
@@ -21,13 +22,15 @@ use crate::cards::Card;
 #[path = "fastgen.rs"]
 mod fastgen;
 
+/// `OFFSETS`: each rank-table row's offset, one per possible row ([`ROWS`]).
 mod consts {
     include!(concat!(env!("OUT_DIR"), "/kinkado_consts.rs"));
 }
 
-use fastgen::{BUCKET_BITS, COMBOS, SLOT_BITS};
+use fastgen::{COMBOS, ROW_BITS, ROW_SHIFT, TABLE_BITS};
 
-const SLOTS: usize = 1 << SLOT_BITS;
+const SLOTS: usize = 1 << TABLE_BITS;
+const ROWS: usize = 1 << ROW_BITS;
 const FLUSH_SLOTS: usize = 4 << 13;
 
 static RANK: &[u8; 2 * COMBOS * SLOTS] =
@@ -48,10 +51,12 @@ const VALUE_SHIFT: u32 = 32;
 const JOKER_SHIFT: u32 = 40;
 const COUNT_SHIFT: u32 = 44;
 const SUIT_SHIFT: u32 = 48;
+/// Bit 3 of each suit counter: the suit and the jokers make five.
+const FIVE_BITS: u64 = 0x8888 << SUIT_SHIFT;
 
 /// Cards as one sum of per-card constants, so adding a card is two additions.
 ///
-/// `key`: bits 0–31 the rank key, 32–39 the sum of face values, 40–43 the jokers, 44–47
+/// `key`: bits 0–25 the rank key (26–31 stay zero), 32–39 the sum of face values, 40–43 the jokers, 44–47
 /// the cards, 48–63 four suit counters (starting at 3, so bit 3 of a counter is set when
 /// the suit and the jokers make five). `mask`: 16 bits per suit, bit `rank - 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -186,6 +191,11 @@ pub struct Evaluator {
     flush: &'static [u8; 2 * FLUSH_SLOTS],
     rank_deficit: &'static [u8; SLOTS],
     flush_deficit: &'static [u8; FLUSH_SLOTS],
+    /// [`consts::OFFSETS`], held here so a loop keeps its address in a register.
+    offsets: &'static [u32; ROWS],
+    /// Key bits that send a hand to [`Evaluator::eval_rest`]: the suit counters' "five"
+    /// bits, or every bit under `alora-sum: all-cards`.
+    rest: u64,
     all_cards: bool,
     as_chosen: bool,
 }
@@ -204,6 +214,12 @@ impl Evaluator {
             flush: &FLUSH.as_chunks::<{ 2 * FLUSH_SLOTS }>().0[combo],
             rank_deficit: &RANK_DEFICIT.as_chunks::<SLOTS>().0[combo / 2],
             flush_deficit: &FLUSH_DEFICIT.as_chunks::<FLUSH_SLOTS>().0[combo / 2],
+            offsets: &consts::OFFSETS,
+            rest: if rules.alora_sum_all {
+                u64::MAX
+            } else {
+                FIVE_BITS
+            },
             all_cards: rules.alora_sum_all,
             as_chosen: !rules.joker_face_value,
         }
@@ -214,6 +230,7 @@ impl Evaluator {
     pub fn for_players(rules: &Rules) -> Evaluator {
         Evaluator {
             all_cards: false,
+            rest: FIVE_BITS,
             ..Evaluator::new(rules)
         }
     }
@@ -223,16 +240,14 @@ impl Evaluator {
     /// ([`Hand::from_cards`] checks that).
     #[inline(always)]
     pub fn eval(&self, h: Hand) -> Score {
-        let spread = (h.key as u32 as u64).wrapping_mul(consts::HASH_MUL);
-        let bucket = (spread >> (64 - BUCKET_BITS)) as usize;
-        let pos = (spread >> (64 - BUCKET_BITS - SLOT_BITS)) as usize;
-        let slot = (pos ^ usize::from(consts::DISP[bucket])) & (SLOTS - 1);
+        let key = h.key as u32;
+        let row = (key >> ROW_SHIFT) as usize & (ROWS - 1);
+        let slot = key.wrapping_add(self.offsets[row]) as usize & (SLOTS - 1);
         let v = read16(self.rank, slot);
-        let flushes = (h.key >> SUIT_SHIFT) & 0x8888;
-        if flushes == 0 && !self.all_cards {
+        if h.key & self.rest == 0 {
             return Score(v);
         }
-        self.eval_rest(h, v, slot, flushes)
+        self.eval_rest(h, v, slot, (h.key >> SUIT_SHIFT) & 0x8888)
     }
 
     /// The rarer part of [`Evaluator::eval`]: a flush, or `alora-sum: all-cards`.

@@ -16,16 +16,20 @@
 // Some items are only used by one of the two includers.
 #![allow(dead_code)]
 
-/// Additive keys of the ranks, ace to king: the sum over at most 7 cards (and at most 2
-/// jokers, below) is different for every different multiset of ranks. Ace to jack are
-/// the smallest such keys, found greedily; queen and king each exceed the largest sum of
-/// the ranks below them, which makes the sums unique by construction. `build.rs` checks
-/// uniqueness again.
+/// Additive keys of the ranks, ace to king: the sum over at most 7 cards (at most 4 of a
+/// rank, at most 2 jokers) is different for every different multiset of ranks and jokers.
+/// These are OMPEval's rank multipliers (Henrik Ljungqvist's evaluator, which the `pokers`
+/// crate ports), chosen there so that the keys of 0 to 7 cards crowd below 2^25 and leave
+/// few empty rows for the row displacement below; ace takes OMPEval's ace and two to king
+/// its two to king. `build.rs` checks that the keys are unique.
 pub const RANK_MULT: [u32; 13] = [
-    3, 15, 70, 326, 1461, 6315, 21420, 72554, 177462, 497737, 1219598, 6371604, 29145211,
+    4801683, 8192, 32769, 69632, 237568, 593920, 1531909, 3563520, 4300819, 4685870, 4690024,
+    4767972, 4780561,
 ];
-/// A joker's additive key.
-pub const JOKER_MULT: u32 = 1;
+/// A joker's additive key: the smallest that keeps the keys of 7 plain cards, 6 plain cards
+/// and a joker, and 5 plain cards and two jokers apart (found by a search over every
+/// smaller value; `build.rs` checks it). The largest key is 41,957,813, below 2^26.
+pub const JOKER_MULT: u32 = 8_985_260;
 
 /// Rulings that change the tables; the index of a table set is `combo`.
 pub const COMBOS: usize = 8;
@@ -332,66 +336,68 @@ pub fn key_of(counts: &[u8; 14], jokers: u32) -> u32 {
         + jokers * JOKER_MULT
 }
 
-/// The perfect hash ("hash and displace"): a 64-bit multiply spreads the key; its top
-/// `BUCKET_BITS` pick a bucket and the next `SLOT_BITS` a position, and the bucket's
-/// displacement (XOR) moves its keys to free slots.
-pub const BUCKET_BITS: u32 = 14;
-pub const SLOT_BITS: u32 = 17;
+/// The rank table's index is found by row displacement, as OMPEval does it: the key's
+/// high bits (`key >> ROW_SHIFT`) pick a row, and the row's offset, added to the key, gives
+/// the index. Rows are placed, densest first, at the first offset where all their keys
+/// land on free entries, so the rows interleave in a table little larger than the number
+/// of keys. No multiply and one small table (the offsets) before the value.
+pub const ROW_SHIFT: u32 = 12;
+/// Rows in the offset table (a power of two, so a mask keeps any index in range).
+pub const ROW_BITS: u32 = 14;
+/// Entries in each rank table (a power of two, so a mask keeps any index in range).
+pub const TABLE_BITS: u32 = 18;
 
-/// Multipliers tried in turn until one separates the keys of every bucket.
-pub const MULTIPLIERS: [u64; 4] = [
-    0x9E37_79B9_7F4A_7C15,
-    0xC2B2_AE3D_27D4_EB4F,
-    0x1656_67B1_9E37_79F9,
-    0xD6E8_FEB8_6659_FD93,
-];
-
-/// (bucket, position) of a key.
-pub fn spread(key: u32, mul: u64) -> (usize, usize) {
-    let h = u64::from(key).wrapping_mul(mul);
-    (
-        (h >> (64 - BUCKET_BITS)) as usize,
-        ((h >> (64 - BUCKET_BITS - SLOT_BITS)) as usize) & ((1 << SLOT_BITS) - 1),
-    )
+/// The index of a key: the key plus its row's offset (wrapping), within the table.
+pub fn index(offsets: &[u32], key: u32) -> usize {
+    let row = ((key >> ROW_SHIFT) as usize) & ((1 << ROW_BITS) - 1);
+    (key.wrapping_add(offsets[row]) as usize) & ((1 << TABLE_BITS) - 1)
 }
 
-/// Builds the hash: the multiplier and each bucket's displacement (below 2^16), such that
-/// `position ^ displacement` differs for every key. None if no multiplier works.
-pub fn perfect_hash(keys: &[u32]) -> Option<(u64, Vec<u16>)> {
-    'mul: for mul in MULTIPLIERS {
-        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 1 << BUCKET_BITS];
-        for &k in keys {
-            let (b, p) = spread(k, mul);
-            if buckets[b].contains(&p) {
-                continue 'mul;
-            }
-            buckets[b].push(p);
-        }
-        let mut order: Vec<usize> = (0..buckets.len()).collect();
-        order.sort_by_key(|&b| std::cmp::Reverse(buckets[b].len()));
-        let mut used = vec![false; 1 << SLOT_BITS];
-        let mut disp = vec![0u16; buckets.len()];
-        for b in order {
-            let ps = &buckets[b];
-            if ps.is_empty() {
-                break;
-            }
-            let Some(d) = (0..=u16::MAX).find(|&d| ps.iter().all(|&p| !used[p ^ usize::from(d)]))
-            else {
-                continue 'mul;
-            };
-            for &p in ps {
-                used[p ^ usize::from(d)] = true;
-            }
-            disp[b] = d;
-        }
-        return Some((mul, disp));
+/// Each row's offset such that every key has its own index below 2^TABLE_BITS; None when
+/// the keys do not fit (a key too large, or a table too small).
+pub fn row_displacement(keys: &[u32]) -> Option<Vec<u32>> {
+    let width = 1usize << ROW_SHIFT;
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new(); 1 << ROW_BITS];
+    for &k in keys {
+        let row = (k >> ROW_SHIFT) as usize;
+        rows.get_mut(row)?.push(k as usize & (width - 1));
     }
-    None
-}
-
-/// The slot of a key.
-pub fn slot(mul: u64, disp: &[u16], key: u32) -> usize {
-    let (b, p) = spread(key, mul);
-    p ^ usize::from(disp[b])
+    let mut order: Vec<usize> = (0..rows.len()).filter(|&r| !rows[r].is_empty()).collect();
+    order.sort_by_key(|&r| (std::cmp::Reverse(rows[r].len()), r));
+    let size = 1usize << TABLE_BITS;
+    let mut used = vec![false; size + width];
+    // `next[i]`: a hint towards the first free entry at or after `i` (union-find with path
+    // halving), so the search skips over the filled front of the table quickly.
+    let mut next: Vec<usize> = (0..=size + width).collect();
+    fn free_from(next: &mut [usize], mut i: usize) -> usize {
+        while next[i] != i {
+            next[i] = next[next[i]];
+            i = next[i];
+        }
+        i
+    }
+    let mut offsets = vec![0u32; rows.len()];
+    for r in order {
+        let cols = &mut rows[r];
+        cols.sort_unstable();
+        let (low, high) = (cols[0], cols[cols.len() - 1]);
+        // The row's lowest key must land on a free entry: try only those.
+        let mut at = free_from(&mut next, low);
+        let place = loop {
+            let start = at - low;
+            if start + high >= size {
+                return None;
+            }
+            if cols.iter().all(|&c| !used[start + c]) {
+                break start;
+            }
+            at = free_from(&mut next, at + 1);
+        };
+        for &c in cols.iter() {
+            used[place + c] = true;
+            next[place + c] = place + c + 1;
+        }
+        offsets[r] = (place as u32).wrapping_sub((r << ROW_SHIFT) as u32);
+    }
+    Some(offsets)
 }
