@@ -193,7 +193,7 @@ pub struct Evaluator {
     flush_deficit: &'static [u8; FLUSH_SLOTS],
     /// [`consts::OFFSETS`], held here so a loop keeps its address in a register.
     offsets: &'static [u32; ROWS],
-    /// Key bits that send a hand to [`Evaluator::eval_rest`]: the suit counters' "five"
+    /// Key bits that send a hand past the rank lookup: the suit counters' "five"
     /// bits, or every bit under `alora-sum: all-cards`.
     rest: u64,
     all_cards: bool,
@@ -247,38 +247,42 @@ impl Evaluator {
         if h.key & self.rest == 0 {
             return Score(v);
         }
-        self.eval_rest(h, v, slot, (h.key >> SUIT_SHIFT) & 0x8888)
+        if !self.all_cards {
+            // Five of a suit: the better of the two, without a branch (which one wins is
+            // a coin toss the predictor would lose a third of the time).
+            return Score(v.max(self.flush_value(h).0));
+        }
+        self.eval_all_cards(h, v, slot)
     }
 
-    /// The rarer part of [`Evaluator::eval`]: a flush, or `alora-sum: all-cards`.
-    #[inline(never)]
-    fn eval_rest(&self, h: Hand, rank_value: u16, slot: usize, flushes: u64) -> Score {
-        let mut v = rank_value;
-        let mut flush_slot = None;
-        if flushes != 0 {
-            let suit = flushes.trailing_zeros() >> 2;
-            let ranks = ((h.mask >> (16 * suit)) & 0x1fff) as usize;
-            let jokers = ((h.key >> JOKER_SHIFT) & 0x3) as usize;
-            let i = (jokers << 13) | ranks;
-            let f = read16(self.flush, i);
-            if f > v {
-                v = f;
-                flush_slot = Some(i);
-            }
-        }
-        if !self.all_cards {
-            return Score(v);
-        }
-        // `alora-sum: all-cards`: every card at face value, less what the jokers she
-        // plays fall short of $20 under `joker-sum: as-chosen`.
-        let deficit = if !self.as_chosen {
-            0
+    /// The best flush or straight flush of a hand with five of a suit (0 without), and
+    /// its index in the flush tables.
+    #[inline(always)]
+    fn flush_value(&self, h: Hand) -> (u16, usize) {
+        let flushes = (h.key >> SUIT_SHIFT) & 0x8888;
+        let suit = flushes.trailing_zeros() >> 2;
+        let ranks = ((h.mask >> (16 * (suit & 3))) & 0x1fff) as usize;
+        let jokers = ((h.key >> JOKER_SHIFT) & 0x3) as usize;
+        let i = (jokers << 13) | ranks;
+        let f = if flushes != 0 {
+            read16(self.flush, i)
         } else {
-            match flush_slot {
-                Some(i) => self.flush_deficit[i],
-                None => self.rank_deficit[slot],
-            }
+            0
         };
+        (f, i)
+    }
+
+    /// [`Evaluator::eval`] under `alora-sum: all-cards`: every card at face value, less
+    /// what the jokers she plays fall short of $20 under `joker-sum: as-chosen`.
+    #[inline(never)]
+    fn eval_all_cards(&self, h: Hand, rank_value: u16, slot: usize) -> Score {
+        let (f, i) = self.flush_value(h);
+        let (v, deficit) = if f > rank_value {
+            (f, self.flush_deficit[i])
+        } else {
+            (rank_value, self.rank_deficit[slot])
+        };
+        let deficit = if self.as_chosen { deficit } else { 0 };
         let total = h.face_value().saturating_sub(u32::from(deficit)) as u16;
         Score((v & 0xf00f) | (total << 4))
     }
