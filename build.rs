@@ -25,7 +25,7 @@ fn main() {
         .map(|(c, j)| fastgen::key_of(c, *j))
         .collect();
     let offsets = fastgen::row_displacement(&keys).expect("the rank keys fit the table");
-    let size = 1usize << fastgen::TABLE_BITS;
+    let size = fastgen::TABLE_LEN;
     let mut slots = vec![false; size];
     let mut values = vec![0u8; 2 * size * fastgen::COMBOS];
     let mut deficits = vec![0u8; size * fastgen::COMBOS / 2];
@@ -41,6 +41,7 @@ fn main() {
             }
         }
     }
+    let span = slots.iter().rposition(|&s| s).map_or(0, |i| i + 1);
     write(&dir, "kinkado_rank.bin", &values);
     write(&dir, "kinkado_rank_deficit.bin", &deficits);
 
@@ -67,10 +68,11 @@ fn main() {
     write(&dir, "kinkado_flush_deficit.bin", &fdeficits);
 
     let consts = format!(
-        "/// Each row's offset (see `fastgen::row_displacement`); {used} of {size} rank \
-         entries used.\n\
-         pub static OFFSETS: [u32; {len}] = {offsets:?};\n",
+        "/// Each row's place over `fastgen::ROW_ALIGN` (see `fastgen::row_displacement`); \
+         {used} rank keys in the first {span} of {size} entries.\n\
+         pub static OFFSETS: [u16; {len}] = {offsets:?};\n",
         used = keys.len(),
+        span = span,
         len = offsets.len()
     );
     write(&dir, "kinkado_consts.rs", consts.as_bytes());

@@ -27,9 +27,9 @@ mod consts {
     include!(concat!(env!("OUT_DIR"), "/kinkado_consts.rs"));
 }
 
-use fastgen::{COMBOS, ROW_BITS, ROW_SHIFT, TABLE_BITS};
+use fastgen::{COMBOS, ROW_ALIGN, ROW_BITS, ROW_SHIFT, TABLE_LEN};
 
-const SLOTS: usize = 1 << TABLE_BITS;
+const SLOTS: usize = TABLE_LEN;
 const ROWS: usize = 1 << ROW_BITS;
 const FLUSH_SLOTS: usize = 4 << 13;
 
@@ -192,7 +192,7 @@ pub struct Evaluator {
     rank_deficit: &'static [u8; SLOTS],
     flush_deficit: &'static [u8; FLUSH_SLOTS],
     /// [`consts::OFFSETS`], held here so a loop keeps its address in a register.
-    offsets: &'static [u32; ROWS],
+    offsets: &'static [u16; ROWS],
     /// Key bits that send a hand past the rank lookup: the suit counters' "five"
     /// bits, or every bit under `alora-sum: all-cards`.
     rest: u64,
@@ -242,7 +242,8 @@ impl Evaluator {
     pub fn eval(&self, h: Hand) -> Score {
         let key = h.key as u32;
         let row = (key >> ROW_SHIFT) as usize & (ROWS - 1);
-        let slot = key.wrapping_add(self.offsets[row]) as usize & (SLOTS - 1);
+        // Below SLOTS: a row's low key bits plus a u16 place times ROW_ALIGN.
+        let slot = (key as usize & ((1 << ROW_SHIFT) - 1)) + ROW_ALIGN * self.offsets[row] as usize;
         let v = read16(self.rank, slot);
         if h.key & self.rest == 0 {
             return Score(v);

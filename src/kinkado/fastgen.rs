@@ -337,25 +337,29 @@ pub fn key_of(counts: &[u8; 14], jokers: u32) -> u32 {
 }
 
 /// The rank table's index is found by row displacement, as OMPEval does it: the key's
-/// high bits (`key >> ROW_SHIFT`) pick a row, and the row's offset, added to the key, gives
-/// the index. Rows are placed, densest first, at the first offset where all their keys
-/// land on free entries, so the rows interleave in a table little larger than the number
-/// of keys. No multiply and one small table (the offsets) before the value.
+/// high bits (`key >> ROW_SHIFT`) pick a row, and the row's place in the table plus the
+/// key's low bits give the index. Rows are placed, densest first, at the first place where
+/// all their keys land on free entries, so the rows interleave in a table little larger
+/// than the number of keys. Places are multiples of [`ROW_ALIGN`], so a row's place over
+/// the alignment fits a u16: the offset table is half the size (it stays in L1), and
+/// the index needs no mask to stay in the table ([`TABLE_LEN`]).
 pub const ROW_SHIFT: u32 = 12;
 /// Rows in the offset table (a power of two, so a mask keeps any index in range).
 pub const ROW_BITS: u32 = 14;
-/// Entries in each rank table (a power of two, so a mask keeps any index in range).
-pub const TABLE_BITS: u32 = 18;
+/// Rows start at multiples of this.
+pub const ROW_ALIGN: usize = 4;
+/// Entries in each rank table: every u16 place times [`ROW_ALIGN`] plus any low key bits.
+pub const TABLE_LEN: usize = ROW_ALIGN * (1 << 16) + (1 << ROW_SHIFT);
 
-/// The index of a key: the key plus its row's offset (wrapping), within the table.
-pub fn index(offsets: &[u32], key: u32) -> usize {
+/// The index of a key: the low bits of the key plus its row's place.
+pub fn index(places: &[u16], key: u32) -> usize {
     let row = ((key >> ROW_SHIFT) as usize) & ((1 << ROW_BITS) - 1);
-    (key.wrapping_add(offsets[row]) as usize) & ((1 << TABLE_BITS) - 1)
+    (key as usize & ((1 << ROW_SHIFT) - 1)) + ROW_ALIGN * places[row] as usize
 }
 
-/// Each row's offset such that every key has its own index below 2^TABLE_BITS; None when
+/// Each row's place (over [`ROW_ALIGN`]) such that every key has its own index; None when
 /// the keys do not fit (a key too large, or a table too small).
-pub fn row_displacement(keys: &[u32]) -> Option<Vec<u32>> {
+pub fn row_displacement(keys: &[u32]) -> Option<Vec<u16>> {
     let width = 1usize << ROW_SHIFT;
     let mut rows: Vec<Vec<usize>> = vec![Vec::new(); 1 << ROW_BITS];
     for &k in keys {
@@ -364,7 +368,7 @@ pub fn row_displacement(keys: &[u32]) -> Option<Vec<u32>> {
     }
     let mut order: Vec<usize> = (0..rows.len()).filter(|&r| !rows[r].is_empty()).collect();
     order.sort_by_key(|&r| (std::cmp::Reverse(rows[r].len()), r));
-    let size = 1usize << TABLE_BITS;
+    let size = TABLE_LEN;
     let mut used = vec![false; size + width];
     // `next[i]`: a hint towards the first free entry at or after `i` (union-find with path
     // halving), so the search skips over the filled front of the table quickly.
@@ -376,7 +380,7 @@ pub fn row_displacement(keys: &[u32]) -> Option<Vec<u32>> {
         }
         i
     }
-    let mut offsets = vec![0u32; rows.len()];
+    let mut places = vec![0u16; rows.len()];
     for r in order {
         let cols = &mut rows[r];
         cols.sort_unstable();
@@ -385,10 +389,10 @@ pub fn row_displacement(keys: &[u32]) -> Option<Vec<u32>> {
         let mut at = free_from(&mut next, low);
         let place = loop {
             let start = at - low;
-            if start + high >= size {
+            if start / ROW_ALIGN > usize::from(u16::MAX) || start + high >= size {
                 return None;
             }
-            if cols.iter().all(|&c| !used[start + c]) {
+            if start % ROW_ALIGN == 0 && cols.iter().all(|&c| !used[start + c]) {
                 break start;
             }
             at = free_from(&mut next, at + 1);
@@ -397,7 +401,7 @@ pub fn row_displacement(keys: &[u32]) -> Option<Vec<u32>> {
             used[place + c] = true;
             next[place + c] = place + c + 1;
         }
-        offsets[r] = (place as u32).wrapping_sub((r << ROW_SHIFT) as u32);
+        places[r] = (place / ROW_ALIGN) as u16;
     }
-    Some(offsets)
+    Some(places)
 }
