@@ -4,9 +4,9 @@
 //! A [`Hand`] is a sum of per-card constants: an additive rank key (unique for every
 //! multiset of ranks and jokers), the cards' face values, a joker count, per-suit
 //! counters and per-suit rank masks. [`Evaluator::eval`] looks up the best hand ignoring
-//! suits by the rank key plus its row's offset (OMPEval's row displacement: one shift, one
-//! small load, one add) and, when one suit with the jokers holds five cards, the best flush
-//! or straight flush by that suit's mask; the better one wins.
+//! suits by the rank key's low bits plus its row's place (OMPEval's row displacement: one
+//! shift, one small load, one add) and, when one suit with the jokers holds five cards,
+//! the best flush or straight flush by that suit's mask; the better one wins.
 //! The tables are written at build time by `build.rs` (see `fastgen.rs`), one set for each
 //! combination of the rulings that change them (`joker-sum`, `joker-duplicates`,
 //! `ace-straights`); `alora-sum` is applied after the lookup.

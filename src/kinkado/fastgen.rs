@@ -392,7 +392,7 @@ pub fn row_displacement(keys: &[u32]) -> Option<Vec<u16>> {
             if start / ROW_ALIGN > usize::from(u16::MAX) || start + high >= size {
                 return None;
             }
-            if start % ROW_ALIGN == 0 && cols.iter().all(|&c| !used[start + c]) {
+            if start.is_multiple_of(ROW_ALIGN) && cols.iter().all(|&c| !used[start + c]) {
                 break start;
             }
             at = free_from(&mut next, at + 1);
