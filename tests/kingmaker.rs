@@ -342,19 +342,7 @@ fn show_a_part_lit_layout() {
 #[test]
 fn explain_names_the_rulings() {
     let v = json(&["--explain", "kingmaker", "score", EXAMPLE]);
-    let rulings: Vec<String> = v["explain"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|r| r["rulings"].as_array().unwrap().clone())
-        .map(|r| {
-            format!(
-                "{}: {}",
-                r["id"].as_str().unwrap(),
-                r["choice"].as_str().unwrap()
-            )
-        })
-        .collect();
+    let rulings = explained_rulings(&v);
     assert_eq!(
         rulings,
         [

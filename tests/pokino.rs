@@ -1175,19 +1175,7 @@ fn explain_names_the_rulings() {
         "--hand",
         "6S AH",
     ]);
-    let rulings: Vec<String> = v["explain"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|r| r["rulings"].as_array().unwrap().clone())
-        .map(|r| {
-            format!(
-                "{}: {}",
-                r["id"].as_str().unwrap(),
-                r["choice"].as_str().unwrap()
-            )
-        })
-        .collect();
+    let rulings = explained_rulings(&v);
     assert_eq!(
         rulings,
         vec![

@@ -43,3 +43,19 @@ pub fn kado_process() -> std::process::Command {
     c.env("NO_COLOR", "1").env_remove("COLUMNS");
     c
 }
+
+/// The rulings named in a verdict's `explain`, as `id: choice`, in order.
+pub fn explained_rulings(v: &serde_json::Value) -> Vec<String> {
+    let reasons = v["explain"].as_array().cloned().unwrap_or_default();
+    reasons
+        .iter()
+        .flat_map(|r| r["rulings"].as_array().cloned().unwrap_or_default())
+        .map(|r| {
+            format!(
+                "{}: {}",
+                r["id"].as_str().unwrap_or(""),
+                r["choice"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
