@@ -5,9 +5,10 @@
 //! multiset of ranks and jokers) in two parts, the cards' face values, a joker count,
 //! per-suit counters and per-suit rank masks. [`Evaluator::eval`] looks up the best hand
 //! ignoring suits by the key's column plus its row's place (OMPEval's row displacement;
-//! the row is the key's top bits and the column its low 16, so finding the index takes one
-//! shift, one small load and one add, with no masks) and, when one suit with the jokers holds five cards,
-//! the best flush or straight flush by that suit's mask; the better one wins.
+//! the row is the key's top bits and the column its low 16, so the index takes one shift,
+//! one small load and one add, and no mask is needed to keep it in the tables) and, when
+//! one suit with the jokers holds five cards, the best flush or straight flush by that
+//! suit's mask; the better one wins.
 //! The tables are written at build time by `build.rs` (see `fastgen.rs`), one set for each
 //! combination of the rulings that change them (`joker-sum`, `joker-duplicates`,
 //! `ace-straights`); `alora-sum` is applied after the lookup.
@@ -523,6 +524,34 @@ pub(crate) mod tests {
                 prop_assert_eq!((s.category(), s.tier(), s.sum()), triple(&e));
             }
         }
+    }
+
+    /// The two parts of every rank key stay inside their fields of a `Hand` key: the
+    /// column below 2^16 (so it never carries into the suit counters) and the row below
+    /// 2^ROW_BITS (the top bits), and no two multisets share a (row, column).
+    #[test]
+    fn split_keys_fit_their_fields() {
+        let mut seen = std::collections::HashSet::new();
+        for (counts, jokers) in fastgen::rank_keys() {
+            let low: u32 = (1..=13)
+                .map(|r| u32::from(counts[r]) * (fastgen::RANK_MULT[r - 1] & 0xfff))
+                .sum::<u32>()
+                + jokers * (fastgen::JOKER_MULT & 0xfff);
+            let key = fastgen::key_of(&counts, jokers);
+            assert!(low < 1 << 16);
+            assert_eq!(key & 0xffff, low);
+            assert!(key >> ROW_SHIFT < 1 << ROW_BITS);
+            assert!(seen.insert(key), "{counts:?} {jokers}");
+        }
+        // The same parts as a hand of those cards puts them.
+        let h = Hand::from_cards(&cards("AS AH KD JK 7C 7S JK")).unwrap();
+        let mut counts = [0u8; 14];
+        for r in [1, 1, 13, 7, 7] {
+            counts[r] += 1;
+        }
+        let key = u64::from(fastgen::key_of(&counts, 2));
+        assert_eq!(h.key & 0xffff, key & 0xffff);
+        assert_eq!(h.key >> ROW_POS, key >> ROW_SHIFT);
     }
 
     #[test]
