@@ -2,11 +2,13 @@
 //! nanoseconds, by table lookups.
 //!
 //! A [`Hand`] is a sum of per-card constants: an additive rank key (unique for every
-//! multiset of ranks and jokers), the cards' face values, a joker count, per-suit
-//! counters and per-suit rank masks. [`Evaluator::eval`] looks up the best hand ignoring
-//! suits by the rank key's low bits plus its row's place (OMPEval's row displacement: one
-//! shift, one small load, one add) and, when one suit with the jokers holds five cards,
-//! the best flush or straight flush by that suit's mask; the better one wins.
+//! multiset of ranks and jokers) in two parts, the cards' face values, a joker count,
+//! per-suit counters and per-suit rank masks. [`Evaluator::eval`] looks up the best hand
+//! ignoring suits by the key's column plus its row's place (OMPEval's row displacement;
+//! the row is the key's top bits and the column its low 16, so the index takes one shift,
+//! one small load and one add, and no mask is needed to keep it in the tables) and, when
+//! one suit with the jokers holds five cards, the best flush or straight flush by that
+//! suit's mask; the better one wins.
 //! The tables are written at build time by `build.rs` (see `fastgen.rs`), one set for each
 //! combination of the rulings that change them (`joker-sum`, `joker-duplicates`,
 //! `ace-straights`); `alora-sum` is applied after the lookup.
@@ -29,6 +31,9 @@ mod consts {
 
 use fastgen::{COMBOS, ROW_ALIGN, ROW_BITS, ROW_SHIFT, TABLE_LEN};
 
+/// Where a [`Hand`] key keeps its row (the top [`ROW_BITS`] bits).
+const ROW_POS: u32 = 64 - ROW_BITS;
+
 const SLOTS: usize = TABLE_LEN;
 const ROWS: usize = 1 << ROW_BITS;
 const FLUSH_SLOTS: usize = 4 << 13;
@@ -47,18 +52,19 @@ pub const MAX_CARDS: usize = 7;
 /// The most jokers a [`Hand`] may hold (a pack has two).
 pub const MAX_JOKERS: usize = 2;
 
+const SUIT_SHIFT: u32 = 16;
 const VALUE_SHIFT: u32 = 32;
 const JOKER_SHIFT: u32 = 40;
 const COUNT_SHIFT: u32 = 44;
-const SUIT_SHIFT: u32 = 48;
 /// Bit 3 of each suit counter: the suit and the jokers make five.
 const FIVE_BITS: u64 = 0x8888 << SUIT_SHIFT;
 
 /// Cards as one sum of per-card constants, so adding a card is two additions.
 ///
-/// `key`: bits 0–25 the rank key (26–31 stay zero), 32–39 the sum of face values, 40–43 the jokers, 44–47
-/// the cards, 48–63 four suit counters (starting at 3, so bit 3 of a counter is set when
-/// the suit and the jokers make five). `mask`: 16 bits per suit, bit `rank - 1`.
+/// `key`: bits 0–15 the rank key's column, 16–31 four suit counters (starting at 3, so bit
+/// 3 of a counter is set when the suit and the jokers make five), 32–39 the sum of face
+/// values, 40–43 the jokers, 44–47 the cards, 50–63 the rank key's row (see
+/// `fastgen::split`). `mask`: 16 bits per suit, bit `rank - 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hand {
     key: u64,
@@ -76,7 +82,7 @@ impl Hand {
     pub const fn card(index: usize) -> Hand {
         if index >= 52 {
             return Hand {
-                key: fastgen::JOKER_MULT as u64
+                key: rank_part(fastgen::JOKER_MULT)
                     | (fastgen::JOKER_VALUE as u64) << VALUE_SHIFT
                     | 1 << JOKER_SHIFT
                     | 1 << COUNT_SHIFT
@@ -93,7 +99,7 @@ impl Hand {
             r => r as u64,
         };
         Hand {
-            key: fastgen::RANK_MULT[rank - 1] as u64
+            key: rank_part(fastgen::RANK_MULT[rank - 1])
                 | value << VALUE_SHIFT
                 | 1 << COUNT_SHIFT
                 | 1 << (SUIT_SHIFT + 4 * suit as u32),
@@ -137,6 +143,13 @@ impl Hand {
     pub const fn face_value(self) -> u32 {
         ((self.key >> VALUE_SHIFT) & 0xff) as u32
     }
+}
+
+/// A rank multiplier in a [`Hand`] key: its split key's column in the low 16 bits, its
+/// row at [`ROW_POS`].
+const fn rank_part(mult: u32) -> u64 {
+    let split = fastgen::split(mult) as u64;
+    (split & 0xffff) | (split >> ROW_SHIFT) << ROW_POS
 }
 
 /// Every card's constant, by [`Card::index`] (52: a joker).
@@ -240,10 +253,9 @@ impl Evaluator {
     /// ([`Hand::from_cards`] checks that).
     #[inline(always)]
     pub fn eval(&self, h: Hand) -> Score {
-        let key = h.key as u32;
-        let row = (key >> ROW_SHIFT) as usize & (ROWS - 1);
-        // Below SLOTS: a row's low key bits plus a u16 place times ROW_ALIGN.
-        let slot = (key as usize & ((1 << ROW_SHIFT) - 1)) + ROW_ALIGN * self.offsets[row] as usize;
+        // Below ROWS and SLOTS by their types alone: no masks, no bounds checks.
+        let row = (h.key >> ROW_POS) as usize;
+        let slot = usize::from(h.key as u16) + ROW_ALIGN * usize::from(self.offsets[row]);
         let v = read16(self.rank, slot);
         if h.key & self.rest == 0 {
             return Score(v);
@@ -512,6 +524,34 @@ pub(crate) mod tests {
                 prop_assert_eq!((s.category(), s.tier(), s.sum()), triple(&e));
             }
         }
+    }
+
+    /// The two parts of every rank key stay inside their fields of a `Hand` key: the
+    /// column below 2^16 (so it never carries into the suit counters) and the row below
+    /// 2^ROW_BITS (the top bits), and no two multisets share a (row, column).
+    #[test]
+    fn split_keys_fit_their_fields() {
+        let mut seen = std::collections::HashSet::new();
+        for (counts, jokers) in fastgen::rank_keys() {
+            let low: u32 = (1..=13)
+                .map(|r| u32::from(counts[r]) * (fastgen::RANK_MULT[r - 1] & 0xfff))
+                .sum::<u32>()
+                + jokers * (fastgen::JOKER_MULT & 0xfff);
+            let key = fastgen::key_of(&counts, jokers);
+            assert!(low < 1 << 16);
+            assert_eq!(key & 0xffff, low);
+            assert!(key >> ROW_SHIFT < 1 << ROW_BITS);
+            assert!(seen.insert(key), "{counts:?} {jokers}");
+        }
+        // The same parts as a hand of those cards puts them.
+        let h = Hand::from_cards(&cards("AS AH KD JK 7C 7S JK")).unwrap();
+        let mut counts = [0u8; 14];
+        for r in [1, 1, 13, 7, 7] {
+            counts[r] += 1;
+        }
+        let key = u64::from(fastgen::key_of(&counts, 2));
+        assert_eq!(h.key & 0xffff, key & 0xffff);
+        assert_eq!(h.key >> ROW_POS, key >> ROW_SHIFT);
     }
 
     #[test]

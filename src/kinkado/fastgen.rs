@@ -328,30 +328,39 @@ pub fn rank_keys() -> Vec<([u8; 14], u32)> {
     out
 }
 
-/// The additive key of rank counts and jokers.
-pub fn key_of(counts: &[u8; 14], jokers: u32) -> u32 {
-    (1..=13)
-        .map(|r| u32::from(counts[r]) * RANK_MULT[r - 1])
-        .sum::<u32>()
-        + jokers * JOKER_MULT
+/// A multiplier split for the table's two coordinates: its high part (`mult >> 12`) in
+/// bits 16 and up, its low 12 bits below. Sums of split multipliers never carry from one
+/// part into the other (7 low parts stay below 2^16), and since `high · 4096 + low` gives
+/// back the plain sum, different multisets still get different split keys.
+pub const fn split(mult: u32) -> u32 {
+    (mult >> 12) << 16 | (mult & 0xfff)
 }
 
-/// The rank table's index is found by row displacement, as OMPEval does it: the key's
-/// high bits (`key >> ROW_SHIFT`) pick a row, and the row's place in the table plus the
-/// key's low bits give the index. Rows are placed, densest first, at the first place where
-/// all their keys land on free entries, so the rows interleave in a table little larger
-/// than the number of keys. Places are multiples of [`ROW_ALIGN`], so a row's place over
-/// the alignment fits a u16: the offset table is half the size (it stays in L1), and
-/// the index needs no mask to stay in the table ([`TABLE_LEN`]).
-pub const ROW_SHIFT: u32 = 12;
-/// Rows in the offset table (a power of two, so a mask keeps any index in range).
+/// The additive key of rank counts and jokers, split (see [`split`]).
+pub fn key_of(counts: &[u8; 14], jokers: u32) -> u32 {
+    (1..=13)
+        .map(|r| u32::from(counts[r]) * split(RANK_MULT[r - 1]))
+        .sum::<u32>()
+        + jokers * split(JOKER_MULT)
+}
+
+/// The rank table's index is found by row displacement, as OMPEval does it, over the two
+/// parts of a split key: the sum of the multipliers' high parts picks a row, and the row's
+/// place in the table plus the sum of their low parts give the index. Rows are placed,
+/// densest first, at the first place where all their keys land on free entries, so the
+/// rows interleave in a table little larger than the number of keys. Places are multiples
+/// of [`ROW_ALIGN`], so a row's place over the alignment fits a u16 and the offset table
+/// stays in L1. The evaluator reads the row as the top bits of its 64-bit key and the
+/// column as its low 16 bits, so no index needs a mask to stay in its table.
+pub const ROW_SHIFT: u32 = 16;
+/// Rows in the offset table: every sum of 7 high parts is below 2^14.
 pub const ROW_BITS: u32 = 14;
 /// Rows start at multiples of this.
 pub const ROW_ALIGN: usize = 4;
-/// Entries in each rank table: every u16 place times [`ROW_ALIGN`] plus any low key bits.
+/// Entries in each rank table: every u16 place times [`ROW_ALIGN`] plus any column.
 pub const TABLE_LEN: usize = ROW_ALIGN * (1 << 16) + (1 << ROW_SHIFT);
 
-/// The index of a key: the low bits of the key plus its row's place.
+/// The index of a split key: its column plus its row's place.
 pub fn index(places: &[u16], key: u32) -> usize {
     let row = ((key >> ROW_SHIFT) as usize) & ((1 << ROW_BITS) - 1);
     (key as usize & ((1 << ROW_SHIFT) - 1)) + ROW_ALIGN * places[row] as usize
