@@ -112,7 +112,7 @@ impl Hand {
     #[must_use]
     pub const fn add(self, card: Hand) -> Hand {
         Hand {
-            key: self.key + card.key,
+            key: self.key.wrapping_add(card.key),
             mask: self.mask | card.mask,
         }
     }
