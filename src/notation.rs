@@ -398,17 +398,17 @@ pub fn parse_money(text: &str) -> Option<u32> {
     t.parse().ok()
 }
 
+/// Cards from notation, for tests (an empty string gives none).
+#[cfg(test)]
+pub(crate) fn test_cards(s: &str) -> Vec<Card> {
+    s.parse::<CardList>().unwrap().0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn cards(s: &str) -> Vec<Card> {
-        parse_cards(s, "t")
-            .unwrap()
-            .into_iter()
-            .map(|l| l.value)
-            .collect()
-    }
+    use super::test_cards as cards;
 
     fn err(s: &str) -> Vec<String> {
         parse_cards(s, "t")

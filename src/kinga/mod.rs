@@ -442,13 +442,7 @@ pub fn options(hand: &[Card], tops: &[Card], turned: usize, rules: &Rules) -> Op
 mod tests {
     use super::*;
 
-    fn cards(s: &str) -> Vec<Card> {
-        crate::notation::parse_cards(s, "t")
-            .unwrap()
-            .into_iter()
-            .map(|l| l.value)
-            .collect()
-    }
+    use crate::notation::test_cards as cards;
 
     fn card(s: &str) -> Card {
         s.parse().unwrap()

@@ -166,12 +166,9 @@ pub fn bet(round: u32, stash: u32, face_up: &[Card], rules: &Rules) -> Option<Be
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::CardList;
     use crate::ruleset::Ruleset;
 
-    fn cards(s: &str) -> Vec<Card> {
-        s.parse::<CardList>().unwrap().0
-    }
+    use crate::notation::test_cards as cards;
 
     #[test]
     fn sells_two_lowest() {

@@ -354,13 +354,10 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::notation::CardList;
     use crate::ruleset::Ruleset;
     use proptest::prelude::*;
 
-    fn cards(s: &str) -> Vec<Card> {
-        s.parse::<CardList>().unwrap().0
-    }
+    use crate::notation::test_cards as cards;
 
     /// The rules with the four rulings that change a hand's score: bit 0 as-chosen,
     /// bit 1 duplicates forbidden, bit 2 ace low only, bit 3 all-cards.

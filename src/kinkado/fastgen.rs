@@ -195,35 +195,7 @@ pub fn rank_entry(counts: &[u8; 14], jokers: u32) -> [Best; COMBOS] {
         }
         let choices = joker_choices(k);
         sub_multisets(counts, played - k, &mut |sub| {
-            let psum: u32 = (1..=13).map(|r| u32::from(sub[r]) * rank_value(r)).sum();
-            for subs in &choices {
-                let mut all = *sub;
-                let mut chosen = 0;
-                for &r in subs {
-                    all[r] += 1;
-                    chosen += rank_value(r);
-                }
-                // Forbidden duplicates: each joker is a card of its rank not in the hand.
-                let distinct_ok = subs.iter().all(|&r| all[r] <= 4);
-                let deficit = (JOKER_VALUE * k - chosen) as u8;
-                for ace_high in [true, false] {
-                    let cat = classify(&all, played, false, ace_high);
-                    for face in [true, false] {
-                        let sum = if face {
-                            psum + JOKER_VALUE * k
-                        } else {
-                            psum + chosen
-                        };
-                        let d = if face { 0 } else { deficit };
-                        for dup in [true, false] {
-                            if !dup && !distinct_ok {
-                                continue;
-                            }
-                            best[combo(face, dup, ace_high)].offer(encode(cat, sum), d);
-                        }
-                    }
-                }
-            }
+            offer_with_jokers(&mut best, sub, played, false, &choices);
         });
     }
     best
@@ -245,42 +217,59 @@ pub fn flush_entry(mask: u16, jokers: u32) -> [Best; COMBOS] {
         let choices = joker_choices(k);
         for_each_subset(&ranks, (5 - k) as usize, &mut |sub| {
             let mut counts = [0u8; 14];
-            let mut psum = 0;
             for &r in sub {
                 counts[r] += 1;
-                psum += rank_value(r);
             }
-            for subs in &choices {
-                let mut all = counts;
-                let mut chosen = 0;
-                for &r in subs {
-                    all[r] += 1;
-                    chosen += rank_value(r);
-                }
-                // Forbidden duplicates: the jokers are cards of the suit not played.
-                let distinct_ok = subs.iter().all(|&r| all[r] == 1);
-                let deficit = (JOKER_VALUE * k - chosen) as u8;
-                for ace_high in [true, false] {
-                    let cat = classify(&all, 5, true, ace_high);
-                    for face in [true, false] {
-                        let sum = if face {
-                            psum + JOKER_VALUE * k
-                        } else {
-                            psum + chosen
-                        };
-                        let d = if face { 0 } else { deficit };
-                        for dup in [true, false] {
-                            if !dup && !distinct_ok {
-                                continue;
-                            }
-                            best[combo(face, dup, ace_high)].offer(encode(cat, sum), d);
-                        }
-                    }
-                }
-            }
+            offer_with_jokers(&mut best, &counts, 5, true, &choices);
         });
     }
     best
+}
+
+/// Offers to `best`, under each set of rulings, the hands made of the plain cards `plain`
+/// (rank counts) and one joker for each rank of a choice in `choices` (all choices have
+/// the same length: the jokers played). `flush`: the cards are of one suit, so a joker may
+/// not repeat a rank played when duplicates are forbidden; otherwise it may not make a
+/// fifth card of a rank.
+fn offer_with_jokers(
+    best: &mut [Best; COMBOS],
+    plain: &[u8; 14],
+    played: u32,
+    flush: bool,
+    choices: &[Vec<usize>],
+) {
+    let psum: u32 = (1..=13).map(|r| u32::from(plain[r]) * rank_value(r)).sum();
+    let limit = if flush { 1 } else { 4 };
+    for subs in choices {
+        let k = subs.len() as u32;
+        let mut all = *plain;
+        let mut chosen = 0;
+        for &r in subs {
+            all[r] += 1;
+            chosen += rank_value(r);
+        }
+        // Forbidden duplicates: each joker is a card of its rank not among those played
+        // (and, for a flush, of the suit).
+        let distinct_ok = subs.iter().all(|&r| all[r] <= limit);
+        let deficit = (JOKER_VALUE * k - chosen) as u8;
+        for ace_high in [true, false] {
+            let cat = classify(&all, played, flush, ace_high);
+            for face in [true, false] {
+                let sum = if face {
+                    psum + JOKER_VALUE * k
+                } else {
+                    psum + chosen
+                };
+                let d = if face { 0 } else { deficit };
+                for dup in [true, false] {
+                    if !dup && !distinct_ok {
+                        continue;
+                    }
+                    best[combo(face, dup, ace_high)].offer(encode(cat, sum), d);
+                }
+            }
+        }
+    }
 }
 
 fn for_each_subset(items: &[usize], k: usize, f: &mut dyn FnMut(&[usize])) {

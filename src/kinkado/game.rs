@@ -2130,9 +2130,7 @@ mod tests {
         rs
     }
 
-    fn cards(s: &str) -> Vec<Card> {
-        s.parse::<CardList>().unwrap().0
-    }
+    use crate::notation::test_cards as cards;
 
     /// A solo game with real cards, up to ALORA's bet in round 1, with her hand given.
     fn to_alora_bet(rs: &Ruleset) -> Game {

@@ -307,12 +307,9 @@ pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::CardList;
     use crate::ruleset::Ruleset;
 
-    fn cards(s: &str) -> Vec<Card> {
-        s.parse::<CardList>().unwrap().0
-    }
+    use crate::notation::test_cards as cards;
 
     fn rules_with(id: &str, alt: &str) -> Rules {
         Rules::from_ruleset(&Ruleset::builtin("kinkado").unwrap().with(id, alt).unwrap())

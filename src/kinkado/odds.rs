@@ -251,14 +251,8 @@ pub fn odds_by_reference(q: &Query, rules: &Rules) -> (u64, u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::CardList;
 
-    fn cards(s: &str) -> Vec<Card> {
-        if s.is_empty() {
-            return Vec::new();
-        }
-        s.parse::<CardList>().unwrap().0
-    }
+    use crate::notation::test_cards as cards;
 
     fn query(hand: &str, shown: &str, hidden: usize, seen: &str, samples: u64) -> Query {
         Query {

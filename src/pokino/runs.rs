@@ -376,11 +376,8 @@ fn run_of(g: &Graph, path: &[u16], hand: &[Card], rules: &Rules) -> Run {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::CardList;
 
-    fn hand(s: &str) -> Vec<Card> {
-        s.parse::<CardList>().unwrap().0
-    }
+    use crate::notation::test_cards as hand;
 
     fn runs_of(board: &str, h: &str, beads: Option<u32>, claimed: &[&str], rules: &Rules) -> Found {
         let b: Board = board.parse().unwrap();
