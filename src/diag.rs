@@ -247,6 +247,18 @@ impl Error {
         Error::single(Problem::new(message))
     }
 
+    /// Every problem of these errors in one, in order, so that several arguments that
+    /// fail are all reported at once.
+    pub fn gather(errors: impl IntoIterator<Item = Option<Error>>) -> Error {
+        Error {
+            problems: errors
+                .into_iter()
+                .flatten()
+                .flat_map(|e| e.problems)
+                .collect(),
+        }
+    }
+
     /// `Ok(())` when there are no problems.
     pub fn check(problems: Vec<Problem>) -> Result<(), Error> {
         if problems.is_empty() {

@@ -549,13 +549,7 @@ fn collect3<A, B, C>(
 ) -> Result<(A, B, C), Error> {
     match (a, b, c) {
         (Ok(a), Ok(b), Ok(c)) => Ok((a, b, c)),
-        (a, b, c) => {
-            let mut problems = Vec::new();
-            for e in [a.err(), b.err(), c.err()].into_iter().flatten() {
-                problems.extend(e.problems);
-            }
-            Err(Error { problems })
-        }
+        (a, b, c) => Err(Error::gather([a.err(), b.err(), c.err()])),
     }
 }
 

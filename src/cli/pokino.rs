@@ -258,16 +258,12 @@ fn count_arg(name: &str, text: &str, what: &str) -> Result<u32, Error> {
 
 /// Gathers the problems of several results.
 fn all_ok<T>(results: Vec<Result<T, Error>>) -> Result<Vec<T>, Error> {
-    let mut ok = Vec::new();
-    let mut problems = Vec::new();
-    for r in results {
-        match r {
-            Ok(v) => ok.push(v),
-            Err(e) => problems.extend(e.problems),
-        }
+    let (ok, errors): (Vec<_>, Vec<_>) = results.into_iter().partition(Result::is_ok);
+    if errors.is_empty() {
+        Ok(ok.into_iter().flatten().collect())
+    } else {
+        Err(Error::gather(errors.into_iter().map(Result::err)))
     }
-    Error::check(problems)?;
-    Ok(ok)
 }
 
 fn grid_rules(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
@@ -463,13 +459,7 @@ fn place_cmd(
     let p = parse_placement(&dsrc).and_then(|raw| raw.checked(&dsrc));
     let (board, p) = match (board, p) {
         (Ok(b), Ok(p)) => (b, p),
-        (b, p) => {
-            let mut problems = Vec::new();
-            for e in [b.err(), p.err()].into_iter().flatten() {
-                problems.extend(e.problems);
-            }
-            return Err(Error { problems }.into());
-        }
+        (b, p) => return Err(Error::gather([b.err(), p.err()]).into()),
     };
     let faults = place::faults(&board, &p, rules);
     let legal = faults.is_empty();
@@ -601,16 +591,7 @@ fn spots(
         parse_domino(&dsrc),
     ) {
         (Ok(b), Ok((a, bb))) => (b, Domino::new(a.value as u8, bb.value as u8)),
-        (b, d) => {
-            let mut problems = Vec::new();
-            if let Err(e) = b {
-                problems.extend(e.problems);
-            }
-            if let Err(e) = d {
-                problems.extend(e.problems);
-            }
-            return Err(Error { problems }.into());
-        }
+        (b, d) => return Err(Error::gather([b.err(), d.err()]).into()),
     };
     let found = place::spots(&board, d, rules);
     let on_table = board.find(d).copied();
@@ -744,14 +725,7 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
     let (board, hand, beads, claimed, budget) = match (board, hand, beads, claimed, budget) {
         (Ok(b), Ok(h), Ok(n), Ok(c), Ok(g)) => (b, h, n, c, g),
         (b, h, n, c, g) => {
-            let mut problems = Vec::new();
-            for e in [b.err(), h.err(), n.err(), c.err(), g.err()]
-                .into_iter()
-                .flatten()
-            {
-                problems.extend(e.problems);
-            }
-            return Err(Error { problems }.into());
+            return Err(Error::gather([b.err(), h.err(), n.err(), c.err(), g.err()]).into());
         }
     };
     let claimed: Vec<Border> = claimed.into_iter().map(|l| l.value).collect();
@@ -988,13 +962,7 @@ fn score_cmd(
     let lengths = all_ok(results);
     let (lengths, beads) = match (lengths, bead_result) {
         (Ok(l), Ok(b)) => (l, b),
-        (l, b) => {
-            let mut problems = Vec::new();
-            for e in [l.err(), b.err()].into_iter().flatten() {
-                problems.extend(e.problems);
-            }
-            return Err(Error { problems }.into());
-        }
+        (l, b) => return Err(Error::gather([l.err(), b.err()]).into()),
     };
     if lengths.is_empty() && beads.is_none() {
         return Err(Error::from(Problem::new("nothing to score").expected(
@@ -1079,16 +1047,7 @@ fn territory(
     let toks = parse_tokens(&tsrc);
     let (board, toks) = match (board, toks) {
         (Ok(b), Ok(t)) => (b, t),
-        (b, t) => {
-            let mut problems = Vec::new();
-            if let Err(e) = b {
-                problems.extend(e.problems);
-            }
-            if let Err(e) = t {
-                problems.extend(e.problems);
-            }
-            return Err(Error { problems }.into());
-        }
+        (b, t) => return Err(Error::gather([b.err(), t.err()]).into()),
     };
     let borders: Vec<Located<Border>> = toks
         .iter()
