@@ -136,10 +136,13 @@ impl Question {
 /// A game that can be run as a session.
 pub trait Session: Sized + Clone {
     type Setup: Clone + Serialize + DeserializeOwned;
-    type Action: Clone + Serialize + DeserializeOwned;
+    type Action: Clone + PartialEq + Serialize + DeserializeOwned;
 
     /// The game's name in log files ("kinkado").
     const GAME: &'static str;
+
+    /// Commands this game adds to those of every prompt, for `help` (", fix NAME MONEY").
+    const COMMANDS: &'static str = "";
 
     /// The position before any action.
     fn start(setup: &Self::Setup, rules: &Ruleset) -> Result<Self, String>;
@@ -169,11 +172,25 @@ pub trait Session: Sized + Clone {
     }
 }
 
+/// The save-file format this version writes.
+pub const FORMAT: u32 = 1;
+
+/// Every save-file format this version reads (each has a fixture in tests/fixtures/saves).
+pub const READS: &[u32] = &[1];
+
+/// The first keys of a save file, read before the rest so that a file from another game
+/// or a newer kado is named as such rather than failing on its contents.
+#[derive(Deserialize)]
+struct Header {
+    game: Option<String>,
+    format: Option<u32>,
+}
+
 impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + DeserializeOwned> Log<S, A> {
     pub fn new(game: &str, rules: &Ruleset, setup: S) -> Result<Log<S, A>, Error> {
         Ok(Log {
             game: game.to_string(),
-            format: 1,
+            format: FORMAT,
             ruleset: RulesetRecord::of(rules)?,
             setup,
             actions: Vec::new(),
@@ -187,6 +204,9 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
 
     /// Reads a log; `name` is for error messages.
     pub fn from_yaml(name: &str, text: &str, game: &str) -> Result<Log<S, A>, Error> {
+        if let Ok(h) = serde_saphyr::from_str::<Header>(text) {
+            check_header(name, &h, game)?;
+        }
         let src = crate::diag::Source::new(format!("file {name}"), text);
         let log: Log<S, A> = serde_saphyr::from_str(text).map_err(|e| {
             let msg = e.without_snippet().to_string();
@@ -210,17 +230,37 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
     }
 
     /// Takes back the last thing the table said and everything kado did after it.
-    /// Returns false when there is nothing to undo.
+    /// Returns false, and changes nothing, when the table has said nothing yet: kado's
+    /// own steps before the first answer (a deal) are never taken back alone.
     pub fn undo(&mut self) -> bool {
-        while matches!(self.actions.last(), Some(e) if e.by == By::Kado) {
-            self.actions.pop();
+        match self.actions.iter().rposition(|e| e.by == By::Table) {
+            Some(last) => {
+                self.actions.truncate(last);
+                true
+            }
+            None => false,
         }
-        if self.actions.pop().is_none() {
-            return false;
+    }
+}
+
+/// Refuses a save of another game or of a format this version does not read.
+fn check_header(name: &str, h: &Header, game: &str) -> Result<(), Error> {
+    if let Some(g) = h.game.as_deref().filter(|g| *g != game) {
+        return Err(Error::msg(format!(
+            "{name} is a {g} session, not a {game} one"
+        )));
+    }
+    match h.format {
+        Some(f) if !READS.contains(&f) => {
+            let reads: Vec<String> = READS.iter().map(u32::to_string).collect();
+            Err(crate::diag::Problem::new(format!(
+                "{name} is saved in format {f}, which this kado does not read"
+            ))
+            .expected(format!("format {}", reads.join(" or ")))
+            .help("a save from a newer kado: resume it with that version")
+            .into())
         }
-        // Undo also the automatic steps that preceded it, back to the previous answer,
-        // only when they were caused by that answer: they are replayed anyway.
-        true
+        _ => Ok(()),
     }
 }
 
@@ -230,9 +270,25 @@ pub fn replay<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<G, Error> {
     let rules = log.ruleset.ruleset()?;
     let mut g = G::start(&log.setup, &rules).map_err(Error::msg)?;
     for (i, e) in log.actions.iter().enumerate() {
-        g.apply(&e.action).map_err(|why| {
-            Error::msg(format!("action {} of the log does not apply: {why}", i + 1))
-        })?;
+        let at = |why: String| Error::msg(format!("action {} of the log {why}", i + 1));
+        check_author(&g, e).map_err(|why| at(why.into()))?;
+        g.apply(&e.action)
+            .map_err(|why| at(format!("does not apply: {why}")))?;
     }
     Ok(g)
+}
+
+/// Checks that an action is recorded as made by whoever makes it at that point: kado's
+/// own steps are exactly what kado would do, and the table answers only when asked.
+fn check_author<G: Session>(g: &G, e: &Entry<G::Action>) -> Result<(), &'static str> {
+    match (e.by, g.next()) {
+        (By::Kado, Step::Auto(a)) if a == e.action => Ok(()),
+        (By::Kado, Step::Auto(_)) => Err("is marked as kado's, but kado does something else there"),
+        (By::Kado, Step::Ask(_)) => Err("is marked as kado's, but there kado asks the table"),
+        (By::Table, Step::Ask(_)) => Ok(()),
+        (By::Table, Step::Auto(_)) => {
+            Err("is marked as the table's, but kado makes that step itself")
+        }
+        (_, Step::Done) => Err("comes after the game is over"),
+    }
 }

@@ -628,8 +628,20 @@ fn resume_goes_on_where_the_game_stopped() {
     )));
     let (code, out, _) = run_with_input(&["kinga", "resume", split.to_str().unwrap()], &rest);
     assert_eq!(code, 0);
+    // Resuming draws the table first, as `show` does, then asks.
+    let (table, after) = out
+        .split_once("Keep one card for your next hand?")
+        .unwrap_or_else(|| panic!("{out}"));
     assert!(
-        out.starts_with("Keep one card for your next hand? (🃏 A♠; a card or `none`): JK\n"),
+        table.starts_with("┌──────┬──────────┬─────────┐\n"),
+        "{out}"
+    );
+    assert!(
+        table.ends_with("Turn 1. Kings turned: 0 of 4. Kings exposed: 0.\n"),
+        "{out}"
+    );
+    assert!(
+        after.starts_with(" (🃏 A♠; a card or `none`): JK\n"),
         "{out}"
     );
     let a = std::fs::read_to_string(&whole).unwrap();

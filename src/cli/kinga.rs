@@ -16,6 +16,7 @@ use kado::render::{self, Style};
 use kado::ruleset::Ruleset;
 use kado::session::Log;
 
+use super::savefile::SaveLock;
 use super::session as sess;
 use super::{Ctx, Failure, Outcome, joined, prompt};
 
@@ -142,20 +143,12 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             });
             let log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
             let path = save.unwrap_or_else(|| sess::default_path(GAME));
-            if path.exists() {
-                return Err(Error::from(
-                    Problem::new(format!("{} already exists", path.display())).help(format!(
-                        "continue it with `kado kinga resume {}`, or choose another --save file",
-                        path.display()
-                    )),
-                )
-                .into());
-            }
-            session(ctx, &path, log)
+            let lock = sess::open_new::<Game>(&path)?;
+            session(ctx, &lock, log)
         }
         Cmd::Resume { file } => {
-            let log = sess::load_for_resume::<Game>(ctx, &file, TITLE)?;
-            session(ctx, &file, log)
+            let (lock, log) = sess::open_resume::<Game>(ctx, &file, TITLE)?;
+            session(ctx, &lock, log)
         }
         Cmd::Simulate { games, seed } => simulate_cmd(ctx, games, seed),
     }
@@ -164,23 +157,21 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 /// Runs a game at the table (`play`, `resume`). With `--json` the transcript goes to
 /// stderr and the game's state to stdout; with `--explain` the rules and rulings the game
 /// is refereed by follow the session.
-fn session(ctx: &Ctx, path: &std::path::Path, log: Log<Setup, kinga::game::Action>) -> Outcome {
+fn session(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, kinga::game::Action>) -> Outcome {
     let rs = log.ruleset.ruleset()?;
     let x = session_explain(&rs);
     if !ctx.json {
-        sess::run::<Game>(path, log, &mut *prompt::for_stdin(), ctx.style)?;
+        sess::run::<Game>(lock, log, &mut *prompt::for_stdin(), ctx.style)?;
         return if ctx.explain {
             ctx.emit(&serde_json::Value::Null, "", &x)
         } else {
             Ok(())
         };
     }
-    sess::run::<Game>(path, log, &mut *prompt::for_stdin_json(), ctx.style)?;
-    let log = sess::load::<Game>(&path.to_string_lossy())?;
-    let game: Game = kado::session::replay(&log)?;
+    let game = sess::run_json::<Game>(ctx, lock, log)?;
     let mut v = kado::session::Session::summary(&game);
     if let serde_json::Value::Object(m) = &mut v {
-        m.insert("save".into(), path.display().to_string().into());
+        m.insert("save".into(), lock.path().display().to_string().into());
     }
     ctx.emit(&v, "", &x)
 }

@@ -18,7 +18,8 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{By, Entry, Log, Session, replay};
 
-use super::{Ctx, Outcome, joined, prompt, read_file, session};
+use super::savefile::SaveLock;
+use super::{Ctx, Outcome, joined, read_file, session};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -168,8 +169,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             save,
         } => campaign_cmd(ctx, &rs, players, &target, first, save),
         Cmd::Resume { file } => {
-            let log = session::load::<Campaign>(&file)?;
-            play(ctx, std::path::Path::new(&file), log)
+            let (lock, log) =
+                session::open_resume::<Campaign>(ctx, std::path::Path::new(&file), TITLE)?;
+            play(ctx, &lock, log)
         }
     }
 }
@@ -633,34 +635,26 @@ fn campaign_cmd(
         });
     }
     let path = save.unwrap_or_else(|| session::default_path(GAME));
-    if path.exists() {
-        return Err(Error::single(
-            Problem::new(format!("{} already exists", path.display())).help(format!(
-                "continue it with `kado kingmaker resume {}`, or choose another --save file",
-                path.display()
-            )),
-        )
-        .into());
-    }
-    play(ctx, &path, log)
+    let lock = session::open_new::<Campaign>(&path)?;
+    play(ctx, &lock, log)
 }
 
 /// Runs the campaign at the prompt (the transcript on stderr under `--json`, the ledger
 /// on stdout at the end); with `--explain`, then the rules behind the ledger.
-fn play(ctx: &Ctx, path: &std::path::Path, log: Log<Setup, Action>) -> Outcome {
+fn play(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, Action>) -> Outcome {
     let rs = log.ruleset.ruleset()?;
     if !ctx.explain {
-        return session::play::<Campaign>(ctx, path, log);
+        return session::play::<Campaign>(ctx, lock, log);
     }
+    let path = lock.path();
     if !ctx.json {
-        session::play::<Campaign>(ctx, path, log)?;
+        session::play::<Campaign>(ctx, lock, log)?;
         let g: Campaign = replay(&session::load::<Campaign>(&path.to_string_lossy())?)?;
         let text = format!("\n{}", campaign_explain(&rs, &g).render());
         return super::write_out(&mut std::io::stdout().lock(), &text);
     }
     // As `session::play` does under --json, with the reasons added.
-    session::run::<Campaign>(path, log, &mut *prompt::for_stdin_json(), ctx.style)?;
-    let g: Campaign = replay(&session::load::<Campaign>(&path.to_string_lossy())?)?;
+    let g = session::run_json::<Campaign>(ctx, lock, log)?;
     let mut v = g.summary();
     if let serde_json::Value::Object(m) = &mut v {
         m.insert("save".into(), path.display().to_string().into());

@@ -238,22 +238,14 @@ fn play_cmd(
         .check()
         .map_err(|why| Error::single(Problem::new(why).help("e.g. --players ana,bo --alora")))?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
-    if path.exists() {
-        return Err(Error::single(
-            Problem::new(format!("{} already exists", path.display())).help(format!(
-                "continue it with `kado kinkado resume {}`, or choose another --save file",
-                path.display()
-            )),
-        )
-        .into());
-    }
     let log = Log::new(GAME, rs, setup)?;
-    session::play::<Game>(ctx, &path, log)
+    let lock = session::open_new::<Game>(&path)?;
+    session::play::<Game>(ctx, &lock, log)
 }
 
 fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
-    let log = session::load_for_resume::<Game>(ctx, file, TITLE)?;
-    session::play::<Game>(ctx, file, log)
+    let (lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
+    session::play::<Game>(ctx, &lock, log)
 }
 
 fn status_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {

@@ -1,6 +1,6 @@
 //! `kado koikoi …`: the Koi-Koi referee (yaku and scores, dealt hands) and the game ledger.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
@@ -14,6 +14,7 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
 
+use super::savefile::SaveLock;
 use super::session;
 use super::{Ctx, Outcome, joined};
 
@@ -130,8 +131,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             )
         }
         Cmd::Resume { file } => {
-            let log = session::load::<Ledger>(&file)?;
-            run_ledger(ctx, PathBuf::from(&file), log)
+            let (lock, log) = session::open_resume::<Ledger>(ctx, Path::new(&file), TITLE)?;
+            run_ledger(ctx, &lock, log)
         }
     }
 }
@@ -428,10 +429,16 @@ fn game_cmd(
     Ledger::start(&setup, rs).map_err(Error::msg)?;
     let log: Log<Setup, kado::koikoi::ledger::Action> = Log::new(GAME, rs, setup)?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
-    run_ledger(ctx, path, log)
+    let lock = session::open_new::<Ledger>(&path)?;
+    run_ledger(ctx, &lock, log)
 }
 
-fn run_ledger(ctx: &Ctx, path: PathBuf, log: Log<Setup, kado::koikoi::ledger::Action>) -> Outcome {
+fn run_ledger(
+    ctx: &Ctx,
+    lock: &SaveLock,
+    log: Log<Setup, kado::koikoi::ledger::Action>,
+) -> Outcome {
+    let path = lock.path();
     let rs = log.ruleset.ruleset()?;
     let rules = Rules::from_ruleset(&rs);
     let g: Ledger = replay(&log)?;
@@ -450,5 +457,5 @@ fn run_ledger(ctx: &Ctx, path: PathBuf, log: Log<Setup, kado::koikoi::ledger::Ac
     } else {
         super::write_out(&mut std::io::stdout().lock(), &intro)?;
     }
-    session::play_explained::<Ledger>(ctx, &path, log, &Ledger::explain(&rs, &rules))
+    session::play_explained::<Ledger>(ctx, lock, log, &Ledger::explain(&rs, &rules))
 }

@@ -9,6 +9,7 @@ mod koikoi;
 mod pokino;
 mod prompt;
 mod rules;
+mod savefile;
 mod session;
 
 use std::io::{IsTerminal, Write};

@@ -476,7 +476,7 @@ fn place_cmd(
     let mut written = None;
     if legal && let Some(w) = &write {
         if start_file {
-            super::session::save_atomic(std::path::Path::new(w), &format!("{board}\n{p}\n"))
+            super::savefile::save_atomic(std::path::Path::new(w), &format!("{board}\n{p}\n"))
                 .map_err(|e| Failure::Input(Error::msg(format!("cannot write `{w}`: {e}"))))?;
         } else {
             append_line(w, &p.to_string(), write_is_board)?;
@@ -561,7 +561,7 @@ fn append_line(path: &str, line: &str, read_before: bool) -> Result<(), Failure>
     }
     text += line;
     text.push('\n');
-    super::session::save_atomic(p, &text)
+    super::savefile::save_atomic(p, &text)
         .map_err(|e| Failure::Input(Error::msg(format!("cannot write `{path}`: {e}"))))
 }
 

@@ -1,7 +1,12 @@
-//! The prompt layer: thin and replaceable. On a terminal, dialoguer prompts; otherwise
-//! one answer per line from stdin, so a session can be scripted.
+//! The prompt layer: thin and replaceable. On a terminal, a line editor (history, Ctrl-D
+//! to stop, Ctrl-C to stop); otherwise one answer per line from stdin, so a session can be
+//! scripted.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
+
+/// The longest answer read from one line: far more than any move, and small enough that
+/// an endless line (`/dev/zero` on stdin) cannot fill the memory.
+pub const MAX_ANSWER: usize = 64 * 1024;
 
 /// What the table answered.
 #[derive(Debug, PartialEq, Eq)]
@@ -17,6 +22,10 @@ pub enum Reply {
     Show,
     /// No more input (end of a script, or Ctrl-D).
     End,
+    /// Ctrl-C at the prompt.
+    Interrupted,
+    /// The input could not be read (not UTF-8, too long, an I/O error): what and where.
+    Unreadable(String),
 }
 
 fn classify(line: &str) -> Reply {
@@ -32,35 +41,53 @@ fn classify(line: &str) -> Reply {
 pub trait Prompter {
     /// Asks a question.
     fn ask(&mut self, prompt: &str) -> Reply;
-    /// Asks a question whose answer `check` can refuse at once (on a terminal the prompt
-    /// says why and asks again before the answer is taken).
-    fn ask_checked(&mut self, prompt: &str, check: &dyn Fn(&str) -> Result<(), String>) -> Reply {
-        let _ = check;
-        self.ask(prompt)
-    }
     /// Tells the table something.
     fn say(&mut self, text: &str);
     /// Reports a refused answer.
     fn refuse(&mut self, why: &str);
 }
 
-/// Interactive prompts on a terminal.
-pub struct Terminal;
+/// Interactive prompts on a terminal, with line editing and history. The prompt and the
+/// typing go to the terminal itself, so stdout stays clean for `--json`.
+pub struct Terminal {
+    editor: Option<rustyline::DefaultEditor>,
+    /// The transcript (what kado says) goes to stderr instead of stdout.
+    to_stderr: bool,
+}
 
-/// Prompts whose transcript goes to stderr, so that stdout holds only JSON.
-pub struct ToStderr<P: Prompter>(pub P);
-
-impl<P: Prompter> Prompter for ToStderr<P> {
-    fn ask(&mut self, prompt: &str) -> Reply {
-        self.0.ask(prompt)
+impl Terminal {
+    pub fn new(to_stderr: bool) -> Terminal {
+        let config = rustyline::Config::builder()
+            .behavior(rustyline::config::Behavior::PreferTerm)
+            .auto_add_history(true)
+            .build();
+        Terminal {
+            editor: rustyline::DefaultEditor::with_config(config).ok(),
+            to_stderr,
+        }
     }
+}
 
-    fn ask_checked(&mut self, prompt: &str, check: &dyn Fn(&str) -> Result<(), String>) -> Reply {
-        self.0.ask_checked(prompt, check)
+impl Prompter for Terminal {
+    fn ask(&mut self, prompt: &str) -> Reply {
+        use rustyline::error::ReadlineError;
+        let Some(editor) = self.editor.as_mut() else {
+            return Reply::Unreadable("the terminal cannot be read".into());
+        };
+        match editor.readline(&format!("{prompt}: ")) {
+            Ok(line) if line.len() > MAX_ANSWER => Reply::Unreadable(format!(
+                "an answer is longer than {} KiB",
+                MAX_ANSWER / 1024
+            )),
+            Ok(line) => classify(&line),
+            Err(ReadlineError::Eof) => Reply::End,
+            Err(ReadlineError::Interrupted) => Reply::Interrupted,
+            Err(e) => Reply::Unreadable(format!("the terminal cannot be read: {e}")),
+        }
     }
 
     fn say(&mut self, text: &str) {
-        let _ = std::io::stderr().write_all(text.as_bytes());
+        write_to(self.to_stderr, text);
     }
 
     fn refuse(&mut self, why: &str) {
@@ -68,43 +95,36 @@ impl<P: Prompter> Prompter for ToStderr<P> {
     }
 }
 
-impl Prompter for Terminal {
-    fn ask_checked(&mut self, prompt: &str, check: &dyn Fn(&str) -> Result<(), String>) -> Reply {
-        let r = dialoguer::Input::<String>::new()
-            .with_prompt(prompt)
-            .allow_empty(true)
-            .validate_with(|text: &String| -> Result<(), String> {
-                match classify(text) {
-                    Reply::Answer(a) => check(&a),
-                    _ => Ok(()),
-                }
-            })
-            .interact_text();
-        match r {
-            Ok(s) => classify(&s),
-            Err(_) => Reply::End,
-        }
-    }
-
-    fn ask(&mut self, prompt: &str) -> Reply {
-        let r = dialoguer::Input::<String>::new()
-            .with_prompt(prompt)
-            .allow_empty(true)
-            .interact_text();
-        match r {
-            Ok(s) => classify(&s),
-            Err(_) => Reply::End,
-        }
-    }
-
-    fn say(&mut self, text: &str) {
+fn write_to(stderr: bool, text: &str) {
+    if stderr {
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    } else {
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
     }
+}
 
-    fn refuse(&mut self, why: &str) {
-        let _ = writeln!(std::io::stderr(), "✗ {why}");
+/// Reads one line of at most [`MAX_ANSWER`] bytes (without its line end). `Ok(None)` at
+/// the end of the input; an error says what is wrong with the line.
+pub fn read_bounded_line(input: &mut impl BufRead) -> Result<Option<String>, String> {
+    let mut bytes = Vec::new();
+    let limit = (MAX_ANSWER + 1) as u64;
+    match input.by_ref().take(limit).read_until(b'\n', &mut bytes) {
+        Ok(0) => return Ok(None),
+        Ok(_) => {}
+        Err(e) => return Err(format!("cannot be read: {e}")),
     }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_ANSWER {
+        return Err(format!("is longer than {} KiB", MAX_ANSWER / 1024));
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| "is not UTF-8 text".to_string())
 }
 
 /// Answers read one per line from stdin; blank lines and `#` comments are skipped. Each
@@ -113,6 +133,8 @@ pub struct Lines<R: BufRead> {
     input: R,
     /// Echo to stderr instead of stdout.
     to_stderr: bool,
+    /// Lines read so far, for errors.
+    line: usize,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -120,15 +142,7 @@ impl<R: BufRead> Lines<R> {
         Lines {
             input,
             to_stderr: false,
-        }
-    }
-
-    fn echo(&self, text: &str) {
-        if self.to_stderr {
-            let _ = std::io::stderr().write_all(text.as_bytes());
-        } else {
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+            line: 0,
         }
     }
 }
@@ -136,37 +150,44 @@ impl<R: BufRead> Lines<R> {
 impl<R: BufRead> Prompter for Lines<R> {
     fn ask(&mut self, prompt: &str) -> Reply {
         loop {
-            let mut line = String::new();
-            match self.input.read_line(&mut line) {
-                Ok(0) | Err(_) => return Reply::End,
-                Ok(_) => {}
-            }
+            self.line += 1;
+            let line = match read_bounded_line(&mut self.input) {
+                Ok(None) => return Reply::End,
+                Ok(Some(line)) => line,
+                Err(why) => {
+                    return Reply::Unreadable(format!(
+                        "line {} of standard input {why}",
+                        self.line
+                    ));
+                }
+            };
             let t = line.trim();
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
-            self.echo(&format!("{prompt}: {t}\n"));
+            write_to(self.to_stderr, &format!("{prompt}: {t}\n"));
             return classify(t);
         }
     }
 
     fn say(&mut self, text: &str) {
-        self.echo(text);
+        write_to(self.to_stderr, text);
     }
 
     fn refuse(&mut self, why: &str) {
-        self.echo(&format!("✗ {why}\n"));
+        write_to(self.to_stderr, &format!("✗ {why}\n"));
     }
 }
 
 /// The prompter for a session printing JSON at the end: the transcript goes to stderr.
 pub fn for_stdin_json() -> Box<dyn Prompter> {
     if std::io::stdin().is_terminal() {
-        Box::new(ToStderr(Terminal))
+        Box::new(Terminal::new(true))
     } else {
         Box::new(Lines {
             input: std::io::stdin().lock(),
             to_stderr: true,
+            line: 0,
         })
     }
 }
@@ -174,8 +195,36 @@ pub fn for_stdin_json() -> Box<dyn Prompter> {
 /// The prompter for this process: a terminal when stdin is one.
 pub fn for_stdin() -> Box<dyn Prompter> {
     if std::io::stdin().is_terminal() {
-        Box::new(Terminal)
+        Box::new(Terminal::new(false))
     } else {
         Box::new(Lines::new(std::io::stdin().lock()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_read_with_a_bound() {
+        let long = "x".repeat(MAX_ANSWER + 10);
+        let text = format!("ok\r\n{long}\nafter\n");
+        let mut input = std::io::Cursor::new(text.into_bytes());
+        assert_eq!(read_bounded_line(&mut input), Ok(Some("ok".into())));
+        assert_eq!(
+            read_bounded_line(&mut input),
+            Err("is longer than 64 KiB".into())
+        );
+    }
+
+    #[test]
+    fn bad_bytes_on_stdin_are_an_error_naming_the_line() {
+        let mut p = Lines::new(std::io::Cursor::new(b"# c\nKH\n\xff\n2S\n".to_vec()));
+        p.to_stderr = true;
+        assert_eq!(p.ask("q"), Reply::Answer("KH".into()));
+        assert_eq!(
+            p.ask("q"),
+            Reply::Unreadable("line 3 of standard input is not UTF-8 text".into())
+        );
     }
 }

@@ -6,37 +6,33 @@
 
 use std::path::{Path, PathBuf};
 
-use kado::diag::Error;
+use kado::diag::{Error, Problem};
 use kado::render::Style;
-use kado::session::{By, Entry, Log, Session, Step, replay};
+use kado::session::{By, Entry, Log, Question, Session, Step, replay};
 
 use super::prompt::{Prompter, Reply};
+use super::savefile::SaveLock;
 use super::{Failure, Outcome, read_file};
 
-/// Writes `text` to `path` atomically.
-pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    {
-        use std::io::Write;
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
-}
+/// A game's session log.
+pub type SessionLog<G> = Log<<G as Session>::Setup, <G as Session>::Action>;
 
-fn save<G: Session>(path: &Path, log: &Log<G::Setup, G::Action>) -> Outcome {
+/// Writes the log under the session's lock, after checking that it replays: no path may
+/// leave a save that does not load.
+fn save<G: Session>(lock: &SaveLock, log: &Log<G::Setup, G::Action>) -> Outcome {
+    if let Err(e) = replay::<G>(log) {
+        return Err(Failure::Internal(format!(
+            "the game was not saved, as its log would not load: {}",
+            e.summary()
+        )));
+    }
     let text = log.to_yaml()?;
-    save_atomic(path, &text)
-        .map_err(|e| Failure::Internal(format!("cannot save the game to {}: {e}", path.display())))
+    lock.write(&text).map_err(|e| {
+        Failure::Internal(format!(
+            "cannot save the game to {}: {e}",
+            lock.path().display()
+        ))
+    })
 }
 
 /// Reads a saved session.
@@ -45,18 +41,36 @@ pub fn load<G: Session>(path: &str) -> Result<Log<G::Setup, G::Action>, Error> {
     Log::from_yaml(path, &text, G::GAME)
 }
 
-/// Reads a saved session to resume it. A game keeps the rules it started with, so a
-/// `--rules` that differs from them is refused.
-pub fn load_for_resume<G: Session>(
+/// Takes a new game's save file: locks it, and refuses a file that already holds a game.
+pub fn open_new<G: Session>(path: &Path) -> Result<SaveLock, Error> {
+    let lock = SaveLock::acquire(path)?;
+    if path.exists() {
+        return Err(Problem::new(format!("{} already exists", path.display()))
+            .help(format!(
+                "continue it with `kado {} resume {}`, or choose another --save file",
+                G::GAME,
+                path.display()
+            ))
+            .into());
+    }
+    Ok(lock)
+}
+
+/// Takes a saved session to resume it: locks it, then reads it. A game keeps the rules
+/// it started with, so a `--rules` that differs from them is refused.
+pub fn open_resume<G: Session>(
     ctx: &super::Ctx,
     path: &Path,
     title: &str,
-) -> Result<Log<G::Setup, G::Action>, Error> {
+) -> Result<(SaveLock, SessionLog<G>), Error> {
+    // Read once before locking, so a missing or foreign file is reported as such.
+    load::<G>(&path.to_string_lossy())?;
+    let lock = SaveLock::acquire(path)?;
     let log = load::<G>(&path.to_string_lossy())?;
     if ctx.rules.is_some() {
         let rs = ctx.ruleset(G::GAME, title)?;
         if kado::session::RulesetRecord::of(&rs)? != log.ruleset {
-            return Err(kado::diag::Problem::new(format!(
+            return Err(Problem::new(format!(
                 "{} is a game under the {} rules, not {}",
                 path.display(),
                 log.ruleset.name,
@@ -66,7 +80,7 @@ pub fn load_for_resume<G: Session>(
             .into());
         }
     }
-    Ok(log)
+    Ok((lock, log))
 }
 
 /// A fresh save-file name when none was given: `kinkado-1.yaml`, `kinkado-2.yaml`, …
@@ -77,103 +91,154 @@ pub fn default_path(game: &str) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(format!("{game}.yaml")))
 }
 
-/// Runs a session to its end or until the input ends, saving after every action.
+/// A session being run: the save it holds, the log, and the state the log folds to.
+struct Runner<'a, G: Session> {
+    lock: &'a SaveLock,
+    log: Log<G::Setup, G::Action>,
+    game: G,
+    prompter: &'a mut dyn Prompter,
+    style: Style,
+    /// The phase whose table was last shown.
+    shown_key: String,
+}
+
+/// How a turn of the loop ended.
+enum Flow {
+    Go,
+    Stop,
+}
+
+/// Runs a session to its end or until the input ends, saving after every action. The
+/// table is shown before the first question (of a new or a resumed game), whenever the
+/// game moves to a new phase, and at the end.
 pub fn run<G: Session>(
-    path: &Path,
-    mut log: Log<G::Setup, G::Action>,
+    lock: &SaveLock,
+    log: Log<G::Setup, G::Action>,
     prompter: &mut dyn Prompter,
     style: Style,
 ) -> Outcome {
-    let mut game: G = replay(&log)?;
-    save::<G>(path, &log)?;
-    let resume_hint = format!(
-        "The game is saved in {}; continue it with `kado {} resume {}`.\n",
-        path.display(),
-        G::GAME,
-        path.display()
-    );
-    // The table is shown before a new game's first question, whenever the game moves to
-    // a new phase, and at the end.
-    let mut shown_key = game.phase_key();
-    let mut fresh = log.actions.is_empty();
+    let game: G = replay(&log)?;
+    save::<G>(lock, &log)?;
+    let shown_key = game.phase_key();
+    let mut r = Runner {
+        lock,
+        log,
+        game,
+        prompter,
+        style,
+        shown_key,
+    };
+    let mut first = true;
     loop {
-        let changed = game.phase_key() != shown_key;
-        if changed {
-            shown_key = game.phase_key();
-            prompter.say(&game.show(style));
+        let changed = r.game.phase_key() != r.shown_key;
+        let step = r.game.next();
+        let due = changed || (first && matches!(step, Step::Ask(_) | Step::Done));
+        if due {
+            first = false;
+            r.show();
         }
-        match game.next() {
+        let flow = match step {
             Step::Done => {
-                if !changed {
-                    prompter.say(&game.show(style));
+                if !due {
+                    r.show();
                 }
-                return Ok(());
+                Flow::Stop
             }
-            Step::Auto(action) => {
-                let mut next = game.clone();
-                let said = next.apply(&action).map_err(|why| {
-                    Failure::Internal(format!("kado's own move does not apply: {why}"))
-                })?;
-                game = next;
-                log.actions.push(Entry {
-                    by: By::Kado,
-                    action,
-                });
-                fresh = false;
-                save::<G>(path, &log)?;
-                for s in said {
-                    prompter.say(&format!("{s}\n"));
-                }
-            }
-            Step::Ask(q) => {
-                if std::mem::take(&mut fresh) && !changed {
-                    prompter.say(&game.show(style));
-                }
-                let check = |text: &str| -> Result<(), String> {
-                    let action = game.answer(&q, text)?;
-                    apply_to_copy(&game, &action).map(|_| ())
-                };
-                match prompter.ask_checked(&q.prompt, &check) {
-                    Reply::End | Reply::Quit => {
-                        prompter.say(&resume_hint);
-                        return Ok(());
-                    }
-                    Reply::Help => prompter.say(&format!(
-                        "{}\nAt any prompt: undo (take back the last answer), show, help, quit.\n",
-                        q.hint
-                    )),
-                    Reply::Show => prompter.say(&game.show(style)),
-                    Reply::Undo => {
-                        if log.undo() {
-                            game = replay(&log)?;
-                            save::<G>(path, &log)?;
-                            prompter.say("Undone.\n");
-                            prompter.say(&game.show(style));
-                            shown_key = game.phase_key();
-                        } else {
-                            prompter.refuse("nothing to undo");
-                        }
-                    }
-                    Reply::Answer(text) => match game.answer(&q, &text) {
-                        Err(why) => prompter.refuse(&why),
-                        Ok(action) => match apply_to_copy(&game, &action) {
-                            Err(why) => prompter.refuse(&why),
-                            Ok((next, said)) => {
-                                game = next;
-                                log.actions.push(Entry {
-                                    by: By::Table,
-                                    action,
-                                });
-                                save::<G>(path, &log)?;
-                                for s in said {
-                                    prompter.say(&format!("{s}\n"));
-                                }
-                            }
-                        },
-                    },
-                }
-            }
+            Step::Auto(action) => r.auto(action)?,
+            Step::Ask(q) => r.ask(&q)?,
+        };
+        if let Flow::Stop = flow {
+            return Ok(());
         }
+    }
+}
+
+impl<G: Session> Runner<'_, G> {
+    fn show(&mut self) {
+        self.shown_key = self.game.phase_key();
+        self.prompter.say(&self.game.show(self.style));
+    }
+
+    fn resume_hint(&self) -> String {
+        let path = self.lock.path().display();
+        format!(
+            "The game is saved in {path}; continue it with `kado {} resume {path}`.\n",
+            G::GAME
+        )
+    }
+
+    /// Records an action, saves, and says what it means at the table.
+    fn record(&mut self, next: G, by: By, action: G::Action, said: Vec<String>) -> Outcome {
+        self.game = next;
+        self.log.actions.push(Entry { by, action });
+        save::<G>(self.lock, &self.log)?;
+        for s in said {
+            self.prompter.say(&format!("{s}\n"));
+        }
+        Ok(())
+    }
+
+    /// kado's own step (ALORA's turn, a virtual card dealt).
+    fn auto(&mut self, action: G::Action) -> Result<Flow, Failure> {
+        let (next, said) = apply_to_copy(&self.game, &action)
+            .map_err(|why| Failure::Internal(format!("kado's own move does not apply: {why}")))?;
+        self.record(next, By::Kado, action, said)?;
+        Ok(Flow::Go)
+    }
+
+    /// Asks the table, and acts on the reply.
+    fn ask(&mut self, q: &Question) -> Result<Flow, Failure> {
+        match self.prompter.ask(&q.prompt) {
+            Reply::End | Reply::Quit | Reply::Interrupted => {
+                let hint = self.resume_hint();
+                self.prompter.say(&hint);
+                return Ok(Flow::Stop);
+            }
+            Reply::Unreadable(why) => {
+                let path = self.lock.path().display();
+                return Err(Error::from(Problem::new(why).help(format!(
+                    "every answer before it is saved in {path}; continue with `kado {} resume {path}`",
+                    G::GAME
+                )))
+                .into());
+            }
+            Reply::Help => self.prompter.say(&format!(
+                "{}\nAt any prompt: undo (take back the last answer), show, help, quit{}.\n",
+                q.hint,
+                G::COMMANDS
+            )),
+            Reply::Show => self.show(),
+            Reply::Undo => self.undo()?,
+            Reply::Answer(text) => self.answer(q, &text)?,
+        }
+        Ok(Flow::Go)
+    }
+
+    fn undo(&mut self) -> Outcome {
+        let mut log = self.log.clone();
+        if !log.undo() {
+            self.prompter
+                .refuse("nothing to undo: no answer has been given yet");
+            return Ok(());
+        }
+        self.game = replay(&log)?;
+        self.log = log;
+        save::<G>(self.lock, &self.log)?;
+        self.prompter.say("Undone.\n");
+        self.show();
+        Ok(())
+    }
+
+    fn answer(&mut self, q: &Question, text: &str) -> Outcome {
+        let checked = self
+            .game
+            .answer(q, text)
+            .and_then(|action| apply_to_copy(&self.game, &action).map(|r| (action, r)));
+        match checked {
+            Err(why) => self.prompter.refuse(&why),
+            Ok((action, (next, said))) => self.record(next, By::Table, action, said)?,
+        }
+        Ok(())
     }
 }
 
@@ -186,32 +251,45 @@ fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<Str
 
 /// Runs a session from the command line: with `--json` the transcript goes to stderr
 /// and the final state (the game's summary and the save file) to stdout.
-pub fn play<G: Session>(ctx: &super::Ctx, path: &Path, log: Log<G::Setup, G::Action>) -> Outcome {
-    play_explained::<G>(ctx, path, log, &kado::explain::Explain::new())
+pub fn play<G: Session>(
+    ctx: &super::Ctx,
+    lock: &SaveLock,
+    log: Log<G::Setup, G::Action>,
+) -> Outcome {
+    play_explained::<G>(ctx, lock, log, &kado::explain::Explain::new())
 }
 
 /// [`play`], with the rules the session follows for `--explain`: after the session
 /// (human form) or as the summary's `explain` key (`--json`).
 pub fn play_explained<G: Session>(
     ctx: &super::Ctx,
-    path: &Path,
+    lock: &SaveLock,
     log: Log<G::Setup, G::Action>,
     explain: &kado::explain::Explain,
 ) -> Outcome {
     if !ctx.json {
-        run::<G>(path, log, &mut *super::prompt::for_stdin(), ctx.style)?;
+        run::<G>(lock, log, &mut *super::prompt::for_stdin(), ctx.style)?;
         if ctx.explain && !explain.is_empty() {
             let mut out = std::io::stdout().lock();
             super::write_out(&mut out, &format!("\n{}", explain.render()))?;
         }
         return Ok(());
     }
-    run::<G>(path, log, &mut *super::prompt::for_stdin_json(), ctx.style)?;
-    let log = load::<G>(&path.to_string_lossy())?;
-    let game: G = replay(&log)?;
+    let game = run_json::<G>(ctx, lock, log)?;
     let mut v = game.summary();
     if let serde_json::Value::Object(m) = &mut v {
-        m.insert("save".into(), path.display().to_string().into());
+        m.insert("save".into(), lock.path().display().to_string().into());
     }
     ctx.emit(&v, "", explain)
+}
+
+/// Runs a session with its transcript on stderr, and returns the state it stopped in.
+pub fn run_json<G: Session>(
+    ctx: &super::Ctx,
+    lock: &SaveLock,
+    log: Log<G::Setup, G::Action>,
+) -> Result<G, Failure> {
+    run::<G>(lock, log, &mut *super::prompt::for_stdin_json(), ctx.style)?;
+    let log = load::<G>(&lock.path().to_string_lossy())?;
+    Ok(replay(&log)?)
 }

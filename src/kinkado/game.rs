@@ -132,6 +132,27 @@ pub enum Action {
     Correct { seat: String, stash: u32 },
 }
 
+impl Action {
+    /// What the action is, in words, for messages ("a sale").
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Deal { .. } => "a deal",
+            Action::Prize { .. } => "a prize card",
+            Action::Sell { .. } => "a sale",
+            Action::AloraShows { .. } => "ALORA's shown cards",
+            Action::AloraSells { .. } => "ALORA's sale",
+            Action::Buy { .. } => "a purchase",
+            Action::AloraBuys { .. } => "ALORA's purchase",
+            Action::Bet { .. } => "a bet",
+            Action::AloraBets { .. } => "ALORA's bet",
+            Action::Play { .. } => "a hand played",
+            Action::AloraReveals { .. } => "ALORA's revealed cards",
+            Action::Settle => "the settling of the reveal",
+            Action::Correct { .. } => "a stash correction",
+        }
+    }
+}
+
 /// The phases of a round, in order.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -664,6 +685,7 @@ impl Session for Game {
     type Setup = Setup;
     type Action = Action;
     const GAME: &'static str = super::GAME;
+    const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong)";
 
     fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, String> {
         setup.check()?;
@@ -1229,7 +1251,11 @@ impl Session for Game {
                 said.extend(self.finish_reveal());
             }
             (phase, a) => {
-                return Err(format!("{a:?} does not fit the {} phase", phase.name()));
+                return Err(format!(
+                    "{} does not fit the {} phase",
+                    a.name(),
+                    phase.name()
+                ));
             }
         }
         Ok(said)
