@@ -38,6 +38,12 @@ fn classify(line: &str) -> Reply {
     }
 }
 
+/// What a line typed at a prompt means (for tests that script a prompter).
+#[cfg(test)]
+pub fn classify_for_tests(line: &str) -> Reply {
+    classify(line)
+}
+
 pub trait Prompter {
     /// Asks a question.
     fn ask(&mut self, prompt: &str) -> Reply;

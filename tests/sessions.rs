@@ -1,0 +1,316 @@
+//! The promise of every session: a game in progress is never lost. Saves written by every
+//! format this kado has written still resume; a refused answer, a second process, bad
+//! bytes on stdin or a hand-edited save never leave a game that cannot be loaded.
+
+mod common;
+use common::*;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Child, Stdio};
+
+/// Runs kado in `dir` with `input` on stdin; returns (exit code, stdout, stderr).
+fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = kado_process()
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // kado may stop reading early (an error on a line): a closed pipe is expected then.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The save fixtures of one format: (game, file name).
+fn fixtures(format: &str) -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/saves")
+        .join(format);
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".yaml"))
+        .map(|n| (n.split(['-', '.']).next().unwrap_or("").to_string(), n))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Every save format this kado has ever written resumes, and shows the same table as
+/// when it was written (the expected output lives beside each fixture).
+#[test]
+fn saves_of_every_format_still_resume() {
+    let formats = ["format-1"];
+    for format in formats {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/saves")
+            .join(format);
+        let list = fixtures(format);
+        assert!(list.len() >= 6, "{format}: {list:?}");
+        for (game, name) in list {
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::copy(src.join(&name), dir.path().join(&name)).unwrap();
+            let (code, out, err) = run_in(dir.path(), &[&game, "resume", &name], b"");
+            assert_eq!((code, err.as_str()), (0, ""), "{format}/{name}");
+            let expected_file = src.join(name.replace(".yaml", ".out"));
+            if std::env::var_os("KADO_BLESS").is_some() {
+                std::fs::write(&expected_file, &out).unwrap();
+            }
+            let expected = std::fs::read_to_string(&expected_file).unwrap();
+            assert_eq!(out, expected, "{format}/{name}");
+        }
+    }
+}
+
+#[test]
+fn refused_undo_does_not_corrupt_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (code, out, _) = run_in(
+        d,
+        &["kinkado", "play", "--save", "p.yaml"],
+        b"undo\nKH\n2S\nundo\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Which card is it?: undo\n✗ nothing to undo: no answer has been given yet\n"),
+        "{out}"
+    );
+    let (code, out, err) = run_in(d, &["kinkado", "status", "p.yaml"], b"");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.ends_with(
+            "Prize pool: $1 and K♥ · Market: — · Bank paid out (net): $1\n2 actions recorded.\n"
+        ),
+        "{out}"
+    );
+    // The same with a virtual deck, where kado deals before the first answer.
+    let (code, _, err) = run_in(
+        d,
+        &[
+            "kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", "v.yaml",
+        ],
+        b"undo\nnone\nno\nundo\nundo\nundo\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (code, _, err) = run_in(d, &["kinkado", "status", "v.yaml"], b"");
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+#[test]
+fn refused_action_names_it_in_words_not_rust() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/saves/format-1/kinkado-real.yaml"),
+    )
+    .unwrap();
+    // A sale recorded where the prize card is due.
+    let edited = text.replacen(
+        "action: prize\n  card: QD",
+        "action: sell\n  seat: ana\n  cards: []",
+        1,
+    );
+    assert_ne!(text, edited);
+    std::fs::write(dir.path().join("e.yaml"), edited).unwrap();
+    let (code, _, err) = run_in(dir.path(), &["kinkado", "status", "e.yaml"], b"");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: action 2 of the log does not apply: a sale does not fit the refresh phase\n"
+    );
+}
+
+/// Starts a session that waits at its first question with stdin held open.
+fn waiting_session(dir: &Path, args: &[&str], save: &str) -> (Child, std::process::ChildStdin) {
+    let mut child = kado_process()
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    for _ in 0..500 {
+        if dir.join(save).exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(dir.join(save).exists());
+    (child, stdin)
+}
+
+#[test]
+fn two_sessions_on_one_save_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = [
+        "koikoi",
+        "game",
+        "--players",
+        "ana,ben",
+        "--save",
+        "same.yaml",
+    ];
+    let (mut first, stdin) = waiting_session(d, &args, "same.yaml");
+    let pid = first.id();
+    let in_use = format!(
+        "error: same.yaml is in use by another kado session (process {pid})\n  = help: finish or quit that session first (one session per save file, so no answer is lost)\n"
+    );
+    // A second new game on the same file is refused (the file exists), and so is a
+    // resume of it while the first session runs (the file is in use).
+    let (code, out, err) = run_in(d, &args, b"ana 5\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("error: same.yaml already exists\n"),
+        "{err}"
+    );
+    let kinkado = ["kinkado", "play", "--save", "k.yaml"];
+    let (mut other, other_in) = waiting_session(d, &kinkado, "k.yaml");
+    let (code, _, err) = run_in(d, &kinkado, b"");
+    assert_eq!(
+        (code, err),
+        (
+            2,
+            format!(
+                "error: k.yaml is in use by another kado session (process {})\n  = help: finish or quit that session first (one session per save file, so no answer is lost)\n",
+                other.id()
+            )
+        )
+    );
+    drop(other_in);
+    assert!(other.wait().unwrap().success());
+    let (code, _, err) = run_in(d, &["koikoi", "resume", "same.yaml"], b"ana 5\n");
+    assert_eq!((code, err.as_str()), (2, in_use.as_str()));
+    let (code, out, _) = run_in(d, &["--json", "koikoi", "resume", "same.yaml"], b"");
+    assert_eq!((code, out.as_str()), (2, ""));
+    // The first session goes on and ends normally; then the file is free again.
+    drop(stdin);
+    assert!(first.wait().unwrap().success());
+    assert!(!d.join(".same.yaml.lock").exists());
+    let (code, _, err) = run_in(d, &["koikoi", "resume", "same.yaml"], b"ana 5\n");
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+#[test]
+fn bad_bytes_on_stdin_end_the_session_with_an_error_and_keep_the_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (code, _, err) = run_in(
+        d,
+        &["kinkado", "play", "--save", "z.yaml"],
+        b"KH\n\xff\n2S\n",
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: line 2 of standard input is not UTF-8 text\n  = help: every answer before it is saved in z.yaml; continue with `kado kinkado resume z.yaml`\n"
+    );
+    let (_, out, _) = run_in(d, &["kinkado", "status", "z.yaml"], b"");
+    assert!(out.contains("Prize pool: $1 and K♥"), "{out}");
+    // Under --json the error is JSON too.
+    let (code, out, err) = run_in(d, &["--json", "kinkado", "resume", "z.yaml"], b"\xff\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    let last = err.lines().last().unwrap_or("");
+    let v: serde_json::Value = serde_json::from_str(last).unwrap();
+    assert_eq!(v["error"], "line 1 of standard input is not UTF-8 text");
+}
+
+#[test]
+fn an_endless_answer_line_is_refused_not_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut input = b"KH\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 200_000));
+    let (code, _, err) = run_in(dir.path(), &["kinkado", "play", "--save", "l.yaml"], &input);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: line 2 of standard input is longer than 64 KiB\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn temporary_files_left_by_a_killed_session_are_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (code, _, _) = run_in(d, &["kinkado", "play", "--save", "t.yaml"], b"KH\n");
+    assert_eq!(code, 0);
+    for stale in [".t.yaml.4242.tmp", ".t.yaml.tmp"] {
+        std::fs::write(d.join(stale), "half a save").unwrap();
+    }
+    let (code, _, _) = run_in(d, &["kinkado", "resume", "t.yaml"], b"2S\n");
+    assert_eq!(code, 0);
+    let mut names: Vec<String> = std::fs::read_dir(d)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["t.yaml"]);
+}
+
+#[test]
+fn a_save_of_an_unknown_format_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("new.yaml"),
+        "game: kinkado\nformat: 999\nsomething: from the future\n",
+    )
+    .unwrap();
+    let (code, _, err) = run_in(d, &["kinkado", "resume", "new.yaml"], b"");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: new.yaml is saved in format 999, which this kado does not read\n  = expected: format 1\n  = help: a save from a newer kado: resume it with that version\n"
+    );
+}
+
+#[test]
+fn a_table_answer_relabelled_as_kados_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/format-1");
+    let text = std::fs::read_to_string(src.join("kinkado-real.yaml")).unwrap();
+    let edited = text.replacen("- by: table", "- by: kado", 1);
+    std::fs::write(d.join("r.yaml"), &edited).unwrap();
+    let (code, _, err) = run_in(d, &["kinkado", "status", "r.yaml"], b"");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: action 2 of the log is marked as kado's, but there kado asks the table\n"
+    );
+    // And the other way round: kado's own deal claimed by the table.
+    let edited = text.replacen("- by: kado", "- by: table", 1);
+    std::fs::write(d.join("r.yaml"), &edited).unwrap();
+    let (_, _, err) = run_in(d, &["kinkado", "status", "r.yaml"], b"");
+    assert_eq!(
+        err,
+        "error: action 1 of the log is marked as the table's, but kado makes that step itself\n"
+    );
+}
+
+#[test]
+fn help_at_a_prompt_lists_every_command_of_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, out, _) = run_in(
+        dir.path(),
+        &["kinkado", "play", "--save", "h.yaml"],
+        b"help\n",
+    );
+    assert!(
+        out.contains("At any prompt: undo (take back the last answer), show, help, quit, fix NAME MONEY (correct a stash counted wrong).\n"),
+        "{out}"
+    );
+}
