@@ -5,6 +5,10 @@
 //! complete (`name`, `game`, `rulings` as a list of definitions, `values`) or derived from
 //! another (`base`, then `rulings` and `values` as overrides). A house-rules file has the
 //! derived shape. This module reads text only; the CLI reads files.
+//!
+//! A complete ruleset declares each value with its default and the range it may take
+//! (`start-money: {default: 50, min: 0, max: 10000}`); a derived ruleset, a house-rules
+//! file and a saved game's ruleset may only set a value inside its range.
 
 use std::collections::BTreeMap;
 
@@ -89,10 +93,57 @@ pub struct Ruleset {
     pub summary: String,
     pub rulings: Vec<Ruling>,
     pub values: BTreeMap<String, i64>,
+    /// The range each value may take, declared beside its default.
+    pub ranges: BTreeMap<String, ValueRange>,
     /// Free-text notes (assumptions, sources).
     pub notes: Vec<String>,
     /// The rulesets this one was derived from, nearest last (`["pokino", "pokino-greed"]`).
     pub lineage: Vec<String>,
+}
+
+/// The whole numbers a value may take, both ends included.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct ValueRange {
+    pub min: i64,
+    pub max: i64,
+}
+
+impl ValueRange {
+    pub fn contains(self, v: i64) -> bool {
+        (self.min..=self.max).contains(&v)
+    }
+}
+
+impl std::fmt::Display for ValueRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} to {}", self.min, self.max)
+    }
+}
+
+/// Why a value cannot be set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueProblem {
+    /// The ruleset has no such value.
+    Unknown(Box<Problem>),
+    /// The value lies outside its range.
+    OutOfRange(Box<Problem>),
+}
+
+impl ValueProblem {
+    pub fn into_problem(self) -> Problem {
+        match self {
+            ValueProblem::Unknown(p) | ValueProblem::OutOfRange(p) => *p,
+        }
+    }
+}
+
+/// A value as a complete ruleset declares it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValueDecl {
+    default: Spanned<i64>,
+    min: i64,
+    max: i64,
 }
 
 #[derive(Deserialize)]
@@ -104,7 +155,7 @@ struct FullFile {
     summary: String,
     rulings: Vec<Ruling>,
     #[serde(default)]
-    values: BTreeMap<String, i64>,
+    values: BTreeMap<String, ValueDecl>,
     #[serde(default)]
     notes: Vec<String>,
 }
@@ -169,6 +220,31 @@ impl Ruleset {
             }
             r.choice = r.default.clone();
         }
+        let mut values = BTreeMap::new();
+        let mut ranges = BTreeMap::new();
+        for (key, d) in f.values {
+            let range = ValueRange {
+                min: d.min,
+                max: d.max,
+            };
+            if !range.contains(d.default.value) {
+                let at = d.default.referenced;
+                problems.push(
+                    Problem::new(format!(
+                        "value `{key}`: the default {} is outside its range",
+                        d.default.value
+                    ))
+                    .expected(format!("a whole number from {range}"))
+                    .at_line_col(
+                        src,
+                        at.line() as usize,
+                        at.column() as usize,
+                    ),
+                );
+            }
+            values.insert(key.clone(), d.default.value);
+            ranges.insert(key, range);
+        }
         Error::check(problems)?;
         Ok(Ruleset {
             lineage: vec![f.name.clone()],
@@ -177,7 +253,8 @@ impl Ruleset {
             title: f.title,
             summary: f.summary,
             rulings,
-            values: f.values,
+            values,
+            ranges,
             notes: f.notes,
         })
     }
@@ -204,65 +281,28 @@ impl Ruleset {
         };
         let mut problems = Vec::new();
         for (id, choice) in &f.rulings {
-            let line = choice.referenced.line() as usize;
-            let col = key_column(&src.text, line, id).unwrap_or(1);
-            let Some(r) = rs.rulings.iter_mut().find(|r| &r.id == id) else {
-                let mut p = Problem::new(format!("unknown ruling `{id}` for {}", rs.title))
-                    .expected(format!(
-                        "a ruling of {}: {}",
-                        rs.name,
-                        rs.rulings
-                            .iter()
-                            .map(|r| r.id.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
-                if let Some(near) = did_you_mean(id, rs.rulings.iter().map(|r| r.id.as_str())) {
-                    p = p.help(format!("did you mean `{near}`?"));
-                }
-                problems.push(p.at_line_col(src, line, col));
-                continue;
-            };
-            if !r.alternatives.iter().any(|a| a.id == choice.value) {
-                let alts: Vec<&str> = r.alternatives.iter().map(|a| a.id.as_str()).collect();
-                let mut p = Problem::new(format!(
-                    "`{}` is not a choice of ruling `{id}`",
-                    choice.value
-                ))
-                .expected(format!("one of: {}", alts.join(", ")));
-                if let Some(near) = did_you_mean(&choice.value, alts.iter().copied()) {
-                    p = p.help(format!("did you mean `{near}`?"));
-                }
-                problems.push(p.at_line_col(src, line, choice.referenced.column() as usize));
-                continue;
+            if let Err(e) = rs.set_ruling(src, id, choice) {
+                problems.extend(e.problems);
             }
-            r.choice = choice.value.clone();
         }
         for (key, v) in &f.values {
             let line = v.referenced.line() as usize;
-            if let Some(slot) = rs.values.get_mut(key) {
-                *slot = v.value;
-            } else {
-                let col = key_column(&src.text, line, key).unwrap_or(1);
-                let mut p = Problem::new(format!("unknown value `{key}` for {}", rs.title));
-                if rs.values.is_empty() {
-                    p = p.expected(format!("{} has no values to set", rs.name));
-                } else {
-                    p = p.expected(format!(
-                        "one of: {}",
-                        rs.values
-                            .keys()
-                            .map(String::as_str)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
+            match rs.check_value(key, v.value) {
+                Ok(()) => {
+                    rs.values.insert(key.clone(), v.value);
                 }
-                if let Some(near) = did_you_mean(key, rs.values.keys().map(String::as_str)) {
-                    p = p.help(format!("did you mean `{near}`?"));
+                Err(ValueProblem::Unknown(p)) => {
+                    let col = key_column(&src.text, line, key).unwrap_or(1);
+                    problems.push(p.at_line_col(src, line, col));
                 }
-                problems.push(p.at_line_col(src, line, col));
+                Err(ValueProblem::OutOfRange(p)) => {
+                    let col = v.referenced.column() as usize;
+                    problems.push(p.at_line_col(src, line, col));
+                }
             }
         }
+        // In the order of the file, not of the keys.
+        problems.sort_by_key(Problem::position);
         Error::check(problems)?;
         let name = f.name.unwrap_or_else(|| {
             src.name
@@ -277,6 +317,81 @@ impl Ruleset {
         rs.lineage.push(name.clone());
         rs.name = name;
         Ok(rs)
+    }
+
+    /// Sets ruling `id` from a derived file, or says (at its place in the file) why not.
+    fn set_ruling(
+        &mut self,
+        src: &Source,
+        id: &str,
+        choice: &Spanned<String>,
+    ) -> Result<(), Error> {
+        let line = choice.referenced.line() as usize;
+        let Some(r) = self.rulings.iter_mut().find(|r| r.id == id) else {
+            let col = key_column(&src.text, line, id).unwrap_or(1);
+            let mut p = Problem::new(format!("unknown ruling `{id}` for {}", self.title)).expected(
+                format!(
+                    "a ruling of {}: {}",
+                    self.name,
+                    self.rulings
+                        .iter()
+                        .map(|r| r.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+            if let Some(near) = did_you_mean(id, self.rulings.iter().map(|r| r.id.as_str())) {
+                p = p.help(format!("did you mean `{near}`?"));
+            }
+            return Err(p.at_line_col(src, line, col).into());
+        };
+        if !r.alternatives.iter().any(|a| a.id == choice.value) {
+            let alts: Vec<&str> = r.alternatives.iter().map(|a| a.id.as_str()).collect();
+            let mut p = Problem::new(format!(
+                "`{}` is not a choice of ruling `{id}`",
+                choice.value
+            ))
+            .expected(format!("one of: {}", alts.join(", ")));
+            if let Some(near) = did_you_mean(&choice.value, alts.iter().copied()) {
+                p = p.help(format!("did you mean `{near}`?"));
+            }
+            return Err(p
+                .at_line_col(src, line, choice.referenced.column() as usize)
+                .into());
+        }
+        r.choice = choice.value.clone();
+        Ok(())
+    }
+
+    /// Whether `v` may be set as value `key`: the ruleset must define the value, and `v`
+    /// must lie in its range. The problem has no position; the caller adds it.
+    pub fn check_value(&self, key: &str, v: i64) -> Result<(), ValueProblem> {
+        if !self.values.contains_key(key) {
+            let mut p = Problem::new(format!("unknown value `{key}` for {}", self.title));
+            if self.values.is_empty() {
+                p = p.expected(format!("{} has no values to set", self.name));
+            } else {
+                p = p.expected(format!(
+                    "one of: {}",
+                    self.values
+                        .keys()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            if let Some(near) = did_you_mean(key, self.values.keys().map(String::as_str)) {
+                p = p.help(format!("did you mean `{near}`?"));
+            }
+            return Err(ValueProblem::Unknown(Box::new(p)));
+        }
+        match self.ranges.get(key) {
+            Some(range) if !range.contains(v) => Err(ValueProblem::OutOfRange(Box::new(
+                Problem::new(format!("`{v}` is outside the range of value `{key}`"))
+                    .expected(format!("a whole number from {range}")),
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// The choice in force for a ruling. Game code asks only for ids its ruleset defines
@@ -333,7 +448,7 @@ impl Ruleset {
 }
 
 /// The column where `key:` starts on `line`, for pointing at a mapping key.
-fn key_column(text: &str, line: usize, key: &str) -> Option<usize> {
+pub fn key_column(text: &str, line: usize, key: &str) -> Option<usize> {
     let l = text.lines().nth(line.checked_sub(1)?)?;
     let byte = l.find(key)?;
     Some(l[..byte].chars().count() + 1)
@@ -392,6 +507,69 @@ mod tests {
                 assert!(r.alternatives.iter().any(|a| a.id == r.choice), "{}", r.id);
             }
         }
+    }
+
+    #[test]
+    fn every_builtin_value_is_inside_its_range() {
+        for name in builtin_names() {
+            let rs = Ruleset::builtin(name).unwrap_or_else(|e| panic!("{name}: {}", e.render()));
+            assert_eq!(
+                rs.values.keys().collect::<Vec<_>>(),
+                rs.ranges.keys().collect::<Vec<_>>(),
+                "{name}: every value has a range"
+            );
+            for (key, v) in &rs.values {
+                let range = rs.ranges[key];
+                assert!(range.min <= range.max, "{name}: {key}: empty range {range}");
+                assert!(range.contains(*v), "{name}: {key} = {v}, outside {range}");
+                assert_eq!(rs.check_value(key, *v), Ok(()), "{name}: {key}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_outside_its_range_is_refused_where_it_is() {
+        let e = Ruleset::from_house_text(
+            "h.yaml",
+            "base: kinkado\nvalues:\n  start-money: -50\n  rounds: 10\n",
+        )
+        .unwrap_err();
+        let found: Vec<_> = e
+            .problems
+            .iter()
+            .map(|p| (p.message.as_str(), p.expected.as_deref(), p.position()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    "`-50` is outside the range of value `start-money`",
+                    Some("a whole number from 0 to 10000"),
+                    Some((3, 16))
+                ),
+                (
+                    "`10` is outside the range of value `rounds`",
+                    Some("a whole number from 1 to 9"),
+                    Some((4, 11))
+                ),
+            ]
+        );
+        let ok = Ruleset::from_house_text("h.yaml", "base: kinkado\nvalues:\n  rounds: 1\n");
+        assert_eq!(ok.map(|rs| rs.value("rounds", 9)), Ok(1));
+    }
+
+    #[test]
+    fn a_default_outside_its_range_is_refused() {
+        let src = Source::new(
+            "built-in ruleset t",
+            "name: t\ngame: t\ntitle: T\nsummary: s\nrulings: []\nvalues:\n  n: {default: 5, min: 6, max: 9}\n",
+        );
+        let e = Ruleset::full(&src).unwrap_err();
+        assert_eq!(
+            e.problems[0].message,
+            "value `n`: the default 5 is outside its range"
+        );
+        assert_eq!(e.problems[0].position(), Some((7, 16)));
     }
 
     #[test]

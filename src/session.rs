@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::diag::Error;
+use crate::diag::{Error, Problem, Source};
 use crate::render::Style;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, ValueProblem, key_column};
 
 /// A ruleset as a session records it: the base and every choice that differs from it,
 /// the shape of a house-rules file. Resuming does not need the house file.
@@ -61,6 +61,7 @@ impl RulesetRecord {
             rs = rs.with(id, choice)?;
         }
         for (k, v) in &self.values {
+            rs.check_value(k, *v).map_err(ValueProblem::into_problem)?;
             rs.values.insert(k.clone(), *v);
         }
         rs.name = self.name.clone();
@@ -207,12 +208,11 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
         if let Ok(h) = serde_saphyr::from_str::<Header>(text) {
             check_header(name, &h, game)?;
         }
-        let src = crate::diag::Source::new(format!("file {name}"), text);
+        let src = Source::new(format!("file {name}"), text);
         let log: Log<S, A> = serde_saphyr::from_str(text).map_err(|e| {
             let msg = e.without_snippet().to_string();
             let msg = msg.lines().next().unwrap_or("").to_string();
-            let p =
-                crate::diag::Problem::new(format!("{name} is not a readable session log: {msg}"));
+            let p = Problem::new(format!("{name} is not a readable session log: {msg}"));
             match e.location() {
                 Some(l) if l.line() > 0 => {
                     p.at_line_col(&src, l.line() as usize, l.column().max(1) as usize)
@@ -226,6 +226,7 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
                 log.game
             )));
         }
+        check_values(&log.ruleset, &src)?;
         Ok(log)
     }
 
@@ -264,6 +265,49 @@ fn check_header(name: &str, h: &Header, game: &str) -> Result<(), Error> {
     }
 }
 
+/// Where a log's ruleset values are in its file.
+#[derive(Deserialize)]
+struct ValueSpans {
+    ruleset: RecordSpans,
+}
+
+#[derive(Deserialize)]
+struct RecordSpans {
+    #[serde(default)]
+    values: BTreeMap<String, serde_saphyr::Spanned<i64>>,
+}
+
+/// Checks the values of a log's ruleset against their ranges, pointing into the file at
+/// any that is unknown or out of range (a log edited by hand, or written by a version
+/// with other values). An unknown base is reported when the ruleset is built.
+fn check_values(record: &RulesetRecord, src: &Source) -> Result<(), Error> {
+    let Ok(rs) = Ruleset::builtin(&record.base) else {
+        return Ok(());
+    };
+    let spans = serde_saphyr::from_str::<ValueSpans>(&src.text).ok();
+    let mut problems: Vec<Problem> = Vec::new();
+    for (key, v) in &record.values {
+        let Err(why) = rs.check_value(key, *v) else {
+            continue;
+        };
+        let at = spans.as_ref().and_then(|s| s.ruleset.values.get(key));
+        problems.push(match (why, at) {
+            (ValueProblem::Unknown(p), Some(at)) => {
+                let line = at.referenced.line() as usize;
+                p.at_line_col(src, line, key_column(&src.text, line, key).unwrap_or(1))
+            }
+            (ValueProblem::OutOfRange(p), Some(at)) => p.at_line_col(
+                src,
+                at.referenced.line() as usize,
+                at.referenced.column() as usize,
+            ),
+            (why, None) => why.into_problem().with_source(src.clone()),
+        });
+    }
+    problems.sort_by_key(Problem::position);
+    Error::check(problems)
+}
+
 /// Replays a log from the start. Returns the state, or the first action that does not
 /// apply (a log edited by hand, or written by another version).
 pub fn replay<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<G, Error> {
@@ -290,5 +334,35 @@ fn check_author<G: Session>(g: &G, e: &Entry<G::Action>) -> Result<(), &'static 
             Err("is marked as the table's, but kado makes that step itself")
         }
         (_, Step::Done) => Err("comes after the game is over"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(values: &[(&str, i64)]) -> RulesetRecord {
+        RulesetRecord {
+            base: "kinkado".into(),
+            name: "h.yaml".into(),
+            rulings: BTreeMap::new(),
+            values: values.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        }
+    }
+
+    #[test]
+    fn a_record_sets_only_values_inside_their_ranges() {
+        let rs = record(&[("start-money", 0)]).ruleset();
+        assert_eq!(rs.map(|rs| rs.value("start-money", 50)), Ok(0));
+        let e = record(&[("start-money", -50)]).ruleset().unwrap_err();
+        assert_eq!(
+            e.problems[0].message,
+            "`-50` is outside the range of value `start-money`"
+        );
+        let e = record(&[("start-mony", 60)]).ruleset().unwrap_err();
+        assert_eq!(
+            e.problems[0].message,
+            "unknown value `start-mony` for Kin Kādo"
+        );
     }
 }

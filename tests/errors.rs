@@ -224,3 +224,150 @@ fn usage_errors_exit_2() {
     let out = kado().args(["kinkado", "alora", "sell"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Runs kado; returns (exit code, stdout, stderr).
+fn run_raw(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = kado().args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// One usage error as `Error::to_json` writes it (no source, line, column or text).
+fn usage_json(message: &str, expected: Option<&str>, help: &str) -> String {
+    let problem = serde_json::json!({
+        "column": null, "expected": expected, "help": help, "line": null,
+        "message": message, "source": null, "text": null,
+    });
+    format!(
+        "{}\n",
+        serde_json::json!({ "error": message, "problems": [problem] })
+    )
+}
+
+const MORE: &str = "For more information, try '--help'.";
+
+/// clap's usage errors used to print plain text even under `--json`.
+#[test]
+fn json_usage_errors_were_plain_text() {
+    let cases: &[(&[&str], String)] = &[
+        // A missing argument.
+        (
+            &["--json", "koikoi", "yaku"],
+            usage_json(
+                "the following required arguments were not provided: <CARDS>...",
+                Some("usage: kado koikoi yaku <CARDS>..."),
+                MORE,
+            ),
+        ),
+        // An unknown subcommand, `--json` after the game.
+        (
+            &["koikoi", "--json", "yak", "1b"],
+            usage_json(
+                "unrecognized subcommand 'yak'",
+                Some("usage: kado koikoi [OPTIONS] <COMMAND>"),
+                "a similar subcommand exists: 'yaku'",
+            ),
+        ),
+        (
+            &["nope", "--json"],
+            usage_json(
+                "unrecognized subcommand 'nope'",
+                Some("usage: kado [OPTIONS] <COMMAND>"),
+                MORE,
+            ),
+        ),
+        // A bad flag value, `--json` last.
+        (
+            &["kinkado", "play", "--deck", "foo", "--json"],
+            usage_json(
+                "invalid value 'foo' for '--deck <DECK>'",
+                Some("one of: physical, virtual"),
+                MORE,
+            ),
+        ),
+        (
+            &["--json", "completions", "tcsh"],
+            usage_json(
+                "invalid value 'tcsh' for '<SHELL>'",
+                Some("one of: bash, elvish, fish, powershell, zsh"),
+                "a similar value exists: 'zsh'",
+            ),
+        ),
+        // A flag that needs a value.
+        (
+            &["kinkado", "hand", "AS", "KS", "--json", "--rules"],
+            usage_json(
+                "a value is required for '--rules <NAME|FILE>' but none was supplied",
+                None,
+                MORE,
+            ),
+        ),
+        // An unknown flag.
+        (
+            &["--json", "--bogus", "kinkado"],
+            usage_json(
+                "unexpected argument '--bogus' found",
+                Some("usage: kado --json <COMMAND>"),
+                MORE,
+            ),
+        ),
+        // A missing subcommand (clap prints the command's help for a game's).
+        (
+            &["--json"],
+            usage_json(
+                "'kado' requires a subcommand but one was not provided",
+                Some(
+                    "one of: kinkado, kinga, pokino, koikoi, kingmaker, rules, completions, generate-man",
+                ),
+                MORE,
+            ),
+        ),
+        (
+            &["--json", "koikoi"],
+            usage_json(
+                "'kado koikoi' requires a subcommand but one was not provided",
+                Some("one of: yaku, deal, game, resume"),
+                MORE,
+            ),
+        ),
+    ];
+    for (args, expected) in cases {
+        let (code, out, err) = run_raw(args);
+        assert_eq!(code, Some(2), "kado {args:?}");
+        assert_eq!(out, "", "kado {args:?}");
+        assert_eq!(&err, expected, "kado {args:?}");
+    }
+}
+
+#[test]
+fn usage_errors_stay_plain_text_without_json() {
+    let (code, _, err) = run_raw(&["koikoi", "yaku"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "error: the following required arguments were not provided:\n  <CARDS>...\n\nUsage: kado koikoi yaku <CARDS>...\n\nFor more information, try '--help'.\n"
+    );
+    // `--json` after `--` is a positional word, not the flag.
+    let (code, _, err) = run_raw(&["nope", "--", "--json"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("error: unrecognized subcommand 'nope'\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn help_and_version_stay_plain_under_json() {
+    let (code, out, err) = run_raw(&["--json", "--help"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert!(
+        out.starts_with("A referee and companion for card games played with real cards.\n"),
+        "{out}"
+    );
+    let (code, out, err) = run_raw(&["koikoi", "--version", "--json"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(out, format!("kado-koikoi {}\n", env!("CARGO_PKG_VERSION")));
+}

@@ -125,3 +125,132 @@ fn completions_for_each_shell() {
         "{err}"
     );
 }
+
+const NEGATIVE_MONEY: &str = "error: `-50` is outside the range of value `start-money`
+ --> file negative-money.yaml, line 3, column 16
+  |
+3 |   start-money: -50
+  |                ^^^
+  = expected: a whole number from 0 to 10000
+";
+
+/// `start-money: -50` used to pass `rules check`, and a game then showed $0.
+#[test]
+fn negative_start_money_passed_rules_check() {
+    let (code, out, err) = in_fixtures(&["rules", "check", "negative-money.yaml"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err, NEGATIVE_MONEY);
+    let (code, out, err) = in_fixtures(&["--json", "rules", "check", "negative-money.yaml"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "error": "`-50` is outside the range of value `start-money`",
+            "problems": [{
+                "message": "`-50` is outside the range of value `start-money`",
+                "source": "file negative-money.yaml", "line": 3, "column": 16, "text": "-50",
+                "expected": "a whole number from 0 to 10000", "help": null,
+            }]
+        })
+    );
+}
+
+#[test]
+fn negative_start_money_is_refused_by_rules_on_a_game() {
+    let (code, out, err) = in_fixtures(&[
+        "--rules",
+        "negative-money.yaml",
+        "kinkado",
+        "play",
+        "--deck",
+        "virtual",
+        "--seed",
+        "1",
+        "--save",
+        "never-written.yaml",
+    ]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err, NEGATIVE_MONEY);
+    assert!(!std::path::Path::new("tests/fixtures/never-written.yaml").exists());
+}
+
+/// A saved game's ruleset values (edited by hand) are checked against their ranges too.
+#[test]
+fn resuming_a_save_with_values_out_of_range_is_refused() {
+    let (code, out, err) = in_fixtures(&["kinkado", "resume", "out-of-range-save.yaml"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: `-50` is outside the range of value `start-money`
+ --> file out-of-range-save.yaml, line 8, column 18
+  |
+8 |     start-money: -50
+  |                  ^^^
+  = expected: a whole number from 0 to 10000
+
+error: `60` is outside the range of value `hand-limit`
+ --> file out-of-range-save.yaml, line 9, column 17
+  |
+9 |     hand-limit: 60
+  |                 ^^
+  = expected: a whole number from 2 to 13
+
+2 problems found
+"
+    );
+    let (code, out, json_err) =
+        in_fixtures(&["--json", "kinkado", "resume", "out-of-range-save.yaml"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    let v: serde_json::Value = serde_json::from_str(&json_err).unwrap();
+    let problem = |line: u32, column: u32, value: &str, key: &str, range: &str| {
+        let message = format!("`{value}` is outside the range of value `{key}`");
+        serde_json::json!({
+            "message": message, "source": "file out-of-range-save.yaml",
+            "line": line, "column": column, "text": value,
+            "expected": format!("a whole number from {range}"), "help": null,
+        })
+    };
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "error": "`-50` is outside the range of value `start-money` (and 1 more)",
+            "problems": [
+                problem(8, 18, "-50", "start-money", "0 to 10000"),
+                problem(9, 17, "60", "hand-limit", "2 to 13"),
+            ]
+        })
+    );
+    // `status` reads the file the same way.
+    let (code, _, status_err) = in_fixtures(&["kinkado", "status", "out-of-range-save.yaml"]);
+    assert_eq!((code, status_err), (2, err));
+}
+
+#[test]
+fn show_gives_each_value_its_range() {
+    let (code, out, _) = in_fixtures(&["rules", "show", "kinkado"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "┌───────────────────┬─────────┬─────────────┐
+│ Value             ┆ Setting ┆ Range       │
+╞═══════════════════╪═════════╪═════════════╡
+│ alora-buy-minimum ┆ 6       ┆ 1 to 20     │
+│ deck-card-cost    ┆ 5       ┆ 0 to 10000  │
+│ hand-limit        ┆ 7       ┆ 2 to 13     │
+│ max-bet           ┆ 25      ┆ 25 to 10000 │
+│ max-sales         ┆ 3       ┆ 0 to 13     │
+│ rounds            ┆ 9       ┆ 1 to 9      │
+│ start-money       ┆ 50      ┆ 0 to 10000  │
+└───────────────────┴─────────┴─────────────┘
+"
+        ),
+        "{out}"
+    );
+    let v = json(&["rules", "show", "kinga"]);
+    assert_eq!(v["values"], serde_json::json!({"hand-size": 4}));
+    assert_eq!(
+        v["ranges"],
+        serde_json::json!({"hand-size": {"min": 1, "max": 10}})
+    );
+}

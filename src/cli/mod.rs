@@ -11,6 +11,7 @@ mod prompt;
 mod rules;
 mod savefile;
 mod session;
+mod usage;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -202,10 +203,24 @@ fn style_for_stdout() -> Style {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+        // `--help` and `--version` print plain text and succeed, even under `--json`.
+        Err(e) if !e.use_stderr() => {
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if usage::json_requested(std::env::args_os()) => {
+            let json = Ctx {
+                json: true,
+                explain: false,
+                rules: None,
+                style: Style { color: false },
+            };
+            report(&json, &usage::from_clap(&e));
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(2);
         }
     };
     let ctx = Ctx {

@@ -13,13 +13,17 @@ use super::{Ctx, Outcome, load_ruleset};
 pub enum Cmd {
     /// List every built-in ruleset.
     List,
-    /// Show a ruleset's rulings as a table, the choice in force marked.
+    /// Show a ruleset's rulings as a table, the choice in force marked, then its values
+    /// with the range each may take.
     Show {
         /// A built-in ruleset name or a house-rules file.
         #[arg(value_name = "NAME|FILE")]
         ruleset: String,
     },
     /// Check a house-rules file and say what it changes.
+    ///
+    /// Every ruling it sets must name one of the ruling's choices, and every value must be
+    /// a whole number inside the value's range (see `kado rules show BASE`).
     Check {
         /// The house-rules YAML file.
         file: String,
@@ -123,9 +127,10 @@ fn show(ctx: &Ctx, arg: &str) -> Outcome {
     }
     human += &render::show(&t);
     if !rs.values.is_empty() {
-        let mut v = render::table(["Value", "Setting"]);
+        let mut v = render::table(["Value", "Setting", "Range"]);
         for (k, val) in &rs.values {
-            v.add_row([k.clone(), val.to_string()]);
+            let range = rs.ranges.get(k).map_or("—".to_string(), |r| r.to_string());
+            v.add_row([k.clone(), val.to_string(), range]);
         }
         human += &render::show(&v);
     }

@@ -633,6 +633,7 @@ fn empty_ruleset() -> Ruleset {
         summary: String::new(),
         rulings: Vec::new(),
         values: Default::default(),
+        ranges: Default::default(),
         notes: Vec::new(),
         lineage: vec![super::GAME.into()],
     }
