@@ -15,3 +15,4 @@ pub mod pokino;
 pub mod render;
 pub mod ruleset;
 pub mod session;
+pub mod shuffle;

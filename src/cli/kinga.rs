@@ -86,6 +86,10 @@ pub enum Cmd {
         #[arg(long, value_enum, default_value = "real")]
         deck: DeckArg,
         /// The seed of the virtual deck and of hardcore's random discards.
+        ///
+        /// Virtual decks are shuffled with ChaCha12, from a seed expansion and a shuffle
+        /// written down in kado itself (not a library's), so a seed deals the same cards in
+        /// every kado version and a saved game always replays.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
     },

@@ -89,6 +89,10 @@ pub enum Cmd {
         #[arg(long, value_enum, default_value = "physical")]
         deck: DeckArg,
         /// The shuffle's seed for a virtual pack (makes the game repeatable).
+        ///
+        /// Virtual packs are shuffled with ChaCha12, from a seed expansion and a shuffle
+        /// written down in kado itself (not a library's), so a seed deals the same cards in
+        /// every kado version and a saved game always replays.
         #[arg(long, value_name = "N", requires = "deck")]
         seed: Option<u64>,
     },

@@ -4,9 +4,6 @@
 //! With a real deck the player says which cards they drew; with a virtual deck kado
 //! deals them from a shuffle recorded in the log, so a replay is exact.
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::{Options, Rules, effects, evaluate, needed, options, shortest_plays};
@@ -14,6 +11,7 @@ use crate::cards::{Card, Rank, Suit, show_cards};
 use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
+use crate::shuffle::Shuffler;
 
 /// Where the cards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,7 +39,7 @@ impl Setup {
     pub fn new(deck: Deck, seed: u64) -> Setup {
         let mut order = starting_deck();
         if deck == Deck::Virtual {
-            order.shuffle(&mut StdRng::seed_from_u64(seed));
+            Shuffler::new(seed).shuffle(&mut order);
         } else {
             order.clear();
         }
@@ -195,8 +193,8 @@ impl Game {
         }
     }
 
-    fn rng(&self, salt: u64) -> StdRng {
-        StdRng::seed_from_u64(
+    fn rng(&self, salt: u64) -> Shuffler {
+        Shuffler::new(
             self.seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .wrapping_add(salt),
@@ -697,7 +695,8 @@ impl Game {
                 if self.draw.is_empty() {
                     let mut order = self.discard.clone();
                     if self.deck == Deck::Virtual {
-                        order.shuffle(&mut self.rng(1_000 + u64::from(self.reshuffles)));
+                        self.rng(1_000 + u64::from(self.reshuffles))
+                            .shuffle(&mut order);
                     } else {
                         order.sort();
                     }
@@ -779,7 +778,7 @@ impl Game {
             )),
             Phase::TooMany => {
                 let mut hand = self.hand.clone();
-                hand.shuffle(&mut self.rng(u64::from(self.turn)));
+                self.rng(u64::from(self.turn)).shuffle(&mut hand);
                 let n = hand.len().saturating_sub(self.rules.hand_size);
                 Step::Auto(Action::RandomDiscard {
                     cards: hand[..n].to_vec(),
@@ -1227,6 +1226,7 @@ pub fn answer_text(action: &Action) -> Option<String> {
 mod tests {
     use super::*;
 
+    use crate::cards::code_cards;
     use crate::notation::test_cards as cards;
 
     fn card(s: &str) -> Card {
@@ -1562,6 +1562,101 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(g.hand.len(), 4);
+    }
+
+    /// A virtual game's starting order, its reshuffles and hardcore's random discards,
+    /// recorded with rand 0.10.3's `StdRng` and `shuffle` (before src/shuffle.rs): saved
+    /// games replay only if these stay.
+    #[test]
+    fn virtual_deals_are_pinned_across_rand_upgrades() {
+        // Seed, starting order, the starting cards as the discard pile reshuffled first
+        // and fourth, the random discards of 2♠ 2♥ 2♦ 2♣ 🃏 A♦ 3♣ A♣ on turns 1, 5, 17.
+        let pinned: [(u64, &str, [&str; 2], [&str; 3]); 6] = [
+            (
+                0,
+                "2S AS 2C 2H AC AD 2D JK JK AH",
+                [
+                    "AC 2D 2S AS 2C JK AD JK 2H AH",
+                    "JK AD AH JK AS 2C AC 2S 2D 2H",
+                ],
+                ["2S 2C AD AC", "2H 2D 3C 2S", "3C 2S AC AD"],
+            ),
+            (
+                1,
+                "AS 2H 2D 2C AD AH 2S AC JK JK",
+                [
+                    "JK JK AS AD AH 2D 2S AC 2C 2H",
+                    "AD AH JK JK 2C 2D 2S AC 2H AS",
+                ],
+                ["AC 2S AD JK", "JK 2S 3C 2C", "3C 2S 2D AC"],
+            ),
+            (
+                3,
+                "2D AD 2S 2H JK 2C JK AC AH AS",
+                [
+                    "JK AH 2D JK 2H AC AD 2S 2C AS",
+                    "2C JK JK AD AS 2S 2D AC 2H AH",
+                ],
+                ["3C 2D AD AC", "2C 2S AC 3C", "3C JK 2H 2S"],
+            ),
+            (
+                15,
+                "JK 2D 2S 2H AD AS AC AH JK 2C",
+                [
+                    "2H AD 2S AS AC AH 2D JK 2C JK",
+                    "JK JK 2D AD 2S AS AH 2C AC 2H",
+                ],
+                ["2S 2C 2D JK", "2S 2H 2D 2C", "2C JK 3C 2H"],
+            ),
+            (
+                42,
+                "JK AC 2H AH 2S 2D JK 2C AD AS",
+                [
+                    "AC 2H 2S 2D 2C AH AS JK JK AD",
+                    "AH 2S AS AD 2C JK 2D JK 2H AC",
+                ],
+                ["AD 2H 2S 2C", "2H 2C 2D AD", "3C AC 2S 2D"],
+            ),
+            (
+                u64::MAX,
+                "AD AH AS JK 2S 2H 2C 2D JK AC",
+                [
+                    "AD 2H JK 2C AC 2S AH JK AS 2D",
+                    "AC JK 2C AD 2S AH 2H AS JK 2D",
+                ],
+                ["AC 2D 2H 3C", "2H 2D AD AC", "2C 2S JK 2H"],
+            ),
+        ];
+        for (seed, order, reshuffles, discards) in pinned {
+            let setup = Setup::new(Deck::Virtual, seed);
+            assert_eq!(code_cards(&setup.order), order, "seed {seed}");
+            for (r, want) in [0, 3].into_iter().zip(reshuffles) {
+                let mut g = Game::new(&setup, Rules::standard());
+                g.draw.clear();
+                g.discard = starting_deck();
+                g.reshuffles = r;
+                match g.step() {
+                    Step::Auto(Action::Reshuffle { order }) => {
+                        assert_eq!(code_cards(&order), want, "seed {seed}, reshuffle {r}");
+                    }
+                    other => panic!("{other:?}"),
+                }
+            }
+            for (turn, want) in [1, 5, 17].into_iter().zip(discards) {
+                // Hardcore's random discard happens with real cards too.
+                let mut g = Game::new(&Setup::new(Deck::Real, seed), Rules::hardcore());
+                g.hand = cards("2S 2H 2D 2C JK AD 3C AC");
+                g.phase = Phase::TooMany;
+                g.turn = turn;
+                g.rules.hand_size = 4;
+                match g.step() {
+                    Step::Auto(Action::RandomDiscard { cards }) => {
+                        assert_eq!(code_cards(&cards), want, "seed {seed}, turn {turn}");
+                    }
+                    other => panic!("{other:?}"),
+                }
+            }
+        }
     }
 
     #[test]

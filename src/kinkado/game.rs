@@ -10,9 +10,6 @@
 //! many it has not (`hidden`). A card named at the table is checked against every place
 //! kado knows it to be.
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::alora;
@@ -239,10 +236,12 @@ pub struct RoundResult {
     pub payouts: Vec<(String, u32)>,
 }
 
+/// The virtual pack of a round: `cards` shuffled from the game's seed and the round.
 fn shuffled(mut cards: Vec<Card>, seed: u64, round: u32) -> Vec<Card> {
-    let mut rng =
-        StdRng::seed_from_u64(seed ^ (u64::from(round).wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-    cards.shuffle(&mut rng);
+    crate::shuffle::shuffle(
+        &mut cards,
+        seed ^ (u64::from(round).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+    );
     cards
 }
 
@@ -1898,6 +1897,39 @@ pub mod bot {
 mod tests {
     use super::bot::{Bot, play_out};
     use super::*;
+
+    /// The virtual pack a seed deals, round by round, recorded with rand 0.10.3's `StdRng`
+    /// and `shuffle` (before src/shuffle.rs): saved virtual games replay only if these stay.
+    #[test]
+    fn virtual_deals_are_pinned_across_rand_upgrades() {
+        // Seed, round: the pack, top card first.
+        const PINNED: &str = "\
+0 0: QD 2H 8S 4S 3C 9D 7C 7H AD QS KD 10H 10D 6C KH 2D 5H 5C 5S 10S JS AS JH 3H KS 4C AC QC 4H 7D 3S 9H JC QH AH 6S JD 10C 8D 4D 2C 9C 6D 2S 6H 8H KC 7S 8C 9S 5D 3D
+0 4: 2S 6C QC JH 10S AS 8H 7H 10C 8S 2C AD KC 10D KS 3H AH 9H 4D 6H QH 2D AC 5D KD 10H 9D 5C JS 3C 3D 6S 2H 5S 8C JC 3S 7S 6D QS KH 9C 4S 8D JD 4C 7C 4H 9S 5H 7D QD
+1 0: AS 2D JH 9H 2C 3S 6D 4C 7C AD 7D KS JS 4S 6S 7H 3D AC QH 5C KH 4H 9S 3C 6H KC 8D QC 8S QS KD 2S 10H 5H 10S 7S 9C JD JC 8H 3H 2H 10C 5S QD 6C 8C 5D 10D 9D AH 4D
+1 4: JC 4S 7H 10D 5D JD 9C KH 10S 2H 8C 6C 7C 8D 2D QC QH 8H JS 6S 10H 3D 6H 5H 5C KC AS 10C 7D 7S 2C 9D AC 4C 4H AH 8S 3H 9S 2S JH 6D KD 3C 4D 3S 5S QS KS 9H QD AD
+3 0: 5C 6H 2S KC AC AD QD 10H 3H JH 2C 9C 4D 2D 3C JS AS 10D 4C 8S 5H 5S QS 7D 7H QC KS 9H 8D QH 7C 3D 10C 10S 5D JC JD 9S 6D KD 3S 8H AH 6S 4S 7S KH 2H 4H 9D 8C 6C
+3 4: 7H 8C 9S 7S JD 2H AS 6C 10D KS 10C 4D QS KH 5H JH KD KC QH 6S 6D 2S 4H AC 8H 6H 10S 10H 9D 3D 2D 4S 9C JS 9H 7D 8S QC 3H 7C 4C 2C 5S JC QD 3C AD 5C 8D AH 5D 3S
+15 0: AC 6S 8D 2D 10C 9D 2C 5C 7C QS 10D 6H JD 3S 2S 2H 8H 9C JS 7D QH KH 7S QD 6D 5S JC 4S 3D 3H 5H 10H 9S 4D KD 8S 9H 5D 8C 4C 6C AH 7H AD 4H JH AS 10S KS 3C KC QC
+15 4: 6D JH 10S 7H 5H 8S 4D 10D 8H 3S 9C KD 5C 10H 3C QC JD 7S AS 2S 8C JS 4H AC AH QS QD 2D 6S 10C KC 6H 2C 9D QH KS 9H JC 5S 8D 7C 3D 7D 2H 3H AD 9S 4S 5D 6C KH 4C
+42 0: JD 6C AH 3S 2S 8H KH 10H 7H 9D 6H 5D 5C 4S 3D 3C JH 6D 10C 5S 6S 2H AD QS 8C 3H KC 4C 8D 7C KD KS 7S QC AS 5H 10D 8S 4D JS 10S 2D AC 9S 4H QH JC 9C 2C 7D QD 9H
+42 4: KD 8C QC KC 6S QD 5H 8S 10H 4C 4D QS 7C KS 3D 7D 10C 6D 3S AD AH 2H 9S 2D 3C JS AC 6H 5S 5C KH 6C 8D 5D AS 7S 2S 3H 9H 9C JC JD 4H 10D 4S 8H 2C 7H JH 10S QH 9D
+18446744073709551615 0: 5S 6H 8C 9S 2S 3D KH 2H KC 6C AH 4D 2C 10D 6S 4C 10S 8D QC 7S 3S 8H 5D 2D 4H 10H 3C 9D JD AS AC JS 4S QS KD 9H JH 5H JC 9C 6D 7C QH KS 7H 8S QD AD 5C 7D 10C 3H
+18446744073709551615 4: 2S AS 4D 9S 3D 6D 3C JC QC AD 7D JH 10D 2C 2H 4C 5H 3S 8C 8H 10C 7C 10S 6C 6H 7S AC QH 7H 5D 9D QS 10H KH 6S 9C KD 5S JD KS JS KC 9H 8D 4H AH QD 5C 3H 4S 8S 2D
+";
+        for line in PINNED.lines() {
+            let (key, deal) = line.split_once(": ").unwrap();
+            let (seed, round) = key.split_once(' ').unwrap();
+            let (seed, round): (u64, u32) = (seed.parse().unwrap(), round.parse().unwrap());
+            let got = shuffled(Card::plain_deck().collect(), seed, round);
+            assert_eq!(
+                crate::cards::code_cards(&got),
+                deal,
+                "seed {seed}, round {round}"
+            );
+        }
+        assert_eq!(PINNED.lines().count(), 12);
+    }
 
     fn start(players: &[&str], alora: bool, deck: Deck) -> Game {
         let rs = Ruleset::builtin("kinkado").unwrap();

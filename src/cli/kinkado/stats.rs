@@ -38,7 +38,8 @@ pub struct OddsArgs {
     /// counted once instead (exact odds).
     #[arg(long, value_name = "N", default_value = "1000000")]
     samples: String,
-    /// The random seed: the same seed gives the same answer.
+    /// The random seed: the same seed gives the same answer (deals drawn with ChaCha12, the
+    /// same in every kado version).
     #[arg(long, value_name = "S", default_value = "0")]
     seed: String,
 }
