@@ -287,6 +287,29 @@ pub fn parse_cards_in(src: &Source) -> Result<Vec<Located<Card>>, Error> {
     Ok(cards)
 }
 
+/// Reads cards typed at a prompt, as one line that names every problem at once (each
+/// bad token, each card named twice, too many jokers), with its suggestion.
+pub fn read_answer_cards(text: &str, max_jokers: usize) -> Result<Vec<Card>, String> {
+    let src = Source::new("answer", text);
+    let (cards, mut problems) = scan_cards(&src, 0..src.text.len());
+    problems.extend(validate_pack(cards.iter().map(|c| (&src, c)), max_jokers));
+    if problems.is_empty() && cards.is_empty() {
+        return Err("no cards given (cards such as `AS KH 10D`)".into());
+    }
+    if problems.is_empty() {
+        return Ok(cards.into_iter().map(|l| l.value).collect());
+    }
+    problems.sort_by_key(|p| p.span.as_ref().map_or(0, |s| s.start));
+    let said: Vec<String> = problems
+        .iter()
+        .map(|p| match &p.help {
+            Some(h) => format!("{} ({h})", p.message),
+            None => p.message.clone(),
+        })
+        .collect();
+    Err(said.join("; "))
+}
+
 /// Checks that cards can all come from one pack: each plain card at most once and at
 /// most `max_jokers` jokers. Every problem is reported, each at the card that breaks
 /// the rule.

@@ -229,7 +229,7 @@ fn corrections_are_recorded() {
     let (code, out, _) = play(&["kinkado", "play", "--save", file], "fix you 45\nKH\n");
     assert_eq!(code, 0);
     assert!(
-        out.contains("Corrected: you's stash is $45 (was $50)"),
+        out.contains("Corrected: your stash is $45 (was $50)"),
         "{out}"
     );
     let st = status(file);
@@ -323,4 +323,70 @@ fn resume_keeps_the_rules_the_game_started_with() {
     // The same rules are fine.
     let (code, _, _) = play(&["--rules", "kinkado", "kinkado", "resume", file], "");
     assert_eq!(code, 0);
+}
+
+#[test]
+fn default_seat_you_reads_as_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("y.yaml");
+    let file = file.to_str().unwrap();
+    let (answers, _) = script(&["you"], Deck::Virtual { seed: 15 }, Bot::default());
+    let (code, out, _) = play(
+        &[
+            "kinkado", "play", "--deck", "virtual", "--seed", "15", "--save", file,
+        ],
+        &(answers.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("\nyou show "), "{out}");
+    for wrong in [
+        "you shows",
+        "you wins",
+        "you does",
+        "you's",
+        "you holds",
+        "you has",
+        "you sells",
+        "1 face-down cards",
+        "1 cards",
+    ] {
+        assert!(!out.contains(wrong), "`{wrong}` in:\n{out}");
+    }
+}
+
+#[test]
+fn a_correction_of_nothing_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n.yaml");
+    let file = file.to_str().unwrap();
+    let (code, out, _) = play(
+        &["kinkado", "play", "--save", file],
+        "fix alora 50\nfix you 50\nKH\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("✗ ALORA's stash is already $50: nothing to correct\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("✗ your stash is already $50: nothing to correct\n"),
+        "{out}"
+    );
+    assert!(!out.contains("Corrected"), "{out}");
+}
+
+#[test]
+fn every_problem_of_an_answer_is_reported_at_the_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.yaml");
+    let file = file.to_str().unwrap();
+    let (code, out, _) = play(
+        &["kinkado", "play", "--save", file],
+        "KH\n2C QD 3S 3S 5H 5D 1OH\n",
+    );
+    assert_eq!(code, 0);
+    let refused: Vec<&str> = out.lines().filter(|l| l.starts_with('✗')).collect();
+    assert_eq!(refused.len(), 1, "{out}");
+    assert!(refused[0].contains("3♠ is named twice"), "{out}");
+    assert!(refused[0].contains("unknown rank `1` in `1OH`"), "{out}");
 }

@@ -934,15 +934,7 @@ fn turn_hint(o: &Options) -> String {
 }
 
 fn read_cards(t: &str) -> Result<Vec<Card>, String> {
-    crate::notation::parse_cards(t, "answer")
-        .map(|v| v.into_iter().map(|l| l.value).collect())
-        .map_err(|e| {
-            let p = e.problems.first();
-            match p.and_then(|p| p.help.clone()) {
-                Some(h) => format!("{} ({h})", e.summary()),
-                None => e.summary(),
-            }
-        })
+    crate::notation::read_answer_cards(t, 1)
 }
 
 fn read_optional_card(t: &str) -> Result<Option<Card>, String> {

@@ -17,7 +17,7 @@ use super::fast::best_hand;
 use super::showdown::{self, ALORA, Pool, Seat};
 use super::{Rules, round_info, value};
 use crate::cards::{Card, show_cards};
-use crate::notation::{CardList, parse_money};
+use crate::notation::parse_money;
 use crate::render::{self, Style, money};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
@@ -340,7 +340,7 @@ impl Game {
         }
         for (i, s) in self.seats.iter().enumerate() {
             if Some(i) != except && s.known.contains(&card) {
-                return Some(format!("in {}'s hand", display_name(&s.name)));
+                return Some(format!("in {} hand", possessive(&s.name)));
             }
         }
         None
@@ -399,7 +399,7 @@ impl Game {
                     });
                 }
                 if hidden == 0 {
-                    return Err(format!("{} does not hold a joker", display_name(&s.name)));
+                    return Err(format!("{} not hold a joker", says(&s.name, "does")));
                 }
                 hidden -= 1;
                 continue;
@@ -409,15 +409,19 @@ impl Game {
             }
             if hidden == 0 {
                 return Err(if s.known.is_empty() && s.hidden == 0 {
-                    format!("{} holds no cards", display_name(&s.name))
+                    format!("{} no cards", says(&s.name, "holds"))
                 } else if self.virtual_seed().is_some() || s.hidden == 0 {
                     format!(
-                        "{} does not hold {c} (holds {})",
-                        display_name(&s.name),
+                        "{} not hold {c} (holds {})",
+                        says(&s.name, "does"),
                         cards_text(&s.known)
                     )
                 } else {
-                    format!("{} holds only {} cards", display_name(&s.name), s.held())
+                    format!(
+                        "{} only {}",
+                        says(&s.name, "holds"),
+                        plural(s.held(), "card")
+                    )
                 });
             }
             hidden -= 1;
@@ -531,8 +535,8 @@ impl Game {
         let v = showdown::settle(&seats, &pool, &self.rules, &rs);
         for (name, h) in &v.hands {
             said.push(format!(
-                "{} shows {}: {} (tier {}, {})",
-                display_name(name),
+                "{} {}: {} (tier {}, {})",
+                says(name, "shows"),
                 show_cards(&h.played),
                 h.category,
                 h.tier,
@@ -554,8 +558,8 @@ impl Game {
         let winners: Vec<String> = v.winners.iter().map(|w| display_name(w)).collect();
         if v.winners.len() == 1 {
             said.push(format!(
-                "{} wins the round: give {} everything in the prize pool and every bet, and {} from the bank.",
-                winners[0],
+                "{} the round: give {} everything in the prize pool and every bet, and {} from the bank.",
+                says(&v.winners[0], "wins"),
                 if v.winners[0] == ALORA { "ALORA".to_string() } else { winners[0].clone() },
                 money(i64::from(v.bank_paid))
             ));
@@ -639,10 +643,12 @@ fn empty_ruleset() -> Ruleset {
 }
 
 /// `name verb`, in agreement: "you sell", "ana sells".
-fn says(name: &str, verb: &str) -> String {
+pub fn says(name: &str, verb: &str) -> String {
     if name == "you" {
         let base = match verb {
             "has" => "have".to_string(),
+            "does" => "do".to_string(),
+            "is" => "are".to_string(),
             v => v
                 .strip_suffix("es")
                 .filter(|b| b.ends_with("ss") || b.ends_with("sh"))
@@ -654,6 +660,24 @@ fn says(name: &str, verb: &str) -> String {
         format!("you {base}")
     } else {
         format!("{} {verb}", display_name(name))
+    }
+}
+
+/// "the card" or "all 3 cards", for asking to type cards.
+fn all_cards(n: usize) -> String {
+    if n == 1 {
+        "the card".into()
+    } else {
+        format!("all {n} cards")
+    }
+}
+
+/// Whose, for a seat: "your", "ALORA's", "ana's".
+pub fn possessive(name: &str) -> String {
+    if name == "you" {
+        "your".into()
+    } else {
+        format!("{}'s", display_name(name))
     }
 }
 
@@ -672,13 +696,7 @@ fn read_cards(text: &str) -> Result<Vec<Card>, String> {
     if t.is_empty() || ["none", "pass", "-", "no"].contains(&t.to_lowercase().as_str()) {
         return Ok(Vec::new());
     }
-    t.parse::<CardList>().map(|l| l.0).map_err(|e| {
-        let p = &e.problems[0];
-        match &p.help {
-            Some(h) => format!("{} ({h})", p.message),
-            None => p.message.clone(),
-        }
-    })
+    crate::notation::read_answer_cards(t, 2)
 }
 
 impl Session for Game {
@@ -756,8 +774,8 @@ impl Session for Game {
                 self.seats[i].stash = *stash;
                 self.bank_net += i64::from(*stash) - i64::from(before);
                 said.push(format!(
-                    "Corrected: {}'s stash is {} (was {}); the difference is booked to the bank.",
-                    display_name(&self.seats[i].name),
+                    "Corrected: {} stash is {} (was {}); the difference is booked to the bank.",
+                    possessive(&self.seats[i].name),
                     money(i64::from(*stash)),
                     money(i64::from(before))
                 ));
@@ -936,12 +954,12 @@ impl Session for Game {
             (Phase::Sell, Action::Sell { seat, cards }) => {
                 let i = self.seat_index(seat)?;
                 if self.current() != Some(i) {
-                    return Err(format!("it is not {}'s turn to sell", display_name(seat)));
+                    return Err(format!("it is not {} turn to sell", possessive(seat)));
                 }
                 if cards.len() > self.rules.max_sales {
                     return Err(format!(
-                        "a player sells at most {} cards a round",
-                        self.rules.max_sales
+                        "a player sells at most {} a round",
+                        plural(self.rules.max_sales, "card")
                     ));
                 }
                 let (known, hidden) = self.take_from_hand(i, cards)?;
@@ -1037,7 +1055,7 @@ impl Session for Game {
             ) => {
                 let i = self.seat_index(seat)?;
                 if self.current() != Some(i) {
-                    return Err(format!("it is not {}'s turn to buy", display_name(seat)));
+                    return Err(format!("it is not {} turn to buy", possessive(seat)));
                 }
                 let mut left = self.market.clone();
                 for c in market {
@@ -1061,8 +1079,8 @@ impl Session for Game {
                 let held = self.seats[i].held();
                 if held + count > self.rules.hand_limit {
                     return Err(format!(
-                        "{} holds {} and may hold at most {}: buy at most {}",
-                        seat,
+                        "{} {} and may hold at most {}: buy at most {}",
+                        says(seat, "holds"),
                         held,
                         self.rules.hand_limit,
                         self.rules.hand_limit.saturating_sub(held)
@@ -1072,9 +1090,9 @@ impl Session for Game {
                     + self.rules.deck_card_cost * *deck as u32;
                 if cost > self.seats[i].stash {
                     return Err(format!(
-                        "that costs {} and {} has {}",
+                        "that costs {} and {} {}",
                         money(i64::from(cost)),
-                        seat,
+                        says(seat, "has"),
                         money(i64::from(self.seats[i].stash))
                     ));
                 }
@@ -1163,7 +1181,7 @@ impl Session for Game {
             (Phase::Bet, Action::Bet { seat, amount }) => {
                 let i = self.seat_index(seat)?;
                 if self.current() != Some(i) {
-                    return Err(format!("it is not {}'s turn to bet", display_name(seat)));
+                    return Err(format!("it is not {} turn to bet", possessive(seat)));
                 }
                 let stash = self.seats[i].stash;
                 let min = self.min_bet();
@@ -1208,7 +1226,7 @@ impl Session for Game {
             (Phase::Reveal, Action::Play { seat, cards }) => {
                 let i = self.seat_index(seat)?;
                 if self.current() != Some(i) || self.seats[i].is_alora {
-                    return Err(format!("it is not {}'s turn to reveal", display_name(seat)));
+                    return Err(format!("it is not {} turn to reveal", possessive(seat)));
                 }
                 if !(2..=5).contains(&cards.len()) {
                     return Err(format!(
@@ -1318,6 +1336,14 @@ impl Session for Game {
             let i = self.seat_index(name)?;
             let stash = parse_money(amount)
                 .ok_or_else(|| format!("`{amount}` is not an amount of money"))?;
+            if self.seats[i].stash == stash {
+                // Refused at the prompt only: a save holding such a correction still loads.
+                return Err(format!(
+                    "{} stash is already {}: nothing to correct",
+                    possessive(&self.seats[i].name),
+                    money(i64::from(stash))
+                ));
+            }
             return Ok(Action::Correct {
                 seat: self.seats[i].name.clone(),
                 stash,
@@ -1517,10 +1543,11 @@ impl Game {
                 return Step::Ask(Question::new(
                     "alora-shows",
                     format!(
-                        "ALORA's sell turn: turn up her {} face-down cards. Which are they?",
-                        s.hidden
+                        "ALORA's sell turn: turn up her {}. Which {}?",
+                        plural(s.hidden, "face-down card"),
+                        if s.hidden == 1 { "is it" } else { "are they" }
                     ),
-                    format!("Type all {} cards, e.g. 7S KH 2D.", s.hidden),
+                    format!("Type {}, e.g. 7S KH 2D.", all_cards(s.hidden)),
                 ));
             }
             let plan = alora::sell(&s.known);
@@ -1550,9 +1577,9 @@ impl Game {
         Step::Ask(Question::new(
             format!("sell:{}", s.name),
             format!(
-                "{} up to {} cards{hand}",
+                "{} up to {}{hand}",
                 says(&s.name, "sells"),
-                self.rules.max_sales
+                plural(self.rules.max_sales, "card")
             ),
             "Type the cards sold, e.g. 2S 3H, or `none`.",
         ))
@@ -1640,10 +1667,11 @@ impl Game {
                 return Step::Ask(Question::new(
                     "alora-reveals",
                     format!(
-                        "Reveal: turn up ALORA's {} face-down cards. Which are they?",
-                        s.hidden
+                        "Reveal: turn up ALORA's {}. Which {}?",
+                        plural(s.hidden, "face-down card"),
+                        if s.hidden == 1 { "is it" } else { "are they" }
                     ),
-                    format!("Type all {} cards.", s.hidden),
+                    format!("Type {}.", all_cards(s.hidden)),
                 ));
             }
             return Step::Auto(Action::AloraReveals { cards: Vec::new() });
