@@ -2098,7 +2098,7 @@ mod tests {
             card: Some("KH".parse().unwrap()),
         })
         .unwrap();
-        let c = |s: &str| s.parse::<CardList>().unwrap().0;
+        let c = |s: &str| s.parse::<crate::notation::CardList>().unwrap().0;
         // A card in the prize pool cannot be sold; nor four cards.
         assert!(
             g.clone()
