@@ -314,3 +314,68 @@ fn help_at_a_prompt_lists_every_command_of_the_game() {
         "{out}"
     );
 }
+
+/// Runs a session on a pseudo-terminal (through `script`), types `keys` once the save
+/// holds `ready` actions, and returns what the terminal showed.
+fn on_a_terminal(dir: &Path, command: &str, typed: &[(&str, usize)]) -> Option<String> {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("note: `script` is not installed; the terminal test is skipped");
+        return None;
+    }
+    let kado = assert_cmd::cargo::cargo_bin!("kado");
+    let mut child = std::process::Command::new("script")
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .args([
+            "-qefc",
+            &format!("{} {command}", kado.display()),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for (keys, ready) in typed {
+        let mut n = 0;
+        for _ in 0..1000 {
+            n = std::fs::read_to_string(dir.join("t.yaml"))
+                .map_or(0, |t| t.matches("- by:").count());
+            if n >= *ready {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert!(n >= *ready, "the save never reached {ready} actions");
+        // Give the prompt a moment to be drawn before typing.
+        std::thread::sleep(std::time::Duration::from_millis(600));
+        stdin.write_all(keys.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn ctrl_d_and_ctrl_c_at_a_terminal_prompt_stop_and_say_where_the_game_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let saved = "The game is saved in t.yaml; continue it with `kado kinkado resume t.yaml`.";
+    // Ctrl-D after one answer.
+    let Some(out) = on_a_terminal(d, "kinkado play --save t.yaml", &[("KH\r", 1), ("\x04", 2)])
+    else {
+        return;
+    };
+    assert!(out.contains(saved), "{out}");
+    // Ctrl-C at the resumed game's first prompt.
+    let out = on_a_terminal(d, "kinkado resume t.yaml", &[("\x03", 2)]).unwrap_or_default();
+    assert!(out.contains(saved), "{out}");
+    let (_, out, _) = run_in(d, &["kinkado", "status", "t.yaml"], b"");
+    assert!(out.ends_with("2 actions recorded.\n"), "{out}");
+}
