@@ -288,11 +288,14 @@ pub fn parse_cards_in(src: &Source) -> Result<Vec<Located<Card>>, Error> {
 }
 
 /// Reads cards typed at a prompt, as one line that names every problem at once (each
-/// bad token, each card named twice, too many jokers), with its suggestion.
-pub fn read_answer_cards(text: &str, max_jokers: usize) -> Result<Vec<Card>, String> {
+/// bad token and, given a pack's jokers, each card named twice and too many jokers),
+/// with its suggestion.
+pub fn read_answer_cards(text: &str, pack_jokers: Option<usize>) -> Result<Vec<Card>, String> {
     let src = Source::new("answer", text);
     let (cards, mut problems) = scan_cards(&src, 0..src.text.len());
-    problems.extend(validate_pack(cards.iter().map(|c| (&src, c)), max_jokers));
+    if let Some(jokers) = pack_jokers {
+        problems.extend(validate_pack(cards.iter().map(|c| (&src, c)), jokers));
+    }
     if problems.is_empty() && cards.is_empty() {
         return Err("no cards given (cards such as `AS KH 10D`)".into());
     }

@@ -100,6 +100,8 @@ struct Runner<'a, G: Session> {
     style: Style,
     /// The phase whose table was last shown.
     shown_key: String,
+    /// Whether the table has been shown since the last action.
+    shown_since_action: bool,
 }
 
 /// How a turn of the loop ended.
@@ -127,25 +129,35 @@ pub fn run<G: Session>(
         prompter,
         style,
         shown_key,
+        shown_since_action: false,
     };
-    let mut first = true;
+    // A resumed game shows where it stands at once; a new one before its first
+    // question, unless kado has already acted (dealt) and said so.
+    let mut first = r.log.actions.is_empty();
+    if !first {
+        r.show();
+    }
     loop {
-        let changed = r.game.phase_key() != r.shown_key;
-        let step = r.game.next();
-        let due = changed || (first && matches!(step, Step::Ask(_) | Step::Done));
-        if due {
-            first = false;
+        if r.game.phase_key() != r.shown_key {
             r.show();
         }
-        let flow = match step {
+        let flow = match r.game.next() {
             Step::Done => {
-                if !due {
+                if !r.shown_since_action {
                     r.show();
                 }
                 Flow::Stop
             }
-            Step::Auto(action) => r.auto(action)?,
-            Step::Ask(q) => r.ask(&q)?,
+            Step::Auto(action) => {
+                first = false;
+                r.auto(action)?
+            }
+            Step::Ask(q) => {
+                if std::mem::take(&mut first) && !r.shown_since_action {
+                    r.show();
+                }
+                r.ask(&q)?
+            }
         };
         if let Flow::Stop = flow {
             return Ok(());
@@ -156,6 +168,7 @@ pub fn run<G: Session>(
 impl<G: Session> Runner<'_, G> {
     fn show(&mut self) {
         self.shown_key = self.game.phase_key();
+        self.shown_since_action = true;
         self.prompter.say(&self.game.show(self.style));
     }
 
@@ -170,6 +183,7 @@ impl<G: Session> Runner<'_, G> {
     /// Records an action, saves, and says what it means at the table.
     fn record(&mut self, next: G, by: By, action: G::Action, said: Vec<String>) -> Outcome {
         self.game = next;
+        self.shown_since_action = false;
         self.log.actions.push(Entry { by, action });
         save::<G>(self.lock, &self.log)?;
         for s in said {

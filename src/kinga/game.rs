@@ -934,7 +934,7 @@ fn turn_hint(o: &Options) -> String {
 }
 
 fn read_cards(t: &str) -> Result<Vec<Card>, String> {
-    crate::notation::read_answer_cards(t, 1)
+    crate::notation::read_answer_cards(t, None)
 }
 
 fn read_optional_card(t: &str) -> Result<Option<Card>, String> {

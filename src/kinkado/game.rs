@@ -696,7 +696,7 @@ fn read_cards(text: &str) -> Result<Vec<Card>, String> {
     if t.is_empty() || ["none", "pass", "-", "no"].contains(&t.to_lowercase().as_str()) {
         return Ok(Vec::new());
     }
-    crate::notation::read_answer_cards(t, 2)
+    crate::notation::read_answer_cards(t, Some(2))
 }
 
 impl Session for Game {

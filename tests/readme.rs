@@ -1,0 +1,83 @@
+//! The README's tour is real output: every `console` block is run, command by command, and
+//! what kado prints must be exactly what the README shows.
+
+mod common;
+
+use std::path::Path;
+
+/// One `$ command` of a console block and the lines the README shows after it.
+struct Example {
+    line: usize,
+    command: String,
+    output: String,
+}
+
+/// The console blocks of a Markdown text, each as its examples.
+fn console_blocks(text: &str) -> Vec<Vec<Example>> {
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<Example>> = None;
+    for (i, line) in text.lines().enumerate() {
+        match (&mut current, line) {
+            (None, "```console") => current = Some(Vec::new()),
+            (Some(_), "```") => blocks.extend(current.take()),
+            (Some(block), l) => match l.strip_prefix("$ ") {
+                Some(cmd) => block.push(Example {
+                    line: i + 1,
+                    command: cmd.to_string(),
+                    output: String::new(),
+                }),
+                None => {
+                    if let Some(e) = block.last_mut() {
+                        e.output += l;
+                        e.output.push('\n');
+                    }
+                }
+            },
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn every_readme_console_example_gives_the_output_shown() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let kado = assert_cmd::cargo::cargo_bin!("kado");
+    let bin_dir = kado.parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let blocks = console_blocks(&readme);
+    assert!(
+        blocks.len() >= 15,
+        "only {} console blocks found",
+        blocks.len()
+    );
+    let mut failures = Vec::new();
+    for block in blocks {
+        // Each block in a folder of its own: a session's save file stays with its block.
+        let dir = tempfile::tempdir().unwrap();
+        for e in block {
+            let out = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("{} 2>&1", e.command))
+                .current_dir(dir.path())
+                .env("PATH", &path)
+                .env("NO_COLOR", "1")
+                .env_remove("COLUMNS")
+                .output()
+                .unwrap();
+            let got = String::from_utf8_lossy(&out.stdout);
+            if got != e.output {
+                failures.push(format!(
+                    "README.md line {}: $ {}\n--- README shows:\n{}--- kado prints:\n{got}",
+                    e.line, e.command, e.output
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
