@@ -138,6 +138,9 @@ impl Question {
 pub trait Session: Sized + Clone {
     type Setup: Clone + Serialize + DeserializeOwned;
     type Action: Clone + PartialEq + Serialize + DeserializeOwned;
+    /// Why a setup, an action or an answer is refused: a game's own error enum, whose
+    /// words live in one place (Display).
+    type Error: std::fmt::Display;
 
     /// The game's name in log files ("kinkado").
     const GAME: &'static str;
@@ -146,18 +149,18 @@ pub trait Session: Sized + Clone {
     const COMMANDS: &'static str = "";
 
     /// The position before any action.
-    fn start(setup: &Self::Setup, rules: &Ruleset) -> Result<Self, String>;
+    fn start(setup: &Self::Setup, rules: &Ruleset) -> Result<Self, Self::Error>;
 
     /// Applies an action, or says why it cannot be applied. Returns what to tell the
     /// table (instructions such as "deal ALORA 2 cards face down").
-    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, String>;
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, Self::Error>;
 
     /// What comes next.
     fn next(&self) -> Step<Self::Action>;
 
     /// Reads the table's answer to a question into an action, checking it against the
     /// state. The error says what is wrong and what is accepted.
-    fn answer(&self, question: &Question, text: &str) -> Result<Self::Action, String>;
+    fn answer(&self, question: &Question, text: &str) -> Result<Self::Action, Self::Error>;
 
     /// The state of the table, for people.
     fn show(&self, style: Style) -> String;
@@ -312,7 +315,7 @@ fn check_values(record: &RulesetRecord, src: &Source) -> Result<(), Error> {
 /// apply (a log edited by hand, or written by another version).
 pub fn replay<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<G, Error> {
     let rules = log.ruleset.ruleset()?;
-    let mut g = G::start(&log.setup, &rules).map_err(Error::msg)?;
+    let mut g = G::start(&log.setup, &rules).map_err(|e| Error::msg(e.to_string()))?;
     for (i, e) in log.actions.iter().enumerate() {
         let at = |why: String| Error::msg(format!("action {} of the log {why}", i + 1));
         check_author(&g, e).map_err(|why| at(why.into()))?;

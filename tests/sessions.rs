@@ -379,3 +379,22 @@ fn ctrl_d_and_ctrl_c_at_a_terminal_prompt_stop_and_say_where_the_game_is_saved()
     let (_, out, _) = run_in(d, &["kinkado", "status", "t.yaml"], b"");
     assert!(out.ends_with("2 actions recorded.\n"), "{out}");
 }
+
+#[test]
+fn every_session_kind_has_a_status() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/format-1");
+    for (game, name) in fixtures("format-1") {
+        let file = src.join(&name);
+        let file = file.to_str().unwrap();
+        let text = std::fs::read_to_string(file).unwrap();
+        let actions = text.matches("- by:").count();
+        let (code, out, err) = run(&[&game, "status", file]);
+        assert_eq!((code, err.as_str()), (0, ""), "{name}");
+        assert!(
+            out.ends_with(&format!("\n{actions} actions recorded.\n")),
+            "{name}: {out}"
+        );
+        let v = json(&[&game, "status", file]);
+        assert!(v.is_object(), "{name}: {v}");
+    }
+}

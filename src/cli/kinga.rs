@@ -99,6 +99,14 @@ pub enum Cmd {
         /// The saved game.
         file: PathBuf,
     },
+    /// Show the state of a saved game without continuing it.
+    #[command(
+        long_about = "Show the state of a saved game, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops."
+    )]
+    Status {
+        /// The saved game.
+        file: std::path::PathBuf,
+    },
     /// Play many games with a virtual deck and a greedy policy; report win rates and scores.
     #[command(after_help = const_format_policy())]
     Simulate {
@@ -150,6 +158,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             let lock = sess::open_new::<Game>(&path)?;
             session(ctx, &lock, log)
         }
+        Cmd::Status { file } => sess::status::<Game>(ctx, &file),
         Cmd::Resume { file } => {
             let (lock, log) = sess::open_resume::<Game>(ctx, &file, TITLE)?;
             session(ctx, &lock, log)

@@ -76,6 +76,14 @@ pub enum Cmd {
         /// The saved campaign.
         file: String,
     },
+    /// Show the state of a saved campaign without continuing it.
+    #[command(
+        long_about = "Show the state of a saved campaign, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops."
+    )]
+    Status {
+        /// The saved campaign.
+        file: std::path::PathBuf,
+    },
 }
 
 const CAMPAIGN_AFTER: &str = concat!(
@@ -168,6 +176,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             first,
             save,
         } => campaign_cmd(ctx, &rs, players, &target, first, save),
+        Cmd::Status { file } => session::status::<Campaign>(ctx, &file),
         Cmd::Resume { file } => {
             let (lock, log) =
                 session::open_resume::<Campaign>(ctx, std::path::Path::new(&file), TITLE)?;

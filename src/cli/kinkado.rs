@@ -18,7 +18,7 @@ use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 
 use kado::kinkado::game::{Deck, Game, Setup};
-use kado::session::{Log, Session, replay};
+use kado::session::Log;
 
 use super::{Ctx, Outcome, joined, session};
 
@@ -202,7 +202,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             seed,
         } => play_cmd(ctx, &rs, players, !no_alora, save, deck, seed),
         Cmd::Resume { file } => resume_cmd(ctx, &file),
-        Cmd::Status { file } => status_cmd(ctx, &file),
+        Cmd::Status { file } => session::status::<Game>(ctx, &file),
         Cmd::Odds(a) => stats::odds_cmd(ctx, &rs, &rules, &a),
         Cmd::Census(a) => stats::census_cmd(ctx, &rs, &rules, &a),
         Cmd::Simulate(a) => stats::simulate_cmd(ctx, &rs, &a),
@@ -250,15 +250,6 @@ fn play_cmd(
 fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
     let (lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
     session::play::<Game>(ctx, &lock, log)
-}
-
-fn status_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
-    let log = session::load::<Game>(&file.to_string_lossy())?;
-    let game: Game = replay(&log)?;
-    let st = game.status();
-    let mut human = game.show(ctx.style);
-    human += &format!("{} actions recorded.\n", log.actions.len());
-    ctx.emit(&st, &human, &Explain::new())
 }
 
 /// Reads cards from an argument and checks they can come from one pack.

@@ -88,6 +88,14 @@ pub enum Cmd {
         /// The saved game.
         file: String,
     },
+    /// Show the state of a saved game without continuing it.
+    #[command(
+        long_about = "Show the state of a saved game, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops."
+    )]
+    Status {
+        /// The saved game.
+        file: std::path::PathBuf,
+    },
 }
 
 pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
@@ -130,6 +138,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 save,
             )
         }
+        Cmd::Status { file } => session::status::<Ledger>(ctx, &file),
         Cmd::Resume { file } => {
             let (lock, log) = session::open_resume::<Ledger>(ctx, Path::new(&file), TITLE)?;
             run_ledger(ctx, &lock, log)

@@ -83,6 +83,17 @@ pub fn open_resume<G: Session>(
     Ok((lock, log))
 }
 
+/// `status FILE`: the state of a saved session without continuing it (no lock taken: a
+/// save is always whole, so it can be read while a session runs). Human form: the table
+/// as `show` draws it and the count of recorded actions; `--json`: the game's summary.
+pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
+    let log = load::<G>(&file.to_string_lossy())?;
+    let game: G = replay(&log)?;
+    let mut human = game.show(ctx.style);
+    human += &format!("{} actions recorded.\n", log.actions.len());
+    ctx.emit(&game.summary(), &human, &kado::explain::Explain::new())
+}
+
 /// A fresh save-file name when none was given: `kinkado-1.yaml`, `kinkado-2.yaml`, …
 pub fn default_path(game: &str) -> PathBuf {
     (1..)
@@ -249,7 +260,7 @@ impl<G: Session> Runner<'_, G> {
             .answer(q, text)
             .and_then(|action| apply_to_copy(&self.game, &action).map(|r| (action, r)));
         match checked {
-            Err(why) => self.prompter.refuse(&why),
+            Err(why) => self.prompter.refuse(&why.to_string()),
             Ok((action, (next, said))) => self.record(next, By::Table, action, said)?,
         }
         Ok(())
@@ -257,7 +268,7 @@ impl<G: Session> Runner<'_, G> {
 }
 
 /// Applies an action to a copy, so a refused action leaves the state untouched.
-fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<String>), String> {
+fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<String>), G::Error> {
     let mut next = game.clone();
     let said = next.apply(action)?;
     Ok((next, said))

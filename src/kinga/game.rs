@@ -1076,6 +1076,7 @@ fn read_turn(g: &Game, t: &str) -> Result<Action, String> {
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
+    type Error = String;
     const GAME: &'static str = super::GAME;
 
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, String> {

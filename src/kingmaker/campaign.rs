@@ -382,6 +382,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
 impl Session for Campaign {
     type Setup = Setup;
     type Action = Action;
+    type Error = String;
 
     const GAME: &'static str = "kingmaker";
 

@@ -702,6 +702,7 @@ fn read_cards(text: &str) -> Result<Vec<Card>, String> {
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
+    type Error = String;
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong)";
 

@@ -254,6 +254,7 @@ impl Ledger {
 impl Session for Ledger {
     type Setup = Setup;
     type Action = Action;
+    type Error = String;
 
     const GAME: &'static str = super::GAME;
 
