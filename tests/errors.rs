@@ -329,7 +329,7 @@ fn json_usage_errors_were_plain_text() {
             &["--json", "koikoi"],
             usage_json(
                 "'kado koikoi' requires a subcommand but one was not provided",
-                Some("one of: yaku, deal, game, resume"),
+                Some("one of: yaku, deal, game, resume, status"),
                 MORE,
             ),
         ),
