@@ -16,3 +16,4 @@ pub mod render;
 pub mod ruleset;
 pub mod session;
 pub mod shuffle;
+pub mod words;

@@ -1,6 +1,7 @@
 //! `kado pokino …`: the Pokino referee: the board, placements, scoring runs, scores.
 
 use clap::Subcommand;
+use kado::words::count_of;
 use serde::Serialize;
 
 use kado::cards::Card;
@@ -339,12 +340,12 @@ fn show(
     if !board.is_empty() {
         human += &format!(
             "\n{} on the table{}.\n",
-            plural(board.len(), "domino", "dominoes"),
+            count_of(board.len(), "domino", "dominoes"),
             match claimed.len() {
                 0 => String::new(),
                 n => format!(
                     "; {} claimed, marked {}",
-                    plural(n, "border", "borders"),
+                    count_of(n, "border", "borders"),
                     picture::CLAIMED
                 ),
             }
@@ -371,14 +372,6 @@ fn show(
     x.rule("X grows to the right and Y downward; a domino's B half lies right of (h) or below (v) its A half.");
     x.rule("A token marks a border between two squares that a run has claimed.");
     ctx.emit(&v, &human, &x)
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -613,7 +606,7 @@ fn spots(
             let mut h = format!(
                 "{} fits in {}:\n",
                 s.bold(&d.to_string()),
-                plural(list.len(), "place", "places")
+                count_of(list.len(), "place", "places")
             );
             for chunk in list.chunks(6) {
                 let words: Vec<String> = chunk
@@ -751,13 +744,13 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
                 match found.bound {
                     Bound::Beads => format!(
                         "{} {} for {}",
-                        plural(beads.unwrap_or(0) as usize, "bead", "beads"),
+                        count_of(beads.unwrap_or(0) as usize, "bead", "beads"),
                         if beads == Some(1) { "pays" } else { "pay" },
-                        plural(found.max_length, "card", "cards")
+                        count_of(found.max_length, "card", "cards")
                     ),
                     _ => format!(
                         "the hand holds {}",
-                        plural(found.max_length, "card", "cards")
+                        count_of(found.max_length, "card", "cards")
                     ),
                 }
             );
@@ -769,7 +762,7 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
             human += &format!(
                 "Best run: {} — {}, {} points\n  Cards:   {}\n  Squares: {}\n",
                 s.bold(&run_numbers(best)),
-                plural(best.length, "card", "cards"),
+                count_of(best.length, "card", "cards"),
                 best.points,
                 s.cards(&best.cards),
                 run_squares(best)
@@ -806,11 +799,11 @@ fn runs_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &RunsArgs) -> Outcome {
             human += &format!(
                 "{}{} in all{}.\n",
                 if found.complete { "" } else { "At least " },
-                plural(found.count as usize, "run", "runs"),
+                count_of(found.count as usize, "run", "runs"),
                 match found.bound {
                     Bound::Beads => format!(
                         " (at most {}: one bead pays for each)",
-                        plural(found.max_length, "card", "cards"),
+                        count_of(found.max_length, "card", "cards"),
                     ),
                     Bound::Table => format!(" (at most {TABLE_MAX} cards)"),
                     Bound::Hand if beads.is_none() && !rules.greed => {

@@ -4,6 +4,7 @@
 //! With a real deck the player says which cards they drew; with a virtual deck kado
 //! deals them from a shuffle recorded in the log, so a replay is exact.
 
+use crate::words;
 use serde::{Deserialize, Serialize};
 
 use super::{Options, Rules, effects, evaluate, needed, options, shortest_plays};
@@ -430,7 +431,7 @@ impl Game {
                     return Err(format!(
                         "draw {} card{}, not {}",
                         self.to_draw,
-                        plural(self.to_draw),
+                        words::s(self.to_draw),
                         cards.len()
                     ));
                 }
@@ -476,7 +477,7 @@ impl Game {
                 if self.deck == Deck::Real && cards.len() != must {
                     return Err(format!(
                         "draw {must} card{} from your draw pile, not {}",
-                        plural(must),
+                        words::s(must),
                         cards.len()
                     ));
                 }
@@ -501,7 +502,7 @@ impl Game {
                 said.push(format!(
                     "Your draw pile is empty: shuffle your discard pile ({} card{}) into a new draw pile.",
                     order.len(),
-                    plural(order.len())
+                    words::s(order.len())
                 ));
                 self.draw = order.clone();
                 self.discard.clear();
@@ -538,7 +539,7 @@ impl Game {
                         "{}: draw {} extra card{}.",
                         names.join(" and "),
                         y.draws,
-                        plural(y.draws as usize)
+                        words::s(y.draws as usize)
                     ));
                 }
                 if effects(*target).contains(&super::Effect::Exile) {
@@ -681,7 +682,7 @@ impl Game {
             said.push(format!(
                 "Draw {} card{}.",
                 self.to_draw.min(self.draw.len()),
-                plural(self.to_draw.min(self.draw.len()))
+                words::s(self.to_draw.min(self.draw.len()))
             ));
         }
         Ok(said)
@@ -715,10 +716,10 @@ impl Game {
                 };
                 Step::Ask(Question::new(
                     "draw",
-                    format!("Draw {n} {why}card{}: which", plural(n)),
+                    format!("Draw {n} {why}card{}: which", words::s(n)),
                     format!(
                         "Type the {n} card{} you drew, e.g. `AS JK`. Your draw pile holds {}.",
-                        plural(n),
+                        words::s(n),
                         show_cards(&sorted(&self.draw))
                     ),
                 ))
@@ -836,9 +837,9 @@ impl Game {
             "Hand: {}\nDraw pile: {} card{}   Discard pile: {} card{}   Exiled: {}\n",
             style.cards(&self.hand),
             self.draw.len(),
-            plural(self.draw.len()),
+            words::s(self.draw.len()),
             self.discard.len(),
-            plural(self.discard.len()),
+            words::s(self.discard.len()),
             style.cards(&self.exiled)
         );
         if !self.table.is_empty() {
@@ -850,9 +851,9 @@ impl Game {
                     "{} after {} turn{}. Score: {} king{} exposed{}.\n",
                     if won { "You won" } else { "You lost" },
                     self.turn,
-                    plural(self.turn as usize),
+                    words::s(self.turn as usize),
                     self.score(),
-                    plural(self.score()),
+                    words::s(self.score()),
                     match self.score() {
                         4 => " (a win)",
                         3 => " (a well-played game)",
@@ -875,10 +876,6 @@ impl Game {
         }
         out
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 fn sorted(cards: &[Card]) -> Vec<Card> {

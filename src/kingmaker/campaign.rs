@@ -2,6 +2,7 @@
 //! the Year's best scorer gets an overall point and chooses who starts the next Year, and
 //! the campaign ends when a player reaches the agreed number of points.
 
+use crate::words;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -326,7 +327,7 @@ impl Campaign {
                 format!(
                     "{} reaches {best} point{} and wins the campaign!",
                     self.names(&ch),
-                    plural(best)
+                    words::s(best)
                 )
             } else {
                 format!(
@@ -351,10 +352,6 @@ impl Campaign {
             .collect::<Vec<_>>()
             .join(", ")
     }
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// A player name that the layout and score notations can carry.
@@ -554,7 +551,7 @@ impl Session for Campaign {
         let mut out = format!(
             "Kingmaker campaign: first to {} point{}.\n",
             self.target,
-            plural(self.target)
+            words::s(self.target)
         );
         if !self.years.is_empty() {
             out += &render::show(&t);

@@ -10,6 +10,7 @@
 //! many it has not (`hidden`). A card named at the table is checked against every place
 //! kado knows it to be.
 
+use crate::words;
 use serde::{Deserialize, Serialize};
 
 use super::alora;
@@ -253,14 +254,6 @@ fn cards_text(cards: &[Card]) -> String {
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 impl Game {
     fn virtual_seed(&self) -> Option<u64> {
         match self.setup.deck {
@@ -395,7 +388,10 @@ impl Game {
                         "no joker is in play yet: they join the prize pool in rounds 3 and 6"
                             .to_string()
                     } else {
-                        format!("only {} can be unseen in a hand now", plural(free, "joker"))
+                        format!(
+                            "only {} can be unseen in a hand now",
+                            words::count(free, "joker")
+                        )
                     });
                 }
                 if hidden == 0 {
@@ -420,7 +416,7 @@ impl Game {
                     format!(
                         "{} only {}",
                         says(&s.name, "holds"),
-                        plural(s.held(), "card")
+                        words::count(s.held(), "card")
                     )
                 });
             }
@@ -822,7 +818,7 @@ impl Session for Game {
                         said.push(format!(
                             "Deal {} {}{face}.",
                             display_name(&self.seats[i].name),
-                            plural(need, "card")
+                            words::count(need, "card")
                         ));
                     }
                 }
@@ -857,7 +853,7 @@ impl Session for Game {
                     None if self.deck_size() > 0 => {
                         return Err(format!(
                             "the deck still holds {}: turn up the top one",
-                            plural(self.deck_size(), "card")
+                            words::count(self.deck_size(), "card")
                         ));
                     }
                     None => said.push(
@@ -892,7 +888,7 @@ impl Session for Game {
                 if cards.len() != self.seats[i].hidden {
                     return Err(format!(
                         "ALORA has {} face down; name all of them",
-                        plural(self.seats[i].hidden, "card")
+                        words::count(self.seats[i].hidden, "card")
                     ));
                 }
                 let (known, _) = self.take_from_hand(i, cards)?;
@@ -960,7 +956,7 @@ impl Session for Game {
                 if cards.len() > self.rules.max_sales {
                     return Err(format!(
                         "a player sells at most {} a round",
-                        plural(self.rules.max_sales, "card")
+                        words::count(self.rules.max_sales, "card")
                     ));
                 }
                 let (known, hidden) = self.take_from_hand(i, cards)?;
@@ -1037,7 +1033,7 @@ impl Session for Game {
                 if *free > 0 {
                     said.push(format!(
                         "Deal ALORA {} from the deck, face down.",
-                        plural(*free, "card")
+                        words::count(*free, "card")
                     ));
                 }
                 self.seats[i].done = true;
@@ -1070,7 +1066,7 @@ impl Session for Game {
                 if *deck > self.deck_size() {
                     return Err(format!(
                         "the deck holds only {}",
-                        plural(self.deck_size(), "card")
+                        words::count(self.deck_size(), "card")
                     ));
                 }
                 if !self.rules.buy_mixed && !market.is_empty() && *deck > 0 {
@@ -1135,7 +1131,7 @@ impl Session for Game {
                         if *deck == 0 {
                             String::new()
                         } else {
-                            format!("{} from the deck", plural(*deck, "card"))
+                            format!("{} from the deck", words::count(*deck, "card"))
                         },
                         money(i64::from(cost))
                     ));
@@ -1250,7 +1246,7 @@ impl Session for Game {
                 if cards.len() != self.seats[i].hidden {
                     return Err(format!(
                         "ALORA has {} face down; name all of them",
-                        plural(self.seats[i].hidden, "card")
+                        words::count(self.seats[i].hidden, "card")
                     ));
                 }
                 let (mut known, _) = self.take_from_hand(i, cards)?;
@@ -1545,7 +1541,7 @@ impl Game {
                     "alora-shows",
                     format!(
                         "ALORA's sell turn: turn up her {}. Which {}?",
-                        plural(s.hidden, "face-down card"),
+                        words::count(s.hidden, "face-down card"),
                         if s.hidden == 1 { "is it" } else { "are they" }
                     ),
                     format!("Type {}, e.g. 7S KH 2D.", all_cards(s.hidden)),
@@ -1580,7 +1576,7 @@ impl Game {
             format!(
                 "{} up to {}{hand}",
                 says(&s.name, "sells"),
-                plural(self.rules.max_sales, "card")
+                words::count(self.rules.max_sales, "card")
             ),
             "Type the cards sold, e.g. 2S 3H, or `none`.",
         ))
@@ -1669,7 +1665,7 @@ impl Game {
                     "alora-reveals",
                     format!(
                         "Reveal: turn up ALORA's {}. Which {}?",
-                        plural(s.hidden, "face-down card"),
+                        words::count(s.hidden, "face-down card"),
                         if s.hidden == 1 { "is it" } else { "are they" }
                     ),
                     format!("Type {}.", all_cards(s.hidden)),

@@ -135,11 +135,11 @@ fn of_kind(cards: &[Card], kind: Kind) -> Vec<Card> {
 }
 
 fn plural(n: i64, word: &str) -> String {
-    if n == 1 {
-        format!("1 further {word}")
-    } else {
-        format!("{n} further {word}s")
-    }
+    format!(
+        "{} further {}",
+        n,
+        &crate::words::count(n, word)[n.to_string().len() + 1..]
+    )
 }
 
 /// A yaku that grows: `value` for `min` cards, plus extra-card per further card.
