@@ -8,20 +8,6 @@ use kado::kinga::game::{Action, Deck, Game, Setup, answer_text};
 use kado::kinga::sim;
 use kado::session::Step;
 
-/// Runs kado with `input` on stdin; returns (exit code, stdout, stderr).
-fn run_with_input(args: &[&str], input: &str) -> (i32, String, String) {
-    let out = kado()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .expect("kado runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 // ---- chain -------------------------------------------------------------------------
 
 #[test]

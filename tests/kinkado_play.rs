@@ -26,25 +26,7 @@ fn script(players: &[&str], deck: Deck, bot: Bot) -> (Vec<String>, serde_json::V
 }
 
 fn play(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = kado_process()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    run_with_input(args, input)
 }
 
 fn status(file: &str) -> serde_json::Value {

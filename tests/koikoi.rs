@@ -675,21 +675,12 @@ error: 1p is named 3 times, but the deck has only 2
     );
 }
 
-fn game(args: &[&str], script: &str) -> (i32, String, String) {
-    let out = kado().args(args).write_stdin(script).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn a_scripted_game_with_a_refusal_an_undo_and_a_knockout() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.yaml");
     let s = save.to_str().unwrap();
-    let (code, out, err) = game(
+    let (code, out, err) = run_with_input(
         &[
             "--rules",
             "koikoi-bga",
@@ -767,7 +758,7 @@ fn a_game_resumes_where_it_stopped() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.yaml");
     let s = save.to_str().unwrap();
-    let (code, out, _) = game(
+    let (code, out, _) = run_with_input(
         &["koikoi", "game", "--players", "ana,ben", "--save", s],
         "ana 5\n",
     );
@@ -781,7 +772,7 @@ fn a_game_resumes_where_it_stopped() {
         )),
         "{out}"
     );
-    let (code, out, err) = game(
+    let (code, out, err) = run_with_input(
         &["--json", "koikoi", "resume", s],
         "ben 2\ndraw\ndraw\ndraw\nana 1\n",
     );
@@ -807,7 +798,7 @@ fn draw_rounds_and_dealers_follow_the_rulings() {
     let dealer6 =
         house("base: koikoi-bga\nrulings:\n  draw-round: dealer-6\n  next-dealer: alternate\n");
     let save = dir.path().join("d.yaml");
-    let (code, out, err) = game(
+    let (code, out, err) = run_with_input(
         &[
             "--json",
             "--rules",
@@ -1168,7 +1159,7 @@ fn the_ledger_explains_its_rulings() {
     let house_rules = house(
         "base: koikoi-bga\nrulings:\n  draw-round: dealer-6\n  next-dealer: alternate\n  loser-pays: in-full\n",
     );
-    let (code, out, _) = game(
+    let (code, out, _) = run_with_input(
         &[
             "--explain",
             "--rules",
@@ -1207,7 +1198,7 @@ fn a_log_with_another_games_ruleset_is_refused() {
         "game: koikoi\nformat: 1\nruleset: {base: kinga, name: kinga}\nsetup: {players: [a, b], rounds: 3, dealer: 0}\nactions: []\n",
     )
     .unwrap();
-    let (code, out, err) = game(&["koikoi", "resume", save.to_str().unwrap()], "");
+    let (code, out, err) = run_with_input(&["koikoi", "resume", save.to_str().unwrap()], "");
     assert_eq!(code, 2);
     assert_eq!(out, "");
     assert_eq!(

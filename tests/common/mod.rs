@@ -20,6 +20,20 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs kado with `input` on stdin; returns (exit code, stdout, stderr).
+pub fn run_with_input(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String, String) {
+    let out = kado()
+        .args(args)
+        .write_stdin(input.as_ref())
+        .output()
+        .expect("kado runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Runs kado and parses stdout as JSON; the run must succeed.
 pub fn json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["--json"];
