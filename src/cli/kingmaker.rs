@@ -18,7 +18,7 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{By, Entry, Log, Session, replay};
 
-use super::{Ctx, Outcome, joined, prompt, read_file, session};
+use super::{Ctx, FILE_LIMIT, Outcome, joined, prompt, read_file, session};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -177,7 +177,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 /// The layout from the argument words or the file.
 fn read_layout(arg: &LayoutArg) -> Result<(Source, Layout, LayoutSpans), Error> {
     let src = match &arg.file {
-        Some(path) => Source::new(format!("file {path}"), read_file(path, "layout file")?),
+        Some(path) => Source::new(format!("file {path}"), read_file(path, "layout file", FILE_LIMIT)?),
         None => Source::new("argument LAYOUT", joined(&arg.layout)),
     };
     let (l, spans) = layout::read(&src)?;
@@ -450,7 +450,7 @@ struct CheckVerdict {
 
 fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
     let src = match file {
-        Some(path) => Source::new(format!("file {path}"), read_file(path, "build file")?),
+        Some(path) => Source::new(format!("file {path}"), read_file(path, "build file", FILE_LIMIT)?),
         None => Source::new("argument BUILD", joined(words)),
     };
     let placements = build::read(&src)?;

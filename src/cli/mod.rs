@@ -6,6 +6,7 @@ mod kinga;
 mod kingmaker;
 mod kinkado;
 mod koikoi;
+mod limits;
 mod pokino;
 mod prompt;
 mod rules;
@@ -14,13 +15,15 @@ mod session;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde::Serialize;
 
 use kado::diag::{Error, Problem};
 use kado::explain::Explain;
 use kado::render::Style;
 use kado::ruleset::Ruleset;
+
+pub use limits::{FILE_LIMIT, SAVE_LIMIT, read_file, read_if_there};
 
 /// A referee and companion for card games played with real cards.
 ///
@@ -173,21 +176,8 @@ pub fn load_ruleset(arg: &str) -> Result<Ruleset, Error> {
         }
         return Err(p.into());
     }
-    let text = read_file(arg, "house-rules file")?;
+    let text = read_file(arg, "house-rules file", FILE_LIMIT)?;
     Ruleset::from_house_text(arg, &text)
-}
-
-/// Reads a file the user named, with an error that says which and why.
-pub fn read_file(path: &str, what: &str) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|e| {
-        let why = match e.kind() {
-            std::io::ErrorKind::NotFound => "it does not exist".to_string(),
-            std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-            std::io::ErrorKind::InvalidData => "it is not UTF-8 text".to_string(),
-            _ => e.to_string(),
-        };
-        Error::msg(format!("cannot read {what} `{path}`: {why}"))
-    })
 }
 
 /// Colour only for a terminal, and never when NO_COLOR is set.
@@ -199,13 +189,24 @@ fn style_for_stdout() -> Style {
 }
 
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let usage = |e: clap::Error| {
+        let code = if e.use_stderr() { 2 } else { 0 };
+        let _ = e.print();
+        ExitCode::from(code)
+    };
+    let matches = match Cli::command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return usage(e),
+    };
+    // Arguments over the limit are refused before anything is parsed.
+    if let Err(e) = limits::check_args(&Cli::command(), &matches) {
+        let json = matches!(matches.try_get_one::<bool>("json"), Ok(Some(true)));
+        report_to_stderr(json, &e);
+        return ExitCode::from(2);
+    }
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
+        Err(e) => return usage(e),
     };
     let ctx = Ctx {
         json: cli.json,
@@ -237,8 +238,12 @@ pub fn main() -> ExitCode {
 }
 
 fn report(ctx: &Ctx, e: &Error) {
+    report_to_stderr(ctx.json, e);
+}
+
+fn report_to_stderr(json: bool, e: &Error) {
     let mut err = std::io::stderr().lock();
-    let text = if ctx.json {
+    let text = if json {
         format!("{}\n", e.to_json())
     } else {
         e.render()

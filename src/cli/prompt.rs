@@ -1,7 +1,7 @@
 //! The prompt layer: thin and replaceable. On a terminal, dialoguer prompts; otherwise
 //! one answer per line from stdin, so a session can be scripted.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 
 /// What the table answered.
 #[derive(Debug, PartialEq, Eq)]
@@ -137,7 +137,7 @@ impl<R: BufRead> Prompter for Lines<R> {
     fn ask(&mut self, prompt: &str) -> Reply {
         loop {
             let mut line = String::new();
-            match self.input.read_line(&mut line) {
+            match read_line_bounded(&mut self.input, &mut line) {
                 Ok(0) | Err(_) => return Reply::End,
                 Ok(_) => {}
             }
@@ -157,6 +157,33 @@ impl<R: BufRead> Prompter for Lines<R> {
     fn refuse(&mut self, why: &str) {
         self.echo(&format!("✗ {why}\n"));
     }
+}
+
+/// The longest answer line read from stdin, with its newline.
+pub const LINE_LIMIT: u64 = 64 << 10;
+
+/// `read_line`, reading at most [`LINE_LIMIT`] bytes: a longer line is an error (of kind
+/// `InvalidData`, like a line that is not UTF-8), and the rest of it is not read.
+fn read_line_bounded(input: &mut impl BufRead, line: &mut String) -> std::io::Result<usize> {
+    let mut bytes = Vec::new();
+    let n = input
+        .by_ref()
+        .take(LINE_LIMIT + 1)
+        .read_until(b'\n', &mut bytes)?;
+    if n as u64 > LINE_LIMIT {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("an answer line is longer than {} KiB", LINE_LIMIT >> 10),
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })?;
+    line.push_str(&text);
+    Ok(n)
 }
 
 /// The prompter for a session printing JSON at the end: the transcript goes to stderr.

@@ -41,7 +41,7 @@ fn save<G: Session>(path: &Path, log: &Log<G::Setup, G::Action>) -> Outcome {
 
 /// Reads a saved session.
 pub fn load<G: Session>(path: &str) -> Result<Log<G::Setup, G::Action>, Error> {
-    let text = read_file(path, "saved game")?;
+    let text = read_file(path, "saved game", super::SAVE_LIMIT)?;
     Log::from_yaml(path, &text, G::GAME)
 }
 
