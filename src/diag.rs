@@ -147,19 +147,47 @@ fn cut(line: &str, s: usize, e: usize) -> (usize, usize) {
 /// `text` cut to [`WINDOW`] columns, with `…` at the cut: a token or span quoted in a
 /// message or in JSON stays short however long the input.
 pub fn clip(text: &str) -> Cow<'_, str> {
-    if text.len() <= WINDOW || text.width() <= WINDOW {
+    clip_to(text, WINDOW)
+}
+
+/// `text` cut to `columns` display columns, with `…` at the cut.
+fn clip_to(text: &str, columns: usize) -> Cow<'_, str> {
+    if text.len() <= columns || text.width() <= columns {
         return Cow::Borrowed(text);
     }
     let mut used = 0;
     let mut end = 0;
     for (i, c) in text.char_indices() {
-        if used + char_width(c) > WINDOW - 1 {
+        if used + char_width(c) > columns - 1 {
             break;
         }
         used += char_width(c);
         end = i + c.len_utf8();
     }
     Cow::Owned(format!("{}…", &text[..end]))
+}
+
+/// The most display columns of a part of a message or help quoted between backticks.
+pub const QUOTE: usize = 32;
+
+/// `text` with each part quoted between backticks cut to [`QUOTE`] columns.
+fn clip_quotes(text: String) -> String {
+    let long = |(i, part): &(usize, &str)| i % 2 == 1 && part.len() > QUOTE;
+    if text.len() <= QUOTE || !text.split('`').enumerate().any(|p| long(&p)) {
+        return text;
+    }
+    let parts: Vec<Cow<'_, str>> = text
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                clip_to(part, QUOTE)
+            } else {
+                Cow::Borrowed(part)
+            }
+        })
+        .collect();
+    parts.join("`")
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -187,9 +215,12 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// A problem saying `message`. A part of it quoted between backticks (the input at
+    /// fault, as in "unknown suit `X`") is cut to [`QUOTE`] columns, so that the message
+    /// stays one short line however long the input; the same holds for [`Problem::help`].
     pub fn new(message: impl Into<String>) -> Problem {
         Problem {
-            message: message.into(),
+            message: clip_quotes(message.into()),
             source: None,
             span: None,
             expected: None,
@@ -235,12 +266,12 @@ impl Problem {
     }
 
     pub fn help(mut self, help: impl Into<String>) -> Problem {
-        self.help = Some(help.into());
+        self.help = Some(clip_quotes(help.into()));
         self
     }
 
     pub fn maybe_help(mut self, help: Option<String>) -> Problem {
-        self.help = help;
+        self.help = help.map(clip_quotes);
         self
     }
 
@@ -545,6 +576,17 @@ mod tests {
         let c = clip(&long);
         assert_eq!(c.chars().count(), WINDOW);
         assert!(c.ends_with('…'));
+    }
+
+    #[test]
+    fn long_quotes_are_cut() {
+        let word = "RG-YB ".repeat(20);
+        let p = Problem::new(format!("`{word}` is not a placement")).help(format!("not `{word}`"));
+        let cut = format!("`{}…`", &word[..QUOTE - 1]);
+        assert_eq!(p.message, format!("{cut} is not a placement"));
+        assert_eq!(p.help, Some(format!("not {cut}")));
+        let short = Problem::new("unknown suit `X` in `KX`: a long message, and longer than that");
+        assert_eq!(short.message, "unknown suit `X` in `KX`: a long message, and longer than that");
     }
 
     #[test]

@@ -760,7 +760,7 @@ impl Board {
     pub fn validate(src: &Source, raw: &[RawPlacement], rules: &Rules) -> Result<Board, Error> {
         let mut problems = Vec::new();
         let mut board = Board::default();
-        let mut first_seen: HashMap<(u8, u8), Range<usize>> = HashMap::new();
+        let mut first_seen: HashMap<(u8, u8), (Range<usize>, Option<String>)> = HashMap::new();
         let mut area_reported = false;
         for r in raw {
             let mut bad_number = false;
@@ -779,8 +779,10 @@ impl Board {
             let text = &src.text[r.span.clone()];
             if !bad_number {
                 let key = p.domino.key();
-                if let Some(first) = first_seen.get(&key) {
-                    let (line, col) = src.line_col(first.start);
+                if let Some((first, place)) = first_seen.get_mut(&key) {
+                    // Where the first one is, worked out once per domino: checking must
+                    // not be quadratic in a board that names one domino many times.
+                    let place = place.get_or_insert_with(|| place_of(src, first.start));
                     let first_text = &src.text[first.clone()];
                     problems.push(
                         Problem::new(format!(
@@ -788,13 +790,10 @@ impl Board {
                             p.domino, key.1, key.0
                         ))
                         .at(src, r.span.clone())
-                        .help(format!(
-                            "it is also `{first_text}` at {}",
-                            place_name(src, line, col)
-                        )),
+                        .help(format!("it is also `{first_text}` at {place}")),
                     );
                 } else {
-                    first_seen.insert(key, r.span.clone());
+                    first_seen.insert(key, (r.span.clone(), None));
                 }
             }
             let mut overlaps = false;
@@ -873,7 +872,7 @@ impl Board {
         what: &str,
     ) -> Vec<Problem> {
         let mut problems = Vec::new();
-        let mut seen: HashMap<(Square, Square), Range<usize>> = HashMap::new();
+        let mut seen: HashMap<(Square, Square), (Range<usize>, Option<String>)> = HashMap::new();
         for b in borders {
             let Border { a, b: bsq } = b.value;
             if !a.is_next_to(bsq) {
@@ -917,25 +916,24 @@ impl Board {
                 );
                 continue;
             }
-            if let Some(first) = seen.get(&b.value.key()) {
-                let (line, col) = src.line_col(first.start);
+            if let Some((first, place)) = seen.get_mut(&b.value.key()) {
+                let place = place.get_or_insert_with(|| place_of(src, first.start));
                 problems.push(
                     Problem::new(format!("border {} is named twice", b.value))
                         .at(src, b.span.clone())
-                        .help(format!(
-                            "one {what} per border; the first is at {}",
-                            place_name(src, line, col)
-                        )),
+                        .help(format!("one {what} per border; the first is at {place}")),
                 );
                 continue;
             }
-            seen.insert(b.value.key(), b.span.clone());
+            seen.insert(b.value.key(), (b.span.clone(), None));
         }
         problems
     }
 }
 
-fn place_name(src: &Source, line: usize, col: usize) -> String {
+/// Where a byte offset of `src` is, in words: "column 4", or "line 2, column 4".
+fn place_of(src: &Source, offset: usize) -> String {
+    let (line, col) = src.line_col(offset);
     if src.text.contains('\n') {
         format!("line {line}, column {col}")
     } else {
