@@ -437,6 +437,18 @@ impl FromStr for Rank {
     }
 }
 
+/// The most characters of a name (a player's, a Blink's): names are drawn in tables and
+/// pictures, and must stay short enough to draw.
+pub const NAME_MAX: usize = 40;
+
+/// Why `name` is too long to be a name, if it is.
+pub fn name_too_long(name: &str) -> Option<String> {
+    let n = name.chars().count();
+    (n > NAME_MAX).then(|| {
+        format!("the name `{name}` has {n} characters; a name has at most {NAME_MAX}")
+    })
+}
+
 /// Reads an amount of money: `25`, `$25`.
 pub fn parse_money(text: &str) -> Option<u32> {
     let t = text.trim();

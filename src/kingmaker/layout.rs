@@ -657,6 +657,10 @@ pub fn validate(src: &Source, rows: &[RawRow]) -> Result<(Layout, LayoutSpans), 
     let mut seen: Vec<(String, Range<usize>)> = Vec::new();
     for (b, slot) in all.iter().zip(&slots) {
         let Some(name) = &b.name else { continue };
+        if let Some(why) = crate::notation::name_too_long(&name.value) {
+            problems.push(Problem::new(why).at(src, name.span.clone()));
+            continue;
+        }
         if name.value.is_empty() {
             problems.push(
                 Problem::new("a name is missing before `:`")
