@@ -145,6 +145,35 @@ fn too_long(cmd: &clap::Command, arg: &clap::Arg, size: u64) -> Problem {
     }
 }
 
+/// A usage error quoting a long argument, with the quotes cut short (clap quotes the
+/// argument at fault whole, up to three times); `None` when it is short as it is.
+pub fn shorten_usage(e: &clap::Error) -> Option<String> {
+    if !e.use_stderr() {
+        return None;
+    }
+    let text = e.render().to_string();
+    if text.lines().all(|l| l.len() <= 2 * kado::diag::WINDOW) {
+        return None;
+    }
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|line| {
+            line.split('\'')
+                .enumerate()
+                .map(|(i, part)| {
+                    if i % 2 == 1 {
+                        kado::diag::clip(part)
+                    } else {
+                        part.into()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("'")
+        })
+        .collect();
+    Some(lines.join("\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

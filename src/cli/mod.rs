@@ -191,7 +191,14 @@ fn style_for_stdout() -> Style {
 pub fn main() -> ExitCode {
     let usage = |e: clap::Error| {
         let code = if e.use_stderr() { 2 } else { 0 };
-        let _ = e.print();
+        match limits::shorten_usage(&e) {
+            Some(text) => {
+                let _ = std::io::stderr().write_all(text.as_bytes());
+            }
+            None => {
+                let _ = e.print();
+            }
+        }
         ExitCode::from(code)
     };
     let matches = match Cli::command().try_get_matches() {
