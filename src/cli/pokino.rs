@@ -36,7 +36,7 @@ bounds (null, or {from, to}), picture.\n\nExample:\n  kado pokino show '6-4@0,0h
         #[arg(long = "board", value_name = "FILE")]
         board_file: Option<String>,
         /// Borders claimed by tokens: X,Y-X,Y separated by spaces, e.g. `0,0-0,1 1,0-2,0`.
-        #[arg(long, value_name = "BORDERS")]
+        #[arg(long, value_name = "BORDERS", allow_hyphen_values = true)]
         claimed: Option<String>,
     },
     /// Say whether a domino may be laid where asked, and why not.
@@ -104,7 +104,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         #[arg(long, value_name = "N")]
         beads: Option<String>,
         /// Borders already claimed by tokens: X,Y-X,Y separated by spaces.
-        #[arg(long, value_name = "BORDERS")]
+        #[arg(long, value_name = "BORDERS", allow_hyphen_values = true)]
         claimed: Option<String>,
         /// List every run, not only the best 20.
         #[arg(long)]
