@@ -367,12 +367,15 @@ struct ProblemJson<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     pub problems: Vec<Problem>,
+    /// Problems found after those kept, only counted (see [`Problems`]).
+    pub omitted: usize,
 }
 
 impl Error {
     pub fn single(problem: Problem) -> Error {
         Error {
             problems: vec![problem],
+            omitted: 0,
         }
     }
 
@@ -383,13 +386,15 @@ impl Error {
     /// Every problem of these errors in one, in order, so that several arguments that
     /// fail are all reported at once.
     pub fn gather(errors: impl IntoIterator<Item = Option<Error>>) -> Error {
-        Error {
-            problems: errors
-                .into_iter()
-                .flatten()
-                .flat_map(|e| e.problems)
-                .collect(),
+        let mut all = Error {
+            problems: Vec::new(),
+            omitted: 0,
+        };
+        for e in errors.into_iter().flatten() {
+            all.problems.extend(e.problems);
+            all.omitted += e.omitted;
         }
+        all
     }
 
     /// `Ok(())` when there are no problems.
@@ -397,16 +402,24 @@ impl Error {
         if problems.is_empty() {
             Ok(())
         } else {
-            Err(Error { problems })
+            Err(Error {
+                problems,
+                omitted: 0,
+            })
         }
+    }
+
+    /// How many problems there are, counting those only counted.
+    pub fn total(&self) -> usize {
+        self.problems.len() + self.omitted
     }
 
     /// The first problem's message (and a count of the others).
     pub fn summary(&self) -> String {
-        match self.problems.as_slice() {
-            [] => "unknown error".to_string(),
-            [one] => one.message.clone(),
-            [first, rest @ ..] => format!("{} (and {} more)", first.message, rest.len()),
+        match self.problems.first() {
+            None => "unknown error".to_string(),
+            Some(first) if self.total() == 1 => first.message.clone(),
+            Some(first) => format!("{} (and {} more)", first.message, self.total() - 1),
         }
     }
 
@@ -420,7 +433,7 @@ impl Error {
             }
             out += &p.render();
         }
-        let total = self.problems.len();
+        let total = self.total();
         if total > SHOWN {
             let more = total - SHOWN;
             out += &format!(
@@ -445,9 +458,66 @@ impl Error {
             .collect();
         serde_json::json!({
             "error": self.summary(),
-            "total": self.problems.len(),
+            "total": self.total(),
             "problems": problems,
         })
+    }
+}
+
+/// Problems as they are found, for input that may hold very many (a file of a thousand
+/// bad words): the first [`SHOWN`] are kept whole, the others only counted, so memory
+/// stays small however many there are.
+#[derive(Debug, Default)]
+pub struct Problems {
+    kept: Vec<Problem>,
+    omitted: usize,
+}
+
+impl Problems {
+    pub fn new() -> Problems {
+        Problems::default()
+    }
+
+    pub fn push(&mut self, problem: Problem) {
+        if self.kept.len() < SHOWN {
+            self.kept.push(problem);
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    /// Pushes the problem `make` builds, building it only when it is kept: some cost more
+    /// to build (where they are in a long file) than to count.
+    pub fn push_with(&mut self, make: impl FnOnce() -> Problem) {
+        if self.kept.len() < SHOWN {
+            self.kept.push(make());
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
+
+    /// `Ok(())` when there are no problems.
+    pub fn check(self) -> Result<(), Error> {
+        if self.kept.is_empty() {
+            Ok(())
+        } else {
+            Err(Error {
+                problems: self.kept,
+                omitted: self.omitted,
+            })
+        }
+    }
+}
+
+impl Extend<Problem> for Problems {
+    fn extend<I: IntoIterator<Item = Problem>>(&mut self, problems: I) {
+        for p in problems {
+            self.push(p);
+        }
     }
 }
 
@@ -555,11 +625,12 @@ mod tests {
     #[test]
     fn many_problems_are_capped() {
         let src = Source::new("t", "x");
-        let e = Error {
-            problems: (0..25)
-                .map(|i| Problem::new(format!("p{i}")).at(&src, 0..1))
-                .collect(),
+        let mut problems = Problems::new();
+        problems.extend((0..25).map(|i| Problem::new(format!("p{i}")).at(&src, 0..1)));
+        let Err(e) = problems.check() else {
+            panic!("25 problems are an error")
         };
+        assert_eq!((e.problems.len(), e.omitted), (SHOWN, 5));
         let text = e.render();
         assert_eq!(text.matches("error: ").count(), SHOWN);
         assert!(text.ends_with("error: p19\n --> t, column 1\n  |\n1 | x\n  | ^\n\nand 5 more problems\n\n25 problems found\n"));
@@ -586,7 +657,10 @@ mod tests {
         assert_eq!(p.message, format!("{cut} is not a placement"));
         assert_eq!(p.help, Some(format!("not {cut}")));
         let short = Problem::new("unknown suit `X` in `KX`: a long message, and longer than that");
-        assert_eq!(short.message, "unknown suit `X` in `KX`: a long message, and longer than that");
+        assert_eq!(
+            short.message,
+            "unknown suit `X` in `KX`: a long message, and longer than that"
+        );
     }
 
     #[test]

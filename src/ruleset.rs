@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
-use crate::diag::{Error, Problem, Source, did_you_mean};
+use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
 
 /// The built-in rulesets: name and YAML text.
 const BUILTIN: &[(&str, &str)] = &[
@@ -202,38 +202,23 @@ impl Ruleset {
                 return Err(at_base(p).into());
             }
         };
-        let mut problems = Vec::new();
+        // A house-rules file may hold many keys: only the problems kept are placed in it
+        // (placing one reads the file up to its line).
+        let mut problems = Problems::new();
         for (id, choice) in &f.rulings {
             let line = choice.referenced.line() as usize;
-            let col = key_column(&src.text, line, id).unwrap_or(1);
             let Some(r) = rs.rulings.iter_mut().find(|r| &r.id == id) else {
-                let mut p = Problem::new(format!("unknown ruling `{id}` for {}", rs.title))
-                    .expected(format!(
-                        "a ruling of {}: {}",
-                        rs.name,
-                        rs.rulings
-                            .iter()
-                            .map(|r| r.id.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
-                if let Some(near) = did_you_mean(id, rs.rulings.iter().map(|r| r.id.as_str())) {
-                    p = p.help(format!("did you mean `{near}`?"));
-                }
-                problems.push(p.at_line_col(src, line, col));
+                problems.push_with(|| {
+                    let col = key_column(&src.text, line, id).unwrap_or(1);
+                    unknown_ruling(&rs, id).at_line_col(src, line, col)
+                });
                 continue;
             };
             if !r.alternatives.iter().any(|a| a.id == choice.value) {
-                let alts: Vec<&str> = r.alternatives.iter().map(|a| a.id.as_str()).collect();
-                let mut p = Problem::new(format!(
-                    "`{}` is not a choice of ruling `{id}`",
-                    choice.value
-                ))
-                .expected(format!("one of: {}", alts.join(", ")));
-                if let Some(near) = did_you_mean(&choice.value, alts.iter().copied()) {
-                    p = p.help(format!("did you mean `{near}`?"));
-                }
-                problems.push(p.at_line_col(src, line, choice.referenced.column() as usize));
+                problems.push_with(|| {
+                    let col = choice.referenced.column() as usize;
+                    not_a_choice(r, id, &choice.value).at_line_col(src, line, col)
+                });
                 continue;
             }
             r.choice = choice.value.clone();
@@ -243,27 +228,13 @@ impl Ruleset {
             if let Some(slot) = rs.values.get_mut(key) {
                 *slot = v.value;
             } else {
-                let col = key_column(&src.text, line, key).unwrap_or(1);
-                let mut p = Problem::new(format!("unknown value `{key}` for {}", rs.title));
-                if rs.values.is_empty() {
-                    p = p.expected(format!("{} has no values to set", rs.name));
-                } else {
-                    p = p.expected(format!(
-                        "one of: {}",
-                        rs.values
-                            .keys()
-                            .map(String::as_str)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
-                }
-                if let Some(near) = did_you_mean(key, rs.values.keys().map(String::as_str)) {
-                    p = p.help(format!("did you mean `{near}`?"));
-                }
-                problems.push(p.at_line_col(src, line, col));
+                problems.push_with(|| {
+                    let col = key_column(&src.text, line, key).unwrap_or(1);
+                    unknown_value(&rs, key).at_line_col(src, line, col)
+                });
             }
         }
-        Error::check(problems)?;
+        problems.check()?;
         let name = f.name.unwrap_or_else(|| {
             src.name
                 .strip_prefix("file ")
@@ -333,6 +304,55 @@ impl Ruleset {
 }
 
 /// The column where `key:` starts on `line`, for pointing at a mapping key.
+/// A ruling the ruleset does not have.
+fn unknown_ruling(rs: &Ruleset, id: &str) -> Problem {
+    let p = Problem::new(format!("unknown ruling `{id}` for {}", rs.title)).expected(format!(
+        "a ruling of {}: {}",
+        rs.name,
+        rs.rulings
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    match did_you_mean(id, rs.rulings.iter().map(|r| r.id.as_str())) {
+        Some(near) => p.help(format!("did you mean `{near}`?")),
+        None => p,
+    }
+}
+
+/// A choice that is not one of a ruling's alternatives.
+fn not_a_choice(r: &Ruling, id: &str, choice: &str) -> Problem {
+    let alts: Vec<&str> = r.alternatives.iter().map(|a| a.id.as_str()).collect();
+    let p = Problem::new(format!("`{choice}` is not a choice of ruling `{id}`"))
+        .expected(format!("one of: {}", alts.join(", ")));
+    match did_you_mean(choice, alts.iter().copied()) {
+        Some(near) => p.help(format!("did you mean `{near}`?")),
+        None => p,
+    }
+}
+
+/// A value the ruleset does not have.
+fn unknown_value(rs: &Ruleset, key: &str) -> Problem {
+    let p = Problem::new(format!("unknown value `{key}` for {}", rs.title));
+    let p = if rs.values.is_empty() {
+        p.expected(format!("{} has no values to set", rs.name))
+    } else {
+        p.expected(format!(
+            "one of: {}",
+            rs.values
+                .keys()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    };
+    match did_you_mean(key, rs.values.keys().map(String::as_str)) {
+        Some(near) => p.help(format!("did you mean `{near}`?")),
+        None => p,
+    }
+}
+
 fn key_column(text: &str, line: usize, key: &str) -> Option<usize> {
     let l = text.lines().nth(line.checked_sub(1)?)?;
     let byte = l.find(key)?;

@@ -177,7 +177,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 /// The layout from the argument words or the file.
 fn read_layout(arg: &LayoutArg) -> Result<(Source, Layout, LayoutSpans), Error> {
     let src = match &arg.file {
-        Some(path) => Source::new(format!("file {path}"), read_file(path, "layout file", FILE_LIMIT)?),
+        Some(path) => Source::new(
+            format!("file {path}"),
+            read_file(path, "layout file", FILE_LIMIT)?,
+        ),
         None => Source::new("argument LAYOUT", joined(&arg.layout)),
     };
     let (l, spans) = layout::read(&src)?;
@@ -450,7 +453,10 @@ struct CheckVerdict {
 
 fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
     let src = match file {
-        Some(path) => Source::new(format!("file {path}"), read_file(path, "build file", FILE_LIMIT)?),
+        Some(path) => Source::new(
+            format!("file {path}"),
+            read_file(path, "build file", FILE_LIMIT)?,
+        ),
         None => Source::new("argument BUILD", joined(words)),
     };
     let placements = build::read(&src)?;

@@ -47,9 +47,8 @@ fn why(e: &std::io::Error) -> String {
 /// which and why. A larger file (or a device that never ends, such as /dev/zero) is
 /// refused without reading more than `limit` bytes.
 pub fn read_file(path: &str, what: &str, limit: u64) -> Result<String, Error> {
-    read_if_there(path, what, limit)?.ok_or_else(|| {
-        Error::msg(format!("cannot read {what} `{path}`: it does not exist"))
-    })
+    read_if_there(path, what, limit)?
+        .ok_or_else(|| Error::msg(format!("cannot read {what} `{path}`: it does not exist")))
 }
 
 /// Like [`read_file`], with `None` for a file that does not exist.
@@ -124,7 +123,8 @@ fn too_long(cmd: &clap::Command, arg: &clap::Arg, size: u64) -> Problem {
         Some(long) => format!("--{long}"),
         None => {
             let value = arg.get_value_names().and_then(|v| v.first());
-            let value = value.map_or_else(|| arg.get_id().as_str().to_uppercase(), |v| v.to_string());
+            let value =
+                value.map_or_else(|| arg.get_id().as_str().to_uppercase(), |v| v.to_string());
             format!("argument {value}")
         }
     };

@@ -23,7 +23,7 @@ use nom::combinator::opt;
 use serde::{Serialize, Serializer};
 
 use super::{MAX_NUMBER, Rules, SPOKE};
-use crate::diag::{Error, Problem, Source};
+use crate::diag::{Error, Problem, Problems, Source};
 use crate::notation::Located;
 
 /// The farthest coordinate kado reads, either way from 0.
@@ -550,14 +550,14 @@ fn placement_word(src: &Source, word: Range<usize>) -> Step<RawPlacement> {
 /// Reads a board: every domino written in `src`. Every bad word is reported.
 pub fn parse_board(src: &Source) -> Result<Vec<RawPlacement>, Error> {
     let mut out = Vec::new();
-    let mut problems = Vec::new();
+    let mut problems = Problems::new();
     for w in words(src) {
         match placement_word(src, w) {
             Ok(p) => out.push(p),
             Err(p) => problems.push(*p),
         }
     }
-    Error::check(problems)?;
+    problems.check()?;
     Ok(out)
 }
 
@@ -762,7 +762,7 @@ impl Board {
     /// touches none laid before it, a spoke in pieces (ruling `spoke: connected`), a
     /// board too big for the table (ruling `playing-area: bounded`).
     pub fn validate(src: &Source, raw: &[RawPlacement], rules: &Rules) -> Result<Board, Error> {
-        let mut problems = Vec::new();
+        let mut problems = Problems::new();
         let mut board = Board::default();
         let mut first_seen: HashMap<(u8, u8), (Range<usize>, Option<String>)> = HashMap::new();
         let mut area_reported = false;
@@ -862,7 +862,7 @@ impl Board {
                 );
             }
         }
-        Error::check(problems)?;
+        problems.check()?;
         Ok(board)
     }
 
