@@ -18,7 +18,7 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{By, Entry, Log, Session, replay};
 
-use super::{Ctx, FILE_LIMIT, Outcome, joined, prompt, read_file, session};
+use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, prompt, read_file, session};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -179,7 +179,7 @@ fn read_layout(arg: &LayoutArg) -> Result<(Source, Layout, LayoutSpans), Error> 
     let src = match &arg.file {
         Some(path) => Source::new(
             format!("file {path}"),
-            read_file(path, "layout file", FILE_LIMIT)?,
+            read_file(path, "layout file", LAYOUT_LIMIT)?,
         ),
         None => Source::new("argument LAYOUT", joined(&arg.layout)),
     };
@@ -455,7 +455,7 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
     let src = match file {
         Some(path) => Source::new(
             format!("file {path}"),
-            read_file(path, "build file", FILE_LIMIT)?,
+            read_file(path, "build file", LAYOUT_LIMIT)?,
         ),
         None => Source::new("argument BUILD", joined(words)),
     };

@@ -8,8 +8,11 @@ use kado::diag::{Error, Problem};
 
 /// The most kado reads of one argument (of all the words of a positional argument).
 pub const ARG_LIMIT: u64 = 64 << 10;
-/// The most kado reads of a board, house-rules, layout or build file.
+/// The most kado reads of a board or house-rules file.
 pub const FILE_LIMIT: u64 = 1 << 20;
+/// The most kado reads of a Kingmaker layout or build file (8 Blinks take under 100
+/// bytes; read, each Blink written takes a few hundred bytes of memory).
+pub const LAYOUT_LIMIT: u64 = 256 << 10;
 /// The most kado reads of a saved game (a few thousand actions take well under 1 MiB).
 pub const SAVE_LIMIT: u64 = 8 << 20;
 
@@ -133,13 +136,13 @@ fn too_long(cmd: &clap::Command, arg: &clap::Arg, size: u64) -> Problem {
         size_text(size),
         size_text(ARG_LIMIT)
     ));
-    let file_option = ["board", "file"]
+    let file_option = [("board", FILE_LIMIT), ("file", LAYOUT_LIMIT)]
         .into_iter()
-        .find(|long| cmd.get_arguments().any(|a| a.get_long() == Some(*long)));
+        .find(|(long, _)| cmd.get_arguments().any(|a| a.get_long() == Some(*long)));
     match (arg.is_positional(), file_option) {
-        (true, Some(long)) => p.help(format!(
+        (true, Some((long, limit))) => p.help(format!(
             "give it in a file instead, with --{long} FILE (up to {})",
-            size_text(FILE_LIMIT)
+            size_text(limit)
         )),
         _ => p,
     }

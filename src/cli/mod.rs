@@ -23,7 +23,7 @@ use kado::explain::Explain;
 use kado::render::Style;
 use kado::ruleset::Ruleset;
 
-pub use limits::{FILE_LIMIT, SAVE_LIMIT, read_file, read_if_there};
+pub use limits::{FILE_LIMIT, LAYOUT_LIMIT, SAVE_LIMIT, read_file, read_if_there};
 
 /// A referee and companion for card games played with real cards.
 ///

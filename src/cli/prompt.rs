@@ -182,7 +182,11 @@ fn read_line_bounded(input: &mut impl BufRead, line: &mut String) -> std::io::Re
             "stream did not contain valid UTF-8",
         )
     })?;
-    line.push_str(&text);
+    if line.is_empty() {
+        *line = text;
+    } else {
+        line.push_str(&text);
+    }
     Ok(n)
 }
 
