@@ -167,8 +167,9 @@ fn clip_to(text: &str, columns: usize) -> Cow<'_, str> {
     Cow::Owned(format!("{}…", &text[..end]))
 }
 
-/// The most display columns of a part of a message or help quoted between backticks.
-pub const QUOTE: usize = 32;
+/// The most display columns of a part of a message or help quoted between backticks:
+/// enough for a command with a long path in it, not for a whole file.
+pub const QUOTE: usize = 120;
 
 /// `text` with each part quoted between backticks cut to [`QUOTE`] columns.
 fn clip_quotes(text: String) -> String {
@@ -651,7 +652,7 @@ mod tests {
 
     #[test]
     fn long_quotes_are_cut() {
-        let word = "RG-YB ".repeat(20);
+        let word = "RG-YB ".repeat(30);
         let p = Problem::new(format!("`{word}` is not a placement")).help(format!("not `{word}`"));
         let cut = format!("`{}…`", &word[..QUOTE - 1]);
         assert_eq!(p.message, format!("{cut} is not a placement"));

@@ -444,8 +444,10 @@ pub const NAME_MAX: usize = 40;
 /// Why `name` is too long to be a name, if it is.
 pub fn name_too_long(name: &str) -> Option<String> {
     let n = name.chars().count();
-    (n > NAME_MAX)
-        .then(|| format!("the name `{name}` has {n} characters; a name has at most {NAME_MAX}"))
+    (n > NAME_MAX).then(|| {
+        let start: String = name.chars().take(NAME_MAX).collect();
+        format!("the name `{start}…` has {n} characters; a name has at most {NAME_MAX}")
+    })
 }
 
 /// Reads an amount of money: `25`, `$25`.
