@@ -130,11 +130,6 @@ pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec
 /// Works out why no card could be read at the start of `rest`. Returns the problem and
 /// where to go on reading.
 fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str) {
-    // The whole word (up to a separator) is looked for only where reading skips it: a
-    // bad token inside a long word must not make reading quadratic. Messages quote its
-    // start, which is cut short anyway.
-    let whole_word = || &rest[..rest.find(is_separator).unwrap_or(rest.len())];
-    let word = quoted_word(rest);
     if let Some(found) = letter_o_for_zero(rest, start, src) {
         return found;
     }
@@ -142,46 +137,11 @@ fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str)
     // A rank written with digits.
     let digits = rest.chars().take_while(char::is_ascii_digit).count();
     let (rank_text, rank, rank_hint) = if digits > 0 {
-        let d = &rest[..digits];
-        let n: u32 = d.parse().unwrap_or(u32::MAX);
-        match n {
-            2..=10 => (d, Rank::from_number(n as u8), None),
-            1 => (d, None, Some(Rank::Ace)),
-            11 => (d, None, Some(Rank::Jack)),
-            12 => (d, None, Some(Rank::Queen)),
-            13 => (d, None, Some(Rank::King)),
-            _ => (d, None, None),
-        }
+        digit_rank(&rest[..digits])
     } else {
         match rank(rest) {
             Ok((after, r)) => (&rest[..rest.len() - after.len()], Some(r), None),
-            Err(_) => {
-                let first = rest.chars().next().unwrap_or(' ');
-                let first_len = first.len_utf8();
-                if let Some(su) = Suit::from_char(first) {
-                    // Written suit first, like `♠A`?
-                    if let Ok((after, r)) = rank(&rest[first_len..])
-                        && after.chars().next().is_none_or(is_separator)
-                    {
-                        let word = &rest[..rest.len() - after.len()];
-                        let p = Problem::new(format!("`{word}` is written suit first"))
-                            .at(src, start..start + word.len())
-                            .expected("the rank, then the suit")
-                            .help(format!("did you mean {}?", Card::new(r, su)));
-                        return (p, after);
-                    }
-                    let p = Problem::new(format!("`{word}` has no rank before its suit"))
-                        .at(src, start..start + first_len)
-                        .expected(RANKS_EXPECTED);
-                    return (p, &rest[first_len..]);
-                }
-                let word = whole_word();
-                let p = Problem::new(format!("unknown rank `{first}` in `{word}`"))
-                    .at(src, start..start + word.len())
-                    .expected(RANKS_EXPECTED)
-                    .maybe_help(rank_letter_hint(first));
-                return (p, &rest[word.len()..]);
-            }
+            Err(_) => return no_rank(rest, start, src),
         }
     };
     let after_rank = &rest[rank_text.len()..];
@@ -197,30 +157,19 @@ fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str)
 
     match (rank, suit, suit_char) {
         (None, _, _) => {
-            let shown = if suit.is_some() {
-                &rest[..rest.len() - after_token.len()]
-            } else {
-                word
-            };
-            let help = match (rank_hint, suit) {
-                (Some(r), Some(s)) => Some(format!(
-                    "did you mean {}? ({} is written {})",
-                    Card::new(r, s),
-                    rank_text,
-                    r.label()
-                )),
-                (Some(r), None) => Some(format!("{} is written {}", rank_text, r.label())),
-                _ => None,
+            // Messages quote the start of a long word (cut short anyway); the whole word is
+            // read to its end only where it is skipped, so that reading stays linear.
+            let (shown, next) = match suit {
+                Some(_) => (&rest[..rest.len() - after_token.len()], after_token),
+                None => (
+                    quoted_word(rest),
+                    &rest[rest.find(is_separator).unwrap_or(rest.len())..],
+                ),
             };
             let p = Problem::new(format!("unknown rank `{rank_text}` in `{shown}`"))
                 .at(src, rank_span)
                 .expected(RANKS_EXPECTED)
-                .maybe_help(help);
-            let next = if suit.is_some() {
-                after_token
-            } else {
-                &rest[whole_word().len()..]
-            };
+                .maybe_help(rank_meant(rank_text, rank_hint, suit));
             (p, next)
         }
         (Some(_), _, None) => {
@@ -254,6 +203,67 @@ fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str)
             (p, &after_token[c.len_utf8().min(after_token.len())..])
         }
     }
+}
+
+/// A rank written with the digits `d`: the rank, or none and the rank meant (`1` for A,
+/// `11` to `13` for J Q K).
+fn digit_rank(d: &str) -> (&str, Option<Rank>, Option<Rank>) {
+    let n: u32 = d.parse().unwrap_or(u32::MAX);
+    match n {
+        2..=10 => (d, Rank::from_number(n as u8), None),
+        1 => (d, None, Some(Rank::Ace)),
+        11 => (d, None, Some(Rank::Jack)),
+        12 => (d, None, Some(Rank::Queen)),
+        13 => (d, None, Some(Rank::King)),
+        _ => (d, None, None),
+    }
+}
+
+/// What a rank written with digits that is no rank meant (`1` an ace), as a help.
+fn rank_meant(text: &str, meant: Option<Rank>, suit: Option<Suit>) -> Option<String> {
+    match (meant, suit) {
+        (Some(r), Some(s)) => Some(format!(
+            "did you mean {}? ({text} is written {})",
+            Card::new(r, s),
+            r.label()
+        )),
+        (Some(r), None) => Some(format!("{text} is written {}", r.label())),
+        _ => None,
+    }
+}
+
+/// Why `rest`, which starts with no rank at all, is not a card: written suit first, a suit
+/// alone, or an unknown rank. Returns the problem and where to go on reading.
+fn no_rank<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str) {
+    let first = rest.chars().next().unwrap_or(' ');
+    let first_len = first.len_utf8();
+    if let Some(su) = Suit::from_char(first) {
+        // Written suit first, like `♠A`?
+        if let Ok((after, r)) = rank(&rest[first_len..])
+            && after.chars().next().is_none_or(is_separator)
+        {
+            let word = &rest[..rest.len() - after.len()];
+            let p = Problem::new(format!("`{word}` is written suit first"))
+                .at(src, start..start + word.len())
+                .expected("the rank, then the suit")
+                .help(format!("did you mean {}?", Card::new(r, su)));
+            return (p, after);
+        }
+        let p = Problem::new(format!(
+            "`{}` has no rank before its suit",
+            quoted_word(rest)
+        ))
+        .at(src, start..start + first_len)
+        .expected(RANKS_EXPECTED);
+        return (p, &rest[first_len..]);
+    }
+    // The whole word is skipped, so reading it to its end keeps reading linear.
+    let word = &rest[..rest.find(is_separator).unwrap_or(rest.len())];
+    let p = Problem::new(format!("unknown rank `{first}` in `{word}`"))
+        .at(src, start..start + word.len())
+        .expected(RANKS_EXPECTED)
+        .maybe_help(rank_letter_hint(first));
+    (p, &rest[word.len()..])
 }
 
 /// A ten typed with the letter O for its zero, like `1OH`: the problem and where to go
