@@ -171,11 +171,15 @@ fn clip_to(text: &str, columns: usize) -> Cow<'_, str> {
 /// enough for a command with a long path in it, not for a whole file.
 pub const QUOTE: usize = 120;
 
-/// `text` with each part quoted between backticks cut to [`QUOTE`] columns.
+/// `text` with each part quoted between backticks cut to [`QUOTE`] columns, and the
+/// whole cut to four times that (quoted input may hold backticks of its own).
 fn clip_quotes(text: String) -> String {
     let long = |(i, part): &(usize, &str)| i % 2 == 1 && part.len() > QUOTE;
     if text.len() <= QUOTE || !text.split('`').enumerate().any(|p| long(&p)) {
-        return text;
+        return match clip_to(&text, 4 * QUOTE) {
+            Cow::Borrowed(_) => text,
+            Cow::Owned(cut) => cut,
+        };
     }
     let parts: Vec<Cow<'_, str>> = text
         .split('`')
@@ -188,7 +192,7 @@ fn clip_quotes(text: String) -> String {
             }
         })
         .collect();
-    parts.join("`")
+    clip_to(&parts.join("`"), 4 * QUOTE).into_owned()
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -657,6 +661,10 @@ mod tests {
         let cut = format!("`{}…`", &word[..QUOTE - 1]);
         assert_eq!(p.message, format!("{cut} is not a placement"));
         assert_eq!(p.help, Some(format!("not {cut}")));
+        let ticks = "`".repeat(1000);
+        let p = Problem::new(format!("unknown card `{ticks}`"));
+        assert_eq!(p.message.chars().count(), 4 * QUOTE);
+        assert!(p.message.ends_with("``…"));
         let short = Problem::new("unknown suit `X` in `KX`: a long message, and longer than that");
         assert_eq!(
             short.message,
