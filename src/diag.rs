@@ -13,12 +13,18 @@
 //!   |     ^
 //!   = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)
 //! ```
+//!
+//! However large the input, what is drawn stays short: at most [`SHOWN`] problems (then
+//! "and N more problems"; JSON gives `total` and the first [`SHOWN`]), and of each line a
+//! window of at most [`WINDOW`] display columns around the span.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
 use serde::Serialize;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// Where some text came from, and the text itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +63,138 @@ impl Source {
     }
 }
 
+impl Source {
+    /// The line holding `span` as drawn under an error, and the caret line under it. A
+    /// line wider than [`WINDOW`] columns is cut to a window around the span, with `…`
+    /// where it is cut; carets are placed by display width.
+    fn window(&self, span: &Range<usize>) -> (String, String) {
+        let lr = self.line_range(span.start);
+        let line = &self.text[lr.clone()];
+        let s = floor_char_boundary(line, span.start.clamp(lr.start, lr.end) - lr.start);
+        let e = floor_char_boundary(line, span.end.clamp(lr.start, lr.end) - lr.start).max(s);
+        let (from, to) = if line.len() <= WINDOW || line.width() <= WINDOW {
+            (0, line.len())
+        } else {
+            cut(line, s, e)
+        };
+        let mut text = String::with_capacity(to - from + 6);
+        if from > 0 {
+            text.push('…');
+        }
+        text += &line[from..to];
+        if to < line.len() {
+            text.push('…');
+        }
+        let lead = usize::from(from > 0) + line[from..s.max(from)].width();
+        let shown = &line[s.clamp(from, to)..e.clamp(from, to)];
+        let caret = format!("{}{}", " ".repeat(lead), "^".repeat(shown.width().max(1)));
+        (text, caret)
+    }
+}
+
+/// The most display columns of a line drawn under an error: a longer line is cut around
+/// the span (with `…` at each cut), so the drawing fits an 80-column terminal.
+pub const WINDOW: usize = 72;
+/// Columns kept before a span too wide for the window.
+const CONTEXT: usize = 10;
+/// How many problems are drawn (or listed in JSON); the rest are counted.
+pub const SHOWN: usize = 20;
+
+fn char_width(c: char) -> usize {
+    c.width().unwrap_or(1)
+}
+
+/// Byte range of `line` to show so that the span `s..e` (byte offsets) sits in at most
+/// [`WINDOW`] columns: centred when it fits, else from a little before its start.
+fn cut(line: &str, s: usize, e: usize) -> (usize, usize) {
+    let span_width = line[s..e].width();
+    let before = if span_width + 2 * CONTEXT >= WINDOW {
+        CONTEXT
+    } else {
+        (WINDOW - span_width) / 2
+    };
+    let mut from = s;
+    let mut used = 0;
+    for (i, c) in line[..s].char_indices().rev() {
+        if used + char_width(c) > before {
+            break;
+        }
+        used += char_width(c);
+        from = i;
+    }
+    let mut to = from;
+    let mut used = 0;
+    for (i, c) in line[from..].char_indices() {
+        if used + char_width(c) > WINDOW {
+            break;
+        }
+        used += char_width(c);
+        to = from + i + c.len_utf8();
+    }
+    // Near the end of the line: use the room left for more of what comes before.
+    if to == line.len() {
+        for (i, c) in line[..from].char_indices().rev() {
+            if used + char_width(c) > WINDOW {
+                break;
+            }
+            used += char_width(c);
+            from = i;
+        }
+    }
+    (from, to)
+}
+
+/// `text` cut to [`WINDOW`] columns, with `…` at the cut: a token or span quoted in a
+/// message or in JSON stays short however long the input.
+pub fn clip(text: &str) -> Cow<'_, str> {
+    clip_to(text, WINDOW)
+}
+
+/// `text` cut to `columns` display columns, with `…` at the cut.
+fn clip_to(text: &str, columns: usize) -> Cow<'_, str> {
+    if text.len() <= columns || text.width() <= columns {
+        return Cow::Borrowed(text);
+    }
+    let mut used = 0;
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        if used + char_width(c) > columns - 1 {
+            break;
+        }
+        used += char_width(c);
+        end = i + c.len_utf8();
+    }
+    Cow::Owned(format!("{}…", &text[..end]))
+}
+
+/// The most display columns of a part of a message or help quoted between backticks:
+/// enough for a command with a long path in it, not for a whole file.
+pub const QUOTE: usize = 120;
+
+/// `text` with each part quoted between backticks cut to [`QUOTE`] columns, and the
+/// whole cut to four times that (quoted input may hold backticks of its own).
+fn clip_quotes(text: String) -> String {
+    let long = |(i, part): &(usize, &str)| i % 2 == 1 && part.len() > QUOTE;
+    if text.len() <= QUOTE || !text.split('`').enumerate().any(|p| long(&p)) {
+        return match clip_to(&text, 4 * QUOTE) {
+            Cow::Borrowed(_) => text,
+            Cow::Owned(cut) => cut,
+        };
+    }
+    let parts: Vec<Cow<'_, str>> = text
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                clip_to(part, QUOTE)
+            } else {
+                Cow::Borrowed(part)
+            }
+        })
+        .collect();
+    clip_to(&parts.join("`"), 4 * QUOTE).into_owned()
+}
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -82,9 +220,12 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// A problem saying `message`. A part of it quoted between backticks (the input at
+    /// fault, as in "unknown suit `X`") is cut to [`QUOTE`] columns, so that the message
+    /// stays one short line however long the input; the same holds for [`Problem::help`].
     pub fn new(message: impl Into<String>) -> Problem {
         Problem {
-            message: message.into(),
+            message: clip_quotes(message.into()),
             source: None,
             span: None,
             expected: None,
@@ -130,12 +271,12 @@ impl Problem {
     }
 
     pub fn help(mut self, help: impl Into<String>) -> Problem {
-        self.help = Some(help.into());
+        self.help = Some(clip_quotes(help.into()));
         self
     }
 
     pub fn maybe_help(mut self, help: Option<String>) -> Problem {
-        self.help = help;
+        self.help = help.map(clip_quotes);
         self
     }
 
@@ -150,26 +291,23 @@ impl Problem {
         }
     }
 
-    /// The problem drawn for people.
+    /// The problem drawn for people. A long line is shown as a window of at most
+    /// [`WINDOW`] display columns around the span, `…` marking where it is cut; the caret
+    /// sits under the span by display width (wide glyphs such as 🃏 take two columns).
     pub fn render(&self) -> String {
         let mut out = format!("error: {}\n", self.message);
         if let Some(src) = &self.source {
             match (self.position(), &self.span) {
                 (Some((line, col)), Some(span)) => {
-                    let multi_line = src.text.contains('\n');
-                    if multi_line {
+                    if src.text.contains('\n') {
                         out += &format!(" --> {}, line {line}, column {col}\n", src.name);
                     } else {
                         out += &format!(" --> {}, column {col}\n", src.name);
                     }
-                    let lr = src.line_range(span.start);
-                    let text = &src.text[lr.clone()];
+                    let (text, caret) = src.window(span);
                     let num = line.to_string();
                     let pad = " ".repeat(num.len());
-                    let end = span.end.min(lr.end).max(span.start);
-                    let width = src.text[span.start..end].chars().count().max(1);
-                    out += &format!("{pad} |\n{num} | {text}\n");
-                    out += &format!("{pad} | {}{}\n", " ".repeat(col - 1), "^".repeat(width));
+                    out += &format!("{pad} |\n{num} | {text}\n{pad} | {caret}\n");
                 }
                 (Some((line, col)), None) => {
                     out += &format!(" --> {}, line {line}, column {col}\n", src.name);
@@ -196,7 +334,7 @@ impl Problem {
             line: pos.map(|p| p.0),
             column: pos.map(|p| p.1),
             text: match (&self.source, &self.span) {
-                (Some(src), Some(span)) => src.text.get(span.clone()),
+                (Some(src), Some(span)) => src.text.get(span.clone()).map(clip),
                 _ => None,
             },
             expected: self.expected.as_deref(),
@@ -225,7 +363,7 @@ struct ProblemJson<'a> {
     source: Option<&'a str>,
     line: Option<usize>,
     column: Option<usize>,
-    text: Option<&'a str>,
+    text: Option<Cow<'a, str>>,
     expected: Option<&'a str>,
     help: Option<&'a str>,
 }
@@ -234,12 +372,15 @@ struct ProblemJson<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     pub problems: Vec<Problem>,
+    /// Problems found after those kept, only counted (see [`Problems`]).
+    pub omitted: usize,
 }
 
 impl Error {
     pub fn single(problem: Problem) -> Error {
         Error {
             problems: vec![problem],
+            omitted: 0,
         }
     }
 
@@ -250,13 +391,15 @@ impl Error {
     /// Every problem of these errors in one, in order, so that several arguments that
     /// fail are all reported at once.
     pub fn gather(errors: impl IntoIterator<Item = Option<Error>>) -> Error {
-        Error {
-            problems: errors
-                .into_iter()
-                .flatten()
-                .flat_map(|e| e.problems)
-                .collect(),
+        let mut all = Error {
+            problems: Vec::new(),
+            omitted: 0,
+        };
+        for e in errors.into_iter().flatten() {
+            all.problems.extend(e.problems);
+            all.omitted += e.omitted;
         }
+        all
     }
 
     /// `Ok(())` when there are no problems.
@@ -264,38 +407,122 @@ impl Error {
         if problems.is_empty() {
             Ok(())
         } else {
-            Err(Error { problems })
+            Err(Error {
+                problems,
+                omitted: 0,
+            })
         }
+    }
+
+    /// How many problems there are, counting those only counted.
+    pub fn total(&self) -> usize {
+        self.problems.len() + self.omitted
     }
 
     /// The first problem's message (and a count of the others).
     pub fn summary(&self) -> String {
-        match self.problems.as_slice() {
-            [] => "unknown error".to_string(),
-            [one] => one.message.clone(),
-            [first, rest @ ..] => format!("{} (and {} more)", first.message, rest.len()),
+        match self.problems.first() {
+            None => "unknown error".to_string(),
+            Some(first) if self.total() == 1 => first.message.clone(),
+            Some(first) => format!("{} (and {} more)", first.message, self.total() - 1),
         }
     }
 
-    /// Every problem drawn for people, then a count when there are several.
+    /// The first [`SHOWN`] problems drawn for people, then how many more there are and a
+    /// count when there are several.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        for (i, p) in self.problems.iter().enumerate() {
+        for (i, p) in self.problems.iter().take(SHOWN).enumerate() {
             if i > 0 {
                 out.push('\n');
             }
             out += &p.render();
         }
-        if self.problems.len() > 1 {
-            out += &format!("\n{} problems found\n", self.problems.len());
+        let total = self.total();
+        if total > SHOWN {
+            let more = total - SHOWN;
+            out += &format!(
+                "\nand {more} more problem{}\n",
+                if more == 1 { "" } else { "s" }
+            );
+        }
+        if total > 1 {
+            out += &format!("\n{total} problems found\n");
         }
         out
     }
 
-    /// `{"error": "...", "problems": [...]}`.
+    /// `{"error": "...", "total": N, "problems": [...]}`: `total` counts every problem,
+    /// `problems` holds the first [`SHOWN`].
     pub fn to_json(&self) -> serde_json::Value {
-        let problems: Vec<ProblemJson<'_>> = self.problems.iter().map(Problem::to_json).collect();
-        serde_json::json!({ "error": self.summary(), "problems": problems })
+        let problems: Vec<ProblemJson<'_>> = self
+            .problems
+            .iter()
+            .take(SHOWN)
+            .map(Problem::to_json)
+            .collect();
+        serde_json::json!({
+            "error": self.summary(),
+            "total": self.total(),
+            "problems": problems,
+        })
+    }
+}
+
+/// Problems as they are found, for input that may hold very many (a file of a thousand
+/// bad words): the first [`SHOWN`] are kept whole, the others only counted, so memory
+/// stays small however many there are.
+#[derive(Debug, Default)]
+pub struct Problems {
+    kept: Vec<Problem>,
+    omitted: usize,
+}
+
+impl Problems {
+    pub fn new() -> Problems {
+        Problems::default()
+    }
+
+    pub fn push(&mut self, problem: Problem) {
+        if self.kept.len() < SHOWN {
+            self.kept.push(problem);
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    /// Pushes the problem `make` builds, building it only when it is kept: some cost more
+    /// to build (where they are in a long file) than to count.
+    pub fn push_with(&mut self, make: impl FnOnce() -> Problem) {
+        if self.kept.len() < SHOWN {
+            self.kept.push(make());
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
+
+    /// `Ok(())` when there are no problems.
+    pub fn check(self) -> Result<(), Error> {
+        if self.kept.is_empty() {
+            Ok(())
+        } else {
+            Err(Error {
+                problems: self.kept,
+                omitted: self.omitted,
+            })
+        }
+    }
+}
+
+impl Extend<Problem> for Problems {
+    fn extend<I: IntoIterator<Item = Problem>>(&mut self, problems: I) {
+        for p in problems {
+            self.push(p);
+        }
     }
 }
 
@@ -364,6 +591,84 @@ mod tests {
         assert_eq!(
             p.render(),
             "error: unknown suit `X`\n --> argument CARDS, column 4\n  |\n1 | AS KX\n  |    ^^\n  = help: suits are S H D C\n"
+        );
+    }
+
+    #[test]
+    fn caret_by_display_width() {
+        let src = Source::new("argument CARDS", "🃏 K♥ KX");
+        let p = Problem::new("unknown suit `X`").at(&src, 11..12);
+        assert_eq!(
+            p.render(),
+            "error: unknown suit `X`\n --> argument CARDS, column 7\n  |\n1 | 🃏 K♥ KX\n  |        ^\n"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_span() {
+        let text = "AS ".repeat(1000) + "KX " + &"QH ".repeat(1000);
+        let src = Source::new("argument CARDS", text.as_str());
+        let at = 3000;
+        let (line, caret) = src.window(&(at..at + 2));
+        assert_eq!(line.chars().count(), WINDOW + 2);
+        assert!(line.starts_with('…') && line.ends_with('…'));
+        let col = caret.find('^').unwrap();
+        assert_eq!(&line.chars().skip(col).take(2).collect::<String>(), "KX");
+        assert_eq!(caret.len(), col + 2);
+        // At the very end of the line the window keeps the room before the span.
+        let end = text.len();
+        let (line, caret) = src.window(&(end - 3..end - 1));
+        assert_eq!(line.chars().count(), WINDOW + 1);
+        assert!(line.starts_with('…') && line.ends_with("QH "));
+        assert_eq!(caret, format!("{}^^", " ".repeat(WINDOW - 2)));
+        // A span wider than the window: carets up to the cut.
+        let (line, caret) = src.window(&(0..text.len()));
+        assert_eq!(line.chars().count(), WINDOW + 1);
+        assert_eq!(caret, "^".repeat(WINDOW));
+    }
+
+    #[test]
+    fn many_problems_are_capped() {
+        let src = Source::new("t", "x");
+        let mut problems = Problems::new();
+        problems.extend((0..25).map(|i| Problem::new(format!("p{i}")).at(&src, 0..1)));
+        let Err(e) = problems.check() else {
+            panic!("25 problems are an error")
+        };
+        assert_eq!((e.problems.len(), e.omitted), (SHOWN, 5));
+        let text = e.render();
+        assert_eq!(text.matches("error: ").count(), SHOWN);
+        assert!(text.ends_with("error: p19\n --> t, column 1\n  |\n1 | x\n  | ^\n\nand 5 more problems\n\n25 problems found\n"));
+        let v = e.to_json();
+        assert_eq!(v["total"], 25);
+        assert_eq!(v["problems"].as_array().map(Vec::len), Some(SHOWN));
+        assert_eq!(v["error"], "p0 (and 24 more)");
+    }
+
+    #[test]
+    fn clipped_text() {
+        assert_eq!(clip("AS KS"), "AS KS");
+        let long = "x".repeat(200);
+        let c = clip(&long);
+        assert_eq!(c.chars().count(), WINDOW);
+        assert!(c.ends_with('…'));
+    }
+
+    #[test]
+    fn long_quotes_are_cut() {
+        let word = "RG-YB ".repeat(30);
+        let p = Problem::new(format!("`{word}` is not a placement")).help(format!("not `{word}`"));
+        let cut = format!("`{}…`", &word[..QUOTE - 1]);
+        assert_eq!(p.message, format!("{cut} is not a placement"));
+        assert_eq!(p.help, Some(format!("not {cut}")));
+        let ticks = "`".repeat(1000);
+        let p = Problem::new(format!("unknown card `{ticks}`"));
+        assert_eq!(p.message.chars().count(), 4 * QUOTE);
+        assert!(p.message.ends_with("``…"));
+        let short = Problem::new("unknown suit `X` in `KX`: a long message, and longer than that");
+        assert_eq!(
+            short.message,
+            "unknown suit `X` in `KX`: a long message, and longer than that"
         );
     }
 

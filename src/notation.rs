@@ -15,7 +15,7 @@ use nom::combinator::{map, opt, value};
 use nom::{IResult, Parser};
 
 use crate::cards::{Card, Rank, Suit};
-use crate::diag::{Error, Problem, Source};
+use crate::diag::{Error, Problem, QUOTE, Source};
 
 /// A value and the byte range of the text it was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,49 +130,18 @@ pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec
 /// Works out why no card could be read at the start of `rest`. Returns the problem and
 /// where to go on reading.
 fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str) {
-    let word_end = rest.find(is_separator).unwrap_or(rest.len());
-    let word = &rest[..word_end];
-    let skip_word = &rest[word_end..];
+    if let Some(found) = letter_o_for_zero(rest, start, src) {
+        return found;
+    }
 
     // A rank written with digits.
     let digits = rest.chars().take_while(char::is_ascii_digit).count();
     let (rank_text, rank, rank_hint) = if digits > 0 {
-        let d = &rest[..digits];
-        let n: u32 = d.parse().unwrap_or(u32::MAX);
-        match n {
-            2..=10 => (d, Rank::from_number(n as u8), None),
-            1 => (d, None, Some(Rank::Ace)),
-            11 => (d, None, Some(Rank::Jack)),
-            12 => (d, None, Some(Rank::Queen)),
-            13 => (d, None, Some(Rank::King)),
-            _ => (d, None, None),
-        }
+        digit_rank(&rest[..digits])
     } else {
         match rank(rest) {
             Ok((after, r)) => (&rest[..rest.len() - after.len()], Some(r), None),
-            Err(_) => {
-                let first = rest.chars().next().unwrap_or(' ');
-                let first_len = first.len_utf8();
-                if let Some(su) = Suit::from_char(first) {
-                    // Written suit first, like `♠A`?
-                    if let Ok(("", r)) = rank(&word[first_len..]) {
-                        let p = Problem::new(format!("`{word}` is written suit first"))
-                            .at(src, start..start + word.len())
-                            .expected("the rank, then the suit")
-                            .help(format!("did you mean {}?", Card::new(r, su)));
-                        return (p, skip_word);
-                    }
-                    let p = Problem::new(format!("`{word}` has no rank before its suit"))
-                        .at(src, start..start + first_len)
-                        .expected(RANKS_EXPECTED);
-                    return (p, &rest[first_len..]);
-                }
-                let p = Problem::new(format!("unknown rank `{first}` in `{word}`"))
-                    .at(src, start..start + word.len())
-                    .expected(RANKS_EXPECTED)
-                    .maybe_help(rank_letter_hint(first));
-                return (p, skip_word);
-            }
+            Err(_) => return no_rank(rest, start, src),
         }
     };
     let after_rank = &rest[rank_text.len()..];
@@ -188,30 +157,19 @@ fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str)
 
     match (rank, suit, suit_char) {
         (None, _, _) => {
-            let shown = if suit.is_some() {
-                &rest[..rest.len() - after_token.len()]
-            } else {
-                word
-            };
-            let help = match (rank_hint, suit) {
-                (Some(r), Some(s)) => Some(format!(
-                    "did you mean {}? ({} is written {})",
-                    Card::new(r, s),
-                    rank_text,
-                    r.label()
-                )),
-                (Some(r), None) => Some(format!("{} is written {}", rank_text, r.label())),
-                _ => None,
+            // Messages quote the start of a long word (cut short anyway); the whole word is
+            // read to its end only where it is skipped, so that reading stays linear.
+            let (shown, next) = match suit {
+                Some(_) => (&rest[..rest.len() - after_token.len()], after_token),
+                None => (
+                    quoted_word(rest),
+                    &rest[rest.find(is_separator).unwrap_or(rest.len())..],
+                ),
             };
             let p = Problem::new(format!("unknown rank `{rank_text}` in `{shown}`"))
                 .at(src, rank_span)
                 .expected(RANKS_EXPECTED)
-                .maybe_help(help);
-            let next = if suit.is_some() {
-                after_token
-            } else {
-                skip_word
-            };
+                .maybe_help(rank_meant(rank_text, rank_hint, suit));
             (p, next)
         }
         (Some(_), _, None) => {
@@ -245,6 +203,103 @@ fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str)
             (p, &after_token[c.len_utf8().min(after_token.len())..])
         }
     }
+}
+
+/// A rank written with the digits `d`: the rank, or none and the rank meant (`1` for A,
+/// `11` to `13` for J Q K).
+fn digit_rank(d: &str) -> (&str, Option<Rank>, Option<Rank>) {
+    let n: u32 = d.parse().unwrap_or(u32::MAX);
+    match n {
+        2..=10 => (d, Rank::from_number(n as u8), None),
+        1 => (d, None, Some(Rank::Ace)),
+        11 => (d, None, Some(Rank::Jack)),
+        12 => (d, None, Some(Rank::Queen)),
+        13 => (d, None, Some(Rank::King)),
+        _ => (d, None, None),
+    }
+}
+
+/// What a rank written with digits that is no rank meant (`1` an ace), as a help.
+fn rank_meant(text: &str, meant: Option<Rank>, suit: Option<Suit>) -> Option<String> {
+    match (meant, suit) {
+        (Some(r), Some(s)) => Some(format!(
+            "did you mean {}? ({text} is written {})",
+            Card::new(r, s),
+            r.label()
+        )),
+        (Some(r), None) => Some(format!("{text} is written {}", r.label())),
+        _ => None,
+    }
+}
+
+/// Why `rest`, which starts with no rank at all, is not a card: written suit first, a suit
+/// alone, or an unknown rank. Returns the problem and where to go on reading.
+fn no_rank<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str) {
+    let first = rest.chars().next().unwrap_or(' ');
+    let first_len = first.len_utf8();
+    if let Some(su) = Suit::from_char(first) {
+        // Written suit first, like `♠A`?
+        if let Ok((after, r)) = rank(&rest[first_len..])
+            && after.chars().next().is_none_or(is_separator)
+        {
+            let word = &rest[..rest.len() - after.len()];
+            let p = Problem::new(format!("`{word}` is written suit first"))
+                .at(src, start..start + word.len())
+                .expected("the rank, then the suit")
+                .help(format!("did you mean {}?", Card::new(r, su)));
+            return (p, after);
+        }
+        let p = Problem::new(format!(
+            "`{}` has no rank before its suit",
+            quoted_word(rest)
+        ))
+        .at(src, start..start + first_len)
+        .expected(RANKS_EXPECTED);
+        return (p, &rest[first_len..]);
+    }
+    // The whole word is skipped, so reading it to its end keeps reading linear.
+    let word = &rest[..rest.find(is_separator).unwrap_or(rest.len())];
+    let p = Problem::new(format!("unknown rank `{first}` in `{word}`"))
+        .at(src, start..start + word.len())
+        .expected(RANKS_EXPECTED)
+        .maybe_help(rank_letter_hint(first));
+    (p, &rest[word.len()..])
+}
+
+/// A ten typed with the letter O for its zero, like `1OH`: the problem and where to go
+/// on, when `rest` starts so.
+fn letter_o_for_zero<'a>(rest: &'a str, start: usize, src: &Source) -> Option<(Problem, &'a str)> {
+    let after = rest
+        .strip_prefix("1O")
+        .or_else(|| rest.strip_prefix("1o"))?;
+    let c = after.chars().next()?;
+    let suit = Suit::from_char(c)?;
+    let mut next = &after[c.len_utf8()..];
+    if next.starts_with(VARIATION_SELECTOR) {
+        next = &next[VARIATION_SELECTOR.len_utf8()..];
+    }
+    let token = &rest[..rest.len() - next.len()];
+    let p = Problem::new(format!("unknown rank `{}` in `{token}`", &rest[..2]))
+        .at(src, start..start + 2)
+        .expected(RANKS_EXPECTED)
+        .help(format!(
+            "did you mean {}? (10 is written with a zero, not the letter O)",
+            Card::new(Rank::Ten, suit)
+        ));
+    Some((p, next))
+}
+
+/// The word at the start of `rest` (up to a separator) as quoted in a message: when it
+/// is long, only its start, found without reading the word to its end.
+fn quoted_word(rest: &str) -> &str {
+    let mut end = 0;
+    for (i, c) in rest.char_indices().take(QUOTE + 1) {
+        if is_separator(c) {
+            return &rest[..i];
+        }
+        end = i + c.len_utf8();
+    }
+    &rest[..end]
 }
 
 fn rank_letter_hint(c: char) -> Option<String> {
@@ -321,6 +376,9 @@ pub fn validate_pack<'a>(
     max_jokers: usize,
 ) -> Vec<Problem> {
     let mut seen: [Option<(&Source, Range<usize>)>; 52] = std::array::from_fn(|_| None);
+    // The column of each first card, worked out once: a card named thousands of times
+    // must not make checking quadratic.
+    let mut first_column: [Option<usize>; 52] = [None; 52];
     let mut jokers = 0;
     let mut problems = Vec::new();
     for (src, located) in items {
@@ -347,7 +405,8 @@ pub fn validate_pack<'a>(
         match &seen[i] {
             Some((first_src, first_span)) => {
                 let where_first = if first_src.name == src.name {
-                    let (_, col) = first_src.line_col(first_span.start);
+                    let col = *first_column[i]
+                        .get_or_insert_with(|| first_src.line_col(first_span.start).1);
                     format!("column {col}")
                 } else {
                     first_src.name.clone()
@@ -412,6 +471,19 @@ impl FromStr for Rank {
                 .into()),
         }
     }
+}
+
+/// The most characters of a name (a player's, a Blink's): names are drawn in tables and
+/// pictures, and must stay short enough to draw.
+pub const NAME_MAX: usize = 40;
+
+/// Why `name` is too long to be a name, if it is.
+pub fn name_too_long(name: &str) -> Option<String> {
+    let n = name.chars().count();
+    (n > NAME_MAX).then(|| {
+        let start: String = name.chars().take(NAME_MAX).collect();
+        format!("the name `{start}…` has {n} characters; a name has at most {NAME_MAX}")
+    })
 }
 
 /// Reads an amount of money: `25`, `$25`.
@@ -484,6 +556,18 @@ mod tests {
             vec!["unknown rank `11` in `11H` | did you mean J♥? (11 is written J)"]
         );
         assert_eq!(err("KX"), vec!["unknown suit `X` in `KX` | "]);
+        assert_eq!(
+            err("1OH 1o♠"),
+            vec![
+                "unknown rank `1O` in `1OH` | did you mean 10♥? (10 is written with a zero, not the letter O)",
+                "unknown rank `1o` in `1o♠` | did you mean 10♠? (10 is written with a zero, not the letter O)"
+            ]
+        );
+        // Only O before a suit is read as a zero: `1OX` is an unknown rank 1.
+        assert_eq!(
+            err("1OX"),
+            vec!["unknown rank `1` in `1OX` | 1 is written A"]
+        );
         assert_eq!(err("AS K 1S").len(), 2);
         assert_eq!(err("AsKX10h ZZ").len(), 2);
     }

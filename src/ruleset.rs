@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
-use crate::diag::{Error, Problem, Source, did_you_mean};
+use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
 
 /// The built-in rulesets: name and YAML text.
 const BUILTIN: &[(&str, &str)] = &[
@@ -118,6 +118,15 @@ impl std::fmt::Display for ValueRange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} to {}", self.min, self.max)
     }
+}
+
+/// Why a ruling cannot be set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum RulingProblem {
+    /// The ruleset has no such ruling.
+    Unknown(Box<Problem>),
+    /// The choice is not one of the ruling's alternatives.
+    NotAChoice(Box<Problem>),
 }
 
 /// Why a value cannot be set.
@@ -279,10 +288,19 @@ impl Ruleset {
                 return Err(at_base(p).into());
             }
         };
-        let mut problems = Vec::new();
+        // A house-rules file may hold many keys: only the problems kept are placed in it
+        // (placing one reads the file up to its line).
+        let mut problems = Problems::new();
         for (id, choice) in &f.rulings {
-            if let Err(e) = rs.set_ruling(src, id, choice) {
-                problems.extend(e.problems);
+            let line = choice.referenced.line() as usize;
+            match rs.set_ruling(id, &choice.value) {
+                Ok(()) => {}
+                Err(RulingProblem::Unknown(p)) => problems.push_with(|| {
+                    let col = key_column(&src.text, line, id).unwrap_or(1);
+                    p.at_line_col(src, line, col)
+                }),
+                Err(RulingProblem::NotAChoice(p)) => problems
+                    .push_with(|| p.at_line_col(src, line, choice.referenced.column() as usize)),
             }
         }
         for (key, v) in &f.values {
@@ -291,19 +309,20 @@ impl Ruleset {
                 Ok(()) => {
                     rs.values.insert(key.clone(), v.value);
                 }
-                Err(ValueProblem::Unknown(p)) => {
+                Err(ValueProblem::Unknown(p)) => problems.push_with(|| {
                     let col = key_column(&src.text, line, key).unwrap_or(1);
-                    problems.push(p.at_line_col(src, line, col));
-                }
+                    p.at_line_col(src, line, col)
+                }),
                 Err(ValueProblem::OutOfRange(p)) => {
-                    let col = v.referenced.column() as usize;
-                    problems.push(p.at_line_col(src, line, col));
+                    problems.push_with(|| p.at_line_col(src, line, v.referenced.column() as usize))
                 }
             }
         }
         // In the order of the file, not of the keys.
-        problems.sort_by_key(Problem::position);
-        Error::check(problems)?;
+        problems.check().map_err(|mut e| {
+            e.problems.sort_by_key(Problem::position);
+            e
+        })?;
         let name = f.name.unwrap_or_else(|| {
             src.name
                 .strip_prefix("file ")
@@ -319,47 +338,19 @@ impl Ruleset {
         Ok(rs)
     }
 
-    /// Sets ruling `id` from a derived file, or says (at its place in the file) why not.
-    fn set_ruling(
-        &mut self,
-        src: &Source,
-        id: &str,
-        choice: &Spanned<String>,
-    ) -> Result<(), Error> {
-        let line = choice.referenced.line() as usize;
-        let Some(r) = self.rulings.iter_mut().find(|r| r.id == id) else {
-            let col = key_column(&src.text, line, id).unwrap_or(1);
-            let mut p = Problem::new(format!("unknown ruling `{id}` for {}", self.title)).expected(
-                format!(
-                    "a ruling of {}: {}",
-                    self.name,
-                    self.rulings
-                        .iter()
-                        .map(|r| r.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            );
-            if let Some(near) = did_you_mean(id, self.rulings.iter().map(|r| r.id.as_str())) {
-                p = p.help(format!("did you mean `{near}`?"));
-            }
-            return Err(p.at_line_col(src, line, col).into());
+    /// Sets ruling `id` to `choice`, or says why not. The problem has no position; the
+    /// caller adds it.
+    fn set_ruling(&mut self, id: &str, choice: &str) -> Result<(), RulingProblem> {
+        let Some(i) = self.rulings.iter().position(|r| r.id == id) else {
+            return Err(RulingProblem::Unknown(Box::new(unknown_ruling(self, id))));
         };
-        if !r.alternatives.iter().any(|a| a.id == choice.value) {
-            let alts: Vec<&str> = r.alternatives.iter().map(|a| a.id.as_str()).collect();
-            let mut p = Problem::new(format!(
-                "`{}` is not a choice of ruling `{id}`",
-                choice.value
-            ))
-            .expected(format!("one of: {}", alts.join(", ")));
-            if let Some(near) = did_you_mean(&choice.value, alts.iter().copied()) {
-                p = p.help(format!("did you mean `{near}`?"));
-            }
-            return Err(p
-                .at_line_col(src, line, choice.referenced.column() as usize)
-                .into());
+        let r = &mut self.rulings[i];
+        if !r.alternatives.iter().any(|a| a.id == choice) {
+            return Err(RulingProblem::NotAChoice(Box::new(not_a_choice(
+                r, id, choice,
+            ))));
         }
-        r.choice = choice.value.clone();
+        r.choice = choice.to_string();
         Ok(())
     }
 
@@ -367,23 +358,7 @@ impl Ruleset {
     /// must lie in its range. The problem has no position; the caller adds it.
     pub fn check_value(&self, key: &str, v: i64) -> Result<(), ValueProblem> {
         if !self.values.contains_key(key) {
-            let mut p = Problem::new(format!("unknown value `{key}` for {}", self.title));
-            if self.values.is_empty() {
-                p = p.expected(format!("{} has no values to set", self.name));
-            } else {
-                p = p.expected(format!(
-                    "one of: {}",
-                    self.values
-                        .keys()
-                        .map(String::as_str)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            if let Some(near) = did_you_mean(key, self.values.keys().map(String::as_str)) {
-                p = p.help(format!("did you mean `{near}`?"));
-            }
-            return Err(ValueProblem::Unknown(Box::new(p)));
+            return Err(ValueProblem::Unknown(Box::new(unknown_value(self, key))));
         }
         match self.ranges.get(key) {
             Some(range) if !range.contains(v) => Err(ValueProblem::OutOfRange(Box::new(
@@ -448,6 +423,55 @@ impl Ruleset {
 }
 
 /// The column where `key:` starts on `line`, for pointing at a mapping key.
+/// A ruling the ruleset does not have.
+fn unknown_ruling(rs: &Ruleset, id: &str) -> Problem {
+    let p = Problem::new(format!("unknown ruling `{id}` for {}", rs.title)).expected(format!(
+        "a ruling of {}: {}",
+        rs.name,
+        rs.rulings
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    match did_you_mean(id, rs.rulings.iter().map(|r| r.id.as_str())) {
+        Some(near) => p.help(format!("did you mean `{near}`?")),
+        None => p,
+    }
+}
+
+/// A choice that is not one of a ruling's alternatives.
+fn not_a_choice(r: &Ruling, id: &str, choice: &str) -> Problem {
+    let alts: Vec<&str> = r.alternatives.iter().map(|a| a.id.as_str()).collect();
+    let p = Problem::new(format!("`{choice}` is not a choice of ruling `{id}`"))
+        .expected(format!("one of: {}", alts.join(", ")));
+    match did_you_mean(choice, alts.iter().copied()) {
+        Some(near) => p.help(format!("did you mean `{near}`?")),
+        None => p,
+    }
+}
+
+/// A value the ruleset does not have.
+fn unknown_value(rs: &Ruleset, key: &str) -> Problem {
+    let p = Problem::new(format!("unknown value `{key}` for {}", rs.title));
+    let p = if rs.values.is_empty() {
+        p.expected(format!("{} has no values to set", rs.name))
+    } else {
+        p.expected(format!(
+            "one of: {}",
+            rs.values
+                .keys()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    };
+    match did_you_mean(key, rs.values.keys().map(String::as_str)) {
+        Some(near) => p.help(format!("did you mean `{near}`?")),
+        None => p,
+    }
+}
+
 pub fn key_column(text: &str, line: usize, key: &str) -> Option<usize> {
     let l = text.lines().nth(line.checked_sub(1)?)?;
     let byte = l.find(key)?;

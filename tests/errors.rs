@@ -213,7 +213,7 @@ fn errors_as_json() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":null,\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}]}\n"
+        "{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":null,\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}],\"total\":1}\n"
     );
 }
 
@@ -243,7 +243,7 @@ fn usage_json(message: &str, expected: Option<&str>, help: &str) -> String {
     });
     format!(
         "{}\n",
-        serde_json::json!({ "error": message, "problems": [problem] })
+        serde_json::json!({ "error": message, "problems": [problem], "total": 1 })
     )
 }
 

@@ -370,5 +370,5 @@ fn every_problem_of_an_answer_is_reported_at_the_prompt() {
     let refused: Vec<&str> = out.lines().filter(|l| l.starts_with('✗')).collect();
     assert_eq!(refused.len(), 1, "{out}");
     assert!(refused[0].contains("3♠ is named twice"), "{out}");
-    assert!(refused[0].contains("unknown rank `1` in `1OH`"), "{out}");
+    assert!(refused[0].contains("in `1OH` (did you mean 10♥?"), "{out}");
 }

@@ -520,7 +520,8 @@ error: 11p is named twice, but the deck has only one (11p lightning)
                 "message": "plum has no bright; its cards are 2a 2r 2p 2p",
                 "source": "argument CARDS", "line": 1, "column": 1, "text": "2b",
                 "expected": "a card of the deck", "help": null
-            }]
+            }],
+            "total": 1
         })
     );
 }

@@ -19,7 +19,7 @@ use kado::ruleset::Ruleset;
 use kado::session::{By, Entry, Log, Session, replay};
 
 use super::savefile::SaveLock;
-use super::{Ctx, Outcome, joined, read_file, session};
+use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, read_file, session};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -188,7 +188,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 /// The layout from the argument words or the file.
 fn read_layout(arg: &LayoutArg) -> Result<(Source, Layout, LayoutSpans), Error> {
     let src = match &arg.file {
-        Some(path) => Source::new(format!("file {path}"), read_file(path, "layout file")?),
+        Some(path) => Source::new(
+            format!("file {path}"),
+            read_file(path, "layout file", LAYOUT_LIMIT)?,
+        ),
         None => Source::new("argument LAYOUT", joined(&arg.layout)),
     };
     let (l, spans) = layout::read(&src)?;
@@ -461,7 +464,10 @@ struct CheckVerdict {
 
 fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
     let src = match file {
-        Some(path) => Source::new(format!("file {path}"), read_file(path, "build file")?),
+        Some(path) => Source::new(
+            format!("file {path}"),
+            read_file(path, "build file", LAYOUT_LIMIT)?,
+        ),
         None => Source::new("argument BUILD", joined(words)),
     };
     let placements = build::read(&src)?;

@@ -783,6 +783,10 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
             );
             continue;
         }
+        if let Some(why) = kado::notation::name_too_long(&name) {
+            problems.push(Problem::new(why).at(&src, 0..eq));
+            continue;
+        }
         if name == ALORA {
             problems.push(
                 Problem::new("ALORA's seat is given with --alora")

@@ -382,6 +382,8 @@ fn game_cmd(
                 .at(&psrc, 0..players.len())
                 .expected("two names separated by a comma, e.g. ana,ben"),
         );
+    } else if let Some(why) = names.iter().find_map(|n| kado::notation::name_too_long(n)) {
+        problems.push(Problem::new(why).at(&psrc, 0..players.len()));
     } else if let Some(bad) = names.iter().find(|n| !name_ok(n)) {
         problems.push(
             Problem::new(format!("`{bad}` is not a player name"))

@@ -6,6 +6,7 @@ mod kinga;
 mod kingmaker;
 mod kinkado;
 mod koikoi;
+mod limits;
 mod pokino;
 mod prompt;
 mod rules;
@@ -16,13 +17,15 @@ mod usage;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde::Serialize;
 
 use kado::diag::{Error, Problem};
 use kado::explain::Explain;
 use kado::render::Style;
 use kado::ruleset::Ruleset;
+
+pub use limits::{FILE_LIMIT, LAYOUT_LIMIT, SAVE_LIMIT, read_file, read_if_there};
 
 /// A referee and companion for card games played with real cards.
 ///
@@ -175,21 +178,8 @@ pub fn load_ruleset(arg: &str) -> Result<Ruleset, Error> {
         }
         return Err(p.into());
     }
-    let text = read_file(arg, "house-rules file")?;
+    let text = read_file(arg, "house-rules file", FILE_LIMIT)?;
     Ruleset::from_house_text(arg, &text)
-}
-
-/// Reads a file the user named, with an error that says which and why.
-pub fn read_file(path: &str, what: &str) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|e| {
-        let why = match e.kind() {
-            std::io::ErrorKind::NotFound => "it does not exist".to_string(),
-            std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-            std::io::ErrorKind::InvalidData => "it is not UTF-8 text".to_string(),
-            _ => e.to_string(),
-        };
-        Error::msg(format!("cannot read {what} `{path}`: {why}"))
-    })
 }
 
 /// Colour only for a terminal, and never when NO_COLOR is set.
@@ -201,27 +191,39 @@ fn style_for_stdout() -> Style {
 }
 
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let usage = |e: clap::Error| {
         // `--help` and `--version` print plain text and succeed, even under `--json`.
-        Err(e) if !e.use_stderr() => {
+        if !e.use_stderr() {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) if usage::json_requested(std::env::args_os()) => {
-            let json = Ctx {
-                json: true,
-                explain: false,
-                rules: None,
-                style: Style { color: false },
-            };
-            report(&json, &usage::from_clap(&e));
+        if usage::json_requested(std::env::args_os()) {
+            report_to_stderr(true, &usage::from_clap(&e));
             return ExitCode::from(2);
         }
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(2);
+        match limits::shorten_usage(&e) {
+            Some(text) => {
+                let _ = std::io::stderr().write_all(text.as_bytes());
+            }
+            None => {
+                let _ = e.print();
+            }
         }
+        ExitCode::from(2)
+    };
+    let matches = match Cli::command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return usage(e),
+    };
+    // Arguments over the limit are refused before anything is parsed.
+    if let Err(e) = limits::check_args(&Cli::command(), &matches) {
+        let json = matches!(matches.try_get_one::<bool>("json"), Ok(Some(true)));
+        report_to_stderr(json, &e);
+        return ExitCode::from(2);
+    }
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => return usage(e),
     };
     let ctx = Ctx {
         json: cli.json,
@@ -253,8 +255,12 @@ pub fn main() -> ExitCode {
 }
 
 fn report(ctx: &Ctx, e: &Error) {
+    report_to_stderr(ctx.json, e);
+}
+
+fn report_to_stderr(json: bool, e: &Error) {
     let mut err = std::io::stderr().lock();
-    let text = if ctx.json {
+    let text = if json {
         format!("{}\n", e.to_json())
     } else {
         e.render()

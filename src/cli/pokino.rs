@@ -19,7 +19,7 @@ use kado::pokino::{GAME, Rules, SPOKE, TITLE, picture};
 use kado::render::{self, Style};
 use kado::ruleset::Ruleset;
 
-use super::{Ctx, Failure, Outcome, joined, read_file};
+use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, read_file, read_if_there};
 
 const BOARD_HELP: &str = "The board: dominoes such as `6-4@0,0h 1-3@0,1h` (A-B@X,Y, then h: B half to the right, or v: B half below), separated by spaces, `;` or newlines. The first four are the starting spoke. See kado-notation(7).";
 
@@ -37,7 +37,7 @@ bounds (null, or {from, to}), picture.\n\nExample:\n  kado pokino show '6-4@0,0h
         #[arg(long = "board", value_name = "FILE")]
         board_file: Option<String>,
         /// Borders claimed by tokens: X,Y-X,Y separated by spaces, e.g. `0,0-0,1 1,0-2,0`.
-        #[arg(long, value_name = "BORDERS")]
+        #[arg(long, value_name = "BORDERS", allow_hyphen_values = true)]
         claimed: Option<String>,
     },
     /// Say whether a domino may be laid where asked, and why not.
@@ -105,7 +105,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         #[arg(long, value_name = "N")]
         beads: Option<String>,
         /// Borders already claimed by tokens: X,Y-X,Y separated by spaces.
-        #[arg(long, value_name = "BORDERS")]
+        #[arg(long, value_name = "BORDERS", allow_hyphen_values = true)]
         claimed: Option<String>,
         /// List every run, not only the best 20.
         #[arg(long)]
@@ -220,7 +220,7 @@ fn board_source(words: &[String], file: Option<&str>) -> Result<Source, Error> {
         (false, None) => Ok(Source::new("argument BOARD", joined(words))),
         (true, Some(f)) => Ok(Source::new(
             format!("file {f}"),
-            read_file(f, "board file")?,
+            read_file(f, "board file", FILE_LIMIT)?,
         )),
         (true, None) => Err(Problem::new("no board given")
             .expected("dominoes such as `6-4@0,0h 1-3@0,1h`, or --board FILE")
@@ -401,7 +401,7 @@ fn place_cmd(
     let (board_src, write_is_board) = match (&write, words.is_empty(), &file) {
         (Some(w), true, None) => {
             let text = if std::path::Path::new(w).exists() {
-                read_file(w, "board file")?
+                read_file(w, "board file", FILE_LIMIT)?
             } else {
                 String::new()
             };
@@ -415,15 +415,7 @@ fn place_cmd(
     let start_file = match (&write, &file) {
         (Some(w), Some(f)) if same_file(w, f) => false,
         (Some(w), _) if !write_is_board => {
-            let existing = match std::fs::read_to_string(w) {
-                Ok(t) => t,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-                Err(e) => {
-                    return Err(Failure::Input(Error::msg(format!(
-                        "cannot read `{w}`: {e}"
-                    ))));
-                }
-            };
+            let existing = read_if_there(w, "board file", FILE_LIMIT)?.unwrap_or_default();
             if existing
                 .lines()
                 .any(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
@@ -537,15 +529,7 @@ fn same_file(a: &str, b: &str) -> bool {
 fn append_line(path: &str, line: &str, read_before: bool) -> Result<(), Failure> {
     let p = std::path::Path::new(path);
     let mut text = if p.exists() || read_before {
-        match std::fs::read_to_string(p) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => {
-                return Err(Failure::Input(Error::msg(format!(
-                    "cannot read `{path}`: {e}"
-                ))));
-            }
-        }
+        read_if_there(path, "board file", FILE_LIMIT)?.unwrap_or_default()
     } else {
         String::new()
     };

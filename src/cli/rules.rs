@@ -141,7 +141,7 @@ fn show(ctx: &Ctx, arg: &str) -> Outcome {
 }
 
 fn check(ctx: &Ctx, file: &str) -> Outcome {
-    let text = super::read_file(file, "house-rules file")?;
+    let text = super::read_file(file, "house-rules file", super::FILE_LIMIT)?;
     let rs = Ruleset::from_house_text(file, &text)?;
     let root = rs.lineage.first().cloned().unwrap_or_default();
     let base = Ruleset::builtin(&root)?;

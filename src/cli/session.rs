@@ -37,7 +37,7 @@ fn save<G: Session>(lock: &SaveLock, log: &Log<G::Setup, G::Action>) -> Outcome 
 
 /// Reads a saved session.
 pub fn load<G: Session>(path: &str) -> Result<Log<G::Setup, G::Action>, Error> {
-    let text = read_file(path, "saved game")?;
+    let text = read_file(path, "saved game", super::SAVE_LIMIT)?;
     Log::from_yaml(path, &text, G::GAME)
 }
 

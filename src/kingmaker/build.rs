@@ -189,6 +189,10 @@ pub fn validate(src: &Source, raw: &[RawPlacement]) -> Result<Vec<Placement>, Er
             break;
         }
         let name = &p.words[0];
+        if let Some(why) = crate::notation::name_too_long(&name.value) {
+            problems.push(Problem::new(why).at(src, name.span.clone()));
+            continue;
+        }
         if let Some(first) = placed
             .iter()
             .find(|q| q.name.eq_ignore_ascii_case(&name.value))

@@ -359,6 +359,9 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if name.is_empty() {
         return Err("a player's name is empty".to_string());
     }
+    if let Some(why) = crate::notation::name_too_long(name) {
+        return Err(why);
+    }
     if let Some(c) = name
         .chars()
         .find(|c| c.is_whitespace() || matches!(c, ':' | '/' | ',' | ';' | '='))

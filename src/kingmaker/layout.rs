@@ -12,6 +12,7 @@
 //! [`parse`] only splits the text into rows, Blinks, names and pairs (with their
 //! positions); [`validate`] checks them against the game and reports every problem.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
@@ -23,7 +24,7 @@ use nom::combinator::opt;
 use nom::sequence::terminated;
 use serde::Serialize;
 
-use crate::diag::{Error, Problem, Source, did_you_mean};
+use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
 use crate::notation::Located;
 
 /// The four colours of Kingmaker.
@@ -482,7 +483,7 @@ fn letter_hint(c: char) -> Option<String> {
 }
 
 /// Reads a pair, or reports what is wrong with it.
-fn check_pair(src: &Source, p: &Located<String>, problems: &mut Vec<Problem>) -> Option<Pair> {
+fn check_pair(src: &Source, p: &Located<String>, problems: &mut Problems) -> Option<Pair> {
     let text = p.value.as_str();
     let n = text.chars().count();
     if text == ".." {
@@ -557,7 +558,7 @@ fn check_pair(src: &Source, p: &Located<String>, problems: &mut Vec<Problem>) ->
 }
 
 /// Reads the pairs of one Blink, or reports what is wrong with them.
-fn check_blink(src: &Source, raw: &RawBlink, problems: &mut Vec<Problem>) -> Option<(Pair, Pair)> {
+fn check_blink(src: &Source, raw: &RawBlink, problems: &mut Problems) -> Option<(Pair, Pair)> {
     let body = raw.body.value.as_str();
     if body.is_empty() {
         problems.push(
@@ -595,7 +596,7 @@ fn check_blink(src: &Source, raw: &RawBlink, problems: &mut Vec<Problem>) -> Opt
 /// Checks raw rows against the game: three rows of 3, 2 and 3 Blinks, known colours,
 /// full pairs, names only on corners and each name once. Every problem is reported.
 pub fn validate(src: &Source, rows: &[RawRow]) -> Result<(Layout, LayoutSpans), Error> {
-    let mut problems = Vec::new();
+    let mut problems = Problems::new();
     let text: &str = &src.text;
     let whole = trimmed_span(text, 0..text.len());
     if rows.is_empty() {
@@ -652,11 +653,80 @@ pub fn validate(src: &Source, rows: &[RawRow]) -> Result<(Layout, LayoutSpans), 
             slots.push(slot);
         }
     }
-    // Names: on corners only, not empty, each once.
     let all: Vec<&RawBlink> = rows.iter().flat_map(|r| r.blinks.iter()).collect();
-    let mut seen: Vec<(String, Range<usize>)> = Vec::new();
-    for (b, slot) in all.iter().zip(&slots) {
+    let seen = check_names(src, &all, &slots, &mut problems);
+    // A name written on one corner must not be the default name of an unnamed one.
+    if slots.iter().all(Option::is_some) && slots.len() == 8 {
+        for (b, slot) in all.iter().zip(&slots) {
+            let (Some(slot), None) = (slot, &b.name) else {
+                continue;
+            };
+            let Some(default) = slot.default_name() else {
+                continue;
+            };
+            if let Some((span, _)) = seen.get(&default) {
+                problems.push(
+                    Problem::new(format!(
+                        "`{default}` names another Blink, but it is also the name kado gives the unnamed {slot} Blink"
+                    ))
+                    .at(src, span.clone())
+                    .help("name every corner, or use names other than p1 to p4"),
+                );
+            }
+        }
+    }
+    problems.check()?;
+    // Everything checked: 8 Blinks in 3 rows of the right lengths, all readable.
+    let mut blinks = Vec::new();
+    let mut blink_spans = Vec::new();
+    let mut pair_spans = Vec::new();
+    for (b, f) in all.iter().zip(found) {
+        let Some((left, right)) = f else {
+            return Err(Error::msg(
+                "internal: an unreadable Blink passed the checks",
+            ));
+        };
+        blinks.push(Blink {
+            name: b.name.as_ref().map(|n| n.value.clone()),
+            left,
+            right,
+        });
+        blink_spans.push(b.span.clone());
+        pair_spans.push([b.pairs[0].span.clone(), b.pairs[1].span.clone()]);
+    }
+    let blinks: [Blink; 8] = blinks
+        .try_into()
+        .map_err(|_| Error::msg("internal: a layout of other than 8 Blinks passed the checks"))?;
+    let blink_spans: [Range<usize>; 8] = blink_spans
+        .try_into()
+        .map_err(|_| Error::msg("internal: spans"))?;
+    let pair_spans: [[Range<usize>; 2]; 8] = pair_spans
+        .try_into()
+        .map_err(|_| Error::msg("internal: spans"))?;
+    Ok((
+        Layout { blinks },
+        LayoutSpans {
+            blinks: blink_spans,
+            pairs: pair_spans,
+        },
+    ))
+}
+
+/// Checks the names of a layout's Blinks: on corners only, not empty, each once. Returns
+/// each name (lower case) with where it is first written.
+fn check_names(
+    src: &Source,
+    all: &[&RawBlink],
+    slots: &[Option<Slot>],
+    problems: &mut Problems,
+) -> HashMap<String, (Range<usize>, Option<String>)> {
+    let mut seen: HashMap<String, (Range<usize>, Option<String>)> = HashMap::new();
+    for (b, slot) in all.iter().zip(slots) {
         let Some(name) = &b.name else { continue };
+        if let Some(why) = crate::notation::name_too_long(&name.value) {
+            problems.push(Problem::new(why).at(src, name.span.clone()));
+            continue;
+        }
         if name.value.is_empty() {
             problems.push(
                 Problem::new("a name is missing before `:`")
@@ -693,13 +763,17 @@ pub fn validate(src: &Source, rows: &[RawRow]) -> Result<(Layout, LayoutSpans), 
             continue;
         }
         let key = name.value.to_lowercase();
-        if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
-            let (line, col) = src.line_col(first.start);
-            let at = if src.text.contains('\n') {
-                format!("line {line}, column {col}")
-            } else {
-                format!("column {col}")
-            };
+        if let Some((first, at)) = seen.get_mut(&key) {
+            // Where the first one is, worked out once per name: checking must not be
+            // quadratic in a layout that repeats a name many times.
+            let at = at.get_or_insert_with(|| {
+                let (line, col) = src.line_col(first.start);
+                if src.text.contains('\n') {
+                    format!("line {line}, column {col}")
+                } else {
+                    format!("column {col}")
+                }
+            });
             problems.push(
                 Problem::new(format!("the name `{}` is used twice", name.value))
                     .at(src, name.span.clone())
@@ -708,64 +782,10 @@ pub fn validate(src: &Source, rows: &[RawRow]) -> Result<(Layout, LayoutSpans), 
                     )),
             );
         } else {
-            seen.push((key, name.span.clone()));
+            seen.insert(key, (name.span.clone(), None));
         }
     }
-    // A name written on one corner must not be the default name of an unnamed one.
-    if slots.iter().all(Option::is_some) && slots.len() == 8 {
-        for (b, slot) in all.iter().zip(&slots) {
-            let (Some(slot), None) = (slot, &b.name) else {
-                continue;
-            };
-            let Some(default) = slot.default_name() else {
-                continue;
-            };
-            if let Some((_, span)) = seen.iter().find(|(k, _)| *k == default) {
-                problems.push(
-                    Problem::new(format!(
-                        "`{default}` names another Blink, but it is also the name kado gives the unnamed {slot} Blink"
-                    ))
-                    .at(src, span.clone())
-                    .help("name every corner, or use names other than p1 to p4"),
-                );
-            }
-        }
-    }
-    Error::check(problems)?;
-    // Everything checked: 8 Blinks in 3 rows of the right lengths, all readable.
-    let mut blinks = Vec::new();
-    let mut blink_spans = Vec::new();
-    let mut pair_spans = Vec::new();
-    for (b, f) in all.iter().zip(found) {
-        let Some((left, right)) = f else {
-            return Err(Error::msg(
-                "internal: an unreadable Blink passed the checks",
-            ));
-        };
-        blinks.push(Blink {
-            name: b.name.as_ref().map(|n| n.value.clone()),
-            left,
-            right,
-        });
-        blink_spans.push(b.span.clone());
-        pair_spans.push([b.pairs[0].span.clone(), b.pairs[1].span.clone()]);
-    }
-    let blinks: [Blink; 8] = blinks
-        .try_into()
-        .map_err(|_| Error::msg("internal: a layout of other than 8 Blinks passed the checks"))?;
-    let blink_spans: [Range<usize>; 8] = blink_spans
-        .try_into()
-        .map_err(|_| Error::msg("internal: spans"))?;
-    let pair_spans: [[Range<usize>; 2]; 8] = pair_spans
-        .try_into()
-        .map_err(|_| Error::msg("internal: spans"))?;
-    Ok((
-        Layout { blinks },
-        LayoutSpans {
-            blinks: blink_spans,
-            pairs: pair_spans,
-        },
-    ))
+    seen
 }
 
 /// Parses and validates a layout.

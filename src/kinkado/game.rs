@@ -71,6 +71,9 @@ impl Setup {
                     "`{p}` is not a player name (letters, digits, - or _)"
                 ));
             }
+            if let Some(why) = crate::notation::name_too_long(p) {
+                return Err(why);
+            }
             if p.eq_ignore_ascii_case(ALORA) {
                 return Err("`alora` is ALORA's seat; use --alora".into());
             }

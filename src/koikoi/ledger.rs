@@ -275,6 +275,13 @@ impl Session for Ledger {
         if setup.players.iter().any(|p| p.trim().is_empty()) {
             return Err("a player's name is empty".to_string());
         }
+        if let Some(why) = setup
+            .players
+            .iter()
+            .find_map(|p| crate::notation::name_too_long(p))
+        {
+            return Err(why);
+        }
         if setup.players[0].to_lowercase() == setup.players[1].to_lowercase() {
             return Err(format!("both players are called `{}`", setup.players[0]));
         }

@@ -23,7 +23,7 @@ use nom::combinator::opt;
 use serde::{Serialize, Serializer};
 
 use super::{MAX_NUMBER, Rules, SPOKE};
-use crate::diag::{Error, Problem, Source};
+use crate::diag::{Error, Problem, Problems, Source};
 use crate::notation::Located;
 
 /// The farthest coordinate kado reads, either way from 0.
@@ -550,14 +550,14 @@ fn placement_word(src: &Source, word: Range<usize>) -> Step<RawPlacement> {
 /// Reads a board: every domino written in `src`. Every bad word is reported.
 pub fn parse_board(src: &Source) -> Result<Vec<RawPlacement>, Error> {
     let mut out = Vec::new();
-    let mut problems = Vec::new();
+    let mut problems = Problems::new();
     for w in words(src) {
         match placement_word(src, w) {
             Ok(p) => out.push(p),
             Err(p) => problems.push(*p),
         }
     }
-    Error::check(problems)?;
+    problems.check()?;
     Ok(out)
 }
 
@@ -663,6 +663,10 @@ pub fn parse_tokens(src: &Source) -> Result<Vec<Located<Token>>, Error> {
             );
             continue;
         }
+        if let Some(why) = crate::notation::name_too_long(name) {
+            problems.push(Problem::new(why).at(src, w.start..w.start + colon));
+            continue;
+        }
         match border_word(src, w.start + colon + 1..w.end, TOKEN_EXPECTED) {
             Ok(b) => out.push(Located::new(
                 Token {
@@ -758,9 +762,9 @@ impl Board {
     /// touches none laid before it, a spoke in pieces (ruling `spoke: connected`), a
     /// board too big for the table (ruling `playing-area: bounded`).
     pub fn validate(src: &Source, raw: &[RawPlacement], rules: &Rules) -> Result<Board, Error> {
-        let mut problems = Vec::new();
+        let mut problems = Problems::new();
         let mut board = Board::default();
-        let mut first_seen: HashMap<(u8, u8), Range<usize>> = HashMap::new();
+        let mut first_seen: HashMap<(u8, u8), (Range<usize>, Option<String>)> = HashMap::new();
         let mut area_reported = false;
         for r in raw {
             let mut bad_number = false;
@@ -779,8 +783,10 @@ impl Board {
             let text = &src.text[r.span.clone()];
             if !bad_number {
                 let key = p.domino.key();
-                if let Some(first) = first_seen.get(&key) {
-                    let (line, col) = src.line_col(first.start);
+                if let Some((first, place)) = first_seen.get_mut(&key) {
+                    // Where the first one is, worked out once per domino: checking must
+                    // not be quadratic in a board that names one domino many times.
+                    let place = place.get_or_insert_with(|| place_of(src, first.start));
                     let first_text = &src.text[first.clone()];
                     problems.push(
                         Problem::new(format!(
@@ -788,13 +794,10 @@ impl Board {
                             p.domino, key.1, key.0
                         ))
                         .at(src, r.span.clone())
-                        .help(format!(
-                            "it is also `{first_text}` at {}",
-                            place_name(src, line, col)
-                        )),
+                        .help(format!("it is also `{first_text}` at {place}")),
                     );
                 } else {
-                    first_seen.insert(key, r.span.clone());
+                    first_seen.insert(key, (r.span.clone(), None));
                 }
             }
             let mut overlaps = false;
@@ -859,7 +862,7 @@ impl Board {
                 );
             }
         }
-        Error::check(problems)?;
+        problems.check()?;
         Ok(board)
     }
 
@@ -873,7 +876,7 @@ impl Board {
         what: &str,
     ) -> Vec<Problem> {
         let mut problems = Vec::new();
-        let mut seen: HashMap<(Square, Square), Range<usize>> = HashMap::new();
+        let mut seen: HashMap<(Square, Square), (Range<usize>, Option<String>)> = HashMap::new();
         for b in borders {
             let Border { a, b: bsq } = b.value;
             if !a.is_next_to(bsq) {
@@ -917,25 +920,24 @@ impl Board {
                 );
                 continue;
             }
-            if let Some(first) = seen.get(&b.value.key()) {
-                let (line, col) = src.line_col(first.start);
+            if let Some((first, place)) = seen.get_mut(&b.value.key()) {
+                let place = place.get_or_insert_with(|| place_of(src, first.start));
                 problems.push(
                     Problem::new(format!("border {} is named twice", b.value))
                         .at(src, b.span.clone())
-                        .help(format!(
-                            "one {what} per border; the first is at {}",
-                            place_name(src, line, col)
-                        )),
+                        .help(format!("one {what} per border; the first is at {place}")),
                 );
                 continue;
             }
-            seen.insert(b.value.key(), b.span.clone());
+            seen.insert(b.value.key(), (b.span.clone(), None));
         }
         problems
     }
 }
 
-fn place_name(src: &Source, line: usize, col: usize) -> String {
+/// Where a byte offset of `src` is, in words: "column 4", or "line 2, column 4".
+fn place_of(src: &Source, offset: usize) -> String {
+    let (line, col) = src.line_col(offset);
     if src.text.contains('\n') {
         format!("line {line}, column {col}")
     } else {

@@ -1,0 +1,193 @@
+//! How much kado reads: every argument, file and answer line is read with a limit, and
+//! input over it is refused before it is parsed, with an error that names it and says
+//! both its size and the limit. Within the limits every command answers at once.
+
+use std::io::Read;
+
+use kado::diag::{Error, Problem};
+
+/// The most kado reads of one argument (of all the words of a positional argument).
+pub const ARG_LIMIT: u64 = 64 << 10;
+/// The most kado reads of a board or house-rules file.
+pub const FILE_LIMIT: u64 = 1 << 20;
+/// The most kado reads of a Kingmaker layout or build file (8 Blinks take under 100
+/// bytes; read, each Blink written takes a few hundred bytes of memory).
+pub const LAYOUT_LIMIT: u64 = 256 << 10;
+/// The most kado reads of a saved game (a few thousand actions take well under 1 MiB).
+pub const SAVE_LIMIT: u64 = 8 << 20;
+
+/// A size for people: `64 KiB`, `1.5 MiB`, with the exact count of bytes after it when
+/// rounded.
+pub fn size_text(bytes: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (unit, name) in UNITS {
+        if bytes >= unit {
+            return if bytes.is_multiple_of(unit) {
+                format!("{} {name}", bytes / unit)
+            } else {
+                format!("{:.1} {name} ({bytes} bytes)", bytes as f64 / unit as f64)
+            };
+        }
+    }
+    if bytes == 1 {
+        "1 byte".to_string()
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// Why a file could not be read, in the words of the error.
+fn why(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "it does not exist".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::InvalidData => "it is not UTF-8 text".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Reads a file the user named, at most `limit` bytes of it, with an error that says
+/// which and why. A larger file (or a device that never ends, such as /dev/zero) is
+/// refused without reading more than `limit` bytes.
+pub fn read_file(path: &str, what: &str, limit: u64) -> Result<String, Error> {
+    read_if_there(path, what, limit)?
+        .ok_or_else(|| Error::msg(format!("cannot read {what} `{path}`: it does not exist")))
+}
+
+/// Like [`read_file`], with `None` for a file that does not exist.
+pub fn read_if_there(path: &str, what: &str, limit: u64) -> Result<Option<String>, Error> {
+    let fail = |why: String| Error::msg(format!("cannot read {what} `{path}`: {why}"));
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(fail(why(&e))),
+    };
+    let too_big = |size: Option<u64>| {
+        let size = match size {
+            Some(n) => format!("it is {}", size_text(n)),
+            None => format!("it holds more than {}", size_text(limit)),
+        };
+        fail(format!(
+            "{size}; kado reads at most {} of a {what}",
+            size_text(limit)
+        ))
+    };
+    if let Ok(meta) = file.metadata()
+        && meta.is_file()
+        && meta.len() > limit
+    {
+        return Err(too_big(Some(meta.len())));
+    }
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(why(&e)))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(None));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Some(text)),
+        Err(_) => Err(fail("it is not UTF-8 text".to_string())),
+    }
+}
+
+/// Refuses any argument over [`ARG_LIMIT`] (the words of a positional argument counted
+/// together, as they are read as one text), before anything is parsed.
+pub fn check_args(cmd: &clap::Command, matches: &clap::ArgMatches) -> Result<(), Error> {
+    let mut problems = Vec::new();
+    let (mut cmd, mut m) = (cmd, matches);
+    loop {
+        for arg in cmd.get_arguments() {
+            let Ok(Some(values)) = m.try_get_raw(arg.get_id().as_str()) else {
+                continue;
+            };
+            let size = values
+                .map(|v| v.len() as u64 + 1)
+                .sum::<u64>()
+                .saturating_sub(1);
+            if size > ARG_LIMIT {
+                problems.push(too_long(cmd, arg, size));
+            }
+        }
+        match m.subcommand() {
+            Some((name, sub)) => match cmd.find_subcommand(name) {
+                Some(c) => (cmd, m) = (c, sub),
+                None => break,
+            },
+            None => break,
+        }
+    }
+    Error::check(problems)
+}
+
+/// The problem of an argument over the limit, with where else it may be given.
+fn too_long(cmd: &clap::Command, arg: &clap::Arg, size: u64) -> Problem {
+    let name = match arg.get_long() {
+        Some(long) => format!("--{long}"),
+        None => {
+            let value = arg.get_value_names().and_then(|v| v.first());
+            let value =
+                value.map_or_else(|| arg.get_id().as_str().to_uppercase(), |v| v.to_string());
+            format!("argument {value}")
+        }
+    };
+    let p = Problem::new(format!(
+        "{name} is {}; kado reads at most {} of an argument",
+        size_text(size),
+        size_text(ARG_LIMIT)
+    ));
+    let file_option = [("board", FILE_LIMIT), ("file", LAYOUT_LIMIT)]
+        .into_iter()
+        .find(|(long, _)| cmd.get_arguments().any(|a| a.get_long() == Some(*long)));
+    match (arg.is_positional(), file_option) {
+        (true, Some((long, limit))) => p.help(format!(
+            "give it in a file instead, with --{long} FILE (up to {})",
+            size_text(limit)
+        )),
+        _ => p,
+    }
+}
+
+/// A usage error quoting a long argument, with the quotes cut short (clap quotes the
+/// argument at fault whole, up to three times); `None` when it is short as it is.
+pub fn shorten_usage(e: &clap::Error) -> Option<String> {
+    if !e.use_stderr() {
+        return None;
+    }
+    let text = e.render().to_string();
+    if text.lines().all(|l| l.len() <= 2 * kado::diag::WINDOW) {
+        return None;
+    }
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|line| {
+            line.split('\'')
+                .enumerate()
+                .map(|(i, part)| {
+                    if i % 2 == 1 {
+                        kado::diag::clip(part)
+                    } else {
+                        part.into()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("'")
+        })
+        .collect();
+    Some(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_for_people() {
+        assert_eq!(size_text(1), "1 byte");
+        assert_eq!(size_text(900), "900 bytes");
+        assert_eq!(size_text(64 << 10), "64 KiB");
+        assert_eq!(size_text(100_000), "97.7 KiB (100000 bytes)");
+        assert_eq!(size_text(1 << 20), "1 MiB");
+        assert_eq!(size_text((1 << 20) + 1), "1.0 MiB (1048577 bytes)");
+    }
+}

@@ -1,0 +1,311 @@
+//! Large and endless input: what kado reads is limited, and what it says about it stays
+//! short (at most 20 problems, each line cut to a window around its caret).
+
+mod common;
+use common::{bad, kado, kado_process, run};
+
+use std::io::Write;
+
+use serde_json::json;
+
+/// `AS AS AS …`: `n` aces of spades.
+fn aces(n: usize) -> String {
+    vec!["AS"; n].join(" ")
+}
+
+/// The human error for the `k`-th repeated ace of [`aces`]: the line is cut to 72
+/// columns around it (the first ones sit near the start of the line).
+fn repeated_ace(k: usize) -> String {
+    let line = aces(40);
+    let (text, caret) = if 3 * k <= 35 {
+        (format!("{}…", &line[..72]), 3 * k)
+    } else {
+        (format!("…{}…", &line[1..73]), 36)
+    };
+    format!(
+        "error: A♠ is named twice: one pack holds one A♠\n --> argument CARDS, column {}\n  |\n1 | {text}\n  | {}^^\n  = help: the first A♠ is at column 1\n",
+        3 * k + 1,
+        " ".repeat(caret)
+    )
+}
+
+#[test]
+fn repeated_cards_do_not_blow_up_output() {
+    let cards = aces(2000);
+    let err = bad(&["kinkado", "hand", &cards]);
+    let shown: Vec<String> = (1..=20).map(repeated_ace).collect();
+    assert_eq!(
+        err,
+        format!(
+            "{}\nand 1980 more problems\n\n2000 problems found\n",
+            shown.join("\n")
+        )
+    );
+    let (code, out, err) = run(&["--json", "kinkado", "hand", &cards]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+    let problem = |k: usize| {
+        json!({
+            "message": "A♠ is named twice: one pack holds one A♠",
+            "source": "argument CARDS", "line": 1, "column": 3 * k + 1, "text": "AS",
+            "expected": null, "help": "the first A♠ is at column 1"
+        })
+    };
+    assert_eq!(
+        v,
+        json!({
+            "error": "A♠ is named twice: one pack holds one A♠ (and 1999 more)",
+            "total": 2000,
+            "problems": (1..=20).map(problem).collect::<Vec<_>>(),
+        })
+    );
+}
+
+#[test]
+fn repeated_chain_over_the_argument_limit_is_refused_before_parsing() {
+    // The 100 KB chain of issue 15, which took 29 s and wrote 3.75 GB to stderr.
+    let chain = "4S 3S JK 5C ".repeat(8333);
+    assert_eq!(
+        bad(&["kinga", "chain", &chain]),
+        "error: argument CARDS is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\n"
+    );
+    assert_eq!(
+        bad(&["--json", "kinga", "chain", "4S", "--target", &chain]),
+        "{\"error\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"problems\":[{\"column\":null,\"expected\":null,\"help\":null,\"line\":null,\"message\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"source\":null,\"text\":null}],\"total\":1}\n"
+    );
+    let board = "6-4@0,0h ".repeat(8000);
+    assert_eq!(
+        bad(&["pokino", "show", &board]),
+        "error: argument BOARD is 70.3 KiB (72000 bytes); kado reads at most 64 KiB of an argument\n  = help: give it in a file instead, with --board FILE (up to 1 MiB)\n"
+    );
+}
+
+#[test]
+fn a_long_line_is_cut_to_a_window_around_the_caret() {
+    let chain = format!("{} KX {}", aces(500), aces(500));
+    // `X` is at byte 1501: 35 columns before it, 36 after it.
+    let window = format!("…{}…", &chain[1466..1538]);
+    assert_eq!(
+        bad(&["kinkado", "hand", &chain]),
+        format!(
+            "error: unknown suit `X` in `KX`\n --> argument CARDS, column 1502\n  |\n1 | {window}\n  | {}^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n",
+            " ".repeat(36)
+        )
+    );
+}
+
+#[test]
+fn caret_sits_under_the_character_after_wide_glyphs() {
+    assert_eq!(
+        bad(&["kinkado", "hand", "🃏 K♥ KX"]),
+        "error: unknown suit `X` in `KX`\n --> argument CARDS, column 7\n  |\n1 | 🃏 K♥ KX\n  |        ^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n"
+    );
+}
+
+#[test]
+fn a_ten_written_with_the_letter_o_suggests_ten() {
+    assert_eq!(
+        bad(&["kinkado", "hand", "1OH", "KH"]),
+        "error: unknown rank `1O` in `1OH`\n --> argument CARDS, column 1\n  |\n1 | 1OH KH\n  | ^^\n  = expected: a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\n  = help: did you mean 10♥? (10 is written with a zero, not the letter O)\n"
+    );
+    assert_eq!(
+        bad(&["--json", "kinkado", "hand", "1oS", "KH"]),
+        "{\"error\":\"unknown rank `1o` in `1oS`\",\"problems\":[{\"column\":1,\"expected\":\"a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\",\"help\":\"did you mean 10♠? (10 is written with a zero, not the letter O)\",\"line\":1,\"message\":\"unknown rank `1o` in `1oS`\",\"source\":\"argument CARDS\",\"text\":\"1o\"}],\"total\":1}\n"
+    );
+}
+
+const SPOKE_LEFT_OF_ZERO: &str = "6-4@-2,0h 1-3@0,0h 12-8@-2,1h 9-0@0,1h";
+
+#[test]
+fn negative_claimed_borders_are_values_not_flags() {
+    let (code, out, err) = run(&[
+        "pokino",
+        "show",
+        SPOKE_LEFT_OF_ZERO,
+        "--claimed",
+        "-1,0-0,0",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "   -2  -1   0   1
+  ┌───────┬───────┐
+0 │ 6   4 ● 1   3 │
+  ├───────┼───────┤
+1 │12   8 │ 9   0 │
+  └───────┴───────┘
+
+4 dominoes on the table; 1 border claimed, marked ●.
+"
+    );
+    // The claimed border is the only one between 4 and A: no run is left.
+    let (code, out, err) = run(&[
+        "pokino",
+        "runs",
+        SPOKE_LEFT_OF_ZERO,
+        "--hand",
+        "4H AS",
+        "--claimed",
+        "-1,0-0,0",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "No scoring run: no two cards of the hand match numbers on neighbouring squares of different dominoes.\n"
+    );
+}
+
+#[test]
+fn a_board_file_over_the_limit_is_refused_with_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.txt");
+    std::fs::write(&path, "6-4@0,0h\n".repeat(1_200_000)).unwrap();
+    let path = path.to_str().unwrap();
+    assert_eq!(
+        bad(&["pokino", "show", "--board", path]),
+        format!(
+            "error: cannot read board file `{path}`: it is 10.3 MiB (10800000 bytes); kado reads at most 1 MiB of a board file\n"
+        )
+    );
+}
+
+#[test]
+fn a_board_file_full_of_problems_reports_the_first_twenty() {
+    // 100,000 times the same domino, one a line, just under the limit: every line after
+    // the first is three problems.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.txt");
+    std::fs::write(&path, "6-4@0,0h\n".repeat(100_000)).unwrap();
+    let path = path.to_str().unwrap();
+    let at_line = |line: usize| {
+        let head = |message: &str| {
+            format!(
+                "error: {message}\n --> file {path}, line {line}, column 1\n{pad} |\n{line} | 6-4@0,0h\n{pad} | ^^^^^^^^\n",
+                pad = " ".repeat(line.to_string().len())
+            )
+        };
+        [
+            head("6-4 is on the table twice: a double-12 set holds one 6-4")
+                + "  = help: it is also `6-4@0,0h` at line 1, column 1\n",
+            head("`6-4@0,0h` covers square 0,0, already covered by 6-4@0,0h")
+                + "  = help: each square holds one half of one domino\n",
+            head("`6-4@0,0h` covers square 1,0, already covered by 6-4@0,0h")
+                + "  = help: each square holds one half of one domino\n",
+        ]
+    };
+    let shown: Vec<String> = (2..=8).flat_map(at_line).take(20).collect();
+    assert_eq!(
+        bad(&["pokino", "show", "--board", path]),
+        format!(
+            "{}\nand 299977 more problems\n\n299997 problems found\n",
+            shown.join("\n")
+        )
+    );
+    let (code, _, err) = run(&["--json", "pokino", "show", "--board", path]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(v["total"], 299_997);
+    assert_eq!(v["problems"].as_array().map(Vec::len), Some(20));
+    assert_eq!(
+        v["error"],
+        "6-4 is on the table twice: a double-12 set holds one 6-4 (and 299996 more)"
+    );
+}
+
+#[test]
+fn endless_files_are_read_only_up_to_the_limit() {
+    assert_eq!(
+        bad(&["rules", "check", "/dev/zero"]),
+        "error: cannot read house-rules file `/dev/zero`: it holds more than 1 MiB; kado reads at most 1 MiB of a house-rules file\n"
+    );
+    assert_eq!(
+        bad(&["kinkado", "status", "/dev/urandom"]),
+        "error: cannot read saved game `/dev/urandom`: it holds more than 8 MiB; kado reads at most 8 MiB of a saved game\n"
+    );
+    assert_eq!(
+        bad(&["--rules", "/dev/zero", "kinga", "chain", "4S", "3S"]),
+        "error: cannot read house-rules file `/dev/zero`: it holds more than 1 MiB; kado reads at most 1 MiB of a house-rules file\n"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_text_still_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.txt");
+    std::fs::write(&path, b"6-4@0,0h \xff\xfe").unwrap();
+    let path = path.to_str().unwrap();
+    assert_eq!(
+        bad(&["pokino", "show", "--board", path]),
+        format!("error: cannot read board file `{path}`: it is not UTF-8 text\n")
+    );
+}
+
+#[test]
+fn a_long_answer_line_is_not_read_whole() {
+    // An answer line of 1 MiB (over the 64 KiB an answer may take) ends the session with
+    // an error: the answers after it are not read.
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.yaml");
+    let save = save.to_str().unwrap();
+    let mut child = kado_process()
+        .args(["koikoi", "game", "--players", "ana,bo", "--save", save])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let input = format!("ana 7\n{}\nbo 3\n", "x".repeat(1 << 20));
+        // kado stops reading part-way: a broken pipe is expected.
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    // The long line is an error naming it; the answer before it stays saved.
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: line 2 of standard input is longer than 64 KiB\n  = help: every answer before it is saved in {save}; continue with `kado koikoi resume {save}`\n"
+        )
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.ends_with("Round 1: ana wins 7: ana 50 → 57, bo 50 → 43.\nana deals round 2.\n"),
+        "{stdout}"
+    );
+    assert!(stdout.len() < 2000, "{stdout}");
+}
+
+#[test]
+fn a_very_long_name_is_refused_at_once() {
+    let name = "n".repeat(60_000);
+    assert_eq!(
+        bad(&["kingmaker", "check", &name]),
+        format!(
+            "error: the name `{}…` has 60000 characters; a name has at most 40\n --> argument BUILD, column 1\n  |\n1 | {}…\n  | {}\n",
+            "n".repeat(40),
+            "n".repeat(72),
+            "^".repeat(72)
+        )
+    );
+}
+
+#[test]
+fn a_long_unknown_flag_is_quoted_short() {
+    let flag = "-".repeat(5000);
+    let cut = format!("{}…", "-".repeat(71));
+    let out = kado()
+        .args(["pokino", "territory", "6-4@0,0h", "--tokens", &flag])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: unexpected argument '{cut}' found\n\n  tip: to pass '{cut}' as a value, use '{}…'\n\nUsage: kado pokino territory --tokens <TOKENS> <BOARD>...\n\nFor more information, try '--help'.\n",
+            format_args!("-- {}", "-".repeat(68))
+        )
+    );
+}
