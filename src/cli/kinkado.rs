@@ -38,7 +38,7 @@ pub enum Cmd {
     Alora(AloraCmd),
     /// Settle a reveal: who wins, and who gets what.
     #[command(
-        long_about = "Settle a reveal. Highest tier wins, then highest sum, then highest bet, then a split; ALORA wins every tie she is in. The winner takes the prize pool (money and cards) and every bet, and the bank pays the winner the amount they bet. In a split the pot (prize pool and bets) is shared evenly by chip when --pool-chips gives the chips (bets are counted in the fewest $25/$10/$5/$1 chips), otherwise by value; what cannot be divided and every card stay in the pool; each winner gets their own bet from the bank. Every card named must come from one pack.\n\nJSON keys: winners (names; ALORA is alora), hands (name → {category, tier, sum}, and played for ALORA), payouts (name → money received, the bank's share included), bank_paid, bank_took_back (a bet the bank placed for ALORA that returns to it under ruling bank-bet), pool_left (money), pool_cards_to (a name, or null when the cards stay), decided_by (tier, sum, bet, alora-wins-ties, split, only-hand)."
+        long_about = "Settle a reveal. Highest tier wins, then highest sum, then highest bet, then a split. ALORA never shares a pot: by default (ruling alora-ties: after-bets) the bets decide her ties as anyone's and she wins where equal bets would split the pot; under alora-ties: on-sum she wins as soon as she is level on tier and sum, whatever the bets. The winner takes the prize pool (money and cards) and every bet, and the bank pays the winner the amount they bet. In a split the pot (prize pool and bets) is shared evenly by chip when --pool-chips gives the chips (bets are counted in the fewest $25/$10/$5/$1 chips), otherwise by value; what cannot be divided and every card stay in the pool; each winner gets their own bet from the bank. Every card named must come from one pack.\n\nJSON keys: winners (names; ALORA is alora), hands (name → {category, tier, sum}, and played for ALORA), payouts (name → money received, the bank's share included), bank_paid, bank_took_back (a bet the bank placed for ALORA that returns to it under ruling bank-bet), pool_left (money), pool_cards_to (a name, or null when the cards stay), decided_by (tier, sum, bet, alora-wins-ties, split, only-hand)."
     )]
     #[command(
         after_help = "Example:\n  kado kinkado showdown --seat ana=KS,KH@5 --alora '2S 2H 2C 9D 4S@10' --pool 12 --pool-cards JK"
@@ -760,6 +760,56 @@ fn read_seat(
     })
 }
 
+/// The sentences under the showdown table: who wins and why, or who splits, and what
+/// the bank takes back.
+fn showdown_summary(v: &showdown::Settlement, pool: &Pool, rules: &Rules, s: &Style) -> String {
+    let mut human = String::new();
+    let winners = v.winners.join(" and ");
+    if v.winners.len() == 1 {
+        human += &format!(
+            "{} wins ({}): takes the prize pool ({}{}) and every bet, and the bank pays {} {}.\n",
+            winners,
+            match v.decided_by.as_str() {
+                "tier" => "highest tier",
+                "sum" => "highest sum in the tier",
+                "bet" => "equal hands, highest bet",
+                "alora-wins-ties" if rules.alora_ties_after_bets => {
+                    "equal hands and bets, ALORA wins ties"
+                }
+                "alora-wins-ties" => "equal hands, ALORA wins ties",
+                _ => "the only hand",
+            },
+            money(i64::from(pool.money)),
+            if pool.cards.is_empty() {
+                String::new()
+            } else {
+                format!(" and {}", s.cards(&pool.cards))
+            },
+            winners,
+            money(i64::from(v.bank_paid))
+        );
+    } else {
+        human += &format!(
+            "{} split the pot; the bank pays each their own bet ({} in all). {} stays in the prize pool{}.\n",
+            winners,
+            money(i64::from(v.bank_paid)),
+            money(i64::from(v.pool_left)),
+            if pool.cards.is_empty() {
+                String::new()
+            } else {
+                format!(", with {}", s.cards(&pool.cards))
+            }
+        );
+    }
+    if v.bank_took_back > 0 {
+        human += &format!(
+            "The bank takes back the {} it bet for ALORA.\n",
+            money(i64::from(v.bank_took_back))
+        );
+    }
+    human
+}
+
 fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {
     let mut problems = Vec::new();
     let mut seats: Vec<Seat> = Vec::new();
@@ -927,46 +977,7 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
         ]);
     }
     let mut human = render::show(&t);
-    let winners = v.winners.join(" and ");
-    if v.winners.len() == 1 {
-        human += &format!(
-            "{} wins ({}): takes the prize pool ({}{}) and every bet, and the bank pays {} {}.\n",
-            winners,
-            match v.decided_by.as_str() {
-                "tier" => "highest tier",
-                "sum" => "highest sum in the tier",
-                "bet" => "equal hands, highest bet",
-                "alora-wins-ties" => "ALORA wins ties",
-                _ => "the only hand",
-            },
-            money(i64::from(pool.money)),
-            if pool.cards.is_empty() {
-                String::new()
-            } else {
-                format!(" and {}", s.cards(&pool.cards))
-            },
-            winners,
-            money(i64::from(v.bank_paid))
-        );
-    } else {
-        human += &format!(
-            "{} split the pot; the bank pays each their own bet ({} in all). {} stays in the prize pool{}.\n",
-            winners,
-            money(i64::from(v.bank_paid)),
-            money(i64::from(v.pool_left)),
-            if pool.cards.is_empty() {
-                String::new()
-            } else {
-                format!(", with {}", s.cards(&pool.cards))
-            }
-        );
-    }
-    if v.bank_took_back > 0 {
-        human += &format!(
-            "The bank takes back the {} it bet for ALORA.\n",
-            money(i64::from(v.bank_took_back))
-        );
-    }
+    human += &showdown_summary(&v, &pool, rules, &s);
     let verdict = ShowdownVerdict {
         winners: &v.winners,
         hands: v
