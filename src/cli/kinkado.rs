@@ -248,12 +248,12 @@ fn play_cmd(
         .into());
     }
     let log = Log::new(GAME, rs, setup)?;
-    session::play::<Game>(ctx, &path, log)
+    session::play_then_explain::<Game>(ctx, &path, log, Game::explain)
 }
 
 fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
     let log = session::load_for_resume::<Game>(ctx, file, TITLE)?;
-    session::play::<Game>(ctx, file, log)
+    session::play_then_explain::<Game>(ctx, file, log, Game::explain)
 }
 
 fn status_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
