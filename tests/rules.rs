@@ -64,6 +64,7 @@ fn show_marks_the_choice_in_force() {
         "alora-buy",
         "alora-face-up",
         "split",
+        "alora-ties",
         "game-tie",
     ] {
         let r = rulings

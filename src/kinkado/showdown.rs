@@ -454,16 +454,18 @@ mod tests {
     #[test]
     fn alora_ties_with_several_players() {
         // ana, bo and ALORA level on tier and sum (a pair of kings, $40); cy lower.
-        // (ana, bo, ALORA bets) → winners under after-bets, then under on-sum.
-        let cases: [((u32, u32, u32), &[&str], &str, &[&str]); 6] = [
-            ((25, 10, 20), &["ana"], "bet", &[ALORA]),
-            ((25, 25, 20), &["ana", "bo"], "split", &[ALORA]),
-            ((20, 10, 20), &[ALORA], "alora-wins-ties", &[ALORA]),
-            ((20, 20, 20), &[ALORA], "alora-wins-ties", &[ALORA]),
-            ((10, 5, 25), &[ALORA], "bet", &[ALORA]),
-            ((5, 5, 5), &[ALORA], "alora-wins-ties", &[ALORA]),
+        // (ana, bo, ALORA bets) → winners under after-bets; under on-sum ALORA wins
+        // every one of them.
+        type Bets = (u32, u32, u32);
+        let cases: [(Bets, &[&str], &str); 6] = [
+            ((25, 10, 20), &["ana"], "bet"),
+            ((25, 25, 20), &["ana", "bo"], "split"),
+            ((20, 10, 20), &[ALORA], "alora-wins-ties"),
+            ((20, 20, 20), &[ALORA], "alora-wins-ties"),
+            ((10, 5, 25), &[ALORA], "bet"),
+            ((5, 5, 5), &[ALORA], "alora-wins-ties"),
         ];
-        for ((a, b, al), after, by, on_sum) in cases {
+        for ((a, b, al), after, by) in cases {
             // A joker with a king is a pair of kings worth $40 too.
             let seats = [
                 seat("ana", "KS KH", a),
@@ -480,8 +482,8 @@ mod tests {
             assert!(s.alora_tie);
             let s = go_with(&seats, "on-sum");
             assert_eq!(
-                s.winners,
-                on_sum.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+                (s.winners.clone(), s.decided_by.as_str()),
+                (vec![ALORA.to_string()], "alora-wins-ties"),
                 "{a} {b} {al}"
             );
         }
