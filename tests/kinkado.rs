@@ -304,19 +304,20 @@ fn showdown_ties_and_the_bank() {
         (v["winners"].clone(), v["decided_by"].clone()),
         (json!(["bo"]), json!("bet"))
     );
-    // ALORA wins ties, even against a higher bet.
+    // ALORA wins a tie of tier, sum and bet, where players would split.
     let v = json(&[
         "kinkado",
         "showdown",
         "--seat",
-        "ana=KS,KH@10",
+        "ana=KS,KH@5",
         "--alora",
         "KD KC@5",
         "--pool",
         "3",
     ]);
     assert_eq!(v["winners"], json!(["alora"]));
-    assert_eq!(v["payouts"]["alora"], 3 + 15 + 5);
+    assert_eq!(v["decided_by"], "alora-wins-ties");
+    assert_eq!(v["payouts"]["alora"], 3 + 10 + 5);
     // The bank placed ALORA's bet; by default it is in the pot.
     let v = json(&[
         "kinkado",
@@ -330,4 +331,230 @@ fn showdown_ties_and_the_bank() {
         "0",
     ]);
     assert_eq!(v["payouts"]["ana"], 35);
+}
+
+/// A house-rules file that picks `alora-ties: on-sum`; kept alive by the returned guard.
+fn on_sum_rules() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("on-sum.yaml");
+    std::fs::write(&f, "base: kinkado\nrulings:\n  alora-ties: on-sum\n").unwrap();
+    let path = f.to_str().unwrap().to_string();
+    (dir, path)
+}
+
+/// The reveal of issue 16 (round 2 of `kado kinkado play --deck virtual --seed 15`):
+/// equal flushes worth $44, the player bets $25 and ALORA $20.
+const EQUAL_FLUSHES: [&str; 10] = [
+    "kinkado",
+    "showdown",
+    "--seat",
+    "ana=10C 2C 7C JC QC@25",
+    "--alora",
+    "JH KH 3H 6H 5H@20",
+    "--pool",
+    "3",
+    "--pool-cards",
+    "3D",
+];
+
+#[test]
+fn showdown_alora_ties_after_bets_by_default() {
+    assert_eq!(
+        human(&EQUAL_FLUSHES),
+        "┌───────┬─────────────────┬───────┬──────┬─────┬─────┬──────────┐
+│ Seat  ┆ Cards           ┆ Hand  ┆ Tier ┆ Sum ┆ Bet ┆ Receives │
+╞═══════╪═════════════════╪═══════╪══════╪═════╪═════╪══════════╡
+│ ana ★ ┆ 10♣ 2♣ 7♣ J♣ Q♣ ┆ flush ┆ 2    ┆ $44 ┆ $25 ┆ $73      │
+│ alora ┆ J♥ K♥ 3♥ 6♥ 5♥  ┆ flush ┆ 2    ┆ $44 ┆ $20 ┆ $0       │
+└───────┴─────────────────┴───────┴──────┴─────┴─────┴──────────┘
+ana wins (equal hands, highest bet): takes the prize pool ($3 and 3♦) and every bet, and the bank pays ana $25.
+"
+    );
+    assert_eq!(
+        json(&EQUAL_FLUSHES),
+        json!({
+            "winners": ["ana"], "bank_paid": 25, "bank_took_back": 0, "decided_by": "bet",
+            "hands": {
+                "alora": {"category": "flush", "tier": 2, "sum": 44, "played": ["JH","KH","3H","6H","5H"]},
+                "ana": {"category": "flush", "tier": 2, "sum": 44}
+            },
+            "payouts": {"alora": 0, "ana": 73}, "pool_cards_to": "ana", "pool_left": 0
+        })
+    );
+    let mut args = vec!["--explain"];
+    args.extend(EQUAL_FLUSHES);
+    let out = human(&args);
+    assert!(
+        out.contains("  - Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets. [ruling alora-ties: after-bets]\n"),
+        "{out}"
+    );
+    assert!(explained_rulings(&json(&args)).contains(&"alora-ties: after-bets".to_string()));
+}
+
+#[test]
+fn showdown_alora_ties_on_sum_through_house_rules() {
+    let (_dir, rules) = on_sum_rules();
+    let mut args = vec!["--rules", rules.as_str()];
+    args.extend(EQUAL_FLUSHES);
+    assert_eq!(
+        human(&args),
+        "┌─────────┬─────────────────┬───────┬──────┬─────┬─────┬──────────┐
+│ Seat    ┆ Cards           ┆ Hand  ┆ Tier ┆ Sum ┆ Bet ┆ Receives │
+╞═════════╪═════════════════╪═══════╪══════╪═════╪═════╪══════════╡
+│ ana     ┆ 10♣ 2♣ 7♣ J♣ Q♣ ┆ flush ┆ 2    ┆ $44 ┆ $25 ┆ $0       │
+│ alora ★ ┆ J♥ K♥ 3♥ 6♥ 5♥  ┆ flush ┆ 2    ┆ $44 ┆ $20 ┆ $68      │
+└─────────┴─────────────────┴───────┴──────┴─────┴─────┴──────────┘
+alora wins (equal hands, ALORA wins ties): takes the prize pool ($3 and 3♦) and every bet, and the bank pays alora $20.
+"
+    );
+    assert_eq!(
+        json(&args),
+        json!({
+            "winners": ["alora"], "bank_paid": 20, "bank_took_back": 0, "decided_by": "alora-wins-ties",
+            "hands": {
+                "alora": {"category": "flush", "tier": 2, "sum": 44, "played": ["JH","KH","3H","6H","5H"]},
+                "ana": {"category": "flush", "tier": 2, "sum": 44}
+            },
+            "payouts": {"alora": 68, "ana": 0}, "pool_cards_to": "alora", "pool_left": 0
+        })
+    );
+    args.insert(0, "--explain");
+    let v = json(&args);
+    assert_eq!(
+        v["explain"][3],
+        json!({
+            "rule": "ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing.",
+            "rulings": [{"id": "alora-ties", "choice": "on-sum"}]
+        })
+    );
+    // Equal bets too: the default ruling gives her the round as well, saying why.
+    let v = json(&[
+        "--explain",
+        "kinkado",
+        "showdown",
+        "--seat",
+        "ana=10C 2C 7C JC QC@20",
+        "--alora",
+        "JH KH 3H 6H 5H@20",
+        "--pool",
+        "3",
+    ]);
+    assert_eq!(
+        (v["winners"].clone(), v["decided_by"].clone()),
+        (json!(["alora"]), json!("alora-wins-ties"))
+    );
+    assert_eq!(
+        v["explain"][3]["rule"],
+        "Equal tier, sum and bet, ALORA among them: where the pot would be split, ALORA wins it alone."
+    );
+    // No tie with ALORA: the ruling is not named.
+    let v = json(&[
+        "--explain",
+        "kinkado",
+        "showdown",
+        "--seat",
+        "ana=KS,KH@5",
+        "--alora",
+        "QS QH@5",
+        "--pool",
+        "0",
+    ]);
+    assert!(
+        !explained_rulings(&v)
+            .iter()
+            .any(|r| r.starts_with("alora-ties"))
+    );
+}
+
+#[test]
+fn showdown_alora_ties_with_several_players() {
+    // ana, bo and ALORA all show flushes worth $44 (as the ruleset's notes work through).
+    let (_dir, on_sum) = on_sum_rules();
+    let run_bets = |rules: &str, ana: u32, bo: u32, alora: u32| {
+        let ana = format!("ana=10C 2C 7C JC QC@{ana}");
+        let bo = format!("bo=KS 9S 8S 4S 3S@{bo}");
+        let alora = format!("JH KH 3H 6H 5H@{alora}");
+        let v = json(&[
+            "--rules", rules, "kinkado", "showdown", "--seat", &ana, "--seat", &bo, "--alora",
+            &alora, "--pool", "3",
+        ]);
+        (v["winners"].clone(), v["decided_by"].clone())
+    };
+    // (bets of ana, bo, ALORA) → under after-bets, then under on-sum.
+    let cases = [
+        (
+            (25, 10, 20),
+            (json!(["ana"]), "bet"),
+            (json!(["alora"]), "alora-wins-ties"),
+        ),
+        (
+            (25, 25, 20),
+            (json!(["ana", "bo"]), "split"),
+            (json!(["alora"]), "alora-wins-ties"),
+        ),
+        (
+            (20, 20, 20),
+            (json!(["alora"]), "alora-wins-ties"),
+            (json!(["alora"]), "alora-wins-ties"),
+        ),
+        (
+            (20, 10, 20),
+            (json!(["alora"]), "alora-wins-ties"),
+            (json!(["alora"]), "alora-wins-ties"),
+        ),
+        (
+            (10, 5, 25),
+            (json!(["alora"]), "bet"),
+            (json!(["alora"]), "alora-wins-ties"),
+        ),
+    ];
+    for ((a, b, c), after, on) in cases {
+        assert_eq!(
+            run_bets("kinkado", a, b, c),
+            (after.0, json!(after.1)),
+            "{a} {b} {c}"
+        );
+        assert_eq!(
+            run_bets(&on_sum, a, b, c),
+            (on.0, json!(on.1)),
+            "{a} {b} {c}"
+        );
+    }
+    // The split ALORA has bet herself out of: her bet goes into the shared pot.
+    let args = [
+        "--explain",
+        "kinkado",
+        "showdown",
+        "--seat",
+        "ana=10C 2C 7C JC QC@25",
+        "--seat",
+        "bo=KS 9S 8S 4S 3S@25",
+        "--alora",
+        "JH KH 3H 6H 5H@20",
+        "--pool",
+        "3",
+        "--pool-chips",
+        "1,1,1",
+        "--pool-cards",
+        "3D",
+    ];
+    let out = human(&args);
+    assert!(
+        out.starts_with(
+            "┌───────┬─────────────────┬───────┬──────┬─────┬─────┬──────────┐
+│ Seat  ┆ Cards           ┆ Hand  ┆ Tier ┆ Sum ┆ Bet ┆ Receives │
+╞═══════╪═════════════════╪═══════╪══════╪═════╪═════╪══════════╡
+│ ana ★ ┆ 10♣ 2♣ 7♣ J♣ Q♣ ┆ flush ┆ 2    ┆ $44 ┆ $25 ┆ $61      │
+│ bo ★  ┆ K♠ 9♠ 8♠ 4♠ 3♠  ┆ flush ┆ 2    ┆ $44 ┆ $25 ┆ $61      │
+│ alora ┆ J♥ K♥ 3♥ 6♥ 5♥  ┆ flush ┆ 2    ┆ $44 ┆ $20 ┆ $0       │
+└───────┴─────────────────┴───────┴──────┴─────┴─────┴──────────┘
+ana and bo split the pot; the bank pays each their own bet ($50 in all). $1 stays in the prize pool, with 3♦.
+"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("  - Equal tier and sum, ALORA among them but with a lower bet: she is out, and the players level on tier, sum and the highest bet split the pot. [ruling alora-ties: after-bets, split: by-chip]\n"),
+        "{out}"
+    );
 }

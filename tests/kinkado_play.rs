@@ -372,3 +372,221 @@ fn every_problem_of_an_answer_is_reported_at_the_prompt() {
     assert!(refused[0].contains("3♠ is named twice"), "{out}");
     assert!(refused[0].contains("in `1OH` (did you mean 10♥?"), "{out}");
 }
+
+/// Issue 16's game (`--deck virtual --seed 15`, one player), to the end of round 2: the
+/// player plays a club flush worth $44 and bets $25; ALORA's best hand is a heart flush
+/// worth $44 and she bets $20 (her king face up).
+const SEED_15_TWO_ROUNDS: [&str; 9] = [
+    "KC",
+    "none",
+    "1",
+    "AH JD QH",
+    "3S",
+    "AH",
+    "2S",
+    "25",
+    "10C 2C 7C JC QC",
+];
+
+/// The answers for the rest of the seed-15 game after [`SEED_15_TWO_ROUNDS`], from a
+/// bot, and the final status, under `rs`.
+fn seed_15_to_the_end(rs: &Ruleset) -> (Vec<String>, serde_json::Value) {
+    let setup = Setup {
+        players: vec!["you".into()],
+        alora: true,
+        deck: Deck::Virtual { seed: 15 },
+    };
+    let mut g = Game::start(&setup, rs).unwrap();
+    let mut given = SEED_15_TWO_ROUNDS.iter();
+    while g.history.len() < 2 {
+        match g.next() {
+            kado::session::Step::Auto(a) => {
+                g.apply(&a).unwrap();
+            }
+            kado::session::Step::Ask(q) => {
+                let a = g.answer(&q, given.next().unwrap()).unwrap();
+                g.apply(&a).unwrap();
+            }
+            kado::session::Step::Done => break,
+        }
+    }
+    let (answers, _, end) = play_out(g, &Bot::default(), 100_000, |_| {}).unwrap();
+    (answers, serde_json::to_value(end.status()).unwrap())
+}
+
+/// The transcript of round 2's reveal, up to the standings after it.
+fn round_2_reveal(out: &str) -> &str {
+    let start = out
+        .find("Reveal: which cards did you play? (holds 10♣ 2♣ 7♣ Q♥ J♣ Q♣ 2♠)")
+        .expect("round 2's reveal");
+    let end = start + out[start..].find("Prize pool: $0").expect("the standings");
+    &out[start..end]
+}
+
+#[test]
+fn alora_ties_in_a_virtual_game_after_bets() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s15.yaml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "--explain",
+        "kinkado",
+        "play",
+        "--deck",
+        "virtual",
+        "--seed",
+        "15",
+        "--save",
+        file,
+    ];
+    let (code, out, err) = play(&args, &(SEED_15_TWO_ROUNDS.join("\n") + "\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    assert_eq!(
+        round_2_reveal(&out),
+        "Reveal: which cards did you play? (holds 10♣ 2♣ 7♣ Q♥ J♣ Q♣ 2♠): 10C 2C 7C JC QC
+ALORA shows J♥ K♥ 3♥ 6♥ 5♥: flush (tier 2, $44)
+you show 10♣ 2♣ 7♣ J♣ Q♣: flush (tier 2, $44)
+you win the round: give you everything in the prize pool and every bet, and $25 from the bank.
+Standings after round 2 · next: round 3, dealer you
+┌───────┬───────┬──────────┬─────┐
+│ Seat  ┆ Stash ┆ Cards    ┆ Bet │
+╞═══════╪═══════╪══════════╪═════╡
+│ you   ┆ $116  ┆ Q♥ 2♠ 3♦ ┆ —   │
+│ ALORA ┆ $60   ┆ —        ┆ —   │
+└───────┴───────┴──────────┴─────┘
+"
+    );
+    assert!(
+        out.ends_with(&format!(
+            "The game is saved in {file}; continue it with `kado kinkado resume {file}`.
+
+Why:
+  - At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot, except that ALORA never shares one: where she would, she wins alone. [ruling alora-ties: after-bets]
+  - Round 2, won by you: Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets. [ruling alora-ties: after-bets]
+"
+        )),
+        "{out}"
+    );
+    assert_eq!(
+        status(file),
+        serde_json::json!({"round": 3, "phase": "sell", "money": {"alora": 60, "you": 116}, "pool": 1,
+            "pool_cards": ["JK", "7D"], "market": ["AH", "AC", "2D", "3S"], "bets": {}, "bank_net": 77,
+            "finished": false, "winners": []})
+    );
+}
+
+#[test]
+fn alora_ties_in_a_virtual_game_on_sum() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("on-sum.yaml");
+    std::fs::write(&house, "base: kinkado\nrulings:\n  alora-ties: on-sum\n").unwrap();
+    let house = house.to_str().unwrap();
+    let file = dir.path().join("s15.yaml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "--explain",
+        "--rules",
+        house,
+        "kinkado",
+        "play",
+        "--deck",
+        "virtual",
+        "--seed",
+        "15",
+        "--save",
+        file,
+    ];
+    let (code, out, err) = play(&args, &(SEED_15_TWO_ROUNDS.join("\n") + "\n"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        round_2_reveal(&out),
+        "Reveal: which cards did you play? (holds 10♣ 2♣ 7♣ Q♥ J♣ Q♣ 2♠): 10C 2C 7C JC QC
+ALORA shows J♥ K♥ 3♥ 6♥ 5♥: flush (tier 2, $44)
+you show 10♣ 2♣ 7♣ J♣ Q♣: flush (tier 2, $44)
+ALORA wins the round: give ALORA everything in the prize pool and every bet, and $20 from the bank.
+ALORA keeps 3♦ face up.
+Standings after round 2 · next: round 3, dealer you
+┌───────┬───────┬───────┬─────┐
+│ Seat  ┆ Stash ┆ Cards ┆ Bet │
+╞═══════╪═══════╪═══════╪═════╡
+│ you   ┆ $43   ┆ Q♥ 2♠ ┆ —   │
+│ ALORA ┆ $128  ┆ 3♦    ┆ —   │
+└───────┴───────┴───────┴─────┘
+"
+    );
+    assert!(
+        out.ends_with(
+            "
+Why:
+  - At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot. ALORA wins as soon as she is level with another hand on tier and sum, whatever the bets. [ruling alora-ties: on-sum]
+  - Round 2, won by ALORA: ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing. [ruling alora-ties: on-sum]
+"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        status(file)["money"],
+        serde_json::json!({"alora": 128, "you": 43})
+    );
+}
+
+#[test]
+fn alora_ties_in_a_whole_virtual_game() {
+    // The seed-15 game played to the end under each ruling; `--json --explain` names the
+    // ruling at round 2's reveal, and the state matches the library's fold.
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("on-sum.yaml");
+    std::fs::write(&house, "base: kinkado\nrulings:\n  alora-ties: on-sum\n").unwrap();
+    let base = Ruleset::builtin("kinkado").unwrap();
+    for (rules, choice, round_2) in [
+        (
+            "kinkado".to_string(),
+            "after-bets",
+            "Round 2, won by you: Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets.",
+        ),
+        (
+            house.to_str().unwrap().to_string(),
+            "on-sum",
+            "Round 2, won by ALORA: ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing.",
+        ),
+    ] {
+        let rs = base.with("alora-ties", choice).unwrap();
+        let (rest, expected) = seed_15_to_the_end(&rs);
+        let mut answers: Vec<String> = SEED_15_TWO_ROUNDS.iter().map(|a| a.to_string()).collect();
+        answers.extend(rest);
+        let file = dir.path().join(format!("game-{choice}.yaml"));
+        let file = file.to_str().unwrap();
+        let (code, out, err) = play(
+            &[
+                "--json",
+                "--explain",
+                "--rules",
+                &rules,
+                "kinkado",
+                "play",
+                "--deck",
+                "virtual",
+                "--seed",
+                "15",
+                "--save",
+                file,
+            ],
+            &(answers.join("\n") + "\n"),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("The game is over."), "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["finished"], true);
+        let reasons = v["explain"].as_array().unwrap();
+        let ruled = serde_json::json!([{"id": "alora-ties", "choice": choice}]);
+        assert_eq!(reasons[0]["rulings"], ruled);
+        assert!(
+            reasons
+                .iter()
+                .any(|r| r["rule"] == round_2 && r["rulings"] == ruled),
+            "{reasons:?}"
+        );
+        assert_eq!(status(file), expected);
+    }
+}

@@ -75,7 +75,7 @@ fn odds_exact_human_and_json() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "Play K♠ K♥ K♦ K♣ 9♠: Four of a kind — tier 3, sum $89\nAgainst ALORA (Q♠ Q♥ 5♦ 5♣ face up, 1 face down, from 45 unseen cards):\n  win 100.00%   tie 0.00%   lose 0.00%   (ALORA wins ties)\nExact: each of the 45 possible deals counted once.\n"
+        "Play K♠ K♥ K♦ K♣ 9♠: Four of a kind — tier 3, sum $89\nAgainst ALORA (Q♠ Q♥ 5♦ 5♣ face up, 1 face down, from 45 unseen cards):\n  win 100.00%   tie 0.00%   lose 0.00%   (a tie goes to the higher bet, to ALORA if equal)\nExact: each of the 45 possible deals counted once.\n"
     );
     let v = json(&args);
     assert_eq!(v["win"], 1.0);
@@ -84,6 +84,7 @@ fn odds_exact_human_and_json() {
     assert_eq!(v["samples"], 45);
     assert_eq!(v["stderr"], 0.0);
     assert_eq!(v["method"], "exact");
+    assert_eq!(v["tie_goes_to"], "higher-bet");
     assert_eq!(v["play"], serde_json::json!(["KS", "KH", "KD", "KC", "9S"]));
 }
 
@@ -187,4 +188,97 @@ fn simulate_errors() {
         err,
         "error: play between 1 and 10000000 games, not 0\n --> --games, column 1\n  |\n1 | 0\n  | ^\n\nerror: at least one thread is needed\n --> --threads, column 1\n  |\n1 | 0\n  | ^\n\n2 problems found\n"
     );
+}
+
+/// A house-rules file that picks `alora-ties: on-sum`; kept alive by the returned guard.
+fn on_sum_rules() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("on-sum.yaml");
+    std::fs::write(&f, "base: kinkado\nrulings:\n  alora-ties: on-sum\n").unwrap();
+    let path = f.to_str().unwrap().to_string();
+    (dir, path)
+}
+
+#[test]
+fn odds_say_who_takes_a_tie() {
+    // A pair of kings against ALORA's K♦ and one face-down card: the other king or a
+    // joker ties ($40), 3 deals of 51.
+    let args = [
+        "--explain",
+        "kinkado",
+        "odds",
+        "--hand",
+        "KS KH",
+        "--alora-shown",
+        "KD",
+        "--alora-hidden",
+        "1",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "Play K♠ K♥: One pair — tier 1, sum $40
+Against ALORA (K♦ face up, 1 face down, from 51 unseen cards):
+  win 94.12%   tie 5.88%   lose 0.00%   (a tie goes to the higher bet, to ALORA if equal)
+Exact: each of the 51 possible deals counted once.
+
+Why:
+  - Hands rank by tier, then by the sum of the cards played.
+  - A tie of tier and sum goes to whoever bet more, and to ALORA when the bets are equal: it is a win only if you bet more than she does. [ruling alora-ties: after-bets]
+  - ALORA plays the best hand she can make from all her cards, face down ones too. [ruling alora-sum: best-hand, joker-sum: face-value, joker-duplicates: allowed, ace-straights: low-and-high]
+  - Her face-down cards may be any cards you cannot see, each set equally likely.
+"
+    );
+    let (_dir, on_sum) = on_sum_rules();
+    let mut house = vec!["--rules", on_sum.as_str()];
+    house.extend(args);
+    let (code, out, err) = run(&house);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  win 94.12%   tie 5.88%   lose 0.00%   (ALORA wins ties)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  - A tie of tier and sum goes to ALORA whatever the bets: it counts as a loss for you. [ruling alora-ties: on-sum]\n"),
+        "{out}"
+    );
+    let after = json(&args);
+    let before = json(&house);
+    assert_eq!(
+        (
+            after["tie_goes_to"].as_str(),
+            before["tie_goes_to"].as_str()
+        ),
+        (Some("higher-bet"), Some("alora"))
+    );
+    // The counts are the same; only who takes a tie differs.
+    for k in ["win", "tie", "lose", "samples"] {
+        assert_eq!(after[k], before[k], "{k}");
+    }
+    assert_eq!(after["samples"], 51);
+}
+
+#[test]
+fn simulate_follows_the_alora_ties_ruling() {
+    let (_dir, on_sum) = on_sum_rules();
+    let args = [
+        "--explain",
+        "kinkado",
+        "simulate",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+        "--policy",
+        "greedy",
+    ];
+    let mut house = vec!["--rules", on_sum.as_str()];
+    house.extend(args);
+    let after = json(&args);
+    let before = json(&house);
+    assert!(explained_rulings(&after).contains(&"alora-ties: after-bets".to_string()));
+    assert!(explained_rulings(&before).contains(&"alora-ties: on-sum".to_string()));
+    // Some of these games have a reveal where the bets now decide an equal hand.
+    assert_ne!(after["player_money"], before["player_money"]);
 }

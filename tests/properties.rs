@@ -1,11 +1,12 @@
-//! Property tests: notation round-trips, no panics on any input, and the hand
-//! evaluator against an independent brute force.
+//! Property tests: notation round-trips, no panics on any input, the hand evaluator
+//! against an independent brute force, and reveal ties against the ruling's reading.
 
 use proptest::prelude::*;
 
 use kado::cards::{Card, Rank, Suit};
 use kado::kinkado::Rules;
 use kado::kinkado::hand::{Category, evaluate};
+use kado::kinkado::showdown::{ALORA, Pool, Seat, settle};
 use kado::notation::{CardList, parse_cards};
 use kado::ruleset::Ruleset;
 
@@ -250,5 +251,75 @@ proptest! {
     #[test]
     fn hands_from_the_pack_strategy_are_valid(cards in hand_of(5)) {
         prop_assert_eq!(cards.len(), 5);
+    }
+}
+
+/// The winners of a reveal by the reading of ruling `alora-ties`, from the tiers and sums
+/// kado found: the most (tier, sum, bet) wins, and ALORA never shares (after-bets); or
+/// ALORA wins as soon as she is level on tier and sum (on-sum).
+fn reference_winners(
+    seats: &[Seat],
+    strength: impl Fn(&Seat) -> (u8, u32),
+    after_bets: bool,
+) -> Vec<String> {
+    let key = |s: &Seat| {
+        let (t, sum) = strength(s);
+        (t, sum, if after_bets { s.bet } else { 0 })
+    };
+    let best = seats.iter().map(key).max().unwrap();
+    let top: Vec<&Seat> = seats.iter().filter(|s| key(s) == best).collect();
+    if let Some(a) = top.iter().find(|s| s.is_alora) {
+        return vec![a.name.clone()];
+    }
+    let max_bet = top.iter().map(|s| s.bet).max().unwrap();
+    top.iter()
+        .filter(|s| s.bet == max_bet)
+        .map(|s| s.name.clone())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #[test]
+    fn reveal_ties_follow_the_ruling(
+        players in proptest::collection::vec((0usize..4, 0usize..3), 1..4),
+        alora in proptest::option::of((0usize..4, 0usize..3)),
+        after_bets in any::<bool>(),
+    ) {
+        // Few hands and bets, so that ties of every kind come up often.
+        const HANDS: [&str; 4] = ["KS KH", "QS QH", "KD 10S 10H", "JK KC"];
+        const BETS: [u32; 3] = [1, 5, 10];
+        let seat = |name: &str, (h, b): (usize, usize), is_alora: bool| Seat {
+            name: name.to_string(),
+            cards: HANDS[h].parse::<CardList>().unwrap().0,
+            bet: BETS[b],
+            is_alora,
+            bank_placed: false,
+        };
+        let mut seats: Vec<Seat> = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| seat(&format!("p{i}"), *p, false))
+            .collect();
+        if let Some(a) = alora {
+            seats.push(seat(ALORA, a, true));
+        }
+        let rs = Ruleset::builtin("kinkado")
+            .unwrap()
+            .with("alora-ties", if after_bets { "after-bets" } else { "on-sum" })
+            .unwrap();
+        let pool = Pool { money: 7, cards: vec![], chips: None };
+        let s = settle(&seats, &pool, &Rules::from_ruleset(&rs), &rs);
+        let strength = |x: &Seat| (s.hands[&x.name].tier, s.hands[&x.name].sum);
+        let mut expected = reference_winners(&seats, strength, after_bets);
+        let mut got = s.winners.clone();
+        expected.sort();
+        got.sort();
+        prop_assert_eq!(got, expected);
+        // Money is neither made nor lost: what the seats receive is the pot, the bets
+        // and the bank's share, less what stays in the pool.
+        let bets: u32 = seats.iter().map(|x| x.bet).sum();
+        let paid: u32 = s.payouts.values().sum();
+        prop_assert_eq!(paid + s.pool_left, pool.money + bets + s.bank_paid);
     }
 }

@@ -64,6 +64,7 @@ fn show_marks_the_choice_in_force() {
         "alora-buy",
         "alora-face-up",
         "split",
+        "alora-ties",
         "game-tie",
     ] {
         let r = rulings
@@ -151,7 +152,8 @@ fn negative_start_money_passed_rules_check() {
                 "message": "`-50` is outside the range of value `start-money`",
                 "source": "file negative-money.yaml", "line": 3, "column": 16, "text": "-50",
                 "expected": "a whole number from 0 to 10000", "help": null,
-            }]
+            }],
+            "total": 1
         })
     );
 }
@@ -218,7 +220,8 @@ error: `60` is outside the range of value `hand-limit`
             "problems": [
                 problem(8, 18, "-50", "start-money", "0 to 10000"),
                 problem(9, 17, "60", "hand-limit", "2 to 13"),
-            ]
+            ],
+            "total": 2
         })
     );
     // `status` reads the file the same way.

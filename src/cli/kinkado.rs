@@ -38,7 +38,7 @@ pub enum Cmd {
     Alora(AloraCmd),
     /// Settle a reveal: who wins, and who gets what.
     #[command(
-        long_about = "Settle a reveal. Highest tier wins, then highest sum, then highest bet, then a split; ALORA wins every tie she is in. The winner takes the prize pool (money and cards) and every bet, and the bank pays the winner the amount they bet. In a split the pot (prize pool and bets) is shared evenly by chip when --pool-chips gives the chips (bets are counted in the fewest $25/$10/$5/$1 chips), otherwise by value; what cannot be divided and every card stay in the pool; each winner gets their own bet from the bank. Every card named must come from one pack.\n\nJSON keys: winners (names; ALORA is alora), hands (name → {category, tier, sum}, and played for ALORA), payouts (name → money received, the bank's share included), bank_paid, bank_took_back (a bet the bank placed for ALORA that returns to it under ruling bank-bet), pool_left (money), pool_cards_to (a name, or null when the cards stay), decided_by (tier, sum, bet, alora-wins-ties, split, only-hand)."
+        long_about = "Settle a reveal. Highest tier wins, then highest sum, then highest bet, then a split. ALORA never shares a pot: by default (ruling alora-ties: after-bets) the bets decide her ties as anyone's and she wins where equal bets would split the pot; under alora-ties: on-sum she wins as soon as she is level on tier and sum, whatever the bets. The winner takes the prize pool (money and cards) and every bet, and the bank pays the winner the amount they bet. In a split the pot (prize pool and bets) is shared evenly by chip when --pool-chips gives the chips (bets are counted in the fewest $25/$10/$5/$1 chips), otherwise by value; what cannot be divided and every card stay in the pool; each winner gets their own bet from the bank. Every card named must come from one pack.\n\nJSON keys: winners (names; ALORA is alora), hands (name → {category, tier, sum}, and played for ALORA), payouts (name → money received, the bank's share included), bank_paid, bank_took_back (a bet the bank placed for ALORA that returns to it under ruling bank-bet), pool_left (money), pool_cards_to (a name, or null when the cards stay), decided_by (tier, sum, bet, alora-wins-ties, split, only-hand)."
     )]
     #[command(
         after_help = "Example:\n  kado kinkado showdown --seat ana=KS,KH@5 --alora '2S 2H 2C 9D 4S@10' --pool 12 --pool-cards JK"
@@ -54,8 +54,8 @@ pub enum Cmd {
     },
     /// The chance your hand beats ALORA at the reveal, from what you can see.
     #[command(
-        long_about = "The chance your hand beats ALORA at the reveal, from what you can see.\n\nYou play your best 2 to 5 cards (by tier, then sum). ALORA plays the best hand of all her cards: her face-up cards and N face-down ones, which may be any cards you cannot see (the pack less your hand, her face-up cards and --seen). Every deal of those is counted once when there are no more than --samples of them (exact odds); otherwise --samples deals are drawn at random (Monte Carlo, repeatable with --seed). ALORA wins ties.",
-        after_help = "JSON keys: win, tie, lose (probabilities; ALORA wins ties), samples (deals counted), stderr (standard error of win; 0 when exact), method (\"exact\" or \"monte-carlo\"), exact, seed (null when exact), unseen (cards you cannot see), alora_hidden, play (your best cards), category, tier, sum.\n\nExample:\n  kado kinkado odds --hand 'KS KH KD 2C 9S' --alora-shown 'QS QH 5D' --alora-hidden 4 --seen '7C 8C'"
+        long_about = "The chance your hand beats ALORA at the reveal, from what you can see.\n\nYou play your best 2 to 5 cards (by tier, then sum). ALORA plays the best hand of all her cards: her face-up cards and N face-down ones, which may be any cards you cannot see (the pack less your hand, her face-up cards and --seen). Every deal of those is counted once when there are no more than --samples of them (exact odds); otherwise --samples deals are drawn at random (Monte Carlo, repeatable with --seed).\n\nA tie (equal tier and sum) is counted apart. By default (ruling alora-ties: after-bets) it goes to whoever bets more, and to ALORA when the bets are equal; under alora-ties: on-sum ALORA wins it whatever the bets, so it is a loss.",
+        after_help = "JSON keys: win, tie, lose (probabilities), tie_goes_to (\"higher-bet\" or \"alora\": who takes a tie, by ruling alora-ties), samples (deals counted), stderr (standard error of win; 0 when exact), method (\"exact\" or \"monte-carlo\"), exact, seed (null when exact), unseen (cards you cannot see), alora_hidden, play (your best cards), category, tier, sum.\n\nExample:\n  kado kinkado odds --hand 'KS KH KD 2C 9S' --alora-shown 'QS QH 5D' --alora-hidden 4 --seen '7C 8C'"
     )]
     Odds(stats::OddsArgs),
     /// Exact counts of every category and tier over all N-card hands (N = 2 to 7).
@@ -112,7 +112,7 @@ pub enum Cmd {
     },
 }
 
-const PLAY_HELP: &str = "Run a whole game of Kin Kādo at the table. kado walks the nine rounds and their five phases (refresh, sell, buy, bet, reveal), rotates the dealer, plays ALORA's turns itself and says what to do with the cards and chips, keeps the books, and asks only for what it cannot know: the prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards when the rules turn them up.\n\nAt any prompt: `undo` takes back the last answer (again to go further back), `show` shows the table, `help` says what may be answered, `quit` stops (the game is saved), and `fix NAME MONEY` corrects a stash counted wrong at the table (recorded like any action).\n\nThe game is saved after every step (written to a temporary file, then renamed), so it survives Ctrl-C, kill -9 or a closed terminal; `kado kinkado resume FILE` continues it. When standard input is not a terminal, answers are read one per line (blank lines and # comments skipped), so a game can be scripted.\n\nWith `--deck virtual` kado shuffles and deals a virtual pack (repeatable with `--seed`) and shows each player their cards when it asks; `best` then plays a player's best hand.\n\nWith --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout with the keys of `kado kinkado status` and `save` (the file).";
+const PLAY_HELP: &str = "Run a whole game of Kin Kādo at the table. kado walks the nine rounds and their five phases (refresh, sell, buy, bet, reveal), rotates the dealer, plays ALORA's turns itself and says what to do with the cards and chips, keeps the books, and asks only for what it cannot know: the prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards when the rules turn them up.\n\nAt any prompt: `undo` takes back the last answer (again to go further back), `show` shows the table, `help` says what may be answered, `quit` stops (the game is saved), and `fix NAME MONEY` corrects a stash counted wrong at the table (recorded like any action).\n\nThe game is saved after every step (written to a temporary file, then renamed), so it survives Ctrl-C, kill -9 or a closed terminal; `kado kinkado resume FILE` continues it. When standard input is not a terminal, answers are read one per line (blank lines and # comments skipped), so a game can be scripted.\n\nWith `--deck virtual` kado shuffles and deals a virtual pack (repeatable with `--seed`) and shows each player their cards when it asks; `best` then plays a player's best hand.\n\nWith --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout with the keys of `kado kinkado status` and `save` (the file).\n\nWith --explain the rulings behind the game's verdicts follow the session (under --json, the explain key): how a reveal is settled, and each round in which ALORA was level with another hand on tier and sum (ruling alora-ties).";
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum DeckArg {
@@ -244,12 +244,12 @@ fn play_cmd(
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let log = Log::new(GAME, rs, setup)?;
     let lock = session::open_new::<Game>(&path)?;
-    session::play::<Game>(ctx, &lock, log)
+    session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
 fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
     let (lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
-    session::play::<Game>(ctx, &lock, log)
+    session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
 /// Reads cards from an argument and checks they can come from one pack.
@@ -747,6 +747,56 @@ fn read_seat(
     })
 }
 
+/// The sentences under the showdown table: who wins and why, or who splits, and what
+/// the bank takes back.
+fn showdown_summary(v: &showdown::Settlement, pool: &Pool, rules: &Rules, s: &Style) -> String {
+    let mut human = String::new();
+    let winners = v.winners.join(" and ");
+    if v.winners.len() == 1 {
+        human += &format!(
+            "{} wins ({}): takes the prize pool ({}{}) and every bet, and the bank pays {} {}.\n",
+            winners,
+            match v.decided_by.as_str() {
+                "tier" => "highest tier",
+                "sum" => "highest sum in the tier",
+                "bet" => "equal hands, highest bet",
+                "alora-wins-ties" if rules.alora_ties_after_bets => {
+                    "equal hands and bets, ALORA wins ties"
+                }
+                "alora-wins-ties" => "equal hands, ALORA wins ties",
+                _ => "the only hand",
+            },
+            money(i64::from(pool.money)),
+            if pool.cards.is_empty() {
+                String::new()
+            } else {
+                format!(" and {}", s.cards(&pool.cards))
+            },
+            winners,
+            money(i64::from(v.bank_paid))
+        );
+    } else {
+        human += &format!(
+            "{} split the pot; the bank pays each their own bet ({} in all). {} stays in the prize pool{}.\n",
+            winners,
+            money(i64::from(v.bank_paid)),
+            money(i64::from(v.pool_left)),
+            if pool.cards.is_empty() {
+                String::new()
+            } else {
+                format!(", with {}", s.cards(&pool.cards))
+            }
+        );
+    }
+    if v.bank_took_back > 0 {
+        human += &format!(
+            "The bank takes back the {} it bet for ALORA.\n",
+            money(i64::from(v.bank_took_back))
+        );
+    }
+    human
+}
+
 fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {
     let mut problems = Vec::new();
     let mut seats: Vec<Seat> = Vec::new();
@@ -918,46 +968,7 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
         ]);
     }
     let mut human = render::show(&t);
-    let winners = v.winners.join(" and ");
-    if v.winners.len() == 1 {
-        human += &format!(
-            "{} wins ({}): takes the prize pool ({}{}) and every bet, and the bank pays {} {}.\n",
-            winners,
-            match v.decided_by.as_str() {
-                "tier" => "highest tier",
-                "sum" => "highest sum in the tier",
-                "bet" => "equal hands, highest bet",
-                "alora-wins-ties" => "ALORA wins ties",
-                _ => "the only hand",
-            },
-            money(i64::from(pool.money)),
-            if pool.cards.is_empty() {
-                String::new()
-            } else {
-                format!(" and {}", s.cards(&pool.cards))
-            },
-            winners,
-            money(i64::from(v.bank_paid))
-        );
-    } else {
-        human += &format!(
-            "{} split the pot; the bank pays each their own bet ({} in all). {} stays in the prize pool{}.\n",
-            winners,
-            money(i64::from(v.bank_paid)),
-            money(i64::from(v.pool_left)),
-            if pool.cards.is_empty() {
-                String::new()
-            } else {
-                format!(", with {}", s.cards(&pool.cards))
-            }
-        );
-    }
-    if v.bank_took_back > 0 {
-        human += &format!(
-            "The bank takes back the {} it bet for ALORA.\n",
-            money(i64::from(v.bank_took_back))
-        );
-    }
+    human += &showdown_summary(&v, &pool, rules, &s);
     let verdict = ShowdownVerdict {
         winners: &v.winners,
         hands: v

@@ -292,11 +292,26 @@ pub fn play_explained<G: Session>(
     log: Log<G::Setup, G::Action>,
     explain: &kado::explain::Explain,
 ) -> Outcome {
+    play_then_explain::<G>(ctx, lock, log, |_| explain.clone())
+}
+
+/// [`play_explained`], with an explanation that depends on how the session went: `explain`
+/// gets the state when the session stops (read back from the saved log).
+pub fn play_then_explain<G: Session>(
+    ctx: &super::Ctx,
+    lock: &SaveLock,
+    log: Log<G::Setup, G::Action>,
+    explain: impl FnOnce(&G) -> kado::explain::Explain,
+) -> Outcome {
     if !ctx.json {
         run::<G>(lock, log, &mut *super::prompt::for_stdin(), ctx.style)?;
-        if ctx.explain && !explain.is_empty() {
-            let mut out = std::io::stdout().lock();
-            super::write_out(&mut out, &format!("\n{}", explain.render()))?;
+        if ctx.explain {
+            let game: G = replay(&load::<G>(&lock.path().to_string_lossy())?)?;
+            let x = explain(&game);
+            if !x.is_empty() {
+                let mut out = std::io::stdout().lock();
+                super::write_out(&mut out, &format!("\n{}", x.render()))?;
+            }
         }
         return Ok(());
     }
@@ -305,7 +320,7 @@ pub fn play_explained<G: Session>(
     if let serde_json::Value::Object(m) = &mut v {
         m.insert("save".into(), lock.path().display().to_string().into());
     }
-    ctx.emit(&v, "", explain)
+    ctx.emit(&v, "", &explain(&game))
 }
 
 /// Runs a session with its transcript on stderr, and returns the state it stopped in.

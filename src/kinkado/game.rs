@@ -18,6 +18,7 @@ use super::fast::best_hand;
 use super::showdown::{self, ALORA, Pool, Seat};
 use super::{Rules, round_info, value};
 use crate::cards::{Card, show_cards};
+use crate::explain::{Explain, Reason};
 use crate::notation::parse_money;
 use crate::render::{self, Style, money};
 use crate::ruleset::Ruleset;
@@ -210,6 +211,8 @@ impl SeatState {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub rules: Rules,
+    /// The ruleset the rules were read from, for the rulings named in explanations.
+    ruleset: std::sync::Arc<Ruleset>,
     pub setup: Setup,
     pub round: u32,
     pub phase: Phase,
@@ -238,6 +241,10 @@ pub struct RoundResult {
     pub round: u32,
     pub winners: Vec<String>,
     pub payouts: Vec<(String, u32)>,
+    /// How ALORA's tie was settled, when she was level with another hand on tier and
+    /// sum (ruling `alora-ties`).
+    #[serde(skip)]
+    pub alora_tie: Option<Reason>,
 }
 
 /// The virtual pack of a round: `cards` shuffled from the game's seed and the round.
@@ -478,6 +485,36 @@ impl Game {
         }
     }
 
+    /// The rulings behind the game's verdicts so far, for `--explain`: how reveals are
+    /// settled, and each reveal where ALORA was level with another hand on tier and sum.
+    pub fn explain(&self) -> Explain {
+        let mut x = Explain::new();
+        x.ruled(
+            if self.rules.alora_ties_after_bets {
+                "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot, except that ALORA never shares one: where she would, she wins alone."
+            } else {
+                "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot. ALORA wins as soon as she is level with another hand on tier and sum, whatever the bets."
+            },
+            &self.ruleset,
+            &["alora-ties"],
+        );
+        for r in &self.history {
+            if let Some(why) = &r.alora_tie {
+                let won_by: Vec<String> = r.winners.iter().map(|w| display_name(w)).collect();
+                x.0.push(Reason {
+                    rule: format!(
+                        "Round {}, won by {}: {}",
+                        r.round,
+                        won_by.join(" and "),
+                        why.rule
+                    ),
+                    rulings: why.rulings.clone(),
+                });
+            }
+        }
+        x
+    }
+
     /// Who has the most money (ruling `game-tie`).
     pub fn winners(&self) -> Vec<String> {
         let best = self.seats.iter().map(|s| s.stash).max().unwrap_or(0);
@@ -511,7 +548,7 @@ impl Game {
         let mut said = Vec::new();
         if self.seats.iter().all(|s| s.played.is_none()) {
             said.push("Nobody could play a hand: the prize pool stays as it is.".into());
-            return self.end_round(said, Vec::new(), Vec::new());
+            return self.end_round(said, Vec::new(), Vec::new(), None);
         }
         let seats: Vec<Seat> = self
             .seats
@@ -530,8 +567,7 @@ impl Game {
             cards: self.pool_cards.clone(),
             chips: None,
         };
-        let rs = Ruleset::builtin(super::GAME).unwrap_or_else(|_| empty_ruleset());
-        let v = showdown::settle(&seats, &pool, &self.rules, &rs);
+        let v = showdown::settle(&seats, &pool, &self.rules, &self.ruleset);
         for (name, h) in &v.hands {
             said.push(format!(
                 "{} {}: {} (tier {}, {})",
@@ -588,7 +624,13 @@ impl Game {
                 said.push(format!("ALORA keeps {} face up.", show_cards(&cards)));
             }
         }
-        self.end_round(said, v.winners, payouts)
+        let alora_tie = v
+            .explain
+            .0
+            .iter()
+            .find(|r| v.alora_tie && r.rulings.iter().any(|x| x.id == "alora-ties"))
+            .cloned();
+        self.end_round(said, v.winners, payouts, alora_tie)
     }
 
     fn end_round(
@@ -596,6 +638,7 @@ impl Game {
         mut said: Vec<String>,
         winners: Vec<String>,
         payouts: Vec<(String, u32)>,
+        alora_tie: Option<Reason>,
     ) -> Vec<String> {
         // Played cards have left the hands; they return to the deck at the next refresh.
         for s in &mut self.seats {
@@ -607,6 +650,7 @@ impl Game {
             round: self.round,
             winners,
             payouts,
+            alora_tie,
         });
         if self.round >= self.rules.rounds {
             self.phase = Phase::Over;
@@ -624,20 +668,6 @@ impl Game {
             self.settled = false;
         }
         said
-    }
-}
-
-fn empty_ruleset() -> Ruleset {
-    Ruleset {
-        name: super::GAME.into(),
-        game: super::GAME.into(),
-        title: super::TITLE.into(),
-        summary: String::new(),
-        rulings: Vec::new(),
-        values: Default::default(),
-        ranges: Default::default(),
-        notes: Vec::new(),
-        lineage: vec![super::GAME.into()],
     }
 }
 
@@ -747,6 +777,7 @@ impl Session for Game {
         };
         Ok(Game {
             rules,
+            ruleset: std::sync::Arc::new(rs.clone()),
             setup: setup.clone(),
             round: 1,
             phase: Phase::Refresh,

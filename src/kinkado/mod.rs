@@ -39,6 +39,9 @@ pub struct Rules {
     pub alora_face_up_shown: bool,
     /// `split: by-chip` (else by value).
     pub split_by_chip: bool,
+    /// `alora-ties: after-bets`: the bets decide a tie of tier and sum before ALORA's
+    /// tie-break (else `on-sum`: she wins any tie of tier and sum).
+    pub alora_ties_after_bets: bool,
     /// `game-tie: shared` (else ALORA wins).
     pub game_tie_shared: bool,
     /// `bank-bet: in-the-pot` (else back to the bank).
@@ -68,6 +71,7 @@ impl Rules {
             alora_buy_best_affordable: rs.is("alora-buy", "best-affordable"),
             alora_face_up_shown: rs.is("alora-face-up", "shown-and-bought"),
             split_by_chip: rs.is("split", "by-chip"),
+            alora_ties_after_bets: rs.is("alora-ties", "after-bets"),
             game_tie_shared: rs.is("game-tie", "shared"),
             bank_bet_in_pot: rs.is("bank-bet", "in-the-pot"),
             buy_mixed: rs.is("buy-sources", "mixed"),
@@ -94,6 +98,7 @@ impl Rules {
                 alora_buy_best_affordable: false,
                 alora_face_up_shown: true,
                 split_by_chip: true,
+                alora_ties_after_bets: true,
                 game_tie_shared: true,
                 bank_bet_in_pot: true,
                 buy_mixed: true,
@@ -178,6 +183,7 @@ mod tests {
         let r = Rules::standard();
         assert!(r.joker_face_value && r.joker_duplicates && r.ace_high_straights);
         assert!(!r.alora_sum_all && !r.alora_buy_best_affordable);
+        assert!(r.alora_ties_after_bets);
         assert_eq!((r.start_money, r.max_bet, r.hand_limit), (50, 25, 7));
     }
 }

@@ -8,8 +8,10 @@
 //! for) each is counted once, exactly, and otherwise sets are drawn at random (seeded,
 //! with [`crate::shuffle`]'s ChaCha12, so a run can be repeated).
 //!
-//! ALORA wins ties (equal tier and sum), so `tie` is a loss for the player too; it is
-//! given apart so the player sees how often hands come out equal.
+//! A tie (equal tier and sum) is given apart, so the player sees how often hands come
+//! out equal. Who takes it is ruling `alora-ties`: by default (`after-bets`) the higher
+//! bet, ALORA's when the bets are equal, so it is a win for a player who outbids her;
+//! under `on-sum` ALORA always, so it is a loss for the player.
 
 use serde::Serialize;
 
@@ -44,12 +46,34 @@ pub struct Play {
     pub sum: u32,
 }
 
+/// Who takes a tie of tier and sum (ruling `alora-ties`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieGoesTo {
+    /// `on-sum`: ALORA, whatever the bets; a tie is a loss for the player.
+    Alora,
+    /// `after-bets`: whoever bet more; ALORA when the bets are equal.
+    HigherBet,
+}
+
+impl TieGoesTo {
+    pub fn of(rules: &Rules) -> TieGoesTo {
+        if rules.alora_ties_after_bets {
+            TieGoesTo::HigherBet
+        } else {
+            TieGoesTo::Alora
+        }
+    }
+}
+
 /// The answer.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Odds {
     pub win: f64,
+    /// Equal tier and sum: decided as `tie_goes_to` says.
     pub tie: f64,
     pub lose: f64,
+    pub tie_goes_to: TieGoesTo,
     /// Deals counted.
     pub samples: u64,
     /// The standard error of `win` (0 when exact).
@@ -180,6 +204,7 @@ pub fn odds(q: &Query, rules: &Rules) -> Odds {
         win: w,
         tie: ti,
         lose: ((total - win - tie) as f64) / t,
+        tie_goes_to: TieGoesTo::of(rules),
         samples: total,
         stderr: if exact {
             0.0
@@ -292,6 +317,7 @@ mod tests {
         // Her best: a full house with a joker (Q Q 🃏 5 5, $60), a queen (55) or a 5
         // (45); never four of a kind. The player wins every deal.
         assert_eq!((o.win, o.tie, o.lose), (1.0, 0.0, 0.0));
+        assert_eq!(o.tie_goes_to, TieGoesTo::HigherBet);
         assert_eq!(o.unseen, 54 - 9);
     }
 
@@ -343,5 +369,23 @@ mod tests {
         assert!(p.contains(&Problem::AloraSize(10)));
         assert!(p.contains(&Problem::TooMany(Card::Joker)));
         assert!(p.contains(&Problem::TooMany(cards("KS")[0])));
+    }
+
+    #[test]
+    fn ties_follow_the_ruling() {
+        // A pair of kings ($40) against ALORA's K♦ and one face-down card: the other
+        // king ties (K K, $40); the counts do not depend on the ruling, only who takes a
+        // tie does.
+        let q = query("KS KH", "KD", 1, "", 1000);
+        let rs = crate::ruleset::Ruleset::builtin("kinkado").unwrap();
+        let after = odds(&q, &Rules::from_ruleset(&rs));
+        let on_sum = odds(
+            &q,
+            &Rules::from_ruleset(&rs.with("alora-ties", "on-sum").unwrap()),
+        );
+        assert_eq!(after.tie_goes_to, TieGoesTo::HigherBet);
+        assert_eq!(on_sum.tie_goes_to, TieGoesTo::Alora);
+        assert_eq!((after.win, after.tie), (on_sum.win, on_sum.tie));
+        assert!(after.tie > 0.0);
     }
 }

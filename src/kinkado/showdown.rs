@@ -1,8 +1,10 @@
 //! Settling a reveal: who wins, and who gets what.
 //!
-//! Highest tier, then highest sum, then highest bet, then a split; ALORA wins every tie
-//! she is in. The winner takes the prize pool (money and cards) and every bet, and the
-//! bank also pays the winner the amount they bet. In a split the money in the pot is
+//! Highest tier, then highest sum, then highest bet, then a split. ALORA never shares a
+//! pot: by default (ruling `alora-ties: after-bets`) she wins where equal bets would
+//! split it; under `on-sum` she wins as soon as she is level on tier and sum. The winner
+//! takes the prize pool (money and cards) and every bet, and the bank also pays the
+//! winner the amount they bet. In a split the money in the pot is
 //! shared evenly (by chip when the chips are known); what cannot be divided, and every
 //! card, stays in the pool, and each winner still gets their own bet from the bank.
 
@@ -72,6 +74,9 @@ pub struct Settlement {
     /// How the winners were found: "tier", "sum", "bet", "alora-wins-ties", "split",
     /// or "only-hand".
     pub decided_by: String,
+    /// ALORA was level with another seat on tier and sum, so ruling `alora-ties` had a
+    /// say (whoever won).
+    pub alora_tie: bool,
     #[serde(skip)]
     pub explain: Explain,
 }
@@ -109,26 +114,7 @@ pub fn share_by_chip(chips: &[u32], k: u32) -> (u32, u32) {
 /// checks that before.
 pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settlement {
     let mut explain = Explain::new();
-    let mut hands = BTreeMap::new();
-    for s in seats {
-        let (e, played) = if s.is_alora {
-            let b = best_hand(&s.cards, rules);
-            (b.hand, b.played)
-        } else {
-            let e = evaluate(&s.cards, rules);
-            let played = e.cards.clone();
-            (e, played)
-        };
-        hands.insert(
-            s.name.clone(),
-            HandSummary {
-                category: e.category,
-                tier: e.tier,
-                sum: e.sum,
-                played,
-            },
-        );
-    }
+    let hands = hands_of(seats, rules);
     explain.rule("Hands rank by tier (1: high card, pairs; 2: three of a kind, straight, flush; 3: full house, four of a kind, straight flush), then by the sum of the cards played.");
     explain.ruled(
         "A joker is wild; it stands for the card that gives the highest tier, then the highest sum.",
@@ -142,41 +128,8 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
             &["alora-sum"],
         );
     }
-
-    let strength = |s: &Seat| hands.get(&s.name).map_or((0, 0), |h| (h.tier, h.sum));
-    let best = seats.iter().map(strength).max().unwrap_or((0, 0));
-    let top: Vec<&Seat> = seats.iter().filter(|s| strength(s) == best).collect();
-    let best_tier = seats.iter().map(|s| strength(s).0).max().unwrap_or(0);
-    let same_tier = seats.iter().filter(|s| strength(s).0 == best_tier).count();
-
-    let (winners, decided_by): (Vec<&Seat>, &str) = if seats.len() == 1 {
-        (top, "only-hand")
-    } else if top.len() == 1 {
-        if same_tier == 1 {
-            explain.rule("One hand is in the highest tier: it wins.");
-            (top, "tier")
-        } else {
-            explain.rule("Several hands share the highest tier: the highest sum wins.");
-            (top, "sum")
-        }
-    } else if let Some(alora) = top.iter().find(|s| s.is_alora) {
-        explain.rule("ALORA wins every tie she is in, without sharing the pot.");
-        (vec![*alora], "alora-wins-ties")
-    } else {
-        let max_bet = top.iter().map(|s| s.bet).max().unwrap_or(0);
-        let by_bet: Vec<&Seat> = top.iter().copied().filter(|s| s.bet == max_bet).collect();
-        if by_bet.len() == 1 {
-            explain.rule("Equal tier and sum: the highest bet wins.");
-            (by_bet, "bet")
-        } else {
-            explain.ruled(
-                "Equal tier, sum and bet: the winners split the pot.",
-                rs,
-                &["split"],
-            );
-            (by_bet, "split")
-        }
-    };
+    let verdict = decide(seats, &hands, rules, rs, &mut explain);
+    let (winners, decided_by, alora_tie) = (verdict.winners, verdict.by, verdict.alora_tie);
 
     // The bets in the pot. A bet the bank placed for ALORA goes back to the bank under
     // `bank-bet: back-to-bank`.
@@ -197,8 +150,7 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
 
     let mut payouts: BTreeMap<String, u32> = seats.iter().map(|s| (s.name.clone(), 0)).collect();
     let bank_paid: u32 = winners.iter().map(|w| w.bet).sum();
-    let (pool_left, pool_cards_to) = if winners.len() == 1 {
-        let w = winners[0];
+    let (pool_left, pool_cards_to) = if let [w] = winners.as_slice() {
         payouts.insert(w.name.clone(), pool.money + bet_money + w.bet);
         explain.rule("The winner takes the prize pool (money and cards) and every bet, and the bank pays the winner the amount they bet.");
         (0, Some(w.name.clone()))
@@ -230,8 +182,122 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
         pool_left,
         pool_cards_to,
         decided_by: decided_by.to_string(),
+        alora_tie,
         explain,
     }
+}
+
+/// Each seat's hand: a player's cards as played, ALORA's best hand of all she holds.
+fn hands_of(seats: &[Seat], rules: &Rules) -> BTreeMap<String, HandSummary> {
+    let mut hands = BTreeMap::new();
+    for s in seats {
+        let (e, played) = if s.is_alora {
+            let b = best_hand(&s.cards, rules);
+            (b.hand, b.played)
+        } else {
+            let e = evaluate(&s.cards, rules);
+            let played = e.cards.clone();
+            (e, played)
+        };
+        hands.insert(
+            s.name.clone(),
+            HandSummary {
+                category: e.category,
+                tier: e.tier,
+                sum: e.sum,
+                played,
+            },
+        );
+    }
+    hands
+}
+
+/// Who wins a reveal, and how it was found.
+struct Verdict<'a> {
+    winners: Vec<&'a Seat>,
+    by: &'static str,
+    /// ALORA was level with another seat on tier and sum (ruling `alora-ties` decided).
+    alora_tie: bool,
+}
+
+/// Highest tier, then highest sum, then highest bet, then a split. ALORA's tie-break
+/// (ruling `alora-ties`): under `after-bets` she wins where a split would come, under
+/// `on-sum` as soon as she is level on tier and sum.
+fn decide<'a>(
+    seats: &'a [Seat],
+    hands: &BTreeMap<String, HandSummary>,
+    rules: &Rules,
+    rs: &Ruleset,
+    explain: &mut Explain,
+) -> Verdict<'a> {
+    let strength = |s: &Seat| hands.get(&s.name).map_or((0, 0), |h| (h.tier, h.sum));
+    let best = seats.iter().map(strength).max().unwrap_or((0, 0));
+    let top: Vec<&Seat> = seats.iter().filter(|s| strength(s) == best).collect();
+    let verdict = |winners: Vec<&'a Seat>, by: &'static str, alora_tie: bool| Verdict {
+        winners,
+        by,
+        alora_tie,
+    };
+    if seats.len() == 1 {
+        return verdict(top, "only-hand", false);
+    }
+    if top.len() == 1 {
+        let same_tier = seats.iter().filter(|s| strength(s).0 == best.0).count();
+        if same_tier == 1 {
+            explain.rule("One hand is in the highest tier: it wins.");
+            return verdict(top, "tier", false);
+        }
+        explain.rule("Several hands share the highest tier: the highest sum wins.");
+        return verdict(top, "sum", false);
+    }
+    let alora = top.iter().copied().find(|s| s.is_alora);
+    if let Some(a) = alora
+        && !rules.alora_ties_after_bets
+    {
+        explain.ruled(
+            "ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing.",
+            rs,
+            &["alora-ties"],
+        );
+        return verdict(vec![a], "alora-wins-ties", true);
+    }
+    let max_bet = top.iter().map(|s| s.bet).max().unwrap_or(0);
+    let by_bet: Vec<&Seat> = top.iter().copied().filter(|s| s.bet == max_bet).collect();
+    let tie = alora.is_some();
+    if by_bet.len() == 1 {
+        if tie {
+            explain.ruled(
+                "Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets.",
+                rs,
+                &["alora-ties"],
+            );
+        } else {
+            explain.rule("Equal tier and sum: the highest bet wins.");
+        }
+        return verdict(by_bet, "bet", tie);
+    }
+    if let Some(a) = by_bet.iter().copied().find(|s| s.is_alora) {
+        explain.ruled(
+            "Equal tier, sum and bet, ALORA among them: where the pot would be split, ALORA wins it alone.",
+            rs,
+            &["alora-ties"],
+        );
+        return verdict(vec![a], "alora-wins-ties", true);
+    }
+    if tie {
+        explain.ruled(
+            "Equal tier and sum, ALORA among them but with a lower bet: she is out, and the players level on tier, sum and the highest bet split the pot.",
+            rs,
+            &["alora-ties", "split"],
+        );
+    } else {
+        explain.ruled(
+            "Equal tier, sum and bet: the winners split the pot.",
+            rs,
+            &["split"],
+        );
+    }
+    verdict(by_bet, "split", tie)
 }
 
 #[cfg(test)]
@@ -337,19 +403,90 @@ mod tests {
         assert_eq!((s.payouts["ana"], s.pool_left), (18, 0));
     }
 
+    fn go_with(seats: &[Seat], alora_ties: &str) -> Settlement {
+        let rs = Ruleset::builtin("kinkado")
+            .unwrap()
+            .with("alora-ties", alora_ties)
+            .unwrap();
+        let pool = Pool {
+            money: 3,
+            cards: vec![],
+            chips: None,
+        };
+        settle(seats, &pool, &Rules::from_ruleset(&rs), &rs)
+    }
+
     #[test]
-    fn alora_wins_ties() {
-        let s = go(
-            &[seat("ana", "KS KH", 10), seat(ALORA, "KD KC", 5)],
-            Pool {
-                money: 3,
-                cards: vec![],
-                chips: None,
-            },
+    fn alora_ties_after_bets_and_on_sum() {
+        // ana outbids ALORA on an equal hand: the bets decide first by default.
+        let seats = [seat("ana", "KS KH", 10), seat(ALORA, "KD KC", 5)];
+        let s = go_with(&seats, "after-bets");
+        assert_eq!(
+            (s.winners.clone(), s.decided_by.as_str()),
+            (vec!["ana".to_string()], "bet")
         );
+        assert!(s.alora_tie);
+        assert_eq!(s.payouts["ana"], 3 + 15 + 10);
+        let s = go_with(&seats, "on-sum");
         assert_eq!(s.winners, vec![ALORA]);
         assert_eq!(s.decided_by, "alora-wins-ties");
         assert_eq!(s.payouts[ALORA], 3 + 15 + 5);
+        // Equal bets: ALORA wins under both, where players would split.
+        let seats = [seat("ana", "KS KH", 5), seat(ALORA, "KD KC", 5)];
+        for r in ["after-bets", "on-sum"] {
+            let s = go_with(&seats, r);
+            assert_eq!(
+                (s.winners.clone(), s.decided_by.as_str()),
+                (vec![ALORA.to_string()], "alora-wins-ties"),
+                "{r}"
+            );
+            assert_eq!(s.pool_cards_to.as_deref(), Some(ALORA));
+        }
+        // No tie with ALORA: the ruling is not consulted.
+        let s = go_with(
+            &[seat("ana", "KS KH", 5), seat(ALORA, "QD QC", 25)],
+            "on-sum",
+        );
+        assert!(!s.alora_tie);
+        assert_eq!(s.decided_by, "sum");
+    }
+
+    #[test]
+    fn alora_ties_with_several_players() {
+        // ana, bo and ALORA level on tier and sum (a pair of kings, $40); cy lower.
+        // (ana, bo, ALORA bets) → winners under after-bets; under on-sum ALORA wins
+        // every one of them.
+        type Bets = (u32, u32, u32);
+        let cases: [(Bets, &[&str], &str); 6] = [
+            ((25, 10, 20), &["ana"], "bet"),
+            ((25, 25, 20), &["ana", "bo"], "split"),
+            ((20, 10, 20), &[ALORA], "alora-wins-ties"),
+            ((20, 20, 20), &[ALORA], "alora-wins-ties"),
+            ((10, 5, 25), &[ALORA], "bet"),
+            ((5, 5, 5), &[ALORA], "alora-wins-ties"),
+        ];
+        for ((a, b, al), after, by) in cases {
+            // A joker with a king is a pair of kings worth $40 too.
+            let seats = [
+                seat("ana", "KS KH", a),
+                seat("bo", "JK KD", b),
+                seat("cy", "QS QH", 25),
+                seat(ALORA, "JK KC", al),
+            ];
+            let s = go_with(&seats, "after-bets");
+            assert_eq!(
+                (s.winners.clone(), s.decided_by.as_str()),
+                (after.iter().map(|w| w.to_string()).collect::<Vec<_>>(), by),
+                "{a} {b} {al}"
+            );
+            assert!(s.alora_tie);
+            let s = go_with(&seats, "on-sum");
+            assert_eq!(
+                (s.winners.clone(), s.decided_by.as_str()),
+                (vec![ALORA.to_string()], "alora-wins-ties"),
+                "{a} {b} {al}"
+            );
+        }
     }
 
     #[test]

@@ -11,11 +11,11 @@ use kado::diag::{Error, Problem, Source};
 use kado::explain::Explain;
 use kado::kinkado::census::{self, Census};
 use kado::kinkado::hand::Category;
-use kado::kinkado::odds::{self, Query};
+use kado::kinkado::odds::{self, Query, TieGoesTo};
 use kado::kinkado::simulate::{self, MoneyStats, Policy};
 use kado::kinkado::{Rules, fast};
 use kado::notation::{Located, scan_cards, validate_pack};
-use kado::render::{self, money};
+use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 
 use crate::cli::{Ctx, Failure, Outcome};
@@ -85,6 +85,8 @@ struct OddsVerdict<'a> {
     win: f64,
     tie: f64,
     lose: f64,
+    /// Who takes a tie of tier and sum (ruling `alora-ties`).
+    tie_goes_to: TieGoesTo,
     samples: u64,
     stderr: f64,
     /// "exact" (every deal counted once) or "monte-carlo".
@@ -175,7 +177,30 @@ pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome
         return Err(Error::msg(msg).into());
     }
     let o = odds::odds(&q, rules);
-    let s = ctx.style;
+    let human = odds_human(ctx.style, &q, &o, seed);
+    let x = odds_explain(rs, o.tie_goes_to);
+    let v = OddsVerdict {
+        win: o.win,
+        tie: o.tie,
+        lose: o.lose,
+        tie_goes_to: o.tie_goes_to,
+        samples: o.samples,
+        stderr: o.stderr,
+        method: if o.exact { "exact" } else { "monte-carlo" },
+        exact: o.exact,
+        seed: (!o.exact).then_some(seed),
+        unseen: o.unseen,
+        alora_hidden: hidden,
+        play: &o.play.cards,
+        category: o.play.category,
+        tier: o.play.tier,
+        sum: o.play.sum,
+    };
+    ctx.emit(&v, &human, &x)
+}
+
+/// The odds for people: the play, the opponent, the chances and how they were counted.
+fn odds_human(s: Style, q: &Query, o: &odds::Odds, seed: u64) -> String {
     let mut human = format!(
         "Play {}: {} — tier {}, sum {}\n",
         s.cards(&o.play.cards),
@@ -190,14 +215,18 @@ pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome
         } else {
             format!("{} face up, ", s.cards(&q.alora_shown))
         },
-        hidden,
+        q.alora_hidden,
         o.unseen
     );
     human += &format!(
-        "  win {}   tie {}   lose {}   (ALORA wins ties)\n",
+        "  win {}   tie {}   lose {}   ({})\n",
         s.bold(&percent(o.win)),
         percent(o.tie),
-        percent(o.lose)
+        percent(o.lose),
+        match o.tie_goes_to {
+            TieGoesTo::Alora => "ALORA wins ties",
+            TieGoesTo::HigherBet => "a tie goes to the higher bet, to ALORA if equal",
+        }
     );
     if o.exact {
         human += &format!(
@@ -212,8 +241,21 @@ pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome
             percent(o.stderr)
         );
     }
+    human
+}
+
+/// The rules and rulings behind the odds.
+fn odds_explain(rs: &Ruleset, tie_goes_to: TieGoesTo) -> Explain {
     let mut x = Explain::new();
-    x.rule("Hands rank by tier, then by the sum of the cards played; ALORA wins every tie.");
+    x.rule("Hands rank by tier, then by the sum of the cards played.");
+    x.ruled(
+        match tie_goes_to {
+            TieGoesTo::Alora => "A tie of tier and sum goes to ALORA whatever the bets: it counts as a loss for you.",
+            TieGoesTo::HigherBet => "A tie of tier and sum goes to whoever bet more, and to ALORA when the bets are equal: it is a win only if you bet more than she does.",
+        },
+        rs,
+        &["alora-ties"],
+    );
     x.ruled(
         "ALORA plays the best hand she can make from all her cards, face down ones too.",
         rs,
@@ -225,23 +267,7 @@ pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome
         ],
     );
     x.rule("Her face-down cards may be any cards you cannot see, each set equally likely.");
-    let v = OddsVerdict {
-        win: o.win,
-        tie: o.tie,
-        lose: o.lose,
-        samples: o.samples,
-        stderr: o.stderr,
-        method: if o.exact { "exact" } else { "monte-carlo" },
-        exact: o.exact,
-        seed: (!o.exact).then_some(seed),
-        unseen: o.unseen,
-        alora_hidden: hidden,
-        play: &o.play.cards,
-        category: o.play.category,
-        tier: o.play.tier,
-        sum: o.play.sum,
-    };
-    ctx.emit(&v, &human, &x)
+    x
 }
 
 fn capitalise(s: &str) -> String {
@@ -516,13 +542,28 @@ pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
             "█".repeat(((n * 40).div_ceil(top)) as usize)
         );
     }
+    ctx.emit(&report, &human, &simulate_explain(rs))
+}
+
+/// The rules and rulings behind a simulation.
+fn simulate_explain(rs: &Ruleset) -> Explain {
     let mut x = Explain::new();
     x.rule("Each game is a whole solo game against ALORA, played by the same rules engine as `kado kinkado play` with a virtual pack; ALORA plays by her rules.");
     x.ruled(
-        "ALORA wins ties at each reveal; at the end, equal money is settled by the ruling in force.",
+        if rs.is("alora-ties", "after-bets") {
+            "At each reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal; at the end, equal money is settled by the ruling in force."
+        } else {
+            "At each reveal ALORA wins any tie of tier and sum, whatever the bets; at the end, equal money is settled by the ruling in force."
+        },
         rs,
-        &["game-tie", "alora-buy", "alora-face-up", "alora-sum"],
+        &[
+            "alora-ties",
+            "game-tie",
+            "alora-buy",
+            "alora-face-up",
+            "alora-sum",
+        ],
     );
     x.rule("Game i of a run is shuffled from a seed derived from the run's seed and i, so a run does not depend on the number of threads.");
-    ctx.emit(&report, &human, &x)
+    x
 }
