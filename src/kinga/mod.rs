@@ -52,31 +52,18 @@ impl Rules {
             turn_cards_after: rs.is("reshuffle", "turn-cards-after"),
             bonus_exiles_joker: rs.is("bonus-exile-joker", "allowed"),
             hardcore_suspicion_keeps_all: rs.is("hardcore-suspicion-cleanup", "keep-all"),
-            hand_size: usize::try_from(rs.value("hand-size", 4).clamp(1, 20)).unwrap_or(4),
+            hand_size: usize::try_from(rs.value("hand-size")).unwrap_or(0),
         }
     }
 
     /// The standard rules (the built-in `kinga` ruleset).
     pub fn standard() -> Rules {
-        Rules {
-            hardcore: false,
-            ace_high: false,
-            kings_influenced: false,
-            threes_per_play: false,
-            single_card: true,
-            turn_cards_after: false,
-            bonus_exiles_joker: false,
-            hardcore_suspicion_keeps_all: false,
-            hand_size: 4,
-        }
+        Rules::from_ruleset(&Ruleset::builtin_or_empty(GAME))
     }
 
     /// The hardcore rules (the built-in `kinga-hardcore` ruleset).
     pub fn hardcore() -> Rules {
-        Rules {
-            hardcore: true,
-            ..Rules::standard()
-        }
+        Rules::from_ruleset(&Ruleset::builtin_or_empty("kinga-hardcore"))
     }
 
     /// What a rank is worth: its number, an ace 1 (or 14 under `ace-value: fourteen`).

@@ -52,17 +52,7 @@ impl Rules {
 
     /// The built-in rules.
     pub fn standard() -> Rules {
-        match Ruleset::builtin(GAME) {
-            Ok(rs) => Rules::from_ruleset(&rs),
-            // The built-in ruleset is tested to load; this arm is never taken.
-            Err(_) => Rules {
-                year_tie_shared: true,
-                zero_colour_left_out: true,
-                all_lit: true,
-                tied_agree: true,
-                campaign_tie_shared: true,
-            },
-        }
+        Rules::from_ruleset(&Ruleset::builtin_or_empty(GAME))
     }
 }
 

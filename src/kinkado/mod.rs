@@ -75,42 +75,19 @@ impl Rules {
             game_tie_shared: rs.is("game-tie", "shared"),
             bank_bet_in_pot: rs.is("bank-bet", "in-the-pot"),
             buy_mixed: rs.is("buy-sources", "mixed"),
-            start_money: to_u32(rs.value("start-money", 50)),
-            max_bet: to_u32(rs.value("max-bet", 25)),
-            hand_limit: to_u32(rs.value("hand-limit", 7)) as usize,
-            max_sales: to_u32(rs.value("max-sales", 3)) as usize,
-            deck_card_cost: to_u32(rs.value("deck-card-cost", 5)),
-            alora_buy_minimum: to_u32(rs.value("alora-buy-minimum", 6)),
-            rounds: to_u32(rs.value("rounds", 9)),
+            start_money: to_u32(rs.value("start-money")),
+            max_bet: to_u32(rs.value("max-bet")),
+            hand_limit: to_u32(rs.value("hand-limit")) as usize,
+            max_sales: to_u32(rs.value("max-sales")) as usize,
+            deck_card_cost: to_u32(rs.value("deck-card-cost")),
+            alora_buy_minimum: to_u32(rs.value("alora-buy-minimum")),
+            rounds: to_u32(rs.value("rounds")),
         }
     }
 
     /// The built-in rules.
     pub fn standard() -> Rules {
-        match Ruleset::builtin(GAME) {
-            Ok(rs) => Rules::from_ruleset(&rs),
-            // The built-in ruleset is tested to load; this arm is never taken.
-            Err(_) => Rules {
-                joker_face_value: true,
-                joker_duplicates: true,
-                ace_high_straights: true,
-                alora_sum_all: false,
-                alora_buy_best_affordable: false,
-                alora_face_up_shown: true,
-                split_by_chip: true,
-                alora_ties_after_bets: true,
-                game_tie_shared: true,
-                bank_bet_in_pot: true,
-                buy_mixed: true,
-                start_money: 50,
-                max_bet: 25,
-                hand_limit: 7,
-                max_sales: 3,
-                deck_card_cost: 5,
-                alora_buy_minimum: 6,
-                rounds: 9,
-            },
-        }
+        Rules::from_ruleset(&Ruleset::builtin_or_empty(GAME))
     }
 }
 

@@ -71,8 +71,8 @@ impl Rules {
             spoke_connected: rs.is("spoke", "connected"),
             area: rs.is("playing-area", "bounded").then(|| {
                 (
-                    to_u32(rs.value("area-width", 14)).max(2),
-                    to_u32(rs.value("area-height", 13)).max(2),
+                    to_u32(rs.value("area-width")).max(2),
+                    to_u32(rs.value("area-height")).max(2),
                 )
             }),
             territory_ties_shared: rs.is("territory-ties", "shared"),
@@ -81,37 +81,17 @@ impl Rules {
             up_draw_optional: rs.is("up-draw", "optional"),
             tear_down: rs.is("tear-down", "on"),
             territory: rs.is("territory", "on"),
-            start_cards: to_u32(rs.value("start-cards", 5)),
-            up_cards: to_u32(rs.value("up-cards", 7)),
-            start_dominoes: to_u32(rs.value("start-dominoes", 3)),
-            start_beads: to_u32(rs.value("start-beads", 1)),
-            bead_points: to_u32(rs.value("bead-points", 5)),
+            start_cards: to_u32(rs.value("start-cards")),
+            up_cards: to_u32(rs.value("up-cards")),
+            start_dominoes: to_u32(rs.value("start-dominoes")),
+            start_beads: to_u32(rs.value("start-beads")),
+            bead_points: to_u32(rs.value("bead-points")),
         }
     }
 
     /// The built-in rules.
     pub fn standard() -> Rules {
-        match Ruleset::builtin(GAME) {
-            Ok(rs) => Rules::from_ruleset(&rs),
-            // The built-in ruleset is tested to load; this arm is never taken.
-            Err(_) => Rules {
-                revisit: true,
-                long_runs_capped: true,
-                spoke_connected: false,
-                area: None,
-                territory_ties_shared: false,
-                greed: false,
-                up: false,
-                up_draw_optional: false,
-                tear_down: false,
-                territory: false,
-                start_cards: 5,
-                up_cards: 7,
-                start_dominoes: 3,
-                start_beads: 1,
-                bead_points: 5,
-            },
-        }
+        Rules::from_ruleset(&Ruleset::builtin_or_empty(GAME))
     }
 
     /// The most cards a hand can hold, when the rules bound it (Pokino-Up!, unless
