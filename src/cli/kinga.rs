@@ -352,7 +352,7 @@ fn chain_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, target: Option<&str>) -> Outco
                 s.card(card),
                 b.why
             );
-            if b.why.contains("two cards") {
+            if b.why == kinga::Blocked::SingleCard {
                 x.ruled(
                     "A play of one card is allowed or not.",
                     rs,
@@ -730,7 +730,8 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64) -> Outcome {
         let rules = Rules::from_ruleset(rs);
         let mut outcomes = Vec::with_capacity(usize::try_from(games).unwrap_or(0));
         for i in 0..games {
-            let o = sim::play_game(rules, sim::game_seed(seed, i)).map_err(Failure::Internal)?;
+            let o = sim::play_game(rules, sim::game_seed(seed, i))
+                .map_err(|e| Failure::Internal(e.to_string()))?;
             outcomes.push(o);
             done += 1;
             if bar.is_none() && start.elapsed().as_secs_f64() > 1.0 {

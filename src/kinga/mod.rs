@@ -5,6 +5,7 @@
 //! - [`game`]: a whole game as a session (the table-side tracker).
 //! - [`sim`]: whole games played by a greedy policy, for win rates.
 
+pub mod error;
 pub mod game;
 pub mod sim;
 
@@ -12,6 +13,8 @@ use serde::Serialize;
 
 use crate::cards::{Card, Rank, Suit};
 use crate::ruleset::Ruleset;
+
+pub use error::{Blocked, Error, SimError};
 
 /// The game's id in rulesets and logs.
 pub const GAME: &str = "kinga";
@@ -132,7 +135,7 @@ pub enum Bonus {
 pub struct Break {
     /// The position (0-based) of the card that breaks the chain.
     pub at: usize,
-    pub why: String,
+    pub why: Blocked,
 }
 
 /// What a legal play makes.
@@ -163,26 +166,29 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Result<Yield, Break> {
     let Some(first) = cards.first() else {
         return Err(Break {
             at: 0,
-            why: "a play needs at least one card".to_string(),
+            why: Blocked::Empty,
         });
     };
     let Some(first_rank) = first.rank() else {
         return Err(Break {
             at: 0,
-            why: "a joker cannot be the first card of a play".to_string(),
+            why: Blocked::JokerFirst,
         });
     };
     if cards.len() == 1 && !rules.single_card {
         return Err(Break {
             at: 0,
-            why: "a play chains at least two cards".to_string(),
+            why: Blocked::SingleCard,
         });
     }
     for (i, pair) in cards.windows(2).enumerate() {
         if !connects(pair[0], pair[1]) {
             return Err(Break {
                 at: i + 1,
-                why: format!("{} matches {} in neither suit nor rank", pair[1], pair[0]),
+                why: Blocked::NoMatch {
+                    prev: pair[0],
+                    card: pair[1],
+                },
             });
         }
     }
@@ -190,7 +196,7 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Result<Yield, Break> {
     if jokers > 2 {
         return Err(Break {
             at: cards.len() - 1,
-            why: "a pack holds only two jokers".to_string(),
+            why: Blocked::TooManyJokers,
         });
     }
     let plain_after_first = cards.len() as u32 - 1 - jokers;
@@ -470,7 +476,7 @@ mod tests {
         assert_eq!(b.at, 0);
         let b = evaluate(&cards("4S 5H 6H"), &r).unwrap_err();
         assert_eq!(b.at, 1);
-        assert_eq!(b.why, "5♥ matches 4♠ in neither suit nor rank");
+        assert_eq!(b.why.to_string(), "5♥ matches 4♠ in neither suit nor rank");
         assert!(evaluate(&cards("4S JK 9H"), &r).is_ok());
     }
 

@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use super::Rules;
 use super::game::{Action, Deck, Game, Setup};
+use super::{Rules, SimError};
 use crate::cards::{Card, Rank, Suit};
 use crate::session::Step;
 
@@ -73,7 +73,7 @@ pub fn choose(g: &Game, key: &str) -> Option<Action> {
 }
 
 /// Plays one whole game with a virtual deck shuffled by `seed`.
-pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, String> {
+pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, SimError> {
     let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
     for _ in 0..100_000 {
         let action = match g.step() {
@@ -85,12 +85,11 @@ pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, String> {
                 });
             }
             Step::Auto(a) => a,
-            Step::Ask(q) => choose(&g, &q.key)
-                .ok_or_else(|| format!("the policy has no answer to `{}`", q.key))?,
+            Step::Ask(q) => choose(&g, &q.key).ok_or_else(|| SimError::NoAnswer(q.key.clone()))?,
         };
         g.act(&action)?;
     }
-    Err(format!("game {seed} did not end"))
+    Err(SimError::NoEnd(seed))
 }
 
 /// The results of many games under one ruleset.
