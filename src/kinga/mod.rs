@@ -7,7 +7,9 @@
 
 pub mod error;
 pub mod game;
+pub mod position;
 pub mod sim;
+pub mod verdict;
 
 use serde::Serialize;
 
