@@ -1605,70 +1605,73 @@ mod tests {
         assert_eq!(g.hand.len(), 4);
     }
 
+    /// Seed, starting order, the starting cards as the discard pile reshuffled first and
+    /// fourth, the random discards of 2♠ 2♥ 2♦ 2♣ 🃏 A♦ 3♣ A♣ on turns 1, 5, 17.
+    type Pinned = (u64, &'static str, [&'static str; 2], [&'static str; 3]);
+
     /// A virtual game's starting order, its reshuffles and hardcore's random discards,
     /// recorded with rand 0.10.3's `StdRng` and `shuffle` (before src/shuffle.rs): saved
     /// games replay only if these stay.
+    const PINNED: [Pinned; 6] = [
+        (
+            0,
+            "2S AS 2C 2H AC AD 2D JK JK AH",
+            [
+                "AC 2D 2S AS 2C JK AD JK 2H AH",
+                "JK AD AH JK AS 2C AC 2S 2D 2H",
+            ],
+            ["2S 2C AD AC", "2H 2D 3C 2S", "3C 2S AC AD"],
+        ),
+        (
+            1,
+            "AS 2H 2D 2C AD AH 2S AC JK JK",
+            [
+                "JK JK AS AD AH 2D 2S AC 2C 2H",
+                "AD AH JK JK 2C 2D 2S AC 2H AS",
+            ],
+            ["AC 2S AD JK", "JK 2S 3C 2C", "3C 2S 2D AC"],
+        ),
+        (
+            3,
+            "2D AD 2S 2H JK 2C JK AC AH AS",
+            [
+                "JK AH 2D JK 2H AC AD 2S 2C AS",
+                "2C JK JK AD AS 2S 2D AC 2H AH",
+            ],
+            ["3C 2D AD AC", "2C 2S AC 3C", "3C JK 2H 2S"],
+        ),
+        (
+            15,
+            "JK 2D 2S 2H AD AS AC AH JK 2C",
+            [
+                "2H AD 2S AS AC AH 2D JK 2C JK",
+                "JK JK 2D AD 2S AS AH 2C AC 2H",
+            ],
+            ["2S 2C 2D JK", "2S 2H 2D 2C", "2C JK 3C 2H"],
+        ),
+        (
+            42,
+            "JK AC 2H AH 2S 2D JK 2C AD AS",
+            [
+                "AC 2H 2S 2D 2C AH AS JK JK AD",
+                "AH 2S AS AD 2C JK 2D JK 2H AC",
+            ],
+            ["AD 2H 2S 2C", "2H 2C 2D AD", "3C AC 2S 2D"],
+        ),
+        (
+            u64::MAX,
+            "AD AH AS JK 2S 2H 2C 2D JK AC",
+            [
+                "AD 2H JK 2C AC 2S AH JK AS 2D",
+                "AC JK 2C AD 2S AH 2H AS JK 2D",
+            ],
+            ["AC 2D 2H 3C", "2H 2D AD AC", "2C 2S JK 2H"],
+        ),
+    ];
+
     #[test]
     fn virtual_deals_are_pinned_across_rand_upgrades() {
-        // Seed, starting order, the starting cards as the discard pile reshuffled first
-        // and fourth, the random discards of 2♠ 2♥ 2♦ 2♣ 🃏 A♦ 3♣ A♣ on turns 1, 5, 17.
-        let pinned: [(u64, &str, [&str; 2], [&str; 3]); 6] = [
-            (
-                0,
-                "2S AS 2C 2H AC AD 2D JK JK AH",
-                [
-                    "AC 2D 2S AS 2C JK AD JK 2H AH",
-                    "JK AD AH JK AS 2C AC 2S 2D 2H",
-                ],
-                ["2S 2C AD AC", "2H 2D 3C 2S", "3C 2S AC AD"],
-            ),
-            (
-                1,
-                "AS 2H 2D 2C AD AH 2S AC JK JK",
-                [
-                    "JK JK AS AD AH 2D 2S AC 2C 2H",
-                    "AD AH JK JK 2C 2D 2S AC 2H AS",
-                ],
-                ["AC 2S AD JK", "JK 2S 3C 2C", "3C 2S 2D AC"],
-            ),
-            (
-                3,
-                "2D AD 2S 2H JK 2C JK AC AH AS",
-                [
-                    "JK AH 2D JK 2H AC AD 2S 2C AS",
-                    "2C JK JK AD AS 2S 2D AC 2H AH",
-                ],
-                ["3C 2D AD AC", "2C 2S AC 3C", "3C JK 2H 2S"],
-            ),
-            (
-                15,
-                "JK 2D 2S 2H AD AS AC AH JK 2C",
-                [
-                    "2H AD 2S AS AC AH 2D JK 2C JK",
-                    "JK JK 2D AD 2S AS AH 2C AC 2H",
-                ],
-                ["2S 2C 2D JK", "2S 2H 2D 2C", "2C JK 3C 2H"],
-            ),
-            (
-                42,
-                "JK AC 2H AH 2S 2D JK 2C AD AS",
-                [
-                    "AC 2H 2S 2D 2C AH AS JK JK AD",
-                    "AH 2S AS AD 2C JK 2D JK 2H AC",
-                ],
-                ["AD 2H 2S 2C", "2H 2C 2D AD", "3C AC 2S 2D"],
-            ),
-            (
-                u64::MAX,
-                "AD AH AS JK 2S 2H 2C 2D JK AC",
-                [
-                    "AD 2H JK 2C AC 2S AH JK AS 2D",
-                    "AC JK 2C AD 2S AH 2H AS JK 2D",
-                ],
-                ["AC 2D 2H 3C", "2H 2D AD AC", "2C 2S JK 2H"],
-            ),
-        ];
-        for (seed, order, reshuffles, discards) in pinned {
+        for (seed, order, reshuffles, discards) in PINNED {
             let setup = Setup::new(Deck::Virtual, seed);
             assert_eq!(code_cards(&setup.order), order, "seed {seed}");
             for (r, want) in [0, 3].into_iter().zip(reshuffles) {

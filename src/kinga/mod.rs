@@ -165,42 +165,8 @@ pub fn connects(prev: Card, card: Card) -> bool {
 
 /// Checks a play, cards in the order played, and works out what it makes.
 pub fn evaluate(cards: &[Card], rules: &Rules) -> Result<Yield, Break> {
-    let Some(first) = cards.first() else {
-        return Err(Break {
-            at: 0,
-            why: Blocked::Empty,
-        });
-    };
-    let Some(first_rank) = first.rank() else {
-        return Err(Break {
-            at: 0,
-            why: Blocked::JokerFirst,
-        });
-    };
-    if cards.len() == 1 && !rules.single_card {
-        return Err(Break {
-            at: 0,
-            why: Blocked::SingleCard,
-        });
-    }
-    for (i, pair) in cards.windows(2).enumerate() {
-        if !connects(pair[0], pair[1]) {
-            return Err(Break {
-                at: i + 1,
-                why: Blocked::NoMatch {
-                    prev: pair[0],
-                    card: pair[1],
-                },
-            });
-        }
-    }
+    let first_rank = check_chain(cards, rules)?;
     let jokers = cards.iter().filter(|c| c.is_joker()).count() as u32;
-    if jokers > 2 {
-        return Err(Break {
-            at: cards.len() - 1,
-            why: Blocked::TooManyJokers,
-        });
-    }
     let plain_after_first = cards.len() as u32 - 1 - jokers;
     let influence =
         rules.value(first_rank) + plain_after_first + if jokers >= 2 { jokers } else { 0 };
@@ -246,6 +212,30 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Result<Yield, Break> {
         bonuses,
         threes,
     })
+}
+
+/// Checks that cards make a chain; returns the rank of its first card.
+fn check_chain(cards: &[Card], rules: &Rules) -> Result<Rank, Break> {
+    let blocked = |at, why| Err(Break { at, why });
+    let Some(first) = cards.first() else {
+        return blocked(0, Blocked::Empty);
+    };
+    let Some(first_rank) = first.rank() else {
+        return blocked(0, Blocked::JokerFirst);
+    };
+    if cards.len() == 1 && !rules.single_card {
+        return blocked(0, Blocked::SingleCard);
+    }
+    for (i, pair) in cards.windows(2).enumerate() {
+        if !connects(pair[0], pair[1]) {
+            let (prev, card) = (pair[0], pair[1]);
+            return blocked(i + 1, Blocked::NoMatch { prev, card });
+        }
+    }
+    if cards.iter().filter(|c| c.is_joker()).count() > 2 {
+        return blocked(cards.len() - 1, Blocked::TooManyJokers);
+    }
+    Ok(first_rank)
 }
 
 /// The influence a top card needs: its rank + 1; `None` for a card that cannot be
