@@ -1,5 +1,6 @@
-//! Why a play, an action or an answer is refused, and how a simulation fails: Kinga's
-//! error enums, their words written here alone.
+//! Kinga's words about a game, written here alone: why a play, an action or an answer is
+//! refused ([`Error`], [`Blocked`]), what kado tells the table after an action
+//! ([`Told`]), and how a simulation fails ([`SimError`]).
 
 use std::fmt;
 
@@ -386,5 +387,154 @@ impl fmt::Display for SimError {
 impl From<Error> for SimError {
     fn from(e: Error) -> SimError {
         SimError::Refused(e)
+    }
+}
+
+/// What kado tells the table after an action: what to do with the cards, and what
+/// happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Told {
+    /// Cards still due when nothing is left to draw.
+    NothingToDraw(usize),
+    /// The influenced card goes to the discard pile.
+    PutOnDiscard(Card),
+    /// A queen influenced: its king exposed, turned now or already sideways.
+    KingExposed {
+        suit: Suit,
+        was_sideways: bool,
+    },
+    Won,
+    /// Real cards: draw this many.
+    Draw(usize),
+    /// A virtual deck dealt these.
+    Drew(Vec<Card>),
+    /// The discard pile of this many cards becomes the draw pile.
+    Reshuffle(usize),
+    Influenced {
+        play: Vec<Card>,
+        influence: u32,
+        suits: String,
+        target: Card,
+    },
+    ExtraDraws {
+        bonuses: Vec<super::Bonus>,
+        draws: u32,
+    },
+    /// A 5, 8 or 10 influenced: the bonus exile.
+    MayExile(Card),
+    /// The Exile action, and the rest of the hand discarded.
+    ExileAndDiscard {
+        card: Card,
+        rest: Vec<Card>,
+    },
+    Suspicion {
+        suit: Suit,
+        turned: usize,
+    },
+    Executed,
+    /// The bonus exile.
+    Exiled(Card),
+    Discard(Vec<Card>),
+    RandomDiscard {
+        hand_size: usize,
+        cards: Vec<Card>,
+    },
+}
+
+impl fmt::Display for Told {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Told::NothingToDraw(n) => write!(f, "No cards are left to draw ({n} not drawn)."),
+            Told::PutOnDiscard(t) => write!(f, "Put {t} on your discard pile."),
+            Told::KingExposed {
+                suit,
+                was_sideways: false,
+            } => write!(
+                f,
+                "The {} king is exposed: turn it sideways.",
+                suit.symbol()
+            ),
+            Told::KingExposed { suit, .. } => write!(
+                f,
+                "The {} king is exposed (it was already sideways).",
+                suit.symbol()
+            ),
+            Told::Won => f.write_str("That was the fourth queen: you win!"),
+            Told::Draw(n) => write!(f, "Draw {n} card{}.", words::s(*n)),
+            Told::Drew(cards) => write!(f, "You draw {}.", show_cards(cards)),
+            Told::Reshuffle(n) => write!(
+                f,
+                "Your draw pile is empty: shuffle your discard pile ({n} card{}) into a new draw pile.",
+                words::s(*n)
+            ),
+            Told::Influenced {
+                play,
+                influence,
+                suits,
+                target,
+            } => write!(
+                f,
+                "{} makes {influence} influence in {suits}: {target} is influenced.",
+                show_cards(play)
+            ),
+            _ => self.fmt_rest(f),
+        }
+    }
+}
+
+impl Told {
+    fn fmt_rest(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Told::ExtraDraws { bonuses, draws } => {
+                let names: Vec<&str> = bonuses
+                    .iter()
+                    .map(|b| match b {
+                        super::Bonus::ThreesCompany => "Three's Company",
+                        super::Bonus::Harmony => "Harmony",
+                    })
+                    .collect();
+                write!(
+                    f,
+                    "{}: draw {draws} extra card{}.",
+                    names.join(" and "),
+                    words::s(*draws as usize)
+                )
+            }
+            Told::MayExile(t) => write!(
+                f,
+                "{t}: you may exile one card from your hand or discard pile."
+            ),
+            Told::ExileAndDiscard { card, rest } if rest.is_empty() => {
+                write!(f, "Exile {card}; discard the rest of your hand.")
+            }
+            Told::ExileAndDiscard { card, rest } => write!(
+                f,
+                "Exile {card}; discard the rest of your hand ({}).",
+                show_cards(rest)
+            ),
+            Told::Suspicion { suit, turned } => write!(
+                f,
+                "Raise suspicion: turn the {} king sideways ({turned} of 4 turned).",
+                suit.symbol()
+            ),
+            Told::Executed => f.write_str(
+                "You must raise suspicion, and all four kings are already sideways: the kings order your execution. You lose.",
+            ),
+            Told::Exiled(c) => write!(f, "Exile {c}."),
+            Told::Discard(cards) => write!(f, "Discard {}.", show_cards(cards)),
+            Told::RandomDiscard { hand_size, cards } => write!(
+                f,
+                "More than {hand_size} cards: discard {} at random.",
+                show_cards(cards)
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl PartialEq<&str> for Told {
+    fn eq(&self, other: &&str) -> bool {
+        let said = self.to_string();
+        said == *other
     }
 }

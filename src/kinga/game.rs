@@ -7,7 +7,7 @@
 use crate::words;
 use serde::{Deserialize, Serialize};
 
-use super::error::{Error, Whereabouts};
+use super::error::{Error, Told, Whereabouts};
 use super::{Options, Rules, effects, evaluate, needed, options, shortest_plays};
 use crate::cards::{Card, Rank, Suit, show_cards};
 use crate::render::Style;
@@ -218,7 +218,7 @@ impl Game {
     }
 
     /// Moves the game on through every step that needs nobody.
-    fn settle(&mut self, said: &mut Vec<String>) {
+    fn settle(&mut self, said: &mut Vec<Told>) {
         loop {
             match self.phase {
                 Phase::Refill | Phase::ExtraDraw => {
@@ -227,10 +227,7 @@ impl Game {
                         return;
                     }
                     if self.to_draw > 0 {
-                        said.push(format!(
-                            "No cards are left to draw ({} not drawn).",
-                            self.to_draw
-                        ));
+                        said.push(Told::NothingToDraw(self.to_draw));
                         self.to_draw = 0;
                     }
                     if self.phase == Phase::Refill {
@@ -272,7 +269,7 @@ impl Game {
         }
     }
 
-    fn after_extra_draws(&mut self, said: &mut Vec<String>) {
+    fn after_extra_draws(&mut self, said: &mut Vec<Told>) {
         let exile = self
             .target
             .is_some_and(|t| effects(t).contains(&super::Effect::Exile));
@@ -283,7 +280,7 @@ impl Game {
         }
     }
 
-    fn finish_influence(&mut self, said: &mut Vec<String>) {
+    fn finish_influence(&mut self, said: &mut Vec<Told>) {
         let Some(t) = self.target else {
             self.phase = Phase::Keep;
             return;
@@ -295,23 +292,16 @@ impl Game {
         let i = suit.index();
         self.piles[i] = self.piles[i].saturating_add(1);
         self.table.push(t);
-        said.push(format!("Put {t} on your discard pile."));
+        said.push(Told::PutOnDiscard(t));
         if rank == Rank::Queen {
             self.exposed[i] = true;
-            if !self.turned[i] {
-                self.turned[i] = true;
-                said.push(format!(
-                    "The {} king is exposed: turn it sideways.",
-                    suit.symbol()
-                ));
-            } else {
-                said.push(format!(
-                    "The {} king is exposed (it was already sideways).",
-                    suit.symbol()
-                ));
-            }
+            said.push(Told::KingExposed {
+                suit,
+                was_sideways: self.turned[i],
+            });
+            self.turned[i] = true;
             if self.exposed.iter().all(|e| *e) {
-                said.push("That was the fourth queen: you win!".to_string());
+                said.push(Told::Won);
                 self.phase = Phase::Over { won: true };
                 return;
             }
@@ -418,7 +408,7 @@ impl Game {
     }
 
     /// Applies an action; returns what to tell the player.
-    pub fn act(&mut self, action: &Action) -> Result<Vec<String>, Error> {
+    pub fn act(&mut self, action: &Action) -> Result<Vec<Told>, Error> {
         let mut said = Vec::new();
         match (self.phase, action) {
             (Phase::Over { .. }, _) => return Err(Error::GameOver),
@@ -447,11 +437,7 @@ impl Game {
             && self.deck == Deck::Real
             && !self.draw.is_empty()
         {
-            said.push(format!(
-                "Draw {} card{}.",
-                self.to_draw.min(self.draw.len()),
-                words::s(self.to_draw.min(self.draw.len()))
-            ));
+            said.push(Told::Draw(self.to_draw.min(self.draw.len())));
         }
         Ok(said)
     }
@@ -491,7 +477,7 @@ impl Game {
     }
 
     /// Cards drawn into the hand.
-    fn draw_cards(&mut self, cards: &[Card], said: &mut Vec<String>) -> Result<(), Error> {
+    fn draw_cards(&mut self, cards: &[Card], said: &mut Vec<Told>) -> Result<(), Error> {
         if cards.is_empty() {
             return Err(Error::NoCardsDrawn);
         }
@@ -516,24 +502,20 @@ impl Game {
         self.hand.extend(cards.iter().copied());
         self.to_draw -= cards.len();
         if self.deck == Deck::Virtual {
-            said.push(format!("You draw {}.", show_cards(cards)));
+            said.push(Told::Drew(cards.to_vec()));
         }
         Ok(())
     }
 
     /// The discard pile becomes the draw pile, in this order.
-    fn reshuffle(&mut self, order: &[Card], said: &mut Vec<String>) -> Result<(), Error> {
+    fn reshuffle(&mut self, order: &[Card], said: &mut Vec<Told>) -> Result<(), Error> {
         if !self.draw.is_empty() {
             return Err(Error::DrawPileNotEmpty);
         }
         if sorted(order) != sorted(&self.discard) {
             return Err(Error::NotTheDiscardPile);
         }
-        said.push(format!(
-            "Your draw pile is empty: shuffle your discard pile ({} card{}) into a new draw pile.",
-            order.len(),
-            words::s(order.len())
-        ));
+        said.push(Told::Reshuffle(order.len()));
         self.draw = order.to_vec();
         self.discard.clear();
         self.reshuffles += 1;
@@ -545,7 +527,7 @@ impl Game {
         &mut self,
         play: &[Card],
         target: Card,
-        said: &mut Vec<String>,
+        said: &mut Vec<Told>,
     ) -> Result<(), Error> {
         let y = self.check_influence(play, target)?;
         let last_queen = target.rank() == Some(Rank::Queen)
@@ -558,32 +540,20 @@ impl Game {
         self.table.extend(play.iter().copied());
         self.target = Some(target);
         self.influenced = true;
-        said.push(format!(
-            "{} makes {} influence in {}: {target} is influenced.",
-            show_cards(play),
-            y.influence,
-            y.suits.show()
-        ));
+        said.push(Told::Influenced {
+            play: play.to_vec(),
+            influence: y.influence,
+            suits: y.suits.show(),
+            target,
+        });
         if y.draws > 0 && !last_queen {
-            let names: Vec<&str> = y
-                .bonuses
-                .iter()
-                .map(|b| match b {
-                    super::Bonus::ThreesCompany => "Three's Company",
-                    super::Bonus::Harmony => "Harmony",
-                })
-                .collect();
-            said.push(format!(
-                "{}: draw {} extra card{}.",
-                names.join(" and "),
-                y.draws,
-                words::s(y.draws as usize)
-            ));
+            said.push(Told::ExtraDraws {
+                bonuses: y.bonuses.clone(),
+                draws: y.draws,
+            });
         }
         if effects(target).contains(&super::Effect::Exile) {
-            said.push(format!(
-                "{target}: you may exile one card from your hand or discard pile."
-            ));
+            said.push(Told::MayExile(target));
         }
         self.to_draw = if last_queen { 0 } else { y.draws as usize };
         self.phase = Phase::ExtraDraw;
@@ -591,7 +561,7 @@ impl Game {
     }
 
     /// The Exile action: one card exiled, the rest of the hand discarded.
-    fn exile(&mut self, card: Card, said: &mut Vec<String>) -> Result<(), Error> {
+    fn exile(&mut self, card: Card, said: &mut Vec<Told>) -> Result<(), Error> {
         let opts = self.options();
         if self.rules.hardcore
             && let Some(r) = opts.influence.first()
@@ -615,21 +585,17 @@ impl Game {
         }
         self.take_from_hand(card);
         self.exiled.push(card);
-        said.push(format!(
-            "Exile {card}; discard the rest of your hand{}.",
-            if self.hand.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", show_cards(&self.hand))
-            }
-        ));
+        said.push(Told::ExileAndDiscard {
+            card,
+            rest: self.hand.clone(),
+        });
         self.table.append(&mut self.hand);
         self.start_refill();
         Ok(())
     }
 
     /// Raise Suspicion: a king turned sideways.
-    fn suspicion(&mut self, king: Card, said: &mut Vec<String>) -> Result<(), Error> {
+    fn suspicion(&mut self, king: Card, said: &mut Vec<Told>) -> Result<(), Error> {
         if !self.options().raise_suspicion {
             return Err(Error::SuspicionNotNow);
         }
@@ -640,30 +606,26 @@ impl Game {
             return Err(Error::KingSideways(suit));
         }
         self.turned[suit.index()] = true;
-        said.push(format!(
-            "Raise suspicion: turn the {} king sideways ({} of 4 turned).",
-            suit.symbol(),
-            self.turned_count()
-        ));
+        said.push(Told::Suspicion {
+            suit,
+            turned: self.turned_count(),
+        });
         self.phase = Phase::Keep;
         Ok(())
     }
 
     /// Suspicion with every king sideways: the game is lost.
-    fn executed(&mut self, said: &mut Vec<String>) -> Result<(), Error> {
+    fn executed(&mut self, said: &mut Vec<Told>) -> Result<(), Error> {
         if !self.options().loses {
             return Err(Error::NotLost);
         }
-        said.push(
-            "You must raise suspicion, and all four kings are already sideways: the kings order your execution. You lose."
-                .to_string(),
-        );
+        said.push(Told::Executed);
         self.phase = Phase::Over { won: false };
         Ok(())
     }
 
     /// The exile earned by a 5, 8 or 10, or none.
-    fn bonus(&mut self, card: Option<Card>, said: &mut Vec<String>) -> Result<(), Error> {
+    fn bonus(&mut self, card: Option<Card>, said: &mut Vec<Told>) -> Result<(), Error> {
         if let Some(c) = card {
             if !self.bonus_choices().contains(&c) {
                 return Err(if c.is_joker() && !self.rules.bonus_exiles_joker {
@@ -678,14 +640,14 @@ impl Game {
                 self.discard.remove(i);
             }
             self.exiled.push(c);
-            said.push(format!("Exile {c}."));
+            said.push(Told::Exiled(c));
         }
         self.finish_influence(said);
         Ok(())
     }
 
     /// Cleanup: one card kept, the rest discarded.
-    fn keep(&mut self, card: Option<Card>, said: &mut Vec<String>) -> Result<(), Error> {
+    fn keep(&mut self, card: Option<Card>, said: &mut Vec<Told>) -> Result<(), Error> {
         if let Some(c) = card
             && !self.hand.contains(&c)
         {
@@ -701,7 +663,7 @@ impl Game {
             self.hand.push(rest.remove(i));
         }
         if !rest.is_empty() {
-            said.push(format!("Discard {}.", show_cards(&rest)));
+            said.push(Told::Discard(rest.clone()));
         }
         self.table.append(&mut rest);
         self.start_refill();
@@ -709,7 +671,7 @@ impl Game {
     }
 
     /// Hardcore cleanup: cards discarded at random down to the hand size.
-    fn random_discard(&mut self, cards: &[Card], said: &mut Vec<String>) -> Result<(), Error> {
+    fn random_discard(&mut self, cards: &[Card], said: &mut Vec<Told>) -> Result<(), Error> {
         if self.hand.len().saturating_sub(cards.len()) != self.rules.hand_size {
             return Err(Error::DiscardDownTo(self.rules.hand_size));
         }
@@ -718,11 +680,10 @@ impl Game {
                 return Err(Error::NotInHandBare(*c));
             }
         }
-        said.push(format!(
-            "More than {} cards: discard {} at random.",
-            self.rules.hand_size,
-            show_cards(cards)
-        ));
+        said.push(Told::RandomDiscard {
+            hand_size: self.rules.hand_size,
+            cards: cards.to_vec(),
+        });
         self.table.extend(cards.iter().copied());
         self.start_refill();
         Ok(())
@@ -1129,7 +1090,7 @@ impl Session for Game {
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, Error> {
-        self.act(action)
+        Ok(self.act(action)?.iter().map(Told::to_string).collect())
     }
 
     fn next(&self) -> Step<Action> {
@@ -1373,7 +1334,7 @@ mod tests {
                 target: card("5C"),
             })
             .unwrap_err();
-        assert!(said.to_string().contains("not on top"), "{said}");
+        assert!(matches!(said, Error::NotOnTop { .. }), "{said}");
         g.piles[Suit::Clubs.index()] = 5;
         let said = g
             .act(&Action::Influence {

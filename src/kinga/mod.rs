@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::cards::{Card, Rank, Suit};
 use crate::ruleset::Ruleset;
 
-pub use error::{Blocked, Error, SimError};
+pub use error::{Blocked, Error, SimError, Told};
 
 /// The game's id in rulesets and logs.
 pub const GAME: &str = "kinga";
