@@ -398,3 +398,76 @@ pub fn session_explain(rs: &Ruleset) -> Explain {
     );
     x
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::notation::test_cards as cards;
+
+    fn rulings(x: &Explain) -> Vec<String> {
+        x.0.iter()
+            .flat_map(|r| r.rulings.iter().map(|g| format!("{}: {}", g.id, g.choice)))
+            .collect()
+    }
+
+    #[test]
+    fn a_single_card_is_blocked_by_its_ruling() {
+        let rs = Ruleset::builtin_or_empty("kinga")
+            .with("single-card-play", "forbidden")
+            .unwrap();
+        let q = Chain {
+            cards: cards("9S"),
+            target: Some("KS".parse().unwrap()),
+        };
+        let v = chain(&q, &rs);
+        assert!(!v.valid);
+        assert_eq!(
+            v.result.as_ref().map_err(|b| &b.why),
+            Err(&Blocked::SingleCard)
+        );
+        assert_eq!(
+            v.reason.as_deref(),
+            Some("card 1 (9S): a play chains at least two cards")
+        );
+        assert_eq!(rulings(&v.explain), vec!["single-card-play: forbidden"]);
+        let t = v.target.unwrap();
+        assert_eq!((t.needed, t.influenced), (None, false));
+    }
+
+    #[test]
+    fn a_chain_on_its_target() {
+        let rs = Ruleset::builtin_or_empty("kinga");
+        let q = Chain {
+            cards: cards("5S 4S JK 3D"),
+            target: Some("5D".parse().unwrap()),
+        };
+        let v = chain(&q, &rs);
+        assert_eq!((v.valid, v.influence, v.draws), (true, 7, 0));
+        let t = v.target.as_ref().unwrap();
+        assert_eq!(
+            (t.needed, t.influenced, t.effects.clone()),
+            (Some(6), true, vec![Effect::Exile])
+        );
+        assert!(
+            v.render(Style::PLAIN)
+                .ends_with("Then you may exile one card from your hand or discard pile.\n")
+        );
+    }
+
+    #[test]
+    fn options_say_when_suspicion_loses() {
+        let rs = Ruleset::builtin_or_empty("kinga");
+        let p = Position {
+            hand: cards("AS 2H"),
+            tops: cards("9S 9H"),
+            turned: 4,
+        };
+        let v = options(&p, &rs);
+        assert!(v.raise_suspicion && v.loses);
+        assert_eq!(
+            v.explain.0.last().map(|r| r.rule.as_str()),
+            Some("Raising suspicion with all four kings already sideways loses the game.")
+        );
+    }
+}
