@@ -7,6 +7,7 @@
 use crate::words;
 use serde::{Deserialize, Serialize};
 
+use super::error::{Error, Told, Whereabouts};
 use super::{Options, Rules, effects, evaluate, needed, options, shortest_plays};
 use crate::cards::{Card, Rank, Suit, show_cards};
 use crate::render::Style;
@@ -217,7 +218,7 @@ impl Game {
     }
 
     /// Moves the game on through every step that needs nobody.
-    fn settle(&mut self, said: &mut Vec<String>) {
+    fn settle(&mut self, said: &mut Vec<Told>) {
         loop {
             match self.phase {
                 Phase::Refill | Phase::ExtraDraw => {
@@ -226,10 +227,7 @@ impl Game {
                         return;
                     }
                     if self.to_draw > 0 {
-                        said.push(format!(
-                            "No cards are left to draw ({} not drawn).",
-                            self.to_draw
-                        ));
+                        said.push(Told::NothingToDraw(self.to_draw));
                         self.to_draw = 0;
                     }
                     if self.phase == Phase::Refill {
@@ -271,7 +269,7 @@ impl Game {
         }
     }
 
-    fn after_extra_draws(&mut self, said: &mut Vec<String>) {
+    fn after_extra_draws(&mut self, said: &mut Vec<Told>) {
         let exile = self
             .target
             .is_some_and(|t| effects(t).contains(&super::Effect::Exile));
@@ -282,7 +280,7 @@ impl Game {
         }
     }
 
-    fn finish_influence(&mut self, said: &mut Vec<String>) {
+    fn finish_influence(&mut self, said: &mut Vec<Told>) {
         let Some(t) = self.target else {
             self.phase = Phase::Keep;
             return;
@@ -294,23 +292,16 @@ impl Game {
         let i = suit.index();
         self.piles[i] = self.piles[i].saturating_add(1);
         self.table.push(t);
-        said.push(format!("Put {t} on your discard pile."));
+        said.push(Told::PutOnDiscard(t));
         if rank == Rank::Queen {
             self.exposed[i] = true;
-            if !self.turned[i] {
-                self.turned[i] = true;
-                said.push(format!(
-                    "The {} king is exposed: turn it sideways.",
-                    suit.symbol()
-                ));
-            } else {
-                said.push(format!(
-                    "The {} king is exposed (it was already sideways).",
-                    suit.symbol()
-                ));
-            }
+            said.push(Told::KingExposed {
+                suit,
+                was_sideways: self.turned[i],
+            });
+            self.turned[i] = true;
             if self.exposed.iter().all(|e| *e) {
-                said.push("That was the fourth queen: you win!".to_string());
+                said.push(Told::Won);
                 self.phase = Phase::Over { won: true };
                 return;
             }
@@ -336,7 +327,8 @@ impl Game {
         }
     }
 
-    fn check_influence(&self, play: &[Card], target: Card) -> Result<super::Yield, String> {
+    /// Refuses a play that is not in hand or not a chain; else what it makes.
+    fn check_play(&self, play: &[Card]) -> Result<super::Yield, Error> {
         let mut left = self.hand.clone();
         for (n, c) in play.iter().enumerate() {
             match left.iter().position(|h| h == c) {
@@ -344,334 +336,100 @@ impl Game {
                     left.remove(i);
                 }
                 None if play[..n].contains(c) && self.hand.contains(c) => {
-                    return Err(format!(
-                        "{c} is played more times than you hold it ({})",
-                        self.hand_text()
-                    ));
+                    return Err(Error::PlayedMoreThanHeld {
+                        card: *c,
+                        hand: self.hand.clone(),
+                    });
                 }
-                None => return Err(format!("{c} is not in your hand ({})", self.hand_text())),
+                None => {
+                    return Err(Error::NotInHand {
+                        card: *c,
+                        hand: self.hand.clone(),
+                    });
+                }
             }
         }
-        let y = evaluate(play, &self.rules).map_err(|b| {
-            format!(
-                "{} is not a chain: card {} ({}): {}",
-                show_cards(play),
-                b.at + 1,
-                play.get(b.at).map_or(String::new(), |c| c.to_string()),
-                b.why
-            )
-        })?;
+        chain_of(play, &self.rules)
+    }
+
+    /// Refuses a target that is not the top card of its pile, or a king; else what it
+    /// needs.
+    fn check_target(&self, target: Card) -> Result<(Suit, u32), Error> {
         let Some(suit) = target.suit() else {
-            return Err("a joker is never on a suit pile".to_string());
+            return Err(Error::JokerNeverOnPile);
         };
         let Some(top) = self.top(suit) else {
-            return Err(format!("the {} pile is empty", suit.symbol()));
+            return Err(Error::PileEmpty(suit));
         };
         if top != target {
-            return Err(format!(
-                "{target} is not on top of its pile: the top {} card is {top}",
-                suit.symbol()
-            ));
+            return Err(Error::NotOnTop { target, top });
         }
         let Some(need) = needed(target, &self.rules) else {
-            return Err(format!(
-                "kings cannot be influenced; {target} is exposed by influencing its queen"
-            ));
+            return Err(Error::KingsNotInfluenced(target));
         };
+        Ok((suit, need))
+    }
+
+    fn check_influence(&self, play: &[Card], target: Card) -> Result<super::Yield, Error> {
+        let y = self.check_play(play)?;
+        let (suit, need) = self.check_target(target)?;
         if !y.suits.has(suit) {
-            return Err(format!(
-                "{} makes {} influence in {} only, not {}",
-                show_cards(play),
-                y.influence,
-                y.suits.show(),
-                suit.symbol()
-            ));
+            return Err(Error::WrongSuit {
+                play: play.to_vec(),
+                influence: y.influence,
+                suits: y.suits.show(),
+                suit,
+            });
         }
         if y.influence < need {
-            return Err(format!(
-                "{} makes {} influence; {target} needs {need}",
-                show_cards(play),
-                y.influence
-            ));
+            return Err(Error::TooLittle {
+                play: play.to_vec(),
+                influence: y.influence,
+                target,
+                need,
+            });
         }
         if self.rules.hardcore {
             let shortest = shortest_plays(&self.hand, &[target], &self.rules);
             if let Some(Some(r)) = shortest.first()
                 && r.play.len() < play.len()
             {
-                return Err(format!(
-                    "hardcore: use the fewest cards; {} influences {target} with {} card{}",
-                    show_cards(&r.play),
-                    r.play.len(),
-                    if r.play.len() == 1 { "" } else { "s" }
-                ));
+                return Err(Error::HardcoreFewest {
+                    shortest: r.play.clone(),
+                    target,
+                });
             }
         }
         Ok(y)
     }
 
     pub fn hand_text(&self) -> String {
-        if self.hand.is_empty() {
-            "it is empty".to_string()
-        } else {
-            format!("you hold {}", show_cards(&self.hand))
-        }
+        super::error::hand_text(&self.hand)
     }
 
     /// Applies an action; returns what to tell the player.
-    pub fn act(&mut self, action: &Action) -> Result<Vec<String>, String> {
+    pub fn act(&mut self, action: &Action) -> Result<Vec<Told>, Error> {
         let mut said = Vec::new();
         match (self.phase, action) {
-            (Phase::Over { .. }, _) => return Err("the game is over".to_string()),
+            (Phase::Over { .. }, _) => return Err(Error::GameOver),
             (Phase::Refill | Phase::ExtraDraw, Action::Draw { cards }) => {
-                if cards.is_empty() {
-                    return Err("no cards drawn".to_string());
-                }
-                if cards.len() > self.to_draw {
-                    return Err(format!(
-                        "draw {} card{}, not {}",
-                        self.to_draw,
-                        words::s(self.to_draw),
-                        cards.len()
-                    ));
-                }
-                if self.deck == Deck::Virtual && !self.draw.starts_with(cards) {
-                    return Err("those are not the top cards of the virtual deck".to_string());
-                }
-                let mut pile = self.draw.clone();
-                for (n, c) in cards.iter().enumerate() {
-                    match pile.iter().position(|d| d == c) {
-                        Some(i) => {
-                            pile.remove(i);
-                        }
-                        None if cards[..n].contains(c) => {
-                            let held = self.draw.iter().filter(|d| *d == c).count();
-                            return Err(if held == 0 {
-                                format!("{c} is not in your draw pile{}", where_is(self, *c))
-                            } else {
-                                let named = cards.iter().filter(|d| *d == c).count();
-                                format!(
-                                    "{c} is named {}, but your draw pile holds only {}",
-                                    if named == 2 {
-                                        "twice".to_string()
-                                    } else {
-                                        format!("{named} times")
-                                    },
-                                    if held == 1 {
-                                        "one".to_string()
-                                    } else {
-                                        held.to_string()
-                                    }
-                                )
-                            });
-                        }
-                        None => {
-                            return Err(format!(
-                                "{c} is not in your draw pile{}",
-                                where_is(self, *c)
-                            ));
-                        }
-                    }
-                }
-                let must = self.to_draw.min(self.draw.len());
-                if self.deck == Deck::Real && cards.len() != must {
-                    return Err(format!(
-                        "draw {must} card{} from your draw pile, not {}",
-                        words::s(must),
-                        cards.len()
-                    ));
-                }
-                self.draw = pile;
-                self.hand.extend(cards.iter().copied());
-                self.to_draw -= cards.len();
-                if self.deck == Deck::Virtual {
-                    said.push(format!("You draw {}.", show_cards(cards)));
-                }
+                self.draw_cards(cards, &mut said)?;
             }
             (Phase::Refill | Phase::ExtraDraw, Action::Reshuffle { order }) => {
-                if !self.draw.is_empty() {
-                    return Err("the draw pile is not empty yet".to_string());
-                }
-                let mut a = order.clone();
-                let mut b = self.discard.clone();
-                a.sort();
-                b.sort();
-                if a != b {
-                    return Err("the new draw pile must be the discard pile".to_string());
-                }
-                said.push(format!(
-                    "Your draw pile is empty: shuffle your discard pile ({} card{}) into a new draw pile.",
-                    order.len(),
-                    words::s(order.len())
-                ));
-                self.draw = order.clone();
-                self.discard.clear();
-                self.reshuffles += 1;
+                self.reshuffle(order, &mut said)?;
             }
             (Phase::Turn, Action::Influence { play, target }) => {
-                let y = self.check_influence(play, *target)?;
-                let last_queen = target.rank() == Some(Rank::Queen)
-                    && target.suit().is_some_and(|s| {
-                        Suit::ALL.iter().all(|o| *o == s || self.exposed[o.index()])
-                    });
-                for c in play {
-                    self.take_from_hand(*c);
-                }
-                self.table.extend(play.iter().copied());
-                self.target = Some(*target);
-                self.influenced = true;
-                said.push(format!(
-                    "{} makes {} influence in {}: {target} is influenced.",
-                    show_cards(play),
-                    y.influence,
-                    y.suits.show()
-                ));
-                if y.draws > 0 && !last_queen {
-                    let names: Vec<&str> = y
-                        .bonuses
-                        .iter()
-                        .map(|b| match b {
-                            super::Bonus::ThreesCompany => "Three's Company",
-                            super::Bonus::Harmony => "Harmony",
-                        })
-                        .collect();
-                    said.push(format!(
-                        "{}: draw {} extra card{}.",
-                        names.join(" and "),
-                        y.draws,
-                        words::s(y.draws as usize)
-                    ));
-                }
-                if effects(*target).contains(&super::Effect::Exile) {
-                    said.push(format!(
-                        "{target}: you may exile one card from your hand or discard pile."
-                    ));
-                }
-                self.to_draw = if last_queen { 0 } else { y.draws as usize };
-                self.phase = Phase::ExtraDraw;
+                self.influence(play, *target, &mut said)?;
             }
-            (Phase::Turn, Action::Exile { card }) => {
-                let opts = self.options();
-                if self.rules.hardcore && !opts.influence.is_empty() {
-                    let r = &opts.influence[0];
-                    return Err(format!(
-                        "hardcore: exile only when nothing can be influenced; {} influences {}",
-                        show_cards(&r.play),
-                        r.target
-                    ));
-                }
-                if card.is_joker() {
-                    return Err("a joker may not be exiled".to_string());
-                }
-                if !self.hand.contains(card) {
-                    return Err(format!("{card} is not in your hand ({})", self.hand_text()));
-                }
-                if !opts.exile.iter().any(|e| e.card == *card) {
-                    return Err(format!(
-                        "to exile {card} you need a higher {} card in your hand",
-                        card.suit().map_or(' ', Suit::symbol)
-                    ));
-                }
-                self.take_from_hand(*card);
-                self.exiled.push(*card);
-                said.push(format!(
-                    "Exile {card}; discard the rest of your hand{}.",
-                    if self.hand.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", show_cards(&self.hand))
-                    }
-                ));
-                self.table.append(&mut self.hand);
-                self.start_refill();
-            }
-            (Phase::Turn, Action::Suspicion { king }) => {
-                let opts = self.options();
-                if !opts.raise_suspicion {
-                    return Err(
-                        "you can still influence or exile: raise suspicion only when you cannot"
-                            .to_string(),
-                    );
-                }
-                let Some(suit) = king.suit() else {
-                    return Err("name a king to turn, such as KS".to_string());
-                };
-                if self.turned[suit.index()] {
-                    return Err(format!("the {} king is already sideways", suit.symbol()));
-                }
-                self.turned[suit.index()] = true;
-                said.push(format!(
-                    "Raise suspicion: turn the {} king sideways ({} of 4 turned).",
-                    suit.symbol(),
-                    self.turned_count()
-                ));
-                self.phase = Phase::Keep;
-            }
-            (Phase::Turn, Action::Executed) => {
-                if !self.options().loses {
-                    return Err("the game is not lost".to_string());
-                }
-                said.push(
-                    "You must raise suspicion, and all four kings are already sideways: the kings order your execution. You lose."
-                        .to_string(),
-                );
-                self.phase = Phase::Over { won: false };
-            }
-            (Phase::Bonus, Action::Bonus { card }) => {
-                if let Some(c) = card {
-                    if !self.bonus_choices().contains(c) {
-                        return Err(if c.is_joker() && !self.rules.bonus_exiles_joker {
-                            "a joker may not be exiled".to_string()
-                        } else {
-                            format!("{c} is neither in your hand nor in your discard pile")
-                        });
-                    }
-                    if !self.take_from_hand(*c)
-                        && let Some(i) = self.discard.iter().position(|d| d == c)
-                    {
-                        self.discard.remove(i);
-                    }
-                    self.exiled.push(*c);
-                    said.push(format!("Exile {c}."));
-                }
-                self.finish_influence(&mut said);
-            }
-            (Phase::Keep, Action::Keep { card }) => {
-                if let Some(c) = card
-                    && !self.hand.contains(c)
-                {
-                    return Err(format!("{c} is not in your hand ({})", self.hand_text()));
-                }
-                let mut rest = std::mem::take(&mut self.hand);
-                if let Some(c) = card
-                    && let Some(i) = rest.iter().position(|h| h == c)
-                {
-                    self.hand.push(rest.remove(i));
-                }
-                if !rest.is_empty() {
-                    said.push(format!("Discard {}.", show_cards(&rest)));
-                }
-                self.table.append(&mut rest);
-                self.start_refill();
-            }
+            (Phase::Turn, Action::Exile { card }) => self.exile(*card, &mut said)?,
+            (Phase::Turn, Action::Suspicion { king }) => self.suspicion(*king, &mut said)?,
+            (Phase::Turn, Action::Executed) => self.executed(&mut said)?,
+            (Phase::Bonus, Action::Bonus { card }) => self.bonus(*card, &mut said)?,
+            (Phase::Keep, Action::Keep { card }) => self.keep(*card, &mut said)?,
             (Phase::TooMany, Action::RandomDiscard { cards }) => {
-                if self.hand.len().saturating_sub(cards.len()) != self.rules.hand_size {
-                    return Err(format!("discard down to {} cards", self.rules.hand_size));
-                }
-                for c in cards {
-                    if !self.take_from_hand(*c) {
-                        return Err(format!("{c} is not in your hand"));
-                    }
-                }
-                said.push(format!(
-                    "More than {} cards: discard {} at random.",
-                    self.rules.hand_size,
-                    show_cards(cards)
-                ));
-                self.table.extend(cards.iter().copied());
-                self.start_refill();
+                self.random_discard(cards, &mut said)?;
             }
-            (_, a) => return Err(format!("`{}` is not expected now", action_name(a))),
+            (_, a) => return Err(Error::NotExpected(action_name(a))),
         }
         self.settle(&mut said);
         if self.phase == Phase::Refill
@@ -679,88 +437,263 @@ impl Game {
             && self.deck == Deck::Real
             && !self.draw.is_empty()
         {
-            said.push(format!(
-                "Draw {} card{}.",
-                self.to_draw.min(self.draw.len()),
-                words::s(self.to_draw.min(self.draw.len()))
-            ));
+            said.push(Told::Draw(self.to_draw.min(self.draw.len())));
         }
         Ok(said)
     }
 
+    /// The draw pile without `cards`, or why they are not all in it.
+    fn draw_pile_without(&self, cards: &[Card]) -> Result<Vec<Card>, Error> {
+        let mut pile = self.draw.clone();
+        for (n, c) in cards.iter().enumerate() {
+            match pile.iter().position(|d| d == c) {
+                Some(i) => {
+                    pile.remove(i);
+                }
+                None if cards[..n].contains(c) => {
+                    let held = self.draw.iter().filter(|d| *d == c).count();
+                    return Err(if held == 0 {
+                        Error::NotInDrawPile {
+                            card: *c,
+                            at: where_is(self, *c),
+                        }
+                    } else {
+                        Error::NamedMoreThanHeld {
+                            card: *c,
+                            named: cards.iter().filter(|d| *d == c).count(),
+                            held,
+                        }
+                    });
+                }
+                None => {
+                    return Err(Error::NotInDrawPile {
+                        card: *c,
+                        at: where_is(self, *c),
+                    });
+                }
+            }
+        }
+        Ok(pile)
+    }
+
+    /// Cards drawn into the hand.
+    fn draw_cards(&mut self, cards: &[Card], said: &mut Vec<Told>) -> Result<(), Error> {
+        if cards.is_empty() {
+            return Err(Error::NoCardsDrawn);
+        }
+        if cards.len() > self.to_draw {
+            return Err(Error::DrawCount {
+                due: self.to_draw,
+                got: cards.len(),
+            });
+        }
+        if self.deck == Deck::Virtual && !self.draw.starts_with(cards) {
+            return Err(Error::NotTopOfVirtualDeck);
+        }
+        let pile = self.draw_pile_without(cards)?;
+        let must = self.to_draw.min(self.draw.len());
+        if self.deck == Deck::Real && cards.len() != must {
+            return Err(Error::DrawFromPile {
+                must,
+                got: cards.len(),
+            });
+        }
+        self.draw = pile;
+        self.hand.extend(cards.iter().copied());
+        self.to_draw -= cards.len();
+        if self.deck == Deck::Virtual {
+            said.push(Told::Drew(cards.to_vec()));
+        }
+        Ok(())
+    }
+
+    /// The discard pile becomes the draw pile, in this order.
+    fn reshuffle(&mut self, order: &[Card], said: &mut Vec<Told>) -> Result<(), Error> {
+        if !self.draw.is_empty() {
+            return Err(Error::DrawPileNotEmpty);
+        }
+        if sorted(order) != sorted(&self.discard) {
+            return Err(Error::NotTheDiscardPile);
+        }
+        said.push(Told::Reshuffle(order.len()));
+        self.draw = order.to_vec();
+        self.discard.clear();
+        self.reshuffles += 1;
+        Ok(())
+    }
+
+    /// A play influences a top card.
+    fn influence(
+        &mut self,
+        play: &[Card],
+        target: Card,
+        said: &mut Vec<Told>,
+    ) -> Result<(), Error> {
+        let y = self.check_influence(play, target)?;
+        let last_queen = target.rank() == Some(Rank::Queen)
+            && target
+                .suit()
+                .is_some_and(|s| Suit::ALL.iter().all(|o| *o == s || self.exposed[o.index()]));
+        for c in play {
+            self.take_from_hand(*c);
+        }
+        self.table.extend(play.iter().copied());
+        self.target = Some(target);
+        self.influenced = true;
+        said.push(Told::Influenced {
+            play: play.to_vec(),
+            influence: y.influence,
+            suits: y.suits.show(),
+            target,
+        });
+        if y.draws > 0 && !last_queen {
+            said.push(Told::ExtraDraws {
+                bonuses: y.bonuses.clone(),
+                draws: y.draws,
+            });
+        }
+        if effects(target).contains(&super::Effect::Exile) {
+            said.push(Told::MayExile(target));
+        }
+        self.to_draw = if last_queen { 0 } else { y.draws as usize };
+        self.phase = Phase::ExtraDraw;
+        Ok(())
+    }
+
+    /// The Exile action: one card exiled, the rest of the hand discarded.
+    fn exile(&mut self, card: Card, said: &mut Vec<Told>) -> Result<(), Error> {
+        let opts = self.options();
+        if self.rules.hardcore
+            && let Some(r) = opts.influence.first()
+        {
+            return Err(Error::HardcoreExile {
+                play: r.play.clone(),
+                target: r.target,
+            });
+        }
+        if card.is_joker() {
+            return Err(Error::JokerNotExiled);
+        }
+        if !self.hand.contains(&card) {
+            return Err(Error::NotInHand {
+                card,
+                hand: self.hand.clone(),
+            });
+        }
+        if !opts.exile.iter().any(|e| e.card == card) {
+            return Err(Error::NeedHigher(card));
+        }
+        self.take_from_hand(card);
+        self.exiled.push(card);
+        said.push(Told::ExileAndDiscard {
+            card,
+            rest: self.hand.clone(),
+        });
+        self.table.append(&mut self.hand);
+        self.start_refill();
+        Ok(())
+    }
+
+    /// Raise Suspicion: a king turned sideways.
+    fn suspicion(&mut self, king: Card, said: &mut Vec<Told>) -> Result<(), Error> {
+        if !self.options().raise_suspicion {
+            return Err(Error::SuspicionNotNow);
+        }
+        let Some(suit) = king.suit() else {
+            return Err(Error::NameAKing);
+        };
+        if self.turned[suit.index()] {
+            return Err(Error::KingSideways(suit));
+        }
+        self.turned[suit.index()] = true;
+        said.push(Told::Suspicion {
+            suit,
+            turned: self.turned_count(),
+        });
+        self.phase = Phase::Keep;
+        Ok(())
+    }
+
+    /// Suspicion with every king sideways: the game is lost.
+    fn executed(&mut self, said: &mut Vec<Told>) -> Result<(), Error> {
+        if !self.options().loses {
+            return Err(Error::NotLost);
+        }
+        said.push(Told::Executed);
+        self.phase = Phase::Over { won: false };
+        Ok(())
+    }
+
+    /// The exile earned by a 5, 8 or 10, or none.
+    fn bonus(&mut self, card: Option<Card>, said: &mut Vec<Told>) -> Result<(), Error> {
+        if let Some(c) = card {
+            if !self.bonus_choices().contains(&c) {
+                return Err(if c.is_joker() && !self.rules.bonus_exiles_joker {
+                    Error::JokerNotExiled
+                } else {
+                    Error::NotForBonus(c)
+                });
+            }
+            if !self.take_from_hand(c)
+                && let Some(i) = self.discard.iter().position(|d| *d == c)
+            {
+                self.discard.remove(i);
+            }
+            self.exiled.push(c);
+            said.push(Told::Exiled(c));
+        }
+        self.finish_influence(said);
+        Ok(())
+    }
+
+    /// Cleanup: one card kept, the rest discarded.
+    fn keep(&mut self, card: Option<Card>, said: &mut Vec<Told>) -> Result<(), Error> {
+        if let Some(c) = card
+            && !self.hand.contains(&c)
+        {
+            return Err(Error::NotInHand {
+                card: c,
+                hand: self.hand.clone(),
+            });
+        }
+        let mut rest = std::mem::take(&mut self.hand);
+        if let Some(c) = card
+            && let Some(i) = rest.iter().position(|h| *h == c)
+        {
+            self.hand.push(rest.remove(i));
+        }
+        if !rest.is_empty() {
+            said.push(Told::Discard(rest.clone()));
+        }
+        self.table.append(&mut rest);
+        self.start_refill();
+        Ok(())
+    }
+
+    /// Hardcore cleanup: cards discarded at random down to the hand size.
+    fn random_discard(&mut self, cards: &[Card], said: &mut Vec<Told>) -> Result<(), Error> {
+        if self.hand.len().saturating_sub(cards.len()) != self.rules.hand_size {
+            return Err(Error::DiscardDownTo(self.rules.hand_size));
+        }
+        for c in cards {
+            if !self.take_from_hand(*c) {
+                return Err(Error::NotInHandBare(*c));
+            }
+        }
+        said.push(Told::RandomDiscard {
+            hand_size: self.rules.hand_size,
+            cards: cards.to_vec(),
+        });
+        self.table.extend(cards.iter().copied());
+        self.start_refill();
+        Ok(())
+    }
     /// What comes next: a question for the player or kado's own step.
     pub fn step(&self) -> Step<Action> {
         match self.phase {
             Phase::Over { .. } => Step::Done,
-            Phase::Refill | Phase::ExtraDraw => {
-                if self.draw.is_empty() {
-                    let mut order = self.discard.clone();
-                    if self.deck == Deck::Virtual {
-                        self.rng(1_000 + u64::from(self.reshuffles))
-                            .shuffle(&mut order);
-                    } else {
-                        order.sort();
-                    }
-                    return Step::Auto(Action::Reshuffle { order });
-                }
-                let n = self.to_draw.min(self.draw.len());
-                if self.deck == Deck::Virtual {
-                    return Step::Auto(Action::Draw {
-                        cards: self.draw[..n].to_vec(),
-                    });
-                }
-                let why = if self.phase == Phase::ExtraDraw {
-                    "extra "
-                } else {
-                    ""
-                };
-                Step::Ask(Question::new(
-                    "draw",
-                    format!("Draw {n} {why}card{}: which", words::s(n)),
-                    format!(
-                        "Type the {n} card{} you drew, e.g. `AS JK`. Your draw pile holds {}.",
-                        words::s(n),
-                        show_cards(&sorted(&self.draw))
-                    ),
-                ))
-            }
-            Phase::Turn => {
-                let o = self.options();
-                if o.loses {
-                    return Step::Auto(Action::Executed);
-                }
-                if o.raise_suspicion {
-                    let upright: Vec<Suit> = Suit::ALL
-                        .into_iter()
-                        .filter(|s| !self.turned[s.index()])
-                        .collect();
-                    if let [one] = upright.as_slice() {
-                        return Step::Auto(Action::Suspicion {
-                            king: Card::new(Rank::King, *one),
-                        });
-                    }
-                    return Step::Ask(Question::new(
-                        "suspicion",
-                        format!(
-                            "You can neither influence nor exile ({}). Raise suspicion: which king do you turn",
-                            self.hand_text()
-                        ),
-                        format!(
-                            "Name an upright king: {}.",
-                            upright
-                                .iter()
-                                .map(|s| Card::new(Rank::King, *s).to_string())
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        ),
-                    ));
-                }
-                Step::Ask(Question::new(
-                    "turn",
-                    format!("Turn {}: your play", self.turn),
-                    turn_hint(&o),
-                ))
-            }
+            Phase::Refill | Phase::ExtraDraw => self.draw_step(),
+            Phase::Turn => self.turn_step(),
             Phase::Bonus => Step::Ask(Question::new(
                 "bonus",
                 "Exile a card from your hand or discard pile (or `none`)",
@@ -788,8 +721,81 @@ impl Game {
         }
     }
 
+    /// The step of a draw: a reshuffle, a virtual draw, or the question which cards.
+    fn draw_step(&self) -> Step<Action> {
+        if self.draw.is_empty() {
+            let mut order = self.discard.clone();
+            if self.deck == Deck::Virtual {
+                self.rng(1_000 + u64::from(self.reshuffles))
+                    .shuffle(&mut order);
+            } else {
+                order.sort();
+            }
+            return Step::Auto(Action::Reshuffle { order });
+        }
+        let n = self.to_draw.min(self.draw.len());
+        if self.deck == Deck::Virtual {
+            return Step::Auto(Action::Draw {
+                cards: self.draw[..n].to_vec(),
+            });
+        }
+        let why = if self.phase == Phase::ExtraDraw {
+            "extra "
+        } else {
+            ""
+        };
+        Step::Ask(Question::new(
+            "draw",
+            format!("Draw {n} {why}card{}: which", words::s(n)),
+            format!(
+                "Type the {n} card{} you drew, e.g. `AS JK`. Your draw pile holds {}.",
+                words::s(n),
+                show_cards(&sorted(&self.draw))
+            ),
+        ))
+    }
+
+    /// The step of a turn: the execution, a forced or asked suspicion, or the play.
+    fn turn_step(&self) -> Step<Action> {
+        let o = self.options();
+        if o.loses {
+            return Step::Auto(Action::Executed);
+        }
+        if !o.raise_suspicion {
+            return Step::Ask(Question::new(
+                "turn",
+                format!("Turn {}: your play", self.turn),
+                turn_hint(&o),
+            ));
+        }
+        let upright: Vec<Suit> = Suit::ALL
+            .into_iter()
+            .filter(|s| !self.turned[s.index()])
+            .collect();
+        if let [one] = upright.as_slice() {
+            return Step::Auto(Action::Suspicion {
+                king: Card::new(Rank::King, *one),
+            });
+        }
+        Step::Ask(Question::new(
+            "suspicion",
+            format!(
+                "You can neither influence nor exile ({}). Raise suspicion: which king do you turn",
+                self.hand_text()
+            ),
+            format!(
+                "Name an upright king: {}.",
+                upright
+                    .iter()
+                    .map(|s| Card::new(Rank::King, *s).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        ))
+    }
+
     /// Reads an answer to a question.
-    pub fn read_answer(&self, key: &str, text: &str) -> Result<Action, String> {
+    pub fn read_answer(&self, key: &str, text: &str) -> Result<Action, Error> {
         let t = text.trim();
         match key {
             "draw" => {
@@ -798,9 +804,7 @@ impl Game {
             }
             "turn" => read_turn(self, t),
             "suspicion" => {
-                let suit = read_suit(t).ok_or_else(|| {
-                    format!("`{t}` is not a king or a suit; answer e.g. `KS` or `spades`")
-                })?;
+                let suit = read_suit(t).ok_or_else(|| Error::NotAKingOrSuit(t.to_string()))?;
                 Ok(Action::Suspicion {
                     king: Card::new(Rank::King, suit),
                 })
@@ -811,11 +815,9 @@ impl Game {
             "keep" => Ok(Action::Keep {
                 card: read_optional_card(t)?,
             }),
-            other => Err(format!("unknown question `{other}`")),
+            other => Err(Error::UnknownQuestion(other.to_string())),
         }
     }
-
-    /// The table for people.
     pub fn render(&self, style: Style) -> String {
         let mut t = crate::render::table(["Suit", "Top card", "King"]);
         for s in Suit::ALL {
@@ -884,17 +886,17 @@ fn sorted(cards: &[Card]) -> Vec<Card> {
     v
 }
 
-fn where_is(g: &Game, c: Card) -> String {
+fn where_is(g: &Game, c: Card) -> Whereabouts {
     if g.hand.contains(&c) {
-        " (it is in your hand)".to_string()
+        Whereabouts::Hand
     } else if g.discard.contains(&c) {
-        " (it is in your discard pile)".to_string()
+        Whereabouts::Discard
     } else if g.exiled.contains(&c) {
-        " (it was exiled)".to_string()
+        Whereabouts::Exiled
     } else if g.table.contains(&c) {
-        " (it was played this turn)".to_string()
+        Whereabouts::Table
     } else {
-        format!(" (it holds {})", show_cards(&sorted(&g.draw)))
+        Whereabouts::Elsewhere(sorted(&g.draw))
     }
 }
 
@@ -930,20 +932,29 @@ fn turn_hint(o: &Options) -> String {
     out
 }
 
-fn read_cards(t: &str) -> Result<Vec<Card>, String> {
-    crate::notation::read_answer_cards(t, None)
+/// What a play makes, or why it is not a chain.
+fn chain_of(play: &[Card], rules: &Rules) -> Result<super::Yield, Error> {
+    evaluate(play, rules).map_err(|b| Error::NotAChain {
+        play: play.to_vec(),
+        at: b.at,
+        why: b.why,
+    })
 }
 
-fn read_optional_card(t: &str) -> Result<Option<Card>, String> {
+fn read_cards(t: &str) -> Result<Vec<Card>, Error> {
+    crate::notation::read_answer_cards(t, None).map_err(Error::Cards)
+}
+
+fn read_optional_card(t: &str) -> Result<Option<Card>, Error> {
     if t.eq_ignore_ascii_case("none") || t == "-" {
         return Ok(None);
     }
     if t.trim().is_empty() {
-        return Err("name one card, or `none`".to_string());
+        return Err(Error::NameOneOrNone);
     }
     match read_cards(t)?.as_slice() {
         [one] => Ok(Some(*one)),
-        more => Err(format!("name one card or `none`, not {}", more.len())),
+        more => Err(Error::OneCardNotMore(more.len())),
     }
 }
 
@@ -987,83 +998,75 @@ fn after_word<'a>(t: &'a str, word: &str) -> Option<&'a str> {
         .then(|| t.trim_start()[first.len()..].trim())
 }
 
-fn read_turn(g: &Game, t: &str) -> Result<Action, String> {
+/// Reads the answer to the turn's question: `exile CARD`, `CARDS on TARGET` or cards
+/// alone.
+fn read_turn(g: &Game, t: &str) -> Result<Action, Error> {
     if let Some(rest) = after_word(t, "exile") {
         if rest.is_empty() || rest.eq_ignore_ascii_case("none") || rest == "-" {
-            return Err("name the card to exile, e.g. `exile 4S`".to_string());
+            return Err(Error::NameTheExile);
         }
-        let card = read_optional_card(rest)?.ok_or("name the card to exile, e.g. `exile 4S`")?;
+        let card = read_optional_card(rest)?.ok_or(Error::NameTheExile)?;
         return Ok(Action::Exile { card });
     }
     if after_word(t, "suspicion").is_some() || after_word(t, "raise").is_some() {
-        return Err(
-            "you can still influence or exile, so you may not raise suspicion (type `help` for your plays)"
-                .to_string(),
-        );
+        return Err(Error::NoSuspicionWhileYouCan);
     }
-    let Some(on) = last_word(t, "on") else {
-        // Cards alone: the play's target when it can influence only one top card.
-        let play = read_cards(t).map_err(|e| {
-            format!("{e}; answer `CARDS on TARGET` (e.g. `4S 3S 3H on 6H`) or `exile CARD`")
-        })?;
-        let y = evaluate(&play, &g.rules).map_err(|b| {
-            format!(
-                "{} is not a chain: card {} ({}): {}",
-                show_cards(&play),
-                b.at + 1,
-                play.get(b.at).map_or(String::new(), |c| c.to_string()),
-                b.why
-            )
-        })?;
-        let reach: Vec<Card> = g
-            .tops()
-            .into_iter()
-            .filter(|c| super::influences(&y, *c, &g.rules))
-            .collect();
-        return match reach.as_slice() {
-            [one] => Ok(Action::Influence { play, target: *one }),
-            [] => Err(format!(
-                "{} makes {} influence in {}, which influences none of the top cards ({}); type `help` for your plays",
-                show_cards(&play),
-                y.influence,
-                y.suits.show(),
-                show_cards(&g.tops())
-            )),
-            more => Err(format!(
-                "{} influences {}: say which, e.g. `{} on {}`",
-                show_cards(&play),
-                show_cards(more),
-                crate::cards::code_cards(&play),
-                more[0].code()
-            )),
-        };
-    };
-    let cards_text = t[..on.start].trim();
-    let target_text = t[on.end..].trim();
+    match last_word(t, "on") {
+        Some(on) => read_play_on(g, t[..on.start].trim(), t[on.end..].trim()),
+        None => read_play_alone(g, t),
+    }
+}
+
+/// Cards alone: the play's target when it can influence only one top card.
+fn read_play_alone(g: &Game, t: &str) -> Result<Action, Error> {
+    let play = read_answer_cards_or(t)?;
+    let y = chain_of(&play, &g.rules)?;
+    let reach: Vec<Card> = g
+        .tops()
+        .into_iter()
+        .filter(|c| super::influences(&y, *c, &g.rules))
+        .collect();
+    match reach.as_slice() {
+        [one] => Ok(Action::Influence { play, target: *one }),
+        [] => Err(Error::InfluencesNone {
+            play,
+            influence: y.influence,
+            suits: y.suits.show(),
+            tops: g.tops(),
+        }),
+        more => Err(Error::InfluencesSeveral {
+            play,
+            targets: more.to_vec(),
+        }),
+    }
+}
+
+fn read_answer_cards_or(t: &str) -> Result<Vec<Card>, Error> {
+    crate::notation::read_answer_cards(t, None).map_err(Error::TurnCards)
+}
+
+/// `CARDS on TARGET`: the target a card or a suit (its pile's top card).
+fn read_play_on(g: &Game, cards_text: &str, target_text: &str) -> Result<Action, Error> {
     if cards_text.is_empty() {
-        return Err(format!(
-            "name the cards you play before `on`, e.g. `4S 3S 3H on {}`",
+        return Err(Error::CardsBeforeOn(
             if target_text.is_empty() {
                 "6H"
             } else {
                 target_text
             }
+            .to_string(),
         ));
     }
     let play = read_cards(cards_text)?;
     if target_text.is_empty() {
-        return Err(format!(
-            "name the top card after `on`, e.g. `{cards_text} on 6H` (or a suit: `on H`)"
-        ));
+        return Err(Error::TopAfterOn(cards_text.to_string()));
     }
     let target = match target_text.parse::<Card>() {
         Ok(c) => c,
         Err(_) => {
-            let suit = read_suit(target_text).ok_or_else(|| {
-                format!("`{target_text}` is not a card or a suit; name the top card, e.g. `6H`")
-            })?;
-            g.top(suit)
-                .ok_or_else(|| format!("the {} pile is empty", suit.symbol()))?
+            let suit = read_suit(target_text)
+                .ok_or_else(|| Error::NotACardOrSuit(target_text.to_string()))?;
+            g.top(suit).ok_or(Error::PileEmpty(suit))?
         }
     };
     Ok(Action::Influence { play, target })
@@ -1073,31 +1076,28 @@ fn read_turn(g: &Game, t: &str) -> Result<Action, String> {
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
-    type Error = String;
+    type Error = Error;
     const GAME: &'static str = super::GAME;
 
-    fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, String> {
-        if setup.deck == Deck::Virtual && !setup.order.is_empty() {
-            let mut a = setup.order.clone();
-            let mut b = starting_deck();
-            a.sort();
-            b.sort();
-            if a != b {
-                return Err("the virtual deck's order is not the starting deck".to_string());
-            }
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, Error> {
+        if setup.deck == Deck::Virtual
+            && !setup.order.is_empty()
+            && sorted(&setup.order) != sorted(&starting_deck())
+        {
+            return Err(Error::NotTheStartingDeck);
         }
         Ok(Game::new(setup, Rules::from_ruleset(rules)))
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, String> {
-        self.act(action)
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, Error> {
+        Ok(self.act(action)?.iter().map(Told::to_string).collect())
     }
 
     fn next(&self) -> Step<Action> {
         self.step()
     }
 
-    fn answer(&self, question: &Question, text: &str) -> Result<Action, String> {
+    fn answer(&self, question: &Question, text: &str) -> Result<Action, Error> {
         self.read_answer(&question.key, text)
     }
 
@@ -1285,13 +1285,15 @@ mod tests {
         assert_eq!(
             g.act(&Action::Draw {
                 cards: cards("AS AS 2S 2H")
-            }),
+            })
+            .map_err(|e| e.to_string()),
             Err("A♠ is named twice, but your draw pile holds only one".to_string())
         );
         assert_eq!(
             g.act(&Action::Draw {
                 cards: cards("JK JK JK AS")
-            }),
+            })
+            .map_err(|e| e.to_string()),
             Err("🃏 is named 3 times, but your draw pile holds only 2".to_string())
         );
         g.act(&Action::Draw {
@@ -1302,14 +1304,16 @@ mod tests {
             g.act(&Action::Influence {
                 play: cards("2S AS"),
                 target: card("3S"),
-            }),
+            })
+            .map_err(|e| e.to_string()),
             Err("2♠ A♠ makes 3 influence; 3♠ needs 4".to_string())
         );
         assert_eq!(
             g.act(&Action::Influence {
                 play: cards("2S 2S JK JK"),
                 target: card("3S"),
-            }),
+            })
+            .map_err(|e| e.to_string()),
             Err("2♠ is played more times than you hold it (you hold 🃏 🃏 A♠ 2♠)".to_string())
         );
     }
@@ -1330,7 +1334,7 @@ mod tests {
                 target: card("5C"),
             })
             .unwrap_err();
-        assert!(said.contains("not on top"), "{said}");
+        assert!(matches!(said, Error::NotOnTop { .. }), "{said}");
         g.piles[Suit::Clubs.index()] = 5;
         let said = g
             .act(&Action::Influence {
@@ -1436,7 +1440,10 @@ mod tests {
                 target: card("QH"),
             })
             .unwrap_err();
-        assert_eq!(said, "J♣ J♦ makes 12 influence in ♦ ♣ only, not ♥");
+        assert_eq!(
+            said.to_string(),
+            "J♣ J♦ makes 12 influence in ♦ ♣ only, not ♥"
+        );
         // J♣ J♦ J♥: 11 + 2 = 13 in ♣ ♦ ♥; Three's Company is moot when the game ends.
         let said = g
             .act(&Action::Influence {
@@ -1506,7 +1513,8 @@ mod tests {
         // Exile refused while something can be influenced.
         let mut g = at_turn(r, "2S 2H 2D 2C", "AC", "");
         let e = g.act(&Action::Exile { card: card("2S") }).unwrap_err();
-        assert!(e.starts_with("hardcore: exile only"), "{e}");
+        assert!(matches!(e, Error::HardcoreExile { .. }), "{e}");
+        assert!(e.to_string().starts_with("hardcore: exile only"), "{e}");
         // Overpaying refused: 2♠ 2♥ 2♦ (4) is enough for a 3.
         let e = g
             .act(&Action::Influence {
@@ -1514,7 +1522,11 @@ mod tests {
                 target: card("3S"),
             })
             .unwrap_err();
-        assert!(e.starts_with("hardcore: use the fewest cards"), "{e}");
+        assert!(matches!(e, Error::HardcoreFewest { .. }), "{e}");
+        assert!(
+            e.to_string().starts_with("hardcore: use the fewest cards"),
+            "{e}"
+        );
         g.act(&Action::Influence {
             play: cards("2S 2H 2D"),
             target: card("3S"),
@@ -1554,70 +1566,73 @@ mod tests {
         assert_eq!(g.hand.len(), 4);
     }
 
+    /// Seed, starting order, the starting cards as the discard pile reshuffled first and
+    /// fourth, the random discards of 2♠ 2♥ 2♦ 2♣ 🃏 A♦ 3♣ A♣ on turns 1, 5, 17.
+    type Pinned = (u64, &'static str, [&'static str; 2], [&'static str; 3]);
+
     /// A virtual game's starting order, its reshuffles and hardcore's random discards,
     /// recorded with rand 0.10.3's `StdRng` and `shuffle` (before src/shuffle.rs): saved
     /// games replay only if these stay.
+    const PINNED: [Pinned; 6] = [
+        (
+            0,
+            "2S AS 2C 2H AC AD 2D JK JK AH",
+            [
+                "AC 2D 2S AS 2C JK AD JK 2H AH",
+                "JK AD AH JK AS 2C AC 2S 2D 2H",
+            ],
+            ["2S 2C AD AC", "2H 2D 3C 2S", "3C 2S AC AD"],
+        ),
+        (
+            1,
+            "AS 2H 2D 2C AD AH 2S AC JK JK",
+            [
+                "JK JK AS AD AH 2D 2S AC 2C 2H",
+                "AD AH JK JK 2C 2D 2S AC 2H AS",
+            ],
+            ["AC 2S AD JK", "JK 2S 3C 2C", "3C 2S 2D AC"],
+        ),
+        (
+            3,
+            "2D AD 2S 2H JK 2C JK AC AH AS",
+            [
+                "JK AH 2D JK 2H AC AD 2S 2C AS",
+                "2C JK JK AD AS 2S 2D AC 2H AH",
+            ],
+            ["3C 2D AD AC", "2C 2S AC 3C", "3C JK 2H 2S"],
+        ),
+        (
+            15,
+            "JK 2D 2S 2H AD AS AC AH JK 2C",
+            [
+                "2H AD 2S AS AC AH 2D JK 2C JK",
+                "JK JK 2D AD 2S AS AH 2C AC 2H",
+            ],
+            ["2S 2C 2D JK", "2S 2H 2D 2C", "2C JK 3C 2H"],
+        ),
+        (
+            42,
+            "JK AC 2H AH 2S 2D JK 2C AD AS",
+            [
+                "AC 2H 2S 2D 2C AH AS JK JK AD",
+                "AH 2S AS AD 2C JK 2D JK 2H AC",
+            ],
+            ["AD 2H 2S 2C", "2H 2C 2D AD", "3C AC 2S 2D"],
+        ),
+        (
+            u64::MAX,
+            "AD AH AS JK 2S 2H 2C 2D JK AC",
+            [
+                "AD 2H JK 2C AC 2S AH JK AS 2D",
+                "AC JK 2C AD 2S AH 2H AS JK 2D",
+            ],
+            ["AC 2D 2H 3C", "2H 2D AD AC", "2C 2S JK 2H"],
+        ),
+    ];
+
     #[test]
     fn virtual_deals_are_pinned_across_rand_upgrades() {
-        // Seed, starting order, the starting cards as the discard pile reshuffled first
-        // and fourth, the random discards of 2♠ 2♥ 2♦ 2♣ 🃏 A♦ 3♣ A♣ on turns 1, 5, 17.
-        let pinned: [(u64, &str, [&str; 2], [&str; 3]); 6] = [
-            (
-                0,
-                "2S AS 2C 2H AC AD 2D JK JK AH",
-                [
-                    "AC 2D 2S AS 2C JK AD JK 2H AH",
-                    "JK AD AH JK AS 2C AC 2S 2D 2H",
-                ],
-                ["2S 2C AD AC", "2H 2D 3C 2S", "3C 2S AC AD"],
-            ),
-            (
-                1,
-                "AS 2H 2D 2C AD AH 2S AC JK JK",
-                [
-                    "JK JK AS AD AH 2D 2S AC 2C 2H",
-                    "AD AH JK JK 2C 2D 2S AC 2H AS",
-                ],
-                ["AC 2S AD JK", "JK 2S 3C 2C", "3C 2S 2D AC"],
-            ),
-            (
-                3,
-                "2D AD 2S 2H JK 2C JK AC AH AS",
-                [
-                    "JK AH 2D JK 2H AC AD 2S 2C AS",
-                    "2C JK JK AD AS 2S 2D AC 2H AH",
-                ],
-                ["3C 2D AD AC", "2C 2S AC 3C", "3C JK 2H 2S"],
-            ),
-            (
-                15,
-                "JK 2D 2S 2H AD AS AC AH JK 2C",
-                [
-                    "2H AD 2S AS AC AH 2D JK 2C JK",
-                    "JK JK 2D AD 2S AS AH 2C AC 2H",
-                ],
-                ["2S 2C 2D JK", "2S 2H 2D 2C", "2C JK 3C 2H"],
-            ),
-            (
-                42,
-                "JK AC 2H AH 2S 2D JK 2C AD AS",
-                [
-                    "AC 2H 2S 2D 2C AH AS JK JK AD",
-                    "AH 2S AS AD 2C JK 2D JK 2H AC",
-                ],
-                ["AD 2H 2S 2C", "2H 2C 2D AD", "3C AC 2S 2D"],
-            ),
-            (
-                u64::MAX,
-                "AD AH AS JK 2S 2H 2C 2D JK AC",
-                [
-                    "AD 2H JK 2C AC 2S AH JK AS 2D",
-                    "AC JK 2C AD 2S AH 2H AS JK 2D",
-                ],
-                ["AC 2D 2H 3C", "2H 2D AD AC", "2C 2S JK 2H"],
-            ),
-        ];
-        for (seed, order, reshuffles, discards) in pinned {
+        for (seed, order, reshuffles, discards) in PINNED {
             let setup = Setup::new(Deck::Virtual, seed);
             assert_eq!(code_cards(&setup.order), order, "seed {seed}");
             for (r, want) in [0, 3].into_iter().zip(reshuffles) {
@@ -1736,8 +1751,9 @@ mod tests {
                 target: card("KS"),
             })
             .unwrap_err();
+        assert_eq!(e, Error::KingsNotInfluenced(card("KS")));
         assert_eq!(
-            e,
+            e.to_string(),
             "kings cannot be influenced; K♠ is exposed by influencing its queen"
         );
         g.rules.kings_influenced = true;
@@ -1851,7 +1867,7 @@ mod tests {
                     for key in ["draw", "turn", "suspicion", "bonus", "keep", "nonsense"] {
                         for t in [text.as_str(), words.as_str()] {
                             if let Err(why) = g.read_answer(key, t) {
-                                prop_assert!(!why.is_empty());
+                                prop_assert!(!why.to_string().is_empty());
                             }
                         }
                     }
@@ -1867,11 +1883,12 @@ mod tests {
             g.piles = [9, 3, 6, 3];
             // 5♠ 4♠ 🃏 3♦ makes 7 in any suit: 6♦ (7) and the 3s (4); 5♠ 4♠ makes 6 in ♠.
             assert_eq!(
-                g.read_answer("turn", "5S 4S"),
+                g.read_answer("turn", "5S 4S").map_err(|e| e.to_string()),
                 Err("5♠ 4♠ makes 6 influence in ♠, which influences none of the top cards (9♠ 3♥ 6♦ 3♣); type `help` for your plays".to_string())
             );
             assert_eq!(
-                g.read_answer("turn", "5S 4S JK 3D"),
+                g.read_answer("turn", "5S 4S JK 3D")
+                    .map_err(|e| e.to_string()),
                 Err(
                     "5♠ 4♠ 🃏 3♦ influences 3♥ 6♦ 3♣: say which, e.g. `5S 4S JK 3D on 3H`"
                         .to_string()
@@ -1886,25 +1903,26 @@ mod tests {
                 })
             );
             assert_eq!(
-                g.read_answer("turn", "5S 3D"),
+                g.read_answer("turn", "5S 3D").map_err(|e| e.to_string()),
                 Err(
                     "5♠ 3♦ is not a chain: card 2 (3♦): 3♦ matches 5♠ in neither suit nor rank"
                         .to_string()
                 )
             );
             assert_eq!(
-                g.read_answer("turn", "5S 4S JK 3D on"),
+                g.read_answer("turn", "5S 4S JK 3D on")
+                    .map_err(|e| e.to_string()),
                 Err(
                     "name the top card after `on`, e.g. `5S 4S JK 3D on 6H` (or a suit: `on H`)"
                         .to_string()
                 )
             );
             assert_eq!(
-                g.read_answer("turn", "on 6D"),
+                g.read_answer("turn", "on 6D").map_err(|e| e.to_string()),
                 Err("name the cards you play before `on`, e.g. `4S 3S 3H on 6D`".to_string())
             );
             assert_eq!(
-                g.read_answer("turn", "exile"),
+                g.read_answer("turn", "exile").map_err(|e| e.to_string()),
                 Err("name the card to exile, e.g. `exile 4S`".to_string())
             );
             assert_eq!(
@@ -1919,7 +1937,7 @@ mod tests {
                 })
             );
             assert_eq!(
-                g.read_answer("keep", " "),
+                g.read_answer("keep", " ").map_err(|e| e.to_string()),
                 Err("name one card, or `none`".to_string())
             );
         }

@@ -5,13 +5,18 @@
 //! - [`game`]: a whole game as a session (the table-side tracker).
 //! - [`sim`]: whole games played by a greedy policy, for win rates.
 
+pub mod error;
 pub mod game;
+pub mod position;
 pub mod sim;
+pub mod verdict;
 
 use serde::Serialize;
 
 use crate::cards::{Card, Rank, Suit};
 use crate::ruleset::Ruleset;
+
+pub use error::{Blocked, Error, SimError, Told};
 
 /// The game's id in rulesets and logs.
 pub const GAME: &str = "kinga";
@@ -132,7 +137,7 @@ pub enum Bonus {
 pub struct Break {
     /// The position (0-based) of the card that breaks the chain.
     pub at: usize,
-    pub why: String,
+    pub why: Blocked,
 }
 
 /// What a legal play makes.
@@ -160,39 +165,8 @@ pub fn connects(prev: Card, card: Card) -> bool {
 
 /// Checks a play, cards in the order played, and works out what it makes.
 pub fn evaluate(cards: &[Card], rules: &Rules) -> Result<Yield, Break> {
-    let Some(first) = cards.first() else {
-        return Err(Break {
-            at: 0,
-            why: "a play needs at least one card".to_string(),
-        });
-    };
-    let Some(first_rank) = first.rank() else {
-        return Err(Break {
-            at: 0,
-            why: "a joker cannot be the first card of a play".to_string(),
-        });
-    };
-    if cards.len() == 1 && !rules.single_card {
-        return Err(Break {
-            at: 0,
-            why: "a play chains at least two cards".to_string(),
-        });
-    }
-    for (i, pair) in cards.windows(2).enumerate() {
-        if !connects(pair[0], pair[1]) {
-            return Err(Break {
-                at: i + 1,
-                why: format!("{} matches {} in neither suit nor rank", pair[1], pair[0]),
-            });
-        }
-    }
+    let first_rank = check_chain(cards, rules)?;
     let jokers = cards.iter().filter(|c| c.is_joker()).count() as u32;
-    if jokers > 2 {
-        return Err(Break {
-            at: cards.len() - 1,
-            why: "a pack holds only two jokers".to_string(),
-        });
-    }
     let plain_after_first = cards.len() as u32 - 1 - jokers;
     let influence =
         rules.value(first_rank) + plain_after_first + if jokers >= 2 { jokers } else { 0 };
@@ -238,6 +212,30 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Result<Yield, Break> {
         bonuses,
         threes,
     })
+}
+
+/// Checks that cards make a chain; returns the rank of its first card.
+fn check_chain(cards: &[Card], rules: &Rules) -> Result<Rank, Break> {
+    let blocked = |at, why| Err(Break { at, why });
+    let Some(first) = cards.first() else {
+        return blocked(0, Blocked::Empty);
+    };
+    let Some(first_rank) = first.rank() else {
+        return blocked(0, Blocked::JokerFirst);
+    };
+    if cards.len() == 1 && !rules.single_card {
+        return blocked(0, Blocked::SingleCard);
+    }
+    for (i, pair) in cards.windows(2).enumerate() {
+        if !connects(pair[0], pair[1]) {
+            let (prev, card) = (pair[0], pair[1]);
+            return blocked(i + 1, Blocked::NoMatch { prev, card });
+        }
+    }
+    if cards.iter().filter(|c| c.is_joker()).count() > 2 {
+        return blocked(cards.len() - 1, Blocked::TooManyJokers);
+    }
+    Ok(first_rank)
 }
 
 /// The influence a top card needs: its rank + 1; `None` for a card that cannot be
@@ -470,7 +468,7 @@ mod tests {
         assert_eq!(b.at, 0);
         let b = evaluate(&cards("4S 5H 6H"), &r).unwrap_err();
         assert_eq!(b.at, 1);
-        assert_eq!(b.why, "5♥ matches 4♠ in neither suit nor rank");
+        assert_eq!(b.why.to_string(), "5♥ matches 4♠ in neither suit nor rank");
         assert!(evaluate(&cards("4S JK 9H"), &r).is_ok());
     }
 

@@ -3,9 +3,12 @@
 
 use serde::Serialize;
 
-use super::Rules;
 use super::game::{Action, Deck, Game, Setup};
+use super::{Rules, SimError};
 use crate::cards::{Card, Rank, Suit};
+use crate::diag::{Error, Problem, Source};
+use crate::explain::Explain;
+use crate::ruleset::Ruleset;
 use crate::session::Step;
 
 /// The policy, for people (the `simulate` help text repeats it).
@@ -73,7 +76,7 @@ pub fn choose(g: &Game, key: &str) -> Option<Action> {
 }
 
 /// Plays one whole game with a virtual deck shuffled by `seed`.
-pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, String> {
+pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, SimError> {
     let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
     for _ in 0..100_000 {
         let action = match g.step() {
@@ -85,12 +88,11 @@ pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, String> {
                 });
             }
             Step::Auto(a) => a,
-            Step::Ask(q) => choose(&g, &q.key)
-                .ok_or_else(|| format!("the policy has no answer to `{}`", q.key))?,
+            Step::Ask(q) => choose(&g, &q.key).ok_or_else(|| SimError::NoAnswer(q.key.clone()))?,
         };
         g.act(&action)?;
     }
-    Err(format!("game {seed} did not end"))
+    Err(SimError::NoEnd(seed))
 }
 
 /// The results of many games under one ruleset.
@@ -130,6 +132,71 @@ pub fn report(ruleset: &str, outcomes: &[Outcome]) -> Report {
         average_score: per(outcomes.iter().map(|o| o.score as f64).sum()),
         average_turns: per(outcomes.iter().map(|o| f64::from(o.turns)).sum()),
     }
+}
+
+/// Refuses a number of games kado does not play (0, or more than ten million).
+pub fn check_games(games: u64) -> Result<(), Error> {
+    if games == 0 || games > 10_000_000 {
+        let text = games.to_string();
+        let p = Problem::new(format!("`{games}` games is not a number kado plays"))
+            .at(&Source::new("--games", text.as_str()), 0..text.len())
+            .expected("1 to 10000000");
+        return Err(Error::from(p));
+    }
+    Ok(())
+}
+
+/// A simulation: the results under each ruleset, and how they were played.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Verdict {
+    pub seed: u64,
+    pub policy: &'static str,
+    pub results: Vec<Report>,
+    /// The rules and rulings the games were played under.
+    #[serde(skip)]
+    pub explain: Explain,
+}
+
+/// Plays `games` games under each ruleset, from `seed`; `progress` is told the ruleset
+/// after each game.
+pub fn simulate(
+    rulesets: &[Ruleset],
+    games: u64,
+    seed: u64,
+    mut progress: impl FnMut(&str),
+) -> Result<Verdict, SimError> {
+    let mut results = Vec::new();
+    for rs in rulesets {
+        let rules = Rules::from_ruleset(rs);
+        let mut outcomes = Vec::with_capacity(usize::try_from(games).unwrap_or(0));
+        for i in 0..games {
+            outcomes.push(play_game(rules, game_seed(seed, i))?);
+            progress(&rs.name);
+        }
+        results.push(report(&rs.name, &outcomes));
+    }
+    Ok(Verdict {
+        seed,
+        policy: POLICY,
+        results,
+        explain: explain(rulesets),
+    })
+}
+
+/// How the games of a simulation are played and scored, and under which rulings.
+pub fn explain(rulesets: &[Ruleset]) -> Explain {
+    let mut x = Explain::new();
+    x.rule("Each game deals a fresh virtual deck from the seed and plays to a win (the fourth queen) or a loss (suspicion with four kings sideways).");
+    x.rule("The score is the number of kings exposed.");
+    for rs in rulesets {
+        let ids: Vec<&str> = rs.rulings.iter().map(|r| r.id.as_str()).collect();
+        x.ruled(
+            format!("The {} games are played under these rulings.", rs.name),
+            rs,
+            &ids,
+        );
+    }
+    x
 }
 
 /// The seed of game `i` of a run seeded with `seed`.

@@ -1,0 +1,540 @@
+//! Kinga's words about a game, written here alone: why a play, an action or an answer is
+//! refused ([`Error`], [`Blocked`]), what kado tells the table after an action
+//! ([`Told`]), and how a simulation fails ([`SimError`]).
+
+use std::fmt;
+
+use crate::cards::{Card, Suit, code_cards, show_cards};
+use crate::words;
+
+/// Why a play is not a chain (the reason a play is blocked).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Blocked {
+    /// No card at all.
+    Empty,
+    /// A joker leads the play.
+    JokerFirst,
+    /// One card alone, under `single-card-play: forbidden`.
+    SingleCard,
+    /// `card` matches `prev` in neither suit nor rank.
+    NoMatch { prev: Card, card: Card },
+    /// More than the pack's two jokers.
+    TooManyJokers,
+}
+
+impl fmt::Display for Blocked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Blocked::Empty => f.write_str("a play needs at least one card"),
+            Blocked::JokerFirst => f.write_str("a joker cannot be the first card of a play"),
+            Blocked::SingleCard => f.write_str("a play chains at least two cards"),
+            Blocked::NoMatch { prev, card } => {
+                write!(f, "{card} matches {prev} in neither suit nor rank")
+            }
+            Blocked::TooManyJokers => f.write_str("a pack holds only two jokers"),
+        }
+    }
+}
+
+/// Where a card named in a draw is, when it is not in the draw pile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Whereabouts {
+    Hand,
+    Discard,
+    Exiled,
+    Table,
+    /// Nowhere else: the draw pile holds these (sorted).
+    Elsewhere(Vec<Card>),
+}
+
+impl fmt::Display for Whereabouts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Whereabouts::Hand => f.write_str(" (it is in your hand)"),
+            Whereabouts::Discard => f.write_str(" (it is in your discard pile)"),
+            Whereabouts::Exiled => f.write_str(" (it was exiled)"),
+            Whereabouts::Table => f.write_str(" (it was played this turn)"),
+            Whereabouts::Elsewhere(draw) => write!(f, " (it holds {})", show_cards(draw)),
+        }
+    }
+}
+
+/// The hand, as an error says it: "it is empty" or "you hold …".
+pub fn hand_text(hand: &[Card]) -> String {
+    if hand.is_empty() {
+        "it is empty".to_string()
+    } else {
+        format!("you hold {}", show_cards(hand))
+    }
+}
+
+/// Why a setup, an action or an answer of a game is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The virtual deck's recorded order is not the ten starting cards.
+    NotTheStartingDeck,
+    GameOver,
+    /// An action that is not one of those expected in this phase.
+    NotExpected(&'static str),
+    NoCardsDrawn,
+    /// More cards drawn than are due.
+    DrawCount {
+        due: usize,
+        got: usize,
+    },
+    NotTopOfVirtualDeck,
+    NotInDrawPile {
+        card: Card,
+        at: Whereabouts,
+    },
+    NamedMoreThanHeld {
+        card: Card,
+        named: usize,
+        held: usize,
+    },
+    /// Real cards: fewer cards drawn than are due.
+    DrawFromPile {
+        must: usize,
+        got: usize,
+    },
+    DrawPileNotEmpty,
+    NotTheDiscardPile,
+    PlayedMoreThanHeld {
+        card: Card,
+        hand: Vec<Card>,
+    },
+    NotInHand {
+        card: Card,
+        hand: Vec<Card>,
+    },
+    NotAChain {
+        play: Vec<Card>,
+        at: usize,
+        why: Blocked,
+    },
+    JokerNeverOnPile,
+    PileEmpty(Suit),
+    NotOnTop {
+        target: Card,
+        top: Card,
+    },
+    KingsNotInfluenced(Card),
+    WrongSuit {
+        play: Vec<Card>,
+        influence: u32,
+        suits: String,
+        suit: Suit,
+    },
+    TooLittle {
+        play: Vec<Card>,
+        influence: u32,
+        target: Card,
+        need: u32,
+    },
+    HardcoreFewest {
+        shortest: Vec<Card>,
+        target: Card,
+    },
+    HardcoreExile {
+        play: Vec<Card>,
+        target: Card,
+    },
+    JokerNotExiled,
+    NeedHigher(Card),
+    SuspicionNotNow,
+    NameAKing,
+    KingSideways(Suit),
+    NotLost,
+    NotForBonus(Card),
+    DiscardDownTo(usize),
+    NotInHandBare(Card),
+    /// Cards that cannot be read (the notation's own words).
+    Cards(String),
+    /// Cards that cannot be read, at the turn's question.
+    TurnCards(String),
+    NotAKingOrSuit(String),
+    UnknownQuestion(String),
+    NameOneOrNone,
+    OneCardNotMore(usize),
+    NameTheExile,
+    NoSuspicionWhileYouCan,
+    InfluencesNone {
+        play: Vec<Card>,
+        influence: u32,
+        suits: String,
+        tops: Vec<Card>,
+    },
+    InfluencesSeveral {
+        play: Vec<Card>,
+        targets: Vec<Card>,
+    },
+    CardsBeforeOn(String),
+    TopAfterOn(String),
+    NotACardOrSuit(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NotTheStartingDeck => {
+                f.write_str("the virtual deck's order is not the starting deck")
+            }
+            Error::GameOver => f.write_str("the game is over"),
+            Error::NotExpected(name) => write!(f, "`{name}` is not expected now"),
+            Error::NoCardsDrawn => f.write_str("no cards drawn"),
+            Error::DrawCount { due, got } => {
+                write!(f, "draw {due} card{}, not {got}", words::s(*due))
+            }
+            Error::NotTopOfVirtualDeck => {
+                f.write_str("those are not the top cards of the virtual deck")
+            }
+            Error::NotInDrawPile { card, at } => write!(f, "{card} is not in your draw pile{at}"),
+            Error::NamedMoreThanHeld { card, named, held } => write!(
+                f,
+                "{card} is named {}, but your draw pile holds only {}",
+                if *named == 2 {
+                    "twice".to_string()
+                } else {
+                    format!("{named} times")
+                },
+                if *held == 1 {
+                    "one".to_string()
+                } else {
+                    held.to_string()
+                }
+            ),
+            Error::DrawFromPile { must, got } => write!(
+                f,
+                "draw {must} card{} from your draw pile, not {got}",
+                words::s(*must)
+            ),
+            Error::DrawPileNotEmpty => f.write_str("the draw pile is not empty yet"),
+            Error::NotTheDiscardPile => f.write_str("the new draw pile must be the discard pile"),
+            _ => self.fmt_play(f),
+        }
+    }
+}
+
+impl Error {
+    /// The words of the refusals of a play or an exile.
+    fn fmt_play(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::PlayedMoreThanHeld { card, hand } => write!(
+                f,
+                "{card} is played more times than you hold it ({})",
+                hand_text(hand)
+            ),
+            Error::NotInHand { card, hand } => {
+                write!(f, "{card} is not in your hand ({})", hand_text(hand))
+            }
+            Error::NotAChain { play, at, why } => write!(
+                f,
+                "{} is not a chain: card {} ({}): {why}",
+                show_cards(play),
+                at + 1,
+                play.get(*at).map_or(String::new(), |c| c.to_string()),
+            ),
+            Error::JokerNeverOnPile => f.write_str("a joker is never on a suit pile"),
+            Error::PileEmpty(suit) => write!(f, "the {} pile is empty", suit.symbol()),
+            Error::NotOnTop { target, top } => write!(
+                f,
+                "{target} is not on top of its pile: the top {} card is {top}",
+                top.suit().map_or(' ', Suit::symbol)
+            ),
+            Error::KingsNotInfluenced(target) => write!(
+                f,
+                "kings cannot be influenced; {target} is exposed by influencing its queen"
+            ),
+            Error::WrongSuit {
+                play,
+                influence,
+                suits,
+                suit,
+            } => write!(
+                f,
+                "{} makes {influence} influence in {suits} only, not {}",
+                show_cards(play),
+                suit.symbol()
+            ),
+            Error::TooLittle {
+                play,
+                influence,
+                target,
+                need,
+            } => write!(
+                f,
+                "{} makes {influence} influence; {target} needs {need}",
+                show_cards(play)
+            ),
+            Error::HardcoreFewest { shortest, target } => write!(
+                f,
+                "hardcore: use the fewest cards; {} influences {target} with {} card{}",
+                show_cards(shortest),
+                shortest.len(),
+                words::s(shortest.len())
+            ),
+            _ => self.fmt_turn(f),
+        }
+    }
+
+    /// The words of the refusals of the other actions of a turn.
+    fn fmt_turn(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::HardcoreExile { play, target } => write!(
+                f,
+                "hardcore: exile only when nothing can be influenced; {} influences {target}",
+                show_cards(play)
+            ),
+            Error::JokerNotExiled => f.write_str("a joker may not be exiled"),
+            Error::NeedHigher(card) => write!(
+                f,
+                "to exile {card} you need a higher {} card in your hand",
+                card.suit().map_or(' ', Suit::symbol)
+            ),
+            Error::SuspicionNotNow => f.write_str(
+                "you can still influence or exile: raise suspicion only when you cannot",
+            ),
+            Error::NameAKing => f.write_str("name a king to turn, such as KS"),
+            Error::KingSideways(suit) => {
+                write!(f, "the {} king is already sideways", suit.symbol())
+            }
+            Error::NotLost => f.write_str("the game is not lost"),
+            Error::NotForBonus(card) => {
+                write!(f, "{card} is neither in your hand nor in your discard pile")
+            }
+            Error::DiscardDownTo(n) => write!(f, "discard down to {n} cards"),
+            Error::NotInHandBare(card) => write!(f, "{card} is not in your hand"),
+            _ => self.fmt_answer(f),
+        }
+    }
+
+    /// The words of the refusals of an answer that cannot be read.
+    fn fmt_answer(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Cards(why) => f.write_str(why),
+            Error::TurnCards(why) => write!(
+                f,
+                "{why}; answer `CARDS on TARGET` (e.g. `4S 3S 3H on 6H`) or `exile CARD`"
+            ),
+            Error::NotAKingOrSuit(t) => {
+                write!(f, "`{t}` is not a king or a suit; answer e.g. `KS` or `spades`")
+            }
+            Error::UnknownQuestion(key) => write!(f, "unknown question `{key}`"),
+            Error::NameOneOrNone => f.write_str("name one card, or `none`"),
+            Error::OneCardNotMore(n) => write!(f, "name one card or `none`, not {n}"),
+            Error::NameTheExile => f.write_str("name the card to exile, e.g. `exile 4S`"),
+            Error::NoSuspicionWhileYouCan => f.write_str(
+                "you can still influence or exile, so you may not raise suspicion (type `help` for your plays)",
+            ),
+            Error::InfluencesNone {
+                play,
+                influence,
+                suits,
+                tops,
+            } => write!(
+                f,
+                "{} makes {influence} influence in {suits}, which influences none of the top cards ({}); type `help` for your plays",
+                show_cards(play),
+                show_cards(tops)
+            ),
+            Error::InfluencesSeveral { play, targets } => write!(
+                f,
+                "{} influences {}: say which, e.g. `{} on {}`",
+                show_cards(play),
+                show_cards(targets),
+                code_cards(play),
+                targets.first().map_or(String::new(), |c| c.code())
+            ),
+            Error::CardsBeforeOn(target) => write!(
+                f,
+                "name the cards you play before `on`, e.g. `4S 3S 3H on {target}`"
+            ),
+            Error::TopAfterOn(cards) => write!(
+                f,
+                "name the top card after `on`, e.g. `{cards} on 6H` (or a suit: `on H`)"
+            ),
+            Error::NotACardOrSuit(t) => {
+                write!(f, "`{t}` is not a card or a suit; name the top card, e.g. `6H`")
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Why a simulated game could not be played to its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimError {
+    /// The policy has no answer to this question.
+    NoAnswer(String),
+    /// The game with this seed did not end.
+    NoEnd(u64),
+    /// The game refused one of the policy's actions.
+    Refused(Error),
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimError::NoAnswer(key) => write!(f, "the policy has no answer to `{key}`"),
+            SimError::NoEnd(seed) => write!(f, "game {seed} did not end"),
+            SimError::Refused(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<Error> for SimError {
+    fn from(e: Error) -> SimError {
+        SimError::Refused(e)
+    }
+}
+
+/// What kado tells the table after an action: what to do with the cards, and what
+/// happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Told {
+    /// Cards still due when nothing is left to draw.
+    NothingToDraw(usize),
+    /// The influenced card goes to the discard pile.
+    PutOnDiscard(Card),
+    /// A queen influenced: its king exposed, turned now or already sideways.
+    KingExposed {
+        suit: Suit,
+        was_sideways: bool,
+    },
+    Won,
+    /// Real cards: draw this many.
+    Draw(usize),
+    /// A virtual deck dealt these.
+    Drew(Vec<Card>),
+    /// The discard pile of this many cards becomes the draw pile.
+    Reshuffle(usize),
+    Influenced {
+        play: Vec<Card>,
+        influence: u32,
+        suits: String,
+        target: Card,
+    },
+    ExtraDraws {
+        bonuses: Vec<super::Bonus>,
+        draws: u32,
+    },
+    /// A 5, 8 or 10 influenced: the bonus exile.
+    MayExile(Card),
+    /// The Exile action, and the rest of the hand discarded.
+    ExileAndDiscard {
+        card: Card,
+        rest: Vec<Card>,
+    },
+    Suspicion {
+        suit: Suit,
+        turned: usize,
+    },
+    Executed,
+    /// The bonus exile.
+    Exiled(Card),
+    Discard(Vec<Card>),
+    RandomDiscard {
+        hand_size: usize,
+        cards: Vec<Card>,
+    },
+}
+
+impl fmt::Display for Told {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Told::NothingToDraw(n) => write!(f, "No cards are left to draw ({n} not drawn)."),
+            Told::PutOnDiscard(t) => write!(f, "Put {t} on your discard pile."),
+            Told::KingExposed {
+                suit,
+                was_sideways: false,
+            } => write!(
+                f,
+                "The {} king is exposed: turn it sideways.",
+                suit.symbol()
+            ),
+            Told::KingExposed { suit, .. } => write!(
+                f,
+                "The {} king is exposed (it was already sideways).",
+                suit.symbol()
+            ),
+            Told::Won => f.write_str("That was the fourth queen: you win!"),
+            Told::Draw(n) => write!(f, "Draw {n} card{}.", words::s(*n)),
+            Told::Drew(cards) => write!(f, "You draw {}.", show_cards(cards)),
+            Told::Reshuffle(n) => write!(
+                f,
+                "Your draw pile is empty: shuffle your discard pile ({n} card{}) into a new draw pile.",
+                words::s(*n)
+            ),
+            Told::Influenced {
+                play,
+                influence,
+                suits,
+                target,
+            } => write!(
+                f,
+                "{} makes {influence} influence in {suits}: {target} is influenced.",
+                show_cards(play)
+            ),
+            _ => self.fmt_rest(f),
+        }
+    }
+}
+
+impl Told {
+    fn fmt_rest(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Told::ExtraDraws { bonuses, draws } => {
+                let names: Vec<&str> = bonuses
+                    .iter()
+                    .map(|b| match b {
+                        super::Bonus::ThreesCompany => "Three's Company",
+                        super::Bonus::Harmony => "Harmony",
+                    })
+                    .collect();
+                write!(
+                    f,
+                    "{}: draw {draws} extra card{}.",
+                    names.join(" and "),
+                    words::s(*draws as usize)
+                )
+            }
+            Told::MayExile(t) => write!(
+                f,
+                "{t}: you may exile one card from your hand or discard pile."
+            ),
+            Told::ExileAndDiscard { card, rest } if rest.is_empty() => {
+                write!(f, "Exile {card}; discard the rest of your hand.")
+            }
+            Told::ExileAndDiscard { card, rest } => write!(
+                f,
+                "Exile {card}; discard the rest of your hand ({}).",
+                show_cards(rest)
+            ),
+            Told::Suspicion { suit, turned } => write!(
+                f,
+                "Raise suspicion: turn the {} king sideways ({turned} of 4 turned).",
+                suit.symbol()
+            ),
+            Told::Executed => f.write_str(
+                "You must raise suspicion, and all four kings are already sideways: the kings order your execution. You lose.",
+            ),
+            Told::Exiled(c) => write!(f, "Exile {c}."),
+            Told::Discard(cards) => write!(f, "Discard {}.", show_cards(cards)),
+            Told::RandomDiscard { hand_size, cards } => write!(
+                f,
+                "More than {hand_size} cards: discard {} at random.",
+                show_cards(cards)
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl PartialEq<&str> for Told {
+    fn eq(&self, other: &&str) -> bool {
+        let said = self.to_string();
+        said == *other
+    }
+}
