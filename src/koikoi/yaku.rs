@@ -668,15 +668,33 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
         ));
     }
     if any(Kind::Animal) {
-        let how = if rules.stacking {
-            "the two add up".to_string()
-        } else {
-            format!(
-                "inoshikacho grows by {} per further animal, and only the better of the two scores",
-                v.extra_card
-            )
-        };
-        x.ruled(
+        explain_animals(&mut x, rs, rules);
+    }
+    if any(Kind::Ribbon) {
+        explain_ribbons(&mut x, rs, rules);
+    }
+    if any(Kind::Plain) || sake {
+        explain_kasu(&mut x, rs, rules);
+    }
+    if sake {
+        explain_viewing(&mut x, rs, rules);
+    }
+    explain_round(&mut x, s, round, rs, rules);
+    x
+}
+
+/// The animal yaku.
+fn explain_animals(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
+    let how = if rules.stacking {
+        "the two add up".to_string()
+    } else {
+        format!(
+            "inoshikacho grows by {} per further animal, and only the better of the two scores",
+            v.extra_card
+        )
+    };
+    x.ruled(
             format!(
                 "Animals: inoshikacho (boar, deer, butterflies) {}; tane {} for {} animals, +{} per further one; {how}.",
                 v.inoshikacho, v.tane, v.tane_cards, v.extra_card
@@ -684,19 +702,22 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
             rs,
             &["yaku-groups"],
         );
-    }
-    if any(Kind::Ribbon) {
-        let pair = if rules.pair_replaces {
-            format!("all six make akatan_aotan {} instead", v.akatan_aotan)
-        } else {
-            "all six score akatan and aotan both".to_string()
-        };
-        let group = if rules.stacking {
-            "they add up with tanzaku"
-        } else {
-            "only the best ribbon yaku scores, growing by a point per further ribbon"
-        };
-        x.ruled(
+}
+
+/// The ribbon yaku.
+fn explain_ribbons(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
+    let pair = if rules.pair_replaces {
+        format!("all six make akatan_aotan {} instead", v.akatan_aotan)
+    } else {
+        "all six score akatan and aotan both".to_string()
+    };
+    let group = if rules.stacking {
+        "they add up with tanzaku"
+    } else {
+        "only the best ribbon yaku scores, growing by a point per further ribbon"
+    };
+    x.ruled(
             format!(
                 "Ribbons: akatan (the poetry ribbons) {}, aotan (the blue ribbons) {}, {pair}; tanzaku {} for {} ribbons, +{} per further one; {group}.",
                 v.akatan, v.aotan, v.tanzaku, v.tanzaku_cards, v.extra_card
@@ -704,46 +725,52 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
             rs,
             &["yaku-groups", "akatan-aotan-pair"],
         );
-    }
-    if any(Kind::Plain) || sake {
-        x.ruled(
-            format!(
-                "Kasu: {} for {} plains, +{} per further one; the sake cup {}.",
-                v.kasu,
-                v.kasu_cards,
-                v.extra_card,
-                if rules.sake_cup_plain {
-                    "counts as a plain too"
-                } else {
-                    "is an animal only"
-                }
-            ),
-            rs,
-            &["sake-cup"],
-        );
-    }
-    if sake {
-        let when = match rules.viewing {
-            Viewing::Enabled => "they score whenever their cards are held".to_string(),
-            Viewing::Disabled => "they are disabled".to_string(),
-            Viewing::WithAnotherYaku => "they score only alongside another yaku".to_string(),
-            Viewing::RainRuins => format!(
-                "they do not score when there is rain: {}",
-                match rules.rain {
-                    Rain::AnyWillow => "any willow card captured",
-                    Rain::RainMan => "the rain man captured",
-                    Rain::Lightning => "the lightning captured",
-                    Rain::RainManOrLightning => "the rain man or the lightning captured",
-                    Rain::OnField => "a willow card on the field",
-                }
-            ),
-        };
-        let ids: &[&str] = if rules.viewing == Viewing::RainRuins {
-            &["viewing-yaku", "rain"]
-        } else {
-            &["viewing-yaku"]
-        };
-        x.ruled(
+}
+
+/// Kasu, and the sake cup's part in it.
+fn explain_kasu(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
+    x.ruled(
+        format!(
+            "Kasu: {} for {} plains, +{} per further one; the sake cup {}.",
+            v.kasu,
+            v.kasu_cards,
+            v.extra_card,
+            if rules.sake_cup_plain {
+                "counts as a plain too"
+            } else {
+                "is an animal only"
+            }
+        ),
+        rs,
+        &["sake-cup"],
+    );
+}
+
+/// The viewing yaku and the ruling that decides them.
+fn explain_viewing(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
+    let when = match rules.viewing {
+        Viewing::Enabled => "they score whenever their cards are held".to_string(),
+        Viewing::Disabled => "they are disabled".to_string(),
+        Viewing::WithAnotherYaku => "they score only alongside another yaku".to_string(),
+        Viewing::RainRuins => format!(
+            "they do not score when there is rain: {}",
+            match rules.rain {
+                Rain::AnyWillow => "any willow card captured",
+                Rain::RainMan => "the rain man captured",
+                Rain::Lightning => "the lightning captured",
+                Rain::RainManOrLightning => "the rain man or the lightning captured",
+                Rain::OnField => "a willow card on the field",
+            }
+        ),
+    };
+    let ids: &[&str] = if rules.viewing == Viewing::RainRuins {
+        &["viewing-yaku", "rain"]
+    } else {
+        &["viewing-yaku"]
+    };
+    x.ruled(
             format!(
                 "Viewing yaku: the sake cup with the curtain (hanami-zake) {}, with the moon (tsukimi-zake) {}; {when}.",
                 v.hanami_zake, v.tsukimi_zake
@@ -751,7 +778,11 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
             rs,
             ids,
         );
-    }
+}
+
+/// Tsukifuda, and how the winner's total is reached.
+fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
     if rules.tsukifuda || round.month.is_some() {
         x.ruled(
             if rules.tsukifuda {
@@ -786,7 +817,6 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
             &["multiplier", "koi-calls"],
         );
     }
-    x
 }
 
 #[cfg(test)]
