@@ -8,6 +8,7 @@
 pub mod cards;
 pub mod deal;
 pub mod ledger;
+pub mod query;
 pub mod yaku;
 
 use crate::ruleset::Ruleset;
