@@ -4,10 +4,10 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use kado::diag::{Error, Problem, Source};
+use kado::diag::{Error, Problem};
 use kado::koikoi::cards::{self, labels, short_labels};
 use kado::koikoi::deal;
-use kado::koikoi::ledger::{Ledger, ROUND_CHOICES, Setup};
+use kado::koikoi::ledger::{Ledger, Setup};
 use kado::koikoi::query::{self, YakuQuery};
 use kado::koikoi::yaku;
 use kado::koikoi::{GAME, Rules, TITLE};
@@ -244,75 +244,18 @@ fn game_cmd(
     save: Option<PathBuf>,
 ) -> Outcome {
     let rules = Rules::from_ruleset(rs);
-    let mut problems = Vec::new();
-    let psrc = Source::new("--players", players);
-    let names: Vec<String> = players.split(',').map(|p| p.trim().to_string()).collect();
-    let name_ok = |n: &str| {
-        !n.is_empty()
-            && n.chars()
-                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
-            && !n.eq_ignore_ascii_case("draw")
-    };
-    if names.len() != 2 {
-        problems.push(
-            Problem::new(format!("Koi-Koi has two players, not {}", names.len()))
-                .at(&psrc, 0..players.len())
-                .expected("two names separated by a comma, e.g. ana,ben"),
-        );
-    } else if let Some(why) = names.iter().find_map(|n| kado::notation::name_too_long(n)) {
-        problems.push(Problem::new(why).at(&psrc, 0..players.len()));
-    } else if let Some(bad) = names.iter().find(|n| !name_ok(n)) {
-        problems.push(
-            Problem::new(format!("`{bad}` is not a player name"))
-                .at(&psrc, 0..players.len())
-                .expected("letters, digits, - or _ (and not `draw`)"),
-        );
-    } else if names[0].eq_ignore_ascii_case(&names[1]) {
-        problems.push(
-            Problem::new(format!("both players are called `{}`", names[0]))
-                .at(&psrc, 0..players.len())
-                .help("give each player a different name"),
-        );
-    }
-    let default_rounds = u32::try_from(rules.values.rounds).unwrap_or(6);
-    let rounds = match rounds {
-        None => default_rounds,
-        Some(r) => match r.trim().parse::<u32>() {
-            Ok(n) if ROUND_CHOICES.contains(&n) => n,
-            _ => {
-                problems.push(
-                    Problem::new(format!("`{r}` is not a game length"))
-                        .at(&Source::new("--rounds", r), 0..r.len())
-                        .expected("3, 6 or 12 rounds"),
-                );
-                default_rounds
-            }
-        },
-    };
-    let mut first = 0;
-    if let Some(d) = dealer {
-        match names.iter().position(|n| n.eq_ignore_ascii_case(d.trim())) {
-            Some(i) => first = i,
-            None => problems.push(
-                Problem::new(format!("`{d}` is not a player"))
-                    .at(&Source::new("--dealer", d), 0..d.len())
-                    .expected(format!("one of: {}", names.join(", "))),
-            ),
-        }
-    }
-    if let Some(path) = save.as_ref().filter(|p| p.exists()) {
-        problems.push(
+    let setup = Setup::read(players, rounds, dealer, &rules);
+    let exists = save.as_ref().filter(|p| p.exists()).map(|path| {
+        Error::from(
             Problem::new(format!("{} already exists", path.display())).help(format!(
                 "continue that game with `kado koikoi resume {}`, or save this one elsewhere",
                 path.display()
             )),
-        );
-    }
-    Error::check(problems)?;
-    let setup = Setup {
-        players: names,
-        rounds,
-        dealer: first,
+        )
+    });
+    let setup = match (setup, exists) {
+        (Ok(setup), None) => setup,
+        (setup, exists) => return Err(Error::gather([setup.err(), exists]).into()),
     };
     Ledger::start(&setup, rs).map_err(Error::msg)?;
     let log: Log<Setup, kado::koikoi::ledger::Action> = Log::new(GAME, rs, setup)?;

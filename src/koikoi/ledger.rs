@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Draw, NextDealer, Rules};
+use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
@@ -24,6 +25,80 @@ pub struct Setup {
     pub rounds: u32,
     /// The first round's dealer (an index into `players`).
     pub dealer: usize,
+}
+
+impl Setup {
+    /// A game's players (`--players A,B`), length (`--rounds`, else the ruleset's) and
+    /// first dealer (`--dealer`), as typed: every problem at once, each at its argument.
+    pub fn read(
+        players: &str,
+        rounds: Option<&str>,
+        dealer: Option<&str>,
+        rules: &Rules,
+    ) -> Result<Setup, Error> {
+        let mut problems = Vec::new();
+        let psrc = Source::new("--players", players);
+        let names: Vec<String> = players.split(',').map(|p| p.trim().to_string()).collect();
+        let name_ok = |n: &str| {
+            !n.is_empty()
+                && n.chars()
+                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+                && !n.eq_ignore_ascii_case("draw")
+        };
+        if names.len() != 2 {
+            problems.push(
+                Problem::new(format!("Koi-Koi has two players, not {}", names.len()))
+                    .at(&psrc, 0..players.len())
+                    .expected("two names separated by a comma, e.g. ana,ben"),
+            );
+        } else if let Some(why) = names.iter().find_map(|n| crate::notation::name_too_long(n)) {
+            problems.push(Problem::new(why).at(&psrc, 0..players.len()));
+        } else if let Some(bad) = names.iter().find(|n| !name_ok(n)) {
+            problems.push(
+                Problem::new(format!("`{bad}` is not a player name"))
+                    .at(&psrc, 0..players.len())
+                    .expected("letters, digits, - or _ (and not `draw`)"),
+            );
+        } else if names[0].eq_ignore_ascii_case(&names[1]) {
+            problems.push(
+                Problem::new(format!("both players are called `{}`", names[0]))
+                    .at(&psrc, 0..players.len())
+                    .help("give each player a different name"),
+            );
+        }
+        let default_rounds = u32::try_from(rules.values.rounds).unwrap_or(6);
+        let rounds = match rounds {
+            None => default_rounds,
+            Some(r) => match r.trim().parse::<u32>() {
+                Ok(n) if ROUND_CHOICES.contains(&n) => n,
+                _ => {
+                    problems.push(
+                        Problem::new(format!("`{r}` is not a game length"))
+                            .at(&Source::new("--rounds", r), 0..r.len())
+                            .expected("3, 6 or 12 rounds"),
+                    );
+                    default_rounds
+                }
+            },
+        };
+        let mut first = 0;
+        if let Some(d) = dealer {
+            match names.iter().position(|n| n.eq_ignore_ascii_case(d.trim())) {
+                Some(i) => first = i,
+                None => problems.push(
+                    Problem::new(format!("`{d}` is not a player"))
+                        .at(&Source::new("--dealer", d), 0..d.len())
+                        .expected(format!("one of: {}", names.join(", "))),
+                ),
+            }
+        }
+        Error::check(problems)?;
+        Ok(Setup {
+            players: names,
+            rounds,
+            dealer: first,
+        })
+    }
 }
 
 /// What the table says about a round.
