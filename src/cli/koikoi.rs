@@ -257,7 +257,7 @@ fn game_cmd(
         (Ok(setup), None) => setup,
         (setup, exists) => return Err(Error::gather([setup.err(), exists]).into()),
     };
-    Ledger::start(&setup, rs).map_err(Error::msg)?;
+    Ledger::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
     let log: Log<Setup, kado::koikoi::ledger::Action> = Log::new(GAME, rs, setup)?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let lock = session::open_new::<Ledger>(&path)?;

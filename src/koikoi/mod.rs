@@ -7,6 +7,7 @@
 
 pub mod cards;
 pub mod deal;
+pub mod error;
 pub mod ledger;
 pub mod query;
 pub mod yaku;
