@@ -604,7 +604,7 @@ fn campaign_cmd(
         let span = at..at + p.len();
         at += p.len() + 1;
         if let Err(why) = campaign::check_name(p) {
-            problems.push(Problem::new(why).at(&src, span));
+            problems.push(Problem::new(why.to_string()).at(&src, span));
         } else if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
             problems.push(Problem::new(format!("the name `{p}` is given twice")).at(&src, span));
         }

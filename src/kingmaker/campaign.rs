@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Rules;
+use super::error::CampaignError;
 use super::layout::{self, Layout};
 use super::score;
-use crate::diag::{Source, did_you_mean};
+use crate::diag::Source;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
@@ -106,15 +107,11 @@ impl Campaign {
             .position(|p| p.eq_ignore_ascii_case(name.trim()))
     }
 
-    fn unknown_player(&self, name: &str) -> String {
-        let mut msg = format!(
-            "`{name}` is not a player of this campaign (players: {})",
-            self.players.join(", ")
-        );
-        if let Some(near) = did_you_mean(name, self.players.iter().map(String::as_str)) {
-            msg += &format!("; did you mean `{near}`?");
+    fn unknown_player(&self, name: &str) -> CampaignError {
+        CampaignError::UnknownPlayer {
+            name: name.to_string(),
+            players: self.players.clone(),
         }
-        msg
     }
 
     /// The ledger as it stands.
@@ -185,41 +182,38 @@ impl Campaign {
     }
 
     /// Reads a layout answer: names must be the players', each once.
-    fn layout_scores(&self, text: &str) -> Result<(String, Vec<u64>), String> {
+    fn layout_scores(&self, text: &str) -> Result<(String, Vec<u64>), CampaignError> {
         let src = Source::new("the answer", text);
-        let (l, spans) = layout::read(&src).map_err(|e| e.render().trim_end().to_string())?;
+        let drawn = |e: crate::diag::Error| CampaignError::Layout(e.render().trim_end().into());
+        let (l, spans) = layout::read(&src).map_err(drawn)?;
         crate::diag::Error::check(score::unscorable(&src, &l, &spans, &self.rules))
-            .map_err(|e| e.render().trim_end().to_string())?;
+            .map_err(drawn)?;
         self.scores_of(&l).map(|s| (l.to_string(), s))
     }
 
-    fn scores_of(&self, l: &Layout) -> Result<Vec<u64>, String> {
+    fn scores_of(&self, l: &Layout) -> Result<Vec<u64>, CampaignError> {
         let y = score::score(l, &self.rules);
         let mut scores = vec![None; self.players.len()];
         for p in &y.players {
             let Some(i) = self.index(&p.name) else {
-                return Err(format!(
-                    "the {} Blink is {}'s, but {}; name each corner after its player, e.g. `{}:{}`",
-                    p.slot,
-                    p.name,
-                    self.unknown_player(&p.name),
-                    self.players[0],
-                    l.blink(p.slot).pairs_text()
-                ));
+                return Err(CampaignError::StrangeBlink {
+                    slot: p.slot.to_string(),
+                    owner: p.name.clone(),
+                    unknown: Box::new(self.unknown_player(&p.name)),
+                    example: format!("{}:{}", self.players[0], l.blink(p.slot).pairs_text()),
+                });
             };
             scores[i] = Some(p.score);
         }
         scores
             .into_iter()
             .enumerate()
-            .map(|(i, s)| {
-                s.ok_or_else(|| format!("{} has no Blink in this layout", self.players[i]))
-            })
+            .map(|(i, s)| s.ok_or_else(|| CampaignError::NoBlink(self.players[i].clone())))
             .collect()
     }
 
     /// Reads `ana=64 bo=72 …`: every player once, each score one a triad can make.
-    fn read_scores(&self, text: &str) -> Result<Vec<(String, u64)>, String> {
+    fn read_scores(&self, text: &str) -> Result<Vec<(String, u64)>, CampaignError> {
         let mut out: Vec<(String, u64)> = Vec::new();
         let mut problems = Vec::new();
         let mut flawed: Vec<usize> = Vec::new();
@@ -228,7 +222,7 @@ impl Campaign {
             .filter(|t| !t.is_empty())
         {
             let Some((name, n)) = tok.split_once('=') else {
-                problems.push(format!("`{tok}` is not NAME=SCORE"));
+                problems.push(CampaignError::NotNameScore(tok.to_string()));
                 continue;
             };
             let Some(i) = self.index(name) else {
@@ -239,18 +233,19 @@ impl Campaign {
                 Ok(s) => match score::impossible(s, &self.rules) {
                     None => Some(s),
                     Some(why) => {
-                        problems.push(format!(
-                            "{}'s score {s} is impossible: {why}",
-                            self.players[i]
-                        ));
+                        problems.push(CampaignError::Impossible {
+                            name: self.players[i].clone(),
+                            score: s,
+                            why: why.to_string(),
+                        });
                         None
                     }
                 },
                 Err(_) => {
-                    problems.push(format!(
-                        "{}'s score `{n}` is not a whole number from 0 to 81",
-                        self.players[i]
-                    ));
+                    problems.push(CampaignError::NotAScore {
+                        name: self.players[i].clone(),
+                        text: n.to_string(),
+                    });
                     None
                 }
             };
@@ -258,7 +253,7 @@ impl Campaign {
                 None => flawed.push(i),
                 Some(s) => {
                     if out.iter().any(|(p, _)| *p == self.players[i]) {
-                        problems.push(format!("{} is given two scores", self.players[i]));
+                        problems.push(CampaignError::TwoScores(self.players[i].clone()));
                     } else {
                         out.push((self.players[i].clone(), s));
                     }
@@ -267,13 +262,13 @@ impl Campaign {
         }
         for (i, p) in self.players.iter().enumerate() {
             if !out.iter().any(|(q, _)| q == p) && !flawed.contains(&i) {
-                problems.push(format!("{p}'s score is missing"));
+                problems.push(CampaignError::Missing(p.clone()));
             }
         }
         if problems.is_empty() {
             Ok(out)
         } else {
-            Err(problems.join("\n"))
+            Err(CampaignError::Several(problems))
         }
     }
 
@@ -355,26 +350,27 @@ impl Campaign {
 }
 
 /// A player name that the layout and score notations can carry.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), CampaignError> {
     if name.is_empty() {
-        return Err("a player's name is empty".to_string());
+        return Err(CampaignError::NameEmpty);
     }
     if let Some(why) = crate::notation::name_too_long(name) {
-        return Err(why);
+        return Err(CampaignError::NameRefused(why));
     }
     if let Some(c) = name
         .chars()
         .find(|c| c.is_whitespace() || matches!(c, ':' | '/' | ',' | ';' | '='))
     {
-        return Err(format!(
-            "the name `{name}` holds `{c}`, which the layout notation uses; use letters, digits, `-` or `_`"
-        ));
+        return Err(CampaignError::NameHolds {
+            name: name.to_string(),
+            c,
+        });
     }
     if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(format!(
-            "the name `{}` holds a control character ({c:?}); use letters, digits, `-` or `_`",
-            name.escape_debug()
-        ));
+        return Err(CampaignError::NameControl {
+            name: name.to_string(),
+            c,
+        });
     }
     Ok(())
 }
@@ -382,25 +378,22 @@ pub fn check_name(name: &str) -> Result<(), String> {
 impl Session for Campaign {
     type Setup = Setup;
     type Action = Action;
-    type Error = String;
+    type Error = CampaignError;
 
     const GAME: &'static str = "kingmaker";
 
-    fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, String> {
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, CampaignError> {
         if setup.players.len() != 4 {
-            return Err(format!(
-                "Kingmaker is for 4 players, not {}",
-                setup.players.len()
-            ));
+            return Err(CampaignError::PlayerCount(setup.players.len()));
         }
         for (i, p) in setup.players.iter().enumerate() {
             check_name(p)?;
             if setup.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-                return Err(format!("the name `{p}` is given twice"));
+                return Err(CampaignError::NameTwice(p.clone()));
             }
         }
         if setup.target == 0 {
-            return Err("the target must be at least 1 point".to_string());
+            return Err(CampaignError::Target);
         }
         Ok(Campaign {
             players: setup.players.clone(),
@@ -412,14 +405,14 @@ impl Session for Campaign {
         })
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, String> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, CampaignError> {
         if matches!(self.next(), Step::Done) {
-            return Err("the campaign is over".to_string());
+            return Err(CampaignError::Over);
         }
         match action {
             Action::First { player } => {
                 if self.first.is_some() {
-                    return Err("the first player for this Year is already known".to_string());
+                    return Err(CampaignError::FirstKnown);
                 }
                 let i = self
                     .index(player)
@@ -433,25 +426,29 @@ impl Session for Campaign {
             }
             Action::Layout { layout } => {
                 if self.first.is_none() {
-                    return Err("first say who starts the Year".to_string());
+                    return Err(CampaignError::FirstNeeded);
                 }
                 let (canon, scores) = self.layout_scores(layout)?;
                 Ok(self.record(scores, Some(canon)))
             }
             Action::Scores { scores } => {
                 if self.first.is_none() {
-                    return Err("first say who starts the Year".to_string());
+                    return Err(CampaignError::FirstNeeded);
                 }
                 let mut by_player = vec![None; self.players.len()];
                 for (name, s) in scores {
                     let i = self.index(name).ok_or_else(|| self.unknown_player(name))?;
                     if let Some(why) = score::impossible(*s, &self.rules) {
-                        return Err(format!("{name}'s score {s} is impossible: {why}"));
+                        return Err(CampaignError::Impossible {
+                            name: name.clone(),
+                            score: *s,
+                            why: why.to_string(),
+                        });
                     }
                     by_player[i] = Some(*s);
                 }
                 let list: Option<Vec<u64>> = by_player.into_iter().collect();
-                let list = list.ok_or("every player needs a score")?;
+                let list = list.ok_or(CampaignError::EveryScoreNeeded)?;
                 Ok(self.record(list, None))
             }
         }
@@ -507,7 +504,7 @@ impl Session for Campaign {
         }
     }
 
-    fn answer(&self, question: &Question, text: &str) -> Result<Action, String> {
+    fn answer(&self, question: &Question, text: &str) -> Result<Action, CampaignError> {
         let text = text.trim();
         match question.key.as_str() {
             "first" => {
@@ -590,7 +587,7 @@ mod tests {
         }
     }
 
-    fn play(rs: &Ruleset, target: u32, answers: &[&str]) -> Result<Campaign, String> {
+    fn play(rs: &Ruleset, target: u32, answers: &[&str]) -> Result<Campaign, CampaignError> {
         let mut g = Campaign::start(&setup(target), rs)?;
         let mut answers = answers.iter();
         loop {
@@ -671,12 +668,14 @@ mod tests {
             panic!("a question")
         };
         assert_eq!(
-            g.answer(&q, "ana=82 bo=10 cy=x").unwrap_err(),
+            g.answer(&q, "ana=82 bo=10 cy=x").unwrap_err().to_string(),
             "ana's score 82 is impossible: no triad can score 82 from the 12 faces of three Blinks: the most is 81\ncy's score `x` is not a whole number from 0 to 81\ndee's score is missing"
         );
         // All lit, a triad's 12 faces make only some scores: 3 and 80 are not among them.
         assert_eq!(
-            g.answer(&q, "ana=3 bo=80 cy=0 dee=81").unwrap_err(),
+            g.answer(&q, "ana=3 bo=80 cy=0 dee=81")
+                .unwrap_err()
+                .to_string(),
             "ana's score 3 is impossible: no triad can score 3 from the 12 faces of three Blinks: the least is 9\nbo's score 80 is impossible: no triad can score 80 from the 12 faces of three Blinks: the nearest are 72 and 81\ncy's score 0 is impossible: no triad can score 0 from the 12 faces of three Blinks: the least is 9"
         );
         // Part-way through a Year (lit-faces: shown) fewer faces count, so 2 and 0 can be.
@@ -695,11 +694,14 @@ mod tests {
                     ("dee".into(), 9)
                 ]
             })
-            .unwrap_err(),
+            .unwrap_err()
+            .to_string(),
             "bo's score 13 is impossible: no triad can score 13 from the 12 faces of three Blinks: the nearest are 12 and 16"
         );
         assert_eq!(
-            g.answer(&q, "ana=9 bob=12 cy=10 dee=11").unwrap_err(),
+            g.answer(&q, "ana=9 bob=12 cy=10 dee=11")
+                .unwrap_err()
+                .to_string(),
             "`bob` is not a player of this campaign (players: ana, bo, cy, dee); did you mean `bo`?\nbo's score is missing"
         );
         let e = g
@@ -707,12 +709,13 @@ mod tests {
                 &q,
                 "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR RG-YB",
             )
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("the bottom-right Blink is p4's, but `p4` is not a player"),
             "{e}"
         );
-        let e = g.answer(&q, "ana:RG-YB").unwrap_err();
+        let e = g.answer(&q, "ana:RG-YB").unwrap_err().to_string();
         assert!(e.contains("error: the layout has 1 row, not 3"), "{e}");
     }
 
