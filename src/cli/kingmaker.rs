@@ -6,11 +6,10 @@ use std::collections::BTreeMap;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use kado::diag::Problem;
 use kado::diag::{Error, Source};
 use kado::explain::Explain;
 use kado::kingmaker::build;
-use kado::kingmaker::campaign::{self, Action, Campaign, Setup};
+use kado::kingmaker::campaign::{Action, Campaign, Setup};
 use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
 use kado::kingmaker::score::{self, YearScore};
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
@@ -588,60 +587,7 @@ fn campaign_cmd(
     first: Option<String>,
     save: Option<std::path::PathBuf>,
 ) -> Outcome {
-    let mut problems = Vec::new();
-    let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
-    let list = players.join(",");
-    let src = Source::new("--players", list.clone());
-    if players.len() != 4 {
-        problems.push(
-            Problem::new(format!("Kingmaker is for 4 players, not {}", players.len()))
-                .at(&src, 0..list.len())
-                .expected("four names, clockwise, separated by commas: ana,bo,cy,dee"),
-        );
-    }
-    let mut at = 0;
-    for (i, p) in players.iter().enumerate() {
-        let span = at..at + p.len();
-        at += p.len() + 1;
-        if let Err(why) = campaign::check_name(p) {
-            problems.push(Problem::new(why.to_string()).at(&src, span));
-        } else if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-            problems.push(Problem::new(format!("the name `{p}` is given twice")).at(&src, span));
-        }
-    }
-    let target_n = match target.trim().parse::<u32>() {
-        Ok(n) if n >= 1 => Some(n),
-        _ => {
-            problems.push(
-                Problem::new(format!("`{target}` is not a number of points"))
-                    .at(&Source::new("--target", target), 0..target.len())
-                    .expected("a whole number of overall points, 1 or more"),
-            );
-            None
-        }
-    };
-    let first = match first {
-        Some(f) => match players.iter().find(|p| p.eq_ignore_ascii_case(f.trim())) {
-            Some(p) => Some(p.clone()),
-            None => {
-                let mut pr = Problem::new(format!("`{f}` is not one of the players"))
-                    .at(&Source::new("--first", f.clone()), 0..f.len())
-                    .expected(format!("one of: {}", players.join(", ")));
-                if let Some(near) = kado::diag::did_you_mean(&f, players.iter().map(String::as_str))
-                {
-                    pr = pr.help(format!("did you mean `{near}`?"));
-                }
-                problems.push(pr);
-                None
-            }
-        },
-        None => None,
-    };
-    Error::check(problems)?;
-    let setup = Setup {
-        players,
-        target: target_n.unwrap_or(3),
-    };
+    let (setup, first) = Setup::read(&players, target, first.as_deref())?;
     let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;
     if let Some(player) = first {
         log.actions.push(Entry {

@@ -11,7 +11,7 @@ use super::Rules;
 use super::error::CampaignError;
 use super::layout::{self, Layout};
 use super::score;
-use crate::diag::Source;
+use crate::diag::{Error, Problem, Source};
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
@@ -346,6 +346,74 @@ impl Campaign {
             .map(|(p, n)| format!("{p} {n}"))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+}
+
+impl Setup {
+    /// A campaign's players (`--players`, clockwise), target (`--target`) and first
+    /// player (`--first`), as typed: every problem at once, each at its argument.
+    pub fn read(
+        players: &[String],
+        target: &str,
+        first: Option<&str>,
+    ) -> Result<(Setup, Option<String>), Error> {
+        let mut problems = Vec::new();
+        let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
+        let list = players.join(",");
+        let src = Source::new("--players", list.clone());
+        if players.len() != 4 {
+            problems.push(
+                Problem::new(format!("Kingmaker is for 4 players, not {}", players.len()))
+                    .at(&src, 0..list.len())
+                    .expected("four names, clockwise, separated by commas: ana,bo,cy,dee"),
+            );
+        }
+        let mut at = 0;
+        for (i, p) in players.iter().enumerate() {
+            let span = at..at + p.len();
+            at += p.len() + 1;
+            if let Err(why) = check_name(p) {
+                problems.push(Problem::new(why.to_string()).at(&src, span));
+            } else if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+                problems
+                    .push(Problem::new(format!("the name `{p}` is given twice")).at(&src, span));
+            }
+        }
+        let target_n = match target.trim().parse::<u32>() {
+            Ok(n) if n >= 1 => Some(n),
+            _ => {
+                problems.push(
+                    Problem::new(format!("`{target}` is not a number of points"))
+                        .at(&Source::new("--target", target), 0..target.len())
+                        .expected("a whole number of overall points, 1 or more"),
+                );
+                None
+            }
+        };
+        let first = match first {
+            Some(f) => match players.iter().find(|p| p.eq_ignore_ascii_case(f.trim())) {
+                Some(p) => Some(p.clone()),
+                None => {
+                    let mut pr = Problem::new(format!("`{f}` is not one of the players"))
+                        .at(&Source::new("--first", f), 0..f.len())
+                        .expected(format!("one of: {}", players.join(", ")));
+                    if let Some(near) =
+                        crate::diag::did_you_mean(f, players.iter().map(String::as_str))
+                    {
+                        pr = pr.help(format!("did you mean `{near}`?"));
+                    }
+                    problems.push(pr);
+                    None
+                }
+            },
+            None => None,
+        };
+        Error::check(problems)?;
+        let setup = Setup {
+            players,
+            target: target_n.unwrap_or(3),
+        };
+        Ok((setup, first))
     }
 }
 
