@@ -471,6 +471,32 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
     };
     let placements = build::read(&src)?;
     let v = build::check(&placements);
+    let s = ctx.style;
+    let mut human = render::show(&check_table(&v));
+    for st in v.steps.iter().filter(|x| x.broken.is_some()) {
+        if let Some((rule, why)) = &st.broken {
+            human += &s.red(&format!(
+                "Step {} ({}) breaks a rule: {} ({why}).",
+                st.step,
+                st.name,
+                rule.text()
+            ));
+            human.push('\n');
+        }
+    }
+    if let Some(next) = &v.next {
+        human += &format!("So far by the rules. Next: {next}.\n");
+    }
+    if let Some(slots) = &v.slots {
+        human += &s.bold("The Commons is built by the rules:");
+        human.push('\n');
+        human += &commons_drawn(slots);
+    }
+    ctx.emit(&check_verdict(&v), &human, &build::explain())
+}
+
+/// The steps of a build as a table.
+fn check_table(v: &build::BuildVerdict) -> comfy_table::Table {
     let mut t = render::table(["Step", "Blink", "Role", "Placed", "Touches", "Verdict"]);
     for st in &v.steps {
         t.add_row([
@@ -492,64 +518,49 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
             },
         ]);
     }
-    let s = ctx.style;
-    let mut human = render::show(&t);
-    let broken: Vec<&build::StepVerdict> = v.steps.iter().filter(|x| x.broken.is_some()).collect();
-    for st in &broken {
-        if let Some((rule, why)) = &st.broken {
-            human += &s.red(&format!(
-                "Step {} ({}) breaks a rule: {} ({why}).",
-                st.step,
-                st.name,
-                rule.text()
-            ));
-            human.push('\n');
-        }
-    }
-    if let Some(next) = &v.next {
-        human += &format!("So far by the rules. Next: {next}.\n");
-    }
-    if let Some(slots) = &v.slots {
-        let name = |slot: Slot| {
-            slots
-                .iter()
-                .find(|(s, _)| *s == slot)
-                .map_or(String::new(), |(_, n)| n.clone())
-        };
-        human += &s.bold("The Commons is built by the rules:");
-        human.push('\n');
-        let w = slots
+    t
+}
+
+/// A finished Commons drawn as its 3-2-3 rows of names, and its triads.
+fn commons_drawn(slots: &[(Slot, String)]) -> String {
+    let name = |slot: Slot| {
+        slots
             .iter()
-            .map(|(_, n)| n.chars().count())
-            .max()
-            .unwrap_or(1)
-            + 2;
-        let cell = |slot: Slot| format!("{:<w$}", name(slot));
-        let half = " ".repeat(w / 2);
-        human += &format!(
-            "  {}{}{}\n  {half}{}{}\n  {}{}{}\n",
-            cell(Slot::TopLeft),
-            cell(Slot::TopMiddle),
-            name(Slot::TopRight),
-            cell(Slot::MiddleLeft),
-            name(Slot::MiddleRight),
-            cell(Slot::BottomLeft),
-            cell(Slot::BottomMiddle),
-            name(Slot::BottomRight),
-        );
-        let triads: Vec<String> = Slot::CORNERS
-            .iter()
-            .filter_map(|c| {
-                let [a, b] = c.triad_commons()?;
-                Some(format!("{} with {} and {}", name(*c), name(a), name(b)))
-            })
-            .collect();
-        human += &format!("Triads: {}.\n", triads.join("; "));
-    }
-    let mut x = Explain::new();
-    x.rule("The first common goes anywhere; the second must touch the first; the third must touch both; the fourth goes exactly opposite the third.");
-    x.rule("Each player then inserts their Blink where it touches two commons, without pushing the commons apart; in a finished Commons those places are the four corners of the 3-2-3 layout.");
-    let verdict = CheckVerdict {
+            .find(|(s, _)| *s == slot)
+            .map_or(String::new(), |(_, n)| n.clone())
+    };
+    let w = slots
+        .iter()
+        .map(|(_, n)| n.chars().count())
+        .max()
+        .unwrap_or(1)
+        + 2;
+    let cell = |slot: Slot| format!("{:<w$}", name(slot));
+    let half = " ".repeat(w / 2);
+    let mut out = format!(
+        "  {}{}{}\n  {half}{}{}\n  {}{}{}\n",
+        cell(Slot::TopLeft),
+        cell(Slot::TopMiddle),
+        name(Slot::TopRight),
+        cell(Slot::MiddleLeft),
+        name(Slot::MiddleRight),
+        cell(Slot::BottomLeft),
+        cell(Slot::BottomMiddle),
+        name(Slot::BottomRight),
+    );
+    let triads: Vec<String> = Slot::CORNERS
+        .iter()
+        .filter_map(|c| {
+            let [a, b] = c.triad_commons()?;
+            Some(format!("{} with {} and {}", name(*c), name(a), name(b)))
+        })
+        .collect();
+    out += &format!("Triads: {}.\n", triads.join("; "));
+    out
+}
+
+fn check_verdict(v: &build::BuildVerdict) -> CheckVerdict {
+    CheckVerdict {
         steps: v
             .steps
             .iter()
@@ -575,8 +586,7 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
             .slots
             .as_ref()
             .map(|sl| sl.iter().map(|(s, n)| (*s, n.clone())).collect()),
-    };
-    ctx.emit(&verdict, &human, &x)
+    }
 }
 
 fn campaign_cmd(
