@@ -11,11 +11,11 @@ use kado::explain::Explain;
 use kado::kingmaker::build;
 use kado::kingmaker::campaign::{Action, Campaign, Setup};
 use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
-use kado::kingmaker::score::{self, YearScore};
+use kado::kingmaker::score;
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
 use kado::render;
 use kado::ruleset::Ruleset;
-use kado::session::{By, Entry, Log, Session, replay};
+use kado::session::{By, Entry, Log};
 
 use super::savefile::SaveLock;
 use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, read_file, session};
@@ -221,80 +221,6 @@ struct ScoreVerdict {
     layout: String,
 }
 
-fn names(list: &[String]) -> String {
-    match list {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-fn triad_explain(rs: &Ruleset, rules: &Rules, x: &mut Explain) {
-    x.rule("A player's triad is their Blink and the two commons it touches: top-left with top-middle and middle-left, top-right with top-middle and middle-right, bottom-left with middle-left and bottom-middle, bottom-right with middle-right and bottom-middle.");
-    x.ruled(
-        if rules.all_lit {
-            "Every Blink shows all four faces: the Year ends with a long press that lights both pip pairs."
-        } else {
-            "Only the pip pairs shown count; a pair written `..` adds nothing."
-        },
-        rs,
-        &["lit-faces"],
-    );
-}
-
-fn year_explain(rs: &Ruleset, rules: &Rules, y: &YearScore) -> Explain {
-    let mut x = Explain::new();
-    triad_explain(rs, rules, &mut x);
-    x.ruled(
-        if rules.zero_colour_left_out {
-            "The score is the product of the faces of each colour in the triad; a colour with no face is left out."
-        } else {
-            "The score is the product of the faces of each colour in the triad; a colour with no face makes it 0."
-        },
-        rs,
-        &["zero-colour"],
-    );
-    if y.top.len() > 1 {
-        x.ruled(
-            if rules.year_tie_shared {
-                "The highest score wins the Year; tied players each get the overall point."
-            } else {
-                "The highest score wins the Year; when it is tied, nobody gets the overall point."
-            },
-            rs,
-            &["year-tie"],
-        );
-    } else {
-        x.rule("The highest score wins the Year and one overall point; that player chooses who starts the next Year.");
-    }
-    x
-}
-
-/// The Year's outcome in a sentence.
-fn outcome_line(y: &YearScore, rules: &Rules) -> String {
-    match (y.top.as_slice(), y.winners.is_empty()) {
-        ([one], _) => format!(
-            "{one} wins the Year with {} and gets the overall point; {one} chooses who starts the next Year.\n",
-            y.best
-        ),
-        (_, false) => format!(
-            "{} tie for the Year with {}: each gets the overall point (ruling year-tie: shared).\n",
-            names(&y.top),
-            y.best
-        ),
-        (_, true) => format!(
-            "{} tie for the Year with {}: nobody gets the overall point (ruling year-tie: {}).\n",
-            names(&y.top),
-            y.best,
-            if rules.year_tie_shared {
-                "shared"
-            } else {
-                "nobody"
-            }
-        ),
-    }
-}
-
 fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
     let (src, l, spans) = read_layout(arg)?;
     Error::check(score::unscorable(&src, &l, &spans, rules))?;
@@ -313,7 +239,7 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome
         t.add_row(row);
     }
     let mut human = render::show(&t);
-    human += &s.bold(outcome_line(&y, rules).trim_end());
+    human += &s.bold(score::outcome_line(&y, rules).trim_end());
     human.push('\n');
     let verdict = ScoreVerdict {
         players: y
@@ -339,7 +265,7 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome
         winners: y.winners.clone(),
         layout: l.to_string(),
     };
-    ctx.emit(&verdict, &human, &year_explain(rs, rules, &y))
+    ctx.emit(&verdict, &human, &score::year_explain(rs, rules, &y))
 }
 
 #[derive(Serialize)]
@@ -390,12 +316,12 @@ fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome 
         );
     }
     if scorable {
-        human += &outcome_line(&y, rules);
+        human += &score::outcome_line(&y, rules);
     } else {
-        human += "No scores yet: some pairs are not lit, and every face counts at the end of the Year (ruling lit-faces: all-lit).\n";
+        human += score::NOT_SCORED_YET;
     }
     let mut x = Explain::new();
-    triad_explain(rs, rules, &mut x);
+    score::triad_explain(rs, rules, &mut x);
     let verdict = ShowVerdict {
         layout: l.to_string(),
         blinks: Slot::ALL
@@ -614,108 +540,5 @@ fn campaign_cmd(
 /// on stdout at the end); with `--explain`, then the rules behind the ledger.
 fn play(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, Action>) -> Outcome {
     let rs = log.ruleset.ruleset()?;
-    if !ctx.explain {
-        return session::play::<Campaign>(ctx, lock, log);
-    }
-    let path = lock.path();
-    if !ctx.json {
-        session::play::<Campaign>(ctx, lock, log)?;
-        let g: Campaign = replay(&session::load::<Campaign>(&path.to_string_lossy())?)?;
-        let text = format!("\n{}", campaign_explain(&rs, &g).render());
-        return super::write_out(&mut std::io::stdout().lock(), &text);
-    }
-    // As `session::play` does under --json, with the reasons added.
-    let g = session::run_json::<Campaign>(ctx, lock, log)?;
-    let mut v = g.summary();
-    if let serde_json::Value::Object(m) = &mut v {
-        m.insert("save".into(), path.display().to_string().into());
-    }
-    ctx.emit(&v, "", &campaign_explain(&rs, &g))
-}
-
-/// The rules and rulings behind a campaign's ledger, with the Years where a ruling
-/// decided something.
-fn campaign_explain(rs: &Ruleset, g: &Campaign) -> Explain {
-    let rules = &g.rules;
-    let mut x = Explain::new();
-    x.rule("Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.");
-    x.ruled(
-        if rules.year_tie_shared {
-            "When several players share the Year's highest score, each gets the overall point."
-        } else {
-            "When several players share the Year's highest score, nobody gets the overall point."
-        },
-        rs,
-        &["year-tie"],
-    );
-    for y in g.years.iter().filter(|y| y.top.len() > 1) {
-        x.ruled(
-            format!(
-                "Year {}: {} tied with {}, so {}.",
-                y.number,
-                names(
-                    &y.top
-                        .iter()
-                        .map(|i| g.players[*i].clone())
-                        .collect::<Vec<_>>()
-                ),
-                y.scores.iter().max().copied().unwrap_or(0),
-                if y.winners.is_empty() {
-                    "nobody got the point"
-                } else {
-                    "each got the point"
-                }
-            ),
-            rs,
-            &["year-tie"],
-        );
-    }
-    x.rule("The Year's winner chooses who holds the first player token for the next Year.");
-    x.ruled(
-        if rules.tied_agree {
-            "When several players top a Year, they agree on who starts the next one."
-        } else {
-            "When several players top a Year, the first player token passes clockwise from that Year's first player."
-        },
-        rs,
-        &["next-first"],
-    );
-    x.ruled(
-        format!(
-            "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
-            g.target,
-            if g.target == 1 { "" } else { "s" },
-            if rules.campaign_tie_shared {
-                "players who reach it level share the campaign."
-            } else {
-                "players who reach it level play on until one leads alone."
-            }
-        ),
-        rs,
-        &["campaign-tie"],
-    );
-    if g.years.iter().any(|y| y.layout.is_some()) {
-        triad_explain(rs, rules, &mut x);
-        x.ruled(
-            if rules.zero_colour_left_out {
-                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out."
-            } else {
-                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0."
-            },
-            rs,
-            &["zero-colour"],
-        );
-    }
-    if g.years.iter().any(|y| y.layout.is_none()) {
-        x.ruled(
-            if rules.all_lit {
-                "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
-            } else {
-                "Scores typed in are checked against what a triad can make from the faces shown."
-            },
-            rs,
-            &["lit-faces", "zero-colour"],
-        );
-    }
-    x
+    session::play_then_explain::<Campaign>(ctx, lock, log, |g| g.explain(&rs))
 }

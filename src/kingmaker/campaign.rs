@@ -12,6 +12,7 @@ use super::error::CampaignError;
 use super::layout::{self, Layout};
 use super::score;
 use crate::diag::{Error, Problem, Source};
+use crate::explain::Explain;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
@@ -112,6 +113,94 @@ impl Campaign {
             name: name.to_string(),
             players: self.players.clone(),
         }
+    }
+
+    /// The rules and rulings behind the ledger, with the Years where a ruling decided
+    /// something.
+    pub fn explain(&self, rs: &Ruleset) -> Explain {
+        let g = self;
+        let rules = &g.rules;
+        let mut x = Explain::new();
+        x.rule("Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.");
+        x.ruled(
+        if rules.year_tie_shared {
+            "When several players share the Year's highest score, each gets the overall point."
+        } else {
+            "When several players share the Year's highest score, nobody gets the overall point."
+        },
+        rs,
+        &["year-tie"],
+    );
+        for y in g.years.iter().filter(|y| y.top.len() > 1) {
+            x.ruled(
+                format!(
+                    "Year {}: {} tied with {}, so {}.",
+                    y.number,
+                    score::names(
+                        &y.top
+                            .iter()
+                            .map(|i| g.players[*i].clone())
+                            .collect::<Vec<_>>()
+                    ),
+                    y.scores.iter().max().copied().unwrap_or(0),
+                    if y.winners.is_empty() {
+                        "nobody got the point"
+                    } else {
+                        "each got the point"
+                    }
+                ),
+                rs,
+                &["year-tie"],
+            );
+        }
+        x.rule("The Year's winner chooses who holds the first player token for the next Year.");
+        x.ruled(
+        if rules.tied_agree {
+            "When several players top a Year, they agree on who starts the next one."
+        } else {
+            "When several players top a Year, the first player token passes clockwise from that Year's first player."
+        },
+        rs,
+        &["next-first"],
+    );
+        x.ruled(
+        format!(
+            "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
+            g.target,
+            if g.target == 1 { "" } else { "s" },
+            if rules.campaign_tie_shared {
+                "players who reach it level share the campaign."
+            } else {
+                "players who reach it level play on until one leads alone."
+            }
+        ),
+        rs,
+        &["campaign-tie"],
+    );
+        if g.years.iter().any(|y| y.layout.is_some()) {
+            score::triad_explain(rs, rules, &mut x);
+            x.ruled(
+            if rules.zero_colour_left_out {
+                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out."
+            } else {
+                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0."
+            },
+            rs,
+            &["zero-colour"],
+        );
+        }
+        if g.years.iter().any(|y| y.layout.is_none()) {
+            x.ruled(
+            if rules.all_lit {
+                "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
+            } else {
+                "Scores typed in are checked against what a triad can make from the faces shown."
+            },
+            rs,
+            &["lit-faces", "zero-colour"],
+        );
+        }
+        x
     }
 
     /// The ledger as it stands.
