@@ -6,17 +6,16 @@ use std::collections::BTreeMap;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use kado::diag::Problem;
 use kado::diag::{Error, Source};
 use kado::explain::Explain;
 use kado::kingmaker::build;
-use kado::kingmaker::campaign::{self, Action, Campaign, Setup};
+use kado::kingmaker::campaign::{Action, Campaign, Setup};
 use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
-use kado::kingmaker::score::{self, YearScore};
+use kado::kingmaker::score;
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
 use kado::render;
 use kado::ruleset::Ruleset;
-use kado::session::{By, Entry, Log, Session, replay};
+use kado::session::{By, Entry, Log};
 
 use super::savefile::SaveLock;
 use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, read_file, session};
@@ -222,80 +221,6 @@ struct ScoreVerdict {
     layout: String,
 }
 
-fn names(list: &[String]) -> String {
-    match list {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-fn triad_explain(rs: &Ruleset, rules: &Rules, x: &mut Explain) {
-    x.rule("A player's triad is their Blink and the two commons it touches: top-left with top-middle and middle-left, top-right with top-middle and middle-right, bottom-left with middle-left and bottom-middle, bottom-right with middle-right and bottom-middle.");
-    x.ruled(
-        if rules.all_lit {
-            "Every Blink shows all four faces: the Year ends with a long press that lights both pip pairs."
-        } else {
-            "Only the pip pairs shown count; a pair written `..` adds nothing."
-        },
-        rs,
-        &["lit-faces"],
-    );
-}
-
-fn year_explain(rs: &Ruleset, rules: &Rules, y: &YearScore) -> Explain {
-    let mut x = Explain::new();
-    triad_explain(rs, rules, &mut x);
-    x.ruled(
-        if rules.zero_colour_left_out {
-            "The score is the product of the faces of each colour in the triad; a colour with no face is left out."
-        } else {
-            "The score is the product of the faces of each colour in the triad; a colour with no face makes it 0."
-        },
-        rs,
-        &["zero-colour"],
-    );
-    if y.top.len() > 1 {
-        x.ruled(
-            if rules.year_tie_shared {
-                "The highest score wins the Year; tied players each get the overall point."
-            } else {
-                "The highest score wins the Year; when it is tied, nobody gets the overall point."
-            },
-            rs,
-            &["year-tie"],
-        );
-    } else {
-        x.rule("The highest score wins the Year and one overall point; that player chooses who starts the next Year.");
-    }
-    x
-}
-
-/// The Year's outcome in a sentence.
-fn outcome_line(y: &YearScore, rules: &Rules) -> String {
-    match (y.top.as_slice(), y.winners.is_empty()) {
-        ([one], _) => format!(
-            "{one} wins the Year with {} and gets the overall point; {one} chooses who starts the next Year.\n",
-            y.best
-        ),
-        (_, false) => format!(
-            "{} tie for the Year with {}: each gets the overall point (ruling year-tie: shared).\n",
-            names(&y.top),
-            y.best
-        ),
-        (_, true) => format!(
-            "{} tie for the Year with {}: nobody gets the overall point (ruling year-tie: {}).\n",
-            names(&y.top),
-            y.best,
-            if rules.year_tie_shared {
-                "shared"
-            } else {
-                "nobody"
-            }
-        ),
-    }
-}
-
 fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
     let (src, l, spans) = read_layout(arg)?;
     Error::check(score::unscorable(&src, &l, &spans, rules))?;
@@ -314,7 +239,7 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome
         t.add_row(row);
     }
     let mut human = render::show(&t);
-    human += &s.bold(outcome_line(&y, rules).trim_end());
+    human += &s.bold(score::outcome_line(&y, rules).trim_end());
     human.push('\n');
     let verdict = ScoreVerdict {
         players: y
@@ -340,7 +265,7 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome
         winners: y.winners.clone(),
         layout: l.to_string(),
     };
-    ctx.emit(&verdict, &human, &year_explain(rs, rules, &y))
+    ctx.emit(&verdict, &human, &score::year_explain(rs, rules, &y))
 }
 
 #[derive(Serialize)]
@@ -391,12 +316,12 @@ fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome 
         );
     }
     if scorable {
-        human += &outcome_line(&y, rules);
+        human += &score::outcome_line(&y, rules);
     } else {
-        human += "No scores yet: some pairs are not lit, and every face counts at the end of the Year (ruling lit-faces: all-lit).\n";
+        human += score::NOT_SCORED_YET;
     }
     let mut x = Explain::new();
-    triad_explain(rs, rules, &mut x);
+    score::triad_explain(rs, rules, &mut x);
     let verdict = ShowVerdict {
         layout: l.to_string(),
         blinks: Slot::ALL
@@ -472,6 +397,32 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
     };
     let placements = build::read(&src)?;
     let v = build::check(&placements);
+    let s = ctx.style;
+    let mut human = render::show(&check_table(&v));
+    for st in v.steps.iter().filter(|x| x.broken.is_some()) {
+        if let Some((rule, why)) = &st.broken {
+            human += &s.red(&format!(
+                "Step {} ({}) breaks a rule: {} ({why}).",
+                st.step,
+                st.name,
+                rule.text()
+            ));
+            human.push('\n');
+        }
+    }
+    if let Some(next) = &v.next {
+        human += &format!("So far by the rules. Next: {next}.\n");
+    }
+    if let Some(slots) = &v.slots {
+        human += &s.bold("The Commons is built by the rules:");
+        human.push('\n');
+        human += &commons_drawn(slots);
+    }
+    ctx.emit(&check_verdict(&v), &human, &build::explain())
+}
+
+/// The steps of a build as a table.
+fn check_table(v: &build::BuildVerdict) -> comfy_table::Table {
     let mut t = render::table(["Step", "Blink", "Role", "Placed", "Touches", "Verdict"]);
     for st in &v.steps {
         t.add_row([
@@ -493,64 +444,49 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
             },
         ]);
     }
-    let s = ctx.style;
-    let mut human = render::show(&t);
-    let broken: Vec<&build::StepVerdict> = v.steps.iter().filter(|x| x.broken.is_some()).collect();
-    for st in &broken {
-        if let Some((rule, why)) = &st.broken {
-            human += &s.red(&format!(
-                "Step {} ({}) breaks a rule: {} ({why}).",
-                st.step,
-                st.name,
-                rule.text()
-            ));
-            human.push('\n');
-        }
-    }
-    if let Some(next) = &v.next {
-        human += &format!("So far by the rules. Next: {next}.\n");
-    }
-    if let Some(slots) = &v.slots {
-        let name = |slot: Slot| {
-            slots
-                .iter()
-                .find(|(s, _)| *s == slot)
-                .map_or(String::new(), |(_, n)| n.clone())
-        };
-        human += &s.bold("The Commons is built by the rules:");
-        human.push('\n');
-        let w = slots
+    t
+}
+
+/// A finished Commons drawn as its 3-2-3 rows of names, and its triads.
+fn commons_drawn(slots: &[(Slot, String)]) -> String {
+    let name = |slot: Slot| {
+        slots
             .iter()
-            .map(|(_, n)| n.chars().count())
-            .max()
-            .unwrap_or(1)
-            + 2;
-        let cell = |slot: Slot| format!("{:<w$}", name(slot));
-        let half = " ".repeat(w / 2);
-        human += &format!(
-            "  {}{}{}\n  {half}{}{}\n  {}{}{}\n",
-            cell(Slot::TopLeft),
-            cell(Slot::TopMiddle),
-            name(Slot::TopRight),
-            cell(Slot::MiddleLeft),
-            name(Slot::MiddleRight),
-            cell(Slot::BottomLeft),
-            cell(Slot::BottomMiddle),
-            name(Slot::BottomRight),
-        );
-        let triads: Vec<String> = Slot::CORNERS
-            .iter()
-            .filter_map(|c| {
-                let [a, b] = c.triad_commons()?;
-                Some(format!("{} with {} and {}", name(*c), name(a), name(b)))
-            })
-            .collect();
-        human += &format!("Triads: {}.\n", triads.join("; "));
-    }
-    let mut x = Explain::new();
-    x.rule("The first common goes anywhere; the second must touch the first; the third must touch both; the fourth goes exactly opposite the third.");
-    x.rule("Each player then inserts their Blink where it touches two commons, without pushing the commons apart; in a finished Commons those places are the four corners of the 3-2-3 layout.");
-    let verdict = CheckVerdict {
+            .find(|(s, _)| *s == slot)
+            .map_or(String::new(), |(_, n)| n.clone())
+    };
+    let w = slots
+        .iter()
+        .map(|(_, n)| n.chars().count())
+        .max()
+        .unwrap_or(1)
+        + 2;
+    let cell = |slot: Slot| format!("{:<w$}", name(slot));
+    let half = " ".repeat(w / 2);
+    let mut out = format!(
+        "  {}{}{}\n  {half}{}{}\n  {}{}{}\n",
+        cell(Slot::TopLeft),
+        cell(Slot::TopMiddle),
+        name(Slot::TopRight),
+        cell(Slot::MiddleLeft),
+        name(Slot::MiddleRight),
+        cell(Slot::BottomLeft),
+        cell(Slot::BottomMiddle),
+        name(Slot::BottomRight),
+    );
+    let triads: Vec<String> = Slot::CORNERS
+        .iter()
+        .filter_map(|c| {
+            let [a, b] = c.triad_commons()?;
+            Some(format!("{} with {} and {}", name(*c), name(a), name(b)))
+        })
+        .collect();
+    out += &format!("Triads: {}.\n", triads.join("; "));
+    out
+}
+
+fn check_verdict(v: &build::BuildVerdict) -> CheckVerdict {
+    CheckVerdict {
         steps: v
             .steps
             .iter()
@@ -576,8 +512,7 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
             .slots
             .as_ref()
             .map(|sl| sl.iter().map(|(s, n)| (*s, n.clone())).collect()),
-    };
-    ctx.emit(&verdict, &human, &x)
+    }
 }
 
 fn campaign_cmd(
@@ -588,60 +523,7 @@ fn campaign_cmd(
     first: Option<String>,
     save: Option<std::path::PathBuf>,
 ) -> Outcome {
-    let mut problems = Vec::new();
-    let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
-    let list = players.join(",");
-    let src = Source::new("--players", list.clone());
-    if players.len() != 4 {
-        problems.push(
-            Problem::new(format!("Kingmaker is for 4 players, not {}", players.len()))
-                .at(&src, 0..list.len())
-                .expected("four names, clockwise, separated by commas: ana,bo,cy,dee"),
-        );
-    }
-    let mut at = 0;
-    for (i, p) in players.iter().enumerate() {
-        let span = at..at + p.len();
-        at += p.len() + 1;
-        if let Err(why) = campaign::check_name(p) {
-            problems.push(Problem::new(why).at(&src, span));
-        } else if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-            problems.push(Problem::new(format!("the name `{p}` is given twice")).at(&src, span));
-        }
-    }
-    let target_n = match target.trim().parse::<u32>() {
-        Ok(n) if n >= 1 => Some(n),
-        _ => {
-            problems.push(
-                Problem::new(format!("`{target}` is not a number of points"))
-                    .at(&Source::new("--target", target), 0..target.len())
-                    .expected("a whole number of overall points, 1 or more"),
-            );
-            None
-        }
-    };
-    let first = match first {
-        Some(f) => match players.iter().find(|p| p.eq_ignore_ascii_case(f.trim())) {
-            Some(p) => Some(p.clone()),
-            None => {
-                let mut pr = Problem::new(format!("`{f}` is not one of the players"))
-                    .at(&Source::new("--first", f.clone()), 0..f.len())
-                    .expected(format!("one of: {}", players.join(", ")));
-                if let Some(near) = kado::diag::did_you_mean(&f, players.iter().map(String::as_str))
-                {
-                    pr = pr.help(format!("did you mean `{near}`?"));
-                }
-                problems.push(pr);
-                None
-            }
-        },
-        None => None,
-    };
-    Error::check(problems)?;
-    let setup = Setup {
-        players,
-        target: target_n.unwrap_or(3),
-    };
+    let (setup, first) = Setup::read(&players, target, first.as_deref())?;
     let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;
     if let Some(player) = first {
         log.actions.push(Entry {
@@ -658,108 +540,5 @@ fn campaign_cmd(
 /// on stdout at the end); with `--explain`, then the rules behind the ledger.
 fn play(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, Action>) -> Outcome {
     let rs = log.ruleset.ruleset()?;
-    if !ctx.explain {
-        return session::play::<Campaign>(ctx, lock, log);
-    }
-    let path = lock.path();
-    if !ctx.json {
-        session::play::<Campaign>(ctx, lock, log)?;
-        let g: Campaign = replay(&session::load::<Campaign>(&path.to_string_lossy())?)?;
-        let text = format!("\n{}", campaign_explain(&rs, &g).render());
-        return super::write_out(&mut std::io::stdout().lock(), &text);
-    }
-    // As `session::play` does under --json, with the reasons added.
-    let g = session::run_json::<Campaign>(ctx, lock, log)?;
-    let mut v = g.summary();
-    if let serde_json::Value::Object(m) = &mut v {
-        m.insert("save".into(), path.display().to_string().into());
-    }
-    ctx.emit(&v, "", &campaign_explain(&rs, &g))
-}
-
-/// The rules and rulings behind a campaign's ledger, with the Years where a ruling
-/// decided something.
-fn campaign_explain(rs: &Ruleset, g: &Campaign) -> Explain {
-    let rules = &g.rules;
-    let mut x = Explain::new();
-    x.rule("Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.");
-    x.ruled(
-        if rules.year_tie_shared {
-            "When several players share the Year's highest score, each gets the overall point."
-        } else {
-            "When several players share the Year's highest score, nobody gets the overall point."
-        },
-        rs,
-        &["year-tie"],
-    );
-    for y in g.years.iter().filter(|y| y.top.len() > 1) {
-        x.ruled(
-            format!(
-                "Year {}: {} tied with {}, so {}.",
-                y.number,
-                names(
-                    &y.top
-                        .iter()
-                        .map(|i| g.players[*i].clone())
-                        .collect::<Vec<_>>()
-                ),
-                y.scores.iter().max().copied().unwrap_or(0),
-                if y.winners.is_empty() {
-                    "nobody got the point"
-                } else {
-                    "each got the point"
-                }
-            ),
-            rs,
-            &["year-tie"],
-        );
-    }
-    x.rule("The Year's winner chooses who holds the first player token for the next Year.");
-    x.ruled(
-        if rules.tied_agree {
-            "When several players top a Year, they agree on who starts the next one."
-        } else {
-            "When several players top a Year, the first player token passes clockwise from that Year's first player."
-        },
-        rs,
-        &["next-first"],
-    );
-    x.ruled(
-        format!(
-            "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
-            g.target,
-            if g.target == 1 { "" } else { "s" },
-            if rules.campaign_tie_shared {
-                "players who reach it level share the campaign."
-            } else {
-                "players who reach it level play on until one leads alone."
-            }
-        ),
-        rs,
-        &["campaign-tie"],
-    );
-    if g.years.iter().any(|y| y.layout.is_some()) {
-        triad_explain(rs, rules, &mut x);
-        x.ruled(
-            if rules.zero_colour_left_out {
-                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out."
-            } else {
-                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0."
-            },
-            rs,
-            &["zero-colour"],
-        );
-    }
-    if g.years.iter().any(|y| y.layout.is_none()) {
-        x.ruled(
-            if rules.all_lit {
-                "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
-            } else {
-                "Scores typed in are checked against what a triad can make from the faces shown."
-            },
-            rs,
-            &["lit-faces", "zero-colour"],
-        );
-    }
-    x
+    session::play_then_explain::<Campaign>(ctx, lock, log, |g| g.explain(&rs))
 }

@@ -4,11 +4,12 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use kado::diag::{Error, Problem, Source};
-use kado::koikoi::cards::{self, Card, labels, short_labels};
+use kado::diag::{Error, Problem};
+use kado::koikoi::cards::{self, labels, short_labels};
 use kado::koikoi::deal;
-use kado::koikoi::ledger::{Ledger, ROUND_CHOICES, Setup};
-use kado::koikoi::yaku::{self, Round};
+use kado::koikoi::ledger::{Ledger, Setup};
+use kado::koikoi::query::{self, YakuQuery};
+use kado::koikoi::yaku;
 use kado::koikoi::{GAME, Rules, TITLE};
 use kado::render;
 use kado::ruleset::Ruleset;
@@ -109,7 +110,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             field_brights,
         } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
-            let opts = YakuOpts {
+            let opts = YakuQuery {
                 month: month.as_deref(),
                 koi_calls: &koi_calls,
                 opponent_koi,
@@ -146,96 +147,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     }
 }
 
-/// Reads cards from `src`; syntax problems, then deck problems, are added to `problems`.
-fn read_cards(src: &Source, problems: &mut Vec<Problem>) -> Vec<kado::notation::Located<Card>> {
-    let (cards, mut ps) = cards::scan(src, 0..src.text.len());
-    problems.append(&mut ps);
-    cards
-}
-
-/// The options of `kado koikoi yaku` besides the cards, as typed.
-struct YakuOpts<'a> {
-    month: Option<&'a str>,
-    koi_calls: &'a str,
-    opponent_koi: bool,
-    field: Option<&'a str>,
-    field_brights: Option<&'a str>,
-}
-
-fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, opts: &YakuOpts) -> Outcome {
+/// `koikoi yaku`: reads the pile and the round, scores it, and draws the score.
+fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, q: &YakuQuery) -> Outcome {
     let rules = Rules::from_ruleset(rs);
-    let src = Source::new("argument CARDS", text);
-    let mut problems = Vec::new();
-    let located = read_cards(&src, &mut problems);
-    let field_src = opts.field.map(|f| Source::new("--field", f));
-    let field_located = field_src
-        .as_ref()
-        .map(|s| read_cards(s, &mut problems))
-        .unwrap_or_default();
-    // The captured cards and the field share one deck.
-    let all = located.iter().map(|c| (&src, c)).chain(
-        field_src
-            .iter()
-            .flat_map(|s| field_located.iter().map(move |c| (s, c))),
-    );
-    problems.extend(cards::validate(all));
-    let field_brights = opts.field_brights.and_then(|n| {
-        let p = n.trim().parse::<u8>().ok().filter(|n| *n <= 5);
-        if p.is_none() {
-            problems.push(
-                Problem::new(format!("`{n}` is not a number of brights"))
-                    .at(&Source::new("--field-brights", n), 0..n.len())
-                    .expected("a whole number from 0 to 5 (the deck has 5 brights)"),
-            );
-        }
-        p
-    });
-    let (month, koi_calls, opponent_koi) = (opts.month, opts.koi_calls, opts.opponent_koi);
-    let month = month.and_then(|m| {
-        let p = cards::parse_month(m);
-        if p.is_none() {
-            problems.push(
-                Problem::new(format!("`{m}` is not a month"))
-                    .at(&Source::new("--month", m), 0..m.len())
-                    .expected(cards::MONTH_EXPECTED),
-            );
-        }
-        p
-    });
-    let koi_src = Source::new("--koi-calls", koi_calls);
-    let calls = match koi_calls.trim().parse::<u32>() {
-        Ok(n) if n > 1 && rules.koi_once => {
-            problems.push(
-                Problem::new(format!(
-                    "koi-koi may be called only once a round, not {n} times"
-                ))
-                .at(&koi_src, 0..koi_calls.len())
-                .help("the ruleset says so (ruling koi-calls: once)"),
-            );
-            0
-        }
-        Ok(n) if n <= 100 => n,
-        _ => {
-            problems.push(
-                Problem::new(format!("`{koi_calls}` is not a number of koi-koi calls"))
-                    .at(&koi_src, 0..koi_calls.len())
-                    .expected("a whole number from 0 to 100"),
-            );
-            0
-        }
-    };
-    Error::check(problems)?;
-    let held: Vec<Card> = located.into_iter().map(|l| l.value).collect();
-    let field: Option<Vec<Card>> = field_src
-        .as_ref()
-        .map(|_| field_located.into_iter().map(|l| l.value).collect());
-    let round = Round {
-        month,
-        koi_calls: calls,
-        opponent_koi,
-        field,
-        field_brights,
-    };
+    let (held, round) = q.read(text, &rules)?;
     let s = yaku::score(&held, &round, &rules);
     let style = ctx.style;
     let mut human = format!("Captured: {}\n", labels(&held));
@@ -281,45 +196,7 @@ fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, opts: &YakuOpts) -> Outcome {
 
 fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome {
     let rules = Rules::from_ruleset(rs);
-    let hand_src = Source::new("argument HAND", hand);
-    let mut problems = Vec::new();
-    let hand_cards = read_cards(&hand_src, &mut problems);
-    let field_src = field.map(|f| Source::new("--field", f));
-    let field_cards = field_src
-        .as_ref()
-        .map(|s| read_cards(s, &mut problems))
-        .unwrap_or_default();
-    if problems.is_empty() {
-        if hand_cards.len() != 8 {
-            problems.push(
-                Problem::new(format!(
-                    "a dealt hand has 8 cards, not {}",
-                    hand_cards.len()
-                ))
-                .at(&hand_src, 0..hand.len()),
-            );
-        }
-        if let Some(src) = field_src.as_ref().filter(|_| field_cards.len() != 8) {
-            problems.push(
-                Problem::new(format!(
-                    "the dealt field has 8 cards, not {}",
-                    field_cards.len()
-                ))
-                .at(src, 0..src.text.len()),
-            );
-        }
-    }
-    let all = hand_cards.iter().map(|c| (&hand_src, c)).chain(
-        field_src
-            .iter()
-            .flat_map(|s| field_cards.iter().map(move |c| (s, c))),
-    );
-    problems.extend(cards::validate(all));
-    Error::check(problems)?;
-    let hand_v: Vec<Card> = hand_cards.into_iter().map(|l| l.value).collect();
-    let field_v: Option<Vec<Card>> = field_src
-        .as_ref()
-        .map(|_| field_cards.into_iter().map(|l| l.value).collect());
+    let (hand_v, field_v) = query::read_deal(hand, field)?;
     let d = deal::check(&hand_v, field_v.as_deref(), &rules);
     let style = ctx.style;
     let mut human = format!("Hand: {}\n", labels(&hand_v));
@@ -367,77 +244,20 @@ fn game_cmd(
     save: Option<PathBuf>,
 ) -> Outcome {
     let rules = Rules::from_ruleset(rs);
-    let mut problems = Vec::new();
-    let psrc = Source::new("--players", players);
-    let names: Vec<String> = players.split(',').map(|p| p.trim().to_string()).collect();
-    let name_ok = |n: &str| {
-        !n.is_empty()
-            && n.chars()
-                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
-            && !n.eq_ignore_ascii_case("draw")
-    };
-    if names.len() != 2 {
-        problems.push(
-            Problem::new(format!("Koi-Koi has two players, not {}", names.len()))
-                .at(&psrc, 0..players.len())
-                .expected("two names separated by a comma, e.g. ana,ben"),
-        );
-    } else if let Some(why) = names.iter().find_map(|n| kado::notation::name_too_long(n)) {
-        problems.push(Problem::new(why).at(&psrc, 0..players.len()));
-    } else if let Some(bad) = names.iter().find(|n| !name_ok(n)) {
-        problems.push(
-            Problem::new(format!("`{bad}` is not a player name"))
-                .at(&psrc, 0..players.len())
-                .expected("letters, digits, - or _ (and not `draw`)"),
-        );
-    } else if names[0].eq_ignore_ascii_case(&names[1]) {
-        problems.push(
-            Problem::new(format!("both players are called `{}`", names[0]))
-                .at(&psrc, 0..players.len())
-                .help("give each player a different name"),
-        );
-    }
-    let default_rounds = u32::try_from(rules.values.rounds).unwrap_or(6);
-    let rounds = match rounds {
-        None => default_rounds,
-        Some(r) => match r.trim().parse::<u32>() {
-            Ok(n) if ROUND_CHOICES.contains(&n) => n,
-            _ => {
-                problems.push(
-                    Problem::new(format!("`{r}` is not a game length"))
-                        .at(&Source::new("--rounds", r), 0..r.len())
-                        .expected("3, 6 or 12 rounds"),
-                );
-                default_rounds
-            }
-        },
-    };
-    let mut first = 0;
-    if let Some(d) = dealer {
-        match names.iter().position(|n| n.eq_ignore_ascii_case(d.trim())) {
-            Some(i) => first = i,
-            None => problems.push(
-                Problem::new(format!("`{d}` is not a player"))
-                    .at(&Source::new("--dealer", d), 0..d.len())
-                    .expected(format!("one of: {}", names.join(", "))),
-            ),
-        }
-    }
-    if let Some(path) = save.as_ref().filter(|p| p.exists()) {
-        problems.push(
+    let setup = Setup::read(players, rounds, dealer, &rules);
+    let exists = save.as_ref().filter(|p| p.exists()).map(|path| {
+        Error::from(
             Problem::new(format!("{} already exists", path.display())).help(format!(
                 "continue that game with `kado koikoi resume {}`, or save this one elsewhere",
                 path.display()
             )),
-        );
-    }
-    Error::check(problems)?;
-    let setup = Setup {
-        players: names,
-        rounds,
-        dealer: first,
+        )
+    });
+    let setup = match (setup, exists) {
+        (Ok(setup), None) => setup,
+        (setup, exists) => return Err(Error::gather([setup.err(), exists]).into()),
     };
-    Ledger::start(&setup, rs).map_err(Error::msg)?;
+    Ledger::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
     let log: Log<Setup, kado::koikoi::ledger::Action> = Log::new(GAME, rs, setup)?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let lock = session::open_new::<Ledger>(&path)?;

@@ -274,18 +274,10 @@ fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<Str
     Ok((next, said))
 }
 
-/// Runs a session from the command line: with `--json` the transcript goes to stderr
-/// and the final state (the game's summary and the save file) to stdout.
-pub fn play<G: Session>(
-    ctx: &super::Ctx,
-    lock: &SaveLock,
-    log: Log<G::Setup, G::Action>,
-) -> Outcome {
-    play_explained::<G>(ctx, lock, log, &kado::explain::Explain::new())
-}
-
-/// [`play`], with the rules the session follows for `--explain`: after the session
-/// (human form) or as the summary's `explain` key (`--json`).
+/// Runs a session from the command line, with the rules it follows for `--explain`: with
+/// `--json` the transcript goes to stderr and the final state (the game's summary and the
+/// save file) to stdout, with the reasons as its `explain` key; otherwise the reasons
+/// follow the session.
 pub fn play_explained<G: Session>(
     ctx: &super::Ctx,
     lock: &SaveLock,

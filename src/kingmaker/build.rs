@@ -389,6 +389,14 @@ fn names(list: &[&Placement]) -> Vec<String> {
 
 /// Checks each placement against the building rules, in order. Every placement is
 /// checked against the Blinks placed before it, where they were placed.
+/// The rules a build is checked against, for `--explain`.
+pub fn explain() -> crate::explain::Explain {
+    let mut x = crate::explain::Explain::new();
+    x.rule("The first common goes anywhere; the second must touch the first; the third must touch both; the fourth goes exactly opposite the third.");
+    x.rule("Each player then inserts their Blink where it touches two commons, without pushing the commons apart; in a finished Commons those places are the four corners of the 3-2-3 layout.");
+    x
+}
+
 pub fn check(placements: &[Placement]) -> BuildVerdict {
     let mut steps = Vec::new();
     for (i, p) in placements.iter().enumerate() {

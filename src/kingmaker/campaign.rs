@@ -8,9 +8,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Rules;
+use super::error::CampaignError;
 use super::layout::{self, Layout};
 use super::score;
-use crate::diag::{Source, did_you_mean};
+use crate::diag::{Error, Problem, Source};
+use crate::explain::Explain;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
@@ -106,15 +108,99 @@ impl Campaign {
             .position(|p| p.eq_ignore_ascii_case(name.trim()))
     }
 
-    fn unknown_player(&self, name: &str) -> String {
-        let mut msg = format!(
-            "`{name}` is not a player of this campaign (players: {})",
-            self.players.join(", ")
-        );
-        if let Some(near) = did_you_mean(name, self.players.iter().map(String::as_str)) {
-            msg += &format!("; did you mean `{near}`?");
+    fn unknown_player(&self, name: &str) -> CampaignError {
+        CampaignError::UnknownPlayer {
+            name: name.to_string(),
+            players: self.players.clone(),
         }
-        msg
+    }
+
+    /// The rules and rulings behind the ledger, with the Years where a ruling decided
+    /// something.
+    pub fn explain(&self, rs: &Ruleset) -> Explain {
+        let g = self;
+        let rules = &g.rules;
+        let mut x = Explain::new();
+        x.rule("Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.");
+        x.ruled(
+        if rules.year_tie_shared {
+            "When several players share the Year's highest score, each gets the overall point."
+        } else {
+            "When several players share the Year's highest score, nobody gets the overall point."
+        },
+        rs,
+        &["year-tie"],
+    );
+        for y in g.years.iter().filter(|y| y.top.len() > 1) {
+            x.ruled(
+                format!(
+                    "Year {}: {} tied with {}, so {}.",
+                    y.number,
+                    score::names(
+                        &y.top
+                            .iter()
+                            .map(|i| g.players[*i].clone())
+                            .collect::<Vec<_>>()
+                    ),
+                    y.scores.iter().max().copied().unwrap_or(0),
+                    if y.winners.is_empty() {
+                        "nobody got the point"
+                    } else {
+                        "each got the point"
+                    }
+                ),
+                rs,
+                &["year-tie"],
+            );
+        }
+        x.rule("The Year's winner chooses who holds the first player token for the next Year.");
+        x.ruled(
+        if rules.tied_agree {
+            "When several players top a Year, they agree on who starts the next one."
+        } else {
+            "When several players top a Year, the first player token passes clockwise from that Year's first player."
+        },
+        rs,
+        &["next-first"],
+    );
+        x.ruled(
+        format!(
+            "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
+            g.target,
+            if g.target == 1 { "" } else { "s" },
+            if rules.campaign_tie_shared {
+                "players who reach it level share the campaign."
+            } else {
+                "players who reach it level play on until one leads alone."
+            }
+        ),
+        rs,
+        &["campaign-tie"],
+    );
+        if g.years.iter().any(|y| y.layout.is_some()) {
+            score::triad_explain(rs, rules, &mut x);
+            x.ruled(
+            if rules.zero_colour_left_out {
+                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out."
+            } else {
+                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0."
+            },
+            rs,
+            &["zero-colour"],
+        );
+        }
+        if g.years.iter().any(|y| y.layout.is_none()) {
+            x.ruled(
+            if rules.all_lit {
+                "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
+            } else {
+                "Scores typed in are checked against what a triad can make from the faces shown."
+            },
+            rs,
+            &["lit-faces", "zero-colour"],
+        );
+        }
+        x
     }
 
     /// The ledger as it stands.
@@ -185,41 +271,38 @@ impl Campaign {
     }
 
     /// Reads a layout answer: names must be the players', each once.
-    fn layout_scores(&self, text: &str) -> Result<(String, Vec<u64>), String> {
+    fn layout_scores(&self, text: &str) -> Result<(String, Vec<u64>), CampaignError> {
         let src = Source::new("the answer", text);
-        let (l, spans) = layout::read(&src).map_err(|e| e.render().trim_end().to_string())?;
+        let drawn = |e: crate::diag::Error| CampaignError::Layout(e.render().trim_end().into());
+        let (l, spans) = layout::read(&src).map_err(drawn)?;
         crate::diag::Error::check(score::unscorable(&src, &l, &spans, &self.rules))
-            .map_err(|e| e.render().trim_end().to_string())?;
+            .map_err(drawn)?;
         self.scores_of(&l).map(|s| (l.to_string(), s))
     }
 
-    fn scores_of(&self, l: &Layout) -> Result<Vec<u64>, String> {
+    fn scores_of(&self, l: &Layout) -> Result<Vec<u64>, CampaignError> {
         let y = score::score(l, &self.rules);
         let mut scores = vec![None; self.players.len()];
         for p in &y.players {
             let Some(i) = self.index(&p.name) else {
-                return Err(format!(
-                    "the {} Blink is {}'s, but {}; name each corner after its player, e.g. `{}:{}`",
-                    p.slot,
-                    p.name,
-                    self.unknown_player(&p.name),
-                    self.players[0],
-                    l.blink(p.slot).pairs_text()
-                ));
+                return Err(CampaignError::StrangeBlink {
+                    slot: p.slot.to_string(),
+                    owner: p.name.clone(),
+                    unknown: Box::new(self.unknown_player(&p.name)),
+                    example: format!("{}:{}", self.players[0], l.blink(p.slot).pairs_text()),
+                });
             };
             scores[i] = Some(p.score);
         }
         scores
             .into_iter()
             .enumerate()
-            .map(|(i, s)| {
-                s.ok_or_else(|| format!("{} has no Blink in this layout", self.players[i]))
-            })
+            .map(|(i, s)| s.ok_or_else(|| CampaignError::NoBlink(self.players[i].clone())))
             .collect()
     }
 
     /// Reads `ana=64 bo=72 …`: every player once, each score one a triad can make.
-    fn read_scores(&self, text: &str) -> Result<Vec<(String, u64)>, String> {
+    fn read_scores(&self, text: &str) -> Result<Vec<(String, u64)>, CampaignError> {
         let mut out: Vec<(String, u64)> = Vec::new();
         let mut problems = Vec::new();
         let mut flawed: Vec<usize> = Vec::new();
@@ -228,7 +311,7 @@ impl Campaign {
             .filter(|t| !t.is_empty())
         {
             let Some((name, n)) = tok.split_once('=') else {
-                problems.push(format!("`{tok}` is not NAME=SCORE"));
+                problems.push(CampaignError::NotNameScore(tok.to_string()));
                 continue;
             };
             let Some(i) = self.index(name) else {
@@ -239,18 +322,19 @@ impl Campaign {
                 Ok(s) => match score::impossible(s, &self.rules) {
                     None => Some(s),
                     Some(why) => {
-                        problems.push(format!(
-                            "{}'s score {s} is impossible: {why}",
-                            self.players[i]
-                        ));
+                        problems.push(CampaignError::Impossible {
+                            name: self.players[i].clone(),
+                            score: s,
+                            why: why.to_string(),
+                        });
                         None
                     }
                 },
                 Err(_) => {
-                    problems.push(format!(
-                        "{}'s score `{n}` is not a whole number from 0 to 81",
-                        self.players[i]
-                    ));
+                    problems.push(CampaignError::NotAScore {
+                        name: self.players[i].clone(),
+                        text: n.to_string(),
+                    });
                     None
                 }
             };
@@ -258,7 +342,7 @@ impl Campaign {
                 None => flawed.push(i),
                 Some(s) => {
                     if out.iter().any(|(p, _)| *p == self.players[i]) {
-                        problems.push(format!("{} is given two scores", self.players[i]));
+                        problems.push(CampaignError::TwoScores(self.players[i].clone()));
                     } else {
                         out.push((self.players[i].clone(), s));
                     }
@@ -267,13 +351,13 @@ impl Campaign {
         }
         for (i, p) in self.players.iter().enumerate() {
             if !out.iter().any(|(q, _)| q == p) && !flawed.contains(&i) {
-                problems.push(format!("{p}'s score is missing"));
+                problems.push(CampaignError::Missing(p.clone()));
             }
         }
         if problems.is_empty() {
             Ok(out)
         } else {
-            Err(problems.join("\n"))
+            Err(CampaignError::Several(problems))
         }
     }
 
@@ -354,27 +438,96 @@ impl Campaign {
     }
 }
 
+impl Setup {
+    /// A campaign's players (`--players`, clockwise), target (`--target`) and first
+    /// player (`--first`), as typed: every problem at once, each at its argument.
+    pub fn read(
+        players: &[String],
+        target: &str,
+        first: Option<&str>,
+    ) -> Result<(Setup, Option<String>), Error> {
+        let mut problems = Vec::new();
+        let players: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
+        let list = players.join(",");
+        let src = Source::new("--players", list.clone());
+        if players.len() != 4 {
+            problems.push(
+                Problem::new(format!("Kingmaker is for 4 players, not {}", players.len()))
+                    .at(&src, 0..list.len())
+                    .expected("four names, clockwise, separated by commas: ana,bo,cy,dee"),
+            );
+        }
+        let mut at = 0;
+        for (i, p) in players.iter().enumerate() {
+            let span = at..at + p.len();
+            at += p.len() + 1;
+            if let Err(why) = check_name(p) {
+                problems.push(Problem::new(why.to_string()).at(&src, span));
+            } else if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+                problems
+                    .push(Problem::new(format!("the name `{p}` is given twice")).at(&src, span));
+            }
+        }
+        let target_n = match target.trim().parse::<u32>() {
+            Ok(n) if n >= 1 => Some(n),
+            _ => {
+                problems.push(
+                    Problem::new(format!("`{target}` is not a number of points"))
+                        .at(&Source::new("--target", target), 0..target.len())
+                        .expected("a whole number of overall points, 1 or more"),
+                );
+                None
+            }
+        };
+        let first = match first {
+            Some(f) => match players.iter().find(|p| p.eq_ignore_ascii_case(f.trim())) {
+                Some(p) => Some(p.clone()),
+                None => {
+                    let mut pr = Problem::new(format!("`{f}` is not one of the players"))
+                        .at(&Source::new("--first", f), 0..f.len())
+                        .expected(format!("one of: {}", players.join(", ")));
+                    if let Some(near) =
+                        crate::diag::did_you_mean(f, players.iter().map(String::as_str))
+                    {
+                        pr = pr.help(format!("did you mean `{near}`?"));
+                    }
+                    problems.push(pr);
+                    None
+                }
+            },
+            None => None,
+        };
+        Error::check(problems)?;
+        let setup = Setup {
+            players,
+            target: target_n.unwrap_or(3),
+        };
+        Ok((setup, first))
+    }
+}
+
 /// A player name that the layout and score notations can carry.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), CampaignError> {
     if name.is_empty() {
-        return Err("a player's name is empty".to_string());
+        return Err(CampaignError::NameEmpty);
     }
     if let Some(why) = crate::notation::name_too_long(name) {
-        return Err(why);
+        return Err(CampaignError::NameRefused(why));
     }
     if let Some(c) = name
         .chars()
         .find(|c| c.is_whitespace() || matches!(c, ':' | '/' | ',' | ';' | '='))
     {
-        return Err(format!(
-            "the name `{name}` holds `{c}`, which the layout notation uses; use letters, digits, `-` or `_`"
-        ));
+        return Err(CampaignError::NameHolds {
+            name: name.to_string(),
+            c,
+        });
     }
     if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(format!(
-            "the name `{}` holds a control character ({c:?}); use letters, digits, `-` or `_`",
-            name.escape_debug()
-        ));
+        return Err(CampaignError::NameControl {
+            name: name.to_string(),
+            c,
+        });
     }
     Ok(())
 }
@@ -382,25 +535,22 @@ pub fn check_name(name: &str) -> Result<(), String> {
 impl Session for Campaign {
     type Setup = Setup;
     type Action = Action;
-    type Error = String;
+    type Error = CampaignError;
 
     const GAME: &'static str = "kingmaker";
 
-    fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, String> {
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, CampaignError> {
         if setup.players.len() != 4 {
-            return Err(format!(
-                "Kingmaker is for 4 players, not {}",
-                setup.players.len()
-            ));
+            return Err(CampaignError::PlayerCount(setup.players.len()));
         }
         for (i, p) in setup.players.iter().enumerate() {
             check_name(p)?;
             if setup.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-                return Err(format!("the name `{p}` is given twice"));
+                return Err(CampaignError::NameTwice(p.clone()));
             }
         }
         if setup.target == 0 {
-            return Err("the target must be at least 1 point".to_string());
+            return Err(CampaignError::Target);
         }
         Ok(Campaign {
             players: setup.players.clone(),
@@ -412,14 +562,14 @@ impl Session for Campaign {
         })
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, String> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, CampaignError> {
         if matches!(self.next(), Step::Done) {
-            return Err("the campaign is over".to_string());
+            return Err(CampaignError::Over);
         }
         match action {
             Action::First { player } => {
                 if self.first.is_some() {
-                    return Err("the first player for this Year is already known".to_string());
+                    return Err(CampaignError::FirstKnown);
                 }
                 let i = self
                     .index(player)
@@ -433,25 +583,29 @@ impl Session for Campaign {
             }
             Action::Layout { layout } => {
                 if self.first.is_none() {
-                    return Err("first say who starts the Year".to_string());
+                    return Err(CampaignError::FirstNeeded);
                 }
                 let (canon, scores) = self.layout_scores(layout)?;
                 Ok(self.record(scores, Some(canon)))
             }
             Action::Scores { scores } => {
                 if self.first.is_none() {
-                    return Err("first say who starts the Year".to_string());
+                    return Err(CampaignError::FirstNeeded);
                 }
                 let mut by_player = vec![None; self.players.len()];
                 for (name, s) in scores {
                     let i = self.index(name).ok_or_else(|| self.unknown_player(name))?;
                     if let Some(why) = score::impossible(*s, &self.rules) {
-                        return Err(format!("{name}'s score {s} is impossible: {why}"));
+                        return Err(CampaignError::Impossible {
+                            name: name.clone(),
+                            score: *s,
+                            why: why.to_string(),
+                        });
                     }
                     by_player[i] = Some(*s);
                 }
                 let list: Option<Vec<u64>> = by_player.into_iter().collect();
-                let list = list.ok_or("every player needs a score")?;
+                let list = list.ok_or(CampaignError::EveryScoreNeeded)?;
                 Ok(self.record(list, None))
             }
         }
@@ -507,7 +661,7 @@ impl Session for Campaign {
         }
     }
 
-    fn answer(&self, question: &Question, text: &str) -> Result<Action, String> {
+    fn answer(&self, question: &Question, text: &str) -> Result<Action, CampaignError> {
         let text = text.trim();
         match question.key.as_str() {
             "first" => {
@@ -590,7 +744,7 @@ mod tests {
         }
     }
 
-    fn play(rs: &Ruleset, target: u32, answers: &[&str]) -> Result<Campaign, String> {
+    fn play(rs: &Ruleset, target: u32, answers: &[&str]) -> Result<Campaign, CampaignError> {
         let mut g = Campaign::start(&setup(target), rs)?;
         let mut answers = answers.iter();
         loop {
@@ -671,12 +825,14 @@ mod tests {
             panic!("a question")
         };
         assert_eq!(
-            g.answer(&q, "ana=82 bo=10 cy=x").unwrap_err(),
+            g.answer(&q, "ana=82 bo=10 cy=x").unwrap_err().to_string(),
             "ana's score 82 is impossible: no triad can score 82 from the 12 faces of three Blinks: the most is 81\ncy's score `x` is not a whole number from 0 to 81\ndee's score is missing"
         );
         // All lit, a triad's 12 faces make only some scores: 3 and 80 are not among them.
         assert_eq!(
-            g.answer(&q, "ana=3 bo=80 cy=0 dee=81").unwrap_err(),
+            g.answer(&q, "ana=3 bo=80 cy=0 dee=81")
+                .unwrap_err()
+                .to_string(),
             "ana's score 3 is impossible: no triad can score 3 from the 12 faces of three Blinks: the least is 9\nbo's score 80 is impossible: no triad can score 80 from the 12 faces of three Blinks: the nearest are 72 and 81\ncy's score 0 is impossible: no triad can score 0 from the 12 faces of three Blinks: the least is 9"
         );
         // Part-way through a Year (lit-faces: shown) fewer faces count, so 2 and 0 can be.
@@ -695,11 +851,14 @@ mod tests {
                     ("dee".into(), 9)
                 ]
             })
-            .unwrap_err(),
+            .unwrap_err()
+            .to_string(),
             "bo's score 13 is impossible: no triad can score 13 from the 12 faces of three Blinks: the nearest are 12 and 16"
         );
         assert_eq!(
-            g.answer(&q, "ana=9 bob=12 cy=10 dee=11").unwrap_err(),
+            g.answer(&q, "ana=9 bob=12 cy=10 dee=11")
+                .unwrap_err()
+                .to_string(),
             "`bob` is not a player of this campaign (players: ana, bo, cy, dee); did you mean `bo`?\nbo's score is missing"
         );
         let e = g
@@ -707,12 +866,13 @@ mod tests {
                 &q,
                 "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR RG-YB",
             )
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("the bottom-right Blink is p4's, but `p4` is not a player"),
             "{e}"
         );
-        let e = g.answer(&q, "ana:RG-YB").unwrap_err();
+        let e = g.answer(&q, "ana:RG-YB").unwrap_err().to_string();
         assert!(e.contains("error: the layout has 1 row, not 3"), "{e}");
     }
 

@@ -9,6 +9,7 @@
 
 pub mod build;
 pub mod campaign;
+pub mod error;
 pub mod layout;
 pub mod picture;
 pub mod score;

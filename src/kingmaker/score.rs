@@ -1,6 +1,8 @@
 //! Scoring a Year: each player's triad (their Blink and the two commons it touches), the
 //! faces of each colour in it, and the product of those counts.
 
+use crate::explain::Explain;
+use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
 use super::Rules;
@@ -198,6 +200,86 @@ pub fn formula(counts: &Counts, score: u64, rules: &Rules) -> String {
         return score.to_string();
     }
     format!("{} = {score}", factors.join("×"))
+}
+
+/// Why a layout with dark pairs has no scores yet.
+pub const NOT_SCORED_YET: &str = "No scores yet: some pairs are not lit, and every face counts at the end of the Year (ruling lit-faces: all-lit).\n";
+
+/// Names as a list: "ana", "ana and bo", "ana, bo and cy".
+pub fn names(list: &[String]) -> String {
+    match list {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The rules of a triad and of the faces that count, for `--explain`.
+pub fn triad_explain(rs: &Ruleset, rules: &Rules, x: &mut Explain) {
+    x.rule("A player's triad is their Blink and the two commons it touches: top-left with top-middle and middle-left, top-right with top-middle and middle-right, bottom-left with middle-left and bottom-middle, bottom-right with middle-right and bottom-middle.");
+    x.ruled(
+        if rules.all_lit {
+            "Every Blink shows all four faces: the Year ends with a long press that lights both pip pairs."
+        } else {
+            "Only the pip pairs shown count; a pair written `..` adds nothing."
+        },
+        rs,
+        &["lit-faces"],
+    );
+}
+
+/// The rules and rulings behind a Year's scores.
+pub fn year_explain(rs: &Ruleset, rules: &Rules, y: &YearScore) -> Explain {
+    let mut x = Explain::new();
+    triad_explain(rs, rules, &mut x);
+    x.ruled(
+        if rules.zero_colour_left_out {
+            "The score is the product of the faces of each colour in the triad; a colour with no face is left out."
+        } else {
+            "The score is the product of the faces of each colour in the triad; a colour with no face makes it 0."
+        },
+        rs,
+        &["zero-colour"],
+    );
+    if y.top.len() > 1 {
+        x.ruled(
+            if rules.year_tie_shared {
+                "The highest score wins the Year; tied players each get the overall point."
+            } else {
+                "The highest score wins the Year; when it is tied, nobody gets the overall point."
+            },
+            rs,
+            &["year-tie"],
+        );
+    } else {
+        x.rule("The highest score wins the Year and one overall point; that player chooses who starts the next Year.");
+    }
+    x
+}
+
+/// The Year's outcome in a sentence.
+pub fn outcome_line(y: &YearScore, rules: &Rules) -> String {
+    match (y.top.as_slice(), y.winners.is_empty()) {
+        ([one], _) => format!(
+            "{one} wins the Year with {} and gets the overall point; {one} chooses who starts the next Year.\n",
+            y.best
+        ),
+        (_, false) => format!(
+            "{} tie for the Year with {}: each gets the overall point (ruling year-tie: shared).\n",
+            names(&y.top),
+            y.best
+        ),
+        (_, true) => format!(
+            "{} tie for the Year with {}: nobody gets the overall point (ruling year-tie: {}).\n",
+            names(&y.top),
+            y.best,
+            if rules.year_tie_shared {
+                "shared"
+            } else {
+                "nobody"
+            }
+        ),
+    }
 }
 
 #[cfg(test)]

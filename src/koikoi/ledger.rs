@@ -4,7 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::error::LedgerError;
 use super::{Draw, NextDealer, Rules};
+use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
@@ -24,6 +26,80 @@ pub struct Setup {
     pub rounds: u32,
     /// The first round's dealer (an index into `players`).
     pub dealer: usize,
+}
+
+impl Setup {
+    /// A game's players (`--players A,B`), length (`--rounds`, else the ruleset's) and
+    /// first dealer (`--dealer`), as typed: every problem at once, each at its argument.
+    pub fn read(
+        players: &str,
+        rounds: Option<&str>,
+        dealer: Option<&str>,
+        rules: &Rules,
+    ) -> Result<Setup, Error> {
+        let mut problems = Vec::new();
+        let psrc = Source::new("--players", players);
+        let names: Vec<String> = players.split(',').map(|p| p.trim().to_string()).collect();
+        let name_ok = |n: &str| {
+            !n.is_empty()
+                && n.chars()
+                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+                && !n.eq_ignore_ascii_case("draw")
+        };
+        if names.len() != 2 {
+            problems.push(
+                Problem::new(format!("Koi-Koi has two players, not {}", names.len()))
+                    .at(&psrc, 0..players.len())
+                    .expected("two names separated by a comma, e.g. ana,ben"),
+            );
+        } else if let Some(why) = names.iter().find_map(|n| crate::notation::name_too_long(n)) {
+            problems.push(Problem::new(why).at(&psrc, 0..players.len()));
+        } else if let Some(bad) = names.iter().find(|n| !name_ok(n)) {
+            problems.push(
+                Problem::new(format!("`{bad}` is not a player name"))
+                    .at(&psrc, 0..players.len())
+                    .expected("letters, digits, - or _ (and not `draw`)"),
+            );
+        } else if names[0].eq_ignore_ascii_case(&names[1]) {
+            problems.push(
+                Problem::new(format!("both players are called `{}`", names[0]))
+                    .at(&psrc, 0..players.len())
+                    .help("give each player a different name"),
+            );
+        }
+        let default_rounds = u32::try_from(rules.values.rounds).unwrap_or(6);
+        let rounds = match rounds {
+            None => default_rounds,
+            Some(r) => match r.trim().parse::<u32>() {
+                Ok(n) if ROUND_CHOICES.contains(&n) => n,
+                _ => {
+                    problems.push(
+                        Problem::new(format!("`{r}` is not a game length"))
+                            .at(&Source::new("--rounds", r), 0..r.len())
+                            .expected("3, 6 or 12 rounds"),
+                    );
+                    default_rounds
+                }
+            },
+        };
+        let mut first = 0;
+        if let Some(d) = dealer {
+            match names.iter().position(|n| n.eq_ignore_ascii_case(d.trim())) {
+                Some(i) => first = i,
+                None => problems.push(
+                    Problem::new(format!("`{d}` is not a player"))
+                        .at(&Source::new("--dealer", d), 0..d.len())
+                        .expected(format!("one of: {}", names.join(", "))),
+                ),
+            }
+        }
+        Error::check(problems)?;
+        Ok(Setup {
+            players: names,
+            rounds,
+            dealer: first,
+        })
+    }
 }
 
 /// What the table says about a round.
@@ -84,7 +160,7 @@ impl Ledger {
     }
 
     /// The index of a player named `text` (any case, or a unique start of the name).
-    pub fn player(&self, text: &str) -> Result<usize, String> {
+    pub fn player(&self, text: &str) -> Result<usize, LedgerError> {
         let t = text.trim().to_lowercase();
         let names: Vec<String> = self
             .setup
@@ -100,10 +176,10 @@ impl Ledger {
             .collect();
         match starts.as_slice() {
             [one] => Ok(*one),
-            _ => Err(format!(
-                "`{text}` is not a player: the players are {}",
-                self.setup.players.join(" and ")
-            )),
+            _ => Err(LedgerError::NotAPlayer {
+                text: text.to_string(),
+                players: self.setup.players.clone(),
+            }),
         }
     }
 
@@ -254,48 +330,42 @@ impl Ledger {
 impl Session for Ledger {
     type Setup = Setup;
     type Action = Action;
-    type Error = String;
+    type Error = LedgerError;
 
     const GAME: &'static str = super::GAME;
 
-    fn start(setup: &Setup, rs: &Ruleset) -> Result<Ledger, String> {
+    fn start(setup: &Setup, rs: &Ruleset) -> Result<Ledger, LedgerError> {
         if rs.game != super::GAME {
-            return Err(format!(
-                "the ruleset {} is for {}, not for Koi-Koi",
-                rs.name, rs.title
-            ));
+            return Err(LedgerError::WrongRuleset {
+                name: rs.name.clone(),
+                title: rs.title.clone(),
+            });
         }
         let rules = Rules::from_ruleset(rs);
         if setup.players.len() != 2 {
-            return Err(format!(
-                "Koi-Koi has two players, not {}",
-                setup.players.len()
-            ));
+            return Err(LedgerError::PlayerCount(setup.players.len()));
         }
         if setup.players.iter().any(|p| p.trim().is_empty()) {
-            return Err("a player's name is empty".to_string());
+            return Err(LedgerError::EmptyName);
         }
         if let Some(why) = setup
             .players
             .iter()
             .find_map(|p| crate::notation::name_too_long(p))
         {
-            return Err(why);
+            return Err(LedgerError::BadName(why));
         }
         if setup.players[0].to_lowercase() == setup.players[1].to_lowercase() {
-            return Err(format!("both players are called `{}`", setup.players[0]));
+            return Err(LedgerError::SameName(setup.players[0].clone()));
         }
         if !ROUND_CHOICES.contains(&setup.rounds) {
-            return Err(format!(
-                "a game lasts 3, 6 or 12 rounds, not {}",
-                setup.rounds
-            ));
+            return Err(LedgerError::Rounds(setup.rounds));
         }
         if setup.dealer > 1 {
-            return Err("the first dealer must be one of the two players".to_string());
+            return Err(LedgerError::Dealer);
         }
         if rules.values.start_points < 1 {
-            return Err("the ruleset's start-points must be 1 or more".to_string());
+            return Err(LedgerError::StartPoints);
         }
         let start = rules.values.start_points;
         Ok(Ledger {
@@ -308,9 +378,9 @@ impl Session for Ledger {
         })
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, String> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, LedgerError> {
         if self.over.is_some() {
-            return Err("the game is over".to_string());
+            return Err(LedgerError::GameOver);
         }
         let round = self.history.len() + 1;
         let mut said = Vec::new();
@@ -318,9 +388,7 @@ impl Session for Ledger {
             Action::Win { winner, points } => {
                 let w = self.player(winner)?;
                 if !(1..=MAX_ROUND_POINTS).contains(points) {
-                    return Err(format!(
-                        "a round is worth 1 to {MAX_ROUND_POINTS} points, not {points}"
-                    ));
+                    return Err(LedgerError::Points(*points));
                 }
                 let before = self.scores;
                 let moved = self.pay(w, *points);
@@ -398,17 +466,13 @@ impl Session for Ledger {
         ))
     }
 
-    fn answer(&self, _question: &Question, text: &str) -> Result<Action, String> {
+    fn answer(&self, _question: &Question, text: &str) -> Result<Action, LedgerError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.as_slice() {
-            [] => Err("say who won and how many points, or `draw`".to_string()),
+            [] => Err(LedgerError::NoAnswer),
             [w] if w.eq_ignore_ascii_case("draw") => Ok(Action::Draw),
             [name] => Err(match self.player(name) {
-                Ok(i) => format!(
-                    "how many points did {} win? e.g. `{} 7`",
-                    self.name(i),
-                    self.name(i)
-                ),
+                Ok(i) => LedgerError::PointsMissing(self.name(i).to_string()),
                 Err(e) => e,
             }),
             [name, rest @ ..] => {
@@ -419,21 +483,14 @@ impl Session for Ledger {
                     .filter(|w| !w.eq_ignore_ascii_case("wins") && !w.eq_ignore_ascii_case("won"))
                     .collect();
                 let [points] = rest.as_slice() else {
-                    return Err(format!(
-                        "say the winner and the points, e.g. `{} 7`",
-                        self.name(i)
-                    ));
+                    return Err(LedgerError::Shape(self.name(i).to_string()));
                 };
-                let points: i64 = points.parse().map_err(|_| {
-                    format!(
-                        "`{points}` is not a number of points: e.g. `{} 7`",
-                        self.name(i)
-                    )
+                let points: i64 = points.parse().map_err(|_| LedgerError::NotPoints {
+                    text: points.to_string(),
+                    winner: self.name(i).to_string(),
                 })?;
                 if !(1..=MAX_ROUND_POINTS).contains(&points) {
-                    return Err(format!(
-                        "a round is worth 1 to {MAX_ROUND_POINTS} points, not {points}"
-                    ));
+                    return Err(LedgerError::Points(points));
                 }
                 Ok(Action::Win {
                     winner: self.name(i).to_string(),
@@ -608,7 +665,7 @@ mod tests {
         };
         let kinga = Ruleset::builtin("kinga").unwrap();
         assert_eq!(
-            Ledger::start(&setup, &kinga).err(),
+            Ledger::start(&setup, &kinga).err().map(|e| e.to_string()),
             Some(format!(
                 "the ruleset kinga is for {}, not for Koi-Koi",
                 kinga.title
@@ -638,19 +695,19 @@ mod tests {
         let g = start(6, &[]);
         let q = Question::new("round", "", "");
         assert_eq!(
-            g.answer(&q, "cy 3").unwrap_err(),
+            g.answer(&q, "cy 3").unwrap_err().to_string(),
             "`cy` is not a player: the players are ana and ben"
         );
         assert_eq!(
-            g.answer(&q, "ana").unwrap_err(),
+            g.answer(&q, "ana").unwrap_err().to_string(),
             "how many points did ana win? e.g. `ana 7`"
         );
         assert_eq!(
-            g.answer(&q, "ana x").unwrap_err(),
+            g.answer(&q, "ana x").unwrap_err().to_string(),
             "`x` is not a number of points: e.g. `ana 7`"
         );
         assert_eq!(
-            g.answer(&q, "ana 0").unwrap_err(),
+            g.answer(&q, "ana 0").unwrap_err().to_string(),
             "a round is worth 1 to 1000 points, not 0"
         );
         assert_eq!(
@@ -701,15 +758,19 @@ mod tests {
         };
         assert!(Ledger::start(&s(&["a", "b"], 6), &rs).is_ok());
         assert_eq!(
-            Ledger::start(&s(&["a", "b"], 5), &rs).unwrap_err(),
+            Ledger::start(&s(&["a", "b"], 5), &rs)
+                .unwrap_err()
+                .to_string(),
             "a game lasts 3, 6 or 12 rounds, not 5"
         );
         assert_eq!(
-            Ledger::start(&s(&["a", "A"], 6), &rs).unwrap_err(),
+            Ledger::start(&s(&["a", "A"], 6), &rs)
+                .unwrap_err()
+                .to_string(),
             "both players are called `a`"
         );
         assert_eq!(
-            Ledger::start(&s(&["a"], 6), &rs).unwrap_err(),
+            Ledger::start(&s(&["a"], 6), &rs).unwrap_err().to_string(),
             "Koi-Koi has two players, not 1"
         );
     }

@@ -7,7 +7,9 @@
 
 pub mod cards;
 pub mod deal;
+pub mod error;
 pub mod ledger;
+pub mod query;
 pub mod yaku;
 
 use crate::ruleset::Ruleset;

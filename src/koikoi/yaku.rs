@@ -287,122 +287,131 @@ fn animals(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
     }
 }
 
+/// The ribbons a pile holds, sorted by kind.
+struct Ribbons {
+    all: Vec<Card>,
+    poetry: Vec<Card>,
+    blue: Vec<Card>,
+}
+
+impl Ribbons {
+    fn of(cards: &[Card]) -> Ribbons {
+        let all = of_kind(cards, Kind::Ribbon);
+        let of = |k: RibbonKind| -> Vec<Card> {
+            all.iter()
+                .copied()
+                .filter(|c| c.ribbon_kind() == Some(k))
+                .collect()
+        };
+        Ribbons {
+            poetry: of(RibbonKind::Poetry),
+            blue: of(RibbonKind::Blue),
+            all,
+        }
+    }
+
+    fn akatan(&self) -> bool {
+        self.poetry.len() == 3
+    }
+
+    fn aotan(&self) -> bool {
+        self.blue.len() == 3
+    }
+
+    /// `first`, then every other ribbon, sorted as given.
+    fn led_by(&self, first: &[Card]) -> Vec<Card> {
+        let mut c = first.to_vec();
+        c.extend(self.all.iter().copied().filter(|x| !first.contains(x)));
+        c
+    }
+
+    /// A ribbon yaku that grows past `min` cards with every ribbon.
+    fn growing(&self, name: Name, value: i64, min: i64, cards: Vec<Card>, rules: &Rules) -> Yaku {
+        growing(name, value, self.all.len(), min, cards, "ribbon", rules)
+    }
+}
+
 fn ribbons(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
-    let r = of_kind(cards, Kind::Ribbon);
+    let r = Ribbons::of(cards);
     let v = &rules.values;
-    let of = |k: RibbonKind| -> Vec<Card> {
-        r.iter()
-            .copied()
-            .filter(|c| c.ribbon_kind() == Some(k))
-            .collect()
-    };
-    let poetry = of(RibbonKind::Poetry);
-    let blue = of(RibbonKind::Blue);
-    let akatan = poetry.len() == 3;
-    let aotan = blue.len() == 3;
-    let both = akatan && aotan;
-    let six: Vec<Card> = {
-        let mut s = poetry.clone();
-        s.extend(blue.iter().copied());
-        s.sort();
-        s
-    };
-    let tanzaku_ok = r.len() as i64 >= v.tanzaku_cards;
-    let tanzaku = || {
-        growing(
+    let tanzaku = (r.all.len() as i64 >= v.tanzaku_cards).then(|| {
+        r.growing(
             Name::Tanzaku,
             v.tanzaku,
-            r.len(),
             v.tanzaku_cards,
-            r.clone(),
-            "ribbon",
+            r.all.clone(),
             rules,
         )
-    };
+    });
     if rules.stacking {
-        let mut out = Vec::new();
-        if both && rules.pair_replaces {
-            out.push(flat(Name::AkatanAotan, v.akatan_aotan, six));
-        } else {
-            if akatan {
-                out.push(flat(Name::Akatan, v.akatan, poetry.clone()));
-            }
-            if aotan {
-                out.push(flat(Name::Aotan, v.aotan, blue.clone()));
-            }
-        }
-        if tanzaku_ok {
-            out.push(tanzaku());
-        }
+        let mut out = stacked_ribbons(&r, rules);
+        out.extend(tanzaku);
         return out;
     }
-    let mut options = Vec::new();
-    if both {
-        if rules.pair_replaces {
-            options.push(vec![growing(
-                Name::AkatanAotan,
-                v.akatan_aotan,
-                r.len(),
-                6,
-                r.clone(),
-                "ribbon",
-                rules,
-            )]);
-        } else {
-            // Both score; the further ribbons count once, on akatan.
-            let mut aka_cards = poetry.clone();
-            aka_cards.extend(
-                r.iter()
-                    .copied()
-                    .filter(|c| !poetry.contains(c) && !blue.contains(c)),
-            );
-            aka_cards.sort();
-            options.push(vec![
-                growing(
-                    Name::Akatan,
-                    v.akatan,
-                    r.len(),
-                    6,
-                    aka_cards,
-                    "ribbon",
-                    rules,
-                ),
-                flat(Name::Aotan, v.aotan, blue.clone()),
-            ]);
-        }
-    }
-    if !(both && rules.pair_replaces) {
-        if akatan {
-            let mut c = poetry.clone();
-            c.extend(r.iter().copied().filter(|c| !poetry.contains(c)));
-            options.push(vec![growing(
-                Name::Akatan,
-                v.akatan,
-                r.len(),
-                3,
-                c,
-                "ribbon",
-                rules,
-            )]);
-        }
-        if aotan {
-            let mut c = blue.clone();
-            c.extend(r.iter().copied().filter(|c| !blue.contains(c)));
-            options.push(vec![growing(
-                Name::Aotan,
-                v.aotan,
-                r.len(),
-                3,
-                c,
-                "ribbon",
-                rules,
-            )]);
-        }
-    }
-    if tanzaku_ok {
-        options.push(vec![tanzaku()]);
-    }
+    let mut options = ribbon_options(&r, rules);
+    options.extend(tanzaku.map(|t| vec![t]));
     best(options)
+}
+
+/// Under stacking: every ribbon yaku the pile holds scores (tanzaku apart).
+fn stacked_ribbons(r: &Ribbons, rules: &Rules) -> Vec<Yaku> {
+    let v = &rules.values;
+    let mut out = Vec::new();
+    if r.akatan() && r.aotan() && rules.pair_replaces {
+        let mut six = r.poetry.clone();
+        six.extend(r.blue.iter().copied());
+        six.sort();
+        out.push(flat(Name::AkatanAotan, v.akatan_aotan, six));
+    } else {
+        if r.akatan() {
+            out.push(flat(Name::Akatan, v.akatan, r.poetry.clone()));
+        }
+        if r.aotan() {
+            out.push(flat(Name::Aotan, v.aotan, r.blue.clone()));
+        }
+    }
+    out
+}
+
+/// Without stacking: the ways the ribbons can score (tanzaku apart); the best is taken.
+fn ribbon_options(r: &Ribbons, rules: &Rules) -> Vec<Vec<Yaku>> {
+    let v = &rules.values;
+    let both = r.akatan() && r.aotan();
+    let mut options = Vec::new();
+    if both && rules.pair_replaces {
+        options.push(vec![r.growing(
+            Name::AkatanAotan,
+            v.akatan_aotan,
+            6,
+            r.all.clone(),
+            rules,
+        )]);
+        return options;
+    }
+    if both {
+        // Both score; the further ribbons count once, on akatan.
+        let mut aka_cards = r.poetry.clone();
+        aka_cards.extend(
+            r.all
+                .iter()
+                .copied()
+                .filter(|c| !r.poetry.contains(c) && !r.blue.contains(c)),
+        );
+        aka_cards.sort();
+        options.push(vec![
+            r.growing(Name::Akatan, v.akatan, 6, aka_cards, rules),
+            flat(Name::Aotan, v.aotan, r.blue.clone()),
+        ]);
+    }
+    if r.akatan() {
+        let c = r.led_by(&r.poetry);
+        options.push(vec![r.growing(Name::Akatan, v.akatan, 3, c, rules)]);
+    }
+    if r.aotan() {
+        let c = r.led_by(&r.blue);
+        options.push(vec![r.growing(Name::Aotan, v.aotan, 3, c, rules)]);
+    }
+    options
 }
 
 fn plains(cards: &[Card], rules: &Rules) -> Vec<Card> {
@@ -416,13 +425,40 @@ fn plains(cards: &[Card], rules: &Rules) -> Vec<Card> {
 
 /// Scores a player's captured cards (already checked against the deck).
 pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
-    let v = &rules.values;
     let mut notes = Vec::new();
-    let mut yaku = Vec::new();
-    if let Some(b) = brights(cards, rules, &mut notes) {
-        yaku.push(b);
-    }
+    let mut yaku: Vec<Yaku> = brights(cards, rules, &mut notes).into_iter().collect();
     // Viewing yaku are decided after the others (one ruling needs another yaku).
+    let viewing = viewing_yaku(cards, rules);
+    let rest = other_yaku(cards, round, rules, &mut notes);
+    let rain_on_field = rules.viewing == Viewing::RainRuins && rules.rain == Rain::OnField;
+    if round.field.is_some() && !rain_on_field {
+        notes.push(
+            "the field does not matter: only a willow card on the field under viewing-yaku rain-ruins and rain willow-on-field uses it"
+                .to_string(),
+        );
+    }
+    if !viewing.is_empty() {
+        let alone = yaku.is_empty() && rest.is_empty();
+        yaku.extend(viewing_that_scores(
+            viewing, cards, round, rules, alone, &mut notes,
+        ));
+    }
+    yaku.extend(rest);
+    let base: i64 = yaku.iter().fold(0, |a, y| a.saturating_add(y.points));
+    let (multiplier, multiplier_reasons) = multiplier(base, round, rules, &mut notes);
+    Score {
+        yaku,
+        base,
+        multiplier,
+        multiplier_reasons,
+        total: base.saturating_mul(multiplier),
+        notes,
+    }
+}
+
+/// Hanami-zake and tsukimi-zake, as the cards make them (before the viewing ruling).
+fn viewing_yaku(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
+    let v = &rules.values;
     let sake = has(cards, 9, Kind::Animal);
     let mut viewing = Vec::new();
     if sake && has(cards, 3, Kind::Bright) {
@@ -439,6 +475,12 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
             vec![Card::new(8, Kind::Bright), Card::new(9, Kind::Animal)],
         ));
     }
+    viewing
+}
+
+/// The animal, ribbon, plain and month yaku.
+fn other_yaku(cards: &[Card], round: &Round, rules: &Rules, notes: &mut Vec<String>) -> Vec<Yaku> {
+    let v = &rules.values;
     let mut rest = Vec::new();
     rest.extend(animals(cards, rules));
     rest.extend(ribbons(cards, rules));
@@ -469,57 +511,54 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
     } else if round.month.is_some() {
         notes.push("the round's month does not matter: tsukifuda is off".to_string());
     }
+    rest
+}
+
+/// The viewing yaku that score under ruling viewing-yaku (and rain), with a note for
+/// those that do not. `alone`: the pile makes no other yaku.
+fn viewing_that_scores(
+    viewing: Vec<Yaku>,
+    cards: &[Card],
+    round: &Round,
+    rules: &Rules,
+    alone: bool,
+    notes: &mut Vec<String>,
+) -> Vec<Yaku> {
+    let names = viewing
+        .iter()
+        .map(|y| y.name.id())
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let verb = if viewing.len() == 1 { "does" } else { "do" };
+    let rain = rain_cards(cards, round.field.as_deref(), rules.rain);
     let rain_on_field = rules.viewing == Viewing::RainRuins && rules.rain == Rain::OnField;
-    if round.field.is_some() && !rain_on_field {
+    if rain_on_field && round.field.is_none() {
         notes.push(
-            "the field does not matter: only a willow card on the field under viewing-yaku rain-ruins and rain willow-on-field uses it"
+            "rain on the field cancels the viewing yaku: give the field with --field (scored as no rain)"
                 .to_string(),
         );
     }
-    if !viewing.is_empty() {
-        let names = viewing
-            .iter()
-            .map(|y| y.name.id())
-            .collect::<Vec<_>>()
-            .join(" and ");
-        let verb = if viewing.len() == 1 { "does" } else { "do" };
-        let rain = rain_cards(cards, round.field.as_deref(), rules.rain);
-        if rain_on_field && round.field.is_none() {
-            notes.push(
-                "rain on the field cancels the viewing yaku: give the field with --field (scored as no rain)"
-                    .to_string(),
-            );
+    let refused = match rules.viewing {
+        Viewing::Enabled => None,
+        Viewing::Disabled => Some("viewing yaku are disabled".to_string()),
+        Viewing::RainRuins if !rain.is_empty() => Some(format!(
+            "rain ruins the party ({} {})",
+            super::cards::labels(&rain),
+            if rules.rain == Rain::OnField {
+                "on the field"
+            } else {
+                "captured"
+            }
+        )),
+        Viewing::WithAnotherYaku if alone => Some("viewing yaku need another yaku".to_string()),
+        Viewing::RainRuins | Viewing::WithAnotherYaku => None,
+    };
+    match refused {
+        None => viewing,
+        Some(why) => {
+            notes.push(format!("{names} {verb} not score: {why}"));
+            Vec::new()
         }
-        match rules.viewing {
-            Viewing::Enabled => yaku.append(&mut viewing),
-            Viewing::Disabled => notes.push(format!(
-                "{names} {verb} not score: viewing yaku are disabled"
-            )),
-            Viewing::RainRuins if !rain.is_empty() => notes.push(format!(
-                "{names} {verb} not score: rain ruins the party ({} {})",
-                super::cards::labels(&rain),
-                if rules.rain == Rain::OnField {
-                    "on the field"
-                } else {
-                    "captured"
-                }
-            )),
-            Viewing::WithAnotherYaku if yaku.is_empty() && rest.is_empty() => notes.push(format!(
-                "{names} {verb} not score: viewing yaku need another yaku"
-            )),
-            Viewing::RainRuins | Viewing::WithAnotherYaku => yaku.append(&mut viewing),
-        }
-    }
-    yaku.extend(rest);
-    let base: i64 = yaku.iter().fold(0, |a, y| a.saturating_add(y.points));
-    let (multiplier, multiplier_reasons) = multiplier(base, round, rules, &mut notes);
-    Score {
-        yaku,
-        base,
-        multiplier,
-        multiplier_reasons,
-        total: base.saturating_mul(multiplier),
-        notes,
     }
 }
 
@@ -629,15 +668,33 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
         ));
     }
     if any(Kind::Animal) {
-        let how = if rules.stacking {
-            "the two add up".to_string()
-        } else {
-            format!(
-                "inoshikacho grows by {} per further animal, and only the better of the two scores",
-                v.extra_card
-            )
-        };
-        x.ruled(
+        explain_animals(&mut x, rs, rules);
+    }
+    if any(Kind::Ribbon) {
+        explain_ribbons(&mut x, rs, rules);
+    }
+    if any(Kind::Plain) || sake {
+        explain_kasu(&mut x, rs, rules);
+    }
+    if sake {
+        explain_viewing(&mut x, rs, rules);
+    }
+    explain_round(&mut x, s, round, rs, rules);
+    x
+}
+
+/// The animal yaku.
+fn explain_animals(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
+    let how = if rules.stacking {
+        "the two add up".to_string()
+    } else {
+        format!(
+            "inoshikacho grows by {} per further animal, and only the better of the two scores",
+            v.extra_card
+        )
+    };
+    x.ruled(
             format!(
                 "Animals: inoshikacho (boar, deer, butterflies) {}; tane {} for {} animals, +{} per further one; {how}.",
                 v.inoshikacho, v.tane, v.tane_cards, v.extra_card
@@ -645,19 +702,22 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
             rs,
             &["yaku-groups"],
         );
-    }
-    if any(Kind::Ribbon) {
-        let pair = if rules.pair_replaces {
-            format!("all six make akatan_aotan {} instead", v.akatan_aotan)
-        } else {
-            "all six score akatan and aotan both".to_string()
-        };
-        let group = if rules.stacking {
-            "they add up with tanzaku"
-        } else {
-            "only the best ribbon yaku scores, growing by a point per further ribbon"
-        };
-        x.ruled(
+}
+
+/// The ribbon yaku.
+fn explain_ribbons(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
+    let pair = if rules.pair_replaces {
+        format!("all six make akatan_aotan {} instead", v.akatan_aotan)
+    } else {
+        "all six score akatan and aotan both".to_string()
+    };
+    let group = if rules.stacking {
+        "they add up with tanzaku"
+    } else {
+        "only the best ribbon yaku scores, growing by a point per further ribbon"
+    };
+    x.ruled(
             format!(
                 "Ribbons: akatan (the poetry ribbons) {}, aotan (the blue ribbons) {}, {pair}; tanzaku {} for {} ribbons, +{} per further one; {group}.",
                 v.akatan, v.aotan, v.tanzaku, v.tanzaku_cards, v.extra_card
@@ -665,46 +725,52 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
             rs,
             &["yaku-groups", "akatan-aotan-pair"],
         );
-    }
-    if any(Kind::Plain) || sake {
-        x.ruled(
-            format!(
-                "Kasu: {} for {} plains, +{} per further one; the sake cup {}.",
-                v.kasu,
-                v.kasu_cards,
-                v.extra_card,
-                if rules.sake_cup_plain {
-                    "counts as a plain too"
-                } else {
-                    "is an animal only"
-                }
-            ),
-            rs,
-            &["sake-cup"],
-        );
-    }
-    if sake {
-        let when = match rules.viewing {
-            Viewing::Enabled => "they score whenever their cards are held".to_string(),
-            Viewing::Disabled => "they are disabled".to_string(),
-            Viewing::WithAnotherYaku => "they score only alongside another yaku".to_string(),
-            Viewing::RainRuins => format!(
-                "they do not score when there is rain: {}",
-                match rules.rain {
-                    Rain::AnyWillow => "any willow card captured",
-                    Rain::RainMan => "the rain man captured",
-                    Rain::Lightning => "the lightning captured",
-                    Rain::RainManOrLightning => "the rain man or the lightning captured",
-                    Rain::OnField => "a willow card on the field",
-                }
-            ),
-        };
-        let ids: &[&str] = if rules.viewing == Viewing::RainRuins {
-            &["viewing-yaku", "rain"]
-        } else {
-            &["viewing-yaku"]
-        };
-        x.ruled(
+}
+
+/// Kasu, and the sake cup's part in it.
+fn explain_kasu(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
+    x.ruled(
+        format!(
+            "Kasu: {} for {} plains, +{} per further one; the sake cup {}.",
+            v.kasu,
+            v.kasu_cards,
+            v.extra_card,
+            if rules.sake_cup_plain {
+                "counts as a plain too"
+            } else {
+                "is an animal only"
+            }
+        ),
+        rs,
+        &["sake-cup"],
+    );
+}
+
+/// The viewing yaku and the ruling that decides them.
+fn explain_viewing(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
+    let when = match rules.viewing {
+        Viewing::Enabled => "they score whenever their cards are held".to_string(),
+        Viewing::Disabled => "they are disabled".to_string(),
+        Viewing::WithAnotherYaku => "they score only alongside another yaku".to_string(),
+        Viewing::RainRuins => format!(
+            "they do not score when there is rain: {}",
+            match rules.rain {
+                Rain::AnyWillow => "any willow card captured",
+                Rain::RainMan => "the rain man captured",
+                Rain::Lightning => "the lightning captured",
+                Rain::RainManOrLightning => "the rain man or the lightning captured",
+                Rain::OnField => "a willow card on the field",
+            }
+        ),
+    };
+    let ids: &[&str] = if rules.viewing == Viewing::RainRuins {
+        &["viewing-yaku", "rain"]
+    } else {
+        &["viewing-yaku"]
+    };
+    x.ruled(
             format!(
                 "Viewing yaku: the sake cup with the curtain (hanami-zake) {}, with the moon (tsukimi-zake) {}; {when}.",
                 v.hanami_zake, v.tsukimi_zake
@@ -712,7 +778,11 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
             rs,
             ids,
         );
-    }
+}
+
+/// Tsukifuda, and how the winner's total is reached.
+fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules: &Rules) {
+    let v = &rules.values;
     if rules.tsukifuda || round.month.is_some() {
         x.ruled(
             if rules.tsukifuda {
@@ -747,7 +817,6 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
             &["multiplier", "koi-calls"],
         );
     }
-    x
 }
 
 #[cfg(test)]
