@@ -6,6 +6,7 @@ use kado::diag::{Error, Problem, Source};
 use kado::pokino::board::{Board, Domino, Placement};
 use kado::pokino::input::{RunsAsk, RunsText, ScoreAsk, parse_territory};
 use kado::pokino::runs::Run;
+use kado::pokino::score;
 use kado::pokino::verdict::{self, RunsVerdict};
 use kado::pokino::{GAME, Rules, TITLE, picture};
 use kado::render::{self, Style};
@@ -110,11 +111,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
     },
     /// Points for runs from the scoring table, and the total.
     #[command(
-        after_help = "The table: 2 to 4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards \
-35, 9 cards 55, 10 cards 90. Under Greed each bead held at the end adds 5. Under \
-Pokino-Up! a hand never holds more than 7 cards, so a longer run is refused.\n\nJSON keys: runs \
-(each: length, points, capped), run_points, beads, bead_points, total.\n\nExample:\n  kado \
-pokino score 2 5 8"
+        after_help = score_help()
     )]
     Score {
         /// The number of cards in each run played, e.g. `2 5 8`.
@@ -142,6 +139,17 @@ Example:\n  kado --rules pokino-territory pokino territory '6-4@0,0h 1-3@0,1h 12
         #[arg(long, value_name = "TOKENS")]
         tokens: String,
     },
+}
+
+/// `score`'s help: the table, as the library words it.
+fn score_help() -> String {
+    format!(
+        "The table: {}. Under Greed each bead held at the end adds 5. Under \
+Pokino-Up! a hand never holds more than 7 cards, so a longer run is refused.\n\nJSON keys: runs \
+(each: length, points, capped), run_points, beads, bead_points, total.\n\nExample:\n  kado \
+pokino score 2 5 8",
+        score::table_words(" to ")
+    )
 }
 
 pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {

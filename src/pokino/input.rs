@@ -231,3 +231,62 @@ pub fn parse_territory(
     let toks = board.tokens(tokens, toks)?;
     Ok((board, toks))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(e: &Error) -> String {
+        e.render()
+    }
+
+    #[test]
+    fn run_lengths_are_checked_against_the_rules() {
+        let r = Rules::standard();
+        let len = |s: &str, r: &Rules| parse_run_length(&Source::new("n", s), r);
+        assert_eq!(len("5", &r).unwrap(), 5);
+        assert_eq!(len("12", &r).unwrap(), 12);
+        assert!(messages(&len("1", &r).unwrap_err()).contains("a run of 1 card does not score"));
+        assert!(messages(&len("x", &r).unwrap_err()).contains("`x` is not a number of cards"));
+        let mut up = r.clone();
+        up.up = true;
+        assert!(messages(&len("8", &up).unwrap_err()).contains("under Pokino-Up!"));
+        let mut forbid = r.clone();
+        forbid.long_runs_capped = false;
+        assert!(messages(&len("11", &forbid).unwrap_err()).contains("at most 10 cards"));
+    }
+
+    #[test]
+    fn score_asks_for_something_and_reports_everything() {
+        let r = Rules::standard();
+        let e = ScoreAsk::parse(&[], None, &r).unwrap_err();
+        assert!(messages(&e).contains("nothing to score"));
+        let beads = Source::new("--beads", "many");
+        let e = ScoreAsk::parse(&["1".to_string(), "0".to_string()], Some(&beads), &r).unwrap_err();
+        assert_eq!(e.total(), 3);
+        let ok = ScoreAsk::parse(&["2".to_string()], None, &r).unwrap();
+        assert_eq!(ok.lengths, vec![2]);
+    }
+
+    #[test]
+    fn hands_and_claims() {
+        let mut r = Rules::standard();
+        r.up = true;
+        let e = parse_hand(&Source::new("--hand", "AS 2S 3S 4S 5S 6S 7S 8S"), &r).unwrap_err();
+        assert!(messages(&e).contains("a hand holds at most 7 cards under Pokino-Up!, not 8"));
+        let b: Board = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h".parse().unwrap();
+        assert_eq!(
+            b.claimed(&Source::new("--claimed", "1,0-2,0")).unwrap(),
+            vec![Border::new(
+                crate::pokino::board::Square::new(1, 0),
+                crate::pokino::board::Square::new(2, 0)
+            )]
+        );
+        assert!(b.claimed(&Source::new("--claimed", "0,0-1,0")).is_err());
+        assert_eq!(
+            Domino::parse(&Source::new("d", "5-5")).unwrap(),
+            Domino::new(5, 5)
+        );
+        assert!(Placement::parse(&Source::new("d", "13-5@0,0h")).is_err());
+    }
+}

@@ -30,9 +30,9 @@ pub fn top_points() -> u32 {
     TABLE[TABLE.len() - 1].1
 }
 
-/// The table in one sentence, runs that score alike grouped:
-/// "Points: 2-4 cards 5, 5 cards 10, …, 10 cards 90."
-pub fn table_rule() -> String {
+/// The table in words, runs that score alike grouped, `span` between the first and the
+/// last length of a group: "2-4 cards 5, 5 cards 10, …, 10 cards 90" (with "-").
+pub fn table_words(span: &str) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut i = 0;
     while i < TABLE.len() {
@@ -45,11 +45,16 @@ pub fn table_rule() -> String {
         parts.push(if to == from {
             format!("{from} cards {p}")
         } else {
-            format!("{from}-{to} cards {p}")
+            format!("{from}{span}{to} cards {p}")
         });
         i += 1;
     }
-    format!("Points: {}.", parts.join(", "))
+    parts.join(", ")
+}
+
+/// The table as the rule `--explain` gives.
+pub fn table_rule() -> String {
+    format!("Points: {}.", table_words("-"))
 }
 
 /// The note on a run longer than the table.
@@ -293,6 +298,7 @@ mod tests {
             table_rule(),
             "Points: 2-4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards 35, 9 cards 55, 10 cards 90."
         );
+        assert!(table_words(" to ").starts_with("2 to 4 cards 5, 5 cards 10"));
         assert_eq!(
             cap_note(),
             "The scoring table stops at 10 cards: a longer run scores 90."

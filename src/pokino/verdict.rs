@@ -549,3 +549,140 @@ pub fn territory(board: &Board, tokens: &[Token], rules: &Rules, rs: &Ruleset) -
         explain: x,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Source;
+    use crate::pokino::input::{RunsText, parse_territory};
+
+    const B: &str = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h";
+
+    fn board() -> Board {
+        B.parse().unwrap()
+    }
+
+    fn ask(hand: &str, beads: Option<&str>, rules: &Rules) -> RunsAsk {
+        let hand = Source::new("--hand", hand);
+        let beads = beads.map(|b| Source::new("--beads", b));
+        let t = RunsText {
+            hand: &hand,
+            beads: beads.as_ref(),
+            claimed: None,
+            budget: None,
+            all: false,
+        };
+        RunsAsk::parse(Ok(board()), t, rules).unwrap()
+    }
+
+    #[test]
+    fn place_says_why() {
+        let (r, rs) = (Rules::standard(), Ruleset::builtin("pokino").unwrap());
+        let v = place(&board(), "5-5@-2,0h".parse().unwrap(), &r, &rs);
+        assert!(v.legal);
+        assert_eq!(
+            v.headline("5-5@-2,0h"),
+            "5-5@-2,0h may be laid: it touches 6-4@0,0h."
+        );
+        let v = place(&board(), "5-5@-3,0h".parse().unwrap(), &r, &rs);
+        assert_eq!(v.headline("X"), "X may not be laid:");
+        assert_eq!(
+            v.reasons,
+            vec!["it would touch no domino on the table (it must share a side with one)"]
+        );
+        let early: Board = "6-4@0,0h".parse().unwrap();
+        let v = place(&early, "5-5@9,9h".parse().unwrap(), &r, &rs);
+        assert!(
+            v.headline("X")
+                .contains("the starting spoke, which may go anywhere")
+        );
+        assert_eq!(v.explain.0.len(), 6);
+    }
+
+    #[test]
+    fn spots_headlines() {
+        let (r, rs) = (Rules::standard(), Ruleset::builtin("pokino").unwrap());
+        let v = spots(&board(), Domino::new(4, 6), &r, &rs);
+        assert_eq!(
+            v.headline("4-6"),
+            "4-6 is already on the table, at 6-4@0,0h: it fits nowhere else."
+        );
+        let early: Board = "6-4@0,0h".parse().unwrap();
+        assert_eq!(
+            spots(&early, Domino::new(5, 5), &r, &rs).headline("5-5"),
+            "The starting spoke is not complete (1 of 4 dominoes): 5-5 may go anywhere on the grid."
+        );
+        let v = spots(&board(), Domino::new(5, 5), &r, &rs);
+        assert!(v.headline("5-5").starts_with("5-5 fits in "));
+        assert_eq!(v.count, v.spots.len());
+    }
+
+    #[test]
+    fn runs_sentences() {
+        let (r, rs) = (Rules::standard(), Ruleset::builtin("pokino").unwrap());
+        let v = runs(&ask("6S 4H AD QC 8S", Some("3"), &r), &r, &rs);
+        assert!(v.no_run().is_none());
+        assert_eq!(v.stopped(), None);
+        assert!(
+            v.tally()
+                .ends_with("in all (at most 3 cards: one bead pays for each).")
+        );
+        let v = runs(&ask("6S 4H", Some("1"), &r), &r, &rs);
+        assert_eq!(
+            v.no_run().unwrap(),
+            "No run can be played: 1 bead pays for 1 card, and a run needs 2 cards."
+        );
+        let v = runs(&ask("2S 5H", None, &r), &r, &rs);
+        assert!(v.no_run().unwrap().starts_with("No scoring run:"));
+        assert!(v.explain.0.iter().any(|x| x.rule == score::table_rule()));
+    }
+
+    #[test]
+    fn score_and_beads() {
+        let rs = Ruleset::builtin("pokino-greed").unwrap();
+        let r = Rules::from_ruleset(&rs);
+        let a = ScoreAsk {
+            lengths: vec![2, 12],
+            beads: Some(4),
+        };
+        let v = score(&a, &r, &rs).unwrap();
+        assert_eq!(v.beads_line().unwrap(), "Beads: 4 × 5 = 20 points (Greed)");
+        assert_eq!(v.total.runs[1].points_text(), "90 (the table stops at 10)");
+        let plain = Rules::standard();
+        let v = score(&a, &plain, &rs).unwrap();
+        assert_eq!(
+            v.beads_line().unwrap(),
+            "Beads: 4, worth nothing (they score only under Greed)"
+        );
+        let bad = ScoreAsk {
+            lengths: vec![1],
+            beads: None,
+        };
+        assert_eq!(
+            score(&bad, &plain, &rs).unwrap_err(),
+            PokinoError::Unscorable { runs: vec![0] }
+        );
+    }
+
+    #[test]
+    fn territory_outcome() {
+        let rs = Ruleset::builtin("pokino-territory").unwrap();
+        let r = Rules::from_ruleset(&rs);
+        assert!(r.require_territory(&rs).is_ok());
+        let plain = Ruleset::builtin("pokino").unwrap();
+        assert_eq!(
+            Rules::standard().require_territory(&plain),
+            Err(PokinoError::NoTerritory {
+                ruleset: plain.name.clone()
+            })
+        );
+        let src = Source::new("--tokens", "ana:0,0-0,1 ana:1,0-2,0 bo:1,1-2,1");
+        let (b, toks) = parse_territory(Ok(board()), &src).unwrap();
+        let v = territory(&b, &toks, &r, &rs);
+        assert_eq!(
+            v.outcome(|n| format!("*{n}*")),
+            "Winner: *ana* with 10 pips."
+        );
+        assert_eq!(v.result.dominoes[1].goes_to(), "no one (a tie)");
+    }
+}
