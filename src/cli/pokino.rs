@@ -2,9 +2,10 @@
 
 use clap::Subcommand;
 
-use kado::diag::{Error, Problem, Source};
+use kado::diag::{Error, Source};
 use kado::pokino::board::{Board, Domino, Placement};
-use kado::pokino::input::{RunsAsk, RunsText, ScoreAsk, parse_territory};
+use kado::pokino::error::PokinoError;
+use kado::pokino::input::{RunsAsk, RunsText, ScoreAsk, holds_board, parse_territory};
 use kado::pokino::runs::Run;
 use kado::pokino::score;
 use kado::pokino::verdict::{self, RunsVerdict};
@@ -220,19 +221,17 @@ fn split_last(mut args: Vec<String>) -> (Vec<String>, String) {
 /// The board's text and where it came from: the argument words, or a file.
 fn board_source(words: &[String], file: Option<&str>) -> Result<Source, Error> {
     match (words.is_empty(), file) {
-        (false, Some(f)) => Err(Problem::new(format!(
-            "the board is given twice: as an argument and as --board {f}"
-        ))
-        .help("give it one way only")
+        (false, Some(f)) => Err(PokinoError::BoardTwice {
+            file: f.to_string(),
+        }
+        .problem()
         .into()),
         (false, None) => Ok(Source::new("argument BOARD", joined(words))),
         (true, Some(f)) => Ok(Source::new(
             format!("file {f}"),
             read_file(f, "board file", FILE_LIMIT)?,
         )),
-        (true, None) => Err(Problem::new("no board given")
-            .expected("dominoes such as `6-4@0,0h 1-3@0,1h`, or --board FILE")
-            .into()),
+        (true, None) => Err(PokinoError::NoBoard.problem().into()),
     }
 }
 
@@ -372,22 +371,13 @@ fn place_files(
 /// Refuses to start `w` afresh when it already holds a board.
 fn refuse_other_board(w: &str, from_option: bool) -> Result<(), Failure> {
     let existing = read_if_there(w, "board file", FILE_LIMIT)?.unwrap_or_default();
-    if existing
-        .lines()
-        .any(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
-    {
+    if holds_board(&existing) {
         return Err(Error::from(
-            Problem::new(format!(
-                "`{w}` already holds a board, and another board is given {}",
-                if from_option {
-                    "with --board"
-                } else {
-                    "as an argument"
-                }
-            ))
-            .help(format!(
-                "to add to {w}, give the board only there: kado pokino place --write {w} DOMINO"
-            )),
+            PokinoError::BoardFileTaken {
+                file: w.to_string(),
+                by_option: from_option,
+            }
+            .problem(),
         )
         .into());
     }

@@ -11,6 +11,12 @@ use super::score::TABLE_MAX;
 /// Why an argument is refused by Pokino's rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PokinoError {
+    /// The board given both as words and as `--board FILE`.
+    BoardTwice { file: String },
+    /// No board given.
+    NoBoard,
+    /// `place --write FILE` with a board given another way, when FILE holds a board.
+    BoardFileTaken { file: String, by_option: bool },
     /// A count (`--beads`, `--budget`) that is not a whole number.
     NotACount { text: String, what: &'static str },
     /// A hand larger than Pokino-Up! allows.
@@ -35,6 +41,20 @@ pub enum PokinoError {
 impl fmt::Display for PokinoError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            PokinoError::BoardTwice { file } => write!(
+                f,
+                "the board is given twice: as an argument and as --board {file}"
+            ),
+            PokinoError::NoBoard => write!(f, "no board given"),
+            PokinoError::BoardFileTaken { file, by_option } => write!(
+                f,
+                "`{file}` already holds a board, and another board is given {}",
+                if *by_option {
+                    "with --board"
+                } else {
+                    "as an argument"
+                }
+            ),
             PokinoError::NotACount { text, what } => {
                 write!(f, "`{text}` is not a number of {what}")
             }
@@ -72,6 +92,7 @@ impl PokinoError {
     /// What would have been accepted, when there is something to say.
     pub fn expected(&self) -> Option<&'static str> {
         match self {
+            PokinoError::NoBoard => Some("dominoes such as `6-4@0,0h 1-3@0,1h`, or --board FILE"),
             PokinoError::NotACount { .. } => Some("a whole number such as 3"),
             PokinoError::NotARunLength { .. } => Some("a whole number from 2 up, such as 5"),
             PokinoError::NothingToScore => {
@@ -84,6 +105,10 @@ impl PokinoError {
     /// A hint at the ruling or the way out.
     pub fn help(&self) -> Option<String> {
         match self {
+            PokinoError::BoardTwice { .. } => Some("give it one way only".to_string()),
+            PokinoError::BoardFileTaken { file, .. } => Some(format!(
+                "to add to {file}, give the board only there: kado pokino place --write {file} DOMINO"
+            )),
             PokinoError::HandTooBig { limit, .. } => Some(format!(
                 "players start with {limit} cards and draw only while they hold fewer (ruling up-draw is `below-seven`)"
             )),

@@ -62,6 +62,13 @@ impl Domino {
     }
 }
 
+/// Whether a board file's text holds any domino (anything but blank lines and `#`
+/// comments).
+pub fn holds_board(text: &str) -> bool {
+    text.lines()
+        .any(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
+}
+
 /// A whole number of things (`--beads`, `--budget`).
 pub fn parse_count(src: &Source, what: &'static str) -> Result<u32, Error> {
     let text = &src.text;
