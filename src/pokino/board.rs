@@ -762,98 +762,21 @@ impl Board {
     /// touches none laid before it, a spoke in pieces (ruling `spoke: connected`), a
     /// board too big for the table (ruling `playing-area: bounded`).
     pub fn validate(src: &Source, raw: &[RawPlacement], rules: &Rules) -> Result<Board, Error> {
-        let mut problems = Problems::new();
-        let mut board = Board::default();
-        let mut first_seen: HashMap<(u8, u8), (Range<usize>, Option<String>)> = HashMap::new();
-        let mut area_reported = false;
+        let mut v = Validation {
+            src,
+            rules,
+            problems: Problems::new(),
+            board: Board::default(),
+            first_seen: HashMap::new(),
+            area_reported: false,
+        };
         for r in raw {
-            let mut bad_number = false;
-            for n in [&r.a, &r.b] {
-                if let Some(p) = number_problem(src, n) {
-                    problems.push(p);
-                    bad_number = true;
-                }
-            }
-            // Out-of-range numbers still cover squares: check the rest as if they were fine.
-            let p = Placement::new(
-                Domino::new(r.a.value.min(255) as u8, r.b.value.min(255) as u8),
-                r.at,
-                r.dir,
-            );
-            let text = &src.text[r.span.clone()];
-            if !bad_number {
-                let key = p.domino.key();
-                if let Some((first, place)) = first_seen.get_mut(&key) {
-                    // Where the first one is, worked out once per domino: checking must
-                    // not be quadratic in a board that names one domino many times.
-                    let place = place.get_or_insert_with(|| place_of(src, first.start));
-                    let first_text = &src.text[first.clone()];
-                    problems.push(
-                        Problem::new(format!(
-                            "{} is on the table twice: a double-12 set holds one {}-{}",
-                            p.domino, key.1, key.0
-                        ))
-                        .at(src, r.span.clone())
-                        .help(format!("it is also `{first_text}` at {place}")),
-                    );
-                } else {
-                    first_seen.insert(key, (r.span.clone(), None));
-                }
-            }
-            let mut overlaps = false;
-            for sq in p.squares() {
-                if let Some(c) = board.cell(sq) {
-                    overlaps = true;
-                    problems.push(
-                        Problem::new(format!(
-                            "`{text}` covers square {sq}, already covered by {}",
-                            board.placements[c.piece]
-                        ))
-                        .at(src, r.span.clone())
-                        .help("each square holds one half of one domino"),
-                    );
-                }
-            }
-            let index = board.placements.len();
-            if index >= SPOKE && !rules.tear_down && !overlaps && !board.touches(&p) {
-                problems.push(
-                    Problem::new(format!("`{text}` touches no domino laid before it"))
-                        .at(src, r.span.clone())
-                        .help(format!(
-                            "after the {SPOKE} dominoes of the starting spoke, each domino is laid next to one on the table"
-                        )),
-                );
-            }
-            if let (Some((w, h)), false) = (rules.area, area_reported) {
-                let all = board.cells.keys().copied().chain(p.squares());
-                if let Some((lo, hi)) = bounds_of(all) {
-                    let (bw, bh) = (hi.x - lo.x + 1, hi.y - lo.y + 1);
-                    if bw > w as i32 || bh > h as i32 {
-                        area_reported = true;
-                        problems.push(
-                            Problem::new(format!(
-                                "with `{text}` the board is {bw} by {bh} squares; the table is {w} by {h}"
-                            ))
-                            .at(src, r.span.clone())
-                            .help("ruling playing-area is `bounded`; its size is set by the values area-width and area-height"),
-                        );
-                    }
-                }
-            }
-            board.placements.push(p);
-            for sq in p.squares() {
-                if let Some(number) = p.number_at(sq) {
-                    board.cells.entry(sq).or_insert(Cell {
-                        piece: index,
-                        number,
-                    });
-                }
-            }
+            v.check(r);
         }
         if rules.spoke_connected && raw.len() >= SPOKE {
-            let spoke = &board.placements[..SPOKE];
+            let spoke = &v.board.placements[..SPOKE];
             if !connected(spoke) {
-                problems.push(
+                v.problems.push(
                     Problem::new(format!(
                         "the {SPOKE} dominoes of the starting spoke do not all touch"
                     ))
@@ -862,8 +785,8 @@ impl Board {
                 );
             }
         }
-        problems.check()?;
-        Ok(board)
+        v.problems.check()?;
+        Ok(v.board)
     }
 
     /// Checks borders against the board: each between two covered squares that share a
@@ -932,6 +855,134 @@ impl Board {
             seen.insert(b.value.key(), (b.span.clone(), None));
         }
         problems
+    }
+}
+
+/// A board being checked domino by domino: the board so far and the problems found.
+struct Validation<'a> {
+    src: &'a Source,
+    rules: &'a Rules,
+    problems: Problems,
+    board: Board,
+    /// Where each domino was first written, and that place in words (worked out once
+    /// per domino: checking must not be quadratic in a board that names one domino many
+    /// times).
+    first_seen: HashMap<(u8, u8), (Range<usize>, Option<String>)>,
+    area_reported: bool,
+}
+
+impl Validation<'_> {
+    /// Checks one domino against those laid before it, then lays it.
+    fn check(&mut self, r: &RawPlacement) {
+        let mut bad_number = false;
+        for n in [&r.a, &r.b] {
+            if let Some(p) = number_problem(self.src, n) {
+                self.problems.push(p);
+                bad_number = true;
+            }
+        }
+        // Out-of-range numbers still cover squares: check the rest as if they were fine.
+        let p = Placement::new(
+            Domino::new(r.a.value.min(255) as u8, r.b.value.min(255) as u8),
+            r.at,
+            r.dir,
+        );
+        if !bad_number {
+            self.check_twice(r, &p);
+        }
+        let overlaps = self.check_overlaps(r, &p);
+        let text = &self.src.text[r.span.clone()];
+        if self.board.placements.len() >= SPOKE
+            && !self.rules.tear_down
+            && !overlaps
+            && !self.board.touches(&p)
+        {
+            self.problems.push(
+                Problem::new(format!("`{text}` touches no domino laid before it"))
+                    .at(self.src, r.span.clone())
+                    .help(format!(
+                        "after the {SPOKE} dominoes of the starting spoke, each domino is laid next to one on the table"
+                    )),
+            );
+        }
+        self.check_area(r, &p);
+        self.lay(p);
+    }
+
+    /// A domino already on the table.
+    fn check_twice(&mut self, r: &RawPlacement, p: &Placement) {
+        let src = self.src;
+        let key = p.domino.key();
+        if let Some((first, place)) = self.first_seen.get_mut(&key) {
+            let place = place.get_or_insert_with(|| place_of(src, first.start));
+            let first_text = &src.text[first.clone()];
+            self.problems.push(
+                Problem::new(format!(
+                    "{} is on the table twice: a double-12 set holds one {}-{}",
+                    p.domino, key.1, key.0
+                ))
+                .at(src, r.span.clone())
+                .help(format!("it is also `{first_text}` at {place}")),
+            );
+        } else {
+            self.first_seen.insert(key, (r.span.clone(), None));
+        }
+    }
+
+    /// Squares already covered; true when there is one.
+    fn check_overlaps(&mut self, r: &RawPlacement, p: &Placement) -> bool {
+        let text = &self.src.text[r.span.clone()];
+        let mut overlaps = false;
+        for sq in p.squares() {
+            if let Some(c) = self.board.cell(sq) {
+                overlaps = true;
+                self.problems.push(
+                    Problem::new(format!(
+                        "`{text}` covers square {sq}, already covered by {}",
+                        self.board.placements[c.piece]
+                    ))
+                    .at(self.src, r.span.clone())
+                    .help("each square holds one half of one domino"),
+                );
+            }
+        }
+        overlaps
+    }
+
+    /// A board too big for the table (reported once).
+    fn check_area(&mut self, r: &RawPlacement, p: &Placement) {
+        let (Some((w, h)), false) = (self.rules.area, self.area_reported) else {
+            return;
+        };
+        let text = &self.src.text[r.span.clone()];
+        let all = self.board.cells.keys().copied().chain(p.squares());
+        if let Some((lo, hi)) = bounds_of(all) {
+            let (bw, bh) = (hi.x - lo.x + 1, hi.y - lo.y + 1);
+            if bw > w as i32 || bh > h as i32 {
+                self.area_reported = true;
+                self.problems.push(
+                    Problem::new(format!(
+                        "with `{text}` the board is {bw} by {bh} squares; the table is {w} by {h}"
+                    ))
+                    .at(self.src, r.span.clone())
+                    .help("ruling playing-area is `bounded`; its size is set by the values area-width and area-height"),
+                );
+            }
+        }
+    }
+
+    /// Puts the domino on the board (a square covered twice keeps its first half).
+    fn lay(&mut self, p: Placement) {
+        let index = self.board.placements.len();
+        self.board.placements.push(p);
+        for sq in p.squares() {
+            if let Some(number) = p.number_at(sq) {
+                self.board.cells.entry(sq).or_insert(Cell {
+                    piece: index,
+                    number,
+                });
+            }
+        }
     }
 }
 

@@ -7,12 +7,18 @@
 //! - [`runs`]: the scoring runs a hand can play.
 //! - [`score`]: the points table, Greed's beads and Territory's pips.
 //! - [`picture`]: the board drawn for a terminal.
+//! - [`input`]: the commands' compound arguments, read and checked against the rules.
+//! - [`verdict`]: one verdict per command, with its sentences and `--explain` reasons.
+//! - [`error`]: every refusal and fault in words.
 
 pub mod board;
+pub mod error;
+pub mod input;
 pub mod picture;
 pub mod place;
 pub mod runs;
 pub mod score;
+pub mod verdict;
 
 use crate::cards::{Card, Rank};
 use crate::ruleset::Ruleset;

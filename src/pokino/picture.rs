@@ -22,99 +22,156 @@ pub fn draw(board: &Board, claimed: &[Border], style: &Style) -> String {
             "The board spans {cols} by {rows} squares, too big to draw (at most {MAX_SIDE} by {MAX_SIDE}).\n"
         );
     }
-    let owner = |i: isize, j: isize| -> Option<usize> {
-        if i < 0 || j < 0 || i >= cols as isize || j >= rows as isize {
+    let v = View {
+        board,
+        claimed,
+        style,
+        lo,
+        cols,
+        rows,
+    };
+    v.labelled(&v.canvas())
+}
+
+/// The part of the board drawn: `cols` by `rows` squares from `lo`.
+struct View<'a> {
+    board: &'a Board,
+    claimed: &'a [Border],
+    style: &'a Style,
+    lo: Square,
+    cols: usize,
+    rows: usize,
+}
+
+impl View<'_> {
+    /// The square at column `i`, row `j` of the view.
+    fn sq(&self, i: isize, j: isize) -> Square {
+        Square::new(self.lo.x + i as i32, self.lo.y + j as i32)
+    }
+
+    /// The domino covering column `i`, row `j` (none outside the view).
+    fn owner(&self, i: isize, j: isize) -> Option<usize> {
+        if i < 0 || j < 0 || i >= self.cols as isize || j >= self.rows as isize {
             return None;
         }
-        board
-            .cell(Square::new(lo.x + i as i32, lo.y + j as i32))
-            .map(|c| c.piece)
-    };
-    let is_claimed =
-        |a: Square, b: Square| claimed.iter().any(|c| c.key() == Border::new(a, b).key());
-    let sq = |i: isize, j: isize| Square::new(lo.x + i as i32, lo.y + j as i32);
+        self.board.cell(self.sq(i, j)).map(|c| c.piece)
+    }
 
-    let width = 4 * cols + 1;
-    let height = 2 * rows + 1;
-    // Each canvas slot holds a string so colour codes can wrap a character.
-    let mut canvas: Vec<Vec<String>> = vec![vec![" ".to_string(); width]; height];
-    for j in 0..=rows as isize {
-        for i in 0..=cols as isize {
-            let (tl, tr, bl, br) = (
-                owner(i - 1, j - 1),
-                owner(i, j - 1),
-                owner(i - 1, j),
-                owner(i, j),
-            );
-            let up = tl != tr;
-            let down = bl != br;
-            let left = tl != bl;
-            let right = tr != br;
-            canvas[2 * j as usize][4 * i as usize] = corner(up, down, left, right).to_string();
-            // The wall above cell (i, j).
-            if i < cols as isize {
-                let (above, below) = (owner(i, j - 1), owner(i, j));
-                if above != below {
-                    let mark =
-                        above.is_some() && below.is_some() && is_claimed(sq(i, j - 1), sq(i, j));
-                    for k in 1..=3 {
-                        canvas[2 * j as usize][4 * i as usize + k] = if mark && k == 2 {
-                            style.red(&CLAIMED.to_string())
-                        } else {
-                            "─".to_string()
-                        };
-                    }
+    fn is_claimed(&self, a: Square, b: Square) -> bool {
+        self.claimed
+            .iter()
+            .any(|c| c.key() == Border::new(a, b).key())
+    }
+
+    /// The mark on a claimed border, in red.
+    fn claim_mark(&self) -> String {
+        self.style.red(&CLAIMED.to_string())
+    }
+
+    /// Each canvas slot holds a string so colour codes can wrap a character.
+    fn canvas(&self) -> Vec<Vec<String>> {
+        let (cols, rows) = (self.cols as isize, self.rows as isize);
+        let mut canvas: Vec<Vec<String>> =
+            vec![vec![" ".to_string(); 4 * self.cols + 1]; 2 * self.rows + 1];
+        for j in 0..=rows {
+            for i in 0..=cols {
+                self.corner_at(&mut canvas, i, j);
+                if i < cols {
+                    self.wall_above(&mut canvas, i, j);
+                }
+                if j < rows {
+                    self.wall_left_and_cell(&mut canvas, i, j);
                 }
             }
-            // The wall left of cell (i, j), and the cell itself.
-            if j < rows as isize {
-                let row = 2 * j as usize + 1;
-                let (l, r) = (owner(i - 1, j), owner(i, j));
-                if l != r {
-                    let mark = l.is_some() && r.is_some() && is_claimed(sq(i - 1, j), sq(i, j));
-                    canvas[row][4 * i as usize] = if mark {
-                        style.red(&CLAIMED.to_string())
-                    } else {
-                        "│".to_string()
-                    };
-                }
-                if i < cols as isize
-                    && let Some(c) = board.cell(sq(i, j))
-                {
-                    let text = format!("{:>2}", c.number);
-                    for (k, ch) in text.chars().enumerate() {
-                        canvas[row][4 * i as usize + 1 + k] = ch.to_string();
-                    }
-                }
+        }
+        canvas
+    }
+
+    /// The corner above and left of cell (i, j).
+    fn corner_at(&self, canvas: &mut [Vec<String>], i: isize, j: isize) {
+        let (tl, tr, bl, br) = (
+            self.owner(i - 1, j - 1),
+            self.owner(i, j - 1),
+            self.owner(i - 1, j),
+            self.owner(i, j),
+        );
+        canvas[2 * j as usize][4 * i as usize] =
+            corner(tl != tr, bl != br, tl != bl, tr != br).to_string();
+    }
+
+    /// The wall above cell (i, j).
+    fn wall_above(&self, canvas: &mut [Vec<String>], i: isize, j: isize) {
+        let (above, below) = (self.owner(i, j - 1), self.owner(i, j));
+        if above == below {
+            return;
+        }
+        let mark =
+            above.is_some() && below.is_some() && self.is_claimed(self.sq(i, j - 1), self.sq(i, j));
+        for k in 1..=3 {
+            canvas[2 * j as usize][4 * i as usize + k] = if mark && k == 2 {
+                self.claim_mark()
+            } else {
+                "─".to_string()
+            };
+        }
+    }
+
+    /// The wall left of cell (i, j), and the cell itself.
+    fn wall_left_and_cell(&self, canvas: &mut [Vec<String>], i: isize, j: isize) {
+        let row = 2 * j as usize + 1;
+        let (l, r) = (self.owner(i - 1, j), self.owner(i, j));
+        if l != r {
+            let mark =
+                l.is_some() && r.is_some() && self.is_claimed(self.sq(i - 1, j), self.sq(i, j));
+            canvas[row][4 * i as usize] = if mark {
+                self.claim_mark()
+            } else {
+                "│".to_string()
+            };
+        }
+        if i < self.cols as isize
+            && let Some(c) = self.board.cell(self.sq(i, j))
+        {
+            let text = format!("{:>2}", c.number);
+            for (k, ch) in text.chars().enumerate() {
+                canvas[row][4 * i as usize + 1 + k] = ch.to_string();
             }
         }
     }
 
-    let row_label = |j: usize| (lo.y + j as i32).to_string();
-    let margin = (0..rows).map(|j| row_label(j).len()).max().unwrap_or(1) + 1;
-    let mut out = String::new();
-    let mut header = " ".repeat(margin + 1);
-    for i in 0..cols {
-        let label = (lo.x + i as i32).to_string();
-        if label.len() <= 2 {
-            header += &format!("{label:>2}  ");
-        } else {
-            header += &format!("{label:>3} ");
+    /// The canvas with columns labelled along the top and rows down the left.
+    fn labelled(&self, canvas: &[Vec<String>]) -> String {
+        let lo = self.lo;
+        let row_label = |j: usize| (lo.y + j as i32).to_string();
+        let margin = (0..self.rows)
+            .map(|j| row_label(j).len())
+            .max()
+            .unwrap_or(1)
+            + 1;
+        let mut out = String::new();
+        let mut header = " ".repeat(margin + 1);
+        for i in 0..self.cols {
+            let label = (lo.x + i as i32).to_string();
+            if label.len() <= 2 {
+                header += &format!("{label:>2}  ");
+            } else {
+                header += &format!("{label:>3} ");
+            }
         }
-    }
-    out += header.trim_end();
-    out.push('\n');
-    for (r, line) in canvas.iter().enumerate() {
-        let label = if r % 2 == 1 {
-            row_label(r / 2)
-        } else {
-            String::new()
-        };
-        let text: String = format!("{label:>w$} ", w = margin - 1) + &line.concat();
-        out += text.trim_end();
+        out += header.trim_end();
         out.push('\n');
+        for (r, line) in canvas.iter().enumerate() {
+            let label = if r % 2 == 1 {
+                row_label(r / 2)
+            } else {
+                String::new()
+            };
+            let text: String = format!("{label:>w$} ", w = margin - 1) + &line.concat();
+            out += text.trim_end();
+            out.push('\n');
+        }
+        out
     }
-    out
 }
 
 fn corner(up: bool, down: bool, left: bool, right: bool) -> char {

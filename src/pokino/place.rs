@@ -27,25 +27,9 @@ pub enum Fault {
 }
 
 impl Fault {
-    /// The fault in words.
+    /// The fault in words (see [`super::error`]).
     pub fn describe(&self) -> String {
-        match self {
-            Fault::OnTable { at } => format!("{} is already on the table, at {at}", at.domino),
-            Fault::Overlaps { square, by } => {
-                format!("square {square} is already covered by {by}")
-            }
-            Fault::TouchesNothing => {
-                "it would touch no domino on the table (it must share a side with one)".to_string()
-            }
-            Fault::OffTable {
-                width,
-                height,
-                area_width,
-                area_height,
-            } => format!(
-                "the board would be {width} by {height} squares; the table is {area_width} by {area_height}"
-            ),
-        }
+        self.to_string()
     }
 }
 

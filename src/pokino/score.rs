@@ -24,6 +24,47 @@ pub const TABLE_MAX: usize = 10;
 /// The shortest run.
 pub const MIN_RUN: usize = 2;
 
+/// What a run longer than the table scores under `long-runs: capped`: as many points
+/// as the longest run the table lists.
+pub fn top_points() -> u32 {
+    TABLE[TABLE.len() - 1].1
+}
+
+/// The table in words, runs that score alike grouped, `span` between the first and the
+/// last length of a group: "2-4 cards 5, 5 cards 10, …, 10 cards 90" (with "-").
+pub fn table_words(span: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < TABLE.len() {
+        let (from, p) = TABLE[i];
+        let mut to = from;
+        while i + 1 < TABLE.len() && TABLE[i + 1].1 == p {
+            i += 1;
+            to = TABLE[i].0;
+        }
+        parts.push(if to == from {
+            format!("{from} cards {p}")
+        } else {
+            format!("{from}{span}{to} cards {p}")
+        });
+        i += 1;
+    }
+    parts.join(", ")
+}
+
+/// The table as the rule `--explain` gives.
+pub fn table_rule() -> String {
+    format!("Points: {}.", table_words("-"))
+}
+
+/// The note on a run longer than the table.
+pub fn cap_note() -> String {
+    format!(
+        "The scoring table stops at {TABLE_MAX} cards: a longer run scores {}.",
+        top_points()
+    )
+}
+
 /// What a run of `length` cards scores; `None` when no run can be that long (fewer than
 /// 2 cards, or more than 10 under `long-runs: forbidden`).
 pub fn points(length: usize, rules: &Rules) -> Option<u32> {
@@ -31,7 +72,7 @@ pub fn points(length: usize, rules: &Rules) -> Option<u32> {
         return None;
     }
     if length > TABLE_MAX {
-        return rules.long_runs_capped.then_some(TABLE[TABLE.len() - 1].1);
+        return rules.long_runs_capped.then_some(top_points());
     }
     TABLE.iter().find(|(n, _)| *n == length).map(|(_, p)| *p)
 }
@@ -54,6 +95,17 @@ pub struct RunPoints {
     pub points: u32,
     /// Longer than the table: scored as 10 cards (`long-runs: capped`).
     pub capped: bool,
+}
+
+impl RunPoints {
+    /// The points, with a word when the table capped them.
+    pub fn points_text(&self) -> String {
+        if self.capped {
+            format!("{} (the table stops at {TABLE_MAX})", self.points)
+        } else {
+            self.points.to_string()
+        }
+    }
 }
 
 /// A player's score at the end of the game.
@@ -238,6 +290,19 @@ mod tests {
         forbid.long_runs_capped = false;
         assert_eq!(points(10, &forbid), Some(90));
         assert_eq!(points(11, &forbid), None);
+    }
+
+    #[test]
+    fn the_table_in_words() {
+        assert_eq!(
+            table_rule(),
+            "Points: 2-4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards 35, 9 cards 55, 10 cards 90."
+        );
+        assert!(table_words(" to ").starts_with("2 to 4 cards 5, 5 cards 10"));
+        assert_eq!(
+            cap_note(),
+            "The scoring table stops at 10 cards: a longer run scores 90."
+        );
     }
 
     #[test]
