@@ -220,6 +220,16 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
                 _ => p.with_source(src.clone()),
             }
         })?;
+        // Again from the log itself: the header alone may fail to read where the whole
+        // log reads (a tag such as `!!binary` on a value deep in the file).
+        check_header(
+            name,
+            &Header {
+                game: Some(log.game.clone()),
+                format: Some(log.format),
+            },
+            game,
+        )?;
         if log.game != game {
             return Err(Error::msg(format!(
                 "{name} is a {} session, not a {game} one",

@@ -12,7 +12,9 @@
 //! in-process target instead, `KADO_FUZZ_BIN_CASES=N` N runs per binary-level target (the
 //! end of this file: the real binary on fuzzed arguments, files and answers), and
 //! `KADO_FUZZ_SECONDS=S` is how long one input may take before the run is stopped with
-//! that input printed (60 by default). `KADO_FUZZ_SHOW=1` prints every run of the binary.
+//! that input printed (60 by default). `KADO_FUZZ_TIME=S` stops each target after S seconds
+//! (for long runs: N inputs or S seconds, whichever comes first). `KADO_FUZZ_SHOW=1` prints
+//! every run of the binary.
 //! BENCHMARKS.md ("Fuzzing") has the long runs.
 
 use std::collections::HashMap;
@@ -24,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::sample::{Index, select};
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 
 use kado::cards::{Card, Rank, Suit, code_cards};
 use kado::diag::{Error, Problem, Source};
@@ -127,19 +129,37 @@ where
     let mut runner = TestRunner::new(config);
     let count = AtomicU64::new(0);
     let start = Instant::now();
+    let budget = time_budget();
     let result = runner.run(&strategy, |input| {
+        // Past the time budget every input is rejected, which ends the run (proptest gives
+        // up after too many rejections): see below.
+        if budget.is_some_and(|b| start.elapsed() > b) {
+            return Err(TestCaseError::reject("the time budget is spent"));
+        }
         count.fetch_add(1, Ordering::Relaxed);
         let _watch = Watch::new(target, format!("{input:?}"));
         check(&input)
     });
+    let spent = budget.is_some_and(|b| start.elapsed() > b);
     eprintln!(
-        "fuzz {target}: {} inputs in {:.1?}",
+        "fuzz {target}: {} inputs in {:.1?}{}",
         count.load(Ordering::Relaxed),
-        start.elapsed()
+        start.elapsed(),
+        if spent { " (time budget spent)" } else { "" }
     );
-    if let Err(e) = result {
-        panic!("fuzz {target}: {e}");
+    match result {
+        Ok(_) => {}
+        Err(TestError::Abort(_)) if spent => {}
+        Err(e) => panic!("fuzz {target}: {e}"),
     }
+}
+
+/// `KADO_FUZZ_TIME=S`: each target stops after S seconds, however many inputs it was given.
+fn time_budget() -> Option<Duration> {
+    std::env::var("KADO_FUZZ_TIME")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .map(Duration::from_secs)
 }
 
 type Checked = Result<(), TestCaseError>;
@@ -2176,5 +2196,27 @@ fn pool_chips_adding_past_the_money_kado_counts_are_refused_not_overflowed() {
     assert!(
         err.starts_with("error: the chips add up to $4294967296, but the pool holds $12\n"),
         "{err}"
+    );
+}
+
+/// A save of format 2 was loaded as if this kado read it when its header could not be read
+/// on its own (a `!!binary` tag further down the file), though the whole log could.
+#[test]
+fn a_save_of_an_unknown_format_is_refused_even_when_its_header_does_not_read_alone() {
+    let text = "game: kingmaker\nformat: 2\nruleset:\n  base: kingmaker\n  name: kingmaker\n  rulings: {}\n  values: {}\nsetup:\n  players:\n  - ana\n  - bo\n  - cy\n  - dee\n  target: 2\nactions:\n- by: !!binary table\n  action: first\n  player: ana\n";
+    type CampaignLog = Log<<Campaign as Session>::Setup, <Campaign as Session>::Action>;
+    let e = CampaignLog::from_yaml("s.yaml", text, "kingmaker").unwrap_err();
+    assert_eq!(
+        e.problems[0].message,
+        "s.yaml is saved in format 2, which this kado does not read"
+    );
+    // And a save of another game, likewise.
+    let other = text
+        .replace("format: 2", "format: 1")
+        .replace("game: kingmaker", "game: koikoi");
+    let e = CampaignLog::from_yaml("s.yaml", &other, "kingmaker").unwrap_err();
+    assert_eq!(
+        e.problems[0].message,
+        "s.yaml is a koikoi session, not a kingmaker one"
     );
 }
