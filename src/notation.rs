@@ -210,6 +210,8 @@ fn diagnose<'a>(rest: &'a str, start: usize, src: &Source) -> (Problem, &'a str)
 fn digit_rank(d: &str) -> (&str, Option<Rank>, Option<Rank>) {
     let n: u32 = d.parse().unwrap_or(u32::MAX);
     match n {
+        // `02` is not how a rank is written, though it is a number of one.
+        2..=10 if d.starts_with('0') => (d, None, Rank::from_number(n as u8)),
         2..=10 => (d, Rank::from_number(n as u8), None),
         1 => (d, None, Some(Rank::Ace)),
         11 => (d, None, Some(Rank::Jack)),

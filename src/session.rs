@@ -140,7 +140,7 @@ pub trait Session: Sized + Clone {
     type Action: Clone + PartialEq + Serialize + DeserializeOwned;
     /// Why a setup, an action or an answer is refused: a game's own error enum, whose
     /// words live in one place (Display).
-    type Error: std::fmt::Display;
+    type Error: std::fmt::Display + std::fmt::Debug;
 
     /// The game's name in log files ("kinkado").
     const GAME: &'static str;
@@ -223,6 +223,16 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
                 _ => p.with_source(src.clone()),
             }
         })?;
+        // Again from the log itself: the header alone may fail to read where the whole
+        // log reads (a tag such as `!!binary` on a value deep in the file).
+        check_header(
+            name,
+            &Header {
+                game: Some(log.game.clone()),
+                format: Some(log.format),
+            },
+            game,
+        )?;
         if log.game != game {
             return Err(Error::msg(format!(
                 "{name} is a {} session, not a {game} one",

@@ -917,12 +917,12 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
             offset += part.len() + 1;
         }
         if let Some(m) = pool_money {
-            let total: u32 = list.iter().sum();
-            if problems.is_empty() && total != m {
+            let total: u64 = list.iter().map(|v| u64::from(*v)).sum();
+            if problems.is_empty() && total != u64::from(m) {
                 problems.push(
                     Problem::new(format!(
                         "the chips add up to {}, but the pool holds {}",
-                        money(i64::from(total)),
+                        money(i64::try_from(total).unwrap_or(i64::MAX)),
                         money(i64::from(m))
                     ))
                     .at(&src, 0..text.len()),
@@ -935,6 +935,23 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
         located.iter().map(|(i, c)| (&sources[*i], c)),
         2,
     ));
+    // Every payout (the pool, the bets and the bank's matching of a bet) is counted in u32.
+    let bets: u64 = seats.iter().map(|s| u64::from(s.bet)).sum();
+    if let Some(m) = pool_money
+        && u64::from(m) + 2 * bets > u64::from(u32::MAX)
+    {
+        problems.push(
+            Problem::new(format!(
+                "`{}` is more money than kado counts in a showdown",
+                a.pool
+            ))
+            .at(&Source::new("--pool", a.pool.as_str()), 0..a.pool.len())
+            .expected(format!(
+                "a pool that, with twice the bets, is at most {}",
+                money(i64::from(u32::MAX))
+            )),
+        );
+    }
     Error::check(problems)?;
     let pool = Pool {
         money: pool_money.unwrap_or(0),
