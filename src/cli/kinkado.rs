@@ -1,7 +1,6 @@
 //! `kado kinkado …`: the Kin Kādo referee and ALORA.
 
 use std::collections::BTreeMap;
-use std::ops::Range;
 
 use clap::Subcommand;
 use serde::Serialize;
@@ -11,9 +10,10 @@ use kado::diag::{Error, Problem, Source};
 use kado::explain::Explain;
 use kado::kinkado::alora::{self, Payer};
 use kado::kinkado::hand::{self, Evaluation};
-use kado::kinkado::showdown::{self, ALORA, Pool, Seat};
+use kado::kinkado::seat::{Table, TableText, money_arg};
+use kado::kinkado::showdown::{self, ALORA, DecidedBy, Seat, Settlement};
 use kado::kinkado::{GAME, Rules, TITLE, round_info, value};
-use kado::notation::{Located, parse_cards_in, parse_money, scan_cards, validate_pack};
+use kado::notation::{parse_cards_in, validate_pack};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 
@@ -270,15 +270,6 @@ fn pack_cards_or_none(name: &str, text: &str) -> Result<Vec<Card>, Error> {
     } else {
         pack_cards(name, text)
     }
-}
-
-fn money_arg(name: &str, text: &str) -> Result<u32, Error> {
-    parse_money(text).ok_or_else(|| {
-        Problem::new(format!("`{text}` is not an amount of money"))
-            .at(&Source::new(name, text), 0..text.len())
-            .expected("a whole number of dollars, such as 25 or $25")
-            .into()
-    })
 }
 
 fn round_arg(name: &str, text: &str) -> Result<u32, Error> {
@@ -629,51 +620,6 @@ pub struct ShowdownArgs {
     pool_chips: Option<String>,
 }
 
-/// `CARDS@BET`, the cards read from `src` (within `range`).
-fn cards_at_bet(
-    src: &Source,
-    range: Range<usize>,
-    problems: &mut Vec<Problem>,
-) -> Option<(Vec<Located<Card>>, u32)> {
-    let text = &src.text[range.clone()];
-    let Some(at) = text.rfind('@') else {
-        problems.push(
-            Problem::new("the bet is missing")
-                .at(src, range.end..range.end)
-                .expected("CARDS@BET, e.g. `KS,KH@5`"),
-        );
-        return None;
-    };
-    let cards_range = range.start..range.start + at;
-    let bet_range = range.start + at + 1..range.end;
-    let (cards, mut ps) = scan_cards(src, cards_range.clone());
-    problems.append(&mut ps);
-    let bet_text = &src.text[bet_range.clone()];
-    let bet = parse_money(bet_text);
-    if bet.is_none() {
-        problems.push(
-            Problem::new(format!("`{bet_text}` is not an amount of money"))
-                .at(
-                    src,
-                    bet_range.start
-                        ..bet_range
-                            .end
-                            .max(bet_range.start + 1)
-                            .min(src.text.len().max(bet_range.start)),
-                )
-                .expected("a whole number of dollars after @"),
-        );
-    }
-    if cards.is_empty() && problems.is_empty() {
-        problems.push(
-            Problem::new("no cards before @")
-                .at(src, cards_range)
-                .expected("the cards played"),
-        );
-    }
-    Some((cards, bet?))
-}
-
 #[derive(Serialize)]
 struct HandOut<'a> {
     category: hand::Category,
@@ -692,260 +638,43 @@ struct ShowdownVerdict<'a> {
     bank_took_back: u32,
     pool_left: u32,
     pool_cards_to: &'a Option<String>,
-    decided_by: &'a str,
+    decided_by: DecidedBy,
 }
 
-/// One seat's `CARDS@BET`, from byte `from` of `src` to its end: a player plays 2 to 5
-/// cards, ALORA any number; nobody bets above the limit. The cards read are added to
-/// `located` (tagged with `idx`, the source's index) for the one-pack check.
-#[allow(clippy::too_many_arguments)]
-fn read_seat(
-    src: &Source,
-    from: usize,
-    name: String,
-    is_alora: bool,
-    rules: &Rules,
-    problems: &mut Vec<Problem>,
-    idx: usize,
-    located: &mut Vec<(usize, Located<Card>)>,
-) -> Option<Seat> {
-    let text = &src.text;
-    let (cards, bet) = cards_at_bet(src, from..text.len(), problems)?;
-    let at = text.rfind('@').unwrap_or(text.len());
-    let who = if is_alora {
-        "ALORA".to_string()
-    } else {
-        name.clone()
-    };
-    if !is_alora && !(2..=5).contains(&cards.len()) {
-        problems.push(
-            Problem::new(format!(
-                "{who} plays {} card{}; a played hand has 2 to 5",
-                cards.len(),
-                if cards.len() == 1 { "" } else { "s" }
-            ))
-            .at(src, from..at),
-        );
+impl<'a> ShowdownVerdict<'a> {
+    fn of(v: &'a Settlement) -> ShowdownVerdict<'a> {
+        ShowdownVerdict {
+            winners: &v.winners,
+            hands: v
+                .hands
+                .iter()
+                .map(|(k, h)| {
+                    let is_alora = k == ALORA;
+                    (
+                        k.as_str(),
+                        HandOut {
+                            category: h.category,
+                            tier: h.tier,
+                            sum: h.sum,
+                            played: is_alora.then_some(h.played.as_slice()),
+                        },
+                    )
+                })
+                .collect(),
+            payouts: &v.payouts,
+            bank_paid: v.bank_paid,
+            bank_took_back: v.bank_took_back,
+            pool_left: v.pool_left,
+            pool_cards_to: &v.pool_cards_to,
+            decided_by: v.decided_by,
+        }
     }
-    if bet > rules.max_bet {
-        problems.push(
-            Problem::new(format!(
-                "{who} bets {}, above the {} limit",
-                money(i64::from(bet)),
-                money(i64::from(rules.max_bet))
-            ))
-            .at(src, (at + 1).min(text.len())..text.len()),
-        );
-    }
-    located.extend(cards.iter().cloned().map(|c| (idx, c)));
-    Some(Seat {
-        name,
-        cards: cards.into_iter().map(|l| l.value).collect(),
-        bet,
-        is_alora,
-        bank_placed: false,
-    })
 }
 
-/// The sentences under the showdown table: who wins and why, or who splits, and what
-/// the bank takes back.
-fn showdown_summary(v: &showdown::Settlement, pool: &Pool, rules: &Rules, s: &Style) -> String {
-    let mut human = String::new();
-    let winners = v.winners.join(" and ");
-    if v.winners.len() == 1 {
-        human += &format!(
-            "{} wins ({}): takes the prize pool ({}{}) and every bet, and the bank pays {} {}.\n",
-            winners,
-            match v.decided_by.as_str() {
-                "tier" => "highest tier",
-                "sum" => "highest sum in the tier",
-                "bet" => "equal hands, highest bet",
-                "alora-wins-ties" if rules.alora_ties_after_bets => {
-                    "equal hands and bets, ALORA wins ties"
-                }
-                "alora-wins-ties" => "equal hands, ALORA wins ties",
-                _ => "the only hand",
-            },
-            money(i64::from(pool.money)),
-            if pool.cards.is_empty() {
-                String::new()
-            } else {
-                format!(" and {}", s.cards(&pool.cards))
-            },
-            winners,
-            money(i64::from(v.bank_paid))
-        );
-    } else {
-        human += &format!(
-            "{} split the pot; the bank pays each their own bet ({} in all). {} stays in the prize pool{}.\n",
-            winners,
-            money(i64::from(v.bank_paid)),
-            money(i64::from(v.pool_left)),
-            if pool.cards.is_empty() {
-                String::new()
-            } else {
-                format!(", with {}", s.cards(&pool.cards))
-            }
-        );
-    }
-    if v.bank_took_back > 0 {
-        human += &format!(
-            "The bank takes back the {} it bet for ALORA.\n",
-            money(i64::from(v.bank_took_back))
-        );
-    }
-    human
-}
-
-fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {
-    let mut problems = Vec::new();
-    let mut seats: Vec<Seat> = Vec::new();
-    // Every card on the table, with where it was named.
-    let mut sources: Vec<Source> = Vec::new();
-    let mut located: Vec<(usize, Located<Card>)> = Vec::new();
-
-    if a.seats.is_empty() && a.alora.is_none() {
-        problems.push(
-            Problem::new("no seats given")
-                .help("give each player as --seat NAME=CARDS@BET, and ALORA as --alora CARDS@BET"),
-        );
-    }
-    for text in &a.seats {
-        let src = Source::new("--seat", text.as_str());
-        let Some(eq) = text.find('=') else {
-            problems.push(
-                Problem::new(format!("`{text}` has no player name"))
-                    .at(&src, 0..text.len())
-                    .expected("NAME=CARDS@BET, e.g. `ana=KS,KH@5`"),
-            );
-            continue;
-        };
-        let name = text[..eq].trim().to_lowercase();
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
-        {
-            problems.push(
-                Problem::new(format!("`{}` is not a player name", &text[..eq]))
-                    .at(&src, 0..eq.max(1))
-                    .expected("letters, digits, - or _"),
-            );
-            continue;
-        }
-        if let Some(why) = kado::notation::name_too_long(&name) {
-            problems.push(Problem::new(why).at(&src, 0..eq));
-            continue;
-        }
-        if name == ALORA {
-            problems.push(
-                Problem::new("ALORA's seat is given with --alora")
-                    .at(&src, 0..eq)
-                    .help(format!("--alora '{}'", &text[eq + 1..])),
-            );
-            continue;
-        }
-        if seats.iter().any(|s| s.name == name) {
-            problems.push(
-                Problem::new(format!("two seats are called `{name}`"))
-                    .at(&src, 0..eq)
-                    .help("give each player a different name"),
-            );
-            continue;
-        }
-        let idx = sources.len();
-        if let Some(seat) = read_seat(
-            &src,
-            eq + 1,
-            name,
-            false,
-            rules,
-            &mut problems,
-            idx,
-            &mut located,
-        ) {
-            seats.push(seat);
-        }
-        sources.push(src);
-    }
-    if let Some(text) = &a.alora {
-        let src = Source::new("--alora", text.as_str());
-        let idx = sources.len();
-        if let Some(mut seat) = read_seat(
-            &src,
-            0,
-            ALORA.to_string(),
-            true,
-            rules,
-            &mut problems,
-            idx,
-            &mut located,
-        ) {
-            seat.bank_placed = a.bank_bet;
-            seats.push(seat);
-        }
-        sources.push(src);
-    }
-    let pool_money = money_arg("--pool", &a.pool)
-        .map_err(|e| problems.extend(e.problems))
-        .ok();
-    let mut pool_cards = Vec::new();
-    if let Some(text) = &a.pool_cards {
-        let src = Source::new("--pool-cards", text.as_str());
-        let (cards, mut ps) = scan_cards(&src, 0..text.len());
-        problems.append(&mut ps);
-        let idx = sources.len();
-        pool_cards = cards.iter().map(|l| l.value).collect();
-        located.extend(cards.into_iter().map(|c| (idx, c)));
-        sources.push(src);
-    }
-    let mut chips = None;
-    if let Some(text) = &a.pool_chips {
-        let src = Source::new("--pool-chips", text.as_str());
-        let mut list = Vec::new();
-        let mut offset = 0;
-        for part in text.split(',') {
-            let t = part.trim();
-            match t.parse::<u32>() {
-                Ok(v) if v > 0 => list.push(v),
-                _ => problems.push(
-                    Problem::new(format!("`{t}` is not a chip value"))
-                        .at(&src, offset..offset + part.len())
-                        .expected("chip values separated by commas, e.g. 25,5,1,1"),
-                ),
-            }
-            offset += part.len() + 1;
-        }
-        if let Some(m) = pool_money {
-            let total: u32 = list.iter().sum();
-            if problems.is_empty() && total != m {
-                problems.push(
-                    Problem::new(format!(
-                        "the chips add up to {}, but the pool holds {}",
-                        money(i64::from(total)),
-                        money(i64::from(m))
-                    ))
-                    .at(&src, 0..text.len()),
-                );
-            }
-        }
-        chips = Some(list);
-    }
-    problems.extend(validate_pack(
-        located.iter().map(|(i, c)| (&sources[*i], c)),
-        2,
-    ));
-    Error::check(problems)?;
-    let pool = Pool {
-        money: pool_money.unwrap_or(0),
-        cards: pool_cards,
-        chips,
-    };
-    let v = showdown::settle(&seats, &pool, rules, rs);
-
-    let s = ctx.style;
+/// The showdown table: each seat, its hand, bet and what it receives (★ for winners).
+fn showdown_table(seats: &[Seat], v: &Settlement, s: &Style) -> String {
     let mut t = render::table(["Seat", "Cards", "Hand", "Tier", "Sum", "Bet", "Receives"]);
-    for seat in &seats {
+    for seat in seats {
         let h = &v.hands[&seat.name];
         let name = if v.winners.contains(&seat.name) {
             format!("{} ★", seat.name)
@@ -967,34 +696,25 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
             money(i64::from(v.payouts[&seat.name])),
         ]);
     }
-    let mut human = render::show(&t);
-    human += &showdown_summary(&v, &pool, rules, &s);
-    let verdict = ShowdownVerdict {
-        winners: &v.winners,
-        hands: v
-            .hands
-            .iter()
-            .map(|(k, h)| {
-                let is_alora = k == ALORA;
-                (
-                    k.as_str(),
-                    HandOut {
-                        category: h.category,
-                        tier: h.tier,
-                        sum: h.sum,
-                        played: is_alora.then_some(h.played.as_slice()),
-                    },
-                )
-            })
-            .collect(),
-        payouts: &v.payouts,
-        bank_paid: v.bank_paid,
-        bank_took_back: v.bank_took_back,
-        pool_left: v.pool_left,
-        pool_cards_to: &v.pool_cards_to,
-        decided_by: &v.decided_by,
-    };
-    ctx.emit(&verdict, &human, &v.explain)
+    render::show(&t)
+}
+
+fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {
+    let table = Table::read(
+        &TableText {
+            seats: &a.seats,
+            alora: a.alora.as_deref(),
+            bank_bet: a.bank_bet,
+            pool: &a.pool,
+            pool_cards: a.pool_cards.as_deref(),
+            pool_chips: a.pool_chips.as_deref(),
+        },
+        rules,
+    )?;
+    let v = showdown::settle(&table.seats, &table.pool, rules, rs);
+    let s = ctx.style;
+    let human = showdown_table(&table.seats, &v, &s) + &v.summary(&table.pool, rules, &s);
+    ctx.emit(&ShowdownVerdict::of(&v), &human, &v.explain)
 }
 
 mod stats;

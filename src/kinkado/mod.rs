@@ -2,11 +2,13 @@
 //!
 //! - [`hand`]: the best hand from played cards (tier, then sum; jokers wild).
 //! - [`alora`]: ALORA's sells, buys and bets.
+//! - [`seat`]: the notation of a reveal (`NAME=CARDS@BET`, the prize pool).
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
 
 pub mod alora;
 pub mod game;
 pub mod hand;
+pub mod seat;
 pub mod showdown;
 pub mod simulate;
 
