@@ -238,9 +238,9 @@ fn play_cmd(
         alora,
         deck,
     };
-    setup
-        .check()
-        .map_err(|why| Error::single(Problem::new(why).help("e.g. --players ana,bo --alora")))?;
+    setup.check().map_err(|why| {
+        Error::single(Problem::new(why.to_string()).help("e.g. --players ana,bo --alora"))
+    })?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let log = Log::new(GAME, rs, setup)?;
     let lock = session::open_new::<Game>(&path)?;

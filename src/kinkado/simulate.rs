@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use super::error::PlayError;
 use super::game::bot::{Bot, play_out};
 use super::game::{Deck, Game, Phase, Setup};
 use super::showdown::ALORA;
@@ -68,7 +69,7 @@ fn game_seed(seed: u64, i: u64) -> u64 {
 }
 
 /// Plays game `i` of a run.
-pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameResult, String> {
+pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameResult, PlayError> {
     let setup = Setup {
         players: vec![PLAYER.to_string()],
         alora: true,
@@ -94,7 +95,7 @@ pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameR
         }
     })?;
     if end.phase != Phase::Over {
-        return Err("a simulated game did not finish".into());
+        return Err(PlayError::Unfinished);
     }
     let winners = end.winners();
     let deciding_round = match winners.as_slice() {
@@ -193,9 +194,9 @@ pub fn simulate(
     seed: u64,
     threads: usize,
     tick: &(dyn Fn() + Sync),
-) -> Result<Report, String> {
+) -> Result<Report, PlayError> {
     let threads = threads.clamp(1, 64) as u64;
-    let mut results: Vec<Option<Result<GameResult, String>>> = vec![None; games as usize];
+    let mut results: Vec<Option<Result<GameResult, PlayError>>> = vec![None; games as usize];
     std::thread::scope(|scope| {
         let chunks: Vec<_> = results
             .chunks_mut(((games / threads) + 1) as usize)
@@ -216,7 +217,7 @@ pub fn simulate(
     });
     let mut all = Vec::with_capacity(results.len());
     for r in results {
-        all.push(r.ok_or("a simulated game was not played")??);
+        all.push(r.ok_or(PlayError::NotPlayed)??);
     }
     let (mut alora_wins, mut player_wins, mut ties) = (0, 0, 0);
     let mut deciding_rounds = vec![0u64; 9];
