@@ -567,7 +567,26 @@ impl Game {
                 money(i64::from(h.sum))
             ));
         }
-        // Money moves.
+        let payouts = self.pay(&v);
+        said.push(self.round_won(&v));
+        if v.bank_took_back > 0 {
+            said.push(format!(
+                "The bank takes back the {} it bet for ALORA.",
+                money(i64::from(v.bank_took_back))
+            ));
+        }
+        said.extend(self.give_pool_cards(v.pool_cards_to.as_deref()));
+        let alora_tie = v
+            .explain
+            .0
+            .iter()
+            .find(|r| v.alora_tie && r.rulings.iter().any(|x| x.id == "alora-ties"))
+            .cloned();
+        self.end_round(said, v.winners, payouts, alora_tie)
+    }
+
+    /// Moves the money of a settled reveal; returns who received what.
+    fn pay(&mut self, v: &showdown::Settlement) -> Vec<(String, u32)> {
         self.bank_net += i64::from(v.bank_paid);
         self.bank_net -= i64::from(v.bank_took_back);
         let mut payouts = Vec::new();
@@ -579,47 +598,56 @@ impl Game {
             }
         }
         self.pool = v.pool_left;
+        payouts
+    }
+
+    /// Who won the round and what to give them, or who split the pot.
+    fn round_won(&self, v: &showdown::Settlement) -> String {
         let winners: Vec<String> = v.winners.iter().map(|w| display_name(w)).collect();
         if v.winners.len() == 1 {
-            said.push(format!(
+            return format!(
                 "{} the round: give {} everything in the prize pool and every bet, and {} from the bank.",
                 says(&v.winners[0], "wins"),
-                if v.winners[0] == ALORA { "ALORA".to_string() } else { winners[0].clone() },
+                if v.winners[0] == ALORA {
+                    "ALORA".to_string()
+                } else {
+                    winners[0].clone()
+                },
                 money(i64::from(v.bank_paid))
-            ));
-        } else {
-            said.push(format!(
-                "{} split the pot ({} each from the pot and bets, by value); the bank pays each their own bet; {} and the cards stay in the prize pool.",
-                winners.join(" and "),
-                money(i64::from(v.payouts.get(&v.winners[0]).copied().unwrap_or(0) - self.seats.iter().find(|s| s.name == v.winners[0]).and_then(|s| s.bet).unwrap_or(0))),
-                money(i64::from(v.pool_left))
-            ));
+            );
         }
-        if v.bank_took_back > 0 {
-            said.push(format!(
-                "The bank takes back the {} it bet for ALORA.",
-                money(i64::from(v.bank_took_back))
-            ));
-        }
-        if let Some(to) = &v.pool_cards_to
-            && !self.pool_cards.is_empty()
-            && let Ok(i) = self.seat_index(to)
-        {
-            let cards = std::mem::take(&mut self.pool_cards);
-            let s = &mut self.seats[i];
-            s.known.extend(&cards);
-            if s.is_alora {
-                s.face_up.extend(&cards);
-                said.push(format!("ALORA keeps {} face up.", show_cards(&cards)));
-            }
-        }
-        let alora_tie = v
-            .explain
-            .0
+        let first = &v.winners[0];
+        let own_bet = self
+            .seats
             .iter()
-            .find(|r| v.alora_tie && r.rulings.iter().any(|x| x.id == "alora-ties"))
-            .cloned();
-        self.end_round(said, v.winners, payouts, alora_tie)
+            .find(|s| &s.name == first)
+            .and_then(|s| s.bet)
+            .unwrap_or(0);
+        format!(
+            "{} split the pot ({} each from the pot and bets, by value); the bank pays each their own bet; {} and the cards stay in the prize pool.",
+            winners.join(" and "),
+            money(i64::from(
+                v.payouts.get(first).copied().unwrap_or(0) - own_bet
+            )),
+            money(i64::from(v.pool_left))
+        )
+    }
+
+    /// The prize pool's cards go to the round's winner, if one takes them.
+    fn give_pool_cards(&mut self, to: Option<&str>) -> Option<String> {
+        let to = to?;
+        if self.pool_cards.is_empty() {
+            return None;
+        }
+        let i = self.seat_index(to).ok()?;
+        let cards = std::mem::take(&mut self.pool_cards);
+        let s = &mut self.seats[i];
+        s.known.extend(&cards);
+        if !s.is_alora {
+            return None;
+        }
+        s.face_up.extend(&cards);
+        Some(format!("ALORA keeps {} face up.", show_cards(&cards)))
     }
 
     fn end_round(
@@ -873,43 +901,20 @@ impl Session for Game {
 
     fn answer(&self, q: &Question, text: &str) -> Result<Action, PlayError> {
         if let Some(rest) = text.trim().strip_prefix("fix ") {
-            let mut parts = rest.split_whitespace();
-            let (Some(name), Some(amount), None) = (parts.next(), parts.next(), parts.next())
-            else {
-                return Err(PlayError::FixSyntax);
-            };
-            let i = self.seat_index(name)?;
-            let stash =
-                parse_money(amount).ok_or_else(|| PlayError::NotMoney(amount.to_string()))?;
-            if self.seats[i].stash == stash {
-                // Refused at the prompt only: a save holding such a correction still loads.
-                return Err(PlayError::NothingToCorrect(
-                    self.seats[i].name.clone(),
-                    stash,
-                ));
-            }
-            return Ok(Action::Correct {
-                seat: self.seats[i].name.clone(),
-                stash,
-            });
+            return self.read_fix(rest);
         }
         let (kind, who) = q.key.split_once(':').unwrap_or((q.key.as_str(), ""));
+        let seat = who.to_string();
         match kind {
-            "prize" => {
-                let cards = read_cards(text)?;
-                match cards.as_slice() {
-                    [c] => Ok(Action::Prize { card: Some(*c) }),
-                    [] => Ok(Action::Prize { card: None }),
-                    _ => Err(PlayError::OnePrizeCard),
-                }
-            }
-            "sell" => {
-                let cards = read_cards(text)?;
-                Ok(Action::Sell {
-                    seat: who.to_string(),
-                    cards,
-                })
-            }
+            "prize" => match read_cards(text)?.as_slice() {
+                [c] => Ok(Action::Prize { card: Some(*c) }),
+                [] => Ok(Action::Prize { card: None }),
+                _ => Err(PlayError::OnePrizeCard),
+            },
+            "sell" => Ok(Action::Sell {
+                seat,
+                cards: read_cards(text)?,
+            }),
             "alora-shows" => Ok(Action::AloraShows {
                 cards: read_cards(text)?,
             }),
@@ -924,69 +929,16 @@ impl Session for Game {
                 cards.extend(picked);
                 Ok(Action::AloraSells { cards })
             }
-            "alora-buys" => {
-                let picked = read_cards(text)?;
-                let i = self.alora_index().ok_or(PlayError::NoAlora)?;
-                let plan = self.alora_buy_plan(i);
-                match picked.as_slice() {
-                    [c] => Ok(Action::AloraBuys {
-                        card: Some(*c),
-                        free: plan.free_draws,
-                        drawn: self.peek(plan.free_draws),
-                    }),
-                    _ => Err(PlayError::OneAloraCard),
-                }
-            }
-            "buy" => {
-                let mut market = Vec::new();
-                let mut deck = 0;
-                let t = text.trim().to_lowercase();
-                if !(t.is_empty() || t == "none" || t == "pass" || t == "-") {
-                    for word in t
-                        .split(|c: char| c.is_whitespace() || c == ',')
-                        .filter(|w| !w.is_empty())
-                    {
-                        if word == "deck" || word == "d" {
-                            deck += 1;
-                        } else if let Some(n) = word.strip_prefix("deck").and_then(|n| {
-                            n.trim_start_matches(['x', '*', '×']).parse::<usize>().ok()
-                        }) {
-                            deck += n;
-                        } else {
-                            market.extend(read_cards(word)?);
-                        }
-                    }
-                }
-                let drawn = self.peek(deck);
-                Ok(Action::Buy {
-                    seat: who.to_string(),
-                    market,
-                    deck,
-                    drawn,
-                })
-            }
+            "alora-buys" => self.read_alora_buy(text),
+            "buy" => self.read_buy(seat, text),
             "bet" => {
                 let amount = parse_money(text)
                     .ok_or_else(|| PlayError::NotMoney(text.trim().to_string()))?;
-                Ok(Action::Bet {
-                    seat: who.to_string(),
-                    amount,
-                })
+                Ok(Action::Bet { seat, amount })
             }
-            "play" if text.trim().eq_ignore_ascii_case("best") => {
-                let i = self.seat_index(who)?;
-                let s = &self.seats[i];
-                if s.hidden > 0 {
-                    return Err(PlayError::CannotSee);
-                }
-                let b = best_hand(&s.known, &self.rules);
-                Ok(Action::Play {
-                    seat: who.to_string(),
-                    cards: b.played,
-                })
-            }
+            "play" if text.trim().eq_ignore_ascii_case("best") => self.best_play(seat),
             "play" => Ok(Action::Play {
-                seat: who.to_string(),
+                seat,
                 cards: read_cards(text)?,
             }),
             _ => Err(PlayError::Unexpected),
@@ -1073,6 +1025,90 @@ impl Session for Game {
 
     fn phase_key(&self) -> String {
         format!("{}:{}", self.round, self.phase.name())
+    }
+}
+
+/// Reading the table's answers into actions.
+impl Game {
+    /// `fix NAME MONEY` (after `fix `): a stash counted wrong.
+    fn read_fix(&self, rest: &str) -> Result<Action, PlayError> {
+        let mut parts = rest.split_whitespace();
+        let (Some(name), Some(amount), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(PlayError::FixSyntax);
+        };
+        let i = self.seat_index(name)?;
+        let stash = parse_money(amount).ok_or_else(|| PlayError::NotMoney(amount.to_string()))?;
+        if self.seats[i].stash == stash {
+            // Refused at the prompt only: a save holding such a correction still loads.
+            return Err(PlayError::NothingToCorrect(
+                self.seats[i].name.clone(),
+                stash,
+            ));
+        }
+        Ok(Action::Correct {
+            seat: self.seats[i].name.clone(),
+            stash,
+        })
+    }
+
+    /// The card ALORA takes among market cards of equal value.
+    fn read_alora_buy(&self, text: &str) -> Result<Action, PlayError> {
+        let picked = read_cards(text)?;
+        let i = self.alora_index().ok_or(PlayError::NoAlora)?;
+        let plan = self.alora_buy_plan(i);
+        match picked.as_slice() {
+            [c] => Ok(Action::AloraBuys {
+                card: Some(*c),
+                free: plan.free_draws,
+                drawn: self.peek(plan.free_draws),
+            }),
+            _ => Err(PlayError::OneAloraCard),
+        }
+    }
+
+    /// A player's purchase: market cards, and `deck` (or `d`, `deckN`) per blind card.
+    fn read_buy(&self, seat: String, text: &str) -> Result<Action, PlayError> {
+        let mut market = Vec::new();
+        let mut deck = 0;
+        let t = text.trim().to_lowercase();
+        if !(t.is_empty() || t == "none" || t == "pass" || t == "-") {
+            for word in t
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+            {
+                if word == "deck" || word == "d" {
+                    deck += 1;
+                } else if let Some(n) = word
+                    .strip_prefix("deck")
+                    .and_then(|n| n.trim_start_matches(['x', '*', '×']).parse::<usize>().ok())
+                {
+                    deck += n;
+                } else {
+                    market.extend(read_cards(word)?);
+                }
+            }
+        }
+        let drawn = self.peek(deck);
+        Ok(Action::Buy {
+            seat,
+            market,
+            deck,
+            drawn,
+        })
+    }
+
+    /// `best`: the best hand a seat holds, when kado can see its cards.
+    fn best_play(&self, seat: String) -> Result<Action, PlayError> {
+        let i = self.seat_index(&seat)?;
+        let s = &self.seats[i];
+        if s.hidden > 0 {
+            return Err(PlayError::CannotSee);
+        }
+        let b = best_hand(&s.known, &self.rules);
+        Ok(Action::Play {
+            seat,
+            cards: b.played,
+        })
     }
 }
 
