@@ -6,6 +6,7 @@
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
 
 pub mod alora;
+pub mod args;
 pub mod error;
 pub mod game;
 pub mod hand;

@@ -3,22 +3,14 @@
 
 use std::ops::Range;
 
+pub use super::args::money_arg;
+
 use super::Rules;
 use super::showdown::{ALORA, Pool, Seat};
 use crate::cards::Card;
 use crate::diag::{Error, Problem, Source};
 use crate::notation::{Located, name_too_long, parse_money, scan_cards, validate_pack};
 use crate::render::money;
-
-/// An amount of money given as argument `name`.
-pub fn money_arg(name: &str, text: &str) -> Result<u32, Error> {
-    parse_money(text).ok_or_else(|| {
-        Problem::new(format!("`{text}` is not an amount of money"))
-            .at(&Source::new(name, text), 0..text.len())
-            .expected("a whole number of dollars, such as 25 or $25")
-            .into()
-    })
-}
 
 /// A reveal as written on the command line: the seats and the prize pool.
 #[derive(Clone, Copy, Debug, Default)]

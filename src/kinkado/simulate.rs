@@ -8,10 +8,12 @@
 
 use serde::Serialize;
 
+use super::Rules;
 use super::error::PlayError;
 use super::game::bot::{Bot, play_out};
 use super::game::{Deck, Game, Phase, Setup};
 use super::showdown::ALORA;
+use crate::explain::Explain;
 use crate::ruleset::Ruleset;
 use crate::session::Session;
 
@@ -247,6 +249,29 @@ pub fn simulate(
         alora_money: MoneyStats::of(&alora),
         deciding_rounds,
     })
+}
+
+/// The rules and rulings behind a simulation.
+pub fn explain(rs: &Ruleset) -> Explain {
+    let mut x = Explain::new();
+    x.rule("Each game is a whole solo game against ALORA, played by the same rules engine as `kado kinkado play` with a virtual pack; ALORA plays by her rules.");
+    x.ruled(
+        if Rules::from_ruleset(rs).alora_ties_after_bets {
+            "At each reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal; at the end, equal money is settled by the ruling in force."
+        } else {
+            "At each reveal ALORA wins any tie of tier and sum, whatever the bets; at the end, equal money is settled by the ruling in force."
+        },
+        rs,
+        &[
+            "alora-ties",
+            "game-tie",
+            "alora-buy",
+            "alora-face-up",
+            "alora-sum",
+        ],
+    );
+    x.rule("Game i of a run is shuffled from a seed derived from the run's seed and i, so a run does not depend on the number of threads.");
+    x
 }
 
 #[cfg(test)]
