@@ -7,12 +7,11 @@ use serde::Serialize;
 
 use kado::cards::Card;
 use kado::diag::{Error, Problem, Source};
-use kado::explain::Explain;
 use kado::kinkado::alora::{self, Payer};
 use kado::kinkado::hand::{self, Evaluation};
 use kado::kinkado::seat::{Table, TableText, money_arg};
 use kado::kinkado::showdown::{self, ALORA, DecidedBy, Seat, Settlement};
-use kado::kinkado::{GAME, Rules, TITLE, round_info, value};
+use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info, value};
 use kado::notation::{parse_cards_in, validate_pack};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
@@ -315,35 +314,6 @@ struct HandVerdict<'a> {
     played: Option<&'a [Card]>,
 }
 
-fn hand_explain(rs: &Ruleset, e: &Evaluation) -> Explain {
-    let mut x = Explain::new();
-    x.rule(format!(
-        "{} is a tier {} hand (tier 1: high card, one pair, two pair; tier 2: three of a kind, straight, flush; tier 3: full house, four of a kind, straight flush).",
-        capitalise(&e.category.to_string()),
-        e.tier
-    ));
-    x.rule("Straights, flushes and full houses need five cards.");
-    x.ruled(
-        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
-        rs,
-        &["joker-sum"],
-    );
-    if !e.jokers.is_empty() {
-        x.ruled(
-            "Each joker stands for the card giving the highest tier, then the highest sum.",
-            rs,
-            &["joker-duplicates", "five-of-a-kind"],
-        );
-    }
-    if matches!(
-        e.category,
-        hand::Category::Straight | hand::Category::StraightFlush
-    ) {
-        x.ruled("An ace may end a straight.", rs, &["ace-straights"]);
-    }
-    x
-}
-
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -390,7 +360,7 @@ fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         jokers: &e.jokers,
         played: None,
     };
-    ctx.emit(&v, &human, &hand_explain(rs, &e))
+    ctx.emit(&v, &human, &hand::explain(rs, &e))
 }
 
 fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
@@ -407,15 +377,8 @@ fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         money(i64::from(e.sum)),
         jokers_line(&s, e)
     );
-    if rules.alora_sum_all && b.played.len() < cards.len() {
-        human += "Her sum counts every card she holds (ruling alora-sum: all-cards).\n";
-    }
-    let mut x = hand_explain(rs, e);
-    x.ruled(
-        "ALORA plays all her cards: the best hand of 2 to 5 of them, by tier then sum.",
-        rs,
-        &["alora-sum"],
-    );
+    human += hand::alora_sum_note(rules, b.played.len(), cards.len()).unwrap_or("");
+    let x = hand::explain_alora(rs, e);
     let v = HandVerdict {
         category: e.category,
         tier: e.tier,
@@ -451,17 +414,7 @@ fn alora_sell(ctx: &Ctx, rs: &Ruleset, text: &str) -> Outcome {
         );
     }
     human += &format!("The bank pays ALORA {}.\n", money(i64::from(v.proceeds)));
-    let mut x = Explain::new();
-    x.rule(
-        "ALORA always sells her two lowest-value cards; when values tie, the player picks which.",
-    );
-    x.ruled(
-        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
-        rs,
-        &["joker-sum"],
-    );
-    x.rule("Cards sell for their value, paid by the bank, and go face up to the market.");
-    ctx.emit(&v, &human, &x)
+    ctx.emit(&v, &human, &alora::explain_sell(rs))
 }
 
 fn alora_buy(
@@ -503,21 +456,7 @@ fn alora_buy(
         );
     }
     human += &format!("Her stash: {}.\n", money(i64::from(v.stash_after)));
-    let mut x = Explain::new();
-    x.ruled(
-        format!(
-            "ALORA buys the highest-value market card worth {} or more if she can afford it, and draws one free card; otherwise she draws two.",
-            money(i64::from(rules.alora_buy_minimum))
-        ),
-        rs,
-        &["alora-buy"],
-    );
-    x.rule(format!(
-        "She never holds more than {} cards.",
-        rules.hand_limit
-    ));
-    x.rule("Money spent in the market goes to the prize pool.");
-    ctx.emit(&v, &human, &x)
+    ctx.emit(&v, &human, &alora::explain_buy(rs, rules))
 }
 
 fn collect3<A, B, C>(
@@ -569,14 +508,7 @@ fn alora_bet(
         ),
         _ => format!("(The round minimum is {}.)\n", money(i64::from(v.minimum))),
     };
-    let mut x = Explain::new();
-    x.ruled(
-        "ALORA bets the higher of her best face-up card's value and the round minimum.",
-        rs,
-        &["alora-face-up"],
-    );
-    x.rule("If she cannot afford her bet, the bank places it for her and her stash is untouched.");
-    ctx.emit(&v, &human, &x)
+    ctx.emit(&v, &human, &alora::explain_bet(rs))
 }
 
 fn round_cmd(ctx: &Ctx, round: &str) -> Outcome {
@@ -592,10 +524,7 @@ fn round_cmd(ctx: &Ctx, round: &str) -> Outcome {
     if info.joker_joins_pool {
         human += "A joker joins the prize pool this round (it lies under this round's chip).\n";
     }
-    let mut x = Explain::new();
-    x.rule("The round tracker's chips are $1, $1, $1, $5, $5, $10, $10, $25, $25; each round's chip joins the prize pool and sets the minimum bet.");
-    x.rule("Jokers lie under the third $1 chip and the first $10 chip, so they join the prize pool in rounds 3 and 6.");
-    ctx.emit(&info, &human, &x)
+    ctx.emit(&info, &human, &round_explain())
 }
 
 #[derive(Debug, clap::Args)]

@@ -129,6 +129,14 @@ pub fn round_info(round: u32) -> Option<RoundInfo> {
     })
 }
 
+/// The rules behind the round tracker.
+pub fn round_explain() -> crate::explain::Explain {
+    let mut x = crate::explain::Explain::new();
+    x.rule("The round tracker's chips are $1, $1, $1, $5, $5, $10, $10, $25, $25; each round's chip joins the prize pool and sets the minimum bet.");
+    x.rule("Jokers lie under the third $1 chip and the first $10 chip, so they join the prize pool in rounds 3 and 6.");
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
