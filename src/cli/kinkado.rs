@@ -6,13 +6,15 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use kado::cards::Card;
-use kado::diag::{Error, Problem, Source};
+use kado::diag::{Error, Problem};
 use kado::kinkado::alora::{self, Payer};
+use kado::kinkado::args::{
+    count_arg, money_arg, pack_cards, pack_cards_or_none, played_hand, round_arg,
+};
 use kado::kinkado::hand::{self, Evaluation};
-use kado::kinkado::seat::{Table, TableText, money_arg};
+use kado::kinkado::seat::{Table, TableText};
 use kado::kinkado::showdown::{self, ALORA, DecidedBy, Seat, Settlement};
 use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info, value};
-use kado::notation::{parse_cards_in, validate_pack};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 
@@ -251,46 +253,6 @@ fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
-/// Reads cards from an argument and checks they can come from one pack.
-fn pack_cards(name: &str, text: &str) -> Result<Vec<Card>, Error> {
-    let src = Source::new(name, text);
-    let cards = parse_cards_in(&src)?;
-    Error::check(validate_pack(cards.iter().map(|c| (&src, c)), 2))?;
-    Ok(cards.into_iter().map(|l| l.value).collect())
-}
-
-/// Like [`pack_cards`], but an empty list is allowed.
-fn pack_cards_or_none(name: &str, text: &str) -> Result<Vec<Card>, Error> {
-    if text
-        .trim_matches(|c: char| c.is_whitespace() || c == ',')
-        .is_empty()
-    {
-        Ok(Vec::new())
-    } else {
-        pack_cards(name, text)
-    }
-}
-
-fn round_arg(name: &str, text: &str) -> Result<u32, Error> {
-    let src = Source::new(name, text);
-    match text.trim().parse::<u32>() {
-        Ok(n) if round_info(n).is_some() => Ok(n),
-        _ => Err(Problem::new(format!("`{text}` is not a round of Kin Kādo"))
-            .at(&src, 0..text.len())
-            .expected("a round from 1 to 9")
-            .into()),
-    }
-}
-
-fn count_arg(name: &str, text: &str) -> Result<usize, Error> {
-    text.trim().parse::<usize>().map_err(|_| {
-        Problem::new(format!("`{text}` is not a number of cards"))
-            .at(&Source::new(name, text), 0..text.len())
-            .expected("a whole number such as 5")
-            .into()
-    })
-}
-
 fn jokers_line(style: &Style, e: &Evaluation) -> String {
     if e.jokers.is_empty() {
         return String::new();
@@ -323,25 +285,7 @@ fn capitalise(s: &str) -> String {
 }
 
 fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
-    let src = Source::new("argument CARDS", text);
-    let cards = parse_cards_in(&src)?;
-    let mut problems = validate_pack(cards.iter().map(|c| (&src, c)), 2);
-    if !(2..=5).contains(&cards.len()) {
-        problems.push(
-            Problem::new(format!(
-                "a played hand has 2 to 5 cards, not {}",
-                cards.len()
-            ))
-            .at(&src, 0..text.len())
-            .help(if cards.len() > 5 {
-                "for ALORA, who plays all she holds, use `kado kinkado alora hand`"
-            } else {
-                "play at least two cards"
-            }),
-        );
-    }
-    Error::check(problems)?;
-    let cards: Vec<Card> = cards.into_iter().map(|l| l.value).collect();
+    let cards = played_hand("argument CARDS", text)?;
     let e = hand::evaluate(&cards, rules);
     let s = ctx.style;
     let human = format!(

@@ -2236,7 +2236,10 @@ mod tests {
         // Buy phase: ana holds 6, may buy 1.
         let e = refused(&g, buy("", 2));
         assert!(matches!(e, PlayError::HandLimit { held: 6, .. }), "{e}");
-        assert!(e.to_string().contains("at most 1"));
+        assert_eq!(
+            e.to_string(),
+            "ana holds 6 and may hold at most 7: buy at most 1"
+        );
         g.apply(&buy("3D", 0)).unwrap();
         let Step::Auto(a) = g.next() else { panic!() };
         g.apply(&a).unwrap();
