@@ -9,10 +9,12 @@
 use serde::Serialize;
 
 use super::Rules;
+use super::args::number_arg;
 use super::error::PlayError;
 use super::game::bot::{Bot, play_out};
 use super::game::{Deck, Game, Phase, Setup};
 use super::showdown::ALORA;
+use crate::diag::{Problem, Source};
 use crate::explain::Explain;
 use crate::ruleset::Ruleset;
 use crate::session::Session;
@@ -249,6 +251,23 @@ pub fn simulate(
         alora_money: MoneyStats::of(&alora),
         deciding_rounds,
     })
+}
+
+/// The most games one run plays.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// How many games to play, from argument `name`: 1 to [`MAX_GAMES`].
+pub fn games_arg(name: &str, text: &str, problems: &mut Vec<Problem>) -> Option<u64> {
+    let games = number_arg::<u64>(name, text, "a number of games", problems);
+    if let Some(g) = games
+        && !(1..=MAX_GAMES).contains(&g)
+    {
+        problems.push(
+            Problem::new(format!("play between 1 and {MAX_GAMES} games, not {g}"))
+                .at(&Source::new(name, text), 0..text.len()),
+        );
+    }
+    games
 }
 
 /// The rules and rulings behind a simulation.

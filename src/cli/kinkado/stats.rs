@@ -8,7 +8,6 @@ use serde::Serialize;
 
 use kado::cards::Card;
 use kado::diag::{Error, Problem, Source};
-use kado::explain::Explain;
 use kado::kinkado::Rules;
 use kado::kinkado::args::number_arg;
 use kado::kinkado::census::{self, Census};
@@ -219,15 +218,7 @@ pub fn progress_bar(len: u64, show: bool) -> indicatif::ProgressBar {
 
 pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Outcome {
     let mut problems = Vec::new();
-    let n = number_arg::<usize>("argument N", &a.n, "a number of cards", &mut problems);
-    if let Some(n) = n
-        && !(census::MIN_CARDS..=census::MAX_CARDS).contains(&n)
-    {
-        problems.push(
-            Problem::new(format!("a census covers hands of 2 to 7 cards, not {n}"))
-                .at(&Source::new("argument N", a.n.as_str()), 0..a.n.len()),
-        );
-    }
+    let n = census::size_arg("argument N", &a.n, &mut problems);
     let threads = threads_arg(a.threads.as_deref(), &mut problems);
     Error::check(problems)?;
     let n = n.unwrap_or(census::MIN_CARDS);
@@ -261,14 +252,6 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
         n,
         render::show(&t)
     );
-    let mut x = Explain::new();
-    x.rule("Each hand is scored by its best 2 to 5 cards: tier, then sum, then category (with 5 cards or fewer, all of them).");
-    x.rule("The two jokers are different cards of the pack: a hand with one joker is counted once for each.");
-    x.ruled(
-        "Jokers are wild.",
-        rs,
-        &["joker-sum", "joker-duplicates", "ace-straights"],
-    );
     let v = CensusVerdict {
         n,
         hands: c.hands,
@@ -287,7 +270,7 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
             .map(|(cat, n)| (cat.key(), n as f64 / total))
             .collect(),
     };
-    ctx.emit(&v, &human, &x)
+    ctx.emit(&v, &human, &census::explain(rs))
 }
 
 #[derive(Debug, Args)]
@@ -314,9 +297,6 @@ pub enum PolicyArg {
     Greedy,
 }
 
-/// The most games one run plays.
-const MAX_GAMES: u64 = 10_000_000;
-
 /// A text histogram: one bar a bin, scaled to the largest.
 fn histogram(stats: &MoneyStats) -> String {
     let top = stats
@@ -341,15 +321,7 @@ fn histogram(stats: &MoneyStats) -> String {
 
 pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
     let mut problems = Vec::new();
-    let games = number_arg::<u64>("--games", &a.games, "a number of games", &mut problems);
-    if let Some(g) = games
-        && !(1..=MAX_GAMES).contains(&g)
-    {
-        problems.push(
-            Problem::new(format!("play between 1 and {MAX_GAMES} games, not {g}"))
-                .at(&Source::new("--games", a.games.as_str()), 0..a.games.len()),
-        );
-    }
+    let games = simulate::games_arg("--games", &a.games, &mut problems);
     let seed = number_arg::<u64>("--seed", &a.seed, "a whole number", &mut problems);
     let threads = threads_arg(a.threads.as_deref(), &mut problems);
     Error::check(problems)?;
