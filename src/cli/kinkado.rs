@@ -1,7 +1,5 @@
 //! `kado kinkado …`: the Kin Kādo referee and ALORA.
 
-use std::collections::BTreeMap;
-
 use clap::Subcommand;
 use serde::Serialize;
 
@@ -13,8 +11,8 @@ use kado::kinkado::args::{
 };
 use kado::kinkado::hand::{self, Evaluation};
 use kado::kinkado::seat::{Table, TableText};
-use kado::kinkado::showdown::{self, ALORA, DecidedBy, Seat, Settlement};
-use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info, value};
+use kado::kinkado::showdown::{self, Seat, Settlement};
+use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 
@@ -444,14 +442,7 @@ fn alora_bet(
             money(i64::from(v.stash_after))
         ),
     };
-    human += &match v.best_face_up {
-        Some(c) if value(c) > v.minimum => format!(
-            "(Her best face-up card, {}, is worth more than the round minimum {}.)\n",
-            s.card(c),
-            money(i64::from(v.minimum))
-        ),
-        _ => format!("(The round minimum is {}.)\n", money(i64::from(v.minimum))),
-    };
+    human += &v.why(&s);
     ctx.emit(&v, &human, &alora::explain_bet(rs))
 }
 
@@ -491,57 +482,6 @@ pub struct ShowdownArgs {
     /// The chips making up the prize pool's money, e.g. `25,5,1,1` (for splits).
     #[arg(long, value_name = "CHIPS")]
     pool_chips: Option<String>,
-}
-
-#[derive(Serialize)]
-struct HandOut<'a> {
-    category: hand::Category,
-    tier: u8,
-    sum: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    played: Option<&'a [Card]>,
-}
-
-#[derive(Serialize)]
-struct ShowdownVerdict<'a> {
-    winners: &'a [String],
-    hands: BTreeMap<&'a str, HandOut<'a>>,
-    payouts: &'a BTreeMap<String, u32>,
-    bank_paid: u32,
-    bank_took_back: u32,
-    pool_left: u32,
-    pool_cards_to: &'a Option<String>,
-    decided_by: DecidedBy,
-}
-
-impl<'a> ShowdownVerdict<'a> {
-    fn of(v: &'a Settlement) -> ShowdownVerdict<'a> {
-        ShowdownVerdict {
-            winners: &v.winners,
-            hands: v
-                .hands
-                .iter()
-                .map(|(k, h)| {
-                    let is_alora = k == ALORA;
-                    (
-                        k.as_str(),
-                        HandOut {
-                            category: h.category,
-                            tier: h.tier,
-                            sum: h.sum,
-                            played: is_alora.then_some(h.played.as_slice()),
-                        },
-                    )
-                })
-                .collect(),
-            payouts: &v.payouts,
-            bank_paid: v.bank_paid,
-            bank_took_back: v.bank_took_back,
-            pool_left: v.pool_left,
-            pool_cards_to: &v.pool_cards_to,
-            decided_by: v.decided_by,
-        }
-    }
 }
 
 /// The showdown table: each seat, its hand, bet and what it receives (★ for winners).
@@ -587,7 +527,7 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
     let v = showdown::settle(&table.seats, &table.pool, rules, rs);
     let s = ctx.style;
     let human = showdown_table(&table.seats, &v, &s) + &v.summary(&table.pool, rules, &s);
-    ctx.emit(&ShowdownVerdict::of(&v), &human, &v.explain)
+    ctx.emit(&v.verdict(), &human, &v.explain)
 }
 
 mod stats;

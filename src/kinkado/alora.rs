@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::{Rules, round_info, value};
 use crate::cards::Card;
 use crate::explain::Explain;
-use crate::render::money;
+use crate::render::{Style, money};
 use crate::ruleset::Ruleset;
 
 /// Cards she sells when equal values leave the player to pick which.
@@ -142,6 +142,23 @@ pub struct Bet {
     pub stash_after: u32,
     /// Her best face-up card, if any.
     pub best_face_up: Option<Card>,
+}
+
+impl Bet {
+    /// Why she bets that much: her best face-up card, or the round minimum.
+    pub fn why(&self, s: &Style) -> String {
+        match self.best_face_up {
+            Some(c) if value(c) > self.minimum => format!(
+                "(Her best face-up card, {}, is worth more than the round minimum {}.)\n",
+                s.card(c),
+                money(i64::from(self.minimum))
+            ),
+            _ => format!(
+                "(The round minimum is {}.)\n",
+                money(i64::from(self.minimum))
+            ),
+        }
+    }
 }
 
 /// She bets the higher of her best face-up card's value and the round minimum; when she

@@ -179,6 +179,62 @@ impl Settlement {
     }
 }
 
+/// A hand in the verdict.
+#[derive(Serialize)]
+pub struct HandOut<'a> {
+    pub category: Category,
+    pub tier: u8,
+    pub sum: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played: Option<&'a [Card]>,
+}
+
+/// A settled reveal, for --json.
+#[derive(Serialize)]
+pub struct Verdict<'a> {
+    pub winners: &'a [String],
+    pub hands: BTreeMap<&'a str, HandOut<'a>>,
+    pub payouts: &'a BTreeMap<String, u32>,
+    pub bank_paid: u32,
+    pub bank_took_back: u32,
+    pub pool_left: u32,
+    pub pool_cards_to: &'a Option<String>,
+    pub decided_by: DecidedBy,
+}
+
+impl Settlement {
+    /// The verdict as `kado kinkado showdown --json` gives it: ALORA's hand says which
+    /// cards she played.
+    pub fn verdict(&self) -> Verdict<'_> {
+        let v = self;
+        Verdict {
+            winners: &v.winners,
+            hands: v
+                .hands
+                .iter()
+                .map(|(k, h)| {
+                    let is_alora = k == ALORA;
+                    (
+                        k.as_str(),
+                        HandOut {
+                            category: h.category,
+                            tier: h.tier,
+                            sum: h.sum,
+                            played: is_alora.then_some(h.played.as_slice()),
+                        },
+                    )
+                })
+                .collect(),
+            payouts: &v.payouts,
+            bank_paid: v.bank_paid,
+            bank_took_back: v.bank_took_back,
+            pool_left: v.pool_left,
+            pool_cards_to: &v.pool_cards_to,
+            decided_by: v.decided_by,
+        }
+    }
+}
+
 /// Greedy break-down of an amount into the game's chips.
 pub fn as_chips(amount: u32) -> Vec<u32> {
     let mut left = amount;
@@ -311,7 +367,7 @@ fn hands_of(seats: &[Seat], rules: &Rules) -> BTreeMap<String, HandSummary> {
 }
 
 /// Who wins a reveal, and how it was found.
-struct Verdict<'a> {
+struct Decision<'a> {
     winners: Vec<&'a Seat>,
     by: DecidedBy,
     /// ALORA was level with another seat on tier and sum (ruling `alora-ties` decided).
@@ -327,11 +383,11 @@ fn decide<'a>(
     rules: &Rules,
     rs: &Ruleset,
     explain: &mut Explain,
-) -> Verdict<'a> {
+) -> Decision<'a> {
     let strength = |s: &Seat| hands.get(&s.name).map_or((0, 0), |h| (h.tier, h.sum));
     let best = seats.iter().map(strength).max().unwrap_or((0, 0));
     let top: Vec<&Seat> = seats.iter().filter(|s| strength(s) == best).collect();
-    let verdict = |winners: Vec<&'a Seat>, by: DecidedBy, alora_tie: bool| Verdict {
+    let verdict = |winners: Vec<&'a Seat>, by: DecidedBy, alora_tie: bool| Decision {
         winners,
         by,
         alora_tie,
