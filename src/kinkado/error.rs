@@ -334,3 +334,51 @@ impl PlayError {
 }
 
 impl std::error::Error for PlayError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_read_as_before() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let cases = [
+            (
+                PlayError::Elsewhere(c("KH"), Place::Hand("alora".into())),
+                "K♥ is in ALORA's hand",
+            ),
+            (
+                PlayError::NotTurn("you".into(), Turn::Sell),
+                "it is not your turn to sell",
+            ),
+            (
+                PlayError::AllIn {
+                    seat: "you".into(),
+                    minimum: 5,
+                    stash: 3,
+                },
+                "you cannot afford the minimum $5 and must go all in: bet $3",
+            ),
+            (
+                PlayError::DoesNotHold {
+                    seat: "ana".into(),
+                    card: c("2S"),
+                    holds: vec![],
+                },
+                "ana does not hold 2♠ (holds nothing)",
+            ),
+            (PlayError::NoOne(Turn::Reveal), "no one is revealing"),
+            (
+                PlayError::WrongPhase("a bet", Phase::Sell),
+                "a bet does not fit the sell phase",
+            ),
+            (
+                PlayError::TooManySeats(5),
+                "one pack serves at most 4 seats (ALORA counts as one); this game has 5",
+            ),
+        ];
+        for (e, words) in cases {
+            assert_eq!(e.to_string(), words);
+        }
+    }
+}

@@ -664,6 +664,24 @@ mod tests {
     }
 
     #[test]
+    fn the_winner_sentence_agrees_with_you() {
+        let pool = Pool {
+            money: 2,
+            cards: vec![],
+            chips: None,
+        };
+        let rules = Rules::standard();
+        let s = go(
+            &[seat("you", "KS KH", 5), seat("bo", "QS QH", 5)],
+            pool.clone(),
+        );
+        assert!(
+            s.summary(&pool, &rules, &Style::PLAIN)
+                .starts_with("you win (highest sum in the tier): takes the prize pool ($2)")
+        );
+    }
+
+    #[test]
     fn chips() {
         assert_eq!(as_chips(37), vec![25, 10, 1, 1]);
         assert_eq!(share_by_chip(&[25, 5, 1, 1], 2), (1, 30));
