@@ -520,7 +520,12 @@ fn showdown_alora_ties_with_several_players() {
             "{a} {b} {c}"
         );
     }
-    // The split ALORA has bet herself out of: her bet goes into the shared pot.
+}
+
+#[test]
+fn showdown_split_alora_has_bet_herself_out_of() {
+    // ana, bo and ALORA show flushes worth $44; ALORA bet less, and her bet goes into the
+    // shared pot.
     let args = [
         "--explain",
         "kinkado",

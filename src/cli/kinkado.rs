@@ -1,19 +1,18 @@
 //! `kado kinkado …`: the Kin Kādo referee and ALORA.
 
-use std::collections::BTreeMap;
-use std::ops::Range;
-
 use clap::Subcommand;
 use serde::Serialize;
 
 use kado::cards::Card;
-use kado::diag::{Error, Problem, Source};
-use kado::explain::Explain;
+use kado::diag::{Error, Problem};
 use kado::kinkado::alora::{self, Payer};
+use kado::kinkado::args::{
+    count_arg, money_arg, pack_cards, pack_cards_or_none, played_hand, round_arg,
+};
 use kado::kinkado::hand::{self, Evaluation};
-use kado::kinkado::showdown::{self, ALORA, Pool, Seat};
-use kado::kinkado::{GAME, Rules, TITLE, round_info, value};
-use kado::notation::{Located, parse_cards_in, parse_money, scan_cards, validate_pack};
+use kado::kinkado::seat::{Table, TableText};
+use kado::kinkado::showdown::{self, Seat, Settlement};
+use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 
@@ -238,9 +237,9 @@ fn play_cmd(
         alora,
         deck,
     };
-    setup
-        .check()
-        .map_err(|why| Error::single(Problem::new(why).help("e.g. --players ana,bo --alora")))?;
+    setup.check().map_err(|why| {
+        Error::single(Problem::new(why.to_string()).help("e.g. --players ana,bo --alora"))
+    })?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let log = Log::new(GAME, rs, setup)?;
     let lock = session::open_new::<Game>(&path)?;
@@ -250,55 +249,6 @@ fn play_cmd(
 fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
     let (lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
-}
-
-/// Reads cards from an argument and checks they can come from one pack.
-fn pack_cards(name: &str, text: &str) -> Result<Vec<Card>, Error> {
-    let src = Source::new(name, text);
-    let cards = parse_cards_in(&src)?;
-    Error::check(validate_pack(cards.iter().map(|c| (&src, c)), 2))?;
-    Ok(cards.into_iter().map(|l| l.value).collect())
-}
-
-/// Like [`pack_cards`], but an empty list is allowed.
-fn pack_cards_or_none(name: &str, text: &str) -> Result<Vec<Card>, Error> {
-    if text
-        .trim_matches(|c: char| c.is_whitespace() || c == ',')
-        .is_empty()
-    {
-        Ok(Vec::new())
-    } else {
-        pack_cards(name, text)
-    }
-}
-
-fn money_arg(name: &str, text: &str) -> Result<u32, Error> {
-    parse_money(text).ok_or_else(|| {
-        Problem::new(format!("`{text}` is not an amount of money"))
-            .at(&Source::new(name, text), 0..text.len())
-            .expected("a whole number of dollars, such as 25 or $25")
-            .into()
-    })
-}
-
-fn round_arg(name: &str, text: &str) -> Result<u32, Error> {
-    let src = Source::new(name, text);
-    match text.trim().parse::<u32>() {
-        Ok(n) if round_info(n).is_some() => Ok(n),
-        _ => Err(Problem::new(format!("`{text}` is not a round of Kin Kādo"))
-            .at(&src, 0..text.len())
-            .expected("a round from 1 to 9")
-            .into()),
-    }
-}
-
-fn count_arg(name: &str, text: &str) -> Result<usize, Error> {
-    text.trim().parse::<usize>().map_err(|_| {
-        Problem::new(format!("`{text}` is not a number of cards"))
-            .at(&Source::new(name, text), 0..text.len())
-            .expected("a whole number such as 5")
-            .into()
-    })
 }
 
 fn jokers_line(style: &Style, e: &Evaluation) -> String {
@@ -324,35 +274,6 @@ struct HandVerdict<'a> {
     played: Option<&'a [Card]>,
 }
 
-fn hand_explain(rs: &Ruleset, e: &Evaluation) -> Explain {
-    let mut x = Explain::new();
-    x.rule(format!(
-        "{} is a tier {} hand (tier 1: high card, one pair, two pair; tier 2: three of a kind, straight, flush; tier 3: full house, four of a kind, straight flush).",
-        capitalise(&e.category.to_string()),
-        e.tier
-    ));
-    x.rule("Straights, flushes and full houses need five cards.");
-    x.ruled(
-        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
-        rs,
-        &["joker-sum"],
-    );
-    if !e.jokers.is_empty() {
-        x.ruled(
-            "Each joker stands for the card giving the highest tier, then the highest sum.",
-            rs,
-            &["joker-duplicates", "five-of-a-kind"],
-        );
-    }
-    if matches!(
-        e.category,
-        hand::Category::Straight | hand::Category::StraightFlush
-    ) {
-        x.ruled("An ace may end a straight.", rs, &["ace-straights"]);
-    }
-    x
-}
-
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -362,25 +283,7 @@ fn capitalise(s: &str) -> String {
 }
 
 fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
-    let src = Source::new("argument CARDS", text);
-    let cards = parse_cards_in(&src)?;
-    let mut problems = validate_pack(cards.iter().map(|c| (&src, c)), 2);
-    if !(2..=5).contains(&cards.len()) {
-        problems.push(
-            Problem::new(format!(
-                "a played hand has 2 to 5 cards, not {}",
-                cards.len()
-            ))
-            .at(&src, 0..text.len())
-            .help(if cards.len() > 5 {
-                "for ALORA, who plays all she holds, use `kado kinkado alora hand`"
-            } else {
-                "play at least two cards"
-            }),
-        );
-    }
-    Error::check(problems)?;
-    let cards: Vec<Card> = cards.into_iter().map(|l| l.value).collect();
+    let cards = played_hand("argument CARDS", text)?;
     let e = hand::evaluate(&cards, rules);
     let s = ctx.style;
     let human = format!(
@@ -399,7 +302,7 @@ fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         jokers: &e.jokers,
         played: None,
     };
-    ctx.emit(&v, &human, &hand_explain(rs, &e))
+    ctx.emit(&v, &human, &hand::explain(rs, &e))
 }
 
 fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
@@ -416,15 +319,8 @@ fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         money(i64::from(e.sum)),
         jokers_line(&s, e)
     );
-    if rules.alora_sum_all && b.played.len() < cards.len() {
-        human += "Her sum counts every card she holds (ruling alora-sum: all-cards).\n";
-    }
-    let mut x = hand_explain(rs, e);
-    x.ruled(
-        "ALORA plays all her cards: the best hand of 2 to 5 of them, by tier then sum.",
-        rs,
-        &["alora-sum"],
-    );
+    human += hand::alora_sum_note(rules, b.played.len(), cards.len()).unwrap_or("");
+    let x = hand::explain_alora(rs, e);
     let v = HandVerdict {
         category: e.category,
         tier: e.tier,
@@ -460,17 +356,7 @@ fn alora_sell(ctx: &Ctx, rs: &Ruleset, text: &str) -> Outcome {
         );
     }
     human += &format!("The bank pays ALORA {}.\n", money(i64::from(v.proceeds)));
-    let mut x = Explain::new();
-    x.rule(
-        "ALORA always sells her two lowest-value cards; when values tie, the player picks which.",
-    );
-    x.ruled(
-        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
-        rs,
-        &["joker-sum"],
-    );
-    x.rule("Cards sell for their value, paid by the bank, and go face up to the market.");
-    ctx.emit(&v, &human, &x)
+    ctx.emit(&v, &human, &alora::explain_sell(rs))
 }
 
 fn alora_buy(
@@ -512,21 +398,7 @@ fn alora_buy(
         );
     }
     human += &format!("Her stash: {}.\n", money(i64::from(v.stash_after)));
-    let mut x = Explain::new();
-    x.ruled(
-        format!(
-            "ALORA buys the highest-value market card worth {} or more if she can afford it, and draws one free card; otherwise she draws two.",
-            money(i64::from(rules.alora_buy_minimum))
-        ),
-        rs,
-        &["alora-buy"],
-    );
-    x.rule(format!(
-        "She never holds more than {} cards.",
-        rules.hand_limit
-    ));
-    x.rule("Money spent in the market goes to the prize pool.");
-    ctx.emit(&v, &human, &x)
+    ctx.emit(&v, &human, &alora::explain_buy(rs, rules))
 }
 
 fn collect3<A, B, C>(
@@ -570,22 +442,8 @@ fn alora_bet(
             money(i64::from(v.stash_after))
         ),
     };
-    human += &match v.best_face_up {
-        Some(c) if value(c) > v.minimum => format!(
-            "(Her best face-up card, {}, is worth more than the round minimum {}.)\n",
-            s.card(c),
-            money(i64::from(v.minimum))
-        ),
-        _ => format!("(The round minimum is {}.)\n", money(i64::from(v.minimum))),
-    };
-    let mut x = Explain::new();
-    x.ruled(
-        "ALORA bets the higher of her best face-up card's value and the round minimum.",
-        rs,
-        &["alora-face-up"],
-    );
-    x.rule("If she cannot afford her bet, the bank places it for her and her stash is untouched.");
-    ctx.emit(&v, &human, &x)
+    human += &v.why(&s);
+    ctx.emit(&v, &human, &alora::explain_bet(rs))
 }
 
 fn round_cmd(ctx: &Ctx, round: &str) -> Outcome {
@@ -601,10 +459,7 @@ fn round_cmd(ctx: &Ctx, round: &str) -> Outcome {
     if info.joker_joins_pool {
         human += "A joker joins the prize pool this round (it lies under this round's chip).\n";
     }
-    let mut x = Explain::new();
-    x.rule("The round tracker's chips are $1, $1, $1, $5, $5, $10, $10, $25, $25; each round's chip joins the prize pool and sets the minimum bet.");
-    x.rule("Jokers lie under the third $1 chip and the first $10 chip, so they join the prize pool in rounds 3 and 6.");
-    ctx.emit(&info, &human, &x)
+    ctx.emit(&info, &human, &round_explain())
 }
 
 #[derive(Debug, clap::Args)]
@@ -629,340 +484,10 @@ pub struct ShowdownArgs {
     pool_chips: Option<String>,
 }
 
-/// `CARDS@BET`, the cards read from `src` (within `range`).
-fn cards_at_bet(
-    src: &Source,
-    range: Range<usize>,
-    problems: &mut Vec<Problem>,
-) -> Option<(Vec<Located<Card>>, u32)> {
-    let text = &src.text[range.clone()];
-    let Some(at) = text.rfind('@') else {
-        problems.push(
-            Problem::new("the bet is missing")
-                .at(src, range.end..range.end)
-                .expected("CARDS@BET, e.g. `KS,KH@5`"),
-        );
-        return None;
-    };
-    let cards_range = range.start..range.start + at;
-    let bet_range = range.start + at + 1..range.end;
-    let (cards, mut ps) = scan_cards(src, cards_range.clone());
-    problems.append(&mut ps);
-    let bet_text = &src.text[bet_range.clone()];
-    let bet = parse_money(bet_text);
-    if bet.is_none() {
-        problems.push(
-            Problem::new(format!("`{bet_text}` is not an amount of money"))
-                .at(
-                    src,
-                    bet_range.start
-                        ..bet_range
-                            .end
-                            .max(bet_range.start + 1)
-                            .min(src.text.len().max(bet_range.start)),
-                )
-                .expected("a whole number of dollars after @"),
-        );
-    }
-    if cards.is_empty() && problems.is_empty() {
-        problems.push(
-            Problem::new("no cards before @")
-                .at(src, cards_range)
-                .expected("the cards played"),
-        );
-    }
-    Some((cards, bet?))
-}
-
-#[derive(Serialize)]
-struct HandOut<'a> {
-    category: hand::Category,
-    tier: u8,
-    sum: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    played: Option<&'a [Card]>,
-}
-
-#[derive(Serialize)]
-struct ShowdownVerdict<'a> {
-    winners: &'a [String],
-    hands: BTreeMap<&'a str, HandOut<'a>>,
-    payouts: &'a BTreeMap<String, u32>,
-    bank_paid: u32,
-    bank_took_back: u32,
-    pool_left: u32,
-    pool_cards_to: &'a Option<String>,
-    decided_by: &'a str,
-}
-
-/// One seat's `CARDS@BET`, from byte `from` of `src` to its end: a player plays 2 to 5
-/// cards, ALORA any number; nobody bets above the limit. The cards read are added to
-/// `located` (tagged with `idx`, the source's index) for the one-pack check.
-#[allow(clippy::too_many_arguments)]
-fn read_seat(
-    src: &Source,
-    from: usize,
-    name: String,
-    is_alora: bool,
-    rules: &Rules,
-    problems: &mut Vec<Problem>,
-    idx: usize,
-    located: &mut Vec<(usize, Located<Card>)>,
-) -> Option<Seat> {
-    let text = &src.text;
-    let (cards, bet) = cards_at_bet(src, from..text.len(), problems)?;
-    let at = text.rfind('@').unwrap_or(text.len());
-    let who = if is_alora {
-        "ALORA".to_string()
-    } else {
-        name.clone()
-    };
-    if !is_alora && !(2..=5).contains(&cards.len()) {
-        problems.push(
-            Problem::new(format!(
-                "{who} plays {} card{}; a played hand has 2 to 5",
-                cards.len(),
-                if cards.len() == 1 { "" } else { "s" }
-            ))
-            .at(src, from..at),
-        );
-    }
-    if bet > rules.max_bet {
-        problems.push(
-            Problem::new(format!(
-                "{who} bets {}, above the {} limit",
-                money(i64::from(bet)),
-                money(i64::from(rules.max_bet))
-            ))
-            .at(src, (at + 1).min(text.len())..text.len()),
-        );
-    }
-    located.extend(cards.iter().cloned().map(|c| (idx, c)));
-    Some(Seat {
-        name,
-        cards: cards.into_iter().map(|l| l.value).collect(),
-        bet,
-        is_alora,
-        bank_placed: false,
-    })
-}
-
-/// The sentences under the showdown table: who wins and why, or who splits, and what
-/// the bank takes back.
-fn showdown_summary(v: &showdown::Settlement, pool: &Pool, rules: &Rules, s: &Style) -> String {
-    let mut human = String::new();
-    let winners = v.winners.join(" and ");
-    if v.winners.len() == 1 {
-        human += &format!(
-            "{} wins ({}): takes the prize pool ({}{}) and every bet, and the bank pays {} {}.\n",
-            winners,
-            match v.decided_by.as_str() {
-                "tier" => "highest tier",
-                "sum" => "highest sum in the tier",
-                "bet" => "equal hands, highest bet",
-                "alora-wins-ties" if rules.alora_ties_after_bets => {
-                    "equal hands and bets, ALORA wins ties"
-                }
-                "alora-wins-ties" => "equal hands, ALORA wins ties",
-                _ => "the only hand",
-            },
-            money(i64::from(pool.money)),
-            if pool.cards.is_empty() {
-                String::new()
-            } else {
-                format!(" and {}", s.cards(&pool.cards))
-            },
-            winners,
-            money(i64::from(v.bank_paid))
-        );
-    } else {
-        human += &format!(
-            "{} split the pot; the bank pays each their own bet ({} in all). {} stays in the prize pool{}.\n",
-            winners,
-            money(i64::from(v.bank_paid)),
-            money(i64::from(v.pool_left)),
-            if pool.cards.is_empty() {
-                String::new()
-            } else {
-                format!(", with {}", s.cards(&pool.cards))
-            }
-        );
-    }
-    if v.bank_took_back > 0 {
-        human += &format!(
-            "The bank takes back the {} it bet for ALORA.\n",
-            money(i64::from(v.bank_took_back))
-        );
-    }
-    human
-}
-
-fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {
-    let mut problems = Vec::new();
-    let mut seats: Vec<Seat> = Vec::new();
-    // Every card on the table, with where it was named.
-    let mut sources: Vec<Source> = Vec::new();
-    let mut located: Vec<(usize, Located<Card>)> = Vec::new();
-
-    if a.seats.is_empty() && a.alora.is_none() {
-        problems.push(
-            Problem::new("no seats given")
-                .help("give each player as --seat NAME=CARDS@BET, and ALORA as --alora CARDS@BET"),
-        );
-    }
-    for text in &a.seats {
-        let src = Source::new("--seat", text.as_str());
-        let Some(eq) = text.find('=') else {
-            problems.push(
-                Problem::new(format!("`{text}` has no player name"))
-                    .at(&src, 0..text.len())
-                    .expected("NAME=CARDS@BET, e.g. `ana=KS,KH@5`"),
-            );
-            continue;
-        };
-        let name = text[..eq].trim().to_lowercase();
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
-        {
-            problems.push(
-                Problem::new(format!("`{}` is not a player name", &text[..eq]))
-                    .at(&src, 0..eq.max(1))
-                    .expected("letters, digits, - or _"),
-            );
-            continue;
-        }
-        if let Some(why) = kado::notation::name_too_long(&name) {
-            problems.push(Problem::new(why).at(&src, 0..eq));
-            continue;
-        }
-        if name == ALORA {
-            problems.push(
-                Problem::new("ALORA's seat is given with --alora")
-                    .at(&src, 0..eq)
-                    .help(format!("--alora '{}'", &text[eq + 1..])),
-            );
-            continue;
-        }
-        if seats.iter().any(|s| s.name == name) {
-            problems.push(
-                Problem::new(format!("two seats are called `{name}`"))
-                    .at(&src, 0..eq)
-                    .help("give each player a different name"),
-            );
-            continue;
-        }
-        let idx = sources.len();
-        if let Some(seat) = read_seat(
-            &src,
-            eq + 1,
-            name,
-            false,
-            rules,
-            &mut problems,
-            idx,
-            &mut located,
-        ) {
-            seats.push(seat);
-        }
-        sources.push(src);
-    }
-    if let Some(text) = &a.alora {
-        let src = Source::new("--alora", text.as_str());
-        let idx = sources.len();
-        if let Some(mut seat) = read_seat(
-            &src,
-            0,
-            ALORA.to_string(),
-            true,
-            rules,
-            &mut problems,
-            idx,
-            &mut located,
-        ) {
-            seat.bank_placed = a.bank_bet;
-            seats.push(seat);
-        }
-        sources.push(src);
-    }
-    let pool_money = money_arg("--pool", &a.pool)
-        .map_err(|e| problems.extend(e.problems))
-        .ok();
-    let mut pool_cards = Vec::new();
-    if let Some(text) = &a.pool_cards {
-        let src = Source::new("--pool-cards", text.as_str());
-        let (cards, mut ps) = scan_cards(&src, 0..text.len());
-        problems.append(&mut ps);
-        let idx = sources.len();
-        pool_cards = cards.iter().map(|l| l.value).collect();
-        located.extend(cards.into_iter().map(|c| (idx, c)));
-        sources.push(src);
-    }
-    let mut chips = None;
-    if let Some(text) = &a.pool_chips {
-        let src = Source::new("--pool-chips", text.as_str());
-        let mut list = Vec::new();
-        let mut offset = 0;
-        for part in text.split(',') {
-            let t = part.trim();
-            match t.parse::<u32>() {
-                Ok(v) if v > 0 => list.push(v),
-                _ => problems.push(
-                    Problem::new(format!("`{t}` is not a chip value"))
-                        .at(&src, offset..offset + part.len())
-                        .expected("chip values separated by commas, e.g. 25,5,1,1"),
-                ),
-            }
-            offset += part.len() + 1;
-        }
-        if let Some(m) = pool_money {
-            let total: u64 = list.iter().map(|v| u64::from(*v)).sum();
-            if problems.is_empty() && total != u64::from(m) {
-                problems.push(
-                    Problem::new(format!(
-                        "the chips add up to {}, but the pool holds {}",
-                        money(i64::try_from(total).unwrap_or(i64::MAX)),
-                        money(i64::from(m))
-                    ))
-                    .at(&src, 0..text.len()),
-                );
-            }
-        }
-        chips = Some(list);
-    }
-    problems.extend(validate_pack(
-        located.iter().map(|(i, c)| (&sources[*i], c)),
-        2,
-    ));
-    // Every payout (the pool, the bets and the bank's matching of a bet) is counted in u32.
-    let bets: u64 = seats.iter().map(|s| u64::from(s.bet)).sum();
-    if let Some(m) = pool_money
-        && u64::from(m) + 2 * bets > u64::from(u32::MAX)
-    {
-        problems.push(
-            Problem::new(format!(
-                "`{}` is more money than kado counts in a showdown",
-                a.pool
-            ))
-            .at(&Source::new("--pool", a.pool.as_str()), 0..a.pool.len())
-            .expected(format!(
-                "a pool that, with twice the bets, is at most {}",
-                money(i64::from(u32::MAX))
-            )),
-        );
-    }
-    Error::check(problems)?;
-    let pool = Pool {
-        money: pool_money.unwrap_or(0),
-        cards: pool_cards,
-        chips,
-    };
-    let v = showdown::settle(&seats, &pool, rules, rs);
-
-    let s = ctx.style;
+/// The showdown table: each seat, its hand, bet and what it receives (★ for winners).
+fn showdown_table(seats: &[Seat], v: &Settlement, s: &Style) -> String {
     let mut t = render::table(["Seat", "Cards", "Hand", "Tier", "Sum", "Bet", "Receives"]);
-    for seat in &seats {
+    for seat in seats {
         let h = &v.hands[&seat.name];
         let name = if v.winners.contains(&seat.name) {
             format!("{} ★", seat.name)
@@ -984,34 +509,25 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
             money(i64::from(v.payouts[&seat.name])),
         ]);
     }
-    let mut human = render::show(&t);
-    human += &showdown_summary(&v, &pool, rules, &s);
-    let verdict = ShowdownVerdict {
-        winners: &v.winners,
-        hands: v
-            .hands
-            .iter()
-            .map(|(k, h)| {
-                let is_alora = k == ALORA;
-                (
-                    k.as_str(),
-                    HandOut {
-                        category: h.category,
-                        tier: h.tier,
-                        sum: h.sum,
-                        played: is_alora.then_some(h.played.as_slice()),
-                    },
-                )
-            })
-            .collect(),
-        payouts: &v.payouts,
-        bank_paid: v.bank_paid,
-        bank_took_back: v.bank_took_back,
-        pool_left: v.pool_left,
-        pool_cards_to: &v.pool_cards_to,
-        decided_by: &v.decided_by,
-    };
-    ctx.emit(&verdict, &human, &v.explain)
+    render::show(&t)
+}
+
+fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {
+    let table = Table::read(
+        &TableText {
+            seats: &a.seats,
+            alora: a.alora.as_deref(),
+            bank_bet: a.bank_bet,
+            pool: &a.pool,
+            pool_cards: a.pool_cards.as_deref(),
+            pool_chips: a.pool_chips.as_deref(),
+        },
+        rules,
+    )?;
+    let v = showdown::settle(&table.seats, &table.pool, rules, rs);
+    let s = ctx.style;
+    let human = showdown_table(&table.seats, &v, &s) + &v.summary(&table.pool, rules, &s);
+    ctx.emit(&v.verdict(), &human, &v.explain)
 }
 
 mod stats;

@@ -5,6 +5,9 @@ use serde::Serialize;
 
 use super::{Rules, round_info, value};
 use crate::cards::Card;
+use crate::explain::Explain;
+use crate::render::{Style, money};
+use crate::ruleset::Ruleset;
 
 /// Cards she sells when equal values leave the player to pick which.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -141,6 +144,23 @@ pub struct Bet {
     pub best_face_up: Option<Card>,
 }
 
+impl Bet {
+    /// Why she bets that much: her best face-up card, or the round minimum.
+    pub fn why(&self, s: &Style) -> String {
+        match self.best_face_up {
+            Some(c) if value(c) > self.minimum => format!(
+                "(Her best face-up card, {}, is worth more than the round minimum {}.)\n",
+                s.card(c),
+                money(i64::from(self.minimum))
+            ),
+            _ => format!(
+                "(The round minimum is {}.)\n",
+                money(i64::from(self.minimum))
+            ),
+        }
+    }
+}
+
 /// She bets the higher of her best face-up card's value and the round minimum; when she
 /// cannot afford it, the bank bets it for her and her stash is untouched. `None` when
 /// the round is not 1–9.
@@ -161,6 +181,52 @@ pub fn bet(round: u32, stash: u32, face_up: &[Card], rules: &Rules) -> Option<Be
         stash_after,
         best_face_up,
     })
+}
+
+/// The rules and rulings behind ALORA's sale.
+pub fn explain_sell(rs: &Ruleset) -> Explain {
+    let mut x = Explain::new();
+    x.rule(
+        "ALORA always sells her two lowest-value cards; when values tie, the player picks which.",
+    );
+    x.ruled(
+        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
+        rs,
+        &["joker-sum"],
+    );
+    x.rule("Cards sell for their value, paid by the bank, and go face up to the market.");
+    x
+}
+
+/// The rules and rulings behind ALORA's purchase.
+pub fn explain_buy(rs: &Ruleset, rules: &Rules) -> Explain {
+    let mut x = Explain::new();
+    x.ruled(
+        format!(
+            "ALORA buys the highest-value market card worth {} or more if she can afford it, and draws one free card; otherwise she draws two.",
+            money(i64::from(rules.alora_buy_minimum))
+        ),
+        rs,
+        &["alora-buy"],
+    );
+    x.rule(format!(
+        "She never holds more than {} cards.",
+        rules.hand_limit
+    ));
+    x.rule("Money spent in the market goes to the prize pool.");
+    x
+}
+
+/// The rules and rulings behind ALORA's bet.
+pub fn explain_bet(rs: &Ruleset) -> Explain {
+    let mut x = Explain::new();
+    x.ruled(
+        "ALORA bets the higher of her best face-up card's value and the round minimum.",
+        rs,
+        &["alora-face-up"],
+    );
+    x.rule("If she cannot afford her bet, the bank places it for her and her stash is untouched.");
+    x
 }
 
 #[cfg(test)]

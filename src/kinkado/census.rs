@@ -16,8 +16,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde::Serialize;
 
 use super::Rules;
+use super::args::number_arg;
 use super::fast::{CARDS, Evaluator, Hand};
 use super::hand::Category;
+use crate::diag::{Problem, Source};
+use crate::explain::Explain;
+use crate::ruleset::Ruleset;
 
 /// The smallest and largest census.
 pub const MIN_CARDS: usize = 2;
@@ -147,6 +151,33 @@ fn walk(ev: &Evaluator, hand: Hand, from: usize, left: usize, counts: &mut [u64;
     for (c, card) in CARDS.iter().enumerate().take(53 - left).skip(from) {
         walk(ev, hand.add(*card), c + 1, left - 1, counts);
     }
+}
+
+/// The rules and rulings behind a census.
+pub fn explain(rs: &Ruleset) -> Explain {
+    let mut x = Explain::new();
+    x.rule("Each hand is scored by its best 2 to 5 cards: tier, then sum, then category (with 5 cards or fewer, all of them).");
+    x.rule("The two jokers are different cards of the pack: a hand with one joker is counted once for each.");
+    x.ruled(
+        "Jokers are wild.",
+        rs,
+        &["joker-sum", "joker-duplicates", "ace-straights"],
+    );
+    x
+}
+
+/// The size of the hands to count, from argument `name`: 2 to 7 cards.
+pub fn size_arg(name: &str, text: &str, problems: &mut Vec<Problem>) -> Option<usize> {
+    let n = number_arg::<usize>(name, text, "a number of cards", problems);
+    if let Some(n) = n
+        && !(MIN_CARDS..=MAX_CARDS).contains(&n)
+    {
+        problems.push(
+            Problem::new(format!("a census covers hands of 2 to 7 cards, not {n}"))
+                .at(&Source::new(name, text), 0..text.len()),
+        );
+    }
+    n
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use crate::words;
 use serde::{Deserialize, Serialize};
 
 use super::alora;
+use super::error::{Place, PlayError, Turn};
 use super::fast::best_hand;
 use super::showdown::{self, ALORA, Pool, Seat};
 use super::{Rules, round_info, value};
@@ -49,18 +50,16 @@ pub const MAX_SEATS: usize = 4;
 
 impl Setup {
     /// Checks the players: names, count.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), PlayError> {
         let seats = self.players.len() + usize::from(self.alora);
         if self.players.is_empty() {
-            return Err("a game needs at least one player".into());
+            return Err(PlayError::NoPlayers);
         }
         if seats < 2 {
-            return Err("a game needs two seats: add a player, or play against ALORA".into());
+            return Err(PlayError::TooFewSeats);
         }
         if seats > MAX_SEATS {
-            return Err(format!(
-                "one pack serves at most {MAX_SEATS} seats (ALORA counts as one); this game has {seats}"
-            ));
+            return Err(PlayError::TooManySeats(seats));
         }
         for (i, p) in self.players.iter().enumerate() {
             if p.is_empty()
@@ -68,18 +67,16 @@ impl Setup {
                     .chars()
                     .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
             {
-                return Err(format!(
-                    "`{p}` is not a player name (letters, digits, - or _)"
-                ));
+                return Err(PlayError::BadName(p.clone()));
             }
             if let Some(why) = crate::notation::name_too_long(p) {
-                return Err(why);
+                return Err(PlayError::NameTooLong(why));
             }
             if p.eq_ignore_ascii_case(ALORA) {
-                return Err("`alora` is ALORA's seat; use --alora".into());
+                return Err(PlayError::NameIsAlora);
             }
             if self.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-                return Err(format!("two players are called `{p}`"));
+                return Err(PlayError::SameName(p.clone()));
             }
         }
         Ok(())
@@ -272,11 +269,11 @@ impl Game {
         }
     }
 
-    fn seat_index(&self, name: &str) -> Result<usize, String> {
+    fn seat_index(&self, name: &str) -> Result<usize, PlayError> {
         self.seats
             .iter()
             .position(|s| s.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| format!("there is no seat called `{name}`"))
+            .ok_or_else(|| PlayError::NoSuchSeat(name.to_string()))
     }
 
     fn alora_index(&self) -> Option<usize> {
@@ -316,7 +313,7 @@ impl Game {
     }
 
     /// Where a card is known to be, other than in seat `except`'s hand.
-    fn whereabouts(&self, card: Card, except: Option<usize>) -> Option<String> {
+    fn whereabouts(&self, card: Card, except: Option<usize>) -> Option<Place> {
         if card.is_joker() {
             // Two jokers exist: a joker is elsewhere only if both are accounted for.
             let count = self.market.iter().filter(|c| c.is_joker()).count()
@@ -330,20 +327,20 @@ impl Game {
                     .map(|(_, s)| s.known.iter().filter(|c| c.is_joker()).count())
                     .sum::<usize>()
                 + self.jokers_in_tracker();
-            return (count >= 2).then(|| "elsewhere: both jokers are accounted for".to_string());
+            return (count >= 2).then_some(Place::BothJokers);
         }
         if self.market.contains(&card) {
-            return Some("in the market".into());
+            return Some(Place::Market);
         }
         if self.pool_cards.contains(&card) {
-            return Some("in the prize pool".into());
+            return Some(Place::PrizePool);
         }
         if self.played_pile.contains(&card) {
-            return Some("already played this round".into());
+            return Some(Place::Played);
         }
         for (i, s) in self.seats.iter().enumerate() {
             if Some(i) != except && s.known.contains(&card) {
-                return Some(format!("in {} hand", possessive(&s.name)));
+                return Some(Place::Hand(s.name.clone()));
             }
         }
         None
@@ -377,14 +374,14 @@ impl Game {
 
     /// Checks that `cards` can be taken from seat `i`'s hand: each is not known elsewhere,
     /// and the hand holds it (known) or could (hidden cards). Returns the hand after.
-    fn take_from_hand(&self, i: usize, cards: &[Card]) -> Result<(Vec<Card>, usize), String> {
+    fn take_from_hand(&self, i: usize, cards: &[Card]) -> Result<(Vec<Card>, usize), PlayError> {
         let s = &self.seats[i];
         let mut known = s.known.clone();
         let mut hidden = s.hidden;
         let mut unseen_jokers = 0;
         for (k, c) in cards.iter().enumerate() {
             if cards[..k].contains(c) && !c.is_joker() {
-                return Err(format!("{c} is named twice"));
+                return Err(PlayError::NamedTwice(*c));
             }
             if let Some(pos) = known.iter().position(|x| x == c) {
                 known.remove(pos);
@@ -395,39 +392,31 @@ impl Game {
                 let free = self.free_cards().iter().filter(|x| x.is_joker()).count();
                 if unseen_jokers > free {
                     return Err(if self.jokers_in_tracker() == 2 {
-                        "no joker is in play yet: they join the prize pool in rounds 3 and 6"
-                            .to_string()
+                        PlayError::NoJokerYet
                     } else {
-                        format!(
-                            "only {} can be unseen in a hand now",
-                            words::count(free, "joker")
-                        )
+                        PlayError::JokersUnseen(free)
                     });
                 }
                 if hidden == 0 {
-                    return Err(format!("{} not hold a joker", says(&s.name, "does")));
+                    return Err(PlayError::NoJoker(s.name.clone()));
                 }
                 hidden -= 1;
                 continue;
             }
             if let Some(place) = self.whereabouts(*c, Some(i)) {
-                return Err(format!("{c} is {place}"));
+                return Err(PlayError::Elsewhere(*c, place));
             }
             if hidden == 0 {
                 return Err(if s.known.is_empty() && s.hidden == 0 {
-                    format!("{} no cards", says(&s.name, "holds"))
+                    PlayError::HoldsNothing(s.name.clone())
                 } else if self.virtual_seed().is_some() || s.hidden == 0 {
-                    format!(
-                        "{} not hold {c} (holds {})",
-                        says(&s.name, "does"),
-                        cards_text(&s.known)
-                    )
+                    PlayError::DoesNotHold {
+                        seat: s.name.clone(),
+                        card: *c,
+                        holds: s.known.clone(),
+                    }
                 } else {
-                    format!(
-                        "{} only {}",
-                        says(&s.name, "holds"),
-                        words::count(s.held(), "card")
-                    )
+                    PlayError::HoldsOnly(s.name.clone(), s.held())
                 });
             }
             hidden -= 1;
@@ -578,7 +567,26 @@ impl Game {
                 money(i64::from(h.sum))
             ));
         }
-        // Money moves.
+        let payouts = self.pay(&v);
+        said.push(self.round_won(&v));
+        if v.bank_took_back > 0 {
+            said.push(format!(
+                "The bank takes back the {} it bet for ALORA.",
+                money(i64::from(v.bank_took_back))
+            ));
+        }
+        said.extend(self.give_pool_cards(v.pool_cards_to.as_deref()));
+        let alora_tie = v
+            .explain
+            .0
+            .iter()
+            .find(|r| v.alora_tie && r.rulings.iter().any(|x| x.id == "alora-ties"))
+            .cloned();
+        self.end_round(said, v.winners, payouts, alora_tie)
+    }
+
+    /// Moves the money of a settled reveal; returns who received what.
+    fn pay(&mut self, v: &showdown::Settlement) -> Vec<(String, u32)> {
         self.bank_net += i64::from(v.bank_paid);
         self.bank_net -= i64::from(v.bank_took_back);
         let mut payouts = Vec::new();
@@ -590,47 +598,56 @@ impl Game {
             }
         }
         self.pool = v.pool_left;
+        payouts
+    }
+
+    /// Who won the round and what to give them, or who split the pot.
+    fn round_won(&self, v: &showdown::Settlement) -> String {
         let winners: Vec<String> = v.winners.iter().map(|w| display_name(w)).collect();
         if v.winners.len() == 1 {
-            said.push(format!(
+            return format!(
                 "{} the round: give {} everything in the prize pool and every bet, and {} from the bank.",
                 says(&v.winners[0], "wins"),
-                if v.winners[0] == ALORA { "ALORA".to_string() } else { winners[0].clone() },
+                if v.winners[0] == ALORA {
+                    "ALORA".to_string()
+                } else {
+                    winners[0].clone()
+                },
                 money(i64::from(v.bank_paid))
-            ));
-        } else {
-            said.push(format!(
-                "{} split the pot ({} each from the pot and bets, by value); the bank pays each their own bet; {} and the cards stay in the prize pool.",
-                winners.join(" and "),
-                money(i64::from(v.payouts.get(&v.winners[0]).copied().unwrap_or(0) - self.seats.iter().find(|s| s.name == v.winners[0]).and_then(|s| s.bet).unwrap_or(0))),
-                money(i64::from(v.pool_left))
-            ));
+            );
         }
-        if v.bank_took_back > 0 {
-            said.push(format!(
-                "The bank takes back the {} it bet for ALORA.",
-                money(i64::from(v.bank_took_back))
-            ));
-        }
-        if let Some(to) = &v.pool_cards_to
-            && !self.pool_cards.is_empty()
-            && let Ok(i) = self.seat_index(to)
-        {
-            let cards = std::mem::take(&mut self.pool_cards);
-            let s = &mut self.seats[i];
-            s.known.extend(&cards);
-            if s.is_alora {
-                s.face_up.extend(&cards);
-                said.push(format!("ALORA keeps {} face up.", show_cards(&cards)));
-            }
-        }
-        let alora_tie = v
-            .explain
-            .0
+        let first = &v.winners[0];
+        let own_bet = self
+            .seats
             .iter()
-            .find(|r| v.alora_tie && r.rulings.iter().any(|x| x.id == "alora-ties"))
-            .cloned();
-        self.end_round(said, v.winners, payouts, alora_tie)
+            .find(|s| &s.name == first)
+            .and_then(|s| s.bet)
+            .unwrap_or(0);
+        format!(
+            "{} split the pot ({} each from the pot and bets, by value); the bank pays each their own bet; {} and the cards stay in the prize pool.",
+            winners.join(" and "),
+            money(i64::from(
+                v.payouts.get(first).copied().unwrap_or(0) - own_bet
+            )),
+            money(i64::from(v.pool_left))
+        )
+    }
+
+    /// The prize pool's cards go to the round's winner, if one takes them.
+    fn give_pool_cards(&mut self, to: Option<&str>) -> Option<String> {
+        let to = to?;
+        if self.pool_cards.is_empty() {
+            return None;
+        }
+        let i = self.seat_index(to).ok()?;
+        let cards = std::mem::take(&mut self.pool_cards);
+        let s = &mut self.seats[i];
+        s.known.extend(&cards);
+        if !s.is_alora {
+            return None;
+        }
+        s.face_up.extend(&cards);
+        Some(format!("ALORA keeps {} face up.", show_cards(&cards)))
     }
 
     fn end_round(
@@ -720,22 +737,22 @@ pub fn display_name(name: &str) -> String {
 }
 
 /// Reads cards from an answer; `none`, `pass`, `-` or nothing is no cards.
-fn read_cards(text: &str) -> Result<Vec<Card>, String> {
+fn read_cards(text: &str) -> Result<Vec<Card>, PlayError> {
     let t = text.trim();
     if t.is_empty() || ["none", "pass", "-", "no"].contains(&t.to_lowercase().as_str()) {
         return Ok(Vec::new());
     }
-    crate::notation::read_answer_cards(t, Some(2))
+    crate::notation::read_answer_cards(t, Some(2)).map_err(PlayError::Cards)
 }
 
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
-    type Error = String;
+    type Error = PlayError;
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong)";
 
-    fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, String> {
+    fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, PlayError> {
         setup.check()?;
         let rules = Rules::from_ruleset(rs);
         let mut seats: Vec<SeatState> = setup
@@ -796,284 +813,21 @@ impl Session for Game {
         })
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, String> {
-        let mut said = Vec::new();
-        match action {
-            Action::Correct { seat, stash } => {
-                let i = self.seat_index(seat)?;
-                let before = self.seats[i].stash;
-                self.seats[i].stash = *stash;
-                self.bank_net += i64::from(*stash) - i64::from(before);
-                said.push(format!(
-                    "Corrected: {} stash is {} (was {}); the difference is booked to the bank.",
-                    possessive(&self.seats[i].name),
-                    money(i64::from(*stash)),
-                    money(i64::from(before))
-                ));
-                return Ok(said);
-            }
-            _ if self.phase == Phase::Over => return Err("the game is over".into()),
-            _ => {}
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
+        if let Action::Correct { seat, stash } = action {
+            return self.correct(seat, *stash);
+        }
+        if self.phase == Phase::Over {
+            return Err(PlayError::GameOver);
         }
         match (self.phase, action) {
-            (Phase::Refresh, Action::Deal { cards }) => {
-                if self.dealt {
-                    return Err("the cards are already dealt".into());
-                }
-                if let Some(seed) = self.virtual_seed() {
-                    // The played cards go back into the deck, which is shuffled.
-                    let mut back = std::mem::take(&mut self.deck);
-                    back.append(&mut self.played_pile);
-                    self.deck = shuffled(back, seed, self.round);
-                } else {
-                    self.played_pile.clear();
-                }
-                let order = self.order();
-                let mut dealt = vec![Vec::new(); self.seats.len()];
-                for &i in &order {
-                    let need = self
-                        .rules
-                        .hand_limit
-                        .saturating_sub(self.seats[i].held())
-                        .min(self.deck_size());
-                    if self.virtual_seed().is_some() {
-                        let d = self.draw(need);
-                        self.seats[i].known.extend(&d);
-                        dealt[i] = d;
-                    } else {
-                        self.seats[i].hidden += need;
-                    }
-                    if need > 0 {
-                        let face = if self.seats[i].is_alora {
-                            " face down"
-                        } else {
-                            ""
-                        };
-                        said.push(format!(
-                            "Deal {} {}{face}.",
-                            display_name(&self.seats[i].name),
-                            words::count(need, "card")
-                        ));
-                    }
-                }
-                if self.virtual_seed().is_some() && cards != &dealt {
-                    return Err("the recorded deal does not match the virtual deck".into());
-                }
-                let info = round_info(self.round).ok_or("no such round")?;
-                self.pool += info.minimum_bet;
-                self.bank_net += i64::from(info.minimum_bet);
-                said.push(format!(
-                    "Round {}: put the {} chip from the round tracker in the prize pool (minimum bet {}).",
-                    self.round,
-                    money(i64::from(info.minimum_bet)),
-                    money(i64::from(info.minimum_bet))
-                ));
-                if info.joker_joins_pool {
-                    self.pool_cards.push(Card::Joker);
-                    said.push("The joker under that chip joins the prize pool.".into());
-                }
-                for s in &mut self.seats {
-                    s.sold = 0;
-                }
-                self.dealt = true;
-                // The prize card comes next (still the refresh phase).
-                self.settled = false;
-            }
-            (Phase::Refresh, Action::Prize { card }) => {
-                if !self.dealt {
-                    return Err("deal first".into());
-                }
-                match card {
-                    None if self.deck_size() > 0 => {
-                        return Err(format!(
-                            "the deck still holds {}: turn up the top one",
-                            words::count(self.deck_size(), "card")
-                        ));
-                    }
-                    None => said.push(
-                        "The deck is empty: no prize card this round (ruling empty-deck).".into(),
-                    ),
-                    Some(_) if self.deck_size() == 0 => {
-                        return Err("the deck is empty: answer `none`".into());
-                    }
-                    Some(card) => {
-                        if self.virtual_seed().is_some() {
-                            let top = self.draw(1);
-                            if top.first() != Some(card) {
-                                return Err(
-                                    "the recorded prize card does not match the virtual deck"
-                                        .into(),
-                                );
-                            }
-                        } else if let Some(place) = self.whereabouts(*card, None) {
-                            return Err(format!("{card} is {place}"));
-                        }
-                        self.pool_cards.push(*card);
-                        said.push(format!("{card} joins the prize pool."));
-                    }
-                }
-                self.enter_phase(Phase::Sell);
-            }
-            (Phase::Sell, Action::AloraShows { cards }) => {
-                let i = self.current().ok_or("no one is selling")?;
-                if !self.seats[i].is_alora {
-                    return Err("it is not ALORA's turn".into());
-                }
-                if cards.len() != self.seats[i].hidden {
-                    return Err(format!(
-                        "ALORA has {} face down; name all of them",
-                        words::count(self.seats[i].hidden, "card")
-                    ));
-                }
-                let (known, _) = self.take_from_hand(i, cards)?;
-                let s = &mut self.seats[i];
-                s.known = known;
-                s.known.extend(cards);
-                s.hidden = 0;
-                if self.rules.alora_face_up_shown {
-                    let all = s.known.clone();
-                    s.face_up = all;
-                }
-            }
-            (Phase::Sell, Action::AloraSells { cards }) => {
-                let i = self.current().ok_or("no one is selling")?;
-                if !self.seats[i].is_alora {
-                    return Err("it is not ALORA's turn".into());
-                }
-                let plan = alora::sell(&self.seats[i].known);
-                let mut ok = plan.sell.iter().all(|c| cards.contains(c))
-                    && cards.len() == plan.sell.len() + plan.choose.as_ref().map_or(0, |c| c.count);
-                if let Some(ch) = &plan.choose {
-                    ok &= cards
-                        .iter()
-                        .filter(|c| !plan.sell.contains(c))
-                        .all(|c| ch.from.contains(c));
-                }
-                if !ok {
-                    return Err(match &plan.choose {
-                        Some(ch) => format!("ALORA sells {} of {}", ch.count, show_cards(&ch.from)),
-                        None => format!("ALORA sells {}", show_cards(&plan.sell)),
-                    });
-                }
-                let (known, _) = self.take_from_hand(i, cards)?;
-                let shown = self.rules.alora_face_up_shown;
-                let s = &mut self.seats[i];
-                s.known = known;
-                if shown {
-                    // Her hand was turned up at her sell turn: what she keeps stays face up.
-                    s.face_up = s.known.clone();
-                } else {
-                    s.face_up.retain(|c| !cards.contains(c));
-                }
-                let proceeds: u32 = cards.iter().map(|c| value(*c)).sum();
-                s.stash += proceeds;
-                s.sold = cards.len();
-                s.done = true;
-                self.bank_net += i64::from(proceeds);
-                self.market.extend(cards);
-                self.market.sort_by_key(|c| (value(*c), *c));
-                said.push(format!(
-                    "ALORA sells {}: move {} to the market; the bank pays ALORA {}.",
-                    show_cards(cards),
-                    if cards.len() == 1 { "it" } else { "them" },
-                    money(i64::from(proceeds))
-                ));
-                if self.current().is_none() {
-                    self.enter_phase(Phase::Buy);
-                }
-            }
-            (Phase::Sell, Action::Sell { seat, cards }) => {
-                let i = self.seat_index(seat)?;
-                if self.current() != Some(i) {
-                    return Err(format!("it is not {} turn to sell", possessive(seat)));
-                }
-                if cards.len() > self.rules.max_sales {
-                    return Err(format!(
-                        "a player sells at most {} a round",
-                        words::count(self.rules.max_sales, "card")
-                    ));
-                }
-                let (known, hidden) = self.take_from_hand(i, cards)?;
-                let proceeds: u32 = cards.iter().map(|c| value(*c)).sum();
-                let s = &mut self.seats[i];
-                s.known = known;
-                s.hidden = hidden;
-                s.stash += proceeds;
-                s.sold = cards.len();
-                s.done = true;
-                self.bank_net += i64::from(proceeds);
-                self.market.extend(cards);
-                self.market.sort_by_key(|c| (value(*c), *c));
-                if !cards.is_empty() {
-                    said.push(format!(
-                        "{} {} to the market; the bank pays {} {}.",
-                        says(seat, "sells"),
-                        show_cards(cards),
-                        seat,
-                        money(i64::from(proceeds))
-                    ));
-                }
-                if self.current().is_none() {
-                    self.enter_phase(Phase::Buy);
-                }
-            }
+            (Phase::Refresh, Action::Deal { cards }) => self.deal(cards),
+            (Phase::Refresh, Action::Prize { card }) => self.prize(*card),
+            (Phase::Sell, Action::AloraShows { cards }) => self.alora_shows(cards),
+            (Phase::Sell, Action::AloraSells { cards }) => self.alora_sells(cards),
+            (Phase::Sell, Action::Sell { seat, cards }) => self.sell(seat, cards),
             (Phase::Buy, Action::AloraBuys { card, free, drawn }) => {
-                let i = self.current().ok_or("no one is buying")?;
-                if !self.seats[i].is_alora {
-                    return Err("it is not ALORA's turn".into());
-                }
-                let plan = self.alora_buy_plan(i);
-                let allowed: Vec<Card> = plan
-                    .buy
-                    .into_iter()
-                    .chain(plan.choose_from.iter().copied())
-                    .collect();
-                let ok = match card {
-                    Some(c) => allowed.contains(c),
-                    None => plan.buy.is_none(),
-                } && *free == plan.free_draws;
-                if !ok {
-                    return Err("that is not what ALORA buys".into());
-                }
-                if let Some(c) = card {
-                    let pos = self
-                        .market
-                        .iter()
-                        .position(|x| x == c)
-                        .ok_or("not in the market")?;
-                    self.market.remove(pos);
-                    let cost = value(*c);
-                    let s = &mut self.seats[i];
-                    s.stash -= cost;
-                    s.known.push(*c);
-                    s.face_up.push(*c);
-                    self.pool += cost;
-                    said.push(format!(
-                        "Move {c} from the market to ALORA and {} from her stash to the prize pool.",
-                        money(i64::from(cost))
-                    ));
-                } else {
-                    said.push("ALORA buys nothing from the market.".into());
-                }
-                if self.virtual_seed().is_some() {
-                    let d = self.draw(*free);
-                    if &d != drawn {
-                        return Err("the recorded draw does not match the virtual deck".into());
-                    }
-                    self.seats[i].known.extend(d);
-                } else {
-                    self.seats[i].hidden += free;
-                }
-                if *free > 0 {
-                    said.push(format!(
-                        "Deal ALORA {} from the deck, face down.",
-                        words::count(*free, "card")
-                    ));
-                }
-                self.seats[i].done = true;
-                if self.current().is_none() {
-                    self.enter_phase(Phase::Bet);
-                }
+                self.alora_buys(*card, *free, drawn)
             }
             (
                 Phase::Buy,
@@ -1083,231 +837,19 @@ impl Session for Game {
                     deck,
                     drawn,
                 },
-            ) => {
-                let i = self.seat_index(seat)?;
-                if self.current() != Some(i) {
-                    return Err(format!("it is not {} turn to buy", possessive(seat)));
-                }
-                let mut left = self.market.clone();
-                for c in market {
-                    match left.iter().position(|x| x == c) {
-                        Some(p) => {
-                            left.remove(p);
-                        }
-                        None => return Err(format!("{c} is not in the market")),
-                    }
-                }
-                if *deck > self.deck_size() {
-                    return Err(format!(
-                        "the deck holds only {}",
-                        words::count(self.deck_size(), "card")
-                    ));
-                }
-                if !self.rules.buy_mixed && !market.is_empty() && *deck > 0 {
-                    return Err("under these rules a player buys from the market or from the deck, not both (ruling buy-sources)".into());
-                }
-                let count = market.len() + deck;
-                let held = self.seats[i].held();
-                if held + count > self.rules.hand_limit {
-                    return Err(format!(
-                        "{} {} and may hold at most {}: buy at most {}",
-                        says(seat, "holds"),
-                        held,
-                        self.rules.hand_limit,
-                        self.rules.hand_limit.saturating_sub(held)
-                    ));
-                }
-                let cost: u32 = market.iter().map(|c| value(*c)).sum::<u32>()
-                    + self.rules.deck_card_cost * *deck as u32;
-                if cost > self.seats[i].stash {
-                    return Err(format!(
-                        "that costs {} and {} {}",
-                        money(i64::from(cost)),
-                        says(seat, "has"),
-                        money(i64::from(self.seats[i].stash))
-                    ));
-                }
-                if self.virtual_seed().is_none() && *deck > 0 && !drawn.is_empty() {
-                    return Err("with real cards kado does not see blind draws".into());
-                }
-                self.market = left;
-                self.pool += cost;
-                let s = &mut self.seats[i];
-                s.stash -= cost;
-                s.known.extend(market);
-                s.done = true;
-                if self.virtual_seed().is_some() {
-                    let d = self.draw(*deck);
-                    if &d != drawn {
-                        return Err("the recorded draw does not match the virtual deck".into());
-                    }
-                    if !d.is_empty() {
-                        said.push(format!("{} {}.", says(seat, "draws"), show_cards(&d)));
-                    }
-                    self.seats[i].known.extend(d);
-                } else {
-                    self.seats[i].hidden += deck;
-                }
-                if count > 0 {
-                    said.push(format!(
-                        "{} {}{}{}: {} to the prize pool.",
-                        says(seat, "buys"),
-                        if market.is_empty() {
-                            String::new()
-                        } else {
-                            show_cards(market)
-                        },
-                        if market.is_empty() || *deck == 0 {
-                            ""
-                        } else {
-                            " and "
-                        },
-                        if *deck == 0 {
-                            String::new()
-                        } else {
-                            format!("{} from the deck", words::count(*deck, "card"))
-                        },
-                        money(i64::from(cost))
-                    ));
-                }
-                if self.current().is_none() {
-                    self.enter_phase(Phase::Bet);
-                }
-            }
-            (Phase::Bet, Action::AloraBets { amount, bank }) => {
-                let i = self.current().ok_or("no one is betting")?;
-                if !self.seats[i].is_alora {
-                    return Err("it is not ALORA's turn".into());
-                }
-                let plan = alora::bet(
-                    self.round,
-                    self.seats[i].stash,
-                    &self.alora_face_up(i),
-                    &self.rules,
-                )
-                .ok_or("no such round")?;
-                if plan.bet != *amount || (plan.paid_by == alora::Payer::Bank) != *bank {
-                    return Err("that is not ALORA's bet".into());
-                }
-                let s = &mut self.seats[i];
-                s.bet = Some(*amount);
-                s.bank_bet = *bank;
-                if *bank {
-                    self.bank_net += i64::from(*amount);
-                    said.push(format!(
-                        "The bank bets {} for ALORA (she cannot afford it).",
-                        money(i64::from(*amount))
-                    ));
-                } else {
-                    s.stash -= amount;
-                    said.push(format!(
-                        "ALORA bets {}: move it from her stash in front of her.",
-                        money(i64::from(*amount))
-                    ));
-                }
-                if self.current().is_none() {
-                    self.enter_phase(Phase::Reveal);
-                }
-            }
-            (Phase::Bet, Action::Bet { seat, amount }) => {
-                let i = self.seat_index(seat)?;
-                if self.current() != Some(i) {
-                    return Err(format!("it is not {} turn to bet", possessive(seat)));
-                }
-                let stash = self.seats[i].stash;
-                let min = self.min_bet();
-                if *amount > self.rules.max_bet {
-                    return Err(format!(
-                        "a bet is at most {}",
-                        money(i64::from(self.rules.max_bet))
-                    ));
-                }
-                if *amount > stash {
-                    return Err(format!(
-                        "{} only {}",
-                        says(seat, "has"),
-                        money(i64::from(stash))
-                    ));
-                }
-                if *amount < min.min(stash) {
-                    return Err(if stash < min {
-                        format!(
-                            "{} the minimum {} and must go all in: bet {}",
-                            says(seat, "cannot afford"),
-                            money(i64::from(min)),
-                            money(i64::from(stash))
-                        )
-                    } else {
-                        format!("the minimum bet this round is {}", money(i64::from(min)))
-                    });
-                }
-                let s = &mut self.seats[i];
-                s.stash -= amount;
-                s.bet = Some(*amount);
-                said.push(format!(
-                    "{} {} and {} 2 to 5 cards face down.",
-                    says(seat, "bets"),
-                    money(i64::from(*amount)),
-                    if seat == "you" { "play" } else { "plays" }
-                ));
-                if self.current().is_none() {
-                    self.enter_phase(Phase::Reveal);
-                }
-            }
-            (Phase::Reveal, Action::Play { seat, cards }) => {
-                let i = self.seat_index(seat)?;
-                if self.current() != Some(i) || self.seats[i].is_alora {
-                    return Err(format!("it is not {} turn to reveal", possessive(seat)));
-                }
-                if !(2..=5).contains(&cards.len()) {
-                    return Err(format!(
-                        "a played hand has 2 to 5 cards, not {}",
-                        cards.len()
-                    ));
-                }
-                let (known, hidden) = self.take_from_hand(i, cards)?;
-                let s = &mut self.seats[i];
-                s.known = known;
-                s.hidden = hidden;
-                s.played = Some(cards.clone());
-                self.played_pile.extend(cards);
-            }
-            (Phase::Reveal, Action::AloraReveals { cards }) => {
-                let i = self.current().ok_or("no one is revealing")?;
-                if !self.seats[i].is_alora {
-                    return Err("it is not ALORA's turn".into());
-                }
-                if cards.len() != self.seats[i].hidden {
-                    return Err(format!(
-                        "ALORA has {} face down; name all of them",
-                        words::count(self.seats[i].hidden, "card")
-                    ));
-                }
-                let (mut known, _) = self.take_from_hand(i, cards)?;
-                known.extend(cards);
-                let s = &mut self.seats[i];
-                s.hidden = 0;
-                s.face_up.clear();
-                s.played = Some(known);
-                s.known = Vec::new();
-                let all = s.played.clone().unwrap_or_default();
-                self.played_pile.extend(all);
-            }
+            ) => self.buy(seat, market, *deck, drawn),
+            (Phase::Bet, Action::AloraBets { amount, bank }) => self.alora_bets(*amount, *bank),
+            (Phase::Bet, Action::Bet { seat, amount }) => self.bet(seat, *amount),
+            (Phase::Reveal, Action::Play { seat, cards }) => self.play(seat, cards),
+            (Phase::Reveal, Action::AloraReveals { cards }) => self.alora_reveals(cards),
             (Phase::Reveal, Action::Settle) => {
                 if self.current().is_some() {
-                    return Err("not every hand is revealed".into());
+                    return Err(PlayError::NotRevealed);
                 }
-                said.extend(self.finish_reveal());
+                Ok(self.finish_reveal())
             }
-            (phase, a) => {
-                return Err(format!(
-                    "{} does not fit the {} phase",
-                    a.name(),
-                    phase.name()
-                ));
-            }
+            (phase, a) => Err(PlayError::WrongPhase(a.name(), phase)),
         }
-        Ok(said)
     }
 
     fn next(&self) -> Step<Action> {
@@ -1357,46 +899,22 @@ impl Session for Game {
         }
     }
 
-    fn answer(&self, q: &Question, text: &str) -> Result<Action, String> {
+    fn answer(&self, q: &Question, text: &str) -> Result<Action, PlayError> {
         if let Some(rest) = text.trim().strip_prefix("fix ") {
-            let mut parts = rest.split_whitespace();
-            let (Some(name), Some(amount), None) = (parts.next(), parts.next(), parts.next())
-            else {
-                return Err("write a correction as: fix NAME MONEY (e.g. fix ana 45)".into());
-            };
-            let i = self.seat_index(name)?;
-            let stash = parse_money(amount)
-                .ok_or_else(|| format!("`{amount}` is not an amount of money"))?;
-            if self.seats[i].stash == stash {
-                // Refused at the prompt only: a save holding such a correction still loads.
-                return Err(format!(
-                    "{} stash is already {}: nothing to correct",
-                    possessive(&self.seats[i].name),
-                    money(i64::from(stash))
-                ));
-            }
-            return Ok(Action::Correct {
-                seat: self.seats[i].name.clone(),
-                stash,
-            });
+            return self.read_fix(rest);
         }
         let (kind, who) = q.key.split_once(':').unwrap_or((q.key.as_str(), ""));
+        let seat = who.to_string();
         match kind {
-            "prize" => {
-                let cards = read_cards(text)?;
-                match cards.as_slice() {
-                    [c] => Ok(Action::Prize { card: Some(*c) }),
-                    [] => Ok(Action::Prize { card: None }),
-                    _ => Err("type the one card turned up".into()),
-                }
-            }
-            "sell" => {
-                let cards = read_cards(text)?;
-                Ok(Action::Sell {
-                    seat: who.to_string(),
-                    cards,
-                })
-            }
+            "prize" => match read_cards(text)?.as_slice() {
+                [c] => Ok(Action::Prize { card: Some(*c) }),
+                [] => Ok(Action::Prize { card: None }),
+                _ => Err(PlayError::OnePrizeCard),
+            },
+            "sell" => Ok(Action::Sell {
+                seat,
+                cards: read_cards(text)?,
+            }),
             "alora-shows" => Ok(Action::AloraShows {
                 cards: read_cards(text)?,
             }),
@@ -1405,78 +923,25 @@ impl Session for Game {
             }),
             "alora-sells" => {
                 let picked = read_cards(text)?;
-                let i = self.alora_index().ok_or("no ALORA")?;
+                let i = self.alora_index().ok_or(PlayError::NoAlora)?;
                 let plan = alora::sell(&self.seats[i].known);
                 let mut cards = plan.sell.clone();
                 cards.extend(picked);
                 Ok(Action::AloraSells { cards })
             }
-            "alora-buys" => {
-                let picked = read_cards(text)?;
-                let i = self.alora_index().ok_or("no ALORA")?;
-                let plan = self.alora_buy_plan(i);
-                match picked.as_slice() {
-                    [c] => Ok(Action::AloraBuys {
-                        card: Some(*c),
-                        free: plan.free_draws,
-                        drawn: self.peek(plan.free_draws),
-                    }),
-                    _ => Err("type the one card ALORA takes".into()),
-                }
-            }
-            "buy" => {
-                let mut market = Vec::new();
-                let mut deck = 0;
-                let t = text.trim().to_lowercase();
-                if !(t.is_empty() || t == "none" || t == "pass" || t == "-") {
-                    for word in t
-                        .split(|c: char| c.is_whitespace() || c == ',')
-                        .filter(|w| !w.is_empty())
-                    {
-                        if word == "deck" || word == "d" {
-                            deck += 1;
-                        } else if let Some(n) = word.strip_prefix("deck").and_then(|n| {
-                            n.trim_start_matches(['x', '*', '×']).parse::<usize>().ok()
-                        }) {
-                            deck += n;
-                        } else {
-                            market.extend(read_cards(word)?);
-                        }
-                    }
-                }
-                let drawn = self.peek(deck);
-                Ok(Action::Buy {
-                    seat: who.to_string(),
-                    market,
-                    deck,
-                    drawn,
-                })
-            }
+            "alora-buys" => self.read_alora_buy(text),
+            "buy" => self.read_buy(seat, text),
             "bet" => {
                 let amount = parse_money(text)
-                    .ok_or_else(|| format!("`{}` is not an amount of money", text.trim()))?;
-                Ok(Action::Bet {
-                    seat: who.to_string(),
-                    amount,
-                })
+                    .ok_or_else(|| PlayError::NotMoney(text.trim().to_string()))?;
+                Ok(Action::Bet { seat, amount })
             }
-            "play" if text.trim().eq_ignore_ascii_case("best") => {
-                let i = self.seat_index(who)?;
-                let s = &self.seats[i];
-                if s.hidden > 0 {
-                    return Err("kado cannot see these cards: type the cards played".into());
-                }
-                let b = best_hand(&s.known, &self.rules);
-                Ok(Action::Play {
-                    seat: who.to_string(),
-                    cards: b.played,
-                })
-            }
+            "play" if text.trim().eq_ignore_ascii_case("best") => self.best_play(seat),
             "play" => Ok(Action::Play {
-                seat: who.to_string(),
+                seat,
                 cards: read_cards(text)?,
             }),
-            _ => Err("kado did not expect an answer here".into()),
+            _ => Err(PlayError::Unexpected),
         }
     }
 
@@ -1560,6 +1025,606 @@ impl Session for Game {
 
     fn phase_key(&self) -> String {
         format!("{}:{}", self.round, self.phase.name())
+    }
+}
+
+/// Reading the table's answers into actions.
+impl Game {
+    /// `fix NAME MONEY` (after `fix `): a stash counted wrong.
+    fn read_fix(&self, rest: &str) -> Result<Action, PlayError> {
+        let mut parts = rest.split_whitespace();
+        let (Some(name), Some(amount), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(PlayError::FixSyntax);
+        };
+        let i = self.seat_index(name)?;
+        let stash = parse_money(amount).ok_or_else(|| PlayError::NotMoney(amount.to_string()))?;
+        if self.seats[i].stash == stash {
+            // Refused at the prompt only: a save holding such a correction still loads.
+            return Err(PlayError::NothingToCorrect(
+                self.seats[i].name.clone(),
+                stash,
+            ));
+        }
+        Ok(Action::Correct {
+            seat: self.seats[i].name.clone(),
+            stash,
+        })
+    }
+
+    /// The card ALORA takes among market cards of equal value.
+    fn read_alora_buy(&self, text: &str) -> Result<Action, PlayError> {
+        let picked = read_cards(text)?;
+        let i = self.alora_index().ok_or(PlayError::NoAlora)?;
+        let plan = self.alora_buy_plan(i);
+        match picked.as_slice() {
+            [c] => Ok(Action::AloraBuys {
+                card: Some(*c),
+                free: plan.free_draws,
+                drawn: self.peek(plan.free_draws),
+            }),
+            _ => Err(PlayError::OneAloraCard),
+        }
+    }
+
+    /// A player's purchase: market cards, and `deck` (or `d`, `deckN`) per blind card.
+    fn read_buy(&self, seat: String, text: &str) -> Result<Action, PlayError> {
+        let mut market = Vec::new();
+        let mut deck = 0;
+        let t = text.trim().to_lowercase();
+        if !(t.is_empty() || t == "none" || t == "pass" || t == "-") {
+            for word in t
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+            {
+                if word == "deck" || word == "d" {
+                    deck += 1;
+                } else if let Some(n) = word
+                    .strip_prefix("deck")
+                    .and_then(|n| n.trim_start_matches(['x', '*', '×']).parse::<usize>().ok())
+                {
+                    deck += n;
+                } else {
+                    market.extend(read_cards(word)?);
+                }
+            }
+        }
+        let drawn = self.peek(deck);
+        Ok(Action::Buy {
+            seat,
+            market,
+            deck,
+            drawn,
+        })
+    }
+
+    /// `best`: the best hand a seat holds, when kado can see its cards.
+    fn best_play(&self, seat: String) -> Result<Action, PlayError> {
+        let i = self.seat_index(&seat)?;
+        let s = &self.seats[i];
+        if s.hidden > 0 {
+            return Err(PlayError::CannotSee);
+        }
+        let b = best_hand(&s.known, &self.rules);
+        Ok(Action::Play {
+            seat,
+            cards: b.played,
+        })
+    }
+}
+
+/// The actions, one method each: each checks the move against the rules and the table,
+/// makes it, and says what to do at the table.
+impl Game {
+    fn correct(&mut self, seat: &str, stash: u32) -> Result<Vec<String>, PlayError> {
+        let i = self.seat_index(seat)?;
+        let before = self.seats[i].stash;
+        self.seats[i].stash = stash;
+        self.bank_net += i64::from(stash) - i64::from(before);
+        Ok(vec![format!(
+            "Corrected: {} stash is {} (was {}); the difference is booked to the bank.",
+            possessive(&self.seats[i].name),
+            money(i64::from(stash)),
+            money(i64::from(before))
+        )])
+    }
+
+    /// The seat whose turn it is, which must be ALORA's.
+    fn alora_turn(&self, turn: Turn) -> Result<usize, PlayError> {
+        let i = self.current().ok_or(PlayError::NoOne(turn))?;
+        if !self.seats[i].is_alora {
+            return Err(PlayError::NotAlorasTurn);
+        }
+        Ok(i)
+    }
+
+    /// The seat called `seat`, whose turn it must be.
+    fn turn_of(&self, seat: &str, turn: Turn) -> Result<usize, PlayError> {
+        let i = self.seat_index(seat)?;
+        if self.current() != Some(i) {
+            return Err(PlayError::NotTurn(seat.to_string(), turn));
+        }
+        Ok(i)
+    }
+
+    /// Moves on to `next` once every seat has had its turn.
+    fn next_phase_when_done(&mut self, next: Phase) {
+        if self.current().is_none() {
+            self.enter_phase(next);
+        }
+    }
+
+    fn deal(&mut self, cards: &[Vec<Card>]) -> Result<Vec<String>, PlayError> {
+        if self.dealt {
+            return Err(PlayError::AlreadyDealt);
+        }
+        if let Some(seed) = self.virtual_seed() {
+            // The played cards go back into the deck, which is shuffled.
+            let mut back = std::mem::take(&mut self.deck);
+            back.append(&mut self.played_pile);
+            self.deck = shuffled(back, seed, self.round);
+        } else {
+            self.played_pile.clear();
+        }
+        let mut said = Vec::new();
+        let mut dealt = vec![Vec::new(); self.seats.len()];
+        for i in self.order() {
+            let need = self
+                .rules
+                .hand_limit
+                .saturating_sub(self.seats[i].held())
+                .min(self.deck_size());
+            if self.virtual_seed().is_some() {
+                let d = self.draw(need);
+                self.seats[i].known.extend(&d);
+                dealt[i] = d;
+            } else {
+                self.seats[i].hidden += need;
+            }
+            if need > 0 {
+                let face = if self.seats[i].is_alora {
+                    " face down"
+                } else {
+                    ""
+                };
+                said.push(format!(
+                    "Deal {} {}{face}.",
+                    display_name(&self.seats[i].name),
+                    words::count(need, "card")
+                ));
+            }
+        }
+        if self.virtual_seed().is_some() && cards != dealt {
+            return Err(PlayError::DealMismatch);
+        }
+        self.round_chip(&mut said)?;
+        for s in &mut self.seats {
+            s.sold = 0;
+        }
+        self.dealt = true;
+        // The prize card comes next (still the refresh phase).
+        self.settled = false;
+        Ok(said)
+    }
+
+    /// The round tracker's chip (and joker) join the prize pool.
+    fn round_chip(&mut self, said: &mut Vec<String>) -> Result<(), PlayError> {
+        let info = round_info(self.round).ok_or(PlayError::NoSuchRound)?;
+        self.pool += info.minimum_bet;
+        self.bank_net += i64::from(info.minimum_bet);
+        said.push(format!(
+            "Round {}: put the {} chip from the round tracker in the prize pool (minimum bet {}).",
+            self.round,
+            money(i64::from(info.minimum_bet)),
+            money(i64::from(info.minimum_bet))
+        ));
+        if info.joker_joins_pool {
+            self.pool_cards.push(Card::Joker);
+            said.push("The joker under that chip joins the prize pool.".into());
+        }
+        Ok(())
+    }
+
+    fn prize(&mut self, card: Option<Card>) -> Result<Vec<String>, PlayError> {
+        if !self.dealt {
+            return Err(PlayError::DealFirst);
+        }
+        let mut said = Vec::new();
+        match card {
+            None if self.deck_size() > 0 => {
+                return Err(PlayError::DeckNotEmpty(self.deck_size()));
+            }
+            None => {
+                said.push("The deck is empty: no prize card this round (ruling empty-deck).".into())
+            }
+            Some(_) if self.deck_size() == 0 => return Err(PlayError::DeckEmpty),
+            Some(card) => {
+                if self.virtual_seed().is_some() {
+                    let top = self.draw(1);
+                    if top.first() != Some(&card) {
+                        return Err(PlayError::PrizeMismatch);
+                    }
+                } else if let Some(place) = self.whereabouts(card, None) {
+                    return Err(PlayError::Elsewhere(card, place));
+                }
+                self.pool_cards.push(card);
+                said.push(format!("{card} joins the prize pool."));
+            }
+        }
+        self.enter_phase(Phase::Sell);
+        Ok(said)
+    }
+
+    /// ALORA has `n` cards face down: all of them must be named.
+    fn all_face_down(&self, i: usize, cards: &[Card]) -> Result<(), PlayError> {
+        if cards.len() != self.seats[i].hidden {
+            return Err(PlayError::AloraFaceDown(self.seats[i].hidden));
+        }
+        Ok(())
+    }
+
+    fn alora_shows(&mut self, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Sell)?;
+        self.all_face_down(i, cards)?;
+        let (known, _) = self.take_from_hand(i, cards)?;
+        let s = &mut self.seats[i];
+        s.known = known;
+        s.known.extend(cards);
+        s.hidden = 0;
+        if self.rules.alora_face_up_shown {
+            let all = s.known.clone();
+            s.face_up = all;
+        }
+        Ok(Vec::new())
+    }
+
+    /// Checks that `cards` are what ALORA sells.
+    fn alora_sale(&self, i: usize, cards: &[Card]) -> Result<(), PlayError> {
+        let plan = alora::sell(&self.seats[i].known);
+        let mut ok = plan.sell.iter().all(|c| cards.contains(c))
+            && cards.len() == plan.sell.len() + plan.choose.as_ref().map_or(0, |c| c.count);
+        if let Some(ch) = &plan.choose {
+            ok &= cards
+                .iter()
+                .filter(|c| !plan.sell.contains(c))
+                .all(|c| ch.from.contains(c));
+        }
+        if ok {
+            return Ok(());
+        }
+        Err(match plan.choose {
+            Some(ch) => PlayError::AloraSellsOf(ch.count, ch.from),
+            None => PlayError::AloraSells(plan.sell),
+        })
+    }
+
+    fn alora_sells(&mut self, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Sell)?;
+        self.alora_sale(i, cards)?;
+        let (known, _) = self.take_from_hand(i, cards)?;
+        let shown = self.rules.alora_face_up_shown;
+        let s = &mut self.seats[i];
+        s.known = known;
+        if shown {
+            // Her hand was turned up at her sell turn: what she keeps stays face up.
+            s.face_up = s.known.clone();
+        } else {
+            s.face_up.retain(|c| !cards.contains(c));
+        }
+        let proceeds = self.sold_to_market(i, cards);
+        let said = vec![format!(
+            "ALORA sells {}: move {} to the market; the bank pays ALORA {}.",
+            show_cards(cards),
+            if cards.len() == 1 { "it" } else { "them" },
+            money(i64::from(proceeds))
+        )];
+        self.next_phase_when_done(Phase::Buy);
+        Ok(said)
+    }
+
+    /// Seat `i` has sold `cards`: the bank pays their value, they go to the market.
+    fn sold_to_market(&mut self, i: usize, cards: &[Card]) -> u32 {
+        let proceeds: u32 = cards.iter().map(|c| value(*c)).sum();
+        let s = &mut self.seats[i];
+        s.stash += proceeds;
+        s.sold = cards.len();
+        s.done = true;
+        self.bank_net += i64::from(proceeds);
+        self.market.extend(cards);
+        self.market.sort_by_key(|c| (value(*c), *c));
+        proceeds
+    }
+
+    fn sell(&mut self, seat: &str, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.turn_of(seat, Turn::Sell)?;
+        if cards.len() > self.rules.max_sales {
+            return Err(PlayError::SellsAtMost(self.rules.max_sales));
+        }
+        let (known, hidden) = self.take_from_hand(i, cards)?;
+        self.seats[i].known = known;
+        self.seats[i].hidden = hidden;
+        let proceeds = self.sold_to_market(i, cards);
+        let mut said = Vec::new();
+        if !cards.is_empty() {
+            said.push(format!(
+                "{} {} to the market; the bank pays {} {}.",
+                says(seat, "sells"),
+                show_cards(cards),
+                seat,
+                money(i64::from(proceeds))
+            ));
+        }
+        self.next_phase_when_done(Phase::Buy);
+        Ok(said)
+    }
+
+    /// Checks that ALORA buys `card` and draws `free` cards, as her plan says.
+    fn alora_purchase(&self, i: usize, card: Option<Card>, free: usize) -> Result<(), PlayError> {
+        let plan = self.alora_buy_plan(i);
+        let allowed: Vec<Card> = plan
+            .buy
+            .into_iter()
+            .chain(plan.choose_from.iter().copied())
+            .collect();
+        let ok = match card {
+            Some(c) => allowed.contains(&c),
+            None => plan.buy.is_none(),
+        } && free == plan.free_draws;
+        if ok {
+            Ok(())
+        } else {
+            Err(PlayError::NotAlorasBuy)
+        }
+    }
+
+    fn alora_buys(
+        &mut self,
+        card: Option<Card>,
+        free: usize,
+        drawn: &[Card],
+    ) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Buy)?;
+        self.alora_purchase(i, card, free)?;
+        let mut said = Vec::new();
+        if let Some(c) = card {
+            let pos = self
+                .market
+                .iter()
+                .position(|x| *x == c)
+                .ok_or(PlayError::NotInMarket(None))?;
+            self.market.remove(pos);
+            let cost = value(c);
+            let s = &mut self.seats[i];
+            s.stash -= cost;
+            s.known.push(c);
+            s.face_up.push(c);
+            self.pool += cost;
+            said.push(format!(
+                "Move {c} from the market to ALORA and {} from her stash to the prize pool.",
+                money(i64::from(cost))
+            ));
+        } else {
+            said.push("ALORA buys nothing from the market.".into());
+        }
+        self.blind_draw(i, free, drawn)?;
+        if free > 0 {
+            said.push(format!(
+                "Deal ALORA {} from the deck, face down.",
+                words::count(free, "card")
+            ));
+        }
+        self.seats[i].done = true;
+        self.next_phase_when_done(Phase::Bet);
+        Ok(said)
+    }
+
+    /// Seat `i` draws `n` cards from the deck: with a virtual deck, the cards `drawn`
+    /// (returned), which must be the deck's; with real cards, unseen.
+    fn blind_draw(&mut self, i: usize, n: usize, drawn: &[Card]) -> Result<Vec<Card>, PlayError> {
+        if self.virtual_seed().is_none() {
+            self.seats[i].hidden += n;
+            return Ok(Vec::new());
+        }
+        let d = self.draw(n);
+        if d != drawn {
+            return Err(PlayError::DrawMismatch);
+        }
+        self.seats[i].known.extend(&d);
+        Ok(d)
+    }
+
+    /// Checks a player's purchase; returns the market left and the cost.
+    fn purchase(
+        &self,
+        (i, seat): (usize, &str),
+        market: &[Card],
+        deck: usize,
+        drawn: &[Card],
+    ) -> Result<(Vec<Card>, u32), PlayError> {
+        let mut left = self.market.clone();
+        for c in market {
+            let p = left
+                .iter()
+                .position(|x| x == c)
+                .ok_or(PlayError::NotInMarket(Some(*c)))?;
+            left.remove(p);
+        }
+        if deck > self.deck_size() {
+            return Err(PlayError::DeckHoldsOnly(self.deck_size()));
+        }
+        if !self.rules.buy_mixed && !market.is_empty() && deck > 0 {
+            return Err(PlayError::OneSource);
+        }
+        let held = self.seats[i].held();
+        if held + market.len() + deck > self.rules.hand_limit {
+            return Err(PlayError::HandLimit {
+                seat: seat.to_string(),
+                held,
+                limit: self.rules.hand_limit,
+            });
+        }
+        let cost: u32 =
+            market.iter().map(|c| value(*c)).sum::<u32>() + self.rules.deck_card_cost * deck as u32;
+        if cost > self.seats[i].stash {
+            return Err(PlayError::Costs {
+                seat: seat.to_string(),
+                cost,
+                stash: self.seats[i].stash,
+            });
+        }
+        if self.virtual_seed().is_none() && deck > 0 && !drawn.is_empty() {
+            return Err(PlayError::BlindDraws);
+        }
+        Ok((left, cost))
+    }
+
+    fn buy(
+        &mut self,
+        seat: &str,
+        market: &[Card],
+        deck: usize,
+        drawn: &[Card],
+    ) -> Result<Vec<String>, PlayError> {
+        let i = self.turn_of(seat, Turn::Buy)?;
+        let (left, cost) = self.purchase((i, seat), market, deck, drawn)?;
+        self.market = left;
+        self.pool += cost;
+        let s = &mut self.seats[i];
+        s.stash -= cost;
+        s.known.extend(market);
+        s.done = true;
+        let mut said = Vec::new();
+        let d = self.blind_draw(i, deck, drawn)?;
+        if !d.is_empty() {
+            said.push(format!("{} {}.", says(seat, "draws"), show_cards(&d)));
+        }
+        if market.len() + deck > 0 {
+            said.push(format!(
+                "{} {}{}{}: {} to the prize pool.",
+                says(seat, "buys"),
+                if market.is_empty() {
+                    String::new()
+                } else {
+                    show_cards(market)
+                },
+                if market.is_empty() || deck == 0 {
+                    ""
+                } else {
+                    " and "
+                },
+                if deck == 0 {
+                    String::new()
+                } else {
+                    format!("{} from the deck", words::count(deck, "card"))
+                },
+                money(i64::from(cost))
+            ));
+        }
+        self.next_phase_when_done(Phase::Bet);
+        Ok(said)
+    }
+
+    fn alora_bets(&mut self, amount: u32, bank: bool) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Bet)?;
+        let plan = alora::bet(
+            self.round,
+            self.seats[i].stash,
+            &self.alora_face_up(i),
+            &self.rules,
+        )
+        .ok_or(PlayError::NoSuchRound)?;
+        if plan.bet != amount || (plan.paid_by == alora::Payer::Bank) != bank {
+            return Err(PlayError::NotAlorasBet);
+        }
+        let s = &mut self.seats[i];
+        s.bet = Some(amount);
+        s.bank_bet = bank;
+        let said = if bank {
+            self.bank_net += i64::from(amount);
+            format!(
+                "The bank bets {} for ALORA (she cannot afford it).",
+                money(i64::from(amount))
+            )
+        } else {
+            s.stash -= amount;
+            format!(
+                "ALORA bets {}: move it from her stash in front of her.",
+                money(i64::from(amount))
+            )
+        };
+        self.next_phase_when_done(Phase::Reveal);
+        Ok(vec![said])
+    }
+
+    /// Checks a player's bet against the limit, the stash and the round minimum.
+    fn check_bet(&self, (i, seat): (usize, &str), amount: u32) -> Result<(), PlayError> {
+        let stash = self.seats[i].stash;
+        let min = self.min_bet();
+        if amount > self.rules.max_bet {
+            return Err(PlayError::BetAbove(self.rules.max_bet));
+        }
+        if amount > stash {
+            return Err(PlayError::HasOnly(seat.to_string(), stash));
+        }
+        if amount < min.min(stash) {
+            return Err(if stash < min {
+                PlayError::AllIn {
+                    seat: seat.to_string(),
+                    minimum: min,
+                    stash,
+                }
+            } else {
+                PlayError::BelowMinimum(min)
+            });
+        }
+        Ok(())
+    }
+
+    fn bet(&mut self, seat: &str, amount: u32) -> Result<Vec<String>, PlayError> {
+        let i = self.turn_of(seat, Turn::Bet)?;
+        self.check_bet((i, seat), amount)?;
+        let s = &mut self.seats[i];
+        s.stash -= amount;
+        s.bet = Some(amount);
+        let said = format!(
+            "{} {} and {} 2 to 5 cards face down.",
+            says(seat, "bets"),
+            money(i64::from(amount)),
+            if seat == "you" { "play" } else { "plays" }
+        );
+        self.next_phase_when_done(Phase::Reveal);
+        Ok(vec![said])
+    }
+
+    fn play(&mut self, seat: &str, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.seat_index(seat)?;
+        if self.current() != Some(i) || self.seats[i].is_alora {
+            return Err(PlayError::NotTurn(seat.to_string(), Turn::Reveal));
+        }
+        if !(2..=5).contains(&cards.len()) {
+            return Err(PlayError::HandSize(cards.len()));
+        }
+        let (known, hidden) = self.take_from_hand(i, cards)?;
+        let s = &mut self.seats[i];
+        s.known = known;
+        s.hidden = hidden;
+        s.played = Some(cards.to_vec());
+        self.played_pile.extend(cards);
+        Ok(Vec::new())
+    }
+
+    fn alora_reveals(&mut self, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Reveal)?;
+        self.all_face_down(i, cards)?;
+        let (mut known, _) = self.take_from_hand(i, cards)?;
+        known.extend(cards);
+        let s = &mut self.seats[i];
+        s.hidden = 0;
+        s.face_up.clear();
+        s.played = Some(known);
+        s.known = Vec::new();
+        let all = s.played.clone().unwrap_or_default();
+        self.played_pile.extend(all);
+        Ok(Vec::new())
     }
 }
 
@@ -1925,7 +1990,7 @@ pub mod bot {
         bot: &Bot,
         max_steps: usize,
         mut check: impl FnMut(&Game),
-    ) -> Result<(Vec<String>, Vec<Action>, Game), String> {
+    ) -> Result<(Vec<String>, Vec<Action>, Game), PlayError> {
         let mut answers = Vec::new();
         let mut actions = Vec::new();
         for _ in 0..max_steps {
@@ -1937,11 +2002,10 @@ pub mod bot {
                 }
                 Step::Ask(q) => {
                     let text = bot.answer(&game, &q);
-                    let a = game
-                        .answer(&q, &text)
-                        .map_err(|e| format!("{}: {text}: {e}", q.prompt))?;
-                    game.apply(&a)
-                        .map_err(|e| format!("{}: {text}: {e}", q.prompt))?;
+                    let refused =
+                        |e| PlayError::Answer(q.prompt.clone(), text.clone(), Box::new(e));
+                    let a = game.answer(&q, &text).map_err(refused)?;
+                    game.apply(&a).map_err(refused)?;
                     answers.push(text);
                     actions.push(a);
                 }
@@ -2121,6 +2185,11 @@ mod tests {
         assert!(s(&["a", "b", "c"], true).is_ok());
     }
 
+    /// What `g` says to `a`, which it must refuse.
+    fn refused(g: &Game, a: Action) -> PlayError {
+        g.clone().apply(&a).unwrap_err()
+    }
+
     #[test]
     fn refuses_impossible_moves() {
         let mut g = start(&["ana"], true, Deck::Physical);
@@ -2130,112 +2199,69 @@ mod tests {
         })
         .unwrap();
         let c = |s: &str| s.parse::<crate::notation::CardList>().unwrap().0;
-        // A card in the prize pool cannot be sold; nor four cards.
-        assert!(
-            g.clone()
-                .apply(&Action::Sell {
-                    seat: "ana".into(),
-                    cards: c("KH")
-                })
-                .unwrap_err()
-                .contains("prize pool")
-        );
-        assert!(
-            g.clone()
-                .apply(&Action::Sell {
-                    seat: "ana".into(),
-                    cards: c("2S 3S 4S 5S")
-                })
-                .unwrap_err()
-                .contains("at most 3")
-        );
-        g.apply(&Action::Sell {
+        let sell = |cards: &str| Action::Sell {
             seat: "ana".into(),
-            cards: c("2S"),
-        })
-        .unwrap();
-        // ALORA shows 7 cards; 2♠ is in the market.
+            cards: c(cards),
+        };
+        // A card in the prize pool cannot be sold; nor four cards.
+        let e = refused(&g, sell("KH"));
         assert!(
-            g.clone()
-                .apply(&Action::AloraShows {
-                    cards: c("2S 3D 4D 5D 6D 7D 8D")
-                })
-                .unwrap_err()
-                .contains("market")
+            matches!(e, PlayError::Elsewhere(_, Place::PrizePool)),
+            "{e}"
         );
-        g.apply(&Action::AloraShows {
-            cards: c("3D 4D 5D 6D 7D 8D 9D"),
-        })
-        .unwrap();
+        assert_eq!(refused(&g, sell("2S 3S 4S 5S")), PlayError::SellsAtMost(3));
+        g.apply(&sell("2S")).unwrap();
+        // ALORA shows 7 cards; 2♠ is in the market.
+        let shows = |cards: &str| Action::AloraShows { cards: c(cards) };
+        let e = refused(&g, shows("2S 3D 4D 5D 6D 7D 8D"));
+        assert!(matches!(e, PlayError::Elsewhere(_, Place::Market)), "{e}");
+        g.apply(&shows("3D 4D 5D 6D 7D 8D 9D")).unwrap();
         let Step::Auto(a) = g.next() else {
             panic!("ALORA sells by herself")
         };
         assert_eq!(a, Action::AloraSells { cards: c("3D 4D") });
         g.apply(&a).unwrap();
-        // Buy phase: ana holds 6, may buy 1.
-        assert!(
-            g.clone()
-                .apply(&Action::Buy {
-                    seat: "ana".into(),
-                    market: vec![],
-                    deck: 2,
-                    drawn: vec![]
-                })
-                .unwrap_err()
-                .contains("at most 1")
-        );
-        g.apply(&Action::Buy {
+        refuses_impossible_buys_bets_and_plays(g);
+    }
+
+    /// The rest of [`refuses_impossible_moves`], from the buy phase.
+    fn refuses_impossible_buys_bets_and_plays(mut g: Game) {
+        let c = |s: &str| s.parse::<crate::notation::CardList>().unwrap().0;
+        let buy = |market: &str, deck| Action::Buy {
             seat: "ana".into(),
-            market: c("3D"),
-            deck: 0,
+            market: c(market),
+            deck,
             drawn: vec![],
-        })
-        .unwrap();
+        };
+        // Buy phase: ana holds 6, may buy 1.
+        let e = refused(&g, buy("", 2));
+        assert!(matches!(e, PlayError::HandLimit { held: 6, .. }), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "ana holds 6 and may hold at most 7: buy at most 1"
+        );
+        g.apply(&buy("3D", 0)).unwrap();
         let Step::Auto(a) = g.next() else { panic!() };
         g.apply(&a).unwrap();
-        // Bets: above $25, or above the stash, are refused.
-        assert!(
-            g.clone()
-                .apply(&Action::Bet {
-                    seat: "ana".into(),
-                    amount: 26
-                })
-                .unwrap_err()
-                .contains("at most $25")
-        );
-        assert!(
-            g.clone()
-                .apply(&Action::Bet {
-                    seat: "ana".into(),
-                    amount: 0
-                })
-                .unwrap_err()
-                .contains("minimum")
-        );
-        g.apply(&Action::Bet {
+        // Bets: above $25, or below the minimum, are refused.
+        let bet = |amount| Action::Bet {
             seat: "ana".into(),
-            amount: 3,
-        })
-        .unwrap();
+            amount,
+        };
+        assert_eq!(refused(&g, bet(26)), PlayError::BetAbove(25));
+        assert_eq!(refused(&g, bet(0)), PlayError::BelowMinimum(1));
+        g.apply(&bet(3)).unwrap();
         let Step::Auto(a) = g.next() else { panic!() };
         g.apply(&a).unwrap();
+        let play = |cards: &str| Action::Play {
+            seat: "ana".into(),
+            cards: c(cards),
+        };
+        assert_eq!(refused(&g, play("AS")), PlayError::HandSize(1));
+        let e = refused(&g, play("AS 9D"));
         assert!(
-            g.clone()
-                .apply(&Action::Play {
-                    seat: "ana".into(),
-                    cards: c("AS")
-                })
-                .unwrap_err()
-                .contains("2 to 5")
-        );
-        assert!(
-            g.clone()
-                .apply(&Action::Play {
-                    seat: "ana".into(),
-                    cards: c("AS 9D")
-                })
-                .unwrap_err()
-                .contains("ALORA")
+            matches!(&e, PlayError::Elsewhere(_, Place::Hand(s)) if s == ALORA),
+            "{e}"
         );
         conserved(&g);
     }

@@ -10,6 +10,8 @@ use serde::Serialize;
 
 use super::{Rules, value};
 use crate::cards::{Card, Rank, Suit};
+use crate::explain::Explain;
+use crate::ruleset::Ruleset;
 
 /// A poker hand, lowest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -302,6 +304,59 @@ pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     }
     go(0, n, k, &mut cur, &mut out);
     out
+}
+
+/// The rules and rulings behind a hand's score.
+pub fn explain(rs: &Ruleset, e: &Evaluation) -> Explain {
+    let mut x = Explain::new();
+    x.rule(format!(
+        "{} is a tier {} hand (tier 1: high card, one pair, two pair; tier 2: three of a kind, straight, flush; tier 3: full house, four of a kind, straight flush).",
+        capitalised(&e.category.to_string()),
+        e.tier
+    ));
+    x.rule("Straights, flushes and full houses need five cards.");
+    x.ruled(
+        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
+        rs,
+        &["joker-sum"],
+    );
+    if !e.jokers.is_empty() {
+        x.ruled(
+            "Each joker stands for the card giving the highest tier, then the highest sum.",
+            rs,
+            &["joker-duplicates", "five-of-a-kind"],
+        );
+    }
+    if matches!(e.category, Category::Straight | Category::StraightFlush) {
+        x.ruled("An ace may end a straight.", rs, &["ace-straights"]);
+    }
+    x
+}
+
+/// The rules and rulings behind ALORA's hand: a hand's, and how she plays all her cards.
+pub fn explain_alora(rs: &Ruleset, e: &Evaluation) -> Explain {
+    let mut x = explain(rs, e);
+    x.ruled(
+        "ALORA plays all her cards: the best hand of 2 to 5 of them, by tier then sum.",
+        rs,
+        &["alora-sum"],
+    );
+    x
+}
+
+/// A note under ALORA's hand when her sum counts cards she does not play.
+pub fn alora_sum_note(rules: &Rules, played: usize, held: usize) -> Option<&'static str> {
+    (rules.alora_sum_all && played < held)
+        .then_some("Her sum counts every card she holds (ruling alora-sum: all-cards).\n")
+}
+
+/// `s` with its first letter a capital.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]

@@ -2,11 +2,15 @@
 //!
 //! - [`hand`]: the best hand from played cards (tier, then sum; jokers wild).
 //! - [`alora`]: ALORA's sells, buys and bets.
+//! - [`seat`]: the notation of a reveal (`NAME=CARDS@BET`, the prize pool).
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
 
 pub mod alora;
+pub mod args;
+pub mod error;
 pub mod game;
 pub mod hand;
+pub mod seat;
 pub mod showdown;
 pub mod simulate;
 
@@ -123,6 +127,14 @@ pub fn round_info(round: u32) -> Option<RoundInfo> {
         minimum_bet,
         joker_joins_pool: round == 3 || round == 6,
     })
+}
+
+/// The rules behind the round tracker.
+pub fn round_explain() -> crate::explain::Explain {
+    let mut x = crate::explain::Explain::new();
+    x.rule("The round tracker's chips are $1, $1, $1, $5, $5, $10, $10, $25, $25; each round's chip joins the prize pool and sets the minimum bet.");
+    x.rule("Jokers lie under the third $1 chip and the first $10 chip, so they join the prize pool in rounds 3 and 6.");
+    x
 }
 
 #[cfg(test)]

@@ -18,7 +18,14 @@ use serde::Serialize;
 use super::Rules;
 use super::fast::{self, CARDS, Evaluator, Hand, Score};
 use super::hand::{self, Category};
+use std::fmt;
+
+use super::args::{located_cards, number_arg};
 use crate::cards::Card;
+use crate::diag::{Error, Problem as Trouble, Source};
+use crate::explain::Explain;
+use crate::notation::validate_pack;
+use crate::ruleset::Ruleset;
 use crate::shuffle::Shuffler;
 
 /// What the player knows.
@@ -96,6 +103,136 @@ pub enum Problem {
     NotEnoughUnseen { hidden: usize, unseen: usize },
     /// A card appears more often than the pack holds it.
     TooMany(Card),
+}
+
+/// A query as written on the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QueryText<'a> {
+    pub hand: &'a str,
+    pub alora_shown: &'a str,
+    /// Her face-down cards [default: 7 less her face-up cards].
+    pub alora_hidden: Option<&'a str>,
+    pub seen: &'a str,
+    pub samples: &'a str,
+    pub seed: &'a str,
+}
+
+impl Query {
+    /// Reads a query: the cards from one pack, a hand of 2 to 7, ALORA with 1 to 7 cards
+    /// and no more face down than are unseen. Reports every problem at once.
+    pub fn read(t: &QueryText) -> Result<Query, Error> {
+        let mut problems = Vec::new();
+        let (hand_src, hand) = located_cards("--hand", t.hand, &mut problems);
+        let (shown_src, shown) = located_cards("--alora-shown", t.alora_shown, &mut problems);
+        let (seen_src, seen) = located_cards("--seen", t.seen, &mut problems);
+        let hidden = t
+            .alora_hidden
+            .map(|h| number_arg::<usize>("--alora-hidden", h, "a number of cards", &mut problems));
+        let samples = number_arg::<u64>("--samples", t.samples, "a number of deals", &mut problems);
+        let seed = number_arg::<u64>("--seed", t.seed, "a whole number", &mut problems);
+        if samples == Some(0) {
+            problems.push(
+                Trouble::new("at least one deal is needed")
+                    .at(&Source::new("--samples", t.samples), 0..t.samples.len()),
+            );
+        }
+        problems.extend(validate_pack(
+            hand.iter()
+                .map(|c| (&hand_src, c))
+                .chain(shown.iter().map(|c| (&shown_src, c)))
+                .chain(seen.iter().map(|c| (&seen_src, c))),
+            2,
+        ));
+        if problems.is_empty() && !(2..=fast::MAX_CARDS).contains(&hand.len()) {
+            problems.push(
+                Trouble::new(format!("you hold 2 to 7 cards, not {}", hand.len()))
+                    .at(&hand_src, 0..t.hand.len())
+                    .help("give every card in your hand; kado picks the best 2 to 5 to play"),
+            );
+        }
+        let hidden = hidden.unwrap_or(Some(fast::MAX_CARDS.saturating_sub(shown.len())));
+        if let Some(h) = hidden {
+            let total = shown.len() + h;
+            if problems.is_empty() && !(1..=fast::MAX_CARDS).contains(&total) {
+                let text = t.alora_hidden.unwrap_or("");
+                problems.push(
+                    Trouble::new(format!(
+                        "ALORA holds 1 to 7 cards at the reveal, not {total}"
+                    ))
+                    .at(&Source::new("--alora-hidden", text), 0..text.len())
+                    .help("her face-up and face-down cards together"),
+                );
+            }
+        }
+        Error::check(problems)?;
+        let (Some(alora_hidden), Some(samples), Some(seed)) = (hidden, samples, seed) else {
+            return Err(Error::msg("bad arguments"));
+        };
+        let q = Query {
+            hand: hand.iter().map(|l| l.value).collect(),
+            alora_shown: shown.iter().map(|l| l.value).collect(),
+            alora_hidden,
+            seen: seen.iter().map(|l| l.value).collect(),
+            samples,
+            seed,
+        };
+        if let Some(p) = check(&q).into_iter().next() {
+            return Err(Error::msg(p.to_string()));
+        }
+        Ok(q)
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::HandSize(n) => write!(f, "you hold 2 to 7 cards, not {n}"),
+            Problem::AloraSize(n) => {
+                write!(f, "ALORA holds 1 to 7 cards at the reveal, not {n}")
+            }
+            Problem::NotEnoughUnseen { hidden, unseen } => write!(
+                f,
+                "ALORA cannot hold {hidden} face-down cards: only {unseen} cards are unseen"
+            ),
+            Problem::TooMany(c) => write!(f, "{c} is named more often than the pack holds it"),
+        }
+    }
+}
+
+/// The rules and rulings behind the odds.
+pub fn explain(rs: &Ruleset, tie_goes_to: TieGoesTo) -> Explain {
+    let mut x = Explain::new();
+    x.rule("Hands rank by tier, then by the sum of the cards played.");
+    x.ruled(
+        match tie_goes_to {
+            TieGoesTo::Alora => "A tie of tier and sum goes to ALORA whatever the bets: it counts as a loss for you.",
+            TieGoesTo::HigherBet => "A tie of tier and sum goes to whoever bet more, and to ALORA when the bets are equal: it is a win only if you bet more than she does.",
+        },
+        rs,
+        &["alora-ties"],
+    );
+    x.ruled(
+        "ALORA plays the best hand she can make from all her cards, face down ones too.",
+        rs,
+        &[
+            "alora-sum",
+            "joker-sum",
+            "joker-duplicates",
+            "ace-straights",
+        ],
+    );
+    x.rule("Her face-down cards may be any cards you cannot see, each set equally likely.");
+    x
+}
+
+impl TieGoesTo {
+    /// Who takes a tie, for the odds' line.
+    pub fn says(self) -> &'static str {
+        match self {
+            TieGoesTo::Alora => "ALORA wins ties",
+            TieGoesTo::HigherBet => "a tie goes to the higher bet, to ALORA if equal",
+        }
+    }
 }
 
 /// Checks a query against the pack and the hand limits; every problem at once.

@@ -17,6 +17,7 @@ use super::fast::best_hand;
 use super::hand::{Category, evaluate};
 use crate::cards::Card;
 use crate::explain::Explain;
+use crate::render::{Style, money};
 use crate::ruleset::Ruleset;
 
 /// The name ALORA goes by in verdicts.
@@ -71,14 +72,167 @@ pub struct Settlement {
     pub pool_left: u32,
     /// Who takes the prize-pool cards; null when they stay.
     pub pool_cards_to: Option<String>,
-    /// How the winners were found: "tier", "sum", "bet", "alora-wins-ties", "split",
-    /// or "only-hand".
-    pub decided_by: String,
+    /// How the winners were found.
+    pub decided_by: DecidedBy,
     /// ALORA was level with another seat on tier and sum, so ruling `alora-ties` had a
     /// say (whoever won).
     pub alora_tie: bool,
     #[serde(skip)]
     pub explain: Explain,
+}
+
+/// How a reveal's winners were found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecidedBy {
+    /// One hand in the highest tier.
+    Tier,
+    /// The highest sum in the tier.
+    Sum,
+    /// Equal hands, the highest bet.
+    Bet,
+    /// ALORA's tie-break (ruling `alora-ties`).
+    AloraWinsTies,
+    /// Equal hands and bets: the winners split the pot.
+    Split,
+    /// One hand alone.
+    OnlyHand,
+}
+
+impl DecidedBy {
+    /// The name in verdicts: tier, sum, bet, alora-wins-ties, split, only-hand.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DecidedBy::Tier => "tier",
+            DecidedBy::Sum => "sum",
+            DecidedBy::Bet => "bet",
+            DecidedBy::AloraWinsTies => "alora-wins-ties",
+            DecidedBy::Split => "split",
+            DecidedBy::OnlyHand => "only-hand",
+        }
+    }
+
+    /// Why the winner won, for the sentence that says so.
+    pub fn why(self, rules: &Rules) -> &'static str {
+        match self {
+            DecidedBy::Tier => "highest tier",
+            DecidedBy::Sum => "highest sum in the tier",
+            DecidedBy::Bet => "equal hands, highest bet",
+            DecidedBy::AloraWinsTies if rules.alora_ties_after_bets => {
+                "equal hands and bets, ALORA wins ties"
+            }
+            DecidedBy::AloraWinsTies => "equal hands, ALORA wins ties",
+            DecidedBy::Split | DecidedBy::OnlyHand => "the only hand",
+        }
+    }
+}
+
+/// `name verb`, in agreement for a seat called `you` ("you win"); other names as given.
+fn agrees(name: &str, verb: &str) -> String {
+    if name == "you" {
+        super::game::says(name, verb)
+    } else {
+        format!("{name} {verb}")
+    }
+}
+
+impl Settlement {
+    /// The sentences under a reveal: who wins and why, or who splits, and what the bank
+    /// takes back.
+    pub fn summary(&self, pool: &Pool, rules: &Rules, s: &Style) -> String {
+        let mut human = String::new();
+        let winners = self.winners.join(" and ");
+        if self.winners.len() == 1 {
+            human += &format!(
+                "{} ({}): takes the prize pool ({}{}) and every bet, and the bank pays {} {}.\n",
+                agrees(&winners, "wins"),
+                self.decided_by.why(rules),
+                money(i64::from(pool.money)),
+                if pool.cards.is_empty() {
+                    String::new()
+                } else {
+                    format!(" and {}", s.cards(&pool.cards))
+                },
+                winners,
+                money(i64::from(self.bank_paid))
+            );
+        } else {
+            human += &format!(
+                "{} split the pot; the bank pays each their own bet ({} in all). {} stays in the prize pool{}.\n",
+                winners,
+                money(i64::from(self.bank_paid)),
+                money(i64::from(self.pool_left)),
+                if pool.cards.is_empty() {
+                    String::new()
+                } else {
+                    format!(", with {}", s.cards(&pool.cards))
+                }
+            );
+        }
+        if self.bank_took_back > 0 {
+            human += &format!(
+                "The bank takes back the {} it bet for ALORA.\n",
+                money(i64::from(self.bank_took_back))
+            );
+        }
+        human
+    }
+}
+
+/// A hand in the verdict.
+#[derive(Serialize)]
+pub struct HandOut<'a> {
+    pub category: Category,
+    pub tier: u8,
+    pub sum: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played: Option<&'a [Card]>,
+}
+
+/// A settled reveal, for --json.
+#[derive(Serialize)]
+pub struct Verdict<'a> {
+    pub winners: &'a [String],
+    pub hands: BTreeMap<&'a str, HandOut<'a>>,
+    pub payouts: &'a BTreeMap<String, u32>,
+    pub bank_paid: u32,
+    pub bank_took_back: u32,
+    pub pool_left: u32,
+    pub pool_cards_to: &'a Option<String>,
+    pub decided_by: DecidedBy,
+}
+
+impl Settlement {
+    /// The verdict as `kado kinkado showdown --json` gives it: ALORA's hand says which
+    /// cards she played.
+    pub fn verdict(&self) -> Verdict<'_> {
+        let v = self;
+        Verdict {
+            winners: &v.winners,
+            hands: v
+                .hands
+                .iter()
+                .map(|(k, h)| {
+                    let is_alora = k == ALORA;
+                    (
+                        k.as_str(),
+                        HandOut {
+                            category: h.category,
+                            tier: h.tier,
+                            sum: h.sum,
+                            played: is_alora.then_some(h.played.as_slice()),
+                        },
+                    )
+                })
+                .collect(),
+            payouts: &v.payouts,
+            bank_paid: v.bank_paid,
+            bank_took_back: v.bank_took_back,
+            pool_left: v.pool_left,
+            pool_cards_to: &v.pool_cards_to,
+            decided_by: v.decided_by,
+        }
+    }
 }
 
 /// Greedy break-down of an amount into the game's chips.
@@ -181,7 +335,7 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
         bank_took_back,
         pool_left,
         pool_cards_to,
-        decided_by: decided_by.to_string(),
+        decided_by,
         alora_tie,
         explain,
     }
@@ -213,9 +367,9 @@ fn hands_of(seats: &[Seat], rules: &Rules) -> BTreeMap<String, HandSummary> {
 }
 
 /// Who wins a reveal, and how it was found.
-struct Verdict<'a> {
+struct Decision<'a> {
     winners: Vec<&'a Seat>,
-    by: &'static str,
+    by: DecidedBy,
     /// ALORA was level with another seat on tier and sum (ruling `alora-ties` decided).
     alora_tie: bool,
 }
@@ -229,26 +383,26 @@ fn decide<'a>(
     rules: &Rules,
     rs: &Ruleset,
     explain: &mut Explain,
-) -> Verdict<'a> {
+) -> Decision<'a> {
     let strength = |s: &Seat| hands.get(&s.name).map_or((0, 0), |h| (h.tier, h.sum));
     let best = seats.iter().map(strength).max().unwrap_or((0, 0));
     let top: Vec<&Seat> = seats.iter().filter(|s| strength(s) == best).collect();
-    let verdict = |winners: Vec<&'a Seat>, by: &'static str, alora_tie: bool| Verdict {
+    let verdict = |winners: Vec<&'a Seat>, by: DecidedBy, alora_tie: bool| Decision {
         winners,
         by,
         alora_tie,
     };
     if seats.len() == 1 {
-        return verdict(top, "only-hand", false);
+        return verdict(top, DecidedBy::OnlyHand, false);
     }
     if top.len() == 1 {
         let same_tier = seats.iter().filter(|s| strength(s).0 == best.0).count();
         if same_tier == 1 {
             explain.rule("One hand is in the highest tier: it wins.");
-            return verdict(top, "tier", false);
+            return verdict(top, DecidedBy::Tier, false);
         }
         explain.rule("Several hands share the highest tier: the highest sum wins.");
-        return verdict(top, "sum", false);
+        return verdict(top, DecidedBy::Sum, false);
     }
     let alora = top.iter().copied().find(|s| s.is_alora);
     if let Some(a) = alora
@@ -259,7 +413,7 @@ fn decide<'a>(
             rs,
             &["alora-ties"],
         );
-        return verdict(vec![a], "alora-wins-ties", true);
+        return verdict(vec![a], DecidedBy::AloraWinsTies, true);
     }
     let max_bet = top.iter().map(|s| s.bet).max().unwrap_or(0);
     let by_bet: Vec<&Seat> = top.iter().copied().filter(|s| s.bet == max_bet).collect();
@@ -274,7 +428,7 @@ fn decide<'a>(
         } else {
             explain.rule("Equal tier and sum: the highest bet wins.");
         }
-        return verdict(by_bet, "bet", tie);
+        return verdict(by_bet, DecidedBy::Bet, tie);
     }
     if let Some(a) = by_bet.iter().copied().find(|s| s.is_alora) {
         explain.ruled(
@@ -282,7 +436,7 @@ fn decide<'a>(
             rs,
             &["alora-ties"],
         );
-        return verdict(vec![a], "alora-wins-ties", true);
+        return verdict(vec![a], DecidedBy::AloraWinsTies, true);
     }
     if tie {
         explain.ruled(
@@ -297,7 +451,7 @@ fn decide<'a>(
             &["split"],
         );
     }
-    verdict(by_bet, "split", tie)
+    verdict(by_bet, DecidedBy::Split, tie)
 }
 
 #[cfg(test)]
@@ -331,7 +485,7 @@ mod tests {
             },
         );
         assert_eq!(s.winners, vec!["ana"]);
-        assert_eq!(s.decided_by, "tier");
+        assert_eq!(s.decided_by.as_str(), "tier");
         // Pool $12 + bets $15 + her own $5 from the bank.
         assert_eq!(s.payouts["ana"], 32);
         assert_eq!(s.payouts["bo"], 0);
@@ -364,7 +518,7 @@ mod tests {
             (vec!["bo".to_string()], "bet")
         );
         let s = go(&[seat("ana", "KS KH", 5), seat("bo", "KD KC", 5)], pool);
-        assert_eq!(s.decided_by, "split");
+        assert_eq!(s.decided_by.as_str(), "split");
         // By value: pot 10 + 10 = 20, $10 each, plus own bet from the bank.
         assert_eq!(s.payouts["ana"], 15);
         assert_eq!(s.payouts["bo"], 15);
@@ -429,7 +583,7 @@ mod tests {
         assert_eq!(s.payouts["ana"], 3 + 15 + 10);
         let s = go_with(&seats, "on-sum");
         assert_eq!(s.winners, vec![ALORA]);
-        assert_eq!(s.decided_by, "alora-wins-ties");
+        assert_eq!(s.decided_by.as_str(), "alora-wins-ties");
         assert_eq!(s.payouts[ALORA], 3 + 15 + 5);
         // Equal bets: ALORA wins under both, where players would split.
         let seats = [seat("ana", "KS KH", 5), seat(ALORA, "KD KC", 5)];
@@ -448,7 +602,7 @@ mod tests {
             "on-sum",
         );
         assert!(!s.alora_tie);
-        assert_eq!(s.decided_by, "sum");
+        assert_eq!(s.decided_by.as_str(), "sum");
     }
 
     #[test]
@@ -507,6 +661,24 @@ mod tests {
             .unwrap();
         let s = settle(&seats, &pool, &Rules::from_ruleset(&rs), &rs);
         assert_eq!((s.payouts["ana"], s.bank_took_back), (5 + 5, 25));
+    }
+
+    #[test]
+    fn the_winner_sentence_agrees_with_you() {
+        let pool = Pool {
+            money: 2,
+            cards: vec![],
+            chips: None,
+        };
+        let rules = Rules::standard();
+        let s = go(
+            &[seat("you", "KS KH", 5), seat("bo", "QS QH", 5)],
+            pool.clone(),
+        );
+        assert!(
+            s.summary(&pool, &rules, &Style::PLAIN)
+                .starts_with("you win (highest sum in the tier): takes the prize pool ($2)")
+        );
     }
 
     #[test]

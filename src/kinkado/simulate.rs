@@ -8,9 +8,14 @@
 
 use serde::Serialize;
 
+use super::Rules;
+use super::args::number_arg;
+use super::error::PlayError;
 use super::game::bot::{Bot, play_out};
 use super::game::{Deck, Game, Phase, Setup};
 use super::showdown::ALORA;
+use crate::diag::{Problem, Source};
+use crate::explain::Explain;
 use crate::ruleset::Ruleset;
 use crate::session::Session;
 
@@ -68,7 +73,7 @@ fn game_seed(seed: u64, i: u64) -> u64 {
 }
 
 /// Plays game `i` of a run.
-pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameResult, String> {
+pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameResult, PlayError> {
     let setup = Setup {
         players: vec![PLAYER.to_string()],
         alora: true,
@@ -94,7 +99,7 @@ pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameR
         }
     })?;
     if end.phase != Phase::Over {
-        return Err("a simulated game did not finish".into());
+        return Err(PlayError::Unfinished);
     }
     let winners = end.winners();
     let deciding_round = match winners.as_slice() {
@@ -193,9 +198,9 @@ pub fn simulate(
     seed: u64,
     threads: usize,
     tick: &(dyn Fn() + Sync),
-) -> Result<Report, String> {
+) -> Result<Report, PlayError> {
     let threads = threads.clamp(1, 64) as u64;
-    let mut results: Vec<Option<Result<GameResult, String>>> = vec![None; games as usize];
+    let mut results: Vec<Option<Result<GameResult, PlayError>>> = vec![None; games as usize];
     std::thread::scope(|scope| {
         let chunks: Vec<_> = results
             .chunks_mut(((games / threads) + 1) as usize)
@@ -216,7 +221,7 @@ pub fn simulate(
     });
     let mut all = Vec::with_capacity(results.len());
     for r in results {
-        all.push(r.ok_or("a simulated game was not played")??);
+        all.push(r.ok_or(PlayError::NotPlayed)??);
     }
     let (mut alora_wins, mut player_wins, mut ties) = (0, 0, 0);
     let mut deciding_rounds = vec![0u64; 9];
@@ -246,6 +251,46 @@ pub fn simulate(
         alora_money: MoneyStats::of(&alora),
         deciding_rounds,
     })
+}
+
+/// The most games one run plays.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// How many games to play, from argument `name`: 1 to [`MAX_GAMES`].
+pub fn games_arg(name: &str, text: &str, problems: &mut Vec<Problem>) -> Option<u64> {
+    let games = number_arg::<u64>(name, text, "a number of games", problems);
+    if let Some(g) = games
+        && !(1..=MAX_GAMES).contains(&g)
+    {
+        problems.push(
+            Problem::new(format!("play between 1 and {MAX_GAMES} games, not {g}"))
+                .at(&Source::new(name, text), 0..text.len()),
+        );
+    }
+    games
+}
+
+/// The rules and rulings behind a simulation.
+pub fn explain(rs: &Ruleset) -> Explain {
+    let mut x = Explain::new();
+    x.rule("Each game is a whole solo game against ALORA, played by the same rules engine as `kado kinkado play` with a virtual pack; ALORA plays by her rules.");
+    x.ruled(
+        if Rules::from_ruleset(rs).alora_ties_after_bets {
+            "At each reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal; at the end, equal money is settled by the ruling in force."
+        } else {
+            "At each reveal ALORA wins any tie of tier and sum, whatever the bets; at the end, equal money is settled by the ruling in force."
+        },
+        rs,
+        &[
+            "alora-ties",
+            "game-tie",
+            "alora-buy",
+            "alora-face-up",
+            "alora-sum",
+        ],
+    );
+    x.rule("Game i of a run is shuffled from a seed derived from the run's seed and i, so a run does not depend on the number of threads.");
+    x
 }
 
 #[cfg(test)]

@@ -8,13 +8,12 @@ use serde::Serialize;
 
 use kado::cards::Card;
 use kado::diag::{Error, Problem, Source};
-use kado::explain::Explain;
+use kado::kinkado::Rules;
+use kado::kinkado::args::number_arg;
 use kado::kinkado::census::{self, Census};
 use kado::kinkado::hand::Category;
-use kado::kinkado::odds::{self, Query, TieGoesTo};
+use kado::kinkado::odds::{self, Query, QueryText, TieGoesTo};
 use kado::kinkado::simulate::{self, MoneyStats, Policy};
-use kado::kinkado::{Rules, fast};
-use kado::notation::{Located, scan_cards, validate_pack};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 
@@ -53,33 +52,6 @@ pub struct CensusArgs {
     threads: Option<String>,
 }
 
-/// Reads cards from an optional argument (empty is fine), keeping their positions.
-fn located(name: &str, text: &str, problems: &mut Vec<Problem>) -> (Source, Vec<Located<Card>>) {
-    let src = Source::new(name, text);
-    let (cards, mut ps) = scan_cards(&src, 0..text.len());
-    problems.append(&mut ps);
-    (src, cards)
-}
-
-fn number<T: std::str::FromStr>(
-    name: &str,
-    text: &str,
-    what: &str,
-    problems: &mut Vec<Problem>,
-) -> Option<T> {
-    match text.trim().replace('_', "").parse::<T>() {
-        Ok(v) => Some(v),
-        Err(_) => {
-            problems.push(
-                Problem::new(format!("`{text}` is not {what}"))
-                    .at(&Source::new(name, text), 0..text.len())
-                    .expected(format!("{what}, such as 5")),
-            );
-            None
-        }
-    }
-}
-
 #[derive(Serialize)]
 struct OddsVerdict<'a> {
     win: f64,
@@ -108,77 +80,17 @@ fn percent(p: f64) -> String {
 }
 
 pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome {
-    let mut problems = Vec::new();
-    let (hand_src, hand) = located("--hand", &a.hand, &mut problems);
-    let (shown_src, shown) = located("--alora-shown", &a.alora_shown, &mut problems);
-    let (seen_src, seen) = located("--seen", &a.seen, &mut problems);
-    let hidden = a
-        .alora_hidden
-        .as_deref()
-        .map(|t| number::<usize>("--alora-hidden", t, "a number of cards", &mut problems));
-    let samples = number::<u64>("--samples", &a.samples, "a number of deals", &mut problems);
-    let seed = number::<u64>("--seed", &a.seed, "a whole number", &mut problems);
-    if samples == Some(0) {
-        problems.push(Problem::new("at least one deal is needed").at(
-            &Source::new("--samples", a.samples.as_str()),
-            0..a.samples.len(),
-        ));
-    }
-    problems.extend(validate_pack(
-        hand.iter()
-            .map(|c| (&hand_src, c))
-            .chain(shown.iter().map(|c| (&shown_src, c)))
-            .chain(seen.iter().map(|c| (&seen_src, c))),
-        2,
-    ));
-    if problems.is_empty() && !(2..=fast::MAX_CARDS).contains(&hand.len()) {
-        problems.push(
-            Problem::new(format!("you hold 2 to 7 cards, not {}", hand.len()))
-                .at(&hand_src, 0..a.hand.len())
-                .help("give every card in your hand; kado picks the best 2 to 5 to play"),
-        );
-    }
-    let hidden = match hidden {
-        Some(h) => h,
-        None => Some(fast::MAX_CARDS.saturating_sub(shown.len())),
-    };
-    if let Some(h) = hidden {
-        let total = shown.len() + h;
-        if problems.is_empty() && !(1..=fast::MAX_CARDS).contains(&total) {
-            let text = a.alora_hidden.as_deref().unwrap_or("");
-            problems.push(
-                Problem::new(format!(
-                    "ALORA holds 1 to 7 cards at the reveal, not {total}"
-                ))
-                .at(&Source::new("--alora-hidden", text), 0..text.len())
-                .help("her face-up and face-down cards together"),
-            );
-        }
-    }
-    Error::check(problems)?;
-    let (Some(hidden), Some(samples), Some(seed)) = (hidden, samples, seed) else {
-        return Err(Error::msg("bad arguments").into());
-    };
-    let q = Query {
-        hand: hand.iter().map(|l| l.value).collect(),
-        alora_shown: shown.iter().map(|l| l.value).collect(),
-        alora_hidden: hidden,
-        seen: seen.iter().map(|l| l.value).collect(),
-        samples,
-        seed,
-    };
-    if let Some(p) = odds::check(&q).into_iter().next() {
-        let msg = match p {
-            odds::Problem::NotEnoughUnseen { hidden, unseen } => format!(
-                "ALORA cannot hold {hidden} face-down cards: only {unseen} cards are unseen"
-            ),
-            other => format!("{other:?}"),
-        };
-        return Err(Error::msg(msg).into());
-    }
+    let q = Query::read(&QueryText {
+        hand: &a.hand,
+        alora_shown: &a.alora_shown,
+        alora_hidden: a.alora_hidden.as_deref(),
+        seen: &a.seen,
+        samples: &a.samples,
+        seed: &a.seed,
+    })?;
     let o = odds::odds(&q, rules);
-    let human = odds_human(ctx.style, &q, &o, seed);
-    let x = odds_explain(rs, o.tie_goes_to);
+    let human = odds_human(ctx.style, &q, &o, q.seed);
+    let x = odds::explain(rs, o.tie_goes_to);
     let v = OddsVerdict {
         win: o.win,
         tie: o.tie,
@@ -188,9 +100,9 @@ pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome
         stderr: o.stderr,
         method: if o.exact { "exact" } else { "monte-carlo" },
         exact: o.exact,
-        seed: (!o.exact).then_some(seed),
+        seed: (!o.exact).then_some(q.seed),
         unseen: o.unseen,
-        alora_hidden: hidden,
+        alora_hidden: q.alora_hidden,
         play: &o.play.cards,
         category: o.play.category,
         tier: o.play.tier,
@@ -223,10 +135,7 @@ fn odds_human(s: Style, q: &Query, o: &odds::Odds, seed: u64) -> String {
         s.bold(&percent(o.win)),
         percent(o.tie),
         percent(o.lose),
-        match o.tie_goes_to {
-            TieGoesTo::Alora => "ALORA wins ties",
-            TieGoesTo::HigherBet => "a tie goes to the higher bet, to ALORA if equal",
-        }
+        o.tie_goes_to.says()
     );
     if o.exact {
         human += &format!(
@@ -242,32 +151,6 @@ fn odds_human(s: Style, q: &Query, o: &odds::Odds, seed: u64) -> String {
         );
     }
     human
-}
-
-/// The rules and rulings behind the odds.
-fn odds_explain(rs: &Ruleset, tie_goes_to: TieGoesTo) -> Explain {
-    let mut x = Explain::new();
-    x.rule("Hands rank by tier, then by the sum of the cards played.");
-    x.ruled(
-        match tie_goes_to {
-            TieGoesTo::Alora => "A tie of tier and sum goes to ALORA whatever the bets: it counts as a loss for you.",
-            TieGoesTo::HigherBet => "A tie of tier and sum goes to whoever bet more, and to ALORA when the bets are equal: it is a win only if you bet more than she does.",
-        },
-        rs,
-        &["alora-ties"],
-    );
-    x.ruled(
-        "ALORA plays the best hand she can make from all her cards, face down ones too.",
-        rs,
-        &[
-            "alora-sum",
-            "joker-sum",
-            "joker-duplicates",
-            "ace-straights",
-        ],
-    );
-    x.rule("Her face-down cards may be any cards you cannot see, each set equally likely.");
-    x
 }
 
 fn capitalise(s: &str) -> String {
@@ -296,7 +179,7 @@ pub fn threads_arg(text: Option<&str>, problems: &mut Vec<Problem>) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     match text {
         None => cores,
-        Some(t) => match number::<usize>("--threads", t, "a number of threads", problems) {
+        Some(t) => match number_arg::<usize>("--threads", t, "a number of threads", problems) {
             Some(0) => {
                 problems.push(
                     Problem::new("at least one thread is needed")
@@ -335,15 +218,7 @@ pub fn progress_bar(len: u64, show: bool) -> indicatif::ProgressBar {
 
 pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Outcome {
     let mut problems = Vec::new();
-    let n = number::<usize>("argument N", &a.n, "a number of cards", &mut problems);
-    if let Some(n) = n
-        && !(census::MIN_CARDS..=census::MAX_CARDS).contains(&n)
-    {
-        problems.push(
-            Problem::new(format!("a census covers hands of 2 to 7 cards, not {n}"))
-                .at(&Source::new("argument N", a.n.as_str()), 0..a.n.len()),
-        );
-    }
+    let n = census::size_arg("argument N", &a.n, &mut problems);
     let threads = threads_arg(a.threads.as_deref(), &mut problems);
     Error::check(problems)?;
     let n = n.unwrap_or(census::MIN_CARDS);
@@ -377,14 +252,6 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
         n,
         render::show(&t)
     );
-    let mut x = Explain::new();
-    x.rule("Each hand is scored by its best 2 to 5 cards: tier, then sum, then category (with 5 cards or fewer, all of them).");
-    x.rule("The two jokers are different cards of the pack: a hand with one joker is counted once for each.");
-    x.ruled(
-        "Jokers are wild.",
-        rs,
-        &["joker-sum", "joker-duplicates", "ace-straights"],
-    );
     let v = CensusVerdict {
         n,
         hands: c.hands,
@@ -403,7 +270,7 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
             .map(|(cat, n)| (cat.key(), n as f64 / total))
             .collect(),
     };
-    ctx.emit(&v, &human, &x)
+    ctx.emit(&v, &human, &census::explain(rs))
 }
 
 #[derive(Debug, Args)]
@@ -430,9 +297,6 @@ pub enum PolicyArg {
     Greedy,
 }
 
-/// The most games one run plays.
-const MAX_GAMES: u64 = 10_000_000;
-
 /// A text histogram: one bar a bin, scaled to the largest.
 fn histogram(stats: &MoneyStats) -> String {
     let top = stats
@@ -457,16 +321,8 @@ fn histogram(stats: &MoneyStats) -> String {
 
 pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
     let mut problems = Vec::new();
-    let games = number::<u64>("--games", &a.games, "a number of games", &mut problems);
-    if let Some(g) = games
-        && !(1..=MAX_GAMES).contains(&g)
-    {
-        problems.push(
-            Problem::new(format!("play between 1 and {MAX_GAMES} games, not {g}"))
-                .at(&Source::new("--games", a.games.as_str()), 0..a.games.len()),
-        );
-    }
-    let seed = number::<u64>("--seed", &a.seed, "a whole number", &mut problems);
+    let games = simulate::games_arg("--games", &a.games, &mut problems);
+    let seed = number_arg::<u64>("--seed", &a.seed, "a whole number", &mut problems);
     let threads = threads_arg(a.threads.as_deref(), &mut problems);
     Error::check(problems)?;
     let (games, seed) = (games.unwrap_or(1), seed.unwrap_or(0));
@@ -480,6 +336,18 @@ pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
         .map_err(|e| Failure::Internal(format!("simulation failed: {e}")))?;
     bar.finish_and_clear();
 
+    let human = simulate_human(&report, policy, (games, seed), rs);
+    ctx.emit(&report, &human, &simulate::explain(rs))
+}
+
+/// A simulation's report for people: the wins, the money at the end, when the games
+/// were decided.
+fn simulate_human(
+    report: &simulate::Report,
+    policy: Policy,
+    (games, seed): (u64, u64),
+    rs: &Ruleset,
+) -> String {
     let pct = |n: u64| 100.0 * n as f64 / games as f64;
     let mut human = format!(
         "{games} solo games against ALORA, {} player, seed {seed}, ruleset {}\n",
@@ -542,28 +410,5 @@ pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
             "█".repeat(((n * 40).div_ceil(top)) as usize)
         );
     }
-    ctx.emit(&report, &human, &simulate_explain(rs))
-}
-
-/// The rules and rulings behind a simulation.
-fn simulate_explain(rs: &Ruleset) -> Explain {
-    let mut x = Explain::new();
-    x.rule("Each game is a whole solo game against ALORA, played by the same rules engine as `kado kinkado play` with a virtual pack; ALORA plays by her rules.");
-    x.ruled(
-        if rs.is("alora-ties", "after-bets") {
-            "At each reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal; at the end, equal money is settled by the ruling in force."
-        } else {
-            "At each reveal ALORA wins any tie of tier and sum, whatever the bets; at the end, equal money is settled by the ruling in force."
-        },
-        rs,
-        &[
-            "alora-ties",
-            "game-tie",
-            "alora-buy",
-            "alora-face-up",
-            "alora-sum",
-        ],
-    );
-    x.rule("Game i of a run is shuffled from a seed derived from the run's seed and i, so a run does not depend on the number of threads.");
-    x
+    human
 }

@@ -1,0 +1,384 @@
+//! Why kado refuses a move, a setup or an answer at the table, in words written once.
+
+use std::fmt;
+
+use super::game::{MAX_SEATS, Phase, possessive, says};
+use crate::cards::{Card, show_cards};
+use crate::render::money;
+use crate::words;
+
+/// Where a card is known to be (so it cannot be named elsewhere).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A joker, when both are accounted for.
+    BothJokers,
+    Market,
+    PrizePool,
+    /// Played this round.
+    Played,
+    /// In this seat's hand.
+    Hand(String),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::BothJokers => f.write_str("elsewhere: both jokers are accounted for"),
+            Place::Market => f.write_str("in the market"),
+            Place::PrizePool => f.write_str("in the prize pool"),
+            Place::Played => f.write_str("already played this round"),
+            Place::Hand(seat) => write!(f, "in {} hand", possessive(seat)),
+        }
+    }
+}
+
+/// A phase's turn, for "it is not ana's turn to sell" and "no one is selling".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    Sell,
+    Buy,
+    Bet,
+    Reveal,
+}
+
+impl Turn {
+    fn verb(self) -> &'static str {
+        match self {
+            Turn::Sell => "sell",
+            Turn::Buy => "buy",
+            Turn::Bet => "bet",
+            Turn::Reveal => "reveal",
+        }
+    }
+
+    fn doing(self) -> &'static str {
+        match self {
+            Turn::Sell => "selling",
+            Turn::Buy => "buying",
+            Turn::Bet => "betting",
+            Turn::Reveal => "revealing",
+        }
+    }
+}
+
+/// Why a game cannot start, a move is refused or an answer is not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    // The setup.
+    NoPlayers,
+    TooFewSeats,
+    TooManySeats(usize),
+    BadName(String),
+    /// A name too long (the words come from the notation).
+    NameTooLong(String),
+    NameIsAlora,
+    SameName(String),
+    // Seats and cards.
+    NoSuchSeat(String),
+    NamedTwice(Card),
+    NoJokerYet,
+    JokersUnseen(usize),
+    NoJoker(String),
+    Elsewhere(Card, Place),
+    HoldsNothing(String),
+    DoesNotHold {
+        seat: String,
+        card: Card,
+        holds: Vec<Card>,
+    },
+    HoldsOnly(String, usize),
+    // Moves.
+    GameOver,
+    AlreadyDealt,
+    DealFirst,
+    NoSuchRound,
+    DeckNotEmpty(usize),
+    DeckEmpty,
+    /// The recorded deal, prize card or draw is not what the virtual deck gives.
+    DealMismatch,
+    PrizeMismatch,
+    DrawMismatch,
+    NoOne(Turn),
+    NotAlorasTurn,
+    NotTurn(String, Turn),
+    AloraFaceDown(usize),
+    AloraSellsOf(usize, Vec<Card>),
+    AloraSells(Vec<Card>),
+    NotAlorasBuy,
+    NotAlorasBet,
+    SellsAtMost(usize),
+    NotInMarket(Option<Card>),
+    DeckHoldsOnly(usize),
+    OneSource,
+    HandLimit {
+        seat: String,
+        held: usize,
+        limit: usize,
+    },
+    Costs {
+        seat: String,
+        cost: u32,
+        stash: u32,
+    },
+    BlindDraws,
+    BetAbove(u32),
+    HasOnly(String, u32),
+    AllIn {
+        seat: String,
+        minimum: u32,
+        stash: u32,
+    },
+    BelowMinimum(u32),
+    HandSize(usize),
+    NotRevealed,
+    WrongPhase(&'static str, Phase),
+    // Answers.
+    FixSyntax,
+    NotMoney(String),
+    NothingToCorrect(String, u32),
+    OnePrizeCard,
+    NoAlora,
+    OneAloraCard,
+    CannotSee,
+    Unexpected,
+    /// Cards not understood (the words come from the notation).
+    Cards(String),
+    /// A scripted answer refused: the question, the answer, why.
+    Answer(String, String, Box<PlayError>),
+    // Simulations.
+    Unfinished,
+    NotPlayed,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NoPlayers => f.write_str("a game needs at least one player"),
+            PlayError::TooFewSeats => {
+                f.write_str("a game needs two seats: add a player, or play against ALORA")
+            }
+            PlayError::TooManySeats(n) => write!(
+                f,
+                "one pack serves at most {MAX_SEATS} seats (ALORA counts as one); this game has {n}"
+            ),
+            PlayError::BadName(p) => {
+                write!(f, "`{p}` is not a player name (letters, digits, - or _)")
+            }
+            PlayError::NameTooLong(why) | PlayError::Cards(why) => f.write_str(why),
+            PlayError::NameIsAlora => f.write_str("`alora` is ALORA's seat; use --alora"),
+            PlayError::SameName(p) => write!(f, "two players are called `{p}`"),
+            PlayError::Answer(q, text, e) => write!(f, "{q}: {text}: {e}"),
+            PlayError::Unfinished => f.write_str("a simulated game did not finish"),
+            PlayError::NotPlayed => f.write_str("a simulated game was not played"),
+            e => e.fmt_hand(f),
+        }
+    }
+}
+
+impl PlayError {
+    fn fmt_hand(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NoSuchSeat(name) => write!(f, "there is no seat called `{name}`"),
+            PlayError::NamedTwice(c) => write!(f, "{c} is named twice"),
+            PlayError::NoJokerYet => {
+                f.write_str("no joker is in play yet: they join the prize pool in rounds 3 and 6")
+            }
+            PlayError::JokersUnseen(n) => write!(
+                f,
+                "only {} can be unseen in a hand now",
+                words::count(*n, "joker")
+            ),
+            PlayError::NoJoker(seat) => write!(f, "{} not hold a joker", says(seat, "does")),
+            PlayError::Elsewhere(c, place) => write!(f, "{c} is {place}"),
+            PlayError::HoldsNothing(seat) => write!(f, "{} no cards", says(seat, "holds")),
+            PlayError::DoesNotHold { seat, card, holds } => write!(
+                f,
+                "{} not hold {card} (holds {})",
+                says(seat, "does"),
+                if holds.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    show_cards(holds)
+                }
+            ),
+            PlayError::HoldsOnly(seat, n) => write!(
+                f,
+                "{} only {}",
+                says(seat, "holds"),
+                words::count(*n, "card")
+            ),
+            e => e.fmt_deal(f),
+        }
+    }
+
+    fn fmt_deal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::AlreadyDealt => f.write_str("the cards are already dealt"),
+            PlayError::DealFirst => f.write_str("deal first"),
+            PlayError::NoSuchRound => f.write_str("no such round"),
+            PlayError::DeckNotEmpty(n) => write!(
+                f,
+                "the deck still holds {}: turn up the top one",
+                words::count(*n, "card")
+            ),
+            PlayError::DeckEmpty => f.write_str("the deck is empty: answer `none`"),
+            PlayError::DealMismatch => {
+                f.write_str("the recorded deal does not match the virtual deck")
+            }
+            PlayError::PrizeMismatch => {
+                f.write_str("the recorded prize card does not match the virtual deck")
+            }
+            PlayError::DrawMismatch => {
+                f.write_str("the recorded draw does not match the virtual deck")
+            }
+            PlayError::NoOne(turn) => write!(f, "no one is {}", turn.doing()),
+            PlayError::NotAlorasTurn => f.write_str("it is not ALORA's turn"),
+            PlayError::NotTurn(seat, turn) => {
+                write!(f, "it is not {} turn to {}", possessive(seat), turn.verb())
+            }
+            PlayError::AloraFaceDown(n) => write!(
+                f,
+                "ALORA has {} face down; name all of them",
+                words::count(*n, "card")
+            ),
+            PlayError::AloraSellsOf(n, from) => {
+                write!(f, "ALORA sells {n} of {}", show_cards(from))
+            }
+            PlayError::AloraSells(cards) => write!(f, "ALORA sells {}", show_cards(cards)),
+            PlayError::NotAlorasBuy => f.write_str("that is not what ALORA buys"),
+            PlayError::NotAlorasBet => f.write_str("that is not ALORA's bet"),
+            e => e.fmt_move(f),
+        }
+    }
+
+    fn fmt_move(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::SellsAtMost(n) => write!(
+                f,
+                "a player sells at most {} a round",
+                words::count(*n, "card")
+            ),
+            PlayError::NotInMarket(None) => f.write_str("not in the market"),
+            PlayError::NotInMarket(Some(c)) => write!(f, "{c} is not in the market"),
+            PlayError::DeckHoldsOnly(n) => {
+                write!(f, "the deck holds only {}", words::count(*n, "card"))
+            }
+            PlayError::OneSource => f.write_str("under these rules a player buys from the market or from the deck, not both (ruling buy-sources)"),
+            PlayError::HandLimit { seat, held, limit } => write!(
+                f,
+                "{} {held} and may hold at most {limit}: buy at most {}",
+                says(seat, "holds"),
+                limit.saturating_sub(*held)
+            ),
+            PlayError::Costs { seat, cost, stash } => write!(
+                f,
+                "that costs {} and {} {}",
+                money(i64::from(*cost)),
+                says(seat, "has"),
+                money(i64::from(*stash))
+            ),
+            PlayError::BlindDraws => f.write_str("with real cards kado does not see blind draws"),
+            PlayError::BetAbove(max) => write!(f, "a bet is at most {}", money(i64::from(*max))),
+            PlayError::HasOnly(seat, stash) => {
+                write!(f, "{} only {}", says(seat, "has"), money(i64::from(*stash)))
+            }
+            PlayError::AllIn {
+                seat,
+                minimum,
+                stash,
+            } => write!(
+                f,
+                "{} the minimum {} and must go all in: bet {}",
+                says(seat, "cannot afford"),
+                money(i64::from(*minimum)),
+                money(i64::from(*stash))
+            ),
+            PlayError::BelowMinimum(min) => write!(
+                f,
+                "the minimum bet this round is {}",
+                money(i64::from(*min))
+            ),
+            PlayError::HandSize(n) => write!(f, "a played hand has 2 to 5 cards, not {n}"),
+            PlayError::NotRevealed => f.write_str("not every hand is revealed"),
+            PlayError::WrongPhase(action, phase) => {
+                write!(f, "{action} does not fit the {} phase", phase.name())
+            }
+            e => e.fmt_answer(f),
+        }
+    }
+
+    fn fmt_answer(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::FixSyntax => {
+                f.write_str("write a correction as: fix NAME MONEY (e.g. fix ana 45)")
+            }
+            PlayError::NotMoney(t) => write!(f, "`{t}` is not an amount of money"),
+            PlayError::NothingToCorrect(seat, stash) => write!(
+                f,
+                "{} stash is already {}: nothing to correct",
+                possessive(seat),
+                money(i64::from(*stash))
+            ),
+            PlayError::OnePrizeCard => f.write_str("type the one card turned up"),
+            PlayError::NoAlora => f.write_str("no ALORA"),
+            PlayError::OneAloraCard => f.write_str("type the one card ALORA takes"),
+            PlayError::CannotSee => {
+                f.write_str("kado cannot see these cards: type the cards played")
+            }
+            PlayError::Unexpected => f.write_str("kado did not expect an answer here"),
+            // Every other kind is written above.
+            _ => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_read_as_before() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let cases = [
+            (
+                PlayError::Elsewhere(c("KH"), Place::Hand("alora".into())),
+                "K♥ is in ALORA's hand",
+            ),
+            (
+                PlayError::NotTurn("you".into(), Turn::Sell),
+                "it is not your turn to sell",
+            ),
+            (
+                PlayError::AllIn {
+                    seat: "you".into(),
+                    minimum: 5,
+                    stash: 3,
+                },
+                "you cannot afford the minimum $5 and must go all in: bet $3",
+            ),
+            (
+                PlayError::DoesNotHold {
+                    seat: "ana".into(),
+                    card: c("2S"),
+                    holds: vec![],
+                },
+                "ana does not hold 2♠ (holds nothing)",
+            ),
+            (PlayError::NoOne(Turn::Reveal), "no one is revealing"),
+            (
+                PlayError::WrongPhase("a bet", Phase::Sell),
+                "a bet does not fit the sell phase",
+            ),
+            (
+                PlayError::TooManySeats(5),
+                "one pack serves at most 4 seats (ALORA counts as one); this game has 5",
+            ),
+        ];
+        for (e, words) in cases {
+            assert_eq!(e.to_string(), words);
+        }
+    }
+}
