@@ -344,30 +344,45 @@ pub fn parse_cards_in(src: &Source) -> Result<Vec<Located<Card>>, Error> {
     Ok(cards)
 }
 
-/// Reads cards typed at a prompt, as one line that names every problem at once (each
-/// bad token and, given a pack's jokers, each card named twice and too many jokers),
-/// with its suggestion.
-pub fn read_answer_cards(text: &str, pack_jokers: Option<usize>) -> Result<Vec<Card>, String> {
+/// The problems of cards typed at a prompt, drawn as one line that names every one of
+/// them with its suggestion ("3♠ is named twice: …; unknown rank `1O` in `1OH` (…)").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerProblems(pub Vec<Problem>);
+
+impl std::fmt::Display for AnswerProblems {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("no cards given (cards such as `AS KH 10D`)");
+        }
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            match &p.help {
+                Some(h) => write!(f, "{} ({h})", p.message)?,
+                None => f.write_str(&p.message)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads cards typed at a prompt: every bad token and, given a pack's jokers, each card
+/// named twice and too many jokers, all at once.
+pub fn read_answer_cards(
+    text: &str,
+    pack_jokers: Option<usize>,
+) -> Result<Vec<Card>, AnswerProblems> {
     let src = Source::new("answer", text);
     let (cards, mut problems) = scan_cards(&src, 0..src.text.len());
     if let Some(jokers) = pack_jokers {
         problems.extend(validate_pack(cards.iter().map(|c| (&src, c)), jokers));
     }
-    if problems.is_empty() && cards.is_empty() {
-        return Err("no cards given (cards such as `AS KH 10D`)".into());
-    }
-    if problems.is_empty() {
+    if problems.is_empty() && !cards.is_empty() {
         return Ok(cards.into_iter().map(|l| l.value).collect());
     }
     problems.sort_by_key(|p| p.span.as_ref().map_or(0, |s| s.start));
-    let said: Vec<String> = problems
-        .iter()
-        .map(|p| match &p.help {
-            Some(h) => format!("{} ({h})", p.message),
-            None => p.message.clone(),
-        })
-        .collect();
-    Err(said.join("; "))
+    Err(AnswerProblems(problems))
 }
 
 /// Checks that cards can all come from one pack: each plain card at most once and at

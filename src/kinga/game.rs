@@ -942,7 +942,7 @@ fn chain_of(play: &[Card], rules: &Rules) -> Result<super::Yield, Error> {
 }
 
 fn read_cards(t: &str) -> Result<Vec<Card>, Error> {
-    crate::notation::read_answer_cards(t, None).map_err(Error::Cards)
+    crate::notation::read_answer_cards(t, None).map_err(|e| Error::Cards(e.to_string()))
 }
 
 fn read_optional_card(t: &str) -> Result<Option<Card>, Error> {
@@ -1042,7 +1042,7 @@ fn read_play_alone(g: &Game, t: &str) -> Result<Action, Error> {
 }
 
 fn read_answer_cards_or(t: &str) -> Result<Vec<Card>, Error> {
-    crate::notation::read_answer_cards(t, None).map_err(Error::TurnCards)
+    crate::notation::read_answer_cards(t, None).map_err(|e| Error::TurnCards(e.to_string()))
 }
 
 /// `CARDS on TARGET`: the target a card or a suit (its pile's top card).
