@@ -1207,3 +1207,156 @@ fn a_log_with_another_games_ruleset_is_refused() {
         "error: the ruleset kinga is for Kinga, not for Koi-Koi\n"
     );
 }
+
+// ---- Scoring that tables play (issue 20): koi-bonus, raised-by-koi, below-zero, redeal ----
+
+/// The total of a pile under a house file, with `calls` koi-koi calls.
+fn total_with_calls(file: &str, cards: &str, calls: &str) -> serde_json::Value {
+    json(&[
+        "--rules",
+        file,
+        "koikoi",
+        "yaku",
+        cards,
+        "--koi-calls",
+        calls,
+    ])
+}
+
+#[test]
+fn koi_bonus_adds_a_point_a_call_then_multiplies() {
+    let f = house(
+        "base: koikoi\nrulings:\n  multiplier: koi-bonus\n  yaku-groups: stacking\nvalues:\n  double-at: 0\n",
+    );
+    let p = f.path().to_str().unwrap();
+    // Inoshikacho 5 and tane 1 (five animals) stack to 6 points.
+    let pile = "6a 7a 10a 2a 4a";
+    let totals: Vec<(i64, i64)> = ["0", "1", "2", "3", "4", "5"]
+        .iter()
+        .map(|c| {
+            let v = total_with_calls(p, pile, c);
+            (v["base"].as_i64().unwrap(), v["total"].as_i64().unwrap())
+        })
+        .collect();
+    // 6 + 1 a call up to 3 calls; from 4 calls on, 6 × (calls − 2).
+    assert_eq!(totals, [(6, 6), (6, 7), (6, 8), (6, 9), (6, 12), (6, 18)]);
+    let v = total_with_calls(p, pile, "2");
+    assert_eq!(v["bonus"], 2);
+    let (code, out, _) = run(&[
+        "--rules",
+        p,
+        "--explain",
+        "koikoi",
+        "yaku",
+        pile,
+        "--koi-calls",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Base 6, multiplier ×1, plus 2: 8 points\n  +2: you called koi-koi 2 times, 1 point each (koi-bonus)\n"), "{out}");
+    assert!(
+        out.contains("  - 6 + 2 for 2 koi-koi calls = 8. [ruling multiplier: koi-bonus]\n"),
+        "{out}"
+    );
+    // The other side: under hard koi (the default) the winner's own calls add nothing.
+    let hard = house("base: koikoi\nrulings:\n  yaku-groups: stacking\nvalues:\n  double-at: 0\n");
+    let v = total_with_calls(hard.path().to_str().unwrap(), pile, "2");
+    assert_eq!((v["total"].as_i64(), v.get("bonus")), (Some(6), None));
+}
+
+#[test]
+fn viewing_yaku_raised_by_koi_score_less_after_a_call() {
+    let f = house("base: koikoi\nrulings:\n  viewing-yaku: raised-by-koi\n");
+    let p = f.path().to_str().unwrap();
+    let points = |calls: &str| total_with_calls(p, "3b sake", calls)["yaku"][0]["points"].as_i64();
+    assert_eq!((points("0"), points("1")), (Some(5), Some(3)));
+    // The other side: enabled (the default) keeps the value whatever the calls.
+    let v = json(&["koikoi", "yaku", "3b", "sake", "--koi-calls", "1"]);
+    assert_eq!(v["yaku"][0]["points"], 5);
+}
+
+#[test]
+fn below_zero_lets_the_loser_go_negative_and_ends_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("z.yaml");
+    let s = save.to_str().unwrap();
+    let f = house("base: koikoi\nrulings:\n  loser-pays: below-zero\n");
+    let (code, out, _) = run_with_input(
+        &[
+            "--rules",
+            f.path().to_str().unwrap(),
+            "koikoi",
+            "game",
+            "--players",
+            "ana,ben",
+            "--save",
+            s,
+        ],
+        "ana 60\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Round 1: ana wins 60: ana 50 → 110, ben 50 → -10.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ben is below 0 (-10): ana wins the game.\n"),
+        "{out}"
+    );
+    // The other side: all-they-have (the default) stops at 0.
+    let save2 = dir.path().join("y.yaml");
+    let (_, out, _) = run_with_input(
+        &[
+            "koikoi",
+            "game",
+            "--players",
+            "ana,ben",
+            "--save",
+            save2.to_str().unwrap(),
+        ],
+        "ana 60\n",
+    );
+    assert!(
+        out.contains("Round 1: ana wins 60: ana 50 → 100, ben 50 → 0.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn dealt_hands_redeal_sends_four_of_a_month_back() {
+    let f = house("base: koikoi\nrulings:\n  dealt-hands: redeal\n");
+    let teshi = ["1b", "1r", "1p", "1p", "2a", "3b", "4a", "5a"];
+    let mut args = vec!["--rules", f.path().to_str().unwrap(), "koikoi", "deal"];
+    args.extend(teshi);
+    let v = json(&args);
+    assert_eq!(
+        (
+            v["instant_win"].clone(),
+            v["redeal"].clone(),
+            v["hand_redeal"].clone()
+        ),
+        (serde_json::Value::Null, true.into(), true.into())
+    );
+    // Four pairs still win at once under redeal.
+    let mut pairs = vec!["--rules", f.path().to_str().unwrap(), "koikoi", "deal"];
+    pairs.extend(["1b", "1r", "2a", "2p", "3b", "3p", "4a", "4p"]);
+    assert_eq!(json(&pairs)["instant_win"], "kuttsuki");
+    // The other side: instant-win (the default).
+    let mut plain = vec!["koikoi", "deal"];
+    plain.extend(teshi);
+    let v = json(&plain);
+    assert_eq!(
+        (v["instant_win"].clone(), v["redeal"].clone()),
+        ("teshi".into(), false.into())
+    );
+}
+
+#[test]
+fn a_house_file_with_all_four_table_rules_is_accepted() {
+    let f = house(
+        "base: koikoi\nrulings:\n  yaku-groups: stacking\n  multiplier: koi-bonus\n  viewing-yaku: raised-by-koi\n  loser-pays: below-zero\n  dealt-hands: redeal\n  draw-round: dealer-6\nvalues:\n  double-at: 0\n",
+    );
+    let (code, out, err) = run(&["rules", "check", f.path().to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("valid house rules for Koi-Koi"), "{out}");
+}

@@ -176,9 +176,14 @@ fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, q: &YakuQuery) -> Outcome {
         human += &render::show(&t);
     }
     human += &format!(
-        "Base {}, multiplier ×{}: {}\n",
+        "Base {}, multiplier ×{}{}: {}\n",
         s.base,
         s.multiplier,
+        if s.bonus > 0 {
+            format!(", plus {}", s.bonus)
+        } else {
+            String::new()
+        },
         style.bold(&format!(
             "{} point{}",
             s.total,
@@ -210,6 +215,10 @@ fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome
             n.meaning(),
             cards::codes(&d.cards),
             d.points
+        ),
+        None if d.hand_redeal => format!(
+            "{} the hand holds four cards of one month (dealt-hands: redeal).\n",
+            style.bold("Redeal:")
         ),
         None => "No instant win.\n".to_string(),
     };

@@ -39,8 +39,12 @@ pub struct Deal {
     /// The hand's instant win, if any.
     pub instant_win: Option<Name>,
     pub points: i64,
-    /// The field must be redealt (never when an instant win has ended the round).
+    /// The deal must be done again: for the field, or (dealt-hands: redeal) for a hand of
+    /// four cards of one month. Never when an instant win has ended the round.
     pub redeal: bool,
+    /// Ruling dealt-hands: redeal: the hand's four cards of one month send the deal back.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hand_redeal: bool,
     /// The cards of the instant win.
     pub cards: Vec<Card>,
     /// The field's shape that forces the redeal.
@@ -64,6 +68,14 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
     }
     let field_shape = raw_field.filter(|(n, _)| *n == Name::Teshi || rules.field_redeal_pairs);
     let redeal = field_shape.is_some();
+    let hand_redeal = matches!(win, Some((Name::Teshi, _))) && rules.teshi_redeal;
+    if hand_redeal {
+        notes.push(
+            "four cards of one month in a dealt hand: the deal is done again, neither an instant win nor played (dealt-hands: redeal)"
+                .to_string(),
+        );
+        win = None;
+    }
     if let Some((name, _)) = &win {
         if !rules.dealt_hands {
             notes.push(format!(
@@ -86,7 +98,7 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
         );
         false
     } else {
-        redeal
+        redeal || hand_redeal
     };
     let points = match &win {
         Some((Name::Teshi, _)) => rules.values.teshi,
@@ -105,6 +117,7 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
         instant_win,
         points,
         redeal,
+        hand_redeal,
         cards,
         field_shape,
         field_cards,

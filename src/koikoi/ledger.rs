@@ -221,7 +221,12 @@ impl Ledger {
             points.min(self.scores[loser])
         };
         self.scores[winner] = self.scores[winner].saturating_add(moved);
-        self.scores[loser] = self.scores[loser].saturating_sub(points).max(0);
+        let left = self.scores[loser].saturating_sub(points);
+        self.scores[loser] = if self.rules.below_zero {
+            left
+        } else {
+            left.max(0)
+        };
         moved
     }
 
@@ -247,8 +252,12 @@ impl Ledger {
     }
 
     fn check_end(&mut self, said: &mut Vec<String>) {
-        if let Some(out) = (0..2).find(|i| self.scores[*i] == 0) {
-            let why = format!("{} has no points left", self.name(out));
+        if let Some(out) = (0..2).find(|i| self.scores[*i] <= 0) {
+            let why = if self.scores[out] < 0 {
+                format!("{} is below 0 ({})", self.name(out), self.scores[out])
+            } else {
+                format!("{} has no points left", self.name(out))
+            };
             said.push(format!("{why}: {} wins the game.", self.name(1 - out)));
             self.over = Some(why);
         } else if self.history.len() as u32 >= self.setup.rounds {

@@ -26,6 +26,8 @@ pub enum Viewing {
     RainRuins,
     WithAnotherYaku,
     Disabled,
+    /// Their own values until the scorer's first koi-koi call, viewing-after-koi after.
+    RaisedByKoi,
 }
 
 /// Ruling `rain`: which captured card is rain.
@@ -47,6 +49,8 @@ pub enum Multiplier {
     None,
     /// The winner's total times the brights face up on the field at the deal.
     FieldBrights,
+    /// koi-bonus points a call, or ×(calls − 2) from koi-bonus-multiply-from calls on.
+    KoiBonus,
 }
 
 /// Ruling `draw-round`.
@@ -92,6 +96,9 @@ pub struct Values {
     pub start_points: i64,
     pub rounds: i64,
     pub draw_points: i64,
+    pub koi_bonus: i64,
+    pub koi_bonus_multiply_from: i64,
+    pub viewing_after_koi: i64,
 }
 
 /// The rules in force, read once from a ruleset.
@@ -112,15 +119,19 @@ pub struct Rules {
     /// `koi-calls: once`.
     pub koi_once: bool,
     pub draw: Draw,
-    /// `dealt-hands: instant-win`.
+    /// `dealt-hands: instant-win` (or redeal, where four pairs still win).
     pub dealt_hands: bool,
+    /// `dealt-hands: redeal`: a hand of four cards of one month is dealt again.
+    pub teshi_redeal: bool,
     /// `field-redeal: either` (else four of a month only).
     pub field_redeal_pairs: bool,
     /// `deal-check-order: field-first`.
     pub field_first: bool,
     pub next_dealer: NextDealer,
-    /// `loser-pays: in-full` (else all they have).
+    /// `loser-pays: in-full` or `below-zero` (else all they have).
     pub loser_pays_in_full: bool,
+    /// `loser-pays: below-zero`: scores may go below 0.
+    pub below_zero: bool,
 }
 
 impl Rules {
@@ -151,6 +162,9 @@ impl Rules {
                 start_points: rs.value("start-points"),
                 rounds: rs.value("rounds"),
                 draw_points: rs.value("draw-points"),
+                koi_bonus: rs.value("koi-bonus"),
+                koi_bonus_multiply_from: rs.value("koi-bonus-multiply-from"),
+                viewing_after_koi: rs.value("viewing-after-koi"),
             },
             stacking: rs.is("yaku-groups", "stacking"),
             pair_replaces: !rs.is("akatan-aotan-pair", "both-count"),
@@ -159,6 +173,7 @@ impl Rules {
                 "rain-ruins" => Viewing::RainRuins,
                 "with-another-yaku" => Viewing::WithAnotherYaku,
                 "disabled" => Viewing::Disabled,
+                "raised-by-koi" => Viewing::RaisedByKoi,
                 _ => Viewing::Enabled,
             },
             rain: match rs.choice("rain") {
@@ -173,6 +188,7 @@ impl Rules {
                 "soft-koi" => Multiplier::SoftKoi,
                 "none" => Multiplier::None,
                 "field-brights" => Multiplier::FieldBrights,
+                "koi-bonus" => Multiplier::KoiBonus,
                 _ => Multiplier::HardKoi,
             },
             koi_once: rs.is("koi-calls", "once"),
@@ -182,6 +198,7 @@ impl Rules {
                 _ => Draw::Nobody,
             },
             dealt_hands: !rs.is("dealt-hands", "off"),
+            teshi_redeal: rs.is("dealt-hands", "redeal"),
             field_redeal_pairs: !rs.is("field-redeal", "four-of-a-month"),
             field_first: rs.is("deal-check-order", "field-first"),
             next_dealer: match rs.choice("next-dealer") {
@@ -189,7 +206,8 @@ impl Rules {
                 "alternate" => NextDealer::Alternate,
                 _ => NextDealer::Winner,
             },
-            loser_pays_in_full: rs.is("loser-pays", "in-full"),
+            loser_pays_in_full: !rs.is("loser-pays", "all-they-have"),
+            below_zero: rs.is("loser-pays", "below-zero"),
         }
     }
 }

@@ -119,9 +119,16 @@ pub struct Score {
     pub multiplier: i64,
     /// Why the multiplier is what it is, one factor per line.
     pub multiplier_reasons: Vec<String>,
+    /// Points added after the multiplier (ruling multiplier: koi-bonus); 0 otherwise.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub bonus: i64,
     pub total: i64,
     /// Yaku that were held but did not score, and why; inputs that had no effect.
     pub notes: Vec<String>,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 fn has(cards: &[Card], month: u8, kind: Kind) -> bool {
@@ -428,7 +435,7 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
     let mut notes = Vec::new();
     let mut yaku: Vec<Yaku> = brights(cards, rules, &mut notes).into_iter().collect();
     // Viewing yaku are decided after the others (one ruling needs another yaku).
-    let viewing = viewing_yaku(cards, rules);
+    let viewing = viewing_yaku(cards, round, rules);
     let rest = other_yaku(cards, round, rules, &mut notes);
     let rain_on_field = rules.viewing == Viewing::RainRuins && rules.rain == Rain::OnField;
     if round.field.is_some() && !rain_on_field {
@@ -445,20 +452,27 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
     }
     yaku.extend(rest);
     let base: i64 = yaku.iter().fold(0, |a, y| a.saturating_add(y.points));
-    let (multiplier, multiplier_reasons) = multiplier(base, round, rules, &mut notes);
+    let (multiplier, bonus, multiplier_reasons) = multiplier(base, round, rules, &mut notes);
     Score {
         yaku,
         base,
         multiplier,
         multiplier_reasons,
-        total: base.saturating_mul(multiplier),
+        bonus,
+        total: base.saturating_mul(multiplier).saturating_add(bonus),
         notes,
     }
 }
 
 /// Hanami-zake and tsukimi-zake, as the cards make them (before the viewing ruling).
-fn viewing_yaku(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
-    let v = &rules.values;
+/// Under viewing-yaku raised-by-koi, once the scorer has called koi-koi each is worth
+/// viewing-after-koi.
+fn viewing_yaku(cards: &[Card], round: &Round, rules: &Rules) -> Vec<Yaku> {
+    let mut v = rules.values.clone();
+    if rules.viewing == Viewing::RaisedByKoi && round.koi_calls > 0 {
+        v.hanami_zake = v.viewing_after_koi;
+        v.tsukimi_zake = v.viewing_after_koi;
+    }
     let sake = has(cards, 9, Kind::Animal);
     let mut viewing = Vec::new();
     if sake && has(cards, 3, Kind::Bright) {
@@ -551,7 +565,7 @@ fn viewing_that_scores(
             }
         )),
         Viewing::WithAnotherYaku if alone => Some("viewing yaku need another yaku".to_string()),
-        Viewing::RainRuins | Viewing::WithAnotherYaku => None,
+        Viewing::RainRuins | Viewing::WithAnotherYaku | Viewing::RaisedByKoi => None,
     };
     match refused {
         None => viewing,
@@ -567,11 +581,12 @@ fn multiplier(
     round: &Round,
     rules: &Rules,
     notes: &mut Vec<String>,
-) -> (i64, Vec<String>) {
+) -> (i64, i64, Vec<String>) {
     if base == 0 {
-        return (1, vec!["no yaku: nothing to score".to_string()]);
+        return (1, 0, vec!["no yaku: nothing to score".to_string()]);
     }
     let mut m: i64 = 1;
+    let mut bonus: i64 = 0;
     let mut why = Vec::new();
     let at = rules.values.double_at;
     if at > 0 && base >= at {
@@ -628,6 +643,15 @@ fn multiplier(
                 );
             }
         }
+        Multiplier::KoiBonus => {
+            let (f, b, line) = koi_bonus(round, rules);
+            m = m.saturating_mul(f);
+            bonus = b;
+            why.extend(line);
+            if round.opponent_koi {
+                notes.push("the opponent's koi-koi adds nothing under koi-bonus".to_string());
+            }
+        }
     }
     if round.field_brights.is_some() && rules.multiplier != Multiplier::FieldBrights {
         notes.push(
@@ -647,7 +671,35 @@ fn multiplier(
             format!("×1: no doubling applies, and {bonus}")
         });
     }
-    (m, why)
+    (m, bonus, why)
+}
+
+/// Ruling multiplier: koi-bonus: the factor, the points added, and why.
+fn koi_bonus(round: &Round, rules: &Rules) -> (i64, i64, Option<String>) {
+    let calls = i64::from(round.koi_calls);
+    let v = &rules.values;
+    if calls >= v.koi_bonus_multiply_from {
+        let f = calls - 2;
+        let line = format!(
+            "×{f}: you called koi-koi {calls} times; from {} calls on the points are multiplied by the calls less 2 (koi-bonus)",
+            v.koi_bonus_multiply_from
+        );
+        return (f, 0, Some(line));
+    }
+    if calls == 0 {
+        return (1, 0, None);
+    }
+    let bonus = calls.saturating_mul(v.koi_bonus);
+    let line = format!(
+        "+{bonus}: you called koi-koi {}, {} each (koi-bonus)",
+        if calls == 1 {
+            "once".to_string()
+        } else {
+            format!("{calls} times")
+        },
+        crate::words::count(v.koi_bonus, "point")
+    );
+    (1, bonus, Some(line))
 }
 
 /// The rules and rulings behind a score: one line for each group of yaku the captured
@@ -754,6 +806,10 @@ fn explain_viewing(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
         Viewing::Enabled => "they score whenever their cards are held".to_string(),
         Viewing::Disabled => "they are disabled".to_string(),
         Viewing::WithAnotherYaku => "they score only alongside another yaku".to_string(),
+        Viewing::RaisedByKoi => format!(
+            "they score their own values until the scoring player has called koi-koi this round, then {} each",
+            v.viewing_after_koi
+        ),
         Viewing::RainRuins => format!(
             "they do not score when there is rain: {}",
             match rules.rain {
@@ -804,18 +860,37 @@ fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules:
             "never doubled for its size (double-at 0)".to_string()
         };
         let bonus = match rules.multiplier {
-            Multiplier::HardKoi => "doubled again when the opponent had called koi-koi",
-            Multiplier::SoftKoi => "multiplied by one more than the winner's own koi-koi calls",
-            Multiplier::None => "koi-koi calls change nothing",
-            Multiplier::FieldBrights => {
-                "multiplied by the brights on the field at the deal (when two or more)"
+            Multiplier::HardKoi => "doubled again when the opponent had called koi-koi".into(),
+            Multiplier::SoftKoi => {
+                "multiplied by one more than the winner's own koi-koi calls".into()
             }
+            Multiplier::None => "koi-koi calls change nothing".into(),
+            Multiplier::FieldBrights => {
+                "multiplied by the brights on the field at the deal (when two or more)".into()
+            }
+            Multiplier::KoiBonus => format!(
+                "then each of the winner's own koi-koi calls adds {}, or from {} calls on the points are multiplied by the calls less 2",
+                v.koi_bonus, v.koi_bonus_multiply_from
+            ),
         };
         x.ruled(
             format!("The winner's total: the base, {doubling}; {bonus}."),
             rs,
             &["multiplier", "koi-calls"],
         );
+        if s.bonus > 0 {
+            let before = s.total - s.bonus;
+            x.ruled(
+                format!(
+                    "{before} + {} for {} = {}.",
+                    s.bonus,
+                    crate::words::count(round.koi_calls, "koi-koi call"),
+                    s.total
+                ),
+                rs,
+                &["multiplier"],
+            );
+        }
     }
 }
 
