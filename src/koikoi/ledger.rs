@@ -296,7 +296,9 @@ impl Ledger {
             rules.values.start_points
         ));
         x.ruled(
-            if rules.loser_pays_in_full {
+            if rules.below_zero {
+                "A loser pays the round's full points, going below 0 if need be, and the winner gains them all; a player left with 0 points or less loses at once."
+            } else if rules.loser_pays_in_full {
                 "A player reduced to 0 points loses at once; a loser who owes more than they have drops to 0 and the winner still gains the full points."
             } else {
                 "A player reduced to 0 points loses at once; a loser who owes more than they have pays all they have, and the winner gains only that."
