@@ -14,13 +14,22 @@ use kado::session::Session;
 
 /// The answers a bot gives in a whole game, and the final status it reaches.
 fn script(players: &[&str], deck: Deck, bot: Bot) -> (Vec<String>, serde_json::Value) {
-    let rs = Ruleset::builtin("kinkado").unwrap();
+    script_under(&Ruleset::builtin("kinkado").unwrap(), players, deck, bot)
+}
+
+/// [`script`] under a given ruleset.
+fn script_under(
+    rs: &Ruleset,
+    players: &[&str],
+    deck: Deck,
+    bot: Bot,
+) -> (Vec<String>, serde_json::Value) {
     let setup = Setup {
         players: players.iter().map(|p| p.to_string()).collect(),
         alora: true,
         deck,
     };
-    let g = Game::start(&setup, &rs).unwrap();
+    let g = Game::start(&setup, rs).unwrap();
     let (answers, _, end) = play_out(g, &bot, 100_000, |_| {}).unwrap();
     (answers, serde_json::to_value(end.status()).unwrap())
 }
@@ -252,7 +261,7 @@ fn bad_starts_are_refused() {
     let err = bad(&["kinkado", "play", "--players", "a,b,c,d"]);
     assert_eq!(
         err,
-        "error: one pack serves at most 4 seats (ALORA counts as one); this game has 5\n  = help: e.g. --players ana,bo --alora\n"
+        "error: one pack serves at most 4 seats, ALORA's among them (ruling alora-seat: counts); this game has 5\n  = help: e.g. --players ana,bo --alora\n"
     );
     let err = bad(&["kinkado", "play", "--no-alora"]);
     assert_eq!(
@@ -589,4 +598,59 @@ fn alora_ties_in_a_whole_virtual_game() {
         );
         assert_eq!(status(file), expected);
     }
+}
+
+#[test]
+fn four_friends_and_alora_under_alora_seat_extra() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("five.yaml");
+    std::fs::write(&house, "base: kinkado\nrulings:\n  alora-seat: extra\n").unwrap();
+    let house = house.to_str().unwrap();
+    let players = ["ana", "bo", "cy", "dee"];
+    // The default (alora-seat: counts) refuses the table and names the ruling.
+    let err = bad(&["kinkado", "play", "--players", "ana,bo,cy,dee"]);
+    assert_eq!(
+        err,
+        "error: one pack serves at most 4 seats, ALORA's among them (ruling alora-seat: counts); this game has 5\n  = help: e.g. --players ana,bo --alora\n"
+    );
+    // Under alora-seat: extra, a whole virtual game of four players and ALORA.
+    let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
+    for seed in [2u64, 9] {
+        let file = dir.path().join(format!("g{seed}.yaml"));
+        let file = file.to_str().unwrap();
+        let (answers, expected) =
+            script_under(&rs, &players, Deck::Virtual { seed }, Bot::default());
+        assert_eq!(expected["finished"], true);
+        let seed_text = seed.to_string();
+        let (code, out, err) = play(
+            &[
+                "--rules",
+                house,
+                "kinkado",
+                "play",
+                "--players",
+                "ana,bo,cy,dee",
+                "--deck",
+                "virtual",
+                "--seed",
+                &seed_text,
+                "--save",
+                file,
+            ],
+            &(answers.join("\n") + "\n"),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+        assert_eq!(status(file), expected);
+    }
+    // Five people and ALORA are too many even then.
+    let err = bad(&[
+        "--rules",
+        house,
+        "kinkado",
+        "play",
+        "--players",
+        "ana,bo,cy,dee,eli",
+    ]);
+    assert!(err.starts_with("error: one pack serves at most 4 people and ALORA (ruling alora-seat: extra); this game has 6 seats\n"), "{err}");
 }

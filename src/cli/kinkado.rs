@@ -111,7 +111,7 @@ pub enum Cmd {
     },
 }
 
-const PLAY_HELP: &str = "Run a whole game of Kin Kādo at the table. kado walks the nine rounds and their five phases (refresh, sell, buy, bet, reveal), rotates the dealer, plays ALORA's turns itself and says what to do with the cards and chips, keeps the books, and asks only for what it cannot know: the prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards when the rules turn them up.\n\nAt any prompt: `undo` takes back the last answer (again to go further back), `show` shows the table, `help` says what may be answered, `quit` stops (the game is saved), and `fix NAME MONEY` corrects a stash counted wrong at the table (recorded like any action).\n\nThe game is saved after every step (written to a temporary file, then renamed), so it survives Ctrl-C, kill -9 or a closed terminal; `kado kinkado resume FILE` continues it. When standard input is not a terminal, answers are read one per line (blank lines and # comments skipped), so a game can be scripted.\n\nWith `--deck virtual` kado shuffles and deals a virtual pack (repeatable with `--seed`) and shows each player their cards when it asks; `best` then plays a player's best hand.\n\nWith --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout with the keys of `kado kinkado status` and `save` (the file).\n\nWith --explain the rulings behind the game's verdicts follow the session (under --json, the explain key): how a reveal is settled, and each round in which ALORA was level with another hand on tier and sum (ruling alora-ties).";
+const PLAY_HELP: &str = "Run a whole game of Kin Kādo at the table. kado walks the nine rounds and their five phases (refresh, sell, buy, bet, reveal), rotates the dealer, plays ALORA's turns itself and says what to do with the cards and chips, keeps the books, and asks only for what it cannot know: the prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards when the rules turn them up.\n\nOne pack serves four seats, ALORA's among them; under ruling alora-seat: extra it serves four people and ALORA.\n\nAt any prompt: `undo` takes back the last answer (again to go further back), `show` shows the table, `help` says what may be answered, `quit` stops (the game is saved), and `fix NAME MONEY` corrects a stash counted wrong at the table (recorded like any action).\n\nThe game is saved after every step (written to a temporary file, then renamed), so it survives Ctrl-C, kill -9 or a closed terminal; `kado kinkado resume FILE` continues it. When standard input is not a terminal, answers are read one per line (blank lines and # comments skipped), so a game can be scripted.\n\nWith `--deck virtual` kado shuffles and deals a virtual pack (repeatable with `--seed`) and shows each player their cards when it asks; `best` then plays a player's best hand.\n\nWith --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout with the keys of `kado kinkado status` and `save` (the file).\n\nWith --explain the rulings behind the game's verdicts follow the session (under --json, the explain key): how a reveal is settled, and each round in which ALORA was level with another hand on tier and sum (ruling alora-ties).";
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum DeckArg {
@@ -237,9 +237,11 @@ fn play_cmd(
         alora,
         deck,
     };
-    setup.check().map_err(|why| {
-        Error::single(Problem::new(why.to_string()).help("e.g. --players ana,bo --alora"))
-    })?;
+    setup
+        .check(&kado::kinkado::Rules::from_ruleset(rs))
+        .map_err(|why| {
+            Error::single(Problem::new(why.to_string()).help("e.g. --players ana,bo --alora"))
+        })?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let log = Log::new(GAME, rs, setup)?;
     let lock = session::open_new::<Game>(&path)?;

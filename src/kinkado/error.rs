@@ -67,7 +67,12 @@ pub enum PlayError {
     // The setup.
     NoPlayers,
     TooFewSeats,
-    TooManySeats(usize),
+    /// More seats than a pack serves under ruling alora-seat.
+    TooManySeats {
+        seats: usize,
+        alora: bool,
+        extra: bool,
+    },
     BadName(String),
     /// A name too long (the words come from the notation).
     NameTooLong(String),
@@ -157,9 +162,25 @@ impl fmt::Display for PlayError {
             PlayError::TooFewSeats => {
                 f.write_str("a game needs two seats: add a player, or play against ALORA")
             }
-            PlayError::TooManySeats(n) => write!(
+            PlayError::TooManySeats {
+                seats, extra: true, ..
+            } => write!(
                 f,
-                "one pack serves at most {MAX_SEATS} seats (ALORA counts as one); this game has {n}"
+                "one pack serves at most {MAX_SEATS} people and ALORA (ruling alora-seat: extra); this game has {seats} seats"
+            ),
+            PlayError::TooManySeats {
+                seats, alora: true, ..
+            } => write!(
+                f,
+                "one pack serves at most {MAX_SEATS} seats, ALORA's among them (ruling alora-seat: counts); this game has {seats}"
+            ),
+            PlayError::TooManySeats {
+                seats,
+                alora: false,
+                ..
+            } => write!(
+                f,
+                "one pack serves at most {MAX_SEATS} players; this game has {seats}"
             ),
             PlayError::BadName(p) => {
                 write!(f, "`{p}` is not a player name (letters, digits, - or _)")
@@ -373,8 +394,20 @@ mod tests {
                 "a bet does not fit the sell phase",
             ),
             (
-                PlayError::TooManySeats(5),
-                "one pack serves at most 4 seats (ALORA counts as one); this game has 5",
+                PlayError::TooManySeats {
+                    seats: 5,
+                    alora: true,
+                    extra: false,
+                },
+                "one pack serves at most 4 seats, ALORA's among them (ruling alora-seat: counts); this game has 5",
+            ),
+            (
+                PlayError::TooManySeats {
+                    seats: 5,
+                    alora: false,
+                    extra: false,
+                },
+                "one pack serves at most 4 players; this game has 5",
             ),
         ];
         for (e, words) in cases {

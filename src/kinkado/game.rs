@@ -50,7 +50,8 @@ pub const MAX_SEATS: usize = 4;
 
 impl Setup {
     /// Checks the players: names, count.
-    pub fn check(&self) -> Result<(), PlayError> {
+    /// Checks the seats and names; how many seats a pack serves is ruling alora-seat.
+    pub fn check(&self, rules: &Rules) -> Result<(), PlayError> {
         let seats = self.players.len() + usize::from(self.alora);
         if self.players.is_empty() {
             return Err(PlayError::NoPlayers);
@@ -58,8 +59,13 @@ impl Setup {
         if seats < 2 {
             return Err(PlayError::TooFewSeats);
         }
-        if seats > MAX_SEATS {
-            return Err(PlayError::TooManySeats(seats));
+        let extra = self.alora && rules.alora_extra_seat;
+        if seats > MAX_SEATS + usize::from(extra) {
+            return Err(PlayError::TooManySeats {
+                seats,
+                alora: self.alora,
+                extra,
+            });
         }
         for (i, p) in self.players.iter().enumerate() {
             if p.is_empty()
@@ -753,8 +759,8 @@ impl Session for Game {
     const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong)";
 
     fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, PlayError> {
-        setup.check()?;
         let rules = Rules::from_ruleset(rs);
+        setup.check(&rules)?;
         let mut seats: Vec<SeatState> = setup
             .players
             .iter()
@@ -2176,7 +2182,7 @@ mod tests {
                 alora: a,
                 deck: Deck::Physical,
             }
-            .check()
+            .check(&Rules::standard())
         };
         assert!(s(&["a"], false).is_err());
         assert!(s(&["a", "b", "c", "d"], true).is_err());

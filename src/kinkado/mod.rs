@@ -46,6 +46,8 @@ pub struct Rules {
     /// `alora-ties: after-bets`: the bets decide a tie of tier and sum before ALORA's
     /// tie-break (else `on-sum`: she wins any tie of tier and sum).
     pub alora_ties_after_bets: bool,
+    /// `alora-seat: extra`: four people and ALORA share one pack.
+    pub alora_extra_seat: bool,
     /// `game-tie: shared` (else ALORA wins).
     pub game_tie_shared: bool,
     /// `bank-bet: in-the-pot` (else back to the bank).
@@ -76,6 +78,7 @@ impl Rules {
             alora_face_up_shown: rs.is("alora-face-up", "shown-and-bought"),
             split_by_chip: rs.is("split", "by-chip"),
             alora_ties_after_bets: rs.is("alora-ties", "after-bets"),
+            alora_extra_seat: rs.is("alora-seat", "extra"),
             game_tie_shared: rs.is("game-tie", "shared"),
             bank_bet_in_pot: rs.is("bank-bet", "in-the-pot"),
             buy_mixed: rs.is("buy-sources", "mixed"),
