@@ -201,10 +201,16 @@ fn sequential_bench() {
 }
 
 fn commands_bench() {
-    use kado::kinkado::census;
-    use kado::kinkado::odds::{self, Query};
     let rules = Rules::standard();
     println!("\n## odds and census (library, one thread)");
+    odds_bench(&rules);
+    census_bench(&rules);
+    one_shot_bench();
+}
+
+/// The odds of one hand, a million samples.
+fn odds_bench(rules: &Rules) {
+    use kado::kinkado::odds::{self, Query};
     let cards = |s: &str| -> Vec<kado::cards::Card> {
         s.split_whitespace()
             .filter_map(|c| c.parse().ok())
@@ -219,23 +225,31 @@ fn commands_bench() {
         seed: 0,
     };
     let t = Instant::now();
-    let o = odds::odds(&q, &rules);
+    let o = odds::odds(&q, rules);
     println!(
         "odds, 1,000,000 samples (--hand 'KS KH KD 2C 9S' --alora-hidden 7 --seen '7C 8C'): {:.3} s (win {:.4}, exact: {})",
         t.elapsed().as_secs_f64(),
         o.win,
         o.exact
     );
+}
+
+/// The census of every 7-card hand, on one and two threads.
+fn census_bench(rules: &Rules) {
+    use kado::kinkado::census;
     for threads in [1, 2] {
         let t = Instant::now();
-        let c = census::census(7, &rules, threads, &|_| {});
+        let c = census::census(7, rules, threads, &|_| {});
         println!(
             "census 7, {threads} thread(s): {:.3} s ({} hands)",
             t.elapsed().as_secs_f64(),
             c.hands
         );
     }
+}
 
+/// The release binary's one-shot commands, start to answer.
+fn one_shot_bench() {
     println!("\n## one-shot commands (release binary, start to answer; best and median of 50)");
     let exe = env!("CARGO_BIN_EXE_kado");
     let runs: [&[&str]; 6] = [
@@ -258,33 +272,45 @@ fn commands_bench() {
         ],
     ];
     for args in runs {
-        let mut times: Vec<Duration> = (0..50)
-            .map(|_| {
-                let t = Instant::now();
-                let out = std::process::Command::new(exe).args(args).output();
-                let d = t.elapsed();
-                assert!(
-                    out.is_ok_and(|o| o.status.success()),
-                    "kado {args:?} failed"
-                );
-                d
-            })
-            .collect();
+        let mut times = run_times(exe, args, 50);
         times.sort();
         println!(
             "kado {:<70} best {:5.2} ms, median {:5.2} ms",
-            args.iter()
-                .map(|a| if a.contains(' ') {
-                    format!("'{a}'")
-                } else {
-                    a.to_string()
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
+            shell_words(args),
             times[0].as_secs_f64() * 1e3,
             times[25].as_secs_f64() * 1e3
         );
     }
+}
+
+/// How long each of `n` runs of `exe` with `args` took; every run must succeed.
+fn run_times(exe: &str, args: &[&str], n: usize) -> Vec<Duration> {
+    (0..n)
+        .map(|_| {
+            let t = Instant::now();
+            let out = std::process::Command::new(exe).args(args).output();
+            let d = t.elapsed();
+            assert!(
+                out.is_ok_and(|o| o.status.success()),
+                "kado {args:?} failed"
+            );
+            d
+        })
+        .collect()
+}
+
+/// Arguments as typed at a shell: those with a space in quotes.
+fn shell_words(args: &[&str]) -> String {
+    args.iter()
+        .map(|a| {
+            if a.contains(' ') {
+                format!("'{a}'")
+            } else {
+                a.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn main() {

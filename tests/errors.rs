@@ -249,10 +249,20 @@ fn usage_json(message: &str, expected: Option<&str>, help: &str) -> String {
 
 const MORE: &str = "For more information, try '--help'.";
 
+/// Checks that each usage error is reported as one JSON object on stderr, exit code 2.
 /// clap's usage errors used to print plain text even under `--json`.
+fn assert_json_usage_errors(cases: &[(&[&str], String)]) {
+    for (args, expected) in cases {
+        let (code, out, err) = run_raw(args);
+        assert_eq!(code, Some(2), "kado {args:?}");
+        assert_eq!(out, "", "kado {args:?}");
+        assert_eq!(&err, expected, "kado {args:?}");
+    }
+}
+
 #[test]
-fn json_usage_errors_were_plain_text() {
-    let cases: &[(&[&str], String)] = &[
+fn json_usage_error_for_a_missing_argument_or_value() {
+    assert_json_usage_errors(&[
         // A missing argument.
         (
             &["--json", "koikoi", "yaku"],
@@ -262,6 +272,21 @@ fn json_usage_errors_were_plain_text() {
                 MORE,
             ),
         ),
+        // A flag that needs a value.
+        (
+            &["kinkado", "hand", "AS", "KS", "--json", "--rules"],
+            usage_json(
+                "a value is required for '--rules <NAME|FILE>' but none was supplied",
+                None,
+                MORE,
+            ),
+        ),
+    ]);
+}
+
+#[test]
+fn json_usage_error_for_an_unknown_subcommand_or_flag() {
+    assert_json_usage_errors(&[
         // An unknown subcommand, `--json` after the game.
         (
             &["koikoi", "--json", "yak", "1b"],
@@ -279,6 +304,21 @@ fn json_usage_errors_were_plain_text() {
                 MORE,
             ),
         ),
+        // An unknown flag.
+        (
+            &["--json", "--bogus", "kinkado"],
+            usage_json(
+                "unexpected argument '--bogus' found",
+                Some("usage: kado --json <COMMAND>"),
+                MORE,
+            ),
+        ),
+    ]);
+}
+
+#[test]
+fn json_usage_error_for_a_bad_value() {
+    assert_json_usage_errors(&[
         // A bad flag value, `--json` last.
         (
             &["kinkado", "play", "--deck", "foo", "--json"],
@@ -296,24 +336,12 @@ fn json_usage_errors_were_plain_text() {
                 "a similar value exists: 'zsh'",
             ),
         ),
-        // A flag that needs a value.
-        (
-            &["kinkado", "hand", "AS", "KS", "--json", "--rules"],
-            usage_json(
-                "a value is required for '--rules <NAME|FILE>' but none was supplied",
-                None,
-                MORE,
-            ),
-        ),
-        // An unknown flag.
-        (
-            &["--json", "--bogus", "kinkado"],
-            usage_json(
-                "unexpected argument '--bogus' found",
-                Some("usage: kado --json <COMMAND>"),
-                MORE,
-            ),
-        ),
+    ]);
+}
+
+#[test]
+fn json_usage_error_for_a_missing_subcommand() {
+    assert_json_usage_errors(&[
         // A missing subcommand (clap prints the command's help for a game's).
         (
             &["--json"],
@@ -333,13 +361,7 @@ fn json_usage_errors_were_plain_text() {
                 MORE,
             ),
         ),
-    ];
-    for (args, expected) in cases {
-        let (code, out, err) = run_raw(args);
-        assert_eq!(code, Some(2), "kado {args:?}");
-        assert_eq!(out, "", "kado {args:?}");
-        assert_eq!(&err, expected, "kado {args:?}");
-    }
+    ]);
 }
 
 #[test]

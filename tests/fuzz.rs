@@ -1562,12 +1562,25 @@ impl Run {
 const RUN_LIMIT: Duration = Duration::from_secs(30);
 
 fn run_binary(run: &Run) -> Checked {
-    use std::io::{Read, Write};
-    use std::process::Stdio;
     let dir = tempfile::tempdir().map_err(|e| TestCaseError::fail(e.to_string()))?;
     for (name, text) in &run.files {
         std::fs::write(dir.path().join(name), text).unwrap();
     }
+    let args = run_args(run);
+    let (status, stdout, stderr) = run_in(dir.path(), &args, &run.stdin)?;
+    if std::env::var_os("KADO_FUZZ_SHOW").is_some() {
+        eprintln!(
+            "{:?} {args:?} stdin {} bytes; {}",
+            status.code(),
+            run.stdin.len(),
+            stderr.lines().next().unwrap_or("")
+        );
+    }
+    check_outcome(run, &args, status, &stdout, &stderr)
+}
+
+/// The command line of a run: the global flags, then its arguments.
+fn run_args(run: &Run) -> Vec<String> {
     let mut args: Vec<String> = Vec::new();
     if run.json {
         args.push("--json".into());
@@ -1580,17 +1593,29 @@ fn run_binary(run: &Run) -> Checked {
     }
     // An argument cannot hold a NUL byte.
     args.extend(run.args.iter().map(|a| a.replace('\0', "")));
+    args
+}
+
+/// Runs kado in `dir` with `args`, feeding it `input`, within [`RUN_LIMIT`]. Returns how it
+/// exited, its stdout and its stderr.
+fn run_in(
+    dir: &std::path::Path,
+    args: &[String],
+    input: &str,
+) -> Result<(std::process::ExitStatus, String, String), TestCaseError> {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
     let mut child = common::kado_process()
-        .current_dir(dir.path())
+        .current_dir(dir)
         .env_remove("RUST_BACKTRACE")
-        .args(&args)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let input = run.stdin.clone();
+    let input = input.to_string();
     // kado may stop reading early: a closed pipe is fine.
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
@@ -1624,14 +1649,18 @@ fn run_binary(run: &Run) -> Checked {
     let _ = writer.join();
     let stdout = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
     let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
+    Ok((status, stdout, stderr))
+}
+
+/// Checks how a run ended: exit code 0 or 2, no panic, and JSON where `--json` asked for it.
+fn check_outcome(
+    run: &Run,
+    args: &[String],
+    status: std::process::ExitStatus,
+    stdout: &str,
+    stderr: &str,
+) -> Checked {
     let code = status.code();
-    if std::env::var_os("KADO_FUZZ_SHOW").is_some() {
-        eprintln!(
-            "{code:?} {args:?} stdin {} bytes; {}",
-            run.stdin.len(),
-            stderr.lines().next().unwrap_or("")
-        );
-    }
     prop_assert!(
         matches!(code, Some(0 | 2)),
         "kado {:?} exited with {:?}\nstdin: {:?}\nstderr: {}",
@@ -1652,12 +1681,12 @@ fn run_binary(run: &Run) -> Checked {
             let ok = if run.session {
                 is_json(last)
             } else {
-                is_json(&stderr)
+                is_json(stderr)
             };
             prop_assert!(ok, "kado {args:?}: stderr is not JSON: {stderr}");
         } else if !stdout.is_empty() {
             prop_assert!(
-                is_json(&stdout),
+                is_json(stdout),
                 "kado {args:?}: stdout is not JSON: {stdout}"
             );
         }
@@ -1818,40 +1847,66 @@ fn fuzz_binary_kinkado_seats() {
 
 /// Every other command that reads a notation, and sessions fed fuzzed saves and answers.
 fn command_run() -> impl Strategy<Value = Run> {
-    let cards = cards_field;
-    let money = money_field;
-    let hanafuda = || field(hanafuda_seeds(), HANAFUDA_ALPHABET);
-    let pokino = |kind: &str| {
-        let seeds: Vec<String> = pokino_seeds()
-            .into_iter()
-            .filter(|s| match kind {
-                "board" => s.contains('@') && s.split_whitespace().count() >= 4,
-                "domino" => s.contains('@') && s.split_whitespace().count() == 1,
-                "pair" => !s.contains([',', '@']),
-                "borders" => s.contains(',') && !s.contains([':', '@']),
-                _ => s.contains(':') && !s.contains('@'),
-            })
-            .collect();
-        field(seeds, POKINO_ALPHABET)
-    };
-    let board = || pokino("board");
-    let layout = || field(layout_seeds(), KINGMAKER_ALPHABET);
-    let two = |a: BoxedStrategy<String>,
-               b: BoxedStrategy<String>,
-               f: fn(String, String) -> Vec<String>| {
-        (a, b).prop_map(move |(x, y)| Run::new(f(x, y))).boxed()
-    };
-    let one = |a: BoxedStrategy<String>, f: fn(String) -> Vec<String>| {
-        a.prop_map(move |x| Run::new(f(x))).boxed()
-    };
-    let arms: Vec<(u32, BoxedStrategy<Run>)> = vec![
+    let mut arms: Vec<(u32, BoxedStrategy<Run>)> = Vec::new();
+    arms.extend(kinkado_runs());
+    arms.extend(kinga_koikoi_runs());
+    arms.extend(pokino_runs());
+    arms.extend(kingmaker_rules_runs());
+    arms.push((4, session_run()));
+    proptest::strategy::Union::new_weighted(arms)
+}
+
+/// A run of the command `f` makes from one fuzzed field.
+fn one(a: BoxedStrategy<String>, f: fn(String) -> Vec<String>) -> BoxedStrategy<Run> {
+    a.prop_map(move |x| Run::new(f(x))).boxed()
+}
+
+/// A run of the command `f` makes from two fuzzed fields.
+fn two(
+    a: BoxedStrategy<String>,
+    b: BoxedStrategy<String>,
+    f: fn(String, String) -> Vec<String>,
+) -> BoxedStrategy<Run> {
+    (a, b).prop_map(move |(x, y)| Run::new(f(x, y))).boxed()
+}
+
+fn hanafuda_field() -> BoxedStrategy<String> {
+    field(hanafuda_seeds(), HANAFUDA_ALPHABET)
+}
+
+/// A Pokino field of one kind: a board, a domino, a pair, borders, or else a claim.
+fn pokino_field(kind: &str) -> BoxedStrategy<String> {
+    let seeds: Vec<String> = pokino_seeds()
+        .into_iter()
+        .filter(|s| match kind {
+            "board" => s.contains('@') && s.split_whitespace().count() >= 4,
+            "domino" => s.contains('@') && s.split_whitespace().count() == 1,
+            "pair" => !s.contains([',', '@']),
+            "borders" => s.contains(',') && !s.contains([':', '@']),
+            _ => s.contains(':') && !s.contains('@'),
+        })
+        .collect();
+    field(seeds, POKINO_ALPHABET)
+}
+
+fn board_field() -> BoxedStrategy<String> {
+    pokino_field("board")
+}
+
+fn layout_field() -> BoxedStrategy<String> {
+    field(layout_seeds(), KINGMAKER_ALPHABET)
+}
+
+/// Kin Kādo commands: hands, ALORA's choices and rounds.
+fn kinkado_runs() -> Vec<(u32, BoxedStrategy<Run>)> {
+    vec![
         (
             1,
-            one(cards(), |c| vec!["kinkado".into(), "hand".into(), c]),
+            one(cards_field(), |c| vec!["kinkado".into(), "hand".into(), c]),
         ),
         (
             1,
-            one(cards(), |c| {
+            one(cards_field(), |c| {
                 strings(&["kinkado", "alora", "sell"])
                     .into_iter()
                     .chain([c])
@@ -1863,7 +1918,7 @@ fn command_run() -> impl Strategy<Value = Run> {
             // ALORA's best hand is searched among every 2 to 5 of her cards: the whole
             // pack takes seconds in a release build, minutes in a debug one. She never
             // holds more than 13 (the largest hand-limit), so the hands here stay short.
-            one(cards(), |c| {
+            one(cards_field(), |c| {
                 let short: String = c.chars().take(36).collect();
                 strings(&["kinkado", "alora", "hand"])
                     .into_iter()
@@ -1873,7 +1928,7 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            two(cards(), money(), |c, m| {
+            two(cards_field(), money_field(), |c, m| {
                 let mut a = strings(&["kinkado", "alora", "buy", "--market"]);
                 a.extend([c, "--stash".into(), m]);
                 a
@@ -1881,7 +1936,7 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            two(cards(), money(), |c, m| {
+            two(cards_field(), money_field(), |c, m| {
                 let mut a = strings(&["kinkado", "alora", "bet", "--round"]);
                 a.extend([m.clone(), "--stash".into(), m, "--face-up".into(), c]);
                 a
@@ -1889,11 +1944,17 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            one(money(), |m| vec!["kinkado".into(), "round".into(), m]),
+            one(money_field(), |m| vec!["kinkado".into(), "round".into(), m]),
         ),
+    ]
+}
+
+/// Kinga and Koi-Koi commands.
+fn kinga_koikoi_runs() -> Vec<(u32, BoxedStrategy<Run>)> {
+    vec![
         (
             1,
-            two(cards(), cards(), |c, t| {
+            two(cards_field(), cards_field(), |c, t| {
                 let mut a = strings(&["kinga", "chain"]);
                 a.extend([c, "--target".into(), t]);
                 a
@@ -1901,7 +1962,7 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            two(cards(), cards(), |h, t| {
+            two(cards_field(), cards_field(), |h, t| {
                 let mut a = strings(&["kinga", "options", "--hand"]);
                 a.extend([h, "--tops".into(), t, "--turned".into(), "1".into()]);
                 a
@@ -1909,7 +1970,7 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            two(hanafuda(), hanafuda(), |c, f| {
+            two(hanafuda_field(), hanafuda_field(), |c, f| {
                 let mut a = strings(&["koikoi", "yaku"]);
                 a.extend([c, "--field".into(), f, "--month".into(), "pine".into()]);
                 a
@@ -1917,7 +1978,7 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            two(hanafuda(), money(), |c, n| {
+            two(hanafuda_field(), money_field(), |c, n| {
                 let mut a = strings(&["koikoi", "yaku"]);
                 a.extend([
                     c,
@@ -1931,15 +1992,21 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            two(hanafuda(), hanafuda(), |h, f| {
+            two(hanafuda_field(), hanafuda_field(), |h, f| {
                 let mut a = strings(&["koikoi", "deal"]);
                 a.extend([h, "--field".into(), f]);
                 a
             }),
         ),
+    ]
+}
+
+/// Pokino commands.
+fn pokino_runs() -> Vec<(u32, BoxedStrategy<Run>)> {
+    vec![
         (
             1,
-            two(board(), board(), |b, c| {
+            two(board_field(), board_field(), |b, c| {
                 let mut a = strings(&["pokino", "show"]);
                 a.extend([b, "--claimed".into(), c]);
                 a
@@ -1947,19 +2014,19 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            two(board(), board(), |b, d| {
+            two(board_field(), board_field(), |b, d| {
                 vec!["pokino".into(), "place".into(), b, d]
             }),
         ),
         (
             1,
-            two(board(), board(), |b, d| {
+            two(board_field(), board_field(), |b, d| {
                 vec!["pokino".into(), "spots".into(), b, d]
             }),
         ),
         (
             1,
-            two(board(), board(), |b, t| {
+            two(board_field(), board_field(), |b, t| {
                 let mut a = strings(&["pokino", "territory"]);
                 a.extend([b, "--tokens".into(), t]);
                 a
@@ -1967,7 +2034,7 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            two(money(), money(), |r, n| {
+            two(money_field(), money_field(), |r, n| {
                 let mut a = strings(&["pokino", "score"]);
                 a.extend([r, "--beads".into(), n]);
                 a
@@ -1975,19 +2042,29 @@ fn command_run() -> impl Strategy<Value = Run> {
         ),
         (
             1,
-            two(board(), cards(), |b, h| {
+            two(board_field(), cards_field(), |b, h| {
                 let mut a = strings(&["pokino", "runs"]);
                 a.extend([b, "--hand".into(), h, "--beads".into(), "3".into()]);
                 a
             }),
         ),
+    ]
+}
+
+/// Kingmaker commands, and rulesets read from a house file.
+fn kingmaker_rules_runs() -> Vec<(u32, BoxedStrategy<Run>)> {
+    vec![
         (
             1,
-            one(layout(), |l| vec!["kingmaker".into(), "score".into(), l]),
+            one(layout_field(), |l| {
+                vec!["kingmaker".into(), "score".into(), l]
+            }),
         ),
         (
             1,
-            one(layout(), |l| vec!["kingmaker".into(), "show".into(), l]),
+            one(layout_field(), |l| {
+                vec!["kingmaker".into(), "show".into(), l]
+            }),
         ),
         (
             1,
@@ -2015,9 +2092,7 @@ fn command_run() -> impl Strategy<Value = Run> {
                 })
                 .boxed(),
         ),
-        (4, session_run()),
-    ];
-    proptest::strategy::Union::new_weighted(arms)
+    ]
 }
 
 /// The valid answers of whole sessions, one a line, by game.
@@ -2072,7 +2147,49 @@ fn session_scripts() -> &'static [(&'static str, Vec<String>)] {
 
 /// A session: a new one fed fuzzed answers, or a fuzzed save resumed (or its status).
 fn session_run() -> BoxedStrategy<Run> {
-    let fixtures: Vec<(&'static str, &'static str)> = vec![
+    let fixtures = save_fixtures();
+    let texts: Vec<String> = fixtures.iter().map(|(_, t)| t.to_string()).collect();
+    let save_words = save_words(&texts);
+    let script_words: Vec<String> = words_of(
+        &session_scripts()
+            .iter()
+            .flat_map(|(_, s)| s.iter().cloned())
+            .collect::<Vec<_>>(),
+    );
+    let answers = std::sync::Arc::new(move |game_index: usize| {
+        let (_, script) = &session_scripts()[game_index];
+        let lines = script.join("\n") + "\n";
+        prop_oneof![
+            3 => mutated(vec![lines], script_words.clone(), CARD_ALPHABET, 6),
+            1 => arbitrary(CARD_ALPHABET),
+        ]
+    });
+    let answers_resumed = answers.clone();
+    let new_game = (0..4usize, any::<bool>()).prop_flat_map(move |(g, virtual_deck)| {
+        answers(g).prop_map(move |stdin| {
+            let (game, _) = &session_scripts()[g];
+            let mut r = Run::new(new_game_args(game, virtual_deck));
+            r.stdin = stdin;
+            r.session = true;
+            r
+        })
+    });
+    let resumed = (0..fixtures.len(), any::<bool>()).prop_flat_map(move |(i, status)| {
+        let (game, text) = fixtures[i];
+        let save = mutated(vec![text.to_string()], save_words.clone(), YAML_ALPHABET, 4);
+        let gi = session_scripts()
+            .iter()
+            .position(|(g, _)| *g == game)
+            .unwrap_or(0);
+        (save, answers_resumed(gi))
+            .prop_map(move |(save, stdin)| resumed_run(game, status, save, stdin))
+    });
+    prop_oneof![new_game, resumed].boxed()
+}
+
+/// The saves sessions are resumed from, with their game.
+fn save_fixtures() -> Vec<(&'static str, &'static str)> {
+    vec![
         (
             "kinkado",
             include_str!("fixtures/saves/format-1/kinkado-real.yaml"),
@@ -2094,74 +2211,46 @@ fn session_run() -> BoxedStrategy<Run> {
             "kingmaker",
             include_str!("fixtures/saves/format-1/kingmaker.yaml"),
         ),
-    ];
-    let texts: Vec<String> = fixtures.iter().map(|(_, t)| t.to_string()).collect();
-    let save_words = save_words(&texts);
-    let script_words: Vec<String> = words_of(
-        &session_scripts()
-            .iter()
-            .flat_map(|(_, s)| s.iter().cloned())
-            .collect::<Vec<_>>(),
-    );
-    let answers = std::sync::Arc::new(move |game_index: usize| {
-        let (_, script) = &session_scripts()[game_index];
-        let lines = script.join("\n") + "\n";
-        prop_oneof![
-            3 => mutated(vec![lines], script_words.clone(), CARD_ALPHABET, 6),
-            1 => arbitrary(CARD_ALPHABET),
-        ]
-    });
-    let answers_resumed = answers.clone();
-    let new_game = (0..4usize, any::<bool>()).prop_flat_map(move |(g, virtual_deck)| {
-        answers(g).prop_map(move |stdin| {
-            let (game, _) = &session_scripts()[g];
-            let mut args: Vec<String> = match *game {
-                "kinkado" => strings(&["kinkado", "play"]),
-                "kinga" => strings(&["kinga", "play", "--seed", "1"]),
-                "koikoi" => strings(&["koikoi", "game", "--players", "ana,ben"]),
-                _ => strings(&[
-                    "kingmaker",
-                    "campaign",
-                    "--players",
-                    "ana,bo,cy,dee",
-                    "--target",
-                    "2",
-                ]),
-            };
-            if virtual_deck && matches!(*game, "kinkado" | "kinga") {
-                args.extend(strings(&["--deck", "virtual"]));
-                if *game == "kinkado" {
-                    args.extend(strings(&["--seed", "1"]));
-                }
-            }
-            args.extend(strings(&["--save", "s.yaml"]));
-            let mut r = Run::new(args);
-            r.stdin = stdin;
-            r.session = true;
-            r
-        })
-    });
-    let resumed = (0..fixtures.len(), any::<bool>()).prop_flat_map(move |(i, status)| {
-        let (game, text) = fixtures[i];
-        let save = mutated(vec![text.to_string()], save_words.clone(), YAML_ALPHABET, 4);
-        let gi = session_scripts()
-            .iter()
-            .position(|(g, _)| *g == game)
-            .unwrap_or(0);
-        (save, answers_resumed(gi)).prop_map(move |(save, stdin)| {
-            let command = if status && game == "kinkado" {
-                "status"
-            } else {
-                "resume"
-            };
-            let mut r = Run::new(vec![game.to_string(), command.to_string(), "s.yaml".into()]);
-            r.files.push(("s.yaml", save));
-            r.stdin = stdin;
-            r.session = command == "resume";
-            r
-        })
-    });
-    prop_oneof![new_game, resumed].boxed()
+    ]
+}
+
+/// The command line of a new session of `game`, saved to `s.yaml`.
+fn new_game_args(game: &str, virtual_deck: bool) -> Vec<String> {
+    let mut args: Vec<String> = match game {
+        "kinkado" => strings(&["kinkado", "play"]),
+        "kinga" => strings(&["kinga", "play", "--seed", "1"]),
+        "koikoi" => strings(&["koikoi", "game", "--players", "ana,ben"]),
+        _ => strings(&[
+            "kingmaker",
+            "campaign",
+            "--players",
+            "ana,bo,cy,dee",
+            "--target",
+            "2",
+        ]),
+    };
+    if virtual_deck && matches!(game, "kinkado" | "kinga") {
+        args.extend(strings(&["--deck", "virtual"]));
+        if game == "kinkado" {
+            args.extend(strings(&["--seed", "1"]));
+        }
+    }
+    args.extend(strings(&["--save", "s.yaml"]));
+    args
+}
+
+/// A run resuming (or, for Kin Kādo, sometimes showing the status of) the save `s.yaml`.
+fn resumed_run(game: &'static str, status: bool, save: String, stdin: String) -> Run {
+    let command = if status && game == "kinkado" {
+        "status"
+    } else {
+        "resume"
+    };
+    let mut r = Run::new(vec![game.to_string(), command.to_string(), "s.yaml".into()]);
+    r.files.push(("s.yaml", save));
+    r.stdin = stdin;
+    r.session = command == "resume";
+    r
 }
 
 #[test]

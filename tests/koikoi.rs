@@ -905,9 +905,14 @@ fn rulesets_are_listed_and_checked() {
     );
 }
 
+/// A house ruleset whose multiplier is the number of brights on the field at the deal.
+fn field_brights_house() -> tempfile::NamedTempFile {
+    house("base: koikoi\nrulings:\n  multiplier: field-brights\n")
+}
+
 #[test]
 fn the_brights_on_the_field_at_the_deal_as_the_multiplier() {
-    let fb = house("base: koikoi\nrulings:\n  multiplier: field-brights\n");
+    let fb = field_brights_house();
     let p = fb.path().to_str().unwrap();
     // Sanko 5 with three brights dealt to the field: ×3 = 15. The winner's own koi-koi
     // adds nothing under this model.
@@ -936,6 +941,12 @@ Base 5, multiplier ×3: 15 points
 Note: koi-koi calls do not change the score (multiplier: field-brights).
 "
     );
+}
+
+#[test]
+fn the_field_brights_multiply_on_top_of_reaching_seven() {
+    let fb = field_brights_house();
+    let p = fb.path().to_str().unwrap();
     // Ame-shiko 7 with two brights on the field: ×2 for reaching 7, ×2 for the brights:
     // 28. The opponent's koi-koi adds nothing.
     let v = json(&[
@@ -956,6 +967,12 @@ Note: koi-koi calls do not change the score (multiplier: field-brights).
             "×2: 2 brights lay on the field at the deal (field-brights)"
         ])
     );
+}
+
+#[test]
+fn fewer_than_two_field_brights_leave_the_score_as_it_is() {
+    let fb = field_brights_house();
+    let p = fb.path().to_str().unwrap();
     // One bright, or none, leaves the score as it is.
     for n in ["0", "1"] {
         let v = json(&[
@@ -973,6 +990,12 @@ Note: koi-koi calls do not change the score (multiplier: field-brights).
             json!(["×1: below 7 points, and fewer than two brights on the field at the deal"])
         );
     }
+}
+
+#[test]
+fn field_brights_not_given_are_scored_as_none() {
+    let fb = field_brights_house();
+    let p = fb.path().to_str().unwrap();
     // Not given: scored as none, with a note.
     let v = json(&["--rules", p, "koikoi", "yaku", "1b 3b 12b"]);
     assert_eq!(summary(&v).3, 5);
@@ -982,6 +1005,10 @@ Note: koi-koi calls do not change the score (multiplier: field-brights).
             "the multiplier is the number of brights on the field at the deal: give --field-brights (scored as none)"
         ])
     );
+}
+
+#[test]
+fn the_field_brights_count_only_under_their_multiplier() {
     // Under the default multiplier (hard koi) the field's brights do not count.
     let v = yaku_json(&["1b 3b 12b", "--field-brights", "3"]);
     assert_eq!(summary(&v).3, 5);
@@ -991,6 +1018,10 @@ Note: koi-koi calls do not change the score (multiplier: field-brights).
             "the brights on the field at the deal do not matter: only multiplier field-brights uses them"
         ])
     );
+}
+
+#[test]
+fn a_number_of_field_brights_above_five_is_refused() {
     assert_eq!(
         bad(&["koikoi", "yaku", "1b", "--field-brights", "6"]),
         "error: `6` is not a number of brights

@@ -175,115 +175,32 @@ pub fn validate(src: &Source, raw: &[RawPlacement]) -> Result<Vec<Placement>, Er
     let mut placed: Vec<Placement> = Vec::new();
     for (i, p) in raw.iter().enumerate() {
         if i == 8 {
-            problems.push(
-                Problem::new(format!(
-                    "the Commons holds 8 Blinks; this build places {}",
-                    raw.len()
-                ))
-                .at(
-                    src,
-                    p.span.start..raw.last().map_or(p.span.end, |l| l.span.end),
-                )
-                .help("four commons, then the four players' Blinks"),
-            );
+            problems.push(too_many_blinks(src, raw, p));
             break;
         }
         let name = &p.words[0];
-        if let Some(why) = crate::notation::name_too_long(&name.value) {
-            problems.push(Problem::new(why).at(src, name.span.clone()));
+        if let Some(pr) = name_problem(src, &placed, name) {
+            problems.push(pr);
             continue;
         }
-        if let Some(first) = placed
-            .iter()
-            .find(|q| q.name.eq_ignore_ascii_case(&name.value))
-        {
-            let (_, col) = src.line_col(first.span.start);
-            problems.push(
-                Problem::new(format!("`{}` is placed twice", name.value))
-                    .at(src, name.span.clone())
-                    .help(format!(
-                        "it is first placed at column {col}; give each Blink its own name"
-                    )),
-            );
-            continue;
-        }
-        let words: Vec<&Located<String>> = p
-            .words
-            .iter()
-            .enumerate()
-            .filter(|(k, w)| !(*k == 2 && p.words.len() == 4 && w.value.eq_ignore_ascii_case("of")))
-            .map(|(_, w)| w)
-            .collect();
-        match words.as_slice() {
+        match placement_words(p).as_slice() {
             [_] if i == 0 => placed.push(Placement {
                 name: name.value.clone(),
                 span: p.span.clone(),
                 against: None,
                 at: (0, 0),
             }),
-            [_] => problems.push(
-                Problem::new(format!("where does `{}` go?", name.value))
-                    .at(src, name.span.clone())
-                    .expected(PLACEMENT_EXPECTED)
-                    .help(format!(
-                        "say which side of an earlier Blink it sits on, e.g. `{} e {}`",
-                        name.value,
-                        placed.first().map_or("c1", |f| f.name.as_str())
-                    )),
-            ),
+            [_] => problems.push(no_side_given(src, &placed, name)),
             [_, dir, other] => {
                 let d = Dir::parse(&dir.value);
                 if d.is_none() {
-                    let codes = ["e", "w", "ne", "nw", "se", "sw"];
-                    let mut pr = Problem::new(format!("unknown side `{}`", dir.value))
-                        .at(src, dir.span.clone())
-                        .expected(DIR_EXPECTED);
-                    if ["n", "s", "north", "south", "up", "down"]
-                        .contains(&dir.value.to_lowercase().as_str())
-                    {
-                        pr = pr.help(
-                            "rows run left to right, so a Blink has no side straight up or down: use ne, nw, se or sw",
-                        );
-                    } else if let Some(near) = did_you_mean(&dir.value, codes) {
-                        pr = pr.help(format!("did you mean `{near}`?"));
-                    }
-                    problems.push(pr);
+                    problems.push(unknown_side(src, dir));
                 }
                 let o = placed
                     .iter()
                     .find(|q| q.name.eq_ignore_ascii_case(&other.value));
                 if o.is_none() {
-                    let later = raw[i + 1..]
-                        .iter()
-                        .any(|r| r.words[0].value.eq_ignore_ascii_case(&other.value));
-                    let mut pr = if i == 0 {
-                        Problem::new(format!(
-                            "the first Blink goes on its own: nothing is placed before `{}`",
-                            name.value
-                        ))
-                        .help(format!("write just `{}`", name.value))
-                    } else if later {
-                        Problem::new(format!("`{}` is not placed yet", other.value))
-                            .help("a Blink can only be placed against one placed before it")
-                    } else {
-                        Problem::new(format!("no Blink called `{}` is placed", other.value))
-                            .expected(format!(
-                                "one of: {}",
-                                placed
-                                    .iter()
-                                    .map(|q| q.name.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ))
-                    };
-                    if i > 0
-                        && !later
-                        && let Some(near) =
-                            did_you_mean(&other.value, placed.iter().map(|q| q.name.as_str()))
-                    {
-                        pr = pr.help(format!("did you mean `{near}`?"));
-                    }
-                    problems.push(pr.at(src, other.span.clone()));
+                    problems.push(unknown_neighbour(src, raw, i, &placed, name, other));
                 }
                 if let (Some(d), Some(o)) = (d, o) {
                     let (dq, dr) = d.step();
@@ -297,19 +214,131 @@ pub fn validate(src: &Source, raw: &[RawPlacement]) -> Result<Vec<Placement>, Er
                     });
                 }
             }
-            _ => problems.push(
-                Problem::new(format!(
-                    "`{}` is not a placement",
-                    &src.text[p.span.clone()].trim()
-                ))
-                .at(src, p.span.clone())
-                .expected(PLACEMENT_EXPECTED)
-                .help("separate placements with `,`, `;` or new lines"),
-            ),
+            _ => problems.push(not_a_placement(src, p)),
         }
     }
     Error::check(problems)?;
     Ok(placed)
+}
+
+/// The problem of a build placing more than the Commons' 8 Blinks, from the ninth on.
+fn too_many_blinks(src: &Source, raw: &[RawPlacement], ninth: &RawPlacement) -> Problem {
+    Problem::new(format!(
+        "the Commons holds 8 Blinks; this build places {}",
+        raw.len()
+    ))
+    .at(
+        src,
+        ninth.span.start..raw.last().map_or(ninth.span.end, |l| l.span.end),
+    )
+    .help("four commons, then the four players' Blinks")
+}
+
+/// The problem with a Blink's name, if any: too long, or already placed.
+fn name_problem(src: &Source, placed: &[Placement], name: &Located<String>) -> Option<Problem> {
+    if let Some(why) = crate::notation::name_too_long(&name.value) {
+        return Some(Problem::new(why).at(src, name.span.clone()));
+    }
+    let first = placed
+        .iter()
+        .find(|q| q.name.eq_ignore_ascii_case(&name.value))?;
+    let (_, col) = src.line_col(first.span.start);
+    Some(
+        Problem::new(format!("`{}` is placed twice", name.value))
+            .at(src, name.span.clone())
+            .help(format!(
+                "it is first placed at column {col}; give each Blink its own name"
+            )),
+    )
+}
+
+/// The words of a placement, without the `of` of `name side of other`.
+fn placement_words(p: &RawPlacement) -> Vec<&Located<String>> {
+    p.words
+        .iter()
+        .enumerate()
+        .filter(|(k, w)| !(*k == 2 && p.words.len() == 4 && w.value.eq_ignore_ascii_case("of")))
+        .map(|(_, w)| w)
+        .collect()
+}
+
+/// The problem of a Blink after the first placed without a side.
+fn no_side_given(src: &Source, placed: &[Placement], name: &Located<String>) -> Problem {
+    Problem::new(format!("where does `{}` go?", name.value))
+        .at(src, name.span.clone())
+        .expected(PLACEMENT_EXPECTED)
+        .help(format!(
+            "say which side of an earlier Blink it sits on, e.g. `{} e {}`",
+            name.value,
+            placed.first().map_or("c1", |f| f.name.as_str())
+        ))
+}
+
+/// The problem of a side that is none of the six.
+fn unknown_side(src: &Source, dir: &Located<String>) -> Problem {
+    let codes = ["e", "w", "ne", "nw", "se", "sw"];
+    let mut pr = Problem::new(format!("unknown side `{}`", dir.value))
+        .at(src, dir.span.clone())
+        .expected(DIR_EXPECTED);
+    if ["n", "s", "north", "south", "up", "down"].contains(&dir.value.to_lowercase().as_str()) {
+        pr = pr.help(
+            "rows run left to right, so a Blink has no side straight up or down: use ne, nw, se or sw",
+        );
+    } else if let Some(near) = did_you_mean(&dir.value, codes) {
+        pr = pr.help(format!("did you mean `{near}`?"));
+    }
+    pr
+}
+
+/// The problem of a placement against a Blink not placed before it (the `i`th placement).
+fn unknown_neighbour(
+    src: &Source,
+    raw: &[RawPlacement],
+    i: usize,
+    placed: &[Placement],
+    name: &Located<String>,
+    other: &Located<String>,
+) -> Problem {
+    let later = raw[i + 1..]
+        .iter()
+        .any(|r| r.words[0].value.eq_ignore_ascii_case(&other.value));
+    let mut pr = if i == 0 {
+        Problem::new(format!(
+            "the first Blink goes on its own: nothing is placed before `{}`",
+            name.value
+        ))
+        .help(format!("write just `{}`", name.value))
+    } else if later {
+        Problem::new(format!("`{}` is not placed yet", other.value))
+            .help("a Blink can only be placed against one placed before it")
+    } else {
+        Problem::new(format!("no Blink called `{}` is placed", other.value)).expected(format!(
+            "one of: {}",
+            placed
+                .iter()
+                .map(|q| q.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    };
+    if i > 0
+        && !later
+        && let Some(near) = did_you_mean(&other.value, placed.iter().map(|q| q.name.as_str()))
+    {
+        pr = pr.help(format!("did you mean `{near}`?"));
+    }
+    pr.at(src, other.span.clone())
+}
+
+/// The problem of words that are no placement at all.
+fn not_a_placement(src: &Source, p: &RawPlacement) -> Problem {
+    Problem::new(format!(
+        "`{}` is not a placement",
+        &src.text[p.span.clone()].trim()
+    ))
+    .at(src, p.span.clone())
+    .expected(PLACEMENT_EXPECTED)
+    .help("separate placements with `,`, `;` or new lines")
 }
 
 /// Parses and validates a build.
@@ -401,82 +430,11 @@ pub fn check(placements: &[Placement]) -> BuildVerdict {
     let mut steps = Vec::new();
     for (i, p) in placements.iter().enumerate() {
         let before: Vec<&Placement> = placements[..i].iter().collect();
-        let commons: Vec<&Placement> = before.iter().take(4).copied().collect();
         let touches: Vec<&Placement> = before
             .iter()
             .filter(|q| touching(q.at, p.at))
             .copied()
             .collect();
-        let touches_common = |k: usize| commons.get(k).is_some_and(|c| touching(c.at, p.at));
-        let common_names = names(&commons);
-        let broken = if let Some(q) = before.iter().find(|q| q.at == p.at) {
-            Some((
-                Rule::OnePerPlace,
-                format!("{} would go where {} already is", p.name, q.name),
-            ))
-        } else {
-            match i {
-                0 => None,
-                1 if !touches_common(0) => Some((
-                    Rule::SecondTouchesFirst,
-                    format!("{} does not touch {}", p.name, common_names[0]),
-                )),
-                2 if !(touches_common(0) && touches_common(1)) => {
-                    let missing: Vec<&str> = (0..2)
-                        .filter(|k| !touches_common(*k))
-                        .map(|k| common_names[k].as_str())
-                        .collect();
-                    Some((
-                        Rule::ThirdTouchesBoth,
-                        format!("{} does not touch {}", p.name, missing.join(" or ")),
-                    ))
-                }
-                3 => {
-                    let (a, b, c) = (commons[0].at, commons[1].at, commons[2].at);
-                    let opposite = (a.0 + b.0 - c.0, a.1 + b.1 - c.1);
-                    if p.at == opposite && touching(a, b) {
-                        None
-                    } else if !(touches_common(0) && touches_common(1)) {
-                        let missing: Vec<&str> = (0..2)
-                            .filter(|k| !touches_common(*k))
-                            .map(|k| common_names[k].as_str())
-                            .collect();
-                        Some((
-                            Rule::FourthOppositeThird,
-                            format!("{} does not touch {}", p.name, missing.join(" or ")),
-                        ))
-                    } else {
-                        Some((
-                            Rule::FourthOppositeThird,
-                            format!("{} is not on the far side from {}", p.name, common_names[2]),
-                        ))
-                    }
-                }
-                4.. => {
-                    let n = (0..commons.len()).filter(|k| touches_common(*k)).count();
-                    if n == 2 {
-                        None
-                    } else {
-                        let which: Vec<String> = commons
-                            .iter()
-                            .filter(|c| touching(c.at, p.at))
-                            .map(|c| c.name.clone())
-                            .collect();
-                        Some((
-                            Rule::PlayerTouchesTwo,
-                            match n {
-                                0 => format!("{} touches no common", p.name),
-                                1 => format!("{} touches only one common, {}", p.name, which[0]),
-                                _ => {
-                                    format!("{} touches {n} commons ({})", p.name, which.join(", "))
-                                }
-                            },
-                        ))
-                    }
-                }
-                _ => None,
-            }
-        };
         steps.push(StepVerdict {
             step: i + 1,
             name: p.name.clone(),
@@ -484,7 +442,7 @@ pub fn check(placements: &[Placement]) -> BuildVerdict {
             at: p.at,
             against: p.against.clone(),
             touches: names(&touches),
-            broken,
+            broken: broken_rule(p, &before),
         });
     }
     let legal = steps.iter().all(|s| s.broken.is_none());
@@ -498,6 +456,82 @@ pub fn check(placements: &[Placement]) -> BuildVerdict {
         next,
         slots,
     }
+}
+
+/// The rule a placement breaks, given the Blinks placed before it, and why; none if legal.
+fn broken_rule(p: &Placement, before: &[&Placement]) -> Option<(Rule, String)> {
+    if let Some(q) = before.iter().find(|q| q.at == p.at) {
+        return Some((
+            Rule::OnePerPlace,
+            format!("{} would go where {} already is", p.name, q.name),
+        ));
+    }
+    let commons: Vec<&Placement> = before.iter().take(4).copied().collect();
+    let touches_common = |k: usize| commons.get(k).is_some_and(|c| touching(c.at, p.at));
+    match before.len() {
+        0 => None,
+        1 if !touches_common(0) => Some((
+            Rule::SecondTouchesFirst,
+            format!("{} does not touch {}", p.name, commons[0].name),
+        )),
+        2 if !(touches_common(0) && touches_common(1)) => Some((
+            Rule::ThirdTouchesBoth,
+            format!(
+                "{} does not touch {}",
+                p.name,
+                untouched_of_first_two(p, &commons).join(" or ")
+            ),
+        )),
+        3 => fourth_common_broken(p, &commons),
+        4.. => player_blink_broken(p, &commons),
+        _ => None,
+    }
+}
+
+/// The names of the first two commons that a placement does not touch.
+fn untouched_of_first_two<'a>(p: &Placement, commons: &[&'a Placement]) -> Vec<&'a str> {
+    commons[..2]
+        .iter()
+        .filter(|c| !touching(c.at, p.at))
+        .map(|c| c.name.as_str())
+        .collect()
+}
+
+/// The rule the fourth common breaks, if any: it must lie opposite the third.
+fn fourth_common_broken(p: &Placement, commons: &[&Placement]) -> Option<(Rule, String)> {
+    let (a, b, c) = (commons[0].at, commons[1].at, commons[2].at);
+    let opposite = (a.0 + b.0 - c.0, a.1 + b.1 - c.1);
+    if p.at == opposite && touching(a, b) {
+        return None;
+    }
+    let missing = untouched_of_first_two(p, commons);
+    let why = if missing.is_empty() {
+        format!("{} is not on the far side from {}", p.name, commons[2].name)
+    } else {
+        format!("{} does not touch {}", p.name, missing.join(" or "))
+    };
+    Some((Rule::FourthOppositeThird, why))
+}
+
+/// The rule a player's Blink breaks, if any: it must touch exactly two commons.
+fn player_blink_broken(p: &Placement, commons: &[&Placement]) -> Option<(Rule, String)> {
+    let which: Vec<String> = commons
+        .iter()
+        .filter(|c| touching(c.at, p.at))
+        .map(|c| c.name.clone())
+        .collect();
+    let n = which.len();
+    if n == 2 {
+        return None;
+    }
+    Some((
+        Rule::PlayerTouchesTwo,
+        match n {
+            0 => format!("{} touches no common", p.name),
+            1 => format!("{} touches only one common, {}", p.name, which[0]),
+            _ => format!("{} touches {n} commons ({})", p.name, which.join(", ")),
+        },
+    ))
 }
 
 fn next_step(placements: &[Placement]) -> String {

@@ -118,89 +118,109 @@ impl Campaign {
     /// The rules and rulings behind the ledger, with the Years where a ruling decided
     /// something.
     pub fn explain(&self, rs: &Ruleset) -> Explain {
-        let g = self;
-        let rules = &g.rules;
         let mut x = Explain::new();
+        self.explain_year_winner(rs, &mut x);
+        self.explain_next_first(rs, &mut x);
+        self.explain_target(rs, &mut x);
+        self.explain_scoring(rs, &mut x);
+        x
+    }
+
+    /// Who gets a Year's overall point, and the Years where several players tied.
+    fn explain_year_winner(&self, rs: &Ruleset, x: &mut Explain) {
         x.rule("Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.");
         x.ruled(
-        if rules.year_tie_shared {
-            "When several players share the Year's highest score, each gets the overall point."
-        } else {
-            "When several players share the Year's highest score, nobody gets the overall point."
-        },
-        rs,
-        &["year-tie"],
-    );
-        for y in g.years.iter().filter(|y| y.top.len() > 1) {
-            x.ruled(
-                format!(
-                    "Year {}: {} tied with {}, so {}.",
-                    y.number,
-                    score::names(
-                        &y.top
-                            .iter()
-                            .map(|i| g.players[*i].clone())
-                            .collect::<Vec<_>>()
-                    ),
-                    y.scores.iter().max().copied().unwrap_or(0),
-                    if y.winners.is_empty() {
-                        "nobody got the point"
-                    } else {
-                        "each got the point"
-                    }
-                ),
-                rs,
-                &["year-tie"],
-            );
+            if self.rules.year_tie_shared {
+                "When several players share the Year's highest score, each gets the overall point."
+            } else {
+                "When several players share the Year's highest score, nobody gets the overall point."
+            },
+            rs,
+            &["year-tie"],
+        );
+        for y in self.years.iter().filter(|y| y.top.len() > 1) {
+            x.ruled(self.year_tie_sentence(y), rs, &["year-tie"]);
         }
+    }
+
+    /// What became of a tied Year's overall point.
+    fn year_tie_sentence(&self, y: &Year) -> String {
+        format!(
+            "Year {}: {} tied with {}, so {}.",
+            y.number,
+            score::names(
+                &y.top
+                    .iter()
+                    .map(|i| self.players[*i].clone())
+                    .collect::<Vec<_>>()
+            ),
+            y.scores.iter().max().copied().unwrap_or(0),
+            if y.winners.is_empty() {
+                "nobody got the point"
+            } else {
+                "each got the point"
+            }
+        )
+    }
+
+    /// Who holds the first player token for the next Year.
+    fn explain_next_first(&self, rs: &Ruleset, x: &mut Explain) {
         x.rule("The Year's winner chooses who holds the first player token for the next Year.");
         x.ruled(
-        if rules.tied_agree {
-            "When several players top a Year, they agree on who starts the next one."
-        } else {
-            "When several players top a Year, the first player token passes clockwise from that Year's first player."
-        },
-        rs,
-        &["next-first"],
-    );
+            if self.rules.tied_agree {
+                "When several players top a Year, they agree on who starts the next one."
+            } else {
+                "When several players top a Year, the first player token passes clockwise from that Year's first player."
+            },
+            rs,
+            &["next-first"],
+        );
+    }
+
+    /// When the campaign ends, and what happens when players reach the target level.
+    fn explain_target(&self, rs: &Ruleset, x: &mut Explain) {
         x.ruled(
-        format!(
-            "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
-            g.target,
-            if g.target == 1 { "" } else { "s" },
-            if rules.campaign_tie_shared {
-                "players who reach it level share the campaign."
-            } else {
-                "players who reach it level play on until one leads alone."
-            }
-        ),
-        rs,
-        &["campaign-tie"],
-    );
-        if g.years.iter().any(|y| y.layout.is_some()) {
-            score::triad_explain(rs, rules, &mut x);
-            x.ruled(
-            if rules.zero_colour_left_out {
-                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out."
-            } else {
-                "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0."
-            },
+            format!(
+                "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
+                self.target,
+                if self.target == 1 { "" } else { "s" },
+                if self.rules.campaign_tie_shared {
+                    "players who reach it level share the campaign."
+                } else {
+                    "players who reach it level play on until one leads alone."
+                }
+            ),
             rs,
-            &["zero-colour"],
+            &["campaign-tie"],
         );
-        }
-        if g.years.iter().any(|y| y.layout.is_none()) {
+    }
+
+    /// How the Years were scored: from layouts, from scores typed in, or both.
+    fn explain_scoring(&self, rs: &Ruleset, x: &mut Explain) {
+        let rules = &self.rules;
+        if self.years.iter().any(|y| y.layout.is_some()) {
+            score::triad_explain(rs, rules, x);
             x.ruled(
-            if rules.all_lit {
-                "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
-            } else {
-                "Scores typed in are checked against what a triad can make from the faces shown."
-            },
-            rs,
-            &["lit-faces", "zero-colour"],
-        );
+                if rules.zero_colour_left_out {
+                    "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out."
+                } else {
+                    "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0."
+                },
+                rs,
+                &["zero-colour"],
+            );
         }
-        x
+        if self.years.iter().any(|y| y.layout.is_none()) {
+            x.ruled(
+                if rules.all_lit {
+                    "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
+                } else {
+                    "Scores typed in are checked against what a triad can make from the faces shown."
+                },
+                rs,
+                &["lit-faces", "zero-colour"],
+            );
+        }
     }
 
     /// The ledger as it stands.

@@ -605,20 +605,44 @@ pub fn validate(src: &Source, rows: &[RawRow]) -> Result<(Layout, LayoutSpans), 
             .expected(LAYOUT_EXPECTED)
             .into());
     }
-    let total: usize = rows.iter().map(|r| r.blinks.len()).sum();
     if rows.len() != 3 {
-        let mut p = Problem::new(format!(
-            "the layout has {} row{}, not 3",
-            rows.len(),
-            if rows.len() == 1 { "" } else { "s" }
-        ))
-        .at(src, whole.clone())
-        .expected(LAYOUT_EXPECTED);
-        if total == 8 {
-            p = p.help("separate the rows with `/`: `A B C / D E / F G H`");
-        }
-        problems.push(p);
+        problems.push(row_count_problem(src, rows, whole));
     }
+    let (found, slots) = check_rows(src, rows, &mut problems);
+    let all: Vec<&RawBlink> = rows.iter().flat_map(|r| r.blinks.iter()).collect();
+    let seen = check_names(src, &all, &slots, &mut problems);
+    check_default_names(src, &all, &slots, &seen, &mut problems);
+    problems.check()?;
+    // Everything checked: 8 Blinks in 3 rows of the right lengths, all readable.
+    assemble(&all, found)
+}
+
+/// The problem of a layout with other than 3 rows.
+fn row_count_problem(src: &Source, rows: &[RawRow], whole: Range<usize>) -> Problem {
+    let total: usize = rows.iter().map(|r| r.blinks.len()).sum();
+    let mut p = Problem::new(format!(
+        "the layout has {} row{}, not 3",
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" }
+    ))
+    .at(src, whole)
+    .expected(LAYOUT_EXPECTED);
+    if total == 8 {
+        p = p.help("separate the rows with `/`: `A B C / D E / F G H`");
+    }
+    p
+}
+
+/// A Blink's two pip pairs, left then right.
+type BlinkPairs = (Pair, Pair);
+
+/// Checks each row's length and each Blink in it. Returns each Blink's pairs (none if
+/// unreadable) and its slot (none unless every row so far has its right length).
+fn check_rows(
+    src: &Source,
+    rows: &[RawRow],
+    problems: &mut Problems,
+) -> (Vec<Option<BlinkPairs>>, Vec<Option<Slot>>) {
     let mut found: Vec<Option<(Pair, Pair)>> = Vec::new();
     let mut slots: Vec<Option<Slot>> = Vec::new();
     for (r, row) in rows.iter().enumerate() {
@@ -626,25 +650,10 @@ pub fn validate(src: &Source, rows: &[RawRow]) -> Result<(Layout, LayoutSpans), 
         if let Some(want) = want
             && row.blinks.len() != want
         {
-            let span = trimmed_span(text, row.span.clone());
-            let span = if span.is_empty() {
-                span.start.saturating_sub(1)..span.end.max(span.start)
-            } else {
-                span
-            };
-            problems.push(
-                Problem::new(format!(
-                    "row {} has {} Blink{}, not {want}",
-                    r + 1,
-                    row.blinks.len(),
-                    if row.blinks.len() == 1 { "" } else { "s" }
-                ))
-                .at(src, span)
-                .expected(LAYOUT_EXPECTED),
-            );
+            problems.push(row_length_problem(src, r, row, want));
         }
         for (c, b) in row.blinks.iter().enumerate() {
-            found.push(check_blink(src, b, &mut problems));
+            found.push(check_blink(src, b, problems));
             let slot = if rows.len() == 3 && want == Some(row.blinks.len()) {
                 Slot::at(r, c)
             } else {
@@ -653,30 +662,62 @@ pub fn validate(src: &Source, rows: &[RawRow]) -> Result<(Layout, LayoutSpans), 
             slots.push(slot);
         }
     }
-    let all: Vec<&RawBlink> = rows.iter().flat_map(|r| r.blinks.iter()).collect();
-    let seen = check_names(src, &all, &slots, &mut problems);
-    // A name written on one corner must not be the default name of an unnamed one.
-    if slots.iter().all(Option::is_some) && slots.len() == 8 {
-        for (b, slot) in all.iter().zip(&slots) {
-            let (Some(slot), None) = (slot, &b.name) else {
-                continue;
-            };
-            let Some(default) = slot.default_name() else {
-                continue;
-            };
-            if let Some((span, _)) = seen.get(&default) {
-                problems.push(
-                    Problem::new(format!(
-                        "`{default}` names another Blink, but it is also the name kado gives the unnamed {slot} Blink"
-                    ))
-                    .at(src, span.clone())
-                    .help("name every corner, or use names other than p1 to p4"),
-                );
-            }
+    (found, slots)
+}
+
+/// The problem of row `r` holding other than the `want` Blinks it should.
+fn row_length_problem(src: &Source, r: usize, row: &RawRow, want: usize) -> Problem {
+    let span = trimmed_span(&src.text, row.span.clone());
+    let span = if span.is_empty() {
+        span.start.saturating_sub(1)..span.end.max(span.start)
+    } else {
+        span
+    };
+    Problem::new(format!(
+        "row {} has {} Blink{}, not {want}",
+        r + 1,
+        row.blinks.len(),
+        if row.blinks.len() == 1 { "" } else { "s" }
+    ))
+    .at(src, span)
+    .expected(LAYOUT_EXPECTED)
+}
+
+/// A name written on one corner must not be the default name of an unnamed one.
+fn check_default_names(
+    src: &Source,
+    all: &[&RawBlink],
+    slots: &[Option<Slot>],
+    seen: &HashMap<String, (Range<usize>, Option<String>)>,
+    problems: &mut Problems,
+) {
+    if !(slots.iter().all(Option::is_some) && slots.len() == 8) {
+        return;
+    }
+    for (b, slot) in all.iter().zip(slots) {
+        let (Some(slot), None) = (slot, &b.name) else {
+            continue;
+        };
+        let Some(default) = slot.default_name() else {
+            continue;
+        };
+        if let Some((span, _)) = seen.get(&default) {
+            problems.push(
+                Problem::new(format!(
+                    "`{default}` names another Blink, but it is also the name kado gives the unnamed {slot} Blink"
+                ))
+                .at(src, span.clone())
+                .help("name every corner, or use names other than p1 to p4"),
+            );
         }
     }
-    problems.check()?;
-    // Everything checked: 8 Blinks in 3 rows of the right lengths, all readable.
+}
+
+/// Builds the layout and its spans from Blinks that passed every check.
+fn assemble(
+    all: &[&RawBlink],
+    found: Vec<Option<(Pair, Pair)>>,
+) -> Result<(Layout, LayoutSpans), Error> {
     let mut blinks = Vec::new();
     let mut blink_spans = Vec::new();
     let mut pair_spans = Vec::new();
