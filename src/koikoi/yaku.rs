@@ -586,73 +586,14 @@ fn multiplier(
         return (1, 0, vec!["no yaku: nothing to score".to_string()]);
     }
     let mut m: i64 = 1;
-    let mut bonus: i64 = 0;
     let mut why = Vec::new();
     let at = rules.values.double_at;
     if at > 0 && base >= at {
         m = 2;
         why.push(format!("×2: the base total of {base} reaches {at}"));
     }
-    match rules.multiplier {
-        Multiplier::HardKoi => {
-            if round.opponent_koi {
-                m = m.saturating_mul(2);
-                why.push("×2: the opponent had called koi-koi (hard koi)".to_string());
-            }
-            if round.koi_calls > 0 {
-                notes.push("your own koi-koi calls add nothing under hard koi".to_string());
-            }
-        }
-        Multiplier::SoftKoi => {
-            if round.koi_calls > 0 {
-                let f = 1 + i64::from(round.koi_calls);
-                m = m.saturating_mul(f);
-                let times = if round.koi_calls == 1 {
-                    "once".to_string()
-                } else {
-                    format!("{} times", round.koi_calls)
-                };
-                why.push(format!("×{f}: you called koi-koi {times} (soft koi)"));
-            }
-            if round.opponent_koi {
-                notes.push("the opponent's koi-koi adds nothing under soft koi".to_string());
-            }
-        }
-        Multiplier::None => {
-            if round.opponent_koi || round.koi_calls > 0 {
-                notes.push("koi-koi calls do not change the score (multiplier: none)".to_string());
-            }
-        }
-        Multiplier::FieldBrights => {
-            match round.field_brights {
-                Some(n) if n > 1 => {
-                    m = m.saturating_mul(i64::from(n));
-                    why.push(format!(
-                        "×{n}: {n} brights lay on the field at the deal (field-brights)"
-                    ));
-                }
-                Some(_) => {}
-                None => notes.push(
-                    "the multiplier is the number of brights on the field at the deal: give --field-brights (scored as none)"
-                        .to_string(),
-                ),
-            }
-            if round.opponent_koi || round.koi_calls > 0 {
-                notes.push(
-                    "koi-koi calls do not change the score (multiplier: field-brights)".to_string(),
-                );
-            }
-        }
-        Multiplier::KoiBonus => {
-            let (f, b, line) = koi_bonus(round, rules);
-            m = m.saturating_mul(f);
-            bonus = b;
-            why.extend(line);
-            if round.opponent_koi {
-                notes.push("the opponent's koi-koi adds nothing under koi-bonus".to_string());
-            }
-        }
-    }
+    let (f, bonus) = koi_factor(round, rules, &mut why, notes);
+    m = m.saturating_mul(f);
     if round.field_brights.is_some() && rules.multiplier != Multiplier::FieldBrights {
         notes.push(
             "the brights on the field at the deal do not matter: only multiplier field-brights uses them"
@@ -672,6 +613,78 @@ fn multiplier(
         });
     }
     (m, bonus, why)
+}
+
+/// What ruling multiplier makes of the round's koi-koi calls and field: a factor and
+/// points added, with the reasons (`why`) and the inputs it ignores (`notes`).
+fn koi_factor(
+    round: &Round,
+    rules: &Rules,
+    why: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> (i64, i64) {
+    let mut f: i64 = 1;
+    let mut bonus: i64 = 0;
+    match rules.multiplier {
+        Multiplier::HardKoi => {
+            if round.opponent_koi {
+                f = 2;
+                why.push("×2: the opponent had called koi-koi (hard koi)".to_string());
+            }
+            if round.koi_calls > 0 {
+                notes.push("your own koi-koi calls add nothing under hard koi".to_string());
+            }
+        }
+        Multiplier::SoftKoi => {
+            if round.koi_calls > 0 {
+                f = 1 + i64::from(round.koi_calls);
+                let times = if round.koi_calls == 1 {
+                    "once".to_string()
+                } else {
+                    format!("{} times", round.koi_calls)
+                };
+                why.push(format!("×{f}: you called koi-koi {times} (soft koi)"));
+            }
+            if round.opponent_koi {
+                notes.push("the opponent's koi-koi adds nothing under soft koi".to_string());
+            }
+        }
+        Multiplier::None => {
+            if round.opponent_koi || round.koi_calls > 0 {
+                notes.push("koi-koi calls do not change the score (multiplier: none)".to_string());
+            }
+        }
+        Multiplier::FieldBrights => {
+            match round.field_brights {
+                Some(n) if n > 1 => {
+                    f = i64::from(n);
+                    why.push(format!(
+                        "×{n}: {n} brights lay on the field at the deal (field-brights)"
+                    ));
+                }
+                Some(_) => {}
+                None => notes.push(
+                    "the multiplier is the number of brights on the field at the deal: give --field-brights (scored as none)"
+                        .to_string(),
+                ),
+            }
+            if round.opponent_koi || round.koi_calls > 0 {
+                notes.push(
+                    "koi-koi calls do not change the score (multiplier: field-brights)".to_string(),
+                );
+            }
+        }
+        Multiplier::KoiBonus => {
+            let (f2, b, line) = koi_bonus(round, rules);
+            f = f2;
+            bonus = b;
+            why.extend(line);
+            if round.opponent_koi {
+                notes.push("the opponent's koi-koi adds nothing under koi-bonus".to_string());
+            }
+        }
+    }
+    (f, bonus)
 }
 
 /// Ruling multiplier: koi-bonus: the factor, the points added, and why.
