@@ -563,3 +563,42 @@ ana and bo split the pot; the bank pays each their own bet ($50 in all). $1 stay
         "{out}"
     );
 }
+
+#[test]
+fn alora_with_room_for_one_card_under_alora_last_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("free.yaml");
+    std::fs::write(
+        &house,
+        "base: kinkado\nrulings:\n  alora-last-room: free-card\n",
+    )
+    .unwrap();
+    let args = [
+        "kinkado",
+        "alora",
+        "buy",
+        "--market",
+        "9D",
+        "--stash",
+        "50",
+        "--holding",
+        "6",
+    ];
+    // Default (buy): she buys and has no room for a free card.
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Move 9♦ from the market to ALORA and $9 from her stash to the prize pool.\nHer stash: $41.\n"
+    );
+    // free-card: the free card comes first, and the explanation names the ruling.
+    let mut with = vec!["--rules", house.to_str().unwrap(), "--explain"];
+    with.extend(args);
+    let (code, out, _) = run(&with);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("ALORA buys nothing from the market.\nDeal ALORA 1 card from the deck, face down.\nHer stash: $50.\n"),
+        "{out}"
+    );
+    assert!(out.contains("  - With room for one card only, she draws her free card and buys nothing. [ruling alora-last-room: free-card]\n"), "{out}");
+}

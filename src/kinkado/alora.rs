@@ -102,8 +102,10 @@ pub fn buy(market: &[Card], stash: u32, holding: usize, rules: &Rules) -> Buy {
     } else {
         eligible.map(value).max().filter(|v| *v <= stash)
     };
+    // With room for one card, ruling alora-last-room decides: the purchase, or the free card.
+    let buys = room > 1 || (room == 1 && !rules.alora_free_card_first);
     match target {
-        Some(v) if room > 0 => {
+        Some(v) if buys => {
             let mut same: Vec<Card> = market.iter().copied().filter(|c| value(*c) == v).collect();
             same.sort();
             let card = same.remove(0);
@@ -213,6 +215,15 @@ pub fn explain_buy(rs: &Ruleset, rules: &Rules) -> Explain {
         "She never holds more than {} cards.",
         rules.hand_limit
     ));
+    x.ruled(
+        if rules.alora_free_card_first {
+            "With room for one card only, she draws her free card and buys nothing."
+        } else {
+            "With room for one card only, she buys the market card and draws no free card."
+        },
+        rs,
+        &["alora-last-room"],
+    );
     x.rule("Money spent in the market goes to the prize pool.");
     x
 }
@@ -305,6 +316,18 @@ mod tests {
         assert_eq!((b.buy.is_some(), b.free_draws), (true, 0));
         let b = buy(&cards("2D"), 50, 6, &r);
         assert_eq!((b.buy, b.free_draws), (None, 1));
+        // Ruling alora-last-room: free-card: with room for one, the free card comes first.
+        let ff = Rules::from_ruleset(
+            &Ruleset::builtin("kinkado")
+                .unwrap()
+                .with("alora-last-room", "free-card")
+                .unwrap(),
+        );
+        let b = buy(&cards("9D"), 50, 6, &ff);
+        assert_eq!((b.buy, b.free_draws, b.stash_after), (None, 1, 50));
+        // With more room the ruling changes nothing.
+        let b = buy(&cards("9D"), 50, 5, &ff);
+        assert_eq!((b.buy.is_some(), b.free_draws), (true, 1));
     }
 
     #[test]
