@@ -654,3 +654,47 @@ fn four_friends_and_alora_under_alora_seat_extra() {
     ]);
     assert!(err.starts_with("error: one pack serves at most 4 people and ALORA (ruling alora-seat: extra); this game has 6 seats\n"), "{err}");
 }
+
+#[test]
+fn solo_first_player_takes_every_first_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("first.yaml");
+    std::fs::write(&house, "base: kinkado\nrulings:\n  solo-first: player\n").unwrap();
+    let house = house.to_str().unwrap();
+    let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
+    let run_game = |rules: Option<&str>, file: &str, answers: &[String]| {
+        let mut args = vec![];
+        if let Some(r) = rules {
+            args.extend(["--rules", r]);
+        }
+        args.extend([
+            "kinkado", "play", "--deck", "virtual", "--seed", "4", "--save", file,
+        ]);
+        play(&args, &(answers.join("\n") + "\n"))
+    };
+    // Round 2 is ALORA's deal: who sells first?
+    let round2 = |out: &str| {
+        let at = out.find("Round 2/9 · sell phase").unwrap_or(0);
+        let you = out[at..].find("you sell").unwrap_or(usize::MAX);
+        let her = out[at..]
+            .find("ALORA sells")
+            .unwrap_or(usize::MAX)
+            .min(out[at..].find("ALORA passes").unwrap_or(usize::MAX));
+        you < her
+    };
+    let f1 = dir.path().join("p.yaml");
+    let (answers, expected) =
+        script_under(&rs, &["you"], Deck::Virtual { seed: 4 }, Bot::default());
+    let (code, out, err) = run_game(Some(house), f1.to_str().unwrap(), &answers);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('✗'), "{out}");
+    assert_eq!(status(f1.to_str().unwrap()), expected);
+    assert!(round2(&out), "the player sells first in round 2:\n{out}");
+    // The other side (dealer, the default): ALORA deals round 2 and sells first.
+    let f2 = dir.path().join("d.yaml");
+    let (answers, expected) = script(&["you"], Deck::Virtual { seed: 4 }, Bot::default());
+    let (code, out, _) = run_game(None, f2.to_str().unwrap(), &answers);
+    assert_eq!(code, 0);
+    assert_eq!(status(f2.to_str().unwrap()), expected);
+    assert!(!round2(&out), "ALORA sells first in round 2:\n{out}");
+}

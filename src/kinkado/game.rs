@@ -286,10 +286,16 @@ impl Game {
         self.seats.iter().position(|s| s.is_alora)
     }
 
-    /// Seats in turn order this round: the dealer first, then clockwise.
+    /// Seats in turn order this round: the dealer first, then clockwise; in a solo game
+    /// under ruling solo-first: player, the player first whoever deals.
     pub fn order(&self) -> Vec<usize> {
         let n = self.seats.len();
-        (0..n).map(|i| (self.dealer + i) % n).collect()
+        let solo = n == 2 && self.alora_index().is_some();
+        let first = match self.alora_index() {
+            Some(a) if solo && self.rules.solo_player_first => 1 - a,
+            _ => self.dealer,
+        };
+        (0..n).map(|i| (first + i) % n).collect()
     }
 
     /// The seat whose turn it is in the current phase.

@@ -48,6 +48,8 @@ pub struct Rules {
     pub alora_ties_after_bets: bool,
     /// `alora-last-room: free-card`: with room for one card she draws it free.
     pub alora_free_card_first: bool,
+    /// `solo-first: player`: in a solo game the player always goes first.
+    pub solo_player_first: bool,
     /// `alora-seat: extra`: four people and ALORA share one pack.
     pub alora_extra_seat: bool,
     /// `game-tie: shared` (else ALORA wins).
@@ -81,6 +83,7 @@ impl Rules {
             split_by_chip: rs.is("split", "by-chip"),
             alora_ties_after_bets: rs.is("alora-ties", "after-bets"),
             alora_extra_seat: rs.is("alora-seat", "extra"),
+            solo_player_first: rs.is("solo-first", "player"),
             alora_free_card_first: rs.is("alora-last-room", "free-card"),
             game_tie_shared: rs.is("game-tie", "shared"),
             bank_bet_in_pot: rs.is("bank-bet", "in-the-pot"),
