@@ -174,6 +174,12 @@ pub trait Session: Sized + Clone {
     fn phase_key(&self) -> String {
         String::new()
     }
+
+    /// The game so far in the game's record notation, which its `check` command reads
+    /// back with the same result; `None` for a game without a record notation.
+    fn record(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The save-file format this version writes.
