@@ -58,6 +58,9 @@ pub struct Rules {
     pub bank_bet_in_pot: bool,
     /// `buy-sources: mixed` (else one source per buy phase).
     pub buy_mixed: bool,
+    /// `sell-turns: one-at-a-time`: seats sell one card a turn, round the table (else
+    /// each seat sells all its cards in one turn).
+    pub sell_one_at_a_time: bool,
     pub start_money: u32,
     pub max_bet: u32,
     pub hand_limit: usize,
@@ -88,6 +91,7 @@ impl Rules {
             game_tie_shared: rs.is("game-tie", "shared"),
             bank_bet_in_pot: rs.is("bank-bet", "in-the-pot"),
             buy_mixed: rs.is("buy-sources", "mixed"),
+            sell_one_at_a_time: rs.is("sell-turns", "one-at-a-time"),
             start_money: to_u32(rs.value("start-money")),
             max_bet: to_u32(rs.value("max-bet")),
             hand_limit: to_u32(rs.value("hand-limit")) as usize,
