@@ -472,6 +472,7 @@ Standings after round 2 · next: round 3, dealer you
 
 Why:
   - At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot, except that ALORA never shares one: where she would, she wins alone. [ruling alora-ties: after-bets]
+  - At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh. [ruling alora-cards: all-played]
   - Round 2, won by you: Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets. [ruling alora-ties: after-bets]
 "
         )),
@@ -529,6 +530,7 @@ Standings after round 2 · next: round 3, dealer you
             "
 Why:
   - At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot. ALORA wins as soon as she is level with another hand on tier and sum, whatever the bets. [ruling alora-ties: on-sum]
+  - At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh. [ruling alora-cards: all-played]
   - Round 2, won by ALORA: ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing. [ruling alora-ties: on-sum]
 "
         ),
@@ -781,4 +783,67 @@ fn sell_turns_one_at_a_time_goes_round_the_table() {
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     assert!(out.contains("ana sells a card, sale 1 of 3"), "{out}");
     assert_eq!(status(file3), expected);
+}
+
+#[test]
+fn alora_cards_keeps_rest_leaves_her_unplayed_cards_in_hand() {
+    let default = Ruleset::builtin("kinkado").unwrap();
+    let keeps = default.with("alora-cards", "keeps-rest").unwrap();
+    let setup = Setup {
+        players: vec!["you".into()],
+        alora: true,
+        deck: Deck::Virtual { seed: 3 },
+    };
+    // Her hand after each reveal: none under all-played, 7 less her best hand under
+    // keeps-rest (she held 7 at the reveal of round 1 with this deal).
+    for (rs, kept) in [(&default, false), (&keeps, true)] {
+        let g = Game::start(&setup, rs).unwrap();
+        let mut after_round_1 = None;
+        let (_, _, end) = play_out(g, &Bot::default(), 100_000, |g| {
+            if after_round_1.is_none() && g.round == 2 {
+                let a = g.seats.iter().find(|s| s.is_alora).unwrap();
+                after_round_1 = Some((a.known.len() + a.hidden, a.face_up.len()));
+            }
+        })
+        .unwrap();
+        let (held, face_up) = after_round_1.unwrap();
+        if kept {
+            assert!(held >= 2, "she keeps what her best hand left: {held}");
+            assert_eq!(face_up, held, "the kept cards are face up");
+        } else {
+            assert!(held <= 1, "only a prize card won stays with her: {held}");
+        }
+        assert!(end.status().finished);
+    }
+}
+
+#[test]
+fn alora_cards_keeps_rest_through_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("keeps.yaml");
+    std::fs::write(
+        &house,
+        "base: kinkado\nrulings:\n  alora-cards: keeps-rest\n",
+    )
+    .unwrap();
+    let house = house.to_str().unwrap();
+    let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
+    let (answers, expected) =
+        script_under(&rs, &["you"], Deck::Virtual { seed: 3 }, Bot::default());
+    let (_, default_end) = script(&["you"], Deck::Virtual { seed: 3 }, Bot::default());
+    assert_ne!(
+        expected, default_end,
+        "the ruling changes how the game goes"
+    );
+    let file = dir.path().join("g.yaml");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = play(
+        &[
+            "--rules", house, "kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", file,
+        ],
+        &(answers.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    assert_eq!(status(file), expected);
 }

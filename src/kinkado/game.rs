@@ -504,6 +504,15 @@ impl Game {
             &self.ruleset,
             &["alora-ties"],
         );
+        x.ruled(
+            if self.rules.alora_keeps_rest {
+                "At the reveal ALORA plays her best hand; the cards outside it stay in her hand, face up."
+            } else {
+                "At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh."
+            },
+            &self.ruleset,
+            &["alora-cards"],
+        );
         for r in &self.history {
             if let Some(why) = &r.alora_tie {
                 let won_by: Vec<String> = r.winners.iter().map(|w| display_name(w)).collect();
@@ -667,6 +676,29 @@ impl Game {
         Some(format!("ALORA keeps {} face up.", show_cards(&cards)))
     }
 
+    /// Ruling `alora-cards: keeps-rest`: at the end of the reveal ALORA's best hand has been
+    /// played; the cards outside it go back to her hand, face up.
+    fn alora_keeps_rest(&mut self) {
+        if !self.rules.alora_keeps_rest {
+            return;
+        }
+        let Some(i) = self.alora_index() else { return };
+        let Some(all) = self.seats[i].played.clone() else {
+            return;
+        };
+        let best = super::hand::best_hand(&all, &self.rules).played;
+        let mut kept = all;
+        for c in &best {
+            if let Some(at) = kept.iter().position(|k| k == c) {
+                kept.remove(at);
+            }
+        }
+        self.played_pile.extend(&best);
+        let s = &mut self.seats[i];
+        s.face_up = kept.clone();
+        s.known = kept;
+    }
+
     fn end_round(
         &mut self,
         mut said: Vec<String>,
@@ -674,6 +706,7 @@ impl Game {
         payouts: Vec<(String, u32)>,
         alora_tie: Option<Reason>,
     ) -> Vec<String> {
+        self.alora_keeps_rest();
         // Played cards have left the hands; they return to the deck at the next refresh.
         for s in &mut self.seats {
             s.played = None;
@@ -1660,7 +1693,11 @@ impl Game {
         s.played = Some(known);
         s.known = Vec::new();
         let all = s.played.clone().unwrap_or_default();
-        self.played_pile.extend(all);
+        // Under alora-cards: keeps-rest, what she does not play goes back to her hand when
+        // the round ends (`alora_keeps_rest`).
+        if !self.rules.alora_keeps_rest {
+            self.played_pile.extend(all);
+        }
         Ok(Vec::new())
     }
 }

@@ -41,6 +41,9 @@ pub struct Rules {
     pub alora_buy_best_affordable: bool,
     /// `alora-face-up: shown-and-bought` (else bought only).
     pub alora_face_up_shown: bool,
+    /// `alora-cards: keeps-rest`: ALORA plays only her best hand and keeps the rest
+    /// (else every card she holds is played).
+    pub alora_keeps_rest: bool,
     /// `split: by-chip` (else by value).
     pub split_by_chip: bool,
     /// `alora-ties: after-bets`: the bets decide a tie of tier and sum before ALORA's
@@ -83,6 +86,7 @@ impl Rules {
             alora_sum_all: rs.is("alora-sum", "all-cards"),
             alora_buy_best_affordable: rs.is("alora-buy", "best-affordable"),
             alora_face_up_shown: rs.is("alora-face-up", "shown-and-bought"),
+            alora_keeps_rest: rs.is("alora-cards", "keeps-rest"),
             split_by_chip: rs.is("split", "by-chip"),
             alora_ties_after_bets: rs.is("alora-ties", "after-bets"),
             alora_extra_seat: rs.is("alora-seat", "extra"),
