@@ -1473,6 +1473,7 @@ fn fuzz_answers_kingmaker() {
     let setup = Setup {
         players: strings(&["ana", "bo", "cy", "dee"]),
         target: 3,
+        seasons: false,
     };
     let script = [
         "ana".to_string(),

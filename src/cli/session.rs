@@ -516,7 +516,13 @@ mod tests {
         let setup = km::Setup {
             players: players(&["ana", "bo", "cy", "dee"]),
             target: 2,
+            seasons: false,
         };
-        fuzz::<km::Campaign>("kingmaker", setup, 4);
+        fuzz::<km::Campaign>("kingmaker", setup.clone(), 4);
+        let seasons = km::Setup {
+            seasons: true,
+            ..setup
+        };
+        fuzz::<km::Campaign>("kingmaker", seasons, 4);
     }
 }

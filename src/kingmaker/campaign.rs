@@ -8,9 +8,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Rules;
-use super::error::CampaignError;
+use super::error::{CampaignError, YearError};
 use super::layout::{self, Layout};
 use super::score;
+use super::season::{Next, YearState};
+use super::year::{Move, read_step};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 use crate::render::{self, Style};
@@ -24,6 +26,10 @@ pub struct Setup {
     pub players: Vec<String>,
     /// Overall points that end the campaign.
     pub target: u32,
+    /// Each Year followed season by season (`kado kingmaker play`), rather than its result
+    /// typed in (`kado kingmaker campaign`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seasons: bool,
 }
 
 /// One thing recorded in a campaign.
@@ -36,6 +42,44 @@ pub enum Action {
     Layout { layout: String },
     /// A Year's scores, player by player (when the layout was not written down).
     Scores { scores: Vec<(String, u64)> },
+    /// Winter's draft, in token order (kado's own step).
+    Winter { order: Vec<String> },
+    /// A Spring choice, in the record's notation: `bo c2 left RG`.
+    Spring { step: String },
+    /// A Summer reveal and move: `dee BB c2 e c3`.
+    Summer { step: String },
+    /// A Harvest insertion: `dee w c4`.
+    Harvest { step: String },
+    /// A Blink after the final long press: `c1 YY-RR`.
+    Blink { step: String },
+}
+
+impl Action {
+    /// The action of a Year's step.
+    pub fn of_move(m: &Move) -> Action {
+        let step = m.to_string();
+        match m {
+            Move::Winter(order) => Action::Winter {
+                order: order.clone(),
+            },
+            Move::Spring(_) => Action::Spring { step },
+            Move::Summer(_) => Action::Summer { step },
+            Move::Harvest(_) => Action::Harvest { step },
+            Move::Lit(_) => Action::Blink { step },
+        }
+    }
+
+    /// The Year's step of an action (its record key and text), if it is one.
+    fn step(&self) -> Option<(&'static str, String)> {
+        match self {
+            Action::Winter { order } => Some(("winter", order.join(" "))),
+            Action::Spring { step } => Some(("spring", step.clone())),
+            Action::Summer { step } => Some(("summer", step.clone())),
+            Action::Harvest { step } => Some(("harvest", step.clone())),
+            Action::Blink { step } => Some(("blinks", step.clone())),
+            _ => None,
+        }
+    }
 }
 
 /// A Year as recorded.
@@ -63,6 +107,12 @@ pub struct Campaign {
     pub years: Vec<Year>,
     /// Who holds the first player token for the coming Year.
     pub first: Option<usize>,
+    /// Each Year followed season by season.
+    pub seasons: bool,
+    /// The Year being played, season by season.
+    pub year: Option<YearState>,
+    /// What the record notation says so far: each line's key and text, in order.
+    pub history: Vec<(&'static str, String)>,
 }
 
 /// A Year in the ledger, for JSON.
@@ -448,6 +498,93 @@ impl Campaign {
         said
     }
 
+    /// Who holds the first player token for the coming Year; in a campaign followed
+    /// season by season, the Year starts.
+    fn first_player(&mut self, player: &str) -> Result<Vec<String>, CampaignError> {
+        if let Some(y) = &self.year {
+            return Err(CampaignError::Year(Box::new(YearError::WrongSeason {
+                given: "a new Year".to_string(),
+                due: y.due_text(),
+            })));
+        }
+        if self.first.is_some() {
+            return Err(CampaignError::FirstKnown);
+        }
+        let i = self
+            .index(player)
+            .ok_or_else(|| self.unknown_player(player))?;
+        self.first = Some(i);
+        let n = self.years.len() + 1;
+        let mut said = vec![format!(
+            "{} starts Year {n} with the first player token.",
+            self.players[i]
+        )];
+        if self.seasons {
+            if self.years.is_empty() {
+                let k = self.players.len();
+                let seated: Vec<String> =
+                    (0..k).map(|j| self.players[(i + j) % k].clone()).collect();
+                self.history.push(("players", seated.join(" ")));
+            } else {
+                self.history.push(("next", self.players[i].clone()));
+                self.history.push(("year", String::new()));
+            }
+            let y = YearState::new(&self.players, i, &self.rules);
+            said.push(format!("Year {n}: now {}.", y.due_text()));
+            self.year = Some(y);
+        }
+        Ok(said)
+    }
+
+    /// A step of the Year being played, checked by the Year's rules; the last Blink told
+    /// scores the Year.
+    fn season_step(&mut self, action: &Action) -> Result<Vec<String>, CampaignError> {
+        let Some((key, text)) = action.step() else {
+            return Err(CampaignError::Step("internal: not a step of a Year".into()));
+        };
+        if !self.seasons {
+            return Err(CampaignError::WrongMode { seasons: false });
+        }
+        let m = read_step(key, &text)
+            .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+        let y = self.year.as_mut().ok_or(CampaignError::FirstNeeded)?;
+        let mut said = y.apply(&m).map_err(|e| CampaignError::Year(Box::new(e)))?;
+        let layout = y.layout();
+        self.history.push((key, m.to_string()));
+        if let Some(l) = layout {
+            let scores = self.scores_of(&l)?;
+            said.extend(self.record(scores, Some(l.to_string())));
+            self.year = None;
+        }
+        Ok(said)
+    }
+
+    /// The campaign so far in the Year record notation (for a campaign followed season by
+    /// season).
+    pub fn record_text(&self) -> Option<String> {
+        if !self.seasons {
+            return None;
+        }
+        let mut out = String::new();
+        if !self.rules.campaign_open {
+            out += &format!("target: {}\n", self.target);
+        }
+        let mut last = "";
+        for (key, text) in &self.history {
+            let joins = matches!(*key, "spring" | "summer" | "harvest" | "blinks");
+            if joins && *key == last {
+                out.pop();
+                out += &format!(", {text}\n");
+            } else if text.is_empty() {
+                out += &format!("{key}\n");
+            } else {
+                out += &format!("{key}: {text}\n");
+            }
+            last = key;
+        }
+        Some(out)
+    }
+
     fn points_line(&self) -> String {
         self.players
             .iter()
@@ -521,6 +658,7 @@ impl Setup {
         let setup = Setup {
             players,
             target: target_n.unwrap_or(3),
+            seasons: false,
         };
         Ok((setup, first))
     }
@@ -579,6 +717,9 @@ impl Session for Campaign {
             points: vec![0; setup.players.len()],
             years: Vec::new(),
             first: None,
+            seasons: setup.seasons,
+            year: None,
+            history: Vec::new(),
         })
     }
 
@@ -587,19 +728,9 @@ impl Session for Campaign {
             return Err(CampaignError::Over);
         }
         match action {
-            Action::First { player } => {
-                if self.first.is_some() {
-                    return Err(CampaignError::FirstKnown);
-                }
-                let i = self
-                    .index(player)
-                    .ok_or_else(|| self.unknown_player(player))?;
-                self.first = Some(i);
-                Ok(vec![format!(
-                    "{} starts Year {} with the first player token.",
-                    self.players[i],
-                    self.years.len() + 1
-                )])
+            Action::First { player } => self.first_player(player),
+            Action::Layout { .. } | Action::Scores { .. } if self.seasons => {
+                Err(CampaignError::WrongMode { seasons: true })
             }
             Action::Layout { layout } => {
                 if self.first.is_none() {
@@ -628,6 +759,7 @@ impl Session for Campaign {
                 let list = list.ok_or(CampaignError::EveryScoreNeeded)?;
                 Ok(self.record(list, None))
             }
+            step => self.season_step(step),
         }
     }
 
@@ -637,6 +769,13 @@ impl Session for Campaign {
             return Step::Done;
         }
         let n = self.years.len() + 1;
+        if let Some(y) = &self.year {
+            return match y.next() {
+                Next::Auto(m) => Step::Auto(Action::of_move(&m)),
+                Next::Ask(q) => Step::Ask(q),
+                Next::Done => Step::Done,
+            };
+        }
         if self.first.is_some() {
             return Step::Ask(Question::new(
                 "year",
@@ -683,6 +822,12 @@ impl Session for Campaign {
 
     fn answer(&self, question: &Question, text: &str) -> Result<Action, CampaignError> {
         let text = text.trim();
+        if let Some(y) = &self.year {
+            let m = y
+                .read_answer(&question.key, text)
+                .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+            return Ok(Action::of_move(&m));
+        }
         match question.key.as_str() {
             "first" => {
                 let i = self.index(text).ok_or_else(|| self.unknown_player(text))?;
@@ -705,6 +850,23 @@ impl Session for Campaign {
 
     fn summary(&self) -> serde_json::Value {
         serde_json::to_value(self.ledger()).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn record(&self) -> Option<String> {
+        self.record_text()
+    }
+
+    fn phase_key(&self) -> String {
+        match &self.year {
+            Some(y) => format!(
+                "{}:{:?}:{}:{}",
+                self.years.len(),
+                y.phase,
+                y.placed.len(),
+                y.lit.len()
+            ),
+            None => String::new(),
+        }
     }
 
     fn show(&self, style: Style) -> String {
@@ -741,6 +903,9 @@ impl Session for Campaign {
                 if ch.len() == 1 { "s" } else { "" }
             ));
             out.push('\n');
+        } else if let Some(y) = &self.year {
+            out += &format!("Year {}: ", self.years.len() + 1);
+            out += &y.show(style);
         } else if let Some(f) = self.first {
             out += &format!(
                 "Year {}: {} holds the first player token.\n",
@@ -761,6 +926,7 @@ mod tests {
         Setup {
             players: ["ana", "bo", "cy", "dee"].map(String::from).to_vec(),
             target,
+            seasons: false,
         }
     }
 

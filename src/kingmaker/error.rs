@@ -58,10 +58,12 @@ pub enum CampaignError {
     /// Several problems of one answer, each on its line.
     Several(Vec<CampaignError>),
     /// A step of a Year the rules refuse.
-    Year(YearError),
+    Year(Box<YearError>),
     /// A Year step in a campaign kept as a quick ledger, or a result typed in one followed
     /// season by season.
-    WrongMode { seasons: bool },
+    WrongMode {
+        seasons: bool,
+    },
     /// A step whose words cannot be read (a save edited by hand).
     Step(String),
     /// Who starts the Year is not said.
@@ -127,9 +129,9 @@ impl fmt::Display for CampaignError {
             E::WrongMode { seasons: true } => f.write_str(
                 "this campaign follows each Year season by season: a result cannot be typed in",
             ),
-            E::WrongMode { seasons: false } => f.write_str(
-                "this campaign is a ledger of results: it does not follow the seasons",
-            ),
+            E::WrongMode { seasons: false } => {
+                f.write_str("this campaign is a ledger of results: it does not follow the seasons")
+            }
             E::Step(why) => f.write_str(why),
             E::FirstUnsaid(n) => write!(
                 f,
@@ -251,10 +253,8 @@ pub enum YearError {
     Contradicts {
         blink: String,
         pairs: String,
-        shown: String,
-        side: Option<&'static str>,
-        by: String,
-        season: Season,
+        /// What was shown and when: "its right pair showed GB in Spring".
+        what: String,
         step: String,
     },
     YearOver,
@@ -351,6 +351,16 @@ impl fmt::Display for YearError {
                 f,
                 "{what} shows {now}, but it showed {was} when {by} chose it (`{step}`)"
             ),
+            _ => self.fmt_place(f),
+        }
+    }
+}
+
+impl YearError {
+    /// The words of the errors of Summer, Harvest and the final long press.
+    fn fmt_place(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use YearError as E;
+        match self {
             E::CommonPlaced { common, by, open } => write!(
                 f,
                 "{common} is already in the Commons (moved by {by}); legal: {}",
@@ -400,23 +410,11 @@ impl fmt::Display for YearError {
             E::Contradicts {
                 blink,
                 pairs,
-                shown,
-                side,
-                by,
-                season,
+                what,
                 step,
-            } => {
-                let what = match side {
-                    Some(s) => format!("its {s} pair showed {shown}"),
-                    None => format!("{by} revealed {shown} on it"),
-                };
-                write!(
-                    f,
-                    "{blink} is {pairs} at the end, but {what} in {} (`{step}`)",
-                    season.name()
-                )
-            }
+            } => write!(f, "{blink} is {pairs} at the end, but {what} (`{step}`)"),
             E::YearOver => f.write_str("the Year is over: every Blink is lit and scored"),
+            _ => Ok(()),
         }
     }
 }

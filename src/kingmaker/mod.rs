@@ -14,6 +14,7 @@ pub mod campaign;
 pub mod error;
 pub mod layout;
 pub mod picture;
+pub mod record;
 pub mod score;
 pub mod season;
 pub mod year;

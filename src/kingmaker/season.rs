@@ -567,13 +567,15 @@ impl YearState {
                 }
         });
         if let Some(s) = contradicted {
+            let shown = pair_text(s.pair);
+            let what = match s.side {
+                Some(_) => format!("its {} pair showed {shown}", side_word(s.side)),
+                None => format!("{} revealed {shown} on it", self.name(s.by)),
+            };
             return Err(YearError::Contradicts {
                 blink: name,
                 pairs: pairs_text(l.pairs),
-                shown: pair_text(s.pair),
-                side: s.side.map(|x| side_word(Some(x))),
-                by: self.name(s.by),
-                season: s.season,
+                what: format!("{what} in {}", s.season.name()),
                 step: s.step.clone(),
             });
         }

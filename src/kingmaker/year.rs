@@ -319,7 +319,8 @@ pub const LINE_EXPECTED: &str = "a line `players:`, `year`, `target:`, `winter:`
 const SPRING_EXPECTED: &str = "PLAYER COMMON PRESS PAIRS: `bo c2 left RG`, `cy c2 right YB` or `dee c2 long RG-YB` (a long press shows both pairs)";
 const SUMMER_EXPECTED: &str = "PLAYER PAIR COMMON, then for every common but the first SIDE OTHER: `cy RY c3`, `dee BB c2 e c3`";
 const HARVEST_EXPECTED: &str = "PLAYER SIDE OTHER: `dee w c4` (dee's Blink west of c4)";
-const BLINK_EXPECTED: &str = "NAME LEFT-RIGHT, each pair two colours of R Y G B: `ana RG-YB`, `c1 YY-RR`";
+const BLINK_EXPECTED: &str =
+    "NAME LEFT-RIGHT, each pair two colours of R Y G B: `ana RG-YB`, `c1 YY-RR`";
 const PAIR_EXPECTED: &str = "two colours of R Y G B: `RG`";
 const COMMON_EXPECTED: &str = "a scattered common: c1, c2, c3 or c4";
 
@@ -331,7 +332,10 @@ type Word<'a> = Located<&'a str>;
 fn words(text: &str, offset: usize, commas: bool) -> Vec<Word<'_>> {
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
         let sep = c.is_whitespace() || (commas && c == ',');
         match (sep, start) {
             (true, Some(s)) => {
@@ -373,10 +377,7 @@ pub fn parse(src: &Source) -> Result<Record, Error> {
             continue;
         }
         if let Some(entry) = parse_line(src, text, start, &mut problems) {
-            lines.push(Line {
-                line: n + 1,
-                entry,
-            });
+            lines.push(Line { line: n + 1, entry });
         }
     }
     Error::check(problems)?;
@@ -427,7 +428,7 @@ fn parse_line(
         problems.push(p);
         return None;
     }
-    if !colon && !(key == "year" && rest.trim().is_empty()) {
+    if !(colon || key == "year" && rest.trim().is_empty()) {
         problems.push(
             Problem::new(format!("`{key}` must be followed by `:`"))
                 .at(src, key_span.end - 1..key_span.end)
@@ -482,12 +483,7 @@ fn entry_of(
 }
 
 /// `players: ana bo cy dee`: four names, each once.
-fn players_line(
-    src: &Source,
-    rest: &str,
-    at: usize,
-    problems: &mut Vec<Problem>,
-) -> Option<Entry> {
+fn players_line(src: &Source, rest: &str, at: usize, problems: &mut Vec<Problem>) -> Option<Entry> {
     let w = words(rest, at, true);
     let before = problems.len();
     if w.len() != 4 && !w.is_empty() {
@@ -501,12 +497,10 @@ fn players_line(
     for (i, n) in w.iter().enumerate() {
         if let Err(why) = check_name(n.value) {
             problems.push(Problem::new(why.to_string()).at(src, n.span.clone()));
-        } else if w[..i]
-            .iter()
-            .any(|o| o.value.eq_ignore_ascii_case(n.value))
-        {
-            problems
-                .push(Problem::new(format!("`{}` is named twice", n.value)).at(src, n.span.clone()));
+        } else if w[..i].iter().any(|o| o.value.eq_ignore_ascii_case(n.value)) {
+            problems.push(
+                Problem::new(format!("`{}` is named twice", n.value)).at(src, n.span.clone()),
+            );
         } else if common_index(n.value).is_some() {
             problems.push(
                 Problem::new(format!("`{}` is the label of a scattered common", n.value))
@@ -544,12 +538,7 @@ fn single_name(
 }
 
 /// `target: 3`.
-fn target_line(
-    src: &Source,
-    rest: &str,
-    at: usize,
-    problems: &mut Vec<Problem>,
-) -> Option<Entry> {
+fn target_line(src: &Source, rest: &str, at: usize, problems: &mut Vec<Problem>) -> Option<Entry> {
     let w = words(rest, at, true);
     let [one] = w.as_slice() else {
         let span = w.first().map_or(at, |f| f.span.start)..w.last().map_or(at, |l| l.span.end);
@@ -592,13 +581,10 @@ fn item(
         Shape::Flawed => None,
         Shape::Wrong => {
             problems.push(
-                Problem::new(format!(
-                    "`{}` is not a {key} step",
-                    &src.text[span.clone()]
-                ))
-                .at(src, span.clone())
-                .expected(expected)
-                .help("separate the steps of a season with `,`"),
+                Problem::new(format!("`{}` is not a {key} step", &src.text[span.clone()]))
+                    .at(src, span.clone())
+                    .expected(expected)
+                    .help("separate the steps of a season with `,`"),
             );
             None
         }
@@ -823,13 +809,7 @@ pub mod testing {
 
     fn arb_move(key: usize) -> BoxedStrategy<Move> {
         match key {
-            0 => (
-                arb_name(),
-                0..4usize,
-                0..3usize,
-                arb_pair(),
-                arb_pair(),
-            )
+            0 => (arb_name(), 0..4usize, 0..3usize, arb_pair(), arb_pair())
                 .prop_map(|(player, common, p, a, b)| {
                     let press = [Press::Left, Press::Right, Press::Long][p];
                     let shown = if press == Press::Long {
@@ -866,7 +846,12 @@ pub mod testing {
                 .prop_map(|(player, side, of)| Move::Harvest(Insert { player, side, of }))
                 .boxed(),
             _ => (arb_name(), arb_pair(), arb_pair())
-                .prop_map(|(blink, a, b)| Move::Lit(Lit { blink, pairs: [a, b] }))
+                .prop_map(|(blink, a, b)| {
+                    Move::Lit(Lit {
+                        blink,
+                        pairs: [a, b],
+                    })
+                })
                 .boxed(),
         }
     }
@@ -884,7 +869,8 @@ pub mod testing {
             prop::option::of(arb_name()).prop_map(Entry::Year),
             (1u32..20).prop_map(Entry::Target),
             arb_name().prop_map(Entry::Next),
-            prop::collection::vec(arb_name(), 1..5).prop_map(|v| Entry::Moves(vec![Move::Winter(v)])),
+            prop::collection::vec(arb_name(), 1..5)
+                .prop_map(|v| Entry::Moves(vec![Move::Winter(v)])),
             (0..4usize)
                 .prop_flat_map(|k| prop::collection::vec(arb_move(k), 1..5))
                 .prop_map(Entry::Moves),
@@ -937,10 +923,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
                 player: "cy".into(),
                 common: 1,
                 press: Press::Long,
-                shown: Shown::Both([
-                    [Colour::Red, Colour::Green],
-                    [Colour::Yellow, Colour::Blue]
-                ]),
+                shown: Shown::Both([[Colour::Red, Colour::Green], [Colour::Yellow, Colour::Blue]]),
             })
         );
         let Entry::Moves(summer) = &r.lines[3].entry else {
@@ -1002,7 +985,11 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
 
     #[test]
     fn problems_point_at_their_place() {
-        let e = parse(&Source::new("record", "players: a b c d\nspring: a c9 left RG")).unwrap_err();
+        let e = parse(&Source::new(
+            "record",
+            "players: a b c d\nspring: a c9 left RG",
+        ))
+        .unwrap_err();
         assert_eq!(e.problems[0].position(), Some((2, 11)));
     }
 
