@@ -858,18 +858,21 @@ impl Session for Campaign {
 
     fn phase_key(&self) -> String {
         match &self.year {
-            Some(y) => format!(
-                "{}:{:?}:{}:{}",
-                self.years.len(),
-                y.phase,
-                y.placed.len(),
-                y.lit.len()
-            ),
+            Some(y) => format!("{}:{:?}:{}", self.years.len(), y.phase, y.placed.len()),
             None => String::new(),
         }
     }
 
     fn show(&self, style: Style) -> String {
+        // A Year under way: the Year alone (the ledger is shown as each Year starts).
+        if let Some(y) = self.year.as_ref().filter(|y| !y.is_fresh()) {
+            return format!(
+                "Year {} (points: {}): {}",
+                self.years.len() + 1,
+                self.points_line(),
+                y.show(style)
+            );
+        }
         let mut header = vec!["Year".to_string(), "First".to_string()];
         header.extend(self.players.iter().cloned());
         header.push("Point to".to_string());

@@ -176,6 +176,10 @@ pub fn draw_with(layout: &Layout, labels: &[Option<String>; 8], style: Style) ->
         out += line.trim_end();
         out.push('\n');
     }
+    // A Commons still being built may leave its lowest rows empty.
+    let kept = out.trim_end_matches('\n').len();
+    out.truncate(kept);
+    out.push('\n');
     out
 }
 

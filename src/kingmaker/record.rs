@@ -166,10 +166,7 @@ fn start_year(
             reason: e.to_string(),
         }))
     };
-    let fresh = |y: &super::season::YearState| {
-        y.phase == super::season::Phase::Season(super::year::Season::Winter) && y.turn == 0
-    };
-    if let Some(y) = c.year.as_ref().filter(|y| !fresh(y)) {
+    if let Some(y) = c.year.as_ref().filter(|y| !y.is_fresh()) {
         return illegal(CampaignError::Year(Box::new(
             super::error::YearError::WrongSeason {
                 given: "a new Year".to_string(),

@@ -104,6 +104,11 @@ impl YearState {
         }
     }
 
+    /// Whether nothing of the Year has happened yet.
+    pub fn is_fresh(&self) -> bool {
+        self.phase == Phase::Season(Season::Winter) && self.turn == 0
+    }
+
     fn n(&self) -> usize {
         self.players.len().max(1)
     }

@@ -766,6 +766,24 @@ fn blink_item(src: &Source, w: &[Word<'_>], problems: &mut Vec<Problem>) -> Shap
     }
 }
 
+/// Whether a text is a Year record rather than a Commons build: its first line (after
+/// comments and blank lines) starts with a key of the record and `:` (or is `year`).
+pub fn looks_like_record(text: &str) -> bool {
+    let Some(first) = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+    else {
+        return false;
+    };
+    let key_len = first
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(first.len());
+    let key = first[..key_len].to_lowercase();
+    let after = first[key_len..].trim_start();
+    KEYS.contains(&key.as_str()) && (after.starts_with(':') || (key == "year" && after.is_empty()))
+}
+
 /// Reads one step of `season` as a session saves it or the table answers it (the
 /// record's item notation, without the key).
 pub fn read_step(key: &str, text: &str) -> Result<Move, Error> {
@@ -991,6 +1009,16 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
         ))
         .unwrap_err();
         assert_eq!(e.problems[0].position(), Some((2, 11)));
+    }
+
+    #[test]
+    fn a_record_is_told_from_a_build() {
+        assert!(looks_like_record("# a Year\n\nplayers: a b c d"));
+        assert!(looks_like_record("Target : 3"));
+        assert!(looks_like_record("year\n"));
+        assert!(!looks_like_record("c1, c2 e c1"));
+        assert!(!looks_like_record("players"));
+        assert!(!looks_like_record(""));
     }
 
     #[test]
