@@ -403,7 +403,13 @@ fn parse_line(
         .find(|c: char| !c.is_ascii_alphabetic())
         .unwrap_or(body.len());
     let key = body[..key_len].to_lowercase();
-    let key_span = start + lead..start + lead + key_len.max(1);
+    let first_word = body.split_whitespace().next().unwrap_or(body);
+    let shown_len = if key_len > 0 {
+        key_len
+    } else {
+        first_word.len()
+    };
+    let key_span = start + lead..start + lead + shown_len;
     let after = &body[key_len..];
     let colon = after.trim_start().starts_with(':');
     let rest_at = if colon {
@@ -414,11 +420,7 @@ fn parse_line(
     let rest = &body[rest_at..];
     let rest_start = start + lead + rest_at;
     if !KEYS.contains(&key.as_str()) {
-        let word = if key_len > 0 {
-            &body[..key_len]
-        } else {
-            body.split_whitespace().next().unwrap_or(body)
-        };
+        let word = &body[..shown_len];
         let mut p = Problem::new(format!("`{word}` does not start a line of a Year record"))
             .at(src, key_span)
             .expected(LINE_EXPECTED);
@@ -999,6 +1001,12 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
         );
         assert_eq!(messages("# nothing\n\n"), ["the record is empty"]);
         assert_eq!(messages("spring:"), ["`spring:` names nothing"]);
+    }
+
+    #[test]
+    fn a_line_starting_with_a_wide_character_is_pointed_at_whole() {
+        let e = parse(&Source::new("record", "\u{fffd}x: a")).unwrap_err();
+        assert_eq!(e.problems[0].span, Some(0..5));
     }
 
     #[test]
