@@ -655,8 +655,10 @@ impl YearState {
             "{who} held the first player token at the start of the Year. Now: {}.\n",
             self.due_text()
         );
-        for c in 0..4 {
-            out += &format!("  {}\n", self.common_line(c));
+        if self.phase != Phase::Season(Season::Winter) {
+            for c in 0..4 {
+                out += &format!("  {}\n", self.common_line(c));
+            }
         }
         if let Some((layout, labels)) = self.picture() {
             out += &super::picture::draw_with(&layout, &labels, style);
