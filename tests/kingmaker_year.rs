@@ -410,3 +410,36 @@ fn play_under_an_open_campaign_takes_no_target() {
         "{err}"
     );
 }
+
+#[test]
+fn explain_names_the_rulings_of_the_year() {
+    let (code, out, _) = run_with_input(&["--json", "--explain", "kingmaker", "check", "-"], YEAR);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rulings = explained_rulings(&v);
+    for r in [
+        "first-season: winter",
+        "first-long-press: refused",
+        "summer-own-common: allowed",
+        "dark-commons: dark",
+        "year-tie: shared",
+    ] {
+        assert!(rulings.iter().any(|x| x == r), "{r}: {rulings:?}");
+    }
+    // Under first-season: spring, ana leads Spring, and bo's first step is out of turn.
+    let d = with_file(
+        "spring.yaml",
+        "base: kingmaker\nname: spring\nrulings:\n  first-season: spring\n",
+    );
+    std::fs::write(d.path().join("year.txt"), YEAR).unwrap();
+    let (code, out, err) = run_in(
+        d.path(),
+        &["--rules", "spring.yaml", "kingmaker", "check", "year.txt"],
+        "",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.ends_with("Line 2 is illegal: out of token order: the Blinks are taken dee, ana, bo, cy, not ana, bo, cy, dee.\n"),
+        "{out}"
+    );
+}

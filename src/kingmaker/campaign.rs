@@ -19,6 +19,10 @@ use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
 
+/// The target of a campaign checked from a record without a `target:` line: none is
+/// ever reached, and the standing is the points.
+pub const NO_TARGET: u32 = u32::MAX;
+
 /// How a campaign starts.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Setup {
@@ -172,6 +176,9 @@ impl Campaign {
         self.explain_year_winner(rs, &mut x);
         self.explain_next_first(rs, &mut x);
         self.explain_target(rs, &mut x);
+        if self.seasons {
+            super::season::explain(rs, &self.rules, &mut x);
+        }
         self.explain_scoring(rs, &mut x);
         x
     }
@@ -229,6 +236,20 @@ impl Campaign {
 
     /// When the campaign ends, and what happens when players reach the target level.
     fn explain_target(&self, rs: &Ruleset, x: &mut Explain) {
+        if self.target == NO_TARGET && !self.rules.campaign_open {
+            x.rule(
+                "The record names no target (`target: N`), so the standing is the overall points.",
+            );
+            return;
+        }
+        if self.rules.campaign_open {
+            x.ruled(
+                "The campaign has no target: Years go on as long as the group wants, and the standing is the overall points.",
+                rs,
+                &["campaign-end"],
+            );
+            return;
+        }
         x.ruled(
             format!(
                 "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
@@ -241,7 +262,7 @@ impl Campaign {
                 }
             ),
             rs,
-            &["campaign-tie"],
+            &["campaign-end", "campaign-tie"],
         );
     }
 
@@ -321,6 +342,9 @@ impl Campaign {
 
     /// The campaign's champions, once it is over.
     pub fn champions(&self) -> Option<Vec<usize>> {
+        if self.rules.campaign_open {
+            return None;
+        }
         let (best, who) = self.leaders();
         if best < self.target {
             return None;
@@ -890,11 +914,15 @@ impl Session for Campaign {
             });
             t.add_row(row);
         }
-        let mut out = format!(
-            "Kingmaker campaign: first to {} point{}.\n",
-            self.target,
-            words::s(self.target)
-        );
+        let mut out = if self.rules.campaign_open || self.target == NO_TARGET {
+            "Kingmaker campaign: no target, as many Years as the group wants.\n".to_string()
+        } else {
+            format!(
+                "Kingmaker campaign: first to {} point{}.\n",
+                self.target,
+                words::s(self.target)
+            )
+        };
         if !self.years.is_empty() {
             out += &render::show(&t);
         }
@@ -990,6 +1018,21 @@ mod tests {
         assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
         let g = play(&on, 1, &["ana", TIE, "dee", "ana=20 bo=24 cy=9 dee=10"]).unwrap();
         assert_eq!(g.champions(), Some(vec![1]));
+    }
+
+    #[test]
+    fn ruling_campaign_end_open_never_ends() {
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let g = play(&rs, 1, &["ana", "ana=81 bo=10 cy=10 dee=10"]).unwrap();
+        assert_eq!(g.champions(), Some(vec![0]));
+        let open = rs.with("campaign-end", "open").unwrap();
+        let g = play(&open, 1, &["ana", "ana=81 bo=10 cy=10 dee=10"]).unwrap();
+        assert_eq!(g.champions(), None);
+        assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
+        assert!(
+            g.show(Style::PLAIN)
+                .starts_with("Kingmaker campaign: no target")
+        );
     }
 
     #[test]

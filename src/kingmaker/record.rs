@@ -2,7 +2,7 @@
 //! that `kado kingmaker play` runs, so a record and a live game are refereed alike. The
 //! first step the rules refuse is the verdict, with its line, its player and why.
 
-use super::campaign::{Action, Campaign, Setup};
+use super::campaign::{Action, Campaign, NO_TARGET, Setup};
 use super::error::CampaignError;
 use super::year::{self, Entry, Line};
 use crate::diag::{Error, Problem, Source};
@@ -83,7 +83,7 @@ pub fn check(src: &Source, rs: &Ruleset) -> Result<RecordVerdict, Error> {
     };
     let setup = Setup {
         players: players.clone(),
-        target: target.unwrap_or(u32::MAX),
+        target: target.unwrap_or(NO_TARGET),
         seasons: true,
     };
     let mut campaign = Campaign::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;

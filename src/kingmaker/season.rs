@@ -777,6 +777,50 @@ impl YearState {
     }
 }
 
+/// The rules of a Year followed season by season, and the rulings in force, for
+/// `--explain`.
+pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::explain::Explain) {
+    x.rule("Each season is played in the first player token's order, and the token passes clockwise at the end of each season.");
+    x.ruled(
+        if rules.first_leads_spring {
+            "The first player leads Spring; Winter is led by the player on their right."
+        } else {
+            "The first player leads Winter, the next player Spring, the one after Summer, the last Harvest."
+        },
+        rs,
+        &["first-season"],
+    );
+    x.rule("In Spring each player lights one scattered common: its first chooser clicks it (one pair shown), a second must long-press it (both pairs), and no common is chosen a third time.");
+    x.ruled(
+        if rules.first_long_press {
+            "A common's first chooser may also long-press it; a second chooser then long-presses it again."
+        } else {
+            "A common's first chooser clicks it; only a common already chosen is long-pressed."
+        },
+        rs,
+        &["first-long-press"],
+    );
+    x.ruled(
+        if rules.summer_another_common {
+            "In Summer a player moves a common other than the one they lit in Spring, unless it is the only one left."
+        } else {
+            "In Summer a player may move any scattered common, the one they lit in Spring included."
+        },
+        rs,
+        &["summer-own-common"],
+    );
+    x.ruled(
+        if rules.lit_when_moved {
+            "A common nobody chose in Spring is long-pressed as it moves into the Commons, and its pairs are told then."
+        } else {
+            "A common nobody chose in Spring stays dark until the long press that ends the Year."
+        },
+        rs,
+        &["dark-commons"],
+    );
+    x.rule("Every pair shown during the Year (a Spring press, a Summer reveal) must agree with the Blink's colours after the final long press.");
+}
+
 fn side_word(side: Option<usize>) -> &'static str {
     match side {
         Some(0) => "left",
