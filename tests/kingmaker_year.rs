@@ -443,3 +443,50 @@ fn explain_names_the_rulings_of_the_year() {
         "{out}"
     );
 }
+
+#[test]
+fn play_json_adds_the_year_and_its_record_to_the_ledger() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, _) = run_in(
+        dir.path(),
+        &[
+            "--json",
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "j.yaml",
+        ],
+        "c2 left RG\n",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["now"], json!("Spring: cy lights a scattered common"));
+    assert_eq!(
+        v["record"],
+        json!("target: 3\nplayers: ana bo cy dee\nwinter: ana bo cy dee\nspring: bo c2 left RG\n")
+    );
+    // A player may not carry a common's label.
+    let (code, _, err) = run_in(
+        dir.path(),
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "c1,bo,cy,dee",
+            "--save",
+            "k.yaml",
+        ],
+        "",
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: `c1` is the label of a scattered common (c1 to c4); give the players other names\n"
+        )
+    );
+}

@@ -734,6 +734,13 @@ impl Session for Campaign {
         if setup.target == 0 {
             return Err(CampaignError::Target);
         }
+        if let Some(p) = setup
+            .players
+            .iter()
+            .find(|p| setup.seasons && super::year::common_index(p).is_some())
+        {
+            return Err(CampaignError::CommonLabel(p.clone()));
+        }
         Ok(Campaign {
             players: setup.players.clone(),
             target: setup.target,
@@ -873,7 +880,15 @@ impl Session for Campaign {
     }
 
     fn summary(&self) -> serde_json::Value {
-        serde_json::to_value(self.ledger()).unwrap_or(serde_json::Value::Null)
+        let mut v = serde_json::to_value(self.ledger()).unwrap_or(serde_json::Value::Null);
+        if let (true, serde_json::Value::Object(m)) = (self.seasons, &mut v) {
+            m.insert(
+                "now".into(),
+                self.year.as_ref().map(YearState::due_text).into(),
+            );
+            m.insert("record".into(), self.record_text().into());
+        }
+        v
     }
 
     fn record(&self) -> Option<String> {

@@ -68,6 +68,8 @@ pub enum CampaignError {
     Step(String),
     /// Who starts the Year is not said.
     FirstUnsaid(usize),
+    /// A player named like a scattered common (c1 to c4).
+    CommonLabel(String),
 }
 
 impl fmt::Display for CampaignError {
@@ -133,6 +135,10 @@ impl fmt::Display for CampaignError {
                 f.write_str("this campaign is a ledger of results: it does not follow the seasons")
             }
             E::Step(why) => f.write_str(why),
+            E::CommonLabel(p) => write!(
+                f,
+                "`{p}` is the label of a scattered common (c1 to c4); give the players other names"
+            ),
             E::FirstUnsaid(n) => write!(
                 f,
                 "nobody named who starts Year {n}; legal: a `next: NAME` line after the Year, or `year: NAME`"
