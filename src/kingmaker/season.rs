@@ -846,3 +846,79 @@ fn dir_word(d: Dir) -> &'static str {
         Dir::SW => "south-west",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kingmaker::year::read_step;
+    use crate::ruleset::Ruleset;
+
+    fn players() -> Vec<String> {
+        ["ana", "bo", "cy", "dee"].map(String::from).to_vec()
+    }
+
+    fn year(rules: &Rules) -> YearState {
+        YearState::new(&players(), 2, rules)
+    }
+
+    fn step(y: &mut YearState, key: &str, text: &str) -> Result<Vec<String>, YearError> {
+        y.apply(&read_step(key, text).unwrap())
+    }
+
+    #[test]
+    fn the_token_passes_each_season() {
+        let y = year(&Rules::standard());
+        let leaders: Vec<usize> = Season::ALL.iter().map(|s| y.leader(*s)).collect();
+        assert_eq!(leaders, [2, 3, 0, 1]);
+        assert_eq!(y.order(Season::Spring), ["dee", "ana", "bo", "cy"]);
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let spring = Rules::from_ruleset(&rs.with("first-season", "spring").unwrap());
+        let y = year(&spring);
+        let leaders: Vec<usize> = Season::ALL.iter().map(|s| y.leader(*s)).collect();
+        assert_eq!(leaders, [1, 2, 3, 0]);
+    }
+
+    #[test]
+    fn winter_is_kados_then_spring_is_asked() {
+        let mut y = year(&Rules::standard());
+        let Next::Auto(w) = y.next() else {
+            panic!("Winter is kado's")
+        };
+        assert_eq!(
+            w,
+            Move::Winter(["cy", "dee", "ana", "bo"].map(String::from).to_vec())
+        );
+        y.apply(&w).unwrap();
+        assert!(
+            matches!(y.next(), Next::Ask(q) if q.key == "spring" && q.prompt.starts_with("Spring, dee:"))
+        );
+        assert!(!y.is_fresh());
+    }
+
+    #[test]
+    fn legal_places_and_the_picture_as_the_commons_grows() {
+        let mut y = year(&Rules::standard());
+        y.apply(&Move::Winter(y.order(Season::Winter))).unwrap();
+        for s in [
+            "dee c1 left RG",
+            "ana c2 left YY",
+            "bo c3 left GG",
+            "cy c4 left BB",
+        ] {
+            step(&mut y, "spring", s).unwrap();
+        }
+        assert_eq!(y.picture(), None);
+        step(&mut y, "summer", "ana RG c1").unwrap();
+        assert_eq!(y.legal_places("c2").len(), 6);
+        step(&mut y, "summer", "bo YY c2 e c1").unwrap();
+        assert_eq!(y.legal_places("c3"), ["ne c1", "se c1"]);
+        step(&mut y, "summer", "cy GG c3 ne c1").unwrap();
+        let (layout, labels) = y.picture().unwrap();
+        assert_eq!(labels[1].as_deref(), Some("c3"));
+        assert_eq!(labels[0], None);
+        assert_eq!(layout.blinks[3].pairs_text(), "RG-..");
+        assert_eq!(y.legal_places("c4"), ["se c1"]);
+        let e = step(&mut y, "summer", "dee BB c4 e c2").unwrap_err();
+        assert_eq!(e.rule(), "fourth-opposite-third");
+    }
+}
