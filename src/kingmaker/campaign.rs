@@ -576,6 +576,16 @@ impl Campaign {
         let layout = y.layout();
         self.history.push((key, m.to_string()));
         if let Some(l) = layout {
+            let ys = score::score(&l, &self.rules);
+            for p in &ys.players {
+                let triad: Vec<String> = p.triad.iter().map(|s| l.blink(*s).pairs_text()).collect();
+                said.push(format!(
+                    "{}'s triad: {} — {}.",
+                    p.name,
+                    triad.join(" + "),
+                    score::formula(&p.counts, p.score, &self.rules)
+                ));
+            }
             let scores = self.scores_of(&l)?;
             said.extend(self.record(scores, Some(l.to_string())));
             self.year = None;
