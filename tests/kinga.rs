@@ -6,6 +6,7 @@ use common::*;
 use kado::kinga::Rules;
 use kado::kinga::game::{Action, Deck, Game, Setup, answer_text};
 use kado::kinga::sim;
+use kado::ruleset::Ruleset;
 use kado::session::Step;
 
 // ---- chain -------------------------------------------------------------------------
@@ -641,61 +642,88 @@ fn resume_goes_on_where_the_game_stopped() {
     assert!(err.contains("it does not exist"), "{err}");
 }
 
-/// A whole game: the greedy policy plays a virtual deck in the library; its answers
-/// (draws included) are typed into a real-deck session, which must end the same way.
+/// A whole game: the greedy policy plays a virtual deck in the library under `rs`; its
+/// answers (draws included) are typed into a real-deck session under `house` (a
+/// house-rules file, or none), which must end the same way. Returns the transcript and
+/// the library's final state.
+fn scripted_game(seed: u64, rs: &Ruleset, house: Option<&str>) -> (String, Game) {
+    let mut g = Game::new(&Setup::new(Deck::Virtual, seed), Rules::from_ruleset(rs));
+    let mut script = String::new();
+    loop {
+        let (a, asked) = match g.step() {
+            Step::Done => break,
+            Step::Auto(a) => (a, false),
+            Step::Ask(q) => (sim::choose(&g, &q.key).unwrap(), true),
+        };
+        // The virtual deck's draws are typed in with a real deck; other steps kado
+        // takes by itself (a reshuffle, the last upright king) are not.
+        let typed = asked || matches!(a, Action::Draw { .. });
+        if typed && let Some(t) = answer_text(&a) {
+            script += &t;
+            script.push('\n');
+        }
+        g.act(&a).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let seed_text = seed.to_string();
+    let mut args = vec![];
+    if let Some(h) = house {
+        args.extend(["--rules", h]);
+    }
+    args.extend([
+        "kinga",
+        "play",
+        "--seed",
+        &seed_text,
+        "--save",
+        path.to_str().unwrap(),
+    ]);
+    let (code, out, _) = run_with_input(&args, &script);
+    assert_eq!(code, 0);
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    let end = format!(
+        "{} after {} turn{}. Score: {} king",
+        if g.is_over() == Some(true) {
+            "You won"
+        } else {
+            "You lost"
+        },
+        g.turn,
+        if g.turn == 1 { "" } else { "s" },
+        g.score()
+    );
+    assert!(out.contains(&end), "{end}\n{out}");
+    // The finished game replays from its log.
+    let (code, out2, _) = run_with_input(&["kinga", "resume", path.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    assert!(out2.contains(&end), "{out2}");
+    (out, g)
+}
+
 #[test]
 fn a_full_scripted_game_to_the_end() {
+    let rs = Ruleset::builtin("kinga").unwrap();
     for seed in [3u64, 11] {
-        let rules = Rules::standard();
-        let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
-        let mut script = String::new();
-        loop {
-            let (a, asked) = match g.step() {
-                Step::Done => break,
-                Step::Auto(a) => (a, false),
-                Step::Ask(q) => (sim::choose(&g, &q.key).unwrap(), true),
-            };
-            // The virtual deck's draws are typed in with a real deck; other steps kado
-            // takes by itself (a reshuffle, the last upright king) are not.
-            let typed = asked || matches!(a, Action::Draw { .. });
-            if typed && let Some(t) = answer_text(&a) {
-                script += &t;
-                script.push('\n');
-            }
-            g.act(&a).unwrap();
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("g.yaml");
-        let (code, out, _) = run_with_input(
-            &[
-                "kinga",
-                "play",
-                "--seed",
-                &seed.to_string(),
-                "--save",
-                path.to_str().unwrap(),
-            ],
-            &script,
-        );
-        assert_eq!(code, 0);
-        assert!(!out.contains('✗'), "an answer was refused:\n{out}");
-        let end = format!(
-            "{} after {} turn{}. Score: {} king",
-            if g.is_over() == Some(true) {
-                "You won"
-            } else {
-                "You lost"
-            },
-            g.turn,
-            if g.turn == 1 { "" } else { "s" },
-            g.score()
-        );
-        assert!(out.contains(&end), "{end}\n{out}");
-        // The finished game replays from its log.
-        let (code, out2, _) = run_with_input(&["kinga", "resume", path.to_str().unwrap()], "");
-        assert_eq!(code, 0);
-        assert!(out2.contains(&end), "{out2}");
+        let (out, _) = scripted_game(seed, &rs, None);
+        assert!(!out.contains("extra card? (yes, no, or how many)"), "{out}");
     }
+}
+
+#[test]
+fn extra_draws_optional_asks_before_the_extra_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(&house, "base: kinga\nrulings:\n  extra-draws: optional\n").unwrap();
+    let house = house.to_str().unwrap();
+    let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
+    let mut asked = 0;
+    for seed in [3u64, 11] {
+        let (out, _) = scripted_game(seed, &rs, Some(house));
+        asked += out.matches("extra card? (yes, no, or how many)").count()
+            + out.matches("extra cards? (yes, no, or how many)").count();
+    }
+    assert!(asked > 0, "no game earned an extra card");
 }
 
 #[test]
@@ -978,4 +1006,45 @@ fn play_explain_names_the_rulings_of_the_game() {
         serde_json::json!([{"id": "hardcore", "choice": "on"}])
     );
     assert_eq!(v["turn"], 1);
+}
+
+#[test]
+fn play_explain_names_the_rulings_kado_meets_at_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(
+        &house,
+        "base: kinga\nrulings:\n  sideways-queen: not-counted\n  empty-draw: game-over\n",
+    )
+    .unwrap();
+    let why = |rules: &[&str]| {
+        let path = dir.path().join(format!("g{}.yaml", rules.len()));
+        let mut args = vec!["--explain"];
+        args.extend_from_slice(rules);
+        args.extend([
+            "kinga",
+            "play",
+            "--deck",
+            "virtual",
+            "--save",
+            path.to_str().unwrap(),
+        ]);
+        let (code, out, _) = run_with_input(&args, "quit\n");
+        assert_eq!(code, 0);
+        out.split("\nWhy:\n").nth(1).unwrap_or_default().to_string()
+    };
+    let standard = why(&[]);
+    assert!(standard.contains("Every exposed king scores, sideways from suspicion or not. [ruling kings: never, sideways-queen: counts]\n"), "{standard}");
+    assert!(
+        standard.contains(
+            "is not drawn; play goes on with the cards in hand. [ruling empty-draw: short]\n"
+        ),
+        "{standard}"
+    );
+    let house = why(&["--rules", house.to_str().unwrap()]);
+    assert!(house.contains("A king scores only if its queen's fall turned it: one already sideways from suspicion does not. [ruling kings: never, sideways-queen: not-counted]\n"), "{house}");
+    assert!(
+        house.contains("ends the game as a loss. [ruling empty-draw: game-over]\n"),
+        "{house}"
+    );
 }

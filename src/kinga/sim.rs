@@ -63,6 +63,8 @@ pub fn choose(g: &Game, key: &str) -> Option<Action> {
                 .filter(|c| !c.is_joker())
                 .min_by_key(|c| c.rank().map_or(99, |r| g.rules.value(r))),
         }),
+        // Ruling extra-draws: optional: the policy takes every extra card.
+        "extra" => Some(Action::Extra { take: g.to_draw }),
         "keep" => Some(Action::Keep {
             card: g
                 .hand
