@@ -752,10 +752,9 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             seasons: true,
         };
         let mut c = Campaign::start(&setup, &rs).unwrap();
-        let mut colours = Vec::new();
         for _ in 0..years {
             let mut pair = || [Colour::ALL[rng(4)], Colour::ALL[rng(4)]];
-            colours = (0..8).map(|_| [pair(), pair()]).collect();
+            let colours: Vec<[year::PairOf; 2]> = (0..8).map(|_| [pair(), pair()]).collect();
             let first = c.players[rng(4)].clone();
             c.apply(&Action::First { player: first }).unwrap();
             while let Some(y) = &c.year {
