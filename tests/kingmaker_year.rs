@@ -136,13 +136,13 @@ fn every_kind_of_illegal_record() {
         (
             ("ana YB c4", "ana RR c4"),
             6,
-            json!(null),
+            json!("ana"),
             "ana is RG-YB at the end, but ana revealed RR on it in Summer",
         ),
         (
             ("c2 RG-YB, c3", "c2 RB-YB, c3"),
             6,
-            json!(null),
+            json!("bo"),
             "c2 is RB-YB at the end, but its left pair showed RG in Spring (`bo c2 left RG`)",
         ),
     ];

@@ -262,11 +262,22 @@ pub enum YearError {
         /// What was shown and when: "its right pair showed GB in Spring".
         what: String,
         step: String,
+        /// Who showed it.
+        by: String,
     },
     YearOver,
 }
 
 impl YearError {
+    /// The player a refusal is about when the step is no player's own (a Blink told at the
+    /// end that contradicts what a player showed).
+    pub fn player(&self) -> Option<&str> {
+        match self {
+            YearError::Contradicts { by, .. } => Some(by),
+            _ => None,
+        }
+    }
+
     /// The rule's id, as `--json` and the tests name it.
     pub fn rule(&self) -> &'static str {
         use YearError as E;
@@ -418,6 +429,7 @@ impl YearError {
                 pairs,
                 what,
                 step,
+                ..
             } => write!(f, "{blink} is {pairs} at the end, but {what} (`{step}`)"),
             E::YearOver => f.write_str("the Year is over: every Blink is lit and scored"),
             _ => Ok(()),

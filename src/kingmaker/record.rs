@@ -214,7 +214,10 @@ fn feed(
 ) -> Result<(), Illegal> {
     let illegal = |e: CampaignError| Illegal {
         line,
-        player: player.map(str::to_string),
+        player: player.map(str::to_string).or_else(|| match &e {
+            CampaignError::Year(y) => y.player().map(str::to_string),
+            _ => None,
+        }),
         rule: rule_of(&e),
         reason: e.to_string(),
     };
@@ -497,7 +500,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             refused(&edited("ana YB c4", "ana RR c4"), &std_rules()),
             (
                 6,
-                None,
+                Some("ana".into()),
                 "shown-pairs-agree",
                 "ana is RG-YB at the end, but ana revealed RR on it in Summer (`ana RR c4 ne c3`)"
                     .into()
@@ -511,7 +514,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             refused(&edited("c3 BB-GB", "c3 BB-GG"), &std_rules()),
             (
                 6,
-                None,
+                Some("dee".into()),
                 "shown-pairs-agree",
                 "c3 is BB-GG at the end, but its right pair showed GB in Spring (`dee c3 right GB`)".into()
             )

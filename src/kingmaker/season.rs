@@ -582,6 +582,7 @@ impl YearState {
                 pairs: pairs_text(l.pairs),
                 what: format!("{what} in {}", s.season.name()),
                 step: s.step.clone(),
+                by: self.name(s.by),
             });
         }
         self.lit.push((name.clone(), l.pairs));
@@ -750,7 +751,12 @@ impl YearState {
                 self.legal_places("it").join(", ")
             )
         };
-        format!("The pair your Blink shows, the common you move ({open}); {place}.")
+        let lit = if self.rules.lit_when_moved {
+            " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` (ruling dark-commons: lit-when-moved)."
+        } else {
+            ""
+        };
+        format!("The pair your Blink shows, the common you move ({open}); {place}.{lit}")
     }
 
     /// Reads the table's answer to a question of the Year into a step. The player whose
