@@ -490,3 +490,45 @@ fn play_json_adds_the_year_and_its_record_to_the_ledger() {
         )
     );
 }
+
+#[test]
+fn fix_corrects_a_step_told_wrong_and_the_record_follows() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "f.yaml",
+            "--record",
+            "f.txt",
+        ],
+        "help\nc2 left RG\nc2 long RG-YB\nfix spring bo c2 left GG\nfix spring bo c2 left GR\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)"), "{out}");
+    assert!(
+        out.contains("✗ with that fix the Year breaks a rule: c2's left pair shows RG, but it showed GG when bo chose it (`bo c2 left GG`)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Fixed: the spring step is now `bo c2 left GR`.\n"),
+        "{out}"
+    );
+    let record = std::fs::read_to_string(dir.path().join("f.txt")).unwrap();
+    assert!(
+        record.ends_with("spring: bo c2 left GR, cy c2 long RG-YB\n"),
+        "{record}"
+    );
+    let (code, out, _) = run_in(dir.path(), &["kingmaker", "check", "f.txt"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("Next: Spring, dee: which scattered common do you light, and what shows.\n"),
+        "{out}"
+    );
+}

@@ -51,7 +51,7 @@ pub enum Cmd {
     },
     /// Referee a campaign live, season by season, and write its Year record.
     #[command(
-        long_about = "Referee a campaign live, Year by Year and season by season. kado says who holds the first player token and what each player does; it asks only what it cannot know (each Spring choice and what it shows, each Summer reveal and move, each Harvest insertion, each Blink's pairs after the final long press), refuses at once a step the rules forbid (saying what is legal), draws the Commons as it grows, scores each Year, gives the overall point and asks the winner who starts next. The campaign is saved after every answer; `undo`, `show`, `help` and `quit` work at any prompt, and `kado kingmaker resume FILE` goes on with it. With --record FILE the Year record is rewritten after every answer; `kado kingmaker check FILE` referees it with the same result.",
+        long_about = "Referee a campaign live, Year by Year and season by season. kado says who holds the first player token and what each player does; it asks only what it cannot know (each Spring choice and what it shows, each Summer reveal and move, each Harvest insertion, each Blink's pairs after the final long press), refuses at once a step the rules forbid (saying what is legal), draws the Commons as it grows, scores each Year, gives the overall point and asks the winner who starts next. The campaign is saved after every answer; `undo`, `fix`, `show`, `help` and `quit` work at any prompt, and `kado kingmaker resume FILE` goes on with it. With --record FILE the Year record is rewritten after every answer; `kado kingmaker check FILE` referees it with the same result.",
         after_help = PLAY_AFTER
     )]
     Play {
@@ -150,6 +150,9 @@ const PLAY_AFTER: &str = concat!(
     "chosen); Summer `RY c3` (the pair you reveal, the first common), then `BB c2 e c3` (the\n",
     "common against a side of a Blink in the Commons); Harvest `w c4`; after the final long\n",
     "press each Blink's pairs, `RG-YB`. The player's name may start an answer.\n\n",
+    "A step of the Year under way told wrong is corrected with `fix SEASON STEP` at any prompt\n",
+    "(`fix spring cy c2 long RG-YB`): the step of that player in that season is replaced and the\n",
+    "Year is refereed again; `undo` takes back the last answer.\n\n",
     "Example:\n",
     "  kado kingmaker play --players ana,bo,cy,dee --target 3 --save year.yaml --record year.txt\n",
     "  kado kingmaker check year.txt\n\n",

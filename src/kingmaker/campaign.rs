@@ -56,6 +56,9 @@ pub enum Action {
     Harvest { step: String },
     /// A Blink after the final long press: `c1 YY-RR`.
     Blink { step: String },
+    /// A correction of a step of the Year under way, told wrong: the step with the same
+    /// player (or Blink) in that season is replaced, and the Year is refereed again.
+    Fix { season: String, step: String },
 }
 
 impl Action {
@@ -593,6 +596,58 @@ impl Campaign {
         Ok(said)
     }
 
+    /// Replaces a step of the Year under way and referees the Year again from its start;
+    /// refused when the corrected Year breaks a rule.
+    fn fix(&mut self, key: &str, text: &str) -> Result<Vec<String>, CampaignError> {
+        let fixed = read_step(key, text)
+            .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+        let y = self.year.as_ref().ok_or(CampaignError::FirstNeeded)?;
+        let start = self
+            .history
+            .iter()
+            .rposition(|(k, _)| matches!(*k, "players" | "year"))
+            .map_or(0, |i| i + 1);
+        let same = |m: &Move| match (m, &fixed) {
+            (Move::Lit(a), Move::Lit(b)) => a.blink.eq_ignore_ascii_case(&b.blink),
+            (a, b) => {
+                a.key() == b.key()
+                    && a.player()
+                        .zip(b.player())
+                        .is_some_and(|(p, q)| p.eq_ignore_ascii_case(q))
+            }
+        };
+        let mut moves = Vec::new();
+        let mut at = None;
+        for (i, (k, t)) in self.history.iter().enumerate().skip(start) {
+            let m = read_step(k, t)
+                .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+            if at.is_none() && same(&m) {
+                at = Some(i);
+                moves.push(fixed.clone());
+            } else {
+                moves.push(m);
+            }
+        }
+        let Some(at) = at else {
+            return Err(CampaignError::NothingToFix {
+                who: match &fixed {
+                    Move::Lit(l) => format!("{}'s Blink", l.blink),
+                    m => m.player().unwrap_or_default().to_string(),
+                },
+                season: key.to_string(),
+            });
+        };
+        let mut again = YearState::new(&y.players, y.first, &self.rules);
+        for m in &moves {
+            again
+                .apply(m)
+                .map_err(|e| CampaignError::Fixed(Box::new(e)))?;
+        }
+        self.history[at].1 = fixed.to_string();
+        self.year = Some(again);
+        Ok(vec![format!("Fixed: the {key} step is now `{fixed}`.")])
+    }
+
     /// The campaign so far in the Year record notation (for a campaign followed season by
     /// season).
     pub fn record_text(&self) -> Option<String> {
@@ -698,6 +753,21 @@ impl Setup {
     }
 }
 
+/// Reads `SEASON STEP` after `fix`: a step of the Year under way, told again.
+fn read_fix(text: &str) -> Result<Action, CampaignError> {
+    let (key, step) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
+    let key = key.to_lowercase();
+    if !matches!(key.as_str(), "spring" | "summer" | "harvest" | "blinks") {
+        return Err(CampaignError::FixHow);
+    }
+    let m = read_step(&key, step.trim())
+        .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+    Ok(Action::Fix {
+        season: key,
+        step: m.to_string(),
+    })
+}
+
 /// A player name that the layout and score notations can carry.
 pub fn check_name(name: &str) -> Result<(), CampaignError> {
     if name.is_empty() {
@@ -730,6 +800,7 @@ impl Session for Campaign {
     type Error = CampaignError;
 
     const GAME: &'static str = "kingmaker";
+    const COMMANDS: &'static str = ", fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)";
 
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, CampaignError> {
         if setup.players.len() != 4 {
@@ -800,6 +871,7 @@ impl Session for Campaign {
                 let list = list.ok_or(CampaignError::EveryScoreNeeded)?;
                 Ok(self.record(list, None))
             }
+            Action::Fix { season, step } => self.fix(season, step),
             step => self.season_step(step),
         }
     }
@@ -863,6 +935,13 @@ impl Session for Campaign {
 
     fn answer(&self, question: &Question, text: &str) -> Result<Action, CampaignError> {
         let text = text.trim();
+        if let Some(rest) = text
+            .strip_prefix("fix ")
+            .or_else(|| text.strip_prefix("FIX "))
+            .filter(|_| self.year.is_some())
+        {
+            return read_fix(rest);
+        }
         if let Some(y) = &self.year {
             let m = y
                 .read_answer(&question.key, text)
@@ -1058,6 +1137,55 @@ mod tests {
             g.show(Style::PLAIN)
                 .starts_with("Kingmaker campaign: no target")
         );
+    }
+
+    #[test]
+    fn fix_replaces_a_step_and_referees_the_year_again() {
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let setup = Setup {
+            seasons: true,
+            ..setup(3)
+        };
+        let mut g = Campaign::start(&setup, &rs).unwrap();
+        for text in ["ana", "c2 left RG", "c2 long RG-YB", "c3 right GB"] {
+            if let Step::Auto(a) = g.next() {
+                g.apply(&a).unwrap();
+            }
+            let Step::Ask(q) = g.next() else {
+                panic!("a question")
+            };
+            let a = g.answer(&q, text).unwrap();
+            g.apply(&a).unwrap();
+        }
+        let Step::Ask(q) = g.next() else {
+            panic!("a question")
+        };
+        // bo's click showed RG; cy's long press agreed. Fixing bo's click to GG breaks cy's.
+        let a = g.answer(&q, "fix spring bo c2 left GG").unwrap();
+        let e = g.clone().apply(&a).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "with that fix the Year breaks a rule: c2's left pair shows RG, but it showed GG when bo chose it (`bo c2 left GG`)"
+        );
+        // Fixing dee's double click to a single click of another colour is fine.
+        let a = g.answer(&q, "fix spring dee c3 left BB").unwrap();
+        g.apply(&a).unwrap();
+        assert!(
+            g.record_text()
+                .unwrap()
+                .ends_with("spring: bo c2 left RG, cy c2 long RG-YB, dee c3 left BB\n")
+        );
+        assert_eq!(
+            g.answer(&q, "fix spring ana c1 left YY")
+                .and_then(|a| g.clone().apply(&a))
+                .unwrap_err()
+                .to_string(),
+            "nothing to fix: ana has no spring step this Year"
+        );
+        assert!(matches!(
+            g.answer(&q, "fix autumn x"),
+            Err(CampaignError::FixHow)
+        ));
     }
 
     #[test]

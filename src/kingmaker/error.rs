@@ -70,6 +70,15 @@ pub enum CampaignError {
     FirstUnsaid(usize),
     /// A player named like a scattered common (c1 to c4).
     CommonLabel(String),
+    /// `fix` without a season and a step.
+    FixHow,
+    /// `fix` for a step not taken this Year.
+    NothingToFix {
+        who: String,
+        season: String,
+    },
+    /// A fix that leaves a step of the Year breaking a rule.
+    Fixed(Box<YearError>),
 }
 
 impl fmt::Display for CampaignError {
@@ -135,6 +144,13 @@ impl fmt::Display for CampaignError {
                 f.write_str("this campaign is a ledger of results: it does not follow the seasons")
             }
             E::Step(why) => f.write_str(why),
+            E::FixHow => f.write_str(
+                "fix what? `fix SEASON STEP`, e.g. `fix spring cy c2 long RG-YB` (seasons: spring, summer, harvest, blinks)",
+            ),
+            E::NothingToFix { who, season } => {
+                write!(f, "nothing to fix: {who} has no {season} step this Year")
+            }
+            E::Fixed(e) => write!(f, "with that fix the Year breaks a rule: {e}"),
             E::CommonLabel(p) => write!(
                 f,
                 "`{p}` is the label of a scattered common (c1 to c4); give the players other names"
