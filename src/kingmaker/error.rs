@@ -136,6 +136,25 @@ impl fmt::Display for CampaignError {
             }
             E::TwoScores(p) => write!(f, "{p} is given two scores"),
             E::Missing(p) => write!(f, "{p}'s score is missing"),
+            E::Several(all) => {
+                for (i, e) in all.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\n")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                Ok(())
+            }
+            _ => self.fmt_seasons(f),
+        }
+    }
+}
+
+impl CampaignError {
+    /// The words of a campaign followed season by season.
+    fn fmt_seasons(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use CampaignError as E;
+        match self {
             E::Year(e) => write!(f, "{e}"),
             E::WrongMode { seasons: true } => f.write_str(
                 "this campaign follows each Year season by season: a result cannot be typed in",
@@ -159,15 +178,7 @@ impl fmt::Display for CampaignError {
                 f,
                 "nobody named who starts Year {n}; legal: a `next: NAME` line after the Year, or `year: NAME`"
             ),
-            E::Several(all) => {
-                for (i, e) in all.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str("\n")?;
-                    }
-                    write!(f, "{e}")?;
-                }
-                Ok(())
-            }
+            _ => Ok(()),
         }
     }
 }
