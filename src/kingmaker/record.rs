@@ -166,6 +166,9 @@ fn start_year(
             reason: e.to_string(),
         }))
     };
+    if matches!(c.next(), Step::Done) {
+        return illegal(CampaignError::Over);
+    }
     if let Some(y) = c.year.as_ref().filter(|y| !y.is_fresh()) {
         return illegal(CampaignError::Year(Box::new(
             super::error::YearError::WrongSeason {
@@ -642,6 +645,8 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             refused(&more, &std_rules()),
             (21, None, "campaign-over", "the campaign is over".into())
         );
+        let year_4 = three_years("target: 2\n") + "year\n";
+        assert_eq!(refused(&year_4, &std_rules()).2, "campaign-over");
         // Without a target line the standing is all there is, and Years go on.
         legal(&(three_years("") + "next: bo\n"), &std_rules());
         let open = with("campaign-end", "open");
