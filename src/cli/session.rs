@@ -56,7 +56,6 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G) -> Outcome {
 
 /// Takes `--record FILE` for a session (offered only by games with a record notation):
 /// refused when FILE is the save itself.
-#[allow(dead_code)] // until the first game with a record notation lands
 pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Error> {
     let Some(path) = record else {
         return Ok(());
@@ -134,7 +133,6 @@ pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
 }
 
 /// `status FILE --record`: the saved game in its record notation, as `check` reads it.
-#[allow(dead_code)] // until the first game with a record notation lands
 pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(&file.to_string_lossy())?;
     let game: G = replay(&log)?;
@@ -550,7 +548,13 @@ mod tests {
         let setup = km::Setup {
             players: players(&["ana", "bo", "cy", "dee"]),
             target: 2,
+            seasons: false,
         };
-        fuzz::<km::Campaign>("kingmaker", setup, 4);
+        fuzz::<km::Campaign>("kingmaker", setup.clone(), 4);
+        let seasons = km::Setup {
+            seasons: true,
+            ..setup
+        };
+        fuzz::<km::Campaign>("kingmaker", seasons, 4);
     }
 }
