@@ -260,7 +260,9 @@ impl Ledger {
             };
             said.push(format!("{why}: {} wins the game.", self.name(1 - out)));
             self.over = Some(why);
-        } else if self.history.len() as u32 >= self.setup.rounds {
+        } else if self.history.len() as u32 >= self.setup.rounds
+            && !(self.rules.tie_extra && self.scores[0] == self.scores[1])
+        {
             let why = format!("all {} rounds are played", self.setup.rounds);
             said.push(match self.winner_now() {
                 Some(w) => format!("{why}: {w} wins the game, {}.", self.score_line()),
@@ -286,6 +288,72 @@ impl Ledger {
             self.name(1),
             self.scores[1]
         )
+    }
+
+    /// Settles a round: `winner` won `points` (already checked), or nobody won (`None`:
+    /// a draw round, settled under ruling draw-round). Returns what to tell the table.
+    pub fn settle(&mut self, winner: Option<usize>, points: i64) -> Vec<String> {
+        let round = self.history.len() + 1;
+        let mut said = Vec::new();
+        match winner {
+            Some(w) => {
+                let before = self.scores;
+                let moved = self.pay(w, points);
+                let l = 1 - w;
+                said.push(format!(
+                    "Round {round}: {} wins {points}: {} {} → {}, {} {} → {}.",
+                    self.name(w),
+                    self.name(w),
+                    before[w],
+                    self.scores[w],
+                    self.name(l),
+                    before[l],
+                    self.scores[l]
+                ));
+                self.record(Some(w), points, moved);
+                self.next_dealer(Some(w));
+            }
+            None => self.settle_draw(round, &mut said),
+        }
+        self.check_end(&mut said);
+        if self.over.is_none() {
+            said.push(format!(
+                "{} deals round {}.",
+                self.name(self.dealer),
+                round + 1
+            ));
+        }
+        said
+    }
+
+    fn settle_draw(&mut self, round: usize, said: &mut Vec<String>) {
+        let taker = match self.rules.draw {
+            Draw::Nobody => None,
+            Draw::Dealer => Some(self.dealer),
+            Draw::NonDealer => Some(1 - self.dealer),
+        };
+        match taker {
+            None => {
+                said.push(format!("Round {round}: a draw; nobody scores."));
+                self.record(None, 0, 0);
+            }
+            Some(t) => {
+                let points = self.rules.values.draw_points.max(0);
+                let moved = self.pay(t, points);
+                said.push(format!(
+                    "Round {round}: a draw; the {} ({}) takes {points}: {}.",
+                    if t == self.dealer {
+                        "dealer"
+                    } else {
+                        "non-dealer"
+                    },
+                    self.name(t),
+                    self.score_line()
+                ));
+                self.record(Some(t), points, moved);
+            }
+        }
+        self.next_dealer(None);
     }
 
     /// The rules and rulings the ledger follows.
@@ -393,69 +461,16 @@ impl Session for Ledger {
         if self.over.is_some() {
             return Err(LedgerError::GameOver);
         }
-        let round = self.history.len() + 1;
-        let mut said = Vec::new();
         match action {
             Action::Win { winner, points } => {
                 let w = self.player(winner)?;
                 if !(1..=MAX_ROUND_POINTS).contains(points) {
                     return Err(LedgerError::Points(*points));
                 }
-                let before = self.scores;
-                let moved = self.pay(w, *points);
-                let l = 1 - w;
-                said.push(format!(
-                    "Round {round}: {} wins {points}: {} {} → {}, {} {} → {}.",
-                    self.name(w),
-                    self.name(w),
-                    before[w],
-                    self.scores[w],
-                    self.name(l),
-                    before[l],
-                    self.scores[l]
-                ));
-                self.record(Some(w), *points, moved);
-                self.next_dealer(Some(w));
+                Ok(self.settle(Some(w), *points))
             }
-            Action::Draw => {
-                let taker = match self.rules.draw {
-                    Draw::Nobody => None,
-                    Draw::Dealer => Some(self.dealer),
-                    Draw::NonDealer => Some(1 - self.dealer),
-                };
-                match taker {
-                    None => {
-                        said.push(format!("Round {round}: a draw; nobody scores."));
-                        self.record(None, 0, 0);
-                    }
-                    Some(t) => {
-                        let points = self.rules.values.draw_points.max(0);
-                        let moved = self.pay(t, points);
-                        said.push(format!(
-                            "Round {round}: a draw; the {} ({}) takes {points}: {}.",
-                            if t == self.dealer {
-                                "dealer"
-                            } else {
-                                "non-dealer"
-                            },
-                            self.name(t),
-                            self.score_line()
-                        ));
-                        self.record(Some(t), points, moved);
-                    }
-                }
-                self.next_dealer(None);
-            }
+            Action::Draw => Ok(self.settle(None, 0)),
         }
-        self.check_end(&mut said);
-        if self.over.is_none() {
-            said.push(format!(
-                "{} deals round {}.",
-                self.name(self.dealer),
-                round + 1
-            ));
-        }
-        Ok(said)
     }
 
     fn next(&self) -> Step<Action> {
