@@ -90,6 +90,8 @@ pub struct SaveLock {
     path: PathBuf,
     lock_path: PathBuf,
     file: Option<File>,
+    /// Where the game's record is rewritten after every save (`--record FILE`).
+    record: Option<PathBuf>,
 }
 
 impl SaveLock {
@@ -126,6 +128,7 @@ impl SaveLock {
                 path: path.to_path_buf(),
                 lock_path,
                 file: Some(file),
+                record: None,
             });
         }
         Err(cannot_lock(path, "its lock file keeps changing"))
@@ -134,6 +137,17 @@ impl SaveLock {
     /// The save file this lock holds.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Asks for the game's record to be written to `path` after every save.
+    #[allow(dead_code)] // until the first game with a record notation lands
+    pub fn set_record(&mut self, path: PathBuf) {
+        self.record = Some(path);
+    }
+
+    /// The file the game's record is written to, if any.
+    pub fn record_path(&self) -> Option<&Path> {
+        self.record.as_deref()
     }
 
     /// Writes the save atomically and durably. Only the lock's holder writes, so one
