@@ -4,22 +4,29 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use kado::diag::{Error, Problem};
+use std::io::Read;
+
+use kado::diag::{Error, Problem, Source};
 use kado::koikoi::cards::{self, labels, short_labels};
 use kado::koikoi::deal;
 use kado::koikoi::ledger::{Ledger, Setup};
 use kado::koikoi::query::{self, YakuQuery};
 use kado::koikoi::yaku;
 use kado::koikoi::{GAME, Rules, TITLE};
+use kado::koikoi::{check, record, referee};
 use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
 
 use super::savefile::SaveLock;
 use super::session;
-use super::{Ctx, Outcome, joined};
+use super::{Ctx, FILE_LIMIT, Outcome, joined, read_file};
 
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
+
+const CHECK_ABOUT: &str = "Referee a record of Koi-Koi games move by move (see kado-notation(7)): for each turn what the played and the drawn card captured and the yaku it made, for each round its winner, yaku, multiplier and points, and the game's standing. The first illegal line is the verdict (exit 0): its line, the rule it breaks and what would have been legal. Bad notation is an error with its line, column and caret (exit 2).\n\nJSON keys: rounds (a list of {winner (null for none), points, yaku (names), end: stop, draw, instant or redeal}), scores ({NAME: points}), illegal (null, or {line, player, reason}); for a record of several games, games (a list of those objects).";
+
+const CHECK_AFTER: &str = "The record, one event a line (# starts a comment):\n  players: ana ben               the first named deals and plays first in round 1\n  round                          starts a round (optional before a game's first)\n  ana: 1b 1r 2a 3p 5a 7r 9p 11p  a dealt hand (optional)\n  table: 1p 3b 4p 6r 8b 9a 10r 12b   the 8 cards dealt face up\n  ana 1r>1p / 7p                 played card [>captured] / drawn card [>captured]\n  ben 10a / 9r koi               koi or stop ends a turn that forms or improves a yaku\n\nExamples:\n  kado koikoi check game.txt\n  kado koikoi simulate --games 1 --seed 3 --record game.txt && kado --json koikoi check game.txt";
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -81,6 +88,12 @@ pub enum Cmd {
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
     },
+    /// Referee a record of games move by move: captures, yaku, koi-koi, scores.
+    #[command(long_about = CHECK_ABOUT, after_help = CHECK_AFTER)]
+    Check {
+        /// The record: a file, or `-` for stdin.
+        record: String,
+    },
     /// Continue a saved game.
     #[command(
         long_about = "Continue a game saved by `kado koikoi game`. The game is replayed from its log and saved after every answer.\n\nWith --json: the same keys as `kado koikoi game`."
@@ -139,12 +152,51 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 save,
             )
         }
+        Cmd::Check { record } => {
+            let rs = ctx.ruleset(GAME, TITLE)?;
+            check_cmd(ctx, &rs, &record)
+        }
         Cmd::Status { file } => session::status::<Ledger>(ctx, &file),
         Cmd::Resume { file } => {
             let (lock, log) = session::open_resume::<Ledger>(ctx, Path::new(&file), TITLE)?;
             run_ledger(ctx, &lock, log)
         }
     }
+}
+
+/// Reads a record: a file, or stdin for `-` (both at most [`FILE_LIMIT`] bytes).
+fn read_record(arg: &str) -> Result<Source, Error> {
+    if arg != "-" {
+        let text = read_file(arg, "record", FILE_LIMIT)?;
+        return Ok(Source::new(format!("file {arg}"), text));
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(FILE_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::msg(format!("cannot read the record from stdin: {e}")))?;
+    if bytes.len() as u64 > FILE_LIMIT {
+        return Err(Error::msg(format!(
+            "the record on stdin is over {FILE_LIMIT} bytes; kado reads at most that"
+        )));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Error::msg("the record on stdin is not UTF-8 text"))?;
+    Ok(Source::new("stdin", text))
+}
+
+/// `koikoi check`: reads the record, referees it, and draws the verdict.
+fn check_cmd(ctx: &Ctx, rs: &Ruleset, arg: &str) -> Outcome {
+    let src = read_record(arg)?;
+    let rec = record::parse(&src)?;
+    let v = check::check(&rec, rs);
+    let rules = Rules::from_ruleset(rs);
+    ctx.emit(
+        &v.to_json(),
+        &v.render(ctx.style),
+        &referee::explain(rs, &rules),
+    )
 }
 
 /// `koikoi yaku`: reads the pile and the round, scores it, and draws the score.

@@ -25,6 +25,11 @@ pub struct Illegal {
 /// What a line did, for the human report.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
+    /// A round dealt: its number and dealer.
+    Dealt {
+        number: u32,
+        dealer: usize,
+    },
     Turn {
         line: usize,
         text: String,
@@ -101,7 +106,15 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
         let Some(referee) = game.referee.as_mut() else {
             break;
         };
-        match referee.event(&line.event) {
+        let number = referee.ledger.played() as u32 + 1;
+        let result = referee.event(&line.event);
+        if let (Event::Table(_), Ok(_)) = (&line.event, &result) {
+            game.steps.push(Step::Dealt {
+                number,
+                dealer: referee.round.dealer,
+            });
+        }
+        match result {
             Ok(Applied::Nothing) => {}
             Ok(Applied::Ended(r)) => game.steps.push(Step::RoundEnded(r)),
             Ok(Applied::Turn(report)) => {
@@ -207,7 +220,7 @@ impl GameCheck {
             for step in &self.steps {
                 out += &render_step(r, step, style);
             }
-            out += &standing(r);
+            out += &standing(r, self.illegal.is_some());
         }
         if let Some(i) = &self.illegal {
             out += &format!(
@@ -224,6 +237,10 @@ impl GameCheck {
 
 fn render_step(r: &Referee, step: &Step, style: Style) -> String {
     match step {
+        Step::Dealt { number, dealer } => format!(
+            "{}\n",
+            style.bold(&format!("Round {number}, {} deals:", r.name(*dealer)))
+        ),
         Step::Turn { line, report, .. } => {
             let mut s = format!(
                 "  line {line:>3}  {}: {}; {}",
@@ -277,7 +294,7 @@ fn round_words(r: &Referee, res: &RoundResult) -> String {
     }
 }
 
-fn standing(r: &Referee) -> String {
+fn standing(r: &Referee, illegal: bool) -> String {
     let l = &r.ledger;
     let scores = format!(
         "{} {}, {} {}",
@@ -289,8 +306,13 @@ fn standing(r: &Referee) -> String {
     match (&l.over, l.winner()) {
         (Some(why), Some(w)) => format!("Game over ({why}): {w} wins, {scores}.\n"),
         (Some(why), None) => format!("Game over ({why}): a draw, {scores}.\n"),
+        (None, _) if illegal => format!(
+            "Standing after {} of {} rounds: {scores}.\n",
+            l.played(),
+            l.setup.rounds
+        ),
         (None, _) => format!(
-            "Standing after {} of {} rounds: {scores}; {}.\n",
+            "Standing after {} of {} rounds: {scores}; next: {}.\n",
             l.played(),
             l.setup.rounds,
             r.next_words()
@@ -325,18 +347,5 @@ mod tests {
             assert_eq!(first.ledger, played.referee.ledger);
             assert!(first.ledger.over.is_some());
         }
-    }
-}
-#[cfg(test)]
-mod peek {
-    #[test]
-    fn peek() {
-        use crate::koikoi::sim::{self, Policy};
-        let rs = crate::ruleset::Ruleset::builtin("koikoi").unwrap();
-        let rec = sim::record_of_games(&rs, 1, 7, [Policy::Greedy, Policy::Kado]).unwrap();
-        println!("{rec}");
-        let v = super::check(&rec, &rs);
-        println!("{}", v.render(crate::render::Style::default()));
-        println!("{}", v.to_json());
     }
 }

@@ -242,6 +242,17 @@ impl fmt::Display for RefereeError {
                 f,
                 "each card is in a round once, and {card} is already {at}"
             ),
+            E::NotNow { next } => write!(f, "not now: {next}"),
+            _ => self.fmt_play(f),
+        }
+    }
+}
+
+impl RefereeError {
+    /// The words of the refusals of a turn.
+    fn fmt_play(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RefereeError as E;
+        match self {
             E::NotInHand { player, card, hand } => write!(
                 f,
                 "a card is played from the player's hand, and {card} is not in {player}'s: legal: {}",
@@ -313,7 +324,7 @@ impl fmt::Display for RefereeError {
                 f,
                 "both players have called koi-koi, so {player} must stop (both-koi: next-yaku-stops); legal: stop"
             ),
-            E::NotNow { next } => write!(f, "not now: {next}"),
+            _ => Ok(()),
         }
     }
 }
