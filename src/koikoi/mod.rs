@@ -9,6 +9,7 @@ pub mod cards;
 pub mod check;
 pub mod deal;
 pub mod error;
+pub mod game;
 pub mod ledger;
 pub mod query;
 pub mod record;

@@ -156,6 +156,52 @@ impl fmt::Display for Record {
     }
 }
 
+/// Reads one move (`1r`, `1r>1p`, `1r>none`), as typed at a prompt.
+pub fn parse_move(text: &str) -> Result<Move, Error> {
+    let src = Source::new("move", text);
+    let range = trim(&src, 0..text.len());
+    read_move(&src, range, "played").map_err(|ps| {
+        Error::check(ps)
+            .err()
+            .unwrap_or_else(|| Error::msg("not a move"))
+    })
+}
+
+/// Reads `koi` (or `koi-koi`) or `stop`.
+pub fn parse_call(text: &str) -> Option<Call> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "koi" | "koi-koi" | "koikoi" => Some(Call::Koi),
+        "stop" => Some(Call::Stop),
+        _ => None,
+    }
+}
+
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        let s = String::deserialize(d)?;
+        parse_move(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+impl serde::Serialize for Call {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.word())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Call {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Call, D::Error> {
+        let s = String::deserialize(d)?;
+        parse_call(&s).ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not koi or stop")))
+    }
+}
+
 /// Why `name` cannot be a player's name, if it cannot.
 pub fn name_problem(name: &str) -> Option<String> {
     if let Some(why) = crate::notation::name_too_long(name) {
@@ -319,11 +365,7 @@ fn read_turn(src: &Source, range: Range<usize>) -> Result<TurnParts, Vec<Problem
     let right_text = &src.text[right.clone()];
     if let Some(space) = right_text.rfind(char::is_whitespace) {
         let word = &right_text[space + 1..];
-        let c = match word.to_ascii_lowercase().as_str() {
-            "koi" | "koi-koi" | "koikoi" => Some(Call::Koi),
-            "stop" => Some(Call::Stop),
-            _ => None,
-        };
+        let c = parse_call(word);
         if c.is_some() {
             call = c;
             right = trim(src, right.start..right.start + space);
