@@ -182,3 +182,234 @@ fn bad_notation_is_an_error_with_its_place() {
         "{err}"
     );
 }
+
+/// Runs kado in `dir`; returns (exit code, stdout, stderr).
+fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+    let out = kado()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(input.as_bytes().to_vec())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The answers `play` asks for to replay a record: with a virtual deck only the cards
+/// played, the captures of drawn cards with two matches, and koi or stop; with real cards
+/// also the hands, the table and every card drawn.
+fn answers(record: &str, virtual_deck: bool) -> String {
+    let mut out = Vec::new();
+    for line in record.lines() {
+        if line.starts_with("players:") || line == "round" {
+            continue;
+        }
+        if let Some((_, cards)) = line.split_once(": ") {
+            if !virtual_deck {
+                out.push(cards.to_string());
+            }
+            continue;
+        }
+        let (_, turn) = line.split_once(' ').unwrap();
+        let (played, rest) = turn.split_once(" / ").unwrap();
+        let mut rest = rest.split(' ');
+        let drawn = rest.next().unwrap();
+        out.push(played.to_string());
+        match (virtual_deck, drawn.split_once('>')) {
+            (true, Some((_, capture))) => out.push(capture.to_string()),
+            (true, None) => {}
+            (false, _) => out.push(drawn.to_string()),
+        }
+        out.extend(rest.map(str::to_string));
+    }
+    out.join("\n") + "\n"
+}
+
+#[test]
+fn a_whole_game_through_play_gives_the_record_check_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (code, _, err) = run_in(
+        d,
+        &[
+            "koikoi",
+            "simulate",
+            "--games",
+            "1",
+            "--seed",
+            "5",
+            "--policy",
+            "greedy,kado",
+            "--record",
+            "sim.txt",
+        ],
+        "",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let sim = std::fs::read_to_string(d.join("sim.txt")).unwrap();
+    assert!(sim.matches("\nround\n").count() >= 5, "{sim}");
+    // A virtual deck: kado deals; the table plays.
+    let (code, out, err) = run_in(
+        d,
+        &[
+            "koikoi",
+            "play",
+            "--players",
+            "ana,ben",
+            "--deck",
+            "virtual",
+            "--seed",
+            "5",
+            "--save",
+            "v.yaml",
+            "--record",
+            "v.txt",
+        ],
+        &answers(&sim, true),
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(out.contains("Game over ("), "{out}");
+    assert_eq!(std::fs::read_to_string(d.join("v.txt")).unwrap(), sim);
+    // Real cards: the table says every card.
+    let (code, out, err) = run_in(
+        d,
+        &[
+            "koikoi",
+            "play",
+            "--players",
+            "ana,ben",
+            "--save",
+            "p.yaml",
+            "--record",
+            "p.txt",
+        ],
+        &answers(&sim, false),
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert_eq!(std::fs::read_to_string(d.join("p.txt")).unwrap(), sim);
+    // The record passes check with the same result as the game.
+    let (_, checked, _) = run_in(d, &["--json", "koikoi", "check", "p.txt"], "");
+    let checked: serde_json::Value = serde_json::from_str(&checked).unwrap();
+    assert_eq!(checked["illegal"], serde_json::Value::Null);
+    let (_, status, _) = run_in(d, &["--json", "koikoi", "status", "p.yaml"], "");
+    let status: serde_json::Value = serde_json::from_str(&status).unwrap();
+    assert_eq!(status["over"], true);
+    let scores = &status["scores"];
+    assert_eq!(checked["scores"]["ana"], scores[0]);
+    assert_eq!(checked["scores"]["ben"], scores[1]);
+    let (code, printed, _) = run_in(d, &["koikoi", "status", "v.yaml", "--record"], "");
+    assert_eq!((code, printed), (0, sim));
+}
+
+#[test]
+fn play_refuses_an_illegal_card_and_undo_takes_back_an_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let input = "hidden\nhidden\n1p 3b 4p 6r 8b 9a 10r 12b\n1r>3b\n1r\n7p\nundo\n2p\n";
+    let (code, out, err) = run_in(
+        d,
+        &["koikoi", "play", "--players", "ana,ben", "--save", "g.yaml"],
+        input,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.contains("✗ a card captures a card of its own month, and 3b is not of pine's; legal: 1r>1p (or 1r)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ana plays 1r poetry ribbon: takes 1p.\n"),
+        "{out}"
+    );
+    assert!(out.contains("Undone.\n"), "{out}");
+    let (_, rec, _) = run_in(d, &["koikoi", "status", "g.yaml", "--record"], "");
+    assert_eq!(
+        rec,
+        "players: ana ben\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r / 2p\n"
+    );
+    // Resumed, the game goes on where it stopped.
+    let (code, out, _) = run_in(
+        d,
+        &["koikoi", "resume", "g.yaml", "--record", "g.txt"],
+        "ben 4a\n12p\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("ben plays: ben 4a\nben plays 4a cuckoo: takes 4p.\nben draws: 12p\nben draws 12p: takes 12b phoenix.\n"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("g.txt")).unwrap(),
+        "players: ana ben\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r / 2p\nben 4a / 12p\n"
+    );
+}
+
+#[test]
+fn kado_as_opponent_needs_a_virtual_deck_and_announces_its_plays() {
+    let err = bad(&[
+        "koikoi",
+        "play",
+        "--opponent",
+        "kado",
+        "--save",
+        "/nonexistent/x.yaml",
+    ]);
+    assert!(
+        err.contains("--opponent kado: kado can play only with a virtual deck"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "koikoi",
+            "play",
+            "--players",
+            "ana,kado",
+            "--deck",
+            "virtual",
+            "--seed",
+            "2",
+            "--opponent",
+            "kado",
+            "--save",
+            "k.yaml",
+        ],
+        "",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    // kado's hand is never shown; ana's is, at her turn.
+    assert!(out.contains("ana's hand: "), "{out}");
+    assert!(!out.contains("kado's hand"), "{out}");
+}
+
+#[test]
+fn simulate_reports_each_policy() {
+    let v = json(&[
+        "koikoi",
+        "simulate",
+        "--games",
+        "20",
+        "--seed",
+        "3",
+        "--policy",
+        "greedy,random",
+    ]);
+    assert_eq!(v["games"], 20);
+    assert_eq!(v["policies"], serde_json::json!(["greedy", "random"]));
+    let wins = v["wins"][0].as_u64().unwrap()
+        + v["wins"][1].as_u64().unwrap()
+        + v["draws"].as_u64().unwrap();
+    assert_eq!(wins, 20);
+    let err = bad(&[
+        "koikoi",
+        "simulate",
+        "--games",
+        "2",
+        "--policy",
+        "kado,smart",
+    ]);
+    assert!(err.contains("`kado,smart` is not two policies"), "{err}");
+}

@@ -176,6 +176,13 @@ pub enum RefereeError {
     KoiBoth {
         player: String,
     },
+    /// An answer at the table that does not read: why, and what is asked.
+    Notation {
+        why: String,
+        hint: String,
+    },
+    /// `--opponent kado` with real cards, whose hidden hand kado cannot hold.
+    KadoNeedsVirtual,
     /// At the table: a step that is not the one asked for.
     NotNow {
         next: String,
@@ -243,6 +250,10 @@ impl fmt::Display for RefereeError {
                 "each card is in a round once, and {card} is already {at}"
             ),
             E::NotNow { next } => write!(f, "not now: {next}"),
+            E::Notation { why, hint } => write!(f, "{why}. {hint}"),
+            E::KadoNeedsVirtual => f.write_str(
+                "kado plays only with a virtual deck (--deck virtual), whose cards it deals and hides",
+            ),
             _ => self.fmt_play(f),
         }
     }

@@ -332,9 +332,7 @@ impl Session for Game {
         if setup.kado.is_some_and(|k| k > 1)
             || (setup.kado.is_some() && setup.deck == Deck::Physical)
         {
-            return Err(RefereeError::NotNow {
-                next: "kado plays only with a virtual deck (--deck virtual)".to_string(),
-            });
+            return Err(RefereeError::KadoNeedsVirtual);
         }
         Ok(Game {
             setup: setup.clone(),
@@ -426,10 +424,19 @@ impl Session for Game {
     }
 
     fn answer(&self, q: &Question, text: &str) -> Result<Action, RefereeError> {
-        let bad = |e: crate::diag::Error| RefereeError::NotNow {
-            next: format!("{} ({})", e.summary(), q.hint),
+        let bad = |e: crate::diag::Error| RefereeError::Notation {
+            why: e
+                .problems
+                .first()
+                .map_or_else(|| e.summary(), |p| p.message.clone()),
+            hint: q.hint.clone(),
         };
         let p = self.referee.round.to_move;
+        // A move may be said as in the record, after the player's name.
+        let text = match text.trim().split_once(' ') {
+            Some((name, rest)) if name.eq_ignore_ascii_case(self.referee.name(p)) => rest,
+            _ => text,
+        };
         match q.key.as_str() {
             k if k.starts_with("hand:") => {
                 let p = usize::from(k.ends_with('1'));
@@ -564,5 +571,85 @@ impl Session for Game {
             rec.lines.push(record::Line { line: i + 1, event });
         }
         Some(rec.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Source;
+    use crate::koikoi::check;
+
+    /// Plays a session to its end: kado's steps as it takes them, the table's answers
+    /// from the greedy policy.
+    fn play_out(setup: &Setup) -> Game {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let mut g = Game::start(setup, &rs).unwrap();
+        let mut dice = Dice::new(9);
+        for _ in 0..2000 {
+            let action = match g.next() {
+                Step::Done => return g,
+                Step::Auto(a) => a,
+                Step::Ask(q) => {
+                    let text = match q.key.as_str() {
+                        "play" => sim::choose_play(&g.referee, Policy::Greedy, &mut dice, true)
+                            .unwrap()
+                            .to_string(),
+                        "draw-capture" => {
+                            let card = g.dealt().unwrap().stock[g.draws];
+                            let m = sim::choose_draw(&g.referee, card, Policy::Greedy, &mut dice);
+                            match m.capture {
+                                Capture::Card(c) => c.to_string(),
+                                _ => panic!("{m}"),
+                            }
+                        }
+                        _ => "stop".to_string(),
+                    };
+                    g.answer(&q, &text).unwrap()
+                }
+            };
+            g.apply(&action).unwrap();
+        }
+        panic!("the game did not end");
+    }
+
+    #[test]
+    fn a_game_against_kado_ends_and_its_record_checks_the_same() {
+        let setup = Setup {
+            players: vec!["ana".into(), "kado".into()],
+            deck: Deck::Virtual { seed: 11 },
+            kado: Some(1),
+        };
+        let g = play_out(&setup);
+        assert!(g.referee.ledger.over.is_some());
+        let text = g.record().unwrap();
+        let rec = record::parse(&Source::new("r", text.as_str())).unwrap();
+        let v = check::check(&rec, &Ruleset::builtin("koikoi").unwrap());
+        assert_eq!(v.illegal(), None);
+        assert_eq!(
+            v.games[0].referee.as_ref().unwrap().ledger,
+            g.referee.ledger
+        );
+    }
+
+    #[test]
+    fn kado_plays_only_with_a_virtual_deck() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let setup = Setup {
+            players: vec!["ana".into(), "ben".into()],
+            deck: Deck::Physical,
+            kado: Some(1),
+        };
+        assert!(Game::start(&setup, &rs).is_err());
+    }
+
+    #[test]
+    fn a_play_log_is_told_from_a_ledger() {
+        assert!(is_play_log(
+            "game: koikoi\nsetup:\n  players: [a, b]\n  deck:\n    kind: physical\n"
+        ));
+        assert!(!is_play_log(
+            "game: koikoi\nsetup:\n  players: [a, b]\n  rounds: 6\n  dealer: 0\n"
+        ));
     }
 }
