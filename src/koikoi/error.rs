@@ -32,6 +32,12 @@ pub enum LedgerError {
     /// Points outside 1 to [`MAX_ROUND_POINTS`].
     Points(i64),
     NoAnswer,
+    /// Points no round can be worth under the rules, with the nearest that can.
+    Impossible {
+        points: i64,
+        below: Option<i64>,
+        above: Option<i64>,
+    },
     /// A winner named without points.
     PointsMissing(String),
     /// More words than a winner and points.
@@ -69,6 +75,21 @@ impl fmt::Display for LedgerError {
                 )
             }
             LedgerError::NoAnswer => f.write_str("say who won and how many points, or `draw`"),
+            LedgerError::Impossible {
+                points,
+                below,
+                above,
+            } => {
+                let near: Vec<String> = [below, above]
+                    .iter()
+                    .filter_map(|n| n.map(|n| n.to_string()))
+                    .collect();
+                write!(
+                    f,
+                    "no round is worth {points} points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: {}",
+                    near.join(" or ")
+                )
+            }
             LedgerError::PointsMissing(w) => {
                 write!(f, "how many points did {w} win? e.g. `{w} 7`")
             }
