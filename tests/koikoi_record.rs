@@ -22,6 +22,7 @@ Round 1, ana deals:
   line  10  ana: 2a takes 2p; 5p to the table
   line  11  ben: 10a takes 10r; 7a takes 7p; yaku inoshikacho 6 (6): stop
 Round 1: ben stops with inoshikacho 6: base 6 ×2, 12 points.
+  ×2: the opponent had called koi-koi (hard koi)
   Round 1: ben wins 12: ben 50 → 62, ana 50 → 38.
   ben deals round 2.
 Round 2, ben deals:

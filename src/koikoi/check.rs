@@ -263,6 +263,11 @@ fn render_step(r: &Referee, step: &Step, style: Style) -> String {
         }
         Step::RoundEnded(res) => {
             let mut s = format!("{}\n", style.bold(&round_words(r, res)));
+            if res.end == End::Stop {
+                for why in &res.reasons {
+                    s += &format!("  {why}\n");
+                }
+            }
             for line in &res.said {
                 s += &format!("  {line}\n");
             }
