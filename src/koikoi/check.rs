@@ -353,4 +353,70 @@ mod tests {
             assert!(first.ledger.over.is_some());
         }
     }
+
+    #[test]
+    fn round_is_optional_before_a_game_s_first_and_games_follow_each_other() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let text = "players: ana ben\nround\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r / 7p\nplayers: cy dee\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\ncy 1r / 7p\n";
+        let rec = record::parse(&Source::new("r", text)).unwrap();
+        let v = check(&rec, &rs);
+        assert_eq!(v.illegal(), None);
+        assert_eq!(v.games.len(), 2);
+        assert_eq!(
+            v.to_json()["games"][1]["scores"],
+            serde_json::json!({"cy": 50, "dee": 50})
+        );
+    }
+
+    #[test]
+    fn a_line_after_the_game_ends_is_illegal() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let mut rec = sim::record_of_games(&rs, 1, 3, [Policy::Greedy, Policy::Greedy]).unwrap();
+        let last = rec.lines.len();
+        rec.lines.push(crate::koikoi::record::Line {
+            line: last + 1,
+            event: Event::Round,
+        });
+        let v = check(&rec, &rs);
+        let illegal = v.illegal().unwrap();
+        assert_eq!(illegal.line, last + 1);
+        assert!(
+            illegal.error.to_string().starts_with("the game is over ("),
+            "{}",
+            illegal.error
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        #[test]
+        fn any_simulated_game_round_trips_and_checks_to_its_own_result(seed in 0u64..1_000_000, a in 0usize..3, b in 0usize..3, house in 0usize..8) {
+            let policies = [Policy::Random, Policy::Greedy, Policy::Kado];
+            let houses: [(&str, &[(&str, &str)]); 8] = [
+                ("koikoi-bga", &[]),
+                ("koikoi", &[]),
+                ("koikoi-fudawiki", &[("multiplier", "soft-koi")]),
+                ("koikoi", &[("multiplier", "koi-bonus"), ("koi-calls", "once")]),
+                ("koikoi", &[("last-card-koi", "allowed"), ("another-yaku", "new-yaku")]),
+                ("koikoi", &[("both-koi", "next-yaku-stops"), ("both-instant", "dealer")]),
+                ("koikoi", &[("multiplier", "field-brights"), ("draw-round", "dealer-6")]),
+                ("koikoi", &[("tied-game", "extra-round"), ("next-dealer", "alternate"), ("dealt-hands", "redeal")]),
+            ];
+            let (base, changes) = houses[house];
+            let mut rs = Ruleset::builtin(base).unwrap();
+            for (id, choice) in changes {
+                rs = rs.with(id, choice).unwrap();
+            }
+            let names = ["ana".to_string(), "ben".to_string()];
+            let played = sim::play_game(&rs, &names, [policies[a], policies[b]], seed).unwrap();
+            let rec = record::Record {
+                lines: played.events.iter().enumerate().map(|(i, e)| record::Line { line: i + 1, event: e.clone() }).collect(),
+            };
+            let back = record::parse(&Source::new("r", rec.to_string().as_str())).unwrap();
+            proptest::prop_assert_eq!(back.events(), played.events.clone());
+            let v = check(&back, &rs);
+            proptest::prop_assert_eq!(v.illegal(), None);
+            proptest::prop_assert_eq!(&v.games[0].referee.as_ref().unwrap().ledger, &played.referee.ledger);
+        }
+    }
 }
