@@ -200,6 +200,13 @@ pub trait Session: Sized + Clone {
         String::new()
     }
 
+    /// The advice for `question` when the player types `hint` at its prompt: the legal
+    /// answers ranked, computed only from what the player can see; `None` where the game
+    /// has no advice (a card to name, or a game without an advisor).
+    fn hint(&self, _question: &Question) -> Option<String> {
+        None
+    }
+
     /// The game so far in the game's record notation, which its `check` command reads
     /// back with the same result; `None` for a game without a record notation.
     fn record(&self) -> Option<String> {

@@ -291,6 +291,12 @@ impl<G: Session> Runner<'_, G> {
                 G::COMMANDS
             )),
             Reply::Show => self.show(),
+            Reply::Hint => match self.game.hint(q) {
+                Some(advice) => self.prompter.say(&advice),
+                None => self
+                    .prompter
+                    .refuse("kado has no advice for this question: it is not a choice of play"),
+            },
             Reply::Undo => self.undo()?,
             Reply::Answer(text) => self.answer(q, &text)?,
         }

@@ -1984,6 +1984,22 @@ pub mod bot {
     }
 
     impl Bot {
+        /// What the bot sells: its lowest cards (one a turn under sell-turns:
+        /// one-at-a-time), keeping at least two.
+        fn sale(&self, game: &Game, s: &SeatState) -> String {
+            let mut n = self.sells.min(s.held().saturating_sub(2));
+            if game.rules.sell_one_at_a_time {
+                n = usize::from(s.sold < self.sells && n > 0);
+            }
+            if game.virtual_seed().is_some() {
+                let mut hand = s.known.clone();
+                hand.sort_by_key(|c| (value(*c), *c));
+                codes(&hand[..n.min(hand.len())])
+            } else {
+                codes(&free(game, n.min(s.hidden), &mut Vec::new()))
+            }
+        }
+
         /// The bot's answer to a question.
         pub fn answer(&self, game: &Game, q: &Question) -> String {
             let (kind, who) = q.key.split_once(':').unwrap_or((q.key.as_str(), ""));
@@ -2008,20 +2024,7 @@ pub mod bot {
                     let plan = game.alora_buy_plan(i);
                     plan.buy.map_or_else(String::new, |c| c.code())
                 }
-                "sell" => {
-                    let Some(s) = seat else { return "none".into() };
-                    let mut n = self.sells.min(s.held().saturating_sub(2));
-                    if game.rules.sell_one_at_a_time {
-                        n = usize::from(s.sold < self.sells && n > 0);
-                    }
-                    if virtual_deck {
-                        let mut hand = s.known.clone();
-                        hand.sort_by_key(|c| (value(*c), *c));
-                        codes(&hand[..n.min(hand.len())])
-                    } else {
-                        codes(&free(game, n.min(s.hidden), &mut taken))
-                    }
-                }
+                "sell" => seat.map_or_else(|| "none".into(), |s| self.sale(game, s)),
                 "buy" => {
                     let Some(s) = seat else { return "none".into() };
                     let room = game.rules.hand_limit.saturating_sub(s.held());
