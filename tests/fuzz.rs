@@ -1458,7 +1458,7 @@ fn fuzz_answers_koikoi() {
         dealer: 0,
     };
     let script = [
-        "ana 5", "ben 2", "draw", "ana 7", "ben 3", "draw", "ben 1", "ana 12", "draw", "ben 9",
+        "ana 5", "ben 2", "draw", "ana 8", "ben 3", "draw", "ben 1", "ana 12", "draw", "ben 10",
         "ana 1", "ben 4",
     ];
     let all = asked::<Koikoi>(&setup, "koikoi", script.len(), |_, _, i| {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::cards::Card;
+use super::cards::{Card, codes};
 use super::ledger::MAX_ROUND_POINTS;
 use super::record::Call;
 
@@ -322,8 +322,8 @@ impl RefereeError {
             E::Ambiguous { card, matches } => write!(
                 f,
                 "{card} matches two table cards, {} and {}: the record must say which it captures; legal: {}",
-                matches[0],
-                matches.get(1).copied().unwrap_or(matches[0]),
+                codes(matches.get(..1).unwrap_or_default()),
+                codes(matches.get(1..2).unwrap_or_default()),
                 legal_moves(*card, matches)
             ),
             E::MissingCall {

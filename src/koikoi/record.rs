@@ -294,13 +294,13 @@ fn keyed(
         let text = &src.text[rest.clone()];
         let mut names = Vec::new();
         let mut problems = Vec::new();
-        let mut at = rest.start;
         for word in text.split(|c: char| c.is_whitespace() || c == ',') {
-            let span = at..at + word.len();
-            at += word.len() + 1;
             if word.is_empty() {
                 continue;
             }
+            // Where the word is in the line (separators may be wider than a byte).
+            let at = rest.start + (word.as_ptr() as usize - text.as_ptr() as usize);
+            let span = at..at + word.len();
             match read_name(src, span) {
                 Ok(n) => names.push(n),
                 Err(mut p) => problems.append(&mut p),
@@ -363,12 +363,11 @@ fn read_turn(src: &Source, range: Range<usize>) -> Result<TurnParts, Vec<Problem
     let mut right = trim(src, range.start + slash + 1..range.end);
     let mut call = None;
     let right_text = &src.text[right.clone()];
-    if let Some(space) = right_text.rfind(char::is_whitespace) {
-        let word = &right_text[space + 1..];
+    if let Some((before, word)) = right_text.rsplit_once(char::is_whitespace) {
         let c = parse_call(word);
         if c.is_some() {
             call = c;
-            right = trim(src, right.start..right.start + space);
+            right = trim(src, right.start..right.start + before.len());
         }
     }
     let played = read_move(src, left, "played");
@@ -488,6 +487,21 @@ mod tests {
     }
 
     #[test]
+    fn wide_spaces_separate_words_too() {
+        let r =
+            read("players:\u{3000}ana\u{3000}ben\ntable: 1p\nana 1r / 7p\u{3000}koi\n").unwrap();
+        assert_eq!(
+            r.lines[0].event,
+            Event::Players(["ana".into(), "ben".into()])
+        );
+        let Event::Turn(t) = &r.lines[2].event else {
+            panic!()
+        };
+        assert_eq!(t.call, Some(Call::Koi));
+        assert!(read("ana\u{3000}1r\u{3000}/\u{3000}7p\u{3000}x\u{2003}").is_err());
+    }
+
+    #[test]
     fn bad_notation_points_at_its_place() {
         let e =
             read("players: ana\nana 1r>1x / 7p\nben 4a 12b\nana 1r / 7p kio\nzz\n").unwrap_err();
@@ -579,6 +593,14 @@ mod tests {
         #[test]
         fn parsing_never_panics(s in "\\PC{0,60}") {
             let _ = read(&s);
+        }
+
+        #[test]
+        fn lines_of_record_words_never_panic(words in proptest::collection::vec(proptest::sample::select(vec![
+            "players:", "ana", "ben", "round", "table:", "ana:", "1r", ">", "1r>1p", "/", "koi", "stop", "none", ">none",
+            "\u{3000}", "\u{2003}", " ", "\n", "#", ",", ":", "12p", "2b", "x",
+        ]), 0..40)) {
+            let _ = read(&words.concat());
         }
     }
 }
