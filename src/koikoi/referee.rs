@@ -159,18 +159,6 @@ impl RoundState {
             .filter(|c| c.month == card.month)
             .collect()
     }
-
-    /// The cards of the deck nobody has seen this round (the stock and hidden hands).
-    pub fn unseen(&self) -> Vec<Card> {
-        let mut left = Card::deck();
-        for c in &self.seen {
-            if let Some(i) = left.iter().position(|x| x == c) {
-                left.swap_remove(i);
-            }
-        }
-        left.sort();
-        left
-    }
 }
 
 /// One game followed move by move.
