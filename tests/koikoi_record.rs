@@ -229,68 +229,66 @@ fn answers(record: &str, virtual_deck: bool) -> String {
     out.join("\n") + "\n"
 }
 
+/// A whole game (6 rounds) written by `simulate` in `d`.
+fn simulated(d: &std::path::Path) -> String {
+    let args = "koikoi simulate --games 1 --seed 5 --policy greedy,kado --record sim.txt";
+    let (code, _, err) = run_in(d, &args.split(' ').collect::<Vec<_>>(), "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let sim = std::fs::read_to_string(d.join("sim.txt")).unwrap();
+    assert!(sim.matches("\nround\n").count() >= 5, "{sim}");
+    sim
+}
+
+/// Plays a game in `d` saved as NAME.yaml with its record in NAME.txt; returns the
+/// transcript and the record.
+fn play_to(d: &std::path::Path, name: &str, extra: &[&str], input: &str) -> (String, String) {
+    let (save, rec) = (format!("{name}.yaml"), format!("{name}.txt"));
+    let mut args = vec![
+        "koikoi",
+        "play",
+        "--players",
+        "ana,ben",
+        "--save",
+        &save,
+        "--record",
+        &rec,
+    ];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run_in(d, &args, input);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    (out, std::fs::read_to_string(d.join(&rec)).unwrap())
+}
+
+#[test]
+fn with_real_cards_a_whole_turn_may_be_said_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = simulated(dir.path());
+    let whole: String = sim
+        .lines()
+        .filter(|l| !l.starts_with("players:") && *l != "round")
+        .map(|l| match l.split_once(": ") {
+            Some((_, cards)) => format!("{cards}\n"),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let (out, rec) = play_to(dir.path(), "w", &[], &whole);
+    assert!(!out.contains('✗'), "{out}");
+    assert_eq!(rec, sim);
+}
+
 #[test]
 fn a_whole_game_through_play_gives_the_record_check_accepts() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let (code, _, err) = run_in(
-        d,
-        &[
-            "koikoi",
-            "simulate",
-            "--games",
-            "1",
-            "--seed",
-            "5",
-            "--policy",
-            "greedy,kado",
-            "--record",
-            "sim.txt",
-        ],
-        "",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    let sim = std::fs::read_to_string(d.join("sim.txt")).unwrap();
-    assert!(sim.matches("\nround\n").count() >= 5, "{sim}");
+    let sim = simulated(d);
     // A virtual deck: kado deals; the table plays.
-    let (code, out, err) = run_in(
-        d,
-        &[
-            "koikoi",
-            "play",
-            "--players",
-            "ana,ben",
-            "--deck",
-            "virtual",
-            "--seed",
-            "5",
-            "--save",
-            "v.yaml",
-            "--record",
-            "v.txt",
-        ],
-        &answers(&sim, true),
-    );
-    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let virtual_deck = ["--deck", "virtual", "--seed", "5"];
+    let (out, rec) = play_to(d, "v", &virtual_deck, &answers(&sim, true));
     assert!(out.contains("Game over ("), "{out}");
-    assert_eq!(std::fs::read_to_string(d.join("v.txt")).unwrap(), sim);
+    assert_eq!(rec, sim);
     // Real cards: the table says every card.
-    let (code, out, err) = run_in(
-        d,
-        &[
-            "koikoi",
-            "play",
-            "--players",
-            "ana,ben",
-            "--save",
-            "p.yaml",
-            "--record",
-            "p.txt",
-        ],
-        &answers(&sim, false),
-    );
-    assert_eq!((code, err.as_str()), (0, ""), "{out}");
-    assert_eq!(std::fs::read_to_string(d.join("p.txt")).unwrap(), sim);
+    let (_, rec) = play_to(d, "p", &[], &answers(&sim, false));
+    assert_eq!(rec, sim);
     // The record passes check with the same result as the game.
     let (_, checked, _) = run_in(d, &["--json", "koikoi", "check", "p.txt"], "");
     let checked: serde_json::Value = serde_json::from_str(&checked).unwrap();

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::{self, Card, codes};
 use super::error::RefereeError;
 use super::record::{self, Call, Capture, Event, Move, Turn};
+
 use super::referee::{Drawn, Phase, Referee, RoundResult, Taken};
 use super::sim::{self, Dice, Policy};
 use super::yaku::Name;
@@ -57,6 +58,8 @@ pub enum Action {
     Draw { card: Move },
     /// Koi-koi or stop.
     Call { call: Call },
+    /// A whole turn said at once, as in the record (real cards).
+    Turn { turn: Turn },
 }
 
 /// The game's state: the referee, and the record so far.
@@ -251,6 +254,27 @@ impl Game {
                 said.extend(ended.iter().flat_map(|r| self.round_words(r)));
                 Ok(said)
             }
+            Action::Turn { turn } => {
+                let r = self.referee.turn(turn)?;
+                self.events.push(Event::Turn(turn.clone()));
+                let mut said = vec![
+                    self.taken_words(r.player, "plays", &r.played),
+                    self.taken_words(r.player, "draws", &r.drawn),
+                ];
+                if let Some(c) = r.call {
+                    let yaku: Vec<String> =
+                        r.yaku.iter().map(|(n, p)| format!("{n} {p}")).collect();
+                    said.push(format!(
+                        "{}'s yaku: {} ({}): {}.",
+                        self.name(r.player),
+                        yaku.join(", "),
+                        r.base,
+                        c.word()
+                    ));
+                }
+                said.extend(r.ended.iter().flat_map(|e| self.round_words(e)));
+                Ok(said)
+            }
             _ => Err(RefereeError::NotNow {
                 next: self.referee.next_words(),
             }),
@@ -403,7 +427,7 @@ impl Session for Game {
             Phase::Play => Step::Ask(Question::new(
                 "play",
                 format!("{} plays", self.name(p)),
-                "The card played from the hand, and with two matches on the table the one it takes: `1r` or `1r>1p`.",
+                "The card played from the hand, and with two matches on the table the one it takes: `1r` or `1r>1p`. With real cards a whole turn may be said at once, as in the record: `1r>1p / 7p` (ending with koi or stop when the turn forms or improves a yaku).",
             )),
             Phase::Draw => self.draw_step(),
             Phase::Call if self.is_kado(p) => Step::Auto(Action::Call {
@@ -454,6 +478,18 @@ impl Session for Game {
             "table" => Ok(Action::Table {
                 cards: text.parse::<cards::Cards>().map_err(bad)?.0,
             }),
+            "play" if text.contains('/') => {
+                if self.seed().is_some() {
+                    return Err(RefereeError::Notation {
+                        why: "with a virtual deck kado draws the card".to_string(),
+                        hint: q.hint.clone(),
+                    });
+                }
+                let line = format!("{} {}", self.name(p), text.trim());
+                Ok(Action::Turn {
+                    turn: record::parse_turn(&line).map_err(bad)?,
+                })
+            }
             "play" => Ok(Action::Play {
                 player: self.name(p),
                 card: record::parse_move(text).map_err(bad)?,

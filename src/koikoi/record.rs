@@ -167,6 +167,37 @@ pub fn parse_move(text: &str) -> Result<Move, Error> {
     })
 }
 
+/// Reads one turn line (`ana 1r>1p / 7p koi`).
+pub fn parse_turn(text: &str) -> Result<Turn, Error> {
+    let src = Source::new("turn", text);
+    let rec = parse(&src)?;
+    match rec.lines.as_slice() {
+        [
+            Line {
+                event: Event::Turn(t),
+                ..
+            },
+        ] => Ok(t.clone()),
+        _ => Err(Problem::new(format!("`{}` is not one turn", text.trim()))
+            .at(&src, 0..text.len())
+            .expected(TURN_EXPECTED)
+            .into()),
+    }
+}
+
+impl serde::Serialize for Turn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Turn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Turn, D::Error> {
+        let s = String::deserialize(d)?;
+        parse_turn(&s).map_err(serde::de::Error::custom)
+    }
+}
+
 /// Reads `koi` (or `koi-koi`) or `stop`.
 pub fn parse_call(text: &str) -> Option<Call> {
     match text.trim().to_ascii_lowercase().as_str() {
