@@ -694,7 +694,7 @@ fn a_scripted_game_with_a_refusal_an_undo_and_a_knockout() {
             "--save",
             s,
         ],
-        "ana 7\nzed 4\ndraw\nundo\nben 3\nben 60\n",
+        "ana 7\nana 8\nzed 4\ndraw\nundo\nben 3\nben 60\n",
     );
     assert_eq!((code, err.as_str()), (0, ""));
     let expected =
@@ -706,7 +706,9 @@ fn a_scripted_game_with_a_refusal_an_undo_and_a_knockout() {
 └───────┴────────┴────────┴─────┴─────┘
 0 of 3 rounds played; ana deals next.
 Round 1 of 3 (dealer ana): winner and points, or draw: ana 7
-Round 1: ana wins 7: ana 50 → 57, ben 50 → 43.
+✗ no round is worth 7 points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: 6 or 8
+Round 1 of 3 (dealer ana): winner and points, or draw: ana 8
+Round 1: ana wins 8: ana 50 → 58, ben 50 → 42.
 ana deals round 2.
 Round 2 of 3 (dealer ana): winner and points, or draw: zed 4
 ✗ `zed` is not a player: the players are ana and ben
@@ -719,22 +721,22 @@ Undone.
 │ Round ┆ Dealer ┆ Result ┆ ana ┆ ben │
 ╞═══════╪════════╪════════╪═════╪═════╡
 │ start ┆        ┆        ┆ 50  ┆ 50  │
-│ 1     ┆ ana    ┆ ana +7 ┆ 57  ┆ 43  │
+│ 1     ┆ ana    ┆ ana +8 ┆ 58  ┆ 42  │
 └───────┴────────┴────────┴─────┴─────┘
 1 of 3 rounds played; ana deals next.
 Round 2 of 3 (dealer ana): winner and points, or draw: ben 3
-Round 2: ben wins 3: ben 43 → 46, ana 57 → 54.
+Round 2: ben wins 3: ben 42 → 45, ana 58 → 55.
 ben deals round 3.
 Round 3 of 3 (dealer ben): winner and points, or draw: ben 60
-Round 3: ben wins 60: ben 46 → 100, ana 54 → 0.
+Round 3: ben wins 60: ben 45 → 100, ana 55 → 0.
 ana has no points left: ben wins the game.
 ┌───────┬────────┬─────────────────┬─────┬─────┐
 │ Round ┆ Dealer ┆ Result          ┆ ana ┆ ben │
 ╞═══════╪════════╪═════════════════╪═════╪═════╡
 │ start ┆        ┆                 ┆ 50  ┆ 50  │
-│ 1     ┆ ana    ┆ ana +7          ┆ 57  ┆ 43  │
-│ 2     ┆ ana    ┆ ben +3          ┆ 54  ┆ 46  │
-│ 3     ┆ ben    ┆ ben +54 (of 60) ┆ 0   ┆ 100 │
+│ 1     ┆ ana    ┆ ana +8          ┆ 58  ┆ 42  │
+│ 2     ┆ ana    ┆ ben +3          ┆ 55  ┆ 45  │
+│ 3     ┆ ben    ┆ ben +55 (of 60) ┆ 0   ┆ 100 │
 └───────┴────────┴─────────────────┴─────┴─────┘
 Game over (ana has no points left): ben wins.
 "

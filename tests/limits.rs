@@ -256,7 +256,7 @@ fn a_long_answer_line_is_not_read_whole() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
-        let input = format!("ana 7\n{}\nbo 3\n", "x".repeat(1 << 20));
+        let input = format!("ana 8\n{}\nbo 3\n", "x".repeat(1 << 20));
         // kado stops reading part-way: a broken pipe is expected.
         let _ = stdin.write_all(input.as_bytes());
     });
@@ -272,7 +272,7 @@ fn a_long_answer_line_is_not_read_whole() {
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.ends_with("Round 1: ana wins 7: ana 50 → 57, bo 50 → 43.\nana deals round 2.\n"),
+        stdout.ends_with("Round 1: ana wins 8: ana 50 → 58, bo 50 → 42.\nana deals round 2.\n"),
         "{stdout}"
     );
     assert!(stdout.len() < 2000, "{stdout}");

@@ -199,11 +199,13 @@ trait PerGame {
     fn run<G: Session>(self) -> Self::Out;
 }
 
-/// Runs `job` with the session type of `game`; `None` for a game kado does not journal.
-fn dispatch<P: PerGame>(game: &str, job: P) -> Option<P::Out> {
+/// Runs `job` with the session type of a `game` saved as `log`; `None` for a game kado
+/// does not journal. Koi-Koi saves are a ledger, or a game followed move by move.
+fn dispatch<P: PerGame>(game: &str, log: &str, job: P) -> Option<P::Out> {
     Some(match game {
         "kinkado" => job.run::<kado::kinkado::game::Game>(),
         "kinga" => job.run::<kado::kinga::game::Game>(),
+        "koikoi" if kado::koikoi::game::is_play_log(log) => job.run::<kado::koikoi::game::Game>(),
         "koikoi" => job.run::<kado::koikoi::ledger::Ledger>(),
         "kingmaker" => job.run::<kado::kingmaker::campaign::Campaign>(),
         _ => return None,
@@ -277,7 +279,7 @@ fn import_one(f: &Path, history: &Path) -> Result<i64, Error> {
         history,
         text: &text,
     };
-    match dispatch(&game, job) {
+    match dispatch(&game, &text, job) {
         None => Err(Error::msg(format!("kado keeps no history of {game} saves"))),
         Some(Err(e)) => Err(e),
         Some(Ok(Added::New(id))) => Ok(id),
@@ -348,6 +350,7 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
     );
     if let Some(turns) = dispatch(
         &p.game,
+        &log,
         Replay {
             log: &log,
             style: ctx.style,

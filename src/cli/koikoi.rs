@@ -2,24 +2,43 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::Subcommand;
+use clap::{Subcommand, ValueEnum};
 
-use kado::diag::{Error, Problem};
+use std::io::Read;
+
+use kado::diag::{Error, Problem, Source};
 use kado::koikoi::cards::{self, labels, short_labels};
 use kado::koikoi::deal;
 use kado::koikoi::ledger::{Ledger, Setup};
 use kado::koikoi::query::{self, YakuQuery};
 use kado::koikoi::yaku;
 use kado::koikoi::{GAME, Rules, TITLE};
+use kado::koikoi::{check, game, record, referee, sim};
 use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
 
 use super::savefile::SaveLock;
 use super::session;
-use super::{Ctx, Outcome, joined};
+use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, read_file};
 
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
+
+const CHECK_ABOUT: &str = "Referee a record of Koi-Koi games move by move (see kado-notation(7)): for each turn what the played and the drawn card captured and the yaku it made, for each round its winner, yaku, multiplier and points, and the game's standing. The first illegal line is the verdict (exit 0): its line, the rule it breaks and what would have been legal. Bad notation is an error with its line, column and caret (exit 2).\n\nJSON keys: rounds (a list of {winner (null for none), points, yaku (names), end: stop, draw, instant or redeal}), scores ({NAME: points}), illegal (null, or {line, player, reason}); for a record of several games, games (a list of those objects).";
+
+const CHECK_AFTER: &str = "The record, one event a line (# starts a comment):\n  players: ana ben               the first named deals and plays first in round 1\n  round                          starts a round (optional before a game's first)\n  ana: 1b 1r 2a 3p 5a 7r 9p 11p  a dealt hand (optional)\n  table: 1p 3b 4p 6r 8b 9a 10r 12b   the 8 cards dealt face up\n  ana 1r>1p / 7p                 played card [>captured] / drawn card [>captured]\n  ben 10a / 9r koi               koi or stop ends a turn that forms or improves a yaku\n\nExamples:\n  kado koikoi check game.txt\n  kado koikoi simulate --games 1 --seed 3 --record game.txt && kado --json koikoi check game.txt";
+
+const PLAY_ABOUT: &str = "Play a game of Koi-Koi at the table, move by move. kado asks for each deal and each turn in the record notation (see kado-notation(7)), checks every card against the rules in force, says what each card captured, shows the table and each player's captures with their yaku and the yaku they are closest to, asks koi or stop when a turn forms or improves a yaku, scores the round and keeps the game's points (50 each, 6 rounds by default).\n\nWith `--deck physical` (the default) the table says what was dealt (a hand may stay `hidden`) and drawn; with `--deck virtual` kado shuffles and deals (repeatable with --seed). `--opponent kado` lets one person play against kado (virtual deck only): kado's hand stays hidden, its plays are announced, and it weighs koi-koi against stopping by the expected value of going on.\n\nThe game is saved after every answer; `kado koikoi resume FILE` continues it, `kado koikoi status FILE --record` prints it as a record, which `kado koikoi check` reads with the same result.\n\nWith --json the transcript goes to stderr and the game's state to stdout. JSON keys: players, scores, played, rounds, over, winner, table, captured, waiting_for, save.";
+
+const PLAY_AFTER: &str = "At each prompt answer:\n  CARDS | hidden   a dealt hand (8 cards), or hidden to keep it private\n  CARDS            the table's 8 cards\n  1r | 1r>1p       the card played (with two matches, the one it takes)\n  1r>1p / 7p koi   real cards: a whole turn at once, as in the record\n  7p | 7p>7a       the card drawn (real cards)\n  koi | stop       when a turn forms or improves a yaku\n  undo, show, help, quit\nThe game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
+
+const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtual deck (the policies swap seats every other game) and report each policy's wins and average points.\n\nPolicies: random (any legal card and capture, koi-koi or stop at random), greedy (the play that takes the most yaku points and cards now; always stops), kado (the greedy play; koi-koi when the points expected from going on, over play-outs of the hidden cards, beat the points in hand).\n\nJSON keys: games, seed, policies, wins, draws, win_rates, average_points, rounds.";
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DeckArg {
+    Physical,
+    Virtual,
+}
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -64,8 +83,8 @@ pub enum Cmd {
     },
     /// Keep a game's score the way Board Game Arena does, saved after every answer.
     #[command(
-        long_about = "Keep a game's score the way Board Game Arena does: both players start with 50 points (value start-points); each round's points move from its loser to its winner; a player reduced to 0 loses at once; the game lasts 3, 6 or 12 rounds.\n\nEach round, answer with the winner and the points (`ana 7`) or `draw`. At any prompt: undo, show, help, quit. The game is saved after every answer; continue it with `kado koikoi resume FILE`. When stdin is not a terminal, answers are read one per line.\n\nWith --json, the transcript goes to stderr and the game's state is printed at the end. JSON keys: players, rounds, played, scores, dealer (who deals next), history (a list of {round, dealer, winner, points, moved, scores}), over, ended, winner, save.",
-        after_help = "Example:\n  printf 'ana 7\\ndraw\\nben 3\\n' | kado --rules koikoi-bga koikoi game --players ana,ben --rounds 3 --save game.yaml"
+        long_about = "Keep a game's score the way Board Game Arena does: both players start with 50 points (value start-points); each round's points move from its loser to its winner; a player reduced to 0 loses at once; the game lasts 3, 6 or 12 rounds.\n\nEach round, answer with the winner and the points (`ana 8`) or `draw`; points no round can be worth under the rules in force (no yaku, doubling and multiplier make them) are refused, naming the nearest that can be. To have kado follow the round card by card instead, use `kado koikoi play`. At any prompt: undo, show, help, quit. The game is saved after every answer; continue it with `kado koikoi resume FILE`. When stdin is not a terminal, answers are read one per line.\n\nWith --json, the transcript goes to stderr and the game's state is printed at the end. JSON keys: players, rounds, played, scores, dealer (who deals next), history (a list of {round, dealer, winner, points, moved, scores}), over, ended, winner, save.",
+        after_help = "Example:\n  printf 'ana 8\\ndraw\\nben 3\\n' | kado --rules koikoi-bga koikoi game --players ana,ben --rounds 3 --save game.yaml"
     )]
     Game {
         /// The two players' names, separated by a comma.
@@ -81,13 +100,60 @@ pub enum Cmd {
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
     },
+    /// Play a game at the table, move by move: kado referees each card and keeps the score.
+    #[command(long_about = PLAY_ABOUT, after_help = PLAY_AFTER)]
+    Play {
+        /// The two players' names, separated by a comma (the first deals first).
+        #[arg(long, value_name = "A,B", default_value = "p1,p2")]
+        players: String,
+        /// The file to save the game in (default: koikoi-1.yaml, koikoi-2.yaml, …).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Real cards (you say what is dealt and drawn) or a virtual deck kado deals.
+        #[arg(long, value_enum, default_value = "physical")]
+        deck: DeckArg,
+        /// The seed of the virtual deck (default: the time).
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        /// `kado`: kado plays the second player (its hand hidden; needs --deck virtual).
+        #[arg(long, value_name = "WHO")]
+        opponent: Option<String>,
+        /// Rewrite the game's record to this file after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Play many games between two policies with a virtual deck; report win rates.
+    #[command(long_about = SIMULATE_ABOUT)]
+    Simulate {
+        /// How many games.
+        #[arg(long, value_name = "N")]
+        games: u64,
+        /// The seed of the first game's deck.
+        #[arg(long, value_name = "S", default_value = "1")]
+        seed: u64,
+        /// The two policies: random, greedy or kado.
+        #[arg(long, value_name = "A,B", default_value = "kado,greedy")]
+        policy: String,
+        /// Also write the games as a record (which `check` reads) to this file.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Referee a record of games move by move: captures, yaku, koi-koi, scores.
+    #[command(long_about = CHECK_ABOUT, after_help = CHECK_AFTER)]
+    Check {
+        /// The record: a file, or `-` for stdin.
+        record: String,
+    },
     /// Continue a saved game.
     #[command(
-        long_about = "Continue a game saved by `kado koikoi game`. The game is replayed from its log and saved after every answer.\n\nWith --json: the same keys as `kado koikoi game`."
+        long_about = "Continue a game saved by `kado koikoi game` or `kado koikoi play`. The game is replayed from its log and saved after every answer.\n\nWith --json: the same keys as the command that started it."
     )]
     Resume {
         /// The saved game.
         file: String,
+        /// Rewrite the game's record to this file after every answer (a game from `play`).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
     },
     /// Show the state of a saved game without continuing it.
     #[command(
@@ -96,6 +162,9 @@ pub enum Cmd {
     Status {
         /// The saved game.
         file: std::path::PathBuf,
+        /// Print the game in its record notation instead (a game from `play`).
+        #[arg(long)]
+        record: bool,
     },
 }
 
@@ -139,12 +208,74 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 save,
             )
         }
-        Cmd::Status { file } => session::status::<Ledger>(ctx, &file),
-        Cmd::Resume { file } => {
-            let (lock, log) = session::open_resume::<Ledger>(ctx, Path::new(&file), TITLE)?;
-            run_ledger(ctx, &lock, log)
+        Cmd::Check { record } => {
+            let rs = ctx.ruleset(GAME, TITLE)?;
+            check_cmd(ctx, &rs, &record)
+        }
+        Cmd::Status { file, record } => status_cmd(ctx, &file, record),
+        Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
+        Cmd::Play {
+            players,
+            save,
+            deck,
+            seed,
+            opponent,
+            record,
+        } => {
+            let rs = ctx.ruleset(GAME, TITLE)?;
+            let deck = match deck {
+                DeckArg::Physical => game::Deck::Physical,
+                DeckArg::Virtual => game::Deck::Virtual {
+                    seed: seed.unwrap_or_else(time_seed),
+                },
+            };
+            play_cmd(ctx, &rs, &players, deck, opponent.as_deref(), save, record)
+        }
+        Cmd::Simulate {
+            games,
+            seed,
+            policy,
+            record,
+        } => {
+            let rs = ctx.ruleset(GAME, TITLE)?;
+            simulate_cmd(ctx, &rs, games, seed, &policy, record)
         }
     }
+}
+
+/// Reads a record: a file, or stdin for `-` (both at most [`FILE_LIMIT`] bytes).
+fn read_record(arg: &str) -> Result<Source, Error> {
+    if arg != "-" {
+        let text = read_file(arg, "record", FILE_LIMIT)?;
+        return Ok(Source::new(format!("file {arg}"), text));
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(FILE_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::msg(format!("cannot read the record from stdin: {e}")))?;
+    if bytes.len() as u64 > FILE_LIMIT {
+        return Err(Error::msg(format!(
+            "the record on stdin is over {FILE_LIMIT} bytes; kado reads at most that"
+        )));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Error::msg("the record on stdin is not UTF-8 text"))?;
+    Ok(Source::new("stdin", text))
+}
+
+/// `koikoi check`: reads the record, referees it, and draws the verdict.
+fn check_cmd(ctx: &Ctx, rs: &Ruleset, arg: &str) -> Outcome {
+    let src = read_record(arg)?;
+    let rec = record::parse(&src)?;
+    let v = check::check(&rec, rs);
+    let rules = Rules::from_ruleset(rs);
+    ctx.emit(
+        &v.to_json(),
+        &v.render(ctx.style),
+        &referee::explain(rs, &rules),
+    )
 }
 
 /// `koikoi yaku`: reads the pile and the round, scores it, and draws the score.
@@ -298,4 +429,162 @@ fn run_ledger(
         super::write_out(&mut std::io::stdout().lock(), &intro)?;
     }
     session::play_explained::<Ledger>(ctx, lock, log, &Ledger::explain(&rs, &rules))
+}
+
+fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Whether a save holds a game played move by move (else the ledger alone).
+fn is_play_save(file: &str) -> Result<bool, Error> {
+    let text = read_file(file, "saved game", super::SAVE_LIMIT)?;
+    Ok(game::is_play_log(&text))
+}
+
+fn status_cmd(ctx: &Ctx, file: &Path, record: bool) -> Outcome {
+    let play = is_play_save(&file.to_string_lossy())?;
+    match (play, record) {
+        (true, true) => session::status_record::<game::Game>(ctx, file),
+        (true, false) => session::status::<game::Game>(ctx, file),
+        (false, true) => session::status_record::<Ledger>(ctx, file),
+        (false, false) => session::status::<Ledger>(ctx, file),
+    }
+}
+
+fn resume_cmd(ctx: &Ctx, file: &str, record: Option<PathBuf>) -> Outcome {
+    if !is_play_save(file)? {
+        let (lock, log) = session::open_resume::<Ledger>(ctx, Path::new(file), TITLE)?;
+        return run_ledger(ctx, &lock, log);
+    }
+    let (mut lock, log) = session::open_resume::<game::Game>(ctx, Path::new(file), TITLE)?;
+    session::record_to(&mut lock, record)?;
+    run_play(ctx, &lock, log)
+}
+
+fn play_cmd(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    players: &str,
+    deck: game::Deck,
+    opponent: Option<&str>,
+    save: Option<PathBuf>,
+    record: Option<PathBuf>,
+) -> Outcome {
+    let rules = Rules::from_ruleset(rs);
+    let setup = Setup::read(players, None, None, &rules)?;
+    let src = Source::new("--players", players);
+    if let Some(why) = setup.players.iter().find_map(|n| record::name_problem(n)) {
+        return Err(Error::from(Problem::new(why).at(&src, 0..players.len())).into());
+    }
+    let kado = match opponent {
+        None => None,
+        Some(o) if o.eq_ignore_ascii_case("kado") && deck != game::Deck::Physical => Some(1),
+        Some(o) => {
+            let why = if o.eq_ignore_ascii_case("kado") {
+                "kado can play only with a virtual deck, whose cards it deals and hides"
+            } else {
+                "the only opponent kado offers is itself"
+            };
+            return Err(Error::from(
+                Problem::new(format!("--opponent {o}: {why}"))
+                    .expected("--opponent kado --deck virtual"),
+            )
+            .into());
+        }
+    };
+    let setup = game::Setup {
+        players: setup.players,
+        deck,
+        kado,
+    };
+    game::Game::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
+    let log: Log<game::Setup, game::Action> = Log::new(GAME, rs, setup)?;
+    let path = save.unwrap_or_else(|| session::default_path(GAME));
+    let mut lock = session::open_new::<game::Game>(&path)?;
+    session::record_to(&mut lock, record)?;
+    run_play(ctx, &lock, log)
+}
+
+fn run_play(ctx: &Ctx, lock: &SaveLock, log: Log<game::Setup, game::Action>) -> Outcome {
+    let rs = log.ruleset.ruleset()?;
+    let rules = Rules::from_ruleset(&rs);
+    let g: game::Game = replay(&log)?;
+    let intro = format!(
+        "Koi-Koi: {} and {}, {} rounds, {} points each (ruleset {}). Saving to {}.\n",
+        g.setup.players[0],
+        g.setup.players[1],
+        g.referee.ledger.setup.rounds,
+        rules.values.start_points,
+        rs.name,
+        lock.path().display()
+    );
+    if ctx.json {
+        eprint!("{intro}");
+    } else {
+        super::write_out(&mut std::io::stdout().lock(), &intro)?;
+    }
+    session::play_explained::<game::Game>(ctx, lock, log, &referee::explain(&rs, &rules))
+}
+
+fn simulate_cmd(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    games: u64,
+    seed: u64,
+    policy: &str,
+    record: Option<PathBuf>,
+) -> Outcome {
+    let src = Source::new("--policy", policy);
+    let names: Vec<&str> = policy.split(',').collect();
+    let policies: Vec<sim::Policy> = names
+        .iter()
+        .filter_map(|n| sim::Policy::from_name(n))
+        .collect();
+    let [a, b] = policies.as_slice() else {
+        return Err(Error::from(
+            Problem::new(format!("`{policy}` is not two policies"))
+                .at(&src, 0..policy.len())
+                .expected(format!("two of {}, e.g. kado,greedy", sim::Policy::NAMES)),
+        )
+        .into());
+    };
+    if !(1..=100_000).contains(&games) {
+        return Err(Error::from(
+            Problem::new(format!("--games {games} is not 1 to 100000"))
+                .expected("1 to 100000 games"),
+        )
+        .into());
+    }
+    let policies = [*a, *b];
+    if let Some(path) = record {
+        let rec = sim::record_of_games(rs, games, seed, policies)
+            .map_err(|e| Failure::Internal(e.to_string()))?;
+        super::savefile::save_atomic(&path, &rec.to_string()).map_err(|e| {
+            Failure::Internal(format!(
+                "cannot write the record to {}: {e}",
+                path.display()
+            ))
+        })?;
+    }
+    let r = sim::simulate(rs, games, seed, policies, |_| {})
+        .map_err(|e| Failure::Internal(e.to_string()))?;
+    let human = format!(
+        "{} games, {} against {} (seats swapped every other game), {} rounds:\n  {:<7} {} won ({:.1}%), average {:.1} points\n  {:<7} {} won ({:.1}%), average {:.1} points\n  {} drawn\n",
+        r.games,
+        a.name(),
+        b.name(),
+        r.rounds,
+        a.name(),
+        r.wins[0],
+        r.win_rates[0] * 100.0,
+        r.average_points[0],
+        b.name(),
+        r.wins[1],
+        r.win_rates[1] * 100.0,
+        r.average_points[1],
+        r.draws
+    );
+    ctx.emit(&r, &human, &kado::explain::Explain::new())
 }

@@ -466,6 +466,13 @@ mod tests {
         "ana 999",
         "AS",
         "4D 4H 8S 10H 10D",
+        "hidden",
+        "1p 3b 4p 6r 8b 9a 10r 12b",
+        "1r",
+        "1r>1p",
+        "koi",
+        "stop",
+        "12p",
     ];
 
     struct Fuzz {
@@ -544,6 +551,14 @@ mod tests {
             dealer: 0,
         };
         fuzz::<kl::Ledger>("koikoi", setup, 4);
+        use kado::koikoi::game as kp;
+        let setup = |deck, kado| kp::Setup {
+            players: players(&["ana", "ben"]),
+            deck,
+            kado,
+        };
+        fuzz::<kp::Game>("koikoi", setup(kp::Deck::Physical, None), 2);
+        fuzz::<kp::Game>("koikoi", setup(kp::Deck::Virtual { seed: 4 }, Some(1)), 2);
         use kado::kingmaker::campaign as km;
         let setup = km::Setup {
             players: players(&["ana", "bo", "cy", "dee"]),

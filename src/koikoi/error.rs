@@ -3,7 +3,9 @@
 
 use std::fmt;
 
+use super::cards::{Card, codes};
 use super::ledger::MAX_ROUND_POINTS;
+use super::record::Call;
 
 /// A refused setup, action or answer of the game ledger.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +32,12 @@ pub enum LedgerError {
     /// Points outside 1 to [`MAX_ROUND_POINTS`].
     Points(i64),
     NoAnswer,
+    /// Points no round can be worth under the rules, with the nearest that can.
+    Impossible {
+        points: i64,
+        below: Option<i64>,
+        above: Option<i64>,
+    },
     /// A winner named without points.
     PointsMissing(String),
     /// More words than a winner and points.
@@ -67,6 +75,21 @@ impl fmt::Display for LedgerError {
                 )
             }
             LedgerError::NoAnswer => f.write_str("say who won and how many points, or `draw`"),
+            LedgerError::Impossible {
+                points,
+                below,
+                above,
+            } => {
+                let near: Vec<String> = [below, above]
+                    .iter()
+                    .filter_map(|n| n.map(|n| n.to_string()))
+                    .collect();
+                write!(
+                    f,
+                    "no round is worth {points} points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: {}",
+                    near.join(" or ")
+                )
+            }
             LedgerError::PointsMissing(w) => {
                 write!(f, "how many points did {w} win? e.g. `{w} 7`")
             }
@@ -74,6 +97,266 @@ impl fmt::Display for LedgerError {
             LedgerError::NotPoints { text, winner } => {
                 write!(f, "`{text}` is not a number of points: e.g. `{winner} 7`")
             }
+        }
+    }
+}
+
+/// Why the referee refuses a line of a record or a move at the table: the rule broken and
+/// what would have been legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefereeError {
+    /// A line before the game's `players:` line.
+    NoPlayers,
+    Ledger(LedgerError),
+    NotAPlayer {
+        name: String,
+        players: [String; 2],
+    },
+    GameOver {
+        why: String,
+    },
+    /// A line after a round ended, before the next `round`.
+    RoundOver {
+        round: u32,
+    },
+    /// `round` while a round is being dealt or played; `next` is what it waits for.
+    RoundUnfinished {
+        next: String,
+    },
+    HandAfterTable {
+        player: String,
+    },
+    HandTwice {
+        player: String,
+    },
+    HandSize {
+        player: String,
+        count: usize,
+    },
+    TableTwice,
+    TableSize {
+        count: usize,
+    },
+    /// A turn before the table is dealt.
+    TableMissing,
+    NoSuchCard {
+        card: Card,
+    },
+    /// A card the round has already seen as many times as the deck holds it.
+    CardTwice {
+        card: Card,
+        at: String,
+    },
+    NotInHand {
+        player: String,
+        card: Card,
+        hand: Vec<Card>,
+    },
+    WrongTurn {
+        player: String,
+        expected: String,
+    },
+    /// A capture of a card of another month.
+    OtherMonth {
+        card: Card,
+        capture: Card,
+        matches: Vec<Card>,
+    },
+    /// A capture of a card of the month that is not on the table.
+    NotOnTable {
+        card: Card,
+        capture: Card,
+        matches: Vec<Card>,
+    },
+    /// `>none` for a card with a match on the table.
+    MatchNotTaken {
+        card: Card,
+        matches: Vec<Card>,
+    },
+    /// Two matches and no `>`.
+    Ambiguous {
+        card: Card,
+        matches: Vec<Card>,
+    },
+    MissingCall {
+        player: String,
+        points: i64,
+        stop_only: bool,
+    },
+    ExtraCall {
+        call: Call,
+        player: String,
+        points: i64,
+    },
+    KoiLastCard {
+        player: String,
+    },
+    KoiOnce {
+        player: String,
+    },
+    KoiBoth {
+        player: String,
+    },
+    /// An answer at the table that does not read: why, and what is asked.
+    Notation {
+        why: String,
+        hint: String,
+    },
+    /// `--opponent kado` with real cards, whose hidden hand kado cannot hold.
+    KadoNeedsVirtual,
+    /// At the table: a step that is not the one asked for.
+    NotNow {
+        next: String,
+    },
+}
+
+/// The legal ways to take `card` given its `matches` on the table.
+pub fn legal_moves(card: Card, matches: &[Card]) -> String {
+    match matches {
+        [] => format!("{card} (laid on the table)"),
+        [one] => format!("{card}>{one} (or {card})"),
+        [a, b] => format!("{card}>{a} or {card}>{b}"),
+        _ => format!("{card} (it takes all {})", matches.len()),
+    }
+}
+
+impl fmt::Display for RefereeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RefereeError as E;
+        match self {
+            E::NoPlayers => {
+                f.write_str("a game starts with its players: line (`players: ana ben`)")
+            }
+            E::Ledger(e) => e.fmt(f),
+            E::NotAPlayer { name, players } => write!(
+                f,
+                "`{name}` is not a player: the players are {} and {}",
+                players[0], players[1]
+            ),
+            E::GameOver { why } => write!(
+                f,
+                "the game is over ({why}): a new game starts with its players: line"
+            ),
+            E::RoundOver { round } => write!(
+                f,
+                "round {round} is over: the next round starts with `round`"
+            ),
+            E::RoundUnfinished { next } => write!(
+                f,
+                "a round starts only when the last is over; legal here: {next}"
+            ),
+            E::HandAfterTable { player } => write!(
+                f,
+                "the hands are given before the table: {player}'s hand comes too late; legal here: a turn"
+            ),
+            E::HandTwice { player } => write!(f, "{player}'s hand is already given"),
+            E::HandSize { player, count } => {
+                write!(f, "a hand is dealt 8 cards, and {player}'s has {count}")
+            }
+            E::TableTwice => f.write_str("the table is already dealt; legal here: a turn"),
+            E::TableSize { count } => {
+                write!(f, "the table is dealt 8 cards face up, not {count}")
+            }
+            E::TableMissing => f.write_str(
+                "the table's 8 cards must be given before the first turn (`table: CARDS`)",
+            ),
+            E::NoSuchCard { card } => write!(
+                f,
+                "there is no {card} in the deck: {}'s cards are {}",
+                card.flower(),
+                super::cards::codes(&Card::month_cards(card.month))
+            ),
+            E::CardTwice { card, at } => write!(
+                f,
+                "each card is in a round once, and {card} is already {at}"
+            ),
+            E::NotNow { next } => write!(f, "not now: {next}"),
+            E::Notation { why, hint } => write!(f, "{why}. {hint}"),
+            E::KadoNeedsVirtual => f.write_str(
+                "kado plays only with a virtual deck (--deck virtual), whose cards it deals and hides",
+            ),
+            _ => self.fmt_play(f),
+        }
+    }
+}
+
+impl RefereeError {
+    /// The words of the refusals of a turn.
+    fn fmt_play(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RefereeError as E;
+        match self {
+            E::NotInHand { player, card, hand } => write!(
+                f,
+                "a card is played from the player's hand, and {card} is not in {player}'s: legal: {}",
+                super::cards::codes(hand)
+            ),
+            E::WrongTurn { player, expected } => write!(
+                f,
+                "the players take turns: it is {expected}'s turn, not {player}'s"
+            ),
+            E::OtherMonth {
+                card,
+                capture,
+                matches,
+            } => write!(
+                f,
+                "a card captures a card of its own month, and {capture} is not of {}'s; legal: {}",
+                card.flower(),
+                legal_moves(*card, matches)
+            ),
+            E::NotOnTable {
+                card,
+                capture,
+                matches,
+            } => write!(
+                f,
+                "a card captures a card on the table, and {capture} is not there; legal: {}",
+                legal_moves(*card, matches)
+            ),
+            E::MatchNotTaken { card, matches } => write!(
+                f,
+                "a card that matches a table card must capture it: {card} matches {}; legal: {}",
+                super::cards::codes(matches),
+                legal_moves(*card, matches)
+            ),
+            E::Ambiguous { card, matches } => write!(
+                f,
+                "{card} matches two table cards, {} and {}: the record must say which it captures; legal: {}",
+                codes(matches.get(..1).unwrap_or_default()),
+                codes(matches.get(1..2).unwrap_or_default()),
+                legal_moves(*card, matches)
+            ),
+            E::MissingCall {
+                player,
+                points,
+                stop_only,
+            } => write!(
+                f,
+                "{player}'s yaku are now worth {points}, more than at their last decision: the turn ends with {}",
+                if *stop_only { "stop" } else { "koi or stop" }
+            ),
+            E::ExtraCall {
+                call,
+                player,
+                points,
+            } => write!(
+                f,
+                "koi or stop ends only a turn that forms or improves a yaku, and {player}'s are worth {points}, no more than at their last decision: `{}` is not allowed; legal: the turn without it",
+                call.word()
+            ),
+            E::KoiLastCard { player } => write!(
+                f,
+                "{player} played their last card, so koi-koi cannot be called (last-card-koi: no-koi); legal: stop"
+            ),
+            E::KoiOnce { player } => write!(
+                f,
+                "{player} has called koi-koi once already this round (koi-calls: once); legal: stop"
+            ),
+            E::KoiBoth { player } => write!(
+                f,
+                "both players have called koi-koi, so {player} must stop (both-koi: next-yaku-stops); legal: stop"
+            ),
+            _ => Ok(()),
         }
     }
 }

@@ -18,6 +18,59 @@ pub const ROUND_CHOICES: [u32; 3] = [3, 6, 12];
 /// The most points a round may be said to be worth (a guard against typing mistakes).
 pub const MAX_ROUND_POINTS: i64 = 1000;
 
+/// Every number of points a round can be worth under the rules: a dealt hand's value, or
+/// a base some yaku make (1 up to the most the whole deck makes) under every multiplier
+/// the rules allow. Points outside it were mis-added or mistyped.
+pub fn possible_points(rules: &Rules) -> std::collections::BTreeSet<i64> {
+    use super::cards::Card;
+    use super::yaku::{Round, score};
+    use super::{Multiplier, Viewing};
+    let deck = Card::deck();
+    let no_willow: Vec<Card> = deck.iter().copied().filter(|c| c.month != 11).collect();
+    let mut max_base = 0;
+    for pile in [&deck, &no_willow] {
+        for koi_calls in [0, 1] {
+            let round = Round {
+                month: Some(1),
+                koi_calls,
+                ..Round::default()
+            };
+            max_base = max_base.max(score(pile, &round, rules).base);
+        }
+    }
+    if rules.viewing == Viewing::RaisedByKoi {
+        max_base = max_base.saturating_add(2 * rules.values.viewing_after_koi);
+    }
+    // A player calls koi-koi at most once a turn, and has 8 turns.
+    let calls: Vec<i64> = (0..=8).collect();
+    let mut out = std::collections::BTreeSet::new();
+    out.insert(rules.values.teshi);
+    out.insert(rules.values.kuttsuki);
+    for base in 1..=max_base.min(10_000) {
+        let at = rules.values.double_at;
+        let double = if at > 0 && base >= at { 2 } else { 1 };
+        let b = base * double;
+        match rules.multiplier {
+            Multiplier::HardKoi => {
+                out.extend([b, b * 2]);
+            }
+            Multiplier::SoftKoi => out.extend(calls.iter().map(|c| b * (1 + c))),
+            Multiplier::None => {
+                out.insert(b);
+            }
+            Multiplier::FieldBrights => out.extend((1..=5).map(|n| b * n)),
+            Multiplier::KoiBonus => out.extend(calls.iter().map(|c| {
+                if *c >= rules.values.koi_bonus_multiply_from {
+                    b * (c - 2)
+                } else {
+                    b + c * rules.values.koi_bonus
+                }
+            })),
+        }
+    }
+    out
+}
+
 /// How a game starts.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Setup {
@@ -260,7 +313,9 @@ impl Ledger {
             };
             said.push(format!("{why}: {} wins the game.", self.name(1 - out)));
             self.over = Some(why);
-        } else if self.history.len() as u32 >= self.setup.rounds {
+        } else if self.history.len() as u32 >= self.setup.rounds
+            && !(self.rules.tie_extra && self.scores[0] == self.scores[1])
+        {
             let why = format!("all {} rounds are played", self.setup.rounds);
             said.push(match self.winner_now() {
                 Some(w) => format!("{why}: {w} wins the game, {}.", self.score_line()),
@@ -286,6 +341,72 @@ impl Ledger {
             self.name(1),
             self.scores[1]
         )
+    }
+
+    /// Settles a round: `winner` won `points` (already checked), or nobody won (`None`:
+    /// a draw round, settled under ruling draw-round). Returns what to tell the table.
+    pub fn settle(&mut self, winner: Option<usize>, points: i64) -> Vec<String> {
+        let round = self.history.len() + 1;
+        let mut said = Vec::new();
+        match winner {
+            Some(w) => {
+                let before = self.scores;
+                let moved = self.pay(w, points);
+                let l = 1 - w;
+                said.push(format!(
+                    "Round {round}: {} wins {points}: {} {} → {}, {} {} → {}.",
+                    self.name(w),
+                    self.name(w),
+                    before[w],
+                    self.scores[w],
+                    self.name(l),
+                    before[l],
+                    self.scores[l]
+                ));
+                self.record(Some(w), points, moved);
+                self.next_dealer(Some(w));
+            }
+            None => self.settle_draw(round, &mut said),
+        }
+        self.check_end(&mut said);
+        if self.over.is_none() {
+            said.push(format!(
+                "{} deals round {}.",
+                self.name(self.dealer),
+                round + 1
+            ));
+        }
+        said
+    }
+
+    fn settle_draw(&mut self, round: usize, said: &mut Vec<String>) {
+        let taker = match self.rules.draw {
+            Draw::Nobody => None,
+            Draw::Dealer => Some(self.dealer),
+            Draw::NonDealer => Some(1 - self.dealer),
+        };
+        match taker {
+            None => {
+                said.push(format!("Round {round}: a draw; nobody scores."));
+                self.record(None, 0, 0);
+            }
+            Some(t) => {
+                let points = self.rules.values.draw_points.max(0);
+                let moved = self.pay(t, points);
+                said.push(format!(
+                    "Round {round}: a draw; the {} ({}) takes {points}: {}.",
+                    if t == self.dealer {
+                        "dealer"
+                    } else {
+                        "non-dealer"
+                    },
+                    self.name(t),
+                    self.score_line()
+                ));
+                self.record(Some(t), points, moved);
+            }
+        }
+        self.next_dealer(None);
     }
 
     /// The rules and rulings the ledger follows.
@@ -393,69 +514,16 @@ impl Session for Ledger {
         if self.over.is_some() {
             return Err(LedgerError::GameOver);
         }
-        let round = self.history.len() + 1;
-        let mut said = Vec::new();
         match action {
             Action::Win { winner, points } => {
                 let w = self.player(winner)?;
                 if !(1..=MAX_ROUND_POINTS).contains(points) {
                     return Err(LedgerError::Points(*points));
                 }
-                let before = self.scores;
-                let moved = self.pay(w, *points);
-                let l = 1 - w;
-                said.push(format!(
-                    "Round {round}: {} wins {points}: {} {} → {}, {} {} → {}.",
-                    self.name(w),
-                    self.name(w),
-                    before[w],
-                    self.scores[w],
-                    self.name(l),
-                    before[l],
-                    self.scores[l]
-                ));
-                self.record(Some(w), *points, moved);
-                self.next_dealer(Some(w));
+                Ok(self.settle(Some(w), *points))
             }
-            Action::Draw => {
-                let taker = match self.rules.draw {
-                    Draw::Nobody => None,
-                    Draw::Dealer => Some(self.dealer),
-                    Draw::NonDealer => Some(1 - self.dealer),
-                };
-                match taker {
-                    None => {
-                        said.push(format!("Round {round}: a draw; nobody scores."));
-                        self.record(None, 0, 0);
-                    }
-                    Some(t) => {
-                        let points = self.rules.values.draw_points.max(0);
-                        let moved = self.pay(t, points);
-                        said.push(format!(
-                            "Round {round}: a draw; the {} ({}) takes {points}: {}.",
-                            if t == self.dealer {
-                                "dealer"
-                            } else {
-                                "non-dealer"
-                            },
-                            self.name(t),
-                            self.score_line()
-                        ));
-                        self.record(Some(t), points, moved);
-                    }
-                }
-                self.next_dealer(None);
-            }
+            Action::Draw => Ok(self.settle(None, 0)),
         }
-        self.check_end(&mut said);
-        if self.over.is_none() {
-            said.push(format!(
-                "{} deals round {}.",
-                self.name(self.dealer),
-                round + 1
-            ));
-        }
-        Ok(said)
     }
 
     fn next(&self) -> Step<Action> {
@@ -502,6 +570,14 @@ impl Session for Ledger {
                 })?;
                 if !(1..=MAX_ROUND_POINTS).contains(&points) {
                     return Err(LedgerError::Points(points));
+                }
+                let possible = possible_points(&self.rules);
+                if !possible.contains(&points) {
+                    return Err(LedgerError::Impossible {
+                        points,
+                        below: possible.range(..points).next_back().copied(),
+                        above: possible.range(points..).next().copied(),
+                    });
                 }
                 Ok(Action::Win {
                     winner: self.name(i).to_string(),
@@ -615,11 +691,11 @@ mod tests {
     fn points_move_from_loser_to_winner() {
         let mut g = start(6, &[]);
         assert_eq!(g.scores, [50, 50]);
-        let said = say(&mut g, "ana 7");
-        assert_eq!(said[0], "Round 1: ana wins 7: ana 50 → 57, ben 50 → 43.");
-        assert_eq!(g.scores, [57, 43]);
+        let said = say(&mut g, "ana 8");
+        assert_eq!(said[0], "Round 1: ana wins 8: ana 50 → 58, ben 50 → 42.");
+        assert_eq!(g.scores, [58, 42]);
         say(&mut g, "Ben wins 10");
-        assert_eq!(g.scores, [47, 53]);
+        assert_eq!(g.scores, [48, 52]);
         // The winner deals next (next-dealer: winner).
         assert_eq!(g.dealer, 1);
     }
@@ -642,13 +718,13 @@ mod tests {
     #[test]
     fn loser_pays_what_they_have_or_in_full() {
         let mut g = start(6, &[]);
-        say(&mut g, "ana 45");
-        say(&mut g, "ana 9");
+        say(&mut g, "ana 46");
+        say(&mut g, "ana 8");
         assert_eq!(g.scores, [100, 0]);
-        assert_eq!(g.history[1].moved, 5);
+        assert_eq!(g.history[1].moved, 4);
         let mut full = start(6, &[("loser-pays", "in-full")]);
-        say(&mut full, "ana 45");
-        say(&mut full, "ana 9");
+        say(&mut full, "ana 46");
+        say(&mut full, "ana 8");
         assert_eq!(full.scores, [104, 0]);
     }
 
@@ -802,6 +878,58 @@ mod tests {
         assert_eq!(
             Ledger::start(&s(&["a"], 6), &rs).unwrap_err().to_string(),
             "Koi-Koi has two players, not 1"
+        );
+    }
+}
+
+#[cfg(test)]
+mod possible_tests {
+    use super::*;
+    use crate::koikoi::testing::rules;
+
+    #[test]
+    fn points_no_yaku_can_make_are_refused() {
+        let hard = possible_points(&rules("koikoi", &[]));
+        // Below 7 any base, or twice it after the opponent's koi-koi; from 7 on doubled.
+        for ok in [1, 5, 6, 8, 12, 14, 16, 28, 60] {
+            assert!(hard.contains(&ok), "{ok}");
+        }
+        for no in [7, 9, 11, 13, 15, 999] {
+            assert!(!hard.contains(&no), "{no}");
+        }
+        let none = possible_points(&rules("koikoi", &[("multiplier", "none")]));
+        assert!(none.contains(&6) && !none.contains(&7) && none.contains(&14));
+        let soft = possible_points(&rules("koikoi", &[("multiplier", "soft-koi")]));
+        assert!(soft.contains(&9) && soft.contains(&42));
+        let plain = possible_points(&rules("koikoi", &[("multiplier", "none")]));
+        let mut rs = crate::ruleset::Ruleset::builtin("koikoi").unwrap();
+        rs.values.insert("double-at".into(), 0);
+        let flat = possible_points(&super::super::Rules::from_ruleset(&rs));
+        assert!(flat.contains(&7) && plain.len() < flat.len());
+    }
+
+    #[test]
+    fn the_ledger_refuses_impossible_points_but_old_saves_still_replay() {
+        let rs = crate::ruleset::Ruleset::builtin("koikoi").unwrap();
+        let setup = Setup {
+            players: vec!["ana".into(), "ben".into()],
+            rounds: 6,
+            dealer: 0,
+        };
+        let g = Ledger::start(&setup, &rs).unwrap();
+        let q = Question::new("round", "", "");
+        assert_eq!(
+            g.answer(&q, "ben 999").unwrap_err().to_string(),
+            "no round is worth 999 points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: 244"
+        );
+        let mut g2 = g.clone();
+        // A save written before the check holds such points: it still replays.
+        assert!(
+            g2.apply(&Action::Win {
+                winner: "ana".into(),
+                points: 7
+            })
+            .is_ok()
         );
     }
 }

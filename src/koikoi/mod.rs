@@ -6,10 +6,15 @@
 //! - [`ledger`]: a game's score kept the way Board Game Arena keeps it.
 
 pub mod cards;
+pub mod check;
 pub mod deal;
 pub mod error;
+pub mod game;
 pub mod ledger;
 pub mod query;
+pub mod record;
+pub mod referee;
+pub mod sim;
 pub mod yaku;
 
 use crate::ruleset::Ruleset;
@@ -132,6 +137,16 @@ pub struct Rules {
     pub loser_pays_in_full: bool,
     /// `loser-pays: below-zero`: scores may go below 0.
     pub below_zero: bool,
+    /// `last-card-koi: allowed`.
+    pub last_card_koi: bool,
+    /// `another-yaku: new-yaku` (else more points).
+    pub new_yaku: bool,
+    /// `both-koi: next-yaku-stops`.
+    pub both_koi_stops: bool,
+    /// `both-instant: dealer` (else the deal is redone).
+    pub both_instant_dealer: bool,
+    /// `tied-game: extra-round`.
+    pub tie_extra: bool,
 }
 
 impl Rules {
@@ -208,6 +223,11 @@ impl Rules {
             },
             loser_pays_in_full: !rs.is("loser-pays", "all-they-have"),
             below_zero: rs.is("loser-pays", "below-zero"),
+            last_card_koi: rs.is("last-card-koi", "allowed"),
+            new_yaku: rs.is("another-yaku", "new-yaku"),
+            both_koi_stops: rs.is("both-koi", "next-yaku-stops"),
+            both_instant_dealer: rs.is("both-instant", "dealer"),
+            tie_extra: rs.is("tied-game", "extra-round"),
         }
     }
 }
@@ -248,6 +268,11 @@ mod tests {
             "deal-check-order",
             "next-dealer",
             "loser-pays",
+            "last-card-koi",
+            "another-yaku",
+            "both-koi",
+            "both-instant",
+            "tied-game",
         ] {
             assert!(rs.ruling(id).is_some(), "{id}");
         }

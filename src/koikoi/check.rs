@@ -1,0 +1,422 @@
+//! `koikoi check`: a record refereed line by line. The verdict holds, for each game, every
+//! turn with what it captured and the yaku it made, every round's result and the game's
+//! standing, or the first illegal line with the rule it breaks.
+
+use serde_json::{Map, Value, json};
+
+use super::cards::codes;
+use super::error::RefereeError;
+use super::record::{Event, Record};
+use super::referee::{Applied, End, Referee, RoundResult, Taken, TurnReport};
+use crate::render::Style;
+use crate::ruleset::Ruleset;
+
+/// The first illegal line of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    pub line: usize,
+    /// The line as read (canonical form).
+    pub text: String,
+    /// The player the line is about, when it is about one.
+    pub player: Option<String>,
+    pub error: RefereeError,
+}
+
+/// What a line did, for the human report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A round dealt: its number and dealer.
+    Dealt {
+        number: u32,
+        dealer: usize,
+    },
+    Turn {
+        line: usize,
+        text: String,
+        report: TurnReport,
+    },
+    RoundEnded(RoundResult),
+}
+
+/// One game of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameCheck {
+    /// `None` for lines before any `players:` line.
+    pub referee: Option<Referee>,
+    pub steps: Vec<Step>,
+    pub illegal: Option<Illegal>,
+}
+
+/// The verdict on a whole record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub games: Vec<GameCheck>,
+}
+
+impl Verdict {
+    /// The first illegal line, if any.
+    pub fn illegal(&self) -> Option<&Illegal> {
+        self.games.iter().find_map(|g| g.illegal.as_ref())
+    }
+}
+
+/// The player a line is about.
+fn player_of(e: &Event) -> Option<String> {
+    match e {
+        Event::Hand { player, .. } => Some(player.clone()),
+        Event::Turn(t) => Some(t.player.clone()),
+        _ => None,
+    }
+}
+
+/// Referees a record; checking stops at the first illegal line.
+pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
+    let mut games: Vec<GameCheck> = Vec::new();
+    for line in &record.lines {
+        let illegal = |error: RefereeError| Illegal {
+            line: line.line,
+            text: line.event.to_string(),
+            player: player_of(&line.event),
+            error,
+        };
+        if let Event::Players(names) = &line.event {
+            let (referee, bad) = match Referee::new(names, rs) {
+                Ok(r) => (Some(r), None),
+                Err(e) => (None, Some(illegal(e))),
+            };
+            let stop = bad.is_some();
+            games.push(GameCheck {
+                referee,
+                steps: Vec::new(),
+                illegal: bad,
+            });
+            if stop {
+                break;
+            }
+            continue;
+        }
+        let Some(game) = games.last_mut().filter(|g| g.referee.is_some()) else {
+            games.push(GameCheck {
+                referee: None,
+                steps: Vec::new(),
+                illegal: Some(illegal(RefereeError::NoPlayers)),
+            });
+            break;
+        };
+        let Some(referee) = game.referee.as_mut() else {
+            break;
+        };
+        let number = referee.ledger.played() as u32 + 1;
+        let result = referee.event(&line.event);
+        if let (Event::Table(_), Ok(_)) = (&line.event, &result) {
+            game.steps.push(Step::Dealt {
+                number,
+                dealer: referee.round.dealer,
+            });
+        }
+        match result {
+            Ok(Applied::Nothing) => {}
+            Ok(Applied::Ended(r)) => game.steps.push(Step::RoundEnded(r)),
+            Ok(Applied::Turn(report)) => {
+                let ended = report.ended.clone();
+                game.steps.push(Step::Turn {
+                    line: line.line,
+                    text: line.event.to_string(),
+                    report,
+                });
+                game.steps.extend(ended.map(Step::RoundEnded));
+            }
+            Err(e) => {
+                game.illegal = Some(illegal(e));
+                break;
+            }
+        }
+    }
+    Verdict { games }
+}
+
+fn end_word(e: End) -> &'static str {
+    match e {
+        End::Stop => "stop",
+        End::Draw => "draw",
+        End::Instant => "instant",
+        End::Redeal => "redeal",
+    }
+}
+
+impl GameCheck {
+    /// The game as JSON: `{rounds, scores, illegal}`.
+    pub fn to_json(&self) -> Value {
+        let mut rounds = Vec::new();
+        let mut scores = Map::new();
+        if let Some(r) = &self.referee {
+            for res in &r.results {
+                rounds.push(json!({
+                    "winner": res.winner.map(|w| r.name(w).to_string()),
+                    "points": res.points,
+                    "yaku": res.yaku.iter().map(|y| y.0.id()).collect::<Vec<_>>(),
+                    "end": end_word(res.end),
+                }));
+            }
+            for (p, s) in r.ledger.scores.iter().enumerate() {
+                scores.insert(r.name(p).to_string(), json!(s));
+            }
+        }
+        let illegal = self
+            .illegal
+            .as_ref()
+            .map(|i| json!({"line": i.line, "player": i.player, "reason": i.error.to_string()}));
+        json!({"rounds": rounds, "scores": scores, "illegal": illegal})
+    }
+}
+
+impl Verdict {
+    /// The verdict as JSON: one game's object, or `{"games": [...]}` for several.
+    pub fn to_json(&self) -> Value {
+        match self.games.as_slice() {
+            [one] => one.to_json(),
+            [] => json!({"rounds": [], "scores": {}, "illegal": null}),
+            many => json!({"games": many.iter().map(GameCheck::to_json).collect::<Vec<_>>()}),
+        }
+    }
+
+    /// The verdict for people.
+    pub fn render(&self, style: Style) -> String {
+        let mut out = String::new();
+        let several = self.games.len() > 1;
+        for (i, g) in self.games.iter().enumerate() {
+            if several {
+                out += &format!("{}\n", style.bold(&format!("Game {}", i + 1)));
+            }
+            out += &g.render(style);
+        }
+        if self.games.is_empty() {
+            out += "The record holds no game.\n";
+        }
+        out
+    }
+}
+
+/// `1r takes 1b` or `7p to the table`.
+fn taken_words(t: &Taken) -> String {
+    if t.captured.is_empty() {
+        format!("{} to the table", t.card)
+    } else {
+        format!("{} takes {}", t.card, codes(&t.captured))
+    }
+}
+
+impl GameCheck {
+    fn render(&self, style: Style) -> String {
+        let mut out = String::new();
+        if let Some(r) = &self.referee {
+            out += &format!(
+                "{} and {}, {} rounds, {} points each.\n",
+                r.name(0),
+                r.name(1),
+                r.ledger.setup.rounds,
+                r.rules.values.start_points
+            );
+            for step in &self.steps {
+                out += &render_step(r, step, style);
+            }
+            out += &standing(r, self.illegal.is_some());
+        }
+        if let Some(i) = &self.illegal {
+            out += &format!(
+                "{} line {}: {}\n  {}\n",
+                style.bold("Illegal,"),
+                i.line,
+                i.text,
+                i.error
+            );
+        }
+        out
+    }
+}
+
+fn render_step(r: &Referee, step: &Step, style: Style) -> String {
+    match step {
+        Step::Dealt { number, dealer } => format!(
+            "{}\n",
+            style.bold(&format!("Round {number}, {} deals:", r.name(*dealer)))
+        ),
+        Step::Turn { line, report, .. } => {
+            let mut s = format!(
+                "  line {line:>3}  {}: {}; {}",
+                r.name(report.player),
+                taken_words(&report.played),
+                taken_words(&report.drawn)
+            );
+            if report.base > report.before {
+                let yaku: Vec<String> = report
+                    .yaku
+                    .iter()
+                    .map(|(n, p)| format!("{n} {p}"))
+                    .collect();
+                s += &format!("; yaku {} ({})", yaku.join(", "), report.base);
+            }
+            if let Some(c) = report.call {
+                s += &format!(": {}", c.word());
+            }
+            s + "\n"
+        }
+        Step::RoundEnded(res) => {
+            let mut s = format!("{}\n", style.bold(&round_words(r, res)));
+            if res.end == End::Stop {
+                for why in &res.reasons {
+                    s += &format!("  {why}\n");
+                }
+            }
+            for line in &res.said {
+                s += &format!("  {line}\n");
+            }
+            s
+        }
+    }
+}
+
+/// `Round 1: ana stops with hanami_zake 5 — base 5 ×1: 5 points.`
+fn round_words(r: &Referee, res: &RoundResult) -> String {
+    let yaku: Vec<String> = res.yaku.iter().map(|(n, p)| format!("{n} {p}")).collect();
+    let n = res.number;
+    match (res.end, res.winner) {
+        (End::Stop, Some(w)) => format!(
+            "Round {n}: {} stops with {}: base {} ×{}, {} points.",
+            r.name(w),
+            yaku.join(", "),
+            res.base,
+            res.multiplier,
+            res.points
+        ),
+        (End::Instant, Some(w)) => format!(
+            "Round {n}: {}'s dealt hand wins at once ({}).",
+            r.name(w),
+            yaku.join(", ")
+        ),
+        (End::Redeal, _) => format!("Round {n}: the deal is done again."),
+        _ => format!("Round {n}: both hands are played out with no stop: a draw round."),
+    }
+}
+
+fn standing(r: &Referee, illegal: bool) -> String {
+    let l = &r.ledger;
+    let scores = format!(
+        "{} {}, {} {}",
+        r.name(0),
+        l.scores[0],
+        r.name(1),
+        l.scores[1]
+    );
+    match (&l.over, l.winner()) {
+        (Some(why), Some(w)) => format!("Game over ({why}): {w} wins, {scores}.\n"),
+        (Some(why), None) => format!("Game over ({why}): a draw, {scores}.\n"),
+        (None, _) if illegal => format!(
+            "Standing after {} of {} rounds: {scores}.\n",
+            l.played(),
+            l.setup.rounds
+        ),
+        (None, _) => format!(
+            "Standing after {} of {} rounds: {scores}; next: {}.\n",
+            l.played(),
+            l.setup.rounds,
+            r.next_words()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Source;
+    use crate::koikoi::record;
+    use crate::koikoi::sim::{self, Policy};
+
+    #[test]
+    fn simulated_games_pass_check_with_the_same_result() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        for policies in [
+            [Policy::Random, Policy::Random],
+            [Policy::Greedy, Policy::Kado],
+        ] {
+            let rec = sim::record_of_games(&rs, 3, 7, policies).unwrap();
+            let text = rec.to_string();
+            let back = record::parse(&Source::new("r", text.as_str())).unwrap();
+            assert_eq!(back.events(), rec.events());
+            let v = check(&back, &rs);
+            assert_eq!(v.illegal(), None, "{}", v.render(Style::default()));
+            assert_eq!(v.games.len(), 3);
+            let played =
+                sim::play_game(&rs, &["ana".to_string(), "ben".to_string()], policies, 7).unwrap();
+            let first = v.games[0].referee.as_ref().unwrap();
+            assert_eq!(first.ledger, played.referee.ledger);
+            assert!(first.ledger.over.is_some());
+        }
+    }
+
+    #[test]
+    fn round_is_optional_before_a_game_s_first_and_games_follow_each_other() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let text = "players: ana ben\nround\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r / 7p\nplayers: cy dee\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\ncy 1r / 7p\n";
+        let rec = record::parse(&Source::new("r", text)).unwrap();
+        let v = check(&rec, &rs);
+        assert_eq!(v.illegal(), None);
+        assert_eq!(v.games.len(), 2);
+        assert_eq!(
+            v.to_json()["games"][1]["scores"],
+            serde_json::json!({"cy": 50, "dee": 50})
+        );
+    }
+
+    #[test]
+    fn a_line_after_the_game_ends_is_illegal() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let mut rec = sim::record_of_games(&rs, 1, 3, [Policy::Greedy, Policy::Greedy]).unwrap();
+        let last = rec.lines.len();
+        rec.lines.push(crate::koikoi::record::Line {
+            line: last + 1,
+            event: Event::Round,
+        });
+        let v = check(&rec, &rs);
+        let illegal = v.illegal().unwrap();
+        assert_eq!(illegal.line, last + 1);
+        assert!(
+            illegal.error.to_string().starts_with("the game is over ("),
+            "{}",
+            illegal.error
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        #[test]
+        fn any_simulated_game_round_trips_and_checks_to_its_own_result(seed in 0u64..1_000_000, a in 0usize..3, b in 0usize..3, house in 0usize..8) {
+            let policies = [Policy::Random, Policy::Greedy, Policy::Kado];
+            let houses: [(&str, &[(&str, &str)]); 8] = [
+                ("koikoi-bga", &[]),
+                ("koikoi", &[]),
+                ("koikoi-fudawiki", &[("multiplier", "soft-koi")]),
+                ("koikoi", &[("multiplier", "koi-bonus"), ("koi-calls", "once")]),
+                ("koikoi", &[("last-card-koi", "allowed"), ("another-yaku", "new-yaku")]),
+                ("koikoi", &[("both-koi", "next-yaku-stops"), ("both-instant", "dealer")]),
+                ("koikoi", &[("multiplier", "field-brights"), ("draw-round", "dealer-6")]),
+                ("koikoi", &[("tied-game", "extra-round"), ("next-dealer", "alternate"), ("dealt-hands", "redeal")]),
+            ];
+            let (base, changes) = houses[house];
+            let mut rs = Ruleset::builtin(base).unwrap();
+            for (id, choice) in changes {
+                rs = rs.with(id, choice).unwrap();
+            }
+            let names = ["ana".to_string(), "ben".to_string()];
+            let played = sim::play_game(&rs, &names, [policies[a], policies[b]], seed).unwrap();
+            let rec = record::Record {
+                lines: played.events.iter().enumerate().map(|(i, e)| record::Line { line: i + 1, event: e.clone() }).collect(),
+            };
+            let back = record::parse(&Source::new("r", rec.to_string().as_str())).unwrap();
+            proptest::prop_assert_eq!(back.events(), played.events.clone());
+            let v = check(&back, &rs);
+            proptest::prop_assert_eq!(v.illegal(), None);
+            proptest::prop_assert_eq!(&v.games[0].referee.as_ref().unwrap().ledger, &played.referee.ledger);
+        }
+    }
+}

@@ -1,0 +1,709 @@
+//! A Koi-Koi game at the table as a session: each deal, card played, card drawn and koi
+//! or stop, refereed by the same [`Referee`] that checks a record, and written as a record
+//! (`Session::record`) that `check` reads back with the same result.
+//!
+//! With real cards the table says what was dealt, played and drawn; with a virtual deck
+//! kado deals from a shuffle of the seed; with `--opponent kado` kado plays a seat itself
+//! (its hand hidden, its plays announced).
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{self, Card, codes};
+use super::error::RefereeError;
+use super::record::{self, Call, Capture, Event, Move, Turn};
+
+use super::referee::{Drawn, Phase, Referee, RoundResult, Taken};
+use super::sim::{self, Dice, Policy};
+use super::yaku::Name;
+use crate::render::Style;
+use crate::ruleset::Ruleset;
+use crate::session::{Question, Session, Step};
+
+/// Where the cards come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Deck {
+    /// Real cards: the table says what was dealt and drawn.
+    Physical,
+    /// kado shuffles and deals from the seed.
+    Virtual { seed: u64 },
+}
+
+/// How a game starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The two players; the first deals and plays first in round 1.
+    pub players: Vec<String>,
+    pub deck: Deck,
+    /// The seat kado plays (`--opponent kado`), if any.
+    #[serde(default)]
+    pub kado: Option<usize>,
+}
+
+/// One step of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    /// A new round.
+    Round,
+    /// A dealt hand.
+    Hand { player: String, cards: Vec<Card> },
+    /// A hand nobody tells kado (real cards).
+    Hidden { player: String },
+    /// The cards dealt face up.
+    Table { cards: Vec<Card> },
+    /// A card played from the hand.
+    Play { player: String, card: Move },
+    /// The card drawn.
+    Draw { card: Move },
+    /// Koi-koi or stop.
+    Call { call: Call },
+    /// A whole turn said at once, as in the record (real cards).
+    Turn { turn: Turn },
+}
+
+/// The game's state: the referee, and the record so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub setup: Setup,
+    pub referee: Referee,
+    /// The record's lines so far (after the players).
+    pub events: Vec<Event>,
+    /// Hands nobody told (this round).
+    hidden: [bool; 2],
+    /// The turn being played: its player and card.
+    turn: Option<(String, Move)>,
+    drawn: Option<Move>,
+    /// Deals so far (for the virtual deck's shuffles).
+    deals: u64,
+    /// Cards drawn this round (from the virtual stock).
+    draws: usize,
+}
+
+impl Game {
+    fn seed(&self) -> Option<u64> {
+        match self.setup.deck {
+            Deck::Virtual { seed } => Some(seed),
+            Deck::Physical => None,
+        }
+    }
+
+    /// The virtual deck of the current deal.
+    fn dealt(&self) -> Option<sim::Dealt> {
+        let seed = self.seed()?;
+        let deal = if self.referee.phase == Phase::Deal {
+            self.deals + 1
+        } else {
+            self.deals
+        };
+        Some(sim::deal_from(&sim::shuffled(seed, deal)))
+    }
+
+    fn is_kado(&self, p: usize) -> bool {
+        self.setup.kado == Some(p)
+    }
+
+    fn dice(&self) -> Dice {
+        let base = self.seed().unwrap_or(0);
+        Dice::new(base ^ (self.events.len() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D))
+    }
+
+    fn name(&self, p: usize) -> String {
+        self.referee.name(p).to_string()
+    }
+
+    /// The step of a deal: a virtual hand or table, or the question.
+    fn deal_step(&self) -> Step<Action> {
+        let r = &self.referee.round;
+        let first = (0..2).find(|p| r.hands[*p].is_none() && !self.hidden[*p]);
+        if let Some(d) = self.dealt() {
+            return Step::Auto(match first {
+                Some(p) => Action::Hand {
+                    player: self.name(p),
+                    cards: d.hands[p].clone(),
+                },
+                None => Action::Table { cards: d.table },
+            });
+        }
+        Step::Ask(match first {
+            Some(p) => Question::new(
+                format!("hand:{p}"),
+                format!("{}'s hand (8 cards), or `hidden`", self.name(p)),
+                "The 8 cards dealt to the player, e.g. `1b 1r 2a 3p 5a 7r 9p 11p`, or `hidden` to keep them private (kado then checks each card played against the deck).",
+            ),
+            None => Question::new(
+                "table",
+                "The table's 8 cards",
+                "The 8 cards dealt face up, e.g. `1p 3b 4p 6r 8b 9a 10r 12b`.",
+            ),
+        })
+    }
+
+    /// The step of a draw.
+    fn draw_step(&self) -> Step<Action> {
+        let p = self.referee.round.to_move;
+        let Some(d) = self.dealt() else {
+            return Step::Ask(Question::new(
+                "draw",
+                format!("{} draws", self.name(p)),
+                "The card drawn, and with two matches on the table the one it takes: `7p` or `7p>7a`.",
+            ));
+        };
+        let Some(card) = d.stock.get(self.draws).copied() else {
+            return Step::Done;
+        };
+        let options = sim::options(&self.referee, card);
+        if options.len() > 1 && !self.is_kado(p) {
+            return Step::Ask(Question::new(
+                "draw-capture",
+                format!(
+                    "{} draws {}: it takes {}",
+                    self.name(p),
+                    card.label(),
+                    options
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+                "Say which table card the drawn card takes.",
+            ));
+        }
+        let m = sim::choose_draw(&self.referee, card, Policy::Kado, &mut self.dice());
+        Step::Auto(Action::Draw { card: m })
+    }
+
+    /// What a card did, in words.
+    fn taken_words(&self, p: usize, verb: &str, t: &Taken) -> String {
+        if t.captured.is_empty() {
+            format!("{} {verb} {}: to the table.", self.name(p), t.card.label())
+        } else {
+            format!(
+                "{} {verb} {}: takes {}.",
+                self.name(p),
+                t.card.label(),
+                cards::labels(&t.captured)
+            )
+        }
+    }
+
+    fn round_words(&self, res: &RoundResult) -> Vec<String> {
+        let yaku: Vec<String> = res.yaku.iter().map(|(n, p)| format!("{n} {p}")).collect();
+        let mut said = vec![match res.winner {
+            Some(w) if !res.yaku.is_empty() => format!(
+                "{} scores {}: base {} ×{} = {} points.",
+                self.name(w),
+                yaku.join(", "),
+                res.base,
+                res.multiplier,
+                res.points
+            ),
+            _ => String::new(),
+        }];
+        said.retain(|s| !s.is_empty());
+        said.extend(res.said.iter().cloned());
+        said
+    }
+
+    fn apply_turn(&mut self, action: &Action) -> Result<Vec<String>, RefereeError> {
+        match action {
+            Action::Play { player, card } => {
+                let p = self.referee.player(player)?;
+                let t = self.referee.play(p, card)?;
+                self.turn = Some((self.name(p), *card));
+                Ok(vec![self.taken_words(p, "plays", &t)])
+            }
+            Action::Draw { card } => {
+                let p = self.referee.round.to_move;
+                let Drawn { taken, due, ended } = self.referee.draw(card)?;
+                self.draws += 1;
+                self.drawn = Some(*card);
+                let mut said = vec![self.taken_words(p, "draws", &taken)];
+                if due {
+                    let s = self.referee.score_of(p);
+                    let yaku: Vec<String> = s
+                        .yaku
+                        .iter()
+                        .map(|y| format!("{} {}", y.name, y.points))
+                        .collect();
+                    said.push(format!(
+                        "{}'s yaku: {} ({}).",
+                        self.name(p),
+                        yaku.join(", "),
+                        s.base
+                    ));
+                } else {
+                    self.close_turn(None);
+                }
+                said.extend(ended.iter().flat_map(|r| self.round_words(r)));
+                Ok(said)
+            }
+            Action::Call { call } => {
+                let p = self.referee.round.to_move;
+                let ended = self.referee.call(*call)?;
+                self.close_turn(Some(*call));
+                let mut said = vec![format!(
+                    "{}: {}.",
+                    self.name(p),
+                    if *call == Call::Koi {
+                        "koi-koi"
+                    } else {
+                        "stop"
+                    }
+                )];
+                said.extend(ended.iter().flat_map(|r| self.round_words(r)));
+                Ok(said)
+            }
+            Action::Turn { turn } => {
+                let r = self.referee.turn(turn)?;
+                self.events.push(Event::Turn(turn.clone()));
+                let mut said = vec![
+                    self.taken_words(r.player, "plays", &r.played),
+                    self.taken_words(r.player, "draws", &r.drawn),
+                ];
+                if let Some(c) = r.call {
+                    let yaku: Vec<String> =
+                        r.yaku.iter().map(|(n, p)| format!("{n} {p}")).collect();
+                    said.push(format!(
+                        "{}'s yaku: {} ({}): {}.",
+                        self.name(r.player),
+                        yaku.join(", "),
+                        r.base,
+                        c.word()
+                    ));
+                }
+                said.extend(r.ended.iter().flat_map(|e| self.round_words(e)));
+                Ok(said)
+            }
+            _ => Err(RefereeError::NotNow {
+                next: self.referee.next_words(),
+            }),
+        }
+    }
+
+    fn close_turn(&mut self, call: Option<Call>) {
+        if let (Some((player, played)), Some(drawn)) = (self.turn.take(), self.drawn.take()) {
+            self.events.push(Event::Turn(Turn {
+                player,
+                played,
+                drawn,
+                call,
+            }));
+        }
+    }
+
+    /// The cards closest to a yaku in a pile, in words (`akatan: 1r`), if any is near.
+    fn closest(&self, p: usize) -> Option<String> {
+        let pile = &self.referee.round.piles[p];
+        let need = |want: &[Card]| -> Vec<Card> {
+            want.iter().copied().filter(|c| !pile.contains(c)).collect()
+        };
+        let c = |s: &str| s.parse::<Card>().ok();
+        let sets: [(Name, &[&str]); 5] = [
+            (Name::Inoshikacho, &["6a", "7a", "10a"]),
+            (Name::Akatan, &["1r", "2r", "3r"]),
+            (Name::Aotan, &["6r", "9r", "10r"]),
+            (Name::HanamiZake, &["3b", "9a"]),
+            (Name::TsukimiZake, &["8b", "9a"]),
+        ];
+        let held = self.referee.score_of(p);
+        sets.iter()
+            .filter(|(n, _)| !held.yaku.iter().any(|y| y.name == *n))
+            .map(|(n, want)| {
+                (
+                    n,
+                    need(&want.iter().filter_map(|s| c(s)).collect::<Vec<_>>()),
+                )
+            })
+            .filter(|(_, missing)| missing.len() == 1)
+            .map(|(n, missing)| format!("{n} needs {}", codes(&missing)))
+            .reduce(|a, b| format!("{a}; {b}"))
+    }
+}
+
+/// Whether a save's text is a game played move by move (not the ledger alone).
+pub fn is_play_log(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Peek {
+        setup: PeekSetup,
+    }
+    #[derive(Deserialize)]
+    struct PeekSetup {
+        deck: Option<serde_json::Value>,
+    }
+    serde_saphyr::from_str::<Peek>(text).is_ok_and(|p| p.setup.deck.is_some())
+}
+
+impl Session for Game {
+    type Setup = Setup;
+    type Action = Action;
+    type Error = RefereeError;
+
+    const GAME: &'static str = super::GAME;
+
+    fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, RefereeError> {
+        let players: [String; 2] = setup.players.clone().try_into().map_err(|p: Vec<String>| {
+            RefereeError::Ledger(super::error::LedgerError::PlayerCount(p.len()))
+        })?;
+        if rs.game != super::GAME {
+            return Err(RefereeError::Ledger(
+                super::error::LedgerError::WrongRuleset {
+                    name: rs.name.clone(),
+                    title: rs.title.clone(),
+                },
+            ));
+        }
+        if setup.kado.is_some_and(|k| k > 1)
+            || (setup.kado.is_some() && setup.deck == Deck::Physical)
+        {
+            return Err(RefereeError::KadoNeedsVirtual);
+        }
+        Ok(Game {
+            setup: setup.clone(),
+            referee: Referee::new(&players, rs)?,
+            events: Vec::new(),
+            hidden: [false, false],
+            turn: None,
+            drawn: None,
+            deals: 0,
+            draws: 0,
+        })
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, RefereeError> {
+        match action {
+            Action::Round => {
+                self.referee.start_round()?;
+                self.events.push(Event::Round);
+                self.hidden = [false, false];
+                Ok(Vec::new())
+            }
+            Action::Hand { player, cards } => {
+                let p = self.referee.player(player)?;
+                self.referee.hand(p, cards)?;
+                self.events.push(Event::Hand {
+                    player: self.name(p),
+                    cards: cards.clone(),
+                });
+                Ok(Vec::new())
+            }
+            Action::Hidden { player } => {
+                let p = self.referee.player(player)?;
+                if self.referee.phase != Phase::Deal || self.referee.round.hands[p].is_some() {
+                    return Err(RefereeError::NotNow {
+                        next: self.referee.next_words(),
+                    });
+                }
+                self.hidden[p] = true;
+                Ok(Vec::new())
+            }
+            Action::Table { cards } => {
+                let ended = self.referee.table(cards)?;
+                self.events.push(Event::Table(cards.clone()));
+                self.deals += 1;
+                self.draws = 0;
+                Ok(ended.iter().flat_map(|r| self.round_words(r)).collect())
+            }
+            _ => self.apply_turn(action),
+        }
+    }
+
+    fn next(&self) -> Step<Action> {
+        let r = &self.referee;
+        let p = r.round.to_move;
+        match r.phase {
+            Phase::Over => Step::Done,
+            Phase::Between => Step::Auto(Action::Round),
+            Phase::Deal => self.deal_step(),
+            Phase::Play if self.is_kado(p) => {
+                match sim::choose_play(r, Policy::Kado, &mut self.dice(), true) {
+                    Some(m) => Step::Auto(Action::Play {
+                        player: self.name(p),
+                        card: m,
+                    }),
+                    None => Step::Done,
+                }
+            }
+            Phase::Play => Step::Ask(Question::new(
+                "play",
+                format!("{} plays", self.name(p)),
+                "The card played from the hand, and with two matches on the table the one it takes: `1r` or `1r>1p`. With real cards a whole turn may be said at once, as in the record: `1r>1p / 7p` (ending with koi or stop when the turn forms or improves a yaku).",
+            )),
+            Phase::Draw => self.draw_step(),
+            Phase::Call if self.is_kado(p) => Step::Auto(Action::Call {
+                call: sim::choose_call(r, Policy::Kado, &mut self.dice()),
+            }),
+            Phase::Call => Step::Ask(Question::new(
+                "call",
+                format!(
+                    "{}: koi or stop",
+                    self.name(p)
+                ),
+                match r.koi_refused() {
+                    Some(why) => format!("Only `stop` is allowed: {why}."),
+                    None => "`koi` plays on for more points (and risks the opponent's yaku); `stop` scores the round now.".to_string(),
+                },
+            )),
+        }
+    }
+
+    fn answer(&self, q: &Question, text: &str) -> Result<Action, RefereeError> {
+        let bad = |e: crate::diag::Error| RefereeError::Notation {
+            why: e
+                .problems
+                .first()
+                .map_or_else(|| e.summary(), |p| p.message.clone()),
+            hint: q.hint.clone(),
+        };
+        let p = self.referee.round.to_move;
+        // A move may be said as in the record, after the player's name.
+        let text = match text.trim().split_once(' ') {
+            Some((name, rest)) if name.eq_ignore_ascii_case(self.referee.name(p)) => rest,
+            _ => text,
+        };
+        match q.key.as_str() {
+            k if k.starts_with("hand:") => {
+                let p = usize::from(k.ends_with('1'));
+                if ["hidden", "-", "skip"].contains(&text.trim().to_ascii_lowercase().as_str()) {
+                    return Ok(Action::Hidden {
+                        player: self.name(p),
+                    });
+                }
+                let cards = text.parse::<cards::Cards>().map_err(bad)?;
+                Ok(Action::Hand {
+                    player: self.name(p),
+                    cards: cards.0,
+                })
+            }
+            "table" => Ok(Action::Table {
+                cards: text.parse::<cards::Cards>().map_err(bad)?.0,
+            }),
+            "play" if text.contains('/') => {
+                if self.seed().is_some() {
+                    return Err(RefereeError::Notation {
+                        why: "with a virtual deck kado draws the card".to_string(),
+                        hint: q.hint.clone(),
+                    });
+                }
+                let line = format!("{} {}", self.name(p), text.trim());
+                Ok(Action::Turn {
+                    turn: record::parse_turn(&line).map_err(bad)?,
+                })
+            }
+            "play" => Ok(Action::Play {
+                player: self.name(p),
+                card: record::parse_move(text).map_err(bad)?,
+            }),
+            "draw" => Ok(Action::Draw {
+                card: record::parse_move(text).map_err(bad)?,
+            }),
+            "draw-capture" => {
+                let card = self.dealt().and_then(|d| d.stock.get(self.draws).copied());
+                let capture: Card = text.trim().parse().map_err(bad)?;
+                match card {
+                    Some(card) => Ok(Action::Draw {
+                        card: Move::new(card, Capture::Card(capture)),
+                    }),
+                    None => Err(RefereeError::NotNow {
+                        next: self.referee.next_words(),
+                    }),
+                }
+            }
+            _ => match record::parse_call(text) {
+                Some(call) => Ok(Action::Call { call }),
+                None => Err(RefereeError::NotNow {
+                    next: "answer `koi` or `stop`".to_string(),
+                }),
+            },
+        }
+    }
+
+    fn show(&self, style: Style) -> String {
+        let r = &self.referee;
+        let round = &r.round;
+        let l = &r.ledger;
+        let title = match &l.over {
+            Some(why) => format!("Game over ({why})"),
+            None => format!("Round {} of {}", r.round_number().max(1), l.setup.rounds),
+        };
+        let mut out = format!(
+            "{} — {} {}, {} {}\n",
+            style.bold(&title),
+            r.name(0),
+            l.scores[0],
+            r.name(1),
+            l.scores[1]
+        );
+        if round.dealt {
+            out += &format!("Table: {}\n", cards::codes(&round.table));
+        }
+        for p in 0..2 {
+            let s = r.score_of(p);
+            let yaku: Vec<String> = s
+                .yaku
+                .iter()
+                .map(|y| format!("{} {}", y.name, y.points))
+                .collect();
+            out += &format!(
+                "{} captured: {}{}{}\n",
+                r.name(p),
+                cards::codes(&round.piles[p]),
+                if yaku.is_empty() {
+                    String::new()
+                } else {
+                    format!(" — yaku {}", yaku.join(", "))
+                },
+                self.closest(p)
+                    .map(|c| format!(" — closest: {c}"))
+                    .unwrap_or_default()
+            );
+        }
+        let p = round.to_move;
+        if matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call)
+            && !self.is_kado(p)
+            && let Some(h) = &round.hands[p]
+        {
+            out += &format!("{}'s hand: {}\n", r.name(p), cards::codes(h));
+        }
+        out
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        let r = &self.referee;
+        serde_json::json!({
+            "players": r.players,
+            "scores": r.ledger.scores,
+            "played": r.ledger.played(),
+            "rounds": r.ledger.setup.rounds,
+            "over": r.ledger.over.is_some(),
+            "winner": r.ledger.winner(),
+            "table": r.round.table,
+            "captured": r.round.piles,
+            "waiting_for": (r.phase != Phase::Over).then(|| r.next_words()),
+        })
+    }
+
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        let r = &self.referee;
+        let mut o = crate::session::Session::outcome(&r.ledger)?;
+        for (i, seat) in o.seats.iter_mut().enumerate() {
+            seat.kado = self.is_kado(i);
+        }
+        o.facts.yaku = r
+            .results
+            .iter()
+            .filter_map(|res| Some((res.winner?, &res.yaku)))
+            .flat_map(|(w, yaku)| {
+                yaku.iter()
+                    .map(move |(y, _)| (r.players[w].clone(), y.to_string()))
+            })
+            .collect();
+        Some(o)
+    }
+
+    fn phase_key(&self) -> String {
+        let turns = self
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Turn(_)))
+            .count();
+        format!(
+            "{}:{}:{turns}:{}",
+            self.referee.ledger.played(),
+            self.referee.round.dealt,
+            self.referee.phase == Phase::Over
+        )
+    }
+
+    fn record(&self) -> Option<String> {
+        let mut rec = record::Record::default();
+        let players = Event::Players([self.name(0), self.name(1)]);
+        for (i, event) in std::iter::once(players)
+            .chain(self.events.iter().cloned())
+            .enumerate()
+        {
+            rec.lines.push(record::Line { line: i + 1, event });
+        }
+        Some(rec.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Source;
+    use crate::koikoi::check;
+
+    /// Plays a session to its end: kado's steps as it takes them, the table's answers
+    /// from the greedy policy.
+    fn play_out(setup: &Setup) -> Game {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let mut g = Game::start(setup, &rs).unwrap();
+        let mut dice = Dice::new(9);
+        for _ in 0..2000 {
+            let action = match g.next() {
+                Step::Done => return g,
+                Step::Auto(a) => a,
+                Step::Ask(q) => {
+                    let text = match q.key.as_str() {
+                        "play" => sim::choose_play(&g.referee, Policy::Greedy, &mut dice, true)
+                            .unwrap()
+                            .to_string(),
+                        "draw-capture" => {
+                            let card = g.dealt().unwrap().stock[g.draws];
+                            let m = sim::choose_draw(&g.referee, card, Policy::Greedy, &mut dice);
+                            match m.capture {
+                                Capture::Card(c) => c.to_string(),
+                                _ => panic!("{m}"),
+                            }
+                        }
+                        _ => "stop".to_string(),
+                    };
+                    g.answer(&q, &text).unwrap()
+                }
+            };
+            g.apply(&action).unwrap();
+        }
+        panic!("the game did not end");
+    }
+
+    #[test]
+    fn a_game_against_kado_ends_and_its_record_checks_the_same() {
+        let setup = Setup {
+            players: vec!["ana".into(), "kado".into()],
+            deck: Deck::Virtual { seed: 11 },
+            kado: Some(1),
+        };
+        let g = play_out(&setup);
+        assert!(g.referee.ledger.over.is_some());
+        let text = g.record().unwrap();
+        let rec = record::parse(&Source::new("r", text.as_str())).unwrap();
+        let v = check::check(&rec, &Ruleset::builtin("koikoi").unwrap());
+        assert_eq!(v.illegal(), None);
+        assert_eq!(
+            v.games[0].referee.as_ref().unwrap().ledger,
+            g.referee.ledger
+        );
+    }
+
+    #[test]
+    fn kado_plays_only_with_a_virtual_deck() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let setup = Setup {
+            players: vec!["ana".into(), "ben".into()],
+            deck: Deck::Physical,
+            kado: Some(1),
+        };
+        assert!(Game::start(&setup, &rs).is_err());
+    }
+
+    #[test]
+    fn a_play_log_is_told_from_a_ledger() {
+        assert!(is_play_log(
+            "game: koikoi\nsetup:\n  players: [a, b]\n  deck:\n    kind: physical\n"
+        ));
+        assert!(!is_play_log(
+            "game: koikoi\nsetup:\n  players: [a, b]\n  rounds: 6\n  dealer: 0\n"
+        ));
+    }
+}
