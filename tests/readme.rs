@@ -68,6 +68,10 @@ fn every_readme_console_example_gives_the_output_shown() {
                 .env("PATH", &path)
                 .env("NO_COLOR", "1")
                 .env_remove("COLUMNS")
+                // The play history of each block is its own, and dated the same each run.
+                .env("KADO_HOME", dir.path())
+                .env_remove("KADO_HISTORY")
+                .env("SOURCE_DATE_EPOCH", "1795424400")
                 .output()
                 .unwrap();
             let got = String::from_utf8_lossy(&out.stdout);

@@ -171,6 +171,7 @@ impl Db {
                      won INTEGER NOT NULL,
                      kado INTEGER NOT NULL);
                  CREATE INDEX seats_by_name ON seats(name COLLATE NOCASE);
+                 CREATE INDEX seats_by_game ON seats(game_id);
                  CREATE INDEX games_by_game ON games(game, date);"
             ))
             .map_err(e)
