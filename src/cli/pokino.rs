@@ -16,7 +16,31 @@ use kado::words::count_of;
 
 use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, read_file, read_if_there};
 
+mod check;
+
 const BOARD_HELP: &str = "The board: dominoes such as `6-4@0,0h 1-3@0,1h` (A-B@X,Y, then h: B half to the right, or v: B half below), separated by spaces, `;` or newlines. The first four are the starting spoke. See kado-notation(7).";
+
+const CHECK_ABOUT: &str = "Referee a game's record turn by turn: what each line did (beads taken and paid, cards and dominoes drawn, runs scored and borders claimed), then the board with its claimed borders, each player's score, beads, hand and dominoes, the poke and the deck, and the end and the winner, or who plays next when the record stops before the end. The first line that breaks a rule is the verdict: its line, the rule, and what would have been legal (exit 0). A record that cannot be read is an error with its line, column and a caret (exit 2).";
+
+const CHECK_AFTER: &str =
+    "The record, one event a line (`#` starts a comment; see kado-notation(7)):
+  players: ana ben cy                 in turn order; a file may hold several games
+  spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
+  ana domino 5-5@3,0h                 lays a domino: a bead, a domino and a card drawn
+  ben run QC 4H 3S @ 2,0 1,0 1,1      cards along squares: a bead a card, borders claimed
+  cy run 6D 4C                        squares left out: the cards fit one way only
+  ana pass draws 7H                   neither; the card drawn, when it is seen
+  ana: AS 4H 9C 9D KH                 a player's whole hand, as dealt or now
+  poke: DOMINOES / deck: CARDS        a known deal: every piece in the order drawn
+
+JSON keys (one game; several: {games: [...]}): players, scores, beads, hand_sizes, dominoes \
+(held, by player), poke, deck, over, end (null, or {by: pokino, poke-empty or deck-empty}), \
+winner (null while the game goes on or on a tie), winners, pokino (who called it, or null), \
+next (who plays next, or null), claimed (each: border, player), board, illegal (null, or \
+{line, player, reason, rule, legal}), turns (each: line, event, text and what it did), picture.
+
+Example:
+  kado pokino check game.txt";
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -122,6 +146,13 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         #[arg(long, value_name = "N")]
         beads: Option<String>,
     },
+    /// Referee a game's record turn by turn: each turn, the standing, the winner.
+    #[command(long_about = CHECK_ABOUT, after_help = CHECK_AFTER)]
+    Check {
+        /// The record: a file, or `-` for stdin.
+        #[arg(value_name = "RECORD")]
+        record: String,
+    },
     /// Territory scoring: each domino goes to the player with the most tokens touching it.
     #[command(
         after_help = "A token lies on a border between two squares and touches the dominoes \
@@ -197,6 +228,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             budget,
         }),
         Cmd::Score { lengths, beads } => env.score(&lengths, beads),
+        Cmd::Check { record } => env.check(&record),
         Cmd::Territory {
             board,
             board_file,

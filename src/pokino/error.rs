@@ -490,7 +490,7 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = self.player.as_deref().unwrap_or("");
         match &self.did {
-            Did::Spoke => f.write_str("the starting spoke is laid")?,
+            Did::Spoke => f.write_str("The starting spoke is laid")?,
             Did::Hand => write!(f, "{who}'s hand is as written")?,
             Did::Domino {
                 at,
@@ -504,9 +504,9 @@ impl fmt::Display for Report {
                     ", takes no bead (the bank is empty)"
                 })?;
                 f.write_str(if *drew_domino {
-                    ", draws a domino"
+                    " and draws a domino"
                 } else {
-                    ", draws no domino (the poke is empty)"
+                    " and draws no domino (the poke is empty)"
                 })?;
             }
             Did::Runs { runs, beads_paid } => {
@@ -536,18 +536,18 @@ impl fmt::Display for Report {
             Did::Pass => write!(f, "{who} passes")?,
         }
         match (self.drew_card, self.drawn, self.no_draw) {
-            (true, Some(c), _) => write!(f, ", draws {c}")?,
-            (true, None, _) => f.write_str(", draws a card")?,
+            (true, Some(c), _) => write!(f, "; then draws {c}")?,
+            (true, None, _) => f.write_str("; then draws a card")?,
             (false, _, Some(NoDrawWhy::Full)) => {
-                f.write_str(", holds enough cards to draw none")?
+                f.write_str("; holds a full hand under Pokino-Up!, so draws none")?;
             }
             (false, _, Some(NoDrawWhy::Empty)) => {
-                f.write_str(", draws no card (the deck is empty)")?;
+                f.write_str("; draws no card (the deck is empty)")?;
             }
             _ => {}
         }
         match &self.ended {
-            Some(e) => write!(f, ". {e}"),
+            Some(e) => write!(f, ". {e}."),
             None => f.write_str("."),
         }
     }
