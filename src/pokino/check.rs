@@ -222,6 +222,55 @@ pub fn borders(tokens: &[Token]) -> Vec<super::board::Border> {
 }
 
 impl GameVerdict {
+    /// The board with its claimed borders, and who claimed which.
+    pub fn board_text(&self, s: Style) -> String {
+        let g = self;
+        let mut out = super::picture::draw(&g.game.board, &borders(&g.game.tokens), &s);
+        for name in &g.players {
+            let mine: Vec<&str> = g
+                .claimed
+                .iter()
+                .filter(|c| &c.player == name)
+                .map(|c| c.border.as_str())
+                .collect();
+            if !mine.is_empty() {
+                out += &format!(
+                    "{} claimed by {name}: {}\n",
+                    super::picture::CLAIMED,
+                    mine.join(" ")
+                );
+            }
+        }
+        out
+    }
+
+    /// The table of players, the poke and the deck, and how the game stands.
+    pub fn standing_text(&self) -> String {
+        let g = self;
+        let what = if g.game.rules.territory {
+            "Pips"
+        } else {
+            "Score"
+        };
+        let mut t = crate::render::table(["Player", what, "Beads", "Cards", "Dominoes"]);
+        for name in &g.players {
+            t.add_row([
+                name.clone(),
+                g.scores.get(name).copied().unwrap_or(0).to_string(),
+                g.beads.get(name).copied().unwrap_or(0).to_string(),
+                g.hand_sizes.get(name).copied().unwrap_or(0).to_string(),
+                g.dominoes.get(name).copied().unwrap_or(0).to_string(),
+            ]);
+        }
+        format!(
+            "\n{}Poke: {}. Deck: {}.\n{}\n",
+            crate::render::show(&t),
+            crate::words::count_of(g.poke, "domino", "dominoes"),
+            crate::words::count(g.deck, "card"),
+            g.outcome()
+        )
+    }
+
     /// How the game stands, in one sentence.
     pub fn outcome(&self) -> String {
         let s = |n: &str| self.scores.get(n).copied().unwrap_or(0);

@@ -574,3 +574,27 @@ fn joined_space<T: fmt::Display>(items: &[T]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// Why an answer at the table is refused (or, for `hint`, what kado answers instead).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The answer breaks a rule.
+    Illegal(Illegal),
+    /// The answer is not written in the record notation: the problem, in words.
+    Notation(String),
+    /// The game cannot start.
+    Setup(super::game::SetupError),
+    /// Not a refusal: the best runs, asked for with `hint`.
+    Hint(String),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal(why) => write!(f, "{why} ({})", why.rule()),
+            PlayError::Notation(why) => f.write_str(why),
+            PlayError::Setup(why) => write!(f, "{why}"),
+            PlayError::Hint(text) => write!(f, "hint: {text}"),
+        }
+    }
+}

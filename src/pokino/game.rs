@@ -848,8 +848,9 @@ impl Game {
         out
     }
 
-    /// The best runs player `i`'s known hand can play now (the run search).
-    pub fn hint(&self, i: usize, keep: usize) -> runs::Found {
+    /// The best runs player `i`'s known hand can play now (the run search, stopped
+    /// after `budget` runs when given).
+    pub fn hint(&self, i: usize, keep: usize, budget: Option<u64>) -> runs::Found {
         let p = &self.players[i];
         let closed = self.closed_borders(i);
         runs::find(
@@ -859,7 +860,7 @@ impl Game {
                 beads: Some(p.beads),
                 claimed: &closed,
                 keep: Some(keep),
-                budget: None,
+                budget,
             },
             &self.rules,
         )

@@ -21,6 +21,8 @@ pub mod place;
 pub mod record;
 pub mod runs;
 pub mod score;
+pub mod session;
+pub mod sim;
 pub mod verdict;
 
 use crate::cards::{Card, Rank};

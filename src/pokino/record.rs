@@ -490,3 +490,92 @@ impl fmt::Display for GameRecord {
         f.write_str(&write(&self.names(), self.deal.as_ref(), &events))
     }
 }
+
+/// Reads one line of a record typed at a prompt: a spoke, a hand or a turn (not
+/// `players:`, `poke:` or `deck:`).
+pub fn parse_line(src: &Source) -> Result<Event, Error> {
+    let words = words_of(src.text.split('#').next().unwrap_or(""), 0);
+    if words.is_empty() {
+        return Err(Problem::new("nothing given")
+            .at(src, 0..src.text.len())
+            .expected(LINE_EXPECTED)
+            .into());
+    }
+    let first = &src.text[words[0].clone()];
+    if matches!(first, "players:" | "poke:" | "deck:") {
+        return Err(
+            Problem::new(format!("`{first}` starts a game; it is not a turn"))
+                .at(src, words[0].clone())
+                .expected(LINE_EXPECTED)
+                .into(),
+        );
+    }
+    let r = LineReader { src, words };
+    r.event().map(|(e, _)| e).map_err(|p| Error::single(*p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problems(text: &str) -> Vec<String> {
+        match parse(&Source::new("t", text)) {
+            Ok(_) => vec![],
+            Err(e) => e
+                .problems
+                .iter()
+                .map(|p| format!("{:?} {}", p.position(), p.message))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn reads_every_kind_of_line() {
+        let text = "players: ana ben # seated\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-5@3,0h\nben run QC 4H 3S @ 2,0 1,0 1,1 draws 7H\nana run 6D 4C run AS 3S\nben pass\nana: AS 4H\n";
+        let games = parse(&Source::new("t", text)).unwrap();
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!(g.names(), vec!["ana", "ben"]);
+        assert_eq!(g.lines.len(), 6);
+        assert_eq!(g.lines[1].line, 3);
+        assert_eq!(
+            g.lines[2].event.to_string(),
+            "ben run QC 4H 3S @ 2,0 1,0 1,1 draws 7H"
+        );
+        assert_eq!(g.lines[3].event.to_string(), "ana run 6D 4C run AS 3S");
+        assert_eq!(g.lines[5].event.to_string(), "ana: AS 4H");
+        assert_eq!(
+            g.to_string(),
+            "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-5@3,0h\nben run QC 4H 3S @ 2,0 1,0 1,1 draws 7H\nana run 6D 4C run AS 3S\nben pass\nana: AS 4H\n"
+        );
+    }
+
+    #[test]
+    fn every_bad_line_is_reported_at_its_place() {
+        let v = problems(
+            "ana pass\nplayers: ana\nplayers: ana ben\nana domino 5-5@3,0\nben run QC 4H @\nana fly\nben pass now\nana run QC @ 2,x\nben pass draws 7H 8H\npoke: 1-2\n",
+        );
+        assert_eq!(
+            v,
+            vec![
+                "Some((1, 1)) a game starts with its players",
+                "Some((2, 1)) Pokino needs 2 players or more",
+                "Some((4, 12)) `5-5@3,0` has no direction after its position",
+                "Some((5, 15)) no squares after `@`",
+                "Some((6, 5)) `fly` is not a turn",
+                "Some((7, 10)) nothing follows `pass` but the card drawn",
+                "Some((8, 16)) expected a row Y in `2,x`, found `x`",
+                "Some((9, 16)) one card is drawn at the end of a turn",
+                "None a known deal needs both a `poke:` line and a `deck:` line",
+            ]
+        );
+    }
+
+    #[test]
+    fn one_line_at_a_prompt() {
+        let e = parse_line(&Source::new("answer", "ana run QC 4H")).unwrap();
+        assert_eq!(e.to_string(), "ana run QC 4H");
+        assert!(parse_line(&Source::new("answer", "players: a b")).is_err());
+        assert!(parse_line(&Source::new("answer", "  ")).is_err());
+    }
+}

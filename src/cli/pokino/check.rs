@@ -4,8 +4,6 @@ use std::io::Read;
 
 use kado::diag::{Error, Source};
 use kado::pokino::check::{self, GameVerdict};
-use kado::pokino::picture;
-use kado::render::{self, Style};
 
 use super::super::{Ctx, FILE_LIMIT, Outcome, read_file};
 use super::Env;
@@ -89,54 +87,7 @@ fn game_human(ctx: &Ctx, g: &GameVerdict) -> String {
         }
     }
     out.push('\n');
-    out += &board_human(g, s);
-    out += &standing_human(g);
+    out += &g.board_text(s);
+    out += &g.standing_text();
     out
-}
-
-/// The board with its claimed borders, and who claimed which.
-pub fn board_human(g: &GameVerdict, s: Style) -> String {
-    let mut out = picture::draw(&g.game.board, &check::borders(&g.game.tokens), &s);
-    for name in &g.players {
-        let mine: Vec<&str> = g
-            .claimed
-            .iter()
-            .filter(|c| &c.player == name)
-            .map(|c| c.border.as_str())
-            .collect();
-        if !mine.is_empty() {
-            out += &format!(
-                "{} claimed by {name}: {}\n",
-                picture::CLAIMED,
-                mine.join(" ")
-            );
-        }
-    }
-    out
-}
-
-/// The table of players, the poke and the deck, and how the game stands.
-pub fn standing_human(g: &GameVerdict) -> String {
-    let what = if g.game.rules.territory {
-        "Pips"
-    } else {
-        "Score"
-    };
-    let mut t = render::table(["Player", what, "Beads", "Cards", "Dominoes"]);
-    for name in &g.players {
-        t.add_row([
-            name.clone(),
-            g.scores.get(name).copied().unwrap_or(0).to_string(),
-            g.beads.get(name).copied().unwrap_or(0).to_string(),
-            g.hand_sizes.get(name).copied().unwrap_or(0).to_string(),
-            g.dominoes.get(name).copied().unwrap_or(0).to_string(),
-        ]);
-    }
-    format!(
-        "\n{}Poke: {}. Deck: {}.\n{}\n",
-        render::show(&t),
-        kado::words::count_of(g.poke, "domino", "dominoes"),
-        kado::words::count(g.deck, "card"),
-        g.outcome()
-    )
 }
