@@ -335,3 +335,179 @@ proptest! {
         prop_assert_eq!(games[0].to_string(), text);
     }
 }
+
+/// Runs kado in `dir` with `input` on stdin.
+fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+    let out = kado()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(input.as_bytes())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The standing `check` gives a record and `status` gives the save it came from agree.
+fn same_standing(dir: &std::path::Path, rules: &str, save: &str, record: &str) {
+    let (_, status, _) = run_in(
+        dir,
+        &["--json", "--rules", rules, "pokino", "status", save],
+        "",
+    );
+    let (code, check, err) = run_in(
+        dir,
+        &["--json", "--rules", rules, "pokino", "check", record],
+        "",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (s, c): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&status).unwrap(),
+        serde_json::from_str(&check).unwrap(),
+    );
+    assert_eq!(c["illegal"], serde_json::Value::Null, "{check}");
+    for key in [
+        "scores",
+        "beads",
+        "hand_sizes",
+        "dominoes",
+        "poke",
+        "deck",
+        "over",
+        "winner",
+        "winners",
+        "pokino",
+        "claimed",
+        "board",
+        "next",
+    ] {
+        assert_eq!(s[key], c[key], "{key}");
+    }
+}
+
+#[test]
+fn play_with_real_pieces_writes_the_record_check_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let answers = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\ndomino 5-5@3,0h\nben domino 5-5@9,9h\ndomino 10-11@-2,0h\ncy domino 7-2@0,2h\nana: QC 4H 7S 7H 7D 7C\nhint\nrun QC 4H @ 2,0 1,0\nundo\nrun QC 4H @ 2,0 1,0\nben pass draws 9H\ncy run 6D AC\n";
+    let (code, out, err) = run_in(
+        d,
+        &[
+            "pokino",
+            "play",
+            "--players",
+            "ana,ben,cy",
+            "--save",
+            "g.yaml",
+            "--record",
+            "g.txt",
+        ],
+        answers,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n"), "{out}");
+    assert!(out.contains("ana's turn: hint\n✗ hint: the best runs: run 4H QC @ 1,0 2,0 (5 points); run QC 4H @ 2,0 1,0 (5 points)\n"), "{out}");
+    assert!(out.contains("ben's turn: undo\nUndone.\n"), "{out}");
+    let record = std::fs::read_to_string(d.join("g.txt")).unwrap();
+    assert_eq!(
+        record,
+        "players: ana ben cy
+spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
+ana domino 5-5@3,0h
+ben domino 10-11@-2,0h
+cy domino 7-2@0,2h
+ana: QC 4H 7S 7H 7D 7C
+ana run QC 4H @ 2,0 1,0
+ben pass draws 9H
+cy run 6D AC
+"
+    );
+    let (_, printed, _) = run_in(d, &["pokino", "status", "g.yaml", "--record"], "");
+    assert_eq!(printed, record);
+    same_standing(d, "pokino", "g.yaml", "g.txt");
+    // Resumed, the game goes on and the record follows.
+    let (code, _, err) = run_in(
+        d,
+        &["pokino", "resume", "g.yaml", "--record", "g.txt"],
+        "ana pass\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        std::fs::read_to_string(d.join("g.txt"))
+            .unwrap()
+            .ends_with("cy run 6D AC\nana pass\n")
+    );
+    same_standing(d, "pokino", "g.yaml", "g.txt");
+}
+
+/// The policy's answers for a whole virtual game: what the table would type.
+fn policy_answers(rules: &str, players: usize, seed: u64) -> String {
+    use kado::pokino::session::{Deck, Setup, Table};
+    use kado::session::{Session, Step};
+    let rs = kado::ruleset::Ruleset::builtin(rules).unwrap();
+    let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
+    let mut t = Table::start(&Setup::new(names, Deck::Virtual, seed), &rs).unwrap();
+    let mut out = String::new();
+    loop {
+        let action = match t.next() {
+            Step::Done => return out,
+            Step::Auto(a) => a,
+            Step::Ask(_) => {
+                let line = kado::pokino::sim::greedy(&t.game).to_string();
+                out += &line;
+                out.push('\n');
+                kado::pokino::session::Action { line }
+            }
+        };
+        t.apply(&action).unwrap();
+    }
+}
+
+#[test]
+fn whole_virtual_games_through_play_then_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (k, rules) in [
+        "pokino",
+        "pokino-greed",
+        "pokino-up",
+        "pokino-tear-down",
+        "pokino-territory",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let players = 2 + k % 3;
+        let seed = 40 + k as u64;
+        let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
+        let save = format!("{rules}.yaml");
+        let record = format!("{rules}.txt");
+        let (code, out, err) = run_in(
+            d,
+            &[
+                "--rules",
+                rules,
+                "pokino",
+                "play",
+                "--deck",
+                "virtual",
+                "--seed",
+                &seed.to_string(),
+                "--players",
+                &names.join(","),
+                "--save",
+                &save,
+                "--record",
+                &record,
+            ],
+            &policy_answers(rules, players, seed),
+        );
+        assert_eq!((code, err.as_str()), (0, ""), "{rules}");
+        assert!(out.contains("Game over:"), "{rules}: {out}");
+        assert!(!out.contains('✗'), "{rules}: {out}");
+        same_standing(d, rules, &save, &record);
+    }
+}

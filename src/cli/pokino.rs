@@ -36,6 +36,13 @@ const PLAY_AFTER: &str = "At each turn answer (the player's name may be left out
   undo, show, help, quit
 The game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 
+const SIMULATE_AFTER: &str = "The policy: each turn, play the best run the hand allows (most points, then most cards), else lay the first domino held at its first legal spot, else pass. Without --rules, the base game and each variant (pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory) are simulated.
+
+JSON keys: players, seed, policy, results (each: ruleset, games, average_score (a player's), average_winning_score, average_turns, pokino (games ended by \"Pokino!\"), pokino_rate).
+
+Example:
+  kado pokino simulate --players 3 --games 100 --seed 1";
+
 const CHECK_ABOUT: &str = "Referee a game's record turn by turn: what each line did (beads taken and paid, cards and dominoes drawn, runs scored and borders claimed), then the board with its claimed borders, each player's score, beads, hand and dominoes, the poke and the deck, and the end and the winner, or who plays next when the record stops before the end. The first line that breaks a rule is the verdict: its line, the rule, and what would have been legal (exit 0). A record that cannot be read is an error with its line, column and a caret (exit 2).";
 
 const CHECK_AFTER: &str =
@@ -216,6 +223,19 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         #[arg(long)]
         record: bool,
     },
+    /// Play whole games with a virtual deal and a greedy policy; report scores, lengths and "Pokino!".
+    #[command(after_help = SIMULATE_AFTER)]
+    Simulate {
+        /// Players at the table.
+        #[arg(long, value_name = "N", default_value = "3")]
+        players: usize,
+        /// Games per ruleset.
+        #[arg(long, value_name = "G", default_value = "100")]
+        games: u64,
+        /// The seed of the first game's deal (game k uses seed + k).
+        #[arg(long, value_name = "S", default_value = "1")]
+        seed: u64,
+    },
     /// Territory scoring: each domino goes to the player with the most tokens touching it.
     #[command(
         after_help = "A token lies on a border between two squares and touches the dominoes \
@@ -306,6 +326,11 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             play::play(ctx, &players, save, deck, seed, record)
         }
         Cmd::Resume { file, record } => play::resume(ctx, &file, record),
+        Cmd::Simulate {
+            players,
+            games,
+            seed,
+        } => play::simulate(ctx, players, games, seed),
         Cmd::Status { file, record } => play::status(ctx, &file, record),
         Cmd::Territory {
             board,

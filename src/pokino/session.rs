@@ -264,7 +264,12 @@ impl Session for Table {
     }
 
     fn phase_key(&self) -> String {
-        format!("{}:{}", self.game.turns, self.game.is_over())
+        format!(
+            "{}:{}:{}",
+            self.game.spoke_laid(),
+            self.game.turns,
+            self.game.is_over()
+        )
     }
 
     fn record(&self) -> Option<String> {

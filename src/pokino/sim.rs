@@ -66,6 +66,30 @@ pub fn play_game(rs: &Ruleset, players: usize, seed: u64) -> Result<Table, Error
     Err(Error::msg("a simulated game did not end"))
 }
 
+/// Refuses a number of games or players kado does not simulate.
+pub fn check_counts(players: usize, games: u64) -> Result<(), Error> {
+    let bad = |what: &str, n: String, expected: &str| {
+        Error::from(
+            crate::diag::Problem::new(format!("`{n}` is not a number of {what} kado simulates"))
+                .at(
+                    &crate::diag::Source::new(format!("--{what}"), n.as_str()),
+                    0..n.len(),
+                )
+                .expected(expected.to_string()),
+        )
+    };
+    if !(2..=MAX_PLAYERS).contains(&players) {
+        return Err(bad("players", players.to_string(), "2 to 6"));
+    }
+    if games == 0 || games > 100_000 {
+        return Err(bad("games", games.to_string(), "1 to 100000"));
+    }
+    Ok(())
+}
+
+/// The most players a simulation seats (each is dealt 3 dominoes and 5 or 7 cards).
+pub const MAX_PLAYERS: usize = 6;
+
 /// The figures for one ruleset.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {

@@ -4,11 +4,14 @@ use std::path::PathBuf;
 
 use kado::diag::Problem;
 use kado::pokino::session::{Deck, Setup, Table};
+use kado::pokino::sim;
 use kado::pokino::{GAME, TITLE};
+use kado::render;
+use kado::ruleset::Ruleset;
 use kado::session::Log;
 
 use super::super::session as sess;
-use super::super::{Ctx, Outcome};
+use super::super::{Ctx, Failure, Outcome};
 
 /// The players named with `--players A,B,C`, in turn order.
 fn players(text: &str) -> Result<Vec<String>, kado::diag::Error> {
@@ -72,4 +75,48 @@ pub fn status(ctx: &Ctx, file: &std::path::Path, record: bool) -> Outcome {
     } else {
         sess::status::<Table>(ctx, file)
     }
+}
+
+/// `simulate`: whole games by the greedy policy, under each variant or the rules given.
+pub fn simulate(ctx: &Ctx, players: usize, games: u64, seed: u64) -> Outcome {
+    sim::check_counts(players, games)?;
+    let rulesets: Vec<Ruleset> = match &ctx.rules {
+        Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
+        None => [
+            "pokino",
+            "pokino-greed",
+            "pokino-up",
+            "pokino-tear-down",
+            "pokino-territory",
+        ]
+        .iter()
+        .map(|n| Ruleset::builtin(n))
+        .collect::<Result<_, _>>()?,
+    };
+    let v = sim::simulate(&rulesets, players, games, seed, |_| {})
+        .map_err(|e| Failure::Internal(e.summary()))?;
+    let mut t = render::table([
+        "Ruleset",
+        "Games",
+        "Average score",
+        "Winning score",
+        "Turns",
+        "Pokino!",
+    ]);
+    for r in &v.results {
+        t.add_row([
+            r.ruleset.clone(),
+            r.games.to_string(),
+            format!("{:.1}", r.average_score),
+            format!("{:.1}", r.average_winning_score),
+            format!("{:.1}", r.average_turns),
+            format!("{:.0}%", r.pokino_rate * 100.0),
+        ]);
+    }
+    let human = format!(
+        "{players} players, seed {seed}.\n{}Policy: {}\n",
+        render::show(&t),
+        sim::POLICY
+    );
+    ctx.emit(&v, &human, &kado::explain::Explain::new())
 }
