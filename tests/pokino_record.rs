@@ -511,3 +511,20 @@ fn whole_virtual_games_through_play_then_check() {
         same_standing(d, rules, &save, &record);
     }
 }
+
+/// A full game of four (the benchmark's record: `KADO_PRINT_RECORD=FILE` writes it).
+#[test]
+fn a_full_four_player_game_checks_to_the_same_end() {
+    let rs = kado::ruleset::Ruleset::builtin("pokino").unwrap();
+    let t = kado::pokino::sim::play_game(&rs, 4, 1).unwrap();
+    let text = t.record_text();
+    if let Some(path) = std::env::var_os("KADO_PRINT_RECORD") {
+        std::fs::write(path, &text).unwrap();
+    }
+    let (code, out, err) = check_text(&["--json"], &text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["illegal"], serde_json::Value::Null);
+    assert_eq!(v["over"], true);
+    assert_eq!(v["winners"], serde_json::json!(t.game.winners()));
+}

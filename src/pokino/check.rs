@@ -225,7 +225,12 @@ impl GameVerdict {
     /// The board with its claimed borders, and who claimed which.
     pub fn board_text(&self, s: Style) -> String {
         let g = self;
-        let mut out = super::picture::draw(&g.game.board, &borders(&g.game.tokens), &s);
+        // The plain picture is drawn once, with the verdict.
+        let mut out = if s.color {
+            super::picture::draw(&g.game.board, &borders(&g.game.tokens), &s)
+        } else {
+            g.picture.clone()
+        };
         for name in &g.players {
             let mine: Vec<&str> = g
                 .claimed

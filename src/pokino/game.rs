@@ -830,8 +830,11 @@ impl Game {
                     .map(|w| format!("these cards along {}", squares_text(&w)))
                     .collect()
             }
-            (Illegal::TooFewBeads { beads, .. }, _) => {
+            (Illegal::TooFewBeads { beads, .. }, _) if *beads >= 2 => {
                 vec![format!("a run of at most {beads} cards")]
+            }
+            (Illegal::TooFewBeads { .. }, _) => {
+                vec!["a domino laid, which earns a bead".to_string()]
             }
             _ => Vec::new(),
         }
@@ -1185,7 +1188,7 @@ mod tests {
             } else {
                 let i = v.illegal.unwrap();
                 assert_eq!(i.reason, "2 cards cost 2 beads and the player has 1");
-                assert_eq!(i.legal, vec!["a run of at most 1 cards"]);
+                assert_eq!(i.legal, vec!["a domino laid, which earns a bead"]);
             }
         }
     }
