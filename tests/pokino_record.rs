@@ -528,3 +528,104 @@ fn a_full_four_player_game_checks_to_the_same_end() {
     assert_eq!(v["over"], true);
     assert_eq!(v["winners"], serde_json::json!(t.game.winners()));
 }
+
+/// Words a record is made of, and junk, for the no-panic property.
+const WORDS: &[&str] = &[
+    "players:",
+    "spoke:",
+    "poke:",
+    "deck:",
+    "ana",
+    "ben",
+    "ana:",
+    "domino",
+    "run",
+    "pass",
+    "draws",
+    "@",
+    "5-5@3,0h",
+    "6-4@0,0h",
+    "1-3@0,1h",
+    "12-8@2,0v",
+    "9-0@2,2h",
+    "13-1@0,0h",
+    "QC",
+    "4H",
+    "3S",
+    "KD",
+    "AS",
+    "2,0",
+    "1,0",
+    "1,1",
+    "0,0",
+    "-1,999",
+    "x",
+    "#",
+    "\n",
+    "\n",
+    "\n",
+    "🃏",
+    "1-2",
+];
+
+proptest! {
+    /// No record, however garbled, panics the reader or the referee.
+    #[test]
+    fn no_record_panics_check(picks in prop::collection::vec(0usize..WORDS.len(), 0..80)) {
+        let text: Vec<&str> = picks.iter().map(|&i| WORDS[i]).collect();
+        let text = text.join(" ");
+        for rules in ["pokino", "pokino-tear-down"] {
+            let rs = kado::ruleset::Ruleset::builtin(rules).unwrap();
+            let r = kado::pokino::Rules::from_ruleset(&rs);
+            let _ = kado::pokino::check::check(&Source::new("t", text.as_str()), &r);
+        }
+    }
+}
+
+#[test]
+fn simulate_reports_each_variant() {
+    let v = json(&[
+        "pokino",
+        "simulate",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+    ]);
+    let names: Vec<&str> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["ruleset"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            "pokino",
+            "pokino-greed",
+            "pokino-up",
+            "pokino-tear-down",
+            "pokino-territory"
+        ]
+    );
+    assert_eq!(v["results"][0]["games"], 1);
+    assert!(v["results"][0]["average_turns"].as_f64().unwrap() > 40.0);
+    let v = json(&[
+        "--rules",
+        "pokino-greed",
+        "pokino",
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(v["results"].as_array().unwrap().len(), 1);
+    let err = bad(&["pokino", "simulate", "--players", "1"]);
+    assert!(
+        err.starts_with("error: `1` is not a number of players kado simulates\n"),
+        "{err}"
+    );
+}

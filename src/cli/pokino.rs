@@ -38,7 +38,7 @@ The game is saved after every answer; when stdin is not a terminal, answers are 
 
 const SIMULATE_AFTER: &str = "The policy: each turn, play the best run the hand allows (most points, then most cards), else lay the first domino held at its first legal spot, else pass. Without --rules, the base game and each variant (pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory) are simulated.
 
-JSON keys: players, seed, policy, results (each: ruleset, games, average_score (a player's), average_winning_score, average_turns, pokino (games ended by \"Pokino!\"), pokino_rate).
+JSON keys: players, seed, policy, results (each: ruleset, games, average_score (a player's), average_best_score, average_turns, pokino (games ended by \"Pokino!\"), pokino_rate).
 
 Example:
   kado pokino simulate --players 3 --games 100 --seed 1";

@@ -304,3 +304,50 @@ impl GameVerdict {
         }
     }
 }
+
+/// The rules and rulings a game is refereed by, for `--explain` (`check` and `play`).
+pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::Explain {
+    let mut x = crate::explain::Explain::new();
+    x.ruled(
+        "Players take turns in the order listed; each lays a domino (a bead from the bank, a domino from the poke) or plays a run, then draws a card.",
+        rs,
+        &["first-player", "pass", "runs-per-turn"],
+    );
+    x.ruled(
+        "A domino from a hand touches one on the table; the first four, the spoke, are taken as laid.",
+        rs,
+        &["placement", "spoke"],
+    );
+    x.ruled(
+        "A run: 2 cards or more, each on its square, each step across a side to another domino, no border twice, none claimed.",
+        rs,
+        &["steps", "square-reuse", "tear-down", "own-borders", "long-runs"],
+    );
+    x.ruled(
+        if rules.greed {
+            "Under Greed cards cost nothing; each bead held at the end scores."
+        } else {
+            "Each card played costs a bead."
+        },
+        rs,
+        &["greed", "bank"],
+    );
+    x.ruled(
+        "At the end of a turn a card is drawn (under Pokino-Up! only below 7); the card may be named when the deck is face up.",
+        rs,
+        &["pokino-up", "up-draw", "deck", "empty-deck"],
+    );
+    x.ruled(
+        "A player left with no card calls \"Pokino!\" and wins at once; otherwise the game ends when the poke is empty and the highest score wins.",
+        rs,
+        &["poke-end", "win-ties", "territory", "territory-ties"],
+    );
+    if rules.tear_down {
+        x.ruled(
+            "Under Tear Down the Walls a domino a run steps across leaves the board.",
+            rs,
+            &["torn-tokens", "torn-split"],
+        );
+    }
+    x
+}

@@ -1507,6 +1507,48 @@ mod tests {
     }
 
     #[test]
+    fn the_spoke() {
+        let r = rules("pokino", "");
+        let reason_of = |text: &str, r: &Rules| {
+            let t = format!("players: ana ben\n{text}");
+            check(&Source::new("t", t.as_str()), r).unwrap().games[0]
+                .illegal
+                .as_ref()
+                .map(|i| i.reason.clone())
+        };
+        assert_eq!(
+            reason_of("ana pass\n", &r).as_deref(),
+            Some(
+                "the starting spoke is not laid yet (a `spoke:` line comes before the first turn)"
+            )
+        );
+        assert_eq!(
+            reason_of("spoke: 6-4@0,0h 1-3@0,1h\n", &r).as_deref(),
+            Some("the starting spoke is 4 dominoes, not 2")
+        );
+        assert_eq!(
+            reason_of(&format!("{SPOKE4}\n{SPOKE4}\n"), &r).as_deref(),
+            Some("the starting spoke is laid already")
+        );
+        assert_eq!(
+            reason_of("spoke: 6-4@0,0h 1-3@0,0h 12-8@2,0v 9-0@2,2h\n", &r).as_deref(),
+            Some(
+                "1-3@0,0h may not be laid: square 0,0 is already covered by 6-4@0,0h; square 1,0 is already covered by 6-4@0,0h"
+            )
+        );
+        let apart = "spoke: 6-4@0,0h 1-3@5,5h 12-8@9,9v 9-0@-9,0h\n";
+        assert_eq!(reason_of(apart, &r), None);
+        let connected = rules("pokino", "rulings:\n  spoke: connected\n");
+        assert_eq!(
+            reason_of(apart, &connected).as_deref(),
+            Some(
+                "the 4 dominoes of the starting spoke do not all touch (ruling spoke is `connected`)"
+            )
+        );
+        assert_eq!(reason_of(&format!("{SPOKE4}\n"), &connected), None);
+    }
+
+    #[test]
     fn hands_as_written() {
         let r = rules("pokino", "");
         let t = format!("players: ana ben\n{SPOKE4}\nana: AS 2S 3S\n");

@@ -97,8 +97,8 @@ pub struct Report {
     pub games: u64,
     /// The average score of a player at the end of a game.
     pub average_score: f64,
-    /// The average winning score.
-    pub average_winning_score: f64,
+    /// The average of the highest score of each game.
+    pub average_best_score: f64,
     /// The average number of turns in a game.
     pub average_turns: f64,
     /// Games ended by "Pokino!".
@@ -140,7 +140,7 @@ pub fn simulate(
             ruleset: rs.name.clone(),
             games,
             average_score: score as f64 / (n * players as f64),
-            average_winning_score: best as f64 / n,
+            average_best_score: best as f64 / n,
             average_turns: turns as f64 / n,
             pokino,
             pokino_rate: pokino as f64 / n,

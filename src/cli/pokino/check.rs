@@ -46,7 +46,7 @@ impl Env<'_> {
                 human.push('\n');
             }
         }
-        let x = kado::explain::Explain::new();
+        let x = check::explain(self.rs, self.rules);
         match v.games.as_slice() {
             [one] => self.ctx.emit(one, &human, &x),
             _ => self.ctx.emit(&v, &human, &x),

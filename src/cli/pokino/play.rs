@@ -58,14 +58,17 @@ pub fn play(
     let path = save.unwrap_or_else(|| sess::default_path(GAME));
     let mut lock = sess::open_new::<Table>(&path)?;
     sess::record_to(&mut lock, record)?;
-    sess::play_explained::<Table>(ctx, &lock, log, &kado::explain::Explain::new())
+    let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
+    sess::play_explained::<Table>(ctx, &lock, log, &x)
 }
 
 /// `resume`: a saved game goes on.
 pub fn resume(ctx: &Ctx, file: &std::path::Path, record: Option<PathBuf>) -> Outcome {
     let (mut lock, log) = sess::open_resume::<Table>(ctx, file, TITLE)?;
     sess::record_to(&mut lock, record)?;
-    sess::play_explained::<Table>(ctx, &lock, log, &kado::explain::Explain::new())
+    let rs = log.ruleset.ruleset()?;
+    let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
+    sess::play_explained::<Table>(ctx, &lock, log, &x)
 }
 
 /// `status`: a saved game, as it stands or as its record.
@@ -99,7 +102,7 @@ pub fn simulate(ctx: &Ctx, players: usize, games: u64, seed: u64) -> Outcome {
         "Ruleset",
         "Games",
         "Average score",
-        "Winning score",
+        "Best score",
         "Turns",
         "Pokino!",
     ]);
@@ -108,7 +111,7 @@ pub fn simulate(ctx: &Ctx, players: usize, games: u64, seed: u64) -> Outcome {
             r.ruleset.clone(),
             r.games.to_string(),
             format!("{:.1}", r.average_score),
-            format!("{:.1}", r.average_winning_score),
+            format!("{:.1}", r.average_best_score),
             format!("{:.1}", r.average_turns),
             format!("{:.0}%", r.pokino_rate * 100.0),
         ]);
