@@ -341,7 +341,7 @@ impl fmt::Display for Illegal {
             Illegal::SpokeNotDealt { domino, dealt } => write!(
                 f,
                 "{domino} is not one of the spoke's dominoes the deal turned up ({})",
-                joined(dealt)
+                joined_space(dealt)
             ),
             Illegal::NoSuchPlayer { name } => write!(f, "{name} is not among the players"),
             Illegal::NotYourTurn { expected, got } => {
@@ -357,7 +357,7 @@ impl fmt::Display for Illegal {
                 if held.is_empty() {
                     "no domino".to_string()
                 } else {
-                    joined(held)
+                    joined_space(held)
                 }
             ),
             Illegal::DominoTorn { domino } => {

@@ -123,7 +123,14 @@ impl Table {
         }
         let found = self.game.hint(i, 5, None);
         if found.runs.is_empty() {
-            return format!("{} can play no run now", p.name);
+            return match found.bound {
+                super::runs::Bound::Beads if found.max_length < 2 => format!(
+                    "{} holds {}: a run of 2 cards costs 2 (a domino laid earns one)",
+                    p.name,
+                    crate::words::count(p.beads, "bead")
+                ),
+                _ => format!("{} can play no run now", p.name),
+            };
         }
         let runs: Vec<String> = found
             .runs
@@ -274,5 +281,86 @@ impl Session for Table {
 
     fn record(&self) -> Option<String> {
         Some(self.record_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(deck: Deck) -> Table {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let setup = Setup::new(vec!["ana".into(), "ben".into()], deck, 5);
+        Table::start(&setup, &rs).unwrap()
+    }
+
+    fn ask(t: &Table) -> Question {
+        match t.next() {
+            Step::Ask(q) => q,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn answers_become_record_lines() {
+        let mut t = table(Deck::Physical);
+        let q = ask(&t);
+        assert_eq!(q.key, "spoke");
+        let a = t
+            .answer(&q, "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h")
+            .unwrap();
+        assert_eq!(a.line, "spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h");
+        t.apply(&a).unwrap();
+        let q = ask(&t);
+        assert_eq!(q.key, "turn:ana");
+        assert_eq!(
+            t.answer(&q, "domino 5-5@3,0h").unwrap().line,
+            "ana domino 5-5@3,0h"
+        );
+        assert_eq!(
+            t.answer(&q, "ana: as 4h 9c 9d kh").unwrap().line,
+            "ana: AS 4H 9C 9D KH"
+        );
+        assert_eq!(
+            t.answer(&q, "ben pass").unwrap_err().to_string(),
+            "it is ana's turn, not ben's (turn order)"
+        );
+        assert!(matches!(t.answer(&q, "fly"), Err(PlayError::Notation(_))));
+        assert_eq!(
+            t.answer(&q, "hint").unwrap_err().to_string(),
+            "hint: kado does not know ana's cards: type them first (`ana: CARDS`)"
+        );
+        assert_eq!(
+            t.answer(&q, "domino 5-5@9,9h").unwrap_err().to_string(),
+            "5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino)"
+        );
+        assert_eq!(
+            t.record(),
+            Some("players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\n".to_string())
+        );
+    }
+
+    #[test]
+    fn a_virtual_deal_lays_the_spoke_and_shows_the_hand() {
+        let mut t = table(Deck::Virtual);
+        let Step::Auto(a) = t.next() else {
+            panic!("kado lays the spoke")
+        };
+        assert!(a.line.starts_with("spoke: "));
+        t.apply(&a).unwrap();
+        assert!(
+            t.show(Style::PLAIN)
+                .contains("ana's hand: 4♠ 10♣ 5♥ J♥ 5♠; dominoes: 4-6 4-5 1-12\n")
+        );
+        let q = ask(&t);
+        // A domino ana does not hold.
+        assert_eq!(
+            t.answer(&q, "domino 3-3@-2,0h").unwrap_err().to_string(),
+            "3-3 is not in the player's hand (4-6 4-5 1-12) (laying a domino)"
+        );
+        assert!(
+            t.record_text()
+                .starts_with("players: ana ben\npoke: 5-9 0-5 7-7 0-9 4-6 ")
+        );
     }
 }
