@@ -36,7 +36,7 @@ const PLAY_AFTER: &str = "At each turn answer (the player's name may be left out
   undo, show, help, quit
 The game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 
-const SIMULATE_AFTER: &str = "The policy: each turn, play the best run the hand allows (most points, then most cards), else lay the first domino held at its first legal spot, else pass. Without --rules, the base game and each variant (pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory) are simulated.
+const SIMULATE_AFTER: &str = "The policy: each turn, play the best run the hand allows (most points, then most cards), else lay a domino where it touches the most squares on the table, else pass. Without --rules, the base game and each variant (pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory) are simulated.
 
 JSON keys: players, seed, policy, results (each: ruleset, games, average_score (a player's), average_best_score, average_turns, pokino (games ended by \"Pokino!\"), pokino_rate).
 

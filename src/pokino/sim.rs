@@ -12,7 +12,7 @@ use crate::ruleset::Ruleset;
 use crate::session::{Session, Step};
 
 /// The policy, for people.
-pub const POLICY: &str = "Each turn: play the best run the hand allows (most points, then most cards), else lay the first domino held at its first legal spot (reading order), else pass.";
+pub const POLICY: &str = "Each turn: play the best run the hand allows (most points, then most cards), else lay a domino where it touches the most squares on the table, else pass.";
 
 /// How many runs the policy's search counts before it settles for the best found.
 const SEARCH: u64 = 200_000;
@@ -26,20 +26,39 @@ pub fn greedy(g: &Game) -> Event {
             cards: best.cards,
             squares: Some(best.squares),
         }])
+    } else if p.dominoes > 0 {
+        best_spot(g, p.held.as_deref().unwrap_or(&[])).map_or(Play::Pass, Play::Domino)
     } else {
-        let spot = p.dominoes.gt(&0).then_some(()).and_then(|()| {
-            p.held
-                .iter()
-                .flatten()
-                .find_map(|d| place::spots(&g.board, *d, &g.rules).and_then(|s| s.first().copied()))
-        });
-        spot.map_or(Play::Pass, Play::Domino)
+        Play::Pass
     };
     Event::Turn {
         player: p.name.clone(),
         play,
         draws: None,
     }
+}
+
+/// Where the policy lays a domino: of every legal spot of every domino held, the one
+/// whose squares touch the most squares on the table (the most borders for later runs);
+/// the first such in the order of the hand and of [`place::spots`].
+fn best_spot(g: &Game, held: &[super::board::Domino]) -> Option<super::board::Placement> {
+    let touching = |p: &super::board::Placement| {
+        let own = p.squares();
+        own.iter()
+            .flat_map(|s| s.neighbours())
+            .filter(|n| !own.contains(n) && g.board.cell(*n).is_some())
+            .count()
+    };
+    let mut best: Option<(usize, super::board::Placement)> = None;
+    for d in held {
+        for p in place::spots(&g.board, *d, &g.rules).unwrap_or_default() {
+            let t = touching(&p);
+            if best.is_none_or(|(b, _)| t > b) {
+                best = Some((t, p));
+            }
+        }
+    }
+    best.map(|(_, p)| p)
 }
 
 /// One whole game: the session at its end.
