@@ -72,6 +72,11 @@ pub struct Ruling {
     pub alternatives: Vec<Alternative>,
     /// Why the default was chosen.
     pub why: String,
+    /// The choice a saved game that does not name this ruling was played under: the
+    /// default of the kado that wrote it, where the default has changed since. Saves
+    /// name such a ruling always, so they do not depend on today's default.
+    #[serde(default, rename = "old-saves", skip_serializing_if = "Option::is_none")]
+    pub old_saves: Option<String>,
     /// The choice in force (the default unless overridden).
     #[serde(default, skip_deserializing)]
     pub choice: String,
@@ -244,6 +249,17 @@ impl Ruleset {
                     "ruling `{}`: the default `{}` is not among its alternatives",
                     r.id, r.default
                 )));
+            }
+            if let Some(old) = r
+                .old_saves
+                .as_ref()
+                .filter(|o| !r.alternatives.iter().any(|a| &a.id == *o))
+            {
+                return Err(Problem::new(format!(
+                    "ruling {}: old-saves {old} is not one of its alternatives",
+                    r.id
+                ))
+                .into());
             }
             r.choice = r.default.clone();
         }

@@ -16,7 +16,9 @@ use crate::render::Style;
 use crate::ruleset::{Ruleset, ValueProblem, key_column};
 
 /// A ruleset as a session records it: the base and every choice that differs from it,
-/// the shape of a house-rules file. Resuming does not need the house file.
+/// the shape of a house-rules file, plus every ruling whose default has changed since
+/// saves were first written (marked `old-saves` in its ruleset). Resuming does not need
+/// the house file, and a save never depends on a default that may change.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct RulesetRecord {
     pub base: String,
@@ -34,11 +36,22 @@ impl RulesetRecord {
             .first()
             .cloned()
             .unwrap_or_else(|| rules.name.clone());
-        let base = Ruleset::builtin(&root)?;
+        Ok(RulesetRecord::against(
+            rules,
+            &Ruleset::builtin(&root)?,
+            root,
+        ))
+    }
+
+    /// The record of `rules` against its built-in `base` (named `root`).
+    fn against(rules: &Ruleset, base: &Ruleset, root: String) -> RulesetRecord {
         let rulings = rules
             .rulings
             .iter()
-            .filter(|r| base.choice(&r.id) != r.choice)
+            .filter(|r| {
+                base.choice(&r.id) != r.choice
+                    || base.ruling(&r.id).is_some_and(|b| b.old_saves.is_some())
+            })
             .map(|r| (r.id.clone(), r.choice.clone()))
             .collect();
         let values = rules
@@ -47,16 +60,28 @@ impl RulesetRecord {
             .filter(|(k, v)| base.values.get(*k) != Some(v))
             .map(|(k, v)| (k.clone(), *v))
             .collect();
-        Ok(RulesetRecord {
+        RulesetRecord {
             base: root,
             name: rules.name.clone(),
             rulings,
             values,
-        })
+        }
     }
 
     pub fn ruleset(&self) -> Result<Ruleset, Error> {
-        let mut rs = Ruleset::builtin(&self.base)?;
+        self.over(Ruleset::builtin(&self.base)?)
+    }
+
+    /// The recorded choices over their built-in base.
+    fn over(&self, mut rs: Ruleset) -> Result<Ruleset, Error> {
+        // A ruling the save does not name was played under the default of its day.
+        for r in &mut rs.rulings {
+            if let Some(old) = &r.old_saves
+                && !self.rulings.contains_key(&r.id)
+            {
+                r.choice = old.clone();
+            }
+        }
         for (id, choice) in &self.rulings {
             rs = rs.with(id, choice)?;
         }
@@ -173,6 +198,13 @@ pub trait Session: Sized + Clone {
     /// A key that changes when the table should be shown again (a new phase or round).
     fn phase_key(&self) -> String {
         String::new()
+    }
+
+    /// The advice for `question` when the player types `hint` at its prompt: the legal
+    /// answers ranked, computed only from what the player can see; `None` where the game
+    /// has no advice (a card to name, or a game without an advisor).
+    fn hint(&self, _question: &Question) -> Option<String> {
+        None
     }
 
     /// The game so far in the game's record notation, which its `check` command reads
@@ -367,6 +399,33 @@ mod tests {
             rulings: BTreeMap::new(),
             values: values.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
         }
+    }
+
+    #[test]
+    fn a_ruling_whose_default_changed_replays_old_saves_under_the_old_default() {
+        // Suppose sell-turns had been one-at-a-time before, and is marked so.
+        let mut base = Ruleset::builtin("kinkado").unwrap();
+        for r in &mut base.rulings {
+            if r.id == "sell-turns" {
+                r.old_saves = Some("one-at-a-time".into());
+            }
+        }
+        // A save from before names no choice: it replays under the old default.
+        let old = record(&[]).over(base.clone()).unwrap();
+        assert!(old.is("sell-turns", "one-at-a-time"));
+        // A save written now names the ruling even at today's default, and keeps it.
+        let now = RulesetRecord::against(&base, &base, "kinkado".into());
+        assert_eq!(
+            now.rulings.get("sell-turns").map(String::as_str),
+            Some("whole-turn")
+        );
+        assert!(
+            now.over(base.clone())
+                .unwrap()
+                .is("sell-turns", "whole-turn")
+        );
+        // Rulings without the mark are recorded only when they differ, as before.
+        assert!(!now.rulings.contains_key("joker-sum"));
     }
 
     #[test]

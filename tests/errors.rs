@@ -147,7 +147,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "kinkado --rules typo-ruling.yaml hand AS KS",
-        "error: unknown ruling `joker-sun` for Kin Kādo\n --> file typo-ruling.yaml, line 3, column 3\n  |\n3 |   joker-sun: as-chosen\n  |   ^^^^^^^^^\n  = expected: a ruling of kinkado: joker-sum, joker-duplicates, ace-straights, five-of-a-kind, alora-sum, alora-buy, alora-face-up, split, alora-ties, alora-last-room, solo-first, alora-seat, game-tie, bank-bet, buy-sources, sell-turns, empty-deck, short-hand\n  = help: did you mean `joker-sum`?\n",
+        "error: unknown ruling `joker-sun` for Kin Kādo\n --> file typo-ruling.yaml, line 3, column 3\n  |\n3 |   joker-sun: as-chosen\n  |   ^^^^^^^^^\n  = expected: a ruling of kinkado: joker-sum, joker-duplicates, ace-straights, five-of-a-kind, alora-sum, alora-cards, alora-buy, alora-face-up, split, alora-ties, alora-last-room, solo-first, alora-seat, game-tie, bank-bet, buy-sources, sell-turns, empty-deck, short-hand\n  = help: did you mean `joker-sum`?\n",
     ),
     (
         "kinkado --rules typo-key.yaml hand AS KS",

@@ -6,6 +6,7 @@ use common::*;
 use kado::kinga::Rules;
 use kado::kinga::game::{Action, Deck, Game, Setup, answer_text};
 use kado::kinga::sim;
+use kado::ruleset::Ruleset;
 use kado::session::Step;
 
 // ---- chain -------------------------------------------------------------------------
@@ -641,61 +642,88 @@ fn resume_goes_on_where_the_game_stopped() {
     assert!(err.contains("it does not exist"), "{err}");
 }
 
-/// A whole game: the greedy policy plays a virtual deck in the library; its answers
-/// (draws included) are typed into a real-deck session, which must end the same way.
+/// A whole game: the greedy policy plays a virtual deck in the library under `rs`; its
+/// answers (draws included) are typed into a real-deck session under `house` (a
+/// house-rules file, or none), which must end the same way. Returns the transcript and
+/// the library's final state.
+fn scripted_game(seed: u64, rs: &Ruleset, house: Option<&str>) -> (String, Game) {
+    let mut g = Game::new(&Setup::new(Deck::Virtual, seed), Rules::from_ruleset(rs));
+    let mut script = String::new();
+    loop {
+        let (a, asked) = match g.step() {
+            Step::Done => break,
+            Step::Auto(a) => (a, false),
+            Step::Ask(q) => (sim::choose(&g, &q.key).unwrap(), true),
+        };
+        // The virtual deck's draws are typed in with a real deck; other steps kado
+        // takes by itself (a reshuffle, the last upright king) are not.
+        let typed = asked || matches!(a, Action::Draw { .. });
+        if typed && let Some(t) = answer_text(&a) {
+            script += &t;
+            script.push('\n');
+        }
+        g.act(&a).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let seed_text = seed.to_string();
+    let mut args = vec![];
+    if let Some(h) = house {
+        args.extend(["--rules", h]);
+    }
+    args.extend([
+        "kinga",
+        "play",
+        "--seed",
+        &seed_text,
+        "--save",
+        path.to_str().unwrap(),
+    ]);
+    let (code, out, _) = run_with_input(&args, &script);
+    assert_eq!(code, 0);
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    let end = format!(
+        "{} after {} turn{}. Score: {} king",
+        if g.is_over() == Some(true) {
+            "You won"
+        } else {
+            "You lost"
+        },
+        g.turn,
+        if g.turn == 1 { "" } else { "s" },
+        g.score()
+    );
+    assert!(out.contains(&end), "{end}\n{out}");
+    // The finished game replays from its log.
+    let (code, out2, _) = run_with_input(&["kinga", "resume", path.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    assert!(out2.contains(&end), "{out2}");
+    (out, g)
+}
+
 #[test]
 fn a_full_scripted_game_to_the_end() {
+    let rs = Ruleset::builtin("kinga").unwrap();
     for seed in [3u64, 11] {
-        let rules = Rules::standard();
-        let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
-        let mut script = String::new();
-        loop {
-            let (a, asked) = match g.step() {
-                Step::Done => break,
-                Step::Auto(a) => (a, false),
-                Step::Ask(q) => (sim::choose(&g, &q.key).unwrap(), true),
-            };
-            // The virtual deck's draws are typed in with a real deck; other steps kado
-            // takes by itself (a reshuffle, the last upright king) are not.
-            let typed = asked || matches!(a, Action::Draw { .. });
-            if typed && let Some(t) = answer_text(&a) {
-                script += &t;
-                script.push('\n');
-            }
-            g.act(&a).unwrap();
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("g.yaml");
-        let (code, out, _) = run_with_input(
-            &[
-                "kinga",
-                "play",
-                "--seed",
-                &seed.to_string(),
-                "--save",
-                path.to_str().unwrap(),
-            ],
-            &script,
-        );
-        assert_eq!(code, 0);
-        assert!(!out.contains('✗'), "an answer was refused:\n{out}");
-        let end = format!(
-            "{} after {} turn{}. Score: {} king",
-            if g.is_over() == Some(true) {
-                "You won"
-            } else {
-                "You lost"
-            },
-            g.turn,
-            if g.turn == 1 { "" } else { "s" },
-            g.score()
-        );
-        assert!(out.contains(&end), "{end}\n{out}");
-        // The finished game replays from its log.
-        let (code, out2, _) = run_with_input(&["kinga", "resume", path.to_str().unwrap()], "");
-        assert_eq!(code, 0);
-        assert!(out2.contains(&end), "{out2}");
+        let (out, _) = scripted_game(seed, &rs, None);
+        assert!(!out.contains("extra card? (yes, no, or how many)"), "{out}");
     }
+}
+
+#[test]
+fn extra_draws_optional_asks_before_the_extra_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(&house, "base: kinga\nrulings:\n  extra-draws: optional\n").unwrap();
+    let house = house.to_str().unwrap();
+    let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
+    let mut asked = 0;
+    for seed in [3u64, 11] {
+        let (out, _) = scripted_game(seed, &rs, Some(house));
+        asked += out.matches("extra card? (yes, no, or how many)").count()
+            + out.matches("extra cards? (yes, no, or how many)").count();
+    }
+    assert!(asked > 0, "no game earned an extra card");
 }
 
 #[test]
@@ -978,4 +1006,228 @@ fn play_explain_names_the_rulings_of_the_game() {
         serde_json::json!([{"id": "hardcore", "choice": "on"}])
     );
     assert_eq!(v["turn"], 1);
+}
+
+#[test]
+fn play_explain_names_the_rulings_kado_meets_at_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(
+        &house,
+        "base: kinga\nrulings:\n  sideways-queen: not-counted\n  empty-draw: game-over\n",
+    )
+    .unwrap();
+    let why = |rules: &[&str]| {
+        let path = dir.path().join(format!("g{}.yaml", rules.len()));
+        let mut args = vec!["--explain"];
+        args.extend_from_slice(rules);
+        args.extend([
+            "kinga",
+            "play",
+            "--deck",
+            "virtual",
+            "--save",
+            path.to_str().unwrap(),
+        ]);
+        let (code, out, _) = run_with_input(&args, "quit\n");
+        assert_eq!(code, 0);
+        out.split("\nWhy:\n").nth(1).unwrap_or_default().to_string()
+    };
+    let standard = why(&[]);
+    assert!(standard.contains("Every exposed king scores, sideways from suspicion or not. [ruling kings: never, sideways-queen: counts]\n"), "{standard}");
+    assert!(
+        standard.contains(
+            "is not drawn; play goes on with the cards in hand. [ruling empty-draw: short]\n"
+        ),
+        "{standard}"
+    );
+    let house = why(&["--rules", house.to_str().unwrap()]);
+    assert!(house.contains("A king scores only if its queen's fall turned it: one already sideways from suspicion does not. [ruling kings: never, sideways-queen: not-counted]\n"), "{house}");
+    assert!(
+        house.contains("ends the game as a loss. [ruling empty-draw: game-over]\n"),
+        "{house}"
+    );
+}
+
+// ---- advise ------------------------------------------------------------------------
+
+#[test]
+fn advise_ranks_every_choice_human_and_json() {
+    let args = [
+        "kinga",
+        "advise",
+        "--hand",
+        "5S 4S 3D JK",
+        "--tops",
+        "6D 9S 3H 3C",
+        "--discard",
+        "AS 2H",
+        "--samples",
+        "20",
+    ];
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "┌──────┬───────────────────┬──────────┬───────────┬───────────────────────────────────────┐
+│      ┆ Answer            ┆ Wins     ┆ Avg score ┆ What it does                          │
+╞══════╪═══════════════════╪══════════╪═══════════╪═══════════════════════════════════════╡
+│ best ┆ 5S 4S JK 3D on 6D ┆ 20% ± 18 ┆ 2.55      ┆ takes 6♦: the ♦ queen is 6 cards away │
+│ 2    ┆ 5S JK on 3H       ┆ 35% ± 21 ┆ 2.60      ┆ takes 3♥: the ♥ queen is 9 cards away │
+│ 3    ┆ 5S JK on 3C       ┆ 35% ± 21 ┆ 2.45      ┆ takes 3♣: the ♣ queen is 9 cards away │
+│ 4    ┆ exile 4S          ┆ 25% ± 19 ┆ 2.15      ┆ exiles 4♠ from the deck for good      │
+└──────┴───────────────────┴──────────┴───────────┴───────────────────────────────────────┘
+Each choice played out 20 times to the end (seed 1): the unseen draw order sampled, the same samples for every choice; ± is a 95% interval. The greedy choice stays first unless another beats it on those samples by more than the noise of the difference.
+"
+    );
+    let v = json(&args);
+    assert_eq!(v["question"], "turn");
+    assert_eq!(v["samples"], 20);
+    let answers: Vec<&str> = v["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["answer"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            "5S 4S JK 3D on 6D",
+            "5S JK on 3H",
+            "5S JK on 3C",
+            "exile 4S"
+        ]
+    );
+    assert_eq!(v["candidates"][1]["wins"], 7);
+    // Another seed, another sample: repeatable per seed.
+    let mut other = args.to_vec();
+    other.extend(["--seed", "2"]);
+    assert_eq!(json(&other), json(&other));
+}
+
+#[test]
+fn advise_with_no_play_ranks_the_kings_to_turn() {
+    let v = json(&[
+        "kinga",
+        "advise",
+        "--hand",
+        "AS",
+        "--tops",
+        "9D 9S 9H 9C",
+        "--suspicion",
+        "H",
+        "--samples",
+        "5",
+    ]);
+    assert_eq!(v["question"], "suspicion");
+    let answers: Vec<&str> = v["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["answer"].as_str().unwrap())
+        .collect();
+    let mut sorted = answers.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        ["C", "D", "S"],
+        "every upright king, not the sideways ♥"
+    );
+}
+
+#[test]
+fn advise_reports_every_problem_at_once() {
+    let err = bad(&[
+        "kinga",
+        "advise",
+        "--hand",
+        "5S 4S 3D JK 9S",
+        "--tops",
+        "6D 9S 3H 3X",
+        "--discard",
+        "AS 2H 9H",
+        "--suspicion",
+        "S Q",
+    ]);
+    assert_eq!(
+        err,
+        "error: unknown suit `X` in `3X`
+ --> --tops, column 11
+  |
+1 | 6D 9S 3H 3X
+  |           ^
+  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)
+
+error: `Q` is not a suit
+ --> --suspicion, column 3
+  |
+1 | S Q
+  |   ^
+  = expected: S, H, D or C (or ♠ ♥ ♦ ♣)
+
+error: 9♥ is still in the ♥ pile, under 3♥
+ --> --discard, column 7
+  |
+1 | AS 2H 9H
+  |       ^^
+  = help: a suit pile is taken in order, from 3 up to the king
+
+error: 9♠ is named twice: one pack holds one 9♠
+ --> --tops, column 4
+  |
+1 | 6D 9S 3H 3X
+  |    ^^
+  = help: the first 9♠ is at --hand
+
+4 problems found
+"
+    );
+}
+
+#[test]
+fn hint_at_a_play_prompt_ranks_the_choices() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let (code, out, _) = run_with_input(
+        &["kinga", "play", "--save", path.to_str().unwrap()],
+        "AS 2S AH 2H\nhint\nhint\nquit\n",
+    );
+    assert_eq!(code, 0);
+    let hints: Vec<&str> = out.split("Turn 1: your play: hint\n").skip(1).collect();
+    assert_eq!(hints.len(), 2, "{out}");
+    let first = hints[0].split("Turn 1: your play:").next().unwrap();
+    assert!(first.contains("│ best ┆ "), "{first}");
+    assert!(first.contains("exile AH"), "{first}");
+    assert!(first.contains("2S AS AH on 3S"), "{first}");
+    assert!(hints[1].starts_with(first), "the same hint twice");
+    // A draw is not a choice: no advice.
+    let path2 = dir.path().join("g2.yaml");
+    let (_, out, _) = run_with_input(
+        &["kinga", "play", "--save", path2.to_str().unwrap()],
+        "hint\nquit\n",
+    );
+    assert!(
+        out.contains("✗ kado has no advice for this question: it is not a choice of play"),
+        "{out}"
+    );
+}
+
+#[test]
+fn simulate_with_the_advisor_policy() {
+    let v = json(&[
+        "--rules",
+        "kinga",
+        "kinga",
+        "simulate",
+        "--games",
+        "4",
+        "--policy",
+        "advisor",
+        "--samples",
+        "2",
+    ]);
+    assert_eq!(v["policy"], "advisor");
+    assert_eq!(v["results"][0]["games"], 4);
+    let g = json(&["--rules", "kinga", "kinga", "simulate", "--games", "4"]);
+    assert_eq!(g["policy"], "greedy");
 }

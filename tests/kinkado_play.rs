@@ -472,6 +472,7 @@ Standings after round 2 · next: round 3, dealer you
 
 Why:
   - At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot, except that ALORA never shares one: where she would, she wins alone. [ruling alora-ties: after-bets]
+  - At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh. [ruling alora-cards: all-played]
   - Round 2, won by you: Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets. [ruling alora-ties: after-bets]
 "
         )),
@@ -529,6 +530,7 @@ Standings after round 2 · next: round 3, dealer you
             "
 Why:
   - At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot. ALORA wins as soon as she is level with another hand on tier and sum, whatever the bets. [ruling alora-ties: on-sum]
+  - At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh. [ruling alora-cards: all-played]
   - Round 2, won by ALORA: ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing. [ruling alora-ties: on-sum]
 "
         ),
@@ -697,4 +699,151 @@ fn solo_first_player_takes_every_first_turn() {
     assert_eq!(code, 0);
     assert_eq!(status(f2.to_str().unwrap()), expected);
     assert!(!round2(&out), "ALORA sells first in round 2:\n{out}");
+}
+
+#[test]
+fn sell_turns_one_at_a_time_goes_round_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("round.yaml");
+    std::fs::write(
+        &house,
+        "base: kinkado\nrulings:\n  sell-turns: one-at-a-time\n",
+    )
+    .unwrap();
+    let house = house.to_str().unwrap();
+    let file = dir.path().join("g.yaml");
+    let file = file.to_str().unwrap();
+    // Solo: the player and ALORA alternate, one card a turn; two cards at once are refused.
+    let (code, out, err) = play(
+        &["--rules", house, "kinkado", "play", "--save", file],
+        "QD\n2S\n9C KS 4D 4H 8S 10H 10D\n4H\n3H 5H\n3H\nnone\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let sells: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("sell") && !l.starts_with("Round"))
+        .collect();
+    assert_eq!(
+        sells,
+        [
+            "you sell a card, sale 1 of 3: 2S",
+            "you sell 2♠ to the market; the bank pays you $2.",
+            "ALORA's sell turn: turn up her 7 face-down cards. Which are they?: 9C KS 4D 4H 8S 10H 10D",
+            "ALORA sells 1 of 4♥ 4♦ (equal value). Which?: 4H",
+            "ALORA sells 4♥: move it to the market; the bank pays ALORA $4.",
+            "you sell a card, sale 2 of 3: 3H 5H",
+            "✗ one card a turn under ruling sell-turns: one-at-a-time; sell one card, or `none` to stop selling",
+            "you sell a card, sale 2 of 3: 3H",
+            "you sell 3♥ to the market; the bank pays you $3.",
+            "ALORA sells 4♦: move it to the market; the bank pays ALORA $4.",
+            "you sell a card, sale 3 of 3: none",
+        ]
+    );
+    assert!(
+        out.contains("Market: 2♠ 3♥ 4♥ 4♦ · Bank paid out (net): $14"),
+        "{out}"
+    );
+    // The default (whole-turn) takes both cards in one answer.
+    let file2 = dir.path().join("w.yaml");
+    let (code, out, _) = play(
+        &["kinkado", "play", "--save", file2.to_str().unwrap()],
+        "QD\n2S 3H\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("you sell 2♠ 3♥ to the market; the bank pays you $5."),
+        "{out}"
+    );
+    // A whole game of three players and ALORA under one-at-a-time, virtual deck.
+    let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
+    let players = ["ana", "bo", "cy"];
+    let (answers, expected) =
+        script_under(&rs, &players, Deck::Virtual { seed: 4 }, Bot::default());
+    assert_eq!(expected["finished"], true);
+    let file3 = dir.path().join("v.yaml");
+    let file3 = file3.to_str().unwrap();
+    let (code, out, err) = play(
+        &[
+            "--rules",
+            house,
+            "kinkado",
+            "play",
+            "--players",
+            "ana,bo,cy",
+            "--deck",
+            "virtual",
+            "--seed",
+            "4",
+            "--save",
+            file3,
+        ],
+        &(answers.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    assert!(out.contains("ana sells a card, sale 1 of 3"), "{out}");
+    assert_eq!(status(file3), expected);
+}
+
+#[test]
+fn alora_cards_keeps_rest_leaves_her_unplayed_cards_in_hand() {
+    let default = Ruleset::builtin("kinkado").unwrap();
+    let keeps = default.with("alora-cards", "keeps-rest").unwrap();
+    let setup = Setup {
+        players: vec!["you".into()],
+        alora: true,
+        deck: Deck::Virtual { seed: 3 },
+    };
+    // Her hand after each reveal: none under all-played, 7 less her best hand under
+    // keeps-rest (she held 7 at the reveal of round 1 with this deal).
+    for (rs, kept) in [(&default, false), (&keeps, true)] {
+        let g = Game::start(&setup, rs).unwrap();
+        let mut after_round_1 = None;
+        let (_, _, end) = play_out(g, &Bot::default(), 100_000, |g| {
+            if after_round_1.is_none() && g.round == 2 {
+                let a = g.seats.iter().find(|s| s.is_alora).unwrap();
+                after_round_1 = Some((a.known.len() + a.hidden, a.face_up.len()));
+            }
+        })
+        .unwrap();
+        let (held, face_up) = after_round_1.unwrap();
+        if kept {
+            assert!(held >= 2, "she keeps what her best hand left: {held}");
+            assert_eq!(face_up, held, "the kept cards are face up");
+        } else {
+            assert!(held <= 1, "only a prize card won stays with her: {held}");
+        }
+        assert!(end.status().finished);
+    }
+}
+
+#[test]
+fn alora_cards_keeps_rest_through_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("keeps.yaml");
+    std::fs::write(
+        &house,
+        "base: kinkado\nrulings:\n  alora-cards: keeps-rest\n",
+    )
+    .unwrap();
+    let house = house.to_str().unwrap();
+    let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
+    let (answers, expected) =
+        script_under(&rs, &["you"], Deck::Virtual { seed: 3 }, Bot::default());
+    let (_, default_end) = script(&["you"], Deck::Virtual { seed: 3 }, Bot::default());
+    assert_ne!(
+        expected, default_end,
+        "the ruling changes how the game goes"
+    );
+    let file = dir.path().join("g.yaml");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = play(
+        &[
+            "--rules", house, "kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", file,
+        ],
+        &(answers.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    assert_eq!(status(file), expected);
 }

@@ -107,7 +107,8 @@ pub fn open_resume<G: Session>(
     let log = load::<G>(&path.to_string_lossy())?;
     if ctx.rules.is_some() {
         let rs = ctx.ruleset(G::GAME, title)?;
-        if kado::session::RulesetRecord::of(&rs)? != log.ruleset {
+        let saved = kado::session::RulesetRecord::of(&log.ruleset.ruleset()?)?;
+        if kado::session::RulesetRecord::of(&rs)? != saved {
             return Err(Problem::new(format!(
                 "{} is a game under the {} rules, not {}",
                 path.display(),
@@ -290,6 +291,12 @@ impl<G: Session> Runner<'_, G> {
                 G::COMMANDS
             )),
             Reply::Show => self.show(),
+            Reply::Hint => match self.game.hint(q) {
+                Some(advice) => self.prompter.say(&advice),
+                None => self
+                    .prompter
+                    .refuse("kado has no advice for this question: it is not a choice of play"),
+            },
             Reply::Undo => self.undo()?,
             Reply::Answer(text) => self.answer(q, &text)?,
         }

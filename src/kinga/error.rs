@@ -82,6 +82,13 @@ pub enum Error {
         due: usize,
         got: usize,
     },
+    /// Ruling extra-draws: optional: more extra cards asked for than were earned.
+    ExtraTooMany {
+        due: usize,
+        got: usize,
+    },
+    /// Not an answer to "draw your extra cards?".
+    ExtraAnswer(String),
     NotTopOfVirtualDeck,
     NotInDrawPile {
         card: Card,
@@ -182,6 +189,15 @@ impl fmt::Display for Error {
             Error::GameOver => f.write_str("the game is over"),
             Error::NotExpected(name) => write!(f, "`{name}` is not expected now"),
             Error::NoCardsDrawn => f.write_str("no cards drawn"),
+            Error::ExtraTooMany { due, got } => write!(
+                f,
+                "the play earned {}, not {got}; answer a number from 0 to {due}",
+                words::count(*due, "extra card")
+            ),
+            Error::ExtraAnswer(t) => write!(
+                f,
+                "`{t}` is not an answer here: type yes, no, or how many extra cards to draw"
+            ),
             Error::DrawCount { due, got } => {
                 write!(f, "draw {due} card{}, not {got}", words::s(*due))
             }
@@ -402,6 +418,16 @@ pub enum Told {
     KingExposed {
         suit: Suit,
         was_sideways: bool,
+        /// Whether it scores (ruling sideways-queen).
+        scores: bool,
+    },
+    /// A draw is due with both piles empty, and under ruling empty-draw: game-over that
+    /// ends the game.
+    NothingLeftToDraw,
+    /// Ruling extra-draws: optional: how many extra cards the player took of those due.
+    ExtraTaken {
+        taken: usize,
+        due: usize,
     },
     Won,
     /// Real cards: draw this many.
@@ -449,15 +475,36 @@ impl fmt::Display for Told {
             Told::KingExposed {
                 suit,
                 was_sideways: false,
+                ..
             } => write!(
                 f,
                 "The {} king is exposed: turn it sideways.",
+                suit.symbol()
+            ),
+            Told::KingExposed {
+                suit,
+                scores: false,
+                ..
+            } => write!(
+                f,
+                "The {} king is exposed, but it was turned by suspicion first: it does not score (ruling sideways-queen: not-counted).",
                 suit.symbol()
             ),
             Told::KingExposed { suit, .. } => write!(
                 f,
                 "The {} king is exposed (it was already sideways).",
                 suit.symbol()
+            ),
+            Told::NothingLeftToDraw => f.write_str(
+                "A card must be drawn and both your draw pile and your discard pile are empty: the game ends, and you lose (ruling empty-draw: game-over).",
+            ),
+            Told::ExtraTaken { taken: 0, .. } => f.write_str("You draw no extra card."),
+            Told::ExtraTaken { taken, due } if taken == due => {
+                write!(f, "You draw all {} extra card{}.", taken, words::s(*taken))
+            }
+            Told::ExtraTaken { taken, due } => write!(
+                f,
+                "You draw {taken} of the {due} extra cards."
             ),
             Told::Won => f.write_str("That was the fourth queen: you win!"),
             Told::Draw(n) => write!(f, "Draw {n} card{}.", words::s(*n)),

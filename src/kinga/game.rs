@@ -81,6 +81,8 @@ pub enum Action {
     Executed,
     /// Cleanup: the card kept in hand, or none.
     Keep { card: Option<Card> },
+    /// Ruling extra-draws: optional: how many of the extra cards earned are drawn.
+    Extra { take: usize },
     /// Hardcore: cards discarded at random down to the hand size.
     RandomDiscard { cards: Vec<Card> },
 }
@@ -92,6 +94,8 @@ pub enum Phase {
     Refill,
     /// Choosing the turn's action.
     Turn,
+    /// Ruling extra-draws: optional: asking how many of the extra cards to draw.
+    ExtraOffer,
     /// Drawing the extra cards of Three's Company and Harmony.
     ExtraDraw,
     /// Choosing the exile earned by a 5, 8 or 10.
@@ -105,6 +109,9 @@ pub enum Phase {
     },
 }
 
+/// Samples per candidate for a `hint` at a prompt.
+pub const HINT_SAMPLES: u32 = 200;
+
 /// The state of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -116,6 +123,8 @@ pub struct Game {
     pub turned: [bool; 4],
     /// Queens influenced: their kings are exposed.
     pub exposed: [bool; 4],
+    /// Kings already turned by suspicion when their queen fell (ruling sideways-queen).
+    pub suspected_first: [bool; 4],
     /// The draw pile, top first (order known only for a virtual deck).
     pub draw: Vec<Card>,
     pub discard: Vec<Card>,
@@ -147,6 +156,7 @@ impl Game {
             piles: [3; 4],
             turned: [false; 4],
             exposed: [false; 4],
+            suspected_first: [false; 4],
             draw,
             discard: Vec::new(),
             exiled: Vec::new(),
@@ -165,7 +175,37 @@ impl Game {
         g
     }
 
-    /// The top card of each pile that has one.
+    /// The game at the start of a turn, as a [`Table`](super::position::Table) describes
+    /// it: the draw pile holds every card of the deck found nowhere else, in an order
+    /// nobody knows (sorted here; the advisor shuffles it for every sample).
+    pub fn at_table(t: &super::position::Table, rules: Rules) -> Game {
+        let mut g = Game::new(&Setup::new(Deck::Real, 0), rules);
+        let mut cycle = starting_deck();
+        for s in Suit::ALL {
+            let i = s.index();
+            let top = t.tops[i].map_or(13, Rank::number);
+            g.piles[i] = top;
+            g.exposed[i] = top == 13;
+            g.turned[i] = g.exposed[i] || t.suspicion[i];
+            cycle.extend((3..top).filter_map(|n| Rank::from_number(n).map(|r| Card::new(r, s))));
+        }
+        for c in t.hand.iter().chain(&t.discard).chain(&t.exiled) {
+            if let Some(at) = cycle.iter().position(|k| k == c) {
+                cycle.remove(at);
+            }
+        }
+        cycle.sort();
+        g.draw = cycle;
+        g.hand = t.hand.clone();
+        g.discard = t.discard.clone();
+        g.exiled = t.exiled.clone();
+        g.to_draw = 0;
+        g.phase = Phase::Turn;
+        g.turn = 1;
+        g
+    }
+
+    /// The top card of each pile that has one.    /// The top card of each pile that has one.
     pub fn tops(&self) -> Vec<Card> {
         Suit::ALL.iter().filter_map(|s| self.top(*s)).collect()
     }
@@ -180,7 +220,13 @@ impl Game {
 
     /// Kings exposed: the score.
     pub fn score(&self) -> usize {
-        self.exposed.iter().filter(|t| **t).count()
+        (0..4).filter(|&i| self.scores(i)).count()
+    }
+
+    /// Whether the king of pile `i` scores: exposed, and under ruling `sideways-queen:
+    /// not-counted` not turned by suspicion before its queen fell.
+    pub fn scores(&self, i: usize) -> bool {
+        self.exposed[i] && !(self.rules.sideways_queen_not_counted && self.suspected_first[i])
     }
 
     /// The turn's legal actions.
@@ -226,6 +272,12 @@ impl Game {
                     if self.to_draw > 0 && !nothing_left {
                         return;
                     }
+                    if self.to_draw > 0 && self.rules.empty_draw_loses {
+                        said.push(Told::NothingLeftToDraw);
+                        self.to_draw = 0;
+                        self.phase = Phase::Over { won: false };
+                        return;
+                    }
                     if self.to_draw > 0 {
                         said.push(Told::NothingToDraw(self.to_draw));
                         self.to_draw = 0;
@@ -264,7 +316,7 @@ impl Game {
                         return;
                     }
                 }
-                Phase::Turn | Phase::TooMany | Phase::Over { .. } => return,
+                Phase::Turn | Phase::ExtraOffer | Phase::TooMany | Phase::Over { .. } => return,
             }
         }
     }
@@ -295,9 +347,11 @@ impl Game {
         said.push(Told::PutOnDiscard(t));
         if rank == Rank::Queen {
             self.exposed[i] = true;
+            self.suspected_first[i] = self.turned[i];
             said.push(Told::KingExposed {
                 suit,
                 was_sideways: self.turned[i],
+                scores: self.scores(i),
             });
             self.turned[i] = true;
             if self.exposed.iter().all(|e| *e) {
@@ -425,6 +479,20 @@ impl Game {
             (Phase::Turn, Action::Suspicion { king }) => self.suspicion(*king, &mut said)?,
             (Phase::Turn, Action::Executed) => self.executed(&mut said)?,
             (Phase::Bonus, Action::Bonus { card }) => self.bonus(*card, &mut said)?,
+            (Phase::ExtraOffer, Action::Extra { take }) => {
+                if *take > self.to_draw {
+                    return Err(Error::ExtraTooMany {
+                        due: self.to_draw,
+                        got: *take,
+                    });
+                }
+                said.push(Told::ExtraTaken {
+                    taken: *take,
+                    due: self.to_draw,
+                });
+                self.to_draw = *take;
+                self.phase = Phase::ExtraDraw;
+            }
             (Phase::Keep, Action::Keep { card }) => self.keep(*card, &mut said)?,
             (Phase::TooMany, Action::RandomDiscard { cards }) => {
                 self.random_discard(cards, &mut said)?;
@@ -556,7 +624,11 @@ impl Game {
             said.push(Told::MayExile(target));
         }
         self.to_draw = if last_queen { 0 } else { y.draws as usize };
-        self.phase = Phase::ExtraDraw;
+        self.phase = if self.rules.extra_draws_optional && self.to_draw > 0 {
+            Phase::ExtraOffer
+        } else {
+            Phase::ExtraDraw
+        };
         Ok(())
     }
 
@@ -694,6 +766,18 @@ impl Game {
             Phase::Over { .. } => Step::Done,
             Phase::Refill | Phase::ExtraDraw => self.draw_step(),
             Phase::Turn => self.turn_step(),
+            Phase::ExtraOffer => Step::Ask(Question::new(
+                "extra",
+                format!(
+                    "Draw your {} extra card{}? (yes, no, or how many)",
+                    self.to_draw,
+                    words::s(self.to_draw)
+                ),
+                format!(
+                    "`yes` draws all {}, `no` none, a number that many (ruling extra-draws: optional).",
+                    self.to_draw
+                ),
+            )),
             Phase::Bonus => Step::Ask(Question::new(
                 "bonus",
                 "Exile a card from your hand or discard pile (or `none`)",
@@ -815,9 +899,20 @@ impl Game {
             "keep" => Ok(Action::Keep {
                 card: read_optional_card(t)?,
             }),
+            "extra" => self.read_extra(t),
             other => Err(Error::UnknownQuestion(other.to_string())),
         }
     }
+    /// The answer to the extra-draws question: yes, no, or a number.
+    fn read_extra(&self, t: &str) -> Result<Action, Error> {
+        let take = match t.to_ascii_lowercase().as_str() {
+            "yes" | "y" | "all" => self.to_draw,
+            "no" | "n" | "none" => 0,
+            n => n.parse().map_err(|_| Error::ExtraAnswer(t.to_string()))?,
+        };
+        Ok(Action::Extra { take })
+    }
+
     pub fn render(&self, style: Style) -> String {
         let mut t = crate::render::table(["Suit", "Top card", "King"]);
         for s in Suit::ALL {
@@ -828,6 +923,7 @@ impl Game {
                 None => "— (empty)".to_string(),
             };
             let king = match (self.exposed[i], self.turned[i]) {
+                (true, _) if !self.scores(i) => "exposed, no score (suspicion first)",
                 (true, _) => "exposed (sideways)",
                 (false, true) => "sideways",
                 (false, false) => "upright",
@@ -910,6 +1006,7 @@ fn action_name(a: &Action) -> &'static str {
         Action::Suspicion { .. } => "suspicion",
         Action::Executed => "executed",
         Action::Keep { .. } => "keep",
+        Action::Extra { .. } => "extra draws",
         Action::RandomDiscard { .. } => "random discard",
     }
 }
@@ -1078,6 +1175,7 @@ impl Session for Game {
     type Action = Action;
     type Error = Error;
     const GAME: &'static str = super::GAME;
+    const COMMANDS: &'static str = ", hint (the advisor's ranking of your choices)";
 
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, Error> {
         if setup.deck == Deck::Virtual
@@ -1099,6 +1197,14 @@ impl Session for Game {
 
     fn answer(&self, question: &Question, text: &str) -> Result<Action, Error> {
         self.read_answer(&question.key, text)
+    }
+
+    /// The advisor's ranking of the answers (samples seeded by the turn, so a hint asked
+    /// twice says the same).
+    fn hint(&self, question: &Question) -> Option<String> {
+        let seed = u64::from(self.turn);
+        let advice = super::advise::advise(self, &question.key, HINT_SAMPLES, seed);
+        (!advice.candidates.is_empty()).then(|| advice.render())
     }
 
     fn show(&self, style: Style) -> String {
@@ -1208,6 +1314,7 @@ pub fn answer_text(action: &Action) -> Option<String> {
         Action::Exile { card } => Some(format!("exile {}", card.code())),
         Action::Bonus { card } | Action::Keep { card } => Some(opt(card)),
         Action::Suspicion { king } => Some(king.code()),
+        Action::Extra { take } => Some(take.to_string()),
         Action::Reshuffle { .. } | Action::Executed | Action::RandomDiscard { .. } => None,
     }
 }
@@ -1426,6 +1533,103 @@ mod tests {
             Step::Auto(Action::Reshuffle { order }) => assert_eq!(order.len(), 6),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn extra_draws_ruling_always_or_optional() {
+        let play = Action::Influence {
+            play: cards("2S 2H 2D"),
+            target: card("3S"),
+        };
+        // always: Three's Company's card is drawn at once.
+        let mut g = at_turn(Rules::standard(), "2S 2H 2D 9C", "AC AH", "");
+        g.act(&play).unwrap();
+        assert_eq!(
+            (g.phase, g.to_draw, ask_key(&g)),
+            (Phase::ExtraDraw, 1, "draw".into())
+        );
+        // optional: kado asks first; more than earned is refused, `no` draws nothing.
+        let rules = Rules {
+            extra_draws_optional: true,
+            ..Rules::standard()
+        };
+        let mut g = at_turn(rules, "2S 2H 2D 9C", "AC AH", "");
+        g.act(&play).unwrap();
+        assert_eq!((g.phase, ask_key(&g)), (Phase::ExtraOffer, "extra".into()));
+        let two = g.read_answer("extra", "2").unwrap();
+        assert_eq!(
+            g.clone().act(&two).unwrap_err().to_string(),
+            "the play earned 1 extra card, not 2; answer a number from 0 to 1"
+        );
+        assert!(g.read_answer("extra", "maybe").is_err());
+        let no = g.read_answer("extra", "no").unwrap();
+        let said = g.act(&no).unwrap();
+        assert_eq!(said[0], "You draw no extra card.");
+        assert_eq!((g.phase, g.hand.len()), (Phase::Keep, 1));
+        assert_eq!(g.draw.len(), 2);
+        let mut y = at_turn(rules, "2S 2H 2D 9C", "AC AH", "");
+        y.act(&play).unwrap();
+        let yes = y.read_answer("extra", "yes").unwrap();
+        assert_eq!(y.act(&yes).unwrap()[0], "You draw all 1 extra card.");
+        assert_eq!((y.phase, y.to_draw), (Phase::ExtraDraw, 1));
+    }
+
+    #[test]
+    fn empty_draw_ruling_short_or_game_over() {
+        let stuck = |rules: Rules| {
+            let mut g = at_turn(rules, "9C", "", "");
+            g.phase = Phase::Refill;
+            g.to_draw = 3;
+            let mut said = Vec::new();
+            g.settle(&mut said);
+            (g, said)
+        };
+        let (g, said) = stuck(Rules::standard());
+        assert_eq!(g.phase, Phase::Turn);
+        assert_eq!(said.len(), 1);
+        let (g, said) = stuck(Rules {
+            empty_draw_loses: true,
+            ..Rules::standard()
+        });
+        assert_eq!(g.is_over(), Some(false));
+        assert_eq!(
+            said[0],
+            "A card must be drawn and both your draw pile and your discard pile are empty: the game ends, and you lose (ruling empty-draw: game-over)."
+        );
+    }
+
+    #[test]
+    fn sideways_queen_ruling_counts_or_not() {
+        let fall = |rules: Rules| {
+            let mut g = at_turn(rules, "JC JD JH 2S", "AS AC", "");
+            g.piles = [3, 12, 3, 3];
+            g.turned = [false, true, false, false];
+            let mut said = g
+                .act(&Action::Influence {
+                    play: cards("JC JD JH"),
+                    target: card("QH"),
+                })
+                .unwrap();
+            // Three's Company's card comes before the queen reaches the discard pile.
+            said.extend(g.act(&Action::Draw { cards: cards("AS") }).unwrap());
+            (g, said)
+        };
+        let (g, said) = fall(Rules::standard());
+        assert_eq!(said[3], "The ♥ king is exposed (it was already sideways).");
+        assert_eq!(g.score(), 1);
+        let (g, said) = fall(Rules {
+            sideways_queen_not_counted: true,
+            ..Rules::standard()
+        });
+        assert_eq!(
+            said[3],
+            "The ♥ king is exposed, but it was turned by suspicion first: it does not score (ruling sideways-queen: not-counted)."
+        );
+        assert_eq!(g.score(), 0);
+        assert!(
+            g.render(Style::PLAIN)
+                .contains("exposed, no score (suspicion first)")
+        );
     }
 
     #[test]

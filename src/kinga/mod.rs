@@ -5,6 +5,7 @@
 //! - [`game`]: a whole game as a session (the table-side tracker).
 //! - [`sim`]: whole games played by a greedy policy, for win rates.
 
+pub mod advise;
 pub mod error;
 pub mod game;
 pub mod position;
@@ -42,6 +43,13 @@ pub struct Rules {
     pub bonus_exiles_joker: bool,
     /// `hardcore-suspicion-cleanup: keep-all`.
     pub hardcore_suspicion_keeps_all: bool,
+    /// `extra-draws: optional`: the player says how many extra cards to draw.
+    pub extra_draws_optional: bool,
+    /// `empty-draw: game-over`: a draw with both piles empty ends the game.
+    pub empty_draw_loses: bool,
+    /// `sideways-queen: not-counted`: a king turned by suspicion before its queen fell
+    /// does not score.
+    pub sideways_queen_not_counted: bool,
     /// The hand is drawn back up to this many cards.
     pub hand_size: usize,
 }
@@ -57,6 +65,9 @@ impl Rules {
             turn_cards_after: rs.is("reshuffle", "turn-cards-after"),
             bonus_exiles_joker: rs.is("bonus-exile-joker", "allowed"),
             hardcore_suspicion_keeps_all: rs.is("hardcore-suspicion-cleanup", "keep-all"),
+            extra_draws_optional: rs.is("extra-draws", "optional"),
+            empty_draw_loses: rs.is("empty-draw", "game-over"),
+            sideways_queen_not_counted: rs.is("sideways-queen", "not-counted"),
             hand_size: usize::try_from(rs.value("hand-size")).unwrap_or(0),
         }
     }

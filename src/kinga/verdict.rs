@@ -377,14 +377,22 @@ pub fn session_explain(rs: &Ruleset) -> Explain {
         &["ace-value", "single-card-play", "hardcore"],
     );
     x.ruled(
-        "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins.",
+        if rs.is("sideways-queen", "not-counted") {
+            "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins. A king scores only if its queen's fall turned it: one already sideways from suspicion does not."
+        } else {
+            "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins. Every exposed king scores, sideways from suspicion or not."
+        },
         rs,
-        &["kings"],
+        &["kings", "sideways-queen"],
     );
     x.ruled(
-        "Three's Company draws 1 extra card, Harmony (all four suits) 2.",
+        if rs.is("extra-draws", "optional") {
+            "Three's Company earns 1 extra card, Harmony (all four suits) 2; you choose how many of them to draw."
+        } else {
+            "Three's Company draws 1 extra card, Harmony (all four suits) 2."
+        },
         rs,
-        &["threes-company"],
+        &["threes-company", "extra-draws"],
     );
     x.ruled(
         "Influencing a 5, 8 or 10 lets you exile a card of your hand or discard pile.",
@@ -395,6 +403,15 @@ pub fn session_explain(rs: &Ruleset) -> Explain {
         "Cleanup keeps at most one card (hardcore: every unused card), discards the rest and draws back to four; the discards are reshuffled only when a card must be drawn from an empty draw pile.",
         rs,
         &["hardcore", "hardcore-suspicion-cleanup", "reshuffle"],
+    );
+    x.ruled(
+        if rs.is("empty-draw", "game-over") {
+            "A card due with both the draw pile and the discard pile empty ends the game as a loss."
+        } else {
+            "A card due with both the draw pile and the discard pile empty is not drawn; play goes on with the cards in hand."
+        },
+        rs,
+        &["empty-draw"],
     );
     x
 }

@@ -32,7 +32,13 @@ pub const ALORA_SALES: usize = 2;
 
 /// She sells her two lowest-value cards (all she has, if fewer).
 pub fn sell(hand: &[Card]) -> Sell {
-    let count = ALORA_SALES.min(hand.len());
+    sell_lowest(hand, ALORA_SALES)
+}
+
+/// Her `count` lowest-value cards (all she has, if fewer): under ruling `sell-turns:
+/// one-at-a-time` she sells one a turn, the lowest she still holds.
+pub fn sell_lowest(hand: &[Card], count: usize) -> Sell {
+    let count = count.min(hand.len());
     let mut sorted: Vec<Card> = hand.to_vec();
     sorted.sort_by_key(|c| (value(*c), *c));
     if count == 0 {

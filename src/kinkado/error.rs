@@ -112,6 +112,8 @@ pub enum PlayError {
     NotAlorasBuy,
     NotAlorasBet,
     SellsAtMost(usize),
+    /// Ruling sell-turns: one-at-a-time, and a turn sold several cards.
+    SellsOneATurn,
     NotInMarket(Option<Card>),
     DeckHoldsOnly(usize),
     OneSource,
@@ -279,6 +281,9 @@ impl PlayError {
                 f,
                 "a player sells at most {} a round",
                 words::count(*n, "card")
+            ),
+            PlayError::SellsOneATurn => f.write_str(
+                "one card a turn under ruling sell-turns: one-at-a-time; sell one card, or `none` to stop selling",
             ),
             PlayError::NotInMarket(None) => f.write_str("not in the market"),
             PlayError::NotInMarket(Some(c)) => write!(f, "{c} is not in the market"),

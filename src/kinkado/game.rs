@@ -302,6 +302,11 @@ impl Game {
     fn current(&self) -> Option<usize> {
         let order = self.order();
         match self.phase {
+            // One card a turn (ruling sell-turns): the seat that has sold least goes next.
+            Phase::Sell if self.rules.sell_one_at_a_time => order
+                .into_iter()
+                .filter(|&i| !self.seats[i].done)
+                .min_by_key(|&i| self.seats[i].sold),
             Phase::Sell | Phase::Buy => order.into_iter().find(|&i| !self.seats[i].done),
             Phase::Bet => order
                 .into_iter()
@@ -499,6 +504,15 @@ impl Game {
             &self.ruleset,
             &["alora-ties"],
         );
+        x.ruled(
+            if self.rules.alora_keeps_rest {
+                "At the reveal ALORA plays her best hand; the cards outside it stay in her hand, face up."
+            } else {
+                "At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh."
+            },
+            &self.ruleset,
+            &["alora-cards"],
+        );
         for r in &self.history {
             if let Some(why) = &r.alora_tie {
                 let won_by: Vec<String> = r.winners.iter().map(|w| display_name(w)).collect();
@@ -662,6 +676,29 @@ impl Game {
         Some(format!("ALORA keeps {} face up.", show_cards(&cards)))
     }
 
+    /// Ruling `alora-cards: keeps-rest`: at the end of the reveal ALORA's best hand has been
+    /// played; the cards outside it go back to her hand, face up.
+    fn alora_keeps_rest(&mut self) {
+        if !self.rules.alora_keeps_rest {
+            return;
+        }
+        let Some(i) = self.alora_index() else { return };
+        let Some(all) = self.seats[i].played.clone() else {
+            return;
+        };
+        let best = super::hand::best_hand(&all, &self.rules).played;
+        let mut kept = all;
+        for c in &best {
+            if let Some(at) = kept.iter().position(|k| k == c) {
+                kept.remove(at);
+            }
+        }
+        self.played_pile.extend(&best);
+        let s = &mut self.seats[i];
+        s.face_up = kept.clone();
+        s.known = kept;
+    }
+
     fn end_round(
         &mut self,
         mut said: Vec<String>,
@@ -669,6 +706,7 @@ impl Game {
         payouts: Vec<(String, u32)>,
         alora_tie: Option<Reason>,
     ) -> Vec<String> {
+        self.alora_keeps_rest();
         // Played cards have left the hands; they return to the deck at the next refresh.
         for s in &mut self.seats {
             s.played = None;
@@ -936,7 +974,7 @@ impl Session for Game {
             "alora-sells" => {
                 let picked = read_cards(text)?;
                 let i = self.alora_index().ok_or(PlayError::NoAlora)?;
-                let plan = alora::sell(&self.seats[i].known);
+                let plan = self.alora_sell_plan(i);
                 let mut cards = plan.sell.clone();
                 cards.extend(picked);
                 Ok(Action::AloraSells { cards })
@@ -1289,9 +1327,20 @@ impl Game {
         Ok(Vec::new())
     }
 
+    /// What ALORA sells at her turn: her two lowest cards, or under ruling `sell-turns:
+    /// one-at-a-time` the lowest she holds.
+    pub fn alora_sell_plan(&self, i: usize) -> alora::Sell {
+        let known = &self.seats[i].known;
+        if self.rules.sell_one_at_a_time {
+            alora::sell_lowest(known, 1)
+        } else {
+            alora::sell(known)
+        }
+    }
+
     /// Checks that `cards` are what ALORA sells.
     fn alora_sale(&self, i: usize, cards: &[Card]) -> Result<(), PlayError> {
-        let plan = alora::sell(&self.seats[i].known);
+        let plan = self.alora_sell_plan(i);
         let mut ok = plan.sell.iter().all(|c| cards.contains(c))
             && cards.len() == plan.sell.len() + plan.choose.as_ref().map_or(0, |c| c.count);
         if let Some(ch) = &plan.choose {
@@ -1336,10 +1385,16 @@ impl Game {
     /// Seat `i` has sold `cards`: the bank pays their value, they go to the market.
     fn sold_to_market(&mut self, i: usize, cards: &[Card]) -> u32 {
         let proceeds: u32 = cards.iter().map(|c| value(*c)).sum();
+        let one_at_a_time = self.rules.sell_one_at_a_time;
+        let most = if self.seats[i].is_alora {
+            alora::ALORA_SALES
+        } else {
+            self.rules.max_sales
+        };
         let s = &mut self.seats[i];
         s.stash += proceeds;
-        s.sold = cards.len();
-        s.done = true;
+        s.sold += cards.len();
+        s.done = !one_at_a_time || cards.is_empty() || s.sold >= most || s.held() == 0;
         self.bank_net += i64::from(proceeds);
         self.market.extend(cards);
         self.market.sort_by_key(|c| (value(*c), *c));
@@ -1350,6 +1405,9 @@ impl Game {
         let i = self.turn_of(seat, Turn::Sell)?;
         if cards.len() > self.rules.max_sales {
             return Err(PlayError::SellsAtMost(self.rules.max_sales));
+        }
+        if self.rules.sell_one_at_a_time && cards.len() > 1 {
+            return Err(PlayError::SellsOneATurn);
         }
         let (known, hidden) = self.take_from_hand(i, cards)?;
         self.seats[i].known = known;
@@ -1635,7 +1693,11 @@ impl Game {
         s.played = Some(known);
         s.known = Vec::new();
         let all = s.played.clone().unwrap_or_default();
-        self.played_pile.extend(all);
+        // Under alora-cards: keeps-rest, what she does not play goes back to her hand when
+        // the round ends (`alora_keeps_rest`).
+        if !self.rules.alora_keeps_rest {
+            self.played_pile.extend(all);
+        }
         Ok(Vec::new())
     }
 }
@@ -1658,7 +1720,7 @@ impl Game {
                     format!("Type {}, e.g. 7S KH 2D.", all_cards(s.hidden)),
                 ));
             }
-            let plan = alora::sell(&s.known);
+            let plan = self.alora_sell_plan(i);
             return match plan.choose {
                 None => Step::Auto(Action::AloraSells { cards: plan.sell }),
                 Some(ch) => Step::Ask(Question::new(
@@ -1682,6 +1744,18 @@ impl Game {
         } else {
             String::new()
         };
+        if self.rules.sell_one_at_a_time {
+            return Step::Ask(Question::new(
+                format!("sell:{}", s.name),
+                format!(
+                    "{} a card, sale {} of {}{hand}",
+                    says(&s.name, "sells"),
+                    s.sold + 1,
+                    self.rules.max_sales
+                ),
+                "Type the one card sold this turn, e.g. 2S, or `none` to stop selling (ruling sell-turns: one-at-a-time).",
+            ));
+        }
         Step::Ask(Question::new(
             format!("sell:{}", s.name),
             format!(
@@ -1910,6 +1984,22 @@ pub mod bot {
     }
 
     impl Bot {
+        /// What the bot sells: its lowest cards (one a turn under sell-turns:
+        /// one-at-a-time), keeping at least two.
+        fn sale(&self, game: &Game, s: &SeatState) -> String {
+            let mut n = self.sells.min(s.held().saturating_sub(2));
+            if game.rules.sell_one_at_a_time {
+                n = usize::from(s.sold < self.sells && n > 0);
+            }
+            if game.virtual_seed().is_some() {
+                let mut hand = s.known.clone();
+                hand.sort_by_key(|c| (value(*c), *c));
+                codes(&hand[..n.min(hand.len())])
+            } else {
+                codes(&free(game, n.min(s.hidden), &mut Vec::new()))
+            }
+        }
+
         /// The bot's answer to a question.
         pub fn answer(&self, game: &Game, q: &Question) -> String {
             let (kind, who) = q.key.split_once(':').unwrap_or((q.key.as_str(), ""));
@@ -1925,7 +2015,7 @@ pub mod bot {
                 }
                 "alora-sells" => {
                     let i = game.alora_index().unwrap_or(0);
-                    let plan = alora::sell(&game.seats[i].known);
+                    let plan = game.alora_sell_plan(i);
                     plan.choose
                         .map_or_else(String::new, |c| codes(&c.from[..c.count]))
                 }
@@ -1934,17 +2024,7 @@ pub mod bot {
                     let plan = game.alora_buy_plan(i);
                     plan.buy.map_or_else(String::new, |c| c.code())
                 }
-                "sell" => {
-                    let Some(s) = seat else { return "none".into() };
-                    let n = self.sells.min(s.held().saturating_sub(2));
-                    if virtual_deck {
-                        let mut hand = s.known.clone();
-                        hand.sort_by_key(|c| (value(*c), *c));
-                        codes(&hand[..n.min(hand.len())])
-                    } else {
-                        codes(&free(game, n.min(s.hidden), &mut taken))
-                    }
-                }
+                "sell" => seat.map_or_else(|| "none".into(), |s| self.sale(game, s)),
                 "buy" => {
                     let Some(s) = seat else { return "none".into() };
                     let room = game.rules.hand_limit.saturating_sub(s.held());

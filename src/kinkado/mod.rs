@@ -41,6 +41,9 @@ pub struct Rules {
     pub alora_buy_best_affordable: bool,
     /// `alora-face-up: shown-and-bought` (else bought only).
     pub alora_face_up_shown: bool,
+    /// `alora-cards: keeps-rest`: ALORA plays only her best hand and keeps the rest
+    /// (else every card she holds is played).
+    pub alora_keeps_rest: bool,
     /// `split: by-chip` (else by value).
     pub split_by_chip: bool,
     /// `alora-ties: after-bets`: the bets decide a tie of tier and sum before ALORA's
@@ -58,6 +61,9 @@ pub struct Rules {
     pub bank_bet_in_pot: bool,
     /// `buy-sources: mixed` (else one source per buy phase).
     pub buy_mixed: bool,
+    /// `sell-turns: one-at-a-time`: seats sell one card a turn, round the table (else
+    /// each seat sells all its cards in one turn).
+    pub sell_one_at_a_time: bool,
     pub start_money: u32,
     pub max_bet: u32,
     pub hand_limit: usize,
@@ -80,6 +86,7 @@ impl Rules {
             alora_sum_all: rs.is("alora-sum", "all-cards"),
             alora_buy_best_affordable: rs.is("alora-buy", "best-affordable"),
             alora_face_up_shown: rs.is("alora-face-up", "shown-and-bought"),
+            alora_keeps_rest: rs.is("alora-cards", "keeps-rest"),
             split_by_chip: rs.is("split", "by-chip"),
             alora_ties_after_bets: rs.is("alora-ties", "after-bets"),
             alora_extra_seat: rs.is("alora-seat", "extra"),
@@ -88,6 +95,7 @@ impl Rules {
             game_tie_shared: rs.is("game-tie", "shared"),
             bank_bet_in_pot: rs.is("bank-bet", "in-the-pot"),
             buy_mixed: rs.is("buy-sources", "mixed"),
+            sell_one_at_a_time: rs.is("sell-turns", "one-at-a-time"),
             start_money: to_u32(rs.value("start-money")),
             max_bet: to_u32(rs.value("max-bet")),
             hand_limit: to_u32(rs.value("hand-limit")) as usize,
