@@ -575,7 +575,7 @@ fn joined_space<T: fmt::Display>(items: &[T]) -> String {
         .join(" ")
 }
 
-/// Why an answer at the table is refused (or, for `hint`, what kado answers instead).
+/// Why an answer at the table is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
     /// The answer breaks a rule.
@@ -584,8 +584,6 @@ pub enum PlayError {
     Notation(String),
     /// The game cannot start.
     Setup(super::game::SetupError),
-    /// Not a refusal: the best runs, asked for with `hint`.
-    Hint(String),
 }
 
 impl fmt::Display for PlayError {
@@ -594,7 +592,6 @@ impl fmt::Display for PlayError {
             PlayError::Illegal(why) => write!(f, "{why} ({})", why.rule()),
             PlayError::Notation(why) => f.write_str(why),
             PlayError::Setup(why) => write!(f, "{why}"),
-            PlayError::Hint(text) => write!(f, "hint: {text}"),
         }
     }
 }

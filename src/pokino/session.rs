@@ -113,7 +113,7 @@ impl Table {
     }
 
     /// The best runs the player's known hand allows now, in words.
-    fn hint(&self, i: usize) -> String {
+    fn best_runs(&self, i: usize) -> String {
         let p = &self.game.players[i];
         if p.known.is_empty() {
             return format!(
@@ -153,7 +153,7 @@ impl Session for Table {
     type Action = Action;
     type Error = PlayError;
     const GAME: &'static str = super::GAME;
-    const COMMANDS: &'static str = ", hint (the best runs your hand allows)";
+    const COMMANDS: &'static str = ", hint (the best runs the hand allows)";
 
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Table, PlayError> {
         let game = Game::new(
@@ -209,12 +209,6 @@ impl Session for Table {
 
     fn answer(&self, q: &Question, text: &str) -> Result<Action, PlayError> {
         let who = q.key.strip_prefix("turn:");
-        if text.trim() == "hint" {
-            let i = who
-                .and_then(|w| self.game.players.iter().position(|p| p.name == w))
-                .unwrap_or(0);
-            return Err(PlayError::Hint(self.hint(i)));
-        }
         let line = if q.key == "spoke" && !text.trim_start().starts_with("spoke:") {
             format!("spoke: {text}")
         } else {
@@ -282,6 +276,13 @@ impl Session for Table {
     fn record(&self) -> Option<String> {
         Some(self.record_text())
     }
+
+    /// At a turn: the best runs the player's known hand allows (the run search).
+    fn hint(&self, q: &Question) -> Option<String> {
+        let who = q.key.strip_prefix("turn:")?;
+        let i = self.game.players.iter().position(|p| p.name == who)?;
+        Some(format!("Hint: {}.\n", self.best_runs(i)))
+    }
 }
 
 #[cfg(test)]
@@ -327,8 +328,8 @@ mod tests {
         );
         assert!(matches!(t.answer(&q, "fly"), Err(PlayError::Notation(_))));
         assert_eq!(
-            t.answer(&q, "hint").unwrap_err().to_string(),
-            "hint: kado does not know ana's cards: type them first (`ana: CARDS`)"
+            t.hint(&q).unwrap(),
+            "Hint: kado does not know ana's cards: type them first (`ana: CARDS`).\n"
         );
         assert_eq!(
             t.answer(&q, "domino 5-5@9,9h").unwrap_err().to_string(),
