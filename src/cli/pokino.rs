@@ -214,7 +214,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
     },
     /// Show the state of a saved game without continuing it, or its record.
     #[command(
-        long_about = "Show a saved game as it stands (the board, the standing), as `show` does at a prompt, and how many lines its log holds. It can be read while a session runs.\n\nWith --json: the keys of `check` without turns and picture, and deck_kind."
+        long_about = "Show a saved game as it stands (the board, the standing), as `show` does at a prompt, and how many lines its log holds. It can be read while a session runs.\n\nWith --json: the keys of `check` without turns, picture and illegal, and deck_kind (physical or virtual)."
     )]
     Status {
         /// The saved game.

@@ -258,6 +258,7 @@ impl Session for Table {
         let mut j = serde_json::to_value(&v).unwrap_or(serde_json::Value::Null);
         if let serde_json::Value::Object(m) = &mut j {
             m.remove("turns");
+            m.remove("illegal");
             m.remove("picture");
             m.insert("deck_kind".into(), serde_json::json!(self.setup.deck));
         }
