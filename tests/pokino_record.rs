@@ -629,3 +629,46 @@ fn simulate_reports_each_variant() {
         "{err}"
     );
 }
+
+#[test]
+fn whole_games_with_real_pieces_through_play_then_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (players, rules) in [(2, "pokino-up"), (3, "pokino"), (4, "pokino-greed")] {
+        // The events of a whole game, as the table at real pieces would type them: the
+        // spoke, then each turn (no hand is ever typed, so kado knows only their sizes).
+        let rs = kado::ruleset::Ruleset::builtin(rules).unwrap();
+        let t = kado::pokino::sim::play_game(&rs, players, 11).unwrap();
+        let answers: String = t.events.iter().map(|e| format!("{e}\n")).collect();
+        let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
+        let save = format!("real-{players}.yaml");
+        let record = format!("real-{players}.txt");
+        let (code, out, err) = run_in(
+            d,
+            &[
+                "--rules",
+                rules,
+                "pokino",
+                "play",
+                "--players",
+                &names.join(","),
+                "--save",
+                &save,
+                "--record",
+                &record,
+            ],
+            &answers,
+        );
+        assert_eq!((code, err.as_str()), (0, ""), "{rules}");
+        assert!(!out.contains('✗'), "{rules}: {out}");
+        same_standing(d, rules, &save, &record);
+        let (_, status, _) = run_in(d, &["--json", "pokino", "status", &save], "");
+        let v: serde_json::Value = serde_json::from_str(&status).unwrap();
+        assert_eq!(v["over"], true, "{rules}");
+        assert_eq!(v["winners"], serde_json::json!(t.game.winners()), "{rules}");
+        let scores: Vec<u64> = t.game.scores();
+        for (i, n) in names.iter().enumerate() {
+            assert_eq!(v["scores"][n], scores[i], "{rules} {n}");
+        }
+    }
+}
