@@ -215,6 +215,7 @@ pub fn run<G: Session>(
                 if !r.shown_since_action {
                     r.show();
                 }
+                r.finished();
                 Flow::Stop
             }
             Step::Auto(action) => {
@@ -239,6 +240,32 @@ impl<G: Session> Runner<'_, G> {
         self.shown_key = self.game.phase_key();
         self.shown_since_action = true;
         self.prompter.say(&self.game.show(self.style));
+    }
+
+    /// The game is over: its charts, and its place in the play history.
+    fn finished(&mut self) {
+        let Some(outcome) = self.game.outcome() else {
+            return;
+        };
+        let money = outcome.facts.money_by_round.clone();
+        if !money.is_empty() {
+            let series: Vec<kado::chart::Series> = outcome
+                .seats
+                .iter()
+                .map(|s| kado::chart::Series {
+                    name: s.name.clone(),
+                    values: money
+                        .iter()
+                        .filter_map(|r| r.get(&s.name).map(|m| *m as f64))
+                        .collect(),
+                })
+                .collect();
+            let chart = super::history_cmd::money_chart(&series, self.style.color);
+            self.prompter.say(&format!("Money by round:\n{chart}"));
+        }
+        if let Some(said) = super::history::journal(&self.game, &self.log, self.lock.path()) {
+            self.prompter.say(&said);
+        }
     }
 
     fn resume_hint(&self) -> String {

@@ -707,6 +707,32 @@ impl Session for Campaign {
         serde_json::to_value(self.ledger()).unwrap_or(serde_json::Value::Null)
     }
 
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        let l = self.ledger();
+        let champions = l.champions.clone().unwrap_or_default();
+        Some(crate::history::Outcome {
+            finished: l.champions.is_some(),
+            seats: l
+                .players
+                .iter()
+                .map(|name| crate::history::SeatOutcome {
+                    name: name.clone(),
+                    score: i64::from(l.points.get(name).copied().unwrap_or(0)),
+                    won: champions.contains(name),
+                    kado: false,
+                })
+                .collect(),
+            facts: crate::history::Facts {
+                triads: l
+                    .years
+                    .iter()
+                    .flat_map(|y| y.scores.iter().map(|(n, s)| (n.clone(), *s as i64)))
+                    .collect(),
+                ..crate::history::Facts::default()
+            },
+        })
+    }
+
     fn show(&self, style: Style) -> String {
         let mut header = vec!["Year".to_string(), "First".to_string()];
         header.extend(self.players.iter().cloned());
