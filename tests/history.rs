@@ -205,7 +205,10 @@ fn a_kinkado_game_ends_with_its_money_chart_and_counts_in_stats() {
             .split("Money by round:\n")
             .nth(1)
             .unwrap_or_else(|| panic!("{out}"));
-        assert!(chart.starts_with("┌───────┬"), "a table when piped: {chart}");
+        assert!(
+            chart.starts_with("┌───────┬"),
+            "a table when piped: {chart}"
+        );
         assert!(chart.contains("│ ana "), "{chart}");
         assert!(chart.contains("│ ALORA "), "{chart}");
     }

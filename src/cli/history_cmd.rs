@@ -206,6 +206,7 @@ fn dispatch<P: PerGame>(game: &str, job: P) -> Option<P::Out> {
         "kinga" => job.run::<kado::kinga::game::Game>(),
         "koikoi" => job.run::<kado::koikoi::ledger::Ledger>(),
         "kingmaker" => job.run::<kado::kingmaker::campaign::Campaign>(),
+        "pokino" => job.run::<kado::pokino::session::Table>(),
         _ => return None,
     })
 }
