@@ -672,3 +672,40 @@ fn whole_games_with_real_pieces_through_play_then_check() {
         }
     }
 }
+
+#[test]
+fn a_finished_game_goes_to_the_play_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let hist = d.join("h.sqlite");
+    let hist = hist.to_str().unwrap();
+    let answers = policy_answers("pokino", 2, 9);
+    let (code, _, err) = run_in(
+        d,
+        &[
+            "--history",
+            hist,
+            "pokino",
+            "play",
+            "--deck",
+            "virtual",
+            "--seed",
+            "9",
+            "--players",
+            "p1,p2",
+            "--save",
+            "g.yaml",
+        ],
+        &answers,
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, _) = run_in(d, &["--json", "--history", hist, "history"], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let game = &v["games"][0];
+    assert_eq!(game["game"], "pokino");
+    assert_eq!(game["outcome"]["finished"], true);
+    let seats = game["outcome"]["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert!(seats.iter().any(|s| s["won"] == true));
+}
