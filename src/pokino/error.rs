@@ -217,7 +217,7 @@ pub enum Illegal {
     /// Cards that fit the board nowhere (squares left out).
     NoWalk,
     /// Cards that fit the board more than one way (squares left out).
-    Ambiguous { ways: usize },
+    Ambiguous,
     /// A dominoes split in two by a torn domino under `torn-split: forbidden`.
     Split { domino: Domino },
     /// More cards than beads (without Greed).
@@ -285,7 +285,7 @@ impl Illegal {
             Illegal::RunTooLong { .. } => "ruling long-runs",
             Illegal::SquareCount { .. } | Illegal::Number { .. } => "a card on each square",
             Illegal::Step { fault, .. } => step_rule(fault),
-            Illegal::NoWalk | Illegal::Ambiguous { .. } => "a card on each square",
+            Illegal::NoWalk | Illegal::Ambiguous => "a card on each square",
             Illegal::Split { .. } => "ruling torn-split",
             Illegal::TooFewBeads { .. } => "a bead for each card",
             Illegal::CardPlayed { .. }
@@ -396,9 +396,9 @@ impl Illegal {
                 "{card} is not the number on square {square}, which is {number}"
             ),
             Illegal::NoWalk => write!(f, "these cards match no walk of numbers on the board"),
-            Illegal::Ambiguous { ways } => write!(
+            Illegal::Ambiguous => write!(
                 f,
-                "these cards fit the board {ways} ways: give the squares after `@`"
+                "these cards fit the board more than one way: give the squares after `@`"
             ),
             Illegal::Split { domino } => write!(
                 f,

@@ -638,11 +638,11 @@ impl Game {
 
     /// The squares of a run written without them: the one walk its cards fit.
     fn only_walk(&self, cards: &[Card], closed: &[Border]) -> Result<Vec<Square>, Illegal> {
-        let mut ways = runs::walks_for(&self.board, cards, closed, &self.rules, 10);
+        let mut ways = runs::walks_for(&self.board, cards, closed, &self.rules, 2);
         match ways.len() {
             0 => Err(Illegal::NoWalk),
             1 => Ok(ways.remove(0)),
-            n => Err(Illegal::Ambiguous { ways: n }),
+            _ => Err(Illegal::Ambiguous),
         }
     }
 
@@ -819,7 +819,7 @@ impl Game {
                 Illegal::Step { .. }
                 | Illegal::Number { .. }
                 | Illegal::NoWalk
-                | Illegal::Ambiguous { .. }
+                | Illegal::Ambiguous
                 | Illegal::SquareCount { .. },
                 Play::Runs(list),
             ) => {
@@ -1055,8 +1055,27 @@ mod tests {
             reason(&v).unwrap(),
             "these cards match no walk of numbers on the board"
         );
-        // 4 then 12, or 4 then 3: the cards 4H and … both fit; 6 1 and 1 6 fit one way each.
         let v = play("pokino", BEADS, "4H 3S 3D", "", "ana run 4H 3S\n");
+        assert!(v.illegal.is_none());
+        // With 3-4 laid right of 8, an 8 then a 3 fits two ways.
+        let body = "ana domino 3-4@3,1h\nben run 8D 3D\n";
+        let v = play("pokino", BEADS, "", "8D 3D", body);
+        let i = v.illegal.unwrap();
+        assert_eq!(
+            i.reason,
+            "these cards fit the board more than one way: give the squares after `@`"
+        );
+        assert_eq!(
+            i.legal,
+            vec!["these cards along 2,1 1,1", "these cards along 2,1 3,1"]
+        );
+        let v = play(
+            "pokino",
+            BEADS,
+            "",
+            "8D 3D",
+            "ana domino 3-4@3,1h\nben run 8D 3D @ 2,1 3,1\n",
+        );
         assert!(v.illegal.is_none());
     }
 
