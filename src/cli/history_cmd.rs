@@ -208,6 +208,7 @@ fn dispatch<P: PerGame>(game: &str, log: &str, job: P) -> Option<P::Out> {
         "koikoi" if kado::koikoi::game::is_play_log(log) => job.run::<kado::koikoi::game::Game>(),
         "koikoi" => job.run::<kado::koikoi::ledger::Ledger>(),
         "kingmaker" => job.run::<kado::kingmaker::campaign::Campaign>(),
+        "pokino" => job.run::<kado::pokino::session::Table>(),
         _ => return None,
     })
 }

@@ -69,7 +69,7 @@ pub enum Command {
     /// Kinga: chains and influence, every legal play, a game at the table, simulations.
     #[command(subcommand)]
     Kinga(kinga::Cmd),
-    /// Pokino: the board of dominoes, placements, scoring runs, scores and territory.
+    /// Pokino: the board of dominoes, placements, scoring runs, scores, territory, and whole games.
     #[command(subcommand)]
     Pokino(pokino::Cmd),
     /// Koi-Koi: yaku and scores under each rule set, dealt hands, and a game's score.

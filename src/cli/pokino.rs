@@ -1,5 +1,7 @@
 //! `kado pokino …`: the Pokino referee: the board, placements, scoring runs, scores.
 
+use std::path::PathBuf;
+
 use clap::Subcommand;
 
 use kado::diag::{Error, Source};
@@ -8,6 +10,7 @@ use kado::pokino::error::PokinoError;
 use kado::pokino::input::{RunsAsk, RunsText, ScoreAsk, holds_board, parse_territory};
 use kado::pokino::runs::Run;
 use kado::pokino::score;
+use kado::pokino::session::Deck;
 use kado::pokino::verdict::{self, RunsVerdict};
 use kado::pokino::{GAME, Rules, TITLE, picture};
 use kado::render::{self, Style};
@@ -16,7 +19,58 @@ use kado::words::count_of;
 
 use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, read_file, read_if_there};
 
+mod check;
+mod play;
+
 const BOARD_HELP: &str = "The board: dominoes such as `6-4@0,0h 1-3@0,1h` (A-B@X,Y, then h: B half to the right, or v: B half below), separated by spaces, `;` or newlines. The first four are the starting spoke. See kado-notation(7).";
+
+const PLAY_ABOUT: &str = "Referee a game at the table, turn by turn. kado asks for the starting spoke (real pieces) or lays it (a virtual deal), then asks each player's turn in the record notation, checks it against the rules in force, and says what it did; the board is drawn after every turn with its claimed borders, each player's score, beads, cards and dominoes. The game ends on \"Pokino!\" or an empty poke, with the winner.\n\nWith `--deck virtual` kado shuffles every domino and card from the seed, deals, and shows the player to move their hand and dominoes. The game is saved after every answer; `kado pokino resume FILE` continues it, `status FILE --record` prints its record, which `kado pokino check` referees to the same result.";
+
+const PLAY_AFTER: &str = "At each turn answer (the player's name may be left out):
+  domino 5-5@3,0h                     lay a domino
+  run QC 4H 3S @ 2,0 1,0 1,1          play cards along squares (leave the squares out when they fit one way)
+  pass                                neither (ruling pass)
+  ... draws 7H                        after a turn: the card drawn, when it is seen (ruling deck)
+  ana: AS 4H 9C 9D KH                 a player's whole hand, so kado checks every card played
+  hint                                the best runs the player's known hand allows
+  undo, show, help, quit
+The game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
+
+const SIMULATE_AFTER: &str = "The policy: each turn, play the best run the hand allows (most points, then most cards), else lay a domino where it touches the most squares on the table, else pass. Without --rules, the base game and each variant (pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory) are simulated.
+
+JSON keys: players, seed, policy, results (each: ruleset, games, average_score (a player's), average_best_score, average_turns, pokino (games ended by \"Pokino!\"), pokino_rate).
+
+Example:
+  kado pokino simulate --players 3 --games 100 --seed 1";
+
+const CHECK_ABOUT: &str = "Referee a game's record turn by turn: what each line did (beads taken and paid, cards and dominoes drawn, runs scored and borders claimed), then the board with its claimed borders, each player's score, beads, hand and dominoes, the poke and the deck, and the end and the winner, or who plays next when the record stops before the end. The first line that breaks a rule is the verdict: its line, the rule, and what would have been legal (exit 0). A record that cannot be read is an error with its line, column and a caret (exit 2).";
+
+const CHECK_AFTER: &str =
+    "The record, one event a line (`#` starts a comment; see kado-notation(7)):
+  players: ana ben cy                 in turn order; a file may hold several games
+  spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
+  ana domino 5-5@3,0h                 lays a domino: a bead, a domino and a card drawn
+  ben run QC 4H 3S @ 2,0 1,0 1,1      cards along squares: a bead a card, borders claimed
+  cy run 6D 4C                        squares left out: the cards fit one way only
+  ana pass draws 7H                   neither; the card drawn, when it is seen
+  ana: AS 4H 9C 9D KH                 a player's whole hand, as dealt or now
+  poke: DOMINOES / deck: CARDS        a known deal: every piece in the order drawn
+
+JSON keys (one game; several: {games: [...]}): players, scores, beads, hand_sizes, dominoes \
+(held, by player), poke, deck, over, end (null, or {by: pokino, poke-empty or deck-empty}), \
+winner (null while the game goes on or on a tie), winners, pokino (who called it, or null), \
+next (who plays next, or null), claimed (each: border, player), board, illegal (null, or \
+{line, player, reason, rule, legal}), turns (each: line, event, text and what it did), picture.
+
+Example:
+  kado pokino check game.txt";
+
+/// Where the pieces come from.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum DeckArg {
+    Physical,
+    Virtual,
+}
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -122,6 +176,66 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         #[arg(long, value_name = "N")]
         beads: Option<String>,
     },
+    /// Referee a game's record turn by turn: each turn, the standing, the winner.
+    #[command(long_about = CHECK_ABOUT, after_help = CHECK_AFTER)]
+    Check {
+        /// The record: a file, or `-` for stdin.
+        #[arg(value_name = "RECORD")]
+        record: String,
+    },
+    /// Referee a game live: each turn checked as it is played, the board drawn, the record written.
+    #[command(long_about = PLAY_ABOUT, after_help = PLAY_AFTER)]
+    Play {
+        /// The players in turn order, separated by commas.
+        #[arg(long, value_name = "A,B,C", default_value = "p1,p2")]
+        players: String,
+        /// The file to save the game in (default: pokino-1.yaml, pokino-2.yaml, …).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Real pieces on the table, or a virtual deal kado shuffles.
+        #[arg(long, value_enum, default_value = "physical")]
+        deck: DeckArg,
+        /// The seed of the virtual deal (a ChaCha12 shuffle written down in kado, so a seed
+        /// deals the same pieces in every version).
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        /// Rewrite this file with the game's record after every answer (`check` reads it).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Continue a saved game.
+    #[command(after_help = PLAY_AFTER)]
+    Resume {
+        /// The saved game.
+        file: PathBuf,
+        /// Rewrite this file with the game's record after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Show the state of a saved game without continuing it, or its record.
+    #[command(
+        long_about = "Show a saved game as it stands (the board, the standing), as `show` does at a prompt, and how many lines its log holds. It can be read while a session runs.\n\nWith --json: the keys of `check` without turns, picture and illegal, and deck_kind (physical or virtual)."
+    )]
+    Status {
+        /// The saved game.
+        file: PathBuf,
+        /// Print the game's record instead, as `check` reads it (JSON: {record}).
+        #[arg(long)]
+        record: bool,
+    },
+    /// Play whole games with a virtual deal and a greedy policy; report scores, lengths and "Pokino!".
+    #[command(after_help = SIMULATE_AFTER)]
+    Simulate {
+        /// Players at the table.
+        #[arg(long, value_name = "N", default_value = "3")]
+        players: usize,
+        /// Games per ruleset.
+        #[arg(long, value_name = "G", default_value = "100")]
+        games: u64,
+        /// The seed of the first game's deal (game k uses seed + k).
+        #[arg(long, value_name = "S", default_value = "1")]
+        seed: u64,
+    },
     /// Territory scoring: each domino goes to the player with the most tokens touching it.
     #[command(
         after_help = "A token lies on a border between two squares and touches the dominoes \
@@ -197,6 +311,27 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             budget,
         }),
         Cmd::Score { lengths, beads } => env.score(&lengths, beads),
+        Cmd::Check { record } => env.check(&record),
+        Cmd::Play {
+            players,
+            save,
+            deck,
+            seed,
+            record,
+        } => {
+            let deck = match deck {
+                DeckArg::Physical => Deck::Physical,
+                DeckArg::Virtual => Deck::Virtual,
+            };
+            play::play(ctx, &players, save, deck, seed, record)
+        }
+        Cmd::Resume { file, record } => play::resume(ctx, &file, record),
+        Cmd::Simulate {
+            players,
+            games,
+            seed,
+        } => play::simulate(ctx, players, games, seed),
+        Cmd::Status { file, record } => play::status(ctx, &file, record),
         Cmd::Territory {
             board,
             board_file,

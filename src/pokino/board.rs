@@ -165,6 +165,14 @@ impl Serialize for Domino {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Domino {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Domino, D::Error> {
+        let text = String::deserialize(d)?;
+        Domino::parse(&Source::new("domino", text.as_str()))
+            .map_err(|e| serde::de::Error::custom(e.summary()))
+    }
+}
+
 /// A domino laid on the table: `6-4@0,0h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placement {
@@ -368,7 +376,8 @@ struct Cursor<'a> {
     pos: usize,
 }
 
-type Step<T> = Result<T, Box<Problem>>;
+/// A piece read, or the problem with it.
+pub type Step<T> = Result<T, Box<Problem>>;
 
 impl<'a> Cursor<'a> {
     fn new(src: &'a Source, word: Range<usize>) -> Cursor<'a> {
@@ -545,6 +554,41 @@ fn placement_word(src: &Source, word: Range<usize>) -> Step<RawPlacement> {
         dir,
         span: word,
     })
+}
+
+/// What may be written for a square.
+pub const SQUARE_EXPECTED: &str = "a square: X,Y, e.g. 2,0 or -1,3";
+/// What may be written for a domino off the table.
+pub const DOMINO_EXPECTED: &str = "a domino: two numbers from 0 to 12, e.g. 6-4";
+
+/// Reads the word at `word` of `src` as a domino on the table (`6-4@0,0h`).
+pub fn placement_in(src: &Source, word: Range<usize>) -> Step<RawPlacement> {
+    placement_word(src, word)
+}
+
+/// Reads the word at `word` of `src` as a square (`2,0`).
+pub fn square_in(src: &Source, word: Range<usize>) -> Step<Square> {
+    let mut c = Cursor::new(src, word);
+    let sq = c.square(SQUARE_EXPECTED)?;
+    c.end(SQUARE_EXPECTED)?;
+    Ok(sq)
+}
+
+/// Reads the word at `word` of `src` as a domino off the table (`6-4`), its numbers on
+/// a double-12 set.
+pub fn domino_in(src: &Source, word: Range<usize>) -> Step<Domino> {
+    let e = DOMINO_EXPECTED;
+    let mut c = Cursor::new(src, word);
+    let a = c.number("a number", e)?;
+    c.punct('-', "`-` between the two numbers", e)?;
+    let b = c.number("a second number", e)?;
+    c.end(e)?;
+    for n in [&a, &b] {
+        if let Some(p) = number_problem(src, n) {
+            return Err(Box::new(p));
+        }
+    }
+    Ok(Domino::new(a.value as u8, b.value as u8))
 }
 
 /// Reads a board: every domino written in `src`. Every bad word is reported.
@@ -1007,7 +1051,7 @@ fn bounds_of(squares: impl Iterator<Item = Square>) -> Option<(Square, Square)> 
 }
 
 /// Whether the dominoes form one group, each touching another.
-fn connected(ps: &[Placement]) -> bool {
+pub fn connected(ps: &[Placement]) -> bool {
     if ps.is_empty() {
         return true;
     }

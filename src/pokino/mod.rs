@@ -12,12 +12,17 @@
 //! - [`error`]: every refusal and fault in words.
 
 pub mod board;
+pub mod check;
 pub mod error;
+pub mod game;
 pub mod input;
 pub mod picture;
 pub mod place;
+pub mod record;
 pub mod runs;
 pub mod score;
+pub mod session;
+pub mod sim;
 pub mod verdict;
 
 use crate::cards::{Card, Rank};
@@ -58,6 +63,30 @@ pub struct Rules {
     pub tear_down: bool,
     /// Territory: dominoes go to the player with the most tokens touching them.
     pub territory: bool,
+    /// `pass: without-domino` (else a player may always pass).
+    pub pass_without_domino: bool,
+    /// `runs-per-turn: several` (else one run a turn).
+    pub several_runs: bool,
+    /// `first-player: first-to-play` (else the first player listed begins).
+    pub first_to_play: bool,
+    /// `win-ties: nobody` (else tied players share the win).
+    pub ties_nobody: bool,
+    /// `torn-tokens: leave` (else tokens stay on the borders of a torn domino).
+    pub torn_tokens_leave: bool,
+    /// `torn-split: forbidden` (else a torn domino may split the board).
+    pub torn_split_forbidden: bool,
+    /// `bank: limited`: the beads in the bank at the start (else the bank never runs out).
+    pub bank: Option<u32>,
+    /// `empty-deck: ends` (else a player facing an empty deck draws nothing).
+    pub empty_deck_ends: bool,
+    /// `placement: one-contact` (else any placement on the grid).
+    pub one_contact: bool,
+    /// `deck: face-down` (else the card drawn may be named).
+    pub deck_face_down: bool,
+    /// `poke-end: after-round` (else the game ends with the turn that empties the poke).
+    pub poke_after_round: bool,
+    /// `own-borders: open` (else a claimed border is closed to its claimer too).
+    pub own_borders_open: bool,
     pub start_cards: u32,
     pub up_cards: u32,
     pub start_dominoes: u32,
@@ -87,6 +116,20 @@ impl Rules {
             up_draw_optional: rs.is("up-draw", "optional"),
             tear_down: rs.is("tear-down", "on"),
             territory: rs.is("territory", "on"),
+            pass_without_domino: rs.is("pass", "without-domino"),
+            several_runs: rs.is("runs-per-turn", "several"),
+            first_to_play: rs.is("first-player", "first-to-play"),
+            ties_nobody: rs.is("win-ties", "nobody"),
+            torn_tokens_leave: rs.is("torn-tokens", "leave"),
+            torn_split_forbidden: rs.is("torn-split", "forbidden"),
+            bank: rs
+                .is("bank", "limited")
+                .then(|| to_u32(rs.value("bank-beads"))),
+            empty_deck_ends: rs.is("empty-deck", "ends"),
+            one_contact: rs.is("placement", "one-contact"),
+            deck_face_down: rs.is("deck", "face-down"),
+            poke_after_round: rs.is("poke-end", "after-round"),
+            own_borders_open: rs.is("own-borders", "open"),
             start_cards: to_u32(rs.value("start-cards")),
             up_cards: to_u32(rs.value("up-cards")),
             start_dominoes: to_u32(rs.value("start-dominoes")),
@@ -98,6 +141,15 @@ impl Rules {
     /// The built-in rules.
     pub fn standard() -> Rules {
         Rules::from_ruleset(&Ruleset::builtin_or_empty(GAME))
+    }
+
+    /// The cards each player is dealt: 7 under Pokino-Up! (value up-cards), else 5.
+    pub fn dealt_cards(&self) -> u32 {
+        if self.up {
+            self.up_cards
+        } else {
+            self.start_cards
+        }
     }
 
     /// The most cards a hand can hold, when the rules bound it (Pokino-Up!, unless

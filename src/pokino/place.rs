@@ -17,6 +17,9 @@ pub enum Fault {
     Overlaps { square: Square, by: Placement },
     /// It would touch no domino on the table.
     TouchesNothing,
+    /// It would lie alongside a domino, touching it at two pairs of squares
+    /// (`placement: one-contact`).
+    AlongSide { by: Placement },
     /// It would make the board bigger than the table (`playing-area: bounded`).
     OffTable {
         width: i32,
@@ -52,6 +55,9 @@ pub fn faults(board: &Board, p: &Placement, rules: &Rules) -> Vec<Fault> {
     if board.len() >= SPOKE && !overlaps && !board.touches(p) {
         out.push(Fault::TouchesNothing);
     }
+    if rules.one_contact && board.len() >= SPOKE && !overlaps {
+        out.extend(alongside(board, p).map(|by| Fault::AlongSide { by }));
+    }
     if let Some((aw, ah)) = rules.area {
         let [a, b] = p.squares();
         let (lo, hi) = match board.bounds() {
@@ -75,6 +81,19 @@ pub fn faults(board: &Board, p: &Placement, rules: &Rules) -> Vec<Fault> {
         }
     }
     out
+}
+
+/// The dominoes `p` would touch at more than one pair of squares.
+fn alongside<'b>(board: &'b Board, p: &'b Placement) -> impl Iterator<Item = Placement> + 'b {
+    board.placements().iter().copied().filter(move |q| {
+        let pairs = p
+            .squares()
+            .iter()
+            .flat_map(|a| q.squares().map(move |b| a.is_next_to(b)))
+            .filter(|t| *t)
+            .count();
+        pairs > 1
+    })
 }
 
 /// Every legal placement of `domino`, in reading order of its first square, across
@@ -153,6 +172,24 @@ mod tests {
         // While the spoke is laid, anywhere empty will do.
         let early = board("6-4@0,0h");
         assert!(faults(&early, &"5-5@40,40h".parse().unwrap(), &r).is_empty());
+    }
+
+    #[test]
+    fn placement_ruling() {
+        let b = board(SPOKE4);
+        let mut r = Rules::standard();
+        // 5-5 under 1-3 lies alongside it; under `grid` that is legal.
+        let p: Placement = "5-5@0,2h".parse().unwrap();
+        assert!(faults(&b, &p, &r).is_empty());
+        r.one_contact = true;
+        assert_eq!(
+            faults(&b, &p, &r),
+            vec![Fault::AlongSide {
+                by: "1-3@0,1h".parse().unwrap()
+            }]
+        );
+        // End to end, touching one square of 6-4 only: legal under both readings.
+        assert!(faults(&b, &"5-5@-2,0h".parse().unwrap(), &r).is_empty());
     }
 
     #[test]

@@ -122,10 +122,8 @@ impl Graph {
             // Neighbours above, left, right, below: ascending reading order.
             for n in s.neighbours() {
                 let Some(&j) = index.get(&n) else { continue };
-                if piece[i] == piece[usize::from(j)] && !rules.tear_down {
-                    continue;
-                }
-                if claimed.contains(&Border::new(*s, n).key()) {
+                if step_blocked(piece[i] == piece[usize::from(j)], *s, n, &claimed, rules).is_some()
+                {
                     continue;
                 }
                 let key = ((i as u16).min(j), (i as u16).max(j));
@@ -146,6 +144,132 @@ impl Graph {
         }
     }
 }
+
+/// Why a run may not step between two neighbouring covered squares, if it may not: the
+/// two halves of one domino (allowed under Tear Down the Walls), or a claimed border.
+/// The run search and the check of a run as written both ask this.
+fn step_blocked(
+    same_domino: bool,
+    a: Square,
+    b: Square,
+    claimed: &[(Square, Square)],
+    rules: &Rules,
+) -> Option<StepFault> {
+    if same_domino && !rules.tear_down {
+        return Some(StepFault::SameDomino);
+    }
+    let border = Border::new(a, b);
+    claimed
+        .contains(&border.key())
+        .then_some(StepFault::Claimed { border })
+}
+
+/// Why a run as written is not a legal walk on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum StepFault {
+    /// No domino covers the square.
+    Empty { square: Square },
+    /// The two squares do not share a side (ruling `steps: sides`).
+    NotNext { from: Square, to: Square },
+    /// Two numbers in a row from one domino (allowed under Tear Down the Walls).
+    SameDomino,
+    /// The border is claimed already.
+    Claimed { border: Border },
+    /// The run crosses a border it crossed before.
+    BorderTwice { border: Border },
+    /// The run comes back to a square (ruling `square-reuse: no-revisit`).
+    SquareTwice { square: Square },
+}
+
+/// A run as written, checked step by step against the board: the borders it claims and
+/// the dominoes it tears off (Tear Down the Walls), or the first step that is not legal
+/// (its index in `squares`, from 1, and why). The numbers are not compared with cards
+/// here.
+pub fn check_walk(
+    board: &Board,
+    squares: &[Square],
+    claimed: &[Border],
+    rules: &Rules,
+) -> Result<(Vec<Border>, Vec<Domino>), (usize, StepFault)> {
+    let claimed: Vec<(Square, Square)> = claimed.iter().map(|b| b.key()).collect();
+    let mut crossed: Vec<Border> = Vec::new();
+    let mut torn: Vec<Domino> = Vec::new();
+    if let Some(first) = squares.first()
+        && board.cell(*first).is_none()
+    {
+        return Err((0, StepFault::Empty { square: *first }));
+    }
+    for (i, pair) in squares.windows(2).enumerate() {
+        let (a, b) = (pair[0], pair[1]);
+        let fault = |f| Err((i + 1, f));
+        let (Some(ca), Some(cb)) = (board.cell(a), board.cell(b)) else {
+            return fault(StepFault::Empty { square: b });
+        };
+        if !a.is_next_to(b) {
+            return fault(StepFault::NotNext { from: a, to: b });
+        }
+        let same = ca.piece == cb.piece;
+        if let Some(f) = step_blocked(same, a, b, &claimed, rules) {
+            return fault(f);
+        }
+        let border = Border::new(a, b);
+        if crossed.iter().any(|c| c.same(border)) {
+            return fault(StepFault::BorderTwice { border });
+        }
+        if !rules.revisit && squares[..=i].contains(&b) {
+            return fault(StepFault::SquareTwice { square: b });
+        }
+        crossed.push(border);
+        if same
+            && let Some(p) = board.placements().get(ca.piece)
+            && !torn.contains(&p.domino)
+        {
+            torn.push(p.domino);
+        }
+    }
+    let claims = crossed
+        .into_iter()
+        .filter(|b| board.cell(b.a).map(|c| c.piece) != board.cell(b.b).map(|c| c.piece))
+        .collect();
+    Ok((claims, torn))
+}
+
+/// Every walk whose numbers are those of `cards`, in order: the squares a run of these
+/// cards may take on the board (the run search, kept to walks as long as the run). At
+/// most `limit` are returned; more than that many are not told apart.
+pub fn walks_for(
+    board: &Board,
+    cards: &[Card],
+    claimed: &[Border],
+    rules: &Rules,
+    limit: usize,
+) -> Vec<Vec<Square>> {
+    let want: Vec<Option<u8>> = cards.iter().map(|c| card_number(*c)).collect();
+    let found = find(
+        board,
+        &Query {
+            hand: cards,
+            beads: None,
+            claimed,
+            keep: Some(WALK_KEEP),
+            budget: Some(WALK_BUDGET),
+        },
+        rules,
+    );
+    found
+        .runs
+        .into_iter()
+        .filter(|r| r.length == cards.len())
+        .filter(|r| r.numbers.iter().map(|n| Some(*n)).eq(want.iter().copied()))
+        .map(|r| r.squares)
+        .take(limit)
+        .collect()
+}
+
+/// How many runs [`walks_for`] looks through, and how many of the longest it keeps.
+const WALK_BUDGET: u64 = 2_000_000;
+const WALK_KEEP: usize = 2_000;
 
 /// The depth-first search over walks. Squares are tried in reading order, so runs are
 /// found in reading order of their squares (a run before its extensions).

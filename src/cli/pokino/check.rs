@@ -1,0 +1,93 @@
+//! `kado pokino check RECORD`: a record refereed turn by turn, and its drawing.
+
+use std::io::Read;
+
+use kado::diag::{Error, Source};
+use kado::pokino::check::{self, GameVerdict};
+
+use super::super::{Ctx, FILE_LIMIT, Outcome, read_file};
+use super::Env;
+
+/// Reads a record from a file, or from stdin for `-`, at most [`FILE_LIMIT`] bytes.
+fn read_record(path: &str) -> Result<Source, Error> {
+    if path != "-" {
+        return Ok(Source::new(
+            format!("file {path}"),
+            read_file(path, "record", FILE_LIMIT)?,
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(FILE_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::msg(format!("cannot read the record from stdin: {e}")))?;
+    if bytes.len() as u64 > FILE_LIMIT {
+        return Err(Error::msg(format!(
+            "the record on stdin holds more than {FILE_LIMIT} bytes; kado reads at most that"
+        )));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Error::msg("the record on stdin is not UTF-8 text"))?;
+    Ok(Source::new("stdin", text))
+}
+
+impl Env<'_> {
+    pub(super) fn check(&self, path: &str) -> Outcome {
+        let src = read_record(path)?;
+        let v = check::check(&src, self.rules)?;
+        let many = v.games.len() > 1;
+        let mut human = String::new();
+        for (i, g) in v.games.iter().enumerate() {
+            if many {
+                human += &format!("Game {} of the record\n", i + 1);
+            }
+            human += &game_human(self.ctx, g);
+            if i + 1 < v.games.len() {
+                human.push('\n');
+            }
+        }
+        let x = check::explain(self.rs, self.rules);
+        match v.games.as_slice() {
+            [one] => self.ctx.emit(one, &human, &x),
+            _ => self.ctx.emit(&v, &human, &x),
+        }
+    }
+}
+
+/// One game refereed: each line, the first illegal one, the board, the standing.
+fn game_human(ctx: &Ctx, g: &GameVerdict) -> String {
+    let s = ctx.style;
+    let mut out = format!("Players: {}\n", g.players.join(", "));
+    let width = g
+        .turns
+        .iter()
+        .map(|t| t.line)
+        .chain(g.illegal.as_ref().map(|i| i.line))
+        .max()
+        .unwrap_or(1)
+        .to_string()
+        .len();
+    for t in &g.turns {
+        out += &format!("  line {:>width$}  {}\n", t.line, t.text);
+    }
+    if let Some(i) = &g.illegal {
+        out += &format!(
+            "{} line {}{} — {}: {}.\n",
+            s.bold("Illegal:"),
+            i.line,
+            i.player
+                .as_ref()
+                .map(|p| format!(" ({p})"))
+                .unwrap_or_default(),
+            i.rule,
+            i.reason
+        );
+        if !i.legal.is_empty() {
+            out += &format!("  Legal instead: {}.\n", i.legal.join(", "));
+        }
+    }
+    out.push('\n');
+    out += &g.board_text(s);
+    out += &g.standing_text();
+    out
+}

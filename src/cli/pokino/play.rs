@@ -1,0 +1,125 @@
+//! `kado pokino play`, `resume` and `status`: a game refereed live on the session engine.
+
+use std::path::PathBuf;
+
+use kado::diag::Problem;
+use kado::pokino::session::{Deck, Setup, Table};
+use kado::pokino::sim;
+use kado::pokino::{GAME, TITLE};
+use kado::render;
+use kado::ruleset::Ruleset;
+use kado::session::Log;
+
+use super::super::session as sess;
+use super::super::{Ctx, Failure, Outcome};
+
+/// The players named with `--players A,B,C`, in turn order.
+fn players(text: &str) -> Result<Vec<String>, kado::diag::Error> {
+    let names: Vec<String> = text
+        .split(',')
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect();
+    let src = kado::diag::Source::new("--players", text);
+    let line = format!("players: {}", names.join(" "));
+    kado::pokino::record::parse(&kado::diag::Source::new("--players", line.as_str())).map_err(
+        |e| {
+            let why = e
+                .problems
+                .first()
+                .map_or(String::new(), |p| p.message.clone());
+            kado::diag::Error::from(
+                Problem::new(why)
+                    .at(&src, 0..text.len())
+                    .expected("names in turn order, separated by commas: ana,ben,cy"),
+            )
+        },
+    )?;
+    Ok(names)
+}
+
+/// `play`: a new game.
+pub fn play(
+    ctx: &Ctx,
+    names: &str,
+    save: Option<PathBuf>,
+    deck: Deck,
+    seed: Option<u64>,
+    record: Option<PathBuf>,
+) -> Outcome {
+    let rs = ctx.ruleset(GAME, TITLE)?;
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let setup = Setup::new(players(names)?, deck, seed);
+    let log: Log<Setup, kado::pokino::session::Action> = Log::new(GAME, &rs, setup)?;
+    let path = save.unwrap_or_else(|| sess::default_path(GAME));
+    let mut lock = sess::open_new::<Table>(&path)?;
+    sess::record_to(&mut lock, record)?;
+    let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
+    sess::play_explained::<Table>(ctx, &lock, log, &x)
+}
+
+/// `resume`: a saved game goes on.
+pub fn resume(ctx: &Ctx, file: &std::path::Path, record: Option<PathBuf>) -> Outcome {
+    let (mut lock, log) = sess::open_resume::<Table>(ctx, file, TITLE)?;
+    sess::record_to(&mut lock, record)?;
+    let rs = log.ruleset.ruleset()?;
+    let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
+    sess::play_explained::<Table>(ctx, &lock, log, &x)
+}
+
+/// `status`: a saved game, as it stands or as its record.
+pub fn status(ctx: &Ctx, file: &std::path::Path, record: bool) -> Outcome {
+    if record {
+        sess::status_record::<Table>(ctx, file)
+    } else {
+        sess::status::<Table>(ctx, file)
+    }
+}
+
+/// `simulate`: whole games by the greedy policy, under each variant or the rules given.
+pub fn simulate(ctx: &Ctx, players: usize, games: u64, seed: u64) -> Outcome {
+    sim::check_counts(players, games)?;
+    let rulesets: Vec<Ruleset> = match &ctx.rules {
+        Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
+        None => [
+            "pokino",
+            "pokino-greed",
+            "pokino-up",
+            "pokino-tear-down",
+            "pokino-territory",
+        ]
+        .iter()
+        .map(|n| Ruleset::builtin(n))
+        .collect::<Result<_, _>>()?,
+    };
+    let v = sim::simulate(&rulesets, players, games, seed, |_| {})
+        .map_err(|e| Failure::Internal(e.summary()))?;
+    let mut t = render::table([
+        "Ruleset",
+        "Games",
+        "Average score",
+        "Best score",
+        "Turns",
+        "Pokino!",
+    ]);
+    for r in &v.results {
+        t.add_row([
+            r.ruleset.clone(),
+            r.games.to_string(),
+            format!("{:.1}", r.average_score),
+            format!("{:.1}", r.average_best_score),
+            format!("{:.1}", r.average_turns),
+            format!("{:.0}%", r.pokino_rate * 100.0),
+        ]);
+    }
+    let human = format!(
+        "{players} players, seed {seed}.\n{}Policy: {}\n",
+        render::show(&t),
+        sim::POLICY
+    );
+    ctx.emit(&v, &human, &kado::explain::Explain::new())
+}

@@ -1,0 +1,353 @@
+//! `kado pokino check`: a record refereed turn by turn, with the standing at its end.
+//!
+//! The record is read ([`super::record::parse`]), its names checked against each game's
+//! players (bad notation: an input error), then each event is applied with
+//! [`Game::apply`], the fold the live session uses too. The first illegal line is the
+//! verdict: which line, who, which rule, and what would have been legal.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::Rules;
+use super::board::Token;
+use super::game::{End, Event, Game, Report};
+use super::record::{self, GameRecord};
+use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
+use crate::render::Style;
+
+/// One line refereed.
+#[derive(Clone, Debug, Serialize)]
+pub struct Turn {
+    pub line: usize,
+    /// The line as kado writes it.
+    pub event: String,
+    #[serde(flatten)]
+    pub report: Report,
+    /// What it did, in words.
+    pub text: String,
+}
+
+/// The first illegal line.
+#[derive(Clone, Debug, Serialize)]
+pub struct IllegalLine {
+    pub line: usize,
+    pub player: Option<String>,
+    pub reason: String,
+    /// The rule or ruling it breaks.
+    pub rule: String,
+    /// What would have been legal.
+    pub legal: Vec<String>,
+}
+
+/// A claimed border and who claimed it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Claim {
+    pub border: String,
+    pub player: String,
+}
+
+/// A game refereed up to its end, its first illegal line, or where the record stops.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameVerdict {
+    pub players: Vec<String>,
+    pub scores: BTreeMap<String, u64>,
+    pub beads: BTreeMap<String, u32>,
+    pub hand_sizes: BTreeMap<String, usize>,
+    pub dominoes: BTreeMap<String, u32>,
+    pub poke: u32,
+    pub deck: u32,
+    pub over: bool,
+    pub end: Option<End>,
+    /// The one winner (null while the game goes on, or on a tie).
+    pub winner: Option<String>,
+    /// Every winner (several on a shared tie).
+    pub winners: Vec<String>,
+    pub pokino: Option<String>,
+    /// Who plays next while the game goes on.
+    pub next: Option<String>,
+    pub claimed: Vec<Claim>,
+    pub board: String,
+    pub illegal: Option<IllegalLine>,
+    pub turns: Vec<Turn>,
+    /// The final board drawn (no colour).
+    pub picture: String,
+    #[serde(skip)]
+    pub game: Game,
+}
+
+/// Every game of a record.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckVerdict {
+    pub games: Vec<GameVerdict>,
+}
+
+/// Reads and referees a record.
+pub fn check(src: &Source, rules: &Rules) -> Result<CheckVerdict, Error> {
+    let games = record::parse(src)?;
+    let mut problems = Problems::new();
+    for g in &games {
+        validate(src, g, rules, &mut problems);
+    }
+    problems.check()?;
+    Ok(CheckVerdict {
+        games: games.iter().filter_map(|g| referee(g, rules)).collect(),
+    })
+}
+
+/// Every name in a game's lines is one of its players; the game can be dealt.
+fn validate(src: &Source, g: &GameRecord, rules: &Rules, problems: &mut Problems) {
+    let names = g.names();
+    if let Err(e) = Game::new(&names, g.deal.as_ref(), rules) {
+        let at = g.players[0].span.start..g.players[g.players.len() - 1].span.end;
+        problems.push(Problem::new(e.to_string()).at(src, at));
+    }
+    for l in &g.lines {
+        let (Some(at), Some(name)) = (&l.name, event_player(&l.event)) else {
+            continue;
+        };
+        if !names.iter().any(|n| n == name) {
+            let hint = did_you_mean(name, names.iter().map(String::as_str));
+            problems.push(
+                Problem::new(format!("{name} is not one of the players"))
+                    .at(src, at.clone())
+                    .expected(format!("one of: {}", names.join(", ")))
+                    .maybe_help(hint.map(|h| format!("did you mean {h}?"))),
+            );
+        }
+    }
+}
+
+fn event_player(e: &Event) -> Option<&str> {
+    match e {
+        Event::Spoke(_) => None,
+        Event::Hand { player, .. } | Event::Turn { player, .. } => Some(player),
+    }
+}
+
+/// Applies a game's lines one by one, up to the first illegal one.
+/// `None` when the game cannot be dealt (refused by [`validate`] before this).
+fn referee(g: &GameRecord, rules: &Rules) -> Option<GameVerdict> {
+    let mut game = Game::new(&g.names(), g.deal.as_ref(), rules).ok()?;
+    let mut turns = Vec::new();
+    let mut illegal = None;
+    for l in &g.lines {
+        match game.apply(&l.event) {
+            Ok(report) => turns.push(Turn {
+                line: l.line,
+                event: l.event.to_string(),
+                text: report.to_string(),
+                report,
+            }),
+            Err(why) => {
+                illegal = Some(IllegalLine {
+                    line: l.line,
+                    player: event_player(&l.event).map(str::to_string),
+                    reason: why.to_string(),
+                    rule: why.rule().to_string(),
+                    legal: game.legal_instead(&l.event, &why),
+                });
+                break;
+            }
+        }
+    }
+    Some(standing(&game, turns, illegal))
+}
+
+/// The standing of a game after the lines refereed.
+pub fn standing(game: &Game, turns: Vec<Turn>, illegal: Option<IllegalLine>) -> GameVerdict {
+    let scores = game.scores();
+    let by = |f: &dyn Fn(usize) -> u64| -> BTreeMap<String, u64> {
+        game.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.clone(), f(i)))
+            .collect()
+    };
+    let winners = game.winners();
+    GameVerdict {
+        players: game.players.iter().map(|p| p.name.clone()).collect(),
+        scores: by(&|i| scores[i]),
+        beads: game
+            .players
+            .iter()
+            .map(|p| (p.name.clone(), p.beads))
+            .collect(),
+        hand_sizes: game
+            .players
+            .iter()
+            .map(|p| (p.name.clone(), p.hand_size()))
+            .collect(),
+        dominoes: game
+            .players
+            .iter()
+            .map(|p| (p.name.clone(), p.dominoes))
+            .collect(),
+        poke: game.poke,
+        deck: game.deck,
+        over: game.is_over(),
+        end: game.end.clone(),
+        winner: match winners.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        },
+        winners,
+        pokino: match &game.end {
+            Some(End::Pokino { player }) => Some(player.clone()),
+            _ => None,
+        },
+        next: game.next_player().map(str::to_string),
+        claimed: claims(&game.tokens),
+        board: game.board.to_string(),
+        illegal,
+        turns,
+        picture: super::picture::draw(&game.board, &borders(&game.tokens), &Style::PLAIN),
+        game: game.clone(),
+    }
+}
+
+fn claims(tokens: &[Token]) -> Vec<Claim> {
+    tokens
+        .iter()
+        .map(|t| Claim {
+            border: t.border.to_string(),
+            player: t.player.clone(),
+        })
+        .collect()
+}
+
+/// The claimed borders alone.
+pub fn borders(tokens: &[Token]) -> Vec<super::board::Border> {
+    tokens.iter().map(|t| t.border).collect()
+}
+
+impl GameVerdict {
+    /// The board with its claimed borders, and who claimed which.
+    pub fn board_text(&self, s: Style) -> String {
+        let g = self;
+        // The plain picture is drawn once, with the verdict.
+        let mut out = if s.color {
+            super::picture::draw(&g.game.board, &borders(&g.game.tokens), &s)
+        } else {
+            g.picture.clone()
+        };
+        for name in &g.players {
+            let mine: Vec<&str> = g
+                .claimed
+                .iter()
+                .filter(|c| &c.player == name)
+                .map(|c| c.border.as_str())
+                .collect();
+            if !mine.is_empty() {
+                out += &format!(
+                    "{} claimed by {name}: {}\n",
+                    super::picture::CLAIMED,
+                    mine.join(" ")
+                );
+            }
+        }
+        out
+    }
+
+    /// The table of players, the poke and the deck, and how the game stands.
+    pub fn standing_text(&self) -> String {
+        let g = self;
+        let what = if g.game.rules.territory {
+            "Pips"
+        } else {
+            "Score"
+        };
+        let mut t = crate::render::table(["Player", what, "Beads", "Cards", "Dominoes"]);
+        for name in &g.players {
+            t.add_row([
+                name.clone(),
+                g.scores.get(name).copied().unwrap_or(0).to_string(),
+                g.beads.get(name).copied().unwrap_or(0).to_string(),
+                g.hand_sizes.get(name).copied().unwrap_or(0).to_string(),
+                g.dominoes.get(name).copied().unwrap_or(0).to_string(),
+            ]);
+        }
+        format!(
+            "\n{}Poke: {}. Deck: {}.\n{}\n",
+            crate::render::show(&t),
+            crate::words::count_of(g.poke, "domino", "dominoes"),
+            crate::words::count(g.deck, "card"),
+            g.outcome()
+        )
+    }
+
+    /// How the game stands, in one sentence.
+    pub fn outcome(&self) -> String {
+        let s = |n: &str| self.scores.get(n).copied().unwrap_or(0);
+        let what = if self.game.rules.territory {
+            "pips"
+        } else {
+            "points"
+        };
+        match (&self.end, self.winners.as_slice()) {
+            (None, _) => match &self.next {
+                Some(n) => format!("The game goes on: {n} plays next."),
+                None => "The game goes on: whoever plays first begins.".to_string(),
+            },
+            (Some(End::Pokino { player }), _) => {
+                format!("Game over: {player} called \"Pokino!\" and wins.")
+            }
+            (Some(_), []) => {
+                "Game over: a tie, and no one wins (ruling win-ties is `nobody`).".to_string()
+            }
+            (Some(_), [one]) => format!("Game over: {one} wins with {} {what}.", s(one)),
+            (Some(_), many) => format!(
+                "Game over: {} tie with {} {what} and share the win.",
+                many.join(", "),
+                s(&many[0])
+            ),
+        }
+    }
+}
+
+/// The rules and rulings a game is refereed by, for `--explain` (`check` and `play`).
+pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::Explain {
+    let mut x = crate::explain::Explain::new();
+    x.ruled(
+        "Players take turns in the order listed; each lays a domino (a bead from the bank, a domino from the poke) or plays a run, then draws a card.",
+        rs,
+        &["first-player", "pass", "runs-per-turn"],
+    );
+    x.ruled(
+        "A domino from a hand touches one on the table; the first four, the spoke, are taken as laid.",
+        rs,
+        &["placement", "spoke"],
+    );
+    x.ruled(
+        "A run: 2 cards or more, each on its square, each step across a side to another domino, no border twice, none claimed.",
+        rs,
+        &["steps", "square-reuse", "tear-down", "own-borders", "long-runs"],
+    );
+    x.ruled(
+        if rules.greed {
+            "Under Greed cards cost nothing; each bead held at the end scores."
+        } else {
+            "Each card played costs a bead."
+        },
+        rs,
+        &["greed", "bank"],
+    );
+    x.ruled(
+        "At the end of a turn a card is drawn (under Pokino-Up! only below 7); the card may be named when the deck is face up.",
+        rs,
+        &["pokino-up", "up-draw", "deck", "empty-deck"],
+    );
+    x.ruled(
+        "A player left with no card calls \"Pokino!\" and wins at once; otherwise the game ends when the poke is empty and the highest score wins.",
+        rs,
+        &["poke-end", "win-ties", "territory", "territory-ties"],
+    );
+    if rules.tear_down {
+        x.ruled(
+            "Under Tear Down the Walls a domino a run steps across leaves the board.",
+            rs,
+            &["torn-tokens", "torn-split"],
+        );
+    }
+    x
+}

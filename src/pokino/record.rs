@@ -1,0 +1,581 @@
+//! The record of a game, one event a line, like a chess game's PGN:
+//!
+//! ```text
+//! players: ana ben cy                  # in turn order: a new game starts here
+//! spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
+//! ana domino 5-5@3,0h                  # a domino laid
+//! ben run QC 4H 3S @ 2,0 1,0 1,1       # cards along squares
+//! cy run 6D 4C                         # squares left out: the cards fit one way only
+//! ana pass draws 7H                    # neither; the card drawn, when it is seen
+//! ana: AS 4H 9C 9D KH                  # a player's whole hand, as dealt or now
+//! ```
+//!
+//! A known deal (a virtual deck) is written as `poke:` (the 91 dominoes in the order
+//! drawn) and `deck:` (the 52 cards) after the players line. `#` starts a comment. A
+//! file may hold several games, each from its `players:` line.
+//!
+//! [`parse`] only reads text into plain values with their lines; [`super::game::Game`]
+//! checks them, one event at a time. `Display` writes the canonical form, which reads
+//! back to the same values.
+
+use std::fmt;
+use std::ops::Range;
+
+use super::board::{Domino, RawPlacement, Square, domino_in, placement_in, square_in};
+use super::game::{Deal, Event, Play, RunPlay};
+use crate::cards::{Card, code_cards};
+use crate::diag::{Error, Problem, Problems, Source};
+use crate::notation::{Located, name_too_long, scan_cards};
+
+/// What a line of a record may be.
+pub const LINE_EXPECTED: &str = "`players: NAMES`, `spoke: DOMINOES`, `NAME domino A-B@X,Y(h|v)`, `NAME run CARDS [@ SQUARES]`, `NAME pass`, or `NAME: CARDS`";
+
+/// One event of a record and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The line number, from 1.
+    pub line: usize,
+    /// The line's text, without its comment.
+    pub span: Range<usize>,
+    /// Where the player's name is (for a turn or a hand).
+    pub name: Option<Range<usize>>,
+    pub event: Event,
+}
+
+/// One game of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The players in turn order, where each is named.
+    pub players: Vec<Located<String>>,
+    /// The line of `players:`.
+    pub line: usize,
+    pub deal: Option<Deal>,
+    pub lines: Vec<Line>,
+}
+
+impl GameRecord {
+    pub fn names(&self) -> Vec<String> {
+        self.players.iter().map(|p| p.value.clone()).collect()
+    }
+}
+
+/// Reads a record: every game in it. Every bad line is reported at once.
+pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
+    let mut games: Vec<GameRecord> = Vec::new();
+    let mut problems = Problems::new();
+    let mut deal = DealText::default();
+    let mut offset = 0;
+    for (i, raw) in src.text.split_inclusive('\n').enumerate() {
+        let start = offset;
+        offset += raw.len();
+        let body = raw.split('#').next().unwrap_or("");
+        let words = words_of(body, start);
+        let Some(first) = words.first().cloned() else {
+            continue;
+        };
+        let line = i + 1;
+        let r = LineReader { src, words };
+        let key = &src.text[first.clone()];
+        if key == "players:" {
+            finish_deal(src, &mut games, &mut deal, &mut problems);
+            match r.players() {
+                Ok(players) => games.push(GameRecord {
+                    players,
+                    line,
+                    deal: None,
+                    lines: Vec::new(),
+                }),
+                Err(p) => problems.push(*p),
+            }
+            continue;
+        }
+        let Some(game) = games.last_mut() else {
+            problems.push(
+                Problem::new("a game starts with its players")
+                    .at(src, first)
+                    .expected("`players:` then the names in turn order, e.g. `players: ana ben`"),
+            );
+            continue;
+        };
+        let span = first.start..r.words.last().map_or(first.end, |w| w.end);
+        match key {
+            "deck:" => deal.cards = Some(r.cards_after(1, "the deck's cards")),
+            "poke:" => deal.dominoes = Some(r.dominoes()),
+            _ => match r.event() {
+                Ok((event, name)) => game.lines.push(Line {
+                    line,
+                    span,
+                    name,
+                    event,
+                }),
+                Err(p) => problems.push(*p),
+            },
+        }
+    }
+    finish_deal(src, &mut games, &mut deal, &mut problems);
+    if games.is_empty() && problems.is_empty() {
+        problems.push(
+            Problem::new("the record holds no game")
+                .with_source(src.clone())
+                .expected("`players:` then the names in turn order, e.g. `players: ana ben`"),
+        );
+    }
+    problems.check()?;
+    Ok(games)
+}
+
+/// The `deck:` and `poke:` lines of the game being read.
+#[derive(Default)]
+struct DealText {
+    cards: Option<Result<Vec<Card>, Box<Problem>>>,
+    dominoes: Option<Result<Vec<Domino>, Box<Problem>>>,
+}
+
+/// Makes the deal of the last game from its `deck:` and `poke:` lines.
+fn finish_deal(
+    src: &Source,
+    games: &mut [GameRecord],
+    deal: &mut DealText,
+    problems: &mut Problems,
+) {
+    let d = std::mem::take(deal);
+    let (cards, dominoes) = match (d.cards, d.dominoes) {
+        (None, None) => return,
+        (Some(Ok(c)), Some(Ok(d))) => (c, d),
+        (c, d) => {
+            for r in [c.map(|x| x.err()), d.map(|x| x.err())]
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                problems.push(*r);
+            }
+            if let Some(g) = games.last() {
+                problems.push(
+                    Problem::new("a known deal needs both a `poke:` line and a `deck:` line")
+                        .with_source(src.clone())
+                        .help(format!("the game of line {}", g.line)),
+                );
+            }
+            return;
+        }
+    };
+    if let Some(g) = games.last_mut() {
+        g.deal = Some(Deal { dominoes, cards });
+    }
+}
+
+/// The words of a line: byte ranges of `src`, split at white space.
+fn words_of(body: &str, base: usize) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in body.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push(base + s..base + i);
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push(base + s..base + body.len());
+    }
+    out
+}
+
+/// Reads the words of one line.
+struct LineReader<'a> {
+    src: &'a Source,
+    words: Vec<Range<usize>>,
+}
+
+/// Whether a player's name is written as kado reads it.
+fn name_problem(name: &str) -> Option<String> {
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '-')
+    {
+        return Some(format!("`{name}` is not a player's name"));
+    }
+    if matches!(name, "players" | "spoke" | "deck" | "poke") {
+        return Some(format!("`{name}` names a line, not a player"));
+    }
+    name_too_long(name)
+}
+
+const NAME_EXPECTED: &str = "a name of letters, digits, `_`, `.` or `-`";
+
+impl LineReader<'_> {
+    fn text(&self, i: usize) -> &str {
+        &self.src.text[self.words[i].clone()]
+    }
+
+    fn players(&self) -> Result<Vec<Located<String>>, Box<Problem>> {
+        let mut out: Vec<Located<String>> = Vec::new();
+        for w in &self.words[1..] {
+            let name = &self.src.text[w.clone()];
+            if let Some(why) = name_problem(name) {
+                return Err(Box::new(
+                    Problem::new(why)
+                        .at(self.src, w.clone())
+                        .expected(NAME_EXPECTED),
+                ));
+            }
+            if out.iter().any(|p| p.value == name) {
+                return Err(Box::new(
+                    Problem::new(format!("{name} is named twice"))
+                        .at(self.src, w.clone())
+                        .help("each player sits once at the table"),
+                ));
+            }
+            out.push(Located::new(name.to_string(), w.clone()));
+        }
+        if out.len() < 2 {
+            return Err(Box::new(
+                Problem::new("Pokino needs 2 players or more")
+                    .at(
+                        self.src,
+                        self.words[0].start..self.words.last().map_or(0, |w| w.end),
+                    )
+                    .expected("the names in turn order, e.g. `players: ana ben cy`"),
+            ));
+        }
+        Ok(out)
+    }
+
+    /// The cards written from word `from` to the end.
+    fn cards_after(&self, from: usize, what: &str) -> Result<Vec<Card>, Box<Problem>> {
+        self.cards_in(from, self.words.len(), what)
+    }
+
+    /// The cards written in words `from..to`.
+    fn cards_in(&self, from: usize, to: usize, what: &str) -> Result<Vec<Card>, Box<Problem>> {
+        let Some(range) = self.range(from, to) else {
+            let at = self.words[from.saturating_sub(1).min(self.words.len() - 1)].clone();
+            return Err(Box::new(
+                Problem::new(format!("no cards given for {what}"))
+                    .at(self.src, at)
+                    .expected("cards such as `QC 4H 3S`"),
+            ));
+        };
+        let (cards, mut problems) = scan_cards(self.src, range);
+        if !problems.is_empty() {
+            return Err(Box::new(problems.remove(0)));
+        }
+        Ok(cards.into_iter().map(|c| c.value).collect())
+    }
+
+    /// The text range of words `from..to`, if there are any.
+    fn range(&self, from: usize, to: usize) -> Option<Range<usize>> {
+        (from < to).then(|| self.words[from].start..self.words[to - 1].end)
+    }
+
+    fn dominoes(&self) -> Result<Vec<Domino>, Box<Problem>> {
+        self.words[1..]
+            .iter()
+            .map(|w| domino_in(self.src, w.clone()))
+            .collect()
+    }
+
+    /// A spoke, a hand or a turn; and where the player is named.
+    fn event(&self) -> Result<(Event, Option<Range<usize>>), Box<Problem>> {
+        let first = self.text(0);
+        if first == "spoke:" {
+            let ps = self.words[1..]
+                .iter()
+                .map(|w| placement_in(self.src, w.clone()).and_then(|r| checked(self.src, &r)))
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok((Event::Spoke(ps), None));
+        }
+        if let Some(name) = first.strip_suffix(':') {
+            let at = self.words[0].start..self.words[0].end - 1;
+            self.name(name, &at)?;
+            let cards = self.cards_after(1, &format!("{name}'s hand"))?;
+            let event = Event::Hand {
+                player: name.to_string(),
+                cards,
+            };
+            return Ok((event, Some(at)));
+        }
+        self.name(first, &self.words[0])?;
+        let (play, draws) = self.turn()?;
+        let event = Event::Turn {
+            player: first.to_string(),
+            play,
+            draws,
+        };
+        Ok((event, Some(self.words[0].clone())))
+    }
+
+    fn name(&self, name: &str, at: &Range<usize>) -> Result<(), Box<Problem>> {
+        match name_problem(name) {
+            Some(why) => Err(Box::new(
+                Problem::new(why)
+                    .at(self.src, at.clone())
+                    .expected(LINE_EXPECTED),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// What a turn plays, and the card drawn when named.
+    fn turn(&self) -> Result<(Play, Option<Card>), Box<Problem>> {
+        let n = self.words.len();
+        let draws_at = (1..n).find(|&i| self.text(i) == "draws");
+        let end = draws_at.unwrap_or(n);
+        let draws = match draws_at {
+            Some(d) => {
+                let cards = self.cards_in(d + 1, n, "the card drawn")?;
+                match cards.as_slice() {
+                    [one] => Some(*one),
+                    _ => {
+                        return Err(Box::new(
+                            Problem::new("one card is drawn at the end of a turn")
+                                .at(self.src, self.range(d + 1, n).unwrap_or(0..0))
+                                .expected("draws CARD, e.g. `draws 7H`"),
+                        ));
+                    }
+                }
+            }
+            None => None,
+        };
+        let Some(action) = (n > 1).then(|| self.text(1)) else {
+            return Err(Box::new(
+                Problem::new(format!("`{}` does nothing", self.text(0)))
+                    .at(self.src, self.words[0].clone())
+                    .expected(
+                        "`domino A-B@X,Y(h|v)`, `run CARDS [@ SQUARES]` or `pass` after the name",
+                    ),
+            ));
+        };
+        let play = match action {
+            "domino" => self.domino(end)?,
+            "run" => Play::Runs(self.runs(end)?),
+            "pass" if end == 2 => Play::Pass,
+            "pass" => {
+                return Err(Box::new(
+                    Problem::new("nothing follows `pass` but the card drawn")
+                        .at(self.src, self.range(2, end).unwrap_or(0..0))
+                        .expected("`pass`, or `pass draws CARD`"),
+                ));
+            }
+            other => {
+                let hint = crate::diag::did_you_mean(other, ["domino", "run", "pass"]);
+                return Err(Box::new(
+                    Problem::new(format!("`{other}` is not a turn"))
+                        .at(self.src, self.words[1].clone())
+                        .expected("domino, run or pass")
+                        .maybe_help(hint.map(|h| format!("did you mean `{h}`?"))),
+                ));
+            }
+        };
+        Ok((play, draws))
+    }
+
+    fn domino(&self, end: usize) -> Result<Play, Box<Problem>> {
+        if end != 3 {
+            let at = self.range(2, end).unwrap_or(self.words[1].clone());
+            return Err(Box::new(
+                Problem::new("a turn lays one domino")
+                    .at(self.src, at)
+                    .expected(super::board::PLACEMENT_EXPECTED),
+            ));
+        }
+        let raw = placement_in(self.src, self.words[2].clone())?;
+        Ok(Play::Domino(checked(self.src, &raw)?))
+    }
+
+    /// Runs from word 1 to `end`: each `run CARDS [@ SQUARES]`.
+    fn runs(&self, end: usize) -> Result<Vec<RunPlay>, Box<Problem>> {
+        let starts: Vec<usize> = (1..end).filter(|&i| self.text(i) == "run").collect();
+        let mut out = Vec::new();
+        for (k, &s) in starts.iter().enumerate() {
+            let stop = starts.get(k + 1).copied().unwrap_or(end);
+            let at = (s + 1..stop).find(|&i| self.text(i) == "@");
+            let cards = self.cards_in(s + 1, at.unwrap_or(stop), "the run")?;
+            let squares =
+                match at {
+                    None => None,
+                    Some(a) if a + 1 == stop => {
+                        return Err(Box::new(Problem::new("no squares after `@`")
+                        .at(self.src, self.words[a].clone())
+                        .expected(
+                            "the squares of the cards, in order: X,Y X,Y …, e.g. `@ 2,0 1,0`",
+                        )));
+                    }
+                    Some(a) => Some(
+                        (a + 1..stop)
+                            .map(|i| square_in(self.src, self.words[i].clone()))
+                            .collect::<Result<Vec<Square>, _>>()?,
+                    ),
+                };
+            out.push(RunPlay { cards, squares });
+        }
+        Ok(out)
+    }
+}
+
+fn checked(src: &Source, r: &RawPlacement) -> Result<super::board::Placement, Box<Problem>> {
+    r.checked(src).map_err(|e| {
+        e.problems
+            .into_iter()
+            .next()
+            .map_or_else(|| Box::new(Problem::new("bad domino")), Box::new)
+    })
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Play::Domino(p) => write!(f, "domino {p}"),
+            Play::Pass => f.write_str("pass"),
+            Play::Runs(list) => {
+                for (i, r) in list.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "run {}", code_cards(&r.cards))?;
+                    if let Some(s) = &r.squares {
+                        write!(f, " @ {}", super::game::squares_text(s))?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    /// The event as a line of a record.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Spoke(ps) => {
+                let words: Vec<String> = ps.iter().map(ToString::to_string).collect();
+                write!(f, "spoke: {}", words.join(" "))
+            }
+            Event::Hand { player, cards } => write!(f, "{player}: {}", code_cards(cards)),
+            Event::Turn {
+                player,
+                play,
+                draws,
+            } => {
+                write!(f, "{player} {play}")?;
+                match draws {
+                    Some(c) => write!(f, " draws {}", c.code()),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// Writes a game's record: the players, the deal when known, then one event a line.
+pub fn write(players: &[String], deal: Option<&Deal>, events: &[Event]) -> String {
+    let mut out = format!("players: {}\n", players.join(" "));
+    if let Some(d) = deal {
+        let ds: Vec<String> = d.dominoes.iter().map(ToString::to_string).collect();
+        out += &format!("poke: {}\ndeck: {}\n", ds.join(" "), code_cards(&d.cards));
+    }
+    for e in events {
+        out += &format!("{e}\n");
+    }
+    out
+}
+
+impl fmt::Display for GameRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let events: Vec<Event> = self.lines.iter().map(|l| l.event.clone()).collect();
+        f.write_str(&write(&self.names(), self.deal.as_ref(), &events))
+    }
+}
+
+/// Reads one line of a record typed at a prompt: a spoke, a hand or a turn (not
+/// `players:`, `poke:` or `deck:`).
+pub fn parse_line(src: &Source) -> Result<Event, Error> {
+    let words = words_of(src.text.split('#').next().unwrap_or(""), 0);
+    if words.is_empty() {
+        return Err(Problem::new("nothing given")
+            .at(src, 0..src.text.len())
+            .expected(LINE_EXPECTED)
+            .into());
+    }
+    let first = &src.text[words[0].clone()];
+    if matches!(first, "players:" | "poke:" | "deck:") {
+        return Err(
+            Problem::new(format!("`{first}` starts a game; it is not a turn"))
+                .at(src, words[0].clone())
+                .expected(LINE_EXPECTED)
+                .into(),
+        );
+    }
+    let r = LineReader { src, words };
+    r.event().map(|(e, _)| e).map_err(|p| Error::single(*p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problems(text: &str) -> Vec<String> {
+        match parse(&Source::new("t", text)) {
+            Ok(_) => vec![],
+            Err(e) => e
+                .problems
+                .iter()
+                .map(|p| format!("{:?} {}", p.position(), p.message))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn reads_every_kind_of_line() {
+        let text = "players: ana ben # seated\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-5@3,0h\nben run QC 4H 3S @ 2,0 1,0 1,1 draws 7H\nana run 6D 4C run AS 3S\nben pass\nana: AS 4H\n";
+        let games = parse(&Source::new("t", text)).unwrap();
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!(g.names(), vec!["ana", "ben"]);
+        assert_eq!(g.lines.len(), 6);
+        assert_eq!(g.lines[1].line, 3);
+        assert_eq!(
+            g.lines[2].event.to_string(),
+            "ben run QC 4H 3S @ 2,0 1,0 1,1 draws 7H"
+        );
+        assert_eq!(g.lines[3].event.to_string(), "ana run 6D 4C run AS 3S");
+        assert_eq!(g.lines[5].event.to_string(), "ana: AS 4H");
+        assert_eq!(
+            g.to_string(),
+            "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-5@3,0h\nben run QC 4H 3S @ 2,0 1,0 1,1 draws 7H\nana run 6D 4C run AS 3S\nben pass\nana: AS 4H\n"
+        );
+    }
+
+    #[test]
+    fn every_bad_line_is_reported_at_its_place() {
+        let v = problems(
+            "ana pass\nplayers: ana\nplayers: ana ben\nana domino 5-5@3,0\nben run QC 4H @\nana fly\nben pass now\nana run QC @ 2,x\nben pass draws 7H 8H\npoke: 1-2\n",
+        );
+        assert_eq!(
+            v,
+            vec![
+                "Some((1, 1)) a game starts with its players",
+                "Some((2, 1)) Pokino needs 2 players or more",
+                "Some((4, 12)) `5-5@3,0` has no direction after its position",
+                "Some((5, 15)) no squares after `@`",
+                "Some((6, 5)) `fly` is not a turn",
+                "Some((7, 10)) nothing follows `pass` but the card drawn",
+                "Some((8, 16)) expected a row Y in `2,x`, found `x`",
+                "Some((9, 16)) one card is drawn at the end of a turn",
+                "None a known deal needs both a `poke:` line and a `deck:` line",
+            ]
+        );
+    }
+
+    #[test]
+    fn one_line_at_a_prompt() {
+        let e = parse_line(&Source::new("answer", "ana run QC 4H")).unwrap();
+        assert_eq!(e.to_string(), "ana run QC 4H");
+        assert!(parse_line(&Source::new("answer", "players: a b")).is_err());
+        assert!(parse_line(&Source::new("answer", "  ")).is_err());
+    }
+}

@@ -1,0 +1,390 @@
+//! A game of Pokino refereed live (`kado pokino play`): each answer is a line of the
+//! record, applied with [`Game::apply`], the same fold `check` uses. The saved log holds
+//! the record's lines, so the record of a game in play is always at hand.
+//!
+//! With real pieces the table lays the spoke and says each turn; with a virtual deck
+//! kado shuffles every domino and card from a seed (kept in the save), lays the spoke,
+//! deals, and shows each player their hand on their turn.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Dir, Placement, Square};
+use super::check::standing;
+use super::error::PlayError;
+use super::game::{Deal, Event, Game};
+use super::record;
+use super::{Rules, SPOKE};
+use crate::cards::{Card, show_cards};
+use crate::diag::Source;
+use crate::render::Style;
+use crate::ruleset::Ruleset;
+use crate::session::{Question, Session, Step};
+use crate::shuffle::Shuffler;
+
+/// Real pieces, or a virtual deal kado shuffles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Deck {
+    Physical,
+    Virtual,
+}
+
+/// How a game starts: the players in turn order and where the pieces come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub players: Vec<String>,
+    pub deck: Deck,
+    pub seed: u64,
+    /// The virtual deal (every domino and card in the order drawn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<Deal>,
+}
+
+impl Setup {
+    pub fn new(players: Vec<String>, deck: Deck, seed: u64) -> Setup {
+        let deal = (deck == Deck::Virtual).then(|| shuffled(seed));
+        Setup {
+            players,
+            deck,
+            seed,
+            deal,
+        }
+    }
+}
+
+/// Every domino and every card, shuffled from `seed`.
+pub fn shuffled(seed: u64) -> Deal {
+    let mut rng = Shuffler::new(seed);
+    let mut dominoes: Vec<_> = super::board::Domino::set().collect();
+    rng.shuffle(&mut dominoes);
+    let mut cards: Vec<Card> = Card::plain_deck().collect();
+    rng.shuffle(&mut cards);
+    Deal { dominoes, cards }
+}
+
+/// Where a virtual deal lays the spoke: the shape of the rules' example.
+const SPOKE_AT: [(i32, i32, Dir); SPOKE] = [
+    (0, 0, Dir::H),
+    (0, 1, Dir::H),
+    (2, 0, Dir::V),
+    (2, 2, Dir::H),
+];
+
+/// One line of the record, as kado writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Action {
+    pub line: String,
+}
+
+/// A game in play: the state, and the events that made it (the record).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub setup: Setup,
+    pub game: Game,
+    pub events: Vec<Event>,
+}
+
+impl Table {
+    /// The record so far, as `check` reads it.
+    pub fn record_text(&self) -> String {
+        record::write(&self.setup.players, self.setup.deal.as_ref(), &self.events)
+    }
+
+    /// The spoke a virtual deal lays.
+    fn dealt_spoke(&self) -> Option<Action> {
+        let dealt = self.game.spoke_dealt.as_ref()?;
+        let ps: Vec<Placement> = dealt
+            .iter()
+            .zip(SPOKE_AT)
+            .map(|(d, (x, y, dir))| Placement::new(*d, Square::new(x, y), dir))
+            .collect();
+        Some(Action {
+            line: Event::Spoke(ps).to_string(),
+        })
+    }
+
+    /// The answer as a record line: the player's name is added when left out.
+    fn line_of(&self, who: Option<&str>, text: &str) -> String {
+        let first = text.split_whitespace().next().unwrap_or("");
+        match who {
+            Some(name) if matches!(first, "domino" | "run" | "pass") => format!("{name} {text}"),
+            _ => text.to_string(),
+        }
+    }
+
+    /// The best runs the player's known hand allows now, in words.
+    fn best_runs(&self, i: usize) -> String {
+        let p = &self.game.players[i];
+        if p.known.is_empty() {
+            return format!(
+                "kado does not know {}'s cards: type them first (`{}: CARDS`)",
+                p.name, p.name
+            );
+        }
+        let found = self.game.hint(i, 5, None);
+        if found.runs.is_empty() {
+            return match found.bound {
+                super::runs::Bound::Beads if found.max_length < 2 => format!(
+                    "{} holds {}: a run of 2 cards costs 2 (a domino laid earns one)",
+                    p.name,
+                    crate::words::count(p.beads, "bead")
+                ),
+                _ => format!("{} can play no run now", p.name),
+            };
+        }
+        let runs: Vec<String> = found
+            .runs
+            .iter()
+            .map(|r| {
+                format!(
+                    "run {} @ {} ({} points)",
+                    crate::cards::code_cards(&r.cards),
+                    super::game::squares_text(&r.squares),
+                    r.points
+                )
+            })
+            .collect();
+        format!("the best runs: {}", runs.join("; "))
+    }
+}
+
+impl Session for Table {
+    type Setup = Setup;
+    type Action = Action;
+    type Error = PlayError;
+    const GAME: &'static str = super::GAME;
+    const COMMANDS: &'static str = ", hint (the best runs the hand allows)";
+
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Table, PlayError> {
+        let game = Game::new(
+            &setup.players,
+            setup.deal.as_ref(),
+            &Rules::from_ruleset(rules),
+        )
+        .map_err(PlayError::Setup)?;
+        Ok(Table {
+            setup: setup.clone(),
+            game,
+            events: Vec::new(),
+        })
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
+        let event = record::parse_line(&Source::new("answer", action.line.as_str()))
+            .map_err(|e| PlayError::Notation(e.summary()))?;
+        let report = self.game.apply(&event).map_err(PlayError::Illegal)?;
+        self.events.push(event);
+        Ok(vec![report.to_string()])
+    }
+
+    fn next(&self) -> Step<Action> {
+        if self.game.is_over() {
+            return Step::Done;
+        }
+        if !self.game.spoke_laid() {
+            return match self.dealt_spoke() {
+                Some(a) => Step::Auto(a),
+                None => Step::Ask(Question::new(
+                    "spoke",
+                    "The starting spoke (four dominoes)",
+                    "Four dominoes as laid, e.g. `6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h` (A-B@X,Y, then h or v).",
+                )),
+            };
+        }
+        let who = self.game.next_player().unwrap_or("");
+        let (key, prompt) = if who.is_empty() {
+            (
+                "turn".to_string(),
+                "Who plays first? NAME then the turn".to_string(),
+            )
+        } else {
+            (format!("turn:{who}"), format!("{who}'s turn"))
+        };
+        Step::Ask(Question::new(
+            key,
+            prompt,
+            "A turn: `domino A-B@X,Y(h|v)`, `run CARDS [@ SQUARES]` (the squares may be left out when the cards fit one way), or `pass`; add `draws CARD` to name the card drawn. `NAME: CARDS` tells a player's whole hand; `hint` lists the best runs.",
+        ))
+    }
+
+    fn answer(&self, q: &Question, text: &str) -> Result<Action, PlayError> {
+        let who = q.key.strip_prefix("turn:");
+        let line = if q.key == "spoke" && !text.trim_start().starts_with("spoke:") {
+            format!("spoke: {text}")
+        } else {
+            self.line_of(who, text.trim())
+        };
+        let event = record::parse_line(&Source::new("answer", line.as_str()))
+            .map_err(|e| PlayError::Notation(e.summary()))?;
+        if let (Some(w), Event::Turn { player, .. }) = (who, &event)
+            && player != w
+        {
+            return Err(PlayError::Illegal(super::error::Illegal::NotYourTurn {
+                expected: w.to_string(),
+                got: player.clone(),
+            }));
+        }
+        self.game
+            .clone()
+            .apply(&event)
+            .map_err(PlayError::Illegal)?;
+        Ok(Action {
+            line: event.to_string(),
+        })
+    }
+
+    fn show(&self, style: Style) -> String {
+        let v = standing(&self.game, Vec::new(), None);
+        let mut out = v.board_text(style);
+        out += &v.standing_text();
+        if self.setup.deck == Deck::Virtual
+            && let Some(i) = self.game.to_play.filter(|_| !self.game.is_over())
+        {
+            let p = &self.game.players[i];
+            let held: Vec<String> = p.held.iter().flatten().map(ToString::to_string).collect();
+            out += &format!(
+                "{}'s hand: {}; dominoes: {}\n",
+                p.name,
+                show_cards(&p.known),
+                held.join(" ")
+            );
+        }
+        out
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        let mut v = standing(&self.game, Vec::new(), None);
+        v.picture.clear();
+        let mut j = serde_json::to_value(&v).unwrap_or(serde_json::Value::Null);
+        if let serde_json::Value::Object(m) = &mut j {
+            m.remove("turns");
+            m.remove("illegal");
+            m.remove("picture");
+            m.insert("deck_kind".into(), serde_json::json!(self.setup.deck));
+        }
+        j
+    }
+
+    fn phase_key(&self) -> String {
+        format!(
+            "{}:{}:{}",
+            self.game.spoke_laid(),
+            self.game.turns,
+            self.game.is_over()
+        )
+    }
+
+    fn record(&self) -> Option<String> {
+        Some(self.record_text())
+    }
+
+    /// Each player's score and whether they won, for the play history.
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        let scores = self.game.scores();
+        let winners = self.game.winners();
+        Some(crate::history::Outcome {
+            finished: self.game.is_over(),
+            seats: self
+                .game
+                .players
+                .iter()
+                .zip(scores)
+                .map(|(p, s)| crate::history::SeatOutcome {
+                    name: p.name.clone(),
+                    score: i64::try_from(s).unwrap_or(i64::MAX),
+                    won: winners.contains(&p.name),
+                    kado: false,
+                })
+                .collect(),
+            facts: crate::history::Facts::default(),
+        })
+    }
+
+    /// At a turn: the best runs the player's known hand allows (the run search).
+    fn hint(&self, q: &Question) -> Option<String> {
+        let who = q.key.strip_prefix("turn:")?;
+        let i = self.game.players.iter().position(|p| p.name == who)?;
+        Some(format!("Hint: {}.\n", self.best_runs(i)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(deck: Deck) -> Table {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let setup = Setup::new(vec!["ana".into(), "ben".into()], deck, 5);
+        Table::start(&setup, &rs).unwrap()
+    }
+
+    fn ask(t: &Table) -> Question {
+        match t.next() {
+            Step::Ask(q) => q,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn answers_become_record_lines() {
+        let mut t = table(Deck::Physical);
+        let q = ask(&t);
+        assert_eq!(q.key, "spoke");
+        let a = t
+            .answer(&q, "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h")
+            .unwrap();
+        assert_eq!(a.line, "spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h");
+        t.apply(&a).unwrap();
+        let q = ask(&t);
+        assert_eq!(q.key, "turn:ana");
+        assert_eq!(
+            t.answer(&q, "domino 5-5@3,0h").unwrap().line,
+            "ana domino 5-5@3,0h"
+        );
+        assert_eq!(
+            t.answer(&q, "ana: as 4h 9c 9d kh").unwrap().line,
+            "ana: AS 4H 9C 9D KH"
+        );
+        assert_eq!(
+            t.answer(&q, "ben pass").unwrap_err().to_string(),
+            "it is ana's turn, not ben's (turn order)"
+        );
+        assert!(matches!(t.answer(&q, "fly"), Err(PlayError::Notation(_))));
+        assert_eq!(
+            t.hint(&q).unwrap(),
+            "Hint: kado does not know ana's cards: type them first (`ana: CARDS`).\n"
+        );
+        assert_eq!(
+            t.answer(&q, "domino 5-5@9,9h").unwrap_err().to_string(),
+            "5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino)"
+        );
+        assert_eq!(
+            t.record(),
+            Some("players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\n".to_string())
+        );
+    }
+
+    #[test]
+    fn a_virtual_deal_lays_the_spoke_and_shows_the_hand() {
+        let mut t = table(Deck::Virtual);
+        let Step::Auto(a) = t.next() else {
+            panic!("kado lays the spoke")
+        };
+        assert!(a.line.starts_with("spoke: "));
+        t.apply(&a).unwrap();
+        assert!(
+            t.show(Style::PLAIN)
+                .contains("ana's hand: 4♠ 10♣ 5♥ J♥ 5♠; dominoes: 4-6 4-5 1-12\n")
+        );
+        let q = ask(&t);
+        // A domino ana does not hold.
+        assert_eq!(
+            t.answer(&q, "domino 3-3@-2,0h").unwrap_err().to_string(),
+            "3-3 is not in the player's hand (4-6 4-5 1-12) (laying a domino)"
+        );
+        assert!(
+            t.record_text()
+                .starts_with("players: ana ben\npoke: 5-9 0-5 7-7 0-9 4-6 ")
+        );
+    }
+}

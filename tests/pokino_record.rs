@@ -1,0 +1,711 @@
+//! `kado pokino check` end to end: records refereed turn by turn, exact output (human
+//! and JSON), illegal lines as verdicts (exit 0), bad notation as errors (exit 2), and
+//! the record notation's round trip.
+
+mod common;
+use common::*;
+
+use proptest::prelude::*;
+
+use kado::cards::Card;
+use kado::diag::Source;
+use kado::pokino::board::{Dir, Placement, Square};
+use kado::pokino::game::{Event, Play, RunPlay};
+use kado::pokino::record;
+
+const SPOKE: &str = "spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h";
+
+const GAME: &str = "players: ana ben cy                       # in turn order
+spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
+ana domino 5-5@3,0h
+ben domino 10-11@-2,0h
+cy domino 7-2@0,2h
+ana run QC 4H @ 2,0 1,0
+ben pass
+cy run 6D AC                              # the squares left out: one way only
+";
+
+fn check_text(args: &[&str], record: &str) -> (i32, String, String) {
+    let mut all = vec!["pokino", "check", "-"];
+    all.splice(0..0, args.iter().copied());
+    run_with_input(&all, record)
+}
+
+#[test]
+fn a_record_refereed_turn_by_turn() {
+    let (code, out, err) = check_text(&[], GAME);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "Players: ana, ben, cy
+  line 2  The starting spoke is laid.
+  line 3  ana lays 5-5@3,0h, takes a bead and draws a domino; then draws a card.
+  line 4  ben lays 10-11@-2,0h, takes a bead and draws a domino; then draws a card.
+  line 5  cy lays 7-2@0,2h, takes a bead and draws a domino; then draws a card.
+  line 6  ana plays Q♣ 4♥ along 2,0 1,0 for 5 points, claims 2,0-1,0, pays 2 beads; then draws a card.
+  line 7  ben passes; then draws a card.
+  line 8  cy plays 6♦ A♣ along 0,0 0,1 for 5 points, claims 0,0-0,1, pays 2 beads; then draws a card.
+
+   -2  -1   0   1   2   3   4
+  ┌───────┬───────┬───┬───────┐
+0 │10  11 │ 6   4 ●12 │ 5   5 │
+  └───────┼─●─────┤   ├───────┘
+1         │ 1   3 │ 8 │
+          ├───────┼───┴───┐
+2         │ 7   2 │ 9   0 │
+          └───────┴───────┘
+● claimed by ana: 2,0-1,0
+● claimed by cy: 0,0-0,1
+
+┌────────┬───────┬───────┬───────┬──────────┐
+│ Player ┆ Score ┆ Beads ┆ Cards ┆ Dominoes │
+╞════════╪═══════╪═══════╪═══════╪══════════╡
+│ ana    ┆ 5     ┆ 0     ┆ 5     ┆ 3        │
+│ ben    ┆ 0     ┆ 2     ┆ 7     ┆ 3        │
+│ cy     ┆ 5     ┆ 0     ┆ 5     ┆ 3        │
+└────────┴───────┴───────┴───────┴──────────┘
+Poke: 75 dominoes. Deck: 31 cards.
+The game goes on: ana plays next.
+"
+    );
+}
+
+#[test]
+fn the_json_shape() {
+    let (code, out, _) = check_text(&["--json"], GAME);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["scores"],
+        serde_json::json!({"ana": 5, "ben": 0, "cy": 5})
+    );
+    assert_eq!(v["beads"], serde_json::json!({"ana": 0, "ben": 2, "cy": 0}));
+    assert_eq!(
+        v["hand_sizes"],
+        serde_json::json!({"ana": 5, "ben": 7, "cy": 5})
+    );
+    assert_eq!(v["poke"], 75);
+    assert_eq!(v["over"], false);
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["pokino"], serde_json::Value::Null);
+    assert_eq!(v["illegal"], serde_json::Value::Null);
+    assert_eq!(v["next"], "ana");
+    assert_eq!(
+        v["claimed"],
+        serde_json::json!([
+            {"border": "2,0-1,0", "player": "ana"},
+            {"border": "0,0-0,1", "player": "cy"}
+        ])
+    );
+    assert_eq!(v["turns"][6]["line"], 8);
+    assert_eq!(v["turns"][6]["event"], "cy run 6D AC");
+}
+
+#[test]
+fn the_first_illegal_line_is_the_verdict() {
+    let record = format!("players: ana ben\n{SPOKE}\nana domino 5-5@9,9h\nben pass\n");
+    let (code, out, err) = check_text(&[], &record);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains(
+        "Illegal: line 3 (ana) — laying a domino: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one).
+  Legal instead: 5-5@0,-2v, 5-5@1,-2v, 5-5@2,-2v, … 28 places in all.
+"
+    ));
+    assert!(
+        out.ends_with("The game goes on: ana plays next.\n"),
+        "{out}"
+    );
+    let (_, out, _) = check_text(&["--json"], &record);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["illegal"],
+        serde_json::json!({
+            "line": 3,
+            "player": "ana",
+            "reason": "5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one)",
+            "rule": "laying a domino",
+            "legal": ["5-5@0,-2v", "5-5@1,-2v", "5-5@2,-2v", "… 28 places in all"]
+        })
+    );
+}
+
+/// Each illegal case of the rules, under every variant: (record body, hands, reason).
+#[test]
+fn illegal_records_under_every_variant() {
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        (
+            "ana domino 5-5@0,0v",
+            "",
+            Some("square 0,0 is already covered by 6-4@0,0h"),
+        ),
+        (
+            "ana run QC 4H @ 2,0 5,5",
+            "QC 4H",
+            Some("no domino covers square 5,5"),
+        ),
+        (
+            "ana run QC 3S @ 2,0 1,0",
+            "QC 3S",
+            Some("3♠ is not the number on square 1,0, which is 4"),
+        ),
+        (
+            "ana run 4H 3S 4D @ 1,0 1,1 1,0",
+            "4H 3S 4D",
+            Some("border 1,1-1,0 is crossed twice"),
+        ),
+        ("ben pass", "", Some("it is ana's turn, not ben's")),
+    ];
+    for rules in [
+        "pokino",
+        "pokino-greed",
+        "pokino-up",
+        "pokino-tear-down",
+        "pokino-territory",
+    ] {
+        for (body, hand, want) in cases {
+            let size = if rules == "pokino-up" { 7 } else { 5 };
+            let hand = if hand.is_empty() {
+                String::new()
+            } else {
+                let fill = ["7S", "7H", "7D", "7C", "2S", "2H", "2D"];
+                let n = size - hand.split(' ').count();
+                format!("ana: {hand} {}\n", fill[..n].join(" "))
+            };
+            let record = format!("players: ana ben\n{SPOKE}\n{hand}{body}\n");
+            let (code, out, _) = check_text(&["--json", "--rules", rules], &record);
+            assert_eq!(code, 0);
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let reason = v["illegal"]["reason"].as_str().unwrap_or("");
+            match want {
+                Some(w) => assert!(reason.contains(w), "{rules} {body}: {reason}"),
+                None => assert_eq!(reason, ""),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_to_its_end() {
+    // Two players holding 43 dominoes each leave one in the poke.
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(&house, "base: pokino\nvalues:\n  start-dominoes: 43\n").unwrap();
+    let record = format!("players: ana ben\n{SPOKE}\nana domino 5-5@-2,0h\n");
+    let (code, out, _) = check_text(&["--rules", house.to_str().unwrap()], &record);
+    assert_eq!(code, 0);
+    assert!(out.contains("  line 3  ana lays 5-5@-2,0h, takes a bead and draws a domino; then draws a card. The poke is empty: the game ends.\n"), "{out}");
+    assert!(
+        out.ends_with("Game over: ana, ben tie with 0 points and share the win.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn pokino_wins_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let house = dir.path().join("h.yaml");
+    std::fs::write(&house, "base: pokino-greed\nvalues:\n  start-cards: 2\n").unwrap();
+    let record = format!("players: ana ben\n{SPOKE}\nana: QC 4H\nana run QC 4H\n");
+    let (code, out, _) = check_text(&["--json", "--rules", house.to_str().unwrap()], &record);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["pokino"], "ana");
+    assert_eq!(v["winner"], "ana");
+    assert_eq!(v["over"], true);
+    assert_eq!(v["scores"]["ana"], 5 + 5);
+}
+
+#[test]
+fn several_games_in_one_file() {
+    let record =
+        format!("players: ana ben\n{SPOKE}\nana pass\n\nplayers: cy dee\n{SPOKE}\ndee pass\n");
+    let (code, out, _) = check_text(&[], &record);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("Game 1 of the record\nPlayers: ana, ben\n"),
+        "{out}"
+    );
+    assert!(out.contains("\nGame 2 of the record\nPlayers: cy, dee\n"));
+    assert!(out.contains("Illegal: line 7 (dee) — turn order: it is cy's turn, not dee's."));
+    let (_, out, _) = check_text(&["--json"], &record);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn bad_notation_is_an_error_with_its_place() {
+    let record =
+        "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana dommino 5-5@9,9h\n";
+    let (code, out, err) = check_text(&[], record);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: `dommino` is not a turn
+ --> stdin, line 3, column 5
+  |
+3 | ana dommino 5-5@9,9h
+  |     ^^^^^^^
+  = expected: domino, run or pass
+  = help: did you mean `domino`?
+"
+    );
+    let (code, _, err) = check_text(&[], &format!("players: ana ben\n{SPOKE}\nbem pass\n"));
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: bem is not one of the players\n --> stdin, line 3, column 1\n"),
+        "{err}"
+    );
+    assert!(err.contains("= help: did you mean ben?"), "{err}");
+    let (code, _, err) = check_text(&[], "ana pass\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: a game starts with its players\n"),
+        "{err}"
+    );
+    let err = bad(&["pokino", "check", "/nonexistent/game.txt"]);
+    assert!(
+        err.contains("cannot read record `/nonexistent/game.txt`: it does not exist"),
+        "{err}"
+    );
+    let (code, _, err) = check_text(&["--json"], "players: ana\n");
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(
+        v["problems"][0]["message"],
+        "Pokino needs 2 players or more"
+    );
+    assert_eq!(v["problems"][0]["line"], 1);
+}
+
+fn card() -> impl Strategy<Value = Card> {
+    (0usize..52).prop_map(|i| Card::from_index(i).unwrap())
+}
+
+fn square() -> impl Strategy<Value = Square> {
+    (-20i32..20, -20i32..20).prop_map(|(x, y)| Square::new(x, y))
+}
+
+fn play() -> impl Strategy<Value = Play> {
+    let placement = (0u8..13, 0u8..13, square(), any::<bool>()).prop_map(|(a, b, at, h)| {
+        Play::Domino(Placement::new(
+            kado::pokino::board::Domino::new(a, b),
+            at,
+            if h { Dir::H } else { Dir::V },
+        ))
+    });
+    let run = (
+        prop::collection::vec(card(), 1..6),
+        prop::option::of(prop::collection::vec(square(), 1..6)),
+    )
+        .prop_map(|(cards, squares)| RunPlay { cards, squares });
+    prop_oneof![
+        placement,
+        prop::collection::vec(run, 1..3).prop_map(Play::Runs),
+        Just(Play::Pass),
+    ]
+}
+
+fn event() -> impl Strategy<Value = Event> {
+    let names = prop::sample::select(vec!["ana", "ben", "cy_2", "d.e"]);
+    prop_oneof![
+        (names.clone(), play(), prop::option::of(card())).prop_map(|(p, play, draws)| {
+            Event::Turn {
+                player: p.to_string(),
+                play,
+                draws,
+            }
+        }),
+        (names, prop::collection::vec(card(), 1..8)).prop_map(|(p, cards)| Event::Hand {
+            player: p.to_string(),
+            cards
+        }),
+    ]
+}
+
+proptest! {
+    /// A record written by kado reads back to the same events.
+    #[test]
+    fn record_display_parse_round_trip(events in prop::collection::vec(event(), 0..12)) {
+        let players = vec!["ana".to_string(), "ben".to_string(), "cy_2".to_string(), "d.e".to_string()];
+        let text = record::write(&players, None, &events);
+        let games = record::parse(&Source::new("t", text.as_str())).unwrap();
+        prop_assert_eq!(games.len(), 1);
+        let back: Vec<Event> = games[0].lines.iter().map(|l| l.event.clone()).collect();
+        prop_assert_eq!(&back, &events);
+        prop_assert_eq!(games[0].to_string(), text);
+    }
+}
+
+/// Runs kado in `dir` with `input` on stdin.
+fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+    let out = kado()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(input.as_bytes())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The standing `check` gives a record and `status` gives the save it came from agree.
+fn same_standing(dir: &std::path::Path, rules: &str, save: &str, record: &str) {
+    let (_, status, _) = run_in(
+        dir,
+        &["--json", "--rules", rules, "pokino", "status", save],
+        "",
+    );
+    let (code, check, err) = run_in(
+        dir,
+        &["--json", "--rules", rules, "pokino", "check", record],
+        "",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (s, c): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&status).unwrap(),
+        serde_json::from_str(&check).unwrap(),
+    );
+    assert_eq!(c["illegal"], serde_json::Value::Null, "{check}");
+    for key in [
+        "scores",
+        "beads",
+        "hand_sizes",
+        "dominoes",
+        "poke",
+        "deck",
+        "over",
+        "winner",
+        "winners",
+        "pokino",
+        "claimed",
+        "board",
+        "next",
+    ] {
+        assert_eq!(s[key], c[key], "{key}");
+    }
+}
+
+#[test]
+fn play_with_real_pieces_writes_the_record_check_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let answers = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\ndomino 5-5@3,0h\nben domino 5-5@9,9h\ndomino 10-11@-2,0h\ncy domino 7-2@0,2h\nana: QC 4H 7S 7H 7D 7C\nhint\nrun QC 4H @ 2,0 1,0\nundo\nrun QC 4H @ 2,0 1,0\nben pass draws 9H\ncy run 6D AC\n";
+    let (code, out, err) = run_in(
+        d,
+        &[
+            "pokino",
+            "play",
+            "--players",
+            "ana,ben,cy",
+            "--save",
+            "g.yaml",
+            "--record",
+            "g.txt",
+        ],
+        answers,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n"), "{out}");
+    assert!(out.contains("ana's turn: hint\nHint: the best runs: run 4H QC @ 1,0 2,0 (5 points); run QC 4H @ 2,0 1,0 (5 points).\n"), "{out}");
+    assert!(out.contains("ben's turn: undo\nUndone.\n"), "{out}");
+    let record = std::fs::read_to_string(d.join("g.txt")).unwrap();
+    assert_eq!(
+        record,
+        "players: ana ben cy
+spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
+ana domino 5-5@3,0h
+ben domino 10-11@-2,0h
+cy domino 7-2@0,2h
+ana: QC 4H 7S 7H 7D 7C
+ana run QC 4H @ 2,0 1,0
+ben pass draws 9H
+cy run 6D AC
+"
+    );
+    let (_, printed, _) = run_in(d, &["pokino", "status", "g.yaml", "--record"], "");
+    assert_eq!(printed, record);
+    same_standing(d, "pokino", "g.yaml", "g.txt");
+    // Resumed, the game goes on and the record follows.
+    let (code, _, err) = run_in(
+        d,
+        &["pokino", "resume", "g.yaml", "--record", "g.txt"],
+        "ana pass\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        std::fs::read_to_string(d.join("g.txt"))
+            .unwrap()
+            .ends_with("cy run 6D AC\nana pass\n")
+    );
+    same_standing(d, "pokino", "g.yaml", "g.txt");
+}
+
+/// The policy's answers for a whole virtual game: what the table would type.
+fn policy_answers(rules: &str, players: usize, seed: u64) -> String {
+    use kado::pokino::session::{Deck, Setup, Table};
+    use kado::session::{Session, Step};
+    let rs = kado::ruleset::Ruleset::builtin(rules).unwrap();
+    let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
+    let mut t = Table::start(&Setup::new(names, Deck::Virtual, seed), &rs).unwrap();
+    let mut out = String::new();
+    loop {
+        let action = match t.next() {
+            Step::Done => return out,
+            Step::Auto(a) => a,
+            Step::Ask(_) => {
+                let line = kado::pokino::sim::greedy(&t.game).to_string();
+                out += &line;
+                out.push('\n');
+                kado::pokino::session::Action { line }
+            }
+        };
+        t.apply(&action).unwrap();
+    }
+}
+
+#[test]
+fn whole_virtual_games_through_play_then_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (k, rules) in [
+        "pokino",
+        "pokino-greed",
+        "pokino-up",
+        "pokino-tear-down",
+        "pokino-territory",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let players = 2 + k % 3;
+        let seed = 40 + k as u64;
+        let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
+        let save = format!("{rules}.yaml");
+        let record = format!("{rules}.txt");
+        let (code, out, err) = run_in(
+            d,
+            &[
+                "--rules",
+                rules,
+                "pokino",
+                "play",
+                "--deck",
+                "virtual",
+                "--seed",
+                &seed.to_string(),
+                "--players",
+                &names.join(","),
+                "--save",
+                &save,
+                "--record",
+                &record,
+            ],
+            &policy_answers(rules, players, seed),
+        );
+        assert_eq!((code, err.as_str()), (0, ""), "{rules}");
+        assert!(out.contains("Game over:"), "{rules}: {out}");
+        assert!(!out.contains('✗'), "{rules}: {out}");
+        same_standing(d, rules, &save, &record);
+    }
+}
+
+/// A full game of four (the benchmark's record: `KADO_PRINT_RECORD=FILE` writes it).
+#[test]
+fn a_full_four_player_game_checks_to_the_same_end() {
+    let rs = kado::ruleset::Ruleset::builtin("pokino").unwrap();
+    let t = kado::pokino::sim::play_game(&rs, 4, 1).unwrap();
+    let text = t.record_text();
+    if let Some(path) = std::env::var_os("KADO_PRINT_RECORD") {
+        std::fs::write(path, &text).unwrap();
+    }
+    let (code, out, err) = check_text(&["--json"], &text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["illegal"], serde_json::Value::Null);
+    assert_eq!(v["over"], true);
+    assert_eq!(v["winners"], serde_json::json!(t.game.winners()));
+}
+
+/// Words a record is made of, and junk, for the no-panic property.
+const WORDS: &[&str] = &[
+    "players:",
+    "spoke:",
+    "poke:",
+    "deck:",
+    "ana",
+    "ben",
+    "ana:",
+    "domino",
+    "run",
+    "pass",
+    "draws",
+    "@",
+    "5-5@3,0h",
+    "6-4@0,0h",
+    "1-3@0,1h",
+    "12-8@2,0v",
+    "9-0@2,2h",
+    "13-1@0,0h",
+    "QC",
+    "4H",
+    "3S",
+    "KD",
+    "AS",
+    "2,0",
+    "1,0",
+    "1,1",
+    "0,0",
+    "-1,999",
+    "x",
+    "#",
+    "\n",
+    "\n",
+    "\n",
+    "🃏",
+    "1-2",
+];
+
+proptest! {
+    /// No record, however garbled, panics the reader or the referee.
+    #[test]
+    fn no_record_panics_check(picks in prop::collection::vec(0usize..WORDS.len(), 0..80)) {
+        let text: Vec<&str> = picks.iter().map(|&i| WORDS[i]).collect();
+        let text = text.join(" ");
+        for rules in ["pokino", "pokino-tear-down"] {
+            let rs = kado::ruleset::Ruleset::builtin(rules).unwrap();
+            let r = kado::pokino::Rules::from_ruleset(&rs);
+            let _ = kado::pokino::check::check(&Source::new("t", text.as_str()), &r);
+        }
+    }
+}
+
+#[test]
+fn simulate_reports_each_variant() {
+    let v = json(&[
+        "pokino",
+        "simulate",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+    ]);
+    let names: Vec<&str> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["ruleset"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            "pokino",
+            "pokino-greed",
+            "pokino-up",
+            "pokino-tear-down",
+            "pokino-territory"
+        ]
+    );
+    assert_eq!(v["results"][0]["games"], 1);
+    assert!(v["results"][0]["average_turns"].as_f64().unwrap() > 40.0);
+    let v = json(&[
+        "--rules",
+        "pokino-greed",
+        "pokino",
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(v["results"].as_array().unwrap().len(), 1);
+    let err = bad(&["pokino", "simulate", "--players", "1"]);
+    assert!(
+        err.starts_with("error: `1` is not a number of players kado simulates\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn whole_games_with_real_pieces_through_play_then_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (players, rules) in [(2, "pokino-up"), (3, "pokino"), (4, "pokino-greed")] {
+        // The events of a whole game, as the table at real pieces would type them: the
+        // spoke, then each turn (no hand is ever typed, so kado knows only their sizes).
+        let rs = kado::ruleset::Ruleset::builtin(rules).unwrap();
+        let t = kado::pokino::sim::play_game(&rs, players, 11).unwrap();
+        let answers: String = t.events.iter().map(|e| format!("{e}\n")).collect();
+        let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
+        let save = format!("real-{players}.yaml");
+        let record = format!("real-{players}.txt");
+        let (code, out, err) = run_in(
+            d,
+            &[
+                "--rules",
+                rules,
+                "pokino",
+                "play",
+                "--players",
+                &names.join(","),
+                "--save",
+                &save,
+                "--record",
+                &record,
+            ],
+            &answers,
+        );
+        assert_eq!((code, err.as_str()), (0, ""), "{rules}");
+        assert!(!out.contains('✗'), "{rules}: {out}");
+        same_standing(d, rules, &save, &record);
+        let (_, status, _) = run_in(d, &["--json", "pokino", "status", &save], "");
+        let v: serde_json::Value = serde_json::from_str(&status).unwrap();
+        assert_eq!(v["over"], true, "{rules}");
+        assert_eq!(v["winners"], serde_json::json!(t.game.winners()), "{rules}");
+        let scores: Vec<u64> = t.game.scores();
+        for (i, n) in names.iter().enumerate() {
+            assert_eq!(v["scores"][n], scores[i], "{rules} {n}");
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_goes_to_the_play_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let hist = d.join("h.sqlite");
+    let hist = hist.to_str().unwrap();
+    let answers = policy_answers("pokino", 2, 9);
+    let (code, _, err) = run_in(
+        d,
+        &[
+            "--history",
+            hist,
+            "pokino",
+            "play",
+            "--deck",
+            "virtual",
+            "--seed",
+            "9",
+            "--players",
+            "p1,p2",
+            "--save",
+            "g.yaml",
+        ],
+        &answers,
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, _) = run_in(d, &["--json", "--history", hist, "history"], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let game = &v["games"][0];
+    assert_eq!(game["game"], "pokino");
+    assert_eq!(game["outcome"]["finished"], true);
+    let seats = game["outcome"]["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert!(seats.iter().any(|s| s["won"] == true));
+}
