@@ -463,3 +463,35 @@ impl YearError {
         }
     }
 }
+
+/// Why there is no advice to give on a Year.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdviseError {
+    /// The Year is not at a Summer or Harvest step (what is due instead).
+    NotAdvisable { due: String },
+    /// The Blink given as the player's own does not hold the pair they revealed.
+    OwnBlink {
+        player: String,
+        revealed: String,
+        blink: String,
+    },
+}
+
+impl fmt::Display for AdviseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AdviseError::NotAdvisable { due } => write!(
+                f,
+                "nothing to advise: what is due is {due}; kado advises the player about to act in Summer (which common to move and where) or in Harvest (where to insert their Blink)"
+            ),
+            AdviseError::OwnBlink {
+                player,
+                revealed,
+                blink,
+            } => write!(
+                f,
+                "{player} revealed {revealed} in Summer, which is not a pair of {blink}; give {player}'s own Blink as it lights up"
+            ),
+        }
+    }
+}

@@ -9,6 +9,7 @@
 //! - [`campaign`]: the ledger across Years, as a session (a quick ledger of results, or
 //!   every Year followed season by season).
 
+pub mod advise;
 pub mod build;
 pub mod campaign;
 pub mod error;

@@ -512,6 +512,14 @@ impl YearState {
 
     /// Every legal place for the next Blink, each once, as `SIDE OTHER`.
     pub fn legal_places(&self, name: &str) -> Vec<String> {
+        self.legal_placements(name)
+            .iter()
+            .filter_map(|p| p.against.as_ref().map(|(d, o)| format!("{d} {o}")))
+            .collect()
+    }
+
+    /// Every legal place for the next Blink, each once, as the placement it would be.
+    pub fn legal_placements(&self, name: &str) -> Vec<Placement> {
         let mut seen = Vec::new();
         let mut out = Vec::new();
         for q in &self.placed {
@@ -529,11 +537,44 @@ impl YearState {
                     at,
                 };
                 if self.broken(&p).is_none() {
-                    out.push(format!("{d} {}", q.name));
+                    out.push(p);
                 }
             }
         }
         out
+    }
+
+    /// Every legal Summer move of the player due, as the common moved and the place it
+    /// goes (none for the first common), in the order of the commons and their places.
+    pub fn summer_choices(&self) -> Vec<(usize, Option<(Dir, String)>)> {
+        let (Phase::Season(Season::Summer), Some(who)) = (self.phase, self.due()) else {
+            return Vec::new();
+        };
+        let open = self.scattered();
+        let mut out = Vec::new();
+        for c in open.iter().copied() {
+            let own = self.commons[c].choosers.iter().any(|(p, _)| *p == who);
+            if self.rules.summer_another_common && own && open.len() > 1 {
+                continue;
+            }
+            if self.placed.is_empty() {
+                out.push((c, None));
+                continue;
+            }
+            for p in self.legal_placements(&common_name(c)) {
+                out.push((c, p.against));
+            }
+        }
+        out
+    }
+
+    /// The commons in the Commons that a Blink placed at `at` touches.
+    pub fn commons_touching(&self, at: (i32, i32)) -> Vec<usize> {
+        self.placed
+            .iter()
+            .filter(|p| super::layout::touching(p.at, at))
+            .filter_map(|p| common_index(&p.name))
+            .collect()
     }
 
     /// A Blink's canonical name: a player's, or `c1`..`c4`.
