@@ -8,8 +8,10 @@ use serde::Serialize;
 
 use kado::diag::{Error, Source};
 use kado::explain::Explain;
+use kado::kingmaker::advise;
 use kado::kingmaker::build;
 use kado::kingmaker::campaign::{Action, Campaign, Setup};
+use kado::kingmaker::error::AdviseError;
 use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
 use kado::kingmaker::record::{self, RecordVerdict};
 use kado::kingmaker::score;
@@ -90,6 +92,22 @@ pub enum Cmd {
         #[arg(long, value_name = "FILE")]
         save: Option<std::path::PathBuf>,
     },
+    /// Advise the player about to act in Summer or Harvest: every legal choice ranked.
+    #[command(long_about = ADVISE_ABOUT, after_help = ADVISE_AFTER)]
+    Advise {
+        /// The Year record so far, as `check` reads it (`-` for stdin).
+        #[arg(value_name = "RECORD")]
+        record: String,
+        /// The player's own Blink as it lights up, both pairs: `RG-YB`.
+        #[arg(long, value_name = "PAIRS")]
+        blink: Option<String>,
+        /// Colourings of the unseen faces played per choice (all of them when there are no more).
+        #[arg(long, value_name = "N", default_value = "2000", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        samples: u32,
+        /// The seed of the samples.
+        #[arg(long, value_name = "S", default_value = "1")]
+        seed: u64,
+    },
     /// Go on with a saved campaign where it stopped.
     #[command(
         long_about = "Go on with a saved campaign where it stopped, with the rules it was started with. A finished campaign is shown and left as it is. With --json the prompts and what kado says go to stderr, and the ledger is printed on stdout at the end (with stdin empty, e.g. `< /dev/null`, that is just the ledger).",
@@ -159,6 +177,17 @@ const PLAY_AFTER: &str = concat!(
     "Rulings used: first-season, first-long-press, summer-own-common, dark-commons,\n",
     "campaign-end, year-tie, next-first, campaign-tie, zero-colour. See kado-notation(7).\n\n",
     ledger_json!()
+);
+
+const ADVISE_ABOUT: &str = "Advise the player about to act, from the Year record so far: in Summer, which scattered common to move into the Commons and where; in Harvest, where to insert their Blink. Every legal choice is listed with the player's triad score (on average) and their chance to take the Year, best first.\n\nOnly what the player can see is read: the pairs shown in Spring and Summer, and their own Blink when given with --blink. Every other face is unknown to them and may be any of R Y G B alike (the rules do not say how many faces of each colour the Blinks hold): when few faces are unknown every colouring is played (exact), else --samples colourings are drawn from --seed, the same for every choice, and ± is a 95% interval. After the choice the Year is played to its end by a simple greedy rule, as if the colours drawn were seen (the player's own Harvest step too): in Summer the scattered common that scores best with the mover's Blink goes to its first legal place; in Harvest each Blink takes the place whose triad scores best for its player. At a `kado kingmaker play` prompt in Summer or Harvest, `hint` gives the same advice.";
+
+const ADVISE_AFTER: &str = concat!(
+    "Example:\n",
+    "  kado kingmaker advise year.txt --blink BB-GY\n\n",
+    "A record whose next step is not a Summer or Harvest step is refused, saying what is due.\n\n",
+    "JSON keys: `player`, `season` (summer or harvest), `candidates` (list of {`answer`, `wins`,\n",
+    "`samples`, `win_rate`, `margin`, `average_score`, `score_margin`}, best first),\n",
+    "`unknown_faces`, `exact`, `samples`, `seed`, `own_blink` (or null).\n"
 );
 
 const CHECK_AFTER: &str = concat!(
@@ -251,6 +280,12 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             first,
             save,
         } => campaign_cmd(ctx, &rs, players, &target, first, save),
+        Cmd::Advise {
+            record,
+            blink,
+            samples,
+            seed,
+        } => advise_cmd(ctx, &rs, &record, blink.as_deref(), samples, seed),
         Cmd::Status { file, record: true } => session::status_record::<Campaign>(ctx, &file),
         Cmd::Status { file, .. } => session::status::<Campaign>(ctx, &file),
         Cmd::Resume { file, record } => {
@@ -780,4 +815,47 @@ fn campaign_cmd(
 fn play(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, Action>) -> Outcome {
     let rs = log.ruleset.ruleset()?;
     session::play_then_explain::<Campaign>(ctx, lock, log, |g| g.explain(&rs))
+}
+
+/// `advise RECORD`: the advice for the player about to act in the Year the record leaves.
+fn advise_cmd(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    path: &str,
+    blink: Option<&str>,
+    samples: u32,
+    seed: u64,
+) -> Outcome {
+    let src = match path {
+        "-" => Source::new("stdin", read_stdin(LAYOUT_LIMIT)?),
+        _ => Source::new(
+            format!("file {path}"),
+            read_file(path, "record file", LAYOUT_LIMIT)?,
+        ),
+    };
+    let own = blink
+        .map(|b| year::read_pairs(&Source::new("--blink", b)))
+        .transpose()?;
+    let v = record::check(&src, rs)?;
+    if let Some(i) = &v.illegal {
+        return Err(Error::msg(format!(
+            "line {} of the record is illegal: {}; `kado kingmaker check` shows it, and advice starts from a legal record",
+            i.line, i.reason
+        ))
+        .into());
+    }
+    let Some(y) = v.campaign.year.as_ref() else {
+        let due = v
+            .next()
+            .unwrap_or_else(|| "nothing: the campaign is over".to_string());
+        return Err(Error::msg(AdviseError::NotAdvisable { due }.to_string()).into());
+    };
+    let bar = super::kinkado::stats::progress_bar(u64::from(samples), samples >= 5000);
+    bar.set_message("colourings played");
+    let advice = advise::advise(y, own, samples, seed, &mut |done, _| {
+        bar.set_position(u64::from(done));
+    })
+    .map_err(|e| Error::msg(e.to_string()))?;
+    bar.finish_and_clear();
+    ctx.emit(&advice, &advice.render(), &v.campaign.explain(rs))
 }

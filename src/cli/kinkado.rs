@@ -532,4 +532,4 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
     ctx.emit(&v.verdict(), &human, &v.explain)
 }
 
-mod stats;
+pub(super) mod stats;

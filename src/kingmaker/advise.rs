@@ -11,8 +11,11 @@
 //! is played to its end by a simple greedy rule for everyone still to act (see
 //! [`GREEDY`]), and each triad is scored with all four faces of its Blinks lit.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
+use super::Rules;
 use super::build::Dir;
 use super::error::AdviseError;
 use super::layout::Colour;
@@ -22,10 +25,10 @@ use super::year::{Insert, Move, PairOf, Reveal, Season, common_name, pairs_text,
 use crate::shuffle::Shuffler;
 
 /// Colourings played per choice for a hint at a `play` prompt.
-pub const HINT_SAMPLES: u32 = 400;
+pub const HINT_SAMPLES: u32 = 600;
 
 /// How later players act in a played-out Year, in words.
-pub const GREEDY: &str = "Later players play a simple greedy rule, as if they saw the colours drawn: in Summer each moves the scattered common that scores best with their own Blink, to its first legal place; in Harvest each takes the place whose triad scores best for them.";
+pub const GREEDY: &str = "Every later step (the player's own in Harvest too) follows a simple greedy rule, as if the colours drawn were seen: in Summer the scattered common that scores best with the mover's Blink goes to its first legal place; in Harvest each Blink takes the place whose triad scores best for its player.";
 
 /// One legal choice, with how it fared.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -110,12 +113,18 @@ pub fn advise(
     let all = 4u64.checked_pow(unknown).unwrap_or(u64::MAX);
     let exact = all <= u64::from(samples.max(1));
     let worlds = if exact { all as u32 } else { samples.max(1) };
-    let choices = choices(y, season);
+    let mut tree = Tree::new();
+    let root = tree.node(y.clone());
+    let choices: Vec<Choice> = tree.nodes[root]
+        .edges
+        .iter()
+        .map(|(c, _, _)| c.clone())
+        .collect();
     let mut tally = vec![Tally::default(); choices.len()];
     for w in 0..worlds {
         let world = draw_world(&known, exact, seed, w);
-        for (ch, t) in choices.iter().zip(tally.iter_mut()) {
-            if let Some((s, won)) = play_out(y, me, ch, &world) {
+        for (edge, t) in tally.iter_mut().enumerate() {
+            if let Some((s, won)) = play_out(&mut tree, root, edge, me, &world) {
                 t.add(s, won);
             }
         }
@@ -253,13 +262,81 @@ fn draw_world(known: &[Faces], exact: bool, seed: u64, w: u32) -> World {
         .collect()
 }
 
-/// Every legal choice of the player due.
-fn choices(y: &YearState, season: Season) -> Vec<Choice> {
+/// The shapes of the Commons reachable from the position, built as the play-outs reach
+/// them: which steps are legal and which commons they touch does not depend on colours,
+/// so each shape is refereed once and every colouring walks the same tree.
+struct Tree {
+    nodes: Vec<Node>,
+    index: HashMap<Vec<(String, (i32, i32))>, usize>,
+}
+
+/// A shape of the Commons and the steps from it.
+struct Node {
+    state: YearState,
+    /// The player due, or none once Harvest is over.
+    due: Option<usize>,
+    /// Each legal step: the choice, the commons it puts with the player's Blink, and the
+    /// node it leads to once reached.
+    edges: Vec<(Choice, Vec<usize>, Option<usize>)>,
+    /// Once Harvest is over: the commons each player's Blink touches.
+    triads: Vec<Vec<usize>>,
+}
+
+impl Tree {
+    fn new() -> Tree {
+        Tree {
+            nodes: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+
+    /// The node of a position, added when new.
+    fn node(&mut self, state: YearState) -> usize {
+        let key: Vec<(String, (i32, i32))> = state
+            .placed
+            .iter()
+            .map(|p| (p.name.clone(), p.at))
+            .collect();
+        if let Some(i) = self.index.get(&key) {
+            return *i;
+        }
+        let (due, edges, triads) = match state.phase {
+            Phase::Season(season) => (state.due(), edges(&state, season), Vec::new()),
+            _ => (None, Vec::new(), triads(&state)),
+        };
+        self.nodes.push(Node {
+            state,
+            due,
+            edges,
+            triads,
+        });
+        let i = self.nodes.len() - 1;
+        self.index.insert(key, i);
+        i
+    }
+
+    /// Where step `edge` of `node` leads (none if the rules refuse it).
+    fn child(&mut self, node: usize, edge: usize) -> Option<usize> {
+        let n = self.nodes.get(node)?;
+        let (choice, _, known) = n.edges.get(edge)?;
+        if let Some(c) = known {
+            return Some(*c);
+        }
+        let mut s = n.state.clone();
+        s.apply(&step_of(&n.state, n.due?, choice)).ok()?;
+        let c = self.node(s);
+        self.nodes[node].edges[edge].2 = Some(c);
+        Some(c)
+    }
+}
+
+/// Every legal step of the player due, with the commons it puts with their Blink.
+fn edges(y: &YearState, season: Season) -> Vec<(Choice, Vec<usize>, Option<usize>)> {
     if season == Season::Summer {
         return y
             .summer_choices()
             .into_iter()
-            .map(|(c, at)| Choice::Summer(c, at))
+            .map(|(c, at)| (Choice::Summer(c, at), vec![c], None))
             .collect();
     }
     let name = y
@@ -269,26 +346,42 @@ fn choices(y: &YearState, season: Season) -> Vec<Choice> {
         .unwrap_or_default();
     y.legal_placements(&name)
         .into_iter()
-        .filter_map(|p| p.against.map(|(d, o)| Choice::Harvest(d, o)))
+        .filter_map(|p| {
+            let touched = y.commons_touching(p.at);
+            p.against
+                .map(|(d, o)| (Choice::Harvest(d, o), touched, None))
+        })
         .collect()
 }
 
-/// The step a choice is for player `who` in colouring `world`: the left pair revealed,
-/// and a dark common's pairs told as it moves when ruling dark-commons says so.
-fn step_of(y: &YearState, who: usize, ch: &Choice, world: &World) -> Move {
+/// The commons each player's Blink touches, in seat order.
+fn triads(y: &YearState) -> Vec<Vec<usize>> {
+    y.players
+        .iter()
+        .map(|name| {
+            y.placed
+                .iter()
+                .find(|p| p.name == *name)
+                .map(|p| y.commons_touching(p.at))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The step a choice is for player `who`. Colours told with it (the pair revealed, a
+/// dark common's pairs under ruling dark-commons) change no shape, so any will do.
+fn step_of(y: &YearState, who: usize, ch: &Choice) -> Move {
     let player = y.players.get(who).cloned().unwrap_or_default();
+    let pair = [Colour::Red, Colour::Red];
     match ch {
-        Choice::Summer(c, against) => {
-            let n = y.players.len();
-            let dark = y.commons[*c].choosers.is_empty();
-            Move::Summer(Reveal {
-                player,
-                pair: world[who][0],
-                common: *c,
-                against: against.clone(),
-                lit: (dark && y.rules.lit_when_moved).then(|| world[n + c]),
-            })
-        }
+        Choice::Summer(c, against) => Move::Summer(Reveal {
+            player,
+            pair,
+            common: *c,
+            against: against.clone(),
+            lit: (y.commons[*c].choosers.is_empty() && y.rules.lit_when_moved)
+                .then_some([pair, pair]),
+        }),
         Choice::Harvest(side, of) => Move::Harvest(Insert {
             player,
             side: *side,
@@ -297,71 +390,52 @@ fn step_of(y: &YearState, who: usize, ch: &Choice, world: &World) -> Move {
     }
 }
 
-/// Plays the choice, then the Year to the end of Harvest by the greedy rule: the
-/// player's triad score and whether they take the Year.
-fn play_out(y: &YearState, me: usize, ch: &Choice, world: &World) -> Option<(u64, bool)> {
-    let mut s = y.clone();
-    s.apply(&step_of(y, me, ch, world)).ok()?;
-    while let Phase::Season(season) = s.phase {
-        let who = s.due()?;
-        let next = greedy(&s, season, who, world)?;
-        s.apply(&step_of(&s, who, &next, world)).ok()?;
+/// Takes step `edge` from the root, then plays the Year to the end of Harvest by the
+/// greedy rule: the player's triad score and whether they take the Year.
+fn play_out(
+    tree: &mut Tree,
+    root: usize,
+    edge: usize,
+    me: usize,
+    world: &World,
+) -> Option<(u64, bool)> {
+    let mut at = tree.child(root, edge)?;
+    let rules = tree.nodes[root].state.rules.clone();
+    let n = tree.nodes[root].state.players.len();
+    while let Some(who) = tree.nodes[at].due {
+        let mut best: Option<(u64, usize)> = None;
+        for (i, (_, commons, _)) in tree.nodes[at].edges.iter().enumerate() {
+            let value = triad(&rules, world, who, commons, n);
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, i));
+            }
+        }
+        at = tree.child(at, best?.1)?;
     }
-    let scores = final_scores(&s, world)?;
-    let (_, _, winners) = score::year_winners(&scores, &s.rules);
+    let node = &tree.nodes[at];
+    let scores: Vec<(String, u64)> = node
+        .state
+        .players
+        .iter()
+        .zip(&node.triads)
+        .enumerate()
+        .map(|(q, (name, commons))| (name.clone(), triad(&rules, world, q, commons, n)))
+        .collect();
+    let (_, _, winners) = score::year_winners(&scores, &rules);
     let (name, mine) = scores.get(me)?;
     Some((*mine, winners.contains(name)))
 }
 
-/// The greedy rule's choice for player `who` (see [`GREEDY`]).
-fn greedy(s: &YearState, season: Season, who: usize, world: &World) -> Option<Choice> {
-    let n = s.players.len();
-    let mut best: Option<(u64, Choice)> = None;
-    let mut consider = |value: u64, ch: Choice| {
-        if best.as_ref().is_none_or(|(b, _)| value > *b) {
-            best = Some((value, ch));
-        }
-    };
-    if season == Season::Summer {
-        for (c, at) in s.summer_choices() {
-            consider(triad(s, world, who, &[n + c]), Choice::Summer(c, at));
-        }
-    } else {
-        let name = s.players.get(who)?;
-        for p in s.legal_placements(name) {
-            let commons: Vec<usize> = s.commons_touching(p.at).iter().map(|c| n + c).collect();
-            if let Some((d, o)) = p.against {
-                consider(triad(s, world, who, &commons), Choice::Harvest(d, o));
-            }
-        }
-    }
-    best.map(|(_, ch)| ch)
-}
-
-/// The score of Blink `blink` with the Blinks `others` (indices into the world), every
-/// face lit.
-fn triad(s: &YearState, world: &World, blink: usize, others: &[usize]) -> u64 {
+/// The score of player `blink`'s Blink with the commons `commons`, every face lit.
+fn triad(rules: &Rules, world: &World, blink: usize, commons: &[usize], n: usize) -> u64 {
     let mut counts = [0u32; 4];
-    for b in std::iter::once(blink).chain(others.iter().copied()) {
+    let blinks = std::iter::once(blink).chain(commons.iter().map(|c| n + c));
+    for b in blinks {
         for c in world.get(b).into_iter().flatten().flatten() {
             counts[c.index()] += 1;
         }
     }
-    score::product(&counts, &s.rules)
-}
-
-/// Each player's triad score once every Blink is in the Commons.
-fn final_scores(s: &YearState, world: &World) -> Option<Vec<(String, u64)>> {
-    let n = s.players.len();
-    s.players
-        .iter()
-        .enumerate()
-        .map(|(q, name)| {
-            let at = s.placed.iter().find(|p| p.name == *name)?.at;
-            let commons: Vec<usize> = s.commons_touching(at).iter().map(|c| n + c).collect();
-            (commons.len() == 2).then(|| (name.clone(), triad(s, world, q, &commons)))
-        })
-        .collect()
+    score::product(&counts, rules)
 }
 
 impl Advice {
@@ -408,7 +482,7 @@ impl Advice {
         let own = match &self.own_blink {
             Some(b) => format!("{}'s own Blink is {b}", self.player),
             None => format!(
-                "{}'s own Blink is known only by what it showed (give it with --blink)",
+                "{}'s own Blink is known only by what it showed (`kado kingmaker advise --blink` takes it whole)",
                 self.player
             ),
         };

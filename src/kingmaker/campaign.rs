@@ -984,6 +984,20 @@ impl Session for Campaign {
         self.record_text()
     }
 
+    /// In Summer and Harvest: every legal choice of the player due, ranked by their
+    /// chance to take the Year (the advisor of `kado kingmaker advise`).
+    fn hint(&self, question: &Question) -> Option<String> {
+        let y = self.year.as_ref()?;
+        if !matches!(question.key.as_str(), "summer" | "harvest") {
+            return None;
+        }
+        let seed = (self.years.len() * 16 + y.placed.len()) as u64;
+        let advice =
+            super::advise::advise(y, None, super::advise::HINT_SAMPLES, seed, &mut |_, _| {})
+                .ok()?;
+        Some(advice.render())
+    }
+
     fn phase_key(&self) -> String {
         match &self.year {
             Some(y) => format!("{}:{:?}:{}", self.years.len(), y.phase, y.placed.len()),

@@ -786,6 +786,25 @@ pub fn looks_like_record(text: &str) -> bool {
     KEYS.contains(&key.as_str()) && (after.starts_with(':') || (key == "year" && after.is_empty()))
 }
 
+/// Reads a Blink's two pairs as one word, `RG-YB` (a player's own Blink for advice).
+pub fn read_pairs(src: &Source) -> Result<[PairOf; 2], Error> {
+    let w = words(&src.text, 0, false);
+    let mut problems = Vec::new();
+    let read = match w.as_slice() {
+        [one] => both_pairs(src, one, &mut problems),
+        _ => {
+            problems.push(
+                Problem::new("a Blink is one word, its left pair, `-`, its right pair")
+                    .at(src, 0..src.text.len())
+                    .expected("the left pair, `-`, the right pair: `RG-YB`"),
+            );
+            None
+        }
+    };
+    Error::check(problems)?;
+    read.ok_or_else(|| Error::msg("internal: pairs read without a problem and without a value"))
+}
+
 /// Reads one step of `season` as a session saves it or the table answers it (the
 /// record's item notation, without the key).
 pub fn read_step(key: &str, text: &str) -> Result<Move, Error> {
