@@ -75,6 +75,13 @@ type Faces = [Option<Colour>; 4];
 /// A colouring of every Blink: players in seat order, then c1..c4.
 type World = Vec<[PairOf; 2]>;
 
+/// A shape of the Commons: each Blink placed and where.
+type Shape = Vec<(String, (i32, i32))>;
+
+/// A legal step from a shape: the choice, the commons it puts with the mover's Blink, and
+/// the shape it leads to once reached.
+type Edge = (Choice, Vec<usize>, Option<usize>);
+
 /// A legal choice: a Summer move (common, place) or a Harvest insertion.
 #[derive(Clone, Debug, PartialEq)]
 enum Choice {
@@ -267,7 +274,7 @@ fn draw_world(known: &[Faces], exact: bool, seed: u64, w: u32) -> World {
 /// so each shape is refereed once and every colouring walks the same tree.
 struct Tree {
     nodes: Vec<Node>,
-    index: HashMap<Vec<(String, (i32, i32))>, usize>,
+    index: HashMap<Shape, usize>,
 }
 
 /// A shape of the Commons and the steps from it.
@@ -277,7 +284,7 @@ struct Node {
     due: Option<usize>,
     /// Each legal step: the choice, the commons it puts with the player's Blink, and the
     /// node it leads to once reached.
-    edges: Vec<(Choice, Vec<usize>, Option<usize>)>,
+    edges: Vec<Edge>,
     /// Once Harvest is over: the commons each player's Blink touches.
     triads: Vec<Vec<usize>>,
 }
@@ -292,7 +299,7 @@ impl Tree {
 
     /// The node of a position, added when new.
     fn node(&mut self, state: YearState) -> usize {
-        let key: Vec<(String, (i32, i32))> = state
+        let key: Shape = state
             .placed
             .iter()
             .map(|p| (p.name.clone(), p.at))
@@ -331,7 +338,7 @@ impl Tree {
 }
 
 /// Every legal step of the player due, with the commons it puts with their Blink.
-fn edges(y: &YearState, season: Season) -> Vec<(Choice, Vec<usize>, Option<usize>)> {
+fn edges(y: &YearState, season: Season) -> Vec<Edge> {
     if season == Season::Summer {
         return y
             .summer_choices()
