@@ -1,0 +1,273 @@
+//! End-to-end tests of the Kingmaker advisor: `kado kingmaker advise RECORD` and `hint`
+//! at the Summer and Harvest prompts of `kado kingmaker play`.
+
+mod common;
+use common::*;
+use std::path::Path;
+
+/// A Year up to dee's Harvest step, under ruling dark-commons: lit-when-moved (every
+/// common is lit by Harvest, so only the players' unrevealed pairs are unknown).
+const LIT_YEAR: &str = "\
+players: ana bo cy dee
+winter: ana bo cy dee
+spring: bo c1 left RG, cy c1 long RG-YB, dee c2 left GG, ana c2 long GG-BB
+summer: cy RY c3 lit YY-RB, dee BB c2 e c3, ana YB c4 ne c3 lit GR-GY, bo GB c1 sw c2
+harvest: dee w c4
+";
+
+const LIT_RULES: &str = "base: kingmaker\nrulings:\n  dark-commons: lit-when-moved\n";
+
+/// The example Year up to Spring's end: cy moves the first common.
+const SPRING_DONE: &str = "\
+players: ana bo cy dee
+winter: ana bo cy dee
+spring: bo c2 left RG, cy c2 long RG-YB, dee c3 right GB, ana c1 left YY
+";
+
+/// Writes files in a fresh folder; returns the folder.
+fn with_files(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
+fn path(dir: &Path, name: &str) -> String {
+    dir.join(name).to_str().unwrap().to_string()
+}
+
+const GREEDY: &str = "Every later step (the player's own in Harvest too) follows a simple greedy rule, as if the colours drawn were seen: in Summer the scattered common that scores best with the mover's Blink goes to its first legal place; in Harvest each Blink takes the place whose triad scores best for its player.";
+
+#[test]
+fn harvest_advice_counted_exactly_when_few_faces_are_unseen() {
+    let dir = with_files(&[("year.txt", LIT_YEAR), ("lit.yaml", LIT_RULES)]);
+    let (year, rules) = (path(dir.path(), "year.txt"), path(dir.path(), "lit.yaml"));
+    let args = [
+        "--rules",
+        &rules,
+        "kingmaker",
+        "advise",
+        &year,
+        "--blink",
+        "YB-RR",
+        "--samples",
+        "4096",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let want = format!(
+        "\
+Harvest, ana: where to insert your Blink.
+┌──────┬────────┬────────────────┬─────────────┐
+│      ┆ Answer ┆ Takes the Year ┆ Triad score │
+╞══════╪════════╪════════════════╪═════════════╡
+│ best ┆ se c2  ┆ 76.6%          ┆ 72.00       │
+│ 2    ┆ ne c2  ┆ 67.0%          ┆ 72.00       │
+│ 3    ┆ sw c3  ┆ 0.0%           ┆ 48.00       │
+└──────┴────────┴────────────────┴─────────────┘
+Ranked by the chance to take the Year, then the average triad score. Exact: every colouring of the 6 faces ana cannot see was played (4096). Each unseen face is any of R Y G B alike; ana's own Blink is YB-RR. {GREEDY}
+"
+    );
+    assert_eq!(out, want);
+    let v = json(&args);
+    assert_eq!(v["player"], "ana");
+    assert_eq!(v["season"], "harvest");
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["unknown_faces"], 6);
+    assert_eq!(v["own_blink"], "YB-RR");
+    let c = &v["candidates"][0];
+    assert_eq!(c["answer"], "se c2");
+    assert_eq!(
+        (c["wins"].as_u64(), c["samples"].as_u64()),
+        (Some(3136), Some(4096))
+    );
+    assert_eq!(c["win_rate"], 0.765625);
+    assert_eq!(
+        (c["margin"].as_f64(), c["average_score"].as_f64()),
+        (Some(0.0), Some(72.0))
+    );
+    // Fewer samples than colourings: sampled, with an interval.
+    let v2 = json(
+        &[
+            &args[..args.len() - 2],
+            &["--samples", "300", "--seed", "9"],
+        ]
+        .concat(),
+    );
+    assert_eq!(v2["exact"], false);
+    assert_eq!(v2["samples"], 300);
+    assert!(v2["candidates"][0]["margin"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn summer_advice_lists_every_legal_move_sampled_and_repeatable() {
+    let dir = with_files(&[("year.txt", SPRING_DONE)]);
+    let year = path(dir.path(), "year.txt");
+    let args = [
+        "kingmaker",
+        "advise",
+        &year,
+        "--samples",
+        "200",
+        "--seed",
+        "3",
+    ];
+    let v = json(&args);
+    assert_eq!(
+        (&v["player"], &v["season"]),
+        (&"cy".into(), &"summer".into())
+    );
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["unknown_faces"], 24);
+    let mut answers: Vec<&str> = v["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["answer"].as_str().unwrap())
+        .collect();
+    answers.sort();
+    assert_eq!(answers, ["c1", "c2", "c3", "c4"]);
+    assert_eq!(v, json(&args), "the same seed gives the same advice");
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0);
+    assert!(out.starts_with(
+        "Summer, cy: which common to move and where (reveal either pair: it changes no score).\n"
+    ));
+    assert!(out.contains(
+        "Over 200 colourings of the 24 faces cy cannot see, drawn from seed 3; ± is a 95% interval."
+    ));
+    assert!(out.contains("cy's own Blink is known only by what it showed"));
+}
+
+#[test]
+fn only_a_summer_or_harvest_step_is_advised() {
+    let dir = with_files(&[
+        (
+            "spring.txt",
+            "players: ana bo cy dee\nwinter: ana bo cy dee\n",
+        ),
+        (
+            "illegal.txt",
+            "players: ana bo cy dee\nwinter: ana bo cy dee\nspring: ana c1 left RG\n",
+        ),
+    ]);
+    let (code, out, err) = run(&["kingmaker", "advise", &path(dir.path(), "spring.txt")]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: nothing to advise: what is due is Spring: bo lights a scattered common; kado advises the player about to act in Summer (which common to move and where) or in Harvest (where to insert their Blink)\n"
+    );
+    let (code, _, err) = run(&["kingmaker", "advise", &path(dir.path(), "illegal.txt")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: line 3 of the record is illegal: out of token order"),
+        "{err}"
+    );
+}
+
+#[test]
+fn own_blink_read_with_its_place_and_checked_against_the_reveal() {
+    let dir = with_files(&[("year.txt", LIT_YEAR), ("lit.yaml", LIT_RULES)]);
+    let (year, rules) = (path(dir.path(), "year.txt"), path(dir.path(), "lit.yaml"));
+    let err = bad(&["kingmaker", "advise", &year, "--blink", "YB-RX"]);
+    assert!(err.contains("`RX` is not a pip pair"), "{err}");
+    assert!(err.contains("--> --blink, column 4"), "{err}");
+    let args = [
+        "--rules",
+        &rules,
+        "kingmaker",
+        "advise",
+        &year,
+        "--blink",
+        "RR-GG",
+    ];
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("ana revealed YB in Summer, which is not a pair of RR-GG"),
+        "{err}"
+    );
+}
+
+#[test]
+fn advise_reads_stdin() {
+    let (code, out, _) = run_with_input(
+        &["kingmaker", "advise", "-", "--samples", "50"],
+        SPRING_DONE,
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Summer, cy:"));
+}
+
+#[test]
+fn hint_at_a_harvest_prompt_gives_the_advice_of_advise() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = "c2 left RG\nc2 long RG-YB\nc3 right GB\nc1 left YY\n\
+                   RY c3\nBB c2 e c3\nYB c4 ne c3\nGB c1 sw c2\nw c4\nhint\nquit\n";
+    let out = kado()
+        .current_dir(dir.path())
+        .args([
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "g.yaml",
+        ])
+        .write_stdin(answers)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    let record = "players: ana bo cy dee\nwinter: ana bo cy dee\n\
+                  spring: bo c2 left RG, cy c2 long RG-YB, dee c3 right GB, ana c1 left YY\n\
+                  summer: cy RY c3, dee BB c2 e c3, ana YB c4 ne c3, bo GB c1 sw c2\n\
+                  harvest: dee w c4\n";
+    // The hint plays 600 colourings, seeded by the Year and the Blinks placed (5).
+    let (code, advice, _) = run_with_input(
+        &[
+            "kingmaker",
+            "advise",
+            "-",
+            "--samples",
+            "600",
+            "--seed",
+            "5",
+        ],
+        record,
+    );
+    assert_eq!(code, 0);
+    assert!(advice.starts_with("Harvest, ana: where to insert your Blink."));
+    assert!(said.contains(&advice), "{said}\n---\n{advice}");
+}
+
+#[test]
+fn no_hint_where_there_is_no_choice_of_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kado()
+        .current_dir(dir.path())
+        .args([
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "g.yaml",
+        ])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        all.contains("kado has no advice for this question"),
+        "{all}"
+    );
+}
