@@ -37,7 +37,7 @@ fn path(dir: &Path, name: &str) -> String {
     dir.join(name).to_str().unwrap().to_string()
 }
 
-const GREEDY: &str = "Every later step (the player's own in Harvest too) follows a simple greedy rule, as if the colours drawn were seen: in Summer the scattered common that scores best with the mover's Blink goes to its first legal place; in Harvest each Blink takes the place whose triad scores best for its player.";
+const GREEDY: &str = "Every later step follows a simple greedy rule, as if the colours drawn were seen: in Summer the scattered common that scores best with the mover's Blink goes to its first legal place; in Harvest each Blink takes the place whose triad scores best for its player.";
 
 #[test]
 fn harvest_advice_counted_exactly_when_few_faces_are_unseen() {
@@ -138,6 +138,9 @@ fn summer_advice_lists_every_legal_move_sampled_and_repeatable() {
         "Over 200 colourings of the 24 faces cy cannot see, drawn from seed 3; ± is a 95% interval."
     ));
     assert!(out.contains("cy's own Blink is known only by what it showed"));
+    assert!(out.contains(
+        "Every later step, the player's own in Harvest included, follows a simple greedy rule"
+    ));
 }
 
 #[test]

@@ -28,7 +28,7 @@ use crate::shuffle::Shuffler;
 pub const HINT_SAMPLES: u32 = 600;
 
 /// How later players act in a played-out Year, in words.
-pub const GREEDY: &str = "Every later step (the player's own in Harvest too) follows a simple greedy rule, as if the colours drawn were seen: in Summer the scattered common that scores best with the mover's Blink goes to its first legal place; in Harvest each Blink takes the place whose triad scores best for its player.";
+pub const GREEDY: &str = "a simple greedy rule, as if the colours drawn were seen: in Summer the scattered common that scores best with the mover's Blink goes to its first legal place; in Harvest each Blink takes the place whose triad scores best for its player.";
 
 /// One legal choice, with how it fared.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -504,8 +504,13 @@ impl Advice {
                 self.samples, self.unknown_faces, self.player, self.seed
             )
         };
+        let later = if self.season == "summer" {
+            "Every later step, the player's own in Harvest included, follows"
+        } else {
+            "Every later step follows"
+        };
         format!(
-            "Ranked by the chance to take the Year, then the average triad score. {over} Each unseen face is any of R Y G B alike; {own}. {GREEDY}\n"
+            "Ranked by the chance to take the Year, then the average triad score. {over} Each unseen face is any of R Y G B alike; {own}. {later} {GREEDY}\n"
         )
     }
 }
