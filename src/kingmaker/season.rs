@@ -968,4 +968,72 @@ mod tests {
         let e = step(&mut y, "summer", "dee BB c4 e c2").unwrap_err();
         assert_eq!(e.rule(), "fourth-opposite-third");
     }
+
+    #[test]
+    fn summer_choices_keep_ruling_summer_own_common_both_sides() {
+        let spring = |rules: &Rules| {
+            let mut y = year(rules);
+            y.apply(&Move::Winter(y.order(Season::Winter))).unwrap();
+            for s in [
+                "dee c1 left RG",
+                "ana c2 left YY",
+                "bo c3 left GG",
+                "cy c4 left BB",
+            ] {
+                step(&mut y, "spring", s).unwrap();
+            }
+            y
+        };
+        let y = spring(&Rules::standard());
+        let commons: Vec<usize> = y.summer_choices().iter().map(|(c, _)| *c).collect();
+        assert_eq!(commons, [0, 1, 2, 3], "ana may move c2, the common she lit");
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let another = Rules::from_ruleset(&rs.with("summer-own-common", "another").unwrap());
+        let mut y = spring(&another);
+        let commons: Vec<usize> = y.summer_choices().iter().map(|(c, _)| *c).collect();
+        assert_eq!(commons, [0, 2, 3], "ana moves another common than c2");
+        step(&mut y, "summer", "ana RG c1").unwrap();
+        let choices = y.summer_choices();
+        assert_eq!(
+            choices.len(),
+            2 * 6,
+            "bo: c2 or c4 (not c3, his own), on any side of c1"
+        );
+        assert!(choices.iter().all(|(c, at)| *c != 2 && at.is_some()));
+        for (c, at) in choices {
+            let (d, o) = at.unwrap();
+            let answer = format!("bo GG {} {d} {o}", common_name(c));
+            y.clone()
+                .apply(&read_step("summer", &answer).unwrap())
+                .unwrap();
+        }
+    }
+
+    #[test]
+    fn a_harvest_place_touches_two_commons() {
+        let mut y = year(&Rules::standard());
+        y.apply(&Move::Winter(y.order(Season::Winter))).unwrap();
+        for s in [
+            "dee c1 left RG",
+            "ana c2 left YY",
+            "bo c3 left GG",
+            "cy c4 left BB",
+            "ana RG c1",
+            "bo YY c2 e c1",
+            "cy GG c3 ne c1",
+            "dee BB c4 se c1",
+        ] {
+            let key = if s.contains("left") {
+                "spring"
+            } else {
+                "summer"
+            };
+            step(&mut y, key, s).unwrap();
+        }
+        let places = y.legal_placements("cy");
+        assert_eq!(places.len(), 4);
+        for p in places {
+            assert_eq!(y.commons_touching(p.at).len(), 2, "{:?}", p.against);
+        }
+    }
 }
