@@ -159,7 +159,7 @@ fn only_a_summer_or_harvest_step_is_advised() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: nothing to advise: what is due is Spring: bo lights a scattered common; kado advises the player about to act in Summer (which common to move and where) or in Harvest (where to insert their Blink)\n"
+        "error: nothing to advise: next comes Spring: bo lights a scattered common; kado advises the player about to act in Summer (which common to move and where) or in Harvest (where to insert their Blink)\n"
     );
     let (code, _, err) = run(&["kingmaker", "advise", &path(dir.path(), "illegal.txt")]);
     assert_eq!(code, 2);

@@ -482,7 +482,7 @@ impl fmt::Display for AdviseError {
         match self {
             AdviseError::NotAdvisable { due } => write!(
                 f,
-                "nothing to advise: what is due is {due}; kado advises the player about to act in Summer (which common to move and where) or in Harvest (where to insert their Blink)"
+                "nothing to advise: next comes {due}; kado advises the player about to act in Summer (which common to move and where) or in Harvest (where to insert their Blink)"
             ),
             AdviseError::OwnBlink {
                 player,
