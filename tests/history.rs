@@ -320,3 +320,46 @@ fn a_history_session_outcome_matches_the_library() {
     assert!(!o.finished);
     assert_eq!(o.seats.len(), 1);
 }
+
+#[test]
+fn saves_of_every_game_are_imported_and_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("h.sqlite");
+    let h = h.to_str().unwrap();
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/format-1");
+    let mut files: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .map(|p| p.to_str().unwrap().to_string())
+        .collect();
+    files.sort();
+    let mut args = vec!["history", "import"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, _, err) = with_history(h, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let (_, out, _) = with_history(h, &["--json", "history"], "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut games: Vec<&str> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap())
+        .collect();
+    games.sort();
+    games.dedup();
+    assert_eq!(games, ["kinga", "kingmaker", "kinkado", "koikoi", "pokino"]);
+    for id in 1..=files.len() {
+        let (code, out, err) = with_history(h, &["history", "show", &id.to_string()], "");
+        assert_eq!(code, 0, "game #{id}: {err}");
+        assert!(out.starts_with(&format!("Game #{id} · ")), "{out}");
+    }
+    // All of them again: every one refused, none added.
+    let (code, out, _) = with_history(h, &args, "");
+    assert_eq!(code, 2);
+    assert_eq!(
+        out.matches("it is in the play history already").count(),
+        files.len()
+    );
+}
