@@ -205,6 +205,12 @@ pub trait Session: Sized + Clone {
     fn record(&self) -> Option<String> {
         None
     }
+
+    /// What to tell a player who types `hint` at this question: the best move and its
+    /// chances, from what they can see; `None` for a game without hints.
+    fn hint(&self, _question: &Question) -> Option<String> {
+        None
+    }
 }
 
 /// The save-file format this version writes.

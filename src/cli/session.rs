@@ -292,6 +292,12 @@ impl<G: Session> Runner<'_, G> {
             )),
             Reply::Show => self.show(),
             Reply::Undo => self.undo()?,
+            Reply::Answer(text) if text.trim().eq_ignore_ascii_case("hint") => {
+                match self.game.hint(q) {
+                    Some(h) => self.prompter.say(&h),
+                    None => self.prompter.refuse("this game gives no hints"),
+                }
+            }
             Reply::Answer(text) => self.answer(q, &text)?,
         }
         Ok(Flow::Go)

@@ -5,6 +5,7 @@
 //! - [`seat`]: the notation of a reveal (`NAME=CARDS@BET`, the prize pool).
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
 
+pub mod advise;
 pub mod alora;
 pub mod args;
 pub mod error;

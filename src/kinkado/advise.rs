@@ -1,0 +1,485 @@
+//! The advisor: at each decision of a solo game against ALORA (sell, buy, bet, play),
+//! every candidate move with its chance to win the round, the money it is expected to
+//! bring, and the chance to end the game ahead it leads to, computed only from what the
+//! player can see.
+//!
+//! ALORA's moves are rules ([`super::alora`]), so her side is computed, not guessed. What
+//! the player cannot see (her face-down cards and the order of the deck) is dealt from
+//! the cards the player has not seen: every set of her face-down cards is counted once
+//! when they are all that is unknown and few (bet and play decisions), and otherwise
+//! `samples` deals are drawn (ChaCha12 from `seed`, [`crate::shuffle`]). Every candidate
+//! meets the same deals, so their differences are sharper than their ± intervals.
+//!
+//! After the move weighed, the player plays the rest of the round by a plain default:
+//! a market card that lifts the hand's tier, blind cards to fill the hand (keeping the
+//! round minimum), the most allowed as the bet with a tier 2 hand or better and the
+//! minimum otherwise, and the best hand at the reveal.
+//!
+//! Moves are ranked by the chance to end the game ahead: the lead at the end of the
+//! round, with the rounds still to play modelled as a normal spread that grows with
+//! their minimum bets (in the last round, simply whether the player ends ahead).
+
+pub mod rollout;
+pub mod view;
+
+use serde::Serialize;
+
+use self::rollout::Setting;
+use super::{Rules, round_info, value};
+use crate::cards::{Card, code_cards};
+use crate::shuffle::Shuffler;
+
+pub use self::view::{Problem, check};
+
+/// The decision in front of the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    Sell,
+    Buy,
+    Bet,
+    Play,
+}
+
+impl Decision {
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::Sell => "sell",
+            Decision::Buy => "buy",
+            Decision::Bet => "bet",
+            Decision::Play => "play",
+        }
+    }
+}
+
+/// ALORA's bet, once placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AloraBet {
+    pub amount: u32,
+    /// The bank placed it (she could not afford it).
+    pub bank: bool,
+}
+
+/// Everything the player can see at a decision, and nothing else.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub round: u32,
+    pub decision: Decision,
+    /// The player's cards.
+    pub hand: Vec<Card>,
+    /// The player's stash now (after their bet, once placed).
+    pub stash: u32,
+    /// The player's bet, once placed.
+    pub bet: Option<u32>,
+    /// ALORA's face-up cards (all of her cards once she has revealed).
+    pub alora_shown: Vec<Card>,
+    /// How many cards ALORA holds face down.
+    pub alora_hidden: usize,
+    /// ALORA's stash now (after her bet, once placed).
+    pub alora_stash: u32,
+    /// ALORA's bet, once placed.
+    pub alora_bet: Option<AloraBet>,
+    /// ALORA takes her turn before the player in each phase of this round.
+    pub alora_first: bool,
+    pub market: Vec<Card>,
+    /// The prize pool's money.
+    pub pool: u32,
+    pub pool_cards: Vec<Card>,
+    /// Any other card out of the deck the player can see.
+    pub seen: Vec<Card>,
+}
+
+/// A move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Move {
+    Sell { cards: Vec<Card> },
+    Buy { market: Vec<Card>, deck: usize },
+    Bet { amount: u32 },
+    Play { cards: Vec<Card> },
+}
+
+impl Move {
+    /// What to type at kado's prompt for this move.
+    pub fn answer(&self) -> String {
+        let codes = |c: &[Card]| {
+            if c.is_empty() {
+                "none".to_string()
+            } else {
+                code_cards(c)
+            }
+        };
+        match self {
+            Move::Sell { cards } | Move::Play { cards } => codes(cards),
+            Move::Bet { amount } => amount.to_string(),
+            Move::Buy { market, deck } => {
+                let mut words: Vec<String> = market.iter().map(|c| c.code()).collect();
+                words.extend(std::iter::repeat_n("deck".to_string(), *deck));
+                if words.is_empty() {
+                    "none".into()
+                } else {
+                    words.join(" ")
+                }
+            }
+        }
+    }
+}
+
+/// A number with its 95% interval (0 when exact).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Measure {
+    pub mean: f64,
+    pub plus_minus: f64,
+}
+
+/// What a move is expected to bring.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Candidate {
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// What to type at the prompt.
+    pub answer: String,
+    /// The chance to win this round.
+    pub win: Measure,
+    /// The player's money at the end of the round less now.
+    pub money: Measure,
+    /// The change in the player's lead over ALORA by the end of the round.
+    pub lead: Measure,
+    /// The chance to end the game ahead (what ranks the moves).
+    pub game: Measure,
+}
+
+/// The advice: every candidate, best first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Advice {
+    pub round: u32,
+    pub decision: Decision,
+    pub candidates: Vec<Candidate>,
+    /// Deals each candidate was weighed on.
+    pub deals: u64,
+    /// Every possible deal was counted once.
+    pub exact: bool,
+    /// The seed, when deals were drawn at random.
+    pub seed: Option<u64>,
+    /// Cards the player cannot see.
+    pub unseen: usize,
+}
+
+/// Jokers out from under the round tracker by round `round` (after its deal).
+fn jokers_in_play(round: u32) -> usize {
+    usize::from(round >= 3) + usize::from(round >= 6)
+}
+
+/// The cards the player cannot see: ALORA's face-down cards and the deck.
+pub fn unseen(pos: &Position) -> Vec<Card> {
+    let mut left = [1usize; 53];
+    left[52] = jokers_in_play(pos.round);
+    let seen = pos
+        .hand
+        .iter()
+        .chain(&pos.alora_shown)
+        .chain(&pos.market)
+        .chain(&pos.pool_cards)
+        .chain(&pos.seen);
+    for c in seen {
+        let i = c.index().min(52);
+        left[i] = left[i].saturating_sub(1);
+    }
+    (0..53)
+        .flat_map(|i| std::iter::repeat_n(i, left[i]))
+        .filter_map(Card::from_index)
+        .collect()
+}
+
+/// Every way to pick `k` of `n` things, as index lists, in order.
+fn subsets(n: usize, k: usize, out: &mut Vec<Vec<usize>>) {
+    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..n {
+            if n - i < k - cur.len() {
+                break;
+            }
+            cur.push(i);
+            go(i + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    go(0, n, k, &mut Vec::new(), out);
+}
+
+/// The distinct card sets of `lo..=hi` cards from `cards` (two jokers are one card twice).
+fn card_sets(cards: &[Card], lo: usize, hi: usize) -> Vec<Vec<Card>> {
+    let mut out: Vec<Vec<Card>> = Vec::new();
+    for k in lo..=hi.min(cards.len()) {
+        let mut idx = Vec::new();
+        subsets(cards.len(), k, &mut idx);
+        for s in idx {
+            let mut set: Vec<Card> = s.iter().map(|&i| cards[i]).collect();
+            set.sort();
+            if !out.contains(&set) {
+                out.push(set);
+            }
+        }
+    }
+    out
+}
+
+/// The moves open to the player.
+pub fn candidates(pos: &Position, rules: &Rules) -> Vec<Move> {
+    let min_bet = round_info(pos.round).map_or(0, |r| r.minimum_bet);
+    match pos.decision {
+        Decision::Sell => {
+            let most = if rules.sell_one_at_a_time {
+                1
+            } else {
+                rules.max_sales
+            };
+            card_sets(&pos.hand, 0, most)
+                .into_iter()
+                .map(|cards| Move::Sell { cards })
+                .collect()
+        }
+        Decision::Buy => buys(pos, rules),
+        Decision::Bet => {
+            if let Some(amount) = pos.bet {
+                return vec![Move::Bet { amount }];
+            }
+            let lo = min_bet.min(pos.stash);
+            let hi = rules.max_bet.min(pos.stash).max(lo);
+            (lo..=hi).map(|amount| Move::Bet { amount }).collect()
+        }
+        Decision::Play => card_sets(&pos.hand, 2, 5)
+            .into_iter()
+            .map(|cards| Move::Play { cards })
+            .collect(),
+    }
+}
+
+/// The most market cards weighed in one purchase (those that lift the hand most).
+const MARKET_CHOICES: usize = 8;
+
+/// The purchases open to the player: market cards (the few that help most) and blind
+/// cards, within the hand limit, the stash and the deck.
+fn buys(pos: &Position, rules: &Rules) -> Vec<Move> {
+    let room = rules.hand_limit.saturating_sub(pos.hand.len());
+    let ev = crate::kinkado::fast::Evaluator::for_players(rules);
+    let mut market = pos.market.clone();
+    market.sort_by_key(|c| {
+        let mut h = pos.hand.clone();
+        h.push(*c);
+        std::cmp::Reverse((ev.eval(rollout::hand_of(&h)).strength(), *c))
+    });
+    market.truncate(MARKET_CHOICES);
+    let deck_left = unseen(pos).len().saturating_sub(pos.alora_hidden);
+    let mut out = Vec::new();
+    for set in card_sets(&market, 0, room) {
+        let cost: u32 = set.iter().map(|c| value(*c)).sum();
+        if cost > pos.stash {
+            continue;
+        }
+        let afford = ((pos.stash - cost) / rules.deck_card_cost.max(1)) as usize;
+        let most = (room - set.len()).min(afford).min(deck_left);
+        for deck in 0..=most {
+            if !rules.buy_mixed && !set.is_empty() && deck > 0 {
+                break;
+            }
+            out.push(Move::Buy {
+                market: set.clone(),
+                deck,
+            });
+        }
+    }
+    out
+}
+
+/// C(n, k), or None past u64.
+fn count_sets(n: usize, k: usize) -> Option<u64> {
+    let mut acc: u128 = 1;
+    for i in 0..k as u128 {
+        acc = acc * (n as u128 - i) / (i + 1);
+        if acc > u128::from(u64::MAX) {
+            return None;
+        }
+    }
+    u64::try_from(acc).ok()
+}
+
+/// The deals every candidate meets: each set of ALORA's face-down cards once when they
+/// are all that is unknown and no more than `samples`, else `samples` random deals.
+fn deals(pos: &Position, samples: u64, seed: u64) -> (Vec<Vec<Card>>, bool) {
+    let pool = unseen(pos);
+    let k = pos.alora_hidden.min(pool.len());
+    let only_hidden = matches!(pos.decision, Decision::Bet | Decision::Play);
+    if only_hidden && count_sets(pool.len(), k).is_some_and(|n| n <= samples.max(1)) {
+        let mut idx = Vec::new();
+        subsets(pool.len(), k, &mut idx);
+        let all = idx
+            .into_iter()
+            .map(|s| s.iter().map(|&i| pool[i]).collect())
+            .collect();
+        return (all, true);
+    }
+    // Her face-down cards, then enough of the deck for every draw of the round.
+    let need = if only_hidden {
+        k
+    } else {
+        (k + 12).min(pool.len())
+    };
+    let mut rng = Shuffler::new(seed);
+    let mut deck = pool;
+    let n = deck.len();
+    let mut out = Vec::with_capacity(samples.max(1) as usize);
+    for _ in 0..samples.max(1) {
+        for i in 0..need {
+            let j = rng.index(i..n);
+            deck.swap(i, j);
+        }
+        out.push(deck[..need].to_vec());
+    }
+    (out, false)
+}
+
+/// Running sums of one measure.
+#[derive(Clone, Copy, Default)]
+struct Sums {
+    n: f64,
+    sum: f64,
+    squares: f64,
+}
+
+impl Sums {
+    fn add(&mut self, x: f64) {
+        self.n += 1.0;
+        self.sum += x;
+        self.squares += x * x;
+    }
+
+    fn measure(&self, exact: bool) -> Measure {
+        let n = self.n.max(1.0);
+        let mean = self.sum / n;
+        let var = (self.squares / n - mean * mean).max(0.0);
+        Measure {
+            mean,
+            plus_minus: if exact { 0.0 } else { 1.96 * (var / n).sqrt() },
+        }
+    }
+}
+
+/// The spread of the lead over the rounds after `round`: each round's swing grows with
+/// its minimum bet.
+fn later_spread(round: u32, rounds: u32) -> f64 {
+    ((round + 1)..=rounds)
+        .filter_map(round_info)
+        .map(|r| (12.0 + 2.0 * f64::from(r.minimum_bet)).powi(2))
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// The standard normal distribution function (Abramowitz and Stegun 7.1.26).
+fn normal_cdf(x: f64) -> f64 {
+    let z = x.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * z);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erf = 1.0 - poly * (-z * z).exp();
+    if x >= 0.0 {
+        0.5 * (1.0 + erf)
+    } else {
+        0.5 * (1.0 - erf)
+    }
+}
+
+/// The chance to end the game ahead with `lead` at the end of this round.
+fn ahead(lead: f64, spread: f64) -> f64 {
+    if spread <= 0.0 {
+        return if lead > 0.0 {
+            1.0
+        } else if lead == 0.0 {
+            0.5
+        } else {
+            0.0
+        };
+    }
+    normal_cdf(lead / spread)
+}
+
+/// Weighs one move on every deal.
+fn weigh(set: &Setting, mv: &Move, deals: &[Vec<Card>], exact: bool, spread: f64) -> Candidate {
+    let pos = set.pos;
+    let lead_now = f64::from(pos.stash) - f64::from(pos.alora_stash);
+    let [mut win, mut money, mut lead, mut game] = [Sums::default(); 4];
+    for d in deals {
+        let r = rollout::play(set, mv, d);
+        let change = (r.money - r.alora_money) as f64;
+        win.add(if r.won { 1.0 } else { 0.0 });
+        money.add(r.money as f64);
+        lead.add(change);
+        game.add(ahead(lead_now + change, spread));
+    }
+    Candidate {
+        answer: mv.answer(),
+        mv: mv.clone(),
+        win: win.measure(exact),
+        money: money.measure(exact),
+        lead: lead.measure(exact),
+        game: game.measure(exact),
+    }
+}
+
+/// What a played hand keeps for the next round, to break ties between equal plays.
+fn kept_worth(pos: &Position, mv: &Move) -> u32 {
+    match mv {
+        Move::Play { cards } => {
+            let mut kept = pos.hand.clone();
+            for c in cards {
+                if let Some(i) = kept.iter().position(|k| k == c) {
+                    kept.remove(i);
+                }
+            }
+            kept.iter().map(|c| value(*c)).sum()
+        }
+        _ => 0,
+    }
+}
+
+/// The advice for a position ([`check`] it first). `tick` is called after each
+/// candidate with (done, all).
+pub fn advise(
+    pos: &Position,
+    rules: &Rules,
+    samples: u64,
+    seed: u64,
+    tick: &dyn Fn(usize, usize),
+) -> Advice {
+    let set = Setting::new(pos, rules);
+    let (deals, exact) = deals(pos, samples, seed);
+    let spread = later_spread(pos.round, rules.rounds);
+    let moves = candidates(pos, rules);
+    let mut weighed: Vec<(Candidate, u32)> = Vec::with_capacity(moves.len());
+    for (i, mv) in moves.iter().enumerate() {
+        weighed.push((weigh(&set, mv, &deals, exact, spread), kept_worth(pos, mv)));
+        tick(i + 1, moves.len());
+    }
+    weighed.sort_by(|(a, ka), (b, kb)| {
+        b.game
+            .mean
+            .total_cmp(&a.game.mean)
+            .then(b.lead.mean.total_cmp(&a.lead.mean))
+            .then(b.win.mean.total_cmp(&a.win.mean))
+            .then(kb.cmp(ka))
+    });
+    Advice {
+        round: pos.round,
+        decision: pos.decision,
+        candidates: weighed.into_iter().map(|(c, _)| c).collect(),
+        deals: deals.len() as u64,
+        exact,
+        seed: (!exact).then_some(seed),
+        unseen: unseen(pos).len(),
+    }
+}
