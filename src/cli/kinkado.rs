@@ -69,6 +69,12 @@ pub enum Cmd {
         after_help = "JSON keys: games, seed, policy, alora_wins, player_wins, ties, alora_win_rate, player_money and alora_money ({mean, spread, min, max, histogram: [[low, high, count], …]}), deciding_rounds (nine counts: games whose winner took the lead for good after round 1, 2, … 9)."
     )]
     Simulate(stats::SimulateArgs),
+    /// The best move at one decision against ALORA, with its chances, from what you see.
+    #[command(
+        long_about = "The best move at one decision of a solo game against ALORA, from what you can see: which cards to sell, which market cards or blind cards to buy, how much to bet, which hand to play. Every move open to you is listed, best first, with its chance to win the round, the money it is expected to bring you by the end of the round, the change in your lead over ALORA, and the chance to end the game ahead, which ranks them.\n\nALORA's moves are her rules, so her side is computed. What you cannot see (her face-down cards, the order of the deck) is dealt from the cards you have not seen: --samples deals, drawn with ChaCha12 from --seed, each move meeting the same deals, with a 95% interval on each figure; when her face-down cards are all that is unknown (bet and play) and their sets are no more than --samples, each set is counted once (exact). After the move weighed, you are taken to play the rest of the round plainly: a market card that lifts your hand's tier, blind cards to fill your hand keeping the round minimum, the most allowed as the bet with a tier 2 hand or better, the minimum otherwise, and your best hand. The later rounds are modelled as a normal spread of the lead growing with their minimum bets.\n\nThe same advice answers `hint` at your prompts in `kado kinkado play --deck virtual`.",
+        after_help = "JSON keys: round, decision, candidates (best first: move {kind: sell|buy|bet|play, cards | market and deck | amount}, answer (what to type at the prompt), win, money, lead, game, each {mean, plus_minus}; plus_minus is 0 when exact), deals, exact, seed (null when exact), unseen.\n\nExample:\n  kado kinkado advise --phase bet --round 4 --hand 'KS KH KD 9C 2S' --alora-shown 'QS 7H 7D 4C 3S' --alora-hidden 2 --market '2H 5C' --pool 17"
+    )]
+    Advise(Box<advise::AdviseArgs>),
     /// Run a whole game at the table, step by step, saving after every step.
     #[command(long_about = PLAY_HELP)]
     Play {
@@ -205,6 +211,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         Cmd::Odds(a) => stats::odds_cmd(ctx, &rs, &rules, &a),
         Cmd::Census(a) => stats::census_cmd(ctx, &rs, &rules, &a),
         Cmd::Simulate(a) => stats::simulate_cmd(ctx, &rs, &a),
+        Cmd::Advise(a) => advise::advise_cmd(ctx, &rs, &rules, &a),
     }
 }
 
@@ -532,4 +539,5 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
     ctx.emit(&v.verdict(), &human, &v.explain)
 }
 
+mod advise;
 mod stats;

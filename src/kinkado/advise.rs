@@ -19,6 +19,7 @@
 //! round, with the rounds still to play modelled as a normal spread that grows with
 //! their minimum bets (in the last round, simply whether the player ends ahead).
 
+pub mod read;
 pub mod rollout;
 pub mod view;
 
@@ -32,9 +33,10 @@ use crate::shuffle::Shuffler;
 pub use self::view::{Problem, check};
 
 /// The decision in front of the player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Decision {
+    #[default]
     Sell,
     Buy,
     Bet,
@@ -482,4 +484,22 @@ pub fn advise(
         seed: (!exact).then_some(seed),
         unseen: unseen(pos).len(),
     }
+}
+
+/// The rules and rulings behind the advice.
+pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
+    let mut x = crate::explain::Explain::new();
+    x.rule("Each move is weighed by playing the rest of the round on deals of the cards you cannot see: ALORA's face-down cards and the deck; ALORA plays by her rules, you by the advice's plain default after the move.");
+    x.ruled(
+        "ALORA sells her two lowest cards, buys the highest market card worth 6 or more when she can, bets the higher of her best face-up card and the round minimum, and plays the best hand of all her cards.",
+        rs,
+        &["alora-buy", "alora-face-up", "alora-sum", "alora-last-room"],
+    );
+    x.ruled(
+        "At the reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal.",
+        rs,
+        &["alora-ties", "bank-bet"],
+    );
+    x.rule("Moves are ranked by the chance to end the game ahead: the lead at the end of this round, with the later rounds' swings taken as a normal spread that grows with their minimum bets.");
+    x
 }
