@@ -503,3 +503,251 @@ pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
     x.rule("Moves are ranked by the chance to end the game ahead: the lead at the end of this round, with the later rounds' swings taken as a normal spread that grows with their minimum bets.");
     x
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinkado::game::bot::Bot;
+    use crate::kinkado::game::{Deck, Game, Setup};
+    use crate::kinkado::odds;
+    use crate::notation::test_cards as cards;
+    use crate::ruleset::Ruleset;
+    use crate::session::{Question, Session, Step};
+
+    fn position(decision: Decision) -> Position {
+        Position {
+            round: 6,
+            decision,
+            hand: cards("KS KH 9D 4C 2S"),
+            stash: 40,
+            bet: None,
+            alora_shown: cards("QS 7H 7D 4D 3S"),
+            alora_hidden: 2,
+            alora_stash: 45,
+            alora_bet: None,
+            alora_first: true,
+            market: cards("2H 5C"),
+            pool: 17,
+            pool_cards: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// A virtual solo game played by the bot up to the player's first question of `kind`
+    /// in round `round`.
+    fn at_prompt(seed: u64, round: u32, kind: &str) -> (Game, Question) {
+        let setup = Setup {
+            players: vec!["you".into()],
+            alora: true,
+            deck: Deck::Virtual { seed },
+        };
+        let mut g = Game::start(&setup, &Ruleset::builtin("kinkado").unwrap()).unwrap();
+        let bot = Bot::default();
+        loop {
+            match g.next() {
+                Step::Done => panic!("the game ended before the prompt"),
+                Step::Auto(a) => {
+                    g.apply(&a).unwrap();
+                }
+                Step::Ask(q) => {
+                    if g.round == round && q.key == format!("{kind}:you") {
+                        return (g, q);
+                    }
+                    let a = g.answer(&q, &bot.answer(&g, &q)).unwrap();
+                    g.apply(&a).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn advice_never_reads_alora_face_down_cards() {
+        // The same table, but ALORA's face-down cards swapped for others the player
+        // cannot see: the position and the hint are the same.
+        let mut swapped = 0;
+        for (round, kind) in [
+            (1, "sell"),
+            (2, "sell"),
+            (3, "buy"),
+            (4, "bet"),
+            (5, "play"),
+        ] {
+            let (g, q) = at_prompt(11, round, kind);
+            let pos = view::position(&g, "you").unwrap();
+            let a = g.seats.iter().position(|s| s.is_alora).unwrap();
+            let her = &g.seats[a];
+            let hidden: Vec<Card> = her
+                .known
+                .iter()
+                .copied()
+                .filter(|c| !her.face_up.contains(c))
+                .collect();
+            let others: Vec<Card> = unseen(&pos)
+                .into_iter()
+                .filter(|c| !hidden.contains(c))
+                .take(hidden.len())
+                .collect();
+            let mut h = g.clone();
+            h.seats[a].known = her.face_up.clone();
+            h.seats[a].known.extend(&others);
+            if !hidden.is_empty() {
+                swapped += 1;
+                assert_ne!(g.seats[a].known, h.seats[a].known);
+            }
+            assert_eq!(
+                view::position(&h, "you").unwrap(),
+                pos,
+                "round {round} {kind}"
+            );
+            assert_eq!(view::hint(&g, &q), view::hint(&h, &q));
+        }
+        assert!(swapped >= 3, "{swapped}");
+    }
+
+    #[test]
+    fn the_bet_odds_are_those_of_kinkado_odds() {
+        // The most allowed outbids ALORA, so a tie is a win: win + tie of `odds`.
+        let pos = position(Decision::Bet);
+        let r = Rules::standard();
+        let a = advise(&pos, &r, 10_000, 0, &|_, _| {});
+        assert!(a.exact);
+        let max = a
+            .candidates
+            .iter()
+            .find(|c| c.mv == Move::Bet { amount: 25 })
+            .unwrap();
+        let o = odds::odds(
+            &odds::Query {
+                hand: pos.hand.clone(),
+                alora_shown: pos.alora_shown.clone(),
+                alora_hidden: 2,
+                seen: cards("2H 5C"),
+                samples: 10_000,
+                seed: 0,
+            },
+            &r,
+        );
+        assert!(o.exact);
+        assert!((max.win.mean - (o.win + o.tie)).abs() < 1e-12);
+        assert_eq!((a.deals, a.unseen), (42 * 41 / 2, 42));
+    }
+
+    #[test]
+    fn every_move_is_a_candidate() {
+        let r = Rules::standard();
+        let seven = Position {
+            hand: cards("KS KH 9D 4C 2S 3D 8C"),
+            ..position(Decision::Sell)
+        };
+        assert_eq!(candidates(&seven, &r).len(), 1 + 7 + 21 + 35);
+        let play = Position {
+            decision: Decision::Play,
+            ..seven.clone()
+        };
+        assert_eq!(candidates(&play, &r).len(), 21 + 35 + 35 + 21);
+        // Bets from the $10 minimum of round 6 to the $25 limit.
+        assert_eq!(candidates(&position(Decision::Bet), &r).len(), 16);
+        // Two jokers are one card twice.
+        let jokers = Position {
+            hand: cards("JK JK 2S"),
+            ..position(Decision::Sell)
+        };
+        assert_eq!(candidates(&jokers, &r).len(), 1 + 2 + 2 + 1);
+        // Buys: 2 cards of room, a market of 2, a deck to draw from.
+        let buy = position(Decision::Buy);
+        let moves = candidates(&buy, &r);
+        assert!(moves.contains(&Move::Buy {
+            market: cards("2H 5C"),
+            deck: 0
+        }));
+        assert!(moves.contains(&Move::Buy {
+            market: Vec::new(),
+            deck: 2
+        }));
+        assert!(
+            !moves
+                .iter()
+                .any(|m| matches!(m, Move::Buy { market, deck } if market.len() + deck > 2))
+        );
+    }
+
+    #[test]
+    fn sampled_advice_is_repeatable_by_seed() {
+        let r = Rules::standard();
+        let pos = position(Decision::Sell);
+        let a = advise(&pos, &r, 50, 3, &|_, _| {});
+        let b = advise(&pos, &r, 50, 3, &|_, _| {});
+        let c = advise(&pos, &r, 50, 4, &|_, _| {});
+        assert!(!a.exact);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(a.seed, Some(3));
+        assert!(
+            a.candidates
+                .iter()
+                .all(|c| c.win.plus_minus > 0.0 || c.win.mean == 0.0 || c.win.mean == 1.0)
+        );
+    }
+
+    #[test]
+    fn a_known_hand_is_counted_exactly() {
+        // ALORA has shown every card: each play wins or loses for certain.
+        let pos = Position {
+            alora_hidden: 0,
+            bet: Some(10),
+            alora_bet: Some(AloraBet {
+                amount: 15,
+                bank: false,
+            }),
+            ..position(Decision::Play)
+        };
+        let a = advise(&pos, &Rules::standard(), 100, 0, &|_, _| {});
+        assert!(a.exact && a.deals == 1);
+        assert!(
+            a.candidates
+                .iter()
+                .all(|c| c.win.mean == 0.0 || c.win.mean == 1.0)
+        );
+        // Her pair of 7s with Q 4 3: tier 1, $36. K K alone ($40) wins already, and of
+        // the plays that win it keeps the most for the next round.
+        let best = &a.candidates[0];
+        assert_eq!(best.win.mean, 1.0);
+        assert_eq!(
+            best.mv,
+            Move::Play {
+                cards: cards("KS KH")
+            }
+        );
+        // Winning takes the pool, her bet and the bank's match of the player's bet.
+        assert_eq!(best.money.mean, f64::from(17 + 15 + 10 + 10));
+        assert_eq!(best.answer, "KS KH");
+    }
+
+    #[test]
+    fn the_last_round_ranks_by_ending_ahead() {
+        assert_eq!(later_spread(9, 9), 0.0);
+        assert!(later_spread(1, 9) > later_spread(5, 9));
+        assert_eq!(ahead(3.0, 0.0), 1.0);
+        assert_eq!(ahead(-3.0, 0.0), 0.0);
+        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-9);
+        assert!((normal_cdf(1.96) - 0.975).abs() < 1e-3);
+    }
+
+    #[test]
+    fn problems_are_all_reported() {
+        let pos = Position {
+            round: 10,
+            hand: cards("KS KS 2C 3C 4C 5C 6C 7C"),
+            alora_hidden: 3,
+            ..position(Decision::Play)
+        };
+        let p = check(&pos, &Rules::standard());
+        assert!(p.contains(&Problem::NoSuchRound {
+            round: 10,
+            rounds: 9
+        }));
+        assert!(p.contains(&Problem::HandSize(8)));
+        assert!(p.contains(&Problem::AloraSize(8)));
+        assert!(p.contains(&Problem::TooMany(cards("KS")[0])));
+    }
+}

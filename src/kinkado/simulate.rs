@@ -335,6 +335,16 @@ mod tests {
     }
 
     #[test]
+    fn the_advisor_plays_whole_games_repeatably() {
+        let a = simulate(&rs(), Policy::Advisor, 2, 1, 1, &|| {}).unwrap();
+        let b = simulate(&rs(), Policy::Advisor, 2, 1, 2, &|| {}).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.alora_wins + a.player_wins + a.ties, 2);
+        let g = simulate(&rs(), Policy::Greedy, 2, 1, 1, &|| {}).unwrap();
+        assert_ne!(a.player_money, g.player_money);
+    }
+
+    #[test]
     fn histogram_counts_every_game() {
         let m = MoneyStats::of(&[0, 5, 10, 100, 100]);
         assert_eq!(m.histogram.iter().map(|b| b.2).sum::<u64>(), 5);
