@@ -213,7 +213,7 @@ fn hint_at_a_play_prompt() {
         "{out}"
     );
     assert!(
-        out.contains("Sampled: 400 deals of the 44 unseen cards (seed 0); ± is a 95% interval.\n")
+        out.contains("Sampled: 2000 deals of the 44 unseen cards (seed 0); ± is a 95% interval.\n")
     );
     assert!(
         out.contains("Round 1, buy: buy nothing (type `none`)\n"),
