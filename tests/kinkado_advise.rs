@@ -213,7 +213,7 @@ fn hint_at_a_play_prompt() {
         "{out}"
     );
     assert!(
-        out.contains("Sampled: 2000 deals of the 44 unseen cards (seed 0); ± is a 95% interval.\n")
+        out.contains("Sampled: 5000 deals of the 44 unseen cards (seed 0); ± is a 95% interval.\n")
     );
     assert!(
         out.contains("Round 1, buy: buy nothing (type `none`)\n"),
@@ -279,10 +279,9 @@ fn policy_row(policy: &str) -> String {
 #[test]
 #[ignore]
 fn readme_table_of_policies_is_true() {
-    let readme = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"),
-    )
-    .unwrap();
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
     for policy in ["greedy", "advisor"] {
         let row = policy_row(policy);
         assert!(readme.contains(&format!("{row}\n")), "README lacks {row}");

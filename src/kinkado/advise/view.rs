@@ -266,7 +266,7 @@ pub fn table(a: &Advice, shown: usize, s: Style) -> String {
 }
 
 /// Deals a hint at a prompt weighs each move on.
-pub const HINT_SAMPLES: u64 = 2000;
+pub const HINT_SAMPLES: u64 = 5000;
 
 /// The hint at a prompt of a game: the advice for the player asked, or why there is none.
 pub fn hint(game: &Game, q: &Question) -> String {
