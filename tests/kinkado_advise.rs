@@ -156,6 +156,7 @@ Money and Lead: your stash and your lead over ALORA at the end of the round, les
 
 #[test]
 fn bad_positions_are_pointed_at() {
+    // Every problem at once, each at its argument.
     let err = bad(&[
         "kinkado",
         "advise",
@@ -168,16 +169,22 @@ fn bad_positions_are_pointed_at() {
     ]);
     assert_eq!(
         err,
-        "error: weigh each move on 1 to 200000 deals, not 0
+        "error: K♠ is named twice: one pack holds one K♠
+ --> --hand, column 7
+  |
+1 | KS KH KS
+  |       ^^
+  = help: the first K♠ is at column 1
+
+error: weigh each move on 1 to 200000 deals, not 0
  --> --samples, column 1
   |
 1 | 0
   | ^
+
+2 problems found
 "
     );
-    let err = bad(&["kinkado", "advise", "--phase", "sell", "--hand", "KS KH KS"]);
-    assert!(err.contains("K♠ is named twice"), "{err}");
-    assert!(err.contains("--hand, column 7"), "{err}");
     let err = bad(&[
         "kinkado", "advise", "--phase", "play", "--hand", "KS", "--round", "12",
     ]);
@@ -186,14 +193,25 @@ fn bad_positions_are_pointed_at() {
         err.contains("a hand is played with 2 to 5 cards: you hold 1"),
         "{err}"
     );
-    let v: serde_json::Value = serde_json::from_str(
-        &run(&[
-            "--json", "kinkado", "advise", "--phase", "bet", "--hand", "ZZ",
-        ])
-        .1,
-    )
-    .unwrap_or(serde_json::Value::Null);
-    assert!(v.is_null() || v.get("error").is_some());
+    let err = bad(&[
+        "kinkado",
+        "advise",
+        "--phase",
+        "bet",
+        "--hand",
+        "KS KH",
+        "--alora-shown",
+        "QS",
+        "--alora-hidden",
+        "60",
+    ]);
+    assert!(err.contains("ALORA holds at most 7 cards, not 61"), "{err}");
+    let (code, out, err) = run(&[
+        "--json", "kinkado", "advise", "--phase", "bet", "--hand", "ZZ",
+    ]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(v["problems"][0]["source"], "--hand");
 }
 
 #[test]

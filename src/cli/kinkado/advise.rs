@@ -115,8 +115,13 @@ pub fn advise_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &AdviseArgs) -> Out
         },
         rules,
     );
-    Error::check(problems)?;
-    let pos = pos?;
+    // Every problem at once: the position's and the numbers'.
+    let pos = match (pos, Error::check(problems)) {
+        (Ok(pos), Ok(())) => pos,
+        (pos, numbers) => {
+            return Err(Error::gather([pos.err(), numbers.err()]).into());
+        }
+    };
     let (samples, seed, top) = (samples.unwrap_or(1), seed.unwrap_or(0), top.unwrap_or(8));
     let moves = advise::candidates(&pos, rules).len() as u64;
     let bar = progress_bar(moves, moves * samples >= 2_000_000);
