@@ -604,6 +604,61 @@ mod tests {
         assert!(swapped >= 3, "{swapped}");
     }
 
+    /// Plays the game on with the bot's answers and `best` at the player's reveal until
+    /// the round is settled.
+    fn settle_round(g: &mut Game) {
+        let round = g.round;
+        let bot = Bot::default();
+        while g.round == round {
+            let a = match g.next() {
+                Step::Done => return,
+                Step::Auto(a) => a,
+                Step::Ask(q) if q.key == "play:you" => g.answer(&q, "best").unwrap(),
+                Step::Ask(q) => g.answer(&q, &bot.answer(g, &q)).unwrap(),
+            };
+            g.apply(&a).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_bet_weighed_on_the_true_cards_pays_what_the_game_pays() {
+        // The rollout on the deal that really lies face down gives the stashes the rules
+        // engine gives for the same bet.
+        for (seed, round) in [(11, 2), (12, 4), (13, 6), (14, 9), (15, 1)] {
+            let (g, q) = at_prompt(seed, round, "bet");
+            let pos = view::position(&g, "you").unwrap();
+            let r = Rules::standard();
+            let set = Setting::new(&pos, &r);
+            let a = g.seats.iter().position(|s| s.is_alora).unwrap();
+            let her = &g.seats[a];
+            let deal: Vec<Card> = her
+                .known
+                .iter()
+                .copied()
+                .filter(|c| !her.face_up.contains(c))
+                .collect();
+            let moves = candidates(&pos, &r);
+            for mv in [moves[0].clone(), moves[moves.len() - 1].clone()] {
+                let amount = mv.answer();
+                let out = rollout::play(&set, &mv, &deal);
+                let mut e = g.clone();
+                let act = e.answer(&q, &mv.answer()).unwrap();
+                e.apply(&act).unwrap();
+                settle_round(&mut e);
+                let me = e.seats.iter().find(|s| s.name == "you").unwrap().stash;
+                let alora = e.seats[a].stash;
+                assert_eq!(
+                    (i64::from(me), i64::from(alora)),
+                    (
+                        i64::from(pos.stash) + out.money,
+                        i64::from(pos.alora_stash) + out.alora_money
+                    ),
+                    "seed {seed} round {round} bet {amount}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_bet_odds_are_those_of_kinkado_odds() {
         // The most allowed outbids ALORA, so a tie is a win: win + tie of `odds`.
