@@ -200,15 +200,16 @@ pub trait Session: Sized + Clone {
         String::new()
     }
 
-    /// The game so far in the game's record notation, which its `check` command reads
-    /// back with the same result; `None` for a game without a record notation.
-    fn record(&self) -> Option<String> {
+    /// The advice for `question` when the player types `hint` at its prompt: the legal
+    /// answers ranked, computed only from what the player can see; `None` where the game
+    /// has no advice (a card to name, or a game without an advisor).
+    fn hint(&self, _question: &Question) -> Option<String> {
         None
     }
 
-    /// What to tell a player who types `hint` at this question: the best move and its
-    /// chances, from what they can see; `None` for a game without hints.
-    fn hint(&self, _question: &Question) -> Option<String> {
+    /// The game so far in the game's record notation, which its `check` command reads
+    /// back with the same result; `None` for a game without a record notation.
+    fn record(&self) -> Option<String> {
         None
     }
 }

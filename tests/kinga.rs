@@ -1048,3 +1048,186 @@ fn play_explain_names_the_rulings_kado_meets_at_the_table() {
         "{house}"
     );
 }
+
+// ---- advise ------------------------------------------------------------------------
+
+#[test]
+fn advise_ranks_every_choice_human_and_json() {
+    let args = [
+        "kinga",
+        "advise",
+        "--hand",
+        "5S 4S 3D JK",
+        "--tops",
+        "6D 9S 3H 3C",
+        "--discard",
+        "AS 2H",
+        "--samples",
+        "20",
+    ];
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "┌──────┬───────────────────┬──────────┬───────────┬───────────────────────────────────────┐
+│      ┆ Answer            ┆ Wins     ┆ Avg score ┆ What it does                          │
+╞══════╪═══════════════════╪══════════╪═══════════╪═══════════════════════════════════════╡
+│ best ┆ 5S 4S JK 3D on 6D ┆ 20% ± 18 ┆ 2.55      ┆ takes 6♦: the ♦ queen is 6 cards away │
+│ 2    ┆ 5S JK on 3H       ┆ 35% ± 21 ┆ 2.60      ┆ takes 3♥: the ♥ queen is 9 cards away │
+│ 3    ┆ 5S JK on 3C       ┆ 35% ± 21 ┆ 2.45      ┆ takes 3♣: the ♣ queen is 9 cards away │
+│ 4    ┆ exile 4S          ┆ 25% ± 19 ┆ 2.15      ┆ exiles 4♠ from the deck for good      │
+└──────┴───────────────────┴──────────┴───────────┴───────────────────────────────────────┘
+Each choice played out 20 times to the end (seed 1): the unseen draw order sampled, the same samples for every choice; ± is a 95% interval. The greedy choice stays first unless another beats it on those samples by more than the noise of the difference.
+"
+    );
+    let v = json(&args);
+    assert_eq!(v["question"], "turn");
+    assert_eq!(v["samples"], 20);
+    let answers: Vec<&str> = v["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["answer"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            "5S 4S JK 3D on 6D",
+            "5S JK on 3H",
+            "5S JK on 3C",
+            "exile 4S"
+        ]
+    );
+    assert_eq!(v["candidates"][1]["wins"], 7);
+    // Another seed, another sample: repeatable per seed.
+    let mut other = args.to_vec();
+    other.extend(["--seed", "2"]);
+    assert_eq!(json(&other), json(&other));
+}
+
+#[test]
+fn advise_with_no_play_ranks_the_kings_to_turn() {
+    let v = json(&[
+        "kinga",
+        "advise",
+        "--hand",
+        "AS",
+        "--tops",
+        "9D 9S 9H 9C",
+        "--suspicion",
+        "H",
+        "--samples",
+        "5",
+    ]);
+    assert_eq!(v["question"], "suspicion");
+    let answers: Vec<&str> = v["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["answer"].as_str().unwrap())
+        .collect();
+    let mut sorted = answers.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        ["C", "D", "S"],
+        "every upright king, not the sideways ♥"
+    );
+}
+
+#[test]
+fn advise_reports_every_problem_at_once() {
+    let err = bad(&[
+        "kinga",
+        "advise",
+        "--hand",
+        "5S 4S 3D JK 9S",
+        "--tops",
+        "6D 9S 3H 3X",
+        "--discard",
+        "AS 2H 9H",
+        "--suspicion",
+        "S Q",
+    ]);
+    assert_eq!(
+        err,
+        "error: unknown suit `X` in `3X`
+ --> --tops, column 11
+  |
+1 | 6D 9S 3H 3X
+  |           ^
+  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)
+
+error: `Q` is not a suit
+ --> --suspicion, column 3
+  |
+1 | S Q
+  |   ^
+  = expected: S, H, D or C (or ♠ ♥ ♦ ♣)
+
+error: 9♥ is still in the ♥ pile, under 3♥
+ --> --discard, column 7
+  |
+1 | AS 2H 9H
+  |       ^^
+  = help: a suit pile is taken in order, from 3 up to the king
+
+error: 9♠ is named twice: one pack holds one 9♠
+ --> --tops, column 4
+  |
+1 | 6D 9S 3H 3X
+  |    ^^
+  = help: the first 9♠ is at --hand
+
+4 problems found
+"
+    );
+}
+
+#[test]
+fn hint_at_a_play_prompt_ranks_the_choices() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.yaml");
+    let (code, out, _) = run_with_input(
+        &["kinga", "play", "--save", path.to_str().unwrap()],
+        "AS 2S AH 2H\nhint\nhint\nquit\n",
+    );
+    assert_eq!(code, 0);
+    let hints: Vec<&str> = out.split("Turn 1: your play: hint\n").skip(1).collect();
+    assert_eq!(hints.len(), 2, "{out}");
+    let first = hints[0].split("Turn 1: your play:").next().unwrap();
+    assert!(first.contains("│ best ┆ "), "{first}");
+    assert!(first.contains("exile AH"), "{first}");
+    assert!(first.contains("2S AS AH on 3S"), "{first}");
+    assert!(hints[1].starts_with(first), "the same hint twice");
+    // A draw is not a choice: no advice.
+    let path2 = dir.path().join("g2.yaml");
+    let (_, out, _) = run_with_input(
+        &["kinga", "play", "--save", path2.to_str().unwrap()],
+        "hint\nquit\n",
+    );
+    assert!(
+        out.contains("✗ kado has no advice for this question: it is not a choice of play"),
+        "{out}"
+    );
+}
+
+#[test]
+fn simulate_with_the_advisor_policy() {
+    let v = json(&[
+        "--rules",
+        "kinga",
+        "kinga",
+        "simulate",
+        "--games",
+        "4",
+        "--policy",
+        "advisor",
+        "--samples",
+        "2",
+    ]);
+    assert_eq!(v["policy"], "advisor");
+    assert_eq!(v["results"][0]["games"], 4);
+    let g = json(&["--rules", "kinga", "kinga", "simulate", "--games", "4"]);
+    assert_eq!(g["policy"], "greedy");
+}

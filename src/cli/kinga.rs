@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use clap::{Subcommand, ValueEnum};
 
 use kado::diag::Source;
+use kado::kinga::advise;
 use kado::kinga::game::{Deck, Game, Setup};
-use kado::kinga::position::{Chain, Position};
-use kado::kinga::sim::{self, POLICY, Report};
+use kado::kinga::position::{Chain, Position, Table, TableArgs};
+use kado::kinga::sim::{self, Report};
 use kado::kinga::{self, GAME, TITLE, verdict};
 use kado::render::Style;
 use kado::ruleset::Ruleset;
@@ -28,6 +29,8 @@ const OPTIONS_AFTER: &str = "JSON keys: influence (list of {target, play, influe
 
 Example:
   kado kinga options --hand '5S 4S 3D JK' --tops '6D 9S 3H 3C'";
+
+const ADVISE_ABOUT: &str = "The best play at the start of a turn, from what you can see: your hand, the top card of each suit pile, your discard pile, the exiled cards and the kings turned by suspicion. Every legal choice (each target's shortest play, each exile; with neither, each king to turn) is played out to the end of the game many times by the greedy policy of `simulate`, over samples of what you cannot see: the order of your draw pile (its cards are every card found nowhere else) and of every later reshuffle. The same samples serve every choice. The greedy choice is ranked first unless another beats it on those samples by more than the noise; the others follow by games won.\n\nThe table: each choice's wins with a 95% interval, its average score (kings exposed) and what it does. --samples and --seed make the advice repeatable. At a `kado kinga play` prompt, `hint` gives the same advice.\n\nJSON keys: question (turn or suspicion), candidates (list of {answer, reason, wins, samples, win_rate, margin, average_score}, best first), samples, seed.\n\nExample:\n  kado kinga advise --hand '5S 4S 3D JK' --tops '6D 9S 3H 3C' --discard 'AS 2H'";
 
 const PLAY_ABOUT: &str = "Play a game at the table: kado tracks the four suit piles, the kings, the draw and discard piles, the exiled cards and your hand, checks each play against the rules in force, and says what to do: draw, exile, turn a king sideways, reshuffle the discards. The table is shown at the start of every turn and when the game ends with its score (kings exposed).
 
@@ -75,6 +78,31 @@ pub enum Cmd {
         #[arg(long, value_name = "N", default_value = "0")]
         turned: String,
     },
+    /// The best play at the start of a turn, every legal choice ranked by its chance to win.
+    #[command(long_about = ADVISE_ABOUT)]
+    Advise {
+        /// The hand (may be empty: `--hand ''`).
+        #[arg(long, value_name = "CARDS")]
+        hand: String,
+        /// The top card of each suit pile; a suit left out has only its king left.
+        #[arg(long, value_name = "CARDS")]
+        tops: String,
+        /// The discard pile.
+        #[arg(long, value_name = "CARDS", default_value = "")]
+        discard: String,
+        /// The exiled cards.
+        #[arg(long, value_name = "CARDS", default_value = "")]
+        exiled: String,
+        /// The kings turned sideways by suspicion (suits: `S H`).
+        #[arg(long, value_name = "SUITS", default_value = "")]
+        suspicion: String,
+        /// Games played out per choice.
+        #[arg(long, value_name = "N", default_value = "200", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        samples: u32,
+        /// The seed of the samples.
+        #[arg(long, value_name = "S", default_value = "1")]
+        seed: u64,
+    },
     /// Play a game at the table: kado tracks the piles, checks each play and says what to do.
     #[command(long_about = PLAY_ABOUT, after_help = PLAY_AFTER)]
     Play {
@@ -115,7 +143,19 @@ pub enum Cmd {
         /// The seed of the first shuffle.
         #[arg(long, value_name = "S", default_value = "1")]
         seed: u64,
+        /// Who decides: the greedy policy, or the advisor (its first choice every time).
+        #[arg(long, value_enum, default_value = "greedy")]
+        policy: PolicyArg,
+        /// The advisor's samples per candidate.
+        #[arg(long, value_name = "N", default_value = "16", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        samples: u32,
     },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum PolicyArg {
+    Greedy,
+    Advisor,
 }
 
 const fn const_format_policy() -> &'static str {
@@ -136,6 +176,33 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         Cmd::Chain { cards, target } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
             chain_cmd(ctx, &rs, &joined(&cards), target.as_deref())
+        }
+        Cmd::Advise {
+            hand,
+            tops,
+            discard,
+            exiled,
+            suspicion,
+            samples,
+            seed,
+        } => {
+            let rs = ctx.ruleset(GAME, TITLE)?;
+            let srcs = [
+                Source::new("--hand", hand),
+                Source::new("--tops", tops),
+                Source::new("--discard", discard),
+                Source::new("--exiled", exiled),
+                Source::new("--suspicion", suspicion),
+            ];
+            let table = Table::parse(&TableArgs {
+                hand: &srcs[0],
+                tops: &srcs[1],
+                discard: &srcs[2],
+                exiled: &srcs[3],
+                suspicion: &srcs[4],
+            })?;
+            let v = advise::advise_table(&table, kinga::Rules::from_ruleset(&rs), samples, seed);
+            ctx.emit(&v, &v.render(), &verdict::session_explain(&rs))
         }
         Cmd::Options { hand, tops, turned } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
@@ -162,7 +229,18 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             let (lock, log) = sess::open_resume::<Game>(ctx, &file, TITLE)?;
             session(ctx, &lock, log)
         }
-        Cmd::Simulate { games, seed } => simulate_cmd(ctx, games, seed),
+        Cmd::Simulate {
+            games,
+            seed,
+            policy,
+            samples,
+        } => {
+            let policy = match policy {
+                PolicyArg::Greedy => sim::Policy::Greedy,
+                PolicyArg::Advisor => sim::Policy::Advisor { samples },
+            };
+            simulate_cmd(ctx, games, seed, policy)
+        }
     }
 }
 
@@ -206,7 +284,7 @@ fn options_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, tops: &str, turned: &str) ->
     ctx.emit(&v, &v.render(ctx.style), &v.explain)
 }
 
-fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64) -> Outcome {
+fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcome {
     sim::check_games(games)?;
     let rulesets: Vec<Ruleset> = match &ctx.rules {
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
@@ -219,7 +297,7 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64) -> Outcome {
     let total = games * rulesets.len() as u64;
     let mut bar: Option<indicatif::ProgressBar> = None;
     let mut done = 0u64;
-    let v = sim::simulate(&rulesets, games, seed, |name| {
+    let v = sim::simulate(&rulesets, games, seed, policy, |name: &str| {
         done += 1;
         if bar.is_none() && start.elapsed().as_secs_f64() > 1.0 {
             let b = indicatif::ProgressBar::new(total);
@@ -240,7 +318,8 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64) -> Outcome {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    ctx.emit(&v, &sim_human(ctx.style, &v.results), &v.explain)
+    let human = sim_human(ctx.style, &v.results) + &format!("Policy: {}\n", v.described);
+    ctx.emit(&v, &human, &v.explain)
 }
 
 /// The results for people: a line per ruleset and a bar per score.
@@ -272,6 +351,5 @@ fn sim_human(s: Style, results: &[Report]) -> String {
             );
         }
     }
-    human += &format!("Policy: {POLICY}\n");
     human
 }

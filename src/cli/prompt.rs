@@ -20,6 +20,8 @@ pub enum Reply {
     Help,
     /// Show the table again.
     Show,
+    /// Ask the game's advisor for the best answer.
+    Hint,
     /// No more input (end of a script, or Ctrl-D).
     End,
     /// Ctrl-C at the prompt.
@@ -34,6 +36,7 @@ fn classify(line: &str) -> Reply {
         "quit" | "exit" => Reply::Quit,
         "help" | "?" => Reply::Help,
         "show" | "status" => Reply::Show,
+        "hint" => Reply::Hint,
         other => Reply::Answer(other.to_string()),
     }
 }

@@ -291,13 +291,13 @@ impl<G: Session> Runner<'_, G> {
                 G::COMMANDS
             )),
             Reply::Show => self.show(),
+            Reply::Hint => match self.game.hint(q) {
+                Some(advice) => self.prompter.say(&advice),
+                None => self
+                    .prompter
+                    .refuse("kado has no advice for this question: it is not a choice of play"),
+            },
             Reply::Undo => self.undo()?,
-            Reply::Answer(text) if text.trim().eq_ignore_ascii_case("hint") => {
-                match self.game.hint(q) {
-                    Some(h) => self.prompter.say(&h),
-                    None => self.prompter.refuse("this game gives no hints"),
-                }
-            }
             Reply::Answer(text) => self.answer(q, &text)?,
         }
         Ok(Flow::Go)

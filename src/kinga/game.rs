@@ -109,6 +109,9 @@ pub enum Phase {
     },
 }
 
+/// Samples per candidate for a `hint` at a prompt.
+pub const HINT_SAMPLES: u32 = 200;
+
 /// The state of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -172,7 +175,37 @@ impl Game {
         g
     }
 
-    /// The top card of each pile that has one.
+    /// The game at the start of a turn, as a [`Table`](super::position::Table) describes
+    /// it: the draw pile holds every card of the deck found nowhere else, in an order
+    /// nobody knows (sorted here; the advisor shuffles it for every sample).
+    pub fn at_table(t: &super::position::Table, rules: Rules) -> Game {
+        let mut g = Game::new(&Setup::new(Deck::Real, 0), rules);
+        let mut cycle = starting_deck();
+        for s in Suit::ALL {
+            let i = s.index();
+            let top = t.tops[i].map_or(13, Rank::number);
+            g.piles[i] = top;
+            g.exposed[i] = top == 13;
+            g.turned[i] = g.exposed[i] || t.suspicion[i];
+            cycle.extend((3..top).filter_map(|n| Rank::from_number(n).map(|r| Card::new(r, s))));
+        }
+        for c in t.hand.iter().chain(&t.discard).chain(&t.exiled) {
+            if let Some(at) = cycle.iter().position(|k| k == c) {
+                cycle.remove(at);
+            }
+        }
+        cycle.sort();
+        g.draw = cycle;
+        g.hand = t.hand.clone();
+        g.discard = t.discard.clone();
+        g.exiled = t.exiled.clone();
+        g.to_draw = 0;
+        g.phase = Phase::Turn;
+        g.turn = 1;
+        g
+    }
+
+    /// The top card of each pile that has one.    /// The top card of each pile that has one.
     pub fn tops(&self) -> Vec<Card> {
         Suit::ALL.iter().filter_map(|s| self.top(*s)).collect()
     }
@@ -1142,6 +1175,7 @@ impl Session for Game {
     type Action = Action;
     type Error = Error;
     const GAME: &'static str = super::GAME;
+    const COMMANDS: &'static str = ", hint (the advisor's ranking of your choices)";
 
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, Error> {
         if setup.deck == Deck::Virtual
@@ -1163,6 +1197,14 @@ impl Session for Game {
 
     fn answer(&self, question: &Question, text: &str) -> Result<Action, Error> {
         self.read_answer(&question.key, text)
+    }
+
+    /// The advisor's ranking of the answers (samples seeded by the turn, so a hint asked
+    /// twice says the same).
+    fn hint(&self, question: &Question) -> Option<String> {
+        let seed = u64::from(self.turn);
+        let advice = super::advise::advise(self, &question.key, HINT_SAMPLES, seed);
+        (!advice.candidates.is_empty()).then(|| advice.render())
     }
 
     fn show(&self, style: Style) -> String {

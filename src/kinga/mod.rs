@@ -5,6 +5,7 @@
 //! - [`game`]: a whole game as a session (the table-side tracker).
 //! - [`sim`]: whole games played by a greedy policy, for win rates.
 
+pub mod advise;
 pub mod error;
 pub mod game;
 pub mod position;

@@ -164,6 +164,106 @@ impl Position {
     }
 }
 
+/// A whole table as the player sees it, for the advisor: the hand, the top card of each
+/// pile (a suit not named has only its king left: its queen is taken), the discard pile,
+/// the exiled cards, and the kings turned sideways by suspicion. The draw pile is every
+/// other card of the deck; its order is unknown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub hand: Vec<Card>,
+    pub tops: [Option<Rank>; 4],
+    pub discard: Vec<Card>,
+    pub exiled: Vec<Card>,
+    pub suspicion: [bool; 4],
+}
+
+/// The arguments a [`Table`] is read from.
+pub struct TableArgs<'a> {
+    pub hand: &'a Source,
+    pub tops: &'a Source,
+    pub discard: &'a Source,
+    pub exiled: &'a Source,
+    pub suspicion: &'a Source,
+}
+
+impl Table {
+    /// Reads a table and checks it, reporting every problem at once: the position's
+    /// checks, no card named twice anywhere, no card of the discard or exiled piles still
+    /// under its pile's top, and suspicion only on kings whose queen is still there.
+    pub fn parse(a: &TableArgs) -> Result<Table, Error> {
+        let mut problems = Vec::new();
+        let held = read_arg(a.hand, true, &mut problems);
+        let piles = read_arg(a.tops, false, &mut problems);
+        let discard = read_arg(a.discard, true, &mut problems);
+        let exiled = read_arg(a.exiled, true, &mut problems);
+        let suspicion = read_suits(a.suspicion, &mut problems);
+        if held.len() > MAX_HAND {
+            problems.push(
+                Problem::new(format!(
+                    "a hand of {} cards is more than kado searches ({MAX_HAND})",
+                    held.len()
+                ))
+                .at(a.hand, held[MAX_HAND].span.start..a.hand.text.len()),
+            );
+        }
+        let tops = check_tops(a.tops, &piles, &mut problems);
+        for (src, cards) in [(a.hand, &held), (a.discard, &discard), (a.exiled, &exiled)] {
+            still_in_pile(src, cards, |s| tops[s.index()], &mut problems);
+        }
+        for s in Suit::ALL
+            .into_iter()
+            .filter(|s| suspicion[s.index()] && tops[s.index()].is_none())
+        {
+            problems.push(
+                Problem::new(format!("the {} king is exposed already", s.symbol()))
+                    .at(a.suspicion, 0..a.suspicion.text.len())
+                    .help("name in --suspicion only kings turned while their queen was still on the pile"),
+            );
+        }
+        let all = held
+            .iter()
+            .map(|c| (a.hand, c))
+            .chain(piles.iter().map(|c| (a.tops, c)))
+            .chain(discard.iter().map(|c| (a.discard, c)))
+            .chain(exiled.iter().map(|c| (a.exiled, c)));
+        problems.extend(validate_pack(all, 2));
+        Error::check(problems)?;
+        let values = |v: Vec<Located<Card>>| v.into_iter().map(|l| l.value).collect();
+        Ok(Table {
+            hand: values(held),
+            tops,
+            discard: values(discard),
+            exiled: values(exiled),
+            suspicion,
+        })
+    }
+}
+
+/// Suits named by letter or symbol (`S H`, `♠,♥`), each once.
+fn read_suits(src: &Source, problems: &mut Vec<Problem>) -> [bool; 4] {
+    let mut out = [false; 4];
+    let mut at = 0;
+    for word in src.text.split(|c: char| c.is_whitespace() || c == ',') {
+        let start = src.text[at..].find(word).map_or(at, |i| at + i);
+        at = start + word.len();
+        if word.is_empty() {
+            continue;
+        }
+        let suit = Suit::ALL.into_iter().find(|s| {
+            word.eq_ignore_ascii_case(&s.letter().to_string()) || word == s.symbol().to_string()
+        });
+        match suit {
+            Some(s) => out[s.index()] = true,
+            None => problems.push(
+                Problem::new(format!("`{word}` is not a suit"))
+                    .at(src, start..at)
+                    .expected("S, H, D or C (or ♠ ♥ ♦ ♣)"),
+            ),
+        }
+    }
+    out
+}
+
 /// How many kings are sideways: 0 to 4.
 fn read_turned(src: &Source, problems: &mut Vec<Problem>) -> usize {
     let text = &src.text;

@@ -1,5 +1,5 @@
-//! Whole games played with a virtual deck by a greedy policy (see [`POLICY`]), for win
-//! rates and score distributions.
+//! Whole games played with a virtual deck by a policy (the greedy one of [`POLICY`], or
+//! the advisor of [`super::advise`]), for win rates and score distributions.
 
 use serde::Serialize;
 
@@ -13,6 +13,51 @@ use crate::session::Step;
 
 /// The policy, for people (the `simulate` help text repeats it).
 pub const POLICY: &str = "Each turn: influence a queen if possible, else the highest-ranked top card that can be influenced, with the shortest play (fewest jokers); else exile the lowest card that may be exiled; else raise suspicion on the king whose queen is furthest away. The 5, 8 and 10 bonus exiles the lowest plain card of the hand and discard pile. Cleanup keeps the highest plain card.";
+
+/// The advisor policy, for people.
+pub const ADVISOR: &str = "At every turn, suspicion, bonus and cleanup decision with more than one choice, take the advisor's first choice: each legal choice is played out to the end by the greedy policy over samples of the unseen cards (the draw pile's order and later reshuffles), the same samples for every choice; the greedy choice stands unless another beats it on those samples by more than one standard error (a win counts 1, each king exposed 0.1).";
+
+/// Who makes the player's decisions in a simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Policy {
+    Greedy,
+    /// The advisor, with this many samples per candidate.
+    Advisor {
+        samples: u32,
+    },
+}
+
+impl Policy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Greedy => "greedy",
+            Policy::Advisor { .. } => "advisor",
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Policy::Greedy => POLICY,
+            Policy::Advisor { .. } => ADVISOR,
+        }
+    }
+
+    /// The policy's answer to question `key` in game `g`; `salt` seeds the advisor's
+    /// samples (never the game's own seed).
+    pub fn choose(self, g: &Game, key: &str, salt: u64) -> Option<Action> {
+        match self {
+            Policy::Greedy => choose(g, key),
+            Policy::Advisor { samples } => {
+                if super::advise::candidates(g, key).len() <= 1 {
+                    return choose(g, key);
+                }
+                let advice = super::advise::advise(g, key, samples, salt);
+                advice.candidates.first().map(|best| best.action.clone())
+            }
+        }
+    }
+}
 
 /// How one game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -77,10 +122,15 @@ pub fn choose(g: &Game, key: &str) -> Option<Action> {
     }
 }
 
-/// Plays one whole game with a virtual deck shuffled by `seed`.
+/// Plays one whole game with a virtual deck shuffled by `seed`, by the greedy policy.
 pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, SimError> {
+    play_game_by(rules, seed, Policy::Greedy)
+}
+
+/// Plays one whole game with a virtual deck shuffled by `seed`, by `policy`.
+pub fn play_game_by(rules: Rules, seed: u64, policy: Policy) -> Result<Outcome, SimError> {
     let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
-    for _ in 0..100_000 {
+    for step in 0..100_000u64 {
         let action = match g.step() {
             Step::Done => {
                 return Ok(Outcome {
@@ -90,7 +140,9 @@ pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, SimError> {
                 });
             }
             Step::Auto(a) => a,
-            Step::Ask(q) => choose(&g, &q.key).ok_or_else(|| SimError::NoAnswer(q.key.clone()))?,
+            Step::Ask(q) => policy
+                .choose(&g, &q.key, game_seed(!seed, step))
+                .ok_or_else(|| SimError::NoAnswer(q.key.clone()))?,
         };
         g.act(&action)?;
     }
@@ -152,7 +204,11 @@ pub fn check_games(games: u64) -> Result<(), Error> {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Verdict {
     pub seed: u64,
+    /// `greedy` or `advisor`.
     pub policy: &'static str,
+    /// The policy, for people.
+    #[serde(skip)]
+    pub described: &'static str,
     pub results: Vec<Report>,
     /// The rules and rulings the games were played under.
     #[serde(skip)]
@@ -165,24 +221,64 @@ pub fn simulate(
     rulesets: &[Ruleset],
     games: u64,
     seed: u64,
+    policy: Policy,
     mut progress: impl FnMut(&str),
 ) -> Result<Verdict, SimError> {
     let mut results = Vec::new();
     for rs in rulesets {
         let rules = Rules::from_ruleset(rs);
-        let mut outcomes = Vec::with_capacity(usize::try_from(games).unwrap_or(0));
-        for i in 0..games {
-            outcomes.push(play_game(rules, game_seed(seed, i))?);
-            progress(&rs.name);
-        }
+        let outcomes = play_games(rules, games, seed, policy, &mut || progress(&rs.name))?;
         results.push(report(&rs.name, &outcomes));
     }
     Ok(Verdict {
         seed,
-        policy: POLICY,
+        policy: policy.name(),
+        described: policy.describe(),
         results,
         explain: explain(rulesets),
     })
+}
+
+/// Plays games `0..games` of a run, on every core; game `i` always gets the same seed,
+/// so the outcomes do not depend on how many threads play them.
+fn play_games(
+    rules: Rules,
+    games: u64,
+    seed: u64,
+    policy: Policy,
+    progress: &mut dyn FnMut(),
+) -> Result<Vec<Outcome>, SimError> {
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get) as u64;
+    let mut outcomes = Vec::with_capacity(usize::try_from(games.min(1 << 20)).unwrap_or(0));
+    let batch = threads * 4;
+    let mut start = 0;
+    while start < games {
+        let end = (start + batch).min(games);
+        let played: Vec<Result<Outcome, SimError>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    s.spawn(move || {
+                        (start + t..end)
+                            .step_by(threads as usize)
+                            .map(|i| (i, play_game_by(rules, game_seed(seed, i), policy)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            let mut all: Vec<(u64, Result<Outcome, SimError>)> = handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect();
+            all.sort_by_key(|(i, _)| *i);
+            all.into_iter().map(|(_, r)| r).collect()
+        });
+        for r in played {
+            outcomes.push(r?);
+            progress();
+        }
+        start = end;
+    }
+    Ok(outcomes)
 }
 
 /// How the games of a simulation are played and scored, and under which rulings.

@@ -1078,7 +1078,7 @@ impl Session for Game {
     }
 
     fn hint(&self, q: &Question) -> Option<String> {
-        Some(super::advise::view::hint(self, q))
+        super::advise::view::hint(self, q)
     }
 }
 

@@ -54,7 +54,7 @@ pub enum Unavailable {
     NotSolo,
     /// With real cards kado cannot see the player's hand.
     CannotSee,
-    /// The prompt is not one of the player's decisions.
+    /// The game is between rounds or over.
     NotADecision,
 }
 
@@ -268,18 +268,17 @@ pub fn table(a: &Advice, shown: usize, s: Style) -> String {
 /// Deals a hint at a prompt weighs each move on.
 pub const HINT_SAMPLES: u64 = 5000;
 
-/// The hint at a prompt of a game: the advice for the player asked, or why there is none.
-pub fn hint(game: &Game, q: &Question) -> String {
-    let Some(seat) = asked_seat(q) else {
-        return format!("{}.\n", Unavailable::NotADecision);
-    };
-    match position(game, seat) {
+/// The hint at a prompt of a game: the advice for the player asked, or why there is
+/// none; `None` at a question that is no player's decision (a card to name).
+pub fn hint(game: &Game, q: &Question) -> Option<String> {
+    let seat = asked_seat(q)?;
+    Some(match position(game, seat) {
         Err(why) => format!("{why}.\n"),
         Ok(pos) => {
             let a = super::advise(&pos, &game.rules, HINT_SAMPLES, 0, &|_, _| {});
             table(&a, 5, Style::PLAIN)
         }
-    }
+    })
 }
 
 /// The answer a player following the advice gives at a prompt (`None` when the advisor

@@ -1,0 +1,365 @@
+//! The Kinga advisor: at a decision, every legal choice ranked by its chance to win.
+//!
+//! Each candidate is played, then the game is played out to its end by the greedy
+//! policy of [`super::sim`], many times over. What the player cannot see is drawn afresh
+//! for every sample: the order of the draw pile (its cards are known: every card of the
+//! deck that is in no other place) and every later reshuffle. The same samples serve
+//! every candidate (common random numbers), so their differences are not noise of the
+//! draw. A virtual deck's recorded order and seed are never read.
+
+use serde::Serialize;
+
+use super::game::{Action, Deck, Game, Phase};
+use super::sim;
+use crate::cards::{Card, Rank, Suit};
+use crate::session::Step;
+use crate::shuffle::Shuffler;
+
+/// One choice at a decision, with how it fared.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Candidate {
+    /// The choice in the words of the prompt (`4S 3S on 6H`, `exile 2C`, `none`).
+    pub answer: String,
+    #[serde(skip)]
+    pub action: Action,
+    /// What it does, in plain words.
+    pub reason: String,
+    /// Games won out of the samples.
+    pub wins: u32,
+    pub samples: u32,
+    /// `wins / samples`.
+    pub win_rate: f64,
+    /// The half-width of a 95 % interval around `win_rate`.
+    pub margin: f64,
+    /// The average score (kings exposed) at the end of the samples.
+    pub average_score: f64,
+}
+
+/// The advice at one decision: the candidates, best first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Advice {
+    /// The question advised on: turn, suspicion, bonus, keep or extra.
+    pub question: String,
+    pub candidates: Vec<Candidate>,
+    /// Samples played out per candidate.
+    pub samples: u32,
+    /// The seed of the samples.
+    pub seed: u64,
+}
+
+/// How many moves a played-out sample may take before it is counted as lost.
+const SAMPLE_STEPS: usize = 20_000;
+
+/// The legal choices at question `key`, in the prompt's notation; none when the question
+/// is not a decision (a draw) or there is only one way to answer it.
+pub fn candidates(g: &Game, key: &str) -> Vec<(Action, String, String)> {
+    let mut out = Vec::new();
+    match key {
+        "turn" => {
+            let o = g.options();
+            for r in &o.influence {
+                let action = Action::Influence {
+                    play: r.play.clone(),
+                    target: r.target,
+                };
+                out.push((
+                    action,
+                    play_text(&r.play, r.target),
+                    influence_reason(r.target),
+                ));
+            }
+            for e in &o.exile {
+                let action = Action::Exile { card: e.card };
+                let reason = format!("exiles {} from the deck for good", e.card);
+                out.push((action, format!("exile {}", e.card.code()), reason));
+            }
+        }
+        "suspicion" => {
+            for s in Suit::ALL.into_iter().filter(|s| !g.turned[s.index()]) {
+                let king = Card::new(Rank::King, s);
+                let reason = format!("turns the {} king sideways", s.symbol());
+                out.push((Action::Suspicion { king }, s.letter().to_string(), reason));
+            }
+        }
+        "bonus" => {
+            for c in g.bonus_choices() {
+                let reason = format!("exiles {c}");
+                out.push((Action::Bonus { card: Some(c) }, c.code(), reason));
+            }
+            let none = "exiles nothing".to_string();
+            out.push((Action::Bonus { card: None }, "none".into(), none));
+        }
+        "keep" => {
+            let mut hand = g.hand.clone();
+            hand.sort();
+            hand.dedup();
+            for c in hand {
+                let reason = format!("keeps {c} for the next hand");
+                out.push((Action::Keep { card: Some(c) }, c.code(), reason));
+            }
+            let none = "keeps nothing".to_string();
+            out.push((Action::Keep { card: None }, "none".into(), none));
+        }
+        "extra" => {
+            for take in (0..=g.to_draw).rev() {
+                let reason = format!("draws {take} of the extra cards");
+                out.push((Action::Extra { take }, take.to_string(), reason));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+fn play_text(play: &[Card], target: Card) -> String {
+    let cards: Vec<String> = play.iter().map(|c| c.code()).collect();
+    format!("{} on {}", cards.join(" "), target.code())
+}
+
+/// Why influencing `target` matters.
+fn influence_reason(target: Card) -> String {
+    match (target.rank(), target.suit()) {
+        (Some(Rank::Queen), Some(s)) => format!("takes {target}: exposes the {} king", s.symbol()),
+        (Some(r), Some(s)) => {
+            let to_go = Rank::Queen.number().saturating_sub(r.number());
+            let bonus = if matches!(r.number(), 5 | 8 | 10) {
+                ", and earns an exile"
+            } else {
+                ""
+            };
+            format!(
+                "takes {target}: the {} queen is {} card{} away{bonus}",
+                s.symbol(),
+                to_go,
+                if to_go == 1 { "" } else { "s" }
+            )
+        }
+        _ => format!("takes {target}"),
+    }
+}
+
+/// `kado kinga advise`: the advice at the start of a turn at `table` — on the play, or
+/// on which king to turn when no play is possible.
+pub fn advise_table(
+    table: &super::position::Table,
+    rules: super::Rules,
+    samples: u32,
+    seed: u64,
+) -> Advice {
+    let g = Game::at_table(table, rules);
+    let o = g.options();
+    let key = if o.influence.is_empty() && o.exile.is_empty() {
+        "suspicion"
+    } else {
+        "turn"
+    };
+    advise(&g, key, samples, seed)
+}
+
+impl Advice {
+    /// The candidates as a table, best first, for people.
+    pub fn render(&self) -> String {
+        if self.candidates.is_empty() {
+            return "Nothing to choose: there is one way on.\n".to_string();
+        }
+        let mut t = crate::render::table(["", "Answer", "Wins", "Avg score", "What it does"]);
+        for (i, c) in self.candidates.iter().enumerate() {
+            t.add_row([
+                if i == 0 {
+                    "best".into()
+                } else {
+                    (i + 1).to_string()
+                },
+                c.answer.clone(),
+                format!("{:.0}% ± {:.0}", c.win_rate * 100.0, c.margin * 100.0),
+                format!("{:.2}", c.average_score),
+                c.reason.clone(),
+            ]);
+        }
+        format!(
+            "{}Each choice played out {} times to the end (seed {}): the unseen draw order sampled, the same samples for every choice; ± is a 95% interval. The greedy choice stays first unless another beats it on those samples by more than the noise of the difference.\n",
+            crate::render::show(&t),
+            self.samples,
+            self.seed
+        )
+    }
+}
+
+/// What a played-out sample is worth: a win counts 1, and each king exposed a little,
+/// so that among lost games the closer ones count.
+const KING_WORTH: f64 = 0.1;
+
+/// The advice at question `key`: every candidate played out `samples` times. The greedy
+/// policy's own choice comes first unless another beats it on the same samples by more
+/// than the noise of the difference (its mean over one standard error); the others
+/// follow by games won, then average score.
+pub fn advise(g: &Game, key: &str, samples: u32, seed: u64) -> Advice {
+    let mut choices = candidates(g, key);
+    if let Some(greedy) = sim::choose(g, key)
+        && let Some(at) = choices.iter().position(|(a, _, _)| *a == greedy)
+    {
+        let first = choices.remove(at);
+        choices.insert(0, first);
+    }
+    let played: Vec<(Candidate, Vec<f64>)> = choices
+        .into_iter()
+        .map(|(action, answer, reason)| {
+            let outcomes = play_out(g, &action, samples, seed);
+            (
+                summarize(action, answer, reason, &outcomes),
+                values(&outcomes),
+            )
+        })
+        .collect();
+    Advice {
+        question: key.to_string(),
+        candidates: rank(played),
+        samples,
+        seed,
+    }
+}
+
+fn summarize(
+    action: Action,
+    answer: String,
+    reason: String,
+    outcomes: &[(bool, usize)],
+) -> Candidate {
+    let n = outcomes.len().max(1) as f64;
+    let wins = outcomes.iter().filter(|(w, _)| *w).count() as u32;
+    let p = f64::from(wins) / n;
+    Candidate {
+        answer,
+        action,
+        reason,
+        wins,
+        samples: outcomes.len() as u32,
+        win_rate: p,
+        margin: 1.96 * (p * (1.0 - p) / n).sqrt(),
+        average_score: outcomes.iter().map(|(_, s)| *s as f64).sum::<f64>() / n,
+    }
+}
+
+fn values(outcomes: &[(bool, usize)]) -> Vec<f64> {
+    outcomes
+        .iter()
+        .map(|(w, s)| f64::from(u8::from(*w)) + KING_WORTH * *s as f64)
+        .collect()
+}
+
+/// The candidates in order: the first (the greedy choice) unless another beats it
+/// beyond noise, then the rest by games won and average score.
+fn rank(mut played: Vec<(Candidate, Vec<f64>)>) -> Vec<Candidate> {
+    let Some((_, base)) = played.first().map(|(c, v)| (c.clone(), v.clone())) else {
+        return Vec::new();
+    };
+    let edge = |v: &[f64]| {
+        let d: Vec<f64> = v.iter().zip(&base).map(|(a, b)| a - b).collect();
+        let n = d.len().max(1) as f64;
+        let mean = d.iter().sum::<f64>() / n;
+        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        mean - (var / n).sqrt()
+    };
+    let best = (1..played.len())
+        .map(|i| (i, edge(&played[i].1)))
+        .filter(|(_, e)| *e > 0.0)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or(0, |(i, _)| i);
+    let first = played.remove(best).0;
+    let mut rest: Vec<Candidate> = played.into_iter().map(|(c, _)| c).collect();
+    rest.sort_by(|a, b| {
+        (b.wins, b.average_score)
+            .partial_cmp(&(a.wins, a.average_score))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    rest.insert(0, first);
+    rest
+}
+
+/// Plays `action` then the greedy policy to the end, `samples` times: each sample's
+/// (won, score).
+fn play_out(g: &Game, action: &Action, samples: u32, seed: u64) -> Vec<(bool, usize)> {
+    (0..samples)
+        .map(|k| {
+            let mut s = hidden_redrawn(g, seed, k);
+            match s.act(action) {
+                Ok(_) => finish(s),
+                Err(_) => (false, 0),
+            }
+        })
+        .collect()
+}
+
+/// The game as the player sees it, with what they cannot see drawn at random: the draw
+/// pile's order and the seed of later reshuffles. It plays on as a virtual deck.
+pub fn hidden_redrawn(g: &Game, seed: u64, sample: u32) -> Game {
+    let mut s = g.clone();
+    let mut rng = Shuffler::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(sample));
+    s.draw.sort();
+    rng.shuffle(&mut s.draw);
+    s.seed = seed ^ (u64::from(sample) << 32) ^ 0x5EED;
+    s.deck = Deck::Virtual;
+    s
+}
+
+/// Plays the greedy policy to the end: (won, score).
+fn finish(mut g: Game) -> (bool, usize) {
+    for _ in 0..SAMPLE_STEPS {
+        let action = match g.step() {
+            Step::Done => break,
+            Step::Auto(a) => a,
+            Step::Ask(q) => match sim::choose(&g, &q.key) {
+                Some(a) => a,
+                None => break,
+            },
+        };
+        if g.act(&action).is_err() {
+            break;
+        }
+    }
+    (matches!(g.phase, Phase::Over { won: true }), g.score())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kinga::Rules;
+    use crate::kinga::game::Setup;
+    use crate::notation::test_cards as cards;
+
+    fn at_turn(hand: &str, draw: &str) -> Game {
+        let mut g = Game::new(&Setup::new(Deck::Real, 0), Rules::standard());
+        g.hand = cards(hand);
+        g.draw = cards(draw);
+        g.to_draw = 0;
+        g.phase = Phase::Turn;
+        g
+    }
+
+    #[test]
+    fn advice_never_reads_the_hidden_order_or_seed() {
+        let a = at_turn("AS 2S 2H JK", "AH AD AC 2D 2C JK");
+        let mut b = a.clone();
+        b.draw.reverse();
+        b.seed = 99;
+        b.deck = Deck::Virtual;
+        assert_eq!(advise(&a, "turn", 20, 7), advise(&b, "turn", 20, 7));
+    }
+
+    #[test]
+    fn every_legal_choice_is_a_candidate() {
+        let g = at_turn("AS 2S 2H JK", "AH AD AC 2D 2C JK");
+        let c = candidates(&g, "turn");
+        let o = g.options();
+        assert_eq!(c.len(), o.influence.len() + o.exile.len());
+        let advice = advise(&g, "turn", 10, 1);
+        assert!(
+            advice.candidates[1..]
+                .windows(2)
+                .all(|w| w[0].wins >= w[1].wins)
+        );
+        for c in &advice.candidates {
+            assert!(g.read_answer("turn", &c.answer).is_ok(), "{}", c.answer);
+        }
+    }
+}
