@@ -73,7 +73,7 @@ pub struct AdviseArgs {
     seen: String,
     /// Deals to weigh each move on; when ALORA's face-down cards are all that is unknown
     /// and their sets are no more than this, each is counted once instead (exact).
-    #[arg(long, value_name = "N", default_value = "2000")]
+    #[arg(long, value_name = "N", default_value = "5000")]
     samples: String,
     /// The random seed: the same seed gives the same advice (ChaCha12, the same in every
     /// kado version).
