@@ -83,6 +83,9 @@ pub struct Position {
     pub alora_bet: Option<AloraBet>,
     /// ALORA takes her turn before the player in each phase of this round.
     pub alora_first: bool,
+    /// Cards ALORA still sells this sell phase (2 before her turn, 0 after it; under
+    /// ruling `sell-turns: one-at-a-time`, 2 less those she has sold).
+    pub alora_sales_left: usize,
     pub market: Vec<Card>,
     /// The prize pool's money.
     pub pool: u32,
@@ -526,6 +529,7 @@ mod tests {
             alora_stash: 45,
             alora_bet: None,
             alora_first: true,
+            alora_sales_left: 0,
             market: cards("2H 5C"),
             pool: 17,
             pool_cards: Vec::new(),
@@ -536,12 +540,16 @@ mod tests {
     /// A virtual solo game played by the bot up to the player's first question of `kind`
     /// in round `round`.
     fn at_prompt(seed: u64, round: u32, kind: &str) -> (Game, Question) {
+        at_prompt_under(&Ruleset::builtin("kinkado").unwrap(), seed, round, kind)
+    }
+
+    fn at_prompt_under(rs: &Ruleset, seed: u64, round: u32, kind: &str) -> (Game, Question) {
         let setup = Setup {
             players: vec!["you".into()],
             alora: true,
             deck: Deck::Virtual { seed },
         };
-        let mut g = Game::start(&setup, &Ruleset::builtin("kinkado").unwrap()).unwrap();
+        let mut g = Game::start(&setup, rs).unwrap();
         let bot = Bot::default();
         loop {
             match g.next() {
@@ -657,6 +665,25 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn alora_sales_left_follow_the_sell_turns_ruling() {
+        // Round 1: the player sells first; round 2: ALORA deals and sells first.
+        let (g, _) = at_prompt(3, 1, "sell");
+        assert_eq!(view::position(&g, "you").unwrap().alora_sales_left, 2);
+        let (g, _) = at_prompt(3, 2, "sell");
+        assert_eq!(view::position(&g, "you").unwrap().alora_sales_left, 0);
+        // One card a turn: in round 2 she has sold one when the player is first asked.
+        let rs = Ruleset::builtin("kinkado")
+            .unwrap()
+            .with("sell-turns", "one-at-a-time")
+            .unwrap();
+        let (g, _) = at_prompt_under(&rs, 3, 2, "sell");
+        let pos = view::position(&g, "you").unwrap();
+        assert_eq!(pos.alora_sales_left, 1);
+        let sells = candidates(&pos, &Rules::from_ruleset(&rs));
+        assert_eq!(sells.len(), 1 + 7);
     }
 
     #[test]

@@ -92,6 +92,12 @@ pub fn read(t: &PositionText, rules: &Rules) -> Result<Position, Error> {
             bank: t.bank_bet,
         }),
         alora_first: t.alora_first,
+        // In the sell phase she has sold already when she goes first.
+        alora_sales_left: if t.phase == Decision::Sell && !t.alora_first {
+            crate::kinkado::alora::ALORA_SALES
+        } else {
+            0
+        },
         market: cards(market),
         pool,
         pool_cards: cards(pool_cards),

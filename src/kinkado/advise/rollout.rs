@@ -103,9 +103,9 @@ impl<'s> Table<'s> {
         }
     }
 
+    /// She sells her lowest cards, as many as she still sells this phase.
     fn alora_sells(&mut self) {
-        // Under either sell-turns ruling she sells her two lowest by the end of the phase.
-        let plan = alora::sell_lowest(&self.alora, alora::ALORA_SALES);
+        let plan = alora::sell_lowest(&self.alora, self.set.pos.alora_sales_left);
         let mut sold = plan.sell;
         if let Some(ch) = plan.choose {
             sold.extend(ch.from.iter().take(ch.count));
@@ -265,9 +265,7 @@ pub fn play(set: &Setting, mv: &Move, deal: &[Card]) -> Result {
     let won = match (set.pos.decision, mv) {
         (Decision::Sell, Move::Sell { cards }) => {
             t.player_sells(cards);
-            if !first {
-                t.alora_sells();
-            }
+            t.alora_sells();
             if first {
                 t.alora_buys();
                 t.default_buy();

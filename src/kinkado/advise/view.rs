@@ -160,6 +160,11 @@ pub fn position(game: &Game, seat: &str) -> Result<Position, Unavailable> {
             bank: her.bank_bet,
         }),
         alora_first: game.order().first() == Some(&a),
+        alora_sales_left: if decision == Decision::Sell && !her.done {
+            crate::kinkado::alora::ALORA_SALES.saturating_sub(her.sold)
+        } else {
+            0
+        },
         market: game.market.clone(),
         pool: game.pool,
         pool_cards: game.pool_cards.clone(),
