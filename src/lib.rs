@@ -4,8 +4,10 @@
 //! parses arguments, reads files, calls this library and prints.
 
 pub mod cards;
+pub mod chart;
 pub mod diag;
 pub mod explain;
+pub mod history;
 pub mod kinga;
 pub mod kingmaker;
 pub mod kinkado;

@@ -207,6 +207,12 @@ pub trait Session: Sized + Clone {
         None
     }
 
+    /// How the game stands for the play history (players, scores, winners, and the facts
+    /// the game's records need); `None` for a session that is not a game.
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        None
+    }
+
     /// The game so far in the game's record notation, which its `check` command reads
     /// back with the same result; `None` for a game without a record notation.
     fn record(&self) -> Option<String> {

@@ -348,7 +348,7 @@ fn json_usage_error_for_a_missing_subcommand() {
             usage_json(
                 "'kado' requires a subcommand but one was not provided",
                 Some(
-                    "one of: kinkado, kinga, pokino, koikoi, kingmaker, rules, completions, generate-man",
+                    "one of: kinkado, kinga, pokino, koikoi, kingmaker, history, stats, rules, completions, generate-man",
                 ),
                 MORE,
             ),

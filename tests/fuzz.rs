@@ -1021,6 +1021,49 @@ fn check_build(text: &str) -> Checked {
     Ok(())
 }
 
+/// A Year record: parsed, then refereed step by step through the campaign; a record
+/// that reads is printed back and read again to the same value.
+fn check_year_record(text: &str) -> Checked {
+    let src = Source::new("file record", text);
+    if let Some(r) = checked(kado::kingmaker::year::parse(&src))? {
+        let again = Source::new("file record", r.to_string());
+        let back = kado::kingmaker::year::parse(&again);
+        prop_assert!(back.is_ok());
+    }
+    let rs = kado::ruleset::Ruleset::builtin("kingmaker")
+        .map_err(|e| TestCaseError::fail(e.render()))?;
+    let _ = checked(kado::kingmaker::record::check(&src, &rs))?;
+    Ok(())
+}
+
+const YEAR_RECORD: &str = "target: 2
+players: ana bo cy dee
+winter: ana bo cy dee
+spring: bo c2 left RG, cy c2 long RG-YB, dee c3 right GB, ana c1 left YY
+summer: cy RY c3, dee BB c2 e c3, ana YB c4 ne c3, bo GB c1 sw c2
+harvest: dee w c4, ana e c4, bo w c1, cy e c1
+blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, c4 GG-RY
+next: bo
+year
+";
+
+#[test]
+fn fuzz_kingmaker_year_record() {
+    fuzz(
+        "kingmaker-year/arbitrary",
+        256,
+        arbitrary(KINGMAKER_ALPHABET),
+        |t| check_year_record(t),
+    );
+    let seeds = strings(&[YEAR_RECORD, "players: a b c d\nspring: b c1 long RG-YB\n"]);
+    let mut words = words_of(&seeds);
+    words.extend(strings(&["year", "next:", "lit", "right", "c4", "#", ","]));
+    let strategy = mutated(seeds, words, KINGMAKER_ALPHABET, 4);
+    fuzz("kingmaker-year/mutated", 256, strategy, |t| {
+        check_year_record(t)
+    });
+}
+
 #[test]
 fn fuzz_kingmaker_layout_arbitrary() {
     fuzz(
@@ -1297,7 +1340,10 @@ fn fuzz_save_koikoi() {
 fn fuzz_save_kingmaker() {
     fuzz_saves::<Campaign>(
         "save-kingmaker/arbitrary",
-        &[include_str!("fixtures/saves/format-1/kingmaker.yaml")],
+        &[
+            include_str!("fixtures/saves/format-1/kingmaker.yaml"),
+            include_str!("fixtures/saves/format-1/kingmaker-play.yaml"),
+        ],
         "save-kingmaker/mutated",
     );
 }
@@ -1473,6 +1519,7 @@ fn fuzz_answers_kingmaker() {
     let setup = Setup {
         players: strings(&["ana", "bo", "cy", "dee"]),
         target: 3,
+        seasons: false,
     };
     let script = [
         "ana".to_string(),
@@ -2210,6 +2257,10 @@ fn save_fixtures() -> Vec<(&'static str, &'static str)> {
         (
             "kingmaker",
             include_str!("fixtures/saves/format-1/kingmaker.yaml"),
+        ),
+        (
+            "kingmaker",
+            include_str!("fixtures/saves/format-1/kingmaker-play.yaml"),
         ),
     ]
 }

@@ -652,7 +652,7 @@ fn campaign_explain_gives_the_rules_behind_the_ledger() {
   - Year 1: bo and dee tied with 72, so each got the point. [ruling year-tie: shared]
   - The Year's winner chooses who holds the first player token for the next Year.
   - When several players top a Year, they agree on who starts the next one. [ruling next-first: tied-agree]
-  - The campaign ends when a player reaches the agreed target of 2 overall points; players who reach it level share the campaign. [ruling campaign-tie: shared]
+  - The campaign ends when a player reaches the agreed target of 2 overall points; players who reach it level share the campaign. [ruling campaign-end: target, campaign-tie: shared]
   - A player's triad is their Blink and the two commons it touches: top-left with top-middle and middle-left, top-right with top-middle and middle-right, bottom-left with middle-left and bottom-middle, bottom-right with middle-right and bottom-middle.
   - Every Blink shows all four faces: the Year ends with a long press that lights both pip pairs. [ruling lit-faces: all-lit]
   - A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out. [ruling zero-colour: left-out]

@@ -11,7 +11,9 @@ use kado::explain::Explain;
 use kado::kingmaker::build;
 use kado::kingmaker::campaign::{Action, Campaign, Setup};
 use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
+use kado::kingmaker::record::{self, RecordVerdict};
 use kado::kingmaker::score;
+use kado::kingmaker::year;
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
 use kado::render;
 use kado::ruleset::Ruleset;
@@ -34,18 +36,40 @@ pub enum Cmd {
         after_help = SHOW_AFTER
     )]
     Show(LayoutArg),
-    /// Check a Commons build, placement by placement, against the building rules.
+    /// Check a Commons build, or referee a Year record season by season.
     #[command(
-        long_about = "Check a Commons build, placement by placement, against the building rules: the second common touches the first, the third touches both, the fourth sits exactly opposite the third, and each player's Blink touches exactly two commons. Says which step breaks which rule; for a finished legal build, where each Blink sits in the 3-2-3 layout.",
+        long_about = "Check a Commons build, placement by placement, against the building rules: the second common touches the first, the third touches both, the fourth sits exactly opposite the third, and each player's Blink touches exactly two commons. Says which step breaks which rule; for a finished legal build, where each Blink sits in the 3-2-3 layout.\n\nOr referee a Year record (one Year or a whole campaign, written season by season): every step is checked in order, and the first one the rules refuse is the verdict, with its line, its player, the rule and what would have been legal. Each finished Year is scored (the triads, the product, the winner), and the campaign's points are added up.\n\nA single argument that is `-` (stdin) or names an existing file is read as a file; a file (or `--file`) whose first line starts with `players:`, `target:` or another key of the record is a Year record, anything else a build.",
         after_help = CHECK_AFTER
     )]
     Check {
-        /// The placements, e.g. `c1, c2 e c1, c3 ne c1, c4 sw c2, ana w c3, bo e c3, cy w c4, dee e c4`.
-        #[arg(required_unless_present = "file", num_args = 1.., value_name = "BUILD")]
+        /// The placements, e.g. `c1, c2 e c1, c3 ne c1, c4 sw c2, ana w c3, bo e c3, cy w c4, dee e c4`; or RECORD, a Year record file (`-` for stdin).
+        #[arg(required_unless_present = "file", num_args = 1.., value_name = "BUILD|RECORD")]
         build: Vec<String>,
-        /// Read the placements from a file instead (one per line, or separated by commas).
+        /// Read the placements (or a Year record) from a file instead.
         #[arg(long, value_name = "FILE", conflicts_with = "build")]
         file: Option<String>,
+    },
+    /// Referee a campaign live, season by season, and write its Year record.
+    #[command(
+        long_about = "Referee a campaign live, Year by Year and season by season. kado says who holds the first player token and what each player does; it asks only what it cannot know (each Spring choice and what it shows, each Summer reveal and move, each Harvest insertion, each Blink's pairs after the final long press), refuses at once a step the rules forbid (saying what is legal), draws the Commons as it grows, scores each Year, gives the overall point and asks the winner who starts next. The campaign is saved after every answer; `undo`, `fix`, `show`, `help` and `quit` work at any prompt, and `kado kingmaker resume FILE` goes on with it. With --record FILE the Year record is rewritten after every answer; `kado kingmaker check FILE` referees it with the same result.",
+        after_help = PLAY_AFTER
+    )]
+    Play {
+        /// The four players, clockwise, e.g. `ana,bo,cy,dee`.
+        #[arg(long, value_name = "NAMES", value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// Overall points that win the campaign (not under ruling campaign-end: open).
+        #[arg(long, value_name = "N")]
+        target: Option<String>,
+        /// Who holds the first player token for Year 1 (else kado asks).
+        #[arg(long, value_name = "NAME")]
+        first: Option<String>,
+        /// The file to save the campaign in (default: kingmaker-1.yaml, kingmaker-2.yaml, …).
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+        /// Rewrite the Year record in FILE after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
     },
     /// Keep the campaign ledger across Years, saved after every answer.
     #[command(
@@ -74,6 +98,9 @@ pub enum Cmd {
     Resume {
         /// The saved campaign.
         file: String,
+        /// Rewrite the Year record in FILE after every answer (a campaign from `play`).
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
     },
     /// Show the state of a saved campaign without continuing it.
     #[command(
@@ -82,6 +109,9 @@ pub enum Cmd {
     Status {
         /// The saved campaign.
         file: std::path::PathBuf,
+        /// Print the campaign as a Year record instead (a campaign from `play`).
+        #[arg(long)]
+        record: bool,
     },
 }
 
@@ -114,6 +144,23 @@ use ledger_json;
 
 const LEDGER_JSON: &str = ledger_json!();
 
+const PLAY_AFTER: &str = concat!(
+    "Answers: Spring `c2 left RG` (a single click shows the left pair), `c2 right YB` (a\n",
+    "double click, the right pair), `c2 long RG-YB` (a long press, for a common already\n",
+    "chosen); Summer `RY c3` (the pair you reveal, the first common), then `BB c2 e c3` (the\n",
+    "common against a side of a Blink in the Commons); Harvest `w c4`; after the final long\n",
+    "press each Blink's pairs, `RG-YB`. The player's name may start an answer.\n\n",
+    "A step of the Year under way told wrong is corrected with `fix SEASON STEP` at any prompt\n",
+    "(`fix spring cy c2 long RG-YB`): the step of that player in that season is replaced and the\n",
+    "Year is refereed again; `undo` takes back the last answer.\n\n",
+    "Example:\n",
+    "  kado kingmaker play --players ana,bo,cy,dee --target 3 --save year.yaml --record year.txt\n",
+    "  kado kingmaker check year.txt\n\n",
+    "Rulings used: first-season, first-long-press, summer-own-common, dark-commons,\n",
+    "campaign-end, year-tie, next-first, campaign-tie, zero-colour. See kado-notation(7).\n\n",
+    ledger_json!()
+);
+
 const CHECK_AFTER: &str = concat!(
     "The build: placements in the order they were made, separated by `,`, `;` or new lines.\n",
     "The first is just a name; each later one is NAME SIDE OTHER (`of` may stand between):\n",
@@ -127,7 +174,20 @@ const CHECK_AFTER: &str = concat!(
     "JSON keys: `steps` (list of {`step`, `blink`, `role` (common or player), `at` ([q, r]\n",
     "axial, the first Blink at [0, 0]), `placed` ({`side`, `of`} or null), `touches`, `legal`,\n",
     "`rule` (id or null), `why`}), `legal`, `complete`, `next` (what the next placement must\n",
-    "do, or null), `slots` (place → Blink, for a finished legal build, else null)."
+    "do, or null), `slots` (place → Blink, for a finished legal build, else null).\n\n",
+    "A Year record, one line per event (`#` comments, blank lines skipped):\n",
+    "  players: ana bo cy dee\n",
+    "  winter: ana bo cy dee\n",
+    "  spring: bo c2 left RG, cy c2 long RG-YB, dee c3 right GB, ana c1 left YY\n",
+    "  summer: cy RY c3, dee BB c2 e c3, ana YB c4 ne c3, bo GB c1 sw c2\n",
+    "  harvest: dee w c4, ana e c4, bo w c1, cy e c1\n",
+    "  blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, c4 GG-RY\n",
+    "  next: ana\n",
+    "A later Year starts with `year` (or `year: NAME`, or `players:` again); `target: N` may\n",
+    "come first. See kado-notation(7).\n\n",
+    "JSON keys for a record: `years` (list of {`scores` (player → score), `winners`,\n",
+    "`layout`}), `points` (player → overall points), `illegal` (null, or {`line`, `player`\n",
+    "(or null), `reason`})."
 );
 
 const SCORE_AFTER: &str = concat!(
@@ -168,17 +228,35 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     match cmd {
         Cmd::Score(arg) => score_cmd(ctx, &rs, &rules, &arg),
         Cmd::Show(arg) => show_cmd(ctx, &rs, &rules, &arg),
-        Cmd::Check { build, file } => check_cmd(ctx, &build, file.as_deref()),
+        Cmd::Check { build, file } => check_cmd(ctx, &rs, &build, file.as_deref()),
+        Cmd::Play {
+            players,
+            target,
+            first,
+            save,
+            record,
+        } => play_cmd(
+            ctx,
+            &rs,
+            &rules,
+            players,
+            target.as_deref(),
+            first,
+            save,
+            record,
+        ),
         Cmd::Campaign {
             players,
             target,
             first,
             save,
         } => campaign_cmd(ctx, &rs, players, &target, first, save),
-        Cmd::Status { file } => session::status::<Campaign>(ctx, &file),
-        Cmd::Resume { file } => {
-            let (lock, log) =
+        Cmd::Status { file, record: true } => session::status_record::<Campaign>(ctx, &file),
+        Cmd::Status { file, .. } => session::status::<Campaign>(ctx, &file),
+        Cmd::Resume { file, record } => {
+            let (mut lock, log) =
                 session::open_resume::<Campaign>(ctx, std::path::Path::new(&file), TITLE)?;
+            session::record_to(&mut lock, record)?;
             play(ctx, &lock, log)
         }
     }
@@ -221,11 +299,8 @@ struct ScoreVerdict {
     layout: String,
 }
 
-fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
-    let (src, l, spans) = read_layout(arg)?;
-    Error::check(score::unscorable(&src, &l, &spans, rules))?;
-    let y = score::score(&l, rules);
-    let s = ctx.style;
+/// Each player's triad, its colours and its score, as a table.
+fn triad_table(l: &Layout, y: &score::YearScore, rules: &Rules) -> comfy_table::Table {
     let mut t = render::table(["Player", "Seat", "Triad", "R", "Y", "G", "B", "Score"]);
     for p in &y.players {
         let triad: Vec<String> = p
@@ -238,7 +313,15 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome
         row.push(score::formula(&p.counts, p.score, rules));
         t.add_row(row);
     }
-    let mut human = render::show(&t);
+    t
+}
+
+fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
+    let (src, l, spans) = read_layout(arg)?;
+    Error::check(score::unscorable(&src, &l, &spans, rules))?;
+    let y = score::score(&l, rules);
+    let s = ctx.style;
+    let mut human = render::show(&triad_table(&l, &y, rules));
     human += &s.bold(score::outcome_line(&y, rules).trim_end());
     human.push('\n');
     let verdict = ScoreVerdict {
@@ -387,14 +470,22 @@ struct CheckVerdict {
     slots: Option<BTreeMap<Slot, String>>,
 }
 
-fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
-    let src = match file {
-        Some(path) => Source::new(
+fn check_cmd(ctx: &Ctx, rs: &Ruleset, words: &[String], file: Option<&str>) -> Outcome {
+    let src = match (file, words) {
+        (Some(path), _) => Source::new(
             format!("file {path}"),
             read_file(path, "build file", LAYOUT_LIMIT)?,
         ),
-        None => Source::new("argument BUILD", joined(words)),
+        (None, [one]) if one == "-" => Source::new("stdin", read_stdin(LAYOUT_LIMIT)?),
+        (None, [one]) if std::path::Path::new(one).is_file() => Source::new(
+            format!("file {one}"),
+            read_file(one, "record file", LAYOUT_LIMIT)?,
+        ),
+        _ => Source::new("argument BUILD", joined(words)),
     };
+    if year::looks_like_record(&src.text) {
+        return record_cmd(ctx, rs, &src);
+    }
     let placements = build::read(&src)?;
     let v = build::check(&placements);
     let s = ctx.style;
@@ -513,6 +604,154 @@ fn check_verdict(v: &build::BuildVerdict) -> CheckVerdict {
             .as_ref()
             .map(|sl| sl.iter().map(|(s, n)| (*s, n.clone())).collect()),
     }
+}
+
+/// Reads stdin (`-`), at most `limit` bytes.
+fn read_stdin(limit: u64) -> Result<String, Error> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::msg(format!("cannot read stdin: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::msg(format!(
+            "cannot read stdin: it holds more than {}; kado reads at most that of a record",
+            super::limits::size_text(limit)
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::msg("cannot read stdin: it is not UTF-8 text"))
+}
+
+#[derive(Serialize)]
+struct RecordYearOut {
+    scores: BTreeMap<String, u64>,
+    winners: Vec<String>,
+    layout: Option<String>,
+}
+
+#[derive(Serialize)]
+struct IllegalOut {
+    line: usize,
+    player: Option<String>,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct RecordOut {
+    years: Vec<RecordYearOut>,
+    points: BTreeMap<String, u32>,
+    illegal: Option<IllegalOut>,
+}
+
+/// `check RECORD`: the Year record refereed step by step, each Year scored.
+fn record_cmd(ctx: &Ctx, rs: &Ruleset, src: &Source) -> Outcome {
+    let v = record::check(src, rs)?;
+    let ledger = v.campaign.ledger();
+    let out = RecordOut {
+        years: ledger
+            .years
+            .iter()
+            .map(|y| RecordYearOut {
+                scores: y.scores.clone(),
+                winners: y.winners.clone(),
+                layout: y.layout.clone(),
+            })
+            .collect(),
+        points: ledger.points.clone(),
+        illegal: v.illegal.as_ref().map(|i| IllegalOut {
+            line: i.line,
+            player: i.player.clone(),
+            reason: i.reason.clone(),
+        }),
+    };
+    ctx.emit(&out, &record_human(ctx, &v), &v.campaign.explain(rs))
+}
+
+/// The verdict on a record for people: each Year's triads and winner, the points, and
+/// the first illegal step or what comes next.
+fn record_human(ctx: &Ctx, v: &RecordVerdict) -> String {
+    let s = ctx.style;
+    let c = &v.campaign;
+    let mut human = String::new();
+    for y in &c.years {
+        let first = y.first.map_or(String::new(), |f| {
+            format!(" ({} held the first player token)", c.players[f])
+        });
+        human += &format!("Year {}{first}: every step by the rules.\n", y.number);
+        if let Some(l) = y.layout.as_deref().and_then(|t| t.parse::<Layout>().ok()) {
+            let ys = score::score(&l, &c.rules);
+            human += &render::show(&triad_table(&l, &ys, &c.rules));
+            human += &s.bold(score::outcome_line(&ys, &c.rules).trim_end());
+            human.push('\n');
+        }
+    }
+    human += &format!("Points: {}.\n", points_line(c));
+    if let Some(i) = &v.illegal {
+        let who = i
+            .player
+            .as_ref()
+            .map_or(String::new(), |p| format!(" ({p})"));
+        human += &s.red(&format!("Line {}{who} is illegal: {}.", i.line, i.reason));
+        human.push('\n');
+    } else if let Some(ch) = c.champions() {
+        let names: Vec<&str> = ch.iter().map(|i| c.players[*i].as_str()).collect();
+        human += &s.bold(&format!(
+            "{} won the campaign.",
+            score::names(&names.iter().map(ToString::to_string).collect::<Vec<_>>())
+        ));
+        human.push('\n');
+    } else if let Some(next) = v.next() {
+        human += &format!("So far by the rules. Next: {next}.\n");
+    }
+    human
+}
+
+fn points_line(c: &Campaign) -> String {
+    c.players
+        .iter()
+        .zip(&c.points)
+        .map(|(p, n)| format!("{p} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `play`: a new campaign followed season by season.
+#[allow(clippy::too_many_arguments)]
+fn play_cmd(
+    ctx: &Ctx,
+    rs: &Ruleset,
+    rules: &Rules,
+    players: Vec<String>,
+    target: Option<&str>,
+    first: Option<String>,
+    save: Option<std::path::PathBuf>,
+    record: Option<std::path::PathBuf>,
+) -> Outcome {
+    if rules.campaign_open && target.is_some() {
+        return Err(Error::from(
+            kado::diag::Problem::new(
+                "--target is not used under ruling campaign-end: open (Years go on as long as the group wants)",
+            )
+            .help("leave --target out, or play to a target with the ruling's default"),
+        )
+        .into());
+    }
+    let (mut setup, first) = Setup::read(&players, target.unwrap_or("3"), first.as_deref())?;
+    setup.seasons = true;
+    <Campaign as kado::session::Session>::start(&setup, rs)
+        .map_err(|e| Error::msg(e.to_string()))?;
+    let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;
+    if let Some(player) = first {
+        log.actions.push(Entry {
+            by: By::Table,
+            action: Action::First { player },
+        });
+    }
+    let path = save.unwrap_or_else(|| session::default_path(GAME));
+    let mut lock = session::open_new::<Campaign>(&path)?;
+    session::record_to(&mut lock, record)?;
+    play(ctx, &lock, log)
 }
 
 fn campaign_cmd(

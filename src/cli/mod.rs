@@ -2,6 +2,8 @@
 //! completions), dispatch, and printing. Rules logic lives in the library.
 
 mod generate;
+mod history;
+mod history_cmd;
 mod kinga;
 mod kingmaker;
 mod kinkado;
@@ -46,6 +48,15 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "NAME|FILE")]
     pub rules: Option<String>,
 
+    /// The play history file (default: KADO_HOME/history.sqlite, else the platform's data
+    /// folder).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub history: Option<std::path::PathBuf>,
+
+    /// Do not add finished games to the play history.
+    #[arg(long, global = true)]
+    pub no_history: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -67,6 +78,12 @@ pub enum Command {
     /// Kingmaker (Blinks): triad scores, the Commons drawn and checked, and campaigns.
     #[command(subcommand)]
     Kingmaker(kingmaker::Cmd),
+    /// The play history: every game kado followed, newest first; show, import, forget.
+    #[command(long_about = HISTORY_ABOUT)]
+    History(history_cmd::HistoryArgs),
+    /// Records from the play history: games, wins, win rates, scores, streaks, charts.
+    #[command(long_about = STATS_ABOUT)]
+    Stats(history_cmd::StatsArgs),
     /// List, show and check rulesets and house-rules files.
     #[command(subcommand)]
     Rules(rules::Cmd),
@@ -82,6 +99,10 @@ pub enum Command {
         dir: std::path::PathBuf,
     },
 }
+
+const HISTORY_ABOUT: &str = "The play history: every game kado followed to its end, newest first, filtered by game, player, ruleset and date. A game is added when its session ends finished (`play` or `resume`), with its players, scores, winner and saved log; `kado history import FILE…` adds saved games from before, finished or stopped, and refuses a game already there.\n\nThe history is an SQLite database: KADO_HOME/history.sqlite when KADO_HOME is set, else the platform's data folder (~/.local/share/kado on Linux); --history FILE (or KADO_HISTORY=FILE) chooses another file, --no-history (or KADO_HISTORY=off) leaves it alone. A file that is not kado's history is refused and never written to. If the history cannot be written, the game is still saved and kado says why.\n\nJSON keys: games (list of {id, game, ruleset, date, outcome {finished, seats [{name, score, won, kado}], facts}, source}).";
+
+const STATS_ABOUT: &str = "Records from the play history's finished games: for each player, games, wins, win rate, average and best final score (money, points or kings exposed, as the game counts), longest winning streak. With --player: the wins against each opponent (ALORA included), the most common winning hand (Kin Kādo), kings exposed (Kinga), yaku made (Koi-Koi), the average triad score (Kingmaker), and charts of the win rate game by game and of the final scores. Charts are drawn with block characters on a terminal; when the output is piped or NO_COLOR is set they become a table, unless --chart. --svg FILE writes the final scores as an image.\n\nJSON keys: games, players (list of {player, games, wins, win_rate, against {NAME: {games, wins}}, average_score, best_score, longest_streak, and the game's own records}).";
 
 /// What a command failed with.
 pub enum Failure {
@@ -225,6 +246,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage(e),
     };
+    history::configure(cli.history.clone(), cli.no_history);
     let ctx = Ctx {
         json: cli.json,
         explain: cli.explain,
@@ -238,6 +260,8 @@ pub fn main() -> ExitCode {
         Command::Kinga(cmd) => kinga::run(cmd, &ctx),
         Command::Pokino(cmd) => pokino::run(cmd, &ctx),
         Command::Rules(cmd) => rules::run(cmd, &ctx),
+        Command::History(args) => history_cmd::run_history(args, &ctx),
+        Command::Stats(args) => history_cmd::run_stats(args, &ctx),
         Command::Completions { shell } => generate::completions(shell),
         Command::GenerateMan { dir } => generate::man_pages(&dir),
     };

@@ -140,7 +140,6 @@ impl SaveLock {
     }
 
     /// Asks for the game's record to be written to `path` after every save.
-    #[allow(dead_code)] // until the first game with a record notation lands
     pub fn set_record(&mut self, path: PathBuf) {
         self.record = Some(path);
     }

@@ -56,7 +56,6 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G) -> Outcome {
 
 /// Takes `--record FILE` for a session (offered only by games with a record notation):
 /// refused when FILE is the save itself.
-#[allow(dead_code)] // until the first game with a record notation lands
 pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Error> {
     let Some(path) = record else {
         return Ok(());
@@ -134,7 +133,6 @@ pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
 }
 
 /// `status FILE --record`: the saved game in its record notation, as `check` reads it.
-#[allow(dead_code)] // until the first game with a record notation lands
 pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(&file.to_string_lossy())?;
     let game: G = replay(&log)?;
@@ -215,6 +213,7 @@ pub fn run<G: Session>(
                 if !r.shown_since_action {
                     r.show();
                 }
+                r.finished();
                 Flow::Stop
             }
             Step::Auto(action) => {
@@ -239,6 +238,32 @@ impl<G: Session> Runner<'_, G> {
         self.shown_key = self.game.phase_key();
         self.shown_since_action = true;
         self.prompter.say(&self.game.show(self.style));
+    }
+
+    /// The game is over: its charts, and its place in the play history.
+    fn finished(&mut self) {
+        let Some(outcome) = self.game.outcome() else {
+            return;
+        };
+        let money = outcome.facts.money_by_round.clone();
+        if !money.is_empty() {
+            let series: Vec<kado::chart::Series> = outcome
+                .seats
+                .iter()
+                .map(|s| kado::chart::Series {
+                    name: s.name.clone(),
+                    values: money
+                        .iter()
+                        .filter_map(|r| r.get(&s.name).map(|m| *m as f64))
+                        .collect(),
+                })
+                .collect();
+            let chart = super::history_cmd::money_chart(&series, self.style.color);
+            self.prompter.say(&format!("Money by round:\n{chart}"));
+        }
+        if let Some(said) = super::history::journal(&self.game, &self.log, self.lock.path()) {
+            self.prompter.say(&said);
+        }
     }
 
     fn resume_hint(&self) -> String {
@@ -523,7 +548,13 @@ mod tests {
         let setup = km::Setup {
             players: players(&["ana", "bo", "cy", "dee"]),
             target: 2,
+            seasons: false,
         };
-        fuzz::<km::Campaign>("kingmaker", setup, 4);
+        fuzz::<km::Campaign>("kingmaker", setup.clone(), 4);
+        let seasons = km::Setup {
+            seasons: true,
+            ..setup
+        };
+        fuzz::<km::Campaign>("kingmaker", seasons, 4);
     }
 }

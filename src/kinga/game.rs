@@ -1199,6 +1199,24 @@ impl Session for Game {
         self.read_answer(&question.key, text)
     }
 
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        use crate::history::{Facts, Outcome, SeatOutcome};
+        let score = self.score() as u32;
+        Some(Outcome {
+            finished: self.is_over().is_some(),
+            seats: vec![SeatOutcome {
+                name: "you".into(),
+                score: i64::from(score),
+                won: self.is_over() == Some(true),
+                kado: false,
+            }],
+            facts: Facts {
+                kings_exposed: Some(score),
+                ..Facts::default()
+            },
+        })
+    }
+
     /// The advisor's ranking of the answers (samples seeded by the turn, so a hint asked
     /// twice says the same).
     fn hint(&self, question: &Question) -> Option<String> {

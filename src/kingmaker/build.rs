@@ -553,9 +553,10 @@ fn next_step(placements: &[Placement]) -> String {
     }
 }
 
-/// Turns and, if need be, flips the finished Commons so the first two commons form the
-/// middle row (first on the left) and the third sits above them; then names each place.
-fn slots_of(placements: &[Placement]) -> Option<Vec<(Slot, String)>> {
+/// Turns and, if need be, flips the Commons (finished, or with at least three commons
+/// in) so the first two commons form the middle row (first on the left) and the third
+/// sits above them; then names each place.
+pub fn slots_of(placements: &[Placement]) -> Option<Vec<(Slot, String)>> {
     let origin = placements.first()?.at;
     let rel = |p: &Placement| (p.at.0 - origin.0, p.at.1 - origin.1);
     let rotate = |(q, r): (i32, i32)| (-r, q + r);

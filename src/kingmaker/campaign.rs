@@ -8,14 +8,20 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Rules;
-use super::error::CampaignError;
+use super::error::{CampaignError, YearError};
 use super::layout::{self, Layout};
 use super::score;
+use super::season::{Next, YearState};
+use super::year::{Move, read_step};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
+
+/// The target of a campaign checked from a record without a `target:` line: none is
+/// ever reached, and the standing is the points.
+pub const NO_TARGET: u32 = u32::MAX;
 
 /// How a campaign starts.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -24,6 +30,10 @@ pub struct Setup {
     pub players: Vec<String>,
     /// Overall points that end the campaign.
     pub target: u32,
+    /// Each Year followed season by season (`kado kingmaker play`), rather than its result
+    /// typed in (`kado kingmaker campaign`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seasons: bool,
 }
 
 /// One thing recorded in a campaign.
@@ -36,6 +46,47 @@ pub enum Action {
     Layout { layout: String },
     /// A Year's scores, player by player (when the layout was not written down).
     Scores { scores: Vec<(String, u64)> },
+    /// Winter's draft, in token order (kado's own step).
+    Winter { order: Vec<String> },
+    /// A Spring choice, in the record's notation: `bo c2 left RG`.
+    Spring { step: String },
+    /// A Summer reveal and move: `dee BB c2 e c3`.
+    Summer { step: String },
+    /// A Harvest insertion: `dee w c4`.
+    Harvest { step: String },
+    /// A Blink after the final long press: `c1 YY-RR`.
+    Blink { step: String },
+    /// A correction of a step of the Year under way, told wrong: the step with the same
+    /// player (or Blink) in that season is replaced, and the Year is refereed again.
+    Fix { season: String, step: String },
+}
+
+impl Action {
+    /// The action of a Year's step.
+    pub fn of_move(m: &Move) -> Action {
+        let step = m.to_string();
+        match m {
+            Move::Winter(order) => Action::Winter {
+                order: order.clone(),
+            },
+            Move::Spring(_) => Action::Spring { step },
+            Move::Summer(_) => Action::Summer { step },
+            Move::Harvest(_) => Action::Harvest { step },
+            Move::Lit(_) => Action::Blink { step },
+        }
+    }
+
+    /// The Year's step of an action (its record key and text), if it is one.
+    fn step(&self) -> Option<(&'static str, String)> {
+        match self {
+            Action::Winter { order } => Some(("winter", order.join(" "))),
+            Action::Spring { step } => Some(("spring", step.clone())),
+            Action::Summer { step } => Some(("summer", step.clone())),
+            Action::Harvest { step } => Some(("harvest", step.clone())),
+            Action::Blink { step } => Some(("blinks", step.clone())),
+            _ => None,
+        }
+    }
 }
 
 /// A Year as recorded.
@@ -63,6 +114,12 @@ pub struct Campaign {
     pub years: Vec<Year>,
     /// Who holds the first player token for the coming Year.
     pub first: Option<usize>,
+    /// Each Year followed season by season.
+    pub seasons: bool,
+    /// The Year being played, season by season.
+    pub year: Option<YearState>,
+    /// What the record notation says so far: each line's key and text, in order.
+    pub history: Vec<(&'static str, String)>,
 }
 
 /// A Year in the ledger, for JSON.
@@ -122,6 +179,9 @@ impl Campaign {
         self.explain_year_winner(rs, &mut x);
         self.explain_next_first(rs, &mut x);
         self.explain_target(rs, &mut x);
+        if self.seasons {
+            super::season::explain(rs, &self.rules, &mut x);
+        }
         self.explain_scoring(rs, &mut x);
         x
     }
@@ -179,6 +239,20 @@ impl Campaign {
 
     /// When the campaign ends, and what happens when players reach the target level.
     fn explain_target(&self, rs: &Ruleset, x: &mut Explain) {
+        if self.target == NO_TARGET && !self.rules.campaign_open {
+            x.rule(
+                "The record names no target (`target: N`), so the standing is the overall points.",
+            );
+            return;
+        }
+        if self.rules.campaign_open {
+            x.ruled(
+                "The campaign has no target: Years go on as long as the group wants, and the standing is the overall points.",
+                rs,
+                &["campaign-end"],
+            );
+            return;
+        }
         x.ruled(
             format!(
                 "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
@@ -191,7 +265,7 @@ impl Campaign {
                 }
             ),
             rs,
-            &["campaign-tie"],
+            &["campaign-end", "campaign-tie"],
         );
     }
 
@@ -271,6 +345,9 @@ impl Campaign {
 
     /// The campaign's champions, once it is over.
     pub fn champions(&self) -> Option<Vec<usize>> {
+        if self.rules.campaign_open {
+            return None;
+        }
         let (best, who) = self.leaders();
         if best < self.target {
             return None;
@@ -448,6 +525,155 @@ impl Campaign {
         said
     }
 
+    /// Who holds the first player token for the coming Year; in a campaign followed
+    /// season by season, the Year starts.
+    fn first_player(&mut self, player: &str) -> Result<Vec<String>, CampaignError> {
+        if let Some(y) = &self.year {
+            return Err(CampaignError::Year(Box::new(YearError::WrongSeason {
+                given: "a new Year".to_string(),
+                due: y.due_text(),
+            })));
+        }
+        if self.first.is_some() {
+            return Err(CampaignError::FirstKnown);
+        }
+        let i = self
+            .index(player)
+            .ok_or_else(|| self.unknown_player(player))?;
+        self.first = Some(i);
+        let n = self.years.len() + 1;
+        let mut said = vec![format!(
+            "{} starts Year {n} with the first player token.",
+            self.players[i]
+        )];
+        if self.seasons {
+            if self.years.is_empty() {
+                let k = self.players.len();
+                let seated: Vec<String> =
+                    (0..k).map(|j| self.players[(i + j) % k].clone()).collect();
+                self.history.push(("players", seated.join(" ")));
+            } else {
+                self.history.push(("next", self.players[i].clone()));
+                self.history.push(("year", String::new()));
+            }
+            let y = YearState::new(&self.players, i, &self.rules);
+            said.push(format!("Year {n}: now {}.", y.due_text()));
+            self.year = Some(y);
+        }
+        Ok(said)
+    }
+
+    /// A step of the Year being played, checked by the Year's rules; the last Blink told
+    /// scores the Year.
+    fn season_step(&mut self, action: &Action) -> Result<Vec<String>, CampaignError> {
+        let Some((key, text)) = action.step() else {
+            return Err(CampaignError::Step("internal: not a step of a Year".into()));
+        };
+        if !self.seasons {
+            return Err(CampaignError::WrongMode { seasons: false });
+        }
+        let m = read_step(key, &text)
+            .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+        let y = self.year.as_mut().ok_or(CampaignError::FirstNeeded)?;
+        let mut said = y.apply(&m).map_err(|e| CampaignError::Year(Box::new(e)))?;
+        let layout = y.layout();
+        self.history.push((key, m.to_string()));
+        if let Some(l) = layout {
+            let ys = score::score(&l, &self.rules);
+            for p in &ys.players {
+                let triad: Vec<String> = p.triad.iter().map(|s| l.blink(*s).pairs_text()).collect();
+                said.push(format!(
+                    "{}'s triad: {} — {}.",
+                    p.name,
+                    triad.join(" + "),
+                    score::formula(&p.counts, p.score, &self.rules)
+                ));
+            }
+            let scores = self.scores_of(&l)?;
+            said.extend(self.record(scores, Some(l.to_string())));
+            self.year = None;
+        }
+        Ok(said)
+    }
+
+    /// Replaces a step of the Year under way and referees the Year again from its start;
+    /// refused when the corrected Year breaks a rule.
+    fn fix(&mut self, key: &str, text: &str) -> Result<Vec<String>, CampaignError> {
+        let fixed = read_step(key, text)
+            .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+        let y = self.year.as_ref().ok_or(CampaignError::FirstNeeded)?;
+        let start = self
+            .history
+            .iter()
+            .rposition(|(k, _)| matches!(*k, "players" | "year"))
+            .map_or(0, |i| i + 1);
+        let same = |m: &Move| match (m, &fixed) {
+            (Move::Lit(a), Move::Lit(b)) => a.blink.eq_ignore_ascii_case(&b.blink),
+            (a, b) => {
+                a.key() == b.key()
+                    && a.player()
+                        .zip(b.player())
+                        .is_some_and(|(p, q)| p.eq_ignore_ascii_case(q))
+            }
+        };
+        let mut moves = Vec::new();
+        let mut at = None;
+        for (i, (k, t)) in self.history.iter().enumerate().skip(start) {
+            let m = read_step(k, t)
+                .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+            if at.is_none() && same(&m) {
+                at = Some(i);
+                moves.push(fixed.clone());
+            } else {
+                moves.push(m);
+            }
+        }
+        let Some(at) = at else {
+            return Err(CampaignError::NothingToFix {
+                who: match &fixed {
+                    Move::Lit(l) => format!("{}'s Blink", l.blink),
+                    m => m.player().unwrap_or_default().to_string(),
+                },
+                season: key.to_string(),
+            });
+        };
+        let mut again = YearState::new(&y.players, y.first, &self.rules);
+        for m in &moves {
+            again
+                .apply(m)
+                .map_err(|e| CampaignError::Fixed(Box::new(e)))?;
+        }
+        self.history[at].1 = fixed.to_string();
+        self.year = Some(again);
+        Ok(vec![format!("Fixed: the {key} step is now `{fixed}`.")])
+    }
+
+    /// The campaign so far in the Year record notation (for a campaign followed season by
+    /// season).
+    pub fn record_text(&self) -> Option<String> {
+        if !self.seasons {
+            return None;
+        }
+        let mut out = String::new();
+        if !self.rules.campaign_open {
+            out += &format!("target: {}\n", self.target);
+        }
+        let mut last = "";
+        for (key, text) in &self.history {
+            let joins = matches!(*key, "spring" | "summer" | "harvest" | "blinks");
+            if joins && *key == last {
+                out.pop();
+                out += &format!(", {text}\n");
+            } else if text.is_empty() {
+                out += &format!("{key}\n");
+            } else {
+                out += &format!("{key}: {text}\n");
+            }
+            last = key;
+        }
+        Some(out)
+    }
+
     fn points_line(&self) -> String {
         self.players
             .iter()
@@ -521,9 +747,25 @@ impl Setup {
         let setup = Setup {
             players,
             target: target_n.unwrap_or(3),
+            seasons: false,
         };
         Ok((setup, first))
     }
+}
+
+/// Reads `SEASON STEP` after `fix`: a step of the Year under way, told again.
+fn read_fix(text: &str) -> Result<Action, CampaignError> {
+    let (key, step) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
+    let key = key.to_lowercase();
+    if !matches!(key.as_str(), "spring" | "summer" | "harvest" | "blinks") {
+        return Err(CampaignError::FixHow);
+    }
+    let m = read_step(&key, step.trim())
+        .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+    Ok(Action::Fix {
+        season: key,
+        step: m.to_string(),
+    })
 }
 
 /// A player name that the layout and score notations can carry.
@@ -558,6 +800,7 @@ impl Session for Campaign {
     type Error = CampaignError;
 
     const GAME: &'static str = "kingmaker";
+    const COMMANDS: &'static str = ", fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)";
 
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, CampaignError> {
         if setup.players.len() != 4 {
@@ -572,6 +815,13 @@ impl Session for Campaign {
         if setup.target == 0 {
             return Err(CampaignError::Target);
         }
+        if let Some(p) = setup
+            .players
+            .iter()
+            .find(|p| setup.seasons && super::year::common_index(p).is_some())
+        {
+            return Err(CampaignError::CommonLabel(p.clone()));
+        }
         Ok(Campaign {
             players: setup.players.clone(),
             target: setup.target,
@@ -579,6 +829,9 @@ impl Session for Campaign {
             points: vec![0; setup.players.len()],
             years: Vec::new(),
             first: None,
+            seasons: setup.seasons,
+            year: None,
+            history: Vec::new(),
         })
     }
 
@@ -587,19 +840,9 @@ impl Session for Campaign {
             return Err(CampaignError::Over);
         }
         match action {
-            Action::First { player } => {
-                if self.first.is_some() {
-                    return Err(CampaignError::FirstKnown);
-                }
-                let i = self
-                    .index(player)
-                    .ok_or_else(|| self.unknown_player(player))?;
-                self.first = Some(i);
-                Ok(vec![format!(
-                    "{} starts Year {} with the first player token.",
-                    self.players[i],
-                    self.years.len() + 1
-                )])
+            Action::First { player } => self.first_player(player),
+            Action::Layout { .. } | Action::Scores { .. } if self.seasons => {
+                Err(CampaignError::WrongMode { seasons: true })
             }
             Action::Layout { layout } => {
                 if self.first.is_none() {
@@ -628,6 +871,8 @@ impl Session for Campaign {
                 let list = list.ok_or(CampaignError::EveryScoreNeeded)?;
                 Ok(self.record(list, None))
             }
+            Action::Fix { season, step } => self.fix(season, step),
+            step => self.season_step(step),
         }
     }
 
@@ -637,6 +882,13 @@ impl Session for Campaign {
             return Step::Done;
         }
         let n = self.years.len() + 1;
+        if let Some(y) = &self.year {
+            return match y.next() {
+                Next::Auto(m) => Step::Auto(Action::of_move(&m)),
+                Next::Ask(q) => Step::Ask(q),
+                Next::Done => Step::Done,
+            };
+        }
         if self.first.is_some() {
             return Step::Ask(Question::new(
                 "year",
@@ -683,6 +935,19 @@ impl Session for Campaign {
 
     fn answer(&self, question: &Question, text: &str) -> Result<Action, CampaignError> {
         let text = text.trim();
+        if let Some(rest) = text
+            .strip_prefix("fix ")
+            .or_else(|| text.strip_prefix("FIX "))
+            .filter(|_| self.year.is_some())
+        {
+            return read_fix(rest);
+        }
+        if let Some(y) = &self.year {
+            let m = y
+                .read_answer(&question.key, text)
+                .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+            return Ok(Action::of_move(&m));
+        }
         match question.key.as_str() {
             "first" => {
                 let i = self.index(text).ok_or_else(|| self.unknown_player(text))?;
@@ -704,10 +969,64 @@ impl Session for Campaign {
     }
 
     fn summary(&self) -> serde_json::Value {
-        serde_json::to_value(self.ledger()).unwrap_or(serde_json::Value::Null)
+        let mut v = serde_json::to_value(self.ledger()).unwrap_or(serde_json::Value::Null);
+        if let (true, serde_json::Value::Object(m)) = (self.seasons, &mut v) {
+            m.insert(
+                "now".into(),
+                self.year.as_ref().map(YearState::due_text).into(),
+            );
+            m.insert("record".into(), self.record_text().into());
+        }
+        v
+    }
+
+    fn record(&self) -> Option<String> {
+        self.record_text()
+    }
+
+    fn phase_key(&self) -> String {
+        match &self.year {
+            Some(y) => format!("{}:{:?}:{}", self.years.len(), y.phase, y.placed.len()),
+            None => String::new(),
+        }
+    }
+
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        let l = self.ledger();
+        let champions = l.champions.clone().unwrap_or_default();
+        Some(crate::history::Outcome {
+            finished: l.champions.is_some(),
+            seats: l
+                .players
+                .iter()
+                .map(|name| crate::history::SeatOutcome {
+                    name: name.clone(),
+                    score: i64::from(l.points.get(name).copied().unwrap_or(0)),
+                    won: champions.contains(name),
+                    kado: false,
+                })
+                .collect(),
+            facts: crate::history::Facts {
+                triads: l
+                    .years
+                    .iter()
+                    .flat_map(|y| y.scores.iter().map(|(n, s)| (n.clone(), *s as i64)))
+                    .collect(),
+                ..crate::history::Facts::default()
+            },
+        })
     }
 
     fn show(&self, style: Style) -> String {
+        // A Year under way: the Year alone (the ledger is shown as each Year starts).
+        if let Some(y) = self.year.as_ref().filter(|y| !y.is_fresh()) {
+            return format!(
+                "Year {} (points: {}): {}",
+                self.years.len() + 1,
+                self.points_line(),
+                y.show(style)
+            );
+        }
         let mut header = vec!["Year".to_string(), "First".to_string()];
         header.extend(self.players.iter().cloned());
         header.push("Point to".to_string());
@@ -725,11 +1044,15 @@ impl Session for Campaign {
             });
             t.add_row(row);
         }
-        let mut out = format!(
-            "Kingmaker campaign: first to {} point{}.\n",
-            self.target,
-            words::s(self.target)
-        );
+        let mut out = if self.rules.campaign_open || self.target == NO_TARGET {
+            "Kingmaker campaign: no target, as many Years as the group wants.\n".to_string()
+        } else {
+            format!(
+                "Kingmaker campaign: first to {} point{}.\n",
+                self.target,
+                words::s(self.target)
+            )
+        };
         if !self.years.is_empty() {
             out += &render::show(&t);
         }
@@ -741,6 +1064,9 @@ impl Session for Campaign {
                 if ch.len() == 1 { "s" } else { "" }
             ));
             out.push('\n');
+        } else if let Some(y) = &self.year {
+            out += &format!("Year {}: ", self.years.len() + 1);
+            out += &y.show(style);
         } else if let Some(f) = self.first {
             out += &format!(
                 "Year {}: {} holds the first player token.\n",
@@ -761,6 +1087,7 @@ mod tests {
         Setup {
             players: ["ana", "bo", "cy", "dee"].map(String::from).to_vec(),
             target,
+            seasons: false,
         }
     }
 
@@ -821,6 +1148,70 @@ mod tests {
         assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
         let g = play(&on, 1, &["ana", TIE, "dee", "ana=20 bo=24 cy=9 dee=10"]).unwrap();
         assert_eq!(g.champions(), Some(vec![1]));
+    }
+
+    #[test]
+    fn ruling_campaign_end_open_never_ends() {
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let g = play(&rs, 1, &["ana", "ana=81 bo=10 cy=10 dee=10"]).unwrap();
+        assert_eq!(g.champions(), Some(vec![0]));
+        let open = rs.with("campaign-end", "open").unwrap();
+        let g = play(&open, 1, &["ana", "ana=81 bo=10 cy=10 dee=10"]).unwrap();
+        assert_eq!(g.champions(), None);
+        assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
+        assert!(
+            g.show(Style::PLAIN)
+                .starts_with("Kingmaker campaign: no target")
+        );
+    }
+
+    #[test]
+    fn fix_replaces_a_step_and_referees_the_year_again() {
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let setup = Setup {
+            seasons: true,
+            ..setup(3)
+        };
+        let mut g = Campaign::start(&setup, &rs).unwrap();
+        for text in ["ana", "c2 left RG", "c2 long RG-YB", "c3 right GB"] {
+            if let Step::Auto(a) = g.next() {
+                g.apply(&a).unwrap();
+            }
+            let Step::Ask(q) = g.next() else {
+                panic!("a question")
+            };
+            let a = g.answer(&q, text).unwrap();
+            g.apply(&a).unwrap();
+        }
+        let Step::Ask(q) = g.next() else {
+            panic!("a question")
+        };
+        // bo's click showed RG; cy's long press agreed. Fixing bo's click to GG breaks cy's.
+        let a = g.answer(&q, "fix spring bo c2 left GG").unwrap();
+        let e = g.clone().apply(&a).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "with that fix the Year breaks a rule: c2's left pair shows RG, but it showed GG when bo chose it (`bo c2 left GG`)"
+        );
+        // Fixing dee's double click to a single click of another colour is fine.
+        let a = g.answer(&q, "fix spring dee c3 left BB").unwrap();
+        g.apply(&a).unwrap();
+        assert!(
+            g.record_text()
+                .unwrap()
+                .ends_with("spring: bo c2 left RG, cy c2 long RG-YB, dee c3 left BB\n")
+        );
+        assert_eq!(
+            g.answer(&q, "fix spring ana c1 left YY")
+                .and_then(|a| g.clone().apply(&a))
+                .unwrap_err()
+                .to_string(),
+            "nothing to fix: ana has no spring step this Year"
+        );
+        assert!(matches!(
+            g.answer(&q, "fix autumn x"),
+            Err(CampaignError::FixHow)
+        ));
     }
 
     #[test]

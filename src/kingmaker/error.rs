@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::build::Rule as BuildRule;
+use super::year::Season;
 use crate::diag::did_you_mean;
 
 /// A refused setup, action or answer of a campaign.
@@ -55,6 +57,28 @@ pub enum CampaignError {
     Missing(String),
     /// Several problems of one answer, each on its line.
     Several(Vec<CampaignError>),
+    /// A step of a Year the rules refuse.
+    Year(Box<YearError>),
+    /// A Year step in a campaign kept as a quick ledger, or a result typed in one followed
+    /// season by season.
+    WrongMode {
+        seasons: bool,
+    },
+    /// A step whose words cannot be read (a save edited by hand).
+    Step(String),
+    /// Who starts the Year is not said.
+    FirstUnsaid(usize),
+    /// A player named like a scattered common (c1 to c4).
+    CommonLabel(String),
+    /// `fix` without a season and a step.
+    FixHow,
+    /// `fix` for a step not taken this Year.
+    NothingToFix {
+        who: String,
+        season: String,
+    },
+    /// A fix that leaves a step of the Year breaking a rule.
+    Fixed(Box<YearError>),
 }
 
 impl fmt::Display for CampaignError {
@@ -121,6 +145,321 @@ impl fmt::Display for CampaignError {
                 }
                 Ok(())
             }
+            _ => self.fmt_seasons(f),
+        }
+    }
+}
+
+impl CampaignError {
+    /// The words of a campaign followed season by season.
+    fn fmt_seasons(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use CampaignError as E;
+        match self {
+            E::Year(e) => write!(f, "{e}"),
+            E::WrongMode { seasons: true } => f.write_str(
+                "this campaign follows each Year season by season: a result cannot be typed in",
+            ),
+            E::WrongMode { seasons: false } => {
+                f.write_str("this campaign is a ledger of results: it does not follow the seasons")
+            }
+            E::Step(why) => f.write_str(why),
+            E::FixHow => f.write_str(
+                "fix what? `fix SEASON STEP`, e.g. `fix spring cy c2 long RG-YB` (seasons: spring, summer, harvest, blinks)",
+            ),
+            E::NothingToFix { who, season } => {
+                write!(f, "nothing to fix: {who} has no {season} step this Year")
+            }
+            E::Fixed(e) => write!(f, "with that fix the Year breaks a rule: {e}"),
+            E::CommonLabel(p) => write!(
+                f,
+                "`{p}` is the label of a scattered common (c1 to c4); give the players other names"
+            ),
+            E::FirstUnsaid(n) => write!(
+                f,
+                "nobody named who starts Year {n}; legal: a `next: NAME` line after the Year, or `year: NAME`"
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A step of a Year that the rules refuse: the rule it breaks and what would have been
+/// legal instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum YearError {
+    /// A step taken out of the first player token's order.
+    OutOfTurn {
+        season: Season,
+        due: String,
+        given: String,
+        order: Vec<String>,
+    },
+    /// Winter's draft in another order than the token's.
+    WinterOrder {
+        given: Vec<String>,
+        order: Vec<String>,
+    },
+    /// A step of another season than the one being played.
+    WrongSeason {
+        given: String,
+        due: String,
+    },
+    UnknownPlayer {
+        name: String,
+        players: Vec<String>,
+    },
+    /// A common chosen a third time in Spring.
+    ThirdChoice {
+        common: String,
+        by: Vec<String>,
+        open: Vec<String>,
+    },
+    /// A long press by a common's first chooser (ruling first-long-press: refused).
+    FirstClicks {
+        common: String,
+    },
+    /// A click where a long press is due: the common was chosen before.
+    MustLongPress {
+        common: String,
+        first: String,
+    },
+    /// A pair shown differently from the first time it was shown.
+    PairDisagrees {
+        what: String,
+        was: String,
+        by: String,
+        step: String,
+        now: String,
+    },
+    /// A common moved in Summer that is already in the Commons.
+    CommonPlaced {
+        common: String,
+        by: String,
+        open: Vec<String>,
+    },
+    /// Ruling summer-own-common: another: the player's own Spring common, another left.
+    OwnCommon {
+        common: String,
+        open: Vec<String>,
+    },
+    /// Ruling dark-commons: lit-when-moved: a dark common's pairs are not said.
+    SayLit {
+        common: String,
+    },
+    /// Ruling dark-commons: dark: a dark common lit as it moves.
+    StaysDark {
+        common: String,
+    },
+    /// `lit` for a common already lit in Spring.
+    AlreadyLit {
+        common: String,
+        by: Vec<String>,
+    },
+    /// The first Blink of the Commons placed against something.
+    FirstAlone {
+        blink: String,
+    },
+    /// A later Blink placed without a side.
+    NeedsSide {
+        blink: String,
+        legal: Vec<String>,
+    },
+    /// Placed against a Blink that is not in the Commons.
+    NotInCommons {
+        other: String,
+        placed: Vec<String>,
+    },
+    /// A building rule broken.
+    Build {
+        rule: BuildRule,
+        why: String,
+        legal: Vec<String>,
+    },
+    UnknownBlink {
+        name: String,
+        names: Vec<String>,
+    },
+    BlinkTwice {
+        name: String,
+    },
+    /// A final Blink contradicting a pair shown during the Year.
+    Contradicts {
+        blink: String,
+        pairs: String,
+        /// What was shown and when: "its right pair showed GB in Spring".
+        what: String,
+        step: String,
+        /// Who showed it.
+        by: String,
+    },
+    YearOver,
+}
+
+impl YearError {
+    /// The player a refusal is about when the step is no player's own (a Blink told at the
+    /// end that contradicts what a player showed).
+    pub fn player(&self) -> Option<&str> {
+        match self {
+            YearError::Contradicts { by, .. } => Some(by),
+            _ => None,
+        }
+    }
+
+    /// The rule's id, as `--json` and the tests name it.
+    pub fn rule(&self) -> &'static str {
+        use YearError as E;
+        match self {
+            E::OutOfTurn { .. } | E::WinterOrder { .. } => "token-order",
+            E::WrongSeason { .. } | E::YearOver => "season-order",
+            E::UnknownPlayer { .. } => "players",
+            E::ThirdChoice { .. } => "at-most-twice",
+            E::FirstClicks { .. } => "first-chooser-clicks",
+            E::MustLongPress { .. } => "second-chooser-long-presses",
+            E::PairDisagrees { .. } | E::Contradicts { .. } => "shown-pairs-agree",
+            E::CommonPlaced { .. } => "scattered-commons-only",
+            E::OwnCommon { .. } => "summer-own-common",
+            E::SayLit { .. } | E::StaysDark { .. } | E::AlreadyLit { .. } => "dark-commons",
+            E::FirstAlone { .. } | E::NeedsSide { .. } | E::NotInCommons { .. } => {
+                "placed-against-the-commons"
+            }
+            E::Build { rule, .. } => rule.id(),
+            E::UnknownBlink { .. } | E::BlinkTwice { .. } => "every-blink-once",
+        }
+    }
+}
+
+fn or_list(list: &[String]) -> String {
+    match list {
+        [] => "nothing".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+impl fmt::Display for YearError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use YearError as E;
+        match self {
+            E::OutOfTurn {
+                season,
+                due,
+                given,
+                order,
+            } => write!(
+                f,
+                "out of token order: it is {due}'s turn in {}, not {given}'s (the order is {})",
+                season.name(),
+                order.join(", ")
+            ),
+            E::WinterOrder { given, order } => write!(
+                f,
+                "out of token order: the Blinks are taken {}, not {}",
+                order.join(", "),
+                given.join(", ")
+            ),
+            E::WrongSeason { given, due } => {
+                write!(f, "not the time for {given}: now is {due}")
+            }
+            E::UnknownPlayer { name, players } => {
+                write!(
+                    f,
+                    "`{name}` is not a player of this Year (players: {})",
+                    players.join(", ")
+                )?;
+                match did_you_mean(name, players.iter().map(String::as_str)) {
+                    Some(near) => write!(f, "; did you mean `{near}`?"),
+                    None => Ok(()),
+                }
+            }
+            E::ThirdChoice { common, by, open } => write!(
+                f,
+                "a common is chosen at most twice, and {common} was chosen by {}; legal: {}",
+                by.join(" and "),
+                or_list(open)
+            ),
+            E::FirstClicks { common } => write!(
+                f,
+                "the first chooser of a common clicks it (ruling first-long-press: refused); legal: `{common} left PAIR` or `{common} right PAIR`"
+            ),
+            E::MustLongPress { common, first } => write!(
+                f,
+                "{common} was already chosen by {first}, so it must be long-pressed; legal: `{common} long LEFT-RIGHT`"
+            ),
+            E::PairDisagrees {
+                what,
+                was,
+                by,
+                step,
+                now,
+            } => write!(
+                f,
+                "{what} shows {now}, but it showed {was} when {by} chose it (`{step}`)"
+            ),
+            _ => self.fmt_place(f),
+        }
+    }
+}
+
+impl YearError {
+    /// The words of the errors of Summer, Harvest and the final long press.
+    fn fmt_place(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use YearError as E;
+        match self {
+            E::CommonPlaced { common, by, open } => write!(
+                f,
+                "{common} is already in the Commons (moved by {by}); legal: {}",
+                or_list(open)
+            ),
+            E::OwnCommon { common, open } => write!(
+                f,
+                "{common} is the common this player lit in Spring (ruling summer-own-common: another); legal: {}",
+                or_list(open)
+            ),
+            E::SayLit { common } => write!(
+                f,
+                "nobody chose {common} in Spring, so it is long-pressed as it goes in (ruling dark-commons: lit-when-moved); legal: add its pairs, `lit LEFT-RIGHT`"
+            ),
+            E::StaysDark { common } => write!(
+                f,
+                "nobody chose {common} in Spring, and it stays dark until the Year ends (ruling dark-commons: dark); legal: the step without `lit`"
+            ),
+            E::AlreadyLit { common, by } => write!(
+                f,
+                "{common} was lit in Spring by {}; legal: the step without `lit`",
+                by.join(" and ")
+            ),
+            E::FirstAlone { blink } => write!(
+                f,
+                "the first common goes into the Commons on its own, with nothing to touch; legal: `{blink}` with no side"
+            ),
+            E::NeedsSide { blink, legal } => write!(
+                f,
+                "{blink} must go against a Blink in the Commons; legal: {}",
+                or_list(legal)
+            ),
+            E::NotInCommons { other, placed } => write!(
+                f,
+                "`{other}` is not in the Commons; legal: a side of {}",
+                or_list(placed)
+            ),
+            E::Build { rule, why, legal } => {
+                write!(f, "{} ({why}); legal: {}", rule.text(), or_list(legal))
+            }
+            E::UnknownBlink { name, names } => write!(
+                f,
+                "`{name}` is not a Blink of this Year; legal: {}",
+                or_list(names)
+            ),
+            E::BlinkTwice { name } => write!(f, "{name}'s Blink is given twice"),
+            E::Contradicts {
+                blink,
+                pairs,
+                what,
+                step,
+                ..
+            } => write!(f, "{blink} is {pairs} at the end, but {what} (`{step}`)"),
+            E::YearOver => f.write_str("the Year is over: every Blink is lit and scored"),
+            _ => Ok(()),
         }
     }
 }

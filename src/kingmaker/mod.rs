@@ -5,14 +5,19 @@
 //! - [`score`]: each player's triad, its colour counts and the product.
 //! - [`picture`]: the layout drawn as hexagons.
 //! - [`build`]: a Commons build, placement by placement, checked against the rules.
-//! - [`campaign`]: the ledger across Years, as a session.
+//! - [`year`]: a Year season by season, its record notation, and the record's check.
+//! - [`campaign`]: the ledger across Years, as a session (a quick ledger of results, or
+//!   every Year followed season by season).
 
 pub mod build;
 pub mod campaign;
 pub mod error;
 pub mod layout;
 pub mod picture;
+pub mod record;
 pub mod score;
+pub mod season;
+pub mod year;
 
 use crate::ruleset::Ruleset;
 
@@ -38,6 +43,18 @@ pub struct Rules {
     /// `campaign-tie: shared`: players reaching the target together share the campaign
     /// (else Years go on until one player alone has the most points).
     pub campaign_tie_shared: bool,
+    /// `first-season: spring`: the first player leads Spring (else Winter).
+    pub first_leads_spring: bool,
+    /// `summer-own-common: another`: a player moves in Summer a common other than the one
+    /// they lit in Spring, while another is left.
+    pub summer_another_common: bool,
+    /// `first-long-press: allowed`: a common's first chooser in Spring may long-press it.
+    pub first_long_press: bool,
+    /// `dark-commons: lit-when-moved`: a common nobody lit in Spring is long-pressed as it
+    /// goes into the Commons (else it stays dark until the Year ends).
+    pub lit_when_moved: bool,
+    /// `campaign-end: open`: no target; Years go on as long as the group wants.
+    pub campaign_open: bool,
 }
 
 impl Rules {
@@ -48,6 +65,11 @@ impl Rules {
             all_lit: !rs.is("lit-faces", "shown"),
             tied_agree: !rs.is("next-first", "token-passes"),
             campaign_tie_shared: !rs.is("campaign-tie", "play-on"),
+            first_leads_spring: rs.is("first-season", "spring"),
+            summer_another_common: rs.is("summer-own-common", "another"),
+            first_long_press: rs.is("first-long-press", "allowed"),
+            lit_when_moved: rs.is("dark-commons", "lit-when-moved"),
+            campaign_open: rs.is("campaign-end", "open"),
         }
     }
 
@@ -66,6 +88,8 @@ mod tests {
         let r = Rules::standard();
         assert!(r.year_tie_shared && r.zero_colour_left_out && r.all_lit);
         assert!(r.tied_agree && r.campaign_tie_shared);
+        assert!(!(r.first_leads_spring || r.summer_another_common || r.first_long_press));
+        assert!(!(r.lit_when_moved || r.campaign_open));
         let rs = Ruleset::builtin(GAME).unwrap();
         let other = Rules::from_ruleset(
             &rs.with("year-tie", "nobody")
@@ -77,8 +101,20 @@ mod tests {
                 .with("next-first", "token-passes")
                 .unwrap()
                 .with("campaign-tie", "play-on")
+                .unwrap()
+                .with("first-season", "spring")
+                .unwrap()
+                .with("summer-own-common", "another")
+                .unwrap()
+                .with("first-long-press", "allowed")
+                .unwrap()
+                .with("dark-commons", "lit-when-moved")
+                .unwrap()
+                .with("campaign-end", "open")
                 .unwrap(),
         );
+        assert!(other.first_leads_spring && other.summer_another_common);
+        assert!(other.first_long_press && other.lit_when_moved && other.campaign_open);
         assert!(!other.year_tie_shared && !other.zero_colour_left_out && !other.all_lit);
         assert!(!other.tied_agree && !other.campaign_tie_shared);
     }

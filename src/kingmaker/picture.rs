@@ -108,11 +108,21 @@ fn faces(p: Pair) -> [Option<Colour>; 2] {
 /// The layout drawn as hexagons: each face its colour's letter, in that colour when colour
 /// is on; `·` for a face not lit.
 pub fn draw(layout: &Layout, style: Style) -> String {
+    let labels: [Option<String>; 8] = Slot::ALL.map(|slot| Some(label(layout, slot)));
+    draw_with(layout, &labels, style)
+}
+
+/// The layout drawn with a label for each place; a place without one is left empty (a
+/// Commons still being built).
+pub fn draw_with(layout: &Layout, labels: &[Option<String>; 8], style: Style) -> String {
     // The rightmost Blinks start four half-Blinks in.
     let width = 4 * PERIOD / 2 + PERIOD + 1;
     let height = 3 * (SLOPE + BODY) + SLOPE;
     let mut grid = vec![vec![Cell::Char(' '); width]; height];
     for slot in Slot::ALL {
+        let Some(text) = &labels[slot.index()] else {
+            continue;
+        };
         let (x0, y0) = origin(slot);
         for k in 0..SLOPE {
             put(&mut grid, x0 + SLOPE - k, y0 + k, Cell::Char('/'));
@@ -125,7 +135,7 @@ pub fn draw(layout: &Layout, style: Style) -> String {
             put(&mut grid, x0, y0 + SLOPE + k, Cell::Char('|'));
             put(&mut grid, x0 + PERIOD, y0 + SLOPE + k, Cell::Char('|'));
         }
-        let (name, w) = fit(&label(layout, slot), INSIDE);
+        let (name, w) = fit(text, INSIDE);
         let pad = (INSIDE - w) / 2;
         let mut x = x0 + 1 + pad;
         for (text, cw) in name {
@@ -166,6 +176,10 @@ pub fn draw(layout: &Layout, style: Style) -> String {
         out += line.trim_end();
         out.push('\n');
     }
+    // A Commons still being built may leave its lowest rows empty.
+    let kept = out.trim_end_matches('\n').len();
+    out.truncate(kept);
+    out.push('\n');
     out
 }
 

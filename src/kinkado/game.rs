@@ -248,6 +248,12 @@ pub struct RoundResult {
     /// sum (ruling `alora-ties`).
     #[serde(skip)]
     pub alora_tie: Option<Reason>,
+    /// Each seat's money once the round was settled (for the play history's chart).
+    #[serde(skip)]
+    pub money: Vec<(String, u32)>,
+    /// The hand category each winner won with.
+    #[serde(skip)]
+    pub hands: Vec<(String, String)>,
 }
 
 /// The virtual pack of a round: `cards` shuffled from the game's seed and the round.
@@ -608,7 +614,16 @@ impl Game {
             .iter()
             .find(|r| v.alora_tie && r.rulings.iter().any(|x| x.id == "alora-ties"))
             .cloned();
-        self.end_round(said, v.winners, payouts, alora_tie)
+        let hands = v
+            .winners
+            .iter()
+            .filter_map(|w| Some((w.clone(), v.hands.get(w)?.category.to_string())))
+            .collect();
+        let said = self.end_round(said, v.winners, payouts, alora_tie);
+        if let Some(r) = self.history.last_mut() {
+            r.hands = hands;
+        }
+        said
     }
 
     /// Moves the money of a settled reveal; returns who received what.
@@ -713,11 +728,18 @@ impl Game {
             s.bet = None;
             s.bank_bet = false;
         }
+        let money = self
+            .seats
+            .iter()
+            .map(|s| (s.name.clone(), s.stash))
+            .collect();
         self.history.push(RoundResult {
             round: self.round,
             winners,
             payouts,
             alora_tie,
+            money,
+            hands: Vec::new(),
         });
         if self.round >= self.rules.rounds {
             self.phase = Phase::Over;
@@ -1071,6 +1093,10 @@ impl Session for Game {
 
     fn summary(&self) -> serde_json::Value {
         serde_json::to_value(self.status()).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        Some(self.outcome())
     }
 
     fn phase_key(&self) -> String {
@@ -1905,6 +1931,44 @@ pub struct Status {
 }
 
 impl Game {
+    /// How the game stands, for the play history.
+    pub fn outcome(&self) -> crate::history::Outcome {
+        use crate::history::{Facts, Outcome, SeatOutcome};
+        let over = self.phase == Phase::Over;
+        let winners = if over { self.winners() } else { Vec::new() };
+        Outcome {
+            finished: over,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatOutcome {
+                    name: display_name(&s.name),
+                    score: i64::from(s.stash),
+                    won: winners.contains(&s.name),
+                    kado: s.is_alora,
+                })
+                .collect(),
+            facts: Facts {
+                money_by_round: self
+                    .history
+                    .iter()
+                    .map(|r| {
+                        r.money
+                            .iter()
+                            .map(|(n, m)| (display_name(n), i64::from(*m)))
+                            .collect()
+                    })
+                    .collect(),
+                winning_hands: self
+                    .history
+                    .iter()
+                    .flat_map(|r| r.hands.iter().map(|(n, h)| (display_name(n), h.clone())))
+                    .collect(),
+                ..Facts::default()
+            },
+        }
+    }
+
     pub fn status(&self) -> Status {
         Status {
             round: self.round,

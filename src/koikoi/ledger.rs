@@ -515,6 +515,25 @@ impl Session for Ledger {
         serde_json::to_value(self.result()).unwrap_or(serde_json::Value::Null)
     }
 
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        let r = self.result();
+        Some(crate::history::Outcome {
+            finished: r.over,
+            seats: r
+                .players
+                .iter()
+                .zip(&r.scores)
+                .map(|(name, score)| crate::history::SeatOutcome {
+                    name: name.clone(),
+                    score: *score,
+                    won: r.winner.as_deref() == Some(name.as_str()),
+                    kado: false,
+                })
+                .collect(),
+            facts: crate::history::Facts::default(),
+        })
+    }
+
     fn phase_key(&self) -> String {
         // The table is shown again when the game ends.
         self.over.clone().unwrap_or_default()

@@ -3,10 +3,21 @@
 
 use assert_cmd::Command;
 
+/// A home of the test process's own, so that nothing a test does reaches the user's data
+/// folder. The play history is off unless a test names one (`--history FILE`).
+pub fn test_home() -> std::path::PathBuf {
+    let home = std::env::temp_dir().join(format!("kado-test-home-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&home);
+    home
+}
+
 /// The `kado` binary, with colour off and a fixed environment.
 pub fn kado() -> Command {
     let mut c = Command::cargo_bin("kado").expect("the kado binary is built");
-    c.env("NO_COLOR", "1").env_remove("COLUMNS");
+    c.env("NO_COLOR", "1")
+        .env_remove("COLUMNS")
+        .env("KADO_HOME", test_home())
+        .env("KADO_HISTORY", "off");
     c
 }
 
@@ -54,7 +65,10 @@ pub fn bad(args: &[&str]) -> String {
 /// The `kado` binary as a plain process (for piping stdin and killing it).
 pub fn kado_process() -> std::process::Command {
     let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin!("kado"));
-    c.env("NO_COLOR", "1").env_remove("COLUMNS");
+    c.env("NO_COLOR", "1")
+        .env_remove("COLUMNS")
+        .env("KADO_HOME", test_home())
+        .env("KADO_HISTORY", "off");
     c
 }
 

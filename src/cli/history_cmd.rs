@@ -1,0 +1,521 @@
+//! `kado history` and `kado stats`: the games journaled, one game replayed, saves
+//! imported, and the records drawn from them, as tables, charts and JSON.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use kado::chart::{self, Series};
+use kado::diag::{Error, Problem};
+use kado::explain::Explain;
+use kado::history::{self, Played, PlayerStats};
+use kado::render::Style;
+use kado::session::{Log, Session};
+
+use super::history::{Added, Db, Filter, file, import};
+use super::{Ctx, Failure, Outcome, SAVE_LIMIT, read_file};
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct HistoryArgs {
+    #[command(subcommand)]
+    pub cmd: Option<HistoryCmd>,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+}
+
+#[derive(Debug, Args, Default)]
+pub struct FilterArgs {
+    /// Only this game (kinkado, kinga, koikoi, kingmaker, pokino).
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// Only games this player sat in (any case).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Only games under this ruleset (its name).
+    #[arg(long, value_name = "NAME")]
+    pub ruleset: Option<String>,
+    /// Only games on or after this day (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE", value_parser = date)]
+    pub since: Option<String>,
+    /// Only games on or before this day (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE", value_parser = date)]
+    pub until: Option<String>,
+}
+
+fn date(s: &str) -> Result<String, String> {
+    let ok = s.len() == 10
+        && s.bytes().enumerate().all(|(i, b)| match i {
+            4 | 7 => b == b'-',
+            _ => b.is_ascii_digit(),
+        });
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err("a day as YYYY-MM-DD, e.g. 2026-11-23".into())
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum HistoryCmd {
+    /// One game: its players and result, then the table turn by turn as `status` shows it.
+    Show {
+        /// The game's number in `kado history`.
+        id: i64,
+        /// Also write the game's chart (Kin Kādo: money by round) to this SVG file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+    },
+    /// Add saved games (finished or stopped) to the history; a game already there is refused.
+    Import {
+        /// Saved games (`kado GAME play --save FILE`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Remove a game from the history.
+    Forget {
+        /// The game's number in `kado history`.
+        id: i64,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Only this game.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// One player's records, with charts; without it, a table of every player.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Draw the charts even when the output is not a terminal (or NO_COLOR is set).
+    #[arg(long)]
+    pub chart: bool,
+    /// Write the distribution of final scores as an SVG image.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+fn open() -> Result<(Db, PathBuf), Error> {
+    let path = file().ok_or_else(|| {
+        Error::from(
+            Problem::new("the play history is off")
+                .help("set KADO_HOME, or give --history FILE, and leave out --no-history"),
+        )
+    })?;
+    Ok((Db::open(&path)?, path))
+}
+
+fn db_error(e: &rusqlite::Error) -> Failure {
+    Failure::Internal(format!("the play history cannot be read: {e}"))
+}
+
+pub fn run_history(args: HistoryArgs, ctx: &Ctx) -> Outcome {
+    match args.cmd {
+        None => list(ctx, &args.filter),
+        Some(HistoryCmd::Show { id, svg }) => show(ctx, id, svg.as_deref()),
+        Some(HistoryCmd::Import { files }) => import_all(ctx, &files),
+        Some(HistoryCmd::Forget { id }) => forget(ctx, id),
+    }
+}
+
+fn filter(f: &FilterArgs) -> Filter {
+    Filter {
+        game: f.game.clone(),
+        player: f.player.clone(),
+        ruleset: f.ruleset.clone(),
+        since: f.since.clone(),
+        until: f.until.clone(),
+    }
+}
+
+#[derive(Serialize)]
+struct Listing {
+    games: Vec<Played>,
+}
+
+fn list(ctx: &Ctx, f: &FilterArgs) -> Outcome {
+    let (db, _) = open()?;
+    let games = db.games(&filter(f)).map_err(|e| db_error(&e))?;
+    let human = if games.is_empty() {
+        "No games in the play history match.\n".to_string()
+    } else {
+        let mut t = kado::render::table(["#", "Date", "Game", "Ruleset", "Players", "Winner"]);
+        for p in &games {
+            t.add_row([
+                p.id.to_string(),
+                p.date.clone(),
+                p.game.clone(),
+                p.ruleset.clone(),
+                seats_text(p),
+                winner_text(p),
+            ]);
+        }
+        kado::render::show(&t)
+    };
+    ctx.emit(&Listing { games }, &human, &Explain::new())
+}
+
+fn seats_text(p: &Played) -> String {
+    let seats: Vec<String> = p
+        .outcome
+        .seats
+        .iter()
+        .map(|s| format!("{} {}", s.name, s.score))
+        .collect();
+    seats.join(", ")
+}
+
+fn winner_text(p: &Played) -> String {
+    match (p.outcome.finished, p.winners().as_slice()) {
+        (false, _) => "(stopped)".into(),
+        (true, []) => "—".into(),
+        (true, w) => w.join(" and "),
+    }
+}
+
+fn forget(ctx: &Ctx, id: i64) -> Outcome {
+    let (mut db, _) = open()?;
+    if !db.forget(id).map_err(|e| db_error(&e))? {
+        return Err(no_such_game(id).into());
+    }
+    let v = serde_json::json!({ "forgotten": id });
+    ctx.emit(
+        &v,
+        &format!("Game #{id} is no longer in the play history.\n"),
+        &Explain::new(),
+    )
+}
+
+fn no_such_game(id: i64) -> Error {
+    Problem::new(format!("there is no game #{id} in the play history"))
+        .help("`kado history` lists the games and their numbers")
+        .into()
+}
+
+/// A job run with the session type of a journaled game.
+trait PerGame {
+    type Out;
+    fn run<G: Session>(self) -> Self::Out;
+}
+
+/// Runs `job` with the session type of `game`; `None` for a game kado does not journal.
+fn dispatch<P: PerGame>(game: &str, job: P) -> Option<P::Out> {
+    Some(match game {
+        "kinkado" => job.run::<kado::kinkado::game::Game>(),
+        "kinga" => job.run::<kado::kinga::game::Game>(),
+        "koikoi" => job.run::<kado::koikoi::ledger::Ledger>(),
+        "kingmaker" => job.run::<kado::kingmaker::campaign::Campaign>(),
+        _ => return None,
+    })
+}
+
+struct Import<'a> {
+    path: &'a Path,
+    history: &'a Path,
+    text: &'a str,
+}
+
+impl PerGame for Import<'_> {
+    type Out = Result<Added, Error>;
+    fn run<G: Session>(self) -> Self::Out {
+        import::<G>(self.path, self.history, self.text)
+    }
+}
+
+#[derive(Serialize)]
+struct Imported {
+    file: String,
+    id: Option<i64>,
+    error: Option<String>,
+}
+
+fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
+    let (_, history) = open()?;
+    let mut done = Vec::new();
+    let mut human = String::new();
+    for f in files {
+        let r = import_one(f, &history);
+        let name = f.display().to_string();
+        match r {
+            Ok(id) => {
+                human += &format!("{name}: added as game #{id}.\n");
+                done.push(Imported {
+                    file: name,
+                    id: Some(id),
+                    error: None,
+                });
+            }
+            Err(e) => {
+                human += &format!("{name}: not added: {}\n", e.summary());
+                done.push(Imported {
+                    file: name,
+                    id: None,
+                    error: Some(e.summary()),
+                });
+            }
+        }
+    }
+    let failed = done.iter().any(|d| d.error.is_some());
+    ctx.emit(
+        &serde_json::json!({ "imported": done }),
+        &human,
+        &Explain::new(),
+    )?;
+    if failed {
+        return Err(Error::msg("some files were not added to the play history").into());
+    }
+    Ok(())
+}
+
+fn import_one(f: &Path, history: &Path) -> Result<i64, Error> {
+    let text = read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT)?;
+    let game = saved_game(&text)
+        .ok_or_else(|| Error::msg(format!("{} is not a game saved by kado", f.display())))?;
+    let job = Import {
+        path: f,
+        history,
+        text: &text,
+    };
+    match dispatch(&game, job) {
+        None => Err(Error::msg(format!("kado keeps no history of {game} saves"))),
+        Some(Err(e)) => Err(e),
+        Some(Ok(Added::New(id))) => Ok(id),
+        Some(Ok(Added::Already(id))) => Err(Error::msg(format!(
+            "it is in the play history already, as game #{id}"
+        ))),
+    }
+}
+
+/// The `game:` of a saved log.
+fn saved_game(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("game:"))
+        .map(|g| g.trim().trim_matches('"').to_string())
+}
+
+struct Replay<'a> {
+    log: &'a str,
+    style: Style,
+}
+
+impl PerGame for Replay<'_> {
+    type Out = Result<String, Error>;
+    fn run<G: Session>(self) -> Self::Out {
+        turn_by_turn::<G>(self.log, self.style)
+    }
+}
+
+/// The table as `status` shows it, each time the game moves to a new turn or phase.
+fn turn_by_turn<G: Session>(text: &str, style: Style) -> Result<String, Error> {
+    let log: Log<G::Setup, G::Action> = Log::from_yaml("the journaled game", text, G::GAME)?;
+    let rules = log.ruleset.ruleset()?;
+    let mut g = G::start(&log.setup, &rules).map_err(|e| Error::msg(e.to_string()))?;
+    let mut out = String::new();
+    let mut key = g.phase_key();
+    for e in &log.actions {
+        g.apply(&e.action).map_err(|e| Error::msg(e.to_string()))?;
+        if g.phase_key() != key {
+            key = g.phase_key();
+            out += &g.show(style);
+            out.push('\n');
+        }
+    }
+    out += &g.show(style);
+    Ok(out)
+}
+
+fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
+    let (db, _) = open()?;
+    let (p, log) = db
+        .game(id)
+        .map_err(|e| db_error(&e))?
+        .ok_or_else(|| no_such_game(id))?;
+    let mut human = format!(
+        "Game #{} · {} · {} rules · {} · {}\nPlayers: {}\nWinner: {}\nFrom: {}\n\n",
+        p.id,
+        p.game,
+        p.ruleset,
+        p.date,
+        if p.outcome.finished {
+            "finished"
+        } else {
+            "stopped"
+        },
+        seats_text(&p),
+        winner_text(&p),
+        p.source
+    );
+    if let Some(turns) = dispatch(
+        &p.game,
+        Replay {
+            log: &log,
+            style: ctx.style,
+        },
+    ) {
+        human += &turns?;
+    }
+    let series = money_series(&p);
+    if !series.is_empty() {
+        human += &format!(
+            "\nMoney by round:\n{}",
+            money_chart(&series, ctx.style.color)
+        );
+        if let Some(f) = svg {
+            write_svg(
+                f,
+                &chart::svg_lines(&format!("Game #{id}: money by round"), &series),
+            )?;
+        }
+    }
+    ctx.emit(&p, &human, &Explain::new())
+}
+
+/// Each seat's money by round (Kin Kādo), starting from the start money.
+fn money_series(p: &Played) -> Vec<Series> {
+    let rounds = &p.outcome.facts.money_by_round;
+    p.outcome
+        .seats
+        .iter()
+        .map(|s| Series {
+            name: s.name.clone(),
+            values: rounds
+                .iter()
+                .filter_map(|r| r.get(&s.name).map(|m| *m as f64))
+                .collect(),
+        })
+        .filter(|s| !s.values.is_empty())
+        .collect()
+}
+
+/// The money chart for a terminal, or a table of the same numbers.
+pub fn money_chart(series: &[Series], as_chart: bool) -> String {
+    if as_chart {
+        return chart::rows(series, |v| format!("${v}"));
+    }
+    let rounds = series.iter().map(|s| s.values.len()).max().unwrap_or(0);
+    let mut head = vec!["Seat".to_string()];
+    head.extend((1..=rounds).map(|r| r.to_string()));
+    let mut t = kado::render::table(head);
+    for s in series {
+        let mut row = vec![s.name.clone()];
+        row.extend(s.values.iter().map(|v| format!("${v}")));
+        t.add_row(row);
+    }
+    kado::render::show(&t)
+}
+
+fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
+    super::savefile::save_atomic(path, svg)
+        .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
+}
+
+#[derive(Serialize)]
+struct StatsOut {
+    games: usize,
+    players: Vec<PlayerStats>,
+}
+
+pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
+    let (db, _) = open()?;
+    let f = Filter {
+        game: args.game.clone(),
+        player: args.player.clone(),
+        ..Filter::default()
+    };
+    let mut games = db.games(&f).map_err(|e| db_error(&e))?;
+    games.reverse();
+    let names = match &args.player {
+        Some(p) => vec![p.clone()],
+        None => history::players(&games),
+    };
+    let players: Vec<PlayerStats> = names
+        .iter()
+        .map(|n| history::player_stats(n, &games))
+        .collect();
+    let human = match (&args.player, players.first()) {
+        (Some(_), Some(s)) => one_player(s, &games, args.chart || ctx.style.color),
+        _ => stats_table(&players),
+    };
+    if let (Some(path), Some(s)) = (&args.svg, players.first()) {
+        let scores = chart::histogram(&history::final_scores(&s.player, &games), 8);
+        write_svg(
+            path,
+            &chart::svg_bars(&format!("{}: final scores", s.player), &scores),
+        )?;
+    }
+    ctx.emit(
+        &StatsOut {
+            games: games.len(),
+            players,
+        },
+        &human,
+        &Explain::new(),
+    )
+}
+
+fn stats_table(players: &[PlayerStats]) -> String {
+    if players.is_empty() {
+        return "No finished games in the play history match.\n".into();
+    }
+    let mut t = kado::render::table([
+        "Player",
+        "Games",
+        "Wins",
+        "Win rate",
+        "Avg score",
+        "Best",
+        "Streak",
+    ]);
+    for s in players {
+        t.add_row([
+            s.player.clone(),
+            s.games.to_string(),
+            s.wins.to_string(),
+            format!("{:.0}%", s.win_rate * 100.0),
+            format!("{:.1}", s.average_score),
+            s.best_score.map_or("—".into(), |b| b.to_string()),
+            s.longest_streak.to_string(),
+        ]);
+    }
+    kado::render::show(&t)
+}
+
+fn one_player(s: &PlayerStats, games: &[Played], charts: bool) -> String {
+    let mut out = stats_table(std::slice::from_ref(s));
+    for (who, v) in &s.against {
+        out += &format!("Against {who}: {} won of {}\n", v.wins, v.games);
+    }
+    if let Some((hand, n)) = &s.favourite_hand {
+        out += &format!("Most common winning hand: {hand} ({n} rounds)\n");
+    }
+    if let Some((sum, best)) = s.kings_exposed {
+        out += &format!("Kings exposed: {sum} in all, {best} at best\n");
+    }
+    for (y, n) in &s.yaku {
+        out += &format!("Yaku {y}: {n}\n");
+    }
+    if let Some(t) = s.average_triad {
+        out += &format!("Average triad score: {t:.1}\n");
+    }
+    let rate = history::win_rate_over_time(&s.player, games);
+    let scores = chart::histogram(&history::final_scores(&s.player, games), 8);
+    if charts && !rate.is_empty() {
+        let series = [Series {
+            name: "win rate".into(),
+            values: rate,
+        }];
+        out += &format!(
+            "\nWin rate, game by game:\n{}",
+            chart::rows(&series, |v| format!("{:.0}%", v * 100.0))
+        );
+        out += &format!("\nFinal scores:\n{}", chart::bars(&scores, 30));
+    } else if !scores.is_empty() {
+        let mut t = kado::render::table(["Final score", "Games"]);
+        for (label, n) in &scores {
+            t.add_row([label.clone(), n.to_string()]);
+        }
+        out += &format!("\n{}", kado::render::show(&t));
+    }
+    out
+}

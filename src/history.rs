@@ -1,0 +1,348 @@
+//! The play history: what a game leaves in the journal when it ends, the records a player
+//! asks for across many games, and the charts drawn from them. Plain values and pure
+//! functions; the database itself is kept by the command line (src/cli/history.rs).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// How a game ended, as its session reports it for the journal.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Played to its end (else stopped part way).
+    pub finished: bool,
+    pub seats: Vec<SeatOutcome>,
+    /// What the game's own records need (see [`Facts`]).
+    #[serde(default)]
+    pub facts: Facts,
+}
+
+/// One seat's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatOutcome {
+    pub name: String,
+    /// Final money, points or score, as the game counts it.
+    pub score: i64,
+    pub won: bool,
+    /// A seat kado plays (ALORA, kado's own opponent).
+    #[serde(default)]
+    pub kado: bool,
+}
+
+/// The details a game's records are drawn from; each game fills what it has.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Facts {
+    /// Kin Kādo: each seat's money after each round (for the chart).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub money_by_round: Vec<BTreeMap<String, i64>>,
+    /// Kin Kādo: (winner, hand category) of each round won.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub winning_hands: Vec<(String, String)>,
+    /// Kinga: kings exposed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kings_exposed: Option<u32>,
+    /// Koi-Koi: (player, yaku) of every yaku scored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub yaku: Vec<(String, String)>,
+    /// Kingmaker: (player, triad score) of every Year.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub triads: Vec<(String, i64)>,
+    /// Pokino: (player, runs scored).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<(String, i64)>,
+    /// Pokino: who ended the game by emptying their hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pokino: Option<String>,
+}
+
+/// A journaled game, as the history lists it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Played {
+    pub id: i64,
+    pub game: String,
+    pub ruleset: String,
+    /// When it was journaled (UTC, `YYYY-MM-DD HH:MM`).
+    pub date: String,
+    pub outcome: Outcome,
+    /// The save or record it came from.
+    pub source: String,
+}
+
+impl Played {
+    pub fn winners(&self) -> Vec<&str> {
+        let w = self.outcome.seats.iter().filter(|s| s.won);
+        w.map(|s| s.name.as_str()).collect()
+    }
+}
+
+/// One player's records over the games asked for.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerStats {
+    pub player: String,
+    pub games: u32,
+    pub wins: u32,
+    pub win_rate: f64,
+    /// Wins and games against each opponent met (ALORA included): a win is a game this
+    /// player won and the opponent did not.
+    pub against: BTreeMap<String, Versus>,
+    pub average_score: f64,
+    pub best_score: Option<i64>,
+    pub longest_streak: u32,
+    /// Kin Kādo: the hand that won most of this player's rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub favourite_hand: Option<(String, u32)>,
+    /// Kinga: kings exposed, summed and best.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kings_exposed: Option<(u32, u32)>,
+    /// Koi-Koi: how often each yaku was made.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub yaku: BTreeMap<String, u32>,
+    /// Kingmaker: average triad score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub average_triad: Option<f64>,
+    /// Pokino: runs scored and "Pokino!" wins.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runs: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pokino_wins: Option<u32>,
+}
+
+/// A player's games and wins against one opponent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Versus {
+    pub games: u32,
+    pub wins: u32,
+}
+
+/// The records of `player` over `games` (oldest first), counting finished games only.
+pub fn player_stats(player: &str, games: &[Played]) -> PlayerStats {
+    let mine: Vec<(&Played, &SeatOutcome)> = games
+        .iter()
+        .filter(|p| p.outcome.finished)
+        .filter_map(|p| Some((p, seat_of(p, player)?)))
+        .collect();
+    let n = mine.len() as u32;
+    let wins = mine.iter().filter(|(_, s)| s.won).count() as u32;
+    let mut streak = (0, 0);
+    for (_, s) in &mine {
+        streak.0 = if s.won { streak.0 + 1 } else { 0 };
+        streak.1 = streak.1.max(streak.0);
+    }
+    let scores: Vec<i64> = mine.iter().map(|(_, s)| s.score).collect();
+    PlayerStats {
+        player: player.to_string(),
+        games: n,
+        wins,
+        win_rate: ratio(wins, n),
+        against: against(player, &mine),
+        average_score: if n == 0 {
+            0.0
+        } else {
+            scores.iter().sum::<i64>() as f64 / f64::from(n)
+        },
+        best_score: scores.iter().copied().max(),
+        longest_streak: streak.1,
+        favourite_hand: favourite_hand(player, &mine),
+        kings_exposed: kings(&mine),
+        yaku: yaku_counts(player, &mine),
+        average_triad: average_triad(player, &mine),
+        runs: runs(player, &mine),
+        pokino_wins: pokino_wins(player, &mine),
+    }
+}
+
+fn seat_of<'a>(p: &'a Played, player: &str) -> Option<&'a SeatOutcome> {
+    p.outcome
+        .seats
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(player))
+}
+
+fn ratio(a: u32, b: u32) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        f64::from(a) / f64::from(b)
+    }
+}
+
+fn against(player: &str, mine: &[(&Played, &SeatOutcome)]) -> BTreeMap<String, Versus> {
+    let mut out: BTreeMap<String, Versus> = BTreeMap::new();
+    for (p, me) in mine {
+        for other in p.outcome.seats.iter() {
+            if other.name.eq_ignore_ascii_case(player) {
+                continue;
+            }
+            let v = out.entry(other.name.clone()).or_default();
+            v.games += 1;
+            v.wins += u32::from(me.won && !other.won);
+        }
+    }
+    out
+}
+
+fn favourite_hand(player: &str, mine: &[(&Played, &SeatOutcome)]) -> Option<(String, u32)> {
+    let mut count: BTreeMap<&str, u32> = BTreeMap::new();
+    for (p, _) in mine {
+        for (who, hand) in &p.outcome.facts.winning_hands {
+            if who.eq_ignore_ascii_case(player) {
+                *count.entry(hand).or_default() += 1;
+            }
+        }
+    }
+    let best = count
+        .iter()
+        .max_by_key(|(hand, n)| (**n, std::cmp::Reverse(**hand)))?;
+    Some((best.0.to_string(), *best.1))
+}
+
+fn kings(mine: &[(&Played, &SeatOutcome)]) -> Option<(u32, u32)> {
+    let k: Vec<u32> = mine
+        .iter()
+        .filter_map(|(p, _)| p.outcome.facts.kings_exposed)
+        .collect();
+    (!k.is_empty()).then(|| (k.iter().sum(), k.iter().copied().max().unwrap_or(0)))
+}
+
+fn yaku_counts(player: &str, mine: &[(&Played, &SeatOutcome)]) -> BTreeMap<String, u32> {
+    let mut out = BTreeMap::new();
+    for (p, _) in mine {
+        for (who, y) in &p.outcome.facts.yaku {
+            if who.eq_ignore_ascii_case(player) {
+                *out.entry(y.clone()).or_default() += 1;
+            }
+        }
+    }
+    out
+}
+
+fn average_triad(player: &str, mine: &[(&Played, &SeatOutcome)]) -> Option<f64> {
+    let t: Vec<i64> = mine
+        .iter()
+        .flat_map(|(p, _)| &p.outcome.facts.triads)
+        .filter(|(who, _)| who.eq_ignore_ascii_case(player))
+        .map(|(_, s)| *s)
+        .collect();
+    (!t.is_empty()).then(|| t.iter().sum::<i64>() as f64 / t.len() as f64)
+}
+
+fn runs(player: &str, mine: &[(&Played, &SeatOutcome)]) -> Option<i64> {
+    let r: Vec<i64> = mine
+        .iter()
+        .flat_map(|(p, _)| &p.outcome.facts.runs)
+        .filter(|(who, _)| who.eq_ignore_ascii_case(player))
+        .map(|(_, n)| *n)
+        .collect();
+    (!r.is_empty()).then(|| r.iter().sum())
+}
+
+fn pokino_wins(player: &str, mine: &[(&Played, &SeatOutcome)]) -> Option<u32> {
+    let pokino_games = mine
+        .iter()
+        .filter(|(p, _)| p.game == "pokino")
+        .collect::<Vec<_>>();
+    (!pokino_games.is_empty()).then(|| {
+        pokino_games
+            .iter()
+            .filter(|(p, _)| {
+                p.outcome
+                    .facts
+                    .pokino
+                    .as_deref()
+                    .is_some_and(|w| w.eq_ignore_ascii_case(player))
+            })
+            .count() as u32
+    })
+}
+
+/// Every player (kado's seats left out) of `games`, most games first.
+pub fn players(games: &[Played]) -> Vec<String> {
+    let mut count: BTreeMap<String, u32> = BTreeMap::new();
+    for p in games {
+        for s in p.outcome.seats.iter().filter(|s| !s.kado) {
+            *count.entry(s.name.clone()).or_default() += 1;
+        }
+    }
+    let mut v: Vec<(String, u32)> = count.into_iter().collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v.into_iter().map(|(n, _)| n).collect()
+}
+
+/// The win rate after each finished game of `player` (oldest first), for the chart.
+pub fn win_rate_over_time(player: &str, games: &[Played]) -> Vec<f64> {
+    let mut wins = 0u32;
+    let mut n = 0u32;
+    let mut out = Vec::new();
+    for p in games.iter().filter(|p| p.outcome.finished) {
+        if let Some(s) = seat_of(p, player) {
+            n += 1;
+            wins += u32::from(s.won);
+            out.push(ratio(wins, n));
+        }
+    }
+    out
+}
+
+/// The final scores of `player`, for the distribution chart.
+pub fn final_scores(player: &str, games: &[Played]) -> Vec<i64> {
+    games
+        .iter()
+        .filter(|p| p.outcome.finished)
+        .filter_map(|p| Some(seat_of(p, player)?.score))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: i64, seats: &[(&str, i64, bool)]) -> Played {
+        Played {
+            id,
+            game: "kinkado".into(),
+            ruleset: "kinkado".into(),
+            date: format!("2026-11-{id:02} 10:00"),
+            outcome: Outcome {
+                finished: true,
+                seats: seats
+                    .iter()
+                    .map(|(n, s, w)| SeatOutcome {
+                        name: n.to_string(),
+                        score: *s,
+                        won: *w,
+                        kado: *n == "ALORA",
+                    })
+                    .collect(),
+                facts: Facts::default(),
+            },
+            source: String::new(),
+        }
+    }
+
+    #[test]
+    fn records_add_up_by_hand() {
+        let mut g1 = game(1, &[("ana", 80, true), ("ALORA", 20, false)]);
+        g1.outcome.facts.winning_hands = vec![("ana".into(), "flush".into())];
+        let g2 = game(2, &[("ana", 10, false), ("ALORA", 90, true)]);
+        let g3 = game(
+            3,
+            &[("ana", 70, true), ("ALORA", 30, false), ("bo", 5, false)],
+        );
+        let g4 = game(4, &[("ana", 60, true), ("ALORA", 40, false)]);
+        let s = player_stats("ana", &[g1, g2, g3, g4]);
+        assert_eq!((s.games, s.wins, s.longest_streak), (4, 3, 2));
+        assert_eq!(s.win_rate, 0.75);
+        assert_eq!(s.average_score, 55.0);
+        assert_eq!(s.best_score, Some(80));
+        assert_eq!(s.against["ALORA"], Versus { games: 4, wins: 3 });
+        assert_eq!(s.against["bo"], Versus { games: 1, wins: 1 });
+        assert_eq!(s.favourite_hand, Some(("flush".into(), 1)));
+    }
+
+    #[test]
+    fn unfinished_games_do_not_count() {
+        let mut g = game(1, &[("ana", 80, true)]);
+        g.outcome.finished = false;
+        assert_eq!(player_stats("ana", &[g]).games, 0);
+    }
+}

@@ -1,0 +1,930 @@
+//! A Year followed season by season: the state after each step, and the rules each step
+//! must keep. Both `kado kingmaker check RECORD` and `kado kingmaker play` fold their
+//! steps through [`YearState::apply`], so the rules live here once.
+//!
+//! Winter: each player takes a Blink, in token order. Spring: each player lights one of
+//! the four scattered commons, in token order; the first chooser of a common clicks it
+//! (one pair shown), a second must long-press it (both pairs), and no common is chosen a
+//! third time. Summer: each player reveals a pair of their Blink and moves a scattered
+//! common into the Commons by the building rules. Harvest: each player inserts their Blink
+//! where it touches two commons. Then every Blink is long-pressed and the Year is scored.
+
+use super::Rules;
+use super::build::{self, Dir, Placement};
+use super::error::YearError;
+use super::layout::{Blink, Layout};
+use super::year::{
+    Click, Insert, Lit, Move, PairOf, Press, Reveal, Season, Shown, common_index, common_name,
+    pair_text, pairs_text, same_pair,
+};
+use crate::render::Style;
+use crate::session::Question;
+
+/// Where a Year stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Season(Season),
+    /// After Harvest: every Blink is long-pressed and its pairs told.
+    Blinks,
+    /// Every Blink told: the Year can be scored.
+    Done,
+}
+
+/// A scattered common through the Year.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Common {
+    /// Who chose it in Spring (player index) and how.
+    pub choosers: Vec<(usize, Press)>,
+    /// Which pairs are lit now (left, right).
+    pub lit: [bool; 2],
+    /// The colours of each pair once shown.
+    pub colours: [Option<PairOf>; 2],
+    /// Who moved it into the Commons in Summer.
+    pub moved_by: Option<usize>,
+}
+
+/// A pair shown during the Year, which the final colours must agree with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownPair {
+    /// The Blink (`c2`, or a player's name).
+    pub blink: String,
+    /// The side (0 left, 1 right), or none for a player's reveal (either side).
+    pub side: Option<usize>,
+    pub pair: PairOf,
+    /// Who showed it (player index).
+    pub by: usize,
+    /// The step that showed it, as written in the record.
+    pub step: String,
+    pub season: Season,
+}
+
+/// What comes next in a Year.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// kado takes the step itself (Winter, which asks nothing).
+    Auto(Move),
+    Ask(Question),
+    Done,
+}
+
+/// A Year in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YearState {
+    /// The players, clockwise.
+    pub players: Vec<String>,
+    /// Who holds the first player token as the Year starts (index).
+    pub first: usize,
+    pub rules: Rules,
+    pub phase: Phase,
+    /// How many players have taken their step this season.
+    pub turn: usize,
+    pub commons: [Common; 4],
+    /// Each player's revealed pair.
+    pub reveals: Vec<Option<PairOf>>,
+    /// The Commons so far: the commons, then the players' Blinks.
+    pub placed: Vec<Placement>,
+    pub shown: Vec<ShownPair>,
+    /// The Blinks told after the final long press, in the order told.
+    pub lit: Vec<(String, [PairOf; 2])>,
+}
+
+impl YearState {
+    pub fn new(players: &[String], first: usize, rules: &Rules) -> YearState {
+        YearState {
+            players: players.to_vec(),
+            first,
+            rules: rules.clone(),
+            phase: Phase::Season(Season::Winter),
+            turn: 0,
+            commons: Default::default(),
+            reveals: vec![None; players.len()],
+            placed: Vec::new(),
+            shown: Vec::new(),
+            lit: Vec::new(),
+        }
+    }
+
+    /// Whether nothing of the Year has happened yet.
+    pub fn is_fresh(&self) -> bool {
+        self.phase == Phase::Season(Season::Winter) && self.turn == 0
+    }
+
+    fn n(&self) -> usize {
+        self.players.len().max(1)
+    }
+
+    /// Who leads a season (ruling first-season).
+    pub fn leader(&self, season: Season) -> usize {
+        let shift = if self.rules.first_leads_spring {
+            self.n() - 1
+        } else {
+            0
+        };
+        (self.first + season.index() + shift) % self.n()
+    }
+
+    /// The players in a season's order, its leader first.
+    pub fn order(&self, season: Season) -> Vec<String> {
+        let lead = self.leader(season);
+        (0..self.n())
+            .filter_map(|k| self.players.get((lead + k) % self.n()).cloned())
+            .collect()
+    }
+
+    /// Whose turn it is, during a season.
+    pub fn due(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Season(s) => Some((self.leader(s) + self.turn) % self.n()),
+            _ => None,
+        }
+    }
+
+    fn name(&self, i: usize) -> String {
+        self.players.get(i).cloned().unwrap_or_default()
+    }
+
+    fn player_index(&self, name: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| p.eq_ignore_ascii_case(name))
+    }
+
+    /// What is due now, in words.
+    pub fn due_text(&self) -> String {
+        let who = self.due().map(|i| self.name(i)).unwrap_or_default();
+        match self.phase {
+            Phase::Season(Season::Winter) => format!(
+                "Winter: the Blinks are taken in token order, {}",
+                self.order(Season::Winter).join(", ")
+            ),
+            Phase::Season(Season::Spring) => format!("Spring: {who} lights a scattered common"),
+            Phase::Season(Season::Summer) => {
+                format!("Summer: {who} reveals a pair and moves a common into the Commons")
+            }
+            Phase::Season(Season::Harvest) => {
+                format!("Harvest: {who} inserts their Blink into the Commons")
+            }
+            Phase::Blinks => format!(
+                "the Blinks' pairs after the final long press ({} still to tell)",
+                self.unlit().join(", ")
+            ),
+            Phase::Done => "nothing: the Year is over".to_string(),
+        }
+    }
+
+    /// The Blinks whose final pairs are not told yet: players in seat order, then c1..c4.
+    pub fn unlit(&self) -> Vec<String> {
+        self.players
+            .iter()
+            .cloned()
+            .chain((0..4).map(common_name))
+            .filter(|b| !self.lit.iter().any(|(n, _)| n == b))
+            .collect()
+    }
+
+    /// The scattered commons not yet moved into the Commons.
+    pub fn scattered(&self) -> Vec<usize> {
+        (0..4)
+            .filter(|c| self.commons[*c].moved_by.is_none())
+            .collect()
+    }
+
+    fn names_of(list: &[usize]) -> Vec<String> {
+        list.iter().map(|c| common_name(*c)).collect()
+    }
+
+    /// Applies one step, or says which rule it breaks and what would have been legal.
+    pub fn apply(&mut self, m: &Move) -> Result<Vec<String>, YearError> {
+        let mut said = match m {
+            Move::Winter(order) => self.winter(order)?,
+            Move::Spring(c) => self.spring(c)?,
+            Move::Summer(r) => self.summer(r)?,
+            Move::Harvest(i) => self.harvest(i)?,
+            Move::Lit(l) => return self.lit_blink(l),
+        };
+        self.turn += 1;
+        if let Phase::Season(s) = self.phase
+            && self.turn == self.n()
+        {
+            self.turn = 0;
+            self.phase = match s {
+                Season::Winter => Phase::Season(Season::Spring),
+                Season::Spring => Phase::Season(Season::Summer),
+                Season::Summer => Phase::Season(Season::Harvest),
+                Season::Harvest => Phase::Blinks,
+            };
+            said.push(match self.phase {
+                Phase::Season(next) => format!(
+                    "{} ends; the first player token passes to {}, who leads {}.",
+                    s.name(),
+                    self.name(self.leader(next)),
+                    next.name()
+                ),
+                _ => "Harvest ends: long press every Blink in the Commons.".to_string(),
+            });
+        }
+        Ok(said)
+    }
+
+    /// Checks that a step of `season` is due and made by the player whose turn it is.
+    fn turn_check(&self, season: Season, player: &str) -> Result<usize, YearError> {
+        match self.phase {
+            Phase::Season(s) if s == season => {}
+            Phase::Done => return Err(YearError::YearOver),
+            _ => {
+                return Err(YearError::WrongSeason {
+                    given: season.name().to_string(),
+                    due: self.due_text(),
+                });
+            }
+        }
+        let given = self
+            .player_index(player)
+            .ok_or_else(|| YearError::UnknownPlayer {
+                name: player.to_string(),
+                players: self.players.clone(),
+            })?;
+        let due = self.due().unwrap_or(given);
+        if given != due {
+            return Err(YearError::OutOfTurn {
+                season,
+                due: self.name(due),
+                given: self.name(given),
+                order: self.order(season),
+            });
+        }
+        Ok(given)
+    }
+
+    fn winter(&mut self, order: &[String]) -> Result<Vec<String>, YearError> {
+        if self.phase != Phase::Season(Season::Winter) {
+            let given = "Winter".to_string();
+            return Err(match self.phase {
+                Phase::Done => YearError::YearOver,
+                _ => YearError::WrongSeason {
+                    given,
+                    due: self.due_text(),
+                },
+            });
+        }
+        let want = self.order(Season::Winter);
+        let same = order.len() == want.len()
+            && order
+                .iter()
+                .zip(&want)
+                .all(|(a, b)| a.eq_ignore_ascii_case(b));
+        if !same {
+            return Err(YearError::WinterOrder {
+                given: order.to_vec(),
+                order: want,
+            });
+        }
+        // The whole season at once: the turn count reaches its end below.
+        self.turn = self.n() - 1;
+        Ok(vec![format!(
+            "Winter: {} each take a Blink, long press it in secret, choose the pair to show, and lay it face down. The four Blinks left are the scattered commons c1 to c4.",
+            want.join(", ")
+        )])
+    }
+
+    fn spring(&mut self, c: &Click) -> Result<Vec<String>, YearError> {
+        let who = self.turn_check(Season::Spring, &c.player)?;
+        let common = common_name(c.common);
+        let state = &self.commons[c.common];
+        let by: Vec<String> = state.choosers.iter().map(|(p, _)| self.name(*p)).collect();
+        match (state.choosers.len(), c.press) {
+            (0, Press::Long) if !self.rules.first_long_press => {
+                return Err(YearError::FirstClicks { common });
+            }
+            (1, Press::Left | Press::Right) => {
+                return Err(YearError::MustLongPress {
+                    common,
+                    first: by.join(""),
+                });
+            }
+            (2.., _) => {
+                let open: Vec<usize> = (0..4)
+                    .filter(|k| self.commons[*k].choosers.len() < 2)
+                    .collect();
+                return Err(YearError::ThirdChoice {
+                    common,
+                    by,
+                    open: Self::names_of(&open),
+                });
+            }
+            _ => {}
+        }
+        let sides: Vec<(usize, PairOf)> = match (c.press, c.shown) {
+            (Press::Right, Shown::One(p)) => vec![(1, p)],
+            (_, Shown::One(p)) => vec![(0, p)],
+            (_, Shown::Both([l, r])) => vec![(0, l), (1, r)],
+        };
+        let step = Move::Spring(c.clone()).to_string();
+        for (side, p) in &sides {
+            self.show_pair(&common, Some(*side), *p, who, &step, Season::Spring)?;
+        }
+        let state = &mut self.commons[c.common];
+        state.lit = [false, false];
+        for (side, p) in sides {
+            state.lit[side] = true;
+            state.colours[side] = Some(p);
+        }
+        state.choosers.push((who, c.press));
+        Ok(vec![format!(
+            "{} {} {common}: {}.",
+            self.name(who),
+            match c.press {
+                Press::Left => "single-clicks",
+                Press::Right => "double-clicks",
+                Press::Long => "long-presses",
+            },
+            match c.shown {
+                Shown::One(p) => format!(
+                    "its {} pair shows {}",
+                    if c.press == Press::Right {
+                        "right"
+                    } else {
+                        "left"
+                    },
+                    pair_text(p)
+                ),
+                Shown::Both(p) => format!("both pairs show, {}", pairs_text(p)),
+            }
+        )])
+    }
+
+    /// Records a pair shown, refusing it when it contradicts a pair shown before on the
+    /// same Blink and side.
+    fn show_pair(
+        &mut self,
+        blink: &str,
+        side: Option<usize>,
+        pair: PairOf,
+        by: usize,
+        step: &str,
+        season: Season,
+    ) -> Result<(), YearError> {
+        if let Some(before) = self
+            .shown
+            .iter()
+            .find(|s| s.blink == blink && s.side.is_some() && s.side == side)
+            && !same_pair(before.pair, pair)
+        {
+            return Err(YearError::PairDisagrees {
+                what: format!("{blink}'s {} pair", side_word(side)),
+                was: pair_text(before.pair),
+                by: self.name(before.by),
+                step: before.step.clone(),
+                now: pair_text(pair),
+            });
+        }
+        self.shown.push(ShownPair {
+            blink: blink.to_string(),
+            side,
+            pair,
+            by,
+            step: step.to_string(),
+            season,
+        });
+        Ok(())
+    }
+
+    fn summer(&mut self, r: &Reveal) -> Result<Vec<String>, YearError> {
+        let who = self.turn_check(Season::Summer, &r.player)?;
+        let common = common_name(r.common);
+        let state = &self.commons[r.common];
+        let open = Self::names_of(&self.scattered());
+        if let Some(by) = state.moved_by {
+            return Err(YearError::CommonPlaced {
+                common,
+                by: self.name(by),
+                open,
+            });
+        }
+        let own = state.choosers.iter().any(|(p, _)| *p == who);
+        if self.rules.summer_another_common && own && open.len() > 1 {
+            return Err(YearError::OwnCommon {
+                common: common.clone(),
+                open: open.into_iter().filter(|c| *c != common).collect(),
+            });
+        }
+        let dark = state.choosers.is_empty();
+        match (dark, r.lit, self.rules.lit_when_moved) {
+            (true, None, true) => return Err(YearError::SayLit { common }),
+            (true, Some(_), false) => return Err(YearError::StaysDark { common }),
+            (false, Some(_), _) => {
+                return Err(YearError::AlreadyLit {
+                    common,
+                    by: state.choosers.iter().map(|(p, _)| self.name(*p)).collect(),
+                });
+            }
+            _ => {}
+        }
+        let placement = self.placement(&common, r.against.as_ref())?;
+        let step = Move::Summer(r.clone()).to_string();
+        let player = self.name(who);
+        self.show_pair(&player, None, r.pair, who, &step, Season::Summer)?;
+        if let Some([a, b]) = r.lit {
+            self.show_pair(&common, Some(0), a, who, &step, Season::Summer)?;
+            self.show_pair(&common, Some(1), b, who, &step, Season::Summer)?;
+            let state = &mut self.commons[r.common];
+            state.lit = [true, true];
+            state.colours = [Some(a), Some(b)];
+        }
+        self.reveals[who] = Some(r.pair);
+        self.commons[r.common].moved_by = Some(who);
+        let place = placed_words(&placement);
+        self.placed.push(placement);
+        Ok(vec![format!(
+            "{player} reveals {} and moves {common} into the Commons{place}.",
+            pair_text(r.pair)
+        )])
+    }
+
+    fn harvest(&mut self, i: &Insert) -> Result<Vec<String>, YearError> {
+        let who = self.turn_check(Season::Harvest, &i.player)?;
+        let player = self.name(who);
+        let placement = self.placement(&player, Some(&(i.side, i.of.clone())))?;
+        let place = placed_words(&placement);
+        self.placed.push(placement);
+        Ok(vec![format!(
+            "{player} inserts their Blink into the Commons{place}."
+        )])
+    }
+
+    /// Where a new Blink goes, checked against the building rules.
+    fn placement(
+        &self,
+        name: &str,
+        against: Option<&(Dir, String)>,
+    ) -> Result<Placement, YearError> {
+        let Some((d, other)) = against else {
+            if self.placed.is_empty() {
+                return Ok(Placement {
+                    name: name.to_string(),
+                    span: 0..0,
+                    against: None,
+                    at: (0, 0),
+                });
+            }
+            return Err(YearError::NeedsSide {
+                blink: name.to_string(),
+                legal: self.legal_places(name),
+            });
+        };
+        if self.placed.is_empty() {
+            return Err(YearError::FirstAlone {
+                blink: name.to_string(),
+            });
+        }
+        let Some(o) = self
+            .placed
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(other))
+        else {
+            return Err(YearError::NotInCommons {
+                other: other.clone(),
+                placed: self.placed.iter().map(|p| p.name.clone()).collect(),
+            });
+        };
+        let (dq, dr) = d.step();
+        let p = Placement {
+            name: name.to_string(),
+            span: 0..0,
+            against: Some((*d, o.name.clone())),
+            at: (o.at.0 + dq, o.at.1 + dr),
+        };
+        match self.broken(&p) {
+            None => Ok(p),
+            Some((rule, why)) => Err(YearError::Build {
+                rule,
+                why,
+                legal: self.legal_places(name),
+            }),
+        }
+    }
+
+    fn broken(&self, p: &Placement) -> Option<(build::Rule, String)> {
+        let mut all = self.placed.clone();
+        all.push(p.clone());
+        build::check(&all).steps.last()?.broken.clone()
+    }
+
+    /// Every legal place for the next Blink, each once, as `SIDE OTHER`.
+    pub fn legal_places(&self, name: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        let mut out = Vec::new();
+        for q in &self.placed {
+            for d in Dir::ALL {
+                let (dq, dr) = d.step();
+                let at = (q.at.0 + dq, q.at.1 + dr);
+                if seen.contains(&at) {
+                    continue;
+                }
+                seen.push(at);
+                let p = Placement {
+                    name: name.to_string(),
+                    span: 0..0,
+                    against: Some((d, q.name.clone())),
+                    at,
+                };
+                if self.broken(&p).is_none() {
+                    out.push(format!("{d} {}", q.name));
+                }
+            }
+        }
+        out
+    }
+
+    /// A Blink's canonical name: a player's, or `c1`..`c4`.
+    fn blink_name(&self, name: &str) -> Option<String> {
+        if let Some(c) = common_index(name) {
+            return Some(common_name(c));
+        }
+        self.player_index(name).map(|i| self.name(i))
+    }
+
+    fn lit_blink(&mut self, l: &Lit) -> Result<Vec<String>, YearError> {
+        match self.phase {
+            Phase::Blinks => {}
+            Phase::Done => return Err(YearError::YearOver),
+            Phase::Season(_) => {
+                return Err(YearError::WrongSeason {
+                    given: "the final long press".to_string(),
+                    due: self.due_text(),
+                });
+            }
+        }
+        let Some(name) = self.blink_name(&l.blink) else {
+            return Err(YearError::UnknownBlink {
+                name: l.blink.clone(),
+                names: self.unlit(),
+            });
+        };
+        if self.lit.iter().any(|(n, _)| *n == name) {
+            return Err(YearError::BlinkTwice { name });
+        }
+        let contradicted = self.shown.iter().find(|s| {
+            s.blink == name
+                && match s.side {
+                    Some(side) => !same_pair(l.pairs[side], s.pair),
+                    None => !l.pairs.iter().any(|p| same_pair(*p, s.pair)),
+                }
+        });
+        if let Some(s) = contradicted {
+            let shown = pair_text(s.pair);
+            let what = match s.side {
+                Some(_) => format!("its {} pair showed {shown}", side_word(s.side)),
+                None => format!("{} revealed {shown} on it", self.name(s.by)),
+            };
+            return Err(YearError::Contradicts {
+                blink: name,
+                pairs: pairs_text(l.pairs),
+                what: format!("{what} in {}", s.season.name()),
+                step: s.step.clone(),
+                by: self.name(s.by),
+            });
+        }
+        self.lit.push((name.clone(), l.pairs));
+        let mut said = vec![format!("{name}: {}.", pairs_text(l.pairs))];
+        if self.lit.len() == self.n() + 4 {
+            self.phase = Phase::Done;
+            said.push("Every Blink is lit: the Year is scored.".to_string());
+        }
+        Ok(said)
+    }
+
+    /// The finished Commons, once every Blink is told.
+    pub fn layout(&self) -> Option<Layout> {
+        if self.phase != Phase::Done {
+            return None;
+        }
+        let (layout, _) = self.picture()?;
+        Some(layout)
+    }
+
+    /// The Commons as it stands, each place with its label (none: not placed yet), once
+    /// three commons are in (before that its turn is not known). Pairs not lit are `..`;
+    /// a player's revealed pair is drawn on the left.
+    pub fn picture(&self) -> Option<(Layout, [Option<String>; 8])> {
+        if self.placed.len() < 3 {
+            return None;
+        }
+        let slots = build::slots_of(&self.placed)?;
+        let mut blinks: Vec<Blink> = (0..8)
+            .map(|_| Blink {
+                name: None,
+                left: None,
+                right: None,
+            })
+            .collect();
+        let mut labels: [Option<String>; 8] = Default::default();
+        for (slot, name) in slots {
+            let (left, right) = self.pairs_now(&name);
+            blinks[slot.index()] = Blink {
+                name: slot.is_corner().then(|| name.clone()),
+                left,
+                right,
+            };
+            labels[slot.index()] = Some(name);
+        }
+        let blinks: [Blink; 8] = blinks.try_into().ok()?;
+        Some((Layout { blinks }, labels))
+    }
+
+    /// The pairs of a Blink lit now.
+    fn pairs_now(&self, name: &str) -> (Option<PairOf>, Option<PairOf>) {
+        if let Some((_, [l, r])) = self.lit.iter().find(|(n, _)| n == name) {
+            return (Some(*l), Some(*r));
+        }
+        if let Some(c) = common_index(name) {
+            let s = &self.commons[c];
+            let on = |k: usize| if s.lit[k] { s.colours[k] } else { None };
+            return (on(0), on(1));
+        }
+        let revealed = self
+            .player_index(name)
+            .and_then(|i| self.reveals.get(i).copied().flatten());
+        (revealed, None)
+    }
+
+    /// The Year so far, for people: the season, the commons, the Commons.
+    pub fn show(&self, style: Style) -> String {
+        let mut out = String::new();
+        let who = self.name(self.first);
+        out += &format!(
+            "{who} held the first player token at the start of the Year. Now: {}.\n",
+            self.due_text()
+        );
+        if self.phase != Phase::Season(Season::Winter) {
+            for c in 0..4 {
+                out += &format!("  {}\n", self.common_line(c));
+            }
+        }
+        if let Some((layout, labels)) = self.picture() {
+            out += &super::picture::draw_with(&layout, &labels, style);
+        } else if !self.placed.is_empty() {
+            let names: Vec<&str> = self.placed.iter().map(|p| p.name.as_str()).collect();
+            out += &format!("The Commons so far: {}.\n", names.join(", "));
+        }
+        out
+    }
+
+    fn common_line(&self, c: usize) -> String {
+        let s = &self.commons[c];
+        let chosen: Vec<String> = s
+            .choosers
+            .iter()
+            .map(|(p, press)| format!("{} ({})", self.name(*p), press.word()))
+            .collect();
+        let pair = |k: usize| {
+            if s.lit[k] {
+                s.colours[k].map_or("..".to_string(), pair_text)
+            } else {
+                "..".to_string()
+            }
+        };
+        let place = match s.moved_by {
+            Some(p) => format!("moved into the Commons by {}", self.name(p)),
+            None => "scattered".to_string(),
+        };
+        let by = if chosen.is_empty() {
+            "nobody chose it".to_string()
+        } else {
+            format!("chosen by {}", chosen.join(" and "))
+        };
+        format!("{} {}-{}: {by}; {place}", common_name(c), pair(0), pair(1))
+    }
+
+    /// What the table is asked next, or the step kado takes itself.
+    pub fn next(&self) -> Next {
+        let who = self.due().map(|i| self.name(i)).unwrap_or_default();
+        match self.phase {
+            Phase::Season(Season::Winter) => Next::Auto(Move::Winter(self.order(Season::Winter))),
+            Phase::Season(Season::Spring) => Next::Ask(Question::new(
+                "spring",
+                format!("Spring, {who}: which scattered common do you light, and what shows"),
+                self.spring_hint(),
+            )),
+            Phase::Season(Season::Summer) => Next::Ask(Question::new(
+                "summer",
+                format!(
+                    "Summer, {who}: the pair you reveal, and the common you move into the Commons"
+                ),
+                self.summer_hint(),
+            )),
+            Phase::Season(Season::Harvest) => Next::Ask(Question::new(
+                "harvest",
+                format!("Harvest, {who}: where does your Blink go"),
+                format!(
+                    "A side of a Blink in the Commons, e.g. `w c4`; your Blink must touch two commons. Legal now: {}.",
+                    self.legal_places(&who).join(", ")
+                ),
+            )),
+            Phase::Blinks => {
+                let name = self.unlit().into_iter().next().unwrap_or_default();
+                Next::Ask(Question::new(
+                    "blinks",
+                    format!("Long press every Blink. {name}'s pairs"),
+                    "Its left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB`.",
+                ))
+            }
+            Phase::Done => Next::Done,
+        }
+    }
+
+    fn spring_hint(&self) -> String {
+        let mut hint = "A common and how you press it: `c2 left RG` (a single click shows the left pair), `c2 right YB` (a double click, the right pair), or `c2 long RG-YB` for a common already chosen (a long press shows both).".to_string();
+        for c in 0..4 {
+            hint += &format!("\n  {}", self.common_line(c));
+        }
+        hint
+    }
+
+    fn summer_hint(&self) -> String {
+        let open = Self::names_of(&self.scattered()).join(", ");
+        let place = if self.placed.is_empty() {
+            "the first common goes on its own: `RY c3`".to_string()
+        } else {
+            format!(
+                "then the side of a Blink in the Commons it goes against: `BB c2 e c3` (legal places now: {})",
+                self.legal_places("it").join(", ")
+            )
+        };
+        let lit = if self.rules.lit_when_moved {
+            " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` (ruling dark-commons: lit-when-moved)."
+        } else {
+            ""
+        };
+        format!("The pair your Blink shows, the common you move ({open}); {place}.{lit}")
+    }
+
+    /// Reads the table's answer to a question of the Year into a step. The player whose
+    /// turn it is (or the Blink asked about) may be left out.
+    pub fn read_answer(&self, key: &str, text: &str) -> Result<Move, crate::diag::Error> {
+        let first = text.split_whitespace().next().unwrap_or("");
+        let (named, who) = if key == "blinks" {
+            (
+                self.blink_name(first).is_some() && text.split_whitespace().count() > 1,
+                self.unlit().into_iter().next().unwrap_or_default(),
+            )
+        } else {
+            (
+                self.player_index(first).is_some(),
+                self.due().map(|i| self.name(i)).unwrap_or_default(),
+            )
+        };
+        let full = if named {
+            text.trim().to_string()
+        } else {
+            format!("{who} {}", text.trim())
+        };
+        super::year::read_step(key, &full)
+    }
+}
+
+/// The rules of a Year followed season by season, and the rulings in force, for
+/// `--explain`.
+pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::explain::Explain) {
+    x.rule("Each season is played in the first player token's order, and the token passes clockwise at the end of each season.");
+    x.ruled(
+        if rules.first_leads_spring {
+            "The first player leads Spring; Winter is led by the player on their right."
+        } else {
+            "The first player leads Winter, the next player Spring, the one after Summer, the last Harvest."
+        },
+        rs,
+        &["first-season"],
+    );
+    x.rule("In Spring each player lights one scattered common: its first chooser clicks it (one pair shown), a second must long-press it (both pairs), and no common is chosen a third time.");
+    x.ruled(
+        if rules.first_long_press {
+            "A common's first chooser may also long-press it; a second chooser then long-presses it again."
+        } else {
+            "A common's first chooser clicks it; only a common already chosen is long-pressed."
+        },
+        rs,
+        &["first-long-press"],
+    );
+    x.ruled(
+        if rules.summer_another_common {
+            "In Summer a player moves a common other than the one they lit in Spring, unless it is the only one left."
+        } else {
+            "In Summer a player may move any scattered common, the one they lit in Spring included."
+        },
+        rs,
+        &["summer-own-common"],
+    );
+    x.ruled(
+        if rules.lit_when_moved {
+            "A common nobody chose in Spring is long-pressed as it moves into the Commons, and its pairs are told then."
+        } else {
+            "A common nobody chose in Spring stays dark until the long press that ends the Year."
+        },
+        rs,
+        &["dark-commons"],
+    );
+    x.rule("Every pair shown during the Year (a Spring press, a Summer reveal) must agree with the Blink's colours after the final long press.");
+}
+
+fn side_word(side: Option<usize>) -> &'static str {
+    match side {
+        Some(0) => "left",
+        Some(_) => "right",
+        None => "revealed",
+    }
+}
+
+fn placed_words(p: &Placement) -> String {
+    match &p.against {
+        Some((d, o)) => format!(", {} of {o}", dir_word(*d)),
+        None => String::new(),
+    }
+}
+
+fn dir_word(d: Dir) -> &'static str {
+    match d {
+        Dir::E => "east",
+        Dir::W => "west",
+        Dir::NE => "north-east",
+        Dir::NW => "north-west",
+        Dir::SE => "south-east",
+        Dir::SW => "south-west",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kingmaker::year::read_step;
+    use crate::ruleset::Ruleset;
+
+    fn players() -> Vec<String> {
+        ["ana", "bo", "cy", "dee"].map(String::from).to_vec()
+    }
+
+    fn year(rules: &Rules) -> YearState {
+        YearState::new(&players(), 2, rules)
+    }
+
+    fn step(y: &mut YearState, key: &str, text: &str) -> Result<Vec<String>, YearError> {
+        y.apply(&read_step(key, text).unwrap())
+    }
+
+    #[test]
+    fn the_token_passes_each_season() {
+        let y = year(&Rules::standard());
+        let leaders: Vec<usize> = Season::ALL.iter().map(|s| y.leader(*s)).collect();
+        assert_eq!(leaders, [2, 3, 0, 1]);
+        assert_eq!(y.order(Season::Spring), ["dee", "ana", "bo", "cy"]);
+        let rs = Ruleset::builtin("kingmaker").unwrap();
+        let spring = Rules::from_ruleset(&rs.with("first-season", "spring").unwrap());
+        let y = year(&spring);
+        let leaders: Vec<usize> = Season::ALL.iter().map(|s| y.leader(*s)).collect();
+        assert_eq!(leaders, [1, 2, 3, 0]);
+    }
+
+    #[test]
+    fn winter_is_kados_then_spring_is_asked() {
+        let mut y = year(&Rules::standard());
+        let Next::Auto(w) = y.next() else {
+            panic!("Winter is kado's")
+        };
+        assert_eq!(
+            w,
+            Move::Winter(["cy", "dee", "ana", "bo"].map(String::from).to_vec())
+        );
+        y.apply(&w).unwrap();
+        assert!(
+            matches!(y.next(), Next::Ask(q) if q.key == "spring" && q.prompt.starts_with("Spring, dee:"))
+        );
+        assert!(!y.is_fresh());
+    }
+
+    #[test]
+    fn legal_places_and_the_picture_as_the_commons_grows() {
+        let mut y = year(&Rules::standard());
+        y.apply(&Move::Winter(y.order(Season::Winter))).unwrap();
+        for s in [
+            "dee c1 left RG",
+            "ana c2 left YY",
+            "bo c3 left GG",
+            "cy c4 left BB",
+        ] {
+            step(&mut y, "spring", s).unwrap();
+        }
+        assert_eq!(y.picture(), None);
+        step(&mut y, "summer", "ana RG c1").unwrap();
+        assert_eq!(y.legal_places("c2").len(), 6);
+        step(&mut y, "summer", "bo YY c2 e c1").unwrap();
+        assert_eq!(y.legal_places("c3"), ["ne c1", "se c1"]);
+        step(&mut y, "summer", "cy GG c3 ne c1").unwrap();
+        let (layout, labels) = y.picture().unwrap();
+        assert_eq!(labels[1].as_deref(), Some("c3"));
+        assert_eq!(labels[0], None);
+        assert_eq!(layout.blinks[3].pairs_text(), "RG-..");
+        assert_eq!(y.legal_places("c4"), ["se c1"]);
+        let e = step(&mut y, "summer", "dee BB c4 e c2").unwrap_err();
+        assert_eq!(e.rule(), "fourth-opposite-third");
+    }
+}

@@ -1,0 +1,534 @@
+//! End-to-end tests of the Kingmaker Year record: `kado kingmaker check RECORD` and the
+//! live `kado kingmaker play`, whose record `check` referees with the same result.
+
+mod common;
+use common::*;
+use serde_json::json;
+use std::path::Path;
+
+const YEAR: &str = "\
+players: ana bo cy dee                 # clockwise; ana holds the first player token in Winter
+winter: ana bo cy dee                  # the order Blinks were taken
+spring: bo c2 left RG, cy c2 long RG-YB, dee c3 right GB, ana c1 left YY
+summer: cy RY c3, dee BB c2 e c3, ana YB c4 ne c3, bo GB c1 sw c2
+harvest: dee w c4, ana e c4, bo w c1, cy e c1
+blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, c4 GG-RY
+";
+
+/// Runs kado in `dir` with `input` on stdin.
+fn run_in(dir: &Path, args: &[&str], input: &str) -> (i32, String, String) {
+    let out = kado()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("kado runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Writes `text` to a file in a fresh folder; returns the folder.
+fn with_file(name: &str, text: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(name), text).unwrap();
+    dir
+}
+
+#[test]
+fn check_a_year_record_scores_it() {
+    let d = with_file("year.txt", YEAR);
+    let (code, out, err) = run_in(d.path(), &["kingmaker", "check", "year.txt"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "\
+Year 1 (ana held the first player token): every step by the rules.
+┌────────┬──────────────┬───────────────────────┬───┬───┬───┬───┬──────────────┐
+│ Player ┆ Seat         ┆ Triad                 ┆ R ┆ Y ┆ G ┆ B ┆ Score        │
+╞════════╪══════════════╪═══════════════════════╪═══╪═══╪═══╪═══╪══════════════╡
+│ dee    ┆ top-left     ┆ BB-GY + GG-RY + BB-GB ┆ 1 ┆ 2 ┆ 4 ┆ 5 ┆ 1×2×4×5 = 40 │
+│ ana    ┆ top-right    ┆ RG-YB + GG-RY + RG-YB ┆ 3 ┆ 3 ┆ 4 ┆ 2 ┆ 3×3×4×2 = 72 │
+│ bo     ┆ bottom-left  ┆ YY-GB + BB-GB + YY-RR ┆ 2 ┆ 4 ┆ 2 ┆ 4 ┆ 2×4×2×4 = 64 │
+│ cy     ┆ bottom-right ┆ RY-GB + RG-YB + YY-RR ┆ 4 ┆ 4 ┆ 2 ┆ 2 ┆ 4×4×2×2 = 64 │
+└────────┴──────────────┴───────────────────────┴───┴───┴───┴───┴──────────────┘
+ana wins the Year with 72 and gets the overall point; ana chooses who starts the next Year.
+Points: ana 1, bo 0, cy 0, dee 0.
+So far by the rules. Next: ana won Year 1: who starts Year 2.
+"
+    );
+}
+
+#[test]
+fn check_a_year_record_json_from_stdin() {
+    let (code, out, err) = run_with_input(&["--json", "kingmaker", "check", "-"], YEAR);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v,
+        json!({
+            "years": [{
+                "scores": {"ana": 72, "bo": 64, "cy": 64, "dee": 40},
+                "winners": ["ana"],
+                "layout": "dee:BB-GY GG-RY ana:RG-YB / BB-GB RG-YB / bo:YY-GB YY-RR cy:RY-GB"
+            }],
+            "points": {"ana": 1, "bo": 0, "cy": 0, "dee": 0},
+            "illegal": null
+        })
+    );
+}
+
+#[test]
+fn an_illegal_step_is_a_verdict_with_its_line() {
+    let text = YEAR.replace("cy c2 long RG-YB", "cy c2 right YB");
+    let (code, out, err) = run_with_input(&["kingmaker", "check", "-"], text.as_str());
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "Points: ana 0, bo 0, cy 0, dee 0.\nLine 3 (cy) is illegal: c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`.\n"
+    );
+    let (_, out, _) = run_with_input(&["--json", "kingmaker", "check", "-"], text.as_str());
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["illegal"],
+        json!({"line": 3, "player": "cy", "reason": "c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`"})
+    );
+    assert_eq!(v["years"], json!([]));
+}
+
+/// Each kind of illegal record the rules name, through the binary: (edit, line, player,
+/// start of the reason).
+#[test]
+fn every_kind_of_illegal_record() {
+    let cases = [
+        (
+            ("spring: bo c2 left RG, cy", "spring: cy c2 left RG, bo"),
+            3,
+            json!("cy"),
+            "out of token order: it is bo's turn in Spring",
+        ),
+        (
+            ("dee c3 right GB", "dee c2 long RG-YB"),
+            3,
+            json!("dee"),
+            "a common is chosen at most twice",
+        ),
+        (
+            ("cy c2 long RG-YB", "cy c2 right YB"),
+            3,
+            json!("cy"),
+            "c2 was already chosen by bo, so it must be long-pressed",
+        ),
+        (
+            ("ana YB c4 ne c3", "ana YB c4 e c2"),
+            4,
+            json!("ana"),
+            "the third common must touch the first two",
+        ),
+        (
+            ("dee w c4", "dee nw c4"),
+            5,
+            json!("dee"),
+            "a player's Blink must touch exactly two commons (dee touches only one common, c4)",
+        ),
+        (
+            ("ana YB c4", "ana RR c4"),
+            6,
+            json!("ana"),
+            "ana is RG-YB at the end, but ana revealed RR on it in Summer",
+        ),
+        (
+            ("c2 RG-YB, c3", "c2 RB-YB, c3"),
+            6,
+            json!("bo"),
+            "c2 is RB-YB at the end, but its left pair showed RG in Spring (`bo c2 left RG`)",
+        ),
+    ];
+    for ((from, to), line, player, reason) in cases {
+        let text = YEAR.replacen(from, to, 1);
+        let (code, out, err) = run_with_input(&["--json", "kingmaker", "check", "-"], text);
+        assert_eq!((code, err.as_str()), (0, ""), "{to}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let i = &v["illegal"];
+        assert_eq!((&i["line"], &i["player"]), (&json!(line), &player), "{to}");
+        let why = i["reason"].as_str().unwrap();
+        assert!(why.starts_with(reason), "{to}: {why}");
+    }
+}
+
+#[test]
+fn bad_notation_in_a_record_is_an_error_with_its_place() {
+    let d = with_file("y.txt", "players: ana bo cy dee\nspring: bo c5 left RG\n");
+    let (code, out, err) = run_in(d.path(), &["kingmaker", "check", "y.txt"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "\
+error: `c5` is not a scattered common
+ --> file y.txt, line 2, column 12
+  |
+2 | spring: bo c5 left RG
+  |            ^^
+  = expected: a scattered common: c1, c2, c3 or c4
+"
+    );
+}
+
+#[test]
+fn an_inline_build_and_a_build_file_still_check_as_builds() {
+    let (code, out, _) = run(&["kingmaker", "check", "c1,", "c2", "e", "c1"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("So far by the rules. Next: the third common, touching c1 and c2.\n"),
+        "{out}"
+    );
+    let d = with_file("b.txt", "c1\nc2 e c1\n");
+    let (code, out, _) = run_in(d.path(), &["kingmaker", "check", "--file", "b.txt"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("Next: the third common, touching c1 and c2.\n"),
+        "{out}"
+    );
+    // A single argument naming a file is read as one, record or build.
+    let (code, out, _) = run_in(d.path(), &["kingmaker", "check", "b.txt"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("Next: the third common, touching c1 and c2.\n"),
+        "{out}"
+    );
+}
+
+/// What the table answers in one Year where ana holds the token (the Year of [`YEAR`], or
+/// with the commons taken in another order).
+fn year_answers(second: bool) -> Vec<&'static str> {
+    let (spring, summer, harvest): (&[&str], &[&str], &[&str]) = if second {
+        (
+            &["c1 left YY", "c2 right YB", "c3 left BB", "c4 left GG"],
+            &["RY c1", "BB c2 e c1", "YB c3 ne c1", "GB c4 sw c2"],
+            &["w c3", "e c3", "w c4", "e c4"],
+        )
+    } else {
+        (
+            &["c2 left RG", "c2 long RG-YB", "c3 right GB", "c1 left YY"],
+            &["RY c3", "BB c2 e c3", "YB c4 ne c3", "GB c1 sw c2"],
+            &["w c4", "e c4", "w c1", "e c1"],
+        )
+    };
+    let blinks = [
+        "RG-YB", "YY-GB", "RY-GB", "BB-GY", "YY-RR", "RG-YB", "BB-GB", "GG-RY",
+    ];
+    [spring, summer, harvest, &blinks].concat()
+}
+
+/// Three Years played live, to a target of 2: ana wins Years 1 and 3, cy Year 2.
+fn three_years_answers() -> String {
+    let mut all = year_answers(false);
+    all.push("ana");
+    all.extend(year_answers(true));
+    all.push("ana");
+    all.extend(year_answers(false));
+    all.join("\n") + "\n"
+}
+
+#[test]
+fn a_campaign_of_three_years_through_play_passes_check_with_the_same_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (code, out, err) = run_in(
+        d,
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--target",
+            "2",
+            "--first",
+            "ana",
+            "--save",
+            "c.yaml",
+            "--record",
+            "c.txt",
+        ],
+        &three_years_answers(),
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(
+        out.contains("ana reaches 2 points and wins the campaign!\n"),
+        "{out}"
+    );
+    let record = std::fs::read_to_string(d.join("c.txt")).unwrap();
+    assert_eq!(
+        record.lines().take(3).collect::<Vec<_>>(),
+        [
+            "target: 2",
+            "players: ana bo cy dee",
+            "winter: ana bo cy dee"
+        ]
+    );
+    let (code, check, err) = run_in(d, &["--json", "kingmaker", "check", "c.txt"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let check: serde_json::Value = serde_json::from_str(&check).unwrap();
+    let (code, status, _) = run_in(d, &["--json", "kingmaker", "status", "c.yaml"], "");
+    assert_eq!(code, 0);
+    let status: serde_json::Value = serde_json::from_str(&status).unwrap();
+    assert_eq!(check["illegal"], json!(null));
+    assert_eq!(check["points"], status["points"]);
+    assert_eq!(
+        check["points"],
+        json!({"ana": 2, "bo": 0, "cy": 1, "dee": 0})
+    );
+    let years = check["years"].as_array().unwrap();
+    assert_eq!(years.len(), 3);
+    for (c, s) in years.iter().zip(status["years"].as_array().unwrap()) {
+        assert_eq!((&c["scores"], &c["winners"]), (&s["scores"], &s["winners"]));
+        assert_eq!(c["layout"], s["layout"]);
+    }
+    assert_eq!(years[1]["winners"], json!(["cy"]));
+    // status --record prints the record play wrote.
+    let (code, printed, _) = run_in(d, &["kingmaker", "status", "c.yaml", "--record"], "");
+    assert_eq!((code, printed), (0, record));
+}
+
+#[test]
+fn play_refuses_an_illegal_step_at_once_and_says_what_is_legal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, _) = run_in(
+        dir.path(),
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "p.yaml",
+        ],
+        "c2 left RG\nc2 right YB\nc2 long RG-YB\nc3 right GB\nc2 long RG-YB\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("✗ c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("✗ a common is chosen at most twice, and c2 was chosen by bo and cy; legal: c1, c3 or c4\n"),
+        "{out}"
+    );
+    // The save resumes where it stopped: ana's Spring choice is still due.
+    let (code, out, err) = run_in(dir.path(), &["kingmaker", "status", "p.yaml"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.contains("Now: Spring: ana lights a scattered common.\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("5 actions recorded.\n"), "{out}");
+}
+
+#[test]
+fn resume_with_record_rewrites_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let answers = year_answers(false);
+    let (code, _, _) = run_in(
+        d,
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "r.yaml",
+        ],
+        &(answers[..4].join("\n") + "\n"),
+    );
+    assert_eq!(code, 0);
+    let (code, _, err) = run_in(
+        d,
+        &["kingmaker", "resume", "r.yaml", "--record", "r.txt"],
+        &(answers[4..].join("\n") + "\n"),
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let record = std::fs::read_to_string(d.join("r.txt")).unwrap();
+    assert!(
+        record.ends_with("c1 YY-RR, c2 RG-YB, c3 BB-GB, c4 GG-RY\n"),
+        "{record}"
+    );
+    let (code, out, _) = run_in(d, &["kingmaker", "check", "r.txt"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("ana wins the Year with 72"), "{out}");
+    // A ledger campaign has no record to print.
+    let (code, _, err) = run_in(
+        d,
+        &[
+            "kingmaker",
+            "campaign",
+            "--players",
+            "ana,bo,cy,dee",
+            "--save",
+            "l.yaml",
+        ],
+        "ana\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (code, _, err) = run_in(d, &["kingmaker", "status", "l.yaml", "--record"], "");
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn play_under_an_open_campaign_takes_no_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("open.yaml");
+    std::fs::write(
+        &rules,
+        "base: kingmaker\nname: open\nrulings:\n  campaign-end: open\n",
+    )
+    .unwrap();
+    let rules = rules.to_string_lossy().to_string();
+    let (code, _, err) = run_in(
+        dir.path(),
+        &[
+            "--rules",
+            &rules,
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--target",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: --target is not used under ruling campaign-end: open"),
+        "{err}"
+    );
+}
+
+#[test]
+fn explain_names_the_rulings_of_the_year() {
+    let (code, out, _) = run_with_input(&["--json", "--explain", "kingmaker", "check", "-"], YEAR);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rulings = explained_rulings(&v);
+    for r in [
+        "first-season: winter",
+        "first-long-press: refused",
+        "summer-own-common: allowed",
+        "dark-commons: dark",
+        "year-tie: shared",
+    ] {
+        assert!(rulings.iter().any(|x| x == r), "{r}: {rulings:?}");
+    }
+    // Under first-season: spring, ana leads Spring, and bo's first step is out of turn.
+    let d = with_file(
+        "spring.yaml",
+        "base: kingmaker\nname: spring\nrulings:\n  first-season: spring\n",
+    );
+    std::fs::write(d.path().join("year.txt"), YEAR).unwrap();
+    let (code, out, err) = run_in(
+        d.path(),
+        &["--rules", "spring.yaml", "kingmaker", "check", "year.txt"],
+        "",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.ends_with("Line 2 is illegal: out of token order: the Blinks are taken dee, ana, bo, cy, not ana, bo, cy, dee.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_json_adds_the_year_and_its_record_to_the_ledger() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, _) = run_in(
+        dir.path(),
+        &[
+            "--json",
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "j.yaml",
+        ],
+        "c2 left RG\n",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["now"], json!("Spring: cy lights a scattered common"));
+    assert_eq!(
+        v["record"],
+        json!("target: 3\nplayers: ana bo cy dee\nwinter: ana bo cy dee\nspring: bo c2 left RG\n")
+    );
+    // A player may not carry a common's label.
+    let (code, _, err) = run_in(
+        dir.path(),
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "c1,bo,cy,dee",
+            "--save",
+            "k.yaml",
+        ],
+        "",
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: `c1` is the label of a scattered common (c1 to c4); give the players other names\n"
+        )
+    );
+}
+
+#[test]
+fn fix_corrects_a_step_told_wrong_and_the_record_follows() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "f.yaml",
+            "--record",
+            "f.txt",
+        ],
+        "help\nc2 left RG\nc2 long RG-YB\nfix spring bo c2 left GG\nfix spring bo c2 left GR\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)"), "{out}");
+    assert!(
+        out.contains("✗ with that fix the Year breaks a rule: c2's left pair shows RG, but it showed GG when bo chose it (`bo c2 left GG`)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Fixed: the spring step is now `bo c2 left GR`.\n"),
+        "{out}"
+    );
+    let record = std::fs::read_to_string(dir.path().join("f.txt")).unwrap();
+    assert!(
+        record.ends_with("spring: bo c2 left GR, cy c2 long RG-YB\n"),
+        "{record}"
+    );
+    let (code, out, _) = run_in(dir.path(), &["kingmaker", "check", "f.txt"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("Next: Spring, dee: which scattered common do you light, and what shows.\n"),
+        "{out}"
+    );
+}
