@@ -67,9 +67,10 @@ pub enum HistoryCmd {
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
-    /// Add saved games (finished or stopped) to the history; a game already there is refused.
+    /// Add saved games (finished or stopped) and records to the history, each game once.
     Import {
-        /// Saved games (`kado GAME play --save FILE`).
+        /// Saved games (`kado GAME play --save FILE`), or records (Koi-Koi, Pokino,
+        /// Kingmaker: refereed under --rules, each game of the record added).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
