@@ -505,6 +505,12 @@ fn one_player(s: &PlayerStats, games: &[Played], charts: bool) -> String {
     for (y, n) in &s.yaku {
         out += &format!("Yaku {y}: {n}\n");
     }
+    if let Some(runs) = s.runs {
+        out += &format!("Runs scored: {runs}\n");
+    }
+    if let Some(n) = s.pokino_wins {
+        out += &format!("Games ended by their \"Pokino!\": {n}\n");
+    }
     if let Some(t) = s.average_triad {
         out += &format!("Average triad score: {t:.1}\n");
     }

@@ -761,6 +761,11 @@ impl Game {
                 })
                 .collect(),
             facts: crate::history::Facts {
+                runs: self
+                    .players
+                    .iter()
+                    .map(|p| (p.name.clone(), p.runs.len() as i64))
+                    .collect(),
                 pokino: match &self.end {
                     Some(End::Pokino { player }) => Some(player.clone()),
                     _ => None,
