@@ -340,6 +340,32 @@ mod tests {
     }
 
     #[test]
+    fn each_game_adds_its_own_records() {
+        let mut p = game(1, &[("ana", 30, true), ("bo", 12, false)]);
+        p.game = "pokino".into();
+        p.outcome.facts.runs = vec![("ana".into(), 4), ("bo".into(), 2)];
+        p.outcome.facts.pokino = Some("ana".into());
+        let mut k = game(2, &[("ana", 3, false)]);
+        k.game = "kinga".into();
+        k.outcome.facts.kings_exposed = Some(3);
+        let mut y = game(3, &[("ana", 40, true), ("bo", 60, false)]);
+        y.game = "koikoi".into();
+        y.outcome.facts.yaku = vec![
+            ("ana".into(), "inoshikacho".into()),
+            ("bo".into(), "tane".into()),
+        ];
+        let mut m = game(4, &[("ana", 1, true)]);
+        m.game = "kingmaker".into();
+        m.outcome.facts.triads = vec![("ana".into(), 72), ("ana".into(), 40), ("bo".into(), 9)];
+        let s = player_stats("ana", &[p, k, y, m]);
+        assert_eq!((s.runs, s.pokino_wins), (Some(4), Some(1)));
+        assert_eq!(s.kings_exposed, Some((3, 3)));
+        assert_eq!(s.yaku.get("inoshikacho"), Some(&1));
+        assert!(!s.yaku.contains_key("tane"));
+        assert_eq!(s.average_triad, Some(56.0));
+    }
+
+    #[test]
     fn unfinished_games_do_not_count() {
         let mut g = game(1, &[("ana", 80, true)]);
         g.outcome.finished = false;

@@ -1394,6 +1394,18 @@ fn fuzz_save_koikoi_play() {
 }
 
 #[test]
+fn fuzz_save_pokino() {
+    fuzz_saves::<kado::pokino::session::Table>(
+        "save-pokino/arbitrary",
+        &[
+            include_str!("fixtures/saves/format-1/pokino-physical.yaml"),
+            include_str!("fixtures/saves/format-1/pokino-virtual.yaml"),
+        ],
+        "save-pokino/mutated",
+    );
+}
+
+#[test]
 fn fuzz_save_kingmaker() {
     fuzz_saves::<Campaign>(
         "save-kingmaker/arbitrary",
@@ -2312,6 +2324,18 @@ fn save_fixtures() -> Vec<(&'static str, &'static str)> {
             include_str!("fixtures/saves/format-1/koikoi.yaml"),
         ),
         (
+            "koikoi",
+            include_str!("fixtures/saves/format-1/koikoi-play.yaml"),
+        ),
+        (
+            "pokino",
+            include_str!("fixtures/saves/format-1/pokino-physical.yaml"),
+        ),
+        (
+            "pokino",
+            include_str!("fixtures/saves/format-1/pokino-virtual.yaml"),
+        ),
+        (
             "kingmaker",
             include_str!("fixtures/saves/format-1/kingmaker.yaml"),
         ),
@@ -2328,6 +2352,7 @@ fn new_game_args(game: &str, virtual_deck: bool) -> Vec<String> {
         "kinkado" => strings(&["kinkado", "play"]),
         "kinga" => strings(&["kinga", "play", "--seed", "1"]),
         "koikoi" => strings(&["koikoi", "game", "--players", "ana,ben"]),
+        "pokino" => strings(&["pokino", "play", "--players", "ana,ben"]),
         _ => strings(&[
             "kingmaker",
             "campaign",

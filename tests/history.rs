@@ -173,8 +173,7 @@ fn saves_from_before_are_imported_once_stopped_ones_too() {
     let (code, out, _) = with_history(h, &["history", "import", notes.to_str().unwrap()], "");
     assert_eq!(code, 2);
     assert!(
-        out.ends_with("not added: notes.txt is not a game saved by kado\n")
-            || out.contains("is not a game saved by kado"),
+        out.ends_with("notes.txt is neither a game saved by kado nor a record of one\n"),
         "{out}"
     );
 }
@@ -319,4 +318,88 @@ fn a_history_session_outcome_matches_the_library() {
     let o = g.outcome().unwrap();
     assert!(!o.finished);
     assert_eq!(o.seats.len(), 1);
+}
+
+#[test]
+fn saves_of_every_game_are_imported_and_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("h.sqlite");
+    let h = h.to_str().unwrap();
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves/format-1");
+    let mut files: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .map(|p| p.to_str().unwrap().to_string())
+        .collect();
+    files.sort();
+    let mut args = vec!["history", "import"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, _, err) = with_history(h, &args, "");
+    assert_eq!(code, 0, "{err}");
+    let (_, out, _) = with_history(h, &["--json", "history"], "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut games: Vec<&str> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap())
+        .collect();
+    games.sort();
+    games.dedup();
+    assert_eq!(games, ["kinga", "kingmaker", "kinkado", "koikoi", "pokino"]);
+    for id in 1..=files.len() {
+        let (code, out, err) = with_history(h, &["history", "show", &id.to_string()], "");
+        assert_eq!(code, 0, "game #{id}: {err}");
+        assert!(out.starts_with(&format!("Game #{id} · ")), "{out}");
+    }
+    // All of them again: every one refused, none added.
+    let (code, out, _) = with_history(h, &args, "");
+    assert_eq!(code, 2);
+    assert_eq!(
+        out.matches("it is in the play history already").count(),
+        files.len()
+    );
+}
+
+#[test]
+fn records_are_imported_game_by_game_and_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("h.sqlite");
+    let h = h.to_str().unwrap();
+    let pokino = dir.path().join("game.txt");
+    std::fs::write(
+        &pokino,
+        "players: ana ben cy\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-5@3,0h\nben domino 10-11@-2,0h\ncy domino 7-2@0,2h\nana run QC 4H @ 2,0 1,0\nben pass\ncy run 6D AC\nana run 3S 8D @ 1,1 2,1\n",
+    )
+    .unwrap();
+    let koikoi =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
+    let files = [koikoi.to_str().unwrap(), pokino.to_str().unwrap()];
+    let (code, out, err) = with_history(h, &["history", "import", files[0], files[1]], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "{}: added as game #1.\n{}: added as game #2.\n",
+            files[0], files[1]
+        )
+    );
+    let (_, out, _) = with_history(h, &["--json", "history"], "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"][0]["game"], "pokino");
+    assert_eq!(v["games"][0]["outcome"]["seats"][0]["score"], 5);
+    assert_eq!(v["games"][1]["game"], "koikoi");
+    let (_, out, _) = with_history(h, &["history", "show", "2"], "");
+    assert!(
+        out.contains("The record:\nplayers: ana ben cy\nspoke: "),
+        "{out}"
+    );
+    let (code, out, _) = with_history(h, &["history", "import", files[1]], "");
+    assert_eq!(code, 2);
+    assert!(
+        out.ends_with("not added: it is in the play history already, as game #2\n"),
+        "{out}"
+    );
 }

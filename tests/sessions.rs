@@ -310,7 +310,7 @@ fn help_at_a_prompt_lists_every_command_of_the_game() {
         b"help\n",
     );
     assert!(
-        out.contains("At any prompt: undo (take back the last answer), show, help, quit, fix NAME MONEY (correct a stash counted wrong).\n"),
+        out.contains("At any prompt: undo (take back the last answer), show, help, quit, fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack).\n"),
         "{out}"
     );
 }

@@ -410,6 +410,92 @@ pub fn import<G: Session>(path: &Path, history: &Path, text: &str) -> Result<Add
     add_log::<G>(history, &log, &outcome, path)
 }
 
+/// The game a record is of, from its lines: a Pokino record lays a `spoke:`, a Koi-Koi
+/// record deals a `table:`, a Kingmaker record has seasons and `blinks:`.
+fn record_game(text: &str) -> Option<&'static str> {
+    text.lines().find_map(|l| {
+        let l = l.split('#').next().unwrap_or("");
+        match l.split(':').next().unwrap_or("").trim() {
+            "spoke" => Some("pokino"),
+            "table" => Some("koikoi"),
+            "winter" | "spring" | "summer" | "harvest" | "blinks" => Some("kingmaker"),
+            _ => None,
+        }
+    })
+}
+
+/// Imports a record (Koi-Koi, Pokino, Kingmaker), refereed under the ruleset in force:
+/// each game of it, as far as it goes.
+pub fn import_record(
+    ctx: &super::Ctx,
+    path: &Path,
+    history: &Path,
+    text: &str,
+) -> Result<Vec<i64>, Error> {
+    let game = record_game(text).ok_or_else(|| {
+        Error::msg(format!(
+            "{} is neither a game saved by kado nor a record of one",
+            path.display()
+        ))
+    })?;
+    let title = match game {
+        "pokino" => kado::pokino::TITLE,
+        "koikoi" => kado::koikoi::TITLE,
+        _ => kado::kingmaker::TITLE,
+    };
+    let rs = ctx.ruleset(game, title)?;
+    let src = kado::diag::Source::new(path.display().to_string(), text);
+    let outcomes = record_outcomes(game, &src, &rs)?;
+    let mut db = Db::open(history)?;
+    let source = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut ids = Vec::new();
+    for (i, outcome) in outcomes.iter().enumerate() {
+        let log = format!("{text}# game {} of this record\n", i + 1);
+        let entry = Entry {
+            game,
+            ruleset: &rs.name,
+            outcome,
+            source: &source.to_string_lossy(),
+            log: &log,
+        };
+        match db.add(&entry).map_err(|e| sql_error(history, &e))? {
+            Added::New(id) => ids.push(id),
+            Added::Already(id) => {
+                return Err(Error::msg(format!(
+                    "it is in the play history already, as game #{id}"
+                )));
+            }
+        }
+    }
+    Ok(ids)
+}
+
+/// How each game of a record ends (or stands where it stops).
+fn record_outcomes(
+    game: &str,
+    src: &kado::diag::Source,
+    rs: &kado::ruleset::Ruleset,
+) -> Result<Vec<Outcome>, Error> {
+    Ok(match game {
+        "pokino" => {
+            let v = kado::pokino::check::check(src, &kado::pokino::Rules::from_ruleset(rs))?;
+            v.games.iter().map(|g| g.game.outcome()).collect()
+        }
+        "koikoi" => {
+            let rec = kado::koikoi::record::parse(src)?;
+            let v = kado::koikoi::check::check(&rec, rs);
+            v.games
+                .iter()
+                .filter_map(|g| g.referee.as_ref()?.outcome())
+                .collect()
+        }
+        _ => {
+            let v = kado::kingmaker::record::check(src, rs)?;
+            v.campaign.outcome().into_iter().collect()
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

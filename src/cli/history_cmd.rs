@@ -67,9 +67,10 @@ pub enum HistoryCmd {
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
-    /// Add saved games (finished or stopped) to the history; a game already there is refused.
+    /// Add saved games (finished or stopped) and records to the history, each game once.
     Import {
-        /// Saved games (`kado GAME play --save FILE`).
+        /// Saved games (`kado GAME play --save FILE`), or records (Koi-Koi, Pokino,
+        /// Kingmaker: refereed under --rules, each game of the record added).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -238,16 +239,18 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     let mut done = Vec::new();
     let mut human = String::new();
     for f in files {
-        let r = import_one(f, &history);
+        let r = import_one(ctx, f, &history);
         let name = f.display().to_string();
         match r {
-            Ok(id) => {
-                human += &format!("{name}: added as game #{id}.\n");
-                done.push(Imported {
-                    file: name,
-                    id: Some(id),
-                    error: None,
-                });
+            Ok(ids) => {
+                for id in ids {
+                    human += &format!("{name}: added as game #{id}.\n");
+                    done.push(Imported {
+                        file: name.clone(),
+                        id: Some(id),
+                        error: None,
+                    });
+                }
             }
             Err(e) => {
                 human += &format!("{name}: not added: {}\n", e.summary());
@@ -271,10 +274,11 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     Ok(())
 }
 
-fn import_one(f: &Path, history: &Path) -> Result<i64, Error> {
+fn import_one(ctx: &Ctx, f: &Path, history: &Path) -> Result<Vec<i64>, Error> {
     let text = read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT)?;
-    let game = saved_game(&text)
-        .ok_or_else(|| Error::msg(format!("{} is not a game saved by kado", f.display())))?;
+    let Some(game) = saved_game(&text) else {
+        return super::history::import_record(ctx, f, history, &text);
+    };
     let job = Import {
         path: f,
         history,
@@ -283,7 +287,7 @@ fn import_one(f: &Path, history: &Path) -> Result<i64, Error> {
     match dispatch(&game, &text, job) {
         None => Err(Error::msg(format!("kado keeps no history of {game} saves"))),
         Some(Err(e)) => Err(e),
-        Some(Ok(Added::New(id))) => Ok(id),
+        Some(Ok(Added::New(id))) => Ok(vec![id]),
         Some(Ok(Added::Already(id))) => Err(Error::msg(format!(
             "it is in the play history already, as game #{id}"
         ))),
@@ -349,7 +353,9 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
         winner_text(&p),
         p.source
     );
-    if let Some(turns) = dispatch(
+    if saved_game(&log).is_none() {
+        human += &format!("The record:\n{log}");
+    } else if let Some(turns) = dispatch(
         &p.game,
         &log,
         Replay {
@@ -498,6 +504,12 @@ fn one_player(s: &PlayerStats, games: &[Played], charts: bool) -> String {
     }
     for (y, n) in &s.yaku {
         out += &format!("Yaku {y}: {n}\n");
+    }
+    if let Some(runs) = s.runs {
+        out += &format!("Runs scored: {runs}\n");
+    }
+    if let Some(n) = s.pokino_wins {
+        out += &format!("Games ended by their \"Pokino!\": {n}\n");
     }
     if let Some(t) = s.average_triad {
         out += &format!("Average triad score: {t:.1}\n");

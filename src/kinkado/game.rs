@@ -822,7 +822,7 @@ impl Session for Game {
     type Action = Action;
     type Error = PlayError;
     const GAME: &'static str = super::GAME;
-    const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong)";
+    const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack)";
 
     fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, PlayError> {
         let rules = Rules::from_ruleset(rs);
@@ -1101,6 +1101,10 @@ impl Session for Game {
 
     fn phase_key(&self) -> String {
         format!("{}:{}", self.round, self.phase.name())
+    }
+
+    fn hint(&self, q: &Question) -> Option<String> {
+        super::advise::view::hint(self, q)
     }
 }
 
@@ -2142,8 +2146,18 @@ pub mod bot {
     /// Returns the answers given (one per question) and the final state. `check` runs
     /// after every action.
     pub fn play_out(
-        mut game: Game,
+        game: Game,
         bot: &Bot,
+        max_steps: usize,
+        check: impl FnMut(&Game),
+    ) -> Result<(Vec<String>, Vec<Action>, Game), PlayError> {
+        play_out_with(game, |g, q| bot.answer(g, q), max_steps, check)
+    }
+
+    /// [`play_out`] with any player: `answer` gives the text typed at each question.
+    pub fn play_out_with(
+        mut game: Game,
+        mut answer: impl FnMut(&Game, &Question) -> String,
         max_steps: usize,
         mut check: impl FnMut(&Game),
     ) -> Result<(Vec<String>, Vec<Action>, Game), PlayError> {
@@ -2157,7 +2171,7 @@ pub mod bot {
                     actions.push(a);
                 }
                 Step::Ask(q) => {
-                    let text = bot.answer(&game, &q);
+                    let text = answer(&game, &q);
                     let refused =
                         |e| PlayError::Answer(q.prompt.clone(), text.clone(), Box::new(e));
                     let a = game.answer(&q, &text).map_err(refused)?;

@@ -4,7 +4,9 @@
 //! - [`alora`]: ALORA's sells, buys and bets.
 //! - [`seat`]: the notation of a reveal (`NAME=CARDS@BET`, the prize pool).
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
+//! - [`advise`]: the best move at each of a solo player's decisions, with its chances.
 
+pub mod advise;
 pub mod alora;
 pub mod args;
 pub mod error;

@@ -9,9 +9,10 @@
 use serde::Serialize;
 
 use super::Rules;
+use super::advise::view;
 use super::args::number_arg;
 use super::error::PlayError;
-use super::game::bot::{Bot, play_out};
+use super::game::bot::{Bot, play_out_with};
 use super::game::{Deck, Game, Phase, Setup};
 use super::showdown::ALORA;
 use crate::diag::{Problem, Source};
@@ -30,7 +31,13 @@ pub enum Policy {
     /// bets the most allowed with a tier 2 hand or better and $5 over the minimum
     /// otherwise, plays the best hand held.
     Greedy,
+    /// Follows the advisor ([`super::advise`]) at every decision, weighing each move on
+    /// [`ADVISOR_SAMPLES`] deals; ALORA's choices between equal cards as the greedy bot.
+    Advisor,
 }
+
+/// Deals the advisor policy weighs each move on.
+pub const ADVISOR_SAMPLES: u64 = 200;
 
 impl Policy {
     pub fn bot(self) -> Bot {
@@ -41,7 +48,7 @@ impl Policy {
                 extra_bet: 0,
                 bold: false,
             },
-            Policy::Greedy => Bot {
+            Policy::Greedy | Policy::Advisor => Bot {
                 sells: 3,
                 buys: true,
                 extra_bet: 5,
@@ -85,7 +92,16 @@ pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameR
     // The leader after each round: (round, sole leader or none).
     let mut leaders: Vec<Option<String>> = Vec::new();
     let mut seen_rounds = 0;
-    let (_, _, end) = play_out(game, &policy.bot(), 100_000, |g| {
+    let bot = policy.bot();
+    let mut asked = 0u64;
+    let answer = |g: &Game, q: &crate::session::Question| {
+        asked += 1;
+        let advised = (policy == Policy::Advisor)
+            .then(|| view::answer(g, q, ADVISOR_SAMPLES, game_seed(seed ^ i, asked)))
+            .flatten();
+        advised.unwrap_or_else(|| bot.answer(g, q))
+    };
+    let (_, _, end) = play_out_with(game, answer, 100_000, |g| {
         if g.history.len() > seen_rounds {
             seen_rounds = g.history.len();
             let best = g.seats.iter().map(|s| s.stash).max().unwrap_or(0);
@@ -316,6 +332,16 @@ mod tests {
         let a = simulate(&rs(), Policy::Cautious, 8, 1, 1, &|| {}).unwrap();
         let b = simulate(&rs(), Policy::Greedy, 8, 1, 1, &|| {}).unwrap();
         assert_ne!(a.player_money, b.player_money);
+    }
+
+    #[test]
+    fn the_advisor_plays_whole_games_repeatably() {
+        let a = simulate(&rs(), Policy::Advisor, 2, 1, 1, &|| {}).unwrap();
+        let b = simulate(&rs(), Policy::Advisor, 2, 1, 2, &|| {}).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.alora_wins + a.player_wins + a.ties, 2);
+        let g = simulate(&rs(), Policy::Greedy, 2, 1, 1, &|| {}).unwrap();
+        assert_ne!(a.player_money, g.player_money);
     }
 
     #[test]

@@ -584,20 +584,10 @@ impl Session for Game {
     }
 
     fn outcome(&self) -> Option<crate::history::Outcome> {
-        let r = &self.referee;
-        let mut o = crate::session::Session::outcome(&r.ledger)?;
+        let mut o = self.referee.outcome()?;
         for (i, seat) in o.seats.iter_mut().enumerate() {
             seat.kado = self.is_kado(i);
         }
-        o.facts.yaku = r
-            .results
-            .iter()
-            .filter_map(|res| Some((res.winner?, &res.yaku)))
-            .flat_map(|(w, yaku)| {
-                yaku.iter()
-                    .map(move |(y, _)| (r.players[w].clone(), y.to_string()))
-            })
-            .collect();
         Some(o)
     }
 

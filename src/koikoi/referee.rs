@@ -173,6 +173,22 @@ pub struct Referee {
 }
 
 impl Referee {
+    /// How the game stands for the play history: the ledger's scores and winner, and
+    /// every yaku each round's winner scored.
+    pub fn outcome(&self) -> Option<crate::history::Outcome> {
+        let mut o = crate::session::Session::outcome(&self.ledger)?;
+        o.facts.yaku = self
+            .results
+            .iter()
+            .filter_map(|res| Some((res.winner?, &res.yaku)))
+            .flat_map(|(w, yaku)| {
+                let name = self.players.get(w).cloned().unwrap_or_default();
+                yaku.iter().map(move |(y, _)| (name.clone(), y.to_string()))
+            })
+            .collect();
+        Some(o)
+    }
+
     /// A game between two players; the first deals and plays first in round 1.
     pub fn new(players: &[String; 2], rs: &Ruleset) -> Result<Referee, RefereeError> {
         let rules = Rules::from_ruleset(rs);

@@ -744,6 +744,37 @@ impl Game {
 
     /// Every player's score: run points (and 5 a bead under Greed), or under Territory
     /// the pips of the dominoes each gets.
+    /// How the game stands, for the play history.
+    pub fn outcome(&self) -> crate::history::Outcome {
+        let winners = self.winners();
+        crate::history::Outcome {
+            finished: self.is_over(),
+            seats: self
+                .players
+                .iter()
+                .zip(self.scores())
+                .map(|(p, s)| crate::history::SeatOutcome {
+                    name: p.name.clone(),
+                    score: i64::try_from(s).unwrap_or(i64::MAX),
+                    won: winners.contains(&p.name),
+                    kado: false,
+                })
+                .collect(),
+            facts: crate::history::Facts {
+                runs: self
+                    .players
+                    .iter()
+                    .map(|p| (p.name.clone(), p.runs.len() as i64))
+                    .collect(),
+                pokino: match &self.end {
+                    Some(End::Pokino { player }) => Some(player.clone()),
+                    _ => None,
+                },
+                ..crate::history::Facts::default()
+            },
+        }
+    }
+
     pub fn scores(&self) -> Vec<u64> {
         if self.rules.territory {
             let t = score::territory(&self.board, &self.tokens, &self.rules);

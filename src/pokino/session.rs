@@ -280,24 +280,7 @@ impl Session for Table {
 
     /// Each player's score and whether they won, for the play history.
     fn outcome(&self) -> Option<crate::history::Outcome> {
-        let scores = self.game.scores();
-        let winners = self.game.winners();
-        Some(crate::history::Outcome {
-            finished: self.game.is_over(),
-            seats: self
-                .game
-                .players
-                .iter()
-                .zip(scores)
-                .map(|(p, s)| crate::history::SeatOutcome {
-                    name: p.name.clone(),
-                    score: i64::try_from(s).unwrap_or(i64::MAX),
-                    won: winners.contains(&p.name),
-                    kado: false,
-                })
-                .collect(),
-            facts: crate::history::Facts::default(),
-        })
+        Some(self.game.outcome())
     }
 
     /// At a turn: the best runs the player's known hand allows (the run search).

@@ -281,7 +281,7 @@ pub struct SimulateArgs {
     /// The random seed: the same seed gives the same games, whatever the threads.
     #[arg(long, value_name = "S", default_value = "0")]
     seed: String,
-    /// How the simulated player plays: cautious or greedy (see above).
+    /// How the simulated player plays: cautious, greedy or advisor (see above).
     #[arg(long, value_enum, default_value = "cautious")]
     policy: PolicyArg,
     /// Threads to play on [default: every core].
@@ -295,6 +295,8 @@ pub enum PolicyArg {
     Cautious,
     /// Sells three, buys up to two blind cards, bets the most with a tier 2 hand or better.
     Greedy,
+    /// Follows `kado kinkado advise` at every decision.
+    Advisor,
 }
 
 /// A text histogram: one bar a bin, scaled to the largest.
@@ -329,6 +331,7 @@ pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
     let policy = match a.policy {
         PolicyArg::Cautious => Policy::Cautious,
         PolicyArg::Greedy => Policy::Greedy,
+        PolicyArg::Advisor => Policy::Advisor,
     };
     let bar = progress_bar(games, games >= 200);
     bar.set_message("games");
@@ -354,6 +357,7 @@ fn simulate_human(
         match policy {
             Policy::Cautious => "cautious",
             Policy::Greedy => "greedy",
+            Policy::Advisor => "advisor",
         },
         rs.name
     );
