@@ -19,7 +19,8 @@ pub enum Policy {
     Random,
     /// The play that takes the most now; always stops.
     Greedy,
-    /// The greedy play; koi-koi or stop by the expected value of going on.
+    /// Each card, capture and koi-koi by the expected value of going on, over play-outs
+    /// of the cards it cannot see dealt at random.
     Kado,
 }
 
@@ -105,22 +106,25 @@ fn glance(r: &Referee, m: &Move) -> i64 {
     }
 }
 
+/// How good a move is to the greedy eye: the yaku points it makes (when `deep`), then
+/// what it takes at a glance.
+fn greedy_key(r: &Referee, m: &Move, deep: bool) -> i64 {
+    let p = r.round.to_move;
+    let gain = if deep {
+        let mut next = r.clone();
+        match next.play(p, m) {
+            Ok(_) => next.score_of(p).base - r.score_of(p).base,
+            Err(_) => -1000,
+        }
+    } else {
+        0
+    };
+    gain * 100 + glance(r, m)
+}
+
 /// The greedy choice among `moves`: the most yaku points, then the best at a glance.
 fn greedy_move(r: &Referee, moves: &[Move], deep: bool) -> Option<Move> {
-    let p = r.round.to_move;
-    let before = r.score_of(p).base;
-    moves.iter().copied().max_by_key(|m| {
-        let gain = if deep {
-            let mut next = r.clone();
-            match next.play(p, m) {
-                Ok(_) => next.score_of(p).base - before,
-                Err(_) => -1000,
-            }
-        } else {
-            0
-        };
-        gain * 100 + glance(r, m)
-    })
+    moves.iter().copied().max_by_key(|m| greedy_key(r, m, deep))
 }
 
 /// A source of small random choices for the policies.
@@ -143,7 +147,8 @@ pub fn choose_play(r: &Referee, policy: Policy, dice: &mut Dice, deep: bool) -> 
     let moves: Vec<Move> = hand.iter().flat_map(|c| options(r, *c)).collect();
     match policy {
         Policy::Random => moves.get(dice.below(moves.len())).copied(),
-        Policy::Greedy | Policy::Kado => greedy_move(r, &moves, deep),
+        Policy::Greedy => greedy_move(r, &moves, deep),
+        Policy::Kado => best_move(r, &moves, dice),
     }
 }
 
@@ -152,13 +157,23 @@ pub fn choose_draw(r: &Referee, card: Card, policy: Policy, dice: &mut Dice) -> 
     let moves = options(r, card);
     let pick = match policy {
         Policy::Random => moves.get(dice.below(moves.len())).copied(),
-        _ => greedy_move(r, &moves, false),
+        Policy::Greedy => greedy_move(r, &moves, false),
+        Policy::Kado => best_move(r, &moves, dice),
     };
     pick.unwrap_or(Move::new(card, Capture::Unsaid))
 }
 
 /// Rollouts per koi-koi decision.
 const ROLLOUTS: usize = 24;
+
+/// The moves weighed by play-outs for one choice of a card or a capture.
+const CANDIDATES: usize = 3;
+
+/// Deals of the hidden cards for one choice of a card or a capture.
+const DEALS: usize = 12;
+
+/// The points per deal, on average, by which a move must beat the greedy choice.
+const MARGIN: i64 = 1;
 
 /// Koi-koi or stop, by `policy`, for the player to move (who must decide).
 pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
@@ -173,7 +188,8 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
             let now = r.score_of(p).total;
             let mut sum = 0;
             for _ in 0..ROLLOUTS {
-                sum += rollout(r, p, dice);
+                let (g, stock) = guess(r, p, None, dice);
+                sum += rollout(g, p, stock);
             }
             // Go on when the points expected beat the points in hand.
             if sum > now * ROLLOUTS as i64 {
@@ -185,22 +201,95 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
     }
 }
 
-/// One play-out after a koi-koi call by `p`, with the cards `p` cannot see dealt at
-/// random: the round's points for `p` (negative when the opponent wins it).
-fn rollout(r: &Referee, p: usize, dice: &mut Dice) -> i64 {
+/// The cards `p` cannot see (less a card being drawn) dealt at random: a copy of `r` in which the opponent holds
+/// a guessed hand, and the guessed stock. The real hidden cards are never looked at.
+fn guess(r: &Referee, p: usize, drawn: Option<Card>, dice: &mut Dice) -> (Referee, Vec<Card>) {
     let mut unknown = r.hidden_from(p);
+    unknown.retain(|c| Some(*c) != drawn);
     dice.0.shuffle(&mut unknown);
-    let opp_left = DEALT - r.round.turns[1 - p];
-    let opp_hand: Vec<Card> = unknown.iter().copied().take(opp_left).collect();
-    let stock: Vec<Card> = unknown.iter().copied().skip(opp_left).collect();
-    let mut g = r.with_hand(1 - p, opp_hand);
+    let opp_left = DEALT
+        .saturating_sub(r.round.turns[1 - p])
+        .min(unknown.len());
+    let stock = unknown.split_off(opp_left);
+    (r.with_hand(1 - p, unknown), stock)
+}
+
+/// The move among `moves` (all of the player to move, whose card or draw it is) with the
+/// best expected point difference for the round, over play-outs of the hidden cards dealt
+/// at random. Only the greedy eye's best few are weighed (the rest give away more and take
+/// less); the same deals judge each of them, and the greedy choice stands unless another
+/// beats it by a margin.
+fn best_move(r: &Referee, moves: &[Move], dice: &mut Dice) -> Option<Move> {
+    let deep = r.phase == Phase::Play;
+    let mut ranked: Vec<(i64, Move)> = moves.iter().map(|m| (greedy_key(r, m, deep), *m)).collect();
+    ranked.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+    ranked.truncate(CANDIDATES);
+    if ranked.len() <= 1 {
+        return ranked.first().map(|(_, m)| *m);
+    }
+    let p = r.round.to_move;
+    // A card being drawn is seen: it is none of the hidden ones.
+    let drawn = (r.phase == Phase::Draw).then_some(moves[0].card);
+    let guesses: Vec<(Referee, Vec<Card>)> = (0..DEALS).map(|_| guess(r, p, drawn, dice)).collect();
+    let worth = |m: &Move| -> i64 {
+        guesses
+            .iter()
+            .map(|(g, stock)| after(g, p, m, stock.clone()))
+            .sum()
+    };
+    let (greedy, rest) = ranked.split_first()?;
+    // Leaving the greedy choice takes at least MARGIN points more per deal on average: with
+    // a dozen deals, smaller differences are mostly the luck of the deals.
+    let bar = worth(&greedy.1) + MARGIN * DEALS as i64;
+    let mut best = (bar, greedy.1);
+    for (_, m) in rest {
+        let w = worth(m);
+        if w > best.0 {
+            best = (w, *m);
+        }
+    }
+    Some(best.1)
+}
+
+/// The round's points for `p` (negative when the opponent wins it) when `m` is played
+/// or drawn in `g` and the round is played out with `stock`.
+fn after(g: &Referee, p: usize, m: &Move, stock: Vec<Card>) -> i64 {
+    let mut g = g.clone();
+    let from = g.results.len();
+    let mut stock = stock.into_iter();
+    let drawn = if g.phase == Phase::Draw {
+        Some(*m)
+    } else if g.play(p, m).is_ok() {
+        stock
+            .next()
+            .map(|card| choose_draw(&g, card, Policy::Greedy, &mut Dice::new(0)))
+    } else {
+        None
+    };
+    match drawn.map(|d| g.draw(&d)) {
+        // At a yaku the play-out stops, as greedy does.
+        Some(Ok(Drawn { due: true, .. })) if g.call(Call::Stop).is_err() => 0,
+        Some(Ok(_)) => play_out(g, p, from, stock),
+        _ => -1000,
+    }
+}
+
+/// One play-out after a koi-koi call by `p` in `g`: the round's points for `p`.
+fn rollout(mut g: Referee, p: usize, stock: Vec<Card>) -> i64 {
+    let from = g.results.len();
     if g.call(Call::Koi).is_err() {
         return 0;
     }
-    let mut stock = stock.into_iter();
-    let played_before = g.results.len();
+    play_out(g, p, from, stock.into_iter())
+}
+
+/// Plays the round in `g` out with greedy plays from `stock` (both players stop at their
+/// next yaku): the points of the round that is result `from`, for `p`; negative when the
+/// opponent wins it.
+fn play_out(mut g: Referee, p: usize, from: usize, mut stock: impl Iterator<Item = Card>) -> i64 {
+    let mut dice = Dice::new(0);
     while g.phase == Phase::Play {
-        let Some(m) = choose_play(&g, Policy::Greedy, dice, false) else {
+        let Some(m) = choose_play(&g, Policy::Greedy, &mut dice, false) else {
             break;
         };
         let mover = g.round.to_move;
@@ -208,10 +297,9 @@ fn rollout(r: &Referee, p: usize, dice: &mut Dice) -> i64 {
             break;
         }
         let Some(card) = stock.next() else { break };
-        let dm = choose_draw(&g, card, Policy::Greedy, dice);
+        let dm = choose_draw(&g, card, Policy::Greedy, &mut dice);
         match g.draw(&dm) {
             Ok(Drawn { due: true, .. }) => {
-                // The caller stops at the next yaku; the opponent always does.
                 if g.call(Call::Stop).is_err() {
                     break;
                 }
@@ -220,7 +308,7 @@ fn rollout(r: &Referee, p: usize, dice: &mut Dice) -> i64 {
             Err(_) => break,
         }
     }
-    match g.results.get(played_before) {
+    match g.results.get(from) {
         Some(res) if res.winner == Some(p) => res.points,
         Some(res) if res.winner.is_some() => -res.points,
         _ => 0,
@@ -382,4 +470,77 @@ pub fn record_of_games(
         }
     }
     Ok(Record { lines })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn players() -> [String; 2] {
+        ["ana".to_string(), "kado".to_string()]
+    }
+
+    /// A round dealt from `seed` with the opponent (player 1) holding `opp` instead of
+    /// the hand dealt; `None` when the deal ends the round at once.
+    fn dealt_with(seed: u64, opp: &[Card]) -> Option<Referee> {
+        let rs = Ruleset::builtin("koikoi").ok()?;
+        let d = deal_from(&shuffled(seed, 1));
+        let mut r = Referee::new(&players(), &rs).ok()?;
+        r.hand(0, &d.hands[0]).ok()?;
+        r.hand(1, opp).ok()?;
+        r.table(&d.table).ok()?.is_none().then_some(r)
+    }
+
+    /// The same position twice: player 0 to move, the opponent's hand once as dealt and
+    /// once swapped for cards of the stock (which kado cannot see either way).
+    fn twins(seed: u64) -> Option<(Referee, Referee)> {
+        let d = deal_from(&shuffled(seed, 1));
+        let a = dealt_with(seed, &d.hands[1])?;
+        let b = dealt_with(seed, &d.stock[..DEALT])?;
+        Some((a, b))
+    }
+
+    #[test]
+    fn kado_chooses_the_same_whatever_the_hidden_cards_are() {
+        let mut compared = 0;
+        for seed in 0..40 {
+            let Some((a, b)) = twins(seed) else { continue };
+            assert_eq!(a.hidden_from(0), b.hidden_from(0));
+            let pick = |r: &Referee| choose_play(r, Policy::Kado, &mut Dice::new(seed), true);
+            let (ma, mb) = (pick(&a), pick(&b));
+            assert_eq!(ma, mb, "seed {seed}");
+            // Then a drawn card with two matches on the table, seen by both.
+            let (mut a, mut b) = (a, b);
+            let m = ma.unwrap();
+            a.play(0, &m).unwrap();
+            b.play(0, &m).unwrap();
+            let hidden = a.hidden_from(0);
+            let in_hands = |c: &Card| {
+                [&a, &b]
+                    .iter()
+                    .any(|r| r.round.hands[1].iter().flatten().any(|h| h == c))
+            };
+            let two = hidden
+                .iter()
+                .find(|c| a.round.matches(**c).len() == 2 && !in_hands(c));
+            if let Some(card) = two {
+                let draw = |r: &Referee| choose_draw(r, *card, Policy::Kado, &mut Dice::new(seed));
+                assert_eq!(draw(&a), draw(&b), "seed {seed}, {card}");
+                compared += 1;
+            }
+        }
+        assert!(compared >= 5, "{compared} draws compared");
+    }
+
+    #[test]
+    fn kado_chooses_its_captures_by_play_outs_not_by_the_greedy_rule() {
+        let differs = (0..60).filter_map(|seed| {
+            let d = deal_from(&shuffled(seed, 1));
+            let r = dealt_with(seed, &d.hands[1])?;
+            let kado = choose_play(&r, Policy::Kado, &mut Dice::new(seed), true);
+            let greedy = choose_play(&r, Policy::Greedy, &mut Dice::new(seed), true);
+            (kado != greedy).then_some(seed)
+        });
+        assert!(differs.count() > 0);
+    }
 }
