@@ -196,32 +196,11 @@ pub fn unseen(pos: &Position) -> Vec<Card> {
         .collect()
 }
 
-/// Every way to pick `k` of `n` things, as index lists, in order.
-fn subsets(n: usize, k: usize, out: &mut Vec<Vec<usize>>) {
-    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
-        }
-        for i in start..n {
-            if n - i < k - cur.len() {
-                break;
-            }
-            cur.push(i);
-            go(i + 1, n, k, cur, out);
-            cur.pop();
-        }
-    }
-    go(0, n, k, &mut Vec::new(), out);
-}
-
 /// The distinct card sets of `lo..=hi` cards from `cards` (two jokers are one card twice).
 fn card_sets(cards: &[Card], lo: usize, hi: usize) -> Vec<Vec<Card>> {
     let mut out: Vec<Vec<Card>> = Vec::new();
     for k in lo..=hi.min(cards.len()) {
-        let mut idx = Vec::new();
-        subsets(cards.len(), k, &mut idx);
-        for s in idx {
+        for s in super::hand::combinations(cards.len(), k) {
             let mut set: Vec<Card> = s.iter().map(|&i| cards[i]).collect();
             set.sort();
             if !out.contains(&set) {
@@ -319,9 +298,7 @@ fn deals(pos: &Position, samples: u64, seed: u64) -> (Vec<Vec<Card>>, bool) {
     let k = pos.alora_hidden.min(pool.len());
     let only_hidden = matches!(pos.decision, Decision::Bet | Decision::Play);
     if only_hidden && count_sets(pool.len(), k).is_some_and(|n| n <= samples.max(1)) {
-        let mut idx = Vec::new();
-        subsets(pool.len(), k, &mut idx);
-        let all = idx
+        let all = super::hand::combinations(pool.len(), k)
             .into_iter()
             .map(|s| s.iter().map(|&i| pool[i]).collect())
             .collect();
