@@ -268,33 +268,34 @@ impl Db {
                 filter.until,
                 filter.player
             ],
-            |r| {
-                let outcome: String = r.get(4)?;
-                Ok(Played {
-                    id: r.get(0)?,
-                    game: r.get(1)?,
-                    ruleset: r.get(2)?,
-                    date: r.get(3)?,
-                    outcome: serde_json::from_str(&outcome).unwrap_or_default(),
-                    source: r.get(5)?,
-                })
-            },
+            played,
         )?;
         rows.collect()
     }
 
     /// One game and its saved log.
     pub fn game(&self, id: i64) -> Result<Option<(Played, String)>, rusqlite::Error> {
-        let found = self
-            .games(&Filter::default())?
-            .into_iter()
-            .find(|p| p.id == id);
-        let Some(p) = found else { return Ok(None) };
-        let log: String =
-            self.conn
-                .query_row("SELECT log FROM games WHERE id = ?1", [id], |r| r.get(0))?;
-        Ok(Some((p, log)))
+        self.conn
+            .query_row(
+                "SELECT id, game, ruleset, date, outcome, source, log FROM games WHERE id = ?1",
+                [id],
+                |r| Ok((played(r)?, r.get(6)?)),
+            )
+            .optional()
     }
+}
+
+/// A journaled game from a row of `id, game, ruleset, date, outcome, source`.
+fn played(r: &rusqlite::Row) -> rusqlite::Result<Played> {
+    let outcome: String = r.get(4)?;
+    Ok(Played {
+        id: r.get(0)?,
+        game: r.get(1)?,
+        ruleset: r.get(2)?,
+        date: r.get(3)?,
+        outcome: serde_json::from_str(&outcome).unwrap_or_default(),
+        source: r.get(5)?,
+    })
 }
 
 /// Which games to list or count.

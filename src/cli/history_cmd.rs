@@ -365,7 +365,7 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
     ) {
         human += &turns?;
     }
-    let series = money_series(&p);
+    let series = money_series(&p.outcome);
     if !series.is_empty() {
         human += &format!(
             "\nMoney by round:\n{}",
@@ -381,10 +381,10 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
     ctx.emit(&p, &human, &Explain::new())
 }
 
-/// Each seat's money by round (Kin Kādo), starting from the start money.
-fn money_series(p: &Played) -> Vec<Series> {
-    let rounds = &p.outcome.facts.money_by_round;
-    p.outcome
+/// Each seat's money after each round (Kin Kādo); none for other games.
+pub fn money_series(outcome: &kado::history::Outcome) -> Vec<Series> {
+    let rounds = &outcome.facts.money_by_round;
+    outcome
         .seats
         .iter()
         .map(|s| Series {

@@ -245,19 +245,8 @@ impl<G: Session> Runner<'_, G> {
         let Some(outcome) = self.game.outcome() else {
             return;
         };
-        let money = outcome.facts.money_by_round.clone();
-        if !money.is_empty() {
-            let series: Vec<kado::chart::Series> = outcome
-                .seats
-                .iter()
-                .map(|s| kado::chart::Series {
-                    name: s.name.clone(),
-                    values: money
-                        .iter()
-                        .filter_map(|r| r.get(&s.name).map(|m| *m as f64))
-                        .collect(),
-                })
-                .collect();
+        let series = super::history_cmd::money_series(&outcome);
+        if !series.is_empty() {
             let chart = super::history_cmd::money_chart(&series, self.style.color);
             self.prompter.say(&format!("Money by round:\n{chart}"));
         }
