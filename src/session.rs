@@ -15,6 +15,9 @@ use crate::diag::{Error, Problem, Source};
 use crate::render::Style;
 use crate::ruleset::{Ruleset, ValueProblem, key_column};
 
+mod fix;
+pub use fix::{Broken, FixError, Fixed, Given, answers, fix};
+
 /// A ruleset as a session records it: the base and every choice that differs from it,
 /// the shape of a house-rules file, plus every ruling whose default has changed since
 /// saves were first written (marked `old-saves` in its ruleset). Resuming does not need
@@ -107,8 +110,23 @@ pub enum By {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Entry<A> {
     pub by: By,
+    /// Set on a correction (`fix N ANSWER`): the number of the table's answer this one
+    /// replaces, counting the answers of the game as it stands. See [`fix`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixes: Option<usize>,
     #[serde(flatten)]
     pub action: A,
+}
+
+impl<A> Entry<A> {
+    /// An action as it happens (not a correction).
+    pub fn new(by: By, action: A) -> Entry<A> {
+        Entry {
+            by,
+            fixes: None,
+            action,
+        }
+    }
 }
 
 /// A whole session file.
@@ -218,13 +236,24 @@ pub trait Session: Sized + Clone {
     fn record(&self) -> Option<String> {
         None
     }
+
+    /// An action of the table's as it would be typed at this point, for `fix`, which
+    /// lists the answers given. By default the action's recorded form on one line.
+    fn said(&self, action: &Self::Action) -> String {
+        serde_json::to_string(action).unwrap_or_default()
+    }
 }
 
-/// The save-file format this version writes.
+/// The save-file format this version writes for a log without corrections.
 pub const FORMAT: u32 = 1;
 
+/// The format of a log holding a correction (an entry with `fixes`): format 1 plus that
+/// key, so that a kado that cannot apply corrections refuses the file instead of
+/// misreading it.
+pub const FORMAT_FIXES: u32 = 2;
+
 /// Every save-file format this version reads (each has a fixture in tests/fixtures/saves).
-pub const READS: &[u32] = &[1];
+pub const READS: &[u32] = &[1, 2];
 
 /// The first keys of a save file, read before the rest so that a file from another game
 /// or a newer kado is named as such rather than failing on its contents.
@@ -245,9 +274,22 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
         })
     }
 
-    /// The log as YAML text.
+    /// The oldest format that holds the log.
+    fn needed_format(&self) -> u32 {
+        if self.actions.iter().any(|e| e.fixes.is_some()) {
+            FORMAT_FIXES
+        } else {
+            FORMAT
+        }
+    }
+
+    /// The log as YAML text, in the oldest format that holds it.
     pub fn to_yaml(&self) -> Result<String, Error> {
-        serde_saphyr::to_string(self).map_err(|e| Error::msg(format!("cannot write the log: {e}")))
+        let log = Log {
+            format: self.needed_format(),
+            ..self.clone()
+        };
+        serde_saphyr::to_string(&log).map_err(|e| Error::msg(format!("cannot write the log: {e}")))
     }
 
     /// Reads a log; `name` is for error messages.
@@ -284,7 +326,9 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
             )));
         }
         check_values(&log.ruleset, &src)?;
-        Ok(log)
+        // Read, a log is in the format it would be written in.
+        let format = log.needed_format();
+        Ok(Log { format, ..log })
     }
 
     /// Takes back the last thing the table said and everything kado did after it.
@@ -368,15 +412,60 @@ fn check_values(record: &RulesetRecord, src: &Source) -> Result<(), Error> {
 /// Replays a log from the start. Returns the state, or the first action that does not
 /// apply (a log edited by hand, or written by another version).
 pub fn replay<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<G, Error> {
-    let rules = log.ruleset.ruleset()?;
-    let mut g = G::start(&log.setup, &rules).map_err(|e| Error::msg(e.to_string()))?;
+    fold::<G>(log).map(|f| f.game)
+}
+
+/// The game's actions as they stand, each correction made in place: what a log means
+/// once its `fix` entries are applied.
+pub fn effective<G: Session>(
+    log: &Log<G::Setup, G::Action>,
+) -> Result<Vec<Entry<G::Action>>, Error> {
+    fold::<G>(log).map(|f| f.actions)
+}
+
+/// A log folded: the state after every action, and the actions as they stand (each
+/// correction made in place).
+struct Folded<G: Session> {
+    game: G,
+    actions: Vec<Entry<G::Action>>,
+}
+
+/// The fold of a log.
+fn fold<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<Folded<G>, Error> {
+    let start = start::<G>(log)?;
+    let mut g = start.clone();
+    let mut actions: Vec<Entry<G::Action>> = Vec::with_capacity(log.actions.len());
+    let mut fixes = 0;
     for (i, e) in log.actions.iter().enumerate() {
         let at = |why: String| Error::msg(format!("action {} of the log {why}", i + 1));
+        if let Some(number) = e.fixes {
+            fixes += 1;
+            if e.by != By::Table {
+                return Err(at("is a correction marked as kado's".into()));
+            }
+            if fixes > fix::MAX_FIXES {
+                return Err(at(format!(
+                    "is a correction past the {}th, more than a save may hold",
+                    fix::MAX_FIXES
+                )));
+            }
+            let (folded, _) = fix::refold(&start, &actions, number, &e.action)
+                .map_err(|why| at(format!("does not apply: {why}")))?;
+            (g, actions) = (folded.game, folded.actions);
+            continue;
+        }
         check_author(&g, e).map_err(|why| at(why.into()))?;
         g.apply(&e.action)
             .map_err(|why| at(format!("does not apply: {why}")))?;
+        actions.push(e.clone());
     }
-    Ok(g)
+    Ok(Folded { game: g, actions })
+}
+
+/// The position before a log's first action.
+fn start<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<G, Error> {
+    let rules = log.ruleset.ruleset()?;
+    G::start(&log.setup, &rules).map_err(|e| Error::msg(e.to_string()))
 }
 
 /// Checks that an action is recorded as made by whoever makes it at that point: kado's

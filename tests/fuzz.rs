@@ -1388,7 +1388,10 @@ fn fuzz_save_koikoi() {
 fn fuzz_save_koikoi_play() {
     fuzz_saves::<kado::koikoi::game::Game>(
         "save-koikoi-play/arbitrary",
-        &[include_str!("fixtures/saves/format-1/koikoi-play.yaml")],
+        &[
+            include_str!("fixtures/saves/format-1/koikoi-play.yaml"),
+            include_str!("fixtures/saves/format-2/koikoi-play.yaml"),
+        ],
         "save-koikoi-play/mutated",
     );
 }
@@ -1400,6 +1403,7 @@ fn fuzz_save_pokino() {
         &[
             include_str!("fixtures/saves/format-1/pokino-physical.yaml"),
             include_str!("fixtures/saves/format-1/pokino-virtual.yaml"),
+            include_str!("fixtures/saves/format-2/pokino-physical.yaml"),
         ],
         "save-pokino/mutated",
     );
@@ -2426,16 +2430,16 @@ fn pool_chips_adding_past_the_money_kado_counts_are_refused_not_overflowed() {
     );
 }
 
-/// A save of format 2 was loaded as if this kado read it when its header could not be read
+/// A save of a format this kado does not read (then 2) was loaded as if it did when its header could not be read
 /// on its own (a `!!binary` tag further down the file), though the whole log could.
 #[test]
 fn a_save_of_an_unknown_format_is_refused_even_when_its_header_does_not_read_alone() {
-    let text = "game: kingmaker\nformat: 2\nruleset:\n  base: kingmaker\n  name: kingmaker\n  rulings: {}\n  values: {}\nsetup:\n  players:\n  - ana\n  - bo\n  - cy\n  - dee\n  target: 2\nactions:\n- by: !!binary table\n  action: first\n  player: ana\n";
+    let text = "game: kingmaker\nformat: 3\nruleset:\n  base: kingmaker\n  name: kingmaker\n  rulings: {}\n  values: {}\nsetup:\n  players:\n  - ana\n  - bo\n  - cy\n  - dee\n  target: 2\nactions:\n- by: !!binary table\n  action: first\n  player: ana\n";
     type CampaignLog = Log<<Campaign as Session>::Setup, <Campaign as Session>::Action>;
     let e = CampaignLog::from_yaml("s.yaml", text, "kingmaker").unwrap_err();
     assert_eq!(
         e.problems[0].message,
-        "s.yaml is saved in format 2, which this kado does not read"
+        "s.yaml is saved in format 3, which this kado does not read"
     );
     // And a save of another game, likewise.
     let other = text

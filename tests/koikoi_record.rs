@@ -412,3 +412,35 @@ fn simulate_reports_each_policy() {
     ]);
     assert!(err.contains("`kado,smart` is not two policies"), "{err}");
 }
+
+/// A card mistyped turns ago is corrected with `fix N ANSWER`: the later turns that still
+/// hold are kept, the first that no longer does is asked again, and the record follows.
+#[test]
+fn fix_corrects_an_earlier_turn_and_keeps_the_turns_that_still_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let play = ["koikoi", "play", "--players", "ana,ben", "--save", "g.yaml"];
+    let input = "hidden\nhidden\n1p 3b 4p 6r 8b 9a 10r 12b\nana 1r>1p / 7p\nben 4a>4p / 12p\nana 7r>7p / 8p>8b\nfix\nfix 4 ana 1r>1p / 2a\n";
+    let (code, out, err) = run_in(d, &play, input);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let listed = "ben plays: fix\nThe answers given:\n   1. ana's hand (8 cards), or `hidden`: hidden\n   2. ben's hand (8 cards), or `hidden`: hidden\n   3. The table's 8 cards: 1p 3b 4p 6r 8b 9a 10r 12b\n   4. ana plays: ana 1r>1p / 7p\n   5. ben plays: ben 4a>4p / 12p\n   6. ana plays: ana 7r>7p / 8p>8b\n`fix N ANSWER` replaces answer N; the answers after it are kept where they still hold.\n";
+    assert!(out.contains(listed), "{out}");
+    let fixed = "ben plays: fix 4 ana 1r>1p / 2a\nFixed: answer 4 is now `ana 1r>1p / 2a`.\nAnswer 6 (`ana 7r>7p / 8p>8b`) no longer holds: a card captures a card on the table, and 7p is not there; legal: 7r (laid on the table). It is taken back: answer again from there, or `undo` to bring back the old answer 4 and all.\nRound 1 of 6 — ana 50, ben 50\nTable: 3b 6r 8b 9a 10r 2a\nana captured: 1r 1p\nben captured: 4a 4p 12p 12b\n";
+    assert!(out.contains(fixed), "{out}");
+    let (_, rec, _) = run_in(d, &["koikoi", "status", "g.yaml", "--record"], "");
+    let expected =
+        "players: ana ben\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r>1p / 2a\nben 4a>4p / 12p\n";
+    assert_eq!(rec, expected);
+    // The save holds the correction; resumed, the game stands as fixed, and `undo` takes
+    // the correction back with the turn it dropped.
+    let save = std::fs::read_to_string(d.join("g.yaml")).unwrap();
+    assert!(save.starts_with("game: koikoi\nformat: 2\n"), "{save}");
+    let (code, out, _) = run_in(d, &["koikoi", "resume", "g.yaml"], "undo\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Undone.\n"), "{out}");
+    let (_, rec, _) = run_in(d, &["koikoi", "status", "g.yaml", "--record"], "");
+    assert!(
+        rec.ends_with("ana 1r>1p / 7p\nben 4a>4p / 12p\nana 7r>7p / 8p>8b\n"),
+        "{rec}"
+    );
+}

@@ -709,3 +709,37 @@ fn a_finished_game_goes_to_the_play_history() {
     assert_eq!(seats.len(), 2);
     assert!(seats.iter().any(|s| s["won"] == true));
 }
+
+/// A domino told wrong turns ago is corrected with `fix N ANSWER`; the later turns still
+/// hold, so they stay, and the record and `check` follow the correction.
+#[test]
+fn fix_corrects_an_earlier_turn_and_the_record_follows() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let answers = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\ndomino 5-5@3,0h\nben domino 10-11@-2,0h\ncy domino 7-2@0,2h\nfix 2 ana domino 5-6@3,0h\nfix 3 ben domino 5-5@9,9h\n";
+    let args = [
+        "pokino",
+        "play",
+        "--players",
+        "ana,ben,cy",
+        "--save",
+        "g.yaml",
+        "--record",
+        "g.txt",
+    ];
+    let (code, out, err) = run_in(d, &args, answers);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.contains(
+            "ana's turn: fix 2 ana domino 5-6@3,0h\nFixed: answer 2 is now `ana domino 5-6@3,0h`.\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("ana's turn: fix 3 ben domino 5-5@9,9h\n✗ that cannot be answer 3: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino)\n"), "{out}");
+    let record = std::fs::read_to_string(d.join("g.txt")).unwrap();
+    assert_eq!(
+        record,
+        "players: ana ben cy\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-6@3,0h\nben domino 10-11@-2,0h\ncy domino 7-2@0,2h\n"
+    );
+    same_standing(d, "pokino", "g.yaml", "g.txt");
+}

@@ -49,13 +49,22 @@ fn fixtures(format: &str) -> Vec<(String, String)> {
 /// when it was written (the expected output lives beside each fixture).
 #[test]
 fn saves_of_every_format_still_resume() {
-    let formats = ["format-1"];
-    for format in formats {
+    // Format 1: a save of every session kind; format 2 (a save holding a correction made
+    // with `fix N ANSWER`): the engine's, shown on two games.
+    let formats = [("format-1", 6), ("format-2", 2)];
+    assert_eq!(
+        formats.map(|(f, _)| f.to_string()).to_vec(),
+        kado::session::READS
+            .iter()
+            .map(|n| format!("format-{n}"))
+            .collect::<Vec<_>>()
+    );
+    for (format, at_least) in formats {
         let src = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/saves")
             .join(format);
         let list = fixtures(format);
-        assert!(list.len() >= 6, "{format}: {list:?}");
+        assert!(list.len() >= at_least, "{format}: {list:?}");
         for (game, name) in list {
             let dir = tempfile::tempdir().unwrap();
             std::fs::copy(src.join(&name), dir.path().join(&name)).unwrap();
@@ -273,7 +282,7 @@ fn a_save_of_an_unknown_format_is_refused() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "error: new.yaml is saved in format 999, which this kado does not read\n  = expected: format 1\n  = help: a save from a newer kado: resume it with that version\n"
+        "error: new.yaml is saved in format 999, which this kado does not read\n  = expected: format 1 or 2\n  = help: a save from a newer kado: resume it with that version\n"
     );
 }
 
@@ -310,7 +319,7 @@ fn help_at_a_prompt_lists_every_command_of_the_game() {
         b"help\n",
     );
     assert!(
-        out.contains("At any prompt: undo (take back the last answer), show, help, quit, fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack).\n"),
+        out.contains("At any prompt: undo (take back the last answer), fix (list the answers given; `fix N ANSWER` corrects one), show, help, quit, fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack).\n"),
         "{out}"
     );
 }

@@ -320,7 +320,7 @@ fn turn_by_turn<G: Session>(text: &str, style: Style) -> Result<String, Error> {
     let mut g = G::start(&log.setup, &rules).map_err(|e| Error::msg(e.to_string()))?;
     let mut out = String::new();
     let mut key = g.phase_key();
-    for e in &log.actions {
+    for e in &kado::session::effective::<G>(&log)? {
         g.apply(&e.action).map_err(|e| Error::msg(e.to_string()))?;
         if g.phase_key() != key {
             key = g.phase_key();

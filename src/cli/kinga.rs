@@ -50,6 +50,7 @@ const PLAY_AFTER: &str = "At each prompt answer:
   exile CARD        exile a card from your hand (a higher card of its suit must be in hand)
   CARDS             the cards you drew, when asked
   CARD | none       the card to keep at cleanup, or the card the 5/8/10 bonus exiles
+  fix [N ANSWER]    list the answers given, or replace answer N (later answers kept where they still hold)
   undo, show, help (lists your legal plays), quit
 The game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 

@@ -75,7 +75,7 @@ pub enum Cmd {
     },
     /// Keep the campaign ledger across Years, saved after every answer.
     #[command(
-        long_about = "Keep the campaign ledger across Years: record each Year's finished Commons (or the scores), award the overall point, ask the Year's winner who starts the next Year, and end when a player reaches the target. The ledger is saved after every answer; `undo`, `show`, `help` and `quit` work at any prompt; answers may be piped in, one per line.",
+        long_about = "Keep the campaign ledger across Years: record each Year's finished Commons (or the scores), award the overall point, ask the Year's winner who starts the next Year, and end when a player reaches the target. The ledger is saved after every answer; `undo`, `fix` (list the answers; `fix N ANSWER` corrects answer N), `show`, `help` and `quit` work at any prompt; answers may be piped in, one per line.",
         after_help = CAMPAIGN_AFTER
     )]
     Campaign {
@@ -170,7 +170,9 @@ const PLAY_AFTER: &str = concat!(
     "press each Blink's pairs, `RG-YB`. The player's name may start an answer.\n\n",
     "A step of the Year under way told wrong is corrected with `fix SEASON STEP` at any prompt\n",
     "(`fix spring cy c2 long RG-YB`): the step of that player in that season is replaced and the\n",
-    "Year is refereed again; `undo` takes back the last answer.\n\n",
+    "Year is refereed again; `undo` takes back the last answer. Any earlier answer is corrected by\n",
+    "number: `fix` lists the answers given, `fix N ANSWER` replaces answer N and keeps the later\n",
+    "answers that still hold.\n\n",
     "Example:\n",
     "  kado kingmaker play --players ana,bo,cy,dee --target 3 --save year.yaml --record year.txt\n",
     "  kado kingmaker check year.txt\n\n",
@@ -778,10 +780,8 @@ fn play_cmd(
         .map_err(|e| Error::msg(e.to_string()))?;
     let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;
     if let Some(player) = first {
-        log.actions.push(Entry {
-            by: By::Table,
-            action: Action::First { player },
-        });
+        log.actions
+            .push(Entry::new(By::Table, Action::First { player }));
     }
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let mut lock = session::open_new::<Campaign>(&path)?;
@@ -800,10 +800,8 @@ fn campaign_cmd(
     let (setup, first) = Setup::read(&players, target, first.as_deref())?;
     let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;
     if let Some(player) = first {
-        log.actions.push(Entry {
-            by: By::Table,
-            action: Action::First { player },
-        });
+        log.actions
+            .push(Entry::new(By::Table, Action::First { player }));
     }
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let lock = session::open_new::<Campaign>(&path)?;

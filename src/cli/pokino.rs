@@ -33,6 +33,7 @@ const PLAY_AFTER: &str = "At each turn answer (the player's name may be left out
   ... draws 7H                        after a turn: the card drawn, when it is seen (ruling deck)
   ana: AS 4H 9C 9D KH                 a player's whole hand, so kado checks every card played
   hint                                the best runs the player's known hand allows
+  fix [N ANSWER]                      list the answers given, or replace answer N (later answers kept where they still hold)
   undo, show, help, quit
 The game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 

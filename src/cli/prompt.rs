@@ -22,6 +22,8 @@ pub enum Reply {
     Show,
     /// Ask the game's advisor for the best answer.
     Hint,
+    /// `fix` (list the answers given) or `fix N [ANSWER]` (replace answer N).
+    Fix(Option<(usize, String)>),
     /// No more input (end of a script, or Ctrl-D).
     End,
     /// Ctrl-C at the prompt.
@@ -37,8 +39,23 @@ fn classify(line: &str) -> Reply {
         "help" | "?" => Reply::Help,
         "show" | "status" => Reply::Show,
         "hint" => Reply::Hint,
-        other => Reply::Answer(other.to_string()),
+        other => fix(other).unwrap_or_else(|| Reply::Answer(other.to_string())),
     }
+}
+
+/// `fix`, or `fix N …`: a correction of an earlier answer. `fix` followed by anything
+/// else is the game's own (Kin Kādo's `fix NAME MONEY`).
+fn fix(line: &str) -> Option<Reply> {
+    let rest = line
+        .strip_prefix("fix")
+        .or_else(|| line.strip_prefix("FIX"))?;
+    if rest.is_empty() {
+        return Some(Reply::Fix(None));
+    }
+    let rest = rest.strip_prefix(char::is_whitespace)?.trim_start();
+    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let number = rest[..end].parse::<usize>().ok()?;
+    Some(Reply::Fix(Some((number, rest[end..].trim().to_string()))))
 }
 
 /// What a line typed at a prompt means (for tests that script a prompter).
@@ -235,5 +252,18 @@ mod tests {
             p.ask("q"),
             Reply::Unreadable("line 3 of standard input is not UTF-8 text".into())
         );
+    }
+
+    #[test]
+    fn fix_with_a_number_is_a_correction_and_otherwise_the_games_answer() {
+        assert_eq!(classify("fix"), Reply::Fix(None));
+        assert_eq!(classify(" fix 12 "), Reply::Fix(Some((12, String::new()))));
+        assert_eq!(
+            classify("fix 3 ana 1r>1p / 7b"),
+            Reply::Fix(Some((3, "ana 1r>1p / 7b".into())))
+        );
+        assert_eq!(classify("fix ana 40"), Reply::Answer("fix ana 40".into()));
+        assert_eq!(classify("fixed"), Reply::Answer("fixed".into()));
+        assert_eq!(classify("fix -1 x"), Reply::Answer("fix -1 x".into()));
     }
 }

@@ -8,11 +8,14 @@ use std::path::{Path, PathBuf};
 
 use kado::diag::{Error, Problem};
 use kado::render::Style;
-use kado::session::{By, Entry, Log, Question, Session, Step, replay};
+use kado::session::{By, Entry, FixError, Log, Question, Session, Step, answers, fix, replay};
 
 use super::prompt::{Prompter, Reply};
 use super::savefile::SaveLock;
 use super::{Failure, Outcome, read_file};
+
+/// How many of the last answers `fix` lists.
+const ANSWERS_LISTED: usize = 12;
 
 /// A game's session log.
 pub type SessionLog<G> = Log<<G as Session>::Setup, <G as Session>::Action>;
@@ -267,7 +270,7 @@ impl<G: Session> Runner<'_, G> {
     fn record(&mut self, next: G, by: By, action: G::Action, said: Vec<String>) -> Outcome {
         self.game = next;
         self.shown_since_action = false;
-        self.log.actions.push(Entry { by, action });
+        self.log.actions.push(Entry::new(by, action));
         save::<G>(self.lock, &self.log)?;
         for s in said {
             self.prompter.say(&format!("{s}\n"));
@@ -300,7 +303,7 @@ impl<G: Session> Runner<'_, G> {
                 .into());
             }
             Reply::Help => self.prompter.say(&format!(
-                "{}\nAt any prompt: undo (take back the last answer), show, help, quit{}.\n",
+                "{}\nAt any prompt: undo (take back the last answer), fix (list the answers given; `fix N ANSWER` corrects one), show, help, quit{}.\n",
                 q.hint,
                 G::COMMANDS
             )),
@@ -312,6 +315,8 @@ impl<G: Session> Runner<'_, G> {
                     .refuse("kado has no advice for this question: it is not a choice of play"),
             },
             Reply::Undo => self.undo()?,
+            Reply::Fix(None) => self.list_answers()?,
+            Reply::Fix(Some((number, text))) => self.fix(number, &text)?,
             Reply::Answer(text) => self.answer(q, &text)?,
         }
         Ok(Flow::Go)
@@ -328,6 +333,58 @@ impl<G: Session> Runner<'_, G> {
         self.log = log;
         save::<G>(self.lock, &self.log)?;
         self.prompter.say("Undone.\n");
+        self.show();
+        Ok(())
+    }
+
+    /// `fix`: the last answers given, numbered for `fix N ANSWER`.
+    fn list_answers(&mut self) -> Outcome {
+        let given = answers::<G>(&self.log).map_err(|e| Failure::Internal(e.to_string()))?;
+        if given.is_empty() {
+            self.prompter.refuse(&FixError::NoAnswers.to_string());
+            return Ok(());
+        }
+        let shown = &given[given.len().saturating_sub(ANSWERS_LISTED)..];
+        let mut text = if shown.len() < given.len() {
+            format!("The last {} of {} answers:\n", shown.len(), given.len())
+        } else {
+            "The answers given:\n".to_string()
+        };
+        for g in shown {
+            text += &format!("{g}\n");
+        }
+        text += "`fix N ANSWER` replaces answer N; the answers after it are kept where they still hold.\n";
+        self.prompter.say(&text);
+        Ok(())
+    }
+
+    /// `fix N ANSWER`: answer N told again, the game played again from there.
+    fn fix(&mut self, number: usize, text: &str) -> Outcome {
+        let fixed = match fix::<G>(&self.log, number, text) {
+            Ok(fixed) => fixed,
+            Err(why) => {
+                self.prompter.refuse(&why.to_string());
+                return Ok(());
+            }
+        };
+        self.game = fixed.game;
+        self.log = fixed.log;
+        save::<G>(self.lock, &self.log)?;
+        let mut said = format!(
+            "Fixed: answer {} is now `{}`.\n",
+            number, fixed.given.answer
+        );
+        if let Some(b) = fixed.broken {
+            let back = match b.dropped {
+                1 => "It is taken back".to_string(),
+                n => format!("It and the {} answers after it are taken back", n - 1),
+            };
+            said += &format!(
+                "Answer {} (`{}`) no longer holds: {}. {back}: answer again from there, or `undo` to bring back the old answer {number} and all.\n",
+                b.given.number, b.given.answer, b.why
+            );
+        }
+        self.prompter.say(&said);
         self.show();
         Ok(())
     }

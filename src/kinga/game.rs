@@ -1177,6 +1177,15 @@ impl Session for Game {
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", hint (the advisor's ranking of your choices)";
 
+    fn said(&self, action: &Action) -> String {
+        use crate::cards::code_cards;
+        answer_text(action).unwrap_or_else(|| match action {
+            Action::Reshuffle { order } => code_cards(order),
+            Action::RandomDiscard { cards } => code_cards(cards),
+            _ => "executed".to_string(),
+        })
+    }
+
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, Error> {
         if setup.deck == Deck::Virtual
             && !setup.order.is_empty()

@@ -802,6 +802,22 @@ impl Session for Campaign {
     const GAME: &'static str = "kingmaker";
     const COMMANDS: &'static str = ", fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)";
 
+    fn said(&self, action: &Action) -> String {
+        if let Some((_, step)) = action.step() {
+            return step;
+        }
+        match action {
+            Action::First { player } => player.clone(),
+            Action::Layout { layout } => layout.clone(),
+            Action::Scores { scores } => {
+                let each: Vec<String> = scores.iter().map(|(n, s)| format!("{n}={s}")).collect();
+                each.join(" ")
+            }
+            Action::Fix { season, step } => format!("fix {season} {step}"),
+            _ => String::new(),
+        }
+    }
+
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, CampaignError> {
         if setup.players.len() != 4 {
             return Err(CampaignError::PlayerCount(setup.players.len()));
@@ -1311,10 +1327,7 @@ mod tests {
             },
             Action::Layout { layout: TIE.into() },
         ] {
-            log.actions.push(Entry {
-                by: By::Table,
-                action: a,
-            });
+            log.actions.push(Entry::new(By::Table, a));
         }
         let text = log.to_yaml().unwrap();
         let back: Log<Setup, Action> = Log::from_yaml("x", &text, "kingmaker").unwrap();

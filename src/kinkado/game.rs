@@ -824,6 +824,49 @@ impl Session for Game {
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack)";
 
+    fn said(&self, action: &Action) -> String {
+        use crate::cards::code_cards;
+        let or_none = |cards: &[Card]| {
+            if cards.is_empty() {
+                "none".to_string()
+            } else {
+                code_cards(cards)
+            }
+        };
+        match action {
+            Action::Deal { .. } => "deal".to_string(),
+            Action::Prize { card } => or_none(card.as_slice()),
+            Action::Sell { cards, .. }
+            | Action::AloraShows { cards }
+            | Action::AloraReveals { cards }
+            | Action::Play { cards, .. } => or_none(cards),
+            Action::AloraSells { cards } => {
+                // Only the cards the table picked were typed: the plan's are kado's.
+                let planned = self
+                    .alora_index()
+                    .map(|i| self.alora_sell_plan(i).sell)
+                    .unwrap_or_default();
+                let picked: Vec<Card> = cards.iter().skip(planned.len()).copied().collect();
+                or_none(&picked)
+            }
+            Action::Buy { market, deck, .. } => {
+                let mut words = vec![code_cards(market)];
+                words.extend((0..*deck).map(|_| "deck".to_string()));
+                let text = words.join(" ").trim().to_string();
+                if text.is_empty() {
+                    "none".to_string()
+                } else {
+                    text
+                }
+            }
+            Action::AloraBuys { card, .. } => or_none(card.as_slice()),
+            Action::Bet { amount, .. } => amount.to_string(),
+            Action::AloraBets { amount, .. } => amount.to_string(),
+            Action::Settle => "settle".to_string(),
+            Action::Correct { seat, stash } => format!("fix {seat} {stash}"),
+        }
+    }
+
     fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, PlayError> {
         let rules = Rules::from_ruleset(rs);
         setup.check(&rules)?;

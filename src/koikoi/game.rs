@@ -605,6 +605,18 @@ impl Session for Game {
         )
     }
 
+    fn said(&self, action: &Action) -> String {
+        let list = |cards: &[Card]| cards.iter().map(ToString::to_string).collect::<Vec<_>>();
+        match action {
+            Action::Round => "round".to_string(),
+            Action::Hand { cards, .. } | Action::Table { cards } => list(cards).join(" "),
+            Action::Hidden { .. } => "hidden".to_string(),
+            Action::Play { card, .. } | Action::Draw { card } => card.to_string(),
+            Action::Call { call } => call.word().to_string(),
+            Action::Turn { turn } => turn.to_string(),
+        }
+    }
+
     fn record(&self) -> Option<String> {
         let mut rec = record::Record::default();
         let players = Event::Players([self.name(0), self.name(1)]);

@@ -466,6 +466,13 @@ impl Session for Ledger {
 
     const GAME: &'static str = super::GAME;
 
+    fn said(&self, action: &Action) -> String {
+        match action {
+            Action::Win { winner, points } => format!("{winner} {points}"),
+            Action::Draw => "draw".to_string(),
+        }
+    }
+
     fn start(setup: &Setup, rs: &Ruleset) -> Result<Ledger, LedgerError> {
         if rs.game != super::GAME {
             return Err(LedgerError::WrongRuleset {
@@ -835,17 +842,17 @@ mod tests {
             dealer: 1,
         };
         let mut log: Log<Setup, Action> = Log::new("koikoi", &rs, setup).unwrap();
-        log.actions.push(crate::session::Entry {
-            by: crate::session::By::Table,
-            action: Action::Win {
+        log.actions.push(crate::session::Entry::new(
+            crate::session::By::Table,
+            Action::Win {
                 winner: "ana".to_string(),
                 points: 5,
             },
-        });
-        log.actions.push(crate::session::Entry {
-            by: crate::session::By::Table,
-            action: Action::Draw,
-        });
+        ));
+        log.actions.push(crate::session::Entry::new(
+            crate::session::By::Table,
+            Action::Draw,
+        ));
         let text = log.to_yaml().unwrap();
         let back: Log<Setup, Action> = Log::from_yaml("x.yaml", &text, "koikoi").unwrap();
         assert_eq!(back, log);

@@ -274,6 +274,10 @@ impl Session for Table {
         )
     }
 
+    fn said(&self, action: &Action) -> String {
+        action.line.clone()
+    }
+
     fn record(&self) -> Option<String> {
         Some(self.record_text())
     }
