@@ -4,7 +4,6 @@
 mod common;
 use common::*;
 use serde_json::json;
-use std::path::Path;
 
 const YEAR: &str = "\
 players: ana bo cy dee                 # clockwise; ana holds the first player token in Winter
@@ -14,21 +13,6 @@ summer: cy RY c3, dee BB c2 e c3, ana YB c4 ne c3, bo GB c1 sw c2
 harvest: dee w c4, ana e c4, bo w c1, cy e c1
 blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, c4 GG-RY
 ";
-
-/// Runs kado in `dir` with `input` on stdin.
-fn run_in(dir: &Path, args: &[&str], input: &str) -> (i32, String, String) {
-    let out = kado()
-        .current_dir(dir)
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .expect("kado runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Writes `text` to a file in a fresh folder; returns the folder.
 fn with_file(name: &str, text: &str) -> tempfile::TempDir {
@@ -252,7 +236,7 @@ fn a_campaign_of_three_years_through_play_passes_check_with_the_same_result() {
             "--record",
             "c.txt",
         ],
-        &three_years_answers(),
+        three_years_answers(),
     );
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
     assert!(

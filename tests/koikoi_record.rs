@@ -184,21 +184,6 @@ fn bad_notation_is_an_error_with_its_place() {
     );
 }
 
-/// Runs kado in `dir`; returns (exit code, stdout, stderr).
-fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
-    let out = kado()
-        .current_dir(dir)
-        .args(args)
-        .write_stdin(input.as_bytes().to_vec())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 /// The answers `play` asks for to replay a record: with a virtual deck only the cards
 /// played, the captures of drawn cards with two matches, and koi or stop; with real cards
 /// also the hands, the table and every card drawn.

@@ -45,6 +45,25 @@ pub fn run_with_input(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String, S
     )
 }
 
+/// Runs kado in `dir` with `input` on stdin; returns (exit code, stdout, stderr).
+pub fn run_in(
+    dir: &std::path::Path,
+    args: &[&str],
+    input: impl AsRef<[u8]>,
+) -> (i32, String, String) {
+    let out = kado()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(input.as_ref())
+        .output()
+        .expect("kado runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Runs kado and parses stdout as JSON; the run must succeed.
 pub fn json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["--json"];
