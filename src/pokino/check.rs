@@ -231,6 +231,7 @@ impl GameVerdict {
         } else {
             g.picture.clone()
         };
+        let tokens = borders(&g.game.tokens);
         for name in &g.players {
             let mine: Vec<&str> = g
                 .claimed
@@ -245,6 +246,10 @@ impl GameVerdict {
                     mine.join(" ")
                 );
             }
+        }
+        if super::picture::claim_counts(&tokens).1 > 0 {
+            out += super::picture::CORNER_NOTE;
+            out.push_str(".\n");
         }
         out
     }
@@ -319,7 +324,11 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
         &["placement", "spoke"],
     );
     x.ruled(
-        "A run: 2 cards or more, each on its square, each step across a side to another domino, no border twice, none claimed.",
+        if rules.diagonals {
+            "A run: 2 cards or more, each on its square, each step across a side or a corner to another domino, no pair twice, none claimed."
+        } else {
+            "A run: 2 cards or more, each on its square, each step across a side to another domino, no border twice, none claimed."
+        },
         rs,
         &["steps", "square-reuse", "tear-down", "own-borders", "long-runs"],
     );

@@ -457,17 +457,31 @@ impl fmt::Display for StepFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StepFault::Empty { square } => write!(f, "no domino covers square {square}"),
-            StepFault::NotNext { from, to } => write!(
+            StepFault::NotNext {
+                from,
+                to,
+                diagonals: false,
+            } => write!(
                 f,
                 "squares {from} and {to} do not share a side (ruling steps is `sides`)"
+            ),
+            StepFault::NotNext {
+                from,
+                to,
+                diagonals: true,
+            } => write!(
+                f,
+                "squares {from} and {to} neither share a side nor meet at a corner (ruling steps is `diagonals`)"
             ),
             StepFault::SameDomino => write!(
                 f,
                 "two numbers in a row come from one domino (allowed only under Tear Down the Walls)"
             ),
-            StepFault::Claimed { border } => write!(f, "border {border} is claimed already"),
+            StepFault::Claimed { border } => {
+                write!(f, "{} {border} is claimed already", border.noun())
+            }
             StepFault::BorderTwice { border } => {
-                write!(f, "border {border} is crossed twice")
+                write!(f, "{} {border} is crossed twice", border.noun())
             }
             StepFault::SquareTwice { square } => write!(
                 f,
