@@ -198,7 +198,7 @@ fn claimed_borders_are_checked() {
     assert_eq!(
         messages,
         vec![
-            "error: squares 0,0 and 1,1 do not share a side, so no token lies between them",
+            "error: squares 0,0 and 1,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)",
             "error: no domino covers square 5,5 or 5,6, so `5,5-5,6` is not a border on the board",
             "error: border 0,1-0,0 is named twice",
             "error: `1,0-0,0` lies between the two halves of 6-4@0,0h, so no token can claim it",
@@ -506,12 +506,13 @@ error: `x` is not a number of beads
   | ^
   = expected: a whole number such as 3
 
-error: squares 0,0 and 1,1 do not share a side, so no token lies between them
+error: squares 0,0 and 1,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)
  --> --claimed, column 1
   |
 1 | 0,0-1,1
   | ^^^^^^^
   = expected: a border between two squares that share a side: X,Y-X,Y, e.g. 0,0-0,1
+  = help: under ruling steps `diagonals` a run may step across a corner and claim the pair
 
 4 problems found
 "
@@ -669,6 +670,7 @@ Every run:
 Why:
   - A run matches 2 or more numbers on the dominoes, in order, with cards from the hand: A-10 are 1-10, J 11, Q 12, K 0.
   - Each number is on a square next to the last; no two in a row come from one domino. [ruling tear-down: off]
+  - Next means sharing a side: squares that touch only at a corner are not next to each other. [ruling steps: sides]
   - Dominoes may be used again in a run, even a square already used; no border is crossed twice, and none a token claims. [ruling square-reuse: revisit]
   - Each card played costs a bead, so a run has at most as many cards as the player has beads. [ruling greed: off]
   - Points: 2-4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards 35, 9 cards 55, 10 cards 90. [ruling long-runs: capped]
@@ -1180,6 +1182,7 @@ fn explain_names_the_rulings() {
         rulings,
         vec![
             "tear-down: off",
+            "steps: sides",
             "square-reuse: revisit",
             "greed: on",
             "long-runs: capped"
