@@ -1298,3 +1298,133 @@ fn the_rules_second_examples_reuse_dominoes() {
     assert!(!walks.contains(&vec![6, 4, 1, 12, 6]));
     assert!(walks.iter().all(|w| w.len() <= 6));
 }
+
+#[test]
+fn ruling_steps_diagonals_through_every_board_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let corners = dir.path().join("corners.yaml");
+    std::fs::write(&corners, "base: pokino\nrulings:\n  steps: diagonals\n").unwrap();
+    let corners = corners.to_str().unwrap();
+    // 6 (0,0) and 3 (1,1) meet only at a corner: a run under the house rules alone.
+    assert_eq!(
+        ok(&["--rules", corners, "pokino", "runs", B, "--hand", "6S 3H"]),
+        "Best run: 6 3 — 2 cards, 5 points
+  Cards:   6♠ 3♥
+  Squares: 0,0 1,1
+  It plays every card in the hand: call \"Pokino!\" — the game ends and the player wins.
+2 runs in all (no --beads given: not limited by beads).
+Every run:
+┌───┬────────┬───────┬─────────┐
+│ # ┆ Points ┆ Cards ┆ Squares │
+╞═══╪════════╪═══════╪═════════╡
+│ 1 ┆ 5      ┆ 6♠ 3♥ ┆ 0,0 1,1 │
+│ 2 ┆ 5      ┆ 3♥ 6♠ ┆ 1,1 0,0 │
+└───┴────────┴───────┴─────────┘
+"
+    );
+    let v = json(&["--rules", corners, "pokino", "runs", B, "--hand", "6S 3H"]);
+    assert_eq!(v["count"], 2);
+    assert_eq!(v["best"]["squares"], serde_json::json!(["0,0", "1,1"]));
+    assert_eq!(json(&["pokino", "runs", B, "--hand", "6S 3H"])["count"], 0);
+    // The pair claimed closes it.
+    let v = json(&[
+        "--rules",
+        corners,
+        "pokino",
+        "runs",
+        B,
+        "--hand",
+        "6S 3H",
+        "--claimed",
+        "1,1-0,0",
+    ]);
+    assert_eq!(v["count"], 0);
+    // The picture marks claimed corners: ╲ for 4 and 8, ╱ for 1 and 4.
+    assert_eq!(
+        ok(&[
+            "--rules",
+            corners,
+            "pokino",
+            "show",
+            B,
+            "--claimed",
+            "1,0-2,1 0,1-1,0 0,0-0,1"
+        ]),
+        "    0   1   2   3
+  ┌───────┬───┐
+0 │ 6   4 │12 │
+  ├─●─╱───╲   │
+1 │ 1   3 │ 8 │
+  └───────┼───┴───┐
+2         │ 9   0 │
+          └───────┘
+
+4 dominoes on the table; 1 border claimed, marked ●; 2 pairs claimed across a corner, marked ╲ or ╱ on it (╳ for both pairs there).
+"
+    );
+    let v = json(&[
+        "--rules",
+        corners,
+        "pokino",
+        "show",
+        B,
+        "--claimed",
+        "1,0-2,1",
+    ]);
+    assert_eq!(v["claimed"], serde_json::json!(["1,0-2,1"]));
+    // Under the default the same pair is refused, the ruling named.
+    assert_eq!(
+        bad(&["pokino", "show", B, "--claimed", "1,0-2,1"]),
+        "error: squares 1,0 and 2,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)
+ --> --claimed, column 1
+  |
+1 | 1,0-2,1
+  | ^^^^^^^
+  = expected: a border between two squares that share a side: X,Y-X,Y, e.g. 0,0-0,1
+  = help: under ruling steps `diagonals` a run may step across a corner and claim the pair
+"
+    );
+    assert!(
+        bad(&["--rules", corners, "pokino", "show", B, "--claimed", "0,0-2,2"]).starts_with(
+            "error: squares 0,0 and 2,2 neither share a side nor meet at a corner, so no token claims them (ruling steps is `diagonals`)\n"
+        )
+    );
+    // Territory: a token on a corner touches the dominoes of both squares.
+    let territory = dir.path().join("corner-territory.yaml");
+    std::fs::write(
+        &territory,
+        "base: pokino-territory\nrulings:\n  steps: diagonals\n",
+    )
+    .unwrap();
+    let territory = territory.to_str().unwrap();
+    let tokens = "ana:1,0-2,1 bo:1,1-2,2 bo:0,0-0,1";
+    let v = json(&[
+        "--rules",
+        territory,
+        "pokino",
+        "territory",
+        B,
+        "--tokens",
+        tokens,
+    ]);
+    assert_eq!(
+        v["players"],
+        serde_json::json!([
+            {"player": "ana", "dominoes": ["12-8"], "pips": 20},
+            {"player": "bo", "dominoes": ["1-3", "9-0"], "pips": 13}
+        ])
+    );
+    assert_eq!(v["winners"], serde_json::json!(["ana"]));
+    assert!(
+        bad(&[
+            "--rules",
+            "pokino-territory",
+            "pokino",
+            "territory",
+            B,
+            "--tokens",
+            tokens
+        ])
+        .starts_with("error: squares 1,0 and 2,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)\n")
+    );
+}
