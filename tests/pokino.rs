@@ -1299,12 +1299,19 @@ fn the_rules_second_examples_reuse_dominoes() {
     assert!(walks.iter().all(|w| w.len() <= 6));
 }
 
+/// A house-rules file `name` in `dir`, holding `text`.
+fn house_file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+const CORNERS: &str = "base: pokino\nrulings:\n  steps: diagonals\n";
+
 #[test]
-fn ruling_steps_diagonals_through_every_board_command() {
+fn ruling_steps_diagonals_in_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let corners = dir.path().join("corners.yaml");
-    std::fs::write(&corners, "base: pokino\nrulings:\n  steps: diagonals\n").unwrap();
-    let corners = corners.to_str().unwrap();
+    let corners = &house_file(&dir, "corners.yaml", CORNERS);
     // 6 (0,0) and 3 (1,1) meet only at a corner: a run under the house rules alone.
     assert_eq!(
         ok(&["--rules", corners, "pokino", "runs", B, "--hand", "6S 3H"]),
@@ -1339,6 +1346,12 @@ Every run:
         "1,1-0,0",
     ]);
     assert_eq!(v["count"], 0);
+}
+
+#[test]
+fn ruling_steps_diagonals_in_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let corners = &house_file(&dir, "corners.yaml", CORNERS);
     // The picture marks claimed corners: ╲ for 4 and 8, ╱ for 1 and 4.
     assert_eq!(
         ok(&[
@@ -1389,14 +1402,17 @@ Every run:
             "error: squares 0,0 and 2,2 neither share a side nor meet at a corner, so no token claims them (ruling steps is `diagonals`)\n"
         )
     );
-    // Territory: a token on a corner touches the dominoes of both squares.
-    let territory = dir.path().join("corner-territory.yaml");
-    std::fs::write(
-        &territory,
+}
+
+#[test]
+fn ruling_steps_diagonals_in_territory() {
+    // A token on a corner touches the dominoes of both squares.
+    let dir = tempfile::tempdir().unwrap();
+    let territory = &house_file(
+        &dir,
+        "corner-territory.yaml",
         "base: pokino-territory\nrulings:\n  steps: diagonals\n",
-    )
-    .unwrap();
-    let territory = territory.to_str().unwrap();
+    );
     let tokens = "ana:1,0-2,1 bo:1,1-2,2 bo:0,0-0,1";
     let v = json(&[
         "--rules",
