@@ -22,6 +22,7 @@ use nom::character::complete::{char as ch, digit1, one_of};
 use nom::combinator::opt;
 use serde::{Serialize, Serializer};
 
+use super::error::PokinoError;
 use super::{MAX_NUMBER, Rules, SPOKE};
 use crate::diag::{Error, Problem, Problems, Source};
 use crate::notation::Located;
@@ -894,15 +895,21 @@ impl Board {
         &self,
         src: &Source,
         borders: &[Located<Border>],
-        what: &str,
+        what: &'static str,
         rules: &Rules,
     ) -> Vec<Problem> {
         let mut problems = Vec::new();
         let mut seen: HashMap<(Square, Square), (Range<usize>, Option<String>)> = HashMap::new();
         for b in borders {
             let Border { a, b: bsq } = b.value;
-            if let Some(p) = pair_problem(a, bsq, what, rules) {
-                problems.push(p.at(src, b.span.clone()));
+            if !a.is_step_to(bsq, rules) {
+                let e = PokinoError::NotAPair {
+                    a,
+                    b: bsq,
+                    what,
+                    diagonals: rules.diagonals,
+                };
+                problems.push(e.problem().at(src, b.span.clone()));
                 continue;
             }
             let empty: Vec<String> = [a, bsq]
@@ -949,32 +956,6 @@ impl Board {
         }
         problems
     }
-}
-
-/// Why two squares are not a pair a run may claim on the grid, whatever covers them:
-/// they do not share a side (under `steps: sides`; a pair meeting at a corner is named
-/// as such), or touch not even at a corner (under `steps: diagonals`).
-fn pair_problem(a: Square, b: Square, what: &str, rules: &Rules) -> Option<Problem> {
-    if a.is_step_to(b, rules) {
-        return None;
-    }
-    Some(if rules.diagonals {
-        Problem::new(format!(
-            "squares {a} and {b} neither share a side nor meet at a corner, so no {what} claims them (ruling steps is `diagonals`)"
-        ))
-        .expected(PAIR_EXPECTED)
-    } else if a.is_corner_to(b) {
-        Problem::new(format!(
-            "squares {a} and {b} meet only at a corner, so no {what} lies between them (ruling steps is `sides`)"
-        ))
-        .expected(BORDER_EXPECTED)
-        .help("under ruling steps `diagonals` a run may step across a corner and claim the pair")
-    } else {
-        Problem::new(format!(
-            "squares {a} and {b} do not share a side, so no {what} lies between them"
-        ))
-        .expected(BORDER_EXPECTED)
-    })
 }
 
 /// A board being checked domino by domino: the board so far and the problems found.
