@@ -801,6 +801,12 @@ fn pokino_rules() -> &'static [PokinoRules] {
         if let Ok(rs) = small {
             out.push(PokinoRules::from_ruleset(&rs));
         }
+        // Runs and tokens across corners too.
+        if let Ok(rs) =
+            Ruleset::from_house_text("h.yaml", "base: pokino\nrulings:\n  steps: diagonals\n")
+        {
+            out.push(PokinoRules::from_ruleset(&rs));
+        }
         out
     })
 }
@@ -902,7 +908,9 @@ fn check_placement(text: &str) -> Checked {
 fn check_borders(text: &str) -> Checked {
     let src = Source::new("--claimed", text);
     if let Some(list) = checked(parse_borders(&src))? {
-        check_problems(&the_board().check_borders(&src, &list, "token"))?;
+        for rules in pokino_rules() {
+            check_problems(&the_board().check_borders(&src, &list, "token", rules))?;
+        }
         let shown: Vec<String> = list.iter().map(|b| b.value.to_string()).collect();
         let back = parse_borders(&Source::new("b", shown.join(" ")))
             .map(|l| l.into_iter().map(|b| b.value).collect::<Vec<_>>());
@@ -922,11 +930,11 @@ fn check_tokens(text: &str) -> Checked {
             .iter()
             .map(|t| Located::new(t.value.border, t.span.clone()))
             .collect();
-        let problems = the_board().check_borders(&src, &borders, "token");
-        check_problems(&problems)?;
         let tokens: Vec<Token> = list.iter().map(|t| t.value.clone()).collect();
-        if problems.is_empty() {
-            for rules in pokino_rules() {
+        for rules in pokino_rules() {
+            let problems = the_board().check_borders(&src, &borders, "token", rules);
+            check_problems(&problems)?;
+            if problems.is_empty() {
                 let _ = kado::pokino::score::territory(the_board(), &tokens, rules);
             }
         }

@@ -198,7 +198,7 @@ fn claimed_borders_are_checked() {
     assert_eq!(
         messages,
         vec![
-            "error: squares 0,0 and 1,1 do not share a side, so no token lies between them",
+            "error: squares 0,0 and 1,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)",
             "error: no domino covers square 5,5 or 5,6, so `5,5-5,6` is not a border on the board",
             "error: border 0,1-0,0 is named twice",
             "error: `1,0-0,0` lies between the two halves of 6-4@0,0h, so no token can claim it",
@@ -506,12 +506,13 @@ error: `x` is not a number of beads
   | ^
   = expected: a whole number such as 3
 
-error: squares 0,0 and 1,1 do not share a side, so no token lies between them
+error: squares 0,0 and 1,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)
  --> --claimed, column 1
   |
 1 | 0,0-1,1
   | ^^^^^^^
   = expected: a border between two squares that share a side: X,Y-X,Y, e.g. 0,0-0,1
+  = help: under ruling steps `diagonals` a run may step across a corner and claim the pair
 
 4 problems found
 "
@@ -669,6 +670,7 @@ Every run:
 Why:
   - A run matches 2 or more numbers on the dominoes, in order, with cards from the hand: A-10 are 1-10, J 11, Q 12, K 0.
   - Each number is on a square next to the last; no two in a row come from one domino. [ruling tear-down: off]
+  - Next means sharing a side: squares that touch only at a corner are not next to each other. [ruling steps: sides]
   - Dominoes may be used again in a run, even a square already used; no border is crossed twice, and none a token claims. [ruling square-reuse: revisit]
   - Each card played costs a bead, so a run has at most as many cards as the player has beads. [ruling greed: off]
   - Points: 2-4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards 35, 9 cards 55, 10 cards 90. [ruling long-runs: capped]
@@ -1180,6 +1182,7 @@ fn explain_names_the_rulings() {
         rulings,
         vec![
             "tear-down: off",
+            "steps: sides",
             "square-reuse: revisit",
             "greed: on",
             "long-runs: capped"
@@ -1294,4 +1297,150 @@ fn the_rules_second_examples_reuse_dominoes() {
     let walks = all_walks(&["--rules", house.to_str().unwrap()], EXAMPLE_2, hand);
     assert!(!walks.contains(&vec![6, 4, 1, 12, 6]));
     assert!(walks.iter().all(|w| w.len() <= 6));
+}
+
+/// A house-rules file `name` in `dir`, holding `text`.
+fn house_file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+const CORNERS: &str = "base: pokino\nrulings:\n  steps: diagonals\n";
+
+#[test]
+fn ruling_steps_diagonals_in_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let corners = &house_file(&dir, "corners.yaml", CORNERS);
+    // 6 (0,0) and 3 (1,1) meet only at a corner: a run under the house rules alone.
+    assert_eq!(
+        ok(&["--rules", corners, "pokino", "runs", B, "--hand", "6S 3H"]),
+        "Best run: 6 3 — 2 cards, 5 points
+  Cards:   6♠ 3♥
+  Squares: 0,0 1,1
+  It plays every card in the hand: call \"Pokino!\" — the game ends and the player wins.
+2 runs in all (no --beads given: not limited by beads).
+Every run:
+┌───┬────────┬───────┬─────────┐
+│ # ┆ Points ┆ Cards ┆ Squares │
+╞═══╪════════╪═══════╪═════════╡
+│ 1 ┆ 5      ┆ 6♠ 3♥ ┆ 0,0 1,1 │
+│ 2 ┆ 5      ┆ 3♥ 6♠ ┆ 1,1 0,0 │
+└───┴────────┴───────┴─────────┘
+"
+    );
+    let v = json(&["--rules", corners, "pokino", "runs", B, "--hand", "6S 3H"]);
+    assert_eq!(v["count"], 2);
+    assert_eq!(v["best"]["squares"], serde_json::json!(["0,0", "1,1"]));
+    assert_eq!(json(&["pokino", "runs", B, "--hand", "6S 3H"])["count"], 0);
+    // The pair claimed closes it.
+    let v = json(&[
+        "--rules",
+        corners,
+        "pokino",
+        "runs",
+        B,
+        "--hand",
+        "6S 3H",
+        "--claimed",
+        "1,1-0,0",
+    ]);
+    assert_eq!(v["count"], 0);
+}
+
+#[test]
+fn ruling_steps_diagonals_in_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let corners = &house_file(&dir, "corners.yaml", CORNERS);
+    // The picture marks claimed corners: ╲ for 4 and 8, ╱ for 1 and 4.
+    assert_eq!(
+        ok(&[
+            "--rules",
+            corners,
+            "pokino",
+            "show",
+            B,
+            "--claimed",
+            "1,0-2,1 0,1-1,0 0,0-0,1"
+        ]),
+        "    0   1   2   3
+  ┌───────┬───┐
+0 │ 6   4 │12 │
+  ├─●─╱───╲   │
+1 │ 1   3 │ 8 │
+  └───────┼───┴───┐
+2         │ 9   0 │
+          └───────┘
+
+4 dominoes on the table; 1 border claimed, marked ●; 2 pairs claimed across a corner, marked ╲ or ╱ on it (╳ for both pairs there).
+"
+    );
+    let v = json(&[
+        "--rules",
+        corners,
+        "pokino",
+        "show",
+        B,
+        "--claimed",
+        "1,0-2,1",
+    ]);
+    assert_eq!(v["claimed"], serde_json::json!(["1,0-2,1"]));
+    // Under the default the same pair is refused, the ruling named.
+    assert_eq!(
+        bad(&["pokino", "show", B, "--claimed", "1,0-2,1"]),
+        "error: squares 1,0 and 2,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)
+ --> --claimed, column 1
+  |
+1 | 1,0-2,1
+  | ^^^^^^^
+  = expected: a border between two squares that share a side: X,Y-X,Y, e.g. 0,0-0,1
+  = help: under ruling steps `diagonals` a run may step across a corner and claim the pair
+"
+    );
+    assert!(
+        bad(&["--rules", corners, "pokino", "show", B, "--claimed", "0,0-2,2"]).starts_with(
+            "error: squares 0,0 and 2,2 neither share a side nor meet at a corner, so no token claims them (ruling steps is `diagonals`)\n"
+        )
+    );
+}
+
+#[test]
+fn ruling_steps_diagonals_in_territory() {
+    // A token on a corner touches the dominoes of both squares.
+    let dir = tempfile::tempdir().unwrap();
+    let territory = &house_file(
+        &dir,
+        "corner-territory.yaml",
+        "base: pokino-territory\nrulings:\n  steps: diagonals\n",
+    );
+    let tokens = "ana:1,0-2,1 bo:1,1-2,2 bo:0,0-0,1";
+    let v = json(&[
+        "--rules",
+        territory,
+        "pokino",
+        "territory",
+        B,
+        "--tokens",
+        tokens,
+    ]);
+    assert_eq!(
+        v["players"],
+        serde_json::json!([
+            {"player": "ana", "dominoes": ["12-8"], "pips": 20},
+            {"player": "bo", "dominoes": ["1-3", "9-0"], "pips": 13}
+        ])
+    );
+    assert_eq!(v["winners"], serde_json::json!(["ana"]));
+    assert!(
+        bad(&[
+            "--rules",
+            "pokino-territory",
+            "pokino",
+            "territory",
+            B,
+            "--tokens",
+            tokens
+        ])
+        .starts_with("error: squares 1,0 and 2,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)\n")
+    );
 }

@@ -39,8 +39,16 @@ fn build_board(choices: &[(usize, usize)]) -> Board {
     board
 }
 
-/// Every walk of grid-adjacent covered squares, 2 to `max` long, checked square by
-/// square against the rules from scratch: the plain search.
+/// Whether a run may step between two squares on the grid, from scratch: they share a
+/// side, or (ruling `steps: diagonals`) meet at a corner.
+fn grid_step(a: Square, b: Square, diagonals: bool) -> bool {
+    let (dx, dy) = ((a.x - b.x).abs(), (a.y - b.y).abs());
+    (dx + dy == 1) || (diagonals && dx == 1 && dy == 1)
+}
+
+/// Every walk of grid-adjacent covered squares (across a side, or also a corner under
+/// `steps: diagonals`), 2 to `max` long, checked square by square against the rules from
+/// scratch: the plain search.
 fn brute_force(
     board: &Board,
     hand: &[Card],
@@ -58,7 +66,7 @@ fn brute_force(
         if walk.len() < max {
             let last = *walk.last().unwrap_or(&Square::new(0, 0));
             for s in &squares {
-                if s.is_next_to(last) {
+                if grid_step(last, *s, rules.diagonals) {
                     let mut w = walk.clone();
                     w.push(*s);
                     stack.push(w);
@@ -124,6 +132,7 @@ proptest! {
         tear_down in any::<bool>(),
         greed in any::<bool>(),
         capped in any::<bool>(),
+        diagonals in any::<bool>(),
     ) {
         let board = build_board(&choices);
         // Cards for numbers on the board, so that runs are many.
@@ -137,12 +146,13 @@ proptest! {
                 hand.push(c);
             }
         }
-        // Claimed borders: some between neighbouring covered squares.
+        // Claimed borders: some between neighbouring covered squares (across a corner
+        // too under `steps: diagonals`).
         let mut borders = Vec::new();
         for s in &squares {
-            for n in s.neighbours() {
-                if board.cell(n).is_some() && *s < n {
-                    borders.push(Border::new(*s, n));
+            for n in &squares {
+                if grid_step(*s, *n, diagonals) && *s < *n {
+                    borders.push(Border::new(*s, *n));
                 }
             }
         }
@@ -156,6 +166,7 @@ proptest! {
         rules.tear_down = tear_down;
         rules.greed = greed;
         rules.long_runs_capped = capped;
+        rules.diagonals = diagonals;
         let found = find(&board, &Query { hand: &hand, beads, claimed: &claimed, keep: None, budget: None }, &rules);
         let max = match (beads, greed) {
             (Some(b), false) => hand.len().min(b as usize),

@@ -336,21 +336,6 @@ proptest! {
     }
 }
 
-/// Runs kado in `dir` with `input` on stdin.
-fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
-    let out = kado()
-        .current_dir(dir)
-        .args(args)
-        .write_stdin(input.as_bytes())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 /// The standing `check` gives a record and `status` gives the save it came from agree.
 fn same_standing(dir: &std::path::Path, rules: &str, save: &str, record: &str) {
     let (_, status, _) = run_in(
@@ -503,7 +488,7 @@ fn whole_virtual_games_through_play_then_check() {
                 "--record",
                 &record,
             ],
-            &policy_answers(rules, players, seed),
+            policy_answers(rules, players, seed),
         );
         assert_eq!((code, err.as_str()), (0, ""), "{rules}");
         assert!(out.contains("Game over:"), "{rules}: {out}");
@@ -742,4 +727,125 @@ fn fix_corrects_an_earlier_turn_and_the_record_follows() {
         "players: ana ben cy\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-6@3,0h\nben domino 10-11@-2,0h\ncy domino 7-2@0,2h\n"
     );
     same_standing(d, "pokino", "g.yaml", "g.txt");
+}
+
+/// A record whose runs step across a corner: 4 (1,0) to 8 (2,1), then 12 (2,0) to 3 (1,1),
+/// the other pair through the same corner.
+const CORNERS: &str = "players: ana ben
+spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
+ana domino 5-5@3,0h
+ben domino 10-11@-2,0h
+ana run 4H 8S @ 1,0 2,1      # across the corner of 4, 12, 3 and 8
+ben run QC 3D                # the other pair through that corner
+";
+
+/// A house-rules file choosing `steps: diagonals`, in `dir`.
+fn corners_rules(dir: &std::path::Path) -> String {
+    let path = dir.join("corners.yaml");
+    std::fs::write(&path, "base: pokino\nrulings:\n  steps: diagonals\n").unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_run_across_a_corner_under_a_house_rules_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = corners_rules(dir.path());
+    let (code, out, err) = check_text(&["--rules", &rules], CORNERS);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "Players: ana, ben
+  line 2  The starting spoke is laid.
+  line 3  ana lays 5-5@3,0h, takes a bead and draws a domino; then draws a card.
+  line 4  ben lays 10-11@-2,0h, takes a bead and draws a domino; then draws a card.
+  line 5  ana plays 4♥ 8♠ along 1,0 2,1 for 5 points, claims 1,0-2,1, pays 2 beads; then draws a card.
+  line 6  ben plays Q♣ 3♦ along 2,0 1,1 for 5 points, claims 2,0-1,1, pays 2 beads; then draws a card.
+
+   -2  -1   0   1   2   3   4
+  ┌───────┬───────┬───┬───────┐
+0 │10  11 │ 6   4 │12 │ 5   5 │
+  └───────┼───────╳   ├───────┘
+1         │ 1   3 │ 8 │
+          └───────┼───┴───┐
+2                 │ 9   0 │
+                  └───────┘
+╲╱ claimed by ana across a corner: 1,0-2,1
+╲╱ claimed by ben across a corner: 2,0-1,1
+╲ or ╱ on a corner marks the pair of squares claimed across it (╳: both pairs there).
+
+┌────────┬───────┬───────┬───────┬──────────┐
+│ Player ┆ Score ┆ Beads ┆ Cards ┆ Dominoes │
+╞════════╪═══════╪═══════╪═══════╪══════════╡
+│ ana    ┆ 5     ┆ 0     ┆ 5     ┆ 3        │
+│ ben    ┆ 5     ┆ 0     ┆ 5     ┆ 3        │
+└────────┴───────┴───────┴───────┴──────────┘
+Poke: 79 dominoes. Deck: 38 cards.
+The game goes on: ana plays next.
+"
+    );
+    let (code, out, _) = check_text(&["--json", "--rules", &rules], CORNERS);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["claimed"],
+        serde_json::json!([
+            {"border": "1,0-2,1", "player": "ana"},
+            {"border": "2,0-1,1", "player": "ben"}
+        ])
+    );
+    assert_eq!(v["illegal"], serde_json::Value::Null);
+    assert_eq!(v["scores"], serde_json::json!({"ana": 5, "ben": 5}));
+    assert_eq!(
+        v["turns"][3]["did"],
+        serde_json::json!({
+            "kind": "runs",
+            "beads_paid": 2,
+            "runs": [{"cards": ["4H", "8S"], "squares": ["1,0", "2,1"], "points": 5, "claims": ["1,0-2,1"], "torn": []}]
+        })
+    );
+    assert_eq!(
+        v["turns"][4]["did"]["runs"][0]["squares"],
+        serde_json::json!(["2,0", "1,1"])
+    );
+    assert_eq!(
+        v["picture"],
+        "   -2  -1   0   1   2   3   4\n  ┌───────┬───────┬───┬───────┐\n0 │10  11 │ 6   4 │12 │ 5   5 │\n  └───────┼───────╳   ├───────┘\n1         │ 1   3 │ 8 │\n          └───────┼───┴───┐\n2                 │ 9   0 │\n                  └───────┘\n"
+    );
+}
+
+#[test]
+fn a_run_across_a_corner_is_refused_under_the_default() {
+    let (code, out, err) = check_text(&[], CORNERS);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.contains(
+            "  line 4  ben lays 10-11@-2,0h, takes a bead and draws a domino; then draws a card.
+Illegal: line 5 (ana) — ruling steps: step 2 of the run: squares 1,0 and 2,1 do not share a side (ruling steps is `sides`).
+"
+        ),
+        "{out}"
+    );
+    let (_, out, _) = check_text(&["--json"], CORNERS);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["illegal"],
+        serde_json::json!({
+            "line": 5,
+            "player": "ana",
+            "reason": "step 2 of the run: squares 1,0 and 2,1 do not share a side (ruling steps is `sides`)",
+            "rule": "ruling steps",
+            "legal": []
+        })
+    );
+    // Under the house rules, squares that do not touch at all are refused, that ruling named.
+    let dir = tempfile::tempdir().unwrap();
+    let rules = corners_rules(dir.path());
+    let far = CORNERS
+        .replace("@ 1,0 2,1", "@ 1,0 2,2")
+        .replace("8S", "9S");
+    let (_, out, _) = check_text(&["--rules", &rules], &far);
+    assert!(
+        out.contains("Illegal: line 5 (ana) — ruling steps: step 2 of the run: squares 1,0 and 2,2 neither share a side nor meet at a corner (ruling steps is `diagonals`).\n"),
+        "{out}"
+    );
 }

@@ -257,3 +257,25 @@ fn show_gives_each_value_its_range() {
         serde_json::json!({"hand-size": {"min": 1, "max": 10}})
     );
 }
+
+#[test]
+fn pokino_steps_lists_both_alternatives() {
+    let v = json(&["rules", "show", "pokino"]);
+    let steps = v["rulings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "steps")
+        .unwrap();
+    assert_eq!(steps["default"], "sides");
+    let ids: Vec<&str> = steps["alternatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["sides", "diagonals"]);
+    let (code, out, _) = run(&["rules", "show", "pokino"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("○ diagonals: yes; a step"), "{out}");
+}

@@ -86,7 +86,8 @@ bounds (null, or {from, to}), picture.\n\nExample:\n  kado pokino show '6-4@0,0h
         /// Read the board from a file instead (`#` starts a comment).
         #[arg(long = "board", value_name = "FILE")]
         board_file: Option<String>,
-        /// Borders claimed by tokens: X,Y-X,Y separated by spaces, e.g. `0,0-0,1 1,0-2,0`.
+        /// Borders claimed by tokens: X,Y-X,Y separated by spaces, e.g. `0,0-0,1 1,0-2,0`
+        /// (under ruling steps `diagonals`, also two squares meeting at a corner: `0,0-1,1`)
         #[arg(long, value_name = "BORDERS", allow_hyphen_values = true)]
         claimed: Option<String>,
     },
@@ -129,7 +130,8 @@ while the spoke is laid: it may go anywhere), spots, count.\n\nExample:\n  kado 
     /// The scoring runs a hand can play, best first.
     #[command(
         after_help = "A run is a walk of 2 or more squares, each step to a square sharing a \
-side with the last and of another domino, across no claimed border and no border twice, whose \
+side with the last (or touching it at a corner, under ruling steps `diagonals`) and of another \
+domino, across no claimed border and no border twice, whose \
 numbers are matched in order by cards from the hand (A-10 are 1-10, J 11, Q 12, K 0), each card \
 once. Each card costs a bead, so a run has at most as many cards as the player has beads \
 (no limit under Greed). A walk and the same walk backwards are two runs.\n\nJSON keys: best \
@@ -154,7 +156,8 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         /// The beads the player has: one pays for one card (no limit when not given).
         #[arg(long, value_name = "N")]
         beads: Option<String>,
-        /// Borders already claimed by tokens: X,Y-X,Y separated by spaces.
+        /// Borders already claimed by tokens: X,Y-X,Y separated by spaces (under ruling steps
+        /// `diagonals`, also two squares meeting at a corner).
         #[arg(long, value_name = "BORDERS", allow_hyphen_values = true)]
         claimed: Option<String>,
         /// List every run, not only the best 20.
@@ -239,8 +242,9 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
     },
     /// Territory scoring: each domino goes to the player with the most tokens touching it.
     #[command(
-        after_help = "A token lies on a border between two squares and touches the dominoes \
-on both sides. Needs the Territory variant (`--rules pokino-territory`).\n\nJSON keys: players \
+        after_help = "A token lies on a border between two squares (or, under ruling steps \
+`diagonals`, on the corner where two squares meet) and touches the dominoes of both squares. \
+Needs the Territory variant (`--rules pokino-territory`).\n\nJSON keys: players \
 (each: player, dominoes, pips), dominoes (each: domino, pips, tokens, to, tied), winners.\n\n\
 Example:\n  kado --rules pokino-territory pokino territory '6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h' \
 --tokens 'ana:0,0-0,1 ana:1,0-2,0 bo:1,1-2,1'"
@@ -388,7 +392,7 @@ impl Env<'_> {
         let src = board_source(words, file.as_deref())?;
         let board = Board::load(&src, self.rules)?;
         let claimed = match claimed.as_deref() {
-            Some(text) => board.claimed(&Source::new("--claimed", text))?,
+            Some(text) => board.claimed(&Source::new("--claimed", text), self.rules)?,
             None => Vec::new(),
         };
         let v = verdict::show(&board, claimed, self.rules, self.rs);
@@ -397,13 +401,9 @@ impl Env<'_> {
             human += &format!(
                 "\n{} on the table{}.\n",
                 count_of(board.len(), "domino", "dominoes"),
-                match v.claimed.len() {
-                    0 => String::new(),
-                    n => format!(
-                        "; {} claimed, marked {}",
-                        count_of(n, "border", "borders"),
-                        picture::CLAIMED
-                    ),
+                match picture::claims_in_words(&v.claimed) {
+                    words if words.is_empty() => String::new(),
+                    words => format!("; {words}"),
                 }
             );
         }
@@ -697,7 +697,7 @@ impl Env<'_> {
             .require_territory(self.rs)
             .map_err(|e| Error::from(e.problem()))?;
         let board = board_source(words, file.as_deref()).and_then(|s| Board::load(&s, self.rules));
-        let (board, toks) = parse_territory(board, &Source::new("--tokens", tokens))?;
+        let (board, toks) = parse_territory(board, &Source::new("--tokens", tokens), self.rules)?;
         let v = verdict::territory(&board, &toks, self.rules, self.rs);
         let mut table = render::table(["Domino", "Pips", "Tokens", "Goes to"]);
         for a in &v.result.dominoes {

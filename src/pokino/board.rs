@@ -22,6 +22,7 @@ use nom::character::complete::{char as ch, digit1, one_of};
 use nom::combinator::opt;
 use serde::{Serialize, Serializer};
 
+use super::error::PokinoError;
 use super::{MAX_NUMBER, Rules, SPOKE};
 use crate::diag::{Error, Problem, Problems, Source};
 use crate::notation::Located;
@@ -54,6 +55,42 @@ impl Square {
     /// Whether the two squares share a side.
     pub fn is_next_to(self, other: Square) -> bool {
         (self.x - other.x).abs() + (self.y - other.y).abs() == 1
+    }
+
+    /// Whether the two squares touch only at a corner (one step diagonally).
+    pub fn is_corner_to(self, other: Square) -> bool {
+        (self.x - other.x).abs() == 1 && (self.y - other.y).abs() == 1
+    }
+
+    /// Whether a run may step from this square to `other` on the grid: across a side,
+    /// or also across a corner under ruling `steps: diagonals`.
+    pub fn is_step_to(self, other: Square, rules: &Rules) -> bool {
+        self.is_next_to(other) || (rules.diagonals && self.is_corner_to(other))
+    }
+
+    /// The eight squares around this one, in reading order: the three above, left,
+    /// right, the three below.
+    pub fn around(self) -> [Square; 8] {
+        let (x, y) = (self.x, self.y);
+        [
+            Square::new(x - 1, y - 1),
+            Square::new(x, y - 1),
+            Square::new(x + 1, y - 1),
+            Square::new(x - 1, y),
+            Square::new(x + 1, y),
+            Square::new(x - 1, y + 1),
+            Square::new(x, y + 1),
+            Square::new(x + 1, y + 1),
+        ]
+    }
+
+    /// The squares a run may step to from this one, in reading order: the four sharing
+    /// a side, and under ruling `steps: diagonals` the four touching at a corner too.
+    pub fn steps(self, rules: &Rules) -> Vec<Square> {
+        self.around()
+            .into_iter()
+            .filter(|n| self.is_step_to(*n, rules))
+            .collect()
     }
 
     /// Reading order: by row, then by column.
@@ -250,6 +287,21 @@ impl Border {
     pub fn same(self, other: Border) -> bool {
         self.key() == other.key()
     }
+
+    /// Whether the two squares meet only at a corner (a pair a run may claim under
+    /// ruling `steps: diagonals`).
+    pub fn is_corner(self) -> bool {
+        self.a.is_corner_to(self.b)
+    }
+
+    /// What the pair is called in sentences: `border`, or `corner pair`.
+    pub fn noun(self) -> &'static str {
+        if self.is_corner() {
+            "corner pair"
+        } else {
+            "border"
+        }
+    }
 }
 
 impl fmt::Display for Border {
@@ -304,6 +356,9 @@ pub const PLACEMENT_EXPECTED: &str = "a domino on the table: A-B@X,Y then h (B h
 /// What may be written for a border.
 pub const BORDER_EXPECTED: &str =
     "a border between two squares that share a side: X,Y-X,Y, e.g. 0,0-0,1";
+/// What may be written for a claimed pair under ruling `steps: diagonals`.
+pub const PAIR_EXPECTED: &str =
+    "two squares that share a side or meet at a corner: X,Y-X,Y, e.g. 0,0-0,1 or 0,0-1,1";
 /// What may be written for a token.
 pub const TOKEN_EXPECTED: &str = "a player's token on a border: NAME:X,Y-X,Y, e.g. ana:0,0-0,1";
 
@@ -834,26 +889,27 @@ impl Board {
     }
 
     /// Checks borders against the board: each between two covered squares that share a
-    /// side, none named twice, and (unless Tear Down the Walls is played) not inside one
-    /// domino.
+    /// side (or, under ruling `steps: diagonals`, meet at a corner), none named twice,
+    /// and not inside one domino.
     pub fn check_borders(
         &self,
         src: &Source,
         borders: &[Located<Border>],
-        what: &str,
+        what: &'static str,
+        rules: &Rules,
     ) -> Vec<Problem> {
         let mut problems = Vec::new();
         let mut seen: HashMap<(Square, Square), (Range<usize>, Option<String>)> = HashMap::new();
         for b in borders {
             let Border { a, b: bsq } = b.value;
-            if !a.is_next_to(bsq) {
-                problems.push(
-                    Problem::new(format!(
-                        "squares {a} and {bsq} do not share a side, so no {what} lies between them"
-                    ))
-                    .at(src, b.span.clone())
-                    .expected(BORDER_EXPECTED),
-                );
+            if !a.is_step_to(bsq, rules) {
+                let e = PokinoError::NotAPair {
+                    a,
+                    b: bsq,
+                    what,
+                    diagonals: rules.diagonals,
+                };
+                problems.push(e.problem().at(src, b.span.clone()));
                 continue;
             }
             let empty: Vec<String> = [a, bsq]
@@ -1213,7 +1269,7 @@ mod tests {
         let src = Source::new("t", "0,0-0,1 0,1-0,0 0,0-1,1 5,5-5,6 0,0-1,0");
         let list = parse_borders(&src).unwrap();
         let msgs: Vec<String> = b
-            .check_borders(&src, &list, "token")
+            .check_borders(&src, &list, "token", &Rules::standard())
             .into_iter()
             .map(|p| p.message)
             .collect();
@@ -1221,7 +1277,7 @@ mod tests {
             msgs,
             vec![
                 "border 0,1-0,0 is named twice",
-                "squares 0,0 and 1,1 do not share a side, so no token lies between them",
+                "squares 0,0 and 1,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)",
                 "no domino covers square 5,5 or 5,6, so `5,5-5,6` is not a border on the board",
                 "`0,0-1,0` lies between the two halves of 6-4@0,0h, so no token can claim it",
             ]
@@ -1232,6 +1288,63 @@ mod tests {
         assert_eq!(t[1].value.player, "bo_2");
         let src = Source::new("t", "0,0-0,1 :0,0-0,1");
         assert_eq!(parse_tokens(&src).unwrap_err().problems.len(), 2);
+    }
+
+    #[test]
+    fn steps_ruling_decides_which_pairs_a_token_may_claim() {
+        let b: Board = SPOKE4.parse().unwrap();
+        let check = |text: &str, rules: &Rules| -> Vec<String> {
+            let src = Source::new("t", text);
+            let list = parse_borders(&src).unwrap();
+            b.check_borders(&src, &list, "token", rules)
+                .into_iter()
+                .map(|p| p.message)
+                .collect()
+        };
+        // 0,0-1,1 (6 and 3) and 0,1-1,0 (1 and 4) cross at one corner: two pairs.
+        let pairs = "0,0-1,1 0,1-1,0 1,0-2,1";
+        let sides = Rules::standard();
+        assert_eq!(
+            check(pairs, &sides),
+            vec![
+                "squares 0,0 and 1,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)",
+                "squares 0,1 and 1,0 meet only at a corner, so no token lies between them (ruling steps is `sides`)",
+                "squares 1,0 and 2,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)",
+            ]
+        );
+        let mut diagonals = Rules::standard();
+        diagonals.diagonals = true;
+        assert!(check(pairs, &diagonals).is_empty());
+        assert!(check("0,0-0,1 1,0-2,0", &diagonals).is_empty());
+        assert_eq!(
+            check("1,1-0,0 0,0-2,2 0,0-1,1 2,0-0,0", &diagonals),
+            vec![
+                "squares 0,0 and 2,2 neither share a side nor meet at a corner, so no token claims them (ruling steps is `diagonals`)",
+                "border 0,0-1,1 is named twice",
+                "squares 2,0 and 0,0 neither share a side nor meet at a corner, so no token claims them (ruling steps is `diagonals`)",
+            ]
+        );
+    }
+
+    #[test]
+    fn squares_a_step_may_reach() {
+        let s = Square::new(0, 0);
+        let mut diagonals = Rules::standard();
+        diagonals.diagonals = true;
+        let names = |v: Vec<Square>| v.iter().map(|q| q.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            names(s.steps(&Rules::standard())),
+            ["0,-1", "-1,0", "1,0", "0,1"]
+        );
+        assert_eq!(
+            names(s.steps(&diagonals)),
+            ["-1,-1", "0,-1", "1,-1", "-1,0", "1,0", "-1,1", "0,1", "1,1"]
+        );
+        assert!(s.is_corner_to(Square::new(1, -1)) && !s.is_corner_to(Square::new(1, 0)));
+        assert!(!s.is_step_to(Square::new(1, 1), &Rules::standard()));
+        assert!(s.is_step_to(Square::new(1, 1), &diagonals));
+        assert!(!s.is_step_to(Square::new(2, 1), &diagonals));
+        assert!(!s.is_step_to(s, &diagonals));
     }
 
     #[test]

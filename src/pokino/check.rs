@@ -231,20 +231,36 @@ impl GameVerdict {
         } else {
             g.picture.clone()
         };
+        let marks = super::picture::CORNER_MARKS;
         for name in &g.players {
-            let mine: Vec<&str> = g
-                .claimed
-                .iter()
-                .filter(|c| &c.player == name)
-                .map(|c| c.border.as_str())
-                .collect();
-            if !mine.is_empty() {
+            let mine = |corner: bool| -> Vec<String> {
+                g.game
+                    .tokens
+                    .iter()
+                    .filter(|t| &t.player == name && t.border.is_corner() == corner)
+                    .map(|t| t.border.to_string())
+                    .collect()
+            };
+            let (sides, corners) = (mine(false), mine(true));
+            if !sides.is_empty() {
                 out += &format!(
                     "{} claimed by {name}: {}\n",
                     super::picture::CLAIMED,
-                    mine.join(" ")
+                    sides.join(" ")
                 );
             }
+            if !corners.is_empty() {
+                out += &format!(
+                    "{}{} claimed by {name} across a corner: {}\n",
+                    marks[0],
+                    marks[1],
+                    corners.join(" ")
+                );
+            }
+        }
+        if super::picture::claim_counts(&borders(&g.game.tokens)).1 > 0 {
+            out += super::picture::CORNER_NOTE;
+            out.push_str(".\n");
         }
         out
     }
@@ -319,7 +335,11 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
         &["placement", "spoke"],
     );
     x.ruled(
-        "A run: 2 cards or more, each on its square, each step across a side to another domino, no border twice, none claimed.",
+        if rules.diagonals {
+            "A run: 2 cards or more, each on its square, each step across a side or a corner to another domino, no pair twice, none claimed."
+        } else {
+            "A run: 2 cards or more, each on its square, each step across a side to another domino, no border twice, none claimed."
+        },
         rs,
         &["steps", "square-reuse", "tear-down", "own-borders", "long-runs"],
     );

@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::diag::Problem;
 
-use super::board::{Domino, Placement, Square};
+use super::board::{BORDER_EXPECTED, Domino, PAIR_EXPECTED, Placement, Square};
 use super::game::{Did, End, Report, squares_text};
 use super::place::Fault;
 use super::runs::StepFault;
@@ -38,6 +38,16 @@ pub enum PokinoError {
     NothingToScore,
     /// `territory` under a ruleset that does not play the Territory variant.
     NoTerritory { ruleset: String },
+    /// A claimed pair (a border, or a corner under ruling `steps: diagonals`) whose two
+    /// squares a run may not step between on the grid.
+    NotAPair {
+        a: Square,
+        b: Square,
+        /// What lies on the pair: `token`.
+        what: &'static str,
+        /// Ruling `steps: diagonals` is in force.
+        diagonals: bool,
+    },
     /// Run lengths that passed [`super::input::parse_run_length`] yet have no score (a
     /// fault in kado, not in the input): their indices.
     Unscorable { runs: Vec<usize> },
@@ -86,6 +96,23 @@ impl fmt::Display for PokinoError {
                 f,
                 "territory scoring belongs to the Territory variant, which ruleset `{ruleset}` does not play"
             ),
+            PokinoError::NotAPair {
+                a,
+                b,
+                what,
+                diagonals: true,
+            } => write!(
+                f,
+                "squares {a} and {b} neither share a side nor meet at a corner, so no {what} claims them (ruling steps is `diagonals`)"
+            ),
+            PokinoError::NotAPair { a, b, what, .. } if a.is_corner_to(*b) => write!(
+                f,
+                "squares {a} and {b} meet only at a corner, so no {what} lies between them (ruling steps is `sides`)"
+            ),
+            PokinoError::NotAPair { a, b, what, .. } => write!(
+                f,
+                "squares {a} and {b} do not share a side, so no {what} lies between them"
+            ),
             PokinoError::Unscorable { .. } => {
                 write!(f, "a run length passed the check but has no score")
             }
@@ -103,6 +130,10 @@ impl PokinoError {
             PokinoError::NothingToScore => {
                 Some("the number of cards in each run, such as `2 5 8`, or --beads N under Greed")
             }
+            PokinoError::NotAPair {
+                diagonals: true, ..
+            } => Some(PAIR_EXPECTED),
+            PokinoError::NotAPair { .. } => Some(BORDER_EXPECTED),
             _ => None,
         }
     }
@@ -121,6 +152,15 @@ impl PokinoError {
                 "players draw only while they hold fewer than {limit} (ruling up-draw is `below-seven`)"
             )),
             PokinoError::RunOverTable { .. } => Some("ruling long-runs is `forbidden`".to_string()),
+            PokinoError::NotAPair {
+                a,
+                b,
+                diagonals: false,
+                ..
+            } if a.is_corner_to(*b) => Some(
+                "under ruling steps `diagonals` a run may step across a corner and claim the pair"
+                    .to_string(),
+            ),
             PokinoError::NoTerritory { .. } => Some(
                 "use --rules pokino-territory, or a house-rules file with `territory: \"on\"`"
                     .to_string(),
@@ -457,17 +497,31 @@ impl fmt::Display for StepFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StepFault::Empty { square } => write!(f, "no domino covers square {square}"),
-            StepFault::NotNext { from, to } => write!(
+            StepFault::NotNext {
+                from,
+                to,
+                diagonals: false,
+            } => write!(
                 f,
                 "squares {from} and {to} do not share a side (ruling steps is `sides`)"
+            ),
+            StepFault::NotNext {
+                from,
+                to,
+                diagonals: true,
+            } => write!(
+                f,
+                "squares {from} and {to} neither share a side nor meet at a corner (ruling steps is `diagonals`)"
             ),
             StepFault::SameDomino => write!(
                 f,
                 "two numbers in a row come from one domino (allowed only under Tear Down the Walls)"
             ),
-            StepFault::Claimed { border } => write!(f, "border {border} is claimed already"),
+            StepFault::Claimed { border } => {
+                write!(f, "{} {border} is claimed already", border.noun())
+            }
             StepFault::BorderTwice { border } => {
-                write!(f, "border {border} is crossed twice")
+                write!(f, "{} {border} is crossed twice", border.noun())
             }
             StepFault::SquareTwice { square } => write!(
                 f,

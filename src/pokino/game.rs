@@ -1337,6 +1337,40 @@ mod tests {
         );
     }
 
+    #[test]
+    fn ruling_steps_diagonals() {
+        let house = "rulings:\n  steps: diagonals\nvalues:\n  start-beads: 5\n";
+        // 4 (1,0, on 6-4) and 8 (2,1, on 12-8) meet at a corner: one pair, claimed.
+        let v = play("pokino", house, "4H 8S", "", "ana run 4H 8S @ 1,0 2,1\n");
+        assert!(v.illegal.is_none(), "{:?}", v.illegal);
+        assert_eq!(v.scores["ana"], 5);
+        let claimed: Vec<&str> = v.claimed.iter().map(|c| c.border.as_str()).collect();
+        assert_eq!(claimed, ["1,0-2,1"]);
+        // Written without squares: the one walk, across the corner.
+        let v = play("pokino", house, "4H 8S", "", "ana run 4H 8S\n");
+        assert!(v.illegal.is_none(), "{:?}", v.illegal);
+        // The pair is then closed; the other pair through that corner (12 and 3) is not.
+        let body = "ana run 4H 8S @ 1,0 2,1\nben run 8D 4S @ 2,1 1,0\n";
+        let v = play("pokino", house, "4H 8S", "8D 4S", body);
+        assert_eq!(
+            reason(&v).unwrap(),
+            "step 2 of the run: corner pair 2,1-1,0 is claimed already"
+        );
+        let body = "ana run 4H 8S @ 1,0 2,1\nben run QD 3S @ 2,0 1,1\n";
+        let v = play("pokino", house, "4H 8S", "QD 3S", body);
+        assert!(v.illegal.is_none(), "{:?}", v.illegal);
+        assert_eq!(v.claimed.len(), 2);
+        // Squares two apart touch not even at a corner.
+        let v = play("pokino", house, "6S 9H", "", "ana run 6S 9H @ 0,0 2,2\n");
+        assert_eq!(
+            reason(&v).unwrap(),
+            "step 2 of the run: squares 0,0 and 2,2 neither share a side nor meet at a corner (ruling steps is `diagonals`)"
+        );
+        // Under the default the same corner step is refused, the ruling named.
+        let v = play("pokino", BEADS, "4H 8S", "", "ana run 4H 8S\n");
+        assert!(v.illegal.is_some());
+    }
+
     /// Two players holding 43 dominoes each leave one in the poke.
     const ONE_IN_POKE: &str = "values:\n  start-dominoes: 43\n";
 

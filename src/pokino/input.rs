@@ -29,20 +29,25 @@ impl Board {
 
     /// Reads borders claimed by tokens (`0,0-0,1 1,0-2,0`) and checks them against the
     /// board.
-    pub fn claimed(&self, src: &Source) -> Result<Vec<Border>, Error> {
+    pub fn claimed(&self, src: &Source, rules: &Rules) -> Result<Vec<Border>, Error> {
         let list = parse_borders(src)?;
-        Error::check(self.check_borders(src, &list, "token"))?;
+        Error::check(self.check_borders(src, &list, "token", rules))?;
         Ok(list.into_iter().map(|l| l.value).collect())
     }
 
     /// Reads Territory's tokens (`ana:0,0-0,1`) and checks their borders against the
     /// board.
-    pub fn tokens(&self, src: &Source, toks: Vec<Located<Token>>) -> Result<Vec<Token>, Error> {
+    pub fn tokens(
+        &self,
+        src: &Source,
+        toks: Vec<Located<Token>>,
+        rules: &Rules,
+    ) -> Result<Vec<Token>, Error> {
         let borders: Vec<Located<Border>> = toks
             .iter()
             .map(|t| Located::new(t.value.border, t.span.clone()))
             .collect();
-        Error::check(self.check_borders(src, &borders, "token"))?;
+        Error::check(self.check_borders(src, &borders, "token", rules))?;
         Ok(toks.into_iter().map(|t| t.value).collect())
     }
 }
@@ -208,7 +213,7 @@ impl RunsAsk {
         let beads = parse_count_opt(t.beads, "beads");
         let budget = parse_count_opt(t.budget, "runs");
         let claimed = match (&board, t.claimed) {
-            (Ok(b), Some(src)) => b.claimed(src),
+            (Ok(b), Some(src)) => b.claimed(src, rules),
             _ => Ok(Vec::new()),
         };
         match (board, hand, beads, claimed, budget) {
@@ -230,12 +235,13 @@ impl RunsAsk {
 pub fn parse_territory(
     board: Result<Board, Error>,
     tokens: &Source,
+    rules: &Rules,
 ) -> Result<(Board, Vec<Token>), Error> {
     let (board, toks) = match (board, parse_tokens(tokens)) {
         (Ok(b), Ok(t)) => (b, t),
         (b, t) => return Err(Error::gather([b.err(), t.err()])),
     };
-    let toks = board.tokens(tokens, toks)?;
+    let toks = board.tokens(tokens, toks, rules)?;
     Ok((board, toks))
 }
 
@@ -283,13 +289,13 @@ mod tests {
         assert!(messages(&e).contains("a hand holds at most 7 cards under Pokino-Up!, not 8"));
         let b: Board = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h".parse().unwrap();
         assert_eq!(
-            b.claimed(&Source::new("--claimed", "1,0-2,0")).unwrap(),
+            b.claimed(&Source::new("--claimed", "1,0-2,0"), &r).unwrap(),
             vec![Border::new(
                 crate::pokino::board::Square::new(1, 0),
                 crate::pokino::board::Square::new(2, 0)
             )]
         );
-        assert!(b.claimed(&Source::new("--claimed", "0,0-1,0")).is_err());
+        assert!(b.claimed(&Source::new("--claimed", "0,0-1,0"), &r).is_err());
         assert_eq!(
             Domino::parse(&Source::new("d", "5-5")).unwrap(),
             Domino::new(5, 5)

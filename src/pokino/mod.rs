@@ -87,6 +87,9 @@ pub struct Rules {
     pub poke_after_round: bool,
     /// `own-borders: open` (else a claimed border is closed to its claimer too).
     pub own_borders_open: bool,
+    /// `steps: diagonals`: a run may also step to a square touching the last only at a
+    /// corner (else only across a side).
+    pub diagonals: bool,
     pub start_cards: u32,
     pub up_cards: u32,
     pub start_dominoes: u32,
@@ -130,6 +133,7 @@ impl Rules {
             deck_face_down: rs.is("deck", "face-down"),
             poke_after_round: rs.is("poke-end", "after-round"),
             own_borders_open: rs.is("own-borders", "open"),
+            diagonals: rs.is("steps", "diagonals"),
             start_cards: to_u32(rs.value("start-cards")),
             up_cards: to_u32(rs.value("up-cards")),
             start_dominoes: to_u32(rs.value("start-dominoes")),
@@ -222,5 +226,10 @@ mod tests {
         .unwrap();
         let r = Rules::from_ruleset(&both);
         assert!(r.greed && r.territory && !r.up);
+        assert!(!base.diagonals);
+        let corners =
+            Ruleset::from_house_text("h.yaml", "base: pokino\nrulings:\n  steps: diagonals\n")
+                .unwrap();
+        assert!(Rules::from_ruleset(&corners).diagonals);
     }
 }

@@ -1,12 +1,22 @@
 //! The board drawn for a terminal: each square shows its number, each domino is
 //! outlined as one piece (no line between its two halves), and claimed borders are
-//! marked `●`. Columns (X) are labelled along the top, rows (Y) down the left.
+//! marked `●`. Under ruling `steps: diagonals` a pair claimed across a corner is marked
+//! on that corner: `╲` for the upper-left and lower-right squares, `╱` for the
+//! upper-right and lower-left, `╳` when both pairs there are claimed. Columns (X) are
+//! labelled along the top, rows (Y) down the left.
 
 use super::board::{Board, Border, Square};
 use crate::render::Style;
 
 /// The mark drawn on a claimed border.
 pub const CLAIMED: char = '●';
+/// The marks drawn on a corner whose pair of squares is claimed: upper-left with
+/// lower-right, upper-right with lower-left, and both.
+pub const CORNER_MARKS: [char; 3] = ['╲', '╱', '╳'];
+/// What the corner marks mean, for a legend.
+pub const CORNER_NOTE: &str =
+    "╲ or ╱ on a corner marks the pair of squares claimed across it (╳: both pairs there)";
+
 /// The widest and tallest board drawn, in squares (all 91 dominoes in one line span 182).
 pub const MAX_SIDE: usize = 200;
 
@@ -68,6 +78,23 @@ impl View<'_> {
         self.style.red(&CLAIMED.to_string())
     }
 
+    /// The mark on the corner above and left of cell (i, j) when a pair of squares
+    /// meeting there is claimed (ruling `steps: diagonals`).
+    fn corner_mark(&self, i: isize, j: isize) -> Option<char> {
+        let covered = |a: isize, b: isize| self.owner(a, b).is_some();
+        let pair = |(a, b): (isize, isize), (c, d): (isize, isize)| {
+            covered(a, b) && covered(c, d) && self.is_claimed(self.sq(a, b), self.sq(c, d))
+        };
+        let down = pair((i - 1, j - 1), (i, j));
+        let up = pair((i, j - 1), (i - 1, j));
+        match (down, up) {
+            (true, false) => Some(CORNER_MARKS[0]),
+            (false, true) => Some(CORNER_MARKS[1]),
+            (true, true) => Some(CORNER_MARKS[2]),
+            (false, false) => None,
+        }
+    }
+
     /// Each canvas slot holds a string so colour codes can wrap a character.
     fn canvas(&self) -> Vec<Vec<String>> {
         let (cols, rows) = (self.cols as isize, self.rows as isize);
@@ -95,8 +122,10 @@ impl View<'_> {
             self.owner(i - 1, j),
             self.owner(i, j),
         );
-        canvas[2 * j as usize][4 * i as usize] =
-            corner(tl != tr, bl != br, tl != bl, tr != br).to_string();
+        canvas[2 * j as usize][4 * i as usize] = match self.corner_mark(i, j) {
+            Some(m) => self.style.red(&m.to_string()),
+            None => corner(tl != tr, bl != br, tl != bl, tr != br).to_string(),
+        };
     }
 
     /// The wall above cell (i, j).
@@ -174,6 +203,35 @@ impl View<'_> {
     }
 }
 
+/// How many claimed pairs the picture marks: `(borders, corners)`.
+pub fn claim_counts(claimed: &[Border]) -> (usize, usize) {
+    let corners = claimed.iter().filter(|b| b.is_corner()).count();
+    (claimed.len() - corners, corners)
+}
+
+/// The claimed pairs in words, with their marks: `2 borders claimed, marked ●` (and
+/// `1 pair across a corner, marked ╲ or ╱`); empty when none is.
+pub fn claims_in_words(claimed: &[Border]) -> String {
+    let (borders, corners) = claim_counts(claimed);
+    let mut parts = Vec::new();
+    if borders > 0 {
+        parts.push(format!(
+            "{} claimed, marked {CLAIMED}",
+            crate::words::count_of(borders, "border", "borders")
+        ));
+    }
+    if corners > 0 {
+        parts.push(format!(
+            "{} across a corner, marked {} or {} on it ({} for both pairs there)",
+            crate::words::count_of(corners, "pair claimed", "pairs claimed"),
+            CORNER_MARKS[0],
+            CORNER_MARKS[1],
+            CORNER_MARKS[2]
+        ));
+    }
+    parts.join("; ")
+}
+
 fn corner(up: bool, down: bool, left: bool, right: bool) -> char {
     match (up, down, left, right) {
         (false, false, false, false) => ' ',
@@ -215,6 +273,39 @@ mod tests {
           └───────┘
 ";
         assert_eq!(got, &want[1..]);
+    }
+
+    #[test]
+    fn corner_claims_mark_the_corner() {
+        let b: Board = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h".parse().unwrap();
+        let pairs = |s: &str| -> Vec<Border> { s.split(' ').map(|p| p.parse().unwrap()).collect() };
+        // 1 and 4 meet at a corner (lower-left, upper-right: ╱); at the corner of 4, 12,
+        // 3 and 8 both pairs are claimed (4 with 8, 12 with 3: ╳). Below, 3 and 9 meet
+        // at the corner of 3, 8, 9 and an empty square (upper-left, lower-right: ╲).
+        let got = draw(&b, &pairs("1,0-2,1 0,1-1,0 2,0-1,1"), &Style::PLAIN);
+        let want = "
+    0   1   2   3
+  ┌───────┬───┐
+0 │ 6   4 │12 │
+  ├───╱───╳   │
+1 │ 1   3 │ 8 │
+  └───────┼───┴───┐
+2         │ 9   0 │
+          └───────┘
+";
+        assert_eq!(got, &want[1..]);
+        let got = draw(&b, &pairs("1,1-2,2"), &Style::PLAIN);
+        assert!(got.contains("  └───────╲───┴───┐\n"), "{got}");
+        assert_eq!(claim_counts(&pairs("1,0-2,1 0,0-0,1 0,1-1,0")), (1, 2));
+        assert_eq!(
+            claims_in_words(&pairs("1,0-2,1 0,0-0,1")),
+            "1 border claimed, marked ●; 1 pair claimed across a corner, marked ╲ or ╱ on it (╳ for both pairs there)"
+        );
+        assert_eq!(
+            claims_in_words(&pairs("0,0-0,1")),
+            "1 border claimed, marked ●"
+        );
+        assert_eq!(claims_in_words(&[]), "");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Scoring runs: walks across the board that cards from a hand can match.
 //!
 //! A run is a walk of 2 or more squares, each step to a square sharing a side with the
-//! last, of a different domino (the same one is allowed under Tear Down the Walls, and
+//! last (or, under `steps: diagonals`, touching it at a corner), of a different domino (the same one is allowed under Tear Down the Walls, and
 //! tears that domino off the board), across no claimed border and no border twice
 //! (`square-reuse: revisit`; under `no-revisit` no square twice either). Its numbers,
 //! in order, are matched by cards from the hand, each card used once; a player pays a
@@ -96,9 +96,9 @@ struct Graph {
     piece: Vec<usize>,
     /// The dominoes, by piece.
     dominoes: Vec<Domino>,
-    /// For each square, up to four squares a run may step to (in reading order) and the
-    /// id of the border crossed; `degree` says how many are used.
-    adj: Vec<[(u16, u16); 4]>,
+    /// For each square, up to eight squares a run may step to (in reading order) and
+    /// the id of the pair (border or corner) crossed; `degree` says how many are used.
+    adj: Vec<[(u16, u16); 8]>,
     degree: Vec<u8>,
     borders: usize,
 }
@@ -116,11 +116,11 @@ impl Graph {
         let piece: Vec<usize> = cells.iter().map(|c| c.piece).collect();
         let claimed: Vec<(Square, Square)> = claimed.iter().map(|b| b.key()).collect();
         let mut border_id: HashMap<(u16, u16), u16> = HashMap::new();
-        let mut adj = vec![[(0u16, 0u16); 4]; squares.len()];
+        let mut adj = vec![[(0u16, 0u16); 8]; squares.len()];
         let mut degree = vec![0u8; squares.len()];
         for (i, s) in squares.iter().enumerate() {
-            // Neighbours above, left, right, below: ascending reading order.
-            for n in s.neighbours() {
+            // The squares a run may step to, in ascending reading order.
+            for n in s.steps(rules) {
                 let Some(&j) = index.get(&n) else { continue };
                 if step_blocked(piece[i] == piece[usize::from(j)], *s, n, &claimed, rules).is_some()
                 {
@@ -170,8 +170,13 @@ fn step_blocked(
 pub enum StepFault {
     /// No domino covers the square.
     Empty { square: Square },
-    /// The two squares do not share a side (ruling `steps: sides`).
-    NotNext { from: Square, to: Square },
+    /// The two squares do not share a side (ruling `steps: sides`), or do not touch even
+    /// at a corner (`steps: diagonals`, then `diagonals` is true).
+    NotNext {
+        from: Square,
+        to: Square,
+        diagonals: bool,
+    },
     /// Two numbers in a row from one domino (allowed under Tear Down the Walls).
     SameDomino,
     /// The border is claimed already.
@@ -206,8 +211,12 @@ pub fn check_walk(
         let (Some(ca), Some(cb)) = (board.cell(a), board.cell(b)) else {
             return fault(StepFault::Empty { square: b });
         };
-        if !a.is_next_to(b) {
-            return fault(StepFault::NotNext { from: a, to: b });
+        if !a.is_step_to(b, rules) {
+            return fault(StepFault::NotNext {
+                from: a,
+                to: b,
+                diagonals: rules.diagonals,
+            });
         }
         let same = ca.piece == cb.piece;
         if let Some(f) = step_blocked(same, a, b, &claimed, rules) {
@@ -547,6 +556,87 @@ mod tests {
         assert!(!f.empties_hand(&hand("AS 2S 3S 4S 5S 6S")));
         let two = hand("2S 3S");
         assert!(runs_of(LINE, "2S 3S", None, &[], &r).empties_hand(&two));
+    }
+
+    // 1-2 lying across the top, 3-4 one row down and one square right: 1 and 3 meet at a
+    // corner, 2 and 3 share a side, 2 and 4 meet at a corner.
+    //     0   1   2
+    // 0 │ 1   2 │
+    // 1     │ 3   4 │
+    const STAIRS: &str = "1-2@0,0h 3-4@1,1h";
+
+    fn diagonal_rules() -> Rules {
+        let mut r = Rules::standard();
+        r.diagonals = true;
+        r
+    }
+
+    #[test]
+    fn ruling_steps_sides_keeps_to_sides() {
+        let f = runs_of(STAIRS, "AS 2S 3S 4S", None, &[], &Rules::standard());
+        assert_eq!(walks(&f), vec!["2 3", "3 2"]);
+        assert_eq!(
+            runs_of(STAIRS, "AS 3S", None, &[], &Rules::standard()).count,
+            0
+        );
+    }
+
+    #[test]
+    fn ruling_steps_diagonals_crosses_corners() {
+        let r = diagonal_rules();
+        // Only the corner joins 1 and 3.
+        let f = runs_of(STAIRS, "AS 3S", None, &[], &r);
+        assert_eq!(walks(&f), vec!["1 3", "3 1"]);
+        // The pairs 1|3, 2|3 and 2|4 make a path: 6 walks of 2, 4 of 3, 2 of 4. Within a
+        // domino there is still no step (1|2 and 3|4 share a side, and do not count).
+        let f = runs_of(STAIRS, "AS 2S 3S 4S", None, &[], &r);
+        assert_eq!(f.count, 12);
+        let best = f.best.unwrap();
+        assert_eq!(best.numbers, vec![1, 3, 2, 4]);
+        assert_eq!(
+            best.squares,
+            [(0, 0), (1, 1), (1, 0), (2, 1)].map(|(x, y)| Square::new(x, y))
+        );
+        // A claimed corner pair closes it: 3 2 4 is left.
+        let f = runs_of(STAIRS, "AS 2S 3S 4S", None, &["1,1-0,0"], &r);
+        assert_eq!(f.count, 6);
+        assert_eq!(f.best.unwrap().numbers, vec![3, 2, 4]);
+    }
+
+    #[test]
+    fn a_walk_checked_under_each_steps_ruling() {
+        let b: Board = STAIRS.parse().unwrap();
+        let sq = |x, y| Square::new(x, y);
+        let walk = [sq(0, 0), sq(1, 1), sq(1, 0)];
+        let fault = check_walk(&b, &walk, &[], &Rules::standard()).unwrap_err();
+        assert_eq!(fault.0, 1);
+        assert_eq!(
+            fault.1.to_string(),
+            "squares 0,0 and 1,1 do not share a side (ruling steps is `sides`)"
+        );
+        let r = diagonal_rules();
+        let (claims, torn) = check_walk(&b, &walk, &[], &r).unwrap();
+        let claims: Vec<String> = claims.iter().map(ToString::to_string).collect();
+        assert_eq!(claims, ["0,0-1,1", "1,1-1,0"]);
+        assert!(torn.is_empty());
+        let far = check_walk(&b, &[sq(0, 0), sq(2, 1)], &[], &r).unwrap_err();
+        assert_eq!(
+            far.1.to_string(),
+            "squares 0,0 and 2,1 neither share a side nor meet at a corner (ruling steps is `diagonals`)"
+        );
+        // The pair claimed, in either order, is closed.
+        let closed: Border = "1,1-0,0".parse().unwrap();
+        let e = check_walk(&b, &walk, &[closed], &r).unwrap_err();
+        assert_eq!(
+            e.1,
+            StepFault::Claimed {
+                border: Border::new(sq(0, 0), sq(1, 1))
+            }
+        );
+        // The walk back across the same corner crosses that pair twice.
+        let back = check_walk(&b, &[sq(0, 0), sq(1, 1), sq(0, 0)], &[], &r).unwrap_err();
+        assert_eq!(back.0, 2);
+        assert!(matches!(back.1, StepFault::BorderTwice { .. }));
     }
 
     #[test]

@@ -374,4 +374,22 @@ mod tests {
         assert_eq!(t.players[1].pips, 33);
         assert_eq!(t.dominoes[1].to, vec!["ana", "bo"]);
     }
+
+    #[test]
+    fn territory_with_a_token_on_a_corner() {
+        // Under `steps: diagonals` ana's token on 1,0-2,1 (4 and 8) lies on their corner
+        // and touches 6-4 and 12-8, as a token on a side would; bo's 1,1-2,2 touches 1-3
+        // and 9-0.
+        let b: Board = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h".parse().unwrap();
+        let mut r = Rules::standard();
+        r.diagonals = true;
+        let t = territory(&b, &tokens("ana:1,0-2,1 bo:1,1-2,2 bo:0,0-0,1"), &r);
+        let to: Vec<Vec<String>> = t.dominoes.iter().map(|d| d.to.clone()).collect();
+        // 6-4: ana 1, bo 1 (tie). 1-3: bo 2. 12-8: ana 1. 9-0: bo 1.
+        assert_eq!(to, vec![vec![], vec!["bo"], vec!["ana"], vec!["bo"]]);
+        assert!(t.dominoes[0].tied);
+        assert_eq!(t.players[0].pips, 20);
+        assert_eq!(t.players[1].pips, 13);
+        assert_eq!(t.winners, vec!["ana"]);
+    }
 }

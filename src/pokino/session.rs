@@ -351,6 +351,38 @@ mod tests {
         );
     }
 
+    /// The hint for ana holding 4♥ 8♠ 9♣ 9♦ K♥ on the spoke, under `house`.
+    fn hint_for_4_and_8(house: &str) -> String {
+        let rs = Ruleset::from_house_text("h.yaml", house).unwrap();
+        let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Physical, 5);
+        let mut t = Table::start(&setup, &rs).unwrap();
+        let q = ask(&t);
+        let a = t
+            .answer(&q, "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h")
+            .unwrap();
+        t.apply(&a).unwrap();
+        let q = ask(&t);
+        let a = t.answer(&q, "ana: 4H 8S 9C 9D KH").unwrap();
+        t.apply(&a).unwrap();
+        t.hint(&ask(&t)).unwrap()
+    }
+
+    #[test]
+    fn the_hint_follows_ruling_steps() {
+        let beads = "base: pokino\nvalues:\n  start-beads: 5\n";
+        // 4 and 8 meet only at a corner; 8 and 9 share a side, 9 and K are one domino.
+        assert_eq!(
+            hint_for_4_and_8(beads),
+            "Hint: the best runs: run 8S 9C @ 2,1 2,2 (5 points); run 9C 8S @ 2,2 2,1 (5 points).\n"
+        );
+        let corners = "base: pokino\nrulings:\n  steps: diagonals\nvalues:\n  start-beads: 5\n";
+        let hint = hint_for_4_and_8(corners);
+        assert!(
+            hint.starts_with("Hint: the best runs: run 4H 8S 9C @ 1,0 2,1 2,2 (5 points); "),
+            "{hint}"
+        );
+    }
+
     #[test]
     fn a_virtual_deal_lays_the_spoke_and_shows_the_hand() {
         let mut t = table(Deck::Virtual);

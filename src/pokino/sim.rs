@@ -180,18 +180,30 @@ mod tests {
     use crate::pokino::Rules;
     use crate::pokino::check::check;
 
-    /// Whole virtual games, 2 to 4 players, under every variant: each ends, and its
-    /// record passes `check` to the same result.
+    /// Whole virtual games, 2 to 4 players, under every variant (and runs across corners,
+    /// ruling `steps: diagonals`, with Territory): each ends, and its record passes
+    /// `check` to the same result.
     #[test]
     fn whole_games_replay_through_check() {
-        for name in [
+        let corners = Ruleset::from_house_text(
+            "corners.yaml",
+            "base: pokino-territory\nrulings:\n  steps: diagonals\n",
+        )
+        .unwrap();
+        let mut all: Vec<Ruleset> = [
             "pokino",
             "pokino-greed",
             "pokino-up",
             "pokino-tear-down",
             "pokino-territory",
-        ] {
-            let rs = Ruleset::builtin(name).unwrap();
+        ]
+        .iter()
+        .map(|n| Ruleset::builtin(n).unwrap())
+        .collect();
+        all.push(corners);
+        let mut corner_claims = 0;
+        for rs in all {
+            let name = rs.name.clone();
             for players in 2..=4 {
                 let t = play_game(&rs, players, 7 + players as u64).unwrap();
                 assert!(t.game.is_over(), "{name} {players}");
@@ -204,7 +216,15 @@ mod tests {
                 assert!(v.over);
                 assert_eq!(v.game, t.game, "{name} {players}");
                 assert_eq!(v.winners, t.game.winners());
+                corner_claims += t
+                    .game
+                    .tokens
+                    .iter()
+                    .filter(|t| t.border.is_corner())
+                    .count();
             }
         }
+        // Only the last ruleset lets a run step across a corner, and its games do.
+        assert!(corner_claims > 0);
     }
 }

@@ -98,7 +98,15 @@ pub fn show(board: &Board, claimed: Vec<Border>, rules: &Rules, rs: &Ruleset) ->
     let mut x = Explain::new();
     grid_rules(&mut x, rs, rules);
     x.rule("X grows to the right and Y downward; a domino's B half lies right of (h) or below (v) its A half.");
-    x.rule("A token marks a border between two squares that a run has claimed.");
+    x.ruled(
+        if rules.diagonals {
+            "A token marks a pair of squares that a run has claimed: on the side they share, or on the corner where they meet."
+        } else {
+            "A token marks a border between two squares that a run has claimed."
+        },
+        rs,
+        &["steps"],
+    );
     ShowVerdict {
         dominoes: board
             .placements()
@@ -362,6 +370,15 @@ impl RunsVerdict {
     }
 }
 
+/// Which squares are next to each other for a run, in words (ruling `steps`).
+fn step_rule(rules: &Rules) -> &'static str {
+    if rules.diagonals {
+        "Next means sharing a side or touching at a corner; a step across a corner claims that pair of squares, its token on the corner."
+    } else {
+        "Next means sharing a side: squares that touch only at a corner are not next to each other."
+    }
+}
+
 fn runs_explain(rs: &Ruleset, rules: &Rules, pokino: bool) -> Explain {
     let mut x = Explain::new();
     x.rule("A run matches 2 or more numbers on the dominoes, in order, with cards from the hand: A-10 are 1-10, J 11, Q 12, K 0.");
@@ -374,6 +391,7 @@ fn runs_explain(rs: &Ruleset, rules: &Rules, pokino: bool) -> Explain {
         rs,
         &["tear-down"],
     );
+    x.ruled(step_rule(rules), rs, &["steps"]);
     x.ruled(
         if rules.revisit {
             "Dominoes may be used again in a run, even a square already used; no border is crossed twice, and none a token claims."
@@ -539,7 +557,11 @@ impl Rules {
 pub fn territory(board: &Board, tokens: &[Token], rules: &Rules, rs: &Ruleset) -> TerritoryVerdict {
     let mut x = Explain::new();
     x.ruled(
-        "Territory: each domino goes to the player with the most tokens touching it; a token touches the dominoes on both sides of its border.",
+        if rules.diagonals {
+            "Territory: each domino goes to the player with the most tokens touching it; a token touches the dominoes of both squares of its pair, across a side or a corner."
+        } else {
+            "Territory: each domino goes to the player with the most tokens touching it; a token touches the dominoes on both sides of its border."
+        },
         rs,
         &["territory", "territory-ties"],
     );
@@ -677,7 +699,7 @@ mod tests {
             })
         );
         let src = Source::new("--tokens", "ana:0,0-0,1 ana:1,0-2,0 bo:1,1-2,1");
-        let (b, toks) = parse_territory(Ok(board()), &src).unwrap();
+        let (b, toks) = parse_territory(Ok(board()), &src, &r).unwrap();
         let v = territory(&b, &toks, &r, &rs);
         assert_eq!(
             v.outcome(|n| format!("*{n}*")),
