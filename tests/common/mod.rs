@@ -23,26 +23,12 @@ pub fn kado() -> Command {
 
 /// Runs kado with `args`; returns (exit code, stdout, stderr).
 pub fn run(args: &[&str]) -> (i32, String, String) {
-    let out = kado().args(args).output().expect("kado runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(kado().args(args))
 }
 
 /// Runs kado with `input` on stdin; returns (exit code, stdout, stderr).
 pub fn run_with_input(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String, String) {
-    let out = kado()
-        .args(args)
-        .write_stdin(input.as_ref())
-        .output()
-        .expect("kado runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    outcome(kado().args(args).write_stdin(input.as_ref()))
 }
 
 /// Runs kado in `dir` with `input` on stdin; returns (exit code, stdout, stderr).
@@ -51,12 +37,17 @@ pub fn run_in(
     args: &[&str],
     input: impl AsRef<[u8]>,
 ) -> (i32, String, String) {
-    let out = kado()
-        .current_dir(dir)
-        .args(args)
-        .write_stdin(input.as_ref())
-        .output()
-        .expect("kado runs");
+    outcome(
+        kado()
+            .current_dir(dir)
+            .args(args)
+            .write_stdin(input.as_ref()),
+    )
+}
+
+/// Runs a command to its end: (exit code, stdout, stderr).
+fn outcome(c: &mut Command) -> (i32, String, String) {
+    let out = c.output().expect("kado runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
