@@ -516,3 +516,22 @@ fn fix_corrects_a_step_told_wrong_and_the_record_follows() {
         "{out}"
     );
 }
+
+/// `play` and `campaign` name the four seats p1 to p4 when --players is not given, as the
+/// other games' sessions do.
+#[test]
+fn kingmaker_sessions_without_players_name_the_seats() {
+    for command in ["play", "campaign"] {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, out, err) = run_in(
+            dir.path(),
+            &["kingmaker", command, "--save", "k.yaml"],
+            "quit\n",
+        );
+        assert_eq!((code, err.as_str()), (0, ""), "{command}");
+        assert!(
+            out.contains("Points: p1 0, p2 0, p3 0, p4 0.\n"),
+            "{command}: {out}"
+        );
+    }
+}

@@ -58,7 +58,12 @@ pub enum Cmd {
     )]
     Play {
         /// The four players, clockwise, e.g. `ana,bo,cy,dee`.
-        #[arg(long, value_name = "NAMES", value_delimiter = ',', required = true)]
+        #[arg(
+            long,
+            value_name = "NAMES",
+            value_delimiter = ',',
+            default_value = "p1,p2,p3,p4"
+        )]
         players: Vec<String>,
         /// Overall points that win the campaign (not under ruling campaign-end: open).
         #[arg(long, value_name = "N")]
@@ -80,7 +85,12 @@ pub enum Cmd {
     )]
     Campaign {
         /// The four players, clockwise, e.g. `ana,bo,cy,dee`.
-        #[arg(long, value_name = "NAMES", value_delimiter = ',', required = true)]
+        #[arg(
+            long,
+            value_name = "NAMES",
+            value_delimiter = ',',
+            default_value = "p1,p2,p3,p4"
+        )]
         players: Vec<String>,
         /// Overall points that win the campaign.
         #[arg(long, value_name = "N", default_value = "3")]
