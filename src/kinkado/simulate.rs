@@ -156,24 +156,40 @@ pub struct MoneyStats {
 
 impl MoneyStats {
     pub fn of(values: &[u32]) -> MoneyStats {
-        let n = values.len().max(1) as f64;
-        let mean = values.iter().map(|v| f64::from(*v)).sum::<f64>() / n;
-        let var = values
+        let mut counts = Counts::new();
+        for v in values {
+            *counts.entry(*v).or_insert(0) += 1;
+        }
+        MoneyStats::of_counts(&counts)
+    }
+
+    /// The same figures from how many games ended on each amount. Sums are exact
+    /// integers, so the figures do not depend on the order the games finished in.
+    pub fn of_counts(counts: &Counts) -> MoneyStats {
+        let n: u128 = counts.values().map(|c| u128::from(*c)).sum();
+        let sum: u128 = counts
             .iter()
-            .map(|v| (f64::from(*v) - mean).powi(2))
-            .sum::<f64>()
-            / n;
-        let min = values.iter().copied().min().unwrap_or(0);
-        let max = values.iter().copied().max().unwrap_or(0);
+            .map(|(v, c)| u128::from(*v) * u128::from(*c))
+            .sum();
+        let squares: u128 = counts
+            .iter()
+            .map(|(v, c)| u128::from(*v) * u128::from(*v) * u128::from(*c))
+            .sum();
+        let nf = n.max(1) as f64;
+        let mean = sum as f64 / nf;
+        // n·Σv² − (Σv)² is exact and never negative; divided by n² it is the variance.
+        let var = n.saturating_mul(squares).saturating_sub(sum * sum) as f64 / (nf * nf);
+        let min = counts.keys().next().copied().unwrap_or(0);
+        let max = counts.keys().next_back().copied().unwrap_or(0);
         let width = ((max - min) / 10 + 1).max(1);
         let mut histogram: Vec<(u32, u32, u64)> = (0..10)
             .map(|b| (min + b * width, min + (b + 1) * width - 1, 0))
             .filter(|(lo, _, _)| *lo <= max)
             .collect();
-        for v in values {
+        for (v, c) in counts {
             let b = ((v - min) / width) as usize;
             if let Some(bin) = histogram.get_mut(b) {
-                bin.2 += 1;
+                bin.2 += c;
             }
         }
         MoneyStats {
@@ -182,6 +198,71 @@ impl MoneyStats {
             min,
             max,
             histogram,
+        }
+    }
+}
+
+/// How many games ended on each amount of money.
+pub type Counts = std::collections::BTreeMap<u32, u64>;
+
+/// What the games of a run add up to so far: memory stays the same however many games
+/// are played (one count per distinct amount of money).
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    alora_wins: u64,
+    player_wins: u64,
+    ties: u64,
+    deciding_rounds: [u64; 9],
+    player: Counts,
+    alora: Counts,
+    /// The first game (by number) that could not be played, and why.
+    failed: Option<(u64, PlayError)>,
+}
+
+impl Tally {
+    fn add(&mut self, i: u64, game: Result<GameResult, PlayError>) {
+        let g = match game {
+            Ok(g) => g,
+            Err(e) => {
+                if self.failed.as_ref().is_none_or(|(j, _)| i < *j) {
+                    self.failed = Some((i, e));
+                }
+                return;
+            }
+        };
+        match g.winners.as_slice() {
+            [w] if w == ALORA => self.alora_wins += 1,
+            [_] => self.player_wins += 1,
+            _ => self.ties += 1,
+        }
+        if let Some(r) = g.deciding_round
+            && let Some(slot) = self.deciding_rounds.get_mut((r as usize).wrapping_sub(1))
+        {
+            *slot += 1;
+        }
+        *self.player.entry(g.player).or_insert(0) += 1;
+        *self.alora.entry(g.alora).or_insert(0) += 1;
+    }
+
+    fn merge(&mut self, other: Tally) {
+        self.alora_wins += other.alora_wins;
+        self.player_wins += other.player_wins;
+        self.ties += other.ties;
+        for (a, b) in self.deciding_rounds.iter_mut().zip(other.deciding_rounds) {
+            *a += b;
+        }
+        for (mine, theirs) in [
+            (&mut self.player, other.player),
+            (&mut self.alora, other.alora),
+        ] {
+            for (v, c) in theirs {
+                *mine.entry(v).or_insert(0) += c;
+            }
+        }
+        if let Some((i, e)) = other.failed
+            && self.failed.as_ref().is_none_or(|(j, _)| i < *j)
+        {
+            self.failed = Some((i, e));
         }
     }
 }
@@ -216,56 +297,47 @@ pub fn simulate(
     tick: &(dyn Fn() + Sync),
 ) -> Result<Report, PlayError> {
     let threads = threads.clamp(1, 64) as u64;
-    let mut results: Vec<Option<Result<GameResult, PlayError>>> = vec![None; games as usize];
+    let per_thread = (games / threads) + 1;
+    let mut tally = Tally::default();
     std::thread::scope(|scope| {
-        let chunks: Vec<_> = results
-            .chunks_mut(((games / threads) + 1) as usize)
-            .enumerate()
-            .map(|(c, chunk)| {
-                let start = c as u64 * ((games / threads) + 1);
+        let workers: Vec<_> = (0..threads)
+            .map(|c| c * per_thread)
+            .take_while(|start| *start < games)
+            .map(|start| {
                 scope.spawn(move || {
-                    for (k, slot) in chunk.iter_mut().enumerate() {
-                        *slot = Some(play_one(rs, policy, seed, start + k as u64));
+                    let mut mine = Tally::default();
+                    for i in start..(start + per_thread).min(games) {
+                        mine.add(i, play_one(rs, policy, seed, i));
                         tick();
                     }
+                    mine
                 })
             })
             .collect();
-        for h in chunks {
-            let _ = h.join();
+        for w in workers {
+            match w.join() {
+                Ok(t) => tally.merge(t),
+                Err(_) => tally.merge(Tally {
+                    failed: Some((0, PlayError::NotPlayed)),
+                    ..Tally::default()
+                }),
+            }
         }
     });
-    let mut all = Vec::with_capacity(results.len());
-    for r in results {
-        all.push(r.ok_or(PlayError::NotPlayed)??);
+    if let Some((_, e)) = tally.failed {
+        return Err(e);
     }
-    let (mut alora_wins, mut player_wins, mut ties) = (0, 0, 0);
-    let mut deciding_rounds = vec![0u64; 9];
-    for g in &all {
-        match g.winners.as_slice() {
-            [w] if w == ALORA => alora_wins += 1,
-            [_] => player_wins += 1,
-            _ => ties += 1,
-        }
-        if let Some(r) = g.deciding_round
-            && let Some(slot) = deciding_rounds.get_mut(r as usize - 1)
-        {
-            *slot += 1;
-        }
-    }
-    let player: Vec<u32> = all.iter().map(|g| g.player).collect();
-    let alora: Vec<u32> = all.iter().map(|g| g.alora).collect();
     Ok(Report {
         games,
         seed,
         policy,
-        alora_wins,
-        player_wins,
-        ties,
-        alora_win_rate: alora_wins as f64 / games.max(1) as f64,
-        player_money: MoneyStats::of(&player),
-        alora_money: MoneyStats::of(&alora),
-        deciding_rounds,
+        alora_wins: tally.alora_wins,
+        player_wins: tally.player_wins,
+        ties: tally.ties,
+        alora_win_rate: tally.alora_wins as f64 / games.max(1) as f64,
+        player_money: MoneyStats::of_counts(&tally.player),
+        alora_money: MoneyStats::of_counts(&tally.alora),
+        deciding_rounds: tally.deciding_rounds.to_vec(),
     })
 }
 
@@ -342,6 +414,31 @@ mod tests {
         assert_eq!(a.alora_wins + a.player_wins + a.ties, 2);
         let g = simulate(&rs(), Policy::Greedy, 2, 1, 1, &|| {}).unwrap();
         assert_ne!(a.player_money, g.player_money);
+    }
+
+    #[test]
+    fn simulate_memory_grew_with_games() {
+        // A run keeps one count per amount of money, not one result per game.
+        let mut t = Tally::default();
+        for i in 0..100_000u64 {
+            let g = GameResult {
+                player: (i % 7) as u32,
+                alora: 40,
+                winners: vec![ALORA.to_string()],
+                deciding_round: Some(9),
+            };
+            t.add(i, Ok(g));
+        }
+        assert_eq!((t.player.len(), t.alora.len()), (7, 1));
+        assert_eq!((t.alora_wins, t.deciding_rounds[8]), (100_000, 100_000));
+        let stats = MoneyStats::of_counts(&t.player);
+        // Worked by hand: 14,285 whole cycles of 0..7 and then 0..5, so the sum is
+        // 14,285 × 21 + 10 = 299,995; the spread is checked against the plain formula.
+        assert_eq!(stats.mean, 2.99995);
+        let values: Vec<f64> = (0..100_000u32).map(|i| f64::from(i % 7)).collect();
+        let var = values.iter().map(|v| (v - 2.99995).powi(2)).sum::<f64>() / 100_000.0;
+        assert!((stats.spread - var.sqrt()).abs() < 1e-9, "{}", stats.spread);
+        assert_eq!((stats.min, stats.max, stats.histogram.len()), (0, 6, 7));
     }
 
     #[test]
