@@ -429,3 +429,191 @@ fn fix_corrects_an_earlier_turn_and_keeps_the_turns_that_still_hold() {
         "{rec}"
     );
 }
+
+/// Issue 30: a card matching two plain cards of its month was refused without `>`, and
+/// the "choice" offered was the same move twice.
+#[test]
+fn two_plain_cards_of_a_month_were_called_a_choice() {
+    let deal = "players: ana ben\nana: 1r 1b 2a 3p 5a 7r 9p 11p\nben: 2r 4a 4r 6a 8p 10a 12p 12p\ntable: 1p 1p 4p 6r 8b 9a 10r 12b\n";
+    let (code, out, err) = run_with_input(
+        &["koikoi", "check", "-"],
+        format!("{deal}ana 1r / 7p\nben 12p / 6p\nana 1b>1p / 2p\n"),
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "ana and ben, 6 rounds, 50 points each.
+Round 1, ana deals:
+  line   5  ana: 1r takes 1p; 7p to the table
+  line   6  ben: 12p takes 12b; 6p takes 6r
+  line   7  ana: 1b takes 1p; 2p to the table
+Standing after 0 of 6 rounds: ana 50, ben 50; next: ben's turn.
+"
+    );
+    // With two different cards of the month, the record must still say which.
+    let (_, out, _) = run_with_input(
+        &["koikoi", "check", "-"],
+        "players: ana ben\nana: 1b 1p 2a 3p 5a 7r 9p 11p\nben: 2r 4a 4r 6a 8p 10a 12p 12p\ntable: 1p 1r 4p 6r 8b 9a 10r 12b\nana 1b / 7p\n",
+    );
+    assert!(
+        out.ends_with("Illegal, line 5: ana 1b / 7p\n  1b matches two table cards, 1p and 1r: the record must say which it captures; legal: 1b>1p or 1b>1r\n"),
+        "{out}"
+    );
+}
+
+/// Issue 30: `rounds: 8` in a house-rules file passed `rules check` but every record and
+/// game was refused ("a game lasts 3, 6 or 12 rounds").
+#[test]
+fn rounds_from_a_house_rules_file_were_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("eight.yaml"),
+        "base: koikoi\nvalues:\n  rounds: 8\n  start-points: 30\n",
+    )
+    .unwrap();
+    let (code, out, err) = run_in(
+        dir.path(),
+        &["--rules", "eight.yaml", "koikoi", "check", "-"],
+        "players: ana ben\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "ana and ben, 8 rounds, 30 points each.\nStanding after 0 of 8 rounds: ana 30, ben 30; next: a hand or the table.\n"
+    );
+    for cmd in ["play", "game"] {
+        let (code, out, err) = run_in(
+            dir.path(),
+            &[
+                "--no-history",
+                "--rules",
+                "eight.yaml",
+                "koikoi",
+                cmd,
+                "--players",
+                "ana,ben",
+            ],
+            "quit\n",
+        );
+        assert_eq!(code, 0, "{cmd}: {err}");
+        assert!(
+            out.starts_with("Koi-Koi: ana and ben, 8 rounds, 30 points each (ruleset eight.yaml)."),
+            "{cmd}: {out}"
+        );
+    }
+    let (code, out, _) = run_in(
+        dir.path(),
+        &[
+            "--rules",
+            "eight.yaml",
+            "koikoi",
+            "simulate",
+            "--games",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("4 games"), "{out}");
+}
+
+/// Issue 30: under viewing-yaku raised-by-koi, the turn after a koi-koi holding a viewing
+/// yaku was said to improve it (1 became 3) and a koi or stop was demanded.
+#[test]
+fn viewing_raised_by_koi_asked_for_a_decision_nobody_faced() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("house.yaml"),
+        "base: koikoi\nrulings:\n  viewing-yaku: raised-by-koi\nvalues:\n  hanami-zake: 1\n  tsukimi-zake: 1\n",
+    )
+    .unwrap();
+    let record = "players: ana ben\nana: 3b 9a 1r 2a 5a 7r 11p 12p\nben: 3r 4a 4r 6a 8p 10a 12b 2r\ntable: 3p 9p 1p 6r 8b 10r 11b 5p\nana 3b / 7p\nben 4a / 6p\nana 9a / 2p koi\nben 10a / 12p\nana 1r / 4p\n";
+    let (code, out, err) = run_in(
+        dir.path(),
+        &["--rules", "house.yaml", "koikoi", "check", "-"],
+        record,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "ana and ben, 6 rounds, 50 points each.
+Round 1, ana deals:
+  line   5  ana: 3b takes 3p; 7p to the table
+  line   6  ben: 4a to the table; 6p takes 6r
+  line   7  ana: 9a takes 9p; 2p to the table; yaku hanami_zake 1 (1): koi
+  line   8  ben: 10a takes 10r; 12p to the table
+  line   9  ana: 1r takes 1p; 4p takes 4a
+Standing after 0 of 6 rounds: ana 50, ben 50; next: ben's turn.
+"
+    );
+}
+
+/// Issue 30: an illegal line in one game of a file stopped the check of every game after
+/// it, and `--json` answered a single game.
+#[test]
+fn an_illegal_game_stopped_the_check_of_the_games_after_it() {
+    let first = format!("{DEAL}ana 3b / 7p\n");
+    let second = std::fs::read_to_string(ROUND).unwrap();
+    let (code, out, err) = run_with_input(&["koikoi", "check", "-"], format!("{first}{second}"));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("Game 1\n"), "{out}");
+    assert!(out.contains("Illegal, line 5: ana 3b / 7p\n"), "{out}");
+    assert!(out.contains("Game 2\n"), "{out}");
+    assert!(
+        out.ends_with("Standing after 1 of 6 rounds: ana 38, ben 62; next: ana's turn.\n2 games: 1 by the rules, 1 illegal (game 1, line 5).\n"),
+        "{out}"
+    );
+    let (_, out, _) = run_with_input(
+        &["--json", "koikoi", "check", "-"],
+        format!("{first}{second}"),
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["illegal"]["line"], 5);
+    assert_eq!(games[1]["illegal"], serde_json::Value::Null);
+    assert_eq!(
+        games[1]["scores"],
+        serde_json::json!({"ana": 38, "ben": 62})
+    );
+}
+
+/// Issue 29: the draw prompt offered `8a>8b` and then refused it ("unexpected `>`").
+#[test]
+fn the_draw_prompt_refused_the_capture_it_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--no-history",
+        "koikoi",
+        "play",
+        "--players",
+        "ana,ben",
+        "--deck",
+        "virtual",
+        "--seed",
+        "1",
+        "--opponent",
+        "kado",
+        "--save",
+        "r.yaml",
+    ];
+    let (code, out, _) = run_in(
+        dir.path(),
+        &args,
+        "9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n7a>8b\n8a>none\n8a>8b\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("ana draws 8a geese: it takes 8a>8p or 8a>8b: 7a>8b\n✗ the card drawn is 8a, not 7a: say which table card 8a takes\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>none\n✗ a card that matches a table card must capture it: 8a matches 8p 8b; legal: 8a>8p or 8a>8b\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>8b\n"),
+        "{out}"
+    );
+    assert!(out.contains("ana captured: 8a 8b"), "{out}");
+    // The table card alone is the other form the prompt takes.
+    std::fs::remove_file(dir.path().join("r.yaml")).unwrap();
+    let (_, out, _) = run_in(
+        dir.path(),
+        &args,
+        "9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n8p\nquit\n",
+    );
+    assert!(out.contains("ana captured: 8a 8p"), "{out}");
+}

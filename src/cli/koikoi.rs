@@ -83,14 +83,14 @@ pub enum Cmd {
     },
     /// Keep a game's score the way Board Game Arena does, saved after every answer.
     #[command(
-        long_about = "Keep a game's score the way Board Game Arena does: both players start with 50 points (value start-points); each round's points move from its loser to its winner; a player reduced to 0 loses at once; the game lasts 3, 6 or 12 rounds.\n\nEach round, answer with the winner and the points (`ana 8`) or `draw`; points no round can be worth under the rules in force (no yaku, doubling and multiplier make them) are refused, naming the nearest that can be. To have kado follow the round card by card instead, use `kado koikoi play`. At any prompt: undo, fix (list the answers; `fix N ANSWER` corrects answer N), show, help, quit. The game is saved after every answer; continue it with `kado koikoi resume FILE`. When stdin is not a terminal, answers are read one per line.\n\nWith --json, the transcript goes to stderr and the game's state is printed at the end. JSON keys: players, rounds, played, scores, dealer (who deals next), history (a list of {round, dealer, winner, points, moved, scores}), over, ended, winner, save.",
+        long_about = "Keep a game's score the way Board Game Arena does: both players start with 50 points (value start-points); each round's points move from its loser to its winner; a player reduced to 0 loses at once; the game lasts 6 rounds (value rounds: any number from 1 to 12 in a house-rules file, or --rounds).\n\nEach round, answer with the winner and the points (`ana 8`) or `draw`; points no round can be worth under the rules in force (no yaku, doubling and multiplier make them) are refused, naming the nearest that can be. To have kado follow the round card by card instead, use `kado koikoi play`. At any prompt: undo, fix (list the answers; `fix N ANSWER` corrects answer N), show, help, quit. The game is saved after every answer; continue it with `kado koikoi resume FILE`. When stdin is not a terminal, answers are read one per line.\n\nWith --json, the transcript goes to stderr and the game's state is printed at the end. JSON keys: players, rounds, played, scores, dealer (who deals next), history (a list of {round, dealer, winner, points, moved, scores}), over, ended, winner, save.",
         after_help = "Example:\n  printf 'ana 8\\ndraw\\nben 3\\n' | kado --rules koikoi-bga koikoi game --players ana,ben --rounds 3 --save game.yaml"
     )]
     Game {
         /// The two players' names, separated by a comma.
         #[arg(long, value_name = "A,B", default_value = "p1,p2")]
         players: String,
-        /// How many rounds: 3, 6 or 12 (default: the ruleset's value rounds, 6).
+        /// How many rounds, 1 to 12 (default: the ruleset's value rounds, 6).
         #[arg(long, value_name = "N")]
         rounds: Option<String>,
         /// Who deals the first round (default: the first player).

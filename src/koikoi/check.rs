@@ -69,10 +69,15 @@ fn player_of(e: &Event) -> Option<String> {
     }
 }
 
-/// Referees a record; checking stops at the first illegal line.
+/// Referees a record. Each game runs from its `players:` line to the next; checking a game
+/// stops at its first illegal line, and the next game is checked on its own.
 pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
     let mut games: Vec<GameCheck> = Vec::new();
     for line in &record.lines {
+        let settled = games.last().is_some_and(|g| g.illegal.is_some());
+        if settled && !matches!(line.event, Event::Players(_)) {
+            continue;
+        }
         let illegal = |error: RefereeError| Illegal {
             line: line.line,
             text: line.event.to_string(),
@@ -84,15 +89,11 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
                 Ok(r) => (Some(r), None),
                 Err(e) => (None, Some(illegal(e))),
             };
-            let stop = bad.is_some();
             games.push(GameCheck {
                 referee,
                 steps: Vec::new(),
                 illegal: bad,
             });
-            if stop {
-                break;
-            }
             continue;
         }
         let Some(game) = games.last_mut().filter(|g| g.referee.is_some()) else {
@@ -101,10 +102,10 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
                 steps: Vec::new(),
                 illegal: Some(illegal(RefereeError::NoPlayers)),
             });
-            break;
+            continue;
         };
         let Some(referee) = game.referee.as_mut() else {
-            break;
+            continue;
         };
         let number = referee.ledger.played() as u32 + 1;
         let result = referee.event(&line.event);
@@ -126,10 +127,7 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
                 });
                 game.steps.extend(ended.map(Step::RoundEnded));
             }
-            Err(e) => {
-                game.illegal = Some(illegal(e));
-                break;
-            }
+            Err(e) => game.illegal = Some(illegal(e)),
         }
     }
     Verdict { games }
@@ -180,6 +178,28 @@ impl Verdict {
         }
     }
 
+    /// `200 games: 199 followed by the rules, 1 illegal (game 7, line 312).`
+    fn tally(&self) -> String {
+        let bad: Vec<String> = self
+            .games
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| Some(format!("game {}, line {}", i + 1, g.illegal.as_ref()?.line)))
+            .collect();
+        let n = self.games.len();
+        let mut out = format!(
+            "{}: {} by the rules",
+            crate::words::count(n, "game"),
+            n - bad.len()
+        );
+        if !bad.is_empty() {
+            let shown = bad.iter().take(5).cloned().collect::<Vec<_>>().join("; ");
+            let more = if bad.len() > 5 { "; …" } else { "" };
+            out += &format!(", {} illegal ({shown}{more})", bad.len());
+        }
+        out + ".\n"
+    }
+
     /// The verdict for people.
     pub fn render(&self, style: Style) -> String {
         let mut out = String::new();
@@ -192,6 +212,9 @@ impl Verdict {
         }
         if self.games.is_empty() {
             out += "The record holds no game.\n";
+        }
+        if several {
+            out += &self.tally();
         }
         out
     }
@@ -282,12 +305,12 @@ fn round_words(r: &Referee, res: &RoundResult) -> String {
     let n = res.number;
     match (res.end, res.winner) {
         (End::Stop, Some(w)) => format!(
-            "Round {n}: {} stops with {}: base {} ×{}, {} points.",
+            "Round {n}: {} stops with {}: base {} ×{}, {}.",
             r.name(w),
             yaku.join(", "),
             res.base,
             res.multiplier,
-            res.points
+            crate::words::count(res.points, "point")
         ),
         (End::Instant, Some(w)) => format!(
             "Round {n}: {}'s dealt hand wins at once ({}).",

@@ -20,7 +20,7 @@ pub enum LedgerError {
     /// A name the notation refuses (too long), with its reason.
     BadName(String),
     SameName(String),
-    Rounds(u32),
+    Rounds(u32, crate::ruleset::ValueRange),
     Dealer,
     StartPoints,
     GameOver,
@@ -59,7 +59,9 @@ impl fmt::Display for LedgerError {
             LedgerError::EmptyName => f.write_str("a player's name is empty"),
             LedgerError::BadName(why) => f.write_str(why),
             LedgerError::SameName(n) => write!(f, "both players are called `{n}`"),
-            LedgerError::Rounds(n) => write!(f, "a game lasts 3, 6 or 12 rounds, not {n}"),
+            LedgerError::Rounds(n, range) => {
+                write!(f, "a game lasts {range} rounds under these rules, not {n}")
+            }
             LedgerError::Dealer => f.write_str("the first dealer must be one of the two players"),
             LedgerError::StartPoints => f.write_str("the ruleset's start-points must be 1 or more"),
             LedgerError::GameOver => f.write_str("the game is over"),
@@ -152,6 +154,11 @@ pub enum RefereeError {
         card: Card,
         hand: Vec<Card>,
     },
+    /// At the virtual deck's capture question, a move of another card than the one drawn.
+    NotDrawn {
+        drawn: Card,
+        said: Card,
+    },
     WrongTurn {
         player: String,
         expected: String,
@@ -215,6 +222,7 @@ pub fn legal_moves(card: Card, matches: &[Card]) -> String {
     match matches {
         [] => format!("{card} (laid on the table)"),
         [one] => format!("{card}>{one} (or {card})"),
+        [a, b] if a == b => format!("{card}>{a} (or {card}: the two are alike)"),
         [a, b] => format!("{card}>{a} or {card}>{b}"),
         _ => format!("{card} (it takes all {})", matches.len()),
     }
@@ -289,6 +297,10 @@ impl RefereeError {
                 f,
                 "a card is played from the player's hand, and {card} is not in {player}'s: legal: {}",
                 super::cards::codes(hand)
+            ),
+            E::NotDrawn { drawn, said } => write!(
+                f,
+                "the card drawn is {drawn}, not {said}: say which table card {drawn} takes"
             ),
             E::WrongTurn { player, expected } => write!(
                 f,

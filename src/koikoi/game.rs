@@ -191,12 +191,12 @@ impl Game {
         let yaku: Vec<String> = res.yaku.iter().map(|(n, p)| format!("{n} {p}")).collect();
         let mut said = vec![match res.winner {
             Some(w) if !res.yaku.is_empty() => format!(
-                "{} scores {}: base {} ×{} = {} points.",
+                "{} scores {}: base {} ×{} = {}.",
                 self.name(w),
                 yaku.join(", "),
                 res.base,
                 res.multiplier,
-                res.points
+                crate::words::count(res.points, "point")
             ),
             _ => String::new(),
         }];
@@ -498,16 +498,36 @@ impl Session for Game {
                 card: record::parse_move(text).map_err(bad)?,
             }),
             "draw-capture" => {
-                let card = self.dealt().and_then(|d| d.stock.get(self.draws).copied());
-                let capture: Card = text.trim().parse().map_err(bad)?;
-                match card {
-                    Some(card) => Ok(Action::Draw {
-                        card: Move::new(card, Capture::Card(capture)),
-                    }),
-                    None => Err(RefereeError::NotNow {
+                let Some(card) = self.dealt().and_then(|d| d.stock.get(self.draws).copied()) else {
+                    return Err(RefereeError::NotNow {
                         next: self.referee.next_words(),
-                    }),
-                }
+                    });
+                };
+                // The table card alone (`8p`), or the whole move the question offers (`8a>8p`).
+                let capture = match text.trim().split_once('>') {
+                    Some(_) => {
+                        let m = record::parse_move(text).map_err(bad)?;
+                        if m.card != card {
+                            return Err(RefereeError::NotDrawn {
+                                drawn: card,
+                                said: m.card,
+                            });
+                        }
+                        match m.capture {
+                            Capture::Card(c) => c,
+                            _ => {
+                                return Err(RefereeError::MatchNotTaken {
+                                    card,
+                                    matches: self.referee.round.matches(card),
+                                });
+                            }
+                        }
+                    }
+                    None => text.trim().parse().map_err(bad)?,
+                };
+                Ok(Action::Draw {
+                    card: Move::new(card, Capture::Card(capture)),
+                })
             }
             _ => match record::parse_call(text) {
                 Some(call) => Ok(Action::Call { call }),

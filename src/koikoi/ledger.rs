@@ -1,6 +1,7 @@
 //! A game's score, kept the way Board Game Arena keeps it: both players start with the
 //! same points; a round's points move from its loser to its winner; a player left with 0
-//! loses at once; the game ends after its rounds (3, 6 or 12).
+//! loses at once; the game ends after its rounds (value `rounds`: 6 by default, as many as
+//! the ruleset's range allows).
 
 use serde::{Deserialize, Serialize};
 
@@ -11,9 +12,6 @@ use crate::explain::Explain;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
-
-/// The game lengths Board Game Arena offers.
-pub const ROUND_CHOICES: [u32; 3] = [3, 6, 12];
 
 /// The most points a round may be said to be worth (a guard against typing mistakes).
 pub const MAX_ROUND_POINTS: i64 = 1000;
@@ -124,12 +122,12 @@ impl Setup {
         let rounds = match rounds {
             None => default_rounds,
             Some(r) => match r.trim().parse::<u32>() {
-                Ok(n) if ROUND_CHOICES.contains(&n) => n,
+                Ok(n) if rules.values.rounds_range.contains(i64::from(n)) => n,
                 _ => {
                     problems.push(
                         Problem::new(format!("`{r}` is not a game length"))
                             .at(&Source::new("--rounds", r), 0..r.len())
-                            .expected("3, 6 or 12 rounds"),
+                            .expected(format!("{} rounds", rules.values.rounds_range)),
                     );
                     default_rounds
                 }
@@ -454,7 +452,7 @@ impl Ledger {
             rs,
             &["next-dealer"],
         );
-        x.rule("The game ends after its rounds (3, 6 or 12); the player with more points wins.");
+        x.rule("The game ends after its rounds (value rounds); the player with more points wins.");
         x
     }
 }
@@ -497,8 +495,9 @@ impl Session for Ledger {
         if setup.players[0].to_lowercase() == setup.players[1].to_lowercase() {
             return Err(LedgerError::SameName(setup.players[0].clone()));
         }
-        if !ROUND_CHOICES.contains(&setup.rounds) {
-            return Err(LedgerError::Rounds(setup.rounds));
+        let range = rules.values.rounds_range;
+        if !range.contains(i64::from(setup.rounds)) {
+            return Err(LedgerError::Rounds(setup.rounds, range));
         }
         if setup.dealer > 1 {
             return Err(LedgerError::Dealer);
@@ -869,12 +868,17 @@ mod tests {
             rounds,
             dealer: 0,
         };
-        assert!(Ledger::start(&s(&["a", "b"], 6), &rs).is_ok());
+        for rounds in [1, 5, 6, 8, 12] {
+            assert!(
+                Ledger::start(&s(&["a", "b"], rounds), &rs).is_ok(),
+                "{rounds}"
+            );
+        }
         assert_eq!(
-            Ledger::start(&s(&["a", "b"], 5), &rs)
+            Ledger::start(&s(&["a", "b"], 13), &rs)
                 .unwrap_err()
                 .to_string(),
-            "a game lasts 3, 6 or 12 rounds, not 5"
+            "a game lasts 1 to 12 rounds under these rules, not 13"
         );
         assert_eq!(
             Ledger::start(&s(&["a", "A"], 6), &rs)

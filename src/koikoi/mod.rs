@@ -74,6 +74,9 @@ pub enum NextDealer {
     Alternate,
 }
 
+/// The game lengths a ruleset without its own range for value `rounds` allows.
+pub const ROUNDS_RANGE: crate::ruleset::ValueRange = crate::ruleset::ValueRange { min: 1, max: 12 };
+
 /// The points of each yaku and the game's numbers (the ruleset's `values`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Values {
@@ -100,6 +103,8 @@ pub struct Values {
     pub double_at: i64,
     pub start_points: i64,
     pub rounds: i64,
+    /// The game lengths the ruleset allows (the range of value `rounds`).
+    pub rounds_range: crate::ruleset::ValueRange,
     pub draw_points: i64,
     pub koi_bonus: i64,
     pub koi_bonus_multiply_from: i64,
@@ -176,6 +181,7 @@ impl Rules {
                 double_at: rs.value("double-at"),
                 start_points: rs.value("start-points"),
                 rounds: rs.value("rounds"),
+                rounds_range: rs.ranges.get("rounds").copied().unwrap_or(ROUNDS_RANGE),
                 draw_points: rs.value("draw-points"),
                 koi_bonus: rs.value("koi-bonus"),
                 koi_bonus_multiply_from: rs.value("koi-bonus-multiply-from"),

@@ -96,10 +96,11 @@ pub struct TurnReport {
     pub ended: Option<RoundResult>,
 }
 
-/// What a player's yaku were at their last decision.
+/// What a player held at their last decision: how many cards their pile had (its worth is
+/// counted again at each turn's valuation) and their yaku.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Decided {
-    base: i64,
+    cards: usize,
     names: Vec<Name>,
 }
 
@@ -489,6 +490,11 @@ impl Referee {
             (_, 3..) => Ok(matches),
             (Capture::Card(c), _) => Ok(vec![c]),
             (Capture::Unsaid, 1) => Ok(matches),
+            // Two alike cards (two plain cards of a month): whichever is taken, the table
+            // and the pile end the same, so there is nothing to choose.
+            (Capture::Unsaid, _) if matches.windows(2).all(|w| w[0] == w[1]) => {
+                Ok(matches[..1].to_vec())
+            }
             (Capture::Unsaid, _) => Err(RefereeError::Ambiguous { card, matches }),
         }
     }
@@ -554,6 +560,11 @@ impl Referee {
 
     /// The player's score now, under the round's calls.
     pub fn score_of(&self, p: usize) -> Score {
+        self.score_with(p, &self.round.piles[p])
+    }
+
+    /// What `pile` would score for `p` now, under the round's calls.
+    fn score_with(&self, p: usize, pile: &[Card]) -> Score {
         let r = &self.round;
         let round = yaku::Round {
             month: Some(r.month),
@@ -562,17 +573,21 @@ impl Referee {
             field: Some(r.table.clone()),
             field_brights: Some(r.field_brights),
         };
-        yaku::score(&r.piles[p], &round, &self.rules)
+        yaku::score(pile, &round, &self.rules)
     }
 
-    /// Whether `s` obliges the player to decide (ruling another-yaku).
+    /// Whether `s` obliges the player to decide (ruling another-yaku). The pile of the last
+    /// decision is valued as the pile is now (the same calls, field and month), so only the
+    /// cards captured since can raise the points: a viewing yaku raised by the player's own
+    /// koi-koi (ruling viewing-yaku: raised-by-koi) asks for nothing by itself.
     fn improved(&self, p: usize, s: &Score) -> bool {
         let last = &self.round.decided[p];
         if self.rules.new_yaku {
-            s.yaku.iter().any(|y| !last.names.contains(&y.name))
-        } else {
-            s.base > last.base
+            return s.yaku.iter().any(|y| !last.names.contains(&y.name));
         }
+        let pile = &self.round.piles[p];
+        let then = pile.get(..last.cards).unwrap_or(pile);
+        s.base > self.score_with(p, then).base
     }
 
     /// The card drawn by the player to move: what it took, and whether the turn waits for
@@ -626,7 +641,7 @@ impl Referee {
                 let s = self.score_of(p);
                 self.round.calls[p] += 1;
                 self.round.decided[p] = Decided {
-                    base: s.base,
+                    cards: self.round.piles[p].len(),
                     names: s.yaku.iter().map(|y| y.name).collect(),
                 };
                 self.phase = Phase::Play;
@@ -762,7 +777,7 @@ pub enum Applied {
 /// The rules and rulings a game followed move by move is refereed by.
 pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
     let mut x = Ledger::explain(rs, rules);
-    x.rule("A card played or drawn captures the table card of its month: with one match it takes it, with two the record says which (`>`), with three it takes all three; with none it is laid on the table. A card that matches must capture.");
+    x.rule("A card played or drawn captures the table card of its month: with one match it takes it, with two the record says which (`>`, unless the two are alike, such as two plain cards), with three it takes all three; with none it is laid on the table. A card that matches must capture.");
     x.ruled(
         "A turn that makes the player's yaku worth more than at their last decision ends with koi or stop; stop scores the round.",
         rs,
@@ -1053,7 +1068,7 @@ mod tests {
             );
             r.round.calls[0] = 1;
             r.round.decided[0] = Decided {
-                base: 1,
+                cards: r.round.piles[0].len(),
                 names: vec![Name::Kasu],
             };
             r
@@ -1066,6 +1081,58 @@ mod tests {
         let mut new = at(&[("another-yaku", "new-yaku")]);
         assert!(new.turn(&turn("ana 4p / 8a")).is_ok());
         assert_eq!(new.phase, Phase::Play);
+    }
+
+    /// The viewing-yaku house rule of issue 30: 1 point each, 3 after one's own koi-koi.
+    fn viewing_one_then_three() -> Referee {
+        let rs = Ruleset::from_house_text(
+            "house.yaml",
+            "base: koikoi\nrulings:\n  viewing-yaku: raised-by-koi\nvalues:\n  hanami-zake: 1\n  tsukimi-zake: 1\n",
+        )
+        .unwrap();
+        let mut r = Referee::new(&["ana".to_string(), "ben".to_string()], &rs).unwrap();
+        let m = mid_round(
+            &[],
+            "9p 4p 6p",
+            ["9a 1r 2p", "11p 12p 5a"],
+            ["3b", ""],
+            [0, 0],
+        );
+        r.round = m.round;
+        r.phase = Phase::Play;
+        r
+    }
+
+    #[test]
+    fn viewing_raised_by_koi_asked_for_a_decision_nobody_faced() {
+        let mut r = viewing_one_then_three();
+        // Hanami-zake, worth 1: ana calls koi-koi, and it is worth 3 from now on.
+        let t = r.turn(&turn("ana 9a>9p / 8p koi")).unwrap();
+        assert_eq!((t.before, t.base), (0, 1));
+        r.turn(&turn("ben 11p / 10p")).unwrap();
+        // ana captures nothing: her yaku are what they were, so no decision is due.
+        assert_eq!(
+            r.clone().turn(&turn("ana 1r / 7p koi")).unwrap_err(),
+            RefereeError::ExtraCall {
+                call: Call::Koi,
+                player: "ana".into(),
+                points: 3
+            }
+        );
+        let t = r.turn(&turn("ana 1r / 7p")).unwrap();
+        assert_eq!((t.base, t.call, r.phase), (3, None, Phase::Play));
+        // A card that raises the points asks again: 8b makes tsukimi-zake, 3 + 3.
+        r.turn(&turn("ben 12p / 3p")).unwrap();
+        assert_eq!(
+            r.clone().turn(&turn("ana 2p / 8b>8p")).unwrap_err(),
+            RefereeError::MissingCall {
+                player: "ana".into(),
+                points: 6,
+                stop_only: false
+            }
+        );
+        let t = r.turn(&turn("ana 2p / 8b>8p stop")).unwrap();
+        assert_eq!(t.ended.map(|e| (e.base, e.winner)), Some((6, Some(0))));
     }
 
     #[test]
@@ -1195,7 +1262,7 @@ mod tests {
             );
             r.round.calls = calls;
             r.round.decided[0] = Decided {
-                base: 5,
+                cards: r.round.piles[0].len(),
                 names: vec![Name::TsukimiZake],
             };
             r.turn(&turn("ana 1b / 2p stop")).unwrap();
@@ -1210,7 +1277,7 @@ mod tests {
         let mut r = mid_round(&[], "1p 4p", ["1b 5p", "9r 10r"], ["3b 8b 9a", ""], [3, 3]);
         r.ledger.scores = [50, 25];
         r.round.decided[0] = Decided {
-            base: 5,
+            cards: r.round.piles[0].len(),
             names: vec![Name::TsukimiZake],
         };
         r.turn(&turn("ana 1b / 2p stop")).unwrap();
