@@ -292,6 +292,41 @@ impl Game {
         }
     }
 
+    /// The answer to "it takes 8a>8p or 8a>8b": the table card alone (`8p`), or the whole
+    /// move the question offers (`8a>8p`).
+    fn draw_capture(&self, text: &str) -> Result<Action, Refused> {
+        let Some(card) = self.dealt().and_then(|d| d.stock.get(self.draws).copied()) else {
+            return Err(Refused::Rules(RefereeError::NotNow {
+                next: self.referee.next_words(),
+            }));
+        };
+        // The table card alone (`8p`), or the whole move the question offers (`8a>8p`).
+        let capture = match text.trim().split_once('>') {
+            Some(_) => {
+                let m = record::parse_move(text).map_err(Refused::Notation)?;
+                if m.card != card {
+                    return Err(Refused::Rules(RefereeError::NotDrawn {
+                        drawn: card,
+                        said: m.card,
+                    }));
+                }
+                match m.capture {
+                    Capture::Card(c) => c,
+                    _ => {
+                        return Err(Refused::Rules(RefereeError::MatchNotTaken {
+                            card,
+                            matches: self.referee.round.matches(card),
+                        }));
+                    }
+                }
+            }
+            None => text.trim().parse().map_err(Refused::Notation)?,
+        };
+        Ok(Action::Draw {
+            card: Move::new(card, Capture::Card(capture)),
+        })
+    }
+
     /// The cards closest to a yaku in a pile, in words (`akatan: 1r`), if any is near.
     fn closest(&self, p: usize) -> Option<String> {
         let pile = &self.referee.round.piles[p];
@@ -319,6 +354,12 @@ impl Game {
             .map(|(n, missing)| format!("{n} needs {}", codes(&missing)))
             .reduce(|a, b| format!("{a}; {b}"))
     }
+}
+
+/// Why an answer is refused: its notation, or the rules.
+enum Refused {
+    Notation(crate::diag::Error),
+    Rules(RefereeError),
 }
 
 /// Whether a save's text is a game played move by move (not the ledger alone).
@@ -497,38 +538,10 @@ impl Session for Game {
             "draw" => Ok(Action::Draw {
                 card: record::parse_move(text).map_err(bad)?,
             }),
-            "draw-capture" => {
-                let Some(card) = self.dealt().and_then(|d| d.stock.get(self.draws).copied()) else {
-                    return Err(RefereeError::NotNow {
-                        next: self.referee.next_words(),
-                    });
-                };
-                // The table card alone (`8p`), or the whole move the question offers (`8a>8p`).
-                let capture = match text.trim().split_once('>') {
-                    Some(_) => {
-                        let m = record::parse_move(text).map_err(bad)?;
-                        if m.card != card {
-                            return Err(RefereeError::NotDrawn {
-                                drawn: card,
-                                said: m.card,
-                            });
-                        }
-                        match m.capture {
-                            Capture::Card(c) => c,
-                            _ => {
-                                return Err(RefereeError::MatchNotTaken {
-                                    card,
-                                    matches: self.referee.round.matches(card),
-                                });
-                            }
-                        }
-                    }
-                    None => text.trim().parse().map_err(bad)?,
-                };
-                Ok(Action::Draw {
-                    card: Move::new(card, Capture::Card(capture)),
-                })
-            }
+            "draw-capture" => self.draw_capture(text).map_err(|e| match e {
+                Refused::Notation(e) => bad(e),
+                Refused::Rules(e) => e,
+            }),
             _ => match record::parse_call(text) {
                 Some(call) => Ok(Action::Call { call }),
                 None => Err(RefereeError::NotNow {
