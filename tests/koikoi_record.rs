@@ -617,3 +617,135 @@ fn the_draw_prompt_refused_the_capture_it_offered() {
     );
     assert!(out.contains("ana captured: 8a 8p"), "{out}");
 }
+
+/// A house-rules file in a fresh folder: `base: koikoi` with `rulings`.
+fn house(rulings: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("house.yaml"),
+        format!("base: koikoi\nrulings:\n{rulings}"),
+    )
+    .unwrap();
+    dir
+}
+
+/// Issue 30: "you must always capture if possible" was read one way silently; it is ruling
+/// must-capture, both sides through check, play and --explain.
+#[test]
+fn ruling_must_capture_through_check_and_play() {
+    let record = format!("{DEAL}ana 5a / 7p\n");
+    let default = house("  must-capture: matching-card\n");
+    let (_, out, _) = run_in(
+        default.path(),
+        &["--rules", "house.yaml", "koikoi", "check", "--explain", "-"],
+        &record,
+    );
+    assert!(
+        out.contains("  line   5  ana: 5a to the table; 7p to the table\n"),
+        "{out}"
+    );
+    assert!(out.contains("  - A card that matches must capture; any card of the hand may be played. [ruling must-capture: matching-card]\n"), "{out}");
+    let whole = house("  must-capture: whole-hand\n");
+    let (code, out, _) = run_in(
+        whole.path(),
+        &["--rules", "house.yaml", "koikoi", "check", "--explain", "-"],
+        &record,
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Illegal, line 5: ana 5a / 7p\n  ana must play a card that captures while they hold one (ruling must-capture: whole-hand), and 5a matches nothing on the table; legal: 1b 1r 3p 9p\n"), "{out}");
+    assert!(out.contains("[ruling must-capture: whole-hand]"), "{out}");
+    let answers = "1b 1r 2a 3p 5a 7r 9p 11p\nhidden\n1p 3b 4p 6r 8b 9a 10r 12b\n5a\n3p\nquit\n";
+    let play = [
+        "--no-history",
+        "--rules",
+        "house.yaml",
+        "koikoi",
+        "play",
+        "--players",
+        "ana,ben",
+    ];
+    let (_, out, _) = run_in(whole.path(), &play, answers);
+    assert!(out.contains("ana plays: 5a\n✗ ana must play a card that captures while they hold one (ruling must-capture: whole-hand), and 5a matches nothing on the table; legal: 1b 1r 3p 9p\nana plays: 3p\nana plays 3p: takes 3b curtain.\n"), "{out}");
+    let (_, out, _) = run_in(default.path(), &play, answers);
+    assert!(
+        out.contains("ana plays: 5a\nana plays 5a bridge: to the table.\n"),
+        "{out}"
+    );
+}
+
+/// Issue 30: hands that ran out after a koi-koi were a draw round without a ruling; it is
+/// ruling koi-exhausted, each choice through check and play.
+#[test]
+fn ruling_koi_exhausted_through_check_and_play() {
+    const RECORD: &str = "tests/fixtures/koikoi/koi-exhausted.txt";
+    let record = std::fs::read_to_string(RECORD).unwrap();
+    let mut answers: String = record
+        .lines()
+        .skip(1)
+        .map(|l| match l.split_once(": ") {
+            Some((_, cards)) => format!("{cards}\n"),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    answers += "quit\n";
+    for (choice, said, scores) in [
+        (
+            "draw-round",
+            "Round 1: both hands are played out with no stop: a draw round.\n  Round 1: a draw; nobody scores.\n",
+            "ana 50, ben 50",
+        ),
+        (
+            "caller-scores",
+            "Round 1: the hands ran out after ana's koi-koi; ana scores kasu 3: base 3 ×1, 3 points (ruling koi-exhausted).\n",
+            "ana 53, ben 47",
+        ),
+        (
+            "opponent-scores",
+            "Round 1: the hands ran out after ana's koi-koi; ben takes what ana's yaku are worth, kasu 3: base 3 ×1, 3 points (ruling koi-exhausted).\n",
+            "ana 47, ben 53",
+        ),
+    ] {
+        let dir = house(&format!("  koi-exhausted: {choice}\n"));
+        let (code, out, _) = run_in(
+            dir.path(),
+            &["--rules", "house.yaml", "koikoi", "check", "--explain", "-"],
+            &record,
+        );
+        assert_eq!(code, 0);
+        assert!(out.contains(said), "{choice}: {out}");
+        assert!(
+            out.contains(&format!("Standing after 1 of 6 rounds: {scores};")),
+            "{choice}: {out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "[ruling koi-exhausted: {choice}, draw-round: nobody]"
+            )),
+            "{choice}: {out}"
+        );
+        let (_, out, _) = run_in(
+            dir.path(),
+            &[
+                "--no-history",
+                "--rules",
+                "house.yaml",
+                "koikoi",
+                "play",
+                "--players",
+                "ana,ben",
+            ],
+            &answers,
+        );
+        assert!(
+            out.contains(&format!("Round 2 of 6 — {scores}\n")),
+            "{choice}: {out}"
+        );
+        assert_eq!(
+            out.contains(
+                "The hands ran out after a koi-koi with nobody stopping (ruling koi-exhausted).\n"
+            ),
+            choice != "draw-round",
+            "{choice}: {out}"
+        );
+    }
+}

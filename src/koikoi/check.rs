@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::KoiExhausted;
 use super::cards::codes;
 use super::error::RefereeError;
 use super::record::{Event, Record};
@@ -139,6 +140,7 @@ fn end_word(e: End) -> &'static str {
         End::Draw => "draw",
         End::Instant => "instant",
         End::Redeal => "redeal",
+        End::Exhausted => "exhausted",
     }
 }
 
@@ -286,7 +288,7 @@ fn render_step(r: &Referee, step: &Step, style: Style) -> String {
         }
         Step::RoundEnded(res) => {
             let mut s = format!("{}\n", style.bold(&round_words(r, res)));
-            if res.end == End::Stop {
+            if matches!(res.end, End::Stop | End::Exhausted) {
                 for why in &res.reasons {
                     s += &format!("  {why}\n");
                 }
@@ -318,6 +320,29 @@ fn round_words(r: &Referee, res: &RoundResult) -> String {
             yaku.join(", ")
         ),
         (End::Redeal, _) => format!("Round {n}: the deal is done again."),
+        (End::Exhausted, Some(w)) => {
+            let caller = match r.rules.koi_exhausted {
+                KoiExhausted::OpponentScores => 1 - w,
+                _ => w,
+            };
+            let scores = if caller == w {
+                format!("{} scores", r.name(w))
+            } else {
+                format!(
+                    "{} takes what {}'s yaku are worth,",
+                    r.name(w),
+                    r.name(caller)
+                )
+            };
+            format!(
+                "Round {n}: the hands ran out after {}'s koi-koi; {scores} {}: base {} ×{}, {} (ruling koi-exhausted).",
+                r.name(caller),
+                yaku.join(", "),
+                res.base,
+                res.multiplier,
+                crate::words::count(res.points, "point")
+            )
+        }
         _ => format!("Round {n}: both hands are played out with no stop: a draw round."),
     }
 }

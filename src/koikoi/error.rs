@@ -154,6 +154,13 @@ pub enum RefereeError {
         card: Card,
         hand: Vec<Card>,
     },
+    /// Ruling must-capture: whole-hand: a card laid on the table while the hand holds one
+    /// that captures.
+    MustCaptureFromHand {
+        player: String,
+        card: Card,
+        capturing: Vec<Card>,
+    },
     /// At the virtual deck's capture question, a move of another card than the one drawn.
     NotDrawn {
         drawn: Card,
@@ -290,17 +297,35 @@ impl fmt::Display for RefereeError {
 
 impl RefereeError {
     /// The words of the refusals of a turn.
-    fn fmt_play(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// A card that may not be played or said at this point.
+    fn fmt_choice(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use RefereeError as E;
         match self {
-            E::NotInHand { player, card, hand } => write!(
+            E::MustCaptureFromHand {
+                player,
+                card,
+                capturing,
+            } => write!(
                 f,
-                "a card is played from the player's hand, and {card} is not in {player}'s: legal: {}",
-                super::cards::codes(hand)
+                "{player} must play a card that captures while they hold one (ruling must-capture: whole-hand), and {card} matches nothing on the table; legal: {}",
+                super::cards::codes(capturing)
             ),
             E::NotDrawn { drawn, said } => write!(
                 f,
                 "the card drawn is {drawn}, not {said}: say which table card {drawn} takes"
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    fn fmt_play(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RefereeError as E;
+        match self {
+            E::MustCaptureFromHand { .. } | E::NotDrawn { .. } => self.fmt_choice(f),
+            E::NotInHand { player, card, hand } => write!(
+                f,
+                "a card is played from the player's hand, and {card} is not in {player}'s: legal: {}",
+                super::cards::codes(hand)
             ),
             E::WrongTurn { player, expected } => write!(
                 f,

@@ -12,7 +12,7 @@ use super::cards::{self, Card, codes};
 use super::error::RefereeError;
 use super::record::{self, Call, Capture, Event, Move, Turn};
 
-use super::referee::{Drawn, Phase, Referee, RoundResult, Taken};
+use super::referee::{Drawn, End, Phase, Referee, RoundResult, Taken};
 use super::sim::{self, Dice, Policy};
 use super::yaku::Name;
 use crate::render::Style;
@@ -189,7 +189,14 @@ impl Game {
 
     fn round_words(&self, res: &RoundResult) -> Vec<String> {
         let yaku: Vec<String> = res.yaku.iter().map(|(n, p)| format!("{n} {p}")).collect();
-        let mut said = vec![match res.winner {
+        let mut said = Vec::new();
+        if res.end == End::Exhausted {
+            said.push(
+                "The hands ran out after a koi-koi with nobody stopping (ruling koi-exhausted)."
+                    .to_string(),
+            );
+        }
+        said.push(match res.winner {
             Some(w) if !res.yaku.is_empty() => format!(
                 "{} scores {}: base {} ×{} = {}.",
                 self.name(w),
@@ -199,7 +206,7 @@ impl Game {
                 crate::words::count(res.points, "point")
             ),
             _ => String::new(),
-        }];
+        });
         said.retain(|s| !s.is_empty());
         said.extend(res.said.iter().cloned());
         said

@@ -111,6 +111,53 @@ pub struct Values {
     pub viewing_after_koi: i64,
 }
 
+impl Values {
+    /// The values of a ruleset (each declared in rulesets/koikoi.yaml).
+    pub fn from_ruleset(rs: &Ruleset) -> Values {
+        Values {
+            goko: rs.value("goko"),
+            shiko: rs.value("shiko"),
+            ame_shiko: rs.value("ame-shiko"),
+            sanko: rs.value("sanko"),
+            hanami_zake: rs.value("hanami-zake"),
+            tsukimi_zake: rs.value("tsukimi-zake"),
+            inoshikacho: rs.value("inoshikacho"),
+            tane: rs.value("tane"),
+            tane_cards: rs.value("tane-cards").max(1),
+            akatan: rs.value("akatan"),
+            aotan: rs.value("aotan"),
+            akatan_aotan: rs.value("akatan-aotan"),
+            tanzaku: rs.value("tanzaku"),
+            tanzaku_cards: rs.value("tanzaku-cards").max(1),
+            kasu: rs.value("kasu"),
+            kasu_cards: rs.value("kasu-cards").max(1),
+            tsukifuda: rs.value("tsukifuda"),
+            extra_card: rs.value("extra-card"),
+            teshi: rs.value("teshi"),
+            kuttsuki: rs.value("kuttsuki"),
+            double_at: rs.value("double-at"),
+            start_points: rs.value("start-points"),
+            rounds: rs.value("rounds"),
+            rounds_range: rs.ranges.get("rounds").copied().unwrap_or(ROUNDS_RANGE),
+            draw_points: rs.value("draw-points"),
+            koi_bonus: rs.value("koi-bonus"),
+            koi_bonus_multiply_from: rs.value("koi-bonus-multiply-from"),
+            viewing_after_koi: rs.value("viewing-after-koi"),
+        }
+    }
+}
+
+/// Ruling koi-exhausted: the hands ran out after a koi-koi and nobody stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoiExhausted {
+    /// A draw round (ruling draw-round).
+    DrawRound,
+    /// The last caller scores their yaku.
+    CallerScores,
+    /// The last caller's opponent takes what those yaku are worth.
+    OpponentScores,
+}
+
 /// The rules in force, read once from a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -148,6 +195,10 @@ pub struct Rules {
     pub new_yaku: bool,
     /// `both-koi: next-yaku-stops`.
     pub both_koi_stops: bool,
+    /// `must-capture: whole-hand`: a card that captures must be played while there is one.
+    pub capture_from_hand: bool,
+    /// Ruling koi-exhausted: who scores when the hands run out after a koi-koi.
+    pub koi_exhausted: KoiExhausted,
     /// `both-instant: dealer` (else the deal is redone).
     pub both_instant_dealer: bool,
     /// `tied-game: extra-round`.
@@ -157,36 +208,7 @@ pub struct Rules {
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
-            values: Values {
-                goko: rs.value("goko"),
-                shiko: rs.value("shiko"),
-                ame_shiko: rs.value("ame-shiko"),
-                sanko: rs.value("sanko"),
-                hanami_zake: rs.value("hanami-zake"),
-                tsukimi_zake: rs.value("tsukimi-zake"),
-                inoshikacho: rs.value("inoshikacho"),
-                tane: rs.value("tane"),
-                tane_cards: rs.value("tane-cards").max(1),
-                akatan: rs.value("akatan"),
-                aotan: rs.value("aotan"),
-                akatan_aotan: rs.value("akatan-aotan"),
-                tanzaku: rs.value("tanzaku"),
-                tanzaku_cards: rs.value("tanzaku-cards").max(1),
-                kasu: rs.value("kasu"),
-                kasu_cards: rs.value("kasu-cards").max(1),
-                tsukifuda: rs.value("tsukifuda"),
-                extra_card: rs.value("extra-card"),
-                teshi: rs.value("teshi"),
-                kuttsuki: rs.value("kuttsuki"),
-                double_at: rs.value("double-at"),
-                start_points: rs.value("start-points"),
-                rounds: rs.value("rounds"),
-                rounds_range: rs.ranges.get("rounds").copied().unwrap_or(ROUNDS_RANGE),
-                draw_points: rs.value("draw-points"),
-                koi_bonus: rs.value("koi-bonus"),
-                koi_bonus_multiply_from: rs.value("koi-bonus-multiply-from"),
-                viewing_after_koi: rs.value("viewing-after-koi"),
-            },
+            values: Values::from_ruleset(rs),
             stacking: rs.is("yaku-groups", "stacking"),
             pair_replaces: !rs.is("akatan-aotan-pair", "both-count"),
             sake_cup_plain: !rs.is("sake-cup", "animal-only"),
@@ -232,6 +254,12 @@ impl Rules {
             last_card_koi: rs.is("last-card-koi", "allowed"),
             new_yaku: rs.is("another-yaku", "new-yaku"),
             both_koi_stops: rs.is("both-koi", "next-yaku-stops"),
+            capture_from_hand: rs.is("must-capture", "whole-hand"),
+            koi_exhausted: match rs.choice("koi-exhausted") {
+                "caller-scores" => KoiExhausted::CallerScores,
+                "opponent-scores" => KoiExhausted::OpponentScores,
+                _ => KoiExhausted::DrawRound,
+            },
             both_instant_dealer: rs.is("both-instant", "dealer"),
             tie_extra: rs.is("tied-game", "extra-round"),
         }
@@ -277,6 +305,8 @@ mod tests {
             "last-card-koi",
             "another-yaku",
             "both-koi",
+            "must-capture",
+            "koi-exhausted",
             "both-instant",
             "tied-game",
         ] {

@@ -6,13 +6,13 @@
 
 use serde::Serialize;
 
-use super::Rules;
 use super::cards::{Card, Kind};
 use super::deal;
 use super::error::RefereeError;
 use super::ledger::{Ledger, Setup};
 use super::record::{Call, Capture, Event, Move, Turn};
 use super::yaku::{self, Name, Score};
+use super::{KoiExhausted, Rules};
 use crate::ruleset::Ruleset;
 use crate::session::Session;
 
@@ -45,6 +45,8 @@ pub enum End {
     Draw,
     /// A dealt hand won at once (teshi, kuttsuki).
     Instant,
+    /// The hands ran out after a koi-koi, and ruling koi-exhausted gave the round to a player.
+    Exhausted,
     /// The deal was void and is done again.
     Redeal,
 }
@@ -121,6 +123,8 @@ pub struct RoundState {
     pub turns: [usize; 2],
     pub to_move: usize,
     pub calls: [u32; 2],
+    /// The player who called koi-koi last this round.
+    pub last_koi: Option<usize>,
     decided: [Decided; 2],
     pub field_brights: u8,
     /// The current turn's played card.
@@ -141,6 +145,7 @@ impl RoundState {
             turns: [0, 0],
             to_move: dealer,
             calls: [0, 0],
+            last_koi: None,
             decided: [Decided::default(), Decided::default()],
             field_brights: 0,
             played: None,
@@ -543,6 +548,14 @@ impl Referee {
             None => self.admit_unseen(card, &self.round.seen)?,
         }
         let captured = self.resolve(m)?;
+        let known = self.round.hands[p].is_some();
+        if known && captured.is_empty() && !self.playable(p).contains(&card) {
+            return Err(RefereeError::MustCaptureFromHand {
+                player: self.name(p).to_string(),
+                card,
+                capturing: self.playable(p),
+            });
+        }
         match &mut self.round.hands[p] {
             Some(h) => {
                 if let Some(i) = h.iter().position(|c| *c == card) {
@@ -556,6 +569,29 @@ impl Referee {
         self.round.played = Some(taken.clone());
         self.phase = Phase::Draw;
         Ok(taken)
+    }
+
+    /// The cards of `p`'s hand that may be played now: all of them, or under ruling
+    /// must-capture: whole-hand only those that capture while there are any. Empty when the
+    /// hand is not known.
+    pub fn playable(&self, p: usize) -> Vec<Card> {
+        let hand = self
+            .round
+            .hands
+            .get(p)
+            .cloned()
+            .flatten()
+            .unwrap_or_default();
+        let capturing: Vec<Card> = hand
+            .iter()
+            .copied()
+            .filter(|c| !self.round.matches(*c).is_empty())
+            .collect();
+        if self.rules.capture_from_hand && !capturing.is_empty() {
+            capturing
+        } else {
+            hand
+        }
     }
 
     /// The player's score now, under the round's calls.
@@ -640,6 +676,7 @@ impl Referee {
                 }
                 let s = self.score_of(p);
                 self.round.calls[p] += 1;
+                self.round.last_koi = Some(p);
                 self.round.decided[p] = Decided {
                     cards: self.round.piles[p].len(),
                     names: s.yaku.iter().map(|y| y.name).collect(),
@@ -663,9 +700,26 @@ impl Referee {
         r.drawn = None;
         r.to_move = 1 - r.to_move;
         if r.turns.iter().all(|t| *t >= DEALT) {
-            return Some(self.finish(End::Draw, None, Vec::new(), (1, Vec::new()), 0));
+            return Some(self.exhausted());
         }
         None
+    }
+
+    /// The hands ran out with no stop: a draw round, or under ruling koi-exhausted the
+    /// last koi-koi caller's yaku scored for them or for their opponent.
+    fn exhausted(&mut self) -> RoundResult {
+        let scorer = match (self.round.last_koi, self.rules.koi_exhausted) {
+            (Some(c), KoiExhausted::CallerScores) => Some((c, c)),
+            (Some(c), KoiExhausted::OpponentScores) => Some((c, 1 - c)),
+            _ => None,
+        };
+        let Some((caller, winner)) = scorer else {
+            return self.finish(End::Draw, None, Vec::new(), (1, Vec::new()), 0);
+        };
+        let s = self.score_of(caller);
+        let yaku = s.yaku.iter().map(|y| (y.name, y.points)).collect();
+        let how = (s.multiplier, s.multiplier_reasons);
+        self.finish(End::Exhausted, Some(winner), yaku, how, s.total)
     }
 
     /// The cards `p` cannot see: the opponent's hand and the stock.
@@ -777,7 +831,16 @@ pub enum Applied {
 /// The rules and rulings a game followed move by move is refereed by.
 pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
     let mut x = Ledger::explain(rs, rules);
-    x.rule("A card played or drawn captures the table card of its month: with one match it takes it, with two the record says which (`>`, unless the two are alike, such as two plain cards), with three it takes all three; with none it is laid on the table. A card that matches must capture.");
+    x.rule("A card played or drawn captures the table card of its month: with one match it takes it, with two the record says which (`>`, unless the two are alike, such as two plain cards), with three it takes all three; with none it is laid on the table.");
+    x.ruled(
+        if rules.capture_from_hand {
+            "A card that matches must capture, and while the hand holds a card that captures, the card played must be one."
+        } else {
+            "A card that matches must capture; any card of the hand may be played."
+        },
+        rs,
+        &["must-capture"],
+    );
     x.ruled(
         "A turn that makes the player's yaku worth more than at their last decision ends with koi or stop; stop scores the round.",
         rs,
@@ -791,6 +854,21 @@ pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
         },
         rs,
         &["last-card-koi"],
+    );
+    x.ruled(
+        match rules.koi_exhausted {
+            KoiExhausted::DrawRound => {
+                "Hands that run out after a koi-koi with nobody stopping make a draw round."
+            }
+            KoiExhausted::CallerScores => {
+                "Hands that run out after a koi-koi with nobody stopping: the last caller scores their yaku."
+            }
+            KoiExhausted::OpponentScores => {
+                "Hands that run out after a koi-koi with nobody stopping: the last caller's opponent takes what the caller's yaku are worth."
+            }
+        },
+        rs,
+        &["koi-exhausted", "draw-round"],
     );
     x.ruled(
         "Dealt hands are checked for instant wins, and the field for a redeal.",
@@ -1133,6 +1211,64 @@ mod tests {
         );
         let t = r.turn(&turn("ana 2p / 8b>8p stop")).unwrap();
         assert_eq!(t.ended.map(|e| (e.base, e.winner)), Some((6, Some(0))));
+    }
+
+    #[test]
+    fn ruling_must_capture() {
+        let at = |changes| mid_round(changes, "1p 4p", ["1b 5p", "9r 10r"], ["", ""], [3, 3]);
+        assert!(at(&[]).turn(&turn("ana 5p / 2p")).is_ok());
+        let mut whole = at(&[("must-capture", "whole-hand")]);
+        assert_eq!(whole.playable(0), cards("1b"));
+        assert_eq!(
+            whole
+                .clone()
+                .turn(&turn("ana 5p / 2p"))
+                .unwrap_err()
+                .to_string(),
+            "ana must play a card that captures while they hold one (ruling must-capture: whole-hand), and 5p matches nothing on the table; legal: 1b"
+        );
+        assert!(whole.turn(&turn("ana 1b / 2p")).is_ok());
+        // With no card that captures, any card may be played.
+        let mut none = mid_round(
+            &[("must-capture", "whole-hand")],
+            "2p 4p",
+            ["1b 5p", "9r 10r"],
+            ["", ""],
+            [3, 3],
+        );
+        assert_eq!(none.playable(0), cards("1b 5p"));
+        assert!(none.turn(&turn("ana 5p / 3p")).is_ok());
+    }
+
+    #[test]
+    fn ruling_koi_exhausted() {
+        // ana called koi-koi on hanami-zake (5); the last two cards make nothing.
+        let end = |changes| {
+            let mut r = mid_round(changes, "1p 4p", ["6p", "11p"], ["3b 9a", ""], [7, 7]);
+            r.round.calls[0] = 1;
+            r.round.last_koi = Some(0);
+            r.round.decided[0] = Decided {
+                cards: 2,
+                names: vec![Name::HanamiZake],
+            };
+            r.turn(&turn("ana 6p / 2p")).unwrap();
+            let t = r.turn(&turn("ben 11p / 12p")).unwrap();
+            let e = t.ended.unwrap();
+            (e.end, e.winner, e.points, r.ledger.scores)
+        };
+        assert_eq!(end(&[]), (End::Draw, None, 0, [50, 50]));
+        assert_eq!(
+            end(&[("draw-round", "dealer-6")]),
+            (End::Draw, Some(0), 6, [56, 44])
+        );
+        assert_eq!(
+            end(&[("koi-exhausted", "caller-scores")]),
+            (End::Exhausted, Some(0), 5, [55, 45])
+        );
+        assert_eq!(
+            end(&[("koi-exhausted", "opponent-scores")]),
+            (End::Exhausted, Some(1), 5, [45, 55])
+        );
     }
 
     #[test]

@@ -143,8 +143,8 @@ impl Dice {
 /// The card the player to move plays, by `policy` (the hand must be known).
 pub fn choose_play(r: &Referee, policy: Policy, dice: &mut Dice, deep: bool) -> Option<Move> {
     let p = r.round.to_move;
-    let hand = r.round.hands[p].clone()?;
-    let moves: Vec<Move> = hand.iter().flat_map(|c| options(r, *c)).collect();
+    r.round.hands[p].as_ref()?;
+    let moves: Vec<Move> = r.playable(p).iter().flat_map(|c| options(r, *c)).collect();
     match policy {
         Policy::Random => moves.get(dice.below(moves.len())).copied(),
         Policy::Greedy => greedy_move(r, &moves, deep),
