@@ -849,3 +849,51 @@ Illegal: line 5 (ana) — ruling steps: step 2 of the run: squares 1,0 and 2,1 d
         "{out}"
     );
 }
+
+/// Issue 30: "Pokino!" under Territory won at once without a ruling; ruling
+/// territory-pokino names it, both sides through check and play.
+#[test]
+fn ruling_territory_pokino_through_check_and_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = format!("players: ana ben\n{SPOKE}\nana: QC 4H\nana run QC 4H\n");
+    for (choice, said) in [
+        (
+            "caller-wins",
+            "Game over: ana called \"Pokino!\" and wins.\n",
+        ),
+        (
+            "pips-decide",
+            "Game over: ana called \"Pokino!\", and the pips decide (ruling territory-pokino): ana wins with 30 pips.\n",
+        ),
+    ] {
+        let house = dir.path().join(format!("{choice}.yaml"));
+        std::fs::write(
+            &house,
+            format!("base: pokino-greed\nrulings:\n  territory: \"on\"\n  territory-pokino: {choice}\nvalues:\n  start-cards: 2\n"),
+        )
+        .unwrap();
+        let house = house.to_str().unwrap();
+        let (code, out, _) = check_text(&["--explain", "--rules", house], &record);
+        assert_eq!(code, 0);
+        assert!(out.contains(said), "{choice}: {out}");
+        assert!(
+            out.contains(&format!("territory-pokino: {choice}]")),
+            "{choice}: {out}"
+        );
+        let (code, out, _) = run_in(
+            dir.path(),
+            &[
+                "--no-history",
+                "--rules",
+                house,
+                "pokino",
+                "play",
+                "--players",
+                "ana,ben",
+            ],
+            format!("{}\nrun QC 4H\n", &SPOKE["spoke: ".len()..]),
+        );
+        assert_eq!(code, 0);
+        assert!(out.ends_with(said), "{choice}: {out}");
+    }
+}

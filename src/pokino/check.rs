@@ -305,9 +305,17 @@ impl GameVerdict {
                 Some(n) => format!("The game goes on: {n} plays next."),
                 None => "The game goes on: whoever plays first begins.".to_string(),
             },
-            (Some(End::Pokino { player }), _) => {
+            (Some(End::Pokino { player }), _) if !self.game.rules.pokino_pips_decide => {
                 format!("Game over: {player} called \"Pokino!\" and wins.")
             }
+            (Some(End::Pokino { player }), winners) => format!(
+                "Game over: {player} called \"Pokino!\", and the pips decide (ruling territory-pokino): {}.",
+                match winners {
+                    [] => "a tie, and no one wins".to_string(),
+                    [one] => format!("{one} wins with {} {what}", s(one)),
+                    many => format!("{} tie with {} {what}", many.join(", "), s(&many[0])),
+                }
+            ),
             (Some(_), []) => {
                 "Game over: a tie, and no one wins (ruling win-ties is `nobody`).".to_string()
             }
@@ -358,9 +366,13 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
         &["pokino-up", "up-draw", "deck", "empty-deck"],
     );
     x.ruled(
-        "A player left with no card calls \"Pokino!\" and wins at once; otherwise the game ends when the poke is empty and the highest score wins.",
+        if rules.pokino_pips_decide {
+            "A player left with no card calls \"Pokino!\", which ends the game; the game also ends when the poke is empty; at the end the highest pip total wins."
+        } else {
+            "A player left with no card calls \"Pokino!\" and wins at once; otherwise the game ends when the poke is empty and the highest score wins."
+        },
         rs,
-        &["poke-end", "win-ties", "territory", "territory-ties"],
+        &["poke-end", "win-ties", "territory", "territory-ties", "territory-pokino"],
     );
     if rules.tear_down {
         x.ruled(

@@ -802,12 +802,13 @@ impl Game {
             .collect()
     }
 
-    /// The winners once the game is over: the player who called "Pokino!", or the
-    /// highest scores (ruling `win-ties`). Empty while it goes on.
+    /// The winners once the game is over: the player who called "Pokino!" (unless ruling
+    /// territory-pokino lets the pips decide), or the highest scores (ruling `win-ties`).
+    /// Empty while it goes on.
     pub fn winners(&self) -> Vec<String> {
         match &self.end {
             None => Vec::new(),
-            Some(End::Pokino { player }) => vec![player.clone()],
+            Some(End::Pokino { player }) if !self.rules.pokino_pips_decide => vec![player.clone()],
             Some(_) => {
                 let s = self.scores();
                 let best = s.iter().copied().max().unwrap_or(0);
@@ -1072,6 +1073,45 @@ mod tests {
             "ana run QC 4H 3S\n",
         );
         assert_eq!(v.scores["ana"], 20 + 10 + 4);
+    }
+
+    #[test]
+    fn ruling_territory_pokino() {
+        let house = |choice: &str| {
+            format!(
+                "rulings:\n  territory-pokino: {choice}\nvalues:\n  start-beads: 5\n  start-cards: 2\n"
+            )
+        };
+        for (choice, winner) in [("caller-wins", "ana"), ("pips-decide", "ben")] {
+            let mut v = play(
+                "pokino-territory",
+                &house(choice),
+                "QC 4H",
+                "",
+                "ana run QC 4H\n",
+            );
+            assert_eq!(
+                v.game.end,
+                Some(End::Pokino {
+                    player: "ana".into()
+                })
+            );
+            // ben's tokens outnumber ana's on both dominoes her run touched.
+            let mut ben = v.game.tokens[0].clone();
+            ben.player = "ben".into();
+            v.game.tokens.extend([ben.clone(), ben]);
+            assert_eq!(v.game.scores(), vec![0, 30], "{choice}");
+            assert_eq!(v.game.winners(), vec![winner.to_string()], "{choice}");
+        }
+        // Outside Territory the call wins whatever the ruling says.
+        let v = play(
+            "pokino",
+            &house("pips-decide"),
+            "QC 4H",
+            "",
+            "ana run QC 4H\n",
+        );
+        assert_eq!(v.game.winners(), vec!["ana".to_string()]);
     }
 
     #[test]

@@ -63,6 +63,9 @@ pub struct Rules {
     pub tear_down: bool,
     /// Territory: dominoes go to the player with the most tokens touching them.
     pub territory: bool,
+    /// `territory-pokino: pips-decide`: under Territory, "Pokino!" ends the game and the
+    /// pips decide (else the caller wins).
+    pub pokino_pips_decide: bool,
     /// `pass: without-domino` (else a player may always pass).
     pub pass_without_domino: bool,
     /// `runs-per-turn: several` (else one run a turn).
@@ -119,6 +122,8 @@ impl Rules {
             up_draw_optional: rs.is("up-draw", "optional"),
             tear_down: rs.is("tear-down", "on"),
             territory: rs.is("territory", "on"),
+            pokino_pips_decide: rs.is("territory", "on")
+                && rs.is("territory-pokino", "pips-decide"),
             pass_without_domino: rs.is("pass", "without-domino"),
             several_runs: rs.is("runs-per-turn", "several"),
             first_to_play: rs.is("first-player", "first-to-play"),
