@@ -629,3 +629,31 @@ fn a_save_name_that_is_not_utf8_was_written_but_could_not_be_resumed() {
     // Nothing was written under either name.
     assert!(names_in(d).is_empty(), "{:?}", names_in(d));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_record_through_a_link_to_the_save_would_overwrite_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::os::unix::fs::symlink("g.yaml", d.join("l.txt")).unwrap();
+    let play = [
+        "koikoi",
+        "play",
+        "--players",
+        "ana,ben",
+        "--save",
+        "g.yaml",
+        "--record",
+        "l.txt",
+    ];
+    let (code, out, err) = run_in(d, &play, b"");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            2,
+            "",
+            "error: --record l.txt is the save file itself\n  = help: give the record another name, such as game.txt\n"
+        )
+    );
+    assert_eq!(names_in(d), ["l.txt"]);
+}
