@@ -19,3 +19,4 @@ pub mod ruleset;
 pub mod session;
 pub mod shuffle;
 pub mod words;
+pub mod yaml;

@@ -513,44 +513,17 @@ pub fn key_column(text: &str, line: usize, key: &str) -> Option<usize> {
     Some(l[..byte].chars().count() + 1)
 }
 
-/// A YAML error as a problem at its line and column, with a suggestion for a misspelt key.
+/// A YAML error as a problem at its line and column (in kado's words, [`crate::yaml`]),
+/// with the keys of a house-rules file and a suggestion for a misspelt one.
 fn yaml_error(src: &Source, e: &serde_saphyr::Error) -> Error {
-    let text = e.without_snippet().to_string();
-    let first = text.lines().next().unwrap_or("").to_string();
-    let first = first.strip_prefix("error: ").unwrap_or(&first);
-    // "line 2 column 1: unknown field `x`, expected …" → the part after the position.
-    let message = match first.split_once(": ") {
-        Some((pos, rest)) if pos.starts_with("line ") => rest.to_string(),
-        _ => first.to_string(),
-    };
-    // The position is shown apart; drop it from the sentence.
-    let message = match message.find(" at line ") {
-        Some(i) => message[..i].to_string(),
-        None => message,
-    };
-    let message = if message.starts_with("invalid i64") || message.starts_with("invalid u") {
-        "expected a whole number".to_string()
-    } else {
-        message
-    };
-    let mut p = Problem::new(message.clone());
-    if let Some(field) = message
-        .strip_prefix("unknown field `")
-        .and_then(|r| r.split('`').next())
-    {
-        p.message = format!("unknown key `{field}`");
+    let mut p = crate::yaml::problem(src, e);
+    if let Some(field) = crate::yaml::unknown_key(e) {
         p = p.expected(format!("one of: {}", HOUSE_KEYS.join(", ")));
         if let Some(near) = did_you_mean(field, HOUSE_KEYS) {
             p = p.help(format!("did you mean `{near}`?"));
         }
     }
-    match e.location() {
-        Some(loc) if loc.line() > 0 => {
-            p.at_line_col(src, loc.line() as usize, loc.column().max(1) as usize)
-        }
-        _ => p.with_source(src.clone()),
-    }
-    .into()
+    p.into()
 }
 
 #[cfg(test)]
@@ -656,6 +629,13 @@ mod tests {
         );
         let e = Ruleset::from_house_text("h.yaml", "base: kinkado\nrullings: {}\n").unwrap_err();
         assert_eq!(e.problems[0].message, "unknown key `rullings`");
+        assert_eq!(e.problems[0].position(), Some((2, 1)));
+    }
+
+    #[test]
+    fn a_house_rules_file_with_a_key_twice_was_told_to_set_duplicatekeypolicy() {
+        let e = Ruleset::from_house_text("h.yaml", "base: kinga\nbase: kinga\n").unwrap_err();
+        assert_eq!(e.problems[0].message, "the key `base` is given twice");
         assert_eq!(e.problems[0].position(), Some((2, 1)));
     }
 }

@@ -299,15 +299,9 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
         }
         let src = Source::new(format!("file {name}"), text);
         let log: Log<S, A> = serde_saphyr::from_str(text).map_err(|e| {
-            let msg = e.without_snippet().to_string();
-            let msg = msg.lines().next().unwrap_or("").to_string();
-            let p = Problem::new(format!("{name} is not a readable session log: {msg}"));
-            match e.location() {
-                Some(l) if l.line() > 0 => {
-                    p.at_line_col(&src, l.line() as usize, l.column().max(1) as usize)
-                }
-                _ => p.with_source(src.clone()),
-            }
+            let mut p = crate::yaml::problem(&src, &e);
+            p.message = format!("{name} is not a readable session log: {}", p.message);
+            p
         })?;
         // Again from the log itself: the header alone may fail to read where the whole
         // log reads (a tag such as `!!binary` on a value deep in the file).
@@ -537,5 +531,23 @@ mod tests {
             e.problems[0].message,
             "unknown value `start-mony` for Kin Kādo"
         );
+    }
+
+    #[test]
+    fn a_save_with_too_many_values_was_refused_as_budget_breached_nodes() {
+        type L = Log<serde_json::Value, serde_json::Value>;
+        let many = format!("game: kinga\nformat: 1\nx: [{}1]\n", "1,".repeat(300_000));
+        let e = L::from_yaml("g.yaml", &many, "kinga").unwrap_err();
+        assert_eq!(
+            e.problems[0].message,
+            "g.yaml is not a readable session log: it holds more than the 250000 values, lists and mappings kado reads"
+        );
+        let twice = "game: kinga\nformat: 1\nformat: 1\n";
+        let e = L::from_yaml("g.yaml", twice, "kinga").unwrap_err();
+        assert_eq!(
+            e.problems[0].message,
+            "g.yaml is not a readable session log: the key `format` is given twice"
+        );
+        assert_eq!(e.problems[0].position(), Some((3, 1)));
     }
 }

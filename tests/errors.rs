@@ -167,7 +167,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "kinkado --rules broken.yaml hand AS KS",
-        "error: expected string scalar\n --> file broken.yaml, line 1, column 7\n  |\n1 | base: [kinkado\n  |       ^^^^^^^^\n",
+        "error: expected a single value\n --> file broken.yaml, line 1, column 7\n  |\n1 | base: [kinkado\n  |       ^^^^^^^^\n",
     ),
     (
         "kinkado --rules value-type.yaml hand AS KS",

@@ -229,14 +229,16 @@ fn endless_files_are_read_only_up_to_the_limit() {
 }
 
 #[test]
-fn a_file_that_is_not_text_still_says_so() {
+fn a_file_that_is_not_utf8_named_no_line_or_column() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("board.txt");
     std::fs::write(&path, b"6-4@0,0h \xff\xfe").unwrap();
     let path = path.to_str().unwrap();
     assert_eq!(
         bad(&["pokino", "show", "--board", path]),
-        format!("error: cannot read board file `{path}`: it is not UTF-8 text\n")
+        format!(
+            "error: cannot read board file `{path}`: it is not UTF-8 text: line 1, column 10 (byte offset 9) holds 0xFF\n  = help: save the file as UTF-8 text\n"
+        )
     );
 }
 

@@ -85,3 +85,31 @@ fn every_readme_console_example_gives_the_output_shown() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The save formats this kado reads, as the README words them: "format 1", "formats 1 and
+/// 2", "formats 1, 2 and 3".
+fn formats_read() -> String {
+    let reads: Vec<String> = kado::session::READS.iter().map(u32::to_string).collect();
+    match reads.as_slice() {
+        [one] => format!("reads format {one}"),
+        [init @ .., last] => format!("reads formats {} and {last}", init.join(", ")),
+        [] => "reads no format".to_string(),
+    }
+}
+
+#[test]
+fn the_readme_said_this_kado_reads_save_format_1_when_it_reads_1_and_2() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let flowing = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let said = format!("this kado {} ", formats_read());
+    assert!(
+        flowing.contains(&said),
+        "README.md must say `{said}` (kado::session::READS)"
+    );
+    // And no other sentence of it names other formats.
+    assert_eq!(
+        flowing.matches("kado reads format").count(),
+        flowing.matches(&said).count()
+    );
+}

@@ -224,7 +224,7 @@ fn bad_bytes_on_stdin_end_the_session_with_an_error_and_keep_the_answers() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "error: line 2 of standard input is not UTF-8 text\n  = help: every answer before it is saved in z.yaml; continue with `kado kinkado resume z.yaml`\n"
+        "error: line 2 of standard input is not UTF-8 text: column 1 holds 0xFF\n  = help: every answer before it is saved in z.yaml; continue with `kado kinkado resume z.yaml`\n"
     );
     let (_, out, _) = run_in(d, &["kinkado", "status", "z.yaml"], b"");
     assert!(out.contains("Prize pool: $1 and K♥"), "{out}");
@@ -233,7 +233,10 @@ fn bad_bytes_on_stdin_end_the_session_with_an_error_and_keep_the_answers() {
     assert_eq!((code, out.as_str()), (2, ""));
     let last = err.lines().last().unwrap_or("");
     let v: serde_json::Value = serde_json::from_str(last).unwrap();
-    assert_eq!(v["error"], "line 1 of standard input is not UTF-8 text");
+    assert_eq!(
+        v["error"],
+        "line 1 of standard input is not UTF-8 text: column 1 holds 0xFF"
+    );
 }
 
 #[test]
@@ -406,4 +409,251 @@ fn every_session_kind_has_a_status() {
         let v = json(&[&game, "status", file]);
         assert!(v.is_object(), "{name}: {v}");
     }
+}
+
+/// Runs kado in `dir` with no file allowed to grow past 0 bytes (`ulimit -f 0`, with the
+/// signal that would kill it ignored), so that every write of a save fails as a full disk
+/// makes it fail: (exit code, stderr).
+#[cfg(target_os = "linux")]
+fn run_unwritable(dir: &Path, args: &[&str], input: &[u8]) -> (i32, String) {
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 0; exec \"$0\" \"$@\"")
+        .arg(assert_cmd::cargo::cargo_bin!("kado"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("KADO_HISTORY", "off")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The names in a folder, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_save_that_cannot_be_written_exited_1_and_left_its_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = ["koikoi", "game", "--players", "ana,ben", "--save", "g.yaml"];
+    assert_eq!(run_in(d, &game, b"ana 8\n").0, 0);
+    let before = std::fs::read(d.join("g.yaml")).unwrap();
+    let (code, err) = run_unwritable(d, &["koikoi", "resume", "g.yaml"], b"ben 3\n");
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: could not save the game to g.yaml: the file would be larger than this system allows; the game is as it was at the last save\n  = help: once kado can write there, continue it with `kado koikoi resume g.yaml` (any answer not saved is asked again)\n"
+        )
+    );
+    assert_eq!(std::fs::read(d.join("g.yaml")).unwrap(), before);
+    assert_eq!(names_in(d), ["g.yaml"]);
+    // A new game whose first save fails: nothing is left but what was there.
+    let new = ["koikoi", "game", "--players", "ana,ben", "--save", "n.yaml"];
+    let (code, err) = run_unwritable(d, &new, b"ana 8\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "n.yaml: the file would be larger than this system allows; nothing was saved\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(names_in(d), ["g.yaml"]);
+    // The last save still resumes.
+    let (code, _, err) = run_in(d, &["koikoi", "resume", "g.yaml"], b"ben 3\n");
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_reached_through_a_symlink_escaped_its_lock_and_was_split() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = ["koikoi", "game", "--players", "ana,ben", "--save", "x.yaml"];
+    assert_eq!(run_in(d, &game, b"ana 8\n").0, 0);
+    std::os::unix::fs::symlink("x.yaml", d.join("l.yaml")).unwrap();
+    // While x.yaml is in use, the link to it is refused.
+    let (mut first, stdin) = waiting_session(d, &["koikoi", "resume", "x.yaml"], "x.yaml");
+    let real = std::fs::canonicalize(d.join("x.yaml")).unwrap();
+    let (code, _, err) = run_in(d, &["koikoi", "resume", "l.yaml"], b"ben 3\n");
+    assert_eq!(
+        (code, err),
+        (
+            2,
+            format!(
+                "error: l.yaml (a link to {}) is in use by another kado session (process {})\n  = help: finish or quit that session first (one session per save file, so no answer is lost)\n",
+                real.display(),
+                first.id()
+            )
+        )
+    );
+    drop(stdin);
+    assert!(first.wait().unwrap().success());
+    // Answers given through the link reach x.yaml, and the link stays a link.
+    let (code, _, err) = run_in(d, &["koikoi", "resume", "l.yaml"], b"ben 3\n");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        std::fs::symlink_metadata(d.join("l.yaml"))
+            .unwrap()
+            .is_symlink()
+    );
+    let (_, out, _) = run_in(d, &["--json", "koikoi", "status", "x.yaml"], b"");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["played"], 2, "{out}");
+    assert_eq!(names_in(d), ["l.yaml", "x.yaml"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_hard_linked_save_would_split_the_game_and_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let game = ["koikoi", "game", "--players", "ana,ben", "--save", "x.yaml"];
+    assert_eq!(run_in(d, &game, b"ana 8\n").0, 0);
+    std::fs::hard_link(d.join("x.yaml"), d.join("h.yaml")).unwrap();
+    let before = std::fs::read(d.join("x.yaml")).unwrap();
+    for name in ["h.yaml", "x.yaml"] {
+        let (code, _, err) = run_in(d, &["koikoi", "resume", name], b"ben 3\n");
+        assert_eq!(
+            (code, err),
+            (
+                2,
+                format!(
+                    "error: {name} has 2 names on disk (hard links); kado saves by replacing the file, which would split the game between them\n  = help: keep one name: remove the other links (`find . -samefile {name}` lists them), or play a copy (`cp {name} game.yaml`); use `ln -s` for a second name\n"
+                )
+            )
+        );
+    }
+    assert_eq!(std::fs::read(d.join("h.yaml")).unwrap(), before);
+    assert_eq!(names_in(d), ["h.yaml", "x.yaml"]);
+    // One name again: the game goes on.
+    std::fs::remove_file(d.join("h.yaml")).unwrap();
+    let (code, _, err) = run_in(d, &["koikoi", "resume", "x.yaml"], b"ben 3\n");
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_name_that_is_not_utf8_was_written_but_could_not_be_resumed() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let name = std::ffi::OsStr::from_bytes(b"new\xe9.yaml");
+    let refused = |what: &str| {
+        format!(
+            "error: {what} new\u{fffd}.yaml is not a UTF-8 file name\n  = help: name the file with UTF-8 text, which kado can print and read back\n"
+        )
+    };
+    let cases: [(Vec<&std::ffi::OsStr>, &str); 5] = [
+        (
+            ["koikoi", "game", "--players", "ana,ben", "--save"]
+                .map(std::ffi::OsStr::new)
+                .into_iter()
+                .chain([name])
+                .collect(),
+            "--save",
+        ),
+        (
+            [
+                "koikoi",
+                "play",
+                "--players",
+                "ana,ben",
+                "--save",
+                "g.yaml",
+                "--record",
+            ]
+            .map(std::ffi::OsStr::new)
+            .into_iter()
+            .chain([name])
+            .collect(),
+            "--record",
+        ),
+        (
+            ["koikoi", "resume"]
+                .map(std::ffi::OsStr::new)
+                .into_iter()
+                .chain([name])
+                .collect(),
+            "saved game",
+        ),
+        (
+            ["kinga", "resume"]
+                .map(std::ffi::OsStr::new)
+                .into_iter()
+                .chain([name])
+                .collect(),
+            "saved game",
+        ),
+        (
+            ["kingmaker", "status"]
+                .map(std::ffi::OsStr::new)
+                .into_iter()
+                .chain([name])
+                .collect(),
+            "saved game",
+        ),
+    ];
+    for (args, what) in cases {
+        let out = kado_process()
+            .current_dir(d)
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            refused(what),
+            "{args:?}"
+        );
+    }
+    // Nothing was written under either name.
+    assert!(names_in(d).is_empty(), "{:?}", names_in(d));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_record_through_a_link_to_the_save_would_overwrite_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::os::unix::fs::symlink("g.yaml", d.join("l.txt")).unwrap();
+    let play = [
+        "koikoi",
+        "play",
+        "--players",
+        "ana,ben",
+        "--save",
+        "g.yaml",
+        "--record",
+        "l.txt",
+    ];
+    let (code, out, err) = run_in(d, &play, b"");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            2,
+            "",
+            "error: --record l.txt is the save file itself\n  = help: give the record another name, such as game.txt\n"
+        )
+    );
+    assert_eq!(names_in(d), ["l.txt"]);
 }

@@ -125,7 +125,7 @@ pub enum Cmd {
     )]
     Resume {
         /// The saved campaign.
-        file: String,
+        file: std::path::PathBuf,
         /// Rewrite the Year record in FILE after every answer (a campaign from `play`).
         #[arg(long, value_name = "FILE")]
         record: Option<std::path::PathBuf>,
@@ -301,8 +301,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         Cmd::Status { file, record: true } => session::status_record::<Campaign>(ctx, &file),
         Cmd::Status { file, .. } => session::status::<Campaign>(ctx, &file),
         Cmd::Resume { file, record } => {
-            let (mut lock, log) =
-                session::open_resume::<Campaign>(ctx, std::path::Path::new(&file), TITLE)?;
+            let (mut lock, log) = session::open_resume::<Campaign>(ctx, &file, TITLE)?;
             session::record_to(&mut lock, record)?;
             play(ctx, &lock, log)
         }
@@ -667,7 +666,7 @@ fn read_stdin(limit: u64) -> Result<String, Error> {
             super::limits::size_text(limit)
         )));
     }
-    String::from_utf8(bytes).map_err(|_| Error::msg("cannot read stdin: it is not UTF-8 text"))
+    super::limits::utf8_text(bytes).map_err(|at| Error::msg(format!("cannot read stdin: {at}")))
 }
 
 #[derive(Serialize)]

@@ -150,7 +150,7 @@ pub enum Cmd {
     )]
     Resume {
         /// The saved game.
-        file: String,
+        file: PathBuf,
         /// Rewrite the game's record to this file after every answer (a game from `play`).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
@@ -260,8 +260,8 @@ fn read_record(arg: &str) -> Result<Source, Error> {
             "the record on stdin is over {FILE_LIMIT} bytes; kado reads at most that"
         )));
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Error::msg("the record on stdin is not UTF-8 text"))?;
+    let text = super::limits::utf8_text(bytes)
+        .map_err(|at| Error::msg(format!("cannot read the record on stdin: {at}")))?;
     Ok(Source::new("stdin", text))
 }
 
@@ -438,13 +438,13 @@ fn time_seed() -> u64 {
 }
 
 /// Whether a save holds a game played move by move (else the ledger alone).
-fn is_play_save(file: &str) -> Result<bool, Error> {
-    let text = read_file(file, "saved game", super::SAVE_LIMIT)?;
+fn is_play_save(file: &Path) -> Result<bool, Error> {
+    let text = read_file(session::saved_name(file)?, "saved game", super::SAVE_LIMIT)?;
     Ok(game::is_play_log(&text))
 }
 
 fn status_cmd(ctx: &Ctx, file: &Path, record: bool) -> Outcome {
-    let play = is_play_save(&file.to_string_lossy())?;
+    let play = is_play_save(file)?;
     match (play, record) {
         (true, true) => session::status_record::<game::Game>(ctx, file),
         (true, false) => session::status::<game::Game>(ctx, file),
@@ -453,12 +453,12 @@ fn status_cmd(ctx: &Ctx, file: &Path, record: bool) -> Outcome {
     }
 }
 
-fn resume_cmd(ctx: &Ctx, file: &str, record: Option<PathBuf>) -> Outcome {
+fn resume_cmd(ctx: &Ctx, file: &Path, record: Option<PathBuf>) -> Outcome {
     if !is_play_save(file)? {
-        let (lock, log) = session::open_resume::<Ledger>(ctx, Path::new(file), TITLE)?;
+        let (lock, log) = session::open_resume::<Ledger>(ctx, file, TITLE)?;
         return run_ledger(ctx, &lock, log);
     }
-    let (mut lock, log) = session::open_resume::<game::Game>(ctx, Path::new(file), TITLE)?;
+    let (mut lock, log) = session::open_resume::<game::Game>(ctx, file, TITLE)?;
     session::record_to(&mut lock, record)?;
     run_play(ctx, &lock, log)
 }
@@ -559,12 +559,14 @@ fn simulate_cmd(
     }
     let policies = [*a, *b];
     if let Some(path) = record {
+        super::savefile::check_name(&path, "--record")?;
         let rec = sim::record_of_games(rs, games, seed, policies)
             .map_err(|e| Failure::Internal(e.to_string()))?;
         super::savefile::save_atomic(&path, &rec.to_string()).map_err(|e| {
-            Failure::Internal(format!(
-                "cannot write the record to {}: {e}",
-                path.display()
+            Error::msg(format!(
+                "could not write the record to {}: {}",
+                path.display(),
+                super::limits::io_words(&e)
             ))
         })?;
     }

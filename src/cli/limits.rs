@@ -36,14 +36,86 @@ pub fn size_text(bytes: u64) -> String {
     }
 }
 
+/// An I/O error in kado's words ("no space left on device"), without the system's error
+/// number.
+pub fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::StorageFull => "no space left on device".to_string(),
+        K::QuotaExceeded => "the disk quota is used up".to_string(),
+        K::FileTooLarge => "the file would be larger than this system allows".to_string(),
+        K::ReadOnlyFilesystem => "the file system is read-only".to_string(),
+        K::PermissionDenied => "permission denied".to_string(),
+        _ => {
+            let text = e.to_string();
+            let text = match text.rfind(" (os error ") {
+                Some(i) if text.ends_with(')') => text[..i].to_string(),
+                _ => text,
+            };
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(first) => first.to_lowercase().chain(chars).collect(),
+                None => "an unknown error".to_string(),
+            }
+        }
+    }
+}
+
 /// Why a file could not be read, in the words of the error.
 fn why(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "it does not exist".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        std::io::ErrorKind::InvalidData => "it is not UTF-8 text".to_string(),
-        _ => e.to_string(),
+        _ => io_words(e),
     }
+}
+
+/// Where the first byte that is not UTF-8 is in a text: its line and column (counted in
+/// characters, from 1), its offset in bytes (from 0) and its value.
+#[derive(Debug, PartialEq, Eq)]
+pub struct NotUtf8 {
+    pub line: usize,
+    pub column: usize,
+    pub offset: usize,
+    pub byte: u8,
+}
+
+impl NotUtf8 {
+    fn of(e: &std::string::FromUtf8Error) -> NotUtf8 {
+        let bytes = e.as_bytes();
+        let offset = e.utf8_error().valid_up_to();
+        let before = &bytes[..offset];
+        let start = before
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .map_or(0, |i| i + 1);
+        NotUtf8 {
+            line: before.iter().filter(|b| **b == b'\n').count() + 1,
+            column: String::from_utf8_lossy(&before[start..]).chars().count() + 1,
+            offset,
+            byte: bytes.get(offset).copied().unwrap_or(0),
+        }
+    }
+}
+
+impl std::fmt::Display for NotUtf8 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "it is not UTF-8 text: line {}, column {} (byte offset {}) holds 0x{:02X}",
+            self.line, self.column, self.offset, self.byte
+        )
+    }
+}
+
+/// Bytes read as text, or where the first byte that is not UTF-8 is (every file and
+/// stream kado reads as text comes through here).
+pub fn utf8_text(bytes: Vec<u8>) -> Result<String, NotUtf8> {
+    String::from_utf8(bytes).map_err(|e| NotUtf8::of(&e))
+}
+
+/// The column (from 1) of the first byte that is not UTF-8 in one line, and that byte.
+pub fn utf8_line(bytes: Vec<u8>) -> Result<String, (usize, u8)> {
+    utf8_text(bytes).map_err(|at| (at.column, at.byte))
 }
 
 /// Reads a file the user named, at most `limit` bytes of it, with an error that says
@@ -85,9 +157,11 @@ pub fn read_if_there(path: &str, what: &str, limit: u64) -> Result<Option<String
     if bytes.len() as u64 > limit {
         return Err(too_big(None));
     }
-    match String::from_utf8(bytes) {
+    match utf8_text(bytes) {
         Ok(text) => Ok(Some(text)),
-        Err(_) => Err(fail("it is not UTF-8 text".to_string())),
+        Err(at) => Err(Problem::new(format!("cannot read {what} `{path}`: {at}"))
+            .help("save the file as UTF-8 text")
+            .into()),
     }
 }
 
@@ -189,5 +263,43 @@ mod tests {
         assert_eq!(size_text(100_000), "97.7 KiB (100000 bytes)");
         assert_eq!(size_text(1 << 20), "1 MiB");
         assert_eq!(size_text((1 << 20) + 1), "1.0 MiB (1048577 bytes)");
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_was_refused_without_naming_a_line_or_column() {
+        let at = utf8_text(b"game: kinga\nname: \xc3\xa9a\xe9b\n".to_vec()).unwrap_err();
+        assert_eq!(
+            at,
+            NotUtf8 {
+                line: 2,
+                column: 9,
+                offset: 21,
+                byte: 0xE9
+            }
+        );
+        assert_eq!(
+            at.to_string(),
+            "it is not UTF-8 text: line 2, column 9 (byte offset 21) holds 0xE9"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("h.yaml");
+        std::fs::write(&file, b"base: kinga\n\xff\n").unwrap();
+        let e = read_file(&file.to_string_lossy(), "house-rules file", FILE_LIMIT).unwrap_err();
+        assert!(
+            e.summary().ends_with(
+                "h.yaml`: it is not UTF-8 text: line 2, column 1 (byte offset 12) holds 0xFF"
+            ),
+            "{}",
+            e.summary()
+        );
+        assert_eq!(utf8_line(b"ana \x80".to_vec()), Err((5, 0x80)));
+    }
+
+    #[test]
+    fn io_errors_are_told_without_the_system_error_number() {
+        let full = std::io::Error::from_raw_os_error(28);
+        assert_eq!(io_words(&full), "no space left on device");
+        let other = std::io::Error::from_raw_os_error(5);
+        assert_eq!(io_words(&other), "input/output error");
     }
 }

@@ -148,9 +148,9 @@ pub fn read_bounded_line(input: &mut impl BufRead) -> Result<Option<String>, Str
     if bytes.last() == Some(&b'\r') {
         bytes.pop();
     }
-    String::from_utf8(bytes)
+    super::limits::utf8_line(bytes)
         .map(Some)
-        .map_err(|_| "is not UTF-8 text".to_string())
+        .map_err(|(column, byte)| format!("is not UTF-8 text: column {column} holds 0x{byte:02X}"))
 }
 
 /// Answers read one per line from stdin; blank lines and `#` comments are skipped. Each
@@ -250,7 +250,9 @@ mod tests {
         assert_eq!(p.ask("q"), Reply::Answer("KH".into()));
         assert_eq!(
             p.ask("q"),
-            Reply::Unreadable("line 3 of standard input is not UTF-8 text".into())
+            Reply::Unreadable(
+                "line 3 of standard input is not UTF-8 text: column 1 holds 0xFF".into()
+            )
         );
     }
 

@@ -1,56 +1,117 @@
 //! A save file on disk: written atomically and durably, and locked while a session uses it.
 //!
-//! - Every write goes to `.NAME.tmp` in the same folder, is synced, renamed over `NAME`,
-//!   and the folder is synced, so a crash leaves either the old or the new save.
+//! - A save name is followed to the file it leads to ([`resolve`]: symbolic links
+//!   followed, the folder made canonical), and that file is locked and written, so a link
+//!   stays a link and every name of one save takes the same lock.
+//! - Every write goes to `.NAME.tmp` beside that file, is synced, renamed over it, and the
+//!   folder is synced, so a crash leaves either the old or the new save. A write that
+//!   fails (a full disk) removes its temporary file and leaves the last save as it was.
+//! - A save with more than one hard link is refused: the rename would give the one name a
+//!   new file and leave the others with the old game, splitting it.
 //! - A session holds an exclusive lock on `.NAME.lock` (beside the save) for its whole
 //!   life; a second session on the same file is refused and told which process holds it.
 //!   The lock file holds that process's id and is removed when the session ends.
+//! - A save name must be UTF-8 text ([`check_name`]), as kado prints it and reads it back.
 
+use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use kado::diag::{Error, Problem};
 
+use super::limits::io_words;
+
+/// The most symbolic links followed from one save name (Linux's own limit).
+const MAX_LINKS: usize = 40;
+
 /// The folder a save lives in, and its file name.
-fn split(path: &Path) -> (PathBuf, String) {
+fn split(path: &Path) -> (PathBuf, OsString) {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
+    let name = path.file_name().map(OsString::from).unwrap_or_default();
     (dir, name)
+}
+
+/// A file beside `path`, named `.NAME` + `suffix`.
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let (dir, name) = split(path);
+    let mut hidden = OsString::from(".");
+    hidden.push(name);
+    hidden.push(suffix);
+    dir.join(hidden)
 }
 
 /// The temporary file a save is written to before its rename.
 fn tmp_path(path: &Path) -> PathBuf {
-    let (dir, name) = split(path);
-    dir.join(format!(".{name}.tmp"))
+    beside(path, ".tmp")
 }
 
-/// Writes `text` to `path` atomically, for files no session holds (a Pokino board): the
-/// temporary file is named after this process, so two writers never share one.
-pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let (dir, name) = split(path);
-    write_via(
-        &dir.join(format!(".{name}.{}.tmp", std::process::id())),
-        path,
-        text,
-    )
-}
-
-/// Writes `text` to `path` through `tmp`: a synced temporary file renamed over the
-/// target, then the folder synced so the rename itself survives a power cut.
-fn write_via(tmp: &Path, path: &Path, text: &str) -> std::io::Result<()> {
-    {
-        let mut f = File::create(tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
+/// Refuses a file name that is not UTF-8 text, for every save and record path (`--save`,
+/// `resume FILE`, `status FILE`, `--record FILE`): kado names the file in its messages and
+/// in the command that resumes it, and reads it back by that name.
+pub fn check_name(path: &Path, what: &str) -> Result<(), Error> {
+    if path.to_str().is_some() {
+        return Ok(());
     }
-    std::fs::rename(tmp, path)?;
+    Err(Problem::new(format!(
+        "{what} {} is not a UTF-8 file name",
+        path.to_string_lossy()
+    ))
+    .help("name the file with UTF-8 text, which kado can print and read back")
+    .into())
+}
+
+/// The file a save name leads to: each symbolic link followed (relative to the folder of
+/// the link), then made canonical. A name that does not exist yet keeps its file name in
+/// its canonical folder, so one file has one lock whichever way it is named.
+pub fn resolve(path: &Path) -> std::io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&p)?;
+                p = split(&p).0.join(to);
+            }
+            Ok(_) => return std::fs::canonicalize(&p),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let Some(name) = p.file_name() else {
+                    return Err(e);
+                };
+                return Ok(std::fs::canonicalize(split(&p).0)?.join(name));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes `text` to `path` atomically, for files no session holds (a Pokino board, a
+/// game's record): the temporary file is named after this process, so two writers never
+/// share one. A symbolic link is kept, and the file it leads to written.
+pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let target = resolve(path).unwrap_or_else(|_| path.to_path_buf());
+    let tmp = beside(&target, &format!(".{}.tmp", std::process::id()));
+    write_via(&tmp, &target, |f| f.write_all(text.as_bytes()))
+}
+
+/// Writes to `path` through `tmp`: `fill` writes the temporary file, which is synced and
+/// renamed over the target, then the folder is synced so the rename itself survives a
+/// power cut. On failure the temporary file is removed and the target is untouched.
+fn write_via(
+    tmp: &Path,
+    path: &Path,
+    fill: impl FnOnce(&mut File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let written = File::create(tmp)
+        .and_then(|mut f| fill(&mut f).and_then(|()| f.sync_all()))
+        .and_then(|()| std::fs::rename(tmp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(tmp);
+        return Err(e);
+    }
     sync_dir(&split(path).0)
 }
 
@@ -72,7 +133,7 @@ fn remove_stale_tmp(path: &Path) {
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return;
     };
-    let prefix = format!(".{name}.");
+    let prefix = format!(".{}.", name.to_string_lossy());
     for e in entries.flatten() {
         let f = e.file_name().to_string_lossy().to_string();
         let pid_part = f
@@ -84,21 +145,66 @@ fn remove_stale_tmp(path: &Path) {
     }
 }
 
+/// How many names (hard links) a file has; `None` where that cannot be known.
+#[cfg(unix)]
+fn links(path: &Path) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| m.nlink())
+}
+
+#[cfg(not(unix))]
+fn links(_path: &Path) -> Option<u64> {
+    None
+}
+
+/// Whether two paths name one file (the same device and inode: one file through two
+/// links). `false` when either does not exist.
+#[cfg(unix)]
+pub fn same_target(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+pub fn same_target(a: &Path, b: &Path) -> bool {
+    matches!((resolve(a), resolve(b)), (Ok(a), Ok(b)) if a == b)
+}
+
 /// An exclusive hold on a save file for a session's life.
 #[derive(Debug)]
 pub struct SaveLock {
+    /// The save as the user named it (for messages and the resume command).
     path: PathBuf,
+    /// The file that name leads to ([`resolve`]): the one locked and written.
+    target: PathBuf,
     lock_path: PathBuf,
     file: Option<File>,
     /// Where the game's record is rewritten after every save (`--record FILE`).
     record: Option<PathBuf>,
 }
 
+/// Why a save was not written.
+#[derive(Debug)]
+pub enum SaveError {
+    /// The file system refused the write (a full disk, a read-only folder).
+    Io {
+        error: std::io::Error,
+        /// Whether an earlier save of the game is on disk, as it was.
+        earlier: bool,
+    },
+    /// The save has been given another name by a hard link while the session ran.
+    HardLinked(u64),
+}
+
 impl SaveLock {
-    /// Locks `path` for a session, or says which process already has it.
+    /// Locks `path` for a session, or says which process already has it. A save with
+    /// another hard link is refused (see [`hard_linked`]).
     pub fn acquire(path: &Path) -> Result<SaveLock, Error> {
-        let (dir, name) = split(path);
-        let lock_path = dir.join(format!(".{name}.lock"));
+        let target = resolve(path).map_err(|e| cannot_lock(path, &io_words(&e)))?;
+        let lock_path = beside(&target, ".lock");
         // A lock file removed by the session that held it while we waited is stale:
         // try again on the new one.
         for _ in 0..8 {
@@ -108,35 +214,55 @@ impl SaveLock {
                 .create(true)
                 .truncate(false)
                 .open(&lock_path)
-                .map_err(|e| cannot_lock(path, &e.to_string()))?;
+                .map_err(|e| cannot_lock(path, &io_words(&e)))?;
             match file.try_lock() {
                 Ok(()) => {}
-                Err(std::fs::TryLockError::WouldBlock) => return Err(in_use(path, &mut file)),
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(in_use(path, &target, &mut file));
+                }
                 Err(std::fs::TryLockError::Error(e)) => {
-                    return Err(cannot_lock(path, &e.to_string()));
+                    return Err(cannot_lock(path, &io_words(&e)));
                 }
             }
             if !same_file(&file, &lock_path) {
                 continue;
             }
-            let _ = file.set_len(0);
-            let _ = file.rewind();
-            let _ = write!(file, "{}", std::process::id());
-            let _ = file.sync_all();
-            remove_stale_tmp(path);
-            return Ok(SaveLock {
+            let lock = SaveLock {
                 path: path.to_path_buf(),
+                target,
                 lock_path,
                 file: Some(file),
                 record: None,
-            });
+            };
+            return lock.hold();
         }
         Err(cannot_lock(path, "its lock file keeps changing"))
     }
 
-    /// The save file this lock holds.
+    /// The lock just taken: its holder's id written in it, the save checked for other
+    /// names, stale temporary files removed.
+    fn hold(mut self) -> Result<SaveLock, Error> {
+        if let Some(file) = &mut self.file {
+            let _ = file.set_len(0);
+            let _ = file.rewind();
+            let _ = write!(file, "{}", std::process::id());
+            let _ = file.sync_all();
+        }
+        if let Some(n) = links(&self.target).filter(|n| *n > 1) {
+            return Err(hard_linked(&self.path, n));
+        }
+        remove_stale_tmp(&self.target);
+        Ok(self)
+    }
+
+    /// The save file this lock holds, as the user named it.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The file the save's name leads to, which is locked and written.
+    pub fn target(&self) -> &Path {
+        &self.target
     }
 
     /// Asks for the game's record to be written to `path` after every save.
@@ -151,8 +277,57 @@ impl SaveLock {
 
     /// Writes the save atomically and durably. Only the lock's holder writes, so one
     /// temporary name (`.NAME.tmp`) serves, and a killed process leaves at most that one.
-    pub fn write(&self, text: &str) -> std::io::Result<()> {
-        write_via(&tmp_path(&self.path), &self.path, text)
+    pub fn write(&self, text: &str) -> Result<(), SaveError> {
+        self.write_with(|f| f.write_all(text.as_bytes()))
+    }
+
+    /// [`SaveLock::write`], with `fill` writing the temporary file.
+    fn write_with(
+        &self,
+        fill: impl FnOnce(&mut File) -> std::io::Result<()>,
+    ) -> Result<(), SaveError> {
+        if let Some(n) = links(&self.target).filter(|n| *n > 1) {
+            return Err(SaveError::HardLinked(n));
+        }
+        let earlier = self.target.exists();
+        write_via(&tmp_path(&self.target), &self.target, fill)
+            .map_err(|error| SaveError::Io { error, earlier })
+    }
+
+    /// Why a save of `game` was not written, in kado's words: what went wrong, where the
+    /// game stands, and how to go on.
+    pub fn not_saved(&self, why: &SaveError, game: &str) -> Error {
+        let path = self.path.display();
+        match why {
+            SaveError::HardLinked(n) => hard_linked(&self.path, *n),
+            SaveError::Io { error, earlier } => {
+                let (state, go_on) = if *earlier {
+                    (
+                        "the game is as it was at the last save",
+                        format!(
+                            "continue it with `kado {game} resume {path}` (any answer not saved is asked again)"
+                        ),
+                    )
+                } else {
+                    (
+                        "nothing was saved",
+                        "start the game again (or choose another --save file)".to_string(),
+                    )
+                };
+                let fix = match error.kind() {
+                    std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => {
+                        "free some space on that disk, then"
+                    }
+                    _ => "once kado can write there,",
+                };
+                Problem::new(format!(
+                    "could not save the game to {path}: {}; {state}",
+                    io_words(error)
+                ))
+                .help(format!("{fix} {go_on}"))
+                .into()
+            }
+        }
     }
 }
 
@@ -179,7 +354,22 @@ fn same_file(_file: &File, path: &Path) -> bool {
     path.exists()
 }
 
-fn in_use(path: &Path, file: &mut File) -> Error {
+/// A save reached by more than one hard link. kado writes a save by renaming a new file
+/// over it, which would leave every other name with the game as it was: the game would
+/// split. Writing in place instead would lose the guarantee that a crash leaves a whole
+/// save. So such a save is refused, with how to make it one name.
+fn hard_linked(path: &Path, links: u64) -> Error {
+    let path = path.display();
+    Problem::new(format!(
+        "{path} has {links} names on disk (hard links); kado saves by replacing the file, which would split the game between them"
+    ))
+    .help(format!(
+        "keep one name: remove the other links (`find . -samefile {path}` lists them), or play a copy (`cp {path} game.yaml`); use `ln -s` for a second name"
+    ))
+    .into()
+}
+
+fn in_use(path: &Path, target: &Path, file: &mut File) -> Error {
     let mut pid = String::new();
     let _ = file.take(32).read_to_string(&mut pid);
     let pid = pid.trim();
@@ -188,7 +378,11 @@ fn in_use(path: &Path, file: &mut File) -> Error {
     } else {
         "another kado session".to_string()
     };
-    Problem::new(format!("{} is in use by {who}", path.display()))
+    let linked = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => format!(" (a link to {})", target.display()),
+        _ => String::new(),
+    };
+    Problem::new(format!("{}{linked} is in use by {who}", path.display()))
         .help("finish or quit that session first (one session per save file, so no answer is lost)")
         .into()
 }
@@ -236,6 +430,17 @@ mod tests {
         assert!(dir.path().join(".g.yaml.keep.tmp").exists());
     }
 
+    /// The names in a folder, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn save_atomic_leaves_no_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
@@ -245,11 +450,148 @@ mod tests {
         lock.write("a: 2\n").unwrap();
         drop(lock);
         assert_eq!(std::fs::read_to_string(&save).unwrap(), "a: 2\n");
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name())
-            .collect();
-        assert_eq!(names, vec![std::ffi::OsString::from("g.yaml")]);
+        assert_eq!(names(dir.path()), ["g.yaml"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_save_reached_through_a_symlink_escaped_its_lock_and_was_split() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("x.yaml");
+        std::fs::write(&save, "a: 1\n").unwrap();
+        let link = dir.path().join("l.yaml");
+        std::os::unix::fs::symlink("x.yaml", &link).unwrap();
+        // One file, one lock, whichever name is used first.
+        let held = SaveLock::acquire(&save).unwrap();
+        let msg = SaveLock::acquire(&link).unwrap_err().summary();
+        assert!(msg.contains("l.yaml (a link to "), "{msg}");
+        assert!(
+            msg.contains("x.yaml) is in use by another kado session"),
+            "{msg}"
+        );
+        drop(held);
+        // Written through the link: the file it leads to changes, the link stays.
+        let lock = SaveLock::acquire(&link).unwrap();
+        assert!(SaveLock::acquire(&save).is_err());
+        lock.write("a: 2\n").unwrap();
+        drop(lock);
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(std::fs::read_to_string(&save).unwrap(), "a: 2\n");
+        assert_eq!(names(dir.path()), ["l.yaml", "x.yaml"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_save_through_a_linked_folder_or_a_dangling_link_takes_the_lock_of_its_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("real")).unwrap();
+        std::os::unix::fs::symlink("real", dir.path().join("alias")).unwrap();
+        let held = SaveLock::acquire(&dir.path().join("real/g.yaml")).unwrap();
+        assert!(SaveLock::acquire(&dir.path().join("alias/g.yaml")).is_err());
+        drop(held);
+        // A link to a save not written yet: the new game is written where it leads.
+        let link = dir.path().join("new.yaml");
+        std::os::unix::fs::symlink("real/n.yaml", &link).unwrap();
+        let lock = SaveLock::acquire(&link).unwrap();
+        lock.write("a: 1\n").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("real/n.yaml")).unwrap(),
+            "a: 1\n"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_hard_linked_save_is_refused_as_its_rename_would_split_the_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("x.yaml");
+        std::fs::write(&save, "a: 1\n").unwrap();
+        let other = dir.path().join("h.yaml");
+        std::fs::hard_link(&save, &other).unwrap();
+        for name in [&save, &other] {
+            let msg = SaveLock::acquire(name).unwrap_err().summary();
+            assert!(
+                msg.contains(".yaml has 2 names on disk (hard links); kado saves by replacing the file, which would split the game between them"),
+                "{msg}"
+            );
+        }
+        // Refused, no lock is left behind.
+        assert_eq!(names(dir.path()), ["h.yaml", "x.yaml"]);
+        // A link made while a session runs: its next save is refused, both names keep
+        // the last save.
+        std::fs::remove_file(&other).unwrap();
+        let lock = SaveLock::acquire(&save).unwrap();
+        std::fs::hard_link(&save, &other).unwrap();
+        let why = lock.write("a: 2\n").unwrap_err();
+        assert!(matches!(why, SaveError::HardLinked(2)));
+        assert!(
+            lock.not_saved(&why, "kinga")
+                .summary()
+                .contains("has 2 names")
+        );
+        assert_eq!(std::fs::read_to_string(&other).unwrap(), "a: 1\n");
+        assert_eq!(std::fs::read_to_string(&save).unwrap(), "a: 1\n");
+    }
+
+    #[test]
+    fn a_save_write_that_failed_on_a_full_disk_left_its_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("g.yaml");
+        let lock = SaveLock::acquire(&save).unwrap();
+        lock.write("a: 1\n").unwrap();
+        let full = |f: &mut File| {
+            f.write_all(b"a: 2\nb:")?;
+            Err(std::io::Error::from(std::io::ErrorKind::StorageFull))
+        };
+        let why = lock.write_with(full).unwrap_err();
+        assert_eq!(std::fs::read_to_string(&save).unwrap(), "a: 1\n");
+        assert_eq!(names(dir.path()), [".g.yaml.lock", "g.yaml"]);
+        let e = lock.not_saved(&why, "kinga");
+        let p = &e.problems[0];
+        assert_eq!(
+            p.message,
+            format!(
+                "could not save the game to {}: no space left on device; the game is as it was at the last save",
+                save.display()
+            )
+        );
+        assert_eq!(
+            p.help.as_deref(),
+            Some(
+                format!(
+                    "free some space on that disk, then continue it with `kado kinga resume {}` (any answer not saved is asked again)",
+                    save.display()
+                )
+                .as_str()
+            )
+        );
+    }
+
+    #[test]
+    fn a_new_game_whose_first_save_failed_says_nothing_was_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("g.yaml");
+        let lock = SaveLock::acquire(&save).unwrap();
+        let full = |_: &mut File| Err(std::io::Error::from(std::io::ErrorKind::StorageFull));
+        let why = lock.write_with(full).unwrap_err();
+        let msg = lock.not_saved(&why, "kinga").summary();
+        assert!(
+            msg.ends_with("no space left on device; nothing was saved"),
+            "{msg}"
+        );
+        assert_eq!(names(dir.path()), [".g.yaml.lock"]);
+    }
+
+    #[test]
+    fn a_save_name_that_is_not_utf8_is_refused() {
+        assert!(check_name(Path::new("g.yaml"), "--save").is_ok());
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let name = Path::new(std::ffi::OsStr::from_bytes(b"new\xe9.yaml"));
+            let msg = check_name(name, "--save").unwrap_err().summary();
+            assert_eq!(msg, "--save new\u{fffd}.yaml is not a UTF-8 file name");
+        }
     }
 }

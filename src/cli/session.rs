@@ -11,7 +11,7 @@ use kado::render::Style;
 use kado::session::{By, Entry, FixError, Log, Question, Session, Step, answers, fix, replay};
 
 use super::prompt::{Prompter, Reply};
-use super::savefile::SaveLock;
+use super::savefile::{SaveLock, check_name, same_target};
 use super::{Failure, Outcome, read_file};
 
 /// How many of the last answers `fix` lists.
@@ -33,12 +33,8 @@ fn save<G: Session>(lock: &SaveLock, log: &Log<G::Setup, G::Action>) -> Outcome 
         }
     };
     let text = log.to_yaml()?;
-    lock.write(&text).map_err(|e| {
-        Failure::Internal(format!(
-            "cannot save the game to {}: {e}",
-            lock.path().display()
-        ))
-    })?;
+    lock.write(&text)
+        .map_err(|why| lock.not_saved(&why, G::GAME))?;
     write_record(lock, &game)
 }
 
@@ -49,11 +45,19 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G) -> Outcome {
         return Ok(());
     };
     super::savefile::save_atomic(path, &text).map_err(|e| {
-        Failure::Internal(format!(
-            "the game is saved in {}, but its record cannot be written to {}: {e}",
-            lock.path().display(),
-            path.display()
-        ))
+        let save = lock.path().display();
+        Error::from(
+            Problem::new(format!(
+                "the game is saved in {save}, but its record could not be written to {}: {}",
+                path.display(),
+                super::limits::io_words(&e)
+            ))
+            .help(format!(
+                "continue it with `kado {} resume {save}` once the record can be written",
+                G::GAME
+            )),
+        )
+        .into()
     })
 }
 
@@ -63,7 +67,9 @@ pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Err
     let Some(path) = record else {
         return Ok(());
     };
-    if path == lock.path() {
+    check_name(&path, "--record")?;
+    let target = super::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
+    if path == lock.path() || target == lock.target() || same_target(&path, lock.target()) {
         return Err(Problem::new(format!(
             "--record {} is the save file itself",
             path.display()
@@ -75,14 +81,22 @@ pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Err
     Ok(())
 }
 
-/// Reads a saved session.
-pub fn load<G: Session>(path: &str) -> Result<Log<G::Setup, G::Action>, Error> {
-    let text = read_file(path, "saved game", super::SAVE_LIMIT)?;
-    Log::from_yaml(path, &text, G::GAME)
+/// Reads a saved session (refusing a name that is not UTF-8, as every save path does).
+pub fn load<G: Session>(path: &Path) -> Result<Log<G::Setup, G::Action>, Error> {
+    let name = saved_name(path)?;
+    let text = read_file(name, "saved game", super::SAVE_LIMIT)?;
+    Log::from_yaml(name, &text, G::GAME)
+}
+
+/// A save's name as text, or the error for one that is not UTF-8.
+pub fn saved_name(path: &Path) -> Result<&str, Error> {
+    check_name(path, "saved game")?;
+    Ok(path.to_str().unwrap_or_default())
 }
 
 /// Takes a new game's save file: locks it, and refuses a file that already holds a game.
 pub fn open_new<G: Session>(path: &Path) -> Result<SaveLock, Error> {
+    check_name(path, "--save")?;
     let lock = SaveLock::acquire(path)?;
     if path.exists() {
         return Err(Problem::new(format!("{} already exists", path.display()))
@@ -104,9 +118,9 @@ pub fn open_resume<G: Session>(
     title: &str,
 ) -> Result<(SaveLock, SessionLog<G>), Error> {
     // Read once before locking, so a missing or foreign file is reported as such.
-    load::<G>(&path.to_string_lossy())?;
+    load::<G>(path)?;
     let lock = SaveLock::acquire(path)?;
-    let log = load::<G>(&path.to_string_lossy())?;
+    let log = load::<G>(path)?;
     if ctx.rules.is_some() {
         let rs = ctx.ruleset(G::GAME, title)?;
         let saved = kado::session::RulesetRecord::of(&log.ruleset.ruleset()?)?;
@@ -128,7 +142,7 @@ pub fn open_resume<G: Session>(
 /// save is always whole, so it can be read while a session runs). Human form: the table
 /// as `show` draws it and the count of recorded actions; `--json`: the game's summary.
 pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
-    let log = load::<G>(&file.to_string_lossy())?;
+    let log = load::<G>(file)?;
     let game: G = replay(&log)?;
     let mut human = game.show(ctx.style);
     human += &format!("{} actions recorded.\n", log.actions.len());
@@ -137,7 +151,7 @@ pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
 
 /// `status FILE --record`: the saved game in its record notation, as `check` reads it.
 pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
-    let log = load::<G>(&file.to_string_lossy())?;
+    let log = load::<G>(file)?;
     let game: G = replay(&log)?;
     let Some(text) = game.record() else {
         return Err(Error::from(Problem::new(format!(
@@ -433,7 +447,7 @@ pub fn play_then_explain<G: Session>(
     if !ctx.json {
         run::<G>(lock, log, &mut *super::prompt::for_stdin(), ctx.style)?;
         if ctx.explain {
-            let game: G = replay(&load::<G>(&lock.path().to_string_lossy())?)?;
+            let game: G = replay(&load::<G>(lock.path())?)?;
             let x = explain(&game);
             if !x.is_empty() {
                 let mut out = std::io::stdout().lock();
@@ -457,7 +471,7 @@ pub fn run_json<G: Session>(
     log: Log<G::Setup, G::Action>,
 ) -> Result<G, Failure> {
     run::<G>(lock, log, &mut *super::prompt::for_stdin_json(), ctx.style)?;
-    let log = load::<G>(&lock.path().to_string_lossy())?;
+    let log = load::<G>(lock.path())?;
     Ok(replay(&log)?)
 }
 
@@ -557,7 +571,8 @@ mod tests {
                 rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
                 left: 80,
                 check: Box::new(move || {
-                    let log = load::<G>(&p).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                    let log =
+                        load::<G>(Path::new(&p)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
                     replay::<G>(&log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
                 }),
             };

@@ -26,8 +26,8 @@ fn read_record(path: &str) -> Result<Source, Error> {
             "the record on stdin holds more than {FILE_LIMIT} bytes; kado reads at most that"
         )));
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Error::msg("the record on stdin is not UTF-8 text"))?;
+    let text = super::super::limits::utf8_text(bytes)
+        .map_err(|at| Error::msg(format!("cannot read the record on stdin: {at}")))?;
     Ok(Source::new("stdin", text))
 }
 
