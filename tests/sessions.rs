@@ -491,7 +491,8 @@ fn a_save_reached_through_a_symlink_escaped_its_lock_and_was_split() {
     assert_eq!(run_in(d, &game, b"ana 8\n").0, 0);
     std::os::unix::fs::symlink("x.yaml", d.join("l.yaml")).unwrap();
     // While x.yaml is in use, the link to it is refused.
-    let (mut first, stdin) = waiting_session(d, &["koikoi", "resume", "x.yaml"], "x.yaml");
+    // x.yaml exists already: wait for the session's lock on it instead.
+    let (mut first, stdin) = waiting_session(d, &["koikoi", "resume", "x.yaml"], ".x.yaml.lock");
     let real = std::fs::canonicalize(d.join("x.yaml")).unwrap();
     let (code, _, err) = run_in(d, &["koikoi", "resume", "l.yaml"], b"ben 3\n");
     assert_eq!(
