@@ -749,3 +749,132 @@ fn ruling_koi_exhausted_through_check_and_play() {
         );
     }
 }
+
+/// The house rules issue 30 names: 30 points, 8 rounds, the koi-koi bonus, viewing yaku
+/// at 1 raised to 3 after one's own koi-koi, no doubling at 7, the dealer taking 1 point
+/// from a draw round, scores below zero.
+const TABLE_HOUSE_RULES: &str = "base: koikoi\nrulings:\n  multiplier: koi-bonus\n  viewing-yaku: raised-by-koi\n  draw-round: dealer-6\n  loser-pays: below-zero\nvalues:\n  start-points: 30\n  rounds: 8\n  hanami-zake: 1\n  tsukimi-zake: 1\n  double-at: 0\n  draw-points: 1\n";
+
+/// Every ruleset the property below plays under.
+fn koikoi_rulesets() -> Vec<kado::ruleset::Ruleset> {
+    use kado::ruleset::Ruleset;
+    let mut all: Vec<Ruleset> = ["koikoi", "koikoi-bga", "koikoi-fudawiki"]
+        .iter()
+        .map(|n| Ruleset::builtin(n).unwrap())
+        .collect();
+    all.push(Ruleset::from_house_text("house.yaml", TABLE_HOUSE_RULES).unwrap());
+    let more =
+        "  must-capture: whole-hand\n  koi-exhausted: caller-scores\n  another-yaku: new-yaku\n";
+    let text = TABLE_HOUSE_RULES.replace("rulings:\n", &format!("rulings:\n{more}"));
+    all.push(Ruleset::from_house_text("house2.yaml", &text).unwrap());
+    all
+}
+
+/// A table playing a real-card game at `kado koikoi play`: every answer typed as a
+/// player would, with random legal choices; the card of two alike table cards is given
+/// with or without `>`. Returns the game at its end.
+fn play_at_the_table(rs: &kado::ruleset::Ruleset, seed: u64) -> kado::koikoi::game::Game {
+    use kado::koikoi::game::{Deck, Game, Setup};
+    use kado::koikoi::sim::{deal_from, shuffled};
+    use kado::session::{Session, Step};
+    let mut dice = seed;
+    let mut roll = |n: usize| {
+        dice = dice.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = dice;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+    };
+    let setup = Setup {
+        players: vec!["ana".into(), "ben".into()],
+        deck: Deck::Physical,
+        kado: None,
+    };
+    let mut g = Game::start(&setup, rs).unwrap();
+    let (mut deals, mut dealt, mut drawn) = (0, deal_from(&shuffled(seed, 0)), 0);
+    for _ in 0..10_000 {
+        let q = match g.next() {
+            Step::Done => return g,
+            Step::Auto(a) => {
+                g.apply(&a).unwrap();
+                continue;
+            }
+            Step::Ask(q) => q,
+        };
+        let r = &g.referee;
+        let with_capture = |card: kado::koikoi::cards::Card, pick: usize| {
+            let m = r.round.matches(card);
+            match m.as_slice() {
+                [a, b] if a != b => format!("{card}>{}", m[pick % 2]),
+                [a, _] if pick % 2 == 0 => format!("{card}>{a}"),
+                _ => card.to_string(),
+            }
+        };
+        let text = match q.key.as_str() {
+            "hand:0" | "hand:1" => {
+                if q.key == "hand:0" {
+                    deals += 1;
+                    dealt = deal_from(&shuffled(seed, deals));
+                    drawn = 0;
+                }
+                let p = usize::from(q.key == "hand:1");
+                kado::koikoi::cards::codes(&dealt.hands[p])
+            }
+            "table" => kado::koikoi::cards::codes(&dealt.table),
+            "play" => {
+                let cards = r.playable(r.round.to_move);
+                with_capture(cards[roll(cards.len())], roll(2))
+            }
+            "draw" => {
+                drawn += 1;
+                with_capture(dealt.stock[drawn - 1], roll(2))
+            }
+            _ if r.koi_refused().is_some() || roll(2) == 0 => "stop".to_string(),
+            _ => "koi".to_string(),
+        };
+        let action = g
+            .answer(&q, &text)
+            .unwrap_or_else(|e| panic!("{}: `{text}` refused: {e}", q.prompt));
+        g.apply(&action).unwrap();
+    }
+    panic!("the game did not end");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Issue 30: every legal game played at the table, under every ruleset, is accepted
+    /// by `check` with the same rounds and scores.
+    #[test]
+    fn check_accepts_every_game_play_accepts(seed in proptest::prelude::any::<u64>(), which in 0usize..5) {
+        use kado::session::Session;
+        let rs = &koikoi_rulesets()[which];
+        let g = play_at_the_table(rs, seed);
+        let text = g.record().unwrap();
+        let rec = kado::koikoi::record::parse(&kado::diag::Source::new("r", text.as_str())).unwrap();
+        let v = kado::koikoi::check::check(&rec, rs);
+        proptest::prop_assert_eq!(v.games.len(), 1);
+        proptest::prop_assert!(v.illegal().is_none(), "{:?}\n{}", v.illegal(), text);
+        let checked = v.games[0].referee.as_ref().unwrap();
+        proptest::prop_assert_eq!(&checked.results, &g.referee.results);
+        proptest::prop_assert_eq!(checked.ledger.scores, g.referee.ledger.scores);
+        proptest::prop_assert!(checked.ledger.over.is_some());
+    }
+}
+
+/// The property above meets two alike plain cards on the table, answered without `>`.
+#[test]
+fn the_table_property_meets_two_alike_plain_cards() {
+    use kado::session::Session;
+    let rs = kado::ruleset::Ruleset::builtin("koikoi").unwrap();
+    let text = play_at_the_table(&rs, 11).record().unwrap();
+    let alike = text.lines().any(|l| {
+        l.starts_with("table:") && {
+            let cards: Vec<&str> = l.split_whitespace().skip(1).collect();
+            cards
+                .iter()
+                .any(|c| c.ends_with('p') && cards.iter().filter(|d| *d == c).count() == 2)
+        }
+    });
+    assert!(alike, "{text}");
+}
