@@ -806,7 +806,7 @@ fn play_at_the_table(rs: &kado::ruleset::Ruleset, seed: u64) -> kado::koikoi::ga
             let m = r.round.matches(card);
             match m.as_slice() {
                 [a, b] if a != b => format!("{card}>{}", m[pick % 2]),
-                [a, _] if pick % 2 == 0 => format!("{card}>{a}"),
+                [a, _] if pick.is_multiple_of(2) => format!("{card}>{a}"),
                 _ => card.to_string(),
             }
         };
