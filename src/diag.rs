@@ -173,9 +173,9 @@ fn escape_but(text: &str, keep: Option<char>) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// A line of kado's words for people, with the input it quotes escaped: kado's own line
-/// breaks are kept, every other control character is escaped.
-fn escape_words(text: &str) -> Cow<'_, str> {
+/// kado's words for people, with the input they quote escaped: kado's own line breaks are
+/// kept, every other control character is escaped (see [`escape`]).
+pub fn escape_words(text: &str) -> Cow<'_, str> {
     escape_but(text, Some('\n'))
 }
 
