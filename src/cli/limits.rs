@@ -235,13 +235,16 @@ fn too_long(cmd: &clap::Command, arg: &clap::Arg, size: u64) -> Problem {
 }
 
 /// A usage error quoting a long argument, with the quotes cut short (clap quotes the
-/// argument at fault whole, up to three times); `None` when it is short as it is.
+/// argument at fault whole, up to three times), or an argument holding a control
+/// character, drawn escaped; `None` when it is short and plain as it is.
 pub fn shorten_usage(e: &clap::Error) -> Option<String> {
     if !e.use_stderr() {
         return None;
     }
     let text = e.render().to_string();
-    if text.lines().all(|l| l.len() <= 2 * kado::diag::WINDOW) {
+    // clap draws a terminal's error in colour, with the arguments it quotes as they are.
+    let controls = std::env::args_os().any(|a| a.to_string_lossy().contains(char::is_control));
+    if !controls && text.lines().all(|l| l.len() <= 2 * kado::diag::WINDOW) {
         return None;
     }
     let lines: Vec<String> = text
@@ -260,7 +263,8 @@ pub fn shorten_usage(e: &clap::Error) -> Option<String> {
                 .join("'")
         })
         .collect();
-    Some(lines.join("\n"))
+    // An argument quoted with a control character in it is drawn escaped, as in errors.
+    Some(kado::diag::escape_words(&lines.join("\n")).into_owned())
 }
 
 #[cfg(test)]
