@@ -169,8 +169,7 @@ pub fn read_source(arg: &str, what: &str, limit: u64) -> Result<Source, Error> {
         if meta.is_dir() {
             return Err(p.into());
         }
-        let help =
-            format!("to read a {what} from a pipe or a device, give `-` and send it to stdin");
+        let help = format!("to read a {what} from a pipe, give `-` and send it to stdin");
         return Err(p.help(help).into());
     }
     let text = read_file(arg, what, limit)?;

@@ -396,7 +396,9 @@ impl<G: Session> Runner<'_, G> {
             .and_then(|action| apply_to_copy(&self.game, &action).map(|r| (action, r)));
         match checked {
             // The refusal may quote the answer: drawn escaped, as every error is.
-            Err(why) => self.prompter.refuse(&kado::diag::escape_words(&why.to_string())),
+            Err(why) => self
+                .prompter
+                .refuse(&kado::diag::escape_words(&why.to_string())),
             Ok((action, (next, said))) => self.record(next, By::Table, action, said)?,
         }
         Ok(())
