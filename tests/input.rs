@@ -409,3 +409,61 @@ error: `lft` is not a press
         )
     );
 }
+
+#[test]
+fn control_characters_in_an_answer_reached_the_terminal_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, _) = run_in(
+        dir.path(),
+        &["koikoi", "game", "--players", "ana,bo", "--save", "g.yaml"],
+        "ana \x1b[2J\x07\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with(
+            "\
+Round 1 of 6 (dealer ana): winner and points, or draw: ana \\e[2J\\u{7}
+✗ `\\e[2J\\u{7}` is not a number of points: e.g. `ana 7`
+The game is saved in g.yaml; continue it with `kado koikoi resume g.yaml`.
+"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn control_characters_in_a_file_name_reached_the_terminal_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "--history",
+            "h.sqlite",
+            "history",
+            "import",
+            "no\x07such\r.yaml",
+        ],
+        "",
+    );
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            2,
+            "no\\u{7}such\\r.yaml: not added: cannot read saved game `no\\u{7}such\\r.yaml`: it does not exist\n",
+            "error: some files were not added to the play history\n"
+        )
+    );
+    // A usage error quoting such an argument draws it escaped too.
+    assert_eq!(
+        bad(&["koikoi", "check", "--a\rb"]),
+        "\
+error: unexpected argument '--a\\rb' found
+
+  tip: to pass '--a\\rb' as a value, use '-- --a\\rb'
+
+Usage: kado koikoi check [OPTIONS] <RECORD>
+
+For more information, try '--help'.
+"
+    );
+}
