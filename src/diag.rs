@@ -63,6 +63,18 @@ impl Source {
     }
 }
 
+/// Text as kado reads it from a file or stdin: without a UTF-8 byte-order mark, and each
+/// line ending (`\r\n`, or a lone `\r` as some editors write) a `\n`. YAML reads saves and
+/// house-rules files so already; every record and notation is read the same, so a file
+/// saved by any editor reads as the plain file does.
+pub fn plain_text(text: String) -> String {
+    if !text.starts_with('\u{feff}') && !text.contains('\r') {
+        return text;
+    }
+    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    body.replace("\r\n", "\n").replace('\r', "\n")
+}
+
 impl Source {
     /// The line holding `span` as drawn under an error, and the caret line under it. A
     /// line wider than [`WINDOW`] columns is cut to a window around the span, with `…`
@@ -72,7 +84,7 @@ impl Source {
         let line = &self.text[lr.clone()];
         let s = floor_char_boundary(line, span.start.clamp(lr.start, lr.end) - lr.start);
         let e = floor_char_boundary(line, span.end.clamp(lr.start, lr.end) - lr.start).max(s);
-        let (from, to) = if line.len() <= WINDOW || line.width() <= WINDOW {
+        let (from, to) = if str_width(line) <= WINDOW {
             (0, line.len())
         } else {
             cut(line, s, e)
@@ -81,13 +93,17 @@ impl Source {
         if from > 0 {
             text.push('…');
         }
-        text += &line[from..to];
+        text += &escape(&line[from..to]);
         if to < line.len() {
             text.push('…');
         }
-        let lead = usize::from(from > 0) + line[from..s.max(from)].width();
+        let lead = usize::from(from > 0) + str_width(&line[from..s.max(from)]);
         let shown = &line[s.clamp(from, to)..e.clamp(from, to)];
-        let caret = format!("{}{}", " ".repeat(lead), "^".repeat(shown.width().max(1)));
+        let caret = format!(
+            "{}{}",
+            " ".repeat(lead),
+            "^".repeat(str_width(shown).max(1))
+        );
         (text, caret)
     }
 }
@@ -100,14 +116,73 @@ const CONTEXT: usize = 10;
 /// How many problems are drawn (or listed in JSON); the rest are counted.
 pub const SHOWN: usize = 20;
 
+/// The columns a character takes as drawn: a control character is drawn escaped (see
+/// [`escape`]), so it takes the width of its escape.
 fn char_width(c: char) -> usize {
-    c.width().unwrap_or(1)
+    match control_escape(c) {
+        Some(esc) => esc.len(),
+        None => c.width().unwrap_or(1),
+    }
+}
+
+/// The columns `text` takes as drawn, control characters escaped.
+fn str_width(text: &str) -> usize {
+    text.split(char::is_control)
+        .map(UnicodeWidthStr::width)
+        .sum::<usize>()
+        + text
+            .chars()
+            .filter(|c| c.is_control())
+            .map(char_width)
+            .sum::<usize>()
+}
+
+/// How a control character is drawn for people: ESC as `\e`, CR as `\r`, tab as `\t`,
+/// newline as `\n`, any other (C0, DEL, C1) as `\u{7f}`; `None` for any other character.
+fn control_escape(c: char) -> Option<Cow<'static, str>> {
+    match c {
+        '\u{1b}' => Some(Cow::Borrowed("\\e")),
+        '\r' => Some(Cow::Borrowed("\\r")),
+        '\t' => Some(Cow::Borrowed("\\t")),
+        '\n' => Some(Cow::Borrowed("\\n")),
+        c if c.is_control() => Some(Cow::Owned(format!("\\u{{{:x}}}", u32::from(c)))),
+        _ => None,
+    }
+}
+
+/// `text` with every control character escaped (see [`control_escape`]), so that input
+/// echoed to a terminal is drawn as it is written and never drives the terminal (moves
+/// the cursor, clears the screen, sets the title).
+pub fn escape(text: &str) -> Cow<'_, str> {
+    escape_but(text, None)
+}
+
+/// `text` escaped as [`escape`] does, but for `keep`.
+fn escape_but(text: &str, keep: Option<char>) -> Cow<'_, str> {
+    let drawn = |c: char| Some(c) != keep && c.is_control();
+    if !text.chars().any(drawn) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match control_escape(c) {
+            Some(esc) if drawn(c) => out += &esc,
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// kado's words for people, with the input they quote escaped: kado's own line breaks are
+/// kept, every other control character is escaped (see [`escape`]).
+pub fn escape_words(text: &str) -> Cow<'_, str> {
+    escape_but(text, Some('\n'))
 }
 
 /// Byte range of `line` to show so that the span `s..e` (byte offsets) sits in at most
 /// [`WINDOW`] columns: centred when it fits, else from a little before its start.
 fn cut(line: &str, s: usize, e: usize) -> (usize, usize) {
-    let span_width = line[s..e].width();
+    let span_width = str_width(&line[s..e]);
     let before = if span_width + 2 * CONTEXT >= WINDOW {
         CONTEXT
     } else {
@@ -295,14 +370,15 @@ impl Problem {
     /// [`WINDOW`] display columns around the span, `…` marking where it is cut; the caret
     /// sits under the span by display width (wide glyphs such as 🃏 take two columns).
     pub fn render(&self) -> String {
-        let mut out = format!("error: {}\n", self.message);
+        let mut out = format!("error: {}\n", escape_words(&self.message));
         if let Some(src) = &self.source {
+            let name = escape(&src.name);
             match (self.position(), &self.span) {
                 (Some((line, col)), Some(span)) => {
                     if src.text.contains('\n') {
-                        out += &format!(" --> {}, line {line}, column {col}\n", src.name);
+                        out += &format!(" --> {name}, line {line}, column {col}\n");
                     } else {
-                        out += &format!(" --> {}, column {col}\n", src.name);
+                        out += &format!(" --> {name}, column {col}\n");
                     }
                     let (text, caret) = src.window(span);
                     let num = line.to_string();
@@ -310,18 +386,18 @@ impl Problem {
                     out += &format!("{pad} |\n{num} | {text}\n{pad} | {caret}\n");
                 }
                 (Some((line, col)), None) => {
-                    out += &format!(" --> {}, line {line}, column {col}\n", src.name);
+                    out += &format!(" --> {name}, line {line}, column {col}\n");
                 }
                 _ => {
-                    out += &format!(" --> {}\n", src.name);
+                    out += &format!(" --> {name}\n");
                 }
             }
         }
         if let Some(e) = &self.expected {
-            out += &format!("  = expected: {e}\n");
+            out += &format!("  = expected: {}\n", escape_words(e));
         }
         if let Some(h) = &self.help {
-            out += &format!("  = help: {h}\n");
+            out += &format!("  = help: {}\n", escape_words(h));
         }
         out
     }
@@ -575,6 +651,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_byte_order_mark_or_cr_line_ends_read_as_plain_text() {
+        let plain = "players: ana ben\nana: 1a\n";
+        for text in [
+            "\u{feff}players: ana ben\nana: 1a\n",
+            "players: ana ben\r\nana: 1a\r\n",
+            "\u{feff}players: ana ben\rana: 1a\r",
+            plain,
+        ] {
+            assert_eq!(plain_text(text.to_string()), plain);
+        }
+        // Only a leading mark is a byte-order mark.
+        assert_eq!(plain_text("a\u{feff}".to_string()), "a\u{feff}");
+    }
+
+    #[test]
     fn line_and_column() {
         let s = Source::new("file x", "ab\ncdé f\n");
         assert_eq!(s.line_col(0), (1, 1));
@@ -602,6 +693,36 @@ mod tests {
             p.render(),
             "error: unknown suit `X`\n --> argument CARDS, column 7\n  |\n1 | 🃏 K♥ KX\n  |        ^\n"
         );
+    }
+
+    #[test]
+    fn control_characters_from_input_reach_the_terminal_raw() {
+        let text = "players: ana b\u{1b}]0;PWNED\u{7}\u{1b}[2J\r\tx\u{9b}y";
+        let src = Source::new("file \u{1b}[2Ji.txt", text);
+        let bad = 13..text.find('\r').unwrap();
+        let p = Problem::new(format!("`{}` is not a player name", &text[bad.clone()]))
+            .at(&src, bad)
+            .expected("a name\u{7}")
+            .help("not `\u{1b}[2J`");
+        assert_eq!(
+            p.render(),
+            "error: `b\\e]0;PWNED\\u{7}\\e[2J` is not a player name\n \
+             --> file \\e[2Ji.txt, column 14\n  |\n\
+             1 | players: ana b\\e]0;PWNED\\u{7}\\e[2J\\r\\tx\\u{9b}y\n  \
+             |              ^^^^^^^^^^^^^^^^^^^^^\n  \
+             = expected: a name\\u{7}\n  = help: not `\\e[2J`\n"
+        );
+        // The caret after escapes sits under the span, escapes counted at their width.
+        let y = text.find('y').unwrap();
+        let (line, caret) = src.window(&(y..y + 1));
+        assert_eq!(line.find('y'), Some(caret.find('^').unwrap()));
+        // A long line of control characters is cut by its escaped width.
+        let long = "\u{1}".repeat(200) + "X";
+        let src = Source::new("t", long.as_str());
+        let (line, caret) = src.window(&(200..201));
+        assert!(line.ends_with("\\u{1}X") && line.starts_with('…'));
+        assert_eq!(line.chars().count(), caret.len());
+        assert!(line.chars().count() <= WINDOW + 1);
     }
 
     #[test]

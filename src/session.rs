@@ -320,6 +320,13 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
             )));
         }
         check_values(&log.ruleset, &src)?;
+        if let Some(text) = control_text(&log.setup) {
+            return Err(Problem::new(format!(
+                "{name} is not a readable session log: its setup holds `{text}`, with a control character"
+            ))
+            .help("kado takes no name with a control character, so it writes none in a save")
+            .into());
+        }
         // Read, a log is in the format it would be written in.
         let format = log.needed_format();
         Ok(Log { format, ..log })
@@ -401,6 +408,24 @@ fn check_values(record: &RulesetRecord, src: &Source) -> Result<(), Error> {
     }
     problems.sort_by_key(Problem::position);
     Error::check(problems)
+}
+
+/// The first text of a setup that holds a control character (ESC, BEL, …): none in a save
+/// kado wrote, since every name it is given is refused with one; a save edited by hand
+/// would otherwise draw it on the terminal as it is (clearing it, setting its title).
+fn control_text<S: Serialize>(setup: &S) -> Option<String> {
+    fn find(v: &serde_json::Value) -> Option<&str> {
+        match v {
+            serde_json::Value::String(s) => s.contains(char::is_control).then_some(s.as_str()),
+            serde_json::Value::Array(items) => items.iter().find_map(find),
+            serde_json::Value::Object(map) => map
+                .iter()
+                .find_map(|(k, v)| find(v).or(k.contains(char::is_control).then_some(k.as_str()))),
+            _ => None,
+        }
+    }
+    let value = serde_json::to_value(setup).ok()?;
+    find(&value).map(|t| crate::diag::clip(t).into_owned())
 }
 
 /// Replays a log from the start. Returns the state, or the first action that does not

@@ -241,10 +241,12 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     for f in files {
         let r = import_one(ctx, f, &history);
         let name = f.display().to_string();
+        // A file's name is drawn escaped, as the errors it comes with are.
+        let shown = kado::diag::escape(&name).into_owned();
         match r {
             Ok(ids) => {
                 for id in ids {
-                    human += &format!("{name}: added as game #{id}.\n");
+                    human += &format!("{shown}: added as game #{id}.\n");
                     done.push(Imported {
                         file: name.clone(),
                         id: Some(id),
@@ -253,7 +255,8 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
                 }
             }
             Err(e) => {
-                human += &format!("{name}: not added: {}\n", e.summary());
+                let why = kado::diag::escape_words(&e.summary()).into_owned();
+                human += &format!("{shown}: not added: {why}\n");
                 done.push(Imported {
                     file: name,
                     id: None,

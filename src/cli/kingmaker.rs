@@ -22,7 +22,7 @@ use kado::ruleset::Ruleset;
 use kado::session::{By, Entry, Log};
 
 use super::savefile::SaveLock;
-use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, read_file, session};
+use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, limits, read_file, session};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -40,7 +40,7 @@ pub enum Cmd {
     Show(LayoutArg),
     /// Check a Commons build, or referee a Year record season by season.
     #[command(
-        long_about = "Check a Commons build, placement by placement, against the building rules: the second common touches the first, the third touches both, the fourth sits exactly opposite the third, and each player's Blink touches exactly two commons. Says which step breaks which rule; for a finished legal build, where each Blink sits in the 3-2-3 layout.\n\nOr referee a Year record (one Year or a whole campaign, written season by season): every step is checked in order, and the first one the rules refuse is the verdict, with its line, its player, the rule and what would have been legal. Each finished Year is scored (the triads, the product, the winner), and the campaign's points are added up.\n\nA single argument that is `-` (stdin) or names an existing file is read as a file; a file (or `--file`) whose first line starts with `players:`, `target:` or another key of the record is a Year record, anything else a build.",
+        long_about = "Check a Commons build, placement by placement, against the building rules: the second common touches the first, the third touches both, the fourth sits exactly opposite the third, and each player's Blink touches exactly two commons. Says which step breaks which rule; for a finished legal build, where each Blink sits in the 3-2-3 layout.\n\nOr referee a Year record (one Year or a whole campaign, written season by season): every step is checked in order, and the first one the rules refuse is the verdict, with its line, its player, the rule and what would have been legal. Each finished Year is scored (the triads, the product, the winner), and the campaign's points are added up.\n\nA single argument that is `-` (stdin) or names an existing file is read as a file (a folder or a named pipe is refused), and a single word that names no file and is no build either is an error that says both; a file (or `--file`) whose first line starts with `players:`, `target:` or another key of the record is a Year record, anything else a build.",
         after_help = CHECK_AFTER
     )]
     Check {
@@ -517,22 +517,14 @@ struct CheckVerdict {
 }
 
 fn check_cmd(ctx: &Ctx, rs: &Ruleset, words: &[String], file: Option<&str>) -> Outcome {
-    let src = match (file, words) {
-        (Some(path), _) => Source::new(
-            format!("file {path}"),
-            read_file(path, "build file", LAYOUT_LIMIT)?,
-        ),
-        (None, [one]) if one == "-" => Source::new("stdin", read_stdin(LAYOUT_LIMIT)?),
-        (None, [one]) if std::path::Path::new(one).is_file() => Source::new(
-            format!("file {one}"),
-            read_file(one, "record file", LAYOUT_LIMIT)?,
-        ),
-        _ => Source::new("argument BUILD", joined(words)),
-    };
+    let src = check_input(words, file)?;
     if year::looks_like_record(&src.text) {
         return record_cmd(ctx, rs, &src);
     }
-    let placements = build::read(&src)?;
+    let placements = build::read(&src).map_err(|e| match (file, words) {
+        (None, [one]) if could_be_a_path(one) => no_file_and_no_build(one, e),
+        _ => e,
+    })?;
     let v = build::check(&placements);
     let s = ctx.style;
     let mut human = render::show(&check_table(&v));
@@ -650,23 +642,6 @@ fn check_verdict(v: &build::BuildVerdict) -> CheckVerdict {
             .as_ref()
             .map(|sl| sl.iter().map(|(s, n)| (*s, n.clone())).collect()),
     }
-}
-
-/// Reads stdin (`-`), at most `limit` bytes.
-fn read_stdin(limit: u64) -> Result<String, Error> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::msg(format!("cannot read stdin: {e}")))?;
-    if bytes.len() as u64 > limit {
-        return Err(Error::msg(format!(
-            "cannot read stdin: it holds more than {}; kado reads at most that of a record",
-            super::limits::size_text(limit)
-        )));
-    }
-    super::limits::utf8_text(bytes).map_err(|at| Error::msg(format!("cannot read stdin: {at}")))
 }
 
 #[derive(Serialize)]
@@ -817,6 +792,46 @@ fn campaign_cmd(
     play(ctx, &lock, log)
 }
 
+/// What `check` reads: the `--file`, stdin for `-`, the file a single argument names
+/// when there is one (anything but a regular file refused), else the words as a build.
+fn check_input(words: &[String], file: Option<&str>) -> Result<Source, Error> {
+    // A path that cannot be looked at for want of permission names something; one too
+    // long to be a path, or under no folder, names nothing.
+    let names_something = |path: &str| match std::fs::metadata(path) {
+        Ok(_) => true,
+        Err(e) => e.kind() == std::io::ErrorKind::PermissionDenied,
+    };
+    Ok(match (file, words) {
+        (Some(path), _) => Source::new(
+            format!("file {path}"),
+            read_file(path, "build file", LAYOUT_LIMIT)?,
+        ),
+        (None, [one]) if one == "-" || names_something(one) => {
+            limits::read_source(one, "record file", LAYOUT_LIMIT)?
+        }
+        _ => Source::new("argument BUILD", joined(words)),
+    })
+}
+
+/// Whether a single argument could name a file as well as be a build: one word, no
+/// longer than a path may be.
+fn could_be_a_path(arg: &str) -> bool {
+    arg.len() <= 4096 && !arg.contains(|c: char| c.is_whitespace() || c == ',' || c == ';')
+}
+
+/// A single word (a file's name as much as a one-Blink build) that names no file and is
+/// no build either: both readings said, the build's problems where they are.
+fn no_file_and_no_build(arg: &str, mut e: Error) -> Error {
+    if let Some(first) = e.problems.first_mut() {
+        first.message = format!(
+            "`{}`: no such file, and not a build either: {}",
+            kado::diag::clip(arg),
+            first.message
+        );
+    }
+    e
+}
+
 /// Runs the campaign at the prompt (the transcript on stderr under `--json`, the ledger
 /// on stdout at the end); with `--explain`, then the rules behind the ledger.
 fn play(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, Action>) -> Outcome {
@@ -833,13 +848,7 @@ fn advise_cmd(
     samples: u32,
     seed: u64,
 ) -> Outcome {
-    let src = match path {
-        "-" => Source::new("stdin", read_stdin(LAYOUT_LIMIT)?),
-        _ => Source::new(
-            format!("file {path}"),
-            read_file(path, "record file", LAYOUT_LIMIT)?,
-        ),
-    };
+    let src = limits::read_source(path, "record file", LAYOUT_LIMIT)?;
     let own = blink
         .map(|b| year::read_pairs(&Source::new("--blink", b)))
         .transpose()?;

@@ -4,8 +4,6 @@ use std::path::{Path, PathBuf};
 
 use clap::{Subcommand, ValueEnum};
 
-use std::io::Read;
-
 use kado::diag::{Error, Problem, Source};
 use kado::koikoi::cards::{self, labels, short_labels};
 use kado::koikoi::deal;
@@ -245,24 +243,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 
 /// Reads a record: a file, or stdin for `-` (both at most [`FILE_LIMIT`] bytes).
 fn read_record(arg: &str) -> Result<Source, Error> {
-    if arg != "-" {
-        let text = read_file(arg, "record", FILE_LIMIT)?;
-        return Ok(Source::new(format!("file {arg}"), text));
-    }
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .take(FILE_LIMIT + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::msg(format!("cannot read the record from stdin: {e}")))?;
-    if bytes.len() as u64 > FILE_LIMIT {
-        return Err(Error::msg(format!(
-            "the record on stdin is over {FILE_LIMIT} bytes; kado reads at most that"
-        )));
-    }
-    let text = super::limits::utf8_text(bytes)
-        .map_err(|at| Error::msg(format!("cannot read the record on stdin: {at}")))?;
-    Ok(Source::new("stdin", text))
+    super::limits::read_source(arg, "record", FILE_LIMIT)
 }
 
 /// `koikoi check`: reads the record, referees it, and draws the verdict.

@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use kado::diag::{Error, Problem};
+use kado::diag::{Error, Problem, Source};
 
 /// The most kado reads of one argument (of all the words of a positional argument).
 pub const ARG_LIMIT: u64 = 64 << 10;
@@ -120,7 +120,8 @@ pub fn utf8_line(bytes: Vec<u8>) -> Result<String, (usize, u8)> {
 
 /// Reads a file the user named, at most `limit` bytes of it, with an error that says
 /// which and why. A larger file (or a device that never ends, such as /dev/zero) is
-/// refused without reading more than `limit` bytes.
+/// refused without reading more than `limit` bytes; a folder, a named pipe (that might
+/// never be written to) or a socket is refused without being opened.
 pub fn read_file(path: &str, what: &str, limit: u64) -> Result<String, Error> {
     read_if_there(path, what, limit)?
         .ok_or_else(|| Error::msg(format!("cannot read {what} `{path}`: it does not exist")))
@@ -129,40 +130,138 @@ pub fn read_file(path: &str, what: &str, limit: u64) -> Result<String, Error> {
 /// Like [`read_file`], with `None` for a file that does not exist.
 pub fn read_if_there(path: &str, what: &str, limit: u64) -> Result<Option<String>, Error> {
     let fail = |why: String| Error::msg(format!("cannot read {what} `{path}`: {why}"));
+    let absent = |e: &std::io::Error| {
+        matches!(
+            e.kind(),
+            std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+        )
+    };
+    // Looked at before it is opened: opening a named pipe waits for a writer.
+    match std::fs::metadata(path) {
+        Ok(meta) => {
+            if let Some(kind) = not_a_file(&meta) {
+                return Err(fail(format!("it is {kind}, not a file")));
+            }
+        }
+        Err(e) if absent(&e) => return Ok(None),
+        Err(e) => return Err(fail(why(&e))),
+    }
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if absent(&e) => return Ok(None),
         Err(e) => return Err(fail(why(&e))),
     };
-    let too_big = |size: Option<u64>| {
-        let size = match size {
-            Some(n) => format!("it is {}", size_text(n)),
-            None => format!("it holds more than {}", size_text(limit)),
-        };
-        fail(format!(
-            "{size}; kado reads at most {} of a {what}",
-            size_text(limit)
-        ))
-    };
     if let Ok(meta) = file.metadata()
-        && meta.is_file()
         && meta.len() > limit
     {
-        return Err(too_big(Some(meta.len())));
+        return Err(fail(too_big(Some(meta.len()), what, limit)));
     }
-    let mut bytes = Vec::new();
-    file.take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|e| fail(why(&e)))?;
-    if bytes.len() as u64 > limit {
-        return Err(too_big(None));
-    }
-    match utf8_text(bytes) {
-        Ok(text) => Ok(Some(text)),
-        Err(at) => Err(Problem::new(format!("cannot read {what} `{path}`: {at}"))
+    match read_limited(file, limit) {
+        Ok(Some(text)) => Ok(Some(text)),
+        Ok(None) => Err(fail(too_big(None, what, limit))),
+        Err(Unread::Io(why)) => Err(fail(why)),
+        Err(Unread::NotUtf8(at)) => Err(Problem::new(format!("cannot read {what} `{path}`: {at}"))
             .help("save the file as UTF-8 text")
             .into()),
     }
+}
+
+/// Why input could not be read as text.
+enum Unread {
+    Io(String),
+    NotUtf8(NotUtf8),
+}
+
+/// What a path names when kado will not open it as a file: "a folder", "a named pipe"
+/// (opening one waits for a writer, for ever if none comes), "a socket".
+fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a named pipe");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    // A device is read as a file is, up to the limit: /dev/null is empty, and /dev/zero
+    // is refused once it has given more than the limit.
+    None
+}
+
+/// Why input over the limit is refused: its size when known, and the limit.
+fn too_big(size: Option<u64>, what: &str, limit: u64) -> String {
+    let size = match size {
+        Some(n) => format!("it is {}", size_text(n)),
+        None => format!("it holds more than {}", size_text(limit)),
+    };
+    format!(
+        "{size}; kado reads at most {} of a {what}",
+        size_text(limit)
+    )
+}
+
+/// At most `limit` bytes of `input` as text (see [`kado::diag::plain_text`]): `Ok(None)`
+/// when it holds more, `Err` with why it cannot be read.
+fn read_limited(input: impl Read, limit: u64) -> Result<Option<String>, Unread> {
+    let mut bytes = Vec::new();
+    input
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Unread::Io(why(&e)))?;
+    if bytes.len() as u64 > limit {
+        return Ok(None);
+    }
+    match utf8_text(bytes) {
+        Ok(text) => Ok(Some(kado::diag::plain_text(text))),
+        Err(at) => Err(Unread::NotUtf8(at)),
+    }
+}
+
+/// Reads stdin, at most `limit` bytes of it, as [`read_file`] reads a file.
+pub fn read_stdin(what: &str, limit: u64) -> Result<String, Error> {
+    let fail = |why: String| Error::msg(format!("cannot read the {what} on stdin: {why}"));
+    match read_limited(std::io::stdin().lock(), limit) {
+        Ok(Some(text)) => Ok(text),
+        Ok(None) => Err(fail(too_big(None, what, limit))),
+        Err(Unread::Io(why)) => Err(fail(why)),
+        Err(Unread::NotUtf8(at)) => Err(Problem::new(format!(
+            "cannot read the {what} on stdin: {at}"
+        ))
+        .help("save the text as UTF-8")
+        .into()),
+    }
+}
+
+/// The input of a command reading a FILE, or stdin for `-`: its text and where it came
+/// from (`file PATH` or `stdin`). A named pipe is refused, with the way to send it to
+/// stdin instead.
+pub fn read_source(arg: &str, what: &str, limit: u64) -> Result<Source, Error> {
+    if arg == "-" {
+        return Ok(Source::new("stdin", read_stdin(what, limit)?));
+    }
+    if let Ok(meta) = std::fs::metadata(arg)
+        && let Some(kind) = not_a_file(&meta)
+    {
+        let p = Problem::new(format!(
+            "cannot read {what} `{arg}`: it is {kind}, not a file"
+        ));
+        if meta.is_dir() {
+            return Err(p.into());
+        }
+        let help = format!("to read a {what} from a pipe, give `-` and send it to stdin");
+        return Err(p.help(help).into());
+    }
+    let text = read_file(arg, what, limit)?;
+    Ok(Source::new(format!("file {arg}"), text))
 }
 
 /// Refuses any argument over [`ARG_LIMIT`] (the words of a positional argument counted
@@ -223,13 +322,16 @@ fn too_long(cmd: &clap::Command, arg: &clap::Arg, size: u64) -> Problem {
 }
 
 /// A usage error quoting a long argument, with the quotes cut short (clap quotes the
-/// argument at fault whole, up to three times); `None` when it is short as it is.
+/// argument at fault whole, up to three times), or an argument holding a control
+/// character, drawn escaped; `None` when it is short and plain as it is.
 pub fn shorten_usage(e: &clap::Error) -> Option<String> {
     if !e.use_stderr() {
         return None;
     }
     let text = e.render().to_string();
-    if text.lines().all(|l| l.len() <= 2 * kado::diag::WINDOW) {
+    // clap draws a terminal's error in colour, with the arguments it quotes as they are.
+    let controls = std::env::args_os().any(|a| a.to_string_lossy().contains(char::is_control));
+    if !controls && text.lines().all(|l| l.len() <= 2 * kado::diag::WINDOW) {
         return None;
     }
     let lines: Vec<String> = text
@@ -248,7 +350,8 @@ pub fn shorten_usage(e: &clap::Error) -> Option<String> {
                 .join("'")
         })
         .collect();
-    Some(lines.join("\n"))
+    // An argument quoted with a control character in it is drawn escaped, as in errors.
+    Some(kado::diag::escape_words(&lines.join("\n")).into_owned())
 }
 
 #[cfg(test)]

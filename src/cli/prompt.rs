@@ -191,7 +191,11 @@ impl<R: BufRead> Prompter for Lines<R> {
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
-            write_to(self.to_stderr, &format!("{prompt}: {t}\n"));
+            // The answer is echoed as errors quote input: control characters escaped.
+            write_to(
+                self.to_stderr,
+                &format!("{prompt}: {}\n", kado::diag::escape(t)),
+            );
             return classify(t);
         }
     }

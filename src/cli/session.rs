@@ -409,7 +409,10 @@ impl<G: Session> Runner<'_, G> {
             .answer(q, text)
             .and_then(|action| apply_to_copy(&self.game, &action).map(|r| (action, r)));
         match checked {
-            Err(why) => self.prompter.refuse(&why.to_string()),
+            // The refusal may quote the answer: drawn escaped, as every error is.
+            Err(why) => self
+                .prompter
+                .refuse(&kado::diag::escape_words(&why.to_string())),
             Ok((action, (next, said))) => self.record(next, By::Table, action, said)?,
         }
         Ok(())

@@ -91,6 +91,8 @@ impl fmt::Display for Dir {
 
 /// What a side may be.
 pub const DIR_EXPECTED: &str = "a side: e, w, ne, nw, se or sw (east, west, north-east, …)";
+/// What a Blink's name may be.
+pub const NAME_EXPECTED: &str = "a name of letters, digits, `-` or `_`, e.g. `c1` or `ana`";
 /// What a placement looks like.
 pub const PLACEMENT_EXPECTED: &str = "NAME for the first Blink, then NAME SIDE OTHER for each later one, e.g. `c2 e c1` (c2 east of c1)";
 
@@ -234,10 +236,23 @@ fn too_many_blinks(src: &Source, raw: &[RawPlacement], ninth: &RawPlacement) -> 
     .help("four commons, then the four players' Blinks")
 }
 
-/// The problem with a Blink's name, if any: too long, or already placed.
+/// The problem with a Blink's name, if any: too long, holding a character no name holds
+/// (as a file's name does: `year.txt`, `games/year`), or already placed.
 fn name_problem(src: &Source, placed: &[Placement], name: &Located<String>) -> Option<Problem> {
     if let Some(why) = crate::notation::name_too_long(&name.value) {
         return Some(Problem::new(why).at(src, name.span.clone()));
+    }
+    if let Some((i, c)) = name
+        .value
+        .char_indices()
+        .find(|(_, c)| matches!(c, '.' | '/' | '\\' | ':' | '=') || c.is_control())
+    {
+        let at = name.span.start + i;
+        return Some(
+            Problem::new(format!("a Blink's name holds no `{c}`"))
+                .at(src, at..at + c.len_utf8())
+                .expected(NAME_EXPECTED),
+        );
     }
     let first = placed
         .iter()

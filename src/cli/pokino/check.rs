@@ -1,34 +1,14 @@
 //! `kado pokino check RECORD`: a record refereed turn by turn, and its drawing.
 
-use std::io::Read;
-
 use kado::diag::{Error, Source};
 use kado::pokino::check::{self, GameVerdict};
 
-use super::super::{Ctx, FILE_LIMIT, Outcome, read_file};
+use super::super::{Ctx, FILE_LIMIT, Outcome};
 use super::Env;
 
 /// Reads a record from a file, or from stdin for `-`, at most [`FILE_LIMIT`] bytes.
 fn read_record(path: &str) -> Result<Source, Error> {
-    if path != "-" {
-        return Ok(Source::new(
-            format!("file {path}"),
-            read_file(path, "record", FILE_LIMIT)?,
-        ));
-    }
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .take(FILE_LIMIT + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::msg(format!("cannot read the record from stdin: {e}")))?;
-    if bytes.len() as u64 > FILE_LIMIT {
-        return Err(Error::msg(format!(
-            "the record on stdin holds more than {FILE_LIMIT} bytes; kado reads at most that"
-        )));
-    }
-    let text = super::super::limits::utf8_text(bytes)
-        .map_err(|at| Error::msg(format!("cannot read the record on stdin: {at}")))?;
-    Ok(Source::new("stdin", text))
+    super::super::limits::read_source(path, "record", FILE_LIMIT)
 }
 
 impl Env<'_> {
