@@ -410,7 +410,7 @@ fn fix_corrects_an_earlier_turn_and_keeps_the_turns_that_still_hold() {
     assert_eq!((code, err.as_str()), (0, ""));
     let listed = "ben plays: fix\nThe answers given:\n   1. ana's hand (8 cards), or `hidden`: hidden\n   2. ben's hand (8 cards), or `hidden`: hidden\n   3. The table's 8 cards: 1p 3b 4p 6r 8b 9a 10r 12b\n   4. ana plays: ana 1r>1p / 7p\n   5. ben plays: ben 4a>4p / 12p\n   6. ana plays: ana 7r>7p / 8p>8b\n`fix N ANSWER` replaces answer N; the answers after it are kept where they still hold.\n";
     assert!(out.contains(listed), "{out}");
-    let fixed = "ben plays: fix 4 ana 1r>1p / 2a\nFixed: answer 4 is now `ana 1r>1p / 2a`.\nAnswer 6 (`ana 7r>7p / 8p>8b`) no longer holds: a card captures a card on the table, and 7p is not there; legal: 7r (laid on the table). It is taken back: answer again from there, or `undo` to bring back the old answer 4 and all.\nRound 1 of 6 — ana 50, ben 50\nTable: 3b 6r 8b 9a 10r 2a\nana captured: 1r 1p\nben captured: 4a 4p 12p 12b\n";
+    let fixed = "ben plays: fix 4 ana 1r>1p / 2a\nFixed: answer 4 is now `ana 1r>1p / 2a`.\nAnswer 6 (`ana 7r>7p / 8p>8b`) no longer holds: a card captures a card on the table, and 7p is not there; legal: 7r (laid on the table). It is taken back: answer again from there, or `undo` to bring back the old answer 4 and all.\nRound 1 of 6 — ana 50, ben 50\nTable: cherry 3b · peony 6r · susuki 8b · chrysanthemum 9a · maple 10r ·\n       plum 2a\nana captured: 1r 1p\nben captured: 4a 4p 12p 12b\n";
     assert!(out.contains(fixed), "{out}");
     let (_, rec, _) = run_in(d, &["koikoi", "status", "g.yaml", "--record"], "");
     let expected =
@@ -877,4 +877,72 @@ fn the_table_property_meets_two_alike_plain_cards() {
         }
     });
     assert!(alike, "{text}");
+}
+
+/// The virtual game of issue 29's prompt test, ana's answers `answers` then `quit`.
+fn seed_one_game(answers: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--no-history",
+        "koikoi",
+        "play",
+        "--players",
+        "ana,ben",
+        "--deck",
+        "virtual",
+        "--seed",
+        "1",
+        "--opponent",
+        "kado",
+    ];
+    let (code, out, err) = run_in(dir.path(), &args, format!("{answers}quit\n"));
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+/// Issue 31: cards were shown as codes only; players holding real hanafuda know them by
+/// flower.
+#[test]
+fn cards_were_shown_as_codes_only() {
+    let out = seed_one_game("");
+    assert!(
+        out.starts_with("Koi-Koi: ana and ben, 6 rounds, 50 points each (ruleset koikoi). Saving to koikoi-1.yaml.
+Round 1 of 6 — ana 50, ben 50
+Table: pine 1p 1b · willow 11p 11a · plum 2r · susuki 8p · cherry 3r 3b
+ana captured: —
+ben captured: —
+ana's hand: iris 5p · clover 7p 7p · chrysanthemum 9p · pine 1r · susuki 8a ·
+            paulownia 12p · willow 11b
+ana plays: quit
+"),
+        "{out}"
+    );
+}
+
+/// Issue 31: "closest" named yaku that need a card the other player had captured, and
+/// the end of a round printed an empty captures block twice.
+#[test]
+fn closest_named_unreachable_yaku_and_the_round_end_printed_twice() {
+    let out = seed_one_game("9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n");
+    // ben took 2r: akatan is out of ana's reach, and 9r (aotan) out of ben's.
+    let taken = "ben draws 2a bush warbler: takes 2r poetry ribbon.\n";
+    let (before, after) = out.split_once(taken).unwrap();
+    assert!(before.contains("— closest: akatan needs 2r\n"), "{out}");
+    assert!(!after.contains("akatan needs 2r"), "{out}");
+    assert!(!out.contains("aotan needs 9r"), "{out}");
+    assert!(
+        out.contains("ben deals round 2.
+After round 1 of 6 — ana 36, ben 64
+Table: susuki 8p · maple 10a
+ana captured: 9r 9p 8a 8p 3p 3r 1r 1p 12p 12p 11b 11p 12b 12p
+ben captured: 1p 1b 6p 6r 3p 3b 9p 9a 11r 11a 5r 5p 2a 2r 7a 7p 10r 10p 4r 4p — yaku hanami_zake 5, tanzaku 2 — closest: tsukimi_zake needs 8b
+Round 2 of 6 — ana 36, ben 64
+Table: peony 6p 6a · wisteria 4p · susuki 8p 8b · chrysanthemum 9p · clover 7p ·
+       willow 11r
+ana captured: —
+ben captured: —
+ben plays 6p: takes 6a butterflies.
+"),
+        "{out}"
+    );
 }

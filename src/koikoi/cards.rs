@@ -253,6 +253,49 @@ pub fn flower(month: u8) -> &'static str {
     }
 }
 
+/// Cards grouped by month, each group after its flower, in the order the months first
+/// appear: `["pine 1p 1b", "willow 11a", "maple 10r"]` (how players holding real hanafuda
+/// see them).
+pub fn by_flower(cards: &[Card]) -> Vec<String> {
+    let mut months: Vec<u8> = Vec::new();
+    for c in cards {
+        if !months.contains(&c.month) {
+            months.push(c.month);
+        }
+    }
+    months
+        .iter()
+        .map(|m| {
+            let of: Vec<Card> = cards.iter().copied().filter(|c| c.month == *m).collect();
+            format!("{} {}", flower(*m), codes(&of))
+        })
+        .collect()
+}
+
+/// `label` then the cards by flower, `·` between months, on lines of at most `width`
+/// columns (the later ones indented under the first card).
+pub fn flower_lines(label: &str, cards: &[Card], width: usize) -> String {
+    let groups = by_flower(cards);
+    if groups.is_empty() {
+        return format!("{label}—\n");
+    }
+    let indent = " ".repeat(label.chars().count());
+    let mut out = String::new();
+    let mut line = label.to_string();
+    for (i, g) in groups.iter().enumerate() {
+        let sep = if i == 0 { "" } else { " · " };
+        if i > 0 && line.chars().count() + sep.len() + g.chars().count() > width {
+            out += &line;
+            out += " ·\n";
+            line = format!("{indent}{g}");
+        } else {
+            line += sep;
+            line += g;
+        }
+    }
+    out + &line + "\n"
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.month, self.kind.letter())

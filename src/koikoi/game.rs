@@ -337,6 +337,7 @@ impl Game {
     /// The cards closest to a yaku in a pile, in words (`akatan: 1r`), if any is near.
     fn closest(&self, p: usize) -> Option<String> {
         let pile = &self.referee.round.piles[p];
+        let theirs = &self.referee.round.piles[1 - p];
         let need = |want: &[Card]| -> Vec<Card> {
             want.iter().copied().filter(|c| !pile.contains(c)).collect()
         };
@@ -357,7 +358,8 @@ impl Game {
                     need(&want.iter().filter_map(|s| c(s)).collect::<Vec<_>>()),
                 )
             })
-            .filter(|(_, missing)| missing.len() == 1)
+            // A card the other player has captured can never be had: no yaku is near.
+            .filter(|(_, missing)| missing.len() == 1 && !theirs.contains(&missing[0]))
             .map(|(n, missing)| format!("{n} needs {}", codes(&missing)))
             .reduce(|a, b| format!("{a}; {b}"))
     }
@@ -564,6 +566,9 @@ impl Session for Game {
         let l = &r.ledger;
         let title = match &l.over {
             Some(why) => format!("Game over ({why})"),
+            None if r.phase == Phase::Between => {
+                format!("After round {} of {}", l.played(), l.setup.rounds)
+            }
             None => format!("Round {} of {}", r.round_number().max(1), l.setup.rounds),
         };
         let mut out = format!(
@@ -575,9 +580,9 @@ impl Session for Game {
             l.scores[1]
         );
         if round.dealt {
-            out += &format!("Table: {}\n", cards::codes(&round.table));
+            out += &cards::flower_lines("Table: ", &round.table, 80);
         }
-        for p in 0..2 {
+        for p in (0..2).filter(|_| round.dealt) {
             let s = r.score_of(p);
             let yaku: Vec<String> = s
                 .yaku
@@ -603,7 +608,7 @@ impl Session for Game {
             && !self.is_kado(p)
             && let Some(h) = &round.hands[p]
         {
-            out += &format!("{}'s hand: {}\n", r.name(p), cards::codes(h));
+            out += &cards::flower_lines(&format!("{}'s hand: ", r.name(p)), h, 80);
         }
         out
     }
@@ -637,10 +642,17 @@ impl Session for Game {
             .iter()
             .filter(|e| matches!(e, Event::Turn(_)))
             .count();
+        // kado dealing a virtual deck is no new view: the table shows once it is dealt.
+        let dealing = matches!(self.referee.phase, Phase::Between | Phase::Deal)
+            && (self.seed().is_some() || self.referee.phase == Phase::Between);
         format!(
             "{}:{}:{turns}:{}",
             self.referee.ledger.played(),
-            self.referee.round.dealt,
+            if dealing {
+                "between".to_string()
+            } else {
+                self.referee.round.dealt.to_string()
+            },
             self.referee.phase == Phase::Over
         )
     }
