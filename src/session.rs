@@ -225,6 +225,12 @@ pub trait Session: Sized + Clone {
         None
     }
 
+    /// The hand of the player to move, for their eyes only, when they type `hand` (a game
+    /// played with hands kept off the screen); `None` where there is no hand to show.
+    fn hand(&self) -> Option<String> {
+        None
+    }
+
     /// How the game stands for the play history (players, scores, winners, and the facts
     /// the game's records need); `None` for a session that is not a game.
     fn outcome(&self) -> Option<crate::history::Outcome> {

@@ -789,6 +789,7 @@ fn play_at_the_table(rs: &kado::ruleset::Ruleset, seed: u64) -> kado::koikoi::ga
         players: vec!["ana".into(), "ben".into()],
         deck: Deck::Physical,
         kado: None,
+        private: false,
     };
     let mut g = Game::start(&setup, rs).unwrap();
     let (mut deals, mut dealt, mut drawn) = (0, deal_from(&shuffled(seed, 0)), 0);
@@ -945,4 +946,44 @@ ben plays 6p: takes 6a butterflies.
 "),
         "{out}"
     );
+}
+
+/// Issue 31: with several people at one screen every hand was printed for all to see;
+/// `--private` shows a hand only when its player types `hand` at their own turn.
+#[test]
+fn hands_were_printed_for_all_to_see() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--no-history",
+        "koikoi",
+        "play",
+        "--players",
+        "ana,ben",
+        "--deck",
+        "virtual",
+        "--seed",
+        "1",
+        "--private",
+    ];
+    let (code, out, _) = run_in(dir.path(), &args, "hand\n9p\n1p\nquit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "ana's hand: kept private (`hand` shows it to ana).
+ana plays: hand
+ana's hand: iris 5p · clover 7p 7p · chrysanthemum 9p · pine 1r · susuki 8a ·
+            paulownia 12p · willow 11b
+ana plays: 9p
+"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("ben's hand: kept private (`hand` shows it to ben).\nben plays: 1p\n"),
+        "{out}"
+    );
+    assert!(!out.contains("ben's hand: peony"), "{out}");
+    // Without --private the hand is on the table view, as before.
+    let (_, out, _) = run_in(dir.path(), &args[..args.len() - 1], "quit\n");
+    assert!(out.contains("\nana's hand: iris 5p"), "{out}");
 }

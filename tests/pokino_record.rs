@@ -897,3 +897,41 @@ fn ruling_territory_pokino_through_check_and_play() {
         assert!(out.ends_with(said), "{choice}: {out}");
     }
 }
+
+/// Issue 31: with several people at one screen every hand was printed for all to see;
+/// `--private` shows a player's pieces only when they type `hand` at their own turn, and
+/// the card a player draws is not named.
+#[test]
+fn hands_were_printed_for_all_to_see() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--no-history",
+        "pokino",
+        "play",
+        "--players",
+        "ana,ben",
+        "--deck",
+        "virtual",
+        "--seed",
+        "1",
+        "--private",
+    ];
+    let (code, out, _) = run_in(dir.path(), &args, "hand\npass\nquit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "ana's hand: kept private (`hand` shows it to ana).
+ana's turn: hand
+ana's hand: A♦ Q♥ 5♠ 5♥ 10♣; dominoes: 4-8 1-1 0-12
+ana's turn: pass
+ana passes; then draws a card.
+"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("ben's hand: kept private (`hand` shows it to ben).\n"),
+        "{out}"
+    );
+    assert!(!out.contains("7♣ 9♥ 4♦ 4♣ 8♦"), "{out}");
+}

@@ -119,6 +119,10 @@ pub enum Cmd {
         /// Rewrite the game's record to this file after every answer.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// Keep hands off the screen: a player sees their hand by typing `hand` at their
+        /// own turn (for several people at one screen).
+        #[arg(long)]
+        private: bool,
     },
     /// Play many games between two policies with a virtual deck; report win rates.
     #[command(long_about = SIMULATE_ABOUT)]
@@ -219,6 +223,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             seed,
             opponent,
             record,
+            private,
         } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
             let deck = match deck {
@@ -227,7 +232,12 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                     seed: seed.unwrap_or_else(time_seed),
                 },
             };
-            play_cmd(ctx, &rs, &players, deck, opponent.as_deref(), save, record)
+            let seats = Seats {
+                deck,
+                opponent: opponent.as_deref(),
+                private,
+            };
+            play_cmd(ctx, &rs, &players, seats, save, record)
         }
         Cmd::Simulate {
             games,
@@ -444,12 +454,22 @@ fn resume_cmd(ctx: &Ctx, file: &Path, record: Option<PathBuf>) -> Outcome {
     run_play(ctx, &lock, log)
 }
 
+/// How the table plays: the deck, kado as an opponent, hands kept off the screen.
+struct Seats<'a> {
+    deck: game::Deck,
+    opponent: Option<&'a str>,
+    private: bool,
+}
+
 fn play_cmd(
     ctx: &Ctx,
     rs: &Ruleset,
     players: &str,
-    deck: game::Deck,
-    opponent: Option<&str>,
+    Seats {
+        deck,
+        opponent,
+        private,
+    }: Seats,
     save: Option<PathBuf>,
     record: Option<PathBuf>,
 ) -> Outcome {
@@ -479,6 +499,7 @@ fn play_cmd(
         players: setup.players,
         deck,
         kado,
+        private,
     };
     game::Game::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
     let log: Log<game::Setup, game::Action> = Log::new(GAME, rs, setup)?;

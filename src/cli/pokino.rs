@@ -206,6 +206,10 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         /// Rewrite this file with the game's record after every answer (`check` reads it).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// Keep hands off the screen: a player sees their pieces by typing `hand` at their
+        /// own turn (for several people at one screen).
+        #[arg(long)]
+        private: bool,
     },
     /// Continue a saved game.
     #[command(after_help = PLAY_AFTER)]
@@ -323,12 +327,13 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             deck,
             seed,
             record,
+            private,
         } => {
             let deck = match deck {
                 DeckArg::Physical => Deck::Physical,
                 DeckArg::Virtual => Deck::Virtual,
             };
-            play::play(ctx, &players, save, deck, seed, record)
+            play::play(ctx, &players, save, deck, seed, record, private)
         }
         Cmd::Resume { file, record } => play::resume(ctx, &file, record),
         Cmd::Simulate {

@@ -22,6 +22,8 @@ pub enum Reply {
     Show,
     /// Ask the game's advisor for the best answer.
     Hint,
+    /// Show the hand of the player to move (hands kept off the screen).
+    Hand,
     /// `fix` (list the answers given) or `fix N [ANSWER]` (replace answer N).
     Fix(Option<(usize, String)>),
     /// No more input (end of a script, or Ctrl-D).
@@ -39,6 +41,7 @@ fn classify(line: &str) -> Reply {
         "help" | "?" => Reply::Help,
         "show" | "status" => Reply::Show,
         "hint" => Reply::Hint,
+        "hand" | "cards" => Reply::Hand,
         other => fix(other).unwrap_or_else(|| Reply::Answer(other.to_string())),
     }
 }

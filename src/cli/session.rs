@@ -322,6 +322,12 @@ impl<G: Session> Runner<'_, G> {
                 G::COMMANDS
             )),
             Reply::Show => self.show(),
+            Reply::Hand => match self.game.hand() {
+                Some(hand) => self.prompter.say(&hand),
+                None => self
+                    .prompter
+                    .refuse("there is no hand of yours to show at this question"),
+            },
             Reply::Hint => match self.game.hint(q) {
                 Some(advice) => self.prompter.say(&advice),
                 None => self

@@ -38,6 +38,9 @@ pub struct Setup {
     /// The seat kado plays (`--opponent kado`), if any.
     #[serde(default)]
     pub kado: Option<usize>,
+    /// Hands are kept off the screen: each player asks for theirs (`hand`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
 }
 
 /// One step of the game.
@@ -390,6 +393,7 @@ impl Session for Game {
     type Error = RefereeError;
 
     const GAME: &'static str = super::GAME;
+    const COMMANDS: &'static str = ", hand (your own cards, when hands are kept private)";
 
     fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, RefereeError> {
         let players: [String; 2] = setup.players.clone().try_into().map_err(|p: Vec<String>| {
@@ -603,14 +607,24 @@ impl Session for Game {
                     .unwrap_or_default()
             );
         }
-        let p = round.to_move;
-        if matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call)
-            && !self.is_kado(p)
-            && let Some(h) = &round.hands[p]
-        {
-            out += &cards::flower_lines(&format!("{}'s hand: ", r.name(p)), h, 80);
+        match self.hand() {
+            Some(_) if self.setup.private => {
+                let p = r.name(round.to_move);
+                out += &format!("{p}'s hand: kept private (`hand` shows it to {p}).\n");
+            }
+            Some(hand) => out += &hand,
+            None => {}
         }
         out
+    }
+
+    fn hand(&self) -> Option<String> {
+        let r = &self.referee;
+        let p = r.round.to_move;
+        let hand = r.round.hands[p].as_ref()?;
+        let playing = matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call);
+        (playing && !self.is_kado(p))
+            .then(|| cards::flower_lines(&format!("{}'s hand: ", r.name(p)), hand, 80))
     }
 
     fn summary(&self) -> serde_json::Value {
@@ -727,6 +741,7 @@ mod tests {
             players: vec!["ana".into(), "kado".into()],
             deck: Deck::Virtual { seed: 11 },
             kado: Some(1),
+            private: false,
         };
         let g = play_out(&setup);
         assert!(g.referee.ledger.over.is_some());
@@ -747,6 +762,7 @@ mod tests {
             players: vec!["ana".into(), "ben".into()],
             deck: Deck::Physical,
             kado: Some(1),
+            private: false,
         };
         assert!(Game::start(&setup, &rs).is_err());
     }

@@ -38,6 +38,9 @@ pub struct Setup {
     /// The virtual deal (every domino and card in the order drawn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<Deal>,
+    /// Hands are kept off the screen: each player asks for theirs (`hand`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
 }
 
 impl Setup {
@@ -48,6 +51,7 @@ impl Setup {
             deck,
             seed,
             deal,
+            private: false,
         }
     }
 }
@@ -153,7 +157,7 @@ impl Session for Table {
     type Action = Action;
     type Error = PlayError;
     const GAME: &'static str = super::GAME;
-    const COMMANDS: &'static str = ", hint (the best runs the hand allows)";
+    const COMMANDS: &'static str = ", hint (the best runs the hand allows), hand (your own pieces, when hands are kept private)";
 
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Table, PlayError> {
         let game = Game::new(
@@ -172,8 +176,12 @@ impl Session for Table {
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
         let event = record::parse_line(&Source::new("answer", action.line.as_str()))
             .map_err(|e| PlayError::Notation(e.summary()))?;
-        let report = self.game.apply(&event).map_err(PlayError::Illegal)?;
+        let mut report = self.game.apply(&event).map_err(PlayError::Illegal)?;
         self.events.push(event);
+        if self.setup.private {
+            // The card drawn is for its drawer's eyes: `hand` shows it.
+            report.drawn = None;
+        }
         Ok(vec![report.to_string()])
     }
 
@@ -237,19 +245,29 @@ impl Session for Table {
         let v = standing(&self.game, Vec::new(), None);
         let mut out = v.board_text(style);
         out += &v.standing_text();
-        if self.setup.deck == Deck::Virtual
-            && let Some(i) = self.game.to_play.filter(|_| !self.game.is_over())
-        {
-            let p = &self.game.players[i];
-            let held: Vec<String> = p.held.iter().flatten().map(ToString::to_string).collect();
-            out += &format!(
-                "{}'s hand: {}; dominoes: {}\n",
-                p.name,
-                show_cards(&p.known),
-                held.join(" ")
-            );
+        match (self.hand(), self.game.to_play) {
+            (Some(_), Some(i)) if self.setup.private => {
+                let p = &self.game.players[i].name;
+                out += &format!("{p}'s hand: kept private (`hand` shows it to {p}).\n");
+            }
+            (Some(hand), _) => out += &hand,
+            _ => {}
         }
         out
+    }
+
+    fn hand(&self) -> Option<String> {
+        if self.setup.deck != Deck::Virtual || self.game.is_over() {
+            return None;
+        }
+        let p = &self.game.players[self.game.to_play?];
+        let held: Vec<String> = p.held.iter().flatten().map(ToString::to_string).collect();
+        Some(format!(
+            "{}'s hand: {}; dominoes: {}\n",
+            p.name,
+            show_cards(&p.known),
+            held.join(" ")
+        ))
     }
 
     fn summary(&self) -> serde_json::Value {

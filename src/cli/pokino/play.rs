@@ -46,6 +46,7 @@ pub fn play(
     deck: Deck,
     seed: Option<u64>,
     record: Option<PathBuf>,
+    private: bool,
 ) -> Outcome {
     let rs = ctx.ruleset(GAME, TITLE)?;
     let seed = seed.unwrap_or_else(|| {
@@ -53,7 +54,8 @@ pub fn play(
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
     });
-    let setup = Setup::new(players(names)?, deck, seed);
+    let mut setup = Setup::new(players(names)?, deck, seed);
+    setup.private = private;
     let log: Log<Setup, kado::pokino::session::Action> = Log::new(GAME, &rs, setup)?;
     let path = save.unwrap_or_else(|| sess::default_path(GAME));
     let mut lock = sess::open_new::<Table>(&path)?;
