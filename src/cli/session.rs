@@ -626,6 +626,7 @@ mod tests {
             players: players(&["ana", "ben"]),
             deck,
             kado,
+            private: false,
         };
         fuzz::<kp::Game>("koikoi", setup(kp::Deck::Physical, None), 2);
         fuzz::<kp::Game>("koikoi", setup(kp::Deck::Virtual { seed: 4 }, Some(1)), 2);
