@@ -176,6 +176,22 @@ impl Game {
         Step::Auto(Action::Draw { card: m })
     }
 
+    /// The one move the player to move can make, when there is one: with a virtual deck,
+    /// their last card with at most one way to take. (With real cards the table may say
+    /// the whole turn at once, so the question stays.)
+    fn only_play(&self) -> Option<Move> {
+        self.seed()?;
+        let r = &self.referee;
+        let cards = r.playable(r.round.to_move);
+        match cards.as_slice() {
+            [one] => match sim::options(r, *one).as_slice() {
+                [m] => Some(*m),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// What a card did, in words.
     fn taken_words(&self, p: usize, verb: &str, t: &Taken) -> String {
         if t.captured.is_empty() {
@@ -478,6 +494,10 @@ impl Session for Game {
                     None => Step::Done,
                 }
             }
+            Phase::Play if let Some(only) = self.only_play() => Step::Auto(Action::Play {
+                player: self.name(p),
+                card: only,
+            }),
             Phase::Play => Step::Ask(Question::new(
                 "play",
                 format!("{} plays", self.name(p)),
@@ -487,6 +507,8 @@ impl Session for Game {
             Phase::Call if self.is_kado(p) => Step::Auto(Action::Call {
                 call: sim::choose_call(r, Policy::Kado, &mut self.dice()),
             }),
+            // With koi-koi refused, stop is the one answer: kado gives it.
+            Phase::Call if r.koi_refused().is_some() => Step::Auto(Action::Call { call: Call::Stop }),
             Phase::Call => Step::Ask(Question::new(
                 "call",
                 format!(
@@ -753,6 +775,59 @@ mod tests {
             v.games[0].referee.as_ref().unwrap().ledger,
             g.referee.ledger
         );
+    }
+
+    #[test]
+    fn a_question_with_one_legal_answer_was_asked() {
+        // A virtual game: whenever a player holds one card with one way to play it, kado
+        // plays it; the asked questions always had a choice.
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let setup = Setup {
+            players: vec!["ana".into(), "ben".into()],
+            deck: Deck::Virtual { seed: 5 },
+            kado: None,
+            private: false,
+        };
+        let mut g = Game::start(&setup, &rs).unwrap();
+        let (mut auto_plays, mut dice) = (0, Dice::new(3));
+        for _ in 0..3000 {
+            let action = match g.next() {
+                Step::Done => break,
+                Step::Auto(a) => {
+                    auto_plays += usize::from(matches!(a, Action::Play { .. }));
+                    a
+                }
+                Step::Ask(q) if q.key == "play" => {
+                    let r = &g.referee;
+                    let cards = r.playable(r.round.to_move);
+                    assert!(
+                        cards.len() > 1 || sim::options(r, cards[0]).len() > 1,
+                        "{cards:?}"
+                    );
+                    let m = sim::choose_play(r, Policy::Random, &mut dice, false).unwrap();
+                    g.answer(&q, &m.to_string()).unwrap()
+                }
+                Step::Ask(q) if q.key == "draw-capture" => {
+                    let card = g.dealt().unwrap().stock[g.draws];
+                    let m = sim::choose_draw(&g.referee, card, Policy::Random, &mut dice);
+                    let Capture::Card(c) = m.capture else {
+                        panic!("{m}")
+                    };
+                    g.answer(&q, &c.to_string()).unwrap()
+                }
+                Step::Ask(q) => {
+                    assert!(
+                        g.referee.koi_refused().is_none(),
+                        "asked koi or stop with stop forced"
+                    );
+                    // koi-koi, to play rounds to their last cards.
+                    g.answer(&q, "koi").unwrap()
+                }
+            };
+            g.apply(&action).unwrap();
+        }
+        assert!(g.referee.ledger.over.is_some());
+        assert!(auto_plays > 0);
     }
 
     #[test]
