@@ -393,7 +393,7 @@ fn play_with_real_pieces_writes_the_record_check_reads() {
         answers,
     );
     assert_eq!((code, err.as_str()), (0, ""));
-    assert!(out.contains("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n"), "{out}");
+    assert!(out.contains("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino); legal instead: 5-5@0,-2v; 5-5@1,-2v; 5-5@2,-2v; … 33 places in all\n"), "{out}");
     assert!(out.contains("ana's turn: hint\nHint: the best runs: run 4H QC @ 1,0 2,0 (5 points); run QC 4H @ 2,0 1,0 (5 points).\n"), "{out}");
     assert!(out.contains("ben's turn: undo\nUndone.\n"), "{out}");
     let record = std::fs::read_to_string(d.join("g.txt")).unwrap();
@@ -720,7 +720,7 @@ fn fix_corrects_an_earlier_turn_and_the_record_follows() {
         ),
         "{out}"
     );
-    assert!(out.contains("ana's turn: fix 3 ben domino 5-5@9,9h\n✗ that cannot be answer 3: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino)\n"), "{out}");
+    assert!(out.contains("ana's turn: fix 3 ben domino 5-5@9,9h\n✗ that cannot be answer 3: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino); legal instead: 5-5@0,-2v; 5-5@1,-2v; 5-5@2,-2v; … 33 places in all\n"), "{out}");
     let record = std::fs::read_to_string(d.join("g.txt")).unwrap();
     assert_eq!(
         record,
@@ -934,4 +934,28 @@ ana passes; then draws a card.
         "{out}"
     );
     assert!(!out.contains("7♣ 9♥ 4♦ 4♣ 8♦"), "{out}");
+}
+
+/// Issue 31: `run 6S 4H` along one domino said only that the cards match no walk; it says
+/// why (at the prompt and in a record's check).
+#[test]
+fn a_run_along_one_domino_said_only_no_walk() {
+    let dir = tempfile::tempdir().unwrap();
+    let spoke = &SPOKE["spoke: ".len()..];
+    let (_, out, _) = run_in(
+        dir.path(),
+        &["--no-history", "pokino", "play", "--players", "ana,ben"],
+        format!("{spoke}\nrun 6S 4H\nrun 6S 5H\nrun 6S 9H\nquit\n"),
+    );
+    let refusals: Vec<&str> = out.lines().filter(|l| l.starts_with('✗')).collect();
+    assert_eq!(
+        refusals,
+        [
+            "✗ these cards match no walk of numbers on the board: its numbers touch only within 6-4, and each step of a run crosses to another domino (a step inside one domino is the Tear Down the Walls variant) (a card on each square)",
+            "✗ these cards match no walk of numbers on the board: no square shows 5 (a card on each square)",
+            "✗ these cards match no walk of numbers on the board: its numbers are not on a line of touching squares in that order (a card on each square)",
+        ]
+    );
+    let (_, out, _) = check_text(&[], &format!("players: ana ben\n{SPOKE}\nana run 6S 4H\n"));
+    assert!(out.contains("Illegal: line 3 (ana) — a card on each square: these cards match no walk of numbers on the board: its numbers touch only within 6-4,"), "{out}");
 }

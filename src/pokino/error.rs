@@ -254,8 +254,8 @@ pub enum Illegal {
         square: Square,
         number: u8,
     },
-    /// Cards that fit the board nowhere (squares left out).
-    NoWalk,
+    /// Cards that fit the board nowhere (squares left out), and why.
+    NoWalk { why: NoWalkWhy },
     /// Cards that fit the board more than one way (squares left out).
     Ambiguous,
     /// A dominoes split in two by a torn domino under `torn-split: forbidden`.
@@ -325,7 +325,7 @@ impl Illegal {
             Illegal::RunTooLong { .. } => "ruling long-runs",
             Illegal::SquareCount { .. } | Illegal::Number { .. } => "a card on each square",
             Illegal::Step { fault, .. } => step_rule(fault),
-            Illegal::NoWalk | Illegal::Ambiguous => "a card on each square",
+            Illegal::NoWalk { .. } | Illegal::Ambiguous => "a card on each square",
             Illegal::Split { .. } => "ruling torn-split",
             Illegal::TooFewBeads { .. } => "a bead for each card",
             Illegal::CardPlayed { .. }
@@ -353,6 +353,33 @@ fn step_rule(fault: &StepFault) -> &'static str {
         StepFault::Claimed { .. } => "ruling own-borders",
         StepFault::BorderTwice { .. } => "ruling square-reuse",
         StepFault::SquareTwice { .. } => "ruling square-reuse",
+    }
+}
+
+/// Why a run's cards fit no walk on the board.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "why", rename_all = "kebab-case")]
+pub enum NoWalkWhy {
+    /// No square shows this number.
+    Missing { number: u8 },
+    /// The numbers touch only within one domino, and a step must cross to another.
+    OneDomino { domino: Domino },
+    /// The numbers are on the board, but not in a line of touching squares.
+    Apart,
+}
+
+impl fmt::Display for NoWalkWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoWalkWhy::Missing { number } => write!(f, ": no square shows {number}"),
+            NoWalkWhy::OneDomino { domino } => write!(
+                f,
+                ": its numbers touch only within {domino}, and each step of a run crosses to another domino (a step inside one domino is the Tear Down the Walls variant)"
+            ),
+            NoWalkWhy::Apart => {
+                f.write_str(": its numbers are not on a line of touching squares in that order")
+            }
+        }
     }
 }
 
@@ -435,7 +462,9 @@ impl Illegal {
                 f,
                 "{card} is not the number on square {square}, which is {number}"
             ),
-            Illegal::NoWalk => write!(f, "these cards match no walk of numbers on the board"),
+            Illegal::NoWalk { why } => {
+                write!(f, "these cards match no walk of numbers on the board{why}")
+            }
             Illegal::Ambiguous => write!(
                 f,
                 "these cards fit the board more than one way: give the squares after `@`"
@@ -634,6 +663,8 @@ fn joined_space<T: fmt::Display>(items: &[T]) -> String {
 pub enum PlayError {
     /// The answer breaks a rule.
     Illegal(Illegal),
+    /// An answer at the prompt breaks a rule: why, and what would be legal instead.
+    Refused { why: Illegal, legal: Vec<String> },
     /// The answer is not written in the record notation: the problem, in words.
     Notation(String),
     /// The game cannot start.
@@ -644,6 +675,15 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::Illegal(why) => write!(f, "{why} ({})", why.rule()),
+            PlayError::Refused { why, legal } if legal.is_empty() => {
+                write!(f, "{why} ({})", why.rule())
+            }
+            PlayError::Refused { why, legal } => write!(
+                f,
+                "{why} ({}); legal instead: {}",
+                why.rule(),
+                legal.join("; ")
+            ),
             PlayError::Notation(why) => f.write_str(why),
             PlayError::Setup(why) => write!(f, "{why}"),
         }

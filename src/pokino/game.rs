@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Border, Domino, Placement, Square, Token, connected};
-use super::error::{Illegal, NoDrawWhy};
+use super::error::{Illegal, NoDrawWhy, NoWalkWhy};
 use super::place;
 use super::runs::{self, Query};
 use super::score::{self, points};
@@ -640,9 +640,42 @@ impl Game {
     fn only_walk(&self, cards: &[Card], closed: &[Border]) -> Result<Vec<Square>, Illegal> {
         let mut ways = runs::walks_for(&self.board, cards, closed, &self.rules, 2);
         match ways.len() {
-            0 => Err(Illegal::NoWalk),
+            0 => Err(Illegal::NoWalk {
+                why: self.no_walk_why(cards, closed),
+            }),
             1 => Ok(ways.remove(0)),
             _ => Err(Illegal::Ambiguous),
+        }
+    }
+
+    /// Why `cards` fit no walk: a number missing from the board, numbers that touch only
+    /// inside one domino (the walk the Tear Down the Walls variant would allow), or apart.
+    fn no_walk_why(&self, cards: &[Card], closed: &[Border]) -> NoWalkWhy {
+        let shown = |n: u8| {
+            self.board
+                .placements()
+                .iter()
+                .any(|p| p.domino.a == n || p.domino.b == n)
+        };
+        if let Some(number) = cards
+            .iter()
+            .filter_map(|c| card_number(*c))
+            .find(|n| !shown(*n))
+        {
+            return NoWalkWhy::Missing { number };
+        }
+        let mut torn = self.rules.clone();
+        torn.tear_down = true;
+        let inside = runs::walks_for(&self.board, cards, closed, &torn, 1);
+        let domino = inside.first().and_then(|walk| {
+            walk.windows(2).find_map(|w| {
+                let (a, b) = (self.board.cell(w[0])?, self.board.cell(w[1])?);
+                (a.piece == b.piece).then(|| self.board.placements()[a.piece].domino)
+            })
+        });
+        match domino {
+            Some(domino) => NoWalkWhy::OneDomino { domino },
+            None => NoWalkWhy::Apart,
         }
     }
 
@@ -850,7 +883,7 @@ impl Game {
             (
                 Illegal::Step { .. }
                 | Illegal::Number { .. }
-                | Illegal::NoWalk
+                | Illegal::NoWalk { .. }
                 | Illegal::Ambiguous
                 | Illegal::SquareCount { .. },
                 Play::Runs(list),
@@ -1624,7 +1657,10 @@ mod tests {
             }]),
             draws: None,
         };
-        assert_eq!(g.clone().apply(&turn), Err(Illegal::NoWalk));
+        assert!(matches!(
+            g.clone().apply(&turn),
+            Err(Illegal::NoWalk { .. })
+        ));
         r.long_runs_capped = false;
         g.rules = r;
         assert_eq!(g.apply(&turn), Err(Illegal::RunTooLong { length: 11 }));

@@ -232,10 +232,10 @@ impl Session for Table {
                 got: player.clone(),
             }));
         }
-        self.game
-            .clone()
-            .apply(&event)
-            .map_err(PlayError::Illegal)?;
+        if let Err(why) = self.game.clone().apply(&event) {
+            let legal = self.game.legal_instead(&event, &why);
+            return Err(PlayError::Refused { why, legal });
+        }
         Ok(Action {
             line: event.to_string(),
         })
