@@ -393,7 +393,7 @@ fn play_with_real_pieces_writes_the_record_check_reads() {
         answers,
     );
     assert_eq!((code, err.as_str()), (0, ""));
-    assert!(out.contains("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino); legal instead: 5-5@0,-2v; 5-5@1,-2v; 5-5@2,-2v; … 33 places in all\n"), "{out}");
+    assert!(out.contains("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n"), "{out}");
     assert!(out.contains("ana's turn: hint\nHint: the best runs: run 4H QC @ 1,0 2,0 (5 points); run QC 4H @ 2,0 1,0 (5 points).\n"), "{out}");
     assert!(out.contains("ben's turn: undo\nUndone.\n"), "{out}");
     let record = std::fs::read_to_string(d.join("g.txt")).unwrap();
