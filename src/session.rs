@@ -136,6 +136,12 @@ pub struct Log<S, A> {
     pub game: String,
     /// The file format's version.
     pub format: u32,
+    /// The game's identity, drawn when it starts (`None` in saves from before kado drew
+    /// one): the play history knows a game by it, whatever its moves. Optional, so every
+    /// format reads without it, and an older kado, which ignores keys it does not know,
+    /// reads a save that has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     pub ruleset: RulesetRecord,
     pub setup: S,
     pub actions: Vec<Entry<A>>,
@@ -268,6 +274,7 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
         Ok(Log {
             game: game.to_string(),
             format: FORMAT,
+            id: None,
             ruleset: RulesetRecord::of(rules)?,
             setup,
             actions: Vec::new(),
