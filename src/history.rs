@@ -436,7 +436,10 @@ mod tests {
         let text = "# notes\nplayers: a b\nround\n\n# kado game id: x\nplayers: c d\nc 1r / 2p\n";
         let games = record_games(text);
         assert_eq!(games.len(), 2);
-        assert_eq!(&text[games[0].span.clone()], "# notes\nplayers: a b\nround\n");
+        assert_eq!(
+            &text[games[0].span.clone()],
+            "# notes\nplayers: a b\nround\n"
+        );
         assert_eq!(games[0].players_line, Some(2));
         assert_eq!(
             &text[games[1].span.clone()],

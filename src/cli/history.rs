@@ -106,17 +106,21 @@ pub fn sql_error(path: &Path, e: &rusqlite::Error) -> Error {
                 .help("try again once the other kado is done with it")
                 .into()
         }
-        Some(C::CannotOpen | C::PermissionDenied | C::ReadOnly | C::DiskFull | C::SystemIoFailure) => {
-            Problem::new(format!("the play history {p} cannot be read or written ({e})"))
-                .help("check the file and its folder, or give another file with --history FILE")
-                .into()
-        }
-        _ => Problem::new(format!("the play history {p} is damaged ({e})"))
-            .help(
-                "kado leaves it untouched; move it aside to start a new one, or give another \
+        Some(
+            C::CannotOpen | C::PermissionDenied | C::ReadOnly | C::DiskFull | C::SystemIoFailure,
+        ) => Problem::new(format!(
+            "the play history {p} cannot be read or written ({e})"
+        ))
+        .help("check the file and its folder, or give another file with --history FILE")
+        .into(),
+        _ => Problem::new(format!(
+            "the play history {p} is damaged: kado cannot read the games in it"
+        ))
+        .help(
+            "kado leaves it untouched; move it aside to start a new one, or give another \
                  file with --history FILE",
-            )
-            .into(),
+        )
+        .into(),
     }
 }
 
@@ -190,9 +194,8 @@ impl Db {
 
     fn check_or_create_in_transaction(&self, path: &Path) -> Result<(), Error> {
         let e = |e: rusqlite::Error| sql_error(path, &e);
-        let one = |q: &str| -> Result<i64, Error> {
-            self.conn.query_row(q, [], |r| r.get(0)).map_err(e)
-        };
+        let one =
+            |q: &str| -> Result<i64, Error> { self.conn.query_row(q, [], |r| r.get(0)).map_err(e) };
         let app = one("PRAGMA application_id")?;
         let version = one("PRAGMA user_version")?;
         let tables = one("SELECT count(*) FROM sqlite_master")?;
@@ -283,7 +286,9 @@ impl Db {
         let tx = self.conn.transaction().map_err(e)?;
         tx.execute("DELETE FROM seats WHERE game_id = ?1", [id])
             .map_err(e)?;
-        let n = tx.execute("DELETE FROM games WHERE id = ?1", [id]).map_err(e)?;
+        let n = tx
+            .execute("DELETE FROM games WHERE id = ?1", [id])
+            .map_err(e)?;
         tx.commit().map_err(e)?;
         Ok(n > 0)
     }
@@ -581,9 +586,7 @@ pub fn import_finished<G: Session>(
     let log: Log<G::Setup, G::Action> = Log::from_yaml(&path.to_string_lossy(), text, G::GAME)?;
     let game: G = replay(&log)?;
     match game.outcome() {
-        Some(outcome) if outcome.finished => {
-            add_log::<G>(history, &log, &outcome, path).map(Some)
-        }
+        Some(outcome) if outcome.finished => add_log::<G>(history, &log, &outcome, path).map(Some),
         _ => Ok(None),
     }
 }
@@ -655,8 +658,25 @@ pub fn pending() -> Vec<(PathBuf, PathBuf)> {
 }
 
 /// The game a record is of, from its lines: a Pokino record lays a `spoke:`, a Koi-Koi
-/// record deals a `table:`, a Kingmaker record has seasons and `blinks:`.
+/// record deals a `table:`, a Kingmaker record has seasons and `blinks:`; else the record
+/// notation it reads in (Koi-Koi's, then Pokino's), if any.
 fn record_game(text: &str) -> Option<&'static str> {
+    marked_game(text).or_else(|| {
+        let src = kado::diag::Source::new("record", text);
+        let has_players = text.lines().any(|l| l.trim_start().starts_with("players:"));
+        if !has_players {
+            None
+        } else if kado::koikoi::record::parse(&src).is_ok() {
+            Some("koikoi")
+        } else if kado::pokino::record::parse(&src).is_ok() {
+            Some("pokino")
+        } else {
+            None
+        }
+    })
+}
+
+fn marked_game(text: &str) -> Option<&'static str> {
     text.lines().find_map(|l| {
         let l = l.split('#').next().unwrap_or("");
         match l.split(':').next().unwrap_or("").trim() {
@@ -706,15 +726,18 @@ pub fn import_record(
     let games = record_parts(game, &kado::diag::Source::new(name.clone(), text))?;
     let source = canonical(path);
     let whole = Fnv::new().feed(text);
+    let referee = Referee::new(game, &rs);
     let mut found: Vec<(usize, &str, Outcome)> = Vec::new();
     for part in &games {
         let lines = &text[part.span.clone()];
         let src = kado::diag::Source::new(name.clone(), lines);
-        let outcomes = record_outcomes(game, &src, &rs)?;
+        let outcomes = referee.outcomes(&src)?;
         let line = part.players_line.unwrap_or(1);
         if outcomes.is_empty() && part.players_line.is_none() {
             let first = text[..part.span.start].matches('\n').count() + 1;
-            let skip = lines.lines().take_while(|l| l.split('#').next().unwrap_or("").trim().is_empty());
+            let skip = lines
+                .lines()
+                .take_while(|l| l.split('#').next().unwrap_or("").trim().is_empty());
             return Err(at_line(
                 path,
                 text,
@@ -735,7 +758,11 @@ pub fn import_record(
             source: &source,
             log: lines,
             ident: ident(id_of_record(lines), &source, i, lines),
-            legacy: Some(whole.feed(&format!("# game {} of this record\n", i + 1)).hex()),
+            legacy: Some(
+                whole
+                    .feed(&format!("# game {} of this record\n", i + 1))
+                    .hex(),
+            ),
         })
         .collect();
     let added = Db::open(history)?.add_all(&entries)?;
@@ -764,30 +791,43 @@ fn record_parts(
     Ok(kado::history::record_games(&src.text))
 }
 
-/// How each game of a record ends (or stands where it stops).
-fn record_outcomes(
-    game: &str,
-    src: &kado::diag::Source,
-    rs: &kado::ruleset::Ruleset,
-) -> Result<Vec<Outcome>, Error> {
-    Ok(match game {
-        "pokino" => {
-            let v = kado::pokino::check::check(src, &kado::pokino::Rules::from_ruleset(rs))?;
-            v.games.iter().map(|g| g.game.outcome()).collect()
+/// The referee of a record's games, its rules read once.
+enum Referee<'a> {
+    Pokino(kado::pokino::Rules),
+    Koikoi(&'a kado::ruleset::Ruleset),
+    Kingmaker(&'a kado::ruleset::Ruleset),
+}
+
+impl<'a> Referee<'a> {
+    fn new(game: &str, rs: &'a kado::ruleset::Ruleset) -> Referee<'a> {
+        match game {
+            "pokino" => Referee::Pokino(kado::pokino::Rules::from_ruleset(rs)),
+            "koikoi" => Referee::Koikoi(rs),
+            _ => Referee::Kingmaker(rs),
         }
-        "koikoi" => {
-            let rec = kado::koikoi::record::parse(src)?;
-            let v = kado::koikoi::check::check(&rec, rs);
-            v.games
-                .iter()
-                .filter_map(|g| g.referee.as_ref()?.outcome())
-                .collect()
-        }
-        _ => {
-            let v = kado::kingmaker::record::check(src, rs)?;
-            v.campaign.outcome().into_iter().collect()
-        }
-    })
+    }
+
+    /// How each game of a record ends (or stands where it stops).
+    fn outcomes(&self, src: &kado::diag::Source) -> Result<Vec<Outcome>, Error> {
+        Ok(match self {
+            Referee::Pokino(rules) => {
+                let v = kado::pokino::check::check(src, rules)?;
+                v.games.iter().map(|g| g.game.outcome()).collect()
+            }
+            Referee::Koikoi(rs) => {
+                let rec = kado::koikoi::record::parse(src)?;
+                let v = kado::koikoi::check::check(&rec, rs);
+                v.games
+                    .iter()
+                    .filter_map(|g| g.referee.as_ref()?.outcome())
+                    .collect()
+            }
+            Referee::Kingmaker(rs) => {
+                let v = kado::kingmaker::record::check(src, rs)?;
+                v.campaign.outcome().into_iter().collect()
+            }
+        })
+    }
 }
 
 #[cfg(test)]

@@ -302,9 +302,18 @@ fn import_one(ctx: &Ctx, f: &Path, history: &Path) -> Result<(Vec<Imported>, Str
         history,
         text: &text,
     };
-    let line = text.lines().position(|l| l.starts_with("id:")).map_or(1, |i| i + 1);
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("id:"))
+        .map_or(1, |i| i + 1);
     match dispatch(&game, &text, job) {
-        None => Err(at_line(f, &text, 1, format!("kado keeps no history of {game} saves")).into()),
+        None => Err(at_line(
+            f,
+            &text,
+            1,
+            format!("kado keeps no history of {game} saves"),
+        )
+        .into()),
         Some(Err(e)) => Err(located(f, &text, e)),
         Some(Ok(added)) => Ok((vec![(line, added)], text)),
     }
@@ -319,7 +328,12 @@ fn located(f: &Path, text: &str, e: Error) -> Error {
             Some(_) => p,
             None => {
                 let q = at_line(f, text, 1, p.message.clone());
-                Problem { source: q.source, span: q.span, at: q.at, ..p }
+                Problem {
+                    source: q.source,
+                    span: q.span,
+                    at: q.at,
+                    ..p
+                }
             }
         })
         .collect();
@@ -443,10 +457,7 @@ fn turn_by_turn<G: Session>(text: &str, style: Style) -> Result<String, Error> {
 
 fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
     let (db, _) = open()?;
-    let (p, log) = db
-        .game(id)
-        ?
-        .ok_or_else(|| no_such_game(id))?;
+    let (p, log) = db.game(id)?.ok_or_else(|| no_such_game(id))?;
     let mut human = format!(
         "Game #{} · {} · {} rules · {} · {}\nPlayers: {}\nWinner: {}\nFrom: {}\n\n",
         p.id,
