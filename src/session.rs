@@ -545,4 +545,31 @@ mod tests {
             "unknown value `start-mony` for Kin Kādo"
         );
     }
+
+    #[test]
+    fn a_game_s_identity_is_an_optional_key_an_older_kado_reads_past() {
+        type Toy = Log<u32, u32>;
+        let with = "game: toy\nformat: 1\nid: 0f3a\nruleset:\n  base: kinga\n  name: kinga\nsetup: 7\nactions: []\n";
+        let log: Toy = Log::from_yaml("t", with, "toy").unwrap();
+        assert_eq!(log.id.as_deref(), Some("0f3a"));
+        assert_eq!(log.to_yaml().unwrap(), with);
+        // A save from before identities reads, and is written without one.
+        let without = with.replace("id: 0f3a\n", "");
+        let old: Toy = Log::from_yaml("t", &without, "toy").unwrap();
+        assert_eq!(old.id, None);
+        assert_eq!(old.to_yaml().unwrap(), without);
+        // A kado from before identities reads a log as this struct, which does not
+        // refuse keys it does not know: it reads the new save, and ignores the id.
+        #[derive(Deserialize)]
+        #[allow(dead_code)]
+        struct Before {
+            game: String,
+            format: u32,
+            ruleset: RulesetRecord,
+            setup: u32,
+            actions: Vec<BTreeMap<String, String>>,
+        }
+        let before: Before = serde_saphyr::from_str(with).unwrap();
+        assert_eq!((before.format, before.setup), (1, 7));
+    }
 }

@@ -68,9 +68,15 @@ pub enum HistoryCmd {
         svg: Option<PathBuf>,
     },
     /// Add saved games (finished or stopped) and records to the history, each game once.
+    ///
+    /// A game is known by the identity kado gives it when it starts (in its save, and on
+    /// the first line of its record), so a game already journaled is not added again,
+    /// and two games with the same moves are two games. What was added is listed on
+    /// stdout; every file or game not added is reported on stderr at its line (exit 2).
     Import {
         /// Saved games (`kado GAME play --save FILE`), or records (Koi-Koi, Pokino,
-        /// Kingmaker: refereed under --rules, each game of the record added).
+        /// Kingmaker: refereed under --rules, each game of the record added with its own
+        /// lines).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
