@@ -549,7 +549,7 @@ mod tests {
     #[test]
     fn a_game_s_identity_is_an_optional_key_an_older_kado_reads_past() {
         type Toy = Log<u32, u32>;
-        let with = "game: toy\nformat: 1\nid: 0f3a\nruleset:\n  base: kinga\n  name: kinga\nsetup: 7\nactions: []\n";
+        let with = "game: toy\nformat: 1\nid: 0f3a\nruleset:\n  base: kinga\n  name: kinga\n  rulings: {}\n  values: {}\nsetup: 7\nactions: []\n";
         let log: Toy = Log::from_yaml("t", with, "toy").unwrap();
         assert_eq!(log.id.as_deref(), Some("0f3a"));
         assert_eq!(log.to_yaml().unwrap(), with);

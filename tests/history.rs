@@ -734,3 +734,28 @@ fn a_history_of_the_first_schema_is_brought_up_to_date_and_its_games_still_known
     assert_eq!(code, 0);
     assert!(out.contains("│ 1 ┆ 2026-11-01 10:00 ┆ koikoi "), "{out}");
 }
+
+#[test]
+fn a_stopped_game_imported_then_finished_stayed_stopped_in_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let answers = kinga_answers(5);
+    let (first, rest) = answers.split_at(answers.find('\n').unwrap() + 1);
+    let args = [
+        "kinga", "play", "--deck", "virtual", "--seed", "5", "--save", "g.yaml",
+    ];
+    let (code, _, _) = in_dir(d, &args, first);
+    assert_eq!(code, 0);
+    let (code, out, _) = in_dir(d, &["history", "import", "g.yaml"], "");
+    assert_eq!((code, out.as_str()), (0, "g.yaml: added as game #1.\n"));
+    let (code, out, _) = in_dir(d, &["kinga", "resume", "g.yaml"], rest);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("Game #1 of the play history, stopped before, is now finished there.\n"),
+        "{out}"
+    );
+    let (_, out, _) = in_dir(d, &["--json", "history"], "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"].as_array().unwrap().len(), 1);
+    assert_eq!(v["games"][0]["outcome"]["finished"], true);
+}

@@ -254,6 +254,8 @@ pub enum Added {
     New(i64),
     /// The same game was journaled before, under this number.
     Already(i64),
+    /// The same game was there as stopped, and is now there as finished.
+    Finished(i64),
 }
 
 impl Db {
@@ -337,50 +339,68 @@ impl Db {
     }
 }
 
-/// Adds one game inside a transaction, unless it is there already.
+/// Adds one game inside a transaction, unless it is there already; a game there as
+/// stopped that comes back finished (the same identity) is brought up to its end.
 fn add_in(tx: &rusqlite::Transaction, entry: &Entry) -> Result<Added, rusqlite::Error> {
-    let mut known: Option<i64> = tx
+    let mut known: Option<(i64, bool)> = tx
         .query_row(
-            "SELECT id FROM games WHERE ident = ?1",
+            "SELECT id, finished FROM games WHERE ident = ?1",
             [&entry.ident],
-            |r| r.get(0),
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?;
     if let (None, Some(old)) = (known, &entry.legacy) {
         known = tx
             .query_row(
-                "SELECT id FROM games WHERE ident = 'old:' || ?1",
+                "SELECT id, finished FROM games WHERE ident = 'old:' || ?1",
                 [old],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;
     }
-    if let Some(id) = known {
-        return Ok(Added::Already(id));
-    }
     let outcome = serde_json::to_string(entry.outcome).unwrap_or_default();
-    tx.execute(
-        "INSERT INTO games (game, ruleset, date, finished, outcome, source, ident, log)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![
-            entry.game,
-            entry.ruleset,
-            now(),
-            entry.outcome.finished,
-            outcome,
-            entry.source,
-            entry.ident,
-            entry.log
-        ],
-    )?;
-    let id = tx.last_insert_rowid();
+    let id = match known {
+        Some((id, false)) if entry.outcome.finished => {
+            tx.execute(
+                "UPDATE games SET date = ?2, finished = 1, outcome = ?3, source = ?4, log = ?5
+                 WHERE id = ?1",
+                params![id, now(), outcome, entry.source, entry.log],
+            )?;
+            tx.execute("DELETE FROM seats WHERE game_id = ?1", [id])?;
+            add_seats(tx, id, entry.outcome)?;
+            return Ok(Added::Finished(id));
+        }
+        Some((id, _)) => return Ok(Added::Already(id)),
+        None => {
+            tx.execute(
+                "INSERT INTO games (game, ruleset, date, finished, outcome, source, ident, log)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    entry.game,
+                    entry.ruleset,
+                    now(),
+                    entry.outcome.finished,
+                    outcome,
+                    entry.source,
+                    entry.ident,
+                    entry.log
+                ],
+            )?;
+            tx.last_insert_rowid()
+        }
+    };
+    add_seats(tx, id, entry.outcome)?;
+    Ok(Added::New(id))
+}
+
+fn add_seats(tx: &rusqlite::Transaction, id: i64, outcome: &Outcome) -> rusqlite::Result<()> {
     let mut seat = tx.prepare(
         "INSERT INTO seats (game_id, name, score, won, kado) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
-    for s in &entry.outcome.seats {
+    for s in &outcome.seats {
         seat.execute(params![id, s.name, s.score, s.won, s.kado])?;
     }
-    Ok(Added::New(id))
+    Ok(())
 }
 
 /// A journaled game from a row of `id, game, ruleset, date, outcome, source`.
@@ -538,6 +558,10 @@ pub fn journal<G: Session>(
         Ok(Added::Already(id)) => {
             unmark_pending(source);
             format!("This game is in the play history as game #{id}.")
+        }
+        Ok(Added::Finished(id)) => {
+            unmark_pending(source);
+            format!("Game #{id} of the play history, stopped before, is now finished there.")
         }
         Err(e) => format!(
             "The game is saved in {}, but it could not be added to the play history: {}",

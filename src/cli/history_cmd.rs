@@ -238,6 +238,9 @@ struct Added1 {
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
     id: i64,
+    /// The game was there as stopped, and is now there as finished.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    now_finished: bool,
 }
 
 /// Imports every file, in order; what was added is listed on stdout, and every game or
@@ -258,10 +261,11 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
         let several = games.len() > 1;
         for (line, added) in games {
             match added {
-                Added::New(id) => done.push(Added1 {
+                Added::New(id) | Added::Finished(id) => done.push(Added1 {
                     file: name.clone(),
                     line: several.then_some(line),
                     id,
+                    now_finished: matches!(added, Added::Finished(_)),
                 }),
                 Added::Already(id) => problems.push(Some(
                     at_line(
@@ -278,9 +282,16 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     }
     let human: String = done
         .iter()
-        .map(|d| match d.line {
-            Some(l) => format!("{}, line {l}: added as game #{}.\n", d.file, d.id),
-            None => format!("{}: added as game #{}.\n", d.file, d.id),
+        .map(|d| {
+            let at = match d.line {
+                Some(l) => format!("{}, line {l}", d.file),
+                None => d.file.clone(),
+            };
+            if d.now_finished {
+                format!("{at}: game #{}, stopped before, is now finished.\n", d.id)
+            } else {
+                format!("{at}: added as game #{}.\n", d.id)
+            }
         })
         .collect();
     ctx.emit(
@@ -377,7 +388,7 @@ pub fn finish_pending() -> Option<String> {
             text: &text,
         };
         match saved_game(&text).and_then(|g| dispatch(&g, &text, job)) {
-            Some(Ok(Some(Added::New(id)))) => {
+            Some(Ok(Some(Added::New(id) | Added::Finished(id)))) => {
                 said += &format!(
                     "A game finished in {} was not in the play history; it is now, as game #{id}.\n",
                     save.display()
