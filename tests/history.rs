@@ -466,6 +466,18 @@ fn importing_a_record_of_many_games_stored_the_whole_file_once_per_game() {
     let shown = out.split("The record:\n").nth(1).unwrap();
     assert_eq!(shown, &record[second.span.clone()]);
     assert_eq!(shown.matches("players:").count(), 1);
+    // Again: each game is there already; the first are shown at their lines, the rest
+    // only counted (not built: a record may hold thousands).
+    let (code, out, err) = in_dir(d, &["history", "import", "many.txt"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("error: this game is in the play history already, as game #1\n --> file many.txt, line 1, column 1\n"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("\nand 20 more problems\n\n40 problems found\n"),
+        "{err}"
+    );
 }
 
 #[test]

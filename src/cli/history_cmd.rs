@@ -248,13 +248,14 @@ struct Added1 {
 fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     let (_, history) = open()?;
     let mut done = Vec::new();
-    let mut problems: Vec<Option<Error>> = Vec::new();
+    // A record's games already there may be thousands: only those shown are built.
+    let mut problems = kado::diag::Problems::new();
     for f in files {
         let name = f.display().to_string();
         let (games, text) = match import_one(ctx, f, &history) {
             Ok(r) => r,
             Err(e) => {
-                problems.push(Some(e));
+                problems.push_error(e);
                 continue;
             }
         };
@@ -267,7 +268,7 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
                     id,
                     now_finished: matches!(added, Added::Finished(_)),
                 }),
-                Added::Already(id) => problems.push(Some(
+                Added::Already(id) => problems.push_with(|| {
                     at_line(
                         f,
                         &text,
@@ -275,8 +276,7 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
                         format!("this game is in the play history already, as game #{id}"),
                     )
                     .help(format!("`kado history show {id}` shows it"))
-                    .into(),
-                )),
+                }),
             }
         }
     }
@@ -299,11 +299,7 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
         &human,
         &Explain::new(),
     )?;
-    let all = Error::gather(problems);
-    if all.total() > 0 {
-        return Err(all.into());
-    }
-    Ok(())
+    Ok(problems.check()?)
 }
 
 /// Imports one file: a save (one game) or a record (each of its games). Returns what
