@@ -581,6 +581,12 @@ impl Problems {
         self.kept.is_empty()
     }
 
+    /// Pushes every problem of an error, and counts those it only counted.
+    pub fn push_error(&mut self, error: Error) {
+        self.extend(error.problems);
+        self.omitted += error.omitted;
+    }
+
     /// `Ok(())` when there are no problems.
     pub fn check(self) -> Result<(), Error> {
         if self.kept.is_empty() {

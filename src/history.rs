@@ -114,6 +114,65 @@ pub struct Versus {
     pub wins: u32,
 }
 
+/// One game of a record file that may hold several (Koi-Koi, Pokino): its own lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordGame {
+    /// Its lines in the file, as a byte range: from the comment lines just before its
+    /// `players:` line (where kado writes the game's identity) to the next game's.
+    pub span: std::ops::Range<usize>,
+    /// The 1-based line of its `players:` line; `None` for lines before any game's.
+    pub players_line: Option<usize>,
+}
+
+/// Splits a record into its games, each from its `players:` line. Blank and comment
+/// lines just before a `players:` line go with the game they announce; any lines before
+/// the first game that are not comments make a part of their own, with no players.
+/// Linear in the text.
+pub fn record_games(text: &str) -> Vec<RecordGame> {
+    let mut games: Vec<RecordGame> = Vec::new();
+    let mut lead: Option<usize> = None;
+    let mut offset = 0;
+    for (i, raw) in text.split_inclusive('\n').enumerate() {
+        let start = offset;
+        offset += raw.len();
+        let body = raw.split('#').next().unwrap_or("").trim();
+        if body.is_empty() {
+            lead.get_or_insert(start);
+            continue;
+        }
+        let is_players = body
+            .split_once(':')
+            .is_some_and(|(k, _)| k.trim().eq_ignore_ascii_case("players"));
+        if !is_players {
+            if games.is_empty() {
+                games.push(RecordGame {
+                    span: 0..0,
+                    players_line: None,
+                });
+            }
+            lead = None;
+            continue;
+        }
+        let from = if games.is_empty() {
+            0
+        } else {
+            lead.unwrap_or(start)
+        };
+        if let Some(last) = games.last_mut() {
+            last.span.end = from;
+        }
+        games.push(RecordGame {
+            span: from..from,
+            players_line: Some(i + 1),
+        });
+        lead = None;
+    }
+    if let Some(last) = games.last_mut() {
+        last.span.end = text.len();
+    }
+    games
+}
+
 /// The records of `player` over `games` (oldest first), counting finished games only.
 pub fn player_stats(player: &str, games: &[Played]) -> PlayerStats {
     let mine: Vec<(&Played, &SeatOutcome)> = games
@@ -370,5 +429,27 @@ mod tests {
         let mut g = game(1, &[("ana", 80, true)]);
         g.outcome.finished = false;
         assert_eq!(player_stats("ana", &[g]).games, 0);
+    }
+
+    #[test]
+    fn a_record_splits_into_its_games_each_with_its_own_lines() {
+        let text = "# notes\nplayers: a b\nround\n\n# kado game id: x\nplayers: c d\nc 1r / 2p\n";
+        let games = record_games(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(
+            &text[games[0].span.clone()],
+            "# notes\nplayers: a b\nround\n"
+        );
+        assert_eq!(games[0].players_line, Some(2));
+        assert_eq!(
+            &text[games[1].span.clone()],
+            "\n# kado game id: x\nplayers: c d\nc 1r / 2p\n"
+        );
+        assert_eq!(games[1].players_line, Some(6));
+        let stray = record_games("a 1r / 2p\nplayers: a b\n");
+        assert_eq!(stray.len(), 2);
+        assert_eq!(stray[0].players_line, None);
+        assert_eq!(stray[0].span, 0..10);
+        assert!(record_games("").is_empty());
     }
 }

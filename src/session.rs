@@ -136,6 +136,12 @@ pub struct Log<S, A> {
     pub game: String,
     /// The file format's version.
     pub format: u32,
+    /// The game's identity, drawn when it starts (`None` in saves from before kado drew
+    /// one): the play history knows a game by it, whatever its moves. Optional, so every
+    /// format reads without it, and an older kado, which ignores keys it does not know,
+    /// reads a save that has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     pub ruleset: RulesetRecord,
     pub setup: S,
     pub actions: Vec<Entry<A>>,
@@ -274,6 +280,7 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
         Ok(Log {
             game: game.to_string(),
             format: FORMAT,
+            id: None,
             ruleset: RulesetRecord::of(rules)?,
             setup,
             actions: Vec::new(),
@@ -584,5 +591,32 @@ mod tests {
             "g.yaml is not a readable session log: the key `format` is given twice"
         );
         assert_eq!(e.problems[0].position(), Some((3, 1)));
+    }
+
+    #[test]
+    fn a_game_s_identity_is_an_optional_key_an_older_kado_reads_past() {
+        type Toy = Log<u32, u32>;
+        let with = "game: toy\nformat: 1\nid: 0f3a\nruleset:\n  base: kinga\n  name: kinga\n  rulings: {}\n  values: {}\nsetup: 7\nactions: []\n";
+        let log: Toy = Log::from_yaml("t", with, "toy").unwrap();
+        assert_eq!(log.id.as_deref(), Some("0f3a"));
+        assert_eq!(log.to_yaml().unwrap(), with);
+        // A save from before identities reads, and is written without one.
+        let without = with.replace("id: 0f3a\n", "");
+        let old: Toy = Log::from_yaml("t", &without, "toy").unwrap();
+        assert_eq!(old.id, None);
+        assert_eq!(old.to_yaml().unwrap(), without);
+        // A kado from before identities reads a log as this struct, which does not
+        // refuse keys it does not know: it reads the new save, and ignores the id.
+        #[derive(Deserialize)]
+        #[allow(dead_code)]
+        struct Before {
+            game: String,
+            format: u32,
+            ruleset: RulesetRecord,
+            setup: u32,
+            actions: Vec<BTreeMap<String, String>>,
+        }
+        let before: Before = serde_saphyr::from_str(with).unwrap();
+        assert_eq!((before.format, before.setup), (1, 7));
     }
 }

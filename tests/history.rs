@@ -157,24 +157,26 @@ fn saves_from_before_are_imported_once_stopped_ones_too() {
         out.contains("│ 2 ┆ 2026-11-23 09:00 ┆ kinkado ┆ kinkado ┆ you 50, ALORA 50 ┆ (stopped) │"),
         "{out}"
     );
-    // Twice: refused, and said why; the others still go in.
+    // Twice: refused, and said why, at the game's identity in the save.
     let (code, out, err) = with_history(h, &["history", "import", done], "");
-    assert_eq!(code, 2);
-    assert_eq!(
-        out,
-        format!("{done}: not added: it is in the play history already, as game #1\n")
-    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    let id = save_id(std::path::Path::new(done));
     assert_eq!(
         err,
-        "error: some files were not added to the play history\n"
+        format!(
+            "error: this game is in the play history already, as game #1\n --> file {done}, line 3, column 1\n  |\n3 | id: {id}\n  | ^^\n  = help: `kado history show 1` shows it\n"
+        )
     );
     let notes = dir.path().join("notes.txt");
     std::fs::write(&notes, "shopping list\n").unwrap();
-    let (code, out, _) = with_history(h, &["history", "import", notes.to_str().unwrap()], "");
-    assert_eq!(code, 2);
+    let (code, out, err) = with_history(h, &["history", "import", notes.to_str().unwrap()], "");
+    assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        out.ends_with("notes.txt is neither a game saved by kado nor a record of one\n"),
-        "{out}"
+        err.starts_with(&format!(
+            "error: {} is neither a game saved by kado nor a record of one\n",
+            notes.display()
+        )),
+        "{err}"
     );
 }
 
@@ -355,11 +357,16 @@ fn saves_of_every_game_are_imported_and_shown() {
         assert!(out.starts_with(&format!("Game #{id} · ")), "{out}");
     }
     // All of them again: every one refused, none added.
-    let (code, out, _) = with_history(h, &args, "");
+    let mut again = vec!["--json"];
+    again.extend(args.iter().copied());
+    let (code, out, err) = with_history(h, &again, "");
     assert_eq!(code, 2);
+    assert_eq!(out, "{\n  \"imported\": []\n}\n");
+    let e: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(e["total"], files.len());
     assert_eq!(
-        out.matches("it is in the play history already").count(),
-        files.len()
+        e["problems"][0]["message"],
+        "this game is in the play history already, as game #1"
     );
 }
 
@@ -396,10 +403,371 @@ fn records_are_imported_game_by_game_and_shown() {
         out.contains("The record:\nplayers: ana ben cy\nspoke: "),
         "{out}"
     );
-    let (code, out, _) = with_history(h, &["history", "import", files[1]], "");
-    assert_eq!(code, 2);
+    let (code, out, err) = with_history(h, &["history", "import", files[1]], "");
+    assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        out.ends_with("not added: it is in the play history already, as game #2\n"),
+        err.starts_with("error: this game is in the play history already, as game #2\n"),
+        "{err}"
+    );
+}
+
+/// The identity a save was given when its game started.
+fn save_id(save: &std::path::Path) -> String {
+    let text = std::fs::read_to_string(save).unwrap();
+    let line = text.lines().find(|l| l.starts_with("id: ")).unwrap();
+    line["id: ".len()..].trim_matches('"').to_string()
+}
+
+/// Runs kado in `dir` with a history file and a fixed clock.
+fn in_dir(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+    let out = kado()
+        .current_dir(dir)
+        .env_remove("KADO_HISTORY")
+        .env("SOURCE_DATE_EPOCH", NOW)
+        .args(["--history", "h.sqlite"])
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn importing_a_record_of_many_games_stored_the_whole_file_once_per_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args =
+        "--no-history koikoi simulate --games 40 --seed 3 --policy greedy,greedy --record many.txt";
+    let (code, _, err) = in_dir(d, &args.split(' ').collect::<Vec<_>>(), "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let record = std::fs::read_to_string(d.join("many.txt")).unwrap();
+    let (code, out, err) = in_dir(d, &["history", "import", "many.txt"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out.lines().count(), 40);
+    assert!(
+        out.starts_with("many.txt, line 1: added as game #1.\n"),
         "{out}"
     );
+    // Within a small multiple of the record, not forty copies of it.
+    let size = std::fs::metadata(d.join("h.sqlite")).unwrap().len() as usize;
+    assert!(
+        size < 4 * record.len() + 64 * 1024,
+        "{size} for {}",
+        record.len()
+    );
+    // Each game is its own lines: game #2 is the record's second game, alone.
+    let second = &kado::history::record_games(&record)[1];
+    let (code, out, _) = in_dir(d, &["history", "show", "2"], "");
+    assert_eq!(code, 0);
+    let shown = out.split("The record:\n").nth(1).unwrap();
+    assert_eq!(shown, &record[second.span.clone()]);
+    assert_eq!(shown.matches("players:").count(), 1);
+    // Again: each game is there already; the first are shown at their lines, the rest
+    // only counted (not built: a record may hold thousands).
+    let (code, out, err) = in_dir(d, &["history", "import", "many.txt"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("error: this game is in the play history already, as game #1\n --> file many.txt, line 1, column 1\n"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("\nand 20 more problems\n\n40 problems found\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn two_games_with_the_same_moves_were_taken_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("h.sqlite");
+    let h = h.to_str().unwrap();
+    // The same deck, the same answers: two games at two tables all the same.
+    let a = dir.path().join("a.yaml");
+    let b = dir.path().join("b.yaml");
+    let out = play_kinga(h, a.to_str().unwrap(), 3);
+    assert!(
+        out.ends_with("as game #1 (`kado history show 1`).\n"),
+        "{out}"
+    );
+    let out = play_kinga(h, b.to_str().unwrap(), 3);
+    assert!(
+        out.ends_with("as game #2 (`kado history show 2`).\n"),
+        "{out}"
+    );
+    assert_ne!(save_id(&a), save_id(&b));
+    // Two record files with the same lines are two games; each file once.
+    let d = dir.path();
+    let round =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
+    std::fs::copy(&round, d.join("x.txt")).unwrap();
+    std::fs::copy(&round, d.join("y.txt")).unwrap();
+    let (code, out, err) = in_dir(d, &["history", "import", "x.txt", "y.txt"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, "x.txt: added as game #3.\ny.txt: added as game #4.\n");
+    let (code, out, err) = in_dir(d, &["history", "import", "y.txt"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: this game is in the play history already, as game #4\n --> file y.txt, line 2, column 1\n  |\n2 | players: ana ben\n  | ^^^^^^^\n  = help: `kado history show 4` shows it\n"
+    );
+}
+
+#[test]
+fn a_game_journaled_at_the_table_was_added_again_by_importing_its_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let play = [
+        "koikoi",
+        "play",
+        "--players",
+        "ana,ben",
+        "--save",
+        "g.yaml",
+        "--record",
+        "g.txt",
+    ];
+    let input = "hidden\nhidden\n1p 3b 4p 6r 8b 9a 10r 12b\n1r\n2p\n";
+    let (code, _, err) = in_dir(d, &play, input);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let id = save_id(&d.join("g.yaml"));
+    let record = std::fs::read_to_string(d.join("g.txt")).unwrap();
+    assert_eq!(
+        record,
+        format!(
+            "# kado game id: {id}\nplayers: ana ben\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r / 2p\n"
+        )
+    );
+    // `status --record` writes the same identity; `check` reads past it.
+    let (_, out, _) = in_dir(d, &["koikoi", "status", "g.yaml", "--record"], "");
+    assert_eq!(out, record);
+    let (code, _, _) = in_dir(d, &["koikoi", "check", "g.txt"], "");
+    assert_eq!(code, 0);
+    // The save and its record are one game, whichever comes first.
+    let (code, out, _) = in_dir(d, &["history", "import", "g.yaml"], "");
+    assert_eq!((code, out.as_str()), (0, "g.yaml: added as game #1.\n"));
+    let (code, out, err) = in_dir(d, &["history", "import", "g.txt"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!(
+            "error: this game is in the play history already, as game #1\n --> file g.txt, line 2, column 1\n  |\n2 | players: ana ben\n  | ^^^^^^^\n  = help: `kado history show 1` shows it\n"
+        )
+    );
+}
+
+#[test]
+fn a_game_finished_as_kado_was_killed_was_left_out_of_the_history_without_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // The history cannot be written when the game ends (here: a file in its way); the
+    // note that the game is to be journaled stays.
+    std::fs::write(d.join("h.sqlite"), "in the way\n").unwrap();
+    let args = [
+        "kinga", "play", "--deck", "virtual", "--seed", "3", "--save", "g.yaml",
+    ];
+    let (code, out, _) = in_dir(d, &args, &kinga_answers(3));
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("could not be added to the play history"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_dir(d.join("h.sqlite.pending"))
+            .unwrap()
+            .count(),
+        1
+    );
+    // The next start of `history` finds it, adds it, and says so.
+    std::fs::remove_file(d.join("h.sqlite")).unwrap();
+    let save = std::fs::canonicalize(d.join("g.yaml")).unwrap();
+    let (code, out, err) = in_dir(d, &["history", "--game", "kinkado"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out, "No games in the play history match.\n");
+    assert_eq!(
+        err,
+        format!(
+            "A game finished in {} was not in the play history; it is now, as game #1.\n",
+            save.display()
+        )
+    );
+    assert_eq!(
+        std::fs::read_dir(d.join("h.sqlite.pending"))
+            .unwrap()
+            .count(),
+        0
+    );
+    let (_, _, err) = in_dir(d, &["history"], "");
+    assert_eq!(err, "");
+    // A game journaled as it ends leaves no note behind.
+    let args = [
+        "kinga", "play", "--deck", "virtual", "--seed", "4", "--save", "g4.yaml",
+    ];
+    let (code, out, _) = in_dir(d, &args, &kinga_answers(4));
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("as game #2 (`kado history show 2`).\n"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_dir(d.join("h.sqlite.pending"))
+            .unwrap()
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn import_said_only_some_files_were_not_added_and_put_the_reasons_unlocated_on_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("bad.txt"),
+        "players: ana ben\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r>1x / 7p\n",
+    )
+    .unwrap();
+    let (_, _, check) = in_dir(d, &["koikoi", "check", "bad.txt"], "");
+    let (code, out, err) = in_dir(d, &["history", "import", "bad.txt"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err, check);
+    assert_eq!(
+        err,
+        "error: unknown kind `x` in `1x`\n --> file bad.txt, line 3, column 9\n  |\n3 | ana 1r>1x / 7p\n  |         ^\n  = expected: a kind: b (bright), a (animal), r (ribbon) or p (plain)\n"
+    );
+    std::fs::write(d.join("notes.txt"), "shopping list\n").unwrap();
+    let round =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
+    std::fs::copy(&round, d.join("ok.txt")).unwrap();
+    let (code, out, err) = in_dir(
+        d,
+        &["history", "import", "notes.txt", "ok.txt", "gone.yaml"],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert_eq!(out, "ok.txt: added as game #1.\n");
+    assert_eq!(
+        err,
+        "error: notes.txt is neither a game saved by kado nor a record of one\n --> file notes.txt, line 1, column 1\n  |\n1 | shopping list\n  | ^^^^^^^^\n\nerror: cannot read saved game `gone.yaml`: it does not exist\n\n2 problems found\n"
+    );
+    let (_, out, err) = in_dir(
+        d,
+        &["--json", "history", "import", "notes.txt", "ok.txt"],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v, serde_json::json!({"imported": []}));
+    let e: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(e["total"], 2);
+    assert_eq!(e["problems"][0]["line"], 1);
+    assert_eq!(
+        e["problems"][1]["message"],
+        "this game is in the play history already, as game #1"
+    );
+}
+
+#[test]
+fn a_damaged_history_was_an_internal_failure_on_some_pages_and_bad_input_on_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let round =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
+    std::fs::copy(&round, d.join("ok.txt")).unwrap();
+    let (code, _, _) = in_dir(d, &["history", "import", "ok.txt"], "");
+    assert_eq!(code, 0);
+    // Its games table is dropped behind kado's back: the file is still kado's, but damaged.
+    let conn = rusqlite::Connection::open(d.join("h.sqlite")).unwrap();
+    conn.execute_batch("DROP TABLE games").unwrap();
+    drop(conn);
+    let pages: [&[&str]; 6] = [
+        &["history"],
+        &["history", "show", "1"],
+        &["history", "forget", "1"],
+        &["history", "import", "ok.txt"],
+        &["stats"],
+        &["stats", "--player", "ana"],
+    ];
+    for page in pages {
+        let (code, out, err) = in_dir(d, page, "");
+        assert_eq!((code, out.as_str()), (2, ""), "{page:?}");
+        assert_eq!(
+            err,
+            "error: the play history h.sqlite is damaged: kado cannot read the games in it\n  = help: kado leaves it untouched; move it aside to start a new one, or give another file with --history FILE\n",
+            "{page:?}"
+        );
+    }
+}
+
+#[test]
+fn a_history_of_the_first_schema_is_brought_up_to_date_and_its_games_still_known() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let round =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
+    std::fs::copy(&round, d.join("ok.txt")).unwrap();
+    let text = std::fs::read_to_string(&round).unwrap();
+    // The history as a kado of schema 1 left it, the record journaled in its way.
+    let conn = rusqlite::Connection::open(d.join("h.sqlite")).unwrap();
+    conn.execute_batch(
+        "PRAGMA application_id = 1801544815; PRAGMA user_version = 1;
+         CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,
+             ruleset TEXT NOT NULL, date TEXT NOT NULL, finished INTEGER NOT NULL,
+             outcome TEXT NOT NULL, source TEXT NOT NULL, fingerprint TEXT NOT NULL UNIQUE,
+             log TEXT NOT NULL);
+         CREATE TABLE seats (game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+             name TEXT NOT NULL, score INTEGER NOT NULL, won INTEGER NOT NULL, kado INTEGER NOT NULL);
+         CREATE INDEX seats_by_name ON seats(name COLLATE NOCASE);
+         CREATE INDEX seats_by_game ON seats(game_id);
+         CREATE INDEX games_by_game ON games(game, date);",
+    )
+    .unwrap();
+    let old = format!("{text}# game 1 of this record\n");
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in old.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    conn.execute(
+        "INSERT INTO games (game, ruleset, date, finished, outcome, source, fingerprint, log)
+         VALUES ('koikoi', 'koikoi', '2026-11-01 10:00', 0, '{\"finished\":false,\"seats\":[]}', 'ok.txt', ?1, ?2)",
+        rusqlite::params![format!("{h:016x}"), old],
+    )
+    .unwrap();
+    drop(conn);
+    let (code, out, err) = in_dir(d, &["history", "import", "ok.txt"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("error: this game is in the play history already, as game #1\n"),
+        "{err}"
+    );
+    let (code, out, _) = in_dir(d, &["history"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("│ 1 ┆ 2026-11-01 10:00 ┆ koikoi "), "{out}");
+}
+
+#[test]
+fn a_stopped_game_imported_then_finished_stayed_stopped_in_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let answers = kinga_answers(5);
+    let (first, rest) = answers.split_at(answers.find('\n').unwrap() + 1);
+    let args = [
+        "kinga", "play", "--deck", "virtual", "--seed", "5", "--save", "g.yaml",
+    ];
+    let (code, _, _) = in_dir(d, &args, first);
+    assert_eq!(code, 0);
+    let (code, out, _) = in_dir(d, &["history", "import", "g.yaml"], "");
+    assert_eq!((code, out.as_str()), (0, "g.yaml: added as game #1.\n"));
+    let (code, out, _) = in_dir(d, &["kinga", "resume", "g.yaml"], rest);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("Game #1 of the play history, stopped before, is now finished there.\n"),
+        "{out}"
+    );
+    let (_, out, _) = in_dir(d, &["--json", "history"], "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"].as_array().unwrap().len(), 1);
+    assert_eq!(v["games"][0]["outcome"]["finished"], true);
 }

@@ -449,8 +449,8 @@ fn control_characters_in_a_file_name_reached_the_terminal_raw() {
         (code, out.as_str(), err.as_str()),
         (
             2,
-            "no\\u{7}such\\r.yaml: not added: cannot read saved game `no\\u{7}such\\r.yaml`: it does not exist\n",
-            "error: some files were not added to the play history\n"
+            "",
+            "error: cannot read saved game `no\\u{7}such\\r.yaml`: it does not exist\n"
         )
     );
     // A usage error quoting such an argument draws it escaped too.

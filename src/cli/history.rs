@@ -18,8 +18,14 @@ use kado::session::{Log, Session, replay};
 
 /// SQLite's `application_id` of a kado history: "kado" in ASCII.
 const APP_ID: i64 = 0x6B61_646F;
-/// The schema this kado writes (`user_version`).
-const SCHEMA: i64 = 1;
+/// The schema this kado writes (`user_version`). Schema 1 knew a game by its text's
+/// fingerprint (`fingerprint`, unique); schema 2 by its identity (`ident`, see [`ident`]),
+/// a game from schema 1 as `old:FINGERPRINT`, so that it is still known.
+const SCHEMA: i64 = 2;
+
+/// The comment line a record written by kado starts with: the game's identity, which
+/// every record parser ignores and `history import` reads.
+pub const ID_LINE: &str = "# kado game id: ";
 
 /// Where the history is, as the command line chose it.
 #[derive(Clone, Debug)]
@@ -76,6 +82,7 @@ fn default_file() -> Option<PathBuf> {
 /// An open history.
 pub struct Db {
     conn: Connection,
+    path: PathBuf,
 }
 
 fn refused(path: &Path, why: &str) -> Error {
@@ -84,18 +91,70 @@ fn refused(path: &Path, why: &str) -> Error {
         .into()
 }
 
-fn sql_error(path: &Path, e: &rusqlite::Error) -> Error {
+/// What is wrong with the history at `path`, in kado's words: every fault of the file
+/// is bad input (exit 2), whichever page met it.
+pub fn sql_error(path: &Path, e: &rusqlite::Error) -> Error {
+    use rusqlite::ErrorCode as C;
+    let p = path.display();
     match e.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::NotADatabase) => refused(
+        Some(C::NotADatabase) => refused(
             path,
             "is not an SQLite database (damaged, or another kind of file)",
         ),
-        _ => Error::msg(format!(
-            "the play history {} cannot be used: {e}",
-            path.display()
-        )),
+        Some(C::DatabaseBusy | C::DatabaseLocked) => {
+            Problem::new(format!("the play history {p} is in use by another kado"))
+                .help("try again once the other kado is done with it")
+                .into()
+        }
+        Some(
+            C::CannotOpen | C::PermissionDenied | C::ReadOnly | C::DiskFull | C::SystemIoFailure,
+        ) => Problem::new(format!(
+            "the play history {p} cannot be read or written ({e})"
+        ))
+        .help("check the file and its folder, or give another file with --history FILE")
+        .into(),
+        _ => Problem::new(format!(
+            "the play history {p} is damaged: kado cannot read the games in it"
+        ))
+        .help(
+            "kado leaves it untouched; move it aside to start a new one, or give another \
+                 file with --history FILE",
+        )
+        .into(),
     }
 }
+
+const CREATE: &str = "CREATE TABLE games (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         game TEXT NOT NULL,
+         ruleset TEXT NOT NULL,
+         date TEXT NOT NULL,
+         finished INTEGER NOT NULL,
+         outcome TEXT NOT NULL,
+         source TEXT NOT NULL,
+         ident TEXT NOT NULL UNIQUE,
+         log TEXT NOT NULL);
+     CREATE INDEX games_by_game ON games(game, date);";
+
+/// Schema 1 to 2: a game's identity in place of its text's fingerprint, which had to be
+/// unique (two games with the same moves were taken as one).
+const MIGRATE_1: &str = "ALTER TABLE games RENAME TO games_1;
+     DROP INDEX IF EXISTS games_by_game;
+     CREATE TABLE games (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         game TEXT NOT NULL,
+         ruleset TEXT NOT NULL,
+         date TEXT NOT NULL,
+         finished INTEGER NOT NULL,
+         outcome TEXT NOT NULL,
+         source TEXT NOT NULL,
+         ident TEXT NOT NULL UNIQUE,
+         log TEXT NOT NULL);
+     INSERT INTO games (id, game, ruleset, date, finished, outcome, source, ident, log)
+         SELECT id, game, ruleset, date, finished, outcome, source, 'old:' || fingerprint, log
+         FROM games_1;
+     DROP TABLE games_1;
+     CREATE INDEX games_by_game ON games(game, date);";
 
 impl Db {
     /// Opens the history at `path`, creating it (and its folder) when there is none.
@@ -109,12 +168,21 @@ impl Db {
         let conn = Connection::open_with_flags(path, flags).map_err(|e| sql_error(path, &e))?;
         conn.busy_timeout(Duration::from_secs(10))
             .map_err(|e| sql_error(path, &e))?;
-        let db = Db { conn };
+        let db = Db {
+            conn,
+            path: path.to_path_buf(),
+        };
         db.check_or_create(path)?;
         Ok(db)
     }
 
-    /// Refuses a database that is not a kado history; makes a new one one.
+    /// A fault of this history in kado's words.
+    fn fault(&self, e: &rusqlite::Error) -> Error {
+        sql_error(&self.path, e)
+    }
+
+    /// Refuses a database that is not a kado history; makes a new one one, and brings
+    /// one of an older schema up to date.
     fn check_or_create(&self, path: &Path) -> Result<(), Error> {
         let e = |e: rusqlite::Error| sql_error(path, &e);
         self.conn.execute_batch("BEGIN IMMEDIATE").map_err(e)?;
@@ -126,22 +194,19 @@ impl Db {
 
     fn check_or_create_in_transaction(&self, path: &Path) -> Result<(), Error> {
         let e = |e: rusqlite::Error| sql_error(path, &e);
-        let app: i64 = self
-            .conn
-            .query_row("PRAGMA application_id", [], |r| r.get(0))
-            .map_err(e)?;
-        let version: i64 = self
-            .conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .map_err(e)?;
-        let tables: i64 = self
-            .conn
-            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
-            .map_err(e)?;
-        if app == APP_ID && version <= SCHEMA {
+        let one =
+            |q: &str| -> Result<i64, Error> { self.conn.query_row(q, [], |r| r.get(0)).map_err(e) };
+        let app = one("PRAGMA application_id")?;
+        let version = one("PRAGMA user_version")?;
+        let tables = one("SELECT count(*) FROM sqlite_master")?;
+        if app == APP_ID && version == SCHEMA {
             return Ok(());
         }
-        if app == APP_ID {
+        if app == APP_ID && version == 1 {
+            let sql = format!("{MIGRATE_1}\nPRAGMA user_version = {SCHEMA};");
+            return self.conn.execute_batch(&sql).map_err(e);
+        }
+        if app == APP_ID && version > SCHEMA {
             return Err(refused(path, "was written by a newer kado"));
         }
         if app != 0 || tables > 0 {
@@ -154,16 +219,7 @@ impl Db {
             .execute_batch(&format!(
                 "PRAGMA application_id = {APP_ID};
                  PRAGMA user_version = {SCHEMA};
-                 CREATE TABLE games (
-                     id INTEGER PRIMARY KEY AUTOINCREMENT,
-                     game TEXT NOT NULL,
-                     ruleset TEXT NOT NULL,
-                     date TEXT NOT NULL,
-                     finished INTEGER NOT NULL,
-                     outcome TEXT NOT NULL,
-                     source TEXT NOT NULL,
-                     fingerprint TEXT NOT NULL UNIQUE,
-                     log TEXT NOT NULL);
+                 {CREATE}
                  CREATE TABLE seats (
                      game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
                      name TEXT NOT NULL,
@@ -171,8 +227,7 @@ impl Db {
                      won INTEGER NOT NULL,
                      kado INTEGER NOT NULL);
                  CREATE INDEX seats_by_name ON seats(name COLLATE NOCASE);
-                 CREATE INDEX seats_by_game ON seats(game_id);
-                 CREATE INDEX games_by_game ON games(game, date);"
+                 CREATE INDEX seats_by_game ON seats(game_id);"
             ))
             .map_err(e)
     }
@@ -184,8 +239,13 @@ pub struct Entry<'a> {
     pub ruleset: &'a str,
     pub outcome: &'a Outcome,
     pub source: &'a str,
-    /// The saved log, from which `history show` replays the game.
+    /// The saved log, from which `history show` replays the game, or the game's own
+    /// lines of a record.
     pub log: &'a str,
+    /// What makes it this game, not another with the same moves (see [`ident`]).
+    pub ident: String,
+    /// The fingerprint an older kado knew this game by, if it could have journaled it.
+    pub legacy: Option<String>,
 }
 
 /// What adding a game did.
@@ -194,64 +254,54 @@ pub enum Added {
     New(i64),
     /// The same game was journaled before, under this number.
     Already(i64),
+    /// The same game was there as stopped, and is now there as finished.
+    Finished(i64),
 }
 
 impl Db {
-    /// Adds a game, once: a game already there (the same log) is not added again.
-    pub fn add(&mut self, entry: &Entry) -> Result<Added, rusqlite::Error> {
-        let print = fingerprint(entry.log);
+    /// Adds a game, once: a game already there (the same identity) is not added again.
+    pub fn add(&mut self, entry: &Entry) -> Result<Added, Error> {
+        let mut added = self.add_all(std::slice::from_ref(entry))?;
+        added.pop().ok_or_else(|| Error::msg("no game was added"))
+    }
+
+    /// Adds games in one transaction: all of them, or none when kado stops part way.
+    pub fn add_all(&mut self, entries: &[Entry]) -> Result<Vec<Added>, Error> {
+        let path = self.path.clone();
+        let e = |e: rusqlite::Error| sql_error(&path, &e);
         let tx = self
             .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let known: Option<i64> = tx
-            .query_row(
-                "SELECT id FROM games WHERE fingerprint = ?1",
-                [&print],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if let Some(id) = known {
-            return Ok(Added::Already(id));
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(e)?;
+        let mut added = Vec::with_capacity(entries.len());
+        for entry in entries {
+            added.push(add_in(&tx, entry).map_err(e)?);
         }
-        let outcome = serde_json::to_string(entry.outcome).unwrap_or_default();
-        tx.execute(
-            "INSERT INTO games (game, ruleset, date, finished, outcome, source, fingerprint, log)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![
-                entry.game,
-                entry.ruleset,
-                now(),
-                entry.outcome.finished,
-                outcome,
-                entry.source,
-                print,
-                entry.log
-            ],
-        )?;
-        let id = tx.last_insert_rowid();
-        for s in &entry.outcome.seats {
-            tx.execute(
-                "INSERT INTO seats (game_id, name, score, won, kado) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![id, s.name, s.score, s.won, s.kado],
-            )?;
-        }
-        tx.commit()?;
-        Ok(Added::New(id))
+        tx.commit().map_err(e)?;
+        Ok(added)
     }
 
     /// Removes a game; false when there is none with that number.
-    pub fn forget(&mut self, id: i64) -> Result<bool, rusqlite::Error> {
-        let tx = self.conn.transaction()?;
-        tx.execute("DELETE FROM seats WHERE game_id = ?1", [id])?;
-        let n = tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
-        tx.commit()?;
+    pub fn forget(&mut self, id: i64) -> Result<bool, Error> {
+        let path = self.path.clone();
+        let e = |e: rusqlite::Error| sql_error(&path, &e);
+        let tx = self.conn.transaction().map_err(e)?;
+        tx.execute("DELETE FROM seats WHERE game_id = ?1", [id])
+            .map_err(e)?;
+        let n = tx
+            .execute("DELETE FROM games WHERE id = ?1", [id])
+            .map_err(e)?;
+        tx.commit().map_err(e)?;
         Ok(n > 0)
     }
 
     /// The games that pass `filter`, newest first.
-    pub fn games(&self, filter: &Filter) -> Result<Vec<Played>, rusqlite::Error> {
-        let mut st = self.conn.prepare(
-            "SELECT id, game, ruleset, date, outcome, source FROM games
+    pub fn games(&self, filter: &Filter) -> Result<Vec<Played>, Error> {
+        let e = |e: rusqlite::Error| self.fault(&e);
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT id, game, ruleset, date, outcome, source FROM games
              WHERE (?1 IS NULL OR game = ?1)
                AND (?2 IS NULL OR ruleset = ?2)
                AND (?3 IS NULL OR date >= ?3)
@@ -259,22 +309,25 @@ impl Db {
                AND (?5 IS NULL OR EXISTS (SELECT 1 FROM seats
                         WHERE seats.game_id = games.id AND seats.name = ?5 COLLATE NOCASE))
              ORDER BY id DESC",
-        )?;
-        let rows = st.query_map(
-            params![
-                filter.game,
-                filter.ruleset,
-                filter.since,
-                filter.until,
-                filter.player
-            ],
-            played,
-        )?;
-        rows.collect()
+            )
+            .map_err(e)?;
+        let rows = st
+            .query_map(
+                params![
+                    filter.game,
+                    filter.ruleset,
+                    filter.since,
+                    filter.until,
+                    filter.player
+                ],
+                played,
+            )
+            .map_err(e)?;
+        rows.collect::<Result<_, _>>().map_err(e)
     }
 
     /// One game and its saved log.
-    pub fn game(&self, id: i64) -> Result<Option<(Played, String)>, rusqlite::Error> {
+    pub fn game(&self, id: i64) -> Result<Option<(Played, String)>, Error> {
         self.conn
             .query_row(
                 "SELECT id, game, ruleset, date, outcome, source, log FROM games WHERE id = ?1",
@@ -282,18 +335,87 @@ impl Db {
                 |r| Ok((played(r)?, r.get(6)?)),
             )
             .optional()
+            .map_err(|e| self.fault(&e))
     }
+}
+
+/// Adds one game inside a transaction, unless it is there already; a game there as
+/// stopped that comes back finished (the same identity) is brought up to its end.
+fn add_in(tx: &rusqlite::Transaction, entry: &Entry) -> Result<Added, rusqlite::Error> {
+    let mut known: Option<(i64, bool)> = tx
+        .query_row(
+            "SELECT id, finished FROM games WHERE ident = ?1",
+            [&entry.ident],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    if let (None, Some(old)) = (known, &entry.legacy) {
+        known = tx
+            .query_row(
+                "SELECT id, finished FROM games WHERE ident = 'old:' || ?1",
+                [old],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+    }
+    let outcome = serde_json::to_string(entry.outcome).unwrap_or_default();
+    let id = match known {
+        Some((id, false)) if entry.outcome.finished => {
+            tx.execute(
+                "UPDATE games SET date = ?2, finished = 1, outcome = ?3, source = ?4, log = ?5
+                 WHERE id = ?1",
+                params![id, now(), outcome, entry.source, entry.log],
+            )?;
+            tx.execute("DELETE FROM seats WHERE game_id = ?1", [id])?;
+            add_seats(tx, id, entry.outcome)?;
+            return Ok(Added::Finished(id));
+        }
+        Some((id, _)) => return Ok(Added::Already(id)),
+        None => {
+            tx.execute(
+                "INSERT INTO games (game, ruleset, date, finished, outcome, source, ident, log)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    entry.game,
+                    entry.ruleset,
+                    now(),
+                    entry.outcome.finished,
+                    outcome,
+                    entry.source,
+                    entry.ident,
+                    entry.log
+                ],
+            )?;
+            tx.last_insert_rowid()
+        }
+    };
+    add_seats(tx, id, entry.outcome)?;
+    Ok(Added::New(id))
+}
+
+fn add_seats(tx: &rusqlite::Transaction, id: i64, outcome: &Outcome) -> rusqlite::Result<()> {
+    let mut seat = tx.prepare(
+        "INSERT INTO seats (game_id, name, score, won, kado) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for s in &outcome.seats {
+        seat.execute(params![id, s.name, s.score, s.won, s.kado])?;
+    }
+    Ok(())
 }
 
 /// A journaled game from a row of `id, game, ruleset, date, outcome, source`.
 fn played(r: &rusqlite::Row) -> rusqlite::Result<Played> {
-    let outcome: String = r.get(4)?;
+    let text: String = r.get(4)?;
+    // A row whose outcome does not read is damage, reported as such.
+    let outcome = serde_json::from_str(&text).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e))
+    })?;
     Ok(Played {
         id: r.get(0)?,
         game: r.get(1)?,
         ruleset: r.get(2)?,
         date: r.get(3)?,
-        outcome: serde_json::from_str(&outcome).unwrap_or_default(),
+        outcome,
         source: r.get(5)?,
     })
 }
@@ -310,15 +432,79 @@ pub struct Filter {
     pub until: Option<String>,
 }
 
-/// A stable fingerprint of a saved log (FNV-1a, 64 bits): the same game twice is the
-/// same text.
-pub fn fingerprint(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+/// FNV-1a, 64 bits, fed piece by piece: stable across versions and machines.
+#[derive(Clone, Copy)]
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
     }
-    format!("{h:016x}")
+
+    fn feed(mut self, text: &str) -> Fnv {
+        for b in text.bytes() {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self
+    }
+
+    fn hex(self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+/// The fingerprint of a text, as schema 1 knew a game by its saved log.
+pub fn fingerprint(text: &str) -> String {
+    Fnv::new().feed(text).hex()
+}
+
+/// What makes a game that game: the identity kado drew when it started; else (a save or
+/// record from before identities) the file it is in, its place there and its text, so
+/// that two games with the same moves are two games.
+pub fn ident(id: Option<&str>, source: &str, place: usize, text: &str) -> String {
+    match id {
+        Some(id) => format!("id:{id}"),
+        None => {
+            let place = place.to_string();
+            let f = Fnv::new().feed(source).feed("\n").feed(&place).feed("\n");
+            format!("file:{}", f.feed(text).hex())
+        }
+    }
+}
+
+/// A new game's identity: 128 random bits (from the standard library's per-process
+/// random hashing keys), the clock and the process, as 32 hex digits.
+pub fn new_game_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    (0..2u8)
+        .map(|half| {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u8(half);
+            h.write_u128(nanos);
+            h.write_u32(std::process::id());
+            format!("{:016x}", h.finish())
+        })
+        .collect()
+}
+
+/// A record as kado writes it: the game's identity on a comment line, then the record.
+pub fn with_id_line(id: Option<&str>, record: &str) -> String {
+    match id {
+        Some(id) => format!("{ID_LINE}{id}\n{record}"),
+        None => record.to_string(),
+    }
+}
+
+/// The identity on a record's comment line, if it has one.
+fn id_of_record(text: &str) -> Option<&str> {
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix(ID_LINE.trim_end()))
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
 }
 
 /// Now, in UTC, as `YYYY-MM-DD HH:MM` (`SOURCE_DATE_EPOCH` fixes it, for tests).
@@ -366,9 +552,17 @@ pub fn journal<G: Session>(
     }
     let said = match add_log::<G>(&path, log, &outcome, source) {
         Ok(Added::New(id)) => {
+            unmark_pending(source);
             format!("Added to the play history as game #{id} (`kado history show {id}`).")
         }
-        Ok(Added::Already(id)) => format!("This game is in the play history as game #{id}."),
+        Ok(Added::Already(id)) => {
+            unmark_pending(source);
+            format!("This game is in the play history as game #{id}.")
+        }
+        Ok(Added::Finished(id)) => {
+            unmark_pending(source);
+            format!("Game #{id} of the play history, stopped before, is now finished there.")
+        }
         Err(e) => format!(
             "The game is saved in {}, but it could not be added to the play history: {}",
             source.display(),
@@ -387,15 +581,38 @@ fn add_log<G: Session>(
 ) -> Result<Added, Error> {
     let text = log.to_yaml()?;
     let mut db = Db::open(path)?;
-    let source = std::fs::canonicalize(source).unwrap_or_else(|_| source.to_path_buf());
+    let source = canonical(source);
     db.add(&Entry {
         game: G::GAME,
         ruleset: &log.ruleset.name,
         outcome,
-        source: &source.to_string_lossy(),
+        source: &source,
         log: &text,
+        ident: ident(log.id.as_deref(), &source, 0, &text),
+        legacy: log.id.is_none().then(|| fingerprint(&text)),
     })
-    .map_err(|e| sql_error(path, &e))
+}
+
+/// A file's full path, as the history names where a game came from.
+fn canonical(path: &Path) -> String {
+    std::fs::canonicalize(path)
+        .unwrap_or_else(|_| path.to_path_buf())
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Reads a save of game `G` and adds it if its game is finished (a noted save).
+pub fn import_finished<G: Session>(
+    path: &Path,
+    history: &Path,
+    text: &str,
+) -> Result<Option<Added>, Error> {
+    let log: Log<G::Setup, G::Action> = Log::from_yaml(&path.to_string_lossy(), text, G::GAME)?;
+    let game: G = replay(&log)?;
+    match game.outcome() {
+        Some(outcome) if outcome.finished => add_log::<G>(history, &log, &outcome, path).map(Some),
+        _ => Ok(None),
+    }
 }
 
 /// Reads a save of game `G`, replays it, and adds it (finished or not).
@@ -410,10 +627,80 @@ pub fn import<G: Session>(path: &Path, history: &Path, text: &str) -> Result<Add
     })?;
     add_log::<G>(history, &log, &outcome, path)
 }
+/// The folder of notes for games to journal, beside the history: `FILE.pending/`. A note
+/// is written before the save of a game's last action, and removed once the game is in
+/// the history, so a game finished while kado was killed is found and added later.
+fn pending_dir() -> Option<PathBuf> {
+    let history = file()?;
+    let mut name = history.file_name()?.to_os_string();
+    name.push(".pending");
+    Some(history.with_file_name(name))
+}
+
+fn pending_note(dir: &Path, save: &str) -> PathBuf {
+    dir.join(format!("{}.note", fingerprint(save)))
+}
+
+/// Notes that the game saved in `save` is about to finish and must be journaled. Best
+/// effort: without the note, the game is journaled as before.
+pub fn mark_pending(save: &Path) {
+    let Some(dir) = pending_dir() else {
+        return;
+    };
+    let save = canonical(save);
+    if std::fs::create_dir_all(&dir).is_ok() {
+        let _ = super::savefile::save_atomic(&pending_note(&dir, &save), &format!("{save}\n"));
+    }
+}
+
+/// The game saved in `save` is in the history: its note goes.
+pub fn unmark_pending(save: &Path) {
+    if let Some(dir) = pending_dir() {
+        let _ = std::fs::remove_file(pending_note(&dir, &canonical(save)));
+    }
+}
+
+/// The saves whose games are still to be journaled, and the note of each.
+pub fn pending() -> Vec<(PathBuf, PathBuf)> {
+    let Some(dir) = pending_dir() else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut notes: Vec<(PathBuf, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "note"))
+        .filter_map(|note| {
+            let text = std::fs::read_to_string(&note).ok()?;
+            Some((PathBuf::from(text.trim_end_matches('\n')), note))
+        })
+        .collect();
+    notes.sort();
+    notes
+}
 
 /// The game a record is of, from its lines: a Pokino record lays a `spoke:`, a Koi-Koi
-/// record deals a `table:`, a Kingmaker record has seasons and `blinks:`.
+/// record deals a `table:`, a Kingmaker record has seasons and `blinks:`; else the record
+/// notation it reads in (Koi-Koi's, then Pokino's), if any.
 fn record_game(text: &str) -> Option<&'static str> {
+    marked_game(text).or_else(|| {
+        let src = kado::diag::Source::new("record", text);
+        let has_players = text.lines().any(|l| l.trim_start().starts_with("players:"));
+        if !has_players {
+            None
+        } else if kado::koikoi::record::parse(&src).is_ok() {
+            Some("koikoi")
+        } else if kado::pokino::record::parse(&src).is_ok() {
+            Some("pokino")
+        } else {
+            None
+        }
+    })
+}
+
+fn marked_game(text: &str) -> Option<&'static str> {
     text.lines().find_map(|l| {
         let l = l.split('#').next().unwrap_or("");
         match l.split(':').next().unwrap_or("").trim() {
@@ -425,19 +712,33 @@ fn record_game(text: &str) -> Option<&'static str> {
     })
 }
 
+/// A problem with a file being imported, pointed at its line (and column 1).
+pub fn at_line(path: &Path, text: &str, line: usize, message: String) -> Problem {
+    let src = kado::diag::Source::new(format!("file {}", path.display()), text);
+    Problem::new(message).at_line_col(&src, line.max(1), 1)
+}
+
+/// What importing one game of a file did: the line the game starts at, and its number.
+pub type Imported = (usize, Added);
+
 /// Imports a record (Koi-Koi, Pokino, Kingmaker), refereed under the ruleset in force:
-/// each game of it, as far as it goes.
+/// each game of it, as far as it goes, with its own lines, all in one transaction.
 pub fn import_record(
     ctx: &super::Ctx,
     path: &Path,
     history: &Path,
     text: &str,
-) -> Result<Vec<i64>, Error> {
+) -> Result<Vec<Imported>, Error> {
     let game = record_game(text).ok_or_else(|| {
-        Error::msg(format!(
-            "{} is neither a game saved by kado nor a record of one",
-            path.display()
-        ))
+        at_line(
+            path,
+            text,
+            1,
+            format!(
+                "{} is neither a game saved by kado nor a record of one",
+                path.display()
+            ),
+        )
     })?;
     let title = match game {
         "pokino" => kado::pokino::TITLE,
@@ -445,56 +746,112 @@ pub fn import_record(
         _ => kado::kingmaker::TITLE,
     };
     let rs = ctx.ruleset(game, title)?;
-    let src = kado::diag::Source::new(path.display().to_string(), text);
-    let outcomes = record_outcomes(game, &src, &rs)?;
-    let mut db = Db::open(history)?;
-    let source = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut ids = Vec::new();
-    for (i, outcome) in outcomes.iter().enumerate() {
-        let log = format!("{text}# game {} of this record\n", i + 1);
-        let entry = Entry {
+    let name = format!("file {}", path.display());
+    let games = record_parts(game, &kado::diag::Source::new(name.clone(), text))?;
+    let source = canonical(path);
+    let whole = Fnv::new().feed(text);
+    let referee = Referee::new(game, &rs);
+    let mut found: Vec<(usize, &str, Outcome)> = Vec::new();
+    for part in &games {
+        let lines = &text[part.span.clone()];
+        let src = kado::diag::Source::new(name.clone(), lines);
+        let outcomes = referee.outcomes(&src)?;
+        let line = part.players_line.unwrap_or(1);
+        if outcomes.is_empty() && part.players_line.is_none() {
+            let first = text[..part.span.start].matches('\n').count() + 1;
+            let skip = lines
+                .lines()
+                .take_while(|l| l.split('#').next().unwrap_or("").trim().is_empty());
+            return Err(at_line(
+                path,
+                text,
+                first + skip.count(),
+                "this line is in no game: a game starts with its `players:` line".into(),
+            )
+            .into());
+        }
+        found.extend(outcomes.into_iter().map(|o| (line, lines, o)));
+    }
+    let entries: Vec<Entry> = found
+        .iter()
+        .enumerate()
+        .map(|(i, (_, lines, outcome))| Entry {
             game,
             ruleset: &rs.name,
             outcome,
-            source: &source.to_string_lossy(),
-            log: &log,
-        };
-        match db.add(&entry).map_err(|e| sql_error(history, &e))? {
-            Added::New(id) => ids.push(id),
-            Added::Already(id) => {
-                return Err(Error::msg(format!(
-                    "it is in the play history already, as game #{id}"
-                )));
-            }
-        }
-    }
-    Ok(ids)
+            source: &source,
+            log: lines,
+            ident: ident(id_of_record(lines), &source, i, lines),
+            legacy: Some(
+                whole
+                    .feed(&format!("# game {} of this record\n", i + 1))
+                    .hex(),
+            ),
+        })
+        .collect();
+    let added = Db::open(history)?.add_all(&entries)?;
+    Ok(found.iter().map(|(line, _, _)| *line).zip(added).collect())
 }
 
-/// How each game of a record ends (or stands where it stops).
-fn record_outcomes(
+/// The games of a record, once the whole of it reads (every problem at its place).
+fn record_parts(
     game: &str,
     src: &kado::diag::Source,
-    rs: &kado::ruleset::Ruleset,
-) -> Result<Vec<Outcome>, Error> {
-    Ok(match game {
+) -> Result<Vec<kado::history::RecordGame>, Error> {
+    match game {
         "pokino" => {
-            let v = kado::pokino::check::check(src, &kado::pokino::Rules::from_ruleset(rs))?;
-            v.games.iter().map(|g| g.game.outcome()).collect()
+            kado::pokino::record::parse(src)?;
         }
         "koikoi" => {
-            let rec = kado::koikoi::record::parse(src)?;
-            let v = kado::koikoi::check::check(&rec, rs);
-            v.games
-                .iter()
-                .filter_map(|g| g.referee.as_ref()?.outcome())
-                .collect()
+            kado::koikoi::record::parse(src)?;
         }
         _ => {
-            let v = kado::kingmaker::record::check(src, rs)?;
-            v.campaign.outcome().into_iter().collect()
+            return Ok(vec![kado::history::RecordGame {
+                span: 0..src.text.len(),
+                players_line: Some(1),
+            }]);
         }
-    })
+    }
+    Ok(kado::history::record_games(&src.text))
+}
+
+/// The referee of a record's games, its rules read once.
+enum Referee<'a> {
+    Pokino(kado::pokino::Rules),
+    Koikoi(&'a kado::ruleset::Ruleset),
+    Kingmaker(&'a kado::ruleset::Ruleset),
+}
+
+impl<'a> Referee<'a> {
+    fn new(game: &str, rs: &'a kado::ruleset::Ruleset) -> Referee<'a> {
+        match game {
+            "pokino" => Referee::Pokino(kado::pokino::Rules::from_ruleset(rs)),
+            "koikoi" => Referee::Koikoi(rs),
+            _ => Referee::Kingmaker(rs),
+        }
+    }
+
+    /// How each game of a record ends (or stands where it stops).
+    fn outcomes(&self, src: &kado::diag::Source) -> Result<Vec<Outcome>, Error> {
+        Ok(match self {
+            Referee::Pokino(rules) => {
+                let v = kado::pokino::check::check(src, rules)?;
+                v.games.iter().map(|g| g.game.outcome()).collect()
+            }
+            Referee::Koikoi(rs) => {
+                let rec = kado::koikoi::record::parse(src)?;
+                let v = kado::koikoi::check::check(&rec, rs);
+                v.games
+                    .iter()
+                    .filter_map(|g| g.referee.as_ref()?.outcome())
+                    .collect()
+            }
+            Referee::Kingmaker(rs) => {
+                let v = kado::kingmaker::record::check(src, rs)?;
+                v.campaign.outcome().into_iter().collect()
+            }
+        })
+    }
 }
 
 #[cfg(test)]
@@ -557,10 +914,28 @@ mod tests {
             outcome: &outcome,
             source: "g.yaml",
             log: "game: kinga\n",
+            ident: ident(Some("a"), "g.yaml", 0, "game: kinga\n"),
+            legacy: None,
         };
         assert_eq!(db.add(&entry).unwrap(), Added::New(1));
         assert_eq!(db.add(&entry).unwrap(), Added::Already(1));
+        // Another game with the same moves is another game.
+        let other = Entry {
+            ident: ident(Some("b"), "g.yaml", 0, "game: kinga\n"),
+            ..entry
+        };
+        assert_eq!(db.add(&other).unwrap(), Added::New(2));
         assert!(db.forget(1).unwrap());
         assert!(!db.forget(1).unwrap());
+    }
+
+    #[test]
+    fn new_game_ids_differ() {
+        let (a, b) = (new_game_id(), new_game_id());
+        assert_eq!(a.len(), 32);
+        assert_ne!(a, b);
+        let record = with_id_line(Some(&a), "players: ana ben\n");
+        assert_eq!(id_of_record(&record), Some(a.as_str()));
+        assert_eq!(id_of_record("players: ana ben\n"), None);
     }
 }

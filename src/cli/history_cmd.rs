@@ -13,8 +13,8 @@ use kado::history::{self, Played, PlayerStats};
 use kado::render::Style;
 use kado::session::{Log, Session};
 
-use super::history::{Added, Db, Filter, file, import};
-use super::{Ctx, Failure, Outcome, SAVE_LIMIT, read_file};
+use super::history::{Added, Db, Filter, Imported, at_line, file, import};
+use super::{Ctx, Outcome, SAVE_LIMIT, read_file};
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -68,9 +68,15 @@ pub enum HistoryCmd {
         svg: Option<PathBuf>,
     },
     /// Add saved games (finished or stopped) and records to the history, each game once.
+    ///
+    /// A game is known by the identity kado gives it when it starts (in its save, and on
+    /// the first line of its record), so a game already journaled is not added again,
+    /// and two games with the same moves are two games. What was added is listed on
+    /// stdout; every file or game not added is reported on stderr at its line (exit 2).
     Import {
         /// Saved games (`kado GAME play --save FILE`), or records (Koi-Koi, Pokino,
-        /// Kingmaker: refereed under --rules, each game of the record added).
+        /// Kingmaker: refereed under --rules, each game of the record added with its own
+        /// lines).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -107,11 +113,8 @@ fn open() -> Result<(Db, PathBuf), Error> {
     Ok((Db::open(&path)?, path))
 }
 
-fn db_error(e: &rusqlite::Error) -> Failure {
-    Failure::Internal(format!("the play history cannot be read: {e}"))
-}
-
 pub fn run_history(args: HistoryArgs, ctx: &Ctx) -> Outcome {
+    tell_pending(ctx);
     match args.cmd {
         None => list(ctx, &args.filter),
         Some(HistoryCmd::Show { id, svg }) => show(ctx, id, svg.as_deref()),
@@ -137,7 +140,7 @@ struct Listing {
 
 fn list(ctx: &Ctx, f: &FilterArgs) -> Outcome {
     let (db, _) = open()?;
-    let games = db.games(&filter(f)).map_err(|e| db_error(&e))?;
+    let games = db.games(&filter(f))?;
     let human = if games.is_empty() {
         "No games in the play history match.\n".to_string()
     } else {
@@ -177,7 +180,7 @@ fn winner_text(p: &Played) -> String {
 
 fn forget(ctx: &Ctx, id: i64) -> Outcome {
     let (mut db, _) = open()?;
-    if !db.forget(id).map_err(|e| db_error(&e))? {
+    if !db.forget(id)? {
         return Err(no_such_game(id).into());
     }
     let v = serde_json::json!({ "forgotten": id });
@@ -227,73 +230,205 @@ impl PerGame for Import<'_> {
     }
 }
 
+/// A game added by `history import`.
 #[derive(Serialize)]
-struct Imported {
+struct Added1 {
     file: String,
-    id: Option<i64>,
-    error: Option<String>,
+    /// The line its lines start at in a record of several games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    id: i64,
+    /// The game was there as stopped, and is now there as finished.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    now_finished: bool,
 }
 
+/// Imports every file, in order; what was added is listed on stdout, and every game or
+/// file not added is reported on stderr at its place (exit 2).
 fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     let (_, history) = open()?;
     let mut done = Vec::new();
-    let mut human = String::new();
+    // A record's games already there may be thousands: only those shown are built.
+    let mut problems = kado::diag::Problems::new();
     for f in files {
-        let r = import_one(ctx, f, &history);
         let name = f.display().to_string();
-        // A file's name is drawn escaped, as the errors it comes with are.
-        let shown = kado::diag::escape(&name).into_owned();
-        match r {
-            Ok(ids) => {
-                for id in ids {
-                    human += &format!("{shown}: added as game #{id}.\n");
-                    done.push(Imported {
-                        file: name.clone(),
-                        id: Some(id),
-                        error: None,
-                    });
-                }
-            }
+        let (games, text) = match import_one(ctx, f, &history) {
+            Ok(r) => r,
             Err(e) => {
-                let why = kado::diag::escape_words(&e.summary()).into_owned();
-                human += &format!("{shown}: not added: {why}\n");
-                done.push(Imported {
-                    file: name,
-                    id: None,
-                    error: Some(e.summary()),
-                });
+                problems.push_error(e);
+                continue;
+            }
+        };
+        let several = games.len() > 1;
+        for (line, added) in games {
+            match added {
+                Added::New(id) | Added::Finished(id) => done.push(Added1 {
+                    file: name.clone(),
+                    line: several.then_some(line),
+                    id,
+                    now_finished: matches!(added, Added::Finished(_)),
+                }),
+                Added::Already(id) => problems.push_with(|| {
+                    at_line(
+                        f,
+                        &text,
+                        line,
+                        format!("this game is in the play history already, as game #{id}"),
+                    )
+                    .help(format!("`kado history show {id}` shows it"))
+                }),
             }
         }
     }
-    let failed = done.iter().any(|d| d.error.is_some());
+    let human: String = done
+        .iter()
+        .map(|d| {
+            // A file's name is drawn escaped, as the errors it comes with are.
+            let file = kado::diag::escape(&d.file);
+            let at = match d.line {
+                Some(l) => format!("{file}, line {l}"),
+                None => file.into_owned(),
+            };
+            if d.now_finished {
+                format!("{at}: game #{}, stopped before, is now finished.\n", d.id)
+            } else {
+                format!("{at}: added as game #{}.\n", d.id)
+            }
+        })
+        .collect();
     ctx.emit(
         &serde_json::json!({ "imported": done }),
         &human,
         &Explain::new(),
     )?;
-    if failed {
-        return Err(Error::msg("some files were not added to the play history").into());
-    }
-    Ok(())
+    Ok(problems.check()?)
 }
 
-fn import_one(ctx: &Ctx, f: &Path, history: &Path) -> Result<Vec<i64>, Error> {
+/// Imports one file: a save (one game) or a record (each of its games). Returns what
+/// each game did, and the file's text (to point at).
+fn import_one(ctx: &Ctx, f: &Path, history: &Path) -> Result<(Vec<Imported>, String), Error> {
     let text = read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT)?;
     let Some(game) = saved_game(&text) else {
-        return super::history::import_record(ctx, f, history, &text);
+        let games = super::history::import_record(ctx, f, history, &text)?;
+        return Ok((games, text));
     };
     let job = Import {
         path: f,
         history,
         text: &text,
     };
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("id:"))
+        .map_or(1, |i| i + 1);
     match dispatch(&game, &text, job) {
-        None => Err(Error::msg(format!("kado keeps no history of {game} saves"))),
-        Some(Err(e)) => Err(e),
-        Some(Ok(Added::New(id))) => Ok(vec![id]),
-        Some(Ok(Added::Already(id))) => Err(Error::msg(format!(
-            "it is in the play history already, as game #{id}"
-        ))),
+        None => Err(at_line(
+            f,
+            &text,
+            1,
+            format!("kado keeps no history of {game} saves"),
+        )
+        .into()),
+        Some(Err(e)) => Err(located(f, &text, e)),
+        Some(Ok(added)) => Ok((vec![(line, added)], text)),
+    }
+}
+
+/// An error about a file, each problem that has no place pointed at the file's first line.
+fn located(f: &Path, text: &str, e: Error) -> Error {
+    let problems = e
+        .problems
+        .into_iter()
+        .map(|p| match p.source {
+            Some(_) => p,
+            None => {
+                let q = at_line(f, text, 1, p.message.clone());
+                Problem {
+                    source: q.source,
+                    span: q.span,
+                    at: q.at,
+                    ..p
+                }
+            }
+        })
+        .collect();
+    Error {
+        problems,
+        omitted: e.omitted,
+    }
+}
+
+/// Journals the finished games a killed kado left noted (see `history::mark_pending`),
+/// and says what it did: added, or why not. A save in use by a session is left for it.
+pub fn finish_pending() -> Option<String> {
+    let history = file()?;
+    let mut said = String::new();
+    for (save, note) in super::history::pending() {
+        let Ok(_lock) = super::savefile::SaveLock::acquire(&save) else {
+            continue;
+        };
+        let text = match std::fs::read_to_string(&save) {
+            Ok(t) => t,
+            Err(e) => {
+                said += &format!(
+                    "A game finished in {} is not in the play history, and its save cannot be read: {e}.\n",
+                    save.display()
+                );
+                if e.kind() == std::io::ErrorKind::NotFound {
+                    let _ = std::fs::remove_file(&note);
+                }
+                continue;
+            }
+        };
+        let job = Journal {
+            path: &save,
+            history: &history,
+            text: &text,
+        };
+        match saved_game(&text).and_then(|g| dispatch(&g, &text, job)) {
+            Some(Ok(Some(Added::New(id) | Added::Finished(id)))) => {
+                said += &format!(
+                    "A game finished in {} was not in the play history; it is now, as game #{id}.\n",
+                    save.display()
+                );
+            }
+            Some(Ok(_)) => {}
+            Some(Err(e)) => {
+                said += &format!(
+                    "A game finished in {} is not in the play history: {}\n",
+                    save.display(),
+                    e.summary()
+                );
+                continue;
+            }
+            None => {}
+        }
+        let _ = std::fs::remove_file(&note);
+    }
+    (!said.is_empty()).then_some(said)
+}
+
+/// Tells, on stderr, what [`finish_pending`] did (under --json, the games only show in
+/// the history).
+fn tell_pending(ctx: &Ctx) {
+    if let Some(said) = finish_pending()
+        && !ctx.json
+    {
+        eprint!("{said}");
+    }
+}
+
+/// A noted save, journaled if its game is finished (`None` when it is not).
+struct Journal<'a> {
+    path: &'a Path,
+    history: &'a Path,
+    text: &'a str,
+}
+
+impl PerGame for Journal<'_> {
+    type Out = Result<Option<Added>, Error>;
+    fn run<G: Session>(self) -> Self::Out {
+        super::history::import_finished::<G>(self.path, self.history, self.text)
     }
 }
 
@@ -337,10 +472,7 @@ fn turn_by_turn<G: Session>(text: &str, style: Style) -> Result<String, Error> {
 
 fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
     let (db, _) = open()?;
-    let (p, log) = db
-        .game(id)
-        .map_err(|e| db_error(&e))?
-        .ok_or_else(|| no_such_game(id))?;
+    let (p, log) = db.game(id)?.ok_or_else(|| no_such_game(id))?;
     let mut human = format!(
         "Game #{} · {} · {} rules · {} · {}\nPlayers: {}\nWinner: {}\nFrom: {}\n\n",
         p.id,
@@ -430,13 +562,14 @@ struct StatsOut {
 }
 
 pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
+    tell_pending(ctx);
     let (db, _) = open()?;
     let f = Filter {
         game: args.game.clone(),
         player: args.player.clone(),
         ..Filter::default()
     };
-    let mut games = db.games(&f).map_err(|e| db_error(&e))?;
+    let mut games = db.games(&f)?;
     games.reverse();
     let names = match &args.player {
         Some(p) => vec![p.clone()],

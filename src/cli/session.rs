@@ -35,16 +35,16 @@ fn save<G: Session>(lock: &SaveLock, log: &Log<G::Setup, G::Action>) -> Outcome 
     let text = log.to_yaml()?;
     lock.write(&text)
         .map_err(|why| lock.not_saved(&why, G::GAME))?;
-    write_record(lock, &game)
+    write_record(lock, &game, log.id.as_deref())
 }
 
 /// Rewrites the game's record (`--record FILE`) after a save. The save is already
 /// written, so a record that cannot be written loses nothing: kado says so and stops.
-fn write_record<G: Session>(lock: &SaveLock, game: &G) -> Outcome {
+fn write_record<G: Session>(lock: &SaveLock, game: &G, id: Option<&str>) -> Outcome {
     let (Some(path), Some(text)) = (lock.record_path(), game.record()) else {
         return Ok(());
     };
-    super::savefile::save_atomic(path, &text).map_err(|e| {
+    super::savefile::save_atomic(path, &super::history::with_id_line(id, &text)).map_err(|e| {
         let save = lock.path().display();
         Error::from(
             Problem::new(format!(
@@ -160,6 +160,7 @@ pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
         )))
         .into());
     };
+    let text = super::history::with_id_line(log.id.as_deref(), &text);
     ctx.emit(
         &serde_json::json!({ "record": text }),
         &text,
@@ -203,8 +204,16 @@ pub fn run<G: Session>(
     prompter: &mut dyn Prompter,
     style: Style,
 ) -> Outcome {
+    let mut log = log;
+    // A game gets its identity when it starts; a save from before ids keeps none.
+    if log.actions.is_empty() && log.id.is_none() {
+        log.id = Some(super::history::new_game_id());
+    }
     let game: G = replay(&log)?;
     save::<G>(lock, &log)?;
+    if let Some(said) = super::history_cmd::finish_pending() {
+        prompter.say(&said);
+    }
     let shown_key = game.phase_key();
     let mut r = Runner {
         lock,
@@ -285,6 +294,13 @@ impl<G: Session> Runner<'_, G> {
         self.game = next;
         self.shown_since_action = false;
         self.log.actions.push(Entry::new(by, action));
+        // The action that ends the game leaves a note that the game is to be journaled
+        // before its save is written, so a kill before the journal commits is noticed.
+        let ends = matches!(self.game.next(), Step::Done)
+            && self.game.outcome().is_some_and(|o| o.finished);
+        if ends {
+            super::history::mark_pending(self.lock.path());
+        }
         save::<G>(self.lock, &self.log)?;
         for s in said {
             self.prompter.say(&format!("{s}\n"));

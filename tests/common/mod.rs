@@ -97,3 +97,11 @@ pub fn explained_rulings(v: &serde_json::Value) -> Vec<String> {
         })
         .collect()
 }
+
+/// A save or record without the identity kado draws when a game starts (`id:` in a save,
+/// `# kado game id: …` heading a record), to compare two games played alike.
+pub fn without_id(text: &str) -> String {
+    text.split_inclusive('\n')
+        .filter(|l| !l.starts_with("id: ") && !l.starts_with("# kado game id: "))
+        .collect()
+}
