@@ -327,6 +327,32 @@ pub fn players(games: &[Played]) -> Vec<String> {
     v.into_iter().map(|(n, _)| n).collect()
 }
 
+/// The games by kind (`kinkado`, `kinga`, …), in the order kinds first appear: stats
+/// and charts are per game, since each counts its score in its own unit (dollars, kings,
+/// points, pips).
+pub fn by_game(games: &[Played]) -> Vec<(String, Vec<Played>)> {
+    let mut out: Vec<(String, Vec<Played>)> = Vec::new();
+    for p in games {
+        match out.iter_mut().find(|(g, _)| *g == p.game) {
+            Some((_, list)) => list.push(p.clone()),
+            None => out.push((p.game.clone(), vec![p.clone()])),
+        }
+    }
+    out
+}
+
+/// The title of a game (`Kin Kādo`) from its id (`kinkado`); the id itself if unknown.
+pub fn game_title(game: &str) -> &str {
+    match game {
+        crate::kinkado::GAME => crate::kinkado::TITLE,
+        crate::kinga::GAME => crate::kinga::TITLE,
+        crate::pokino::GAME => crate::pokino::TITLE,
+        crate::koikoi::GAME => crate::koikoi::TITLE,
+        crate::kingmaker::GAME => crate::kingmaker::TITLE,
+        other => other,
+    }
+}
+
 /// The win rate after each finished game of `player` (oldest first), for the chart.
 pub fn win_rate_over_time(player: &str, games: &[Played]) -> Vec<f64> {
     let mut wins = 0u32;

@@ -771,3 +771,75 @@ fn a_stopped_game_imported_then_finished_stayed_stopped_in_the_history() {
     assert_eq!(v["games"].as_array().unwrap().len(), 1);
     assert_eq!(v["games"][0]["outcome"]["finished"], true);
 }
+
+/// Issue 31: `kado stats` averaged one player's Kin Kādo dollars with their Kinga kings,
+/// and `--svg` without `--player` drew bins that mixed the two. Stats are per game.
+#[test]
+fn stats_averaged_dollars_with_kings() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("h.sqlite");
+    let h = h.to_str().unwrap();
+    // `you` plays a Kin Kādo game against ALORA and a Kinga game.
+    let save = dir.path().join("k.yaml");
+    let answers = {
+        let setup = kado::kinkado::game::Setup {
+            players: vec!["you".into()],
+            alora: true,
+            deck: kado::kinkado::game::Deck::Virtual { seed: 1 },
+        };
+        let rs = Ruleset::builtin("kinkado").unwrap();
+        let g = kado::kinkado::game::Game::start(&setup, &rs).unwrap();
+        let (answers, _, _) = play_out(g, &Bot::default(), 100_000, |_| {}).unwrap();
+        answers.join("\n") + "\n"
+    };
+    let args = [
+        "kinkado",
+        "play",
+        "--players",
+        "you",
+        "--deck",
+        "virtual",
+        "--seed",
+        "1",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    assert_eq!(with_history(h, &args, &answers).0, 0);
+    play_kinga(h, dir.path().join("g.yaml").to_str().unwrap(), 3);
+    let (code, out, _) = with_history(h, &["stats"], "");
+    assert_eq!(code, 0);
+    let kinkado = out.find("Kin Kādo\n").unwrap_or_else(|| panic!("{out}"));
+    let kinga = out.find("Kinga\n").unwrap_or_else(|| panic!("{out}"));
+    assert!(kinkado < kinga, "{out}");
+    assert_eq!(out.matches("│ you ").count(), 2, "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&with_history(h, &["--json", "stats"], "").1).unwrap();
+    let games: Vec<&str> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(games, ["kinkado", "kinga"]);
+    let svg = dir.path().join("s.svg");
+    let svg = svg.to_str().unwrap();
+    let (code, _, err) = with_history(h, &["stats", "--svg", svg], "");
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: --svg draws one player's final scores\n  = help: add --player NAME (and --game GAME when they played several games)\n"
+        )
+    );
+    let (code, _, err) = with_history(h, &["stats", "--player", "you", "--svg", svg], "");
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: you played kinkado, kinga in the history, each scored in its own unit\n  = help: add --game GAME: --svg draws the final scores of one game\n"
+        )
+    );
+    let args = ["stats", "--player", "you", "--game", "kinga", "--svg", svg];
+    assert_eq!(with_history(h, &args, "").0, 0);
+    assert!(std::fs::read_to_string(svg).unwrap().starts_with("<svg "));
+}

@@ -558,7 +558,15 @@ fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
 #[derive(Serialize)]
 struct StatsOut {
     games: usize,
-    players: Vec<PlayerStats>,
+    players: Vec<GameStats>,
+}
+
+/// One player's records in one game.
+#[derive(Serialize)]
+struct GameStats {
+    game: String,
+    #[serde(flatten)]
+    stats: PlayerStats,
 }
 
 pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
@@ -571,24 +579,35 @@ pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
     };
     let mut games = db.games(&f)?;
     games.reverse();
-    let names = match &args.player {
-        Some(p) => vec![p.clone()],
-        None => history::players(&games),
-    };
-    let players: Vec<PlayerStats> = names
-        .iter()
-        .map(|n| history::player_stats(n, &games))
-        .collect();
-    let human = match (&args.player, players.first()) {
-        (Some(_), Some(s)) => one_player(s, &games, args.chart || ctx.style.color),
-        _ => stats_table(&players),
-    };
-    if let (Some(path), Some(s)) = (&args.svg, players.first()) {
-        let scores = chart::histogram(&history::final_scores(&s.player, &games), 8);
-        write_svg(
-            path,
-            &chart::svg_bars(&format!("{}: final scores", s.player), &scores),
-        )?;
+    let kinds = history::by_game(&games);
+    if args.svg.is_some() {
+        svg_for_one_game(&args, &kinds)?;
+    }
+    let mut human = String::new();
+    let mut players = Vec::new();
+    for (game, played) in &kinds {
+        let names = match &args.player {
+            Some(p) => vec![p.clone()],
+            None => history::players(played),
+        };
+        let stats: Vec<PlayerStats> = names
+            .iter()
+            .map(|n| history::player_stats(n, played))
+            .collect();
+        if kinds.len() > 1 {
+            human += &format!("{}\n", ctx.style.bold(history::game_title(game)));
+        }
+        human += &match (&args.player, stats.first()) {
+            (Some(_), Some(s)) => one_player(s, played, args.chart || ctx.style.color),
+            _ => stats_table(&stats),
+        };
+        players.extend(stats.into_iter().map(|stats| GameStats {
+            game: game.clone(),
+            stats,
+        }));
+    }
+    if kinds.is_empty() {
+        human = stats_table(&[]);
     }
     ctx.emit(
         &StatsOut {
@@ -597,6 +616,36 @@ pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
         },
         &human,
         &Explain::new(),
+    )
+}
+
+/// `--svg FILE`: one player's final scores in one game (the scores of two games are
+/// counted in different units, so one chart never mixes them).
+fn svg_for_one_game(args: &StatsArgs, kinds: &[(String, Vec<Played>)]) -> Result<(), Error> {
+    let (Some(path), Some(player)) = (&args.svg, &args.player) else {
+        return Err(Problem::new("--svg draws one player's final scores")
+            .help("add --player NAME (and --game GAME when they played several games)")
+            .into());
+    };
+    if kinds.is_empty() {
+        return Err(Problem::new(format!(
+            "no finished game of {player} in the play history matches"
+        ))
+        .into());
+    }
+    let [(_, played)] = kinds else {
+        let names: Vec<&str> = kinds.iter().map(|(g, _)| g.as_str()).collect();
+        return Err(Problem::new(format!(
+            "{player} played {} in the history, each scored in its own unit",
+            names.join(", ")
+        ))
+        .help("add --game GAME: --svg draws the final scores of one game")
+        .into());
+    };
+    let scores = chart::histogram(&history::final_scores(player, played), 8);
+    write_svg(
+        path,
+        &chart::svg_bars(&format!("{player}: final scores"), &scores),
     )
 }
 
