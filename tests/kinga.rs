@@ -1231,3 +1231,32 @@ fn simulate_with_the_advisor_policy() {
     let g = json(&["--rules", "kinga", "kinga", "simulate", "--games", "4"]);
     assert_eq!(g["policy"], "greedy");
 }
+
+/// Issue 31: a hint's answer is printed exactly as it is typed at the prompt, and typing
+/// the first one is accepted.
+#[test]
+fn the_hint_s_first_answer_is_typed_back_and_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--no-history",
+        "kinga",
+        "play",
+        "--deck",
+        "virtual",
+        "--seed",
+        "3",
+    ];
+    let (_, out, _) = run_in(dir.path(), &args, "hint\nquit\n");
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("│ best ┆ "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let first = row.split('┆').nth(1).unwrap().trim();
+    assert_eq!(first, "exile AD");
+    std::fs::remove_file(dir.path().join("kinga-1.yaml")).unwrap();
+    let (code, out, _) = run_in(dir.path(), &args, format!("hint\n{first}\nquit\n"));
+    assert_eq!(code, 0);
+    assert!(out.contains("Turn 1: your play: exile AD\n"), "{out}");
+    assert!(out.contains("Exiled: A♦\n"), "{out}");
+    assert!(!out.contains('✗'), "{out}");
+}

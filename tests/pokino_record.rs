@@ -959,3 +959,26 @@ fn a_run_along_one_domino_said_only_no_walk() {
     let (_, out, _) = check_text(&[], &format!("players: ana ben\n{SPOKE}\nana run 6S 4H\n"));
     assert!(out.contains("Illegal: line 3 (ana) — a card on each square: these cards match no walk of numbers on the board: its numbers touch only within 6-4,"), "{out}");
 }
+
+/// Issue 31: a hint's answer is printed exactly as it is typed at the prompt, and typing
+/// the first one is accepted.
+#[test]
+fn the_hint_s_first_answer_is_typed_back_and_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\ndomino 5-5@3,0h\nben domino 10-11@-2,0h\nana: QC 4H 7S 7H 7D 7C\nhint\n";
+    let args = ["--no-history", "pokino", "play", "--players", "ana,ben"];
+    let (_, out, _) = run_in(dir.path(), &args, format!("{before}quit\n"));
+    let hint = out
+        .split("Hint: the best runs: ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    let first = hint.split(" (").next().unwrap();
+    assert_eq!(first, "run 4H QC @ 1,0 2,0");
+    std::fs::remove_file(dir.path().join("pokino-1.yaml")).unwrap();
+    let (code, out, _) = run_in(dir.path(), &args, format!("{before}{first}\nquit\n"));
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("ana's turn: run 4H QC @ 1,0 2,0\nana plays 4♥ Q♣ along 1,0 2,0 for 5 points"),
+        "{out}"
+    );
+}
