@@ -982,3 +982,35 @@ fn the_hint_s_first_answer_is_typed_back_and_accepted() {
         "{out}"
     );
 }
+
+/// Issue 31: laying a domino needed coordinates worked out from the drawing; the legal
+/// places are listed, numbered and best first, and a number lays the domino there.
+#[test]
+fn laying_a_domino_wanted_coordinates() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--no-history",
+        "pokino",
+        "play",
+        "--players",
+        "ana,ben",
+        "--deck",
+        "virtual",
+        "--seed",
+        "1",
+    ];
+    let (code, out, _) = run_in(dir.path(), &args, "0\n300\n3\nquit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Places to lay a domino, best first (answer the number): 140 in all\n  1) domino 1-1@3,0v (then a run of 5 points)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  3) domino 0-12@2,-2v (then a run of 5 points)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n"),
+        "{out}"
+    );
+}

@@ -935,6 +935,41 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Where player `i` may lay each domino they hold (when kado knows them), best first:
+    /// each place with the points of the best run their hand could then play on it (with
+    /// the bead the domino earns). The card drawn after laying is not looked at.
+    pub fn places(&self, i: usize) -> Vec<(Placement, u32)> {
+        let Some(p) = self.players.get(i) else {
+            return Vec::new();
+        };
+        let closed = self.closed_borders(i);
+        let mut out: Vec<(Placement, u32)> = p
+            .held
+            .iter()
+            .flatten()
+            .flat_map(|d| place::spots(&self.board, *d, &self.rules).unwrap_or_default())
+            .map(|at| {
+                let board = with_domino(&self.board, at);
+                let q = Query {
+                    hand: &p.known,
+                    beads: Some(p.beads + 1),
+                    claimed: &closed,
+                    keep: Some(1),
+                    budget: Some(20_000),
+                };
+                let best = runs::find(&board, &q, &self.rules)
+                    .best
+                    .map_or(0, |r| r.points);
+                (at, best)
+            })
+            .collect();
+        // Best first; a stable sort keeps the order of the spots among equals.
+        out.sort_by_key(|(_, points)| std::cmp::Reverse(*points));
+        out
+    }
+}
+
 /// The squares of a walk, as written after `@`.
 pub fn squares_text(squares: &[Square]) -> String {
     squares

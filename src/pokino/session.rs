@@ -29,6 +29,9 @@ pub enum Deck {
     Virtual,
 }
 
+/// How many of the numbered places the table view lists (all may be answered).
+const PLACES_SHOWN: usize = 5;
+
 /// How a game starts: the players in turn order and where the pieces come from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
@@ -117,6 +120,34 @@ impl Table {
     }
 
     /// The best runs the player's known hand allows now, in words.
+    /// The places listed for the player to move, as numbered answers (`3` lays the third).
+    fn places(&self) -> Vec<(Placement, u32)> {
+        match self.game.to_play.filter(|_| !self.game.is_over()) {
+            Some(i) => self.game.places(i),
+            None => Vec::new(),
+        }
+    }
+
+    /// The numbered places, best first: `1) domino 4-8@3,0h (then a run of 10 points)`.
+    fn places_text(&self) -> String {
+        let all = self.places();
+        if all.is_empty() {
+            return String::new();
+        }
+        let mut out = format!(
+            "Places to lay a domino, best first (answer the number): {} in all\n",
+            all.len()
+        );
+        for (n, (at, points)) in all.iter().take(PLACES_SHOWN).enumerate() {
+            let then = match points {
+                0 => "no run then".to_string(),
+                p => format!("then a run of {}", crate::words::count(*p, "point")),
+            };
+            out += &format!("  {}) domino {at} ({then})\n", n + 1);
+        }
+        out
+    }
+
     fn best_runs(&self, i: usize) -> String {
         let p = &self.game.players[i];
         if p.known.is_empty() {
@@ -217,6 +248,17 @@ impl Session for Table {
 
     fn answer(&self, q: &Question, text: &str) -> Result<Action, PlayError> {
         let who = q.key.strip_prefix("turn:");
+        // A number lays the domino at that listed place.
+        if let (Some(_), Ok(n)) = (who, text.trim().parse::<usize>()) {
+            let all = self.places();
+            let Some((at, _)) = n.checked_sub(1).and_then(|k| all.get(k)) else {
+                return Err(PlayError::Notation(format!(
+                    "there is no place {n}: the places are numbered 1 to {}",
+                    all.len()
+                )));
+            };
+            return self.answer(q, &format!("domino {at}"));
+        }
         let line = if q.key == "spoke" && !text.trim_start().starts_with("spoke:") {
             format!("spoke: {text}")
         } else {
@@ -245,6 +287,9 @@ impl Session for Table {
         let v = standing(&self.game, Vec::new(), None);
         let mut out = v.board_text(style);
         out += &v.standing_text();
+        if !self.setup.private {
+            out += &self.places_text();
+        }
         match (self.hand(), self.game.to_play) {
             (Some(_), Some(i)) if self.setup.private => {
                 let p = &self.game.players[i].name;
