@@ -162,6 +162,8 @@ pub enum Error {
     NotAKingOrSuit(String),
     UnknownQuestion(String),
     NameOneOrNone,
+    /// An answer to "one card or none" that is not a card.
+    NotOneCardOrNone(String),
     OneCardNotMore(usize),
     NameTheExile,
     NoSuspicionWhileYouCan,
@@ -337,6 +339,10 @@ impl Error {
             }
             Error::UnknownQuestion(key) => write!(f, "unknown question `{key}`"),
             Error::NameOneOrNone => f.write_str("name one card, or `none`"),
+            Error::NotOneCardOrNone(said) => write!(
+                f,
+                "`{said}` is not a card: name one card of the list (such as `7H`), or `none`"
+            ),
             Error::OneCardNotMore(n) => write!(f, "name one card or `none`, not {n}"),
             Error::NameTheExile => f.write_str("name the card to exile, e.g. `exile 4S`"),
             Error::NoSuspicionWhileYouCan => f.write_str(

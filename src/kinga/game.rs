@@ -1049,7 +1049,8 @@ fn read_optional_card(t: &str) -> Result<Option<Card>, Error> {
     if t.trim().is_empty() {
         return Err(Error::NameOneOrNone);
     }
-    match read_cards(t)?.as_slice() {
+    let cards = read_cards(t).map_err(|_| Error::NotOneCardOrNone(t.trim().to_string()))?;
+    match cards.as_slice() {
         [one] => Ok(Some(*one)),
         more => Err(Error::OneCardNotMore(more.len())),
     }
@@ -2170,6 +2171,14 @@ mod tests {
             assert_eq!(
                 g.read_answer("keep", " ").map_err(|e| e.to_string()),
                 Err("name one card, or `none`".to_string())
+            );
+            // Issue 31: `on` at "Keep one card…" said "unknown rank `o`".
+            assert_eq!(
+                g.read_answer("keep", "on").map_err(|e| e.to_string()),
+                Err(
+                    "`on` is not a card: name one card of the list (such as `7H`), or `none`"
+                        .to_string()
+                )
             );
         }
     }
