@@ -1142,8 +1142,14 @@ impl Session for Game {
         Some(self.outcome())
     }
 
+    /// A new phase, or ALORA's move in this one (kado's own, told in a sentence that the
+    /// table shown before the next question must agree with).
     fn phase_key(&self) -> String {
-        format!("{}:{}", self.round, self.phase.name())
+        let alora = self.alora_index().map(|i| {
+            let s = &self.seats[i];
+            (s.held(), s.face_up.len(), s.bet, s.done, s.played.is_some())
+        });
+        format!("{}:{}:{alora:?}", self.round, self.phase.name())
     }
 
     fn hint(&self, q: &Question) -> Option<String> {
