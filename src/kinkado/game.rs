@@ -744,11 +744,11 @@ impl Game {
         if self.round >= self.rules.rounds {
             self.phase = Phase::Over;
             let w: Vec<String> = self.winners().iter().map(|w| display_name(w)).collect();
-            said.push(format!(
-                "The game is over. {} {} with the most money.",
-                w.join(" and "),
-                if w.len() == 1 { "wins" } else { "win" }
-            ));
+            let won = match self.winners().as_slice() {
+                [one] => says(one, "wins"),
+                _ => format!("{} win", w.join(" and ")),
+            };
+            said.push(format!("The game is over. {won} with the most money."));
         } else {
             self.round += 1;
             self.dealer = (self.dealer + 1) % self.seats.len();
@@ -760,24 +760,13 @@ impl Game {
     }
 }
 
-/// `name verb`, in agreement: "you sell", "ana sells".
+/// `name verb`, in agreement: "you sell", "I sell" (a player called `me`), "ana sells",
+/// "ALORA sells" (see [`words::Person`]).
 pub fn says(name: &str, verb: &str) -> String {
-    if name == "you" {
-        let base = match verb {
-            "has" => "have".to_string(),
-            "does" => "do".to_string(),
-            "is" => "are".to_string(),
-            v => v
-                .strip_suffix("es")
-                .filter(|b| b.ends_with("ss") || b.ends_with("sh"))
-                .map_or_else(
-                    || v.strip_suffix('s').unwrap_or(v).to_string(),
-                    str::to_string,
-                ),
-        };
-        format!("you {base}")
+    if name == ALORA {
+        format!("ALORA {verb}")
     } else {
-        format!("{} {verb}", display_name(name))
+        words::agree(name, verb)
     }
 }
 
@@ -792,11 +781,7 @@ fn all_cards(n: usize) -> String {
 
 /// Whose, for a seat: "your", "ALORA's", "ana's".
 pub fn possessive(name: &str) -> String {
-    if name == "you" {
-        "your".into()
-    } else {
-        format!("{}'s", display_name(name))
-    }
+    words::possessive(&display_name(name))
 }
 
 /// ALORA for people, other names as they are.
@@ -806,6 +791,100 @@ pub fn display_name(name: &str) -> String {
     } else {
         name.to_string()
     }
+}
+
+/// "of 7♥ 7♦" or "2 of 7♥ 7♦ 7♣", for a pick among cards of equal value.
+pub fn which_of(count: usize, from: &[Card]) -> String {
+    if count == 1 {
+        format!("of {}", show_cards(from))
+    } else {
+        format!("{count} of {}", show_cards(from))
+    }
+}
+
+/// The pick that Enter stands for at ALORA's pick among cards of equal value: the lowest
+/// suits in bridge order (♣ ♦ ♥ ♠), a joker last.
+pub fn default_pick(from: &[Card], count: usize) -> Vec<Card> {
+    use crate::cards::Suit;
+    let mut sorted = from.to_vec();
+    sorted.sort_by_key(|c| {
+        let suit = match c.suit() {
+            Some(Suit::Clubs) => 0,
+            Some(Suit::Diamonds) => 1,
+            Some(Suit::Hearts) => 2,
+            Some(Suit::Spades) => 3,
+            None => 4,
+        };
+        (suit, *c)
+    });
+    sorted.truncate(count);
+    sorted
+}
+
+/// The prompt of ALORA's pick among cards of equal value, made for her by the table.
+fn alora_pick_prompt(sure: &[Card], count: usize, from: &[Card], sells: bool) -> String {
+    let default = show_cards(&default_pick(from, count));
+    let one = if count == 1 {
+        "one".to_string()
+    } else {
+        count.to_string()
+    };
+    if sells {
+        let sure = if sure.is_empty() {
+            String::new()
+        } else {
+            format!("{} and ", show_cards(sure))
+        };
+        format!(
+            "ALORA sells {sure}{one} of {} (equal value): which {} to the market for her? [Enter: {default}]",
+            show_cards(from),
+            if count == 1 { "goes" } else { "go" }
+        )
+    } else {
+        format!(
+            "ALORA buys one of {} (equal value): which does she take? [Enter: {default}]",
+            show_cards(from)
+        )
+    }
+}
+
+/// `help` at ALORA's pick among cards of equal value.
+fn pick_help(count: usize, from: &[Card]) -> String {
+    let default = default_pick(from, count);
+    format!(
+        "The rules leave this pick to the table, for ALORA: type which {} (e.g. {}), or press Enter for {} (the lowest suit in bridge order: ♣ ♦ ♥ ♠).",
+        which_of(count, from),
+        crate::cards::code_cards(&default),
+        show_cards(&default)
+    )
+}
+
+/// Reads the table's pick for ALORA among cards of equal value: Enter for the default,
+/// else exactly `count` of `from`. Anything else (an answer meant for another prompt) is
+/// refused with what this one wants.
+fn read_pick(text: &str, count: usize, from: &[Card], sells: bool) -> Result<Vec<Card>, PlayError> {
+    let default = default_pick(from, count);
+    if text.trim().is_empty() {
+        return Ok(default);
+    }
+    let refused = || PlayError::AloraPick {
+        sells,
+        count,
+        from: from.to_vec(),
+        default: default.clone(),
+    };
+    let t = text.trim();
+    if ["none", "pass", "-", "no"].contains(&t.to_lowercase().as_str()) {
+        return Err(refused());
+    }
+    let picked = crate::notation::read_answer_cards(t, Some(2)).map_err(|_| refused())?;
+    let mut distinct = picked.clone();
+    distinct.sort();
+    distinct.dedup();
+    if picked.len() != count || distinct.len() != count || !picked.iter().all(|c| from.contains(c)) {
+        return Err(refused());
+    }
+    Ok(picked)
 }
 
 /// Reads cards from an answer; `none`, `pass`, `-` or nothing is no cards.
@@ -1037,11 +1116,12 @@ impl Session for Game {
                 cards: read_cards(text)?,
             }),
             "alora-sells" => {
-                let picked = read_cards(text)?;
                 let i = self.alora_index().ok_or(PlayError::NoAlora)?;
                 let plan = self.alora_sell_plan(i);
                 let mut cards = plan.sell.clone();
-                cards.extend(picked);
+                if let Some(ch) = &plan.choose {
+                    cards.extend(read_pick(text, ch.count, &ch.from, true)?);
+                }
                 Ok(Action::AloraSells { cards })
             }
             "alora-buys" => self.read_alora_buy(text),
@@ -1182,10 +1262,10 @@ impl Game {
 
     /// The card ALORA takes among market cards of equal value.
     fn read_alora_buy(&self, text: &str) -> Result<Action, PlayError> {
-        let picked = read_cards(text)?;
         let i = self.alora_index().ok_or(PlayError::NoAlora)?;
         let plan = self.alora_buy_plan(i);
-        match picked.as_slice() {
+        let from = self.alora_buy_choice(&plan);
+        match read_pick(text, 1, &from, false)?.as_slice() {
             [c] => Ok(Action::AloraBuys {
                 card: Some(*c),
                 free: plan.free_draws,
@@ -1193,6 +1273,17 @@ impl Game {
             }),
             _ => Err(PlayError::OneAloraCard),
         }
+    }
+
+    /// The market cards of equal value ALORA may take, when the table picks (else none).
+    fn alora_buy_choice(&self, plan: &alora::Buy) -> Vec<Card> {
+        if plan.buy.is_none() || plan.choose_from.is_empty() {
+            return Vec::new();
+        }
+        let mut from = plan.choose_from.clone();
+        from.extend(plan.buy);
+        from.sort();
+        from
     }
 
     /// A player's purchase: market cards, and `deck` (or `d`, `deckN`) per blind card.
@@ -1738,7 +1829,7 @@ impl Game {
             "{} {} and {} 2 to 5 cards face down.",
             says(seat, "bets"),
             money(i64::from(amount)),
-            if seat == "you" { "play" } else { "plays" }
+            words::verb(seat, "plays")
         );
         self.next_phase_when_done(Phase::Reveal);
         Ok(vec![said])
@@ -1804,17 +1895,8 @@ impl Game {
                 None => Step::Auto(Action::AloraSells { cards: plan.sell }),
                 Some(ch) => Step::Ask(Question::new(
                     "alora-sells",
-                    format!(
-                        "ALORA sells {}{} of {} (equal value). Which?",
-                        if plan.sell.is_empty() {
-                            String::new()
-                        } else {
-                            format!("{} and ", show_cards(&plan.sell))
-                        },
-                        ch.count,
-                        show_cards(&ch.from)
-                    ),
-                    format!("Pick {} of {}.", ch.count, show_cards(&ch.from)),
+                    alora_pick_prompt(&plan.sell, ch.count, &ch.from, true),
+                    pick_help(ch.count, &ch.from),
                 )),
             };
         }
@@ -1853,17 +1935,12 @@ impl Game {
         let s = &self.seats[i];
         if s.is_alora {
             let plan = self.alora_buy_plan(i);
-            if plan.buy.is_some() && !plan.choose_from.is_empty() {
-                let mut from = plan.choose_from.clone();
-                from.extend(plan.buy);
-                from.sort();
+            let from = self.alora_buy_choice(&plan);
+            if !from.is_empty() {
                 return Step::Ask(Question::new(
                     "alora-buys",
-                    format!(
-                        "ALORA buys one of {} (equal value). Which?",
-                        show_cards(&from)
-                    ),
-                    "Type the card she takes.",
+                    alora_pick_prompt(&[], 1, &from, false),
+                    pick_help(1, &from),
                 ));
             }
             let drawn = self.peek(plan.free_draws);
@@ -1912,7 +1989,7 @@ impl Game {
                 says(&s.name, "bets"),
                 money(i64::from(min)),
                 money(i64::from(max)),
-                if s.name == "you" { "play" } else { "plays" }
+                words::verb(&s.name, "plays")
             ),
             "Type the bet, e.g. 5 or $5.",
         ))
@@ -1944,7 +2021,10 @@ impl Game {
         };
         Step::Ask(Question::new(
             format!("play:{}", s.name),
-            format!("Reveal: which cards did {} play?{hand}", s.name),
+            format!(
+                "Reveal: which cards did {} play?{hand}",
+                words::subject(&s.name)
+            ),
             if self.virtual_seed().is_some() {
                 "Type the 2 to 5 cards played, or `best` for the best hand you hold."
             } else {
