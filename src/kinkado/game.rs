@@ -1014,36 +1014,12 @@ impl Session for Game {
         if self.phase == Phase::Over {
             return Err(PlayError::GameOver);
         }
-        match (self.phase, action) {
-            (Phase::Refresh, Action::Deal { cards }) => self.deal(cards),
-            (Phase::Refresh, Action::Prize { card }) => self.prize(*card),
-            (Phase::Sell, Action::AloraShows { cards }) => self.alora_shows(cards),
-            (Phase::Sell, Action::AloraSells { cards }) => self.alora_sells(cards),
-            (Phase::Sell, Action::Sell { seat, cards }) => self.sell(seat, cards),
-            (Phase::Buy, Action::AloraBuys { card, free, drawn }) => {
-                self.alora_buys(*card, *free, drawn)
-            }
-            (
-                Phase::Buy,
-                Action::Buy {
-                    seat,
-                    market,
-                    deck,
-                    drawn,
-                },
-            ) => self.buy(seat, market, *deck, drawn),
-            (Phase::Bet, Action::AloraBets { amount, bank }) => self.alora_bets(*amount, *bank),
-            (Phase::Bet, Action::Bet { seat, amount }) => self.bet(seat, *amount),
-            (Phase::Reveal, Action::Play { seat, cards }) => self.play(seat, cards),
-            (Phase::Reveal, Action::AloraReveals { cards }) => self.alora_reveals(cards),
-            (Phase::Reveal, Action::Settle) => {
-                if self.current().is_some() {
-                    return Err(PlayError::NotRevealed);
-                }
-                Ok(self.finish_reveal())
-            }
-            (phase, a) => Err(PlayError::WrongPhase(a.name(), phase)),
+        let forced = self.forced(action);
+        let mut said = self.apply_in_phase(action)?;
+        if let Some(why) = forced {
+            said.insert(0, why);
         }
+        Ok(said)
     }
 
     fn next(&self) -> Step<Action> {
@@ -1234,6 +1210,109 @@ impl Session for Game {
 
     fn hint(&self, q: &Question) -> Option<String> {
         super::advise::view::hint(self, q)
+    }
+}
+
+/// Applying an action, and the questions kado answers itself.
+impl Game {
+    /// Applies an action of the phase the game is in.
+    fn apply_in_phase(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
+        match (self.phase, action) {
+            (Phase::Refresh, Action::Deal { cards }) => self.deal(cards),
+            (Phase::Refresh, Action::Prize { card }) => self.prize(*card),
+            (Phase::Sell, Action::AloraShows { cards }) => self.alora_shows(cards),
+            (Phase::Sell, Action::AloraSells { cards }) => self.alora_sells(cards),
+            (Phase::Sell, Action::Sell { seat, cards }) => self.sell(seat, cards),
+            (Phase::Buy, Action::AloraBuys { card, free, drawn }) => {
+                self.alora_buys(*card, *free, drawn)
+            }
+            (
+                Phase::Buy,
+                Action::Buy {
+                    seat,
+                    market,
+                    deck,
+                    drawn,
+                },
+            ) => self.buy(seat, market, *deck, drawn),
+            (Phase::Bet, Action::AloraBets { amount, bank }) => self.alora_bets(*amount, *bank),
+            (Phase::Bet, Action::Bet { seat, amount }) => self.bet(seat, *amount),
+            (Phase::Reveal, Action::Play { seat, cards }) => self.play(seat, cards),
+            (Phase::Reveal, Action::AloraReveals { cards }) => self.alora_reveals(cards),
+            (Phase::Reveal, Action::Settle) => {
+                if self.current().is_some() {
+                    return Err(PlayError::NotRevealed);
+                }
+                Ok(self.finish_reveal())
+            }
+            (phase, a) => Err(PlayError::WrongPhase(a.name(), phase)),
+        }
+    }
+
+    /// What kado says when it answers a player's question itself, there being one legal
+    /// answer: what it answered, and why.
+    fn forced(&self, action: &Action) -> Option<String> {
+        if !matches!(
+            action,
+            Action::Sell { .. } | Action::Buy { .. } | Action::Bet { .. } | Action::Play { .. }
+        ) || self.next() != Step::Auto(action.clone())
+        {
+            return None;
+        }
+        let (seat, what, why) = match action {
+            Action::Sell { seat, .. } => (
+                seat,
+                format!("{} nothing", words::verb(seat, "sells")),
+                format!("{} no cards", says(seat, "holds")),
+            ),
+            Action::Buy { seat, .. } => (
+                seat,
+                format!("{} nothing", words::verb(seat, "buys")),
+                format!(
+                    "{} hand holds {}, the most it may",
+                    possessive(seat),
+                    words::count(self.rules.hand_limit, "card")
+                ),
+            ),
+            Action::Bet { seat, amount } => (
+                seat,
+                format!("{} {}", words::verb(seat, "bets"), money(i64::from(*amount))),
+                self.only_bet(seat),
+            ),
+            Action::Play { seat, cards } => (
+                seat,
+                format!("{} {}", words::verb(seat, "plays"), show_cards(cards)),
+                format!("{} only these 2 cards", says(seat, "holds")),
+            ),
+            _ => return None,
+        };
+        Some(format!(
+            "kado answers for {}: {} {what} ({why}).",
+            display_name(seat),
+            words::subject(seat)
+        ))
+    }
+
+    /// Why a seat's bet has one legal amount.
+    fn only_bet(&self, seat: &str) -> String {
+        let stash = self
+            .seat_index(seat)
+            .map(|i| self.seats[i].stash)
+            .unwrap_or(0);
+        let min = self.min_bet();
+        if stash <= min {
+            format!(
+                "{} {} and the minimum bet is {}",
+                says(seat, "has"),
+                money(i64::from(stash)),
+                money(i64::from(min))
+            )
+        } else {
+            format!(
+                "the minimum and the largest bet are both {}",
+                money(i64::from(min))
+            )
+        }
     }
 }
 
@@ -1900,6 +1979,12 @@ impl Game {
                 )),
             };
         }
+        if s.held() == 0 {
+            return Step::Auto(Action::Sell {
+                seat: s.name.clone(),
+                cards: Vec::new(),
+            });
+        }
         let hand = if self.virtual_seed().is_some() {
             format!(" (holds {})", show_cards(&s.known))
         } else {
@@ -1951,16 +2036,25 @@ impl Game {
             });
         }
         let room = self.rules.hand_limit.saturating_sub(s.held());
+        if room == 0 {
+            return Step::Auto(Action::Buy {
+                seat: s.name.clone(),
+                market: Vec::new(),
+                deck: 0,
+                drawn: Vec::new(),
+            });
+        }
+        // The market on a line of its own: the prompt stays short.
         Step::Ask(Question::new(
             format!("buy:{}", s.name),
             format!(
-                "{} (holds {}, room for {}, {}; market {}; deck cards {} each)",
+                "Market: {} · deck cards {} each\n{} (holds {}, room for {}, {})",
+                cards_text(&self.market),
+                money(i64::from(self.rules.deck_card_cost)),
                 says(&s.name, "buys"),
                 s.held(),
                 room,
                 money(i64::from(s.stash)),
-                cards_text(&self.market),
-                money(i64::from(self.rules.deck_card_cost))
             ),
             "Type market cards and/or `deck` once per blind card, e.g. `KH deck`, or `none`.",
         ))
@@ -1982,6 +2076,12 @@ impl Game {
         }
         let min = self.min_bet().min(s.stash);
         let max = self.rules.max_bet.min(s.stash);
+        if min == max {
+            return Step::Auto(Action::Bet {
+                seat: s.name.clone(),
+                amount: min,
+            });
+        }
         Step::Ask(Question::new(
             format!("bet:{}", s.name),
             format!(
@@ -2013,6 +2113,12 @@ impl Game {
                 ));
             }
             return Step::Auto(Action::AloraReveals { cards: Vec::new() });
+        }
+        if self.virtual_seed().is_some() && s.hidden == 0 && s.known.len() == 2 {
+            return Step::Auto(Action::Play {
+                seat: s.name.clone(),
+                cards: s.known.clone(),
+            });
         }
         let hand = if self.virtual_seed().is_some() {
             format!(" (holds {})", show_cards(&s.known))
