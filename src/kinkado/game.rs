@@ -881,7 +881,8 @@ fn read_pick(text: &str, count: usize, from: &[Card], sells: bool) -> Result<Vec
     let mut distinct = picked.clone();
     distinct.sort();
     distinct.dedup();
-    if picked.len() != count || distinct.len() != count || !picked.iter().all(|c| from.contains(c)) {
+    if picked.len() != count || distinct.len() != count || !picked.iter().all(|c| from.contains(c))
+    {
         return Err(refused());
     }
     Ok(picked)
@@ -1201,15 +1202,25 @@ impl Session for Game {
     /// A new phase, or ALORA's move in this one (kado's own, told in a sentence that the
     /// table shown before the next question must agree with).
     fn phase_key(&self) -> String {
-        let alora = self.alora_index().map(|i| {
-            let s = &self.seats[i];
-            (s.held(), s.face_up.len(), s.bet, s.done, s.played.is_some())
-        });
+        let alora = self
+            .alora_index()
+            .filter(|_| self.phase != Phase::Refresh)
+            .map(|i| {
+                let s = &self.seats[i];
+                (s.held(), s.face_up.len(), s.bet, s.done, s.played.is_some())
+            });
         format!("{}:{}:{alora:?}", self.round, self.phase.name())
     }
 
     fn hint(&self, q: &Question) -> Option<String> {
         super::advise::view::hint(self, q)
+    }
+
+    fn once_asked(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::Sell { .. } | Action::Buy { .. } | Action::Bet { .. } | Action::Play { .. }
+        )
     }
 }
 
@@ -1252,11 +1263,7 @@ impl Game {
     /// What kado says when it answers a player's question itself, there being one legal
     /// answer: what it answered, and why.
     fn forced(&self, action: &Action) -> Option<String> {
-        if !matches!(
-            action,
-            Action::Sell { .. } | Action::Buy { .. } | Action::Bet { .. } | Action::Play { .. }
-        ) || self.next() != Step::Auto(action.clone())
-        {
+        if !<Game as Session>::once_asked(action) || self.next() != Step::Auto(action.clone()) {
             return None;
         }
         let (seat, what, why) = match action {
@@ -1276,7 +1283,11 @@ impl Game {
             ),
             Action::Bet { seat, amount } => (
                 seat,
-                format!("{} {}", words::verb(seat, "bets"), money(i64::from(*amount))),
+                format!(
+                    "{} {}",
+                    words::verb(seat, "bets"),
+                    money(i64::from(*amount))
+                ),
                 self.only_bet(seat),
             ),
             Action::Play { seat, cards } => (
