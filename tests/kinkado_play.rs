@@ -1073,3 +1073,26 @@ fn typing_the_hints_first_answer_at_the_prompt_is_accepted() {
         "{out}"
     );
 }
+
+#[test]
+fn a_save_whose_table_answered_a_question_kado_now_answers_still_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s7.yaml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
+    ];
+    let (code, _, _) = play(&args, "none\nquit\n");
+    assert_eq!(code, 0);
+    // Before, the table typed the full hand's `none` at the buy prompt.
+    let text = std::fs::read_to_string(file).unwrap();
+    let old = text.replacen("- by: kado\n  action: buy", "- by: table\n  action: buy", 1);
+    assert_ne!(old, text);
+    std::fs::write(file, &old).unwrap();
+    let (code, out, err) = play(&["kinkado", "resume", file], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("you bet ($1 to $25) and play 2 to 5 cards face down: quit\n"),
+        "{out}"
+    );
+}

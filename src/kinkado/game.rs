@@ -2693,6 +2693,33 @@ mod tests {
     use crate::notation::test_cards as cards;
 
     /// A solo game with real cards, up to ALORA's bet in round 1, with her hand given.
+    #[test]
+    fn a_bet_with_one_legal_amount_is_kados_and_said() {
+        let mut g = to_alora_bet(&Ruleset::builtin("kinkado").unwrap());
+        // Round 2: ALORA deals and bets first; then ana, who has $1 left (the minimum).
+        g.phase = Phase::Bet;
+        for s in &mut g.seats {
+            s.bet = None;
+            s.done = false;
+        }
+        let ana = g.seats.iter().position(|s| s.name == "ana").unwrap();
+        g.seats[ana].stash = 1;
+        let alora = g.alora_index().unwrap();
+        g.seats[alora].done = true;
+        g.seats[alora].bet = Some(1);
+        let forced = Action::Bet {
+            seat: "ana".into(),
+            amount: 1,
+        };
+        assert_eq!(g.current(), Some(ana));
+        assert_eq!(g.next(), Step::Auto(forced.clone()));
+        let said = g.apply(&forced).unwrap();
+        assert_eq!(
+            said[0],
+            "kado answers for ana: ana bets $1 (ana has $1 and the minimum bet is $1)."
+        );
+    }
+
     fn to_alora_bet(rs: &Ruleset) -> Game {
         let setup = Setup {
             players: vec!["ana".into()],
