@@ -1275,11 +1275,7 @@ impl Game {
             Action::Buy { seat, .. } => (
                 seat,
                 format!("{} nothing", words::verb(seat, "buys")),
-                format!(
-                    "{} hand holds {}, the most it may",
-                    possessive(seat),
-                    words::count(self.rules.hand_limit, "card")
-                ),
+                self.buys_nothing(seat),
             ),
             Action::Bet { seat, amount } => (
                 seat,
@@ -1302,6 +1298,33 @@ impl Game {
             display_name(seat),
             words::subject(seat)
         ))
+    }
+
+    /// Whether `stash` pays for one card: the cheapest in the market, or one from the deck.
+    fn can_buy_a_card(&self, stash: u32) -> bool {
+        let cheapest = self.market.iter().map(|c| value(*c)).min();
+        cheapest.is_some_and(|v| v <= stash)
+            || (self.deck_size() > 0 && self.rules.deck_card_cost <= stash)
+    }
+
+    /// Why a seat buys nothing, when that is its one legal answer.
+    fn buys_nothing(&self, seat: &str) -> String {
+        let Ok(i) = self.seat_index(seat) else {
+            return String::new();
+        };
+        let s = &self.seats[i];
+        if s.held() >= self.rules.hand_limit {
+            return format!(
+                "{} hand holds {}, the most it may",
+                possessive(seat),
+                words::count(self.rules.hand_limit, "card")
+            );
+        }
+        format!(
+            "{} {}, less than any card costs",
+            says(seat, "has"),
+            money(i64::from(s.stash))
+        )
     }
 
     /// Why a seat's bet has one legal amount.
@@ -2047,7 +2070,7 @@ impl Game {
             });
         }
         let room = self.rules.hand_limit.saturating_sub(s.held());
-        if room == 0 {
+        if room == 0 || !self.can_buy_a_card(s.stash) {
             return Step::Auto(Action::Buy {
                 seat: s.name.clone(),
                 market: Vec::new(),
