@@ -2717,6 +2717,28 @@ mod tests {
 
     /// A solo game with real cards, up to ALORA's bet in round 1, with her hand given.
     #[test]
+    fn the_pick_made_for_alora_takes_enter_for_the_lowest_suit_in_bridge_order() {
+        assert_eq!(default_pick(&cards("7H 7D"), 1), cards("7D"));
+        assert_eq!(default_pick(&cards("3S 3H 3C"), 1), cards("3C"));
+        assert_eq!(default_pick(&cards("7S 7H 7D"), 2), cards("7D 7H"));
+        assert_eq!(default_pick(&cards("JK 10S"), 1), cards("10S"));
+        let from = cards("7H 7D");
+        assert_eq!(read_pick("", 1, &from, true).unwrap(), cards("7D"));
+        assert_eq!(read_pick(" 7h ", 1, &from, true).unwrap(), cards("7H"));
+        for wrong in ["deck", "7S", "7H 7D", "none", "3C AH", "7H 7H"] {
+            assert_eq!(
+                read_pick(wrong, 1, &from, true).unwrap_err().to_string(),
+                "type which of 7♥ 7♦ goes to the market for ALORA (e.g. 7D), or press Enter for 7♦",
+                "{wrong}"
+            );
+        }
+        assert_eq!(
+            read_pick("4C", 1, &from, false).unwrap_err().to_string(),
+            "type which of 7♥ 7♦ she takes from the market for ALORA (e.g. 7D), or press Enter for 7♦"
+        );
+    }
+
+    #[test]
     fn a_bet_with_one_legal_amount_is_kados_and_said() {
         let mut g = to_alora_bet(&Ruleset::builtin("kinkado").unwrap());
         // Round 2: ALORA deals and bets first; then ana, who has $1 left (the minimum).
