@@ -223,7 +223,7 @@ fn hint_at_a_play_prompt() {
         &[
             "kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", save,
         ],
-        "hint\nnone\nhint\nquit\n",
+        "hint\n4D 9H QC\nhint\nquit\n",
     );
     assert_eq!(code, 0);
     assert!(
@@ -234,7 +234,7 @@ fn hint_at_a_play_prompt() {
         out.contains("Sampled: 5000 deals of the 44 unseen cards (seed 0); ± is a 95% interval.\n")
     );
     assert!(
-        out.contains("Round 1, buy: buy nothing (type `none`)\n"),
+        out.contains("Round 1, buy: buy 3 deck cards (type `deck deck deck`)\n"),
         "{out}"
     );
     // A hint is not an answer: nothing was recorded for it.

@@ -423,12 +423,12 @@ fn seed_15_to_the_end(rs: &Ruleset) -> (Vec<String>, serde_json::Value) {
     (answers, serde_json::to_value(end.status()).unwrap())
 }
 
-/// The transcript of round 2's reveal, up to the standings after it.
+/// The transcript of round 2's reveal, up to round 3's deal.
 fn round_2_reveal(out: &str) -> &str {
     let start = out
         .find("Reveal: which cards did you play? (holds 10♣ 2♣ 7♣ Q♥ J♣ Q♣ 2♠)")
         .expect("round 2's reveal");
-    let end = start + out[start..].find("Prize pool: $0").expect("the standings");
+    let end = start + out[start..].find("\nDeal ").expect("round 3's deal") + 1;
     &out[start..end]
 }
 
@@ -457,13 +457,6 @@ fn alora_ties_in_a_virtual_game_after_bets() {
 ALORA shows J♥ K♥ 3♥ 6♥ 5♥: flush (tier 2, $44)
 you show 10♣ 2♣ 7♣ J♣ Q♣: flush (tier 2, $44)
 you win the round: give you everything in the prize pool and every bet, and $25 from the bank.
-Standings after round 2 · next: round 3, dealer you
-┌───────┬───────┬──────────┬─────┐
-│ Seat  ┆ Stash ┆ Cards    ┆ Bet │
-╞═══════╪═══════╪══════════╪═════╡
-│ you   ┆ $116  ┆ Q♥ 2♠ 3♦ ┆ —   │
-│ ALORA ┆ $60   ┆ —        ┆ —   │
-└───────┴───────┴──────────┴─────┘
 "
     );
     assert!(
@@ -516,13 +509,6 @@ ALORA shows J♥ K♥ 3♥ 6♥ 5♥: flush (tier 2, $44)
 you show 10♣ 2♣ 7♣ J♣ Q♣: flush (tier 2, $44)
 ALORA wins the round: give ALORA everything in the prize pool and every bet, and $20 from the bank.
 ALORA keeps 3♦ face up.
-Standings after round 2 · next: round 3, dealer you
-┌───────┬───────┬───────┬─────┐
-│ Seat  ┆ Stash ┆ Cards ┆ Bet │
-╞═══════╪═══════╪═══════╪═════╡
-│ you   ┆ $43   ┆ Q♥ 2♠ ┆ —   │
-│ ALORA ┆ $128  ┆ 3♦    ┆ —   │
-└───────┴───────┴───────┴─────┘
 "
     );
     assert!(
@@ -729,7 +715,7 @@ fn sell_turns_one_at_a_time_goes_round_the_table() {
             "you sell a card, sale 1 of 3: 2S",
             "you sell 2♠ to the market; the bank pays you $2.",
             "ALORA's sell turn: turn up her 7 face-down cards. Which are they?: 9C KS 4D 4H 8S 10H 10D",
-            "ALORA sells 1 of 4♥ 4♦ (equal value). Which?: 4H",
+            "ALORA sells one of 4♥ 4♦ (equal value): which goes to the market for her? [Enter: 4♦]: 4H",
             "ALORA sells 4♥: move it to the market; the bank pays ALORA $4.",
             "you sell a card, sale 2 of 3: 3H 5H",
             "✗ one card a turn under ruling sell-turns: one-at-a-time; sell one card, or `none` to stop selling",
@@ -846,4 +832,267 @@ fn alora_cards_keeps_rest_through_the_binary() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     assert_eq!(status(file), expected);
+}
+
+/// Issue 31's game: `--deck virtual --seed 7`, one player, to round 2's bet.
+const SEED_7_TO_ROUND_2_BET: &str =
+    "4C 8D JD\n8D deck deck\n10\n9S 10H 10D JC KH\n3C AH\ndeck deck\n";
+
+/// The transcript from `from` up to the end of the line that starts with `to`.
+fn between<'a>(out: &'a str, from: &str, to: &str) -> &'a str {
+    let start = out
+        .find(from)
+        .unwrap_or_else(|| panic!("`{from}` in:\n{out}"));
+    let rest = &out[start..];
+    let end = rest
+        .find(&format!("\n{to}"))
+        .unwrap_or_else(|| panic!("`{to}` after `{from}` in:\n{out}"));
+    let line_end = rest[end + 1..]
+        .find('\n')
+        .map_or(rest.len(), |e| end + 1 + e + 1);
+    &rest[..line_end]
+}
+
+#[test]
+fn the_table_before_your_bet_showed_alora_before_her_bet() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s7.yaml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
+    ];
+    let (code, out, err) = play(&args, &format!("{SEED_7_TO_ROUND_2_BET}quit\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    // ALORA deals and bets first: the table before your bet shows her bet, and the
+    // stash she bet it from.
+    assert_eq!(
+        between(&out, "ALORA bets $20", "you bet"),
+        "ALORA bets $20: move it from her stash in front of her.
+Round 2/9 · bet phase · dealer ALORA · minimum bet $1
+┌───────┬───────┬───────────────────────────────┬─────┐
+│ Seat  ┆ Stash ┆ Cards                         ┆ Bet │
+╞═══════╪═══════╪═══════════════════════════════╪═════╡
+│ you   ┆ $102  ┆ 8♦ 2♦ 4♦ 7♥ 10♥ 9♥ 7♦         ┆ —   │
+│ ALORA ┆ $11   ┆ 4♠ 10♦ 9♣ 6♦ K♣ + 2 face down ┆ $20 │
+└───────┴───────┴───────────────────────────────┴─────┘
+Prize pool: $11 and K♦ · Market: A♠ A♥ A♦ A♣ 3♥ 3♣ 4♣ · Bank paid out (net): $44
+you bet ($1 to $25) and play 2 to 5 cards face down: quit
+"
+    );
+}
+
+#[test]
+fn alora_sold_first_and_your_sell_prompt_came_without_her_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s7.yaml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
+    ];
+    let (code, out, err) = play(&args, SEED_7_TO_ROUND_2_BET);
+    assert_eq!(code, 0, "{err}");
+    // Her five face-up cards are on the table drawn after her sale, before your prompt.
+    assert_eq!(
+        between(&out, "ALORA sells A♠ 3♥", "you sell"),
+        "ALORA sells A♠ 3♥: move them to the market; the bank pays ALORA $4.
+Round 2/9 · sell phase · dealer ALORA · minimum bet $1
+┌───────┬───────┬───────────────────────┬─────┐
+│ Seat  ┆ Stash ┆ Cards                 ┆ Bet │
+╞═══════╪═══════╪═══════════════════════╪═════╡
+│ you   ┆ $108  ┆ 8♦ 3♣ 2♦ 4♦ A♥ 7♥ 10♥ ┆ —   │
+│ ALORA ┆ $31   ┆ 4♠ 10♦ 9♣ 6♦ K♣       ┆ —   │
+└───────┴───────┴───────────────────────┴─────┘
+Prize pool: $1 and K♦ · Market: A♠ A♦ A♣ 3♥ 4♣ · Bank paid out (net): $40
+you sell up to 3 cards (holds 8♦ 3♣ 2♦ 4♦ A♥ 7♥ 10♥): 3C AH
+"
+    );
+}
+
+/// A real-card game where ALORA, turned up, sells 4♥ and one of 7♥ 7♦.
+const ALORA_SELLS_ONE_OF_TWO_SEVENS: &str = "QD\nnone\n9C KS 4H 7H 7D 10H 10D\n";
+
+#[test]
+fn enter_at_aloras_equal_card_question_takes_its_stated_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.yaml");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = play(
+        &["kinkado", "play", "--save", file],
+        &format!("{ALORA_SELLS_ONE_OF_TWO_SEVENS}\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        between(&out, "ALORA sells 4♥ and", "ALORA sells 4♥ 7♦"),
+        "ALORA sells 4♥ and one of 7♥ 7♦ (equal value): which goes to the market for her? [Enter: 7♦]: \nALORA sells 4♥ 7♦: move them to the market; the bank pays ALORA $11.\n"
+    );
+}
+
+#[test]
+fn an_answer_meant_for_the_next_prompt_went_into_aloras_equal_card_question() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.yaml");
+    let file = file.to_str().unwrap();
+    // `deck` (a buy) and `3C AH` (a sale) are refused once each, saying what is wanted;
+    // `7h` is one of the cards offered.
+    let (code, out, err) = play(
+        &["kinkado", "play", "--save", file],
+        &format!("{ALORA_SELLS_ONE_OF_TWO_SEVENS}deck\n3C AH\nnone\n7h\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    let q = "ALORA sells 4♥ and one of 7♥ 7♦ (equal value): which goes to the market for her? [Enter: 7♦]";
+    let no = "✗ type which of 7♥ 7♦ goes to the market for ALORA (e.g. 7D), or press Enter for 7♦";
+    assert_eq!(
+        between(&out, q, "ALORA sells 4♥ 7♥"),
+        format!(
+            "{q}: deck\n{no}\n{q}: 3C AH\n{no}\n{q}: none\n{no}\n{q}: 7h\nALORA sells 4♥ 7♥: move them to the market; the bank pays ALORA $11.\n"
+        )
+    );
+}
+
+#[test]
+fn a_player_named_me_read_as_me_wins_and_mes_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("me.yaml");
+    let file = file.to_str().unwrap();
+    let (answers, _) = script(&["me"], Deck::Virtual { seed: 15 }, Bot::default());
+    let (code, out, err) = play(
+        &[
+            "kinkado",
+            "play",
+            "--players",
+            "me",
+            "--deck",
+            "virtual",
+            "--seed",
+            "15",
+            "--save",
+            file,
+        ],
+        &(answers.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nI sell up to 3 cards"), "{out}");
+    assert!(out.contains("\nI show "), "{out}");
+    assert!(out.contains("Reveal: which cards did I play?"), "{out}");
+    for wrong in [
+        "me sells", "me shows", "me wins", "me win ", "me's", "me bets", "me buys", "me draws",
+        "me holds", "me has", "did me ", "1 cards",
+    ] {
+        assert!(!out.contains(wrong), "`{wrong}` in:\n{out}");
+    }
+}
+
+#[test]
+fn the_market_repeated_inside_every_buy_prompt_wrapped_at_80_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s7.yaml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
+    ];
+    let (code, out, _) = play(&args, SEED_7_TO_ROUND_2_BET);
+    assert_eq!(code, 0);
+    // The market has a line of its own; the prompt is short.
+    assert!(
+        out.contains(
+            "Market: A♠ A♥ A♦ A♣ 3♥ 3♣ 4♣ · deck cards $5 each\nyou buy (holds 5, room for 2, $112): deck deck\n"
+        ),
+        "{out}"
+    );
+    for line in out.lines().filter(|l| l.starts_with("you buy (")) {
+        assert!(line.chars().count() <= 80, "a long prompt: {line}");
+    }
+}
+
+#[test]
+fn a_full_hand_was_asked_what_it_buys() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s7.yaml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
+    ];
+    // Selling nothing keeps 7 cards, the most a hand holds: the one legal buy is none, and
+    // kado gives it, saying so; the next question is the bet.
+    let (code, out, _) = play(&args, "none\nquit\n");
+    assert_eq!(code, 0);
+    assert!(!out.contains("you buy ("), "{out}");
+    assert_eq!(
+        between(&out, "you sell up to 3 cards", "Deal ALORA 2 cards"),
+        "you sell up to 3 cards (holds K♥ 9♠ J♦ J♣ 4♣ 8♦ 10♦): none
+ALORA sells A♦ A♣: move them to the market; the bank pays ALORA $2.
+kado answers for you: you buy nothing (your hand holds 7 cards, the most it may).
+ALORA buys nothing from the market.
+Deal ALORA 2 cards from the deck, face down.
+"
+    );
+    assert!(
+        out.contains("you bet ($1 to $25) and play 2 to 5 cards face down: quit\n"),
+        "{out}"
+    );
+    // kado's answer is its own: `undo` takes back the sale, the table's last answer.
+    let (code, out, _) = play(&["kinkado", "resume", file], "undo\nquit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Undone.\n") && out.ends_with(&format!("you sell up to 3 cards (holds K♥ 9♠ J♦ J♣ 4♣ 8♦ 10♦): quit\nThe game is saved in {file}; continue it with `kado kinkado resume {file}`.\n")),
+        "{out}"
+    );
+}
+
+#[test]
+fn typing_the_hints_first_answer_at_the_prompt_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("h.yaml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", file,
+    ];
+    let (code, out, _) = play(&args, "hint\nquit\n");
+    assert_eq!(code, 0);
+    // The hint's first answer, as it says to type it, and as its table lists it.
+    let typed = out
+        .split_once("(type `")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(t, _)| t.to_string())
+        .unwrap_or_else(|| panic!("no answer in the hint:\n{out}"));
+    assert_eq!(typed, "4D 9H QC");
+    assert!(out.contains("│ Type     ┆"), "{out}");
+    assert!(out.contains(&format!("│ {typed} ┆")), "{out}");
+    // Typed at the same prompt, it is accepted.
+    let (code, out, _) = play(
+        &["kinkado", "resume", file],
+        &format!("hint\n{typed}\nquit\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(!out.contains('✗'), "{out}");
+    assert!(
+        out.contains(&format!(
+            "you sell up to 3 cards (holds 5♦ 8♦ Q♣ 8♠ 4♦ 5♣ 9♥): {typed}\nyou sell 4♦ 9♥ Q♣ to the market; the bank pays you $28.\n"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_save_whose_table_answered_a_question_kado_now_answers_still_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s7.yaml");
+    let file = file.to_str().unwrap();
+    let args = [
+        "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
+    ];
+    let (code, _, _) = play(&args, "none\nquit\n");
+    assert_eq!(code, 0);
+    // Before, the table typed the full hand's `none` at the buy prompt.
+    let text = std::fs::read_to_string(file).unwrap();
+    let old = text.replacen("- by: kado\n  action: buy", "- by: table\n  action: buy", 1);
+    assert_ne!(old, text);
+    std::fs::write(file, &old).unwrap();
+    let (code, out, err) = play(&["kinkado", "resume", file], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("you bet ($1 to $25) and play 2 to 5 cards face down: quit\n"),
+        "{out}"
+    );
 }

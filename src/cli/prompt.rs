@@ -156,8 +156,9 @@ pub fn read_bounded_line(input: &mut impl BufRead) -> Result<Option<String>, Str
         .map_err(|(column, byte)| format!("is not UTF-8 text: column {column} holds 0x{byte:02X}"))
 }
 
-/// Answers read one per line from stdin; blank lines and `#` comments are skipped. Each
-/// question and answer is echoed, so the output reads as a transcript.
+/// Answers read one per line from stdin; blank lines and `#` comments are skipped, except
+/// that at a prompt offering a default for Enter (`[Enter: …]`) a blank line is Enter.
+/// Each question and answer is echoed, so the output reads as a transcript.
 pub struct Lines<R: BufRead> {
     input: R,
     /// Echo to stderr instead of stdout.
@@ -191,7 +192,8 @@ impl<R: BufRead> Prompter for Lines<R> {
                 }
             };
             let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
+            let enter = t.is_empty() && prompt.contains("[Enter: ");
+            if !enter && (t.is_empty() || t.starts_with('#')) {
                 continue;
             }
             // The answer is echoed as errors quote input: control characters escaped.

@@ -231,10 +231,13 @@ pub fn run<G: Session>(
         r.show();
     }
     loop {
-        if r.game.phase_key() != r.shown_key {
+        let step = r.game.next();
+        // The table is drawn once kado has made its own moves, so that what is shown
+        // before a question is the state the question is asked in.
+        if r.game.phase_key() != r.shown_key && !matches!(step, Step::Auto(_)) {
             r.show();
         }
-        let flow = match r.game.next() {
+        let flow = match step {
             Step::Done => {
                 if !r.shown_since_action {
                     r.show();

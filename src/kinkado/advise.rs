@@ -609,7 +609,8 @@ mod tests {
     fn a_bet_weighed_on_the_true_cards_pays_what_the_game_pays() {
         // The rollout on the deal that really lies face down gives the stashes the rules
         // engine gives for the same bet.
-        for (seed, round) in [(11, 2), (12, 4), (13, 6), (14, 9), (15, 1)] {
+        // In rounds 8 and 9 the minimum bet is the largest: kado makes it, no one is asked.
+        for (seed, round) in [(11, 2), (12, 4), (13, 6), (14, 7), (15, 1)] {
             let (g, q) = at_prompt(seed, round, "bet");
             let pos = view::position(&g, "you").unwrap();
             let r = Rules::standard();

@@ -146,6 +146,13 @@ pub enum PlayError {
     OnePrizeCard,
     NoAlora,
     OneAloraCard,
+    /// At ALORA's pick among cards of equal value, an answer that is not one of them.
+    AloraPick {
+        sells: bool,
+        count: usize,
+        from: Vec<Card>,
+        default: Vec<Card>,
+    },
     CannotSee,
     Unexpected,
     /// Cards not understood (the words come from the notation).
@@ -349,6 +356,23 @@ impl PlayError {
             PlayError::OnePrizeCard => f.write_str("type the one card turned up"),
             PlayError::NoAlora => f.write_str("no ALORA"),
             PlayError::OneAloraCard => f.write_str("type the one card ALORA takes"),
+            PlayError::AloraPick {
+                sells,
+                count,
+                from,
+                default,
+            } => write!(
+                f,
+                "type which {} {} for ALORA (e.g. {}), or press Enter for {}",
+                super::game::which_of(*count, from),
+                match (sells, *count == 1) {
+                    (true, true) => "goes to the market",
+                    (true, false) => "go to the market",
+                    (false, _) => "she takes from the market",
+                },
+                crate::cards::code_cards(default),
+                show_cards(default)
+            ),
             PlayError::CannotSee => {
                 f.write_str("kado cannot see these cards: type the cards played")
             }

@@ -744,11 +744,11 @@ impl Game {
         if self.round >= self.rules.rounds {
             self.phase = Phase::Over;
             let w: Vec<String> = self.winners().iter().map(|w| display_name(w)).collect();
-            said.push(format!(
-                "The game is over. {} {} with the most money.",
-                w.join(" and "),
-                if w.len() == 1 { "wins" } else { "win" }
-            ));
+            let won = match self.winners().as_slice() {
+                [one] => says(one, "wins"),
+                _ => format!("{} win", w.join(" and ")),
+            };
+            said.push(format!("The game is over. {won} with the most money."));
         } else {
             self.round += 1;
             self.dealer = (self.dealer + 1) % self.seats.len();
@@ -760,24 +760,13 @@ impl Game {
     }
 }
 
-/// `name verb`, in agreement: "you sell", "ana sells".
+/// `name verb`, in agreement: "you sell", "I sell" (a player called `me`), "ana sells",
+/// "ALORA sells" (see [`words::Person`]).
 pub fn says(name: &str, verb: &str) -> String {
-    if name == "you" {
-        let base = match verb {
-            "has" => "have".to_string(),
-            "does" => "do".to_string(),
-            "is" => "are".to_string(),
-            v => v
-                .strip_suffix("es")
-                .filter(|b| b.ends_with("ss") || b.ends_with("sh"))
-                .map_or_else(
-                    || v.strip_suffix('s').unwrap_or(v).to_string(),
-                    str::to_string,
-                ),
-        };
-        format!("you {base}")
+    if name == ALORA {
+        format!("ALORA {verb}")
     } else {
-        format!("{} {verb}", display_name(name))
+        words::agree(name, verb)
     }
 }
 
@@ -792,11 +781,7 @@ fn all_cards(n: usize) -> String {
 
 /// Whose, for a seat: "your", "ALORA's", "ana's".
 pub fn possessive(name: &str) -> String {
-    if name == "you" {
-        "your".into()
-    } else {
-        format!("{}'s", display_name(name))
-    }
+    words::possessive(&display_name(name))
 }
 
 /// ALORA for people, other names as they are.
@@ -806,6 +791,101 @@ pub fn display_name(name: &str) -> String {
     } else {
         name.to_string()
     }
+}
+
+/// "of 7♥ 7♦" or "2 of 7♥ 7♦ 7♣", for a pick among cards of equal value.
+pub fn which_of(count: usize, from: &[Card]) -> String {
+    if count == 1 {
+        format!("of {}", show_cards(from))
+    } else {
+        format!("{count} of {}", show_cards(from))
+    }
+}
+
+/// The pick that Enter stands for at ALORA's pick among cards of equal value: the lowest
+/// suits in bridge order (♣ ♦ ♥ ♠), a joker last.
+pub fn default_pick(from: &[Card], count: usize) -> Vec<Card> {
+    use crate::cards::Suit;
+    let mut sorted = from.to_vec();
+    sorted.sort_by_key(|c| {
+        let suit = match c.suit() {
+            Some(Suit::Clubs) => 0,
+            Some(Suit::Diamonds) => 1,
+            Some(Suit::Hearts) => 2,
+            Some(Suit::Spades) => 3,
+            None => 4,
+        };
+        (suit, *c)
+    });
+    sorted.truncate(count);
+    sorted
+}
+
+/// The prompt of ALORA's pick among cards of equal value, made for her by the table.
+fn alora_pick_prompt(sure: &[Card], count: usize, from: &[Card], sells: bool) -> String {
+    let default = show_cards(&default_pick(from, count));
+    let one = if count == 1 {
+        "one".to_string()
+    } else {
+        count.to_string()
+    };
+    if sells {
+        let sure = if sure.is_empty() {
+            String::new()
+        } else {
+            format!("{} and ", show_cards(sure))
+        };
+        format!(
+            "ALORA sells {sure}{one} of {} (equal value): which {} to the market for her? [Enter: {default}]",
+            show_cards(from),
+            if count == 1 { "goes" } else { "go" }
+        )
+    } else {
+        format!(
+            "ALORA buys one of {} (equal value): which does she take? [Enter: {default}]",
+            show_cards(from)
+        )
+    }
+}
+
+/// `help` at ALORA's pick among cards of equal value.
+fn pick_help(count: usize, from: &[Card]) -> String {
+    let default = default_pick(from, count);
+    format!(
+        "The rules leave this pick to the table, for ALORA: type which {} (e.g. {}), or press Enter for {} (the lowest suit in bridge order: ♣ ♦ ♥ ♠).",
+        which_of(count, from),
+        crate::cards::code_cards(&default),
+        show_cards(&default)
+    )
+}
+
+/// Reads the table's pick for ALORA among cards of equal value: Enter for the default,
+/// else exactly `count` of `from`. Anything else (an answer meant for another prompt) is
+/// refused with what this one wants.
+fn read_pick(text: &str, count: usize, from: &[Card], sells: bool) -> Result<Vec<Card>, PlayError> {
+    let default = default_pick(from, count);
+    if text.trim().is_empty() {
+        return Ok(default);
+    }
+    let refused = || PlayError::AloraPick {
+        sells,
+        count,
+        from: from.to_vec(),
+        default: default.clone(),
+    };
+    let t = text.trim();
+    if ["none", "pass", "-", "no"].contains(&t.to_lowercase().as_str()) {
+        return Err(refused());
+    }
+    let picked = crate::notation::read_answer_cards(t, Some(2)).map_err(|_| refused())?;
+    let mut distinct = picked.clone();
+    distinct.sort();
+    distinct.dedup();
+    if picked.len() != count || distinct.len() != count || !picked.iter().all(|c| from.contains(c))
+    {
+        return Err(refused());
+    }
+    Ok(picked)
 }
 
 /// Reads cards from an answer; `none`, `pass`, `-` or nothing is no cards.
@@ -935,36 +1015,12 @@ impl Session for Game {
         if self.phase == Phase::Over {
             return Err(PlayError::GameOver);
         }
-        match (self.phase, action) {
-            (Phase::Refresh, Action::Deal { cards }) => self.deal(cards),
-            (Phase::Refresh, Action::Prize { card }) => self.prize(*card),
-            (Phase::Sell, Action::AloraShows { cards }) => self.alora_shows(cards),
-            (Phase::Sell, Action::AloraSells { cards }) => self.alora_sells(cards),
-            (Phase::Sell, Action::Sell { seat, cards }) => self.sell(seat, cards),
-            (Phase::Buy, Action::AloraBuys { card, free, drawn }) => {
-                self.alora_buys(*card, *free, drawn)
-            }
-            (
-                Phase::Buy,
-                Action::Buy {
-                    seat,
-                    market,
-                    deck,
-                    drawn,
-                },
-            ) => self.buy(seat, market, *deck, drawn),
-            (Phase::Bet, Action::AloraBets { amount, bank }) => self.alora_bets(*amount, *bank),
-            (Phase::Bet, Action::Bet { seat, amount }) => self.bet(seat, *amount),
-            (Phase::Reveal, Action::Play { seat, cards }) => self.play(seat, cards),
-            (Phase::Reveal, Action::AloraReveals { cards }) => self.alora_reveals(cards),
-            (Phase::Reveal, Action::Settle) => {
-                if self.current().is_some() {
-                    return Err(PlayError::NotRevealed);
-                }
-                Ok(self.finish_reveal())
-            }
-            (phase, a) => Err(PlayError::WrongPhase(a.name(), phase)),
+        let forced = self.forced(action);
+        let mut said = self.apply_in_phase(action)?;
+        if let Some(why) = forced {
+            said.insert(0, why);
         }
+        Ok(said)
     }
 
     fn next(&self) -> Step<Action> {
@@ -1037,11 +1093,12 @@ impl Session for Game {
                 cards: read_cards(text)?,
             }),
             "alora-sells" => {
-                let picked = read_cards(text)?;
                 let i = self.alora_index().ok_or(PlayError::NoAlora)?;
                 let plan = self.alora_sell_plan(i);
                 let mut cards = plan.sell.clone();
-                cards.extend(picked);
+                if let Some(ch) = &plan.choose {
+                    cards.extend(read_pick(text, ch.count, &ch.from, true)?);
+                }
                 Ok(Action::AloraSells { cards })
             }
             "alora-buys" => self.read_alora_buy(text),
@@ -1142,12 +1199,154 @@ impl Session for Game {
         Some(self.outcome())
     }
 
+    /// A new phase, or ALORA's move in this one (kado's own, told in a sentence that the
+    /// table shown before the next question must agree with).
     fn phase_key(&self) -> String {
-        format!("{}:{}", self.round, self.phase.name())
+        let alora = self
+            .alora_index()
+            .filter(|_| self.phase != Phase::Refresh)
+            .map(|i| {
+                let s = &self.seats[i];
+                (s.held(), s.face_up.len(), s.bet, s.done, s.played.is_some())
+            });
+        format!("{}:{}:{alora:?}", self.round, self.phase.name())
     }
 
     fn hint(&self, q: &Question) -> Option<String> {
         super::advise::view::hint(self, q)
+    }
+
+    fn once_asked(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::Sell { .. } | Action::Buy { .. } | Action::Bet { .. } | Action::Play { .. }
+        )
+    }
+}
+
+/// Applying an action, and the questions kado answers itself.
+impl Game {
+    /// Applies an action of the phase the game is in.
+    fn apply_in_phase(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
+        match (self.phase, action) {
+            (Phase::Refresh, Action::Deal { cards }) => self.deal(cards),
+            (Phase::Refresh, Action::Prize { card }) => self.prize(*card),
+            (Phase::Sell, Action::AloraShows { cards }) => self.alora_shows(cards),
+            (Phase::Sell, Action::AloraSells { cards }) => self.alora_sells(cards),
+            (Phase::Sell, Action::Sell { seat, cards }) => self.sell(seat, cards),
+            (Phase::Buy, Action::AloraBuys { card, free, drawn }) => {
+                self.alora_buys(*card, *free, drawn)
+            }
+            (
+                Phase::Buy,
+                Action::Buy {
+                    seat,
+                    market,
+                    deck,
+                    drawn,
+                },
+            ) => self.buy(seat, market, *deck, drawn),
+            (Phase::Bet, Action::AloraBets { amount, bank }) => self.alora_bets(*amount, *bank),
+            (Phase::Bet, Action::Bet { seat, amount }) => self.bet(seat, *amount),
+            (Phase::Reveal, Action::Play { seat, cards }) => self.play(seat, cards),
+            (Phase::Reveal, Action::AloraReveals { cards }) => self.alora_reveals(cards),
+            (Phase::Reveal, Action::Settle) => {
+                if self.current().is_some() {
+                    return Err(PlayError::NotRevealed);
+                }
+                Ok(self.finish_reveal())
+            }
+            (phase, a) => Err(PlayError::WrongPhase(a.name(), phase)),
+        }
+    }
+
+    /// What kado says when it answers a player's question itself, there being one legal
+    /// answer: what it answered, and why.
+    fn forced(&self, action: &Action) -> Option<String> {
+        if !<Game as Session>::once_asked(action) || self.next() != Step::Auto(action.clone()) {
+            return None;
+        }
+        let (seat, what, why) = match action {
+            Action::Sell { seat, .. } => (
+                seat,
+                format!("{} nothing", words::verb(seat, "sells")),
+                format!("{} no cards", says(seat, "holds")),
+            ),
+            Action::Buy { seat, .. } => (
+                seat,
+                format!("{} nothing", words::verb(seat, "buys")),
+                self.buys_nothing(seat),
+            ),
+            Action::Bet { seat, amount } => (
+                seat,
+                format!(
+                    "{} {}",
+                    words::verb(seat, "bets"),
+                    money(i64::from(*amount))
+                ),
+                self.only_bet(seat),
+            ),
+            Action::Play { seat, cards } => (
+                seat,
+                format!("{} {}", words::verb(seat, "plays"), show_cards(cards)),
+                format!("{} only these 2 cards", says(seat, "holds")),
+            ),
+            _ => return None,
+        };
+        Some(format!(
+            "kado answers for {}: {} {what} ({why}).",
+            display_name(seat),
+            words::subject(seat)
+        ))
+    }
+
+    /// Whether `stash` pays for one card: the cheapest in the market, or one from the deck.
+    fn can_buy_a_card(&self, stash: u32) -> bool {
+        let cheapest = self.market.iter().map(|c| value(*c)).min();
+        cheapest.is_some_and(|v| v <= stash)
+            || (self.deck_size() > 0 && self.rules.deck_card_cost <= stash)
+    }
+
+    /// Why a seat buys nothing, when that is its one legal answer.
+    fn buys_nothing(&self, seat: &str) -> String {
+        let Ok(i) = self.seat_index(seat) else {
+            return String::new();
+        };
+        let s = &self.seats[i];
+        if s.held() >= self.rules.hand_limit {
+            return format!(
+                "{} hand holds {}, the most it may",
+                possessive(seat),
+                words::count(self.rules.hand_limit, "card")
+            );
+        }
+        format!(
+            "{} {}, less than any card costs",
+            says(seat, "has"),
+            money(i64::from(s.stash))
+        )
+    }
+
+    /// Why a seat's bet has one legal amount.
+    fn only_bet(&self, seat: &str) -> String {
+        let stash = self
+            .seat_index(seat)
+            .map(|i| self.seats[i].stash)
+            .unwrap_or(0);
+        let min = self.min_bet();
+        if stash <= min {
+            format!(
+                "{} {} and the minimum bet is {}",
+                says(seat, "has"),
+                money(i64::from(stash)),
+                money(i64::from(min))
+            )
+        } else {
+            format!(
+                "the minimum and the largest bet are both {}",
+                money(i64::from(min))
+            )
+        }
     }
 }
 
@@ -1176,10 +1375,10 @@ impl Game {
 
     /// The card ALORA takes among market cards of equal value.
     fn read_alora_buy(&self, text: &str) -> Result<Action, PlayError> {
-        let picked = read_cards(text)?;
         let i = self.alora_index().ok_or(PlayError::NoAlora)?;
         let plan = self.alora_buy_plan(i);
-        match picked.as_slice() {
+        let from = self.alora_buy_choice(&plan);
+        match read_pick(text, 1, &from, false)?.as_slice() {
             [c] => Ok(Action::AloraBuys {
                 card: Some(*c),
                 free: plan.free_draws,
@@ -1187,6 +1386,17 @@ impl Game {
             }),
             _ => Err(PlayError::OneAloraCard),
         }
+    }
+
+    /// The market cards of equal value ALORA may take, when the table picks (else none).
+    fn alora_buy_choice(&self, plan: &alora::Buy) -> Vec<Card> {
+        if plan.buy.is_none() || plan.choose_from.is_empty() {
+            return Vec::new();
+        }
+        let mut from = plan.choose_from.clone();
+        from.extend(plan.buy);
+        from.sort();
+        from
     }
 
     /// A player's purchase: market cards, and `deck` (or `d`, `deckN`) per blind card.
@@ -1732,7 +1942,7 @@ impl Game {
             "{} {} and {} 2 to 5 cards face down.",
             says(seat, "bets"),
             money(i64::from(amount)),
-            if seat == "you" { "play" } else { "plays" }
+            words::verb(seat, "plays")
         );
         self.next_phase_when_done(Phase::Reveal);
         Ok(vec![said])
@@ -1798,19 +2008,16 @@ impl Game {
                 None => Step::Auto(Action::AloraSells { cards: plan.sell }),
                 Some(ch) => Step::Ask(Question::new(
                     "alora-sells",
-                    format!(
-                        "ALORA sells {}{} of {} (equal value). Which?",
-                        if plan.sell.is_empty() {
-                            String::new()
-                        } else {
-                            format!("{} and ", show_cards(&plan.sell))
-                        },
-                        ch.count,
-                        show_cards(&ch.from)
-                    ),
-                    format!("Pick {} of {}.", ch.count, show_cards(&ch.from)),
+                    alora_pick_prompt(&plan.sell, ch.count, &ch.from, true),
+                    pick_help(ch.count, &ch.from),
                 )),
             };
+        }
+        if s.held() == 0 {
+            return Step::Auto(Action::Sell {
+                seat: s.name.clone(),
+                cards: Vec::new(),
+            });
         }
         let hand = if self.virtual_seed().is_some() {
             format!(" (holds {})", show_cards(&s.known))
@@ -1847,17 +2054,12 @@ impl Game {
         let s = &self.seats[i];
         if s.is_alora {
             let plan = self.alora_buy_plan(i);
-            if plan.buy.is_some() && !plan.choose_from.is_empty() {
-                let mut from = plan.choose_from.clone();
-                from.extend(plan.buy);
-                from.sort();
+            let from = self.alora_buy_choice(&plan);
+            if !from.is_empty() {
                 return Step::Ask(Question::new(
                     "alora-buys",
-                    format!(
-                        "ALORA buys one of {} (equal value). Which?",
-                        show_cards(&from)
-                    ),
-                    "Type the card she takes.",
+                    alora_pick_prompt(&[], 1, &from, false),
+                    pick_help(1, &from),
                 ));
             }
             let drawn = self.peek(plan.free_draws);
@@ -1868,16 +2070,25 @@ impl Game {
             });
         }
         let room = self.rules.hand_limit.saturating_sub(s.held());
+        if room == 0 || !self.can_buy_a_card(s.stash) {
+            return Step::Auto(Action::Buy {
+                seat: s.name.clone(),
+                market: Vec::new(),
+                deck: 0,
+                drawn: Vec::new(),
+            });
+        }
+        // The market on a line of its own: the prompt stays short.
         Step::Ask(Question::new(
             format!("buy:{}", s.name),
             format!(
-                "{} (holds {}, room for {}, {}; market {}; deck cards {} each)",
+                "Market: {} · deck cards {} each\n{} (holds {}, room for {}, {})",
+                cards_text(&self.market),
+                money(i64::from(self.rules.deck_card_cost)),
                 says(&s.name, "buys"),
                 s.held(),
                 room,
                 money(i64::from(s.stash)),
-                cards_text(&self.market),
-                money(i64::from(self.rules.deck_card_cost))
             ),
             "Type market cards and/or `deck` once per blind card, e.g. `KH deck`, or `none`.",
         ))
@@ -1899,6 +2110,12 @@ impl Game {
         }
         let min = self.min_bet().min(s.stash);
         let max = self.rules.max_bet.min(s.stash);
+        if min == max {
+            return Step::Auto(Action::Bet {
+                seat: s.name.clone(),
+                amount: min,
+            });
+        }
         Step::Ask(Question::new(
             format!("bet:{}", s.name),
             format!(
@@ -1906,7 +2123,7 @@ impl Game {
                 says(&s.name, "bets"),
                 money(i64::from(min)),
                 money(i64::from(max)),
-                if s.name == "you" { "play" } else { "plays" }
+                words::verb(&s.name, "plays")
             ),
             "Type the bet, e.g. 5 or $5.",
         ))
@@ -1931,6 +2148,12 @@ impl Game {
             }
             return Step::Auto(Action::AloraReveals { cards: Vec::new() });
         }
+        if self.virtual_seed().is_some() && s.hidden == 0 && s.known.len() == 2 {
+            return Step::Auto(Action::Play {
+                seat: s.name.clone(),
+                cards: s.known.clone(),
+            });
+        }
         let hand = if self.virtual_seed().is_some() {
             format!(" (holds {})", show_cards(&s.known))
         } else {
@@ -1938,7 +2161,10 @@ impl Game {
         };
         Step::Ask(Question::new(
             format!("play:{}", s.name),
-            format!("Reveal: which cards did {} play?{hand}", s.name),
+            format!(
+                "Reveal: which cards did {} play?{hand}",
+                words::subject(&s.name)
+            ),
             if self.virtual_seed().is_some() {
                 "Type the 2 to 5 cards played, or `best` for the best hand you hold."
             } else {
@@ -2490,6 +2716,55 @@ mod tests {
     use crate::notation::test_cards as cards;
 
     /// A solo game with real cards, up to ALORA's bet in round 1, with her hand given.
+    #[test]
+    fn the_pick_made_for_alora_takes_enter_for_the_lowest_suit_in_bridge_order() {
+        assert_eq!(default_pick(&cards("7H 7D"), 1), cards("7D"));
+        assert_eq!(default_pick(&cards("3S 3H 3C"), 1), cards("3C"));
+        assert_eq!(default_pick(&cards("7S 7H 7D"), 2), cards("7D 7H"));
+        assert_eq!(default_pick(&cards("JK 10S"), 1), cards("10S"));
+        let from = cards("7H 7D");
+        assert_eq!(read_pick("", 1, &from, true).unwrap(), cards("7D"));
+        assert_eq!(read_pick(" 7h ", 1, &from, true).unwrap(), cards("7H"));
+        for wrong in ["deck", "7S", "7H 7D", "none", "3C AH", "7H 7H"] {
+            assert_eq!(
+                read_pick(wrong, 1, &from, true).unwrap_err().to_string(),
+                "type which of 7♥ 7♦ goes to the market for ALORA (e.g. 7D), or press Enter for 7♦",
+                "{wrong}"
+            );
+        }
+        assert_eq!(
+            read_pick("4C", 1, &from, false).unwrap_err().to_string(),
+            "type which of 7♥ 7♦ she takes from the market for ALORA (e.g. 7D), or press Enter for 7♦"
+        );
+    }
+
+    #[test]
+    fn a_bet_with_one_legal_amount_is_kados_and_said() {
+        let mut g = to_alora_bet(&Ruleset::builtin("kinkado").unwrap());
+        // Round 2: ALORA deals and bets first; then ana, who has $1 left (the minimum).
+        g.phase = Phase::Bet;
+        for s in &mut g.seats {
+            s.bet = None;
+            s.done = false;
+        }
+        let ana = g.seats.iter().position(|s| s.name == "ana").unwrap();
+        g.seats[ana].stash = 1;
+        let alora = g.alora_index().unwrap();
+        g.seats[alora].done = true;
+        g.seats[alora].bet = Some(1);
+        let forced = Action::Bet {
+            seat: "ana".into(),
+            amount: 1,
+        };
+        assert_eq!(g.current(), Some(ana));
+        assert_eq!(g.next(), Step::Auto(forced.clone()));
+        let said = g.apply(&forced).unwrap();
+        assert_eq!(
+            said[0],
+            "kado answers for ana: ana bets $1 (ana has $1 and the minimum bet is $1)."
+        );
+    }
+
     fn to_alora_bet(rs: &Ruleset) -> Game {
         let setup = Setup {
             players: vec!["ana".into()],

@@ -129,11 +129,7 @@ impl DecidedBy {
 
 /// `name verb`, in agreement for a seat called `you` ("you win"); other names as given.
 fn agrees(name: &str, verb: &str) -> String {
-    if name == "you" {
-        super::game::says(name, verb)
-    } else {
-        format!("{name} {verb}")
-    }
+    crate::words::agree(name, verb)
 }
 
 impl Settlement {

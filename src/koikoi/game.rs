@@ -640,6 +640,14 @@ impl Session for Game {
         out
     }
 
+    fn once_asked(action: &Action) -> bool {
+        // The last card of a virtual hand, and stop when koi-koi is refused.
+        matches!(
+            action,
+            Action::Play { .. } | Action::Call { call: Call::Stop }
+        )
+    }
+
     fn hand(&self) -> Option<String> {
         let r = &self.referee;
         let p = r.round.to_move;

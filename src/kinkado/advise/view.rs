@@ -221,9 +221,13 @@ fn dollars(m: Measure, exact: bool) -> String {
     }
 }
 
-fn row(c: &Candidate, exact: bool, s: Style) -> [String; 5] {
+fn row(c: &Candidate, exact: bool, s: Style, typed: bool) -> [String; 5] {
     [
-        describe(&c.mv, s),
+        if typed {
+            c.answer.clone()
+        } else {
+            describe(&c.mv, s)
+        },
         percent(c.win, exact),
         dollars(c.money, exact),
         dollars(c.lead, exact),
@@ -234,6 +238,12 @@ fn row(c: &Candidate, exact: bool, s: Style) -> [String; 5] {
 /// The advice for people: the best `shown` candidates in a table, and how they were
 /// counted.
 pub fn table(a: &Advice, shown: usize, s: Style) -> String {
+    table_of(a, shown, s, false)
+}
+
+/// [`table`], with each move in its first column as it is typed at the prompt (`typed`),
+/// or described.
+fn table_of(a: &Advice, shown: usize, s: Style, typed: bool) -> String {
     let Some(best) = a.candidates.first() else {
         return "No move to weigh.\n".into();
     };
@@ -244,9 +254,10 @@ pub fn table(a: &Advice, shown: usize, s: Style) -> String {
         s.bold(&describe(&best.mv, s)),
         best.answer
     );
-    let mut t = render::table(["Move", "Win round", "Money", "Lead", "Game"]);
+    let first = if typed { "Type" } else { "Move" };
+    let mut t = render::table([first, "Win round", "Money", "Lead", "Game"]);
     for c in a.candidates.iter().take(shown) {
-        t.add_row(row(c, a.exact, s));
+        t.add_row(row(c, a.exact, s, typed));
     }
     out += &render::show(&t);
     let more = a.candidates.len().saturating_sub(shown);
@@ -281,7 +292,8 @@ pub fn hint(game: &Game, q: &Question) -> Option<String> {
         Err(why) => format!("{why}.\n"),
         Ok(pos) => {
             let a = super::advise(&pos, &game.rules, HINT_SAMPLES, 0, &|_, _| {});
-            table(&a, 5, Style::PLAIN)
+            // At a prompt, each move as it is typed there.
+            table_of(&a, 5, Style::PLAIN, true)
         }
     })
 }
