@@ -760,6 +760,7 @@ fn play_cmd(
     }
     let (mut setup, first) = Setup::read(&players, target.unwrap_or("3"), first.as_deref())?;
     setup.seasons = true;
+    setup.known = true;
     <Campaign as kado::session::Session>::start(&setup, rs)
         .map_err(|e| Error::msg(e.to_string()))?;
     let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;

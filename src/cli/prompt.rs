@@ -22,6 +22,8 @@ pub enum Reply {
     Show,
     /// Ask the game's advisor for the best answer.
     Hint,
+    /// `hint WHAT`: the same, told what only the player knows.
+    HintWith(String),
     /// `fix` (list the answers given) or `fix N [ANSWER]` (replace answer N).
     Fix(Option<(usize, String)>),
     /// No more input (end of a script, or Ctrl-D).
@@ -39,7 +41,10 @@ fn classify(line: &str) -> Reply {
         "help" | "?" => Reply::Help,
         "show" | "status" => Reply::Show,
         "hint" => Reply::Hint,
-        other => fix(other).unwrap_or_else(|| Reply::Answer(other.to_string())),
+        other => match other.strip_prefix("hint ") {
+            Some(known) => Reply::HintWith(known.trim().to_string()),
+            None => fix(other).unwrap_or_else(|| Reply::Answer(other.to_string())),
+        },
     }
 }
 
