@@ -764,8 +764,18 @@ impl YearState {
         if let Some((layout, labels)) = self.picture() {
             out += &super::picture::draw_with(&layout, &labels, style);
         } else if !self.placed.is_empty() {
-            let names: Vec<&str> = self.placed.iter().map(|p| p.name.as_str()).collect();
-            out += &format!("The Commons so far: {}.\n", names.join(", "));
+            // Drawn from the first common, where each sits as placed (its 3-2-3 turn is
+            // known from the third).
+            let blinks: Vec<_> = self
+                .placed
+                .iter()
+                .map(|p| {
+                    let (l, r) = self.pairs_now(&p.name);
+                    (p.at, p.name.clone(), l, r)
+                })
+                .collect();
+            out += "The Commons so far:\n";
+            out += &super::picture::draw_at(&blinks, style);
         }
         out
     }
