@@ -994,8 +994,14 @@ impl YearState {
         if let ("summer", Some(pair)) = (key, super::year::read_pair(&rest)) {
             return Ok(Answer::Reveal(who, pair));
         }
+        // The move may be told with the pair again (`RY c4`): it must be the one revealed.
+        let paired = rest
+            .split_whitespace()
+            .next()
+            .and_then(super::year::read_pair)
+            .is_some();
         let full = match (key, self.revealed) {
-            ("move", Some(pair)) => format!("{who} {} {rest}", pair_text(pair)),
+            ("move", Some(pair)) if !paired => format!("{who} {} {rest}", pair_text(pair)),
             _ => format!("{who} {rest}"),
         };
         let step_key = if key == "move" { "summer" } else { key };
@@ -1013,6 +1019,10 @@ impl YearState {
         // answer to this question instead.
         let message = if said.is_empty() || said.iter().any(|m| m.ends_with(" step")) {
             format!("`{shown}` is not an answer to this question")
+        } else if let [one] = said.as_slice()
+            && one.starts_with(&format!("`{shown}`"))
+        {
+            (*one).to_string()
         } else {
             format!("`{shown}`: {}", said.join("; "))
         };
