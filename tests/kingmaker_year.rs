@@ -544,3 +544,143 @@ fn kingmaker_sessions_without_players_name_the_seats() {
         );
     }
 }
+
+/// What `play` says (stdout) for a Year where ana holds the token, from these answers.
+fn played(answers: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "p.yaml",
+        ],
+        answers,
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    out
+}
+
+const SPRING: &str = "c2 left RG\nc2 long RG-YB\nc3 right GB\nc1 left YY\n";
+
+/// The Commons was listed (`c2, c1`) until three commons were down: it is drawn from the
+/// first, each common where it sits, so c1 west of c2 reads c1, c2.
+#[test]
+fn the_commons_was_listed_c2_c1_until_three_commons_were_down() {
+    let out = played(&format!("{SPRING}RY\nc2\nBB c1 w c2\nquit\n"));
+    assert!(!out.contains("c2, c1"), "{out}");
+    assert!(
+        out.contains(
+            "The Commons so far:
+   / \\
+  /   \\
+ /     \\
+|  c2   |
+| R   Y |
+| G   B |
+ \\     /
+  \\   /
+   \\ /
+Summer, dee: the pair you reveal: "
+        ),
+        "{out}"
+    );
+    let tail = &out[out.find("Summer, dee: the pair you reveal: BB c1 w c2").unwrap()..];
+    assert_eq!(
+        tail,
+        "Summer, dee: the pair you reveal: BB c1 w c2
+dee reveals BB and moves c1 into the Commons, west of c2.
+Year 1 (points: ana 0, bo 0, cy 0, dee 0): ana held the first player token at the start of the Year. Now: Summer: ana reveals a pair and moves a common into the Commons.
+  c1 YY-..: chosen by ana (left); moved into the Commons by dee
+  c2 RG-YB: chosen by bo (left) and cy (long); moved into the Commons by cy
+  c3 ..-GB: chosen by dee (right); scattered
+  c4 ..-..: nobody chose it; scattered
+The Commons so far:
+   / \\     / \\
+  /   \\   /   \\
+ /     \\ /     \\
+|  c1   |  c2   |
+| Y   · | R   Y |
+| Y   · | G   B |
+ \\     / \\     /
+  \\   /   \\   /
+   \\ /     \\ /
+Summer, ana: the pair you reveal: quit
+The game is saved in p.yaml; continue it with `kado kingmaker resume p.yaml`.
+"
+    );
+}
+
+/// The last steps of a Year: the fourth common and the last Blink of Harvest have one
+/// legal place each, and c2 showed both pairs in Spring.
+const TO_THE_END: &str = "RY c3\nBB c2 e c3\nYB c4 ne c3\nGB\nw c4\ne c4\nw c1\n";
+
+/// The final long press asked for all eight Blinks, c2 too, whose both pairs cy showed in
+/// Spring: kado says c2 itself and asks the seven it does not know.
+#[test]
+fn the_final_long_press_asked_for_commons_whose_both_pairs_were_shown_in_spring() {
+    let out = played(&format!(
+        "{SPRING}{TO_THE_END}RG-YB\nYY-GB\nRY-GB\nBB-GY\nYY-RR\nBB-GB\nGG-RY\n"
+    ));
+    assert!(!out.contains("c2's pairs"), "{out}");
+    assert!(!out.contains('✗'), "{out}");
+    assert_eq!(out.matches("Long press every Blink.").count(), 7, "{out}");
+    let tail = &out[out.find("Harvest ends").unwrap()..];
+    let tail = &tail[tail.find("c2: RG-YB").unwrap()..tail.find("Every Blink is lit").unwrap()];
+    assert_eq!(
+        tail,
+        "c2: RG-YB (both its pairs were shown during the Year).
+Long press every Blink. ana's pairs: RG-YB
+ana: RG-YB.
+Long press every Blink. bo's pairs: YY-GB
+bo: YY-GB.
+Long press every Blink. cy's pairs: RY-GB
+cy: RY-GB.
+Long press every Blink. dee's pairs: BB-GY
+dee: BB-GY.
+Long press every Blink. c1's pairs: YY-RR
+c1: YY-RR.
+Long press every Blink. c3's pairs: BB-GB
+c3: BB-GB.
+Long press every Blink. c4's pairs: GG-RY
+c4: GG-RY.
+"
+    );
+    assert!(
+        out.contains("ana wins the Year and an overall point."),
+        "{out}"
+    );
+}
+
+/// The last Harvest player was asked where to go with one place left (and the last
+/// Summer mover where the fourth common goes): a question with one legal answer is
+/// answered by kado, said and not asked.
+#[test]
+fn the_last_harvest_player_was_asked_where_to_go_with_one_place_left() {
+    let out = played(&format!("{SPRING}{TO_THE_END}quit\n"));
+    assert!(!out.contains("Harvest, cy:"), "{out}");
+    assert!(!out.contains("Summer, bo (revealed GB)"), "{out}");
+    assert!(
+        out.contains(
+            "Summer, bo: the pair you reveal: GB
+bo reveals GB.
+bo moves c1 into the Commons, south-east of c3 (the only legal place).
+Summer ends; the first player token passes to dee, who leads Harvest.
+"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "cy inserts their Blink into the Commons, south-east of c2 (the only legal place).
+Harvest ends: long press every Blink in the Commons.
+"
+        ),
+        "{out}"
+    );
+}
