@@ -372,7 +372,10 @@ fn hint_with_the_players_own_blink_was_refused() {
     );
     let out = at_the_table(d, true, "RY\nhint RY-GG\nquit\n");
     assert!(out.contains("cy's own Blink is RY-GG."), "{out}");
-    assert!(out.contains("colourings of the 20 faces cy cannot see"), "{out}");
+    assert!(
+        out.contains("colourings of the 20 faces cy cannot see"),
+        "{out}"
+    );
     let best = best_answer(&out);
     let out = at_the_table(d, true, &format!("{best}\nquit\n"));
     assert!(
@@ -382,7 +385,11 @@ fn hint_with_the_players_own_blink_was_refused() {
     assert!(!out.contains('✗'), "{out}");
     // A Blink that does not hold the pair revealed is refused, saying why.
     let dir = tempfile::tempdir().unwrap();
-    let out = at_the_table(dir.path(), false, &format!("{PLAYED_SPRING}RY\nhint BR-GG\nquit\n"));
+    let out = at_the_table(
+        dir.path(),
+        false,
+        &format!("{PLAYED_SPRING}RY\nhint BR-GG\nquit\n"),
+    );
     assert!(
         out.contains("✗ cy revealed RY in Summer, which is not a pair of BR-GG; give cy's own Blink as it lights up\n"),
         "{out}"
@@ -394,12 +401,18 @@ fn hint_with_the_players_own_blink_was_refused() {
 fn summer_hint_answers_with_a_place_are_typed_as_printed() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let out = at_the_table(d, false, &format!("{PLAYED_SPRING}RY c3\nBB\nhint BB-GY\nquit\n"));
+    let out = at_the_table(
+        d,
+        false,
+        &format!("{PLAYED_SPRING}RY c3\nBB\nhint BB-GY\nquit\n"),
+    );
     let best = best_answer(&out);
     assert!(best.contains(" c3"), "{best}");
     let out = at_the_table(d, true, &format!("{best}\nquit\n"));
     assert!(
-        out.contains(&format!("the common you move into the Commons: {best}\ndee moves ")),
+        out.contains(&format!(
+            "the common you move into the Commons: {best}\ndee moves "
+        )),
         "{out}"
     );
     assert!(!out.contains('✗'), "{out}");

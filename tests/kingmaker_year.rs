@@ -207,7 +207,9 @@ fn year_answers(second: bool) -> Vec<&'static str> {
             "RG-YB", "YY-GB", "RY-GB", "BB-GY", "YY-RR", "RG-YB", "BB-GB", "GG-RY",
         ]
     } else {
-        &["RG-YB", "YY-GB", "RY-GB", "BB-GY", "YY-RR", "BB-GB", "GG-RY"]
+        &[
+            "RG-YB", "YY-GB", "RY-GB", "BB-GY", "YY-RR", "BB-GB", "GG-RY",
+        ]
     };
     // The last Blink of Harvest has one place left: kado says it.
     [spring, summer, harvest, blinks].concat()
@@ -590,7 +592,9 @@ Summer, dee: the pair you reveal: "
         ),
         "{out}"
     );
-    let tail = &out[out.find("Summer, dee: the pair you reveal: BB c1 w c2").unwrap()..];
+    let tail = &out[out
+        .find("Summer, dee: the pair you reveal: BB c1 w c2")
+        .unwrap()..];
     assert_eq!(
         tail,
         "Summer, dee: the pair you reveal: BB c1 w c2

@@ -678,7 +678,8 @@ impl Campaign {
         question: &Question,
         own: Option<[super::year::PairOf; 2]>,
     ) -> Result<String, String> {
-        let none = || "kado has no advice for this question: it is not a choice of play".to_string();
+        let none =
+            || "kado has no advice for this question: it is not a choice of play".to_string();
         let y = self.year.as_ref().ok_or_else(none)?;
         match question.key.as_str() {
             "summer" => return Ok(reveal_advice(own)),
@@ -691,9 +692,15 @@ impl Campaign {
             seen.reveals[me] = Some(p);
         }
         let seed = (self.years.len() * 16 + y.placed.len()) as u64;
-        super::advise::advise(&seen, own, super::advise::HINT_SAMPLES, seed, &mut |_, _| {})
-            .map(|a| a.render())
-            .map_err(|e| e.to_string())
+        super::advise::advise(
+            &seen,
+            own,
+            super::advise::HINT_SAMPLES,
+            seed,
+            &mut |_, _| {},
+        )
+        .map(|a| a.render())
+        .map_err(|e| e.to_string())
     }
 
     /// The campaign so far in the Year record notation (for a campaign followed season by

@@ -130,7 +130,13 @@ pub fn draw_with(layout: &Layout, labels: &[Option<String>; 8], style: Style) ->
 }
 
 /// A Blink drawn with its top-left corner at `(x0, y0)`: its edges, its label, its faces.
-fn put_blink(grid: &mut [Vec<Cell>], (x0, y0): (usize, usize), text: &str, left: Pair, right: Pair) {
+fn put_blink(
+    grid: &mut [Vec<Cell>],
+    (x0, y0): (usize, usize),
+    text: &str,
+    left: Pair,
+    right: Pair,
+) {
     for k in 0..SLOPE {
         put(grid, x0 + SLOPE - k, y0 + k, Cell::Char('/'));
         put(grid, x0 + SLOPE + 2 + k, y0 + k, Cell::Char('\\'));

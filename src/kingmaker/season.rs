@@ -919,7 +919,9 @@ impl YearState {
         } else {
             ""
         };
-        format!("The pair your Blink shows, `RY`; or with it the common you move ({open}): {place}.{lit}")
+        format!(
+            "The pair your Blink shows, `RY`; or with it the common you move ({open}): {place}.{lit}"
+        )
     }
 
     fn move_hint(&self) -> String {
