@@ -417,3 +417,37 @@ fn summer_hint_answers_with_a_place_are_typed_as_printed() {
     );
     assert!(!out.contains('✗'), "{out}");
 }
+
+/// Under ruling dark-commons: lit-when-moved, the hint's answer for a common nobody chose
+/// (`c4`) was refused for want of its pairs: it is taken, and then its pairs are asked.
+#[test]
+fn a_hint_answer_moving_a_dark_common_was_refused_for_want_of_its_pairs() {
+    let dir = with_files(&[("lit.yaml", LIT_RULES)]);
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "--rules",
+            "lit.yaml",
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "g.yaml",
+        ],
+        format!("{PLAYED_SPRING}RY\nc4\nGG-RY\nquit\n"),
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let from = out.find("Summer, cy (revealed RY)").unwrap();
+    let to = out[from..].find("Year 1 (points").unwrap();
+    assert_eq!(
+        &out[from..from + to],
+        "Summer, cy (revealed RY): the common you move into the Commons: c4
+cy moves c4 into the Commons and long-presses it.
+Summer, cy: c4 is long-pressed as it goes in; its pairs: GG-RY
+c4 lights GG-RY.
+"
+    );
+}

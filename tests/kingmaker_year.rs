@@ -248,6 +248,7 @@ fn a_campaign_of_three_years_through_play_passes_check_with_the_same_result() {
         three_years_answers(),
     );
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(!out.contains('✗'), "every answer is taken: {out}");
     assert!(
         out.contains("ana reaches 2 points and wins the campaign!\n"),
         "{out}"
@@ -625,11 +626,12 @@ The game is saved in p.yaml; continue it with `kado kingmaker resume p.yaml`.
 const TO_THE_END: &str = "RY c3\nBB c2 e c3\nYB c4 ne c3\nGB\nw c4\ne c4\nw c1\n";
 
 /// The final long press asked for all eight Blinks, c2 too, whose both pairs cy showed in
-/// Spring: kado says c2 itself and asks the seven it does not know.
+/// Spring: kado says c2 itself, asks only the pair it has not seen of c1 and c3, and says
+/// what each player revealed.
 #[test]
 fn the_final_long_press_asked_for_commons_whose_both_pairs_were_shown_in_spring() {
     let out = played(&format!(
-        "{SPRING}{TO_THE_END}RG-YB\nYY-GB\nRY-GB\nBB-GY\nYY-RR\nBB-GB\nGG-RY\n"
+        "{SPRING}{TO_THE_END}RG-YB\nYY-GB\nRY-GB\nBB-GY\nRR\nBB\nGG-RY\n"
     ));
     assert!(!out.contains("c2's pairs"), "{out}");
     assert!(!out.contains('✗'), "{out}");
@@ -639,17 +641,17 @@ fn the_final_long_press_asked_for_commons_whose_both_pairs_were_shown_in_spring(
     assert_eq!(
         tail,
         "c2: RG-YB (both its pairs were shown during the Year).
-Long press every Blink. ana's pairs: RG-YB
+Long press every Blink. ana's pairs (ana revealed YB): RG-YB
 ana: RG-YB.
-Long press every Blink. bo's pairs: YY-GB
+Long press every Blink. bo's pairs (bo revealed GB): YY-GB
 bo: YY-GB.
-Long press every Blink. cy's pairs: RY-GB
+Long press every Blink. cy's pairs (cy revealed RY): RY-GB
 cy: RY-GB.
-Long press every Blink. dee's pairs: BB-GY
+Long press every Blink. dee's pairs (dee revealed BB): BB-GY
 dee: BB-GY.
-Long press every Blink. c1's pairs: YY-RR
+Long press every Blink. c1's right pair (its left pair showed YY): RR
 c1: YY-RR.
-Long press every Blink. c3's pairs: BB-GB
+Long press every Blink. c3's left pair (its right pair showed GB): BB
 c3: BB-GB.
 Long press every Blink. c4's pairs: GG-RY
 c4: GG-RY.

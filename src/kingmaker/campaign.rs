@@ -59,6 +59,9 @@ pub enum Action {
     Summer { step: String },
     /// A Summer reveal told before the move: `dee BB`.
     Reveal { step: String },
+    /// A Summer move of a common long-pressed as it goes in, told before its pairs (ruling
+    /// dark-commons: lit-when-moved): `dee BB c4 se c1`.
+    Moving { step: String },
     /// A Harvest insertion: `dee w c4`.
     Harvest { step: String },
     /// A Blink after the final long press: `c1 YY-RR`.
@@ -615,6 +618,26 @@ impl Campaign {
             .map_err(|e| CampaignError::Year(Box::new(e)))
     }
 
+    /// A Summer move told before the pairs of the common it long-presses.
+    fn moving(&mut self, step: &str) -> Result<Vec<String>, CampaignError> {
+        let m = read_step("summer", step)
+            .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+        let (Move::Summer(r), Some(y)) = (m, self.year.as_mut()) else {
+            return Err(CampaignError::FirstNeeded);
+        };
+        y.moving(&r).map_err(|e| CampaignError::Year(Box::new(e)))
+    }
+
+    /// The action of a step kado takes itself, or a move told before its pairs.
+    fn action_of(&self, m: &Move) -> Action {
+        match (m, &self.year) {
+            (Move::Summer(r), Some(y)) if y.needs_lit(r) => Action::Moving {
+                step: m.to_string(),
+            },
+            _ => Action::of_move(m),
+        }
+    }
+
     /// Replaces a step of the Year under way and referees the Year again from its start;
     /// refused when the corrected Year breaks a rule.
     fn fix(&mut self, key: &str, text: &str) -> Result<Vec<String>, CampaignError> {
@@ -665,6 +688,7 @@ impl Campaign {
         // A pair revealed before the move still stands when the same player is due.
         if (again.phase, again.turn) == (y.phase, y.turn) {
             again.revealed = y.revealed;
+            again.moving = y.moving.clone();
         }
         self.history[at].1 = fixed.to_string();
         self.year = Some(again);
@@ -883,7 +907,7 @@ impl Session for Campaign {
                 each.join(" ")
             }
             Action::Fix { season, step } => format!("fix {season} {step}"),
-            Action::Reveal { step } => step.clone(),
+            Action::Reveal { step } | Action::Moving { step } => step.clone(),
             _ => String::new(),
         }
     }
@@ -960,6 +984,7 @@ impl Session for Campaign {
             }
             Action::Fix { season, step } => self.fix(season, step),
             Action::Reveal { step } => self.reveal(step),
+            Action::Moving { step } => self.moving(step),
             step => self.season_step(step),
         }
     }
@@ -972,7 +997,7 @@ impl Session for Campaign {
         let n = self.years.len() + 1;
         if let Some(y) = &self.year {
             return match y.next() {
-                Next::Auto(m) => Step::Auto(Action::of_move(&m)),
+                Next::Auto(m) => Step::Auto(self.action_of(&m)),
                 Next::Ask(q) => Step::Ask(q),
                 Next::Done => Step::Done,
             };
@@ -1035,7 +1060,7 @@ impl Session for Campaign {
                 .read_answer(&question.key, text)
                 .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
             return Ok(match read {
-                Answer::Step(m) => Action::of_move(&m),
+                Answer::Step(m) => self.action_of(&m),
                 Answer::Reveal(player, pair) => Action::Reveal {
                     step: format!("{player} {}", super::year::pair_text(pair)),
                 },

@@ -92,6 +92,9 @@ pub struct YearState {
     pub known: bool,
     /// The pair the player due in Summer has revealed, before they move a common.
     pub revealed: Option<PairOf>,
+    /// A Summer move of a common nobody chose, told before its pairs (ruling dark-commons:
+    /// lit-when-moved long-presses it as it goes in).
+    pub moving: Option<Reveal>,
 }
 
 impl YearState {
@@ -109,6 +112,7 @@ impl YearState {
             lit: Vec::new(),
             known: false,
             revealed: None,
+            moving: None,
         }
     }
 
@@ -452,13 +456,16 @@ impl YearState {
             state.lit = [true, true];
             state.colours = [Some(a), Some(b)];
         }
-        let told = self.revealed.take().is_some();
+        let moved_before = self.moving.take().is_some();
+        let told = self.revealed.take().is_some() || moved_before;
         self.reveals[who] = Some(r.pair);
         self.commons[r.common].moved_by = Some(who);
         let place = placed_words(&placement);
         self.placed.push(placement);
         let only = if only { ONLY_PLACE } else { "" };
-        Ok(vec![if told {
+        Ok(vec![if let (true, Some(l)) = (moved_before, r.lit) {
+            format!("{common} lights {}.", pairs_text(l))
+        } else if told {
             format!("{player} moves {common} into the Commons{place}{only}.")
         } else {
             format!(
@@ -466,6 +473,45 @@ impl YearState {
                 pair_text(r.pair)
             )
         }])
+    }
+
+    /// Whether a Summer step moves a common that is long-pressed as it goes in, without
+    /// its pairs yet (ruling dark-commons: lit-when-moved).
+    pub fn needs_lit(&self, r: &Reveal) -> bool {
+        self.rules.lit_when_moved
+            && r.lit.is_none()
+            && self
+                .commons
+                .get(r.common)
+                .is_some_and(|c| c.choosers.is_empty() && c.moved_by.is_none())
+    }
+
+    /// A Summer move of a common long-pressed as it goes in, told before its pairs:
+    /// checked as the whole step would be, then its pairs are asked.
+    pub fn moving(&mut self, r: &Reveal) -> Result<Vec<String>, YearError> {
+        if !self.needs_lit(r) || self.moving.is_some() {
+            return Err(YearError::SayLit {
+                common: common_name(r.common),
+            });
+        }
+        let mut probe = self.clone();
+        let any = [r.pair, r.pair];
+        probe.summer(&Reveal {
+            lit: Some(any),
+            ..r.clone()
+        })?;
+        self.revealed = Some(r.pair);
+        self.moving = Some(r.clone());
+        let common = common_name(r.common);
+        let place = r
+            .against
+            .as_ref()
+            .map(|(d, o)| format!(", {} of {o}", dir_word(*d)))
+            .unwrap_or_default();
+        Ok(vec![format!(
+            "{} moves {common} into the Commons{place} and long-presses it.",
+            self.name(self.due().unwrap_or(0))
+        )])
     }
 
     /// A Summer reveal told before the move: the pair the player due shows.
@@ -826,6 +872,16 @@ impl YearState {
     /// Summer: the pair the player due reveals, then the common they move (kado moves it
     /// itself when only one move is legal).
     fn summer_next(&self, who: &str) -> Next {
+        if let Some(r) = &self.moving {
+            let common = common_name(r.common);
+            return Next::Ask(Question::new(
+                "lit",
+                format!("Summer, {who}: {common} is long-pressed as it goes in; its pairs"),
+                format!(
+                    "{common}'s left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB` (ruling dark-commons: lit-when-moved)."
+                ),
+            ));
+        }
         let Some(pair) = self.revealed else {
             return Next::Ask(Question::new(
                 "summer",
@@ -833,9 +889,7 @@ impl YearState {
                 self.summer_hint(),
             ));
         };
-        if let [(common, against)] = self.summer_choices().as_slice()
-            && !(self.rules.lit_when_moved && self.commons[*common].choosers.is_empty())
-        {
+        if let [(common, against)] = self.summer_choices().as_slice() {
             return Next::Auto(Move::Summer(Reveal {
                 player: who.to_string(),
                 pair,
@@ -889,11 +943,52 @@ impl YearState {
             return Next::Auto(Move::Lit(Lit { blink, pairs }));
         }
         let name = unlit.first().cloned().unwrap_or_default();
-        Next::Ask(Question::new(
-            "blinks",
-            format!("Long press every Blink. {name}'s pairs"),
-            "Its left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB`.",
-        ))
+        let (prompt, hint) = match (self.half_known(&name), self.player_index(&name)) {
+            (Some((side, pair)), _) => (
+                format!(
+                    "Long press every Blink. {name}'s {} pair (its {} pair showed {})",
+                    side_word(Some(1 - side)),
+                    side_word(Some(side)),
+                    pair_text(pair)
+                ),
+                format!(
+                    "The pair kado has not seen, two colours of R Y G B: `RY`; or both pairs, `{}`.",
+                    if side == 0 {
+                        format!("{}-RY", pair_text(pair))
+                    } else {
+                        format!("RY-{}", pair_text(pair))
+                    }
+                ),
+            ),
+            (None, Some(i)) => (
+                format!(
+                    "Long press every Blink. {name}'s pairs{}",
+                    self.reveals
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .map(|p| format!(" ({name} revealed {})", pair_text(p)))
+                        .unwrap_or_default()
+                ),
+                BLINK_HINT.to_string(),
+            ),
+            _ => (
+                format!("Long press every Blink. {name}'s pairs"),
+                BLINK_HINT.to_string(),
+            ),
+        };
+        Next::Ask(Question::new("blinks", prompt, hint))
+    }
+
+    /// A common with one pair shown during the Year and the other not: the side shown
+    /// (0 left, 1 right) and its pair.
+    fn half_known(&self, name: &str) -> Option<(usize, PairOf)> {
+        let c = common_index(name)?;
+        match self.commons[c].colours {
+            [Some(l), None] => Some((0, l)),
+            [None, Some(r)] => Some((1, r)),
+            _ => None,
+        }
     }
 
     fn spring_hint(&self) -> String {
@@ -996,6 +1091,25 @@ impl YearState {
         if let ("summer", Some(pair)) = (key, super::year::read_pair(&rest)) {
             return Ok(Answer::Reveal(who, pair));
         }
+        if key == "blinks"
+            && let (Some(pair), Some((side, seen))) =
+                (super::year::read_pair(&rest), self.half_known(&who))
+        {
+            let pairs = if side == 0 {
+                [seen, pair]
+            } else {
+                [pair, seen]
+            };
+            return Ok(Answer::Step(Move::Lit(Lit { blink: who, pairs })));
+        }
+        if let ("lit", Some(r)) = (key, &self.moving) {
+            let src = crate::diag::Source::new("the answer", rest.as_str());
+            let pairs = super::year::read_pairs(&src).map_err(|e| self.refused(key, text, &e))?;
+            return Ok(Answer::Step(Move::Summer(Reveal {
+                lit: Some(pairs),
+                ..r.clone()
+            })));
+        }
         // The move may be told with the pair again (`RY c4`): it must be the one revealed.
         let paired = rest
             .split_whitespace()
@@ -1085,6 +1199,10 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
     );
     x.rule("Every pair shown during the Year (a Spring press, a Summer reveal) must agree with the Blink's colours after the final long press.");
 }
+
+/// What a Blink's pairs are typed as after the final long press.
+const BLINK_HINT: &str =
+    "Its left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB`.";
 
 /// What kado says of a step it takes itself, the only legal one.
 const ONLY_PLACE: &str = " (the only legal place)";
