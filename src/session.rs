@@ -237,6 +237,12 @@ pub trait Session: Sized + Clone {
         None
     }
 
+    /// The advice for `question` when the player types `hint WHAT`, telling what only they
+    /// know (their own cards or Blink); the error says why there is none.
+    fn hint_with(&self, _question: &Question, _known: &str) -> Result<String, String> {
+        Err("`hint` takes nothing after it at this prompt: type `hint` alone".to_string())
+    }
+
     /// How the game stands for the play history (players, scores, winners, and the facts
     /// the game's records need); `None` for a session that is not a game.
     fn outcome(&self) -> Option<crate::history::Outcome> {

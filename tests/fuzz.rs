@@ -1601,6 +1601,7 @@ fn fuzz_answers_kingmaker() {
         players: strings(&["ana", "bo", "cy", "dee"]),
         target: 3,
         seasons: false,
+        known: false,
     };
     let script = [
         "ana".to_string(),

@@ -274,3 +274,180 @@ fn no_hint_where_there_is_no_choice_of_play() {
         "{all}"
     );
 }
+
+const PLAYED_SPRING: &str = "c2 left RG\nc2 long RG-YB\nc3 right GB\nc1 left YY\n";
+
+/// Plays (`play`, or `resume` of the save) in `dir` with these answers: stdout.
+fn at_the_table(dir: &Path, resume: bool, answers: &str) -> String {
+    let args: &[&str] = if resume {
+        &["kingmaker", "resume", "g.yaml"]
+    } else {
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "g.yaml",
+        ]
+    };
+    let (code, out, err) = run_in(dir, args, answers);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    out
+}
+
+/// The first (best) answer of the advice table printed last in `out`.
+fn best_answer(out: &str) -> String {
+    let row = out
+        .lines()
+        .rfind(|l| l.starts_with("│ best ┆ "))
+        .unwrap_or_else(|| panic!("no advice in {out}"));
+    row.split('┆').nth(1).unwrap().trim().to_string()
+}
+
+/// Summer: `hint` suggested `c4`, and typing `c4` was refused as a record-file line
+/// ("`cy c4` is not a summer step … expected: PLAYER PAIR COMMON"). The pair is now
+/// revealed first; at the move the hint's answer is typed as printed and accepted.
+#[test]
+fn summer_hint_suggested_c4_and_typing_c4_was_refused_with_a_record_file_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = at_the_table(d, false, &format!("{PLAYED_SPRING}RY\nhint\nquit\n"));
+    assert!(
+        out.contains("cy reveals RY.\nSummer, cy (revealed RY): the common you move into the Commons: hint\nSummer, cy: which common to move and where"),
+        "{out}"
+    );
+    let best = best_answer(&out);
+    let out = at_the_table(d, true, &format!("{best}\nquit\n"));
+    assert!(
+        out.contains(&format!(
+            "Summer, cy (revealed RY): the common you move into the Commons: {best}\ncy moves {best} into the Commons.\n"
+        )),
+        "{out}"
+    );
+    assert!(!out.contains('✗'), "{out}");
+}
+
+/// A refused live answer said what the record file takes; it says what this prompt takes.
+#[test]
+fn a_refused_live_answer_got_a_record_file_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = at_the_table(
+        dir.path(),
+        false,
+        &format!("{PLAYED_SPRING}c4\nRY\nzz\nquit\n"),
+    );
+    assert!(!out.contains("is not a summer step"), "{out}");
+    assert!(!out.contains("PLAYER PAIR COMMON"), "{out}");
+    let from = out.find("Summer, cy: the pair you reveal: c4").unwrap();
+    assert_eq!(
+        &out[from..],
+        "Summer, cy: the pair you reveal: c4
+✗ error: `c4` is not an answer to this question
+  = expected: the pair your Blink shows, `RY`, or with it the common you move: `RY c3`, `BB c2 e c3`
+Summer, cy: the pair you reveal: RY
+cy reveals RY.
+Summer, cy (revealed RY): the common you move into the Commons: zz
+✗ error: `zz` is not a scattered common
+  = expected: the common you move and where: `c1`, `c2`, `c3`, `c4`
+Summer, cy (revealed RY): the common you move into the Commons: quit
+The game is saved in g.yaml; continue it with `kado kingmaker resume g.yaml`.
+"
+    );
+}
+
+/// `hint BR-GG` (the player's own Blink, which only they know) was refused, so Summer
+/// advice was a coin flip. `hint BLINK` reckons with it: at the reveal it names the two
+/// pairs, at the move it ranks the moves knowing the Blink, and its answer is accepted.
+#[test]
+fn hint_with_the_players_own_blink_was_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = at_the_table(d, false, &format!("{PLAYED_SPRING}hint RY-GG\nquit\n"));
+    assert!(
+        out.contains("Summer, cy: the pair you reveal: hint RY-GG\nReveal `RY` or `GG`: the pair revealed changes no score."),
+        "{out}"
+    );
+    let out = at_the_table(d, true, "RY\nhint RY-GG\nquit\n");
+    assert!(out.contains("cy's own Blink is RY-GG."), "{out}");
+    assert!(
+        out.contains("colourings of the 20 faces cy cannot see"),
+        "{out}"
+    );
+    let best = best_answer(&out);
+    let out = at_the_table(d, true, &format!("{best}\nquit\n"));
+    assert!(
+        out.contains(&format!("\ncy moves {best} into the Commons.\n")),
+        "{out}"
+    );
+    assert!(!out.contains('✗'), "{out}");
+    // A Blink that does not hold the pair revealed is refused, saying why.
+    let dir = tempfile::tempdir().unwrap();
+    let out = at_the_table(
+        dir.path(),
+        false,
+        &format!("{PLAYED_SPRING}RY\nhint BR-GG\nquit\n"),
+    );
+    assert!(
+        out.contains("✗ cy revealed RY in Summer, which is not a pair of BR-GG; give cy's own Blink as it lights up\n"),
+        "{out}"
+    );
+}
+
+/// Later in Summer, the hint's answer is a common and a place, as typed, and accepted.
+#[test]
+fn summer_hint_answers_with_a_place_are_typed_as_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = at_the_table(
+        d,
+        false,
+        &format!("{PLAYED_SPRING}RY c3\nBB\nhint BB-GY\nquit\n"),
+    );
+    let best = best_answer(&out);
+    assert!(best.contains(" c3"), "{best}");
+    let out = at_the_table(d, true, &format!("{best}\nquit\n"));
+    assert!(
+        out.contains(&format!(
+            "the common you move into the Commons: {best}\ndee moves "
+        )),
+        "{out}"
+    );
+    assert!(!out.contains('✗'), "{out}");
+}
+
+/// Under ruling dark-commons: lit-when-moved, the hint's answer for a common nobody chose
+/// (`c4`) was refused for want of its pairs: it is taken, and then its pairs are asked.
+#[test]
+fn a_hint_answer_moving_a_dark_common_was_refused_for_want_of_its_pairs() {
+    let dir = with_files(&[("lit.yaml", LIT_RULES)]);
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "--rules",
+            "lit.yaml",
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "g.yaml",
+        ],
+        format!("{PLAYED_SPRING}RY\nc4\nGG-RY\nquit\n"),
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let from = out.find("Summer, cy (revealed RY)").unwrap();
+    let to = out[from..].find("Year 1 (points").unwrap();
+    assert_eq!(
+        &out[from..from + to],
+        "Summer, cy (revealed RY): the common you move into the Commons: c4
+cy moves c4 into the Commons and long-presses it.
+Summer, cy: c4 is long-pressed as it goes in; its pairs: GG-RY
+c4 lights GG-RY.
+"
+    );
+}

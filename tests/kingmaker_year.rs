@@ -191,19 +191,28 @@ fn year_answers(second: bool) -> Vec<&'static str> {
         (
             &["c1 left YY", "c2 right YB", "c3 left BB", "c4 left GG"],
             &["RY c1", "BB c2 e c1", "YB c3 ne c1", "GB c4 sw c2"],
-            &["w c3", "e c3", "w c4", "e c4"],
+            &["w c3", "e c3", "w c4"],
         )
     } else {
         (
             &["c2 left RG", "c2 long RG-YB", "c3 right GB", "c1 left YY"],
             &["RY c3", "BB c2 e c3", "YB c4 ne c3", "GB c1 sw c2"],
-            &["w c4", "e c4", "w c1", "e c1"],
+            &["w c4", "e c4", "w c1"],
         )
     };
-    let blinks = [
-        "RG-YB", "YY-GB", "RY-GB", "BB-GY", "YY-RR", "RG-YB", "BB-GB", "GG-RY",
-    ];
-    [spring, summer, harvest, &blinks].concat()
+    // kado knows a common whose both pairs were shown in Spring (c2, long-pressed by cy
+    // in the first Year) and tells it itself.
+    let blinks: &[&str] = if second {
+        &[
+            "RG-YB", "YY-GB", "RY-GB", "BB-GY", "YY-RR", "RG-YB", "BB-GB", "GG-RY",
+        ]
+    } else {
+        &[
+            "RG-YB", "YY-GB", "RY-GB", "BB-GY", "YY-RR", "BB-GB", "GG-RY",
+        ]
+    };
+    // The last Blink of Harvest has one place left: kado says it.
+    [spring, summer, harvest, blinks].concat()
 }
 
 /// Three Years played live, to a target of 2: ana wins Years 1 and 3, cy Year 2.
@@ -239,6 +248,7 @@ fn a_campaign_of_three_years_through_play_passes_check_with_the_same_result() {
         three_years_answers(),
     );
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(!out.contains('✗'), "every answer is taken: {out}");
     assert!(
         out.contains("ana reaches 2 points and wins the campaign!\n"),
         "{out}"
@@ -340,7 +350,9 @@ fn resume_with_record_rewrites_the_record() {
     assert_eq!((code, err.as_str()), (0, ""));
     let record = std::fs::read_to_string(d.join("r.txt")).unwrap();
     assert!(
-        record.ends_with("c1 YY-RR, c2 RG-YB, c3 BB-GB, c4 GG-RY\n"),
+        record.ends_with(
+            "blinks: c2 RG-YB, ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c3 BB-GB, c4 GG-RY\n"
+        ),
         "{record}"
     );
     let (code, out, _) = run_in(d, &["kingmaker", "check", "r.txt"], "");
@@ -534,4 +546,154 @@ fn kingmaker_sessions_without_players_name_the_seats() {
             "{command}: {out}"
         );
     }
+}
+
+/// What `play` says (stdout) for a Year where ana holds the token, from these answers.
+fn played(answers: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "kingmaker",
+            "play",
+            "--players",
+            "ana,bo,cy,dee",
+            "--first",
+            "ana",
+            "--save",
+            "p.yaml",
+        ],
+        answers,
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    out
+}
+
+const SPRING: &str = "c2 left RG\nc2 long RG-YB\nc3 right GB\nc1 left YY\n";
+
+/// The Commons was listed (`c2, c1`) until three commons were down: it is drawn from the
+/// first, each common where it sits, so c1 west of c2 reads c1, c2.
+#[test]
+fn the_commons_was_listed_c2_c1_until_three_commons_were_down() {
+    let out = played(&format!("{SPRING}RY\nc2\nBB c1 w c2\nquit\n"));
+    assert!(!out.contains("c2, c1"), "{out}");
+    assert!(
+        out.contains(
+            "The Commons so far:
+   / \\
+  /   \\
+ /     \\
+|  c2   |
+| R   Y |
+| G   B |
+ \\     /
+  \\   /
+   \\ /
+Summer, dee: the pair you reveal: "
+        ),
+        "{out}"
+    );
+    let tail = &out[out
+        .find("Summer, dee: the pair you reveal: BB c1 w c2")
+        .unwrap()..];
+    assert_eq!(
+        tail,
+        "Summer, dee: the pair you reveal: BB c1 w c2
+dee reveals BB and moves c1 into the Commons, west of c2.
+Year 1 (points: ana 0, bo 0, cy 0, dee 0): ana held the first player token at the start of the Year. Now: Summer: ana reveals a pair and moves a common into the Commons.
+  c1 YY-..: chosen by ana (left); moved into the Commons by dee
+  c2 RG-YB: chosen by bo (left) and cy (long); moved into the Commons by cy
+  c3 ..-GB: chosen by dee (right); scattered
+  c4 ..-..: nobody chose it; scattered
+The Commons so far:
+   / \\     / \\
+  /   \\   /   \\
+ /     \\ /     \\
+|  c1   |  c2   |
+| Y   · | R   Y |
+| Y   · | G   B |
+ \\     / \\     /
+  \\   /   \\   /
+   \\ /     \\ /
+Summer, ana: the pair you reveal: quit
+The game is saved in p.yaml; continue it with `kado kingmaker resume p.yaml`.
+"
+    );
+}
+
+/// The last steps of a Year: the fourth common and the last Blink of Harvest have one
+/// legal place each, and c2 showed both pairs in Spring.
+const TO_THE_END: &str = "RY c3\nBB c2 e c3\nYB c4 ne c3\nGB\nw c4\ne c4\nw c1\n";
+
+/// The final long press asked for all eight Blinks, c2 too, whose both pairs cy showed in
+/// Spring: kado says c2 itself, asks only the pair it has not seen of c1 and c3, and says
+/// what each player revealed.
+#[test]
+fn the_final_long_press_asked_for_commons_whose_both_pairs_were_shown_in_spring() {
+    let out = played(&format!(
+        "{SPRING}{TO_THE_END}RG-YB\nYY-GB\nRY-GB\nBB-GY\nRR\nBB\nGG-RY\n"
+    ));
+    assert!(!out.contains("c2's pairs"), "{out}");
+    assert!(!out.contains('✗'), "{out}");
+    assert_eq!(out.matches("Long press every Blink.").count(), 7, "{out}");
+    let tail = &out[out.find("Harvest ends").unwrap()..];
+    let tail = &tail[tail.find("c2: RG-YB").unwrap()..tail.find("Every Blink is lit").unwrap()];
+    // The table drawn after kado's own step (c2 told) is left out: from the first question.
+    let told = "c2: RG-YB (both its pairs were shown during the Year).\n";
+    assert!(tail.starts_with(told), "{tail}");
+    assert!(
+        tail.contains("(ana, bo, cy, dee, c1, c3, c4 still to tell)"),
+        "{tail}"
+    );
+    let tail = &tail[tail.find("Long press every Blink.").unwrap()..];
+    assert_eq!(
+        tail,
+        "Long press every Blink. ana's pairs (ana revealed YB): RG-YB
+ana: RG-YB.
+Long press every Blink. bo's pairs (bo revealed GB): YY-GB
+bo: YY-GB.
+Long press every Blink. cy's pairs (cy revealed RY): RY-GB
+cy: RY-GB.
+Long press every Blink. dee's pairs (dee revealed BB): BB-GY
+dee: BB-GY.
+Long press every Blink. c1's right pair (its left pair showed YY): RR
+c1: YY-RR.
+Long press every Blink. c3's left pair (its right pair showed GB): BB
+c3: BB-GB.
+Long press every Blink. c4's pairs: GG-RY
+c4: GG-RY.
+"
+    );
+    assert!(
+        out.contains("ana wins the Year and an overall point."),
+        "{out}"
+    );
+}
+
+/// The last Harvest player was asked where to go with one place left (and the last
+/// Summer mover where the fourth common goes): a question with one legal answer is
+/// answered by kado, said and not asked.
+#[test]
+fn the_last_harvest_player_was_asked_where_to_go_with_one_place_left() {
+    let out = played(&format!("{SPRING}{TO_THE_END}quit\n"));
+    assert!(!out.contains("Harvest, cy:"), "{out}");
+    assert!(!out.contains("Summer, bo (revealed GB)"), "{out}");
+    assert!(
+        out.contains(
+            "Summer, bo: the pair you reveal: GB
+bo reveals GB.
+bo moves c1 into the Commons, south-east of c3 (the only legal place).
+Summer ends; the first player token passes to dee, who leads Harvest.
+"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "cy inserts their Blink into the Commons, south-east of c2 (the only legal place).
+Harvest ends: long press every Blink in the Commons.
+"
+        ),
+        "{out}"
+    );
 }

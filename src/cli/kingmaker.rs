@@ -53,7 +53,7 @@ pub enum Cmd {
     },
     /// Referee a campaign live, season by season, and write its Year record.
     #[command(
-        long_about = "Referee a campaign live, Year by Year and season by season. kado says who holds the first player token and what each player does; it asks only what it cannot know (each Spring choice and what it shows, each Summer reveal and move, each Harvest insertion, each Blink's pairs after the final long press), refuses at once a step the rules forbid (saying what is legal), draws the Commons as it grows, scores each Year, gives the overall point and asks the winner who starts next. The campaign is saved after every answer; `undo`, `fix`, `show`, `help` and `quit` work at any prompt, and `kado kingmaker resume FILE` goes on with it. With --record FILE the Year record is rewritten after every answer; `kado kingmaker check FILE` referees it with the same result.",
+        long_about = "Referee a campaign live, Year by Year and season by season. kado says who holds the first player token and what each player does; it asks only what it cannot know (each Spring choice and what it shows, each Summer reveal and then the move, each Harvest insertion, the pairs of each Blink it has not seen whole after the final long press) and says itself a step with one legal answer (the fourth common's place, the last Blink's place in Harvest), refuses at once a step the rules forbid (saying what is legal), draws the Commons as it grows, scores each Year, gives the overall point and asks the winner who starts next. The campaign is saved after every answer; `undo`, `fix`, `show`, `help` and `quit` work at any prompt, and `kado kingmaker resume FILE` goes on with it. With --record FILE the Year record is rewritten after every answer; `kado kingmaker check FILE` referees it with the same result.",
         after_help = PLAY_AFTER
     )]
     Play {
@@ -175,9 +175,13 @@ const LEDGER_JSON: &str = ledger_json!();
 const PLAY_AFTER: &str = concat!(
     "Answers: Spring `c2 left RG` (a single click shows the left pair), `c2 right YB` (a\n",
     "double click, the right pair), `c2 long RG-YB` (a long press, for a common already\n",
-    "chosen); Summer `RY c3` (the pair you reveal, the first common), then `BB c2 e c3` (the\n",
-    "common against a side of a Blink in the Commons); Harvest `w c4`; after the final long\n",
-    "press each Blink's pairs, `RG-YB`. The player's name may start an answer.\n\n",
+    "chosen); Summer `RY` (the pair you reveal), then the common you move, `c3` for the\n",
+    "first, `c2 e c3` for a later one (against a side of a Blink in the Commons), or both at\n",
+    "once, `BB c2 e c3`; Harvest `w c4`; after the final long press the pairs of each Blink\n",
+    "kado has not seen whole, `RG-YB` (of a common with one pair seen, the other, `RR`). A\n",
+    "step with one legal answer kado says itself. The player's name may start an answer.\n\n",
+    "`hint` at a Summer or Harvest prompt ranks the legal answers, each as it is typed there;\n",
+    "`hint RG-YB` tells kado your own Blink, which only you know, and advises with it.\n\n",
     "A step of the Year under way told wrong is corrected with `fix SEASON STEP` at any prompt\n",
     "(`fix spring cy c2 long RG-YB`): the step of that player in that season is replaced and the\n",
     "Year is refereed again; `undo` takes back the last answer. Any earlier answer is corrected by\n",
@@ -191,7 +195,7 @@ const PLAY_AFTER: &str = concat!(
     ledger_json!()
 );
 
-const ADVISE_ABOUT: &str = "Advise the player about to act, from the Year record so far: in Summer, which scattered common to move into the Commons and where; in Harvest, where to insert their Blink. Every legal choice is listed with the player's triad score (on average) and their chance to take the Year, best first.\n\nOnly what the player can see is read: the pairs shown in Spring and Summer, and their own Blink when given with --blink. Every other face is unknown to them and may be any of R Y G B alike (the rules do not say how many faces of each colour the Blinks hold): when few faces are unknown every colouring is played (exact), else --samples colourings are drawn from --seed, the same for every choice, and ± is a 95% interval. After the choice the Year is played to its end by a simple greedy rule, as if the colours drawn were seen (the player's own Harvest step too): in Summer the scattered common that scores best with the mover's Blink goes to its first legal place; in Harvest each Blink takes the place whose triad scores best for its player. At a `kado kingmaker play` prompt in Summer or Harvest, `hint` gives the same advice.";
+const ADVISE_ABOUT: &str = "Advise the player about to act, from the Year record so far: in Summer, which scattered common to move into the Commons and where; in Harvest, where to insert their Blink. Every legal choice is listed with the player's triad score (on average) and their chance to take the Year, best first.\n\nOnly what the player can see is read: the pairs shown in Spring and Summer, and their own Blink when given with --blink. Every other face is unknown to them and may be any of R Y G B alike (the rules do not say how many faces of each colour the Blinks hold): when few faces are unknown every colouring is played (exact), else --samples colourings are drawn from --seed, the same for every choice, and ± is a 95% interval. After the choice the Year is played to its end by a simple greedy rule, as if the colours drawn were seen (the player's own Harvest step too): in Summer the scattered common that scores best with the mover's Blink goes to its first legal place; in Harvest each Blink takes the place whose triad scores best for its player. At a `kado kingmaker play` prompt in Summer or Harvest, `hint` gives the same advice, and `hint RG-YB` the advice with the player's own Blink.";
 
 const ADVISE_AFTER: &str = concat!(
     "Example:\n",
@@ -760,6 +764,7 @@ fn play_cmd(
     }
     let (mut setup, first) = Setup::read(&players, target.unwrap_or("3"), first.as_deref())?;
     setup.seasons = true;
+    setup.known = true;
     <Campaign as kado::session::Session>::start(&setup, rs)
         .map_err(|e| Error::msg(e.to_string()))?;
     let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;

@@ -24,6 +24,8 @@ pub enum Reply {
     Hint,
     /// Show the hand of the player to move (hands kept off the screen).
     Hand,
+    /// `hint WHAT`: the same, told what only the player knows.
+    HintWith(String),
     /// `fix` (list the answers given) or `fix N [ANSWER]` (replace answer N).
     Fix(Option<(usize, String)>),
     /// No more input (end of a script, or Ctrl-D).
@@ -42,7 +44,10 @@ fn classify(line: &str) -> Reply {
         "show" | "status" => Reply::Show,
         "hint" => Reply::Hint,
         "hand" | "cards" => Reply::Hand,
-        other => fix(other).unwrap_or_else(|| Reply::Answer(other.to_string())),
+        other => match other.strip_prefix("hint ") {
+            Some(known) => Reply::HintWith(known.trim().to_string()),
+            None => fix(other).unwrap_or_else(|| Reply::Answer(other.to_string())),
+        },
     }
 }
 

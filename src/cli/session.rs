@@ -353,6 +353,10 @@ impl<G: Session> Runner<'_, G> {
                     .prompter
                     .refuse("kado has no advice for this question: it is not a choice of play"),
             },
+            Reply::HintWith(known) => match self.game.hint_with(q, &known) {
+                Ok(advice) => self.prompter.say(&advice),
+                Err(why) => self.prompter.refuse(&kado::diag::escape_words(&why)),
+            },
             Reply::Undo => self.undo()?,
             Reply::Fix(None) => self.list_answers()?,
             Reply::Fix(Some((number, text))) => self.fix(number, &text)?,
@@ -654,10 +658,12 @@ mod tests {
             players: players(&["ana", "bo", "cy", "dee"]),
             target: 2,
             seasons: false,
+            known: false,
         };
         fuzz::<km::Campaign>("kingmaker", setup.clone(), 4);
         let seasons = km::Setup {
             seasons: true,
+            known: true,
             ..setup
         };
         fuzz::<km::Campaign>("kingmaker", seasons, 4);

@@ -11,7 +11,7 @@ use super::Rules;
 use super::error::{CampaignError, YearError};
 use super::layout::{self, Layout};
 use super::score;
-use super::season::{Next, YearState};
+use super::season::{Answer, Next, YearState};
 use super::year::{Move, read_step};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
@@ -34,6 +34,11 @@ pub struct Setup {
     /// typed in (`kado kingmaker campaign`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub seasons: bool,
+    /// kado takes itself every step of a Year it already knows (a Harvest place or a
+    /// Summer move with one legal answer, a Blink whose both pairs were shown). Campaigns
+    /// saved before this was so lack it, and ask as they did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub known: bool,
 }
 
 /// One thing recorded in a campaign.
@@ -52,6 +57,11 @@ pub enum Action {
     Spring { step: String },
     /// A Summer reveal and move: `dee BB c2 e c3`.
     Summer { step: String },
+    /// A Summer reveal told before the move: `dee BB`.
+    Reveal { step: String },
+    /// A Summer move of a common long-pressed as it goes in, told before its pairs (ruling
+    /// dark-commons: lit-when-moved): `dee BB c4 se c1`.
+    Moving { step: String },
     /// A Harvest insertion: `dee w c4`.
     Harvest { step: String },
     /// A Blink after the final long press: `c1 YY-RR`.
@@ -120,6 +130,8 @@ pub struct Campaign {
     pub year: Option<YearState>,
     /// What the record notation says so far: each line's key and text, in order.
     pub history: Vec<(&'static str, String)>,
+    /// kado takes itself every step of a Year it already knows.
+    pub known: bool,
 }
 
 /// A Year in the ledger, for JSON.
@@ -556,7 +568,7 @@ impl Campaign {
                 self.history.push(("next", self.players[i].clone()));
                 self.history.push(("year", String::new()));
             }
-            let y = YearState::new(&self.players, i, &self.rules);
+            let y = YearState::new(&self.players, i, &self.rules).knowing(self.known);
             said.push(format!("Year {n}: now {}.", y.due_text()));
             self.year = Some(y);
         }
@@ -594,6 +606,36 @@ impl Campaign {
             self.year = None;
         }
         Ok(said)
+    }
+
+    /// A Summer reveal told before the move (`dee BB`).
+    fn reveal(&mut self, step: &str) -> Result<Vec<String>, CampaignError> {
+        let bad = || CampaignError::Step(format!("`{step}` is not a reveal, PLAYER PAIR"));
+        let (player, pair) = step.trim().split_once(' ').ok_or_else(bad)?;
+        let pair = super::year::read_pair(pair).ok_or_else(bad)?;
+        let y = self.year.as_mut().ok_or(CampaignError::FirstNeeded)?;
+        y.reveal(player, pair)
+            .map_err(|e| CampaignError::Year(Box::new(e)))
+    }
+
+    /// A Summer move told before the pairs of the common it long-presses.
+    fn moving(&mut self, step: &str) -> Result<Vec<String>, CampaignError> {
+        let m = read_step("summer", step)
+            .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+        let (Move::Summer(r), Some(y)) = (m, self.year.as_mut()) else {
+            return Err(CampaignError::FirstNeeded);
+        };
+        y.moving(&r).map_err(|e| CampaignError::Year(Box::new(e)))
+    }
+
+    /// The action of a step kado takes itself, or a move told before its pairs.
+    fn action_of(&self, m: &Move) -> Action {
+        match (m, &self.year) {
+            (Move::Summer(r), Some(y)) if y.needs_lit(r) => Action::Moving {
+                step: m.to_string(),
+            },
+            _ => Action::of_move(m),
+        }
     }
 
     /// Replaces a step of the Year under way and referees the Year again from its start;
@@ -637,15 +679,52 @@ impl Campaign {
                 season: key.to_string(),
             });
         };
-        let mut again = YearState::new(&y.players, y.first, &self.rules);
+        let mut again = YearState::new(&y.players, y.first, &self.rules).knowing(self.known);
         for m in &moves {
             again
                 .apply(m)
                 .map_err(|e| CampaignError::Fixed(Box::new(e)))?;
         }
+        // A pair revealed before the move still stands when the same player is due.
+        if (again.phase, again.turn) == (y.phase, y.turn) {
+            again.revealed = y.revealed;
+            again.moving = y.moving.clone();
+        }
         self.history[at].1 = fixed.to_string();
         self.year = Some(again);
         Ok(vec![format!("Fixed: the {key} step is now `{fixed}`.")])
+    }
+
+    /// The advice at a question of the Year, from what the player due can see and, when
+    /// given, their own Blink; why there is none, else.
+    fn advice(
+        &self,
+        question: &Question,
+        own: Option<[super::year::PairOf; 2]>,
+    ) -> Result<String, String> {
+        let none =
+            || "kado has no advice for this question: it is not a choice of play".to_string();
+        let y = self.year.as_ref().ok_or_else(none)?;
+        match question.key.as_str() {
+            "summer" => return Ok(reveal_advice(own)),
+            "move" | "harvest" => {}
+            _ => return Err(none()),
+        }
+        // A pair revealed before the move is seen by all, as a reveal in the Commons.
+        let mut seen = y.clone();
+        if let (Some(p), Some(me)) = (seen.revealed.take(), seen.due()) {
+            seen.reveals[me] = Some(p);
+        }
+        let seed = (self.years.len() * 16 + y.placed.len()) as u64;
+        super::advise::advise(
+            &seen,
+            own,
+            super::advise::HINT_SAMPLES,
+            seed,
+            &mut |_, _| {},
+        )
+        .map(|a| a.render())
+        .map_err(|e| e.to_string())
     }
 
     /// The campaign so far in the Year record notation (for a campaign followed season by
@@ -748,9 +827,23 @@ impl Setup {
             players,
             target: target_n.unwrap_or(3),
             seasons: false,
+            known: false,
         };
         Ok((setup, first))
     }
+}
+
+/// The advice at the Summer reveal: either pair, as it changes no score; with the
+/// player's own Blink, its two pairs as they are typed.
+fn reveal_advice(own: Option<[super::year::PairOf; 2]>) -> String {
+    use super::year::pair_text;
+    let either = match own {
+        Some([l, r]) => format!("`{}` or `{}`", pair_text(l), pair_text(r)),
+        None => "either pair of your Blink, e.g. `RY`".to_string(),
+    };
+    format!(
+        "Reveal {either}: the pair revealed changes no score. Then `hint` at the next question ranks the commons to move (`hint LEFT-RIGHT`, your own Blink, e.g. `hint RG-YB`, reckons with what only you know).\n"
+    )
 }
 
 /// Reads `SEASON STEP` after `fix`: a step of the Year under way, told again.
@@ -814,6 +907,7 @@ impl Session for Campaign {
                 each.join(" ")
             }
             Action::Fix { season, step } => format!("fix {season} {step}"),
+            Action::Reveal { step } | Action::Moving { step } => step.clone(),
             _ => String::new(),
         }
     }
@@ -848,6 +942,7 @@ impl Session for Campaign {
             seasons: setup.seasons,
             year: None,
             history: Vec::new(),
+            known: setup.known,
         })
     }
 
@@ -888,6 +983,8 @@ impl Session for Campaign {
                 Ok(self.record(list, None))
             }
             Action::Fix { season, step } => self.fix(season, step),
+            Action::Reveal { step } => self.reveal(step),
+            Action::Moving { step } => self.moving(step),
             step => self.season_step(step),
         }
     }
@@ -900,7 +997,7 @@ impl Session for Campaign {
         let n = self.years.len() + 1;
         if let Some(y) = &self.year {
             return match y.next() {
-                Next::Auto(m) => Step::Auto(Action::of_move(&m)),
+                Next::Auto(m) => Step::Auto(self.action_of(&m)),
                 Next::Ask(q) => Step::Ask(q),
                 Next::Done => Step::Done,
             };
@@ -959,10 +1056,15 @@ impl Session for Campaign {
             return read_fix(rest);
         }
         if let Some(y) = &self.year {
-            let m = y
+            let read = y
                 .read_answer(&question.key, text)
                 .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
-            return Ok(Action::of_move(&m));
+            return Ok(match read {
+                Answer::Step(m) => self.action_of(&m),
+                Answer::Reveal(player, pair) => Action::Reveal {
+                    step: format!("{player} {}", super::year::pair_text(pair)),
+                },
+            });
         }
         match question.key.as_str() {
             "first" => {
@@ -1003,15 +1105,20 @@ impl Session for Campaign {
     /// In Summer and Harvest: every legal choice of the player due, ranked by their
     /// chance to take the Year (the advisor of `kado kingmaker advise`).
     fn hint(&self, question: &Question) -> Option<String> {
-        let y = self.year.as_ref()?;
-        if !matches!(question.key.as_str(), "summer" | "harvest") {
-            return None;
-        }
-        let seed = (self.years.len() * 16 + y.placed.len()) as u64;
-        let advice =
-            super::advise::advise(y, None, super::advise::HINT_SAMPLES, seed, &mut |_, _| {})
-                .ok()?;
-        Some(advice.render())
+        self.advice(question, None).ok()
+    }
+
+    /// `hint BLINK`: the same advice, reckoning with the player's own Blink, which only
+    /// they know (`hint RG-YB`: my Blink is RG-YB).
+    fn hint_with(&self, question: &Question, known: &str) -> Result<String, String> {
+        let src = Source::new("hint", known.trim());
+        let own = super::year::read_pairs(&src).map_err(|e| {
+            format!(
+                "{}\n`hint` takes your own Blink as it lights up, both pairs: `hint RG-YB`",
+                e.render().trim_end()
+            )
+        })?;
+        self.advice(question, Some(own))
     }
 
     fn phase_key(&self) -> String {
@@ -1118,6 +1225,7 @@ mod tests {
             players: ["ana", "bo", "cy", "dee"].map(String::from).to_vec(),
             target,
             seasons: false,
+            known: false,
         }
     }
 

@@ -293,6 +293,11 @@ pub enum YearError {
         by: String,
     },
     YearOver,
+    /// A Summer reveal told again, or a move with another pair than the one revealed.
+    Revealed {
+        player: String,
+        pair: String,
+    },
 }
 
 impl YearError {
@@ -324,6 +329,7 @@ impl YearError {
             }
             E::Build { rule, .. } => rule.id(),
             E::UnknownBlink { .. } | E::BlinkTwice { .. } => "every-blink-once",
+            E::Revealed { .. } => "reveal-then-move",
         }
     }
 }
@@ -459,6 +465,10 @@ impl YearError {
                 ..
             } => write!(f, "{blink} is {pairs} at the end, but {what} (`{step}`)"),
             E::YearOver => f.write_str("the Year is over: every Blink is lit and scored"),
+            E::Revealed { player, pair } => write!(
+                f,
+                "{player} has revealed {pair} already; legal: the common {player} moves, e.g. `c2 e c3`"
+            ),
             _ => Ok(()),
         }
     }

@@ -123,39 +123,71 @@ pub fn draw_with(layout: &Layout, labels: &[Option<String>; 8], style: Style) ->
         let Some(text) = &labels[slot.index()] else {
             continue;
         };
-        let (x0, y0) = origin(slot);
-        for k in 0..SLOPE {
-            put(&mut grid, x0 + SLOPE - k, y0 + k, Cell::Char('/'));
-            put(&mut grid, x0 + SLOPE + 2 + k, y0 + k, Cell::Char('\\'));
-            let yb = y0 + SLOPE + BODY + k;
-            put(&mut grid, x0 + 1 + k, yb, Cell::Char('\\'));
-            put(&mut grid, x0 + PERIOD - 1 - k, yb, Cell::Char('/'));
-        }
-        for k in 0..BODY {
-            put(&mut grid, x0, y0 + SLOPE + k, Cell::Char('|'));
-            put(&mut grid, x0 + PERIOD, y0 + SLOPE + k, Cell::Char('|'));
-        }
-        let (name, w) = fit(text, INSIDE);
-        let pad = (INSIDE - w) / 2;
-        let mut x = x0 + 1 + pad;
-        for (text, cw) in name {
-            put(&mut grid, x, y0 + SLOPE, Cell::Wide(text));
-            for k in 1..cw {
-                put(&mut grid, x + k, y0 + SLOPE, Cell::Covered);
-            }
-            x += cw;
-        }
         let b = layout.blink(slot);
-        for (k, (l, r)) in faces(b.left).into_iter().zip(faces(b.right)).enumerate() {
-            put(&mut grid, x0 + 2, y0 + SLOPE + 1 + k, Cell::Face(l));
-            put(
-                &mut grid,
-                x0 + PERIOD - 2,
-                y0 + SLOPE + 1 + k,
-                Cell::Face(r),
-            );
-        }
+        put_blink(&mut grid, origin(slot), text, b.left, b.right);
     }
+    render(grid, style)
+}
+
+/// A Blink drawn with its top-left corner at `(x0, y0)`: its edges, its label, its faces.
+fn put_blink(
+    grid: &mut [Vec<Cell>],
+    (x0, y0): (usize, usize),
+    text: &str,
+    left: Pair,
+    right: Pair,
+) {
+    for k in 0..SLOPE {
+        put(grid, x0 + SLOPE - k, y0 + k, Cell::Char('/'));
+        put(grid, x0 + SLOPE + 2 + k, y0 + k, Cell::Char('\\'));
+        let yb = y0 + SLOPE + BODY + k;
+        put(grid, x0 + 1 + k, yb, Cell::Char('\\'));
+        put(grid, x0 + PERIOD - 1 - k, yb, Cell::Char('/'));
+    }
+    for k in 0..BODY {
+        put(grid, x0, y0 + SLOPE + k, Cell::Char('|'));
+        put(grid, x0 + PERIOD, y0 + SLOPE + k, Cell::Char('|'));
+    }
+    let (name, w) = fit(text, INSIDE);
+    let pad = (INSIDE - w) / 2;
+    let mut x = x0 + 1 + pad;
+    for (text, cw) in name {
+        put(grid, x, y0 + SLOPE, Cell::Wide(text));
+        for k in 1..cw {
+            put(grid, x + k, y0 + SLOPE, Cell::Covered);
+        }
+        x += cw;
+    }
+    for (k, (l, r)) in faces(left).into_iter().zip(faces(right)).enumerate() {
+        put(grid, x0 + 2, y0 + SLOPE + 1 + k, Cell::Face(l));
+        put(grid, x0 + PERIOD - 2, y0 + SLOPE + 1 + k, Cell::Face(r));
+    }
+}
+
+/// Blinks drawn where they sit on the grid, by axial coordinates `(q, r)`, each with its
+/// label and pairs: a Commons of one or two commons, before its 3-2-3 turn is known.
+pub fn draw_at(blinks: &[((i32, i32), String, Pair, Pair)], style: Style) -> String {
+    let half = |(q, r): (i32, i32)| 2 * q + r;
+    let min_half = blinks.iter().map(|b| half(b.0)).min().unwrap_or(0);
+    let min_row = blinks.iter().map(|b| b.0.1).min().unwrap_or(0);
+    let place = |at: (i32, i32)| {
+        let h = usize::try_from(half(at) - min_half).unwrap_or(0);
+        let row = usize::try_from(at.1 - min_row).unwrap_or(0);
+        (h * PERIOD / 2, row * (SLOPE + BODY))
+    };
+    let (width, height) = blinks.iter().fold((0, 0), |(w, h), b| {
+        let (x, y) = place(b.0);
+        (w.max(x + PERIOD + 1), h.max(y + 2 * SLOPE + BODY))
+    });
+    let mut grid = vec![vec![Cell::Char(' '); width]; height];
+    for (at, text, left, right) in blinks {
+        put_blink(&mut grid, place(*at), text, *left, *right);
+    }
+    render(grid, style)
+}
+
+/// The grid as text, faces in colour when colour is on.
+fn render(grid: Vec<Vec<Cell>>, style: Style) -> String {
     let mut out = String::new();
     for row in grid {
         let mut line = String::new();

@@ -85,6 +85,7 @@ pub fn check(src: &Source, rs: &Ruleset) -> Result<RecordVerdict, Error> {
         players: players.clone(),
         target: target.unwrap_or(NO_TARGET),
         seasons: true,
+        known: false,
     };
     let mut campaign = Campaign::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
     let verdict = |campaign: Campaign, illegal| {
@@ -758,6 +759,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             players: ["ana", "bo", "cy", "dee"].map(String::from).to_vec(),
             target: 9,
             seasons: true,
+            known: false,
         };
         let mut c = Campaign::start(&setup, &rs).unwrap();
         for _ in 0..years {

@@ -86,6 +86,15 @@ pub struct YearState {
     pub shown: Vec<ShownPair>,
     /// The Blinks told after the final long press, in the order told.
     pub lit: Vec<(String, [PairOf; 2])>,
+    /// kado takes itself every step it already knows (a Harvest place or a Summer move
+    /// with one legal answer, a Blink whose both pairs were shown); saves from before
+    /// this was so ask as they did.
+    pub known: bool,
+    /// The pair the player due in Summer has revealed, before they move a common.
+    pub revealed: Option<PairOf>,
+    /// A Summer move of a common nobody chose, told before its pairs (ruling dark-commons:
+    /// lit-when-moved long-presses it as it goes in).
+    pub moving: Option<Reveal>,
 }
 
 impl YearState {
@@ -101,7 +110,16 @@ impl YearState {
             placed: Vec::new(),
             shown: Vec::new(),
             lit: Vec::new(),
+            known: false,
+            revealed: None,
+            moving: None,
         }
+    }
+
+    /// The same Year, where kado takes itself every step it already knows.
+    pub fn knowing(mut self, known: bool) -> YearState {
+        self.known = known;
+        self
     }
 
     /// Whether nothing of the Year has happened yet.
@@ -420,6 +438,13 @@ impl YearState {
             }
             _ => {}
         }
+        if let Some(p) = self.revealed.filter(|p| !same_pair(*p, r.pair)) {
+            return Err(YearError::Revealed {
+                player: self.name(who),
+                pair: pair_text(p),
+            });
+        }
+        let only = self.known && self.summer_choices().len() == 1;
         let placement = self.placement(&common, r.against.as_ref())?;
         let step = Move::Summer(r.clone()).to_string();
         let player = self.name(who);
@@ -431,24 +456,91 @@ impl YearState {
             state.lit = [true, true];
             state.colours = [Some(a), Some(b)];
         }
+        let moved_before = self.moving.take().is_some();
+        let told = self.revealed.take().is_some() || moved_before;
         self.reveals[who] = Some(r.pair);
         self.commons[r.common].moved_by = Some(who);
         let place = placed_words(&placement);
         self.placed.push(placement);
+        let only = if only { ONLY_PLACE } else { "" };
+        Ok(vec![if let (true, Some(l)) = (moved_before, r.lit) {
+            format!("{common} lights {}.", pairs_text(l))
+        } else if told {
+            format!("{player} moves {common} into the Commons{place}{only}.")
+        } else {
+            format!(
+                "{player} reveals {} and moves {common} into the Commons{place}{only}.",
+                pair_text(r.pair)
+            )
+        }])
+    }
+
+    /// Whether a Summer step moves a common that is long-pressed as it goes in, without
+    /// its pairs yet (ruling dark-commons: lit-when-moved).
+    pub fn needs_lit(&self, r: &Reveal) -> bool {
+        self.rules.lit_when_moved
+            && r.lit.is_none()
+            && self
+                .commons
+                .get(r.common)
+                .is_some_and(|c| c.choosers.is_empty() && c.moved_by.is_none())
+    }
+
+    /// A Summer move of a common long-pressed as it goes in, told before its pairs:
+    /// checked as the whole step would be, then its pairs are asked.
+    pub fn moving(&mut self, r: &Reveal) -> Result<Vec<String>, YearError> {
+        if !self.needs_lit(r) || self.moving.is_some() {
+            return Err(YearError::SayLit {
+                common: common_name(r.common),
+            });
+        }
+        let mut probe = self.clone();
+        let any = [r.pair, r.pair];
+        probe.summer(&Reveal {
+            lit: Some(any),
+            ..r.clone()
+        })?;
+        self.revealed = Some(r.pair);
+        self.moving = Some(r.clone());
+        let common = common_name(r.common);
+        let place = r
+            .against
+            .as_ref()
+            .map(|(d, o)| format!(", {} of {o}", dir_word(*d)))
+            .unwrap_or_default();
         Ok(vec![format!(
-            "{player} reveals {} and moves {common} into the Commons{place}.",
-            pair_text(r.pair)
+            "{} moves {common} into the Commons{place} and long-presses it.",
+            self.name(self.due().unwrap_or(0))
+        )])
+    }
+
+    /// A Summer reveal told before the move: the pair the player due shows.
+    pub fn reveal(&mut self, player: &str, pair: PairOf) -> Result<Vec<String>, YearError> {
+        let who = self.turn_check(Season::Summer, player)?;
+        if let Some(p) = self.revealed {
+            return Err(YearError::Revealed {
+                player: self.name(who),
+                pair: pair_text(p),
+            });
+        }
+        self.revealed = Some(pair);
+        Ok(vec![format!(
+            "{} reveals {}.",
+            self.name(who),
+            pair_text(pair)
         )])
     }
 
     fn harvest(&mut self, i: &Insert) -> Result<Vec<String>, YearError> {
         let who = self.turn_check(Season::Harvest, &i.player)?;
         let player = self.name(who);
+        let only = self.known && self.legal_placements(&player).len() == 1;
         let placement = self.placement(&player, Some(&(i.side, i.of.clone())))?;
         let place = placed_words(&placement);
         self.placed.push(placement);
+        let only = if only { ONLY_PLACE } else { "" };
         Ok(vec![format!(
-            "{player} inserts their Blink into the Commons{place}."
+            "{player} inserts their Blink into the Commons{place}{only}."
         )])
     }
 
@@ -626,13 +718,26 @@ impl YearState {
                 by: self.name(s.by),
             });
         }
+        let known = if self.known && self.known_pairs(&name).is_some() {
+            " (both its pairs were shown during the Year)"
+        } else {
+            ""
+        };
         self.lit.push((name.clone(), l.pairs));
-        let mut said = vec![format!("{name}: {}.", pairs_text(l.pairs))];
+        let mut said = vec![format!("{name}: {}{known}.", pairs_text(l.pairs))];
         if self.lit.len() == self.n() + 4 {
             self.phase = Phase::Done;
             said.push("Every Blink is lit: the Year is scored.".to_string());
         }
         Ok(said)
+    }
+
+    /// A Blink's both pairs, when both were shown during the Year (a common long-pressed
+    /// in Spring, clicked on both sides, or lit as it was moved).
+    pub fn known_pairs(&self, name: &str) -> Option<[PairOf; 2]> {
+        let c = common_index(name)?;
+        let [l, r] = self.commons[c].colours;
+        Some([l?, r?])
     }
 
     /// The finished Commons, once every Blink is told.
@@ -705,8 +810,18 @@ impl YearState {
         if let Some((layout, labels)) = self.picture() {
             out += &super::picture::draw_with(&layout, &labels, style);
         } else if !self.placed.is_empty() {
-            let names: Vec<&str> = self.placed.iter().map(|p| p.name.as_str()).collect();
-            out += &format!("The Commons so far: {}.\n", names.join(", "));
+            // Drawn from the first common, where each sits as placed (its 3-2-3 turn is
+            // known from the third).
+            let blinks: Vec<_> = self
+                .placed
+                .iter()
+                .map(|p| {
+                    let (l, r) = self.pairs_now(&p.name);
+                    (p.at, p.name.clone(), l, r)
+                })
+                .collect();
+            out += "The Commons so far:\n";
+            out += &super::picture::draw_at(&blinks, style);
         }
         out
     }
@@ -747,30 +862,132 @@ impl YearState {
                 format!("Spring, {who}: which scattered common do you light, and what shows"),
                 self.spring_hint(),
             )),
-            Phase::Season(Season::Summer) => Next::Ask(Question::new(
-                "summer",
-                format!(
-                    "Summer, {who}: the pair you reveal, and the common you move into the Commons"
-                ),
-                self.summer_hint(),
-            )),
-            Phase::Season(Season::Harvest) => Next::Ask(Question::new(
-                "harvest",
-                format!("Harvest, {who}: where does your Blink go"),
-                format!(
-                    "A side of a Blink in the Commons, e.g. `w c4`; your Blink must touch two commons. Legal now: {}.",
-                    self.legal_places(&who).join(", ")
-                ),
-            )),
-            Phase::Blinks => {
-                let name = self.unlit().into_iter().next().unwrap_or_default();
-                Next::Ask(Question::new(
-                    "blinks",
-                    format!("Long press every Blink. {name}'s pairs"),
-                    "Its left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB`.",
-                ))
-            }
+            Phase::Season(Season::Summer) => self.summer_next(&who),
+            Phase::Season(Season::Harvest) => self.harvest_next(&who),
+            Phase::Blinks => self.blinks_next(),
             Phase::Done => Next::Done,
+        }
+    }
+
+    /// Summer: the pair the player due reveals, then the common they move (kado moves it
+    /// itself when only one move is legal).
+    fn summer_next(&self, who: &str) -> Next {
+        if let Some(r) = &self.moving {
+            let common = common_name(r.common);
+            return Next::Ask(Question::new(
+                "lit",
+                format!("Summer, {who}: {common} is long-pressed as it goes in; its pairs"),
+                format!(
+                    "{common}'s left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB` (ruling dark-commons: lit-when-moved)."
+                ),
+            ));
+        }
+        let Some(pair) = self.revealed else {
+            return Next::Ask(Question::new(
+                "summer",
+                format!("Summer, {who}: the pair you reveal"),
+                self.summer_hint(),
+            ));
+        };
+        if let [(common, against)] = self.summer_choices().as_slice() {
+            return Next::Auto(Move::Summer(Reveal {
+                player: who.to_string(),
+                pair,
+                common: *common,
+                against: against.clone(),
+                lit: None,
+            }));
+        }
+        Next::Ask(Question::new(
+            "move",
+            format!(
+                "Summer, {who} (revealed {}): the common you move into the Commons",
+                pair_text(pair)
+            ),
+            self.move_hint(),
+        ))
+    }
+
+    /// Harvest: where the player due inserts their Blink (kado says it when one place is
+    /// left).
+    fn harvest_next(&self, who: &str) -> Next {
+        let places = self.legal_placements(who);
+        if let ([only], true) = (places.as_slice(), self.known)
+            && let Some((side, of)) = only.against.clone()
+        {
+            return Next::Auto(Move::Harvest(Insert {
+                player: who.to_string(),
+                side,
+                of,
+            }));
+        }
+        Next::Ask(Question::new(
+            "harvest",
+            format!("Harvest, {who}: where does your Blink go"),
+            format!(
+                "A side of a Blink in the Commons, e.g. `w c4`; your Blink must touch two commons. Legal now: {}.",
+                self.legal_places(who).join(", ")
+            ),
+        ))
+    }
+
+    /// After the final long press: kado tells itself every Blink whose both pairs were
+    /// shown, and asks the others one by one.
+    fn blinks_next(&self) -> Next {
+        let unlit = self.unlit();
+        if self.known
+            && let Some((blink, pairs)) = unlit
+                .iter()
+                .find_map(|b| Some((b.clone(), self.known_pairs(b)?)))
+        {
+            return Next::Auto(Move::Lit(Lit { blink, pairs }));
+        }
+        let name = unlit.first().cloned().unwrap_or_default();
+        let (prompt, hint) = match (self.half_known(&name), self.player_index(&name)) {
+            (Some((side, pair)), _) => (
+                format!(
+                    "Long press every Blink. {name}'s {} pair (its {} pair showed {})",
+                    side_word(Some(1 - side)),
+                    side_word(Some(side)),
+                    pair_text(pair)
+                ),
+                format!(
+                    "The pair kado has not seen, two colours of R Y G B: `RY`; or both pairs, `{}`.",
+                    if side == 0 {
+                        format!("{}-RY", pair_text(pair))
+                    } else {
+                        format!("RY-{}", pair_text(pair))
+                    }
+                ),
+            ),
+            (None, Some(i)) => (
+                format!(
+                    "Long press every Blink. {name}'s pairs{}",
+                    self.reveals
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .map(|p| format!(" ({name} revealed {})", pair_text(p)))
+                        .unwrap_or_default()
+                ),
+                BLINK_HINT.to_string(),
+            ),
+            _ => (
+                format!("Long press every Blink. {name}'s pairs"),
+                BLINK_HINT.to_string(),
+            ),
+        };
+        Next::Ask(Question::new("blinks", prompt, hint))
+    }
+
+    /// A common with one pair shown during the Year and the other not: the side shown
+    /// (0 left, 1 right) and its pair.
+    fn half_known(&self, name: &str) -> Option<(usize, PairOf)> {
+        let c = common_index(name)?;
+        match self.commons[c].colours {
+            [Some(l), None] => Some((0, l)),
+            [None, Some(r)] => Some((1, r)),
+            _ => None,
         }
     }
 
@@ -797,16 +1014,66 @@ impl YearState {
         } else {
             ""
         };
-        format!("The pair your Blink shows, the common you move ({open}); {place}.{lit}")
+        format!(
+            "The pair your Blink shows, `RY`; or with it the common you move ({open}): {place}.{lit}"
+        )
     }
 
-    /// Reads the table's answer to a question of the Year into a step. The player whose
-    /// turn it is (or the Blink asked about) may be left out.
-    pub fn read_answer(&self, key: &str, text: &str) -> Result<Move, crate::diag::Error> {
-        let first = text.split_whitespace().next().unwrap_or("");
+    fn move_hint(&self) -> String {
+        let open = Self::names_of(&self.scattered()).join(", ");
+        let place = if self.placed.is_empty() {
+            "the first common goes on its own: `c3`".to_string()
+        } else {
+            format!(
+                "then the side of a Blink in the Commons it goes against: `c2 e c3` (legal places now: {})",
+                self.legal_places("it").join(", ")
+            )
+        };
+        let lit = if self.rules.lit_when_moved {
+            " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` (ruling dark-commons: lit-when-moved)."
+        } else {
+            ""
+        };
+        format!("The common you move ({open}); {place}.{lit}")
+    }
+
+    /// What a question of the Year takes, for a refused answer.
+    pub fn takes(&self, key: &str) -> String {
+        match key {
+            "spring" => "a common and how you press it, with what shows: `c2 left RG`, `c2 right YB` or `c2 long RG-YB`".to_string(),
+            "summer" => "the pair your Blink shows, `RY`, or with it the common you move: `RY c3`, `BB c2 e c3`".to_string(),
+            "move" => {
+                let legal: Vec<String> = self
+                    .summer_choices()
+                    .iter()
+                    .map(|(c, at)| match at {
+                        Some((d, o)) => format!("`{} {d} {o}`", common_name(*c)),
+                        None => format!("`{}`", common_name(*c)),
+                    })
+                    .collect();
+                format!("the common you move and where: {}", legal.join(", "))
+            }
+            "harvest" => format!(
+                "a side of a Blink in the Commons: {}",
+                self.legal_places(&self.due().map(|i| self.name(i)).unwrap_or_default())
+                    .iter()
+                    .map(|p| format!("`{p}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            _ => "the Blink's left pair, `-`, its right pair: `RG-YB`".to_string(),
+        }
+    }
+
+    /// Reads the table's answer to a question of the Year: a step, or a Summer reveal told
+    /// before the move. The player whose turn it is (or the Blink asked about) may be left
+    /// out. A refused answer says what this question takes.
+    pub fn read_answer(&self, key: &str, text: &str) -> Result<Answer, crate::diag::Error> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let first = words.first().copied().unwrap_or("");
         let (named, who) = if key == "blinks" {
             (
-                self.blink_name(first).is_some() && text.split_whitespace().count() > 1,
+                self.blink_name(first).is_some() && words.len() > 1,
                 self.unlit().into_iter().next().unwrap_or_default(),
             )
         } else {
@@ -815,13 +1082,78 @@ impl YearState {
                 self.due().map(|i| self.name(i)).unwrap_or_default(),
             )
         };
-        let full = if named {
-            text.trim().to_string()
+        let (who, rest) = if named {
+            (first.to_string(), &words[1..])
         } else {
-            format!("{who} {}", text.trim())
+            (who, &words[..])
         };
-        super::year::read_step(key, &full)
+        let rest = rest.join(" ");
+        if let ("summer", Some(pair)) = (key, super::year::read_pair(&rest)) {
+            return Ok(Answer::Reveal(who, pair));
+        }
+        if key == "blinks"
+            && let (Some(pair), Some((side, seen))) =
+                (super::year::read_pair(&rest), self.half_known(&who))
+        {
+            let pairs = if side == 0 {
+                [seen, pair]
+            } else {
+                [pair, seen]
+            };
+            return Ok(Answer::Step(Move::Lit(Lit { blink: who, pairs })));
+        }
+        if let ("lit", Some(r)) = (key, &self.moving) {
+            let src = crate::diag::Source::new("the answer", rest.as_str());
+            let pairs = super::year::read_pairs(&src).map_err(|e| self.refused(key, text, &e))?;
+            return Ok(Answer::Step(Move::Summer(Reveal {
+                lit: Some(pairs),
+                ..r.clone()
+            })));
+        }
+        // The move may be told with the pair again (`RY c4`): it must be the one revealed.
+        let paired = rest
+            .split_whitespace()
+            .next()
+            .and_then(super::year::read_pair)
+            .is_some();
+        let full = match (key, self.revealed) {
+            ("move", Some(pair)) if !paired => format!("{who} {} {rest}", pair_text(pair)),
+            _ => format!("{who} {rest}"),
+        };
+        let step_key = if key == "move" { "summer" } else { key };
+        super::year::read_step(step_key, &full)
+            .map(Answer::Step)
+            .map_err(|e| self.refused(key, text, &e))
     }
+
+    /// An answer that cannot be read, said for the question asked: what was wrong with
+    /// it, and what this question takes.
+    fn refused(&self, key: &str, text: &str, e: &crate::diag::Error) -> crate::diag::Error {
+        let said: Vec<&str> = e.problems.iter().map(|p| p.message.as_str()).collect();
+        let shown = crate::diag::clip(text.trim());
+        // A step of the wrong shape is named in the record's words: said here as an
+        // answer to this question instead.
+        let message = if said.is_empty() || said.iter().any(|m| m.ends_with(" step")) {
+            format!("`{shown}` is not an answer to this question")
+        } else if let [one] = said.as_slice()
+            && one.starts_with(&format!("`{shown}`"))
+        {
+            (*one).to_string()
+        } else {
+            format!("`{shown}`: {}", said.join("; "))
+        };
+        crate::diag::Problem::new(message)
+            .expected(self.takes(key))
+            .into()
+    }
+}
+
+/// What the table answered at a question of the Year.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Step(Move),
+    /// A Summer reveal told before the move: the player, and the pair.
+    Reveal(String, PairOf),
 }
 
 /// The rules of a Year followed season by season, and the rulings in force, for
@@ -867,6 +1199,13 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
     );
     x.rule("Every pair shown during the Year (a Spring press, a Summer reveal) must agree with the Blink's colours after the final long press.");
 }
+
+/// What a Blink's pairs are typed as after the final long press.
+const BLINK_HINT: &str =
+    "Its left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB`.";
+
+/// What kado says of a step it takes itself, the only legal one.
+const ONLY_PLACE: &str = " (the only legal place)";
 
 fn side_word(side: Option<usize>) -> &'static str {
     match side {

@@ -805,6 +805,15 @@ pub fn read_pairs(src: &Source) -> Result<[PairOf; 2], Error> {
     read.ok_or_else(|| Error::msg("internal: pairs read without a problem and without a value"))
 }
 
+/// Reads one pip pair, `RG`, in either case; none when the text is not one.
+pub fn read_pair(text: &str) -> Option<PairOf> {
+    let cs: Vec<Option<Colour>> = text.trim().chars().map(Colour::from_letter).collect();
+    match cs.as_slice() {
+        [Some(a), Some(b)] => Some([*a, *b]),
+        _ => None,
+    }
+}
+
 /// Reads one step of `season` as a session saves it or the table answers it (the
 /// record's item notation, without the key).
 pub fn read_step(key: &str, text: &str) -> Result<Move, Error> {
