@@ -1192,7 +1192,7 @@ mod tests {
         let v = play("pokino", BEADS, "QC 3S", "", "ana run QC 3S\n");
         assert_eq!(
             reason(&v).unwrap(),
-            "these cards match no walk of numbers on the board"
+            "these cards match no walk of numbers on the board: its numbers are not on a line of touching squares in that order"
         );
         let v = play("pokino", BEADS, "4H 3S 3D", "", "ana run 4H 3S\n");
         assert!(v.illegal.is_none());

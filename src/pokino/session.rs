@@ -406,7 +406,7 @@ mod tests {
         );
         assert_eq!(
             t.answer(&q, "domino 5-5@9,9h").unwrap_err().to_string(),
-            "5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino)"
+            "5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino); legal instead: 5-5@0,-2v; 5-5@1,-2v; 5-5@2,-2v; … 28 places in all"
         );
         assert_eq!(
             t.record(),
