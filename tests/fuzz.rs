@@ -733,7 +733,8 @@ fn fuzz_hanafuda_mutated() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Koi-Koi records: whatever reads, prints back the same and is refereed without a panic.
+// Koi-Koi records: whatever reads, prints back the same and is refereed without a panic
+// under every Koi-Koi ruleset.
 
 const RECORD_ALPHABET: &str = "0123456789bBaArRpP- ,>/:#\nplayers round table anbe koistpnone";
 
@@ -755,10 +756,18 @@ fn check_record(text: &str) -> Checked {
     let back = record::parse(&Source::new("again", rec.to_string().as_str()))
         .map_err(|e| TestCaseError::fail(e.summary()))?;
     prop_assert_eq!(back.events(), rec.events());
-    static RS: OnceLock<Ruleset> = OnceLock::new();
-    let rs = RS.get_or_init(|| Ruleset::builtin("koikoi").unwrap());
-    let v = check::check(&rec, rs);
-    let _ = (v.render(Style::default()), v.to_json());
+    // Every Koi-Koi ruleset: they score and end rounds differently.
+    static RS: OnceLock<Vec<Ruleset>> = OnceLock::new();
+    let rulesets = RS.get_or_init(|| {
+        builtin_names()
+            .filter(|n| n.starts_with("koikoi"))
+            .filter_map(|n| Ruleset::builtin(n).ok())
+            .collect()
+    });
+    for rs in rulesets {
+        let v = check::check(&rec, rs);
+        let _ = (v.render(Style::default()), v.to_json());
+    }
     Ok(())
 }
 
