@@ -1862,6 +1862,28 @@ fn fuzz_answers_kingmaker() {
 
 /// `02S` was read as rank 2 with nothing after it, and reported as "unexpected ` ` after
 /// a card" at a position past the end of the text.
+/// A run or a hand written as separators alone (`ana run ,`) was read as no cards: an
+/// empty run went to the referee, and the record printed back (`ana run `) did not read.
+#[test]
+fn pokino_record_run_or_hand_of_commas_alone_is_no_cards_not_an_empty_run() {
+    for (line, what, commas) in [
+        ("ana run ,", "the run", ","),
+        ("ana run ,, @ 2,0", "the run", ",,"),
+        ("ana run QC 4H run ,", "the run", ","),
+        ("ana: ,", "ana's hand", ","),
+        ("ana pass draws ,", "the card drawn", ","),
+    ] {
+        let text = format!("players: ana ben\n{line}\n");
+        let e = kado::pokino::record::parse(&Source::new("t", text.as_str())).unwrap_err();
+        let [p] = e.problems.as_slice() else {
+            panic!("{line}: {e:?}");
+        };
+        assert_eq!(p.message, format!("no cards given for {what}"), "{line}");
+        let start = text.rfind(commas).unwrap();
+        assert_eq!(p.span, Some(start..start + commas.len()), "{line}");
+    }
+}
+
 #[test]
 fn rank_with_a_leading_zero_is_an_unknown_rank() {
     for (text, rank, help) in [
