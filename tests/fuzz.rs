@@ -2240,6 +2240,7 @@ fn command_run() -> impl Strategy<Value = Run> {
     arms.extend(kinga_koikoi_runs());
     arms.extend(pokino_runs());
     arms.extend(kingmaker_rules_runs());
+    arms.extend(record_runs());
     arms.push((4, session_run()));
     proptest::strategy::Union::new_weighted(arms)
 }
@@ -2435,6 +2436,39 @@ fn pokino_runs() -> Vec<(u32, BoxedStrategy<Run>)> {
                 a.extend([b, "--hand".into(), h, "--beads".into(), "3".into()]);
                 a
             }),
+        ),
+    ]
+}
+
+/// `check` on a record of each game that has one, as a file or on standard input.
+fn record_runs() -> Vec<(u32, BoxedStrategy<Run>)> {
+    let check = |game: &'static str, text: BoxedStrategy<String>| {
+        (text, any::<bool>())
+            .prop_map(move |(text, stdin)| {
+                let mut r = Run::new(strings(&[game, "check"]));
+                if stdin {
+                    r.args.push("-".into());
+                    r.stdin = text;
+                } else {
+                    r.args.push("record.txt".into());
+                    r.files.push(("record.txt", text));
+                }
+                r
+            })
+            .boxed()
+    };
+    vec![
+        (
+            2,
+            check(
+                "pokino",
+                field(pokino_record_seeds(), POKINO_RECORD_ALPHABET),
+            ),
+        ),
+        (2, check("koikoi", field(record_seeds(), RECORD_ALPHABET))),
+        (
+            2,
+            check("kingmaker", field(year_record_seeds(), KINGMAKER_ALPHABET)),
         ),
     ]
 }
