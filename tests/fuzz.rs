@@ -2040,11 +2040,12 @@ fn run_in(
     Ok((status, stdout, stderr))
 }
 
-/// Help and the version, asked for by a fuzzed word (`-V`, `-h`), are text even under
-/// `--json`: they answer the person reading them and are no verdict or error.
+/// Help and the version, asked for by a fuzzed word (`-V`, `-h`, `-V0`: clap reads the
+/// flag first), are text even under `--json`: they answer the person reading them and are
+/// no verdict or error.
 fn asks_help_or_version(args: &[String]) -> bool {
     args.iter()
-        .any(|a| matches!(a.as_str(), "-h" | "--help" | "-V" | "--version"))
+        .any(|a| a.starts_with("-h") || a.starts_with("-V") || a == "--help" || a == "--version")
 }
 
 /// Checks how a run ended: exit code 0 or 2, no panic, and JSON where `--json` asked for it.
