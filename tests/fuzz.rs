@@ -733,7 +733,8 @@ fn fuzz_hanafuda_mutated() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Koi-Koi records: whatever reads, prints back the same and is refereed without a panic.
+// Koi-Koi records: whatever reads, prints back the same and is refereed without a panic
+// under every Koi-Koi ruleset.
 
 const RECORD_ALPHABET: &str = "0123456789bBaArRpP- ,>/:#\nplayers round table anbe koistpnone";
 
@@ -755,10 +756,18 @@ fn check_record(text: &str) -> Checked {
     let back = record::parse(&Source::new("again", rec.to_string().as_str()))
         .map_err(|e| TestCaseError::fail(e.summary()))?;
     prop_assert_eq!(back.events(), rec.events());
-    static RS: OnceLock<Ruleset> = OnceLock::new();
-    let rs = RS.get_or_init(|| Ruleset::builtin("koikoi").unwrap());
-    let v = check::check(&rec, rs);
-    let _ = (v.render(Style::default()), v.to_json());
+    // Every Koi-Koi ruleset: they score and end rounds differently.
+    static RS: OnceLock<Vec<Ruleset>> = OnceLock::new();
+    let rulesets = RS.get_or_init(|| {
+        builtin_names()
+            .filter(|n| n.starts_with("koikoi"))
+            .filter_map(|n| Ruleset::builtin(n).ok())
+            .collect()
+    });
+    for rs in rulesets {
+        let v = check::check(&rec, rs);
+        let _ = (v.render(Style::default()), v.to_json());
+    }
     Ok(())
 }
 
@@ -1015,6 +1024,183 @@ fn fuzz_pokino_tokens_mutated() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Pokino game records: whatever reads, prints back the same and is refereed, whole, under
+// every Pokino ruleset, its verdict shown as text and JSON.
+
+const POKINO_RECORD_ALPHABET: &str =
+    "0123456789-@,,hv #:\nAKQJTSHDCshdc♠♥ players spoke domino run pass draws poke deck anbecy";
+
+const POKINO_GAME: &str = "players: ana ben cy                       # in turn order
+spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
+ana domino 5-5@3,0h
+ben domino 10-11@-2,0h
+cy domino 7-2@0,2h
+ana run QC 4H @ 2,0 1,0
+ben pass
+cy run 6D AC                              # the squares left out: one way only
+ana run 3S 8D @ 1,1 2,1
+";
+
+/// The first `turns` lines of a virtual game played by the greedy policy: a record with
+/// its deal (`poke:` and `deck:`), as `kado pokino play` writes it.
+fn virtual_record(rules: &str, players: usize, seed: u64, turns: usize) -> String {
+    use kado::pokino::session::{Action, Deck, Setup, Table};
+    let Ok(rs) = Ruleset::builtin(rules) else {
+        return String::new();
+    };
+    let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
+    let Ok(mut t) = Table::start(&Setup::new(names, Deck::Virtual, seed), &rs) else {
+        return String::new();
+    };
+    let mut asked = 0;
+    loop {
+        let action = match t.next() {
+            Step::Done => break,
+            Step::Auto(a) => a,
+            Step::Ask(_) if asked == turns => break,
+            Step::Ask(_) => {
+                asked += 1;
+                Action {
+                    line: kado::pokino::sim::greedy(&t.game).to_string(),
+                }
+            }
+        };
+        if t.apply(&action).is_err() {
+            break;
+        }
+    }
+    t.record_text()
+}
+
+fn pokino_record_seeds() -> Vec<String> {
+    let mut seeds = strings(&[
+        POKINO_GAME,
+        "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-5@9,9h\nben pass\n",
+        "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana: QC 4H 7S 7H 7D\nana run QC 4H @ 2,0 1,0\n",
+        "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana: QC 4H\nana run QC 4H\n",
+        "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana run 4H 3S 4D @ 1,0 1,1 1,0\n",
+        "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana pass\n\nplayers: cy dee\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\ndee pass\n",
+        "players: ana ben cy\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-5@3,0h\nben run QC 4H 3S @ 2,0 1,0 1,1\ncy run 6D 4C\nana pass draws 7H\nana: AS 4H 9C 9D KH\n",
+        "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-5@-2,0h\n",
+        "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana run Q♣ 4♥ @ 2,0 1,0 run 6D AC @ 0,0 0,1\n",
+    ]);
+    seeds.push(virtual_record("pokino", 2, 7, 6));
+    seeds.push(virtual_record("pokino-up", 3, 11, 9));
+    seeds.push(virtual_record("pokino-greed", 4, 3, 12));
+    seeds.retain(|s| !s.is_empty());
+    seeds
+}
+
+fn pokino_record_words() -> Vec<String> {
+    let mut w = words_of(&pokino_record_seeds());
+    w.extend(strings(&[
+        "players:",
+        "spoke:",
+        "poke:",
+        "deck:",
+        "domino",
+        "run",
+        "pass",
+        "draws",
+        "@",
+        "ana:",
+        "13-0@0,0h",
+        "0-0@1000,0h",
+        "🃏",
+        "10H",
+        "#",
+    ]));
+    w.sort();
+    w.dedup();
+    w
+}
+
+/// The games of a record as plain values: names, deal and events (not where they were).
+fn pokino_games(
+    games: &[kado::pokino::record::GameRecord],
+) -> Vec<(
+    Vec<String>,
+    Option<kado::pokino::game::Deal>,
+    Vec<kado::pokino::game::Event>,
+)> {
+    games
+        .iter()
+        .map(|g| {
+            let events = g.lines.iter().map(|l| l.event.clone()).collect();
+            (g.names(), g.deal.clone(), events)
+        })
+        .collect()
+}
+
+/// A Pokino record: read, printed back and read again to the same games, then checked
+/// whole (every game refereed to its end or its first illegal line) under every Pokino
+/// ruleset, the verdict drawn and written as JSON.
+fn check_pokino_record(text: &str) -> Checked {
+    use kado::pokino::{check, record};
+    let src = Source::new("record", text);
+    let Some(games) = checked(record::parse(&src))? else {
+        return Ok(());
+    };
+    let shown: String = games.iter().map(ToString::to_string).collect();
+    let back = record::parse(&Source::new("again", shown.as_str())).map_err(|e| {
+        TestCaseError::fail(format!("{shown:?} does not read back: {}", e.summary()))
+    })?;
+    prop_assert_eq!(pokino_games(&back), pokino_games(&games), "{:?}", shown);
+    for rules in pokino_rules() {
+        let Some(v) = checked(check::check(&src, rules))? else {
+            continue;
+        };
+        for g in &v.games {
+            let _ = (
+                g.board_text(Style::default()),
+                g.standing_text(),
+                g.outcome(),
+            );
+            let _ = g.game.outcome();
+            if let Some(i) = &g.illegal {
+                prop_assert!(i.line >= 1 && i.line <= text.lines().count().max(1));
+            }
+        }
+        serde_json::to_string(&v).map_err(|x| TestCaseError::fail(x.to_string()))?;
+    }
+    Ok(())
+}
+
+/// The seeds are good records (some with an illegal line), three with a virtual deal.
+#[test]
+fn pokino_record_seeds_read() {
+    let seeds = pokino_record_seeds();
+    for s in &seeds {
+        let games = kado::pokino::record::parse(&Source::new("seed", s.as_str()));
+        assert!(games.is_ok(), "{s}");
+    }
+    assert_eq!(seeds.iter().filter(|s| s.contains("\npoke: ")).count(), 3);
+}
+
+#[test]
+fn fuzz_pokino_record_arbitrary() {
+    fuzz(
+        "pokino-record/arbitrary",
+        256,
+        arbitrary(POKINO_RECORD_ALPHABET),
+        |t| check_pokino_record(t),
+    );
+}
+
+#[test]
+fn fuzz_pokino_record_mutated() {
+    let strategy = mutated(
+        pokino_record_seeds(),
+        pokino_record_words(),
+        POKINO_RECORD_ALPHABET,
+        4,
+    );
+    fuzz("pokino-record/mutated", 256, strategy, |t| {
+        check_pokino_record(t)
+    });
+}
+
+// ---------------------------------------------------------------------------------------
 // Kingmaker: layouts and Commons builds.
 
 const KINGMAKER_ALPHABET: &str = "RYGBrygb..--::// ,\nanbocydep1234OW";
@@ -1077,18 +1263,55 @@ fn check_build(text: &str) -> Checked {
     Ok(())
 }
 
-/// A Year record: parsed, then refereed step by step through the campaign; a record
-/// that reads is printed back and read again to the same value.
+/// Every Kingmaker ruleset (they referee a Year record differently).
+fn kingmaker_rulesets() -> &'static [Ruleset] {
+    static RULES: OnceLock<Vec<Ruleset>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let mut out: Vec<Ruleset> = builtin_names()
+            .filter(|n| n.starts_with("kingmaker"))
+            .filter_map(|n| Ruleset::builtin(n).ok())
+            .collect();
+        // A campaign without a target: a `target:` line is refused.
+        let open = "base: kingmaker\nrulings:\n  campaign-end: open\n";
+        if let Ok(rs) = Ruleset::from_house_text("h.yaml", open) {
+            out.push(rs);
+        }
+        out
+    })
+}
+
+/// A Year record: read, printed back and read again to the same lines, then refereed
+/// step by step through the campaign under every Kingmaker ruleset, its verdict scored
+/// and explained as `kado kingmaker check` shows it.
 fn check_year_record(text: &str) -> Checked {
+    use kado::kingmaker::{record, score, year};
     let src = Source::new("file record", text);
-    if let Some(r) = checked(kado::kingmaker::year::parse(&src))? {
-        let again = Source::new("file record", r.to_string());
-        let back = kado::kingmaker::year::parse(&again);
-        prop_assert!(back.is_ok());
+    let Some(r) = checked(year::parse(&src))? else {
+        return Ok(());
+    };
+    let shown = r.to_string();
+    let back = year::parse(&Source::new("again", shown.as_str())).map_err(|e| {
+        TestCaseError::fail(format!("{shown:?} does not read back: {}", e.summary()))
+    })?;
+    let entries = |r: &year::Record| r.lines.iter().map(|l| l.entry.clone()).collect::<Vec<_>>();
+    prop_assert_eq!(entries(&back), entries(&r), "{:?}", shown);
+    for rs in kingmaker_rulesets() {
+        let Some(v) = checked(record::check(&src, rs))? else {
+            continue;
+        };
+        let c = &v.campaign;
+        let ledger = c.ledger();
+        for y in &ledger.years {
+            if let Some(l) = y.layout.as_deref().and_then(|t| t.parse::<Layout>().ok()) {
+                let ys = score::score(&l, &c.rules);
+                let _ = score::outcome_line(&ys, &c.rules);
+            }
+        }
+        let _ = (v.next(), c.champions(), c.explain(rs));
+        if let Some(i) = &v.illegal {
+            prop_assert!(i.line >= 1 && i.line <= text.lines().count().max(1));
+        }
     }
-    let rs = kado::ruleset::Ruleset::builtin("kingmaker")
-        .map_err(|e| TestCaseError::fail(e.render()))?;
-    let _ = checked(kado::kingmaker::record::check(&src, &rs))?;
     Ok(())
 }
 
@@ -1103,17 +1326,32 @@ next: bo
 year
 ";
 
+fn year_record_seeds() -> Vec<String> {
+    strings(&[
+        YEAR_RECORD,
+        "players: a b c d\nspring: b c1 long RG-YB\n",
+        "target: 2\nplayers: ana bo cy dee\nwinter: ana bo cy dee\n",
+        "players: ana bo cy dee\nwinter: ana bo cy dee\nspring: bo c2 left RG, cy c2 long RG-YB, dee c3 right GB, ana c1 left YY\n# a comment\n\nsummer: cy RY c3, dee BB c2 e c3\n",
+    ])
+}
+
 #[test]
-fn fuzz_kingmaker_year_record() {
+fn fuzz_kingmaker_year_record_arbitrary() {
     fuzz(
         "kingmaker-year/arbitrary",
         256,
         arbitrary(KINGMAKER_ALPHABET),
         |t| check_year_record(t),
     );
-    let seeds = strings(&[YEAR_RECORD, "players: a b c d\nspring: b c1 long RG-YB\n"]);
+}
+
+#[test]
+fn fuzz_kingmaker_year_record_mutated() {
+    let seeds = year_record_seeds();
     let mut words = words_of(&seeds);
-    words.extend(strings(&["year", "next:", "lit", "right", "c4", "#", ","]));
+    words.extend(strings(&[
+        "year", "year:", "next:", "target:", "lit", "right", "c4", "#", ",",
+    ]));
     let strategy = mutated(seeds, words, KINGMAKER_ALPHABET, 4);
     fuzz("kingmaker-year/mutated", 256, strategy, |t| {
         check_year_record(t)
@@ -1625,6 +1863,28 @@ fn fuzz_answers_kingmaker() {
 
 /// `02S` was read as rank 2 with nothing after it, and reported as "unexpected ` ` after
 /// a card" at a position past the end of the text.
+/// A run or a hand written as separators alone (`ana run ,`) was read as no cards: an
+/// empty run went to the referee, and the record printed back (`ana run `) did not read.
+#[test]
+fn pokino_record_run_or_hand_of_commas_alone_is_no_cards_not_an_empty_run() {
+    for (line, what, commas) in [
+        ("ana run ,", "the run", ","),
+        ("ana run ,, @ 2,0", "the run", ",,"),
+        ("ana run QC 4H run ,", "the run", ","),
+        ("ana: ,", "ana's hand", ","),
+        ("ana pass draws ,", "the card drawn", ","),
+    ] {
+        let text = format!("players: ana ben\n{line}\n");
+        let e = kado::pokino::record::parse(&Source::new("t", text.as_str())).unwrap_err();
+        let [p] = e.problems.as_slice() else {
+            panic!("{line}: {e:?}");
+        };
+        assert_eq!(p.message, format!("no cards given for {what}"), "{line}");
+        let start = text.rfind(commas).unwrap();
+        assert_eq!(p.span, Some(start..start + commas.len()), "{line}");
+    }
+}
+
 #[test]
 fn rank_with_a_leading_zero_is_an_unknown_rank() {
     for (text, rank, help) in [
@@ -1781,6 +2041,14 @@ fn run_in(
     Ok((status, stdout, stderr))
 }
 
+/// Help and the version, asked for by a fuzzed word (`-V`, `-h`, `-V0`: clap reads the
+/// flag first), are text even under `--json`: they answer the person reading them and are
+/// no verdict or error.
+fn asks_help_or_version(args: &[String]) -> bool {
+    args.iter()
+        .any(|a| a.starts_with("-h") || a.starts_with("-V") || a == "--help" || a == "--version")
+}
+
 /// Checks how a run ended: exit code 0 or 2, no panic, and JSON where `--json` asked for it.
 fn check_outcome(
     run: &Run,
@@ -1813,7 +2081,7 @@ fn check_outcome(
                 is_json(stderr)
             };
             prop_assert!(ok, "kado {args:?}: stderr is not JSON: {stderr}");
-        } else if !stdout.is_empty() {
+        } else if !stdout.is_empty() && !asks_help_or_version(args) {
             prop_assert!(
                 is_json(stdout),
                 "kado {args:?}: stdout is not JSON: {stdout}"
@@ -1981,6 +2249,7 @@ fn command_run() -> impl Strategy<Value = Run> {
     arms.extend(kinga_koikoi_runs());
     arms.extend(pokino_runs());
     arms.extend(kingmaker_rules_runs());
+    arms.extend(record_runs());
     arms.push((4, session_run()));
     proptest::strategy::Union::new_weighted(arms)
 }
@@ -2176,6 +2445,39 @@ fn pokino_runs() -> Vec<(u32, BoxedStrategy<Run>)> {
                 a.extend([b, "--hand".into(), h, "--beads".into(), "3".into()]);
                 a
             }),
+        ),
+    ]
+}
+
+/// `check` on a record of each game that has one, as a file or on standard input.
+fn record_runs() -> Vec<(u32, BoxedStrategy<Run>)> {
+    let check = |game: &'static str, text: BoxedStrategy<String>| {
+        (text, any::<bool>())
+            .prop_map(move |(text, stdin)| {
+                let mut r = Run::new(strings(&[game, "check"]));
+                if stdin {
+                    r.args.push("-".into());
+                    r.stdin = text;
+                } else {
+                    r.args.push("record.txt".into());
+                    r.files.push(("record.txt", text));
+                }
+                r
+            })
+            .boxed()
+    };
+    vec![
+        (
+            2,
+            check(
+                "pokino",
+                field(pokino_record_seeds(), POKINO_RECORD_ALPHABET),
+            ),
+        ),
+        (2, check("koikoi", field(record_seeds(), RECORD_ALPHABET))),
+        (
+            2,
+            check("kingmaker", field(year_record_seeds(), KINGMAKER_ALPHABET)),
         ),
     ]
 }

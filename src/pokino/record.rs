@@ -251,18 +251,25 @@ impl LineReader<'_> {
     }
 
     /// The cards written in words `from..to`.
+    /// Separators alone (`ana run ,`) are no cards either.
     fn cards_in(&self, from: usize, to: usize, what: &str) -> Result<Vec<Card>, Box<Problem>> {
-        let Some(range) = self.range(from, to) else {
-            let at = self.words[from.saturating_sub(1).min(self.words.len() - 1)].clone();
-            return Err(Box::new(
+        let none = |at: Range<usize>| {
+            Box::new(
                 Problem::new(format!("no cards given for {what}"))
                     .at(self.src, at)
                     .expected("cards such as `QC 4H 3S`"),
-            ));
+            )
         };
-        let (cards, mut problems) = scan_cards(self.src, range);
+        let Some(range) = self.range(from, to) else {
+            let at = self.words[from.saturating_sub(1).min(self.words.len() - 1)].clone();
+            return Err(none(at));
+        };
+        let (cards, mut problems) = scan_cards(self.src, range.clone());
         if !problems.is_empty() {
             return Err(Box::new(problems.remove(0)));
+        }
+        if cards.is_empty() {
+            return Err(none(range));
         }
         Ok(cards.into_iter().map(|c| c.value).collect())
     }
