@@ -132,7 +132,7 @@ fn summer_advice_lists_every_legal_move_sampled_and_repeatable() {
     let (code, out, _) = run(&args);
     assert_eq!(code, 0);
     assert!(out.starts_with(
-        "Summer, cy: which common to move and where (reveal either pair: it changes no score).\n"
+        "Summer, cy: which common to move and where (the pair revealed changes no score).\n"
     ));
     assert!(out.contains(
         "Over 200 colourings of the 24 faces cy cannot see, drawn from seed 3; ± is a 95% interval."

@@ -454,7 +454,7 @@ impl Advice {
             "Harvest"
         };
         let what = if self.season == "summer" {
-            "which common to move and where (reveal either pair: it changes no score)"
+            "which common to move and where (the pair revealed changes no score)"
         } else {
             "where to insert your Blink"
         };
