@@ -740,12 +740,7 @@ pub fn import_record(
             ),
         )
     })?;
-    let title = match game {
-        "pokino" => kado::pokino::TITLE,
-        "koikoi" => kado::koikoi::TITLE,
-        _ => kado::kingmaker::TITLE,
-    };
-    let rs = ctx.ruleset(game, title)?;
+    let rs = ctx.ruleset(game, kado::history::game_title(game))?;
     let name = format!("file {}", path.display());
     let games = record_parts(game, &kado::diag::Source::new(name.clone(), text))?;
     let source = canonical(path);
