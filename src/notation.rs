@@ -114,6 +114,26 @@ pub fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == ','
 }
 
+/// The words of a line of a record: byte ranges of the text, split at white space;
+/// `base` is where `body` starts in the whole text.
+pub fn words_of(body: &str, base: usize) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in body.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push(base + s..base + i);
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push(base + s..base + body.len());
+    }
+    out
+}
+
 /// Reads a list of cards from `range` of `src`. Returns what could be read and a problem
 /// for each bad token (parsing goes on after a bad token, so all are reported).
 pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec<Problem>) {

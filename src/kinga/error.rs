@@ -591,3 +591,175 @@ impl PartialEq<&str> for Told {
         said == *other
     }
 }
+
+impl Error {
+    /// The rule (or ruling) an action breaks, as a record's verdict names it.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Error::GameOver => "the end of the game",
+            Error::NotTheStartingDeck => "setup",
+            Error::NotExpected(_) => "the order of a turn",
+            Error::NoCardsDrawn
+            | Error::DrawCount { .. }
+            | Error::NotTopOfVirtualDeck
+            | Error::NotInDrawPile { .. }
+            | Error::NamedMoreThanHeld { .. }
+            | Error::DrawFromPile { .. } => "drawing",
+            Error::ExtraTooMany { .. } | Error::ExtraAnswer(_) => "ruling extra-draws",
+            Error::DrawPileNotEmpty | Error::NotTheDiscardPile => "reshuffling",
+            Error::PlayedMoreThanHeld { .. }
+            | Error::NotInHand { .. }
+            | Error::NotInHandBare(_) => "cards come from the hand",
+            Error::NotAChain { why, .. } => match why {
+                Blocked::JokerFirst | Blocked::TooManyJokers => "jokers",
+                Blocked::SingleCard => "ruling single-card-play",
+                Blocked::Empty | Blocked::NoMatch { .. } => "the chain",
+            },
+            Error::JokerNeverOnPile | Error::PileEmpty(_) | Error::NotOnTop { .. } => "targets",
+            Error::KingsNotInfluenced(_) => "ruling kings",
+            Error::WrongSuit { .. } => "suits",
+            Error::TooLittle { .. } => "influence",
+            Error::HardcoreFewest { .. } => "hardcore: the fewest cards",
+            Error::HardcoreExile { .. } => "hardcore: exile only when stuck",
+            Error::JokerNotExiled => "jokers are never exiled",
+            Error::NeedHigher(_) => "exile",
+            Error::SuspicionNotNow | Error::NameAKing | Error::KingSideways(_) => "raise suspicion",
+            Error::NotLost => "execution",
+            Error::NotForBonus(_) => "the 5, 8 and 10 exile",
+            Error::DiscardDownTo(_) => "hardcore cleanup",
+            Error::Cards(_)
+            | Error::TurnCards(_)
+            | Error::NotAKingOrSuit(_)
+            | Error::UnknownQuestion(_)
+            | Error::NameOneOrNone
+            | Error::NotOneCardOrNone(_)
+            | Error::OneCardNotMore(_)
+            | Error::NameTheExile
+            | Error::NoSuspicionWhileYouCan
+            | Error::InfluencesNone { .. }
+            | Error::InfluencesSeveral { .. }
+            | Error::CardsBeforeOn(_)
+            | Error::TopAfterOn(_)
+            | Error::NotACardOrSuit(_) => "answers",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum End {
+    /// The fourth queen was influenced: a win.
+    FourQueens,
+    /// Suspicion was due with every king sideways.
+    Executed,
+    /// A card was due with both piles empty (ruling empty-draw: game-over).
+    NothingToDraw,
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::FourQueens => "the fourth queen is influenced, and you win",
+            End::Executed => {
+                "suspicion is due with all four kings sideways: the kings order your execution"
+            }
+            End::NothingToDraw => {
+                "a card is due with both piles empty (ruling empty-draw: game-over)"
+            }
+        })
+    }
+}
+
+/// What a game waits for: the step a record's next line must say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Due {
+    /// Cards drawn into the hand.
+    Draw(usize),
+    /// The discard pile made the new draw pile.
+    Reshuffle,
+    /// The action of this turn.
+    Turn(u32),
+    /// Ruling extra-draws: optional: how many of these extra cards are drawn.
+    Extra(usize),
+    /// The exile of a 5, 8 or 10.
+    Bonus,
+    /// Cleanup: the card kept.
+    Keep,
+    /// Hardcore cleanup: this many cards discarded at random.
+    Discard(usize),
+    /// Nothing: the game is over.
+    Nothing,
+}
+
+impl fmt::Display for Due {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Due::Draw(n) => write!(f, "a draw of {} (`draw CARDS`)", words::count(*n, "card")),
+            Due::Reshuffle => f.write_str(
+                "the reshuffle of the discard pile (`reshuffle`), the draw pile being empty",
+            ),
+            Due::Turn(n) => write!(
+                f,
+                "the action of turn {n} (a play `CARDS > TARGET`, `exile CARD`, `suspicion KING` or `executed`)"
+            ),
+            Due::Extra(n) => write!(
+                f,
+                "how many of the {} are drawn (`extra N`, ruling extra-draws: optional)",
+                words::count(*n, "extra card")
+            ),
+            Due::Bonus => f.write_str("the exile of the 5, 8 or 10 (`bonus CARD` or `bonus none`)"),
+            Due::Keep => f.write_str("the card kept at cleanup (`keep CARD` or `keep none`)"),
+            Due::Discard(n) => write!(
+                f,
+                "the {} discarded at random by hardcore's cleanup (`discard CARDS`)",
+                words::count(*n, "card")
+            ),
+            Due::Nothing => f.write_str("nothing: the game is over"),
+        }
+    }
+}
+
+/// Why a line of a record is illegal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The game refuses the line's action.
+    Refused(Error),
+    /// The line comes after the end of the game.
+    Over(End),
+    /// The game waits for another step than the line's.
+    OutOfOrder { line: &'static str, due: Due },
+    /// The turn number written is not the turn's.
+    TurnNumber { said: u32, turn: u32 },
+    /// A virtual deck's reshuffle without the new order of its cards.
+    OrderUnknown,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Refused(e) => e.fmt(f),
+            Fault::Over(end) => write!(f, "the game is over: {end}"),
+            Fault::OutOfOrder { line, due } => {
+                write!(f, "the game waits for {due}, not {line}")
+            }
+            Fault::TurnNumber { said, turn } => write!(f, "this is turn {turn}, not turn {said}"),
+            Fault::OrderUnknown => f.write_str(
+                "with a virtual deck the order of the new draw pile matters: write it, top first",
+            ),
+        }
+    }
+}
+
+impl Fault {
+    /// The rule the line breaks.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Fault::Refused(e) => e.rule(),
+            Fault::Over(_) => "the end of the game",
+            Fault::OutOfOrder { .. } => "the order of a turn",
+            Fault::TurnNumber { .. } => "turn numbers",
+            Fault::OrderUnknown => "reshuffling",
+        }
+    }
+}

@@ -3,12 +3,17 @@
 //! - this module: the rules of a play (a chain of cards, its influence, suits and extra
 //!   draws), what a play may influence, and every legal play of a hand ([`options`]).
 //! - [`game`]: a whole game as a session (the table-side tracker).
+//! - [`played`]: the session `kinga play` runs, which writes the game's [`record`].
+//! - [`check`]: a record refereed line by line through the same game.
 //! - [`sim`]: whole games played by a greedy policy, for win rates.
 
 pub mod advise;
+pub mod check;
 pub mod error;
 pub mod game;
+pub mod played;
 pub mod position;
+pub mod record;
 pub mod sim;
 pub mod verdict;
 

@@ -25,7 +25,7 @@ use super::board::{Domino, RawPlacement, Square, domino_in, placement_in, square
 use super::game::{Deal, Event, Play, RunPlay};
 use crate::cards::{Card, code_cards};
 use crate::diag::{Error, Problem, Problems, Source};
-use crate::notation::{Located, name_too_long, scan_cards};
+use crate::notation::{Located, name_too_long, scan_cards, words_of};
 
 /// What a line of a record may be.
 pub const LINE_EXPECTED: &str = "`players: NAMES`, `spoke: DOMINOES`, `NAME domino A-B@X,Y(h|v)`, `NAME run CARDS [@ SQUARES]`, `NAME pass`, or `NAME: CARDS`";
@@ -163,25 +163,6 @@ fn finish_deal(
     if let Some(g) = games.last_mut() {
         g.deal = Some(Deal { dominoes, cards });
     }
-}
-
-/// The words of a line: byte ranges of `src`, split at white space.
-fn words_of(body: &str, base: usize) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    for (i, c) in body.char_indices() {
-        if c.is_whitespace() {
-            if let Some(s) = start.take() {
-                out.push(base + s..base + i);
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        out.push(base + s..base + body.len());
-    }
-    out
 }
 
 /// Reads the words of one line.

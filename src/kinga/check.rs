@@ -1,0 +1,481 @@
+//! `kado kinga check`: a record refereed line by line, through the game `kado kinga play`
+//! runs ([`Game::act`]), so a record and a live game are judged alike.
+//!
+//! Each line is one of the game's actions. The steps kado takes itself in a live game
+//! may be left out where the record's other lines fix them: a virtual deck's draws (its
+//! starting deck says them), a reshuffle of real cards, a forced suspicion, the
+//! execution. The first illegal line is the verdict: its line, the rule, and what would
+//! have been legal.
+
+use serde::Serialize;
+
+use super::Rules;
+use super::error::{Due, End, Fault, Told};
+use super::game::{Action, Deck, Game, Phase, Setup, Status};
+use super::record::{self, Event, GameRecord};
+use crate::cards::{Card, Rank, Suit, code_cards};
+use crate::diag::{Error, Source};
+use crate::render::Style;
+use crate::session::Step;
+
+/// The kinds of steps, to match a line with what the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Draw,
+    Reshuffle,
+    Turn,
+    Extra,
+    Bonus,
+    Keep,
+    Discard,
+    Nothing,
+}
+
+impl Kind {
+    fn of_event(e: &Event) -> Kind {
+        match e {
+            Event::Turn { .. } => Kind::Turn,
+            Event::Draw(_) => Kind::Draw,
+            Event::Reshuffle(_) => Kind::Reshuffle,
+            Event::Bonus(_) => Kind::Bonus,
+            Event::Keep(_) => Kind::Keep,
+            Event::Extra(_) => Kind::Extra,
+            Event::Discard(_) => Kind::Discard,
+        }
+    }
+
+    fn of_action(a: &Action) -> Kind {
+        match a {
+            Action::Draw { .. } => Kind::Draw,
+            Action::Reshuffle { .. } => Kind::Reshuffle,
+            Action::Influence { .. }
+            | Action::Exile { .. }
+            | Action::Suspicion { .. }
+            | Action::Executed => Kind::Turn,
+            Action::Bonus { .. } => Kind::Bonus,
+            Action::Keep { .. } => Kind::Keep,
+            Action::Extra { .. } => Kind::Extra,
+            Action::RandomDiscard { .. } => Kind::Discard,
+        }
+    }
+
+    fn of_due(d: Due) -> Kind {
+        match d {
+            Due::Draw(_) => Kind::Draw,
+            Due::Reshuffle => Kind::Reshuffle,
+            Due::Turn(_) => Kind::Turn,
+            Due::Extra(_) => Kind::Extra,
+            Due::Bonus => Kind::Bonus,
+            Due::Keep => Kind::Keep,
+            Due::Discard(_) => Kind::Discard,
+            Due::Nothing => Kind::Nothing,
+        }
+    }
+
+    /// Draws and reshuffles are one family: the game itself says which comes when.
+    fn family(self) -> Kind {
+        match self {
+            Kind::Reshuffle => Kind::Draw,
+            k => k,
+        }
+    }
+
+    /// The line, as an error names it.
+    fn word(self) -> &'static str {
+        match self {
+            Kind::Draw => "a draw",
+            Kind::Reshuffle => "a reshuffle",
+            Kind::Turn => "a turn",
+            Kind::Extra => "`extra`",
+            Kind::Bonus => "`bonus`",
+            Kind::Keep => "`keep`",
+            Kind::Discard => "`discard`",
+            Kind::Nothing => "nothing",
+        }
+    }
+}
+
+/// What the game waits for.
+pub fn due(g: &Game) -> Due {
+    match g.phase {
+        Phase::Over { .. } => Due::Nothing,
+        Phase::Refill | Phase::ExtraDraw if g.draw.is_empty() => Due::Reshuffle,
+        Phase::Refill | Phase::ExtraDraw => Due::Draw(g.to_draw.min(g.draw.len())),
+        Phase::Turn => Due::Turn(g.turn),
+        Phase::ExtraOffer => Due::Extra(g.to_draw),
+        Phase::Bonus => Due::Bonus,
+        Phase::Keep => Due::Keep,
+        Phase::TooMany => Due::Discard(g.hand.len().saturating_sub(g.rules.hand_size)),
+    }
+}
+
+/// Whether kado may take a step of its own that a record leaves out: one the rest of
+/// the record fixes (not a virtual deck's reshuffle, nor hardcore's random discard,
+/// whose cards only the record says).
+fn derivable(a: &Action, deck: Deck) -> bool {
+    match a {
+        Action::Draw { .. } => deck == Deck::Virtual,
+        Action::Reshuffle { .. } => deck == Deck::Real,
+        Action::Suspicion { .. } | Action::Executed => true,
+        _ => false,
+    }
+}
+
+/// A game being refereed, line by line.
+#[derive(Clone, Debug)]
+pub struct Referee {
+    pub game: Game,
+    /// Whether the game ended by execution.
+    executed: bool,
+}
+
+impl Referee {
+    /// The game of a record, before its first line.
+    pub fn new(g: &GameRecord, rules: Rules) -> Referee {
+        let setup = Setup {
+            deck: g.deck,
+            seed: 0,
+            order: g.order.clone(),
+        };
+        Referee {
+            game: Game::new(&setup, rules),
+            executed: false,
+        }
+    }
+
+    /// How the game ended, if it did.
+    pub fn end(&self) -> Option<End> {
+        match self.game.is_over()? {
+            true => Some(End::FourQueens),
+            false if self.executed => Some(End::Executed),
+            false => Some(End::NothingToDraw),
+        }
+    }
+
+    /// Applies one line; then the steps kado takes itself, up to one the next line says.
+    pub fn line(&mut self, e: &Event, next: Option<&Event>) -> Result<Vec<Told>, Fault> {
+        let mut said = self.apply(e)?;
+        said.extend(self.catch_up(next));
+        Ok(said)
+    }
+
+    fn apply(&mut self, e: &Event) -> Result<Vec<Told>, Fault> {
+        if let Some(end) = self.end() {
+            return Err(Fault::Over(end));
+        }
+        let due = due(&self.game);
+        let kind = Kind::of_event(e);
+        if kind.family() != Kind::of_due(due).family() {
+            return Err(Fault::OutOfOrder {
+                line: kind.word(),
+                due,
+            });
+        }
+        if let Event::Turn {
+            number: Some(said), ..
+        } = e
+            && *said != self.game.turn
+        {
+            return Err(Fault::TurnNumber {
+                said: *said,
+                turn: self.game.turn,
+            });
+        }
+        let action = e
+            .action(self.game.deck, &self.game.discard)
+            .ok_or(Fault::OrderUnknown)?;
+        let said = self.game.act(&action).map_err(Fault::Refused)?;
+        self.executed |= action == Action::Executed;
+        Ok(said)
+    }
+
+    /// Takes the steps kado takes itself that the record may leave out, up to one of the
+    /// kind `next` says.
+    pub fn catch_up(&mut self, next: Option<&Event>) -> Vec<Told> {
+        let mut said = Vec::new();
+        while let Step::Auto(a) = self.game.step() {
+            let written = next.is_some_and(|n| Kind::of_event(n) == Kind::of_action(&a));
+            if written || !derivable(&a, self.game.deck) {
+                break;
+            }
+            match self.game.act(&a) {
+                Ok(s) => said.extend(s),
+                Err(_) => break,
+            }
+            self.executed |= a == Action::Executed;
+        }
+        said
+    }
+
+    /// What would have been legal now, in the record's notation.
+    pub fn legal(&self) -> Vec<String> {
+        let g = &self.game;
+        let sorted = |cards: &[Card]| {
+            let mut v = cards.to_vec();
+            v.sort();
+            code_cards(&v)
+        };
+        let or_none = |word: &str, cards: Vec<Card>| {
+            let mut v: Vec<String> = cards
+                .iter()
+                .map(|c| format!("{word} {}", c.code()))
+                .collect();
+            v.push(format!("{word} none"));
+            v
+        };
+        match due(g) {
+            Due::Nothing => Vec::new(),
+            Due::Reshuffle if g.deck == Deck::Real => vec!["reshuffle".to_string()],
+            Due::Reshuffle => vec![format!(
+                "reshuffle {} (in the order of the new draw pile)",
+                sorted(&g.discard)
+            )],
+            Due::Draw(n) if g.deck == Deck::Virtual => {
+                vec![format!(
+                    "draw {}",
+                    code_cards(&g.draw[..n.min(g.draw.len())])
+                )]
+            }
+            Due::Draw(n) => vec![format!("draw {n} of {}", sorted(&g.draw))],
+            Due::Turn(_) => self.legal_turns(),
+            Due::Extra(n) => (0..=n).map(|k| format!("extra {k}")).collect(),
+            Due::Bonus => or_none("bonus", g.bonus_choices()),
+            Due::Keep => or_none("keep", g.hand.clone()),
+            Due::Discard(n) => vec![format!("discard {n} of {}", code_cards(&g.hand))],
+        }
+    }
+
+    /// The legal actions of a turn: each target's shortest play, each exile; else the
+    /// kings that may be turned, or the execution.
+    fn legal_turns(&self) -> Vec<String> {
+        let g = &self.game;
+        let o = g.options();
+        if o.loses {
+            return vec!["executed".to_string()];
+        }
+        let mut out: Vec<String> = o
+            .influence
+            .iter()
+            .map(|r| format!("{} > {}", code_cards(&r.play), r.target.code()))
+            .collect();
+        out.extend(o.exile.iter().map(|e| format!("exile {}", e.card.code())));
+        if o.raise_suspicion {
+            out.extend(
+                Suit::ALL
+                    .into_iter()
+                    .filter(|s| !g.turned[s.index()])
+                    .map(|s| format!("suspicion {}", Card::new(Rank::King, s).code())),
+            );
+        }
+        out
+    }
+}
+
+/// One line refereed: what it did.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineReport {
+    pub line: usize,
+    /// The line as kado writes it.
+    pub event: String,
+    /// What it did, in words (with the steps kado took itself after it).
+    pub text: String,
+}
+
+/// The first illegal line.
+#[derive(Clone, Debug, Serialize)]
+pub struct IllegalLine {
+    pub line: usize,
+    /// The turn it falls in.
+    pub turn: u32,
+    pub event: String,
+    pub reason: String,
+    /// The rule or ruling it breaks.
+    pub rule: String,
+    /// What would have been legal, in the record's notation.
+    pub legal: Vec<String>,
+}
+
+/// A game refereed up to its end, its first illegal line, or where the record stops.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameVerdict {
+    /// The line of `deck:`.
+    pub line: usize,
+    /// Every line applied, the `deck:` line first.
+    pub lines: Vec<LineReport>,
+    pub illegal: Option<IllegalLine>,
+    /// How the game ended (null while it goes on).
+    pub end: Option<End>,
+    /// What the game waits for, in words (null when it is over).
+    pub next: Option<String>,
+    /// The game as the record leaves it (the keys of `kinga status`).
+    #[serde(flatten)]
+    pub status: Status,
+    #[serde(skip)]
+    pub game: Game,
+}
+
+/// Every game of a record.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckVerdict {
+    pub games: Vec<GameVerdict>,
+}
+
+/// Reads and referees a record: bad notation is an error, an illegal line the verdict.
+pub fn check(src: &Source, rules: &Rules) -> Result<CheckVerdict, Error> {
+    let games = record::parse(src)?;
+    Ok(CheckVerdict {
+        games: games.iter().map(|g| referee(g, *rules)).collect(),
+    })
+}
+
+/// Applies a game's lines one by one, up to the first illegal one.
+pub fn referee(g: &GameRecord, rules: Rules) -> GameVerdict {
+    let mut r = Referee::new(g, rules);
+    let words = |said: Vec<Told>| {
+        said.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let first = g.lines.first().map(|l| &l.event);
+    let mut lines = vec![LineReport {
+        line: g.line,
+        event: record::deck_line(g.deck, &g.order),
+        text: words(r.catch_up(first)),
+    }];
+    let mut illegal = None;
+    for (i, l) in g.lines.iter().enumerate() {
+        let next = g.lines.get(i + 1).map(|n| &n.event);
+        match r.line(&l.event, next) {
+            Ok(said) => lines.push(LineReport {
+                line: l.line,
+                event: l.event.to_string(),
+                text: words(said),
+            }),
+            Err(fault) => {
+                illegal = Some(IllegalLine {
+                    line: l.line,
+                    turn: r.game.turn,
+                    event: l.event.to_string(),
+                    reason: fault.to_string(),
+                    rule: fault.rule().to_string(),
+                    legal: r.legal(),
+                });
+                break;
+            }
+        }
+    }
+    GameVerdict {
+        line: g.line,
+        lines,
+        illegal,
+        end: r.end(),
+        next: r.end().is_none().then(|| due(&r.game).to_string()),
+        status: r.game.status(),
+        game: r.game,
+    }
+}
+
+impl GameVerdict {
+    /// The verdict for people: each line and what it did, the first illegal line, the
+    /// table as the record leaves it, and how the game stands.
+    pub fn render(&self, style: Style) -> String {
+        let deck = match self.status.deck {
+            Deck::Real => "real cards",
+            Deck::Virtual => "a virtual deck",
+        };
+        let mut out = format!("Kinga with {deck}:\n");
+        let width = self
+            .lines
+            .iter()
+            .map(|l| l.line)
+            .chain(self.illegal.as_ref().map(|i| i.line))
+            .max()
+            .unwrap_or(1)
+            .to_string()
+            .len();
+        for l in &self.lines {
+            out += &format!("  line {:>width$}  {}", l.line, l.event);
+            if !l.text.is_empty() {
+                out += &format!(" — {}", l.text);
+            }
+            out.push('\n');
+        }
+        if let Some(i) = &self.illegal {
+            out += &format!(
+                "{} line {} (turn {}) — {}: {}.\n",
+                style.bold("Illegal:"),
+                i.line,
+                i.turn,
+                i.rule,
+                i.reason
+            );
+            if !i.legal.is_empty() {
+                out += &format!("  Legal instead: {}.\n", i.legal.join(", "));
+            }
+        }
+        out.push('\n');
+        out += &self.game.render(style);
+        match (&self.end, &self.next) {
+            (Some(end), _) => out += &format!("Game over: {end}.\n"),
+            (None, Some(next)) => out += &format!("The game goes on: next, {next}.\n"),
+            (None, None) => {}
+        }
+        out
+    }
+}
+
+impl CheckVerdict {
+    /// The verdict as JSON: one game's object, or `{"games": [...]}` for several.
+    pub fn to_json(&self) -> serde_json::Value {
+        let value = match self.games.as_slice() {
+            [one] => serde_json::to_value(one),
+            _ => serde_json::to_value(self),
+        };
+        value.unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The verdict for people; a record of several games ends with a tally.
+    pub fn render(&self, style: Style) -> String {
+        let several = self.games.len() > 1;
+        let mut out = String::new();
+        for (i, g) in self.games.iter().enumerate() {
+            if several {
+                out += &format!(
+                    "{}\n",
+                    style.bold(&format!("Game {} (line {})", i + 1, g.line))
+                );
+            }
+            out += &g.render(style);
+            if several {
+                out.push('\n');
+            }
+        }
+        if several {
+            out += &self.tally();
+        }
+        out
+    }
+
+    /// `3 games: 2 by the rules, 1 illegal (game 2, line 40).`
+    fn tally(&self) -> String {
+        let bad: Vec<String> = self
+            .games
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| Some(format!("game {}, line {}", i + 1, g.illegal.as_ref()?.line)))
+            .collect();
+        let n = self.games.len();
+        let mut out = format!(
+            "{}: {} by the rules",
+            crate::words::count(n, "game"),
+            n - bad.len()
+        );
+        if !bad.is_empty() {
+            let shown = bad.iter().take(5).cloned().collect::<Vec<_>>().join("; ");
+            let more = if bad.len() > 5 { "; …" } else { "" };
+            out += &format!(", {} illegal ({shown}{more})", bad.len());
+        }
+        out + ".\n"
+    }
+}

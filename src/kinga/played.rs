@@ -1,0 +1,142 @@
+//! The session `kado kinga play` runs: a game and the actions that made it, so that its
+//! record can be written at any point ([`Session::record`]). Every rule is the game's
+//! own ([`Game`]); this only remembers what was applied.
+
+use super::Error;
+use super::game::{Action, Deck, Game, Setup};
+use crate::cards::Card;
+use crate::render::Style;
+use crate::ruleset::Ruleset;
+use crate::session::{Question, Session, Step};
+
+/// A game with the starting deck and the actions that made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub game: Game,
+    /// A virtual deck's starting order, top first (empty for real cards).
+    pub order: Vec<Card>,
+    /// Every action applied, in order.
+    pub actions: Vec<Action>,
+}
+
+impl Played {
+    /// The game's record, as `kado kinga check` reads it.
+    pub fn record_text(&self) -> String {
+        super::record::write(self.game.deck, &self.order, &self.actions)
+    }
+}
+
+impl Session for Played {
+    type Setup = Setup;
+    type Action = Action;
+    type Error = Error;
+    const GAME: &'static str = <Game as Session>::GAME;
+    const COMMANDS: &'static str = <Game as Session>::COMMANDS;
+
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Played, Error> {
+        let game = Game::start(setup, rules)?;
+        // The draw pile before the first draw is the starting deck.
+        let order = match game.deck {
+            Deck::Virtual => game.draw.clone(),
+            Deck::Real => Vec::new(),
+        };
+        Ok(Played {
+            game,
+            order,
+            actions: Vec::new(),
+        })
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, Error> {
+        let said = self.game.apply(action)?;
+        self.actions.push(action.clone());
+        Ok(said)
+    }
+
+    fn next(&self) -> Step<Action> {
+        self.game.next()
+    }
+
+    fn answer(&self, question: &Question, text: &str) -> Result<Action, Error> {
+        self.game.answer(question, text)
+    }
+
+    fn show(&self, style: Style) -> String {
+        self.game.show(style)
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        self.game.summary()
+    }
+
+    fn phase_key(&self) -> String {
+        self.game.phase_key()
+    }
+
+    fn hint(&self, question: &Question) -> Option<String> {
+        self.game.hint(question)
+    }
+
+    fn hand(&self) -> Option<String> {
+        self.game.hand()
+    }
+
+    fn hint_with(&self, question: &Question, known: &str) -> Result<String, String> {
+        self.game.hint_with(question, known)
+    }
+
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        self.game.outcome()
+    }
+
+    fn record(&self) -> Option<String> {
+        Some(self.record_text())
+    }
+
+    fn once_asked(action: &Action) -> bool {
+        Game::once_asked(action)
+    }
+
+    fn said(&self, action: &Action) -> String {
+        self.game.said(action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::kinga::sim;
+
+    /// Plays a virtual game to its end by the greedy policy, as a session.
+    pub fn play_out(rules: &str, seed: u64) -> Played {
+        let rs = Ruleset::builtin(rules).unwrap();
+        let mut p = Played::start(&Setup::new(Deck::Virtual, seed), &rs).unwrap();
+        loop {
+            let a = match p.next() {
+                Step::Done => return p,
+                Step::Auto(a) => a,
+                Step::Ask(q) => sim::choose(&p.game, &q.key).unwrap(),
+            };
+            p.apply(&a).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_session_remembers_its_deck_and_actions() {
+        let p = play_out("kinga", 3);
+        assert_eq!(p.order, Setup::new(Deck::Virtual, 3).order);
+        let text = p.record().unwrap();
+        assert!(
+            text.starts_with("deck: 2D AD 2S 2H JK 2C JK AC AH AS\n1. "),
+            "{text}"
+        );
+        // The same actions replayed on the bare game make the same game.
+        let rs = Ruleset::builtin("kinga").unwrap();
+        let mut g = Game::start(&Setup::new(Deck::Virtual, 3), &rs).unwrap();
+        for a in &p.actions {
+            g.apply(a).unwrap();
+        }
+        assert_eq!(g, p.game);
+    }
+}
