@@ -6,7 +6,9 @@ use clap::{Subcommand, ValueEnum};
 
 use kado::diag::Source;
 use kado::kinga::advise;
-use kado::kinga::game::{Deck, Game, Setup};
+use kado::kinga::check;
+use kado::kinga::game::{Deck, Setup};
+use kado::kinga::played::Played;
 use kado::kinga::position::{Chain, Position, Table, TableArgs};
 use kado::kinga::sim::{self, Report};
 use kado::kinga::{self, GAME, TITLE, verdict};
@@ -16,7 +18,7 @@ use kado::session::Log;
 
 use super::savefile::SaveLock;
 use super::session as sess;
-use super::{Ctx, Failure, Outcome, joined, prompt};
+use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, prompt};
 
 const CHAIN_AFTER: &str = "JSON keys: valid, reason (null when valid, else which card breaks the chain and why), influence, suits (letters S H D C), draws, bonuses (threes_company, harmony), target (null, or {card, needed (null for a king), influenced, effects: exile, turn_king, win_if_last_queen}).
 
@@ -34,7 +36,7 @@ const ADVISE_ABOUT: &str = "The best play at the start of a turn, from what you 
 
 const PLAY_ABOUT: &str = "Play a game at the table: kado tracks the four suit piles, the kings, the draw and discard piles, the exiled cards and your hand, checks each play against the rules in force, and says what to do: draw, exile, turn a king sideways, reshuffle the discards. The table is shown at the start of every turn and when the game ends with its score (kings exposed).
 
-With `--deck real` (the default) you say which cards you draw; with `--deck virtual` kado shuffles the starting deck and deals (repeatable with `--seed`). The game is saved after every answer (a temporary file, then renamed), so it survives Ctrl-C or a closed terminal; `kado kinga resume FILE` continues it under the rules it started with. `play` never overwrites an existing file.
+With `--deck real` (the default) you say which cards you draw; with `--deck virtual` kado shuffles the starting deck and deals (repeatable with `--seed`). The game is saved after every answer (a temporary file, then renamed), so it survives Ctrl-C or a closed terminal; `kado kinga resume FILE` continues it under the rules it started with. `play` never overwrites an existing file. With --record FILE the game's record (see kado-notation(7)) is rewritten after every answer; `kado kinga status FILE --record` prints it from the save, and `kado kinga check` referees it with the same result.
 
 Where the rules leave a choice, the ruleset decides and --explain names the ruling: the extra cards of Three's Company and Harmony are drawn at once (ruling extra-draws: always), or kado asks how many you take (optional); a card due with both piles empty is not drawn (empty-draw: short), or ends the game as a loss (game-over); a king already sideways from suspicion when its queen falls scores (sideways-queen: counts), or does not (not-counted).
 
@@ -43,6 +45,32 @@ With --json the transcript goes to stderr and, when the session stops, the game'
 const RESUME_ABOUT: &str = "Continue a saved game where it stopped, under the rules it started with (a --rules that differs is refused). The saved actions are replayed, so a finished game shows its final table and score.
 
 With --json the transcript goes to stderr and the game's state to stdout, with the keys of `kado kinga play`.";
+
+const CHECK_ABOUT: &str = "Referee a game's record line by line, through the game `kado kinga play` runs: each play against the chain rules (each card matching the one before in suit or rank, jokers connecting, never first), its influence and suits against the top card it names, each exile, suspicion and bonus exile, the draws against the piles, the hand size and cleanup, under the rules in force (standard, hardcore and the rulings: --rules takes a ruleset or a house-rules file). Then the table as the record leaves it, the score (kings exposed) and the end (the fourth queen, or the execution), or what comes next when the record stops before the end.
+
+The first line that breaks a rule is the verdict: its line, its turn, the rule, and what would have been legal (exit 0). A record that cannot be read is an error with its line, column and a caret (exit 2).
+
+JSON keys (one game; several: {games: [...]}): line (of `deck:`), lines (each: line, event, text: what it did), illegal (null, or {line, turn, event, reason, rule, legal}), end (null, four_queens, executed, nothing_to_draw), next (what the game waits for, in words; null when it is over), and the keys of `kado kinga status`: deck, turn, piles, kings_turned, hand, draw_pile, discard_pile, exiled, table, waiting_for, finished, won, score.";
+
+const CHECK_AFTER: &str = "The record, one event a line (`#` starts a comment; see kado-notation(7)):
+  deck: 2S AS 2C 2H AC AD 2D JK JK AH   a virtual deck: the starting deck, top first
+  deck: real                            real cards: every draw is written
+  draw 2S AS 2C 2H                      cards drawn (real cards; a virtual deck's are known)
+  1. 2S 2C 2H > 3S                      turn 1: the cards played in order > the top card influenced
+  2. exile AS                           the Exile action
+  3. suspicion KH                       raise suspicion: the king turned sideways
+  4. executed                           suspicion with all four kings sideways
+  bonus 2C | bonus none                 the exile of a 5, 8 or 10
+  keep AS | keep none                   the card kept at cleanup
+  extra 2                               extra cards drawn (ruling extra-draws: optional)
+  discard 2S 3H                         hardcore: the cards discarded at random
+  reshuffle [CARDS]                     the discard pile made the draw pile (a virtual deck: its order, top first)
+The turn numbers may be left out. A file may hold several games, each from its `deck:` line.
+
+Examples:
+  kado kinga play --deck virtual --seed 7 --record game.txt
+  kado kinga check game.txt
+  kado --rules kinga-hardcore --json kinga check game.txt";
 
 const PLAY_AFTER: &str = "At each prompt answer:
   CARDS on TARGET   a play and the top card it influences, e.g. `4S 3S 3H on 6H` (or `on H`);
@@ -120,20 +148,36 @@ pub enum Cmd {
         /// every kado version and a saved game always replays.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
+        /// Rewrite this file with the game's record after every answer (`check` reads it).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
     },
     /// Continue a saved game.
     #[command(long_about = RESUME_ABOUT, after_help = PLAY_AFTER)]
     Resume {
         /// The saved game.
         file: PathBuf,
+        /// Rewrite this file with the game's record after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
     },
-    /// Show the state of a saved game without continuing it.
+    /// Show the state of a saved game without continuing it, or its record.
     #[command(
-        long_about = "Show the state of a saved game, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops."
+        long_about = "Show the state of a saved game, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops. With --record: the game's record instead, as `kado kinga check` reads it (JSON: {record})."
     )]
     Status {
         /// The saved game.
         file: std::path::PathBuf,
+        /// Print the game's record instead, as `check` reads it (JSON: {record}).
+        #[arg(long)]
+        record: bool,
+    },
+    /// Referee a game's record line by line: each play, exile and suspicion, the score, the end.
+    #[command(long_about = CHECK_ABOUT, after_help = CHECK_AFTER)]
+    Check {
+        /// The record: a file, or `-` for stdin.
+        #[arg(value_name = "RECORD")]
+        record: String,
     },
     /// Play many games with a virtual deck and a greedy policy; report win rates and scores.
     #[command(after_help = const_format_policy())]
@@ -209,7 +253,12 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             let rs = ctx.ruleset(GAME, TITLE)?;
             options_cmd(ctx, &rs, &hand, &tops, &turned)
         }
-        Cmd::Play { save, deck, seed } => {
+        Cmd::Play {
+            save,
+            deck,
+            seed,
+            record,
+        } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
             let deck = match deck {
                 DeckArg::Real => Deck::Real,
@@ -222,13 +271,20 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             });
             let log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
             let path = save.unwrap_or_else(|| sess::default_path(GAME));
-            let lock = sess::open_new::<Game>(&path)?;
+            let mut lock = sess::open_new::<Played>(&path)?;
+            sess::record_to(&mut lock, record)?;
             session(ctx, &lock, log)
         }
-        Cmd::Status { file } => sess::status::<Game>(ctx, &file),
-        Cmd::Resume { file } => {
-            let (lock, log) = sess::open_resume::<Game>(ctx, &file, TITLE)?;
+        Cmd::Status { file, record: true } => sess::status_record::<Played>(ctx, &file),
+        Cmd::Status { file, .. } => sess::status::<Played>(ctx, &file),
+        Cmd::Resume { file, record } => {
+            let (mut lock, log) = sess::open_resume::<Played>(ctx, &file, TITLE)?;
+            sess::record_to(&mut lock, record)?;
             session(ctx, &lock, log)
+        }
+        Cmd::Check { record } => {
+            let rs = ctx.ruleset(GAME, TITLE)?;
+            check_cmd(ctx, &rs, &record)
         }
         Cmd::Simulate {
             games,
@@ -252,19 +308,30 @@ fn session(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, kinga::game::Action>) -> 
     let rs = log.ruleset.ruleset()?;
     let x = verdict::session_explain(&rs);
     if !ctx.json {
-        sess::run::<Game>(lock, log, &mut *prompt::for_stdin(), ctx.style)?;
+        sess::run::<Played>(lock, log, &mut *prompt::for_stdin(), ctx.style)?;
         return if ctx.explain {
             ctx.emit(&serde_json::Value::Null, "", &x)
         } else {
             Ok(())
         };
     }
-    let game = sess::run_json::<Game>(ctx, lock, log)?;
+    let game = sess::run_json::<Played>(ctx, lock, log)?;
     let mut v = kado::session::Session::summary(&game);
     if let serde_json::Value::Object(m) = &mut v {
         m.insert("save".into(), lock.path().display().to_string().into());
     }
     ctx.emit(&v, "", &x)
+}
+
+/// `check RECORD`: the record refereed line by line (a file, or stdin for `-`).
+fn check_cmd(ctx: &Ctx, rs: &Ruleset, path: &str) -> Outcome {
+    let src = super::limits::read_source(path, "record", FILE_LIMIT)?;
+    let v = check::check(&src, &kinga::Rules::from_ruleset(rs))?;
+    ctx.emit(
+        &v.to_json(),
+        &v.render(ctx.style),
+        &verdict::session_explain(rs),
+    )
 }
 
 fn chain_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, target: Option<&str>) -> Outcome {

@@ -479,3 +479,150 @@ impl CheckVerdict {
         out + ".\n"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::kinga::played::Played;
+    use crate::kinga::sim;
+    use crate::ruleset::Ruleset;
+    use crate::session::Session;
+    use crate::shuffle::Shuffler;
+
+    /// The game at the start of each turn, its seed set aside (a record has none).
+    fn turn_starts(states: impl IntoIterator<Item = Game>) -> Vec<Game> {
+        let mut out: Vec<Game> = Vec::new();
+        for mut g in states {
+            g.seed = 0;
+            let new_turn = out.last().is_none_or(|l| l.turn != g.turn);
+            if g.phase == Phase::Turn && new_turn {
+                out.push(g);
+            }
+        }
+        out
+    }
+
+    /// A game played to its end by the greedy policy, as `kinga play` runs it, and the
+    /// game at every step.
+    fn play_out(rs: &Ruleset, deck: Deck, seed: u64) -> (Played, Vec<Game>) {
+        let mut p = Played::start(&Setup::new(deck, seed), rs).unwrap();
+        let mut states = vec![p.game.clone()];
+        loop {
+            let a = match p.next() {
+                Step::Done => return (p, states),
+                Step::Auto(a) => a,
+                // Real cards: any cards of the draw pile, as the table draws them.
+                Step::Ask(q) if q.key == "draw" => {
+                    let mut pile = p.game.draw.clone();
+                    let n = p.game.to_draw.min(pile.len());
+                    Shuffler::new(seed ^ states.len() as u64).shuffle(&mut pile);
+                    Action::Draw {
+                        cards: pile[..n].to_vec(),
+                    }
+                }
+                Step::Ask(q) => sim::choose(&p.game, &q.key).unwrap(),
+            };
+            p.apply(&a).unwrap();
+            states.push(p.game.clone());
+        }
+    }
+
+    /// The states of a record refereed, line by line.
+    fn referee_states(text: &str, rules: Rules) -> (Vec<Game>, Referee, Option<Fault>) {
+        let games = record::parse(&Source::new("r", text)).unwrap();
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        let mut r = Referee::new(g, rules);
+        r.catch_up(g.lines.first().map(|l| &l.event));
+        let mut states = vec![r.game.clone()];
+        for (i, l) in g.lines.iter().enumerate() {
+            if let Err(f) = r.line(&l.event, g.lines.get(i + 1).map(|n| &n.event)) {
+                return (states, r, Some(f));
+            }
+            states.push(r.game.clone());
+        }
+        (states, r, None)
+    }
+
+    fn ruleset(name: &str, changes: &[(&str, &str)]) -> Ruleset {
+        let mut rs = Ruleset::builtin(name).unwrap();
+        for (id, choice) in changes {
+            rs = rs.with(id, choice).unwrap();
+        }
+        rs
+    }
+
+    /// The record a session writes referees, turn by turn, to the game the session
+    /// played; and its text reads back to itself.
+    fn same_game_at_every_turn(rs: &Ruleset, deck: Deck, seed: u64) -> String {
+        let (played, states) = play_out(rs, deck, seed);
+        let text = played.record().unwrap();
+        let rules = Rules::from_ruleset(rs);
+        let (checked, r, fault) = referee_states(&text, rules);
+        assert_eq!(fault, None, "seed {seed}\n{text}");
+        let want = turn_starts(states);
+        assert_eq!(turn_starts(checked), want, "seed {seed}\n{text}");
+        let mut end = played.game.clone();
+        end.seed = 0;
+        let mut got = r.game.clone();
+        got.seed = 0;
+        assert_eq!(got, end, "seed {seed}");
+        let v = check(&Source::new("r", text.as_str()), &rules).unwrap();
+        assert!(v.games[0].illegal.is_none());
+        assert_eq!(v.games[0].status.score, played.game.score());
+        assert_eq!(v.games[0].end.is_some(), played.game.is_over().is_some());
+        let back: String = record::parse(&Source::new("r", text.as_str()))
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(back, text);
+        text
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// Solo games of every kind: standard and hardcore, virtual and real cards, and
+        /// the rulings that change a turn's steps.
+        #[test]
+        fn a_written_record_checks_to_the_game_played(seed in any::<u64>(), variant in 0..8usize, real in any::<bool>()) {
+            let rs = match variant {
+                0 | 1 => ruleset("kinga", &[]),
+                2 | 3 => ruleset("kinga-hardcore", &[]),
+                4 => ruleset("kinga", &[("extra-draws", "optional"), ("reshuffle", "turn-cards-after")]),
+                5 => ruleset("kinga", &[("empty-draw", "game-over"), ("kings", "after-queen")]),
+                6 => ruleset("kinga-hardcore", &[("hardcore-suspicion-cleanup", "keep-all"), ("extra-draws", "optional")]),
+                _ => ruleset("kinga", &[("threes-company", "per-play"), ("ace-value", "fourteen"), ("bonus-exile-joker", "allowed")]),
+            };
+            let deck = if real { Deck::Real } else { Deck::Virtual };
+            same_game_at_every_turn(&rs, deck, seed);
+        }
+    }
+
+    #[test]
+    fn many_virtual_games_under_both_rulesets() {
+        let mut all = String::new();
+        for name in ["kinga", "kinga-hardcore"] {
+            let rs = ruleset(name, &[]);
+            for seed in 0..60 {
+                all += &same_game_at_every_turn(&rs, Deck::Virtual, seed);
+            }
+        }
+        // The games went through every kind of line a virtual record has.
+        for word in [
+            "> ",
+            "exile ",
+            "suspicion K",
+            "executed",
+            "bonus ",
+            "keep ",
+            "reshuffle ",
+        ] {
+            assert!(all.contains(word), "no `{word}` in any game");
+        }
+        assert!(all.contains("4. "), "games run several turns");
+    }
+}
