@@ -402,11 +402,14 @@ impl GameVerdict {
             out.push('\n');
         }
         if let Some(i) = &self.illegal {
+            let when = match i.turn {
+                0 => "before the first turn".to_string(),
+                n => format!("turn {n}"),
+            };
             out += &format!(
-                "{} line {} (turn {}) — {}: {}.\n",
+                "{} line {} ({when}) — {}: {}.\n",
                 style.bold("Illegal:"),
                 i.line,
-                i.turn,
                 i.rule,
                 i.reason
             );
