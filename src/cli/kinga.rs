@@ -52,19 +52,20 @@ The first line that breaks a rule is the verdict: its line, its turn, the rule, 
 
 JSON keys (one game; several: {games: [...]}): line (of `deck:`), lines (each: line, event, text: what it did), illegal (null, or {line, turn, event, reason, rule, legal}), end (null, four_queens, executed, nothing_to_draw), next (what the game waits for, in words; null when it is over), and the keys of `kado kinga status`: deck, turn, piles, kings_turned, hand, draw_pile, discard_pile, exiled, table, waiting_for, finished, won, score.";
 
-const CHECK_AFTER: &str = "The record, one event a line (`#` starts a comment; see kado-notation(7)):
-  deck: 2S AS 2C 2H AC AD 2D JK JK AH   a virtual deck: the starting deck, top first
-  deck: real                            real cards: every draw is written
-  draw 2S AS 2C 2H                      cards drawn (real cards; a virtual deck's are known)
-  1. 2S 2C 2H > 3S                      turn 1: the cards played in order > the top card influenced
-  2. exile AS                           the Exile action
-  3. suspicion KH                       raise suspicion: the king turned sideways
-  4. executed                           suspicion with all four kings sideways
-  bonus 2C | bonus none                 the exile of a 5, 8 or 10
-  keep AS | keep none                   the card kept at cleanup
-  extra 2                               extra cards drawn (ruling extra-draws: optional)
-  discard 2S 3H                         hardcore: the cards discarded at random
-  reshuffle [CARDS]                     the discard pile made the draw pile (a virtual deck: its order, top first)
+const CHECK_AFTER: &str =
+    "The record, one event a line (`#` starts a comment; see kado-notation(7)):
+  deck: 2S AS 2C 2H AC AD 2D JK JK AH  a virtual deck: the starting deck, top first
+  deck: real                           real cards: every draw is written
+  draw 2S AS 2C 2H                     cards drawn (a virtual deck's need not be)
+  1. 2S 2C 2H > 3S                     turn 1: the cards played in order > the card influenced
+  2. exile AS                          the Exile action
+  3. suspicion KH                      raise suspicion: the king turned sideways
+  4. executed                          suspicion due with all four kings sideways
+  bonus 2C | bonus none                the exile of a 5, 8 or 10
+  keep AS | keep none                  the card kept at cleanup
+  extra 2                              extra cards drawn (ruling extra-draws: optional)
+  discard 2S 3H                        hardcore: the cards discarded at random
+  reshuffle [CARDS]                    the new draw pile (a virtual deck: its order)
 The turn numbers may be left out. A file may hold several games, each from its `deck:` line.
 
 Examples:
@@ -258,23 +259,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             deck,
             seed,
             record,
-        } => {
-            let rs = ctx.ruleset(GAME, TITLE)?;
-            let deck = match deck {
-                DeckArg::Real => Deck::Real,
-                DeckArg::Virtual => Deck::Virtual,
-            };
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs())
-            });
-            let log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
-            let path = save.unwrap_or_else(|| sess::default_path(GAME));
-            let mut lock = sess::open_new::<Played>(&path)?;
-            sess::record_to(&mut lock, record)?;
-            session(ctx, &lock, log)
-        }
+        } => play_cmd(ctx, save, deck, seed, record),
         Cmd::Status { file, record: true } => sess::status_record::<Played>(ctx, &file),
         Cmd::Status { file, .. } => sess::status::<Played>(ctx, &file),
         Cmd::Resume { file, record } => {
@@ -299,6 +284,31 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             simulate_cmd(ctx, games, seed, policy)
         }
     }
+}
+
+/// `play`: a new game, saved (and its record written) after every answer.
+fn play_cmd(
+    ctx: &Ctx,
+    save: Option<PathBuf>,
+    deck: DeckArg,
+    seed: Option<u64>,
+    record: Option<PathBuf>,
+) -> Outcome {
+    let rs = ctx.ruleset(GAME, TITLE)?;
+    let deck = match deck {
+        DeckArg::Real => Deck::Real,
+        DeckArg::Virtual => Deck::Virtual,
+    };
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
+    let path = save.unwrap_or_else(|| sess::default_path(GAME));
+    let mut lock = sess::open_new::<Played>(&path)?;
+    sess::record_to(&mut lock, record)?;
+    session(ctx, &lock, log)
 }
 
 /// Runs a game at the table (`play`, `resume`). With `--json` the transcript goes to
