@@ -52,7 +52,7 @@ impl RulesetRecord {
             .rulings
             .iter()
             .filter(|r| {
-                base.choice(&r.id) != r.choice
+                base.choice_named(&r.id) != r.choice
                     || base.ruling(&r.id).is_some_and(|b| b.old_saves.is_some())
             })
             .map(|r| (r.id.clone(), r.choice.clone()))
@@ -86,7 +86,7 @@ impl RulesetRecord {
             }
         }
         for (id, choice) in &self.rulings {
-            rs = rs.with(id, choice)?;
+            rs = rs.with_named(id, choice)?;
         }
         for (k, v) in &self.values {
             rs.check_value(k, *v).map_err(ValueProblem::into_problem)?;
@@ -555,7 +555,7 @@ mod tests {
         }
         // A save from before names no choice: it replays under the old default.
         let old = record(&[]).over(base.clone()).unwrap();
-        assert!(old.is("sell-turns", "one-at-a-time"));
+        assert!(old.is(crate::kinkado::ruling::SellTurns::OneAtATime));
         // A save written now names the ruling even at today's default, and keeps it.
         let now = RulesetRecord::against(&base, &base, "kinkado".into());
         assert_eq!(
@@ -565,7 +565,7 @@ mod tests {
         assert!(
             now.over(base.clone())
                 .unwrap()
-                .is("sell-turns", "whole-turn")
+                .is(crate::kinkado::ruling::SellTurns::WholeTurn)
         );
         // Rulings without the mark are recorded only when they differ, as before.
         assert!(!now.rulings.contains_key("joker-sum"));
@@ -574,7 +574,10 @@ mod tests {
     #[test]
     fn a_record_sets_only_values_inside_their_ranges() {
         let rs = record(&[("start-money", 0)]).ruleset();
-        assert_eq!(rs.map(|rs| rs.value("start-money")), Ok(0));
+        assert_eq!(
+            rs.map(|rs| rs.value(crate::kinkado::ruling::Value::StartMoney)),
+            Ok(0)
+        );
         let e = record(&[("start-money", -50)]).ruleset().unwrap_err();
         assert_eq!(
             e.problems[0].message,

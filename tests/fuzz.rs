@@ -1487,7 +1487,7 @@ fn check_ruleset(text: &str) -> Checked {
     let back = checked(record.ruleset())?.ok_or_else(|| TestCaseError::fail("rebuild"))?;
     prop_assert_eq!(&back.values, &rs.values);
     for r in &rs.rulings {
-        prop_assert_eq!(back.choice(&r.id), r.choice.as_str());
+        prop_assert_eq!(back.choice_named(&r.id), r.choice.as_str());
     }
     Ok(())
 }

@@ -147,7 +147,7 @@ fn check(ctx: &Ctx, file: &str) -> Outcome {
     let base = Ruleset::builtin(&root)?;
     let mut changes = Vec::new();
     for r in &rs.rulings {
-        let was = base.choice(&r.id);
+        let was = base.choice_named(&r.id);
         if was != r.choice {
             changes.push(Change {
                 kind: "ruling",

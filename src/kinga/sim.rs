@@ -1,6 +1,7 @@
 //! Whole games played with a virtual deck by a policy (the greedy one of [`POLICY`], or
 //! the advisor of [`super::advise`]), for win rates and score distributions.
 
+use crate::kinga::ruling;
 use serde::Serialize;
 
 use super::game::{Action, Deck, Game, Setup};
@@ -287,11 +288,10 @@ pub fn explain(rulesets: &[Ruleset]) -> Explain {
     x.rule("Each game deals a fresh virtual deck from the seed and plays to a win (the fourth queen) or a loss (suspicion with four kings sideways).");
     x.rule("The score is the number of kings exposed.");
     for rs in rulesets {
-        let ids: Vec<&str> = rs.rulings.iter().map(|r| r.id.as_str()).collect();
         x.ruled(
             format!("The {} games are played under these rulings.", rs.name),
             rs,
-            &ids,
+            ruling::Id::ALL,
         );
     }
     x

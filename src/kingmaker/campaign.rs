@@ -2,6 +2,7 @@
 //! the Year's best scorer gets an overall point and chooses who starts the next Year, and
 //! the campaign ends when a player reaches the agreed number of points.
 
+use crate::kingmaker::ruling;
 use crate::words;
 use std::collections::BTreeMap;
 
@@ -208,10 +209,10 @@ impl Campaign {
                 "When several players share the Year's highest score, nobody gets the overall point."
             },
             rs,
-            &["year-tie"],
+            &[ruling::Id::YearTie],
         );
         for y in self.years.iter().filter(|y| y.top.len() > 1) {
-            x.ruled(self.year_tie_sentence(y), rs, &["year-tie"]);
+            x.ruled(self.year_tie_sentence(y), rs, &[ruling::Id::YearTie]);
         }
     }
 
@@ -245,7 +246,7 @@ impl Campaign {
                 "When several players top a Year, the first player token passes clockwise from that Year's first player."
             },
             rs,
-            &["next-first"],
+            &[ruling::Id::NextFirst],
         );
     }
 
@@ -261,7 +262,7 @@ impl Campaign {
             x.ruled(
                 "The campaign has no target: Years go on as long as the group wants, and the standing is the overall points.",
                 rs,
-                &["campaign-end"],
+                &[ruling::Id::CampaignEnd],
             );
             return;
         }
@@ -277,7 +278,7 @@ impl Campaign {
                 }
             ),
             rs,
-            &["campaign-end", "campaign-tie"],
+            &[ruling::Id::CampaignEnd, ruling::Id::CampaignTie],
         );
     }
 
@@ -293,7 +294,7 @@ impl Campaign {
                     "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0."
                 },
                 rs,
-                &["zero-colour"],
+                &[ruling::Id::ZeroColour],
             );
         }
         if self.years.iter().any(|y| y.layout.is_none()) {
@@ -304,7 +305,7 @@ impl Campaign {
                     "Scores typed in are checked against what a triad can make from the faces shown."
                 },
                 rs,
-                &["lit-faces", "zero-colour"],
+                &[ruling::Id::LitFaces, ruling::Id::ZeroColour],
             );
         }
     }
@@ -1280,7 +1281,7 @@ mod tests {
         let rs = Ruleset::builtin("kingmaker").unwrap();
         let g = play(&rs, 1, &["ana", TIE]).unwrap();
         assert_eq!(g.champions(), Some(vec![1, 3]));
-        let on = rs.with("campaign-tie", "play-on").unwrap();
+        let on = rs.with(ruling::CampaignTie::PlayOn).unwrap();
         let g = play(&on, 1, &["ana", TIE]).unwrap();
         assert_eq!(g.champions(), None);
         assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
@@ -1293,7 +1294,7 @@ mod tests {
         let rs = Ruleset::builtin("kingmaker").unwrap();
         let g = play(&rs, 1, &["ana", "ana=81 bo=10 cy=10 dee=10"]).unwrap();
         assert_eq!(g.champions(), Some(vec![0]));
-        let open = rs.with("campaign-end", "open").unwrap();
+        let open = rs.with(ruling::CampaignEnd::Open).unwrap();
         let g = play(&open, 1, &["ana", "ana=81 bo=10 cy=10 dee=10"]).unwrap();
         assert_eq!(g.champions(), None);
         assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
@@ -1356,9 +1357,9 @@ mod tests {
     fn tie_rulings() {
         let rs = Ruleset::builtin("kingmaker")
             .unwrap()
-            .with("year-tie", "nobody")
+            .with(ruling::YearTie::Nobody)
             .unwrap()
-            .with("next-first", "token-passes")
+            .with(ruling::NextFirst::TokenPasses)
             .unwrap();
         let g = play(&rs, 3, &["cy", TIE]).unwrap();
         assert_eq!(g.points, [0, 0, 0, 0]);
@@ -1385,7 +1386,7 @@ mod tests {
             "ana's score 3 is impossible: no triad can score 3 from the 12 faces of three Blinks: the least is 9\nbo's score 80 is impossible: no triad can score 80 from the 12 faces of three Blinks: the nearest are 72 and 81\ncy's score 0 is impossible: no triad can score 0 from the 12 faces of three Blinks: the least is 9"
         );
         // Part-way through a Year (lit-faces: shown) fewer faces count, so 2 and 0 can be.
-        let shown = rs.with("lit-faces", "shown").unwrap();
+        let shown = rs.with(ruling::LitFaces::Shown).unwrap();
         let g2 = play(&shown, 3, &["ana"]).unwrap();
         assert!(g2.answer(&q, "ana=2 bo=0 cy=9 dee=81").is_ok());
         assert!(g2.answer(&q, "ana=13 bo=0 cy=9 dee=81").is_err());

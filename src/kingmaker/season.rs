@@ -17,6 +17,7 @@ use super::year::{
     Click, Insert, Lit, Move, PairOf, Press, Reveal, Season, Shown, common_index, common_name,
     pair_text, pairs_text, same_pair,
 };
+use crate::kingmaker::ruling;
 use crate::render::Style;
 use crate::session::Question;
 
@@ -1167,7 +1168,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
             "The first player leads Winter, the next player Spring, the one after Summer, the last Harvest."
         },
         rs,
-        &["first-season"],
+        &[ruling::Id::FirstSeason],
     );
     x.rule("In Spring each player lights one scattered common: its first chooser clicks it (one pair shown), a second must long-press it (both pairs), and no common is chosen a third time.");
     x.ruled(
@@ -1177,7 +1178,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
             "A common's first chooser clicks it; only a common already chosen is long-pressed."
         },
         rs,
-        &["first-long-press"],
+        &[ruling::Id::FirstLongPress],
     );
     x.ruled(
         if rules.summer_another_common {
@@ -1186,7 +1187,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
             "In Summer a player may move any scattered common, the one they lit in Spring included."
         },
         rs,
-        &["summer-own-common"],
+        &[ruling::Id::SummerOwnCommon],
     );
     x.ruled(
         if rules.lit_when_moved {
@@ -1195,7 +1196,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
             "A common nobody chose in Spring stays dark until the long press that ends the Year."
         },
         rs,
-        &["dark-commons"],
+        &[ruling::Id::DarkCommons],
     );
     x.rule("Every pair shown during the Year (a Spring press, a Summer reveal) must agree with the Blink's colours after the final long press.");
 }
@@ -1258,7 +1259,7 @@ mod tests {
         assert_eq!(leaders, [2, 3, 0, 1]);
         assert_eq!(y.order(Season::Spring), ["dee", "ana", "bo", "cy"]);
         let rs = Ruleset::builtin("kingmaker").unwrap();
-        let spring = Rules::from_ruleset(&rs.with("first-season", "spring").unwrap());
+        let spring = Rules::from_ruleset(&rs.with(ruling::FirstSeason::Spring).unwrap());
         let y = year(&spring);
         let leaders: Vec<usize> = Season::ALL.iter().map(|s| y.leader(*s)).collect();
         assert_eq!(leaders, [1, 2, 3, 0]);
@@ -1327,7 +1328,7 @@ mod tests {
         let commons: Vec<usize> = y.summer_choices().iter().map(|(c, _)| *c).collect();
         assert_eq!(commons, [0, 1, 2, 3], "ana may move c2, the common she lit");
         let rs = Ruleset::builtin("kingmaker").unwrap();
-        let another = Rules::from_ruleset(&rs.with("summer-own-common", "another").unwrap());
+        let another = Rules::from_ruleset(&rs.with(ruling::SummerOwnCommon::Another).unwrap());
         let mut y = spring(&another);
         let commons: Vec<usize> = y.summer_choices().iter().map(|(c, _)| *c).collect();
         assert_eq!(commons, [0, 2, 3], "ana moves another common than c2");

@@ -23,6 +23,7 @@ pub mod read;
 pub mod rollout;
 pub mod view;
 
+use crate::kinkado::ruling;
 use serde::Serialize;
 
 use self::rollout::Setting;
@@ -473,12 +474,12 @@ pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
     x.ruled(
         "ALORA sells her two lowest cards, buys the highest market card worth 6 or more when she can, bets the higher of her best face-up card and the round minimum, and plays the best hand of all her cards.",
         rs,
-        &["alora-buy", "alora-face-up", "alora-sum", "alora-last-room"],
+        &[ruling::Id::AloraBuy, ruling::Id::AloraFaceUp, ruling::Id::AloraSum, ruling::Id::AloraLastRoom],
     );
     x.ruled(
         "At the reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal.",
         rs,
-        &["alora-ties", "bank-bet"],
+        &[ruling::Id::AloraTies, ruling::Id::BankBet],
     );
     x.rule("Moves are ranked by the chance to end the game ahead: the lead at the end of this round, with the later rounds' swings taken as a normal spread that grows with their minimum bets.");
     x
@@ -655,7 +656,7 @@ mod tests {
         // One card a turn: in round 2 she has sold one when the player is first asked.
         let rs = Ruleset::builtin("kinkado")
             .unwrap()
-            .with("sell-turns", "one-at-a-time")
+            .with(ruling::SellTurns::OneAtATime)
             .unwrap();
         let (g, _) = at_prompt_under(&rs, 3, 2, "sell");
         let pos = view::position(&g, "you").unwrap();

@@ -10,6 +10,7 @@
 //! many it has not (`hidden`). A card named at the table is checked against every place
 //! kado knows it to be.
 
+use crate::kinkado::ruling;
 use crate::words;
 use serde::{Deserialize, Serialize};
 
@@ -508,7 +509,7 @@ impl Game {
                 "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot. ALORA wins as soon as she is level with another hand on tier and sum, whatever the bets."
             },
             &self.ruleset,
-            &["alora-ties"],
+            &[ruling::Id::AloraTies],
         );
         x.ruled(
             if self.rules.alora_keeps_rest {
@@ -517,7 +518,7 @@ impl Game {
                 "At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh."
             },
             &self.ruleset,
-            &["alora-cards"],
+            &[ruling::Id::AloraCards],
         );
         for r in &self.history {
             if let Some(why) = &r.alora_tie {
@@ -612,7 +613,7 @@ impl Game {
             .explain
             .0
             .iter()
-            .find(|r| v.alora_tie && r.rulings.iter().any(|x| x.id == "alora-ties"))
+            .find(|r| v.alora_tie && r.rulings.iter().any(|x| x.id == ruling::Id::AloraTies.id()))
             .cloned();
         let hands = v
             .winners
@@ -2708,7 +2709,7 @@ mod tests {
     fn rules_with(pairs: &[(&str, &str)]) -> Ruleset {
         let mut rs = Ruleset::builtin("kinkado").unwrap();
         for (id, alt) in pairs {
-            rs = rs.with(id, alt).unwrap();
+            rs = rs.with_named(id, alt).unwrap();
         }
         rs
     }
@@ -2822,7 +2823,7 @@ mod tests {
         );
         // bought-only: she bought nothing worth showing (3♦ 4♦ went to the market and she
         // buys the best card of 6 or more there: none), so the round minimum, $1.
-        let g = to_alora_bet(&rules_with(&[("alora-face-up", "bought-only")]));
+        let g = to_alora_bet(&rules_with(&[ruling::AloraFaceUp::BoughtOnly.named()]));
         assert_eq!(
             g.next(),
             Step::Auto(Action::AloraBets {
@@ -2837,7 +2838,8 @@ mod tests {
         let mut g = start(&["ana"], true, Deck::Physical);
         g.phase = Phase::Over;
         assert_eq!(g.winners(), vec!["ana".to_string(), "alora".to_string()]);
-        let mut g2 = Game::start(&g.setup, &rules_with(&[("game-tie", "alora-wins")])).unwrap();
+        let mut g2 =
+            Game::start(&g.setup, &rules_with(&[ruling::GameTie::AloraWins.named()])).unwrap();
         g2.phase = Phase::Over;
         assert_eq!(g2.winners(), vec!["alora".to_string()]);
     }
@@ -2846,7 +2848,7 @@ mod tests {
     fn buy_sources_ruling_both_sides() {
         for (rs, mixed_ok) in [
             (Ruleset::builtin("kinkado").unwrap(), true),
-            (rules_with(&[("buy-sources", "one-source")]), false),
+            (rules_with(&[ruling::BuySources::OneSource.named()]), false),
         ] {
             let setup = Setup {
                 players: vec!["ana".into()],

@@ -4,6 +4,7 @@
 //! one step at a time; every refusal is a [`RefereeError`] naming the rule and what would
 //! have been legal.
 
+use crate::koikoi::ruling;
 use serde::Serialize;
 
 use super::cards::{Card, Kind};
@@ -839,12 +840,12 @@ pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
             "A card that matches must capture; any card of the hand may be played."
         },
         rs,
-        &["must-capture"],
+        &[ruling::Id::MustCapture],
     );
     x.ruled(
         "A turn that makes the player's yaku worth more than at their last decision ends with koi or stop; stop scores the round.",
         rs,
-        &["another-yaku", "koi-calls", "both-koi", "multiplier"],
+        &[ruling::Id::AnotherYaku, ruling::Id::KoiCalls, ruling::Id::BothKoi, ruling::Id::Multiplier],
     );
     x.ruled(
         if rules.last_card_koi {
@@ -853,7 +854,7 @@ pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
             "With the last card of the hand played, only stop is allowed."
         },
         rs,
-        &["last-card-koi"],
+        &[ruling::Id::LastCardKoi],
     );
     x.ruled(
         match rules.koi_exhausted {
@@ -868,16 +869,16 @@ pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
             }
         },
         rs,
-        &["koi-exhausted", "draw-round"],
+        &[ruling::Id::KoiExhausted, ruling::Id::DrawRound],
     );
     x.ruled(
         "Dealt hands are checked for instant wins, and the field for a redeal.",
         rs,
         &[
-            "dealt-hands",
-            "field-redeal",
-            "deal-check-order",
-            "both-instant",
+            ruling::Id::DealtHands,
+            ruling::Id::FieldRedeal,
+            ruling::Id::DealCheckOrder,
+            ruling::Id::BothInstant,
         ],
     );
     x.ruled(
@@ -887,7 +888,7 @@ pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
             "A game tied after its last round is drawn."
         },
         rs,
-        &["tied-game"],
+        &[ruling::Id::TiedGame],
     );
     x
 }
@@ -904,7 +905,7 @@ mod tests {
     fn ruleset(changes: &[(&str, &str)]) -> Ruleset {
         let mut rs = Ruleset::builtin("koikoi").unwrap();
         for (id, c) in changes {
-            rs = rs.with(id, c).unwrap();
+            rs = rs.with_named(id, c).unwrap();
         }
         rs
     }
@@ -1103,7 +1104,9 @@ mod tests {
     #[test]
     fn ruling_last_card_koi() {
         // ana's last card makes sanko.
-        let at = |changes| mid_round(changes, "1p 4p", ["1b", "5p"], ["3b 8b", ""], [7, 7]);
+        let at = |changes: &[(&str, &str)]| {
+            mid_round(changes, "1p 4p", ["1b", "5p"], ["3b 8b", ""], [7, 7])
+        };
         let mut r = at(&[]);
         assert_eq!(
             r.turn(&turn("ana 1b / 2p koi")).unwrap_err(),
@@ -1122,7 +1125,7 @@ mod tests {
         let mut r = at(&[]);
         assert!(r.turn(&turn("ana 1b / 2p stop")).is_ok());
         // Allowed: the call stands, and with nobody stopping after it the round is drawn.
-        let mut r = at(&[("last-card-koi", "allowed")]);
+        let mut r = at(&[ruling::LastCardKoi::Allowed.named()]);
         assert!(r.turn(&turn("ana 1b / 2p koi")).is_ok());
         let report = r.turn(&turn("ben 5p / 6p")).unwrap();
         assert_eq!(report.ended.map(|e| e.end), Some(End::Draw));
@@ -1136,7 +1139,7 @@ mod tests {
     #[test]
     fn ruling_another_yaku() {
         // ana called koi-koi on kasu (10 plains); an eleventh is worth a point more.
-        let at = |changes| {
+        let at = |changes: &[(&str, &str)]| {
             let mut r = mid_round(
                 changes,
                 "4p 6r",
@@ -1156,7 +1159,7 @@ mod tests {
             more.turn(&turn("ana 4p / 8a")),
             Err(RefereeError::MissingCall { points: 3, .. })
         ));
-        let mut new = at(&[("another-yaku", "new-yaku")]);
+        let mut new = at(&[ruling::AnotherYaku::NewYaku.named()]);
         assert!(new.turn(&turn("ana 4p / 8a")).is_ok());
         assert_eq!(new.phase, Phase::Play);
     }
@@ -1215,9 +1218,11 @@ mod tests {
 
     #[test]
     fn ruling_must_capture() {
-        let at = |changes| mid_round(changes, "1p 4p", ["1b 5p", "9r 10r"], ["", ""], [3, 3]);
+        let at = |changes: &[(&str, &str)]| {
+            mid_round(changes, "1p 4p", ["1b 5p", "9r 10r"], ["", ""], [3, 3])
+        };
         assert!(at(&[]).turn(&turn("ana 5p / 2p")).is_ok());
-        let mut whole = at(&[("must-capture", "whole-hand")]);
+        let mut whole = at(&[ruling::MustCapture::WholeHand.named()]);
         assert_eq!(whole.playable(0), cards("1b"));
         assert_eq!(
             whole
@@ -1230,7 +1235,7 @@ mod tests {
         assert!(whole.turn(&turn("ana 1b / 2p")).is_ok());
         // With no card that captures, any card may be played.
         let mut none = mid_round(
-            &[("must-capture", "whole-hand")],
+            &[ruling::MustCapture::WholeHand.named()],
             "2p 4p",
             ["1b 5p", "9r 10r"],
             ["", ""],
@@ -1243,7 +1248,7 @@ mod tests {
     #[test]
     fn ruling_koi_exhausted() {
         // ana called koi-koi on hanami-zake (5); the last two cards make nothing.
-        let end = |changes| {
+        let end = |changes: &[(&str, &str)]| {
             let mut r = mid_round(changes, "1p 4p", ["6p", "11p"], ["3b 9a", ""], [7, 7]);
             r.round.calls[0] = 1;
             r.round.last_koi = Some(0);
@@ -1258,22 +1263,22 @@ mod tests {
         };
         assert_eq!(end(&[]), (End::Draw, None, 0, [50, 50]));
         assert_eq!(
-            end(&[("draw-round", "dealer-6")]),
+            end(&[ruling::DrawRound::Dealer6.named()]),
             (End::Draw, Some(0), 6, [56, 44])
         );
         assert_eq!(
-            end(&[("koi-exhausted", "caller-scores")]),
+            end(&[ruling::KoiExhausted::CallerScores.named()]),
             (End::Exhausted, Some(0), 5, [55, 45])
         );
         assert_eq!(
-            end(&[("koi-exhausted", "opponent-scores")]),
+            end(&[ruling::KoiExhausted::OpponentScores.named()]),
             (End::Exhausted, Some(1), 5, [45, 55])
         );
     }
 
     #[test]
     fn ruling_both_koi() {
-        let at = |changes| {
+        let at = |changes: &[(&str, &str)]| {
             let mut r = mid_round(changes, "1p 4p", ["1b 5p", "9r 10r"], ["3b 8b", ""], [3, 3]);
             r.round.calls = [1, 1];
             r
@@ -1281,7 +1286,7 @@ mod tests {
         let mut on = at(&[]);
         assert!(on.turn(&turn("ana 1b / 2p koi")).is_ok());
         assert_eq!(on.round.calls, [2, 1]);
-        let mut stops = at(&[("both-koi", "next-yaku-stops")]);
+        let mut stops = at(&[ruling::BothKoi::NextYakuStops.named()]);
         assert_eq!(
             stops.turn(&turn("ana 1b / 2p koi")).unwrap_err(),
             RefereeError::KoiBoth {
@@ -1289,7 +1294,7 @@ mod tests {
             }
         );
         // With one call only, koi-koi is still allowed.
-        let mut one = at(&[("both-koi", "next-yaku-stops")]);
+        let mut one = at(&[ruling::BothKoi::NextYakuStops.named()]);
         one.round.calls = [0, 1];
         assert!(one.turn(&turn("ana 1b / 2p koi")).is_ok());
     }
@@ -1297,7 +1302,7 @@ mod tests {
     #[test]
     fn ruling_koi_calls_once() {
         let mut r = mid_round(
-            &[("koi-calls", "once")],
+            &[ruling::KoiCalls::Once.named()],
             "1p 4p",
             ["1b 5p", "9r 10r"],
             ["3b 8b", ""],
@@ -1319,7 +1324,7 @@ mod tests {
         let r = v.games[0].referee.as_ref().unwrap();
         assert_eq!(r.results[0].end, End::Redeal);
         assert_eq!((r.ledger.scores, r.ledger.played()), ([50, 50], 0));
-        let v = verdict(deal, &[("both-instant", "dealer")]);
+        let v = verdict(deal, &[ruling::BothInstant::Dealer.named()]);
         let r = v.games[0].referee.as_ref().unwrap();
         assert_eq!(r.results[0].end, End::Instant);
         assert_eq!(r.results[0].yaku, vec![(Name::Teshi, 6)]);
@@ -1356,7 +1361,8 @@ mod tests {
             dealer: 0,
         };
         let mut draw = Ledger::start(&setup, &rs).unwrap();
-        let mut extra = Ledger::start(&setup, &ruleset(&[("tied-game", "extra-round")])).unwrap();
+        let mut extra =
+            Ledger::start(&setup, &ruleset(&[ruling::TiedGame::ExtraRound.named()])).unwrap();
         for l in [&mut draw, &mut extra] {
             l.settle(Some(0), 3);
             l.settle(Some(1), 3);
@@ -1374,8 +1380,8 @@ mod tests {
     fn a_round_played_out_with_no_stop_is_a_draw_under_ruling_draw_round() {
         for (changes, scores) in [
             (vec![], [50, 50]),
-            (vec![("draw-round", "dealer-6")], [56, 44]),
-            (vec![("draw-round", "non-dealer-6")], [44, 56]),
+            (vec![ruling::DrawRound::Dealer6.named()], [56, 44]),
+            (vec![ruling::DrawRound::NonDealer6.named()], [44, 56]),
         ] {
             let mut r = mid_round(&changes, "1p 4p", ["5p", "9r"], ["", ""], [7, 7]);
             r.turn(&turn("ana 5p / 6p")).unwrap();
@@ -1408,8 +1414,14 @@ mod tests {
         // Sanko, hanami-zake and tsukimi-zake, 5 each: 15, doubled at double-at 7.
         assert_eq!(stop(&[], [0, 0]), (15, 2, 30));
         assert_eq!(stop(&[], [0, 1]), (15, 4, 60));
-        assert_eq!(stop(&[("multiplier", "soft-koi")], [1, 0]), (15, 4, 60));
-        assert_eq!(stop(&[("multiplier", "none")], [1, 1]), (15, 2, 30));
+        assert_eq!(
+            stop(&[ruling::Multiplier::SoftKoi.named()], [1, 0]),
+            (15, 4, 60)
+        );
+        assert_eq!(
+            stop(&[ruling::Multiplier::None.named()], [1, 1]),
+            (15, 2, 30)
+        );
         let mut r = mid_round(&[], "1p 4p", ["1b 5p", "9r 10r"], ["3b 8b 9a", ""], [3, 3]);
         r.ledger.scores = [50, 25];
         r.round.decided[0] = Decided {

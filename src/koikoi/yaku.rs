@@ -1,5 +1,6 @@
 //! The yaku in a player's captured cards, and the round's score.
 
+use crate::koikoi::ruling;
 use std::fmt;
 
 use serde::Serialize;
@@ -765,7 +766,7 @@ fn explain_animals(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
                 v.inoshikacho, v.tane, v.tane_cards, v.extra_card
             ),
             rs,
-            &["yaku-groups"],
+            &[ruling::Id::YakuGroups],
         );
 }
 
@@ -788,7 +789,7 @@ fn explain_ribbons(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
                 v.akatan, v.aotan, v.tanzaku, v.tanzaku_cards, v.extra_card
             ),
             rs,
-            &["yaku-groups", "akatan-aotan-pair"],
+            &[ruling::Id::YakuGroups, ruling::Id::AkatanAotanPair],
         );
 }
 
@@ -808,7 +809,7 @@ fn explain_kasu(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
             }
         ),
         rs,
-        &["sake-cup"],
+        &[ruling::Id::SakeCup],
     );
 }
 
@@ -834,10 +835,10 @@ fn explain_viewing(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
             }
         ),
     };
-    let ids: &[&str] = if rules.viewing == Viewing::RainRuins {
-        &["viewing-yaku", "rain"]
+    let ids: &[ruling::Id] = if rules.viewing == Viewing::RainRuins {
+        &[ruling::Id::ViewingYaku, ruling::Id::Rain]
     } else {
-        &["viewing-yaku"]
+        &[ruling::Id::ViewingYaku]
     };
     x.ruled(
             format!(
@@ -863,7 +864,7 @@ fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules:
                 "Tsukifuda (the four cards of the round's month) is not a yaku.".to_string()
             },
             rs,
-            &["tsukifuda"],
+            &[ruling::Id::Tsukifuda],
         );
     }
     if s.base > 0 {
@@ -889,7 +890,7 @@ fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules:
         x.ruled(
             format!("The winner's total: the base, {doubling}; {bonus}."),
             rs,
-            &["multiplier", "koi-calls"],
+            &[ruling::Id::Multiplier, ruling::Id::KoiCalls],
         );
         if s.bonus > 0 {
             let before = s.total - s.bonus;
@@ -901,7 +902,7 @@ fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules:
                     s.total
                 ),
                 rs,
-                &["multiplier"],
+                &[ruling::Id::Multiplier],
             );
         }
     }
@@ -984,7 +985,7 @@ mod tests {
 
     #[test]
     fn animals_stacking() {
-        let r = rules("koikoi", &[("yaku-groups", "stacking")]);
+        let r = rules("koikoi", &[ruling::YakuGroups::Stacking.named()]);
         assert_eq!(yk("6a 7a 10a", &r), v(&[("inoshikacho", 5)]));
         assert_eq!(
             yk("6a 7a 10a 2a 4a", &r),
@@ -1017,7 +1018,7 @@ mod tests {
 
     #[test]
     fn akatan_aotan_both_count() {
-        let r = rules("koikoi", &[("akatan-aotan-pair", "both-count")]);
+        let r = rules("koikoi", &[ruling::AkatanAotanPair::BothCount.named()]);
         assert_eq!(
             yk("1r 2r 3r 6r 9r 10r", &r),
             v(&[("akatan", 5), ("aotan", 5)])
@@ -1042,7 +1043,7 @@ mod tests {
 
     #[test]
     fn ribbons_stacking() {
-        let r = rules("koikoi", &[("yaku-groups", "stacking")]);
+        let r = rules("koikoi", &[ruling::YakuGroups::Stacking.named()]);
         assert_eq!(
             yk("1r 2r 3r 4r 5r", &r),
             v(&[("akatan", 5), ("tanzaku", 1)])
@@ -1054,8 +1055,8 @@ mod tests {
         let b = rules(
             "koikoi",
             &[
-                ("yaku-groups", "stacking"),
-                ("akatan-aotan-pair", "both-count"),
+                ruling::YakuGroups::Stacking.named(),
+                ruling::AkatanAotanPair::BothCount.named(),
             ],
         );
         assert_eq!(
@@ -1084,7 +1085,7 @@ mod tests {
             &r,
         );
         assert!(s.yaku[0].cards.contains(&Card::new(9, Kind::Animal)));
-        let a = rules("koikoi", &[("sake-cup", "animal-only")]);
+        let a = rules("koikoi", &[ruling::SakeCup::AnimalOnly.named()]);
         assert_eq!(yk("1p 1p 2p 2p 3p 3p 4p 4p 5p 9a", &a), v(&[]));
         assert_eq!(
             yk("1p 1p 2p 2p 3p 3p 4p 4p 5p 9a 2a 4a 5a 8a", &a),
@@ -1108,7 +1109,7 @@ mod tests {
             v(&[("hanami_zake", 5), ("tsukimi_zake", 5)])
         );
 
-        let off = rules("koikoi", &[("viewing-yaku", "disabled")]);
+        let off = rules("koikoi", &[ruling::ViewingYaku::Disabled.named()]);
         let s = score(&cards("3b 9a"), &Round::default(), &off);
         assert!(s.yaku.is_empty());
         assert_eq!(
@@ -1116,7 +1117,7 @@ mod tests {
             vec!["hanami_zake does not score: viewing yaku are disabled"]
         );
 
-        let rain = rules("koikoi", &[("viewing-yaku", "rain-ruins")]);
+        let rain = rules("koikoi", &[ruling::ViewingYaku::RainRuins.named()]);
         assert_eq!(yk("3b 9a 1p", &rain), v(&[("hanami_zake", 5)]));
         let s = score(&cards("3b 9a 11p"), &Round::default(), &rain);
         assert!(s.yaku.is_empty());
@@ -1131,28 +1132,34 @@ mod tests {
 
         let man = rules(
             "koikoi",
-            &[("viewing-yaku", "rain-ruins"), ("rain", "rain-man")],
+            &[
+                ruling::ViewingYaku::RainRuins.named(),
+                ruling::Rain::RainMan.named(),
+            ],
         );
         assert_eq!(yk("8b 9a 11a 11p", &man), v(&[("tsukimi_zake", 5)]));
         assert_eq!(yk("8b 9a 11b", &man), v(&[]));
         let light = rules(
             "koikoi",
-            &[("viewing-yaku", "rain-ruins"), ("rain", "lightning")],
+            &[
+                ruling::ViewingYaku::RainRuins.named(),
+                ruling::Rain::Lightning.named(),
+            ],
         );
         assert_eq!(yk("8b 9a 11b", &light), v(&[("tsukimi_zake", 5)]));
         assert_eq!(yk("8b 9a 11p", &light), v(&[]));
         let either = rules(
             "koikoi",
             &[
-                ("viewing-yaku", "rain-ruins"),
-                ("rain", "rain-man-or-lightning"),
+                ruling::ViewingYaku::RainRuins.named(),
+                ruling::Rain::RainManOrLightning.named(),
             ],
         );
         assert_eq!(yk("8b 9a 11a 11r", &either), v(&[("tsukimi_zake", 5)]));
         assert_eq!(yk("8b 9a 11b", &either), v(&[]));
         assert_eq!(yk("8b 9a 11p", &either), v(&[]));
 
-        let another = rules("koikoi", &[("viewing-yaku", "with-another-yaku")]);
+        let another = rules("koikoi", &[ruling::ViewingYaku::WithAnotherYaku.named()]);
         assert_eq!(yk("3b 9a", &another), v(&[]));
         assert_eq!(
             yk("3b 9a 1r 2r 3r", &another),
@@ -1172,7 +1179,7 @@ mod tests {
             ..Round::default()
         };
         assert_eq!(sc("12b 12p 12p 12p", &round, &off).0, v(&[]));
-        let on = rules("koikoi", &[("tsukifuda", "on")]);
+        let on = rules("koikoi", &[ruling::Tsukifuda::On.named()]);
         assert_eq!(sc("12b 12p 12p 12p", &round, &on).0, v(&[("tsukifuda", 4)]));
         assert_eq!(sc("12b 12p 12p", &round, &on).0, v(&[]));
         let other = Round {
@@ -1221,7 +1228,7 @@ mod tests {
 
     #[test]
     fn soft_koi_and_no_koi_multiplier() {
-        let soft = rules("koikoi", &[("multiplier", "soft-koi")]);
+        let soft = rules("koikoi", &[ruling::Multiplier::SoftKoi.named()]);
         let once = Round {
             koi_calls: 1,
             ..Round::default()
@@ -1237,7 +1244,7 @@ mod tests {
             sc("1b 3b 8b 11b", &twice, &soft),
             (v(&[("ame_shiko", 7)]), 7, 6, 42)
         );
-        let none = rules("koikoi", &[("multiplier", "none")]);
+        let none = rules("koikoi", &[ruling::Multiplier::None.named()]);
         assert_eq!(sc("1b 3b 8b 11b", &twice, &none).2, 2);
         assert_eq!(sc("1b 3b 12b", &twice, &none).2, 1);
         let mut never = nintendo();
@@ -1249,7 +1256,10 @@ mod tests {
     fn rain_on_the_field() {
         let r = rules(
             "koikoi",
-            &[("viewing-yaku", "rain-ruins"), ("rain", "willow-on-field")],
+            &[
+                ruling::ViewingYaku::RainRuins.named(),
+                ruling::Rain::WillowOnField.named(),
+            ],
         );
         let wet = Round {
             field: Some(cards("11r 4p")),
@@ -1278,13 +1288,13 @@ mod tests {
         );
         // The field alone is rain only under this choice: any-willow looks at the
         // captured cards.
-        let captured = rules("koikoi", &[("viewing-yaku", "rain-ruins")]);
+        let captured = rules("koikoi", &[ruling::ViewingYaku::RainRuins.named()]);
         assert_eq!(sc("8b 9a", &wet, &captured).0, v(&[("tsukimi_zake", 5)]));
     }
 
     #[test]
     fn field_brights_multiplier() {
-        let r = rules("koikoi", &[("multiplier", "field-brights")]);
+        let r = rules("koikoi", &[ruling::Multiplier::FieldBrights.named()]);
         let n = |b: u8| Round {
             field_brights: Some(b),
             koi_calls: 2,
@@ -1400,7 +1410,7 @@ mod tests {
             n in 0usize..=48,
             big in proptest::prelude::any::<i64>(),
         ) {
-            let mut r = rules("koikoi", &[("multiplier", "soft-koi")]);
+            let mut r = rules("koikoi", &[ruling::Multiplier::SoftKoi.named()]);
             r.values.goko = big;
             r.values.kasu = big;
             r.values.extra_card = big;
