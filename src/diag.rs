@@ -622,22 +622,6 @@ impl From<Problem> for Error {
     }
 }
 
-/// Edit distance between two short strings, for "did you mean".
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// The closest of `candidates` to `word`, when it is close enough to be a likely typo.
 pub fn did_you_mean<'a>(
     word: &str,
@@ -646,7 +630,7 @@ pub fn did_you_mean<'a>(
     let lower = word.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (edit_distance(&lower, &c.to_lowercase()), c))
+        .map(|c| (strsim::levenshtein(&lower, &c.to_lowercase()), c))
         .filter(|(d, c)| *d <= (c.chars().count() / 3).max(1))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
@@ -806,6 +790,6 @@ mod tests {
             Some("rulings")
         );
         assert_eq!(did_you_mean("zzz", ["rulings", "values"]), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(did_you_mean("kiten", ["sitting", "kitten"]), Some("kitten"));
     }
 }

@@ -183,6 +183,34 @@ impl Question {
     }
 }
 
+/// Why `hint` gives no advice at a question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoHint {
+    /// The question is not a choice of play (a card to name, say).
+    NotAChoice,
+    /// `hint WHAT` at a question whose advice takes nothing more.
+    TakesNothing,
+    /// What was typed after `hint` does not read: why, and what to type.
+    Unreadable { why: String, takes: &'static str },
+    /// The advisor cannot advise from this position (its reason).
+    Advisor(String),
+}
+
+impl std::fmt::Display for NoHint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoHint::NotAChoice => {
+                f.write_str("kado has no advice for this question: it is not a choice of play")
+            }
+            NoHint::TakesNothing => {
+                f.write_str("`hint` takes nothing after it at this prompt: type `hint` alone")
+            }
+            NoHint::Unreadable { why, takes } => write!(f, "{why}\n{takes}"),
+            NoHint::Advisor(why) => f.write_str(why),
+        }
+    }
+}
+
 /// A game that can be run as a session.
 pub trait Session: Sized + Clone {
     type Setup: Clone + Serialize + DeserializeOwned;
@@ -239,8 +267,8 @@ pub trait Session: Sized + Clone {
 
     /// The advice for `question` when the player types `hint WHAT`, telling what only they
     /// know (their own cards or Blink); the error says why there is none.
-    fn hint_with(&self, _question: &Question, _known: &str) -> Result<String, String> {
-        Err("`hint` takes nothing after it at this prompt: type `hint` alone".to_string())
+    fn hint_with(&self, _question: &Question, _known: &str) -> Result<String, NoHint> {
+        Err(NoHint::TakesNothing)
     }
 
     /// How the game stands for the play history (players, scores, winners, and the facts

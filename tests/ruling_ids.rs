@@ -51,7 +51,10 @@ fn string_rulings(text: &str) -> Vec<usize> {
 #[test]
 fn no_ruling_or_value_is_asked_for_by_a_string() {
     let mut files = Vec::new();
-    rust_files(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")), &mut files);
+    rust_files(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut files,
+    );
     let mut found = Vec::new();
     for f in files {
         if f.components().any(|c| c.as_os_str() == "ruleset") {
@@ -74,6 +77,9 @@ fn no_ruling_or_value_is_asked_for_by_a_string() {
 fn the_scan_sees_a_string_lookup() {
     assert_eq!(string_lookups(r#"rs.is("spoke", "connected")"#), [".is(\""]);
     assert!(string_lookups("rs.is(ruling::Spoke::Connected)").is_empty());
-    assert_eq!(string_rulings("a\nx.ruled(\n t,\n rs,\n &[\"spoke\"],\n);"), [2]);
+    assert_eq!(
+        string_rulings("a\nx.ruled(\n t,\n rs,\n &[\"spoke\"],\n);"),
+        [2]
+    );
     assert!(string_rulings("x.ruled(t, rs, &[ruling::Id::Spoke]);").is_empty());
 }

@@ -518,25 +518,12 @@ pub fn now() -> String {
                 .map_or(0, |d| d.as_secs() as i64)
         });
     let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
     format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}",
+        "{} {:02}:{:02}",
+        kado::history::day::Day::from_days(days),
         rest / 3600,
         rest % 3600 / 60
     )
-}
-
-/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 /// Journals a finished session; returns what to tell the table. Never fails the game.
@@ -852,14 +839,6 @@ impl<'a> Referee<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_from_day_counts() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(20_780), (2026, 11, 23));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-    }
 
     #[test]
     fn a_foreign_database_is_refused_and_left_untouched() {

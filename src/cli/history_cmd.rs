@@ -44,17 +44,8 @@ pub struct FilterArgs {
     pub until: Option<String>,
 }
 
-fn date(s: &str) -> Result<String, String> {
-    let ok = s.len() == 10
-        && s.bytes().enumerate().all(|(i, b)| match i {
-            4 | 7 => b == b'-',
-            _ => b.is_ascii_digit(),
-        });
-    if ok {
-        Ok(s.to_string())
-    } else {
-        Err("a day as YYYY-MM-DD, e.g. 2026-11-23".into())
-    }
+fn date(s: &str) -> Result<String, kado::history::day::DayError> {
+    s.parse::<kado::history::day::Day>().map(|d| d.to_string())
 }
 
 #[derive(Debug, Subcommand)]

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 
 use kado::diag::{Error, Problem};
 use kado::render::Style;
-use kado::session::{By, Entry, FixError, Log, Question, Session, Step, answers, fix, replay};
+use kado::session::{
+    By, Entry, FixError, Log, NoHint, Question, Session, Step, answers, fix, replay,
+};
 
 use super::prompt::{Prompter, Reply};
 use super::savefile::{SaveLock, check_name, same_target};
@@ -349,13 +351,13 @@ impl<G: Session> Runner<'_, G> {
             },
             Reply::Hint => match self.game.hint(q) {
                 Some(advice) => self.prompter.say(&advice),
-                None => self
-                    .prompter
-                    .refuse("kado has no advice for this question: it is not a choice of play"),
+                None => self.prompter.refuse(&NoHint::NotAChoice.to_string()),
             },
             Reply::HintWith(known) => match self.game.hint_with(q, &known) {
                 Ok(advice) => self.prompter.say(&advice),
-                Err(why) => self.prompter.refuse(&kado::diag::escape_words(&why)),
+                Err(why) => self
+                    .prompter
+                    .refuse(&kado::diag::escape_words(&why.to_string())),
             },
             Reply::Undo => self.undo()?,
             Reply::Fix(None) => self.list_answers()?,

@@ -18,7 +18,7 @@ use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
-use crate::session::{Question, Session, Step};
+use crate::session::{NoHint, Question, Session, Step};
 
 /// The target of a campaign checked from a record without a `target:` line: none is
 /// ever reached, and the standing is the points.
@@ -702,14 +702,12 @@ impl Campaign {
         &self,
         question: &Question,
         own: Option<[super::year::PairOf; 2]>,
-    ) -> Result<String, String> {
-        let none =
-            || "kado has no advice for this question: it is not a choice of play".to_string();
-        let y = self.year.as_ref().ok_or_else(none)?;
+    ) -> Result<String, NoHint> {
+        let y = self.year.as_ref().ok_or(NoHint::NotAChoice)?;
         match question.key.as_str() {
             "summer" => return Ok(reveal_advice(own)),
             "move" | "harvest" => {}
-            _ => return Err(none()),
+            _ => return Err(NoHint::NotAChoice),
         }
         // A pair revealed before the move is seen by all, as a reveal in the Commons.
         let mut seen = y.clone();
@@ -725,7 +723,7 @@ impl Campaign {
             &mut |_, _| {},
         )
         .map(|a| a.render())
-        .map_err(|e| e.to_string())
+        .map_err(|e| NoHint::Advisor(e.to_string()))
     }
 
     /// The campaign so far in the Year record notation (for a campaign followed season by
@@ -1111,13 +1109,11 @@ impl Session for Campaign {
 
     /// `hint BLINK`: the same advice, reckoning with the player's own Blink, which only
     /// they know (`hint RG-YB`: my Blink is RG-YB).
-    fn hint_with(&self, question: &Question, known: &str) -> Result<String, String> {
+    fn hint_with(&self, question: &Question, known: &str) -> Result<String, NoHint> {
         let src = Source::new("hint", known.trim());
-        let own = super::year::read_pairs(&src).map_err(|e| {
-            format!(
-                "{}\n`hint` takes your own Blink as it lights up, both pairs: `hint RG-YB`",
-                e.render().trim_end()
-            )
+        let own = super::year::read_pairs(&src).map_err(|e| NoHint::Unreadable {
+            why: e.render().trim_end().to_string(),
+            takes: "`hint` takes your own Blink as it lights up, both pairs: `hint RG-YB`",
         })?;
         self.advice(question, Some(own))
     }

@@ -2,6 +2,8 @@
 //! asks for across many games, and the charts drawn from them. Plain values and pure
 //! functions; the database itself is kept by the command line (src/cli/history.rs).
 
+pub mod day;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
