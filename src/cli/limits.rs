@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use kado::diag::{Error, Problem, Source};
+use kado::diag::{Code, Error, Problem, Source};
 
 /// The most kado reads of one argument (of all the words of a positional argument).
 pub const ARG_LIMIT: u64 = 64 << 10;
@@ -123,12 +123,17 @@ pub fn utf8_line(bytes: Vec<u8>) -> Result<String, (usize, u8)> {
 /// refused without reading more than `limit` bytes; a folder, a named pipe (that might
 /// never be written to) or a socket is refused without being opened.
 pub fn read_file(path: &str, what: &str, limit: u64) -> Result<String, Error> {
-    read_if_there(path, what, limit)?
-        .ok_or_else(|| Error::msg(format!("cannot read {what} `{path}`: it does not exist")))
+    read_if_there(path, what, limit)?.ok_or_else(|| {
+        Error::msg(format!("cannot read {what} `{path}`: it does not exist")).coded(Code::File)
+    })
 }
 
 /// Like [`read_file`], with `None` for a file that does not exist.
 pub fn read_if_there(path: &str, what: &str, limit: u64) -> Result<Option<String>, Error> {
+    try_read(path, what, limit).map_err(|e| e.coded(Code::File))
+}
+
+fn try_read(path: &str, what: &str, limit: u64) -> Result<Option<String>, Error> {
     let fail = |why: String| Error::msg(format!("cannot read {what} `{path}`: {why}"));
     let absent = |e: &std::io::Error| {
         matches!(
@@ -228,6 +233,10 @@ fn read_limited(input: impl Read, limit: u64) -> Result<Option<String>, Unread> 
 
 /// Reads stdin, at most `limit` bytes of it, as [`read_file`] reads a file.
 pub fn read_stdin(what: &str, limit: u64) -> Result<String, Error> {
+    try_stdin(what, limit).map_err(|e| e.coded(Code::File))
+}
+
+fn try_stdin(what: &str, limit: u64) -> Result<String, Error> {
     let fail = |why: String| Error::msg(format!("cannot read the {what} on stdin: {why}"));
     match read_limited(std::io::stdin().lock(), limit) {
         Ok(Some(text)) => Ok(text),
@@ -253,7 +262,8 @@ pub fn read_source(arg: &str, what: &str, limit: u64) -> Result<Source, Error> {
     {
         let p = Problem::new(format!(
             "cannot read {what} `{arg}`: it is {kind}, not a file"
-        ));
+        ))
+        .code(Code::File);
         if meta.is_dir() {
             return Err(p.into());
         }
@@ -290,7 +300,7 @@ pub fn check_args(cmd: &clap::Command, matches: &clap::ArgMatches) -> Result<(),
             None => break,
         }
     }
-    Error::check(problems)
+    Error::check(problems).map_err(|e| e.coded(Code::Usage))
 }
 
 /// The problem of an argument over the limit, with where else it may be given.

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde::Serialize;
 
-use kado::diag::{Error, Problem};
+use kado::diag::{Code, Error, Problem};
 use kado::explain::Explain;
 use kado::render::Style;
 use kado::ruleset::Ruleset;
@@ -33,6 +33,14 @@ pub use limits::{FILE_LIMIT, LAYOUT_LIMIT, SAVE_LIMIT, read_file, read_if_there}
 ///
 /// Type in what lies on the table; kado says what the rules say, and why. Games: Kin Kādo
 /// (with its solo opponent ALORA), Kinga, Pokino, Koi-Koi and Kingmaker.
+///
+/// Exit status: 0 for a verdict (an illegal move or record included), 2 for bad input or
+/// usage, 1 for a failure inside kado. Under --json an error is one object on stderr:
+/// {"error": the first message, "total": how many problems, "problems": the first 20, each
+/// {code, message, source, line, column, text, expected, help}}. Its code is one of:
+/// input (notation that does not read, or what it says cannot be), usage (the command
+/// line), file (a file or stdin that cannot be read), ruleset (a ruleset or house-rules
+/// file), save (a saved game), history (the play history), internal (exit 1).
 #[derive(Debug, Parser)]
 #[command(name = "kado", version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -133,7 +141,7 @@ impl Ctx {
     pub fn ruleset(&self, game: &str, title: &str) -> Result<Ruleset, Error> {
         let rs = match &self.rules {
             None => Ruleset::builtin(game)?,
-            Some(arg) => load_ruleset(arg)?,
+            Some(arg) => load_ruleset(arg).map_err(|e| e.coded(Code::Ruleset))?,
         };
         rs.expect_game(game, title)
     }
@@ -272,7 +280,10 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(Failure::Internal(msg)) => {
-            report(&ctx, &Error::msg(format!("internal failure: {msg}")));
+            report(
+                &ctx,
+                &Error::msg(format!("internal failure: {msg}")).coded(Code::Internal),
+            );
             ExitCode::from(1)
         }
     }

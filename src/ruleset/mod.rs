@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
-use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
+use crate::diag::{Code, Error, Problem, Problems, Source, did_you_mean};
 
 mod typed;
 pub(crate) use typed::rulings;
@@ -150,7 +150,7 @@ pub enum ValueProblem {
 impl ValueProblem {
     pub fn into_problem(self) -> Problem {
         match self {
-            ValueProblem::Unknown(p) | ValueProblem::OutOfRange(p) => *p,
+            ValueProblem::Unknown(p) | ValueProblem::OutOfRange(p) => p.code(Code::Ruleset),
         }
     }
 }
@@ -202,6 +202,10 @@ pub fn builtin_names() -> impl Iterator<Item = &'static str> {
 impl Ruleset {
     /// A built-in ruleset by name.
     pub fn builtin(name: &str) -> Result<Ruleset, Error> {
+        Ruleset::read_builtin(name).map_err(|e| e.coded(Code::Ruleset))
+    }
+
+    fn read_builtin(name: &str) -> Result<Ruleset, Error> {
         let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) else {
             let mut p = Problem::new(format!("no built-in ruleset is called `{name}`")).expected(
                 format!("one of: {}", builtin_names().collect::<Vec<_>>().join(", ")),
@@ -240,7 +244,7 @@ impl Ruleset {
     /// A house-rules file (the derived shape), given its name and text.
     pub fn from_house_text(file_name: &str, text: &str) -> Result<Ruleset, Error> {
         let src = Source::new(format!("file {file_name}"), text);
-        Ruleset::derived(&src, 0)
+        Ruleset::derived(&src, 0).map_err(|e| e.coded(Code::Ruleset))
     }
 
     fn full(src: &Source) -> Result<Ruleset, Error> {
@@ -425,12 +429,13 @@ impl Ruleset {
     pub fn with_named(&self, id: &str, alternative: &str) -> Result<Ruleset, Error> {
         let mut rs = self.clone();
         let Some(r) = rs.rulings.iter_mut().find(|r| r.id == id) else {
-            return Err(Error::msg(format!("unknown ruling `{id}`")));
+            return Err(Error::msg(format!("unknown ruling `{id}`")).coded(Code::Ruleset));
         };
         if !r.alternatives.iter().any(|a| a.id == alternative) {
-            return Err(Error::msg(format!(
-                "`{alternative}` is not a choice of `{id}`"
-            )));
+            return Err(
+                Error::msg(format!("`{alternative}` is not a choice of `{id}`"))
+                    .coded(Code::Ruleset),
+            );
         }
         r.choice = alternative.to_string();
         Ok(rs)
@@ -446,6 +451,7 @@ impl Ruleset {
                 self.name, self.title
             ))
             .help(format!("use a ruleset whose base is `{game}`"))
+            .code(Code::Ruleset)
             .into())
         }
     }
