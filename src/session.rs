@@ -147,11 +147,11 @@ pub struct Log<S, A> {
     pub actions: Vec<Entry<A>>,
 }
 
-/// What comes next in a session.
+/// What comes next in a session: `K` is the game's kind of question.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step<A> {
+pub enum Step<A, K = String> {
     /// kado must ask the table.
-    Ask(Question),
+    Ask(Question<K>),
     /// kado does this itself (ALORA's turn, a virtual card drawn).
     Auto(A),
     /// The session is over.
@@ -160,21 +160,18 @@ pub enum Step<A> {
 
 /// A question for the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Question {
-    /// A short key the game uses to read the answer ("sell:ana").
-    pub key: String,
+pub struct Question<K = String> {
+    /// What is asked, as the game reads the answer: an enum of the game's questions
+    /// (`Key::Sell(seat)`).
+    pub key: K,
     /// What the prompt says.
     pub prompt: String,
     /// What may be answered, for `help`.
     pub hint: String,
 }
 
-impl Question {
-    pub fn new(
-        key: impl Into<String>,
-        prompt: impl Into<String>,
-        hint: impl Into<String>,
-    ) -> Question {
+impl<K> Question<K> {
+    pub fn new(key: impl Into<K>, prompt: impl Into<String>, hint: impl Into<String>) -> Self {
         Question {
             key: key.into(),
             prompt: prompt.into(),
@@ -215,6 +212,8 @@ impl std::fmt::Display for NoHint {
 pub trait Session: Sized + Clone {
     type Setup: Clone + Serialize + DeserializeOwned;
     type Action: Clone + PartialEq + Serialize + DeserializeOwned;
+    /// What a question asks, as the game reads its answer: an enum of the game's questions.
+    type Key: Clone + std::fmt::Debug + PartialEq;
     /// Why a setup, an action or an answer is refused: a game's own error enum, whose
     /// words live in one place (Display).
     type Error: std::fmt::Display + std::fmt::Debug;
@@ -233,11 +232,15 @@ pub trait Session: Sized + Clone {
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, Self::Error>;
 
     /// What comes next.
-    fn next(&self) -> Step<Self::Action>;
+    fn next(&self) -> Step<Self::Action, Self::Key>;
 
     /// Reads the table's answer to a question into an action, checking it against the
     /// state. The error says what is wrong and what is accepted.
-    fn answer(&self, question: &Question, text: &str) -> Result<Self::Action, Self::Error>;
+    fn answer(
+        &self,
+        question: &Question<Self::Key>,
+        text: &str,
+    ) -> Result<Self::Action, Self::Error>;
 
     /// The state of the table, for people.
     fn show(&self, style: Style) -> String;
@@ -255,7 +258,7 @@ pub trait Session: Sized + Clone {
     /// The advice for `question` when the player types `hint` at its prompt: the legal
     /// answers ranked, computed only from what the player can see; `None` where the game
     /// has no advice (a card to name, or a game without an advisor).
-    fn hint(&self, _question: &Question) -> Option<String> {
+    fn hint(&self, _question: &Question<Self::Key>) -> Option<String> {
         None
     }
 
@@ -267,7 +270,7 @@ pub trait Session: Sized + Clone {
 
     /// The advice for `question` when the player types `hint WHAT`, telling what only they
     /// know (their own cards or Blink); the error says why there is none.
-    fn hint_with(&self, _question: &Question, _known: &str) -> Result<String, NoHint> {
+    fn hint_with(&self, _question: &Question<Self::Key>, _known: &str) -> Result<String, NoHint> {
         Err(NoHint::TakesNothing)
     }
 

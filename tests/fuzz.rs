@@ -1672,9 +1672,9 @@ fn fuzz_save_kingmaker() {
 // answered with its good answer mutated.
 
 /// A position where the table is asked, and an answer the table gave there.
-struct Asked<G> {
+struct Asked<G: Session> {
     game: G,
-    question: Question,
+    question: Question<G::Key>,
     answer: String,
 }
 
@@ -1684,7 +1684,7 @@ fn asked<G: Session>(
     setup: &G::Setup,
     rules: &str,
     max: usize,
-    mut pick: impl FnMut(&G, &Question, usize) -> Option<String>,
+    mut pick: impl FnMut(&G, &Question<G::Key>, usize) -> Option<String>,
 ) -> Vec<Asked<G>> {
     let rs = Ruleset::builtin(rules).unwrap();
     let mut g = G::start(setup, &rs).unwrap();

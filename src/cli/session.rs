@@ -322,7 +322,7 @@ impl<G: Session> Runner<'_, G> {
     }
 
     /// Asks the table, and acts on the reply.
-    fn ask(&mut self, q: &Question) -> Result<Flow, Failure> {
+    fn ask(&mut self, q: &Question<G::Key>) -> Result<Flow, Failure> {
         match self.prompter.ask(&q.prompt) {
             Reply::End | Reply::Quit | Reply::Interrupted => {
                 let hint = self.resume_hint();
@@ -434,7 +434,7 @@ impl<G: Session> Runner<'_, G> {
         Ok(())
     }
 
-    fn answer(&mut self, q: &Question, text: &str) -> Outcome {
+    fn answer(&mut self, q: &Question<G::Key>, text: &str) -> Outcome {
         let checked = self
             .game
             .answer(q, text)

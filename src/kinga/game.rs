@@ -1174,6 +1174,7 @@ fn read_play_on(g: &Game, cards_text: &str, target_text: &str) -> Result<Action,
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
+    type Key = String;
     type Error = Error;
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", hint (the advisor's ranking of your choices)";

@@ -889,6 +889,7 @@ pub fn check_name(name: &str) -> Result<(), CampaignError> {
 impl Session for Campaign {
     type Setup = Setup;
     type Action = Action;
+    type Key = String;
     type Error = CampaignError;
 
     const GAME: &'static str = "kingmaker";

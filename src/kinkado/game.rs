@@ -901,6 +901,7 @@ fn read_cards(text: &str) -> Result<Vec<Card>, PlayError> {
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
+    type Key = String;
     type Error = PlayError;
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack)";

@@ -458,9 +458,16 @@ impl Ledger {
     }
 }
 
+/// What the ledger asks: how each round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Round,
+}
+
 impl Session for Ledger {
     type Setup = Setup;
     type Action = Action;
+    type Key = Key;
     type Error = LedgerError;
 
     const GAME: &'static str = super::GAME;
@@ -533,13 +540,13 @@ impl Session for Ledger {
         }
     }
 
-    fn next(&self) -> Step<Action> {
+    fn next(&self) -> Step<Action, Key> {
         if self.over.is_some() {
             return Step::Done;
         }
         let round = self.history.len() + 1;
         Step::Ask(Question::new(
-            "round",
+            Key::Round,
             format!(
                 "Round {round} of {} (dealer {}): winner and points, or draw",
                 self.setup.rounds,
@@ -552,7 +559,7 @@ impl Session for Ledger {
         ))
     }
 
-    fn answer(&self, _question: &Question, text: &str) -> Result<Action, LedgerError> {
+    fn answer(&self, _question: &Question<Key>, text: &str) -> Result<Action, LedgerError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.as_slice() {
             [] => Err(LedgerError::NoAnswer),
@@ -806,7 +813,7 @@ mod tests {
     #[test]
     fn answers_are_checked() {
         let g = start(6, &[]);
-        let q = Question::new("round", "", "");
+        let q = Question::new(Key::Round, "", "");
         assert_eq!(
             g.answer(&q, "cy 3").unwrap_err().to_string(),
             "`cy` is not a player: the players are ana and ben"
@@ -930,7 +937,7 @@ mod possible_tests {
             dealer: 0,
         };
         let g = Ledger::start(&setup, &rs).unwrap();
-        let q = Question::new("round", "", "");
+        let q = Question::new(Key::Round, "", "");
         assert_eq!(
             g.answer(&q, "ben 999").unwrap_err().to_string(),
             "no round is worth 999 points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: 244"

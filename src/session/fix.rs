@@ -319,6 +319,7 @@ mod tests {
     impl Session for Toy {
         type Setup = ();
         type Action = Act;
+        type Key = String;
         type Error = String;
         const GAME: &'static str = "toy";
 
