@@ -16,6 +16,7 @@ pub mod notation;
 pub mod pokino;
 pub mod render;
 pub mod ruleset;
+pub mod screen;
 pub mod session;
 pub mod shuffle;
 pub mod words;

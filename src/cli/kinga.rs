@@ -252,7 +252,8 @@ fn session(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, kinga::game::Action>) -> 
     let rs = log.ruleset.ruleset()?;
     let x = verdict::session_explain(&rs);
     if !ctx.json {
-        sess::run::<Game>(lock, log, &mut *prompt::for_stdin(), ctx.style)?;
+        let prompter = &mut *prompt::for_stdin(ctx.plain, "Kinga");
+        sess::run::<Game>(lock, log, prompter, ctx.style)?;
         return if ctx.explain {
             ctx.emit(&serde_json::Value::Null, "", &x)
         } else {

@@ -1,6 +1,7 @@
 //! The command line: clap definitions (the one source of truth for help, man pages and
 //! completions), dispatch, and printing. Rules logic lives in the library.
 
+mod fullscreen;
 mod generate;
 mod history;
 mod history_cmd;
@@ -64,6 +65,12 @@ pub struct Cli {
     /// Do not add finished games to the play history.
     #[arg(long, global = true)]
     pub no_history: bool,
+
+    /// Play a session in line mode at a terminal too: a transcript, not the full-screen
+    /// view (line mode is used anyway when input or output is piped, or the terminal is
+    /// smaller than 80×24).
+    #[arg(long, global = true)]
+    pub plain: bool,
 
     #[command(subcommand)]
     pub command: Command,
@@ -134,6 +141,8 @@ pub struct Ctx {
     pub explain: bool,
     pub rules: Option<String>,
     pub style: Style,
+    /// Keep a session in line mode even at a terminal (`--plain`).
+    pub plain: bool,
 }
 
 impl Ctx {
@@ -260,6 +269,7 @@ pub fn main() -> ExitCode {
         explain: cli.explain,
         rules: cli.rules.clone(),
         style: style_for_stdout(),
+        plain: cli.plain,
     };
     let result = match cli.command {
         Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),

@@ -268,7 +268,7 @@ impl<G: Session> Runner<'_, G> {
     fn show(&mut self) {
         self.shown_key = self.game.phase_key();
         self.shown_since_action = true;
-        self.prompter.say(&self.game.show(self.style));
+        self.prompter.table(&self.game.show(self.style));
     }
 
     /// The game is over: its charts, and its place in the play history.
@@ -307,6 +307,9 @@ impl<G: Session> Runner<'_, G> {
             super::history::mark_pending(self.lock.path());
         }
         save::<G>(self.lock, &self.log)?;
+        if self.prompter.live() {
+            self.prompter.table(&self.game.show(self.style));
+        }
         for s in said {
             self.prompter.say(&format!("{s}\n"));
         }
@@ -344,17 +347,17 @@ impl<G: Session> Runner<'_, G> {
             )),
             Reply::Show => self.show(),
             Reply::Hand => match self.game.hand() {
-                Some(hand) => self.prompter.say(&hand),
+                Some(hand) => self.prompter.advise(&hand),
                 None => self
                     .prompter
                     .refuse("there is no hand of yours to show at this question"),
             },
             Reply::Hint => match self.game.hint(q) {
-                Some(advice) => self.prompter.say(&advice),
+                Some(advice) => self.prompter.advise(&advice),
                 None => self.prompter.refuse(&NoHint::NotAChoice.to_string()),
             },
             Reply::HintWith(known) => match self.game.hint_with(q, &known) {
-                Ok(advice) => self.prompter.say(&advice),
+                Ok(advice) => self.prompter.advise(&advice),
                 Err(why) => self
                     .prompter
                     .refuse(&kado::diag::escape_words(&why.to_string())),
@@ -479,7 +482,13 @@ pub fn play_then_explain<G: Session>(
     explain: impl FnOnce(&G) -> kado::explain::Explain,
 ) -> Outcome {
     if !ctx.json {
-        run::<G>(lock, log, &mut *super::prompt::for_stdin(), ctx.style)?;
+        let title = kado::history::game_title(G::GAME);
+        run::<G>(
+            lock,
+            log,
+            &mut *super::prompt::for_stdin(ctx.plain, title),
+            ctx.style,
+        )?;
         if ctx.explain {
             let game: G = replay(&load::<G>(lock.path())?)?;
             let x = explain(&game);
