@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
-use kado::diag::{Error, Problem};
+use kado::diag::{Code, Error, Problem};
 use kado::history::{Outcome, Played};
 use kado::session::{Log, Session, replay};
 
@@ -94,6 +94,10 @@ fn refused(path: &Path, why: &str) -> Error {
 /// What is wrong with the history at `path`, in kado's words: every fault of the file
 /// is bad input (exit 2), whichever page met it.
 pub fn sql_error(path: &Path, e: &rusqlite::Error) -> Error {
+    sql_words(path, e).coded(Code::History)
+}
+
+fn sql_words(path: &Path, e: &rusqlite::Error) -> Error {
     use rusqlite::ErrorCode as C;
     let p = path.display();
     match e.sqlite_error_code() {

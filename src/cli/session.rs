@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use kado::diag::{Error, Problem};
+use kado::diag::{Code, Error, Problem};
 use kado::render::Style;
 use kado::session::{
     By, Entry, FixError, Log, NoHint, Question, Session, Step, answers, fix, replay,
@@ -87,7 +87,7 @@ pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Err
 pub fn load<G: Session>(path: &Path) -> Result<Log<G::Setup, G::Action>, Error> {
     let name = saved_name(path)?;
     let text = read_file(name, "saved game", super::SAVE_LIMIT)?;
-    Log::from_yaml(name, &text, G::GAME)
+    Log::from_yaml(name, &text, G::GAME).map_err(|e| e.coded(Code::Save))
 }
 
 /// A save's name as text, or the error for one that is not UTF-8.
@@ -99,7 +99,7 @@ pub fn saved_name(path: &Path) -> Result<&str, Error> {
 /// Takes a new game's save file: locks it, and refuses a file that already holds a game.
 pub fn open_new<G: Session>(path: &Path) -> Result<SaveLock, Error> {
     check_name(path, "--save")?;
-    let lock = SaveLock::acquire(path)?;
+    let lock = SaveLock::acquire(path).map_err(|e| e.coded(Code::Save))?;
     if path.exists() {
         return Err(Problem::new(format!("{} already exists", path.display()))
             .help(format!(
@@ -107,6 +107,7 @@ pub fn open_new<G: Session>(path: &Path) -> Result<SaveLock, Error> {
                 G::GAME,
                 path.display()
             ))
+            .code(Code::Save)
             .into());
     }
     Ok(lock)
@@ -121,7 +122,7 @@ pub fn open_resume<G: Session>(
 ) -> Result<(SaveLock, SessionLog<G>), Error> {
     // Read once before locking, so a missing or foreign file is reported as such.
     load::<G>(path)?;
-    let lock = SaveLock::acquire(path)?;
+    let lock = SaveLock::acquire(path).map_err(|e| e.coded(Code::Save))?;
     let log = load::<G>(path)?;
     if ctx.rules.is_some() {
         let rs = ctx.ruleset(G::GAME, title)?;
