@@ -489,7 +489,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
 mod tests {
     use super::*;
     use crate::kinkado::game::bot::Bot;
-    use crate::kinkado::game::{Deck, Game, Setup};
+    use crate::kinkado::game::{Deck, Game, Key, Setup};
     use crate::kinkado::odds;
     use crate::notation::test_cards as cards;
     use crate::ruleset::Ruleset;
@@ -517,11 +517,11 @@ mod tests {
 
     /// A virtual solo game played by the bot up to the player's first question of `kind`
     /// in round `round`.
-    fn at_prompt(seed: u64, round: u32, kind: &str) -> (Game, Question) {
+    fn at_prompt(seed: u64, round: u32, kind: &str) -> (Game, Question<Key>) {
         at_prompt_under(&Ruleset::builtin("kinkado").unwrap(), seed, round, kind)
     }
 
-    fn at_prompt_under(rs: &Ruleset, seed: u64, round: u32, kind: &str) -> (Game, Question) {
+    fn at_prompt_under(rs: &Ruleset, seed: u64, round: u32, kind: &str) -> (Game, Question<Key>) {
         let setup = Setup {
             players: vec!["you".into()],
             alora: true,
@@ -536,7 +536,8 @@ mod tests {
                     g.apply(&a).unwrap();
                 }
                 Step::Ask(q) => {
-                    if g.round == round && q.key == format!("{kind}:you") {
+                    let you = q.key.seat().is_some_and(|i| g.seats[i].name == "you");
+                    if g.round == round && you && q.key.kind() == kind {
                         return (g, q);
                     }
                     let a = g.answer(&q, &bot.answer(&g, &q)).unwrap();
@@ -599,7 +600,12 @@ mod tests {
             let a = match g.next() {
                 Step::Done => return,
                 Step::Auto(a) => a,
-                Step::Ask(q) if q.key == "play:you" => g.answer(&q, "best").unwrap(),
+                Step::Ask(q)
+                    if q.key.kind() == "play"
+                        && q.key.seat().is_some_and(|i| g.seats[i].name == "you") =>
+                {
+                    g.answer(&q, "best").unwrap()
+                }
                 Step::Ask(q) => g.answer(&q, &bot.answer(g, &q)).unwrap(),
             };
             g.apply(&a).unwrap();

@@ -898,10 +898,55 @@ fn read_cards(text: &str) -> Result<Vec<Card>, PlayError> {
     crate::notation::read_answer_cards(t, Some(2)).map_err(|e| PlayError::Cards(e.to_string()))
 }
 
+/// What a Kin Kādo session asks: a seat's decision (by seat index), or a card the table
+/// turns up for the round or for ALORA.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// The card turned up for the prize pool.
+    Prize,
+    Sell(usize),
+    Buy(usize),
+    Bet(usize),
+    Play(usize),
+    /// ALORA's face-down cards, turned up at her sell turn.
+    AloraShows,
+    /// The pick among equal cards ALORA sells.
+    AloraSells,
+    /// The pick among equal cards ALORA buys.
+    AloraBuys,
+    /// ALORA's face-down cards at the reveal.
+    AloraReveals,
+}
+
+impl Key {
+    /// What is asked, in a word ("sell", "alora-shows").
+    pub fn kind(self) -> &'static str {
+        match self {
+            Key::Prize => "prize",
+            Key::Sell(_) => "sell",
+            Key::Buy(_) => "buy",
+            Key::Bet(_) => "bet",
+            Key::Play(_) => "play",
+            Key::AloraShows => "alora-shows",
+            Key::AloraSells => "alora-sells",
+            Key::AloraBuys => "alora-buys",
+            Key::AloraReveals => "alora-reveals",
+        }
+    }
+
+    /// The seat whose decision this is (a sell, buy, bet or play).
+    pub fn seat(self) -> Option<usize> {
+        match self {
+            Key::Sell(i) | Key::Buy(i) | Key::Bet(i) | Key::Play(i) => Some(i),
+            _ => None,
+        }
+    }
+}
+
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
-    type Key = String;
+    type Key = Key;
     type Error = PlayError;
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack)";
@@ -1025,7 +1070,7 @@ impl Session for Game {
         Ok(said)
     }
 
-    fn next(&self) -> Step<Action> {
+    fn next(&self) -> Step<Action, Key> {
         match self.phase {
             Phase::Over => Step::Done,
             Phase::Refresh if !self.dealt => {
@@ -1056,7 +1101,7 @@ impl Session for Game {
                     })
                 } else {
                     Step::Ask(Question::new(
-                        "prize",
+                        Key::Prize,
                         format!(
                             "Round {}: turn up the top card of the deck. Which card is it?",
                             self.round
@@ -1072,29 +1117,32 @@ impl Session for Game {
         }
     }
 
-    fn answer(&self, q: &Question, text: &str) -> Result<Action, PlayError> {
+    fn answer(&self, q: &Question<Key>, text: &str) -> Result<Action, PlayError> {
         if let Some(rest) = text.trim().strip_prefix("fix ") {
             return self.read_fix(rest);
         }
-        let (kind, who) = q.key.split_once(':').unwrap_or((q.key.as_str(), ""));
-        let seat = who.to_string();
-        match kind {
-            "prize" => match read_cards(text)?.as_slice() {
+        let seat = q
+            .key
+            .seat()
+            .and_then(|i| self.seats.get(i))
+            .map_or_else(String::new, |s| s.name.clone());
+        match q.key {
+            Key::Prize => match read_cards(text)?.as_slice() {
                 [c] => Ok(Action::Prize { card: Some(*c) }),
                 [] => Ok(Action::Prize { card: None }),
                 _ => Err(PlayError::OnePrizeCard),
             },
-            "sell" => Ok(Action::Sell {
+            Key::Sell(_) => Ok(Action::Sell {
                 seat,
                 cards: read_cards(text)?,
             }),
-            "alora-shows" => Ok(Action::AloraShows {
+            Key::AloraShows => Ok(Action::AloraShows {
                 cards: read_cards(text)?,
             }),
-            "alora-reveals" => Ok(Action::AloraReveals {
+            Key::AloraReveals => Ok(Action::AloraReveals {
                 cards: read_cards(text)?,
             }),
-            "alora-sells" => {
+            Key::AloraSells => {
                 let i = self.alora_index().ok_or(PlayError::NoAlora)?;
                 let plan = self.alora_sell_plan(i);
                 let mut cards = plan.sell.clone();
@@ -1103,19 +1151,18 @@ impl Session for Game {
                 }
                 Ok(Action::AloraSells { cards })
             }
-            "alora-buys" => self.read_alora_buy(text),
-            "buy" => self.read_buy(seat, text),
-            "bet" => {
+            Key::AloraBuys => self.read_alora_buy(text),
+            Key::Buy(_) => self.read_buy(seat, text),
+            Key::Bet(_) => {
                 let amount = parse_money(text)
                     .ok_or_else(|| PlayError::NotMoney(text.trim().to_string()))?;
                 Ok(Action::Bet { seat, amount })
             }
-            "play" if text.trim().eq_ignore_ascii_case("best") => self.best_play(seat),
-            "play" => Ok(Action::Play {
+            Key::Play(_) if text.trim().eq_ignore_ascii_case("best") => self.best_play(seat),
+            Key::Play(_) => Ok(Action::Play {
                 seat,
                 cards: read_cards(text)?,
             }),
-            _ => Err(PlayError::Unexpected),
         }
     }
 
@@ -1214,7 +1261,7 @@ impl Session for Game {
         format!("{}:{}:{alora:?}", self.round, self.phase.name())
     }
 
-    fn hint(&self, q: &Question) -> Option<String> {
+    fn hint(&self, q: &Question<Key>) -> Option<String> {
         super::advise::view::hint(self, q)
     }
 
@@ -1988,7 +2035,7 @@ impl Game {
 }
 
 impl Game {
-    fn next_sell(&self) -> Step<Action> {
+    fn next_sell(&self) -> Step<Action, Key> {
         let Some(i) = self.current() else {
             return Step::Done;
         };
@@ -1996,7 +2043,7 @@ impl Game {
         if s.is_alora {
             if s.hidden > 0 {
                 return Step::Ask(Question::new(
-                    "alora-shows",
+                    Key::AloraShows,
                     format!(
                         "ALORA's sell turn: turn up her {}. Which {}?",
                         words::count(s.hidden, "face-down card"),
@@ -2009,7 +2056,7 @@ impl Game {
             return match plan.choose {
                 None => Step::Auto(Action::AloraSells { cards: plan.sell }),
                 Some(ch) => Step::Ask(Question::new(
-                    "alora-sells",
+                    Key::AloraSells,
                     alora_pick_prompt(&plan.sell, ch.count, &ch.from, true),
                     pick_help(ch.count, &ch.from),
                 )),
@@ -2028,7 +2075,7 @@ impl Game {
         };
         if self.rules.sell_one_at_a_time {
             return Step::Ask(Question::new(
-                format!("sell:{}", s.name),
+                Key::Sell(i),
                 format!(
                     "{} a card, sale {} of {}{hand}",
                     says(&s.name, "sells"),
@@ -2039,7 +2086,7 @@ impl Game {
             ));
         }
         Step::Ask(Question::new(
-            format!("sell:{}", s.name),
+            Key::Sell(i),
             format!(
                 "{} up to {}{hand}",
                 says(&s.name, "sells"),
@@ -2049,7 +2096,7 @@ impl Game {
         ))
     }
 
-    fn next_buy(&self) -> Step<Action> {
+    fn next_buy(&self) -> Step<Action, Key> {
         let Some(i) = self.current() else {
             return Step::Done;
         };
@@ -2059,7 +2106,7 @@ impl Game {
             let from = self.alora_buy_choice(&plan);
             if !from.is_empty() {
                 return Step::Ask(Question::new(
-                    "alora-buys",
+                    Key::AloraBuys,
                     alora_pick_prompt(&[], 1, &from, false),
                     pick_help(1, &from),
                 ));
@@ -2082,7 +2129,7 @@ impl Game {
         }
         // The market on a line of its own: the prompt stays short.
         Step::Ask(Question::new(
-            format!("buy:{}", s.name),
+            Key::Buy(i),
             format!(
                 "Market: {} · deck cards {} each\n{} (holds {}, room for {}, {})",
                 cards_text(&self.market),
@@ -2096,7 +2143,7 @@ impl Game {
         ))
     }
 
-    fn next_bet(&self) -> Step<Action> {
+    fn next_bet(&self) -> Step<Action, Key> {
         let Some(i) = self.current() else {
             return Step::Done;
         };
@@ -2119,7 +2166,7 @@ impl Game {
             });
         }
         Step::Ask(Question::new(
-            format!("bet:{}", s.name),
+            Key::Bet(i),
             format!(
                 "{} ({} to {}) and {} 2 to 5 cards face down",
                 says(&s.name, "bets"),
@@ -2131,7 +2178,7 @@ impl Game {
         ))
     }
 
-    fn next_reveal(&self) -> Step<Action> {
+    fn next_reveal(&self) -> Step<Action, Key> {
         let Some(i) = self.current() else {
             return Step::Auto(Action::Settle);
         };
@@ -2139,7 +2186,7 @@ impl Game {
         if s.is_alora {
             if s.hidden > 0 {
                 return Step::Ask(Question::new(
-                    "alora-reveals",
+                    Key::AloraReveals,
                     format!(
                         "Reveal: turn up ALORA's {}. Which {}?",
                         words::count(s.hidden, "face-down card"),
@@ -2162,7 +2209,7 @@ impl Game {
             String::new()
         };
         Step::Ask(Question::new(
-            format!("play:{}", s.name),
+            Key::Play(i),
             format!(
                 "Reveal: which cards did {} play?{hand}",
                 words::subject(&s.name)
@@ -2340,31 +2387,30 @@ pub mod bot {
         }
 
         /// The bot's answer to a question.
-        pub fn answer(&self, game: &Game, q: &Question) -> String {
-            let (kind, who) = q.key.split_once(':').unwrap_or((q.key.as_str(), ""));
-            let seat = game.seats.iter().find(|s| s.name == who);
+        pub fn answer(&self, game: &Game, q: &Question<Key>) -> String {
+            let seat = q.key.seat().and_then(|i| game.seats.get(i));
             let mut taken = Vec::new();
             let virtual_deck = game.virtual_seed().is_some();
-            match kind {
-                "prize" if game.deck_size() == 0 => "none".into(),
-                "prize" => codes(&free(game, 1, &mut taken)),
-                "alora-shows" | "alora-reveals" => {
+            match q.key {
+                Key::Prize if game.deck_size() == 0 => "none".into(),
+                Key::Prize => codes(&free(game, 1, &mut taken)),
+                Key::AloraShows | Key::AloraReveals => {
                     let n = game.alora_index().map_or(0, |i| game.seats[i].hidden);
                     codes(&free(game, n, &mut taken))
                 }
-                "alora-sells" => {
+                Key::AloraSells => {
                     let i = game.alora_index().unwrap_or(0);
                     let plan = game.alora_sell_plan(i);
                     plan.choose
                         .map_or_else(String::new, |c| codes(&c.from[..c.count]))
                 }
-                "alora-buys" => {
+                Key::AloraBuys => {
                     let i = game.alora_index().unwrap_or(0);
                     let plan = game.alora_buy_plan(i);
                     plan.buy.map_or_else(String::new, |c| c.code())
                 }
-                "sell" => seat.map_or_else(|| "none".into(), |s| self.sale(game, s)),
-                "buy" => {
+                Key::Sell(_) => seat.map_or_else(|| "none".into(), |s| self.sale(game, s)),
+                Key::Buy(_) => {
                     let Some(s) = seat else { return "none".into() };
                     let room = game.rules.hand_limit.saturating_sub(s.held());
                     let afford = (s.stash / game.rules.deck_card_cost.max(1)) as usize;
@@ -2379,7 +2425,7 @@ pub mod bot {
                         vec!["deck"; n].join(" ")
                     }
                 }
-                "bet" => {
+                Key::Bet(_) => {
                     let Some(s) = seat else { return "0".into() };
                     let min = game.min_bet().min(s.stash);
                     let strong = self.bold
@@ -2395,7 +2441,7 @@ pub mod bot {
                         .min(game.rules.max_bet)
                         .to_string()
                 }
-                "play" => {
+                Key::Play(_) => {
                     let Some(s) = seat else { return "none".into() };
                     if virtual_deck || s.hidden == 0 {
                         "best".into()
@@ -2408,7 +2454,6 @@ pub mod bot {
                         codes(&cards)
                     }
                 }
-                _ => "none".into(),
             }
         }
     }
@@ -2428,7 +2473,7 @@ pub mod bot {
     /// [`play_out`] with any player: `answer` gives the text typed at each question.
     pub fn play_out_with(
         mut game: Game,
-        mut answer: impl FnMut(&Game, &Question) -> String,
+        mut answer: impl FnMut(&Game, &Question<Key>) -> String,
         max_steps: usize,
         mut check: impl FnMut(&Game),
     ) -> Result<(Vec<String>, Vec<Action>, Game), PlayError> {

@@ -95,7 +95,7 @@ pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameR
     let mut seen_rounds = 0;
     let bot = policy.bot();
     let mut asked = 0u64;
-    let answer = |g: &Game, q: &crate::session::Question| {
+    let answer = |g: &Game, q: &crate::session::Question<super::game::Key>| {
         asked += 1;
         let advised = (policy == Policy::Advisor)
             .then(|| view::answer(g, q, ADVISOR_SAMPLES, game_seed(seed ^ i, asked)))
