@@ -761,13 +761,13 @@ impl Game {
         Ok(())
     }
     /// What comes next: a question for the player or kado's own step.
-    pub fn step(&self) -> Step<Action> {
+    pub fn step(&self) -> Step<Action, Key> {
         match self.phase {
             Phase::Over { .. } => Step::Done,
             Phase::Refill | Phase::ExtraDraw => self.draw_step(),
             Phase::Turn => self.turn_step(),
             Phase::ExtraOffer => Step::Ask(Question::new(
-                "extra",
+                Key::Extra,
                 format!(
                     "Draw your {} extra card{}? (yes, no, or how many)",
                     self.to_draw,
@@ -779,7 +779,7 @@ impl Game {
                 ),
             )),
             Phase::Bonus => Step::Ask(Question::new(
-                "bonus",
+                Key::Bonus,
                 "Exile a card from your hand or discard pile (or `none`)",
                 format!(
                     "Name one card to exile, or `none`. You may choose from {}.",
@@ -787,7 +787,7 @@ impl Game {
                 ),
             )),
             Phase::Keep => Step::Ask(Question::new(
-                "keep",
+                Key::Keep,
                 format!(
                     "Keep one card for your next hand? ({}; a card or `none`)",
                     show_cards(&self.hand)
@@ -806,7 +806,7 @@ impl Game {
     }
 
     /// The step of a draw: a reshuffle, a virtual draw, or the question which cards.
-    fn draw_step(&self) -> Step<Action> {
+    fn draw_step(&self) -> Step<Action, Key> {
         if self.draw.is_empty() {
             let mut order = self.discard.clone();
             if self.deck == Deck::Virtual {
@@ -829,7 +829,7 @@ impl Game {
             ""
         };
         Step::Ask(Question::new(
-            "draw",
+            Key::Draw,
             format!("Draw {n} {why}card{}: which", words::s(n)),
             format!(
                 "Type the {n} card{} you drew, e.g. `AS JK`. Your draw pile holds {}.",
@@ -840,14 +840,14 @@ impl Game {
     }
 
     /// The step of a turn: the execution, a forced or asked suspicion, or the play.
-    fn turn_step(&self) -> Step<Action> {
+    fn turn_step(&self) -> Step<Action, Key> {
         let o = self.options();
         if o.loses {
             return Step::Auto(Action::Executed);
         }
         if !o.raise_suspicion {
             return Step::Ask(Question::new(
-                "turn",
+                Key::Turn,
                 format!("Turn {}: your play", self.turn),
                 turn_hint(&o),
             ));
@@ -862,7 +862,7 @@ impl Game {
             });
         }
         Step::Ask(Question::new(
-            "suspicion",
+            Key::Suspicion,
             format!(
                 "You can neither influence nor exile ({}). Raise suspicion: which king do you turn",
                 self.hand_text()
@@ -879,28 +879,27 @@ impl Game {
     }
 
     /// Reads an answer to a question.
-    pub fn read_answer(&self, key: &str, text: &str) -> Result<Action, Error> {
+    pub fn read_answer(&self, key: &Key, text: &str) -> Result<Action, Error> {
         let t = text.trim();
         match key {
-            "draw" => {
+            Key::Draw => {
                 let cards = read_cards(t)?;
                 Ok(Action::Draw { cards })
             }
-            "turn" => read_turn(self, t),
-            "suspicion" => {
+            Key::Turn => read_turn(self, t),
+            Key::Suspicion => {
                 let suit = read_suit(t).ok_or_else(|| Error::NotAKingOrSuit(t.to_string()))?;
                 Ok(Action::Suspicion {
                     king: Card::new(Rank::King, suit),
                 })
             }
-            "bonus" => Ok(Action::Bonus {
+            Key::Bonus => Ok(Action::Bonus {
                 card: read_optional_card(t)?,
             }),
-            "keep" => Ok(Action::Keep {
+            Key::Keep => Ok(Action::Keep {
                 card: read_optional_card(t)?,
             }),
-            "extra" => self.read_extra(t),
-            other => Err(Error::UnknownQuestion(other.to_string())),
+            Key::Extra => self.read_extra(t),
         }
     }
     /// The answer to the extra-draws question: yes, no, or a number.
@@ -1171,10 +1170,42 @@ fn read_play_on(g: &Game, cards_text: &str, target_text: &str) -> Result<Action,
 }
 
 /// The session: a game with its rules.
+/// What a Kinga session asks (the `waiting_for` of the game's JSON state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Key {
+    /// The cards drawn (a real deck).
+    Draw,
+    /// The turn: a play and its influence, or an exile.
+    Turn,
+    /// Raise suspicion: which king is turned.
+    Suspicion,
+    /// The 5/8/10 bonus exile.
+    Bonus,
+    /// The card kept at cleanup.
+    Keep,
+    /// The extra draws of Three's Company or Harmony (when they may be declined).
+    Extra,
+}
+
+impl Key {
+    /// The question in a word, as the game's JSON state names it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Key::Draw => "draw",
+            Key::Turn => "turn",
+            Key::Suspicion => "suspicion",
+            Key::Bonus => "bonus",
+            Key::Keep => "keep",
+            Key::Extra => "extra",
+        }
+    }
+}
+
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
-    type Key = String;
+    type Key = Key;
     type Error = Error;
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", hint (the advisor's ranking of your choices)";
@@ -1202,11 +1233,11 @@ impl Session for Game {
         Ok(self.act(action)?.iter().map(Told::to_string).collect())
     }
 
-    fn next(&self) -> Step<Action> {
+    fn next(&self) -> Step<Action, Key> {
         self.step()
     }
 
-    fn answer(&self, question: &Question, text: &str) -> Result<Action, Error> {
+    fn answer(&self, question: &Question<Key>, text: &str) -> Result<Action, Error> {
         self.read_answer(&question.key, text)
     }
 
@@ -1230,7 +1261,7 @@ impl Session for Game {
 
     /// The advisor's ranking of the answers (samples seeded by the turn, so a hint asked
     /// twice says the same).
-    fn hint(&self, question: &Question) -> Option<String> {
+    fn hint(&self, question: &Question<Key>) -> Option<String> {
         let seed = u64::from(self.turn);
         let advice = super::advise::advise(self, &question.key, HINT_SAMPLES, seed);
         (!advice.candidates.is_empty()).then(|| advice.render())
@@ -1283,7 +1314,7 @@ pub struct Status {
     /// This turn's cards waiting for cleanup (played, influenced, discarded).
     pub table: Vec<Card>,
     /// What kado asks next (draw, turn, suspicion, bonus, keep); null when it is over.
-    pub waiting_for: Option<String>,
+    pub waiting_for: Option<Key>,
     pub finished: bool,
     /// Null while the game goes on.
     pub won: Option<bool>,
@@ -1379,7 +1410,7 @@ mod tests {
         g
     }
 
-    fn ask_key(g: &Game) -> String {
+    fn ask_key(g: &Game) -> Key {
         match g.step() {
             Step::Ask(q) => q.key,
             other => panic!("expected a question, got {other:?}"),
@@ -1390,7 +1421,7 @@ mod tests {
     fn a_real_game_starts_by_drawing_four() {
         let mut g = real(Rules::standard());
         assert_eq!(g.phase, Phase::Refill);
-        assert_eq!(ask_key(&g), "draw");
+        assert_eq!(ask_key(&g), Key::Draw);
         assert!(
             g.act(&Action::Draw {
                 cards: cards("AS 2S AH")
@@ -1486,9 +1517,9 @@ mod tests {
                 "5♣: you may exile one card from your hand or discard pile.",
             ]
         );
-        assert_eq!(ask_key(&g), "draw");
+        assert_eq!(ask_key(&g), Key::Draw);
         g.act(&Action::Draw { cards: cards("JK") }).unwrap();
-        assert_eq!(ask_key(&g), "bonus");
+        assert_eq!(ask_key(&g), Key::Bonus);
         assert!(
             g.act(&Action::Bonus {
                 card: Some(Card::Joker)
@@ -1502,7 +1533,7 @@ mod tests {
             .unwrap();
         assert_eq!(said, vec!["Exile A♥.", "Put 5♣ on your discard pile."]);
         assert_eq!(g.piles[Suit::Clubs.index()], 6);
-        assert_eq!(ask_key(&g), "keep");
+        assert_eq!(ask_key(&g), Key::Keep);
         let said = g
             .act(&Action::Keep {
                 card: Some(card("9C")),
@@ -1575,7 +1606,7 @@ mod tests {
         g.act(&play).unwrap();
         assert_eq!(
             (g.phase, g.to_draw, ask_key(&g)),
-            (Phase::ExtraDraw, 1, "draw".into())
+            (Phase::ExtraDraw, 1, Key::Draw)
         );
         // optional: kado asks first; more than earned is refused, `no` draws nothing.
         let rules = Rules {
@@ -1584,21 +1615,21 @@ mod tests {
         };
         let mut g = at_turn(rules, "2S 2H 2D 9C", "AC AH", "");
         g.act(&play).unwrap();
-        assert_eq!((g.phase, ask_key(&g)), (Phase::ExtraOffer, "extra".into()));
-        let two = g.read_answer("extra", "2").unwrap();
+        assert_eq!((g.phase, ask_key(&g)), (Phase::ExtraOffer, Key::Extra));
+        let two = g.read_answer(&Key::Extra, "2").unwrap();
         assert_eq!(
             g.clone().act(&two).unwrap_err().to_string(),
             "the play earned 1 extra card, not 2; answer a number from 0 to 1"
         );
-        assert!(g.read_answer("extra", "maybe").is_err());
-        let no = g.read_answer("extra", "no").unwrap();
+        assert!(g.read_answer(&Key::Extra, "maybe").is_err());
+        let no = g.read_answer(&Key::Extra, "no").unwrap();
         let said = g.act(&no).unwrap();
         assert_eq!(said[0], "You draw no extra card.");
         assert_eq!((g.phase, g.hand.len()), (Phase::Keep, 1));
         assert_eq!(g.draw.len(), 2);
         let mut y = at_turn(rules, "2S 2H 2D 9C", "AC AH", "");
         y.act(&play).unwrap();
-        let yes = y.read_answer("extra", "yes").unwrap();
+        let yes = y.read_answer(&Key::Extra, "yes").unwrap();
         assert_eq!(y.act(&yes).unwrap()[0], "You draw all 1 extra card.");
         assert_eq!((y.phase, y.to_draw), (Phase::ExtraDraw, 1));
     }
@@ -1699,7 +1730,7 @@ mod tests {
     #[test]
     fn suspicion_and_execution() {
         let mut g = at_turn(Rules::standard(), "AS 2H", "AC", "");
-        assert_eq!(ask_key(&g), "suspicion");
+        assert_eq!(ask_key(&g), Key::Suspicion);
         assert!(
             g.act(&Action::Influence {
                 play: cards("AS"),
@@ -1712,7 +1743,7 @@ mod tests {
             said[0],
             "Raise suspicion: turn the ♦ king sideways (1 of 4 turned)."
         );
-        assert_eq!(ask_key(&g), "keep");
+        assert_eq!(ask_key(&g), Key::Keep);
         let mut g = at_turn(Rules::standard(), "AS 2H", "AC", "");
         g.turned = [true, true, false, true];
         assert_eq!(g.step(), Step::Auto(Action::Suspicion { king: card("KD") }));
@@ -1946,7 +1977,7 @@ mod tests {
                 target: card("5H"),
             })
             .unwrap();
-            assert_eq!(ask_key(&g), "bonus");
+            assert_eq!(ask_key(&g), Key::Bonus);
             assert_eq!(
                 g.act(&Action::Bonus {
                     card: Some(Card::Joker)
@@ -1961,7 +1992,7 @@ mod tests {
     fn hardcore_suspicion_cleanup_ruling_both_sides() {
         let mut g = at_turn(Rules::hardcore(), "AS 2H", "AC", "");
         g.act(&Action::Suspicion { king: card("KS") }).unwrap();
-        assert_eq!(ask_key(&g), "keep");
+        assert_eq!(ask_key(&g), Key::Keep);
         let keep_all = Rules {
             hardcore_suspicion_keeps_all: true,
             ..Rules::hardcore()
@@ -2012,16 +2043,18 @@ mod tests {
         }
 
         /// Every action a player types, with the question it answers.
-        fn typed_action() -> impl Strategy<Value = (&'static str, Action)> {
+        fn typed_action() -> impl Strategy<Value = (Key, Action)> {
             prop_oneof![
-                cards_1_to(6).prop_map(|cards| ("draw", Action::Draw { cards })),
+                cards_1_to(6).prop_map(|cards| (Key::Draw, Action::Draw { cards })),
                 (cards_1_to(6), any_card())
-                    .prop_map(|(play, target)| ("turn", Action::Influence { play, target })),
-                any_card().prop_map(|card| ("turn", Action::Exile { card })),
-                proptest::option::of(any_card()).prop_map(|card| ("bonus", Action::Bonus { card })),
-                proptest::option::of(any_card()).prop_map(|card| ("keep", Action::Keep { card })),
+                    .prop_map(|(play, target)| (Key::Turn, Action::Influence { play, target })),
+                any_card().prop_map(|card| (Key::Turn, Action::Exile { card })),
+                proptest::option::of(any_card())
+                    .prop_map(|card| (Key::Bonus, Action::Bonus { card })),
+                proptest::option::of(any_card())
+                    .prop_map(|card| (Key::Keep, Action::Keep { card })),
                 proptest::sample::select(Suit::ALL.to_vec()).prop_map(|s| (
-                    "suspicion",
+                    Key::Suspicion,
                     Action::Suspicion {
                         king: Card::new(Rank::King, s)
                     }
@@ -2087,19 +2120,19 @@ mod tests {
             fn typed_answers_read_back((key, action) in typed_action()) {
                 let g = real(Rules::standard());
                 let text = answer_text(&action).unwrap();
-                prop_assert_eq!(g.read_answer(key, &text), Ok(action.clone()), "{}", text);
+                prop_assert_eq!(g.read_answer(&key, &text), Ok(action.clone()), "{}", text);
                 // Case and spacing do not matter.
                 let loud = format!("  {}  ", text.to_uppercase().replace(' ', "   "));
-                prop_assert_eq!(g.read_answer(key, &loud), Ok(action), "{}", loud);
+                prop_assert_eq!(g.read_answer(&key, &loud), Ok(action), "{}", loud);
             }
 
             /// No text panics any question, and a refusal always says something.
             #[test]
             fn any_text_is_read_or_refused(text in any::<String>(), words in answer_like()) {
                 for g in games() {
-                    for key in ["draw", "turn", "suspicion", "bonus", "keep", "nonsense"] {
+                    for key in [Key::Draw, Key::Turn, Key::Suspicion, Key::Bonus, Key::Keep, Key::Extra] {
                         for t in [text.as_str(), words.as_str()] {
-                            if let Err(why) = g.read_answer(key, t) {
+                            if let Err(why) = g.read_answer(&key, t) {
                                 prop_assert!(!why.to_string().is_empty());
                             }
                         }
@@ -2116,11 +2149,11 @@ mod tests {
             g.piles = [9, 3, 6, 3];
             // 5♠ 4♠ 🃏 3♦ makes 7 in any suit: 6♦ (7) and the 3s (4); 5♠ 4♠ makes 6 in ♠.
             assert_eq!(
-                g.read_answer("turn", "5S 4S").map_err(|e| e.to_string()),
+                g.read_answer(&Key::Turn, "5S 4S").map_err(|e| e.to_string()),
                 Err("5♠ 4♠ makes 6 influence in ♠, which influences none of the top cards (9♠ 3♥ 6♦ 3♣); type `help` for your plays".to_string())
             );
             assert_eq!(
-                g.read_answer("turn", "5S 4S JK 3D")
+                g.read_answer(&Key::Turn, "5S 4S JK 3D")
                     .map_err(|e| e.to_string()),
                 Err(
                     "5♠ 4♠ 🃏 3♦ influences 3♥ 6♦ 3♣: say which, e.g. `5S 4S JK 3D on 3H`"
@@ -2129,21 +2162,22 @@ mod tests {
             );
             g.piles = [9, 7, 6, 7];
             assert_eq!(
-                g.read_answer("turn", "5s 4s jk 3d"),
+                g.read_answer(&Key::Turn, "5s 4s jk 3d"),
                 Ok(Action::Influence {
                     play: cards("5S 4S JK 3D"),
                     target: card("6D")
                 })
             );
             assert_eq!(
-                g.read_answer("turn", "5S 3D").map_err(|e| e.to_string()),
+                g.read_answer(&Key::Turn, "5S 3D")
+                    .map_err(|e| e.to_string()),
                 Err(
                     "5♠ 3♦ is not a chain: card 2 (3♦): 3♦ matches 5♠ in neither suit nor rank"
                         .to_string()
                 )
             );
             assert_eq!(
-                g.read_answer("turn", "5S 4S JK 3D on")
+                g.read_answer(&Key::Turn, "5S 4S JK 3D on")
                     .map_err(|e| e.to_string()),
                 Err(
                     "name the top card after `on`, e.g. `5S 4S JK 3D on 6H` (or a suit: `on H`)"
@@ -2151,31 +2185,33 @@ mod tests {
                 )
             );
             assert_eq!(
-                g.read_answer("turn", "on 6D").map_err(|e| e.to_string()),
+                g.read_answer(&Key::Turn, "on 6D")
+                    .map_err(|e| e.to_string()),
                 Err("name the cards you play before `on`, e.g. `4S 3S 3H on 6D`".to_string())
             );
             assert_eq!(
-                g.read_answer("turn", "exile").map_err(|e| e.to_string()),
+                g.read_answer(&Key::Turn, "exile")
+                    .map_err(|e| e.to_string()),
                 Err("name the card to exile, e.g. `exile 4S`".to_string())
             );
             assert_eq!(
-                g.read_answer("turn", "EXILE 4s"),
+                g.read_answer(&Key::Turn, "EXILE 4s"),
                 Ok(Action::Exile { card: card("4S") })
             );
             assert_eq!(
-                g.read_answer("turn", "5S 4S JK 3D on diamonds"),
+                g.read_answer(&Key::Turn, "5S 4S JK 3D on diamonds"),
                 Ok(Action::Influence {
                     play: cards("5S 4S JK 3D"),
                     target: card("6D")
                 })
             );
             assert_eq!(
-                g.read_answer("keep", " ").map_err(|e| e.to_string()),
+                g.read_answer(&Key::Keep, " ").map_err(|e| e.to_string()),
                 Err("name one card, or `none`".to_string())
             );
             // Issue 31: `on` at "Keep one card…" said "unknown rank `o`".
             assert_eq!(
-                g.read_answer("keep", "on").map_err(|e| e.to_string()),
+                g.read_answer(&Key::Keep, "on").map_err(|e| e.to_string()),
                 Err(
                     "`on` is not a card: name one card of the list (such as `7H`), or `none`"
                         .to_string()

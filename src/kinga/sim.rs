@@ -4,7 +4,7 @@
 use crate::kinga::ruling;
 use serde::Serialize;
 
-use super::game::{Action, Deck, Game, Setup};
+use super::game::{Action, Deck, Game, Key, Setup};
 use super::{Rules, SimError};
 use crate::cards::{Card, Rank, Suit};
 use crate::diag::{Error, Problem, Source};
@@ -46,7 +46,7 @@ impl Policy {
 
     /// The policy's answer to question `key` in game `g`; `salt` seeds the advisor's
     /// samples (never the game's own seed).
-    pub fn choose(self, g: &Game, key: &str, salt: u64) -> Option<Action> {
+    pub fn choose(self, g: &Game, key: &Key, salt: u64) -> Option<Action> {
         match self {
             Policy::Greedy => choose(g, key),
             Policy::Advisor { samples } => {
@@ -70,9 +70,9 @@ pub struct Outcome {
 }
 
 /// Chooses the policy's action for a question.
-pub fn choose(g: &Game, key: &str) -> Option<Action> {
+pub fn choose(g: &Game, key: &Key) -> Option<Action> {
     match key {
-        "turn" => {
+        Key::Turn => {
             let o = g.options();
             let pick = o.influence.iter().min_by_key(|r| {
                 let rank = r.target.rank().map_or(0, Rank::number);
@@ -95,14 +95,14 @@ pub fn choose(g: &Game, key: &str) -> Option<Action> {
                 .min_by_key(|e| e.card.rank().map_or(99, |r| g.rules.value(r)))
                 .map(|e| Action::Exile { card: e.card })
         }
-        "suspicion" => Suit::ALL
+        Key::Suspicion => Suit::ALL
             .into_iter()
             .filter(|s| !g.turned[s.index()])
             .min_by_key(|s| g.piles[s.index()])
             .map(|s| Action::Suspicion {
                 king: Card::new(Rank::King, s),
             }),
-        "bonus" => Some(Action::Bonus {
+        Key::Bonus => Some(Action::Bonus {
             card: g
                 .bonus_choices()
                 .into_iter()
@@ -110,8 +110,8 @@ pub fn choose(g: &Game, key: &str) -> Option<Action> {
                 .min_by_key(|c| c.rank().map_or(99, |r| g.rules.value(r))),
         }),
         // Ruling extra-draws: optional: the policy takes every extra card.
-        "extra" => Some(Action::Extra { take: g.to_draw }),
-        "keep" => Some(Action::Keep {
+        Key::Extra => Some(Action::Extra { take: g.to_draw }),
+        Key::Keep => Some(Action::Keep {
             card: g
                 .hand
                 .iter()
@@ -143,7 +143,7 @@ pub fn play_game_by(rules: Rules, seed: u64, policy: Policy) -> Result<Outcome, 
             Step::Auto(a) => a,
             Step::Ask(q) => policy
                 .choose(&g, &q.key, game_seed(!seed, step))
-                .ok_or_else(|| SimError::NoAnswer(q.key.clone()))?,
+                .ok_or(SimError::NoAnswer(q.key))?,
         };
         g.act(&action)?;
     }
