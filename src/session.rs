@@ -149,7 +149,7 @@ pub struct Log<S, A> {
 
 /// What comes next in a session: `K` is the game's kind of question.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step<A, K = String> {
+pub enum Step<A, K> {
     /// kado must ask the table.
     Ask(Question<K>),
     /// kado does this itself (ALORA's turn, a virtual card drawn).
@@ -160,7 +160,7 @@ pub enum Step<A, K = String> {
 
 /// A question for the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Question<K = String> {
+pub struct Question<K> {
     /// What is asked, as the game reads the answer: an enum of the game's questions
     /// (`Key::Sell(seat)`).
     pub key: K,

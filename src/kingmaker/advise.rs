@@ -575,7 +575,8 @@ blinks: ana YY-YB, bo RR-GB, cy RY-BB, dee BB-RR, c1 YY-GG, c2 RG-YB, c3 YY-GB, 
         assert_eq!(a.candidates.len(), 3 * 6);
         for c in &a.candidates {
             let answer = format!("BB {}", c.answer);
-            let Ok(crate::kingmaker::season::Answer::Step(m)) = y.read_answer("summer", &answer)
+            let Ok(crate::kingmaker::season::Answer::Step(m)) =
+                y.read_answer(&crate::kingmaker::season::Key::Summer, &answer)
             else {
                 panic!("{answer}")
             };
@@ -585,7 +586,7 @@ blinks: ana YY-YB, bo RR-GB, cy RY-BB, dee BB-RR, c1 YY-GG, c2 RG-YB, c3 YY-GB, 
             let mut moving = y.clone();
             moving.reveal("dee", [Colour::Blue, Colour::Blue]).unwrap();
             let Ok(crate::kingmaker::season::Answer::Step(m)) =
-                moving.read_answer("move", &c.answer)
+                moving.read_answer(&crate::kingmaker::season::Key::Move, &c.answer)
             else {
                 panic!("{}", c.answer)
             };

@@ -12,6 +12,7 @@ use super::Rules;
 use super::error::{CampaignError, YearError};
 use super::layout::{self, Layout};
 use super::score;
+pub use super::season::Key;
 use super::season::{Answer, Next, YearState};
 use super::year::{Move, read_step};
 use crate::diag::{Error, Problem, Source};
@@ -700,13 +701,13 @@ impl Campaign {
     /// given, their own Blink; why there is none, else.
     fn advice(
         &self,
-        question: &Question,
+        question: &Question<Key>,
         own: Option<[super::year::PairOf; 2]>,
     ) -> Result<String, NoHint> {
         let y = self.year.as_ref().ok_or(NoHint::NotAChoice)?;
-        match question.key.as_str() {
-            "summer" => return Ok(reveal_advice(own)),
-            "move" | "harvest" => {}
+        match question.key {
+            Key::Summer => return Ok(reveal_advice(own)),
+            Key::Move | Key::Harvest => {}
             _ => return Err(NoHint::NotAChoice),
         }
         // A pair revealed before the move is seen by all, as a reveal in the Commons.
@@ -889,7 +890,7 @@ pub fn check_name(name: &str) -> Result<(), CampaignError> {
 impl Session for Campaign {
     type Setup = Setup;
     type Action = Action;
-    type Key = String;
+    type Key = Key;
     type Error = CampaignError;
 
     const GAME: &'static str = "kingmaker";
@@ -989,7 +990,7 @@ impl Session for Campaign {
         }
     }
 
-    fn next(&self) -> Step<Action> {
+    fn next(&self) -> Step<Action, Key> {
         let over = self.champions().is_some();
         if over {
             return Step::Done;
@@ -1004,14 +1005,14 @@ impl Session for Campaign {
         }
         if self.first.is_some() {
             return Step::Ask(Question::new(
-                "year",
+                Key::Year,
                 format!("Year {n}: the Commons, or each player's score"),
                 YEAR_HINT,
             ));
         }
         let Some(last) = self.years.last() else {
             return Step::Ask(Question::new(
-                "first",
+                Key::First,
                 "Who holds the first player token for Year 1",
                 format!("A player: {}.", self.players.join(", ")),
             ));
@@ -1019,7 +1020,7 @@ impl Session for Campaign {
         let hint = format!("A player: {}.", self.players.join(", "));
         match last.top.as_slice() {
             [one] => Step::Ask(Question::new(
-                "first",
+                Key::First,
                 format!(
                     "{} won Year {}: who starts Year {n}",
                     self.players[*one],
@@ -1028,7 +1029,7 @@ impl Session for Campaign {
                 hint,
             )),
             _ if self.rules.tied_agree => Step::Ask(Question::new(
-                "first",
+                Key::First,
                 format!(
                     "{} topped Year {}: who do they choose to start Year {n}",
                     self.names(&last.top),
@@ -1046,7 +1047,7 @@ impl Session for Campaign {
         }
     }
 
-    fn answer(&self, question: &Question, text: &str) -> Result<Action, CampaignError> {
+    fn answer(&self, question: &Question<Key>, text: &str) -> Result<Action, CampaignError> {
         let text = text.trim();
         if let Some(rest) = text
             .strip_prefix("fix ")
@@ -1066,8 +1067,8 @@ impl Session for Campaign {
                 },
             });
         }
-        match question.key.as_str() {
-            "first" => {
+        match question.key {
+            Key::First => {
                 let i = self.index(text).ok_or_else(|| self.unknown_player(text))?;
                 Ok(Action::First {
                     player: self.players[i].clone(),
@@ -1104,13 +1105,13 @@ impl Session for Campaign {
 
     /// In Summer and Harvest: every legal choice of the player due, ranked by their
     /// chance to take the Year (the advisor of `kado kingmaker advise`).
-    fn hint(&self, question: &Question) -> Option<String> {
+    fn hint(&self, question: &Question<Key>) -> Option<String> {
         self.advice(question, None).ok()
     }
 
     /// `hint BLINK`: the same advice, reckoning with the player's own Blink, which only
     /// they know (`hint RG-YB`: my Blink is RG-YB).
-    fn hint_with(&self, question: &Question, known: &str) -> Result<String, NoHint> {
+    fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<String, NoHint> {
         let src = Source::new("hint", known.trim());
         let own = super::year::read_pairs(&src).map_err(|e| NoHint::Unreadable {
             why: e.render().trim_end().to_string(),
@@ -1281,7 +1282,7 @@ mod tests {
         let on = rs.with(ruling::CampaignTie::PlayOn).unwrap();
         let g = play(&on, 1, &["ana", TIE]).unwrap();
         assert_eq!(g.champions(), None);
-        assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
+        assert!(matches!(g.next(), Step::Ask(q) if q.key == Key::First));
         let g = play(&on, 1, &["ana", TIE, "dee", "ana=20 bo=24 cy=9 dee=10"]).unwrap();
         assert_eq!(g.champions(), Some(vec![1]));
     }
@@ -1294,7 +1295,7 @@ mod tests {
         let open = rs.with(ruling::CampaignEnd::Open).unwrap();
         let g = play(&open, 1, &["ana", "ana=81 bo=10 cy=10 dee=10"]).unwrap();
         assert_eq!(g.champions(), None);
-        assert!(matches!(g.next(), Step::Ask(q) if q.key == "first"));
+        assert!(matches!(g.next(), Step::Ask(q) if q.key == Key::First));
         assert!(
             g.show(Style::PLAIN)
                 .starts_with("Kingmaker campaign: no target")

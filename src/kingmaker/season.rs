@@ -64,8 +64,44 @@ pub struct ShownPair {
 pub enum Next {
     /// kado takes the step itself (Winter, which asks nothing).
     Auto(Move),
-    Ask(Question),
+    Ask(Question<Key>),
     Done,
+}
+
+/// What a Kingmaker session asks: a step of the Year (named as the Year record names
+/// it), the first player token, or a Year told whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A Year told whole: its Commons, or each player's score.
+    Year,
+    /// Who holds the first player token.
+    First,
+    Spring,
+    /// The pairs of a common long-pressed as it goes in (Summer).
+    Lit,
+    /// The pair a player reveals (Summer).
+    Summer,
+    /// Where the Blink goes, with its pair revealed (Summer).
+    Move,
+    Harvest,
+    /// The final long press: a Blink's pairs.
+    Blinks,
+}
+
+impl Key {
+    /// The step's word in the Year record (`spring`, `summer`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Key::Year => "year",
+            Key::First => "first",
+            Key::Spring => "spring",
+            Key::Lit => "lit",
+            Key::Summer => "summer",
+            Key::Move => "move",
+            Key::Harvest => "harvest",
+            Key::Blinks => "blinks",
+        }
+    }
 }
 
 /// A Year in progress.
@@ -859,7 +895,7 @@ impl YearState {
         match self.phase {
             Phase::Season(Season::Winter) => Next::Auto(Move::Winter(self.order(Season::Winter))),
             Phase::Season(Season::Spring) => Next::Ask(Question::new(
-                "spring",
+                Key::Spring,
                 format!("Spring, {who}: which scattered common do you light, and what shows"),
                 self.spring_hint(),
             )),
@@ -876,7 +912,7 @@ impl YearState {
         if let Some(r) = &self.moving {
             let common = common_name(r.common);
             return Next::Ask(Question::new(
-                "lit",
+                Key::Lit,
                 format!("Summer, {who}: {common} is long-pressed as it goes in; its pairs"),
                 format!(
                     "{common}'s left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB` (ruling dark-commons: lit-when-moved)."
@@ -885,7 +921,7 @@ impl YearState {
         }
         let Some(pair) = self.revealed else {
             return Next::Ask(Question::new(
-                "summer",
+                Key::Summer,
                 format!("Summer, {who}: the pair you reveal"),
                 self.summer_hint(),
             ));
@@ -900,7 +936,7 @@ impl YearState {
             }));
         }
         Next::Ask(Question::new(
-            "move",
+            Key::Move,
             format!(
                 "Summer, {who} (revealed {}): the common you move into the Commons",
                 pair_text(pair)
@@ -923,7 +959,7 @@ impl YearState {
             }));
         }
         Next::Ask(Question::new(
-            "harvest",
+            Key::Harvest,
             format!("Harvest, {who}: where does your Blink go"),
             format!(
                 "A side of a Blink in the Commons, e.g. `w c4`; your Blink must touch two commons. Legal now: {}.",
@@ -978,7 +1014,7 @@ impl YearState {
                 BLINK_HINT.to_string(),
             ),
         };
-        Next::Ask(Question::new("blinks", prompt, hint))
+        Next::Ask(Question::new(Key::Blinks, prompt, hint))
     }
 
     /// A common with one pair shown during the Year and the other not: the side shown
@@ -1069,7 +1105,8 @@ impl YearState {
     /// Reads the table's answer to a question of the Year: a step, or a Summer reveal told
     /// before the move. The player whose turn it is (or the Blink asked about) may be left
     /// out. A refused answer says what this question takes.
-    pub fn read_answer(&self, key: &str, text: &str) -> Result<Answer, crate::diag::Error> {
+    pub fn read_answer(&self, key: &Key, text: &str) -> Result<Answer, crate::diag::Error> {
+        let key = key.word();
         let words: Vec<&str> = text.split_whitespace().collect();
         let first = words.first().copied().unwrap_or("");
         let (named, who) = if key == "blinks" {
@@ -1277,7 +1314,7 @@ mod tests {
         );
         y.apply(&w).unwrap();
         assert!(
-            matches!(y.next(), Next::Ask(q) if q.key == "spring" && q.prompt.starts_with("Spring, dee:"))
+            matches!(y.next(), Next::Ask(q) if q.key == Key::Spring && q.prompt.starts_with("Spring, dee:"))
         );
         assert!(!y.is_fresh());
     }

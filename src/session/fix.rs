@@ -343,7 +343,7 @@ mod tests {
             Ok(Vec::new())
         }
 
-        fn next(&self) -> Step<Act> {
+        fn next(&self) -> Step<Act, String> {
             match self.steps {
                 7.. => Step::Done,
                 3 => Step::Auto(Act::Echo { n: self.said[0] }),
@@ -351,7 +351,7 @@ mod tests {
             }
         }
 
-        fn answer(&self, _: &Question, text: &str) -> Result<Act, String> {
+        fn answer(&self, _: &Question<String>, text: &str) -> Result<Act, String> {
             let n = text
                 .trim()
                 .parse()
