@@ -237,6 +237,8 @@ pub struct Game {
     settled: bool,
     /// The round's results, for the standings.
     pub history: Vec<RoundResult>,
+    /// Every action applied, for the record.
+    actions: Vec<Action>,
 }
 
 /// What happened at a reveal.
@@ -287,6 +289,11 @@ impl Game {
             .iter()
             .position(|s| s.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| PlayError::NoSuchSeat(name.to_string()))
+    }
+
+    /// The name of the ruleset in force.
+    pub fn ruleset_name(&self) -> &str {
+        &self.ruleset.name
     }
 
     fn alora_index(&self) -> Option<usize> {
@@ -1006,18 +1013,22 @@ impl Session for Game {
             dealt: false,
             settled: false,
             history: Vec::new(),
+            actions: Vec::new(),
         })
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
         if let Action::Correct { seat, stash } = action {
-            return self.correct(seat, *stash);
+            let said = self.correct(seat, *stash)?;
+            self.actions.push(action.clone());
+            return Ok(said);
         }
         if self.phase == Phase::Over {
             return Err(PlayError::GameOver);
         }
         let forced = self.forced(action);
         let mut said = self.apply_in_phase(action)?;
+        self.actions.push(action.clone());
         if let Some(why) = forced {
             said.insert(0, why);
         }
@@ -1215,6 +1226,10 @@ impl Session for Game {
 
     fn hint(&self, q: &Question) -> Option<String> {
         super::advise::view::hint(self, q)
+    }
+
+    fn record(&self) -> Option<String> {
+        Some(super::record::of_game(self, &self.actions))
     }
 
     fn once_asked(action: &Action) -> bool {

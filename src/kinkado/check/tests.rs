@@ -1,0 +1,120 @@
+use super::*;
+use crate::diag::Source;
+use crate::kinkado::game::{Deck, bot};
+use crate::kinkado::record;
+
+fn rs() -> Ruleset {
+    Ruleset::builtin("kinkado").unwrap()
+}
+
+fn played(players: &[&str], seed: u64, deck: Deck) -> Game {
+    let setup = Setup {
+        players: players.iter().map(|p| p.to_string()).collect(),
+        alora: true,
+        deck,
+    };
+    let g = Game::start(&setup, &rs()).unwrap();
+    let b = bot::Bot {
+        sells: (seed % 4) as usize,
+        buys: seed % 2 == 0,
+        extra_bet: (seed % 3) as u32,
+        bold: seed % 5 == 0,
+    };
+    bot::play_out(g, &b, 10_000, |_| {}).unwrap().2
+}
+
+fn checked(text: &str) -> Verdict {
+    let rec = record::parse(&Source::new("t", text)).unwrap();
+    check(&rec, &rs())
+}
+
+fn money_by_round(g: &Game) -> Vec<Vec<(String, u32)>> {
+    g.history.iter().map(|r| r.money.clone()).collect()
+}
+
+#[test]
+fn played_games_pass_check_with_the_same_money() {
+    for seed in 0..24u64 {
+        let names: &[&str] = match seed % 3 {
+            0 => &["ana"],
+            1 => &["ana", "ben"],
+            _ => &["ana", "ben", "cy"],
+        };
+        let g = played(names, seed, Deck::Virtual { seed });
+        let text = g.record().unwrap();
+        let v = checked(&text);
+        assert_eq!(v.illegal(), None, "seed {seed}\n{text}");
+        let back = v.games[0].game.as_ref().unwrap();
+        assert_eq!(money_by_round(back), money_by_round(&g), "seed {seed}");
+        assert_eq!(back.winners(), g.winners());
+    }
+}
+
+fn solo_record() -> String {
+    played(&["ana"], 4, Deck::Virtual { seed: 4 })
+        .record()
+        .unwrap()
+}
+
+/// The first line starting with `prefix`, replaced by `with`.
+fn swap(text: &str, prefix: &str, with: &str) -> String {
+    let mut done = false;
+    text.lines()
+        .map(|l| {
+            if !done && l.starts_with(prefix) {
+                done = true;
+                with.to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn reason(text: &str) -> String {
+    checked(text)
+        .illegal()
+        .map(|i| i.wrong.to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn alora_moved_against_her_rules() {
+    let text = swap(&solo_record(), "ALORA bets", "ALORA bets $3");
+    let r = reason(&text);
+    assert!(
+        r.contains("ALORA bets") && r.contains("not `ALORA bets $3`"),
+        "{r}"
+    );
+}
+
+/// A real-card game whose record leaves out ALORA's bets (her rules make them): check
+/// fills each in, and the money comes out as it did at the table.
+#[test]
+fn alora_lines_left_out_are_filled_in() {
+    let g = played(&["ana"], 3, Deck::Physical);
+    let full = g.record().unwrap();
+    assert!(!full.contains("deck: virtual"));
+    let left_out = full.lines().filter(|l| l.starts_with("ALORA bets")).count();
+    let text: String = full
+        .lines()
+        .filter(|l| !l.starts_with("ALORA bets"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let v = checked(&text);
+    assert_eq!(v.illegal(), None);
+    assert_eq!(v.games[0].filled.len(), left_out);
+    assert!(left_out >= 9);
+    let back = v.games[0].game.as_ref().unwrap();
+    assert_eq!(money_by_round(back), money_by_round(&g));
+}
+
+#[test]
+fn illegal_moves_are_verdicts() {
+    let text = solo_record();
+    let bad_bet = swap(&text, "ana bets", "ana bets $999");
+    assert!(!reason(&bad_bet).is_empty());
+    let low_bet = swap(&text, "ana bets", "ana bets $0");
+    assert!(!reason(&low_bet).is_empty());
+}
