@@ -100,6 +100,9 @@ pub enum Cmd {
         /// every kado version and a saved game always replays.
         #[arg(long, value_name = "N", requires = "deck")]
         seed: Option<u64>,
+        /// Rewrite the game's record to this file after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
     },
     /// Continue a saved game exactly where it stopped.
     #[command(long_about = PLAY_HELP)]
@@ -114,6 +117,15 @@ pub enum Cmd {
     Status {
         /// The saved game.
         file: std::path::PathBuf,
+        /// Print the game in its record notation instead (which `check` reads).
+        #[arg(long)]
+        record: bool,
+    },
+    /// Referee a record of games line by line: the books, each reveal, ALORA's rules.
+    #[command(long_about = check::ABOUT, after_help = check::AFTER)]
+    Check {
+        /// The record: a file, or `-` for stdin.
+        record: String,
     },
 }
 
@@ -205,9 +217,15 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             save,
             deck,
             seed,
-        } => play_cmd(ctx, &rs, players, !no_alora, save, deck, seed),
+            record,
+        } => play_cmd(ctx, &rs, players, !no_alora, save, (deck, seed), record),
         Cmd::Resume { file } => resume_cmd(ctx, &file),
-        Cmd::Status { file } => session::status::<Game>(ctx, &file),
+        Cmd::Status {
+            file,
+            record: false,
+        } => session::status::<Game>(ctx, &file),
+        Cmd::Status { file, record: true } => session::status_record::<Game>(ctx, &file),
+        Cmd::Check { record } => check::check_cmd(ctx, &rs, &record),
         Cmd::Odds(a) => stats::odds_cmd(ctx, &rs, &rules, &a),
         Cmd::Census(a) => stats::census_cmd(ctx, &rs, &rules, &a),
         Cmd::Simulate(a) => stats::simulate_cmd(ctx, &rs, &a),
@@ -221,8 +239,8 @@ fn play_cmd(
     players: Vec<String>,
     alora: bool,
     save: Option<std::path::PathBuf>,
-    deck: DeckArg,
-    seed: Option<u64>,
+    (deck, seed): (DeckArg, Option<u64>),
+    record: Option<std::path::PathBuf>,
 ) -> Outcome {
     let players = if players.is_empty() {
         vec!["you".to_string()]
@@ -251,7 +269,8 @@ fn play_cmd(
         })?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let log = Log::new(GAME, rs, setup)?;
-    let lock = session::open_new::<Game>(&path)?;
+    let mut lock = session::open_new::<Game>(&path)?;
+    session::record_to(&mut lock, record)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
@@ -540,4 +559,5 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
 }
 
 mod advise;
+mod check;
 pub(super) mod stats;

@@ -118,3 +118,13 @@ fn illegal_moves_are_verdicts() {
     let low_bet = swap(&text, "ana bets", "ana bets $0");
     assert!(!reason(&low_bet).is_empty());
 }
+
+/// Writes a nine-round record for the command-line tests and the timing
+/// (`KADO_WRITE_RECORD=FILE cargo test --lib kinkado::check::tests::write`).
+#[test]
+fn write_a_nine_round_record() {
+    if let Ok(path) = std::env::var("KADO_WRITE_RECORD") {
+        let g = played(&["ana", "ben"], 4, Deck::Virtual { seed: 4 });
+        std::fs::write(path, g.record().unwrap()).unwrap();
+    }
+}
