@@ -293,11 +293,17 @@ impl GameCheck {
                     .iter()
                     .map(|(n, m)| format!("{} {}", display_name(n), money(i64::from(*m))))
                     .collect();
+                let with: Vec<String> = r.hands.iter().map(|(_, h)| h.clone()).collect();
                 out += &format!(
-                    "Round {}: {} {} · {}\n",
+                    "Round {}: {} {}{} · {}\n",
                     r.round,
                     w.join(" and "),
                     if w.len() == 1 { "wins" } else { "share" },
+                    if with.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" with {}", with.join(" and "))
+                    },
                     m.join(", ")
                 );
             }
@@ -328,7 +334,11 @@ impl GameCheck {
         let mut out = format!(
             "Prize pool {} · market {} · bank paid out (net) {}\n",
             money(i64::from(g.pool)),
-            crate::cards::code_cards(&g.market),
+            if g.market.is_empty() {
+                "—".to_string()
+            } else {
+                crate::cards::code_cards(&g.market)
+            },
             money(g.bank_net)
         );
         if g.phase == Phase::Over {

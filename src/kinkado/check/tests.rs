@@ -128,3 +128,56 @@ fn write_a_nine_round_record() {
         std::fs::write(path, g.record().unwrap()).unwrap();
     }
 }
+
+fn nine_rounds() -> String {
+    played(&["ana", "ben"], 4, Deck::Virtual { seed: 4 })
+        .record()
+        .unwrap()
+}
+
+#[test]
+fn each_illegal_line_is_the_verdict_with_its_rule() {
+    let text = nine_rounds();
+    let cases = [
+        (
+            "ana sells nothing",
+            "ana sells 2H 6H 8H 9D",
+            "at most 3 cards",
+        ),
+        ("ana bets $2", "ana bets $26", "at most $25"),
+        ("ana bets $2", "ana bets $0", "minimum bet"),
+        ("ana plays", "ana plays 6H", "2 to 5 cards"),
+        (
+            "ana plays",
+            "ana plays 6H 8H 2H 9D 7S",
+            "7♠ is in ben's hand",
+        ),
+        (
+            "ALORA buys 9H",
+            "ALORA buys deck×2",
+            "ALORA buys 9H deck×1 draws 2D, not",
+        ),
+        (
+            "ALORA sells 5D",
+            "ALORA sells 5D 6D",
+            "two lowest-value cards",
+        ),
+    ];
+    for (prefix, with, says) in cases {
+        let bad = swap(&text, prefix, with);
+        let v = checked(&bad);
+        let i = v.illegal().unwrap_or_else(|| panic!("{with}: legal"));
+        assert_eq!(i.text, with);
+        assert!(i.wrong.to_string().contains(says), "{with}: {}", i.wrong);
+    }
+}
+
+#[test]
+fn a_bet_over_the_stash_is_refused() {
+    // Round 8: ana has $10 left and the minimum is $25: she goes all in.
+    let bad = swap(&nine_rounds(), "ana bets $10", "ana bets $20");
+    let v = checked(&bad);
+    let i = v.illegal().unwrap();
+    assert_eq!(i.text, "ana bets $20");
+    assert!(!i.wrong.to_string().is_empty());
+}
