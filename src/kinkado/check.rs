@@ -142,10 +142,11 @@ fn step(
     game.apply(act).map(|_| ()).map_err(Wrong::Play)
 }
 
-/// Applies what the rules do on their own after the record's last line.
+/// Applies what the rules do on their own after the record's last line, up to the end
+/// of its round.
 fn finish(game: &mut Game, filled: &mut Vec<String>) {
     while let Step::Auto(auto) = game.next() {
-        if game.apply(&auto).is_err() {
+        if matches!(auto, Action::Deal { .. }) || game.apply(&auto).is_err() {
             return;
         }
         if recorded(&auto) {
