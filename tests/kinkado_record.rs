@@ -164,3 +164,30 @@ fn play_writes_the_record_and_status_prints_it() {
     assert_eq!(code, 0);
     assert!(out.contains("Round 1: "), "{out}");
 }
+
+#[test]
+fn a_real_card_game_without_alora_lines_is_completed() {
+    let text: String = std::fs::read_to_string("tests/fixtures/kinkado/real.txt")
+        .unwrap()
+        .lines()
+        .filter(|l| {
+            !l.starts_with("ALORA sells")
+                && !l.starts_with("ALORA buys")
+                && !l.starts_with("ALORA bets")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (code, out, err) = run_with_input(&["kinkado", "check", "-"], text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "ana, ALORA, 9 rounds, $50 each.
+Round 1: ALORA wins with high card · ana $41, ALORA $93
+Filled in by the rules: 3 lines.
+Prize pool $0 · market 2C 3D 4D · bank paid out (net) $34
+The game goes on: round 2, refresh phase.
+"
+    );
+    let v = json(&["kinkado", "check", "tests/fixtures/kinkado/real.txt"]);
+    assert_eq!(v["filled"], serde_json::json!([]));
+}
