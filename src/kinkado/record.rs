@@ -177,7 +177,7 @@ pub fn parse(src: &Source) -> Result<Record, Error> {
         let at = start + (body.len() - body.trim_start().len());
         match parse_line(src, at..at + trimmed.len()) {
             Ok(event) => lines.push(Line { line: i + 1, event }),
-            Err(p) => problems.push(p),
+            Err(p) => problems.push(*p),
         }
     }
     Error::check(problems)?;
@@ -199,14 +199,24 @@ fn words(src: &Source, range: Range<usize>) -> Vec<(&str, Range<usize>)> {
 
 type Words<'a> = [(&'a str, Range<usize>)];
 
-fn problem(src: &Source, span: Range<usize>, what: &str, expected: &str) -> Problem {
-    Problem::new(what.to_string())
-        .at(src, span)
-        .expected(expected.to_string())
+/// A problem of notation (boxed: results stay small).
+type Bad = Box<Problem>;
+
+fn problem(src: &Source, span: Range<usize>, what: &str, expected: &str) -> Bad {
+    Box::new(
+        Problem::new(what.to_string())
+            .at(src, span)
+            .expected(expected.to_string()),
+    )
+}
+
+/// `p` with what was expected instead.
+fn expecting(p: Problem, expected: &str) -> Bad {
+    Box::new(p.expected(expected.to_string()))
 }
 
 /// One line (already trimmed, not empty).
-fn parse_line(src: &Source, range: Range<usize>) -> Result<Event, Problem> {
+fn parse_line(src: &Source, range: Range<usize>) -> Result<Event, Bad> {
     let w = words(src, range.clone());
     let Some((first, first_span)) = w.first().cloned() else {
         return Err(problem(src, range, "an empty line", LINE_EXPECTED));
@@ -248,7 +258,7 @@ fn parse_line(src: &Source, range: Range<usize>) -> Result<Event, Problem> {
     }
 }
 
-fn players(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Problem> {
+fn players(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Bad> {
     let mut names = Vec::new();
     let mut alora = false;
     for (n, s) in rest {
@@ -274,7 +284,7 @@ fn players(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Prob
     Ok(Event::Players { names, alora })
 }
 
-fn deck(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Problem> {
+fn deck(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Bad> {
     const DECK: &str = "`deck: real` or `deck: virtual SEED`";
     match rest {
         [(k, _)] if k.eq_ignore_ascii_case("real") => Ok(Event::Deck(None)),
@@ -286,7 +296,7 @@ fn deck(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Problem
     }
 }
 
-fn money(src: &Source, text: &str, span: Range<usize>) -> Result<u32, Problem> {
+fn money(src: &Source, text: &str, span: Range<usize>) -> Result<u32, Bad> {
     crate::notation::parse_money(text).ok_or_else(|| {
         problem(
             src,
@@ -297,7 +307,7 @@ fn money(src: &Source, text: &str, span: Range<usize>) -> Result<u32, Problem> {
     })
 }
 
-fn one_card(src: &Source, span: Range<usize>) -> Result<Card, Problem> {
+fn one_card(src: &Source, span: Range<usize>) -> Result<Card, Bad> {
     src.text[span.clone()].parse::<Card>().map_err(|_| {
         problem(
             src,
@@ -308,7 +318,7 @@ fn one_card(src: &Source, span: Range<usize>) -> Result<Card, Problem> {
     })
 }
 
-fn cards(src: &Source, rest: &Words) -> Result<Vec<Card>, Problem> {
+fn cards(src: &Source, rest: &Words) -> Result<Vec<Card>, Bad> {
     if let [(w, _)] = rest
         && w.eq_ignore_ascii_case("nothing")
     {
@@ -317,7 +327,7 @@ fn cards(src: &Source, rest: &Words) -> Result<Vec<Card>, Problem> {
     rest.iter()
         .map(|(_, s)| one_card(src, s.clone()))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|p| p.expected(CARDS_EXPECTED))
+        .map_err(|p| expecting(*p, CARDS_EXPECTED))
 }
 
 /// `NAME VERB …`.
@@ -327,7 +337,7 @@ fn move_line(
     name_span: Range<usize>,
     rest: &Words,
     range: Range<usize>,
-) -> Result<Event, Problem> {
+) -> Result<Event, Bad> {
     let Some(((verb, verb_span), args)) = rest.split_first() else {
         return Err(problem(
             src,
@@ -339,17 +349,60 @@ fn move_line(
     let alora = name.eq_ignore_ascii_case(ALORA);
     let seat = name.to_string();
     let verb = verb.to_lowercase();
-    let a = match (alora, verb.as_str()) {
-        (true, "shows") => Action::AloraShows {
+    if alora {
+        return alora_line(src, &verb, verb_span.clone(), args, range).map(Event::Act);
+    }
+    let a = match verb.as_str() {
+        "sells" => Action::Sell {
+            seat,
             cards: cards(src, args)?,
         },
-        (true, "sells") => Action::AloraSells {
+        "plays" => Action::Play {
+            seat,
             cards: cards(src, args)?,
         },
-        (true, "reveals") => Action::AloraReveals {
+        "buys" => {
+            let (market, deck, drawn) = buy_words(src, args, range)?;
+            Action::Buy {
+                seat,
+                market,
+                deck,
+                drawn,
+            }
+        }
+        "bets" => match args {
+            [(m, s)] => Action::Bet {
+                seat,
+                amount: money(src, m, s.clone())?,
+            },
+            _ => return Err(problem(src, range, "not a bet", "`NAME bets $N`")),
+        },
+        _ => {
+            return Err(problem(src, verb_span.clone(), "not a move", LINE_EXPECTED));
+        }
+    };
+    Ok(Event::Act(a))
+}
+
+/// `ALORA VERB …`.
+fn alora_line(
+    src: &Source,
+    verb: &str,
+    verb_span: Range<usize>,
+    args: &Words,
+    range: Range<usize>,
+) -> Result<Action, Bad> {
+    let a = match verb {
+        "shows" => Action::AloraShows {
             cards: cards(src, args)?,
         },
-        (true, "buys") => {
+        "sells" => Action::AloraSells {
+            cards: cards(src, args)?,
+        },
+        "reveals" => Action::AloraReveals {
+            cards: cards(src, args)?,
+        },
+        "buys" => {
             let (market, free, drawn) = buy_words(src, args, range)?;
             match market.as_slice() {
                 [] => Action::AloraBuys {
@@ -365,14 +418,14 @@ fn move_line(
                 _ => {
                     return Err(problem(
                         src,
-                        verb_span.clone(),
+                        verb_span,
                         "ALORA buys one market card at most",
                         BUY_EXPECTED,
                     ));
                 }
             }
         }
-        (true, "bets") => match args {
+        "bets" => match args {
             [(m, s)] => Action::AloraBets {
                 amount: money(src, m, s.clone())?,
                 bank: false,
@@ -383,35 +436,16 @@ fn move_line(
             },
             _ => return Err(problem(src, range, "not a bet", "`ALORA bets $N [bank]`")),
         },
-        (false, "sells") => Action::Sell {
-            seat,
-            cards: cards(src, args)?,
-        },
-        (false, "plays") => Action::Play {
-            seat,
-            cards: cards(src, args)?,
-        },
-        (false, "buys") => {
-            let (market, deck, drawn) = buy_words(src, args, range)?;
-            Action::Buy {
-                seat,
-                market,
-                deck,
-                drawn,
-            }
-        }
-        (false, "bets") => match args {
-            [(m, s)] => Action::Bet {
-                seat,
-                amount: money(src, m, s.clone())?,
-            },
-            _ => return Err(problem(src, range, "not a bet", "`NAME bets $N`")),
-        },
         _ => {
-            return Err(problem(src, verb_span.clone(), "not a move", LINE_EXPECTED));
+            return Err(problem(
+                src,
+                verb_span,
+                "not a move of ALORA's",
+                LINE_EXPECTED,
+            ));
         }
     };
-    Ok(Event::Act(a))
+    Ok(a)
 }
 
 /// `[CARDS] [deck×N] [draws CARDS]` or `nothing [deck×N] [draws CARDS]`.
@@ -419,7 +453,7 @@ fn buy_words(
     src: &Source,
     args: &Words,
     range: Range<usize>,
-) -> Result<(Vec<Card>, usize, Vec<Card>), Problem> {
+) -> Result<(Vec<Card>, usize, Vec<Card>), Bad> {
     let (head, drawn) = match args
         .iter()
         .position(|(w, _)| w.eq_ignore_ascii_case("draws"))
@@ -444,7 +478,7 @@ fn buy_words(
         } else if lower == "deck" {
             deck += 1;
         } else {
-            market.push(one_card(src, s.clone()).map_err(|p| p.expected(BUY_EXPECTED))?);
+            market.push(one_card(src, s.clone()).map_err(|p| expecting(*p, BUY_EXPECTED))?);
         }
     }
     if head.is_empty() {

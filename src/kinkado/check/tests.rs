@@ -16,9 +16,9 @@ fn played(players: &[&str], seed: u64, deck: Deck) -> Game {
     let g = Game::start(&setup, &rs()).unwrap();
     let b = bot::Bot {
         sells: (seed % 4) as usize,
-        buys: seed % 2 == 0,
+        buys: seed.is_multiple_of(2),
         extra_bet: (seed % 3) as u32,
-        bold: seed % 5 == 0,
+        bold: seed.is_multiple_of(5),
     };
     bot::play_out(g, &b, 10_000, |_| {}).unwrap().2
 }
