@@ -492,6 +492,20 @@ fn buy_words(
     Ok((market, deck, drawn))
 }
 
+/// The round tracker's chip (and joker) beside a prize line, as a comment.
+fn tracker_note(a: &Action, round: u32) -> String {
+    let Action::Prize { .. } = a else {
+        return String::new();
+    };
+    match super::round_info(round) {
+        Some(info) if info.joker_joins_pool => {
+            format!("  # with the ${} chip and a joker", info.minimum_bet)
+        }
+        Some(info) => format!("  # with the ${} chip", info.minimum_bet),
+        None => String::new(),
+    }
+}
+
 /// The record of a game so far: its seats, its deck, the ruleset's name as a comment,
 /// and each round's moves as applied.
 pub fn of_game(game: &super::game::Game, actions: &[Action]) -> String {
@@ -514,7 +528,7 @@ pub fn of_game(game: &super::game::Game, actions: &[Action]) -> String {
             out += &format!("{}\n", Event::Round(round));
         }
         if recorded(a) {
-            out += &format!("{}\n", Event::Act(a.clone()));
+            out += &format!("{}{}\n", Event::Act(a.clone()), tracker_note(a, round));
         }
     }
     out
