@@ -191,3 +191,34 @@ The game goes on: round 2, refresh phase.
     let v = json(&["kinkado", "check", "tests/fixtures/kinkado/real.txt"]);
     assert_eq!(v["filled"], serde_json::json!([]));
 }
+
+#[test]
+fn resume_keeps_writing_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.yaml");
+    let rec = dir.path().join("g.txt");
+    let s = save.to_str().unwrap();
+    let args = [
+        "kinkado",
+        "play",
+        "--players",
+        "ana",
+        "--deck",
+        "virtual",
+        "--seed",
+        "4",
+        "--save",
+        s,
+    ];
+    let (code, _, err) = run_with_input(&args, "none\n");
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run_with_input(
+        &["kinkado", "resume", s, "--record", rec.to_str().unwrap()],
+        "none\n1\nbest\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&rec).unwrap();
+    let (_, printed, _) = run(&["kinkado", "status", s, "--record"]);
+    assert_eq!(written, printed);
+    assert!(written.contains("ana plays 6H 8H 2H 9D 7C\n"), "{written}");
+}

@@ -109,6 +109,9 @@ pub enum Cmd {
     Resume {
         /// The saved game.
         file: std::path::PathBuf,
+        /// Rewrite the game's record to this file after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
     },
     /// Show the state of a saved game.
     #[command(
@@ -219,7 +222,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             seed,
             record,
         } => play_cmd(ctx, &rs, players, !no_alora, save, (deck, seed), record),
-        Cmd::Resume { file } => resume_cmd(ctx, &file),
+        Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
         Cmd::Status {
             file,
             record: false,
@@ -274,8 +277,9 @@ fn play_cmd(
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
-fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
-    let (lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
+fn resume_cmd(ctx: &Ctx, file: &std::path::Path, record: Option<std::path::PathBuf>) -> Outcome {
+    let (mut lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
+    session::record_to(&mut lock, record)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
