@@ -222,3 +222,13 @@ fn resume_keeps_writing_the_record() {
     assert_eq!(written, printed);
     assert!(written.contains("ana plays 6H 8H 2H 9D 7C\n"), "{written}");
 }
+
+#[test]
+fn a_game_of_one_seat_is_the_verdict() {
+    let (code, out, _) = run_with_input(&["kinkado", "check", "-"], "players: ana\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Illegal line 1: `players: ana`\n  a game needs two seats: add a player, or play against ALORA\n"
+    );
+}

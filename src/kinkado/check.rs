@@ -66,6 +66,8 @@ pub struct GameCheck {
     /// ALORA's and kado's moves the record left out, filled in by the rules.
     pub filled: Vec<String>,
     pub illegal: Option<Illegal>,
+    /// The line of the game's `players:`.
+    pub players_line: usize,
 }
 
 /// The verdict on a whole record.
@@ -160,33 +162,37 @@ fn finish(game: &mut Game, filled: &mut Vec<String>) {
 pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
     let mut games: Vec<GameCheck> = Vec::new();
     for line in &record.lines {
-        if let Event::Players { names, alora } = &line.event {
-            if let Some(g) = games.last_mut() {
-                g.finish();
-            }
-            games.push(GameCheck {
-                setup: Some(Setup {
-                    players: names.clone(),
-                    alora: *alora,
-                    deck: super::game::Deck::Physical,
-                }),
-                game: None,
-                filled: Vec::new(),
-                illegal: None,
-            });
-            continue;
-        }
         let illegal = |wrong| Illegal {
             line: line.line,
             text: line.event.to_string(),
             wrong,
         };
+        if let Event::Players { names, alora } = &line.event {
+            if let Some(g) = games.last_mut() {
+                g.finish(rs);
+            }
+            let setup = Setup {
+                players: names.clone(),
+                alora: *alora,
+                deck: super::game::Deck::Physical,
+            };
+            let bad = setup.check(&super::Rules::from_ruleset(rs)).err();
+            games.push(GameCheck {
+                setup: Some(setup),
+                game: None,
+                filled: Vec::new(),
+                illegal: bad.map(|e| illegal(Wrong::Play(e))),
+                players_line: line.line,
+            });
+            continue;
+        }
         let Some(g) = games.last_mut().filter(|g| g.setup.is_some()) else {
             games.push(GameCheck {
                 setup: None,
                 game: None,
                 filled: Vec::new(),
                 illegal: Some(illegal(Wrong::NoPlayers)),
+                players_line: 0,
             });
             continue;
         };
@@ -198,7 +204,7 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
         }
     }
     if let Some(g) = games.last_mut() {
-        g.finish();
+        g.finish(rs);
     }
     Verdict { games }
 }
@@ -230,10 +236,26 @@ impl GameCheck {
         }
     }
 
-    fn finish(&mut self) {
-        if self.illegal.is_none()
-            && let Some(game) = self.game.as_mut()
+    fn finish(&mut self, rs: &Ruleset) {
+        if self.illegal.is_some() {
+            return;
+        }
+        if self.game.is_none()
+            && let Some(setup) = &self.setup
         {
+            match Game::start(setup, rs) {
+                Ok(g) => self.game = Some(g),
+                Err(e) => {
+                    self.illegal = Some(Illegal {
+                        line: self.players_line,
+                        text: String::new(),
+                        wrong: Wrong::Play(e),
+                    });
+                    return;
+                }
+            }
+        }
+        if let Some(game) = self.game.as_mut() {
             finish(game, &mut self.filled);
         }
     }
