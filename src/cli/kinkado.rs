@@ -100,12 +100,18 @@ pub enum Cmd {
         /// every kado version and a saved game always replays.
         #[arg(long, value_name = "N", requires = "deck")]
         seed: Option<u64>,
+        /// Rewrite the game's record to this file after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
     },
     /// Continue a saved game exactly where it stopped.
     #[command(long_about = PLAY_HELP)]
     Resume {
         /// The saved game.
         file: std::path::PathBuf,
+        /// Rewrite the game's record to this file after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
     },
     /// Show the state of a saved game.
     #[command(
@@ -114,6 +120,15 @@ pub enum Cmd {
     Status {
         /// The saved game.
         file: std::path::PathBuf,
+        /// Print the game in its record notation instead (which `check` reads).
+        #[arg(long)]
+        record: bool,
+    },
+    /// Referee a record of games line by line: the books, each reveal, ALORA's rules.
+    #[command(long_about = check::ABOUT, after_help = check::AFTER)]
+    Check {
+        /// The record: a file, or `-` for stdin.
+        record: String,
     },
 }
 
@@ -205,9 +220,15 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             save,
             deck,
             seed,
-        } => play_cmd(ctx, &rs, players, !no_alora, save, deck, seed),
-        Cmd::Resume { file } => resume_cmd(ctx, &file),
-        Cmd::Status { file } => session::status::<Game>(ctx, &file),
+            record,
+        } => play_cmd(ctx, &rs, players, !no_alora, save, (deck, seed), record),
+        Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
+        Cmd::Status {
+            file,
+            record: false,
+        } => session::status::<Game>(ctx, &file),
+        Cmd::Status { file, record: true } => session::status_record::<Game>(ctx, &file),
+        Cmd::Check { record } => check::check_cmd(ctx, &rs, &record),
         Cmd::Odds(a) => stats::odds_cmd(ctx, &rs, &rules, &a),
         Cmd::Census(a) => stats::census_cmd(ctx, &rs, &rules, &a),
         Cmd::Simulate(a) => stats::simulate_cmd(ctx, &rs, &a),
@@ -221,8 +242,8 @@ fn play_cmd(
     players: Vec<String>,
     alora: bool,
     save: Option<std::path::PathBuf>,
-    deck: DeckArg,
-    seed: Option<u64>,
+    (deck, seed): (DeckArg, Option<u64>),
+    record: Option<std::path::PathBuf>,
 ) -> Outcome {
     let players = if players.is_empty() {
         vec!["you".to_string()]
@@ -251,12 +272,14 @@ fn play_cmd(
         })?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let log = Log::new(GAME, rs, setup)?;
-    let lock = session::open_new::<Game>(&path)?;
+    let mut lock = session::open_new::<Game>(&path)?;
+    session::record_to(&mut lock, record)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
-fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
-    let (lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
+fn resume_cmd(ctx: &Ctx, file: &std::path::Path, record: Option<std::path::PathBuf>) -> Outcome {
+    let (mut lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
+    session::record_to(&mut lock, record)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
@@ -540,4 +563,5 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
 }
 
 mod advise;
+mod check;
 pub(super) mod stats;

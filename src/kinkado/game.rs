@@ -237,6 +237,8 @@ pub struct Game {
     settled: bool,
     /// The round's results, for the standings.
     pub history: Vec<RoundResult>,
+    /// Every action applied, for the record.
+    actions: Vec<Action>,
 }
 
 /// What happened at a reveal.
@@ -287,6 +289,11 @@ impl Game {
             .iter()
             .position(|s| s.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| PlayError::NoSuchSeat(name.to_string()))
+    }
+
+    /// The name of the ruleset in force.
+    pub fn ruleset_name(&self) -> &str {
+        &self.ruleset.name
     }
 
     fn alora_index(&self) -> Option<usize> {

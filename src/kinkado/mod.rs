@@ -9,9 +9,11 @@
 pub mod advise;
 pub mod alora;
 pub mod args;
+pub mod check;
 pub mod error;
 pub mod game;
 pub mod hand;
+pub mod record;
 pub mod ruling;
 pub mod seat;
 pub mod showdown;

@@ -243,8 +243,10 @@ impl YearState {
             return Ok(Answer::Reveal(who, pair));
         }
         if key == "blinks"
-            && let (Some(pair), Some((side, seen))) =
-                (crate::kingmaker::year::read_pair(&rest), self.half_known(&who))
+            && let (Some(pair), Some((side, seen))) = (
+                crate::kingmaker::year::read_pair(&rest),
+                self.half_known(&who),
+            )
         {
             let pairs = if side == 0 {
                 [seen, pair]
@@ -255,7 +257,8 @@ impl YearState {
         }
         if let ("lit", Some(r)) = (key, &self.moving) {
             let src = crate::diag::Source::new("the answer", rest.as_str());
-            let pairs = crate::kingmaker::year::read_pairs(&src).map_err(|e| self.refused(key, text, &e))?;
+            let pairs = crate::kingmaker::year::read_pairs(&src)
+                .map_err(|e| self.refused(key, text, &e))?;
             return Ok(Answer::Step(Move::Summer(Reveal {
                 lit: Some(pairs),
                 ..r.clone()

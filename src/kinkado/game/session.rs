@@ -109,18 +109,22 @@ impl Session for Game {
             dealt: false,
             settled: false,
             history: Vec::new(),
+            actions: Vec::new(),
         })
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
         if let Action::Correct { seat, stash } = action {
-            return self.correct(seat, *stash);
+            let said = self.correct(seat, *stash)?;
+            self.actions.push(action.clone());
+            return Ok(said);
         }
         if self.phase == Phase::Over {
             return Err(PlayError::GameOver);
         }
         let forced = self.forced(action);
         let mut said = self.apply_in_phase(action)?;
+        self.actions.push(action.clone());
         if let Some(why) = forced {
             said.insert(0, why);
         }
@@ -320,6 +324,10 @@ impl Session for Game {
 
     fn hint(&self, q: &Question<Key>) -> Option<String> {
         crate::kinkado::advise::view::hint(self, q)
+    }
+
+    fn record(&self) -> Option<String> {
+        Some(crate::kinkado::record::of_game(self, &self.actions))
     }
 
     fn once_asked(action: &Action) -> bool {
