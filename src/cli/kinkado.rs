@@ -5,11 +5,12 @@ use serde::Serialize;
 
 use kado::cards::Card;
 use kado::diag::{Error, Problem};
-use kado::kinkado::alora::{self, Payer};
+use kado::kinkado::alora;
 use kado::kinkado::args::{
     count_arg, money_arg, pack_cards, pack_cards_or_none, played_hand, round_arg,
 };
 use kado::kinkado::hand::{self, Evaluation};
+use kado::kinkado::instructions;
 use kado::kinkado::seat::{Table, TableText};
 use kado::kinkado::showdown::{self, Seat, Settlement};
 use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info};
@@ -344,27 +345,7 @@ fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
 fn alora_sell(ctx: &Ctx, rs: &Ruleset, text: &str) -> Outcome {
     let cards = pack_cards("argument HAND", text)?;
     let v = alora::sell(&cards);
-    let s = ctx.style;
-    let mut human = String::new();
-    if !v.sell.is_empty() {
-        human += &format!(
-            "Move {} from ALORA's hand to the market.\n",
-            s.cards(&v.sell)
-        );
-    }
-    if let Some(c) = &v.choose {
-        human += &format!(
-            "{} {} of {} (equal value, your pick) to the market.\n",
-            if v.sell.is_empty() {
-                "Move"
-            } else {
-                "Then move"
-            },
-            c.count,
-            s.cards(&c.from)
-        );
-    }
-    human += &format!("The bank pays ALORA {}.\n", money(i64::from(v.proceeds)));
+    let human = instructions::sell(&v, &ctx.style);
     ctx.emit(&v, &human, &alora::explain_sell(rs))
 }
 
@@ -381,32 +362,7 @@ fn alora_buy(
     let holding_v = count_arg("--holding", holding);
     let (market_cards, stash, holding) = collect3(market_cards, stash_v, holding_v)?;
     let v = alora::buy(&market_cards, stash, holding, rules);
-    let s = ctx.style;
-    let mut human = String::new();
-    match v.buy {
-        Some(c) => {
-            human += &format!(
-                "Move {} from the market to ALORA and {} from her stash to the prize pool.\n",
-                s.card(c),
-                money(i64::from(v.cost))
-            );
-            if !v.choose_from.is_empty() {
-                human += &format!(
-                    "(Equal value: you may give her {} instead.)\n",
-                    s.cards(&v.choose_from)
-                );
-            }
-        }
-        None => human += "ALORA buys nothing from the market.\n",
-    }
-    if v.free_draws > 0 {
-        human += &format!(
-            "Deal ALORA {} card{} from the deck, face down.\n",
-            v.free_draws,
-            if v.free_draws == 1 { "" } else { "s" }
-        );
-    }
-    human += &format!("Her stash: {}.\n", money(i64::from(v.stash_after)));
+    let human = instructions::buy(&v, &ctx.style);
     ctx.emit(&v, &human, &alora::explain_buy(rs, rules))
 }
 
@@ -437,21 +393,7 @@ fn alora_bet(
     let Some(v) = alora::bet(round, stash, &face_up, rules) else {
         return Err(Error::msg("the round must be 1 to 9").into());
     };
-    let s = ctx.style;
-    let mut human = match v.paid_by {
-        Payer::Alora => format!(
-            "ALORA bets {}: move it from her stash to her bet. Her stash: {}.\n",
-            money(i64::from(v.bet)),
-            money(i64::from(v.stash_after))
-        ),
-        Payer::Bank => format!(
-            "ALORA cannot afford {}: the bank bets {} for ALORA. Her stash stays {}.\n",
-            money(i64::from(v.bet)),
-            money(i64::from(v.bet)),
-            money(i64::from(v.stash_after))
-        ),
-    };
-    human += &v.why(&s);
+    let human = instructions::bet(&v, &ctx.style);
     ctx.emit(&v, &human, &alora::explain_bet(rs))
 }
 

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::alora;
 use super::error::{Place, PlayError, Turn};
 use super::fast::best_hand;
+use super::instructions;
 use super::showdown::{self, ALORA, Pool, Seat};
 use super::{Rules, round_info, value};
 use crate::cards::{Card, show_cards};
@@ -1751,20 +1752,12 @@ impl Game {
             s.known.push(c);
             s.face_up.push(c);
             self.pool += cost;
-            said.push(format!(
-                "Move {c} from the market to ALORA and {} from her stash to the prize pool.",
-                money(i64::from(cost))
-            ));
+            said.push(instructions::bought(Some(c), cost, &Style::PLAIN));
         } else {
-            said.push("ALORA buys nothing from the market.".into());
+            said.push(instructions::bought(None, 0, &Style::PLAIN));
         }
         self.blind_draw(i, free, drawn)?;
-        if free > 0 {
-            said.push(format!(
-                "Deal ALORA {} from the deck, face down.",
-                words::count(free, "card")
-            ));
-        }
+        said.extend(instructions::dealt(free));
         self.seats[i].done = true;
         self.next_phase_when_done(Phase::Bet);
         Ok(said)
