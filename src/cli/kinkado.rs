@@ -1,9 +1,7 @@
 //! `kado kinkado …`: the Kin Kādo referee and ALORA.
 
 use clap::Subcommand;
-use serde::Serialize;
 
-use kado::cards::Card;
 use kado::diag::{Error, Problem};
 use kado::kinkado::alora;
 use kado::kinkado::args::{
@@ -11,11 +9,13 @@ use kado::kinkado::args::{
 };
 use kado::kinkado::hand::{self, Evaluation};
 use kado::kinkado::instructions;
+use kado::kinkado::report;
 use kado::kinkado::seat::{Table, TableText};
 use kado::kinkado::showdown::{self, Seat, Settlement};
 use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
+use kado::words::capitalised;
 
 use kado::kinkado::game::{Deck, Game, Setup};
 use kado::session::Log;
@@ -273,25 +273,6 @@ fn jokers_line(style: &Style, e: &Evaluation) -> String {
     format!("Jokers: {}\n", parts.join(", "))
 }
 
-#[derive(Serialize)]
-struct HandVerdict<'a> {
-    category: hand::Category,
-    tier: u8,
-    sum: u32,
-    cards: &'a [Card],
-    jokers: &'a [Card],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    played: Option<&'a [Card]>,
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
 fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
     let cards = played_hand("argument CARDS", text)?;
     let e = hand::evaluate(&cards, rules);
@@ -299,19 +280,12 @@ fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
     let human = format!(
         "{}: {} — tier {}, sum {}\n{}",
         s.cards(&cards),
-        s.bold(&capitalise(&e.category.to_string())),
+        s.bold(&capitalised(&e.category.to_string())),
         e.tier,
         money(i64::from(e.sum)),
         jokers_line(&s, &e)
     );
-    let v = HandVerdict {
-        category: e.category,
-        tier: e.tier,
-        sum: e.sum,
-        cards: &cards,
-        jokers: &e.jokers,
-        played: None,
-    };
+    let v = report::HandReport::new(&e, &cards, None);
     ctx.emit(&v, &human, &hand::explain(rs, &e))
 }
 
@@ -324,21 +298,14 @@ fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         "ALORA holds {}\nShe plays {}: {} — tier {}, sum {}\n{}",
         s.cards(&cards),
         s.cards(&b.played),
-        s.bold(&capitalise(&e.category.to_string())),
+        s.bold(&capitalised(&e.category.to_string())),
         e.tier,
         money(i64::from(e.sum)),
         jokers_line(&s, e)
     );
     human += hand::alora_sum_note(rules, b.played.len(), cards.len()).unwrap_or("");
     let x = hand::explain_alora(rs, e);
-    let v = HandVerdict {
-        category: e.category,
-        tier: e.tier,
-        sum: e.sum,
-        cards: &cards,
-        jokers: &e.jokers,
-        played: Some(&b.played),
-    };
+    let v = report::HandReport::new(e, &cards, Some(&b.played));
     ctx.emit(&v, &human, &x)
 }
 

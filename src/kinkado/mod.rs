@@ -3,6 +3,7 @@
 //! - [`hand`]: the best hand from played cards (tier, then sum; jokers wild).
 //! - [`alora`]: ALORA's sells, buys and bets.
 //! - [`instructions`]: ALORA's turns as instructions to the table.
+//! - [`report`]: the verdicts of `hand`, `odds` and `census`, in their JSON shape.
 //! - [`seat`]: the notation of a reveal (`NAME=CARDS@BET`, the prize pool).
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
 //! - [`advise`]: the best move at each of a solo player's decisions, with its chances.
@@ -14,6 +15,7 @@ pub mod error;
 pub mod game;
 pub mod hand;
 pub mod instructions;
+pub mod report;
 pub mod seat;
 pub mod showdown;
 pub mod simulate;
