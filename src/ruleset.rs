@@ -17,6 +17,8 @@ use serde_saphyr::Spanned;
 
 use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
 
+pub mod report;
+
 /// The built-in rulesets: name and YAML text.
 const BUILTIN: &[(&str, &str)] = &[
     ("kinkado", include_str!("../rulesets/kinkado.yaml")),
