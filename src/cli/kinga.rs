@@ -331,7 +331,7 @@ fn sim_human(s: Style, results: &[Report]) -> String {
             "{} — {} game{}: {} won ({:.1}%), average score {:.2}, average {:.1} turns\n",
             s.bold(&r.ruleset),
             r.games,
-            if r.games == 1 { "" } else { "s" },
+            kado::words::s(r.games),
             r.wins,
             r.win_rate * 100.0,
             r.average_score,

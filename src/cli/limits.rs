@@ -29,11 +29,7 @@ pub fn size_text(bytes: u64) -> String {
             };
         }
     }
-    if bytes == 1 {
-        "1 byte".to_string()
-    } else {
-        format!("{bytes} bytes")
-    }
+    kado::words::count(bytes, "byte")
 }
 
 /// An I/O error in kado's words ("no space left on device"), without the system's error

@@ -131,7 +131,7 @@ fn influence_reason(target: Card) -> String {
                 "takes {target}: the {} queen is {} card{} away{bonus}",
                 s.symbol(),
                 to_go,
-                if to_go == 1 { "" } else { "s" }
+                crate::words::s(to_go)
             )
         }
         _ => format!("takes {target}"),
