@@ -251,14 +251,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     }
 }
 
-/// Reads a record: a file, or stdin for `-` (both at most [`FILE_LIMIT`] bytes).
-fn read_record(arg: &str) -> Result<Source, Error> {
-    super::limits::read_source(arg, "record", FILE_LIMIT)
-}
-
 /// `koikoi check`: reads the record, referees it, and draws the verdict.
 fn check_cmd(ctx: &Ctx, rs: &Ruleset, arg: &str) -> Outcome {
-    let src = read_record(arg)?;
+    let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
     let v = check::check(&rec, rs);
     let rules = Rules::from_ruleset(rs);
@@ -306,11 +301,7 @@ fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, q: &YakuQuery) -> Outcome {
         } else {
             String::new()
         },
-        style.bold(&format!(
-            "{} point{}",
-            s.total,
-            if s.total == 1 { "" } else { "s" }
-        ))
+        style.bold(&format!("{} point{}", s.total, kado::words::s(s.total)))
     );
     for r in &s.multiplier_reasons {
         human += &format!("  {r}\n");
