@@ -98,7 +98,7 @@ pub enum Cmd {
         #[arg(long, value_name = "SUITS", default_value = "")]
         suspicion: String,
         /// Games played out per choice.
-        #[arg(long, value_name = "N", default_value = "200", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        #[arg(long, value_name = "N", default_value = "200", value_parser = clap::value_parser!(u32).range(1..=i64::from(advise::MAX_SAMPLES)))]
         samples: u32,
         /// The seed of the samples.
         #[arg(long, value_name = "S", default_value = "1")]
@@ -148,7 +148,7 @@ pub enum Cmd {
         #[arg(long, value_enum, default_value = "greedy")]
         policy: PolicyArg,
         /// The advisor's samples per candidate.
-        #[arg(long, value_name = "N", default_value = "16", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        #[arg(long, value_name = "N", default_value = "16", value_parser = clap::value_parser!(u32).range(1..=i64::from(advise::MAX_SAMPLES)))]
         samples: u32,
     },
 }
@@ -289,10 +289,7 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcom
     sim::check_games(games)?;
     let rulesets: Vec<Ruleset> = match &ctx.rules {
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
-        None => vec![
-            Ruleset::builtin("kinga")?,
-            Ruleset::builtin("kinga-hardcore")?,
-        ],
+        None => sim::standard_rulesets()?,
     };
     let start = std::time::Instant::now();
     let total = games * rulesets.len() as u64;

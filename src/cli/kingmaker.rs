@@ -111,7 +111,7 @@ pub enum Cmd {
         #[arg(long, value_name = "PAIRS")]
         blink: Option<String>,
         /// Colourings of the unseen faces played per choice (all of them when there are no more).
-        #[arg(long, value_name = "N", default_value = "2000", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        #[arg(long, value_name = "N", default_value = "2000", value_parser = clap::value_parser!(u32).range(1..=i64::from(advise::MAX_SAMPLES)))]
         samples: u32,
         /// The seed of the samples.
         #[arg(long, value_name = "S", default_value = "1")]

@@ -529,28 +529,8 @@ fn simulate_cmd(
     policy: &str,
     record: Option<PathBuf>,
 ) -> Outcome {
-    let src = Source::new("--policy", policy);
-    let names: Vec<&str> = policy.split(',').collect();
-    let policies: Vec<sim::Policy> = names
-        .iter()
-        .filter_map(|n| sim::Policy::from_name(n))
-        .collect();
-    let [a, b] = policies.as_slice() else {
-        return Err(Error::from(
-            Problem::new(format!("`{policy}` is not two policies"))
-                .at(&src, 0..policy.len())
-                .expected(format!("two of {}, e.g. kado,greedy", sim::Policy::NAMES)),
-        )
-        .into());
-    };
-    if !(1..=100_000).contains(&games) {
-        return Err(Error::from(
-            Problem::new(format!("--games {games} is not 1 to 100000"))
-                .expected("1 to 100000 games"),
-        )
-        .into());
-    }
-    let policies = [*a, *b];
+    let policies = sim::read_request(policy, games)?;
+    let [a, b] = policies;
     if let Some(path) = record {
         super::savefile::check_name(&path, "--record")?;
         let rec = sim::record_of_games(rs, games, seed, policies)
