@@ -215,11 +215,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 DeckArg::Real => Deck::Real,
                 DeckArg::Virtual => Deck::Virtual,
             };
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs())
-            });
+            let seed = seed.unwrap_or_else(sess::time_seed);
             let log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
             let path = save.unwrap_or_else(|| sess::default_path(GAME));
             let lock = sess::open_new::<Game>(&path)?;

@@ -2,7 +2,7 @@
 
 use clap::Subcommand;
 
-use kado::diag::{Error, Problem};
+use kado::diag::Error;
 use kado::kinkado::alora;
 use kado::kinkado::args::{
     count_arg, money_arg, pack_cards, pack_cards_or_none, played_hand, round_arg,
@@ -225,31 +225,13 @@ fn play_cmd(
     deck: DeckArg,
     seed: Option<u64>,
 ) -> Outcome {
-    let players = if players.is_empty() {
-        vec!["you".to_string()]
-    } else {
-        players
-    };
     let deck = match deck {
         DeckArg::Physical => Deck::Physical,
         DeckArg::Virtual => Deck::Virtual {
-            seed: seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs())
-            }),
+            seed: seed.unwrap_or_else(session::time_seed),
         },
     };
-    let setup = Setup {
-        players: players.iter().map(|p| p.trim().to_string()).collect(),
-        alora,
-        deck,
-    };
-    setup
-        .check(&kado::kinkado::Rules::from_ruleset(rs))
-        .map_err(|why| {
-            Error::single(Problem::new(why.to_string()).help("e.g. --players ana,bo --alora"))
-        })?;
+    let setup = Setup::read(&players, alora, deck, &Rules::from_ruleset(rs))?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let log = Log::new(GAME, rs, setup)?;
     let lock = session::open_new::<Game>(&path)?;

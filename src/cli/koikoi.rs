@@ -229,7 +229,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             let deck = match deck {
                 DeckArg::Physical => game::Deck::Physical,
                 DeckArg::Virtual => game::Deck::Virtual {
-                    seed: seed.unwrap_or_else(time_seed),
+                    seed: seed.unwrap_or_else(session::time_seed),
                 },
             };
             let seats = Seats {
@@ -411,12 +411,6 @@ fn run_ledger(
         super::write_out(&mut std::io::stdout().lock(), &intro)?;
     }
     session::play_explained::<Ledger>(ctx, lock, log, &Ledger::explain(&rs, &rules))
-}
-
-fn time_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }
 
 /// Whether a save holds a game played move by move (else the ledger alone).

@@ -168,6 +168,13 @@ pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
     )
 }
 
+/// A seed from the clock, for a virtual deck when `--seed` is not given.
+pub fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 /// A fresh save-file name when none was given: `kinkado-1.yaml`, `kinkado-2.yaml`, …
 pub fn default_path(game: &str) -> PathBuf {
     (1..)

@@ -5,6 +5,7 @@
 //! - [`instructions`]: ALORA's turns as instructions to the table.
 //! - [`report`]: the verdicts of `hand`, `odds` and `census`, in their JSON shape.
 //! - [`seat`]: the notation of a reveal (`NAME=CARDS@BET`, the prize pool).
+//! - [`start`]: a new game's setup as `play` asks for it.
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
 //! - [`advise`]: the best move at each of a solo player's decisions, with its chances.
 
@@ -19,6 +20,7 @@ pub mod report;
 pub mod seat;
 pub mod showdown;
 pub mod simulate;
+pub mod start;
 
 pub mod census;
 pub mod fast;
