@@ -649,7 +649,8 @@ pub fn mark_pending(save: &Path) {
     };
     let save = canonical(save);
     if std::fs::create_dir_all(&dir).is_ok() {
-        let _ = super::savefile::save_atomic(&pending_note(&dir, &save), &format!("{save}\n"));
+        let _ =
+            kado::store::savefile::save_atomic(&pending_note(&dir, &save), &format!("{save}\n"));
     }
 }
 

@@ -364,7 +364,7 @@ pub fn finish_pending() -> Option<String> {
     let history = file()?;
     let mut said = String::new();
     for (save, note) in super::history::pending() {
-        let Ok(_lock) = super::savefile::SaveLock::acquire(&save) else {
+        let Ok(_lock) = kado::store::savefile::SaveLock::acquire(&save) else {
             continue;
         };
         let text = match std::fs::read_to_string(&save) {
@@ -551,7 +551,7 @@ pub fn money_chart(series: &[Series], as_chart: bool) -> String {
 }
 
 fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
-    super::savefile::save_atomic(path, svg)
+    kado::store::savefile::save_atomic(path, svg)
         .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
 }
 

@@ -20,8 +20,8 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::Log;
 
-use super::savefile::SaveLock;
 use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, limits, read_file, session};
+use kado::store::savefile::SaveLock;
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {

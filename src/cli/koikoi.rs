@@ -16,9 +16,9 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
 
-use super::savefile::SaveLock;
 use super::session;
 use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, read_file};
+use kado::store::savefile::SaveLock;
 
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
 
@@ -526,14 +526,14 @@ fn simulate_cmd(
     let policies = sim::read_request(policy, games)?;
     let [a, b] = policies;
     if let Some(path) = record {
-        super::savefile::check_name(&path, "--record")?;
+        kado::store::savefile::check_name(&path, "--record")?;
         let rec = sim::record_of_games(rs, games, seed, policies)
             .map_err(|e| Failure::Internal(e.to_string()))?;
-        super::savefile::save_atomic(&path, &rec.to_string()).map_err(|e| {
+        kado::store::savefile::save_atomic(&path, &rec.to_string()).map_err(|e| {
             Error::msg(format!(
                 "could not write the record to {}: {}",
                 path.display(),
-                super::limits::io_words(&e)
+                kado::store::io_words(&e)
             ))
         })?;
     }

@@ -12,7 +12,6 @@ mod limits;
 mod pokino;
 mod prompt;
 mod rules;
-mod savefile;
 mod session;
 mod usage;
 

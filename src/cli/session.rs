@@ -11,8 +11,8 @@ use kado::render::Style;
 use kado::session::{By, Entry, FixError, Log, Question, Session, Step, answers, fix, replay};
 
 use super::prompt::{Prompter, Reply};
-use super::savefile::{SaveLock, check_name, same_target};
 use super::{Failure, Outcome, read_file};
+use kado::store::savefile::{SaveLock, check_name, same_target};
 
 /// How many of the last answers `fix` lists.
 const ANSWERS_LISTED: usize = 12;
@@ -44,21 +44,23 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G, id: Option<&str>) -> Outc
     let (Some(path), Some(text)) = (lock.record_path(), game.record()) else {
         return Ok(());
     };
-    super::savefile::save_atomic(path, &super::history::with_id_line(id, &text)).map_err(|e| {
-        let save = lock.path().display();
-        Error::from(
-            Problem::new(format!(
-                "the game is saved in {save}, but its record could not be written to {}: {}",
-                path.display(),
-                super::limits::io_words(&e)
-            ))
-            .help(format!(
-                "continue it with `kado {} resume {save}` once the record can be written",
-                G::GAME
-            )),
-        )
-        .into()
-    })
+    kado::store::savefile::save_atomic(path, &super::history::with_id_line(id, &text)).map_err(
+        |e| {
+            let save = lock.path().display();
+            Error::from(
+                Problem::new(format!(
+                    "the game is saved in {save}, but its record could not be written to {}: {}",
+                    path.display(),
+                    kado::store::io_words(&e)
+                ))
+                .help(format!(
+                    "continue it with `kado {} resume {save}` once the record can be written",
+                    G::GAME
+                )),
+            )
+            .into()
+        },
+    )
 }
 
 /// Takes `--record FILE` for a session (offered only by games with a record notation):
@@ -68,7 +70,7 @@ pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Err
         return Ok(());
     };
     check_name(&path, "--record")?;
-    let target = super::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
+    let target = kado::store::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
     if path == lock.path() || target == lock.target() || same_target(&path, lock.target()) {
         return Err(Problem::new(format!(
             "--record {} is the save file itself",
