@@ -1,10 +1,12 @@
 //! The play history: what a game leaves in the journal when it ends, the records a player
 //! asks for across many games, and the charts drawn from them. Plain values and pure
-//! functions; the database itself is kept by the command line (src/cli/history.rs).
+//! functions; the database itself is kept by the storage layer (src/store/history.rs).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+
+pub mod record;
 
 /// How a game ended, as its session reports it for the journal.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

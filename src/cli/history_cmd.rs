@@ -13,8 +13,8 @@ use kado::history::{self, Played, PlayerStats};
 use kado::render::Style;
 use kado::session::{Log, Session};
 
-use super::history::{Added, Db, Filter, Imported, at_line, file, import};
 use super::{Ctx, Outcome, SAVE_LIMIT, read_file};
+use kado::store::history::{self as store, Added, Db, Filter, Imported, at_line, file, import};
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -309,7 +309,9 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
 fn import_one(ctx: &Ctx, f: &Path, history: &Path) -> Result<(Vec<Imported>, String), Error> {
     let text = read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT)?;
     let Some(game) = saved_game(&text) else {
-        let games = super::history::import_record(ctx, f, history, &text)?;
+        let game = store::record_kind(f, &text)?;
+        let rs = ctx.ruleset(game, history::game_title(game))?;
+        let games = store::import_record(f, history, &text, game, &rs)?;
         return Ok((games, text));
     };
     let job = Import {
@@ -363,7 +365,7 @@ fn located(f: &Path, text: &str, e: Error) -> Error {
 pub fn finish_pending() -> Option<String> {
     let history = file()?;
     let mut said = String::new();
-    for (save, note) in super::history::pending() {
+    for (save, note) in store::pending() {
         let Ok(_lock) = kado::store::savefile::SaveLock::acquire(&save) else {
             continue;
         };
@@ -428,7 +430,7 @@ struct Journal<'a> {
 impl PerGame for Journal<'_> {
     type Out = Result<Option<Added>, Error>;
     fn run<G: Session>(self) -> Self::Out {
-        super::history::import_finished::<G>(self.path, self.history, self.text)
+        store::import_finished::<G>(self.path, self.history, self.text)
     }
 }
 

@@ -2,7 +2,7 @@
 //! completions), dispatch, and printing. Rules logic lives in the library.
 
 mod generate;
-mod history;
+
 mod history_cmd;
 mod kinga;
 mod kingmaker;
@@ -245,7 +245,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage(e),
     };
-    history::configure(cli.history.clone(), cli.no_history);
+    kado::store::history::configure(cli.history.clone(), cli.no_history);
     let ctx = Ctx {
         json: cli.json,
         explain: cli.explain,

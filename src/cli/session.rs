@@ -44,8 +44,8 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G, id: Option<&str>) -> Outc
     let (Some(path), Some(text)) = (lock.record_path(), game.record()) else {
         return Ok(());
     };
-    kado::store::savefile::save_atomic(path, &super::history::with_id_line(id, &text)).map_err(
-        |e| {
+    kado::store::savefile::save_atomic(path, &kado::store::history::with_id_line(id, &text))
+        .map_err(|e| {
             let save = lock.path().display();
             Error::from(
                 Problem::new(format!(
@@ -59,8 +59,7 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G, id: Option<&str>) -> Outc
                 )),
             )
             .into()
-        },
-    )
+        })
 }
 
 /// Takes `--record FILE` for a session (offered only by games with a record notation):
@@ -162,7 +161,7 @@ pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
         )))
         .into());
     };
-    let text = super::history::with_id_line(log.id.as_deref(), &text);
+    let text = kado::store::history::with_id_line(log.id.as_deref(), &text);
     ctx.emit(
         &serde_json::json!({ "record": text }),
         &text,
@@ -216,7 +215,7 @@ pub fn run<G: Session>(
     let mut log = log;
     // A game gets its identity when it starts; a save from before ids keeps none.
     if log.actions.is_empty() && log.id.is_none() {
-        log.id = Some(super::history::new_game_id());
+        log.id = Some(kado::store::history::new_game_id());
     }
     let game: G = replay(&log)?;
     save::<G>(lock, &log)?;
@@ -288,7 +287,7 @@ impl<G: Session> Runner<'_, G> {
             let chart = super::history_cmd::money_chart(&series, self.style.color);
             self.prompter.say(&format!("Money by round:\n{chart}"));
         }
-        if let Some(said) = super::history::journal(&self.game, &self.log, self.lock.path()) {
+        if let Some(said) = kado::store::history::journal(&self.game, &self.log, self.lock.path()) {
             self.prompter.say(&said);
         }
     }
@@ -311,7 +310,7 @@ impl<G: Session> Runner<'_, G> {
         let ends = matches!(self.game.next(), Step::Done)
             && self.game.outcome().is_some_and(|o| o.finished);
         if ends {
-            super::history::mark_pending(self.lock.path());
+            kado::store::history::mark_pending(self.lock.path());
         }
         save::<G>(self.lock, &self.log)?;
         for s in said {

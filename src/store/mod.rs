@@ -1,8 +1,10 @@
 //! The storage layer: kado's files on disk, beside the library. A save written
-//! atomically and locked while a session uses it ([`savefile`]); I/O errors in kado's
-//! words ([`io_words`]). I/O is allowed here and nowhere else in the library; rules are
-//! not: what a file holds is read and checked by the library's own parsers.
+//! atomically and locked while a session uses it ([`savefile`]); the play history, an
+//! SQLite file ([`history`]); I/O errors in kado's words ([`io_words`]). I/O is allowed
+//! here and nowhere else in the library; rules are not: what a file holds is read and
+//! checked by the library's own parsers.
 
+pub mod history;
 pub mod savefile;
 
 /// An I/O error in kado's words ("no space left on device"), without the system's error
