@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub mod games;
 pub mod record;
+pub mod report;
 
 /// How a game ended, as its session reports it for the journal.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

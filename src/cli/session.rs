@@ -219,7 +219,7 @@ pub fn run<G: Session>(
     }
     let game: G = replay(&log)?;
     save::<G>(lock, &log)?;
-    if let Some(said) = super::history_cmd::finish_pending() {
+    if let Some(said) = kado::store::import::finish_pending() {
         prompter.say(&said);
     }
     let shown_key = game.phase_key();
@@ -282,7 +282,7 @@ impl<G: Session> Runner<'_, G> {
         let Some(outcome) = self.game.outcome() else {
             return;
         };
-        let series = super::history_cmd::money_series(&outcome);
+        let series = kado::history::games::money_series(&outcome);
         if !series.is_empty() {
             let chart = super::history_cmd::money_chart(&series, self.style.color);
             self.prompter.say(&format!("Money by round:\n{chart}"));

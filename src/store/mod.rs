@@ -5,6 +5,7 @@
 //! checked by the library's own parsers.
 
 pub mod history;
+pub mod import;
 pub mod savefile;
 
 /// An I/O error in kado's words ("no space left on device"), without the system's error
