@@ -567,10 +567,7 @@ impl Error {
         let total = self.total();
         if total > SHOWN {
             let more = total - SHOWN;
-            out += &format!(
-                "\nand {more} more problem{}\n",
-                if more == 1 { "" } else { "s" }
-            );
+            out += &format!("\nand {more} more problem{}\n", crate::words::s(more));
         }
         if total > 1 {
             out += &format!("\n{total} problems found\n");

@@ -5,6 +5,7 @@
 use std::io::Read;
 
 use kado::diag::{Code, Error, Problem, Source};
+use kado::store::io_words;
 
 /// The most kado reads of one argument (of all the words of a positional argument).
 pub const ARG_LIMIT: u64 = 64 << 10;
@@ -29,36 +30,7 @@ pub fn size_text(bytes: u64) -> String {
             };
         }
     }
-    if bytes == 1 {
-        "1 byte".to_string()
-    } else {
-        format!("{bytes} bytes")
-    }
-}
-
-/// An I/O error in kado's words ("no space left on device"), without the system's error
-/// number.
-pub fn io_words(e: &std::io::Error) -> String {
-    use std::io::ErrorKind as K;
-    match e.kind() {
-        K::StorageFull => "no space left on device".to_string(),
-        K::QuotaExceeded => "the disk quota is used up".to_string(),
-        K::FileTooLarge => "the file would be larger than this system allows".to_string(),
-        K::ReadOnlyFilesystem => "the file system is read-only".to_string(),
-        K::PermissionDenied => "permission denied".to_string(),
-        _ => {
-            let text = e.to_string();
-            let text = match text.rfind(" (os error ") {
-                Some(i) if text.ends_with(')') => text[..i].to_string(),
-                _ => text,
-            };
-            let mut chars = text.chars();
-            match chars.next() {
-                Some(first) => first.to_lowercase().chain(chars).collect(),
-                None => "an unknown error".to_string(),
-            }
-        }
-    }
+    kado::words::count(bytes, "byte")
 }
 
 /// Why a file could not be read, in the words of the error.
@@ -406,13 +378,5 @@ mod tests {
             e.summary()
         );
         assert_eq!(utf8_line(b"ana \x80".to_vec()), Err((5, 0x80)));
-    }
-
-    #[test]
-    fn io_errors_are_told_without_the_system_error_number() {
-        let full = std::io::Error::from_raw_os_error(28);
-        assert_eq!(io_words(&full), "no space left on device");
-        let other = std::io::Error::from_raw_os_error(5);
-        assert_eq!(io_words(&other), "input/output error");
     }
 }

@@ -3,7 +3,7 @@
 
 mod fullscreen;
 mod generate;
-mod history;
+
 mod history_cmd;
 mod kinga;
 mod kingmaker;
@@ -13,7 +13,6 @@ mod limits;
 mod pokino;
 mod prompt;
 mod rules;
-mod savefile;
 mod session;
 mod usage;
 
@@ -263,7 +262,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage(e),
     };
-    history::configure(cli.history.clone(), cli.no_history);
+    kado::store::history::configure(cli.history.clone(), cli.no_history);
     let ctx = Ctx {
         json: cli.json,
         explain: cli.explain,

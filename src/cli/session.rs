@@ -13,8 +13,8 @@ use kado::session::{
 };
 
 use super::prompt::{Prompter, Reply};
-use super::savefile::{SaveLock, check_name, same_target};
 use super::{Failure, Outcome, read_file};
+use kado::store::savefile::{SaveLock, check_name, same_target};
 
 /// How many of the last answers `fix` lists.
 const ANSWERS_LISTED: usize = 12;
@@ -46,21 +46,22 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G, id: Option<&str>) -> Outc
     let (Some(path), Some(text)) = (lock.record_path(), game.record()) else {
         return Ok(());
     };
-    super::savefile::save_atomic(path, &super::history::with_id_line(id, &text)).map_err(|e| {
-        let save = lock.path().display();
-        Error::from(
-            Problem::new(format!(
-                "the game is saved in {save}, but its record could not be written to {}: {}",
-                path.display(),
-                super::limits::io_words(&e)
-            ))
-            .help(format!(
-                "continue it with `kado {} resume {save}` once the record can be written",
-                G::GAME
-            )),
-        )
-        .into()
-    })
+    kado::store::savefile::save_atomic(path, &kado::store::history::with_id_line(id, &text))
+        .map_err(|e| {
+            let save = lock.path().display();
+            Error::from(
+                Problem::new(format!(
+                    "the game is saved in {save}, but its record could not be written to {}: {}",
+                    path.display(),
+                    kado::store::io_words(&e)
+                ))
+                .help(format!(
+                    "continue it with `kado {} resume {save}` once the record can be written",
+                    G::GAME
+                )),
+            )
+            .into()
+        })
 }
 
 /// Takes `--record FILE` for a session (offered only by games with a record notation):
@@ -70,7 +71,7 @@ pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Err
         return Ok(());
     };
     check_name(&path, "--record")?;
-    let target = super::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
+    let target = kado::store::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
     if path == lock.path() || target == lock.target() || same_target(&path, lock.target()) {
         return Err(Problem::new(format!(
             "--record {} is the save file itself",
@@ -163,12 +164,19 @@ pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
         )))
         .into());
     };
-    let text = super::history::with_id_line(log.id.as_deref(), &text);
+    let text = kado::store::history::with_id_line(log.id.as_deref(), &text);
     ctx.emit(
         &serde_json::json!({ "record": text }),
         &text,
         &kado::explain::Explain::new(),
     )
+}
+
+/// A seed from the clock, for a virtual deck when `--seed` is not given.
+pub fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 /// A fresh save-file name when none was given: `kinkado-1.yaml`, `kinkado-2.yaml`, …
@@ -210,11 +218,11 @@ pub fn run<G: Session>(
     let mut log = log;
     // A game gets its identity when it starts; a save from before ids keeps none.
     if log.actions.is_empty() && log.id.is_none() {
-        log.id = Some(super::history::new_game_id());
+        log.id = Some(kado::store::history::new_game_id());
     }
     let game: G = replay(&log)?;
     save::<G>(lock, &log)?;
-    if let Some(said) = super::history_cmd::finish_pending() {
+    if let Some(said) = kado::store::import::finish_pending() {
         prompter.say(&said);
     }
     let shown_key = game.phase_key();
@@ -277,12 +285,12 @@ impl<G: Session> Runner<'_, G> {
         let Some(outcome) = self.game.outcome() else {
             return;
         };
-        let series = super::history_cmd::money_series(&outcome);
+        let series = kado::history::games::money_series(&outcome);
         if !series.is_empty() {
             let chart = super::history_cmd::money_chart(&series, self.style.color);
             self.prompter.say(&format!("Money by round:\n{chart}"));
         }
-        if let Some(said) = super::history::journal(&self.game, &self.log, self.lock.path()) {
+        if let Some(said) = kado::store::history::journal(&self.game, &self.log, self.lock.path()) {
             self.prompter.say(&said);
         }
     }
@@ -305,7 +313,7 @@ impl<G: Session> Runner<'_, G> {
         let ends = matches!(self.game.next(), Step::Done)
             && self.game.outcome().is_some_and(|o| o.finished);
         if ends {
-            super::history::mark_pending(self.lock.path());
+            kado::store::history::mark_pending(self.lock.path());
         }
         save::<G>(self.lock, &self.log)?;
         if self.prompter.live() {

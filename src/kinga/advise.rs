@@ -15,6 +15,9 @@ use crate::cards::{Card, Rank, Suit};
 use crate::session::Step;
 use crate::shuffle::Shuffler;
 
+/// The most games played out per choice (`--samples`).
+pub const MAX_SAMPLES: u32 = 100_000;
+
 /// One choice at a decision, with how it fared.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Candidate {
@@ -131,7 +134,7 @@ fn influence_reason(target: Card) -> String {
                 "takes {target}: the {} queen is {} card{} away{bonus}",
                 s.symbol(),
                 to_go,
-                if to_go == 1 { "" } else { "s" }
+                crate::words::s(to_go)
             )
         }
         _ => format!("takes {target}"),

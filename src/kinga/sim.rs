@@ -201,6 +201,15 @@ pub fn check_games(games: u64) -> Result<(), Error> {
     Ok(())
 }
 
+/// The rulesets a simulation compares when none is given: the standard game and its
+/// hardcore variant.
+pub fn standard_rulesets() -> Result<Vec<Ruleset>, Error> {
+    Ok(vec![
+        Ruleset::builtin("kinga")?,
+        Ruleset::builtin("kinga-hardcore")?,
+    ])
+}
+
 /// A simulation: the results under each ruleset, and how they were played.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Verdict {

@@ -217,7 +217,7 @@ impl ChainVerdict {
             human += &format!(
                 "Draw {} extra card{} at once ({}).\n",
                 y.draws,
-                if y.draws == 1 { "" } else { "s" },
+                crate::words::s(y.draws),
                 names.join(", ")
             );
         }

@@ -24,6 +24,9 @@ use super::season::{Phase, YearState};
 use super::year::{Insert, Move, PairOf, Reveal, Season, common_name, pairs_text, same_pair};
 use crate::shuffle::Shuffler;
 
+/// The most colourings played per choice (`--samples`).
+pub const MAX_SAMPLES: u32 = 1_000_000;
+
 /// Colourings played per choice for a hint at a `play` prompt.
 pub const HINT_SAMPLES: u32 = 600;
 

@@ -5,6 +5,8 @@
 //! - [`score`]: each player's triad, its colour counts and the product.
 //! - [`picture`]: the layout drawn as hexagons.
 //! - [`build`]: a Commons build, placement by placement, checked against the rules.
+//! - [`report`]: the verdicts of the one-shot commands, in their JSON shape.
+//! - [`start`]: a new campaign's first log, its target's default.
 //! - [`year`]: a Year season by season, its record notation, and the record's check.
 //! - [`campaign`]: the ledger across Years, as a session (a quick ledger of results, or
 //!   every Year followed season by season).
@@ -16,9 +18,11 @@ pub mod error;
 pub mod layout;
 pub mod picture;
 pub mod record;
+pub mod report;
 pub mod ruling;
 pub mod score;
 pub mod season;
+pub mod start;
 pub mod year;
 
 use crate::ruleset::Ruleset;

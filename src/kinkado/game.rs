@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::alora;
 use super::error::{Place, PlayError, Turn};
 use super::fast::best_hand;
+
 use super::showdown::{self, ALORA, Pool, Seat};
 use super::{Rules, round_info, value};
 use crate::cards::{Card, show_cards};

@@ -312,7 +312,7 @@ pub fn explain(rs: &Ruleset, e: &Evaluation) -> Explain {
     let mut x = Explain::new();
     x.rule(format!(
         "{} is a tier {} hand (tier 1: high card, one pair, two pair; tier 2: three of a kind, straight, flush; tier 3: full house, four of a kind, straight flush).",
-        capitalised(&e.category.to_string()),
+        crate::words::capitalised(&e.category.to_string()),
         e.tier
     ));
     x.rule("Straights, flushes and full houses need five cards.");
@@ -353,15 +353,6 @@ pub fn explain_alora(rs: &Ruleset, e: &Evaluation) -> Explain {
 pub fn alora_sum_note(rules: &Rules, played: usize, held: usize) -> Option<&'static str> {
     (rules.alora_sum_all && played < held)
         .then_some("Her sum counts every card she holds (ruling alora-sum: all-cards).\n")
-}
-
-/// `s` with its first letter a capital.
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

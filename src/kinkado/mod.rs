@@ -2,7 +2,10 @@
 //!
 //! - [`hand`]: the best hand from played cards (tier, then sum; jokers wild).
 //! - [`alora`]: ALORA's sells, buys and bets.
+//! - [`instructions`]: ALORA's turns as instructions to the table.
+//! - [`report`]: the verdicts of `hand`, `odds` and `census`, in their JSON shape.
 //! - [`seat`]: the notation of a reveal (`NAME=CARDS@BET`, the prize pool).
+//! - [`start`]: a new game's setup as `play` asks for it.
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
 //! - [`advise`]: the best move at each of a solo player's decisions, with its chances.
 
@@ -13,11 +16,14 @@ pub mod check;
 pub mod error;
 pub mod game;
 pub mod hand;
+pub mod instructions;
 pub mod record;
+pub mod report;
 pub mod ruling;
 pub mod seat;
 pub mod showdown;
 pub mod simulate;
+pub mod start;
 
 pub mod census;
 pub mod fast;

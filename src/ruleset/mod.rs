@@ -21,6 +21,8 @@ mod typed;
 pub(crate) use typed::rulings;
 pub use typed::{Choice, RulingName, ValueName, declaration_differences};
 
+pub mod report;
+
 /// The built-in rulesets: name and YAML text.
 const BUILTIN: &[(&str, &str)] = &[
     ("kinkado", include_str!("../../rulesets/kinkado.yaml")),

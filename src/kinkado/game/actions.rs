@@ -311,20 +311,16 @@ impl Game {
             s.known.push(c);
             s.face_up.push(c);
             self.pool += cost;
-            said.push(format!(
-                "Move {c} from the market to ALORA and {} from her stash to the prize pool.",
-                money(i64::from(cost))
+            said.push(crate::kinkado::instructions::bought(
+                Some(c),
+                cost,
+                &Style::PLAIN,
             ));
         } else {
-            said.push("ALORA buys nothing from the market.".into());
+            said.push(crate::kinkado::instructions::bought(None, 0, &Style::PLAIN));
         }
         self.blind_draw(i, free, drawn)?;
-        if free > 0 {
-            said.push(format!(
-                "Deal ALORA {} from the deck, face down.",
-                words::count(free, "card")
-            ));
-        }
+        said.extend(crate::kinkado::instructions::dealt(free));
         self.seats[i].done = true;
         self.next_phase_when_done(Phase::Bet);
         Ok(said)
