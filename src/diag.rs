@@ -292,6 +292,34 @@ pub struct Problem {
     /// A line of the input, given directly (for files whose locations come from a parser
     /// that reports line and column rather than byte offsets).
     pub at: Option<(usize, usize)>,
+    /// What kind of problem it is, for programs reading `--json` errors.
+    pub code: Code,
+}
+
+/// What kind of problem an error reports: the `code` of each problem under `--json`, a
+/// stable word a program can branch on (kado(1) lists them). The message says the rest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Code {
+    /// The input was refused: notation that does not read, or what it says cannot be
+    /// (a card in two places, a count the game does not allow, an answer not legal).
+    #[default]
+    Input,
+    /// The command line: an unknown option, a missing argument, a bad option value.
+    Usage,
+    /// A file or standard input that cannot be read: missing, a folder, too large, not
+    /// UTF-8.
+    File,
+    /// A ruleset or house-rules file: unknown ruling, choice or value, a value out of range,
+    /// a ruleset for another game.
+    Ruleset,
+    /// A saved game: unreadable, of an unknown format, locked by another session, or not
+    /// written.
+    Save,
+    /// The play history: not kado's, or not readable or writable.
+    History,
+    /// Something went wrong inside kado or the machine (exit 1).
+    Internal,
 }
 
 impl Problem {
@@ -306,7 +334,14 @@ impl Problem {
             expected: None,
             help: None,
             at: None,
+            code: Code::Input,
         }
+    }
+
+    /// The same problem, of kind `code`.
+    pub fn code(mut self, code: Code) -> Problem {
+        self.code = code;
+        self
     }
 
     pub fn with_source(mut self, source: Source) -> Problem {
@@ -405,6 +440,7 @@ impl Problem {
     fn to_json(&self) -> ProblemJson<'_> {
         let pos = self.position();
         ProblemJson {
+            code: self.code,
             message: &self.message,
             source: self.source.as_ref().map(|s| s.name.as_str()),
             line: pos.map(|p| p.0),
@@ -435,6 +471,7 @@ fn offset_of(text: &str, line: usize, col: usize) -> Option<usize> {
 
 #[derive(Serialize)]
 struct ProblemJson<'a> {
+    code: Code,
     message: &'a str,
     source: Option<&'a str>,
     line: Option<usize>,
@@ -462,6 +499,19 @@ impl Error {
 
     pub fn msg(message: impl Into<String>) -> Error {
         Error::single(Problem::new(message))
+    }
+
+    /// The same error with its problems of no more telling kind than `input` of kind
+    /// `code`: for the one place a kind of input is read (a ruleset, a save, the history),
+    /// which knows what it was reading. A problem already told apart (a file that could
+    /// not be read) keeps its kind.
+    pub fn coded(mut self, code: Code) -> Error {
+        for p in &mut self.problems {
+            if p.code == Code::Input {
+                p.code = code;
+            }
+        }
+        self
     }
 
     /// Every problem of these errors in one, in order, so that several arguments that
@@ -517,10 +567,7 @@ impl Error {
         let total = self.total();
         if total > SHOWN {
             let more = total - SHOWN;
-            out += &format!(
-                "\nand {more} more problem{}\n",
-                if more == 1 { "" } else { "s" }
-            );
+            out += &format!("\nand {more} more problem{}\n", crate::words::s(more));
         }
         if total > 1 {
             out += &format!("\n{total} problems found\n");
@@ -622,22 +669,6 @@ impl From<Problem> for Error {
     }
 }
 
-/// Edit distance between two short strings, for "did you mean".
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// The closest of `candidates` to `word`, when it is close enough to be a likely typo.
 pub fn did_you_mean<'a>(
     word: &str,
@@ -646,7 +677,7 @@ pub fn did_you_mean<'a>(
     let lower = word.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (edit_distance(&lower, &c.to_lowercase()), c))
+        .map(|c| (strsim::levenshtein(&lower, &c.to_lowercase()), c))
         .filter(|(d, c)| *d <= (c.chars().count() / 3).max(1))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
@@ -806,6 +837,6 @@ mod tests {
             Some("rulings")
         );
         assert_eq!(did_you_mean("zzz", ["rulings", "values"]), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(did_you_mean("kiten", ["sitting", "kitten"]), Some("kitten"));
     }
 }

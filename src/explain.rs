@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, RulingName};
 
 /// A ruling that bore on a verdict, and the choice in force.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -42,13 +42,13 @@ impl Explain {
         &mut self,
         rule: impl Into<String>,
         rules: &Ruleset,
-        ids: &[&str],
+        ids: &[impl RulingName],
     ) -> &mut Explain {
         let rulings = ids
             .iter()
             .map(|id| RulingRef {
-                id: (*id).to_string(),
-                choice: rules.choice(id).to_string(),
+                id: id.id().to_string(),
+                choice: rules.choice_named(id.id()).to_string(),
             })
             .collect();
         self.0.push(Reason {

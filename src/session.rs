@@ -52,7 +52,7 @@ impl RulesetRecord {
             .rulings
             .iter()
             .filter(|r| {
-                base.choice(&r.id) != r.choice
+                base.choice_named(&r.id) != r.choice
                     || base.ruling(&r.id).is_some_and(|b| b.old_saves.is_some())
             })
             .map(|r| (r.id.clone(), r.choice.clone()))
@@ -86,7 +86,7 @@ impl RulesetRecord {
             }
         }
         for (id, choice) in &self.rulings {
-            rs = rs.with(id, choice)?;
+            rs = rs.with_named(id, choice)?;
         }
         for (k, v) in &self.values {
             rs.check_value(k, *v).map_err(ValueProblem::into_problem)?;
@@ -147,11 +147,11 @@ pub struct Log<S, A> {
     pub actions: Vec<Entry<A>>,
 }
 
-/// What comes next in a session.
+/// What comes next in a session: `K` is the game's kind of question.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step<A> {
+pub enum Step<A, K> {
     /// kado must ask the table.
-    Ask(Question),
+    Ask(Question<K>),
     /// kado does this itself (ALORA's turn, a virtual card drawn).
     Auto(A),
     /// The session is over.
@@ -160,21 +160,18 @@ pub enum Step<A> {
 
 /// A question for the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Question {
-    /// A short key the game uses to read the answer ("sell:ana").
-    pub key: String,
+pub struct Question<K> {
+    /// What is asked, as the game reads the answer: an enum of the game's questions
+    /// (`Key::Sell(seat)`).
+    pub key: K,
     /// What the prompt says.
     pub prompt: String,
     /// What may be answered, for `help`.
     pub hint: String,
 }
 
-impl Question {
-    pub fn new(
-        key: impl Into<String>,
-        prompt: impl Into<String>,
-        hint: impl Into<String>,
-    ) -> Question {
+impl<K> Question<K> {
+    pub fn new(key: impl Into<K>, prompt: impl Into<String>, hint: impl Into<String>) -> Self {
         Question {
             key: key.into(),
             prompt: prompt.into(),
@@ -183,10 +180,40 @@ impl Question {
     }
 }
 
+/// Why `hint` gives no advice at a question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoHint {
+    /// The question is not a choice of play (a card to name, say).
+    NotAChoice,
+    /// `hint WHAT` at a question whose advice takes nothing more.
+    TakesNothing,
+    /// What was typed after `hint` does not read: why, and what to type.
+    Unreadable { why: String, takes: &'static str },
+    /// The advisor cannot advise from this position (its reason).
+    Advisor(String),
+}
+
+impl std::fmt::Display for NoHint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoHint::NotAChoice => {
+                f.write_str("kado has no advice for this question: it is not a choice of play")
+            }
+            NoHint::TakesNothing => {
+                f.write_str("`hint` takes nothing after it at this prompt: type `hint` alone")
+            }
+            NoHint::Unreadable { why, takes } => write!(f, "{why}\n{takes}"),
+            NoHint::Advisor(why) => f.write_str(why),
+        }
+    }
+}
+
 /// A game that can be run as a session.
 pub trait Session: Sized + Clone {
     type Setup: Clone + Serialize + DeserializeOwned;
     type Action: Clone + PartialEq + Serialize + DeserializeOwned;
+    /// What a question asks, as the game reads its answer: an enum of the game's questions.
+    type Key: Clone + std::fmt::Debug + PartialEq;
     /// Why a setup, an action or an answer is refused: a game's own error enum, whose
     /// words live in one place (Display).
     type Error: std::fmt::Display + std::fmt::Debug;
@@ -205,11 +232,15 @@ pub trait Session: Sized + Clone {
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, Self::Error>;
 
     /// What comes next.
-    fn next(&self) -> Step<Self::Action>;
+    fn next(&self) -> Step<Self::Action, Self::Key>;
 
     /// Reads the table's answer to a question into an action, checking it against the
     /// state. The error says what is wrong and what is accepted.
-    fn answer(&self, question: &Question, text: &str) -> Result<Self::Action, Self::Error>;
+    fn answer(
+        &self,
+        question: &Question<Self::Key>,
+        text: &str,
+    ) -> Result<Self::Action, Self::Error>;
 
     /// The state of the table, for people.
     fn show(&self, style: Style) -> String;
@@ -227,7 +258,7 @@ pub trait Session: Sized + Clone {
     /// The advice for `question` when the player types `hint` at its prompt: the legal
     /// answers ranked, computed only from what the player can see; `None` where the game
     /// has no advice (a card to name, or a game without an advisor).
-    fn hint(&self, _question: &Question) -> Option<String> {
+    fn hint(&self, _question: &Question<Self::Key>) -> Option<String> {
         None
     }
 
@@ -239,8 +270,8 @@ pub trait Session: Sized + Clone {
 
     /// The advice for `question` when the player types `hint WHAT`, telling what only they
     /// know (their own cards or Blink); the error says why there is none.
-    fn hint_with(&self, _question: &Question, _known: &str) -> Result<String, String> {
-        Err("`hint` takes nothing after it at this prompt: type `hint` alone".to_string())
+    fn hint_with(&self, _question: &Question<Self::Key>, _known: &str) -> Result<String, NoHint> {
+        Err(NoHint::TakesNothing)
     }
 
     /// How the game stands for the play history (players, scores, winners, and the facts
@@ -555,7 +586,7 @@ mod tests {
         }
         // A save from before names no choice: it replays under the old default.
         let old = record(&[]).over(base.clone()).unwrap();
-        assert!(old.is("sell-turns", "one-at-a-time"));
+        assert!(old.is(crate::kinkado::ruling::SellTurns::OneAtATime));
         // A save written now names the ruling even at today's default, and keeps it.
         let now = RulesetRecord::against(&base, &base, "kinkado".into());
         assert_eq!(
@@ -565,7 +596,7 @@ mod tests {
         assert!(
             now.over(base.clone())
                 .unwrap()
-                .is("sell-turns", "whole-turn")
+                .is(crate::kinkado::ruling::SellTurns::WholeTurn)
         );
         // Rulings without the mark are recorded only when they differ, as before.
         assert!(!now.rulings.contains_key("joker-sum"));
@@ -574,7 +605,10 @@ mod tests {
     #[test]
     fn a_record_sets_only_values_inside_their_ranges() {
         let rs = record(&[("start-money", 0)]).ruleset();
-        assert_eq!(rs.map(|rs| rs.value("start-money")), Ok(0));
+        assert_eq!(
+            rs.map(|rs| rs.value(crate::kinkado::ruling::Value::StartMoney)),
+            Ok(0)
+        );
         let e = record(&[("start-money", -50)]).ruleset().unwrap_err();
         assert_eq!(
             e.problems[0].message,

@@ -1,4 +1,5 @@
-//! Words shared by every game's messages: counts that agree with their number.
+//! Words shared by every game's messages: counts that agree with their number, capitals,
+//! grouped digits, and a player's name as a person.
 
 /// A number of things, whatever integer type counts them.
 pub trait Number: Copy {
@@ -40,6 +41,28 @@ pub fn count_of(n: impl Number, one: &str, many: &str) -> String {
 /// The -s a count takes after its noun: `format!("{n} card{}", s(n))`.
 pub fn s(n: impl Number) -> &'static str {
     if n.get() == 1 { "" } else { "s" }
+}
+
+/// `s` with its first letter a capital: "one pair" → "One pair".
+pub fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// A number with its thousands grouped: 177100560 → "177,100,560".
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// How a player's name reads in a sentence. A player may be called `you` or `me`; those
@@ -143,5 +166,14 @@ mod tests {
         assert_eq!(count_of(2u8, "penalty", "penalties"), "2 penalties");
         assert_eq!(format!("3 card{}", s(3u32)), "3 cards");
         assert_eq!(s(1u32), "");
+    }
+
+    #[test]
+    fn capitals_and_groups_of_digits() {
+        assert_eq!(capitalised("one pair"), "One pair");
+        assert_eq!(capitalised(""), "");
+        assert_eq!(grouped(177_100_560), "177,100,560");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
     }
 }

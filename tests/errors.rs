@@ -213,7 +213,7 @@ fn errors_as_json() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":null,\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}],\"total\":1}\n"
+        "{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"code\":\"input\",\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":null,\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}],\"total\":1}\n"
     );
 }
 
@@ -238,7 +238,7 @@ fn run_raw(args: &[&str]) -> (Option<i32>, String, String) {
 /// One usage error as `Error::to_json` writes it (no source, line, column or text).
 fn usage_json(message: &str, expected: Option<&str>, help: &str) -> String {
     let problem = serde_json::json!({
-        "column": null, "expected": expected, "help": help, "line": null,
+        "code": "usage", "column": null, "expected": expected, "help": help, "line": null,
         "message": message, "source": null, "text": null,
     });
     format!(

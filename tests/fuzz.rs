@@ -1487,7 +1487,7 @@ fn check_ruleset(text: &str) -> Checked {
     let back = checked(record.ruleset())?.ok_or_else(|| TestCaseError::fail("rebuild"))?;
     prop_assert_eq!(&back.values, &rs.values);
     for r in &rs.rulings {
-        prop_assert_eq!(back.choice(&r.id), r.choice.as_str());
+        prop_assert_eq!(back.choice_named(&r.id), r.choice.as_str());
     }
     Ok(())
 }
@@ -1672,9 +1672,9 @@ fn fuzz_save_kingmaker() {
 // answered with its good answer mutated.
 
 /// A position where the table is asked, and an answer the table gave there.
-struct Asked<G> {
+struct Asked<G: Session> {
     game: G,
-    question: Question,
+    question: Question<G::Key>,
     answer: String,
 }
 
@@ -1684,7 +1684,7 @@ fn asked<G: Session>(
     setup: &G::Setup,
     rules: &str,
     max: usize,
-    mut pick: impl FnMut(&G, &Question, usize) -> Option<String>,
+    mut pick: impl FnMut(&G, &Question<G::Key>, usize) -> Option<String>,
 ) -> Vec<Asked<G>> {
     let rs = Ruleset::builtin(rules).unwrap();
     let mut g = G::start(setup, &rs).unwrap();

@@ -656,9 +656,13 @@ fn scratch_find_long() {
         for seed in 0..3000u64 {
             let rs = Ruleset::builtin(rules).unwrap();
             let mut p = Played::start(&Setup::new(Deck::Virtual, seed), &rs).unwrap();
-            let mut dice = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mut dice = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let mut roll = |n: usize| {
-                dice = dice.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                dice = dice
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 ((dice >> 33) as usize) % n.max(1)
             };
             for variant in 0..1 {
@@ -668,18 +672,30 @@ fn scratch_find_long() {
                 let a = match p.next() {
                     Step::Done => break,
                     Step::Auto(a) => a,
-                    Step::Ask(q) if q.key == "turn" => {
+                    Step::Ask(q) if q.key == kado::kinga::game::Key::Turn => {
                         let o = p.game.options();
-                        let mut all: Vec<Action> = o.exile.iter().map(|e| Action::Exile { card: e.card }).collect();
+                        let mut all: Vec<Action> = o
+                            .exile
+                            .iter()
+                            .map(|e| Action::Exile { card: e.card })
+                            .collect();
                         // Influence only the lowest targets.
-                        let low = o.influence.iter().min_by_key(|r| r.target.rank().map_or(0, |r| r.number()));
-                        all.extend(low.map(|r| Action::Influence { play: r.play.clone(), target: r.target }));
+                        let low = o
+                            .influence
+                            .iter()
+                            .min_by_key(|r| r.target.rank().map_or(0, |r| r.number()));
+                        all.extend(low.map(|r| Action::Influence {
+                            play: r.play.clone(),
+                            target: r.target,
+                        }));
                         all[roll(all.len())].clone()
                     }
-                    Step::Ask(q) if q.key == "keep" => {
+                    Step::Ask(q) if q.key == kado::kinga::game::Key::Keep => {
                         let h = p.game.hand.clone();
                         let k = roll(h.len() + 1);
-                        Action::Keep { card: h.get(k).copied() }
+                        Action::Keep {
+                            card: h.get(k).copied(),
+                        }
                     }
                     Step::Ask(q) => kado::kinga::sim::choose(&p.game, &q.key).unwrap(),
                 };

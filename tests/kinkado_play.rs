@@ -548,7 +548,7 @@ fn alora_ties_in_a_whole_virtual_game() {
             "Round 2, won by ALORA: ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing.",
         ),
     ] {
-        let rs = base.with("alora-ties", choice).unwrap();
+        let rs = base.with_named("alora-ties", choice).unwrap();
         let (rest, expected) = seed_15_to_the_end(&rs);
         let mut answers: Vec<String> = SEED_15_TWO_ROUNDS.iter().map(|a| a.to_string()).collect();
         answers.extend(rest);
@@ -774,7 +774,9 @@ fn sell_turns_one_at_a_time_goes_round_the_table() {
 #[test]
 fn alora_cards_keeps_rest_leaves_her_unplayed_cards_in_hand() {
     let default = Ruleset::builtin("kinkado").unwrap();
-    let keeps = default.with("alora-cards", "keeps-rest").unwrap();
+    let keeps = default
+        .with(kado::kinkado::ruling::AloraCards::KeepsRest)
+        .unwrap();
     let setup = Setup {
         players: vec!["you".into()],
         alora: true,

@@ -780,7 +780,7 @@ fn koikoi_rulesets() -> Vec<kado::ruleset::Ruleset> {
 /// player would, with random legal choices; the card of two alike table cards is given
 /// with or without `>`. Returns the game at its end.
 fn play_at_the_table(rs: &kado::ruleset::Ruleset, seed: u64) -> kado::koikoi::game::Game {
-    use kado::koikoi::game::{Deck, Game, Setup};
+    use kado::koikoi::game::{Deck, Game, Key, Setup};
     use kado::koikoi::sim::{deal_from, shuffled};
     use kado::session::{Session, Step};
     let mut dice = seed;
@@ -817,25 +817,25 @@ fn play_at_the_table(rs: &kado::ruleset::Ruleset, seed: u64) -> kado::koikoi::ga
                 _ => card.to_string(),
             }
         };
-        let text = match q.key.as_str() {
-            "hand:0" | "hand:1" => {
-                if q.key == "hand:0" {
+        let text = match q.key {
+            Key::Hand(p) => {
+                if p == 0 {
                     deals += 1;
                     dealt = deal_from(&shuffled(seed, deals));
                     drawn = 0;
                 }
-                let p = usize::from(q.key == "hand:1");
                 kado::koikoi::cards::codes(&dealt.hands[p])
             }
-            "table" => kado::koikoi::cards::codes(&dealt.table),
-            "play" => {
+            Key::Table => kado::koikoi::cards::codes(&dealt.table),
+            Key::Play => {
                 let cards = r.playable(r.round.to_move);
                 with_capture(cards[roll(cards.len())], roll(2))
             }
-            "draw" => {
+            Key::Draw => {
                 drawn += 1;
                 with_capture(dealt.stock[drawn - 1], roll(2))
             }
+            Key::DrawCapture => unreachable!("with real cards a draw names its capture"),
             _ if r.koi_refused().is_some() || roll(2) == 0 => "stop".to_string(),
             _ => "koi".to_string(),
         };

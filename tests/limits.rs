@@ -46,6 +46,7 @@ fn repeated_cards_do_not_blow_up_output() {
     let v: serde_json::Value = serde_json::from_str(&err).unwrap();
     let problem = |k: usize| {
         json!({
+            "code": "input",
             "message": "A♠ is named twice: one pack holds one A♠",
             "source": "argument CARDS", "line": 1, "column": 3 * k + 1, "text": "AS",
             "expected": null, "help": "the first A♠ is at column 1"
@@ -71,7 +72,7 @@ fn repeated_chain_over_the_argument_limit_is_refused_before_parsing() {
     );
     assert_eq!(
         bad(&["--json", "kinga", "chain", "4S", "--target", &chain]),
-        "{\"error\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"problems\":[{\"column\":null,\"expected\":null,\"help\":null,\"line\":null,\"message\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"source\":null,\"text\":null}],\"total\":1}\n"
+        "{\"error\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"problems\":[{\"code\":\"usage\",\"column\":null,\"expected\":null,\"help\":null,\"line\":null,\"message\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"source\":null,\"text\":null}],\"total\":1}\n"
     );
     let board = "6-4@0,0h ".repeat(8000);
     assert_eq!(
@@ -110,7 +111,7 @@ fn a_ten_written_with_the_letter_o_suggests_ten() {
     );
     assert_eq!(
         bad(&["--json", "kinkado", "hand", "1oS", "KH"]),
-        "{\"error\":\"unknown rank `1o` in `1oS`\",\"problems\":[{\"column\":1,\"expected\":\"a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\",\"help\":\"did you mean 10♠? (10 is written with a zero, not the letter O)\",\"line\":1,\"message\":\"unknown rank `1o` in `1oS`\",\"source\":\"argument CARDS\",\"text\":\"1o\"}],\"total\":1}\n"
+        "{\"error\":\"unknown rank `1o` in `1oS`\",\"problems\":[{\"code\":\"input\",\"column\":1,\"expected\":\"a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\",\"help\":\"did you mean 10♠? (10 is written with a zero, not the letter O)\",\"line\":1,\"message\":\"unknown rank `1o` in `1oS`\",\"source\":\"argument CARDS\",\"text\":\"1o\"}],\"total\":1}\n"
     );
 }
 

@@ -199,11 +199,11 @@ fn all_rules() -> Vec<Rules> {
         for jd in ["allowed", "forbidden"] {
             for ace in ["low-and-high", "low-only"] {
                 let rs = base
-                    .with("joker-sum", js)
+                    .with_named("joker-sum", js)
                     .unwrap()
-                    .with("joker-duplicates", jd)
+                    .with_named("joker-duplicates", jd)
                     .unwrap()
-                    .with("ace-straights", ace)
+                    .with_named("ace-straights", ace)
                     .unwrap();
                 out.push(Rules::from_ruleset(&rs));
             }
@@ -306,7 +306,7 @@ proptest! {
         }
         let rs = Ruleset::builtin("kinkado")
             .unwrap()
-            .with("alora-ties", if after_bets { "after-bets" } else { "on-sum" })
+            .with_named("alora-ties", if after_bets { "after-bets" } else { "on-sum" })
             .unwrap();
         let pool = Pool { money: 7, cards: vec![], chips: None };
         let s = settle(&seats, &pool, &Rules::from_ruleset(&rs), &rs);

@@ -149,6 +149,7 @@ fn negative_start_money_passed_rules_check() {
         serde_json::json!({
             "error": "`-50` is outside the range of value `start-money`",
             "problems": [{
+                "code": "ruleset",
                 "message": "`-50` is outside the range of value `start-money`",
                 "source": "file negative-money.yaml", "line": 3, "column": 16, "text": "-50",
                 "expected": "a whole number from 0 to 10000", "help": null,
@@ -208,6 +209,7 @@ error: `60` is outside the range of value `hand-limit`
     let problem = |line: u32, column: u32, value: &str, key: &str, range: &str| {
         let message = format!("`{value}` is outside the range of value `{key}`");
         serde_json::json!({
+            "code": "save",
             "message": message, "source": "file out-of-range-save.yaml",
             "line": line, "column": column, "text": value,
             "expected": format!("a whole number from {range}"), "help": null,

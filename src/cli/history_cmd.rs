@@ -4,17 +4,15 @@
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use serde::Serialize;
 
 use kado::chart::{self, Series};
 use kado::diag::{Error, Problem};
 use kado::explain::Explain;
-use kado::history::{self, Played, PlayerStats};
-use kado::render::Style;
-use kado::session::{Log, Session};
+use kado::history::{self, Played, PlayerStats, games, report};
 
-use super::history::{Added, Db, Filter, Imported, at_line, file, import};
 use super::{Ctx, Outcome, SAVE_LIMIT, read_file};
+use kado::store::history::{Db, Filter, file};
+use kado::store::import;
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -44,17 +42,8 @@ pub struct FilterArgs {
     pub until: Option<String>,
 }
 
-fn date(s: &str) -> Result<String, String> {
-    let ok = s.len() == 10
-        && s.bytes().enumerate().all(|(i, b)| match i {
-            4 | 7 => b == b'-',
-            _ => b.is_ascii_digit(),
-        });
-    if ok {
-        Ok(s.to_string())
-    } else {
-        Err("a day as YYYY-MM-DD, e.g. 2026-11-23".into())
-    }
+fn date(s: &str) -> Result<String, kado::history::day::DayError> {
+    s.parse::<kado::history::day::Day>().map(|d| d.to_string())
 }
 
 #[derive(Debug, Subcommand)]
@@ -133,11 +122,6 @@ fn filter(f: &FilterArgs) -> Filter {
     }
 }
 
-#[derive(Serialize)]
-struct Listing {
-    games: Vec<Played>,
-}
-
 fn list(ctx: &Ctx, f: &FilterArgs) -> Outcome {
     let (db, _) = open()?;
     let games = db.games(&filter(f))?;
@@ -157,7 +141,7 @@ fn list(ctx: &Ctx, f: &FilterArgs) -> Outcome {
         }
         kado::render::show(&t)
     };
-    ctx.emit(&Listing { games }, &human, &Explain::new())
+    ctx.emit(&report::Listing { games }, &human, &Explain::new())
 }
 
 fn seats_text(p: &Played) -> String {
@@ -197,90 +181,17 @@ fn no_such_game(id: i64) -> Error {
         .into()
 }
 
-/// A job run with the session type of a journaled game.
-trait PerGame {
-    type Out;
-    fn run<G: Session>(self) -> Self::Out;
-}
-
-/// Runs `job` with the session type of a `game` saved as `log`; `None` for a game kado
-/// does not journal. Koi-Koi saves are a ledger, or a game followed move by move.
-fn dispatch<P: PerGame>(game: &str, log: &str, job: P) -> Option<P::Out> {
-    Some(match game {
-        "kinkado" => job.run::<kado::kinkado::game::Game>(),
-        "kinga" => job.run::<kado::kinga::game::Game>(),
-        "koikoi" if kado::koikoi::game::is_play_log(log) => job.run::<kado::koikoi::game::Game>(),
-        "koikoi" => job.run::<kado::koikoi::ledger::Ledger>(),
-        "kingmaker" => job.run::<kado::kingmaker::campaign::Campaign>(),
-        "pokino" => job.run::<kado::pokino::session::Table>(),
-        _ => return None,
-    })
-}
-
-struct Import<'a> {
-    path: &'a Path,
-    history: &'a Path,
-    text: &'a str,
-}
-
-impl PerGame for Import<'_> {
-    type Out = Result<Added, Error>;
-    fn run<G: Session>(self) -> Self::Out {
-        import::<G>(self.path, self.history, self.text)
-    }
-}
-
-/// A game added by `history import`.
-#[derive(Serialize)]
-struct Added1 {
-    file: String,
-    /// The line its lines start at in a record of several games.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<usize>,
-    id: i64,
-    /// The game was there as stopped, and is now there as finished.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    now_finished: bool,
-}
-
 /// Imports every file, in order; what was added is listed on stdout, and every game or
 /// file not added is reported on stderr at its place (exit 2).
 fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     let (_, history) = open()?;
-    let mut done = Vec::new();
-    // A record's games already there may be thousands: only those shown are built.
-    let mut problems = kado::diag::Problems::new();
-    for f in files {
-        let name = f.display().to_string();
-        let (games, text) = match import_one(ctx, f, &history) {
-            Ok(r) => r,
-            Err(e) => {
-                problems.push_error(e);
-                continue;
-            }
-        };
-        let several = games.len() > 1;
-        for (line, added) in games {
-            match added {
-                Added::New(id) | Added::Finished(id) => done.push(Added1 {
-                    file: name.clone(),
-                    line: several.then_some(line),
-                    id,
-                    now_finished: matches!(added, Added::Finished(_)),
-                }),
-                Added::Already(id) => problems.push_with(|| {
-                    at_line(
-                        f,
-                        &text,
-                        line,
-                        format!("this game is in the play history already, as game #{id}"),
-                    )
-                    .help(format!("`kado history show {id}` shows it"))
-                }),
-            }
-        }
-    }
+    let how = import::Readers {
+        read: &|f| read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT),
+        ruleset: &|game| ctx.ruleset(game, history::game_title(game)),
+    };
+    let (done, problems) = import::import_files(files, &history, &how);
     let human: String = done
+        .imported
         .iter()
         .map(|d| {
             // A file's name is drawn escaped, as the errors it comes with are.
@@ -296,178 +207,18 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
             }
         })
         .collect();
-    ctx.emit(
-        &serde_json::json!({ "imported": done }),
-        &human,
-        &Explain::new(),
-    )?;
+    ctx.emit(&done, &human, &Explain::new())?;
     Ok(problems.check()?)
 }
 
-/// Imports one file: a save (one game) or a record (each of its games). Returns what
-/// each game did, and the file's text (to point at).
-fn import_one(ctx: &Ctx, f: &Path, history: &Path) -> Result<(Vec<Imported>, String), Error> {
-    let text = read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT)?;
-    let Some(game) = saved_game(&text) else {
-        let games = super::history::import_record(ctx, f, history, &text)?;
-        return Ok((games, text));
-    };
-    let job = Import {
-        path: f,
-        history,
-        text: &text,
-    };
-    let line = text
-        .lines()
-        .position(|l| l.starts_with("id:"))
-        .map_or(1, |i| i + 1);
-    match dispatch(&game, &text, job) {
-        None => Err(at_line(
-            f,
-            &text,
-            1,
-            format!("kado keeps no history of {game} saves"),
-        )
-        .into()),
-        Some(Err(e)) => Err(located(f, &text, e)),
-        Some(Ok(added)) => Ok((vec![(line, added)], text)),
-    }
-}
-
-/// An error about a file, each problem that has no place pointed at the file's first line.
-fn located(f: &Path, text: &str, e: Error) -> Error {
-    let problems = e
-        .problems
-        .into_iter()
-        .map(|p| match p.source {
-            Some(_) => p,
-            None => {
-                let q = at_line(f, text, 1, p.message.clone());
-                Problem {
-                    source: q.source,
-                    span: q.span,
-                    at: q.at,
-                    ..p
-                }
-            }
-        })
-        .collect();
-    Error {
-        problems,
-        omitted: e.omitted,
-    }
-}
-
-/// Journals the finished games a killed kado left noted (see `history::mark_pending`),
-/// and says what it did: added, or why not. A save in use by a session is left for it.
-pub fn finish_pending() -> Option<String> {
-    let history = file()?;
-    let mut said = String::new();
-    for (save, note) in super::history::pending() {
-        let Ok(_lock) = super::savefile::SaveLock::acquire(&save) else {
-            continue;
-        };
-        let text = match std::fs::read_to_string(&save) {
-            Ok(t) => t,
-            Err(e) => {
-                said += &format!(
-                    "A game finished in {} is not in the play history, and its save cannot be read: {e}.\n",
-                    save.display()
-                );
-                if e.kind() == std::io::ErrorKind::NotFound {
-                    let _ = std::fs::remove_file(&note);
-                }
-                continue;
-            }
-        };
-        let job = Journal {
-            path: &save,
-            history: &history,
-            text: &text,
-        };
-        match saved_game(&text).and_then(|g| dispatch(&g, &text, job)) {
-            Some(Ok(Some(Added::New(id) | Added::Finished(id)))) => {
-                said += &format!(
-                    "A game finished in {} was not in the play history; it is now, as game #{id}.\n",
-                    save.display()
-                );
-            }
-            Some(Ok(_)) => {}
-            Some(Err(e)) => {
-                said += &format!(
-                    "A game finished in {} is not in the play history: {}\n",
-                    save.display(),
-                    e.summary()
-                );
-                continue;
-            }
-            None => {}
-        }
-        let _ = std::fs::remove_file(&note);
-    }
-    (!said.is_empty()).then_some(said)
-}
-
-/// Tells, on stderr, what [`finish_pending`] did (under --json, the games only show in
+/// Tells, on stderr, what [`import::finish_pending`] did (under --json, the games only show in
 /// the history).
 fn tell_pending(ctx: &Ctx) {
-    if let Some(said) = finish_pending()
+    if let Some(said) = import::finish_pending()
         && !ctx.json
     {
         eprint!("{said}");
     }
-}
-
-/// A noted save, journaled if its game is finished (`None` when it is not).
-struct Journal<'a> {
-    path: &'a Path,
-    history: &'a Path,
-    text: &'a str,
-}
-
-impl PerGame for Journal<'_> {
-    type Out = Result<Option<Added>, Error>;
-    fn run<G: Session>(self) -> Self::Out {
-        super::history::import_finished::<G>(self.path, self.history, self.text)
-    }
-}
-
-/// The `game:` of a saved log.
-fn saved_game(text: &str) -> Option<String> {
-    text.lines()
-        .find_map(|l| l.strip_prefix("game:"))
-        .map(|g| g.trim().trim_matches('"').to_string())
-}
-
-struct Replay<'a> {
-    log: &'a str,
-    style: Style,
-}
-
-impl PerGame for Replay<'_> {
-    type Out = Result<String, Error>;
-    fn run<G: Session>(self) -> Self::Out {
-        turn_by_turn::<G>(self.log, self.style)
-    }
-}
-
-/// The table as `status` shows it, each time the game moves to a new turn or phase.
-fn turn_by_turn<G: Session>(text: &str, style: Style) -> Result<String, Error> {
-    let log: Log<G::Setup, G::Action> = Log::from_yaml("the journaled game", text, G::GAME)?;
-    let rules = log.ruleset.ruleset()?;
-    let mut g = G::start(&log.setup, &rules).map_err(|e| Error::msg(e.to_string()))?;
-    let mut out = String::new();
-    let mut key = g.phase_key();
-    for e in &kado::session::effective::<G>(&log)? {
-        g.apply(&e.action).map_err(|e| Error::msg(e.to_string()))?;
-        if g.phase_key() != key {
-            key = g.phase_key();
-            out += &g.show(style);
-            out.push('\n');
-        }
-    }
-    out += &g.show(style);
-    Ok(out)
 }
 
 fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
@@ -488,19 +239,12 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
         winner_text(&p),
         p.source
     );
-    if saved_game(&log).is_none() {
+    if games::saved_game(&log).is_none() {
         human += &format!("The record:\n{log}");
-    } else if let Some(turns) = dispatch(
-        &p.game,
-        &log,
-        Replay {
-            log: &log,
-            style: ctx.style,
-        },
-    ) {
+    } else if let Some(turns) = games::replayed(&p.game, &log, ctx.style) {
         human += &turns?;
     }
-    let series = money_series(&p.outcome);
+    let series = games::money_series(&p.outcome);
     if !series.is_empty() {
         human += &format!(
             "\nMoney by round:\n{}",
@@ -514,23 +258,6 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
         }
     }
     ctx.emit(&p, &human, &Explain::new())
-}
-
-/// Each seat's money after each round (Kin Kādo); none for other games.
-pub fn money_series(outcome: &kado::history::Outcome) -> Vec<Series> {
-    let rounds = &outcome.facts.money_by_round;
-    outcome
-        .seats
-        .iter()
-        .map(|s| Series {
-            name: s.name.clone(),
-            values: rounds
-                .iter()
-                .filter_map(|r| r.get(&s.name).map(|m| *m as f64))
-                .collect(),
-        })
-        .filter(|s| !s.values.is_empty())
-        .collect()
 }
 
 /// The money chart for a terminal, or a table of the same numbers.
@@ -551,22 +278,8 @@ pub fn money_chart(series: &[Series], as_chart: bool) -> String {
 }
 
 fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
-    super::savefile::save_atomic(path, svg)
+    kado::store::savefile::save_atomic(path, svg)
         .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
-}
-
-#[derive(Serialize)]
-struct StatsOut {
-    games: usize,
-    players: Vec<GameStats>,
-}
-
-/// One player's records in one game.
-#[derive(Serialize)]
-struct GameStats {
-    game: String,
-    #[serde(flatten)]
-    stats: PlayerStats,
 }
 
 pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
@@ -583,17 +296,10 @@ pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
     if args.svg.is_some() {
         svg_for_one_game(&args, &kinds)?;
     }
+    let report = report::StatsReport::new(games.len(), &kinds, args.player.as_deref());
     let mut human = String::new();
-    let mut players = Vec::new();
     for (game, played) in &kinds {
-        let names = match &args.player {
-            Some(p) => vec![p.clone()],
-            None => history::players(played),
-        };
-        let stats: Vec<PlayerStats> = names
-            .iter()
-            .map(|n| history::player_stats(n, played))
-            .collect();
+        let stats = report.of_game(game);
         if kinds.len() > 1 {
             human += &format!("{}\n", ctx.style.bold(history::game_title(game)));
         }
@@ -601,22 +307,11 @@ pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
             (Some(_), Some(s)) => one_player(s, played, args.chart || ctx.style.color),
             _ => stats_table(&stats),
         };
-        players.extend(stats.into_iter().map(|stats| GameStats {
-            game: game.clone(),
-            stats,
-        }));
     }
     if kinds.is_empty() {
         human = stats_table(&[]);
     }
-    ctx.emit(
-        &StatsOut {
-            games: games.len(),
-            players,
-        },
-        &human,
-        &Explain::new(),
-    )
+    ctx.emit(&report, &human, &Explain::new())
 }
 
 /// `--svg FILE`: one player's final scores in one game (the scores of two games are

@@ -16,9 +16,9 @@ use kado::render::Style;
 use kado::ruleset::Ruleset;
 use kado::session::Log;
 
-use super::savefile::SaveLock;
 use super::session as sess;
 use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, prompt};
+use kado::store::savefile::SaveLock;
 
 const CHAIN_AFTER: &str = "JSON keys: valid, reason (null when valid, else which card breaks the chain and why), influence, suits (letters S H D C), draws, bonuses (threes_company, harmony), target (null, or {card, needed (null for a king), influenced, effects: exile, turn_king, win_if_last_queen}).
 
@@ -127,7 +127,7 @@ pub enum Cmd {
         #[arg(long, value_name = "SUITS", default_value = "")]
         suspicion: String,
         /// Games played out per choice.
-        #[arg(long, value_name = "N", default_value = "200", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        #[arg(long, value_name = "N", default_value = "200", value_parser = clap::value_parser!(u32).range(1..=i64::from(advise::MAX_SAMPLES)))]
         samples: u32,
         /// The seed of the samples.
         #[arg(long, value_name = "S", default_value = "1")]
@@ -193,7 +193,7 @@ pub enum Cmd {
         #[arg(long, value_enum, default_value = "greedy")]
         policy: PolicyArg,
         /// The advisor's samples per candidate.
-        #[arg(long, value_name = "N", default_value = "16", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        #[arg(long, value_name = "N", default_value = "16", value_parser = clap::value_parser!(u32).range(1..=i64::from(advise::MAX_SAMPLES)))]
         samples: u32,
     },
 }
@@ -299,11 +299,7 @@ fn play_cmd(
         DeckArg::Real => Deck::Real,
         DeckArg::Virtual => Deck::Virtual,
     };
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
+    let seed = seed.unwrap_or_else(sess::time_seed);
     let log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
     let path = save.unwrap_or_else(|| sess::default_path(GAME));
     let mut lock = sess::open_new::<Played>(&path)?;
@@ -318,7 +314,8 @@ fn session(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, kinga::game::Action>) -> 
     let rs = log.ruleset.ruleset()?;
     let x = verdict::session_explain(&rs);
     if !ctx.json {
-        sess::run::<Played>(lock, log, &mut *prompt::for_stdin(), ctx.style)?;
+        let prompter = &mut *prompt::for_stdin(ctx.plain, "Kinga");
+        sess::run::<Played>(lock, log, prompter, ctx.style)?;
         return if ctx.explain {
             ctx.emit(&serde_json::Value::Null, "", &x)
         } else {
@@ -366,10 +363,7 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcom
     sim::check_games(games)?;
     let rulesets: Vec<Ruleset> = match &ctx.rules {
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
-        None => vec![
-            Ruleset::builtin("kinga")?,
-            Ruleset::builtin("kinga-hardcore")?,
-        ],
+        None => sim::standard_rulesets()?,
     };
     let start = std::time::Instant::now();
     let total = games * rulesets.len() as u64;
@@ -408,7 +402,7 @@ fn sim_human(s: Style, results: &[Report]) -> String {
             "{} — {} game{}: {} won ({:.1}%), average score {:.2}, average {:.1} turns\n",
             s.bold(&r.ruleset),
             r.games,
-            if r.games == 1 { "" } else { "s" },
+            kado::words::s(r.games),
             r.wins,
             r.win_rate * 100.0,
             r.average_score,

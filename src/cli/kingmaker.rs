@@ -1,10 +1,7 @@
 //! `kado kingmaker …`: the Kingmaker referee (scores, picture, build check) and the
 //! campaign ledger.
 
-use std::collections::BTreeMap;
-
 use clap::{Args, Subcommand};
-use serde::Serialize;
 
 use kado::diag::{Error, Source};
 use kado::explain::Explain;
@@ -14,15 +11,17 @@ use kado::kingmaker::campaign::{Action, Campaign, Setup};
 use kado::kingmaker::error::AdviseError;
 use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
 use kado::kingmaker::record::{self, RecordVerdict};
+use kado::kingmaker::report;
 use kado::kingmaker::score;
+use kado::kingmaker::start;
 use kado::kingmaker::year;
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
 use kado::render;
 use kado::ruleset::Ruleset;
-use kado::session::{By, Entry, Log};
+use kado::session::Log;
 
-use super::savefile::SaveLock;
 use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, limits, read_file, session};
+use kado::store::savefile::SaveLock;
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -93,7 +92,7 @@ pub enum Cmd {
         )]
         players: Vec<String>,
         /// Overall points that win the campaign.
-        #[arg(long, value_name = "N", default_value = "3")]
+        #[arg(long, value_name = "N", default_value = start::DEFAULT_TARGET)]
         target: String,
         /// Who holds the first player token for Year 1 (else kado asks).
         #[arg(long, value_name = "NAME")]
@@ -112,7 +111,7 @@ pub enum Cmd {
         #[arg(long, value_name = "PAIRS")]
         blink: Option<String>,
         /// Colourings of the unseen faces played per choice (all of them when there are no more).
-        #[arg(long, value_name = "N", default_value = "2000", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        #[arg(long, value_name = "N", default_value = "2000", value_parser = clap::value_parser!(u32).range(1..=i64::from(advise::MAX_SAMPLES)))]
         samples: u32,
         /// The seed of the samples.
         #[arg(long, value_name = "S", default_value = "1")]
@@ -325,30 +324,6 @@ fn read_layout(arg: &LayoutArg) -> Result<(Source, Layout, LayoutSpans), Error> 
     Ok((src, l, spans))
 }
 
-#[derive(Serialize)]
-struct TriadBlink {
-    slot: Slot,
-    blink: String,
-}
-
-#[derive(Serialize)]
-struct PlayerOut {
-    name: String,
-    slot: Slot,
-    triad: Vec<TriadBlink>,
-    counts: BTreeMap<char, u32>,
-    score: u64,
-}
-
-#[derive(Serialize)]
-struct ScoreVerdict {
-    players: Vec<PlayerOut>,
-    best: u64,
-    top: Vec<String>,
-    winners: Vec<String>,
-    layout: String,
-}
-
 /// Each player's triad, its colours and its score, as a table.
 fn triad_table(l: &Layout, y: &score::YearScore, rules: &Rules) -> comfy_table::Table {
     let mut t = render::table(["Player", "Seat", "Triad", "R", "Y", "G", "B", "Score"]);
@@ -374,56 +349,8 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome
     let mut human = render::show(&triad_table(&l, &y, rules));
     human += &s.bold(score::outcome_line(&y, rules).trim_end());
     human.push('\n');
-    let verdict = ScoreVerdict {
-        players: y
-            .players
-            .iter()
-            .map(|p| PlayerOut {
-                name: p.name.clone(),
-                slot: p.slot,
-                triad: p
-                    .triad
-                    .iter()
-                    .map(|slot| TriadBlink {
-                        slot: *slot,
-                        blink: l.blink(*slot).pairs_text(),
-                    })
-                    .collect(),
-                counts: p.counts_map(),
-                score: p.score,
-            })
-            .collect(),
-        best: y.best,
-        top: y.top.clone(),
-        winners: y.winners.clone(),
-        layout: l.to_string(),
-    };
+    let verdict = report::ScoreReport::new(&l, &y);
     ctx.emit(&verdict, &human, &score::year_explain(rs, rules, &y))
-}
-
-#[derive(Serialize)]
-struct BlinkOut {
-    slot: Slot,
-    name: Option<String>,
-    left: String,
-    right: String,
-    common: bool,
-}
-
-#[derive(Serialize)]
-struct TriadOut {
-    name: String,
-    slot: Slot,
-    triad: [Slot; 3],
-}
-
-#[derive(Serialize)]
-struct ShowVerdict {
-    layout: String,
-    blinks: Vec<BlinkOut>,
-    triads: Vec<TriadOut>,
-    scores: Option<BTreeMap<String, u64>>,
-    picture: String,
 }
 
 fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
@@ -455,69 +382,8 @@ fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome 
     }
     let mut x = Explain::new();
     score::triad_explain(rs, rules, &mut x);
-    let verdict = ShowVerdict {
-        layout: l.to_string(),
-        blinks: Slot::ALL
-            .iter()
-            .map(|slot| {
-                let b = l.blink(*slot);
-                let pairs = b.pairs_text();
-                let (left, right) = pairs.split_once('-').unwrap_or(("..", ".."));
-                BlinkOut {
-                    slot: *slot,
-                    name: slot.is_corner().then(|| l.player(*slot)),
-                    left: left.to_string(),
-                    right: right.to_string(),
-                    common: !slot.is_corner(),
-                }
-            })
-            .collect(),
-        triads: y
-            .players
-            .iter()
-            .map(|p| TriadOut {
-                name: p.name.clone(),
-                slot: p.slot,
-                triad: p.triad,
-            })
-            .collect(),
-        scores: scorable.then(|| {
-            y.players
-                .iter()
-                .map(|p| (p.name.clone(), p.score))
-                .collect()
-        }),
-        picture: picture::draw(&l, kado::render::Style::PLAIN),
-    };
+    let verdict = report::ShowReport::new(&l, &y, scorable);
     ctx.emit(&verdict, &human, &x)
-}
-
-#[derive(Serialize)]
-struct PlacedOut {
-    side: String,
-    of: String,
-}
-
-#[derive(Serialize)]
-struct StepOut {
-    step: usize,
-    blink: String,
-    role: &'static str,
-    at: [i32; 2],
-    placed: Option<PlacedOut>,
-    touches: Vec<String>,
-    legal: bool,
-    rule: Option<&'static str>,
-    why: Option<String>,
-}
-
-#[derive(Serialize)]
-struct CheckVerdict {
-    steps: Vec<StepOut>,
-    legal: bool,
-    complete: bool,
-    next: Option<String>,
-    slots: Option<BTreeMap<Slot, String>>,
 }
 
 fn check_cmd(ctx: &Ctx, rs: &Ruleset, words: &[String], file: Option<&str>) -> Outcome {
@@ -551,7 +417,7 @@ fn check_cmd(ctx: &Ctx, rs: &Ruleset, words: &[String], file: Option<&str>) -> O
         human.push('\n');
         human += &commons_drawn(slots);
     }
-    ctx.emit(&check_verdict(&v), &human, &build::explain())
+    ctx.emit(&report::BuildReport::new(&v), &human, &build::explain())
 }
 
 /// The steps of a build as a table.
@@ -561,7 +427,7 @@ fn check_table(v: &build::BuildVerdict) -> comfy_table::Table {
         t.add_row([
             st.step.to_string(),
             st.name.clone(),
-            if st.common { "common" } else { "player" }.to_string(),
+            report::role(st.common).to_string(),
             match &st.against {
                 Some((d, o)) => format!("{d} of {o}"),
                 None => "first".to_string(),
@@ -618,78 +484,10 @@ fn commons_drawn(slots: &[(Slot, String)]) -> String {
     out
 }
 
-fn check_verdict(v: &build::BuildVerdict) -> CheckVerdict {
-    CheckVerdict {
-        steps: v
-            .steps
-            .iter()
-            .map(|st| StepOut {
-                step: st.step,
-                blink: st.name.clone(),
-                role: if st.common { "common" } else { "player" },
-                at: [st.at.0, st.at.1],
-                placed: st.against.as_ref().map(|(d, o)| PlacedOut {
-                    side: d.code().to_string(),
-                    of: o.clone(),
-                }),
-                touches: st.touches.clone(),
-                legal: st.broken.is_none(),
-                rule: st.broken.as_ref().map(|(r, _)| r.id()),
-                why: st.broken.as_ref().map(|(_, w)| w.clone()),
-            })
-            .collect(),
-        legal: v.legal,
-        complete: v.complete,
-        next: v.next.clone(),
-        slots: v
-            .slots
-            .as_ref()
-            .map(|sl| sl.iter().map(|(s, n)| (*s, n.clone())).collect()),
-    }
-}
-
-#[derive(Serialize)]
-struct RecordYearOut {
-    scores: BTreeMap<String, u64>,
-    winners: Vec<String>,
-    layout: Option<String>,
-}
-
-#[derive(Serialize)]
-struct IllegalOut {
-    line: usize,
-    player: Option<String>,
-    reason: String,
-}
-
-#[derive(Serialize)]
-struct RecordOut {
-    years: Vec<RecordYearOut>,
-    points: BTreeMap<String, u32>,
-    illegal: Option<IllegalOut>,
-}
-
 /// `check RECORD`: the Year record refereed step by step, each Year scored.
 fn record_cmd(ctx: &Ctx, rs: &Ruleset, src: &Source) -> Outcome {
     let v = record::check(src, rs)?;
-    let ledger = v.campaign.ledger();
-    let out = RecordOut {
-        years: ledger
-            .years
-            .iter()
-            .map(|y| RecordYearOut {
-                scores: y.scores.clone(),
-                winners: y.winners.clone(),
-                layout: y.layout.clone(),
-            })
-            .collect(),
-        points: ledger.points.clone(),
-        illegal: v.illegal.as_ref().map(|i| IllegalOut {
-            line: i.line,
-            player: i.player.clone(),
-            reason: i.reason.clone(),
-        }),
-    };
+    let out = report::RecordReport::new(&v);
     ctx.emit(&out, &record_human(ctx, &v), &v.campaign.explain(rs))
 }
 
@@ -753,25 +551,7 @@ fn play_cmd(
     save: Option<std::path::PathBuf>,
     record: Option<std::path::PathBuf>,
 ) -> Outcome {
-    if rules.campaign_open && target.is_some() {
-        return Err(Error::from(
-            kado::diag::Problem::new(
-                "--target is not used under ruling campaign-end: open (Years go on as long as the group wants)",
-            )
-            .help("leave --target out, or play to a target with the ruling's default"),
-        )
-        .into());
-    }
-    let (mut setup, first) = Setup::read(&players, target.unwrap_or("3"), first.as_deref())?;
-    setup.seasons = true;
-    setup.known = true;
-    <Campaign as kado::session::Session>::start(&setup, rs)
-        .map_err(|e| Error::msg(e.to_string()))?;
-    let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;
-    if let Some(player) = first {
-        log.actions
-            .push(Entry::new(By::Table, Action::First { player }));
-    }
+    let log = start::play_log(rs, rules, &players, target, first.as_deref())?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let mut lock = session::open_new::<Campaign>(&path)?;
     session::record_to(&mut lock, record)?;
@@ -786,12 +566,7 @@ fn campaign_cmd(
     first: Option<String>,
     save: Option<std::path::PathBuf>,
 ) -> Outcome {
-    let (setup, first) = Setup::read(&players, target, first.as_deref())?;
-    let mut log: Log<Setup, Action> = Log::new(GAME, rs, setup)?;
-    if let Some(player) = first {
-        log.actions
-            .push(Entry::new(By::Table, Action::First { player }));
-    }
+    let log = start::ledger_log(rs, &players, target, first.as_deref())?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let lock = session::open_new::<Campaign>(&path)?;
     play(ctx, &lock, log)

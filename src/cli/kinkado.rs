@@ -1,20 +1,21 @@
 //! `kado kinkado …`: the Kin Kādo referee and ALORA.
 
 use clap::Subcommand;
-use serde::Serialize;
 
-use kado::cards::Card;
-use kado::diag::{Error, Problem};
-use kado::kinkado::alora::{self, Payer};
+use kado::diag::Error;
+use kado::kinkado::alora;
 use kado::kinkado::args::{
     count_arg, money_arg, pack_cards, pack_cards_or_none, played_hand, round_arg,
 };
 use kado::kinkado::hand::{self, Evaluation};
+use kado::kinkado::instructions;
+use kado::kinkado::report;
 use kado::kinkado::seat::{Table, TableText};
 use kado::kinkado::showdown::{self, Seat, Settlement};
 use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
+use kado::words::capitalised;
 
 use kado::kinkado::game::{Deck, Game, Setup};
 use kado::session::Log;
@@ -100,12 +101,18 @@ pub enum Cmd {
         /// every kado version and a saved game always replays.
         #[arg(long, value_name = "N", requires = "deck")]
         seed: Option<u64>,
+        /// Rewrite the game's record to this file after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
     },
     /// Continue a saved game exactly where it stopped.
     #[command(long_about = PLAY_HELP)]
     Resume {
         /// The saved game.
         file: std::path::PathBuf,
+        /// Rewrite the game's record to this file after every answer.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
     },
     /// Show the state of a saved game.
     #[command(
@@ -114,6 +121,15 @@ pub enum Cmd {
     Status {
         /// The saved game.
         file: std::path::PathBuf,
+        /// Print the game in its record notation instead (which `check` reads).
+        #[arg(long)]
+        record: bool,
+    },
+    /// Referee a record of games line by line: the books, each reveal, ALORA's rules.
+    #[command(long_about = check::ABOUT, after_help = check::AFTER)]
+    Check {
+        /// The record: a file, or `-` for stdin.
+        record: String,
     },
 }
 
@@ -205,9 +221,15 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             save,
             deck,
             seed,
-        } => play_cmd(ctx, &rs, players, !no_alora, save, deck, seed),
-        Cmd::Resume { file } => resume_cmd(ctx, &file),
-        Cmd::Status { file } => session::status::<Game>(ctx, &file),
+            record,
+        } => play_cmd(ctx, &rs, players, !no_alora, save, (deck, seed), record),
+        Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
+        Cmd::Status {
+            file,
+            record: false,
+        } => session::status::<Game>(ctx, &file),
+        Cmd::Status { file, record: true } => session::status_record::<Game>(ctx, &file),
+        Cmd::Check { record } => check::check_cmd(ctx, &rs, &record),
         Cmd::Odds(a) => stats::odds_cmd(ctx, &rs, &rules, &a),
         Cmd::Census(a) => stats::census_cmd(ctx, &rs, &rules, &a),
         Cmd::Simulate(a) => stats::simulate_cmd(ctx, &rs, &a),
@@ -221,42 +243,26 @@ fn play_cmd(
     players: Vec<String>,
     alora: bool,
     save: Option<std::path::PathBuf>,
-    deck: DeckArg,
-    seed: Option<u64>,
+    (deck, seed): (DeckArg, Option<u64>),
+    record: Option<std::path::PathBuf>,
 ) -> Outcome {
-    let players = if players.is_empty() {
-        vec!["you".to_string()]
-    } else {
-        players
-    };
     let deck = match deck {
         DeckArg::Physical => Deck::Physical,
         DeckArg::Virtual => Deck::Virtual {
-            seed: seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs())
-            }),
+            seed: seed.unwrap_or_else(session::time_seed),
         },
     };
-    let setup = Setup {
-        players: players.iter().map(|p| p.trim().to_string()).collect(),
-        alora,
-        deck,
-    };
-    setup
-        .check(&kado::kinkado::Rules::from_ruleset(rs))
-        .map_err(|why| {
-            Error::single(Problem::new(why.to_string()).help("e.g. --players ana,bo --alora"))
-        })?;
+    let setup = Setup::read(&players, alora, deck, &Rules::from_ruleset(rs))?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let log = Log::new(GAME, rs, setup)?;
-    let lock = session::open_new::<Game>(&path)?;
+    let mut lock = session::open_new::<Game>(&path)?;
+    session::record_to(&mut lock, record)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
-fn resume_cmd(ctx: &Ctx, file: &std::path::Path) -> Outcome {
-    let (lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
+fn resume_cmd(ctx: &Ctx, file: &std::path::Path, record: Option<std::path::PathBuf>) -> Outcome {
+    let (mut lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
+    session::record_to(&mut lock, record)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
@@ -272,25 +278,6 @@ fn jokers_line(style: &Style, e: &Evaluation) -> String {
     format!("Jokers: {}\n", parts.join(", "))
 }
 
-#[derive(Serialize)]
-struct HandVerdict<'a> {
-    category: hand::Category,
-    tier: u8,
-    sum: u32,
-    cards: &'a [Card],
-    jokers: &'a [Card],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    played: Option<&'a [Card]>,
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
 fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
     let cards = played_hand("argument CARDS", text)?;
     let e = hand::evaluate(&cards, rules);
@@ -298,19 +285,12 @@ fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
     let human = format!(
         "{}: {} — tier {}, sum {}\n{}",
         s.cards(&cards),
-        s.bold(&capitalise(&e.category.to_string())),
+        s.bold(&capitalised(&e.category.to_string())),
         e.tier,
         money(i64::from(e.sum)),
         jokers_line(&s, &e)
     );
-    let v = HandVerdict {
-        category: e.category,
-        tier: e.tier,
-        sum: e.sum,
-        cards: &cards,
-        jokers: &e.jokers,
-        played: None,
-    };
+    let v = report::HandReport::new(&e, &cards, None);
     ctx.emit(&v, &human, &hand::explain(rs, &e))
 }
 
@@ -323,48 +303,21 @@ fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         "ALORA holds {}\nShe plays {}: {} — tier {}, sum {}\n{}",
         s.cards(&cards),
         s.cards(&b.played),
-        s.bold(&capitalise(&e.category.to_string())),
+        s.bold(&capitalised(&e.category.to_string())),
         e.tier,
         money(i64::from(e.sum)),
         jokers_line(&s, e)
     );
     human += hand::alora_sum_note(rules, b.played.len(), cards.len()).unwrap_or("");
     let x = hand::explain_alora(rs, e);
-    let v = HandVerdict {
-        category: e.category,
-        tier: e.tier,
-        sum: e.sum,
-        cards: &cards,
-        jokers: &e.jokers,
-        played: Some(&b.played),
-    };
+    let v = report::HandReport::new(e, &cards, Some(&b.played));
     ctx.emit(&v, &human, &x)
 }
 
 fn alora_sell(ctx: &Ctx, rs: &Ruleset, text: &str) -> Outcome {
     let cards = pack_cards("argument HAND", text)?;
     let v = alora::sell(&cards);
-    let s = ctx.style;
-    let mut human = String::new();
-    if !v.sell.is_empty() {
-        human += &format!(
-            "Move {} from ALORA's hand to the market.\n",
-            s.cards(&v.sell)
-        );
-    }
-    if let Some(c) = &v.choose {
-        human += &format!(
-            "{} {} of {} (equal value, your pick) to the market.\n",
-            if v.sell.is_empty() {
-                "Move"
-            } else {
-                "Then move"
-            },
-            c.count,
-            s.cards(&c.from)
-        );
-    }
-    human += &format!("The bank pays ALORA {}.\n", money(i64::from(v.proceeds)));
+    let human = instructions::sell(&v, &ctx.style);
     ctx.emit(&v, &human, &alora::explain_sell(rs))
 }
 
@@ -381,32 +334,7 @@ fn alora_buy(
     let holding_v = count_arg("--holding", holding);
     let (market_cards, stash, holding) = collect3(market_cards, stash_v, holding_v)?;
     let v = alora::buy(&market_cards, stash, holding, rules);
-    let s = ctx.style;
-    let mut human = String::new();
-    match v.buy {
-        Some(c) => {
-            human += &format!(
-                "Move {} from the market to ALORA and {} from her stash to the prize pool.\n",
-                s.card(c),
-                money(i64::from(v.cost))
-            );
-            if !v.choose_from.is_empty() {
-                human += &format!(
-                    "(Equal value: you may give her {} instead.)\n",
-                    s.cards(&v.choose_from)
-                );
-            }
-        }
-        None => human += "ALORA buys nothing from the market.\n",
-    }
-    if v.free_draws > 0 {
-        human += &format!(
-            "Deal ALORA {} card{} from the deck, face down.\n",
-            v.free_draws,
-            if v.free_draws == 1 { "" } else { "s" }
-        );
-    }
-    human += &format!("Her stash: {}.\n", money(i64::from(v.stash_after)));
+    let human = instructions::buy(&v, &ctx.style);
     ctx.emit(&v, &human, &alora::explain_buy(rs, rules))
 }
 
@@ -437,21 +365,7 @@ fn alora_bet(
     let Some(v) = alora::bet(round, stash, &face_up, rules) else {
         return Err(Error::msg("the round must be 1 to 9").into());
     };
-    let s = ctx.style;
-    let mut human = match v.paid_by {
-        Payer::Alora => format!(
-            "ALORA bets {}: move it from her stash to her bet. Her stash: {}.\n",
-            money(i64::from(v.bet)),
-            money(i64::from(v.stash_after))
-        ),
-        Payer::Bank => format!(
-            "ALORA cannot afford {}: the bank bets {} for ALORA. Her stash stays {}.\n",
-            money(i64::from(v.bet)),
-            money(i64::from(v.bet)),
-            money(i64::from(v.stash_after))
-        ),
-    };
-    human += &v.why(&s);
+    let human = instructions::bet(&v, &ctx.style);
     ctx.emit(&v, &human, &alora::explain_bet(rs))
 }
 
@@ -540,4 +454,5 @@ fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Out
 }
 
 mod advise;
+mod check;
 pub(super) mod stats;

@@ -16,9 +16,9 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
 
-use super::savefile::SaveLock;
 use super::session;
 use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, read_file};
+use kado::store::savefile::SaveLock;
 
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
 
@@ -229,7 +229,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             let deck = match deck {
                 DeckArg::Physical => game::Deck::Physical,
                 DeckArg::Virtual => game::Deck::Virtual {
-                    seed: seed.unwrap_or_else(time_seed),
+                    seed: seed.unwrap_or_else(session::time_seed),
                 },
             };
             let seats = Seats {
@@ -251,14 +251,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     }
 }
 
-/// Reads a record: a file, or stdin for `-` (both at most [`FILE_LIMIT`] bytes).
-fn read_record(arg: &str) -> Result<Source, Error> {
-    super::limits::read_source(arg, "record", FILE_LIMIT)
-}
-
 /// `koikoi check`: reads the record, referees it, and draws the verdict.
 fn check_cmd(ctx: &Ctx, rs: &Ruleset, arg: &str) -> Outcome {
-    let src = read_record(arg)?;
+    let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
     let v = check::check(&rec, rs);
     let rules = Rules::from_ruleset(rs);
@@ -306,11 +301,7 @@ fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, q: &YakuQuery) -> Outcome {
         } else {
             String::new()
         },
-        style.bold(&format!(
-            "{} point{}",
-            s.total,
-            if s.total == 1 { "" } else { "s" }
-        ))
+        style.bold(&format!("{} point{}", s.total, kado::words::s(s.total)))
     );
     for r in &s.multiplier_reasons {
         human += &format!("  {r}\n");
@@ -420,12 +411,6 @@ fn run_ledger(
         super::write_out(&mut std::io::stdout().lock(), &intro)?;
     }
     session::play_explained::<Ledger>(ctx, lock, log, &Ledger::explain(&rs, &rules))
-}
-
-fn time_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }
 
 /// Whether a save holds a game played move by move (else the ledger alone).
@@ -538,37 +523,17 @@ fn simulate_cmd(
     policy: &str,
     record: Option<PathBuf>,
 ) -> Outcome {
-    let src = Source::new("--policy", policy);
-    let names: Vec<&str> = policy.split(',').collect();
-    let policies: Vec<sim::Policy> = names
-        .iter()
-        .filter_map(|n| sim::Policy::from_name(n))
-        .collect();
-    let [a, b] = policies.as_slice() else {
-        return Err(Error::from(
-            Problem::new(format!("`{policy}` is not two policies"))
-                .at(&src, 0..policy.len())
-                .expected(format!("two of {}, e.g. kado,greedy", sim::Policy::NAMES)),
-        )
-        .into());
-    };
-    if !(1..=100_000).contains(&games) {
-        return Err(Error::from(
-            Problem::new(format!("--games {games} is not 1 to 100000"))
-                .expected("1 to 100000 games"),
-        )
-        .into());
-    }
-    let policies = [*a, *b];
+    let policies = sim::read_request(policy, games)?;
+    let [a, b] = policies;
     if let Some(path) = record {
-        super::savefile::check_name(&path, "--record")?;
+        kado::store::savefile::check_name(&path, "--record")?;
         let rec = sim::record_of_games(rs, games, seed, policies)
             .map_err(|e| Failure::Internal(e.to_string()))?;
-        super::savefile::save_atomic(&path, &rec.to_string()).map_err(|e| {
+        kado::store::savefile::save_atomic(&path, &rec.to_string()).map_err(|e| {
             Error::msg(format!(
                 "could not write the record to {}: {}",
                 path.display(),
-                super::limits::io_words(&e)
+                kado::store::io_words(&e)
             ))
         })?;
     }

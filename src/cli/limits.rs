@@ -4,7 +4,8 @@
 
 use std::io::Read;
 
-use kado::diag::{Error, Problem, Source};
+use kado::diag::{Code, Error, Problem, Source};
+use kado::store::io_words;
 
 /// The most kado reads of one argument (of all the words of a positional argument).
 pub const ARG_LIMIT: u64 = 64 << 10;
@@ -29,36 +30,7 @@ pub fn size_text(bytes: u64) -> String {
             };
         }
     }
-    if bytes == 1 {
-        "1 byte".to_string()
-    } else {
-        format!("{bytes} bytes")
-    }
-}
-
-/// An I/O error in kado's words ("no space left on device"), without the system's error
-/// number.
-pub fn io_words(e: &std::io::Error) -> String {
-    use std::io::ErrorKind as K;
-    match e.kind() {
-        K::StorageFull => "no space left on device".to_string(),
-        K::QuotaExceeded => "the disk quota is used up".to_string(),
-        K::FileTooLarge => "the file would be larger than this system allows".to_string(),
-        K::ReadOnlyFilesystem => "the file system is read-only".to_string(),
-        K::PermissionDenied => "permission denied".to_string(),
-        _ => {
-            let text = e.to_string();
-            let text = match text.rfind(" (os error ") {
-                Some(i) if text.ends_with(')') => text[..i].to_string(),
-                _ => text,
-            };
-            let mut chars = text.chars();
-            match chars.next() {
-                Some(first) => first.to_lowercase().chain(chars).collect(),
-                None => "an unknown error".to_string(),
-            }
-        }
-    }
+    kado::words::count(bytes, "byte")
 }
 
 /// Why a file could not be read, in the words of the error.
@@ -123,12 +95,17 @@ pub fn utf8_line(bytes: Vec<u8>) -> Result<String, (usize, u8)> {
 /// refused without reading more than `limit` bytes; a folder, a named pipe (that might
 /// never be written to) or a socket is refused without being opened.
 pub fn read_file(path: &str, what: &str, limit: u64) -> Result<String, Error> {
-    read_if_there(path, what, limit)?
-        .ok_or_else(|| Error::msg(format!("cannot read {what} `{path}`: it does not exist")))
+    read_if_there(path, what, limit)?.ok_or_else(|| {
+        Error::msg(format!("cannot read {what} `{path}`: it does not exist")).coded(Code::File)
+    })
 }
 
 /// Like [`read_file`], with `None` for a file that does not exist.
 pub fn read_if_there(path: &str, what: &str, limit: u64) -> Result<Option<String>, Error> {
+    try_read(path, what, limit).map_err(|e| e.coded(Code::File))
+}
+
+fn try_read(path: &str, what: &str, limit: u64) -> Result<Option<String>, Error> {
     let fail = |why: String| Error::msg(format!("cannot read {what} `{path}`: {why}"));
     let absent = |e: &std::io::Error| {
         matches!(
@@ -228,6 +205,10 @@ fn read_limited(input: impl Read, limit: u64) -> Result<Option<String>, Unread> 
 
 /// Reads stdin, at most `limit` bytes of it, as [`read_file`] reads a file.
 pub fn read_stdin(what: &str, limit: u64) -> Result<String, Error> {
+    try_stdin(what, limit).map_err(|e| e.coded(Code::File))
+}
+
+fn try_stdin(what: &str, limit: u64) -> Result<String, Error> {
     let fail = |why: String| Error::msg(format!("cannot read the {what} on stdin: {why}"));
     match read_limited(std::io::stdin().lock(), limit) {
         Ok(Some(text)) => Ok(text),
@@ -253,7 +234,8 @@ pub fn read_source(arg: &str, what: &str, limit: u64) -> Result<Source, Error> {
     {
         let p = Problem::new(format!(
             "cannot read {what} `{arg}`: it is {kind}, not a file"
-        ));
+        ))
+        .code(Code::File);
         if meta.is_dir() {
             return Err(p.into());
         }
@@ -290,7 +272,7 @@ pub fn check_args(cmd: &clap::Command, matches: &clap::ArgMatches) -> Result<(),
             None => break,
         }
     }
-    Error::check(problems)
+    Error::check(problems).map_err(|e| e.coded(Code::Usage))
 }
 
 /// The problem of an argument over the limit, with where else it may be given.
@@ -396,13 +378,5 @@ mod tests {
             e.summary()
         );
         assert_eq!(utf8_line(b"ana \x80".to_vec()), Err((5, 0x80)));
-    }
-
-    #[test]
-    fn io_errors_are_told_without_the_system_error_number() {
-        let full = std::io::Error::from_raw_os_error(28);
-        assert_eq!(io_words(&full), "no space left on device");
-        let other = std::io::Error::from_raw_os_error(5);
-        assert_eq!(io_words(&other), "input/output error");
     }
 }

@@ -1,8 +1,9 @@
 //! The command line: clap definitions (the one source of truth for help, man pages and
 //! completions), dispatch, and printing. Rules logic lives in the library.
 
+mod fullscreen;
 mod generate;
-mod history;
+
 mod history_cmd;
 mod kinga;
 mod kingmaker;
@@ -12,7 +13,6 @@ mod limits;
 mod pokino;
 mod prompt;
 mod rules;
-mod savefile;
 mod session;
 mod usage;
 
@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use serde::Serialize;
 
-use kado::diag::{Error, Problem};
+use kado::diag::{Code, Error, Problem};
 use kado::explain::Explain;
 use kado::render::Style;
 use kado::ruleset::Ruleset;
@@ -33,6 +33,14 @@ pub use limits::{FILE_LIMIT, LAYOUT_LIMIT, SAVE_LIMIT, read_file, read_if_there}
 ///
 /// Type in what lies on the table; kado says what the rules say, and why. Games: Kin Kādo
 /// (with its solo opponent ALORA), Kinga, Pokino, Koi-Koi and Kingmaker.
+///
+/// Exit status: 0 for a verdict (an illegal move or record included), 2 for bad input or
+/// usage, 1 for a failure inside kado. Under --json an error is one object on stderr:
+/// {"error": the first message, "total": how many problems, "problems": the first 20, each
+/// {code, message, source, line, column, text, expected, help}}. Its code is one of:
+/// input (notation that does not read, or what it says cannot be), usage (the command
+/// line), file (a file or stdin that cannot be read), ruleset (a ruleset or house-rules
+/// file), save (a saved game), history (the play history), internal (exit 1).
 #[derive(Debug, Parser)]
 #[command(name = "kado", version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -56,6 +64,12 @@ pub struct Cli {
     /// Do not add finished games to the play history.
     #[arg(long, global = true)]
     pub no_history: bool,
+
+    /// Play a session in line mode at a terminal too: a transcript, not the full-screen
+    /// view (line mode is used anyway when input or output is piped, or the terminal is
+    /// smaller than 80×24).
+    #[arg(long, global = true)]
+    pub plain: bool,
 
     #[command(subcommand)]
     pub command: Command,
@@ -126,6 +140,8 @@ pub struct Ctx {
     pub explain: bool,
     pub rules: Option<String>,
     pub style: Style,
+    /// Keep a session in line mode even at a terminal (`--plain`).
+    pub plain: bool,
 }
 
 impl Ctx {
@@ -133,7 +149,7 @@ impl Ctx {
     pub fn ruleset(&self, game: &str, title: &str) -> Result<Ruleset, Error> {
         let rs = match &self.rules {
             None => Ruleset::builtin(game)?,
-            Some(arg) => load_ruleset(arg)?,
+            Some(arg) => load_ruleset(arg).map_err(|e| e.coded(Code::Ruleset))?,
         };
         rs.expect_game(game, title)
     }
@@ -246,12 +262,13 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage(e),
     };
-    history::configure(cli.history.clone(), cli.no_history);
+    kado::store::history::configure(cli.history.clone(), cli.no_history);
     let ctx = Ctx {
         json: cli.json,
         explain: cli.explain,
         rules: cli.rules.clone(),
         style: style_for_stdout(),
+        plain: cli.plain,
     };
     let result = match cli.command {
         Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),
@@ -272,7 +289,10 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(Failure::Internal(msg)) => {
-            report(&ctx, &Error::msg(format!("internal failure: {msg}")));
+            report(
+                &ctx,
+                &Error::msg(format!("internal failure: {msg}")).coded(Code::Internal),
+            );
             ExitCode::from(1)
         }
     }

@@ -450,8 +450,11 @@ impl Env<'_> {
             && let Some(w) = &write
         {
             if files.start_file {
-                super::savefile::save_atomic(std::path::Path::new(w), &format!("{board}\n{p}\n"))
-                    .map_err(|e| Failure::Input(Error::msg(format!("cannot write `{w}`: {e}"))))?;
+                kado::store::savefile::save_atomic(
+                    std::path::Path::new(w),
+                    &format!("{board}\n{p}\n"),
+                )
+                .map_err(|e| Failure::Input(Error::msg(format!("cannot write `{w}`: {e}"))))?;
             } else {
                 append_line(w, &p.to_string(), files.write_is_board)?;
             }
@@ -548,7 +551,7 @@ fn append_line(path: &str, line: &str, read_before: bool) -> Result<(), Failure>
     }
     text += line;
     text.push('\n');
-    super::savefile::save_atomic(p, &text)
+    kado::store::savefile::save_atomic(p, &text)
         .map_err(|e| Failure::Input(Error::msg(format!("cannot write `{path}`: {e}"))))
 }
 

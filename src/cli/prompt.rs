@@ -36,7 +36,7 @@ pub enum Reply {
     Unreadable(String),
 }
 
-fn classify(line: &str) -> Reply {
+pub fn classify(line: &str) -> Reply {
     match line.trim() {
         "undo" => Reply::Undo,
         "quit" | "exit" => Reply::Quit,
@@ -79,6 +79,19 @@ pub trait Prompter {
     fn say(&mut self, text: &str);
     /// Reports a refused answer.
     fn refuse(&mut self, why: &str);
+    /// Shows the table (line mode prints it where the transcript is).
+    fn table(&mut self, text: &str) {
+        self.say(text);
+    }
+    /// Shows advice asked for, or a hand shown on request.
+    fn advise(&mut self, text: &str) {
+        self.say(text);
+    }
+    /// Whether the table is on screen at all times (the full-screen view), so it is to be
+    /// given again after every event.
+    fn live(&self) -> bool {
+        false
+    }
 }
 
 /// Interactive prompts on a terminal, with line editing and history. The prompt and the
@@ -232,8 +245,14 @@ pub fn for_stdin_json() -> Box<dyn Prompter> {
     }
 }
 
-/// The prompter for this process: a terminal when stdin is one.
-pub fn for_stdin() -> Box<dyn Prompter> {
+/// The prompter for this process: the full-screen view when it can be drawn (and
+/// `--plain` is not given), else a line editor when stdin is a terminal, else lines.
+pub fn for_stdin(plain: bool, title: &str) -> Box<dyn Prompter> {
+    if super::fullscreen::possible(plain)
+        && let Some(view) = super::fullscreen::FullScreen::open(title)
+    {
+        return Box::new(view);
+    }
     if std::io::stdin().is_terminal() {
         Box::new(Terminal::new(false))
     } else {

@@ -1,11 +1,10 @@
 //! `kado rules …`: the built-in rulesets and house-rules files.
 
 use clap::Subcommand;
-use serde::Serialize;
 
 use kado::explain::Explain;
 use kado::render;
-use kado::ruleset::{Ruleset, builtin_names};
+use kado::ruleset::report;
 
 use super::{Ctx, Outcome, load_ruleset};
 
@@ -30,32 +29,6 @@ pub enum Cmd {
     },
 }
 
-#[derive(Serialize)]
-struct ListEntry {
-    name: String,
-    game: String,
-    title: String,
-    summary: String,
-    base: Option<String>,
-}
-
-#[derive(Serialize)]
-struct CheckVerdict<'a> {
-    valid: bool,
-    name: &'a str,
-    game: &'a str,
-    base: &'a str,
-    changes: Vec<Change<'a>>,
-}
-
-#[derive(Serialize)]
-struct Change<'a> {
-    kind: &'static str,
-    id: &'a str,
-    from: String,
-    to: String,
-}
-
 pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     match cmd {
         Cmd::List => list(ctx),
@@ -65,20 +38,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 }
 
 fn list(ctx: &Ctx) -> Outcome {
-    let mut entries = Vec::new();
-    for name in builtin_names() {
-        let rs = Ruleset::builtin(name)?;
-        let base = (rs.lineage.len() > 1).then(|| rs.lineage[rs.lineage.len() - 2].clone());
-        entries.push(ListEntry {
-            name: rs.name,
-            game: rs.game,
-            title: rs.title,
-            summary: rs.summary,
-            base,
-        });
-    }
+    let listing = report::list()?;
     let mut t = render::table(["Ruleset", "Game", "Based on", "Summary"]);
-    for e in &entries {
+    for e in &listing.rulesets {
         t.add_row([
             e.name.as_str(),
             e.title.as_str(),
@@ -86,11 +48,7 @@ fn list(ctx: &Ctx) -> Outcome {
             e.summary.as_str(),
         ]);
     }
-    ctx.emit(
-        &serde_json::json!({ "rulesets": entries }),
-        &render::show(&t),
-        &Explain::new(),
-    )
+    ctx.emit(&listing, &render::show(&t), &Explain::new())
 }
 
 fn show(ctx: &Ctx, arg: &str) -> Outcome {
@@ -142,51 +100,19 @@ fn show(ctx: &Ctx, arg: &str) -> Outcome {
 
 fn check(ctx: &Ctx, file: &str) -> Outcome {
     let text = super::read_file(file, "house-rules file", super::FILE_LIMIT)?;
-    let rs = Ruleset::from_house_text(file, &text)?;
-    let root = rs.lineage.first().cloned().unwrap_or_default();
-    let base = Ruleset::builtin(&root)?;
-    let mut changes = Vec::new();
-    for r in &rs.rulings {
-        let was = base.choice(&r.id);
-        if was != r.choice {
-            changes.push(Change {
-                kind: "ruling",
-                id: &r.id,
-                from: was.to_string(),
-                to: r.choice.clone(),
-            });
-        }
-    }
-    for (k, v) in &rs.values {
-        let was = base.values.get(k).copied().unwrap_or_default();
-        if was != *v {
-            changes.push(Change {
-                kind: "value",
-                id: k,
-                from: was.to_string(),
-                to: v.to_string(),
-            });
-        }
-    }
+    let v = report::check_house(file, &text)?;
     let mut human = format!(
         "{file}: valid house rules for {} (base {})\n",
-        rs.title, root
+        v.title, v.base
     );
-    if changes.is_empty() {
+    if v.changes.is_empty() {
         human += "It changes nothing.\n";
     } else {
         let mut t = render::table(["Changes", "From", "To"]);
-        for c in &changes {
+        for c in &v.changes {
             t.add_row([format!("{} {}", c.kind, c.id), c.from.clone(), c.to.clone()]);
         }
         human += &render::show(&t);
     }
-    let verdict = CheckVerdict {
-        valid: true,
-        name: &rs.name,
-        game: &rs.game,
-        base: &root,
-        changes,
-    };
-    ctx.emit(&verdict, &human, &Explain::new())
+    ctx.emit(&v, &human, &Explain::new())
 }

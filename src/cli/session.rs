@@ -6,13 +6,15 @@
 
 use std::path::{Path, PathBuf};
 
-use kado::diag::{Error, Problem};
+use kado::diag::{Code, Error, Problem};
 use kado::render::Style;
-use kado::session::{By, Entry, FixError, Log, Question, Session, Step, answers, fix, replay};
+use kado::session::{
+    By, Entry, FixError, Log, NoHint, Question, Session, Step, answers, fix, replay,
+};
 
 use super::prompt::{Prompter, Reply};
-use super::savefile::{SaveLock, check_name, same_target};
 use super::{Failure, Outcome, read_file};
+use kado::store::savefile::{SaveLock, check_name, same_target};
 
 /// How many of the last answers `fix` lists.
 const ANSWERS_LISTED: usize = 12;
@@ -44,21 +46,22 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G, id: Option<&str>) -> Outc
     let (Some(path), Some(text)) = (lock.record_path(), game.record()) else {
         return Ok(());
     };
-    super::savefile::save_atomic(path, &super::history::with_id_line(id, &text)).map_err(|e| {
-        let save = lock.path().display();
-        Error::from(
-            Problem::new(format!(
-                "the game is saved in {save}, but its record could not be written to {}: {}",
-                path.display(),
-                super::limits::io_words(&e)
-            ))
-            .help(format!(
-                "continue it with `kado {} resume {save}` once the record can be written",
-                G::GAME
-            )),
-        )
-        .into()
-    })
+    kado::store::savefile::save_atomic(path, &kado::store::history::with_id_line(id, &text))
+        .map_err(|e| {
+            let save = lock.path().display();
+            Error::from(
+                Problem::new(format!(
+                    "the game is saved in {save}, but its record could not be written to {}: {}",
+                    path.display(),
+                    kado::store::io_words(&e)
+                ))
+                .help(format!(
+                    "continue it with `kado {} resume {save}` once the record can be written",
+                    G::GAME
+                )),
+            )
+            .into()
+        })
 }
 
 /// Takes `--record FILE` for a session (offered only by games with a record notation):
@@ -68,7 +71,7 @@ pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Err
         return Ok(());
     };
     check_name(&path, "--record")?;
-    let target = super::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
+    let target = kado::store::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
     if path == lock.path() || target == lock.target() || same_target(&path, lock.target()) {
         return Err(Problem::new(format!(
             "--record {} is the save file itself",
@@ -85,7 +88,7 @@ pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Err
 pub fn load<G: Session>(path: &Path) -> Result<Log<G::Setup, G::Action>, Error> {
     let name = saved_name(path)?;
     let text = read_file(name, "saved game", super::SAVE_LIMIT)?;
-    Log::from_yaml(name, &text, G::GAME)
+    Log::from_yaml(name, &text, G::GAME).map_err(|e| e.coded(Code::Save))
 }
 
 /// A save's name as text, or the error for one that is not UTF-8.
@@ -97,7 +100,7 @@ pub fn saved_name(path: &Path) -> Result<&str, Error> {
 /// Takes a new game's save file: locks it, and refuses a file that already holds a game.
 pub fn open_new<G: Session>(path: &Path) -> Result<SaveLock, Error> {
     check_name(path, "--save")?;
-    let lock = SaveLock::acquire(path)?;
+    let lock = SaveLock::acquire(path).map_err(|e| e.coded(Code::Save))?;
     if path.exists() {
         return Err(Problem::new(format!("{} already exists", path.display()))
             .help(format!(
@@ -105,6 +108,7 @@ pub fn open_new<G: Session>(path: &Path) -> Result<SaveLock, Error> {
                 G::GAME,
                 path.display()
             ))
+            .code(Code::Save)
             .into());
     }
     Ok(lock)
@@ -119,7 +123,7 @@ pub fn open_resume<G: Session>(
 ) -> Result<(SaveLock, SessionLog<G>), Error> {
     // Read once before locking, so a missing or foreign file is reported as such.
     load::<G>(path)?;
-    let lock = SaveLock::acquire(path)?;
+    let lock = SaveLock::acquire(path).map_err(|e| e.coded(Code::Save))?;
     let log = load::<G>(path)?;
     if ctx.rules.is_some() {
         let rs = ctx.ruleset(G::GAME, title)?;
@@ -160,12 +164,19 @@ pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
         )))
         .into());
     };
-    let text = super::history::with_id_line(log.id.as_deref(), &text);
+    let text = kado::store::history::with_id_line(log.id.as_deref(), &text);
     ctx.emit(
         &serde_json::json!({ "record": text }),
         &text,
         &kado::explain::Explain::new(),
     )
+}
+
+/// A seed from the clock, for a virtual deck when `--seed` is not given.
+pub fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 /// A fresh save-file name when none was given: `kinkado-1.yaml`, `kinkado-2.yaml`, …
@@ -207,11 +218,11 @@ pub fn run<G: Session>(
     let mut log = log;
     // A game gets its identity when it starts; a save from before ids keeps none.
     if log.actions.is_empty() && log.id.is_none() {
-        log.id = Some(super::history::new_game_id());
+        log.id = Some(kado::store::history::new_game_id());
     }
     let game: G = replay(&log)?;
     save::<G>(lock, &log)?;
-    if let Some(said) = super::history_cmd::finish_pending() {
+    if let Some(said) = kado::store::import::finish_pending() {
         prompter.say(&said);
     }
     let shown_key = game.phase_key();
@@ -266,7 +277,7 @@ impl<G: Session> Runner<'_, G> {
     fn show(&mut self) {
         self.shown_key = self.game.phase_key();
         self.shown_since_action = true;
-        self.prompter.say(&self.game.show(self.style));
+        self.prompter.table(&self.game.show(self.style));
     }
 
     /// The game is over: its charts, and its place in the play history.
@@ -274,12 +285,12 @@ impl<G: Session> Runner<'_, G> {
         let Some(outcome) = self.game.outcome() else {
             return;
         };
-        let series = super::history_cmd::money_series(&outcome);
+        let series = kado::history::games::money_series(&outcome);
         if !series.is_empty() {
             let chart = super::history_cmd::money_chart(&series, self.style.color);
             self.prompter.say(&format!("Money by round:\n{chart}"));
         }
-        if let Some(said) = super::history::journal(&self.game, &self.log, self.lock.path()) {
+        if let Some(said) = kado::store::history::journal(&self.game, &self.log, self.lock.path()) {
             self.prompter.say(&said);
         }
     }
@@ -302,9 +313,12 @@ impl<G: Session> Runner<'_, G> {
         let ends = matches!(self.game.next(), Step::Done)
             && self.game.outcome().is_some_and(|o| o.finished);
         if ends {
-            super::history::mark_pending(self.lock.path());
+            kado::store::history::mark_pending(self.lock.path());
         }
         save::<G>(self.lock, &self.log)?;
+        if self.prompter.live() {
+            self.prompter.table(&self.game.show(self.style));
+        }
         for s in said {
             self.prompter.say(&format!("{s}\n"));
         }
@@ -320,7 +334,7 @@ impl<G: Session> Runner<'_, G> {
     }
 
     /// Asks the table, and acts on the reply.
-    fn ask(&mut self, q: &Question) -> Result<Flow, Failure> {
+    fn ask(&mut self, q: &Question<G::Key>) -> Result<Flow, Failure> {
         match self.prompter.ask(&q.prompt) {
             Reply::End | Reply::Quit | Reply::Interrupted => {
                 let hint = self.resume_hint();
@@ -342,20 +356,20 @@ impl<G: Session> Runner<'_, G> {
             )),
             Reply::Show => self.show(),
             Reply::Hand => match self.game.hand() {
-                Some(hand) => self.prompter.say(&hand),
+                Some(hand) => self.prompter.advise(&hand),
                 None => self
                     .prompter
                     .refuse("there is no hand of yours to show at this question"),
             },
             Reply::Hint => match self.game.hint(q) {
-                Some(advice) => self.prompter.say(&advice),
-                None => self
-                    .prompter
-                    .refuse("kado has no advice for this question: it is not a choice of play"),
+                Some(advice) => self.prompter.advise(&advice),
+                None => self.prompter.refuse(&NoHint::NotAChoice.to_string()),
             },
             Reply::HintWith(known) => match self.game.hint_with(q, &known) {
-                Ok(advice) => self.prompter.say(&advice),
-                Err(why) => self.prompter.refuse(&kado::diag::escape_words(&why)),
+                Ok(advice) => self.prompter.advise(&advice),
+                Err(why) => self
+                    .prompter
+                    .refuse(&kado::diag::escape_words(&why.to_string())),
             },
             Reply::Undo => self.undo()?,
             Reply::Fix(None) => self.list_answers()?,
@@ -432,7 +446,7 @@ impl<G: Session> Runner<'_, G> {
         Ok(())
     }
 
-    fn answer(&mut self, q: &Question, text: &str) -> Outcome {
+    fn answer(&mut self, q: &Question<G::Key>, text: &str) -> Outcome {
         let checked = self
             .game
             .answer(q, text)
@@ -477,7 +491,13 @@ pub fn play_then_explain<G: Session>(
     explain: impl FnOnce(&G) -> kado::explain::Explain,
 ) -> Outcome {
     if !ctx.json {
-        run::<G>(lock, log, &mut *super::prompt::for_stdin(), ctx.style)?;
+        let title = kado::history::game_title(G::GAME);
+        run::<G>(
+            lock,
+            log,
+            &mut *super::prompt::for_stdin(ctx.plain, title),
+            ctx.style,
+        )?;
         if ctx.explain {
             let game: G = replay(&load::<G>(lock.path())?)?;
             let x = explain(&game);

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 
 use clap::error::ErrorKind;
 
-use kado::diag::{Error, Problem};
+use kado::diag::{Code, Error, Problem};
 
 /// Whether `--json` is on the command line, anywhere before a `--` (it is a global flag).
 pub fn json_requested(args: impl IntoIterator<Item = OsString>) -> bool {
@@ -22,11 +22,12 @@ pub fn json_requested(args: impl IntoIterator<Item = OsString>) -> bool {
 /// A clap error as a kado error.
 pub fn from_clap(e: &clap::Error) -> Error {
     let text = e.render().to_string();
-    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+    let error = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         missing_subcommand(&text)
     } else {
         from_text(&text)
-    }
+    };
+    error.coded(Code::Usage)
 }
 
 /// The parts of clap's error text.

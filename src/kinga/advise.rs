@@ -9,11 +9,14 @@
 
 use serde::Serialize;
 
-use super::game::{Action, Deck, Game, Phase};
+use super::game::{Action, Deck, Game, Key, Phase};
 use super::sim;
 use crate::cards::{Card, Rank, Suit};
 use crate::session::Step;
 use crate::shuffle::Shuffler;
+
+/// The most games played out per choice (`--samples`).
+pub const MAX_SAMPLES: u32 = 100_000;
 
 /// One choice at a decision, with how it fared.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -52,10 +55,10 @@ const SAMPLE_STEPS: usize = 20_000;
 
 /// The legal choices at question `key`, in the prompt's notation; none when the question
 /// is not a decision (a draw) or there is only one way to answer it.
-pub fn candidates(g: &Game, key: &str) -> Vec<(Action, String, String)> {
+pub fn candidates(g: &Game, key: &Key) -> Vec<(Action, String, String)> {
     let mut out = Vec::new();
     match key {
-        "turn" => {
+        Key::Turn => {
             let o = g.options();
             for r in &o.influence {
                 let action = Action::Influence {
@@ -74,14 +77,14 @@ pub fn candidates(g: &Game, key: &str) -> Vec<(Action, String, String)> {
                 out.push((action, format!("exile {}", e.card.code()), reason));
             }
         }
-        "suspicion" => {
+        Key::Suspicion => {
             for s in Suit::ALL.into_iter().filter(|s| !g.turned[s.index()]) {
                 let king = Card::new(Rank::King, s);
                 let reason = format!("turns the {} king sideways", s.symbol());
                 out.push((Action::Suspicion { king }, s.letter().to_string(), reason));
             }
         }
-        "bonus" => {
+        Key::Bonus => {
             for c in g.bonus_choices() {
                 let reason = format!("exiles {c}");
                 out.push((Action::Bonus { card: Some(c) }, c.code(), reason));
@@ -89,7 +92,7 @@ pub fn candidates(g: &Game, key: &str) -> Vec<(Action, String, String)> {
             let none = "exiles nothing".to_string();
             out.push((Action::Bonus { card: None }, "none".into(), none));
         }
-        "keep" => {
+        Key::Keep => {
             let mut hand = g.hand.clone();
             hand.sort();
             hand.dedup();
@@ -100,7 +103,7 @@ pub fn candidates(g: &Game, key: &str) -> Vec<(Action, String, String)> {
             let none = "keeps nothing".to_string();
             out.push((Action::Keep { card: None }, "none".into(), none));
         }
-        "extra" => {
+        Key::Extra => {
             for take in (0..=g.to_draw).rev() {
                 let reason = format!("draws {take} of the extra cards");
                 out.push((Action::Extra { take }, take.to_string(), reason));
@@ -131,7 +134,7 @@ fn influence_reason(target: Card) -> String {
                 "takes {target}: the {} queen is {} card{} away{bonus}",
                 s.symbol(),
                 to_go,
-                if to_go == 1 { "" } else { "s" }
+                crate::words::s(to_go)
             )
         }
         _ => format!("takes {target}"),
@@ -149,11 +152,11 @@ pub fn advise_table(
     let g = Game::at_table(table, rules);
     let o = g.options();
     let key = if o.influence.is_empty() && o.exile.is_empty() {
-        "suspicion"
+        Key::Suspicion
     } else {
-        "turn"
+        Key::Turn
     };
-    advise(&g, key, samples, seed)
+    advise(&g, &key, samples, seed)
 }
 
 impl Advice {
@@ -193,7 +196,7 @@ const KING_WORTH: f64 = 0.1;
 /// policy's own choice comes first unless another beats it on the same samples by more
 /// than the noise of the difference (its mean over one standard error); the others
 /// follow by games won, then average score.
-pub fn advise(g: &Game, key: &str, samples: u32, seed: u64) -> Advice {
+pub fn advise(g: &Game, key: &Key, samples: u32, seed: u64) -> Advice {
     let mut choices = candidates(g, key);
     if let Some(greedy) = sim::choose(g, key)
         && let Some(at) = choices.iter().position(|(a, _, _)| *a == greedy)
@@ -212,7 +215,7 @@ pub fn advise(g: &Game, key: &str, samples: u32, seed: u64) -> Advice {
         })
         .collect();
     Advice {
-        question: key.to_string(),
+        question: key.word().to_string(),
         candidates: rank(played),
         samples,
         seed,
@@ -343,23 +346,23 @@ mod tests {
         b.draw.reverse();
         b.seed = 99;
         b.deck = Deck::Virtual;
-        assert_eq!(advise(&a, "turn", 20, 7), advise(&b, "turn", 20, 7));
+        assert_eq!(advise(&a, &Key::Turn, 20, 7), advise(&b, &Key::Turn, 20, 7));
     }
 
     #[test]
     fn every_legal_choice_is_a_candidate() {
         let g = at_turn("AS 2S 2H JK", "AH AD AC 2D 2C JK");
-        let c = candidates(&g, "turn");
+        let c = candidates(&g, &Key::Turn);
         let o = g.options();
         assert_eq!(c.len(), o.influence.len() + o.exile.len());
-        let advice = advise(&g, "turn", 10, 1);
+        let advice = advise(&g, &Key::Turn, 10, 1);
         assert!(
             advice.candidates[1..]
                 .windows(2)
                 .all(|w| w[0].wins >= w[1].wins)
         );
         for c in &advice.candidates {
-            assert!(g.read_answer("turn", &c.answer).is_ok(), "{}", c.answer);
+            assert!(g.read_answer(&Key::Turn, &c.answer).is_ok(), "{}", c.answer);
         }
     }
 }

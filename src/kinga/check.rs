@@ -487,6 +487,7 @@ impl CheckVerdict {
 mod tests {
     use super::*;
 
+    use crate::kinga::game::Key;
     use crate::kinga::played::Played;
     use crate::kinga::sim;
     use crate::ruleset::Ruleset;
@@ -516,7 +517,7 @@ mod tests {
                 Step::Done => return (p, states),
                 Step::Auto(a) => a,
                 // Real cards: any cards of the draw pile, as the table draws them.
-                Step::Ask(q) if q.key == "draw" => {
+                Step::Ask(q) if q.key == Key::Draw => {
                     let mut pile = p.game.draw.clone();
                     let n = p.game.to_draw.min(pile.len());
                     Shuffler::new(seed ^ states.len() as u64).shuffle(&mut pile);
@@ -546,14 +547,6 @@ mod tests {
             states.push(r.game.clone());
         }
         (states, r, None)
-    }
-
-    fn ruleset(name: &str, changes: &[(&str, &str)]) -> Ruleset {
-        let mut rs = Ruleset::builtin(name).unwrap();
-        for (id, choice) in changes {
-            rs = rs.with(id, choice).unwrap();
-        }
-        rs
     }
 
     /// The record a session writes referees, turn by turn, to the game the session
@@ -592,13 +585,15 @@ mod tests {
         /// the rulings that change a turn's steps.
         #[test]
         fn a_written_record_checks_to_the_game_played(seed in any::<u64>(), variant in 0..8usize, real in any::<bool>()) {
+            use crate::kinga::ruling as r;
+            let base = |name| Ruleset::builtin(name).unwrap();
             let rs = match variant {
-                0 | 1 => ruleset("kinga", &[]),
-                2 | 3 => ruleset("kinga-hardcore", &[]),
-                4 => ruleset("kinga", &[("extra-draws", "optional"), ("reshuffle", "turn-cards-after")]),
-                5 => ruleset("kinga", &[("empty-draw", "game-over"), ("kings", "after-queen")]),
-                6 => ruleset("kinga-hardcore", &[("hardcore-suspicion-cleanup", "keep-all"), ("extra-draws", "optional")]),
-                _ => ruleset("kinga", &[("threes-company", "per-play"), ("ace-value", "fourteen"), ("bonus-exile-joker", "allowed")]),
+                0 | 1 => base("kinga"),
+                2 | 3 => base("kinga-hardcore"),
+                4 => base("kinga").with(r::ExtraDraws::Optional).unwrap().with(r::Reshuffle::TurnCardsAfter).unwrap(),
+                5 => base("kinga").with(r::EmptyDraw::GameOver).unwrap().with(r::Kings::AfterQueen).unwrap(),
+                6 => base("kinga-hardcore").with(r::HardcoreSuspicionCleanup::KeepAll).unwrap().with(r::ExtraDraws::Optional).unwrap(),
+                _ => base("kinga").with(r::ThreesCompany::PerPlay).unwrap().with(r::AceValue::Fourteen).unwrap().with(r::BonusExileJoker::Allowed).unwrap(),
             };
             let deck = if real { Deck::Real } else { Deck::Virtual };
             same_game_at_every_turn(&rs, deck, seed);
@@ -609,7 +604,7 @@ mod tests {
     fn many_virtual_games_under_both_rulesets() {
         let mut all = String::new();
         for name in ["kinga", "kinga-hardcore"] {
-            let rs = ruleset(name, &[]);
+            let rs = Ruleset::builtin(name).unwrap();
             for seed in 0..60 {
                 all += &same_game_at_every_turn(&rs, Deck::Virtual, seed);
             }

@@ -160,7 +160,6 @@ pub enum Error {
     /// Cards that cannot be read, at the turn's question.
     TurnCards(String),
     NotAKingOrSuit(String),
-    UnknownQuestion(String),
     NameOneOrNone,
     /// An answer to "one card or none" that is not a card.
     NotOneCardOrNone(String),
@@ -337,7 +336,6 @@ impl Error {
             Error::NotAKingOrSuit(t) => {
                 write!(f, "`{t}` is not a king or a suit; answer e.g. `KS` or `spades`")
             }
-            Error::UnknownQuestion(key) => write!(f, "unknown question `{key}`"),
             Error::NameOneOrNone => f.write_str("name one card, or `none`"),
             Error::NotOneCardOrNone(said) => write!(
                 f,
@@ -389,7 +387,7 @@ impl std::error::Error for Error {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SimError {
     /// The policy has no answer to this question.
-    NoAnswer(String),
+    NoAnswer(super::game::Key),
     /// The game with this seed did not end.
     NoEnd(u64),
     /// The game refused one of the policy's actions.
@@ -399,7 +397,7 @@ pub enum SimError {
 impl fmt::Display for SimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SimError::NoAnswer(key) => write!(f, "the policy has no answer to `{key}`"),
+            SimError::NoAnswer(key) => write!(f, "the policy has no answer to `{}`", key.word()),
             SimError::NoEnd(seed) => write!(f, "game {seed} did not end"),
             SimError::Refused(e) => e.fmt(f),
         }
@@ -630,7 +628,6 @@ impl Error {
             Error::Cards(_)
             | Error::TurnCards(_)
             | Error::NotAKingOrSuit(_)
-            | Error::UnknownQuestion(_)
             | Error::NameOneOrNone
             | Error::NotOneCardOrNone(_)
             | Error::OneCardNotMore(_)

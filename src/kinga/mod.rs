@@ -14,6 +14,7 @@ pub mod game;
 pub mod played;
 pub mod position;
 pub mod record;
+pub mod ruling;
 pub mod sim;
 pub mod verdict;
 
@@ -62,18 +63,18 @@ pub struct Rules {
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
-            hardcore: rs.is("hardcore", "on"),
-            ace_high: rs.is("ace-value", "fourteen"),
-            kings_influenced: rs.is("kings", "after-queen"),
-            threes_per_play: rs.is("threes-company", "per-play"),
-            single_card: !rs.is("single-card-play", "forbidden"),
-            turn_cards_after: rs.is("reshuffle", "turn-cards-after"),
-            bonus_exiles_joker: rs.is("bonus-exile-joker", "allowed"),
-            hardcore_suspicion_keeps_all: rs.is("hardcore-suspicion-cleanup", "keep-all"),
-            extra_draws_optional: rs.is("extra-draws", "optional"),
-            empty_draw_loses: rs.is("empty-draw", "game-over"),
-            sideways_queen_not_counted: rs.is("sideways-queen", "not-counted"),
-            hand_size: usize::try_from(rs.value("hand-size")).unwrap_or(0),
+            hardcore: rs.is(ruling::Hardcore::On),
+            ace_high: rs.is(ruling::AceValue::Fourteen),
+            kings_influenced: rs.is(ruling::Kings::AfterQueen),
+            threes_per_play: rs.is(ruling::ThreesCompany::PerPlay),
+            single_card: !rs.is(ruling::SingleCardPlay::Forbidden),
+            turn_cards_after: rs.is(ruling::Reshuffle::TurnCardsAfter),
+            bonus_exiles_joker: rs.is(ruling::BonusExileJoker::Allowed),
+            hardcore_suspicion_keeps_all: rs.is(ruling::HardcoreSuspicionCleanup::KeepAll),
+            extra_draws_optional: rs.is(ruling::ExtraDraws::Optional),
+            empty_draw_loses: rs.is(ruling::EmptyDraw::GameOver),
+            sideways_queen_not_counted: rs.is(ruling::SidewaysQueen::NotCounted),
+            hand_size: usize::try_from(rs.value(ruling::Value::HandSize)).unwrap_or(0),
         }
     }
 

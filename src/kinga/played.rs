@@ -3,11 +3,11 @@
 //! own ([`Game`]); this only remembers what was applied.
 
 use super::Error;
-use super::game::{Action, Deck, Game, Setup};
+use super::game::{Action, Deck, Game, Key, Setup};
 use crate::cards::Card;
 use crate::render::Style;
 use crate::ruleset::Ruleset;
-use crate::session::{Question, Session, Step};
+use crate::session::{NoHint, Question, Session, Step};
 
 /// A game with the starting deck and the actions that made it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +29,7 @@ impl Played {
 impl Session for Played {
     type Setup = Setup;
     type Action = Action;
+    type Key = Key;
     type Error = Error;
     const GAME: &'static str = <Game as Session>::GAME;
     const COMMANDS: &'static str = <Game as Session>::COMMANDS;
@@ -53,11 +54,11 @@ impl Session for Played {
         Ok(said)
     }
 
-    fn next(&self) -> Step<Action> {
+    fn next(&self) -> Step<Action, Key> {
         self.game.next()
     }
 
-    fn answer(&self, question: &Question, text: &str) -> Result<Action, Error> {
+    fn answer(&self, question: &Question<Key>, text: &str) -> Result<Action, Error> {
         self.game.answer(question, text)
     }
 
@@ -73,7 +74,7 @@ impl Session for Played {
         self.game.phase_key()
     }
 
-    fn hint(&self, question: &Question) -> Option<String> {
+    fn hint(&self, question: &Question<Key>) -> Option<String> {
         self.game.hint(question)
     }
 
@@ -81,7 +82,7 @@ impl Session for Played {
         self.game.hand()
     }
 
-    fn hint_with(&self, question: &Question, known: &str) -> Result<String, String> {
+    fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<String, NoHint> {
         self.game.hint_with(question, known)
     }
 

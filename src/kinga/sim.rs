@@ -1,9 +1,10 @@
 //! Whole games played with a virtual deck by a policy (the greedy one of [`POLICY`], or
 //! the advisor of [`super::advise`]), for win rates and score distributions.
 
+use crate::kinga::ruling;
 use serde::Serialize;
 
-use super::game::{Action, Deck, Game, Setup};
+use super::game::{Action, Deck, Game, Key, Setup};
 use super::{Rules, SimError};
 use crate::cards::{Card, Rank, Suit};
 use crate::diag::{Error, Problem, Source};
@@ -45,7 +46,7 @@ impl Policy {
 
     /// The policy's answer to question `key` in game `g`; `salt` seeds the advisor's
     /// samples (never the game's own seed).
-    pub fn choose(self, g: &Game, key: &str, salt: u64) -> Option<Action> {
+    pub fn choose(self, g: &Game, key: &Key, salt: u64) -> Option<Action> {
         match self {
             Policy::Greedy => choose(g, key),
             Policy::Advisor { samples } => {
@@ -69,9 +70,9 @@ pub struct Outcome {
 }
 
 /// Chooses the policy's action for a question.
-pub fn choose(g: &Game, key: &str) -> Option<Action> {
+pub fn choose(g: &Game, key: &Key) -> Option<Action> {
     match key {
-        "turn" => {
+        Key::Turn => {
             let o = g.options();
             let pick = o.influence.iter().min_by_key(|r| {
                 let rank = r.target.rank().map_or(0, Rank::number);
@@ -94,14 +95,14 @@ pub fn choose(g: &Game, key: &str) -> Option<Action> {
                 .min_by_key(|e| e.card.rank().map_or(99, |r| g.rules.value(r)))
                 .map(|e| Action::Exile { card: e.card })
         }
-        "suspicion" => Suit::ALL
+        Key::Suspicion => Suit::ALL
             .into_iter()
             .filter(|s| !g.turned[s.index()])
             .min_by_key(|s| g.piles[s.index()])
             .map(|s| Action::Suspicion {
                 king: Card::new(Rank::King, s),
             }),
-        "bonus" => Some(Action::Bonus {
+        Key::Bonus => Some(Action::Bonus {
             card: g
                 .bonus_choices()
                 .into_iter()
@@ -109,8 +110,8 @@ pub fn choose(g: &Game, key: &str) -> Option<Action> {
                 .min_by_key(|c| c.rank().map_or(99, |r| g.rules.value(r))),
         }),
         // Ruling extra-draws: optional: the policy takes every extra card.
-        "extra" => Some(Action::Extra { take: g.to_draw }),
-        "keep" => Some(Action::Keep {
+        Key::Extra => Some(Action::Extra { take: g.to_draw }),
+        Key::Keep => Some(Action::Keep {
             card: g
                 .hand
                 .iter()
@@ -142,7 +143,7 @@ pub fn play_game_by(rules: Rules, seed: u64, policy: Policy) -> Result<Outcome, 
             Step::Auto(a) => a,
             Step::Ask(q) => policy
                 .choose(&g, &q.key, game_seed(!seed, step))
-                .ok_or_else(|| SimError::NoAnswer(q.key.clone()))?,
+                .ok_or(SimError::NoAnswer(q.key))?,
         };
         g.act(&action)?;
     }
@@ -198,6 +199,15 @@ pub fn check_games(games: u64) -> Result<(), Error> {
         return Err(Error::from(p));
     }
     Ok(())
+}
+
+/// The rulesets a simulation compares when none is given: the standard game and its
+/// hardcore variant.
+pub fn standard_rulesets() -> Result<Vec<Ruleset>, Error> {
+    Ok(vec![
+        Ruleset::builtin("kinga")?,
+        Ruleset::builtin("kinga-hardcore")?,
+    ])
 }
 
 /// A simulation: the results under each ruleset, and how they were played.
@@ -287,11 +297,10 @@ pub fn explain(rulesets: &[Ruleset]) -> Explain {
     x.rule("Each game deals a fresh virtual deck from the seed and plays to a win (the fourth queen) or a loss (suspicion with four kings sideways).");
     x.rule("The score is the number of kings exposed.");
     for rs in rulesets {
-        let ids: Vec<&str> = rs.rulings.iter().map(|r| r.id.as_str()).collect();
         x.ruled(
             format!("The {} games are played under these rulings.", rs.name),
             rs,
-            &ids,
+            ruling::Id::ALL,
         );
     }
     x

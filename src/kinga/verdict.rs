@@ -1,6 +1,7 @@
 //! The verdicts of `kado kinga chain` and `kado kinga options`: the answer, for JSON, and
 //! the rules and rulings that decided it (`--explain`), with their words for people.
 
+use crate::kinga::ruling;
 use serde::Serialize;
 
 use crate::cards::{Card, Rank, Suit};
@@ -57,7 +58,7 @@ pub fn chain(q: &Chain, rs: &Ruleset) -> ChainVerdict {
                 x.ruled(
                     "A play of one card is allowed or not.",
                     rs,
-                    &["single-card-play"],
+                    &[ruling::Id::SingleCardPlay],
                 );
             }
             let card = q.cards.get(b.at).copied().unwrap_or(Card::Joker);
@@ -88,7 +89,7 @@ fn explain_yield(x: &mut Explain, rs: &Ruleset, rules: &Rules, played: &[Card], 
     x.ruled(
         "Influence: the first card's rank (A 1 … Q 12, K 13), plus 1 for each further card.",
         rs,
-        &["ace-value", "single-card-play"],
+        &[ruling::Id::AceValue, ruling::Id::SingleCardPlay],
     );
     let jokers = played.iter().filter(|c| c.is_joker()).count();
     if jokers == 1 {
@@ -104,7 +105,7 @@ fn explain_yield(x: &mut Explain, rs: &Ruleset, rules: &Rules, played: &[Card], 
                 "A joker in the play makes the influence good in any suit."
             },
             rs,
-            &["hardcore"],
+            &[ruling::Id::Hardcore],
         );
     } else {
         x.rule("The influence may be spent in any suit of the cards played.");
@@ -113,7 +114,7 @@ fn explain_yield(x: &mut Explain, rs: &Ruleset, rules: &Rules, played: &[Card], 
         x.ruled(
             "Three's Company: three cards of one rank in a play draw one extra card.",
             rs,
-            &["threes-company"],
+            &[ruling::Id::ThreesCompany],
         );
     }
     if y.bonuses.contains(&Bonus::Harmony) {
@@ -140,11 +141,15 @@ fn target_verdict(
     };
     let influenced = super::influences(y, t, rules);
     if needed.is_none() {
-        x.ruled("Kings cannot be influenced.", rs, &["kings"]);
+        x.ruled("Kings cannot be influenced.", rs, &[ruling::Id::Kings]);
     } else {
         x.rule("A top card is influenced by influence of at least its rank + 1, in its suit.");
         if rules.kings_influenced && t.rank() == Some(Rank::King) {
-            x.ruled("A king left on its pile may be influenced.", rs, &["kings"]);
+            x.ruled(
+                "A king left on its pile may be influenced.",
+                rs,
+                &[ruling::Id::Kings],
+            );
         }
     }
     let effects = if influenced {
@@ -158,7 +163,7 @@ fn target_verdict(
                 x.ruled(
                     "Influencing a 5, 8 or 10 lets you exile one card of your hand or discard pile.",
                     rs,
-                    &["bonus-exile-joker"],
+                    &[ruling::Id::BonusExileJoker],
                 );
             }
             Effect::TurnKing => {
@@ -212,7 +217,7 @@ impl ChainVerdict {
             human += &format!(
                 "Draw {} extra card{} at once ({}).\n",
                 y.draws,
-                if y.draws == 1 { "" } else { "s" },
+                crate::words::s(y.draws),
                 names.join(", ")
             );
         }
@@ -298,13 +303,18 @@ pub fn options(p: &Position, rs: &Ruleset) -> OptionsVerdict {
     x.ruled(
         "A play influences a top card with influence of at least its rank + 1, in its suit.",
         rs,
-        &["kings", "single-card-play", "ace-value", "hardcore"],
+        &[
+            ruling::Id::Kings,
+            ruling::Id::SingleCardPlay,
+            ruling::Id::AceValue,
+            ruling::Id::Hardcore,
+        ],
     );
     x.rule("The play shown for each target uses the fewest cards (then the fewest jokers).");
     x.ruled(
         "Exile a card when another card of its suit and higher rank is in hand; never a joker, never by a joker.",
         rs,
-        &["hardcore"],
+        &[ruling::Id::Hardcore],
     );
     if o.raise_suspicion {
         x.rule("Raising suspicion with all four kings already sideways loses the game.");
@@ -369,49 +379,49 @@ pub fn session_explain(rs: &Ruleset) -> Explain {
     x.ruled(
         "A turn is one influence or one exile (hardcore: exile only when nothing can be influenced); only when neither is possible is suspicion raised, and with all four kings sideways that loses.",
         rs,
-        &["hardcore"],
+        &[ruling::Id::Hardcore],
     );
     x.ruled(
         "A play chains cards by suit or rank (a joker connects any two, never first); its influence is the first card's rank plus 1 for each further card (a single joker adds nothing, two add 1 each), good in the suits played or any suit with a joker (hardcore: with two jokers).",
         rs,
-        &["ace-value", "single-card-play", "hardcore"],
+        &[ruling::Id::AceValue, ruling::Id::SingleCardPlay, ruling::Id::Hardcore],
     );
     x.ruled(
-        if rs.is("sideways-queen", "not-counted") {
+        if rs.is(ruling::SidewaysQueen::NotCounted) {
             "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins. A king scores only if its queen's fall turned it: one already sideways from suspicion does not."
         } else {
             "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins. Every exposed king scores, sideways from suspicion or not."
         },
         rs,
-        &["kings", "sideways-queen"],
+        &[ruling::Id::Kings, ruling::Id::SidewaysQueen],
     );
     x.ruled(
-        if rs.is("extra-draws", "optional") {
+        if rs.is(ruling::ExtraDraws::Optional) {
             "Three's Company earns 1 extra card, Harmony (all four suits) 2; you choose how many of them to draw."
         } else {
             "Three's Company draws 1 extra card, Harmony (all four suits) 2."
         },
         rs,
-        &["threes-company", "extra-draws"],
+        &[ruling::Id::ThreesCompany, ruling::Id::ExtraDraws],
     );
     x.ruled(
         "Influencing a 5, 8 or 10 lets you exile a card of your hand or discard pile.",
         rs,
-        &["bonus-exile-joker"],
+        &[ruling::Id::BonusExileJoker],
     );
     x.ruled(
         "Cleanup keeps at most one card (hardcore: every unused card), discards the rest and draws back to four; the discards are reshuffled only when a card must be drawn from an empty draw pile.",
         rs,
-        &["hardcore", "hardcore-suspicion-cleanup", "reshuffle"],
+        &[ruling::Id::Hardcore, ruling::Id::HardcoreSuspicionCleanup, ruling::Id::Reshuffle],
     );
     x.ruled(
-        if rs.is("empty-draw", "game-over") {
+        if rs.is(ruling::EmptyDraw::GameOver) {
             "A card due with both the draw pile and the discard pile empty ends the game as a loss."
         } else {
             "A card due with both the draw pile and the discard pile empty is not drawn; play goes on with the cards in hand."
         },
         rs,
-        &["empty-draw"],
+        &[ruling::Id::EmptyDraw],
     );
     x
 }
@@ -431,7 +441,7 @@ mod tests {
     #[test]
     fn a_single_card_is_blocked_by_its_ruling() {
         let rs = Ruleset::builtin_or_empty("kinga")
-            .with("single-card-play", "forbidden")
+            .with(ruling::SingleCardPlay::Forbidden)
             .unwrap();
         let q = Chain {
             cards: cards("9S"),

@@ -24,6 +24,9 @@ use super::season::{Phase, YearState};
 use super::year::{Insert, Move, PairOf, Reveal, Season, common_name, pairs_text, same_pair};
 use crate::shuffle::Shuffler;
 
+/// The most colourings played per choice (`--samples`).
+pub const MAX_SAMPLES: u32 = 1_000_000;
+
 /// Colourings played per choice for a hint at a `play` prompt.
 pub const HINT_SAMPLES: u32 = 600;
 
@@ -575,7 +578,8 @@ blinks: ana YY-YB, bo RR-GB, cy RY-BB, dee BB-RR, c1 YY-GG, c2 RG-YB, c3 YY-GB, 
         assert_eq!(a.candidates.len(), 3 * 6);
         for c in &a.candidates {
             let answer = format!("BB {}", c.answer);
-            let Ok(crate::kingmaker::season::Answer::Step(m)) = y.read_answer("summer", &answer)
+            let Ok(crate::kingmaker::season::Answer::Step(m)) =
+                y.read_answer(&crate::kingmaker::season::Key::Summer, &answer)
             else {
                 panic!("{answer}")
             };
@@ -585,7 +589,7 @@ blinks: ana YY-YB, bo RR-GB, cy RY-BB, dee BB-RR, c1 YY-GG, c2 RG-YB, c3 YY-GB, 
             let mut moving = y.clone();
             moving.reveal("dee", [Colour::Blue, Colour::Blue]).unwrap();
             let Ok(crate::kingmaker::season::Answer::Step(m)) =
-                moving.read_answer("move", &c.answer)
+                moving.read_answer(&crate::kingmaker::season::Key::Move, &c.answer)
             else {
                 panic!("{}", c.answer)
             };

@@ -1,6 +1,7 @@
 //! Why a Kingmaker campaign refuses a setup, a name or a Year's result: every such message
 //! of the game, written here once.
 
+use crate::kingmaker::ruling;
 use std::fmt;
 
 use super::build::Rule as BuildRule;
@@ -322,8 +323,10 @@ impl YearError {
             E::MustLongPress { .. } => "second-chooser-long-presses",
             E::PairDisagrees { .. } | E::Contradicts { .. } => "shown-pairs-agree",
             E::CommonPlaced { .. } => "scattered-commons-only",
-            E::OwnCommon { .. } => "summer-own-common",
-            E::SayLit { .. } | E::StaysDark { .. } | E::AlreadyLit { .. } => "dark-commons",
+            E::OwnCommon { .. } => ruling::Id::SummerOwnCommon.id(),
+            E::SayLit { .. } | E::StaysDark { .. } | E::AlreadyLit { .. } => {
+                ruling::Id::DarkCommons.id()
+            }
             E::FirstAlone { .. } | E::NeedsSide { .. } | E::NotInCommons { .. } => {
                 "placed-against-the-commons"
             }

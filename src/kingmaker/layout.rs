@@ -529,7 +529,7 @@ fn check_pair(src: &Source, p: &Located<String>, problems: &mut Problems) -> Opt
         let what = if n < 2 {
             format!(
                 "a face is missing: the pair `{text}` has {n} face{}, a pip pair has 2",
-                if n == 1 { "" } else { "s" }
+                crate::words::s(n)
             )
         } else {
             format!("the pair `{text}` has {n} faces, a pip pair has 2")
@@ -623,7 +623,7 @@ fn row_count_problem(src: &Source, rows: &[RawRow], whole: Range<usize>) -> Prob
     let mut p = Problem::new(format!(
         "the layout has {} row{}, not 3",
         rows.len(),
-        if rows.len() == 1 { "" } else { "s" }
+        crate::words::s(rows.len())
     ))
     .at(src, whole)
     .expected(LAYOUT_EXPECTED);
@@ -677,7 +677,7 @@ fn row_length_problem(src: &Source, r: usize, row: &RawRow, want: usize) -> Prob
         "row {} has {} Blink{}, not {want}",
         r + 1,
         row.blinks.len(),
-        if row.blinks.len() == 1 { "" } else { "s" }
+        crate::words::s(row.blinks.len())
     ))
     .at(src, span)
     .expected(LAYOUT_EXPECTED)

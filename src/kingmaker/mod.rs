@@ -5,6 +5,8 @@
 //! - [`score`]: each player's triad, its colour counts and the product.
 //! - [`picture`]: the layout drawn as hexagons.
 //! - [`build`]: a Commons build, placement by placement, checked against the rules.
+//! - [`report`]: the verdicts of the one-shot commands, in their JSON shape.
+//! - [`start`]: a new campaign's first log, its target's default.
 //! - [`year`]: a Year season by season, its record notation, and the record's check.
 //! - [`campaign`]: the ledger across Years, as a session (a quick ledger of results, or
 //!   every Year followed season by season).
@@ -16,8 +18,11 @@ pub mod error;
 pub mod layout;
 pub mod picture;
 pub mod record;
+pub mod report;
+pub mod ruling;
 pub mod score;
 pub mod season;
+pub mod start;
 pub mod year;
 
 use crate::ruleset::Ruleset;
@@ -61,16 +66,16 @@ pub struct Rules {
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
-            year_tie_shared: !rs.is("year-tie", "nobody"),
-            zero_colour_left_out: !rs.is("zero-colour", "zero"),
-            all_lit: !rs.is("lit-faces", "shown"),
-            tied_agree: !rs.is("next-first", "token-passes"),
-            campaign_tie_shared: !rs.is("campaign-tie", "play-on"),
-            first_leads_spring: rs.is("first-season", "spring"),
-            summer_another_common: rs.is("summer-own-common", "another"),
-            first_long_press: rs.is("first-long-press", "allowed"),
-            lit_when_moved: rs.is("dark-commons", "lit-when-moved"),
-            campaign_open: rs.is("campaign-end", "open"),
+            year_tie_shared: !rs.is(ruling::YearTie::Nobody),
+            zero_colour_left_out: !rs.is(ruling::ZeroColour::Zero),
+            all_lit: !rs.is(ruling::LitFaces::Shown),
+            tied_agree: !rs.is(ruling::NextFirst::TokenPasses),
+            campaign_tie_shared: !rs.is(ruling::CampaignTie::PlayOn),
+            first_leads_spring: rs.is(ruling::FirstSeason::Spring),
+            summer_another_common: rs.is(ruling::SummerOwnCommon::Another),
+            first_long_press: rs.is(ruling::FirstLongPress::Allowed),
+            lit_when_moved: rs.is(ruling::DarkCommons::LitWhenMoved),
+            campaign_open: rs.is(ruling::CampaignEnd::Open),
         }
     }
 
@@ -93,25 +98,25 @@ mod tests {
         assert!(!(r.lit_when_moved || r.campaign_open));
         let rs = Ruleset::builtin(GAME).unwrap();
         let other = Rules::from_ruleset(
-            &rs.with("year-tie", "nobody")
+            &rs.with(ruling::YearTie::Nobody)
                 .unwrap()
-                .with("zero-colour", "zero")
+                .with(ruling::ZeroColour::Zero)
                 .unwrap()
-                .with("lit-faces", "shown")
+                .with(ruling::LitFaces::Shown)
                 .unwrap()
-                .with("next-first", "token-passes")
+                .with(ruling::NextFirst::TokenPasses)
                 .unwrap()
-                .with("campaign-tie", "play-on")
+                .with(ruling::CampaignTie::PlayOn)
                 .unwrap()
-                .with("first-season", "spring")
+                .with(ruling::FirstSeason::Spring)
                 .unwrap()
-                .with("summer-own-common", "another")
+                .with(ruling::SummerOwnCommon::Another)
                 .unwrap()
-                .with("first-long-press", "allowed")
+                .with(ruling::FirstLongPress::Allowed)
                 .unwrap()
-                .with("dark-commons", "lit-when-moved")
+                .with(ruling::DarkCommons::LitWhenMoved)
                 .unwrap()
-                .with("campaign-end", "open")
+                .with(ruling::CampaignEnd::Open)
                 .unwrap(),
         );
         assert!(other.first_leads_spring && other.summer_another_common);

@@ -6,6 +6,7 @@ use super::campaign::{Action, Campaign, NO_TARGET, Setup};
 use super::error::CampaignError;
 use super::year::{self, Entry, Line};
 use crate::diag::{Error, Problem, Source};
+use crate::kingmaker::ruling;
 use crate::ruleset::Ruleset;
 use crate::session::{Session, Step};
 
@@ -269,7 +270,7 @@ fn rule_of(e: &CampaignError) -> &'static str {
     match e {
         CampaignError::Year(y) => y.rule(),
         CampaignError::Over => "campaign-over",
-        CampaignError::FirstUnsaid(_) | CampaignError::FirstKnown => "next-first",
+        CampaignError::FirstUnsaid(_) | CampaignError::FirstKnown => ruling::Id::NextFirst.id(),
         _ => "players",
     }
 }
@@ -277,6 +278,7 @@ fn rule_of(e: &CampaignError) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kingmaker::ruling;
 
     pub const YEAR: &str = "players: ana bo cy dee
 winter: ana bo cy dee
@@ -290,8 +292,8 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
         Ruleset::builtin("kingmaker").unwrap()
     }
 
-    fn with(id: &str, choice: &str) -> Ruleset {
-        std_rules().with(id, choice).unwrap()
+    fn with(choice: impl crate::ruleset::Choice) -> Ruleset {
+        std_rules().with(choice).unwrap()
     }
 
     fn verdict(text: &str, rs: &Ruleset) -> RecordVerdict {
@@ -423,7 +425,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
                 "the first chooser of a common clicks it (ruling first-long-press: refused); legal: `c2 left PAIR` or `c2 right PAIR`".into()
             )
         );
-        let allowed = with("first-long-press", "allowed");
+        let allowed = with(ruling::FirstLongPress::Allowed);
         legal(&text, &allowed);
         // The second chooser still long-presses, and sees the same pairs.
         let second = text.replace("cy c2 long RG-YB", "cy c2 left RG");
@@ -543,11 +545,11 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
         let allowed = verdict(&text, &std_rules());
         assert_eq!(allowed.illegal, None);
         assert_eq!(
-            refused(&text, &with("summer-own-common", "another")),
+            refused(&text, &with(ruling::SummerOwnCommon::Another)),
             (
                 4,
                 Some("cy".into()),
-                "summer-own-common",
+                ruling::Id::SummerOwnCommon.id(),
                 "c2 is the common this player lit in Spring (ruling summer-own-common: another); legal: c1, c3 or c4".into()
             )
         );
@@ -562,13 +564,13 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             (
                 4,
                 Some("ana".into()),
-                "dark-commons",
+                ruling::Id::DarkCommons.id(),
                 "nobody chose c4 in Spring, and it stays dark until the Year ends (ruling dark-commons: dark); legal: the step without `lit`".into()
             )
         );
-        let moved = with("dark-commons", "lit-when-moved");
+        let moved = with(ruling::DarkCommons::LitWhenMoved);
         legal(&lit, &moved);
-        assert_eq!(refused(YEAR, &moved).2, "dark-commons");
+        assert_eq!(refused(YEAR, &moved).2, ruling::Id::DarkCommons.id());
         let wrong = edited("ana YB c4 ne c3", "ana YB c4 ne c3 lit GG-RR");
         let (line, _, rule, why) = refused(&wrong, &moved);
         assert_eq!((line, rule), (6, "shown-pairs-agree"));
@@ -590,7 +592,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
     fn ruling_first_season_both_sides() {
         // Under first-season: spring the first player leads Spring, the one on their
         // right Winter.
-        let spring = with("first-season", "spring");
+        let spring = with(ruling::FirstSeason::Spring);
         assert_eq!(refused(YEAR, &spring).2, "token-order");
         let text = "players: bo cy dee ana\nwinter: ana bo cy dee\n".to_string()
             + &YEAR.lines().skip(2).collect::<Vec<_>>().join("\n");
@@ -650,7 +652,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
         assert_eq!(refused(&year_4, &std_rules()).2, "campaign-over");
         // Without a target line the standing is all there is, and Years go on.
         legal(&(three_years("") + "next: bo\n"), &std_rules());
-        let open = with("campaign-end", "open");
+        let open = with(ruling::CampaignEnd::Open);
         let v = verdict(&three_years(""), &open);
         assert_eq!(v.campaign.champions(), None);
         assert_eq!(
@@ -672,7 +674,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             (
                 7,
                 None,
-                "next-first",
+                ruling::Id::NextFirst.id(),
                 "nobody named who starts Year 2; legal: a `next: NAME` line after the Year, or `year: NAME`".into()
             )
         );
@@ -712,7 +714,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             );
         let tie = tie.lines().take(5).collect::<Vec<_>>().join("\n")
             + "\nblinks: ana RG-RG, bo RG-RG, cy RG-RG, dee RG-RG, c1 RG-RG, c2 RG-RG, c3 RG-RG, c4 RG-RG\n";
-        let passes = with("next-first", "token-passes");
+        let passes = with(ruling::NextFirst::TokenPasses);
         let v = verdict(&format!("{tie}year\n"), &passes);
         assert_eq!(v.illegal, None);
         assert_eq!(v.campaign.first, Some(1));
@@ -722,7 +724,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
         );
         // By default the players who tied agree, so any name goes.
         legal(&format!("{tie}next: cy\n"), &std_rules());
-        let nobody = with("year-tie", "nobody");
+        let nobody = with(ruling::YearTie::Nobody);
         assert_eq!(verdict(&tie, &nobody).campaign.points, [0, 0, 0, 0]);
         assert_eq!(verdict(&tie, &std_rules()).campaign.points, [1, 1, 1, 1]);
     }

@@ -2,6 +2,7 @@
 //! faces of each colour in it, and the product of those counts.
 
 use crate::explain::Explain;
+use crate::kingmaker::ruling;
 use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
@@ -224,7 +225,7 @@ pub fn triad_explain(rs: &Ruleset, rules: &Rules, x: &mut Explain) {
             "Only the pip pairs shown count; a pair written `..` adds nothing."
         },
         rs,
-        &["lit-faces"],
+        &[ruling::Id::LitFaces],
     );
 }
 
@@ -239,7 +240,7 @@ pub fn year_explain(rs: &Ruleset, rules: &Rules, y: &YearScore) -> Explain {
             "The score is the product of the faces of each colour in the triad; a colour with no face makes it 0."
         },
         rs,
-        &["zero-colour"],
+        &[ruling::Id::ZeroColour],
     );
     if y.top.len() > 1 {
         x.ruled(
@@ -249,7 +250,7 @@ pub fn year_explain(rs: &Ruleset, rules: &Rules, y: &YearScore) -> Explain {
                 "The highest score wins the Year; when it is tied, nobody gets the overall point."
             },
             rs,
-            &["year-tie"],
+            &[ruling::Id::YearTie],
         );
     } else {
         x.rule("The highest score wins the Year and one overall point; that player chooses who starts the next Year.");
@@ -289,13 +290,8 @@ mod tests {
     use crate::ruleset::Ruleset;
     use proptest::prelude::*;
 
-    fn rules_with(id: &str, choice: &str) -> Rules {
-        Rules::from_ruleset(
-            &Ruleset::builtin("kingmaker")
-                .unwrap()
-                .with(id, choice)
-                .unwrap(),
-        )
+    fn rules_with(choice: impl crate::ruleset::Choice) -> Rules {
+        Rules::from_ruleset(&Ruleset::builtin("kingmaker").unwrap().with(choice).unwrap())
     }
 
     fn scores(text: &str, rules: &Rules) -> Vec<(String, u64)> {
@@ -338,7 +334,7 @@ mod tests {
         assert_eq!(y.best, 72);
         assert_eq!(y.top, ["bo", "dee"]);
         assert_eq!(y.winners, ["bo", "dee"]);
-        let nobody = score(&l, &rules_with("year-tie", "nobody"));
+        let nobody = score(&l, &rules_with(ruling::YearTie::Nobody));
         assert_eq!(nobody.top, ["bo", "dee"]);
         assert!(nobody.winners.is_empty());
     }
@@ -368,7 +364,7 @@ mod tests {
         assert_eq!(s[1], ("bo".to_string(), 16));
         // p4: BB-BB ×3 → B12 = 12
         assert_eq!(s[3], ("p4".to_string(), 12));
-        let z = scores(text, &rules_with("zero-colour", "zero"));
+        let z = scores(text, &rules_with(ruling::ZeroColour::Zero));
         assert_eq!(z[0], ("ana".to_string(), 0));
         assert_eq!(z[1], ("bo".to_string(), 16));
         assert_eq!(z[3], ("p4".to_string(), 0));
@@ -379,7 +375,7 @@ mod tests {
     #[test]
     fn shown_pairs_only() {
         let text = "ana:RG-.. ..-GB ..-.. / GG-RY ..-.. / ..-.. ..-.. ..-..";
-        let s = scores(text, &rules_with("lit-faces", "shown"));
+        let s = scores(text, &rules_with(ruling::LitFaces::Shown));
         assert_eq!(s[0], ("ana".to_string(), 8));
         // p2: nothing + GB + nothing → G1 B1 = 1
         assert_eq!(s[1], ("p2".to_string(), 1));
@@ -421,9 +417,9 @@ mod tests {
                 54, 60, 64, 72, 81
             ]
         );
-        let z = possible_scores(&rules_with("zero-colour", "zero"));
+        let z = possible_scores(&rules_with(ruling::ZeroColour::Zero));
         assert!(z.contains(&0) && z.contains(&81) && !z.contains(&12));
-        let shown = possible_scores(&rules_with("lit-faces", "shown"));
+        let shown = possible_scores(&rules_with(ruling::LitFaces::Shown));
         assert!(shown.contains(&0) && shown.contains(&1) && shown.contains(&2));
     }
 
@@ -457,7 +453,7 @@ mod tests {
     proptest! {
         #[test]
         fn scores_match_a_plain_recount(l in arb_layout(false), zero in any::<bool>()) {
-            let rules = if zero { rules_with("zero-colour", "zero") } else { Rules::standard() };
+            let rules = if zero { rules_with(ruling::ZeroColour::Zero) } else { Rules::standard() };
             let y = score(&l, &rules);
             for p in &y.players {
                 prop_assert_eq!(p.score, recount(&l, p.slot, &rules));
@@ -471,8 +467,8 @@ mod tests {
         /// in by hand is never refused when a real layout could make it).
         #[test]
         fn scores_are_possible(l in arb_layout(true), part in arb_layout(false), zero in any::<bool>()) {
-            let zc = if zero { "zero" } else { "left-out" };
-            let lit = Rules::from_ruleset(&Ruleset::builtin("kingmaker").unwrap().with("zero-colour", zc).unwrap());
+            let zc = if zero { ruling::ZeroColour::Zero } else { ruling::ZeroColour::LeftOut };
+            let lit = rules_with(zc);
             let shown = Rules { all_lit: false, ..lit.clone() };
             for p in score(&l, &lit).players {
                 prop_assert!(possible_scores(&lit).contains(&p.score), "{}", p.score);

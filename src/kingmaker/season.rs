@@ -17,6 +17,7 @@ use super::year::{
     Click, Insert, Lit, Move, PairOf, Press, Reveal, Season, Shown, common_index, common_name,
     pair_text, pairs_text, same_pair,
 };
+use crate::kingmaker::ruling;
 use crate::render::Style;
 use crate::session::Question;
 
@@ -63,8 +64,44 @@ pub struct ShownPair {
 pub enum Next {
     /// kado takes the step itself (Winter, which asks nothing).
     Auto(Move),
-    Ask(Question),
+    Ask(Question<Key>),
     Done,
+}
+
+/// What a Kingmaker session asks: a step of the Year (named as the Year record names
+/// it), the first player token, or a Year told whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A Year told whole: its Commons, or each player's score.
+    Year,
+    /// Who holds the first player token.
+    First,
+    Spring,
+    /// The pairs of a common long-pressed as it goes in (Summer).
+    Lit,
+    /// The pair a player reveals (Summer).
+    Summer,
+    /// Where the Blink goes, with its pair revealed (Summer).
+    Move,
+    Harvest,
+    /// The final long press: a Blink's pairs.
+    Blinks,
+}
+
+impl Key {
+    /// The step's word in the Year record (`spring`, `summer`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Key::Year => "year",
+            Key::First => "first",
+            Key::Spring => "spring",
+            Key::Lit => "lit",
+            Key::Summer => "summer",
+            Key::Move => "move",
+            Key::Harvest => "harvest",
+            Key::Blinks => "blinks",
+        }
+    }
 }
 
 /// A Year in progress.
@@ -851,301 +888,6 @@ impl YearState {
         };
         format!("{} {}-{}: {by}; {place}", common_name(c), pair(0), pair(1))
     }
-
-    /// What the table is asked next, or the step kado takes itself.
-    pub fn next(&self) -> Next {
-        let who = self.due().map(|i| self.name(i)).unwrap_or_default();
-        match self.phase {
-            Phase::Season(Season::Winter) => Next::Auto(Move::Winter(self.order(Season::Winter))),
-            Phase::Season(Season::Spring) => Next::Ask(Question::new(
-                "spring",
-                format!("Spring, {who}: which scattered common do you light, and what shows"),
-                self.spring_hint(),
-            )),
-            Phase::Season(Season::Summer) => self.summer_next(&who),
-            Phase::Season(Season::Harvest) => self.harvest_next(&who),
-            Phase::Blinks => self.blinks_next(),
-            Phase::Done => Next::Done,
-        }
-    }
-
-    /// Summer: the pair the player due reveals, then the common they move (kado moves it
-    /// itself when only one move is legal).
-    fn summer_next(&self, who: &str) -> Next {
-        if let Some(r) = &self.moving {
-            let common = common_name(r.common);
-            return Next::Ask(Question::new(
-                "lit",
-                format!("Summer, {who}: {common} is long-pressed as it goes in; its pairs"),
-                format!(
-                    "{common}'s left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB` (ruling dark-commons: lit-when-moved)."
-                ),
-            ));
-        }
-        let Some(pair) = self.revealed else {
-            return Next::Ask(Question::new(
-                "summer",
-                format!("Summer, {who}: the pair you reveal"),
-                self.summer_hint(),
-            ));
-        };
-        if let [(common, against)] = self.summer_choices().as_slice() {
-            return Next::Auto(Move::Summer(Reveal {
-                player: who.to_string(),
-                pair,
-                common: *common,
-                against: against.clone(),
-                lit: None,
-            }));
-        }
-        Next::Ask(Question::new(
-            "move",
-            format!(
-                "Summer, {who} (revealed {}): the common you move into the Commons",
-                pair_text(pair)
-            ),
-            self.move_hint(),
-        ))
-    }
-
-    /// Harvest: where the player due inserts their Blink (kado says it when one place is
-    /// left).
-    fn harvest_next(&self, who: &str) -> Next {
-        let places = self.legal_placements(who);
-        if let ([only], true) = (places.as_slice(), self.known)
-            && let Some((side, of)) = only.against.clone()
-        {
-            return Next::Auto(Move::Harvest(Insert {
-                player: who.to_string(),
-                side,
-                of,
-            }));
-        }
-        Next::Ask(Question::new(
-            "harvest",
-            format!("Harvest, {who}: where does your Blink go"),
-            format!(
-                "A side of a Blink in the Commons, e.g. `w c4`; your Blink must touch two commons. Legal now: {}.",
-                self.legal_places(who).join(", ")
-            ),
-        ))
-    }
-
-    /// After the final long press: kado tells itself every Blink whose both pairs were
-    /// shown, and asks the others one by one.
-    fn blinks_next(&self) -> Next {
-        let unlit = self.unlit();
-        if self.known
-            && let Some((blink, pairs)) = unlit
-                .iter()
-                .find_map(|b| Some((b.clone(), self.known_pairs(b)?)))
-        {
-            return Next::Auto(Move::Lit(Lit { blink, pairs }));
-        }
-        let name = unlit.first().cloned().unwrap_or_default();
-        let (prompt, hint) = match (self.half_known(&name), self.player_index(&name)) {
-            (Some((side, pair)), _) => (
-                format!(
-                    "Long press every Blink. {name}'s {} pair (its {} pair showed {})",
-                    side_word(Some(1 - side)),
-                    side_word(Some(side)),
-                    pair_text(pair)
-                ),
-                format!(
-                    "The pair kado has not seen, two colours of R Y G B: `RY`; or both pairs, `{}`.",
-                    if side == 0 {
-                        format!("{}-RY", pair_text(pair))
-                    } else {
-                        format!("RY-{}", pair_text(pair))
-                    }
-                ),
-            ),
-            (None, Some(i)) => (
-                format!(
-                    "Long press every Blink. {name}'s pairs{}",
-                    self.reveals
-                        .get(i)
-                        .copied()
-                        .flatten()
-                        .map(|p| format!(" ({name} revealed {})", pair_text(p)))
-                        .unwrap_or_default()
-                ),
-                BLINK_HINT.to_string(),
-            ),
-            _ => (
-                format!("Long press every Blink. {name}'s pairs"),
-                BLINK_HINT.to_string(),
-            ),
-        };
-        Next::Ask(Question::new("blinks", prompt, hint))
-    }
-
-    /// A common with one pair shown during the Year and the other not: the side shown
-    /// (0 left, 1 right) and its pair.
-    fn half_known(&self, name: &str) -> Option<(usize, PairOf)> {
-        let c = common_index(name)?;
-        match self.commons[c].colours {
-            [Some(l), None] => Some((0, l)),
-            [None, Some(r)] => Some((1, r)),
-            _ => None,
-        }
-    }
-
-    fn spring_hint(&self) -> String {
-        let mut hint = "A common and how you press it: `c2 left RG` (a single click shows the left pair), `c2 right YB` (a double click, the right pair), or `c2 long RG-YB` for a common already chosen (a long press shows both).".to_string();
-        for c in 0..4 {
-            hint += &format!("\n  {}", self.common_line(c));
-        }
-        hint
-    }
-
-    fn summer_hint(&self) -> String {
-        let open = Self::names_of(&self.scattered()).join(", ");
-        let place = if self.placed.is_empty() {
-            "the first common goes on its own: `RY c3`".to_string()
-        } else {
-            format!(
-                "then the side of a Blink in the Commons it goes against: `BB c2 e c3` (legal places now: {})",
-                self.legal_places("it").join(", ")
-            )
-        };
-        let lit = if self.rules.lit_when_moved {
-            " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` (ruling dark-commons: lit-when-moved)."
-        } else {
-            ""
-        };
-        format!(
-            "The pair your Blink shows, `RY`; or with it the common you move ({open}): {place}.{lit}"
-        )
-    }
-
-    fn move_hint(&self) -> String {
-        let open = Self::names_of(&self.scattered()).join(", ");
-        let place = if self.placed.is_empty() {
-            "the first common goes on its own: `c3`".to_string()
-        } else {
-            format!(
-                "then the side of a Blink in the Commons it goes against: `c2 e c3` (legal places now: {})",
-                self.legal_places("it").join(", ")
-            )
-        };
-        let lit = if self.rules.lit_when_moved {
-            " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` (ruling dark-commons: lit-when-moved)."
-        } else {
-            ""
-        };
-        format!("The common you move ({open}); {place}.{lit}")
-    }
-
-    /// What a question of the Year takes, for a refused answer.
-    pub fn takes(&self, key: &str) -> String {
-        match key {
-            "spring" => "a common and how you press it, with what shows: `c2 left RG`, `c2 right YB` or `c2 long RG-YB`".to_string(),
-            "summer" => "the pair your Blink shows, `RY`, or with it the common you move: `RY c3`, `BB c2 e c3`".to_string(),
-            "move" => {
-                let legal: Vec<String> = self
-                    .summer_choices()
-                    .iter()
-                    .map(|(c, at)| match at {
-                        Some((d, o)) => format!("`{} {d} {o}`", common_name(*c)),
-                        None => format!("`{}`", common_name(*c)),
-                    })
-                    .collect();
-                format!("the common you move and where: {}", legal.join(", "))
-            }
-            "harvest" => format!(
-                "a side of a Blink in the Commons: {}",
-                self.legal_places(&self.due().map(|i| self.name(i)).unwrap_or_default())
-                    .iter()
-                    .map(|p| format!("`{p}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            _ => "the Blink's left pair, `-`, its right pair: `RG-YB`".to_string(),
-        }
-    }
-
-    /// Reads the table's answer to a question of the Year: a step, or a Summer reveal told
-    /// before the move. The player whose turn it is (or the Blink asked about) may be left
-    /// out. A refused answer says what this question takes.
-    pub fn read_answer(&self, key: &str, text: &str) -> Result<Answer, crate::diag::Error> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let first = words.first().copied().unwrap_or("");
-        let (named, who) = if key == "blinks" {
-            (
-                self.blink_name(first).is_some() && words.len() > 1,
-                self.unlit().into_iter().next().unwrap_or_default(),
-            )
-        } else {
-            (
-                self.player_index(first).is_some(),
-                self.due().map(|i| self.name(i)).unwrap_or_default(),
-            )
-        };
-        let (who, rest) = if named {
-            (first.to_string(), &words[1..])
-        } else {
-            (who, &words[..])
-        };
-        let rest = rest.join(" ");
-        if let ("summer", Some(pair)) = (key, super::year::read_pair(&rest)) {
-            return Ok(Answer::Reveal(who, pair));
-        }
-        if key == "blinks"
-            && let (Some(pair), Some((side, seen))) =
-                (super::year::read_pair(&rest), self.half_known(&who))
-        {
-            let pairs = if side == 0 {
-                [seen, pair]
-            } else {
-                [pair, seen]
-            };
-            return Ok(Answer::Step(Move::Lit(Lit { blink: who, pairs })));
-        }
-        if let ("lit", Some(r)) = (key, &self.moving) {
-            let src = crate::diag::Source::new("the answer", rest.as_str());
-            let pairs = super::year::read_pairs(&src).map_err(|e| self.refused(key, text, &e))?;
-            return Ok(Answer::Step(Move::Summer(Reveal {
-                lit: Some(pairs),
-                ..r.clone()
-            })));
-        }
-        // The move may be told with the pair again (`RY c4`): it must be the one revealed.
-        let paired = rest
-            .split_whitespace()
-            .next()
-            .and_then(super::year::read_pair)
-            .is_some();
-        let full = match (key, self.revealed) {
-            ("move", Some(pair)) if !paired => format!("{who} {} {rest}", pair_text(pair)),
-            _ => format!("{who} {rest}"),
-        };
-        let step_key = if key == "move" { "summer" } else { key };
-        super::year::read_step(step_key, &full)
-            .map(Answer::Step)
-            .map_err(|e| self.refused(key, text, &e))
-    }
-
-    /// An answer that cannot be read, said for the question asked: what was wrong with
-    /// it, and what this question takes.
-    fn refused(&self, key: &str, text: &str, e: &crate::diag::Error) -> crate::diag::Error {
-        let said: Vec<&str> = e.problems.iter().map(|p| p.message.as_str()).collect();
-        let shown = crate::diag::clip(text.trim());
-        // A step of the wrong shape is named in the record's words: said here as an
-        // answer to this question instead.
-        let message = if said.is_empty() || said.iter().any(|m| m.ends_with(" step")) {
-            format!("`{shown}` is not an answer to this question")
-        } else if let [one] = said.as_slice()
-            && one.starts_with(&format!("`{shown}`"))
-        {
-            (*one).to_string()
-        } else {
-            format!("`{shown}`: {}", said.join("; "))
-        };
-        crate::diag::Problem::new(message)
-            .expected(self.takes(key))
-            .into()
-    }
 }
 
 /// What the table answered at a question of the Year.
@@ -1167,7 +909,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
             "The first player leads Winter, the next player Spring, the one after Summer, the last Harvest."
         },
         rs,
-        &["first-season"],
+        &[ruling::Id::FirstSeason],
     );
     x.rule("In Spring each player lights one scattered common: its first chooser clicks it (one pair shown), a second must long-press it (both pairs), and no common is chosen a third time.");
     x.ruled(
@@ -1177,7 +919,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
             "A common's first chooser clicks it; only a common already chosen is long-pressed."
         },
         rs,
-        &["first-long-press"],
+        &[ruling::Id::FirstLongPress],
     );
     x.ruled(
         if rules.summer_another_common {
@@ -1186,7 +928,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
             "In Summer a player may move any scattered common, the one they lit in Spring included."
         },
         rs,
-        &["summer-own-common"],
+        &[ruling::Id::SummerOwnCommon],
     );
     x.ruled(
         if rules.lit_when_moved {
@@ -1195,7 +937,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::expla
             "A common nobody chose in Spring stays dark until the long press that ends the Year."
         },
         rs,
-        &["dark-commons"],
+        &[ruling::Id::DarkCommons],
     );
     x.rule("Every pair shown during the Year (a Spring press, a Summer reveal) must agree with the Blink's colours after the final long press.");
 }
@@ -1233,146 +975,7 @@ fn dir_word(d: Dir) -> &'static str {
     }
 }
 
+mod ask;
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::kingmaker::year::read_step;
-    use crate::ruleset::Ruleset;
-
-    fn players() -> Vec<String> {
-        ["ana", "bo", "cy", "dee"].map(String::from).to_vec()
-    }
-
-    fn year(rules: &Rules) -> YearState {
-        YearState::new(&players(), 2, rules)
-    }
-
-    fn step(y: &mut YearState, key: &str, text: &str) -> Result<Vec<String>, YearError> {
-        y.apply(&read_step(key, text).unwrap())
-    }
-
-    #[test]
-    fn the_token_passes_each_season() {
-        let y = year(&Rules::standard());
-        let leaders: Vec<usize> = Season::ALL.iter().map(|s| y.leader(*s)).collect();
-        assert_eq!(leaders, [2, 3, 0, 1]);
-        assert_eq!(y.order(Season::Spring), ["dee", "ana", "bo", "cy"]);
-        let rs = Ruleset::builtin("kingmaker").unwrap();
-        let spring = Rules::from_ruleset(&rs.with("first-season", "spring").unwrap());
-        let y = year(&spring);
-        let leaders: Vec<usize> = Season::ALL.iter().map(|s| y.leader(*s)).collect();
-        assert_eq!(leaders, [1, 2, 3, 0]);
-    }
-
-    #[test]
-    fn winter_is_kados_then_spring_is_asked() {
-        let mut y = year(&Rules::standard());
-        let Next::Auto(w) = y.next() else {
-            panic!("Winter is kado's")
-        };
-        assert_eq!(
-            w,
-            Move::Winter(["cy", "dee", "ana", "bo"].map(String::from).to_vec())
-        );
-        y.apply(&w).unwrap();
-        assert!(
-            matches!(y.next(), Next::Ask(q) if q.key == "spring" && q.prompt.starts_with("Spring, dee:"))
-        );
-        assert!(!y.is_fresh());
-    }
-
-    #[test]
-    fn legal_places_and_the_picture_as_the_commons_grows() {
-        let mut y = year(&Rules::standard());
-        y.apply(&Move::Winter(y.order(Season::Winter))).unwrap();
-        for s in [
-            "dee c1 left RG",
-            "ana c2 left YY",
-            "bo c3 left GG",
-            "cy c4 left BB",
-        ] {
-            step(&mut y, "spring", s).unwrap();
-        }
-        assert_eq!(y.picture(), None);
-        step(&mut y, "summer", "ana RG c1").unwrap();
-        assert_eq!(y.legal_places("c2").len(), 6);
-        step(&mut y, "summer", "bo YY c2 e c1").unwrap();
-        assert_eq!(y.legal_places("c3"), ["ne c1", "se c1"]);
-        step(&mut y, "summer", "cy GG c3 ne c1").unwrap();
-        let (layout, labels) = y.picture().unwrap();
-        assert_eq!(labels[1].as_deref(), Some("c3"));
-        assert_eq!(labels[0], None);
-        assert_eq!(layout.blinks[3].pairs_text(), "RG-..");
-        assert_eq!(y.legal_places("c4"), ["se c1"]);
-        let e = step(&mut y, "summer", "dee BB c4 e c2").unwrap_err();
-        assert_eq!(e.rule(), "fourth-opposite-third");
-    }
-
-    #[test]
-    fn summer_choices_keep_ruling_summer_own_common_both_sides() {
-        let spring = |rules: &Rules| {
-            let mut y = year(rules);
-            y.apply(&Move::Winter(y.order(Season::Winter))).unwrap();
-            for s in [
-                "dee c1 left RG",
-                "ana c2 left YY",
-                "bo c3 left GG",
-                "cy c4 left BB",
-            ] {
-                step(&mut y, "spring", s).unwrap();
-            }
-            y
-        };
-        let y = spring(&Rules::standard());
-        let commons: Vec<usize> = y.summer_choices().iter().map(|(c, _)| *c).collect();
-        assert_eq!(commons, [0, 1, 2, 3], "ana may move c2, the common she lit");
-        let rs = Ruleset::builtin("kingmaker").unwrap();
-        let another = Rules::from_ruleset(&rs.with("summer-own-common", "another").unwrap());
-        let mut y = spring(&another);
-        let commons: Vec<usize> = y.summer_choices().iter().map(|(c, _)| *c).collect();
-        assert_eq!(commons, [0, 2, 3], "ana moves another common than c2");
-        step(&mut y, "summer", "ana RG c1").unwrap();
-        let choices = y.summer_choices();
-        assert_eq!(
-            choices.len(),
-            2 * 6,
-            "bo: c2 or c4 (not c3, his own), on any side of c1"
-        );
-        assert!(choices.iter().all(|(c, at)| *c != 2 && at.is_some()));
-        for (c, at) in choices {
-            let (d, o) = at.unwrap();
-            let answer = format!("bo GG {} {d} {o}", common_name(c));
-            y.clone()
-                .apply(&read_step("summer", &answer).unwrap())
-                .unwrap();
-        }
-    }
-
-    #[test]
-    fn a_harvest_place_touches_two_commons() {
-        let mut y = year(&Rules::standard());
-        y.apply(&Move::Winter(y.order(Season::Winter))).unwrap();
-        for s in [
-            "dee c1 left RG",
-            "ana c2 left YY",
-            "bo c3 left GG",
-            "cy c4 left BB",
-            "ana RG c1",
-            "bo YY c2 e c1",
-            "cy GG c3 ne c1",
-            "dee BB c4 se c1",
-        ] {
-            let key = if s.contains("left") {
-                "spring"
-            } else {
-                "summer"
-            };
-            step(&mut y, key, s).unwrap();
-        }
-        let places = y.legal_placements("cy");
-        assert_eq!(places.len(), 4);
-        for p in places {
-            assert_eq!(y.commons_touching(p.at).len(), 2, "{:?}", p.against);
-        }
-    }
-}
+mod tests;

@@ -23,6 +23,7 @@ pub mod read;
 pub mod rollout;
 pub mod view;
 
+use crate::kinkado::ruling;
 use serde::Serialize;
 
 use self::rollout::Setting;
@@ -473,12 +474,12 @@ pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
     x.ruled(
         "ALORA sells her two lowest cards, buys the highest market card worth 6 or more when she can, bets the higher of her best face-up card and the round minimum, and plays the best hand of all her cards.",
         rs,
-        &["alora-buy", "alora-face-up", "alora-sum", "alora-last-room"],
+        &[ruling::Id::AloraBuy, ruling::Id::AloraFaceUp, ruling::Id::AloraSum, ruling::Id::AloraLastRoom],
     );
     x.ruled(
         "At the reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal.",
         rs,
-        &["alora-ties", "bank-bet"],
+        &[ruling::Id::AloraTies, ruling::Id::BankBet],
     );
     x.rule("Moves are ranked by the chance to end the game ahead: the lead at the end of this round, with the later rounds' swings taken as a normal spread that grows with their minimum bets.");
     x
@@ -488,7 +489,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
 mod tests {
     use super::*;
     use crate::kinkado::game::bot::Bot;
-    use crate::kinkado::game::{Deck, Game, Setup};
+    use crate::kinkado::game::{Deck, Game, Key, Setup};
     use crate::kinkado::odds;
     use crate::notation::test_cards as cards;
     use crate::ruleset::Ruleset;
@@ -516,11 +517,11 @@ mod tests {
 
     /// A virtual solo game played by the bot up to the player's first question of `kind`
     /// in round `round`.
-    fn at_prompt(seed: u64, round: u32, kind: &str) -> (Game, Question) {
+    fn at_prompt(seed: u64, round: u32, kind: &str) -> (Game, Question<Key>) {
         at_prompt_under(&Ruleset::builtin("kinkado").unwrap(), seed, round, kind)
     }
 
-    fn at_prompt_under(rs: &Ruleset, seed: u64, round: u32, kind: &str) -> (Game, Question) {
+    fn at_prompt_under(rs: &Ruleset, seed: u64, round: u32, kind: &str) -> (Game, Question<Key>) {
         let setup = Setup {
             players: vec!["you".into()],
             alora: true,
@@ -535,7 +536,8 @@ mod tests {
                     g.apply(&a).unwrap();
                 }
                 Step::Ask(q) => {
-                    if g.round == round && q.key == format!("{kind}:you") {
+                    let you = q.key.seat().is_some_and(|i| g.seats[i].name == "you");
+                    if g.round == round && you && q.key.kind() == kind {
                         return (g, q);
                     }
                     let a = g.answer(&q, &bot.answer(&g, &q)).unwrap();
@@ -598,7 +600,12 @@ mod tests {
             let a = match g.next() {
                 Step::Done => return,
                 Step::Auto(a) => a,
-                Step::Ask(q) if q.key == "play:you" => g.answer(&q, "best").unwrap(),
+                Step::Ask(q)
+                    if q.key.kind() == "play"
+                        && q.key.seat().is_some_and(|i| g.seats[i].name == "you") =>
+                {
+                    g.answer(&q, "best").unwrap()
+                }
                 Step::Ask(q) => g.answer(&q, &bot.answer(g, &q)).unwrap(),
             };
             g.apply(&a).unwrap();
@@ -655,7 +662,7 @@ mod tests {
         // One card a turn: in round 2 she has sold one when the player is first asked.
         let rs = Ruleset::builtin("kinkado")
             .unwrap()
-            .with("sell-turns", "one-at-a-time")
+            .with(ruling::SellTurns::OneAtATime)
             .unwrap();
         let (g, _) = at_prompt_under(&rs, 3, 2, "sell");
         let pos = view::position(&g, "you").unwrap();

@@ -1,6 +1,7 @@
 //! ALORA, the solo opponent: what she sells, buys and bets. Her reveal is
 //! [`super::hand::best_hand`].
 
+use crate::kinkado::ruling;
 use serde::Serialize;
 
 use super::{Rules, round_info, value};
@@ -200,7 +201,7 @@ pub fn explain_sell(rs: &Ruleset) -> Explain {
     x.ruled(
         "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
         rs,
-        &["joker-sum"],
+        &[ruling::Id::JokerSum],
     );
     x.rule("Cards sell for their value, paid by the bank, and go face up to the market.");
     x
@@ -215,7 +216,7 @@ pub fn explain_buy(rs: &Ruleset, rules: &Rules) -> Explain {
             money(i64::from(rules.alora_buy_minimum))
         ),
         rs,
-        &["alora-buy"],
+        &[ruling::Id::AloraBuy],
     );
     x.rule(format!(
         "She never holds more than {} cards.",
@@ -228,7 +229,7 @@ pub fn explain_buy(rs: &Ruleset, rules: &Rules) -> Explain {
             "With room for one card only, she buys the market card and draws no free card."
         },
         rs,
-        &["alora-last-room"],
+        &[ruling::Id::AloraLastRoom],
     );
     x.rule("Money spent in the market goes to the prize pool.");
     x
@@ -240,7 +241,7 @@ pub fn explain_bet(rs: &Ruleset) -> Explain {
     x.ruled(
         "ALORA bets the higher of her best face-up card's value and the round minimum.",
         rs,
-        &["alora-face-up"],
+        &[ruling::Id::AloraFaceUp],
     );
     x.rule("If she cannot afford her bet, the bank places it for her and her stash is untouched.");
     x
@@ -308,7 +309,7 @@ mod tests {
         let rb = Rules::from_ruleset(
             &Ruleset::builtin("kinkado")
                 .unwrap()
-                .with("alora-buy", "best-affordable")
+                .with(ruling::AloraBuy::BestAffordable)
                 .unwrap(),
         );
         let b = buy(&cards("KD 8S"), 10, 5, &rb);
@@ -326,7 +327,7 @@ mod tests {
         let ff = Rules::from_ruleset(
             &Ruleset::builtin("kinkado")
                 .unwrap()
-                .with("alora-last-room", "free-card")
+                .with(ruling::AloraLastRoom::FreeCard)
                 .unwrap(),
         );
         let b = buy(&cards("9D"), 50, 6, &ff);

@@ -11,6 +11,7 @@
 //! hand costs one addition and one evaluation; the walk is shared among threads by the
 //! first card.
 
+use crate::kinkado::ruling;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
@@ -161,7 +162,11 @@ pub fn explain(rs: &Ruleset) -> Explain {
     x.ruled(
         "Jokers are wild.",
         rs,
-        &["joker-sum", "joker-duplicates", "ace-straights"],
+        &[
+            ruling::Id::JokerSum,
+            ruling::Id::JokerDuplicates,
+            ruling::Id::AceStraights,
+        ],
     );
     x
 }

@@ -354,6 +354,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::kinkado::ruling;
     use crate::ruleset::Ruleset;
     use proptest::prelude::*;
 
@@ -363,14 +364,14 @@ pub(crate) mod tests {
     /// bit 1 duplicates forbidden, bit 2 ace low only, bit 3 all-cards.
     pub(crate) fn rules_for(bits: u8) -> Rules {
         let mut rs = Ruleset::builtin("kinkado").unwrap();
-        for (bit, id, alt) in [
-            (1, "joker-sum", "as-chosen"),
-            (2, "joker-duplicates", "forbidden"),
-            (4, "ace-straights", "low-only"),
-            (8, "alora-sum", "all-cards"),
+        for (bit, (id, alt)) in [
+            (1, ruling::JokerSum::AsChosen.named()),
+            (2, ruling::JokerDuplicates::Forbidden.named()),
+            (4, ruling::AceStraights::LowOnly.named()),
+            (8, ruling::AloraSum::AllCards.named()),
         ] {
             if bits & bit != 0 {
-                rs = rs.with(id, alt).unwrap();
+                rs = rs.with_named(id, alt).unwrap();
             }
         }
         Rules::from_ruleset(&rs)

@@ -4,6 +4,7 @@
 //! for the card that gives the highest tier, then the highest sum. This evaluator tries
 //! every card for every joker; it is the reference the fast evaluator is checked against.
 
+use crate::kinkado::ruling;
 use std::fmt;
 
 use serde::Serialize;
@@ -311,24 +312,28 @@ pub fn explain(rs: &Ruleset, e: &Evaluation) -> Explain {
     let mut x = Explain::new();
     x.rule(format!(
         "{} is a tier {} hand (tier 1: high card, one pair, two pair; tier 2: three of a kind, straight, flush; tier 3: full house, four of a kind, straight flush).",
-        capitalised(&e.category.to_string()),
+        crate::words::capitalised(&e.category.to_string()),
         e.tier
     ));
     x.rule("Straights, flushes and full houses need five cards.");
     x.ruled(
         "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
         rs,
-        &["joker-sum"],
+        &[ruling::Id::JokerSum],
     );
     if !e.jokers.is_empty() {
         x.ruled(
             "Each joker stands for the card giving the highest tier, then the highest sum.",
             rs,
-            &["joker-duplicates", "five-of-a-kind"],
+            &[ruling::Id::JokerDuplicates, ruling::Id::FiveOfAKind],
         );
     }
     if matches!(e.category, Category::Straight | Category::StraightFlush) {
-        x.ruled("An ace may end a straight.", rs, &["ace-straights"]);
+        x.ruled(
+            "An ace may end a straight.",
+            rs,
+            &[ruling::Id::AceStraights],
+        );
     }
     x
 }
@@ -339,7 +344,7 @@ pub fn explain_alora(rs: &Ruleset, e: &Evaluation) -> Explain {
     x.ruled(
         "ALORA plays all her cards: the best hand of 2 to 5 of them, by tier then sum.",
         rs,
-        &["alora-sum"],
+        &[ruling::Id::AloraSum],
     );
     x
 }
@@ -350,15 +355,6 @@ pub fn alora_sum_note(rules: &Rules, played: usize, held: usize) -> Option<&'sta
         .then_some("Her sum counts every card she holds (ruling alora-sum: all-cards).\n")
 }
 
-/// `s` with its first letter a capital.
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,8 +362,8 @@ mod tests {
 
     use crate::notation::test_cards as cards;
 
-    fn rules_with(id: &str, alt: &str) -> Rules {
-        Rules::from_ruleset(&Ruleset::builtin("kinkado").unwrap().with(id, alt).unwrap())
+    fn rules_with(choice: impl crate::ruleset::Choice) -> Rules {
+        Rules::from_ruleset(&Ruleset::builtin("kinkado").unwrap().with(choice).unwrap())
     }
 
     fn eval(s: &str) -> (Category, u8, u32) {
@@ -403,7 +399,7 @@ mod tests {
         assert_eq!(eval("AS 2H 3C 4D 5S").0, Straight);
         assert_eq!(eval("10S JH QC KD AS").0, Straight);
         assert_eq!(eval("QS KH AC 2D 3S").0, HighCard);
-        let low_only = rules_with("ace-straights", "low-only");
+        let low_only = rules_with(ruling::AceStraights::LowOnly);
         assert_eq!(
             evaluate(&cards("10S JH QC KD AS"), &low_only).category,
             HighCard
@@ -432,7 +428,7 @@ mod tests {
     fn joker_sum_ruling_both_sides() {
         // Face value: the joker adds 20 even as a 3.
         assert_eq!(eval("3S 3H JK"), (Category::ThreeOfAKind, 2, 26));
-        let as_chosen = rules_with("joker-sum", "as-chosen");
+        let as_chosen = rules_with(ruling::JokerSum::AsChosen);
         let e = evaluate(&cards("3S 3H JK"), &as_chosen);
         assert_eq!((e.category, e.sum), (Category::ThreeOfAKind, 9));
         // Two cards with a joker: as-chosen picks the pair with the highest value.
@@ -446,7 +442,7 @@ mod tests {
         // but five of a kind needs a duplicate when four aces are held.
         let five = "AS AH AD AC JK";
         assert_eq!(eval(five).0, Category::FourOfAKind);
-        let forbidden = rules_with("joker-duplicates", "forbidden");
+        let forbidden = rules_with(ruling::JokerDuplicates::Forbidden);
         let e = evaluate(&cards(five), &forbidden);
         assert_eq!(e.category, Category::FourOfAKind);
         assert!(!cards(five).contains(&e.jokers[0]));
@@ -473,7 +469,7 @@ mod tests {
         let b = best_hand(&cards("5S"), &r);
         assert_eq!((b.hand.category, b.hand.sum), (Category::HighCard, 5));
         // all-cards: the sum counts the two cards left out.
-        let all = rules_with("alora-sum", "all-cards");
+        let all = rules_with(ruling::AloraSum::AllCards);
         let b = best_hand(&cards("KS KH 2C 7D 9S QH 3C"), &all);
         assert_eq!(b.hand.sum, 20 + 20 + 2 + 7 + 9 + 15 + 3);
     }
@@ -491,11 +487,11 @@ mod tests {
         // better whole-hand sum (the joker's $20 left unplayed) is hers, in any order.
         let rs = Ruleset::builtin("kinkado")
             .unwrap()
-            .with("ace-straights", "low-only")
+            .with(ruling::AceStraights::LowOnly)
             .unwrap()
-            .with("joker-sum", "as-chosen")
+            .with(ruling::JokerSum::AsChosen)
             .unwrap()
-            .with("alora-sum", "all-cards")
+            .with(ruling::AloraSum::AllCards)
             .unwrap();
         let r = Rules::from_ruleset(&rs);
         for order in ["9S 10S JH QH KD JK 2C", "JK 9S 10S QH KD JH 2C"] {

@@ -2,19 +2,28 @@
 //!
 //! - [`hand`]: the best hand from played cards (tier, then sum; jokers wild).
 //! - [`alora`]: ALORA's sells, buys and bets.
+//! - [`instructions`]: ALORA's turns as instructions to the table.
+//! - [`report`]: the verdicts of `hand`, `odds` and `census`, in their JSON shape.
 //! - [`seat`]: the notation of a reveal (`NAME=CARDS@BET`, the prize pool).
+//! - [`start`]: a new game's setup as `play` asks for it.
 //! - [`showdown`]: settling a reveal: who wins and who gets what.
 //! - [`advise`]: the best move at each of a solo player's decisions, with its chances.
 
 pub mod advise;
 pub mod alora;
 pub mod args;
+pub mod check;
 pub mod error;
 pub mod game;
 pub mod hand;
+pub mod instructions;
+pub mod record;
+pub mod report;
+pub mod ruling;
 pub mod seat;
 pub mod showdown;
 pub mod simulate;
+pub mod start;
 
 pub mod census;
 pub mod fast;
@@ -82,29 +91,29 @@ fn to_u32(v: i64) -> u32 {
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
-            joker_face_value: rs.is("joker-sum", "face-value"),
-            joker_duplicates: rs.is("joker-duplicates", "allowed"),
-            ace_high_straights: rs.is("ace-straights", "low-and-high"),
-            alora_sum_all: rs.is("alora-sum", "all-cards"),
-            alora_buy_best_affordable: rs.is("alora-buy", "best-affordable"),
-            alora_face_up_shown: rs.is("alora-face-up", "shown-and-bought"),
-            alora_keeps_rest: rs.is("alora-cards", "keeps-rest"),
-            split_by_chip: rs.is("split", "by-chip"),
-            alora_ties_after_bets: rs.is("alora-ties", "after-bets"),
-            alora_extra_seat: rs.is("alora-seat", "extra"),
-            solo_player_first: rs.is("solo-first", "player"),
-            alora_free_card_first: rs.is("alora-last-room", "free-card"),
-            game_tie_shared: rs.is("game-tie", "shared"),
-            bank_bet_in_pot: rs.is("bank-bet", "in-the-pot"),
-            buy_mixed: rs.is("buy-sources", "mixed"),
-            sell_one_at_a_time: rs.is("sell-turns", "one-at-a-time"),
-            start_money: to_u32(rs.value("start-money")),
-            max_bet: to_u32(rs.value("max-bet")),
-            hand_limit: to_u32(rs.value("hand-limit")) as usize,
-            max_sales: to_u32(rs.value("max-sales")) as usize,
-            deck_card_cost: to_u32(rs.value("deck-card-cost")),
-            alora_buy_minimum: to_u32(rs.value("alora-buy-minimum")),
-            rounds: to_u32(rs.value("rounds")),
+            joker_face_value: rs.is(ruling::JokerSum::FaceValue),
+            joker_duplicates: rs.is(ruling::JokerDuplicates::Allowed),
+            ace_high_straights: rs.is(ruling::AceStraights::LowAndHigh),
+            alora_sum_all: rs.is(ruling::AloraSum::AllCards),
+            alora_buy_best_affordable: rs.is(ruling::AloraBuy::BestAffordable),
+            alora_face_up_shown: rs.is(ruling::AloraFaceUp::ShownAndBought),
+            alora_keeps_rest: rs.is(ruling::AloraCards::KeepsRest),
+            split_by_chip: rs.is(ruling::Split::ByChip),
+            alora_ties_after_bets: rs.is(ruling::AloraTies::AfterBets),
+            alora_extra_seat: rs.is(ruling::AloraSeat::Extra),
+            solo_player_first: rs.is(ruling::SoloFirst::Player),
+            alora_free_card_first: rs.is(ruling::AloraLastRoom::FreeCard),
+            game_tie_shared: rs.is(ruling::GameTie::Shared),
+            bank_bet_in_pot: rs.is(ruling::BankBet::InThePot),
+            buy_mixed: rs.is(ruling::BuySources::Mixed),
+            sell_one_at_a_time: rs.is(ruling::SellTurns::OneAtATime),
+            start_money: to_u32(rs.value(ruling::Value::StartMoney)),
+            max_bet: to_u32(rs.value(ruling::Value::MaxBet)),
+            hand_limit: to_u32(rs.value(ruling::Value::HandLimit)) as usize,
+            max_sales: to_u32(rs.value(ruling::Value::MaxSales)) as usize,
+            deck_card_cost: to_u32(rs.value(ruling::Value::DeckCardCost)),
+            alora_buy_minimum: to_u32(rs.value(ruling::Value::AloraBuyMinimum)),
+            rounds: to_u32(rs.value(ruling::Value::Rounds)),
         }
     }
 

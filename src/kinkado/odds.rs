@@ -13,6 +13,7 @@
 //! bet, ALORA's when the bets are equal, so it is a win for a player who outbids her;
 //! under `on-sum` ALORA always, so it is a loss for the player.
 
+use crate::kinkado::ruling;
 use serde::Serialize;
 
 use super::Rules;
@@ -209,16 +210,16 @@ pub fn explain(rs: &Ruleset, tie_goes_to: TieGoesTo) -> Explain {
             TieGoesTo::HigherBet => "A tie of tier and sum goes to whoever bet more, and to ALORA when the bets are equal: it is a win only if you bet more than she does.",
         },
         rs,
-        &["alora-ties"],
+        &[ruling::Id::AloraTies],
     );
     x.ruled(
         "ALORA plays the best hand she can make from all her cards, face down ones too.",
         rs,
         &[
-            "alora-sum",
-            "joker-sum",
-            "joker-duplicates",
-            "ace-straights",
+            ruling::Id::AloraSum,
+            ruling::Id::JokerSum,
+            ruling::Id::JokerDuplicates,
+            ruling::Id::AceStraights,
         ],
     );
     x.rule("Her face-down cards may be any cards you cannot see, each set equally likely.");
@@ -518,7 +519,7 @@ mod tests {
         let after = odds(&q, &Rules::from_ruleset(&rs));
         let on_sum = odds(
             &q,
-            &Rules::from_ruleset(&rs.with("alora-ties", "on-sum").unwrap()),
+            &Rules::from_ruleset(&rs.with(ruling::AloraTies::OnSum).unwrap()),
         );
         assert_eq!(after.tie_goes_to, TieGoesTo::HigherBet);
         assert_eq!(on_sum.tie_goes_to, TieGoesTo::Alora);

@@ -208,7 +208,7 @@ impl<'r> Reader<'r> {
                 Problem::new(format!(
                     "{who} plays {} card{}; a played hand has 2 to 5",
                     cards.len(),
-                    if cards.len() == 1 { "" } else { "s" }
+                    crate::words::s(cards.len())
                 ))
                 .at(src, from..at),
             );

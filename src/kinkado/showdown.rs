@@ -8,6 +8,7 @@
 //! shared evenly (by chip when the chips are known); what cannot be divided, and every
 //! card, stays in the pool, and each winner still gets their own bet from the bank.
 
+use crate::kinkado::ruling;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -269,13 +270,13 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
     explain.ruled(
         "A joker is wild; it stands for the card that gives the highest tier, then the highest sum.",
         rs,
-        &["joker-sum", "joker-duplicates", "ace-straights"],
+        &[ruling::Id::JokerSum, ruling::Id::JokerDuplicates, ruling::Id::AceStraights],
     );
     if seats.iter().any(|s| s.is_alora) {
         explain.ruled(
             "ALORA plays the best hand she can make from all her cards.",
             rs,
-            &["alora-sum"],
+            &[ruling::Id::AloraSum],
         );
     }
     let verdict = decide(seats, &hands, rules, rs, &mut explain);
@@ -295,7 +296,11 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
         bet_chips.extend(as_chips(s.bet));
     }
     if seats.iter().any(|s| s.bank_placed) {
-        explain.ruled("The bank placed ALORA's bet for her.", rs, &["bank-bet"]);
+        explain.ruled(
+            "The bank placed ALORA's bet for her.",
+            rs,
+            &[ruling::Id::BankBet],
+        );
     }
 
     let mut payouts: BTreeMap<String, u32> = seats.iter().map(|s| (s.name.clone(), 0)).collect();
@@ -407,7 +412,7 @@ fn decide<'a>(
         explain.ruled(
             "ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing.",
             rs,
-            &["alora-ties"],
+            &[ruling::Id::AloraTies],
         );
         return verdict(vec![a], DecidedBy::AloraWinsTies, true);
     }
@@ -419,7 +424,7 @@ fn decide<'a>(
             explain.ruled(
                 "Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets.",
                 rs,
-                &["alora-ties"],
+                &[ruling::Id::AloraTies],
             );
         } else {
             explain.rule("Equal tier and sum: the highest bet wins.");
@@ -430,7 +435,7 @@ fn decide<'a>(
         explain.ruled(
             "Equal tier, sum and bet, ALORA among them: where the pot would be split, ALORA wins it alone.",
             rs,
-            &["alora-ties"],
+            &[ruling::Id::AloraTies],
         );
         return verdict(vec![a], DecidedBy::AloraWinsTies, true);
     }
@@ -438,13 +443,13 @@ fn decide<'a>(
         explain.ruled(
             "Equal tier and sum, ALORA among them but with a lower bet: she is out, and the players level on tier, sum and the highest bet split the pot.",
             rs,
-            &["alora-ties", "split"],
+            &[ruling::Id::AloraTies, ruling::Id::Split],
         );
     } else {
         explain.ruled(
             "Equal tier, sum and bet: the winners split the pot.",
             rs,
-            &["split"],
+            &[ruling::Id::Split],
         );
     }
     verdict(by_bet, DecidedBy::Split, tie)
@@ -542,7 +547,7 @@ mod tests {
         // by-value ruling: $34 shared, $17 each.
         let rs = Ruleset::builtin("kinkado")
             .unwrap()
-            .with("split", "by-value")
+            .with(ruling::Split::ByValue)
             .unwrap();
         let s = settle(
             &[seat("ana", "KS KH", 1), seat("bo", "KD KC", 1)],
@@ -553,10 +558,10 @@ mod tests {
         assert_eq!((s.payouts["ana"], s.pool_left), (18, 0));
     }
 
-    fn go_with(seats: &[Seat], alora_ties: &str) -> Settlement {
+    fn go_with(seats: &[Seat], alora_ties: ruling::AloraTies) -> Settlement {
         let rs = Ruleset::builtin("kinkado")
             .unwrap()
-            .with("alora-ties", alora_ties)
+            .with(alora_ties)
             .unwrap();
         let pool = Pool {
             money: 3,
@@ -570,32 +575,32 @@ mod tests {
     fn alora_ties_after_bets_and_on_sum() {
         // ana outbids ALORA on an equal hand: the bets decide first by default.
         let seats = [seat("ana", "KS KH", 10), seat(ALORA, "KD KC", 5)];
-        let s = go_with(&seats, "after-bets");
+        let s = go_with(&seats, ruling::AloraTies::AfterBets);
         assert_eq!(
             (s.winners.clone(), s.decided_by.as_str()),
             (vec!["ana".to_string()], "bet")
         );
         assert!(s.alora_tie);
         assert_eq!(s.payouts["ana"], 3 + 15 + 10);
-        let s = go_with(&seats, "on-sum");
+        let s = go_with(&seats, ruling::AloraTies::OnSum);
         assert_eq!(s.winners, vec![ALORA]);
         assert_eq!(s.decided_by.as_str(), "alora-wins-ties");
         assert_eq!(s.payouts[ALORA], 3 + 15 + 5);
         // Equal bets: ALORA wins under both, where players would split.
         let seats = [seat("ana", "KS KH", 5), seat(ALORA, "KD KC", 5)];
-        for r in ["after-bets", "on-sum"] {
+        for r in [ruling::AloraTies::AfterBets, ruling::AloraTies::OnSum] {
             let s = go_with(&seats, r);
             assert_eq!(
                 (s.winners.clone(), s.decided_by.as_str()),
                 (vec![ALORA.to_string()], "alora-wins-ties"),
-                "{r}"
+                "{r:?}"
             );
             assert_eq!(s.pool_cards_to.as_deref(), Some(ALORA));
         }
         // No tie with ALORA: the ruling is not consulted.
         let s = go_with(
             &[seat("ana", "KS KH", 5), seat(ALORA, "QD QC", 25)],
-            "on-sum",
+            ruling::AloraTies::OnSum,
         );
         assert!(!s.alora_tie);
         assert_eq!(s.decided_by.as_str(), "sum");
@@ -623,14 +628,14 @@ mod tests {
                 seat("cy", "QS QH", 25),
                 seat(ALORA, "JK KC", al),
             ];
-            let s = go_with(&seats, "after-bets");
+            let s = go_with(&seats, ruling::AloraTies::AfterBets);
             assert_eq!(
                 (s.winners.clone(), s.decided_by.as_str()),
                 (after.iter().map(|w| w.to_string()).collect::<Vec<_>>(), by),
                 "{a} {b} {al}"
             );
             assert!(s.alora_tie);
-            let s = go_with(&seats, "on-sum");
+            let s = go_with(&seats, ruling::AloraTies::OnSum);
             assert_eq!(
                 (s.winners.clone(), s.decided_by.as_str()),
                 (vec![ALORA.to_string()], "alora-wins-ties"),
@@ -653,7 +658,7 @@ mod tests {
         assert_eq!(s.payouts["ana"], 30 + 5);
         let rs = Ruleset::builtin("kinkado")
             .unwrap()
-            .with("bank-bet", "back-to-bank")
+            .with(ruling::BankBet::BackToBank)
             .unwrap();
         let s = settle(&seats, &pool, &Rules::from_ruleset(&rs), &rs);
         assert_eq!((s.payouts["ana"], s.bank_took_back), (5 + 5, 25));

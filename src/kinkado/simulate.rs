@@ -6,6 +6,7 @@
 //! seed `s` shuffles with a seed derived from `s` and `i`, so a run is the same whatever
 //! the number of threads.
 
+use crate::kinkado::ruling;
 use serde::Serialize;
 
 use super::Rules;
@@ -94,7 +95,7 @@ pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameR
     let mut seen_rounds = 0;
     let bot = policy.bot();
     let mut asked = 0u64;
-    let answer = |g: &Game, q: &crate::session::Question| {
+    let answer = |g: &Game, q: &crate::session::Question<super::game::Key>| {
         asked += 1;
         let advised = (policy == Policy::Advisor)
             .then(|| view::answer(g, q, ADVISOR_SAMPLES, game_seed(seed ^ i, asked)))
@@ -369,13 +370,7 @@ pub fn explain(rs: &Ruleset) -> Explain {
             "At each reveal ALORA wins any tie of tier and sum, whatever the bets; at the end, equal money is settled by the ruling in force."
         },
         rs,
-        &[
-            "alora-ties",
-            "game-tie",
-            "alora-buy",
-            "alora-face-up",
-            "alora-sum",
-        ],
+        &[ruling::Id::AloraTies, ruling::Id::GameTie, ruling::Id::AloraBuy, ruling::Id::AloraFaceUp, ruling::Id::AloraSum],
     );
     x.rule("Game i of a run is shuffled from a seed derived from the run's seed and i, so a run does not depend on the number of threads.");
     x

@@ -378,6 +378,7 @@ mod tests {
     use super::*;
     use crate::diag::Source;
     use crate::koikoi::record;
+    use crate::koikoi::ruling;
     use crate::koikoi::sim::{self, Policy};
 
     #[test]
@@ -443,17 +444,17 @@ mod tests {
             let houses: [(&str, &[(&str, &str)]); 8] = [
                 ("koikoi-bga", &[]),
                 ("koikoi", &[]),
-                ("koikoi-fudawiki", &[("multiplier", "soft-koi")]),
-                ("koikoi", &[("multiplier", "koi-bonus"), ("koi-calls", "once")]),
-                ("koikoi", &[("last-card-koi", "allowed"), ("another-yaku", "new-yaku")]),
-                ("koikoi", &[("both-koi", "next-yaku-stops"), ("both-instant", "dealer")]),
-                ("koikoi", &[("multiplier", "field-brights"), ("draw-round", "dealer-6")]),
-                ("koikoi", &[("tied-game", "extra-round"), ("next-dealer", "alternate"), ("dealt-hands", "redeal")]),
+                ("koikoi-fudawiki", &[ruling::Multiplier::SoftKoi.named()]),
+                ("koikoi", &[ruling::Multiplier::KoiBonus.named(), ruling::KoiCalls::Once.named()]),
+                ("koikoi", &[ruling::LastCardKoi::Allowed.named(), ruling::AnotherYaku::NewYaku.named()]),
+                ("koikoi", &[ruling::BothKoi::NextYakuStops.named(), ruling::BothInstant::Dealer.named()]),
+                ("koikoi", &[ruling::Multiplier::FieldBrights.named(), ruling::DrawRound::Dealer6.named()]),
+                ("koikoi", &[ruling::TiedGame::ExtraRound.named(), ruling::NextDealer::Alternate.named(), ruling::DealtHands::Redeal.named()]),
             ];
             let (base, changes) = houses[house];
             let mut rs = Ruleset::builtin(base).unwrap();
             for (id, choice) in changes {
-                rs = rs.with(id, choice).unwrap();
+                rs = rs.with_named(id, choice).unwrap();
             }
             let names = ["ana".to_string(), "ben".to_string()];
             let played = sim::play_game(&rs, &names, [policies[a], policies[b]], seed).unwrap();

@@ -1,5 +1,6 @@
 //! The deal: instant wins in a dealt hand (teshi, kuttsuki) and fields that must be redealt.
 
+use crate::koikoi::ruling;
 use serde::Serialize;
 
 use super::Rules;
@@ -134,13 +135,13 @@ pub fn explain(rs: &Ruleset, rules: &Rules, field_given: bool) -> Explain {
             rules.values.teshi, rules.values.kuttsuki
         ),
         rs,
-        &["dealt-hands"],
+        &[ruling::Id::DealtHands],
     );
     if field_given {
         x.ruled(
             "A field dealt with four cards of one month (or, by ruling, four pairs) is redealt.",
             rs,
-            &["field-redeal", "deal-check-order"],
+            &[ruling::Id::FieldRedeal, ruling::Id::DealCheckOrder],
         );
     }
     x
@@ -208,7 +209,7 @@ mod tests {
             verdict(plain_hand, Some("9a 9r 10a 10r 11a 11r 12b 1r"), &r),
             (None, 0, false)
         );
-        let month = rules("koikoi", &[("field-redeal", "four-of-a-month")]);
+        let month = rules("koikoi", &[ruling::FieldRedeal::FourOfAMonth.named()]);
         assert_eq!(
             verdict(plain_hand, Some("9a 9r 10a 10r 11a 11r 12b 12p"), &month),
             (None, 0, false)
@@ -233,9 +234,9 @@ mod tests {
         let f = cards("9a 9r 9p 9p 10a 11a 12b 2r");
         let d = check(&cards(teshi), Some(&f), &hands);
         assert_eq!(d.field_shape, Some(Name::Teshi));
-        let field = rules("koikoi", &[("deal-check-order", "field-first")]);
+        let field = rules("koikoi", &[ruling::DealCheckOrder::FieldFirst.named()]);
         assert_eq!(verdict(teshi, bad_field, &field), (None, 0, true));
-        let off = rules("koikoi", &[("dealt-hands", "off")]);
+        let off = rules("koikoi", &[ruling::DealtHands::Off.named()]);
         assert_eq!(verdict(teshi, None, &off), (None, 0, false));
         // With dealt hands played like any other, a bad field is redealt.
         assert_eq!(verdict(teshi, bad_field, &off), (None, 0, true));

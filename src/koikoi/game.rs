@@ -116,7 +116,7 @@ impl Game {
     }
 
     /// The step of a deal: a virtual hand or table, or the question.
-    fn deal_step(&self) -> Step<Action> {
+    fn deal_step(&self) -> Step<Action, Key> {
         let r = &self.referee.round;
         let first = (0..2).find(|p| r.hands[*p].is_none() && !self.hidden[*p]);
         if let Some(d) = self.dealt() {
@@ -130,12 +130,12 @@ impl Game {
         }
         Step::Ask(match first {
             Some(p) => Question::new(
-                format!("hand:{p}"),
+                Key::Hand(p),
                 format!("{}'s hand (8 cards), or `hidden`", self.name(p)),
                 "The 8 cards dealt to the player, e.g. `1b 1r 2a 3p 5a 7r 9p 11p`, or `hidden` to keep them private (kado then checks each card played against the deck).",
             ),
             None => Question::new(
-                "table",
+                Key::Table,
                 "The table's 8 cards",
                 "The 8 cards dealt face up, e.g. `1p 3b 4p 6r 8b 9a 10r 12b`.",
             ),
@@ -143,11 +143,11 @@ impl Game {
     }
 
     /// The step of a draw.
-    fn draw_step(&self) -> Step<Action> {
+    fn draw_step(&self) -> Step<Action, Key> {
         let p = self.referee.round.to_move;
         let Some(d) = self.dealt() else {
             return Step::Ask(Question::new(
-                "draw",
+                Key::Draw,
                 format!("{} draws", self.name(p)),
                 "The card drawn, and with two matches on the table the one it takes: `7p` or `7p>7a`.",
             ));
@@ -158,7 +158,7 @@ impl Game {
         let options = sim::options(&self.referee, card);
         if options.len() > 1 && !self.is_kado(p) {
             return Step::Ask(Question::new(
-                "draw-capture",
+                Key::DrawCapture,
                 format!(
                     "{} draws {}: it takes {}",
                     self.name(p),
@@ -403,9 +403,27 @@ pub fn is_play_log(text: &str) -> bool {
     serde_saphyr::from_str::<Peek>(text).is_ok_and(|p| p.setup.deck.is_some())
 }
 
+/// What a Koi-Koi session asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A seat's dealt hand (or `hidden`).
+    Hand(usize),
+    /// The 8 cards dealt face up.
+    Table,
+    /// The card played from the hand.
+    Play,
+    /// The card drawn (real cards).
+    Draw,
+    /// Which of two matches a drawn card takes.
+    DrawCapture,
+    /// Koi or stop.
+    Call,
+}
+
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
+    type Key = Key;
     type Error = RefereeError;
 
     const GAME: &'static str = super::GAME;
@@ -478,7 +496,7 @@ impl Session for Game {
         }
     }
 
-    fn next(&self) -> Step<Action> {
+    fn next(&self) -> Step<Action, Key> {
         let r = &self.referee;
         let p = r.round.to_move;
         match r.phase {
@@ -499,7 +517,7 @@ impl Session for Game {
                 card: only,
             }),
             Phase::Play => Step::Ask(Question::new(
-                "play",
+                Key::Play,
                 format!("{} plays", self.name(p)),
                 "The card played from the hand, and with two matches on the table the one it takes: `1r` or `1r>1p`. With real cards a whole turn may be said at once, as in the record: `1r>1p / 7p` (ending with koi or stop when the turn forms or improves a yaku).",
             )),
@@ -510,7 +528,7 @@ impl Session for Game {
             // With koi-koi refused, stop is the one answer: kado gives it.
             Phase::Call if r.koi_refused().is_some() => Step::Auto(Action::Call { call: Call::Stop }),
             Phase::Call => Step::Ask(Question::new(
-                "call",
+                Key::Call,
                 format!(
                     "{}: koi or stop",
                     self.name(p)
@@ -523,7 +541,7 @@ impl Session for Game {
         }
     }
 
-    fn answer(&self, q: &Question, text: &str) -> Result<Action, RefereeError> {
+    fn answer(&self, q: &Question<Key>, text: &str) -> Result<Action, RefereeError> {
         let bad = |e: crate::diag::Error| RefereeError::Notation {
             why: e
                 .problems
@@ -537,9 +555,8 @@ impl Session for Game {
             Some((name, rest)) if name.eq_ignore_ascii_case(self.referee.name(p)) => rest,
             _ => text,
         };
-        match q.key.as_str() {
-            k if k.starts_with("hand:") => {
-                let p = usize::from(k.ends_with('1'));
+        match q.key {
+            Key::Hand(p) => {
                 if ["hidden", "-", "skip"].contains(&text.trim().to_ascii_lowercase().as_str()) {
                     return Ok(Action::Hidden {
                         player: self.name(p),
@@ -551,10 +568,10 @@ impl Session for Game {
                     cards: cards.0,
                 })
             }
-            "table" => Ok(Action::Table {
+            Key::Table => Ok(Action::Table {
                 cards: text.parse::<cards::Cards>().map_err(bad)?.0,
             }),
-            "play" if text.contains('/') => {
+            Key::Play if text.contains('/') => {
                 if self.seed().is_some() {
                     return Err(RefereeError::Notation {
                         why: "with a virtual deck kado draws the card".to_string(),
@@ -566,18 +583,18 @@ impl Session for Game {
                     turn: record::parse_turn(&line).map_err(bad)?,
                 })
             }
-            "play" => Ok(Action::Play {
+            Key::Play => Ok(Action::Play {
                 player: self.name(p),
                 card: record::parse_move(text).map_err(bad)?,
             }),
-            "draw" => Ok(Action::Draw {
+            Key::Draw => Ok(Action::Draw {
                 card: record::parse_move(text).map_err(bad)?,
             }),
-            "draw-capture" => self.draw_capture(text).map_err(|e| match e {
+            Key::DrawCapture => self.draw_capture(text).map_err(|e| match e {
                 Refused::Notation(e) => bad(e),
                 Refused::Rules(e) => e,
             }),
-            _ => match record::parse_call(text) {
+            Key::Call => match record::parse_call(text) {
                 Some(call) => Ok(Action::Call { call }),
                 None => Err(RefereeError::NotNow {
                     next: "answer `koi` or `stop`".to_string(),
@@ -743,11 +760,11 @@ mod tests {
                 Step::Done => return g,
                 Step::Auto(a) => a,
                 Step::Ask(q) => {
-                    let text = match q.key.as_str() {
-                        "play" => sim::choose_play(&g.referee, Policy::Greedy, &mut dice, true)
+                    let text = match q.key {
+                        Key::Play => sim::choose_play(&g.referee, Policy::Greedy, &mut dice, true)
                             .unwrap()
                             .to_string(),
-                        "draw-capture" => {
+                        Key::DrawCapture => {
                             let card = g.dealt().unwrap().stock[g.draws];
                             let m = sim::choose_draw(&g.referee, card, Policy::Greedy, &mut dice);
                             match m.capture {
@@ -805,7 +822,7 @@ mod tests {
                     auto_plays += usize::from(matches!(a, Action::Play { .. }));
                     a
                 }
-                Step::Ask(q) if q.key == "play" => {
+                Step::Ask(q) if q.key == Key::Play => {
                     let r = &g.referee;
                     let cards = r.playable(r.round.to_move);
                     assert!(
@@ -815,7 +832,7 @@ mod tests {
                     let m = sim::choose_play(r, Policy::Random, &mut dice, false).unwrap();
                     g.answer(&q, &m.to_string()).unwrap()
                 }
-                Step::Ask(q) if q.key == "draw-capture" => {
+                Step::Ask(q) if q.key == Key::DrawCapture => {
                     let card = g.dealt().unwrap().stock[g.draws];
                     let m = sim::choose_draw(&g.referee, card, Policy::Random, &mut dice);
                     let Capture::Card(c) = m.capture else {

@@ -3,6 +3,7 @@
 //! loses at once; the game ends after its rounds (value `rounds`: 6 by default, as many as
 //! the ruleset's range allows).
 
+use crate::koikoi::ruling;
 use serde::{Deserialize, Serialize};
 
 use super::error::LedgerError;
@@ -423,7 +424,7 @@ impl Ledger {
                 "A player reduced to 0 points loses at once; a loser who owes more than they have pays all they have, and the winner gains only that."
             },
             rs,
-            &["loser-pays"],
+            &[ruling::Id::LoserPays],
         );
         let p = rules.values.draw_points;
         x.ruled(
@@ -437,7 +438,7 @@ impl Ledger {
                 ),
             },
             rs,
-            &["draw-round"],
+            &[ruling::Id::DrawRound],
         );
         x.ruled(
             match rules.next_dealer {
@@ -450,16 +451,23 @@ impl Ledger {
                 NextDealer::Alternate => "The players take turns to deal (and play first).",
             },
             rs,
-            &["next-dealer"],
+            &[ruling::Id::NextDealer],
         );
         x.rule("The game ends after its rounds (value rounds); the player with more points wins.");
         x
     }
 }
 
+/// What the ledger asks: how each round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Round,
+}
+
 impl Session for Ledger {
     type Setup = Setup;
     type Action = Action;
+    type Key = Key;
     type Error = LedgerError;
 
     const GAME: &'static str = super::GAME;
@@ -532,13 +540,13 @@ impl Session for Ledger {
         }
     }
 
-    fn next(&self) -> Step<Action> {
+    fn next(&self) -> Step<Action, Key> {
         if self.over.is_some() {
             return Step::Done;
         }
         let round = self.history.len() + 1;
         Step::Ask(Question::new(
-            "round",
+            Key::Round,
             format!(
                 "Round {round} of {} (dealer {}): winner and points, or draw",
                 self.setup.rounds,
@@ -551,7 +559,7 @@ impl Session for Ledger {
         ))
     }
 
-    fn answer(&self, _question: &Question, text: &str) -> Result<Action, LedgerError> {
+    fn answer(&self, _question: &Question<Key>, text: &str) -> Result<Action, LedgerError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.as_slice() {
             [] => Err(LedgerError::NoAnswer),
@@ -674,7 +682,7 @@ mod tests {
     fn start(rounds: u32, changes: &[(&str, &str)]) -> Ledger {
         let mut rs = Ruleset::builtin("koikoi-bga").unwrap();
         for (id, c) in changes {
-            rs = rs.with(id, c).unwrap();
+            rs = rs.with_named(id, c).unwrap();
         }
         let setup = Setup {
             players: vec!["ana".to_string(), "ben".to_string()],
@@ -728,7 +736,7 @@ mod tests {
         say(&mut g, "ana 8");
         assert_eq!(g.scores, [100, 0]);
         assert_eq!(g.history[1].moved, 4);
-        let mut full = start(6, &[("loser-pays", "in-full")]);
+        let mut full = start(6, &[ruling::LoserPays::InFull.named()]);
         say(&mut full, "ana 46");
         say(&mut full, "ana 8");
         assert_eq!(full.scores, [104, 0]);
@@ -760,10 +768,10 @@ mod tests {
         say(&mut nobody, "draw");
         assert_eq!(nobody.scores, [50, 50]);
         assert_eq!(nobody.dealer, 0);
-        let mut dealer = start(6, &[("draw-round", "dealer-6")]);
+        let mut dealer = start(6, &[ruling::DrawRound::Dealer6.named()]);
         say(&mut dealer, "draw");
         assert_eq!(dealer.scores, [56, 44]);
-        let mut non = start(6, &[("draw-round", "non-dealer-6")]);
+        let mut non = start(6, &[ruling::DrawRound::NonDealer6.named()]);
         say(&mut non, "draw");
         assert_eq!(non.scores, [44, 56]);
     }
@@ -790,12 +798,12 @@ mod tests {
         let mut w = start(6, &[]);
         say(&mut w, "ben 1");
         assert_eq!(w.dealer, 1);
-        let mut l = start(6, &[("next-dealer", "loser")]);
+        let mut l = start(6, &[ruling::NextDealer::Loser.named()]);
         say(&mut l, "ana 1");
         assert_eq!(l.dealer, 1);
         say(&mut l, "draw");
         assert_eq!(l.dealer, 1);
-        let mut a = start(6, &[("next-dealer", "alternate")]);
+        let mut a = start(6, &[ruling::NextDealer::Alternate.named()]);
         say(&mut a, "ana 1");
         assert_eq!(a.dealer, 1);
         say(&mut a, "draw");
@@ -805,7 +813,7 @@ mod tests {
     #[test]
     fn answers_are_checked() {
         let g = start(6, &[]);
-        let q = Question::new("round", "", "");
+        let q = Question::new(Key::Round, "", "");
         assert_eq!(
             g.answer(&q, "cy 3").unwrap_err().to_string(),
             "`cy` is not a player: the players are ana and ben"
@@ -908,13 +916,14 @@ mod possible_tests {
         for no in [7, 9, 11, 13, 15, 999] {
             assert!(!hard.contains(&no), "{no}");
         }
-        let none = possible_points(&rules("koikoi", &[("multiplier", "none")]));
+        let none = possible_points(&rules("koikoi", &[ruling::Multiplier::None.named()]));
         assert!(none.contains(&6) && !none.contains(&7) && none.contains(&14));
-        let soft = possible_points(&rules("koikoi", &[("multiplier", "soft-koi")]));
+        let soft = possible_points(&rules("koikoi", &[ruling::Multiplier::SoftKoi.named()]));
         assert!(soft.contains(&9) && soft.contains(&42));
-        let plain = possible_points(&rules("koikoi", &[("multiplier", "none")]));
+        let plain = possible_points(&rules("koikoi", &[ruling::Multiplier::None.named()]));
         let mut rs = crate::ruleset::Ruleset::builtin("koikoi").unwrap();
-        rs.values.insert("double-at".into(), 0);
+        rs.values
+            .insert(crate::koikoi::ruling::Value::DoubleAt.key().into(), 0);
         let flat = possible_points(&super::super::Rules::from_ruleset(&rs));
         assert!(flat.contains(&7) && plain.len() < flat.len());
     }
@@ -928,7 +937,7 @@ mod possible_tests {
             dealer: 0,
         };
         let g = Ledger::start(&setup, &rs).unwrap();
-        let q = Question::new("round", "", "");
+        let q = Question::new(Key::Round, "", "");
         assert_eq!(
             g.answer(&q, "ben 999").unwrap_err().to_string(),
             "no round is worth 999 points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: 244"

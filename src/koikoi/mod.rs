@@ -14,6 +14,7 @@ pub mod ledger;
 pub mod query;
 pub mod record;
 pub mod referee;
+pub mod ruling;
 pub mod sim;
 pub mod yaku;
 
@@ -115,34 +116,38 @@ impl Values {
     /// The values of a ruleset (each declared in rulesets/koikoi.yaml).
     pub fn from_ruleset(rs: &Ruleset) -> Values {
         Values {
-            goko: rs.value("goko"),
-            shiko: rs.value("shiko"),
-            ame_shiko: rs.value("ame-shiko"),
-            sanko: rs.value("sanko"),
-            hanami_zake: rs.value("hanami-zake"),
-            tsukimi_zake: rs.value("tsukimi-zake"),
-            inoshikacho: rs.value("inoshikacho"),
-            tane: rs.value("tane"),
-            tane_cards: rs.value("tane-cards").max(1),
-            akatan: rs.value("akatan"),
-            aotan: rs.value("aotan"),
-            akatan_aotan: rs.value("akatan-aotan"),
-            tanzaku: rs.value("tanzaku"),
-            tanzaku_cards: rs.value("tanzaku-cards").max(1),
-            kasu: rs.value("kasu"),
-            kasu_cards: rs.value("kasu-cards").max(1),
-            tsukifuda: rs.value("tsukifuda"),
-            extra_card: rs.value("extra-card"),
-            teshi: rs.value("teshi"),
-            kuttsuki: rs.value("kuttsuki"),
-            double_at: rs.value("double-at"),
-            start_points: rs.value("start-points"),
-            rounds: rs.value("rounds"),
-            rounds_range: rs.ranges.get("rounds").copied().unwrap_or(ROUNDS_RANGE),
-            draw_points: rs.value("draw-points"),
-            koi_bonus: rs.value("koi-bonus"),
-            koi_bonus_multiply_from: rs.value("koi-bonus-multiply-from"),
-            viewing_after_koi: rs.value("viewing-after-koi"),
+            goko: rs.value(ruling::Value::Goko),
+            shiko: rs.value(ruling::Value::Shiko),
+            ame_shiko: rs.value(ruling::Value::AmeShiko),
+            sanko: rs.value(ruling::Value::Sanko),
+            hanami_zake: rs.value(ruling::Value::HanamiZake),
+            tsukimi_zake: rs.value(ruling::Value::TsukimiZake),
+            inoshikacho: rs.value(ruling::Value::Inoshikacho),
+            tane: rs.value(ruling::Value::Tane),
+            tane_cards: rs.value(ruling::Value::TaneCards).max(1),
+            akatan: rs.value(ruling::Value::Akatan),
+            aotan: rs.value(ruling::Value::Aotan),
+            akatan_aotan: rs.value(ruling::Value::AkatanAotan),
+            tanzaku: rs.value(ruling::Value::Tanzaku),
+            tanzaku_cards: rs.value(ruling::Value::TanzakuCards).max(1),
+            kasu: rs.value(ruling::Value::Kasu),
+            kasu_cards: rs.value(ruling::Value::KasuCards).max(1),
+            tsukifuda: rs.value(ruling::Value::Tsukifuda),
+            extra_card: rs.value(ruling::Value::ExtraCard),
+            teshi: rs.value(ruling::Value::Teshi),
+            kuttsuki: rs.value(ruling::Value::Kuttsuki),
+            double_at: rs.value(ruling::Value::DoubleAt),
+            start_points: rs.value(ruling::Value::StartPoints),
+            rounds: rs.value(ruling::Value::Rounds),
+            rounds_range: rs
+                .ranges
+                .get(ruling::Value::Rounds.key())
+                .copied()
+                .unwrap_or(ROUNDS_RANGE),
+            draw_points: rs.value(ruling::Value::DrawPoints),
+            koi_bonus: rs.value(ruling::Value::KoiBonus),
+            koi_bonus_multiply_from: rs.value(ruling::Value::KoiBonusMultiplyFrom),
+            viewing_after_koi: rs.value(ruling::Value::ViewingAfterKoi),
         }
     }
 }
@@ -209,59 +214,59 @@ impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
             values: Values::from_ruleset(rs),
-            stacking: rs.is("yaku-groups", "stacking"),
-            pair_replaces: !rs.is("akatan-aotan-pair", "both-count"),
-            sake_cup_plain: !rs.is("sake-cup", "animal-only"),
-            viewing: match rs.choice("viewing-yaku") {
-                "rain-ruins" => Viewing::RainRuins,
-                "with-another-yaku" => Viewing::WithAnotherYaku,
-                "disabled" => Viewing::Disabled,
-                "raised-by-koi" => Viewing::RaisedByKoi,
-                _ => Viewing::Enabled,
+            stacking: rs.is(ruling::YakuGroups::Stacking),
+            pair_replaces: !rs.is(ruling::AkatanAotanPair::BothCount),
+            sake_cup_plain: !rs.is(ruling::SakeCup::AnimalOnly),
+            viewing: match rs.get::<ruling::ViewingYaku>() {
+                ruling::ViewingYaku::RainRuins => Viewing::RainRuins,
+                ruling::ViewingYaku::WithAnotherYaku => Viewing::WithAnotherYaku,
+                ruling::ViewingYaku::Disabled => Viewing::Disabled,
+                ruling::ViewingYaku::RaisedByKoi => Viewing::RaisedByKoi,
+                ruling::ViewingYaku::Enabled => Viewing::Enabled,
             },
-            rain: match rs.choice("rain") {
-                "rain-man" => Rain::RainMan,
-                "lightning" => Rain::Lightning,
-                "rain-man-or-lightning" => Rain::RainManOrLightning,
-                "willow-on-field" => Rain::OnField,
-                _ => Rain::AnyWillow,
+            rain: match rs.get::<ruling::Rain>() {
+                ruling::Rain::RainMan => Rain::RainMan,
+                ruling::Rain::Lightning => Rain::Lightning,
+                ruling::Rain::RainManOrLightning => Rain::RainManOrLightning,
+                ruling::Rain::WillowOnField => Rain::OnField,
+                ruling::Rain::AnyWillow => Rain::AnyWillow,
             },
-            tsukifuda: rs.is("tsukifuda", "on"),
-            multiplier: match rs.choice("multiplier") {
-                "soft-koi" => Multiplier::SoftKoi,
-                "none" => Multiplier::None,
-                "field-brights" => Multiplier::FieldBrights,
-                "koi-bonus" => Multiplier::KoiBonus,
-                _ => Multiplier::HardKoi,
+            tsukifuda: rs.is(ruling::Tsukifuda::On),
+            multiplier: match rs.get::<ruling::Multiplier>() {
+                ruling::Multiplier::SoftKoi => Multiplier::SoftKoi,
+                ruling::Multiplier::None => Multiplier::None,
+                ruling::Multiplier::FieldBrights => Multiplier::FieldBrights,
+                ruling::Multiplier::KoiBonus => Multiplier::KoiBonus,
+                ruling::Multiplier::HardKoi => Multiplier::HardKoi,
             },
-            koi_once: rs.is("koi-calls", "once"),
-            draw: match rs.choice("draw-round") {
-                "dealer-6" => Draw::Dealer,
-                "non-dealer-6" => Draw::NonDealer,
-                _ => Draw::Nobody,
+            koi_once: rs.is(ruling::KoiCalls::Once),
+            draw: match rs.get::<ruling::DrawRound>() {
+                ruling::DrawRound::Dealer6 => Draw::Dealer,
+                ruling::DrawRound::NonDealer6 => Draw::NonDealer,
+                ruling::DrawRound::Nobody => Draw::Nobody,
             },
-            dealt_hands: !rs.is("dealt-hands", "off"),
-            teshi_redeal: rs.is("dealt-hands", "redeal"),
-            field_redeal_pairs: !rs.is("field-redeal", "four-of-a-month"),
-            field_first: rs.is("deal-check-order", "field-first"),
-            next_dealer: match rs.choice("next-dealer") {
-                "loser" => NextDealer::Loser,
-                "alternate" => NextDealer::Alternate,
-                _ => NextDealer::Winner,
+            dealt_hands: !rs.is(ruling::DealtHands::Off),
+            teshi_redeal: rs.is(ruling::DealtHands::Redeal),
+            field_redeal_pairs: !rs.is(ruling::FieldRedeal::FourOfAMonth),
+            field_first: rs.is(ruling::DealCheckOrder::FieldFirst),
+            next_dealer: match rs.get::<ruling::NextDealer>() {
+                ruling::NextDealer::Loser => NextDealer::Loser,
+                ruling::NextDealer::Alternate => NextDealer::Alternate,
+                ruling::NextDealer::Winner => NextDealer::Winner,
             },
-            loser_pays_in_full: !rs.is("loser-pays", "all-they-have"),
-            below_zero: rs.is("loser-pays", "below-zero"),
-            last_card_koi: rs.is("last-card-koi", "allowed"),
-            new_yaku: rs.is("another-yaku", "new-yaku"),
-            both_koi_stops: rs.is("both-koi", "next-yaku-stops"),
-            capture_from_hand: rs.is("must-capture", "whole-hand"),
-            koi_exhausted: match rs.choice("koi-exhausted") {
-                "caller-scores" => KoiExhausted::CallerScores,
-                "opponent-scores" => KoiExhausted::OpponentScores,
-                _ => KoiExhausted::DrawRound,
+            loser_pays_in_full: !rs.is(ruling::LoserPays::AllTheyHave),
+            below_zero: rs.is(ruling::LoserPays::BelowZero),
+            last_card_koi: rs.is(ruling::LastCardKoi::Allowed),
+            new_yaku: rs.is(ruling::AnotherYaku::NewYaku),
+            both_koi_stops: rs.is(ruling::BothKoi::NextYakuStops),
+            capture_from_hand: rs.is(ruling::MustCapture::WholeHand),
+            koi_exhausted: match rs.get::<ruling::KoiExhausted>() {
+                ruling::KoiExhausted::CallerScores => KoiExhausted::CallerScores,
+                ruling::KoiExhausted::OpponentScores => KoiExhausted::OpponentScores,
+                ruling::KoiExhausted::DrawRound => KoiExhausted::DrawRound,
             },
-            both_instant_dealer: rs.is("both-instant", "dealer"),
-            tie_extra: rs.is("tied-game", "extra-round"),
+            both_instant_dealer: rs.is(ruling::BothInstant::Dealer),
+            tie_extra: rs.is(ruling::TiedGame::ExtraRound),
         }
     }
 }
@@ -274,7 +279,7 @@ pub(crate) mod testing {
     pub fn rules(name: &str, changes: &[(&str, &str)]) -> Rules {
         let mut rs = Ruleset::builtin(name).unwrap();
         for (id, choice) in changes {
-            rs = rs.with(id, choice).unwrap();
+            rs = rs.with_named(id, choice).unwrap();
         }
         Rules::from_ruleset(&rs)
     }
@@ -283,65 +288,6 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_ruling_the_code_reads_is_defined() {
-        let rs = Ruleset::builtin(GAME).unwrap();
-        for id in [
-            "yaku-groups",
-            "akatan-aotan-pair",
-            "sake-cup",
-            "viewing-yaku",
-            "rain",
-            "tsukifuda",
-            "multiplier",
-            "koi-calls",
-            "draw-round",
-            "dealt-hands",
-            "field-redeal",
-            "deal-check-order",
-            "next-dealer",
-            "loser-pays",
-            "last-card-koi",
-            "another-yaku",
-            "both-koi",
-            "must-capture",
-            "koi-exhausted",
-            "both-instant",
-            "tied-game",
-        ] {
-            assert!(rs.ruling(id).is_some(), "{id}");
-        }
-        // Every value the code reads is in the ruleset, so house rules can change it.
-        for k in [
-            "goko",
-            "shiko",
-            "ame-shiko",
-            "sanko",
-            "hanami-zake",
-            "tsukimi-zake",
-            "inoshikacho",
-            "tane",
-            "tane-cards",
-            "akatan",
-            "aotan",
-            "akatan-aotan",
-            "tanzaku",
-            "tanzaku-cards",
-            "kasu",
-            "kasu-cards",
-            "tsukifuda",
-            "extra-card",
-            "teshi",
-            "kuttsuki",
-            "double-at",
-            "start-points",
-            "rounds",
-            "draw-points",
-        ] {
-            assert!(rs.values.contains_key(k), "{k}");
-        }
-    }
 
     #[test]
     fn variants() {

@@ -8,6 +8,7 @@ use super::cards::{Card, Kind, RibbonKind};
 use super::error::RefereeError;
 use super::record::{Call, Capture, Event, Line, Move, Record, Turn};
 use super::referee::{DEALT, Drawn, Phase, Referee};
+use crate::diag::{Error, Problem, Source};
 use crate::ruleset::Ruleset;
 use crate::shuffle::Shuffler;
 
@@ -43,6 +44,30 @@ impl Policy {
             Policy::Kado => "kado",
         }
     }
+}
+
+/// The most games one simulation plays.
+pub const MAX_GAMES: u64 = 100_000;
+
+/// A simulation as asked for: the two policies of `--policy A,B`, and `games` from 1 to
+/// [`MAX_GAMES`].
+pub fn read_request(policy: &str, games: u64) -> Result<[Policy; 2], Error> {
+    let src = Source::new("--policy", policy);
+    let policies: Vec<Policy> = policy.split(',').filter_map(Policy::from_name).collect();
+    let [a, b] = policies.as_slice() else {
+        return Err(Error::from(
+            Problem::new(format!("`{policy}` is not two policies"))
+                .at(&src, 0..policy.len())
+                .expected(format!("two of {}, e.g. kado,greedy", Policy::NAMES)),
+        ));
+    };
+    if !(1..=MAX_GAMES).contains(&games) {
+        return Err(Error::from(
+            Problem::new(format!("--games {games} is not 1 to {MAX_GAMES}"))
+                .expected(format!("1 to {MAX_GAMES} games")),
+        ));
+    }
+    Ok([*a, *b])
 }
 
 /// A shuffled deck dealt: the two hands, the table and the stock (drawn from the front).

@@ -5,6 +5,7 @@
 //! [`Game::apply`], the fold the live session uses too. The first illegal line is the
 //! verdict: which line, who, which rule, and what would have been legal.
 
+use crate::pokino::ruling;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -335,12 +336,12 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
     x.ruled(
         "Players take turns in the order listed; each lays a domino (a bead from the bank, a domino from the poke) or plays a run, then draws a card.",
         rs,
-        &["first-player", "pass", "runs-per-turn"],
+        &[ruling::Id::FirstPlayer, ruling::Id::Pass, ruling::Id::RunsPerTurn],
     );
     x.ruled(
         "A domino from a hand touches one on the table; the first four, the spoke, are taken as laid.",
         rs,
-        &["placement", "spoke"],
+        &[ruling::Id::Placement, ruling::Id::Spoke],
     );
     x.ruled(
         if rules.diagonals {
@@ -349,7 +350,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
             "A run: 2 cards or more, each on its square, each step across a side to another domino, no border twice, none claimed."
         },
         rs,
-        &["steps", "square-reuse", "tear-down", "own-borders", "long-runs"],
+        &[ruling::Id::Steps, ruling::Id::SquareReuse, ruling::Id::TearDown, ruling::Id::OwnBorders, ruling::Id::LongRuns],
     );
     x.ruled(
         if rules.greed {
@@ -358,12 +359,12 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
             "Each card played costs a bead."
         },
         rs,
-        &["greed", "bank"],
+        &[ruling::Id::Greed, ruling::Id::Bank],
     );
     x.ruled(
         "At the end of a turn a card is drawn (under Pokino-Up! only below 7); the card may be named when the deck is face up.",
         rs,
-        &["pokino-up", "up-draw", "deck", "empty-deck"],
+        &[ruling::Id::PokinoUp, ruling::Id::UpDraw, ruling::Id::Deck, ruling::Id::EmptyDeck],
     );
     x.ruled(
         if rules.pokino_pips_decide {
@@ -372,13 +373,13 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
             "A player left with no card calls \"Pokino!\" and wins at once; otherwise the game ends when the poke is empty and the highest score wins."
         },
         rs,
-        &["poke-end", "win-ties", "territory", "territory-ties", "territory-pokino"],
+        &[ruling::Id::PokeEnd, ruling::Id::WinTies, ruling::Id::Territory, ruling::Id::TerritoryTies, ruling::Id::TerritoryPokino],
     );
     if rules.tear_down {
         x.ruled(
             "Under Tear Down the Walls a domino a run steps across leaves the board.",
             rs,
-            &["torn-tokens", "torn-split"],
+            &[ruling::Id::TornTokens, ruling::Id::TornSplit],
         );
     }
     x

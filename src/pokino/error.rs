@@ -81,7 +81,7 @@ impl fmt::Display for PokinoError {
             PokinoError::RunTooShort { length } => write!(
                 f,
                 "a run of {length} card{} does not score: a run has at least 2",
-                if *length == 1 { "" } else { "s" }
+                crate::words::s(*length)
             ),
             PokinoError::RunOverHand { length, limit } => write!(
                 f,
@@ -434,7 +434,7 @@ impl fmt::Display for Illegal {
             Illegal::RunTooShort { length } => write!(
                 f,
                 "a run of {length} card{} does not score: a run has at least 2",
-                if *length == 1 { "" } else { "s" }
+                crate::words::s(*length)
             ),
             Illegal::RunTooLong { length } => write!(
                 f,
@@ -493,7 +493,7 @@ impl Illegal {
             Illegal::HandSize { player, said, held } => write!(
                 f,
                 "{player} holds {held} card{}, not {said}",
-                if *held == 1 { "" } else { "s" }
+                crate::words::s(*held)
             ),
             Illegal::CardTwice { card } => write!(f, "{card} is named twice"),
             Illegal::HandMissing { card } => {

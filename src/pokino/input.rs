@@ -3,7 +3,7 @@
 //! reports every problem at once, with positions.
 
 use crate::cards::Card;
-use crate::diag::{Error, Source};
+use crate::diag::{Error, Problem, Source};
 use crate::notation::{Located, parse_cards_in, validate_pack};
 
 use super::Rules;
@@ -19,6 +19,30 @@ use super::score;
 pub const ALL_BUDGET: u64 = 1_000_000;
 /// How many of the best runs `runs` lists without `--all`.
 pub const LISTED: usize = 20;
+
+/// The players named with `--players A,B,C`, in turn order, read as a record's
+/// `players:` line reads them.
+pub fn read_players(text: &str) -> Result<Vec<String>, Error> {
+    let names: Vec<String> = text
+        .split(',')
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect();
+    let src = Source::new("--players", text);
+    let line = format!("players: {}", names.join(" "));
+    super::record::parse(&Source::new("--players", line.as_str())).map_err(|e| {
+        let why = e
+            .problems
+            .first()
+            .map_or(String::new(), |p| p.message.clone());
+        Error::from(
+            Problem::new(why)
+                .at(&src, 0..text.len())
+                .expected("names in turn order, separated by commas: ana,ben,cy"),
+        )
+    })?;
+    Ok(names)
+}
 
 impl Board {
     /// Reads a board and checks it against the rules.

@@ -19,6 +19,7 @@ pub mod input;
 pub mod picture;
 pub mod place;
 pub mod record;
+pub mod ruling;
 pub mod runs;
 pub mod score;
 pub mod session;
@@ -107,43 +108,43 @@ fn to_u32(v: i64) -> u32 {
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
-            revisit: !rs.is("square-reuse", "no-revisit"),
-            long_runs_capped: !rs.is("long-runs", "forbidden"),
-            spoke_connected: rs.is("spoke", "connected"),
-            area: rs.is("playing-area", "bounded").then(|| {
+            revisit: !rs.is(ruling::SquareReuse::NoRevisit),
+            long_runs_capped: !rs.is(ruling::LongRuns::Forbidden),
+            spoke_connected: rs.is(ruling::Spoke::Connected),
+            area: rs.is(ruling::PlayingArea::Bounded).then(|| {
                 (
-                    to_u32(rs.value("area-width")).max(2),
-                    to_u32(rs.value("area-height")).max(2),
+                    to_u32(rs.value(ruling::Value::AreaWidth)).max(2),
+                    to_u32(rs.value(ruling::Value::AreaHeight)).max(2),
                 )
             }),
-            territory_ties_shared: rs.is("territory-ties", "shared"),
-            greed: rs.is("greed", "on"),
-            up: rs.is("pokino-up", "on"),
-            up_draw_optional: rs.is("up-draw", "optional"),
-            tear_down: rs.is("tear-down", "on"),
-            territory: rs.is("territory", "on"),
-            pokino_pips_decide: rs.is("territory", "on")
-                && rs.is("territory-pokino", "pips-decide"),
-            pass_without_domino: rs.is("pass", "without-domino"),
-            several_runs: rs.is("runs-per-turn", "several"),
-            first_to_play: rs.is("first-player", "first-to-play"),
-            ties_nobody: rs.is("win-ties", "nobody"),
-            torn_tokens_leave: rs.is("torn-tokens", "leave"),
-            torn_split_forbidden: rs.is("torn-split", "forbidden"),
+            territory_ties_shared: rs.is(ruling::TerritoryTies::Shared),
+            greed: rs.is(ruling::Greed::On),
+            up: rs.is(ruling::PokinoUp::On),
+            up_draw_optional: rs.is(ruling::UpDraw::Optional),
+            tear_down: rs.is(ruling::TearDown::On),
+            territory: rs.is(ruling::Territory::On),
+            pokino_pips_decide: rs.is(ruling::Territory::On)
+                && rs.is(ruling::TerritoryPokino::PipsDecide),
+            pass_without_domino: rs.is(ruling::Pass::WithoutDomino),
+            several_runs: rs.is(ruling::RunsPerTurn::Several),
+            first_to_play: rs.is(ruling::FirstPlayer::FirstToPlay),
+            ties_nobody: rs.is(ruling::WinTies::Nobody),
+            torn_tokens_leave: rs.is(ruling::TornTokens::Leave),
+            torn_split_forbidden: rs.is(ruling::TornSplit::Forbidden),
             bank: rs
-                .is("bank", "limited")
-                .then(|| to_u32(rs.value("bank-beads"))),
-            empty_deck_ends: rs.is("empty-deck", "ends"),
-            one_contact: rs.is("placement", "one-contact"),
-            deck_face_down: rs.is("deck", "face-down"),
-            poke_after_round: rs.is("poke-end", "after-round"),
-            own_borders_open: rs.is("own-borders", "open"),
-            diagonals: rs.is("steps", "diagonals"),
-            start_cards: to_u32(rs.value("start-cards")),
-            up_cards: to_u32(rs.value("up-cards")),
-            start_dominoes: to_u32(rs.value("start-dominoes")),
-            start_beads: to_u32(rs.value("start-beads")),
-            bead_points: to_u32(rs.value("bead-points")),
+                .is(ruling::Bank::Limited)
+                .then(|| to_u32(rs.value(ruling::Value::BankBeads))),
+            empty_deck_ends: rs.is(ruling::EmptyDeck::Ends),
+            one_contact: rs.is(ruling::Placement::OneContact),
+            deck_face_down: rs.is(ruling::Deck::FaceDown),
+            poke_after_round: rs.is(ruling::PokeEnd::AfterRound),
+            own_borders_open: rs.is(ruling::OwnBorders::Open),
+            diagonals: rs.is(ruling::Steps::Diagonals),
+            start_cards: to_u32(rs.value(ruling::Value::StartCards)),
+            up_cards: to_u32(rs.value(ruling::Value::UpCards)),
+            start_dominoes: to_u32(rs.value(ruling::Value::StartDominoes)),
+            start_beads: to_u32(rs.value(ruling::Value::StartBeads)),
+            bead_points: to_u32(rs.value(ruling::Value::BeadPoints)),
         }
     }
 

@@ -183,9 +183,20 @@ impl Table {
     }
 }
 
+/// What a Pokino session asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// The starting spoke (four dominoes).
+    Spoke,
+    /// A turn: of the seat to move, or of whoever plays first (`None`, when the table
+    /// decides who that is).
+    Turn(Option<usize>),
+}
+
 impl Session for Table {
     type Setup = Setup;
     type Action = Action;
+    type Key = Key;
     type Error = PlayError;
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", hint (the best runs the hand allows), hand (your own pieces, when hands are kept private)";
@@ -216,7 +227,7 @@ impl Session for Table {
         Ok(vec![report.to_string()])
     }
 
-    fn next(&self) -> Step<Action> {
+    fn next(&self) -> Step<Action, Key> {
         if self.game.is_over() {
             return Step::Done;
         }
@@ -224,7 +235,7 @@ impl Session for Table {
             return match self.dealt_spoke() {
                 Some(a) => Step::Auto(a),
                 None => Step::Ask(Question::new(
-                    "spoke",
+                    Key::Spoke,
                     "The starting spoke (four dominoes)",
                     "Four dominoes as laid, e.g. `6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h` (A-B@X,Y, then h or v).",
                 )),
@@ -233,11 +244,12 @@ impl Session for Table {
         let who = self.game.next_player().unwrap_or("");
         let (key, prompt) = if who.is_empty() {
             (
-                "turn".to_string(),
+                Key::Turn(None),
                 "Who plays first? NAME then the turn".to_string(),
             )
         } else {
-            (format!("turn:{who}"), format!("{who}'s turn"))
+            let seat = self.game.players.iter().position(|p| p.name == who);
+            (Key::Turn(seat), format!("{who}'s turn"))
         };
         Step::Ask(Question::new(
             key,
@@ -246,8 +258,11 @@ impl Session for Table {
         ))
     }
 
-    fn answer(&self, q: &Question, text: &str) -> Result<Action, PlayError> {
-        let who = q.key.strip_prefix("turn:");
+    fn answer(&self, q: &Question<Key>, text: &str) -> Result<Action, PlayError> {
+        let who = match q.key {
+            Key::Turn(Some(seat)) => self.game.players.get(seat).map(|p| p.name.as_str()),
+            _ => None,
+        };
         // A number lays the domino at that listed place.
         if let (Some(_), Ok(n)) = (who, text.trim().parse::<usize>()) {
             let all = self.places();
@@ -259,7 +274,7 @@ impl Session for Table {
             };
             return self.answer(q, &format!("domino {at}"));
         }
-        let line = if q.key == "spoke" && !text.trim_start().starts_with("spoke:") {
+        let line = if q.key == Key::Spoke && !text.trim_start().starts_with("spoke:") {
             format!("spoke: {text}")
         } else {
             self.line_of(who, text.trim())
@@ -351,9 +366,10 @@ impl Session for Table {
     }
 
     /// At a turn: the best runs the player's known hand allows (the run search).
-    fn hint(&self, q: &Question) -> Option<String> {
-        let who = q.key.strip_prefix("turn:")?;
-        let i = self.game.players.iter().position(|p| p.name == who)?;
+    fn hint(&self, q: &Question<Key>) -> Option<String> {
+        let Key::Turn(Some(i)) = q.key else {
+            return None;
+        };
         Some(format!("Hint: {}.\n", self.best_runs(i)))
     }
 }
@@ -368,7 +384,7 @@ mod tests {
         Table::start(&setup, &rs).unwrap()
     }
 
-    fn ask(t: &Table) -> Question {
+    fn ask(t: &Table) -> Question<Key> {
         match t.next() {
             Step::Ask(q) => q,
             other => panic!("{other:?}"),
@@ -379,14 +395,14 @@ mod tests {
     fn answers_become_record_lines() {
         let mut t = table(Deck::Physical);
         let q = ask(&t);
-        assert_eq!(q.key, "spoke");
+        assert_eq!(q.key, Key::Spoke);
         let a = t
             .answer(&q, "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h")
             .unwrap();
         assert_eq!(a.line, "spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h");
         t.apply(&a).unwrap();
         let q = ask(&t);
-        assert_eq!(q.key, "turn:ana");
+        assert_eq!(q.key, Key::Turn(Some(0)));
         assert_eq!(
             t.answer(&q, "domino 5-5@3,0h").unwrap().line,
             "ana domino 5-5@3,0h"

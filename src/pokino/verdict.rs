@@ -3,6 +3,7 @@
 //! and the rules and rulings that decided it (`explain`, not serialized: the caller adds
 //! it under `--explain`).
 
+use crate::pokino::ruling;
 use serde::Serialize;
 
 use crate::cards::Card;
@@ -29,7 +30,7 @@ fn grid_rules(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
             }
         },
         rs,
-        &["playing-area"],
+        &[ruling::Id::PlayingArea],
     );
 }
 
@@ -43,7 +44,7 @@ fn spoke_rule(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
             format!("The first {SPOKE} dominoes, the starting spoke, are laid as they come.")
         },
         rs,
-        &["spoke"],
+        &[ruling::Id::Spoke],
     );
 }
 
@@ -52,13 +53,13 @@ fn up_rule(x: &mut Explain, rs: &Ruleset, rules: &Rules, tail: &str) {
         x.ruled(
             format!("Under Pokino-Up! a hand never holds more than {h} cards{tail}."),
             rs,
-            &["pokino-up", "up-draw"],
+            &[ruling::Id::PokinoUp, ruling::Id::UpDraw],
         );
     }
 }
 
 fn table_rule(x: &mut Explain, rs: &Ruleset) {
-    x.ruled(score::table_rule(), rs, &["long-runs"]);
+    x.ruled(score::table_rule(), rs, &[ruling::Id::LongRuns]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -105,7 +106,7 @@ pub fn show(board: &Board, claimed: Vec<Border>, rules: &Rules, rs: &Ruleset) ->
             "A token marks a border between two squares that a run has claimed."
         },
         rs,
-        &["steps"],
+        &[ruling::Id::Steps],
     );
     ShowVerdict {
         dominoes: board
@@ -389,9 +390,9 @@ fn runs_explain(rs: &Ruleset, rules: &Rules, pokino: bool) -> Explain {
             "Each number is on a square next to the last; no two in a row come from one domino."
         },
         rs,
-        &["tear-down"],
+        &[ruling::Id::TearDown],
     );
-    x.ruled(step_rule(rules), rs, &["steps"]);
+    x.ruled(step_rule(rules), rs, &[ruling::Id::Steps]);
     x.ruled(
         if rules.revisit {
             "Dominoes may be used again in a run, even a square already used; no border is crossed twice, and none a token claims."
@@ -399,7 +400,7 @@ fn runs_explain(rs: &Ruleset, rules: &Rules, pokino: bool) -> Explain {
             "Dominoes may be used again in a run, but each square only once; no border a token claims is crossed."
         },
         rs,
-        &["square-reuse"],
+        &[ruling::Id::SquareReuse],
     );
     x.ruled(
         if rules.greed {
@@ -408,7 +409,7 @@ fn runs_explain(rs: &Ruleset, rules: &Rules, pokino: bool) -> Explain {
             "Each card played costs a bead, so a run has at most as many cards as the player has beads."
         },
         rs,
-        &["greed"],
+        &[ruling::Id::Greed],
     );
     table_rule(&mut x, rs);
     if pokino {
@@ -486,7 +487,7 @@ pub fn score(ask: &ScoreAsk, rules: &Rules, rs: &Ruleset) -> Result<ScoreVerdict
     x.ruled(
         "Beads left at the end are worth nothing, except under Greed, where each scores 5.",
         rs,
-        &["greed"],
+        &[ruling::Id::Greed],
     );
     up_rule(&mut x, rs, rules, ", so no run has more");
     Ok(ScoreVerdict {
@@ -563,7 +564,7 @@ pub fn territory(board: &Board, tokens: &[Token], rules: &Rules, rs: &Ruleset) -
             "Territory: each domino goes to the player with the most tokens touching it; a token touches the dominoes on both sides of its border."
         },
         rs,
-        &["territory", "territory-ties"],
+        &[ruling::Id::Territory, ruling::Id::TerritoryTies],
     );
     x.rule("Each player adds the pips of the dominoes they get; the most pips wins.");
     TerritoryVerdict {

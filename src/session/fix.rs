@@ -38,7 +38,7 @@ impl fmt::Display for Given {
 pub struct Broken {
     pub given: Given,
     /// Why it no longer holds.
-    pub why: String,
+    pub why: Lapse,
     /// How many answers are taken back, this one included.
     pub dropped: usize,
 }
@@ -51,6 +51,27 @@ pub struct Fixed<G: Session> {
     /// The answer as it now stands.
     pub given: Given,
     pub broken: Option<Broken>,
+}
+
+/// Why a later answer no longer holds after a correction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lapse {
+    /// The question now asked refuses it (the game's reason).
+    Refused(String),
+    /// kado now makes that step itself.
+    KadoMoves,
+    /// The game is now over before it.
+    Over,
+}
+
+impl fmt::Display for Lapse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Lapse::Refused(why) => f.write_str(why),
+            Lapse::KadoMoves => f.write_str("kado now makes that step itself"),
+            Lapse::Over => f.write_str("the game is now over before it"),
+        }
+    }
 }
 
 /// Why a correction is refused.
@@ -226,15 +247,15 @@ pub(super) fn refold<G: Session>(
 }
 
 /// Whether a later answer still holds where it now falls.
-fn holds<G: Session>(g: &G, action: &G::Action) -> Result<(), String> {
+fn holds<G: Session>(g: &G, action: &G::Action) -> Result<(), Lapse> {
     match g.next() {
         Step::Ask(_) => g
             .clone()
             .apply(action)
             .map(|_| ())
-            .map_err(|e| e.to_string()),
-        Step::Auto(_) => Err("kado now makes that step itself".into()),
-        Step::Done => Err("the game is now over before it".into()),
+            .map_err(|e| Lapse::Refused(e.to_string())),
+        Step::Auto(_) => Err(Lapse::KadoMoves),
+        Step::Done => Err(Lapse::Over),
     }
 }
 
@@ -298,6 +319,7 @@ mod tests {
     impl Session for Toy {
         type Setup = ();
         type Action = Act;
+        type Key = String;
         type Error = String;
         const GAME: &'static str = "toy";
 
@@ -321,7 +343,7 @@ mod tests {
             Ok(Vec::new())
         }
 
-        fn next(&self) -> Step<Act> {
+        fn next(&self) -> Step<Act, String> {
             match self.steps {
                 7.. => Step::Done,
                 3 => Step::Auto(Act::Echo { n: self.said[0] }),
@@ -329,7 +351,7 @@ mod tests {
             }
         }
 
-        fn answer(&self, _: &Question, text: &str) -> Result<Act, String> {
+        fn answer(&self, _: &Question<String>, text: &str) -> Result<Act, String> {
             let n = text
                 .trim()
                 .parse()
@@ -388,7 +410,7 @@ mod tests {
         assert_eq!(fixed.game.said, [1, 2, 4]);
         let broken = fixed.broken.unwrap();
         assert_eq!(broken.given.number, 4);
-        assert_eq!(broken.why, "4 was just said");
+        assert_eq!(broken.why, Lapse::Refused("4 was just said".into()));
         assert_eq!(broken.dropped, 3);
         assert_eq!(
             fixed.game.next(),

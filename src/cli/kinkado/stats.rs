@@ -1,21 +1,20 @@
 //! `kado kinkado odds | census`: many hands at once, with the fast evaluator.
 
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
 
 use clap::Args;
-use serde::Serialize;
 
-use kado::cards::Card;
 use kado::diag::{Error, Problem, Source};
 use kado::kinkado::Rules;
 use kado::kinkado::args::number_arg;
 use kado::kinkado::census::{self, Census};
 use kado::kinkado::hand::Category;
-use kado::kinkado::odds::{self, Query, QueryText, TieGoesTo};
+use kado::kinkado::odds::{self, Query, QueryText};
+use kado::kinkado::report;
 use kado::kinkado::simulate::{self, MoneyStats, Policy};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
+use kado::words::{capitalised, grouped};
 
 use crate::cli::{Ctx, Failure, Outcome};
 
@@ -52,29 +51,6 @@ pub struct CensusArgs {
     threads: Option<String>,
 }
 
-#[derive(Serialize)]
-struct OddsVerdict<'a> {
-    win: f64,
-    tie: f64,
-    lose: f64,
-    /// Who takes a tie of tier and sum (ruling `alora-ties`).
-    tie_goes_to: TieGoesTo,
-    samples: u64,
-    stderr: f64,
-    /// "exact" (every deal counted once) or "monte-carlo".
-    method: &'static str,
-    exact: bool,
-    /// The seed, when deals were drawn at random.
-    seed: Option<u64>,
-    /// The cards you cannot see.
-    unseen: usize,
-    alora_hidden: usize,
-    play: &'a [Card],
-    category: Category,
-    tier: u8,
-    sum: u32,
-}
-
 fn percent(p: f64) -> String {
     format!("{:.2}%", 100.0 * p)
 }
@@ -91,23 +67,7 @@ pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome
     let o = odds::odds(&q, rules);
     let human = odds_human(ctx.style, &q, &o, q.seed);
     let x = odds::explain(rs, o.tie_goes_to);
-    let v = OddsVerdict {
-        win: o.win,
-        tie: o.tie,
-        lose: o.lose,
-        tie_goes_to: o.tie_goes_to,
-        samples: o.samples,
-        stderr: o.stderr,
-        method: if o.exact { "exact" } else { "monte-carlo" },
-        exact: o.exact,
-        seed: (!o.exact).then_some(q.seed),
-        unseen: o.unseen,
-        alora_hidden: q.alora_hidden,
-        play: &o.play.cards,
-        category: o.play.category,
-        tier: o.play.tier,
-        sum: o.play.sum,
-    };
+    let v = report::OddsReport::new(&q, &o);
     ctx.emit(&v, &human, &x)
 }
 
@@ -116,7 +76,7 @@ fn odds_human(s: Style, q: &Query, o: &odds::Odds, seed: u64) -> String {
     let mut human = format!(
         "Play {}: {} — tier {}, sum {}\n",
         s.cards(&o.play.cards),
-        s.bold(&capitalise(&o.play.category.to_string())),
+        s.bold(&capitalised(&o.play.category.to_string())),
         o.play.tier,
         money(i64::from(o.play.sum))
     );
@@ -140,38 +100,17 @@ fn odds_human(s: Style, q: &Query, o: &odds::Odds, seed: u64) -> String {
     if o.exact {
         human += &format!(
             "Exact: each of the {} possible deals counted once.\n",
-            group(o.samples)
+            grouped(o.samples)
         );
     } else {
         human += &format!(
             "Monte Carlo: {} random deals (seed {}); standard error {} on the win.\n",
-            group(o.samples),
+            grouped(o.samples),
             seed,
             percent(o.stderr)
         );
     }
     human
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
-/// 177100560 → 177,100,560.
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// How many threads: `--threads`, or every core.
@@ -191,16 +130,6 @@ pub fn threads_arg(text: Option<&str>, problems: &mut Vec<Problem>) -> usize {
             None => 1,
         },
     }
-}
-
-#[derive(Serialize)]
-struct CensusVerdict {
-    n: usize,
-    hands: u64,
-    tiers: BTreeMap<String, u64>,
-    categories: BTreeMap<&'static str, u64>,
-    tier_probabilities: BTreeMap<String, f64>,
-    probabilities: BTreeMap<&'static str, f64>,
 }
 
 /// A progress bar on stderr for long runs, shown only on a terminal.
@@ -231,9 +160,9 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
     let mut t = render::table(["Category", "Tier", "Hands", "Probability"]);
     for (cat, count) in Category::ALL.iter().zip(c.categories).rev() {
         t.add_row([
-            capitalise(&cat.to_string()),
+            capitalised(&cat.to_string()),
             cat.tier().to_string(),
-            group(count),
+            grouped(count),
             format!("{:.6}", count as f64 / total),
         ]);
     }
@@ -242,34 +171,17 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
         t.add_row([
             format!("Tier {}", i + 1),
             String::new(),
-            group(*count),
+            grouped(*count),
             format!("{:.6}", *count as f64 / total),
         ]);
     }
     let human = format!(
         "All {} hands of {} cards from the 54-card pack, each scored as ALORA scores hers:\n{}",
-        group(c.hands),
+        grouped(c.hands),
         n,
         render::show(&t)
     );
-    let v = CensusVerdict {
-        n,
-        hands: c.hands,
-        tiers: (1..=3).map(|i| (i.to_string(), tiers[i - 1])).collect(),
-        categories: Category::ALL
-            .iter()
-            .zip(c.categories)
-            .map(|(cat, n)| (cat.key(), n))
-            .collect(),
-        tier_probabilities: (1..=3)
-            .map(|i| (i.to_string(), tiers[i - 1] as f64 / total))
-            .collect(),
-        probabilities: Category::ALL
-            .iter()
-            .zip(c.categories)
-            .map(|(cat, n)| (cat.key(), n as f64 / total))
-            .collect(),
-    };
+    let v = report::CensusReport::new(&c);
     ctx.emit(&v, &human, &census::explain(rs))
 }
 

@@ -1,19 +1,13 @@
 //! `kado pokino check RECORD`: a record refereed turn by turn, and its drawing.
 
-use kado::diag::{Error, Source};
 use kado::pokino::check::{self, GameVerdict};
 
 use super::super::{Ctx, FILE_LIMIT, Outcome};
 use super::Env;
 
-/// Reads a record from a file, or from stdin for `-`, at most [`FILE_LIMIT`] bytes.
-fn read_record(path: &str) -> Result<Source, Error> {
-    super::super::limits::read_source(path, "record", FILE_LIMIT)
-}
-
 impl Env<'_> {
     pub(super) fn check(&self, path: &str) -> Outcome {
-        let src = read_record(path)?;
+        let src = super::super::limits::read_source(path, "record", FILE_LIMIT)?;
         let v = check::check(&src, self.rules)?;
         let many = v.games.len() > 1;
         let mut human = String::new();

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use kado::diag::Problem;
+use kado::pokino::input::read_players;
 use kado::pokino::session::{Deck, Setup, Table};
 use kado::pokino::sim;
 use kado::pokino::{GAME, TITLE};
@@ -12,31 +12,6 @@ use kado::session::Log;
 
 use super::super::session as sess;
 use super::super::{Ctx, Failure, Outcome};
-
-/// The players named with `--players A,B,C`, in turn order.
-fn players(text: &str) -> Result<Vec<String>, kado::diag::Error> {
-    let names: Vec<String> = text
-        .split(',')
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-        .collect();
-    let src = kado::diag::Source::new("--players", text);
-    let line = format!("players: {}", names.join(" "));
-    kado::pokino::record::parse(&kado::diag::Source::new("--players", line.as_str())).map_err(
-        |e| {
-            let why = e
-                .problems
-                .first()
-                .map_or(String::new(), |p| p.message.clone());
-            kado::diag::Error::from(
-                Problem::new(why)
-                    .at(&src, 0..text.len())
-                    .expected("names in turn order, separated by commas: ana,ben,cy"),
-            )
-        },
-    )?;
-    Ok(names)
-}
 
 /// `play`: a new game.
 pub fn play(
@@ -49,12 +24,8 @@ pub fn play(
     private: bool,
 ) -> Outcome {
     let rs = ctx.ruleset(GAME, TITLE)?;
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
-    let mut setup = Setup::new(players(names)?, deck, seed);
+    let seed = seed.unwrap_or_else(sess::time_seed);
+    let mut setup = Setup::new(read_players(names)?, deck, seed);
     setup.private = private;
     let log: Log<Setup, kado::pokino::session::Action> = Log::new(GAME, &rs, setup)?;
     let path = save.unwrap_or_else(|| sess::default_path(GAME));

@@ -6,7 +6,7 @@ use std::fmt;
 use super::{Advice, AloraBet, Candidate, Decision, Measure, Move, Position, unseen};
 use crate::cards::Card;
 use crate::kinkado::Rules;
-use crate::kinkado::game::{Game, Phase};
+use crate::kinkado::game::{Game, Key, Phase};
 use crate::render::{self, Style, money};
 use crate::session::Question;
 
@@ -173,11 +173,9 @@ pub fn position(game: &Game, seat: &str) -> Result<Position, Unavailable> {
 }
 
 /// The seat a player's question is for (`sell:you` → `you`), if it is a decision.
-pub fn asked_seat(q: &Question) -> Option<&str> {
-    let (kind, who) = q.key.split_once(':')?;
-    ["sell", "buy", "bet", "play"]
-        .contains(&kind)
-        .then_some(who)
+pub fn asked_seat<'a>(game: &'a Game, q: &Question<Key>) -> Option<&'a str> {
+    let i = q.key.seat()?;
+    game.seats.get(i).map(|s| s.name.as_str())
 }
 
 /// A move for people: "sell 2♠ 3♥", "buy K♥ and 1 deck card", "bet $25", "play K♠ K♥".
@@ -286,8 +284,8 @@ pub const HINT_SAMPLES: u64 = 5000;
 
 /// The hint at a prompt of a game: the advice for the player asked, or why there is
 /// none; `None` at a question that is no player's decision (a card to name).
-pub fn hint(game: &Game, q: &Question) -> Option<String> {
-    let seat = asked_seat(q)?;
+pub fn hint(game: &Game, q: &Question<Key>) -> Option<String> {
+    let seat = asked_seat(game, q)?;
     Some(match position(game, seat) {
         Err(why) => format!("{why}.\n"),
         Ok(pos) => {
@@ -300,8 +298,8 @@ pub fn hint(game: &Game, q: &Question) -> Option<String> {
 
 /// The answer a player following the advice gives at a prompt (`None` when the advisor
 /// has nothing to say there).
-pub fn answer(game: &Game, q: &Question, samples: u64, seed: u64) -> Option<String> {
-    let pos = position(game, asked_seat(q)?).ok()?;
+pub fn answer(game: &Game, q: &Question<Key>, samples: u64, seed: u64) -> Option<String> {
+    let pos = position(game, asked_seat(game, q)?).ok()?;
     let a = super::advise(&pos, &game.rules, samples, seed, &|_, _| {});
     a.candidates.first().map(|c| c.answer.clone())
 }

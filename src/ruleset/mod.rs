@@ -15,40 +15,46 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
-use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
+use crate::diag::{Code, Error, Problem, Problems, Source, did_you_mean};
+
+mod typed;
+pub(crate) use typed::rulings;
+pub use typed::{Choice, RulingName, ValueName, declaration_differences};
+
+pub mod report;
 
 /// The built-in rulesets: name and YAML text.
 const BUILTIN: &[(&str, &str)] = &[
-    ("kinkado", include_str!("../rulesets/kinkado.yaml")),
-    ("kinga", include_str!("../rulesets/kinga.yaml")),
+    ("kinkado", include_str!("../../rulesets/kinkado.yaml")),
+    ("kinga", include_str!("../../rulesets/kinga.yaml")),
     (
         "kinga-hardcore",
-        include_str!("../rulesets/kinga-hardcore.yaml"),
+        include_str!("../../rulesets/kinga-hardcore.yaml"),
     ),
-    ("pokino", include_str!("../rulesets/pokino.yaml")),
+    ("pokino", include_str!("../../rulesets/pokino.yaml")),
     (
         "pokino-greed",
-        include_str!("../rulesets/pokino-greed.yaml"),
+        include_str!("../../rulesets/pokino-greed.yaml"),
     ),
-    ("pokino-up", include_str!("../rulesets/pokino-up.yaml")),
+    ("pokino-up", include_str!("../../rulesets/pokino-up.yaml")),
     (
         "pokino-tear-down",
-        include_str!("../rulesets/pokino-tear-down.yaml"),
+        include_str!("../../rulesets/pokino-tear-down.yaml"),
     ),
     (
         "pokino-territory",
-        include_str!("../rulesets/pokino-territory.yaml"),
+        include_str!("../../rulesets/pokino-territory.yaml"),
     ),
-    ("koikoi", include_str!("../rulesets/koikoi.yaml")),
+    ("koikoi", include_str!("../../rulesets/koikoi.yaml")),
     (
         "koikoi-fudawiki",
-        include_str!("../rulesets/koikoi-fudawiki.yaml"),
+        include_str!("../../rulesets/koikoi-fudawiki.yaml"),
     ),
-    ("koikoi-bga", include_str!("../rulesets/koikoi-bga.yaml")),
-    ("kingmaker", include_str!("../rulesets/kingmaker.yaml")),
+    ("koikoi-bga", include_str!("../../rulesets/koikoi-bga.yaml")),
+    ("kingmaker", include_str!("../../rulesets/kingmaker.yaml")),
     (
         "kingmaker-shown",
-        include_str!("../rulesets/kingmaker-shown.yaml"),
+        include_str!("../../rulesets/kingmaker-shown.yaml"),
     ),
 ];
 
@@ -146,7 +152,7 @@ pub enum ValueProblem {
 impl ValueProblem {
     pub fn into_problem(self) -> Problem {
         match self {
-            ValueProblem::Unknown(p) | ValueProblem::OutOfRange(p) => *p,
+            ValueProblem::Unknown(p) | ValueProblem::OutOfRange(p) => p.code(Code::Ruleset),
         }
     }
 }
@@ -198,6 +204,10 @@ pub fn builtin_names() -> impl Iterator<Item = &'static str> {
 impl Ruleset {
     /// A built-in ruleset by name.
     pub fn builtin(name: &str) -> Result<Ruleset, Error> {
+        Ruleset::read_builtin(name).map_err(|e| e.coded(Code::Ruleset))
+    }
+
+    fn read_builtin(name: &str) -> Result<Ruleset, Error> {
         let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name) else {
             let mut p = Problem::new(format!("no built-in ruleset is called `{name}`")).expected(
                 format!("one of: {}", builtin_names().collect::<Vec<_>>().join(", ")),
@@ -236,7 +246,7 @@ impl Ruleset {
     /// A house-rules file (the derived shape), given its name and text.
     pub fn from_house_text(file_name: &str, text: &str) -> Result<Ruleset, Error> {
         let src = Source::new(format!("file {file_name}"), text);
-        Ruleset::derived(&src, 0)
+        Ruleset::derived(&src, 0).map_err(|e| e.coded(Code::Ruleset))
     }
 
     fn full(src: &Source) -> Result<Ruleset, Error> {
@@ -403,40 +413,31 @@ impl Ruleset {
         }
     }
 
-    /// The choice in force for a ruling. Game code asks only for ids its ruleset defines
-    /// (a test checks every built-in); an unknown id gives "".
-    pub fn choice(&self, id: &str) -> &str {
+    /// The choice in force for the ruling named `id` (for reading saves and files; game
+    /// code asks with types, through [`Ruleset::get`]). An unknown id gives "".
+    pub fn choice_named(&self, id: &str) -> &str {
         self.rulings
             .iter()
             .find(|r| r.id == id)
             .map_or("", |r| r.choice.as_str())
     }
 
-    /// Whether ruling `id` is set to `alternative`.
-    pub fn is(&self, id: &str, alternative: &str) -> bool {
-        self.choice(id) == alternative
-    }
-
     pub fn ruling(&self, id: &str) -> Option<&Ruling> {
         self.rulings.iter().find(|r| r.id == id)
     }
 
-    /// A value from the ruleset. Every complete ruleset declares each of its game's
-    /// values with a default, and a test checks that the code asks only for declared ones.
-    pub fn value(&self, key: &str) -> i64 {
-        self.values.get(key).copied().unwrap_or(0)
-    }
-
-    /// A copy with one ruling changed (for tests and for commands that switch a ruling).
-    pub fn with(&self, id: &str, alternative: &str) -> Result<Ruleset, Error> {
+    /// A copy with the ruling named `id` changed (for saves, which name their rulings;
+    /// game code uses [`Ruleset::with`]).
+    pub fn with_named(&self, id: &str, alternative: &str) -> Result<Ruleset, Error> {
         let mut rs = self.clone();
         let Some(r) = rs.rulings.iter_mut().find(|r| r.id == id) else {
-            return Err(Error::msg(format!("unknown ruling `{id}`")));
+            return Err(Error::msg(format!("unknown ruling `{id}`")).coded(Code::Ruleset));
         };
         if !r.alternatives.iter().any(|a| a.id == alternative) {
-            return Err(Error::msg(format!(
-                "`{alternative}` is not a choice of `{id}`"
-            )));
+            return Err(
+                Error::msg(format!("`{alternative}` is not a choice of `{id}`"))
+                    .coded(Code::Ruleset),
+            );
         }
         r.choice = alternative.to_string();
         Ok(rs)
@@ -452,6 +453,7 @@ impl Ruleset {
                 self.name, self.title
             ))
             .help(format!("use a ruleset whose base is `{game}`"))
+            .code(Code::Ruleset)
             .into())
         }
     }
@@ -587,7 +589,7 @@ mod tests {
             ]
         );
         let ok = Ruleset::from_house_text("h.yaml", "base: kinkado\nvalues:\n  rounds: 1\n");
-        assert_eq!(ok.map(|rs| rs.value("rounds")), Ok(1));
+        assert_eq!(ok.map(|rs| rs.values.get("rounds").copied()), Ok(Some(1)));
     }
 
     #[test]
@@ -611,7 +613,7 @@ mod tests {
             "base: kinkado\nrulings:\n  joker-sum: as-chosen\n",
         )
         .unwrap();
-        assert_eq!(rs.choice("joker-sum"), "as-chosen");
+        assert_eq!(rs.choice_named("joker-sum"), "as-chosen");
         assert_eq!(rs.lineage, vec!["kinkado", "h.yaml"]);
     }
 

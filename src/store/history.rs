@@ -12,9 +12,10 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
-use kado::diag::{Error, Problem};
-use kado::history::{Outcome, Played};
-use kado::session::{Log, Session, replay};
+use crate::diag::{Code, Error, Problem};
+use crate::history::{Outcome, Played, record};
+use crate::ruleset::Ruleset;
+use crate::session::{Log, Session, replay};
 
 /// SQLite's `application_id` of a kado history: "kado" in ASCII.
 const APP_ID: i64 = 0x6B61_646F;
@@ -94,6 +95,10 @@ fn refused(path: &Path, why: &str) -> Error {
 /// What is wrong with the history at `path`, in kado's words: every fault of the file
 /// is bad input (exit 2), whichever page met it.
 pub fn sql_error(path: &Path, e: &rusqlite::Error) -> Error {
+    sql_words(path, e).coded(Code::History)
+}
+
+fn sql_words(path: &Path, e: &rusqlite::Error) -> Error {
     use rusqlite::ErrorCode as C;
     let p = path.display();
     match e.sqlite_error_code() {
@@ -518,25 +523,12 @@ pub fn now() -> String {
                 .map_or(0, |d| d.as_secs() as i64)
         });
     let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
     format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}",
+        "{} {:02}:{:02}",
+        crate::history::day::Day::from_days(days),
         rest / 3600,
         rest % 3600 / 60
     )
-}
-
-/// The calendar date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 /// Journals a finished session; returns what to tell the table. Never fails the game.
@@ -681,55 +673,19 @@ pub fn pending() -> Vec<(PathBuf, PathBuf)> {
     notes
 }
 
-/// The game a record is of, from its lines: a Pokino record lays a `spoke:`, a Koi-Koi
-/// record deals a `table:`, a Kingmaker record has seasons and `blinks:`; else the record
-/// notation it reads in (Koi-Koi's, then Pokino's), if any.
-fn record_game(text: &str) -> Option<&'static str> {
-    marked_game(text).or_else(|| {
-        let src = kado::diag::Source::new("record", text);
-        let has_players = text.lines().any(|l| l.trim_start().starts_with("players:"));
-        if !has_players {
-            None
-        } else if kado::koikoi::record::parse(&src).is_ok() {
-            Some("koikoi")
-        } else if kado::pokino::record::parse(&src).is_ok() {
-            Some("pokino")
-        } else {
-            None
-        }
-    })
-}
-
-fn marked_game(text: &str) -> Option<&'static str> {
-    text.lines().find_map(|l| {
-        let l = l.split('#').next().unwrap_or("");
-        match l.split(':').next().unwrap_or("").trim() {
-            "spoke" => Some("pokino"),
-            "table" => Some("koikoi"),
-            "winter" | "spring" | "summer" | "harvest" | "blinks" => Some("kingmaker"),
-            _ => None,
-        }
-    })
-}
-
 /// A problem with a file being imported, pointed at its line (and column 1).
 pub fn at_line(path: &Path, text: &str, line: usize, message: String) -> Problem {
-    let src = kado::diag::Source::new(format!("file {}", path.display()), text);
-    Problem::new(message).at_line_col(&src, line.max(1), 1)
+    record::at_line(&file_name(path), text, line, message)
 }
 
-/// What importing one game of a file did: the line the game starts at, and its number.
-pub type Imported = (usize, Added);
+/// How a file is named in what kado says about it: `file NAME`.
+fn file_name(path: &Path) -> String {
+    format!("file {}", path.display())
+}
 
-/// Imports a record (Koi-Koi, Pokino, Kingmaker), refereed under the ruleset in force:
-/// each game of it, as far as it goes, with its own lines, all in one transaction.
-pub fn import_record(
-    ctx: &super::Ctx,
-    path: &Path,
-    history: &Path,
-    text: &str,
-) -> Result<Vec<Imported>, Error> {
-    let game = record_game(text).ok_or_else(|| {
+/// The game a record is of, or why it is neither a save nor a record.
+pub fn record_kind(path: &Path, text: &str) -> Result<&'static str, Error> {
+    record::record_game(text).ok_or_else(|| {
         at_line(
             path,
             text,
@@ -739,44 +695,35 @@ pub fn import_record(
                 path.display()
             ),
         )
-    })?;
-    let rs = ctx.ruleset(game, kado::history::game_title(game))?;
-    let name = format!("file {}", path.display());
-    let games = record_parts(game, &kado::diag::Source::new(name.clone(), text))?;
+        .into()
+    })
+}
+
+/// What importing one game of a file did: the line the game starts at, and its number.
+pub type Imported = (usize, Added);
+
+/// Imports a record of `game` (Koi-Koi, Pokino, Kingmaker), refereed under `rs`: each
+/// game of it, as far as it goes, with its own lines, all in one transaction.
+pub fn import_record(
+    path: &Path,
+    history: &Path,
+    text: &str,
+    game: &str,
+    rs: &Ruleset,
+) -> Result<Vec<Imported>, Error> {
+    let found = record::games_of_record(game, rs, &file_name(path), text)?;
     let source = canonical(path);
     let whole = Fnv::new().feed(text);
-    let referee = Referee::new(game, &rs);
-    let mut found: Vec<(usize, &str, Outcome)> = Vec::new();
-    for part in &games {
-        let lines = &text[part.span.clone()];
-        let src = kado::diag::Source::new(name.clone(), lines);
-        let outcomes = referee.outcomes(&src)?;
-        let line = part.players_line.unwrap_or(1);
-        if outcomes.is_empty() && part.players_line.is_none() {
-            let first = text[..part.span.start].matches('\n').count() + 1;
-            let skip = lines
-                .lines()
-                .take_while(|l| l.split('#').next().unwrap_or("").trim().is_empty());
-            return Err(at_line(
-                path,
-                text,
-                first + skip.count(),
-                "this line is in no game: a game starts with its `players:` line".into(),
-            )
-            .into());
-        }
-        found.extend(outcomes.into_iter().map(|o| (line, lines, o)));
-    }
     let entries: Vec<Entry> = found
         .iter()
         .enumerate()
-        .map(|(i, (_, lines, outcome))| Entry {
+        .map(|(i, g)| Entry {
             game,
             ruleset: &rs.name,
-            outcome,
+            outcome: &g.outcome,
             source: &source,
-            log: lines,
-            ident: ident(id_of_record(lines), &source, i, lines),
+            log: g.lines,
+            ident: ident(id_of_record(g.lines), &source, i, g.lines),
             legacy: Some(
                 whole
                     .feed(&format!("# game {} of this record\n", i + 1))
@@ -785,81 +732,12 @@ pub fn import_record(
         })
         .collect();
     let added = Db::open(history)?.add_all(&entries)?;
-    Ok(found.iter().map(|(line, _, _)| *line).zip(added).collect())
-}
-
-/// The games of a record, once the whole of it reads (every problem at its place).
-fn record_parts(
-    game: &str,
-    src: &kado::diag::Source,
-) -> Result<Vec<kado::history::RecordGame>, Error> {
-    match game {
-        "pokino" => {
-            kado::pokino::record::parse(src)?;
-        }
-        "koikoi" => {
-            kado::koikoi::record::parse(src)?;
-        }
-        _ => {
-            return Ok(vec![kado::history::RecordGame {
-                span: 0..src.text.len(),
-                players_line: Some(1),
-            }]);
-        }
-    }
-    Ok(kado::history::record_games(&src.text))
-}
-
-/// The referee of a record's games, its rules read once.
-enum Referee<'a> {
-    Pokino(kado::pokino::Rules),
-    Koikoi(&'a kado::ruleset::Ruleset),
-    Kingmaker(&'a kado::ruleset::Ruleset),
-}
-
-impl<'a> Referee<'a> {
-    fn new(game: &str, rs: &'a kado::ruleset::Ruleset) -> Referee<'a> {
-        match game {
-            "pokino" => Referee::Pokino(kado::pokino::Rules::from_ruleset(rs)),
-            "koikoi" => Referee::Koikoi(rs),
-            _ => Referee::Kingmaker(rs),
-        }
-    }
-
-    /// How each game of a record ends (or stands where it stops).
-    fn outcomes(&self, src: &kado::diag::Source) -> Result<Vec<Outcome>, Error> {
-        Ok(match self {
-            Referee::Pokino(rules) => {
-                let v = kado::pokino::check::check(src, rules)?;
-                v.games.iter().map(|g| g.game.outcome()).collect()
-            }
-            Referee::Koikoi(rs) => {
-                let rec = kado::koikoi::record::parse(src)?;
-                let v = kado::koikoi::check::check(&rec, rs);
-                v.games
-                    .iter()
-                    .filter_map(|g| g.referee.as_ref()?.outcome())
-                    .collect()
-            }
-            Referee::Kingmaker(rs) => {
-                let v = kado::kingmaker::record::check(src, rs)?;
-                v.campaign.outcome().into_iter().collect()
-            }
-        })
-    }
+    Ok(found.iter().map(|g| g.line).zip(added).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_from_day_counts() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(20_780), (2026, 11, 23));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-    }
 
     #[test]
     fn a_foreign_database_is_refused_and_left_untouched() {

@@ -1,10 +1,16 @@
 //! The play history: what a game leaves in the journal when it ends, the records a player
 //! asks for across many games, and the charts drawn from them. Plain values and pure
-//! functions; the database itself is kept by the command line (src/cli/history.rs).
+//! functions; the database itself is kept by the storage layer (src/store/history.rs).
+
+pub mod day;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+
+pub mod games;
+pub mod record;
+pub mod report;
 
 /// How a game ended, as its session reports it for the journal.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -1,0 +1,234 @@
+//! The full-screen view at a terminal: a [`Prompter`] that keeps a [`Screen`] and draws
+//! it after every event, reading keys itself. Chosen only when stdin and stdout are both
+//! a terminal of at least [`MIN_SIZE`], and `--plain` is not given; otherwise the session
+//! keeps line mode. Leaving (the end, `quit`, Ctrl-C, Ctrl-D, an error or a panic)
+//! restores the terminal, then prints the table and what was said last, so the outcome
+//! and the way to resume stay on the screen.
+
+use std::io::{IsTerminal, Write};
+
+use kado::screen::{MIN_SIZE, Said, Screen};
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::prompt::{MAX_ANSWER, Prompter, Reply, classify};
+
+pub struct FullScreen {
+    terminal: DefaultTerminal,
+    screen: Screen,
+    /// Answers typed, for Up and Down.
+    history: Vec<String>,
+    /// Where Up/Down is in the history (None: the answer being typed).
+    recalled: Option<usize>,
+}
+
+/// Whether the view can be drawn here: both ends a terminal, large enough, not `dumb`.
+pub fn possible(plain: bool) -> bool {
+    !plain
+        && std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+        && std::env::var("TERM").map_or(true, |t| t != "dumb")
+        && ratatui::crossterm::terminal::size()
+            .is_ok_and(|(w, h)| w >= MIN_SIZE.0 && h >= MIN_SIZE.1)
+}
+
+impl FullScreen {
+    /// Takes over the terminal (raw mode, the alternate screen; a panic restores it).
+    pub fn open(title: &str) -> Option<FullScreen> {
+        let terminal = ratatui::try_init().ok()?;
+        Some(FullScreen {
+            terminal,
+            screen: Screen::new(title),
+            history: Vec::new(),
+            recalled: None,
+        })
+    }
+
+    fn draw(&mut self) {
+        let screen = &self.screen;
+        let _ = self.terminal.draw(|f| screen.draw(f));
+    }
+
+    /// Acts on one key; `Some` when it ends the question.
+    fn key(&mut self, k: KeyEvent) -> Option<Reply> {
+        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = k.modifiers.contains(KeyModifiers::ALT);
+        let s = &mut self.screen;
+        match k.code {
+            KeyCode::Char('c') if ctrl => return Some(Reply::Interrupted),
+            KeyCode::Char('d') if ctrl && s.input.is_empty() => return Some(Reply::End),
+            KeyCode::Enter => return Some(self.submit()),
+            KeyCode::Tab if s.input.is_empty() => {
+                if let Some(answer) = s.advised_answer() {
+                    s.input = answer.to_string();
+                    s.cursor = s.input.chars().count();
+                }
+            }
+            KeyCode::Char(c) if !ctrl && s.input.len() < MAX_ANSWER => {
+                let at = byte_at(&s.input, s.cursor);
+                s.input.insert(at, c);
+                s.cursor += 1;
+            }
+            KeyCode::Backspace if s.cursor > 0 => {
+                s.cursor -= 1;
+                let at = byte_at(&s.input, s.cursor);
+                s.input.remove(at);
+            }
+            KeyCode::Delete if s.cursor < s.input.chars().count() => {
+                let at = byte_at(&s.input, s.cursor);
+                s.input.remove(at);
+            }
+            KeyCode::Left => s.cursor = s.cursor.saturating_sub(1),
+            KeyCode::Right => s.cursor = (s.cursor + 1).min(s.input.chars().count()),
+            KeyCode::Home => s.cursor = 0,
+            KeyCode::End => s.cursor = s.input.chars().count(),
+            KeyCode::Up if alt => s.said_scroll = s.said_scroll.saturating_add(1),
+            KeyCode::Down if alt => s.said_scroll = s.said_scroll.saturating_sub(1),
+            KeyCode::Up => self.recall(true),
+            KeyCode::Down => self.recall(false),
+            KeyCode::PageUp => s.table_scroll = s.table_scroll.saturating_sub(10),
+            KeyCode::PageDown => s.table_scroll = s.table_scroll.saturating_add(10),
+            _ => {}
+        }
+        None
+    }
+
+    /// Enter: the answer typed, said back and kept for Up.
+    fn submit(&mut self) -> Reply {
+        let line = std::mem::take(&mut self.screen.input);
+        self.screen.cursor = 0;
+        self.recalled = None;
+        self.screen.advice = None;
+        if !line.trim().is_empty() {
+            self.history.push(line.clone());
+        }
+        self.screen.say(Said::Typed(line.clone()));
+        classify(&line)
+    }
+
+    /// Up (`back`) or Down through the answers typed before.
+    fn recall(&mut self, back: bool) {
+        if self.history.is_empty() {
+            return;
+        }
+        let last = self.history.len() - 1;
+        self.recalled = match (self.recalled, back) {
+            (None, true) => Some(last),
+            (Some(i), true) => Some(i.saturating_sub(1)),
+            (Some(i), false) if i < last => Some(i + 1),
+            _ => None,
+        };
+        let s = &mut self.screen;
+        s.input = self
+            .recalled
+            .and_then(|i| self.history.get(i).cloned())
+            .unwrap_or_default();
+        s.cursor = s.input.chars().count();
+    }
+}
+
+impl Prompter for FullScreen {
+    fn ask(&mut self, prompt: &str) -> Reply {
+        self.screen.question = prompt.to_string();
+        loop {
+            self.draw();
+            match event::read() {
+                Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => {
+                    if let Some(reply) = self.key(k) {
+                        return reply;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => return Reply::Unreadable(format!("the terminal cannot be read: {e}")),
+            }
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        self.screen.say(Said::Told(plain(text)));
+        self.draw();
+    }
+
+    fn refuse(&mut self, why: &str) {
+        self.screen.say(Said::Refused(plain(why)));
+        self.draw();
+    }
+
+    fn table(&mut self, text: &str) {
+        self.screen.table = plain(text);
+        self.draw();
+    }
+
+    fn advise(&mut self, text: &str) {
+        self.screen.advice = Some(plain(text));
+        self.draw();
+    }
+
+    fn live(&self) -> bool {
+        true
+    }
+}
+
+impl Drop for FullScreen {
+    fn drop(&mut self) {
+        ratatui::restore();
+        // What was said since the last answer typed (the end of the game, how to resume).
+        let from = self
+            .screen
+            .said
+            .iter()
+            .rposition(|s| matches!(s, Said::Typed(_)))
+            .map_or(0, |i| i + 1);
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(self.screen.table.as_bytes());
+        for s in &self.screen.said[from..] {
+            let line = match s {
+                Said::Told(t) | Said::Typed(t) => t.clone(),
+                Said::Refused(t) => format!("✗ {t}"),
+            };
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = out.flush();
+    }
+}
+
+/// The byte offset of character `at` in `s`.
+fn byte_at(s: &str, at: usize) -> usize {
+    s.char_indices().nth(at).map_or(s.len(), |(i, _)| i)
+}
+
+/// Text without ANSI colour codes (the table is drawn in colour for line mode).
+fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_codes_are_left_out_of_the_view() {
+        assert_eq!(plain("\x1b[31mA♥\x1b[0m K♠"), "A♥ K♠");
+        assert_eq!(plain("no codes"), "no codes");
+    }
+
+    #[test]
+    fn byte_offsets_of_characters() {
+        assert_eq!(byte_at("A♥K", 0), 0);
+        assert_eq!(byte_at("A♥K", 2), 4);
+        assert_eq!(byte_at("A♥K", 9), 5);
+    }
+}

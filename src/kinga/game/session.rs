@@ -1,0 +1,84 @@
+use super::*;
+
+/// The session: a game with its rules.
+impl Session for Game {
+    type Setup = Setup;
+    type Action = Action;
+    type Key = Key;
+    type Error = Error;
+    const GAME: &'static str = crate::kinga::GAME;
+    const COMMANDS: &'static str = ", hint (the advisor's ranking of your choices)";
+
+    fn said(&self, action: &Action) -> String {
+        use crate::cards::code_cards;
+        answer_text(action).unwrap_or_else(|| match action {
+            Action::Reshuffle { order } => code_cards(order),
+            Action::RandomDiscard { cards } => code_cards(cards),
+            _ => "executed".to_string(),
+        })
+    }
+
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, Error> {
+        if setup.deck == Deck::Virtual
+            && !setup.order.is_empty()
+            && sorted(&setup.order) != sorted(&starting_deck())
+        {
+            return Err(Error::NotTheStartingDeck);
+        }
+        Ok(Game::new(setup, Rules::from_ruleset(rules)))
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, Error> {
+        Ok(self.act(action)?.iter().map(Told::to_string).collect())
+    }
+
+    fn next(&self) -> Step<Action, Key> {
+        self.step()
+    }
+
+    fn answer(&self, question: &Question<Key>, text: &str) -> Result<Action, Error> {
+        self.read_answer(&question.key, text)
+    }
+
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        use crate::history::{Facts, Outcome, SeatOutcome};
+        let score = self.score() as u32;
+        Some(Outcome {
+            finished: self.is_over().is_some(),
+            seats: vec![SeatOutcome {
+                name: "you".into(),
+                score: i64::from(score),
+                won: self.is_over() == Some(true),
+                kado: false,
+            }],
+            facts: Facts {
+                kings_exposed: Some(score),
+                ..Facts::default()
+            },
+        })
+    }
+
+    /// The advisor's ranking of the answers (samples seeded by the turn, so a hint asked
+    /// twice says the same).
+    fn hint(&self, question: &Question<Key>) -> Option<String> {
+        let seed = u64::from(self.turn);
+        let advice = crate::kinga::advise::advise(self, &question.key, HINT_SAMPLES, seed);
+        (!advice.candidates.is_empty()).then(|| advice.render())
+    }
+
+    fn show(&self, style: Style) -> String {
+        self.render(style)
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(self.status()).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The table is shown again at the start of every turn and when the game ends.
+    fn phase_key(&self) -> String {
+        match self.phase {
+            Phase::Over { .. } => "over".to_string(),
+            _ => self.turn.to_string(),
+        }
+    }
+}

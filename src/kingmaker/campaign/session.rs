@@ -1,0 +1,328 @@
+use super::*;
+
+impl Session for Campaign {
+    type Setup = Setup;
+    type Action = Action;
+    type Key = Key;
+    type Error = CampaignError;
+
+    const GAME: &'static str = "kingmaker";
+    const COMMANDS: &'static str = ", fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)";
+
+    fn said(&self, action: &Action) -> String {
+        if let Some((_, step)) = action.step() {
+            return step;
+        }
+        match action {
+            Action::First { player } => player.clone(),
+            Action::Layout { layout } => layout.clone(),
+            Action::Scores { scores } => {
+                let each: Vec<String> = scores.iter().map(|(n, s)| format!("{n}={s}")).collect();
+                each.join(" ")
+            }
+            Action::Fix { season, step } => format!("fix {season} {step}"),
+            Action::Reveal { step } | Action::Moving { step } => step.clone(),
+            _ => String::new(),
+        }
+    }
+
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, CampaignError> {
+        if setup.players.len() != 4 {
+            return Err(CampaignError::PlayerCount(setup.players.len()));
+        }
+        for (i, p) in setup.players.iter().enumerate() {
+            check_name(p)?;
+            if setup.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+                return Err(CampaignError::NameTwice(p.clone()));
+            }
+        }
+        if setup.target == 0 {
+            return Err(CampaignError::Target);
+        }
+        if let Some(p) = setup
+            .players
+            .iter()
+            .find(|p| setup.seasons && crate::kingmaker::year::common_index(p).is_some())
+        {
+            return Err(CampaignError::CommonLabel(p.clone()));
+        }
+        Ok(Campaign {
+            players: setup.players.clone(),
+            target: setup.target,
+            rules: Rules::from_ruleset(rules),
+            points: vec![0; setup.players.len()],
+            years: Vec::new(),
+            first: None,
+            seasons: setup.seasons,
+            year: None,
+            history: Vec::new(),
+            known: setup.known,
+        })
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, CampaignError> {
+        if matches!(self.next(), Step::Done) {
+            return Err(CampaignError::Over);
+        }
+        match action {
+            Action::First { player } => self.first_player(player),
+            Action::Layout { .. } | Action::Scores { .. } if self.seasons => {
+                Err(CampaignError::WrongMode { seasons: true })
+            }
+            Action::Layout { layout } => {
+                if self.first.is_none() {
+                    return Err(CampaignError::FirstNeeded);
+                }
+                let (canon, scores) = self.layout_scores(layout)?;
+                Ok(self.record(scores, Some(canon)))
+            }
+            Action::Scores { scores } => {
+                if self.first.is_none() {
+                    return Err(CampaignError::FirstNeeded);
+                }
+                let mut by_player = vec![None; self.players.len()];
+                for (name, s) in scores {
+                    let i = self.index(name).ok_or_else(|| self.unknown_player(name))?;
+                    if let Some(why) = score::impossible(*s, &self.rules) {
+                        return Err(CampaignError::Impossible {
+                            name: name.clone(),
+                            score: *s,
+                            why: why.to_string(),
+                        });
+                    }
+                    by_player[i] = Some(*s);
+                }
+                let list: Option<Vec<u64>> = by_player.into_iter().collect();
+                let list = list.ok_or(CampaignError::EveryScoreNeeded)?;
+                Ok(self.record(list, None))
+            }
+            Action::Fix { season, step } => self.fix(season, step),
+            Action::Reveal { step } => self.reveal(step),
+            Action::Moving { step } => self.moving(step),
+            step => self.season_step(step),
+        }
+    }
+
+    fn next(&self) -> Step<Action, Key> {
+        let over = self.champions().is_some();
+        if over {
+            return Step::Done;
+        }
+        let n = self.years.len() + 1;
+        if let Some(y) = &self.year {
+            return match y.next() {
+                Next::Auto(m) => Step::Auto(self.action_of(&m)),
+                Next::Ask(q) => Step::Ask(q),
+                Next::Done => Step::Done,
+            };
+        }
+        if self.first.is_some() {
+            return Step::Ask(Question::new(
+                Key::Year,
+                format!("Year {n}: the Commons, or each player's score"),
+                YEAR_HINT,
+            ));
+        }
+        let Some(last) = self.years.last() else {
+            return Step::Ask(Question::new(
+                Key::First,
+                "Who holds the first player token for Year 1",
+                format!("A player: {}.", self.players.join(", ")),
+            ));
+        };
+        let hint = format!("A player: {}.", self.players.join(", "));
+        match last.top.as_slice() {
+            [one] => Step::Ask(Question::new(
+                Key::First,
+                format!(
+                    "{} won Year {}: who starts Year {n}",
+                    self.players[*one],
+                    n - 1
+                ),
+                hint,
+            )),
+            _ if self.rules.tied_agree => Step::Ask(Question::new(
+                Key::First,
+                format!(
+                    "{} topped Year {}: who do they choose to start Year {n}",
+                    self.names(&last.top),
+                    n - 1
+                ),
+                hint,
+            )),
+            _ => {
+                let from = last.first.unwrap_or(0);
+                let next = (from + 1) % self.players.len();
+                Step::Auto(Action::First {
+                    player: self.players[next].clone(),
+                })
+            }
+        }
+    }
+
+    fn answer(&self, question: &Question<Key>, text: &str) -> Result<Action, CampaignError> {
+        let text = text.trim();
+        if let Some(rest) = text
+            .strip_prefix("fix ")
+            .or_else(|| text.strip_prefix("FIX "))
+            .filter(|_| self.year.is_some())
+        {
+            return read_fix(rest);
+        }
+        if let Some(y) = &self.year {
+            let read = y
+                .read_answer(&question.key, text)
+                .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+            return Ok(match read {
+                Answer::Step(m) => self.action_of(&m),
+                Answer::Reveal(player, pair) => Action::Reveal {
+                    step: format!("{player} {}", crate::kingmaker::year::pair_text(pair)),
+                },
+            });
+        }
+        match question.key {
+            Key::First => {
+                let i = self.index(text).ok_or_else(|| self.unknown_player(text))?;
+                Ok(Action::First {
+                    player: self.players[i].clone(),
+                })
+            }
+            _ => {
+                if text.contains('=') {
+                    Ok(Action::Scores {
+                        scores: self.read_scores(text)?,
+                    })
+                } else {
+                    let (canon, _) = self.layout_scores(text)?;
+                    Ok(Action::Layout { layout: canon })
+                }
+            }
+        }
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self.ledger()).unwrap_or(serde_json::Value::Null);
+        if let (true, serde_json::Value::Object(m)) = (self.seasons, &mut v) {
+            m.insert(
+                "now".into(),
+                self.year.as_ref().map(YearState::due_text).into(),
+            );
+            m.insert("record".into(), self.record_text().into());
+        }
+        v
+    }
+
+    fn record(&self) -> Option<String> {
+        self.record_text()
+    }
+
+    /// In Summer and Harvest: every legal choice of the player due, ranked by their
+    /// chance to take the Year (the advisor of `kado kingmaker advise`).
+    fn hint(&self, question: &Question<Key>) -> Option<String> {
+        self.advice(question, None).ok()
+    }
+
+    /// `hint BLINK`: the same advice, reckoning with the player's own Blink, which only
+    /// they know (`hint RG-YB`: my Blink is RG-YB).
+    fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<String, NoHint> {
+        let src = Source::new("hint", known.trim());
+        let own = crate::kingmaker::year::read_pairs(&src).map_err(|e| NoHint::Unreadable {
+            why: e.render().trim_end().to_string(),
+            takes: "`hint` takes your own Blink as it lights up, both pairs: `hint RG-YB`",
+        })?;
+        self.advice(question, Some(own))
+    }
+
+    fn phase_key(&self) -> String {
+        match &self.year {
+            Some(y) => format!("{}:{:?}:{}", self.years.len(), y.phase, y.placed.len()),
+            None => String::new(),
+        }
+    }
+
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        let l = self.ledger();
+        let champions = l.champions.clone().unwrap_or_default();
+        Some(crate::history::Outcome {
+            finished: l.champions.is_some(),
+            seats: l
+                .players
+                .iter()
+                .map(|name| crate::history::SeatOutcome {
+                    name: name.clone(),
+                    score: i64::from(l.points.get(name).copied().unwrap_or(0)),
+                    won: champions.contains(name),
+                    kado: false,
+                })
+                .collect(),
+            facts: crate::history::Facts {
+                triads: l
+                    .years
+                    .iter()
+                    .flat_map(|y| y.scores.iter().map(|(n, s)| (n.clone(), *s as i64)))
+                    .collect(),
+                ..crate::history::Facts::default()
+            },
+        })
+    }
+
+    fn show(&self, style: Style) -> String {
+        // A Year under way: the Year alone (the ledger is shown as each Year starts).
+        if let Some(y) = self.year.as_ref().filter(|y| !y.is_fresh()) {
+            return format!(
+                "Year {} (points: {}): {}",
+                self.years.len() + 1,
+                self.points_line(),
+                y.show(style)
+            );
+        }
+        let mut header = vec!["Year".to_string(), "First".to_string()];
+        header.extend(self.players.iter().cloned());
+        header.push("Point to".to_string());
+        let mut t = render::table(header);
+        for y in &self.years {
+            let mut row = vec![
+                y.number.to_string(),
+                y.first.map_or("—".to_string(), |i| self.players[i].clone()),
+            ];
+            row.extend(y.scores.iter().map(ToString::to_string));
+            row.push(if y.winners.is_empty() {
+                "nobody".to_string()
+            } else {
+                self.names(&y.winners)
+            });
+            t.add_row(row);
+        }
+        let mut out = if self.rules.campaign_open || self.target == NO_TARGET {
+            "Kingmaker campaign: no target, as many Years as the group wants.\n".to_string()
+        } else {
+            format!(
+                "Kingmaker campaign: first to {} point{}.\n",
+                self.target,
+                words::s(self.target)
+            )
+        };
+        if !self.years.is_empty() {
+            out += &render::show(&t);
+        }
+        out += &format!("Points: {}.\n", self.points_line());
+        if let Some(ch) = self.champions() {
+            out += &style.bold(&format!(
+                "{} win{} the campaign.",
+                self.names(&ch),
+                if ch.len() == 1 { "s" } else { "" }
+            ));
+            out.push('\n');
+        } else if let Some(y) = &self.year {
+            out += &format!("Year {}: ", self.years.len() + 1);
+            out += &y.show(style);
+        } else if let Some(f) = self.first {
+            out += &format!(
+                "Year {}: {} holds the first player token.\n",
+                self.years.len() + 1,
+                self.players[f]
+            );
+        }
+        out
+    }
+}

@@ -1,0 +1,226 @@
+use super::*;
+use crate::session::{By, Entry, Log, replay};
+
+fn setup(target: u32) -> Setup {
+    Setup {
+        players: ["ana", "bo", "cy", "dee"].map(String::from).to_vec(),
+        target,
+        seasons: false,
+        known: false,
+    }
+}
+
+fn play(rs: &Ruleset, target: u32, answers: &[&str]) -> Result<Campaign, CampaignError> {
+    let mut g = Campaign::start(&setup(target), rs)?;
+    let mut answers = answers.iter();
+    loop {
+        match g.next() {
+            Step::Done => return Ok(g),
+            Step::Auto(a) => {
+                g.apply(&a)?;
+            }
+            Step::Ask(q) => {
+                let Some(text) = answers.next() else {
+                    return Ok(g);
+                };
+                let a = g.answer(&q, text)?;
+                g.apply(&a)?;
+            }
+        }
+    }
+}
+
+const TIE: &str = "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY";
+
+#[test]
+fn points_and_the_end() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    // Year 1: bo and dee tie (72), both score. Year 2: ana alone. Year 3: bo reaches 2.
+    let g = play(
+        &rs,
+        2,
+        &[
+            "ana",
+            TIE,
+            "bo",
+            "ana=81 bo=10 cy=10 dee=10",
+            "cy",
+            "ana=9 bo=12 cy=10 dee=9",
+        ],
+    )
+    .unwrap();
+    assert_eq!(g.points, [1, 2, 0, 1]);
+    assert_eq!(g.champions(), Some(vec![1]));
+    assert_eq!(g.next(), Step::Done);
+    assert_eq!(g.years[0].winners, [1, 3]);
+    assert_eq!(g.years[1].first, Some(1));
+}
+
+#[test]
+fn a_shared_finish_or_play_on() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let g = play(&rs, 1, &["ana", TIE]).unwrap();
+    assert_eq!(g.champions(), Some(vec![1, 3]));
+    let on = rs.with(ruling::CampaignTie::PlayOn).unwrap();
+    let g = play(&on, 1, &["ana", TIE]).unwrap();
+    assert_eq!(g.champions(), None);
+    assert!(matches!(g.next(), Step::Ask(q) if q.key == Key::First));
+    let g = play(&on, 1, &["ana", TIE, "dee", "ana=20 bo=24 cy=9 dee=10"]).unwrap();
+    assert_eq!(g.champions(), Some(vec![1]));
+}
+
+#[test]
+fn ruling_campaign_end_open_never_ends() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let g = play(&rs, 1, &["ana", "ana=81 bo=10 cy=10 dee=10"]).unwrap();
+    assert_eq!(g.champions(), Some(vec![0]));
+    let open = rs.with(ruling::CampaignEnd::Open).unwrap();
+    let g = play(&open, 1, &["ana", "ana=81 bo=10 cy=10 dee=10"]).unwrap();
+    assert_eq!(g.champions(), None);
+    assert!(matches!(g.next(), Step::Ask(q) if q.key == Key::First));
+    assert!(
+        g.show(Style::PLAIN)
+            .starts_with("Kingmaker campaign: no target")
+    );
+}
+
+#[test]
+fn fix_replaces_a_step_and_referees_the_year_again() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let setup = Setup {
+        seasons: true,
+        ..setup(3)
+    };
+    let mut g = Campaign::start(&setup, &rs).unwrap();
+    for text in ["ana", "c2 left RG", "c2 long RG-YB", "c3 right GB"] {
+        if let Step::Auto(a) = g.next() {
+            g.apply(&a).unwrap();
+        }
+        let Step::Ask(q) = g.next() else {
+            panic!("a question")
+        };
+        let a = g.answer(&q, text).unwrap();
+        g.apply(&a).unwrap();
+    }
+    let Step::Ask(q) = g.next() else {
+        panic!("a question")
+    };
+    // bo's click showed RG; cy's long press agreed. Fixing bo's click to GG breaks cy's.
+    let a = g.answer(&q, "fix spring bo c2 left GG").unwrap();
+    let e = g.clone().apply(&a).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "with that fix the Year breaks a rule: c2's left pair shows RG, but it showed GG when bo chose it (`bo c2 left GG`)"
+    );
+    // Fixing dee's double click to a single click of another colour is fine.
+    let a = g.answer(&q, "fix spring dee c3 left BB").unwrap();
+    g.apply(&a).unwrap();
+    assert!(
+        g.record_text()
+            .unwrap()
+            .ends_with("spring: bo c2 left RG, cy c2 long RG-YB, dee c3 left BB\n")
+    );
+    assert_eq!(
+        g.answer(&q, "fix spring ana c1 left YY")
+            .and_then(|a| g.clone().apply(&a))
+            .unwrap_err()
+            .to_string(),
+        "nothing to fix: ana has no spring step this Year"
+    );
+    assert!(matches!(
+        g.answer(&q, "fix autumn x"),
+        Err(CampaignError::FixHow)
+    ));
+}
+
+#[test]
+fn tie_rulings() {
+    let rs = Ruleset::builtin("kingmaker")
+        .unwrap()
+        .with(ruling::YearTie::Nobody)
+        .unwrap()
+        .with(ruling::NextFirst::TokenPasses)
+        .unwrap();
+    let g = play(&rs, 3, &["cy", TIE]).unwrap();
+    assert_eq!(g.points, [0, 0, 0, 0]);
+    // The token passed clockwise from cy, automatically.
+    assert_eq!(g.first, Some(3));
+}
+
+#[test]
+fn answers_are_checked() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let g = play(&rs, 3, &["ana"]).unwrap();
+    let Step::Ask(q) = g.next() else {
+        panic!("a question")
+    };
+    assert_eq!(
+        g.answer(&q, "ana=82 bo=10 cy=x").unwrap_err().to_string(),
+        "ana's score 82 is impossible: no triad can score 82 from the 12 faces of three Blinks: the most is 81\ncy's score `x` is not a whole number from 0 to 81\ndee's score is missing"
+    );
+    // All lit, a triad's 12 faces make only some scores: 3 and 80 are not among them.
+    assert_eq!(
+        g.answer(&q, "ana=3 bo=80 cy=0 dee=81")
+            .unwrap_err()
+            .to_string(),
+        "ana's score 3 is impossible: no triad can score 3 from the 12 faces of three Blinks: the least is 9\nbo's score 80 is impossible: no triad can score 80 from the 12 faces of three Blinks: the nearest are 72 and 81\ncy's score 0 is impossible: no triad can score 0 from the 12 faces of three Blinks: the least is 9"
+    );
+    // Part-way through a Year (lit-faces: shown) fewer faces count, so 2 and 0 can be.
+    let shown = rs.with(ruling::LitFaces::Shown).unwrap();
+    let g2 = play(&shown, 3, &["ana"]).unwrap();
+    assert!(g2.answer(&q, "ana=2 bo=0 cy=9 dee=81").is_ok());
+    assert!(g2.answer(&q, "ana=13 bo=0 cy=9 dee=81").is_err());
+    // A hand-edited log cannot slip an impossible score in either.
+    let mut g3 = g.clone();
+    assert_eq!(
+        g3.apply(&Action::Scores {
+            scores: vec![
+                ("ana".into(), 9),
+                ("bo".into(), 13),
+                ("cy".into(), 9),
+                ("dee".into(), 9)
+            ]
+        })
+        .unwrap_err()
+        .to_string(),
+        "bo's score 13 is impossible: no triad can score 13 from the 12 faces of three Blinks: the nearest are 12 and 16"
+    );
+    assert_eq!(
+        g.answer(&q, "ana=9 bob=12 cy=10 dee=11")
+            .unwrap_err()
+            .to_string(),
+        "`bob` is not a player of this campaign (players: ana, bo, cy, dee); did you mean `bo`?\nbo's score is missing"
+    );
+    let e = g
+        .answer(
+            &q,
+            "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR RG-YB",
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("the bottom-right Blink is p4's, but `p4` is not a player"),
+        "{e}"
+    );
+    let e = g.answer(&q, "ana:RG-YB").unwrap_err().to_string();
+    assert!(e.contains("error: the layout has 1 row, not 3"), "{e}");
+}
+
+#[test]
+fn the_log_replays() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let mut log: Log<Setup, Action> = Log::new("kingmaker", &rs, setup(3)).unwrap();
+    for a in [
+        Action::First {
+            player: "ana".into(),
+        },
+        Action::Layout { layout: TIE.into() },
+    ] {
+        log.actions.push(Entry::new(By::Table, a));
+    }
+    let text = log.to_yaml().unwrap();
+    let back: Log<Setup, Action> = Log::from_yaml("x", &text, "kingmaker").unwrap();
+    assert_eq!(back, log);
+    let g: Campaign = replay(&back).unwrap();
+    assert_eq!(g.points, [0, 1, 0, 1]);
+}

@@ -1,0 +1,406 @@
+//! `kinkado check`: a record refereed line by line with the engine `kinkado play` uses.
+//! The books are kept (stashes, prize pool, market, bank), each reveal is settled, ALORA's
+//! moves are her rules (a line the record leaves out is filled in, a line that moved her
+//! differently is the verdict), and the first illegal line is the verdict.
+
+use serde_json::{Map, Value, json};
+
+use super::alora;
+use super::error::PlayError;
+use super::game::{Action, Game, Phase, Setup, display_name};
+use super::record::{Event, Record, recorded};
+use crate::render::{Style, money};
+use crate::ruleset::Ruleset;
+use crate::session::{Session, Step};
+
+/// Why a line is illegal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wrong {
+    /// The engine refuses the move.
+    Play(PlayError),
+    /// The record moved ALORA otherwise than her rules: her move, and the rule.
+    Alora {
+        said: String,
+        rule_move: String,
+        rule: String,
+    },
+    /// A virtual deck turns up other cards than the record says.
+    Deck { said: String, dealt: String },
+    /// A move before any `players:` line.
+    NoPlayers,
+    /// `deck:` after the game's first move.
+    LateDeck,
+}
+
+impl std::fmt::Display for Wrong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Wrong::Play(e) => write!(f, "{e}"),
+            Wrong::Alora {
+                said,
+                rule_move,
+                rule,
+            } => write!(f, "{rule_move}, not `{said}`: {rule}"),
+            Wrong::Deck { said, dealt } => {
+                write!(f, "the virtual deck gives `{dealt}`, not `{said}`")
+            }
+            Wrong::NoPlayers => f.write_str("a move before any `players:` line"),
+            Wrong::LateDeck => f.write_str("`deck:` comes before the game's first move"),
+        }
+    }
+}
+
+/// The first illegal line of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    pub line: usize,
+    pub text: String,
+    pub wrong: Wrong,
+}
+
+/// One game of a record.
+#[derive(Clone, Debug)]
+pub struct GameCheck {
+    pub setup: Option<Setup>,
+    pub game: Option<Game>,
+    /// ALORA's and kado's moves the record left out, filled in by the rules.
+    pub filled: Vec<String>,
+    pub illegal: Option<Illegal>,
+    /// The line of the game's `players:`.
+    pub players_line: usize,
+}
+
+/// The verdict on a whole record.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub games: Vec<GameCheck>,
+}
+
+impl Verdict {
+    pub fn illegal(&self) -> Option<&Illegal> {
+        self.games.iter().find_map(|g| g.illegal.as_ref())
+    }
+}
+
+/// The same move of the same seat (the cards may differ).
+fn same_kind(a: &Action, b: &Action) -> bool {
+    let seat = |x: &Action| match x {
+        Action::Sell { seat, .. }
+        | Action::Buy { seat, .. }
+        | Action::Bet { seat, .. }
+        | Action::Play { seat, .. } => Some(seat.to_lowercase()),
+        _ => None,
+    };
+    std::mem::discriminant(a) == std::mem::discriminant(b) && seat(a) == seat(b)
+}
+
+/// ALORA's rule for a move of hers, in the words of her rules.
+fn alora_rule(rs: &Ruleset, game: &Game, a: &Action) -> Option<String> {
+    let x = match a {
+        Action::AloraSells { .. } => alora::explain_sell(rs),
+        Action::AloraBuys { .. } => alora::explain_buy(rs, &game.rules),
+        Action::AloraBets { .. } => alora::explain_bet(rs),
+        _ => return None,
+    };
+    x.0.first().map(|r| r.rule.clone())
+}
+
+/// Applies one move of the record, filling in first what the rules do on their own.
+fn step(
+    game: &mut Game,
+    rs: &Ruleset,
+    act: &Action,
+    filled: &mut Vec<String>,
+) -> Result<(), Wrong> {
+    if !matches!(act, Action::Correct { .. }) {
+        while let Step::Auto(auto) = game.next() {
+            if same_kind(&auto, act) {
+                if auto == *act {
+                    break;
+                }
+                let said = Event::Act(act.clone()).to_string();
+                let rule_move = Event::Act(auto.clone()).to_string();
+                if let Some(rule) = alora_rule(rs, game, &auto) {
+                    return Err(Wrong::Alora {
+                        said,
+                        rule_move,
+                        rule,
+                    });
+                }
+                if matches!(auto, Action::Prize { .. }) {
+                    return Err(Wrong::Deck {
+                        said,
+                        dealt: rule_move,
+                    });
+                }
+                break;
+            }
+            game.apply(&auto).map_err(Wrong::Play)?;
+            if recorded(&auto) {
+                filled.push(Event::Act(auto).to_string());
+            }
+        }
+    }
+    game.apply(act).map(|_| ()).map_err(Wrong::Play)
+}
+
+/// Applies what the rules do on their own after the record's last line, up to the end
+/// of its round.
+fn finish(game: &mut Game, filled: &mut Vec<String>) {
+    while let Step::Auto(auto) = game.next() {
+        if matches!(auto, Action::Deal { .. }) || game.apply(&auto).is_err() {
+            return;
+        }
+        if recorded(&auto) {
+            filled.push(Event::Act(auto).to_string());
+        }
+    }
+}
+
+/// Referees a record. Each game runs from its `players:` line to the next; checking a game
+/// stops at its first illegal line.
+pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
+    let mut games: Vec<GameCheck> = Vec::new();
+    for line in &record.lines {
+        let illegal = |wrong| Illegal {
+            line: line.line,
+            text: line.event.to_string(),
+            wrong,
+        };
+        if let Event::Players { names, alora } = &line.event {
+            if let Some(g) = games.last_mut() {
+                g.finish(rs);
+            }
+            let setup = Setup {
+                players: names.clone(),
+                alora: *alora,
+                deck: super::game::Deck::Physical,
+            };
+            let bad = setup.check(&super::Rules::from_ruleset(rs)).err();
+            games.push(GameCheck {
+                setup: Some(setup),
+                game: None,
+                filled: Vec::new(),
+                illegal: bad.map(|e| illegal(Wrong::Play(e))),
+                players_line: line.line,
+            });
+            continue;
+        }
+        let Some(g) = games.last_mut().filter(|g| g.setup.is_some()) else {
+            games.push(GameCheck {
+                setup: None,
+                game: None,
+                filled: Vec::new(),
+                illegal: Some(illegal(Wrong::NoPlayers)),
+                players_line: 0,
+            });
+            continue;
+        };
+        if g.illegal.is_some() {
+            continue;
+        }
+        if let Err(w) = g.line(&line.event, rs) {
+            g.illegal = Some(illegal(w));
+        }
+    }
+    if let Some(g) = games.last_mut() {
+        g.finish(rs);
+    }
+    Verdict { games }
+}
+
+impl GameCheck {
+    fn line(&mut self, event: &Event, rs: &Ruleset) -> Result<(), Wrong> {
+        match event {
+            Event::Deck(d) => match (&mut self.setup, &self.game) {
+                (Some(s), None) => {
+                    s.deck = match d {
+                        Some(seed) => super::game::Deck::Virtual { seed: *seed },
+                        None => super::game::Deck::Physical,
+                    };
+                    Ok(())
+                }
+                _ => Err(Wrong::LateDeck),
+            },
+            Event::Round(_) | Event::Players { .. } => Ok(()),
+            Event::Act(a) => {
+                if self.game.is_none() {
+                    let setup = self.setup.clone().ok_or(Wrong::NoPlayers)?;
+                    self.game = Some(Game::start(&setup, rs).map_err(Wrong::Play)?);
+                }
+                match self.game.as_mut() {
+                    Some(game) => step(game, rs, a, &mut self.filled),
+                    None => Err(Wrong::NoPlayers),
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, rs: &Ruleset) {
+        if self.illegal.is_some() {
+            return;
+        }
+        if self.game.is_none()
+            && let Some(setup) = &self.setup
+        {
+            match Game::start(setup, rs) {
+                Ok(g) => self.game = Some(g),
+                Err(e) => {
+                    self.illegal = Some(Illegal {
+                        line: self.players_line,
+                        text: String::new(),
+                        wrong: Wrong::Play(e),
+                    });
+                    return;
+                }
+            }
+        }
+        if let Some(game) = self.game.as_mut() {
+            finish(game, &mut self.filled);
+        }
+    }
+
+    /// The game as JSON.
+    pub fn to_json(&self) -> Value {
+        let mut rounds = Vec::new();
+        let mut stashes = Map::new();
+        let mut books = Value::Null;
+        let mut winners = Value::Null;
+        if let Some(g) = &self.game {
+            for r in &g.history {
+                let money: Map<String, Value> =
+                    r.money.iter().map(|(n, m)| (n.clone(), json!(m))).collect();
+                rounds.push(json!({"round": r.round, "winners": r.winners, "money": money}));
+            }
+            for s in &g.seats {
+                stashes.insert(s.name.clone(), json!(s.stash));
+            }
+            books = json!({
+                "pool": g.pool,
+                "pool_cards": g.pool_cards.iter().map(|c| c.code()).collect::<Vec<_>>(),
+                "market": g.market.iter().map(|c| c.code()).collect::<Vec<_>>(),
+                "bank_net": g.bank_net,
+            });
+            if g.phase == Phase::Over {
+                winners = json!(g.winners());
+            }
+        }
+        let illegal = self
+            .illegal
+            .as_ref()
+            .map(|i| json!({"line": i.line, "text": i.text, "reason": i.wrong.to_string()}));
+        json!({
+            "rounds": rounds,
+            "stashes": stashes,
+            "books": books,
+            "winners": winners,
+            "filled": self.filled,
+            "illegal": illegal,
+        })
+    }
+
+    fn render(&self, style: Style) -> String {
+        let mut out = String::new();
+        if let Some(g) = &self.game {
+            let names: Vec<String> = g.seats.iter().map(|s| display_name(&s.name)).collect();
+            out += &format!(
+                "{}, {} rounds, {} each.\n",
+                names.join(", "),
+                g.rules.rounds,
+                money(i64::from(g.rules.start_money))
+            );
+            for r in &g.history {
+                let w: Vec<String> = r.winners.iter().map(|w| display_name(w)).collect();
+                let m: Vec<String> = r
+                    .money
+                    .iter()
+                    .map(|(n, m)| format!("{} {}", display_name(n), money(i64::from(*m))))
+                    .collect();
+                let with: Vec<String> = r.hands.iter().map(|(_, h)| h.clone()).collect();
+                out += &format!(
+                    "Round {}: {} {}{} · {}\n",
+                    r.round,
+                    w.join(" and "),
+                    if w.len() == 1 { "wins" } else { "share" },
+                    if with.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" with {}", with.join(" and "))
+                    },
+                    m.join(", ")
+                );
+            }
+            if !self.filled.is_empty() {
+                out += &format!(
+                    "Filled in by the rules: {}.\n",
+                    crate::words::count(self.filled.len(), "line")
+                );
+            }
+            out += &self.books();
+        }
+        if let Some(i) = &self.illegal {
+            out += &format!(
+                "{} line {}: `{}`\n  {}\n",
+                style.bold("Illegal"),
+                i.line,
+                i.text,
+                i.wrong
+            );
+        }
+        out
+    }
+
+    fn books(&self) -> String {
+        let Some(g) = &self.game else {
+            return String::new();
+        };
+        let mut out = format!(
+            "Prize pool {} · market {} · bank paid out (net) {}\n",
+            money(i64::from(g.pool)),
+            if g.market.is_empty() {
+                "—".to_string()
+            } else {
+                crate::cards::code_cards(&g.market)
+            },
+            money(g.bank_net)
+        );
+        if g.phase == Phase::Over {
+            let w: Vec<String> = g.winners().iter().map(|w| display_name(w)).collect();
+            out += &format!("Winner: {}\n", w.join(" and "));
+        } else if self.illegal.is_none() {
+            out += &format!(
+                "The game goes on: round {}, {} phase.\n",
+                g.round,
+                g.phase.name()
+            );
+        }
+        out
+    }
+}
+
+impl Verdict {
+    pub fn to_json(&self) -> Value {
+        match self.games.as_slice() {
+            [one] => one.to_json(),
+            many => json!({"games": many.iter().map(GameCheck::to_json).collect::<Vec<_>>()}),
+        }
+    }
+
+    pub fn render(&self, style: Style) -> String {
+        let mut out = String::new();
+        let several = self.games.len() > 1;
+        for (i, g) in self.games.iter().enumerate() {
+            if several {
+                out += &format!("{}\n", style.bold(&format!("Game {}", i + 1)));
+            }
+            out += &g.render(style);
+        }
+        if self.games.is_empty() {
+            out += "The record holds no game.\n";
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,547 @@
+use super::*;
+
+/// The actions, one method each: each checks the move against the rules and the table,
+/// makes it, and says what to do at the table.
+impl Game {
+    pub(super) fn correct(&mut self, seat: &str, stash: u32) -> Result<Vec<String>, PlayError> {
+        let i = self.seat_index(seat)?;
+        let before = self.seats[i].stash;
+        self.seats[i].stash = stash;
+        self.bank_net += i64::from(stash) - i64::from(before);
+        Ok(vec![format!(
+            "Corrected: {} stash is {} (was {}); the difference is booked to the bank.",
+            possessive(&self.seats[i].name),
+            money(i64::from(stash)),
+            money(i64::from(before))
+        )])
+    }
+
+    /// The seat whose turn it is, which must be ALORA's.
+    pub(super) fn alora_turn(&self, turn: Turn) -> Result<usize, PlayError> {
+        let i = self.current().ok_or(PlayError::NoOne(turn))?;
+        if !self.seats[i].is_alora {
+            return Err(PlayError::NotAlorasTurn);
+        }
+        Ok(i)
+    }
+
+    /// The seat called `seat`, whose turn it must be.
+    pub(super) fn turn_of(&self, seat: &str, turn: Turn) -> Result<usize, PlayError> {
+        let i = self.seat_index(seat)?;
+        if self.current() != Some(i) {
+            return Err(PlayError::NotTurn(seat.to_string(), turn));
+        }
+        Ok(i)
+    }
+
+    /// Moves on to `next` once every seat has had its turn.
+    pub(super) fn next_phase_when_done(&mut self, next: Phase) {
+        if self.current().is_none() {
+            self.enter_phase(next);
+        }
+    }
+
+    pub(super) fn deal(&mut self, cards: &[Vec<Card>]) -> Result<Vec<String>, PlayError> {
+        if self.dealt {
+            return Err(PlayError::AlreadyDealt);
+        }
+        if let Some(seed) = self.virtual_seed() {
+            // The played cards go back into the deck, which is shuffled.
+            let mut back = std::mem::take(&mut self.deck);
+            back.append(&mut self.played_pile);
+            self.deck = shuffled(back, seed, self.round);
+        } else {
+            self.played_pile.clear();
+        }
+        let mut said = Vec::new();
+        let mut dealt = vec![Vec::new(); self.seats.len()];
+        for i in self.order() {
+            let need = self
+                .rules
+                .hand_limit
+                .saturating_sub(self.seats[i].held())
+                .min(self.deck_size());
+            if self.virtual_seed().is_some() {
+                let d = self.draw(need);
+                self.seats[i].known.extend(&d);
+                dealt[i] = d;
+            } else {
+                self.seats[i].hidden += need;
+            }
+            if need > 0 {
+                let face = if self.seats[i].is_alora {
+                    " face down"
+                } else {
+                    ""
+                };
+                said.push(format!(
+                    "Deal {} {}{face}.",
+                    display_name(&self.seats[i].name),
+                    words::count(need, "card")
+                ));
+            }
+        }
+        if self.virtual_seed().is_some() && cards != dealt {
+            return Err(PlayError::DealMismatch);
+        }
+        self.round_chip(&mut said)?;
+        for s in &mut self.seats {
+            s.sold = 0;
+        }
+        self.dealt = true;
+        // The prize card comes next (still the refresh phase).
+        self.settled = false;
+        Ok(said)
+    }
+
+    /// The round tracker's chip (and joker) join the prize pool.
+    pub(super) fn round_chip(&mut self, said: &mut Vec<String>) -> Result<(), PlayError> {
+        let info = round_info(self.round).ok_or(PlayError::NoSuchRound)?;
+        self.pool += info.minimum_bet;
+        self.bank_net += i64::from(info.minimum_bet);
+        said.push(format!(
+            "Round {}: put the {} chip from the round tracker in the prize pool (minimum bet {}).",
+            self.round,
+            money(i64::from(info.minimum_bet)),
+            money(i64::from(info.minimum_bet))
+        ));
+        if info.joker_joins_pool {
+            self.pool_cards.push(Card::Joker);
+            said.push("The joker under that chip joins the prize pool.".into());
+        }
+        Ok(())
+    }
+
+    pub(super) fn prize(&mut self, card: Option<Card>) -> Result<Vec<String>, PlayError> {
+        if !self.dealt {
+            return Err(PlayError::DealFirst);
+        }
+        let mut said = Vec::new();
+        match card {
+            None if self.deck_size() > 0 => {
+                return Err(PlayError::DeckNotEmpty(self.deck_size()));
+            }
+            None => {
+                said.push("The deck is empty: no prize card this round (ruling empty-deck).".into())
+            }
+            Some(_) if self.deck_size() == 0 => return Err(PlayError::DeckEmpty),
+            Some(card) => {
+                if self.virtual_seed().is_some() {
+                    let top = self.draw(1);
+                    if top.first() != Some(&card) {
+                        return Err(PlayError::PrizeMismatch);
+                    }
+                } else if let Some(place) = self.whereabouts(card, None) {
+                    return Err(PlayError::Elsewhere(card, place));
+                }
+                self.pool_cards.push(card);
+                said.push(format!("{card} joins the prize pool."));
+            }
+        }
+        self.enter_phase(Phase::Sell);
+        Ok(said)
+    }
+
+    /// ALORA has `n` cards face down: all of them must be named.
+    pub(super) fn all_face_down(&self, i: usize, cards: &[Card]) -> Result<(), PlayError> {
+        if cards.len() != self.seats[i].hidden {
+            return Err(PlayError::AloraFaceDown(self.seats[i].hidden));
+        }
+        Ok(())
+    }
+
+    pub(super) fn alora_shows(&mut self, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Sell)?;
+        self.all_face_down(i, cards)?;
+        let (known, _) = self.take_from_hand(i, cards)?;
+        let s = &mut self.seats[i];
+        s.known = known;
+        s.known.extend(cards);
+        s.hidden = 0;
+        if self.rules.alora_face_up_shown {
+            let all = s.known.clone();
+            s.face_up = all;
+        }
+        Ok(Vec::new())
+    }
+
+    /// What ALORA sells at her turn: her two lowest cards, or under ruling `sell-turns:
+    /// one-at-a-time` the lowest she holds.
+    pub fn alora_sell_plan(&self, i: usize) -> alora::Sell {
+        let known = &self.seats[i].known;
+        if self.rules.sell_one_at_a_time {
+            alora::sell_lowest(known, 1)
+        } else {
+            alora::sell(known)
+        }
+    }
+
+    /// Checks that `cards` are what ALORA sells.
+    pub(super) fn alora_sale(&self, i: usize, cards: &[Card]) -> Result<(), PlayError> {
+        let plan = self.alora_sell_plan(i);
+        let mut ok = plan.sell.iter().all(|c| cards.contains(c))
+            && cards.len() == plan.sell.len() + plan.choose.as_ref().map_or(0, |c| c.count);
+        if let Some(ch) = &plan.choose {
+            ok &= cards
+                .iter()
+                .filter(|c| !plan.sell.contains(c))
+                .all(|c| ch.from.contains(c));
+        }
+        if ok {
+            return Ok(());
+        }
+        Err(match plan.choose {
+            Some(ch) => PlayError::AloraSellsOf(ch.count, ch.from),
+            None => PlayError::AloraSells(plan.sell),
+        })
+    }
+
+    pub(super) fn alora_sells(&mut self, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Sell)?;
+        self.alora_sale(i, cards)?;
+        let (known, _) = self.take_from_hand(i, cards)?;
+        let shown = self.rules.alora_face_up_shown;
+        let s = &mut self.seats[i];
+        s.known = known;
+        if shown {
+            // Her hand was turned up at her sell turn: what she keeps stays face up.
+            s.face_up = s.known.clone();
+        } else {
+            s.face_up.retain(|c| !cards.contains(c));
+        }
+        let proceeds = self.sold_to_market(i, cards);
+        let said = vec![format!(
+            "ALORA sells {}: move {} to the market; the bank pays ALORA {}.",
+            show_cards(cards),
+            if cards.len() == 1 { "it" } else { "them" },
+            money(i64::from(proceeds))
+        )];
+        self.next_phase_when_done(Phase::Buy);
+        Ok(said)
+    }
+
+    /// Seat `i` has sold `cards`: the bank pays their value, they go to the market.
+    pub(super) fn sold_to_market(&mut self, i: usize, cards: &[Card]) -> u32 {
+        let proceeds: u32 = cards.iter().map(|c| value(*c)).sum();
+        let one_at_a_time = self.rules.sell_one_at_a_time;
+        let most = if self.seats[i].is_alora {
+            alora::ALORA_SALES
+        } else {
+            self.rules.max_sales
+        };
+        let s = &mut self.seats[i];
+        s.stash += proceeds;
+        s.sold += cards.len();
+        s.done = !one_at_a_time || cards.is_empty() || s.sold >= most || s.held() == 0;
+        self.bank_net += i64::from(proceeds);
+        self.market.extend(cards);
+        self.market.sort_by_key(|c| (value(*c), *c));
+        proceeds
+    }
+
+    pub(super) fn sell(&mut self, seat: &str, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.turn_of(seat, Turn::Sell)?;
+        if cards.len() > self.rules.max_sales {
+            return Err(PlayError::SellsAtMost(self.rules.max_sales));
+        }
+        if self.rules.sell_one_at_a_time && cards.len() > 1 {
+            return Err(PlayError::SellsOneATurn);
+        }
+        let (known, hidden) = self.take_from_hand(i, cards)?;
+        self.seats[i].known = known;
+        self.seats[i].hidden = hidden;
+        let proceeds = self.sold_to_market(i, cards);
+        let mut said = Vec::new();
+        if !cards.is_empty() {
+            said.push(format!(
+                "{} {} to the market; the bank pays {} {}.",
+                says(seat, "sells"),
+                show_cards(cards),
+                seat,
+                money(i64::from(proceeds))
+            ));
+        }
+        self.next_phase_when_done(Phase::Buy);
+        Ok(said)
+    }
+
+    /// Checks that ALORA buys `card` and draws `free` cards, as her plan says.
+    pub(super) fn alora_purchase(
+        &self,
+        i: usize,
+        card: Option<Card>,
+        free: usize,
+    ) -> Result<(), PlayError> {
+        let plan = self.alora_buy_plan(i);
+        let allowed: Vec<Card> = plan
+            .buy
+            .into_iter()
+            .chain(plan.choose_from.iter().copied())
+            .collect();
+        let ok = match card {
+            Some(c) => allowed.contains(&c),
+            None => plan.buy.is_none(),
+        } && free == plan.free_draws;
+        if ok {
+            Ok(())
+        } else {
+            Err(PlayError::NotAlorasBuy)
+        }
+    }
+
+    pub(super) fn alora_buys(
+        &mut self,
+        card: Option<Card>,
+        free: usize,
+        drawn: &[Card],
+    ) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Buy)?;
+        self.alora_purchase(i, card, free)?;
+        let mut said = Vec::new();
+        if let Some(c) = card {
+            let pos = self
+                .market
+                .iter()
+                .position(|x| *x == c)
+                .ok_or(PlayError::NotInMarket(None))?;
+            self.market.remove(pos);
+            let cost = value(c);
+            let s = &mut self.seats[i];
+            s.stash -= cost;
+            s.known.push(c);
+            s.face_up.push(c);
+            self.pool += cost;
+            said.push(crate::kinkado::instructions::bought(
+                Some(c),
+                cost,
+                &Style::PLAIN,
+            ));
+        } else {
+            said.push(crate::kinkado::instructions::bought(None, 0, &Style::PLAIN));
+        }
+        self.blind_draw(i, free, drawn)?;
+        said.extend(crate::kinkado::instructions::dealt(free));
+        self.seats[i].done = true;
+        self.next_phase_when_done(Phase::Bet);
+        Ok(said)
+    }
+
+    /// Seat `i` draws `n` cards from the deck: with a virtual deck, the cards `drawn`
+    /// (returned), which must be the deck's; with real cards, unseen.
+    pub(super) fn blind_draw(
+        &mut self,
+        i: usize,
+        n: usize,
+        drawn: &[Card],
+    ) -> Result<Vec<Card>, PlayError> {
+        if self.virtual_seed().is_none() {
+            self.seats[i].hidden += n;
+            return Ok(Vec::new());
+        }
+        let d = self.draw(n);
+        if d != drawn {
+            return Err(PlayError::DrawMismatch);
+        }
+        self.seats[i].known.extend(&d);
+        Ok(d)
+    }
+
+    /// Checks a player's purchase; returns the market left and the cost.
+    pub(super) fn purchase(
+        &self,
+        (i, seat): (usize, &str),
+        market: &[Card],
+        deck: usize,
+        drawn: &[Card],
+    ) -> Result<(Vec<Card>, u32), PlayError> {
+        let mut left = self.market.clone();
+        for c in market {
+            let p = left
+                .iter()
+                .position(|x| x == c)
+                .ok_or(PlayError::NotInMarket(Some(*c)))?;
+            left.remove(p);
+        }
+        if deck > self.deck_size() {
+            return Err(PlayError::DeckHoldsOnly(self.deck_size()));
+        }
+        if !self.rules.buy_mixed && !market.is_empty() && deck > 0 {
+            return Err(PlayError::OneSource);
+        }
+        let held = self.seats[i].held();
+        if held + market.len() + deck > self.rules.hand_limit {
+            return Err(PlayError::HandLimit {
+                seat: seat.to_string(),
+                held,
+                limit: self.rules.hand_limit,
+            });
+        }
+        let cost: u32 =
+            market.iter().map(|c| value(*c)).sum::<u32>() + self.rules.deck_card_cost * deck as u32;
+        if cost > self.seats[i].stash {
+            return Err(PlayError::Costs {
+                seat: seat.to_string(),
+                cost,
+                stash: self.seats[i].stash,
+            });
+        }
+        if self.virtual_seed().is_none() && deck > 0 && !drawn.is_empty() {
+            return Err(PlayError::BlindDraws);
+        }
+        Ok((left, cost))
+    }
+
+    pub(super) fn buy(
+        &mut self,
+        seat: &str,
+        market: &[Card],
+        deck: usize,
+        drawn: &[Card],
+    ) -> Result<Vec<String>, PlayError> {
+        let i = self.turn_of(seat, Turn::Buy)?;
+        let (left, cost) = self.purchase((i, seat), market, deck, drawn)?;
+        self.market = left;
+        self.pool += cost;
+        let s = &mut self.seats[i];
+        s.stash -= cost;
+        s.known.extend(market);
+        s.done = true;
+        let mut said = Vec::new();
+        let d = self.blind_draw(i, deck, drawn)?;
+        if !d.is_empty() {
+            said.push(format!("{} {}.", says(seat, "draws"), show_cards(&d)));
+        }
+        if market.len() + deck > 0 {
+            said.push(format!(
+                "{} {}{}{}: {} to the prize pool.",
+                says(seat, "buys"),
+                if market.is_empty() {
+                    String::new()
+                } else {
+                    show_cards(market)
+                },
+                if market.is_empty() || deck == 0 {
+                    ""
+                } else {
+                    " and "
+                },
+                if deck == 0 {
+                    String::new()
+                } else {
+                    format!("{} from the deck", words::count(deck, "card"))
+                },
+                money(i64::from(cost))
+            ));
+        }
+        self.next_phase_when_done(Phase::Bet);
+        Ok(said)
+    }
+
+    pub(super) fn alora_bets(&mut self, amount: u32, bank: bool) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Bet)?;
+        let plan = alora::bet(
+            self.round,
+            self.seats[i].stash,
+            &self.alora_face_up(i),
+            &self.rules,
+        )
+        .ok_or(PlayError::NoSuchRound)?;
+        if plan.bet != amount || (plan.paid_by == alora::Payer::Bank) != bank {
+            return Err(PlayError::NotAlorasBet);
+        }
+        let s = &mut self.seats[i];
+        s.bet = Some(amount);
+        s.bank_bet = bank;
+        let said = if bank {
+            self.bank_net += i64::from(amount);
+            format!(
+                "The bank bets {} for ALORA (she cannot afford it).",
+                money(i64::from(amount))
+            )
+        } else {
+            s.stash -= amount;
+            format!(
+                "ALORA bets {}: move it from her stash in front of her.",
+                money(i64::from(amount))
+            )
+        };
+        self.next_phase_when_done(Phase::Reveal);
+        Ok(vec![said])
+    }
+
+    /// Checks a player's bet against the limit, the stash and the round minimum.
+    pub(super) fn check_bet(&self, (i, seat): (usize, &str), amount: u32) -> Result<(), PlayError> {
+        let stash = self.seats[i].stash;
+        let min = self.min_bet();
+        if amount > self.rules.max_bet {
+            return Err(PlayError::BetAbove(self.rules.max_bet));
+        }
+        if amount > stash {
+            return Err(PlayError::HasOnly(seat.to_string(), stash));
+        }
+        if amount < min.min(stash) {
+            return Err(if stash < min {
+                PlayError::AllIn {
+                    seat: seat.to_string(),
+                    minimum: min,
+                    stash,
+                }
+            } else {
+                PlayError::BelowMinimum(min)
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn bet(&mut self, seat: &str, amount: u32) -> Result<Vec<String>, PlayError> {
+        let i = self.turn_of(seat, Turn::Bet)?;
+        self.check_bet((i, seat), amount)?;
+        let s = &mut self.seats[i];
+        s.stash -= amount;
+        s.bet = Some(amount);
+        let said = format!(
+            "{} {} and {} 2 to 5 cards face down.",
+            says(seat, "bets"),
+            money(i64::from(amount)),
+            words::verb(seat, "plays")
+        );
+        self.next_phase_when_done(Phase::Reveal);
+        Ok(vec![said])
+    }
+
+    pub(super) fn play(&mut self, seat: &str, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.seat_index(seat)?;
+        if self.current() != Some(i) || self.seats[i].is_alora {
+            return Err(PlayError::NotTurn(seat.to_string(), Turn::Reveal));
+        }
+        if !(2..=5).contains(&cards.len()) {
+            return Err(PlayError::HandSize(cards.len()));
+        }
+        let (known, hidden) = self.take_from_hand(i, cards)?;
+        let s = &mut self.seats[i];
+        s.known = known;
+        s.hidden = hidden;
+        s.played = Some(cards.to_vec());
+        self.played_pile.extend(cards);
+        Ok(Vec::new())
+    }
+
+    pub(super) fn alora_reveals(&mut self, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let i = self.alora_turn(Turn::Reveal)?;
+        self.all_face_down(i, cards)?;
+        let (mut known, _) = self.take_from_hand(i, cards)?;
+        known.extend(cards);
+        let s = &mut self.seats[i];
+        s.hidden = 0;
+        s.face_up.clear();
+        s.played = Some(known);
+        s.known = Vec::new();
+        let all = s.played.clone().unwrap_or_default();
+        // Under alora-cards: keeps-rest, what she does not play goes back to her hand when
+        // the round ends (`alora_keeps_rest`).
+        if !self.rules.alora_keeps_rest {
+            self.played_pile.extend(all);
+        }
+        Ok(Vec::new())
+    }
+}

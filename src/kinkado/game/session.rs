@@ -1,0 +1,339 @@
+use super::*;
+
+impl Session for Game {
+    type Setup = Setup;
+    type Action = Action;
+    type Key = Key;
+    type Error = PlayError;
+    const GAME: &'static str = crate::kinkado::GAME;
+    const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack)";
+
+    fn said(&self, action: &Action) -> String {
+        use crate::cards::code_cards;
+        let or_none = |cards: &[Card]| {
+            if cards.is_empty() {
+                "none".to_string()
+            } else {
+                code_cards(cards)
+            }
+        };
+        match action {
+            Action::Deal { .. } => "deal".to_string(),
+            Action::Prize { card } => or_none(card.as_slice()),
+            Action::Sell { cards, .. }
+            | Action::AloraShows { cards }
+            | Action::AloraReveals { cards }
+            | Action::Play { cards, .. } => or_none(cards),
+            Action::AloraSells { cards } => {
+                // Only the cards the table picked were typed: the plan's are kado's.
+                let planned = self
+                    .alora_index()
+                    .map(|i| self.alora_sell_plan(i).sell)
+                    .unwrap_or_default();
+                let picked: Vec<Card> = cards.iter().skip(planned.len()).copied().collect();
+                or_none(&picked)
+            }
+            Action::Buy { market, deck, .. } => {
+                let mut words = vec![code_cards(market)];
+                words.extend((0..*deck).map(|_| "deck".to_string()));
+                let text = words.join(" ").trim().to_string();
+                if text.is_empty() {
+                    "none".to_string()
+                } else {
+                    text
+                }
+            }
+            Action::AloraBuys { card, .. } => or_none(card.as_slice()),
+            Action::Bet { amount, .. } => amount.to_string(),
+            Action::AloraBets { amount, .. } => amount.to_string(),
+            Action::Settle => "settle".to_string(),
+            Action::Correct { seat, stash } => format!("fix {seat} {stash}"),
+        }
+    }
+
+    fn start(setup: &Setup, rs: &Ruleset) -> Result<Game, PlayError> {
+        let rules = Rules::from_ruleset(rs);
+        setup.check(&rules)?;
+        let mut seats: Vec<SeatState> = setup
+            .players
+            .iter()
+            .map(|p| SeatState {
+                name: p.to_lowercase(),
+                is_alora: false,
+                stash: rules.start_money,
+                known: Vec::new(),
+                hidden: 0,
+                face_up: Vec::new(),
+                bet: None,
+                bank_bet: false,
+                played: None,
+                sold: 0,
+                done: false,
+            })
+            .collect();
+        if setup.alora {
+            seats.push(SeatState {
+                name: ALORA.into(),
+                is_alora: true,
+                stash: rules.start_money,
+                known: Vec::new(),
+                hidden: 0,
+                face_up: Vec::new(),
+                bet: None,
+                bank_bet: false,
+                played: None,
+                sold: 0,
+                done: false,
+            });
+        }
+        let start_total = rules.start_money * seats.len() as u32;
+        let deck = match setup.deck {
+            Deck::Virtual { seed } => shuffled(Card::plain_deck().collect(), seed, 0),
+            Deck::Physical => Vec::new(),
+        };
+        Ok(Game {
+            rules,
+            ruleset: std::sync::Arc::new(rs.clone()),
+            setup: setup.clone(),
+            round: 1,
+            phase: Phase::Refresh,
+            dealer: 0,
+            seats,
+            market: Vec::new(),
+            pool: 0,
+            pool_cards: Vec::new(),
+            bank_net: 0,
+            start_total,
+            deck,
+            played_pile: Vec::new(),
+            dealt: false,
+            settled: false,
+            history: Vec::new(),
+            actions: Vec::new(),
+        })
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
+        if let Action::Correct { seat, stash } = action {
+            let said = self.correct(seat, *stash)?;
+            self.actions.push(action.clone());
+            return Ok(said);
+        }
+        if self.phase == Phase::Over {
+            return Err(PlayError::GameOver);
+        }
+        let forced = self.forced(action);
+        let mut said = self.apply_in_phase(action)?;
+        self.actions.push(action.clone());
+        if let Some(why) = forced {
+            said.insert(0, why);
+        }
+        Ok(said)
+    }
+
+    fn next(&self) -> Step<Action, Key> {
+        match self.phase {
+            Phase::Over => Step::Done,
+            Phase::Refresh if !self.dealt => {
+                let mut cards = Vec::new();
+                if let Some(seed) = self.virtual_seed() {
+                    // Work out the deal on a copy, to record the cards.
+                    let mut probe = self.clone();
+                    let mut back = std::mem::take(&mut probe.deck);
+                    back.append(&mut probe.played_pile);
+                    probe.deck = shuffled(back, seed, probe.round);
+                    let mut dealt = vec![Vec::new(); probe.seats.len()];
+                    for i in probe.order() {
+                        let need = probe
+                            .rules
+                            .hand_limit
+                            .saturating_sub(probe.seats[i].held())
+                            .min(probe.deck.len());
+                        dealt[i] = probe.draw(need);
+                    }
+                    cards = dealt;
+                }
+                Step::Auto(Action::Deal { cards })
+            }
+            Phase::Refresh => {
+                if self.virtual_seed().is_some() {
+                    Step::Auto(Action::Prize {
+                        card: self.deck.last().copied(),
+                    })
+                } else {
+                    Step::Ask(Question::new(
+                        Key::Prize,
+                        format!(
+                            "Round {}: turn up the top card of the deck. Which card is it?",
+                            self.round
+                        ),
+                        "Type the card turned up, e.g. KH or K♥.",
+                    ))
+                }
+            }
+            Phase::Sell => self.next_sell(),
+            Phase::Buy => self.next_buy(),
+            Phase::Bet => self.next_bet(),
+            Phase::Reveal => self.next_reveal(),
+        }
+    }
+
+    fn answer(&self, q: &Question<Key>, text: &str) -> Result<Action, PlayError> {
+        if let Some(rest) = text.trim().strip_prefix("fix ") {
+            return self.read_fix(rest);
+        }
+        let seat = q
+            .key
+            .seat()
+            .and_then(|i| self.seats.get(i))
+            .map_or_else(String::new, |s| s.name.clone());
+        match q.key {
+            Key::Prize => match read_cards(text)?.as_slice() {
+                [c] => Ok(Action::Prize { card: Some(*c) }),
+                [] => Ok(Action::Prize { card: None }),
+                _ => Err(PlayError::OnePrizeCard),
+            },
+            Key::Sell(_) => Ok(Action::Sell {
+                seat,
+                cards: read_cards(text)?,
+            }),
+            Key::AloraShows => Ok(Action::AloraShows {
+                cards: read_cards(text)?,
+            }),
+            Key::AloraReveals => Ok(Action::AloraReveals {
+                cards: read_cards(text)?,
+            }),
+            Key::AloraSells => {
+                let i = self.alora_index().ok_or(PlayError::NoAlora)?;
+                let plan = self.alora_sell_plan(i);
+                let mut cards = plan.sell.clone();
+                if let Some(ch) = &plan.choose {
+                    cards.extend(read_pick(text, ch.count, &ch.from, true)?);
+                }
+                Ok(Action::AloraSells { cards })
+            }
+            Key::AloraBuys => self.read_alora_buy(text),
+            Key::Buy(_) => self.read_buy(seat, text),
+            Key::Bet(_) => {
+                let amount = parse_money(text)
+                    .ok_or_else(|| PlayError::NotMoney(text.trim().to_string()))?;
+                Ok(Action::Bet { seat, amount })
+            }
+            Key::Play(_) if text.trim().eq_ignore_ascii_case("best") => self.best_play(seat),
+            Key::Play(_) => Ok(Action::Play {
+                seat,
+                cards: read_cards(text)?,
+            }),
+        }
+    }
+
+    fn show(&self, style: Style) -> String {
+        let mut out = String::new();
+        if self.phase == Phase::Over {
+            out += "Final standings\n";
+        } else if self.phase == Phase::Refresh && !self.dealt && self.round > 1 {
+            out += &format!(
+                "Standings after round {} · next: round {}, dealer {}\n",
+                self.round - 1,
+                self.round,
+                display_name(&self.seats[self.dealer].name)
+            );
+        } else {
+            out += &format!(
+                "Round {}/{} · {} phase · dealer {} · minimum bet {}\n",
+                self.round,
+                self.rules.rounds,
+                self.phase.name(),
+                display_name(&self.seats[self.dealer].name),
+                money(i64::from(self.min_bet()))
+            );
+        }
+        let mut t = render::table(["Seat", "Stash", "Cards", "Bet"]);
+        let mut ranked: Vec<&SeatState> = self.seats.iter().collect();
+        if self.phase == Phase::Over {
+            ranked.sort_by_key(|s| std::cmp::Reverse(s.stash));
+        }
+        for s in ranked {
+            let cards = if self.virtual_seed().is_some() && !s.is_alora {
+                style.cards(&s.known)
+            } else if s.is_alora {
+                let up = style.cards(&s.face_up);
+                let down = s.held() - s.face_up.len().min(s.held());
+                if down > 0 {
+                    format!(
+                        "{} + {} face down",
+                        if s.face_up.is_empty() {
+                            "—".to_string()
+                        } else {
+                            up
+                        },
+                        down
+                    )
+                } else {
+                    up
+                }
+            } else {
+                format!("{} held", s.held())
+            };
+            let bet = match (s.bet, s.bank_bet) {
+                (Some(b), true) => format!("{} (bank)", money(i64::from(b))),
+                (Some(b), false) => money(i64::from(b)),
+                (None, _) => "—".into(),
+            };
+            t.add_row([display_name(&s.name), money(i64::from(s.stash)), cards, bet]);
+        }
+        out += &render::show(&t);
+        out += &format!(
+            "Prize pool: {}{} · Market: {} · Bank paid out (net): {}\n",
+            money(i64::from(self.pool)),
+            if self.pool_cards.is_empty() {
+                String::new()
+            } else {
+                format!(" and {}", style.cards(&self.pool_cards))
+            },
+            style.cards(&self.market),
+            money(self.bank_net)
+        );
+        if self.phase == Phase::Over {
+            let w: Vec<String> = self.winners().iter().map(|w| display_name(w)).collect();
+            out += &format!("Winner: {}\n", w.join(" and "));
+        }
+        out
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        serde_json::to_value(self.status()).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        Some(self.outcome())
+    }
+
+    /// A new phase, or ALORA's move in this one (kado's own, told in a sentence that the
+    /// table shown before the next question must agree with).
+    fn phase_key(&self) -> String {
+        let alora = self
+            .alora_index()
+            .filter(|_| self.phase != Phase::Refresh)
+            .map(|i| {
+                let s = &self.seats[i];
+                (s.held(), s.face_up.len(), s.bet, s.done, s.played.is_some())
+            });
+        format!("{}:{}:{alora:?}", self.round, self.phase.name())
+    }
+
+    fn hint(&self, q: &Question<Key>) -> Option<String> {
+        crate::kinkado::advise::view::hint(self, q)
+    }
+
+    fn record(&self) -> Option<String> {
+        Some(crate::kinkado::record::of_game(self, &self.actions))
+    }
+
+    fn once_asked(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::Sell { .. } | Action::Buy { .. } | Action::Bet { .. } | Action::Play { .. }
+        )
+    }
+}

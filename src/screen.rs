@@ -1,0 +1,317 @@
+//! The full-screen view of a session at a terminal: what is on it and how it is laid
+//! out. The session decides what each part holds (the table as the game draws it, the
+//! question, what kado said, the advice asked for); this module only draws them into a
+//! ratatui frame, so a whole screen can be asserted on ratatui's test backend.
+//!
+//! Layout: the table fills the top (scrolled with PgUp/PgDn when it is taller than its
+//! room), then the last things said, the advice when asked, and the question with the
+//! answer being typed. On a screen of 140 columns or more, what was said and the advice
+//! go to the right of the table.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::{Modifier, Style as Look};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+/// The smallest screen the view draws on; a smaller terminal keeps line mode.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+/// How many lines of what was said are kept (older ones are dropped).
+const KEPT: usize = 500;
+
+/// One thing said at the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// What kado tells the table.
+    Told(String),
+    /// An answer typed, as the table typed it.
+    Typed(String),
+    /// An answer refused, and why.
+    Refused(String),
+}
+
+/// What the screen shows.
+#[derive(Clone, Debug, Default)]
+pub struct Screen {
+    /// The game's title, for the table's frame ("Kin Kādo").
+    pub title: String,
+    /// The table as the game draws it.
+    pub table: String,
+    /// The question asked, or empty between questions.
+    pub question: String,
+    /// The answer being typed, and where the cursor is in it (in characters).
+    pub input: String,
+    pub cursor: usize,
+    /// What was said, oldest first.
+    pub said: Vec<Said>,
+    /// The advice last asked for (`hint`), until the next answer.
+    pub advice: Option<String>,
+    /// How far the table is scrolled down, and what was said scrolled up, in lines.
+    pub table_scroll: u16,
+    pub said_scroll: u16,
+}
+
+impl Screen {
+    pub fn new(title: impl Into<String>) -> Screen {
+        Screen {
+            title: title.into(),
+            ..Screen::default()
+        }
+    }
+
+    /// Adds what was said, one entry per line of text.
+    pub fn say(&mut self, said: Said) {
+        let (text, make): (&str, fn(String) -> Said) = match &said {
+            Said::Told(t) => (t, Said::Told),
+            Said::Typed(t) => (t, Said::Typed),
+            Said::Refused(t) => (t, Said::Refused),
+        };
+        let lines: Vec<Said> = text
+            .trim_end_matches('\n')
+            .lines()
+            .map(|l| make(l.to_string()))
+            .collect();
+        self.said.extend(lines);
+        if self.said.len() > KEPT {
+            let extra = self.said.len() - KEPT;
+            self.said.drain(..extra);
+        }
+        self.said_scroll = 0;
+    }
+
+    /// The answer the advice puts first, as it is typed (the first `quoted` text after
+    /// "type", else the first quoted text): Tab at an empty prompt takes it.
+    pub fn advised_answer(&self) -> Option<&str> {
+        let advice = self.advice.as_deref()?;
+        let from = advice.find("type `").map_or(0, |i| i + 5);
+        let rest = &advice[from..];
+        let start = rest.find('`')? + 1;
+        let len = rest[start..].find('`')?;
+        Some(&rest[start..start + len]).filter(|a| !a.is_empty())
+    }
+
+    /// Whether the screen is wide enough for the side-by-side layout.
+    fn wide(area: Rect) -> bool {
+        area.width >= 140
+    }
+
+    /// Draws the whole screen.
+    pub fn draw(&self, frame: &mut Frame) {
+        let area = frame.area();
+        let [body, ask] = Layout::vertical([Constraint::Min(8), Constraint::Length(4)]).areas(area);
+        let (table, side) = if Screen::wide(area) {
+            let [t, s] =
+                Layout::horizontal([Constraint::Min(80), Constraint::Length(58)]).areas(body);
+            (t, s)
+        } else {
+            let said_rows = if self.advice.is_some() { 10 } else { 6 };
+            let [t, s] =
+                Layout::vertical([Constraint::Min(6), Constraint::Length(said_rows)]).areas(body);
+            (t, s)
+        };
+        self.draw_table(frame, table);
+        match &self.advice {
+            Some(advice) => {
+                let [s, a] =
+                    Layout::vertical([Constraint::Percentage(40), Constraint::Fill(1)]).areas(side);
+                self.draw_said(frame, s);
+                draw_advice(frame, a, advice);
+            }
+            None => self.draw_said(frame, side),
+        }
+        self.draw_question(frame, ask);
+    }
+
+    fn draw_table(&self, frame: &mut Frame, area: Rect) {
+        let rows = self.table.lines().count() as u16;
+        let inner = area.height.saturating_sub(2);
+        let scroll = self.table_scroll.min(rows.saturating_sub(inner));
+        let mut title = format!(" {} ", self.title);
+        if rows > inner {
+            let last = (scroll + inner).min(rows);
+            title += &format!("— rows {}–{last} of {rows}, PgUp/PgDn ", scroll + 1);
+        }
+        let p = Paragraph::new(self.table.trim_end_matches('\n'))
+            .block(Block::default().borders(Borders::ALL).title(title))
+            .scroll((scroll, 0));
+        frame.render_widget(p, area);
+    }
+
+    fn draw_said(&self, frame: &mut Frame, area: Rect) {
+        let inner = area.height.saturating_sub(2) as usize;
+        let end = self.said.len().saturating_sub(self.said_scroll as usize);
+        let start = end.saturating_sub(inner);
+        let lines: Vec<Line> = self.said[start..end].iter().map(said_line).collect();
+        let title = if self.said_scroll > 0 {
+            " Said (scrolled: Alt-↓ for the latest) "
+        } else {
+            " Said "
+        };
+        let p = Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title));
+        frame.render_widget(p, area);
+    }
+
+    fn draw_question(&self, frame: &mut Frame, area: Rect) {
+        let title = if self.advised_answer().is_some() && self.input.is_empty() {
+            " Tab: the hint's answer · help · show · undo · fix · quit "
+        } else {
+            " help · hint · show · undo · fix · quit "
+        };
+        let block = Block::default().borders(Borders::ALL).title(title);
+        let inner = block.inner(area);
+        let question = Line::from(Span::styled(
+            self.question.clone(),
+            Look::default().add_modifier(Modifier::BOLD),
+        ));
+        let typed = Line::from(format!("> {}", self.input));
+        frame.render_widget(Paragraph::new(vec![question, typed]).block(block), area);
+        let column = inner.x + 2 + self.cursor as u16;
+        if inner.height >= 2 && column < inner.x + inner.width {
+            frame.set_cursor_position(Position::new(column, inner.y + 1));
+        }
+    }
+}
+
+fn said_line(s: &Said) -> Line<'static> {
+    match s {
+        Said::Told(t) => Line::from(t.clone()),
+        Said::Typed(t) => Line::from(Span::styled(
+            format!("> {t}"),
+            Look::default().add_modifier(Modifier::DIM),
+        )),
+        Said::Refused(t) => Line::from(Span::styled(
+            format!("✗ {t}"),
+            Look::default().add_modifier(Modifier::BOLD),
+        )),
+    }
+}
+
+fn draw_advice(frame: &mut Frame, area: Rect, advice: &str) {
+    let p = Paragraph::new(advice.trim_end_matches('\n'))
+        .block(Block::default().borders(Borders::ALL).title(" Hint "))
+        .wrap(Wrap { trim: false });
+    frame.render_widget(p, area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn screen_text(s: &Screen, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| s.draw(f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        let mut out = String::new();
+        for y in 0..h {
+            let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            out += line.trim_end();
+            out.push('\n');
+        }
+        out
+    }
+
+    #[test]
+    fn an_80_by_24_screen_holds_table_said_and_question() {
+        let mut s = Screen::new("Koi-Koi");
+        s.table = "Round 1 of 6 · ana deals\nField: 1p 3b 4p 6r\n".into();
+        s.question = "ana plays".into();
+        s.input = "1r>1p".into();
+        s.cursor = 5;
+        s.say(Said::Told(
+            "ana's hand is dealt.\nThe field is dealt.".into(),
+        ));
+        s.say(Said::Typed("1r>1p".into()));
+        s.say(Said::Refused("1r is not in ana's hand".into()));
+        let text = screen_text(&s, 80, 24);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("┌ Koi-Koi {}┐", "─".repeat(69)));
+        assert_eq!(
+            lines[1],
+            format!("│Round 1 of 6 · ana deals{}│", " ".repeat(54))
+        );
+        assert_eq!(lines[2], format!("│Field: 1p 3b 4p 6r{}│", " ".repeat(60)));
+        assert_eq!(lines[14], format!("┌ Said {}┐", "─".repeat(72)));
+        assert_eq!(
+            lines[15],
+            format!("│ana's hand is dealt.{}│", " ".repeat(58))
+        );
+        assert_eq!(lines[17], format!("│> 1r>1p{}│", " ".repeat(71)));
+        assert_eq!(
+            lines[18],
+            format!("│✗ 1r is not in ana's hand{}│", " ".repeat(53))
+        );
+        assert_eq!(
+            lines[20],
+            format!(
+                "┌ help · hint · show · undo · fix · quit {}┐",
+                "─".repeat(38)
+            )
+        );
+        assert_eq!(lines[21], format!("│ana plays{}│", " ".repeat(69)));
+        assert_eq!(lines[22], format!("│> 1r>1p{}│", " ".repeat(71)));
+        assert_eq!(lines.len(), 24);
+    }
+
+    #[test]
+    fn a_tall_table_scrolls_and_says_where_it_is() {
+        let mut s = Screen::new("Pokino");
+        s.table = (1..=33).map(|i| format!("row {i}\n")).collect();
+        s.table_scroll = 5;
+        let text = screen_text(&s, 80, 24);
+        let first = text.lines().next().unwrap();
+        assert!(
+            first.starts_with("┌ Pokino — rows 6–17 of 33, PgUp/PgDn "),
+            "{first}"
+        );
+        assert!(text.lines().nth(1).unwrap().starts_with("│row 6"), "{text}");
+        // Scrolled past the end, it stops at the last rows.
+        s.table_scroll = 100;
+        let text = screen_text(&s, 80, 24);
+        assert!(
+            text.lines().next().unwrap().contains("rows 22–33 of 33"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_wide_screen_puts_what_was_said_and_the_advice_beside_the_table() {
+        let mut s = Screen::new("Kinga");
+        s.table = "Piles: ♠ 7 ♥ 9".into();
+        s.say(Said::Told("Turn 3.".into()));
+        s.advice = Some("Hint: 1. 5S 4S > 6D".into());
+        let text = screen_text(&s, 150, 30);
+        let second = text.lines().nth(1).unwrap();
+        assert!(second.starts_with("│Piles: ♠ 7 ♥ 9"), "{second}");
+        assert!(
+            second.ends_with("│Turn 3.                                                 │"),
+            "{second}"
+        );
+        assert!(text.contains("┌ Hint "), "{text}");
+        assert!(text.contains("│Hint: 1. 5S 4S > 6D"), "{text}");
+    }
+
+    #[test]
+    fn the_advised_answer_is_the_one_to_type() {
+        let mut s = Screen::new("x");
+        assert_eq!(s.advised_answer(), None);
+        s.advice = Some("Round 1, sell: sell 4♣ 8♦ J♦ (type `4C 8D JD`)\n`x`".into());
+        assert_eq!(s.advised_answer(), Some("4C 8D JD"));
+        s.advice = Some("Hint: best `5S 4S > 6D`, then `exile 4S`".into());
+        assert_eq!(s.advised_answer(), Some("5S 4S > 6D"));
+        s.advice = Some("no answer here".into());
+        assert_eq!(s.advised_answer(), None);
+    }
+
+    #[test]
+    fn what_was_said_keeps_the_latest_lines() {
+        let mut s = Screen::new("x");
+        for i in 0..(KEPT + 10) {
+            s.say(Said::Told(format!("line {i}")));
+        }
+        assert_eq!(s.said.len(), KEPT);
+        assert_eq!(s.said[0], Said::Told("line 10".into()));
+    }
+}

@@ -1,0 +1,234 @@
+//! `kado kinkado check`, `play --record` and `status --record`: Kin Kādo records through
+//! the binary.
+
+mod common;
+use common::*;
+
+const ROUND: &str = "tests/fixtures/kinkado/round.txt";
+const GAME: &str = "tests/fixtures/kinkado/record.txt";
+
+#[test]
+fn check_reports_each_round_and_the_books() {
+    let (code, out, err) = run(&["kinkado", "check", ROUND]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "ana, ben, ALORA, 9 rounds, $50 each.
+Round 1: ALORA wins with two pair · ana $48, ben $48, ALORA $70
+Prize pool $0 · market AD 4D · bank paid out (net) $16
+The game goes on: round 2, refresh phase.
+"
+    );
+}
+
+#[test]
+fn check_json_has_rounds_stashes_books_and_illegal() {
+    let v = json(&["kinkado", "check", ROUND]);
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "books": {"bank_net": 16, "market": ["AD", "4D"], "pool": 0, "pool_cards": []},
+            "filled": [],
+            "illegal": null,
+            "rounds": [{"money": {"alora": 70, "ana": 48, "ben": 48}, "round": 1, "winners": ["alora"]}],
+            "stashes": {"alora": 70, "ana": 48, "ben": 48},
+            "winners": null
+        })
+    );
+}
+
+#[test]
+fn a_whole_game_names_its_winner() {
+    let (code, out, _) = run(&["kinkado", "check", GAME]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Round 9: ALORA wins"), "{out}");
+    assert!(out.ends_with("Winner: ALORA\n"), "{out}");
+}
+
+#[test]
+fn alora_against_her_rules_is_the_verdict() {
+    let text = std::fs::read_to_string(ROUND)
+        .unwrap()
+        .replace("ALORA sells AD 4D", "ALORA sells AD 5C");
+    let (code, out, err) = run_with_input(&["kinkado", "check", "-"], text.clone());
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "ana, ben, ALORA, 9 rounds, $50 each.
+Prize pool $1 · market — · bank paid out (net) $1
+Illegal line 8: `ALORA sells AD 5C`
+  ALORA sells AD 4D, not `ALORA sells AD 5C`: ALORA always sells her two lowest-value cards; when values tie, the player picks which.
+"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&run_with_input(&["--json", "kinkado", "check", "-"], text).1)
+            .unwrap();
+    assert_eq!(
+        v["illegal"],
+        serde_json::json!({
+            "line": 8,
+            "text": "ALORA sells AD 5C",
+            "reason": "ALORA sells AD 4D, not `ALORA sells AD 5C`: ALORA always sells her two lowest-value cards; when values tie, the player picks which."
+        })
+    );
+}
+
+#[test]
+fn alora_left_out_is_filled_in() {
+    let text: String = std::fs::read_to_string(ROUND)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("ALORA"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (code, out, _) = run_with_input(&["--json", "kinkado", "check", "-"], text);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["filled"],
+        serde_json::json!([
+            "ALORA sells AD 4D",
+            "ALORA buys deck×2 draws 5C 4C",
+            "ALORA bets $10",
+            "ALORA reveals nothing"
+        ])
+    );
+    assert_eq!(
+        v["stashes"],
+        serde_json::json!({"alora": 70, "ana": 48, "ben": 48})
+    );
+}
+
+#[test]
+fn several_games_in_one_record() {
+    let one = std::fs::read_to_string(ROUND).unwrap();
+    let (code, out, _) =
+        run_with_input(&["--json", "kinkado", "check", "-"], format!("{one}{one}"));
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn bad_notation_is_an_error_with_a_caret() {
+    let (code, out, err) = run_with_input(
+        &["kinkado", "check", "-"],
+        "players: ana ALORA\nana sells 4Q\n",
+    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: not a card
+ --> stdin, line 2, column 11
+  |
+2 | ana sells 4Q
+  |           ^^
+  = expected: cards such as `7H QS JK` (or `nothing`)
+"
+    );
+}
+
+#[test]
+fn play_writes_the_record_and_status_prints_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.yaml");
+    let rec = dir.path().join("g.txt");
+    let (code, _, err) = run_with_input(
+        &[
+            "kinkado",
+            "play",
+            "--players",
+            "ana",
+            "--deck",
+            "virtual",
+            "--seed",
+            "4",
+            "--save",
+            save.to_str().unwrap(),
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "none\nnone\n1\nbest\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&rec).unwrap();
+    let (code, printed, _) = run(&["kinkado", "status", save.to_str().unwrap(), "--record"]);
+    assert_eq!(code, 0);
+    assert_eq!(printed, written);
+    assert!(written.starts_with("# kado game id: "), "{written}");
+    assert_eq!(
+        without_id(&written),
+        "players: ana ALORA\n# ruleset: kinkado\ndeck: virtual 4\nround 1\nprize: JC  # with the $1 chip\nana sells nothing\nALORA sells 2S 3D\nana buys nothing\nALORA buys deck×2 draws 6D 10S\nana bets $1\nALORA bets $10\nana plays 6H 8H 2H 9D 7C\nALORA reveals nothing\nround 2\nprize: QC  # with the $1 chip\nALORA sells 5H 5C\n"
+    );
+    let (code, out, _) = run(&["kinkado", "check", rec.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Round 1: "), "{out}");
+}
+
+#[test]
+fn a_real_card_game_without_alora_lines_is_completed() {
+    let text: String = std::fs::read_to_string("tests/fixtures/kinkado/real.txt")
+        .unwrap()
+        .lines()
+        .filter(|l| {
+            !l.starts_with("ALORA sells")
+                && !l.starts_with("ALORA buys")
+                && !l.starts_with("ALORA bets")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (code, out, err) = run_with_input(&["kinkado", "check", "-"], text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "ana, ALORA, 9 rounds, $50 each.
+Round 1: ALORA wins with high card · ana $41, ALORA $93
+Filled in by the rules: 3 lines.
+Prize pool $0 · market 2C 3D 4D · bank paid out (net) $34
+The game goes on: round 2, refresh phase.
+"
+    );
+    let v = json(&["kinkado", "check", "tests/fixtures/kinkado/real.txt"]);
+    assert_eq!(v["filled"], serde_json::json!([]));
+}
+
+#[test]
+fn resume_keeps_writing_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.yaml");
+    let rec = dir.path().join("g.txt");
+    let s = save.to_str().unwrap();
+    let args = [
+        "kinkado",
+        "play",
+        "--players",
+        "ana",
+        "--deck",
+        "virtual",
+        "--seed",
+        "4",
+        "--save",
+        s,
+    ];
+    let (code, _, err) = run_with_input(&args, "none\n");
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run_with_input(
+        &["kinkado", "resume", s, "--record", rec.to_str().unwrap()],
+        "none\n1\nbest\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&rec).unwrap();
+    let (_, printed, _) = run(&["kinkado", "status", s, "--record"]);
+    assert_eq!(written, printed);
+    assert!(written.contains("ana plays 6H 8H 2H 9D 7C\n"), "{written}");
+}
+
+#[test]
+fn a_game_of_one_seat_is_the_verdict() {
+    let (code, out, _) = run_with_input(&["kinkado", "check", "-"], "players: ana\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Illegal line 1: `players: ana`\n  a game needs two seats: add a player, or play against ALORA\n"
+    );
+}

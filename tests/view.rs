@@ -1,0 +1,137 @@
+//! The full-screen view on a real pseudo-terminal (through `script`, sized 80×24): each
+//! game opens it, takes a hint and an answer by Tab, stops at Ctrl-C, leaves the terminal
+//! as it found it (the alternate screen left), prints where the game is saved, and the
+//! save resumes.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Stdio;
+
+/// Runs `command` on an 80×24 pseudo-terminal in `dir`, types each of `keys` after a
+/// pause, and returns what the terminal received.
+fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
+    let kado = assert_cmd::cargo::cargo_bin!("kado");
+    let mut child = std::process::Command::new("script")
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env("KADO_HOME", dir)
+        .args([
+            "-qefc",
+            &format!("stty cols 80 rows 24; {} {command}", kado.display()),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("`script` (util-linux) runs the pseudo-terminal");
+    let mut stdin = child.stdin.take().unwrap();
+    for k in keys {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        stdin.write_all(k.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Plays a few keys of `game` in the view and checks it is drawn, left and resumable.
+fn plays_in_the_view(game: &str, title: &str, args: &str, keys: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = on_a_screen(d, &format!("{game} play {args} --save t.yaml"), keys);
+    assert!(
+        out.contains("\x1b[?1049h"),
+        "{game}: the view did not open:\n{out}"
+    );
+    let view = &out[..out.rfind("\x1b[?1049l").unwrap_or(out.len())];
+    // The screen is drawn cell by cell, each word where it goes.
+    let framed = view.contains('┌') && title.split(' ').all(|w| view.contains(w));
+    assert!(framed, "{game}: no table frame:\n{out}");
+    assert!(view.contains("quit"), "{game}: no question panel:\n{out}");
+    let left = out
+        .rfind("\x1b[?1049l")
+        .expect("the alternate screen is left");
+    assert!(
+        out[left..].contains(&format!("continue it with `kado {game} resume t.yaml`")),
+        "{game}: no resume line after the view:\n{}",
+        &out[left..]
+    );
+    let status = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("kado"))
+        .current_dir(d)
+        .args([game, "status", "t.yaml"])
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{game}: {status:?}");
+}
+
+#[test]
+fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "`script` is needed for the terminal test in CI"
+        );
+        eprintln!("note: `script` is not installed; the terminal test is skipped");
+        return;
+    }
+    // Kin Kādo: a hint, its answer taken with Tab, then Ctrl-C.
+    plays_in_the_view(
+        "kinkado",
+        "Kin Kādo",
+        "--deck virtual --seed 7",
+        &["hint\r", "\t\r", "\x03"],
+    );
+    plays_in_the_view(
+        "kinga",
+        "Kinga",
+        "--deck virtual --seed 3",
+        &["hint\r", "\t\r", "\x03"],
+    );
+    plays_in_the_view(
+        "pokino",
+        "Pokino",
+        "--deck virtual --seed 1 --players ana,ben",
+        &["hint\r", "\x03"],
+    );
+    plays_in_the_view(
+        "koikoi",
+        "Koi-Koi",
+        "--deck virtual --seed 3 --players ana,ben",
+        &["help\r", "\x03"],
+    );
+    plays_in_the_view(
+        "kingmaker",
+        "Kingmaker",
+        "--players ana,bo,cy,dee",
+        &["help\r", "\x03"],
+    );
+}
+
+#[test]
+fn plain_keeps_line_mode_at_a_terminal() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = on_a_screen(
+        dir.path(),
+        "kinkado play --plain --deck virtual --seed 7 --save t.yaml",
+        &["\x03"],
+    );
+    assert!(!out.contains("\x1b[?1049h"), "{out}");
+    assert!(
+        out.contains("continue it with `kado kinkado resume t.yaml`"),
+        "{out}"
+    );
+}
