@@ -529,25 +529,28 @@ impl Reader<'_> {
         }
     }
 
-    /// `CARDS > TARGET` from word `k`.
+    /// `CARDS > TARGET` (or `CARDS on TARGET`, as the prompt asks for it) from word `k`.
     fn influence(&self, k: usize) -> Result<(Vec<Card>, Card), Bad> {
-        let expected = "`CARDS > TARGET`: the cards in the order played, then the top card influenced, e.g. `5S 4S JK 3D > 6D`";
+        let expected = "`CARDS > TARGET`: the cards in the order played, then the top card influenced, e.g. `5S 4S JK 3D > 6D` (or `5S 4S JK 3D on 6D`)";
         let at = self.range(k, self.words.len()).unwrap_or(0..0);
-        let text = &self.src.text[at.clone()];
-        let Some(gt) = text.find('>').map(|i| at.start + i) else {
+        let Some(sep) = self.separator(k, at.start) else {
             return Err(self.no_play(k, at, expected));
         };
-        if gt == at.start {
-            return Err(self.problem("no cards played before `>`", gt..gt + 1, expected));
+        let word = &self.src.text[sep.clone()];
+        if sep.start == at.start {
+            return Err(self.problem(format!("no cards played before `{word}`"), sep, expected));
         }
-        let play = self.cards_at(at.start..gt, "the play", expected)?;
-        let after = gt + 1..at.end;
-        if let Some(i) = self.src.text[after.clone()].find('>') {
-            let second = after.start + i;
-            return Err(self.problem("one `>` a play", second..second + 1, expected));
+        let play = self.cards_at(at.start..sep.start, "the play", expected)?;
+        let after = sep.end..at.end;
+        if let Some(second) = self.separator(k, sep.end) {
+            return Err(self.problem(
+                "a play has one `>` (or `on`), not two",
+                second,
+                expected,
+            ));
         }
         if self.src.text[after.clone()].trim().is_empty() {
-            return Err(self.problem("no card influenced after `>`", gt..gt + 1, expected));
+            return Err(self.problem(format!("no card influenced after `{word}`"), sep, expected));
         }
         let targets = self.cards_at(after.clone(), "the card influenced", expected)?;
         match targets.as_slice() {
@@ -560,6 +563,21 @@ impl Reader<'_> {
                     ..after.end,
                 expected,
             )),
+        }
+    }
+
+    /// Where the first `>` or `on` (a word of its own) at or after byte `from` stands,
+    /// among the words from word `k`.
+    fn separator(&self, k: usize, from: usize) -> Option<Range<usize>> {
+        let end = self.range(k, self.words.len())?.end;
+        let gt = self.src.text[from..end].find('>').map(|i| from + i..from + i + 1);
+        let on = self.words[k..]
+            .iter()
+            .find(|w| w.start >= from && self.src.text[(*w).clone()].eq_ignore_ascii_case("on"))
+            .cloned();
+        match (gt, on) {
+            (Some(g), Some(o)) => Some(if g.start < o.start { g } else { o }),
+            (g, o) => g.or(o),
         }
     }
 
@@ -607,7 +625,7 @@ mod tests {
 
     #[test]
     fn reads_every_kind_of_line() {
-        let text = "# kado game id: x\ndeck: 2S AS 2C 2H AC AD 2D JK JK AH  # top first\n1. 2S 2H > 3S\nkeep as\n2. 5s 4s jk 3d>6d\nbonus none\n3. exile 4S\nEXTRA 2\n4. suspicion KH\nreshuffle\nreshuffle JK AS\ndraw 2S\ndiscard 2S 2H\n5. executed\nkeep none\nbonus 2C\n\ndeck: real\ndraw 2S AS 2C 2H\nAS 2C > 3C\n";
+        let text = "# kado game id: x\ndeck: 2S AS 2C 2H AC AD 2D JK JK AH  # top first\n1. 2S 2H > 3S\nkeep as\n2. 5s 4s jk 3d>6d\nbonus none\n3. exile 4S\nEXTRA 2\n4. suspicion KH\nreshuffle\nreshuffle JK AS\ndraw 2S\ndiscard 2S 2H\n5. executed\nkeep none\nbonus 2C\n\ndeck: real\ndraw 2S AS 2C 2H\nAS 2C > 3C\n6. 2S On 3S\n";
         let games = parse(&Source::new("t", text)).unwrap();
         assert_eq!(games.len(), 2);
         let g = &games[0];
@@ -635,14 +653,14 @@ mod tests {
         assert_eq!(games[1].deck, Deck::Real);
         assert_eq!(
             games[1].to_string(),
-            "deck: real\ndraw 2S AS 2C 2H\nAS 2C > 3C\n"
+            "deck: real\ndraw 2S AS 2C 2H\nAS 2C > 3C\n6. 2S > 3S\n"
         );
     }
 
     #[test]
     fn every_bad_line_is_reported_at_its_place() {
         let v = problems(
-            "1. 2S > 3S\ndeck: AS\ndeck: real\n2S 2H 3S\n2S 2H >\n> 3S\n2S > 3S 4S\n3. draw 2S\nexile\nsuspicion QH\nexecuted now\nkeep 2S 3S\nextra two\nfly 2S\n0. exile 2S\nbonsu none\n2S > 3S > 4S\n7.\n",
+            "1. 2S > 3S\ndeck: AS\ndeck: real\n2S 2H 3S\n2S 2H >\n> 3S\n2S > 3S 4S\n3. draw 2S\nexile\nsuspicion QH\nexecuted now\nkeep 2S 3S\nextra two\nfly 2S\n0. exile 2S\nbonsu none\n2S > 3S > 4S\n7.\n2S 2H on\n2S on 3S > 4S\n",
         );
         assert_eq!(
             v,
@@ -662,8 +680,10 @@ mod tests {
                 "Some((14, 1)) `fly` is not a line of a Kinga record",
                 "Some((15, 1)) `0.` is not a turn number",
                 "Some((16, 1)) `bonsu` is not a line of a Kinga record",
-                "Some((17, 9)) one `>` a play",
+                "Some((17, 9)) a play has one `>` (or `on`), not two",
                 "Some((18, 1)) a turn number stands before the turn's action",
+                "Some((19, 7)) no card influenced after `on`",
+                "Some((20, 10)) a play has one `>` (or `on`), not two",
             ]
         );
         assert_eq!(problems(""), vec!["None the record holds no game"]);
