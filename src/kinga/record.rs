@@ -543,11 +543,7 @@ impl Reader<'_> {
         let play = self.cards_at(at.start..sep.start, "the play", expected)?;
         let after = sep.end..at.end;
         if let Some(second) = self.separator(k, sep.end) {
-            return Err(self.problem(
-                "a play has one `>` (or `on`), not two",
-                second,
-                expected,
-            ));
+            return Err(self.problem("a play has one `>` (or `on`), not two", second, expected));
         }
         if self.src.text[after.clone()].trim().is_empty() {
             return Err(self.problem(format!("no card influenced after `{word}`"), sep, expected));
@@ -570,7 +566,9 @@ impl Reader<'_> {
     /// among the words from word `k`.
     fn separator(&self, k: usize, from: usize) -> Option<Range<usize>> {
         let end = self.range(k, self.words.len())?.end;
-        let gt = self.src.text[from..end].find('>').map(|i| from + i..from + i + 1);
+        let gt = self.src.text[from..end]
+            .find('>')
+            .map(|i| from + i..from + i + 1);
         let on = self.words[k..]
             .iter()
             .find(|w| w.start >= from && self.src.text[(*w).clone()].eq_ignore_ascii_case("on"))
