@@ -7,8 +7,10 @@ use serde_json::{Map, Value, json};
 
 use super::alora;
 use super::error::PlayError;
-use super::game::{Action, Game, Phase, Setup, display_name};
+use super::game::{Action, Game, Setup};
+use super::names::display_name;
 use super::record::{Event, Record, recorded};
+use super::table::Phase;
 use crate::render::{Style, money};
 use crate::ruleset::Ruleset;
 use crate::session::{Session, Step};

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::game::{MAX_SEATS, Phase, possessive, says};
+use super::names::{possessive, says};
+use super::table::{MAX_SEATS, Phase};
 use crate::cards::{Card, show_cards};
 use crate::render::money;
 use crate::words;
@@ -364,7 +365,7 @@ impl PlayError {
             } => write!(
                 f,
                 "type which {} {} for ALORA (e.g. {}), or press Enter for {}",
-                super::game::which_of(*count, from),
+                super::names::which_of(*count, from),
                 match (sells, *count == 1) {
                     (true, true) => "goes to the market",
                     (true, false) => "go to the market",

@@ -18,7 +18,9 @@ use super::alora;
 use super::error::{Place, PlayError, Turn};
 use super::fast::best_hand;
 
+use super::names::{display_name, possessive, says, which_of};
 use super::showdown::{self, ALORA, Pool, Seat};
+use super::table::{MAX_SEATS, Phase};
 use super::{Rules, round_info, value};
 use crate::cards::{Card, show_cards};
 use crate::explain::{Explain, Reason};
@@ -46,9 +48,6 @@ pub struct Setup {
     #[serde(flatten)]
     pub deck: Deck,
 }
-
-/// The most seats a pack serves (ALORA counts).
-pub const MAX_SEATS: usize = 4;
 
 impl Setup {
     /// Checks the players: names, count.
@@ -156,31 +155,6 @@ impl Action {
             Action::AloraReveals { .. } => "ALORA's revealed cards",
             Action::Settle => "the settling of the reveal",
             Action::Correct { .. } => "a stash correction",
-        }
-    }
-}
-
-/// The phases of a round, in order.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Phase {
-    Refresh,
-    Sell,
-    Buy,
-    Bet,
-    Reveal,
-    Over,
-}
-
-impl Phase {
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Refresh => "refresh",
-            Phase::Sell => "sell",
-            Phase::Buy => "buy",
-            Phase::Bet => "bet",
-            Phase::Reveal => "reveal",
-            Phase::Over => "over",
         }
     }
 }
@@ -769,45 +743,12 @@ impl Game {
     }
 }
 
-/// `name verb`, in agreement: "you sell", "I sell" (a player called `me`), "ana sells",
-/// "ALORA sells" (see [`words::Person`]).
-pub fn says(name: &str, verb: &str) -> String {
-    if name == ALORA {
-        format!("ALORA {verb}")
-    } else {
-        words::agree(name, verb)
-    }
-}
-
 /// "the card" or "all 3 cards", for asking to type cards.
 fn all_cards(n: usize) -> String {
     if n == 1 {
         "the card".into()
     } else {
         format!("all {n} cards")
-    }
-}
-
-/// Whose, for a seat: "your", "ALORA's", "ana's".
-pub fn possessive(name: &str) -> String {
-    words::possessive(&display_name(name))
-}
-
-/// ALORA for people, other names as they are.
-pub fn display_name(name: &str) -> String {
-    if name == ALORA {
-        "ALORA".into()
-    } else {
-        name.to_string()
-    }
-}
-
-/// "of 7♥ 7♦" or "2 of 7♥ 7♦ 7♣", for a pick among cards of equal value.
-pub fn which_of(count: usize, from: &[Card]) -> String {
-    if count == 1 {
-        format!("of {}", show_cards(from))
-    } else {
-        format!("{count} of {}", show_cards(from))
     }
 }
 

@@ -17,6 +17,7 @@ pub mod error;
 pub mod game;
 pub mod hand;
 pub mod instructions;
+pub mod names;
 pub mod record;
 pub mod report;
 pub mod ruling;
@@ -24,6 +25,7 @@ pub mod seat;
 pub mod showdown;
 pub mod simulate;
 pub mod start;
+pub mod table;
 
 pub mod census;
 pub mod fast;

@@ -6,7 +6,8 @@ use std::fmt;
 use super::{Advice, AloraBet, Candidate, Decision, Measure, Move, Position, unseen};
 use crate::cards::Card;
 use crate::kinkado::Rules;
-use crate::kinkado::game::{Game, Key, Phase};
+use crate::kinkado::game::{Game, Key};
+use crate::kinkado::table::Phase;
 use crate::render::{self, Style, money};
 use crate::session::Question;
 
