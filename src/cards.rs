@@ -6,7 +6,6 @@
 //! [`crate::notation`].
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -221,22 +220,6 @@ impl fmt::Display for Card {
         match self {
             Card::Plain(r, s) => write!(f, "{}{}", r, s),
             Card::Joker => f.write_str("🃏"),
-        }
-    }
-}
-
-impl FromStr for Card {
-    type Err = crate::diag::Error;
-
-    /// Reads exactly one card, in any accepted spelling.
-    fn from_str(s: &str) -> Result<Card, Self::Err> {
-        let cards = crate::notation::parse_cards(s, "card")?;
-        match cards.as_slice() {
-            [one] => Ok(one.value),
-            _ => Err(crate::diag::Error::single(
-                crate::diag::Problem::new(format!("expected one card, found {}", cards.len()))
-                    .with_source(crate::diag::Source::new("card", s)),
-            )),
         }
     }
 }

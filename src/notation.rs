@@ -345,6 +345,22 @@ fn suit_hint(rank: Rank, c: char) -> Option<String> {
     guess.map(|s| format!("did you mean {}?", Card::new(rank, s)))
 }
 
+impl FromStr for Card {
+    type Err = crate::diag::Error;
+
+    /// Reads exactly one card, in any accepted spelling.
+    fn from_str(s: &str) -> Result<Card, Self::Err> {
+        let cards = parse_cards(s, "card")?;
+        match cards.as_slice() {
+            [one] => Ok(one.value),
+            _ => Err(crate::diag::Error::single(
+                crate::diag::Problem::new(format!("expected one card, found {}", cards.len()))
+                    .with_source(crate::diag::Source::new("card", s)),
+            )),
+        }
+    }
+}
+
 /// Reads a whole argument as a list of cards; every bad token is reported.
 pub fn parse_cards(text: &str, source_name: &str) -> Result<Vec<Located<Card>>, Error> {
     let src = Source::new(source_name, text);
