@@ -11,7 +11,7 @@ use kado::screen::{MIN_SIZE, Said, Screen};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::prompt::{MAX_ANSWER, Prompter, Reply, classify};
+use super::prompt::{Lines, MAX_ANSWER, Prompter, Reply, Terminal, classify};
 
 pub struct FullScreen {
     terminal: DefaultTerminal,
@@ -30,6 +30,21 @@ pub fn possible(plain: bool) -> bool {
         && std::env::var("TERM").map_or(true, |t| t != "dumb")
         && ratatui::crossterm::terminal::size()
             .is_ok_and(|(w, h)| w >= MIN_SIZE.0 && h >= MIN_SIZE.1)
+}
+
+/// The prompter for this process: the full-screen view when it can be drawn (and
+/// `--plain` is not given), else a line editor when stdin is a terminal, else lines.
+pub fn for_stdin(plain: bool, title: &str) -> Box<dyn Prompter> {
+    if possible(plain)
+        && let Some(view) = FullScreen::open(title)
+    {
+        return Box::new(view);
+    }
+    if std::io::stdin().is_terminal() {
+        Box::new(Terminal::new(false))
+    } else {
+        Box::new(Lines::new(std::io::stdin().lock()))
+    }
 }
 
 impl FullScreen {

@@ -245,21 +245,6 @@ pub fn for_stdin_json() -> Box<dyn Prompter> {
     }
 }
 
-/// The prompter for this process: the full-screen view when it can be drawn (and
-/// `--plain` is not given), else a line editor when stdin is a terminal, else lines.
-pub fn for_stdin(plain: bool, title: &str) -> Box<dyn Prompter> {
-    if super::fullscreen::possible(plain)
-        && let Some(view) = super::fullscreen::FullScreen::open(title)
-    {
-        return Box::new(view);
-    }
-    if std::io::stdin().is_terminal() {
-        Box::new(Terminal::new(false))
-    } else {
-        Box::new(Lines::new(std::io::stdin().lock()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -495,7 +495,7 @@ pub fn play_then_explain<G: Session>(
         run::<G>(
             lock,
             log,
-            &mut *super::prompt::for_stdin(ctx.plain, title),
+            &mut *super::fullscreen::for_stdin(ctx.plain, title),
             ctx.style,
         )?;
         if ctx.explain {
