@@ -1,7 +1,7 @@
 //! The Kinga advisor: at a decision, every legal choice ranked by its chance to win.
 //!
 //! Each candidate is played, then the game is played out to its end by the greedy
-//! policy of [`super::sim`], many times over. What the player cannot see is drawn afresh
+//! policy of [`super::greedy`], many times over. What the player cannot see is drawn afresh
 //! for every sample: the order of the draw pile (its cards are known: every card of the
 //! deck that is in no other place) and every later reshuffle. The same samples serve
 //! every candidate (common random numbers), so their differences are not noise of the
@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use super::game::{Action, Deck, Game, Key, Phase};
-use super::sim;
+use super::greedy;
 use crate::cards::{Card, Rank, Suit};
 use crate::session::Step;
 use crate::shuffle::Shuffler;
@@ -198,7 +198,7 @@ const KING_WORTH: f64 = 0.1;
 /// follow by games won, then average score.
 pub fn advise(g: &Game, key: &Key, samples: u32, seed: u64) -> Advice {
     let mut choices = candidates(g, key);
-    if let Some(greedy) = sim::choose(g, key)
+    if let Some(greedy) = greedy::choose(g, key)
         && let Some(at) = choices.iter().position(|(a, _, _)| *a == greedy)
     {
         let first = choices.remove(at);
@@ -311,7 +311,7 @@ fn finish(mut g: Game) -> (bool, usize) {
         let action = match g.step() {
             Step::Done => break,
             Step::Auto(a) => a,
-            Step::Ask(q) => match sim::choose(&g, &q.key) {
+            Step::Ask(q) => match greedy::choose(&g, &q.key) {
                 Some(a) => a,
                 None => break,
             },

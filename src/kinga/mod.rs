@@ -11,6 +11,7 @@ pub mod advise;
 pub mod check;
 pub mod error;
 pub mod game;
+pub mod greedy;
 pub mod played;
 pub mod position;
 pub mod record;
