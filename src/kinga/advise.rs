@@ -9,8 +9,9 @@
 
 use serde::Serialize;
 
-use super::game::{Action, Deck, Game, Key, Phase};
+use super::game::{Action, Deck, Game, Phase};
 use super::greedy;
+use super::key::Key;
 use crate::cards::{Card, Rank, Suit};
 use crate::session::Step;
 use crate::shuffle::Shuffler;

@@ -487,7 +487,7 @@ impl CheckVerdict {
 mod tests {
     use super::*;
 
-    use crate::kinga::game::Key;
+    use crate::kinga::key::Key;
     use crate::kinga::played::Played;
     use crate::kinga::sim;
     use crate::ruleset::Ruleset;

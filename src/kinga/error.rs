@@ -387,7 +387,7 @@ impl std::error::Error for Error {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SimError {
     /// The policy has no answer to this question.
-    NoAnswer(super::game::Key),
+    NoAnswer(super::key::Key),
     /// The game with this seed did not end.
     NoEnd(u64),
     /// The game refused one of the policy's actions.

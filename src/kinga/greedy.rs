@@ -1,7 +1,8 @@
 //! The greedy policy of [`super::sim::POLICY`]: the one answer it gives each question. The
 //! simulations of `sim` and the advisor's play-outs both play by it.
 
-use super::game::{Action, Game, Key};
+use super::game::{Action, Game};
+use super::key::Key;
 use crate::cards::{Card, Rank, Suit};
 
 /// Chooses the policy's action for a question.

@@ -12,6 +12,7 @@ pub mod check;
 pub mod error;
 pub mod game;
 pub mod greedy;
+pub mod key;
 pub mod played;
 pub mod position;
 pub mod record;

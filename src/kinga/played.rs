@@ -3,7 +3,8 @@
 //! own ([`Game`]); this only remembers what was applied.
 
 use super::Error;
-use super::game::{Action, Deck, Game, Key, Setup};
+use super::game::{Action, Deck, Game, Setup};
+use super::key::Key;
 use crate::cards::Card;
 use crate::render::Style;
 use crate::ruleset::Ruleset;

@@ -4,8 +4,9 @@
 use crate::kinga::ruling;
 use serde::Serialize;
 
-use super::game::{Action, Deck, Game, Key, Setup};
+use super::game::{Action, Deck, Game, Setup};
 pub use super::greedy::choose;
+use super::key::Key;
 use super::{Rules, SimError};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
