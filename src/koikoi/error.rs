@@ -3,8 +3,8 @@
 
 use std::fmt;
 
+use super::MAX_ROUND_POINTS;
 use super::cards::{Card, codes};
-use super::ledger::MAX_ROUND_POINTS;
 use super::record::Call;
 
 /// A refused setup, action or answer of the game ledger.

@@ -7,15 +7,12 @@ use crate::koikoi::ruling;
 use serde::{Deserialize, Serialize};
 
 use super::error::LedgerError;
-use super::{Draw, NextDealer, Rules};
+use super::{Draw, MAX_ROUND_POINTS, NextDealer, Rules};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
-
-/// The most points a round may be said to be worth (a guard against typing mistakes).
-pub const MAX_ROUND_POINTS: i64 = 1000;
 
 /// Every number of points a round can be worth under the rules: a dealt hand's value, or
 /// a base some yaku make (1 up to the most the whole deck makes) under every multiplier

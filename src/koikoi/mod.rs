@@ -78,6 +78,9 @@ pub enum NextDealer {
 /// The game lengths a ruleset without its own range for value `rounds` allows.
 pub const ROUNDS_RANGE: crate::ruleset::ValueRange = crate::ruleset::ValueRange { min: 1, max: 12 };
 
+/// The most points a round may be said to be worth (a guard against typing mistakes).
+pub const MAX_ROUND_POINTS: i64 = 1000;
+
 /// The points of each yaku and the game's numbers (the ruleset's `values`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Values {
