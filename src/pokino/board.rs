@@ -22,7 +22,6 @@ use nom::character::complete::{char as ch, digit1, one_of};
 use nom::combinator::opt;
 use serde::{Serialize, Serializer};
 
-use super::error::PokinoError;
 use super::{MAX_NUMBER, Rules, SPOKE};
 use crate::diag::{Error, Problem, Problems, Source};
 use crate::notation::Located;
@@ -887,75 +886,6 @@ impl Board {
         v.problems.check()?;
         Ok(v.board)
     }
-
-    /// Checks borders against the board: each between two covered squares that share a
-    /// side (or, under ruling `steps: diagonals`, meet at a corner), none named twice,
-    /// and not inside one domino.
-    pub fn check_borders(
-        &self,
-        src: &Source,
-        borders: &[Located<Border>],
-        what: &'static str,
-        rules: &Rules,
-    ) -> Vec<Problem> {
-        let mut problems = Vec::new();
-        let mut seen: HashMap<(Square, Square), (Range<usize>, Option<String>)> = HashMap::new();
-        for b in borders {
-            let Border { a, b: bsq } = b.value;
-            if !a.is_step_to(bsq, rules) {
-                let e = PokinoError::NotAPair {
-                    a,
-                    b: bsq,
-                    what,
-                    diagonals: rules.diagonals,
-                };
-                problems.push(e.problem().at(src, b.span.clone()));
-                continue;
-            }
-            let empty: Vec<String> = [a, bsq]
-                .into_iter()
-                .filter(|s| self.cell(*s).is_none())
-                .map(|s| s.to_string())
-                .collect();
-            if !empty.is_empty() {
-                problems.push(
-                    Problem::new(format!(
-                        "no domino covers square {}, so `{}` is not a border on the board",
-                        empty.join(" or "),
-                        b.value
-                    ))
-                    .at(src, b.span.clone()),
-                );
-                continue;
-            }
-            // Both halves of one domino: no run claims that border (under Tear Down the
-            // Walls a run may cross it, but the domino then leaves the board with it).
-            if let (Some(ca), Some(cb)) = (self.cell(a), self.cell(bsq))
-                && ca.piece == cb.piece
-            {
-                problems.push(
-                    Problem::new(format!(
-                        "`{}` lies between the two halves of {}, so no {what} can claim it",
-                        b.value, self.placements[ca.piece]
-                    ))
-                    .at(src, b.span.clone())
-                    .help("a token claims a border between squares of two different dominoes"),
-                );
-                continue;
-            }
-            if let Some((first, place)) = seen.get_mut(&b.value.key()) {
-                let place = place.get_or_insert_with(|| place_of(src, first.start));
-                problems.push(
-                    Problem::new(format!("border {} is named twice", b.value))
-                        .at(src, b.span.clone())
-                        .help(format!("one {what} per border; the first is at {place}")),
-                );
-                continue;
-            }
-            seen.insert(b.value.key(), (b.span.clone(), None));
-        }
-        problems
-    }
 }
 
 /// A board being checked domino by domino: the board so far and the problems found.
@@ -1087,7 +1017,7 @@ impl Validation<'_> {
 }
 
 /// Where a byte offset of `src` is, in words: "column 4", or "line 2, column 4".
-fn place_of(src: &Source, offset: usize) -> String {
+pub(super) fn place_of(src: &Source, offset: usize) -> String {
     let (line, col) = src.line_col(offset);
     if src.text.contains('\n') {
         format!("line {line}, column {col}")

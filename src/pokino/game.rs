@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Border, Domino, Placement, Square, Token, connected};
-use super::error::{Illegal, NoDrawWhy, NoWalkWhy};
+use super::illegal::{Illegal, NoDrawWhy, NoWalkWhy};
 use super::place;
 use super::runs::{self, Query};
 use super::score::{self, points};

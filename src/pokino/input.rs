@@ -2,14 +2,17 @@
 //! claimed borders, the hand, counts, run lengths and Territory's tokens. Each parser
 //! reports every problem at once, with positions.
 
+use std::collections::HashMap;
+use std::ops::Range;
+
 use crate::cards::Card;
 use crate::diag::{Error, Problem, Source};
 use crate::notation::{Located, parse_cards_in, validate_pack};
 
 use super::Rules;
 use super::board::{
-    Board, Border, Domino, Placement, Token, parse_board, parse_borders, parse_domino,
-    parse_placement, parse_tokens,
+    Board, Border, Domino, Placement, Square, Token, parse_board, parse_borders, parse_domino,
+    parse_placement, parse_tokens, place_of,
 };
 use super::error::PokinoError;
 use super::score;
@@ -73,6 +76,76 @@ impl Board {
             .collect();
         Error::check(self.check_borders(src, &borders, "token", rules))?;
         Ok(toks.into_iter().map(|t| t.value).collect())
+    }
+
+    /// Checks borders against the board: each between two covered squares that share a
+    /// side (or, under ruling `steps: diagonals`, meet at a corner), none named twice,
+    /// and not inside one domino.
+    pub fn check_borders(
+        &self,
+        src: &Source,
+        borders: &[Located<Border>],
+        what: &'static str,
+        rules: &Rules,
+    ) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let mut seen: HashMap<(Square, Square), (Range<usize>, Option<String>)> = HashMap::new();
+        for b in borders {
+            let Border { a, b: bsq } = b.value;
+            if !a.is_step_to(bsq, rules) {
+                let e = PokinoError::NotAPair {
+                    a,
+                    b: bsq,
+                    what,
+                    diagonals: rules.diagonals,
+                };
+                problems.push(e.problem().at(src, b.span.clone()));
+                continue;
+            }
+            let empty: Vec<String> = [a, bsq]
+                .into_iter()
+                .filter(|s| self.cell(*s).is_none())
+                .map(|s| s.to_string())
+                .collect();
+            if !empty.is_empty() {
+                problems.push(
+                    Problem::new(format!(
+                        "no domino covers square {}, so `{}` is not a border on the board",
+                        empty.join(" or "),
+                        b.value
+                    ))
+                    .at(src, b.span.clone()),
+                );
+                continue;
+            }
+            // Both halves of one domino: no run claims that border (under Tear Down the
+            // Walls a run may cross it, but the domino then leaves the board with it).
+            if let (Some(ca), Some(cb)) = (self.cell(a), self.cell(bsq))
+                && ca.piece == cb.piece
+            {
+                problems.push(
+                    Problem::new(format!(
+                        "`{}` lies between the two halves of {}, so no {what} can claim it",
+                        b.value,
+                        self.placements()[ca.piece]
+                    ))
+                    .at(src, b.span.clone())
+                    .help("a token claims a border between squares of two different dominoes"),
+                );
+                continue;
+            }
+            if let Some((first, place)) = seen.get_mut(&b.value.key()) {
+                let place = place.get_or_insert_with(|| place_of(src, first.start));
+                problems.push(
+                    Problem::new(format!("border {} is named twice", b.value))
+                        .at(src, b.span.clone())
+                        .help(format!("one {what} per border; the first is at {place}")),
+                );
+                continue;
+            }
+            seen.insert(b.value.key(), (b.span.clone(), None));
+        }
+        problems
     }
 }
 

@@ -15,6 +15,7 @@ pub mod board;
 pub mod check;
 pub mod error;
 pub mod game;
+pub mod illegal;
 pub mod input;
 pub mod picture;
 pub mod place;

@@ -284,7 +284,7 @@ impl Session for Table {
         if let (Some(w), Event::Turn { player, .. }) = (who, &event)
             && player != w
         {
-            return Err(PlayError::Illegal(super::error::Illegal::NotYourTurn {
+            return Err(PlayError::Illegal(super::illegal::Illegal::NotYourTurn {
                 expected: w.to_string(),
                 got: player.clone(),
             }));
