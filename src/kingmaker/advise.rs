@@ -16,12 +16,13 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::Rules;
+use super::Season;
 use super::build::Dir;
 use super::error::AdviseError;
 use super::layout::Colour;
 use super::score;
 use super::season::{Phase, YearState};
-use super::year::{Insert, Move, PairOf, Reveal, Season, common_name, pairs_text, same_pair};
+use super::year::{Insert, Move, PairOf, Reveal, common_name, pairs_text, same_pair};
 use crate::shuffle::Shuffler;
 
 /// The most colourings played per choice (`--samples`).

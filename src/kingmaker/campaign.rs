@@ -14,7 +14,7 @@ use super::layout::{self, Layout};
 use super::score;
 pub use super::season::Key;
 use super::season::{Answer, Next, YearState};
-use super::year::{Move, read_step};
+use super::year::{Move, check_name, read_step};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 use crate::render::{self, Style};
@@ -859,32 +859,6 @@ fn read_fix(text: &str) -> Result<Action, CampaignError> {
         season: key,
         step: m.to_string(),
     })
-}
-
-/// A player name that the layout and score notations can carry.
-pub fn check_name(name: &str) -> Result<(), CampaignError> {
-    if name.is_empty() {
-        return Err(CampaignError::NameEmpty);
-    }
-    if let Some(why) = crate::notation::name_too_long(name) {
-        return Err(CampaignError::NameRefused(why));
-    }
-    if let Some(c) = name
-        .chars()
-        .find(|c| c.is_whitespace() || matches!(c, ':' | '/' | ',' | ';' | '='))
-    {
-        return Err(CampaignError::NameHolds {
-            name: name.to_string(),
-            c,
-        });
-    }
-    if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(CampaignError::NameControl {
-            name: name.to_string(),
-            c,
-        });
-    }
-    Ok(())
 }
 
 mod session;

@@ -4,8 +4,8 @@
 use crate::kingmaker::ruling;
 use std::fmt;
 
+use super::Season;
 use super::build::Rule as BuildRule;
-use super::year::Season;
 use crate::diag::did_you_mean;
 
 /// A refused setup, action or answer of a campaign.

@@ -32,6 +32,48 @@ pub const GAME: &str = "kingmaker";
 /// The game's name for people.
 pub const TITLE: &str = "Kingmaker";
 
+/// The four seasons of a Year, in the order they are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Season {
+    Winter,
+    Spring,
+    Summer,
+    Harvest,
+}
+
+impl Season {
+    pub const ALL: [Season; 4] = [
+        Season::Winter,
+        Season::Spring,
+        Season::Summer,
+        Season::Harvest,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The season's name for people: `Spring`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Season::Winter => "Winter",
+            Season::Spring => "Spring",
+            Season::Summer => "Summer",
+            Season::Harvest => "Harvest",
+        }
+    }
+
+    /// The season's key in the record: `spring`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Season::Winter => "winter",
+            Season::Spring => "spring",
+            Season::Summer => "summer",
+            Season::Harvest => "harvest",
+        }
+    }
+}
+
 /// The rules in force, read once from a ruleset into plain fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {

@@ -786,8 +786,9 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
         colours: &[[year::PairOf; 2]],
         rng: &mut impl FnMut(usize) -> usize,
     ) -> year::Move {
+        use super::super::Season;
         use super::super::season::Phase;
-        use super::super::year::{Move, Season, read_step};
+        use super::super::year::{Move, read_step};
         let who = y.due().unwrap_or(0);
         let name = y.players[who].clone();
         let text = |p: year::PairOf| year::pair_text(p);

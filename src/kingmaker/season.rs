@@ -9,14 +9,14 @@
 //! common into the Commons by the building rules. Harvest: each player inserts their Blink
 //! where it touches two commons. Then every Blink is long-pressed and the Year is scored.
 
-use super::Rules;
 use super::build::{self, Dir, Placement};
 use super::error::YearError;
 use super::layout::{Blink, Layout};
 use super::year::{
-    Click, Insert, Lit, Move, PairOf, Press, Reveal, Season, Shown, common_index, common_name,
-    pair_text, pairs_text, same_pair,
+    Click, Insert, Lit, Move, PairOf, Press, Reveal, Shown, common_index, common_name, pair_text,
+    pairs_text, same_pair,
 };
+use super::{Rules, Season};
 use crate::kingmaker::ruling;
 use crate::render::Style;
 use crate::session::Question;

@@ -19,7 +19,7 @@ use std::fmt;
 use std::ops::Range;
 
 use super::build::{DIR_EXPECTED, Dir};
-use super::campaign::check_name;
+use super::error::CampaignError;
 use super::layout::Colour;
 use crate::diag::{Error, Problem, Source, did_you_mean};
 use crate::notation::Located;
@@ -43,46 +43,30 @@ pub fn same_pair(a: PairOf, b: PairOf) -> bool {
     a == b || a == [b[1], b[0]]
 }
 
-/// The four seasons of a Year, in the order they are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Season {
-    Winter,
-    Spring,
-    Summer,
-    Harvest,
-}
-
-impl Season {
-    pub const ALL: [Season; 4] = [
-        Season::Winter,
-        Season::Spring,
-        Season::Summer,
-        Season::Harvest,
-    ];
-
-    pub fn index(self) -> usize {
-        self as usize
+/// A player name that the layout and score notations can carry.
+pub fn check_name(name: &str) -> Result<(), CampaignError> {
+    if name.is_empty() {
+        return Err(CampaignError::NameEmpty);
     }
-
-    /// The season's name for people: `Spring`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Season::Winter => "Winter",
-            Season::Spring => "Spring",
-            Season::Summer => "Summer",
-            Season::Harvest => "Harvest",
-        }
+    if let Some(why) = crate::notation::name_too_long(name) {
+        return Err(CampaignError::NameRefused(why));
     }
-
-    /// The season's key in the record: `spring`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Season::Winter => "winter",
-            Season::Spring => "spring",
-            Season::Summer => "summer",
-            Season::Harvest => "harvest",
-        }
+    if let Some(c) = name
+        .chars()
+        .find(|c| c.is_whitespace() || matches!(c, ':' | '/' | ',' | ';' | '='))
+    {
+        return Err(CampaignError::NameHolds {
+            name: name.to_string(),
+            c,
+        });
     }
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        return Err(CampaignError::NameControl {
+            name: name.to_string(),
+            c,
+        });
+    }
+    Ok(())
 }
 
 /// How a scattered common is pressed in Spring.
