@@ -2,8 +2,7 @@
 //! JSON), each kind of mistake a table makes as the verdict (exit 0), bad notation as an
 //! error (exit 2), and the record `kinga play --record` and `kinga status --record` write.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use kado::kinga::game::{Deck, Setup};
 use kado::kinga::played::Played;

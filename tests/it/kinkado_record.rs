@@ -1,8 +1,7 @@
 //! `kado kinkado check`, `play --record` and `status --record`: Kin Kādo records through
 //! the binary.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const ROUND: &str = "tests/fixtures/kinkado/round.txt";
 const GAME: &str = "tests/fixtures/kinkado/record.txt";
