@@ -63,9 +63,8 @@ pub enum HistoryCmd {
     /// and two games with the same moves are two games. What was added is listed on
     /// stdout; every file or game not added is reported on stderr at its line (exit 2).
     Import {
-        /// Saved games (`kado GAME play --save FILE`), or records (Koi-Koi, Pokino,
-        /// Kingmaker: refereed under --rules, each game of the record added with its own
-        /// lines).
+        /// Saved games (`kado GAME play --save FILE`), or records of any game
+        /// (refereed under --rules, each game of the record added with its own lines).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
