@@ -186,7 +186,7 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     let (_, history) = open()?;
     let how = import::Readers {
         read: &|f| read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT),
-        ruleset: &|game| ctx.ruleset(game, history::game_title(game)),
+        ruleset: &|game, src| ctx.record_ruleset(game, history::game_title(game), src),
     };
     let (done, problems) = import::import_files(files, &history, &how);
     let human: String = done
