@@ -17,12 +17,19 @@ pub struct Played {
     pub order: Vec<Card>,
     /// Every action applied, in order.
     pub actions: Vec<Action>,
+    /// The name of the ruleset the game is played under, for the record's comment.
+    pub ruleset: String,
 }
 
 impl Played {
-    /// The game's record, as `kado kinga check` reads it.
+    /// The game's record, as `kado kinga check` reads it: the deck, the ruleset it is
+    /// played under as a comment (`check` reads it when no --rules is given), the turns.
     pub fn record_text(&self) -> String {
-        super::record::write(self.game.deck, &self.order, &self.actions)
+        let text = super::record::write(self.game.deck, &self.order, &self.actions);
+        match text.split_once('\n') {
+            Some((deck, turns)) => format!("{deck}\n# ruleset: {}\n{turns}", self.ruleset),
+            None => text,
+        }
     }
 }
 
@@ -45,6 +52,7 @@ impl Session for Played {
             game,
             order,
             actions: Vec::new(),
+            ruleset: rules.name.clone(),
         })
     }
 
@@ -129,7 +137,7 @@ mod tests {
         assert_eq!(p.order, Setup::new(Deck::Virtual, 3).order);
         let text = p.record().unwrap();
         assert!(
-            text.starts_with("deck: 2D AD 2S 2H JK 2C JK AC AH AS\n1. "),
+            text.starts_with("deck: 2D AD 2S 2H JK 2C JK AC AH AS\n# ruleset: kinga\n1. "),
             "{text}"
         );
         // The same actions replayed on the bare game make the same game.
