@@ -681,3 +681,13 @@ fn a_record_names_its_ruleset_and_check_uses_it_unless_told_otherwise() {
         "{err}"
     );
 }
+
+#[test]
+fn the_long_fixture_game_is_won_in_72_turns() {
+    let (code, out, err) = run(&["kinga", "check", "tests/fixtures/kinga/long.txt"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.ends_with("You won after 72 turns. Score: 4 kings exposed (a win).\nGame over: the fourth queen is influenced, and you win.\n"),
+        "{out}"
+    );
+}
