@@ -90,6 +90,10 @@ impl Session for Played {
         self.game.hand()
     }
 
+    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+        self.game.choices(question)
+    }
+
     fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<String, NoHint> {
         self.game.hint_with(question, known)
     }
@@ -147,5 +151,29 @@ mod tests {
             g.apply(a).unwrap();
         }
         assert_eq!(g, p.game);
+    }
+    /// Every answer the view lists is one the game takes, at every question of whole
+    /// games under both rulesets.
+    #[test]
+    fn every_choice_listed_is_an_answer_taken() {
+        for (rules, seed) in [("kinga", 1), ("kinga", 2), ("kinga-hardcore", 3)] {
+            let rs = Ruleset::builtin(rules).unwrap();
+            let mut p = Played::start(&Setup::new(Deck::Virtual, seed), &rs).unwrap();
+            loop {
+                let a = match p.next() {
+                    Step::Done => break,
+                    Step::Auto(a) => a,
+                    Step::Ask(q) => {
+                        let choices = p.choices(&q);
+                        assert!(!choices.is_empty(), "{rules} {seed}: {:?}", q.key);
+                        for c in &choices {
+                            assert!(p.answer(&q, c).is_ok(), "{rules} {seed}: {c}");
+                        }
+                        sim::choose(&p.game, &q.key).unwrap()
+                    }
+                };
+                p.apply(&a).unwrap();
+            }
+        }
     }
 }

@@ -665,6 +665,24 @@ impl Session for Game {
         )
     }
 
+    /// Each card of the hand to play with what it takes, and koi or stop; nothing while
+    /// hands are kept private (the list would show the hand to the whole table).
+    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+        let r = &self.referee;
+        match question.key {
+            Key::Play if !self.setup.private && !self.is_kado(r.round.to_move) => {
+                let p = r.round.to_move;
+                r.playable(p)
+                    .iter()
+                    .flat_map(|c| sim::options(r, *c))
+                    .map(|m| m.to_string())
+                    .collect()
+            }
+            Key::Call => vec!["koi".into(), "stop".into()],
+            _ => Vec::new(),
+        }
+    }
+
     fn hand(&self) -> Option<String> {
         let r = &self.referee;
         let p = r.round.to_move;
@@ -829,7 +847,14 @@ mod tests {
                         cards.len() > 1 || sim::options(r, cards[0]).len() > 1,
                         "{cards:?}"
                     );
+                    // The view's choices are the legal plays, each taken as typed.
+                    let choices = g.choices(&q);
+                    assert!(choices.len() > 1, "{choices:?}");
+                    for c in &choices {
+                        assert!(g.answer(&q, c).is_ok(), "{c}");
+                    }
                     let m = sim::choose_play(r, Policy::Random, &mut dice, false).unwrap();
+                    assert!(choices.contains(&m.to_string()), "{m} not in {choices:?}");
                     g.answer(&q, &m.to_string()).unwrap()
                 }
                 Step::Ask(q) if q.key == Key::DrawCapture => {
@@ -845,6 +870,7 @@ mod tests {
                         g.referee.koi_refused().is_none(),
                         "asked koi or stop with stop forced"
                     );
+                    assert_eq!(g.choices(&q), ["koi", "stop"]);
                     // koi-koi, to play rounds to their last cards.
                     g.answer(&q, "koi").unwrap()
                 }
