@@ -88,8 +88,13 @@ impl Screen {
 
     /// The answer the advice puts first, as it is typed (the first `quoted` text after
     /// "type", else the first quoted text): Tab at an empty prompt takes it.
+    /// In a table of answers (Kinga's and Koi-Koi's hints) it is the answer of the row
+    /// marked `best`.
     pub fn advised_answer(&self) -> Option<&str> {
         let advice = self.advice.as_deref()?;
+        if let Some(best) = advice.lines().find_map(best_row) {
+            return Some(best);
+        }
         let from = advice.find("type `").map_or(0, |i| i + 5);
         let rest = &advice[from..];
         let start = rest.find('`')? + 1;
@@ -254,6 +259,15 @@ impl Screen {
             frame.set_cursor_position(Position::new(column, last.y));
         }
     }
+}
+
+/// The answer in a table row whose first cell is `best` (`│ best ┆ exile AD ┆ …`).
+fn best_row(line: &str) -> Option<&str> {
+    let mut cells = line.trim_matches('│').split('┆').map(str::trim);
+    (cells.next()? == "best")
+        .then(|| cells.next())
+        .flatten()
+        .filter(|a| !a.is_empty())
 }
 
 fn said_line(s: &Said) -> Line<'static> {
@@ -460,5 +474,11 @@ mod tests {
         s.input = "zz".into();
         s.complete();
         assert_eq!(s.input, "zz");
+    }
+    #[test]
+    fn tab_takes_the_best_row_of_a_table_of_answers() {
+        let mut s = Screen::new("Kinga");
+        s.advice = Some("┌──────┬──────────┐\n│      ┆ Answer   │\n╞══════╪══════════╡\n│ best ┆ exile AD ┆ 22% ± 6 │\n│ 2    ┆ 2D on 3D ┆ 18% ± 5 │\n".into());
+        assert_eq!(s.advised_answer(), Some("exile AD"));
     }
 }

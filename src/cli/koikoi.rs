@@ -11,7 +11,7 @@ use kado::koikoi::ledger::{Ledger, Setup};
 use kado::koikoi::query::{self, YakuQuery};
 use kado::koikoi::yaku;
 use kado::koikoi::{GAME, Rules, TITLE};
-use kado::koikoi::{check, game, record, referee, sim};
+use kado::koikoi::{advise, check, game, record, referee, sim};
 use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
@@ -23,6 +23,10 @@ use kado::store::savefile::SaveLock;
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
 
 const CHECK_ABOUT: &str = "Referee a record of Koi-Koi games move by move (see kado-notation(7)): for each turn what the played and the drawn card captured and the yaku it made, for each round its winner, yaku, multiplier and points, and the game's standing. The first illegal line is the verdict (exit 0): its line, the rule it breaks and what would have been legal. Bad notation is an error with its line, column and caret (exit 2).\n\nJSON keys: rounds (a list of {winner (null for none), points, yaku (names), end: stop, draw, instant or redeal}), scores ({NAME: points}), illegal (null, or {line, player, reason}); for a record of several games, games (a list of those objects).";
+
+const ADVISE_ABOUT: &str = "Advice for the player about to act where a record stops (its last game, refereed first, as `check` does): each card they may play with what it takes, or koi and stop, weighed by the round's points it leads to. What the player cannot see (the opponent's hand, the stock's order) is dealt at random from the cards unseen, many times; after each answer the round is played out by the greedy policy for both players, who stop at their first yaku. The same deals judge every answer. Stop is worth the points in hand, for certain. The player's own hand must be in the record (`NAME: CARDS` after `round`). At a `kado koikoi play` prompt, `hint` gives the same advice.\n\nJSON keys: player, question (play or call), candidates (list of {answer, reason, points, margin}, best first), samples, seed.";
+
+const ADVISE_AFTER: &str = "Examples:\n  kado koikoi advise game.txt\n  printf 'players: ana ben\\nana: 1b 1r 2a 3p 5a 7r 9p 11p\\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\\n' | kado koikoi advise -";
 
 const CHECK_AFTER: &str = "The record, one event a line (# starts a comment):\n  players: ana ben               the first named deals and plays first in round 1\n  round                          starts a round (optional before a game's first)\n  ana: 1b 1r 2a 3p 5a 7r 9p 11p  a dealt hand (optional)\n  table: 1p 3b 4p 6r 8b 9a 10r 12b   the 8 cards dealt face up\n  ana 1r>1p / 7p                 played card [>captured] / drawn card [>captured]\n  ben 10a / 9r koi               koi or stop ends a turn that forms or improves a yaku\n\nExamples:\n  kado koikoi check game.txt\n  kado koikoi simulate --games 1 --seed 3 --record game.txt && kado --json koikoi check game.txt";
 
@@ -146,6 +150,18 @@ pub enum Cmd {
         /// The record: a file, or `-` for stdin.
         record: String,
     },
+    /// The best card to play, or koi or stop, where a record stops: every answer weighed.
+    #[command(long_about = ADVISE_ABOUT, after_help = ADVISE_AFTER)]
+    Advise {
+        /// The record so far: a file, or `-` for stdin. Its last game is advised on.
+        record: String,
+        /// Deals of the unseen cards weighed per answer.
+        #[arg(long, value_name = "N", default_value = "200", value_parser = clap::value_parser!(u32).range(2..=5000))]
+        samples: u32,
+        /// The seed of the deals, to repeat the advice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Continue a saved game.
     #[command(
         long_about = "Continue a game saved by `kado koikoi game` or `kado koikoi play`. The game is replayed from its log and saved after every answer.\n\nWith --json: the same keys as the command that started it."
@@ -210,10 +226,12 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 save,
             )
         }
-        Cmd::Check { record } => {
-            let rs = ctx.ruleset(GAME, TITLE)?;
-            check_cmd(ctx, &rs, &record)
-        }
+        Cmd::Check { record } => check_cmd(ctx, &record),
+        Cmd::Advise {
+            record,
+            samples,
+            seed,
+        } => advise_cmd(ctx, &record, samples as usize, seed),
         Cmd::Status { file, record } => status_cmd(ctx, &file, record),
         Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
         Cmd::Play {
@@ -252,16 +270,30 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 }
 
 /// `koikoi check`: reads the record, referees it, and draws the verdict.
-fn check_cmd(ctx: &Ctx, rs: &Ruleset, arg: &str) -> Outcome {
+fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
-    let v = check::check(&rec, rs);
-    let rules = Rules::from_ruleset(rs);
+    let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
+    let v = check::check(&rec, &rs);
+    let rules = Rules::from_ruleset(&rs);
     ctx.emit(
         &v.to_json(),
         &v.render(ctx.style),
-        &referee::explain(rs, &rules),
+        &referee::explain(&rs, &rules),
     )
+}
+
+/// `koikoi advise`: the record refereed, then its next decision weighed.
+fn advise_cmd(ctx: &Ctx, arg: &str, samples: usize, seed: u64) -> Outcome {
+    let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
+    let rec = record::parse(&src)?;
+    let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
+    let a = advise::advise_record(&rec, &rs, samples, seed).map_err(|why| {
+        // Pointed at the record's last line: where it stops is what is advised on.
+        let last = src.text.trim_end().lines().count().max(1);
+        Error::from(Problem::new(why.to_string()).at_line_col(&src, last, 1))
+    })?;
+    ctx.emit(&a, &a.render(), &kado::explain::Explain::new())
 }
 
 /// `koikoi yaku`: reads the pile and the round, scores it, and draws the score.

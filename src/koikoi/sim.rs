@@ -228,7 +228,12 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
 
 /// The cards `p` cannot see (less a card being drawn) dealt at random: a copy of `r` in which the opponent holds
 /// a guessed hand, and the guessed stock. The real hidden cards are never looked at.
-fn guess(r: &Referee, p: usize, drawn: Option<Card>, dice: &mut Dice) -> (Referee, Vec<Card>) {
+pub(super) fn guess(
+    r: &Referee,
+    p: usize,
+    drawn: Option<Card>,
+    dice: &mut Dice,
+) -> (Referee, Vec<Card>) {
     let mut unknown = r.hidden_from(p);
     unknown.retain(|c| Some(*c) != drawn);
     dice.0.shuffle(&mut unknown);
@@ -278,7 +283,7 @@ fn best_move(r: &Referee, moves: &[Move], dice: &mut Dice) -> Option<Move> {
 
 /// The round's points for `p` (negative when the opponent wins it) when `m` is played
 /// or drawn in `g` and the round is played out with `stock`.
-fn after(g: &Referee, p: usize, m: &Move, stock: Vec<Card>) -> i64 {
+pub(super) fn after(g: &Referee, p: usize, m: &Move, stock: Vec<Card>) -> i64 {
     let mut g = g.clone();
     let from = g.results.len();
     let mut stock = stock.into_iter();
@@ -300,7 +305,7 @@ fn after(g: &Referee, p: usize, m: &Move, stock: Vec<Card>) -> i64 {
 }
 
 /// One play-out after a koi-koi call by `p` in `g`: the round's points for `p`.
-fn rollout(mut g: Referee, p: usize, stock: Vec<Card>) -> i64 {
+pub(super) fn rollout(mut g: Referee, p: usize, stock: Vec<Card>) -> i64 {
     let from = g.results.len();
     if g.call(Call::Koi).is_err() {
         return 0;

@@ -20,6 +20,7 @@ mod kinkado_play;
 mod kinkado_record;
 mod kinkado_stats;
 mod koikoi;
+mod koikoi_advise;
 mod koikoi_record;
 mod limits;
 mod pokino;
