@@ -34,7 +34,7 @@ const PLAY_ABOUT: &str = "Play a game of Koi-Koi at the table, move by move. kad
 
 const PLAY_AFTER: &str = "At each prompt answer:\n  CARDS | hidden   a dealt hand (8 cards), or hidden to keep it private\n  CARDS            the table's 8 cards\n  1r | 1r>1p       the card played (with two matches, the one it takes)\n  1r>1p / 7p koi   real cards: a whole turn at once, as in the record\n  7p | 7p>7a       the card drawn (real cards)\n  koi | stop       when a turn forms or improves a yaku\n  fix [N ANSWER]   list the answers given, or replace answer N (later answers kept where they still hold)\n  undo, show, help, quit\nThe game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 
-const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtual deck (the policies swap seats every other game) and report each policy's wins and average points.\n\nPolicies: random (any legal card and capture, koi-koi or stop at random), greedy (the play that takes the most yaku points and cards now; always stops), kado (weighs the greedy eye's three best cards or captures by the round's expected point difference over 12 play-outs of the hidden cards dealt at random, and leaves the greedy choice only for at least a point more on average; koi-koi when the points expected from going on, over 24 play-outs, beat the points in hand).\n\nJSON keys: games, seed, policies, wins, draws, win_rates, average_points, rounds.";
+const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtual deck (the policies swap seats every other game) and report each policy's wins and average points.\n\nPolicies: random (any legal card and capture, koi-koi or stop at random), greedy (the play that takes the most yaku points and cards now; always stops), eager (the first card of the hand that captures anything, else the first card; always stops), kado (weighs the greedy eye's three best cards or captures by the round's expected point difference over 12 play-outs of the hidden cards dealt at random, and leaves the greedy choice only for at least a point more on average; koi-koi when the points expected from going on, over 24 play-outs, beat the points in hand).\n\nJSON keys: games, seed, policies, wins, draws, win_rates, average_points, rounds.";
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum DeckArg {
@@ -137,7 +137,7 @@ pub enum Cmd {
         /// The seed of the first game's deck.
         #[arg(long, value_name = "S", default_value = "1")]
         seed: u64,
-        /// The two policies: random, greedy or kado.
+        /// The two policies: random, greedy, eager or kado.
         #[arg(long, value_name = "A,B", default_value = "kado,greedy")]
         policy: String,
         /// Also write the games as a record (which `check` reads) to this file.

@@ -342,7 +342,7 @@ fn json_usage_error_for_a_missing_subcommand() {
             &["--json", "koikoi"],
             usage_json(
                 "'kado koikoi' requires a subcommand but one was not provided",
-                Some("one of: yaku, deal, game, play, simulate, check, resume, status"),
+                Some("one of: yaku, deal, game, play, simulate, check, advise, resume, status"),
                 MORE,
             ),
         ),
