@@ -50,7 +50,13 @@ pub struct Screen {
     /// How far the table is scrolled down, and what was said scrolled up, in lines.
     pub table_scroll: u16,
     pub said_scroll: u16,
+    /// The legal answers to the question, as typed, when the game can list them: shown
+    /// numbered when they are few ([`FEW`]), so a number chooses one; Tab completes any.
+    pub choices: Vec<String>,
 }
+
+/// How many legal answers are shown numbered below the question.
+pub const FEW: usize = 12;
 
 impl Screen {
     pub fn new(title: impl Into<String>) -> Screen {
@@ -82,13 +88,74 @@ impl Screen {
 
     /// The answer the advice puts first, as it is typed (the first `quoted` text after
     /// "type", else the first quoted text): Tab at an empty prompt takes it.
+    /// In a table of answers (Kinga's and Koi-Koi's hints) it is the answer of the row
+    /// marked `best`.
     pub fn advised_answer(&self) -> Option<&str> {
         let advice = self.advice.as_deref()?;
+        if let Some(best) = advice.lines().find_map(best_row) {
+            return Some(best);
+        }
         let from = advice.find("type `").map_or(0, |i| i + 5);
         let rest = &advice[from..];
         let start = rest.find('`')? + 1;
         let len = rest[start..].find('`')?;
         Some(&rest[start..start + len]).filter(|a| !a.is_empty())
+    }
+
+    /// The answer a number typed alone stands for, when the choices are shown numbered.
+    pub fn chosen(&self, typed: &str) -> Option<&str> {
+        let n: usize = typed.trim().parse().ok()?;
+        if !self.numbering() || n == 0 {
+            return None;
+        }
+        self.choices.get(n - 1).map(String::as_str)
+    }
+
+    /// Tab after some typing: the one legal answer it begins (any case), or as much as all
+    /// the answers it begins share. Nothing changes when none does.
+    pub fn complete(&mut self) {
+        let typed = self.input.to_lowercase();
+        let fits: Vec<&String> = self
+            .choices
+            .iter()
+            .filter(|c| c.to_lowercase().starts_with(&typed))
+            .collect();
+        let Some(first) = fits.first() else { return };
+        let mut common: Vec<char> = first.chars().collect();
+        for other in &fits[1..] {
+            let same = common
+                .iter()
+                .zip(other.chars())
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .count();
+            common.truncate(same);
+        }
+        if common.len() >= self.input.chars().count() {
+            self.input = common.into_iter().collect();
+            self.cursor = self.input.chars().count();
+        }
+    }
+
+    /// Whether the choices are numbered: they are few, and none is itself a number (the
+    /// number of extra cards to draw keeps its meaning).
+    fn numbering(&self) -> bool {
+        !self.choices.is_empty()
+            && self.choices.len() <= FEW
+            && !self.choices.iter().any(|c| c.trim().parse::<u64>().is_ok())
+    }
+
+    /// The numbered choices as one line of text, when they are numbered.
+    fn numbered(&self) -> Option<String> {
+        if !self.numbering() {
+            return None;
+        }
+        let items: Vec<String> = self
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{} {c}", i + 1))
+            .collect();
+        Some(items.join(" · "))
     }
 
     /// Whether the screen is wide enough for the side-by-side layout.
@@ -99,7 +166,12 @@ impl Screen {
     /// Draws the whole screen.
     pub fn draw(&self, frame: &mut Frame) {
         let area = frame.area();
-        let [body, ask] = Layout::vertical([Constraint::Min(8), Constraint::Length(4)]).areas(area);
+        let choice_rows = self.numbered().map_or(0, |line| {
+            let width = usize::from(area.width.saturating_sub(2)).max(1);
+            (line.chars().count().div_ceil(width)).min(3) as u16
+        });
+        let [body, ask] =
+            Layout::vertical([Constraint::Min(8), Constraint::Length(4 + choice_rows)]).areas(area);
         let (table, side) = if Screen::wide(area) {
             let [t, s] =
                 Layout::horizontal([Constraint::Min(80), Constraint::Length(58)]).areas(body);
@@ -155,6 +227,10 @@ impl Screen {
     fn draw_question(&self, frame: &mut Frame, area: Rect) {
         let title = if self.advised_answer().is_some() && self.input.is_empty() {
             " Tab: the hint's answer · help · show · undo · fix · quit "
+        } else if self.numbered().is_some() {
+            " a number chooses · Tab completes · help · hint · show · undo · fix · quit "
+        } else if !self.choices.is_empty() {
+            " Tab completes · help · hint · show · undo · fix · quit "
         } else {
             " help · hint · show · undo · fix · quit "
         };
@@ -165,12 +241,33 @@ impl Screen {
             Look::default().add_modifier(Modifier::BOLD),
         ));
         let typed = Line::from(format!("> {}", self.input));
-        frame.render_widget(Paragraph::new(vec![question, typed]).block(block), area);
-        let column = inner.x + 2 + self.cursor as u16;
-        if inner.height >= 2 && column < inner.x + inner.width {
-            frame.set_cursor_position(Position::new(column, inner.y + 1));
+        let mut lines = vec![question];
+        if let Some(choices) = self.numbered() {
+            lines.push(Line::from(Span::styled(
+                choices,
+                Look::default().add_modifier(Modifier::DIM),
+            )));
+        }
+        // The answer being typed stays on the last line, below the choices however they wrap.
+        let [above, last] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
+        frame.render_widget(block, area);
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), above);
+        frame.render_widget(Paragraph::new(typed), last);
+        let column = last.x + 2 + self.cursor as u16;
+        if inner.height >= 2 && column < last.x + last.width {
+            frame.set_cursor_position(Position::new(column, last.y));
         }
     }
+}
+
+/// The answer in a table row whose first cell is `best` (`│ best ┆ exile AD ┆ …`).
+fn best_row(line: &str) -> Option<&str> {
+    let mut cells = line.trim_matches('│').split('┆').map(str::trim);
+    (cells.next()? == "best")
+        .then(|| cells.next())
+        .flatten()
+        .filter(|a| !a.is_empty())
 }
 
 fn said_line(s: &Said) -> Line<'static> {
@@ -313,5 +410,75 @@ mod tests {
         }
         assert_eq!(s.said.len(), KEPT);
         assert_eq!(s.said[0], Said::Told("line 10".into()));
+    }
+    #[test]
+    fn few_choices_are_numbered_under_the_question_and_a_number_takes_one() {
+        let mut s = Screen::new("Kinga");
+        s.table = "Turn 3\n".into();
+        s.question = "Turn 3: your play:".into();
+        s.choices = vec![
+            "2D JK JK on 3H".into(),
+            "2D JK JK on 3D".into(),
+            "exile 2D".into(),
+        ];
+        let text = screen_text(&s, 80, 24);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[19],
+            format!(
+                "┌ a number chooses · Tab completes · help · hint · show · undo · fix · quit {}┐",
+                "─".repeat(3)
+            )
+        );
+        assert_eq!(lines[20], format!("│Turn 3: your play:{}│", " ".repeat(60)));
+        let numbered = "1 2D JK JK on 3H · 2 2D JK JK on 3D · 3 exile 2D";
+        assert_eq!(
+            lines[21],
+            format!("│{numbered}{}│", " ".repeat(78 - numbered.chars().count()))
+        );
+        assert_eq!(lines[22], format!("│>{}│", " ".repeat(77)));
+        assert_eq!(lines.len(), 24);
+        assert_eq!(s.chosen("2"), Some("2D JK JK on 3D"));
+        assert_eq!(s.chosen(" 3 "), Some("exile 2D"));
+        assert_eq!(s.chosen("4"), None);
+        assert_eq!(s.chosen("0"), None);
+        assert_eq!(s.chosen("exile 2D"), None);
+    }
+
+    #[test]
+    fn many_or_numeric_choices_are_not_numbered() {
+        let mut s = Screen::new("Kinga");
+        s.choices = (0..=FEW).map(|i| format!("exile {i}S")).collect();
+        assert_eq!(s.chosen("1"), None);
+        let text = screen_text(&s, 80, 24);
+        assert!(text.contains("┌ Tab completes · help"), "{text}");
+        s.choices = vec!["2".into(), "1".into(), "0".into()];
+        assert_eq!(s.chosen("1"), None);
+        assert!(!screen_text(&s, 80, 24).contains("a number chooses"));
+    }
+
+    #[test]
+    fn tab_completes_the_answer_begun() {
+        let mut s = Screen::new("Kinga");
+        s.choices = vec![
+            "2D JK JK on 3H".into(),
+            "2D JK JK on 3D".into(),
+            "exile 2D".into(),
+        ];
+        s.input = "ex".into();
+        s.complete();
+        assert_eq!((s.input.as_str(), s.cursor), ("exile 2D", 8));
+        s.input = "2d".into();
+        s.complete();
+        assert_eq!(s.input, "2D JK JK on 3");
+        s.input = "zz".into();
+        s.complete();
+        assert_eq!(s.input, "zz");
+    }
+    #[test]
+    fn tab_takes_the_best_row_of_a_table_of_answers() {
+        let mut s = Screen::new("Kinga");
+        s.advice = Some("┌──────┬──────────┐\n│      ┆ Answer   │\n╞══════╪══════════╡\n│ best ┆ exile AD ┆ 22% ± 6 │\n│ 2    ┆ 2D on 3D ┆ 18% ± 5 │\n".into());
+        assert_eq!(s.advised_answer(), Some("exile AD"));
     }
 }

@@ -268,6 +268,13 @@ pub trait Session: Sized + Clone {
         None
     }
 
+    /// Every legal answer to `question`, written as it is typed, when the game can list
+    /// them from what it knows (empty otherwise: cards it has not been told, a free
+    /// number). The full-screen view numbers them when they are few.
+    fn choices(&self, _question: &Question<Self::Key>) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The advice for `question` when the player types `hint WHAT`, telling what only they
     /// know (their own cards or Blink); the error says why there is none.
     fn hint_with(&self, _question: &Question<Self::Key>, _known: &str) -> Result<String, NoHint> {

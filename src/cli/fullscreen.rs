@@ -79,6 +79,7 @@ impl FullScreen {
                     s.cursor = s.input.chars().count();
                 }
             }
+            KeyCode::Tab => s.complete(),
             KeyCode::Char(c) if !ctrl && s.input.len() < MAX_ANSWER => {
                 let at = byte_at(&s.input, s.cursor);
                 s.input.insert(at, c);
@@ -110,7 +111,9 @@ impl FullScreen {
 
     /// Enter: the answer typed, said back and kept for Up.
     fn submit(&mut self) -> Reply {
-        let line = std::mem::take(&mut self.screen.input);
+        let typed = std::mem::take(&mut self.screen.input);
+        let line = self.screen.chosen(&typed).map_or(typed, str::to_string);
+        self.screen.choices.clear();
         self.screen.cursor = 0;
         self.recalled = None;
         self.screen.advice = None;
@@ -172,6 +175,10 @@ impl Prompter for FullScreen {
     fn table(&mut self, text: &str) {
         self.screen.table = plain(text);
         self.draw();
+    }
+
+    fn choices(&mut self, answers: &[String]) {
+        self.screen.choices = answers.to_vec();
     }
 
     fn advise(&mut self, text: &str) {

@@ -63,9 +63,8 @@ pub enum HistoryCmd {
     /// and two games with the same moves are two games. What was added is listed on
     /// stdout; every file or game not added is reported on stderr at its line (exit 2).
     Import {
-        /// Saved games (`kado GAME play --save FILE`), or records (Koi-Koi, Pokino,
-        /// Kingmaker: refereed under --rules, each game of the record added with its own
-        /// lines).
+        /// Saved games (`kado GAME play --save FILE`), or records of any game
+        /// (refereed under --rules, each game of the record added with its own lines).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -187,7 +186,7 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     let (_, history) = open()?;
     let how = import::Readers {
         read: &|f| read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT),
-        ruleset: &|game| ctx.ruleset(game, history::game_title(game)),
+        ruleset: &|game, src| ctx.record_ruleset(game, history::game_title(game), src),
     };
     let (done, problems) = import::import_files(files, &history, &how);
     let human: String = done

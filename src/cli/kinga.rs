@@ -48,6 +48,8 @@ With --json the transcript goes to stderr and the game's state to stdout, with t
 
 const CHECK_ABOUT: &str = "Referee a game's record line by line, through the game `kado kinga play` runs: each play against the chain rules (each card matching the one before in suit or rank, jokers connecting, never first), its influence and suits against the top card it names, each exile, suspicion and bonus exile, the draws against the piles, the hand size and cleanup, under the rules in force (standard, hardcore and the rulings: --rules takes a ruleset or a house-rules file). Then the table as the record leaves it, the score (kings exposed) and the end (the fourth queen, or the execution), or what comes next when the record stops before the end.
 
+The rules are --rules when given, else the built-in ruleset the record names in its comment `# ruleset: NAME` (as `play --record` writes it), else the standard rules.
+
 The first line that breaks a rule is the verdict: its line, its turn, the rule, and what would have been legal (exit 0). A record that cannot be read is an error with its line, column and a caret (exit 2).
 
 JSON keys (one game; several: {games: [...]}): line (of `deck:`), lines (each: line, event, text: what it did), illegal (null, or {line, turn, event, reason, rule, legal}), end (null, four_queens, executed, nothing_to_draw), next (what the game waits for, in words; null when it is over), and the keys of `kado kinga status`: deck, turn, piles, kings_turned, hand, draw_pile, discard_pile, exiled, table, waiting_for, finished, won, score.";
@@ -267,10 +269,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             sess::record_to(&mut lock, record)?;
             session(ctx, &lock, log)
         }
-        Cmd::Check { record } => {
-            let rs = ctx.ruleset(GAME, TITLE)?;
-            check_cmd(ctx, &rs, &record)
-        }
+        Cmd::Check { record } => check_cmd(ctx, &record),
         Cmd::Simulate {
             games,
             seed,
@@ -331,13 +330,14 @@ fn session(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, kinga::game::Action>) -> 
 }
 
 /// `check RECORD`: the record refereed line by line (a file, or stdin for `-`).
-fn check_cmd(ctx: &Ctx, rs: &Ruleset, path: &str) -> Outcome {
+fn check_cmd(ctx: &Ctx, path: &str) -> Outcome {
     let src = super::limits::read_source(path, "record", FILE_LIMIT)?;
-    let v = check::check(&src, &kinga::Rules::from_ruleset(rs))?;
+    let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
+    let v = check::check(&src, &kinga::Rules::from_ruleset(&rs))?;
     ctx.emit(
         &v.to_json(),
         &v.render(ctx.style),
-        &verdict::session_explain(rs),
+        &verdict::session_explain(&rs),
     )
 }
 

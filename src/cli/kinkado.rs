@@ -229,7 +229,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             record: false,
         } => session::status::<Game>(ctx, &file),
         Cmd::Status { file, record: true } => session::status_record::<Game>(ctx, &file),
-        Cmd::Check { record } => check::check_cmd(ctx, &rs, &record),
+        Cmd::Check { record } => check::check_cmd(ctx, &record),
         Cmd::Odds(a) => stats::odds_cmd(ctx, &rs, &rules, &a),
         Cmd::Census(a) => stats::census_cmd(ctx, &rs, &rules, &a),
         Cmd::Simulate(a) => stats::simulate_cmd(ctx, &rs, &a),

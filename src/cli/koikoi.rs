@@ -11,7 +11,7 @@ use kado::koikoi::ledger::{Ledger, Setup};
 use kado::koikoi::query::{self, YakuQuery};
 use kado::koikoi::yaku;
 use kado::koikoi::{GAME, Rules, TITLE};
-use kado::koikoi::{check, game, record, referee, sim};
+use kado::koikoi::{advise, check, game, record, referee, sim};
 use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
@@ -24,13 +24,17 @@ const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry
 
 const CHECK_ABOUT: &str = "Referee a record of Koi-Koi games move by move (see kado-notation(7)): for each turn what the played and the drawn card captured and the yaku it made, for each round its winner, yaku, multiplier and points, and the game's standing. The first illegal line is the verdict (exit 0): its line, the rule it breaks and what would have been legal. Bad notation is an error with its line, column and caret (exit 2).\n\nJSON keys: rounds (a list of {winner (null for none), points, yaku (names), end: stop, draw, instant or redeal}), scores ({NAME: points}), illegal (null, or {line, player, reason}); for a record of several games, games (a list of those objects).";
 
+const ADVISE_ABOUT: &str = "Advice for the player about to act where a record stops (its last game, refereed first, as `check` does): each card they may play with what it takes, or koi and stop, weighed by the round's points it leads to. What the player cannot see (the opponent's hand, the stock's order) is dealt at random from the cards unseen, many times; after each answer the round is played out by the greedy policy for both players, who stop at their first yaku. The same deals judge every answer. Stop is worth the points in hand, for certain. The player's own hand must be in the record (`NAME: CARDS` after `round`). At a `kado koikoi play` prompt, `hint` gives the same advice.\n\nJSON keys: player, question (play or call), candidates (list of {answer, reason, points, margin}, best first), samples, seed.";
+
+const ADVISE_AFTER: &str = "Examples:\n  kado koikoi advise game.txt\n  printf 'players: ana ben\\nana: 1b 1r 2a 3p 5a 7r 9p 11p\\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\\n' | kado koikoi advise -";
+
 const CHECK_AFTER: &str = "The record, one event a line (# starts a comment):\n  players: ana ben               the first named deals and plays first in round 1\n  round                          starts a round (optional before a game's first)\n  ana: 1b 1r 2a 3p 5a 7r 9p 11p  a dealt hand (optional)\n  table: 1p 3b 4p 6r 8b 9a 10r 12b   the 8 cards dealt face up\n  ana 1r>1p / 7p                 played card [>captured] / drawn card [>captured]\n  ben 10a / 9r koi               koi or stop ends a turn that forms or improves a yaku\n\nExamples:\n  kado koikoi check game.txt\n  kado koikoi simulate --games 1 --seed 3 --record game.txt && kado --json koikoi check game.txt";
 
 const PLAY_ABOUT: &str = "Play a game of Koi-Koi at the table, move by move. kado asks for each deal and each turn in the record notation (see kado-notation(7)), checks every card against the rules in force, says what each card captured, shows the table and each player's captures with their yaku and the yaku they are closest to, asks koi or stop when a turn forms or improves a yaku, scores the round and keeps the game's points (50 each, 6 rounds by default).\n\nWith `--deck physical` (the default) the table says what was dealt (a hand may stay `hidden`) and drawn; with `--deck virtual` kado shuffles and deals (repeatable with --seed). `--opponent kado` lets one person play against kado (virtual deck only): kado's hand stays hidden, its plays are announced, and it chooses each card, each capture and koi-koi or stop by the expected value of going on: the round's point difference over play-outs of the cards it cannot see (your hand and the stock) dealt at random, never the real ones.\n\nThe game is saved after every answer; `kado koikoi resume FILE` continues it, `kado koikoi status FILE --record` prints it as a record, which `kado koikoi check` reads with the same result.\n\nWith --json the transcript goes to stderr and the game's state to stdout. JSON keys: players, scores, played, rounds, over, winner, table, captured, waiting_for, save.";
 
 const PLAY_AFTER: &str = "At each prompt answer:\n  CARDS | hidden   a dealt hand (8 cards), or hidden to keep it private\n  CARDS            the table's 8 cards\n  1r | 1r>1p       the card played (with two matches, the one it takes)\n  1r>1p / 7p koi   real cards: a whole turn at once, as in the record\n  7p | 7p>7a       the card drawn (real cards)\n  koi | stop       when a turn forms or improves a yaku\n  fix [N ANSWER]   list the answers given, or replace answer N (later answers kept where they still hold)\n  undo, show, help, quit\nThe game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 
-const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtual deck (the policies swap seats every other game) and report each policy's wins and average points.\n\nPolicies: random (any legal card and capture, koi-koi or stop at random), greedy (the play that takes the most yaku points and cards now; always stops), kado (weighs the greedy eye's three best cards or captures by the round's expected point difference over 12 play-outs of the hidden cards dealt at random, and leaves the greedy choice only for at least a point more on average; koi-koi when the points expected from going on, over 24 play-outs, beat the points in hand).\n\nJSON keys: games, seed, policies, wins, draws, win_rates, average_points, rounds.";
+const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtual deck (the policies swap seats every other game) and report each policy's wins and average points.\n\nPolicies: random (any legal card and capture, koi-koi or stop at random), greedy (the play that takes the most yaku points and cards now; always stops), eager (the first card of the hand that captures anything, else the first card; always stops), kado (weighs the greedy eye's three best cards or captures by the round's expected point difference over 12 play-outs of the hidden cards dealt at random, and leaves the greedy choice only for at least a point more on average; koi-koi when the points expected from going on, over 24 play-outs, beat the points in hand).\n\nJSON keys: games, seed, policies, wins, draws, win_rates, average_points, rounds.";
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum DeckArg {
@@ -133,7 +137,7 @@ pub enum Cmd {
         /// The seed of the first game's deck.
         #[arg(long, value_name = "S", default_value = "1")]
         seed: u64,
-        /// The two policies: random, greedy or kado.
+        /// The two policies: random, greedy, eager or kado.
         #[arg(long, value_name = "A,B", default_value = "kado,greedy")]
         policy: String,
         /// Also write the games as a record (which `check` reads) to this file.
@@ -145,6 +149,18 @@ pub enum Cmd {
     Check {
         /// The record: a file, or `-` for stdin.
         record: String,
+    },
+    /// The best card to play, or koi or stop, where a record stops: every answer weighed.
+    #[command(long_about = ADVISE_ABOUT, after_help = ADVISE_AFTER)]
+    Advise {
+        /// The record so far: a file, or `-` for stdin. Its last game is advised on.
+        record: String,
+        /// Deals of the unseen cards weighed per answer.
+        #[arg(long, value_name = "N", default_value = "200", value_parser = clap::value_parser!(u32).range(2..=5000))]
+        samples: u32,
+        /// The seed of the deals, to repeat the advice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Continue a saved game.
     #[command(
@@ -210,10 +226,12 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 save,
             )
         }
-        Cmd::Check { record } => {
-            let rs = ctx.ruleset(GAME, TITLE)?;
-            check_cmd(ctx, &rs, &record)
-        }
+        Cmd::Check { record } => check_cmd(ctx, &record),
+        Cmd::Advise {
+            record,
+            samples,
+            seed,
+        } => advise_cmd(ctx, &record, samples as usize, seed),
         Cmd::Status { file, record } => status_cmd(ctx, &file, record),
         Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
         Cmd::Play {
@@ -252,16 +270,30 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 }
 
 /// `koikoi check`: reads the record, referees it, and draws the verdict.
-fn check_cmd(ctx: &Ctx, rs: &Ruleset, arg: &str) -> Outcome {
+fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
-    let v = check::check(&rec, rs);
-    let rules = Rules::from_ruleset(rs);
+    let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
+    let v = check::check(&rec, &rs);
+    let rules = Rules::from_ruleset(&rs);
     ctx.emit(
         &v.to_json(),
         &v.render(ctx.style),
-        &referee::explain(rs, &rules),
+        &referee::explain(&rs, &rules),
     )
+}
+
+/// `koikoi advise`: the record refereed, then its next decision weighed.
+fn advise_cmd(ctx: &Ctx, arg: &str, samples: usize, seed: u64) -> Outcome {
+    let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
+    let rec = record::parse(&src)?;
+    let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
+    let a = advise::advise_record(&rec, &rs, samples, seed).map_err(|why| {
+        // Pointed at the record's last line: where it stops is what is advised on.
+        let last = src.text.trim_end().lines().count().max(1);
+        Error::from(Problem::new(why.to_string()).at_line_col(&src, last, 1))
+    })?;
+    ctx.emit(&a, &a.render(), &kado::explain::Explain::new())
 }
 
 /// `koikoi yaku`: reads the pile and the round, scores it, and draws the score.

@@ -154,6 +154,20 @@ impl Ctx {
         rs.expect_game(game, title)
     }
 
+    /// The ruleset a record is refereed under: --rules when given, else the built-in
+    /// ruleset the record names (`# ruleset: NAME`), else the game's own.
+    pub fn record_ruleset(
+        &self,
+        game: &str,
+        title: &str,
+        src: &kado::diag::Source,
+    ) -> Result<Ruleset, Error> {
+        match (&self.rules, kado::ruleset::of_record(src, game, title)) {
+            (None, Some(named)) => named,
+            _ => self.ruleset(game, title),
+        }
+    }
+
     /// Prints a verdict: JSON (with `explain` when asked), or the human text (and the
     /// reasons when asked).
     pub fn emit<T: Serialize>(&self, verdict: &T, human: &str, explain: &Explain) -> Outcome {

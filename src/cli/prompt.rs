@@ -87,6 +87,9 @@ pub trait Prompter {
     fn advise(&mut self, text: &str) {
         self.say(text);
     }
+    /// The legal answers to the question about to be asked, as typed (empty when the game
+    /// cannot list them). Line mode does not show them.
+    fn choices(&mut self, _answers: &[String]) {}
     /// Whether the table is on screen at all times (the full-screen view), so it is to be
     /// given again after every event.
     fn live(&self) -> bool {

@@ -335,6 +335,9 @@ impl<G: Session> Runner<'_, G> {
 
     /// Asks the table, and acts on the reply.
     fn ask(&mut self, q: &Question<G::Key>) -> Result<Flow, Failure> {
+        if self.prompter.live() {
+            self.prompter.choices(&self.game.choices(q));
+        }
         match self.prompter.ask(&q.prompt) {
             Reply::End | Reply::Quit | Reply::Interrupted => {
                 let hint = self.resume_hint();

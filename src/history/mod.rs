@@ -120,7 +120,7 @@ pub struct Versus {
     pub wins: u32,
 }
 
-/// One game of a record file that may hold several (Koi-Koi, Pokino): its own lines.
+/// One game of a record file that may hold several: its own lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordGame {
     /// Its lines in the file, as a byte range: from the comment lines just before its
@@ -135,6 +135,12 @@ pub struct RecordGame {
 /// the first game that are not comments make a part of their own, with no players.
 /// Linear in the text.
 pub fn record_games(text: &str) -> Vec<RecordGame> {
+    games_opened_by(text, "players")
+}
+
+/// Splits a record into its games, each from a line `KEY: …` (`players:`, or `deck:` in
+/// a Kinga record), as [`record_games`] does.
+pub fn games_opened_by(text: &str, key: &str) -> Vec<RecordGame> {
     let mut games: Vec<RecordGame> = Vec::new();
     let mut lead: Option<usize> = None;
     let mut offset = 0;
@@ -148,7 +154,7 @@ pub fn record_games(text: &str) -> Vec<RecordGame> {
         }
         let is_players = body
             .split_once(':')
-            .is_some_and(|(k, _)| k.trim().eq_ignore_ascii_case("players"));
+            .is_some_and(|(k, _)| k.trim().eq_ignore_ascii_case(key));
         if !is_players {
             if games.is_empty() {
                 games.push(RecordGame {

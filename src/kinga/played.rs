@@ -18,12 +18,19 @@ pub struct Played {
     pub order: Vec<Card>,
     /// Every action applied, in order.
     pub actions: Vec<Action>,
+    /// The name of the ruleset the game is played under, for the record's comment.
+    pub ruleset: String,
 }
 
 impl Played {
-    /// The game's record, as `kado kinga check` reads it.
+    /// The game's record, as `kado kinga check` reads it: the deck, the ruleset it is
+    /// played under as a comment (`check` reads it when no --rules is given), the turns.
     pub fn record_text(&self) -> String {
-        super::record::write(self.game.deck, &self.order, &self.actions)
+        let text = super::record::write(self.game.deck, &self.order, &self.actions);
+        match text.split_once('\n') {
+            Some((deck, turns)) => format!("{deck}\n# ruleset: {}\n{turns}", self.ruleset),
+            None => text,
+        }
     }
 }
 
@@ -46,6 +53,7 @@ impl Session for Played {
             game,
             order,
             actions: Vec::new(),
+            ruleset: rules.name.clone(),
         })
     }
 
@@ -81,6 +89,10 @@ impl Session for Played {
 
     fn hand(&self) -> Option<String> {
         self.game.hand()
+    }
+
+    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+        self.game.choices(question)
     }
 
     fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<String, NoHint> {
@@ -130,7 +142,7 @@ mod tests {
         assert_eq!(p.order, Setup::new(Deck::Virtual, 3).order);
         let text = p.record().unwrap();
         assert!(
-            text.starts_with("deck: 2D AD 2S 2H JK 2C JK AC AH AS\n1. "),
+            text.starts_with("deck: 2D AD 2S 2H JK 2C JK AC AH AS\n# ruleset: kinga\n1. "),
             "{text}"
         );
         // The same actions replayed on the bare game make the same game.
@@ -140,5 +152,29 @@ mod tests {
             g.apply(a).unwrap();
         }
         assert_eq!(g, p.game);
+    }
+    /// Every answer the view lists is one the game takes, at every question of whole
+    /// games under both rulesets.
+    #[test]
+    fn every_choice_listed_is_an_answer_taken() {
+        for (rules, seed) in [("kinga", 1), ("kinga", 2), ("kinga-hardcore", 3)] {
+            let rs = Ruleset::builtin(rules).unwrap();
+            let mut p = Played::start(&Setup::new(Deck::Virtual, seed), &rs).unwrap();
+            loop {
+                let a = match p.next() {
+                    Step::Done => break,
+                    Step::Auto(a) => a,
+                    Step::Ask(q) => {
+                        let choices = p.choices(&q);
+                        assert!(!choices.is_empty(), "{rules} {seed}: {:?}", q.key);
+                        for c in &choices {
+                            assert!(p.answer(&q, c).is_ok(), "{rules} {seed}: {c}");
+                        }
+                        sim::choose(&p.game, &q.key).unwrap()
+                    }
+                };
+                p.apply(&a).unwrap();
+            }
+        }
     }
 }

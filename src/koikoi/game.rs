@@ -320,6 +320,11 @@ impl Game {
 
     /// The answer to "it takes 8a>8p or 8a>8b": the table card alone (`8p`), or the whole
     /// move the question offers (`8a>8p`).
+    /// The card a virtual deck draws next (at a draw whose capture is asked).
+    pub fn card_being_drawn(&self) -> Option<Card> {
+        self.dealt().and_then(|d| d.stock.get(self.draws).copied())
+    }
+
     fn draw_capture(&self, text: &str) -> Result<Action, Refused> {
         let Some(card) = self.dealt().and_then(|d| d.stock.get(self.draws).copied()) else {
             return Err(Refused::Rules(RefereeError::NotNow {
@@ -665,6 +670,43 @@ impl Session for Game {
         )
     }
 
+    /// The advisor's weighing of the answers (`koikoi::advise`), for the player to move
+    /// when it is a person's decision: a card to play, a drawn card's capture, koi or stop.
+    fn hint(&self, question: &Question<Key>) -> Option<String> {
+        let r = &self.referee;
+        if self.is_kado(r.round.to_move) {
+            return None;
+        }
+        let drawn = match question.key {
+            Key::DrawCapture => self.card_being_drawn(),
+            Key::Play | Key::Call => None,
+            _ => return None,
+        };
+        let turns: usize = r.round.turns.iter().sum();
+        let seed = u64::from(r.round_number()) * 100 + turns as u64;
+        super::advise::advise(r, drawn, super::advise::HINT_SAMPLES, seed).map(|a| a.render())
+    }
+
+    /// Each card of the hand to play with what it takes, and koi or stop; nothing while
+    /// hands are kept private (the list would show the hand to the whole table).
+    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+        let r = &self.referee;
+        match question.key {
+            Key::Play if !self.setup.private && !self.is_kado(r.round.to_move) => {
+                let p = r.round.to_move;
+                let mut seen = std::collections::BTreeSet::new();
+                r.playable(p)
+                    .iter()
+                    .flat_map(|c| sim::options(r, *c))
+                    .map(|m| m.to_string())
+                    .filter(|m| seen.insert(m.clone()))
+                    .collect()
+            }
+            Key::Call => vec!["koi".into(), "stop".into()],
+            _ => Vec::new(),
+        }
+    }
+
     fn hand(&self) -> Option<String> {
         let r = &self.referee;
         let p = r.round.to_move;
@@ -829,7 +871,14 @@ mod tests {
                         cards.len() > 1 || sim::options(r, cards[0]).len() > 1,
                         "{cards:?}"
                     );
+                    // The view's choices are the legal plays, each taken as typed.
+                    let choices = g.choices(&q);
+                    assert!(choices.len() > 1, "{choices:?}");
+                    for c in &choices {
+                        assert!(g.answer(&q, c).is_ok(), "{c}");
+                    }
                     let m = sim::choose_play(r, Policy::Random, &mut dice, false).unwrap();
+                    assert!(choices.contains(&m.to_string()), "{m} not in {choices:?}");
                     g.answer(&q, &m.to_string()).unwrap()
                 }
                 Step::Ask(q) if q.key == Key::DrawCapture => {
@@ -845,6 +894,7 @@ mod tests {
                         g.referee.koi_refused().is_none(),
                         "asked koi or stop with stop forced"
                     );
+                    assert_eq!(g.choices(&q), ["koi", "stop"]);
                     // koi-koi, to play rounds to their last cards.
                     g.answer(&q, "koi").unwrap()
                 }

@@ -5,6 +5,7 @@
 //! - [`deal`]: instant wins in a dealt hand and fields that must be redealt.
 //! - [`ledger`]: a game's score kept the way Board Game Arena keeps it.
 
+pub mod advise;
 pub mod cards;
 pub mod check;
 pub mod deal;

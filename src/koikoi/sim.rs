@@ -20,18 +20,23 @@ pub enum Policy {
     Random,
     /// The play that takes the most now; always stops.
     Greedy,
+    /// The first card of the hand that captures anything (the first match when two do),
+    /// else the first card; always stops: a player who takes whatever they can and cashes
+    /// in at once.
+    Eager,
     /// Each card, capture and koi-koi by the expected value of going on, over play-outs
     /// of the cards it cannot see dealt at random.
     Kado,
 }
 
 impl Policy {
-    pub const NAMES: &'static str = "random, greedy or kado";
+    pub const NAMES: &'static str = "random, greedy, eager or kado";
 
     pub fn from_name(name: &str) -> Option<Policy> {
         match name.trim().to_ascii_lowercase().as_str() {
             "random" => Some(Policy::Random),
             "greedy" => Some(Policy::Greedy),
+            "eager" => Some(Policy::Eager),
             "kado" => Some(Policy::Kado),
             _ => None,
         }
@@ -41,6 +46,7 @@ impl Policy {
         match self {
             Policy::Random => "random",
             Policy::Greedy => "greedy",
+            Policy::Eager => "eager",
             Policy::Kado => "kado",
         }
     }
@@ -148,6 +154,15 @@ fn greedy_key(r: &Referee, m: &Move, deep: bool) -> i64 {
 }
 
 /// The greedy choice among `moves`: the most yaku points, then the best at a glance.
+/// The first move that captures anything, else the first move.
+fn eager_move(r: &Referee, moves: &[Move]) -> Option<Move> {
+    moves
+        .iter()
+        .copied()
+        .find(|m| r.resolve(m).is_ok_and(|taken| !taken.is_empty()))
+        .or_else(|| moves.first().copied())
+}
+
 fn greedy_move(r: &Referee, moves: &[Move], deep: bool) -> Option<Move> {
     moves.iter().copied().max_by_key(|m| greedy_key(r, m, deep))
 }
@@ -173,6 +188,7 @@ pub fn choose_play(r: &Referee, policy: Policy, dice: &mut Dice, deep: bool) -> 
     match policy {
         Policy::Random => moves.get(dice.below(moves.len())).copied(),
         Policy::Greedy => greedy_move(r, &moves, deep),
+        Policy::Eager => eager_move(r, &moves),
         Policy::Kado => best_move(r, &moves, dice),
     }
 }
@@ -183,6 +199,7 @@ pub fn choose_draw(r: &Referee, card: Card, policy: Policy, dice: &mut Dice) -> 
     let pick = match policy {
         Policy::Random => moves.get(dice.below(moves.len())).copied(),
         Policy::Greedy => greedy_move(r, &moves, false),
+        Policy::Eager => eager_move(r, &moves),
         Policy::Kado => best_move(r, &moves, dice),
     };
     pick.unwrap_or(Move::new(card, Capture::Unsaid))
@@ -207,7 +224,7 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
     }
     match policy {
         Policy::Random if dice.below(2) == 0 => Call::Koi,
-        Policy::Random | Policy::Greedy => Call::Stop,
+        Policy::Random | Policy::Greedy | Policy::Eager => Call::Stop,
         Policy::Kado => {
             let p = r.round.to_move;
             let now = r.score_of(p).total;
@@ -228,7 +245,12 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
 
 /// The cards `p` cannot see (less a card being drawn) dealt at random: a copy of `r` in which the opponent holds
 /// a guessed hand, and the guessed stock. The real hidden cards are never looked at.
-fn guess(r: &Referee, p: usize, drawn: Option<Card>, dice: &mut Dice) -> (Referee, Vec<Card>) {
+pub(super) fn guess(
+    r: &Referee,
+    p: usize,
+    drawn: Option<Card>,
+    dice: &mut Dice,
+) -> (Referee, Vec<Card>) {
     let mut unknown = r.hidden_from(p);
     unknown.retain(|c| Some(*c) != drawn);
     dice.0.shuffle(&mut unknown);
@@ -278,7 +300,7 @@ fn best_move(r: &Referee, moves: &[Move], dice: &mut Dice) -> Option<Move> {
 
 /// The round's points for `p` (negative when the opponent wins it) when `m` is played
 /// or drawn in `g` and the round is played out with `stock`.
-fn after(g: &Referee, p: usize, m: &Move, stock: Vec<Card>) -> i64 {
+pub(super) fn after(g: &Referee, p: usize, m: &Move, stock: Vec<Card>) -> i64 {
     let mut g = g.clone();
     let from = g.results.len();
     let mut stock = stock.into_iter();
@@ -300,7 +322,7 @@ fn after(g: &Referee, p: usize, m: &Move, stock: Vec<Card>) -> i64 {
 }
 
 /// One play-out after a koi-koi call by `p` in `g`: the round's points for `p`.
-fn rollout(mut g: Referee, p: usize, stock: Vec<Card>) -> i64 {
+pub(super) fn rollout(mut g: Referee, p: usize, stock: Vec<Card>) -> i64 {
     let from = g.results.len();
     if g.call(Call::Koi).is_err() {
         return 0;

@@ -702,7 +702,7 @@ pub fn record_kind(path: &Path, text: &str) -> Result<&'static str, Error> {
 /// What importing one game of a file did: the line the game starts at, and its number.
 pub type Imported = (usize, Added);
 
-/// Imports a record of `game` (Koi-Koi, Pokino, Kingmaker), refereed under `rs`: each
+/// Imports a record of `game`, refereed under `rs`: each
 /// game of it, as far as it goes, with its own lines, all in one transaction.
 pub fn import_record(
     path: &Path,

@@ -37,7 +37,8 @@ pub struct Imports {
 /// a game is refereed under.
 pub struct Readers<'a> {
     pub read: &'a dyn Fn(&Path) -> Result<String, Error>,
-    pub ruleset: &'a dyn Fn(&str) -> Result<Ruleset, Error>,
+    /// The ruleset a record of a game is refereed under.
+    pub ruleset: &'a dyn Fn(&str, &crate::diag::Source) -> Result<Ruleset, Error>,
 }
 
 /// Imports every file into the history at `history`, in order: the games added, and
@@ -98,7 +99,10 @@ fn import_one(f: &Path, history: &Path, how: &Readers) -> Result<(Vec<Imported>,
     let text = (how.read)(f)?;
     let Some(game) = saved_game(&text) else {
         let game = record_kind(f, &text)?;
-        let rs = (how.ruleset)(game)?;
+        let rs = (how.ruleset)(
+            game,
+            &crate::diag::Source::new(format!("file {}", f.display()), text.as_str()),
+        )?;
         let games = import_record(f, history, &text, game, &rs)?;
         return Ok((games, text));
     };

@@ -2,20 +2,20 @@
 
 use kado::explain::Explain;
 use kado::kinkado::{check, record};
-use kado::ruleset::Ruleset;
 
 use crate::cli::{Ctx, FILE_LIMIT, Outcome};
 
 /// What `kinkado check` does, for its help.
-pub const ABOUT: &str = "Referee a record of Kin Kādo games line by line (see kado-notation(7)) with the engine `kinkado play` uses: every stash, the prize pool, the market and the bank are kept, each reveal is settled under the rulings in force, and each round's winner and the game's are said. ALORA's moves are her rules: a record may leave them out (check fills them in) or write them, and a line that moved her otherwise is illegal. The first illegal line is the verdict (exit 0): its line, the rule it breaks and what was legal. Bad notation is an error with its line, column and caret (exit 2).\n\nJSON keys: rounds (a list of {round, winners, money: {NAME: stash}}), stashes ({NAME: money}), books ({pool, pool_cards, market, bank_net}), winners (null until the game is over), filled (the lines the rules filled in), illegal (null, or {line, text, reason}); for a record of several games, games (a list of those objects).";
+pub const ABOUT: &str = "Referee a record of Kin Kādo games line by line (see kado-notation(7)) with the engine `kinkado play` uses: every stash, the prize pool, the market and the bank are kept, each reveal is settled under the rulings in force, and each round's winner and the game's are said. ALORA's moves are her rules: a record may leave them out (check fills them in) or write them, and a line that moved her otherwise is illegal. The rules are --rules when given, else the built-in ruleset the record names in its comment `# ruleset: NAME` (as `play --record` writes it). The first illegal line is the verdict (exit 0): its line, the rule it breaks and what was legal. Bad notation is an error with its line, column and caret (exit 2).\n\nJSON keys: rounds (a list of {round, winners, money: {NAME: stash}}), stashes ({NAME: money}), books ({pool, pool_cards, market, bank_net}), winners (null until the game is over), filled (the lines the rules filled in), illegal (null, or {line, text, reason}); for a record of several games, games (a list of those objects).";
 
 /// The notation, for the help's end.
 pub const AFTER: &str = "The record, one event a line (# starts a comment):\n  players: ana ALORA          the seats clockwise; the first named deals round 1\n  deck: virtual 7             a virtual pack's seed (else `deck: real`)\n  round 1\n  prize: 7H                   the card turned up for the prize pool, or none\n  ana sells 4H 4D             or `ana sells nothing`\n  ALORA shows 2C 3D 5S        her face-down cards, turned up at her sell turn\n  ALORA sells 2C 3D\n  ana buys QS deck×2 draws 7C 9D   market cards, blind cards, the cards drawn\n  ALORA buys KD deck×1        her free cards from the deck\n  ana bets $5\n  ALORA bets $25 bank         the bank placed her bet\n  ana plays 7C 7D\n  ALORA reveals 5S            her cards still face down at the reveal\n\nExamples:\n  kado kinkado check game.txt\n  kado kinkado status game.yaml --record | kado --json kinkado check -";
 
 /// `kinkado check`: reads the record, referees it, and draws the verdict.
-pub fn check_cmd(ctx: &Ctx, rs: &Ruleset, arg: &str) -> Outcome {
+pub fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let src = crate::cli::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
-    let v = check::check(&rec, rs);
+    let rs = ctx.record_ruleset(kado::kinkado::GAME, kado::kinkado::TITLE, &src)?;
+    let v = check::check(&rec, &rs);
     ctx.emit(&v.to_json(), &v.render(ctx.style), &Explain::new())
 }

@@ -66,6 +66,15 @@ impl Session for Game {
         (!advice.candidates.is_empty()).then(|| advice.render())
     }
 
+    /// The answers the advisor weighs: each target's shortest play, each exile, each king
+    /// to turn, each card to keep or exile, each number of extra cards.
+    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+        crate::kinga::advise::candidates(self, &question.key)
+            .into_iter()
+            .map(|(_, typed, _)| typed)
+            .collect()
+    }
+
     fn show(&self, style: Style) -> String {
         self.render(style)
     }

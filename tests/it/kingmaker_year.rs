@@ -1,8 +1,7 @@
 //! End-to-end tests of the Kingmaker Year record: `kado kingmaker check RECORD` and the
 //! live `kado kingmaker play`, whose record `check` referees with the same result.
 
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 const YEAR: &str = "\
@@ -24,11 +23,11 @@ fn with_file(name: &str, text: &str) -> tempfile::TempDir {
 #[test]
 fn check_a_year_record_scores_it() {
     let d = with_file("year.txt", YEAR);
-    let (code, out, err) = run_in(d.path(), &["kingmaker", "check", "year.txt"], "");
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "\
+    Test::new()
+        .current_dir(d.path())
+        .args(["kingmaker", "check", "year.txt"])
+        .stdout(
+            "\
 Year 1 (ana held the first player token): every step by the rules.
 ┌────────┬──────────────┬───────────────────────┬───┬───┬───┬───┬──────────────┐
 │ Player ┆ Seat         ┆ Triad                 ┆ R ┆ Y ┆ G ┆ B ┆ Score        │
@@ -41,14 +40,18 @@ Year 1 (ana held the first player token): every step by the rules.
 ana wins the Year with 72 and gets the overall point; ana chooses who starts the next Year.
 Points: ana 1, bo 0, cy 0, dee 0.
 So far by the rules. Next: ana won Year 1: who starts Year 2.
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
 fn check_a_year_record_json_from_stdin() {
-    let (code, out, err) = run_with_input(&["--json", "kingmaker", "check", "-"], YEAR);
-    assert_eq!((code, err.as_str()), (0, ""));
+    let Output { stdout: out, .. } = Test::new()
+        .args(["--json", "kingmaker", "check", "-"])
+        .stdin(YEAR)
+        .any_stdout()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v,
@@ -67,12 +70,7 @@ fn check_a_year_record_json_from_stdin() {
 #[test]
 fn an_illegal_step_is_a_verdict_with_its_line() {
     let text = YEAR.replace("cy c2 long RG-YB", "cy c2 right YB");
-    let (code, out, err) = run_with_input(&["kingmaker", "check", "-"], text.as_str());
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "Points: ana 0, bo 0, cy 0, dee 0.\nLine 3 (cy) is illegal: c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`.\n"
-    );
+    Test::new().args(["kingmaker", "check", "-"]).stdin(text.as_str()).stdout("Points: ana 0, bo 0, cy 0, dee 0.\nLine 3 (cy) is illegal: c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`.\n").run();
     let (_, out, _) = run_with_input(&["--json", "kingmaker", "check", "-"], text.as_str());
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
@@ -132,8 +130,11 @@ fn every_kind_of_illegal_record() {
     ];
     for ((from, to), line, player, reason) in cases {
         let text = YEAR.replacen(from, to, 1);
-        let (code, out, err) = run_with_input(&["--json", "kingmaker", "check", "-"], text);
-        assert_eq!((code, err.as_str()), (0, ""), "{to}");
+        let Output { stdout: out, .. } = Test::new()
+            .args(["--json", "kingmaker", "check", "-"])
+            .stdin(text)
+            .any_stdout()
+            .run();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         let i = &v["illegal"];
         assert_eq!((&i["line"], &i["player"]), (&json!(line), &player), "{to}");
@@ -145,39 +146,49 @@ fn every_kind_of_illegal_record() {
 #[test]
 fn bad_notation_in_a_record_is_an_error_with_its_place() {
     let d = with_file("y.txt", "players: ana bo cy dee\nspring: bo c5 left RG\n");
-    let (code, out, err) = run_in(d.path(), &["kingmaker", "check", "y.txt"], "");
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(
-        err,
-        "\
+    Test::new()
+        .current_dir(d.path())
+        .args(["kingmaker", "check", "y.txt"])
+        .status(2)
+        .stderr(
+            "\
 error: `c5` is not a scattered common
  --> file y.txt, line 2, column 12
   |
 2 | spring: bo c5 left RG
   |            ^^
   = expected: a scattered common: c1, c2, c3 or c4
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
 fn an_inline_build_and_a_build_file_still_check_as_builds() {
-    let (code, out, _) = run(&["kingmaker", "check", "c1,", "c2", "e", "c1"]);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kingmaker", "check", "c1,", "c2", "e", "c1"])
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with("So far by the rules. Next: the third common, touching c1 and c2.\n"),
         "{out}"
     );
     let d = with_file("b.txt", "c1\nc2 e c1\n");
-    let (code, out, _) = run_in(d.path(), &["kingmaker", "check", "--file", "b.txt"], "");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(d.path())
+        .args(["kingmaker", "check", "--file", "b.txt"])
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with("Next: the third common, touching c1 and c2.\n"),
         "{out}"
     );
     // A single argument naming a file is read as one, record or build.
-    let (code, out, _) = run_in(d.path(), &["kingmaker", "check", "b.txt"], "");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(d.path())
+        .args(["kingmaker", "check", "b.txt"])
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with("Next: the third common, touching c1 and c2.\n"),
         "{out}"
@@ -229,9 +240,9 @@ fn three_years_answers() -> String {
 fn a_campaign_of_three_years_through_play_passes_check_with_the_same_result() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let (code, out, err) = run_in(
-        d,
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(d)
+        .args([
             "kingmaker",
             "play",
             "--players",
@@ -244,10 +255,10 @@ fn a_campaign_of_three_years_through_play_passes_check_with_the_same_result() {
             "c.yaml",
             "--record",
             "c.txt",
-        ],
-        three_years_answers(),
-    );
-    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+        ])
+        .stdin(three_years_answers())
+        .any_stdout()
+        .run();
     assert!(!out.contains('✗'), "every answer is taken: {out}");
     assert!(
         out.contains("ana reaches 2 points and wins the campaign!\n"),
@@ -262,12 +273,18 @@ fn a_campaign_of_three_years_through_play_passes_check_with_the_same_result() {
             "winter: ana bo cy dee"
         ]
     );
-    let (code, check, err) = run_in(d, &["--json", "kingmaker", "check", "c.txt"], "");
-    assert_eq!((code, err.as_str()), (0, ""));
-    let check: serde_json::Value = serde_json::from_str(&check).unwrap();
-    let (code, status, _) = run_in(d, &["--json", "kingmaker", "status", "c.yaml"], "");
-    assert_eq!(code, 0);
-    let status: serde_json::Value = serde_json::from_str(&status).unwrap();
+    let check = Test::new()
+        .current_dir(d)
+        .args(["--json", "kingmaker", "check", "c.txt"])
+        .any_stdout()
+        .run()
+        .json();
+    let status = Test::new()
+        .current_dir(d)
+        .args(["--json", "kingmaker", "status", "c.yaml"])
+        .any_stdout()
+        .run()
+        .json();
     assert_eq!(check["illegal"], json!(null));
     assert_eq!(check["points"], status["points"]);
     assert_eq!(
@@ -282,16 +299,17 @@ fn a_campaign_of_three_years_through_play_passes_check_with_the_same_result() {
     }
     assert_eq!(years[1]["winners"], json!(["cy"]));
     // status --record prints the record play wrote.
-    let (code, printed, _) = run_in(d, &["kingmaker", "status", "c.yaml", "--record"], "");
-    assert_eq!((code, printed), (0, record));
+    Test::new()
+        .current_dir(d)
+        .args(["kingmaker", "status", "c.yaml", "--record"])
+        .stdout(record)
+        .run();
 }
 
 #[test]
 fn play_refuses_an_illegal_step_at_once_and_says_what_is_legal() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, _) = run_in(
-        dir.path(),
-        &[
+    Test::new().current_dir(dir.path()).args([
             "kingmaker",
             "play",
             "--players",
@@ -300,25 +318,13 @@ fn play_refuses_an_illegal_step_at_once_and_says_what_is_legal() {
             "ana",
             "--save",
             "p.yaml",
-        ],
-        "c2 left RG\nc2 right YB\nc2 long RG-YB\nc3 right GB\nc2 long RG-YB\n",
-    );
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("✗ c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("✗ a common is chosen at most twice, and c2 was chosen by bo and cy; legal: c1, c3 or c4\n"),
-        "{out}"
-    );
+        ]).stdin("c2 left RG\nc2 right YB\nc2 long RG-YB\nc3 right GB\nc2 long RG-YB\n").stdout_has("✗ c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`\n").stdout_has("✗ a common is chosen at most twice, and c2 was chosen by bo and cy; legal: c1, c3 or c4\n").run();
     // The save resumes where it stopped: ana's Spring choice is still due.
-    let (code, out, err) = run_in(dir.path(), &["kingmaker", "status", "p.yaml"], "");
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert!(
-        out.contains("Now: Spring: ana lights a scattered common.\n"),
-        "{out}"
-    );
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args(["kingmaker", "status", "p.yaml"])
+        .stdout_has("Now: Spring: ana lights a scattered common.\n")
+        .run();
     assert!(out.ends_with("5 actions recorded.\n"), "{out}");
 }
 
@@ -327,9 +333,9 @@ fn resume_with_record_rewrites_the_record() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let answers = year_answers(false);
-    let (code, _, _) = run_in(
-        d,
-        &[
+    Test::new()
+        .current_dir(d)
+        .args([
             "kingmaker",
             "play",
             "--players",
@@ -338,16 +344,16 @@ fn resume_with_record_rewrites_the_record() {
             "ana",
             "--save",
             "r.yaml",
-        ],
-        &(answers[..4].join("\n") + "\n"),
-    );
-    assert_eq!(code, 0);
-    let (code, _, err) = run_in(
-        d,
-        &["kingmaker", "resume", "r.yaml", "--record", "r.txt"],
-        &(answers[4..].join("\n") + "\n"),
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
+        ])
+        .stdin(&(answers[..4].join("\n") + "\n"))
+        .any_stdout()
+        .run();
+    Test::new()
+        .current_dir(d)
+        .args(["kingmaker", "resume", "r.yaml", "--record", "r.txt"])
+        .stdin(&(answers[4..].join("\n") + "\n"))
+        .any_stdout()
+        .run();
     let record = std::fs::read_to_string(d.join("r.txt")).unwrap();
     assert!(
         record.ends_with(
@@ -355,25 +361,32 @@ fn resume_with_record_rewrites_the_record() {
         ),
         "{record}"
     );
-    let (code, out, _) = run_in(d, &["kingmaker", "check", "r.txt"], "");
-    assert_eq!(code, 0);
-    assert!(out.contains("ana wins the Year with 72"), "{out}");
+    Test::new()
+        .current_dir(d)
+        .args(["kingmaker", "check", "r.txt"])
+        .stdout_has("ana wins the Year with 72")
+        .run();
     // A ledger campaign has no record to print.
-    let (code, _, err) = run_in(
-        d,
-        &[
+    Test::new()
+        .current_dir(d)
+        .args([
             "kingmaker",
             "campaign",
             "--players",
             "ana,bo,cy,dee",
             "--save",
             "l.yaml",
-        ],
-        "ana\n",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    let (code, _, err) = run_in(d, &["kingmaker", "status", "l.yaml", "--record"], "");
-    assert_eq!(code, 2, "{err}");
+        ])
+        .stdin("ana\n")
+        .any_stdout()
+        .run();
+    Test::new()
+        .current_dir(d)
+        .args(["kingmaker", "status", "l.yaml", "--record"])
+        .status(2)
+        .any_stdout()
+        .stderr("error: kado kingmaker has no record notation\n")
+        .run();
 }
 
 #[test]
@@ -386,9 +399,9 @@ fn play_under_an_open_campaign_takes_no_target() {
     )
     .unwrap();
     let rules = rules.to_string_lossy().to_string();
-    let (code, _, err) = run_in(
-        dir.path(),
-        &[
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(dir.path())
+        .args([
             "--rules",
             &rules,
             "kingmaker",
@@ -397,10 +410,11 @@ fn play_under_an_open_campaign_takes_no_target() {
             "ana,bo,cy,dee",
             "--target",
             "2",
-        ],
-        "",
-    );
-    assert_eq!(code, 2);
+        ])
+        .status(2)
+        .any_stdout()
+        .any_stderr()
+        .run();
     assert!(
         err.starts_with("error: --target is not used under ruling campaign-end: open"),
         "{err}"
@@ -409,8 +423,11 @@ fn play_under_an_open_campaign_takes_no_target() {
 
 #[test]
 fn explain_names_the_rulings_of_the_year() {
-    let (code, out, _) = run_with_input(&["--json", "--explain", "kingmaker", "check", "-"], YEAR);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["--json", "--explain", "kingmaker", "check", "-"])
+        .stdin(YEAR)
+        .any_stdout()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let rulings = explained_rulings(&v);
     for r in [
@@ -428,12 +445,11 @@ fn explain_names_the_rulings_of_the_year() {
         "base: kingmaker\nname: spring\nrulings:\n  first-season: spring\n",
     );
     std::fs::write(d.path().join("year.txt"), YEAR).unwrap();
-    let (code, out, err) = run_in(
-        d.path(),
-        &["--rules", "spring.yaml", "kingmaker", "check", "year.txt"],
-        "",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(d.path())
+        .args(["--rules", "spring.yaml", "kingmaker", "check", "year.txt"])
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with("Line 2 is illegal: out of token order: the Blinks are taken dee, ana, bo, cy, not ana, bo, cy, dee.\n"),
         "{out}"
@@ -443,9 +459,9 @@ fn explain_names_the_rulings_of_the_year() {
 #[test]
 fn play_json_adds_the_year_and_its_record_to_the_ledger() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, _) = run_in(
-        dir.path(),
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args([
             "--json",
             "kingmaker",
             "play",
@@ -455,10 +471,11 @@ fn play_json_adds_the_year_and_its_record_to_the_ledger() {
             "ana",
             "--save",
             "j.yaml",
-        ],
-        "c2 left RG\n",
-    );
-    assert_eq!(code, 0);
+        ])
+        .stdin("c2 left RG\n")
+        .any_stdout()
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["now"], json!("Spring: cy lights a scattered common"));
     assert_eq!(
@@ -466,33 +483,20 @@ fn play_json_adds_the_year_and_its_record_to_the_ledger() {
         json!("target: 3\nplayers: ana bo cy dee\nwinter: ana bo cy dee\nspring: bo c2 left RG\n")
     );
     // A player may not carry a common's label.
-    let (code, _, err) = run_in(
-        dir.path(),
-        &[
+    Test::new().current_dir(dir.path()).args([
             "kingmaker",
             "play",
             "--players",
             "c1,bo,cy,dee",
             "--save",
             "k.yaml",
-        ],
-        "",
-    );
-    assert_eq!(
-        (code, err.as_str()),
-        (
-            2,
-            "error: `c1` is the label of a scattered common (c1 to c4); give the players other names\n"
-        )
-    );
+        ]).status(2).any_stdout().stderr("error: `c1` is the label of a scattered common (c1 to c4); give the players other names\n").run();
 }
 
 #[test]
 fn fix_corrects_a_step_told_wrong_and_the_record_follows() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, err) = run_in(
-        dir.path(),
-        &[
+    Test::new().current_dir(dir.path()).args([
             "kingmaker",
             "play",
             "--players",
@@ -503,26 +507,17 @@ fn fix_corrects_a_step_told_wrong_and_the_record_follows() {
             "f.yaml",
             "--record",
             "f.txt",
-        ],
-        "help\nc2 left RG\nc2 long RG-YB\nfix spring bo c2 left GG\nfix spring bo c2 left GR\n",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert!(out.contains("fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)"), "{out}");
-    assert!(
-        out.contains("✗ with that fix the Year breaks a rule: c2's left pair shows RG, but it showed GG when bo chose it (`bo c2 left GG`)\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("Fixed: the spring step is now `bo c2 left GR`.\n"),
-        "{out}"
-    );
+        ]).stdin("help\nc2 left RG\nc2 long RG-YB\nfix spring bo c2 left GG\nfix spring bo c2 left GR\n").stdout_has("fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)").stdout_has("✗ with that fix the Year breaks a rule: c2's left pair shows RG, but it showed GG when bo chose it (`bo c2 left GG`)\n").stdout_has("Fixed: the spring step is now `bo c2 left GR`.\n").run();
     let record = std::fs::read_to_string(dir.path().join("f.txt")).unwrap();
     assert!(
         record.ends_with("spring: bo c2 left GR, cy c2 long RG-YB\n"),
         "{record}"
     );
-    let (code, out, _) = run_in(dir.path(), &["kingmaker", "check", "f.txt"], "");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args(["kingmaker", "check", "f.txt"])
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with("Next: Spring, dee: which scattered common do you light, and what shows.\n"),
         "{out}"
@@ -535,25 +530,21 @@ fn fix_corrects_a_step_told_wrong_and_the_record_follows() {
 fn kingmaker_sessions_without_players_name_the_seats() {
     for command in ["play", "campaign"] {
         let dir = tempfile::tempdir().unwrap();
-        let (code, out, err) = run_in(
-            dir.path(),
-            &["kingmaker", command, "--save", "k.yaml"],
-            "quit\n",
-        );
-        assert_eq!((code, err.as_str()), (0, ""), "{command}");
-        assert!(
-            out.contains("Points: p1 0, p2 0, p3 0, p4 0.\n"),
-            "{command}: {out}"
-        );
+        Test::new()
+            .current_dir(dir.path())
+            .args(["kingmaker", command, "--save", "k.yaml"])
+            .stdin("quit\n")
+            .stdout_has("Points: p1 0, p2 0, p3 0, p4 0.\n")
+            .run();
     }
 }
 
 /// What `play` says (stdout) for a Year where ana holds the token, from these answers.
 fn played(answers: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, err) = run_in(
-        dir.path(),
-        &[
+    Test::new()
+        .current_dir(dir.path())
+        .args([
             "kingmaker",
             "play",
             "--players",
@@ -562,11 +553,11 @@ fn played(answers: &str) -> String {
             "ana",
             "--save",
             "p.yaml",
-        ],
-        answers,
-    );
-    assert_eq!((code, err.as_str()), (0, ""), "{out}");
-    out
+        ])
+        .stdin(answers)
+        .any_stdout()
+        .run()
+        .stdout
 }
 
 const SPRING: &str = "c2 left RG\nc2 long RG-YB\nc3 right GB\nc1 left YY\n";

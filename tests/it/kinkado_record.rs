@@ -1,8 +1,7 @@
 //! `kado kinkado check`, `play --record` and `status --record`: Kin Kādo records through
 //! the binary.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const ROUND: &str = "tests/fixtures/kinkado/round.txt";
 const GAME: &str = "tests/fixtures/kinkado/record.txt";
@@ -231,4 +230,91 @@ fn a_game_of_one_seat_is_the_verdict() {
         out,
         "Illegal line 1: `players: ana`\n  a game needs two seats: add a player, or play against ALORA\n"
     );
+}
+
+#[test]
+fn history_import_takes_kin_kado_and_kinga_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(GAME, d.join("kinkado.txt")).unwrap();
+    std::fs::write(
+        d.join("kinga.txt"),
+        "deck: real\n# ruleset: kinga-hardcore\ndraw 2S AS 2C 2H\n1. 2S 2C 2H > 3S\n",
+    )
+    .unwrap();
+    let import = [
+        "--history",
+        "h.sqlite",
+        "history",
+        "import",
+        "kinkado.txt",
+        "kinga.txt",
+    ];
+    let (code, out, err) = run_in(d, &import, "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "kinkado.txt: added as game #1.\nkinga.txt: added as game #2.\n"
+    );
+    let (_, out, _) = run_in(d, &["--json", "--history", "h.sqlite", "history"], "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let games: Vec<(String, String, bool, Vec<String>)> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            let o = &g["outcome"];
+            let winners = o["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|s| s["won"] == true)
+                .map(|s| s["name"].as_str().unwrap().to_string())
+                .collect();
+            (
+                g["game"].as_str().unwrap().to_string(),
+                g["ruleset"].as_str().unwrap().to_string(),
+                o["finished"] == true,
+                winners,
+            )
+        })
+        .collect();
+    assert_eq!(
+        games,
+        vec![
+            ("kinga".into(), "kinga-hardcore".into(), false, vec![]),
+            (
+                "kinkado".into(),
+                "kinkado".into(),
+                true,
+                vec!["ALORA".into()]
+            ),
+        ]
+    );
+    // Imported again, both are known.
+    let (code, _, err) = run_in(d, &import, "");
+    assert_eq!(code, 2);
+    assert!(err.contains("in the play history already"), "{err}");
+}
+
+#[test]
+fn a_record_naming_a_ruleset_of_another_game_is_refused_at_its_line() {
+    let text = std::fs::read_to_string(GAME)
+        .unwrap()
+        .replace("# ruleset: kinkado", "# ruleset: koikoi");
+    let (code, out, err) = run_with_input(&["kinkado", "check", "-"], &text);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: ruleset `koikoi` is for Koi-Koi, not Kin Kādo
+ --> stdin, line 2, column 12
+  |
+2 | # ruleset: koikoi
+  |            ^^^^^^
+  = help: name a ruleset of Kin Kādo, or give one with --rules
+"
+    );
+    // --rules is the table's word over the record's comment.
+    let (code, _, err) = run_with_input(&["--rules", "kinkado", "kinkado", "check", "-"], text);
+    assert_eq!((code, err.as_str()), (0, ""));
 }

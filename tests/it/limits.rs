@@ -1,10 +1,7 @@
 //! Large and endless input: what kado reads is limited, and what it says about it stays
 //! short (at most 20 problems, each line cut to a window around its caret).
 
-mod common;
-use common::{bad, kado, kado_process, run};
-
-use std::io::Write;
+use crate::common::{Output, Test, bad};
 
 use serde_json::json;
 
@@ -41,8 +38,11 @@ fn repeated_cards_do_not_blow_up_output() {
             shown.join("\n")
         )
     );
-    let (code, out, err) = run(&["--json", "kinkado", "hand", &cards]);
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = Test::new()
+        .args(["--json", "kinkado", "hand", &cards])
+        .status(2)
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&err).unwrap();
     let problem = |k: usize| {
         json!({
@@ -66,19 +66,10 @@ fn repeated_cards_do_not_blow_up_output() {
 fn repeated_chain_over_the_argument_limit_is_refused_before_parsing() {
     // The 100 KB chain of issue 15, which took 29 s and wrote 3.75 GB to stderr.
     let chain = "4S 3S JK 5C ".repeat(8333);
-    assert_eq!(
-        bad(&["kinga", "chain", &chain]),
-        "error: argument CARDS is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\n"
-    );
-    assert_eq!(
-        bad(&["--json", "kinga", "chain", "4S", "--target", &chain]),
-        "{\"error\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"problems\":[{\"code\":\"usage\",\"column\":null,\"expected\":null,\"help\":null,\"line\":null,\"message\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"source\":null,\"text\":null}],\"total\":1}\n"
-    );
+    Test::new().args(["kinga", "chain", &chain]).status(2).stderr("error: argument CARDS is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\n").run();
+    Test::new().args(["--json", "kinga", "chain", "4S", "--target", &chain]).status(2).stderr("{\"error\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"problems\":[{\"code\":\"usage\",\"column\":null,\"expected\":null,\"help\":null,\"line\":null,\"message\":\"--target is 97.7 KiB (99996 bytes); kado reads at most 64 KiB of an argument\",\"source\":null,\"text\":null}],\"total\":1}\n").run();
     let board = "6-4@0,0h ".repeat(8000);
-    assert_eq!(
-        bad(&["pokino", "show", &board]),
-        "error: argument BOARD is 70.3 KiB (72000 bytes); kado reads at most 64 KiB of an argument\n  = help: give it in a file instead, with --board FILE (up to 1 MiB)\n"
-    );
+    Test::new().args(["pokino", "show", &board]).status(2).stderr("error: argument BOARD is 70.3 KiB (72000 bytes); kado reads at most 64 KiB of an argument\n  = help: give it in a file instead, with --board FILE (up to 1 MiB)\n").run();
 }
 
 #[test]
@@ -86,50 +77,37 @@ fn a_long_line_is_cut_to_a_window_around_the_caret() {
     let chain = format!("{} KX {}", aces(500), aces(500));
     // `X` is at byte 1501: 35 columns before it, 36 after it.
     let window = format!("…{}…", &chain[1466..1538]);
-    assert_eq!(
-        bad(&["kinkado", "hand", &chain]),
-        format!(
+    Test::new().args(["kinkado", "hand", &chain]).status(2).stderr(format!(
             "error: unknown suit `X` in `KX`\n --> argument CARDS, column 1502\n  |\n1 | {window}\n  | {}^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n",
             " ".repeat(36)
-        )
-    );
+        )).run();
 }
 
 #[test]
 fn caret_sits_under_the_character_after_wide_glyphs() {
-    assert_eq!(
-        bad(&["kinkado", "hand", "🃏 K♥ KX"]),
-        "error: unknown suit `X` in `KX`\n --> argument CARDS, column 7\n  |\n1 | 🃏 K♥ KX\n  |        ^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n"
-    );
+    Test::new().args(["kinkado", "hand", "🃏 K♥ KX"]).status(2).stderr("error: unknown suit `X` in `KX`\n --> argument CARDS, column 7\n  |\n1 | 🃏 K♥ KX\n  |        ^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n").run();
 }
 
 #[test]
 fn a_ten_written_with_the_letter_o_suggests_ten() {
-    assert_eq!(
-        bad(&["kinkado", "hand", "1OH", "KH"]),
-        "error: unknown rank `1O` in `1OH`\n --> argument CARDS, column 1\n  |\n1 | 1OH KH\n  | ^^\n  = expected: a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\n  = help: did you mean 10♥? (10 is written with a zero, not the letter O)\n"
-    );
-    assert_eq!(
-        bad(&["--json", "kinkado", "hand", "1oS", "KH"]),
-        "{\"error\":\"unknown rank `1o` in `1oS`\",\"problems\":[{\"code\":\"input\",\"column\":1,\"expected\":\"a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\",\"help\":\"did you mean 10♠? (10 is written with a zero, not the letter O)\",\"line\":1,\"message\":\"unknown rank `1o` in `1oS`\",\"source\":\"argument CARDS\",\"text\":\"1o\"}],\"total\":1}\n"
-    );
+    Test::new().args(["kinkado", "hand", "1OH", "KH"]).status(2).stderr("error: unknown rank `1O` in `1OH`\n --> argument CARDS, column 1\n  |\n1 | 1OH KH\n  | ^^\n  = expected: a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\n  = help: did you mean 10♥? (10 is written with a zero, not the letter O)\n").run();
+    Test::new().args(["--json", "kinkado", "hand", "1oS", "KH"]).status(2).stderr("{\"error\":\"unknown rank `1o` in `1oS`\",\"problems\":[{\"code\":\"input\",\"column\":1,\"expected\":\"a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\",\"help\":\"did you mean 10♠? (10 is written with a zero, not the letter O)\",\"line\":1,\"message\":\"unknown rank `1o` in `1oS`\",\"source\":\"argument CARDS\",\"text\":\"1o\"}],\"total\":1}\n").run();
 }
 
 const SPOKE_LEFT_OF_ZERO: &str = "6-4@-2,0h 1-3@0,0h 12-8@-2,1h 9-0@0,1h";
 
 #[test]
 fn negative_claimed_borders_are_values_not_flags() {
-    let (code, out, err) = run(&[
-        "pokino",
-        "show",
-        SPOKE_LEFT_OF_ZERO,
-        "--claimed",
-        "-1,0-0,0",
-    ]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "   -2  -1   0   1
+    Test::new()
+        .args([
+            "pokino",
+            "show",
+            SPOKE_LEFT_OF_ZERO,
+            "--claimed",
+            "-1,0-0,0",
+        ])
+        .stdout(
+            "   -2  -1   0   1
   ┌───────┬───────┐
 0 │ 6   4 ● 1   3 │
   ├───────┼───────┤
@@ -137,10 +115,11 @@ fn negative_claimed_borders_are_values_not_flags() {
   └───────┴───────┘
 
 4 dominoes on the table; 1 border claimed, marked ●.
-"
-    );
+",
+        )
+        .run();
     // The claimed border is the only one between 4 and A: no run is left.
-    let (code, out, err) = run(&[
+    Test::new().args([
         "pokino",
         "runs",
         SPOKE_LEFT_OF_ZERO,
@@ -148,12 +127,7 @@ fn negative_claimed_borders_are_values_not_flags() {
         "4H AS",
         "--claimed",
         "-1,0-0,0",
-    ]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "No scoring run: no two cards of the hand match numbers on neighbouring squares of different dominoes.\n"
-    );
+    ]).stdout("No scoring run: no two cards of the hand match numbers on neighbouring squares of different dominoes.\n").run();
 }
 
 #[test]
@@ -162,12 +136,9 @@ fn a_board_file_over_the_limit_is_refused_with_its_size() {
     let path = dir.path().join("board.txt");
     std::fs::write(&path, "6-4@0,0h\n".repeat(1_200_000)).unwrap();
     let path = path.to_str().unwrap();
-    assert_eq!(
-        bad(&["pokino", "show", "--board", path]),
-        format!(
+    Test::new().args(["pokino", "show", "--board", path]).status(2).stderr(format!(
             "error: cannot read board file `{path}`: it is 10.3 MiB (10800000 bytes); kado reads at most 1 MiB of a board file\n"
-        )
-    );
+        )).run();
 }
 
 #[test]
@@ -195,15 +166,20 @@ fn a_board_file_full_of_problems_reports_the_first_twenty() {
         ]
     };
     let shown: Vec<String> = (2..=8).flat_map(at_line).take(20).collect();
-    assert_eq!(
-        bad(&["pokino", "show", "--board", path]),
-        format!(
+    Test::new()
+        .args(["pokino", "show", "--board", path])
+        .status(2)
+        .stderr(format!(
             "{}\nand 299977 more problems\n\n299997 problems found\n",
             shown.join("\n")
-        )
-    );
-    let (code, _, err) = run(&["--json", "pokino", "show", "--board", path]);
-    assert_eq!(code, 2);
+        ))
+        .run();
+    let Output { stderr: err, .. } = Test::new()
+        .args(["--json", "pokino", "show", "--board", path])
+        .status(2)
+        .any_stdout()
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&err).unwrap();
     assert_eq!(v["total"], 299_997);
     assert_eq!(v["problems"].as_array().map(Vec::len), Some(20));
@@ -215,18 +191,9 @@ fn a_board_file_full_of_problems_reports_the_first_twenty() {
 
 #[test]
 fn endless_files_are_read_only_up_to_the_limit() {
-    assert_eq!(
-        bad(&["rules", "check", "/dev/zero"]),
-        "error: cannot read house-rules file `/dev/zero`: it holds more than 1 MiB; kado reads at most 1 MiB of a house-rules file\n"
-    );
-    assert_eq!(
-        bad(&["kinkado", "status", "/dev/urandom"]),
-        "error: cannot read saved game `/dev/urandom`: it holds more than 8 MiB; kado reads at most 8 MiB of a saved game\n"
-    );
-    assert_eq!(
-        bad(&["--rules", "/dev/zero", "kinga", "chain", "4S", "3S"]),
-        "error: cannot read house-rules file `/dev/zero`: it holds more than 1 MiB; kado reads at most 1 MiB of a house-rules file\n"
-    );
+    Test::new().args(["rules", "check", "/dev/zero"]).status(2).stderr("error: cannot read house-rules file `/dev/zero`: it holds more than 1 MiB; kado reads at most 1 MiB of a house-rules file\n").run();
+    Test::new().args(["kinkado", "status", "/dev/urandom"]).status(2).stderr("error: cannot read saved game `/dev/urandom`: it holds more than 8 MiB; kado reads at most 8 MiB of a saved game\n").run();
+    Test::new().args(["--rules", "/dev/zero", "kinga", "chain", "4S", "3S"]).status(2).stderr("error: cannot read house-rules file `/dev/zero`: it holds more than 1 MiB; kado reads at most 1 MiB of a house-rules file\n").run();
 }
 
 #[test]
@@ -235,12 +202,9 @@ fn a_file_that_is_not_utf8_named_no_line_or_column() {
     let path = dir.path().join("board.txt");
     std::fs::write(&path, b"6-4@0,0h \xff\xfe").unwrap();
     let path = path.to_str().unwrap();
-    assert_eq!(
-        bad(&["pokino", "show", "--board", path]),
-        format!(
+    Test::new().args(["pokino", "show", "--board", path]).status(2).stderr(format!(
             "error: cannot read board file `{path}`: it is not UTF-8 text: line 1, column 10 (byte offset 9) holds 0xFF\n  = help: save the file as UTF-8 text\n"
-        )
-    );
+        )).run();
 }
 
 #[test]
@@ -250,30 +214,19 @@ fn a_long_answer_line_is_not_read_whole() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("game.yaml");
     let save = save.to_str().unwrap();
-    let mut child = kado_process()
+    let input = format!("ana 8\n{}\nbo 3\n", "x".repeat(1 << 20));
+    // kado stops reading part-way: the rest of the input is left unread.
+    let out = Test::new()
         .args(["koikoi", "game", "--players", "ana,bo", "--save", save])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let input = format!("ana 8\n{}\nbo 3\n", "x".repeat(1 << 20));
-        // kado stops reading part-way: a broken pipe is expected.
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    // The long line is an error naming it; the answer before it stays saved.
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        format!(
+        .stdin(input)
+        .status(2)
+        .any_stdout()
+        .stderr(format!(
             "error: line 2 of standard input is longer than 64 KiB\n  = help: every answer before it is saved in {save}; continue with `kado koikoi resume {save}`\n"
-        )
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+        ))
+        .run();
+    // The long line is an error naming it; the answer before it stays saved.
+    let stdout = out.stdout;
     assert!(
         stdout.ends_with("Round 1: ana wins 8: ana 50 → 58, bo 50 → 42.\nana deals round 2.\n"),
         "{stdout}"
@@ -284,31 +237,24 @@ fn a_long_answer_line_is_not_read_whole() {
 #[test]
 fn a_very_long_name_is_refused_at_once() {
     let name = "n".repeat(60_000);
-    assert_eq!(
-        bad(&["kingmaker", "check", &name]),
-        format!(
+    Test::new().args(["kingmaker", "check", &name]).status(2).stderr(format!(
             "error: the name `{}…` has 60000 characters; a name has at most 40\n --> argument BUILD, column 1\n  |\n1 | {}…\n  | {}\n",
             "n".repeat(40),
             "n".repeat(72),
             "^".repeat(72)
-        )
-    );
+        )).run();
 }
 
 #[test]
 fn a_long_unknown_flag_is_quoted_short() {
     let flag = "-".repeat(5000);
     let cut = format!("{}…", "-".repeat(71));
-    let out = kado()
+    Test::new()
         .args(["pokino", "territory", "6-4@0,0h", "--tokens", &flag])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        format!(
+        .status(2)
+        .stderr(format!(
             "error: unexpected argument '{cut}' found\n\n  tip: to pass '{cut}' as a value, use '{}…'\n\nUsage: kado pokino territory --tokens <TOKENS> <BOARD>...\n\nFor more information, try '--help'.\n",
             format_args!("-- {}", "-".repeat(68))
-        )
-    );
+        ))
+        .run();
 }

@@ -1,18 +1,16 @@
 //! End-to-end tests of `kado kingmaker`: exact human and JSON output, exact errors.
 
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 const EXAMPLE: &str = "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY";
 
 #[test]
 fn score_the_example_a_tie() {
-    let (code, out, err) = run(&["kingmaker", "score", EXAMPLE]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "\
+    Test::new()
+        .args(["kingmaker", "score", EXAMPLE])
+        .stdout(
+            "\
 ┌────────┬──────────────┬───────────────────────┬───┬───┬───┬───┬──────────────┐
 │ Player ┆ Seat         ┆ Triad                 ┆ R ┆ Y ┆ G ┆ B ┆ Score        │
 ╞════════╪══════════════╪═══════════════════════╪═══╪═══╪═══╪═══╪══════════════╡
@@ -22,8 +20,9 @@ fn score_the_example_a_tie() {
 │ dee    ┆ bottom-right ┆ BB-GY + BB-RY + YG-RR ┆ 3 ┆ 3 ┆ 2 ┆ 4 ┆ 3×3×2×4 = 72 │
 └────────┴──────────────┴───────────────────────┴───┴───┴───┴───┴──────────────┘
 bo and dee tie for the Year with 72: each gets the overall point (ruling year-tie: shared).
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
@@ -75,8 +74,10 @@ fn score_json_and_a_tie_for_nobody() {
     let v = json(&["kingmaker", "score", "--rules", house, EXAMPLE]);
     assert_eq!(v["winners"], json!([]));
     assert_eq!(v["top"], json!(["bo", "dee"]));
-    let (code, out, _) = run(&["kingmaker", "score", "--rules", house, EXAMPLE]);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kingmaker", "score", "--rules", house, EXAMPLE])
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with(
             "bo and dee tie for the Year with 72: nobody gets the overall point (ruling year-tie: nobody).\n"
@@ -87,15 +88,14 @@ fn score_json_and_a_tie_for_nobody() {
 
 #[test]
 fn score_the_maximum_and_a_missing_colour() {
-    let (code, out, _) = run(&[
-        "kingmaker",
-        "score",
-        "ana:RY-GB RY-GB RR-RR / RY-GB YY-YY / GG-GG BB-BB BB-BB",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "\
+    Test::new()
+        .args([
+            "kingmaker",
+            "score",
+            "ana:RY-GB RY-GB RR-RR / RY-GB YY-YY / GG-GG BB-BB BB-BB",
+        ])
+        .stdout(
+            "\
 ┌────────┬──────────────┬───────────────────────┬───┬───┬───┬───┬──────────────┐
 │ Player ┆ Seat         ┆ Triad                 ┆ R ┆ Y ┆ G ┆ B ┆ Score        │
 ╞════════╪══════════════╪═══════════════════════╪═══╪═══╪═══╪═══╪══════════════╡
@@ -105,8 +105,9 @@ fn score_the_maximum_and_a_missing_colour() {
 │ p4     ┆ bottom-right ┆ BB-BB + YY-YY + BB-BB ┆ 0 ┆ 4 ┆ 0 ┆ 8 ┆ 4×8 = 32     │
 └────────┴──────────────┴───────────────────────┴───┴───┴───┴───┴──────────────┘
 ana wins the Year with 81 and gets the overall point; ana chooses who starts the next Year.
-"
-    );
+",
+        )
+        .run();
     // No blue in ana's triad: R5 Y3 G4, blue left out → 60; under zero-colour: zero → 0.
     let missing = "ana:RG-YR RR-GY bo:BB-BB / GG-RY BB-BB / BB-BB BB-BB BB-BB";
     let v = json(&["kingmaker", "score", missing]);
@@ -222,8 +223,11 @@ error: the name `ana` is used twice
 5 problems found
 "
     );
-    let (code, out, err) = run(&["--json", "kingmaker", "score", "RG-YB"]);
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = Test::new()
+        .args(["--json", "kingmaker", "score", "RG-YB"])
+        .status(2)
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&err).unwrap();
     assert_eq!(
         v["error"],
@@ -268,11 +272,10 @@ error: unknown colour `O` in `GO`
 
 #[test]
 fn show_draws_hexagons() {
-    let (code, out, err) = run(&["kingmaker", "show", EXAMPLE]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        r"   / \     / \     / \
+    Test::new()
+        .args(["kingmaker", "show", EXAMPLE])
+        .stdout(
+            r"   / \     / \     / \
   /   \   /   \   /   \
  /     \ /     \ /     \
 |  ana  |common |  bo   |
@@ -300,8 +303,9 @@ Triads:
   cy (bottom-left): RY-GB + middle-left GG-RY + bottom-middle YG-RR — score 4×3×4×1 = 48
   dee (bottom-right): BB-GY + middle-right BB-RY + bottom-middle YG-RR — score 3×3×2×4 = 72
 bo and dee tie for the Year with 72: each gets the overall point (ruling year-tie: shared).
-"
-    );
+",
+        )
+        .run();
     let v = json(&["kingmaker", "show", EXAMPLE]);
     assert_eq!(v["layout"], json!(EXAMPLE));
     assert_eq!(
@@ -322,12 +326,10 @@ bo and dee tie for the Year with 72: each gets the overall point (ruling year-ti
 #[test]
 fn show_a_part_lit_layout() {
     let part = "RG-.. RR-GB YY-BG / GG-RY BB-RY / RY-GB YG-RR BB-GY";
-    let (code, out, _) = run(&["kingmaker", "show", part]);
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("|  p1   |common |  p2   |\n| R   · |"),
-        "{out}"
-    );
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kingmaker", "show", part])
+        .stdout_has("|  p1   |common |  p2   |\n| R   · |")
+        .run();
     assert!(out.ends_with(
         "No scores yet: some pairs are not lit, and every face counts at the end of the Year (ruling lit-faces: all-lit).\n"
     ));
@@ -351,21 +353,17 @@ fn explain_names_the_rulings() {
             "year-tie: shared"
         ]
     );
-    let (_, out, _) = run(&["--explain", "kingmaker", "score", EXAMPLE]);
-    assert!(out.contains(
-        "  - The highest score wins the Year; tied players each get the overall point. [ruling year-tie: shared]\n"
-    ));
+    Test::new().args(["--explain", "kingmaker", "score", EXAMPLE]).stdout_has("  - The highest score wins the Year; tied players each get the overall point. [ruling year-tie: shared]\n").run();
 }
 
 const BUILD: &str = "c1, c2 e c1, c3 ne c1, c4 sw c2, ana w c3, bo e c3, cy w c4, dee e c4";
 
 #[test]
 fn check_a_legal_build() {
-    let (code, out, err) = run(&["kingmaker", "check", BUILD]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "\
+    Test::new()
+        .args(["kingmaker", "check", BUILD])
+        .stdout(
+            "\
 ┌──────┬───────┬────────┬──────────┬─────────┬─────────┐
 │ Step ┆ Blink ┆ Role   ┆ Placed   ┆ Touches ┆ Verdict │
 ╞══════╪═══════╪════════╪══════════╪═════════╪═════════╡
@@ -383,8 +381,9 @@ The Commons is built by the rules:
     c1   c2
   cy   c4   dee
 Triads: ana with c3 and c1; bo with c3 and c2; cy with c1 and c4; dee with c2 and c4.
-"
-    );
+",
+        )
+        .run();
     let v = json(&["kingmaker", "check", BUILD]);
     assert_eq!(v["legal"], json!(true));
     assert_eq!(v["complete"], json!(true));
@@ -401,12 +400,14 @@ Triads: ana with c3 and c1; bo with c3 and c2; cy with c1 and c4; dee with c2 an
 
 #[test]
 fn check_says_which_step_breaks_which_rule() {
-    let (code, out, _) = run(&[
-        "kingmaker",
-        "check",
-        "c1, c2 e c1, c3 ne c1, c4 se c1, ana nw c3",
-    ]);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args([
+            "kingmaker",
+            "check",
+            "c1, c2 e c1, c3 ne c1, c4 se c1, ana nw c3",
+        ])
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with(
             "Step 5 (ana) breaks a rule: a player's Blink must touch exactly two commons (ana touches only one common, c3).\n"
@@ -456,7 +457,7 @@ fn a_campaign_scripted_saved_and_resumed() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("km.yaml");
     let save = save.to_str().unwrap();
-    let out = kado()
+    Test::new()
         .args([
             "kingmaker",
             "campaign",
@@ -467,16 +468,10 @@ fn a_campaign_scripted_saved_and_resumed() {
             "--save",
             save,
         ])
-        .write_stdin(format!(
+        .stdin(format!(
             "ana\n{EXAMPLE}\nbo\nana=81 bo=10 cy=10 dee=10\nbogus\n"
         ))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        text,
-        format!(
+        .stdout(format!(
             "\
 Kingmaker campaign: first to 2 points.
 Points: ana 0, bo 0, cy 0, dee 0.
@@ -496,18 +491,13 @@ ana won Year 2: who starts Year 3: bogus
 ✗ `bogus` is not a player of this campaign (players: ana, bo, cy, dee)
 The game is saved in {save}; continue it with `kado kingmaker resume {save}`.
 "
-        )
-    );
-    let out = kado()
+        ))
+        .run();
+    Test::new()
         .args(["kingmaker", "resume", save])
-        .write_stdin("cy\nana=9 bo=12 cy=10 dee=9\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("bo reaches 2 points and wins the campaign!\n"),
-        "{text}"
-    );
+        .stdin("cy\nana=9 bo=12 cy=10 dee=9\n")
+        .stdout_has("bo reaches 2 points and wins the campaign!\n")
+        .run();
     let v = json(&["kingmaker", "resume", save]);
     assert_eq!(v["champions"], json!(["bo"]));
     assert_eq!(v["points"], json!({"ana": 1, "bo": 2, "cy": 0, "dee": 1}));
@@ -570,13 +560,8 @@ fn campaign(flags: &[&str], answers: &str) -> (i32, String, String, tempfile::Te
         "--save",
         save.to_str().unwrap(),
     ]);
-    let out = kado().args(&args).write_stdin(answers).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        dir,
-    )
+    let (code, out, err) = Test::new().args(&args).stdin(answers).outcome();
+    (code, out, err, dir)
 }
 
 #[test]
@@ -620,21 +605,16 @@ fn campaign_json_the_transcript_on_stderr_the_ledger_on_stdout() {
         })
     );
     // resume --json goes on from there, and prints the ledger at the end.
-    let out = kado()
+    let out = Test::new()
         .args(["--json", "kingmaker", "resume", save])
-        .write_stdin("dee\nana=9 bo=12 cy=10 dee=11\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        .stdin("dee\nana=9 bo=12 cy=10 dee=11\n")
+        .any_stdout()
+        .stderr_has("bo reaches 2 points and wins the campaign!\n")
+        .run();
+    let v = out.json();
     assert_eq!(v["champions"], json!(["bo"]));
     assert_eq!(v["next"], json!(null));
     assert_eq!(v["years"][2]["first"], json!("dee"));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("bo reaches 2 points and wins the campaign!\n"),
-        "{err}"
-    );
 }
 
 #[test]

@@ -1,38 +1,29 @@
 //! `kado rules …` and `kado completions` through the binary.
 
-mod common;
-use common::*;
+use crate::common::*;
 
-fn in_fixtures(args: &[&str]) -> (i32, String, String) {
-    let out = kado()
-        .current_dir("tests/fixtures")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// A run of kado in tests/fixtures, where the house-rules files are.
+fn in_fixtures(args: &[&str]) -> Test {
+    Test::new().current_dir("tests/fixtures").args(args)
 }
 
 #[test]
 fn check_a_house_file() {
-    let (code, out, _) = in_fixtures(&["rules", "check", "good.yaml"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "good.yaml: valid house rules for Kin Kādo (base kinkado)
+    in_fixtures(&["rules", "check", "good.yaml"])
+        .stdout(
+            "good.yaml: valid house rules for Kin Kādo (base kinkado)
 ┌───────────────────┬────────────┬───────────┐
 │ Changes           ┆ From       ┆ To        │
 ╞═══════════════════╪════════════╪═══════════╡
 │ ruling joker-sum  ┆ face-value ┆ as-chosen │
 │ value start-money ┆ 50         ┆ 60        │
 └───────────────────┴────────────┴───────────┘
-"
-    );
-    let (code, out, _) = in_fixtures(&["--json", "rules", "check", "good.yaml"]);
-    assert_eq!(code, 0);
+",
+        )
+        .run();
+    let Output { stdout: out, .. } = in_fixtures(&["--json", "rules", "check", "good.yaml"])
+        .any_stdout()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v,
@@ -45,8 +36,9 @@ fn check_a_house_file() {
 
 #[test]
 fn show_marks_the_choice_in_force() {
-    let (code, out, _) = in_fixtures(&["rules", "show", "good.yaml"]);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = in_fixtures(&["rules", "show", "good.yaml"])
+        .any_stdout()
+        .run();
     assert!(
         out.starts_with("good.yaml — Kin Kādo (kinkado → good.yaml)\n"),
         "{out}"
@@ -86,9 +78,10 @@ fn list_every_builtin() {
         .map(|r| r["name"].as_str().unwrap())
         .collect();
     assert!(names.contains(&"kinkado"));
-    let (code, out, _) = run(&["rules", "list"]);
-    assert_eq!(code, 0);
-    assert!(out.contains("kinkado"));
+    Test::new()
+        .args(["rules", "list"])
+        .stdout_has("kinkado")
+        .run();
 }
 
 #[test]
@@ -116,9 +109,10 @@ fn a_ruleset_for_another_game_is_refused() {
 #[test]
 fn completions_for_each_shell() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
-        let (code, out, err) = run(&["completions", shell]);
-        assert_eq!(code, 0, "{err}");
-        assert!(out.contains("kinkado"), "{shell}");
+        Test::new()
+            .args(["completions", shell])
+            .stdout_has("kinkado")
+            .run();
     }
     let err = bad(&["completions", "tcsh"]);
     assert!(
@@ -138,11 +132,15 @@ const NEGATIVE_MONEY: &str = "error: `-50` is outside the range of value `start-
 /// `start-money: -50` used to pass `rules check`, and a game then showed $0.
 #[test]
 fn negative_start_money_passed_rules_check() {
-    let (code, out, err) = in_fixtures(&["rules", "check", "negative-money.yaml"]);
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(err, NEGATIVE_MONEY);
-    let (code, out, err) = in_fixtures(&["--json", "rules", "check", "negative-money.yaml"]);
-    assert_eq!((code, out.as_str()), (2, ""));
+    in_fixtures(&["rules", "check", "negative-money.yaml"])
+        .status(2)
+        .stderr(NEGATIVE_MONEY)
+        .run();
+    let Output { stderr: err, .. } =
+        in_fixtures(&["--json", "rules", "check", "negative-money.yaml"])
+            .status(2)
+            .any_stderr()
+            .run();
     let v: serde_json::Value = serde_json::from_str(&err).unwrap();
     assert_eq!(
         v,
@@ -161,7 +159,7 @@ fn negative_start_money_passed_rules_check() {
 
 #[test]
 fn negative_start_money_is_refused_by_rules_on_a_game() {
-    let (code, out, err) = in_fixtures(&[
+    in_fixtures(&[
         "--rules",
         "negative-money.yaml",
         "kinkado",
@@ -172,17 +170,20 @@ fn negative_start_money_is_refused_by_rules_on_a_game() {
         "1",
         "--save",
         "never-written.yaml",
-    ]);
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(err, NEGATIVE_MONEY);
+    ])
+    .status(2)
+    .stderr(NEGATIVE_MONEY)
+    .run();
     assert!(!std::path::Path::new("tests/fixtures/never-written.yaml").exists());
 }
 
 /// A saved game's ruleset values (edited by hand) are checked against their ranges too.
 #[test]
 fn resuming_a_save_with_values_out_of_range_is_refused() {
-    let (code, out, err) = in_fixtures(&["kinkado", "resume", "out-of-range-save.yaml"]);
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = in_fixtures(&["kinkado", "resume", "out-of-range-save.yaml"])
+        .status(2)
+        .any_stderr()
+        .run();
     assert_eq!(
         err,
         "error: `-50` is outside the range of value `start-money`
@@ -203,7 +204,7 @@ error: `60` is outside the range of value `hand-limit`
 "
     );
     let (code, out, json_err) =
-        in_fixtures(&["--json", "kinkado", "resume", "out-of-range-save.yaml"]);
+        in_fixtures(&["--json", "kinkado", "resume", "out-of-range-save.yaml"]).outcome();
     assert_eq!((code, out.as_str()), (2, ""));
     let v: serde_json::Value = serde_json::from_str(&json_err).unwrap();
     let problem = |line: u32, column: u32, value: &str, key: &str, range: &str| {
@@ -227,16 +228,17 @@ error: `60` is outside the range of value `hand-limit`
         })
     );
     // `status` reads the file the same way.
-    let (code, _, status_err) = in_fixtures(&["kinkado", "status", "out-of-range-save.yaml"]);
-    assert_eq!((code, status_err), (2, err));
+    in_fixtures(&["kinkado", "status", "out-of-range-save.yaml"])
+        .status(2)
+        .any_stdout()
+        .stderr(err)
+        .run();
 }
 
 #[test]
 fn show_gives_each_value_its_range() {
-    let (code, out, _) = in_fixtures(&["rules", "show", "kinkado"]);
-    assert_eq!(code, 0);
-    assert!(
-        out.contains(
+    in_fixtures(&["rules", "show", "kinkado"])
+        .stdout_has(
             "┌───────────────────┬─────────┬─────────────┐
 │ Value             ┆ Setting ┆ Range       │
 ╞═══════════════════╪═════════╪═════════════╡
@@ -248,10 +250,9 @@ fn show_gives_each_value_its_range() {
 │ rounds            ┆ 9       ┆ 1 to 9      │
 │ start-money       ┆ 50      ┆ 0 to 10000  │
 └───────────────────┴─────────┴─────────────┘
-"
-        ),
-        "{out}"
-    );
+",
+        )
+        .run();
     let v = json(&["rules", "show", "kinga"]);
     assert_eq!(v["values"], serde_json::json!({"hand-size": 4}));
     assert_eq!(
@@ -277,7 +278,8 @@ fn pokino_steps_lists_both_alternatives() {
         .map(|a| a["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["sides", "diagonals"]);
-    let (code, out, _) = run(&["rules", "show", "pokino"]);
-    assert_eq!(code, 0);
-    assert!(out.contains("○ diagonals: yes; a step"), "{out}");
+    Test::new()
+        .args(["rules", "show", "pokino"])
+        .stdout_has("○ diagonals: yes; a step")
+        .run();
 }

@@ -1,8 +1,7 @@
 //! End-to-end tests of the Kingmaker advisor: `kado kingmaker advise RECORD` and `hint`
 //! at the Summer and Harvest prompts of `kado kingmaker play`.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::Path;
 
 /// A Year up to dee's Harvest step, under ruling dark-commons: lit-when-moved (every
@@ -54,8 +53,7 @@ fn harvest_advice_counted_exactly_when_few_faces_are_unseen() {
         "--samples",
         "4096",
     ];
-    let (code, out, err) = run(&args);
-    assert_eq!((code, err.as_str()), (0, ""));
+    let Output { stdout: out, .. } = Test::new().args(args).any_stdout().run();
     let want = format!(
         "\
 Harvest, ana: where to insert your Blink.
@@ -129,8 +127,7 @@ fn summer_advice_lists_every_legal_move_sampled_and_repeatable() {
     answers.sort();
     assert_eq!(answers, ["c1", "c2", "c3", "c4"]);
     assert_eq!(v, json(&args), "the same seed gives the same advice");
-    let (code, out, _) = run(&args);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new().args(args).any_stdout().run();
     assert!(out.starts_with(
         "Summer, cy: which common to move and where (the pair revealed changes no score).\n"
     ));
@@ -155,14 +152,13 @@ fn only_a_summer_or_harvest_step_is_advised() {
             "players: ana bo cy dee\nwinter: ana bo cy dee\nspring: ana c1 left RG\n",
         ),
     ]);
-    let (code, out, err) = run(&["kingmaker", "advise", &path(dir.path(), "spring.txt")]);
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(
-        err,
-        "error: nothing to advise: next comes Spring: bo lights a scattered common; kado advises the player about to act in Summer (which common to move and where) or in Harvest (where to insert their Blink)\n"
-    );
-    let (code, _, err) = run(&["kingmaker", "advise", &path(dir.path(), "illegal.txt")]);
-    assert_eq!(code, 2);
+    Test::new().args(["kingmaker", "advise", &path(dir.path(), "spring.txt")]).status(2).stderr("error: nothing to advise: next comes Spring: bo lights a scattered common; kado advises the player about to act in Summer (which common to move and where) or in Harvest (where to insert their Blink)\n").run();
+    let Output { stderr: err, .. } = Test::new()
+        .args(["kingmaker", "advise", &path(dir.path(), "illegal.txt")])
+        .status(2)
+        .any_stdout()
+        .any_stderr()
+        .run();
     assert!(
         err.starts_with("error: line 3 of the record is illegal: out of token order"),
         "{err}"
@@ -185,21 +181,21 @@ fn own_blink_read_with_its_place_and_checked_against_the_reveal() {
         "--blink",
         "RR-GG",
     ];
-    let (code, _, err) = run(&args);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("ana revealed YB in Summer, which is not a pair of RR-GG"),
-        "{err}"
-    );
+    Test::new()
+        .args(args)
+        .status(2)
+        .any_stdout()
+        .stderr_has("ana revealed YB in Summer, which is not a pair of RR-GG")
+        .run();
 }
 
 #[test]
 fn advise_reads_stdin() {
-    let (code, out, _) = run_with_input(
-        &["kingmaker", "advise", "-", "--samples", "50"],
-        SPRING_DONE,
-    );
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kingmaker", "advise", "-", "--samples", "50"])
+        .stdin(SPRING_DONE)
+        .any_stdout()
+        .run();
     assert!(out.starts_with("Summer, cy:"));
 }
 
@@ -208,7 +204,7 @@ fn hint_at_a_harvest_prompt_gives_the_advice_of_advise() {
     let dir = tempfile::tempdir().unwrap();
     let answers = "c2 left RG\nc2 long RG-YB\nc3 right GB\nc1 left YY\n\
                    RY c3\nBB c2 e c3\nYB c4 ne c3\nGB c1 sw c2\nw c4\nhint\nquit\n";
-    let out = kado()
+    let out = Test::new()
         .current_dir(dir.path())
         .args([
             "kingmaker",
@@ -220,17 +216,19 @@ fn hint_at_a_harvest_prompt_gives_the_advice_of_advise() {
             "--save",
             "g.yaml",
         ])
-        .write_stdin(answers)
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&out.stdout);
+        .stdin(answers)
+        .any_status()
+        .any_stdout()
+        .any_stderr()
+        .run();
+    let said = out.stdout;
     let record = "players: ana bo cy dee\nwinter: ana bo cy dee\n\
                   spring: bo c2 left RG, cy c2 long RG-YB, dee c3 right GB, ana c1 left YY\n\
                   summer: cy RY c3, dee BB c2 e c3, ana YB c4 ne c3, bo GB c1 sw c2\n\
                   harvest: dee w c4\n";
     // The hint plays 600 colourings, seeded by the Year and the Blinks placed (5).
-    let (code, advice, _) = run_with_input(
-        &[
+    let Output { stdout: advice, .. } = Test::new()
+        .args([
             "kingmaker",
             "advise",
             "-",
@@ -238,10 +236,10 @@ fn hint_at_a_harvest_prompt_gives_the_advice_of_advise() {
             "600",
             "--seed",
             "5",
-        ],
-        record,
-    );
-    assert_eq!(code, 0);
+        ])
+        .stdin(record)
+        .any_stdout()
+        .run();
     assert!(advice.starts_with("Harvest, ana: where to insert your Blink."));
     assert!(said.contains(&advice), "{said}\n---\n{advice}");
 }
@@ -249,7 +247,7 @@ fn hint_at_a_harvest_prompt_gives_the_advice_of_advise() {
 #[test]
 fn no_hint_where_there_is_no_choice_of_play() {
     let dir = tempfile::tempdir().unwrap();
-    let out = kado()
+    let out = Test::new()
         .current_dir(dir.path())
         .args([
             "kingmaker",
@@ -261,14 +259,12 @@ fn no_hint_where_there_is_no_choice_of_play() {
             "--save",
             "g.yaml",
         ])
-        .write_stdin("hint\nquit\n")
-        .output()
-        .unwrap();
-    let all = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .stdin("hint\nquit\n")
+        .any_status()
+        .any_stdout()
+        .any_stderr()
+        .run();
+    let all = format!("{}{}", out.stdout, out.stderr);
     assert!(
         all.contains("kado has no advice for this question"),
         "{all}"
@@ -293,9 +289,13 @@ fn at_the_table(dir: &Path, resume: bool, answers: &str) -> String {
             "g.yaml",
         ]
     };
-    let (code, out, err) = run_in(dir, args, answers);
-    assert_eq!((code, err.as_str()), (0, ""), "{out}");
-    out
+    Test::new()
+        .current_dir(dir)
+        .args(args)
+        .stdin(answers)
+        .any_stdout()
+        .run()
+        .stdout
 }
 
 /// The first (best) answer of the advice table printed last in `out`.
@@ -423,9 +423,9 @@ fn summer_hint_answers_with_a_place_are_typed_as_printed() {
 #[test]
 fn a_hint_answer_moving_a_dark_common_was_refused_for_want_of_its_pairs() {
     let dir = with_files(&[("lit.yaml", LIT_RULES)]);
-    let (code, out, err) = run_in(
-        dir.path(),
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args([
             "--rules",
             "lit.yaml",
             "kingmaker",
@@ -436,10 +436,10 @@ fn a_hint_answer_moving_a_dark_common_was_refused_for_want_of_its_pairs() {
             "ana",
             "--save",
             "g.yaml",
-        ],
-        format!("{PLAYED_SPRING}RY\nc4\nGG-RY\nquit\n"),
-    );
-    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+        ])
+        .stdin(format!("{PLAYED_SPRING}RY\nc4\nGG-RY\nquit\n"))
+        .any_stdout()
+        .run();
     let from = out.find("Summer, cy (revealed RY)").unwrap();
     let to = out[from..].find("Year 1 (points").unwrap();
     assert_eq!(

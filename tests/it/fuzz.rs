@@ -28,6 +28,7 @@ use proptest::prelude::*;
 use proptest::sample::{Index, select};
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 
+use crate::common::strings;
 use kado::cards::{Card, Rank, Suit, code_cards};
 use kado::diag::{Error, Problem, Source};
 use kado::kingmaker::build;
@@ -435,10 +436,6 @@ fn mutated(
         .boxed()
 }
 
-fn strings(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
-
 /// The words of some texts, each once.
 fn words_of(texts: &[String]) -> Vec<String> {
     let mut out: Vec<String> = texts
@@ -740,7 +737,7 @@ const RECORD_ALPHABET: &str = "0123456789bBaArRpP- ,>/:#\nplayers round table an
 
 fn record_seeds() -> Vec<String> {
     strings(&[
-        include_str!("fixtures/koikoi/round.txt"),
+        include_str!("../fixtures/koikoi/round.txt"),
         "players: ana ben\nround\ntable: 1p 12b 4p 6r 8b 9a 10r 12p\nana 1r / 7p\nben 12p>12b / 3b koi\nana 3r>3b / 7p>7p stop\n",
         "players: ana ben\nana: 1b 1r 1p 1p 2a 3p 5a 7r\nben: 2r 4a 4r 4p 4p 10a 12p 12p\ntable: 3b 5p 6r 8b 9a 10r 12b 11p\n",
         "players: a b\ntable: 3b 3p 3p 3r 9a 10r 12b 11p\nround\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nb 1r>none / 2b\n",
@@ -1412,15 +1409,15 @@ const YAML_ALPHABET: &str = "abcdefghijklmnopqrstuvwxyz-_0123456789:  \n\n{}[],'
 
 fn ruleset_seeds() -> Vec<String> {
     let mut seeds = strings(&[
-        include_str!("fixtures/good.yaml"),
-        include_str!("fixtures/broken.yaml"),
-        include_str!("fixtures/negative-money.yaml"),
-        include_str!("fixtures/typo-base.yaml"),
-        include_str!("fixtures/typo-choice.yaml"),
-        include_str!("fixtures/typo-key.yaml"),
-        include_str!("fixtures/typo-ruling.yaml"),
-        include_str!("fixtures/typo-value.yaml"),
-        include_str!("fixtures/value-type.yaml"),
+        include_str!("../fixtures/good.yaml"),
+        include_str!("../fixtures/broken.yaml"),
+        include_str!("../fixtures/negative-money.yaml"),
+        include_str!("../fixtures/typo-base.yaml"),
+        include_str!("../fixtures/typo-choice.yaml"),
+        include_str!("../fixtures/typo-key.yaml"),
+        include_str!("../fixtures/typo-ruling.yaml"),
+        include_str!("../fixtures/typo-value.yaml"),
+        include_str!("../fixtures/value-type.yaml"),
         "base: kinga\nrulings:\n  threes-company: per-play\n",
         "base: koikoi-bga\nrulings:\n  draw-round: dealer-6\n  next-dealer: alternate\n",
         "base: pokino\nrulings:\n  playing-area: bounded\n  spoke: connected\nvalues:\n  area-width: 3\n  area-height: 2\n",
@@ -1602,8 +1599,8 @@ fn fuzz_save_kinkado() {
     fuzz_saves::<Kinkado>(
         "save-kinkado/arbitrary",
         &[
-            include_str!("fixtures/saves/format-1/kinkado-real.yaml"),
-            include_str!("fixtures/saves/format-1/kinkado-virtual.yaml"),
+            include_str!("../fixtures/saves/format-1/kinkado-real.yaml"),
+            include_str!("../fixtures/saves/format-1/kinkado-virtual.yaml"),
         ],
         "save-kinkado/mutated",
     );
@@ -1614,8 +1611,8 @@ fn fuzz_save_kinga() {
     fuzz_saves::<Kinga>(
         "save-kinga/arbitrary",
         &[
-            include_str!("fixtures/saves/format-1/kinga.yaml"),
-            include_str!("fixtures/saves/format-1/kinga-hardcore-virtual.yaml"),
+            include_str!("../fixtures/saves/format-1/kinga.yaml"),
+            include_str!("../fixtures/saves/format-1/kinga-hardcore-virtual.yaml"),
         ],
         "save-kinga/mutated",
     );
@@ -1625,7 +1622,7 @@ fn fuzz_save_kinga() {
 fn fuzz_save_koikoi() {
     fuzz_saves::<Koikoi>(
         "save-koikoi/arbitrary",
-        &[include_str!("fixtures/saves/format-1/koikoi.yaml")],
+        &[include_str!("../fixtures/saves/format-1/koikoi.yaml")],
         "save-koikoi/mutated",
     );
 }
@@ -1635,8 +1632,8 @@ fn fuzz_save_koikoi_play() {
     fuzz_saves::<kado::koikoi::game::Game>(
         "save-koikoi-play/arbitrary",
         &[
-            include_str!("fixtures/saves/format-1/koikoi-play.yaml"),
-            include_str!("fixtures/saves/format-2/koikoi-play.yaml"),
+            include_str!("../fixtures/saves/format-1/koikoi-play.yaml"),
+            include_str!("../fixtures/saves/format-2/koikoi-play.yaml"),
         ],
         "save-koikoi-play/mutated",
     );
@@ -1647,9 +1644,9 @@ fn fuzz_save_pokino() {
     fuzz_saves::<kado::pokino::session::Table>(
         "save-pokino/arbitrary",
         &[
-            include_str!("fixtures/saves/format-1/pokino-physical.yaml"),
-            include_str!("fixtures/saves/format-1/pokino-virtual.yaml"),
-            include_str!("fixtures/saves/format-2/pokino-physical.yaml"),
+            include_str!("../fixtures/saves/format-1/pokino-physical.yaml"),
+            include_str!("../fixtures/saves/format-1/pokino-virtual.yaml"),
+            include_str!("../fixtures/saves/format-2/pokino-physical.yaml"),
         ],
         "save-pokino/mutated",
     );
@@ -1660,8 +1657,8 @@ fn fuzz_save_kingmaker() {
     fuzz_saves::<Campaign>(
         "save-kingmaker/arbitrary",
         &[
-            include_str!("fixtures/saves/format-1/kingmaker.yaml"),
-            include_str!("fixtures/saves/format-1/kingmaker-play.yaml"),
+            include_str!("../fixtures/saves/format-1/kingmaker.yaml"),
+            include_str!("../fixtures/saves/format-1/kingmaker-play.yaml"),
         ],
         "save-kingmaker/mutated",
     );
@@ -1909,8 +1906,6 @@ fn rank_with_a_leading_zero_is_an_unknown_rank() {
 // 1, a panic or a signal), says nothing about a panic, and under `--json` reports an
 // error as JSON. `KADO_FUZZ_BIN_CASES=N` runs N per target (16 by default).
 
-mod common;
-
 /// Runs per binary-level target: `KADO_FUZZ_BIN_CASES`, else 16.
 fn bin_cases() -> u32 {
     std::env::var("KADO_FUZZ_BIN_CASES")
@@ -1956,7 +1951,7 @@ fn run_binary(run: &Run) -> Checked {
         std::fs::write(dir.path().join(name), text).unwrap();
     }
     let args = run_args(run);
-    let (status, stdout, stderr) = run_in(dir.path(), &args, &run.stdin)?;
+    let (status, stdout, stderr) = run_within_limit(dir.path(), &args, &run.stdin)?;
     if std::env::var_os("KADO_FUZZ_SHOW").is_some() {
         eprintln!(
             "{:?} {args:?} stdin {} bytes; {}",
@@ -1987,58 +1982,19 @@ fn run_args(run: &Run) -> Vec<String> {
 
 /// Runs kado in `dir` with `args`, feeding it `input`, within [`RUN_LIMIT`]. Returns how it
 /// exited, its stdout and its stderr.
-fn run_in(
+fn run_within_limit(
     dir: &std::path::Path,
     args: &[String],
     input: &str,
 ) -> Result<(std::process::ExitStatus, String, String), TestCaseError> {
-    use std::io::{Read, Write};
-    use std::process::Stdio;
-    let mut child = common::kado_process()
+    let mut command = crate::common::kado();
+    command
         .current_dir(dir)
         .env_remove("RUST_BACKTRACE")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    // kado may stop reading early: a closed pipe is fine.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > RUN_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(TestCaseError::fail(format!(
-                "kado {args:?} ran for more than {RUN_LIMIT:?}"
-            )));
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let _ = writer.join();
-    let stdout = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
-    Ok((status, stdout, stderr))
+        .args(args);
+    let out = crate::common::pipe(command, input.as_bytes(), Some(RUN_LIMIT))
+        .map_err(TestCaseError::fail)?;
+    Ok((out.status, out.stdout, out.stderr))
 }
 
 /// Help and the version, asked for by a fuzzed word (`-V`, `-h`, `-V0`: clap reads the
@@ -2623,40 +2579,43 @@ fn save_fixtures() -> Vec<(&'static str, &'static str)> {
     vec![
         (
             "kinkado",
-            include_str!("fixtures/saves/format-1/kinkado-real.yaml"),
+            include_str!("../fixtures/saves/format-1/kinkado-real.yaml"),
         ),
         (
             "kinkado",
-            include_str!("fixtures/saves/format-1/kinkado-virtual.yaml"),
+            include_str!("../fixtures/saves/format-1/kinkado-virtual.yaml"),
         ),
-        ("kinga", include_str!("fixtures/saves/format-1/kinga.yaml")),
         (
             "kinga",
-            include_str!("fixtures/saves/format-1/kinga-hardcore-virtual.yaml"),
+            include_str!("../fixtures/saves/format-1/kinga.yaml"),
+        ),
+        (
+            "kinga",
+            include_str!("../fixtures/saves/format-1/kinga-hardcore-virtual.yaml"),
         ),
         (
             "koikoi",
-            include_str!("fixtures/saves/format-1/koikoi.yaml"),
+            include_str!("../fixtures/saves/format-1/koikoi.yaml"),
         ),
         (
             "koikoi",
-            include_str!("fixtures/saves/format-1/koikoi-play.yaml"),
+            include_str!("../fixtures/saves/format-1/koikoi-play.yaml"),
         ),
         (
             "pokino",
-            include_str!("fixtures/saves/format-1/pokino-physical.yaml"),
+            include_str!("../fixtures/saves/format-1/pokino-physical.yaml"),
         ),
         (
             "pokino",
-            include_str!("fixtures/saves/format-1/pokino-virtual.yaml"),
+            include_str!("../fixtures/saves/format-1/pokino-virtual.yaml"),
         ),
         (
             "kingmaker",
-            include_str!("fixtures/saves/format-1/kingmaker.yaml"),
+            include_str!("../fixtures/saves/format-1/kingmaker.yaml"),
         ),
         (
             "kingmaker",
-            include_str!("fixtures/saves/format-1/kingmaker-play.yaml"),
+            include_str!("../fixtures/saves/format-1/kingmaker-play.yaml"),
         ),
     ]
 }
@@ -2712,20 +2671,20 @@ fn fuzz_binary_commands() {
 #[test]
 fn showdown_pool_past_the_money_kado_counts_is_refused_not_overflowed() {
     let seat = ["kinkado", "showdown", "--alora", "3D 3C 9D 4S@10", "--pool"];
-    let err = common::bad(&[&seat[..], &["4294967295"]].concat());
+    let err = crate::common::bad(&[&seat[..], &["4294967295"]].concat());
     assert_eq!(
         err,
         "error: `4294967295` is more money than kado counts in a showdown\n --> --pool, column 1\n  |\n1 | 4294967295\n  | ^^^^^^^^^^\n  = expected: a pool that, with twice the bets, is at most $4294967295\n"
     );
     // The largest pool that still fits is settled.
-    let v = common::json(&[&seat[..], &["4294967275"]].concat());
+    let v = crate::common::json(&[&seat[..], &["4294967275"]].concat());
     assert_eq!(v["payouts"]["alora"], 4294967295u32);
 }
 
 /// Chips adding up past $4294967295 overflowed their sum (a panic in a debug build).
 #[test]
 fn pool_chips_adding_past_the_money_kado_counts_are_refused_not_overflowed() {
-    let err = common::bad(&[
+    let err = crate::common::bad(&[
         "kinkado",
         "showdown",
         "--alora",

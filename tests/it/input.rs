@@ -2,12 +2,11 @@
 //! file that is not there), control characters in a file or argument drawn escaped, and
 //! a byte-order mark or CR line ends read as the plain file.
 
-mod common;
-use common::*;
+use crate::common::*;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-const KOIKOI: &str = include_str!("fixtures/koikoi/round.txt");
+const KOIKOI: &str = include_str!("../fixtures/koikoi/round.txt");
 
 const POKINO: &str = "players: ana ben cy                       # in turn order
 spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
@@ -38,68 +37,67 @@ fn folder_with(name: &str, bytes: &[u8]) -> tempfile::TempDir {
 /// Runs kado in `dir` with nothing on stdin, and fails the test if it is still running
 /// after a while (it hangs): (exit code, stderr).
 fn run_or_hang(dir: &std::path::Path, args: &[&str]) -> (i32, String) {
-    let mut child = kado_process()
+    let out = Test::new()
         .current_dir(dir)
         .args(args)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("kado {args:?} hangs");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+        .within(Duration::from_secs(20))
+        .any_status()
+        .any_stdout()
+        .any_stderr()
+        .run();
+    (out.code(), out.stderr)
 }
 
 #[test]
 fn kingmaker_check_read_a_missing_file_as_a_one_blink_build() {
-    assert_eq!(
-        bad(&["kingmaker", "check", "no-such-year.txt"]),
-        "\
+    Test::new()
+        .args(["kingmaker", "check", "no-such-year.txt"])
+        .status(2)
+        .stderr(
+            "\
 error: `no-such-year.txt`: no such file, and not a build either: a Blink's name holds no `.`
  --> argument BUILD, column 13
   |
 1 | no-such-year.txt
   |             ^
   = expected: a name of letters, digits, `-` or `_`, e.g. `c1` or `ana`
-"
-    );
-    assert_eq!(
-        bad(&["kingmaker", "check", "games/year"]),
-        "\
+",
+        )
+        .run();
+    Test::new()
+        .args(["kingmaker", "check", "games/year"])
+        .status(2)
+        .stderr(
+            "\
 error: `games/year`: no such file, and not a build either: a Blink's name holds no `/`
  --> argument BUILD, column 6
   |
 1 | games/year
   |      ^
   = expected: a name of letters, digits, `-` or `_`, e.g. `c1` or `ana`
-"
-    );
+",
+        )
+        .run();
     // Written as a build among others, such a name is refused as a name alone.
-    assert_eq!(
-        bad(&["kingmaker", "check", "c1,", "c2.x", "e", "c1"]),
-        "\
+    Test::new()
+        .args(["kingmaker", "check", "c1,", "c2.x", "e", "c1"])
+        .status(2)
+        .stderr(
+            "\
 error: a Blink's name holds no `.`
  --> argument BUILD, column 7
   |
 1 | c1, c2.x e c1
   |       ^
   = expected: a name of letters, digits, `-` or `_`, e.g. `c1` or `ana`
-"
-    );
+",
+        )
+        .run();
     // A word that is a build still is one.
-    let (code, out, err) = run(&["kingmaker", "check", "c1"]);
-    assert_eq!((code, err.as_str()), (0, ""));
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kingmaker", "check", "c1"])
+        .any_stdout()
+        .run();
     assert!(out.ends_with("So far by the rules. Next: the second common, touching c1.\n"));
 }
 
@@ -204,17 +202,9 @@ fn dev_zero_named_as_a_record_was_read_as_a_build() {
         ("pokino", "record", "1 MiB"),
         ("kingmaker", "record file", "256 KiB"),
     ] {
-        let (code, out, err) = run_with_input(&[game, "check", "-"], &zeros);
-        assert_eq!(
-            (code, out.as_str(), err),
-            (
-                2,
-                "",
-                format!(
+        Test::new().args([game, "check", "-"]).stdin(&zeros).status(2).stderr(format!(
                     "error: cannot read the {what} on stdin: it holds more than {limit}; kado reads at most {limit} of a {what}\n"
-                )
-            )
-        );
+                )).run();
     }
 }
 
@@ -223,35 +213,37 @@ const PWNED: &[u8] = b"players: ana b\x1b]0;PWNED\x07\x1b[2J\n";
 #[test]
 fn control_characters_in_a_record_reached_the_terminal_raw() {
     let d = folder_with("i.txt", PWNED);
-    let (code, _, err) = run_in(d.path(), &["koikoi", "check", "i.txt"], "");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        r"error: `b\e]0;PWNED\u{7}\e[2J` is not a player name
+    Test::new()
+        .current_dir(d.path())
+        .args(["koikoi", "check", "i.txt"])
+        .status(2)
+        .any_stdout()
+        .stderr(
+            r"error: `b\e]0;PWNED\u{7}\e[2J` is not a player name
  --> file i.txt, line 1, column 14
   |
 1 | players: ana b\e]0;PWNED\u{7}\e[2J
   |              ^^^^^^^^^^^^^^^^^^^^^
   = expected: a player's name (letters, digits, - or _)
-"
-    );
-    let (code, _, err) = run_in(d.path(), &["pokino", "check", "i.txt"], "");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        r"error: `b\e]0;PWNED\u{7}\e[2J` is not a player's name
+",
+        )
+        .run();
+    Test::new()
+        .current_dir(d.path())
+        .args(["pokino", "check", "i.txt"])
+        .status(2)
+        .any_stdout()
+        .stderr(
+            r"error: `b\e]0;PWNED\u{7}\e[2J` is not a player's name
  --> file i.txt, line 1, column 14
   |
 1 | players: ana b\e]0;PWNED\u{7}\e[2J
   |              ^^^^^^^^^^^^^^^^^^^^^
   = expected: a name of letters, digits, `_`, `.` or `-`
-"
-    );
-    let (code, _, err) = run_in(d.path(), &["kingmaker", "check", "i.txt"], "");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        r"error: Kingmaker is for 4 players, not 2
+",
+        )
+        .run();
+    Test::new().current_dir(d.path()).args(["kingmaker", "check", "i.txt"]).status(2).any_stdout().stderr(r"error: Kingmaker is for 4 players, not 2
  --> file i.txt, line 1, column 10
   |
 1 | players: ana b\e]0;PWNED\u{7}\e[2J
@@ -265,11 +257,15 @@ error: the name `b\e]0;PWNED\u{7}\e[2J` holds `;`, which the layout notation use
   |              ^^^^^^^^^^^^^^^^^^^^^
 
 2 problems found
-"
-    );
+").run();
     // JSON keeps the text as it is (JSON escapes it).
-    let (code, _, err) = run_in(d.path(), &["--json", "koikoi", "check", "i.txt"], "");
-    assert_eq!(code, 2);
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(d.path())
+        .args(["--json", "koikoi", "check", "i.txt"])
+        .status(2)
+        .any_stdout()
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&err).unwrap();
     assert_eq!(v["problems"][0]["text"], "b\u{1b}]0;PWNED\u{7}\u{1b}[2J");
 }
@@ -277,45 +273,38 @@ error: the name `b\e]0;PWNED\u{7}\e[2J` holds `;`, which the layout notation use
 #[test]
 fn control_characters_in_an_argument_reached_the_terminal_raw() {
     // A tab and a CR in the line: escaped, the caret under the bad card still.
-    assert_eq!(
-        bad(&["koikoi", "yaku", "1b\t1r\r9x"]),
-        r"error: unknown kind `x` in `9x`
+    Test::new()
+        .args(["koikoi", "yaku", "1b\t1r\r9x"])
+        .status(2)
+        .stderr(
+            r"error: unknown kind `x` in `9x`
  --> argument CARDS, column 8
   |
 1 | 1b\t1r\r9x
   |          ^
   = expected: a kind: b (bright), a (animal), r (ribbon) or p (plain)
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
 fn control_characters_in_a_save_reached_the_terminal_raw() {
-    let fixture = include_str!("fixtures/saves/format-1/koikoi.yaml");
+    let fixture = include_str!("../fixtures/saves/format-1/koikoi.yaml");
     let edited = fixture.replacen("  - ana\n", "  - \"ana\\e]0;PWNED\\a\\e[2J\"\n", 1);
     assert_ne!(edited, fixture);
     let d = folder_with("game.yaml", edited.as_bytes());
-    let (code, out, err) = run_in(d.path(), &["koikoi", "status", "game.yaml"], "");
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(
-        err,
-        r"error: game.yaml is not a readable session log: its setup holds `ana\e]0;PWNED\u{7}\e[2J`, with a control character
+    Test::new().current_dir(d.path()).args(["koikoi", "status", "game.yaml"]).status(2).stderr(r"error: game.yaml is not a readable session log: its setup holds `ana\e]0;PWNED\u{7}\e[2J`, with a control character
   = help: kado takes no name with a control character, so it writes none in a save
-"
-    );
+").run();
     // A save that does not read quotes its line escaped, CR and all.
     let d = folder_with("game.yaml", b"game: koikoi\r\nformat: 1\rfoo: \x1b[2J\r");
-    let (code, _, err) = run_in(d.path(), &["koikoi", "status", "game.yaml"], "");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        r"error: game.yaml is not a readable session log: this is not valid YAML: unexpected character: `\u{1b}'
+    Test::new().current_dir(d.path()).args(["koikoi", "status", "game.yaml"]).status(2).any_stdout().stderr(r"error: game.yaml is not a readable session log: this is not valid YAML: unexpected character: `\u{1b}'
  --> file game.yaml, line 3, column 6
   |
 3 | foo: \e[2J
   |      ^^^^^
-"
-    );
+").run();
 }
 
 /// `text` as editors may save it: with a byte-order mark, with CRLF line ends, with CR
@@ -413,12 +402,12 @@ error: `lft` is not a press
 #[test]
 fn control_characters_in_an_answer_reached_the_terminal_raw() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, _) = run_in(
-        dir.path(),
-        &["koikoi", "game", "--players", "ana,bo", "--save", "g.yaml"],
-        "ana \x1b[2J\x07\n",
-    );
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args(["koikoi", "game", "--players", "ana,bo", "--save", "g.yaml"])
+        .stdin("ana \x1b[2J\x07\n")
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with(
             "\
@@ -434,29 +423,24 @@ The game is saved in g.yaml; continue it with `kado koikoi resume g.yaml`.
 #[test]
 fn control_characters_in_a_file_name_reached_the_terminal_raw() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, err) = run_in(
-        dir.path(),
-        &[
+    Test::new()
+        .current_dir(dir.path())
+        .args([
             "--history",
             "h.sqlite",
             "history",
             "import",
             "no\x07such\r.yaml",
-        ],
-        "",
-    );
-    assert_eq!(
-        (code, out.as_str(), err.as_str()),
-        (
-            2,
-            "",
-            "error: cannot read saved game `no\\u{7}such\\r.yaml`: it does not exist\n"
-        )
-    );
+        ])
+        .status(2)
+        .stderr("error: cannot read saved game `no\\u{7}such\\r.yaml`: it does not exist\n")
+        .run();
     // A usage error quoting such an argument draws it escaped too.
-    assert_eq!(
-        bad(&["koikoi", "check", "--a\rb"]),
-        "\
+    Test::new()
+        .args(["koikoi", "check", "--a\rb"])
+        .status(2)
+        .stderr(
+            "\
 error: unexpected argument '--a\\rb' found
 
   tip: to pass '--a\\rb' as a value, use '-- --a\\rb'
@@ -464,6 +448,7 @@ error: unexpected argument '--a\\rb' found
 Usage: kado koikoi check [OPTIONS] <RECORD>
 
 For more information, try '--help'.
-"
-    );
+",
+        )
+        .run();
 }

@@ -1,7 +1,6 @@
 //! `kado koikoi check`: records refereed move by move, through the binary.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const ROUND: &str = "tests/fixtures/koikoi/round.txt";
 
@@ -9,11 +8,10 @@ const DEAL: &str = "players: ana ben\nana: 1b 1r 2a 3p 5a 7r 9p 11p\nben: 2r 4a 
 
 #[test]
 fn check_reports_each_turn_round_and_the_standing() {
-    let (code, out, err) = run(&["koikoi", "check", ROUND]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "ana and ben, 6 rounds, 50 points each.
+    Test::new()
+        .args(["koikoi", "check", ROUND])
+        .stdout(
+            "ana and ben, 6 rounds, 50 points each.
 Round 1, ana deals:
   line   6  ana: 1r takes 1p; 7p to the table
   line   7  ben: 4a takes 4p; 2p to the table
@@ -28,8 +26,9 @@ Round 1: ben stops with inoshikacho 6: base 6 ×2, 12 points.
 Round 2, ben deals:
   line  14  ben: 4a takes 4p; 12p takes 12b
 Standing after 1 of 6 rounds: ana 38, ben 62; next: ana's turn.
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
@@ -49,8 +48,11 @@ fn check_json_has_rounds_scores_and_illegal() {
 fn check_reads_stdin_and_several_games() {
     let text = std::fs::read_to_string(ROUND).unwrap();
     let two = format!("{text}{DEAL}ana 1r / 7p\nana 4a / 2p\n");
-    let (code, out, _) = run_with_input(&["--json", "koikoi", "check", "-"], two);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["--json", "koikoi", "check", "-"])
+        .stdin(two)
+        .any_stdout()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let games = v["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
@@ -71,11 +73,11 @@ fn check_reads_stdin_and_several_games() {
 
 /// The reason `check` gives for a record made of [`DEAL`] and `turns`.
 fn reason(turns: &str) -> String {
-    let (code, out, err) = run_with_input(
-        &["--json", "koikoi", "check", "-"],
-        format!("{DEAL}{turns}\n"),
-    );
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["--json", "koikoi", "check", "-"])
+        .stdin(format!("{DEAL}{turns}\n"))
+        .any_stdout()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     format!(
         "{}: {}",
@@ -162,21 +164,20 @@ Illegal, line 5: ana 1r>3b / 7p
 
 #[test]
 fn bad_notation_is_an_error_with_its_place() {
-    let (code, out, err) = run_with_input(
-        &["koikoi", "check", "-"],
-        "players: ana ben\nana 1r>1x / 7p\n",
-    );
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(
-        err,
-        "error: unknown kind `x` in `1x`
+    Test::new()
+        .args(["koikoi", "check", "-"])
+        .stdin("players: ana ben\nana 1r>1x / 7p\n")
+        .status(2)
+        .stderr(
+            "error: unknown kind `x` in `1x`
  --> stdin, line 2, column 9
   |
 2 | ana 1r>1x / 7p
   |         ^
   = expected: a kind: b (bright), a (animal), r (ribbon) or p (plain)
-"
-    );
+",
+        )
+        .run();
     let err = bad(&["koikoi", "check", "no-such-record.txt"]);
     assert!(
         err.contains("cannot read record `no-such-record.txt`: it does not exist"),
@@ -217,8 +218,11 @@ fn answers(record: &str, virtual_deck: bool) -> String {
 /// A whole game (6 rounds) written by `simulate` in `d`.
 fn simulated(d: &std::path::Path) -> String {
     let args = "koikoi simulate --games 1 --seed 5 --policy greedy,kado --record sim.txt";
-    let (code, _, err) = run_in(d, &args.split(' ').collect::<Vec<_>>(), "");
-    assert_eq!((code, err.as_str()), (0, ""));
+    Test::new()
+        .current_dir(d)
+        .args(args.split(' ').collect::<Vec<_>>())
+        .any_stdout()
+        .run();
     let sim = std::fs::read_to_string(d.join("sim.txt")).unwrap();
     assert!(sim.matches("\nround\n").count() >= 5, "{sim}");
     sim
@@ -239,8 +243,12 @@ fn play_to(d: &std::path::Path, name: &str, extra: &[&str], input: &str) -> (Str
         &rec,
     ];
     args.extend_from_slice(extra);
-    let (code, out, err) = run_in(d, &args, input);
-    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(d)
+        .args(&args)
+        .stdin(input)
+        .any_stdout()
+        .run();
     (
         out,
         without_id(&std::fs::read_to_string(d.join(&rec)).unwrap()),
@@ -296,21 +304,7 @@ fn play_refuses_an_illegal_card_and_undo_takes_back_an_answer() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let input = "hidden\nhidden\n1p 3b 4p 6r 8b 9a 10r 12b\n1r>3b\n1r\n7p\nundo\n2p\n";
-    let (code, out, err) = run_in(
-        d,
-        &["koikoi", "play", "--players", "ana,ben", "--save", "g.yaml"],
-        input,
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert!(
-        out.contains("✗ a card captures a card of its own month, and 3b is not of pine's; legal: 1r>1p (or 1r)\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("ana plays 1r poetry ribbon: takes 1p.\n"),
-        "{out}"
-    );
-    assert!(out.contains("Undone.\n"), "{out}");
+    Test::new().current_dir(d).args(["koikoi", "play", "--players", "ana,ben", "--save", "g.yaml"]).stdin(input).stdout_has("✗ a card captures a card of its own month, and 3b is not of pine's; legal: 1r>1p (or 1r)\n").stdout_has("ana plays 1r poetry ribbon: takes 1p.\n").stdout_has("Undone.\n").run();
     let (_, rec, _) = run_in(d, &["koikoi", "status", "g.yaml", "--record"], "");
     let rec = without_id(&rec);
     assert_eq!(
@@ -318,16 +312,7 @@ fn play_refuses_an_illegal_card_and_undo_takes_back_an_answer() {
         "players: ana ben\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r / 2p\n"
     );
     // Resumed, the game goes on where it stopped.
-    let (code, out, _) = run_in(
-        d,
-        &["koikoi", "resume", "g.yaml", "--record", "g.txt"],
-        "ben 4a\n12p\n",
-    );
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("ben plays: ben 4a\nben plays 4a cuckoo: takes 4p.\nben draws: 12p\nben draws 12p: takes 12b phoenix.\n"),
-        "{out}"
-    );
+    Test::new().current_dir(d).args(["koikoi", "resume", "g.yaml", "--record", "g.txt"]).stdin("ben 4a\n12p\n").stdout_has("ben plays: ben 4a\nben plays 4a cuckoo: takes 4p.\nben draws: 12p\nben draws 12p: takes 12b phoenix.\n").run();
     assert_eq!(
         without_id(&std::fs::read_to_string(d.join("g.txt")).unwrap()),
         "players: ana ben\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r / 2p\nben 4a / 12p\n"
@@ -349,9 +334,9 @@ fn kado_as_opponent_needs_a_virtual_deck_and_announces_its_plays() {
         "{err}"
     );
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, err) = run_in(
-        dir.path(),
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args([
             "koikoi",
             "play",
             "--players",
@@ -364,10 +349,9 @@ fn kado_as_opponent_needs_a_virtual_deck_and_announces_its_plays() {
             "kado",
             "--save",
             "k.yaml",
-        ],
-        "",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
+        ])
+        .any_stdout()
+        .run();
     // kado's hand is never shown; ana's is, at her turn.
     assert!(out.contains("ana's hand: "), "{out}");
     assert!(!out.contains("kado's hand"), "{out}");
@@ -410,8 +394,12 @@ fn fix_corrects_an_earlier_turn_and_keeps_the_turns_that_still_hold() {
     let d = dir.path();
     let play = ["koikoi", "play", "--players", "ana,ben", "--save", "g.yaml"];
     let input = "hidden\nhidden\n1p 3b 4p 6r 8b 9a 10r 12b\nana 1r>1p / 7p\nben 4a>4p / 12p\nana 7r>7p / 8p>8b\nfix\nfix 4 ana 1r>1p / 2a\n";
-    let (code, out, err) = run_in(d, &play, input);
-    assert_eq!((code, err.as_str()), (0, ""));
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(d)
+        .args(play)
+        .stdin(input)
+        .any_stdout()
+        .run();
     let listed = "ben plays: fix\nThe answers given:\n   1. ana's hand (8 cards), or `hidden`: hidden\n   2. ben's hand (8 cards), or `hidden`: hidden\n   3. The table's 8 cards: 1p 3b 4p 6r 8b 9a 10r 12b\n   4. ana plays: ana 1r>1p / 7p\n   5. ben plays: ben 4a>4p / 12p\n   6. ana plays: ana 7r>7p / 8p>8b\n`fix N ANSWER` replaces answer N; the answers after it are kept where they still hold.\n";
     assert!(out.contains(listed), "{out}");
     let fixed = "ben plays: fix 4 ana 1r>1p / 2a\nFixed: answer 4 is now `ana 1r>1p / 2a`.\nAnswer 6 (`ana 7r>7p / 8p>8b`) no longer holds: a card captures a card on the table, and 7p is not there; legal: 7r (laid on the table). It is taken back: answer again from there, or `undo` to bring back the old answer 4 and all.\nRound 1 of 6 — ana 50, ben 50\nTable: cherry 3b · peony 6r · susuki 8b · chrysanthemum 9a · maple 10r ·\n       plum 2a\nana captured: 1r 1p\nben captured: 4a 4p 12p 12b\n";
@@ -425,9 +413,12 @@ fn fix_corrects_an_earlier_turn_and_keeps_the_turns_that_still_hold() {
     // the correction back with the turn it dropped.
     let save = std::fs::read_to_string(d.join("g.yaml")).unwrap();
     assert!(save.starts_with("game: koikoi\nformat: 2\n"), "{save}");
-    let (code, out, _) = run_in(d, &["koikoi", "resume", "g.yaml"], "undo\n");
-    assert_eq!(code, 0);
-    assert!(out.contains("Undone.\n"), "{out}");
+    Test::new()
+        .current_dir(d)
+        .args(["koikoi", "resume", "g.yaml"])
+        .stdin("undo\n")
+        .stdout_has("Undone.\n")
+        .run();
     let (_, rec, _) = run_in(d, &["koikoi", "status", "g.yaml", "--record"], "");
     let rec = without_id(&rec);
     assert!(
@@ -441,21 +432,19 @@ fn fix_corrects_an_earlier_turn_and_keeps_the_turns_that_still_hold() {
 #[test]
 fn two_plain_cards_of_a_month_were_called_a_choice() {
     let deal = "players: ana ben\nana: 1r 1b 2a 3p 5a 7r 9p 11p\nben: 2r 4a 4r 6a 8p 10a 12p 12p\ntable: 1p 1p 4p 6r 8b 9a 10r 12b\n";
-    let (code, out, err) = run_with_input(
-        &["koikoi", "check", "-"],
-        format!("{deal}ana 1r / 7p\nben 12p / 6p\nana 1b>1p / 2p\n"),
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "ana and ben, 6 rounds, 50 points each.
+    Test::new()
+        .args(["koikoi", "check", "-"])
+        .stdin(format!("{deal}ana 1r / 7p\nben 12p / 6p\nana 1b>1p / 2p\n"))
+        .stdout(
+            "ana and ben, 6 rounds, 50 points each.
 Round 1, ana deals:
   line   5  ana: 1r takes 1p; 7p to the table
   line   6  ben: 12p takes 12b; 6p takes 6r
   line   7  ana: 1b takes 1p; 2p to the table
 Standing after 0 of 6 rounds: ana 50, ben 50; next: ben's turn.
-"
-    );
+",
+        )
+        .run();
     // With two different cards of the month, the record must still say which.
     let (_, out, _) = run_with_input(
         &["koikoi", "check", "-"],
@@ -477,20 +466,11 @@ fn rounds_from_a_house_rules_file_were_refused() {
         "base: koikoi\nvalues:\n  rounds: 8\n  start-points: 30\n",
     )
     .unwrap();
-    let (code, out, err) = run_in(
-        dir.path(),
-        &["--rules", "eight.yaml", "koikoi", "check", "-"],
-        "players: ana ben\n",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "ana and ben, 8 rounds, 30 points each.\nStanding after 0 of 8 rounds: ana 30, ben 30; next: a hand or the table.\n"
-    );
+    Test::new().current_dir(dir.path()).args(["--rules", "eight.yaml", "koikoi", "check", "-"]).stdin("players: ana ben\n").stdout("ana and ben, 8 rounds, 30 points each.\nStanding after 0 of 8 rounds: ana 30, ben 30; next: a hand or the table.\n").run();
     for cmd in ["play", "game"] {
-        let (code, out, err) = run_in(
-            dir.path(),
-            &[
+        let Output { stdout: out, .. } = Test::new()
+            .current_dir(dir.path())
+            .args([
                 "--no-history",
                 "--rules",
                 "eight.yaml",
@@ -498,28 +478,27 @@ fn rounds_from_a_house_rules_file_were_refused() {
                 cmd,
                 "--players",
                 "ana,ben",
-            ],
-            "quit\n",
-        );
-        assert_eq!(code, 0, "{cmd}: {err}");
+            ])
+            .stdin("quit\n")
+            .any_stdout()
+            .run();
         assert!(
             out.starts_with("Koi-Koi: ana and ben, 8 rounds, 30 points each (ruleset eight.yaml)."),
             "{cmd}: {out}"
         );
     }
-    let (code, out, _) = run_in(
-        dir.path(),
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args([
             "--rules",
             "eight.yaml",
             "koikoi",
             "simulate",
             "--games",
             "4",
-        ],
-        "",
-    );
-    assert_eq!(code, 0);
+        ])
+        .any_stdout()
+        .run();
     assert!(out.starts_with("4 games"), "{out}");
 }
 
@@ -534,15 +513,12 @@ fn viewing_raised_by_koi_asked_for_a_decision_nobody_faced() {
     )
     .unwrap();
     let record = "players: ana ben\nana: 3b 9a 1r 2a 5a 7r 11p 12p\nben: 3r 4a 4r 6a 8p 10a 12b 2r\ntable: 3p 9p 1p 6r 8b 10r 11b 5p\nana 3b / 7p\nben 4a / 6p\nana 9a / 2p koi\nben 10a / 12p\nana 1r / 4p\n";
-    let (code, out, err) = run_in(
-        dir.path(),
-        &["--rules", "house.yaml", "koikoi", "check", "-"],
-        record,
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "ana and ben, 6 rounds, 50 points each.
+    Test::new()
+        .current_dir(dir.path())
+        .args(["--rules", "house.yaml", "koikoi", "check", "-"])
+        .stdin(record)
+        .stdout(
+            "ana and ben, 6 rounds, 50 points each.
 Round 1, ana deals:
   line   5  ana: 3b takes 3p; 7p to the table
   line   6  ben: 4a to the table; 6p takes 6r
@@ -550,8 +526,9 @@ Round 1, ana deals:
   line   8  ben: 10a takes 10r; 12p to the table
   line   9  ana: 1r takes 1p; 4p takes 4a
 Standing after 0 of 6 rounds: ana 50, ben 50; next: ben's turn.
-"
-    );
+",
+        )
+        .run();
 }
 
 /// Issue 30: an illegal line in one game of a file stopped the check of every game after
@@ -560,8 +537,11 @@ Standing after 0 of 6 rounds: ana 50, ben 50; next: ben's turn.
 fn an_illegal_game_stopped_the_check_of_the_games_after_it() {
     let first = format!("{DEAL}ana 3b / 7p\n");
     let second = std::fs::read_to_string(ROUND).unwrap();
-    let (code, out, err) = run_with_input(&["koikoi", "check", "-"], format!("{first}{second}"));
-    assert_eq!((code, err.as_str()), (0, ""));
+    let Output { stdout: out, .. } = Test::new()
+        .args(["koikoi", "check", "-"])
+        .stdin(format!("{first}{second}"))
+        .any_stdout()
+        .run();
     assert!(out.starts_with("Game 1\n"), "{out}");
     assert!(out.contains("Illegal, line 5: ana 3b / 7p\n"), "{out}");
     assert!(out.contains("Game 2\n"), "{out}");
@@ -603,25 +583,15 @@ fn the_draw_prompt_refused_the_capture_it_offered() {
         "--save",
         "r.yaml",
     ];
-    let (code, out, _) = run_in(
-        dir.path(),
-        &args,
-        "9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n7a>8b\n8a>none\n8a>8b\nquit\n",
-    );
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("ana draws 8a geese: it takes 8a>8p or 8a>8b: 7a>8b\n✗ the card drawn is 8a, not 7a: say which table card 8a takes\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>none\n✗ a card that matches a table card must capture it: 8a matches 8p 8b; legal: 8a>8p or 8a>8b\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>8b\n"),
-        "{out}"
-    );
-    assert!(out.contains("ana captured: 8a 8b"), "{out}");
+    Test::new().current_dir(dir.path()).args(args).stdin("9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n7a>8b\n8a>none\n8a>8b\nquit\n").stdout_has("ana draws 8a geese: it takes 8a>8p or 8a>8b: 7a>8b\n✗ the card drawn is 8a, not 7a: say which table card 8a takes\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>none\n✗ a card that matches a table card must capture it: 8a matches 8p 8b; legal: 8a>8p or 8a>8b\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>8b\n").stdout_has("ana captured: 8a 8b").run();
     // The table card alone is the other form the prompt takes.
     std::fs::remove_file(dir.path().join("r.yaml")).unwrap();
-    let (_, out, _) = run_in(
-        dir.path(),
-        &args,
-        "9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n8p\nquit\n",
-    );
-    assert!(out.contains("ana captured: 8a 8p"), "{out}");
+    Test::new()
+        .current_dir(dir.path())
+        .args(args)
+        .stdin("9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n8p\nquit\n")
+        .stdout_has("ana captured: 8a 8p")
+        .run();
 }
 
 /// A house-rules file in a fresh folder: `base: koikoi` with `rulings`.
@@ -641,25 +611,9 @@ fn house(rulings: &str) -> tempfile::TempDir {
 fn ruling_must_capture_through_check_and_play() {
     let record = format!("{DEAL}ana 5a / 7p\n");
     let default = house("  must-capture: matching-card\n");
-    let (_, out, _) = run_in(
-        default.path(),
-        &["--rules", "house.yaml", "koikoi", "check", "--explain", "-"],
-        &record,
-    );
-    assert!(
-        out.contains("  line   5  ana: 5a to the table; 7p to the table\n"),
-        "{out}"
-    );
-    assert!(out.contains("  - A card that matches must capture; any card of the hand may be played. [ruling must-capture: matching-card]\n"), "{out}");
+    Test::new().current_dir(default.path()).args(["--rules", "house.yaml", "koikoi", "check", "--explain", "-"]).stdin(&record).stdout_has("  line   5  ana: 5a to the table; 7p to the table\n").stdout_has("  - A card that matches must capture; any card of the hand may be played. [ruling must-capture: matching-card]\n").run();
     let whole = house("  must-capture: whole-hand\n");
-    let (code, out, _) = run_in(
-        whole.path(),
-        &["--rules", "house.yaml", "koikoi", "check", "--explain", "-"],
-        &record,
-    );
-    assert_eq!(code, 0);
-    assert!(out.contains("Illegal, line 5: ana 5a / 7p\n  ana must play a card that captures while they hold one (ruling must-capture: whole-hand), and 5a matches nothing on the table; legal: 1b 1r 3p 9p\n"), "{out}");
-    assert!(out.contains("[ruling must-capture: whole-hand]"), "{out}");
+    Test::new().current_dir(whole.path()).args(["--rules", "house.yaml", "koikoi", "check", "--explain", "-"]).stdin(&record).stdout_has("Illegal, line 5: ana 5a / 7p\n  ana must play a card that captures while they hold one (ruling must-capture: whole-hand), and 5a matches nothing on the table; legal: 1b 1r 3p 9p\n").stdout_has("[ruling must-capture: whole-hand]").run();
     let answers = "1b 1r 2a 3p 5a 7r 9p 11p\nhidden\n1p 3b 4p 6r 8b 9a 10r 12b\n5a\n3p\nquit\n";
     let play = [
         "--no-history",
@@ -670,13 +624,13 @@ fn ruling_must_capture_through_check_and_play() {
         "--players",
         "ana,ben",
     ];
-    let (_, out, _) = run_in(whole.path(), &play, answers);
-    assert!(out.contains("ana plays: 5a\n✗ ana must play a card that captures while they hold one (ruling must-capture: whole-hand), and 5a matches nothing on the table; legal: 1b 1r 3p 9p\nana plays: 3p\nana plays 3p: takes 3b curtain.\n"), "{out}");
-    let (_, out, _) = run_in(default.path(), &play, answers);
-    assert!(
-        out.contains("ana plays: 5a\nana plays 5a bridge: to the table.\n"),
-        "{out}"
-    );
+    Test::new().current_dir(whole.path()).args(play).stdin(answers).stdout_has("ana plays: 5a\n✗ ana must play a card that captures while they hold one (ruling must-capture: whole-hand), and 5a matches nothing on the table; legal: 1b 1r 3p 9p\nana plays: 3p\nana plays 3p: takes 3b curtain.\n").run();
+    Test::new()
+        .current_dir(default.path())
+        .args(play)
+        .stdin(answers)
+        .stdout_has("ana plays: 5a\nana plays 5a bridge: to the table.\n")
+        .run();
 }
 
 /// Issue 30: hands that ran out after a koi-koi were a draw round without a ruling; it is
@@ -712,26 +666,19 @@ fn ruling_koi_exhausted_through_check_and_play() {
         ),
     ] {
         let dir = house(&format!("  koi-exhausted: {choice}\n"));
-        let (code, out, _) = run_in(
-            dir.path(),
-            &["--rules", "house.yaml", "koikoi", "check", "--explain", "-"],
-            &record,
-        );
-        assert_eq!(code, 0);
-        assert!(out.contains(said), "{choice}: {out}");
-        assert!(
-            out.contains(&format!("Standing after 1 of 6 rounds: {scores};")),
-            "{choice}: {out}"
-        );
-        assert!(
-            out.contains(&format!(
+        Test::new()
+            .current_dir(dir.path())
+            .args(["--rules", "house.yaml", "koikoi", "check", "--explain", "-"])
+            .stdin(&record)
+            .stdout_has(said)
+            .stdout_has(format!("Standing after 1 of 6 rounds: {scores};"))
+            .stdout_has(format!(
                 "[ruling koi-exhausted: {choice}, draw-round: nobody]"
-            )),
-            "{choice}: {out}"
-        );
-        let (_, out, _) = run_in(
-            dir.path(),
-            &[
+            ))
+            .run();
+        let Output { stdout: out, .. } = Test::new()
+            .current_dir(dir.path())
+            .args([
                 "--no-history",
                 "--rules",
                 "house.yaml",
@@ -739,13 +686,10 @@ fn ruling_koi_exhausted_through_check_and_play() {
                 "play",
                 "--players",
                 "ana,ben",
-            ],
-            &answers,
-        );
-        assert!(
-            out.contains(&format!("Round 2 of 6 — {scores}\n")),
-            "{choice}: {out}"
-        );
+            ])
+            .stdin(&answers)
+            .stdout_has(format!("Round 2 of 6 — {scores}\n"))
+            .run();
         assert_eq!(
             out.contains(
                 "The hands ran out after a koi-koi with nobody stopping (ruling koi-exhausted).\n"
@@ -902,9 +846,13 @@ fn seed_one_game(answers: &str) -> String {
         "--opponent",
         "kado",
     ];
-    let (code, out, err) = run_in(dir.path(), &args, format!("{answers}quit\n"));
-    assert_eq!(code, 0, "{err}");
-    out
+    Test::new()
+        .current_dir(dir.path())
+        .args(args)
+        .stdin(format!("{answers}quit\n"))
+        .any_stdout()
+        .run()
+        .stdout
 }
 
 /// Issue 31: cards were shown as codes only; players holding real hanafuda know them by
@@ -975,25 +923,26 @@ fn hands_were_printed_for_all_to_see() {
         "1",
         "--private",
     ];
-    let (code, out, _) = run_in(dir.path(), &args, "hand\n9p\n1p\nquit\n");
-    assert_eq!(code, 0);
-    assert!(
-        out.contains(
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args(args)
+        .stdin("hand\n9p\n1p\nquit\n")
+        .stdout_has(
             "ana's hand: kept private (`hand` shows it to ana).
 ana plays: hand
 ana's hand: iris 5p · clover 7p 7p · chrysanthemum 9p · pine 1r · susuki 8a ·
             paulownia 12p · willow 11b
 ana plays: 9p
-"
-        ),
-        "{out}"
-    );
-    assert!(
-        out.contains("ben's hand: kept private (`hand` shows it to ben).\nben plays: 1p\n"),
-        "{out}"
-    );
+",
+        )
+        .stdout_has("ben's hand: kept private (`hand` shows it to ben).\nben plays: 1p\n")
+        .run();
     assert!(!out.contains("ben's hand: peony"), "{out}");
     // Without --private the hand is on the table view, as before.
-    let (_, out, _) = run_in(dir.path(), &args[..args.len() - 1], "quit\n");
-    assert!(out.contains("\nana's hand: iris 5p"), "{out}");
+    Test::new()
+        .current_dir(dir.path())
+        .args(&args[..args.len() - 1])
+        .stdin("quit\n")
+        .stdout_has("\nana's hand: iris 5p")
+        .run();
 }

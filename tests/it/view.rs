@@ -10,7 +10,7 @@ use std::process::Stdio;
 /// Runs `command` on an 80×24 pseudo-terminal in `dir`, types each of `keys` after a
 /// pause, and returns what the terminal received.
 fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
-    let kado = assert_cmd::cargo::cargo_bin!("kado");
+    let kado = crate::common::kado_bin();
     let mut child = std::process::Command::new("script")
         .current_dir(dir)
         .env("NO_COLOR", "1")
@@ -59,8 +59,9 @@ fn plays_in_the_view(game: &str, title: &str, args: &str, keys: &[&str]) {
         "{game}: no resume line after the view:\n{}",
         &out[left..]
     );
-    let status = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("kado"))
+    let status = crate::common::kado()
         .current_dir(d)
+        .env("KADO_HOME", d)
         .args([game, "status", "t.yaml"])
         .output()
         .unwrap();

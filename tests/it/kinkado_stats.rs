@@ -1,15 +1,13 @@
 //! `kado kinkado odds` and `kado kinkado census`, through the real binary.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn census_of_two_cards_human() {
-    let (code, out, err) = run(&["kinkado", "census", "2"]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        r#"All 1,431 hands of 2 cards from the 54-card pack, each scored as ALORA scores hers:
+    Test::new()
+        .args(["kinkado", "census", "2"])
+        .stdout(
+            r#"All 1,431 hands of 2 cards from the 54-card pack, each scored as ALORA scores hers:
 ┌─────────────────┬──────┬───────┬─────────────┐
 │ Category        ┆ Tier ┆ Hands ┆ Probability │
 ╞═════════════════╪══════╪═══════╪═════════════╡
@@ -26,8 +24,9 @@ fn census_of_two_cards_human() {
 │ Tier 2          ┆      ┆ 0     ┆ 0.000000    │
 │ Tier 1          ┆      ┆ 1,431 ┆ 1.000000    │
 └─────────────────┴──────┴───────┴─────────────┘
-"#
-    );
+"#,
+        )
+        .run();
 }
 
 #[test]
@@ -53,10 +52,7 @@ fn census_json_counts_by_hand() {
 
 #[test]
 fn census_errors() {
-    assert_eq!(
-        bad(&["kinkado", "census", "9"]),
-        "error: a census covers hands of 2 to 7 cards, not 9\n --> argument N, column 1\n  |\n1 | 9\n  | ^\n"
-    );
+    Test::new().args(["kinkado", "census", "9"]).status(2).stderr("error: a census covers hands of 2 to 7 cards, not 9\n --> argument N, column 1\n  |\n1 | 9\n  | ^\n").run();
 }
 
 #[test]
@@ -71,12 +67,7 @@ fn odds_exact_human_and_json() {
         "--alora-hidden",
         "1",
     ];
-    let (code, out, _) = run(&args);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "Play K♠ K♥ K♦ K♣ 9♠: Four of a kind — tier 3, sum $89\nAgainst ALORA (Q♠ Q♥ 5♦ 5♣ face up, 1 face down, from 45 unseen cards):\n  win 100.00%   tie 0.00%   lose 0.00%   (a tie goes to the higher bet, to ALORA if equal)\nExact: each of the 45 possible deals counted once.\n"
-    );
+    Test::new().args(args).stdout("Play K♠ K♥ K♦ K♣ 9♠: Four of a kind — tier 3, sum $89\nAgainst ALORA (Q♠ Q♥ 5♦ 5♣ face up, 1 face down, from 45 unseen cards):\n  win 100.00%   tie 0.00%   lose 0.00%   (a tie goes to the higher bet, to ALORA if equal)\nExact: each of the 45 possible deals counted once.\n").run();
     let v = json(&args);
     assert_eq!(v["win"], 1.0);
     assert_eq!(v["tie"], 0.0);
@@ -166,8 +157,10 @@ fn simulate_is_reproducible_by_seed_and_threads() {
 
 #[test]
 fn simulate_human_output() {
-    let (code, out, err) = run(&["kinkado", "simulate", "--games", "4", "--seed", "1"]);
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "simulate", "--games", "4", "--seed", "1"])
+        .any_stdout()
+        .run();
     assert!(
         out.starts_with(
             "4 solo games against ALORA, cautious player, seed 1, ruleset kinkado\nALORA wins "
@@ -190,15 +183,6 @@ fn simulate_errors() {
     );
 }
 
-/// A house-rules file that picks `alora-ties: on-sum`; kept alive by the returned guard.
-fn on_sum_rules() -> (tempfile::TempDir, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("on-sum.yaml");
-    std::fs::write(&f, "base: kinkado\nrulings:\n  alora-ties: on-sum\n").unwrap();
-    let path = f.to_str().unwrap().to_string();
-    (dir, path)
-}
-
 #[test]
 fn odds_say_who_takes_a_tie() {
     // A pair of kings against ALORA's K♦ and one face-down card: the other king or a
@@ -214,11 +198,7 @@ fn odds_say_who_takes_a_tie() {
         "--alora-hidden",
         "1",
     ];
-    let (code, out, err) = run(&args);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        out,
-        "Play K♠ K♥: One pair — tier 1, sum $40
+    Test::new().args(args).stdout("Play K♠ K♥: One pair — tier 1, sum $40
 Against ALORA (K♦ face up, 1 face down, from 51 unseen cards):
   win 94.12%   tie 5.88%   lose 0.00%   (a tie goes to the higher bet, to ALORA if equal)
 Exact: each of the 51 possible deals counted once.
@@ -228,21 +208,11 @@ Why:
   - A tie of tier and sum goes to whoever bet more, and to ALORA when the bets are equal: it is a win only if you bet more than she does. [ruling alora-ties: after-bets]
   - ALORA plays the best hand she can make from all her cards, face down ones too. [ruling alora-sum: best-hand, joker-sum: face-value, joker-duplicates: allowed, ace-straights: low-and-high]
   - Her face-down cards may be any cards you cannot see, each set equally likely.
-"
-    );
+").run();
     let (_dir, on_sum) = on_sum_rules();
     let mut house = vec!["--rules", on_sum.as_str()];
     house.extend(args);
-    let (code, out, err) = run(&house);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("  win 94.12%   tie 5.88%   lose 0.00%   (ALORA wins ties)\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("  - A tie of tier and sum goes to ALORA whatever the bets: it counts as a loss for you. [ruling alora-ties: on-sum]\n"),
-        "{out}"
-    );
+    Test::new().args(&house).stdout_has("  win 94.12%   tie 5.88%   lose 0.00%   (ALORA wins ties)\n").stdout_has("  - A tie of tier and sum goes to ALORA whatever the bets: it counts as a loss for you. [ruling alora-ties: on-sum]\n").run();
     let after = json(&args);
     let before = json(&house);
     assert_eq!(

@@ -1,8 +1,7 @@
 //! Bad input: each case with its exact error text and exit status 2.
 //! Generated from the binary and checked by hand; house-rules fixtures live in tests/fixtures.
 
-mod common;
-use common::kado;
+use crate::common::Test;
 
 const CASES: &[(&str, &str)] = &[
     (
@@ -192,47 +191,36 @@ fn every_bad_input_has_its_exact_error() {
     assert!(CASES.len() >= 30);
     for (args, expected) in CASES {
         let args: Vec<String> = args.split(' ').map(|a| a.replace('|', " ")).collect();
-        let out = kado()
+        Test::new()
             .current_dir("tests/fixtures")
             .args(&args)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "kado {args:?}");
-        assert!(out.stdout.is_empty(), "kado {args:?} printed on stdout");
-        assert_eq!(&stderr, expected, "kado {args:?}");
+            .status(2)
+            .stderr(*expected)
+            .run();
     }
 }
 
 #[test]
 fn errors_as_json() {
-    let out = kado()
+    Test::new()
         .args(["--json", "kinkado", "hand", "KX", "QH"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"code\":\"input\",\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":null,\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}],\"total\":1}\n"
-    );
+        .status(2)
+        .stderr("{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"code\":\"input\",\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":null,\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}],\"total\":1}\n")
+        .run();
 }
 
 #[test]
 fn usage_errors_exit_2() {
-    let out = kado().args(["kinkado", "frobnicate"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let out = kado().args(["kinkado", "alora", "sell"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-}
-
-/// Runs kado; returns (exit code, stdout, stderr).
-fn run_raw(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = kado().args(args).output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    Test::new()
+        .args(["kinkado", "frobnicate"])
+        .status(2)
+        .any_stderr()
+        .run();
+    Test::new()
+        .args(["kinkado", "alora", "sell"])
+        .status(2)
+        .any_stderr()
+        .run();
 }
 
 /// One usage error as `Error::to_json` writes it (no source, line, column or text).
@@ -253,10 +241,7 @@ const MORE: &str = "For more information, try '--help'.";
 /// clap's usage errors used to print plain text even under `--json`.
 fn assert_json_usage_errors(cases: &[(&[&str], String)]) {
     for (args, expected) in cases {
-        let (code, out, err) = run_raw(args);
-        assert_eq!(code, Some(2), "kado {args:?}");
-        assert_eq!(out, "", "kado {args:?}");
-        assert_eq!(&err, expected, "kado {args:?}");
+        Test::new().args(*args).status(2).stderr(expected).run();
     }
 }
 
@@ -357,7 +342,7 @@ fn json_usage_error_for_a_missing_subcommand() {
             &["--json", "koikoi"],
             usage_json(
                 "'kado koikoi' requires a subcommand but one was not provided",
-                Some("one of: yaku, deal, game, play, simulate, check, resume, status"),
+                Some("one of: yaku, deal, game, play, simulate, check, advise, resume, status"),
                 MORE,
             ),
         ),
@@ -366,15 +351,18 @@ fn json_usage_error_for_a_missing_subcommand() {
 
 #[test]
 fn usage_errors_stay_plain_text_without_json() {
-    let (code, _, err) = run_raw(&["koikoi", "yaku"]);
-    assert_eq!(code, Some(2));
-    assert_eq!(
-        err,
-        "error: the following required arguments were not provided:\n  <CARDS>...\n\nUsage: kado koikoi yaku <CARDS>...\n\nFor more information, try '--help'.\n"
-    );
+    Test::new()
+        .args(["koikoi", "yaku"])
+        .status(2)
+        .stderr("error: the following required arguments were not provided:\n  <CARDS>...\n\nUsage: kado koikoi yaku <CARDS>...\n\nFor more information, try '--help'.\n")
+        .run();
     // `--json` after `--` is a positional word, not the flag.
-    let (code, _, err) = run_raw(&["nope", "--", "--json"]);
-    assert_eq!(code, Some(2));
+    let err = Test::new()
+        .args(["nope", "--", "--json"])
+        .status(2)
+        .any_stderr()
+        .run()
+        .stderr;
     assert!(
         err.starts_with("error: unrecognized subcommand 'nope'\n"),
         "{err}"
@@ -383,13 +371,15 @@ fn usage_errors_stay_plain_text_without_json() {
 
 #[test]
 fn help_and_version_stay_plain_under_json() {
-    let (code, out, err) = run_raw(&["--json", "--help"]);
-    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let out = Test::new().args(["--json", "--help"]).any_stdout().run();
     assert!(
-        out.starts_with("A referee and companion for card games played with real cards.\n"),
-        "{out}"
+        out.stdout
+            .starts_with("A referee and companion for card games played with real cards.\n"),
+        "{}",
+        out.stdout
     );
-    let (code, out, err) = run_raw(&["koikoi", "--version", "--json"]);
-    assert_eq!((code, err.as_str()), (Some(0), ""));
-    assert_eq!(out, format!("kado-koikoi {}\n", env!("CARGO_PKG_VERSION")));
+    Test::new()
+        .args(["koikoi", "--version", "--json"])
+        .stdout(format!("kado-koikoi {}\n", env!("CARGO_PKG_VERSION")))
+        .run();
 }

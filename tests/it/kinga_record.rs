@@ -2,8 +2,7 @@
 //! JSON), each kind of mistake a table makes as the verdict (exit 0), bad notation as an
 //! error (exit 2), and the record `kinga play --record` and `kinga status --record` write.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use kado::kinga::game::{Deck, Setup};
 use kado::kinga::played::Played;
@@ -586,7 +585,7 @@ fn play_writes_the_record_and_status_prints_it() {
     assert!(id.starts_with("# kado game id: "), "{text}");
     assert_eq!(
         record,
-        "deck: 2D AD 2S 2H JK 2C JK AC AH AS\n1. exile AD\n2. 2C JK JK > 3D\nkeep AC\nreshuffle 2D 2H JK 2S 2C 3D JK\n"
+        "deck: 2D AD 2S 2H JK 2C JK AC AH AS\n# ruleset: kinga\n1. exile AD\n2. 2C JK JK > 3D\nkeep AC\nreshuffle 2D 2H JK 2S 2C 3D JK\n"
     );
     let (code, out, _) = run_in(dir.path(), &["kinga", "status", "p.yaml", "--record"], "");
     assert_eq!((code, out.as_str()), (0, text.as_str()));
@@ -637,12 +636,58 @@ fn a_real_game_played_is_recorded_with_its_draws() {
     let text = std::fs::read_to_string(dir.path().join("r.txt")).unwrap();
     assert_eq!(
         text.split_once('\n').unwrap().1,
-        "deck: real\ndraw 2S AS 2C 2H\n1. 2S 2C 2H > 3S\ndraw JK\nkeep AS\ndraw AC AD 2D\n"
+        "deck: real\n# ruleset: kinga\ndraw 2S AS 2C 2H\n1. 2S 2C 2H > 3S\ndraw JK\nkeep AS\ndraw AC AD 2D\n"
     );
     let (code, out, _) = run_in(dir.path(), &["kinga", "check", "r.txt"], "");
     assert_eq!(code, 0);
     assert!(
         out.ends_with("Turn 2. Kings turned: 0 of 4. Kings exposed: 0.\nThe game goes on: next, the action of turn 2 (a play `CARDS > TARGET`, `exile CARD`, `suspicion KING` or `executed`).\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_record_names_its_ruleset_and_check_uses_it_unless_told_otherwise() {
+    let lost = played("kinga-hardcore", 1);
+    let record = lost.record().unwrap();
+    assert!(record.contains("\n# ruleset: kinga-hardcore\n"), "{record}");
+    let named = check_json(&[], &record);
+    let given = check_json(&["--rules", "kinga-hardcore"], &record);
+    assert_eq!(named, given);
+    let standard = record.replace("# ruleset: kinga-hardcore", "# ruleset: kinga");
+    assert_eq!(
+        check_json(&[], &standard),
+        check_json(&["--rules", "kinga"], &standard)
+    );
+    let (code, out, err) = check_text(&[], &record.replace("kinga-hardcore", "kinga-hard"));
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: the record names the ruleset `kinga-hard`, which is not built in
+ --> stdin, line 2, column 12
+  |
+2 | # ruleset: kinga-hard
+  |            ^^^^^^^^^^
+  = expected: one of: kinkado, kinga, kinga-hardcore, pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory, koikoi, koikoi-fudawiki, koikoi-bga, kingmaker, kingmaker-shown
+  = help: did you mean `kinga-hardcore`? (or give its house-rules file with --rules FILE)
+"
+    );
+    let (code, _, err) = check_text(&[], &record.replace("kinga-hardcore", "pokino"));
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with(
+            "error: ruleset `pokino` is for Pokino, not Kinga\n --> stdin, line 2, column 12"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_long_fixture_game_is_won_in_72_turns() {
+    let (code, out, err) = run(&["kinga", "check", "tests/fixtures/kinga/long.txt"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.ends_with("You won after 72 turns. Score: 4 kings exposed (a win).\nGame over: the fourth queen is influenced, and you win.\n"),
         "{out}"
     );
 }

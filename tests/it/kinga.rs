@@ -1,7 +1,6 @@
 //! End-to-end tests of `kado kinga`: exact human and JSON output, errors, and whole games.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use kado::kinga::Rules;
 use kado::kinga::game::{Action, Deck, Game, Setup, answer_text};
@@ -13,9 +12,10 @@ use kado::session::Step;
 
 #[test]
 fn chain_the_rules_first_example() {
-    let (code, out, _) = run(&["kinga", "chain", "4S", "3S", "3H"]);
-    assert_eq!(code, 0);
-    assert_eq!(out, "4♠ 3♠ 3♥: 6 influence in ♠ ♥.\n");
+    Test::new()
+        .args(["kinga", "chain", "4S", "3S", "3H"])
+        .stdout("4♠ 3♠ 3♥: 6 influence in ♠ ♥.\n")
+        .run();
     let v = json(&["kinga", "chain", "4S 3S 3H"]);
     assert_eq!(
         v,
@@ -28,8 +28,10 @@ fn chain_the_rules_first_example() {
 
 #[test]
 fn chain_jokers() {
-    let (_, out, _) = run(&["kinga", "chain", "4S 3S JK 5C"]);
-    assert_eq!(out, "4♠ 3♠ 🃏 5♣: 6 influence in any suit.\n");
+    Test::new()
+        .args(["kinga", "chain", "4S 3S JK 5C"])
+        .stdout("4♠ 3♠ 🃏 5♣: 6 influence in any suit.\n")
+        .run();
     let v = json(&["kinga", "chain", "4♠ 🃏 🃏 5♥"]);
     assert_eq!(v["influence"], 7);
     assert_eq!(v["suits"], serde_json::json!(["S", "H", "D", "C"]));
@@ -43,12 +45,10 @@ fn chain_jokers() {
 
 #[test]
 fn chain_french_review_five_four_joker_three_takes_a_six() {
-    let (code, out, _) = run(&["kinga", "chain", "5S 4S JK 3D", "--target", "6D"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "5♠ 4♠ 🃏 3♦: 7 influence in any suit.\n6♦: needs 7 in ♦ — influenced.\n"
-    );
+    Test::new()
+        .args(["kinga", "chain", "5S 4S JK 3D", "--target", "6D"])
+        .stdout("5♠ 4♠ 🃏 3♦: 7 influence in any suit.\n6♦: needs 7 in ♦ — influenced.\n")
+        .run();
     let v = json(&["kinga", "chain", "5S 4S JK 3D", "--target", "7D"]);
     assert_eq!(
         v["target"],
@@ -58,11 +58,7 @@ fn chain_french_review_five_four_joker_three_takes_a_six() {
 
 #[test]
 fn chain_four_of_a_kind_draws_three() {
-    let (_, out, _) = run(&["kinga", "chain", "4S 4H 4D 4C"]);
-    assert_eq!(
-        out,
-        "4♠ 4♥ 4♦ 4♣: 7 influence in any suit.\nDraw 3 extra cards at once (Three's Company 1, Harmony 2).\n"
-    );
+    Test::new().args(["kinga", "chain", "4S 4H 4D 4C"]).stdout("4♠ 4♥ 4♦ 4♣: 7 influence in any suit.\nDraw 3 extra cards at once (Three's Company 1, Harmony 2).\n").run();
     let v = json(&["kinga", "chain", "4S 4H 4D 4C"]);
     assert_eq!(v["draws"], 3);
     assert_eq!(
@@ -116,12 +112,10 @@ fn chain_single_card_ruling_both_sides() {
         "base: kinga\nrulings:\n  single-card-play: forbidden\n",
     )
     .unwrap();
-    let (code, out, _) = run(&["--rules", house.to_str().unwrap(), "kinga", "chain", "9S"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "9♠: not a legal play — card 1 (9♠): a play chains at least two cards.\n"
-    );
+    Test::new()
+        .args(["--rules", house.to_str().unwrap(), "kinga", "chain", "9S"])
+        .stdout("9♠: not a legal play — card 1 (9♠): a play chains at least two cards.\n")
+        .run();
 }
 
 #[test]
@@ -139,11 +133,7 @@ fn chain_ace_value_ruling_both_sides() {
 
 #[test]
 fn chain_kings_ruling_both_sides() {
-    let (_, out, _) = run(&["kinga", "chain", "QS JS JK JK", "--target", "KS"]);
-    assert_eq!(
-        out,
-        "Q♠ J♠ 🃏 🃏: 15 influence in any suit.\nK♠: kings cannot be influenced; a king is exposed by influencing its queen.\n"
-    );
+    Test::new().args(["kinga", "chain", "QS JS JK JK", "--target", "KS"]).stdout("Q♠ J♠ 🃏 🃏: 15 influence in any suit.\nK♠: kings cannot be influenced; a king is exposed by influencing its queen.\n").run();
     let dir = tempfile::tempdir().unwrap();
     let house = dir.path().join("h.yaml");
     std::fs::write(&house, "base: kinga\nrulings:\n  kings: after-queen\n").unwrap();
@@ -165,36 +155,24 @@ fn chain_kings_ruling_both_sides() {
 
 #[test]
 fn chain_target_effects() {
-    let (_, out, _) = run(&["kinga", "chain", "5H 6H", "--target", "5S"]);
-    assert_eq!(
-        out,
-        "5♥ 6♥: 6 influence in ♥.\n5♠: needs 6 in ♠ — not influenced: the influence is not good in ♠.\n"
-    );
-    let (_, out, _) = run(&["kinga", "chain", "9H 4H 4S", "--target", "8S"]);
-    assert_eq!(
-        out,
-        "9♥ 4♥ 4♠: 11 influence in ♠ ♥.\n8♠: needs 9 in ♠ — influenced.\nThen you may exile one card from your hand or discard pile.\n"
-    );
+    Test::new().args(["kinga", "chain", "5H 6H", "--target", "5S"]).stdout("5♥ 6♥: 6 influence in ♥.\n5♠: needs 6 in ♠ — not influenced: the influence is not good in ♠.\n").run();
+    Test::new().args(["kinga", "chain", "9H 4H 4S", "--target", "8S"]).stdout("9♥ 4♥ 4♠: 11 influence in ♠ ♥.\n8♠: needs 9 in ♠ — influenced.\nThen you may exile one card from your hand or discard pile.\n").run();
     let v = json(&["kinga", "chain", "JH JC JD", "--target", "QH"]);
     assert_eq!(
         v["target"]["effects"],
         serde_json::json!(["turn_king", "win_if_last_queen"])
     );
-    let (_, out, _) = run(&["kinga", "chain", "JH JC JD", "--target", "QH"]);
-    assert_eq!(
-        out,
-        "J♥ J♣ J♦: 13 influence in ♥ ♦ ♣.\nDraw 1 extra card at once (Three's Company 1).\nQ♥: needs 13 in ♥ — influenced.\nThen turn the ♥ king sideways if it is upright; it is exposed.\nIf it is the fourth queen, you win.\n"
-    );
+    Test::new().args(["kinga", "chain", "JH JC JD", "--target", "QH"]).stdout("J♥ J♣ J♦: 13 influence in ♥ ♦ ♣.\nDraw 1 extra card at once (Three's Company 1).\nQ♥: needs 13 in ♥ — influenced.\nThen turn the ♥ king sideways if it is upright; it is exposed.\nIf it is the fourth queen, you win.\n").run();
 }
 
 #[test]
 fn chain_broken_is_a_verdict() {
-    let (code, out, _) = run(&["kinga", "chain", "4S 5H 6H"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "4♠ 5♥ 6♥: not a legal play — card 2 (5♥): 5♥ matches 4♠ in neither suit nor rank.\n"
-    );
+    Test::new()
+        .args(["kinga", "chain", "4S 5H 6H"])
+        .stdout(
+            "4♠ 5♥ 6♥: not a legal play — card 2 (5♥): 5♥ matches 4♠ in neither suit nor rank.\n",
+        )
+        .run();
     let v = json(&["kinga", "chain", "JK 4S"]);
     assert_eq!(v["valid"], false);
     assert_eq!(
@@ -205,17 +183,14 @@ fn chain_broken_is_a_verdict() {
 
 #[test]
 fn chain_explain() {
-    let (_, out, _) = run(&[
+    Test::new().args([
         "--explain",
         "kinga",
         "chain",
         "5S 4S JK 3D",
         "--target",
         "6D",
-    ]);
-    assert_eq!(
-        out,
-        "5♠ 4♠ 🃏 3♦: 7 influence in any suit.
+    ]).stdout("5♠ 4♠ 🃏 3♦: 7 influence in any suit.
 6♦: needs 7 in ♦ — influenced.
 
 Why:
@@ -224,8 +199,7 @@ Why:
   - A single joker in a play adds no influence.
   - A joker in the play makes the influence good in any suit. [ruling hardcore: off]
   - A top card is influenced by influence of at least its rank + 1, in its suit.
-"
-    );
+").run();
     let v = json(&["--explain", "kinga", "chain", "4S 3S JK 5C"]);
     assert_eq!(v["explain"][3]["rulings"][0]["id"], "hardcore");
 }
@@ -313,18 +287,17 @@ error: --target takes one card
 
 #[test]
 fn options_human_and_json() {
-    let (code, out, _) = run(&[
-        "kinga",
-        "options",
-        "--hand",
-        "5S 4S 3D JK",
-        "--tops",
-        "6D 9S 3H 3C",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "Influence:
+    Test::new()
+        .args([
+            "kinga",
+            "options",
+            "--hand",
+            "5S 4S 3D JK",
+            "--tops",
+            "6D 9S 3H 3C",
+        ])
+        .stdout(
+            "Influence:
 ┌────────┬───────────────┬───────────┐
 │ Target ┆ Shortest play ┆ Influence │
 ╞════════╪═══════════════╪═══════════╡
@@ -333,8 +306,9 @@ fn options_human_and_json() {
 │ 3♣     ┆ 5♠ 🃏         ┆ 5         │
 └────────┴───────────────┴───────────┘
 Exile: 4♠ (by 5♠)
-"
-    );
+",
+        )
+        .run();
     let v = json(&[
         "kinga",
         "options",
@@ -367,18 +341,19 @@ fn options_hardcore_exiles_only_when_stuck() {
         "--tops",
         "6D 9S 3H 3C",
     ];
-    let (_, out, _) = run(&args);
-    assert_eq!(
-        out,
-        "Influence:
+    Test::new()
+        .args(args)
+        .stdout(
+            "Influence:
 ┌────────┬───────────────┬───────────┐
 │ Target ┆ Shortest play ┆ Influence │
 ╞════════╪═══════════════╪═══════════╡
 │ 6♦     ┆ 5♠ 4♠ 🃏 3♦   ┆ 7         │
 └────────┴───────────────┴───────────┘
 Exile: not while something can be influenced (hardcore).
-"
-    );
+",
+        )
+        .run();
     let v = json(&[
         "--rules",
         "kinga-hardcore",
@@ -397,13 +372,9 @@ Exile: not while something can be influenced (hardcore).
 
 #[test]
 fn options_suspicion_and_loss() {
-    let (_, out, _) = run(&[
+    Test::new().args([
         "kinga", "options", "--hand", "AS 2H", "--tops", "9S 9H", "--turned", "2",
-    ]);
-    assert_eq!(
-        out,
-        "Nothing can be influenced.\nRaise suspicion: turn an upright king sideways (2 of 4 turned now).\n"
-    );
+    ]).stdout("Nothing can be influenced.\nRaise suspicion: turn an upright king sideways (2 of 4 turned now).\n").run();
     let v = json(&[
         "kinga", "options", "--hand", "AS 2H", "--tops", "9S 9H", "--turned", "4",
     ]);
@@ -567,13 +538,12 @@ fn undo_takes_back_the_last_answer() {
     let path = dir.path().join("g.yaml");
     let p = path.to_str().unwrap();
     let script = "2S 2H 2D JK\n2S 2H 2D on 3S\nundo\n2S 2H 2D JK on 3C\nshow\n";
-    let (code, out, _) = run_with_input(&["kinga", "play", "--save", p], script);
-    assert_eq!(code, 0);
-    assert!(out.contains("Undone.\n"), "{out}");
-    assert!(
-        out.contains("2♠ 2♥ 2♦ 🃏 makes 4 influence in any suit: 3♣ is influenced."),
-        "{out}"
-    );
+    Test::new()
+        .args(["kinga", "play", "--save", p])
+        .stdin(script)
+        .stdout_has("Undone.\n")
+        .stdout_has("2♠ 2♥ 2♦ 🃏 makes 4 influence in any suit: 3♣ is influenced.")
+        .run();
     let log = std::fs::read_to_string(&path).unwrap();
     assert!(!log.contains("3S"), "the undone play is gone: {log}");
     assert!(log.contains("3C"), "{log}");
@@ -613,8 +583,11 @@ fn resume_goes_on_where_the_game_stopped() {
         "The game is saved in {0}; continue it with `kado kinga resume {0}`.\n",
         split.display()
     )));
-    let (code, out, _) = run_with_input(&["kinga", "resume", split.to_str().unwrap()], &rest);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinga", "resume", split.to_str().unwrap()])
+        .stdin(&rest)
+        .any_stdout()
+        .run();
     // Resuming draws the table first, as `show` does, then asks.
     let (table, after) = out
         .split_once("Keep one card for your next hand?")
@@ -679,8 +652,7 @@ fn scripted_game(seed: u64, rs: &Ruleset, house: Option<&str>) -> (String, Game)
         "--save",
         path.to_str().unwrap(),
     ]);
-    let (code, out, _) = run_with_input(&args, &script);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new().args(&args).stdin(&script).any_stdout().run();
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     let end = format!(
         "{} after {} turn{}. Score: {} king",
@@ -695,9 +667,10 @@ fn scripted_game(seed: u64, rs: &Ruleset, house: Option<&str>) -> (String, Game)
     );
     assert!(out.contains(&end), "{end}\n{out}");
     // The finished game replays from its log.
-    let (code, out2, _) = run_with_input(&["kinga", "resume", path.to_str().unwrap()], "");
-    assert_eq!(code, 0);
-    assert!(out2.contains(&end), "{out2}");
+    Test::new()
+        .args(["kinga", "resume", path.to_str().unwrap()])
+        .stdout_has(&end)
+        .run();
     (out, g)
 }
 
@@ -730,8 +703,8 @@ fn extra_draws_optional_asks_before_the_extra_cards() {
 fn a_virtual_game_deals_by_itself() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("v.yaml");
-    let (code, out, _) = run_with_input(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "kinga",
             "play",
             "--deck",
@@ -740,10 +713,10 @@ fn a_virtual_game_deals_by_itself() {
             "7",
             "--save",
             path.to_str().unwrap(),
-        ],
-        "KS\n",
-    );
-    assert_eq!(code, 0);
+        ])
+        .stdin("KS\n")
+        .any_stdout()
+        .run();
     assert!(out.starts_with("You draw 2♠ 2♥ A♦ A♣.\n"), "{out}");
     assert!(
         out.contains("Raise suspicion: turn the ♠ king sideways (1 of 4 turned).\n"),
@@ -819,13 +792,18 @@ fn play_json_prints_the_state_and_sends_the_transcript_to_stderr() {
     let p = path.to_str().unwrap();
     // Seed 3 deals 2♦ A♦ 2♠ 2♥. Cards alone name their target only when it is the one.
     let script = "2D 2S 2H\n2D AD\nexile\n2D 2S 2H on D\nAD\n";
-    let (code, out, err) = run_with_input(
-        &[
+    let Output {
+        stdout: out,
+        stderr: err,
+        ..
+    } = Test::new()
+        .args([
             "--json", "kinga", "play", "--deck", "virtual", "--seed", "3", "--save", p,
-        ],
-        script,
-    );
-    assert_eq!(code, 0, "{err}");
+        ])
+        .stdin(script)
+        .any_stdout()
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let pile =
         |suit: &str, top: &str| serde_json::json!({"suit": suit, "top": top, "king": "upright"});
@@ -861,8 +839,11 @@ fn play_json_prints_the_state_and_sends_the_transcript_to_stderr() {
         "{err}"
     );
     // Resuming with nothing to answer reports the same state.
-    let (code, out2, _) = run_with_input(&["--json", "kinga", "resume", p], "");
-    assert_eq!(code, 0);
+    let Output { stdout: out2, .. } = Test::new()
+        .args(["--json", "kinga", "resume", p])
+        .any_stdout()
+        .any_stderr()
+        .run();
     assert_eq!(serde_json::from_str::<serde_json::Value>(&out2).unwrap(), v);
 }
 
@@ -887,13 +868,14 @@ fn a_finished_game_reports_its_score_in_json() {
         };
         g.act(&a).unwrap();
     }
-    let (code, out, err) = run_with_input(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "--json", "kinga", "play", "--deck", "virtual", "--seed", "3", "--save", p,
-        ],
-        &script,
-    );
-    assert_eq!(code, 0, "{err}");
+        ])
+        .stdin(&script)
+        .any_stdout()
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["finished"], true);
     assert_eq!(v["won"], g.is_over().unwrap());
@@ -915,14 +897,9 @@ fn play_never_overwrites_a_saved_game() {
     let path = dir.path().join("g.yaml");
     let p = path.to_str().unwrap();
     std::fs::write(&path, "precious\n").unwrap();
-    let (code, out, err) = run_with_input(&["kinga", "play", "--save", p], "quit\n");
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(
-        err,
-        format!(
+    Test::new().args(["kinga", "play", "--save", p]).stdin("quit\n").status(2).stderr(format!(
             "error: {p} already exists\n  = help: continue it with `kado kinga resume {p}`, or choose another --save file\n"
-        )
-    );
+        )).run();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious\n");
 }
 
@@ -944,21 +921,19 @@ fn resume_keeps_the_rules_the_game_started_with() {
         ],
         "quit\n",
     );
-    let (code, _, err) = run_with_input(&["kinga", "resume", p], "quit\n");
-    assert_eq!(code, 0, "{err}");
-    let (code, _, err) = run_with_input(
-        &["--rules", "kinga-hardcore", "kinga", "resume", p],
-        "quit\n",
-    );
-    assert_eq!(code, 0, "{err}");
-    let (code, out, err) = run_with_input(&["--rules", "kinga", "kinga", "resume", p], "quit\n");
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(
-        err,
-        format!(
+    Test::new()
+        .args(["kinga", "resume", p])
+        .stdin("quit\n")
+        .any_stdout()
+        .run();
+    Test::new()
+        .args(["--rules", "kinga-hardcore", "kinga", "resume", p])
+        .stdin("quit\n")
+        .any_stdout()
+        .run();
+    Test::new().args(["--rules", "kinga", "kinga", "resume", p]).stdin("quit\n").status(2).stderr(format!(
             "error: {p} is a game under the kinga-hardcore rules, not kinga\n  = help: a game keeps the rules it started with; resume it without --rules\n"
-        )
-    );
+        )).run();
 }
 
 #[test]
@@ -966,8 +941,8 @@ fn play_explain_names_the_rulings_of_the_game() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.yaml");
     let p = path.to_str().unwrap();
-    let (code, out, _) = run_with_input(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "--explain",
             "--rules",
             "kinga-hardcore",
@@ -979,10 +954,10 @@ fn play_explain_names_the_rulings_of_the_game() {
             "3",
             "--save",
             p,
-        ],
-        "quit\n",
-    );
-    assert_eq!(code, 0);
+        ])
+        .stdin("quit\n")
+        .any_stdout()
+        .run();
     let why = out
         .split("\nWhy:\n")
         .nth(1)
@@ -998,8 +973,11 @@ fn play_explain_names_the_rulings_of_the_game() {
         "{why}"
     );
     // Resumed under --json: the same rulings, from the saved game.
-    let (code, out, _) = run_with_input(&["--json", "--explain", "kinga", "resume", p], "");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["--json", "--explain", "kinga", "resume", p])
+        .any_stdout()
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v["explain"][0]["rulings"],
@@ -1029,8 +1007,7 @@ fn play_explain_names_the_rulings_kado_meets_at_the_table() {
             "--save",
             path.to_str().unwrap(),
         ]);
-        let (code, out, _) = run_with_input(&args, "quit\n");
-        assert_eq!(code, 0);
+        let Output { stdout: out, .. } = Test::new().args(&args).stdin("quit\n").any_stdout().run();
         out.split("\nWhy:\n").nth(1).unwrap_or_default().to_string()
     };
     let standard = why(&[]);
@@ -1065,8 +1042,7 @@ fn advise_ranks_every_choice_human_and_json() {
         "--samples",
         "20",
     ];
-    let (code, out, _) = run(&args);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new().args(args).any_stdout().run();
     assert_eq!(
         out,
         "┌──────┬───────────────────┬──────────┬───────────┬───────────────────────────────────────┐
@@ -1188,11 +1164,11 @@ error: 9♠ is named twice: one pack holds one 9♠
 fn hint_at_a_play_prompt_ranks_the_choices() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.yaml");
-    let (code, out, _) = run_with_input(
-        &["kinga", "play", "--save", path.to_str().unwrap()],
-        "AS 2S AH 2H\nhint\nhint\nquit\n",
-    );
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinga", "play", "--save", path.to_str().unwrap()])
+        .stdin("AS 2S AH 2H\nhint\nhint\nquit\n")
+        .any_stdout()
+        .run();
     let hints: Vec<&str> = out.split("Turn 1: your play: hint\n").skip(1).collect();
     assert_eq!(hints.len(), 2, "{out}");
     let first = hints[0].split("Turn 1: your play:").next().unwrap();
@@ -1202,14 +1178,11 @@ fn hint_at_a_play_prompt_ranks_the_choices() {
     assert!(hints[1].starts_with(first), "the same hint twice");
     // A draw is not a choice: no advice.
     let path2 = dir.path().join("g2.yaml");
-    let (_, out, _) = run_with_input(
-        &["kinga", "play", "--save", path2.to_str().unwrap()],
-        "hint\nquit\n",
-    );
-    assert!(
-        out.contains("✗ kado has no advice for this question: it is not a choice of play"),
-        "{out}"
-    );
+    Test::new()
+        .args(["kinga", "play", "--save", path2.to_str().unwrap()])
+        .stdin("hint\nquit\n")
+        .stdout_has("✗ kado has no advice for this question: it is not a choice of play")
+        .run();
 }
 
 #[test]
@@ -1254,9 +1227,12 @@ fn the_hint_s_first_answer_is_typed_back_and_accepted() {
     let first = row.split('┆').nth(1).unwrap().trim();
     assert_eq!(first, "exile AD");
     std::fs::remove_file(dir.path().join("kinga-1.yaml")).unwrap();
-    let (code, out, _) = run_in(dir.path(), &args, format!("hint\n{first}\nquit\n"));
-    assert_eq!(code, 0);
-    assert!(out.contains("Turn 1: your play: exile AD\n"), "{out}");
-    assert!(out.contains("Exiled: A♦\n"), "{out}");
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args(args)
+        .stdin(format!("hint\n{first}\nquit\n"))
+        .stdout_has("Turn 1: your play: exile AD\n")
+        .stdout_has("Exiled: A♦\n")
+        .run();
     assert!(!out.contains('✗'), "{out}");
 }

@@ -5,8 +5,7 @@
 //! with must be byte for byte the one of the game played without a break, and no
 //! temporary file may be left beside it.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::io::Write;
 use std::path::Path;
@@ -57,13 +56,9 @@ fn kinga_script(deck: KingaDeck, seed: u64) -> Vec<String> {
     script
 }
 
-fn strings(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
-
 /// Starts a session in `dir` saving to [`SAVE`], its standard input held open.
 fn start(dir: &Path, args: &[String]) -> Child {
-    kado_process()
+    kado()
         .current_dir(dir)
         .args(args)
         .args(["--save", SAVE])
@@ -74,30 +69,20 @@ fn start(dir: &Path, args: &[String]) -> Child {
         .unwrap()
 }
 
-/// Runs kado in `dir` with `answers` on standard input; it must succeed. Returns stdout.
+/// Runs kado in `dir` with `answers` on standard input; it must succeed, with nothing on
+/// stderr. Returns stdout.
 fn run_to_end(dir: &Path, args: &[String], answers: &[String]) -> String {
-    let mut child = kado_process()
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let mut input = answers.join("\n");
     input.push('\n');
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "kado {args:?}: {stderr}");
-    assert!(!stdout.contains('✗'), "an answer was refused:\n{stdout}");
-    stdout
+    let out = Test::new()
+        .current_dir(dir)
+        .args(args)
+        .stdin(input)
+        .any_stdout()
+        .run()
+        .stdout;
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    out
 }
 
 /// How many answers of the table the save in `dir` records.

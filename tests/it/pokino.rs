@@ -14,24 +14,21 @@
 //! Borders between dominoes: 6|1, 4|3, 4|12, 3|8, 8|9. So the only walks are 6-1 and
 //! the path 12-4-3-8-9 (and each backwards).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const B: &str = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h";
 const HAND: &str = "6S 4H AD QC 8S 3S KD 9H";
 
 fn ok(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "kado {args:?} failed: {err}");
-    assert!(err.is_empty(), "{err}");
-    out
+    Test::new().args(args).any_stdout().run().stdout
 }
 
 #[test]
 fn show_draws_the_board() {
-    assert_eq!(
-        ok(&["pokino", "show", B, "--claimed", "1,0-2,0 0,0-0,1"]),
-        "    0   1   2   3
+    Test::new()
+        .args(["pokino", "show", B, "--claimed", "1,0-2,0 0,0-0,1"])
+        .stdout(
+            "    0   1   2   3
   ┌───────┬───┐
 0 │ 6   4 ●12 │
   ├─●─────┤   │
@@ -41,8 +38,9 @@ fn show_draws_the_board() {
           └───────┘
 
 4 dominoes on the table; 2 borders claimed, marked ●.
-"
-    );
+",
+        )
+        .run();
     let v = json(&["pokino", "show", B]);
     assert_eq!(v["bounds"]["from"], "0,0");
     assert_eq!(v["bounds"]["to"], "3,2");
@@ -70,17 +68,17 @@ fn a_board_file_with_comments() {
     assert!(out.starts_with("    0   1   2   3\n"));
     assert!(out.ends_with("4 dominoes on the table.\n"));
     // The board given as separate words works too.
-    assert_eq!(
-        ok(&[
+    Test::new()
+        .args([
             "pokino",
             "show",
             "6-4@0,0h",
             "1-3@0,1h",
             "12-8@2,0v",
-            "9-0@2,2h"
-        ]),
-        ok(&["pokino", "show", "--board", p])
-    );
+            "9-0@2,2h",
+        ])
+        .stdout(ok(&["pokino", "show", "--board", p]))
+        .run();
 }
 
 #[test]
@@ -150,10 +148,7 @@ error: `6-4` says which domino but not where it lies
 2 problems found
 "
     );
-    assert_eq!(
-        bad(&["pokino", "show"]),
-        "error: no board given\n  = expected: dominoes such as `6-4@0,0h 1-3@0,1h`, or --board FILE\n"
-    );
+    Test::new().args(["pokino", "show"]).status(2).stderr("error: no board given\n  = expected: dominoes such as `6-4@0,0h 1-3@0,1h`, or --board FILE\n").run();
     // A file: line and column.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("b.txt");
@@ -171,22 +166,25 @@ error: `6-4` says which domino but not where it lies
 
 #[test]
 fn claimed_borders_are_checked() {
-    assert_eq!(
-        bad(&[
+    Test::new()
+        .args([
             "pokino",
             "show",
             B,
             "--claimed",
-            "0,0-1,1 5,5-5,6 0,0-0,1 0,1-0,0 x"
-        ]),
-        "error: expected a column X in `x`, found `x`
+            "0,0-1,1 5,5-5,6 0,0-0,1 0,1-0,0 x",
+        ])
+        .status(2)
+        .stderr(
+            "error: expected a column X in `x`, found `x`
  --> --claimed, column 33
   |
 1 | 0,0-1,1 5,5-5,6 0,0-0,1 0,1-0,0 x
   |                                 ^
   = expected: a border between two squares that share a side: X,Y-X,Y, e.g. 0,0-0,1
-"
-    );
+",
+        )
+        .run();
     let err = bad(&[
         "pokino",
         "show",
@@ -237,26 +235,22 @@ fn claimed_borders_are_checked() {
 
 #[test]
 fn place_says_why() {
-    assert_eq!(
-        ok(&["pokino", "place", B, "5-5@-2,0h"]),
-        "5-5@-2,0h may be laid: it touches 6-4@0,0h.\n"
-    );
-    assert_eq!(
-        ok(&["pokino", "place", B, "4-6@1,1v"]),
-        "4-6@1,1v may not be laid:
+    Test::new()
+        .args(["pokino", "place", B, "5-5@-2,0h"])
+        .stdout("5-5@-2,0h may be laid: it touches 6-4@0,0h.\n")
+        .run();
+    Test::new()
+        .args(["pokino", "place", B, "4-6@1,1v"])
+        .stdout(
+            "4-6@1,1v may not be laid:
   - 6-4 is already on the table, at 6-4@0,0h
   - square 1,1 is already covered by 1-3@0,1h
-"
-    );
+",
+        )
+        .run();
     // A corner is not a side: 5-5 at 3,-1 meets 12-8 only at a corner.
-    assert_eq!(
-        ok(&["pokino", "place", B, "5-5@3,-1h"]),
-        "5-5@3,-1h may not be laid:\n  - it would touch no domino on the table (it must share a side with one)\n"
-    );
-    assert_eq!(
-        ok(&["pokino", "place", "6-4@0,0h", "5-5@40,40h"]),
-        "5-5@40,40h may be laid: it is one of the 4 dominoes of the starting spoke, which may go anywhere.\n"
-    );
+    Test::new().args(["pokino", "place", B, "5-5@3,-1h"]).stdout("5-5@3,-1h may not be laid:\n  - it would touch no domino on the table (it must share a side with one)\n").run();
+    Test::new().args(["pokino", "place", "6-4@0,0h", "5-5@40,40h"]).stdout("5-5@40,40h may be laid: it is one of the 4 dominoes of the starting spoke, which may go anywhere.\n").run();
     let v = json(&["pokino", "place", B, "4-6@1,1v"]);
     assert_eq!(
         v,
@@ -275,16 +269,19 @@ fn place_says_why() {
             "written": null
         })
     );
-    assert_eq!(
-        bad(&["pokino", "place", B, "13-5@9,9h"]),
-        "error: 13 is not a domino number: a double-12 set runs 0 to 12
+    Test::new()
+        .args(["pokino", "place", B, "13-5@9,9h"])
+        .status(2)
+        .stderr(
+            "error: 13 is not a domino number: a double-12 set runs 0 to 12
  --> argument DOMINO, column 1
   |
 1 | 13-5@9,9h
   | ^^
   = expected: a number from 0 to 12
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
@@ -293,21 +290,20 @@ fn place_writes_to_the_board_file() {
     let path = dir.path().join("game.txt");
     std::fs::write(&path, "# our game\n6-4@0,0h 1-3@0,1h\n12-8@2,0v 9-0@2,2h").unwrap();
     let p = path.to_str().unwrap();
-    assert_eq!(
-        ok(&["pokino", "place", "--write", p, "5-5@-2,0h"]),
-        format!("5-5@-2,0h may be laid: it touches 6-4@0,0h.\nAdded it to {p}.\n")
-    );
+    Test::new()
+        .args(["pokino", "place", "--write", p, "5-5@-2,0h"])
+        .stdout(format!(
+            "5-5@-2,0h may be laid: it touches 6-4@0,0h.\nAdded it to {p}.\n"
+        ))
+        .run();
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         "# our game\n6-4@0,0h 1-3@0,1h\n12-8@2,0v 9-0@2,2h\n5-5@-2,0h\n"
     );
     // Now 5-5 is on the table: nothing is written.
-    assert_eq!(
-        ok(&["pokino", "place", "--write", p, "5-5@4,2h"]),
-        format!(
+    Test::new().args(["pokino", "place", "--write", p, "5-5@4,2h"]).stdout(format!(
             "5-5@4,2h may not be laid:\n  - 5-5 is already on the table, at 5-5@-2,0h\nNothing was written to {p}.\n"
-        )
-    );
+        )).run();
     assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 4);
     let v = json(&["pokino", "place", "--board", p, "--write", p, "7-7@4,2h"]);
     assert_eq!(v["written"], p);
@@ -320,23 +316,20 @@ fn place_writes_to_the_board_file() {
     // holding only the new domino.
     let fresh = dir.path().join("fresh.txt");
     let f = fresh.to_str().unwrap();
-    assert_eq!(
-        ok(&["pokino", "place", B, "--write", f, "5-5@0,2h"]),
-        format!(
+    Test::new()
+        .args(["pokino", "place", B, "--write", f, "5-5@0,2h"])
+        .stdout(format!(
             "5-5@0,2h may be laid: it touches 1-3@0,1h, 9-0@2,2h.\nWrote the board and it to {f}.\n"
-        )
-    );
+        ))
+        .run();
     assert_eq!(
         std::fs::read_to_string(&fresh).unwrap(),
         format!("{B}\n5-5@0,2h\n")
     );
     // A file that already holds a board is not mixed with another one.
-    assert_eq!(
-        bad(&["pokino", "place", B, "--write", f, "5-6@0,3h"]),
-        format!(
+    Test::new().args(["pokino", "place", B, "--write", f, "5-6@0,3h"]).status(2).stderr(format!(
             "error: `{f}` already holds a board, and another board is given as an argument\n  = help: to add to {f}, give the board only there: kado pokino place --write {f} DOMINO\n"
-        )
-    );
+        )).run();
     assert!(
         bad(&["pokino", "place", "--board", p, "--write", f, "5-6@0,3h"])
             .contains("and another board is given with --board")
@@ -366,14 +359,11 @@ fn spots_lists_every_placement() {
     assert_eq!(v["spots"][0], "12-11@0,-2v");
     assert_eq!(v["spots"][1], "11-12@0,-2v");
     assert_eq!(v["anywhere"], false);
-    assert_eq!(
-        ok(&["pokino", "spots", B, "4-6"]),
-        "4-6 is already on the table, at 6-4@0,0h: it fits nowhere else.\n"
-    );
-    assert_eq!(
-        ok(&["pokino", "spots", "6-4@0,0h", "5-5"]),
-        "The starting spoke is not complete (1 of 4 dominoes): 5-5 may go anywhere on the grid.\n"
-    );
+    Test::new()
+        .args(["pokino", "spots", B, "4-6"])
+        .stdout("4-6 is already on the table, at 6-4@0,0h: it fits nowhere else.\n")
+        .run();
+    Test::new().args(["pokino", "spots", "6-4@0,0h", "5-5"]).stdout("The starting spoke is not complete (1 of 4 dominoes): 5-5 may go anywhere on the grid.\n").run();
     assert_eq!(
         json(&["pokino", "spots", "6-4@0,0h", "5-5"])["anywhere"],
         true
@@ -401,8 +391,8 @@ The best 20:
         "{out}"
     );
     // Three beads pay for three cards; a token on 3|8 cuts the path.
-    assert_eq!(
-        ok(&[
+    Test::new()
+        .args([
             "pokino",
             "runs",
             B,
@@ -411,9 +401,10 @@ The best 20:
             "--beads",
             "3",
             "--claimed",
-            "1,1-2,1"
-        ]),
-        "Best run: 12 4 3 — 3 cards, 5 points
+            "1,1-2,1",
+        ])
+        .stdout(
+            "Best run: 12 4 3 — 3 cards, 5 points
   Cards:   Q♣ 4♥ 3♠
   Squares: 2,0 1,0 1,1
 10 runs in all (at most 3 cards: one bead pays for each).
@@ -432,8 +423,9 @@ Every run:
 │ 9  ┆ 5      ┆ 8♠ 9♥    ┆ 2,1 2,2     │
 │ 10 ┆ 5      ┆ 9♥ 8♠    ┆ 2,2 2,1     │
 └────┴────────┴──────────┴─────────────┘
-"
-    );
+",
+        )
+        .run();
     let v = json(&["pokino", "runs", B, "--hand", HAND, "--beads", "4"]);
     assert_eq!(v["count"], 20);
     assert_eq!(v["max_length"], 4);
@@ -457,14 +449,11 @@ Every run:
 
 #[test]
 fn runs_when_nothing_can_be_played() {
-    assert_eq!(
-        ok(&["pokino", "runs", B, "--hand", "2S 5H"]),
-        "No scoring run: no two cards of the hand match numbers on neighbouring squares of different dominoes.\n"
-    );
-    assert_eq!(
-        ok(&["pokino", "runs", B, "--hand", "6S AH", "--beads", "1"]),
-        "No run can be played: 1 bead pays for 1 card, and a run needs 2 cards.\n"
-    );
+    Test::new().args(["pokino", "runs", B, "--hand", "2S 5H"]).stdout("No scoring run: no two cards of the hand match numbers on neighbouring squares of different dominoes.\n").run();
+    Test::new()
+        .args(["pokino", "runs", B, "--hand", "6S AH", "--beads", "1"])
+        .stdout("No run can be played: 1 bead pays for 1 card, and a run needs 2 cards.\n")
+        .run();
     let v = json(&["pokino", "runs", B, "--hand", "2S 5H"]);
     assert_eq!(v["best"], serde_json::Value::Null);
     assert_eq!(v["runs"], serde_json::json!([]));
@@ -473,8 +462,7 @@ fn runs_when_nothing_can_be_played() {
 
 #[test]
 fn runs_input_errors() {
-    assert_eq!(
-        bad(&[
+    Test::new().args([
             "pokino",
             "runs",
             B,
@@ -484,8 +472,7 @@ fn runs_input_errors() {
             "x",
             "--claimed",
             "0,0-1,1"
-        ]),
-        "error: 6♠ is named twice: one pack holds one 6♠
+        ]).status(2).stderr("error: 6♠ is named twice: one pack holds one 6♠
  --> --hand, column 4
   |
 1 | 6S 6S JK
@@ -515,8 +502,7 @@ error: squares 0,0 and 1,1 meet only at a corner, so no token lies between them 
   = help: under ruling steps `diagonals` a run may step across a corner and claim the pair
 
 4 problems found
-"
-    );
+").run();
 }
 
 #[test]
@@ -539,16 +525,13 @@ fn greed_lifts_the_bead_limit() {
 
 #[test]
 fn pokino_up_bounds_the_hand() {
-    assert_eq!(
-        bad(&["--rules", "pokino-up", "pokino", "runs", B, "--hand", HAND]),
-        "error: a hand holds at most 7 cards under Pokino-Up!, not 8
+    Test::new().args(["--rules", "pokino-up", "pokino", "runs", B, "--hand", HAND]).status(2).stderr("error: a hand holds at most 7 cards under Pokino-Up!, not 8
  --> --hand, column 1
   |
 1 | 6S 4H AD QC 8S 3S KD 9H
   | ^^^^^^^^^^^^^^^^^^^^^^^
   = help: players start with 7 cards and draw only while they hold fewer (ruling up-draw is `below-seven`)
-"
-    );
+").run();
     assert_eq!(json(&["pokino", "runs", B, "--hand", HAND])["count"], 22);
     assert_eq!(
         json(&[
@@ -568,9 +551,7 @@ fn pokino_up_bounds_the_hand() {
 fn pokino_up_bounds_the_runs_scored() {
     // A hand never holds more than 7 cards, so no run of 8 or more can be scored; every
     // bad length is reported at once.
-    assert_eq!(
-        bad(&["--rules", "pokino-up", "pokino", "score", "2", "8", "7", "12"]),
-        "error: a run of 8 cards cannot be played under Pokino-Up!: a hand never holds more than 7 cards
+    Test::new().args(["--rules", "pokino-up", "pokino", "score", "2", "8", "7", "12"]).status(2).stderr("error: a run of 8 cards cannot be played under Pokino-Up!: a hand never holds more than 7 cards
  --> argument RUN_LENGTHS (run 2), column 1
   |
 1 | 8
@@ -585,11 +566,8 @@ error: a run of 12 cards cannot be played under Pokino-Up!: a hand never holds m
   = help: players draw only while they hold fewer than 7 (ruling up-draw is `below-seven`)
 
 2 problems found
-"
-    );
-    assert_eq!(
-        ok(&["--rules", "pokino-up", "--explain", "pokino", "score", "2", "7"]),
-        "┌─────┬───────┬────────┐
+").run();
+    Test::new().args(["--rules", "pokino-up", "--explain", "pokino", "score", "2", "7"]).stdout("┌─────┬───────┬────────┐
 │ Run ┆ Cards ┆ Points │
 ╞═════╪═══════╪════════╡
 │ 1   ┆ 2     ┆ 5      │
@@ -602,8 +580,7 @@ Why:
   - Points: 2-4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards 35, 9 cards 55, 10 cards 90. [ruling long-runs: capped]
   - Beads left at the end are worth nothing, except under Greed, where each scores 5. [ruling greed: off]
   - Under Pokino-Up! a hand never holds more than 7 cards, so no run has more. [ruling pokino-up: on, up-draw: below-seven]
-"
-    );
+").run();
     // Combined with Territory in a house file, the limit stays.
     let dir = tempfile::tempdir().unwrap();
     let both = dir.path().join("up-territory.yaml");
@@ -652,9 +629,7 @@ Why:
 #[test]
 fn a_run_that_empties_the_hand_calls_pokino() {
     // 6 then A (0,0 then 0,1) uses both cards: the player holds none and wins.
-    assert_eq!(
-        ok(&["--explain", "pokino", "runs", B, "--hand", "6S AD"]),
-        "Best run: 6 1 — 2 cards, 5 points
+    Test::new().args(["--explain", "pokino", "runs", B, "--hand", "6S AD"]).stdout("Best run: 6 1 — 2 cards, 5 points
   Cards:   6♠ A♦
   Squares: 0,0 0,1
   It plays every card in the hand: call \"Pokino!\" — the game ends and the player wins.
@@ -675,8 +650,7 @@ Why:
   - Each card played costs a bead, so a run has at most as many cards as the player has beads. [ruling greed: off]
   - Points: 2-4 cards 5, 5 cards 10, 6 cards 15, 7 cards 20, 8 cards 35, 9 cards 55, 10 cards 90. [ruling long-runs: capped]
   - A player left with no card calls \"Pokino!\": the game ends at once and that player wins.
-"
-    );
+").run();
     assert_eq!(
         json(&["pokino", "runs", B, "--hand", "6S AD"])["pokino"],
         true
@@ -696,9 +670,7 @@ Why:
 fn a_search_cut_short_says_so() {
     // The hidden --budget stops the search early, as the 50,000,000-run budget does on
     // huge boards: four runs exist (6 1, 4 12 and back), the search stops after 3.
-    assert_eq!(
-        ok(&["pokino", "runs", B, "--hand", "6S 4H AD QC 8S", "--budget", "3"]),
-        "Best run: 6 1 — 2 cards, 5 points
+    Test::new().args(["pokino", "runs", B, "--hand", "6S 4H AD QC 8S", "--budget", "3"]).stdout("Best run: 6 1 — 2 cards, 5 points
   Cards:   6♠ A♦
   Squares: 0,0 0,1
 The search stopped after 3 runs: there are more, and the best run shown is the best found by then. Give --beads to narrow the search.
@@ -711,8 +683,7 @@ The best 3 found:
 │ 2 ┆ 5      ┆ 4♥ Q♣ ┆ 1,0 2,0 │
 │ 3 ┆ 5      ┆ Q♣ 4♥ ┆ 2,0 1,0 │
 └───┴────────┴───────┴─────────┘
-"
-    );
+").run();
     let v = json(&[
         "pokino",
         "runs",
@@ -796,17 +767,18 @@ fn explain_follows_the_rulings_in_force() {
 
 #[test]
 fn territory_with_no_tokens_and_greed_with_many_beads() {
-    assert_eq!(
-        ok(&[
+    Test::new()
+        .args([
             "--rules",
             "pokino-territory",
             "pokino",
             "territory",
             B,
             "--tokens",
-            ""
-        ]),
-        "┌────────┬──────┬────────┬─────────┐
+            "",
+        ])
+        .stdout(
+            "┌────────┬──────┬────────┬─────────┐
 │ Domino ┆ Pips ┆ Tokens ┆ Goes to │
 ╞════════╪══════╪════════╪═════════╡
 │ 6-4    ┆ 10   ┆ —      ┆ no one  │
@@ -815,8 +787,9 @@ fn territory_with_no_tokens_and_greed_with_many_beads() {
 │ 9-0    ┆ 9    ┆ —      ┆ no one  │
 └────────┴──────┴────────┴─────────┘
 No one holds a token.
-"
-    );
+",
+        )
+        .run();
     // 4,000,000,000 beads × 5 does not fit 32 bits: the total must not saturate.
     assert_eq!(
         json(&[
@@ -920,29 +893,34 @@ fn square_reuse_and_long_runs_rulings() {
     assert_eq!(v["best"]["numbers"], serde_json::json!([8, 2, 4, 10, 9]));
 
     // long-runs: a 12-card run scores 90 (capped), or cannot be played (forbidden).
-    assert_eq!(
-        ok(&["pokino", "score", "12"]),
-        "┌─────┬───────┬────────────────────────────┐
+    Test::new()
+        .args(["pokino", "score", "12"])
+        .stdout(
+            "┌─────┬───────┬────────────────────────────┐
 │ Run ┆ Cards ┆ Points                     │
 ╞═════╪═══════╪════════════════════════════╡
 │ 1   ┆ 12    ┆ 90 (the table stops at 10) │
 └─────┴───────┴────────────────────────────┘
 Runs: 90 points
 Total: 90 points
-"
-    );
+",
+        )
+        .run();
     let forbid = dir.path().join("forbid.yaml");
     std::fs::write(&forbid, "base: pokino\nrulings:\n  long-runs: forbidden\n").unwrap();
-    assert_eq!(
-        bad(&["--rules", forbid.to_str().unwrap(), "pokino", "score", "12"]),
-        "error: a run of 12 cards cannot be played: runs have at most 10 cards
+    Test::new()
+        .args(["--rules", forbid.to_str().unwrap(), "pokino", "score", "12"])
+        .status(2)
+        .stderr(
+            "error: a run of 12 cards cannot be played: runs have at most 10 cards
  --> argument RUN_LENGTHS (run 1), column 1
   |
 1 | 12
   | ^^
   = help: ruling long-runs is `forbidden`
-"
-    );
+",
+        )
+        .run();
     // A straight line of 7 dominoes, 1-2 3-4 … 13 can't be; use a snake where every step
     // crosses dominoes: standing dominoes side by side, walked along the top row.
     let snake = "0-1@0,0v 2-3@1,0v 4-5@2,0v 6-7@3,0v 8-9@4,0v 10-11@5,0v 12-0@6,0v 1-2@7,0v 3-4@8,0v 5-6@9,0v 7-8@10,0v 9-10@11,0v";
@@ -999,14 +977,11 @@ fn spoke_and_playing_area_rulings() {
     )
     .unwrap();
     let b = bounded.to_str().unwrap();
-    assert_eq!(
-        ok(&["--rules", b, "pokino", "place", B, "5-5@-2,0h"]),
-        "5-5@-2,0h may not be laid:\n  - the board would be 6 by 3 squares; the table is 4 by 3\n"
-    );
-    assert_eq!(
-        ok(&["pokino", "place", B, "5-5@-2,0h"]),
-        "5-5@-2,0h may be laid: it touches 6-4@0,0h.\n"
-    );
+    Test::new().args(["--rules", b, "pokino", "place", B, "5-5@-2,0h"]).stdout("5-5@-2,0h may not be laid:\n  - the board would be 6 by 3 squares; the table is 4 by 3\n").run();
+    Test::new()
+        .args(["pokino", "place", B, "5-5@-2,0h"])
+        .stdout("5-5@-2,0h may be laid: it touches 6-4@0,0h.\n")
+        .run();
     assert_eq!(
         json(&["--rules", b, "pokino", "spots", B, "5-5"])["count"],
         2
@@ -1015,9 +990,10 @@ fn spoke_and_playing_area_rulings() {
 
 #[test]
 fn score_table_and_greed() {
-    assert_eq!(
-        ok(&["pokino", "score", "2", "5", "8"]),
-        "┌─────┬───────┬────────┐
+    Test::new()
+        .args(["pokino", "score", "2", "5", "8"])
+        .stdout(
+            "┌─────┬───────┬────────┐
 │ Run ┆ Cards ┆ Points │
 ╞═════╪═══════╪════════╡
 │ 1   ┆ 2     ┆ 5      │
@@ -1026,8 +1002,9 @@ fn score_table_and_greed() {
 └─────┴───────┴────────┘
 Runs: 50 points
 Total: 50 points
-"
-    );
+",
+        )
+        .run();
     let totals: Vec<u64> = (2..=10)
         .map(|n| {
             json(&["pokino", "score", &n.to_string()])["total"]
@@ -1040,31 +1017,34 @@ Total: 50 points
         ok(&["pokino", "score", "3", "--beads", "4"])
             .ends_with("Beads: 4, worth nothing (they score only under Greed)\nTotal: 5 points\n")
     );
-    assert_eq!(
-        json(&[
+    Test::new()
+        .arg("--json")
+        .args([
             "--rules",
             "pokino-greed",
             "pokino",
             "score",
             "3",
             "--beads",
-            "4"
-        ]),
-        serde_json::json!({
+            "4",
+        ])
+        .stdout_json(serde_json::json!({
             "runs": [{"length": 3, "points": 5, "capped": false}],
             "run_points": 5,
             "beads": 4,
             "bead_points": 20,
             "total": 25
-        })
-    );
+        }))
+        .run();
     assert!(
         ok(&["--rules", "pokino-greed", "pokino", "score", "--beads", "4"])
             .ends_with("Beads: 4 × 5 = 20 points (Greed)\nTotal: 20 points\n")
     );
-    assert_eq!(
-        bad(&["pokino", "score", "1", "x"]),
-        "error: a run of 1 card does not score: a run has at least 2
+    Test::new()
+        .args(["pokino", "score", "1", "x"])
+        .status(2)
+        .stderr(
+            "error: a run of 1 card does not score: a run has at least 2
  --> argument RUN_LENGTHS (run 1), column 1
   |
 1 | 1
@@ -1078,8 +1058,9 @@ error: `x` is not a number of cards
   = expected: a whole number from 2 up, such as 5
 
 2 problems found
-"
-    );
+",
+        )
+        .run();
     assert!(bad(&["pokino", "score"]).starts_with("error: nothing to score\n"));
 }
 
@@ -1089,17 +1070,18 @@ fn territory_scoring() {
     // bo: 1,1-2,1 (1-3 and 12-8), 2,1-2,2 (12-8 and 9-0).
     // 6-4: ana 2 → ana. 1-3: 1 each → no one. 12-8: bo 2 to 1 → bo. 9-0: bo.
     let tokens = "ana:0,0-0,1 ana:1,0-2,0 bo:1,1-2,1 bo:2,1-2,2";
-    assert_eq!(
-        ok(&[
+    Test::new()
+        .args([
             "--rules",
             "pokino-territory",
             "pokino",
             "territory",
             B,
             "--tokens",
-            tokens
-        ]),
-        "┌────────┬──────┬─────────────┬────────────────┐
+            tokens,
+        ])
+        .stdout(
+            "┌────────┬──────┬─────────────┬────────────────┐
 │ Domino ┆ Pips ┆ Tokens      ┆ Goes to        │
 ╞════════╪══════╪═════════════╪════════════════╡
 │ 6-4    ┆ 10   ┆ ana 2       ┆ ana            │
@@ -1114,8 +1096,9 @@ fn territory_scoring() {
 │ bo     ┆ 2        ┆ 29   │
 └────────┴──────────┴──────┘
 Winner: bo with 29 pips.
-"
-    );
+",
+        )
+        .run();
     let dir = tempfile::tempdir().unwrap();
     let shared = dir.path().join("shared.yaml");
     std::fs::write(
@@ -1136,30 +1119,30 @@ Winner: bo with 29 pips.
     assert_eq!(v["players"][1]["pips"], 33);
     assert_eq!(v["dominoes"][1]["to"], serde_json::json!(["ana", "bo"]));
     assert_eq!(v["winners"], serde_json::json!(["bo"]));
-    assert_eq!(
-        bad(&["pokino", "territory", B, "--tokens", tokens]),
-        "error: territory scoring belongs to the Territory variant, which ruleset `pokino` does not play
+    Test::new().args(["pokino", "territory", B, "--tokens", tokens]).status(2).stderr("error: territory scoring belongs to the Territory variant, which ruleset `pokino` does not play
   = help: use --rules pokino-territory, or a house-rules file with `territory: \"on\"`
-"
-    );
-    assert_eq!(
-        bad(&[
+").run();
+    Test::new()
+        .args([
             "--rules",
             "pokino-territory",
             "pokino",
             "territory",
             B,
             "--tokens",
-            "0,0-0,1 ana:0,0-1,1"
-        ]),
-        "error: `0,0-0,1` does not say whose token it is
+            "0,0-0,1 ana:0,0-1,1",
+        ])
+        .status(2)
+        .stderr(
+            "error: `0,0-0,1` does not say whose token it is
  --> --tokens, column 1
   |
 1 | 0,0-0,1 ana:0,0-1,1
   | ^^^^^^^
   = expected: a player's token on a border: NAME:X,Y-X,Y, e.g. ana:0,0-0,1
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
@@ -1313,9 +1296,10 @@ fn ruling_steps_diagonals_in_runs() {
     let dir = tempfile::tempdir().unwrap();
     let corners = &house_file(&dir, "corners.yaml", CORNERS);
     // 6 (0,0) and 3 (1,1) meet only at a corner: a run under the house rules alone.
-    assert_eq!(
-        ok(&["--rules", corners, "pokino", "runs", B, "--hand", "6S 3H"]),
-        "Best run: 6 3 — 2 cards, 5 points
+    Test::new()
+        .args(["--rules", corners, "pokino", "runs", B, "--hand", "6S 3H"])
+        .stdout(
+            "Best run: 6 3 — 2 cards, 5 points
   Cards:   6♠ 3♥
   Squares: 0,0 1,1
   It plays every card in the hand: call \"Pokino!\" — the game ends and the player wins.
@@ -1327,8 +1311,9 @@ Every run:
 │ 1 ┆ 5      ┆ 6♠ 3♥ ┆ 0,0 1,1 │
 │ 2 ┆ 5      ┆ 3♥ 6♠ ┆ 1,1 0,0 │
 └───┴────────┴───────┴─────────┘
-"
-    );
+",
+        )
+        .run();
     let v = json(&["--rules", corners, "pokino", "runs", B, "--hand", "6S 3H"]);
     assert_eq!(v["count"], 2);
     assert_eq!(v["best"]["squares"], serde_json::json!(["0,0", "1,1"]));
@@ -1353,8 +1338,7 @@ fn ruling_steps_diagonals_in_show() {
     let dir = tempfile::tempdir().unwrap();
     let corners = &house_file(&dir, "corners.yaml", CORNERS);
     // The picture marks claimed corners: ╲ for 4 and 8, ╱ for 1 and 4.
-    assert_eq!(
-        ok(&[
+    Test::new().args([
             "--rules",
             corners,
             "pokino",
@@ -1362,8 +1346,7 @@ fn ruling_steps_diagonals_in_show() {
             B,
             "--claimed",
             "1,0-2,1 0,1-1,0 0,0-0,1"
-        ]),
-        "    0   1   2   3
+        ]).stdout("    0   1   2   3
   ┌───────┬───┐
 0 │ 6   4 │12 │
   ├─●─╱───╲   │
@@ -1373,8 +1356,7 @@ fn ruling_steps_diagonals_in_show() {
           └───────┘
 
 4 dominoes on the table; 1 border claimed, marked ●; 2 pairs claimed across a corner, marked ╲ or ╱ on it (╳ for both pairs there).
-"
-    );
+").run();
     let v = json(&[
         "--rules",
         corners,
@@ -1386,17 +1368,14 @@ fn ruling_steps_diagonals_in_show() {
     ]);
     assert_eq!(v["claimed"], serde_json::json!(["1,0-2,1"]));
     // Under the default the same pair is refused, the ruling named.
-    assert_eq!(
-        bad(&["pokino", "show", B, "--claimed", "1,0-2,1"]),
-        "error: squares 1,0 and 2,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)
+    Test::new().args(["pokino", "show", B, "--claimed", "1,0-2,1"]).status(2).stderr("error: squares 1,0 and 2,1 meet only at a corner, so no token lies between them (ruling steps is `sides`)
  --> --claimed, column 1
   |
 1 | 1,0-2,1
   | ^^^^^^^
   = expected: a border between two squares that share a side: X,Y-X,Y, e.g. 0,0-0,1
   = help: under ruling steps `diagonals` a run may step across a corner and claim the pair
-"
-    );
+").run();
     assert!(
         bad(&["--rules", corners, "pokino", "show", B, "--claimed", "0,0-2,2"]).starts_with(
             "error: squares 0,0 and 2,2 neither share a side nor meet at a corner, so no token claims them (ruling steps is `diagonals`)\n"

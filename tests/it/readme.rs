@@ -1,8 +1,7 @@
 //! The README's tour is real output: every `console` block is run, command by command, and
 //! what kado prints must be exactly what the README shows.
 
-mod common;
-
+use crate::common::{kado_bin, pipe};
 use std::path::Path;
 
 /// One `$ command` of a console block and the lines the README shows after it.
@@ -43,8 +42,7 @@ fn console_blocks(text: &str) -> Vec<Vec<Example>> {
 fn every_readme_console_example_gives_the_output_shown() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let kado = assert_cmd::cargo::cargo_bin!("kado");
-    let bin_dir = kado.parent().unwrap();
+    let bin_dir = kado_bin().parent().unwrap();
     let path = format!(
         "{}:{}",
         bin_dir.display(),
@@ -61,8 +59,8 @@ fn every_readme_console_example_gives_the_output_shown() {
         // Each block in a folder of its own: a session's save file stays with its block.
         let dir = tempfile::tempdir().unwrap();
         for e in block {
-            let out = std::process::Command::new("sh")
-                .arg("-c")
+            let mut sh = std::process::Command::new("sh");
+            sh.arg("-c")
                 .arg(format!("{} 2>&1", e.command))
                 .current_dir(dir.path())
                 .env("PATH", &path)
@@ -71,10 +69,8 @@ fn every_readme_console_example_gives_the_output_shown() {
                 // The play history of each block is its own, and dated the same each run.
                 .env("KADO_HOME", dir.path())
                 .env_remove("KADO_HISTORY")
-                .env("SOURCE_DATE_EPOCH", "1795424400")
-                .output()
-                .unwrap();
-            let got = String::from_utf8_lossy(&out.stdout);
+                .env("SOURCE_DATE_EPOCH", "1795424400");
+            let got = pipe(sh, b"", None).unwrap().stdout;
             if got != e.output {
                 failures.push(format!(
                     "README.md line {}: $ {}\n--- README shows:\n{}--- kado prints:\n{got}",

@@ -1,30 +1,24 @@
 //! Kin Kādo referee through the binary: exact human and JSON output.
 
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 fn human(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "kado {args:?}: {err}");
-    out
+    Test::new().args(args).any_stdout().run().stdout
 }
 
 #[test]
 fn hand_human_and_json() {
-    assert_eq!(
-        human(&["kinkado", "hand", "AS", "KS", "QS", "JS", "JK"]),
-        "A♠ K♠ Q♠ J♠ 🃏: Straight flush — tier 3, sum $66\nJokers: 🃏 as 10♠\n"
-    );
-    assert_eq!(
-        json(&["kinkado", "hand", "AsKsQsJsJk"]),
-        json!({"cards": ["AS", "KS", "QS", "JS", "JK"], "category": "straight_flush", "jokers": ["10S"], "sum": 66, "tier": 3})
-    );
+    Test::new()
+        .args(["kinkado", "hand", "AS", "KS", "QS", "JS", "JK"])
+        .stdout("A♠ K♠ Q♠ J♠ 🃏: Straight flush — tier 3, sum $66\nJokers: 🃏 as 10♠\n")
+        .run();
+    Test::new().arg("--json").args(["kinkado", "hand", "AsKsQsJsJk"]).stdout_json(json!({"cards": ["AS", "KS", "QS", "JS", "JK"], "category": "straight_flush", "jokers": ["10S"], "sum": 66, "tier": 3})).run();
     // Tier beats sum: three 2s are tier 2.
-    assert_eq!(
-        human(&["kinkado", "hand", "2♠ 2♥ 2♣"]),
-        "2♠ 2♥ 2♣: Three of a kind — tier 2, sum $6\n"
-    );
+    Test::new()
+        .args(["kinkado", "hand", "2♠ 2♥ 2♣"])
+        .stdout("2♠ 2♥ 2♣: Three of a kind — tier 2, sum $6\n")
+        .run();
     // Four cards make no straight.
     assert_eq!(
         json(&["kinkado", "hand", "2H 3H 4H 5H"])["category"],
@@ -73,39 +67,33 @@ fn explain_names_the_rulings() {
 
 #[test]
 fn alora_hand() {
-    assert_eq!(
-        human(&["kinkado", "alora", "hand", "7S 7H 2C KD KS JK 4H"]),
-        "ALORA holds 7♠ 7♥ 2♣ K♦ K♠ 🃏 4♥\nShe plays 7♠ 7♥ K♦ K♠ 🃏: Full house — tier 3, sum $74\nJokers: 🃏 as K♣\n"
-    );
-    assert_eq!(
-        json(&["kinkado", "alora", "hand", "7S 7H 2C KD KS JK 4H"]),
-        json!({"cards": ["7S","7H","2C","KD","KS","JK","4H"], "category": "full_house", "jokers": ["KC"],
-               "played": ["7S","7H","KD","KS","JK"], "sum": 74, "tier": 3})
-    );
+    Test::new().args(["kinkado", "alora", "hand", "7S 7H 2C KD KS JK 4H"]).stdout("ALORA holds 7♠ 7♥ 2♣ K♦ K♠ 🃏 4♥\nShe plays 7♠ 7♥ K♦ K♠ 🃏: Full house — tier 3, sum $74\nJokers: 🃏 as K♣\n").run();
+    Test::new().arg("--json").args(["kinkado", "alora", "hand", "7S 7H 2C KD KS JK 4H"]).stdout_json(json!({"cards": ["7S","7H","2C","KD","KS","JK","4H"], "category": "full_house", "jokers": ["KC"],
+               "played": ["7S","7H","KD","KS","JK"], "sum": 74, "tier": 3})).run();
     // One card is a hand for ALORA.
     assert_eq!(json(&["kinkado", "alora", "hand", "5S"])["sum"], 5);
 }
 
 #[test]
 fn alora_sell() {
-    assert_eq!(
-        human(&["kinkado", "alora", "sell", "7S 7H 7D KS QS JC 10C"]),
-        "Move 2 of 7♠ 7♥ 7♦ (equal value, your pick) to the market.\nThe bank pays ALORA $14.\n"
-    );
-    assert_eq!(
-        json(&["kinkado", "alora", "sell", "KS 2H 9C 3D QS 7H 10C"]),
-        json!({"sell": ["2H", "3D"], "choose": null, "proceeds": 5})
-    );
-    assert_eq!(
-        json(&["kinkado", "alora", "sell", "2S 10H JD KS"]),
-        json!({"sell": ["2S"], "choose": {"count": 1, "from": ["10H", "JD"]}, "proceeds": 12})
-    );
+    Test::new().args(["kinkado", "alora", "sell", "7S 7H 7D KS QS JC 10C"]).stdout("Move 2 of 7♠ 7♥ 7♦ (equal value, your pick) to the market.\nThe bank pays ALORA $14.\n").run();
+    Test::new()
+        .arg("--json")
+        .args(["kinkado", "alora", "sell", "KS 2H 9C 3D QS 7H 10C"])
+        .stdout_json(json!({"sell": ["2H", "3D"], "choose": null, "proceeds": 5}))
+        .run();
+    Test::new()
+        .arg("--json")
+        .args(["kinkado", "alora", "sell", "2S 10H JD KS"])
+        .stdout_json(
+            json!({"sell": ["2S"], "choose": {"count": 1, "from": ["10H", "JD"]}, "proceeds": 12}),
+        )
+        .run();
 }
 
 #[test]
 fn alora_buy() {
-    assert_eq!(
-        human(&[
+    Test::new().args([
             "kinkado",
             "alora",
             "buy",
@@ -113,25 +101,20 @@ fn alora_buy() {
             "2S,7H,KD,5C",
             "--stash",
             "50"
-        ]),
-        "Move K♦ from the market to ALORA and $20 from her stash to the prize pool.\nDeal ALORA 1 card from the deck, face down.\nHer stash: $30.\n"
-    );
-    assert_eq!(
-        human(&[
+        ]).stdout("Move K♦ from the market to ALORA and $20 from her stash to the prize pool.\nDeal ALORA 1 card from the deck, face down.\nHer stash: $30.\n").run();
+    Test::new().args([
             "kinkado", "alora", "buy", "--market", "KD,8S", "--stash", "10"
-        ]),
-        "ALORA buys nothing from the market.\nDeal ALORA 2 cards from the deck, face down.\nHer stash: $10.\n"
-    );
-    assert_eq!(
-        json(&[
+        ]).stdout("ALORA buys nothing from the market.\nDeal ALORA 2 cards from the deck, face down.\nHer stash: $10.\n").run();
+    Test::new().arg("--json").args([
             "kinkado", "alora", "buy", "--market", "KD,KS,8S", "--stash", "$50"
-        ]),
-        json!({"buy": "KS", "choose_from": ["KD"], "cost": 20, "free_draws": 1, "stash_after": 30})
-    );
-    assert_eq!(
-        json(&["kinkado", "alora", "buy", "--market", "", "--stash", "50"]),
-        json!({"buy": null, "choose_from": [], "cost": 0, "free_draws": 2, "stash_after": 50})
-    );
+        ]).stdout_json(json!({"buy": "KS", "choose_from": ["KD"], "cost": 20, "free_draws": 1, "stash_after": 30})).run();
+    Test::new()
+        .arg("--json")
+        .args(["kinkado", "alora", "buy", "--market", "", "--stash", "50"])
+        .stdout_json(
+            json!({"buy": null, "choose_from": [], "cost": 0, "free_draws": 2, "stash_after": 50}),
+        )
+        .run();
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("h.yaml");
     std::fs::write(
@@ -158,12 +141,8 @@ fn alora_buy() {
 
 #[test]
 fn alora_bet() {
-    assert_eq!(
-        human(&["kinkado", "alora", "bet", "--round", "9", "--stash", "20"]),
-        "ALORA cannot afford $25: the bank bets $25 for ALORA. Her stash stays $20.\n(The round minimum is $25.)\n"
-    );
-    assert_eq!(
-        human(&[
+    Test::new().args(["kinkado", "alora", "bet", "--round", "9", "--stash", "20"]).stdout("ALORA cannot afford $25: the bank bets $25 for ALORA. Her stash stays $20.\n(The round minimum is $25.)\n").run();
+    Test::new().args([
             "kinkado",
             "alora",
             "bet",
@@ -173,25 +152,18 @@ fn alora_bet() {
             "50",
             "--face-up",
             "KH,3S"
-        ]),
-        "ALORA bets $20: move it from her stash to her bet. Her stash: $30.\n(Her best face-up card, K♥, is worth more than the round minimum $5.)\n"
-    );
-    assert_eq!(
-        json(&["kinkado", "alora", "bet", "--round", "9", "--stash", "20"]),
-        json!({"bet": 25, "minimum": 25, "paid_by": "bank", "stash_after": 20, "best_face_up": null})
-    );
+        ]).stdout("ALORA bets $20: move it from her stash to her bet. Her stash: $30.\n(Her best face-up card, K♥, is worth more than the round minimum $5.)\n").run();
+    Test::new().arg("--json").args(["kinkado", "alora", "bet", "--round", "9", "--stash", "20"]).stdout_json(json!({"bet": 25, "minimum": 25, "paid_by": "bank", "stash_after": 20, "best_face_up": null})).run();
 }
 
 #[test]
 fn round_tracker() {
-    assert_eq!(
-        human(&["kinkado", "round", "3"]),
-        "Round 3: minimum bet $1.\nA joker joins the prize pool this round (it lies under this round's chip).\n"
-    );
-    assert_eq!(
-        json(&["kinkado", "round", "8"]),
-        json!({"round": 8, "minimum_bet": 25, "joker_joins_pool": false})
-    );
+    Test::new().args(["kinkado", "round", "3"]).stdout("Round 3: minimum bet $1.\nA joker joins the prize pool this round (it lies under this round's chip).\n").run();
+    Test::new()
+        .arg("--json")
+        .args(["kinkado", "round", "8"])
+        .stdout_json(json!({"round": 8, "minimum_bet": 25, "joker_joins_pool": false}))
+        .run();
 }
 
 #[test]
@@ -210,9 +182,7 @@ fn showdown_winner_takes_all() {
         "--pool-cards",
         "JK",
     ];
-    assert_eq!(
-        human(&args),
-        "┌─────────┬────────────────┬─────────────────┬──────┬─────┬─────┬──────────┐
+    Test::new().args(args).stdout("┌─────────┬────────────────┬─────────────────┬──────┬─────┬─────┬──────────┐
 │ Seat    ┆ Cards          ┆ Hand            ┆ Tier ┆ Sum ┆ Bet ┆ Receives │
 ╞═════════╪════════════════╪═════════════════╪══════╪═════╪═════╪══════════╡
 │ ana     ┆ K♠ K♥          ┆ one pair        ┆ 1    ┆ $40 ┆ $5  ┆ $0       │
@@ -220,11 +190,8 @@ fn showdown_winner_takes_all() {
 │ alora ★ ┆ 3♠ 3♥ 3♣ 9♦ 4♠ ┆ three of a kind ┆ 2    ┆ $22 ┆ $10 ┆ $47      │
 └─────────┴────────────────┴─────────────────┴──────┴─────┴─────┴──────────┘
 alora wins (highest sum in the tier): takes the prize pool ($12 and 🃏) and every bet, and the bank pays alora $10.
-"
-    );
-    assert_eq!(
-        json(&args),
-        json!({
+").run();
+    Test::new().arg("--json").args(args).stdout_json(json!({
             "winners": ["alora"], "bank_paid": 10, "bank_took_back": 0, "decided_by": "sum",
             "hands": {
                 "alora": {"category": "three_of_a_kind", "tier": 2, "sum": 22, "played": ["3S","3H","3C","9D","4S"]},
@@ -232,8 +199,7 @@ alora wins (highest sum in the tier): takes the prize pool ($12 and 🃏) and ev
                 "bo": {"category": "three_of_a_kind", "tier": 2, "sum": 6}
             },
             "payouts": {"alora": 47, "ana": 0, "bo": 0}, "pool_cards_to": "alora", "pool_left": 0
-        })
-    );
+        })).run();
 }
 
 #[test]
@@ -252,17 +218,14 @@ fn showdown_split_by_chip_and_by_value() {
         "--pool-cards",
         "JK",
     ];
-    assert_eq!(
-        human(&args),
-        "┌───────┬───────┬──────────┬──────┬─────┬─────┬──────────┐
+    Test::new().args(args).stdout("┌───────┬───────┬──────────┬──────┬─────┬─────┬──────────┐
 │ Seat  ┆ Cards ┆ Hand     ┆ Tier ┆ Sum ┆ Bet ┆ Receives │
 ╞═══════╪═══════╪══════════╪══════╪═════╪═════╪══════════╡
 │ ana ★ ┆ K♠ K♥ ┆ one pair ┆ 1    ┆ $40 ┆ $1  ┆ $3       │
 │ bo ★  ┆ K♦ K♣ ┆ one pair ┆ 1    ┆ $40 ┆ $1  ┆ $3       │
 └───────┴───────┴──────────┴──────┴─────┴─────┴──────────┘
 ana and bo split the pot; the bank pays each their own bet ($2 in all). $30 stays in the prize pool, with 🃏.
-"
-    );
+").run();
     let v = json(&args);
     assert_eq!(
         (
@@ -333,15 +296,6 @@ fn showdown_ties_and_the_bank() {
     assert_eq!(v["payouts"]["ana"], 35);
 }
 
-/// A house-rules file that picks `alora-ties: on-sum`; kept alive by the returned guard.
-fn on_sum_rules() -> (tempfile::TempDir, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("on-sum.yaml");
-    std::fs::write(&f, "base: kinkado\nrulings:\n  alora-ties: on-sum\n").unwrap();
-    let path = f.to_str().unwrap().to_string();
-    (dir, path)
-}
-
 /// The reveal of issue 16 (round 2 of `kado kinkado play --deck virtual --seed 15`):
 /// equal flushes worth $44, the player bets $25 and ALORA $20.
 const EQUAL_FLUSHES: [&str; 10] = [
@@ -359,28 +313,22 @@ const EQUAL_FLUSHES: [&str; 10] = [
 
 #[test]
 fn showdown_alora_ties_after_bets_by_default() {
-    assert_eq!(
-        human(&EQUAL_FLUSHES),
-        "┌───────┬─────────────────┬───────┬──────┬─────┬─────┬──────────┐
+    Test::new().args(EQUAL_FLUSHES).stdout("┌───────┬─────────────────┬───────┬──────┬─────┬─────┬──────────┐
 │ Seat  ┆ Cards           ┆ Hand  ┆ Tier ┆ Sum ┆ Bet ┆ Receives │
 ╞═══════╪═════════════════╪═══════╪══════╪═════╪═════╪══════════╡
 │ ana ★ ┆ 10♣ 2♣ 7♣ J♣ Q♣ ┆ flush ┆ 2    ┆ $44 ┆ $25 ┆ $73      │
 │ alora ┆ J♥ K♥ 3♥ 6♥ 5♥  ┆ flush ┆ 2    ┆ $44 ┆ $20 ┆ $0       │
 └───────┴─────────────────┴───────┴──────┴─────┴─────┴──────────┘
 ana wins (equal hands, highest bet): takes the prize pool ($3 and 3♦) and every bet, and the bank pays ana $25.
-"
-    );
-    assert_eq!(
-        json(&EQUAL_FLUSHES),
-        json!({
+").run();
+    Test::new().arg("--json").args(EQUAL_FLUSHES).stdout_json(json!({
             "winners": ["ana"], "bank_paid": 25, "bank_took_back": 0, "decided_by": "bet",
             "hands": {
                 "alora": {"category": "flush", "tier": 2, "sum": 44, "played": ["JH","KH","3H","6H","5H"]},
                 "ana": {"category": "flush", "tier": 2, "sum": 44}
             },
             "payouts": {"alora": 0, "ana": 73}, "pool_cards_to": "ana", "pool_left": 0
-        })
-    );
+        })).run();
     let mut args = vec!["--explain"];
     args.extend(EQUAL_FLUSHES);
     let out = human(&args);
@@ -396,28 +344,22 @@ fn showdown_alora_ties_on_sum_through_house_rules() {
     let (_dir, rules) = on_sum_rules();
     let mut args = vec!["--rules", rules.as_str()];
     args.extend(EQUAL_FLUSHES);
-    assert_eq!(
-        human(&args),
-        "┌─────────┬─────────────────┬───────┬──────┬─────┬─────┬──────────┐
+    Test::new().args(&args).stdout("┌─────────┬─────────────────┬───────┬──────┬─────┬─────┬──────────┐
 │ Seat    ┆ Cards           ┆ Hand  ┆ Tier ┆ Sum ┆ Bet ┆ Receives │
 ╞═════════╪═════════════════╪═══════╪══════╪═════╪═════╪══════════╡
 │ ana     ┆ 10♣ 2♣ 7♣ J♣ Q♣ ┆ flush ┆ 2    ┆ $44 ┆ $25 ┆ $0       │
 │ alora ★ ┆ J♥ K♥ 3♥ 6♥ 5♥  ┆ flush ┆ 2    ┆ $44 ┆ $20 ┆ $68      │
 └─────────┴─────────────────┴───────┴──────┴─────┴─────┴──────────┘
 alora wins (equal hands, ALORA wins ties): takes the prize pool ($3 and 3♦) and every bet, and the bank pays alora $20.
-"
-    );
-    assert_eq!(
-        json(&args),
-        json!({
+").run();
+    Test::new().arg("--json").args(&args).stdout_json(json!({
             "winners": ["alora"], "bank_paid": 20, "bank_took_back": 0, "decided_by": "alora-wins-ties",
             "hands": {
                 "alora": {"category": "flush", "tier": 2, "sum": 44, "played": ["JH","KH","3H","6H","5H"]},
                 "ana": {"category": "flush", "tier": 2, "sum": 44}
             },
             "payouts": {"alora": 68, "ana": 0}, "pool_cards_to": "alora", "pool_left": 0
-        })
-    );
+        })).run();
     args.insert(0, "--explain");
     let v = json(&args);
     assert_eq!(
@@ -585,17 +527,11 @@ fn alora_with_room_for_one_card_under_alora_last_room() {
         "6",
     ];
     // Default (buy): she buys and has no room for a free card.
-    let (code, out, _) = run(&args);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "Move 9♦ from the market to ALORA and $9 from her stash to the prize pool.\nHer stash: $41.\n"
-    );
+    Test::new().args(args).stdout("Move 9♦ from the market to ALORA and $9 from her stash to the prize pool.\nHer stash: $41.\n").run();
     // free-card: the free card comes first, and the explanation names the ruling.
     let mut with = vec!["--rules", house.to_str().unwrap(), "--explain"];
     with.extend(args);
-    let (code, out, _) = run(&with);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new().args(&with).any_stdout().run();
     assert!(
         out.starts_with("ALORA buys nothing from the market.\nDeal ALORA 1 card from the deck, face down.\nHer stash: $50.\n"),
         "{out}"

@@ -1,8 +1,7 @@
 //! The play history through the binary: games journaled when they end, listed, replayed,
 //! imported, forgotten, counted in records and drawn as charts; foreign files refused.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use kado::kinga::game::{Action, Deck, Game, Setup, answer_text};
 use kado::kinga::{Rules, sim};
@@ -14,21 +13,14 @@ use kado::session::{Session, Step};
 const NOW: &str = "1795424400";
 
 /// Runs kado with a history file and a fixed clock.
-fn with_history(history: &str, args: &[&str], input: &str) -> (i32, String, String) {
-    let out = kado()
+fn with_history(history: &str, args: &[&str], input: &str) -> Test {
+    Test::new()
         .env_remove("KADO_HISTORY")
         .env("SOURCE_DATE_EPOCH", NOW)
         .arg("--history")
         .arg(history)
         .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+        .stdin(input)
 }
 
 /// The answers the greedy policy gives in a virtual Kinga game.
@@ -68,9 +60,10 @@ fn play_kinga(history: &str, save: &str, seed: u64) -> String {
     let args = [
         "kinga", "play", "--deck", "virtual", "--seed", &seed_text, "--save", save,
     ];
-    let (code, out, err) = with_history(history, &args, &kinga_answers(seed));
-    assert_eq!(code, 0, "{err}");
-    out
+    with_history(history, &args, &kinga_answers(seed))
+        .any_stdout()
+        .run()
+        .stdout
 }
 
 #[test]
@@ -86,45 +79,40 @@ fn a_finished_game_is_journaled_listed_shown_and_forgotten() {
         "{out}"
     );
     // Resuming the finished game does not add it twice.
-    let (_, out, _) = with_history(h, &["kinga", "resume", save], "");
+    let (_, out, _) = with_history(h, &["kinga", "resume", save], "").outcome();
     assert!(
         out.ends_with("This game is in the play history as game #1.\n"),
         "{out}"
     );
-    let (code, out, _) = with_history(h, &["history"], "");
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "┌───┬──────────────────┬───────┬─────────┬─────────┬────────┐
+    with_history(h, &["history"], "")
+        .stdout(
+            "┌───┬──────────────────┬───────┬─────────┬─────────┬────────┐
 │ # ┆ Date             ┆ Game  ┆ Ruleset ┆ Players ┆ Winner │
 ╞═══╪══════════════════╪═══════╪═════════╪═════════╪════════╡
 │ 1 ┆ 2026-11-23 09:00 ┆ kinga ┆ kinga   ┆ you 2   ┆ —      │
 └───┴──────────────────┴───────┴─────────┴─────────┴────────┘
-"
-    );
-    let (_, out, _) = with_history(h, &["--json", "history", "--game", "kinga"], "");
+",
+        )
+        .run();
+    let (_, out, _) = with_history(h, &["--json", "history", "--game", "kinga"], "").outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["games"][0]["outcome"]["facts"]["kings_exposed"], 2);
     assert_eq!(v["games"][0]["outcome"]["seats"][0]["name"], "you");
-    let (_, out, _) = with_history(h, &["history", "--game", "kinkado"], "");
-    assert_eq!(out, "No games in the play history match.\n");
-    let (_, out, _) = with_history(h, &["history", "--since", "2026-11-24"], "");
-    assert_eq!(out, "No games in the play history match.\n");
-    let (code, out, _) = with_history(h, &["history", "show", "1"], "");
-    assert_eq!(code, 0);
+    with_history(h, &["history", "--game", "kinkado"], "")
+        .stdout("No games in the play history match.\n")
+        .run();
+    with_history(h, &["history", "--since", "2026-11-24"], "")
+        .stdout("No games in the play history match.\n")
+        .run();
+    let Output { stdout: out, .. } = with_history(h, &["history", "show", "1"], "")
+        .any_stdout()
+        .run();
     assert!(out.starts_with("Game #1 · kinga · kinga rules · 2026-11-23 09:00 · finished\nPlayers: you 2\nWinner: —\n"), "{out}");
     assert!(out.contains("Turn 2."), "turn by turn: {out}");
-    let (code, out, _) = with_history(h, &["history", "forget", "1"], "");
-    assert_eq!(
-        (code, out.as_str()),
-        (0, "Game #1 is no longer in the play history.\n")
-    );
-    let (code, _, err) = with_history(h, &["history", "show", "1"], "");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        "error: there is no game #1 in the play history\n  = help: `kado history` lists the games and their numbers\n"
-    );
+    with_history(h, &["history", "forget", "1"], "")
+        .stdout("Game #1 is no longer in the play history.\n")
+        .run();
+    with_history(h, &["history", "show", "1"], "").status(2).any_stdout().stderr("error: there is no game #1 in the play history\n  = help: `kado history` lists the games and their numbers\n").run();
 }
 
 #[test]
@@ -140,26 +128,26 @@ fn saves_from_before_are_imported_once_stopped_ones_too() {
     assert!(out.contains("Added to the play history"));
     let stopped = dir.path().join("stopped.yaml");
     let stopped = stopped.to_str().unwrap();
-    let (code, _, _) = with_history(
+    with_history(
         h,
         &["--no-history", "kinkado", "play", "--save", stopped],
         "QD\n",
-    );
-    assert_eq!(code, 0);
-    let (code, out, err) = with_history(h, &["history", "import", done, stopped], "");
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        out,
-        format!("{done}: added as game #1.\n{stopped}: added as game #2.\n")
-    );
-    let (_, out, _) = with_history(h, &["history"], "");
-    assert!(
-        out.contains("│ 2 ┆ 2026-11-23 09:00 ┆ kinkado ┆ kinkado ┆ you 50, ALORA 50 ┆ (stopped) │"),
-        "{out}"
-    );
+    )
+    .any_stdout()
+    .run();
+    with_history(h, &["history", "import", done, stopped], "")
+        .stdout(format!(
+            "{done}: added as game #1.\n{stopped}: added as game #2.\n"
+        ))
+        .run();
+    with_history(h, &["history"], "")
+        .stdout_has("│ 2 ┆ 2026-11-23 09:00 ┆ kinkado ┆ kinkado ┆ you 50, ALORA 50 ┆ (stopped) │")
+        .run();
     // Twice: refused, and said why, at the game's identity in the save.
-    let (code, out, err) = with_history(h, &["history", "import", done], "");
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = with_history(h, &["history", "import", done], "")
+        .status(2)
+        .any_stderr()
+        .run();
     let id = save_id(std::path::Path::new(done));
     assert_eq!(
         err,
@@ -169,8 +157,11 @@ fn saves_from_before_are_imported_once_stopped_ones_too() {
     );
     let notes = dir.path().join("notes.txt");
     std::fs::write(&notes, "shopping list\n").unwrap();
-    let (code, out, err) = with_history(h, &["history", "import", notes.to_str().unwrap()], "");
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } =
+        with_history(h, &["history", "import", notes.to_str().unwrap()], "")
+            .status(2)
+            .any_stderr()
+            .run();
     assert!(
         err.starts_with(&format!(
             "error: {} is neither a game saved by kado nor a record of one\n",
@@ -200,8 +191,9 @@ fn a_kinkado_game_ends_with_its_money_chart_and_counts_in_stats() {
             "--save",
             save.to_str().unwrap(),
         ];
-        let (code, out, err) = with_history(h, &args, &kinkado_answers(seed));
-        assert_eq!(code, 0, "{err}");
+        let Output { stdout: out, .. } = with_history(h, &args, &kinkado_answers(seed))
+            .any_stdout()
+            .run();
         let chart = out
             .split("Money by round:\n")
             .nth(1)
@@ -213,11 +205,12 @@ fn a_kinkado_game_ends_with_its_money_chart_and_counts_in_stats() {
         assert!(chart.contains("│ ana "), "{chart}");
         assert!(chart.contains("│ ALORA "), "{chart}");
     }
-    let (code, out, _) = with_history(h, &["stats", "--game", "kinkado"], "");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = with_history(h, &["stats", "--game", "kinkado"], "")
+        .any_stdout()
+        .run();
     assert!(out.starts_with("┌────────┬───────┬"), "{out}");
     assert!(out.contains("│ ana    ┆ 3     ┆"), "{out}");
-    let (_, out, _) = with_history(h, &["--json", "stats", "--player", "ana"], "");
+    let (_, out, _) = with_history(h, &["--json", "stats", "--player", "ana"], "").outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let ana = &v["players"][0];
     assert_eq!(ana["games"], 3);
@@ -228,7 +221,7 @@ fn a_kinkado_game_ends_with_its_money_chart_and_counts_in_stats() {
     );
     // The charts: a table when piped, blocks with --chart, an image with --svg.
     let svg = dir.path().join("scores.svg");
-    let (_, out, _) = with_history(
+    with_history(
         h,
         &[
             "stats",
@@ -239,14 +232,17 @@ fn a_kinkado_game_ends_with_its_money_chart_and_counts_in_stats() {
             svg.to_str().unwrap(),
         ],
         "",
-    );
-    assert!(out.contains("Win rate, game by game:\nwin rate  "), "{out}");
-    assert!(out.contains("Final scores:\n"), "{out}");
+    )
+    .stdout_has("Win rate, game by game:\nwin rate  ")
+    .stdout_has("Final scores:\n")
+    .run();
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg "));
-    let (_, out, _) = with_history(h, &["stats", "--player", "ana"], "");
-    assert!(out.contains("│ Final score ┆ Games │"), "{out}");
-    let (_, out, _) = with_history(h, &["history", "show", "1"], "");
-    assert!(out.contains("Money by round:\n┌"), "{out}");
+    with_history(h, &["stats", "--player", "ana"], "")
+        .stdout_has("│ Final score ┆ Games │")
+        .run();
+    with_history(h, &["history", "show", "1"], "")
+        .stdout_has("Money by round:\n┌")
+        .run();
 }
 
 #[test]
@@ -254,15 +250,10 @@ fn a_foreign_or_damaged_history_is_refused_and_never_written() {
     let dir = tempfile::tempdir().unwrap();
     let junk = dir.path().join("junk.sqlite");
     std::fs::write(&junk, "this is someone's notes, not a database\n").unwrap();
-    let (code, _, err) = with_history(junk.to_str().unwrap(), &["history"], "");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        format!(
+    with_history(junk.to_str().unwrap(), &["history"], "").status(2).any_stdout().stderr(format!(
             "error: {} is not an SQLite database (damaged, or another kind of file)\n  = help: kado leaves it untouched; give another file with --history FILE\n",
             junk.display()
-        )
-    );
+        )).run();
     assert_eq!(
         std::fs::read_to_string(&junk).unwrap(),
         "this is someone's notes, not a database\n"
@@ -295,7 +286,7 @@ fn two_processes_journal_at_once() {
     let children: Vec<_> = saves
         .chunks(3)
         .map(|chunk| {
-            kado_process()
+            kado()
                 .env_remove("KADO_HISTORY")
                 .arg("--history")
                 .arg(&h)
@@ -309,7 +300,7 @@ fn two_processes_journal_at_once() {
     for mut c in children {
         assert!(c.wait().unwrap().success());
     }
-    let (_, out, _) = with_history(h.to_str().unwrap(), &["--json", "history"], "");
+    let (_, out, _) = with_history(h.to_str().unwrap(), &["--json", "history"], "").outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["games"].as_array().unwrap().len(), 6);
 }
@@ -338,9 +329,8 @@ fn saves_of_every_game_are_imported_and_shown() {
     files.sort();
     let mut args = vec!["history", "import"];
     args.extend(files.iter().map(String::as_str));
-    let (code, _, err) = with_history(h, &args, "");
-    assert_eq!(code, 0, "{err}");
-    let (_, out, _) = with_history(h, &["--json", "history"], "");
+    with_history(h, &args, "").any_stdout().run();
+    let (_, out, _) = with_history(h, &["--json", "history"], "").outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let mut games: Vec<&str> = v["games"]
         .as_array()
@@ -352,16 +342,19 @@ fn saves_of_every_game_are_imported_and_shown() {
     games.dedup();
     assert_eq!(games, ["kinga", "kingmaker", "kinkado", "koikoi", "pokino"]);
     for id in 1..=files.len() {
-        let (code, out, err) = with_history(h, &["history", "show", &id.to_string()], "");
-        assert_eq!(code, 0, "game #{id}: {err}");
+        let Output { stdout: out, .. } = with_history(h, &["history", "show", &id.to_string()], "")
+            .any_stdout()
+            .run();
         assert!(out.starts_with(&format!("Game #{id} · ")), "{out}");
     }
     // All of them again: every one refused, none added.
     let mut again = vec!["--json"];
     again.extend(args.iter().copied());
-    let (code, out, err) = with_history(h, &again, "");
-    assert_eq!(code, 2);
-    assert_eq!(out, "{\n  \"imported\": []\n}\n");
+    let Output { stderr: err, .. } = with_history(h, &again, "")
+        .status(2)
+        .stdout("{\n  \"imported\": []\n}\n")
+        .any_stderr()
+        .run();
     let e: serde_json::Value = serde_json::from_str(&err).unwrap();
     assert_eq!(e["total"], files.len());
     assert_eq!(
@@ -384,27 +377,24 @@ fn records_are_imported_game_by_game_and_shown() {
     let koikoi =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
     let files = [koikoi.to_str().unwrap(), pokino.to_str().unwrap()];
-    let (code, out, err) = with_history(h, &["history", "import", files[0], files[1]], "");
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        out,
-        format!(
+    with_history(h, &["history", "import", files[0], files[1]], "")
+        .stdout(format!(
             "{}: added as game #1.\n{}: added as game #2.\n",
             files[0], files[1]
-        )
-    );
-    let (_, out, _) = with_history(h, &["--json", "history"], "");
+        ))
+        .run();
+    let (_, out, _) = with_history(h, &["--json", "history"], "").outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["games"][0]["game"], "pokino");
     assert_eq!(v["games"][0]["outcome"]["seats"][0]["score"], 5);
     assert_eq!(v["games"][1]["game"], "koikoi");
-    let (_, out, _) = with_history(h, &["history", "show", "2"], "");
-    assert!(
-        out.contains("The record:\nplayers: ana ben cy\nspoke: "),
-        "{out}"
-    );
-    let (code, out, err) = with_history(h, &["history", "import", files[1]], "");
-    assert_eq!((code, out.as_str()), (2, ""));
+    with_history(h, &["history", "show", "2"], "")
+        .stdout_has("The record:\nplayers: ana ben cy\nspoke: ")
+        .run();
+    let Output { stderr: err, .. } = with_history(h, &["history", "import", files[1]], "")
+        .status(2)
+        .any_stderr()
+        .run();
     assert!(
         err.starts_with("error: this game is in the play history already, as game #2\n"),
         "{err}"
@@ -419,21 +409,14 @@ fn save_id(save: &std::path::Path) -> String {
 }
 
 /// Runs kado in `dir` with a history file and a fixed clock.
-fn in_dir(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
-    let out = kado()
+fn in_dir(dir: &std::path::Path, args: &[&str], input: &str) -> Test {
+    Test::new()
         .current_dir(dir)
         .env_remove("KADO_HISTORY")
         .env("SOURCE_DATE_EPOCH", NOW)
         .args(["--history", "h.sqlite"])
         .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+        .stdin(input)
 }
 
 #[test]
@@ -442,11 +425,13 @@ fn importing_a_record_of_many_games_stored_the_whole_file_once_per_game() {
     let d = dir.path();
     let args =
         "--no-history koikoi simulate --games 40 --seed 3 --policy greedy,greedy --record many.txt";
-    let (code, _, err) = in_dir(d, &args.split(' ').collect::<Vec<_>>(), "");
-    assert_eq!((code, err.as_str()), (0, ""));
+    in_dir(d, &args.split(' ').collect::<Vec<_>>(), "")
+        .any_stdout()
+        .run();
     let record = std::fs::read_to_string(d.join("many.txt")).unwrap();
-    let (code, out, err) = in_dir(d, &["history", "import", "many.txt"], "");
-    assert_eq!((code, err.as_str()), (0, ""));
+    let Output { stdout: out, .. } = in_dir(d, &["history", "import", "many.txt"], "")
+        .any_stdout()
+        .run();
     assert_eq!(out.lines().count(), 40);
     assert!(
         out.starts_with("many.txt, line 1: added as game #1.\n"),
@@ -461,15 +446,16 @@ fn importing_a_record_of_many_games_stored_the_whole_file_once_per_game() {
     );
     // Each game is its own lines: game #2 is the record's second game, alone.
     let second = &kado::history::record_games(&record)[1];
-    let (code, out, _) = in_dir(d, &["history", "show", "2"], "");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = in_dir(d, &["history", "show", "2"], "").any_stdout().run();
     let shown = out.split("The record:\n").nth(1).unwrap();
     assert_eq!(shown, &record[second.span.clone()]);
     assert_eq!(shown.matches("players:").count(), 1);
     // Again: each game is there already; the first are shown at their lines, the rest
     // only counted (not built: a record may hold thousands).
-    let (code, out, err) = in_dir(d, &["history", "import", "many.txt"], "");
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = in_dir(d, &["history", "import", "many.txt"], "")
+        .status(2)
+        .any_stderr()
+        .run();
     assert!(
         err.starts_with("error: this game is in the play history already, as game #1\n --> file many.txt, line 1, column 1\n"),
         "{err}"
@@ -505,15 +491,10 @@ fn two_games_with_the_same_moves_were_taken_as_one() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
     std::fs::copy(&round, d.join("x.txt")).unwrap();
     std::fs::copy(&round, d.join("y.txt")).unwrap();
-    let (code, out, err) = in_dir(d, &["history", "import", "x.txt", "y.txt"], "");
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(out, "x.txt: added as game #3.\ny.txt: added as game #4.\n");
-    let (code, out, err) = in_dir(d, &["history", "import", "y.txt"], "");
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(
-        err,
-        "error: this game is in the play history already, as game #4\n --> file y.txt, line 2, column 1\n  |\n2 | players: ana ben\n  | ^^^^^^^\n  = help: `kado history show 4` shows it\n"
-    );
+    in_dir(d, &["history", "import", "x.txt", "y.txt"], "")
+        .stdout("x.txt: added as game #3.\ny.txt: added as game #4.\n")
+        .run();
+    in_dir(d, &["history", "import", "y.txt"], "").status(2).stderr("error: this game is in the play history already, as game #4\n --> file y.txt, line 2, column 1\n  |\n2 | players: ana ben\n  | ^^^^^^^\n  = help: `kado history show 4` shows it\n").run();
 }
 
 #[test]
@@ -531,8 +512,7 @@ fn a_game_journaled_at_the_table_was_added_again_by_importing_its_record() {
         "g.txt",
     ];
     let input = "hidden\nhidden\n1p 3b 4p 6r 8b 9a 10r 12b\n1r\n2p\n";
-    let (code, _, err) = in_dir(d, &play, input);
-    assert_eq!((code, err.as_str()), (0, ""));
+    in_dir(d, &play, input).any_stdout().run();
     let id = save_id(&d.join("g.yaml"));
     let record = std::fs::read_to_string(d.join("g.txt")).unwrap();
     assert_eq!(
@@ -542,21 +522,17 @@ fn a_game_journaled_at_the_table_was_added_again_by_importing_its_record() {
         )
     );
     // `status --record` writes the same identity; `check` reads past it.
-    let (_, out, _) = in_dir(d, &["koikoi", "status", "g.yaml", "--record"], "");
-    assert_eq!(out, record);
-    let (code, _, _) = in_dir(d, &["koikoi", "check", "g.txt"], "");
-    assert_eq!(code, 0);
+    in_dir(d, &["koikoi", "status", "g.yaml", "--record"], "")
+        .stdout(record)
+        .run();
+    in_dir(d, &["koikoi", "check", "g.txt"], "")
+        .any_stdout()
+        .run();
     // The save and its record are one game, whichever comes first.
-    let (code, out, _) = in_dir(d, &["history", "import", "g.yaml"], "");
-    assert_eq!((code, out.as_str()), (0, "g.yaml: added as game #1.\n"));
-    let (code, out, err) = in_dir(d, &["history", "import", "g.txt"], "");
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(
-        err,
-        format!(
-            "error: this game is in the play history already, as game #1\n --> file g.txt, line 2, column 1\n  |\n2 | players: ana ben\n  | ^^^^^^^\n  = help: `kado history show 1` shows it\n"
-        )
-    );
+    in_dir(d, &["history", "import", "g.yaml"], "")
+        .stdout("g.yaml: added as game #1.\n")
+        .run();
+    in_dir(d, &["history", "import", "g.txt"], "").status(2).stderr("error: this game is in the play history already, as game #1\n --> file g.txt, line 2, column 1\n  |\n2 | players: ana ben\n  | ^^^^^^^\n  = help: `kado history show 1` shows it\n".to_string()).run();
 }
 
 #[test]
@@ -569,12 +545,9 @@ fn a_game_finished_as_kado_was_killed_was_left_out_of_the_history_without_a_word
     let args = [
         "kinga", "play", "--deck", "virtual", "--seed", "3", "--save", "g.yaml",
     ];
-    let (code, out, _) = in_dir(d, &args, &kinga_answers(3));
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("could not be added to the play history"),
-        "{out}"
-    );
+    in_dir(d, &args, &kinga_answers(3))
+        .stdout_has("could not be added to the play history")
+        .run();
     assert_eq!(
         std::fs::read_dir(d.join("h.sqlite.pending"))
             .unwrap()
@@ -584,30 +557,25 @@ fn a_game_finished_as_kado_was_killed_was_left_out_of_the_history_without_a_word
     // The next start of `history` finds it, adds it, and says so.
     std::fs::remove_file(d.join("h.sqlite")).unwrap();
     let save = std::fs::canonicalize(d.join("g.yaml")).unwrap();
-    let (code, out, err) = in_dir(d, &["history", "--game", "kinkado"], "");
-    assert_eq!(code, 0);
-    assert_eq!(out, "No games in the play history match.\n");
-    assert_eq!(
-        err,
-        format!(
+    in_dir(d, &["history", "--game", "kinkado"], "")
+        .stdout("No games in the play history match.\n")
+        .stderr(format!(
             "A game finished in {} was not in the play history; it is now, as game #1.\n",
             save.display()
-        )
-    );
+        ))
+        .run();
     assert_eq!(
         std::fs::read_dir(d.join("h.sqlite.pending"))
             .unwrap()
             .count(),
         0
     );
-    let (_, _, err) = in_dir(d, &["history"], "");
-    assert_eq!(err, "");
+    in_dir(d, &["history"], "").any_stdout().run();
     // A game journaled as it ends leaves no note behind.
     let args = [
         "kinga", "play", "--deck", "virtual", "--seed", "4", "--save", "g4.yaml",
     ];
-    let (code, out, _) = in_dir(d, &args, &kinga_answers(4));
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = in_dir(d, &args, &kinga_answers(4)).any_stdout().run();
     assert!(
         out.ends_with("as game #2 (`kado history show 2`).\n"),
         "{out}"
@@ -629,10 +597,11 @@ fn import_said_only_some_files_were_not_added_and_put_the_reasons_unlocated_on_s
         "players: ana ben\ntable: 1p 3b 4p 6r 8b 9a 10r 12b\nana 1r>1x / 7p\n",
     )
     .unwrap();
-    let (_, _, check) = in_dir(d, &["koikoi", "check", "bad.txt"], "");
-    let (code, out, err) = in_dir(d, &["history", "import", "bad.txt"], "");
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(err, check);
+    let (_, _, check) = in_dir(d, &["koikoi", "check", "bad.txt"], "").outcome();
+    let Output { stderr: err, .. } = in_dir(d, &["history", "import", "bad.txt"], "")
+        .status(2)
+        .stderr(check)
+        .run();
     assert_eq!(
         err,
         "error: unknown kind `x` in `1x`\n --> file bad.txt, line 3, column 9\n  |\n3 | ana 1r>1x / 7p\n  |         ^\n  = expected: a kind: b (bright), a (animal), r (ribbon) or p (plain)\n"
@@ -641,22 +610,13 @@ fn import_said_only_some_files_were_not_added_and_put_the_reasons_unlocated_on_s
     let round =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
     std::fs::copy(&round, d.join("ok.txt")).unwrap();
-    let (code, out, err) = in_dir(
-        d,
-        &["history", "import", "notes.txt", "ok.txt", "gone.yaml"],
-        "",
-    );
-    assert_eq!(code, 2);
-    assert_eq!(out, "ok.txt: added as game #1.\n");
-    assert_eq!(
-        err,
-        "error: notes.txt is neither a game saved by kado nor a record of one\n --> file notes.txt, line 1, column 1\n  |\n1 | shopping list\n  | ^^^^^^^^\n\nerror: cannot read saved game `gone.yaml`: it does not exist\n\n2 problems found\n"
-    );
+    in_dir(d, &["history", "import", "notes.txt", "ok.txt", "gone.yaml"], "").status(2).stdout("ok.txt: added as game #1.\n").stderr("error: notes.txt is neither a game saved by kado nor a record of one\n --> file notes.txt, line 1, column 1\n  |\n1 | shopping list\n  | ^^^^^^^^\n\nerror: cannot read saved game `gone.yaml`: it does not exist\n\n2 problems found\n").run();
     let (_, out, err) = in_dir(
         d,
         &["--json", "history", "import", "notes.txt", "ok.txt"],
         "",
-    );
+    )
+    .outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v, serde_json::json!({"imported": []}));
     let e: serde_json::Value = serde_json::from_str(&err).unwrap();
@@ -675,8 +635,9 @@ fn a_damaged_history_was_an_internal_failure_on_some_pages_and_bad_input_on_othe
     let round =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
     std::fs::copy(&round, d.join("ok.txt")).unwrap();
-    let (code, _, _) = in_dir(d, &["history", "import", "ok.txt"], "");
-    assert_eq!(code, 0);
+    in_dir(d, &["history", "import", "ok.txt"], "")
+        .any_stdout()
+        .run();
     // Its games table is dropped behind kado's back: the file is still kado's, but damaged.
     let conn = rusqlite::Connection::open(d.join("h.sqlite")).unwrap();
     conn.execute_batch("DROP TABLE games").unwrap();
@@ -690,13 +651,7 @@ fn a_damaged_history_was_an_internal_failure_on_some_pages_and_bad_input_on_othe
         &["stats", "--player", "ana"],
     ];
     for page in pages {
-        let (code, out, err) = in_dir(d, page, "");
-        assert_eq!((code, out.as_str()), (2, ""), "{page:?}");
-        assert_eq!(
-            err,
-            "error: the play history h.sqlite is damaged: kado cannot read the games in it\n  = help: kado leaves it untouched; move it aside to start a new one, or give another file with --history FILE\n",
-            "{page:?}"
-        );
+        in_dir(d, page, "").status(2).stderr("error: the play history h.sqlite is damaged: kado cannot read the games in it\n  = help: kado leaves it untouched; move it aside to start a new one, or give another file with --history FILE\n").run();
     }
 }
 
@@ -736,15 +691,17 @@ fn a_history_of_the_first_schema_is_brought_up_to_date_and_its_games_still_known
     )
     .unwrap();
     drop(conn);
-    let (code, out, err) = in_dir(d, &["history", "import", "ok.txt"], "");
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = in_dir(d, &["history", "import", "ok.txt"], "")
+        .status(2)
+        .any_stderr()
+        .run();
     assert!(
         err.starts_with("error: this game is in the play history already, as game #1\n"),
         "{err}"
     );
-    let (code, out, _) = in_dir(d, &["history"], "");
-    assert_eq!(code, 0);
-    assert!(out.contains("│ 1 ┆ 2026-11-01 10:00 ┆ koikoi "), "{out}");
+    in_dir(d, &["history"], "")
+        .stdout_has("│ 1 ┆ 2026-11-01 10:00 ┆ koikoi ")
+        .run();
 }
 
 #[test]
@@ -756,17 +713,18 @@ fn a_stopped_game_imported_then_finished_stayed_stopped_in_the_history() {
     let args = [
         "kinga", "play", "--deck", "virtual", "--seed", "5", "--save", "g.yaml",
     ];
-    let (code, _, _) = in_dir(d, &args, first);
-    assert_eq!(code, 0);
-    let (code, out, _) = in_dir(d, &["history", "import", "g.yaml"], "");
-    assert_eq!((code, out.as_str()), (0, "g.yaml: added as game #1.\n"));
-    let (code, out, _) = in_dir(d, &["kinga", "resume", "g.yaml"], rest);
-    assert_eq!(code, 0);
+    in_dir(d, &args, first).any_stdout().run();
+    in_dir(d, &["history", "import", "g.yaml"], "")
+        .stdout("g.yaml: added as game #1.\n")
+        .run();
+    let Output { stdout: out, .. } = in_dir(d, &["kinga", "resume", "g.yaml"], rest)
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with("Game #1 of the play history, stopped before, is now finished there.\n"),
         "{out}"
     );
-    let (_, out, _) = in_dir(d, &["--json", "history"], "");
+    let (_, out, _) = in_dir(d, &["--json", "history"], "").outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["games"].as_array().unwrap().len(), 1);
     assert_eq!(v["games"][0]["outcome"]["finished"], true);
@@ -804,16 +762,20 @@ fn stats_averaged_dollars_with_kings() {
         "--save",
         save.to_str().unwrap(),
     ];
-    assert_eq!(with_history(h, &args, &answers).0, 0);
+    with_history(h, &args, &answers)
+        .any_stdout()
+        .any_stderr()
+        .run();
     play_kinga(h, dir.path().join("g.yaml").to_str().unwrap(), 3);
-    let (code, out, _) = with_history(h, &["stats"], "");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = with_history(h, &["stats"], "").any_stdout().run();
     let kinkado = out.find("Kin Kādo\n").unwrap_or_else(|| panic!("{out}"));
     let kinga = out.find("Kinga\n").unwrap_or_else(|| panic!("{out}"));
     assert!(kinkado < kinga, "{out}");
     assert_eq!(out.matches("│ you ").count(), 2, "{out}");
-    let v: serde_json::Value =
-        serde_json::from_str(&with_history(h, &["--json", "stats"], "").1).unwrap();
+    let v = with_history(h, &["--json", "stats"], "")
+        .any_stdout()
+        .run()
+        .json();
     let games: Vec<&str> = v["players"]
         .as_array()
         .unwrap()
@@ -823,23 +785,9 @@ fn stats_averaged_dollars_with_kings() {
     assert_eq!(games, ["kinkado", "kinga"]);
     let svg = dir.path().join("s.svg");
     let svg = svg.to_str().unwrap();
-    let (code, _, err) = with_history(h, &["stats", "--svg", svg], "");
-    assert_eq!(
-        (code, err.as_str()),
-        (
-            2,
-            "error: --svg draws one player's final scores\n  = help: add --player NAME (and --game GAME when they played several games)\n"
-        )
-    );
-    let (code, _, err) = with_history(h, &["stats", "--player", "you", "--svg", svg], "");
-    assert_eq!(
-        (code, err.as_str()),
-        (
-            2,
-            "error: you played kinkado, kinga in the history, each scored in its own unit\n  = help: add --game GAME: --svg draws the final scores of one game\n"
-        )
-    );
+    with_history(h, &["stats", "--svg", svg], "").status(2).any_stdout().stderr("error: --svg draws one player's final scores\n  = help: add --player NAME (and --game GAME when they played several games)\n").run();
+    with_history(h, &["stats", "--player", "you", "--svg", svg], "").status(2).any_stdout().stderr("error: you played kinkado, kinga in the history, each scored in its own unit\n  = help: add --game GAME: --svg draws the final scores of one game\n").run();
     let args = ["stats", "--player", "you", "--game", "kinga", "--svg", svg];
-    assert_eq!(with_history(h, &args, "").0, 0);
+    with_history(h, &args, "").any_stdout().any_stderr().run();
     assert!(std::fs::read_to_string(svg).unwrap().starts_with("<svg "));
 }

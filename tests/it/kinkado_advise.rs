@@ -1,8 +1,7 @@
 //! `kado kinkado advise`, `hint` at the play prompts and `simulate --policy advisor`,
 //! through the real binary.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const BET: &[&str] = &[
     "kinkado",
@@ -32,11 +31,7 @@ const BET: &[&str] = &[
 fn bet_advice_human_is_exact() {
     let mut args = BET.to_vec();
     args.extend(["--top", "3"]);
-    let (code, out, err) = run(&args);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "Round 6, bet: bet $25 (type `25`)
+    Test::new().args(&args).stdout("Round 6, bet: bet $25 (type `25`)
 ┌─────────┬───────────┬────────┬────────┬───────┐
 │ Move    ┆ Win round ┆ Money  ┆ Lead   ┆ Game  │
 ╞═════════╪═══════════╪════════╪════════╪═══════╡
@@ -47,8 +42,7 @@ fn bet_advice_human_is_exact() {
 … and 13 more (--json lists them all).
 Exact: every set of ALORA's face-down cards counted once (861 of them, from 42 unseen cards).
 Money and Lead: your stash and your lead over ALORA at the end of the round, less now. Game: the chance to end the game ahead, which ranks the moves.
-"
-    );
+").run();
 }
 
 #[test]
@@ -111,7 +105,7 @@ fn sell_advice_is_sampled_and_repeatable() {
 
 #[test]
 fn play_advice_when_alora_has_shown_everything() {
-    let (code, out, _) = run(&[
+    Test::new().args([
         "kinkado",
         "advise",
         "--phase",
@@ -136,11 +130,7 @@ fn play_advice_when_alora_has_shown_everything() {
         "17",
         "--top",
         "2",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "Round 6, play: play K♠ K♥ (type `KS KH`)
+    ]).stdout("Round 6, play: play K♠ K♥ (type `KS KH`)
 ┌───────────────┬───────────┬────────┬────────┬───────┐
 │ Move          ┆ Win round ┆ Money  ┆ Lead   ┆ Game  │
 ╞═══════════════╪═══════════╪════════╪════════╪═══════╡
@@ -150,8 +140,7 @@ fn play_advice_when_alora_has_shown_everything() {
 … and 24 more (--json lists them all).
 Exact: every set of ALORA's face-down cards counted once (1 of them, from 44 unseen cards).
 Money and Lead: your stash and your lead over ALORA at the end of the round, less now. Game: the chance to end the game ahead, which ranks the moves.
-"
-    );
+").run();
 }
 
 #[test]
@@ -206,10 +195,13 @@ error: weigh each move on 1 to 200000 deals, not 0
         "60",
     ]);
     assert!(err.contains("ALORA holds at most 7 cards, not 61"), "{err}");
-    let (code, out, err) = run(&[
-        "--json", "kinkado", "advise", "--phase", "bet", "--hand", "ZZ",
-    ]);
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = Test::new()
+        .args([
+            "--json", "kinkado", "advise", "--phase", "bet", "--hand", "ZZ",
+        ])
+        .status(2)
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&err).unwrap();
     assert_eq!(v["problems"][0]["source"], "--hand");
 }
@@ -219,24 +211,15 @@ fn hint_at_a_play_prompt() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.yaml");
     let save = save.to_str().unwrap();
-    let (code, out, _) = run_with_input(
-        &[
+    Test::new()
+        .args([
             "kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", save,
-        ],
-        "hint\n4D 9H QC\nhint\nquit\n",
-    );
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("Round 1, sell: sell 4♦ 9♥ Q♣ (type `4D 9H QC`)\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("Sampled: 5000 deals of the 44 unseen cards (seed 0); ± is a 95% interval.\n")
-    );
-    assert!(
-        out.contains("Round 1, buy: buy 3 deck cards (type `deck deck deck`)\n"),
-        "{out}"
-    );
+        ])
+        .stdin("hint\n4D 9H QC\nhint\nquit\n")
+        .stdout_has("Round 1, sell: sell 4♦ 9♥ Q♣ (type `4D 9H QC`)\n")
+        .stdout_has("Sampled: 5000 deals of the 44 unseen cards (seed 0); ± is a 95% interval.\n")
+        .stdout_has("Round 1, buy: buy 3 deck cards (type `deck deck deck`)\n")
+        .run();
     // A hint is not an answer: nothing was recorded for it.
     let (_, status, _) = run(&["--json", "kinkado", "status", save]);
     let v: serde_json::Value = serde_json::from_str(&status).unwrap();
@@ -247,23 +230,17 @@ fn hint_at_a_play_prompt() {
 fn hint_needs_a_virtual_pack() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.yaml");
-    let (code, out, _) = run_with_input(
-        &["kinkado", "play", "--save", save.to_str().unwrap()],
-        "KH\nhint\nquit\n",
-    );
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("you sell up to 3 cards: hint\nkado cannot see your cards with a real pack: ask `kado kinkado advise` with your hand.\nyou sell up to 3 cards: quit\n"),
-        "{out}"
-    );
+    Test::new().args(["kinkado", "play", "--save", save.to_str().unwrap()]).stdin("KH\nhint\nquit\n").stdout_has("you sell up to 3 cards: hint\nkado cannot see your cards with a real pack: ask `kado kinkado advise` with your hand.\nyou sell up to 3 cards: quit\n").run();
 }
 
 #[test]
 fn simulate_with_the_advisor() {
-    let (code, out, _) = run(&[
-        "kinkado", "simulate", "--games", "2", "--seed", "1", "--policy", "advisor",
-    ]);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args([
+            "kinkado", "simulate", "--games", "2", "--seed", "1", "--policy", "advisor",
+        ])
+        .any_stdout()
+        .run();
     assert!(
         out.starts_with("2 solo games against ALORA, advisor player, seed 1, ruleset kinkado\n"),
         "{out}"
@@ -293,7 +270,7 @@ fn policy_row(policy: &str) -> String {
     )
 }
 
-/// Slow in a debug build: `cargo test --release --test kinkado_advise -- --ignored`.
+/// Slow in a debug build: `cargo test --release --test it kinkado_advise -- --ignored`.
 #[test]
 #[ignore]
 fn readme_table_of_policies_is_true() {

@@ -2,32 +2,11 @@
 //! format this kado has written still resume; a refused answer, a second process, bad
 //! bytes on stdin or a hand-edited save never leave a game that cannot be loaded.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Stdio};
-
-/// Runs kado in `dir` with `input` on stdin; returns (exit code, stdout, stderr).
-fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> (i32, String, String) {
-    let mut child = kado_process()
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // kado may stop reading early (an error on a line): a closed pipe is expected then.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The save fixtures of one format: (game, file name).
 fn fixtures(format: &str) -> Vec<(String, String)> {
@@ -68,8 +47,11 @@ fn saves_of_every_format_still_resume() {
         for (game, name) in list {
             let dir = tempfile::tempdir().unwrap();
             std::fs::copy(src.join(&name), dir.path().join(&name)).unwrap();
-            let (code, out, err) = run_in(dir.path(), &[&game, "resume", &name], b"");
-            assert_eq!((code, err.as_str()), (0, ""), "{format}/{name}");
+            let Output { stdout: out, .. } = Test::new()
+                .current_dir(dir.path())
+                .args([&game, "resume", &name])
+                .any_stdout()
+                .run();
             let expected_file = src.join(name.replace(".yaml", ".out"));
             if std::env::var_os("KADO_BLESS").is_some() {
                 std::fs::write(&expected_file, &out).unwrap();
@@ -84,18 +66,17 @@ fn saves_of_every_format_still_resume() {
 fn refused_undo_does_not_corrupt_the_save() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let (code, out, _) = run_in(
-        d,
-        &["kinkado", "play", "--save", "p.yaml"],
-        b"undo\nKH\n2S\nundo\n",
-    );
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("Which card is it?: undo\n✗ nothing to undo: no answer has been given yet\n"),
-        "{out}"
-    );
-    let (code, out, err) = run_in(d, &["kinkado", "status", "p.yaml"], b"");
-    assert_eq!((code, err.as_str()), (0, ""));
+    Test::new()
+        .current_dir(d)
+        .args(["kinkado", "play", "--save", "p.yaml"])
+        .stdin(b"undo\nKH\n2S\nundo\n")
+        .stdout_has("Which card is it?: undo\n✗ nothing to undo: no answer has been given yet\n")
+        .run();
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(d)
+        .args(["kinkado", "status", "p.yaml"])
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with(
             "Prize pool: $1 and K♥ · Market: — · Bank paid out (net): $1\n2 actions recorded.\n"
@@ -103,16 +84,19 @@ fn refused_undo_does_not_corrupt_the_save() {
         "{out}"
     );
     // The same with a virtual deck, where kado deals before the first answer.
-    let (code, _, err) = run_in(
-        d,
-        &[
+    Test::new()
+        .current_dir(d)
+        .args([
             "kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", "v.yaml",
-        ],
-        b"undo\nnone\nno\nundo\nundo\nundo\n",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    let (code, _, err) = run_in(d, &["kinkado", "status", "v.yaml"], b"");
-    assert_eq!((code, err.as_str()), (0, ""));
+        ])
+        .stdin(b"undo\nnone\nno\nundo\nundo\nundo\n")
+        .any_stdout()
+        .run();
+    Test::new()
+        .current_dir(d)
+        .args(["kinkado", "status", "v.yaml"])
+        .any_stdout()
+        .run();
 }
 
 #[test]
@@ -131,17 +115,20 @@ fn refused_action_names_it_in_words_not_rust() {
     );
     assert_ne!(text, edited);
     std::fs::write(dir.path().join("e.yaml"), edited).unwrap();
-    let (code, _, err) = run_in(dir.path(), &["kinkado", "status", "e.yaml"], b"");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        "error: action 2 of the log does not apply: a sale does not fit the refresh phase\n"
-    );
+    Test::new()
+        .current_dir(dir.path())
+        .args(["kinkado", "status", "e.yaml"])
+        .status(2)
+        .any_stdout()
+        .stderr(
+            "error: action 2 of the log does not apply: a sale does not fit the refresh phase\n",
+        )
+        .run();
 }
 
 /// Starts a session that waits at its first question with stdin held open.
 fn waiting_session(dir: &Path, args: &[&str], save: &str) -> (Child, std::process::ChildStdin) {
-    let mut child = kado_process()
+    let mut child = kado()
         .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
@@ -179,58 +166,69 @@ fn two_sessions_on_one_save_are_refused() {
     );
     // A second new game on the same file is refused (the file exists), and so is a
     // resume of it while the first session runs (the file is in use).
-    let (code, out, err) = run_in(d, &args, b"ana 5\n");
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(d)
+        .args(args)
+        .stdin(b"ana 5\n")
+        .status(2)
+        .any_stderr()
+        .run();
     assert!(
         err.starts_with("error: same.yaml already exists\n"),
         "{err}"
     );
     let kinkado = ["kinkado", "play", "--save", "k.yaml"];
     let (mut other, other_in) = waiting_session(d, &kinkado, "k.yaml");
-    let (code, _, err) = run_in(d, &kinkado, b"");
-    assert_eq!(
-        (code, err),
-        (
-            2,
-            format!(
+    Test::new().current_dir(d).args(kinkado).status(2).any_stdout().stderr(format!(
                 "error: k.yaml is in use by another kado session (process {})\n  = help: finish or quit that session first (one session per save file, so no answer is lost)\n",
                 other.id()
-            )
-        )
-    );
+            )).run();
     drop(other_in);
     assert!(other.wait().unwrap().success());
-    let (code, _, err) = run_in(d, &["koikoi", "resume", "same.yaml"], b"ana 5\n");
-    assert_eq!((code, err.as_str()), (2, in_use.as_str()));
-    let (code, out, _) = run_in(d, &["--json", "koikoi", "resume", "same.yaml"], b"");
-    assert_eq!((code, out.as_str()), (2, ""));
+    Test::new()
+        .current_dir(d)
+        .args(["koikoi", "resume", "same.yaml"])
+        .stdin(b"ana 5\n")
+        .status(2)
+        .any_stdout()
+        .stderr(in_use.as_str())
+        .run();
+    Test::new()
+        .current_dir(d)
+        .args(["--json", "koikoi", "resume", "same.yaml"])
+        .status(2)
+        .any_stderr()
+        .run();
     // The first session goes on and ends normally; then the file is free again.
     drop(stdin);
     assert!(first.wait().unwrap().success());
     assert!(!d.join(".same.yaml.lock").exists());
-    let (code, _, err) = run_in(d, &["koikoi", "resume", "same.yaml"], b"ana 5\n");
-    assert_eq!((code, err.as_str()), (0, ""));
+    Test::new()
+        .current_dir(d)
+        .args(["koikoi", "resume", "same.yaml"])
+        .stdin(b"ana 5\n")
+        .any_stdout()
+        .run();
 }
 
 #[test]
 fn bad_bytes_on_stdin_end_the_session_with_an_error_and_keep_the_answers() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let (code, _, err) = run_in(
-        d,
-        &["kinkado", "play", "--save", "z.yaml"],
-        b"KH\n\xff\n2S\n",
-    );
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        "error: line 2 of standard input is not UTF-8 text: column 1 holds 0xFF\n  = help: every answer before it is saved in z.yaml; continue with `kado kinkado resume z.yaml`\n"
-    );
-    let (_, out, _) = run_in(d, &["kinkado", "status", "z.yaml"], b"");
-    assert!(out.contains("Prize pool: $1 and K♥"), "{out}");
+    Test::new().current_dir(d).args(["kinkado", "play", "--save", "z.yaml"]).stdin(b"KH\n\xff\n2S\n").status(2).any_stdout().stderr("error: line 2 of standard input is not UTF-8 text: column 1 holds 0xFF\n  = help: every answer before it is saved in z.yaml; continue with `kado kinkado resume z.yaml`\n").run();
+    Test::new()
+        .current_dir(d)
+        .args(["kinkado", "status", "z.yaml"])
+        .stdout_has("Prize pool: $1 and K♥")
+        .run();
     // Under --json the error is JSON too.
-    let (code, out, err) = run_in(d, &["--json", "kinkado", "resume", "z.yaml"], b"\xff\n");
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(d)
+        .args(["--json", "kinkado", "resume", "z.yaml"])
+        .stdin(b"\xff\n")
+        .status(2)
+        .any_stderr()
+        .run();
     let last = err.lines().last().unwrap_or("");
     let v: serde_json::Value = serde_json::from_str(last).unwrap();
     assert_eq!(
@@ -244,8 +242,14 @@ fn an_endless_answer_line_is_refused_not_read_whole() {
     let dir = tempfile::tempdir().unwrap();
     let mut input = b"KH\n".to_vec();
     input.extend(std::iter::repeat_n(b'x', 200_000));
-    let (code, _, err) = run_in(dir.path(), &["kinkado", "play", "--save", "l.yaml"], &input);
-    assert_eq!(code, 2);
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(dir.path())
+        .args(["kinkado", "play", "--save", "l.yaml"])
+        .stdin(&input)
+        .status(2)
+        .any_stdout()
+        .any_stderr()
+        .run();
     assert!(
         err.starts_with("error: line 2 of standard input is longer than 64 KiB\n"),
         "{err}"
@@ -256,13 +260,21 @@ fn an_endless_answer_line_is_refused_not_read_whole() {
 fn temporary_files_left_by_a_killed_session_are_removed() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let (code, _, _) = run_in(d, &["kinkado", "play", "--save", "t.yaml"], b"KH\n");
-    assert_eq!(code, 0);
+    Test::new()
+        .current_dir(d)
+        .args(["kinkado", "play", "--save", "t.yaml"])
+        .stdin(b"KH\n")
+        .any_stdout()
+        .run();
     for stale in [".t.yaml.4242.tmp", ".t.yaml.tmp"] {
         std::fs::write(d.join(stale), "half a save").unwrap();
     }
-    let (code, _, _) = run_in(d, &["kinkado", "resume", "t.yaml"], b"2S\n");
-    assert_eq!(code, 0);
+    Test::new()
+        .current_dir(d)
+        .args(["kinkado", "resume", "t.yaml"])
+        .stdin(b"2S\n")
+        .any_stdout()
+        .run();
     let mut names: Vec<String> = std::fs::read_dir(d)
         .unwrap()
         .flatten()
@@ -281,12 +293,7 @@ fn a_save_of_an_unknown_format_is_refused() {
         "game: kinkado\nformat: 999\nsomething: from the future\n",
     )
     .unwrap();
-    let (code, _, err) = run_in(d, &["kinkado", "resume", "new.yaml"], b"");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        "error: new.yaml is saved in format 999, which this kado does not read\n  = expected: format 1 or 2\n  = help: a save from a newer kado: resume it with that version\n"
-    );
+    Test::new().current_dir(d).args(["kinkado", "resume", "new.yaml"]).status(2).any_stdout().stderr("error: new.yaml is saved in format 999, which this kado does not read\n  = expected: format 1 or 2\n  = help: a save from a newer kado: resume it with that version\n").run();
 }
 
 #[test]
@@ -297,54 +304,35 @@ fn a_table_answer_relabelled_as_kados_is_refused() {
     let text = std::fs::read_to_string(src.join("kinkado-real.yaml")).unwrap();
     let edited = text.replacen("- by: table", "- by: kado", 1);
     std::fs::write(d.join("r.yaml"), &edited).unwrap();
-    let (code, _, err) = run_in(d, &["kinkado", "status", "r.yaml"], b"");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err,
-        "error: action 2 of the log is marked as kado's, but there kado asks the table\n"
-    );
+    Test::new()
+        .current_dir(d)
+        .args(["kinkado", "status", "r.yaml"])
+        .status(2)
+        .any_stdout()
+        .stderr("error: action 2 of the log is marked as kado's, but there kado asks the table\n")
+        .run();
     // And the other way round: kado's own deal claimed by the table.
     let edited = text.replacen("- by: kado", "- by: table", 1);
     std::fs::write(d.join("r.yaml"), &edited).unwrap();
-    let (_, _, err) = run_in(d, &["kinkado", "status", "r.yaml"], b"");
-    assert_eq!(
-        err,
-        "error: action 1 of the log is marked as the table's, but kado makes that step itself\n"
-    );
+    Test::new().current_dir(d).args(["kinkado", "status", "r.yaml"]).status(2).any_stdout().stderr("error: action 1 of the log is marked as the table's, but kado makes that step itself\n").run();
 }
 
 #[test]
 fn help_at_a_prompt_lists_every_command_of_the_game() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, out, _) = run_in(
-        dir.path(),
-        &["kinkado", "play", "--save", "h.yaml"],
-        b"help\n",
-    );
-    assert!(
-        out.contains("At any prompt: undo (take back the last answer), fix (list the answers given; `fix N ANSWER` corrects one), show, help, quit, fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack).\n"),
-        "{out}"
-    );
+    Test::new().current_dir(dir.path()).args(["kinkado", "play", "--save", "h.yaml"]).stdin(b"help\n").stdout_has("At any prompt: undo (take back the last answer), fix (list the answers given; `fix N ANSWER` corrects one), show, help, quit, fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack).\n").run();
 }
 
 /// Runs a session on a pseudo-terminal (through `script`), types `keys` once the save
 /// holds `ready` actions, and returns what the terminal showed.
 fn on_a_terminal(dir: &Path, command: &str, typed: &[(&str, usize)]) -> Option<String> {
-    if std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("note: `script` is not installed; the terminal test is skipped");
-        return None;
-    }
-    let kado = assert_cmd::cargo::cargo_bin!("kado");
+    tool("script", &["--version"])?;
     let mut child = std::process::Command::new("script")
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .args([
             "-qefc",
-            &format!("{} {command}", kado.display()),
+            &format!("{} {command}", kado_bin().display()),
             "/dev/null",
         ])
         .stdin(Stdio::piped())
@@ -400,8 +388,8 @@ fn every_session_kind_has_a_status() {
         let file = file.to_str().unwrap();
         let text = std::fs::read_to_string(file).unwrap();
         let actions = text.matches("- by:").count();
-        let (code, out, err) = run(&[&game, "status", file]);
-        assert_eq!((code, err.as_str()), (0, ""), "{name}");
+        let Output { stdout: out, .. } =
+            Test::new().args([&game, "status", file]).any_stdout().run();
         assert!(
             out.ends_with(&format!("\n{actions} actions recorded.\n")),
             "{name}: {out}"
@@ -416,25 +404,16 @@ fn every_session_kind_has_a_status() {
 /// makes it fail: (exit code, stderr).
 #[cfg(target_os = "linux")]
 fn run_unwritable(dir: &Path, args: &[&str], input: &[u8]) -> (i32, String) {
-    let mut child = std::process::Command::new("sh")
-        .arg("-c")
+    let mut sh = std::process::Command::new("sh");
+    sh.arg("-c")
         .arg("trap '' XFSZ; ulimit -f 0; exec \"$0\" \"$@\"")
-        .arg(assert_cmd::cargo::cargo_bin!("kado"))
+        .arg(kado_bin())
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
-        .env("KADO_HISTORY", "off")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+        .env("KADO_HISTORY", "off");
+    let out = pipe(sh, input, None).unwrap();
+    (out.code(), out.stderr)
 }
 
 /// The names in a folder, sorted.
@@ -478,8 +457,12 @@ fn a_save_that_cannot_be_written_exited_1_and_left_its_temporary_file() {
     );
     assert_eq!(names_in(d), ["g.yaml"]);
     // The last save still resumes.
-    let (code, _, err) = run_in(d, &["koikoi", "resume", "g.yaml"], b"ben 3\n");
-    assert_eq!((code, err.as_str()), (0, ""));
+    Test::new()
+        .current_dir(d)
+        .args(["koikoi", "resume", "g.yaml"])
+        .stdin(b"ben 3\n")
+        .any_stdout()
+        .run();
 }
 
 #[cfg(unix)]
@@ -494,23 +477,20 @@ fn a_save_reached_through_a_symlink_escaped_its_lock_and_was_split() {
     // x.yaml exists already: wait for the session's lock on it instead.
     let (mut first, stdin) = waiting_session(d, &["koikoi", "resume", "x.yaml"], ".x.yaml.lock");
     let real = std::fs::canonicalize(d.join("x.yaml")).unwrap();
-    let (code, _, err) = run_in(d, &["koikoi", "resume", "l.yaml"], b"ben 3\n");
-    assert_eq!(
-        (code, err),
-        (
-            2,
-            format!(
+    Test::new().current_dir(d).args(["koikoi", "resume", "l.yaml"]).stdin(b"ben 3\n").status(2).any_stdout().stderr(format!(
                 "error: l.yaml (a link to {}) is in use by another kado session (process {})\n  = help: finish or quit that session first (one session per save file, so no answer is lost)\n",
                 real.display(),
                 first.id()
-            )
-        )
-    );
+            )).run();
     drop(stdin);
     assert!(first.wait().unwrap().success());
     // Answers given through the link reach x.yaml, and the link stays a link.
-    let (code, _, err) = run_in(d, &["koikoi", "resume", "l.yaml"], b"ben 3\n");
-    assert_eq!((code, err.as_str()), (0, ""));
+    Test::new()
+        .current_dir(d)
+        .args(["koikoi", "resume", "l.yaml"])
+        .stdin(b"ben 3\n")
+        .any_stdout()
+        .run();
     assert!(
         std::fs::symlink_metadata(d.join("l.yaml"))
             .unwrap()
@@ -532,23 +512,20 @@ fn a_hard_linked_save_would_split_the_game_and_is_refused() {
     std::fs::hard_link(d.join("x.yaml"), d.join("h.yaml")).unwrap();
     let before = std::fs::read(d.join("x.yaml")).unwrap();
     for name in ["h.yaml", "x.yaml"] {
-        let (code, _, err) = run_in(d, &["koikoi", "resume", name], b"ben 3\n");
-        assert_eq!(
-            (code, err),
-            (
-                2,
-                format!(
+        Test::new().current_dir(d).args(["koikoi", "resume", name]).stdin(b"ben 3\n").status(2).any_stdout().stderr(format!(
                     "error: {name} has 2 names on disk (hard links); kado saves by replacing the file, which would split the game between them\n  = help: keep one name: remove the other links (`find . -samefile {name}` lists them), or play a copy (`cp {name} game.yaml`); use `ln -s` for a second name\n"
-                )
-            )
-        );
+                )).run();
     }
     assert_eq!(std::fs::read(d.join("h.yaml")).unwrap(), before);
     assert_eq!(names_in(d), ["h.yaml", "x.yaml"]);
     // One name again: the game goes on.
     std::fs::remove_file(d.join("h.yaml")).unwrap();
-    let (code, _, err) = run_in(d, &["koikoi", "resume", "x.yaml"], b"ben 3\n");
-    assert_eq!((code, err.as_str()), (0, ""));
+    Test::new()
+        .current_dir(d)
+        .args(["koikoi", "resume", "x.yaml"])
+        .stdin(b"ben 3\n")
+        .any_stdout()
+        .run();
 }
 
 #[cfg(unix)]
@@ -614,18 +591,12 @@ fn a_save_name_that_is_not_utf8_was_written_but_could_not_be_resumed() {
         ),
     ];
     for (args, what) in cases {
-        let out = kado_process()
+        Test::new()
             .current_dir(d)
             .args(&args)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(
-            String::from_utf8_lossy(&out.stderr),
-            refused(what),
-            "{args:?}"
-        );
+            .status(2)
+            .stderr(refused(what))
+            .run();
     }
     // Nothing was written under either name.
     assert!(names_in(d).is_empty(), "{:?}", names_in(d));
@@ -647,14 +618,6 @@ fn a_record_through_a_link_to_the_save_would_overwrite_the_save() {
         "--record",
         "l.txt",
     ];
-    let (code, out, err) = run_in(d, &play, b"");
-    assert_eq!(
-        (code, out.as_str(), err.as_str()),
-        (
-            2,
-            "",
-            "error: --record l.txt is the save file itself\n  = help: give the record another name, such as game.txt\n"
-        )
-    );
+    Test::new().current_dir(d).args(play).status(2).stderr("error: --record l.txt is the save file itself\n  = help: give the record another name, such as game.txt\n").run();
     assert_eq!(names_in(d), ["l.txt"]);
 }

@@ -2,8 +2,7 @@
 //! Every expected score is worked out by hand from the rules (koikoi.md, Board Game
 //! Arena's help); the comments say how.
 
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::json;
 
 /// A house-rules file for the Koi-Koi rulesets.
@@ -48,11 +47,10 @@ fn y(list: &[(&str, i64)]) -> Vec<(String, i64)> {
 fn four_brights_with_the_rain_man_and_both_viewing_yaku() {
     // Crane, curtain, moon and rain man: ame-shiko 7. The sake cup goes with the curtain
     // (hanami-zake 5) and with the moon (tsukimi-zake 5). 17 reaches 7: ×2 = 34.
-    let (code, out, err) = run(&["koikoi", "yaku", "1b", "3b", "8b", "11b", "sake"]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "Captured: 1b crane, 3b curtain, 8b moon, 11b rain man, 9a sake cup
+    Test::new()
+        .args(["koikoi", "yaku", "1b", "3b", "8b", "11b", "sake"])
+        .stdout(
+            "Captured: 1b crane, 3b curtain, 8b moon, 11b rain man, 9a sake cup
 ┌────────────────────────────────────────────┬────────┬─────────────────────────────────────────┐
 │ Yaku                                       ┆ Points ┆ Cards                                   │
 ╞════════════════════════════════════════════╪════════╪═════════════════════════════════════════╡
@@ -63,8 +61,9 @@ fn four_brights_with_the_rain_man_and_both_viewing_yaku() {
 └────────────────────────────────────────────┴────────┴─────────────────────────────────────────┘
 Base 17, multiplier ×2: 34 points
   ×2: the base total of 17 reaches 7
-"
-    );
+",
+        )
+        .run();
     let v = yaku_json(&["1b", "3b", "8b", "11b", "sake"]);
     assert_eq!(
         v,
@@ -85,17 +84,17 @@ Base 17, multiplier ×2: 34 points
 
 #[test]
 fn the_rain_man_never_makes_three_brights() {
-    let (code, out, _) = run(&["koikoi", "yaku", "rainman", "crane", "phoenix"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "Captured: 11b rain man, 1b crane, 12b phoenix
+    Test::new()
+        .args(["koikoi", "yaku", "rainman", "crane", "phoenix"])
+        .stdout(
+            "Captured: 11b rain man, 1b crane, 12b phoenix
 No yaku.
 Base 0, multiplier ×1: 0 points
   no yaku: nothing to score
 Note: three brights with the rain man make no yaku (sanko needs three without him).
-"
-    );
+",
+        )
+        .run();
     // Without him, three brights are sanko: 5 (Nintendo), 6 (Fuda Wiki).
     assert_eq!(summary(&yaku_json(&["1b 3b 12b"])).0, y(&[("sanko", 5)]));
     assert_eq!(
@@ -147,10 +146,10 @@ fn every_bright_yaku_under_each_table() {
 fn extra_animals_with_inoshikacho() {
     // Best in group (Nintendo): inoshikacho 5 + 2 further animals = 7; tane (1) does not
     // add. 7 reaches 7: ×2.
-    let (_, out, _) = run(&["koikoi", "yaku", "6a", "7a", "10a", "2a", "4a"]);
-    assert_eq!(
-        out,
-        "Captured: 6a butterflies, 7a boar, 10a deer, 2a bush warbler, 4a cuckoo
+    Test::new()
+        .args(["koikoi", "yaku", "6a", "7a", "10a", "2a", "4a"])
+        .stdout(
+            "Captured: 6a butterflies, 7a boar, 10a deer, 2a bush warbler, 4a cuckoo
 ┌─────────────────────────────┬───────────────────────────┬────────────────────────────────┐
 │ Yaku                        ┆ Points                    ┆ Cards                          │
 ╞═════════════════════════════╪═══════════════════════════╪════════════════════════════════╡
@@ -159,8 +158,9 @@ fn extra_animals_with_inoshikacho() {
 └─────────────────────────────┴───────────────────────────┴────────────────────────────────┘
 Base 7, multiplier ×2: 14 points
   ×2: the base total of 7 reaches 7
-"
-    );
+",
+        )
+        .run();
     // Stacking (Board Game Arena's "combinative" yaku): inoshikacho 5 flat + tane 1 = 6.
     let v = json(&["--rules", "koikoi-bga", "koikoi", "yaku", "6a 7a 10a 2a 4a"]);
     assert_eq!(
@@ -197,16 +197,13 @@ fn the_akatan_aotan_pair() {
         y(&[("tanzaku", 1)])
     );
     // Board Game Arena (stacking, both count): akatan 5 + aotan 5 + tanzaku (6 ribbons) 2.
-    let (_, out, _) = run(&[
+    Test::new().args([
         "--rules",
         "koikoi-bga",
         "koikoi",
         "yaku",
         "1r 2r 3r 6r 9r 10r",
-    ]);
-    assert_eq!(
-        out,
-        "Captured: 1r poetry ribbon, 2r poetry ribbon, 3r poetry ribbon, 6r blue ribbon, 9r blue ribbon, 10r blue ribbon
+    ]).stdout("Captured: 1r poetry ribbon, 2r poetry ribbon, 3r poetry ribbon, 6r blue ribbon, 9r blue ribbon, 10r blue ribbon
 ┌─────────────────────────┬──────────────────────────┬─────────────────────────┐
 │ Yaku                    ┆ Points                   ┆ Cards                   │
 ╞═════════════════════════╪══════════════════════════╪═════════════════════════╡
@@ -216,8 +213,7 @@ fn the_akatan_aotan_pair() {
 └─────────────────────────┴──────────────────────────┴─────────────────────────┘
 Base 12, multiplier ×2: 24 points
   ×2: the base total of 12 reaches 7
-"
-    );
+").run();
     // Akatan and aotan at 6 each, both counting: 12 beats the pair's 10.
     let six = house(
         "base: koikoi\nrulings:\n  akatan-aotan-pair: both-count\nvalues:\n  akatan: 6\n  aotan: 6\n",
@@ -268,17 +264,17 @@ fn rain_ruins_the_party() {
     let rain = house("base: koikoi\nrulings:\n  viewing-yaku: rain-ruins\n");
     let p = rain.path().to_str().unwrap();
     // The lightning is a willow card: the viewing yaku are lost, nothing else is.
-    let (code, out, _) = run(&["--rules", p, "koikoi", "yaku", "3b 9a 11p"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "Captured: 3b curtain, 9a sake cup, 11p lightning
+    Test::new()
+        .args(["--rules", p, "koikoi", "yaku", "3b 9a 11p"])
+        .stdout(
+            "Captured: 3b curtain, 9a sake cup, 11p lightning
 No yaku.
 Base 0, multiplier ×1: 0 points
   no yaku: nothing to score
 Note: hanami_zake does not score: rain ruins the party (11p lightning captured).
-"
-    );
+",
+        )
+        .run();
     assert_eq!(
         summary(&json(&["--rules", p, "koikoi", "yaku", "3b 9a 1p"])).0,
         y(&[("hanami_zake", 5)])
@@ -326,18 +322,18 @@ Note: hanami_zake does not score: rain ruins the party (11p lightning captured).
 
 #[test]
 fn tsukifuda_needs_its_ruling_and_the_month() {
-    let (_, out, _) = run(&[
-        "--rules",
-        "koikoi-fudawiki",
-        "koikoi",
-        "yaku",
-        "12b 12p 12p 12p",
-        "--month",
-        "paulownia",
-    ]);
-    assert_eq!(
-        out,
-        "Captured: 12b phoenix, 12p, 12p, 12p
+    Test::new()
+        .args([
+            "--rules",
+            "koikoi-fudawiki",
+            "koikoi",
+            "yaku",
+            "12b 12p 12p 12p",
+            "--month",
+            "paulownia",
+        ])
+        .stdout(
+            "Captured: 12b phoenix, 12p, 12p, 12p
 ┌───────────────────────────────┬────────┬────────────────────────────┐
 │ Yaku                          ┆ Points ┆ Cards                      │
 ╞═══════════════════════════════╪════════╪════════════════════════════╡
@@ -345,8 +341,9 @@ fn tsukifuda_needs_its_ruling_and_the_month() {
 └───────────────────────────────┴────────┴────────────────────────────┘
 Base 4, multiplier ×1: 4 points
   ×1: below 7 points, and no koi-koi bonus
-"
-    );
+",
+        )
+        .run();
     let v = json(&[
         "--rules",
         "koikoi-fudawiki",
@@ -435,16 +432,19 @@ fn koi_koi_multipliers() {
 fn repeated_koi_calls_may_be_forbidden() {
     let once = house("base: koikoi\nrulings:\n  koi-calls: once\n");
     let p = once.path().to_str().unwrap();
-    assert_eq!(
-        bad(&["--rules", p, "koikoi", "yaku", "1b", "--koi-calls", "2"]),
-        "error: koi-koi may be called only once a round, not 2 times
+    Test::new()
+        .args(["--rules", p, "koikoi", "yaku", "1b", "--koi-calls", "2"])
+        .status(2)
+        .stderr(
+            "error: koi-koi may be called only once a round, not 2 times
  --> --koi-calls, column 1
   |
 1 | 2
   | ^
   = help: the ruleset says so (ruling koi-calls: once)
-"
-    );
+",
+        )
+        .run();
     assert_eq!(
         summary(&json(&[
             "--rules",
@@ -471,26 +471,33 @@ fn explain_names_the_rulings() {
             .unwrap()
             .contains(&json!({"id": "viewing-yaku", "choice": "enabled"}))
     }));
-    let (_, out, _) = run(&["--explain", "koikoi", "yaku", "3b 9a"]);
-    assert!(out.contains("\nWhy:\n"));
-    assert!(out.contains("[ruling viewing-yaku: enabled]"));
+    Test::new()
+        .args(["--explain", "koikoi", "yaku", "3b 9a"])
+        .stdout_has("\nWhy:\n")
+        .stdout_has("[ruling viewing-yaku: enabled]")
+        .run();
 }
 
 #[test]
 fn cards_that_do_not_exist_and_too_many_copies() {
-    assert_eq!(
-        bad(&["koikoi", "yaku", "2b"]),
-        "error: plum has no bright; its cards are 2a 2r 2p 2p
+    Test::new()
+        .args(["koikoi", "yaku", "2b"])
+        .status(2)
+        .stderr(
+            "error: plum has no bright; its cards are 2a 2r 2p 2p
  --> argument CARDS, column 1
   |
 1 | 2b
   | ^^
   = expected: a card of the deck
-"
-    );
-    assert_eq!(
-        bad(&["koikoi", "yaku", "1p 1p 1p 11p lightning"]),
-        "error: 1p is named 3 times, but the deck has only 2
+",
+        )
+        .run();
+    Test::new()
+        .args(["koikoi", "yaku", "1p 1p 1p 11p lightning"])
+        .status(2)
+        .stderr(
+            "error: 1p is named 3 times, but the deck has only 2
  --> argument CARDS, column 7
   |
 1 | 1p 1p 1p 11p lightning
@@ -505,12 +512,16 @@ error: 11p is named twice, but the deck has only one (11p lightning)
   = help: the first 11p is at column 10
 
 2 problems found
-"
-    );
+",
+        )
+        .run();
     let err = bad(&["koikoi", "yaku", "12p 12p 12p paulownia-p"]);
     assert!(err.starts_with("error: 12p is named 4 times, but the deck has only 3\n"));
-    let (code, out, err) = run(&["--json", "koikoi", "yaku", "2b"]);
-    assert_eq!((code, out.as_str()), (2, ""));
+    let Output { stderr: err, .. } = Test::new()
+        .args(["--json", "koikoi", "yaku", "2b"])
+        .status(2)
+        .any_stderr()
+        .run();
     let e: serde_json::Value = serde_json::from_str(&err).unwrap();
     assert_eq!(
         e,
@@ -529,9 +540,7 @@ error: 11p is named twice, but the deck has only one (11p lightning)
 
 #[test]
 fn syntax_errors_point_at_the_token() {
-    assert_eq!(
-        bad(&["koikoi", "yaku", "1b 13p cran 9x", "--month", "jan"]),
-        "error: there is no month 13 in `13p`
+    Test::new().args(["koikoi", "yaku", "1b 13p cran 9x", "--month", "jan"]).status(2).stderr("error: there is no month 13 in `13p`
  --> argument CARDS, column 4
   |
 1 | 1b 13p cran 9x
@@ -561,31 +570,25 @@ error: `jan` is not a month
   = expected: a month 1 to 12, or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia
 
 4 problems found
-"
-    );
+").run();
 }
 
 #[test]
 fn dealt_hands() {
     // Four pine cards: teshi, 6. The field's four peony cards force a redeal, but the hands
     // are checked first.
-    let (code, out, _) = run(&[
+    Test::new().args([
         "koikoi",
         "deal",
         "1b 1r 1p 1p 2a 3b 4a 5a",
         "--field",
         "6a 6r 6p 6p 9r 10a 11b 12p",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "Hand: 1b crane, 1r poetry ribbon, 1p, 1p, 2a bush warbler, 3b curtain, 4a cuckoo, 5a bridge
+    ]).stdout("Hand: 1b crane, 1r poetry ribbon, 1p, 1p, 2a bush warbler, 3b curtain, 4a cuckoo, 5a bridge
 Field: 6a butterflies, 6r blue ribbon, 6p, 6p, 9r blue ribbon, 10a deer, 11b rain man, 12p
 Instant win, teshi, 6 points: four cards of a month (1b 1r 1p 1p) — the round ends; the opponent pays 6.
 The field holds four cards of a month (6a 6r 6p 6p), but the round is over: no redeal.
 Note: the hands are checked first: the instant win stands and the round ends before play, so the field is not redealt (deal-check-order: hands-first).
-"
-    );
+").run();
     let v = json(&["koikoi", "deal", "1b 1p 2a 2p 3b 3p 4a 4p"]);
     assert_eq!(
         v,
@@ -651,9 +654,11 @@ Note: the hands are checked first: the instant win stands and the round ends bef
 
 #[test]
 fn deal_errors() {
-    assert_eq!(
-        bad(&["koikoi", "deal", "1b 1p 2a", "--field", "1p 1p"]),
-        "error: a dealt hand has 8 cards, not 3
+    Test::new()
+        .args(["koikoi", "deal", "1b 1p 2a", "--field", "1p 1p"])
+        .status(2)
+        .stderr(
+            "error: a dealt hand has 8 cards, not 3
  --> argument HAND, column 1
   |
 1 | 1b 1p 2a
@@ -673,8 +678,9 @@ error: 1p is named 3 times, but the deck has only 2
   = help: the first 1p is at argument HAND, column 4
 
 3 problems found
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
@@ -682,8 +688,8 @@ fn a_scripted_game_with_a_refusal_an_undo_and_a_knockout() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.yaml");
     let s = save.to_str().unwrap();
-    let (code, out, err) = run_with_input(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "--rules",
             "koikoi-bga",
             "koikoi",
@@ -694,10 +700,10 @@ fn a_scripted_game_with_a_refusal_an_undo_and_a_knockout() {
             "3",
             "--save",
             s,
-        ],
-        "ana 7\nana 8\nzed 4\ndraw\nundo\nben 3\nben 60\n",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
+        ])
+        .stdin("ana 7\nana 8\nzed 4\ndraw\nundo\nben 3\nben 60\n")
+        .any_stdout()
+        .run();
     let expected =
         "Koi-Koi: ana and ben, 3 rounds, 50 points each (ruleset koikoi-bga). Saving to SAVE.
 ┌───────┬────────┬────────┬─────┬─────┐
@@ -762,11 +768,11 @@ fn a_game_resumes_where_it_stopped() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.yaml");
     let s = save.to_str().unwrap();
-    let (code, out, _) = run_with_input(
-        &["koikoi", "game", "--players", "ana,ben", "--save", s],
-        "ana 5\n",
-    );
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["koikoi", "game", "--players", "ana,ben", "--save", s])
+        .stdin("ana 5\n")
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with(&format!(
             "Round 1 of 6 (dealer ana): winner and points, or draw: ana 5\n\
@@ -776,11 +782,16 @@ fn a_game_resumes_where_it_stopped() {
         )),
         "{out}"
     );
-    let (code, out, err) = run_with_input(
-        &["--json", "koikoi", "resume", s],
-        "ben 2\ndraw\ndraw\ndraw\nana 1\n",
-    );
-    assert_eq!(code, 0, "{err}");
+    let Output {
+        stdout: out,
+        stderr: err,
+        ..
+    } = Test::new()
+        .args(["--json", "koikoi", "resume", s])
+        .stdin("ben 2\ndraw\ndraw\ndraw\nana 1\n")
+        .any_stdout()
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     // 50/50 → ana 55/45 → ben 53/47 → three draws → ana 54/46.
     assert_eq!(v["scores"], json!([54, 46]));
@@ -802,8 +813,8 @@ fn draw_rounds_and_dealers_follow_the_rulings() {
     let dealer6 =
         house("base: koikoi-bga\nrulings:\n  draw-round: dealer-6\n  next-dealer: alternate\n");
     let save = dir.path().join("d.yaml");
-    let (code, out, err) = run_with_input(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "--json",
             "--rules",
             dealer6.path().to_str().unwrap(),
@@ -817,10 +828,11 @@ fn draw_rounds_and_dealers_follow_the_rulings() {
             "ben",
             "--save",
             save.to_str().unwrap(),
-        ],
-        "draw\ndraw\nana 2\n",
-    );
-    assert_eq!(code, 0, "{err}");
+        ])
+        .stdin("draw\ndraw\nana 2\n")
+        .any_stdout()
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     // Ben deals round 1 and takes 6 (44/56); ana deals round 2 and takes 6 (50/50); ana
     // wins 2 in round 3 (52/48).
@@ -837,8 +849,8 @@ fn draw_rounds_and_dealers_follow_the_rulings() {
 
 #[test]
 fn game_arguments_are_checked() {
-    assert_eq!(
-        bad(&[
+    Test::new()
+        .args([
             "koikoi",
             "game",
             "--players",
@@ -846,9 +858,11 @@ fn game_arguments_are_checked() {
             "--rounds",
             "13",
             "--dealer",
-            "cy"
-        ]),
-        "error: Koi-Koi has two players, not 1
+            "cy",
+        ])
+        .status(2)
+        .stderr(
+            "error: Koi-Koi has two players, not 1
  --> --players, column 1
   |
 1 | ana
@@ -870,8 +884,9 @@ error: `cy` is not a player
   = expected: one of: ana
 
 3 problems found
-"
-    );
+",
+        )
+        .run();
     assert!(
         bad(&["koikoi", "game", "--players", "ana,ANA"])
             .starts_with("error: both players are called `ana`")
@@ -919,21 +934,20 @@ fn the_brights_on_the_field_at_the_deal_as_the_multiplier() {
     let p = fb.path().to_str().unwrap();
     // Sanko 5 with three brights dealt to the field: ×3 = 15. The winner's own koi-koi
     // adds nothing under this model.
-    let (code, out, err) = run(&[
-        "--rules",
-        p,
-        "koikoi",
-        "yaku",
-        "1b 3b 12b",
-        "--field-brights",
-        "3",
-        "--koi-calls",
-        "1",
-    ]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "Captured: 1b crane, 3b curtain, 12b phoenix
+    Test::new()
+        .args([
+            "--rules",
+            p,
+            "koikoi",
+            "yaku",
+            "1b 3b 12b",
+            "--field-brights",
+            "3",
+            "--koi-calls",
+            "1",
+        ])
+        .stdout(
+            "Captured: 1b crane, 3b curtain, 12b phoenix
 ┌───────────────────────┬────────┬───────────────────────────────────┐
 │ Yaku                  ┆ Points ┆ Cards                             │
 ╞═══════════════════════╪════════╪═══════════════════════════════════╡
@@ -942,8 +956,9 @@ fn the_brights_on_the_field_at_the_deal_as_the_multiplier() {
 Base 5, multiplier ×3: 15 points
   ×3: 3 brights lay on the field at the deal (field-brights)
 Note: koi-koi calls do not change the score (multiplier: field-brights).
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
@@ -1025,16 +1040,19 @@ fn the_field_brights_count_only_under_their_multiplier() {
 
 #[test]
 fn a_number_of_field_brights_above_five_is_refused() {
-    assert_eq!(
-        bad(&["koikoi", "yaku", "1b", "--field-brights", "6"]),
-        "error: `6` is not a number of brights
+    Test::new()
+        .args(["koikoi", "yaku", "1b", "--field-brights", "6"])
+        .status(2)
+        .stderr(
+            "error: `6` is not a number of brights
  --> --field-brights, column 1
   |
 1 | 6
   | ^
   = expected: a whole number from 0 to 5 (the deck has 5 brights)
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
@@ -1042,18 +1060,18 @@ fn a_willow_card_on_the_field_as_rain() {
     let wf = house("base: koikoi\nrulings:\n  viewing-yaku: rain-ruins\n  rain: willow-on-field\n");
     let p = wf.path().to_str().unwrap();
     // The swallow lies on the field: hanami-zake is rained off.
-    let (code, out, _) = run(&["--rules", p, "koikoi", "yaku", "3b 9a", "--field", "11a 2p"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "Captured: 3b curtain, 9a sake cup
+    Test::new()
+        .args(["--rules", p, "koikoi", "yaku", "3b 9a", "--field", "11a 2p"])
+        .stdout(
+            "Captured: 3b curtain, 9a sake cup
 Field: 11a swallow, 2p
 No yaku.
 Base 0, multiplier ×1: 0 points
   no yaku: nothing to score
 Note: hanami_zake does not score: rain ruins the party (11a swallow on the field).
-"
-    );
+",
+        )
+        .run();
     // No willow on the field: it scores, even with the rain man and the lightning captured
     // (under this ruling only the field matters).
     assert_eq!(
@@ -1088,9 +1106,11 @@ Note: hanami_zake does not score: rain ruins the party (11a swallow on the field
         ])
     );
     // The captured cards and the field come from one deck; every problem at once.
-    assert_eq!(
-        bad(&["koikoi", "yaku", "8b 9a", "--field", "11x 9a"]),
-        "error: unknown kind `x` in `11x`
+    Test::new()
+        .args(["koikoi", "yaku", "8b 9a", "--field", "11x 9a"])
+        .status(2)
+        .stderr(
+            "error: unknown kind `x` in `11x`
  --> --field, column 3
   |
 1 | 11x 9a
@@ -1105,18 +1125,15 @@ error: 9a is named twice, but the deck has only one (9a sake cup)
   = help: the first 9a is at argument CARDS, column 4
 
 2 problems found
-"
-    );
+",
+        )
+        .run();
 }
 
 #[test]
 fn explain_gives_the_rules_behind_this_verdict() {
     // Only the groups the cards take part in; the rain ruling only when rain matters.
-    let (code, out, _) = run(&["--explain", "koikoi", "yaku", "6a 7a 10a 2a"]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        "Captured: 6a butterflies, 7a boar, 10a deer, 2a bush warbler
+    Test::new().args(["--explain", "koikoi", "yaku", "6a 7a 10a 2a"]).stdout("Captured: 6a butterflies, 7a boar, 10a deer, 2a bush warbler
 ┌─────────────────────────────┬──────────────────────────┬─────────────────────────────────────┐
 │ Yaku                        ┆ Points                   ┆ Cards                               │
 ╞═════════════════════════════╪══════════════════════════╪═════════════════════════════════════╡
@@ -1129,8 +1146,7 @@ Base 6, multiplier ×1: 6 points
 Why:
   - Animals: inoshikacho (boar, deer, butterflies) 5; tane 1 for 5 animals, +1 per further one; inoshikacho grows by 1 per further animal, and only the better of the two scores. [ruling yaku-groups: best-in-group]
   - The winner's total: the base, doubled when it reaches 7 points; doubled again when the opponent had called koi-koi. [ruling multiplier: hard-koi, koi-calls: repeated]
-"
-    );
+").run();
     let rain = house("base: koikoi\nrulings:\n  viewing-yaku: rain-ruins\n  rain: lightning\n");
     let v = json(&[
         "--explain",
@@ -1194,8 +1210,8 @@ fn the_ledger_explains_its_rulings() {
     let house_rules = house(
         "base: koikoi-bga\nrulings:\n  draw-round: dealer-6\n  next-dealer: alternate\n  loser-pays: in-full\n",
     );
-    let (code, out, _) = run_with_input(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "--explain",
             "--rules",
             house_rules.path().to_str().unwrap(),
@@ -1207,10 +1223,10 @@ fn the_ledger_explains_its_rulings() {
             "3",
             "--save",
             s,
-        ],
-        "quit\n",
-    );
-    assert_eq!(code, 0);
+        ])
+        .stdin("quit\n")
+        .any_stdout()
+        .run();
     let why = &out[out.find("Why:").unwrap()..];
     assert_eq!(
         why,
@@ -1233,13 +1249,11 @@ fn a_log_with_another_games_ruleset_is_refused() {
         "game: koikoi\nformat: 1\nruleset: {base: kinga, name: kinga}\nsetup: {players: [a, b], rounds: 3, dealer: 0}\nactions: []\n",
     )
     .unwrap();
-    let (code, out, err) = run_with_input(&["koikoi", "resume", save.to_str().unwrap()], "");
-    assert_eq!(code, 2);
-    assert_eq!(out, "");
-    assert_eq!(
-        err,
-        "error: the ruleset kinga is for Kinga, not for Koi-Koi\n"
-    );
+    Test::new()
+        .args(["koikoi", "resume", save.to_str().unwrap()])
+        .status(2)
+        .stderr("error: the ruleset kinga is for Kinga, not for Koi-Koi\n")
+        .run();
 }
 
 // ---- Scoring that tables play (issue 20): koi-bonus, raised-by-koi, below-zero, redeal ----
@@ -1276,7 +1290,7 @@ fn koi_bonus_adds_a_point_a_call_then_multiplies() {
     assert_eq!(totals, [(6, 6), (6, 7), (6, 8), (6, 9), (6, 12), (6, 18)]);
     let v = total_with_calls(p, pile, "2");
     assert_eq!(v["bonus"], 2);
-    let (code, out, _) = run(&[
+    Test::new().args([
         "--rules",
         p,
         "--explain",
@@ -1285,13 +1299,7 @@ fn koi_bonus_adds_a_point_a_call_then_multiplies() {
         pile,
         "--koi-calls",
         "2",
-    ]);
-    assert_eq!(code, 0);
-    assert!(out.contains("Base 6, multiplier ×1, plus 2: 8 points\n  +2: you called koi-koi 2 times, 1 point each (koi-bonus)\n"), "{out}");
-    assert!(
-        out.contains("  - 6 + 2 for 2 koi-koi calls = 8. [ruling multiplier: koi-bonus]\n"),
-        "{out}"
-    );
+    ]).stdout_has("Base 6, multiplier ×1, plus 2: 8 points\n  +2: you called koi-koi 2 times, 1 point each (koi-bonus)\n").stdout_has("  - 6 + 2 for 2 koi-koi calls = 8. [ruling multiplier: koi-bonus]\n").run();
     // The other side: under hard koi (the default) the winner's own calls add nothing.
     let hard = house("base: koikoi\nrulings:\n  yaku-groups: stacking\nvalues:\n  double-at: 0\n");
     let v = total_with_calls(hard.path().to_str().unwrap(), pile, "2");
@@ -1315,8 +1323,8 @@ fn below_zero_lets_the_loser_go_negative_and_ends_the_game() {
     let save = dir.path().join("z.yaml");
     let s = save.to_str().unwrap();
     let f = house("base: koikoi\nrulings:\n  loser-pays: below-zero\n");
-    let (code, out, _) = run_with_input(
-        &[
+    Test::new()
+        .args([
             "--rules",
             f.path().to_str().unwrap(),
             "koikoi",
@@ -1325,35 +1333,25 @@ fn below_zero_lets_the_loser_go_negative_and_ends_the_game() {
             "ana,ben",
             "--save",
             s,
-        ],
-        "ana 60\n",
-    );
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("Round 1: ana wins 60: ana 50 → 110, ben 50 → -10.\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("ben is below 0 (-10): ana wins the game.\n"),
-        "{out}"
-    );
+        ])
+        .stdin("ana 60\n")
+        .stdout_has("Round 1: ana wins 60: ana 50 → 110, ben 50 → -10.\n")
+        .stdout_has("ben is below 0 (-10): ana wins the game.\n")
+        .run();
     // The other side: all-they-have (the default) stops at 0.
     let save2 = dir.path().join("y.yaml");
-    let (_, out, _) = run_with_input(
-        &[
+    Test::new()
+        .args([
             "koikoi",
             "game",
             "--players",
             "ana,ben",
             "--save",
             save2.to_str().unwrap(),
-        ],
-        "ana 60\n",
-    );
-    assert!(
-        out.contains("Round 1: ana wins 60: ana 50 → 100, ben 50 → 0.\n"),
-        "{out}"
-    );
+        ])
+        .stdin("ana 60\n")
+        .stdout_has("Round 1: ana wins 60: ana 50 → 100, ben 50 → 0.\n")
+        .run();
 }
 
 #[test]
@@ -1390,7 +1388,8 @@ fn a_house_file_with_all_four_table_rules_is_accepted() {
     let f = house(
         "base: koikoi\nrulings:\n  yaku-groups: stacking\n  multiplier: koi-bonus\n  viewing-yaku: raised-by-koi\n  loser-pays: below-zero\n  dealt-hands: redeal\n  draw-round: dealer-6\nvalues:\n  double-at: 0\n",
     );
-    let (code, out, err) = run(&["rules", "check", f.path().to_str().unwrap()]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert!(out.contains("valid house rules for Koi-Koi"), "{out}");
+    Test::new()
+        .args(["rules", "check", f.path().to_str().unwrap()])
+        .stdout_has("valid house rules for Koi-Koi")
+        .run();
 }

@@ -1,8 +1,7 @@
 //! Whole Kin Kādo games through the binary: scripted answers on stdin, saved logs,
 //! resume after a kill, undo, status.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::io::Write;
 use std::process::Stdio;
@@ -34,10 +33,6 @@ fn script_under(
     (answers, serde_json::to_value(end.status()).unwrap())
 }
 
-fn play(args: &[&str], input: &str) -> (i32, String, String) {
-    run_with_input(args, input)
-}
-
 fn status(file: &str) -> serde_json::Value {
     json(&["kinkado", "status", file])
 }
@@ -48,13 +43,12 @@ fn solo_game_against_alora_with_real_cards() {
     let file = dir.path().join("solo.yaml");
     let file = file.to_str().unwrap();
     let (answers, expected) = script(&["you"], Deck::Physical, Bot::default());
-    let (code, out, err) = play(
-        &["kinkado", "play", "--save", file],
-        &(answers.join("\n") + "\n"),
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Deal ALORA 7 cards face down."), "{out}");
-    assert!(out.contains("Final standings"), "{out}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "play", "--save", file])
+        .stdin(&(answers.join("\n") + "\n"))
+        .stdout_has("Deal ALORA 7 cards face down.")
+        .stdout_has("Final standings")
+        .run();
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     let st = status(file);
     assert_eq!(st, expected);
@@ -74,11 +68,11 @@ fn three_players_and_alora() {
         bold: true,
     };
     let (answers, expected) = script(&["ana", "bo", "cy"], Deck::Physical, bot);
-    let (code, out, err) = play(
-        &["kinkado", "play", "--players", "ana,bo,cy", "--save", file],
-        &(answers.join("\n") + "\n"),
-    );
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "play", "--players", "ana,bo,cy", "--save", file])
+        .stdin(&(answers.join("\n") + "\n"))
+        .any_stdout()
+        .run();
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     assert_eq!(status(file), expected);
 }
@@ -90,13 +84,13 @@ fn virtual_deck_is_repeatable() {
     for name in ["a.yaml", "b.yaml"] {
         let file = dir.path().join(name);
         let file = file.to_str().unwrap();
-        let (code, _, err) = play(
-            &[
+        Test::new()
+            .args([
                 "kinkado", "play", "--deck", "virtual", "--seed", "42", "--save", file,
-            ],
-            &(answers.join("\n") + "\n"),
-        );
-        assert_eq!(code, 0, "{err}");
+            ])
+            .stdin(&(answers.join("\n") + "\n"))
+            .any_stdout()
+            .run();
         assert_eq!(status(file), expected);
     }
 }
@@ -108,11 +102,11 @@ fn input_ending_saves_and_resume_continues() {
     let file = file.to_str().unwrap();
     let (answers, expected) = script(&["you"], Deck::Physical, Bot::default());
     let half = answers.len() / 2;
-    let (code, out, _) = play(
-        &["kinkado", "play", "--save", file],
-        &(answers[..half].join("\n") + "\n"),
-    );
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "play", "--save", file])
+        .stdin(&(answers[..half].join("\n") + "\n"))
+        .any_stdout()
+        .run();
     assert!(
         out.ends_with(&format!(
             "The game is saved in {file}; continue it with `kado kinkado resume {file}`.\n"
@@ -120,11 +114,11 @@ fn input_ending_saves_and_resume_continues() {
         "{out}"
     );
     assert_eq!(status(file)["finished"], false);
-    let (code, _, err) = play(
-        &["kinkado", "resume", file],
-        &(answers[half..].join("\n") + "\n"),
-    );
-    assert_eq!(code, 0, "{err}");
+    Test::new()
+        .args(["kinkado", "resume", file])
+        .stdin(&(answers[half..].join("\n") + "\n"))
+        .any_stdout()
+        .run();
     assert_eq!(status(file), expected);
 }
 
@@ -134,7 +128,7 @@ fn killed_mid_game_loses_nothing_recorded() {
     let file = dir.path().join("k.yaml");
     let file_s = file.to_str().unwrap().to_string();
     let (answers, expected) = script(&["you"], Deck::Physical, Bot::default());
-    let mut child = kado_process()
+    let mut child = kado()
         .args(["kinkado", "play", "--save", &file_s])
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -165,11 +159,11 @@ fn killed_mid_game_loses_nothing_recorded() {
     drop(stdin);
     // The log reads back whole (a kill during a save leaves at most a stray temporary
     // file beside it, never a half-written log).
-    let (code, _, err) = play(
-        &["kinkado", "resume", &file_s],
-        &(answers[sent..].join("\n") + "\n"),
-    );
-    assert_eq!(code, 0, "{err}");
+    Test::new()
+        .args(["kinkado", "resume", &file_s])
+        .stdin(&(answers[sent..].join("\n") + "\n"))
+        .any_stdout()
+        .run();
     assert_eq!(status(&file_s), expected);
 }
 
@@ -184,11 +178,11 @@ fn undo_takes_back_answers() {
     input.push("undo".into());
     input.push("undo".into());
     input.extend(answers[2..].iter().cloned());
-    let (code, out, err) = play(
-        &["kinkado", "play", "--save", file],
-        &(input.join("\n") + "\n"),
-    );
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "play", "--save", file])
+        .stdin(&(input.join("\n") + "\n"))
+        .any_stdout()
+        .run();
     assert_eq!(out.matches("Undone.").count(), 2, "{out}");
     assert_eq!(status(file), expected);
 }
@@ -199,17 +193,13 @@ fn refused_answers_say_why_and_ask_again() {
     let file = dir.path().join("r.yaml");
     let file = file.to_str().unwrap();
     let input = "KH\nKH\n2S 3S 4S 5S\n2S\n";
-    let (code, out, _) = play(&["kinkado", "play", "--save", file], input);
-    assert_eq!(code, 0);
-    assert!(out.contains("✗ K♥ is in the prize pool"), "{out}");
-    assert!(
-        out.contains("✗ a player sells at most 3 cards a round"),
-        "{out}"
-    );
-    assert!(
-        out.contains("you sell 2♠ to the market; the bank pays you $2."),
-        "{out}"
-    );
+    Test::new()
+        .args(["kinkado", "play", "--save", file])
+        .stdin(input)
+        .stdout_has("✗ K♥ is in the prize pool")
+        .stdout_has("✗ a player sells at most 3 cards a round")
+        .stdout_has("you sell 2♠ to the market; the bank pays you $2.")
+        .run();
 }
 
 #[test]
@@ -217,12 +207,11 @@ fn corrections_are_recorded() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("c.yaml");
     let file = file.to_str().unwrap();
-    let (code, out, _) = play(&["kinkado", "play", "--save", file], "fix you 45\nKH\n");
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("Corrected: your stash is $45 (was $50)"),
-        "{out}"
-    );
+    Test::new()
+        .args(["kinkado", "play", "--save", file])
+        .stdin("fix you 45\nKH\n")
+        .stdout_has("Corrected: your stash is $45 (was $50)")
+        .run();
     let st = status(file);
     assert_eq!(st["money"]["you"], 45);
     assert_eq!(st["bank_net"], -5 + 1);
@@ -233,9 +222,11 @@ fn status_of_a_saved_game() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("s.yaml");
     let file = file.to_str().unwrap();
-    play(&["kinkado", "play", "--save", file], "KH\n");
-    let (code, out, _) = run(&["kinkado", "status", file]);
-    assert_eq!(code, 0);
+    run_with_input(&["kinkado", "play", "--save", file], "KH\n");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "status", file])
+        .any_stdout()
+        .run();
     assert_eq!(
         out,
         "Round 1/9 · sell phase · dealer you · minimum bet $1
@@ -280,9 +271,12 @@ fn json_play_prints_the_state_at_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("j.yaml");
     let file = file.to_str().unwrap();
-    let (code, out, err) = play(&["--json", "kinkado", "play", "--save", file], "QD\n");
-    assert_eq!(code, 0);
-    assert!(err.contains("Q♦ joins the prize pool."), "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["--json", "kinkado", "play", "--save", file])
+        .stdin("QD\n")
+        .any_stdout()
+        .stderr_has("Q♦ joins the prize pool.")
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["phase"], "sell");
     assert_eq!(v["pool_cards"], serde_json::json!(["QD"]));
@@ -294,7 +288,7 @@ fn resume_keeps_the_rules_the_game_started_with() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("r.yaml");
     let file = file.to_str().unwrap();
-    play(&["kinkado", "play", "--save", file], "QD\n");
+    run_with_input(&["kinkado", "play", "--save", file], "QD\n");
     let house = dir.path().join("h.yaml");
     std::fs::write(&house, "base: kinkado\nrulings:\n  joker-sum: as-chosen\n").unwrap();
     let err = bad(&[
@@ -312,8 +306,10 @@ fn resume_keeps_the_rules_the_game_started_with() {
         )
     );
     // The same rules are fine.
-    let (code, _, _) = play(&["--rules", "kinkado", "kinkado", "resume", file], "");
-    assert_eq!(code, 0);
+    Test::new()
+        .args(["--rules", "kinkado", "kinkado", "resume", file])
+        .any_stdout()
+        .run();
 }
 
 #[test]
@@ -322,14 +318,13 @@ fn default_seat_you_reads_as_english() {
     let file = dir.path().join("y.yaml");
     let file = file.to_str().unwrap();
     let (answers, _) = script(&["you"], Deck::Virtual { seed: 15 }, Bot::default());
-    let (code, out, _) = play(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "kinkado", "play", "--deck", "virtual", "--seed", "15", "--save", file,
-        ],
-        &(answers.join("\n") + "\n"),
-    );
-    assert_eq!(code, 0);
-    assert!(out.contains("\nyou show "), "{out}");
+        ])
+        .stdin(&(answers.join("\n") + "\n"))
+        .stdout_has("\nyou show ")
+        .run();
     for wrong in [
         "you shows",
         "you wins",
@@ -350,19 +345,12 @@ fn a_correction_of_nothing_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("n.yaml");
     let file = file.to_str().unwrap();
-    let (code, out, _) = play(
-        &["kinkado", "play", "--save", file],
-        "fix alora 50\nfix you 50\nKH\n",
-    );
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("✗ ALORA's stash is already $50: nothing to correct\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("✗ your stash is already $50: nothing to correct\n"),
-        "{out}"
-    );
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "play", "--save", file])
+        .stdin("fix alora 50\nfix you 50\nKH\n")
+        .stdout_has("✗ ALORA's stash is already $50: nothing to correct\n")
+        .stdout_has("✗ your stash is already $50: nothing to correct\n")
+        .run();
     assert!(!out.contains("Corrected"), "{out}");
 }
 
@@ -371,11 +359,11 @@ fn every_problem_of_an_answer_is_reported_at_the_prompt() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("a.yaml");
     let file = file.to_str().unwrap();
-    let (code, out, _) = play(
-        &["kinkado", "play", "--save", file],
-        "KH\n2C QD 3S 3S 5H 5D 1OH\n",
-    );
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "play", "--save", file])
+        .stdin("KH\n2C QD 3S 3S 5H 5D 1OH\n")
+        .any_stdout()
+        .run();
     let refused: Vec<&str> = out.lines().filter(|l| l.starts_with('✗')).collect();
     assert_eq!(refused.len(), 1, "{out}");
     assert!(refused[0].contains("3♠ is named twice"), "{out}");
@@ -448,8 +436,11 @@ fn alora_ties_in_a_virtual_game_after_bets() {
         "--save",
         file,
     ];
-    let (code, out, err) = play(&args, &(SEED_15_TWO_ROUNDS.join("\n") + "\n"));
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(args)
+        .stdin(&(SEED_15_TWO_ROUNDS.join("\n") + "\n"))
+        .any_stdout()
+        .run();
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     assert_eq!(
         round_2_reveal(&out),
@@ -500,8 +491,11 @@ fn alora_ties_in_a_virtual_game_on_sum() {
         "--save",
         file,
     ];
-    let (code, out, err) = play(&args, &(SEED_15_TWO_ROUNDS.join("\n") + "\n"));
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(args)
+        .stdin(&(SEED_15_TWO_ROUNDS.join("\n") + "\n"))
+        .any_stdout()
+        .run();
     assert_eq!(
         round_2_reveal(&out),
         "Reveal: which cards did you play? (holds 10♣ 2♣ 7♣ Q♥ J♣ Q♣ 2♠): 10C 2C 7C JC QC
@@ -554,8 +548,8 @@ fn alora_ties_in_a_whole_virtual_game() {
         answers.extend(rest);
         let file = dir.path().join(format!("game-{choice}.yaml"));
         let file = file.to_str().unwrap();
-        let (code, out, err) = play(
-            &[
+        let Output { stdout: out, .. } = Test::new()
+            .args([
                 "--json",
                 "--explain",
                 "--rules",
@@ -568,11 +562,11 @@ fn alora_ties_in_a_whole_virtual_game() {
                 "15",
                 "--save",
                 file,
-            ],
-            &(answers.join("\n") + "\n"),
-        );
-        assert_eq!(code, 0, "{err}");
-        assert!(err.contains("The game is over."), "{err}");
+            ])
+            .stdin(&(answers.join("\n") + "\n"))
+            .any_stdout()
+            .stderr_has("The game is over.")
+            .run();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["finished"], true);
         let reasons = v["explain"].as_array().unwrap();
@@ -610,8 +604,8 @@ fn four_friends_and_alora_under_alora_seat_extra() {
             script_under(&rs, &players, Deck::Virtual { seed }, Bot::default());
         assert_eq!(expected["finished"], true);
         let seed_text = seed.to_string();
-        let (code, out, err) = play(
-            &[
+        let Output { stdout: out, .. } = Test::new()
+            .args([
                 "--rules",
                 house,
                 "kinkado",
@@ -624,10 +618,10 @@ fn four_friends_and_alora_under_alora_seat_extra() {
                 &seed_text,
                 "--save",
                 file,
-            ],
-            &(answers.join("\n") + "\n"),
-        );
-        assert_eq!(code, 0, "{err}");
+            ])
+            .stdin(&(answers.join("\n") + "\n"))
+            .any_stdout()
+            .run();
         assert!(!out.contains('✗'), "an answer was refused:\n{out}");
         assert_eq!(status(file), expected);
     }
@@ -658,7 +652,7 @@ fn solo_first_player_takes_every_first_turn() {
         args.extend([
             "kinkado", "play", "--deck", "virtual", "--seed", "4", "--save", file,
         ]);
-        play(&args, &(answers.join("\n") + "\n"))
+        run_with_input(&args, &(answers.join("\n") + "\n"))
     };
     // Round 2 is ALORA's deal: who sells first?
     let round2 = |out: &str| {
@@ -700,11 +694,11 @@ fn sell_turns_one_at_a_time_goes_round_the_table() {
     let file = dir.path().join("g.yaml");
     let file = file.to_str().unwrap();
     // Solo: the player and ALORA alternate, one card a turn; two cards at once are refused.
-    let (code, out, err) = play(
-        &["--rules", house, "kinkado", "play", "--save", file],
-        "QD\n2S\n9C KS 4D 4H 8S 10H 10D\n4H\n3H 5H\n3H\nnone\n",
-    );
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["--rules", house, "kinkado", "play", "--save", file])
+        .stdin("QD\n2S\n9C KS 4D 4H 8S 10H 10D\n4H\n3H 5H\n3H\nnone\n")
+        .any_stdout()
+        .run();
     let sells: Vec<&str> = out
         .lines()
         .filter(|l| l.contains("sell") && !l.starts_with("Round"))
@@ -731,15 +725,11 @@ fn sell_turns_one_at_a_time_goes_round_the_table() {
     );
     // The default (whole-turn) takes both cards in one answer.
     let file2 = dir.path().join("w.yaml");
-    let (code, out, _) = play(
-        &["kinkado", "play", "--save", file2.to_str().unwrap()],
-        "QD\n2S 3H\n",
-    );
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("you sell 2♠ 3♥ to the market; the bank pays you $5."),
-        "{out}"
-    );
+    Test::new()
+        .args(["kinkado", "play", "--save", file2.to_str().unwrap()])
+        .stdin("QD\n2S 3H\n")
+        .stdout_has("you sell 2♠ 3♥ to the market; the bank pays you $5.")
+        .run();
     // A whole game of three players and ALORA under one-at-a-time, virtual deck.
     let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
     let players = ["ana", "bo", "cy"];
@@ -748,8 +738,8 @@ fn sell_turns_one_at_a_time_goes_round_the_table() {
     assert_eq!(expected["finished"], true);
     let file3 = dir.path().join("v.yaml");
     let file3 = file3.to_str().unwrap();
-    let (code, out, err) = play(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "--rules",
             house,
             "kinkado",
@@ -762,10 +752,10 @@ fn sell_turns_one_at_a_time_goes_round_the_table() {
             "4",
             "--save",
             file3,
-        ],
-        &(answers.join("\n") + "\n"),
-    );
-    assert_eq!(code, 0, "{err}");
+        ])
+        .stdin(&(answers.join("\n") + "\n"))
+        .any_stdout()
+        .run();
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     assert!(out.contains("ana sells a card, sale 1 of 3"), "{out}");
     assert_eq!(status(file3), expected);
@@ -825,13 +815,13 @@ fn alora_cards_keeps_rest_through_the_binary() {
     );
     let file = dir.path().join("g.yaml");
     let file = file.to_str().unwrap();
-    let (code, out, err) = play(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "--rules", house, "kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", file,
-        ],
-        &(answers.join("\n") + "\n"),
-    );
-    assert_eq!(code, 0, "{err}");
+        ])
+        .stdin(&(answers.join("\n") + "\n"))
+        .any_stdout()
+        .run();
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     assert_eq!(status(file), expected);
 }
@@ -863,8 +853,11 @@ fn the_table_before_your_bet_showed_alora_before_her_bet() {
     let args = [
         "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
     ];
-    let (code, out, err) = play(&args, &format!("{SEED_7_TO_ROUND_2_BET}quit\n"));
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(args)
+        .stdin(format!("{SEED_7_TO_ROUND_2_BET}quit\n"))
+        .any_stdout()
+        .run();
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     // ALORA deals and bets first: the table before your bet shows her bet, and the
     // stash she bet it from.
@@ -892,8 +885,11 @@ fn alora_sold_first_and_your_sell_prompt_came_without_her_cards() {
     let args = [
         "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
     ];
-    let (code, out, err) = play(&args, SEED_7_TO_ROUND_2_BET);
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(args)
+        .stdin(SEED_7_TO_ROUND_2_BET)
+        .any_stdout()
+        .run();
     // Her five face-up cards are on the table drawn after her sale, before your prompt.
     assert_eq!(
         between(&out, "ALORA sells A♠ 3♥", "you sell"),
@@ -919,11 +915,11 @@ fn enter_at_aloras_equal_card_question_takes_its_stated_default() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("r.yaml");
     let file = file.to_str().unwrap();
-    let (code, out, err) = play(
-        &["kinkado", "play", "--save", file],
-        &format!("{ALORA_SELLS_ONE_OF_TWO_SEVENS}\n"),
-    );
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "play", "--save", file])
+        .stdin(format!("{ALORA_SELLS_ONE_OF_TWO_SEVENS}\n"))
+        .any_stdout()
+        .run();
     assert_eq!(
         between(&out, "ALORA sells 4♥ and", "ALORA sells 4♥ 7♦"),
         "ALORA sells 4♥ and one of 7♥ 7♦ (equal value): which goes to the market for her? [Enter: 7♦]: \nALORA sells 4♥ 7♦: move them to the market; the bank pays ALORA $11.\n"
@@ -937,11 +933,13 @@ fn an_answer_meant_for_the_next_prompt_went_into_aloras_equal_card_question() {
     let file = file.to_str().unwrap();
     // `deck` (a buy) and `3C AH` (a sale) are refused once each, saying what is wanted;
     // `7h` is one of the cards offered.
-    let (code, out, err) = play(
-        &["kinkado", "play", "--save", file],
-        &format!("{ALORA_SELLS_ONE_OF_TWO_SEVENS}deck\n3C AH\nnone\n7h\n"),
-    );
-    assert_eq!(code, 0, "{err}");
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "play", "--save", file])
+        .stdin(format!(
+            "{ALORA_SELLS_ONE_OF_TWO_SEVENS}deck\n3C AH\nnone\n7h\n"
+        ))
+        .any_stdout()
+        .run();
     let q = "ALORA sells 4♥ and one of 7♥ 7♦ (equal value): which goes to the market for her? [Enter: 7♦]";
     let no = "✗ type which of 7♥ 7♦ goes to the market for ALORA (e.g. 7D), or press Enter for 7♦";
     assert_eq!(
@@ -958,8 +956,8 @@ fn a_player_named_me_read_as_me_wins_and_mes_hand() {
     let file = dir.path().join("me.yaml");
     let file = file.to_str().unwrap();
     let (answers, _) = script(&["me"], Deck::Virtual { seed: 15 }, Bot::default());
-    let (code, out, err) = play(
-        &[
+    let Output { stdout: out, .. } = Test::new()
+        .args([
             "kinkado",
             "play",
             "--players",
@@ -970,13 +968,12 @@ fn a_player_named_me_read_as_me_wins_and_mes_hand() {
             "15",
             "--save",
             file,
-        ],
-        &(answers.join("\n") + "\n"),
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("\nI sell up to 3 cards"), "{out}");
-    assert!(out.contains("\nI show "), "{out}");
-    assert!(out.contains("Reveal: which cards did I play?"), "{out}");
+        ])
+        .stdin(&(answers.join("\n") + "\n"))
+        .stdout_has("\nI sell up to 3 cards")
+        .stdout_has("\nI show ")
+        .stdout_has("Reveal: which cards did I play?")
+        .run();
     for wrong in [
         "me sells", "me shows", "me wins", "me win ", "me's", "me bets", "me buys", "me draws",
         "me holds", "me has", "did me ", "1 cards",
@@ -993,8 +990,11 @@ fn the_market_repeated_inside_every_buy_prompt_wrapped_at_80_columns() {
     let args = [
         "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
     ];
-    let (code, out, _) = play(&args, SEED_7_TO_ROUND_2_BET);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(args)
+        .stdin(SEED_7_TO_ROUND_2_BET)
+        .any_stdout()
+        .run();
     // The market has a line of its own; the prompt is short.
     assert!(
         out.contains(
@@ -1017,8 +1017,11 @@ fn a_full_hand_was_asked_what_it_buys() {
     ];
     // Selling nothing keeps 7 cards, the most a hand holds: the one legal buy is none, and
     // kado gives it, saying so; the next question is the bet.
-    let (code, out, _) = play(&args, "none\nquit\n");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(args)
+        .stdin("none\nquit\n")
+        .any_stdout()
+        .run();
     assert!(!out.contains("you buy ("), "{out}");
     assert_eq!(
         between(&out, "you sell up to 3 cards", "Deal ALORA 2 cards"),
@@ -1034,8 +1037,11 @@ Deal ALORA 2 cards from the deck, face down.
         "{out}"
     );
     // kado's answer is its own: `undo` takes back the sale, the table's last answer.
-    let (code, out, _) = play(&["kinkado", "resume", file], "undo\nquit\n");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "resume", file])
+        .stdin("undo\nquit\n")
+        .any_stdout()
+        .run();
     assert!(
         out.contains("Undone.\n") && out.ends_with(&format!("you sell up to 3 cards (holds K♥ 9♠ J♦ J♣ 4♣ 8♦ 10♦): quit\nThe game is saved in {file}; continue it with `kado kinkado resume {file}`.\n")),
         "{out}"
@@ -1050,8 +1056,11 @@ fn typing_the_hints_first_answer_at_the_prompt_is_accepted() {
     let args = [
         "kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", file,
     ];
-    let (code, out, _) = play(&args, "hint\nquit\n");
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(args)
+        .stdin("hint\nquit\n")
+        .any_stdout()
+        .run();
     // The hint's first answer, as it says to type it, and as its table lists it.
     let typed = out
         .split_once("(type `")
@@ -1062,11 +1071,11 @@ fn typing_the_hints_first_answer_at_the_prompt_is_accepted() {
     assert!(out.contains("│ Type     ┆"), "{out}");
     assert!(out.contains(&format!("│ {typed} ┆")), "{out}");
     // Typed at the same prompt, it is accepted.
-    let (code, out, _) = play(
-        &["kinkado", "resume", file],
-        &format!("hint\n{typed}\nquit\n"),
-    );
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = Test::new()
+        .args(["kinkado", "resume", file])
+        .stdin(format!("hint\n{typed}\nquit\n"))
+        .any_stdout()
+        .run();
     assert!(!out.contains('✗'), "{out}");
     assert!(
         out.contains(&format!(
@@ -1084,17 +1093,19 @@ fn a_save_whose_table_answered_a_question_kado_now_answers_still_loads() {
     let args = [
         "kinkado", "play", "--deck", "virtual", "--seed", "7", "--save", file,
     ];
-    let (code, _, _) = play(&args, "none\nquit\n");
-    assert_eq!(code, 0);
+    Test::new()
+        .args(args)
+        .stdin("none\nquit\n")
+        .any_stdout()
+        .run();
     // Before, the table typed the full hand's `none` at the buy prompt.
     let text = std::fs::read_to_string(file).unwrap();
     let old = text.replacen("- by: kado\n  action: buy", "- by: table\n  action: buy", 1);
     assert_ne!(old, text);
     std::fs::write(file, &old).unwrap();
-    let (code, out, err) = play(&["kinkado", "resume", file], "quit\n");
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("you bet ($1 to $25) and play 2 to 5 cards face down: quit\n"),
-        "{out}"
-    );
+    Test::new()
+        .args(["kinkado", "resume", file])
+        .stdin("quit\n")
+        .stdout_has("you bet ($1 to $25) and play 2 to 5 cards face down: quit\n")
+        .run();
 }

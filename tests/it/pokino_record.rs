@@ -2,8 +2,7 @@
 //! and JSON), illegal lines as verdicts (exit 0), bad notation as errors (exit 2), and
 //! the record notation's round trip.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use proptest::prelude::*;
 
@@ -25,19 +24,16 @@ ben pass
 cy run 6D AC                              # the squares left out: one way only
 ";
 
-fn check_text(args: &[&str], record: &str) -> (i32, String, String) {
-    let mut all = vec!["pokino", "check", "-"];
-    all.splice(0..0, args.iter().copied());
-    run_with_input(&all, record)
+fn check_text(args: &[&str], record: &str) -> Test {
+    Test::new()
+        .args(args)
+        .args(["pokino", "check", "-"])
+        .stdin(record)
 }
 
 #[test]
 fn a_record_refereed_turn_by_turn() {
-    let (code, out, err) = check_text(&[], GAME);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "Players: ana, ben, cy
+    check_text(&[], GAME).stdout("Players: ana, ben, cy
   line 2  The starting spoke is laid.
   line 3  ana lays 5-5@3,0h, takes a bead and draws a domino; then draws a card.
   line 4  ben lays 10-11@-2,0h, takes a bead and draws a domino; then draws a card.
@@ -66,14 +62,12 @@ fn a_record_refereed_turn_by_turn() {
 └────────┴───────┴───────┴───────┴──────────┘
 Poke: 75 dominoes. Deck: 31 cards.
 The game goes on: ana plays next.
-"
-    );
+").run();
 }
 
 #[test]
 fn the_json_shape() {
-    let (code, out, _) = check_text(&["--json"], GAME);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = check_text(&["--json"], GAME).any_stdout().run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v["scores"],
@@ -104,18 +98,14 @@ fn the_json_shape() {
 #[test]
 fn the_first_illegal_line_is_the_verdict() {
     let record = format!("players: ana ben\n{SPOKE}\nana domino 5-5@9,9h\nben pass\n");
-    let (code, out, err) = check_text(&[], &record);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert!(out.contains(
-        "Illegal: line 3 (ana) — laying a domino: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one).
+    let Output { stdout: out, .. } = check_text(&[], &record).stdout_has("Illegal: line 3 (ana) — laying a domino: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one).
   Legal instead: 5-5@0,-2v, 5-5@1,-2v, 5-5@2,-2v, … 28 places in all.
-"
-    ));
+").run();
     assert!(
         out.ends_with("The game goes on: ana plays next.\n"),
         "{out}"
     );
-    let (_, out, _) = check_text(&["--json"], &record);
+    let (_, out, _) = check_text(&["--json"], &record).outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v["illegal"],
@@ -172,8 +162,9 @@ fn illegal_records_under_every_variant() {
                 format!("ana: {hand} {}\n", fill[..n].join(" "))
             };
             let record = format!("players: ana ben\n{SPOKE}\n{hand}{body}\n");
-            let (code, out, _) = check_text(&["--json", "--rules", rules], &record);
-            assert_eq!(code, 0);
+            let Output { stdout: out, .. } = check_text(&["--json", "--rules", rules], &record)
+                .any_stdout()
+                .run();
             let v: serde_json::Value = serde_json::from_str(&out).unwrap();
             let reason = v["illegal"]["reason"].as_str().unwrap_or("");
             match want {
@@ -191,9 +182,7 @@ fn a_game_to_its_end() {
     let house = dir.path().join("h.yaml");
     std::fs::write(&house, "base: pokino\nvalues:\n  start-dominoes: 43\n").unwrap();
     let record = format!("players: ana ben\n{SPOKE}\nana domino 5-5@-2,0h\n");
-    let (code, out, _) = check_text(&["--rules", house.to_str().unwrap()], &record);
-    assert_eq!(code, 0);
-    assert!(out.contains("  line 3  ana lays 5-5@-2,0h, takes a bead and draws a domino; then draws a card. The poke is empty: the game ends.\n"), "{out}");
+    let Output { stdout: out, .. } = check_text(&["--rules", house.to_str().unwrap()], &record).stdout_has("  line 3  ana lays 5-5@-2,0h, takes a bead and draws a domino; then draws a card. The poke is empty: the game ends.\n").run();
     assert!(
         out.ends_with("Game over: ana, ben tie with 0 points and share the win.\n"),
         "{out}"
@@ -206,8 +195,10 @@ fn pokino_wins_at_once() {
     let house = dir.path().join("h.yaml");
     std::fs::write(&house, "base: pokino-greed\nvalues:\n  start-cards: 2\n").unwrap();
     let record = format!("players: ana ben\n{SPOKE}\nana: QC 4H\nana run QC 4H\n");
-    let (code, out, _) = check_text(&["--json", "--rules", house.to_str().unwrap()], &record);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } =
+        check_text(&["--json", "--rules", house.to_str().unwrap()], &record)
+            .any_stdout()
+            .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["pokino"], "ana");
     assert_eq!(v["winner"], "ana");
@@ -219,15 +210,14 @@ fn pokino_wins_at_once() {
 fn several_games_in_one_file() {
     let record =
         format!("players: ana ben\n{SPOKE}\nana pass\n\nplayers: cy dee\n{SPOKE}\ndee pass\n");
-    let (code, out, _) = check_text(&[], &record);
-    assert_eq!(code, 0);
+    let Output { stdout: out, .. } = check_text(&[], &record).any_stdout().run();
     assert!(
         out.starts_with("Game 1 of the record\nPlayers: ana, ben\n"),
         "{out}"
     );
     assert!(out.contains("\nGame 2 of the record\nPlayers: cy, dee\n"));
     assert!(out.contains("Illegal: line 7 (dee) — turn order: it is cy's turn, not dee's."));
-    let (_, out, _) = check_text(&["--json"], &record);
+    let (_, out, _) = check_text(&["--json"], &record).outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["games"].as_array().unwrap().len(), 2);
 }
@@ -236,28 +226,35 @@ fn several_games_in_one_file() {
 fn bad_notation_is_an_error_with_its_place() {
     let record =
         "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana dommino 5-5@9,9h\n";
-    let (code, out, err) = check_text(&[], record);
-    assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(
-        err,
-        "error: `dommino` is not a turn
+    check_text(&[], record)
+        .status(2)
+        .stderr(
+            "error: `dommino` is not a turn
  --> stdin, line 3, column 5
   |
 3 | ana dommino 5-5@9,9h
   |     ^^^^^^^
   = expected: domino, run or pass
   = help: did you mean `domino`?
-"
-    );
-    let (code, _, err) = check_text(&[], &format!("players: ana ben\n{SPOKE}\nbem pass\n"));
-    assert_eq!(code, 2);
+",
+        )
+        .run();
+    let Output { stderr: err, .. } =
+        check_text(&[], &format!("players: ana ben\n{SPOKE}\nbem pass\n"))
+            .status(2)
+            .any_stdout()
+            .any_stderr()
+            .run();
     assert!(
         err.starts_with("error: bem is not one of the players\n --> stdin, line 3, column 1\n"),
         "{err}"
     );
     assert!(err.contains("= help: did you mean ben?"), "{err}");
-    let (code, _, err) = check_text(&[], "ana pass\n");
-    assert_eq!(code, 2);
+    let Output { stderr: err, .. } = check_text(&[], "ana pass\n")
+        .status(2)
+        .any_stdout()
+        .any_stderr()
+        .run();
     assert!(
         err.starts_with("error: a game starts with its players\n"),
         "{err}"
@@ -267,8 +264,11 @@ fn bad_notation_is_an_error_with_its_place() {
         err.contains("cannot read record `/nonexistent/game.txt`: it does not exist"),
         "{err}"
     );
-    let (code, _, err) = check_text(&["--json"], "players: ana\n");
-    assert_eq!(code, 2);
+    let Output { stderr: err, .. } = check_text(&["--json"], "players: ana\n")
+        .status(2)
+        .any_stdout()
+        .any_stderr()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&err).unwrap();
     assert_eq!(
         v["problems"][0]["message"],
@@ -343,12 +343,11 @@ fn same_standing(dir: &std::path::Path, rules: &str, save: &str, record: &str) {
         &["--json", "--rules", rules, "pokino", "status", save],
         "",
     );
-    let (code, check, err) = run_in(
-        dir,
-        &["--json", "--rules", rules, "pokino", "check", record],
-        "",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
+    let Output { stdout: check, .. } = Test::new()
+        .current_dir(dir)
+        .args(["--json", "--rules", rules, "pokino", "check", record])
+        .any_stdout()
+        .run();
     let (s, c): (serde_json::Value, serde_json::Value) = (
         serde_json::from_str(&status).unwrap(),
         serde_json::from_str(&check).unwrap(),
@@ -378,9 +377,7 @@ fn play_with_real_pieces_writes_the_record_check_reads() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let answers = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\ndomino 5-5@3,0h\nben domino 5-5@9,9h\ndomino 10-11@-2,0h\ncy domino 7-2@0,2h\nana: QC 4H 7S 7H 7D 7C\nhint\nrun QC 4H @ 2,0 1,0\nundo\nrun QC 4H @ 2,0 1,0\nben pass draws 9H\ncy run 6D AC\n";
-    let (code, out, err) = run_in(
-        d,
-        &[
+    Test::new().current_dir(d).args([
             "pokino",
             "play",
             "--players",
@@ -389,13 +386,7 @@ fn play_with_real_pieces_writes_the_record_check_reads() {
             "g.yaml",
             "--record",
             "g.txt",
-        ],
-        answers,
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert!(out.contains("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n"), "{out}");
-    assert!(out.contains("ana's turn: hint\nHint: the best runs: run 4H QC @ 1,0 2,0 (5 points); run QC 4H @ 2,0 1,0 (5 points).\n"), "{out}");
-    assert!(out.contains("ben's turn: undo\nUndone.\n"), "{out}");
+        ]).stdin(answers).stdout_has("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n").stdout_has("ana's turn: hint\nHint: the best runs: run 4H QC @ 1,0 2,0 (5 points); run QC 4H @ 2,0 1,0 (5 points).\n").stdout_has("ben's turn: undo\nUndone.\n").run();
     let record = without_id(&std::fs::read_to_string(d.join("g.txt")).unwrap());
     assert_eq!(
         record,
@@ -414,12 +405,12 @@ cy run 6D AC
     assert_eq!(without_id(&printed), record);
     same_standing(d, "pokino", "g.yaml", "g.txt");
     // Resumed, the game goes on and the record follows.
-    let (code, _, err) = run_in(
-        d,
-        &["pokino", "resume", "g.yaml", "--record", "g.txt"],
-        "ana pass\n",
-    );
-    assert_eq!((code, err.as_str()), (0, ""));
+    Test::new()
+        .current_dir(d)
+        .args(["pokino", "resume", "g.yaml", "--record", "g.txt"])
+        .stdin("ana pass\n")
+        .any_stdout()
+        .run();
     assert!(
         std::fs::read_to_string(d.join("g.txt"))
             .unwrap()
@@ -470,9 +461,9 @@ fn whole_virtual_games_through_play_then_check() {
         let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
         let save = format!("{rules}.yaml");
         let record = format!("{rules}.txt");
-        let (code, out, err) = run_in(
-            d,
-            &[
+        let Output { stdout: out, .. } = Test::new()
+            .current_dir(d)
+            .args([
                 "--rules",
                 rules,
                 "pokino",
@@ -487,11 +478,10 @@ fn whole_virtual_games_through_play_then_check() {
                 &save,
                 "--record",
                 &record,
-            ],
-            policy_answers(rules, players, seed),
-        );
-        assert_eq!((code, err.as_str()), (0, ""), "{rules}");
-        assert!(out.contains("Game over:"), "{rules}: {out}");
+            ])
+            .stdin(policy_answers(rules, players, seed))
+            .stdout_has("Game over:")
+            .run();
         assert!(!out.contains('✗'), "{rules}: {out}");
         same_standing(d, rules, &save, &record);
     }
@@ -506,8 +496,7 @@ fn a_full_four_player_game_checks_to_the_same_end() {
     if let Some(path) = std::env::var_os("KADO_PRINT_RECORD") {
         std::fs::write(path, &text).unwrap();
     }
-    let (code, out, err) = check_text(&["--json"], &text);
-    assert_eq!((code, err.as_str()), (0, ""));
+    let Output { stdout: out, .. } = check_text(&["--json"], &text).any_stdout().run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["illegal"], serde_json::Value::Null);
     assert_eq!(v["over"], true);
@@ -628,9 +617,9 @@ fn whole_games_with_real_pieces_through_play_then_check() {
         let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
         let save = format!("real-{players}.yaml");
         let record = format!("real-{players}.txt");
-        let (code, out, err) = run_in(
-            d,
-            &[
+        let Output { stdout: out, .. } = Test::new()
+            .current_dir(d)
+            .args([
                 "--rules",
                 rules,
                 "pokino",
@@ -641,10 +630,10 @@ fn whole_games_with_real_pieces_through_play_then_check() {
                 &save,
                 "--record",
                 &record,
-            ],
-            &answers,
-        );
-        assert_eq!((code, err.as_str()), (0, ""), "{rules}");
+            ])
+            .stdin(&answers)
+            .any_stdout()
+            .run();
         assert!(!out.contains('✗'), "{rules}: {out}");
         same_standing(d, rules, &save, &record);
         let (_, status, _) = run_in(d, &["--json", "pokino", "status", &save], "");
@@ -665,9 +654,9 @@ fn a_finished_game_goes_to_the_play_history() {
     let hist = d.join("h.sqlite");
     let hist = hist.to_str().unwrap();
     let answers = policy_answers("pokino", 2, 9);
-    let (code, _, err) = run_in(
-        d,
-        &[
+    Test::new()
+        .current_dir(d)
+        .args([
             "--history",
             hist,
             "pokino",
@@ -680,12 +669,15 @@ fn a_finished_game_goes_to_the_play_history() {
             "p1,p2",
             "--save",
             "g.yaml",
-        ],
-        &answers,
-    );
-    assert_eq!(code, 0, "{err}");
-    let (code, out, _) = run_in(d, &["--json", "--history", hist, "history"], "");
-    assert_eq!(code, 0);
+        ])
+        .stdin(&answers)
+        .any_stdout()
+        .run();
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(d)
+        .args(["--json", "--history", hist, "history"])
+        .any_stdout()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let game = &v["games"][0];
     assert_eq!(game["game"], "pokino");
@@ -712,15 +704,7 @@ fn fix_corrects_an_earlier_turn_and_the_record_follows() {
         "--record",
         "g.txt",
     ];
-    let (code, out, err) = run_in(d, &args, answers);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert!(
-        out.contains(
-            "ana's turn: fix 2 ana domino 5-6@3,0h\nFixed: answer 2 is now `ana domino 5-6@3,0h`.\n"
-        ),
-        "{out}"
-    );
-    assert!(out.contains("ana's turn: fix 3 ben domino 5-5@9,9h\n✗ that cannot be answer 3: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino); legal instead: 5-5@0,-2v; 5-5@1,-2v; 5-5@2,-2v; … 33 places in all\n"), "{out}");
+    Test::new().current_dir(d).args(args).stdin(answers).stdout_has("ana's turn: fix 2 ana domino 5-6@3,0h\nFixed: answer 2 is now `ana domino 5-6@3,0h`.\n").stdout_has("ana's turn: fix 3 ben domino 5-5@9,9h\n✗ that cannot be answer 3: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino); legal instead: 5-5@0,-2v; 5-5@1,-2v; 5-5@2,-2v; … 33 places in all\n").run();
     let record = without_id(&std::fs::read_to_string(d.join("g.txt")).unwrap());
     assert_eq!(
         record,
@@ -750,11 +734,7 @@ fn corners_rules(dir: &std::path::Path) -> String {
 fn a_run_across_a_corner_under_a_house_rules_file() {
     let dir = tempfile::tempdir().unwrap();
     let rules = corners_rules(dir.path());
-    let (code, out, err) = check_text(&["--rules", &rules], CORNERS);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        "Players: ana, ben
+    check_text(&["--rules", &rules], CORNERS).stdout("Players: ana, ben
   line 2  The starting spoke is laid.
   line 3  ana lays 5-5@3,0h, takes a bead and draws a domino; then draws a card.
   line 4  ben lays 10-11@-2,0h, takes a bead and draws a domino; then draws a card.
@@ -781,10 +761,10 @@ fn a_run_across_a_corner_under_a_house_rules_file() {
 └────────┴───────┴───────┴───────┴──────────┘
 Poke: 79 dominoes. Deck: 38 cards.
 The game goes on: ana plays next.
-"
-    );
-    let (code, out, _) = check_text(&["--json", "--rules", &rules], CORNERS);
-    assert_eq!(code, 0);
+").run();
+    let Output { stdout: out, .. } = check_text(&["--json", "--rules", &rules], CORNERS)
+        .any_stdout()
+        .run();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v["claimed"],
@@ -815,17 +795,10 @@ The game goes on: ana plays next.
 
 #[test]
 fn a_run_across_a_corner_is_refused_under_the_default() {
-    let (code, out, err) = check_text(&[], CORNERS);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert!(
-        out.contains(
-            "  line 4  ben lays 10-11@-2,0h, takes a bead and draws a domino; then draws a card.
+    check_text(&[], CORNERS).stdout_has("  line 4  ben lays 10-11@-2,0h, takes a bead and draws a domino; then draws a card.
 Illegal: line 5 (ana) — ruling steps: step 2 of the run: squares 1,0 and 2,1 do not share a side (ruling steps is `sides`).
-"
-        ),
-        "{out}"
-    );
-    let (_, out, _) = check_text(&["--json"], CORNERS);
+").run();
+    let (_, out, _) = check_text(&["--json"], CORNERS).outcome();
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v["illegal"],
@@ -843,11 +816,7 @@ Illegal: line 5 (ana) — ruling steps: step 2 of the run: squares 1,0 and 2,1 d
     let far = CORNERS
         .replace("@ 1,0 2,1", "@ 1,0 2,2")
         .replace("8S", "9S");
-    let (_, out, _) = check_text(&["--rules", &rules], &far);
-    assert!(
-        out.contains("Illegal: line 5 (ana) — ruling steps: step 2 of the run: squares 1,0 and 2,2 neither share a side nor meet at a corner (ruling steps is `diagonals`).\n"),
-        "{out}"
-    );
+    check_text(&["--rules", &rules], &far).stdout_has("Illegal: line 5 (ana) — ruling steps: step 2 of the run: squares 1,0 and 2,2 neither share a side nor meet at a corner (ruling steps is `diagonals`).\n").run();
 }
 
 /// Issue 30: "Pokino!" under Territory won at once without a ruling; ruling
@@ -873,16 +842,13 @@ fn ruling_territory_pokino_through_check_and_play() {
         )
         .unwrap();
         let house = house.to_str().unwrap();
-        let (code, out, _) = check_text(&["--explain", "--rules", house], &record);
-        assert_eq!(code, 0);
-        assert!(out.contains(said), "{choice}: {out}");
-        assert!(
-            out.contains(&format!("territory-pokino: {choice}]")),
-            "{choice}: {out}"
-        );
-        let (code, out, _) = run_in(
-            dir.path(),
-            &[
+        check_text(&["--explain", "--rules", house], &record)
+            .stdout_has(said)
+            .stdout_has(format!("territory-pokino: {choice}]"))
+            .run();
+        let Output { stdout: out, .. } = Test::new()
+            .current_dir(dir.path())
+            .args([
                 "--no-history",
                 "--rules",
                 house,
@@ -890,10 +856,10 @@ fn ruling_territory_pokino_through_check_and_play() {
                 "play",
                 "--players",
                 "ana,ben",
-            ],
-            format!("{}\nrun QC 4H\n", &SPOKE["spoke: ".len()..]),
-        );
-        assert_eq!(code, 0);
+            ])
+            .stdin(format!("{}\nrun QC 4H\n", &SPOKE["spoke: ".len()..]))
+            .any_stdout()
+            .run();
         assert!(out.ends_with(said), "{choice}: {out}");
     }
 }
@@ -916,23 +882,20 @@ fn hands_were_printed_for_all_to_see() {
         "1",
         "--private",
     ];
-    let (code, out, _) = run_in(dir.path(), &args, "hand\npass\nquit\n");
-    assert_eq!(code, 0);
-    assert!(
-        out.contains(
+    let Output { stdout: out, .. } = Test::new()
+        .current_dir(dir.path())
+        .args(args)
+        .stdin("hand\npass\nquit\n")
+        .stdout_has(
             "ana's hand: kept private (`hand` shows it to ana).
 ana's turn: hand
 ana's hand: A♦ Q♥ 5♠ 5♥ 10♣; dominoes: 4-8 1-1 0-12
 ana's turn: pass
 ana passes; then draws a card.
-"
-        ),
-        "{out}"
-    );
-    assert!(
-        out.contains("ben's hand: kept private (`hand` shows it to ben).\n"),
-        "{out}"
-    );
+",
+        )
+        .stdout_has("ben's hand: kept private (`hand` shows it to ben).\n")
+        .run();
     assert!(!out.contains("7♣ 9♥ 4♦ 4♣ 8♦"), "{out}");
 }
 
@@ -956,8 +919,7 @@ fn a_run_along_one_domino_said_only_no_walk() {
             "✗ these cards match no walk of numbers on the board: its numbers are not on a line of touching squares in that order (a card on each square)",
         ]
     );
-    let (_, out, _) = check_text(&[], &format!("players: ana ben\n{SPOKE}\nana run 6S 4H\n"));
-    assert!(out.contains("Illegal: line 3 (ana) — a card on each square: these cards match no walk of numbers on the board: its numbers touch only within 6-4,"), "{out}");
+    check_text(&[], &format!("players: ana ben\n{SPOKE}\nana run 6S 4H\n")).stdout_has("Illegal: line 3 (ana) — a card on each square: these cards match no walk of numbers on the board: its numbers touch only within 6-4,").run();
 }
 
 /// Issue 31: a hint's answer is printed exactly as it is typed at the prompt, and typing
@@ -975,12 +937,12 @@ fn the_hint_s_first_answer_is_typed_back_and_accepted() {
     let first = hint.split(" (").next().unwrap();
     assert_eq!(first, "run 4H QC @ 1,0 2,0");
     std::fs::remove_file(dir.path().join("pokino-1.yaml")).unwrap();
-    let (code, out, _) = run_in(dir.path(), &args, format!("{before}{first}\nquit\n"));
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("ana's turn: run 4H QC @ 1,0 2,0\nana plays 4♥ Q♣ along 1,0 2,0 for 5 points"),
-        "{out}"
-    );
+    Test::new()
+        .current_dir(dir.path())
+        .args(args)
+        .stdin(format!("{before}{first}\nquit\n"))
+        .stdout_has("ana's turn: run 4H QC @ 1,0 2,0\nana plays 4♥ Q♣ along 1,0 2,0 for 5 points")
+        .run();
 }
 
 /// Issue 31: laying a domino needed coordinates worked out from the drawing; the legal
@@ -999,18 +961,5 @@ fn laying_a_domino_wanted_coordinates() {
         "--seed",
         "1",
     ];
-    let (code, out, _) = run_in(dir.path(), &args, "0\n300\n3\nquit\n");
-    assert_eq!(code, 0);
-    assert!(
-        out.contains("Places to lay a domino, best first (answer the number): 140 in all\n  1) domino 1-1@3,0v (then a run of 5 points)\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("  3) domino 0-12@2,-2v (then a run of 5 points)\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n"),
-        "{out}"
-    );
+    Test::new().current_dir(dir.path()).args(args).stdin("0\n300\n3\nquit\n").stdout_has("Places to lay a domino, best first (answer the number): 140 in all\n  1) domino 1-1@3,0v (then a run of 5 points)\n").stdout_has("  3) domino 0-12@2,-2v (then a run of 5 points)\n").stdout_has("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n").run();
 }

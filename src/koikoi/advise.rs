@@ -1,0 +1,366 @@
+//! The Koi-Koi advisor: at the player's decision (a card to play and what it takes, the
+//! capture of a drawn card with two matches, koi or stop), every legal answer weighed by
+//! the points of the round it leads to, over deals of the cards the player cannot see.
+//!
+//! A deal gives the opponent a hand and orders the stock from the unseen cards at random
+//! (the real hidden cards are never looked at); the same deals judge every answer. After
+//! the answer the round is played out by the greedy policy for both players, who stop at
+//! their first yaku. A round won counts its points, one lost counts them against, a draw 0.
+//! Koi is weighed the same way; stop is worth the points in hand, for certain.
+
+use serde::Serialize;
+
+use super::cards::Card;
+use super::record::{Capture, Move};
+use super::referee::{Phase, Referee};
+use super::sim::{self, Dice};
+
+/// Deals a hint at the table weighs (a few tenths of a second in a release build).
+pub const HINT_SAMPLES: usize = 200;
+
+/// One answer, weighed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Candidate {
+    /// The answer as it is typed at the prompt.
+    pub answer: String,
+    /// What it does, in words.
+    pub reason: String,
+    /// The round's points expected for the player (negative: for the opponent).
+    pub points: f64,
+    /// Half the width of the 95% interval of `points`.
+    pub margin: f64,
+}
+
+/// The advice at one decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Advice {
+    /// The player advised.
+    pub player: String,
+    /// The decision: play, draw or call.
+    pub question: &'static str,
+    /// Best first.
+    pub candidates: Vec<Candidate>,
+    /// Deals weighed per answer, and their seed.
+    pub samples: usize,
+    pub seed: u64,
+}
+
+/// The decision the player to move faces in `r`, and its answers: `drawn` is the card
+/// being drawn (at a draw with two matches). `None` when the player has no choice to
+/// make or their hand is not known.
+fn answers(r: &Referee, drawn: Option<Card>) -> Option<Vec<Move>> {
+    let p = r.round.to_move;
+    match r.phase {
+        Phase::Play => {
+            r.round.hands[p].as_ref()?;
+            let moves: Vec<Move> = r
+                .playable(p)
+                .iter()
+                .flat_map(|c| sim::options(r, *c))
+                .collect();
+            Some(moves)
+        }
+        Phase::Draw => Some(sim::options(r, drawn?)),
+        _ => None,
+    }
+}
+
+/// The advice for the player to move in `r` (the drawn card given at a draw), weighing
+/// each answer over `samples` deals from `seed`. `None` when there is no choice to weigh.
+pub fn advise(r: &Referee, drawn: Option<Card>, samples: usize, seed: u64) -> Option<Advice> {
+    let samples = samples.max(2);
+    let p = r.round.to_move;
+    let mut dice = Dice::new(seed);
+    let candidates = if r.phase == Phase::Call {
+        if r.koi_refused().is_some() {
+            return None;
+        }
+        call_candidates(r, samples, &mut dice)
+    } else {
+        let mut moves = answers(r, drawn)?;
+        // Two cards of a month with one code (two plain maples) are one answer.
+        let mut seen = std::collections::BTreeSet::new();
+        moves.retain(|m| seen.insert(m.to_string()));
+        if moves.len() < 2 {
+            return None;
+        }
+        let seen = (r.phase == Phase::Draw).then_some(moves[0].card);
+        let deals: Vec<(Referee, Vec<Card>)> = (0..samples)
+            .map(|_| sim::guess(r, p, seen, &mut dice))
+            .collect();
+        let mut out: Vec<Candidate> = moves
+            .iter()
+            .map(|m| {
+                let points: Vec<i64> = deals
+                    .iter()
+                    .map(|(g, stock)| sim::after(g, p, m, stock.clone()))
+                    .collect();
+                weighed(answer_text(r, m), reason(r, m), &points)
+            })
+            .collect();
+        out.sort_by(|a, b| b.points.total_cmp(&a.points));
+        out
+    };
+    let question = match r.phase {
+        Phase::Call => "call",
+        Phase::Draw => "draw",
+        _ => "play",
+    };
+    Some(Advice {
+        player: r.name(p).to_string(),
+        question,
+        candidates,
+        samples,
+        seed,
+    })
+}
+
+/// Koi against stop: stop keeps the points in hand; koi is played out.
+fn call_candidates(r: &Referee, samples: usize, dice: &mut Dice) -> Vec<Candidate> {
+    let p = r.round.to_move;
+    let now = r.score_of(p).total;
+    let koi: Vec<i64> = (0..samples)
+        .map(|_| {
+            let (g, stock) = sim::guess(r, p, None, dice);
+            sim::rollout(g, p, stock)
+        })
+        .collect();
+    let mut out = vec![
+        weighed(
+            "koi".into(),
+            "plays on for more (the opponent may score first)".into(),
+            &koi,
+        ),
+        weighed(
+            "stop".into(),
+            format!("ends the round with the {now} points in hand"),
+            &[now, now],
+        ),
+    ];
+    out.sort_by(|a, b| b.points.total_cmp(&a.points));
+    out
+}
+
+/// The mean of `points` and the half-width of its 95% interval.
+fn weighed(answer: String, reason: String, points: &[i64]) -> Candidate {
+    let n = points.len().max(1) as f64;
+    let mean = points.iter().sum::<i64>() as f64 / n;
+    let var = points
+        .iter()
+        .map(|x| (*x as f64 - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0).max(1.0);
+    Candidate {
+        answer,
+        reason,
+        points: mean,
+        margin: 1.96 * (var / n).sqrt(),
+    }
+}
+
+/// The answer as the prompt takes it: the move at a play; at a draw, the card captured.
+fn answer_text(r: &Referee, m: &Move) -> String {
+    match (r.phase, m.capture) {
+        (Phase::Draw, Capture::Card(c)) => c.to_string(),
+        _ => m.to_string(),
+    }
+}
+
+/// What a move does, in words.
+fn reason(r: &Referee, m: &Move) -> String {
+    match r.resolve(m) {
+        Ok(taken) if taken.is_empty() => format!("lays {} on the table", m.card),
+        Ok(taken) => {
+            let cards: Vec<String> = taken.iter().map(ToString::to_string).collect();
+            format!("takes {}", cards.join(" "))
+        }
+        Err(_) => String::new(),
+    }
+}
+
+/// Why a record gets no advice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoAdvice {
+    /// The record holds no game.
+    NoGame,
+    /// A line breaks a rule: the advice would build on it.
+    Illegal { line: usize, why: String },
+    /// No player is to decide: between rounds, dealing, or the game over.
+    NoDecision { next: String },
+    /// The player to play has one way on, or their hand is not in the record.
+    NoChoice { player: String, known: bool },
+}
+
+impl std::fmt::Display for NoAdvice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoAdvice::NoGame => f.write_str("the record holds no game"),
+            NoAdvice::Illegal { line, why } => write!(
+                f,
+                "line {line} of the record breaks a rule ({why}); `kado koikoi check` says more"
+            ),
+            NoAdvice::NoDecision { next } => {
+                write!(
+                    f,
+                    "no player has a choice to make where the record stops: {next}"
+                )
+            }
+            NoAdvice::NoChoice {
+                player,
+                known: true,
+            } => {
+                write!(
+                    f,
+                    "{player} has one way to go on: there is nothing to weigh"
+                )
+            }
+            NoAdvice::NoChoice {
+                player,
+                known: false,
+            } => write!(
+                f,
+                "{player}'s hand is not in the record: write it with the round's deal (`{player}: CARDS`) to be advised"
+            ),
+        }
+    }
+}
+
+/// The advice for the player about to act where the record's last game stops, its
+/// lines refereed under `rs` first.
+pub fn advise_record(
+    rec: &super::record::Record,
+    rs: &crate::ruleset::Ruleset,
+    samples: usize,
+    seed: u64,
+) -> Result<Advice, NoAdvice> {
+    let v = super::check::check(rec, rs);
+    let game = v.games.last().ok_or(NoAdvice::NoGame)?;
+    if let Some(i) = &game.illegal {
+        return Err(NoAdvice::Illegal {
+            line: i.line,
+            why: i.error.to_string(),
+        });
+    }
+    let r = game.referee.as_ref().ok_or(NoAdvice::NoGame)?;
+    if !matches!(r.phase, Phase::Play | Phase::Call) {
+        return Err(NoAdvice::NoDecision {
+            next: r.next_words(),
+        });
+    }
+    let p = r.round.to_move;
+    advise(r, None, samples, seed).ok_or_else(|| NoAdvice::NoChoice {
+        player: r.name(p).to_string(),
+        known: r.round.hands[p].is_some(),
+    })
+}
+
+impl Advice {
+    /// The advice as a table, best first.
+    pub fn render(&self) -> String {
+        let mut t = crate::render::table(["", "Answer", "Points", "What it does"]);
+        for (i, c) in self.candidates.iter().enumerate() {
+            t.add_row([
+                if i == 0 {
+                    "best".into()
+                } else {
+                    (i + 1).to_string()
+                },
+                c.answer.clone(),
+                format!("{:+.1} ± {:.1}", c.points, c.margin),
+                c.reason.clone(),
+            ]);
+        }
+        format!(
+            "{}Points: the round's points {} expects, over {} deals of the cards unseen (seed {}), each round played out by the greedy policy; the same deals for every answer; ± is a 95% interval.\n",
+            crate::render::show(&t),
+            self.player,
+            self.samples,
+            self.seed
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::koikoi::game::{Deck, Game, Key, Setup};
+    use crate::ruleset::Ruleset;
+    use crate::session::{Session, Step};
+
+    fn game(seed: u64) -> Game {
+        let setup = Setup {
+            players: vec!["ana".into(), "ben".into()],
+            deck: Deck::Virtual { seed },
+            kado: None,
+            private: false,
+        };
+        Game::start(&setup, &Ruleset::builtin("koikoi").unwrap()).unwrap()
+    }
+
+    /// The advice at every play and call of a few games: its answers are the legal ones
+    /// (each taken by the game as typed), best first; stop is worth the points in hand.
+    #[test]
+    fn every_answer_advised_is_legal_and_ranked() {
+        let (mut plays, mut calls) = (0, 0);
+        for seed in [1, 2, 3] {
+            let mut g = game(seed);
+            let mut dice = Dice::new(seed);
+            for _ in 0..400 {
+                let action = match g.next() {
+                    Step::Done => break,
+                    Step::Auto(a) => a,
+                    Step::Ask(q) => {
+                        let r = &g.referee;
+                        let drawn = g.card_being_drawn();
+                        let drawn = (q.key == Key::DrawCapture).then_some(drawn).flatten();
+                        if let Some(a) = advise(r, drawn, 8, seed) {
+                            let points: Vec<f64> = a.candidates.iter().map(|c| c.points).collect();
+                            assert!(points.windows(2).all(|w| w[0] >= w[1]), "{points:?}");
+                            for c in &a.candidates {
+                                assert!(g.answer(&q, &c.answer).is_ok(), "{}", c.answer);
+                                assert!(c.margin.is_finite());
+                            }
+                            if q.key == Key::Call {
+                                calls += 1;
+                                let stop = a.candidates.iter().find(|c| c.answer == "stop");
+                                let now = r.score_of(r.round.to_move).total as f64;
+                                assert_eq!(stop.map(|c| (c.points, c.margin)), Some((now, 0.0)));
+                            } else {
+                                plays += 1;
+                                let mut legal = g.choices(&q);
+                                legal.sort();
+                                let mut advised: Vec<String> =
+                                    a.candidates.iter().map(|c| c.answer.clone()).collect();
+                                advised.sort();
+                                if q.key == Key::Play {
+                                    assert_eq!(advised, legal);
+                                }
+                            }
+                        }
+                        // Greedy play, and koi when allowed, to reach more calls.
+                        let text = match q.key {
+                            Key::Call => "koi".to_string(),
+                            Key::DrawCapture => {
+                                let card = drawn.unwrap();
+                                let m = sim::choose_draw(r, card, sim::Policy::Greedy, &mut dice);
+                                match m.capture {
+                                    Capture::Card(c) => c.to_string(),
+                                    _ => m.to_string(),
+                                }
+                            }
+                            _ => sim::choose_play(r, sim::Policy::Greedy, &mut dice, false)
+                                .unwrap()
+                                .to_string(),
+                        };
+                        match g.answer(&q, &text) {
+                            Ok(a) => a,
+                            Err(_) => g.answer(&q, "stop").unwrap(),
+                        }
+                    }
+                };
+                g.apply(&action).unwrap();
+            }
+        }
+        assert!(plays > 20 && calls > 0, "plays {plays}, calls {calls}");
+    }
+}
