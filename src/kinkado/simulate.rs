@@ -446,4 +446,32 @@ mod tests {
         let one = MoneyStats::of(&[7]);
         assert_eq!(one.histogram, vec![(7, 7, 1)]);
     }
+    /// The README's table of policies, 2,000 games each: minutes in a debug build, so
+    /// run in release (`.ci/run` does: `cargo test --release --lib -- --include-ignored`).
+    #[test]
+    #[cfg_attr(
+        debug_assertions,
+        ignore = "2,000 games per policy: run with --release"
+    )]
+    fn readme_table_of_policies_is_true() {
+        let readme = include_str!("../../README.md");
+        for policy in [Policy::Greedy, Policy::Advisor] {
+            let r = simulate(&rs(), policy, 2000, 1, 2, &|| {}).unwrap();
+            let pct = |n: u64| format!("{:.1}% ({n})", 100.0 * n as f64 / 2000.0);
+            let name = if policy == Policy::Greedy {
+                "greedy"
+            } else {
+                "advisor"
+            };
+            let row = format!(
+                "| {name} | {} | {} | {} | ${:.1} | ${:.1} |",
+                pct(r.player_wins),
+                pct(r.alora_wins),
+                pct(r.ties),
+                r.player_money.mean,
+                r.alora_money.mean
+            );
+            assert!(readme.contains(&format!("{row}\n")), "README lacks {row}");
+        }
+    }
 }

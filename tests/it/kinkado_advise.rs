@@ -250,35 +250,3 @@ fn simulate_with_the_advisor() {
     ]);
     assert_eq!(v["policy"], "advisor");
 }
-
-/// The README's row for a policy, as `simulate --json` gives it.
-fn policy_row(policy: &str) -> String {
-    let v = json(&[
-        "kinkado", "simulate", "--games", "2000", "--seed", "1", "--policy", policy,
-    ]);
-    let pct = |k: &str| {
-        let n = v[k].as_u64().unwrap();
-        format!("{:.1}% ({n})", 100.0 * n as f64 / 2000.0)
-    };
-    format!(
-        "| {policy} | {} | {} | {} | ${:.1} | ${:.1} |",
-        pct("player_wins"),
-        pct("alora_wins"),
-        pct("ties"),
-        v["player_money"]["mean"].as_f64().unwrap(),
-        v["alora_money"]["mean"].as_f64().unwrap()
-    )
-}
-
-/// Slow in a debug build: `cargo test --release --test it kinkado_advise -- --ignored`.
-#[test]
-#[ignore]
-fn readme_table_of_policies_is_true() {
-    let readme =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-            .unwrap();
-    for policy in ["greedy", "advisor"] {
-        let row = policy_row(policy);
-        assert!(readme.contains(&format!("{row}\n")), "README lacks {row}");
-    }
-}
