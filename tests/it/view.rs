@@ -40,7 +40,11 @@ fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
 /// Plays a few keys of `game` in the view and checks it is drawn, left and resumable.
 fn plays_in_the_view(game: &str, title: &str, args: &str, keys: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
+    plays_in(dir.path(), game, title, args, keys);
+}
+
+/// Plays a few keys of `game` in the view in `d`; the output of `status` after.
+fn plays_in(d: &Path, game: &str, title: &str, args: &str, keys: &[&str]) -> std::process::Output {
     let out = on_a_screen(d, &format!("{game} play {args} --save t.yaml"), keys);
     assert!(
         out.contains("\x1b[?1049h"),
@@ -66,6 +70,24 @@ fn plays_in_the_view(game: &str, title: &str, args: &str, keys: &[&str]) {
         .output()
         .unwrap();
     assert!(status.status.success(), "{game}: {status:?}");
+    status
+}
+
+/// Plays in the view, then finds `line` in the game's record: the answers the keys gave.
+fn answered_in_the_view(game: &str, title: &str, args: &str, keys: &[&str], line: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    plays_in(dir.path(), game, title, args, keys);
+    let record = crate::common::kado()
+        .current_dir(dir.path())
+        .env("KADO_HOME", dir.path())
+        .args([game, "status", "t.yaml", "--record"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&record.stdout);
+    assert!(
+        text.contains(line),
+        "{game}: the record lacks {line:?}:\n{text}"
+    );
 }
 
 #[test]
@@ -89,11 +111,13 @@ fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
         "--deck virtual --seed 7",
         &["hint\r", "\t\r", "\x03"],
     );
-    plays_in_the_view(
+    // Kinga: the hint's answer by Tab (exile AD), then the first numbered answer.
+    answered_in_the_view(
         "kinga",
         "Kinga",
         "--deck virtual --seed 3",
-        &["hint\r", "\t\r", "\x03"],
+        &["hint\r", "\t\r", "1\r", "\x03"],
+        "1. exile AD\n2. 2C JK JK > 3S\n",
     );
     plays_in_the_view(
         "pokino",
@@ -101,11 +125,13 @@ fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
         "--deck virtual --seed 1 --players ana,ben",
         &["hint\r", "\x03"],
     );
-    plays_in_the_view(
+    // Koi-Koi: the hint's best card by Tab (12b), then ben's first numbered card (10r).
+    answered_in_the_view(
         "koikoi",
         "Koi-Koi",
         "--deck virtual --seed 3 --players ana,ben",
-        &["help\r", "\x03"],
+        &["help\r", "hint\r", "\t\r", "1\r", "\x03"],
+        "ana 12b / ",
     );
     plays_in_the_view(
         "kingmaker",
