@@ -177,7 +177,15 @@ impl Screen {
                 Layout::horizontal([Constraint::Min(80), Constraint::Length(58)]).areas(body);
             (t, s)
         } else {
-            let said_rows = if self.advice.is_some() { 10 } else { 6 };
+            // What was said gets 6 rows, but not a row the table needs (it keeps at least
+            // 3); advice asked for gets 10 with what was said, whatever the table.
+            let table_rows = u16::try_from(self.table.lines().count()).unwrap_or(u16::MAX);
+            let room = body.height.saturating_sub(table_rows.saturating_add(2));
+            let said_rows = if self.advice.is_some() {
+                10
+            } else {
+                room.clamp(3, 6)
+            };
             let [t, s] =
                 Layout::vertical([Constraint::Min(6), Constraint::Length(said_rows)]).areas(body);
             (t, s)
@@ -360,7 +368,7 @@ mod tests {
         let text = screen_text(&s, 80, 24);
         let first = text.lines().next().unwrap();
         assert!(
-            first.starts_with("┌ Pokino — rows 6–17 of 33, PgUp/PgDn "),
+            first.starts_with("┌ Pokino — rows 6–20 of 33, PgUp/PgDn "),
             "{first}"
         );
         assert!(text.lines().nth(1).unwrap().starts_with("│row 6"), "{text}");
@@ -368,7 +376,7 @@ mod tests {
         s.table_scroll = 100;
         let text = screen_text(&s, 80, 24);
         assert!(
-            text.lines().next().unwrap().contains("rows 22–33 of 33"),
+            text.lines().next().unwrap().contains("rows 19–33 of 33"),
             "{text}"
         );
     }
@@ -480,5 +488,21 @@ mod tests {
         let mut s = Screen::new("Kinga");
         s.advice = Some("┌──────┬──────────┐\n│      ┆ Answer   │\n╞══════╪══════════╡\n│ best ┆ exile AD ┆ 22% ± 6 │\n│ 2    ┆ 2D on 3D ┆ 18% ± 5 │\n".into());
         assert_eq!(s.advised_answer(), Some("exile AD"));
+    }
+    /// What was said gives up rows to the table (down to 3): an 11-line Kinga table
+    /// stays whole at 80×24 with two rows of numbered choices.
+    #[test]
+    fn what_was_said_gives_rows_to_the_table() {
+        let mut s = Screen::new("Kinga");
+        s.table = (1..=11).map(|i| format!("line {i}\n")).collect();
+        s.question = "Turn 2: your play".into();
+        s.choices = (1..=5).map(|i| format!("2C JK JK on {i}S")).collect();
+        s.say(Said::Told("one\ntwo\nthree\nfour".into()));
+        let text = screen_text(&s, 80, 24);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("┌ Kinga {}┐", "─".repeat(71)));
+        assert!(lines[11].starts_with("│line 11"), "{text}");
+        assert!(lines[13].starts_with("┌ Said"), "{text}");
+        assert!(lines[16].starts_with("│four"), "{text}");
     }
 }

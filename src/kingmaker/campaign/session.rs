@@ -218,6 +218,14 @@ impl Session for Campaign {
 
     /// In Summer and Harvest: every legal choice of the player due, ranked by their
     /// chance to take the Year (the advisor of `kado kingmaker advise`).
+    /// The players, when the question is who holds the first player token.
+    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+        match question.key {
+            Key::First => self.players.clone(),
+            _ => Vec::new(),
+        }
+    }
+
     fn hint(&self, question: &Question<Key>) -> Option<String> {
         self.advice(question, None).ok()
     }

@@ -224,3 +224,17 @@ fn the_log_replays() {
     let g: Campaign = replay(&back).unwrap();
     assert_eq!(g.points, [0, 1, 0, 1]);
 }
+
+#[test]
+fn the_token_question_lists_the_players_each_an_answer_taken() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let g = Campaign::start(&setup(3), &rs).unwrap();
+    let Step::Ask(q) = g.next() else {
+        panic!("the first step asks who holds the token")
+    };
+    assert_eq!(q.key, Key::First);
+    assert_eq!(g.choices(&q), ["ana", "bo", "cy", "dee"]);
+    for p in g.choices(&q) {
+        assert!(g.answer(&q, &p).is_ok(), "{p}");
+    }
+}
