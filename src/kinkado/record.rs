@@ -261,8 +261,18 @@ fn parse_line(src: &Source, range: Range<usize>) -> Result<Event, Bad> {
 fn players(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Bad> {
     let mut names = Vec::new();
     let mut alora = false;
-    for (n, s) in rest {
+    for (i, (n, s)) in rest.iter().enumerate() {
         if n.eq_ignore_ascii_case(ALORA) {
+            if i + 1 != rest.len() {
+                // kado seats ALORA after the players (in solo the player goes first), so
+                // a record that seats her elsewhere is refused rather than reordered.
+                return Err(problem(
+                    src,
+                    s.clone(),
+                    "ALORA is seated last, after the players",
+                    "`players: ana ben ALORA`",
+                ));
+            }
             alora = true;
         } else if n
             .chars()
@@ -610,5 +620,13 @@ mod tests {
         let src = Source::new("t", "players: ana ALORA\nana sells 4H 4Q\n");
         let e = parse(&src).err().map(|e| e.summary()).unwrap_or_default();
         assert!(e.contains("not a card"), "{e}");
+    }
+    #[test]
+    fn alora_named_before_a_player_is_refused_where_she_stands() {
+        let src = Source::new("t", "players: ALORA ana ben\n");
+        let e = parse(&src).err().unwrap();
+        assert_eq!(e.summary(), "ALORA is seated last, after the players");
+        assert_eq!(e.problems[0].position(), Some((1, 10)));
+        assert!(parse(&Source::new("t", "players: ana ben alora\n")).is_ok());
     }
 }
