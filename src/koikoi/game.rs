@@ -687,7 +687,8 @@ impl Session for Game {
         super::advise::advise(r, drawn, super::advise::HINT_SAMPLES, seed).map(|a| a.render())
     }
 
-    /// Each card of the hand to play with what it takes, and koi or stop; nothing while
+    /// Each card of the hand to play with what it takes, the table card a drawn card
+    /// takes when two match, and koi or stop; nothing while
     /// hands are kept private (the list would show the hand to the whole table).
     fn choices(&self, question: &Question<Key>) -> Vec<String> {
         let r = &self.referee;
@@ -702,6 +703,16 @@ impl Session for Game {
                     .filter(|m| seen.insert(m.clone()))
                     .collect()
             }
+            Key::DrawCapture => match self.card_being_drawn() {
+                Some(card) => sim::options(r, card)
+                    .iter()
+                    .filter_map(|m| match m.capture {
+                        Capture::Card(c) => Some(c.to_string()),
+                        _ => None,
+                    })
+                    .collect(),
+                None => Vec::new(),
+            },
             Key::Call => vec!["koi".into(), "stop".into()],
             _ => Vec::new(),
         }
@@ -883,6 +894,11 @@ mod tests {
                 }
                 Step::Ask(q) if q.key == Key::DrawCapture => {
                     let card = g.dealt().unwrap().stock[g.draws];
+                    let choices = g.choices(&q);
+                    assert_eq!(choices.len(), 2, "{choices:?}");
+                    for c in &choices {
+                        assert!(g.answer(&q, c).is_ok(), "{c}");
+                    }
                     let m = sim::choose_draw(&g.referee, card, Policy::Random, &mut dice);
                     let Capture::Card(c) = m.capture else {
                         panic!("{m}")
