@@ -53,12 +53,7 @@ fn answers(r: &Referee, drawn: Option<Card>) -> Option<Vec<Move>> {
     match r.phase {
         Phase::Play => {
             r.round.hands[p].as_ref()?;
-            let moves: Vec<Move> = r
-                .playable(p)
-                .iter()
-                .flat_map(|c| sim::options(r, *c))
-                .collect();
-            Some(moves)
+            Some(sim::distinct_plays(r, p))
         }
         Phase::Draw => Some(sim::options(r, drawn?)),
         _ => None,
@@ -77,10 +72,7 @@ pub fn advise(r: &Referee, drawn: Option<Card>, samples: usize, seed: u64) -> Op
         }
         call_candidates(r, samples, &mut dice)
     } else {
-        let mut moves = answers(r, drawn)?;
-        // Two cards of a month with one code (two plain maples) are one answer.
-        let mut seen = std::collections::BTreeSet::new();
-        moves.retain(|m| seen.insert(m.to_string()));
+        let moves = answers(r, drawn)?;
         if moves.len() < 2 {
             return None;
         }

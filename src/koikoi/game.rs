@@ -695,12 +695,9 @@ impl Session for Game {
         match question.key {
             Key::Play if !self.setup.private && !self.is_kado(r.round.to_move) => {
                 let p = r.round.to_move;
-                let mut seen = std::collections::BTreeSet::new();
-                r.playable(p)
+                sim::distinct_plays(r, p)
                     .iter()
-                    .flat_map(|c| sim::options(r, *c))
-                    .map(|m| m.to_string())
-                    .filter(|m| seen.insert(m.clone()))
+                    .map(ToString::to_string)
                     .collect()
             }
             Key::DrawCapture => match self.card_being_drawn() {

@@ -154,6 +154,17 @@ fn greedy_key(r: &Referee, m: &Move, deep: bool) -> i64 {
 }
 
 /// The greedy choice among `moves`: the most yaku points, then the best at a glance.
+/// Every play `p` may make, once each as it is written (two cards of a month with one
+/// code, two plain maples, are one answer): what the advisor weighs and the view lists.
+pub fn distinct_plays(r: &Referee, p: usize) -> Vec<Move> {
+    let mut seen = std::collections::BTreeSet::new();
+    r.playable(p)
+        .iter()
+        .flat_map(|c| options(r, *c))
+        .filter(|m| seen.insert(m.to_string()))
+        .collect()
+}
+
 /// The first move that captures anything, else the first move.
 fn eager_move(r: &Referee, moves: &[Move]) -> Option<Move> {
     moves
