@@ -107,6 +107,29 @@ pub fn spots(board: &Board, domino: Domino, rules: &Rules) -> Option<Vec<Placeme
     if board.find(domino).is_some() {
         return Some(Vec::new());
     }
+    let slots = slots(board, rules)?;
+    let ways: &[Domino] = if domino.is_double() {
+        &[domino]
+    } else {
+        &[domino, domino.flipped()]
+    };
+    Some(
+        slots
+            .into_iter()
+            .flat_map(|(at, dir)| ways.iter().map(move |d| Placement::new(*d, at, dir)))
+            .collect(),
+    )
+}
+
+/// Every place a domino not on the table may be laid, whatever its numbers: its first
+/// square and its direction, in the order of [`spots`]. `None` while the spoke is laid.
+/// Whether a place is legal does not depend on the domino's numbers, only on whether it
+/// is on the table already ([`Fault::OnTable`]), so this is the one search behind every
+/// domino's spots.
+pub fn slots(board: &Board, rules: &Rules) -> Option<Vec<(Square, Dir)>> {
+    if board.len() < SPOKE {
+        return None;
+    }
     let mut firsts: BTreeSet<(Square, Dir)> = BTreeSet::new();
     for sq in board.squares() {
         for n in sq.neighbours() {
@@ -120,21 +143,56 @@ pub fn spots(board: &Board, domino: Domino, rules: &Rules) -> Option<Vec<Placeme
             firsts.insert((Square::new(n.x, n.y - 1), Dir::V));
         }
     }
-    let ways: &[Domino] = if domino.is_double() {
-        &[domino]
-    } else {
-        &[domino, domino.flipped()]
-    };
-    let mut out = Vec::new();
-    for (at, dir) in firsts {
-        for d in ways {
-            let p = Placement::new(*d, at, dir);
-            if faults(board, &p, rules).is_empty() {
-                out.push(p);
-            }
+    let bounds = board.bounds();
+    Some(
+        firsts
+            .into_iter()
+            .filter(|(at, dir)| {
+                // Any domino will do: the numbers play no part in the faults looked at.
+                let p = Placement::new(Domino::new(0, 0), *at, *dir);
+                slot_fits(board, &p, bounds, rules)
+            })
+            .collect(),
+    )
+}
+
+/// Whether `p` breaks none of the faults [`faults`] finds apart from [`Fault::OnTable`],
+/// on a board of the spoke or more whose bounds are `bounds` (the same answers, found
+/// without going through every domino on the table).
+fn slot_fits(
+    board: &Board,
+    p: &Placement,
+    bounds: Option<(Square, Square)>,
+    rules: &Rules,
+) -> bool {
+    let own = p.squares();
+    if own.iter().any(|sq| board.cell(*sq).is_some()) || !board.touches(p) {
+        return false;
+    }
+    if rules.one_contact {
+        // Pairs of squares shared with each domino it touches: two with one is alongside.
+        let mut pieces: Vec<usize> = own
+            .iter()
+            .flat_map(|sq| sq.neighbours())
+            .filter_map(|n| board.cell(n).map(|c| c.piece))
+            .collect();
+        pieces.sort_unstable();
+        if pieces.windows(2).any(|w| w[0] == w[1]) {
+            return false;
         }
     }
-    Some(out)
+    if let (Some((aw, ah)), Some((lo, hi))) = (rules.area, bounds) {
+        let (lo, hi) = own.iter().fold((lo, hi), |(lo, hi), s| {
+            (
+                Square::new(lo.x.min(s.x), lo.y.min(s.y)),
+                Square::new(hi.x.max(s.x), hi.y.max(s.y)),
+            )
+        });
+        if hi.x - lo.x + 1 > aw as i32 || hi.y - lo.y + 1 > ah as i32 {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -246,5 +304,39 @@ mod tests {
         let dbl = spots(&b, Domino::new(9, 9), &r).unwrap();
         assert_eq!(dbl.len() * 2, all.len());
         assert_eq!(spots(&board("1-2@0,0h"), Domino::new(9, 9), &r), None);
+    }
+
+    /// The spots are exactly the placements [`faults`] finds nothing wrong with, in
+    /// reading order, under the rulings that bound where a domino may go.
+    #[test]
+    fn spots_agree_with_faults_under_every_placement_ruling() {
+        let b = board("6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h 5-5@3,0h 2-7@-1,1v");
+        for (one_contact, area) in [
+            (false, None),
+            (true, None),
+            (false, Some((6, 5))),
+            (true, Some((5, 4))),
+        ] {
+            let mut r = Rules::standard();
+            r.one_contact = one_contact;
+            r.area = area;
+            let d = Domino::new(10, 11);
+            let mut brute = Vec::new();
+            for y in -4..8 {
+                for x in -5..9 {
+                    for dir in [Dir::H, Dir::V] {
+                        for way in [d, d.flipped()] {
+                            let p = Placement::new(way, Square::new(x, y), dir);
+                            if faults(&b, &p, &r).is_empty() {
+                                brute.push(p);
+                            }
+                        }
+                    }
+                }
+            }
+            assert_eq!(spots(&b, d, &r).unwrap(), brute, "{one_contact} {area:?}");
+            let slots = slots(&b, &r).unwrap();
+            assert_eq!(slots.len() * 2, brute.len());
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use super::board::{Board, Dir, Domino, Placement, Square};
 use super::game::{Event, Game, Play, RunPlay};
 use super::place;
 use super::session::{Action, Deck, Setup, Table};
@@ -40,25 +41,28 @@ pub fn greedy(g: &Game) -> Event {
 
 /// Where the policy lays a domino: of every legal spot of every domino held, the one
 /// whose squares touch the most squares on the table (the most borders for later runs);
-/// the first such in the order of the hand and of [`place::spots`].
-fn best_spot(g: &Game, held: &[super::board::Domino]) -> Option<super::board::Placement> {
-    let touching = |p: &super::board::Placement| {
-        let own = p.squares();
-        own.iter()
-            .flat_map(|s| s.neighbours())
-            .filter(|n| !own.contains(n) && g.board.cell(*n).is_some())
-            .count()
-    };
-    let mut best: Option<(usize, super::board::Placement)> = None;
-    for d in held {
-        for p in place::spots(&g.board, *d, &g.rules).unwrap_or_default() {
-            let t = touching(&p);
-            if best.is_none_or(|(b, _)| t > b) {
-                best = Some((t, p));
-            }
+/// the first such in the order of the hand and of [`place::spots`]. Every domino held
+/// fits the same places ([`place::slots`]), so that is the first domino held at the
+/// first place touching the most, as written.
+pub fn best_spot(g: &Game, held: &[Domino]) -> Option<Placement> {
+    let d = held.iter().find(|d| g.board.find(**d).is_none())?;
+    let mut best: Option<(usize, (Square, Dir))> = None;
+    for (at, dir) in place::slots(&g.board, &g.rules)? {
+        let t = touching(&g.board, &Placement::new(*d, at, dir));
+        if best.is_none_or(|(b, _)| t > b) {
+            best = Some((t, (at, dir)));
         }
     }
-    best.map(|(_, p)| p)
+    best.map(|(_, (at, dir))| Placement::new(*d, at, dir))
+}
+
+/// How many squares on the table a domino laid at `p` would share a side with.
+pub fn touching(board: &Board, p: &Placement) -> usize {
+    let own = p.squares();
+    own.iter()
+        .flat_map(|s| s.neighbours())
+        .filter(|n| !own.contains(n) && board.cell(*n).is_some())
+        .count()
 }
 
 /// One whole game: the session at its end.
@@ -179,6 +183,51 @@ mod tests {
     use crate::diag::Source;
     use crate::pokino::Rules;
     use crate::pokino::check::check;
+
+    /// The policy's place, as it was first written: every spot of every domino held.
+    fn best_spot_by_every_spot(g: &Game, held: &[Domino]) -> Option<Placement> {
+        let mut best: Option<(usize, Placement)> = None;
+        for d in held {
+            for p in place::spots(&g.board, *d, &g.rules).unwrap_or_default() {
+                let t = touching(&g.board, &p);
+                if best.is_none_or(|(b, _)| t > b) {
+                    best = Some((t, p));
+                }
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+
+    /// The policy lays each domino where looking through every spot of every domino
+    /// would, at every turn of whole games under the rulings that bound placements.
+    #[test]
+    fn the_place_chosen_is_the_best_of_every_spot() {
+        let house = [
+            "base: pokino\n",
+            "base: pokino\nrulings:\n  placement: one-contact\n",
+            "base: pokino\nrulings:\n  playing-area: bounded\n",
+        ];
+        let mut laid = 0;
+        for text in house {
+            let rs = Ruleset::from_house_text("h.yaml", text).unwrap();
+            let t = play_game(&rs, 3, 11).unwrap();
+            let mut g = Game::new(
+                &t.setup.players,
+                t.setup.deal.as_ref(),
+                &Rules::from_ruleset(&rs),
+            )
+            .unwrap();
+            for e in &t.events {
+                if let Some(i) = g.to_play.filter(|_| g.spoke_laid()) {
+                    let held = g.players[i].held.clone().unwrap_or_default();
+                    assert_eq!(best_spot(&g, &held), best_spot_by_every_spot(&g, &held));
+                    laid += 1;
+                }
+                g.apply(e).unwrap();
+            }
+        }
+        assert!(laid > 100, "{laid}");
+    }
 
     /// Whole virtual games, 2 to 4 players, under every variant (and runs across corners,
     /// ruling `steps: diagonals`, with Territory): each ends, and its record passes
