@@ -1,7 +1,5 @@
 //! Laying a domino: whether a placement is legal, and every spot a domino fits.
 
-use std::collections::BTreeSet;
-
 use serde::Serialize;
 
 use super::board::{Board, Dir, Domino, Placement, Square};
@@ -130,19 +128,23 @@ pub fn slots(board: &Board, rules: &Rules) -> Option<Vec<(Square, Dir)>> {
     if board.len() < SPOKE {
         return None;
     }
-    let mut firsts: BTreeSet<(Square, Dir)> = BTreeSet::new();
+    let mut firsts: Vec<(Square, Dir)> = Vec::new();
     for sq in board.squares() {
         for n in sq.neighbours() {
             if board.cell(n).is_some() {
                 continue;
             }
             // `n` is empty and touches the board: a half may go there.
-            firsts.insert((n, Dir::H));
-            firsts.insert((n, Dir::V));
-            firsts.insert((Square::new(n.x - 1, n.y), Dir::H));
-            firsts.insert((Square::new(n.x, n.y - 1), Dir::V));
+            firsts.extend([
+                (n, Dir::H),
+                (n, Dir::V),
+                (Square::new(n.x - 1, n.y), Dir::H),
+                (Square::new(n.x, n.y - 1), Dir::V),
+            ]);
         }
     }
+    firsts.sort_unstable();
+    firsts.dedup();
     let bounds = board.bounds();
     Some(
         firsts
@@ -198,6 +200,7 @@ fn slot_fits(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
 
     fn board(s: &str) -> Board {
         s.parse().unwrap()

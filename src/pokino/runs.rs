@@ -12,11 +12,9 @@
 //! played in the other order). Runs are ordered by points, then length, then by their
 //! squares in reading order (row, then column), first square first.
 
-use std::collections::HashMap;
-
 use serde::Serialize;
 
-use super::board::{Board, Border, Domino, Square};
+use super::board::{Board, Border, Domino, QuickMap, Square};
 use super::score::{TABLE_MAX, points};
 use super::{MAX_NUMBER, Rules, card_number};
 use crate::cards::Card;
@@ -106,7 +104,7 @@ struct Graph {
 impl Graph {
     fn new(board: &Board, claimed: &[Border], rules: &Rules) -> Graph {
         let squares = board.squares();
-        let index: HashMap<Square, u16> = squares
+        let index: QuickMap<Square, u16> = squares
             .iter()
             .enumerate()
             .map(|(i, s)| (*s, i as u16))
@@ -115,7 +113,7 @@ impl Graph {
         let number: Vec<u8> = cells.iter().map(|c| c.number).collect();
         let piece: Vec<usize> = cells.iter().map(|c| c.piece).collect();
         let claimed: Vec<(Square, Square)> = claimed.iter().map(|b| b.key()).collect();
-        let mut border_id: HashMap<(u16, u16), u16> = HashMap::new();
+        let mut border_id: QuickMap<(u16, u16), u16> = QuickMap::default();
         let mut adj = vec![[(0u16, 0u16); 8]; squares.len()];
         let mut degree = vec![0u8; squares.len()];
         for (i, s) in squares.iter().enumerate() {
@@ -293,6 +291,8 @@ struct Walker<'g> {
     count: u64,
     budget: u64,
     keep: Option<usize>,
+    /// The search stops at the first run of this many cards ([`Limits::enough`]).
+    enough: usize,
     /// The best runs so far, best first (ties in the order found).
     top: Vec<Vec<u16>>,
 }
@@ -368,6 +368,9 @@ impl Walker<'_> {
                 self.keep_path();
                 self.path.pop();
             }
+            if len >= self.enough {
+                return false;
+            }
             // Go deeper only where another step is possible: most runs end here.
             if len < self.max_len && self.can_go_on(to_i, border, n) {
                 self.counts[usize::from(n)] -= 1;
@@ -413,8 +416,32 @@ pub const BUDGET: u64 = 50_000_000;
 /// `q.keep` of them (or all). The search stops after `q.budget` runs (then
 /// [`Found::complete`] is false and the count is a lower bound).
 pub fn find(board: &Board, q: &Query<'_>, rules: &Rules) -> Found {
+    find_within(board, q, rules, Limits::NONE)
+}
+
+/// Bounds on a search beyond the hand's and the beads' (for the advisor's play-outs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Runs of at most this many cards.
+    pub longest: usize,
+    /// Stop at the first run found of at least this many cards (then
+    /// [`Found::complete`] is false).
+    pub enough: usize,
+}
+
+impl Limits {
+    /// No bound.
+    pub const NONE: Limits = Limits {
+        longest: usize::MAX,
+        enough: usize::MAX,
+    };
+}
+
+/// [`find`], within `limits`.
+pub fn find_within(board: &Board, q: &Query<'_>, rules: &Rules, limits: Limits) -> Found {
     let g = Graph::new(board, q.claimed, rules);
     let (max_len, bound) = max_length(q.hand, q.beads, rules);
+    let max_len = max_len.min(limits.longest);
     let mut counts = [0u8; MAX_NUMBER as usize + 1];
     for c in q.hand {
         if let Some(n) = card_number(*c) {
@@ -432,6 +459,7 @@ pub fn find(board: &Board, q: &Query<'_>, rules: &Rules) -> Found {
         count: 0,
         budget: q.budget.unwrap_or(BUDGET).max(1),
         keep: q.keep.map(|k| k.max(1)),
+        enough: limits.enough.max(2),
         top: Vec::new(),
     };
     let mut complete = true;
