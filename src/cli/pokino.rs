@@ -19,6 +19,7 @@ use kado::words::count_of;
 
 use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, read_file, read_if_there};
 
+mod advise;
 mod check;
 mod play;
 
@@ -187,6 +188,27 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         #[arg(value_name = "RECORD")]
         record: String,
     },
+    /// The best move where a record stops: every run, place and pass weighed over play-outs.
+    #[command(long_about = advise::ABOUT, after_help = advise::AFTER)]
+    Advise {
+        /// The record so far: a file, or `-` for stdin. The player about to act where its
+        /// last game stops is advised.
+        #[arg(value_name = "RECORD")]
+        record: String,
+        /// Deals of the unseen pieces each move is played out over.
+        #[arg(long, value_name = "N", default_value_t = kado::pokino::advise::HINT_SAMPLES as u32, value_parser = clap::value_parser!(u32).range(2..=10_000))]
+        samples: u32,
+        /// The seed of the deals, to repeat the advice.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// The dominoes the player holds, e.g. `6-4 12-0 5-5`, when the record does not
+        /// deal them (real pieces): then the places to lay each are weighed too.
+        #[arg(long, value_name = "DOMINOES")]
+        dominoes: Option<String>,
+        /// List every legal move, not only those played out.
+        #[arg(long)]
+        all: bool,
+    },
     /// Referee a game live: each turn checked as it is played, the board drawn, the record written.
     #[command(long_about = PLAY_ABOUT, after_help = PLAY_AFTER)]
     Play {
@@ -321,6 +343,13 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         }),
         Cmd::Score { lengths, beads } => env.score(&lengths, beads),
         Cmd::Check { record } => env.check(&record),
+        Cmd::Advise {
+            record,
+            samples,
+            seed,
+            dominoes,
+            all,
+        } => env.advise(&record, samples as usize, seed, dominoes.as_deref(), all),
         Cmd::Play {
             players,
             save,

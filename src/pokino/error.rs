@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::diag::Problem;
 
-use super::board::{BORDER_EXPECTED, PAIR_EXPECTED, Square};
+use super::board::{BORDER_EXPECTED, Domino, PAIR_EXPECTED, Square};
 use super::game::{Did, End, Report, squares_text};
 use super::illegal::{Illegal, NoDrawWhy, joined_space};
 use super::place::Fault;
@@ -52,6 +52,12 @@ pub enum PokinoError {
     /// Run lengths that passed [`super::input::parse_run_length`] yet have no score (a
     /// fault in kado, not in the input): their indices.
     Unscorable { runs: Vec<usize> },
+    /// A domino said to be held twice (`--dominoes`).
+    HeldTwice { domino: Domino },
+    /// A domino said to be held that is on the table, or has left it.
+    HeldOnTable { domino: Domino },
+    /// Not as many dominoes as the player holds.
+    HeldCount { said: usize, holds: u32 },
 }
 
 impl fmt::Display for PokinoError {
@@ -117,6 +123,15 @@ impl fmt::Display for PokinoError {
             PokinoError::Unscorable { .. } => {
                 write!(f, "a run length passed the check but has no score")
             }
+            PokinoError::HeldTwice { domino } => write!(f, "{domino} is named twice"),
+            PokinoError::HeldOnTable { domino } => {
+                write!(f, "{domino} is on the table, or has left it: nobody holds it")
+            }
+            PokinoError::HeldCount { said, holds } => write!(
+                f,
+                "{} named, and the player holds {holds}",
+                crate::words::count_of(*said, "domino", "dominoes")
+            ),
         }
     }
 }

@@ -11,6 +11,7 @@
 //! - [`verdict`]: one verdict per command, with its sentences and `--explain` reasons.
 //! - [`error`]: every refusal and fault in words.
 
+pub mod advise;
 pub mod board;
 pub mod check;
 pub mod error;

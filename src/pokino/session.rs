@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Dir, Placement, Square};
+use super::advise;
 use super::check::standing;
 use super::error::PlayError;
 use super::game::{Deal, Event, Game};
@@ -18,7 +19,7 @@ use crate::cards::{Card, show_cards};
 use crate::diag::Source;
 use crate::render::Style;
 use crate::ruleset::Ruleset;
-use crate::session::{Question, Session, Step};
+use crate::session::{NoHint, Question, Session, Step};
 use crate::shuffle::Shuffler;
 
 /// Real pieces, or a virtual deal kado shuffles.
@@ -119,7 +120,15 @@ impl Table {
         }
     }
 
-    /// The best runs the player's known hand allows now, in words.
+    /// The advice for the player to act, in words (or why there is none).
+    fn advice(&self, held: Option<&[super::board::Domino]>) -> String {
+        let seed = u64::from(self.game.turns) + 1;
+        match advise::advise(&self.game, held, advise::HINT_SAMPLES, seed, advise::cores()) {
+            Ok(a) => a.render(advise::Shown::Prompt),
+            Err(why) => format!("Hint: {why}.\n"),
+        }
+    }
+
     /// The places listed for the player to move, as numbered answers (`3` lays the third).
     fn places(&self) -> Vec<(Placement, u32)> {
         match self.game.to_play.filter(|_| !self.game.is_over()) {
@@ -147,40 +156,6 @@ impl Table {
         }
         out
     }
-
-    fn best_runs(&self, i: usize) -> String {
-        let p = &self.game.players[i];
-        if p.known.is_empty() {
-            return format!(
-                "kado does not know {}'s cards: type them first (`{}: CARDS`)",
-                p.name, p.name
-            );
-        }
-        let found = self.game.hint(i, 5, None);
-        if found.runs.is_empty() {
-            return match found.bound {
-                super::runs::Bound::Beads if found.max_length < 2 => format!(
-                    "{} holds {}: a run of 2 cards costs 2 (a domino laid earns one)",
-                    p.name,
-                    crate::words::count(p.beads, "bead")
-                ),
-                _ => format!("{} can play no run now", p.name),
-            };
-        }
-        let runs: Vec<String> = found
-            .runs
-            .iter()
-            .map(|r| {
-                format!(
-                    "run {} @ {} ({} points)",
-                    crate::cards::code_cards(&r.cards),
-                    super::game::squares_text(&r.squares),
-                    r.points
-                )
-            })
-            .collect();
-        format!("the best runs: {}", runs.join("; "))
-    }
 }
 
 /// What a Pokino session asks.
@@ -199,7 +174,7 @@ impl Session for Table {
     type Key = Key;
     type Error = PlayError;
     const GAME: &'static str = super::GAME;
-    const COMMANDS: &'static str = ", hint (the best runs the hand allows), hand (your own pieces, when hands are kept private)";
+    const COMMANDS: &'static str = ", hint (every move weighed; `hint A-B C-D E-F` names your dominoes when kado does not know them), hand (your own pieces, when hands are kept private)";
 
     fn start(setup: &Setup, rules: &Ruleset) -> Result<Table, PlayError> {
         let game = Game::new(
@@ -254,7 +229,7 @@ impl Session for Table {
         Step::Ask(Question::new(
             key,
             prompt,
-            "A turn: `domino A-B@X,Y(h|v)`, `run CARDS [@ SQUARES]` (the squares may be left out when the cards fit one way), or `pass`; add `draws CARD` to name the card drawn. `NAME: CARDS` tells a player's whole hand; `hint` lists the best runs.",
+            "A turn: `domino A-B@X,Y(h|v)`, `run CARDS [@ SQUARES]` (the squares may be left out when the cards fit one way), or `pass`; add `draws CARD` to name the card drawn. `NAME: CARDS` tells a player's whole hand; `hint` weighs every move.",
         ))
     }
 
@@ -365,12 +340,27 @@ impl Session for Table {
         Some(self.game.outcome())
     }
 
-    /// At a turn: the best runs the player's known hand allows (the run search).
+    /// At a turn: every move of the player to act weighed by the advisor, from what that
+    /// player can see (the other hands, the deck and the poke are dealt at random).
     fn hint(&self, q: &Question<Key>) -> Option<String> {
-        let Key::Turn(Some(i)) = q.key else {
+        let Key::Turn(Some(_)) = q.key else {
             return None;
         };
-        Some(format!("Hint: {}.\n", self.best_runs(i)))
+        Some(self.advice(None))
+    }
+
+    /// `hint A-B C-D E-F`: the same, the player's dominoes named (real pieces).
+    fn hint_with(&self, q: &Question<Key>, known: &str) -> Result<String, NoHint> {
+        let Key::Turn(Some(i)) = q.key else {
+            return Err(NoHint::NotAChoice);
+        };
+        let src = Source::new("hint", known);
+        let holds = self.game.players.get(i).map_or(0, |p| p.dominoes);
+        let held = super::input::read_held(&src, &self.game, holds).map_err(|e| NoHint::Unreadable {
+            why: e.summary(),
+            takes: "`hint` alone, or `hint` then the dominoes you hold, e.g. `hint 6-4 12-0 5-5`",
+        })?;
+        Ok(self.advice(Some(&held)))
     }
 }
 
