@@ -265,6 +265,14 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         /// The seed of the first game's deal (game k uses seed + k).
         #[arg(long, value_name = "S", default_value = "1")]
         seed: u64,
+        /// The seats' policies: greedy, patient or advisor; one alone sits in one seat
+        /// (greedy in the others), or one a seat, e.g. `advisor,greedy,greedy`. The seats
+        /// turn one place a game.
+        #[arg(long, value_name = "P[,P…]", default_value = "greedy")]
+        policy: String,
+        /// Deals of the unseen pieces the advisor plays each move out over.
+        #[arg(long, value_name = "N", default_value_t = kado::pokino::advise::SIM_SAMPLES as u32, value_parser = clap::value_parser!(u32).range(2..=10_000))]
+        samples: u32,
     },
     /// Territory scoring: each domino goes to the player with the most tokens touching it.
     #[command(
@@ -369,7 +377,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             players,
             games,
             seed,
-        } => play::simulate(ctx, players, games, seed),
+            policy,
+            samples,
+        } => play::simulate(ctx, players, games, seed, &policy, samples as usize),
         Cmd::Status { file, record } => play::status(ctx, &file, record),
         Cmd::Territory {
             board,

@@ -125,7 +125,10 @@ impl fmt::Display for PokinoError {
             }
             PokinoError::HeldTwice { domino } => write!(f, "{domino} is named twice"),
             PokinoError::HeldOnTable { domino } => {
-                write!(f, "{domino} is on the table, or has left it: nobody holds it")
+                write!(
+                    f,
+                    "{domino} is on the table, or has left it: nobody holds it"
+                )
             }
             PokinoError::HeldCount { said, holds } => write!(
                 f,

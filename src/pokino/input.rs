@@ -342,6 +342,55 @@ pub fn parse_territory(
     Ok((board, toks))
 }
 
+/// The dominoes a player says they hold (`--dominoes`, or `hint` at a prompt): each a
+/// domino off the table (`6-4`), none on the table or named twice, as many as `holds`.
+/// Separators are spaces or commas.
+pub fn read_held(src: &Source, g: &super::game::Game, holds: u32) -> Result<Vec<Domino>, Error> {
+    let text = src.text.replace(',', " ");
+    let mut problems = crate::diag::Problems::new();
+    let mut out: Vec<Domino> = Vec::new();
+    let words = crate::notation::words_of(&text, 0);
+    for w in &words {
+        match super::board::domino_in(src, w.clone()) {
+            Ok(d) if out.iter().any(|x| x.same(d)) => {
+                problems.push(
+                    Problem::new(PokinoError::HeldTwice { domino: d }.to_string())
+                        .at(src, w.clone()),
+                );
+            }
+            Ok(d) => {
+                let on_table = g.board.find(d).is_some() || g.torn.iter().any(|t| t.same(d));
+                if on_table {
+                    problems.push(
+                        Problem::new(PokinoError::HeldOnTable { domino: d }.to_string())
+                            .at(src, w.clone()),
+                    );
+                }
+                out.push(d);
+            }
+            Err(p) => problems.push(*p),
+        }
+    }
+    if problems.is_empty() && out.len() != holds as usize {
+        problems.push(
+            Problem::new(
+                PokinoError::HeldCount {
+                    said: out.len(),
+                    holds,
+                }
+                .to_string(),
+            )
+            .at(src, 0..src.text.len())
+            .expected(format!(
+                "{} separated by spaces, e.g. 6-4 12-0 5-5",
+                crate::words::count_of(holds, "domino", "dominoes")
+            )),
+        );
+    }
+    problems.check()?;
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,38 +448,4 @@ mod tests {
         );
         assert!(Placement::parse(&Source::new("d", "13-5@0,0h")).is_err());
     }
-}
-
-/// The dominoes a player says they hold (`--dominoes`, or `hint` at a prompt): each a
-/// domino off the table (`6-4`), none on the table or named twice, as many as `holds`.
-/// Separators are spaces or commas.
-pub fn read_held(src: &Source, g: &super::game::Game, holds: u32) -> Result<Vec<Domino>, Error> {
-    let text = src.text.replace(',', " ");
-    let mut problems = crate::diag::Problems::new();
-    let mut out: Vec<Domino> = Vec::new();
-    let words = crate::notation::words_of(&text, 0);
-    for w in &words {
-        match super::board::domino_in(src, w.clone()) {
-            Ok(d) if out.iter().any(|x| x.same(d)) => {
-                problems.push(Problem::new(PokinoError::HeldTwice { domino: d }.to_string()).at(src, w.clone()));
-            }
-            Ok(d) => {
-                let on_table = g.board.find(d).is_some() || g.torn.iter().any(|t| t.same(d));
-                if on_table {
-                    problems.push(Problem::new(PokinoError::HeldOnTable { domino: d }.to_string()).at(src, w.clone()));
-                }
-                out.push(d);
-            }
-            Err(p) => problems.push(*p),
-        }
-    }
-    if problems.is_empty() && out.len() != holds as usize {
-        problems.push(
-            Problem::new(PokinoError::HeldCount { said: out.len(), holds }.to_string())
-                .at(src, 0..src.text.len())
-                .expected(format!("{} separated by spaces, e.g. 6-4 12-0 5-5", crate::words::count_of(holds, "domino", "dominoes"))),
-        );
-    }
-    problems.check()?;
-    Ok(out)
 }

@@ -139,9 +139,122 @@ pub fn touching(board: &Board, p: &Placement) -> usize {
         .count()
 }
 
-/// One whole game: the session at its end.
+/// A seat's policy in `simulate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Policy {
+    Greedy,
+    Patient,
+    Advisor,
+}
+
+impl Policy {
+    /// The policies' names, for people.
+    pub const NAMES: &'static str = "greedy, patient or advisor";
+
+    pub fn from_name(name: &str) -> Option<Policy> {
+        match name.trim() {
+            "greedy" => Some(Policy::Greedy),
+            "patient" => Some(Policy::Patient),
+            "advisor" => Some(Policy::Advisor),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Greedy => "greedy",
+            Policy::Patient => "patient",
+            Policy::Advisor => "advisor",
+        }
+    }
+
+    /// What the policy does, for people.
+    pub fn describe(self, samples: usize) -> String {
+        match self {
+            Policy::Greedy => POLICY.to_string(),
+            Policy::Patient => PATIENT.to_string(),
+            Policy::Advisor => format!(
+                "Each turn: the advisor's best move (`kado pokino advise`), its moves played out over {samples} deals of the pieces unseen; {}.",
+                super::advise::OTHERS
+            ),
+        }
+    }
+
+    /// The policy's turn for the player to move in `g`; `salt` seeds the advisor's deals.
+    pub fn turn(self, g: &Game, samples: usize, salt: u64) -> Event {
+        match self {
+            Policy::Greedy => greedy(g),
+            Policy::Patient => patient(g),
+            Policy::Advisor => super::advise::choose(g, samples, salt, 1),
+        }
+    }
+}
+
+/// The seats' policies asked for with `--policy`: one name (that policy in the first
+/// seat, greedy in the others), or one name a seat, separated by commas.
+pub fn read_seats(text: &str, players: usize) -> Result<Vec<Policy>, Error> {
+    let src = crate::diag::Source::new("--policy", text);
+    let mut out = Vec::new();
+    let mut at = 0;
+    for word in text.split(',') {
+        let span = at..at + word.len();
+        at += word.len() + 1;
+        match Policy::from_name(word) {
+            Some(p) => out.push(p),
+            None => {
+                return Err(Error::from(
+                    crate::diag::Problem::new(format!(
+                        "`{}` is not a policy kado simulates",
+                        word.trim()
+                    ))
+                    .at(&src, span)
+                    .expected(format!("{}, one for each seat or one alone", Policy::NAMES)),
+                ));
+            }
+        }
+    }
+    if out.len() == 1 {
+        out.resize(players, Policy::Greedy);
+    }
+    if out.len() != players {
+        return Err(Error::from(
+            crate::diag::Problem::new(format!(
+                "{} policies named for {players} players",
+                out.len()
+            ))
+            .at(&src, 0..text.len())
+            .expected(format!("one policy, or {players} separated by commas")),
+        ));
+    }
+    Ok(out)
+}
+
+/// Seat `j`'s policy in game `k`: the seats' list turned `k` places, so every policy sits
+/// in every seat in turn.
+pub fn seat_policy(seats: &[Policy], k: u64, j: usize) -> Policy {
+    let n = seats.len().max(1);
+    let turn = (k % n as u64) as usize;
+    seats
+        .get((j + n - turn) % n)
+        .copied()
+        .unwrap_or(Policy::Greedy)
+}
+
+/// One whole game by the greedy policy: the session at its end.
 pub fn play_game(rs: &Ruleset, players: usize, seed: u64) -> Result<Table, Error> {
-    let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
+    play_game_by(rs, &vec![Policy::Greedy; players], seed, 0)
+}
+
+/// One whole game, each seat by its policy (the advisor over `samples` deals): the
+/// session at its end.
+pub fn play_game_by(
+    rs: &Ruleset,
+    seats: &[Policy],
+    seed: u64,
+    samples: usize,
+) -> Result<Table, Error> {
+    let names: Vec<String> = (1..=seats.len()).map(|k| format!("p{k}")).collect();
     let setup = Setup::new(names, Deck::Virtual, seed);
     let mut t = Table::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
     // Every turn lays a domino, plays cards or passes; a game cannot outlast this.
@@ -149,9 +262,14 @@ pub fn play_game(rs: &Ruleset, players: usize, seed: u64) -> Result<Table, Error
         let action = match t.next() {
             Step::Done => return Ok(t),
             Step::Auto(a) => a,
-            Step::Ask(_) => Action {
-                line: greedy(&t.game).to_string(),
-            },
+            Step::Ask(_) => {
+                let i = t.game.to_play.unwrap_or(0);
+                let policy = seats.get(i).copied().unwrap_or(Policy::Greedy);
+                let salt = seed ^ u64::from(t.game.turns).wrapping_mul(0x2545_F491_4F6C_DD1D);
+                Action {
+                    line: policy.turn(&t.game, samples, salt).to_string(),
+                }
+            }
         };
         t.apply(&action).map_err(|e| {
             Error::msg(format!(
@@ -201,6 +319,21 @@ pub struct Report {
     /// Games ended by "Pokino!".
     pub pokino: u64,
     pub pokino_rate: f64,
+    /// Each policy's seats: their average score and wins.
+    pub policies: Vec<PolicyReport>,
+}
+
+/// How one policy's seats fared.
+#[derive(Clone, Debug, Serialize)]
+pub struct PolicyReport {
+    pub policy: &'static str,
+    /// Seats played, one a game for each seat the policy holds.
+    pub seats: u64,
+    /// The average score of its seats (pips under Territory).
+    pub average_score: f64,
+    /// Seats that won (a shared win counts for each).
+    pub wins: u64,
+    pub win_rate: f64,
 }
 
 /// Every ruleset's figures.
@@ -208,47 +341,130 @@ pub struct Report {
 pub struct SimVerdict {
     pub players: usize,
     pub seed: u64,
-    pub policy: &'static str,
+    /// The policies, for people.
+    pub policy: String,
+    /// The seats' policies in the first game (turned one place a game).
+    pub seats: Vec<&'static str>,
+    /// The advisor's deals per move, when a seat follows it.
+    pub samples: Option<usize>,
     pub results: Vec<Report>,
 }
 
-/// Plays `games` games of `players` under each ruleset, seeds `seed`, `seed + 1`, …
+/// What one game gave each seat: its score and whether it won; the turns; "Pokino!".
+struct GameResult {
+    scores: Vec<u64>,
+    won: Vec<bool>,
+    turns: u32,
+    pokino: bool,
+}
+
+/// Plays `games` games under each ruleset, seeds `seed`, `seed + 1`, …, the seats'
+/// policies turned one place a game, on every core; the advisor over `samples` deals.
 pub fn simulate(
     rulesets: &[Ruleset],
-    players: usize,
+    seats: &[Policy],
     games: u64,
     seed: u64,
-    mut tick: impl FnMut(&str),
+    samples: usize,
 ) -> Result<SimVerdict, Error> {
+    let players = seats.len();
     let mut results = Vec::new();
     for rs in rulesets {
-        let (mut score, mut best, mut turns, mut pokino) = (0u64, 0u64, 0u64, 0u64);
-        for k in 0..games {
-            let t = play_game(rs, players, seed.wrapping_add(k))?;
-            let s = t.game.scores();
-            score += s.iter().sum::<u64>();
-            best += s.iter().copied().max().unwrap_or(0);
-            turns += u64::from(t.game.turns);
-            pokino += u64::from(matches!(t.game.end, Some(super::game::End::Pokino { .. })));
-            tick(&rs.name);
-        }
-        let n = games.max(1) as f64;
-        results.push(Report {
-            ruleset: rs.name.clone(),
-            games,
-            average_score: score as f64 / (n * players as f64),
-            average_best_score: best as f64 / n,
-            average_turns: turns as f64 / n,
-            pokino,
-            pokino_rate: pokino as f64 / n,
+        let played = super::advise::par_map(games as usize, super::advise::cores(), |k| {
+            let k = k as u64;
+            let order: Vec<Policy> = (0..players).map(|j| seat_policy(seats, k, j)).collect();
+            play_game_by(rs, &order, seed.wrapping_add(k), samples).map(|t| {
+                let winners = t.game.winners();
+                GameResult {
+                    scores: t.game.scores(),
+                    won: t
+                        .game
+                        .players
+                        .iter()
+                        .map(|p| winners.contains(&p.name))
+                        .collect(),
+                    turns: t.game.turns,
+                    pokino: matches!(t.game.end, Some(super::game::End::Pokino { .. })),
+                }
+            })
         });
+        let played = played.into_iter().collect::<Result<Vec<_>, _>>()?;
+        results.push(report(&rs.name, seats, &played));
     }
+    let distinct = distinct(seats);
+    let policy = if distinct == [Policy::Greedy] {
+        POLICY.to_string()
+    } else {
+        distinct
+            .iter()
+            .map(|p| format!("{}: {}", p.name(), p.describe(samples)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     Ok(SimVerdict {
         players,
         seed,
-        policy: POLICY,
+        policy,
+        seats: seats.iter().map(|p| p.name()).collect(),
+        samples: distinct.contains(&Policy::Advisor).then_some(samples),
         results,
     })
+}
+
+/// The policies seated, each once, in the order first seated.
+pub fn distinct(seats: &[Policy]) -> Vec<Policy> {
+    let mut out: Vec<Policy> = Vec::new();
+    for p in seats {
+        if !out.contains(p) {
+            out.push(*p);
+        }
+    }
+    out
+}
+
+/// One ruleset's figures from its games.
+fn report(ruleset: &str, seats: &[Policy], played: &[GameResult]) -> Report {
+    let players = seats.len();
+    let n = played.len().max(1) as f64;
+    let total: u64 = played.iter().map(|g| g.scores.iter().sum::<u64>()).sum();
+    let policies = distinct(seats)
+        .into_iter()
+        .map(|policy| {
+            let (mut count, mut score, mut wins) = (0u64, 0u64, 0u64);
+            for (k, g) in played.iter().enumerate() {
+                for j in 0..players {
+                    if seat_policy(seats, k as u64, j) == policy {
+                        count += 1;
+                        score += g.scores.get(j).copied().unwrap_or(0);
+                        wins += u64::from(g.won.get(j).copied().unwrap_or(false));
+                    }
+                }
+            }
+            let c = count.max(1) as f64;
+            PolicyReport {
+                policy: policy.name(),
+                seats: count,
+                average_score: score as f64 / c,
+                wins,
+                win_rate: wins as f64 / c,
+            }
+        })
+        .collect();
+    let pokino = played.iter().filter(|g| g.pokino).count() as u64;
+    Report {
+        ruleset: ruleset.to_string(),
+        games: played.len() as u64,
+        average_score: total as f64 / (n * players as f64),
+        average_best_score: played
+            .iter()
+            .map(|g| g.scores.iter().copied().max().unwrap_or(0))
+            .sum::<u64>() as f64
+            / n,
+        average_turns: played.iter().map(|g| u64::from(g.turns)).sum::<u64>() as f64 / n,
+        pokino,
+        pokino_rate: pokino as f64 / n,
+        policies,
+    }
 }
 
 #[cfg(test)]
@@ -301,6 +517,46 @@ mod tests {
             }
         }
         assert!(laid > 100, "{laid}");
+    }
+
+    #[test]
+    fn seats_are_read_and_turned_game_by_game() {
+        use Policy::{Advisor, Greedy, Patient};
+        assert_eq!(read_seats("advisor", 3).unwrap(), [Advisor, Greedy, Greedy]);
+        assert_eq!(read_seats("greedy, patient", 2).unwrap(), [Greedy, Patient]);
+        let e = read_seats("advisor,greedy", 3).unwrap_err();
+        assert_eq!(e.summary(), "2 policies named for 3 players");
+        let e = read_seats("advisor,wise,greedy", 3).unwrap_err();
+        assert_eq!(e.problems[0].span, Some(8..12));
+        let seats = [Advisor, Greedy, Greedy];
+        let advisor_at = |k| (0..3).find(|j| seat_policy(&seats, k, *j) == Advisor);
+        assert_eq!(
+            [advisor_at(0), advisor_at(1), advisor_at(2), advisor_at(3)],
+            [Some(0), Some(1), Some(2), Some(0)]
+        );
+    }
+
+    /// A seat by the advisor and one by the greedy policy (short games: 7 dominoes in
+    /// the poke): the games end, each policy's seats are counted, seats turn, and the
+    /// figures are those of each game played alone.
+    #[test]
+    fn the_advisor_sits_at_the_table() {
+        let rs =
+            Ruleset::from_house_text("h.yaml", "base: pokino\nvalues:\n  start-dominoes: 40\n")
+                .unwrap();
+        let seats = [Policy::Advisor, Policy::Greedy];
+        let v = simulate(std::slice::from_ref(&rs), &seats, 2, 5, 2).unwrap();
+        let r = &v.results[0];
+        assert_eq!((r.games, v.samples), (2, Some(2)));
+        assert_eq!(v.seats, ["advisor", "greedy"]);
+        let seats_of: Vec<(&str, u64)> = r.policies.iter().map(|p| (p.policy, p.seats)).collect();
+        assert_eq!(seats_of, [("advisor", 2), ("greedy", 2)]);
+        let first = play_game_by(&rs, &seats, 5, 2).unwrap().game.scores()[0];
+        let second = play_game_by(&rs, &[Policy::Greedy, Policy::Advisor], 6, 2)
+            .unwrap()
+            .game
+            .scores()[1];
+        assert_eq!(r.policies[0].average_score, (first + second) as f64 / 2.0);
     }
 
     /// Whole virtual games, 2 to 4 players, under every variant (and runs across corners,

@@ -21,7 +21,14 @@ impl Env<'_> {
     ) -> Outcome {
         let src = super::super::limits::read_source(path, "record", FILE_LIMIT)?;
         let held = dominoes.map(|d| Source::new("--dominoes", d));
-        let a = advise::advise_record(&src, self.rules, held.as_ref(), samples, seed, advise::cores())?;
+        let a = advise::advise_record(
+            &src,
+            self.rules,
+            held.as_ref(),
+            samples,
+            seed,
+            advise::cores(),
+        )?;
         self.ctx.emit(
             &a,
             &a.render(Shown::Command { all }),

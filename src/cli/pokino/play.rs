@@ -53,9 +53,17 @@ pub fn status(ctx: &Ctx, file: &std::path::Path, record: bool) -> Outcome {
     }
 }
 
-/// `simulate`: whole games by the greedy policy, under each variant or the rules given.
-pub fn simulate(ctx: &Ctx, players: usize, games: u64, seed: u64) -> Outcome {
+/// `simulate`: whole games, each seat by its policy, under each variant or the rules given.
+pub fn simulate(
+    ctx: &Ctx,
+    players: usize,
+    games: u64,
+    seed: u64,
+    policy: &str,
+    samples: usize,
+) -> Outcome {
     sim::check_counts(players, games)?;
+    let seats = sim::read_seats(policy, players)?;
     let rulesets: Vec<Ruleset> = match &ctx.rules {
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
         None => [
@@ -69,7 +77,7 @@ pub fn simulate(ctx: &Ctx, players: usize, games: u64, seed: u64) -> Outcome {
         .map(|n| Ruleset::builtin(n))
         .collect::<Result<_, _>>()?,
     };
-    let v = sim::simulate(&rulesets, players, games, seed, |_| {})
+    let v = sim::simulate(&rulesets, &seats, games, seed, samples)
         .map_err(|e| Failure::Internal(e.summary()))?;
     let mut t = render::table([
         "Ruleset",
@@ -89,10 +97,42 @@ pub fn simulate(ctx: &Ctx, players: usize, games: u64, seed: u64) -> Outcome {
             format!("{:.0}%", r.pokino_rate * 100.0),
         ]);
     }
-    let human = format!(
-        "{players} players, seed {seed}.\n{}Policy: {}\n",
-        render::show(&t),
-        sim::POLICY
-    );
+    let mixed = sim::distinct(&seats) != [sim::Policy::Greedy];
+    let human = if mixed {
+        format!(
+            "{players} players, seed {seed}; seats: {} (turned one place a game).\n{}{}Policies:\n{}\n",
+            v.seats.join(", "),
+            render::show(&t),
+            policies_table(&v),
+            v.policy
+                .lines()
+                .map(|l| format!("  {l}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    } else {
+        format!(
+            "{players} players, seed {seed}.\n{}Policy: {}\n",
+            render::show(&t),
+            v.policy
+        )
+    };
     ctx.emit(&v, &human, &kado::explain::Explain::new())
+}
+
+/// Each policy's seats under each ruleset: average score and wins.
+fn policies_table(v: &sim::SimVerdict) -> String {
+    let mut t = render::table(["Ruleset", "Policy", "Seats", "Average score", "Wins"]);
+    for r in &v.results {
+        for p in &r.policies {
+            t.add_row([
+                r.ruleset.clone(),
+                p.policy.to_string(),
+                p.seats.to_string(),
+                format!("{:.1}", p.average_score),
+                format!("{} ({:.0}%)", p.wins, p.win_rate * 100.0),
+            ]);
+        }
+    }
+    render::show(&t)
 }
