@@ -25,7 +25,7 @@ mod play;
 
 const BOARD_HELP: &str = "The board: dominoes such as `6-4@0,0h 1-3@0,1h` (A-B@X,Y, then h: B half to the right, or v: B half below), separated by spaces, `;` or newlines. The first four are the starting spoke. See kado-notation(7).";
 
-const PLAY_ABOUT: &str = "Referee a game at the table, turn by turn. kado asks for the starting spoke (real pieces) or lays it (a virtual deal), then asks each player's turn in the record notation, checks it against the rules in force, and says what it did; the board is drawn after every turn with its claimed borders, each player's score, beads, cards and dominoes. The game ends on \"Pokino!\" or an empty poke, with the winner.\n\nWith `--deck virtual` kado shuffles every domino and card from the seed, deals, and shows the player to move their hand and dominoes. The game is saved after every answer; `kado pokino resume FILE` continues it, `status FILE --record` prints its record, which `kado pokino check` referees to the same result.";
+const PLAY_ABOUT: &str = "Referee a game at the table, turn by turn. kado asks for the starting spoke (real pieces) or lays it (a virtual deal), then asks each player's turn in the record notation, checks it against the rules in force, and says what it did; the board is drawn after every turn with its claimed borders, each player's score, beads, cards and dominoes. The game ends on \"Pokino!\" or an empty poke, with the winner.\n\nWith `--deck virtual` kado shuffles every domino and card from the seed, deals, and shows the player to move their hand and dominoes. The game is saved after every answer; `kado pokino resume FILE` continues it, `status FILE --record` prints its record, which `kado pokino check` referees to the same result.\n\n`hint` at a turn weighs every move of the player to act as `kado pokino advise` does, from what that player can see: the other hands and dominoes, the deck and the poke are dealt at random from the pieces unseen for each play-out, others modelled as the greedy policy. With real pieces kado does not know a player's dominoes: `hint 6-4 12-0 5-5` names them.";
 
 const PLAY_AFTER: &str = "At each turn answer (the player's name may be left out):
   domino 5-5@3,0h                     lay a domino
@@ -33,17 +33,19 @@ const PLAY_AFTER: &str = "At each turn answer (the player's name may be left out
   pass                                neither (ruling pass)
   ... draws 7H                        after a turn: the card drawn, when it is seen (ruling deck)
   ana: AS 4H 9C 9D KH                 a player's whole hand, so kado checks every card played
-  hint                                the best runs the player's known hand allows
+  hint                                every move weighed by the advisor (as `kado pokino advise`)
+  hint 6-4 12-0 5-5                   the same, with the dominoes held named (real pieces)
   fix [N ANSWER]                      list the answers given, or replace answer N (later answers kept where they still hold)
   undo, show, help, quit
 The game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 
-const SIMULATE_AFTER: &str = "The policy: each turn, play the best run the hand allows (most points, then most cards), else lay a domino where it touches the most squares on the table, else pass. Without --rules, the base game and each variant (pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory) are simulated.
+const SIMULATE_AFTER: &str = "The policies: greedy (the default: each turn, play the best run the hand allows (most points, then most cards), else lay a domino where it touches the most squares on the table, else pass); patient (gather beads and cards for a run of 10, the most the table scores; play it when the hand allows; once the poke holds 30 dominoes or fewer, play the run scoring most for the fewest cards); advisor (`kado pokino advise`'s best move, each move weighed over --samples deals of the pieces unseen, others modelled as the greedy policy). `--policy advisor` seats the advisor in one seat and greedy in the others; `--policy advisor,greedy,greedy` names each seat. The seats turn one place a game, so each policy sits in each seat in turn; each policy's seats are reported (average score, pips under Territory, and wins). Games are played on every core. Without --rules, the base game and each variant (pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory) are simulated.
 
-JSON keys: players, seed, policy, results (each: ruleset, games, average_score (a player's), average_best_score, average_turns, pokino (games ended by \"Pokino!\"), pokino_rate).
+JSON keys: players, seed, policy (in words), seats (the policies of the first game's seats), samples (null without the advisor), results (each: ruleset, games, average_score (a player's), average_best_score, average_turns, pokino (games ended by \"Pokino!\"), pokino_rate, policies (each: policy, seats, average_score, wins, win_rate)).
 
-Example:
-  kado pokino simulate --players 3 --games 100 --seed 1";
+Examples:
+  kado pokino simulate --players 3 --games 100 --seed 1
+  kado --rules pokino pokino simulate --players 3 --games 300 --policy advisor";
 
 const CHECK_ABOUT: &str = "Referee a game's record turn by turn: what each line did (beads taken and paid, cards and dominoes drawn, runs scored and borders claimed), then the board with its claimed borders, each player's score, beads, hand and dominoes, the poke and the deck, and the end and the winner, or who plays next when the record stops before the end. The first line that breaks a rule is the verdict: its line, the rule, and what would have been legal (exit 0). A record that cannot be read is an error with its line, column and a caret (exit 2).";
 
@@ -253,7 +255,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         #[arg(long)]
         record: bool,
     },
-    /// Play whole games with a virtual deal and a greedy policy; report scores, lengths and "Pokino!".
+    /// Play whole games with a virtual deal, each seat by a policy; report scores, lengths and "Pokino!".
     #[command(after_help = SIMULATE_AFTER)]
     Simulate {
         /// Players at the table.

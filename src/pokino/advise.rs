@@ -714,16 +714,18 @@ impl Advice {
             self.samples,
             self.seed
         );
+        let first = self.candidates.first().and_then(|c| c.value);
+        if self.candidates.iter().any(|c| c.value > first) {
+            out += "The patient policy's move stays first: no other beats it on these deals by more than the noise of the difference.\n";
+        }
         let rest = self.candidates.len() - self.played_out;
         if rest > 0 {
             out += &format!(
-                "{} of {} moves played out: the patient policy's, passing, the first run of each length and the {PLACES_WEIGHED} places whose dominoes open the longest runs for the hand. {}\n",
+                "{} of {} moves played out: the patient policy's, passing, the first run of each length and the {PLACES_WEIGHED} places opening the longest runs for the hand; {}\n",
                 self.played_out,
                 self.candidates.len(),
                 match shown {
-                    Shown::Command { all: true } => {
-                        "The others, marked —, follow by that look.".to_string()
-                    }
+                    Shown::Command { all: true } => "the others follow, marked —.".to_string(),
                     Shown::Command { all: false } => {
                         format!("{rest} more not played out (`--all` lists them).")
                     }

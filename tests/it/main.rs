@@ -24,6 +24,7 @@ mod koikoi_advise;
 mod koikoi_record;
 mod limits;
 mod pokino;
+mod pokino_advise;
 mod pokino_props;
 mod pokino_record;
 mod properties;
