@@ -20,7 +20,7 @@
 
 use serde::Serialize;
 
-use super::board::{Board, Border, Domino};
+use super::board::{Border, Domino};
 use super::game::{Event, Game, Play, RunPlay};
 use super::runs::{self, Limits, Query, Run};
 use super::score::TABLE_MAX;
@@ -200,9 +200,7 @@ fn place_moves(g: &Game, i: usize, held: &[Domino]) -> Vec<Move> {
     let mut out = Vec::new();
     for d in held {
         for at in place::spots(&g.board, *d, &g.rules).unwrap_or_default() {
-            let mut ps = g.board.placements().to_vec();
-            ps.push(at);
-            let board = Board::from_placements(ps);
+            let board = g.board.plus(at);
             let look = runs::find_within(&board, &q, &g.rules, most)
                 .best
                 .map_or(0, |r| r.length);

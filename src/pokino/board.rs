@@ -835,7 +835,8 @@ impl Board {
     /// A board from placements already known to be good (a later domino on a covered
     /// square covers it). [`Board::validate`] is the check for what people write.
     pub fn from_placements(placements: Vec<Placement>) -> Board {
-        let mut cells = QuickMap::default();
+        let mut cells =
+            QuickMap::with_capacity_and_hasher(2 * placements.len(), Default::default());
         for (i, p) in placements.iter().enumerate() {
             for sq in p.squares() {
                 if let Some(number) = p.number_at(sq) {
@@ -844,6 +845,20 @@ impl Board {
             }
         }
         Board { placements, cells }
+    }
+
+    /// This board with `p` laid last: the same board as [`Board::from_placements`] of every
+    /// placement then `p`, without covering every square again.
+    pub fn plus(&self, p: Placement) -> Board {
+        let mut b = self.clone();
+        let i = b.placements.len();
+        b.placements.push(p);
+        for sq in p.squares() {
+            if let Some(number) = p.number_at(sq) {
+                b.cells.insert(sq, Cell { piece: i, number });
+            }
+        }
+        b
     }
 
     /// The dominoes in the order they were laid.
@@ -867,7 +882,7 @@ impl Board {
     /// Every covered square, in reading order.
     pub fn squares(&self) -> Vec<Square> {
         let mut v: Vec<Square> = self.cells.keys().copied().collect();
-        v.sort();
+        v.sort_unstable();
         v
     }
 

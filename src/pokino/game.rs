@@ -1014,9 +1014,7 @@ fn report(player: Option<&str>, did: Did) -> Report {
 }
 
 fn with_domino(board: &Board, p: Placement) -> Board {
-    let mut ps = board.placements().to_vec();
-    ps.push(p);
-    Board::from_placements(ps)
+    board.plus(p)
 }
 
 fn check_players(players: &[String]) -> Result<(), SetupError> {

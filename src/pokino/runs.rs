@@ -112,13 +112,14 @@ impl Graph {
         let cells: Vec<_> = squares.iter().filter_map(|s| board.cell(*s)).collect();
         let number: Vec<u8> = cells.iter().map(|c| c.number).collect();
         let piece: Vec<usize> = cells.iter().map(|c| c.piece).collect();
-        let claimed: Vec<(Square, Square)> = claimed.iter().map(|b| b.key()).collect();
-        let mut border_id: QuickMap<(u16, u16), u16> = QuickMap::default();
+        let claimed = sorted_keys(claimed);
+        let mut border_id: QuickMap<(u16, u16), u16> =
+            QuickMap::with_capacity_and_hasher(2 * squares.len(), Default::default());
         let mut adj = vec![[(0u16, 0u16); 8]; squares.len()];
         let mut degree = vec![0u8; squares.len()];
         for (i, s) in squares.iter().enumerate() {
             // The squares a run may step to, in ascending reading order.
-            for n in s.steps(rules) {
+            for n in s.around().into_iter().filter(|n| s.is_step_to(*n, rules)) {
                 let Some(&j) = index.get(&n) else { continue };
                 if step_blocked(piece[i] == piece[usize::from(j)], *s, n, &claimed, rules).is_some()
                 {
@@ -144,7 +145,8 @@ impl Graph {
 }
 
 /// Why a run may not step between two neighbouring covered squares, if it may not: the
-/// two halves of one domino (allowed under Tear Down the Walls), or a claimed border.
+/// two halves of one domino (allowed under Tear Down the Walls), or a claimed border
+/// (`claimed` sorted).
 /// The run search and the check of a run as written both ask this.
 fn step_blocked(
     same_domino: bool,
@@ -158,8 +160,16 @@ fn step_blocked(
     }
     let border = Border::new(a, b);
     claimed
-        .contains(&border.key())
+        .binary_search(&border.key())
+        .is_ok()
         .then_some(StepFault::Claimed { border })
+}
+
+/// The claimed borders as pairs of squares, sorted for [`step_blocked`]'s look-up.
+fn sorted_keys(claimed: &[Border]) -> Vec<(Square, Square)> {
+    let mut keys: Vec<(Square, Square)> = claimed.iter().map(|b| b.key()).collect();
+    keys.sort_unstable();
+    keys
 }
 
 /// Why a run as written is not a legal walk on the board.
@@ -195,7 +205,7 @@ pub fn check_walk(
     claimed: &[Border],
     rules: &Rules,
 ) -> Result<(Vec<Border>, Vec<Domino>), (usize, StepFault)> {
-    let claimed: Vec<(Square, Square)> = claimed.iter().map(|b| b.key()).collect();
+    let claimed = sorted_keys(claimed);
     let mut crossed: Vec<Border> = Vec::new();
     let mut torn: Vec<Domino> = Vec::new();
     if let Some(first) = squares.first()
