@@ -21,6 +21,7 @@
 use serde::Serialize;
 
 use super::board::{Border, Domino};
+use super::error::PokinoError;
 use super::game::{Event, Game, Play, RunPlay};
 use super::runs::{self, Limits, Query, Run};
 use super::score::TABLE_MAX;
@@ -650,6 +651,12 @@ pub fn advise_record(
     }
     let g = last.game;
     let held = match (dominoes, g.to_play.filter(|_| !g.is_over())) {
+        (Some(d), Some(i)) if g.players[i].held.is_some() => {
+            let why = PokinoError::HeldDealt {
+                player: g.players[i].name.clone(),
+            };
+            return Err(Problem::new(why.to_string()).at(d, 0..d.text.len()).into());
+        }
         (Some(d), Some(i)) => Some(super::input::read_held(d, &g, g.players[i].dominoes)?),
         _ => None,
     };

@@ -58,6 +58,8 @@ pub enum PokinoError {
     HeldOnTable { domino: Domino },
     /// Not as many dominoes as the player holds.
     HeldCount { said: usize, holds: u32 },
+    /// Dominoes named for a player whose dominoes the record deals.
+    HeldDealt { player: String },
 }
 
 impl fmt::Display for PokinoError {
@@ -130,6 +132,10 @@ impl fmt::Display for PokinoError {
                     "{domino} is on the table, or has left it: nobody holds it"
                 )
             }
+            PokinoError::HeldDealt { player } => write!(
+                f,
+                "the record deals {player}'s dominoes: leave --dominoes out"
+            ),
             PokinoError::HeldCount { said, holds } => write!(
                 f,
                 "{} named, and the player holds {holds}",

@@ -360,6 +360,10 @@ impl Session for Table {
         let Key::Turn(Some(i)) = q.key else {
             return Err(NoHint::NotAChoice);
         };
+        if self.game.players.get(i).is_some_and(|p| p.held.is_some()) {
+            // A virtual deal: kado knows the dominoes already.
+            return Err(NoHint::TakesNothing);
+        }
         let src = Source::new("hint", known);
         let holds = self.game.players.get(i).map_or(0, |p| p.dominoes);
         let held = super::input::read_held(&src, &self.game, holds).map_err(|e| NoHint::Unreadable {

@@ -248,7 +248,8 @@ fn the_hints_first_answer_is_typed_back_at_a_play_prompt() {
     let out = Test::new()
         .current_dir(dir.path())
         .args(play)
-        .stdin("hint\nquit\n")
+        .args(["--record", "r.txt"])
+        .stdin("hint 1-2 3-4 5-6\nhint\nquit\n")
         .any_stdout()
         .run();
     assert!(
@@ -256,6 +257,24 @@ fn the_hints_first_answer_is_typed_back_at_a_play_prompt() {
         "{}",
         out.stdout
     );
+    // kado dealt the dominoes: they are not named.
+    assert!(
+        out.stdout.contains("ana's turn: hint 1-2 3-4 5-6\n✗ `hint` takes nothing after it at this prompt: type `hint` alone\n"),
+        "{}",
+        out.stdout
+    );
+    // The record of the virtual deal is advised on alike, its dominoes not named either.
+    Test::new()
+        .current_dir(dir.path())
+        .args(["pokino", "advise", "r.txt"])
+        .stdout_has("│ best ┆ domino 4-6@3,0v ")
+        .run();
+    Test::new()
+        .current_dir(dir.path())
+        .args(["pokino", "advise", "--dominoes", "1-2 3-4 5-6", "r.txt"])
+        .status(2)
+        .stderr_has("error: the record deals ana's dominoes: leave --dominoes out\n")
+        .run();
     let best = best_answer(&out.stdout);
     assert_eq!(best, "domino 4-6@3,0v");
     std::fs::remove_file(dir.path().join("s.yaml")).unwrap();
