@@ -275,6 +275,10 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         /// Deals of the unseen pieces the advisor plays each move out over.
         #[arg(long, value_name = "N", default_value_t = kado::pokino::advise::SIM_SAMPLES as u32, value_parser = clap::value_parser!(u32).range(2..=10_000))]
         samples: u32,
+        /// Also write the games as a record (which `check` and `advise` read, under the
+        /// same rules) to this file, each game after a comment naming its ruleset and seed.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
     },
     /// Territory scoring: each domino goes to the player with the most tokens touching it.
     #[command(
@@ -381,7 +385,18 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             seed,
             policy,
             samples,
-        } => play::simulate(ctx, players, games, seed, &policy, samples as usize),
+            record,
+        } => play::simulate(
+            ctx,
+            &play::SimAsk {
+                players,
+                games,
+                seed,
+                policy: &policy,
+                samples: samples as usize,
+                record,
+            },
+        ),
         Cmd::Status { file, record } => play::status(ctx, &file, record),
         Cmd::Territory {
             board,

@@ -348,14 +348,19 @@ pub struct SimVerdict {
     /// The advisor's deals per move, when a seat follows it.
     pub samples: Option<usize>,
     pub results: Vec<Report>,
+    /// Every game's record, each after a comment naming its ruleset and seed.
+    #[serde(skip)]
+    pub records: String,
 }
 
-/// What one game gave each seat: its score and whether it won; the turns; "Pokino!".
+/// What one game gave each seat: its score and whether it won; the turns; "Pokino!";
+/// its record.
 struct GameResult {
     scores: Vec<u64>,
     won: Vec<bool>,
     turns: u32,
     pokino: bool,
+    record: String,
 }
 
 /// Plays `games` games under each ruleset, seeds `seed`, `seed + 1`, …, the seats'
@@ -369,6 +374,7 @@ pub fn simulate(
 ) -> Result<SimVerdict, Error> {
     let players = seats.len();
     let mut results = Vec::new();
+    let mut records = String::new();
     for rs in rulesets {
         let played = super::advise::par_map(games as usize, super::advise::cores(), |k| {
             let k = k as u64;
@@ -385,10 +391,20 @@ pub fn simulate(
                         .collect(),
                     turns: t.game.turns,
                     pokino: matches!(t.game.end, Some(super::game::End::Pokino { .. })),
+                    record: t.record_text(),
                 }
             })
         });
         let played = played.into_iter().collect::<Result<Vec<_>, _>>()?;
+        for (k, g) in played.iter().enumerate() {
+            records.push_str(&format!(
+                "# {} game {}, seed {}\n{}",
+                rs.name,
+                k + 1,
+                seed.wrapping_add(k as u64),
+                g.record
+            ));
+        }
         results.push(report(&rs.name, seats, &played));
     }
     let distinct = distinct(seats);
@@ -408,6 +424,7 @@ pub fn simulate(
         seats: seats.iter().map(|p| p.name()).collect(),
         samples: distinct.contains(&Policy::Advisor).then_some(samples),
         results,
+        records,
     })
 }
 

@@ -393,6 +393,38 @@ fn simulate_seats_the_advisor() {
         ),
         (Some("advisor"), Some(2))
     );
+    // The games' record, which `check` referees to the same ends.
+    let mut record = args.to_vec();
+    record.extend(["--record", "g.txt"]);
+    Test::new()
+        .current_dir(dir.path())
+        .args(record)
+        .any_stdout()
+        .run();
+    let text = std::fs::read_to_string(dir.path().join("g.txt")).unwrap();
+    assert!(
+        text.contains("short.yaml game 2, seed 2\nplayers: p1 p2\n"),
+        "{text}"
+    );
+    let v = Test::new()
+        .current_dir(dir.path())
+        .args([
+            "--json",
+            "--rules",
+            "short.yaml",
+            "pokino",
+            "check",
+            "g.txt",
+        ])
+        .any_stdout()
+        .run()
+        .json();
+    let games = v["games"].as_array().unwrap();
+    assert!(
+        games
+            .iter()
+            .all(|g| g["over"] == true && g["illegal"].is_null())
+    );
     let e = bad(&[
         "pokino",
         "simulate",

@@ -53,17 +53,24 @@ pub fn status(ctx: &Ctx, file: &std::path::Path, record: bool) -> Outcome {
     }
 }
 
+/// What `simulate` is asked.
+pub struct SimAsk<'a> {
+    pub players: usize,
+    pub games: u64,
+    pub seed: u64,
+    pub policy: &'a str,
+    pub samples: usize,
+    pub record: Option<PathBuf>,
+}
+
 /// `simulate`: whole games, each seat by its policy, under each variant or the rules given.
-pub fn simulate(
-    ctx: &Ctx,
-    players: usize,
-    games: u64,
-    seed: u64,
-    policy: &str,
-    samples: usize,
-) -> Outcome {
-    sim::check_counts(players, games)?;
-    let seats = sim::read_seats(policy, players)?;
+pub fn simulate(ctx: &Ctx, ask: &SimAsk) -> Outcome {
+    let (players, seed) = (ask.players, ask.seed);
+    sim::check_counts(players, ask.games)?;
+    let seats = sim::read_seats(ask.policy, players)?;
+    if let Some(path) = &ask.record {
+        kado::store::savefile::check_name(path, "--record")?;
+    }
     let rulesets: Vec<Ruleset> = match &ctx.rules {
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
         None => [
@@ -77,8 +84,17 @@ pub fn simulate(
         .map(|n| Ruleset::builtin(n))
         .collect::<Result<_, _>>()?,
     };
-    let v = sim::simulate(&rulesets, &seats, games, seed, samples)
+    let v = sim::simulate(&rulesets, &seats, ask.games, seed, ask.samples)
         .map_err(|e| Failure::Internal(e.summary()))?;
+    if let Some(path) = &ask.record {
+        kado::store::savefile::save_atomic(path, &v.records).map_err(|e| {
+            kado::diag::Error::msg(format!(
+                "could not write the record to {}: {}",
+                path.display(),
+                kado::store::io_words(&e)
+            ))
+        })?;
+    }
     let mut t = render::table([
         "Ruleset",
         "Games",
