@@ -257,29 +257,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
     },
     /// Play whole games with a virtual deal, each seat by a policy; report scores, lengths and "Pokino!".
     #[command(after_help = SIMULATE_AFTER)]
-    Simulate {
-        /// Players at the table.
-        #[arg(long, value_name = "N", default_value = "3")]
-        players: usize,
-        /// Games per ruleset.
-        #[arg(long, value_name = "G", default_value = "100")]
-        games: u64,
-        /// The seed of the first game's deal (game k uses seed + k).
-        #[arg(long, value_name = "S", default_value = "1")]
-        seed: u64,
-        /// The seats' policies: greedy, patient or advisor; one alone sits in one seat
-        /// (greedy in the others), or one a seat, e.g. `advisor,greedy,greedy`. The seats
-        /// turn one place a game.
-        #[arg(long, value_name = "P[,P…]", default_value = "greedy")]
-        policy: String,
-        /// Deals of the unseen pieces the advisor plays each move out over.
-        #[arg(long, value_name = "N", default_value_t = kado::pokino::advise::SIM_SAMPLES as u32, value_parser = clap::value_parser!(u32).range(2..=10_000))]
-        samples: u32,
-        /// Also write the games as a record (which `check` and `advise` read, under the
-        /// same rules) to this file, each game after a comment naming its ruleset and seed.
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-    },
+    Simulate(play::SimulateArgs),
     /// Territory scoring: each domino goes to the player with the most tokens touching it.
     #[command(
         after_help = "A token lies on a border between two squares (or, under ruling steps \
@@ -379,24 +357,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             play::play(ctx, &players, save, deck, seed, record, private)
         }
         Cmd::Resume { file, record } => play::resume(ctx, &file, record),
-        Cmd::Simulate {
-            players,
-            games,
-            seed,
-            policy,
-            samples,
-            record,
-        } => play::simulate(
-            ctx,
-            &play::SimAsk {
-                players,
-                games,
-                seed,
-                policy: &policy,
-                samples: samples as usize,
-                record,
-            },
-        ),
+        Cmd::Simulate(args) => play::simulate(ctx, &args),
         Cmd::Status { file, record } => play::status(ctx, &file, record),
         Cmd::Territory {
             board,

@@ -393,6 +393,43 @@ fn simulate_seats_the_advisor() {
         ),
         (Some("advisor"), Some(2))
     );
+    let e = bad(&[
+        "pokino",
+        "simulate",
+        "--players",
+        "3",
+        "--policy",
+        "advisor,greedy",
+    ]);
+    assert!(
+        e.starts_with("error: 2 policies named for 3 players\n"),
+        "{e}"
+    );
+}
+
+/// `simulate --record`: the games as a record, which `check` referees to the same ends.
+#[test]
+fn simulate_writes_the_games_record() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("short.yaml"),
+        "base: pokino\nvalues:\n  start-dominoes: 40\n",
+    )
+    .unwrap();
+    let args = [
+        "--rules",
+        "short.yaml",
+        "pokino",
+        "simulate",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--policy",
+        "advisor",
+        "--samples",
+        "2",
+    ];
     // The games' record, which `check` referees to the same ends.
     let mut record = args.to_vec();
     record.extend(["--record", "g.txt"]);
@@ -424,17 +461,5 @@ fn simulate_seats_the_advisor() {
         games
             .iter()
             .all(|g| g["over"] == true && g["illegal"].is_null())
-    );
-    let e = bad(&[
-        "pokino",
-        "simulate",
-        "--players",
-        "3",
-        "--policy",
-        "advisor,greedy",
-    ]);
-    assert!(
-        e.starts_with("error: 2 policies named for 3 players\n"),
-        "{e}"
     );
 }

@@ -54,20 +54,36 @@ pub fn status(ctx: &Ctx, file: &std::path::Path, record: bool) -> Outcome {
 }
 
 /// What `simulate` is asked.
-pub struct SimAsk<'a> {
-    pub players: usize,
-    pub games: u64,
-    pub seed: u64,
-    pub policy: &'a str,
-    pub samples: usize,
-    pub record: Option<PathBuf>,
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    /// Players at the table.
+    #[arg(long, value_name = "N", default_value = "3")]
+    players: usize,
+    /// Games per ruleset.
+    #[arg(long, value_name = "G", default_value = "100")]
+    games: u64,
+    /// The seed of the first game's deal (game k uses seed + k).
+    #[arg(long, value_name = "S", default_value = "1")]
+    seed: u64,
+    /// The seats' policies: greedy, patient or advisor; one alone sits in one seat
+    /// (greedy in the others), or one a seat, e.g. `advisor,greedy,greedy`. The seats
+    /// turn one place a game.
+    #[arg(long, value_name = "P[,P…]", default_value = "greedy")]
+    policy: String,
+    /// Deals of the unseen pieces the advisor plays each move out over.
+    #[arg(long, value_name = "N", default_value_t = kado::pokino::advise::SIM_SAMPLES as u32, value_parser = clap::value_parser!(u32).range(2..=10_000))]
+    samples: u32,
+    /// Also write the games as a record (which `check` and `advise` read, under the
+    /// same rules) to this file, each game after a comment naming its ruleset and seed.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
 }
 
 /// `simulate`: whole games, each seat by its policy, under each variant or the rules given.
-pub fn simulate(ctx: &Ctx, ask: &SimAsk) -> Outcome {
+pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
     let (players, seed) = (ask.players, ask.seed);
     sim::check_counts(players, ask.games)?;
-    let seats = sim::read_seats(ask.policy, players)?;
+    let seats = sim::read_seats(&ask.policy, players)?;
     if let Some(path) = &ask.record {
         kado::store::savefile::check_name(path, "--record")?;
     }
@@ -84,7 +100,7 @@ pub fn simulate(ctx: &Ctx, ask: &SimAsk) -> Outcome {
         .map(|n| Ruleset::builtin(n))
         .collect::<Result<_, _>>()?,
     };
-    let v = sim::simulate(&rulesets, &seats, ask.games, seed, ask.samples)
+    let v = sim::simulate(&rulesets, &seats, ask.games, seed, ask.samples as usize)
         .map_err(|e| Failure::Internal(e.summary()))?;
     if let Some(path) = &ask.record {
         kado::store::savefile::save_atomic(path, &v.records).map_err(|e| {
