@@ -88,7 +88,7 @@ impl Screen {
 
     /// The answer the advice puts first, as it is typed (the first `quoted` text after
     /// "type", else the first quoted text): Tab at an empty prompt takes it.
-    /// In a table of answers (Kinga's and Koi-Koi's hints) it is the answer of the row
+    /// In a table of answers (Kinga's, Koi-Koi's and Pokino's hints) it is the answer of the row
     /// marked `best`.
     pub fn advised_answer(&self) -> Option<&str> {
         let advice = self.advice.as_deref()?;

@@ -79,14 +79,11 @@ pub struct Move {
 }
 
 /// Every legal move of player `i` as far as they know it: the longest runs their hand
-/// allows ([`RUNS_LISTED`]) and every 2-card run, each place for each domino in `held`,
-/// and passing when the rules allow it. Each is checked by the game's own fold.
-pub fn moves(g: &Game, i: usize, held: &[Domino]) -> Vec<Move> {
+/// allows ([`RUNS_LISTED`]) and every 2-card run, each place for each domino in `held`
+/// (those [`place::spots`] finds, the check the game makes of a domino laid), and passing
+/// when the rules allow it. The runs and passing are checked by the game's own fold.
+pub fn moves(g: &Game, i: usize, held: &[Domino], threads: usize) -> Vec<Move> {
     let mut out = run_moves(g, i);
-    let p = &g.players[i];
-    if p.dominoes > 0 {
-        out.extend(place_moves(g, i, held));
-    }
     out.push(Move {
         play: Play::Pass,
         kind: Kind::Pass,
@@ -96,6 +93,9 @@ pub fn moves(g: &Game, i: usize, held: &[Domino]) -> Vec<Move> {
         reason: "a card drawn, nothing more".into(),
     });
     out.retain(|m| g.clone().apply(&turn(g, i, &m.play)).is_ok());
+    if g.players[i].dominoes > 0 {
+        out.extend(place_moves(g, i, held, threads));
+    }
     out
 }
 
@@ -184,7 +184,7 @@ fn run_key(r: &RunPlay) -> RunKey {
 
 /// Every place for every domino held, with the longest run the hand could then walk
 /// (beads aside: they come with the dominoes laid).
-fn place_moves(g: &Game, i: usize, held: &[Domino]) -> Vec<Move> {
+fn place_moves(g: &Game, i: usize, held: &[Domino], threads: usize) -> Vec<Move> {
     let p = &g.players[i];
     let closed = g.closed_borders(i);
     let q = Query {
@@ -198,29 +198,30 @@ fn place_moves(g: &Game, i: usize, held: &[Domino]) -> Vec<Move> {
         longest: TABLE_MAX,
         enough: TABLE_MAX,
     };
-    let mut out = Vec::new();
-    for d in held {
-        for at in place::spots(&g.board, *d, &g.rules).unwrap_or_default() {
-            let board = g.board.plus(at);
-            let look = runs::find_within(&board, &q, &g.rules, most)
-                .best
-                .map_or(0, |r| r.length);
-            let touching = sim::touching(&g.board, &at);
-            let reason = match look {
+    let spots: Vec<_> = held
+        .iter()
+        .flat_map(|d| place::spots(&g.board, *d, &g.rules).unwrap_or_default())
+        .collect();
+    let looks = par_map(spots.len(), threads, |k| {
+        runs::find_within(&g.board.plus(spots[k]), &q, &g.rules, most)
+            .best
+            .map_or(0, |r| r.length)
+    });
+    spots
+        .into_iter()
+        .zip(looks)
+        .map(|(at, look)| Move {
+            play: Play::Domino(at),
+            kind: Kind::Domino,
+            key: None,
+            look,
+            touching: sim::touching(&g.board, &at),
+            reason: match look {
                 0 | 1 => "a bead".to_string(),
                 n => format!("a bead; then a run of {n} in reach"),
-            };
-            out.push(Move {
-                play: Play::Domino(at),
-                kind: Kind::Domino,
-                key: None,
-                look,
-                touching,
-                reason,
-            });
-        }
-    }
-    out
+            },
+        })
+        .collect()
 }
 
 /// The game as one deal of what player `i` cannot see: the other players' hands and
@@ -362,21 +363,27 @@ fn prior_index(view: &Game, i: usize, list: &mut Vec<Move>) -> Option<usize> {
     }
 }
 
-/// `f(0)`, …, `f(n - 1)` over `threads` threads, in order.
+/// `f(0)`, …, `f(n - 1)` over `threads` threads, in order. Each thread takes the next
+/// item not yet taken, so a thread the machine leaves waiting holds up no other.
 pub(crate) fn par_map<R: Send>(n: usize, threads: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
     if threads <= 1 || n < 2 {
         return (0..n).map(f).collect();
     }
+    let next = std::sync::atomic::AtomicUsize::new(0);
     let mut slots: Vec<Option<R>> = (0..n).map(|_| None).collect();
     std::thread::scope(|s| {
-        let f = &f;
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
+        let (f, next) = (&f, &next);
+        let handles: Vec<_> = (0..threads.min(n))
+            .map(|_| {
                 s.spawn(move || {
-                    (t..n)
-                        .step_by(threads)
-                        .map(|k| (k, f(k)))
-                        .collect::<Vec<_>>()
+                    let mut done = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if k >= n {
+                            return done;
+                        }
+                        done.push((k, f(k)));
+                    }
                 })
             })
             .collect();
@@ -411,7 +418,7 @@ pub fn weigh(
 ) -> Vec<Candidate> {
     let mut view = g.clone();
     view.players[i].held = held.map(<[Domino]>::to_vec);
-    let mut list = moves(&view, i, held.unwrap_or(&[]));
+    let mut list = moves(&view, i, held.unwrap_or(&[]), threads);
     let Some(prior) = prior_index(&view, i, &mut list) else {
         return Vec::new();
     };
@@ -861,7 +868,7 @@ mod tests {
             let g = virtual_game(3, seed, turns, "pokino");
             let i = g.to_play.unwrap();
             let held = g.players[i].held.clone().unwrap();
-            let listed: Vec<String> = moves(&g, i, &held)
+            let listed: Vec<String> = moves(&g, i, &held, 2)
                 .iter()
                 .map(|m| m.play.to_string())
                 .collect();
