@@ -412,7 +412,7 @@ fn fix_corrects_an_earlier_turn_and_keeps_the_turns_that_still_hold() {
     // The save holds the correction; resumed, the game stands as fixed, and `undo` takes
     // the correction back with the turn it dropped.
     let save = std::fs::read_to_string(d.join("g.yaml")).unwrap();
-    assert!(save.starts_with("game: koikoi\nformat: 2\n"), "{save}");
+    assert!(save.starts_with("game: koikoi\nformat: 3\n"), "{save}");
     Test::new()
         .current_dir(d)
         .args(["koikoi", "resume", "g.yaml"])
