@@ -295,23 +295,37 @@ pub(super) fn guess(
     (r.with_hand(1 - p, unknown), stock)
 }
 
+/// The `keep` best of `moves` to the greedy eye, best first, with their greedy keys.
+fn greedy_best(r: &Referee, moves: impl Iterator<Item = Move>, keep: usize) -> Vec<(i64, Move)> {
+    let deep = r.phase == Phase::Play;
+    let mut ranked: Vec<(i64, Move)> = moves.map(|m| (greedy_key(r, &m, deep), m)).collect();
+    ranked.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+    ranked.truncate(keep);
+    ranked
+}
+
+/// `n` deals of what the player to move cannot see, for weighing `moves` (at a draw, the
+/// card being drawn is seen: it is none of the hidden ones).
+fn deals(r: &Referee, moves: &[Move], n: usize, dice: &mut Dice) -> Vec<(Referee, Vec<Card>)> {
+    let p = r.round.to_move;
+    let drawn = (r.phase == Phase::Draw)
+        .then(|| moves.first().map(|m| m.card))
+        .flatten();
+    (0..n).map(|_| guess(r, p, drawn, dice)).collect()
+}
+
 /// The move among `moves` (all of the player to move, whose card or draw it is) with the
 /// best expected point difference for the round, over play-outs of the hidden cards dealt
 /// at random. Only the greedy eye's best few are weighed (the rest give away more and take
 /// less); the same deals judge each of them, and the greedy choice stands unless another
 /// beats it by a margin.
 fn best_move(r: &Referee, moves: &[Move], dice: &mut Dice) -> Option<Move> {
-    let deep = r.phase == Phase::Play;
-    let mut ranked: Vec<(i64, Move)> = moves.iter().map(|m| (greedy_key(r, m, deep), *m)).collect();
-    ranked.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
-    ranked.truncate(CANDIDATES);
+    let ranked = greedy_best(r, moves.iter().copied(), CANDIDATES);
     if ranked.len() <= 1 {
         return ranked.first().map(|(_, m)| *m);
     }
     let p = r.round.to_move;
-    // A card being drawn is seen: it is none of the hidden ones.
-    let drawn = (r.phase == Phase::Draw).then_some(moves[0].card);
-    let guesses: Vec<(Referee, Vec<Card>)> = (0..DEALS).map(|_| guess(r, p, drawn, dice)).collect();
+    let guesses = deals(r, moves, DEALS, dice);
     let worth = |m: &Move| -> i64 {
         guesses
             .iter()
@@ -348,23 +362,14 @@ const KADO_CANDIDATES: usize = 2;
 /// ([`game_value`]) over [`KADO_SAMPLES`] deals of the hidden cards (the same deals judge
 /// each); among equals, the greedy choice.
 fn advised_move(r: &Referee, moves: &[Move], dice: &mut Dice) -> Option<Move> {
-    let deep = r.phase == Phase::Play;
     let mut seen = std::collections::BTreeSet::new();
-    let mut ranked: Vec<(i64, Move)> = moves
-        .iter()
-        .filter(|m| seen.insert(m.to_string()))
-        .map(|m| (greedy_key(r, m, deep), *m))
-        .collect();
-    ranked.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
-    ranked.truncate(KADO_CANDIDATES);
+    let once = moves.iter().copied().filter(|m| seen.insert(m.to_string()));
+    let ranked = greedy_best(r, once, KADO_CANDIDATES);
     if ranked.len() <= 1 {
         return ranked.first().map(|(_, m)| *m);
     }
     let p = r.round.to_move;
-    let drawn = (r.phase == Phase::Draw).then_some(moves[0].card);
-    let guesses: Vec<(Referee, Vec<Card>)> = (0..KADO_SAMPLES)
-        .map(|_| guess(r, p, drawn, dice))
-        .collect();
+    let guesses = deals(r, moves, KADO_SAMPLES, dice);
     let mut best: Option<(f64, Move)> = None;
     for (_, m) in ranked {
         let w: f64 = guesses

@@ -839,29 +839,17 @@ const SEED_ONE_ROUND_ONE: &str =
 
 /// The virtual game of seed 1, both players answered at the table, until `answers` end.
 fn seed_one_table(answers: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    Test::new()
-        .current_dir(dir.path())
-        .args([
-            "--no-history",
-            "koikoi",
-            "play",
-            "--players",
-            "ana,ben",
-            "--deck",
-            "virtual",
-            "--seed",
-            "1",
-        ])
-        .stdin(format!("{answers}quit\n"))
-        .any_stdout()
-        .run()
-        .stdout
+    seed_one(answers, &[])
 }
 
+/// The virtual game of seed 1 against kado (ben), until ana's `answers` end.
 fn seed_one_game(answers: &str) -> String {
+    seed_one(answers, &["--opponent", "kado"])
+}
+
+fn seed_one(answers: &str, opponent: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let args = [
+    let mut args = vec![
         "--no-history",
         "koikoi",
         "play",
@@ -871,9 +859,8 @@ fn seed_one_game(answers: &str) -> String {
         "virtual",
         "--seed",
         "1",
-        "--opponent",
-        "kado",
     ];
+    args.extend_from_slice(opponent);
     Test::new()
         .current_dir(dir.path())
         .args(args)
