@@ -211,7 +211,7 @@ impl std::fmt::Display for NoHint {
 /// A game that can be run as a session.
 pub trait Session: Sized + Clone {
     type Setup: Clone + Serialize + DeserializeOwned;
-    type Action: Clone + PartialEq + Serialize + DeserializeOwned;
+    type Action: Clone + PartialEq + Serialize + DeserializeOwned + Upgrade<Self::Setup>;
     /// What a question asks, as the game reads its answer: an enum of the game's questions.
     type Key: Clone + std::fmt::Debug + PartialEq;
     /// Why a setup, an action or an answer is refused: a game's own error enum, whose
@@ -306,16 +306,57 @@ pub trait Session: Sized + Clone {
     }
 }
 
-/// The save-file format this version writes for a log without corrections.
-pub const FORMAT: u32 = 1;
-
-/// The format of a log holding a correction (an entry with `fixes`): format 1 plus that
-/// key, so that a kado that cannot apply corrections refuses the file instead of
-/// misreading it.
-pub const FORMAT_FIXES: u32 = 2;
+/// The save-file format this version writes: actions name a seat by its index in the
+/// setup's players (formats 1 and 2 named it by the player's name; 2 added corrections,
+/// an entry with `fixes`).
+pub const FORMAT: u32 = 3;
 
 /// Every save-file format this version reads (each has a fixture in tests/fixtures/saves).
-pub const READS: &[u32] = &[1, 2];
+pub const READS: &[u32] = &[1, 2, 3];
+
+/// How an action of a save written before format 3 reads in this format. Those saves
+/// named a seat by its player's name where actions now hold its index; each game whose
+/// actions name a seat rewrites them from its setup. The default: nothing to rewrite.
+pub trait Upgrade<S> {
+    /// Rewrites `action` (as read from the file) in place, or says why it cannot (a name
+    /// that is no player of the setup).
+    fn seats_by_index(_setup: &S, _action: &mut serde_json::Value) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The index of the seat `name` names (matched without regard to case) in `players`,
+/// for [`Upgrade`]: ALORA, when she plays, sits after the players.
+pub fn seat_of(players: &[String], alora: bool, name: &str) -> Result<usize, String> {
+    if let Some(i) = players.iter().position(|p| p.eq_ignore_ascii_case(name)) {
+        return Ok(i);
+    }
+    if alora && name.eq_ignore_ascii_case("alora") {
+        return Ok(players.len());
+    }
+    let mut seats = players.to_vec();
+    if alora {
+        seats.push("ALORA".to_string());
+    }
+    Err(format!(
+        "`{name}` is not a player of the game ({})",
+        seats.join(", ")
+    ))
+}
+
+/// Rewrites the string at `key` of an action, a seat's name, into the seat's index.
+pub fn index_at(
+    action: &mut serde_json::Value,
+    key: &str,
+    seat: impl Fn(&str) -> Result<usize, String>,
+) -> Result<(), String> {
+    if let Some(v) = action.get_mut(key)
+        && let Some(name) = v.as_str()
+    {
+        *v = serde_json::Value::from(seat(name)?);
+    }
+    Ok(())
+}
 
 /// The first keys of a save file, read before the rest so that a file from another game
 /// or a newer kado is named as such rather than failing on its contents.
@@ -325,7 +366,11 @@ struct Header {
     format: Option<u32>,
 }
 
-impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + DeserializeOwned> Log<S, A> {
+impl<S, A> Log<S, A>
+where
+    S: Clone + Serialize + DeserializeOwned,
+    A: Clone + Serialize + DeserializeOwned + Upgrade<S>,
+{
     pub fn new(game: &str, rules: &Ruleset, setup: S) -> Result<Log<S, A>, Error> {
         Ok(Log {
             game: game.to_string(),
@@ -337,19 +382,10 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
         })
     }
 
-    /// The oldest format that holds the log.
-    fn needed_format(&self) -> u32 {
-        if self.actions.iter().any(|e| e.fixes.is_some()) {
-            FORMAT_FIXES
-        } else {
-            FORMAT
-        }
-    }
-
-    /// The log as YAML text, in the oldest format that holds it.
+    /// The log as YAML text, in this version's format.
     pub fn to_yaml(&self) -> Result<String, Error> {
         let log = Log {
-            format: self.needed_format(),
+            format: FORMAT,
             ..self.clone()
         };
         serde_saphyr::to_string(&log).map_err(|e| Error::msg(format!("cannot write the log: {e}")))
@@ -361,11 +397,23 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
             check_header(name, &h, game)?;
         }
         let src = Source::new(format!("file {name}"), text);
-        let log: Log<S, A> = serde_saphyr::from_str(text).map_err(|e| {
+        let unreadable = |e: serde_saphyr::Error| {
             let mut p = crate::yaml::problem(&src, &e);
             p.message = format!("{name} is not a readable session log: {}", p.message);
             p
-        })?;
+        };
+        let old = matches!(
+            serde_saphyr::from_str::<Header>(text),
+            Ok(Header { format: Some(f), .. }) if f < FORMAT
+        );
+        let log: Log<S, A> = if old {
+            let log: Log<S, serde_json::Value> =
+                serde_saphyr::from_str(text).map_err(unreadable)?;
+            check_setup(name, &log.setup)?;
+            upgraded(name, log)?
+        } else {
+            serde_saphyr::from_str(text).map_err(unreadable)?
+        };
         // Again from the log itself: the header alone may fail to read where the whole
         // log reads (a tag such as `!!binary` on a value deep in the file).
         check_header(
@@ -383,16 +431,12 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
             )));
         }
         check_values(&log.ruleset, &src)?;
-        if let Some(text) = control_text(&log.setup) {
-            return Err(Problem::new(format!(
-                "{name} is not a readable session log: its setup holds `{text}`, with a control character"
-            ))
-            .help("kado takes no name with a control character, so it writes none in a save")
-            .into());
-        }
+        check_setup(name, &log.setup)?;
         // Read, a log is in the format it would be written in.
-        let format = log.needed_format();
-        Ok(Log { format, ..log })
+        Ok(Log {
+            format: FORMAT,
+            ..log
+        })
     }
 
     /// Takes back the last thing the table said and everything kado did after it.
@@ -409,6 +453,51 @@ impl<S: Clone + Serialize + DeserializeOwned, A: Clone + Serialize + Deserialize
     }
 }
 
+/// Refuses a setup with a control character in it (a save edited by hand).
+fn check_setup<S: Serialize>(name: &str, setup: &S) -> Result<(), Error> {
+    match control_text(setup) {
+        Some(text) => Err(Problem::new(format!(
+            "{name} is not a readable session log: its setup holds `{text}`, with a control character"
+        ))
+        .help("kado takes no name with a control character, so it writes none in a save")
+        .into()),
+        None => Ok(()),
+    }
+}
+
+/// A log of an older format, its actions rewritten as this format writes them.
+fn upgraded<S, A>(name: &str, log: Log<S, serde_json::Value>) -> Result<Log<S, A>, Error>
+where
+    A: DeserializeOwned + Upgrade<S>,
+{
+    let mut actions = Vec::with_capacity(log.actions.len());
+    for (i, e) in log.actions.into_iter().enumerate() {
+        let mut v = e.action;
+        let action = A::seats_by_index(&log.setup, &mut v)
+            .and_then(|()| serde_json::from_value::<A>(v).map_err(|e| e.to_string()))
+            .map_err(|why| {
+                Error::msg(format!(
+                    "{name} is not a readable session log: action {} of format {}: {why}",
+                    i + 1,
+                    log.format
+                ))
+            })?;
+        actions.push(Entry {
+            by: e.by,
+            fixes: e.fixes,
+            action,
+        });
+    }
+    Ok(Log {
+        game: log.game,
+        format: log.format,
+        id: log.id,
+        ruleset: log.ruleset,
+        setup: log.setup,
+        actions,
+    })
+}
+
 /// Refuses a save of another game or of a format this version does not read.
 fn check_header(name: &str, h: &Header, game: &str) -> Result<(), Error> {
     if let Some(g) = h.game.as_deref().filter(|g| *g != game) {
@@ -422,7 +511,7 @@ fn check_header(name: &str, h: &Header, game: &str) -> Result<(), Error> {
             Err(crate::diag::Problem::new(format!(
                 "{name} is saved in format {f}, which this kado does not read"
             ))
-            .expected(format!("format {}", reads.join(" or ")))
+            .expected(format!("format {}", crate::words::or_list(&reads)))
             .help("a save from a newer kado: resume it with that version")
             .into())
         }
@@ -628,6 +717,9 @@ mod tests {
         );
     }
 
+    impl Upgrade<serde_json::Value> for serde_json::Value {}
+    impl Upgrade<u32> for u32 {}
+
     #[test]
     fn a_save_with_too_many_values_was_refused_as_budget_breached_nodes() {
         type L = Log<serde_json::Value, serde_json::Value>;
@@ -649,7 +741,7 @@ mod tests {
     #[test]
     fn a_game_s_identity_is_an_optional_key_an_older_kado_reads_past() {
         type Toy = Log<u32, u32>;
-        let with = "game: toy\nformat: 1\nid: 0f3a\nruleset:\n  base: kinga\n  name: kinga\n  rulings: {}\n  values: {}\nsetup: 7\nactions: []\n";
+        let with = "game: toy\nformat: 3\nid: 0f3a\nruleset:\n  base: kinga\n  name: kinga\n  rulings: {}\n  values: {}\nsetup: 7\nactions: []\n";
         let log: Toy = Log::from_yaml("t", with, "toy").unwrap();
         assert_eq!(log.id.as_deref(), Some("0f3a"));
         assert_eq!(log.to_yaml().unwrap(), with);
@@ -670,6 +762,6 @@ mod tests {
             actions: Vec<BTreeMap<String, String>>,
         }
         let before: Before = serde_saphyr::from_str(with).unwrap();
-        assert_eq!((before.format, before.setup), (1, 7));
+        assert_eq!((before.format, before.setup), (3, 7));
     }
 }

@@ -38,6 +38,15 @@ pub fn count_of(n: impl Number, one: &str, many: &str) -> String {
     }
 }
 
+/// Words joined as a choice: "1", "1 or 2", "1, 2 or 3".
+pub fn or_list(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
 /// The -s a count takes after its noun: `format!("{n} card{}", s(n))`.
 pub fn s(n: impl Number) -> &'static str {
     if n.get() == 1 { "" } else { "s" }

@@ -30,11 +30,11 @@ const ADVISE_AFTER: &str = "Examples:\n  kado koikoi advise game.txt\n  printf '
 
 const CHECK_AFTER: &str = "The record, one event a line (# starts a comment):\n  players: ana ben               the first named deals and plays first in round 1\n  round                          starts a round (optional before a game's first)\n  ana: 1b 1r 2a 3p 5a 7r 9p 11p  a dealt hand (optional)\n  table: 1p 3b 4p 6r 8b 9a 10r 12b   the 8 cards dealt face up\n  ana 1r>1p / 7p                 played card [>captured] / drawn card [>captured]\n  ben 10a / 9r koi               koi or stop ends a turn that forms or improves a yaku\n\nExamples:\n  kado koikoi check game.txt\n  kado koikoi simulate --games 1 --seed 3 --record game.txt && kado --json koikoi check game.txt";
 
-const PLAY_ABOUT: &str = "Play a game of Koi-Koi at the table, move by move. kado asks for each deal and each turn in the record notation (see kado-notation(7)), checks every card against the rules in force, says what each card captured, shows the table and each player's captures with their yaku and the yaku they are closest to, asks koi or stop when a turn forms or improves a yaku, scores the round and keeps the game's points (50 each, 6 rounds by default).\n\nWith `--deck physical` (the default) the table says what was dealt (a hand may stay `hidden`) and drawn; with `--deck virtual` kado shuffles and deals (repeatable with --seed). `--opponent kado` lets one person play against kado (virtual deck only): kado's hand stays hidden, its plays are announced, and it chooses each card, each capture and koi-koi or stop by the expected value of going on: the round's point difference over play-outs of the cards it cannot see (your hand and the stock) dealt at random, never the real ones.\n\nThe game is saved after every answer; `kado koikoi resume FILE` continues it, `kado koikoi status FILE --record` prints it as a record, which `kado koikoi check` reads with the same result.\n\nWith --json the transcript goes to stderr and the game's state to stdout. JSON keys: players, scores, played, rounds, over, winner, table, captured, waiting_for, save.";
+const PLAY_ABOUT: &str = "Play a game of Koi-Koi at the table, move by move. kado asks for each deal and each turn in the record notation (see kado-notation(7)), checks every card against the rules in force, says what each card captured, shows the table and each player's captures with their yaku and the yaku they are closest to, asks koi or stop when a turn forms or improves a yaku, scores the round and keeps the game's points (50 each, 6 rounds by default).\n\nWith `--deck physical` (the default) the table says what was dealt (a hand may stay `hidden`) and drawn; with `--deck virtual` kado shuffles and deals (repeatable with --seed). `--opponent kado` lets one person play against kado (virtual deck only): kado's hand stays hidden, its plays are announced, and it chooses each card, each capture and koi-koi or stop as its advisor weighs them (`kado koikoi advise`): by the chance to win the game the round's outcome leaves, over play-outs of the cards it cannot see (your hand and the stock) dealt at random, never the real ones.\n\nThe game is saved after every answer; `kado koikoi resume FILE` continues it, `kado koikoi status FILE --record` prints it as a record, which `kado koikoi check` reads with the same result.\n\nWith --json the transcript goes to stderr and the game's state to stdout. JSON keys: players, scores, played, rounds, over, winner, table, captured, waiting_for, save.";
 
 const PLAY_AFTER: &str = "At each prompt answer:\n  CARDS | hidden   a dealt hand (8 cards), or hidden to keep it private\n  CARDS            the table's 8 cards\n  1r | 1r>1p       the card played (with two matches, the one it takes)\n  1r>1p / 7p koi   real cards: a whole turn at once, as in the record\n  7p | 7p>7a       the card drawn (real cards)\n  koi | stop       when a turn forms or improves a yaku\n  fix [N ANSWER]   list the answers given, or replace answer N (later answers kept where they still hold)\n  undo, show, help, quit\nThe game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 
-const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtual deck (the policies swap seats every other game) and report each policy's wins and average points.\n\nPolicies: random (any legal card and capture, koi-koi or stop at random), greedy (the play that takes the most yaku points and cards now; always stops), eager (the first card of the hand that captures anything, else the first card; always stops), kado (weighs the greedy eye's three best cards or captures by the round's expected point difference over 12 play-outs of the hidden cards dealt at random, and leaves the greedy choice only for at least a point more on average; koi-koi when the points expected from going on, over 24 play-outs, beat the points in hand).\n\nJSON keys: games, seed, policies, wins, draws, win_rates, average_points, rounds.";
+const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtual deck (the policies swap seats every other game) and report each policy's wins and average points.\n\nPolicies: random (any legal card and capture, koi-koi or stop at random), greedy (the play that takes the most yaku points and cards now; always stops), eager (the first card of the hand that captures anything, else the first card; always stops), kado (the advisor's measure: of the greedy eye's two best cards or captures, the one that leaves the better chance to win the game over 48 play-outs of the hidden cards dealt at random; koi-koi when going on, over 64 play-outs, gives a better chance than stopping), shortlist (kado's policy before it played by the chance to win the game: the greedy eye's three best plays weighed by the round's points over 12 play-outs, koi-koi by 24). The games run on every core; the same seed gives the same games.\n\nJSON keys: games, seed, policies, wins, draws, win_rates, average_points, rounds.";
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum DeckArg {
@@ -569,23 +569,26 @@ fn simulate_cmd(
             ))
         })?;
     }
-    let r = sim::simulate(rs, games, seed, policies, |_| {})
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let r = sim::simulate(rs, games, seed, policies, threads, &|| {})
         .map_err(|e| Failure::Internal(e.to_string()))?;
-    let human = format!(
-        "{} games, {} against {} (seats swapped every other game), {} rounds:\n  {:<7} {} won ({:.1}%), average {:.1} points\n  {:<7} {} won ({:.1}%), average {:.1} points\n  {} drawn\n",
+    let width = a.name().len().max(b.name().len()).max(7);
+    let mut human = format!(
+        "{} games, {} against {} (seats swapped every other game), {} rounds:\n",
         r.games,
         a.name(),
         b.name(),
-        r.rounds,
-        a.name(),
-        r.wins[0],
-        r.win_rates[0] * 100.0,
-        r.average_points[0],
-        b.name(),
-        r.wins[1],
-        r.win_rates[1] * 100.0,
-        r.average_points[1],
-        r.draws
+        r.rounds
     );
+    for (i, p) in [a, b].iter().enumerate() {
+        human += &format!(
+            "  {:<width$} {} won ({:.1}%), average {:.1} points\n",
+            p.name(),
+            r.wins[i],
+            r.win_rates[i] * 100.0,
+            r.average_points[i]
+        );
+    }
+    human += &format!("  {} drawn\n", r.draws);
     ctx.emit(&r, &human, &kado::explain::Explain::new())
 }

@@ -88,6 +88,9 @@ pub enum Action {
     RandomDiscard { cards: Vec<Card> },
 }
 
+/// Actions name no seat by a player's name: a save of any format reads as it is.
+impl crate::session::Upgrade<Setup> for Action {}
+
 /// Where in a turn the game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {

@@ -73,6 +73,9 @@ pub enum Action {
     Fix { season: String, step: String },
 }
 
+/// Actions name no seat by a player's name: a save of any format reads as it is.
+impl crate::session::Upgrade<Setup> for Action {}
+
 impl Action {
     /// The action of a Year's step.
     pub fn of_move(m: &Move) -> Action {

@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 use super::alora;
 use super::error::PlayError;
-use super::game::{Action, Game, Setup};
+use super::game::{Action, Game, Named, Setup};
 use super::names::display_name;
 use super::record::{Event, Record, recorded};
 use super::table::Phase;
@@ -86,14 +86,7 @@ impl Verdict {
 
 /// The same move of the same seat (the cards may differ).
 fn same_kind(a: &Action, b: &Action) -> bool {
-    let seat = |x: &Action| match x {
-        Action::Sell { seat, .. }
-        | Action::Buy { seat, .. }
-        | Action::Bet { seat, .. }
-        | Action::Play { seat, .. } => Some(seat.to_lowercase()),
-        _ => None,
-    };
-    std::mem::discriminant(a) == std::mem::discriminant(b) && seat(a) == seat(b)
+    std::mem::discriminant(a) == std::mem::discriminant(b) && a.seat() == b.seat()
 }
 
 /// ALORA's rule for a move of hers, in the words of her rules.
@@ -111,17 +104,18 @@ fn alora_rule(rs: &Ruleset, game: &Game, a: &Action) -> Option<String> {
 fn step(
     game: &mut Game,
     rs: &Ruleset,
-    act: &Action,
+    said: &Named,
     filled: &mut Vec<String>,
 ) -> Result<(), Wrong> {
+    let act = &game.seated(said).map_err(Wrong::Play)?;
     if !matches!(act, Action::Correct { .. }) {
         while let Step::Auto(auto) = game.next() {
             if same_kind(&auto, act) {
                 if auto == *act {
                     break;
                 }
-                let said = Event::Act(act.clone()).to_string();
-                let rule_move = Event::Act(auto.clone()).to_string();
+                let said = Event::Act(said.clone()).to_string();
+                let rule_move = Event::Act(game.named(&auto)).to_string();
                 if let Some(rule) = alora_rule(rs, game, &auto) {
                     return Err(Wrong::Alora {
                         said,
@@ -139,7 +133,7 @@ fn step(
             }
             game.apply(&auto).map_err(Wrong::Play)?;
             if recorded(&auto) {
-                filled.push(Event::Act(auto).to_string());
+                filled.push(Event::Act(game.named(&auto)).to_string());
             }
         }
     }
@@ -154,7 +148,7 @@ fn finish(game: &mut Game, filled: &mut Vec<String>) {
             return;
         }
         if recorded(&auto) {
-            filled.push(Event::Act(auto).to_string());
+            filled.push(Event::Act(game.named(&auto)).to_string());
         }
     }
 }

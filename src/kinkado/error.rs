@@ -81,6 +81,8 @@ pub enum PlayError {
     SameName(String),
     // Seats and cards.
     NoSuchSeat(String),
+    /// A save's seat number the game lacks: the number, and how many seats there are.
+    NoSeatNumber(usize, usize),
     NamedTwice(Card),
     NoJokerYet,
     JokersUnseen(usize),
@@ -210,6 +212,11 @@ impl PlayError {
     fn fmt_hand(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::NoSuchSeat(name) => write!(f, "there is no seat called `{name}`"),
+            PlayError::NoSeatNumber(i, n) => write!(
+                f,
+                "there is no seat {i}: the seats are numbered from 0 to {}",
+                n.saturating_sub(1)
+            ),
             PlayError::NamedTwice(c) => write!(f, "{c} is named twice"),
             PlayError::NoJokerYet => {
                 f.write_str("no joker is in play yet: they join the prize pool in rounds 3 and 6")

@@ -90,10 +90,12 @@ impl Setup {
     }
 }
 
-/// One recorded step of the game.
+/// One recorded step of the game. `S` names a seat: its index among the seats in a game
+/// and its save (the players in order, then ALORA), the player's name in a record
+/// ([`Named`]).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(tag = "action", rename_all = "snake_case")]
-pub enum Action {
+pub enum Action<S = usize> {
     /// Refresh: deal every seat up to the hand limit. With a virtual deck, the cards each
     /// seat receives.
     Deal {
@@ -103,7 +105,7 @@ pub enum Action {
     /// The prize card turned up (none when the deck is empty).
     Prize { card: Option<Card> },
     /// A player sells cards (none = passes).
-    Sell { seat: String, cards: Vec<Card> },
+    Sell { seat: S, cards: Vec<Card> },
     /// ALORA's face-down cards, turned up at her sell turn.
     AloraShows { cards: Vec<Card> },
     /// ALORA sells.
@@ -111,7 +113,7 @@ pub enum Action {
     /// A player buys market cards and blind cards from the deck (with a virtual deck,
     /// the cards drawn).
     Buy {
-        seat: String,
+        seat: S,
         market: Vec<Card>,
         deck: usize,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -125,20 +127,85 @@ pub enum Action {
         drawn: Vec<Card>,
     },
     /// A player's bet.
-    Bet { seat: String, amount: u32 },
+    Bet { seat: S, amount: u32 },
     /// ALORA's bet, and whether the bank placed it.
     AloraBets { amount: u32, bank: bool },
     /// The cards a player reveals.
-    Play { seat: String, cards: Vec<Card> },
+    Play { seat: S, cards: Vec<Card> },
     /// ALORA's face-down cards at the reveal.
     AloraReveals { cards: Vec<Card> },
     /// The reveal is settled.
     Settle,
     /// A correction to a stash, counted at the table.
-    Correct { seat: String, stash: u32 },
+    Correct { seat: S, stash: u32 },
 }
 
-impl Action {
+/// A save before format 3 named the seat of a player's move by the player's name.
+impl crate::session::Upgrade<Setup> for Action {
+    fn seats_by_index(setup: &Setup, action: &mut serde_json::Value) -> Result<(), String> {
+        crate::session::index_at(action, "seat", |name| {
+            crate::session::seat_of(&setup.players, setup.alora, name)
+        })
+    }
+}
+
+/// An action as a record writes it: a seat by its player's name.
+pub type Named = Action<String>;
+
+impl<S> Action<S> {
+    /// The same action with its seat named otherwise (`f` says how, or why not).
+    pub fn map_seat<T, E>(self, f: impl FnOnce(S) -> Result<T, E>) -> Result<Action<T>, E> {
+        Ok(match self {
+            Action::Deal { cards } => Action::Deal { cards },
+            Action::Prize { card } => Action::Prize { card },
+            Action::Sell { seat, cards } => Action::Sell {
+                seat: f(seat)?,
+                cards,
+            },
+            Action::AloraShows { cards } => Action::AloraShows { cards },
+            Action::AloraSells { cards } => Action::AloraSells { cards },
+            Action::Buy {
+                seat,
+                market,
+                deck,
+                drawn,
+            } => Action::Buy {
+                seat: f(seat)?,
+                market,
+                deck,
+                drawn,
+            },
+            Action::AloraBuys { card, free, drawn } => Action::AloraBuys { card, free, drawn },
+            Action::Bet { seat, amount } => Action::Bet {
+                seat: f(seat)?,
+                amount,
+            },
+            Action::AloraBets { amount, bank } => Action::AloraBets { amount, bank },
+            Action::Play { seat, cards } => Action::Play {
+                seat: f(seat)?,
+                cards,
+            },
+            Action::AloraReveals { cards } => Action::AloraReveals { cards },
+            Action::Settle => Action::Settle,
+            Action::Correct { seat, stash } => Action::Correct {
+                seat: f(seat)?,
+                stash,
+            },
+        })
+    }
+
+    /// The seat whose move this is, for a player's move.
+    pub fn seat(&self) -> Option<&S> {
+        match self {
+            Action::Sell { seat, .. }
+            | Action::Buy { seat, .. }
+            | Action::Bet { seat, .. }
+            | Action::Play { seat, .. }
+            | Action::Correct { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
+
     /// What the action is, in words, for messages ("a sale").
     pub fn name(&self) -> &'static str {
         match self {
@@ -264,6 +331,34 @@ impl Game {
             .iter()
             .position(|s| s.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| PlayError::NoSuchSeat(name.to_string()))
+    }
+
+    /// The name of seat `i` (its number, from 0, for a seat the game lacks).
+    pub fn seat_name(&self, i: usize) -> String {
+        self.seats
+            .get(i)
+            .map_or_else(|| i.to_string(), |s| s.name.clone())
+    }
+
+    /// An action with its seat named, as a record writes it.
+    pub fn named(&self, a: &Action) -> Named {
+        let named: Result<Named, std::convert::Infallible> =
+            a.clone().map_seat(|i| Ok(self.seat_name(i)));
+        match named {
+            Ok(n) => n,
+        }
+    }
+
+    /// A record's action with its seat by index; an error for a name no seat has.
+    pub fn seated(&self, a: &Named) -> Result<Action, PlayError> {
+        a.clone().map_seat(|name| self.seat_index(&name))
+    }
+
+    /// Seat `i`, or an error for a seat the game lacks (a save edited by hand).
+    fn seat_at(&self, i: usize) -> Result<&SeatState, PlayError> {
+        self.seats
+            .get(i)
+            .ok_or(PlayError::NoSeatNumber(i, self.seats.len()))
     }
 
     /// The name of the ruleset in force.

@@ -25,7 +25,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::game::Action;
+use super::game::{Action, Named};
 use super::showdown::ALORA;
 use crate::cards::{Card, code_cards};
 use crate::diag::{Error, Problem, Source};
@@ -49,8 +49,8 @@ pub enum Event {
     Deck(Option<u64>),
     /// `round N`: a round starts.
     Round(u32),
-    /// A move at the table.
-    Act(Action),
+    /// A move at the table, its seat named.
+    Act(Named),
 }
 
 /// An event and the line it was read from (1-based).
@@ -110,7 +110,7 @@ impl fmt::Display for Event {
     }
 }
 
-fn write_action(f: &mut fmt::Formatter<'_>, a: &Action) -> fmt::Result {
+fn write_action(f: &mut fmt::Formatter<'_>, a: &Named) -> fmt::Result {
     match a {
         Action::Deal { .. } => f.write_str("# deal"),
         Action::Settle => f.write_str("# settle"),
@@ -157,7 +157,7 @@ impl fmt::Display for Record {
 
 /// Whether an action is written in a record (the deal and the settling are not: the
 /// rules make them).
-pub fn recorded(a: &Action) -> bool {
+pub fn recorded<S>(a: &Action<S>) -> bool {
     !matches!(a, Action::Deal { .. } | Action::Settle)
 }
 
@@ -401,7 +401,7 @@ fn alora_line(
     verb_span: Range<usize>,
     args: &Words,
     range: Range<usize>,
-) -> Result<Action, Bad> {
+) -> Result<Named, Bad> {
     let a = match verb {
         "shows" => Action::AloraShows {
             cards: cards(src, args)?,
@@ -538,7 +538,7 @@ pub fn of_game(game: &super::game::Game, actions: &[Action]) -> String {
             out += &format!("{}\n", Event::Round(round));
         }
         if recorded(a) {
-            out += &format!("{}{}\n", Event::Act(a.clone()), tracker_note(a, round));
+            out += &format!("{}{}\n", Event::Act(game.named(a)), tracker_note(a, round));
         }
     }
     out
@@ -558,7 +558,7 @@ mod tests {
         })
     }
 
-    fn action() -> impl Strategy<Value = Action> {
+    fn action() -> impl Strategy<Value = Named> {
         let cards = proptest::collection::vec(card(), 0..6);
         prop_oneof![
             proptest::option::of(card()).prop_map(|card| Action::Prize { card }),

@@ -29,6 +29,11 @@ pub struct Candidate {
     pub points: f64,
     /// Half the width of the 95% interval of `points`.
     pub margin: f64,
+    /// The chance, roughly, to win the game after the round (from the lead it leaves and
+    /// the rounds left: `sim::game_value`), which ranks the answers.
+    pub game: f64,
+    /// Half the width of the 95% interval of `game`.
+    pub game_margin: f64,
 }
 
 /// The advice at one decision.
@@ -87,10 +92,10 @@ pub fn advise(r: &Referee, drawn: Option<Card>, samples: usize, seed: u64) -> Op
                     .iter()
                     .map(|(g, stock)| sim::after(g, p, m, stock.clone()))
                     .collect();
-                weighed(answer_text(r, m), reason(r, m), &points)
+                weighed(r, answer_text(r, m), reason(r, m), &points)
             })
             .collect();
-        out.sort_by(|a, b| b.points.total_cmp(&a.points));
+        ranked(&mut out);
         out
     };
     let question = match r.phase {
@@ -119,35 +124,55 @@ fn call_candidates(r: &Referee, samples: usize, dice: &mut Dice) -> Vec<Candidat
         .collect();
     let mut out = vec![
         weighed(
+            r,
             "koi".into(),
             "plays on for more (the opponent may score first)".into(),
             &koi,
         ),
         weighed(
+            r,
             "stop".into(),
             format!("ends the round with the {now} points in hand"),
             &[now, now],
         ),
     ];
-    out.sort_by(|a, b| b.points.total_cmp(&a.points));
+    ranked(&mut out);
     out
 }
 
-/// The mean of `points` and the half-width of its 95% interval.
-fn weighed(answer: String, reason: String, points: &[i64]) -> Candidate {
-    let n = points.len().max(1) as f64;
-    let mean = points.iter().sum::<i64>() as f64 / n;
-    let var = points
-        .iter()
-        .map(|x| (*x as f64 - mean).powi(2))
-        .sum::<f64>()
-        / (n - 1.0).max(1.0);
+/// The mean of `xs` and the half-width of its 95% interval.
+fn mean_and_margin(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+/// An answer weighed by the round's `points` it led to on each deal: their mean, and the
+/// chance to win the game they leave, each with its interval.
+fn weighed(r: &Referee, answer: String, reason: String, points: &[i64]) -> Candidate {
+    let p = r.round.to_move;
+    let (points_mean, margin) =
+        mean_and_margin(&points.iter().map(|x| *x as f64).collect::<Vec<_>>());
+    let games: Vec<f64> = points.iter().map(|x| sim::game_value(r, p, *x)).collect();
+    let (game, game_margin) = mean_and_margin(&games);
     Candidate {
         answer,
         reason,
-        points: mean,
-        margin: 1.96 * (var / n).sqrt(),
+        points: points_mean,
+        margin,
+        game,
+        game_margin,
     }
+}
+
+/// Best first: the better chance to win the game, then the more points.
+fn ranked(out: &mut [Candidate]) {
+    out.sort_by(|a, b| {
+        b.game
+            .total_cmp(&a.game)
+            .then(b.points.total_cmp(&a.points))
+    });
 }
 
 /// The answer as the prompt takes it: the move at a play; at a draw, the card captured.
@@ -249,7 +274,7 @@ pub fn advise_record(
 impl Advice {
     /// The advice as a table, best first.
     pub fn render(&self) -> String {
-        let mut t = crate::render::table(["", "Answer", "Points", "What it does"]);
+        let mut t = crate::render::table(["", "Answer", "Points", "Game", "What it does"]);
         for (i, c) in self.candidates.iter().enumerate() {
             t.add_row([
                 if i == 0 {
@@ -259,11 +284,12 @@ impl Advice {
                 },
                 c.answer.clone(),
                 format!("{:+.1} ± {:.1}", c.points, c.margin),
+                format!("{:.0}% ± {:.0}", 100.0 * c.game, 100.0 * c.game_margin),
                 c.reason.clone(),
             ]);
         }
         format!(
-            "{}Points: the round's points {} expects, over {} deals of the cards unseen (seed {}), each round played out by the greedy policy; the same deals for every answer; ± is a 95% interval.\n",
+            "{}Points: the round's points {} expects, over {} deals of the cards unseen (seed {}), each round played out by the greedy policy; the same deals for every answer. Game: the chance, roughly, to win the game after the round, from the lead and the rounds left; it ranks the answers. ± is a 95% interval.\n",
             crate::render::show(&t),
             self.player,
             self.samples,
@@ -306,11 +332,19 @@ mod tests {
                         let drawn = g.card_being_drawn();
                         let drawn = (q.key == Key::DrawCapture).then_some(drawn).flatten();
                         if let Some(a) = advise(r, drawn, 8, seed) {
-                            let points: Vec<f64> = a.candidates.iter().map(|c| c.points).collect();
-                            assert!(points.windows(2).all(|w| w[0] >= w[1]), "{points:?}");
+                            let ranks: Vec<(f64, f64)> =
+                                a.candidates.iter().map(|c| (c.game, c.points)).collect();
+                            assert!(
+                                ranks
+                                    .windows(2)
+                                    .all(|w| w[0].0 > w[1].0
+                                        || (w[0].0 == w[1].0 && w[0].1 >= w[1].1)),
+                                "{ranks:?}"
+                            );
                             for c in &a.candidates {
                                 assert!(g.answer(&q, &c.answer).is_ok(), "{}", c.answer);
                                 assert!(c.margin.is_finite());
+                                assert!((0.0..=1.0).contains(&c.game), "{}", c.game);
                             }
                             if q.key == Key::Call {
                                 calls += 1;

@@ -43,6 +43,15 @@ pub struct Setup {
     pub private: bool,
 }
 
+/// A save before format 3 named the player of a hand or a play by name.
+impl crate::session::Upgrade<Setup> for Action {
+    fn seats_by_index(setup: &Setup, action: &mut serde_json::Value) -> Result<(), String> {
+        crate::session::index_at(action, "player", |name| {
+            crate::session::seat_of(&setup.players, false, name)
+        })
+    }
+}
+
 /// One step of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -50,13 +59,13 @@ pub enum Action {
     /// A new round.
     Round,
     /// A dealt hand.
-    Hand { player: String, cards: Vec<Card> },
+    Hand { player: usize, cards: Vec<Card> },
     /// A hand nobody tells kado (real cards).
-    Hidden { player: String },
+    Hidden { player: usize },
     /// The cards dealt face up.
     Table { cards: Vec<Card> },
     /// A card played from the hand.
-    Play { player: String, card: Move },
+    Play { player: usize, card: Move },
     /// The card drawn.
     Draw { card: Move },
     /// Koi-koi or stop.
@@ -115,6 +124,18 @@ impl Game {
         self.referee.name(p).to_string()
     }
 
+    /// Player `p`, checked (a save edited by hand may name a third).
+    fn seat(&self, p: usize) -> Result<usize, RefereeError> {
+        if p < 2 {
+            Ok(p)
+        } else {
+            Err(RefereeError::NotAPlayer {
+                name: p.to_string(),
+                players: self.referee.players.clone(),
+            })
+        }
+    }
+
     /// The step of a deal: a virtual hand or table, or the question.
     fn deal_step(&self) -> Step<Action, Key> {
         let r = &self.referee.round;
@@ -122,7 +143,7 @@ impl Game {
         if let Some(d) = self.dealt() {
             return Step::Auto(match first {
                 Some(p) => Action::Hand {
-                    player: self.name(p),
+                    player: p,
                     cards: d.hands[p].clone(),
                 },
                 None => Action::Table { cards: d.table },
@@ -234,7 +255,7 @@ impl Game {
     fn apply_turn(&mut self, action: &Action) -> Result<Vec<String>, RefereeError> {
         match action {
             Action::Play { player, card } => {
-                let p = self.referee.player(player)?;
+                let p = self.seat(*player)?;
                 let t = self.referee.play(p, card)?;
                 self.turn = Some((self.name(p), *card));
                 Ok(vec![self.taken_words(p, "plays", &t)])
@@ -472,7 +493,7 @@ impl Session for Game {
                 Ok(Vec::new())
             }
             Action::Hand { player, cards } => {
-                let p = self.referee.player(player)?;
+                let p = self.seat(*player)?;
                 self.referee.hand(p, cards)?;
                 self.events.push(Event::Hand {
                     player: self.name(p),
@@ -481,7 +502,7 @@ impl Session for Game {
                 Ok(Vec::new())
             }
             Action::Hidden { player } => {
-                let p = self.referee.player(player)?;
+                let p = self.seat(*player)?;
                 if self.referee.phase != Phase::Deal || self.referee.round.hands[p].is_some() {
                     return Err(RefereeError::NotNow {
                         next: self.referee.next_words(),
@@ -511,14 +532,14 @@ impl Session for Game {
             Phase::Play if self.is_kado(p) => {
                 match sim::choose_play(r, Policy::Kado, &mut self.dice(), true) {
                     Some(m) => Step::Auto(Action::Play {
-                        player: self.name(p),
+                        player: p,
                         card: m,
                     }),
                     None => Step::Done,
                 }
             }
             Phase::Play if let Some(only) = self.only_play() => Step::Auto(Action::Play {
-                player: self.name(p),
+                player: p,
                 card: only,
             }),
             Phase::Play => Step::Ask(Question::new(
@@ -563,13 +584,11 @@ impl Session for Game {
         match q.key {
             Key::Hand(p) => {
                 if ["hidden", "-", "skip"].contains(&text.trim().to_ascii_lowercase().as_str()) {
-                    return Ok(Action::Hidden {
-                        player: self.name(p),
-                    });
+                    return Ok(Action::Hidden { player: p });
                 }
                 let cards = text.parse::<cards::Cards>().map_err(bad)?;
                 Ok(Action::Hand {
-                    player: self.name(p),
+                    player: p,
                     cards: cards.0,
                 })
             }
@@ -589,7 +608,7 @@ impl Session for Game {
                 })
             }
             Key::Play => Ok(Action::Play {
-                player: self.name(p),
+                player: p,
                 card: record::parse_move(text).map_err(bad)?,
             }),
             Key::Draw => Ok(Action::Draw {

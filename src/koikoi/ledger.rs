@@ -156,9 +156,18 @@ impl Setup {
 #[serde(tag = "result", rename_all = "lowercase")]
 pub enum Action {
     /// A player won the round, worth `points` (after multipliers, or a dealt hand's value).
-    Win { winner: String, points: i64 },
+    Win { winner: usize, points: i64 },
     /// Nobody made a yaku.
     Draw,
+}
+
+/// A save before format 3 named a round's winner by name.
+impl crate::session::Upgrade<Setup> for Action {
+    fn seats_by_index(setup: &Setup, action: &mut serde_json::Value) -> Result<(), String> {
+        crate::session::index_at(action, "winner", |name| {
+            crate::session::seat_of(&setup.players, false, name)
+        })
+    }
 }
 
 /// One round as played.
@@ -206,6 +215,18 @@ pub struct Summary {
 impl Ledger {
     fn name(&self, i: usize) -> &str {
         self.setup.players.get(i).map_or("?", String::as_str)
+    }
+
+    /// Player `i`, checked (a save edited by hand may name one the game lacks).
+    fn seat(&self, i: usize) -> Result<usize, LedgerError> {
+        if i < self.setup.players.len() {
+            Ok(i)
+        } else {
+            Err(LedgerError::NotAPlayer {
+                text: i.to_string(),
+                players: self.setup.players.clone(),
+            })
+        }
     }
 
     /// The index of a player named `text` (any case, or a unique start of the name).
@@ -471,7 +492,7 @@ impl Session for Ledger {
 
     fn said(&self, action: &Action) -> String {
         match action {
-            Action::Win { winner, points } => format!("{winner} {points}"),
+            Action::Win { winner, points } => format!("{} {points}", self.name(*winner)),
             Action::Draw => "draw".to_string(),
         }
     }
@@ -527,7 +548,7 @@ impl Session for Ledger {
         }
         match action {
             Action::Win { winner, points } => {
-                let w = self.player(winner)?;
+                let w = self.seat(*winner)?;
                 if !(1..=MAX_ROUND_POINTS).contains(points) {
                     return Err(LedgerError::Points(*points));
                 }
@@ -590,10 +611,7 @@ impl Session for Ledger {
                         above: possible.range(points..).next().copied(),
                     });
                 }
-                Ok(Action::Win {
-                    winner: self.name(i).to_string(),
-                    points,
-                })
+                Ok(Action::Win { winner: i, points })
             }
         }
     }
@@ -830,7 +848,7 @@ mod tests {
         assert_eq!(
             g.answer(&q, "b 4").unwrap(),
             Action::Win {
-                winner: "ben".to_string(),
+                winner: 1,
                 points: 4
             }
         );
@@ -849,7 +867,7 @@ mod tests {
         log.actions.push(crate::session::Entry::new(
             crate::session::By::Table,
             Action::Win {
-                winner: "ana".to_string(),
+                winner: 0,
                 points: 5,
             },
         ));
@@ -943,7 +961,7 @@ mod possible_tests {
         // A save written before the check holds such points: it still replays.
         assert!(
             g2.apply(&Action::Win {
-                winner: "ana".into(),
+                winner: 0,
                 points: 7
             })
             .is_ok()

@@ -84,6 +84,9 @@ pub struct Action {
     pub line: String,
 }
 
+/// Actions name no seat by a player's name: a save of any format reads as it is.
+impl crate::session::Upgrade<Setup> for Action {}
+
 /// A game in play: the state, and the events that made it (the record).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {

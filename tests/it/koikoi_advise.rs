@@ -12,19 +12,19 @@ fn advise_weighs_every_card_ana_may_play() {
         .args(["koikoi", "advise", "--samples", "20", "-"])
         .stdin(DEALT)
         .stdout(
-            "┌──────┬────────┬────────────┬───────────────────────┐
-│      ┆ Answer ┆ Points     ┆ What it does          │
-╞══════╪════════╪════════════╪═══════════════════════╡
-│ best ┆ 9p     ┆ +3.5 ± 2.7 ┆ takes 9a              │
-│ 2    ┆ 3p     ┆ +1.4 ± 2.5 ┆ takes 3b              │
-│ 3    ┆ 1r     ┆ -0.2 ± 3.1 ┆ takes 1p              │
-│ 4    ┆ 1b     ┆ -0.8 ± 2.5 ┆ takes 1p              │
-│ 5    ┆ 2a     ┆ -1.6 ± 2.3 ┆ lays 2a on the table  │
-│ 6    ┆ 11p    ┆ -1.6 ± 2.8 ┆ lays 11p on the table │
-│ 7    ┆ 7r     ┆ -1.7 ± 2.3 ┆ lays 7r on the table  │
-│ 8    ┆ 5a     ┆ -2.5 ± 2.6 ┆ lays 5a on the table  │
-└──────┴────────┴────────────┴───────────────────────┘
-Points: the round's points ana expects, over 20 deals of the cards unseen (seed 1), each round played out by the greedy policy; the same deals for every answer; ± is a 95% interval.
+            "┌──────┬────────┬────────────┬──────────┬───────────────────────┐
+│      ┆ Answer ┆ Points     ┆ Game     ┆ What it does          │
+╞══════╪════════╪════════════╪══════════╪═══════════════════════╡
+│ best ┆ 9p     ┆ +4.0 ± 2.3 ┆ 63% ± 6  ┆ takes 9a              │
+│ 2    ┆ 3p     ┆ +3.0 ± 3.3 ┆ 61% ± 9  ┆ takes 3b              │
+│ 3    ┆ 11p    ┆ -0.2 ± 3.7 ┆ 50% ± 10 ┆ lays 11p on the table │
+│ 4    ┆ 1b     ┆ -0.6 ± 2.9 ┆ 49% ± 9  ┆ takes 1p              │
+│ 5    ┆ 1r     ┆ -0.6 ± 3.4 ┆ 48% ± 9  ┆ takes 1p              │
+│ 6    ┆ 2a     ┆ -0.7 ± 3.4 ┆ 48% ± 9  ┆ lays 2a on the table  │
+│ 7    ┆ 5a     ┆ -1.1 ± 3.7 ┆ 47% ± 10 ┆ lays 5a on the table  │
+│ 8    ┆ 7r     ┆ -1.2 ± 3.6 ┆ 46% ± 10 ┆ lays 7r on the table  │
+└──────┴────────┴────────────┴──────────┴───────────────────────┘
+Points: the round's points ana expects, over 20 deals of the cards unseen (seed 1), each round played out by the greedy policy; the same deals for every answer. Game: the chance, roughly, to win the game after the round, from the lead and the rounds left; it ranks the answers. ± is a 95% interval.
 ",
         )
         .run();
@@ -93,7 +93,7 @@ fn the_hints_first_answer_is_typed_back_at_a_play_prompt() {
         .and_then(|rest| rest.split('┆').next())
         .map(str::trim)
         .unwrap_or_else(|| panic!("no best row:\n{}", out.stdout));
-    assert_eq!(best, "12b");
+    assert_eq!(best, "10p");
     std::fs::remove_file(dir.path().join("s.yaml")).unwrap();
     let out = Test::new()
         .current_dir(dir.path())
@@ -103,8 +103,45 @@ fn the_hints_first_answer_is_typed_back_at_a_play_prompt() {
         .run();
     assert!(
         out.stdout
-            .contains("ana plays: 12b\nana plays 12b phoenix: takes 12p.\n"),
+            .contains("ana plays: 10p\nana plays 10p: to the table.\n"),
         "{}",
         out.stdout
     );
+}
+
+/// kado's policy before it played by the chance to win the game stays for the
+/// head-to-head: `shortlist`; the longer name keeps the columns in line.
+#[test]
+fn simulate_plays_kado_against_its_former_policy() {
+    Test::new()
+        .args([
+            "koikoi",
+            "simulate",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--policy",
+            "kado,shortlist",
+        ])
+        .stdout(
+            "2 games, kado against shortlist (seats swapped every other game), 12 rounds:
+  kado      1 won (50.0%), average 36.0 points
+  shortlist 1 won (50.0%), average 64.0 points
+  0 drawn
+",
+        )
+        .run();
+    Test::new()
+        .args([
+            "koikoi",
+            "simulate",
+            "--games",
+            "2",
+            "--policy",
+            "kado,best",
+        ])
+        .status(2)
+        .stderr_has("random, greedy, eager, kado or shortlist")
+        .run();
 }

@@ -412,7 +412,7 @@ fn fix_corrects_an_earlier_turn_and_keeps_the_turns_that_still_hold() {
     // The save holds the correction; resumed, the game stands as fixed, and `undo` takes
     // the correction back with the turn it dropped.
     let save = std::fs::read_to_string(d.join("g.yaml")).unwrap();
-    assert!(save.starts_with("game: koikoi\nformat: 2\n"), "{save}");
+    assert!(save.starts_with("game: koikoi\nformat: 3\n"), "{save}");
     Test::new()
         .current_dir(d)
         .args(["koikoi", "resume", "g.yaml"])
@@ -583,13 +583,13 @@ fn the_draw_prompt_refused_the_capture_it_offered() {
         "--save",
         "r.yaml",
     ];
-    Test::new().current_dir(dir.path()).args(args).stdin("9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n7a>8b\n8a>none\n8a>8b\nquit\n").stdout_has("ana draws 8a geese: it takes 8a>8p or 8a>8b: 7a>8b\n✗ the card drawn is 8a, not 7a: say which table card 8a takes\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>none\n✗ a card that matches a table card must capture it: 8a matches 8p 8b; legal: 8a>8p or 8a>8b\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>8b\n").stdout_has("ana captured: 8a 8b").run();
+    Test::new().current_dir(dir.path()).args(args).stdin("9p\n8a\n12p\n7a>8b\n8a>none\n8a>8b\nquit\n").stdout_has("ana draws 8a geese: it takes 8a>8p or 8a>8b: 7a>8b\n✗ the card drawn is 8a, not 7a: say which table card 8a takes\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>none\n✗ a card that matches a table card must capture it: 8a matches 8p 8b; legal: 8a>8p or 8a>8b\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>8b\n").stdout_has("ana captured: 8a 8b").run();
     // The table card alone is the other form the prompt takes.
     std::fs::remove_file(dir.path().join("r.yaml")).unwrap();
     Test::new()
         .current_dir(dir.path())
         .args(args)
-        .stdin("9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n8p\nquit\n")
+        .stdin("9p\n8a\n12p\n8p\nquit\n")
         .stdout_has("ana captured: 8a 8p")
         .run();
 }
@@ -831,9 +831,25 @@ fn the_table_property_meets_two_alike_plain_cards() {
 }
 
 /// The virtual game of issue 29's prompt test, ana's answers `answers` then `quit`.
+/// Round 1 of the virtual game of seed 1 as kado once played ben's side (before it played
+/// by the chance to win the game), with both sides' answers typed: ben's koi-koi calls,
+/// the table card his draws took, his capture of 2r. The round ends with ben's stop.
+const SEED_ONE_ROUND_ONE: &str =
+    "9p\n1p>1b\n8a\n6p\n3b\n5p\n9p\nkoi\n7p\n11r>11a\n1r\n5r\n12p\n7a\nkoi\n11b\n4r\nstop\n";
+
+/// The virtual game of seed 1, both players answered at the table, until `answers` end.
+fn seed_one_table(answers: &str) -> String {
+    seed_one(answers, &[])
+}
+
+/// The virtual game of seed 1 against kado (ben), until ana's `answers` end.
 fn seed_one_game(answers: &str) -> String {
+    seed_one(answers, &["--opponent", "kado"])
+}
+
+fn seed_one(answers: &str, opponent: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let args = [
+    let mut args = vec![
         "--no-history",
         "koikoi",
         "play",
@@ -843,9 +859,8 @@ fn seed_one_game(answers: &str) -> String {
         "virtual",
         "--seed",
         "1",
-        "--opponent",
-        "kado",
     ];
+    args.extend_from_slice(opponent);
     Test::new()
         .current_dir(dir.path())
         .args(args)
@@ -878,7 +893,7 @@ ana plays: quit
 /// the end of a round printed an empty captures block twice.
 #[test]
 fn closest_named_unreachable_yaku_and_the_round_end_printed_twice() {
-    let out = seed_one_game("9p\n8a\n5p\n7p\n1r\n12p\n11b\n12p\n");
+    let out = seed_one_table(&format!("{SEED_ONE_ROUND_ONE}6p>6a\n12p\n"));
     // ben took 2r: akatan is out of ana's reach, and 9r (aotan) out of ben's.
     let taken = "ben draws 2a bush warbler: takes 2r poetry ribbon.\n";
     let (_, after) = out.split_once(taken).unwrap();
@@ -890,12 +905,13 @@ fn closest_named_unreachable_yaku_and_the_round_end_printed_twice() {
     assert!(!out.contains("aotan needs 9r"), "{out}");
     // The table is drawn before a question, once kado has made its own steps: the deal
     // and ben's first turn come straight after the round's result, with no empty view.
+    let out = seed_one_game("9p\n8a\n");
     assert!(
         out.contains(
             "ben deals round 2.
 ben plays 6p: takes 6a butterflies.
 ben draws 6r blue ribbon: takes 6p.
-Round 2 of 6 — ana 36, ben 64
+Round 2 of 6 — ana 45, ben 55
 Table: wisteria 4p · susuki 8p 8b · chrysanthemum 9p · clover 7p · willow 11r
 ana captured: —
 ben captured: 6p 6a 6r 6p

@@ -30,7 +30,7 @@ fn fixtures(format: &str) -> Vec<(String, String)> {
 fn saves_of_every_format_still_resume() {
     // Format 1: a save of every session kind; format 2 (a save holding a correction made
     // with `fix N ANSWER`): the engine's, shown on two games.
-    let formats = [("format-1", 6), ("format-2", 2)];
+    let formats = [("format-1", 6), ("format-2", 2), ("format-3", 12)];
     assert_eq!(
         formats.map(|(f, _)| f.to_string()).to_vec(),
         kado::session::READS
@@ -59,6 +59,75 @@ fn saves_of_every_format_still_resume() {
             let expected = std::fs::read_to_string(&expected_file).unwrap();
             assert_eq!(out, expected, "{format}/{name}");
         }
+    }
+}
+
+/// Format 3 names seats by index where formats 1 and 2 named them by name. Each format-3
+/// fixture is an older fixture resumed and saved again by kado: it resumes to the same
+/// table as the save it came from.
+#[test]
+fn a_save_upgraded_to_format_3_resumes_to_the_same_table() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves");
+    let read = |p: std::path::PathBuf| std::fs::read_to_string(p).unwrap();
+    let from_format_2 = [
+        ("koikoi-fixed", "koikoi-play"),
+        ("pokino-fixed", "pokino-physical"),
+    ];
+    for (game, name) in fixtures("format-3") {
+        let stem = name.trim_end_matches(".yaml");
+        let (format, old) = match from_format_2.iter().find(|(n, _)| *n == stem) {
+            Some((_, old)) => ("format-2", *old),
+            None => ("format-1", stem),
+        };
+        let save = read(root.join("format-3").join(&name));
+        assert!(
+            save.starts_with(&format!("game: {game}\nformat: 3\n")),
+            "{name}"
+        );
+        let upgraded = read(root.join("format-3").join(format!("{stem}.out")));
+        let before = read(root.join(format).join(format!("{old}.out")))
+            .replace(&format!("{old}.yaml"), &name);
+        assert_eq!(upgraded, before, "{name} against {format}/{old}");
+    }
+}
+
+/// A hand-edited save naming a seat the game lacks: by name in formats 1 and 2, by number
+/// in format 3. Each is refused at its action, and says what the game has.
+#[test]
+fn a_save_naming_a_seat_the_game_lacks_is_refused_at_that_action() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves");
+    let cases = [
+        (
+            "format-1/kinkado-real.yaml",
+            "seat: ana",
+            "seat: zed",
+            "error: s.yaml is not a readable session log: action 3 of format 1: `zed` is not a player of the game (ana, bo, ALORA)\n",
+        ),
+        (
+            "format-3/kinkado-real.yaml",
+            "seat: 0",
+            "seat: 7",
+            "error: action 3 of the log does not apply: there is no seat 7: the seats are numbered from 0 to 2\n",
+        ),
+        (
+            "format-3/koikoi.yaml",
+            "winner: 0",
+            "winner: 5",
+            "error: action 1 of the log does not apply: `5` is not a player: the players are ana and ben\n",
+        ),
+    ];
+    for (file, from, to, err) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(text.contains(from), "{file}");
+        std::fs::write(dir.path().join("s.yaml"), text.replacen(from, to, 1)).unwrap();
+        let game = file.split(['/', '-', '.']).nth(2).unwrap();
+        Test::new()
+            .current_dir(dir.path())
+            .args([game, "resume", "s.yaml"])
+            .stderr(err)
+            .status(2)
+            .run();
     }
 }
 
@@ -293,7 +362,7 @@ fn a_save_of_an_unknown_format_is_refused() {
         "game: kinkado\nformat: 999\nsomething: from the future\n",
     )
     .unwrap();
-    Test::new().current_dir(d).args(["kinkado", "resume", "new.yaml"]).status(2).any_stdout().stderr("error: new.yaml is saved in format 999, which this kado does not read\n  = expected: format 1 or 2\n  = help: a save from a newer kado: resume it with that version\n").run();
+    Test::new().current_dir(d).args(["kinkado", "resume", "new.yaml"]).status(2).any_stdout().stderr("error: new.yaml is saved in format 999, which this kado does not read\n  = expected: format 1, 2 or 3\n  = help: a save from a newer kado: resume it with that version\n").run();
 }
 
 #[test]

@@ -125,13 +125,13 @@ fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
         "--deck virtual --seed 1 --players ana,ben",
         &["hint\r", "\x03"],
     );
-    // Koi-Koi: the hint's best card by Tab (12b), then ben's first numbered card (10r).
+    // Koi-Koi: the hint's best card by Tab (10p), then ben's first numbered card (10r).
     answered_in_the_view(
         "koikoi",
         "Koi-Koi",
         "--deck virtual --seed 3 --players ana,ben",
         &["help\r", "hint\r", "\t\r", "1\r", "\x03"],
-        "ana 12b / ",
+        "ana 10p / ",
     );
     plays_in_the_view(
         "kingmaker",

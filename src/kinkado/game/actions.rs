@@ -3,8 +3,8 @@ use super::*;
 /// The actions, one method each: each checks the move against the rules and the table,
 /// makes it, and says what to do at the table.
 impl Game {
-    pub(super) fn correct(&mut self, seat: &str, stash: u32) -> Result<Vec<String>, PlayError> {
-        let i = self.seat_index(seat)?;
+    pub(super) fn correct(&mut self, i: usize, stash: u32) -> Result<Vec<String>, PlayError> {
+        self.seat_at(i)?;
         let before = self.seats[i].stash;
         self.seats[i].stash = stash;
         self.bank_net += i64::from(stash) - i64::from(before);
@@ -25,13 +25,13 @@ impl Game {
         Ok(i)
     }
 
-    /// The seat called `seat`, whose turn it must be.
-    pub(super) fn turn_of(&self, seat: &str, turn: Turn) -> Result<usize, PlayError> {
-        let i = self.seat_index(seat)?;
+    /// The name of seat `i`, whose turn it must be.
+    pub(super) fn turn_of(&self, i: usize, turn: Turn) -> Result<String, PlayError> {
+        let seat = self.seat_at(i)?.name.clone();
         if self.current() != Some(i) {
-            return Err(PlayError::NotTurn(seat.to_string(), turn));
+            return Err(PlayError::NotTurn(seat, turn));
         }
-        Ok(i)
+        Ok(seat)
     }
 
     /// Moves on to `next` once every seat has had its turn.
@@ -239,8 +239,8 @@ impl Game {
         proceeds
     }
 
-    pub(super) fn sell(&mut self, seat: &str, cards: &[Card]) -> Result<Vec<String>, PlayError> {
-        let i = self.turn_of(seat, Turn::Sell)?;
+    pub(super) fn sell(&mut self, i: usize, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let seat = &self.turn_of(i, Turn::Sell)?;
         if cards.len() > self.rules.max_sales {
             return Err(PlayError::SellsAtMost(self.rules.max_sales));
         }
@@ -393,12 +393,12 @@ impl Game {
 
     pub(super) fn buy(
         &mut self,
-        seat: &str,
+        i: usize,
         market: &[Card],
         deck: usize,
         drawn: &[Card],
     ) -> Result<Vec<String>, PlayError> {
-        let i = self.turn_of(seat, Turn::Buy)?;
+        let seat = &self.turn_of(i, Turn::Buy)?;
         let (left, cost) = self.purchase((i, seat), market, deck, drawn)?;
         self.market = left;
         self.pool += cost;
@@ -493,8 +493,8 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn bet(&mut self, seat: &str, amount: u32) -> Result<Vec<String>, PlayError> {
-        let i = self.turn_of(seat, Turn::Bet)?;
+    pub(super) fn bet(&mut self, i: usize, amount: u32) -> Result<Vec<String>, PlayError> {
+        let seat = &self.turn_of(i, Turn::Bet)?;
         self.check_bet((i, seat), amount)?;
         let s = &mut self.seats[i];
         s.stash -= amount;
@@ -509,8 +509,8 @@ impl Game {
         Ok(vec![said])
     }
 
-    pub(super) fn play(&mut self, seat: &str, cards: &[Card]) -> Result<Vec<String>, PlayError> {
-        let i = self.seat_index(seat)?;
+    pub(super) fn play(&mut self, i: usize, cards: &[Card]) -> Result<Vec<String>, PlayError> {
+        let seat = &self.seat_at(i)?.name.clone();
         if self.current() != Some(i) || self.seats[i].is_alora {
             return Err(PlayError::NotTurn(seat.to_string(), Turn::Reveal));
         }

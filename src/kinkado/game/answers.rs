@@ -17,10 +17,7 @@ impl Game {
                 stash,
             ));
         }
-        Ok(Action::Correct {
-            seat: self.seats[i].name.clone(),
-            stash,
-        })
+        Ok(Action::Correct { seat: i, stash })
     }
 
     /// The card ALORA takes among market cards of equal value.
@@ -50,7 +47,7 @@ impl Game {
     }
 
     /// A player's purchase: market cards, and `deck` (or `d`, `deckN`) per blind card.
-    pub(super) fn read_buy(&self, seat: String, text: &str) -> Result<Action, PlayError> {
+    pub(super) fn read_buy(&self, seat: usize, text: &str) -> Result<Action, PlayError> {
         let mut market = Vec::new();
         let mut deck = 0;
         let t = text.trim().to_lowercase();
@@ -81,9 +78,8 @@ impl Game {
     }
 
     /// `best`: the best hand a seat holds, when kado can see its cards.
-    pub(super) fn best_play(&self, seat: String) -> Result<Action, PlayError> {
-        let i = self.seat_index(&seat)?;
-        let s = &self.seats[i];
+    pub(super) fn best_play(&self, seat: usize) -> Result<Action, PlayError> {
+        let s = self.seat_at(seat)?;
         if s.hidden > 0 {
             return Err(PlayError::CannotSee);
         }

@@ -9,7 +9,7 @@ impl Game {
             (Phase::Refresh, Action::Prize { card }) => self.prize(*card),
             (Phase::Sell, Action::AloraShows { cards }) => self.alora_shows(cards),
             (Phase::Sell, Action::AloraSells { cards }) => self.alora_sells(cards),
-            (Phase::Sell, Action::Sell { seat, cards }) => self.sell(seat, cards),
+            (Phase::Sell, Action::Sell { seat, cards }) => self.sell(*seat, cards),
             (Phase::Buy, Action::AloraBuys { card, free, drawn }) => {
                 self.alora_buys(*card, *free, drawn)
             }
@@ -21,10 +21,10 @@ impl Game {
                     deck,
                     drawn,
                 },
-            ) => self.buy(seat, market, *deck, drawn),
+            ) => self.buy(*seat, market, *deck, drawn),
             (Phase::Bet, Action::AloraBets { amount, bank }) => self.alora_bets(*amount, *bank),
-            (Phase::Bet, Action::Bet { seat, amount }) => self.bet(seat, *amount),
-            (Phase::Reveal, Action::Play { seat, cards }) => self.play(seat, cards),
+            (Phase::Bet, Action::Bet { seat, amount }) => self.bet(*seat, *amount),
+            (Phase::Reveal, Action::Play { seat, cards }) => self.play(*seat, cards),
             (Phase::Reveal, Action::AloraReveals { cards }) => self.alora_reveals(cards),
             (Phase::Reveal, Action::Settle) => {
                 if self.current().is_some() {
@@ -42,7 +42,8 @@ impl Game {
         if !<Game as Session>::once_asked(action) || self.next() != Step::Auto(action.clone()) {
             return None;
         }
-        let (seat, what, why) = match action {
+        let named = self.named(action);
+        let (seat, what, why) = match &named {
             Action::Sell { seat, .. } => (
                 seat,
                 format!("{} nothing", words::verb(seat, "sells")),

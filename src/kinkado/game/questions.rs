@@ -30,7 +30,7 @@ impl Game {
         }
         if s.held() == 0 {
             return Step::Auto(Action::Sell {
-                seat: s.name.clone(),
+                seat: i,
                 cards: Vec::new(),
             });
         }
@@ -87,7 +87,7 @@ impl Game {
         let room = self.rules.hand_limit.saturating_sub(s.held());
         if room == 0 || !self.can_buy_a_card(s.stash) {
             return Step::Auto(Action::Buy {
-                seat: s.name.clone(),
+                seat: i,
                 market: Vec::new(),
                 deck: 0,
                 drawn: Vec::new(),
@@ -127,7 +127,7 @@ impl Game {
         let max = self.rules.max_bet.min(s.stash);
         if min == max {
             return Step::Auto(Action::Bet {
-                seat: s.name.clone(),
+                seat: i,
                 amount: min,
             });
         }
@@ -165,7 +165,7 @@ impl Game {
         }
         if self.virtual_seed().is_some() && s.hidden == 0 && s.known.len() == 2 {
             return Step::Auto(Action::Play {
-                seat: s.name.clone(),
+                seat: i,
                 cards: s.known.clone(),
             });
         }

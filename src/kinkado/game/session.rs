@@ -115,7 +115,7 @@ impl Session for Game {
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
         if let Action::Correct { seat, stash } = action {
-            let said = self.correct(seat, *stash)?;
+            let said = self.correct(*seat, *stash)?;
             self.actions.push(action.clone());
             return Ok(said);
         }
@@ -182,11 +182,7 @@ impl Session for Game {
         if let Some(rest) = text.trim().strip_prefix("fix ") {
             return self.read_fix(rest);
         }
-        let seat = q
-            .key
-            .seat()
-            .and_then(|i| self.seats.get(i))
-            .map_or_else(String::new, |s| s.name.clone());
+        let seat = q.key.seat().unwrap_or(usize::MAX);
         match q.key {
             Key::Prize => match read_cards(text)?.as_slice() {
                 [c] => Ok(Action::Prize { card: Some(*c) }),

@@ -180,7 +180,7 @@ fn refuses_impossible_moves() {
     .unwrap();
     let c = |s: &str| s.parse::<crate::notation::CardList>().unwrap().0;
     let sell = |cards: &str| Action::Sell {
-        seat: "ana".into(),
+        seat: 0,
         cards: c(cards),
     };
     // A card in the prize pool cannot be sold; nor four cards.
@@ -208,7 +208,7 @@ fn refuses_impossible_moves() {
 fn refuses_impossible_buys_bets_and_plays(mut g: Game) {
     let c = |s: &str| s.parse::<crate::notation::CardList>().unwrap().0;
     let buy = |market: &str, deck| Action::Buy {
-        seat: "ana".into(),
+        seat: 0,
         market: c(market),
         deck,
         drawn: vec![],
@@ -224,17 +224,14 @@ fn refuses_impossible_buys_bets_and_plays(mut g: Game) {
     let Step::Auto(a) = g.next() else { panic!() };
     g.apply(&a).unwrap();
     // Bets: above $25, or below the minimum, are refused.
-    let bet = |amount| Action::Bet {
-        seat: "ana".into(),
-        amount,
-    };
+    let bet = |amount| Action::Bet { seat: 0, amount };
     assert_eq!(refused(&g, bet(26)), PlayError::BetAbove(25));
     assert_eq!(refused(&g, bet(0)), PlayError::BelowMinimum(1));
     g.apply(&bet(3)).unwrap();
     let Step::Auto(a) = g.next() else { panic!() };
     g.apply(&a).unwrap();
     let play = |cards: &str| Action::Play {
-        seat: "ana".into(),
+        seat: 0,
         cards: c(cards),
     };
     assert_eq!(refused(&g, play("AS")), PlayError::HandSize(1));
@@ -293,10 +290,7 @@ fn a_bet_with_one_legal_amount_is_kados_and_said() {
     let alora = g.alora_index().unwrap();
     g.seats[alora].done = true;
     g.seats[alora].bet = Some(1);
-    let forced = Action::Bet {
-        seat: "ana".into(),
-        amount: 1,
-    };
+    let forced = Action::Bet { seat: 0, amount: 1 };
     assert_eq!(g.current(), Some(ana));
     assert_eq!(g.next(), Step::Auto(forced.clone()));
     let said = g.apply(&forced).unwrap();
@@ -319,7 +313,7 @@ fn to_alora_bet(rs: &Ruleset) -> Game {
     })
     .unwrap();
     g.apply(&Action::Sell {
-        seat: "ana".into(),
+        seat: 0,
         cards: vec![],
     })
     .unwrap();
@@ -332,7 +326,7 @@ fn to_alora_bet(rs: &Ruleset) -> Game {
     };
     g.apply(&a).unwrap();
     g.apply(&Action::Buy {
-        seat: "ana".into(),
+        seat: 0,
         market: vec![],
         deck: 0,
         drawn: vec![],
@@ -342,11 +336,7 @@ fn to_alora_bet(rs: &Ruleset) -> Game {
         panic!("ALORA buys")
     };
     g.apply(&a).unwrap();
-    g.apply(&Action::Bet {
-        seat: "ana".into(),
-        amount: 1,
-    })
-    .unwrap();
+    g.apply(&Action::Bet { seat: 0, amount: 1 }).unwrap();
     g
 }
 
@@ -401,7 +391,7 @@ fn buy_sources_ruling_both_sides() {
         })
         .unwrap();
         g.apply(&Action::Sell {
-            seat: "ana".into(),
+            seat: 0,
             cards: cards("9S 9H"),
         })
         .unwrap();
@@ -412,14 +402,14 @@ fn buy_sources_ruling_both_sides() {
         let Step::Auto(a) = g.next() else { panic!() };
         g.apply(&a).unwrap();
         let buy = Action::Buy {
-            seat: "ana".into(),
+            seat: 0,
             market: cards("9S"),
             deck: 1,
             drawn: vec![],
         };
         assert_eq!(g.clone().apply(&buy).is_ok(), mixed_ok);
         let market_only = Action::Buy {
-            seat: "ana".into(),
+            seat: 0,
             market: cards("9S 9H"),
             deck: 0,
             drawn: vec![],
@@ -438,11 +428,7 @@ fn five_of_a_kind_counts_as_four() {
 #[test]
 fn corrections_keep_the_books() {
     let mut g = start(&["ana"], true, Deck::Physical);
-    g.apply(&Action::Correct {
-        seat: "ana".into(),
-        stash: 45,
-    })
-    .unwrap();
+    g.apply(&Action::Correct { seat: 0, stash: 45 }).unwrap();
     assert_eq!(g.seats[0].stash, 45);
     conserved(&g);
 }
