@@ -21,6 +21,7 @@ pub mod ruleset;
 pub mod screen;
 pub mod session;
 pub mod shuffle;
+pub mod stats;
 pub mod store;
 pub mod words;
 pub mod yaml;

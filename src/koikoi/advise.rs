@@ -140,22 +140,14 @@ fn call_candidates(r: &Referee, samples: usize, dice: &mut Dice) -> Vec<Candidat
     out
 }
 
-/// The mean of `xs` and the half-width of its 95% interval.
-fn mean_and_margin(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len().max(1) as f64;
-    let mean = xs.iter().sum::<f64>() / n;
-    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, 1.96 * (var / n).sqrt())
-}
-
 /// An answer weighed by the round's `points` it led to on each deal: their mean, and the
 /// chance to win the game they leave, each with its interval.
 fn weighed(r: &Referee, answer: String, reason: String, points: &[i64]) -> Candidate {
     let p = r.round.to_move;
     let (points_mean, margin) =
-        mean_and_margin(&points.iter().map(|x| *x as f64).collect::<Vec<_>>());
+        crate::stats::mean_and_margin(&points.iter().map(|x| *x as f64).collect::<Vec<_>>());
     let games: Vec<f64> = points.iter().map(|x| sim::game_value(r, p, *x)).collect();
-    let (game, game_margin) = mean_and_margin(&games);
+    let (game, game_margin) = crate::stats::mean_and_margin(&games);
     Candidate {
         answer,
         reason,

@@ -461,7 +461,7 @@ fn rank(list: &[Move], weighed: &[(usize, Vec<f64>)]) -> Vec<Candidate> {
     let mut done = vec![false; list.len()];
     for k in order {
         let (m, v) = &weighed[k];
-        let (value, margin) = stats(v);
+        let (value, margin) = crate::stats::mean_and_margin(v);
         for (j, other) in list.iter().enumerate() {
             let same = j == *m || (other.key.is_some() && other.key == list[*m].key);
             if same && !done[j] {
@@ -498,17 +498,9 @@ fn candidate(m: &Move, value: Option<f64>, margin: Option<f64>) -> Candidate {
 /// difference.
 fn beats(a: &[f64], b: &[f64]) -> bool {
     let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
-    let (mean, margin) = stats(&d);
+    let (mean, margin) = crate::stats::mean_and_margin(&d);
     // `margin` is 1.96 standard errors.
     mean > margin / 1.96
-}
-
-/// The mean of `v` and the half-width of its 95% interval.
-fn stats(v: &[f64]) -> (f64, f64) {
-    let n = v.len().max(1) as f64;
-    let mean = v.iter().sum::<f64>() / n;
-    let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, 1.96 * (var / n).sqrt())
 }
 
 /// The advisor's move for the player to move in `g` (whose dominoes kado knows, as in a
