@@ -450,12 +450,8 @@ pub(crate) mod tests {
         exhaustive(4);
     }
 
-    /// Minutes in a debug build; `cargo test --release` runs it (a few seconds).
+    /// Seconds in the test profile (opt-level 1, see Cargo.toml).
     #[test]
-    #[cfg_attr(
-        debug_assertions,
-        ignore = "slow in debug builds: run with cargo test --release"
-    )]
     fn every_hand_of_up_to_5_cards_matches_the_reference() {
         exhaustive(5);
     }

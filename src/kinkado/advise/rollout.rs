@@ -2,6 +2,8 @@
 //! the player by the move being weighed and then by a plain default (fill the hand,
 //! bet the most with a tier 2 hand or better, play the best hand).
 
+use smallvec::SmallVec;
+
 use super::{Decision, Move, Position};
 use crate::cards::Card;
 use crate::kinkado::fast::{CARDS, Evaluator, Hand, Score};
@@ -46,17 +48,20 @@ pub fn hand_of(cards: &[Card]) -> Hand {
         .fold(Hand::EMPTY, |h, c| h.add(CARDS[c.index().min(52)]))
 }
 
+/// Cards held during a deal: a hand or ALORA's cards, on the stack.
+type Held = SmallVec<[Card; 16]>;
+
 /// The table during one deal.
 struct Table<'s> {
     set: &'s Setting<'s>,
-    hand: Vec<Card>,
+    hand: Held,
     stash: i64,
     bet: Option<u32>,
-    alora: Vec<Card>,
-    alora_up: Vec<Card>,
+    alora: Held,
+    alora_up: Held,
     alora_stash: i64,
     alora_bet: Option<(u32, bool)>,
-    market: Vec<Card>,
+    market: SmallVec<[Card; 32]>,
     pool: i64,
     deck: &'s [Card],
 }
@@ -65,18 +70,18 @@ impl<'s> Table<'s> {
     fn new(set: &'s Setting<'s>, deal: &'s [Card]) -> Table<'s> {
         let p = set.pos;
         let hidden = p.alora_hidden.min(deal.len());
-        let mut alora = p.alora_shown.clone();
+        let mut alora = Held::from_slice(&p.alora_shown);
         alora.extend_from_slice(&deal[..hidden]);
         Table {
             set,
-            hand: p.hand.clone(),
+            hand: Held::from_slice(&p.hand),
             stash: i64::from(p.stash),
             bet: p.bet,
             alora,
-            alora_up: p.alora_shown.clone(),
+            alora_up: Held::from_slice(&p.alora_shown),
             alora_stash: i64::from(p.alora_stash),
             alora_bet: p.alora_bet.map(|b| (b.amount, b.bank)),
-            market: p.market.clone(),
+            market: SmallVec::from_slice(&p.market),
             pool: i64::from(p.pool),
             deck: &deal[hidden..],
         }
@@ -163,12 +168,14 @@ impl<'s> Table<'s> {
         let mut market = Vec::new();
         let tier = self.score(&self.hand).tier();
         let mut best: Option<(u16, Card)> = None;
-        for c in &self.market {
-            let mut h = self.hand.clone();
-            h.push(*c);
-            let s = self.score(&h);
-            if h.len() <= limit
-                && s.tier() > tier
+        let held = hand_of(&self.hand);
+        let fits = self.hand.len() < limit;
+        for c in self.market.iter().filter(|_| fits) {
+            let s = self
+                .set
+                .player_eval
+                .eval(held.add(CARDS[c.index().min(52)]));
+            if s.tier() > tier
                 && self.stash - i64::from(value(*c)) >= keep
                 && best.is_none_or(|(b, _)| s.strength() > b)
             {
