@@ -86,6 +86,65 @@ impl Screen {
         self.said_scroll = 0;
     }
 
+    /// The table as the game draws it, colour codes dropped.
+    pub fn set_table(&mut self, text: &str) {
+        self.table = plain(text);
+    }
+
+    /// What kado tells the table.
+    pub fn tell(&mut self, text: &str) {
+        self.say(Said::Told(plain(text)));
+    }
+
+    /// An answer refused, and why.
+    pub fn refuse(&mut self, why: &str) {
+        self.say(Said::Refused(plain(why)));
+    }
+
+    /// Advice asked for, or a hand shown on request: in its panel until the next answer.
+    pub fn advise(&mut self, text: &str) {
+        self.advice = Some(plain(text));
+    }
+
+    /// Enter: the answer typed (a number standing for the choice it numbers), said back;
+    /// the prompt is cleared for the next question.
+    pub fn submit(&mut self) -> String {
+        let typed = std::mem::take(&mut self.input);
+        let line = self.chosen(&typed).map_or(typed, str::to_string);
+        self.choices.clear();
+        self.cursor = 0;
+        self.advice = None;
+        self.say(Said::Typed(line.clone()));
+        line
+    }
+
+    /// The screen drawn on a `w`×`h` grid of text (the test backend), one line per row
+    /// without trailing spaces: what a terminal of that size shows.
+    pub fn text(&self, w: u16, h: u16) -> String {
+        // The test backend cannot fail (its error type has no values).
+        let Ok(mut t) = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h));
+        let _ = t.draw(|f| self.draw(f));
+        let buf = t.backend().buffer();
+        let mut out = String::new();
+        for y in 0..h {
+            let mut line = String::new();
+            let mut covered = 0;
+            for x in 0..w {
+                let symbol = buf[(x, y)].symbol();
+                // A wide character (🃏) spans the next cell too, which holds a blank.
+                if covered > 0 {
+                    covered -= 1;
+                    continue;
+                }
+                covered = unicode_width::UnicodeWidthStr::width(symbol).saturating_sub(1);
+                line += symbol;
+            }
+            out += line.trim_end();
+            out.push('\n');
+        }
+        out
+    }
+
     /// The answer the advice puts first, as it is typed (the first `quoted` text after
     /// "type", else the first quoted text): Tab at an empty prompt takes it.
     /// In a table of answers (Kinga's, Koi-Koi's and Pokino's hints) it is the answer of the row
@@ -299,23 +358,36 @@ fn draw_advice(frame: &mut Frame, area: Rect, advice: &str) {
     frame.render_widget(p, area);
 }
 
+/// Text without ANSI colour codes (the table is drawn in colour for line mode).
+pub fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
 
     fn screen_text(s: &Screen, w: u16, h: u16) -> String {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| s.draw(f)).unwrap();
-        let buf = t.backend().buffer().clone();
-        let mut out = String::new();
-        for y in 0..h {
-            let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
-            out += line.trim_end();
-            out.push('\n');
-        }
-        out
+        s.text(w, h)
+    }
+
+    #[test]
+    fn colour_codes_are_left_out_of_the_view() {
+        assert_eq!(plain("\x1b[31mA♥\x1b[0m K♠"), "A♥ K♠");
+        assert_eq!(plain("no codes"), "no codes");
     }
 
     #[test]

@@ -245,6 +245,12 @@ pub trait Session: Sized + Clone {
     /// The state of the table, for people.
     fn show(&self, style: Style) -> String;
 
+    /// The table as the full-screen view draws it, always in sight: `show` unless the
+    /// game marks more on it (Pokino numbers the places to lay a domino on its board).
+    fn view(&self, style: Style) -> String {
+        self.show(style)
+    }
+
     /// The session's state as JSON, printed at the end under `--json` (null: none).
     fn summary(&self) -> serde_json::Value {
         serde_json::Value::Null

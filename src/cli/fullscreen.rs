@@ -111,16 +111,11 @@ impl FullScreen {
 
     /// Enter: the answer typed, said back and kept for Up.
     fn submit(&mut self) -> Reply {
-        let typed = std::mem::take(&mut self.screen.input);
-        let line = self.screen.chosen(&typed).map_or(typed, str::to_string);
-        self.screen.choices.clear();
-        self.screen.cursor = 0;
+        let line = self.screen.submit();
         self.recalled = None;
-        self.screen.advice = None;
         if !line.trim().is_empty() {
             self.history.push(line.clone());
         }
-        self.screen.say(Said::Typed(line.clone()));
         classify(&line)
     }
 
@@ -163,17 +158,17 @@ impl Prompter for FullScreen {
     }
 
     fn say(&mut self, text: &str) {
-        self.screen.say(Said::Told(plain(text)));
+        self.screen.tell(text);
         self.draw();
     }
 
     fn refuse(&mut self, why: &str) {
-        self.screen.say(Said::Refused(plain(why)));
+        self.screen.refuse(why);
         self.draw();
     }
 
     fn table(&mut self, text: &str) {
-        self.screen.table = plain(text);
+        self.screen.set_table(text);
         self.draw();
     }
 
@@ -182,7 +177,7 @@ impl Prompter for FullScreen {
     }
 
     fn advise(&mut self, text: &str) {
-        self.screen.advice = Some(plain(text));
+        self.screen.advise(text);
         self.draw();
     }
 
@@ -219,38 +214,5 @@ fn byte_at(s: &str, at: usize) -> usize {
     s.char_indices().nth(at).map_or(s.len(), |(i, _)| i)
 }
 
-/// Text without ANSI colour codes (the table is drawn in colour for line mode).
-fn plain(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn colour_codes_are_left_out_of_the_view() {
-        assert_eq!(plain("\x1b[31mA♥\x1b[0m K♠"), "A♥ K♠");
-        assert_eq!(plain("no codes"), "no codes");
-    }
-
-    #[test]
-    fn byte_offsets_of_characters() {
-        assert_eq!(byte_at("A♥K", 0), 0);
-        assert_eq!(byte_at("A♥K", 2), 4);
-        assert_eq!(byte_at("A♥K", 9), 5);
-    }
-}
+mod tests;

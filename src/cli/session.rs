@@ -277,7 +277,16 @@ impl<G: Session> Runner<'_, G> {
     fn show(&mut self) {
         self.shown_key = self.game.phase_key();
         self.shown_since_action = true;
-        self.prompter.table(&self.game.show(self.style));
+        self.prompter.table(&self.table_text());
+    }
+
+    /// The table: as the full-screen view draws it there, else as `show` prints it.
+    fn table_text(&self) -> String {
+        if self.prompter.live() {
+            self.game.view(self.style)
+        } else {
+            self.game.show(self.style)
+        }
     }
 
     /// The game is over: its charts, and its place in the play history.
@@ -317,7 +326,7 @@ impl<G: Session> Runner<'_, G> {
         }
         save::<G>(self.lock, &self.log)?;
         if self.prompter.live() {
-            self.prompter.table(&self.game.show(self.style));
+            self.prompter.table(&self.game.view(self.style));
         }
         for s in said {
             self.prompter.say(&format!("{s}\n"));

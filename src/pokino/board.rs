@@ -1077,7 +1077,8 @@ pub(super) fn place_of(src: &Source, offset: usize) -> String {
     }
 }
 
-fn bounds_of(squares: impl Iterator<Item = Square>) -> Option<(Square, Square)> {
+/// The smallest rectangle holding the squares: top-left and bottom-right.
+pub fn bounds_of(squares: impl Iterator<Item = Square>) -> Option<(Square, Square)> {
     squares.fold(None, |acc, s| match acc {
         None => Some((s, s)),
         Some((lo, hi)) => Some((

@@ -225,10 +225,15 @@ pub fn borders(tokens: &[Token]) -> Vec<super::board::Border> {
 impl GameVerdict {
     /// The board with its claimed borders, and who claimed which.
     pub fn board_text(&self, s: Style) -> String {
+        self.board_text_marked(s, &[])
+    }
+
+    /// [`GameVerdict::board_text`] with empty squares marked (see `picture::draw_marked`).
+    pub fn board_text_marked(&self, s: Style, marks: &[(super::board::Square, usize)]) -> String {
         let g = self;
         // The plain picture is drawn once, with the verdict.
-        let mut out = if s.color {
-            super::picture::draw(&g.game.board, &borders(&g.game.tokens), &s)
+        let mut out = if s.color || !marks.is_empty() {
+            super::picture::draw_marked(&g.game.board, &borders(&g.game.tokens), marks, &s)
         } else {
             g.picture.clone()
         };

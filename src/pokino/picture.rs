@@ -22,7 +22,20 @@ pub const MAX_SIDE: usize = 200;
 
 /// The board as lines of text (no trailing spaces), or a sentence when it is empty.
 pub fn draw(board: &Board, claimed: &[Border], style: &Style) -> String {
-    let Some((lo, hi)) = board.bounds() else {
+    draw_marked(board, claimed, &[], style)
+}
+
+/// The board with empty squares marked `#N` (the places where a domino may be laid,
+/// numbered as they are listed): the picture grows to show every marked square.
+pub fn draw_marked(
+    board: &Board,
+    claimed: &[Border],
+    marks: &[(Square, usize)],
+    style: &Style,
+) -> String {
+    let corners = board.bounds().into_iter().flat_map(|(lo, hi)| [lo, hi]);
+    let squares = corners.chain(marks.iter().map(|m| m.0));
+    let Some((lo, hi)) = super::board::bounds_of(squares) else {
         return "The table is empty.\n".to_string();
     };
     let cols = (hi.x - lo.x + 1) as usize;
@@ -35,6 +48,7 @@ pub fn draw(board: &Board, claimed: &[Border], style: &Style) -> String {
     let v = View {
         board,
         claimed,
+        marks,
         style,
         lo,
         cols,
@@ -47,6 +61,7 @@ pub fn draw(board: &Board, claimed: &[Border], style: &Style) -> String {
 struct View<'a> {
     board: &'a Board,
     claimed: &'a [Border],
+    marks: &'a [(Square, usize)],
     style: &'a Style,
     lo: Square,
     cols: usize,
@@ -158,13 +173,20 @@ impl View<'_> {
                 "│".to_string()
             };
         }
-        if i < self.cols as isize
-            && let Some(c) = self.board.cell(self.sq(i, j))
-        {
-            let text = format!("{:>2}", c.number);
-            for (k, ch) in text.chars().enumerate() {
-                canvas[row][4 * i as usize + 1 + k] = ch.to_string();
-            }
+        if i >= self.cols as isize {
+            return;
+        }
+        let sq = self.sq(i, j);
+        let (text, bold) = match self.board.cell(sq) {
+            Some(c) => (format!("{:>2}", c.number), false),
+            None => match self.marks.iter().find(|m| m.0 == sq) {
+                Some((_, n)) => (format!("#{n}"), true),
+                None => return,
+            },
+        };
+        for (k, ch) in text.chars().enumerate() {
+            let ch = ch.to_string();
+            canvas[row][4 * i as usize + 1 + k] = if bold { self.style.bold(&ch) } else { ch };
         }
     }
 
@@ -256,6 +278,29 @@ fn corner(up: bool, down: bool, left: bool, right: bool) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn marked_places_widen_the_picture_and_leave_pieces_alone() {
+        let b: Board = "6-4@0,0h 1-3@0,1h".parse().unwrap();
+        let marks = [
+            (Square::new(2, 0), 1),
+            (Square::new(2, 1), 1),
+            (Square::new(0, -1), 2),
+            (Square::new(0, 0), 3),
+        ];
+        let got = draw_marked(&b, &[], &marks, &Style::PLAIN);
+        let want = "
+     0   1   2
+
+-1  #2
+   ┌───────┐
+ 0 │ 6   4 │#1
+   ├───────┤
+ 1 │ 1   3 │#1
+   └───────┘
+";
+        assert_eq!(got, &want[1..]);
+    }
 
     #[test]
     fn draws_pieces_and_claims() {

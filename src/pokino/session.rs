@@ -146,6 +146,39 @@ impl Table {
         }
     }
 
+    /// The table: the board (with `marks`), the standing, the places and the hand.
+    fn table_text(&self, style: Style, marks: &[(Square, usize)]) -> String {
+        let v = standing(&self.game, Vec::new(), None);
+        let mut out = v.board_text_marked(style, marks);
+        out += &v.standing_text();
+        if !self.setup.private {
+            out += &self.places_text();
+        }
+        match (self.hand(), self.game.to_play) {
+            (Some(_), Some(i)) if self.setup.private => {
+                let p = &self.game.players[i].name;
+                out += &format!("{p}'s hand: kept private (`hand` shows it to {p}).\n");
+            }
+            (Some(hand), _) => out += &hand,
+            _ => {}
+        }
+        out
+    }
+
+    /// The squares of the places listed, each marked with the number of the first place
+    /// that covers it.
+    fn place_marks(&self) -> Vec<(Square, usize)> {
+        let mut marks: Vec<(Square, usize)> = Vec::new();
+        for (n, (at, _)) in self.places().iter().take(PLACES_SHOWN).enumerate() {
+            for sq in at.squares() {
+                if !marks.iter().any(|m| m.0 == sq) {
+                    marks.push((sq, n + 1));
+                }
+            }
+        }
+        marks
+    }
+
     /// The numbered places, best first: `1) domino 4-8@3,0h (then a run of 10 points)`.
     fn places_text(&self) -> String {
         let all = self.places();
@@ -283,21 +316,15 @@ impl Session for Table {
     }
 
     fn show(&self, style: Style) -> String {
-        let v = standing(&self.game, Vec::new(), None);
-        let mut out = v.board_text(style);
-        out += &v.standing_text();
-        if !self.setup.private {
-            out += &self.places_text();
+        self.table_text(style, &[])
+    }
+
+    /// The full-screen view marks the listed places on the board itself.
+    fn view(&self, style: Style) -> String {
+        if self.setup.private {
+            return self.show(style);
         }
-        match (self.hand(), self.game.to_play) {
-            (Some(_), Some(i)) if self.setup.private => {
-                let p = &self.game.players[i].name;
-                out += &format!("{p}'s hand: kept private (`hand` shows it to {p}).\n");
-            }
-            (Some(hand), _) => out += &hand,
-            _ => {}
-        }
-        out
+        self.table_text(style, &self.place_marks())
     }
 
     fn hand(&self) -> Option<String> {

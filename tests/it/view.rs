@@ -119,11 +119,13 @@ fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
         &["hint\r", "\t\r", "1\r", "\x03"],
         "1. exile AD\n2. 2C JK JK > 3S\n",
     );
-    plays_in_the_view(
+    // Pokino: a hint, then the place marked #1 on the board, by its number.
+    answered_in_the_view(
         "pokino",
         "Pokino",
         "--deck virtual --seed 1 --players ana,ben",
-        &["hint\r", "\x03"],
+        &["hint\r", "1\r", "\x03"],
+        "ana domino 1-1@3,0v",
     );
     // Koi-Koi: the hint's best card by Tab (10p), then ben's first numbered card (10r).
     answered_in_the_view(

@@ -322,6 +322,43 @@ impl Session for Game {
         crate::kinkado::advise::view::hint(self, q)
     }
 
+    /// The picks the table makes for ALORA among cards of equal value (kado's default
+    /// first), and a player's sales when kado knows their hand (a virtual pack).
+    fn choices(&self, q: &Question<Key>) -> Vec<String> {
+        match q.key {
+            Key::AloraSells => self.alora_index().map_or_else(Vec::new, |i| {
+                let plan = self.alora_sell_plan(i);
+                plan.choose
+                    .map_or_else(Vec::new, |ch| picks(&ch.from, ch.count))
+            }),
+            Key::AloraBuys => self.alora_index().map_or_else(Vec::new, |i| {
+                picks(&self.alora_buy_choice(&self.alora_buy_plan(i)), 1)
+            }),
+            Key::Sell(i) if self.virtual_seed().is_some() => {
+                let most = if self.rules.sell_one_at_a_time {
+                    1
+                } else {
+                    self.rules.max_sales
+                };
+                let known = &self.seats[i].known;
+                let mut all = vec!["none".to_string()];
+                for k in 1..=most.min(known.len()) {
+                    all.extend(
+                        crate::kinkado::hand::combinations(known.len(), k)
+                            .iter()
+                            .map(|ix| {
+                                crate::cards::code_cards(
+                                    &ix.iter().map(|&j| known[j]).collect::<Vec<_>>(),
+                                )
+                            }),
+                    );
+                }
+                all
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn record(&self) -> Option<String> {
         Some(crate::kinkado::record::of_game(self, &self.actions))
     }
@@ -332,4 +369,38 @@ impl Session for Game {
             Action::Sell { .. } | Action::Buy { .. } | Action::Bet { .. } | Action::Play { .. }
         )
     }
+}
+
+/// Every way to pick `count` of `from`, as typed: kado's default pick first.
+fn picks(from: &[Card], count: usize) -> Vec<String> {
+    let default = default_pick(from, count);
+    let mut same = default.clone();
+    same.sort();
+    let mut all = vec![default];
+    all.extend(subsets(from, count).into_iter().filter(|s| *s != same));
+    written(all)
+}
+
+/// Every `k` of `cards`, each sorted.
+fn subsets(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
+    crate::kinkado::hand::combinations(cards.len(), k)
+        .iter()
+        .map(|ix| {
+            let mut s: Vec<Card> = ix.iter().map(|&j| cards[j]).collect();
+            s.sort();
+            s
+        })
+        .collect()
+}
+
+/// Sets of cards as typed, each once, in their first order.
+fn written(sets: Vec<Vec<Card>>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in sets {
+        let text = crate::cards::code_cards(&s);
+        if !out.contains(&text) {
+            out.push(text);
+        }
+    }
+    out
 }

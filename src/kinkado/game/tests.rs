@@ -1,4 +1,4 @@
-use super::bot::{Bot, play_out};
+use super::bot::{Bot, play_out, play_out_with};
 use super::*;
 
 /// The virtual pack a seed deals, round by round, recorded with rand 0.10.3's `StdRng`
@@ -442,4 +442,47 @@ proptest::proptest! {
         let (_, _, end) = play_out(g, &Bot { sells, buys, extra_bet: extra, bold: buys }, 20_000, conserved).unwrap();
         proptest::prop_assert_eq!(end.phase, Phase::Over);
     }
+}
+
+/// Every choice the full-screen view lists is an answer the game takes, and kado's
+/// default pick for ALORA comes first.
+#[test]
+fn every_listed_choice_is_taken() {
+    let mut asked = [0usize; 3];
+    for (players, deck) in [
+        (&["you"][..], Deck::Virtual { seed: 3 }),
+        (&["ana", "bo"][..], Deck::Virtual { seed: 8 }),
+        (&["you"][..], Deck::Physical),
+        (&["ana", "bo"][..], Deck::Physical),
+    ] {
+        let bot = Bot::default();
+        let answer = |g: &Game, q: &Question<Key>| {
+            let choices = g.choices(q);
+            let slot = match q.key {
+                Key::AloraSells | Key::AloraBuys => Some(0),
+                Key::Sell(_) if g.virtual_seed().is_some() => Some(1),
+                _ => None,
+            };
+            assert_eq!(choices.is_empty(), slot.is_none(), "{:?}", q.key);
+            if let Some(i) = slot {
+                asked[i] += 1;
+            }
+            if i_am_a_pick(q.key) {
+                let default = g.answer(q, "").unwrap();
+                assert_eq!(g.answer(q, &choices[0]).unwrap(), default);
+            }
+            for c in &choices {
+                let a = g.answer(q, c).unwrap_or_else(|e| panic!("{c}: {e}"));
+                g.clone().apply(&a).unwrap();
+                asked[2] += 1;
+            }
+            bot.answer(g, q)
+        };
+        play_out_with(start(players, true, deck), answer, 10_000, |_| {}).unwrap();
+    }
+    assert!(asked[0] > 0 && asked[1] > 0, "{asked:?}");
+}
+
+fn i_am_a_pick(key: Key) -> bool {
+    matches!(key, Key::AloraSells | Key::AloraBuys)
 }

@@ -1,0 +1,145 @@
+//! The view of each game, drawn on ratatui's test backend at 80×24 from a real session
+//! (the runner, the game and the screen the terminal draws, without the terminal): the
+//! whole screen is asserted, and it is the screen the README shows.
+//! `KADO_BLESS=1 cargo test --bin kado screens_of_every_game` rewrites the README's.
+
+use super::*;
+use crate::cli::prompt::classify_for_tests;
+use crate::cli::session::run;
+use kado::ruleset::Ruleset;
+use kado::session::{Log, Session};
+use kado::store::savefile::SaveLock;
+
+#[test]
+fn byte_offsets_of_characters() {
+    assert_eq!(byte_at("A♥K", 0), 0);
+    assert_eq!(byte_at("A♥K", 2), 4);
+    assert_eq!(byte_at("A♥K", 9), 5);
+}
+
+/// The view's prompter without a terminal: answers typed from a script, the screen kept
+/// as the terminal's would be, and drawn when the script runs out.
+struct Scripted {
+    screen: Screen,
+    typed: std::collections::VecDeque<String>,
+    drawn: Option<String>,
+}
+
+impl Prompter for Scripted {
+    fn ask(&mut self, prompt: &str) -> Reply {
+        self.screen.question = prompt.to_string();
+        let Some(answer) = self.typed.pop_front() else {
+            self.drawn = Some(self.screen.text(MIN_SIZE.0, MIN_SIZE.1));
+            return Reply::End;
+        };
+        self.screen.input = answer;
+        classify_for_tests(&self.screen.submit())
+    }
+    fn say(&mut self, text: &str) {
+        self.screen.tell(text);
+    }
+    fn refuse(&mut self, why: &str) {
+        self.screen.refuse(why);
+    }
+    fn table(&mut self, text: &str) {
+        self.screen.set_table(text);
+    }
+    fn choices(&mut self, answers: &[String]) {
+        self.screen.choices = answers.to_vec();
+    }
+    fn advise(&mut self, text: &str) {
+        self.screen.advise(text);
+    }
+    fn live(&self) -> bool {
+        true
+    }
+}
+
+/// The screen at 80×24 once `typed` is answered, in a new game of `G`.
+fn screen_of<G: Session>(rules: &str, setup: G::Setup, typed: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let rs = Ruleset::builtin(rules).unwrap();
+    let log = Log::new(G::GAME, &rs, setup).unwrap();
+    let lock = SaveLock::acquire(&dir.path().join("v.yaml")).unwrap();
+    let mut view = Scripted {
+        screen: Screen::new(kado::history::game_title(G::GAME)),
+        typed: typed.iter().map(|t| t.to_string()).collect(),
+        drawn: None,
+    };
+    assert!(run::<G>(&lock, log, &mut view, kado::render::Style::PLAIN).is_ok());
+    view.drawn.expect("the script ends at a question")
+}
+
+fn players(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
+/// Each game's screen, in the order of the README's section on the view.
+fn screens() -> Vec<String> {
+    use kado::{kinga, pokino::session as ps};
+    use kado::{kingmaker::campaign as km, kinkado::game as kk, koikoi::game as kp};
+    let koikoi = kp::Setup {
+        players: players(&["ana", "ben"]),
+        deck: kp::Deck::Virtual { seed: 3 },
+        kado: None,
+        private: false,
+    };
+    let kinkado = kk::Setup {
+        players: players(&["you"]),
+        alora: true,
+        deck: kk::Deck::Virtual { seed: 7 },
+    };
+    let kinga = kinga::game::Setup::new(kinga::game::Deck::Virtual, 3);
+    let pokino = ps::Setup::new(players(&["ana", "ben"]), ps::Deck::Virtual, 1);
+    let kingmaker = km::Setup {
+        players: players(&["ana", "bo", "cy", "dee"]),
+        target: 3,
+        seasons: true,
+        known: true,
+    };
+    vec![
+        screen_of::<kp::Game>("koikoi", koikoi, &["10p"]),
+        screen_of::<kk::Game>("kinkado", kinkado, &[]),
+        screen_of::<kinga::played::Played>("kinga", kinga, &["4"]),
+        screen_of::<ps::Table>("pokino", pokino, &[]),
+        screen_of::<km::Campaign>("kingmaker", kingmaker, &[]),
+    ]
+}
+
+/// The text blocks of the README's section on the view, with where each starts and ends.
+fn readme_blocks(readme: &str) -> Vec<(usize, usize)> {
+    let from = readme
+        .find("## At the table: the full-screen view")
+        .expect("the README has a section on the view");
+    let to = readme[from + 1..]
+        .find("\n## ")
+        .map_or(readme.len(), |i| from + 1 + i);
+    let mut out = Vec::new();
+    let mut at = from;
+    while let Some(i) = readme[at..to].find("```text\n") {
+        let start = at + i + "```text\n".len();
+        let end = start + readme[start..].find("```").expect("a closed block");
+        out.push((start, end));
+        at = end + 3;
+    }
+    out
+}
+
+#[test]
+fn screens_of_every_game_are_the_readme_s() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let mut readme = std::fs::read_to_string(path).unwrap();
+    let blocks = readme_blocks(&readme);
+    let screens = screens();
+    assert_eq!(blocks.len(), screens.len(), "one README screen per game");
+    if std::env::var_os("KADO_BLESS").is_some() {
+        for ((start, end), screen) in blocks.iter().zip(&screens).rev() {
+            readme.replace_range(start..end, screen);
+        }
+        std::fs::write(path, readme).unwrap();
+        return;
+    }
+    for ((start, end), screen) in blocks.iter().zip(&screens) {
+        assert_eq!(&readme[*start..*end], screen.as_str());
+    }
+}
