@@ -272,10 +272,35 @@ pub fn by_flower(cards: &[Card]) -> Vec<String> {
         .collect()
 }
 
+/// Cards grouped by kind, brights first, each group after its kind and count:
+/// `["2 brights 1b 3b", "1 animal 9a", "3 plains 1p 2p 2p"]` (how a pile is counted for
+/// the yaku of a kind).
+pub fn by_kind(cards: &[Card]) -> Vec<String> {
+    Kind::ALL
+        .iter()
+        .filter_map(|k| {
+            let of: Vec<Card> = cards.iter().copied().filter(|c| c.kind == *k).collect();
+            (!of.is_empty()).then(|| {
+                let word = crate::words::count(of.len(), k.word());
+                format!("{word} {}", codes(&of))
+            })
+        })
+        .collect()
+}
+
 /// `label` then the cards by flower, `·` between months, on lines of at most `width`
 /// columns (the later ones indented under the first card).
 pub fn flower_lines(label: &str, cards: &[Card], width: usize) -> String {
-    let groups = by_flower(cards);
+    grouped_lines(label, &by_flower(cards), width)
+}
+
+/// `label` then the cards by kind (see [`by_kind`]), wrapped as [`flower_lines`] does.
+pub fn kind_lines(label: &str, cards: &[Card], width: usize) -> String {
+    grouped_lines(label, &by_kind(cards), width)
+}
+
+/// `label` then `groups`, `·` between them, on lines of at most `width` columns.
+fn grouped_lines(label: &str, groups: &[String], width: usize) -> String {
     if groups.is_empty() {
         return format!("{label}—\n");
     }
@@ -726,6 +751,28 @@ mod tests {
             codes(&parse("1B2a10r CHRYSANTHEMUM-a maple-a willowp 11-b").unwrap()),
             "1b 2a 10r 9a 10a 11p 11b"
         );
+    }
+
+    #[test]
+    fn a_pile_by_kind_counts_each_kind_brights_first() {
+        let pile: Vec<Card> = ["2p", "9a", "1b", "3b", "2r"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(
+            by_kind(&pile),
+            [
+                "2 brights 1b 3b",
+                "1 animal 9a",
+                "1 ribbon 2r",
+                "1 plain 2p"
+            ]
+        );
+        assert_eq!(
+            kind_lines("ana captured: ", &pile, 40),
+            "ana captured: 2 brights 1b 3b ·\n              1 animal 9a · 1 ribbon 2r ·\n              1 plain 2p\n"
+        );
+        assert_eq!(kind_lines("ben captured: ", &[], 40), "ben captured: —\n");
     }
 
     #[test]

@@ -379,6 +379,96 @@ impl Game {
         })
     }
 
+    /// The table: the round and standing, the field, each pile with its yaku, the hand.
+    /// `view`: the full-screen view's fuller form (see `Session::view`).
+    fn table_text(&self, style: Style, view: bool) -> String {
+        let r = &self.referee;
+        let round = &r.round;
+        let l = &r.ledger;
+        let title = match &l.over {
+            Some(why) => format!("Game over ({why})"),
+            None if r.phase == Phase::Between => {
+                format!("After round {} of {}", l.played(), l.setup.rounds)
+            }
+            None => format!("Round {} of {}", r.round_number().max(1), l.setup.rounds),
+        };
+        let mut out = format!(
+            "{}{} — {} {}, {} {}{}\n",
+            style.bold(&title),
+            self.dealer_said(view),
+            r.name(0),
+            l.scores[0],
+            r.name(1),
+            l.scores[1],
+            self.calls_said(view)
+        );
+        if round.dealt {
+            out += &cards::flower_lines("Table: ", &round.table, 80);
+        }
+        for p in (0..2).filter(|_| round.dealt) {
+            let s = r.score_of(p);
+            let yaku: Vec<String> = s
+                .yaku
+                .iter()
+                .map(|y| format!("{} {}", y.name, y.points))
+                .collect();
+            let yaku = if yaku.is_empty() {
+                String::new()
+            } else {
+                format!(" — yaku {}", yaku.join(", "))
+            };
+            let closest = self
+                .closest(p)
+                .map(|c| format!(" — closest: {c}"))
+                .unwrap_or_default();
+            if view {
+                let label = format!("{} captured: ", r.name(p));
+                out += &cards::kind_lines(&label, &round.piles[p], 78);
+                if !yaku.is_empty() || !closest.is_empty() {
+                    out += &format!("{}{yaku}{closest}\n", " ".repeat(label.chars().count() - 2));
+                }
+                continue;
+            }
+            out += &format!(
+                "{} captured: {}{yaku}{closest}\n",
+                r.name(p),
+                cards::codes(&round.piles[p]),
+            );
+        }
+        match self.hand() {
+            Some(_) if self.setup.private => {
+                let p = r.name(round.to_move);
+                out += &format!("{p}'s hand: kept private (`hand` shows it to {p}).\n");
+            }
+            Some(hand) => out += &hand,
+            None => {}
+        }
+        out
+    }
+
+    /// ` · ana deals` in the view, while a round is on.
+    fn dealer_said(&self, view: bool) -> String {
+        let r = &self.referee;
+        if !view || !r.round.dealt || r.ledger.over.is_some() {
+            return String::new();
+        }
+        format!(" · {} deals", r.name(r.round.dealer))
+    }
+
+    /// ` · koi-koi: ana ×2` in the view, once koi-koi is called this round.
+    fn calls_said(&self, view: bool) -> String {
+        let r = &self.referee;
+        let calls: Vec<String> = (0..2)
+            .filter(|&p| view && r.round.dealt && r.round.calls[p] > 0)
+            .map(|p| format!("{} ×{}", r.name(p), r.round.calls[p]))
+            .collect();
+        if calls.is_empty() {
+            String::new()
+        } else {
+            format!(" · koi-koi: {}", calls.join(", "))
+        }
+    }
+
     /// The cards closest to a yaku in a pile, in words (`akatan: 1r`), if any is near.
     fn closest(&self, p: usize) -> Option<String> {
         let pile = &self.referee.round.piles[p];
@@ -628,57 +718,12 @@ impl Session for Game {
     }
 
     fn show(&self, style: Style) -> String {
-        let r = &self.referee;
-        let round = &r.round;
-        let l = &r.ledger;
-        let title = match &l.over {
-            Some(why) => format!("Game over ({why})"),
-            None if r.phase == Phase::Between => {
-                format!("After round {} of {}", l.played(), l.setup.rounds)
-            }
-            None => format!("Round {} of {}", r.round_number().max(1), l.setup.rounds),
-        };
-        let mut out = format!(
-            "{} — {} {}, {} {}\n",
-            style.bold(&title),
-            r.name(0),
-            l.scores[0],
-            r.name(1),
-            l.scores[1]
-        );
-        if round.dealt {
-            out += &cards::flower_lines("Table: ", &round.table, 80);
-        }
-        for p in (0..2).filter(|_| round.dealt) {
-            let s = r.score_of(p);
-            let yaku: Vec<String> = s
-                .yaku
-                .iter()
-                .map(|y| format!("{} {}", y.name, y.points))
-                .collect();
-            out += &format!(
-                "{} captured: {}{}{}\n",
-                r.name(p),
-                cards::codes(&round.piles[p]),
-                if yaku.is_empty() {
-                    String::new()
-                } else {
-                    format!(" — yaku {}", yaku.join(", "))
-                },
-                self.closest(p)
-                    .map(|c| format!(" — closest: {c}"))
-                    .unwrap_or_default()
-            );
-        }
-        match self.hand() {
-            Some(_) if self.setup.private => {
-                let p = r.name(round.to_move);
-                out += &format!("{p}'s hand: kept private (`hand` shows it to {p}).\n");
-            }
-            Some(hand) => out += &hand,
-            None => {}
-        }
-        out
+        self.table_text(style, false)
+    }
+
+    /// The view adds the dealer and the koi-koi calls, and groups captures by kind.
+    fn view(&self, style: Style) -> String {
+        self.table_text(style, true)
     }
 
     fn once_asked(action: &Action) -> bool {

@@ -98,7 +98,7 @@ fn screens() -> Vec<String> {
         known: true,
     };
     vec![
-        screen_of::<kp::Game>("koikoi", koikoi, &["10p"]),
+        screen_of::<kp::Game>("koikoi", koikoi, &["10p", "1", "1", "1", "1", "1", "1"]),
         screen_of::<kk::Game>("kinkado", kinkado, &[]),
         screen_of::<kinga::played::Played>("kinga", kinga, &["4"]),
         screen_of::<ps::Table>("pokino", pokino, &[]),
