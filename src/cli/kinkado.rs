@@ -104,6 +104,10 @@ pub enum Cmd {
         /// Rewrite the game's record to this file after every answer.
         #[arg(long, value_name = "FILE")]
         record: Option<std::path::PathBuf>,
+        /// Keep hands off the screen: a player sees their hand by typing `hand` at their
+        /// own turn (several people at one screen, with a virtual pack).
+        #[arg(long)]
+        private: bool,
     },
     /// Continue a saved game exactly where it stopped.
     #[command(long_about = PLAY_HELP)]
@@ -222,7 +226,16 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             deck,
             seed,
             record,
-        } => play_cmd(ctx, &rs, players, !no_alora, save, (deck, seed), record),
+            private,
+        } => play_cmd(
+            ctx,
+            &rs,
+            players,
+            !no_alora,
+            save,
+            (deck, seed, private),
+            record,
+        ),
         Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
         Cmd::Status {
             file,
@@ -243,7 +256,7 @@ fn play_cmd(
     players: Vec<String>,
     alora: bool,
     save: Option<std::path::PathBuf>,
-    (deck, seed): (DeckArg, Option<u64>),
+    (deck, seed, private): (DeckArg, Option<u64>, bool),
     record: Option<std::path::PathBuf>,
 ) -> Outcome {
     let deck = match deck {
@@ -252,7 +265,7 @@ fn play_cmd(
             seed: seed.unwrap_or_else(session::time_seed),
         },
     };
-    let setup = Setup::read(&players, alora, deck, &Rules::from_ruleset(rs))?;
+    let setup = Setup::read(&players, alora, (deck, private), &Rules::from_ruleset(rs))?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let log = Log::new(GAME, rs, setup)?;
     let mut lock = session::open_new::<Game>(&path)?;

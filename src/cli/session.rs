@@ -654,6 +654,7 @@ mod tests {
                 players: players(&["you"]),
                 alora: true,
                 deck: kk::Deck::Physical,
+                private: false,
             },
             4,
         );
@@ -663,6 +664,7 @@ mod tests {
                 players: players(&["ana", "bo"]),
                 alora: true,
                 deck: kk::Deck::Virtual { seed: 3 },
+                private: false,
             },
             4,
         );

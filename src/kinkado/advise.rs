@@ -526,6 +526,7 @@ mod tests {
             players: vec!["you".into()],
             alora: true,
             deck: Deck::Virtual { seed },
+            private: false,
         };
         let mut g = Game::start(&setup, rs).unwrap();
         let bot = Bot::default();

@@ -171,6 +171,7 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
                 players: names.clone(),
                 alora: *alora,
                 deck: super::game::Deck::Physical,
+                private: false,
             };
             let bad = setup.check(&super::Rules::from_ruleset(rs)).err();
             games.push(GameCheck {

@@ -47,6 +47,10 @@ pub struct Setup {
     pub alora: bool,
     #[serde(flatten)]
     pub deck: Deck,
+    /// Hands are kept off the screen (a virtual pack at a table of several people): each
+    /// player sees theirs by typing `hand` at their own turn. Saves before it lack it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
 }
 
 impl Setup {
@@ -319,6 +323,12 @@ fn cards_text(cards: &[Card]) -> String {
 }
 
 impl Game {
+    /// Whether the players' hands are on the screen: kado knows them (a virtual pack) and
+    /// they are not kept private.
+    fn hands_shown(&self) -> bool {
+        self.virtual_seed().is_some() && !self.setup.private
+    }
+
     fn virtual_seed(&self) -> Option<u64> {
         match self.setup.deck {
             Deck::Virtual { seed } => Some(seed),

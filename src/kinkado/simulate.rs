@@ -89,6 +89,7 @@ pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameR
         deck: Deck::Virtual {
             seed: game_seed(seed, i),
         },
+        private: false,
     };
     let game = Game::start(&setup, rs)?;
     // The leader after each round: (round, sole leader or none).

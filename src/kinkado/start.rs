@@ -9,11 +9,12 @@ use crate::diag::{Error, Problem};
 pub const DEFAULT_PLAYER: &str = "you";
 
 impl Setup {
-    /// The setup of a new game, its seats checked (ruling `alora-seat`).
+    /// The setup of a new game, its seats checked (ruling `alora-seat`); `private` keeps
+    /// hands off the screen, which only a virtual pack puts there.
     pub fn read(
         players: &[String],
         alora: bool,
-        deck: Deck,
+        (deck, private): (Deck, bool),
         rules: &Rules,
     ) -> Result<Setup, Error> {
         let players = if players.is_empty() {
@@ -21,10 +22,17 @@ impl Setup {
         } else {
             players.iter().map(|p| p.trim().to_string()).collect()
         };
+        if private && deck == Deck::Physical {
+            return Err(Error::single(
+                Problem::new("--private keeps kado's view of the hands off the screen, and with real cards kado sees none")
+                    .help("use --private with --deck virtual"),
+            ));
+        }
         let setup = Setup {
             players,
             alora,
             deck,
+            private,
         };
         setup.check(rules).map_err(|why| {
             Error::single(Problem::new(why.to_string()).help("e.g. --players ana,bo --alora"))

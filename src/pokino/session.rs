@@ -146,23 +146,37 @@ impl Table {
         }
     }
 
-    /// The table: the board (with `marks`), the standing, the places and the hand.
-    fn table_text(&self, style: Style, marks: &[(Square, usize)]) -> String {
+    /// The table: the board, the standing, the places and the hand; in the view
+    /// (`Session::view`), the places marked on the board.
+    fn table_text(&self, style: Style, view: bool) -> String {
         let v = standing(&self.game, Vec::new(), None);
-        let mut out = v.board_text_marked(style, marks);
-        out += &v.standing_text();
-        if !self.setup.private {
-            out += &self.places_text();
-        }
-        match (self.hand(), self.game.to_play) {
+        let marks = if view && !self.setup.private {
+            self.place_marks()
+        } else {
+            Vec::new()
+        };
+        let mut out = v.board_text_marked(style, &marks);
+        let hand = match (self.hand(), self.game.to_play) {
             (Some(_), Some(i)) if self.setup.private => {
                 let p = &self.game.players[i].name;
-                out += &format!("{p}'s hand: kept private (`hand` shows it to {p}).\n");
+                format!("{p}'s hand: kept private (`hand` shows it to {p}).\n")
             }
-            (Some(hand), _) => out += &hand,
-            _ => {}
+            (Some(hand), _) => hand,
+            _ => String::new(),
+        };
+        let places = if self.setup.private {
+            String::new()
+        } else {
+            self.places_text()
+        };
+        // The view puts what the player to move needs under the board, in the first
+        // screenful; the standing follows.
+        if !view {
+            out + &v.standing_text() + &places + &hand
+        } else {
+            out += &hand;
+            out + &places + &v.standing_text()
         }
-        out
     }
 
     /// The squares of the places listed, each marked with the number of the first place
@@ -316,15 +330,13 @@ impl Session for Table {
     }
 
     fn show(&self, style: Style) -> String {
-        self.table_text(style, &[])
+        self.table_text(style, false)
     }
 
-    /// The full-screen view marks the listed places on the board itself.
+    /// The full-screen view marks the listed places on the board itself, and puts the
+    /// hand and the places before the standing.
     fn view(&self, style: Style) -> String {
-        if self.setup.private {
-            return self.show(style);
-        }
-        self.table_text(style, &self.place_marks())
+        self.table_text(style, true)
     }
 
     fn hand(&self) -> Option<String> {

@@ -1759,6 +1759,7 @@ fn fuzz_answers_kinkado() {
             players: players.iter().map(|p| p.to_string()).collect(),
             alora: true,
             deck,
+            private: false,
         };
         let bot = Bot::default();
         all.extend(asked::<Kinkado>(&setup, "kinkado", 10_000, |g, q, _| {
@@ -2493,6 +2494,7 @@ fn session_scripts() -> &'static [(&'static str, Vec<String>)] {
             players: strings(&["you"]),
             alora: true,
             deck: Deck::Physical,
+            private: false,
         };
         let g = Kinkado::start(&setup, &rs).unwrap();
         let (kinkado, _, _) = play_out(g, &Bot::default(), 100_000, |_| {}).unwrap();

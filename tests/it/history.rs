@@ -48,6 +48,7 @@ fn kinkado_answers(seed: u64) -> String {
         players: vec!["ana".into()],
         alora: true,
         deck: kado::kinkado::game::Deck::Virtual { seed },
+        private: false,
     };
     let rs = Ruleset::builtin("kinkado").unwrap();
     let g = kado::kinkado::game::Game::start(&setup, &rs).unwrap();
@@ -744,6 +745,7 @@ fn stats_averaged_dollars_with_kings() {
             players: vec!["you".into()],
             alora: true,
             deck: kado::kinkado::game::Deck::Virtual { seed: 1 },
+            private: false,
         };
         let rs = Ruleset::builtin("kinkado").unwrap();
         let g = kado::kinkado::game::Game::start(&setup, &rs).unwrap();

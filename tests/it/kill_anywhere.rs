@@ -27,6 +27,7 @@ fn kinkado_script(deck: Deck) -> Vec<String> {
         players: vec!["you".to_string()],
         alora: true,
         deck,
+        private: false,
     };
     let g = Kinkado::start(&setup, &rs).unwrap();
     play_out(g, &Bot::default(), 100_000, |_| {}).unwrap().0

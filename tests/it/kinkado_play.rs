@@ -27,6 +27,7 @@ fn script_under(
         players: players.iter().map(|p| p.to_string()).collect(),
         alora: true,
         deck,
+        private: false,
     };
     let g = Game::start(&setup, rs).unwrap();
     let (answers, _, end) = play_out(g, &bot, 100_000, |_| {}).unwrap();
@@ -392,6 +393,7 @@ fn seed_15_to_the_end(rs: &Ruleset) -> (Vec<String>, serde_json::Value) {
         players: vec!["you".into()],
         alora: true,
         deck: Deck::Virtual { seed: 15 },
+        private: false,
     };
     let mut g = Game::start(&setup, rs).unwrap();
     let mut given = SEED_15_TWO_ROUNDS.iter();
@@ -771,6 +773,7 @@ fn alora_cards_keeps_rest_leaves_her_unplayed_cards_in_hand() {
         players: vec!["you".into()],
         alora: true,
         deck: Deck::Virtual { seed: 3 },
+        private: false,
     };
     // Her hand after each reveal: none under all-played, 7 less her best hand under
     // keeps-rest (she held 7 at the reveal of round 1 with this deal).
@@ -1107,5 +1110,67 @@ fn a_save_whose_table_answered_a_question_kado_now_answers_still_loads() {
         .args(["kinkado", "resume", file])
         .stdin("quit\n")
         .stdout_has("you bet ($1 to $25) and play 2 to 5 cards face down: quit\n")
+        .run();
+}
+
+/// Several people at one screen: `--private` keeps every hand off it (the table counts
+/// the cards held; prompts and blind draws name none) until its player types `hand` at
+/// their own turn; the game played is the same.
+#[test]
+fn private_hands_are_shown_only_to_their_player_on_asking() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.yaml");
+    let file = file.to_str().unwrap();
+    let (answers, expected) = script(&["ana", "bo"], Deck::Virtual { seed: 5 }, Bot::default());
+    let start = [
+        "kinkado",
+        "play",
+        "--players",
+        "ana,bo",
+        "--deck",
+        "virtual",
+        "--seed",
+        "5",
+    ];
+    // The public game's first prompt names its player and lists their hand.
+    let Output { stdout: public, .. } = Test::new()
+        .args(start)
+        .args(["--save", dir.path().join("q.yaml").to_str().unwrap()])
+        .stdin("quit\n")
+        .any_stdout()
+        .run();
+    let prompt = public.lines().find(|l| l.contains(" (holds ")).unwrap();
+    let name = prompt.split(' ').next().unwrap();
+    let after = prompt.split("(holds ").nth(1).unwrap();
+    let held = &after[..after.find(')').unwrap()];
+    let Output { stdout: out, .. } = Test::new()
+        .args(start)
+        .args(["--private", "--save", file])
+        .stdin(format!("hand\n{}\n", answers.join("\n")))
+        .stdout_has(format!(
+            "{name}'s hand: kept private (`hand` shows it to {name})."
+        ))
+        .stdout_has(format!("{name}'s hand: {held}\n"))
+        .stdout_has("7 held")
+        .stdout_has("Final standings")
+        .run();
+    // A prompt says how many cards a hand holds, never which.
+    let names_cards = |l: &str| {
+        l.split("(holds ")
+            .nth(1)
+            .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    assert!(!out.lines().any(names_cards), "{out}");
+    assert!(!out.contains('✗'), "an answer was refused:\n{out}");
+    assert_eq!(out.matches(held).count(), 1, "{out}");
+    assert_eq!(status(file), expected);
+}
+
+#[test]
+fn private_hands_need_a_virtual_pack() {
+    Test::new()
+        .args(["kinkado", "play", "--private", "--save", "x.yaml"])
+        .status(2)
+        .stderr_has("use --private with --deck virtual")
         .run();
 }

@@ -389,7 +389,7 @@ fn a_table_answer_relabelled_as_kados_is_refused() {
 #[test]
 fn help_at_a_prompt_lists_every_command_of_the_game() {
     let dir = tempfile::tempdir().unwrap();
-    Test::new().current_dir(dir.path()).args(["kinkado", "play", "--save", "h.yaml"]).stdin(b"help\n").stdout_has("At any prompt: undo (take back the last answer), fix (list the answers given; `fix N ANSWER` corrects one), show, help, quit, fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack).\n").run();
+    Test::new().current_dir(dir.path()).args(["kinkado", "play", "--save", "h.yaml"]).stdin(b"help\n").stdout_has("At any prompt: undo (take back the last answer), fix (list the answers given; `fix N ANSWER` corrects one), show, help, quit, fix NAME MONEY (correct a stash counted wrong), hand (your own cards, when hands are kept private), hint (the best move and its chances, solo against ALORA with a virtual pack).\n").run();
 }
 
 /// Runs a session on a pseudo-terminal (through `script`), types `keys` once the save

@@ -88,6 +88,7 @@ fn screens() -> Vec<String> {
         players: players(&["you"]),
         alora: true,
         deck: kk::Deck::Virtual { seed: 7 },
+        private: false,
     };
     let kinga = kinga::game::Setup::new(kinga::game::Deck::Virtual, 3);
     let pokino = ps::Setup::new(players(&["ana", "ben"]), ps::Deck::Virtual, 1);

@@ -12,6 +12,7 @@ fn played(players: &[&str], seed: u64, deck: Deck) -> Game {
         players: players.iter().map(|p| p.to_string()).collect(),
         alora: true,
         deck,
+        private: false,
     };
     let g = Game::start(&setup, &rs()).unwrap();
     let b = bot::Bot {

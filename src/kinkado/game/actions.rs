@@ -409,7 +409,12 @@ impl Game {
         let mut said = Vec::new();
         let d = self.blind_draw(i, deck, drawn)?;
         if !d.is_empty() {
-            said.push(format!("{} {}.", says(seat, "draws"), show_cards(&d)));
+            let what = if self.setup.private {
+                words::count(d.len(), "card")
+            } else {
+                show_cards(&d)
+            };
+            said.push(format!("{} {what}.", says(seat, "draws")));
         }
         if market.len() + deck > 0 {
             said.push(format!(

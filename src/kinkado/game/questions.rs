@@ -34,7 +34,7 @@ impl Game {
                 cards: Vec::new(),
             });
         }
-        let hand = if self.virtual_seed().is_some() {
+        let hand = if self.hands_shown() {
             format!(" (holds {})", show_cards(&s.known))
         } else {
             String::new()
@@ -169,7 +169,7 @@ impl Game {
                 cards: s.known.clone(),
             });
         }
-        let hand = if self.virtual_seed().is_some() {
+        let hand = if self.hands_shown() {
             format!(" (holds {})", show_cards(&s.known))
         } else {
             String::new()

@@ -6,7 +6,7 @@ impl Session for Game {
     type Key = Key;
     type Error = PlayError;
     const GAME: &'static str = crate::kinkado::GAME;
-    const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong), hint (the best move and its chances, solo against ALORA with a virtual pack)";
+    const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong), hand (your own cards, when hands are kept private), hint (the best move and its chances, solo against ALORA with a virtual pack)";
 
     fn said(&self, action: &Action) -> String {
         use crate::cards::code_cards;
@@ -250,7 +250,7 @@ impl Session for Game {
             ranked.sort_by_key(|s| std::cmp::Reverse(s.stash));
         }
         for s in ranked {
-            let cards = if self.virtual_seed().is_some() && !s.is_alora {
+            let cards = if self.hands_shown() && !s.is_alora {
                 style.cards(&s.known)
             } else if s.is_alora {
                 let up = style.cards(&s.face_up);
@@ -290,6 +290,7 @@ impl Session for Game {
             style.cards(&self.market),
             money(self.bank_net)
         );
+        out += &self.private_note();
         if self.phase == Phase::Over {
             let w: Vec<String> = self.winners().iter().map(|w| display_name(w)).collect();
             out += &format!("Winner: {}\n", w.join(" and "));
@@ -322,8 +323,23 @@ impl Session for Game {
         crate::kinkado::advise::view::hint(self, q)
     }
 
+    /// The hand of the player to act, when kado knows it (a virtual pack).
+    fn hand(&self) -> Option<String> {
+        self.virtual_seed()?;
+        let s = self
+            .current()
+            .map(|i| &self.seats[i])
+            .filter(|s| !s.is_alora)?;
+        Some(format!(
+            "{} hand: {}\n",
+            crate::words::possessive(&display_name(&s.name)),
+            show_cards(&s.known)
+        ))
+    }
+
     /// The picks the table makes for ALORA among cards of equal value (kado's default
-    /// first), and a player's sales when kado knows their hand (a virtual pack).
+    /// first), and a player's sales when their hand is on the screen (a virtual pack,
+    /// not kept private: the list would show it).
     fn choices(&self, q: &Question<Key>) -> Vec<String> {
         match q.key {
             Key::AloraSells => self.alora_index().map_or_else(Vec::new, |i| {
@@ -334,7 +350,7 @@ impl Session for Game {
             Key::AloraBuys => self.alora_index().map_or_else(Vec::new, |i| {
                 picks(&self.alora_buy_choice(&self.alora_buy_plan(i)), 1)
             }),
-            Key::Sell(i) if self.virtual_seed().is_some() => {
+            Key::Sell(i) if self.hands_shown() => {
                 let most = if self.rules.sell_one_at_a_time {
                     1
                 } else {
@@ -403,4 +419,24 @@ fn written(sets: Vec<Vec<Card>>) -> Vec<String> {
         }
     }
     out
+}
+
+impl Game {
+    /// Under `--private`, that the hand of the player to act is kept off the screen.
+    fn private_note(&self) -> String {
+        if !self.setup.private || self.phase == Phase::Over {
+            return String::new();
+        }
+        let to_act = self
+            .current()
+            .map(|i| &self.seats[i])
+            .filter(|s| !s.is_alora);
+        to_act.map_or_else(String::new, |s| {
+            let name = display_name(&s.name);
+            format!(
+                "{} hand: kept private (`hand` shows it to {name}).\n",
+                crate::words::possessive(&name)
+            )
+        })
+    }
 }

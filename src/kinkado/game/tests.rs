@@ -40,6 +40,7 @@ fn start(players: &[&str], alora: bool, deck: Deck) -> Game {
         players: players.iter().map(|p| p.to_string()).collect(),
         alora,
         deck,
+        private: false,
     };
     Game::start(&setup, &rs).unwrap()
 }
@@ -155,6 +156,7 @@ fn setup_checks() {
             players: p.iter().map(|x| x.to_string()).collect(),
             alora: a,
             deck: Deck::Physical,
+            private: false,
         }
         .check(&Rules::standard())
     };
@@ -305,6 +307,7 @@ fn to_alora_bet(rs: &Ruleset) -> Game {
         players: vec!["ana".into()],
         alora: true,
         deck: Deck::Physical,
+        private: false,
     };
     let mut g = Game::start(&setup, rs).unwrap();
     g.apply(&Action::Deal { cards: vec![] }).unwrap();
@@ -383,6 +386,7 @@ fn buy_sources_ruling_both_sides() {
             players: vec!["ana".into()],
             alora: true,
             deck: Deck::Physical,
+            private: false,
         };
         let mut g = Game::start(&setup, &rs).unwrap();
         g.apply(&Action::Deal { cards: vec![] }).unwrap();
@@ -485,4 +489,32 @@ fn every_listed_choice_is_taken() {
 
 fn i_am_a_pick(key: Key) -> bool {
     matches!(key, Key::AloraSells | Key::AloraBuys)
+}
+
+/// Under `--private` the view lists no sales: the list would show the hand.
+#[test]
+fn private_hands_give_no_choices_that_would_show_them() {
+    let rs = Ruleset::builtin("kinkado").unwrap();
+    let setup = |private| Setup {
+        players: vec!["ana".into(), "bo".into()],
+        alora: true,
+        deck: Deck::Virtual { seed: 5 },
+        private,
+    };
+    for (private, listed) in [(false, true), (true, false)] {
+        let mut g = Game::start(&setup(private), &rs).unwrap();
+        let q = loop {
+            match g.next() {
+                Step::Auto(a) => {
+                    g.apply(&a).unwrap();
+                }
+                Step::Ask(q) if matches!(q.key, Key::Sell(_)) => break q,
+                Step::Ask(q) => panic!("{:?}", q.key),
+                Step::Done => panic!("no sale asked"),
+            }
+        };
+        assert_eq!(!g.choices(&q).is_empty(), listed);
+        assert!(g.hand().is_some());
+        assert_eq!(g.show(Style::PLAIN).contains("kept private"), private);
+    }
 }
