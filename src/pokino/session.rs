@@ -150,11 +150,13 @@ impl Table {
     /// (`Session::view`), the places marked on the board.
     fn table_text(&self, style: Style, view: bool) -> String {
         let v = standing(&self.game, Vec::new(), None);
-        let marks = if view && !self.setup.private {
-            self.place_marks()
-        } else {
+        // The places are worked out once (each weighs the runs it opens), for both uses.
+        let all = if self.setup.private {
             Vec::new()
+        } else {
+            self.places()
         };
+        let marks = if view { place_marks(&all) } else { Vec::new() };
         let mut out = v.board_text_marked(style, &marks);
         let hand = match (self.hand(), self.game.to_play) {
             (Some(_), Some(i)) if self.setup.private => {
@@ -164,11 +166,7 @@ impl Table {
             (Some(hand), _) => hand,
             _ => String::new(),
         };
-        let places = if self.setup.private {
-            String::new()
-        } else {
-            self.places_text()
-        };
+        let places = places_text(&all);
         // The view puts what the player to move needs under the board, in the first
         // screenful; the standing follows.
         if !view {
@@ -178,40 +176,39 @@ impl Table {
             out + &places + &v.standing_text()
         }
     }
+}
 
-    /// The squares of the places listed, each marked with the number of the first place
-    /// that covers it.
-    fn place_marks(&self) -> Vec<(Square, usize)> {
-        let mut marks: Vec<(Square, usize)> = Vec::new();
-        for (n, (at, _)) in self.places().iter().take(PLACES_SHOWN).enumerate() {
-            for sq in at.squares() {
-                if !marks.iter().any(|m| m.0 == sq) {
-                    marks.push((sq, n + 1));
-                }
+/// The numbered places, best first: `1) domino 4-8@3,0h (then a run of 10 points)`.
+fn places_text(all: &[(Placement, u32)]) -> String {
+    if all.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "Places to lay a domino, best first (answer the number): {} in all\n",
+        all.len()
+    );
+    for (n, (at, points)) in all.iter().take(PLACES_SHOWN).enumerate() {
+        let then = match points {
+            0 => "no run then".to_string(),
+            p => format!("then a run of {}", crate::words::count(*p, "point")),
+        };
+        out += &format!("  {}) domino {at} ({then})\n", n + 1);
+    }
+    out
+}
+
+/// The squares of the places listed, each marked with the number of the first place
+/// that covers it.
+fn place_marks(all: &[(Placement, u32)]) -> Vec<(Square, usize)> {
+    let mut marks: Vec<(Square, usize)> = Vec::new();
+    for (n, (at, _)) in all.iter().take(PLACES_SHOWN).enumerate() {
+        for sq in at.squares() {
+            if !marks.iter().any(|m| m.0 == sq) {
+                marks.push((sq, n + 1));
             }
         }
-        marks
     }
-
-    /// The numbered places, best first: `1) domino 4-8@3,0h (then a run of 10 points)`.
-    fn places_text(&self) -> String {
-        let all = self.places();
-        if all.is_empty() {
-            return String::new();
-        }
-        let mut out = format!(
-            "Places to lay a domino, best first (answer the number): {} in all\n",
-            all.len()
-        );
-        for (n, (at, points)) in all.iter().take(PLACES_SHOWN).enumerate() {
-            let then = match points {
-                0 => "no run then".to_string(),
-                p => format!("then a run of {}", crate::words::count(*p, "point")),
-            };
-            out += &format!("  {}) domino {at} ({then})\n", n + 1);
-        }
-        out
-    }
+    marks
 }
 
 /// What a Pokino session asks.
