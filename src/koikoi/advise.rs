@@ -82,8 +82,9 @@ pub fn advise(r: &Referee, drawn: Option<Card>, samples: usize, seed: u64) -> Op
             return None;
         }
         let seen = (r.phase == Phase::Draw).then_some(moves[0].card);
+        let hidden = sim::unseen(r, p, seen);
         let deals: Vec<(Referee, Vec<Card>)> = (0..samples)
-            .map(|_| sim::guess(r, p, seen, &mut dice))
+            .map(|_| sim::guess(r, p, &hidden, &mut dice))
             .collect();
         let mut out: Vec<Candidate> = moves
             .iter()
@@ -116,9 +117,10 @@ pub fn advise(r: &Referee, drawn: Option<Card>, samples: usize, seed: u64) -> Op
 fn call_candidates(r: &Referee, samples: usize, dice: &mut Dice) -> Vec<Candidate> {
     let p = r.round.to_move;
     let now = r.score_of(p).total;
+    let hidden = sim::unseen(r, p, None);
     let koi: Vec<i64> = (0..samples)
         .map(|_| {
-            let (g, stock) = sim::guess(r, p, None, dice);
+            let (g, stock) = sim::guess(r, p, &hidden, dice);
             sim::rollout(g, p, stock)
         })
         .collect();
@@ -275,13 +277,13 @@ impl Advice {
                     (i + 1).to_string()
                 },
                 c.answer.clone(),
-                format!("{:+.1} ± {:.1}", c.points, c.margin),
+                format!("{:+.1} ± {:.1}", no_negative_zero(c.points), c.margin),
                 format!("{:.0}% ± {:.0}", 100.0 * c.game, 100.0 * c.game_margin),
                 c.reason.clone(),
             ]);
         }
         format!(
-            "{}Points: the round's points {} expects, over {} deals of the cards unseen (seed {}), each round played out by the greedy policy; the same deals for every answer. Game: the chance, roughly, to win the game after the round, from the lead and the rounds left; it ranks the answers. ± is a 95% interval.\n",
+            "{}Points: the round's points {} expects, over {} deals of the cards unseen (seed {}; the opponent dealt none that would have taken more than a card they played), each round played out by the greedy policy; the same deals for every answer. Game: the chance, roughly, to win the game after the round, from the lead and the rounds left; it ranks the answers. ± is a 95% interval.\n",
             crate::render::show(&t),
             self.player,
             self.samples,
@@ -290,12 +292,26 @@ impl Advice {
     }
 }
 
+/// `x` to one decimal, with -0.0 shown as 0.0 (`+0.0`, not `-0.0`).
+fn no_negative_zero(x: f64) -> f64 {
+    if (x * 10.0).round() == 0.0 { 0.0 } else { x }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::koikoi::game::{Deck, Game, Key, Setup};
     use crate::ruleset::Ruleset;
     use crate::session::{Session, Step};
+
+    #[test]
+    fn koikoi_advise_printed_negative_zero() {
+        let shown = |x: f64| format!("{:+.1}", no_negative_zero(x));
+        assert_eq!(shown(-0.04), "+0.0");
+        assert_eq!(shown(-0.0), "+0.0");
+        assert_eq!(shown(-0.05), "-0.1");
+        assert_eq!(shown(0.26), "+0.3");
+    }
 
     fn game(seed: u64) -> Game {
         let setup = Setup {

@@ -107,6 +107,14 @@ struct Decided {
     names: Vec<Name>,
 }
 
+/// A card played from a hand, and the table it was played to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Laid {
+    pub player: usize,
+    pub table: Vec<Card>,
+    pub taken: Taken,
+}
+
 /// The round being dealt or played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundState {
@@ -128,6 +136,9 @@ pub struct RoundState {
     pub last_koi: Option<usize>,
     decided: [Decided; 2],
     pub field_brights: u8,
+    /// Every card played from a hand this round, with the table it was played to: what a
+    /// player at the table saw (the advisor reads the hands from it, see `sim::guess`).
+    pub laid: Vec<Laid>,
     /// The current turn's played card.
     played: Option<Taken>,
     drawn: Option<Taken>,
@@ -149,6 +160,7 @@ impl RoundState {
             last_koi: None,
             decided: [Decided::default(), Decided::default()],
             field_brights: 0,
+            laid: Vec::new(),
             played: None,
             drawn: None,
         }
@@ -566,7 +578,13 @@ impl Referee {
             None => self.round.seen.push(card),
         }
         self.round.turns[p] += 1;
+        let table = self.round.table.clone();
         let taken = self.take(p, card, &captured);
+        self.round.laid.push(Laid {
+            player: p,
+            table,
+            taken: taken.clone(),
+        });
         self.round.played = Some(taken.clone());
         self.phase = Phase::Draw;
         Ok(taken)

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::cards::{Card, Kind, RibbonKind};
 use super::error::RefereeError;
 use super::record::{Call, Capture, Event, Line, Move, Record, Turn};
-use super::referee::{DEALT, Drawn, Phase, Referee};
+use super::referee::{DEALT, Drawn, Phase, Referee, Taken};
 use crate::diag::{Error, Problem, Source};
 use crate::ruleset::Ruleset;
 use crate::shuffle::Shuffler;
@@ -247,9 +247,10 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
         Policy::Kado => {
             let p = r.round.to_move;
             let now = game_value(r, p, r.score_of(p).total);
+            let hidden = unseen(r, p, None);
             let mut sum = 0.0;
             for _ in 0..KOI_SAMPLES {
-                let (g, stock) = guess(r, p, None, dice);
+                let (g, stock) = guess(r, p, &hidden, dice);
                 sum += game_value(r, p, rollout(g, p, stock));
             }
             // Go on when the chance to win the game is better for it.
@@ -262,9 +263,10 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
         Policy::Shortlist => {
             let p = r.round.to_move;
             let now = r.score_of(p).total;
+            let hidden = unseen(r, p, None);
             let mut sum = 0;
             for _ in 0..ROLLOUTS {
-                let (g, stock) = guess(r, p, None, dice);
+                let (g, stock) = guess(r, p, &hidden, dice);
                 sum += rollout(g, p, stock);
             }
             // Go on when the points expected beat the points in hand.
@@ -277,22 +279,84 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
     }
 }
 
-/// The cards `p` cannot see (less a card being drawn) dealt at random: a copy of `r` in which the opponent holds
-/// a guessed hand, and the guessed stock. The real hidden cards are never looked at.
+/// What the player to decide cannot see (less a card being drawn), read from the
+/// opponent's plays: first the cards they may hold, then those they would have played
+/// rather than a card they did play (see [`passed_over`]).
+pub(super) struct Unseen {
+    cards: Vec<Card>,
+    likely: usize,
+}
+
+/// The cards `p` cannot see, less `drawn`, read as [`Unseen`] says.
+pub(super) fn unseen(r: &Referee, p: usize, drawn: Option<Card>) -> Unseen {
+    let mut cards = r.hidden_from(p);
+    cards.retain(|c| Some(*c) != drawn);
+    let mut out: Vec<(bool, Card)> = cards
+        .into_iter()
+        .map(|c| (passed_over(r, 1 - p, c), c))
+        .collect();
+    out.sort_by_key(|(unlikely, _)| *unlikely);
+    let likely = out.iter().filter(|(unlikely, _)| !unlikely).count();
+    Unseen {
+        cards: out.into_iter().map(|(_, c)| c).collect(),
+        likely,
+    }
+}
+
+/// The `unseen` cards dealt at random: a copy of `r` in which the opponent of `p` holds a
+/// guessed hand (of the cards they may hold, while there are enough), and the guessed
+/// stock. The real hidden cards are never looked at.
 pub(super) fn guess(
     r: &Referee,
     p: usize,
-    drawn: Option<Card>,
+    unseen: &Unseen,
     dice: &mut Dice,
 ) -> (Referee, Vec<Card>) {
-    let mut unknown = r.hidden_from(p);
-    unknown.retain(|c| Some(*c) != drawn);
-    dice.0.shuffle(&mut unknown);
-    let opp_left = DEALT
-        .saturating_sub(r.round.turns[1 - p])
-        .min(unknown.len());
-    let stock = unknown.split_off(opp_left);
-    (r.with_hand(1 - p, unknown), stock)
+    let mut cards = unseen.cards.clone();
+    let (likely, unlikely) = cards.split_at_mut(unseen.likely);
+    dice.0.shuffle(likely);
+    dice.0.shuffle(unlikely);
+    let opp_left = DEALT.saturating_sub(r.round.turns[1 - p]).min(cards.len());
+    let mut stock = cards.split_off(opp_left);
+    if unseen.likely < cards.len() + stock.len() {
+        // The cards they would not hold are as likely as any to come from the stock.
+        dice.0.shuffle(&mut stock);
+    }
+    (r.with_hand(1 - p, cards), stock)
+}
+
+/// What playing `card` to `table` takes at a glance: its best capture, or its cost when
+/// it takes nothing.
+fn glance_at(table: &[Card], card: Card) -> i64 {
+    let matches: Vec<Card> = table
+        .iter()
+        .copied()
+        .filter(|c| c.month == card.month)
+        .collect();
+    match matches.len() {
+        0 => -weight(card) / 2,
+        1 | 2 => weight(card) + matches.iter().map(|c| weight(*c)).max().unwrap_or(0),
+        _ => weight(card) + matches.iter().map(|c| weight(*c)).sum::<i64>(),
+    }
+}
+
+/// What a play took at a glance (as [`glance`] saw it).
+fn glance_of(taken: &Taken) -> i64 {
+    if taken.captured.is_empty() {
+        return -weight(taken.card) / 2;
+    }
+    weight(taken.card) + taken.captured.iter().map(|c| weight(*c)).sum::<i64>()
+}
+
+/// Whether `q`, had they held `card` all round, would have played it rather than a card
+/// they played: it would have taken more at a glance. A player who takes the best they see
+/// (as most do, and as greedy play-outs assume) does not hold it. Only the glance is read,
+/// not the yaku a capture made: reading those too changed nothing in trials.
+fn passed_over(r: &Referee, q: usize, card: Card) -> bool {
+    r.round
+        .laid
+        .iter()
+        .any(|l| l.player == q && glance_at(&l.table, card) > glance_of(&l.taken))
 }
 
 /// The `keep` best of `moves` to the greedy eye, best first, with their greedy keys.
@@ -311,7 +375,8 @@ fn deals(r: &Referee, moves: &[Move], n: usize, dice: &mut Dice) -> Vec<(Referee
     let drawn = (r.phase == Phase::Draw)
         .then(|| moves.first().map(|m| m.card))
         .flatten();
-    (0..n).map(|_| guess(r, p, drawn, dice)).collect()
+    let hidden = unseen(r, p, drawn);
+    (0..n).map(|_| guess(r, p, &hidden, dice)).collect()
 }
 
 /// The move among `moves` (all of the player to move, whose card or draw it is) with the
@@ -781,5 +846,59 @@ mod tests {
             (kado != greedy).then_some(seed)
         });
         assert!(differs.count() > 0);
+    }
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.parse::<crate::koikoi::cards::Cards>()
+            .map(|c| c.0)
+            .unwrap_or_default()
+    }
+
+    /// ana lays 11p and draws 2r; ben then takes 4p with 4a (8 + 1 at a glance) where
+    /// 3b, 8b, 9a and 12b lay on the table too.
+    fn ben_took_little() -> Referee {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let mut r = Referee::new(&players(), &rs).unwrap();
+        r.hand(0, &cards("1b 1r 2a 3p 5a 7r 9p 11p")).unwrap();
+        r.hand(1, &cards("4a 4r 2p 5p 6p 7p 8p 10p")).unwrap();
+        r.table(&cards("1p 3b 4p 6r 8b 9a 10r 12b")).unwrap();
+        let one = |s: &str| cards(s)[0];
+        r.play(0, &Move::new(one("11p"), Capture::Unsaid)).unwrap();
+        r.draw(&Move::new(one("2r"), Capture::Unsaid)).unwrap();
+        r.play(1, &Move::new(one("4a"), Capture::Unsaid)).unwrap();
+        r
+    }
+
+    #[test]
+    fn a_player_who_took_little_is_read_as_holding_nothing_that_takes_more() {
+        let r = ben_took_little();
+        let read = |s: &str| passed_over(&r, 1, cards(s)[0]);
+        // Each would have taken more than 9 at a glance: 3b (20), 8b, 12b, 9a (15), 10r
+        // with the deer (8 + 7), 6r with the butterflies.
+        for c in ["3r", "3p", "8a", "8p", "12p", "9r", "10a", "6a"] {
+            assert!(read(c), "{c}");
+        }
+        // Laid on the table (5p), or taking no more (10p: 1 + 7, 6p: 1 + 7, 2p: 1 + 4).
+        for c in ["5p", "10p", "6p", "2p", "7p"] {
+            assert!(!read(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn guessed_hands_hold_only_cards_the_reading_allows_while_there_are_enough() {
+        let mut r = ben_took_little();
+        r.draw(&Move::new(cards("5r")[0], Capture::Unsaid)).unwrap();
+        let hidden = unseen(&r, 0, None);
+        assert!(hidden.likely >= DEALT - 1 && hidden.likely < hidden.cards.len());
+        let mut dice = Dice::new(7);
+        for _ in 0..50 {
+            let (g, stock) = guess(&r, 0, &hidden, &mut dice);
+            let hand = g.round.hands[1].clone().unwrap_or_default();
+            assert_eq!(hand.len(), DEALT - 1);
+            assert!(hand.iter().all(|c| !passed_over(&r, 1, *c)), "{hand:?}");
+            let mut all = [hand, stock].concat();
+            all.sort();
+            assert_eq!(all, r.hidden_from(0));
+        }
     }
 }

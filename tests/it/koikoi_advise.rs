@@ -24,7 +24,7 @@ fn advise_weighs_every_card_ana_may_play() {
 │ 7    ┆ 5a     ┆ -1.1 ± 3.7 ┆ 47% ± 10 ┆ lays 5a on the table  │
 │ 8    ┆ 7r     ┆ -1.2 ± 3.6 ┆ 46% ± 10 ┆ lays 7r on the table  │
 └──────┴────────┴────────────┴──────────┴───────────────────────┘
-Points: the round's points ana expects, over 20 deals of the cards unseen (seed 1), each round played out by the greedy policy; the same deals for every answer. Game: the chance, roughly, to win the game after the round, from the lead and the rounds left; it ranks the answers. ± is a 95% interval.
+Points: the round's points ana expects, over 20 deals of the cards unseen (seed 1; the opponent dealt none that would have taken more than a card they played), each round played out by the greedy policy; the same deals for every answer. Game: the chance, roughly, to win the game after the round, from the lead and the rounds left; it ranks the answers. ± is a 95% interval.
 ",
         )
         .run();
@@ -126,8 +126,8 @@ fn simulate_plays_kado_against_its_former_policy() {
         ])
         .stdout(
             "2 games, kado against shortlist (seats swapped every other game), 12 rounds:
-  kado      1 won (50.0%), average 36.0 points
-  shortlist 1 won (50.0%), average 64.0 points
+  kado      0 won (0.0%), average 29.0 points
+  shortlist 2 won (100.0%), average 71.0 points
   0 drawn
 ",
         )
