@@ -137,7 +137,7 @@ pub struct RoundState {
     decided: [Decided; 2],
     pub field_brights: u8,
     /// Every card played from a hand this round, with the table it was played to: what a
-    /// player at the table saw (the advisor reads the hands from it, see `sim::guess`).
+    /// player at the table saw (the advisor reads the hands from it, see `sim::unseen`).
     pub laid: Vec<Laid>,
     /// The current turn's played card.
     played: Option<Taken>,

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::cards::{Card, Kind, RibbonKind};
 use super::error::RefereeError;
 use super::record::{Call, Capture, Event, Line, Move, Record, Turn};
-use super::referee::{DEALT, Drawn, Phase, Referee, Taken};
+use super::referee::{DEALT, Drawn, Phase, Referee};
 use crate::diag::{Error, Problem, Source};
 use crate::ruleset::Ruleset;
 use crate::shuffle::Shuffler;
@@ -137,10 +137,18 @@ pub fn options(r: &Referee, card: Card) -> Vec<Move> {
 /// How good a move is at a glance: what it captures, less what it gives away.
 fn glance(r: &Referee, m: &Move) -> i64 {
     match r.resolve(m) {
-        Ok(taken) if taken.is_empty() => -weight(m.card) / 2,
-        Ok(taken) => weight(m.card) + taken.iter().map(|c| weight(*c)).sum::<i64>(),
+        Ok(taken) => worth(m.card, &taken),
         Err(_) => i64::MIN / 2,
     }
+}
+
+/// What `card` taking `taken` is worth at a glance: the cards it takes, or half its own
+/// weight lost when it takes nothing.
+fn worth(card: Card, taken: &[Card]) -> i64 {
+    if taken.is_empty() {
+        return -weight(card) / 2;
+    }
+    weight(card) + taken.iter().map(|c| weight(*c)).sum::<i64>()
 }
 
 /// How good a move is to the greedy eye: the yaku points it makes (when `deep`), then
@@ -291,16 +299,11 @@ pub(super) struct Unseen {
 pub(super) fn unseen(r: &Referee, p: usize, drawn: Option<Card>) -> Unseen {
     let mut cards = r.hidden_from(p);
     cards.retain(|c| Some(*c) != drawn);
-    let mut out: Vec<(bool, Card)> = cards
-        .into_iter()
-        .map(|c| (passed_over(r, 1 - p, c), c))
-        .collect();
-    out.sort_by_key(|(unlikely, _)| *unlikely);
-    let likely = out.iter().filter(|(unlikely, _)| !unlikely).count();
-    Unseen {
-        cards: out.into_iter().map(|(_, c)| c).collect(),
-        likely,
-    }
+    let (mut cards, unlikely): (Vec<Card>, Vec<Card>) =
+        cards.into_iter().partition(|c| !passed_over(r, 1 - p, *c));
+    let likely = cards.len();
+    cards.extend(unlikely);
+    Unseen { cards, likely }
 }
 
 /// The `unseen` cards dealt at random: a copy of `r` in which the opponent of `p` holds a
@@ -325,8 +328,7 @@ pub(super) fn guess(
     (r.with_hand(1 - p, cards), stock)
 }
 
-/// What playing `card` to `table` takes at a glance: its best capture, or its cost when
-/// it takes nothing.
+/// What playing `card` to `table` would have taken at a glance: its best capture.
 fn glance_at(table: &[Card], card: Card) -> i64 {
     let matches: Vec<Card> = table
         .iter()
@@ -334,18 +336,13 @@ fn glance_at(table: &[Card], card: Card) -> i64 {
         .filter(|c| c.month == card.month)
         .collect();
     match matches.len() {
-        0 => -weight(card) / 2,
-        1 | 2 => weight(card) + matches.iter().map(|c| weight(*c)).max().unwrap_or(0),
-        _ => weight(card) + matches.iter().map(|c| weight(*c)).sum::<i64>(),
+        1 | 2 => matches
+            .iter()
+            .map(|c| worth(card, &[*c]))
+            .max()
+            .unwrap_or(0),
+        _ => worth(card, &matches),
     }
-}
-
-/// What a play took at a glance (as [`glance`] saw it).
-fn glance_of(taken: &Taken) -> i64 {
-    if taken.captured.is_empty() {
-        return -weight(taken.card) / 2;
-    }
-    weight(taken.card) + taken.captured.iter().map(|c| weight(*c)).sum::<i64>()
 }
 
 /// Whether `q`, had they held `card` all round, would have played it rather than a card
@@ -353,10 +350,9 @@ fn glance_of(taken: &Taken) -> i64 {
 /// (as most do, and as greedy play-outs assume) does not hold it. Only the glance is read,
 /// not the yaku a capture made: reading those too changed nothing in trials.
 fn passed_over(r: &Referee, q: usize, card: Card) -> bool {
-    r.round
-        .laid
-        .iter()
-        .any(|l| l.player == q && glance_at(&l.table, card) > glance_of(&l.taken))
+    r.round.laid.iter().any(|l| {
+        l.player == q && glance_at(&l.table, card) > worth(l.taken.card, &l.taken.captured)
+    })
 }
 
 /// The `keep` best of `moves` to the greedy eye, best first, with their greedy keys.
