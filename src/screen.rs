@@ -237,11 +237,12 @@ impl Screen {
             (t, s)
         } else {
             // What was said gets 6 rows, but not a row the table needs (it keeps at least
-            // 3); advice asked for gets 10 with what was said, whatever the table.
+            // 3); advice asked for gets every row the table does not need, and at least 10
+            // with what was said, whatever the table.
             let table_rows = u16::try_from(self.table.lines().count()).unwrap_or(u16::MAX);
             let room = body.height.saturating_sub(table_rows.saturating_add(2));
             let said_rows = if self.advice.is_some() {
-                10
+                room.max(10)
             } else {
                 room.clamp(3, 6)
             };
@@ -252,8 +253,18 @@ impl Screen {
         self.draw_table(frame, table);
         match &self.advice {
             Some(advice) => {
+                // The advice gets the rows it fills (as it wraps), leaving what was said
+                // at least 4.
+                let width = usize::from(side.width.saturating_sub(2)).max(1);
+                let lines: usize = advice
+                    .trim_end_matches('\n')
+                    .lines()
+                    .map(|l| l.chars().count().div_ceil(width).max(1))
+                    .sum();
+                let needs = u16::try_from(lines).unwrap_or(u16::MAX).saturating_add(2);
+                let rows = needs.min(side.height.saturating_sub(4));
                 let [s, a] =
-                    Layout::vertical([Constraint::Percentage(40), Constraint::Fill(1)]).areas(side);
+                    Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(side);
                 self.draw_said(frame, s);
                 draw_advice(frame, a, advice);
             }
@@ -560,6 +571,35 @@ mod tests {
         let mut s = Screen::new("Kinga");
         s.advice = Some("┌──────┬──────────┐\n│      ┆ Answer   │\n╞══════╪══════════╡\n│ best ┆ exile AD ┆ 22% ± 6 │\n│ 2    ┆ 2D on 3D ┆ 18% ± 5 │\n".into());
         assert_eq!(s.advised_answer(), Some("exile AD"));
+    }
+    /// A hint's table of eight answers and its footnote showed only its best row at 100×40
+    /// under a short table: the advice now gets the rows the table does not need.
+    #[test]
+    fn hint_panel_showed_only_its_best_row() {
+        let mut s = Screen::new("Koi-Koi");
+        s.table = "Round 1 of 6\nTable: 1p 3b\nana's hand: 1b 3p\n".into();
+        s.say(Said::Typed("hint".into()));
+        let rows: String = (1..=8)
+            .map(|i| format!("│ {i}    ┆ {i}p     │\n"))
+            .collect();
+        let foot = "Points: the round's points ana expects, ".repeat(4);
+        s.advice = Some(format!(
+            "┌──────┐\n│ head │\n╞══════╡\n{rows}└──────┘\n{foot}\n"
+        ));
+        let text = screen_text(&s, 100, 40);
+        for i in 1..=8 {
+            assert!(
+                text.contains(&format!("│ {i}    ┆ {i}p")),
+                "row {i}:\n{text}"
+            );
+        }
+        assert_eq!(
+            text.matches("expects,").count(),
+            4,
+            "the whole footnote:\n{text}"
+        );
+        assert!(text.contains("│> hint"), "{text}");
+        assert_eq!(text.lines().count(), 40);
     }
     /// What was said gives up rows to the table (down to 3): an 11-line Kinga table
     /// stays whole at 80×24 with two rows of numbered choices.
