@@ -126,8 +126,8 @@ fn simulate_plays_kado_against_its_former_policy() {
         ])
         .stdout(
             "2 games, kado against shortlist (seats swapped every other game), 12 rounds:
-  kado      0 won (0.0%), average 29.0 points
-  shortlist 2 won (100.0%), average 71.0 points
+  kado      2 won (100.0%), average 70.5 points
+  shortlist 0 won (0.0%), average 29.5 points
   0 drawn
 ",
         )
