@@ -45,14 +45,33 @@ pub struct Screen {
     pub cursor: usize,
     /// What was said, oldest first.
     pub said: Vec<Said>,
-    /// The advice last asked for (`hint`), until the next answer.
+    /// The advice last asked for (`hint`), or the hand asked to be shown, until the next
+    /// answer; `aside` says which.
     pub advice: Option<String>,
+    pub aside: Aside,
     /// How far the table is scrolled down, and what was said scrolled up, in lines.
     pub table_scroll: u16,
     pub said_scroll: u16,
     /// The legal answers to the question, as typed, when the game can list them: shown
     /// numbered when they are few ([`FEW`]), so a number chooses one; Tab completes any.
     pub choices: Vec<String>,
+}
+
+/// What the panel beside what was said shows: advice, or a hand shown on request.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Aside {
+    #[default]
+    Hint,
+    Hand,
+}
+
+impl Aside {
+    fn title(self) -> &'static str {
+        match self {
+            Aside::Hint => " Hint ",
+            Aside::Hand => " Your hand ",
+        }
+    }
 }
 
 /// How many legal answers are shown numbered below the question.
@@ -101,9 +120,17 @@ impl Screen {
         self.say(Said::Refused(plain(why)));
     }
 
-    /// Advice asked for, or a hand shown on request: in its panel until the next answer.
+    /// Advice asked for: in its panel until the next answer.
     pub fn advise(&mut self, text: &str) {
         self.advice = Some(plain(text));
+        self.aside = Aside::Hint;
+    }
+
+    /// A hand shown on request (a hand kept private): in the same panel, under its own
+    /// title, until the next answer. It is not advice, so Tab does not take from it.
+    pub fn show_hand(&mut self, text: &str) {
+        self.advice = Some(plain(text));
+        self.aside = Aside::Hand;
     }
 
     /// Enter: the answer typed (a number standing for the choice it numbers), said back;
@@ -150,7 +177,10 @@ impl Screen {
     /// In a table of answers (Kinga's, Koi-Koi's and Pokino's hints) it is the answer of the row
     /// marked `best`.
     pub fn advised_answer(&self) -> Option<&str> {
-        let advice = self.advice.as_deref()?;
+        let advice = self
+            .advice
+            .as_deref()
+            .filter(|_| self.aside == Aside::Hint)?;
         if let Some(best) = advice.lines().find_map(best_row) {
             return Some(best);
         }
@@ -266,7 +296,7 @@ impl Screen {
                 let [s, a] =
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(side);
                 self.draw_said(frame, s);
-                draw_advice(frame, a, advice);
+                draw_advice(frame, a, advice, self.aside);
             }
             None => self.draw_said(frame, side),
         }
@@ -362,9 +392,9 @@ fn said_line(s: &Said) -> Line<'static> {
     }
 }
 
-fn draw_advice(frame: &mut Frame, area: Rect, advice: &str) {
+fn draw_advice(frame: &mut Frame, area: Rect, advice: &str, aside: Aside) {
     let p = Paragraph::new(advice.trim_end_matches('\n'))
-        .block(Block::default().borders(Borders::ALL).title(" Hint "))
+        .block(Block::default().borders(Borders::ALL).title(aside.title()))
         .wrap(Wrap { trim: false });
     frame.render_widget(p, area);
 }
@@ -572,6 +602,20 @@ mod tests {
         s.advice = Some("┌──────┬──────────┐\n│      ┆ Answer   │\n╞══════╪══════════╡\n│ best ┆ exile AD ┆ 22% ± 6 │\n│ 2    ┆ 2D on 3D ┆ 18% ± 5 │\n".into());
         assert_eq!(s.advised_answer(), Some("exile AD"));
     }
+    /// A hand shown on request sat under the title " Hint ", and Tab took a card from it.
+    #[test]
+    fn a_hand_shown_was_titled_hint() {
+        let mut s = Screen::new("Kin Kādo");
+        s.show_hand("Your hand: `KS` KH KD 9C 2S\n");
+        let text = screen_text(&s, 80, 24);
+        assert!(text.contains("┌ Your hand "), "{text}");
+        assert!(!text.contains(" Hint "), "{text}");
+        assert_eq!(s.advised_answer(), None);
+        s.advise("Hint: type `KS`");
+        assert!(screen_text(&s, 80, 24).contains("┌ Hint "));
+        assert_eq!(s.advised_answer(), Some("KS"));
+    }
+
     /// A hint's table of eight answers and its footnote showed only its best row at 100×40
     /// under a short table: the advice now gets the rows the table does not need.
     #[test]

@@ -181,6 +181,11 @@ impl Prompter for FullScreen {
         self.draw();
     }
 
+    fn show_hand(&mut self, text: &str) {
+        self.screen.show_hand(text);
+        self.draw();
+    }
+
     fn live(&self) -> bool {
         true
     }

@@ -83,8 +83,12 @@ pub trait Prompter {
     fn table(&mut self, text: &str) {
         self.say(text);
     }
-    /// Shows advice asked for, or a hand shown on request.
+    /// Shows advice asked for.
     fn advise(&mut self, text: &str) {
+        self.say(text);
+    }
+    /// Shows a hand on request (a hand kept private is not on the table).
+    fn show_hand(&mut self, text: &str) {
         self.say(text);
     }
     /// The legal answers to the question about to be asked, as typed (empty when the game

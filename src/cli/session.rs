@@ -368,7 +368,7 @@ impl<G: Session> Runner<'_, G> {
             )),
             Reply::Show => self.show(),
             Reply::Hand => match self.game.hand() {
-                Some(hand) => self.prompter.advise(&hand),
+                Some(hand) => self.prompter.show_hand(&hand),
                 None => self
                     .prompter
                     .refuse("there is no hand of yours to show at this question"),

@@ -50,6 +50,9 @@ impl Prompter for Scripted {
     fn advise(&mut self, text: &str) {
         self.screen.advise(text);
     }
+    fn show_hand(&mut self, text: &str) {
+        self.screen.show_hand(text);
+    }
     fn live(&self) -> bool {
         true
     }
