@@ -178,19 +178,19 @@ impl Table {
     }
 }
 
-/// The numbered places, best first: `1) domino 4-8@3,0h (then a run of 10 points)`.
+/// The numbered places, best first: `1) domino 4-8@3,0h (next turn: a run of 10 points)`.
 fn places_text(all: &[(Placement, u32)]) -> String {
     if all.is_empty() {
         return String::new();
     }
     let mut out = format!(
-        "Places to lay a domino, best first (answer the number): {} in all\n",
+        "Places to lay a domino, best first (the number lays it): {} in all\n",
         all.len()
     );
     for (n, (at, points)) in all.iter().take(PLACES_SHOWN).enumerate() {
         let then = match points {
-            0 => "no run then".to_string(),
-            p => format!("then a run of {}", crate::words::count(*p, "point")),
+            0 => "next turn: no run".to_string(),
+            p => format!("next turn: a run of {}", crate::words::count(*p, "point")),
         };
         out += &format!("  {}) domino {at} ({then})\n", n + 1);
     }

@@ -962,5 +962,5 @@ fn laying_a_domino_wanted_coordinates() {
         "--seed",
         "1",
     ];
-    Test::new().current_dir(dir.path()).args(args).stdin("0\n300\n3\nquit\n").stdout_has("Places to lay a domino, best first (answer the number): 140 in all\n  1) domino 1-1@3,0v (then a run of 5 points)\n").stdout_has("  3) domino 0-12@2,-2v (then a run of 5 points)\n").stdout_has("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n").run();
+    Test::new().current_dir(dir.path()).args(args).stdin("0\n300\n3\nquit\n").stdout_has("Places to lay a domino, best first (the number lays it): 140 in all\n  1) domino 1-1@3,0v (next turn: a run of 5 points)\n").stdout_has("  3) domino 0-12@2,-2v (next turn: a run of 5 points)\n").stdout_has("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n").run();
 }
