@@ -46,9 +46,8 @@ pub struct Screen {
     /// What was said, oldest first.
     pub said: Vec<Said>,
     /// The advice last asked for (`hint`), or the hand asked to be shown, until the next
-    /// answer; `aside` says which.
-    pub advice: Option<String>,
-    pub aside: Aside,
+    /// answer.
+    pub advice: Option<(Aside, String)>,
     /// How far the table is scrolled down, and what was said scrolled up, in lines.
     pub table_scroll: u16,
     pub said_scroll: u16,
@@ -122,15 +121,13 @@ impl Screen {
 
     /// Advice asked for: in its panel until the next answer.
     pub fn advise(&mut self, text: &str) {
-        self.advice = Some(plain(text));
-        self.aside = Aside::Hint;
+        self.advice = Some((Aside::Hint, plain(text)));
     }
 
     /// A hand shown on request (a hand kept private): in the same panel, under its own
     /// title, until the next answer. It is not advice, so Tab does not take from it.
     pub fn show_hand(&mut self, text: &str) {
-        self.advice = Some(plain(text));
-        self.aside = Aside::Hand;
+        self.advice = Some((Aside::Hand, plain(text)));
     }
 
     /// Enter: the answer typed (a number standing for the choice it numbers), said back;
@@ -177,10 +174,10 @@ impl Screen {
     /// In a table of answers (Kinga's, Koi-Koi's and Pokino's hints) it is the answer of the row
     /// marked `best`.
     pub fn advised_answer(&self) -> Option<&str> {
-        let advice = self
-            .advice
-            .as_deref()
-            .filter(|_| self.aside == Aside::Hint)?;
+        let advice = match &self.advice {
+            Some((Aside::Hint, advice)) => advice,
+            _ => return None,
+        };
         if let Some(best) = advice.lines().find_map(best_row) {
             return Some(best);
         }
@@ -256,8 +253,7 @@ impl Screen {
     pub fn draw(&self, frame: &mut Frame) {
         let area = frame.area();
         let choice_rows = self.numbered().map_or(0, |line| {
-            let width = usize::from(area.width.saturating_sub(2)).max(1);
-            (line.chars().count().div_ceil(width)).min(3) as u16
+            wrapped_rows(&line, area.width.saturating_sub(2)).min(3)
         });
         let [body, ask] =
             Layout::vertical([Constraint::Min(8), Constraint::Length(4 + choice_rows)]).areas(area);
@@ -282,21 +278,17 @@ impl Screen {
         };
         self.draw_table(frame, table);
         match &self.advice {
-            Some(advice) => {
+            Some((aside, advice)) => {
                 // The advice gets the rows it fills (as it wraps), leaving what was said
                 // at least 4.
-                let width = usize::from(side.width.saturating_sub(2)).max(1);
-                let lines: usize = advice
-                    .trim_end_matches('\n')
-                    .lines()
-                    .map(|l| l.chars().count().div_ceil(width).max(1))
-                    .sum();
-                let needs = u16::try_from(lines).unwrap_or(u16::MAX).saturating_add(2);
+                let needs =
+                    wrapped_rows(advice.trim_end_matches('\n'), side.width.saturating_sub(2))
+                        .saturating_add(2);
                 let rows = needs.min(side.height.saturating_sub(4));
                 let [s, a] =
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(side);
                 self.draw_said(frame, s);
-                draw_advice(frame, a, advice, self.aside);
+                draw_advice(frame, a, advice, *aside);
             }
             None => self.draw_said(frame, side),
         }
@@ -390,6 +382,16 @@ fn said_line(s: &Said) -> Line<'static> {
             Look::default().add_modifier(Modifier::BOLD),
         )),
     }
+}
+
+/// The rows `text` fills when wrapped to `width` columns (a line, however short, fills one).
+fn wrapped_rows(text: &str, width: u16) -> u16 {
+    let width = usize::from(width).max(1);
+    let rows: usize = text
+        .lines()
+        .map(|l| l.chars().count().div_ceil(width).max(1))
+        .sum();
+    u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
 fn draw_advice(frame: &mut Frame, area: Rect, advice: &str, aside: Aside) {
@@ -499,7 +501,7 @@ mod tests {
         let mut s = Screen::new("Kinga");
         s.table = "Piles: ♠ 7 ♥ 9".into();
         s.say(Said::Told("Turn 3.".into()));
-        s.advice = Some("Hint: 1. 5S 4S > 6D".into());
+        s.advise("Hint: 1. 5S 4S > 6D");
         let text = screen_text(&s, 150, 30);
         let second = text.lines().nth(1).unwrap();
         assert!(second.starts_with("│Piles: ♠ 7 ♥ 9"), "{second}");
@@ -515,11 +517,11 @@ mod tests {
     fn the_advised_answer_is_the_one_to_type() {
         let mut s = Screen::new("x");
         assert_eq!(s.advised_answer(), None);
-        s.advice = Some("Round 1, sell: sell 4♣ 8♦ J♦ (type `4C 8D JD`)\n`x`".into());
+        s.advise("Round 1, sell: sell 4♣ 8♦ J♦ (type `4C 8D JD`)\n`x`");
         assert_eq!(s.advised_answer(), Some("4C 8D JD"));
-        s.advice = Some("Hint: best `5S 4S > 6D`, then `exile 4S`".into());
+        s.advise("Hint: best `5S 4S > 6D`, then `exile 4S`");
         assert_eq!(s.advised_answer(), Some("5S 4S > 6D"));
-        s.advice = Some("no answer here".into());
+        s.advise("no answer here");
         assert_eq!(s.advised_answer(), None);
     }
 
@@ -599,7 +601,7 @@ mod tests {
     #[test]
     fn tab_takes_the_best_row_of_a_table_of_answers() {
         let mut s = Screen::new("Kinga");
-        s.advice = Some("┌──────┬──────────┐\n│      ┆ Answer   │\n╞══════╪══════════╡\n│ best ┆ exile AD ┆ 22% ± 6 │\n│ 2    ┆ 2D on 3D ┆ 18% ± 5 │\n".into());
+        s.advise("┌──────┬──────────┐\n│      ┆ Answer   │\n╞══════╪══════════╡\n│ best ┆ exile AD ┆ 22% ± 6 │\n│ 2    ┆ 2D on 3D ┆ 18% ± 5 │\n");
         assert_eq!(s.advised_answer(), Some("exile AD"));
     }
     /// A hand shown on request sat under the title " Hint ", and Tab took a card from it.
@@ -627,7 +629,7 @@ mod tests {
             .map(|i| format!("│ {i}    ┆ {i}p     │\n"))
             .collect();
         let foot = "Points: the round's points ana expects, ".repeat(4);
-        s.advice = Some(format!(
+        s.advise(&format!(
             "┌──────┐\n│ head │\n╞══════╡\n{rows}└──────┘\n{foot}\n"
         ));
         let text = screen_text(&s, 100, 40);
