@@ -23,5 +23,6 @@ pub mod session;
 pub mod shuffle;
 pub mod stats;
 pub mod store;
+pub mod view;
 pub mod words;
 pub mod yaml;

@@ -14,6 +14,8 @@ use ratatui::style::{Modifier, Style as Look};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
+use crate::view::{Choice, Event, Hand, Hint, Kind};
+
 /// The smallest screen the view draws on; a smaller terminal keeps line mode.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
@@ -25,10 +27,30 @@ const KEPT: usize = 500;
 pub enum Said {
     /// What kado tells the table.
     Told(String),
+    /// A round's or a game's result: also kept in its own panel until the next answer.
+    Result(String),
     /// An answer typed, as the table typed it.
     Typed(String),
     /// An answer refused, and why.
     Refused(String),
+}
+
+impl Said {
+    /// The line as the transcript writes it.
+    pub fn text(&self) -> String {
+        match self {
+            Said::Told(t) | Said::Result(t) => t.clone(),
+            Said::Typed(t) => format!("> {t}"),
+            Said::Refused(t) => format!("✗ {t}"),
+        }
+    }
+}
+
+/// What the panel beside what was said shows: advice, or a hand shown on request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Aside {
+    Hint(Hint),
+    Hand(Hand),
 }
 
 /// What the screen shows.
@@ -45,32 +67,20 @@ pub struct Screen {
     pub cursor: usize,
     /// What was said, oldest first.
     pub said: Vec<Said>,
+    /// The last result told (a reveal settled, a round scored), in sight until the next
+    /// answer.
+    pub result: Vec<String>,
     /// The advice last asked for (`hint`), or the hand asked to be shown, until the next
     /// answer.
-    pub advice: Option<(Aside, String)>,
-    /// How far the table is scrolled down, and what was said scrolled up, in lines.
+    pub aside: Option<Aside>,
+    /// How far the table is scrolled down, what was said scrolled up, and the hint's rows
+    /// scrolled down, in lines.
     pub table_scroll: u16,
     pub said_scroll: u16,
-    /// The legal answers to the question, as typed, when the game can list them: shown
-    /// numbered when they are few ([`FEW`]), so a number chooses one; Tab completes any.
-    pub choices: Vec<String>,
-}
-
-/// What the panel beside what was said shows: advice, or a hand shown on request.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Aside {
-    #[default]
-    Hint,
-    Hand,
-}
-
-impl Aside {
-    fn title(self) -> &'static str {
-        match self {
-            Aside::Hint => " Hint ",
-            Aside::Hand => " Your hand ",
-        }
-    }
+    pub hint_scroll: u16,
+    /// The legal answers to the question, when the game can list them: shown numbered
+    /// when they are few ([`FEW`]), so a number chooses one; Tab completes any.
+    pub choices: Vec<Choice>,
 }
 
 /// How many legal answers are shown numbered below the question.
@@ -88,6 +98,7 @@ impl Screen {
     pub fn say(&mut self, said: Said) {
         let (text, make): (&str, fn(String) -> Said) = match &said {
             Said::Told(t) => (t, Said::Told),
+            Said::Result(t) => (t, Said::Result),
             Said::Typed(t) => (t, Said::Typed),
             Said::Refused(t) => (t, Said::Refused),
         };
@@ -96,6 +107,13 @@ impl Screen {
             .lines()
             .map(|l| make(l.to_string()))
             .collect();
+        if matches!(said, Said::Result(_)) {
+            self.result = text
+                .trim_end_matches('\n')
+                .lines()
+                .map(str::to_string)
+                .collect();
+        }
         self.said.extend(lines);
         if self.said.len() > KEPT {
             let extra = self.said.len() - KEPT;
@@ -114,30 +132,51 @@ impl Screen {
         self.say(Said::Told(plain(text)));
     }
 
+    /// What kado tells the table, each event by its kind.
+    pub fn tell_events(&mut self, events: &[Event]) {
+        for e in events {
+            let text = plain(&e.text);
+            self.say(match e.kind {
+                Kind::Told => Said::Told(text),
+                Kind::Result => Said::Result(text),
+            });
+        }
+    }
+
     /// An answer refused, and why.
     pub fn refuse(&mut self, why: &str) {
         self.say(Said::Refused(plain(why)));
     }
 
-    /// Advice asked for: in its panel until the next answer.
-    pub fn advise(&mut self, text: &str) {
-        self.advice = Some((Aside::Hint, plain(text)));
+    /// Advice asked for: in its panel until the next answer; a number then takes its row.
+    pub fn advise(&mut self, hint: &Hint) {
+        self.aside = Some(Aside::Hint(hint.clone()));
+        self.hint_scroll = 0;
     }
 
     /// A hand shown on request (a hand kept private): in the same panel, under its own
     /// title, until the next answer. It is not advice, so Tab does not take from it.
-    pub fn show_hand(&mut self, text: &str) {
-        self.advice = Some((Aside::Hand, plain(text)));
+    pub fn show_hand(&mut self, hand: &Hand) {
+        self.aside = Some(Aside::Hand(hand.clone()));
     }
 
-    /// Enter: the answer typed (a number standing for the choice it numbers), said back;
+    /// The hint on screen, if any.
+    fn hint(&self) -> Option<&Hint> {
+        match &self.aside {
+            Some(Aside::Hint(h)) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// Enter: the answer typed (a number standing for the answer it numbers), said back;
     /// the prompt is cleared for the next question.
     pub fn submit(&mut self) -> String {
         let typed = std::mem::take(&mut self.input);
         let line = self.chosen(&typed).map_or(typed, str::to_string);
         self.choices.clear();
         self.cursor = 0;
-        self.advice = None;
+        self.aside = None;
+        self.result.clear();
         self.say(Said::Typed(line.clone()));
         line
     }
@@ -160,7 +199,7 @@ impl Screen {
                     covered -= 1;
                     continue;
                 }
-                covered = unicode_width::UnicodeWidthStr::width(symbol).saturating_sub(1);
+                covered = width(symbol).saturating_sub(1);
                 line += symbol;
             }
             out += line.trim_end();
@@ -169,44 +208,53 @@ impl Screen {
         out
     }
 
-    /// The answer the advice puts first, as it is typed (the first `quoted` text after
-    /// "type", else the first quoted text): Tab at an empty prompt takes it.
-    /// In a table of answers (Kinga's, Koi-Koi's and Pokino's hints) it is the answer of the row
-    /// marked `best`.
+    /// The answer the hint on screen puts first, as it is typed: Tab at an empty prompt
+    /// takes it.
     pub fn advised_answer(&self) -> Option<&str> {
-        let advice = match &self.advice {
-            Some((Aside::Hint, advice)) => advice,
-            _ => return None,
-        };
-        if let Some(best) = advice.lines().find_map(best_row) {
-            return Some(best);
-        }
-        let from = advice.find("type `").map_or(0, |i| i + 5);
-        let rest = &advice[from..];
-        let start = rest.find('`')? + 1;
-        let len = rest[start..].find('`')?;
-        Some(&rest[start..start + len]).filter(|a| !a.is_empty())
+        self.hint()?.best().map(|c| c.typed.as_str())
     }
 
-    /// The answer a number typed alone stands for, when the choices are shown numbered.
+    /// The answers numbered on screen: a hint's rows while a hint is shown, else the
+    /// choices when they are numbered.
+    fn numbered_answers(&self) -> Vec<&Choice> {
+        if let Some(h) = self.hint().filter(|h| !h.rows.is_empty()) {
+            return h.rows.iter().map(|r| &r.answer).collect();
+        }
+        if self.numbering() {
+            return self.choices.iter().collect();
+        }
+        Vec::new()
+    }
+
+    /// The answer a number typed alone stands for, when answers are shown numbered.
     pub fn chosen(&self, typed: &str) -> Option<&str> {
         let n: usize = typed.trim().parse().ok()?;
-        if !self.numbering() || n == 0 {
-            return None;
-        }
-        self.choices.get(n - 1).map(String::as_str)
+        let i = n.checked_sub(1)?;
+        self.numbered_answers().get(i).map(|c| c.typed.as_str())
     }
 
     /// Tab after some typing: the one legal answer it begins (any case), or as much as all
-    /// the answers it begins share. Nothing changes when none does.
-    pub fn complete(&mut self) {
+    /// the answers it begins share. Nothing changes when none does. Returns the answers
+    /// it begins, so more than one can be listed.
+    pub fn complete(&mut self) -> Vec<String> {
         let typed = self.input.to_lowercase();
-        let fits: Vec<&String> = self
-            .choices
-            .iter()
+        let mut all: Vec<&str> = self.choices.iter().map(|c| c.typed.as_str()).collect();
+        if let Some(h) = self.hint() {
+            all.extend(h.rows.iter().map(|r| r.answer.typed.as_str()));
+        }
+        let fits: Vec<&str> = all
+            .into_iter()
             .filter(|c| c.to_lowercase().starts_with(&typed))
             .collect();
-        let Some(first) = fits.first() else { return };
+        let mut listed: Vec<String> = Vec::new();
+        for f in &fits {
+            if !listed.iter().any(|l| l == f) {
+                listed.push((*f).to_string());
+            }
+        }
+        let Some(first) = fits.first() else {
+            return listed;
+        };
         let mut common: Vec<char> = first.chars().collect();
         for other in &fits[1..] {
             let same = common
@@ -220,6 +268,7 @@ impl Screen {
             self.input = common.into_iter().collect();
             self.cursor = self.input.chars().count();
         }
+        listed
     }
 
     /// Whether the choices are numbered: they are few, and none is itself a number (the
@@ -227,19 +276,23 @@ impl Screen {
     fn numbering(&self) -> bool {
         !self.choices.is_empty()
             && self.choices.len() <= FEW
-            && !self.choices.iter().any(|c| c.trim().parse::<u64>().is_ok())
+            && !self
+                .choices
+                .iter()
+                .any(|c| c.typed.trim().parse::<u64>().is_ok())
     }
 
-    /// The numbered choices as one line of text, when they are numbered.
+    /// The numbered choices as one line of text, when they are numbered and no hint
+    /// numbers its own rows.
     fn numbered(&self) -> Option<String> {
-        if !self.numbering() {
+        if !self.numbering() || self.hint().is_some_and(|h| !h.rows.is_empty()) {
             return None;
         }
         let items: Vec<String> = self
             .choices
             .iter()
             .enumerate()
-            .map(|(i, c)| format!("{} {c}", i + 1))
+            .map(|(i, c)| format!("{} {}", i + 1, c.label))
             .collect();
         Some(items.join(" · "))
     }
@@ -252,47 +305,84 @@ impl Screen {
     /// Draws the whole screen.
     pub fn draw(&self, frame: &mut Frame) {
         let area = frame.area();
-        let choice_rows = self.numbered().map_or(0, |line| {
-            wrapped_rows(&line, area.width.saturating_sub(2)).min(3)
-        });
-        let [body, ask] =
-            Layout::vertical([Constraint::Min(8), Constraint::Length(4 + choice_rows)]).areas(area);
+        let inner = area.width.saturating_sub(2);
+        let choice_rows = self
+            .numbered()
+            .map_or(0, |line| wrapped_rows(&line, inner).min(3));
+        // A question of more than one line (the market, then what to buy) keeps each.
+        let question_rows = wrapped_rows(&self.question, inner).clamp(1, 4);
+        let [body, ask] = Layout::vertical([
+            Constraint::Min(8),
+            Constraint::Length(3 + question_rows + choice_rows),
+        ])
+        .areas(area);
         let (table, side) = if Screen::wide(area) {
             let [t, s] =
                 Layout::horizontal([Constraint::Min(80), Constraint::Length(58)]).areas(body);
             (t, s)
         } else {
-            // What was said gets 6 rows, but not a row the table needs (it keeps at least
-            // 3); advice asked for gets every row the table does not need, and at least 10
-            // with what was said, whatever the table.
+            // The table keeps the rows it needs (at least 6); what was said gets the rest,
+            // at least 4; advice asked for gets at least 12 (the table scrolls).
             let table_rows = u16::try_from(self.table.lines().count()).unwrap_or(u16::MAX);
             let room = body.height.saturating_sub(table_rows.saturating_add(2));
-            let said_rows = if self.advice.is_some() {
-                room.max(10)
+            let least = if self.aside.is_some() {
+                12
             } else {
-                room.clamp(3, 6)
+                4 + self.result_rows(body.width)
             };
+            let side_rows = room.max(least).min(body.height.saturating_sub(6));
             let [t, s] =
-                Layout::vertical([Constraint::Min(6), Constraint::Length(said_rows)]).areas(body);
+                Layout::vertical([Constraint::Min(6), Constraint::Length(side_rows)]).areas(body);
             (t, s)
         };
         self.draw_table(frame, table);
-        match &self.advice {
-            Some((aside, advice)) => {
-                // The advice gets the rows it fills (as it wraps), leaving what was said
-                // at least 4.
-                let needs =
-                    wrapped_rows(advice.trim_end_matches('\n'), side.width.saturating_sub(2))
-                        .saturating_add(2);
-                let rows = needs.min(side.height.saturating_sub(4));
+        let side = self.draw_result(frame, side);
+        match &self.aside {
+            Some(aside) => {
+                // The aside gets the rows it fills, leaving what was said at least 3.
+                let needs = aside_rows(aside, side.width.saturating_sub(2)).saturating_add(2);
+                let rows = needs.min(side.height.saturating_sub(3));
                 let [s, a] =
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(side);
                 self.draw_said(frame, s);
-                draw_advice(frame, a, advice, *aside);
+                match aside {
+                    Aside::Hint(h) => draw_hint(frame, a, h, self.hint_scroll),
+                    Aside::Hand(h) => draw_hand(frame, a, h),
+                }
             }
             None => self.draw_said(frame, side),
         }
         self.draw_question(frame, ask);
+    }
+
+    /// The rows the result panel takes at `width` (none without a result).
+    fn result_rows(&self, width: u16) -> u16 {
+        if self.result.is_empty() {
+            return 0;
+        }
+        let text = self.result.join("\n");
+        wrapped_rows(&text, width.saturating_sub(2)).saturating_add(2)
+    }
+
+    /// The last result, above what was said, until the next answer; the rest of `area`.
+    fn draw_result(&self, frame: &mut Frame, area: Rect) -> Rect {
+        let rows = self.result_rows(area.width);
+        if rows == 0 {
+            return area;
+        }
+        let shown = rows.min(area.height.saturating_sub(3));
+        let [r, rest] =
+            Layout::vertical([Constraint::Length(shown), Constraint::Fill(1)]).areas(area);
+        let title = if shown < rows {
+            " Result (cut: the rest is under Said, Alt-↑) "
+        } else {
+            " Result "
+        };
+        let p = Paragraph::new(self.result.join("\n"))
+            .block(Block::default().borders(Borders::ALL).title(title))
+            .wrap(Wrap { trim: false });
+        frame.render_widget(p, r);
+        rest
     }
 
     fn draw_table(&self, frame: &mut Frame, area: Rect) {
@@ -310,23 +400,43 @@ impl Screen {
         frame.render_widget(p, area);
     }
 
+    /// What was said, the latest at the bottom, each line wrapped to the panel.
     fn draw_said(&self, frame: &mut Frame, area: Rect) {
-        let inner = area.height.saturating_sub(2) as usize;
+        let inner = area.height.saturating_sub(2);
+        let width = area.width.saturating_sub(2);
         let end = self.said.len().saturating_sub(self.said_scroll as usize);
-        let start = end.saturating_sub(inner);
+        // The latest lines that fit as they wrap.
+        let mut start = end;
+        let mut used = 0u16;
+        while start > 0 {
+            let rows = wrapped_rows(&self.said[start - 1].text(), width);
+            if used + rows > inner && used > 0 {
+                break;
+            }
+            used += rows;
+            start -= 1;
+        }
         let lines: Vec<Line> = self.said[start..end].iter().map(said_line).collect();
         let title = if self.said_scroll > 0 {
             " Said (scrolled: Alt-↓ for the latest) "
         } else {
             " Said "
         };
-        let p = Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title));
+        // Lines that wrap past the bottom show their latest rows.
+        let over = used.saturating_sub(inner);
+        let p = Paragraph::new(lines)
+            .block(Block::default().borders(Borders::ALL).title(title))
+            .wrap(Wrap { trim: false })
+            .scroll((over, 0));
         frame.render_widget(p, area);
     }
 
     fn draw_question(&self, frame: &mut Frame, area: Rect) {
-        let title = if self.advised_answer().is_some() && self.input.is_empty() {
-            " Tab: the hint's answer · help · show · undo · fix · quit "
+        let hinted = self.hint().is_some_and(|h| !h.rows.is_empty());
+        let title = if hinted && self.input.is_empty() {
+            " Tab or 1: the hint's best · a number takes its row · help · undo · quit "
+        } else if hinted {
+            " a number takes the hint's row · Tab completes · help · undo · quit "
         } else if self.numbered().is_some() {
             " a number chooses · Tab completes · help · hint · show · undo · fix · quit "
         } else if !self.choices.is_empty() {
@@ -336,12 +446,12 @@ impl Screen {
         };
         let block = Block::default().borders(Borders::ALL).title(title);
         let inner = block.inner(area);
-        let question = Line::from(Span::styled(
-            self.question.clone(),
-            Look::default().add_modifier(Modifier::BOLD),
-        ));
-        let typed = Line::from(format!("> {}", self.input));
-        let mut lines = vec![question];
+        let bold = Look::default().add_modifier(Modifier::BOLD);
+        let mut lines: Vec<Line> = self
+            .question
+            .lines()
+            .map(|l| Line::from(Span::styled(l.to_string(), bold)))
+            .collect();
         if let Some(choices) = self.numbered() {
             lines.push(Line::from(Span::styled(
                 choices,
@@ -353,51 +463,272 @@ impl Screen {
             Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
         frame.render_widget(block, area);
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), above);
-        frame.render_widget(Paragraph::new(typed), last);
-        let column = last.x + 2 + self.cursor as u16;
-        if inner.height >= 2 && column < last.x + last.width {
-            frame.set_cursor_position(Position::new(column, last.y));
+        // A long answer scrolls so the cursor stays in sight.
+        let before: String = self.input.chars().take(self.cursor).collect();
+        let at = u16::try_from(width(&before))
+            .unwrap_or(u16::MAX)
+            .saturating_add(2);
+        let shift = at.saturating_sub(last.width.saturating_sub(1));
+        let typed = Paragraph::new(format!("> {}", self.input)).scroll((0, shift));
+        frame.render_widget(typed, last);
+        if inner.height >= 2 {
+            frame.set_cursor_position(Position::new(last.x + at - shift, last.y));
         }
     }
-}
-
-/// The answer in a table row whose first cell is `best` (`│ best ┆ exile AD ┆ …`).
-fn best_row(line: &str) -> Option<&str> {
-    let mut cells = line.trim_matches('│').split('┆').map(str::trim);
-    (cells.next()? == "best")
-        .then(|| cells.next())
-        .flatten()
-        .filter(|a| !a.is_empty())
 }
 
 fn said_line(s: &Said) -> Line<'static> {
     match s {
         Said::Told(t) => Line::from(t.clone()),
-        Said::Typed(t) => Line::from(Span::styled(
-            format!("> {t}"),
+        Said::Result(t) => Line::from(Span::styled(
+            t.clone(),
+            Look::default().add_modifier(Modifier::BOLD),
+        )),
+        Said::Typed(_) => Line::from(Span::styled(
+            s.text(),
             Look::default().add_modifier(Modifier::DIM),
         )),
-        Said::Refused(t) => Line::from(Span::styled(
-            format!("✗ {t}"),
+        Said::Refused(_) => Line::from(Span::styled(
+            s.text(),
             Look::default().add_modifier(Modifier::BOLD),
         )),
     }
 }
 
+/// The display width of `text` (a wide character counts two columns).
+fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
 /// The rows `text` fills when wrapped to `width` columns (a line, however short, fills one).
-fn wrapped_rows(text: &str, width: u16) -> u16 {
-    let width = usize::from(width).max(1);
+fn wrapped_rows(text: &str, columns: u16) -> u16 {
+    let columns = usize::from(columns).max(1);
     let rows: usize = text
         .lines()
-        .map(|l| l.chars().count().div_ceil(width).max(1))
+        .map(|l| width(l).div_ceil(columns).max(1))
         .sum();
     u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
-fn draw_advice(frame: &mut Frame, area: Rect, advice: &str, aside: Aside) {
-    let p = Paragraph::new(advice.trim_end_matches('\n'))
-        .block(Block::default().borders(Borders::ALL).title(aside.title()))
+/// The rows an aside fills inside a panel `columns` wide.
+fn aside_rows(aside: &Aside, columns: u16) -> u16 {
+    match aside {
+        Aside::Hint(h) => hint_lines(h, columns).len() as u16,
+        Aside::Hand(h) => wrapped_rows(&hand_text(h), columns),
+    }
+}
+
+fn hand_text(hand: &Hand) -> String {
+    hand.parts
+        .iter()
+        .map(|p| {
+            let items = p.items.join(if p.grouped { " · " } else { " " });
+            if p.label.is_empty() {
+                items
+            } else {
+                format!("{}: {items}", p.label)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn draw_hand(frame: &mut Frame, area: Rect, hand: &Hand) {
+    let title = format!(
+        " {} hand ",
+        crate::words::capitalised(&crate::words::possessive(&hand.player))
+    );
+    let p = Paragraph::new(hand_text(hand))
+        .block(Block::default().borders(Borders::ALL).title(title))
         .wrap(Wrap { trim: false });
+    frame.render_widget(p, area);
+}
+
+/// A hint's lines in a panel `columns` wide: the headline wrapped, then its table with
+/// the columns that fit (the least needed dropped first, the answer cut with `…` only
+/// when nothing else is left to drop), then what was left out and the notes, wrapped.
+/// The first `pinned` lines (headline and the table's header) stay when the rest scrolls.
+fn hint_lines(hint: &Hint, columns: u16) -> Vec<Line<'static>> {
+    hint_layout(hint, columns).0
+}
+
+/// [`hint_lines`], and how many of them stay in sight when the rows scroll.
+fn hint_layout(hint: &Hint, columns: u16) -> (Vec<Line<'static>>, usize) {
+    let room = usize::from(columns).max(1);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    if let Some(h) = &hint.headline {
+        lines.extend(wrap(h, room).into_iter().map(Line::from));
+    }
+    let mut pinned = lines.len();
+    if !hint.rows.is_empty() {
+        let kept = kept_columns(hint, room);
+        let numbers = hint.rows.len().to_string().len().max(1);
+        let fig_widths: Vec<usize> = kept
+            .iter()
+            .map(|&c| {
+                hint.rows
+                    .iter()
+                    .map(|r| r.cells.get(c).map_or(0, |t| width(t)))
+                    .chain([width(&hint.columns[c].title)])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let figures: usize = fig_widths.iter().map(|w| w + 2).sum();
+        let answer = room.saturating_sub(numbers + 2 + figures).max(1);
+        let answer = hint
+            .rows
+            .iter()
+            .map(|r| width(&r.answer.label))
+            .chain([width(&hint.answer_title)])
+            .max()
+            .unwrap_or(0)
+            .min(answer);
+        let line = |number: String, answer_text: &str, cells: Vec<&str>, look: Look| {
+            let mut text = format!("{number:>numbers$}  {}", fit(answer_text, answer));
+            for (cell, w) in cells.into_iter().zip(&fig_widths) {
+                text += "  ";
+                text += &fit(cell, *w);
+            }
+            Line::from(Span::styled(fit(text.trim_end(), room), look))
+        };
+        let head = line(
+            "#".into(),
+            &hint.answer_title,
+            kept.iter()
+                .map(|&c| hint.columns[c].title.as_str())
+                .collect(),
+            Look::default().add_modifier(Modifier::UNDERLINED),
+        );
+        lines.push(head);
+        pinned = lines.len();
+        for (i, r) in hint.rows.iter().enumerate() {
+            let look = if i == 0 {
+                Look::default().add_modifier(Modifier::BOLD)
+            } else {
+                Look::default()
+            };
+            let cells = kept
+                .iter()
+                .map(|&c| r.cells.get(c).map_or("", String::as_str))
+                .collect();
+            lines.push(line((i + 1).to_string(), &r.answer.label, cells, look));
+        }
+    }
+    for note in hint.more.iter().chain(&hint.notes) {
+        lines.extend(
+            wrap(note, room)
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, Look::default().add_modifier(Modifier::DIM)))),
+        );
+    }
+    (lines, pinned)
+}
+
+/// The indices of a hint's figure columns that fit in `room` columns beside the number
+/// and the whole answer (or at least 12 columns of it), the least needed dropped first.
+fn kept_columns(hint: &Hint, room: usize) -> Vec<usize> {
+    let numbers = hint.rows.len().to_string().len().max(1);
+    let answer = hint
+        .rows
+        .iter()
+        .map(|r| width(&r.answer.label))
+        .chain([width(&hint.answer_title)])
+        .max()
+        .unwrap_or(0);
+    let col_width = |c: usize| {
+        hint.rows
+            .iter()
+            .map(|r| r.cells.get(c).map_or(0, |t| width(t)))
+            .chain([width(&hint.columns[c].title)])
+            .max()
+            .unwrap_or(0)
+            + 2
+    };
+    let mut kept: Vec<usize> = (0..hint.columns.len()).collect();
+    let need = |kept: &[usize]| {
+        numbers + 2 + answer.min(room.max(12)) + kept.iter().map(|&c| col_width(c)).sum::<usize>()
+    };
+    while need(&kept) > room && !kept.is_empty() {
+        // The least needed column goes first.
+        if let Some(at) = (0..kept.len()).min_by_key(|&i| hint.columns[kept[i]].keep) {
+            kept.remove(at);
+        }
+    }
+    kept
+}
+
+/// `text` in at most `w` columns, cut with `…` when it is longer, padded to `w`.
+fn fit(text: &str, w: usize) -> String {
+    if width(text) <= w {
+        let pad = w - width(text);
+        return format!("{text}{}", " ".repeat(pad));
+    }
+    let mut out = String::new();
+    for c in text.chars() {
+        if width(&out) + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) + 1 > w {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    let pad = w.saturating_sub(width(&out));
+    out + &" ".repeat(pad)
+}
+
+/// `text` wrapped at word boundaries into lines of at most `w` columns (a word longer
+/// than a line is broken).
+fn wrap(text: &str, w: usize) -> Vec<String> {
+    let w = w.max(1);
+    let mut out = Vec::new();
+    for para in text.lines() {
+        let mut line = String::new();
+        let mut used = 0;
+        for word in para.split(' ') {
+            if used > 0 && used + 1 + width(word) > w {
+                out.push(std::mem::take(&mut line));
+                used = 0;
+            }
+            if used > 0 {
+                line.push(' ');
+                used += 1;
+            }
+            for c in word.chars() {
+                let cw = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+                if used > 0 && used + cw > w {
+                    out.push(std::mem::take(&mut line));
+                    used = 0;
+                }
+                line.push(c);
+                used += cw;
+            }
+        }
+        out.push(line);
+    }
+    out
+}
+
+/// The hint in its panel: the headline and the table's header stay in sight, the rows
+/// and notes below scroll (PgUp/PgDn), and the title says which rows are shown.
+fn draw_hint(frame: &mut Frame, area: Rect, hint: &Hint, scroll: u16) {
+    let inner_w = area.width.saturating_sub(2);
+    let inner_h = usize::from(area.height.saturating_sub(2));
+    let (lines, pinned) = hint_layout(hint, inner_w);
+    let pinned = pinned.min(inner_h.saturating_sub(1));
+    let body = lines.len() - pinned.min(lines.len());
+    let room = inner_h.saturating_sub(pinned);
+    let scroll = usize::from(scroll).min(body.saturating_sub(room));
+    let mut title = " Hint ".to_string();
+    if body > room {
+        let last = (scroll + room).min(body);
+        title = format!(" Hint — lines {}–{last} of {body}, PgUp/PgDn ", scroll + 1);
+    }
+    let shown: Vec<Line> = lines[..pinned]
+        .iter()
+        .cloned()
+        .chain(lines[pinned..].iter().skip(scroll).take(room).cloned())
+        .collect();
+    let p = Paragraph::new(shown).block(Block::default().borders(Borders::ALL).title(title));
     frame.render_widget(p, area);
 }
 
@@ -422,6 +753,7 @@ pub fn plain(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::view::Column;
 
     fn screen_text(s: &Screen, w: u16, h: u16) -> String {
         s.text(w, h)
@@ -453,16 +785,18 @@ mod tests {
             format!("│Round 1 of 6 · ana deals{}│", " ".repeat(54))
         );
         assert_eq!(lines[2], format!("│Field: 1p 3b 4p 6r{}│", " ".repeat(60)));
-        assert_eq!(lines[14], format!("┌ Said {}┐", "─".repeat(72)));
+        // What was said grows into the rows the table does not need.
+        assert_eq!(lines[6], format!("┌ Said {}┐", "─".repeat(72)));
         assert_eq!(
-            lines[15],
+            lines[7],
             format!("│ana's hand is dealt.{}│", " ".repeat(58))
         );
-        assert_eq!(lines[17], format!("│> 1r>1p{}│", " ".repeat(71)));
+        assert_eq!(lines[9], format!("│> 1r>1p{}│", " ".repeat(71)));
         assert_eq!(
-            lines[18],
+            lines[10],
             format!("│✗ 1r is not in ana's hand{}│", " ".repeat(53))
         );
+        assert_eq!(lines[19], format!("└{}┘", "─".repeat(78)));
         assert_eq!(
             lines[20],
             format!(
@@ -483,7 +817,7 @@ mod tests {
         let text = screen_text(&s, 80, 24);
         let first = text.lines().next().unwrap();
         assert!(
-            first.starts_with("┌ Pokino — rows 6–20 of 33, PgUp/PgDn "),
+            first.starts_with("┌ Pokino — rows 6–19 of 33, PgUp/PgDn "),
             "{first}"
         );
         assert!(text.lines().nth(1).unwrap().starts_with("│row 6"), "{text}");
@@ -491,9 +825,29 @@ mod tests {
         s.table_scroll = 100;
         let text = screen_text(&s, 80, 24);
         assert!(
-            text.lines().next().unwrap().contains("rows 19–33 of 33"),
+            text.lines().next().unwrap().contains("rows 20–33 of 33"),
             "{text}"
         );
+    }
+
+    /// A hint of `rows` answers, each with the figures a Pokino hint has.
+    fn pokino_hint(answers: &[&str]) -> Hint {
+        let mut h = Hint::new(
+            "Answer",
+            vec![Column::new("Points", 2), Column::new("What it does", 1)],
+        );
+        for (i, a) in answers.iter().enumerate() {
+            h.row(
+                Choice::typed(*a),
+                vec![
+                    format!("+{}.0 ± 3.1", 90 - i),
+                    "a run of 5 cards; then more".into(),
+                ],
+            );
+        }
+        h.notes
+            .push("Points: ana's final score less the best other player's, over 64 deals.".into());
+        h
     }
 
     #[test]
@@ -501,7 +855,7 @@ mod tests {
         let mut s = Screen::new("Kinga");
         s.table = "Piles: ♠ 7 ♥ 9".into();
         s.say(Said::Told("Turn 3.".into()));
-        s.advise("Hint: 1. 5S 4S > 6D");
+        s.advise(&pokino_hint(&["5S 4S > 6D"]));
         let text = screen_text(&s, 150, 30);
         let second = text.lines().nth(1).unwrap();
         assert!(second.starts_with("│Piles: ♠ 7 ♥ 9"), "{second}");
@@ -510,19 +864,179 @@ mod tests {
             "{second}"
         );
         assert!(text.contains("┌ Hint "), "{text}");
-        assert!(text.contains("│Hint: 1. 5S 4S > 6D"), "{text}");
+        assert!(text.contains("│1  5S 4S > 6D"), "{text}");
     }
 
     #[test]
-    fn the_advised_answer_is_the_one_to_type() {
+    fn the_advised_answer_is_the_best_row_s() {
         let mut s = Screen::new("x");
         assert_eq!(s.advised_answer(), None);
-        s.advise("Round 1, sell: sell 4♣ 8♦ J♦ (type `4C 8D JD`)\n`x`");
+        s.advise(&pokino_hint(&["4C 8D JD", "none"]));
         assert_eq!(s.advised_answer(), Some("4C 8D JD"));
-        s.advise("Hint: best `5S 4S > 6D`, then `exile 4S`");
-        assert_eq!(s.advised_answer(), Some("5S 4S > 6D"));
-        s.advise("no answer here");
+        let mut empty = pokino_hint(&[]);
+        empty.headline = Some("Reveal either pair of your Blink, e.g. `RY`.".into());
+        s.advise(&empty);
         assert_eq!(s.advised_answer(), None);
+    }
+
+    /// Tab took a Pokino hint's best run cut where its cell wrapped (`… @ 0,4`), and the
+    /// game refused it: the answer is now the row's own, whatever the panel shows.
+    #[test]
+    fn tab_took_a_hint_answer_cut_where_its_cell_wrapped() {
+        let run = "run 7S JD 5C 10S 3H @ 0,4 1,4 1,5 1,6 0,6";
+        let long = "run 7S JD 5C 10S 3H 4D 9C KS QH 2S @ 0,4 1,4 1,5 1,6 0,6 0,7 1,7 2,7 3,7 4,7";
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut s = Screen::new("Pokino");
+            s.table = (1..=14).map(|i| format!("board row {i}\n")).collect();
+            s.advise(&pokino_hint(&[run, long, "pass"]));
+            assert_eq!(s.advised_answer(), Some(run));
+            assert_eq!(s.chosen("2"), Some(long));
+            let text = screen_text(&s, w, h);
+            // The best row is on screen, cut with a marker if it must be.
+            let best = text
+                .lines()
+                .find(|l| l.starts_with("│1  run 7S"))
+                .unwrap_or_else(|| panic!("{text}"));
+            assert!(best.contains(run) || best.contains('…'), "{best}");
+            s.input = String::new();
+            s.input = s.advised_answer().unwrap().to_string();
+            assert_eq!(s.submit(), run);
+        }
+    }
+
+    /// At 80×24 a hint's table wrapped into broken lines: its columns are now dropped,
+    /// least needed first, so each row keeps one line, with the best and at least three
+    /// rows in sight or a marker that more follow.
+    #[test]
+    fn hint_tables_broke_at_80_by_24() {
+        let mut s = Screen::new("Kinga");
+        s.table = (1..=11).map(|i| format!("line {i}\n")).collect();
+        s.say(Said::Typed("hint".into()));
+        let mut h = Hint::new(
+            "Answer",
+            vec![
+                Column::new("Wins", 3),
+                Column::new("Avg score", 2),
+                Column::new("What it does", 1),
+            ],
+        );
+        for i in 1..=9 {
+            h.row(
+                Choice::typed(format!("2D JK JK on {i}H")),
+                vec![
+                    format!("{}% ± 6", 30 - i),
+                    "1.25".into(),
+                    "influences the king of hearts, then exiles the lowest card of the pile".into(),
+                ],
+            );
+        }
+        h.notes.push("Each choice played out 400 times.".into());
+        s.advise(&h);
+        let text = screen_text(&s, 80, 24);
+        assert!(
+            text.contains("│#  Answer          Wins     Avg score"),
+            "{text}"
+        );
+        for i in 1..=3 {
+            assert!(
+                text.contains(&format!("│{i}  2D JK JK on {i}H")),
+                "row {i}:\n{text}"
+            );
+        }
+        assert!(text.contains("PgUp/PgDn"), "{text}");
+        assert!(
+            !text
+                .contains("influences the king of hearts, then exiles the lowest card of the pile")
+        );
+        assert_eq!(text.lines().count(), 24);
+        // Scrolled, the last rows and the note come into sight under the header.
+        s.hint_scroll = 100;
+        let text = screen_text(&s, 80, 24);
+        assert!(text.contains("│9  2D JK JK on 9H"), "{text}");
+        assert!(text.contains("Each choice played out 400 times."), "{text}");
+    }
+
+    /// A Koi-Koi hint's row 2 was `3b` while `2` at the prompt played `1p`: with a hint on
+    /// screen, a number takes the hint's row of that number.
+    #[test]
+    fn hint_rows_and_prompt_numbers_disagreed() {
+        let mut s = Screen::new("Koi-Koi");
+        s.choices = vec![
+            Choice::typed("1p"),
+            Choice::typed("3b"),
+            Choice::typed("8b"),
+        ];
+        assert_eq!(s.chosen("2"), Some("3b"));
+        s.advise(&pokino_hint(&["8b", "3b", "1p"]));
+        assert_eq!(s.chosen("1"), Some("8b"));
+        assert_eq!(s.chosen("3"), Some("1p"));
+        let text = screen_text(&s, 80, 24);
+        assert!(text.contains("│2  3b"), "{text}");
+        // The numbered choices give way to the hint's numbers.
+        assert!(!text.contains("1 1p · 2 3b"), "{text}");
+    }
+
+    /// A round's result scrolled out of the four lines of what was said: it now stays in
+    /// its own panel until the next answer.
+    #[test]
+    fn the_reveal_s_result_scrolled_away() {
+        let mut s = Screen::new("Kin Kādo");
+        s.table = (1..=9).map(|i| format!("table {i}\n")).collect();
+        s.tell_events(&[
+            Event::result("ALORA shows Q♠ Q♦ 9♣ 7♠ 10♥: one pair (tier 1, $56)\nyou show K♥ J♦ J♣ 10♦ 9♠: one pair (tier 1, $59)\nyou win the round: give you everything in the prize pool and every bet, and $5 from the bank."),
+            Event::told("Deal ALORA 7 cards face down.\nDeal you 4 cards.\nRound 2: put the $1 chip in the prize pool.\nK♥ joins the prize pool.\nALORA sells A♠ 3♥."),
+        ]);
+        let text = screen_text(&s, 80, 24);
+        assert!(text.contains("┌ Result "), "{text}");
+        assert!(text.contains("you win the round"), "{text}");
+        assert!(
+            text.contains("│from the bank."),
+            "the whole line, wrapped:\n{text}"
+        );
+        assert!(text.contains("ALORA sells A♠ 3♥."), "{text}");
+        s.input = "none".into();
+        s.submit();
+        assert!(!screen_text(&s, 80, 24).contains("┌ Result "));
+    }
+
+    /// The buy question's two lines ran together (`… deck cards $5 eachyou buy`) and its
+    /// end was cut: each line of a question is its own, wrapped.
+    #[test]
+    fn a_question_of_two_lines_ran_together() {
+        let mut s = Screen::new("Kin Kādo");
+        s.question = "Market: A♦ A♣ 4♣ J♣ K♥ · deck cards $5 each\nyou buy (holds 4, room for 3, $84; up to 2 cards from the market and 1 from the deck)".into();
+        let text = screen_text(&s, 80, 24);
+        assert!(
+            text.contains("│Market: A♦ A♣ 4♣ J♣ K♥ · deck cards $5 each   "),
+            "{text}"
+        );
+        assert!(text.contains("│you buy (holds 4"), "{text}");
+        assert!(text.contains("│the deck)"), "{text}");
+        assert!(text.contains("│>"), "{text}");
+    }
+
+    /// Lines longer than the panel were cut (`…(minimum bet`): what was said wraps.
+    #[test]
+    fn said_lines_were_cut_at_the_panel_edge() {
+        let mut s = Screen::new("Kin Kādo");
+        s.tell("Round 1: put the $1 chip from the round tracker in the prize pool (minimum bet $1); the bank pays ALORA $2 and $2.");
+        let text = screen_text(&s, 80, 24);
+        assert!(text.contains("(minimum bet"), "{text}");
+        assert!(text.contains("$2 and $2."), "{text}");
+    }
+
+    /// The cursor counted characters, not columns: after a wide character it sat a column
+    /// short.
+    #[test]
+    fn the_cursor_counts_display_columns() {
+        let mut s = Screen::new("Kinga");
+        s.input = "🃏 x".into();
+        s.cursor = 3;
+        let Ok(mut t) = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24));
+        let _ = t.draw(|f| s.draw(f));
+        let at = t.get_cursor_position().unwrap();
+        // "│> " then 🃏 (2 columns), a space and x.
+        assert_eq!(at.x, 1 + 2 + 2 + 1 + 1);
     }
 
     #[test]
@@ -540,9 +1054,9 @@ mod tests {
         s.table = "Turn 3\n".into();
         s.question = "Turn 3: your play:".into();
         s.choices = vec![
-            "2D JK JK on 3H".into(),
-            "2D JK JK on 3D".into(),
-            "exile 2D".into(),
+            Choice::typed("2D JK JK on 3H"),
+            Choice::typed("2D JK JK on 3D"),
+            Choice::typed("exile 2D"),
         ];
         let text = screen_text(&s, 80, 24);
         let lines: Vec<&str> = text.lines().collect();
@@ -571,11 +1085,13 @@ mod tests {
     #[test]
     fn many_or_numeric_choices_are_not_numbered() {
         let mut s = Screen::new("Kinga");
-        s.choices = (0..=FEW).map(|i| format!("exile {i}S")).collect();
+        s.choices = (0..=FEW)
+            .map(|i| Choice::typed(format!("exile {i}S")))
+            .collect();
         assert_eq!(s.chosen("1"), None);
         let text = screen_text(&s, 80, 24);
         assert!(text.contains("┌ Tab completes · help"), "{text}");
-        s.choices = vec!["2".into(), "1".into(), "0".into()];
+        s.choices = vec![Choice::typed("2"), Choice::typed("1"), Choice::typed("0")];
         assert_eq!(s.chosen("1"), None);
         assert!(!screen_text(&s, 80, 24).contains("a number chooses"));
     }
@@ -584,9 +1100,9 @@ mod tests {
     fn tab_completes_the_answer_begun() {
         let mut s = Screen::new("Kinga");
         s.choices = vec![
-            "2D JK JK on 3H".into(),
-            "2D JK JK on 3D".into(),
-            "exile 2D".into(),
+            Choice::typed("2D JK JK on 3H"),
+            Choice::typed("2D JK JK on 3D"),
+            Choice::typed("exile 2D"),
         ];
         s.input = "ex".into();
         s.complete();
@@ -598,22 +1114,17 @@ mod tests {
         s.complete();
         assert_eq!(s.input, "zz");
     }
-    #[test]
-    fn tab_takes_the_best_row_of_a_table_of_answers() {
-        let mut s = Screen::new("Kinga");
-        s.advise("┌──────┬──────────┐\n│      ┆ Answer   │\n╞══════╪══════════╡\n│ best ┆ exile AD ┆ 22% ± 6 │\n│ 2    ┆ 2D on 3D ┆ 18% ± 5 │\n");
-        assert_eq!(s.advised_answer(), Some("exile AD"));
-    }
     /// A hand shown on request sat under the title " Hint ", and Tab took a card from it.
     #[test]
     fn a_hand_shown_was_titled_hint() {
         let mut s = Screen::new("Kin Kādo");
-        s.show_hand("Your hand: `KS` KH KD 9C 2S\n");
+        s.show_hand(&Hand::new("you").part("", vec!["K♠".into(), "K♥".into()]));
         let text = screen_text(&s, 80, 24);
         assert!(text.contains("┌ Your hand "), "{text}");
+        assert!(text.contains("│K♠ K♥"), "{text}");
         assert!(!text.contains(" Hint "), "{text}");
         assert_eq!(s.advised_answer(), None);
-        s.advise("Hint: type `KS`");
+        s.advise(&pokino_hint(&["KS"]));
         assert!(screen_text(&s, 80, 24).contains("┌ Hint "));
         assert_eq!(s.advised_answer(), Some("KS"));
     }
@@ -625,19 +1136,13 @@ mod tests {
         let mut s = Screen::new("Koi-Koi");
         s.table = "Round 1 of 6\nTable: 1p 3b\nana's hand: 1b 3p\n".into();
         s.say(Said::Typed("hint".into()));
-        let rows: String = (1..=8)
-            .map(|i| format!("│ {i}    ┆ {i}p     │\n"))
-            .collect();
-        let foot = "Points: the round's points ana expects, ".repeat(4);
-        s.advise(&format!(
-            "┌──────┐\n│ head │\n╞══════╡\n{rows}└──────┘\n{foot}\n"
-        ));
+        let answers: Vec<String> = (1..=8).map(|i| format!("{i}p")).collect();
+        let mut h = pokino_hint(&answers.iter().map(String::as_str).collect::<Vec<_>>());
+        h.notes = vec!["Points: the round's points ana expects, ".repeat(4)];
+        s.advise(&h);
         let text = screen_text(&s, 100, 40);
         for i in 1..=8 {
-            assert!(
-                text.contains(&format!("│ {i}    ┆ {i}p")),
-                "row {i}:\n{text}"
-            );
+            assert!(text.contains(&format!("│{i}  {i}p ")), "row {i}:\n{text}");
         }
         assert_eq!(
             text.matches("expects,").count(),
@@ -654,7 +1159,9 @@ mod tests {
         let mut s = Screen::new("Kinga");
         s.table = (1..=11).map(|i| format!("line {i}\n")).collect();
         s.question = "Turn 2: your play".into();
-        s.choices = (1..=5).map(|i| format!("2C JK JK on {i}S")).collect();
+        s.choices = (1..=5)
+            .map(|i| Choice::typed(format!("2C JK JK on {i}S")))
+            .collect();
         s.say(Said::Told("one\ntwo\nthree\nfour".into()));
         let text = screen_text(&s, 80, 24);
         let lines: Vec<&str> = text.lines().collect();

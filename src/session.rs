@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::diag::{Error, Problem, Source};
 use crate::render::Style;
 use crate::ruleset::{Ruleset, ValueProblem, key_column};
+use crate::view::{Choice, Event, Hand, Hint};
 
 mod fix;
 pub use fix::{Broken, FixError, Fixed, Given, answers, fix};
@@ -231,6 +232,13 @@ pub trait Session: Sized + Clone {
     /// table (instructions such as "deal ALORA 2 cards face down").
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, Self::Error>;
 
+    /// Applies an action as [`Session::apply`] does, and says what it means at the table
+    /// as typed events: a game marks what ends a round or the game as its result, which a
+    /// surface keeps in sight.
+    fn events(&mut self, action: &Self::Action) -> Result<Vec<Event>, Self::Error> {
+        Ok(self.apply(action)?.into_iter().map(Event::told).collect())
+    }
+
     /// What comes next.
     fn next(&self) -> Step<Self::Action, Self::Key>;
 
@@ -262,28 +270,29 @@ pub trait Session: Sized + Clone {
     }
 
     /// The advice for `question` when the player types `hint` at its prompt: the legal
-    /// answers ranked, computed only from what the player can see; `None` where the game
-    /// has no advice (a card to name, or a game without an advisor).
-    fn hint(&self, _question: &Question<Self::Key>) -> Option<String> {
-        None
+    /// answers ranked, each row carrying the answer it stands for, computed only from
+    /// what the player can see; the error says why there is none (a card to name, or a
+    /// game without an advisor).
+    fn hint(&self, _question: &Question<Self::Key>) -> Result<Hint, NoHint> {
+        Err(NoHint::NotAChoice)
     }
 
     /// The hand of the player to move, for their eyes only, when they type `hand` (a game
     /// played with hands kept off the screen); `None` where there is no hand to show.
-    fn hand(&self) -> Option<String> {
+    fn hand(&self) -> Option<Hand> {
         None
     }
 
-    /// Every legal answer to `question`, written as it is typed, when the game can list
-    /// them from what it knows (empty otherwise: cards it has not been told, a free
-    /// number). The full-screen view numbers them when they are few.
-    fn choices(&self, _question: &Question<Self::Key>) -> Vec<String> {
+    /// Every legal answer to `question`, each with its label and the text it types, when
+    /// the game can list them from what it knows (empty otherwise: cards it has not been
+    /// told, a free number). The full-screen view numbers them when they are few.
+    fn choices(&self, _question: &Question<Self::Key>) -> Vec<Choice> {
         Vec::new()
     }
 
     /// The advice for `question` when the player types `hint WHAT`, telling what only they
     /// know (their own cards or Blink); the error says why there is none.
-    fn hint_with(&self, _question: &Question<Self::Key>, _known: &str) -> Result<String, NoHint> {
+    fn hint_with(&self, _question: &Question<Self::Key>, _known: &str) -> Result<Hint, NoHint> {
         Err(NoHint::TakesNothing)
     }
 
@@ -662,6 +671,13 @@ fn check_author<G: Session>(g: &G, e: &Entry<G::Action>) -> Result<(), &'static 
         }
         (_, Step::Done) => Err("comes after the game is over"),
     }
+}
+
+/// What an action said, as events: all of it the result when `ended` (the action ended a
+/// round or the game), else told.
+pub fn said_as(said: Vec<String>, ended: bool) -> Vec<Event> {
+    let make = if ended { Event::result } else { Event::told };
+    said.into_iter().map(make).collect()
 }
 
 #[cfg(test)]

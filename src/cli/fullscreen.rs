@@ -7,7 +7,12 @@
 
 use std::io::{IsTerminal, Write};
 
-use kado::screen::{MIN_SIZE, Said, Screen};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use kado::screen::{MIN_SIZE, Screen};
+use kado::view::{Choice, Hand, Hint};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -15,6 +20,8 @@ use super::prompt::{Lines, MAX_ANSWER, Prompter, Reply, Terminal, classify};
 
 pub struct FullScreen {
     terminal: DefaultTerminal,
+    /// Set when SIGTERM or SIGHUP arrives: the session then ends as at Ctrl-C.
+    ended: Arc<AtomicBool>,
     screen: Screen,
     /// Answers typed, for Up and Down.
     history: Vec<String>,
@@ -50,9 +57,16 @@ pub fn for_stdin(plain: bool, title: &str) -> Box<dyn Prompter> {
 impl FullScreen {
     /// Takes over the terminal (raw mode, the alternate screen; a panic restores it).
     pub fn open(title: &str) -> Option<FullScreen> {
+        let ended = Arc::new(AtomicBool::new(false));
+        // Closing the terminal window (SIGHUP) or a `kill` (SIGTERM) ends the session as
+        // Ctrl-C does: the answer being typed dropped, the terminal restored on leaving.
+        for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+            signal_hook::flag::register(signal, Arc::clone(&ended)).ok()?;
+        }
         let terminal = ratatui::try_init().ok()?;
         Some(FullScreen {
             terminal,
+            ended,
             screen: Screen::new(title),
             history: Vec::new(),
             recalled: None,
@@ -72,6 +86,8 @@ impl FullScreen {
         match k.code {
             KeyCode::Char('c') if ctrl => return Some(Reply::Interrupted),
             KeyCode::Char('d') if ctrl && s.input.is_empty() => return Some(Reply::End),
+            // Enter on nothing typed after a hint keeps the hint: nothing is answered.
+            KeyCode::Enter if s.input.trim().is_empty() && s.advised_answer().is_some() => {}
             KeyCode::Enter => return Some(self.submit()),
             KeyCode::Tab if s.input.is_empty() => {
                 if let Some(answer) = s.advised_answer() {
@@ -79,8 +95,14 @@ impl FullScreen {
                     s.cursor = s.input.chars().count();
                 }
             }
-            KeyCode::Tab => s.complete(),
-            KeyCode::Char(c) if !ctrl && s.input.len() < MAX_ANSWER => {
+            KeyCode::Tab => {
+                let many = s.complete();
+                if many.len() > 1 {
+                    s.tell(&format!("Tab: {}", many.join(" · ")));
+                }
+            }
+            KeyCode::Char(c) if ctrl || alt => edit(s, c, ctrl),
+            KeyCode::Char(c) if s.input.len() < MAX_ANSWER => {
                 let at = byte_at(&s.input, s.cursor);
                 s.input.insert(at, c);
                 s.cursor += 1;
@@ -102,8 +124,7 @@ impl FullScreen {
             KeyCode::Down if alt => s.said_scroll = s.said_scroll.saturating_sub(1),
             KeyCode::Up => self.recall(true),
             KeyCode::Down => self.recall(false),
-            KeyCode::PageUp => s.table_scroll = s.table_scroll.saturating_sub(10),
-            KeyCode::PageDown => s.table_scroll = s.table_scroll.saturating_add(10),
+            KeyCode::PageUp | KeyCode::PageDown => scroll(s, k.code == KeyCode::PageUp),
             _ => {}
         }
         None
@@ -144,7 +165,17 @@ impl Prompter for FullScreen {
     fn ask(&mut self, prompt: &str) -> Reply {
         self.screen.question = prompt.to_string();
         loop {
+            if self.ended.load(Ordering::Relaxed) {
+                self.screen.input.clear();
+                return Reply::Interrupted;
+            }
             self.draw();
+            // Waiting a little at a time, so a signal is noticed without a key.
+            match event::poll(Duration::from_millis(100)) {
+                Ok(false) => continue,
+                Ok(true) => {}
+                Err(e) => return Reply::Unreadable(format!("the terminal cannot be read: {e}")),
+            }
             match event::read() {
                 Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => {
                     if let Some(reply) = self.key(k) {
@@ -172,17 +203,22 @@ impl Prompter for FullScreen {
         self.draw();
     }
 
-    fn choices(&mut self, answers: &[String]) {
+    fn choices(&mut self, answers: &[Choice]) {
         self.screen.choices = answers.to_vec();
     }
 
-    fn advise(&mut self, text: &str) {
-        self.screen.advise(text);
+    fn advise(&mut self, hint: &Hint) {
+        self.screen.advise(hint);
         self.draw();
     }
 
-    fn show_hand(&mut self, text: &str) {
-        self.screen.show_hand(text);
+    fn show_hand(&mut self, hand: &Hand) {
+        self.screen.show_hand(hand);
+        self.draw();
+    }
+
+    fn tell(&mut self, events: &[kado::view::Event]) {
+        self.screen.tell_events(events);
         self.draw();
     }
 
@@ -199,18 +235,70 @@ impl Drop for FullScreen {
             .screen
             .said
             .iter()
-            .rposition(|s| matches!(s, Said::Typed(_)))
+            .rposition(|s| matches!(s, kado::screen::Said::Typed(_)))
             .map_or(0, |i| i + 1);
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(self.screen.table.as_bytes());
         for s in &self.screen.said[from..] {
-            let line = match s {
-                Said::Told(t) | Said::Typed(t) => t.clone(),
-                Said::Refused(t) => format!("✗ {t}"),
-            };
-            let _ = writeln!(out, "{line}");
+            let _ = writeln!(out, "{}", s.text());
         }
         let _ = out.flush();
+    }
+}
+
+/// PgUp (`up`) or PgDn: the hint's rows while a hint is shown, else the table.
+fn scroll(s: &mut Screen, up: bool) {
+    let at = if s.advised_answer().is_some() {
+        &mut s.hint_scroll
+    } else {
+        &mut s.table_scroll
+    };
+    *at = if up {
+        at.saturating_sub(10)
+    } else {
+        at.saturating_add(10)
+    };
+}
+
+/// The editing keys of a shell: Ctrl-A and Ctrl-E to the start and the end, Ctrl-U
+/// clears what is before the cursor, Ctrl-W the word before it, Alt-B and Alt-F a word
+/// back and forward.
+fn edit(s: &mut Screen, c: char, ctrl: bool) {
+    let chars: Vec<char> = s.input.chars().collect();
+    let word_back = |from: usize| {
+        let mut i = from;
+        while i > 0 && chars[i - 1] == ' ' {
+            i -= 1;
+        }
+        while i > 0 && chars[i - 1] != ' ' {
+            i -= 1;
+        }
+        i
+    };
+    match (ctrl, c) {
+        (true, 'a') => s.cursor = 0,
+        (true, 'e') => s.cursor = chars.len(),
+        (true, 'u') => {
+            s.input = chars[s.cursor..].iter().collect();
+            s.cursor = 0;
+        }
+        (true, 'w') => {
+            let from = word_back(s.cursor);
+            s.input = chars[..from].iter().chain(&chars[s.cursor..]).collect();
+            s.cursor = from;
+        }
+        (false, 'b') => s.cursor = word_back(s.cursor),
+        (false, 'f') => {
+            let mut i = s.cursor;
+            while i < chars.len() && chars[i] == ' ' {
+                i += 1;
+            }
+            while i < chars.len() && chars[i] != ' ' {
+                i += 1;
+            }
+            s.cursor = i;
+        }
+        _ => {}
     }
 }
 

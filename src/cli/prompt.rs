@@ -72,6 +72,8 @@ pub fn classify_for_tests(line: &str) -> Reply {
     classify(line)
 }
 
+use kado::view::{Choice, Hand, Hint};
+
 pub trait Prompter {
     /// Asks a question.
     fn ask(&mut self, prompt: &str) -> Reply;
@@ -84,16 +86,22 @@ pub trait Prompter {
         self.say(text);
     }
     /// Shows advice asked for.
-    fn advise(&mut self, text: &str) {
-        self.say(text);
+    fn advise(&mut self, hint: &Hint) {
+        self.say(&hint.text());
     }
     /// Shows a hand on request (a hand kept private is not on the table).
-    fn show_hand(&mut self, text: &str) {
-        self.say(text);
+    fn show_hand(&mut self, hand: &Hand) {
+        self.say(&hand.text());
     }
-    /// The legal answers to the question about to be asked, as typed (empty when the game
-    /// cannot list them). Line mode does not show them.
-    fn choices(&mut self, _answers: &[String]) {}
+    /// The legal answers to the question about to be asked (empty when the game cannot
+    /// list them). Line mode does not show them.
+    fn choices(&mut self, _answers: &[Choice]) {}
+    /// Tells the table what happened, each event by its kind (line mode: as text).
+    fn tell(&mut self, events: &[kado::view::Event]) {
+        for e in events {
+            self.say(&format!("{}\n", e.text));
+        }
+    }
     /// Whether the table is on screen at all times (the full-screen view), so it is to be
     /// given again after every event.
     fn live(&self) -> bool {

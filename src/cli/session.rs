@@ -8,13 +8,12 @@ use std::path::{Path, PathBuf};
 
 use kado::diag::{Code, Error, Problem};
 use kado::render::Style;
-use kado::session::{
-    By, Entry, FixError, Log, NoHint, Question, Session, Step, answers, fix, replay,
-};
+use kado::session::{By, Entry, FixError, Log, Question, Session, Step, answers, fix, replay};
 
 use super::prompt::{Prompter, Reply};
 use super::{Failure, Outcome, read_file};
 use kado::store::savefile::{SaveLock, check_name, same_target};
+use kado::view::Event;
 
 /// How many of the last answers `fix` lists.
 const ANSWERS_LISTED: usize = 12;
@@ -313,7 +312,7 @@ impl<G: Session> Runner<'_, G> {
     }
 
     /// Records an action, saves, and says what it means at the table.
-    fn record(&mut self, next: G, by: By, action: G::Action, said: Vec<String>) -> Outcome {
+    fn record(&mut self, next: G, by: By, action: G::Action, said: Vec<Event>) -> Outcome {
         self.game = next;
         self.shown_since_action = false;
         self.log.actions.push(Entry::new(by, action));
@@ -328,9 +327,7 @@ impl<G: Session> Runner<'_, G> {
         if self.prompter.live() {
             self.prompter.table(&self.game.view(self.style));
         }
-        for s in said {
-            self.prompter.say(&format!("{s}\n"));
-        }
+        self.prompter.tell(&said);
         Ok(())
     }
 
@@ -374,8 +371,8 @@ impl<G: Session> Runner<'_, G> {
                     .refuse("there is no hand of yours to show at this question"),
             },
             Reply::Hint => match self.game.hint(q) {
-                Some(advice) => self.prompter.advise(&advice),
-                None => self.prompter.refuse(&NoHint::NotAChoice.to_string()),
+                Ok(advice) => self.prompter.advise(&advice),
+                Err(why) => self.prompter.refuse(&why.to_string()),
             },
             Reply::HintWith(known) => match self.game.hint_with(q, &known) {
                 Ok(advice) => self.prompter.advise(&advice),
@@ -475,9 +472,9 @@ impl<G: Session> Runner<'_, G> {
 }
 
 /// Applies an action to a copy, so a refused action leaves the state untouched.
-fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<String>), G::Error> {
+fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<Event>), G::Error> {
     let mut next = game.clone();
-    let said = next.apply(action)?;
+    let said = next.events(action)?;
     Ok((next, said))
 }
 

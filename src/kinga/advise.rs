@@ -7,6 +7,7 @@
 //! every candidate (common random numbers), so their differences are not noise of the
 //! draw. A virtual deck's recorded order and seed are never read.
 
+use crate::view::{Choice, Column, Hint};
 use serde::Serialize;
 
 use super::game::{Action, Deck, Game, Phase};
@@ -166,26 +167,34 @@ impl Advice {
         if self.candidates.is_empty() {
             return "Nothing to choose: there is one way on.\n".to_string();
         }
-        let mut t = crate::render::table(["", "Answer", "Wins", "Avg score", "What it does"]);
-        for (i, c) in self.candidates.iter().enumerate() {
-            t.add_row([
-                if i == 0 {
-                    "best".into()
-                } else {
-                    (i + 1).to_string()
-                },
-                c.answer.clone(),
-                format!("{:.0}% ± {:.0}", c.win_rate * 100.0, c.margin * 100.0),
-                format!("{:.2}", c.average_score),
-                c.reason.clone(),
-            ]);
+        self.hint().text()
+    }
+
+    /// The candidates as a hint, best first, each row the answer it stands for.
+    pub fn hint(&self) -> Hint {
+        let mut h = Hint::new(
+            "Answer",
+            vec![
+                Column::new("Wins", 3),
+                Column::new("Avg score", 2),
+                Column::new("What it does", 1),
+            ],
+        );
+        for c in &self.candidates {
+            h.row(
+                Choice::typed(c.answer.clone()),
+                vec![
+                    format!("{:.0}% ± {:.0}", c.win_rate * 100.0, c.margin * 100.0),
+                    format!("{:.2}", c.average_score),
+                    c.reason.clone(),
+                ],
+            );
         }
-        format!(
-            "{}Each choice played out {} times to the end (seed {}): the unseen draw order sampled, the same samples for every choice; ± is a 95% interval. The greedy choice stays first unless another beats it on those samples by more than the noise of the difference.\n",
-            crate::render::show(&t),
-            self.samples,
-            self.seed
-        )
+        h.notes.push(format!(
+            "Each choice played out {} times to the end (seed {}): the unseen draw order sampled, the same samples for every choice; ± is a 95% interval. The greedy choice stays first unless another beats it on those samples by more than the noise of the difference.",
+            self.samples, self.seed
+        ));
+        h
     }
 }
 

@@ -9,6 +9,7 @@ use crate::cards::Card;
 use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
+use crate::view::{Choice, Event, Hand, Hint};
 
 /// A game with the starting deck and the actions that made it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +64,12 @@ impl Session for Played {
         Ok(said)
     }
 
+    fn events(&mut self, action: &Action) -> Result<Vec<Event>, Error> {
+        let said = self.game.events(action)?;
+        self.actions.push(action.clone());
+        Ok(said)
+    }
+
     fn next(&self) -> Step<Action, Key> {
         self.game.next()
     }
@@ -83,19 +90,19 @@ impl Session for Played {
         self.game.phase_key()
     }
 
-    fn hint(&self, question: &Question<Key>) -> Option<String> {
+    fn hint(&self, question: &Question<Key>) -> Result<Hint, NoHint> {
         self.game.hint(question)
     }
 
-    fn hand(&self) -> Option<String> {
+    fn hand(&self) -> Option<Hand> {
         self.game.hand()
     }
 
-    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+    fn choices(&self, question: &Question<Key>) -> Vec<Choice> {
         self.game.choices(question)
     }
 
-    fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<String, NoHint> {
+    fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<Hint, NoHint> {
         self.game.hint_with(question, known)
     }
 
@@ -168,7 +175,7 @@ mod tests {
                         let choices = p.choices(&q);
                         assert!(!choices.is_empty(), "{rules} {seed}: {:?}", q.key);
                         for c in &choices {
-                            assert!(p.answer(&q, c).is_ok(), "{rules} {seed}: {c}");
+                            assert!(p.answer(&q, &c.typed).is_ok(), "{rules} {seed}: {c}");
                         }
                         sim::choose(&p.game, &q.key).unwrap()
                     }

@@ -11,6 +11,7 @@
 //! is played to its end by a simple greedy rule for everyone still to act (see
 //! [`GREEDY`]), and each triad is scored with all four faces of its Blinks lit.
 
+use crate::view::{self, Column, Hint};
 use std::collections::HashMap;
 
 use serde::Serialize;
@@ -452,6 +453,11 @@ fn triad(rules: &Rules, world: &World, blink: usize, commons: &[usize], n: usize
 impl Advice {
     /// The candidates as a table, best first, for people.
     pub fn render(&self) -> String {
+        self.hint().text()
+    }
+
+    /// The candidates as a hint, best first, each row the answer it stands for.
+    pub fn hint(&self) -> Hint {
         let season = if self.season == "summer" {
             "Summer"
         } else {
@@ -462,14 +468,15 @@ impl Advice {
         } else {
             "where to insert your Blink"
         };
-        let mut out = format!("{season}, {}: {what}.\n", self.player);
-        let mut t = crate::render::table(["", "Answer", "Takes the Year", "Triad score"]);
-        for (i, c) in self.candidates.iter().enumerate() {
-            let rank = if i == 0 {
-                "best".to_string()
-            } else {
-                (i + 1).to_string()
-            };
+        let mut h = Hint::new(
+            "Answer",
+            vec![
+                Column::new("Takes the Year", 2),
+                Column::new("Triad score", 1),
+            ],
+        );
+        h.headline = Some(format!("{season}, {}: {what}.", self.player));
+        for c in &self.candidates {
             let (win, sc) = if self.exact {
                 (
                     format!("{:.1}%", c.win_rate * 100.0),
@@ -481,11 +488,10 @@ impl Advice {
                     format!("{:.1} ± {:.1}", c.average_score, c.score_margin),
                 )
             };
-            t.add_row([rank, c.answer.clone(), win, sc]);
+            h.row(view::Choice::typed(c.answer.clone()), vec![win, sc]);
         }
-        out += &crate::render::show(&t);
-        out += &self.how();
-        out
+        h.notes = self.how().lines().map(str::to_string).collect();
+        h
     }
 
     /// How the numbers were reached, in words.

@@ -20,6 +20,7 @@ use crate::explain::Explain;
 use crate::render::{self, Style};
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
+use crate::view::{Choice, Column, Hint};
 
 /// The target of a campaign checked from a record without a `target:` line: none is
 /// ever reached, and the standing is the points.
@@ -706,7 +707,7 @@ impl Campaign {
         &self,
         question: &Question<Key>,
         own: Option<[super::year::PairOf; 2]>,
-    ) -> Result<String, NoHint> {
+    ) -> Result<Hint, NoHint> {
         let y = self.year.as_ref().ok_or(NoHint::NotAChoice)?;
         match question.key {
             Key::Summer => return Ok(reveal_advice(own)),
@@ -726,7 +727,7 @@ impl Campaign {
             seed,
             &mut |_, _| {},
         )
-        .map(|a| a.render())
+        .map(|a| a.hint())
         .map_err(|e| NoHint::Advisor(e.to_string()))
     }
 
@@ -838,15 +839,23 @@ impl Setup {
 
 /// The advice at the Summer reveal: either pair, as it changes no score; with the
 /// player's own Blink, its two pairs as they are typed.
-fn reveal_advice(own: Option<[super::year::PairOf; 2]>) -> String {
+fn reveal_advice(own: Option<[super::year::PairOf; 2]>) -> Hint {
     use super::year::pair_text;
     let either = match own {
         Some([l, r]) => format!("`{}` or `{}`", pair_text(l), pair_text(r)),
         None => "either pair of your Blink, e.g. `RY`".to_string(),
     };
-    format!(
-        "Reveal {either}: the pair revealed changes no score. Then `hint` at the next question ranks the commons to move (`hint LEFT-RIGHT`, your own Blink, e.g. `hint RG-YB`, reckons with what only you know).\n"
-    )
+    let mut h = Hint::new("Answer", vec![Column::new("What it does", 1)]);
+    h.headline = Some(format!(
+        "Reveal {either}: the pair revealed changes no score. Then `hint` at the next question ranks the commons to move (`hint LEFT-RIGHT`, your own Blink, e.g. `hint RG-YB`, reckons with what only you know)."
+    ));
+    for pair in own.into_iter().flatten() {
+        h.row(
+            Choice::typed(pair_text(pair)),
+            vec!["reveals it; changes no score".to_string()],
+        );
+    }
+    h
 }
 
 /// Reads `SEASON STEP` after `fix`: a step of the Year under way, told again.

@@ -8,6 +8,7 @@
 //! their first yaku. A round won counts its points, one lost counts them against, a draw 0.
 //! Koi is weighed the same way; stop is worth the points in hand, for certain.
 
+use crate::view::{Choice, Column, Hint};
 use serde::Serialize;
 
 use super::cards::Card;
@@ -268,27 +269,34 @@ pub fn advise_record(
 impl Advice {
     /// The advice as a table, best first.
     pub fn render(&self) -> String {
-        let mut t = crate::render::table(["", "Answer", "Points", "Game", "What it does"]);
-        for (i, c) in self.candidates.iter().enumerate() {
-            t.add_row([
-                if i == 0 {
-                    "best".into()
-                } else {
-                    (i + 1).to_string()
-                },
-                c.answer.clone(),
-                format!("{:+.1} ± {:.1}", no_negative_zero(c.points), c.margin),
-                format!("{:.0}% ± {:.0}", 100.0 * c.game, 100.0 * c.game_margin),
-                c.reason.clone(),
-            ]);
+        self.hint().text()
+    }
+
+    /// The candidates as a hint, best first, each row the answer it stands for.
+    pub fn hint(&self) -> Hint {
+        let mut h = Hint::new(
+            "Answer",
+            vec![
+                Column::new("Points", 3),
+                Column::new("Game", 2),
+                Column::new("What it does", 1),
+            ],
+        );
+        for c in &self.candidates {
+            h.row(
+                Choice::typed(c.answer.clone()),
+                vec![
+                    format!("{:+.1} ± {:.1}", no_negative_zero(c.points), c.margin),
+                    format!("{:.0}% ± {:.0}", 100.0 * c.game, 100.0 * c.game_margin),
+                    c.reason.clone(),
+                ],
+            );
         }
-        format!(
-            "{}Points: the round's points {} expects, over {} deals of the cards unseen (seed {}; the opponent dealt none that would have taken more than a card they played), each round played out by the greedy policy; the same deals for every answer. Game: the chance, roughly, to win the game after the round, from the lead and the rounds left; it ranks the answers. ± is a 95% interval.\n",
-            crate::render::show(&t),
-            self.player,
-            self.samples,
-            self.seed
-        )
+        h.notes.push(format!(
+            "Points: the round's points {} expects, over {} deals of the cards unseen (seed {}; the opponent dealt none that would have taken more than a card they played), each round played out by the greedy policy; the same deals for every answer. Game: the chance, roughly, to win the game after the round, from the lead and the rounds left; it ranks the answers. ± is a 95% interval.",
+            self.player, self.samples, self.seed
+        ));
+        h
     }
 }
 
@@ -361,7 +369,8 @@ mod tests {
                                 assert_eq!(stop.map(|c| (c.points, c.margin)), Some((now, 0.0)));
                             } else {
                                 plays += 1;
-                                let mut legal = g.choices(&q);
+                                let mut legal: Vec<String> =
+                                    g.choices(&q).into_iter().map(|c| c.typed).collect();
                                 legal.sort();
                                 let mut advised: Vec<String> =
                                     a.candidates.iter().map(|c| c.answer.clone()).collect();

@@ -17,7 +17,8 @@ use super::sim::{self, Dice, Policy};
 use super::yaku::Name;
 use crate::render::Style;
 use crate::ruleset::Ruleset;
-use crate::session::{Question, Session, Step};
+use crate::session::{NoHint, Question, Session, Step};
+use crate::view::{Choice, Hand, Hint};
 
 /// Where the cards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -435,7 +436,7 @@ impl Game {
                 cards::codes(&round.piles[p]),
             );
         }
-        match self.hand() {
+        match self.hand_text() {
             Some(_) if self.setup.private => {
                 let p = r.name(round.to_move);
                 out += &format!("{p}'s hand: kept private (`hand` shows it to {p}).\n");
@@ -444,6 +445,23 @@ impl Game {
             None => {}
         }
         out
+    }
+
+    /// The player to move and their hand, while it may be shown to them: a person's
+    /// hand during a turn.
+    fn hand_to_show(&self) -> Option<(usize, &[Card])> {
+        let r = &self.referee;
+        let p = r.round.to_move;
+        let hand = r.round.hands[p].as_ref()?;
+        let playing = matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call);
+        (playing && !self.is_kado(p)).then_some((p, hand.as_slice()))
+    }
+
+    /// The hand of the player to move as the table prints it, wrapped at 80 columns.
+    fn hand_text(&self) -> Option<String> {
+        let (p, hand) = self.hand_to_show()?;
+        let name = self.referee.name(p);
+        Some(cards::flower_lines(&format!("{name}'s hand: "), hand, 80))
     }
 
     /// ` · ana deals` in the view, while a round is on.
@@ -572,6 +590,19 @@ impl Session for Game {
             deals: 0,
             draws: 0,
         })
+    }
+
+    /// The move that ends a round (its score) or the game says its result.
+    fn events(&mut self, action: &Action) -> Result<Vec<crate::view::Event>, RefereeError> {
+        let (round, over) = (
+            self.referee.round_number(),
+            self.referee.ledger.over.is_some(),
+        );
+        let said = self.apply(action)?;
+        let ended = self.referee.round_number() != round
+            || self.referee.phase == Phase::Over
+            || self.referee.ledger.over.is_some() != over;
+        Ok(crate::session::said_as(said, ended))
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, RefereeError> {
@@ -736,56 +767,55 @@ impl Session for Game {
 
     /// The advisor's weighing of the answers (`koikoi::advise`), for the player to move
     /// when it is a person's decision: a card to play, a drawn card's capture, koi or stop.
-    fn hint(&self, question: &Question<Key>) -> Option<String> {
+    fn hint(&self, question: &Question<Key>) -> Result<Hint, NoHint> {
         let r = &self.referee;
         if self.is_kado(r.round.to_move) {
-            return None;
+            return Err(NoHint::NotAChoice);
         }
         let drawn = match question.key {
             Key::DrawCapture => self.card_being_drawn(),
             Key::Play | Key::Call => None,
-            _ => return None,
+            _ => return Err(NoHint::NotAChoice),
         };
         let turns: usize = r.round.turns.iter().sum();
         let seed = u64::from(r.round_number()) * 100 + turns as u64;
-        super::advise::advise(r, drawn, super::advise::HINT_SAMPLES, seed).map(|a| a.render())
+        super::advise::advise(r, drawn, super::advise::HINT_SAMPLES, seed)
+            .map(|a| a.hint())
+            .ok_or(NoHint::NotAChoice)
     }
 
     /// Each card of the hand to play with what it takes, the table card a drawn card
     /// takes when two match, and koi or stop; nothing while
     /// hands are kept private (the list would show the hand to the whole table).
-    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+    fn choices(&self, question: &Question<Key>) -> Vec<Choice> {
         let r = &self.referee;
         match question.key {
             Key::Play if !self.setup.private && !self.is_kado(r.round.to_move) => {
                 let p = r.round.to_move;
                 sim::distinct_plays(r, p)
                     .iter()
-                    .map(ToString::to_string)
+                    .map(|m| Choice::typed(m.to_string()))
                     .collect()
             }
             Key::DrawCapture => match self.card_being_drawn() {
                 Some(card) => sim::options(r, card)
                     .iter()
                     .filter_map(|m| match m.capture {
-                        Capture::Card(c) => Some(c.to_string()),
+                        Capture::Card(c) => Some(Choice::typed(c.to_string())),
                         _ => None,
                     })
                     .collect(),
                 None => Vec::new(),
             },
-            Key::Call => vec!["koi".into(), "stop".into()],
+            Key::Call => vec![Choice::typed("koi"), Choice::typed("stop")],
             _ => Vec::new(),
         }
     }
 
-    fn hand(&self) -> Option<String> {
+    fn hand(&self) -> Option<Hand> {
         let r = &self.referee;
-        let p = r.round.to_move;
-        let hand = r.round.hands[p].as_ref()?;
-        let playing = matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call);
-        (playing && !self.is_kado(p))
-            .then(|| cards::flower_lines(&format!("{}'s hand: ", r.name(p)), hand, 80))
+        let (p, hand) = self.hand_to_show()?;
+        Some(Hand::new(r.name(p)).groups("", cards::by_flower(hand)))
     }
 
     fn summary(&self) -> serde_json::Value {
@@ -947,10 +977,13 @@ mod tests {
                     let choices = g.choices(&q);
                     assert!(choices.len() > 1, "{choices:?}");
                     for c in &choices {
-                        assert!(g.answer(&q, c).is_ok(), "{c}");
+                        assert!(g.answer(&q, &c.typed).is_ok(), "{c}");
                     }
                     let m = sim::choose_play(r, Policy::Random, &mut dice, false).unwrap();
-                    assert!(choices.contains(&m.to_string()), "{m} not in {choices:?}");
+                    assert!(
+                        choices.iter().any(|c| c.typed == m.to_string()),
+                        "{m} not in {choices:?}"
+                    );
                     g.answer(&q, &m.to_string()).unwrap()
                 }
                 Step::Ask(q) if q.key == Key::DrawCapture => {
@@ -958,7 +991,7 @@ mod tests {
                     let choices = g.choices(&q);
                     assert_eq!(choices.len(), 2, "{choices:?}");
                     for c in &choices {
-                        assert!(g.answer(&q, c).is_ok(), "{c}");
+                        assert!(g.answer(&q, &c.typed).is_ok(), "{c}");
                     }
                     let m = sim::choose_draw(&g.referee, card, Policy::Random, &mut dice);
                     let Capture::Card(c) = m.capture else {

@@ -490,6 +490,11 @@ impl Session for Ledger {
 
     const GAME: &'static str = super::GAME;
 
+    /// Every round settled is a result.
+    fn events(&mut self, action: &Action) -> Result<Vec<crate::view::Event>, LedgerError> {
+        Ok(crate::session::said_as(self.apply(action)?, true))
+    }
+
     fn said(&self, action: &Action) -> String {
         match action {
             Action::Win { winner, points } => format!("{} {points}", self.name(*winner)),

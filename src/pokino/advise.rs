@@ -18,6 +18,7 @@
 //! not played out. The patient policy's move stays first unless another beats it on the
 //! same deals by more than the noise of the difference.
 
+use crate::view::{Choice, Column, Hint};
 use serde::Serialize;
 
 use super::board::{Border, Domino};
@@ -675,34 +676,42 @@ impl Advice {
     /// The advice as a table, best first: the moves played out, then (with `all`) the
     /// others, or how many there are.
     pub fn render(&self, shown: Shown) -> String {
+        self.hint(shown).text()
+    }
+
+    /// The advice as a hint, best first, each row the move it stands for.
+    pub fn hint(&self, shown: Shown) -> Hint {
         let all = shown == Shown::Command { all: true };
         let measure = if self.measure == "pips" {
             "Pips"
         } else {
             "Points"
         };
-        let mut t = crate::render::table(["", "Answer", measure, "What it does"]);
-        for (i, c) in self.candidates.iter().enumerate() {
+        let mut h = Hint::new(
+            "Answer",
+            vec![Column::new(measure, 2), Column::new("What it does", 1)],
+        );
+        for c in &self.candidates {
             if c.value.is_none() && !all {
                 break;
             }
-            t.add_row([
-                if i == 0 {
-                    "best".into()
-                } else {
-                    (i + 1).to_string()
-                },
-                c.answer.clone(),
-                match (c.value, c.margin) {
-                    (Some(v), Some(m)) => format!("{v:+.1} ± {m:.1}"),
-                    _ => "—".into(),
-                },
-                c.reason.clone(),
-            ]);
+            h.row(
+                Choice::typed(c.answer.clone()),
+                vec![
+                    match (c.value, c.margin) {
+                        (Some(v), Some(m)) => format!("{v:+.1} ± {m:.1}"),
+                        _ => "—".into(),
+                    },
+                    c.reason.clone(),
+                ],
+            );
         }
-        let mut out = crate::render::show(&t);
-        out += &self.footnote(measure, shown);
-        out
+        h.notes = self
+            .footnote(measure, shown)
+            .lines()
+            .map(str::to_string)
+            .collect();
+        h
     }
 
     /// What the values are, how they were weighed, and what was left out.

@@ -21,6 +21,7 @@ use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
 use crate::shuffle::Shuffler;
+use crate::view::{Hand, Hint};
 
 /// Real pieces, or a virtual deal kado shuffles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -124,18 +125,17 @@ impl Table {
     }
 
     /// The advice for the player to act, in words (or why there is none).
-    fn advice(&self, held: Option<&[super::board::Domino]>) -> String {
+    fn advice(&self, held: Option<&[super::board::Domino]>) -> Result<Hint, NoHint> {
         let seed = u64::from(self.game.turns) + 1;
-        match advise::advise(
+        advise::advise(
             &self.game,
             held,
             advise::HINT_SAMPLES,
             seed,
             advise::cores(),
-        ) {
-            Ok(a) => a.render(advise::Shown::Prompt),
-            Err(why) => format!("Hint: {why}.\n"),
-        }
+        )
+        .map(|a| a.hint(advise::Shown::Prompt))
+        .map_err(|why| NoHint::Advisor(format!("Hint: {why}.")))
     }
 
     /// The places listed for the player to move, as numbered answers (`3` lays the third).
@@ -163,7 +163,7 @@ impl Table {
                 let p = &self.game.players[i].name;
                 format!("{p}'s hand: kept private (`hand` shows it to {p}).\n")
             }
-            (Some(hand), _) => hand,
+            (Some(hand), _) => hand.text(),
             _ => String::new(),
         };
         let places = places_text(&all);
@@ -255,6 +255,12 @@ impl Session for Table {
         Ok(vec![report.to_string()])
     }
 
+    /// The turn that ends the game says its result.
+    fn events(&mut self, action: &Action) -> Result<Vec<crate::view::Event>, PlayError> {
+        let said = self.apply(action)?;
+        Ok(crate::session::said_as(said, self.game.is_over()))
+    }
+
     fn next(&self) -> Step<Action, Key> {
         if self.game.is_over() {
             return Step::Done;
@@ -336,18 +342,18 @@ impl Session for Table {
         self.table_text(style, true)
     }
 
-    fn hand(&self) -> Option<String> {
+    fn hand(&self) -> Option<Hand> {
         if self.setup.deck != Deck::Virtual || self.game.is_over() {
             return None;
         }
         let p = &self.game.players[self.game.to_play?];
         let held: Vec<String> = p.held.iter().flatten().map(ToString::to_string).collect();
-        Some(format!(
-            "{}'s hand: {}; dominoes: {}\n",
-            p.name,
-            show_cards(&p.known),
-            held.join(" ")
-        ))
+        let cards = show_cards(&p.known);
+        Some(
+            Hand::new(p.name.clone())
+                .part("", cards.split_whitespace().map(str::to_string).collect())
+                .part("dominoes", held),
+        )
     }
 
     fn summary(&self) -> serde_json::Value {
@@ -387,15 +393,15 @@ impl Session for Table {
 
     /// At a turn: every move of the player to act weighed by the advisor, from what that
     /// player can see (the other hands, the deck and the poke are dealt at random).
-    fn hint(&self, q: &Question<Key>) -> Option<String> {
+    fn hint(&self, q: &Question<Key>) -> Result<Hint, NoHint> {
         let Key::Turn(Some(_)) = q.key else {
-            return None;
+            return Err(NoHint::NotAChoice);
         };
-        Some(self.advice(None))
+        self.advice(None)
     }
 
     /// `hint A-B C-D E-F`: the same, the player's dominoes named (real pieces).
-    fn hint_with(&self, q: &Question<Key>, known: &str) -> Result<String, NoHint> {
+    fn hint_with(&self, q: &Question<Key>, known: &str) -> Result<Hint, NoHint> {
         let Key::Turn(Some(i)) = q.key else {
             return Err(NoHint::NotAChoice);
         };
@@ -409,7 +415,7 @@ impl Session for Table {
             why: e.summary(),
             takes: "`hint` alone, or `hint` then the dominoes you hold, e.g. `hint 6-4 12-0 5-5`",
         })?;
-        Ok(self.advice(Some(&held)))
+        self.advice(Some(&held))
     }
 }
 
@@ -456,8 +462,8 @@ mod tests {
         );
         assert!(matches!(t.answer(&q, "fly"), Err(PlayError::Notation(_))));
         assert_eq!(
-            t.hint(&q).unwrap(),
-            "Hint: kado does not know ana's whole hand (5 cards unseen): tell it first (`ana: CARDS`).\n"
+            t.hint(&q).unwrap_err().to_string(),
+            "Hint: kado does not know ana's whole hand (5 cards unseen): tell it first (`ana: CARDS`)."
         );
         assert_eq!(
             t.answer(&q, "domino 5-5@9,9h").unwrap_err().to_string(),
@@ -482,7 +488,7 @@ mod tests {
         let q = ask(&t);
         let a = t.answer(&q, "ana: 4H 8S 9C 9D KH").unwrap();
         t.apply(&a).unwrap();
-        t.hint(&ask(&t)).unwrap()
+        t.hint(&ask(&t)).unwrap().text()
     }
 
     #[test]

@@ -230,7 +230,7 @@ fn hint_at_a_play_prompt() {
 fn hint_needs_a_virtual_pack() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("g.yaml");
-    Test::new().args(["kinkado", "play", "--save", save.to_str().unwrap()]).stdin("KH\nhint\nquit\n").stdout_has("you sell up to 3 cards: hint\nkado cannot see your cards with a real pack: ask `kado kinkado advise` with your hand.\nyou sell up to 3 cards: quit\n").run();
+    Test::new().args(["kinkado", "play", "--save", save.to_str().unwrap()]).stdin("KH\nhint\nquit\n").stdout_has("you sell up to 3 cards: hint\n✗ kado cannot see your cards with a real pack: ask `kado kinkado advise` with your hand.\nyou sell up to 3 cards: quit\n").run();
 }
 
 #[test]

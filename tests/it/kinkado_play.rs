@@ -1071,8 +1071,8 @@ fn typing_the_hints_first_answer_at_the_prompt_is_accepted() {
         .map(|(t, _)| t.to_string())
         .unwrap_or_else(|| panic!("no answer in the hint:\n{out}"));
     assert_eq!(typed, "4D 9H QC");
-    assert!(out.contains("│ Type     ┆"), "{out}");
-    assert!(out.contains(&format!("│ {typed} ┆")), "{out}");
+    assert!(out.contains("┆ Type     ┆"), "{out}");
+    assert!(out.contains(&format!("│ best ┆ {typed} ┆")), "{out}");
     // Typed at the same prompt, it is accepted.
     let Output { stdout: out, .. } = Test::new()
         .args(["kinkado", "resume", file])

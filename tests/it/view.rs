@@ -119,13 +119,14 @@ fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
         &["hint\r", "\t\r", "1\r", "\x03"],
         "1. exile AD\n2. 2C JK JK > 3S\n",
     );
-    // Pokino: a hint, then the place marked #1 on the board, by its number.
+    // Pokino: a hint, then its first row by its number (with a hint on screen, a number
+    // takes the hint's row), then the place marked #1 on the board, by its number.
     answered_in_the_view(
         "pokino",
         "Pokino",
         "--deck virtual --seed 1 --players ana,ben",
-        &["hint\r", "1\r", "\x03"],
-        "ana domino 1-1@3,0v",
+        &["hint\r", "1\r", "1\r", "\x03"],
+        "ana domino 12-0@3,0v\nben domino",
     );
     // Koi-Koi: the hint's best card by Tab (10p), then ben's first numbered card (10r).
     answered_in_the_view(

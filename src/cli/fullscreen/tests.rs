@@ -7,8 +7,10 @@ use super::*;
 use crate::cli::prompt::classify_for_tests;
 use crate::cli::session::run;
 use kado::ruleset::Ruleset;
+use kado::screen::Said;
 use kado::session::{Log, Session};
 use kado::store::savefile::SaveLock;
+use kado::view::{Choice, Hand, Hint};
 
 #[test]
 fn byte_offsets_of_characters() {
@@ -23,7 +25,12 @@ struct Scripted {
     screen: Screen,
     typed: std::collections::VecDeque<String>,
     drawn: Option<String>,
+    /// The last hint shown.
+    hint: Option<Hint>,
 }
+
+/// In a script, Tab at an empty prompt (the hint's best answer), then Enter.
+const TAB: &str = "\t";
 
 impl Prompter for Scripted {
     fn ask(&mut self, prompt: &str) -> Reply {
@@ -32,7 +39,11 @@ impl Prompter for Scripted {
             self.drawn = Some(self.screen.text(MIN_SIZE.0, MIN_SIZE.1));
             return Reply::End;
         };
-        self.screen.input = answer;
+        self.screen.input = if answer == TAB {
+            self.screen.advised_answer().unwrap_or_default().to_string()
+        } else {
+            answer
+        };
         classify_for_tests(&self.screen.submit())
     }
     fn say(&mut self, text: &str) {
@@ -44,14 +55,18 @@ impl Prompter for Scripted {
     fn table(&mut self, text: &str) {
         self.screen.set_table(text);
     }
-    fn choices(&mut self, answers: &[String]) {
+    fn choices(&mut self, answers: &[Choice]) {
         self.screen.choices = answers.to_vec();
     }
-    fn advise(&mut self, text: &str) {
-        self.screen.advise(text);
+    fn advise(&mut self, hint: &Hint) {
+        self.hint = Some(hint.clone());
+        self.screen.advise(hint);
     }
-    fn show_hand(&mut self, text: &str) {
-        self.screen.show_hand(text);
+    fn show_hand(&mut self, hand: &Hand) {
+        self.screen.show_hand(hand);
+    }
+    fn tell(&mut self, events: &[kado::view::Event]) {
+        self.screen.tell_events(events);
     }
     fn live(&self) -> bool {
         true
@@ -60,6 +75,12 @@ impl Prompter for Scripted {
 
 /// The screen at 80×24 once `typed` is answered, in a new game of `G`.
 fn screen_of<G: Session>(rules: &str, setup: G::Setup, typed: &[&str]) -> String {
+    let view = played::<G>(rules, setup, typed);
+    view.drawn.expect("the script ends at a question")
+}
+
+/// The view once `typed` is answered, in a new game of `G`.
+fn played<G: Session>(rules: &str, setup: G::Setup, typed: &[&str]) -> Scripted {
     let dir = tempfile::tempdir().unwrap();
     let rs = Ruleset::builtin(rules).unwrap();
     let log = Log::new(G::GAME, &rs, setup).unwrap();
@@ -68,9 +89,86 @@ fn screen_of<G: Session>(rules: &str, setup: G::Setup, typed: &[&str]) -> String
         screen: Screen::new(kado::history::game_title(G::GAME)),
         typed: typed.iter().map(|t| t.to_string()).collect(),
         drawn: None,
+        hint: None,
     };
     assert!(run::<G>(&lock, log, &mut view, kado::render::Style::PLAIN).is_ok());
-    view.drawn.expect("the script ends at a question")
+    view
+}
+
+/// Types `hint` after `before`, then each row of the hint back by its number, and the
+/// best by Tab, each in a game of its own: every answer is the row's own, and the game
+/// takes it (nothing refused).
+fn hint_rows_are_taken<G: Session>(rules: &str, setup: G::Setup, before: &[&str]) {
+    let mut script: Vec<&str> = before.to_vec();
+    script.push("hint");
+    let hint = played::<G>(rules, setup.clone(), &script)
+        .hint
+        .unwrap_or_else(|| panic!("{rules}: no hint after {before:?}"));
+    assert!(!hint.rows.is_empty(), "{rules}: {hint:?}");
+    let numbers: Vec<String> = (1..=hint.rows.len()).map(|n| n.to_string()).collect();
+    for (i, typed) in numbers.iter().map(String::as_str).chain([TAB]).enumerate() {
+        let row = &hint.rows[i % hint.rows.len()];
+        let mut script = script.clone();
+        script.push(typed);
+        let view = played::<G>(rules, setup.clone(), &script);
+        let said = &view.screen.said;
+        let at = said
+            .iter()
+            .rposition(|s| matches!(s, Said::Typed(_)))
+            .expect("an answer typed");
+        assert_eq!(
+            said[at],
+            Said::Typed(row.answer.typed.clone()),
+            "{rules}: {typed:?} typed"
+        );
+        assert!(
+            !said[at..].iter().any(|s| matches!(s, Said::Refused(_))),
+            "{rules}: row {typed:?} `{}` refused: {said:?}",
+            row.answer.typed
+        );
+    }
+}
+
+/// Tab took a hint's answer cut where its cell wrapped, and a number at the prompt was not
+/// the hint's row of that number: in every game, each hint row's answer is taken whole by
+/// its number, and the best by Tab.
+#[test]
+fn every_hint_row_typed_back_is_accepted_in_every_game() {
+    use kado::{kinga, pokino::session as ps};
+    use kado::{kingmaker::campaign as km, kinkado::game as kk, koikoi::game as kp};
+    let koikoi = kp::Setup {
+        players: players(&["ana", "ben"]),
+        deck: kp::Deck::Virtual { seed: 3 },
+        kado: None,
+        private: false,
+    };
+    hint_rows_are_taken::<kp::Game>("koikoi", koikoi, &[]);
+    let kinkado = kk::Setup {
+        players: players(&["you"]),
+        alora: true,
+        deck: kk::Deck::Virtual { seed: 7 },
+        private: false,
+    };
+    hint_rows_are_taken::<kk::Game>("kinkado", kinkado, &[]);
+    let kinga = kinga::game::Setup::new(kinga::game::Deck::Virtual, 3);
+    hint_rows_are_taken::<kinga::played::Played>("kinga", kinga, &[]);
+    let pokino = ps::Setup::new(players(&["ana", "ben"]), ps::Deck::Virtual, 1);
+    hint_rows_are_taken::<ps::Table>("pokino", pokino, &[]);
+    let kingmaker = km::Setup {
+        players: players(&["ana", "bo", "cy", "dee"]),
+        target: 3,
+        seasons: true,
+        known: true,
+    };
+    let spring = [
+        "ana",
+        "c2 left RG",
+        "c2 long RG-YB",
+        "c3 right GB",
+        "c1 left YY",
+        "RY",
+    ];
+    hint_rows_are_taken::<km::Campaign>("kingmaker", kingmaker, &spring);
 }
 
 fn players(names: &[&str]) -> Vec<String> {

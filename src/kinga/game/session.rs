@@ -1,4 +1,6 @@
 use super::*;
+use crate::session::NoHint;
+use crate::view::{Choice, Event, Hint};
 
 /// The session: a game with its rules.
 impl Session for Game {
@@ -32,6 +34,12 @@ impl Session for Game {
         Ok(self.act(action)?.iter().map(Told::to_string).collect())
     }
 
+    /// The move that ends the game says its result.
+    fn events(&mut self, action: &Action) -> Result<Vec<Event>, Error> {
+        let said = self.apply(action)?;
+        Ok(crate::session::said_as(said, self.is_over().is_some()))
+    }
+
     fn next(&self) -> Step<Action, Key> {
         self.step()
     }
@@ -60,18 +68,21 @@ impl Session for Game {
 
     /// The advisor's ranking of the answers (samples seeded by the turn, so a hint asked
     /// twice says the same).
-    fn hint(&self, question: &Question<Key>) -> Option<String> {
+    fn hint(&self, question: &Question<Key>) -> Result<Hint, NoHint> {
         let seed = u64::from(self.turn);
         let advice = crate::kinga::advise::advise(self, &question.key, HINT_SAMPLES, seed);
-        (!advice.candidates.is_empty()).then(|| advice.render())
+        if advice.candidates.is_empty() {
+            return Err(NoHint::NotAChoice);
+        }
+        Ok(advice.hint())
     }
 
     /// The answers the advisor weighs: each target's shortest play, each exile, each king
     /// to turn, each card to keep or exile, each number of extra cards.
-    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+    fn choices(&self, question: &Question<Key>) -> Vec<Choice> {
         crate::kinga::advise::candidates(self, &question.key)
             .into_iter()
-            .map(|(_, typed, _)| typed)
+            .map(|(_, typed, _)| Choice::typed(typed))
             .collect()
     }
 

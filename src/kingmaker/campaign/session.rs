@@ -60,6 +60,14 @@ impl Session for Campaign {
         })
     }
 
+    /// A Year scored, or the campaign won, is a result.
+    fn events(&mut self, action: &Action) -> Result<Vec<crate::view::Event>, CampaignError> {
+        let years = self.years.len();
+        let said = self.apply(action)?;
+        let ended = self.years.len() != years || matches!(self.next(), Step::Done);
+        Ok(crate::session::said_as(said, ended))
+    }
+
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, CampaignError> {
         if matches!(self.next(), Step::Done) {
             return Err(CampaignError::Over);
@@ -219,20 +227,20 @@ impl Session for Campaign {
     /// In Summer and Harvest: every legal choice of the player due, ranked by their
     /// chance to take the Year (the advisor of `kado kingmaker advise`).
     /// The players, when the question is who holds the first player token.
-    fn choices(&self, question: &Question<Key>) -> Vec<String> {
+    fn choices(&self, question: &Question<Key>) -> Vec<Choice> {
         match question.key {
-            Key::First => self.players.clone(),
+            Key::First => self.players.iter().map(Choice::typed).collect(),
             _ => Vec::new(),
         }
     }
 
-    fn hint(&self, question: &Question<Key>) -> Option<String> {
-        self.advice(question, None).ok()
+    fn hint(&self, question: &Question<Key>) -> Result<Hint, NoHint> {
+        self.advice(question, None)
     }
 
     /// `hint BLINK`: the same advice, reckoning with the player's own Blink, which only
     /// they know (`hint RG-YB`: my Blink is RG-YB).
-    fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<String, NoHint> {
+    fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<Hint, NoHint> {
         let src = Source::new("hint", known.trim());
         let own = crate::kingmaker::year::read_pairs(&src).map_err(|e| NoHint::Unreadable {
             why: e.render().trim_end().to_string(),

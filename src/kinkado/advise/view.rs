@@ -9,7 +9,8 @@ use crate::kinkado::Rules;
 use crate::kinkado::game::{Game, Key};
 use crate::kinkado::table::Phase;
 use crate::render::{self, Style, money};
-use crate::session::Question;
+use crate::session::{NoHint, Question};
+use crate::view::{Choice, Column, Hint};
 
 /// What is wrong with a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -263,7 +264,13 @@ fn table_of(a: &Advice, shown: usize, s: Style, typed: bool) -> String {
     if more > 0 {
         out += &format!("… and {} more (--json lists them all).\n", more);
     }
-    out += &if a.exact {
+    out += &footnote(a);
+    out
+}
+
+/// How the advice's figures were counted.
+fn footnote(a: &Advice) -> String {
+    let mut out = if a.exact {
         format!(
             "Exact: every set of ALORA's face-down cards counted once ({} of them, from {} unseen cards).\n",
             a.deals, a.unseen
@@ -283,18 +290,48 @@ fn table_of(a: &Advice, shown: usize, s: Style, typed: bool) -> String {
 /// Deals a hint at a prompt weighs each move on.
 pub const HINT_SAMPLES: u64 = 5000;
 
-/// The hint at a prompt of a game: the advice for the player asked, or why there is
-/// none; `None` at a question that is no player's decision (a card to name).
-pub fn hint(game: &Game, q: &Question<Key>) -> Option<String> {
-    let seat = asked_seat(game, q)?;
-    Some(match position(game, seat) {
-        Err(why) => format!("{why}.\n"),
-        Ok(pos) => {
-            let a = super::advise(&pos, &game.rules, HINT_SAMPLES, 0, &|_, _| {});
-            // At a prompt, each move as it is typed there.
-            table_of(&a, 5, Style::PLAIN, true)
-        }
-    })
+/// The hint at a prompt of a game: the advice for the player asked, each move as it is
+/// typed there, or why there is none (a question that is no player's decision).
+pub fn hint(game: &Game, q: &Question<Key>) -> Result<Hint, NoHint> {
+    let seat = asked_seat(game, q).ok_or(NoHint::NotAChoice)?;
+    let pos = position(game, seat).map_err(|why| NoHint::Advisor(format!("{why}.")))?;
+    let a = super::advise(&pos, &game.rules, HINT_SAMPLES, 0, &|_, _| {});
+    prompt_hint(&a, 5).ok_or_else(|| NoHint::Advisor("No move to weigh.".into()))
+}
+
+/// The advice as a hint at a prompt: the best `shown` moves as typed there, with what
+/// was left out and how they were counted.
+fn prompt_hint(a: &Advice, shown: usize) -> Option<Hint> {
+    let best = a.candidates.first()?;
+    let mut h = Hint::new(
+        "Type",
+        vec![
+            Column::new("Win round", 3),
+            Column::new("Money", 2),
+            Column::new("Lead", 1),
+            Column::new("Game", 4),
+        ],
+    );
+    h.headline = Some(format!(
+        "Round {}, {}: {} (type `{}`)",
+        a.round,
+        a.decision.name(),
+        describe(&best.mv, Style::PLAIN),
+        best.answer
+    ));
+    for c in a.candidates.iter().take(shown) {
+        let [_, win, money, lead, game] = row(c, a.exact, Style::PLAIN, true);
+        h.row(
+            Choice::labelled(c.answer.clone(), c.answer.clone()),
+            vec![win, money, lead, game],
+        );
+    }
+    let more = a.candidates.len().saturating_sub(shown);
+    if more > 0 {
+        h.more = Some(format!("… and {more} more (--json lists them all)."));
+    }
+    h.notes = footnote(a).lines().map(str::to_string).collect();
+    Some(h)
 }
 
 /// The answer a player following the advice gives at a prompt (`None` when the advisor

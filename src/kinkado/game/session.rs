@@ -1,4 +1,6 @@
 use super::*;
+use crate::session::NoHint;
+use crate::view::{Choice, Event, Hand, Hint};
 
 impl Session for Game {
     type Setup = Setup;
@@ -129,6 +131,14 @@ impl Session for Game {
             said.insert(0, why);
         }
         Ok(said)
+    }
+
+    /// A reveal settled (the round moves on, or the game ends) is the round's result.
+    fn events(&mut self, action: &Action) -> Result<Vec<Event>, PlayError> {
+        let round = self.round;
+        let said = self.apply(action)?;
+        let ended = self.round != round || self.phase == Phase::Over;
+        Ok(crate::session::said_as(said, ended))
     }
 
     fn next(&self) -> Step<Action, Key> {
@@ -319,28 +329,27 @@ impl Session for Game {
         format!("{}:{}:{alora:?}", self.round, self.phase.name())
     }
 
-    fn hint(&self, q: &Question<Key>) -> Option<String> {
+    fn hint(&self, q: &Question<Key>) -> Result<Hint, NoHint> {
         crate::kinkado::advise::view::hint(self, q)
     }
 
     /// The hand of the player to act, when kado knows it (a virtual pack).
-    fn hand(&self) -> Option<String> {
+    fn hand(&self) -> Option<Hand> {
         self.virtual_seed()?;
         let s = self
             .current()
             .map(|i| &self.seats[i])
             .filter(|s| !s.is_alora)?;
-        Some(format!(
-            "{} hand: {}\n",
-            crate::words::possessive(&display_name(&s.name)),
-            show_cards(&s.known)
-        ))
+        Some(
+            Hand::new(display_name(&s.name))
+                .part("", s.known.iter().map(Card::to_string).collect()),
+        )
     }
 
     /// The picks the table makes for ALORA among cards of equal value (kado's default
     /// first), and a player's sales when their hand is on the screen (a virtual pack,
     /// not kept private: the list would show it).
-    fn choices(&self, q: &Question<Key>) -> Vec<String> {
+    fn choices(&self, q: &Question<Key>) -> Vec<Choice> {
         match q.key {
             Key::AloraSells => self.alora_index().map_or_else(Vec::new, |i| {
                 let plan = self.alora_sell_plan(i);
@@ -357,15 +366,13 @@ impl Session for Game {
                     self.rules.max_sales
                 };
                 let known = &self.seats[i].known;
-                let mut all = vec!["none".to_string()];
+                let mut all = vec![Choice::typed("none")];
                 for k in 1..=most.min(known.len()) {
                     all.extend(
                         crate::kinkado::hand::combinations(known.len(), k)
                             .iter()
                             .map(|ix| {
-                                crate::cards::code_cards(
-                                    &ix.iter().map(|&j| known[j]).collect::<Vec<_>>(),
-                                )
+                                cards_choice(&ix.iter().map(|&j| known[j]).collect::<Vec<_>>())
                             }),
                     );
                 }
@@ -388,7 +395,7 @@ impl Session for Game {
 }
 
 /// Every way to pick `count` of `from`, as typed: kado's default pick first.
-fn picks(from: &[Card], count: usize) -> Vec<String> {
+fn picks(from: &[Card], count: usize) -> Vec<Choice> {
     let default = default_pick(from, count);
     let mut same = default.clone();
     same.sort();
@@ -409,16 +416,21 @@ fn subsets(cards: &[Card], k: usize) -> Vec<Vec<Card>> {
         .collect()
 }
 
-/// Sets of cards as typed, each once, in their first order.
-fn written(sets: Vec<Vec<Card>>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+/// Sets of cards as answers, each once, in their first order.
+fn written(sets: Vec<Vec<Card>>) -> Vec<Choice> {
+    let mut out: Vec<Choice> = Vec::new();
     for s in sets {
-        let text = crate::cards::code_cards(&s);
-        if !out.contains(&text) {
-            out.push(text);
+        let choice = cards_choice(&s);
+        if !out.contains(&choice) {
+            out.push(choice);
         }
     }
     out
+}
+
+/// A set of cards as an answer: shown with suit signs, typed as codes.
+fn cards_choice(cards: &[Card]) -> Choice {
+    Choice::labelled(show_cards(cards), crate::cards::code_cards(cards))
 }
 
 impl Game {

@@ -473,10 +473,10 @@ fn every_listed_choice_is_taken() {
             }
             if i_am_a_pick(q.key) {
                 let default = g.answer(q, "").unwrap();
-                assert_eq!(g.answer(q, &choices[0]).unwrap(), default);
+                assert_eq!(g.answer(q, &choices[0].typed).unwrap(), default);
             }
             for c in &choices {
-                let a = g.answer(q, c).unwrap_or_else(|e| panic!("{c}: {e}"));
+                let a = g.answer(q, &c.typed).unwrap_or_else(|e| panic!("{c}: {e}"));
                 g.clone().apply(&a).unwrap();
                 asked[2] += 1;
             }

@@ -1,0 +1,322 @@
+//! What a surface draws: the typed values a session hands to line mode, the full-screen
+//! view and `--json` alike. A game computes them from what it knows (its hint's rows and
+//! the answer each stands for, the legal answers, a hand shown on request, what it says);
+//! every surface only draws them, and none reads back text another one drew.
+
+use serde::Serialize;
+
+/// One legal answer to a question: what it shows and the exact text it types.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    /// What a list of answers shows for it.
+    pub label: String,
+    /// What it types at the prompt, which the game reads back as this answer.
+    pub typed: String,
+}
+
+impl Choice {
+    /// An answer shown as it is typed.
+    pub fn typed(text: impl Into<String>) -> Choice {
+        let typed = text.into();
+        Choice {
+            label: typed.clone(),
+            typed,
+        }
+    }
+
+    /// An answer shown under a `label` of its own.
+    pub fn labelled(label: impl Into<String>, typed: impl Into<String>) -> Choice {
+        Choice {
+            label: label.into(),
+            typed: typed.into(),
+        }
+    }
+}
+
+/// An answer writes as it is typed.
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.typed)
+    }
+}
+
+/// An answer is the text it types.
+impl PartialEq<&str> for Choice {
+    fn eq(&self, other: &&str) -> bool {
+        self.typed == *other
+    }
+}
+
+/// A column of figures in a hint's table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Column {
+    pub title: String,
+    /// Which column goes first when the table is too wide for its room: the lowest
+    /// `keep` is dropped first (the answer itself is never dropped).
+    pub keep: u8,
+}
+
+impl Column {
+    pub fn new(title: impl Into<String>, keep: u8) -> Column {
+        Column {
+            title: title.into(),
+            keep,
+        }
+    }
+}
+
+/// One weighed answer: the answer it stands for and its figures, one per column.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Row {
+    pub answer: Choice,
+    pub cells: Vec<String>,
+}
+
+/// The advice at a question: its answers ranked, best first, each with its figures.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hint {
+    /// A line before the table (the best move in words), if any.
+    pub headline: Option<String>,
+    /// The title of the answers' column ("Answer").
+    pub answer_title: String,
+    pub columns: Vec<Column>,
+    /// Best first.
+    pub rows: Vec<Row>,
+    /// What was left out of the rows ("… and 4 more (--json lists them all).").
+    pub more: Option<String>,
+    /// How the figures were reached, one paragraph each.
+    pub notes: Vec<String>,
+}
+
+impl Hint {
+    /// A hint with the answers' column titled `answer_title` and figure columns `columns`.
+    pub fn new(answer_title: impl Into<String>, columns: Vec<Column>) -> Hint {
+        Hint {
+            headline: None,
+            answer_title: answer_title.into(),
+            columns,
+            rows: Vec::new(),
+            more: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Adds a row, best rows first.
+    pub fn row(&mut self, answer: Choice, cells: Vec<String>) {
+        self.rows.push(Row { answer, cells });
+    }
+
+    /// The answer the hint puts first.
+    pub fn best(&self) -> Option<&Choice> {
+        self.rows.first().map(|r| &r.answer)
+    }
+
+    /// The hint as line mode prints it: the headline, a table whose first column marks
+    /// the best row and numbers the others, then what was left out and the notes.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if let Some(h) = &self.headline {
+            out += h;
+            out.push('\n');
+        }
+        if !self.rows.is_empty() {
+            let header = ["", self.answer_title.as_str()]
+                .into_iter()
+                .map(str::to_string)
+                .chain(self.columns.iter().map(|c| c.title.clone()));
+            let mut t = crate::render::table(header);
+            for (i, r) in self.rows.iter().enumerate() {
+                let mark = if i == 0 {
+                    "best".to_string()
+                } else {
+                    (i + 1).to_string()
+                };
+                t.add_row(
+                    [mark, r.answer.label.clone()]
+                        .into_iter()
+                        .chain(r.cells.iter().cloned()),
+                );
+            }
+            out += &crate::render::show(&t);
+        }
+        for line in self.more.iter().chain(&self.notes) {
+            out += line;
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// What a hand shown on request holds, for its player's eyes only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hand {
+    /// Whose hand it is.
+    pub player: String,
+    /// Its parts (cards, dominoes), each with a label and the items as shown.
+    pub parts: Vec<Part>,
+}
+
+/// A labelled group of things held.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Part {
+    pub label: String,
+    pub items: Vec<String>,
+    /// Whether each item is a group of things (a month's cards), drawn with ` · `
+    /// between them rather than a space.
+    pub grouped: bool,
+}
+
+impl Hand {
+    pub fn new(player: impl Into<String>) -> Hand {
+        Hand {
+            player: player.into(),
+            parts: Vec::new(),
+        }
+    }
+
+    /// Adds a labelled part.
+    pub fn part(mut self, label: impl Into<String>, items: Vec<String>) -> Hand {
+        self.parts.push(Part {
+            label: label.into(),
+            items,
+            grouped: false,
+        });
+        self
+    }
+
+    /// Adds a part whose items are groups (drawn with ` · ` between them).
+    pub fn groups(mut self, label: impl Into<String>, items: Vec<String>) -> Hand {
+        self.parts.push(Part {
+            label: label.into(),
+            items,
+            grouped: true,
+        });
+        self
+    }
+
+    /// The hand as line mode prints it: `ana's hand: K♠ K♥; dominoes: 6-4 12-0`; a hand of
+    /// groups wraps at 80 columns, under its first group.
+    pub fn text(&self) -> String {
+        let label = format!("{} hand: ", crate::words::possessive(&self.player));
+        let mut pieces: Vec<String> = Vec::new();
+        for p in &self.parts {
+            let sep = if p.grouped { " · " } else { " " };
+            let mut items = p.items.iter();
+            let first = items.next().map_or(String::new(), String::clone);
+            let head = if p.label.is_empty() {
+                first
+            } else {
+                format!("{}: {first}", p.label)
+            };
+            if let Some(last) = pieces.last_mut() {
+                *last += ";";
+            }
+            pieces.push(head);
+            for i in items {
+                if p.grouped {
+                    if let Some(last) = pieces.last_mut() {
+                        *last += " ·";
+                    }
+                    pieces.push(i.clone());
+                } else if let Some(last) = pieces.last_mut() {
+                    *last += sep;
+                    *last += i;
+                }
+            }
+        }
+        let indent = " ".repeat(label.chars().count());
+        let mut out = String::new();
+        let mut line = label;
+        for (i, piece) in pieces.iter().enumerate() {
+            if i > 0 && line.chars().count() + 1 + piece.chars().count() > 80 {
+                out += line.trim_end();
+                out.push('\n');
+                line = format!("{indent}{piece}");
+            } else {
+                if i > 0 {
+                    line.push(' ');
+                }
+                line += piece;
+            }
+        }
+        out + &line + "\n"
+    }
+}
+
+/// What kind of thing kado says, so a surface can keep some in sight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// What happened or what the table is to do (a deal, ALORA's move, a capture).
+    #[default]
+    Told,
+    /// A round's or a game's result (a reveal settled, a round scored, the winner): it
+    /// stays in sight until the next answer.
+    Result,
+}
+
+/// One thing kado says at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Event {
+    pub kind: Kind,
+    pub text: String,
+}
+
+impl Event {
+    pub fn told(text: impl Into<String>) -> Event {
+        Event {
+            kind: Kind::Told,
+            text: text.into(),
+        }
+    }
+
+    pub fn result(text: impl Into<String>) -> Event {
+        Event {
+            kind: Kind::Result,
+            text: text.into(),
+        }
+    }
+}
+
+impl From<String> for Event {
+    fn from(text: String) -> Event {
+        Event::told(text)
+    }
+}
+
+impl From<&str> for Event {
+    fn from(text: &str) -> Event {
+        Event::told(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hint_prints_its_best_row_marked_and_the_others_numbered() {
+        let mut h = Hint::new("Answer", vec![Column::new("Wins", 2)]);
+        h.headline = Some("Turn 3.".into());
+        h.row(Choice::typed("exile AD"), vec!["22%".into()]);
+        h.row(Choice::typed("2D on 3D"), vec!["18%".into()]);
+        h.notes.push("Played out 400 times.".into());
+        let text = h.text();
+        assert!(text.starts_with("Turn 3.\n┌"), "{text}");
+        assert!(text.contains("│ best ┆ exile AD ┆ 22%  │"), "{text}");
+        assert!(text.contains("│ 2    ┆ 2D on 3D ┆ 18%  │"), "{text}");
+        assert!(
+            text.ends_with("└──────┴──────────┴──────┘\nPlayed out 400 times.\n"),
+            "{text}"
+        );
+        assert_eq!(h.best(), Some(&Choice::typed("exile AD")));
+    }
+
+    #[test]
+    fn a_hand_prints_its_parts() {
+        let h = Hand::new("ana")
+            .part("", vec!["K♠".into(), "K♥".into()])
+            .part("dominoes", vec!["6-4".into()]);
+        assert_eq!(h.text(), "ana's hand: K♠ K♥; dominoes: 6-4\n");
+    }
+}
