@@ -165,3 +165,102 @@ fn plain_keeps_line_mode_at_a_terminal() {
         "{out}"
     );
 }
+
+/// Runs `game` in the view on a pseudo-terminal, types `keys`, then sends `signal` to kado:
+/// what the terminal received.
+fn signalled(dir: &Path, game: &str, args: &str, keys: &[&str], signal: &str) -> String {
+    let kado = crate::common::kado_bin();
+    let mut child = std::process::Command::new("script")
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env("KADO_HOME", dir)
+        .args([
+            "-qefc",
+            &format!(
+                "stty cols 80 rows 24; exec {} {game} play {args} --save t.yaml",
+                kado.display()
+            ),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("`script` (util-linux) runs the pseudo-terminal");
+    let mut stdin = child.stdin.take().unwrap();
+    for k in keys {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        stdin.write_all(k.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // kado is the process `script` started (the shell execs it).
+    let pids = std::process::Command::new("pgrep")
+        .args(["-P", &child.id().to_string()])
+        .output()
+        .unwrap();
+    let pid = String::from_utf8_lossy(&pids.stdout).trim().to_string();
+    assert!(!pid.is_empty(), "kado is running under `script`");
+    let killed = std::process::Command::new("kill")
+        .args(["-s", signal, &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// SIGTERM (a `kill`) and SIGHUP (the terminal window closed) left the terminal on the
+/// alternate screen: they now end the session as Ctrl-C does, the answer being typed
+/// dropped, the terminal restored, the save resumable.
+#[test]
+fn sigterm_and_sighup_left_the_terminal_on_the_alternate_screen() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "`script` is needed for the terminal test in CI"
+        );
+        eprintln!("note: `script` is not installed; the terminal test is skipped");
+        return;
+    }
+    for (game, args, keys, signal) in [
+        ("kinkado", "--deck virtual --seed 7", &["none\r", "1"][..], "TERM"),
+        (
+            "koikoi",
+            "--deck virtual --seed 3 --players ana,ben",
+            &["10p\r", "1"][..],
+            "HUP",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = signalled(dir.path(), game, args, keys, signal);
+        let left = out
+            .rfind("\x1b[?1049l")
+            .unwrap_or_else(|| panic!("{game} {signal}: the alternate screen is not left:\n{out}"));
+        assert!(
+            out.find("\x1b[?1049h").is_some_and(|open| open < left),
+            "{game}: {out}"
+        );
+        assert!(
+            out[left..].contains(&format!("continue it with `kado {game} resume t.yaml`")),
+            "{game} {signal}: no resume line:\n{}",
+            &out[left..]
+        );
+        let status = crate::common::kado()
+            .current_dir(dir.path())
+            .env("KADO_HOME", dir.path())
+            .args([game, "status", "t.yaml"])
+            .output()
+            .unwrap();
+        assert!(status.status.success(), "{game}: {status:?}");
+        // The first answer was saved; the one being typed was not.
+        let actions = String::from_utf8_lossy(&status.stdout);
+        assert!(!actions.contains(" 0 actions recorded"), "{game}: {actions}");
+    }
+}
