@@ -323,7 +323,8 @@ impl Screen {
         } else {
             // The table keeps the rows it needs (at least 6); what was said gets the rest,
             // at least 4; advice asked for gets at least 12 (the table scrolls).
-            let table_rows = u16::try_from(self.table.lines().count()).unwrap_or(u16::MAX);
+            let table_rows = u16::try_from(self.table_lines(body.width.saturating_sub(2)).len())
+                .unwrap_or(u16::MAX);
             let room = body.height.saturating_sub(table_rows.saturating_add(2));
             let least = if self.aside.is_some() {
                 12
@@ -385,8 +386,24 @@ impl Screen {
         rest
     }
 
+    /// The table's lines in a panel `columns` wide: a line longer than the panel (Kinga's
+    /// exiled cards, Koi-Koi's closest yaku) wraps at its spaces rather than being cut.
+    fn table_lines(&self, columns: u16) -> Vec<String> {
+        let room = usize::from(columns).max(1);
+        let mut out = Vec::new();
+        for line in self.table.trim_end_matches('\n').lines() {
+            if width(line) <= room {
+                out.push(line.to_string());
+            } else {
+                out.extend(wrap(line, room));
+            }
+        }
+        out
+    }
+
     fn draw_table(&self, frame: &mut Frame, area: Rect) {
-        let rows = self.table.lines().count() as u16;
+        let lines = self.table_lines(area.width.saturating_sub(2));
+        let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
         let inner = area.height.saturating_sub(2);
         let scroll = self.table_scroll.min(rows.saturating_sub(inner));
         let mut title = format!(" {} ", self.title);
@@ -394,7 +411,7 @@ impl Screen {
             let last = (scroll + inner).min(rows);
             title += &format!("— rows {}–{last} of {rows}, PgUp/PgDn ", scroll + 1);
         }
-        let p = Paragraph::new(self.table.trim_end_matches('\n'))
+        let p = Paragraph::new(lines.join("\n"))
             .block(Block::default().borders(Borders::ALL).title(title))
             .scroll((scroll, 0));
         frame.render_widget(p, area);
@@ -997,6 +1014,19 @@ mod tests {
         s.input = "none".into();
         s.submit();
         assert!(!screen_text(&s, 80, 24).contains("┌ Result "));
+    }
+
+    /// Kinga's `Exiled:` list was cut at the panel's edge: a long line of the table wraps.
+    #[test]
+    fn the_exiled_list_was_cut_at_the_panel_edge() {
+        let mut s = Screen::new("Kinga");
+        let exiled: Vec<String> = (2..=10)
+            .flat_map(|r| ["S", "H", "D", "C"].map(|x| format!("{r}{x}")))
+            .collect();
+        s.table = format!("Turn 30\nExiled: {}\n", exiled.join(" "));
+        let text = screen_text(&s, 80, 24);
+        assert!(text.contains("10C"), "{text}");
+        assert!(text.contains("│Exiled: 2S"), "{text}");
     }
 
     /// The buy question's two lines ran together (`… deck cards $5 eachyou buy`) and its

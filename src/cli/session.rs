@@ -143,11 +143,12 @@ pub fn open_resume<G: Session>(
 
 /// `status FILE`: the state of a saved session without continuing it (no lock taken: a
 /// save is always whole, so it can be read while a session runs). Human form: the table
-/// as `show` draws it and the count of recorded actions; `--json`: the game's summary.
+/// as the view draws it and the count of recorded actions; `--json`: the game's summary.
 pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(file)?;
     let game: G = replay(&log)?;
-    let mut human = game.show(ctx.style);
+    // The table as the view draws it: Koi-Koi's flowers named, Pokino's places marked.
+    let mut human = game.view(ctx.style);
     human += &format!("{} actions recorded.\n", log.actions.len());
     ctx.emit(&game.summary(), &human, &kado::explain::Explain::new())
 }

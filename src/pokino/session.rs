@@ -308,6 +308,10 @@ impl Session for Table {
             };
             return self.answer(q, &format!("domino {at}"));
         }
+        // A placement alone (`4-8@4,0h`) is plainly a domino to lay.
+        if who.is_some() && text.trim().parse::<Placement>().is_ok() {
+            return self.answer(q, &format!("domino {}", text.trim()));
+        }
         let line = if q.key == Key::Spoke && !text.trim_start().starts_with("spoke:") {
             format!("spoke: {text}")
         } else {
@@ -450,6 +454,11 @@ mod tests {
         assert_eq!(q.key, Key::Turn(Some(0)));
         assert_eq!(
             t.answer(&q, "domino 5-5@3,0h").unwrap().line,
+            "ana domino 5-5@3,0h"
+        );
+        // `4-8@4,0h` without `domino` was taken for a player's name.
+        assert_eq!(
+            t.answer(&q, "5-5@3,0h").unwrap().line,
             "ana domino 5-5@3,0h"
         );
         assert_eq!(

@@ -230,7 +230,12 @@ fn sigterm_and_sighup_left_the_terminal_on_the_alternate_screen() {
         return;
     }
     for (game, args, keys, signal) in [
-        ("kinkado", "--deck virtual --seed 7", &["none\r", "1"][..], "TERM"),
+        (
+            "kinkado",
+            "--deck virtual --seed 7",
+            &["none\r", "1"][..],
+            "TERM",
+        ),
         (
             "koikoi",
             "--deck virtual --seed 3 --players ana,ben",
@@ -261,6 +266,9 @@ fn sigterm_and_sighup_left_the_terminal_on_the_alternate_screen() {
         assert!(status.status.success(), "{game}: {status:?}");
         // The first answer was saved; the one being typed was not.
         let actions = String::from_utf8_lossy(&status.stdout);
-        assert!(!actions.contains(" 0 actions recorded"), "{game}: {actions}");
+        assert!(
+            !actions.contains(" 0 actions recorded"),
+            "{game}: {actions}"
+        );
     }
 }
