@@ -10,6 +10,12 @@ use std::process::Stdio;
 /// Runs `command` on an 80×24 pseudo-terminal in `dir`, types each of `keys` after a
 /// pause, and returns what the terminal received.
 fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
+    on_a_screen_then(dir, command, keys, None)
+}
+
+/// [`on_a_screen`], then, when given, `signal` sent to kado (the process `script` starts:
+/// the shell execs it).
+fn on_a_screen_then(dir: &Path, command: &str, keys: &[&str], signal: Option<&str>) -> String {
     let kado = crate::common::kado_bin();
     let mut child = std::process::Command::new("script")
         .current_dir(dir)
@@ -18,7 +24,7 @@ fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
         .env("KADO_HOME", dir)
         .args([
             "-qefc",
-            &format!("stty cols 80 rows 24; {} {command}", kado.display()),
+            &format!("stty cols 80 rows 24; exec {} {command}", kado.display()),
             "/dev/null",
         ])
         .stdin(Stdio::piped())
@@ -31,6 +37,20 @@ fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
         std::thread::sleep(std::time::Duration::from_millis(1500));
         stdin.write_all(k.as_bytes()).unwrap();
         stdin.flush().unwrap();
+    }
+    if let Some(signal) = signal {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let pids = std::process::Command::new("pgrep")
+            .args(["-P", &child.id().to_string()])
+            .output()
+            .unwrap();
+        let pid = String::from_utf8_lossy(&pids.stdout).trim().to_string();
+        assert!(!pid.is_empty(), "kado is running under `script`");
+        let killed = std::process::Command::new("kill")
+            .args(["-s", signal, &pid])
+            .status()
+            .unwrap();
+        assert!(killed.success());
     }
     let out = child.wait_with_output().unwrap();
     drop(stdin);
@@ -166,52 +186,6 @@ fn plain_keeps_line_mode_at_a_terminal() {
     );
 }
 
-/// Runs `game` in the view on a pseudo-terminal, types `keys`, then sends `signal` to kado:
-/// what the terminal received.
-fn signalled(dir: &Path, game: &str, args: &str, keys: &[&str], signal: &str) -> String {
-    let kado = crate::common::kado_bin();
-    let mut child = std::process::Command::new("script")
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm")
-        .env("KADO_HOME", dir)
-        .args([
-            "-qefc",
-            &format!(
-                "stty cols 80 rows 24; exec {} {game} play {args} --save t.yaml",
-                kado.display()
-            ),
-            "/dev/null",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("`script` (util-linux) runs the pseudo-terminal");
-    let mut stdin = child.stdin.take().unwrap();
-    for k in keys {
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        stdin.write_all(k.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    // kado is the process `script` started (the shell execs it).
-    let pids = std::process::Command::new("pgrep")
-        .args(["-P", &child.id().to_string()])
-        .output()
-        .unwrap();
-    let pid = String::from_utf8_lossy(&pids.stdout).trim().to_string();
-    assert!(!pid.is_empty(), "kado is running under `script`");
-    let killed = std::process::Command::new("kill")
-        .args(["-s", signal, &pid])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    drop(stdin);
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 /// SIGTERM (a `kill`) and SIGHUP (the terminal window closed) left the terminal on the
 /// alternate screen: they now end the session as Ctrl-C does, the answer being typed
 /// dropped, the terminal restored, the save resumable.
@@ -244,7 +218,8 @@ fn sigterm_and_sighup_left_the_terminal_on_the_alternate_screen() {
         ),
     ] {
         let dir = tempfile::tempdir().unwrap();
-        let out = signalled(dir.path(), game, args, keys, signal);
+        let command = format!("{game} play {args} --save t.yaml");
+        let out = on_a_screen_then(dir.path(), &command, keys, Some(signal));
         let left = out
             .rfind("\x1b[?1049l")
             .unwrap_or_else(|| panic!("{game} {signal}: the alternate screen is not left:\n{out}"));
