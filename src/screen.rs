@@ -530,24 +530,14 @@ fn wrapped_rows(text: &str, columns: u16) -> u16 {
 /// The rows an aside fills inside a panel `columns` wide.
 fn aside_rows(aside: &Aside, columns: u16) -> u16 {
     match aside {
-        Aside::Hint(h) => hint_lines(h, columns).len() as u16,
+        Aside::Hint(h) => hint_layout(h, columns).0.len() as u16,
         Aside::Hand(h) => wrapped_rows(&hand_text(h), columns),
     }
 }
 
 fn hand_text(hand: &Hand) -> String {
-    hand.parts
-        .iter()
-        .map(|p| {
-            let items = p.items.join(if p.grouped { " · " } else { " " });
-            if p.label.is_empty() {
-                items
-            } else {
-                format!("{}: {items}", p.label)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    let parts: Vec<String> = hand.parts.iter().map(crate::view::Part::text).collect();
+    parts.join("\n")
 }
 
 fn draw_hand(frame: &mut Frame, area: Rect, hand: &Hand) {
@@ -564,12 +554,8 @@ fn draw_hand(frame: &mut Frame, area: Rect, hand: &Hand) {
 /// A hint's lines in a panel `columns` wide: the headline wrapped, then its table with
 /// the columns that fit (the least needed dropped first, the answer cut with `…` only
 /// when nothing else is left to drop), then what was left out and the notes, wrapped.
-/// The first `pinned` lines (headline and the table's header) stay when the rest scrolls.
-fn hint_lines(hint: &Hint, columns: u16) -> Vec<Line<'static>> {
-    hint_layout(hint, columns).0
-}
-
-/// [`hint_lines`], and how many of them stay in sight when the rows scroll.
+/// Also how many of them (headline and the table's header) stay in sight when the rest
+/// scrolls.
 fn hint_layout(hint: &Hint, columns: u16) -> (Vec<Line<'static>>, usize) {
     let room = usize::from(columns).max(1);
     let mut lines: Vec<Line<'static>> = Vec::new();
@@ -579,28 +565,10 @@ fn hint_layout(hint: &Hint, columns: u16) -> (Vec<Line<'static>>, usize) {
     let mut pinned = lines.len();
     if !hint.rows.is_empty() {
         let kept = kept_columns(hint, room);
-        let numbers = hint.rows.len().to_string().len().max(1);
-        let fig_widths: Vec<usize> = kept
-            .iter()
-            .map(|&c| {
-                hint.rows
-                    .iter()
-                    .map(|r| r.cells.get(c).map_or(0, |t| width(t)))
-                    .chain([width(&hint.columns[c].title)])
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
+        let numbers = number_width(hint);
+        let fig_widths: Vec<usize> = kept.iter().map(|&c| figure_width(hint, c)).collect();
         let figures: usize = fig_widths.iter().map(|w| w + 2).sum();
-        let answer = room.saturating_sub(numbers + 2 + figures).max(1);
-        let answer = hint
-            .rows
-            .iter()
-            .map(|r| width(&r.answer.label))
-            .chain([width(&hint.answer_title)])
-            .max()
-            .unwrap_or(0)
-            .min(answer);
+        let answer = answer_width(hint).min(room.saturating_sub(numbers + 2 + figures).max(1));
         let line = |number: String, answer_text: &str, cells: Vec<&str>, look: Look| {
             let mut text = format!("{number:>numbers$}  {}", fit(answer_text, answer));
             for (cell, w) in cells.into_iter().zip(&fig_widths) {
@@ -645,26 +613,14 @@ fn hint_layout(hint: &Hint, columns: u16) -> (Vec<Line<'static>>, usize) {
 /// The indices of a hint's figure columns that fit in `room` columns beside the number
 /// and the whole answer (or at least 12 columns of it), the least needed dropped first.
 fn kept_columns(hint: &Hint, room: usize) -> Vec<usize> {
-    let numbers = hint.rows.len().to_string().len().max(1);
-    let answer = hint
-        .rows
-        .iter()
-        .map(|r| width(&r.answer.label))
-        .chain([width(&hint.answer_title)])
-        .max()
-        .unwrap_or(0);
-    let col_width = |c: usize| {
-        hint.rows
-            .iter()
-            .map(|r| r.cells.get(c).map_or(0, |t| width(t)))
-            .chain([width(&hint.columns[c].title)])
-            .max()
-            .unwrap_or(0)
-            + 2
-    };
+    let fixed = number_width(hint) + 2 + answer_width(hint).min(room.max(12));
     let mut kept: Vec<usize> = (0..hint.columns.len()).collect();
     let need = |kept: &[usize]| {
-        numbers + 2 + answer.min(room.max(12)) + kept.iter().map(|&c| col_width(c)).sum::<usize>()
+        fixed
+            + kept
+                .iter()
+                .map(|&c| figure_width(hint, c) + 2)
+                .sum::<usize>()
     };
     while need(&kept) > room && !kept.is_empty() {
         // The least needed column goes first.
@@ -673,6 +629,32 @@ fn kept_columns(hint: &Hint, room: usize) -> Vec<usize> {
         }
     }
     kept
+}
+
+/// The columns a hint's row numbers take.
+fn number_width(hint: &Hint) -> usize {
+    hint.rows.len().to_string().len()
+}
+
+/// The columns a hint's answers take whole, with their title.
+fn answer_width(hint: &Hint) -> usize {
+    let answers = hint.rows.iter().map(|r| width(&r.answer.label));
+    answers
+        .chain([width(&hint.answer_title)])
+        .max()
+        .unwrap_or(0)
+}
+
+/// The columns figure column `c` of a hint takes whole, with its title.
+fn figure_width(hint: &Hint, c: usize) -> usize {
+    let cells = hint
+        .rows
+        .iter()
+        .map(|r| r.cells.get(c).map_or(0, |t| width(t)));
+    cells
+        .chain([width(&hint.columns[c].title)])
+        .max()
+        .unwrap_or(0)
 }
 
 /// `text` in at most `w` columns, cut with `…` when it is longer, padded to `w`.

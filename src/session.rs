@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::diag::{Error, Problem, Source};
 use crate::render::Style;
 use crate::ruleset::{Ruleset, ValueProblem, key_column};
-use crate::view::{Choice, Event, Hand, Hint};
+use crate::view::{Choice, Event, Hand, Hint, Table};
 
 mod fix;
 pub use fix::{Broken, FixError, Fixed, Given, answers, fix};
@@ -259,6 +259,10 @@ pub trait Session: Sized + Clone {
         self.show(style)
     }
 
+    /// The table as it stands, as the people at it may see it (`status --json`): seats,
+    /// what lies in the middle, whose turn; privacy decided here, by the game.
+    fn table(&self) -> Table;
+
     /// The session's state as JSON, printed at the end under `--json` (null: none).
     fn summary(&self) -> serde_json::Value {
         serde_json::Value::Null
@@ -275,6 +279,13 @@ pub trait Session: Sized + Clone {
     /// game without an advisor).
     fn hint(&self, _question: &Question<Self::Key>) -> Result<Hint, NoHint> {
         Err(NoHint::NotAChoice)
+    }
+
+    /// Under `--private`, the person whose hidden hand the next question is about: the
+    /// device passes to them before it is asked (`None`: nobody's hand is at stake, or
+    /// hands are not kept private).
+    fn private_turn(&self) -> Option<String> {
+        None
     }
 
     /// The hand of the player to move, for their eyes only, when they type `hand` (a game

@@ -166,6 +166,18 @@ pub struct Part {
     pub grouped: bool,
 }
 
+impl Part {
+    /// The part as written: `dominoes: 6-4 12-0`, its items a space apart (groups ` · `).
+    pub fn text(&self) -> String {
+        let items = self.items.join(if self.grouped { " · " } else { " " });
+        if self.label.is_empty() {
+            items
+        } else {
+            format!("{}: {items}", self.label)
+        }
+    }
+}
+
 impl Hand {
     pub fn new(player: impl Into<String>) -> Hand {
         Hand {
@@ -288,6 +300,132 @@ impl From<&str> for Event {
     fn from(text: &str) -> Event {
         Event::told(text)
     }
+}
+
+/// The version of the table's shape in JSON (`status --json`): raised whenever a field
+/// changes its meaning or goes, so another program can rely on it.
+pub const TABLE_VERSION: u32 = 1;
+
+/// The table as it stands, as the people at it may see it: where the game is, each seat,
+/// and what lies in the middle. Privacy is decided when a game builds it: a hand is given
+/// as its cards only where the table may see them, else as a count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Table {
+    /// [`TABLE_VERSION`].
+    pub version: u32,
+    /// The game's name in commands (`kinkado`).
+    pub game: &'static str,
+    /// The round under way (or last played), and how many the game has.
+    pub round: Option<Round>,
+    /// The phase of the round or turn (`sell`, `bet`), where the game has phases.
+    pub phase: Option<String>,
+    pub dealer: Option<String>,
+    /// Whose turn it is, while the game goes on.
+    pub to_move: Option<String>,
+    pub over: bool,
+    pub seats: Vec<Seat>,
+    /// What lies in the middle: piles, the market, the prize pool, the board.
+    pub areas: Vec<Area>,
+}
+
+/// A round's number and, where it is fixed, how many there are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Round {
+    pub number: u32,
+    pub of: Option<u32>,
+}
+
+/// One seat at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Seat {
+    pub name: String,
+    /// Played by kado (ALORA, or a kado opponent).
+    pub kado: bool,
+    /// What the seat has to its name: a stash in dollars, points, kings exposed.
+    pub score: Option<i64>,
+    /// Its bet this round, where the game bets.
+    pub bet: Option<i64>,
+    /// Cards in front of it for all to see: face up, or captured.
+    pub shown: Vec<Item>,
+    /// What it holds.
+    pub held: Held,
+}
+
+/// What a seat holds, as far as the table may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Held {
+    /// Nothing (or the game holds no hands).
+    Nothing,
+    /// Cards the table may not see: how many.
+    Count { count: usize },
+    /// The cards themselves, where the table may see them.
+    Cards { items: Vec<Item> },
+}
+
+/// A card, domino or other piece: its code as typed and its face as shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Item {
+    pub code: String,
+    pub text: String,
+}
+
+impl Item {
+    pub fn new(code: impl Into<String>, text: impl Into<String>) -> Item {
+        Item {
+            code: code.into(),
+            text: text.into(),
+        }
+    }
+}
+
+/// Something in the middle of the table: its name, the pieces in it, and a figure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Area {
+    pub name: String,
+    pub items: Vec<Item>,
+    /// A count or sum that goes with it (the prize pool's dollars, cards left in a pile).
+    pub amount: Option<i64>,
+}
+
+impl Area {
+    pub fn new(name: impl Into<String>, items: Vec<Item>) -> Area {
+        Area {
+            name: name.into(),
+            items,
+            amount: None,
+        }
+    }
+
+    pub fn amount(mut self, amount: i64) -> Area {
+        self.amount = Some(amount);
+        self
+    }
+}
+
+impl Table {
+    /// A table of `game` with nothing on it yet.
+    pub fn new(game: &'static str) -> Table {
+        Table {
+            version: TABLE_VERSION,
+            game,
+            round: None,
+            phase: None,
+            dealer: None,
+            to_move: None,
+            over: false,
+            seats: Vec::new(),
+            areas: Vec::new(),
+        }
+    }
+}
+
+/// Playing cards as items: `KH` shown `K♥`.
+pub fn cards(cards: &[crate::cards::Card]) -> Vec<Item> {
+    cards
+        .iter()
+        .map(|c| Item::new(c.code(), c.to_string()))
+        .collect()
 }
 
 #[cfg(test)]

@@ -193,6 +193,41 @@ impl Prompter for FullScreen {
         self.draw();
     }
 
+    /// Whatever was beside the table (a hand shown) put away, then Enter awaited; the
+    /// table itself hides every hand under `--private`.
+    fn pass(&mut self, to: &str) -> Result<bool, Reply> {
+        self.screen.aside = None;
+        self.screen.input.clear();
+        self.screen.question = format!("Pass to {to}; {to}, press Enter when ready");
+        loop {
+            if self.ended.load(Ordering::Relaxed) {
+                return Err(Reply::Interrupted);
+            }
+            self.draw();
+            match event::poll(Duration::from_millis(100)) {
+                Ok(false) => continue,
+                Ok(true) => {}
+                Err(e) => {
+                    return Err(Reply::Unreadable(format!(
+                        "the terminal cannot be read: {e}"
+                    )));
+                }
+            }
+            let Ok(Event::Key(k)) = event::read() else {
+                continue;
+            };
+            let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+            match k.code {
+                _ if k.kind == KeyEventKind::Release => {}
+                // The table and what was said stay on screen: nothing to show again.
+                KeyCode::Enter => return Ok(false),
+                KeyCode::Char('c') if ctrl => return Err(Reply::Interrupted),
+                KeyCode::Char('d') if ctrl => return Err(Reply::End),
+                _ => {}
+            }
+        }
+    }
+
     fn refuse(&mut self, why: &str) {
         self.screen.refuse(why);
         self.draw();

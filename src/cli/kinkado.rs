@@ -120,6 +120,7 @@ pub enum Cmd {
     },
     /// Show the state of a saved game.
     #[command(
+        after_help = super::session::TABLE_JSON,
         long_about = "Show the state of a saved game: round, phase, every stash, the prize pool, the market and the bank's net payments.\n\nJSON keys: round, phase, money (name → stash), pool (money), pool_cards, market, bets (open bets), bank_net (what the bank paid out minus what it took in; the round tracker's chips count as the bank's), finished, winners."
     )]
     Status {

@@ -175,6 +175,7 @@ pub enum Cmd {
     },
     /// Show the state of a saved game without continuing it.
     #[command(
+        after_help = super::session::TABLE_JSON,
         long_about = "Show the state of a saved game, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops."
     )]
     Status {

@@ -246,6 +246,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
     },
     /// Show the state of a saved game without continuing it, or its record.
     #[command(
+        after_help = super::session::TABLE_JSON,
         long_about = "Show a saved game as it stands (the board, the standing), as `show` does at a prompt, and how many lines its log holds. It can be read while a session runs.\n\nWith --json: the keys of `check` without turns, picture and illegal, and deck_kind (physical or virtual)."
     )]
     Status {

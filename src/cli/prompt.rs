@@ -102,6 +102,13 @@ pub trait Prompter {
             self.say(&format!("{}\n", e.text));
         }
     }
+    /// Under `--private`, the device passes to `to` before their question: what the last
+    /// player saw is cleared, and kado waits until `to` is ready (`Ok(true)`: the table is
+    /// to be shown again). A reply that ends the session (Ctrl-C, Ctrl-D) is the error.
+    /// Answers read from a pipe have nobody to hide from: no wait (`Ok(false)`).
+    fn pass(&mut self, _to: &str) -> Result<bool, Reply> {
+        Ok(false)
+    }
     /// Whether the table is on screen at all times (the full-screen view), so it is to be
     /// given again after every event.
     fn live(&self) -> bool {
@@ -155,7 +162,31 @@ impl Prompter for Terminal {
     fn refuse(&mut self, why: &str) {
         let _ = writeln!(std::io::stderr(), "✗ {why}");
     }
+
+    /// The screen and its scrollback cleared (the last hand shown goes with them), then
+    /// Enter awaited.
+    fn pass(&mut self, to: &str) -> Result<bool, Reply> {
+        use rustyline::error::ReadlineError;
+        write_to(self.to_stderr, CLEAR);
+        let Some(editor) = self.editor.as_mut() else {
+            return Err(Reply::Unreadable("the terminal cannot be read".into()));
+        };
+        match editor.readline(&format!("Pass to {to}; {to}, press Enter when ready: ")) {
+            Ok(_) => {
+                write_to(self.to_stderr, CLEAR);
+                Ok(true)
+            }
+            Err(ReadlineError::Eof) => Err(Reply::End),
+            Err(ReadlineError::Interrupted) => Err(Reply::Interrupted),
+            Err(e) => Err(Reply::Unreadable(format!(
+                "the terminal cannot be read: {e}"
+            ))),
+        }
+    }
 }
+
+/// Clears a terminal and its scrollback, the cursor at the top.
+const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 fn write_to(stderr: bool, text: &str) {
     if stderr {

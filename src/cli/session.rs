@@ -141,16 +141,31 @@ pub fn open_resume<G: Session>(
     Ok((lock, log))
 }
 
+/// What `status --json` adds under `table`, for every game's `status --help` and man page.
+pub const TABLE_JSON: &str = "With --json, the key `table` holds the table as typed values, as its people may see it: `version` (raised whenever a field changes its meaning or goes), `game`, `round` (`number`, `of`), `phase`, `dealer`, `to_move`, `over`, `seats` (each with `name`, `kado`, `score`, `bet`, `shown`: the cards in front of it, and `held`: `{kind: nothing}`, `{kind: count, count}`, or `{kind: cards, items}` where the table sees them) and `areas` (each with `name`, `items` and `amount`: the prize pool, the market, the piles, the board). Every item has its `code` as typed and its `text` as shown.";
+
 /// `status FILE`: the state of a saved session without continuing it (no lock taken: a
 /// save is always whole, so it can be read while a session runs). Human form: the table
-/// as the view draws it and the count of recorded actions; `--json`: the game's summary.
+/// as the view draws it and the count of recorded actions; `--json`: the game's summary,
+/// and under `table` the table as typed values (`Session::table`, with its `version`).
 pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(file)?;
     let game: G = replay(&log)?;
     // The table as the view draws it: Koi-Koi's flowers named, Pokino's places marked.
     let mut human = game.view(ctx.style);
     human += &format!("{} actions recorded.\n", log.actions.len());
-    ctx.emit(&game.summary(), &human, &kado::explain::Explain::new())
+    // The game's own state, and the table as its people may see it, typed and versioned.
+    let mut json = match game.summary() {
+        serde_json::Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
+    let table = serde_json::to_value(game.table()).map_err(|e| Failure::Internal(e.to_string()))?;
+    json.insert("table".into(), table);
+    ctx.emit(
+        &serde_json::Value::Object(json),
+        &human,
+        &kado::explain::Explain::new(),
+    )
 }
 
 /// `status FILE --record`: the saved game in its record notation, as `check` reads it.
@@ -198,6 +213,11 @@ struct Runner<'a, G: Session> {
     shown_key: String,
     /// Whether the table has been shown since the last action.
     shown_since_action: bool,
+    /// Under `--private`, whom the device was last passed to.
+    holder: Option<String>,
+    /// What was told since the table last answered: told again to whoever the device
+    /// passes to, as passing clears the screen.
+    since_answer: Vec<Event>,
 }
 
 /// How a turn of the loop ended.
@@ -234,6 +254,8 @@ pub fn run<G: Session>(
         style,
         shown_key,
         shown_since_action: false,
+        holder: None,
+        since_answer: Vec::new(),
     };
     // A resumed game shows where it stands at once; a new one before its first
     // question, unless kado has already acted (dealt) and said so.
@@ -329,6 +351,10 @@ impl<G: Session> Runner<'_, G> {
             self.prompter.table(&self.game.view(self.style));
         }
         self.prompter.tell(&said);
+        if by == By::Table {
+            self.since_answer.clear();
+        }
+        self.since_answer.extend(said);
         Ok(())
     }
 
@@ -340,24 +366,38 @@ impl<G: Session> Runner<'_, G> {
         Ok(Flow::Go)
     }
 
+    /// Under `--private`, passes the device to the person whose hand the question is about,
+    /// when it is not theirs already, and shows them the table once they are ready. `Some`
+    /// when they ended the session instead.
+    fn pass(&mut self) -> Option<Reply> {
+        let to = self.game.private_turn()?;
+        if self.holder.as_ref() == Some(&to) {
+            return None;
+        }
+        self.holder = Some(to.clone());
+        match self.prompter.pass(&to) {
+            Ok(true) => {
+                self.show();
+                let said = self.since_answer.clone();
+                self.prompter.tell(&said);
+                None
+            }
+            Ok(false) => None,
+            Err(reply) => Some(reply),
+        }
+    }
+
     /// Asks the table, and acts on the reply.
     fn ask(&mut self, q: &Question<G::Key>) -> Result<Flow, Failure> {
+        if let Some(reply) = self.pass() {
+            return self.stopped(reply);
+        }
         if self.prompter.live() {
             self.prompter.choices(&self.game.choices(q));
         }
         match self.prompter.ask(&q.prompt) {
-            Reply::End | Reply::Quit | Reply::Interrupted => {
-                let hint = self.resume_hint();
-                self.prompter.say(&hint);
-                return Ok(Flow::Stop);
-            }
-            Reply::Unreadable(why) => {
-                let path = self.lock.path().display();
-                return Err(Error::from(Problem::new(why).help(format!(
-                    "every answer before it is saved in {path}; continue with `kado {} resume {path}`",
-                    G::GAME
-                )))
-                .into());
+            reply @ (Reply::End | Reply::Quit | Reply::Interrupted | Reply::Unreadable(_)) => {
+                return self.stopped(reply);
             }
             Reply::Help => self.prompter.say(&format!(
                 "{}\nAt any prompt: undo (take back the last answer), fix (list the answers given; `fix N ANSWER` corrects one), show, help, quit{}.\n",
@@ -387,6 +427,22 @@ impl<G: Session> Runner<'_, G> {
             Reply::Answer(text) => self.answer(q, &text)?,
         }
         Ok(Flow::Go)
+    }
+
+    /// The session ends at `reply` (the input ended, quit, Ctrl-C, or a terminal that
+    /// cannot be read): where it is saved, and how to go on.
+    fn stopped(&mut self, reply: Reply) -> Result<Flow, Failure> {
+        if let Reply::Unreadable(why) = reply {
+            let path = self.lock.path().display();
+            return Err(Error::from(Problem::new(why).help(format!(
+                "every answer before it is saved in {path}; continue with `kado {} resume {path}`",
+                G::GAME
+            )))
+            .into());
+        }
+        let hint = self.resume_hint();
+        self.prompter.say(&hint);
+        Ok(Flow::Stop)
     }
 
     fn undo(&mut self) -> Outcome {

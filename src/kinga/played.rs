@@ -9,7 +9,7 @@ use crate::cards::Card;
 use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
-use crate::view::{Choice, Event, Hand, Hint};
+use crate::view::{Choice, Event, Hand, Hint, Table};
 
 /// A game with the starting deck and the actions that made it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +80,10 @@ impl Session for Played {
 
     fn show(&self, style: Style) -> String {
         self.game.show(style)
+    }
+
+    fn table(&self) -> Table {
+        self.game.table()
     }
 
     fn summary(&self) -> serde_json::Value {

@@ -18,7 +18,7 @@ use super::yaku::Name;
 use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
-use crate::view::{Choice, Hand, Hint};
+use crate::view::{self, Choice, Hand, Hint, Table};
 
 /// Where the cards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -812,10 +812,63 @@ impl Session for Game {
         }
     }
 
+    fn private_turn(&self) -> Option<String> {
+        let (p, _) = self.hand_to_show().filter(|_| self.setup.private)?;
+        Some(self.referee.name(p).to_string())
+    }
+
     fn hand(&self) -> Option<Hand> {
         let r = &self.referee;
         let (p, hand) = self.hand_to_show()?;
         Some(Hand::new(r.name(p)).groups("", cards::by_flower(hand)))
+    }
+
+    /// The seats (scores, captures, a hand's cards where the table sees them: the person's
+    /// to move, not kept private; else how many), the cards on the table, the round and its
+    /// dealer.
+    fn table(&self) -> Table {
+        let r = &self.referee;
+        let mut t = Table::new(super::GAME);
+        t.round = Some(view::Round {
+            number: r.round_number(),
+            of: Some(r.ledger.setup.rounds),
+        });
+        t.over = r.phase == Phase::Over;
+        let phase = match r.phase {
+            Phase::Deal => "deal",
+            Phase::Play => "play",
+            Phase::Draw => "draw",
+            Phase::Call => "koi or stop",
+            Phase::Between => "between rounds",
+            Phase::Over => "over",
+        };
+        t.phase = Some(phase.to_string());
+        t.dealer = Some(r.name(r.round.dealer).to_string());
+        let playing = matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call);
+        t.to_move = playing.then(|| r.name(r.round.to_move).to_string());
+        t.seats = (0..2)
+            .map(|p| {
+                // Only the hand of the person to move is on the table, as the view draws it.
+                let seen = !self.setup.private && self.hand_to_show().is_some_and(|(m, _)| m == p);
+                let held = match &r.round.hands[p] {
+                    Some(hand) if seen => view::Held::Cards {
+                        items: hanafuda(hand),
+                    },
+                    Some(hand) => view::Held::Count { count: hand.len() },
+                    None => view::Held::Nothing,
+                };
+                view::Seat {
+                    name: r.name(p).to_string(),
+                    kado: self.is_kado(p),
+                    score: Some(r.ledger.scores[p]),
+                    bet: None,
+                    shown: hanafuda(&r.round.piles[p]),
+                    held,
+                }
+            })
+            .collect();
+        t.areas = vec![view::Area::new("table", hanafuda(&r.round.table))];
+        t
     }
 
     fn summary(&self) -> serde_json::Value {
@@ -885,6 +938,20 @@ impl Session for Game {
         }
         Some(rec.to_string())
     }
+}
+
+/// Hanafuda cards as items: `10a` shown `10a deer`.
+pub fn hanafuda(cards: &[Card]) -> Vec<view::Item> {
+    cards
+        .iter()
+        .map(|c| {
+            let code = c.to_string();
+            let text = c
+                .name()
+                .map_or_else(|| code.clone(), |n| format!("{code} {n}"));
+            view::Item::new(code, text)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -490,6 +490,30 @@ impl Session for Ledger {
 
     const GAME: &'static str = super::GAME;
 
+    /// The players and their scores, the round to come and its dealer.
+    fn table(&self) -> crate::view::Table {
+        use crate::view;
+        let mut t = view::Table::new(super::GAME);
+        let played = u32::try_from(self.played()).unwrap_or(u32::MAX);
+        t.round = Some(view::Round {
+            number: played.saturating_add(u32::from(self.over.is_none())),
+            of: Some(self.setup.rounds),
+        });
+        t.over = self.over.is_some();
+        t.dealer = Some(self.name(self.dealer).to_string());
+        t.seats = (0..self.setup.players.len())
+            .map(|p| view::Seat {
+                name: self.name(p).to_string(),
+                kado: false,
+                score: self.scores.get(p).copied(),
+                bet: None,
+                shown: Vec::new(),
+                held: view::Held::Nothing,
+            })
+            .collect();
+        t
+    }
+
     /// Every round settled is a result.
     fn events(&mut self, action: &Action) -> Result<Vec<crate::view::Event>, LedgerError> {
         Ok(crate::session::said_as(self.apply(action)?, true))

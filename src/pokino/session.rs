@@ -346,6 +346,10 @@ impl Session for Table {
         self.table_text(style, true)
     }
 
+    fn private_turn(&self) -> Option<String> {
+        self.hand().filter(|_| self.setup.private).map(|h| h.player)
+    }
+
     fn hand(&self) -> Option<Hand> {
         if self.setup.deck != Deck::Virtual || self.game.is_over() {
             return None;
@@ -358,6 +362,87 @@ impl Session for Table {
                 .part("", cards.split_whitespace().map(str::to_string).collect())
                 .part("dominoes", held),
         )
+    }
+
+    /// The seats (scores; the cards and dominoes of the player to move where the table
+    /// sees them: a virtual deal, not kept private; else how many each holds), the board's
+    /// dominoes, the claimed borders, the places listed, the poke and the deck.
+    fn table(&self) -> crate::view::Table {
+        use crate::view;
+        let g = &self.game;
+        let mut t = view::Table::new(super::GAME);
+        t.round = Some(view::Round {
+            number: g.turns,
+            of: None,
+        });
+        t.over = g.is_over();
+        t.to_move = g
+            .to_play
+            .filter(|_| !g.is_over())
+            .map(|i| g.players[i].name.clone());
+        let scores = g.scores();
+        t.seats = g
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let seen = g.to_play == Some(i) && self.hand().is_some() && !self.setup.private;
+                let held = match &p.held {
+                    Some(dominoes) if seen => {
+                        let mut items = view::cards(&p.known);
+                        items.extend(
+                            dominoes
+                                .iter()
+                                .map(|d| view::Item::new(d.to_string(), d.to_string())),
+                        );
+                        view::Held::Cards { items }
+                    }
+                    _ => view::Held::Count {
+                        count: p.hand_size() + p.dominoes as usize,
+                    },
+                };
+                view::Seat {
+                    name: p.name.clone(),
+                    kado: false,
+                    score: scores.get(i).map(|s| i64::try_from(*s).unwrap_or(i64::MAX)),
+                    bet: None,
+                    shown: Vec::new(),
+                    held,
+                }
+            })
+            .collect();
+        let text = |x: String| view::Item::new(x.clone(), x);
+        let places = if self.setup.private {
+            Vec::new()
+        } else {
+            self.places()
+        };
+        t.areas = vec![
+            view::Area::new(
+                "board",
+                g.board
+                    .placements()
+                    .iter()
+                    .map(|p| text(p.to_string()))
+                    .collect(),
+            ),
+            view::Area::new(
+                "borders",
+                g.tokens.iter().map(|k| text(k.to_string())).collect(),
+            ),
+            view::Area::new(
+                "places",
+                places
+                    .iter()
+                    .take(PLACES_SHOWN)
+                    .map(|(at, _)| text(format!("domino {at}")))
+                    .collect(),
+            )
+            .amount(places.len() as i64),
+            view::Area::new("poke", Vec::new()).amount(i64::from(g.poke)),
+            view::Area::new("deck", Vec::new()).amount(i64::from(g.deck)),
+        ];
+        t
     }
 
     fn summary(&self) -> serde_json::Value {

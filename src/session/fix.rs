@@ -325,6 +325,10 @@ mod tests {
         type Error = String;
         const GAME: &'static str = "toy";
 
+        fn table(&self) -> crate::view::Table {
+            crate::view::Table::new("toy")
+        }
+
         fn start(_: &(), _: &Ruleset) -> Result<Toy, String> {
             Ok(Toy {
                 said: Vec::new(),

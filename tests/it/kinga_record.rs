@@ -601,8 +601,11 @@ fn play_writes_the_record_and_status_prints_it() {
     let status: serde_json::Value = serde_json::from_str(&status).unwrap();
     let (_, checked, _) = run_in(dir.path(), &["--json", "kinga", "check", "p.txt"], "");
     let checked: serde_json::Value = serde_json::from_str(&checked).unwrap();
+    // Every key of the game's state (`table`, the table as typed values, is status's own).
     for (k, want) in status.as_object().unwrap() {
-        assert_eq!(&checked[k], want, "{k}");
+        if k != "table" {
+            assert_eq!(&checked[k], want, "{k}");
+        }
     }
     // Resumed with --record, the record goes on.
     let (code, _, err) = run_in(

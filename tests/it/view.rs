@@ -57,6 +57,23 @@ fn on_a_screen_then(dir: &Path, command: &str, keys: &[&str], signal: Option<&st
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Whether `script` is missing here (then a terminal test is skipped, with a note; in CI it
+/// fails instead).
+fn script_missing() -> bool {
+    let missing = std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err();
+    if missing {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "`script` is needed for the terminal test in CI"
+        );
+        eprintln!("note: `script` is not installed; the terminal test is skipped");
+    }
+    missing
+}
+
 /// Plays a few keys of `game` in the view and checks it is drawn, left and resumable.
 fn plays_in_the_view(game: &str, title: &str, args: &str, keys: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
@@ -112,16 +129,7 @@ fn answered_in_the_view(game: &str, title: &str, args: &str, keys: &[&str], line
 
 #[test]
 fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
-    if std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "`script` is needed for the terminal test in CI"
-        );
-        eprintln!("note: `script` is not installed; the terminal test is skipped");
+    if script_missing() {
         return;
     }
     // Kin Kādo: a hint, its answer taken with Tab, then Ctrl-C.
@@ -191,16 +199,7 @@ fn plain_keeps_line_mode_at_a_terminal() {
 /// dropped, the terminal restored, the save resumable.
 #[test]
 fn sigterm_and_sighup_left_the_terminal_on_the_alternate_screen() {
-    if std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "`script` is needed for the terminal test in CI"
-        );
-        eprintln!("note: `script` is not installed; the terminal test is skipped");
+    if script_missing() {
         return;
     }
     for (game, args, keys, signal) in [
@@ -245,5 +244,109 @@ fn sigterm_and_sighup_left_the_terminal_on_the_alternate_screen() {
             !actions.contains(" 0 actions recorded"),
             "{game}: {actions}"
         );
+    }
+}
+
+/// Whether `screen` shows `item` (its face, or its code where the view writes codes).
+fn shows(screen: &str, item: &serde_json::Value) -> bool {
+    let face = item["text"].as_str().unwrap_or_default();
+    let code = item["code"].as_str().unwrap_or_default();
+    screen.contains(face) || screen.contains(code)
+}
+
+/// Whether the typed `table` of `game` is what `screen` draws: its seats, their scores, the
+/// cards the table sees, and the items of `areas`.
+fn agrees(game: &str, table: &serde_json::Value, screen: &str, areas: &[&str]) {
+    assert_eq!(table["version"], 1, "{game}: {table}");
+    assert_eq!(table["game"], game);
+    let seats = table["seats"].as_array().unwrap();
+    assert!(!seats.is_empty(), "{game}: {table}");
+    for seat in seats {
+        let name = seat["name"].as_str().unwrap();
+        // A solitaire's one seat is the player's own, not named on the table.
+        let named = seats.len() == 1 || screen.contains(name);
+        assert!(named, "{game}: {name} not on\n{screen}");
+        if let Some(score) = seat["score"].as_i64() {
+            assert!(
+                screen.contains(&score.to_string()),
+                "{game}: {name}'s {score}:\n{screen}"
+            );
+        }
+        let held = seat["held"]["items"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        for item in held.iter().chain(seat["shown"].as_array().unwrap()) {
+            assert!(
+                shows(screen, item),
+                "{game}: {name} {item} not on\n{screen}"
+            );
+        }
+    }
+    for name in areas {
+        let area = table["areas"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["name"] == *name)
+            .unwrap_or_else(|| panic!("{game}: no area {name}: {table}"));
+        for item in area["items"].as_array().unwrap() {
+            assert!(
+                shows(screen, item),
+                "{game}: {name} {item} not on\n{screen}"
+            );
+        }
+    }
+}
+
+/// `status --json` gives the table as typed values, `version` first among its promises:
+/// for a position of each game, every seat, its score and the cards the table may see,
+/// and what lies in the middle, are what the view draws for the same save.
+#[test]
+fn status_json_is_the_table_the_view_draws() {
+    let games: [(&str, &[&str], &str, &[&str]); 5] = [
+        (
+            "kinkado",
+            &["--deck", "virtual", "--seed", "7"],
+            "none\n",
+            &["prize pool", "market"],
+        ),
+        (
+            "kinga",
+            &["--deck", "virtual", "--seed", "3"],
+            "",
+            &["piles", "exiled"],
+        ),
+        (
+            "pokino",
+            &["--deck", "virtual", "--seed", "1", "--players", "ana,ben"],
+            "",
+            &["places"],
+        ),
+        (
+            "koikoi",
+            &["--deck", "virtual", "--seed", "3", "--players", "ana,ben"],
+            "10p\n",
+            &["table"],
+        ),
+        ("kingmaker", &["--players", "ana,bo,cy,dee"], "ana\n", &[]),
+    ];
+    for (game, args, answers, areas) in games {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let mut play = vec!["--no-history", game, "play", "--plain", "--save", "s.yaml"];
+        play.extend_from_slice(args);
+        crate::common::run_in(d, &play, answers);
+        let (code, json, err) = crate::common::run_in(d, &["--json", game, "status", "s.yaml"], "");
+        assert_eq!(code, 0, "{game}: {err}");
+        let (_, screen, _) = crate::common::run_in(d, &[game, "status", "s.yaml"], "");
+        let status: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let table = &status["table"];
+        agrees(game, table, &screen, areas);
+        let seats = table["seats"].as_array().unwrap();
+        // A hand the table may not see is a count, never its cards.
+        if game == "kinkado" {
+            assert_eq!(seats[1]["held"]["kind"], "count", "{table}");
+        }
     }
 }

@@ -27,6 +27,8 @@ struct Scripted {
     drawn: Option<String>,
     /// The last hint shown.
     hint: Option<Hint>,
+    /// Whom the device was passed to (`--private`), in turn.
+    passes: Vec<String>,
 }
 
 /// In a script, Tab at an empty prompt (the hint's best answer), then Enter.
@@ -68,6 +70,11 @@ impl Prompter for Scripted {
     fn tell(&mut self, events: &[kado::view::Event]) {
         self.screen.tell_events(events);
     }
+    fn pass(&mut self, to: &str) -> Result<bool, Reply> {
+        self.passes.push(to.to_string());
+        self.screen.aside = None;
+        Ok(false)
+    }
     fn live(&self) -> bool {
         true
     }
@@ -90,6 +97,7 @@ fn played<G: Session>(rules: &str, setup: G::Setup, typed: &[&str]) -> Scripted 
         typed: typed.iter().map(|t| t.to_string()).collect(),
         drawn: None,
         hint: None,
+        passes: Vec::new(),
     };
     assert!(run::<G>(&lock, log, &mut view, kado::render::Style::PLAIN).is_ok());
     view
@@ -244,4 +252,35 @@ fn screens_of_every_game_are_the_readme_s() {
     for ((start, end), screen) in blocks.iter().zip(&screens) {
         assert_eq!(&readme[*start..*end], screen.as_str());
     }
+}
+
+/// Under `--private` in line mode, a hand shown stayed on screen under the next player's
+/// prompt: the device is now passed (the screen cleared, Enter awaited) whenever the hand
+/// at stake changes hands, and never without `--private`.
+#[test]
+fn a_private_hand_stayed_on_screen_for_the_next_player() {
+    use kado::koikoi::game as kp;
+    let setup = |private| kp::Setup {
+        players: players(&["ana", "ben"]),
+        deck: kp::Deck::Virtual { seed: 1 },
+        kado: None,
+        private,
+    };
+    let view = played::<kp::Game>("koikoi", setup(true), &["hand", "9p", "hand"]);
+    assert_eq!(view.passes, ["ana", "ben"]);
+    assert!(
+        view.screen.aside.is_some(),
+        "ben's hand, asked for after the pass"
+    );
+    let view = played::<kp::Game>("koikoi", setup(false), &["9p"]);
+    assert!(view.passes.is_empty());
+    use kado::kinkado::game as kk;
+    let kinkado = kk::Setup {
+        players: players(&["ana", "bo"]),
+        alora: true,
+        deck: kk::Deck::Virtual { seed: 3 },
+        private: true,
+    };
+    let view = played::<kk::Game>("kinkado", kinkado, &["none", "none"]);
+    assert_eq!(view.passes, ["ana", "bo"], "{:?}", view.screen.said);
 }

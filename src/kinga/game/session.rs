@@ -1,6 +1,6 @@
 use super::*;
 use crate::session::NoHint;
-use crate::view::{Choice, Event, Hint};
+use crate::view::{self, Choice, Event, Hint, Table};
 
 /// The session: a game with its rules.
 impl Session for Game {
@@ -88,6 +88,50 @@ impl Session for Game {
 
     fn show(&self, style: Style) -> String {
         self.render(style)
+    }
+
+    /// The one seat (its hand: a solitaire hides nothing from its player, and its kings
+    /// exposed as its score), the suit piles' top cards, the kings, the cards of this
+    /// turn, the exiled cards sorted, and the draw and discard piles' sizes.
+    fn table(&self) -> Table {
+        let st = self.status();
+        let mut t = Table::new(crate::kinga::GAME);
+        t.round = Some(view::Round {
+            number: self.turn,
+            of: None,
+        });
+        t.over = st.finished;
+        t.to_move = (!st.finished).then(|| "you".to_string());
+        t.seats = vec![view::Seat {
+            name: "you".into(),
+            kado: false,
+            score: Some(st.score as i64),
+            bet: None,
+            shown: Vec::new(),
+            held: view::Held::Cards {
+                items: view::cards(&self.hand),
+            },
+        }];
+        let tops: Vec<Card> = st.piles.iter().filter_map(|p| p.top).collect();
+        let kings: Vec<view::Item> = Suit::ALL
+            .into_iter()
+            .zip(&st.piles)
+            .map(|(suit, p)| {
+                let king = Card::new(Rank::King, suit);
+                view::Item::new(king.code(), format!("{king} {}", p.king))
+            })
+            .collect();
+        let mut exiled = self.exiled.clone();
+        exiled.sort();
+        t.areas = vec![
+            view::Area::new("piles", view::cards(&tops)),
+            view::Area::new("kings", kings),
+            view::Area::new("this turn", view::cards(&self.table)),
+            view::Area::new("exiled", view::cards(&exiled)),
+            view::Area::new("draw pile", Vec::new()).amount(st.draw_pile as i64),
+            view::Area::new("discard pile", Vec::new()).amount(st.discard_pile as i64),
+        ];
+        t
     }
 
     fn summary(&self) -> serde_json::Value {

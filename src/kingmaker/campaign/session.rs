@@ -282,6 +282,52 @@ impl Session for Campaign {
         })
     }
 
+    /// The players and their points, the Year under way (its season, who is due), the
+    /// Blinks placed in the Commons, the target.
+    fn table(&self) -> crate::view::Table {
+        use crate::view;
+        let mut t = view::Table::new(crate::kingmaker::GAME);
+        t.round = Some(view::Round {
+            number: u32::try_from(self.years.len() + 1).unwrap_or(u32::MAX),
+            of: None,
+        });
+        t.over = matches!(self.next(), Step::Done);
+        if let Some(y) = &self.year {
+            t.phase = Some(match y.phase {
+                crate::kingmaker::season::Phase::Season(s) => s.name().to_string(),
+                crate::kingmaker::season::Phase::Blinks => "blinks".to_string(),
+                crate::kingmaker::season::Phase::Done => "scored".to_string(),
+            });
+            t.to_move = y.due().map(|i| self.players[i].clone());
+            t.dealer = self.players.get(y.first).cloned();
+            // Each Blink in the Commons, with the side and the Blink it was placed against.
+            let placed = y.placed.iter().map(|p| {
+                let at = match &p.against {
+                    Some((dir, other)) => format!("{} {dir} {other}", p.name),
+                    None => p.name.clone(),
+                };
+                view::Item::new(p.name.clone(), at)
+            });
+            t.areas.push(view::Area::new("commons", placed.collect()));
+        }
+        t.seats = self
+            .players
+            .iter()
+            .zip(&self.points)
+            .map(|(name, points)| view::Seat {
+                name: name.clone(),
+                kado: false,
+                score: Some(i64::from(*points)),
+                bet: None,
+                shown: Vec::new(),
+                held: view::Held::Nothing,
+            })
+            .collect();
+        t.areas
+            .push(view::Area::new("target", Vec::new()).amount(i64::from(self.target)));
+        t
+    }
+
     fn show(&self, style: Style) -> String {
         // A Year under way: the Year alone (the ledger is shown as each Year starts).
         if let Some(y) = self.year.as_ref().filter(|y| !y.is_fresh()) {

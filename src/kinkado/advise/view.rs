@@ -221,13 +221,10 @@ fn dollars(m: Measure, exact: bool) -> String {
     }
 }
 
-fn row(c: &Candidate, exact: bool, s: Style, typed: bool) -> [String; 5] {
+/// A move's figures: its chance to win the round, the money and the lead it ends the
+/// round with, its chance to end the game ahead.
+fn figures(c: &Candidate, exact: bool) -> [String; 4] {
     [
-        if typed {
-            c.answer.clone()
-        } else {
-            describe(&c.mv, s)
-        },
         percent(c.win, exact),
         dollars(c.money, exact),
         dollars(c.lead, exact),
@@ -238,12 +235,6 @@ fn row(c: &Candidate, exact: bool, s: Style, typed: bool) -> [String; 5] {
 /// The advice for people: the best `shown` candidates in a table, and how they were
 /// counted.
 pub fn table(a: &Advice, shown: usize, s: Style) -> String {
-    table_of(a, shown, s, false)
-}
-
-/// [`table`], with each move in its first column as it is typed at the prompt (`typed`),
-/// or described.
-fn table_of(a: &Advice, shown: usize, s: Style, typed: bool) -> String {
     let Some(best) = a.candidates.first() else {
         return "No move to weigh.\n".into();
     };
@@ -254,10 +245,9 @@ fn table_of(a: &Advice, shown: usize, s: Style, typed: bool) -> String {
         s.bold(&describe(&best.mv, s)),
         best.answer
     );
-    let first = if typed { "Type" } else { "Move" };
-    let mut t = render::table([first, "Win round", "Money", "Lead", "Game"]);
+    let mut t = render::table(["Move", "Win round", "Money", "Lead", "Game"]);
     for c in a.candidates.iter().take(shown) {
-        t.add_row(row(c, a.exact, s, typed));
+        t.add_row(std::iter::once(describe(&c.mv, s)).chain(figures(c, a.exact)));
     }
     out += &render::show(&t);
     let more = a.candidates.len().saturating_sub(shown);
@@ -320,10 +310,9 @@ fn prompt_hint(a: &Advice, shown: usize) -> Option<Hint> {
         best.answer
     ));
     for c in a.candidates.iter().take(shown) {
-        let [_, win, money, lead, game] = row(c, a.exact, Style::PLAIN, true);
         h.row(
-            Choice::labelled(c.answer.clone(), c.answer.clone()),
-            vec![win, money, lead, game],
+            Choice::typed(c.answer.clone()),
+            figures(c, a.exact).to_vec(),
         );
     }
     let more = a.candidates.len().saturating_sub(shown);

@@ -1,6 +1,6 @@
 use super::*;
 use crate::session::NoHint;
-use crate::view::{Choice, Event, Hand, Hint};
+use crate::view::{self, Choice, Event, Hand, Hint, Table};
 
 impl Session for Game {
     type Setup = Setup;
@@ -308,6 +308,49 @@ impl Session for Game {
         out
     }
 
+    /// The seats (a player's cards only where the table sees them: a virtual pack, not
+    /// kept private; ALORA's face-up cards and how many she holds face down), the prize
+    /// pool, the market, the bank, the minimum bet.
+    fn table(&self) -> Table {
+        let mut t = Table::new(crate::kinkado::GAME);
+        t.round = Some(view::Round {
+            number: self.round,
+            of: Some(self.rules.rounds),
+        });
+        t.phase = Some(self.phase.name().to_string());
+        t.dealer = self.seats.get(self.dealer).map(|s| display_name(&s.name));
+        t.to_move = self.current().map(|i| display_name(&self.seats[i].name));
+        t.over = self.phase == Phase::Over;
+        t.seats = self
+            .seats
+            .iter()
+            .map(|s| view::Seat {
+                name: display_name(&s.name),
+                kado: s.is_alora,
+                score: Some(i64::from(s.stash)),
+                bet: s.bet.map(i64::from),
+                shown: view::cards(&s.face_up),
+                held: if self.hands_shown() && !s.is_alora {
+                    view::Held::Cards {
+                        items: view::cards(&s.known),
+                    }
+                } else {
+                    view::Held::Count {
+                        count: s.held() - s.face_up.len().min(s.held()),
+                    }
+                },
+            })
+            .collect();
+        t.areas = vec![
+            view::Area::new("prize pool", view::cards(&self.pool_cards))
+                .amount(i64::from(self.pool)),
+            view::Area::new("market", view::cards(&self.market)),
+            view::Area::new("bank paid out (net)", Vec::new()).amount(self.bank_net),
+            view::Area::new("minimum bet", Vec::new()).amount(i64::from(self.min_bet())),
+        ];
+        t
+    }
+
     fn summary(&self) -> serde_json::Value {
         serde_json::to_value(self.status()).unwrap_or(serde_json::Value::Null)
     }
@@ -331,6 +374,13 @@ impl Session for Game {
 
     fn hint(&self, q: &Question<Key>) -> Result<Hint, NoHint> {
         crate::kinkado::advise::view::hint(self, q)
+    }
+
+    fn private_turn(&self) -> Option<String> {
+        if !self.setup.private || self.phase == Phase::Over {
+            return None;
+        }
+        self.hand().map(|h| h.player)
     }
 
     /// The hand of the player to act, when kado knows it (a virtual pack).
