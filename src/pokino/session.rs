@@ -15,7 +15,7 @@ use super::error::PlayError;
 use super::game::{Deal, Event, Game};
 use super::record;
 use super::{Rules, SPOKE};
-use crate::cards::{Card, show_cards};
+use crate::cards::Card;
 use crate::diag::Source;
 use crate::render::Style;
 use crate::ruleset::Ruleset;
@@ -356,12 +356,25 @@ impl Session for Table {
         }
         let p = &self.game.players[self.game.to_play?];
         let held: Vec<String> = p.held.iter().flatten().map(ToString::to_string).collect();
-        let cards = show_cards(&p.known);
-        Some(
-            Hand::new(p.name.clone())
-                .part("", cards.split_whitespace().map(str::to_string).collect())
-                .part("dominoes", held),
-        )
+        let cards = p.known.iter().map(ToString::to_string).collect();
+        let hand = Hand::new(p.name.clone())
+            .part("", cards)
+            .part("dominoes", held);
+        // Kept private, the places are not on the table: the hand lists them, so that the
+        // number typed lays the domino its player saw.
+        let places: Vec<String> = if self.setup.private {
+            let all = self.places();
+            let listed = all.iter().take(PLACES_SHOWN).enumerate();
+            listed
+                .map(|(n, (at, _))| format!("{}) domino {at}", n + 1))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if places.is_empty() {
+            return Some(hand);
+        }
+        Some(hand.groups("places, best first (the number lays it)", places))
     }
 
     /// The seats (scores; the cards and dominoes of the player to move where the table
@@ -523,6 +536,34 @@ mod tests {
             Step::Ask(q) => q,
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Under `--private`, `hand` listed no places, yet `1` laid the best one blind: the
+    /// hand shown now lists them, and `1` lays the first it lists.
+    #[test]
+    fn a_private_hand_listed_no_places_yet_1_laid_one() {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let mut setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 1);
+        setup.private = true;
+        let mut t = Table::start(&setup, &rs).unwrap();
+        while let Step::Auto(a) = t.next() {
+            t.apply(&a).unwrap();
+        }
+        let q = ask(&t);
+        let hand = t.hand().unwrap().text();
+        let first = hand
+            .split("1) domino ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no places in {hand}"));
+        assert_eq!(
+            t.answer(&q, "1").unwrap().line,
+            format!("ana domino {first}")
+        );
+        assert!(
+            !t.show(Style::PLAIN).contains("1) domino"),
+            "the table keeps them private"
+        );
     }
 
     #[test]
