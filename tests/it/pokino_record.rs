@@ -889,7 +889,10 @@ fn hands_were_printed_for_all_to_see() {
         .stdout_has(
             "ana's hand: kept private (`hand` shows it to ana).
 ana's turn: hand
-ana's hand: A♦ Q♥ 5♠ 5♥ 10♣; dominoes: 4-8 1-1 0-12
+ana's hand: A♦ Q♥ 5♠ 5♥ 10♣; dominoes: 4-8 1-1 0-12;
+            places, best first (the number lays it): 1) domino 1-1@3,0v ·
+            2) domino 1-1@3,1h · 3) domino 0-12@2,-2v · 4) domino 0-12@1,-1h ·
+            5) domino 12-0@2,-1h
 ana's turn: pass
 ana passes; then draws a card.
 ",
