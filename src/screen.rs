@@ -16,6 +16,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use crate::view::{Choice, Event, Hand, Hint, Kind};
 
+pub mod table;
+
 /// The smallest screen the view draws on; a smaller terminal keeps line mode.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
@@ -58,8 +60,10 @@ pub enum Aside {
 pub struct Screen {
     /// The game's title, for the table's frame ("Kin Kādo").
     pub title: String,
-    /// The table as the game draws it.
-    pub table: String,
+    /// The table as the game knows it, typed.
+    pub table: crate::view::Table,
+    /// Whether cards are drawn in colour (off under NO_COLOR).
+    pub colour: bool,
     /// The question asked, or empty between questions.
     pub question: String,
     /// The answer being typed, and where the cursor is in it (in characters).
@@ -107,12 +111,11 @@ impl Screen {
             .lines()
             .map(|l| make(l.to_string()))
             .collect();
+        // Every result told since the last answer stays in sight (a reveal settled, then
+        // what its winner keeps).
         if matches!(said, Said::Result(_)) {
-            self.result = text
-                .trim_end_matches('\n')
-                .lines()
-                .map(str::to_string)
-                .collect();
+            let lines = text.trim_end_matches('\n').lines();
+            self.result.extend(lines.map(str::to_string));
         }
         self.said.extend(lines);
         if self.said.len() > KEPT {
@@ -122,9 +125,9 @@ impl Screen {
         self.said_scroll = 0;
     }
 
-    /// The table as the game draws it, colour codes dropped.
-    pub fn set_table(&mut self, text: &str) {
-        self.table = plain(text);
+    /// The table as the game knows it.
+    pub fn set_table(&mut self, table: crate::view::Table) {
+        self.table = table;
     }
 
     /// What kado tells the table.
@@ -388,17 +391,8 @@ impl Screen {
 
     /// The table's lines in a panel `columns` wide: a line longer than the panel (Kinga's
     /// exiled cards, Koi-Koi's closest yaku) wraps at its spaces rather than being cut.
-    fn table_lines(&self, columns: u16) -> Vec<String> {
-        let room = usize::from(columns).max(1);
-        let mut out = Vec::new();
-        for line in self.table.trim_end_matches('\n').lines() {
-            if width(line) <= room {
-                out.push(line.to_string());
-            } else {
-                out.extend(wrap(line, room));
-            }
-        }
-        out
+    fn table_lines(&self, columns: u16) -> Vec<Line<'static>> {
+        table::lines(&self.table, columns, self.colour)
     }
 
     fn draw_table(&self, frame: &mut Frame, area: Rect) {
@@ -411,7 +405,7 @@ impl Screen {
             let last = (scroll + inner).min(rows);
             title += &format!("— rows {}–{last} of {rows}, PgUp/PgDn ", scroll + 1);
         }
-        let p = Paragraph::new(lines.join("\n"))
+        let p = Paragraph::new(lines)
             .block(Block::default().borders(Borders::ALL).title(title))
             .scroll((scroll, 0));
         frame.render_widget(p, area);
@@ -754,6 +748,13 @@ mod tests {
     use super::*;
     use crate::view::Column;
 
+    /// A table of nothing but notes, one a line.
+    fn noted(text: &str) -> crate::view::Table {
+        let mut t = crate::view::Table::new("test");
+        t.notes = text.lines().map(str::to_string).collect();
+        t
+    }
+
     fn screen_text(s: &Screen, w: u16, h: u16) -> String {
         s.text(w, h)
     }
@@ -767,7 +768,7 @@ mod tests {
     #[test]
     fn an_80_by_24_screen_holds_table_said_and_question() {
         let mut s = Screen::new("Koi-Koi");
-        s.table = "Round 1 of 6 · ana deals\nField: 1p 3b 4p 6r\n".into();
+        s.table = noted("Round 1 of 6 · ana deals\nField: 1p 3b 4p 6r\n");
         s.question = "ana plays".into();
         s.input = "1r>1p".into();
         s.cursor = 5;
@@ -811,7 +812,7 @@ mod tests {
     #[test]
     fn a_tall_table_scrolls_and_says_where_it_is() {
         let mut s = Screen::new("Pokino");
-        s.table = (1..=33).map(|i| format!("row {i}\n")).collect();
+        s.table = noted(&(1..=33).map(|i| format!("row {i}\n")).collect::<String>());
         s.table_scroll = 5;
         let text = screen_text(&s, 80, 24);
         let first = text.lines().next().unwrap();
@@ -852,7 +853,7 @@ mod tests {
     #[test]
     fn a_wide_screen_puts_what_was_said_and_the_advice_beside_the_table() {
         let mut s = Screen::new("Kinga");
-        s.table = "Piles: ♠ 7 ♥ 9".into();
+        s.table = noted("Piles: ♠ 7 ♥ 9");
         s.say(Said::Told("Turn 3.".into()));
         s.advise(&pokino_hint(&["5S 4S > 6D"]));
         let text = screen_text(&s, 150, 30);
@@ -886,7 +887,11 @@ mod tests {
         let long = "run 7S JD 5C 10S 3H 4D 9C KS QH 2S @ 0,4 1,4 1,5 1,6 0,6 0,7 1,7 2,7 3,7 4,7";
         for (w, h) in [(80, 24), (120, 40)] {
             let mut s = Screen::new("Pokino");
-            s.table = (1..=14).map(|i| format!("board row {i}\n")).collect();
+            s.table = noted(
+                &(1..=14)
+                    .map(|i| format!("board row {i}\n"))
+                    .collect::<String>(),
+            );
             s.advise(&pokino_hint(&[run, long, "pass"]));
             assert_eq!(s.advised_answer(), Some(run));
             assert_eq!(s.chosen("2"), Some(long));
@@ -909,7 +914,7 @@ mod tests {
     #[test]
     fn hint_tables_broke_at_80_by_24() {
         let mut s = Screen::new("Kinga");
-        s.table = (1..=11).map(|i| format!("line {i}\n")).collect();
+        s.table = noted(&(1..=11).map(|i| format!("line {i}\n")).collect::<String>());
         s.say(Said::Typed("hint".into()));
         let mut h = Hint::new(
             "Answer",
@@ -980,7 +985,7 @@ mod tests {
     #[test]
     fn the_reveal_s_result_scrolled_away() {
         let mut s = Screen::new("Kin Kādo");
-        s.table = (1..=9).map(|i| format!("table {i}\n")).collect();
+        s.table = noted(&(1..=9).map(|i| format!("table {i}\n")).collect::<String>());
         s.tell_events(&[
             Event::result("ALORA shows Q♠ Q♦ 9♣ 7♠ 10♥: one pair (tier 1, $56)\nyou show K♥ J♦ J♣ 10♦ 9♠: one pair (tier 1, $59)\nyou win the round: give you everything in the prize pool and every bet, and $5 from the bank."),
             Event::told("Deal ALORA 7 cards face down.\nDeal you 4 cards.\nRound 2: put the $1 chip in the prize pool.\nK♥ joins the prize pool.\nALORA sells A♠ 3♥."),
@@ -998,6 +1003,24 @@ mod tests {
         assert!(!screen_text(&s, 80, 24).contains("┌ Result "));
     }
 
+    /// A reveal's result was pushed out of its panel by what its winner keeps, told as a
+    /// result of the round's end: every result since the last answer stays.
+    #[test]
+    fn the_reveal_s_result_gave_way_to_the_next_result() {
+        let mut s = Screen::new("Kin Kādo");
+        s.tell_events(&[
+            Event::result("you win the round: give you everything in the prize pool."),
+            Event::result("ALORA keeps 2♦ face up."),
+        ]);
+        assert_eq!(
+            s.result,
+            [
+                "you win the round: give you everything in the prize pool.",
+                "ALORA keeps 2♦ face up."
+            ]
+        );
+    }
+
     /// Kinga's `Exiled:` list was cut at the panel's edge: a long line of the table wraps.
     #[test]
     fn the_exiled_list_was_cut_at_the_panel_edge() {
@@ -1005,7 +1028,7 @@ mod tests {
         let exiled: Vec<String> = (2..=10)
             .flat_map(|r| ["S", "H", "D", "C"].map(|x| format!("{r}{x}")))
             .collect();
-        s.table = format!("Turn 30\nExiled: {}\n", exiled.join(" "));
+        s.table = noted(&format!("Turn 30\nExiled: {}\n", exiled.join(" ")));
         let text = screen_text(&s, 80, 24);
         assert!(text.contains("10C"), "{text}");
         assert!(text.contains("│Exiled: 2S"), "{text}");
@@ -1063,7 +1086,7 @@ mod tests {
     #[test]
     fn few_choices_are_numbered_under_the_question_and_a_number_takes_one() {
         let mut s = Screen::new("Kinga");
-        s.table = "Turn 3\n".into();
+        s.table = noted("Turn 3\n");
         s.question = "Turn 3: your play:".into();
         s.choices = vec![
             Choice::typed("2D JK JK on 3H"),
@@ -1146,7 +1169,7 @@ mod tests {
     #[test]
     fn hint_panel_showed_only_its_best_row() {
         let mut s = Screen::new("Koi-Koi");
-        s.table = "Round 1 of 6\nTable: 1p 3b\nana's hand: 1b 3p\n".into();
+        s.table = noted("Round 1 of 6\nTable: 1p 3b\nana's hand: 1b 3p\n");
         s.say(Said::Typed("hint".into()));
         let answers: Vec<String> = (1..=8).map(|i| format!("{i}p")).collect();
         let mut h = pokino_hint(&answers.iter().map(String::as_str).collect::<Vec<_>>());
@@ -1169,7 +1192,7 @@ mod tests {
     #[test]
     fn what_was_said_gives_rows_to_the_table() {
         let mut s = Screen::new("Kinga");
-        s.table = (1..=11).map(|i| format!("line {i}\n")).collect();
+        s.table = noted(&(1..=11).map(|i| format!("line {i}\n")).collect::<String>());
         s.question = "Turn 2: your play".into();
         s.choices = (1..=5)
             .map(|i| Choice::typed(format!("2C JK JK on {i}S")))

@@ -250,13 +250,10 @@ pub trait Session: Sized + Clone {
         text: &str,
     ) -> Result<Self::Action, Self::Error>;
 
-    /// The state of the table, for people.
-    fn show(&self, style: Style) -> String;
-
-    /// The table as the full-screen view draws it, always in sight: `show` unless the
-    /// game marks more on it (Pokino numbers the places to lay a domino on its board).
-    fn view(&self, style: Style) -> String {
-        self.show(style)
+    /// The state of the table, for people: the typed table ([`Session::table`]) drawn
+    /// as text, as the full-screen view draws it, so the transcript and the screen agree.
+    fn show(&self, style: Style) -> String {
+        crate::screen::table::styled_text(&self.table(), 80, &style)
     }
 
     /// The table as it stands, as the people at it may see it (`status --json`): seats,

@@ -303,8 +303,9 @@ impl From<&str> for Event {
 }
 
 /// The version of the table's shape in JSON (`status --json`): raised whenever a field
-/// changes its meaning or goes, so another program can rely on it.
-pub const TABLE_VERSION: u32 = 1;
+/// changes its meaning or goes, so another program can rely on it. Version 2: Pokino's
+/// dominoes laid moved from the area `board` to the picture's `pieces`.
+pub const TABLE_VERSION: u32 = 2;
 
 /// The table as it stands, as the people at it may see it: where the game is, each seat,
 /// and what lies in the middle. Privacy is decided when a game builds it: a hand is given
@@ -323,14 +324,41 @@ pub struct Table {
     /// Whose turn it is, while the game goes on.
     pub to_move: Option<String>,
     pub over: bool,
+    /// What a seat's score is called (`stash`, `points`, `kings exposed`).
+    pub score_title: &'static str,
+    /// What the cards in front of a seat are called (`face up`, `captured`).
+    pub shown_title: &'static str,
+    /// The cards shown run long (a Koi-Koi player's captures): a surface lists them under
+    /// the seats rather than in a column.
+    pub shown_below: bool,
+    /// Scores, bets and amounts are dollars.
+    pub dollars: bool,
     pub seats: Vec<Seat>,
     /// What lies in the middle: piles, the market, the prize pool, the board.
     pub areas: Vec<Area>,
+    /// The board as a picture, where the game has one (Pokino).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picture: Option<Picture>,
+    /// The score sheet so far, where the game keeps one (Koi-Koi's rounds scored alone,
+    /// Kingmaker's Years).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<Sheet>,
+    /// What else the table should know (a hand kept private, the winner, the kings turned).
+    pub notes: Vec<String>,
+}
+
+/// A score sheet: a row for each round or Year played, under its column titles.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Sheet {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
 }
 
 /// A round's number and, where it is fixed, how many there are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Round {
+    /// What the game calls it: `round`, `turn`, `year`.
+    pub word: &'static str,
     pub number: u32,
     pub of: Option<u32>,
 }
@@ -349,6 +377,34 @@ pub struct Seat {
     pub shown: Vec<Item>,
     /// What it holds.
     pub held: Held,
+    /// Other figures of the seat, each a column of the seats (Pokino's beads, cards and
+    /// dominoes held).
+    pub figures: Vec<Figure>,
+    /// What else goes with the seat (the yaku it has and the closest, the borders it claimed).
+    pub notes: Vec<String>,
+}
+
+/// A named figure of a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Figure {
+    pub name: &'static str,
+    pub amount: i64,
+}
+
+impl Seat {
+    /// A seat with nothing but its name and score.
+    pub fn new(name: impl Into<String>, score: Option<i64>) -> Seat {
+        Seat {
+            name: name.into(),
+            kado: false,
+            score,
+            bet: None,
+            shown: Vec::new(),
+            held: Held::Nothing,
+            figures: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
 }
 
 /// What a seat holds, as far as the table may see it.
@@ -368,6 +424,30 @@ pub enum Held {
 pub struct Item {
     pub code: String,
     pub text: String,
+    /// The colour family a surface may draw it in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tone: Option<Tone>,
+    /// The group it is listed under (a Koi-Koi card's flower or kind); items of one group
+    /// come together, and a surface names the group once and draws each by its code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+}
+
+/// What colour a piece is drawn in, where a surface draws colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tone {
+    /// Hearts and diamonds.
+    Red,
+    /// Spades and clubs.
+    Black,
+    /// Jokers.
+    Joker,
+    /// Hanafuda kinds.
+    Bright,
+    Animal,
+    Ribbon,
+    Plain,
 }
 
 impl Item {
@@ -375,7 +455,83 @@ impl Item {
         Item {
             code: code.into(),
             text: text.into(),
+            tone: None,
+            group: None,
         }
+    }
+
+    pub fn tone(mut self, tone: Tone) -> Item {
+        self.tone = Some(tone);
+        self
+    }
+
+    pub fn group(mut self, group: impl Into<String>) -> Item {
+        self.group = Some(group.into());
+        self
+    }
+}
+
+/// A picture of the board: rows of runs of text, each run drawn in one look.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Picture {
+    pub rows: Vec<Vec<Run>>,
+    /// The pieces drawn, as typed (Pokino: each domino laid, `4-8@3,0h`).
+    pub pieces: Vec<Item>,
+}
+
+/// A run of a picture's row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Run {
+    pub text: String,
+    pub look: Look,
+}
+
+/// How a run of a picture is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Look {
+    Plain,
+    /// A claimed border or corner.
+    Claimed,
+    /// A numbered place where a piece may be laid.
+    Place,
+}
+
+impl Picture {
+    /// Adds `text` in `look` to the last row, joining it to a run of the same look.
+    pub fn push(&mut self, text: &str, look: Look) {
+        let Some(row) = self.rows.last_mut() else {
+            self.rows.push(vec![Run {
+                text: text.to_string(),
+                look,
+            }]);
+            return;
+        };
+        match row.last_mut() {
+            Some(run) if run.look == look => run.text.push_str(text),
+            _ => row.push(Run {
+                text: text.to_string(),
+                look,
+            }),
+        }
+    }
+
+    /// A picture drawn as plain text, one row a line.
+    pub fn of_text(text: &str) -> Picture {
+        let mut p = Picture::default();
+        for line in text.lines() {
+            p.rows.push(Vec::new());
+            p.push(line, Look::Plain);
+        }
+        p
+    }
+
+    /// Each row as plain text.
+    pub fn lines(&self) -> Vec<String> {
+        self.rows
+            .iter()
+            .map(|r| r.iter().map(|run| run.text.as_str()).collect())
+            .collect()
     }
 }
 
@@ -386,6 +542,8 @@ pub struct Area {
     pub items: Vec<Item>,
     /// A count or sum that goes with it (the prize pool's dollars, cards left in a pile).
     pub amount: Option<i64>,
+    /// Its items are answers numbered from 1 (Pokino's places: `1` lays the first).
+    pub numbered: bool,
 }
 
 impl Area {
@@ -394,12 +552,24 @@ impl Area {
             name: name.into(),
             items,
             amount: None,
+            numbered: false,
         }
     }
 
     pub fn amount(mut self, amount: i64) -> Area {
         self.amount = Some(amount);
         self
+    }
+
+    pub fn numbered(mut self) -> Area {
+        self.numbered = true;
+        self
+    }
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table::new("")
     }
 }
 
@@ -414,18 +584,33 @@ impl Table {
             dealer: None,
             to_move: None,
             over: false,
+            score_title: "score",
+            shown_title: "shown",
+            shown_below: false,
+            dollars: false,
             seats: Vec::new(),
             areas: Vec::new(),
+            picture: None,
+            sheet: None,
+            notes: Vec::new(),
         }
     }
 }
 
 /// Playing cards as items: `KH` shown `K♥`.
 pub fn cards(cards: &[crate::cards::Card]) -> Vec<Item> {
-    cards
-        .iter()
-        .map(|c| Item::new(c.code(), c.to_string()))
-        .collect()
+    cards.iter().map(|c| card(*c)).collect()
+}
+
+/// A playing card as an item, in its suit's tone.
+pub fn card(c: crate::cards::Card) -> Item {
+    use crate::cards::Suit;
+    let tone = match c.suit() {
+        Some(Suit::Hearts | Suit::Diamonds) => Tone::Red,
+        Some(_) => Tone::Black,
+        None => Tone::Joker,
+    };
+    Item::new(c.code(), c.to_string()).tone(tone)
 }
 
 #[cfg(test)]

@@ -41,9 +41,9 @@ pub fn possible(plain: bool) -> bool {
 
 /// The prompter for this process: the full-screen view when it can be drawn (and
 /// `--plain` is not given), else a line editor when stdin is a terminal, else lines.
-pub fn for_stdin(plain: bool, title: &str) -> Box<dyn Prompter> {
+pub fn for_stdin(plain: bool, title: &str, colour: bool) -> Box<dyn Prompter> {
     if possible(plain)
-        && let Some(view) = FullScreen::open(title)
+        && let Some(view) = FullScreen::open(title, colour)
     {
         return Box::new(view);
     }
@@ -56,7 +56,7 @@ pub fn for_stdin(plain: bool, title: &str) -> Box<dyn Prompter> {
 
 impl FullScreen {
     /// Takes over the terminal (raw mode, the alternate screen; a panic restores it).
-    pub fn open(title: &str) -> Option<FullScreen> {
+    pub fn open(title: &str, colour: bool) -> Option<FullScreen> {
         let ended = Arc::new(AtomicBool::new(false));
         // Closing the terminal window (SIGHUP) or a `kill` (SIGTERM) ends the session as
         // Ctrl-C does: the answer being typed dropped, the terminal restored on leaving.
@@ -67,7 +67,10 @@ impl FullScreen {
         Some(FullScreen {
             terminal,
             ended,
-            screen: Screen::new(title),
+            screen: Screen {
+                colour,
+                ..Screen::new(title)
+            },
             history: Vec::new(),
             recalled: None,
         })
@@ -161,6 +164,51 @@ impl FullScreen {
     }
 }
 
+/// Why no key can come any more.
+enum Gone {
+    /// The terminal hung up: its window closed, or the other end of its pseudo-terminal.
+    HungUp,
+    Unreadable(std::io::Error),
+}
+
+/// Waits up to 100 ms for a key (or a resize): `Ok(true)` when an event is ready to read.
+/// The terminal is polled by kado itself before crossterm reads it, so that one that hung
+/// up is reported: crossterm would read its end of input forever (and neither a signal
+/// nor a timeout would be noticed). Events crossterm already holds (the rest of a paste)
+/// are taken at once.
+fn wait_for_key() -> Result<bool, Gone> {
+    // First whether it hung up, then whatever is there already.
+    terminal_ready(0)?;
+    if event::poll(Duration::ZERO).map_err(Gone::Unreadable)? {
+        return Ok(true);
+    }
+    if terminal_ready(100)? {
+        return event::poll(Duration::ZERO).map_err(Gone::Unreadable);
+    }
+    Ok(false)
+}
+
+/// Whether the terminal has input within `ms` milliseconds; an error once it hung up.
+fn terminal_ready(ms: i64) -> Result<bool, Gone> {
+    use rustix::event::{PollFd, PollFlags, Timespec};
+    let stdin = std::io::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let wait = Timespec {
+        tv_sec: 0,
+        tv_nsec: ms * 1_000_000,
+    };
+    match rustix::event::poll(&mut fds, Some(&wait)) {
+        Ok(0) | Err(rustix::io::Errno::INTR) => return Ok(false),
+        Ok(_) => {}
+        Err(e) => return Err(Gone::Unreadable(e.into())),
+    }
+    let hung = PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL;
+    if fds[0].revents().intersects(hung) {
+        return Err(Gone::HungUp);
+    }
+    Ok(true)
+}
+
 impl Prompter for FullScreen {
     fn ask(&mut self, prompt: &str) -> Reply {
         self.screen.question = prompt.to_string();
@@ -171,10 +219,13 @@ impl Prompter for FullScreen {
             }
             self.draw();
             // Waiting a little at a time, so a signal is noticed without a key.
-            match event::poll(Duration::from_millis(100)) {
+            match wait_for_key() {
                 Ok(false) => continue,
                 Ok(true) => {}
-                Err(e) => return Reply::Unreadable(format!("the terminal cannot be read: {e}")),
+                Err(Gone::HungUp) => return Reply::Interrupted,
+                Err(Gone::Unreadable(e)) => {
+                    return Reply::Unreadable(format!("the terminal cannot be read: {e}"));
+                }
             }
             match event::read() {
                 Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => {
@@ -204,10 +255,11 @@ impl Prompter for FullScreen {
                 return Err(Reply::Interrupted);
             }
             self.draw();
-            match event::poll(Duration::from_millis(100)) {
+            match wait_for_key() {
                 Ok(false) => continue,
                 Ok(true) => {}
-                Err(e) => {
+                Err(Gone::HungUp) => return Err(Reply::Interrupted),
+                Err(Gone::Unreadable(e)) => {
                     return Err(Reply::Unreadable(format!(
                         "the terminal cannot be read: {e}"
                     )));
@@ -233,8 +285,8 @@ impl Prompter for FullScreen {
         self.draw();
     }
 
-    fn table(&mut self, text: &str) {
-        self.screen.set_table(text);
+    fn set_table(&mut self, table: kado::view::Table) {
+        self.screen.set_table(table);
         self.draw();
     }
 
@@ -273,7 +325,8 @@ impl Drop for FullScreen {
             .rposition(|s| matches!(s, kado::screen::Said::Typed(_)))
             .map_or(0, |i| i + 1);
         let mut out = std::io::stdout().lock();
-        let _ = out.write_all(self.screen.table.as_bytes());
+        let table = kado::screen::table::text(&self.screen.table, MIN_SIZE.0);
+        let _ = out.write_all(table.as_bytes());
         for s in &self.screen.said[from..] {
             let _ = writeln!(out, "{}", s.text());
         }

@@ -314,7 +314,7 @@ fn session(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, kinga::game::Action>) -> 
     let rs = log.ruleset.ruleset()?;
     let x = verdict::session_explain(&rs);
     if !ctx.json {
-        let prompter = &mut *fullscreen::for_stdin(ctx.plain, "Kinga");
+        let prompter = &mut *fullscreen::for_stdin(ctx.plain, "Kinga", ctx.style.color);
         sess::run::<Played>(lock, log, prompter, ctx.style)?;
         return if ctx.explain {
             ctx.emit(&serde_json::Value::Null, "", &x)

@@ -85,6 +85,9 @@ pub trait Prompter {
     fn table(&mut self, text: &str) {
         self.say(text);
     }
+    /// Shows the table as typed values (a live view draws them; line mode prints the
+    /// table's text instead, through [`Prompter::table`]).
+    fn set_table(&mut self, _table: kado::view::Table) {}
     /// Shows advice asked for.
     fn advise(&mut self, hint: &Hint) {
         self.say(&hint.text());

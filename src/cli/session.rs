@@ -142,7 +142,7 @@ pub fn open_resume<G: Session>(
 }
 
 /// What `status --json` adds under `table`, for every game's `status --help` and man page.
-pub const TABLE_JSON: &str = "With --json, the key `table` holds the table as typed values, as its people may see it: `version` (raised whenever a field changes its meaning or goes), `game`, `round` (`number`, `of`), `phase`, `dealer`, `to_move`, `over`, `seats` (each with `name`, `kado`, `score`, `bet`, `shown`: the cards in front of it, and `held`: `{kind: nothing}`, `{kind: count, count}`, or `{kind: cards, items}` where the table sees them) and `areas` (each with `name`, `items` and `amount`: the prize pool, the market, the piles, the board). Every item has its `code` as typed and its `text` as shown.";
+pub const TABLE_JSON: &str = "With --json, the key `table` holds the table as typed values, as its people may see it, the values the human form and the full-screen view draw: `version` (raised whenever a field changes its meaning or goes), `game`, `round` (`word`, `number`, `of`), `phase`, `dealer`, `to_move`, `over`, `score_title` and `shown_title` (what the game calls a seat's score and the cards in front of it), `shown_below`, `dollars`, `seats` (each with `name`, `kado`, `score`, `bet`, `shown`: the cards in front of it, `held`: `{kind: nothing}`, `{kind: count, count}`, or `{kind: cards, items}` where the table sees them, `figures`: other counts such as Pokino's beads, and `notes`), `areas` (each with `name`, `items`, `amount`, and `numbered` when a number typed takes one of its items), `picture` (Pokino's board and Kingmaker's Commons: `rows` of runs with their `text` and `look`, and the `pieces` drawn), `sheet` (a score sheet: `columns` and `rows`) and `notes`. Every item has its `code` as typed and its `text` as shown, and may have a `tone` (red, black, joker; bright, animal, ribbon, plain) and a `group` it is listed under.";
 
 /// `status FILE`: the state of a saved session without continuing it (no lock taken: a
 /// save is always whole, so it can be read while a session runs). Human form: the table
@@ -151,8 +151,11 @@ pub const TABLE_JSON: &str = "With --json, the key `table` holds the table as ty
 pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(file)?;
     let game: G = replay(&log)?;
-    // The table as the view draws it: Koi-Koi's flowers named, Pokino's places marked.
-    let mut human = game.view(ctx.style);
+    // The table as the view draws it, from the same typed values as `--json`'s `table`.
+    let mut human = kado::screen::table::text(&game.table(), 80);
+    if let Step::Ask(q) = game.next() {
+        human += &format!("Next: {}\n", q.prompt.trim_end());
+    }
     human += &format!("{} actions recorded.\n", log.actions.len());
     // The game's own state, and the table as its people may see it, typed and versioned.
     let mut json = match game.summary() {
@@ -299,15 +302,10 @@ impl<G: Session> Runner<'_, G> {
     fn show(&mut self) {
         self.shown_key = self.game.phase_key();
         self.shown_since_action = true;
-        self.prompter.table(&self.table_text());
-    }
-
-    /// The table: as the full-screen view draws it there, else as `show` prints it.
-    fn table_text(&self) -> String {
         if self.prompter.live() {
-            self.game.view(self.style)
+            self.prompter.set_table(self.game.table());
         } else {
-            self.game.show(self.style)
+            self.prompter.table(&self.game.show(self.style));
         }
     }
 
@@ -348,7 +346,7 @@ impl<G: Session> Runner<'_, G> {
         }
         save::<G>(self.lock, &self.log)?;
         if self.prompter.live() {
-            self.prompter.table(&self.game.view(self.style));
+            self.prompter.set_table(self.game.table());
         }
         self.prompter.tell(&said);
         if by == By::Table {
@@ -561,7 +559,7 @@ pub fn play_then_explain<G: Session>(
         run::<G>(
             lock,
             log,
-            &mut *super::fullscreen::for_stdin(ctx.plain, title),
+            &mut *super::fullscreen::for_stdin(ctx.plain, title, ctx.style.color),
             ctx.style,
         )?;
         if ctx.explain {

@@ -946,23 +946,9 @@ impl Game {
         if !self.table.is_empty() {
             out += &format!("On the table this turn: {}\n", style.cards(&self.table));
         }
-        match self.phase {
-            Phase::Over { won } => {
-                out += &format!(
-                    "{} after {} turn{}. Score: {} king{} exposed{}.\n",
-                    if won { "You won" } else { "You lost" },
-                    self.turn,
-                    words::s(self.turn as usize),
-                    self.score(),
-                    words::s(self.score()),
-                    match self.score() {
-                        4 => " (a win)",
-                        3 => " (a well-played game)",
-                        _ => "",
-                    }
-                );
-            }
-            _ => {
+        match self.ended() {
+            Some(line) => out += &format!("{line}\n"),
+            None => {
                 out += &format!(
                     "{}. Kings turned: {} of 4. Kings exposed: {}.\n",
                     if self.turn == 0 {
@@ -976,6 +962,28 @@ impl Game {
             }
         }
         out
+    }
+}
+
+impl Game {
+    /// How the game ended, once it has: `You lost after 49 turns. Score: 2 kings exposed.`
+    pub fn ended(&self) -> Option<String> {
+        let Phase::Over { won } = self.phase else {
+            return None;
+        };
+        Some(format!(
+            "{} after {} turn{}. Score: {} king{} exposed{}.",
+            if won { "You won" } else { "You lost" },
+            self.turn,
+            words::s(self.turn as usize),
+            self.score(),
+            words::s(self.score()),
+            match self.score() {
+                4 => " (a win)",
+                3 => " (a well-played game)",
+                _ => "",
+            }
+        ))
     }
 }
 

@@ -6,7 +6,7 @@ use super::Error;
 use super::game::{Action, Deck, Game, Setup};
 use super::key::Key;
 use crate::cards::Card;
-use crate::render::Style;
+
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
 use crate::view::{Choice, Event, Hand, Hint, Table};
@@ -76,10 +76,6 @@ impl Session for Played {
 
     fn answer(&self, question: &Question<Key>, text: &str) -> Result<Action, Error> {
         self.game.answer(question, text)
-    }
-
-    fn show(&self, style: Style) -> String {
-        self.game.show(style)
     }
 
     fn table(&self) -> Table {

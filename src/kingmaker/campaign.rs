@@ -17,7 +17,7 @@ use super::season::{Answer, Next, YearState};
 use super::year::{Move, check_name, read_step};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
-use crate::render::{self, Style};
+
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
 use crate::view::{Choice, Column, Hint};

@@ -844,6 +844,13 @@ impl YearState {
                 out += &format!("  {}\n", self.common_line(c));
             }
         }
+        out += &self.commons_picture(style);
+        out
+    }
+
+    /// The Commons drawn: whole once it is, else as placed so far (empty before).
+    pub fn commons_picture(&self, style: Style) -> String {
+        let mut out = String::new();
         if let Some((layout, labels)) = self.picture() {
             out += &super::picture::draw_with(&layout, &labels, style);
         } else if !self.placed.is_empty() {
@@ -863,7 +870,8 @@ impl YearState {
         out
     }
 
-    fn common_line(&self, c: usize) -> String {
+    /// Common `c`: its pairs as lit, who chose it, where it is.
+    pub fn common_line(&self, c: usize) -> String {
         let s = &self.commons[c];
         let chosen: Vec<String> = s
             .choosers

@@ -25,7 +25,7 @@ use super::{Rules, round_info, value};
 use crate::cards::{Card, show_cards};
 use crate::explain::{Explain, Reason};
 use crate::notation::parse_money;
-use crate::render::{self, Style, money};
+use crate::render::{Style, money};
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
 

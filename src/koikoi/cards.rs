@@ -253,10 +253,8 @@ pub fn flower(month: u8) -> &'static str {
     }
 }
 
-/// Cards grouped by month, each group after its flower, in the order the months first
-/// appear: `["pine 1p 1b", "willow 11a", "maple 10r"]` (how players holding real hanafuda
-/// see them).
-pub fn by_flower(cards: &[Card]) -> Vec<String> {
+/// The months of `cards` in the order they first appear.
+pub fn months_in_order(cards: &[Card]) -> Vec<u8> {
     let mut months: Vec<u8> = Vec::new();
     for c in cards {
         if !months.contains(&c.month) {
@@ -264,6 +262,13 @@ pub fn by_flower(cards: &[Card]) -> Vec<String> {
         }
     }
     months
+}
+
+/// Cards grouped by month, each group after its flower, in the order the months first
+/// appear: `["pine 1p 1b", "willow 11a", "maple 10r"]` (how players holding real hanafuda
+/// see them).
+pub fn by_flower(cards: &[Card]) -> Vec<String> {
+    months_in_order(cards)
         .iter()
         .map(|m| {
             let of: Vec<Card> = cards.iter().copied().filter(|c| c.month == *m).collect();

@@ -8,14 +8,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{self, Card, codes};
+use super::cards::{self, Card, Kind, codes};
 use super::error::RefereeError;
 use super::record::{self, Call, Capture, Event, Move, Turn};
 
 use super::referee::{Drawn, End, Phase, Referee, RoundResult, Taken};
 use super::sim::{self, Dice, Policy};
 use super::yaku::Name;
-use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
 use crate::view::{self, Choice, Hand, Hint, Table};
@@ -380,71 +379,49 @@ impl Game {
         })
     }
 
-    /// The table: the round and standing, the field, each pile with its yaku, the hand.
-    /// `view`: the full-screen view's fuller form (see `Session::view`).
-    fn table_text(&self, style: Style, view: bool) -> String {
-        let r = &self.referee;
-        let round = &r.round;
-        let l = &r.ledger;
-        let title = match &l.over {
-            Some(why) => format!("Game over ({why})"),
-            None if r.phase == Phase::Between => {
-                format!("After round {} of {}", l.played(), l.setup.rounds)
-            }
-            None => format!("Round {} of {}", r.round_number().max(1), l.setup.rounds),
-        };
-        let mut out = format!(
-            "{}{} — {} {}, {} {}{}\n",
-            style.bold(&title),
-            self.dealer_said(view),
-            r.name(0),
-            l.scores[0],
-            r.name(1),
-            l.scores[1],
-            self.calls_said(view)
-        );
-        if round.dealt {
-            out += &cards::flower_lines("Table: ", &round.table, 80);
+    /// The phase in words, for the table.
+    fn phase_name(&self) -> &'static str {
+        match self.referee.phase {
+            Phase::Deal => "deal",
+            Phase::Play => "play",
+            Phase::Draw => "draw",
+            Phase::Call => "koi or stop",
+            Phase::Between => "between rounds",
+            Phase::Over => "over",
         }
-        for p in (0..2).filter(|_| round.dealt) {
-            let s = r.score_of(p);
-            let yaku: Vec<String> = s
-                .yaku
-                .iter()
+    }
+
+    /// Seat `p` on the table: points, captures by kind with the yaku and the closest, and
+    /// the hand's cards where the table sees them (the person's to move, not kept
+    /// private), else how many.
+    fn table_seat(&self, p: usize) -> view::Seat {
+        let r = &self.referee;
+        let seen = !self.setup.private && self.hand_to_show().is_some_and(|(m, _)| m == p);
+        let held = match &r.round.hands[p] {
+            Some(hand) if seen => view::Held::Cards {
+                items: by_flower(hand),
+            },
+            Some(hand) => view::Held::Count { count: hand.len() },
+            None => view::Held::Nothing,
+        };
+        let mut seat = view::Seat::new(r.name(p), Some(r.ledger.scores[p]));
+        seat.kado = self.is_kado(p);
+        seat.shown = by_kind(&r.round.piles[p]);
+        seat.held = held;
+        if r.round.dealt {
+            let yaku: Vec<String> = (r.score_of(p).yaku.iter())
                 .map(|y| format!("{} {}", y.name, y.points))
                 .collect();
-            let yaku = if yaku.is_empty() {
-                String::new()
-            } else {
-                format!(" — yaku {}", yaku.join(", "))
-            };
-            let closest = self
-                .closest(p)
-                .map(|c| format!(" — closest: {c}"))
-                .unwrap_or_default();
-            if view {
-                let label = format!("{} captured: ", r.name(p));
-                out += &cards::kind_lines(&label, &round.piles[p], 78);
-                if !yaku.is_empty() || !closest.is_empty() {
-                    out += &format!("{}{yaku}{closest}\n", " ".repeat(label.chars().count() - 2));
-                }
-                continue;
+            if !yaku.is_empty() {
+                seat.notes.push(format!("yaku {}", yaku.join(", ")));
             }
-            out += &format!(
-                "{} captured: {}{yaku}{closest}\n",
-                r.name(p),
-                cards::codes(&round.piles[p]),
-            );
-        }
-        match self.hand_text() {
-            Some(_) if self.setup.private => {
-                let p = r.name(round.to_move);
-                out += &format!("{p}'s hand: kept private (`hand` shows it to {p}).\n");
+            if r.round.calls[p] > 0 {
+                seat.notes.push(format!("koi-koi ×{}", r.round.calls[p]));
             }
-            Some(hand) => out += &hand,
-            None => {}
+            seat.notes
+                .extend(self.closest(p).map(|c| format!("closest: {c}")));
         }
-        out
+        seat
     }
 
     /// The player to move and their hand, while it may be shown to them: a person's
@@ -455,36 +432,6 @@ impl Game {
         let hand = r.round.hands[p].as_ref()?;
         let playing = matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call);
         (playing && !self.is_kado(p)).then_some((p, hand.as_slice()))
-    }
-
-    /// The hand of the player to move as the table prints it, wrapped at 80 columns.
-    fn hand_text(&self) -> Option<String> {
-        let (p, hand) = self.hand_to_show()?;
-        let name = self.referee.name(p);
-        Some(cards::flower_lines(&format!("{name}'s hand: "), hand, 80))
-    }
-
-    /// ` · ana deals` in the view, while a round is on.
-    fn dealer_said(&self, view: bool) -> String {
-        let r = &self.referee;
-        if !view || !r.round.dealt || r.ledger.over.is_some() {
-            return String::new();
-        }
-        format!(" · {} deals", r.name(r.round.dealer))
-    }
-
-    /// ` · koi-koi: ana ×2` in the view, once koi-koi is called this round.
-    fn calls_said(&self, view: bool) -> String {
-        let r = &self.referee;
-        let calls: Vec<String> = (0..2)
-            .filter(|&p| view && r.round.dealt && r.round.calls[p] > 0)
-            .map(|p| format!("{} ×{}", r.name(p), r.round.calls[p]))
-            .collect();
-        if calls.is_empty() {
-            String::new()
-        } else {
-            format!(" · koi-koi: {}", calls.join(", "))
-        }
     }
 
     /// The cards closest to a yaku in a pile, in words (`akatan: 1r`), if any is near.
@@ -748,15 +695,6 @@ impl Session for Game {
         }
     }
 
-    fn show(&self, style: Style) -> String {
-        self.table_text(style, false)
-    }
-
-    /// The view adds the dealer and the koi-koi calls, and groups captures by kind.
-    fn view(&self, style: Style) -> String {
-        self.table_text(style, true)
-    }
-
     fn once_asked(action: &Action) -> bool {
         // The last card of a virtual hand, and stop when koi-koi is refused.
         matches!(
@@ -830,44 +768,31 @@ impl Session for Game {
         let r = &self.referee;
         let mut t = Table::new(super::GAME);
         t.round = Some(view::Round {
-            number: r.round_number(),
+            word: "round",
+            number: r.round_number().max(1),
             of: Some(r.ledger.setup.rounds),
         });
         t.over = r.phase == Phase::Over;
-        let phase = match r.phase {
-            Phase::Deal => "deal",
-            Phase::Play => "play",
-            Phase::Draw => "draw",
-            Phase::Call => "koi or stop",
-            Phase::Between => "between rounds",
-            Phase::Over => "over",
-        };
-        t.phase = Some(phase.to_string());
+        t.score_title = "points";
+        t.shown_title = "captured";
+        t.shown_below = true;
+        t.phase = Some(self.phase_name().to_string());
         t.dealer = Some(r.name(r.round.dealer).to_string());
         let playing = matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call);
         t.to_move = playing.then(|| r.name(r.round.to_move).to_string());
-        t.seats = (0..2)
-            .map(|p| {
-                // Only the hand of the person to move is on the table, as the view draws it.
-                let seen = !self.setup.private && self.hand_to_show().is_some_and(|(m, _)| m == p);
-                let held = match &r.round.hands[p] {
-                    Some(hand) if seen => view::Held::Cards {
-                        items: hanafuda(hand),
-                    },
-                    Some(hand) => view::Held::Count { count: hand.len() },
-                    None => view::Held::Nothing,
-                };
-                view::Seat {
-                    name: r.name(p).to_string(),
-                    kado: self.is_kado(p),
-                    score: Some(r.ledger.scores[p]),
-                    bet: None,
-                    shown: hanafuda(&r.round.piles[p]),
-                    held,
-                }
-            })
-            .collect();
-        t.areas = vec![view::Area::new("table", hanafuda(&r.round.table))];
+        t.seats = (0..2).map(|p| self.table_seat(p)).collect();
+        t.areas = vec![view::Area::new("table", by_flower(&r.round.table))];
+        if let Some(why) = &r.ledger.over {
+            t.notes.push(format!("Game over ({why})."));
+        }
+        if self.setup.private
+            && let Some((p, _)) = self.hand_to_show()
+        {
+            let p = r.name(p);
+            t.notes.push(format!(
+                "{p}'s hand: kept private (`hand` shows it to {p})."
+            ));
+        }
         t
     }
 
@@ -941,17 +866,44 @@ impl Session for Game {
 }
 
 /// Hanafuda cards as items: `10a` shown `10a deer`.
-pub fn hanafuda(cards: &[Card]) -> Vec<view::Item> {
-    cards
+/// Cards as items grouped by flower, in the order the months first appear.
+fn by_flower(cards: &[Card]) -> Vec<view::Item> {
+    cards::months_in_order(cards)
         .iter()
-        .map(|c| {
-            let code = c.to_string();
-            let text = c
-                .name()
-                .map_or_else(|| code.clone(), |n| format!("{code} {n}"));
-            view::Item::new(code, text)
+        .flat_map(|m| cards.iter().filter(move |c| c.month == *m))
+        .map(|c| item(*c).group(c.flower()))
+        .collect()
+}
+
+/// Cards as items grouped by kind, brights first: `2 animals 2a 10a`.
+fn by_kind(cards: &[Card]) -> Vec<view::Item> {
+    Kind::ALL
+        .iter()
+        .flat_map(|k| {
+            let of: Vec<Card> = cards.iter().copied().filter(|c| c.kind == *k).collect();
+            let word = crate::words::count(of.len(), k.word());
+            of.into_iter().map(move |c| item(c).group(word.clone()))
         })
         .collect()
+}
+
+/// A card as an item, in its kind's tone: `10a deer`.
+fn item(c: Card) -> view::Item {
+    let code = c.to_string();
+    let text = c
+        .name()
+        .map_or_else(|| code.clone(), |n| format!("{code} {n}"));
+    let tone = match c.kind {
+        Kind::Bright => view::Tone::Bright,
+        Kind::Animal => view::Tone::Animal,
+        Kind::Ribbon => view::Tone::Ribbon,
+        Kind::Plain => view::Tone::Plain,
+    };
+    view::Item::new(code, text).tone(tone)
+}
+
+pub fn hanafuda(cards: &[Card]) -> Vec<view::Item> {
+    cards.iter().map(|c| item(*c)).collect()
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::error::LedgerError;
 use super::{Draw, MAX_ROUND_POINTS, NextDealer, Rules};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
-use crate::render::{self, Style};
+
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
 
@@ -482,6 +482,37 @@ pub enum Key {
     Round,
 }
 
+impl Ledger {
+    /// The rounds scored so far: each round's dealer, result, and the points after it.
+    fn sheet(&self) -> crate::view::Sheet {
+        let mut columns: Vec<String> = ["Round", "Dealer", "Result"].map(String::from).into();
+        columns.extend((0..2).map(|p| self.name(p).to_string()));
+        let start = self.rules.values.start_points.to_string();
+        let mut rows = vec![vec![
+            "start".to_string(),
+            String::new(),
+            String::new(),
+            start.clone(),
+            start,
+        ]];
+        for r in &self.history {
+            let result = match &r.winner {
+                Some(w) if r.moved != r.points => format!("{w} +{} (of {})", r.moved, r.points),
+                Some(w) => format!("{w} +{}", r.points),
+                None => "draw".to_string(),
+            };
+            rows.push(vec![
+                r.round.to_string(),
+                r.dealer.clone(),
+                result,
+                r.scores[0].to_string(),
+                r.scores[1].to_string(),
+            ]);
+        }
+        crate::view::Sheet { columns, rows }
+    }
+}
+
 impl Session for Ledger {
     type Setup = Setup;
     type Action = Action;
@@ -496,21 +527,23 @@ impl Session for Ledger {
         let mut t = view::Table::new(super::GAME);
         let played = u32::try_from(self.played()).unwrap_or(u32::MAX);
         t.round = Some(view::Round {
+            word: "round",
             number: played.saturating_add(u32::from(self.over.is_none())),
             of: Some(self.setup.rounds),
         });
         t.over = self.over.is_some();
         t.dealer = Some(self.name(self.dealer).to_string());
         t.seats = (0..self.setup.players.len())
-            .map(|p| view::Seat {
-                name: self.name(p).to_string(),
-                kado: false,
-                score: self.scores.get(p).copied(),
-                bet: None,
-                shown: Vec::new(),
-                held: view::Held::Nothing,
-            })
+            .map(|p| view::Seat::new(self.name(p), self.scores.get(p).copied()))
             .collect();
+        t.score_title = "points";
+        t.sheet = Some(self.sheet());
+        if let Some(why) = &self.over {
+            t.notes.push(match self.winner() {
+                Some(w) => format!("Game over ({why}): {w} wins."),
+                None => format!("Game over ({why}): a draw."),
+            });
+        }
         t
     }
 
@@ -671,50 +704,6 @@ impl Session for Ledger {
     fn phase_key(&self) -> String {
         // The table is shown again when the game ends.
         self.over.clone().unwrap_or_default()
-    }
-
-    fn show(&self, style: Style) -> String {
-        let mut t = render::table([
-            "Round".to_string(),
-            "Dealer".to_string(),
-            "Result".to_string(),
-            self.name(0).to_string(),
-            self.name(1).to_string(),
-        ]);
-        let start = self.rules.values.start_points;
-        t.add_row(["start", "", "", &start.to_string(), &start.to_string()]);
-        for r in &self.history {
-            let result = match &r.winner {
-                Some(w) if r.moved != r.points => format!("{w} +{} (of {})", r.moved, r.points),
-                Some(w) => format!("{w} +{}", r.points),
-                None => "draw".to_string(),
-            };
-            t.add_row([
-                r.round.to_string(),
-                r.dealer.clone(),
-                result,
-                r.scores[0].to_string(),
-                r.scores[1].to_string(),
-            ]);
-        }
-        let mut out = render::show(&t);
-        match &self.over {
-            Some(why) => {
-                out += &match self.winner() {
-                    Some(w) => format!("Game over ({why}): {} wins.\n", style.bold(w)),
-                    None => format!("Game over ({why}): a draw.\n"),
-                }
-            }
-            None => {
-                out += &format!(
-                    "{} of {} rounds played; {} deals next.\n",
-                    self.played(),
-                    self.setup.rounds,
-                    self.name(self.dealer)
-                );
-            }
-        }
-        out
     }
 }
 

@@ -7,6 +7,7 @@
 
 use super::board::{Board, Border, Square};
 use crate::render::Style;
+use crate::view::{Look, Picture};
 
 /// The mark drawn on a claimed border.
 pub const CLAIMED: char = '●';
@@ -33,36 +34,66 @@ pub fn draw_marked(
     marks: &[(Square, usize)],
     style: &Style,
 ) -> String {
+    match picture(board, claimed, marks) {
+        Ok(p) => text(&p, style),
+        Err(said) => said,
+    }
+}
+
+/// The picture drawn as text in `style` (claims in red, places in bold).
+pub fn text(picture: &Picture, style: &Style) -> String {
+    let mut out = String::new();
+    for row in &picture.rows {
+        for run in row {
+            out += &match run.look {
+                Look::Plain => run.text.clone(),
+                Look::Claimed => style.red(&run.text),
+                Look::Place => style.bold(&run.text),
+            };
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The board as a typed picture, with the places marked; or, where there is no picture
+/// to draw (an empty table, a board too big), the sentence that says so.
+pub fn picture(
+    board: &Board,
+    claimed: &[Border],
+    marks: &[(Square, usize)],
+) -> Result<Picture, String> {
     let corners = board.bounds().into_iter().flat_map(|(lo, hi)| [lo, hi]);
     let squares = corners.chain(marks.iter().map(|m| m.0));
     let Some((lo, hi)) = super::board::bounds_of(squares) else {
-        return "The table is empty.\n".to_string();
+        return Err("The table is empty.\n".to_string());
     };
     let cols = (hi.x - lo.x + 1) as usize;
     let rows = (hi.y - lo.y + 1) as usize;
     if cols > MAX_SIDE || rows > MAX_SIDE {
-        return format!(
+        return Err(format!(
             "The board spans {cols} by {rows} squares, too big to draw (at most {MAX_SIDE} by {MAX_SIDE}).\n"
-        );
+        ));
     }
     let v = View {
         board,
         claimed,
         marks,
-        style,
         lo,
         cols,
         rows,
     };
-    v.labelled(&v.canvas())
+    Ok(v.labelled(&v.canvas()))
 }
+
+/// One slot of the canvas: a character and how it is drawn.
+type Slot = (char, Look);
 
 /// The part of the board drawn: `cols` by `rows` squares from `lo`.
 struct View<'a> {
     board: &'a Board,
     claimed: &'a [Border],
     marks: &'a [(Square, usize)],
-    style: &'a Style,
     lo: Square,
     cols: usize,
     rows: usize,
@@ -89,8 +120,8 @@ impl View<'_> {
     }
 
     /// The mark on a claimed border, in red.
-    fn claim_mark(&self) -> String {
-        self.style.red(&CLAIMED.to_string())
+    fn claim_mark(&self) -> Slot {
+        (CLAIMED, Look::Claimed)
     }
 
     /// The mark on the corner above and left of cell (i, j) when a pair of squares
@@ -110,11 +141,11 @@ impl View<'_> {
         }
     }
 
-    /// Each canvas slot holds a string so colour codes can wrap a character.
-    fn canvas(&self) -> Vec<Vec<String>> {
+    /// Each canvas slot holds a character and its look.
+    fn canvas(&self) -> Vec<Vec<Slot>> {
         let (cols, rows) = (self.cols as isize, self.rows as isize);
-        let mut canvas: Vec<Vec<String>> =
-            vec![vec![" ".to_string(); 4 * self.cols + 1]; 2 * self.rows + 1];
+        let mut canvas: Vec<Vec<Slot>> =
+            vec![vec![(' ', Look::Plain); 4 * self.cols + 1]; 2 * self.rows + 1];
         for j in 0..=rows {
             for i in 0..=cols {
                 self.corner_at(&mut canvas, i, j);
@@ -130,7 +161,7 @@ impl View<'_> {
     }
 
     /// The corner above and left of cell (i, j).
-    fn corner_at(&self, canvas: &mut [Vec<String>], i: isize, j: isize) {
+    fn corner_at(&self, canvas: &mut [Vec<Slot>], i: isize, j: isize) {
         let (tl, tr, bl, br) = (
             self.owner(i - 1, j - 1),
             self.owner(i, j - 1),
@@ -138,13 +169,13 @@ impl View<'_> {
             self.owner(i, j),
         );
         canvas[2 * j as usize][4 * i as usize] = match self.corner_mark(i, j) {
-            Some(m) => self.style.red(&m.to_string()),
-            None => corner(tl != tr, bl != br, tl != bl, tr != br).to_string(),
+            Some(m) => (m, Look::Claimed),
+            None => (corner(tl != tr, bl != br, tl != bl, tr != br), Look::Plain),
         };
     }
 
     /// The wall above cell (i, j).
-    fn wall_above(&self, canvas: &mut [Vec<String>], i: isize, j: isize) {
+    fn wall_above(&self, canvas: &mut [Vec<Slot>], i: isize, j: isize) {
         let (above, below) = (self.owner(i, j - 1), self.owner(i, j));
         if above == below {
             return;
@@ -155,13 +186,13 @@ impl View<'_> {
             canvas[2 * j as usize][4 * i as usize + k] = if mark && k == 2 {
                 self.claim_mark()
             } else {
-                "─".to_string()
+                ('─', Look::Plain)
             };
         }
     }
 
     /// The wall left of cell (i, j), and the cell itself.
-    fn wall_left_and_cell(&self, canvas: &mut [Vec<String>], i: isize, j: isize) {
+    fn wall_left_and_cell(&self, canvas: &mut [Vec<Slot>], i: isize, j: isize) {
         let row = 2 * j as usize + 1;
         let (l, r) = (self.owner(i - 1, j), self.owner(i, j));
         if l != r {
@@ -170,7 +201,7 @@ impl View<'_> {
             canvas[row][4 * i as usize] = if mark {
                 self.claim_mark()
             } else {
-                "│".to_string()
+                ('│', Look::Plain)
             };
         }
         if i >= self.cols as isize {
@@ -184,14 +215,14 @@ impl View<'_> {
                 None => return,
             },
         };
+        let look = if bold { Look::Place } else { Look::Plain };
         for (k, ch) in text.chars().enumerate() {
-            let ch = ch.to_string();
-            canvas[row][4 * i as usize + 1 + k] = if bold { self.style.bold(&ch) } else { ch };
+            canvas[row][4 * i as usize + 1 + k] = (ch, look);
         }
     }
 
     /// The canvas with columns labelled along the top and rows down the left.
-    fn labelled(&self, canvas: &[Vec<String>]) -> String {
+    fn labelled(&self, canvas: &[Vec<Slot>]) -> Picture {
         let lo = self.lo;
         let row_label = |j: usize| (lo.y + j as i32).to_string();
         let margin = (0..self.rows)
@@ -199,7 +230,7 @@ impl View<'_> {
             .max()
             .unwrap_or(1)
             + 1;
-        let mut out = String::new();
+        let mut out = Picture::default();
         let mut header = " ".repeat(margin + 1);
         for i in 0..self.cols {
             let label = (lo.x + i as i32).to_string();
@@ -209,17 +240,27 @@ impl View<'_> {
                 header += &format!("{label:>3} ");
             }
         }
-        out += header.trim_end();
-        out.push('\n');
+        out.rows.push(Vec::new());
+        out.push(header.trim_end(), Look::Plain);
         for (r, line) in canvas.iter().enumerate() {
             let label = if r % 2 == 1 {
                 row_label(r / 2)
             } else {
                 String::new()
             };
-            let text: String = format!("{label:>w$} ", w = margin - 1) + &line.concat();
-            out += text.trim_end();
-            out.push('\n');
+            out.rows.push(Vec::new());
+            out.push(&format!("{label:>w$} ", w = margin - 1), Look::Plain);
+            // No trailing spaces.
+            let end = line.iter().rposition(|s| s.0 != ' ').map_or(0, |e| e + 1);
+            for (ch, look) in &line[..end] {
+                out.push(ch.encode_utf8(&mut [0; 4]), *look);
+            }
+            if end == 0 {
+                let row = out.rows.last_mut().map(|r| &mut r[0].text);
+                if let Some(t) = row {
+                    *t = t.trim_end().to_string();
+                }
+            }
         }
         out
     }

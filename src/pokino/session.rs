@@ -17,7 +17,6 @@ use super::record;
 use super::{Rules, SPOKE};
 use crate::cards::Card;
 use crate::diag::Source;
-use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
 use crate::shuffle::Shuffler;
@@ -146,55 +145,58 @@ impl Table {
         }
     }
 
-    /// The table: the board, the standing, the places and the hand; in the view
-    /// (`Session::view`), the places marked on the board.
-    fn table_text(&self, style: Style, view: bool) -> String {
-        let v = standing(&self.game, Vec::new(), None);
-        // The places are worked out once (each weighs the runs it opens), for both uses.
-        let all = if self.setup.private {
-            Vec::new()
-        } else {
-            self.places()
-        };
-        let marks = if view { place_marks(&all) } else { Vec::new() };
-        let mut out = v.board_text_marked(style, &marks);
-        let hand = match (self.hand(), self.game.to_play) {
-            (Some(_), Some(i)) if self.setup.private => {
-                let p = &self.game.players[i].name;
-                format!("{p}'s hand: kept private (`hand` shows it to {p}).\n")
-            }
-            (Some(hand), _) => hand.text(),
-            _ => String::new(),
-        };
-        let places = places_text(&all);
-        // The view puts what the player to move needs under the board, in the first
-        // screenful; the standing follows.
-        if !view {
-            out + &v.standing_text() + &places + &hand
-        } else {
-            out += &hand;
-            out + &places + &v.standing_text()
+    /// Seat `i` on the table: its score, beads, how many cards and dominoes it holds, the
+    /// cards and dominoes of the player to move where the table sees them (a virtual deal,
+    /// not kept private), and the borders it claimed.
+    fn seat(&self, i: usize, score: Option<u64>) -> crate::view::Seat {
+        use crate::view;
+        let g = &self.game;
+        let p = &g.players[i];
+        let seen = g.to_play == Some(i) && self.hand().is_some() && !self.setup.private;
+        let mut seat = view::Seat::new(
+            p.name.clone(),
+            score.map(|s| i64::try_from(s).unwrap_or(i64::MAX)),
+        );
+        if let Some(dominoes) = p.held.as_ref().filter(|_| seen) {
+            let mut items = view::cards(&p.known);
+            let dominoes = dominoes.iter().map(|d| d.to_string());
+            items.extend(dominoes.map(|d| view::Item::new(d.clone(), d)));
+            seat.held = view::Held::Cards { items };
         }
-    }
-}
-
-/// The numbered places, best first: `1) domino 4-8@3,0h (next turn: a run of 10 points)`.
-fn places_text(all: &[(Placement, u32)]) -> String {
-    if all.is_empty() {
-        return String::new();
-    }
-    let mut out = format!(
-        "Places to lay a domino, best first (the number lays it): {} in all\n",
-        all.len()
-    );
-    for (n, (at, points)) in all.iter().take(PLACES_SHOWN).enumerate() {
-        let then = match points {
-            0 => "next turn: no run".to_string(),
-            p => format!("next turn: a run of {}", crate::words::count(*p, "point")),
+        let figure = |name, n: usize| view::Figure {
+            name,
+            amount: i64::try_from(n).unwrap_or(i64::MAX),
         };
-        out += &format!("  {}) domino {at} ({then})\n", n + 1);
+        seat.figures = vec![
+            figure("beads", p.beads as usize),
+            figure("cards", p.hand_size()),
+            figure("dominoes", p.dominoes as usize),
+        ];
+        let mine = |corner: bool| -> Vec<String> {
+            (g.tokens.iter())
+                .filter(|t| t.player == p.name && t.border.is_corner() == corner)
+                .map(|t| t.border.to_string())
+                .collect()
+        };
+        let (sides, corners) = (mine(false), mine(true));
+        if !sides.is_empty() {
+            seat.notes.push(format!(
+                "{} claimed: {}",
+                super::picture::CLAIMED,
+                sides.join(" ")
+            ));
+        }
+        if !corners.is_empty() {
+            let m = super::picture::CORNER_MARKS;
+            seat.notes.push(format!(
+                "{}{} claimed across a corner: {}",
+                m[0],
+                m[1],
+                corners.join(" ")
+            ));
+        }
+        seat
     }
-    out
 }
 
 /// The squares of the places listed, each marked with the number of the first place
@@ -336,16 +338,6 @@ impl Session for Table {
         })
     }
 
-    fn show(&self, style: Style) -> String {
-        self.table_text(style, false)
-    }
-
-    /// The full-screen view marks the listed places on the board itself, and puts the
-    /// hand and the places before the standing.
-    fn view(&self, style: Style) -> String {
-        self.table_text(style, true)
-    }
-
     fn private_turn(&self) -> Option<String> {
         self.hand().filter(|_| self.setup.private).map(|h| h.player)
     }
@@ -385,6 +377,7 @@ impl Session for Table {
         let g = &self.game;
         let mut t = view::Table::new(super::GAME);
         t.round = Some(view::Round {
+            word: "turn",
             number: g.turns,
             of: None,
         });
@@ -393,68 +386,65 @@ impl Session for Table {
             .to_play
             .filter(|_| !g.is_over())
             .map(|i| g.players[i].name.clone());
+        t.score_title = if g.rules.territory { "pips" } else { "score" };
         let scores = g.scores();
-        t.seats = g
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let seen = g.to_play == Some(i) && self.hand().is_some() && !self.setup.private;
-                let held = match &p.held {
-                    Some(dominoes) if seen => {
-                        let mut items = view::cards(&p.known);
-                        items.extend(
-                            dominoes
-                                .iter()
-                                .map(|d| view::Item::new(d.to_string(), d.to_string())),
-                        );
-                        view::Held::Cards { items }
-                    }
-                    _ => view::Held::Count {
-                        count: p.hand_size() + p.dominoes as usize,
-                    },
-                };
-                view::Seat {
-                    name: p.name.clone(),
-                    kado: false,
-                    score: scores.get(i).map(|s| i64::try_from(*s).unwrap_or(i64::MAX)),
-                    bet: None,
-                    shown: Vec::new(),
-                    held,
-                }
-            })
+        t.seats = (0..g.players.len())
+            .map(|i| self.seat(i, scores.get(i).copied()))
             .collect();
-        let text = |x: String| view::Item::new(x.clone(), x);
         let places = if self.setup.private {
             Vec::new()
         } else {
             self.places()
         };
-        t.areas = vec![
-            view::Area::new(
-                "board",
-                g.board
-                    .placements()
-                    .iter()
-                    .map(|p| text(p.to_string()))
-                    .collect(),
-            ),
-            view::Area::new(
-                "borders",
-                g.tokens.iter().map(|k| text(k.to_string())).collect(),
-            ),
-            view::Area::new(
+        let claimed = super::check::borders(&g.tokens);
+        match super::picture::picture(&g.board, &claimed, &place_marks(&places)) {
+            Ok(mut p) => {
+                let laid = g.board.placements().iter().map(|p| {
+                    let p = p.to_string();
+                    view::Item::new(p.clone(), p)
+                });
+                p.pieces = laid.collect();
+                t.picture = Some(p);
+            }
+            Err(said) => t.notes.push(said.trim_end().to_string()),
+        }
+        if super::picture::claim_counts(&claimed).1 > 0 {
+            t.notes.push(format!("{}.", super::picture::CORNER_NOTE));
+        }
+        let listed = places.iter().take(PLACES_SHOWN);
+        if !places.is_empty() {
+            let area = view::Area::new(
                 "places",
-                places
-                    .iter()
-                    .take(PLACES_SHOWN)
-                    .map(|(at, _)| text(format!("domino {at}")))
+                listed
+                    .map(|(at, points)| {
+                        let then = match points {
+                            0 => "next turn: no run".to_string(),
+                            p => {
+                                format!("next turn: a run of {}", crate::words::count(*p, "point"))
+                            }
+                        };
+                        view::Item::new(format!("domino {at}"), format!("domino {at} ({then})"))
+                    })
                     .collect(),
             )
-            .amount(places.len() as i64),
+            .amount(places.len() as i64)
+            .numbered();
+            t.areas.push(area);
+        }
+        t.areas.extend([
             view::Area::new("poke", Vec::new()).amount(i64::from(g.poke)),
             view::Area::new("deck", Vec::new()).amount(i64::from(g.deck)),
-        ];
+        ]);
+        if g.is_over() || g.to_play.is_none() {
+            t.notes
+                .push(standing(&self.game, Vec::new(), None).outcome());
+        }
+        if let (Some(_), Some(i)) = (self.hand(), g.to_play.filter(|_| self.setup.private)) {
+            let p = &g.players[i].name;
+            t.notes.push(format!(
+                "{p}'s hand: kept private (`hand` shows it to {p})."
+            ));
+        }
         t
     }
 
@@ -561,7 +551,7 @@ mod tests {
             format!("ana domino {first}")
         );
         assert!(
-            !t.show(Style::PLAIN).contains("1) domino"),
+            !t.show(crate::render::Style::PLAIN).contains("1) domino"),
             "the table keeps them private"
         );
     }
@@ -660,8 +650,8 @@ mod tests {
         assert!(a.line.starts_with("spoke: "));
         t.apply(&a).unwrap();
         assert!(
-            t.show(Style::PLAIN)
-                .contains("ana's hand: 4♠ 10♣ 5♥ J♥ 5♠; dominoes: 4-6 4-5 1-12\n")
+            t.show(crate::render::Style::PLAIN)
+                .contains("ana   0      1      5      3         4♠ 10♣ 5♥ J♥ 5♠ 4-6 4-5 1-12\n")
         );
         let q = ask(&t);
         // A domino ana does not hold.

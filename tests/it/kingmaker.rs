@@ -473,8 +473,13 @@ fn a_campaign_scripted_saved_and_resumed() {
         ))
         .stdout(format!(
             "\
-Kingmaker campaign: first to 2 points.
-Points: ana 0, bo 0, cy 0, dee 0.
+Year 1
+Seat  Points
+ana   0
+bo    0
+cy    0
+dee   0
+Target: 2
 Who holds the first player token for Year 1: ana
 ana starts Year 1 with the first player token.
 Year 1: the Commons, or each player's score: {EXAMPLE}
@@ -574,9 +579,7 @@ fn campaign_json_the_transcript_on_stderr_the_ledger_on_stdout() {
     let save = save.to_str().unwrap();
     assert_eq!(code, 0, "{err}");
     assert!(
-        err.starts_with(
-            "Kingmaker campaign: first to 2 points.\nPoints: ana 0, bo 0, cy 0, dee 0.\n"
-        ),
+        err.starts_with("Year 1\nSeat  Points\nana   0\nbo    0\ncy    0\ndee   0\nTarget: 2\n"),
         "{err}"
     );
     assert!(

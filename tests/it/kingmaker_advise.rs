@@ -441,7 +441,7 @@ fn a_hint_answer_moving_a_dark_common_was_refused_for_want_of_its_pairs() {
         .any_stdout()
         .run();
     let from = out.find("Summer, cy (revealed RY)").unwrap();
-    let to = out[from..].find("Year 1 (points").unwrap();
+    let to = out[from..].find("Year 1 · ").unwrap();
     assert_eq!(
         &out[from..from + to],
         "Summer, cy (revealed RY): the common you move into the Commons: c4

@@ -54,7 +54,7 @@ fn solo_game_against_alora_with_real_cards() {
         .args(["kinkado", "play", "--save", file])
         .stdin(&(answers.join("\n") + "\n"))
         .stdout_has("Deal ALORA 7 cards face down.")
-        .stdout_has("Final standings")
+        .stdout_has("Round 9 of 9 · game over")
         .run();
     assert!(!out.contains('✗'), "an answer was refused:\n{out}");
     let st = status(file);
@@ -236,14 +236,14 @@ fn status_of_a_saved_game() {
         .run();
     assert_eq!(
         out,
-        "Round 1/9 · sell phase · dealer you · minimum bet $1
-┌───────┬───────┬─────────────────┬─────┐
-│ Seat  ┆ Stash ┆ Cards           ┆ Bet │
-╞═══════╪═══════╪═════════════════╪═════╡
-│ you   ┆ $50   ┆ 7 held          ┆ —   │
-│ ALORA ┆ $50   ┆ — + 7 face down ┆ —   │
-└───────┴───────┴─────────────────┴─────┘
-Prize pool: $1 and K♥ · Market: — · Bank paid out (net): $1
+        "Round 1 of 9 · sell · dealer you · you to move
+Seat   Stash  Bet  Face up  Holds
+you    $50    —    —        7 cards
+ALORA  $50    —    —        7 cards
+Prize pool ($1): K♥
+Market: —
+Bank paid out (net): $1 · Minimum bet: $1
+Next: you sell up to 3 cards
 2 actions recorded.
 "
     );
@@ -664,7 +664,7 @@ fn solo_first_player_takes_every_first_turn() {
     };
     // Round 2 is ALORA's deal: who sells first?
     let round2 = |out: &str| {
-        let at = out.find("Round 2/9 · sell phase").unwrap_or(0);
+        let at = out.find("Round 2 of 9 · sell").unwrap_or(0);
         let you = out[at..].find("you sell").unwrap_or(usize::MAX);
         let her = out[at..]
             .find("ALORA sells")
@@ -728,7 +728,7 @@ fn sell_turns_one_at_a_time_goes_round_the_table() {
         ]
     );
     assert!(
-        out.contains("Market: 2♠ 3♥ 4♥ 4♦ · Bank paid out (net): $14"),
+        out.contains("Market: 2♠ 3♥ 4♥ 4♦\nBank paid out (net): $14"),
         "{out}"
     );
     // The default (whole-turn) takes both cards in one answer.
@@ -873,14 +873,13 @@ fn the_table_before_your_bet_showed_alora_before_her_bet() {
     assert_eq!(
         between(&out, "ALORA bets $20", "you bet"),
         "ALORA bets $20: move it from her stash in front of her.
-Round 2/9 · bet phase · dealer ALORA · minimum bet $1
-┌───────┬───────┬───────────────────────────────┬─────┐
-│ Seat  ┆ Stash ┆ Cards                         ┆ Bet │
-╞═══════╪═══════╪═══════════════════════════════╪═════╡
-│ you   ┆ $102  ┆ 8♦ 2♦ 4♦ 7♥ 10♥ 9♥ 7♦         ┆ —   │
-│ ALORA ┆ $11   ┆ 4♠ 10♦ 9♣ 6♦ K♣ + 2 face down ┆ $20 │
-└───────┴───────┴───────────────────────────────┴─────┘
-Prize pool: $11 and K♦ · Market: A♠ A♥ A♦ A♣ 3♥ 3♣ 4♣ · Bank paid out (net): $44
+Round 2 of 9 · bet · dealer ALORA · you to move
+Seat   Stash  Bet  Face up          Holds
+you    $102   —    —                8♦ 2♦ 4♦ 7♥ 10♥ 9♥ 7♦
+ALORA  $11    $20  4♠ 10♦ 9♣ 6♦ K♣  2 cards
+Prize pool ($11): K♦
+Market: A♠ A♥ A♦ A♣ 3♥ 3♣ 4♣
+Bank paid out (net): $44 · Minimum bet: $1
 you bet ($1 to $25) and play 2 to 5 cards face down: quit
 "
     );
@@ -903,14 +902,13 @@ fn alora_sold_first_and_your_sell_prompt_came_without_her_cards() {
     assert_eq!(
         between(&out, "ALORA sells A♠ 3♥", "you sell"),
         "ALORA sells A♠ 3♥: move them to the market; the bank pays ALORA $4.
-Round 2/9 · sell phase · dealer ALORA · minimum bet $1
-┌───────┬───────┬───────────────────────┬─────┐
-│ Seat  ┆ Stash ┆ Cards                 ┆ Bet │
-╞═══════╪═══════╪═══════════════════════╪═════╡
-│ you   ┆ $108  ┆ 8♦ 3♣ 2♦ 4♦ A♥ 7♥ 10♥ ┆ —   │
-│ ALORA ┆ $31   ┆ 4♠ 10♦ 9♣ 6♦ K♣       ┆ —   │
-└───────┴───────┴───────────────────────┴─────┘
-Prize pool: $1 and K♦ · Market: A♠ A♦ A♣ 3♥ 4♣ · Bank paid out (net): $40
+Round 2 of 9 · sell · dealer ALORA · you to move
+Seat   Stash  Bet  Face up          Holds
+you    $108   —    —                8♦ 3♣ 2♦ 4♦ A♥ 7♥ 10♥
+ALORA  $31    —    4♠ 10♦ 9♣ 6♦ K♣  0 cards
+Prize pool ($1): K♦
+Market: A♠ A♦ A♣ 3♥ 4♣
+Bank paid out (net): $40 · Minimum bet: $1
 you sell up to 3 cards (holds 8♦ 3♣ 2♦ 4♦ A♥ 7♥ 10♥): 3C AH
 "
     );
@@ -1157,8 +1155,8 @@ fn private_hands_are_shown_only_to_their_player_on_asking() {
             "{name}'s hand: kept private (`hand` shows it to {name})."
         ))
         .stdout_has(format!("{name}'s hand: {held}\n"))
-        .stdout_has("7 held")
-        .stdout_has("Final standings")
+        .stdout_has("7 cards")
+        .stdout_has("Round 9 of 9 · game over")
         .run();
     // A prompt says how many cards a hand holds, never which.
     let names_cards = |l: &str| {

@@ -706,12 +706,12 @@ fn a_scripted_game_with_a_refusal_an_undo_and_a_knockout() {
         .run();
     let expected =
         "Koi-Koi: ana and ben, 3 rounds, 50 points each (ruleset koikoi-bga). Saving to SAVE.
-┌───────┬────────┬────────┬─────┬─────┐
-│ Round ┆ Dealer ┆ Result ┆ ana ┆ ben │
-╞═══════╪════════╪════════╪═════╪═════╡
-│ start ┆        ┆        ┆ 50  ┆ 50  │
-└───────┴────────┴────────┴─────┴─────┘
-0 of 3 rounds played; ana deals next.
+Round 1 of 3 · dealer ana
+Seat  Points
+ana   50
+ben   50
+Round  Dealer  Result  ana  ben
+start                  50   50
 Round 1 of 3 (dealer ana): winner and points, or draw: ana 7
 ✗ no round is worth 7 points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: 6 or 8
 Round 1 of 3 (dealer ana): winner and points, or draw: ana 8
@@ -724,27 +724,28 @@ Round 2: a draw; nobody scores.
 ana deals round 3.
 Round 3 of 3 (dealer ana): winner and points, or draw: undo
 Undone.
-┌───────┬────────┬────────┬─────┬─────┐
-│ Round ┆ Dealer ┆ Result ┆ ana ┆ ben │
-╞═══════╪════════╪════════╪═════╪═════╡
-│ start ┆        ┆        ┆ 50  ┆ 50  │
-│ 1     ┆ ana    ┆ ana +8 ┆ 58  ┆ 42  │
-└───────┴────────┴────────┴─────┴─────┘
-1 of 3 rounds played; ana deals next.
+Round 2 of 3 · dealer ana
+Seat  Points
+ana   58
+ben   42
+Round  Dealer  Result  ana  ben
+start                  50   50
+1      ana     ana +8  58   42
 Round 2 of 3 (dealer ana): winner and points, or draw: ben 3
 Round 2: ben wins 3: ben 42 → 45, ana 58 → 55.
 ben deals round 3.
 Round 3 of 3 (dealer ben): winner and points, or draw: ben 60
 Round 3: ben wins 60: ben 45 → 100, ana 55 → 0.
 ana has no points left: ben wins the game.
-┌───────┬────────┬─────────────────┬─────┬─────┐
-│ Round ┆ Dealer ┆ Result          ┆ ana ┆ ben │
-╞═══════╪════════╪═════════════════╪═════╪═════╡
-│ start ┆        ┆                 ┆ 50  ┆ 50  │
-│ 1     ┆ ana    ┆ ana +8          ┆ 58  ┆ 42  │
-│ 2     ┆ ana    ┆ ben +3          ┆ 55  ┆ 45  │
-│ 3     ┆ ben    ┆ ben +55 (of 60) ┆ 0   ┆ 100 │
-└───────┴────────┴─────────────────┴─────┴─────┘
+Round 3 of 3 · game over
+Seat  Points
+ana   0
+ben   100
+Round  Dealer  Result           ana  ben
+start                           50   50
+1      ana     ana +8           58   42
+2      ana     ben +3           55   45
+3      ben     ben +55 (of 60)  0    100
 Game over (ana has no points left): ben wins.
 "
         .replace("SAVE", s);

@@ -402,7 +402,18 @@ fn fix_corrects_an_earlier_turn_and_keeps_the_turns_that_still_hold() {
         .run();
     let listed = "ben plays: fix\nThe answers given:\n   1. ana's hand (8 cards), or `hidden`: hidden\n   2. ben's hand (8 cards), or `hidden`: hidden\n   3. The table's 8 cards: 1p 3b 4p 6r 8b 9a 10r 12b\n   4. ana plays: ana 1r>1p / 7p\n   5. ben plays: ben 4a>4p / 12p\n   6. ana plays: ana 7r>7p / 8p>8b\n`fix N ANSWER` replaces answer N; the answers after it are kept where they still hold.\n";
     assert!(out.contains(listed), "{out}");
-    let fixed = "ben plays: fix 4 ana 1r>1p / 2a\nFixed: answer 4 is now `ana 1r>1p / 2a`.\nAnswer 6 (`ana 7r>7p / 8p>8b`) no longer holds: a card captures a card on the table, and 7p is not there; legal: 7r (laid on the table). It is taken back: answer again from there, or `undo` to bring back the old answer 4 and all.\nRound 1 of 6 — ana 50, ben 50\nTable: cherry 3b · peony 6r · susuki 8b · chrysanthemum 9a · maple 10r ·\n       plum 2a\nana captured: 1r 1p\nben captured: 4a 4p 12p 12b\n";
+    let fixed = "ben plays: fix 4 ana 1r>1p / 2a
+Fixed: answer 4 is now `ana 1r>1p / 2a`.
+Answer 6 (`ana 7r>7p / 8p>8b`) no longer holds: a card captures a card on the table, and 7p is not there; legal: 7r (laid on the table). It is taken back: answer again from there, or `undo` to bring back the old answer 4 and all.
+Round 1 of 6 · play · dealer ana · ana to move
+Seat  Points
+ana   50
+ben   50
+ana captured: 1 ribbon 1r · 1 plain 1p
+ben captured: 1 bright 12b · 1 animal 4a · 2 plains 4p 12p
+Table: cherry 3b · peony 6r · susuki 8b · chrysanthemum 9a · maple 10r · plum 2a
+The game is saved in g.yaml; continue it with `kado koikoi resume g.yaml`.
+";
     assert!(out.contains(fixed), "{out}");
     let (_, rec, _) = run_in(d, &["koikoi", "status", "g.yaml", "--record"], "");
     let rec = without_id(&rec);
@@ -583,14 +594,14 @@ fn the_draw_prompt_refused_the_capture_it_offered() {
         "--save",
         "r.yaml",
     ];
-    Test::new().current_dir(dir.path()).args(args).stdin("9p\n8a\n12p\n7a>8b\n8a>none\n8a>8b\nquit\n").stdout_has("ana draws 8a geese: it takes 8a>8p or 8a>8b: 7a>8b\n✗ the card drawn is 8a, not 7a: say which table card 8a takes\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>none\n✗ a card that matches a table card must capture it: 8a matches 8p 8b; legal: 8a>8p or 8a>8b\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>8b\n").stdout_has("ana captured: 8a 8b").run();
+    Test::new().current_dir(dir.path()).args(args).stdin("9p\n8a\n12p\n7a>8b\n8a>none\n8a>8b\nquit\n").stdout_has("ana draws 8a geese: it takes 8a>8p or 8a>8b: 7a>8b\n✗ the card drawn is 8a, not 7a: say which table card 8a takes\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>none\n✗ a card that matches a table card must capture it: 8a matches 8p 8b; legal: 8a>8p or 8a>8b\nana draws 8a geese: it takes 8a>8p or 8a>8b: 8a>8b\n").stdout_has("ana captured: 1 bright 8b · 1 animal 8a").run();
     // The table card alone is the other form the prompt takes.
     std::fs::remove_file(dir.path().join("r.yaml")).unwrap();
     Test::new()
         .current_dir(dir.path())
         .args(args)
         .stdin("9p\n8a\n12p\n8p\nquit\n")
-        .stdout_has("ana captured: 8a 8p")
+        .stdout_has("ana captured: 1 animal 8a · 1 plain 8p")
         .run();
 }
 
@@ -688,7 +699,11 @@ fn ruling_koi_exhausted_through_check_and_play() {
                 "ana,ben",
             ])
             .stdin(&answers)
-            .stdout_has(format!("Round 2 of 6 — {scores}\n"))
+            .stdout_has("Round 2 of 6 · deal · dealer ")
+            .stdout_has(format!(
+                "Seat  Points\n{}\n",
+                scores.replace(", ", "\n").replace(' ', "   ")
+            ))
             .run();
         assert_eq!(
             out.contains(
@@ -877,12 +892,15 @@ fn cards_were_shown_as_codes_only() {
     let out = seed_one_game("");
     assert!(
         out.starts_with("Koi-Koi: ana and ben, 6 rounds, 50 points each (ruleset koikoi). Saving to koikoi-1.yaml.
-Round 1 of 6 — ana 50, ben 50
-Table: pine 1p 1b · willow 11p 11a · plum 2r · susuki 8p · cherry 3r 3b
+Round 1 of 6 · play · dealer ana · ana to move
+Seat  Points  Holds
+ana   50      8 cards
+ben   50      8 cards
 ana captured: —
-ben captured: —
-ana's hand: iris 5p · clover 7p 7p · chrysanthemum 9p · pine 1r · susuki 8a ·
+ana's hand: iris 5p · clover 7p 7p · chrysanthemum 9p · pine 1r · susuki 8a
             paulownia 12p · willow 11b
+ben captured: —
+Table: pine 1p 1b · willow 11p 11a · plum 2r · susuki 8p · cherry 3r 3b
 ana plays: quit
 "),
         "{out}"
@@ -898,7 +916,9 @@ fn closest_named_unreachable_yaku_and_the_round_end_printed_twice() {
     let taken = "ben draws 2a bush warbler: takes 2r poetry ribbon.\n";
     let (_, after) = out.split_once(taken).unwrap();
     assert!(
-        after.contains("\nana captured: 9r 9p 8a 8p 3p 3r 1r 1p 12p 12p\n"),
+        after.contains(
+            "\nana captured: 1 animal 8a · 3 ribbons 9r 3r 1r · 6 plains 9p 8p 3p 1p 12p 12p\n"
+        ),
         "{out}"
     );
     assert!(!after.contains("akatan needs 2r"), "{out}");
@@ -911,10 +931,15 @@ fn closest_named_unreachable_yaku_and_the_round_end_printed_twice() {
             "ben deals round 2.
 ben plays 6p: takes 6a butterflies.
 ben draws 6r blue ribbon: takes 6p.
-Round 2 of 6 — ana 45, ben 55
-Table: wisteria 4p · susuki 8p 8b · chrysanthemum 9p · clover 7p · willow 11r
+Round 2 of 6 · play · dealer ben · ana to move
+Seat  Points  Holds
+ana   45      8 cards
+ben   55      7 cards
 ana captured: —
-ben captured: 6p 6a 6r 6p
+ana's hand: clover 7p 7r 7a · wisteria 4p 4r · chrysanthemum 9p · cherry 3p
+            paulownia 12p
+ben captured: 1 animal 6a · 1 ribbon 6r · 2 plains 6p 6p
+Table: wisteria 4p · susuki 8p 8b · chrysanthemum 9p · clover 7p · willow 11r
 "
         ),
         "{out}"

@@ -4,11 +4,13 @@
 use crate::common::{kado_bin, pipe};
 use std::path::Path;
 
-/// One `$ command` of a console block and the lines the README shows after it.
+/// One `$ command` of a console block and the lines the README shows after it (from
+/// line `line` + 1, `lines` of them).
 struct Example {
     line: usize,
     command: String,
     output: String,
+    lines: usize,
 }
 
 /// The console blocks of a Markdown text, each as its examples.
@@ -24,11 +26,13 @@ fn console_blocks(text: &str) -> Vec<Vec<Example>> {
                     line: i + 1,
                     command: cmd.to_string(),
                     output: String::new(),
+                    lines: 0,
                 }),
                 None => {
                     if let Some(e) = block.last_mut() {
                         e.output += l;
                         e.output.push('\n');
+                        e.lines += 1;
                     }
                 }
             },
@@ -38,6 +42,7 @@ fn console_blocks(text: &str) -> Vec<Vec<Example>> {
     blocks
 }
 
+/// `KADO_BLESS=1` writes what kado prints into the README in place of what it showed.
 #[test]
 fn every_readme_console_example_gives_the_output_shown() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -55,6 +60,8 @@ fn every_readme_console_example_gives_the_output_shown() {
         blocks.len()
     );
     let mut failures = Vec::new();
+    // (first line, count, new text) of each output that differs, for KADO_BLESS.
+    let mut blessed: Vec<(usize, usize, String)> = Vec::new();
     for block in blocks {
         // Each block in a folder of its own: a session's save file stays with its block.
         let dir = tempfile::tempdir().unwrap();
@@ -72,12 +79,22 @@ fn every_readme_console_example_gives_the_output_shown() {
                 .env("SOURCE_DATE_EPOCH", "1795424400");
             let got = pipe(sh, b"", None).unwrap().stdout;
             if got != e.output {
+                blessed.push((e.line, e.lines, got.clone()));
                 failures.push(format!(
                     "README.md line {}: $ {}\n--- README shows:\n{}--- kado prints:\n{got}",
                     e.line, e.command, e.output
                 ));
             }
         }
+    }
+    if std::env::var_os("KADO_BLESS").is_some() {
+        let mut lines: Vec<String> = readme.lines().map(str::to_string).collect();
+        for (line, count, text) in blessed.into_iter().rev() {
+            let new = text.lines().map(str::to_string);
+            lines.splice(line..line + count, new);
+        }
+        std::fs::write(root.join("README.md"), lines.join("\n") + "\n").unwrap();
+        return;
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

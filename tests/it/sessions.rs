@@ -148,7 +148,7 @@ fn refused_undo_does_not_corrupt_the_save() {
         .run();
     assert!(
         out.ends_with(
-            "Prize pool: $1 and K♥ · Market: — · Bank paid out (net): $1\n2 actions recorded.\n"
+            "Bank paid out (net): $1 · Minimum bet: $1\nNext: you sell up to 3 cards\n2 actions recorded.\n"
         ),
         "{out}"
     );
@@ -288,7 +288,7 @@ fn bad_bytes_on_stdin_end_the_session_with_an_error_and_keep_the_answers() {
     Test::new()
         .current_dir(d)
         .args(["kinkado", "status", "z.yaml"])
-        .stdout_has("Prize pool: $1 and K♥")
+        .stdout_has("Prize pool ($1): K♥")
         .run();
     // Under --json the error is JSON too.
     let Output { stderr: err, .. } = Test::new()

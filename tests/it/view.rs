@@ -16,8 +16,31 @@ fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
 /// [`on_a_screen`], then, when given, `signal` sent to kado (the process `script` starts:
 /// the shell execs it).
 fn on_a_screen_then(dir: &Path, command: &str, keys: &[&str], signal: Option<&str>) -> String {
+    let mut child = script(dir, command);
+    let mut stdin = child.stdin.take().unwrap();
+    for k in keys {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        stdin.write_all(k.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    if let Some(signal) = signal {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let pid = kado_under(&child);
+        let killed = std::process::Command::new("kill")
+            .args(["-s", signal, &pid])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+    }
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `script` running `command` (kado's arguments) on an 80×24 pseudo-terminal in `dir`.
+fn script(dir: &Path, command: &str) -> std::process::Child {
     let kado = crate::common::kado_bin();
-    let mut child = std::process::Command::new("script")
+    std::process::Command::new("script")
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env("TERM", "xterm")
@@ -31,30 +54,18 @@ fn on_a_screen_then(dir: &Path, command: &str, keys: &[&str], signal: Option<&st
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("`script` (util-linux) runs the pseudo-terminal");
-    let mut stdin = child.stdin.take().unwrap();
-    for k in keys {
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        stdin.write_all(k.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-    if let Some(signal) = signal {
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        let pids = std::process::Command::new("pgrep")
-            .args(["-P", &child.id().to_string()])
-            .output()
-            .unwrap();
-        let pid = String::from_utf8_lossy(&pids.stdout).trim().to_string();
-        assert!(!pid.is_empty(), "kado is running under `script`");
-        let killed = std::process::Command::new("kill")
-            .args(["-s", signal, &pid])
-            .status()
-            .unwrap();
-        assert!(killed.success());
-    }
-    let out = child.wait_with_output().unwrap();
-    drop(stdin);
-    String::from_utf8_lossy(&out.stdout).into_owned()
+        .expect("`script` (util-linux) runs the pseudo-terminal")
+}
+
+/// The process id of kado, run by `script` (the shell execs it).
+fn kado_under(script: &std::process::Child) -> String {
+    let pids = std::process::Command::new("pgrep")
+        .args(["-P", &script.id().to_string()])
+        .output()
+        .unwrap();
+    let pid = String::from_utf8_lossy(&pids.stdout).trim().to_string();
+    assert!(!pid.is_empty(), "kado is running under `script`");
+    pid
 }
 
 /// Whether `script` is missing here (then a terminal test is skipped, with a note; in CI it
@@ -257,7 +268,7 @@ fn shows(screen: &str, item: &serde_json::Value) -> bool {
 /// Whether the typed `table` of `game` is what `screen` draws: its seats, their scores, the
 /// cards the table sees, and the items of `areas`.
 fn agrees(game: &str, table: &serde_json::Value, screen: &str, areas: &[&str]) {
-    assert_eq!(table["version"], 1, "{game}: {table}");
+    assert_eq!(table["version"], 2, "{game}: {table}");
     assert_eq!(table["game"], game);
     let seats = table["seats"].as_array().unwrap();
     assert!(!seats.is_empty(), "{game}: {table}");
@@ -349,4 +360,49 @@ fn status_json_is_the_table_the_view_draws() {
             assert_eq!(seats[1]["held"]["kind"], "count", "{table}");
         }
     }
+}
+
+/// Closing the terminal (here: its pseudo-terminal's other end gone, as when a window is
+/// closed) left kado reading the end of its input forever at full speed, deaf to every
+/// signal but KILL and holding the save's lock: it now ends the session as Ctrl-C does.
+#[test]
+fn closing_the_terminal_left_kado_spinning_on_its_save() {
+    if script_missing() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let command = "kinkado play --deck virtual --seed 7 --save t.yaml";
+    let mut script = script(dir.path(), command);
+    let mut stdin = script.stdin.take().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    stdin.write_all(b"none\r").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let pid = kado_under(&script);
+    // The terminal goes: `script`, which holds its other end, is killed outright.
+    script.kill().unwrap();
+    script.wait().unwrap();
+    let alive = || Path::new(&format!("/proc/{pid}")).exists();
+    for _ in 0..100 {
+        if !alive() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let still = alive();
+    if still {
+        let _ = std::process::Command::new("kill")
+            .args(["-9", &pid])
+            .status();
+    }
+    assert!(!still, "kado still ran 10 s after its terminal closed");
+    let status = crate::common::kado()
+        .current_dir(dir.path())
+        .env("KADO_HOME", dir.path())
+        .args(["kinkado", "status", "t.yaml"])
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{status:?}");
+    let said = String::from_utf8_lossy(&status.stdout);
+    assert!(!said.contains(" 0 actions recorded"), "{said}");
 }

@@ -54,8 +54,8 @@ impl Prompter for Scripted {
     fn refuse(&mut self, why: &str) {
         self.screen.refuse(why);
     }
-    fn table(&mut self, text: &str) {
-        self.screen.set_table(text);
+    fn set_table(&mut self, table: kado::view::Table) {
+        self.screen.set_table(table);
     }
     fn choices(&mut self, answers: &[Choice]) {
         self.screen.choices = answers.to_vec();

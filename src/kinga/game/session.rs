@@ -86,10 +86,6 @@ impl Session for Game {
             .collect()
     }
 
-    fn show(&self, style: Style) -> String {
-        self.render(style)
-    }
-
     /// The one seat (its hand: a solitaire hides nothing from its player, and its kings
     /// exposed as its score), the suit piles' top cards, the kings, the cards of this
     /// turn, the exiled cards sorted, and the draw and discard piles' sizes.
@@ -97,28 +93,27 @@ impl Session for Game {
         let st = self.status();
         let mut t = Table::new(crate::kinga::GAME);
         t.round = Some(view::Round {
+            word: "turn",
             number: self.turn,
             of: None,
         });
         t.over = st.finished;
         t.to_move = (!st.finished).then(|| "you".to_string());
-        t.seats = vec![view::Seat {
-            name: "you".into(),
-            kado: false,
-            score: Some(st.score as i64),
-            bet: None,
-            shown: Vec::new(),
-            held: view::Held::Cards {
-                items: view::cards(&self.hand),
-            },
-        }];
+        let mut you = view::Seat::new("you", Some(st.score as i64));
+        you.held = view::Held::Cards {
+            items: view::cards(&self.hand),
+        };
+        t.seats = vec![you];
+        t.score_title = "kings exposed";
         let tops: Vec<Card> = st.piles.iter().filter_map(|p| p.top).collect();
         let kings: Vec<view::Item> = Suit::ALL
             .into_iter()
             .zip(&st.piles)
             .map(|(suit, p)| {
                 let king = Card::new(Rank::King, suit);
-                view::Item::new(king.code(), format!("{king} {}", p.king))
+                let mut item = view::card(king);
+                item.text = format!("{king} {}", p.king);
+                item
             })
             .collect();
         let mut exiled = self.exiled.clone();
@@ -126,11 +121,20 @@ impl Session for Game {
         t.areas = vec![
             view::Area::new("piles", view::cards(&tops)),
             view::Area::new("kings", kings),
-            view::Area::new("this turn", view::cards(&self.table)),
+        ];
+        if !self.table.is_empty() {
+            t.areas
+                .push(view::Area::new("this turn", view::cards(&self.table)));
+        }
+        t.areas.extend([
             view::Area::new("exiled", view::cards(&exiled)),
             view::Area::new("draw pile", Vec::new()).amount(st.draw_pile as i64),
             view::Area::new("discard pile", Vec::new()).amount(st.discard_pile as i64),
-        ];
+        ]);
+        t.notes.push(match self.ended() {
+            Some(line) => line,
+            None => format!("Kings turned: {} of 4.", st.kings_turned),
+        });
         t
     }
 

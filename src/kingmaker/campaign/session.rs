@@ -288,6 +288,7 @@ impl Session for Campaign {
         use crate::view;
         let mut t = view::Table::new(crate::kingmaker::GAME);
         t.round = Some(view::Round {
+            word: "year",
             number: u32::try_from(self.years.len() + 1).unwrap_or(u32::MAX),
             of: None,
         });
@@ -299,7 +300,10 @@ impl Session for Campaign {
                 crate::kingmaker::season::Phase::Done => "scored".to_string(),
             });
             t.to_move = y.due().map(|i| self.players[i].clone());
-            t.dealer = self.players.get(y.first).cloned();
+            if let Some(first) = self.players.get(y.first) {
+                t.notes
+                    .push(format!("{first} held the first player token."));
+            }
             // Each Blink in the Commons, with the side and the Blink it was placed against.
             let placed = y.placed.iter().map(|p| {
                 let at = match &p.against {
@@ -309,82 +313,67 @@ impl Session for Campaign {
                 view::Item::new(p.name.clone(), at)
             });
             t.areas.push(view::Area::new("commons", placed.collect()));
+            t.notes.push(format!("Now: {}.", y.due_text()));
+            if y.phase != crate::kingmaker::season::Phase::Season(crate::kingmaker::Season::Winter)
+            {
+                t.notes.extend((0..4).map(|c| y.common_line(c)));
+            }
+            let picture = y.commons_picture(crate::render::Style::PLAIN);
+            if !picture.is_empty() {
+                t.picture = Some(view::Picture::of_text(&picture));
+            }
         }
         t.seats = self
             .players
             .iter()
             .zip(&self.points)
-            .map(|(name, points)| view::Seat {
-                name: name.clone(),
-                kado: false,
-                score: Some(i64::from(*points)),
-                bet: None,
-                shown: Vec::new(),
-                held: view::Held::Nothing,
-            })
+            .map(|(name, points)| view::Seat::new(name.clone(), Some(i64::from(*points))))
             .collect();
-        t.areas
-            .push(view::Area::new("target", Vec::new()).amount(i64::from(self.target)));
+        t.score_title = "points";
+        if !self.rules.campaign_open && self.target != NO_TARGET {
+            t.areas
+                .push(view::Area::new("target", Vec::new()).amount(i64::from(self.target)));
+        } else {
+            t.notes
+                .push("No target: as many Years as the group wants.".to_string());
+        }
+        if !self.years.is_empty() {
+            t.sheet = Some(self.sheet());
+        }
+        if let Some(ch) = self.champions() {
+            let verb = if ch.len() == 1 { "wins" } else { "win" };
+            t.notes
+                .push(format!("{} {verb} the campaign.", self.names(&ch)));
+        } else if let (None, Some(f)) = (&self.year, self.first) {
+            t.notes
+                .push(format!("{} holds the first player token.", self.players[f]));
+        }
         t
     }
+}
 
-    fn show(&self, style: Style) -> String {
-        // A Year under way: the Year alone (the ledger is shown as each Year starts).
-        if let Some(y) = self.year.as_ref().filter(|y| !y.is_fresh()) {
-            return format!(
-                "Year {} (points: {}): {}",
-                self.years.len() + 1,
-                self.points_line(),
-                y.show(style)
-            );
-        }
-        let mut header = vec!["Year".to_string(), "First".to_string()];
-        header.extend(self.players.iter().cloned());
-        header.push("Point to".to_string());
-        let mut t = render::table(header);
-        for y in &self.years {
-            let mut row = vec![
-                y.number.to_string(),
-                y.first.map_or("—".to_string(), |i| self.players[i].clone()),
-            ];
-            row.extend(y.scores.iter().map(ToString::to_string));
-            row.push(if y.winners.is_empty() {
-                "nobody".to_string()
-            } else {
-                self.names(&y.winners)
-            });
-            t.add_row(row);
-        }
-        let mut out = if self.rules.campaign_open || self.target == NO_TARGET {
-            "Kingmaker campaign: no target, as many Years as the group wants.\n".to_string()
-        } else {
-            format!(
-                "Kingmaker campaign: first to {} point{}.\n",
-                self.target,
-                words::s(self.target)
-            )
-        };
-        if !self.years.is_empty() {
-            out += &render::show(&t);
-        }
-        out += &format!("Points: {}.\n", self.points_line());
-        if let Some(ch) = self.champions() {
-            out += &style.bold(&format!(
-                "{} win{} the campaign.",
-                self.names(&ch),
-                if ch.len() == 1 { "s" } else { "" }
-            ));
-            out.push('\n');
-        } else if let Some(y) = &self.year {
-            out += &format!("Year {}: ", self.years.len() + 1);
-            out += &y.show(style);
-        } else if let Some(f) = self.first {
-            out += &format!(
-                "Year {}: {} holds the first player token.\n",
-                self.years.len() + 1,
-                self.players[f]
-            );
-        }
-        out
+impl Campaign {
+    /// The Years played: who held the first player token, each player's score, who
+    /// took the point.
+    fn sheet(&self) -> crate::view::Sheet {
+        let mut columns = vec!["Year".to_string(), "First".to_string()];
+        columns.extend(self.players.iter().cloned());
+        columns.push("Point to".to_string());
+        let rows = (self.years.iter())
+            .map(|y| {
+                let mut row = vec![
+                    y.number.to_string(),
+                    y.first.map_or("—".to_string(), |i| self.players[i].clone()),
+                ];
+                row.extend(y.scores.iter().map(ToString::to_string));
+                row.push(if y.winners.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    self.names(&y.winners)
+                });
+                row
+            })
+            .collect();
+        crate::view::Sheet { columns, rows }
     }
 }

@@ -233,87 +233,13 @@ impl Session for Game {
         }
     }
 
-    fn show(&self, style: Style) -> String {
-        let mut out = String::new();
-        if self.phase == Phase::Over {
-            out += "Final standings\n";
-        } else if self.phase == Phase::Refresh && !self.dealt && self.round > 1 {
-            out += &format!(
-                "Standings after round {} · next: round {}, dealer {}\n",
-                self.round - 1,
-                self.round,
-                display_name(&self.seats[self.dealer].name)
-            );
-        } else {
-            out += &format!(
-                "Round {}/{} · {} phase · dealer {} · minimum bet {}\n",
-                self.round,
-                self.rules.rounds,
-                self.phase.name(),
-                display_name(&self.seats[self.dealer].name),
-                money(i64::from(self.min_bet()))
-            );
-        }
-        let mut t = render::table(["Seat", "Stash", "Cards", "Bet"]);
-        let mut ranked: Vec<&SeatState> = self.seats.iter().collect();
-        if self.phase == Phase::Over {
-            ranked.sort_by_key(|s| std::cmp::Reverse(s.stash));
-        }
-        for s in ranked {
-            let cards = if self.hands_shown() && !s.is_alora {
-                style.cards(&s.known)
-            } else if s.is_alora {
-                let up = style.cards(&s.face_up);
-                let down = s.held() - s.face_up.len().min(s.held());
-                if down > 0 {
-                    format!(
-                        "{} + {} face down",
-                        if s.face_up.is_empty() {
-                            "—".to_string()
-                        } else {
-                            up
-                        },
-                        down
-                    )
-                } else {
-                    up
-                }
-            } else {
-                format!("{} held", s.held())
-            };
-            let bet = match (s.bet, s.bank_bet) {
-                (Some(b), true) => format!("{} (bank)", money(i64::from(b))),
-                (Some(b), false) => money(i64::from(b)),
-                (None, _) => "—".into(),
-            };
-            t.add_row([display_name(&s.name), money(i64::from(s.stash)), cards, bet]);
-        }
-        out += &render::show(&t);
-        out += &format!(
-            "Prize pool: {}{} · Market: {} · Bank paid out (net): {}\n",
-            money(i64::from(self.pool)),
-            if self.pool_cards.is_empty() {
-                String::new()
-            } else {
-                format!(" and {}", style.cards(&self.pool_cards))
-            },
-            style.cards(&self.market),
-            money(self.bank_net)
-        );
-        out += &self.private_note();
-        if self.phase == Phase::Over {
-            let w: Vec<String> = self.winners().iter().map(|w| display_name(w)).collect();
-            out += &format!("Winner: {}\n", w.join(" and "));
-        }
-        out
-    }
-
     /// The seats (a player's cards only where the table sees them: a virtual pack, not
     /// kept private; ALORA's face-up cards and how many she holds face down), the prize
     /// pool, the market, the bank, the minimum bet.
     fn table(&self) -> Table {
         let mut t = Table::new(crate::kinkado::GAME);
         t.round = Some(view::Round {
+            word: "round",
             number: self.round,
             of: Some(self.rules.rounds),
         });
@@ -321,26 +247,20 @@ impl Session for Game {
         t.dealer = self.seats.get(self.dealer).map(|s| display_name(&s.name));
         t.to_move = self.current().map(|i| display_name(&self.seats[i].name));
         t.over = self.phase == Phase::Over;
-        t.seats = self
-            .seats
-            .iter()
-            .map(|s| view::Seat {
-                name: display_name(&s.name),
-                kado: s.is_alora,
-                score: Some(i64::from(s.stash)),
-                bet: s.bet.map(i64::from),
-                shown: view::cards(&s.face_up),
-                held: if self.hands_shown() && !s.is_alora {
-                    view::Held::Cards {
-                        items: view::cards(&s.known),
-                    }
-                } else {
-                    view::Held::Count {
-                        count: s.held() - s.face_up.len().min(s.held()),
-                    }
-                },
-            })
-            .collect();
+        t.seats = (0..self.seats.len()).map(|i| self.table_seat(i)).collect();
+        if self.phase == Phase::Over {
+            // The final standings: the richest first.
+            t.seats.sort_by_key(|s| std::cmp::Reverse(s.score));
+        }
+        t.score_title = "stash";
+        t.shown_title = "face up";
+        t.dollars = true;
+        let private = self.private_note();
+        t.notes.extend(private.lines().map(str::to_string));
+        if self.phase == Phase::Over {
+            let w: Vec<String> = self.winners().iter().map(|w| display_name(w)).collect();
+            t.notes.push(format!("Winner: {}", w.join(" and ")));
+        }
         t.areas = vec![
             view::Area::new("prize pool", view::cards(&self.pool_cards))
                 .amount(i64::from(self.pool)),
@@ -485,6 +405,68 @@ fn cards_choice(cards: &[Card]) -> Choice {
 
 impl Game {
     /// Under `--private`, that the hand of the player to act is kept off the screen.
+    /// Seat `i` on the table: its stash and bet; a player's cards where the table sees
+    /// them (a virtual pack, not kept private), else how many; ALORA's face-up cards, or
+    /// once she has revealed, her hand; her whole hand while it lies turned up for her
+    /// sale; and in the bet phase, before she bets, the bet her face-up cards fix.
+    fn table_seat(&self, i: usize) -> view::Seat {
+        let s = &self.seats[i];
+        let mut seat = view::Seat::new(display_name(&s.name), Some(i64::from(s.stash)));
+        seat.kado = s.is_alora;
+        seat.bet = s.bet.map(i64::from);
+        if s.bank_bet {
+            seat.notes.push("the bank pays this bet".to_string());
+        }
+        let count = view::Held::Count {
+            count: s.held() - s.face_up.len().min(s.held()),
+        };
+        if !s.is_alora {
+            seat.held = if self.hands_shown() {
+                view::Held::Cards {
+                    items: view::cards(&s.known),
+                }
+            } else {
+                count
+            };
+            return seat;
+        }
+        seat.shown = match &s.played {
+            Some(played) if s.face_up.is_empty() => view::cards(played),
+            _ => view::cards(&s.face_up),
+        };
+        let selling = self.phase == Phase::Sell && self.current() == Some(i) && s.hidden == 0;
+        let rest: Vec<Card> = (s.known.iter().copied())
+            .filter(|c| !s.face_up.contains(c))
+            .collect();
+        seat.held = if selling && !rest.is_empty() {
+            view::Held::Cards {
+                items: view::cards(&rest),
+            }
+        } else {
+            count
+        };
+        if self.phase == Phase::Bet
+            && s.bet.is_none()
+            && let Some(b) =
+                crate::kinkado::alora::bet(self.round, s.stash, &s.face_up, &self.rules)
+        {
+            let why = match b.best_face_up.filter(|_| b.bet > b.minimum) {
+                Some(c) => format!("her face-up {c}"),
+                None => "the round's minimum".to_string(),
+            };
+            let who = if b.paid_by == crate::kinkado::alora::Payer::Bank {
+                " (the bank pays it)"
+            } else {
+                ""
+            };
+            seat.notes.push(format!(
+                "bets {} at her turn, fixed by {why}{who}",
+                crate::render::money(i64::from(b.bet))
+            ));
+        }
+        seat
+    }
+
     fn private_note(&self) -> String {
         if !self.setup.private || self.phase == Phase::Over {
             return String::new();
