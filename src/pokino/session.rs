@@ -93,23 +93,7 @@ pub struct Table {
     pub setup: Setup,
     pub game: Game,
     pub events: Vec<Event>,
-    /// The places of the player to move, ranked once per position (see `places`).
-    ranked: Ranked,
 }
-
-/// The places ranked for the position at hand, worked out when first asked for and
-/// forgotten when an action changes the position; equal whatever it holds, since it
-/// follows from the game.
-#[derive(Clone, Debug, Default)]
-struct Ranked(std::sync::OnceLock<Vec<(Placement, u32)>>);
-
-impl PartialEq for Ranked {
-    fn eq(&self, _: &Ranked) -> bool {
-        true
-    }
-}
-
-impl Eq for Ranked {}
 
 impl Table {
     /// The record so far, as `check` reads it.
@@ -153,49 +137,12 @@ impl Table {
         .map_err(|why| NoHint::Advisor(format!("Hint: {why}.")))
     }
 
-    /// The places listed for the player to move, as numbered answers (`3` lays the third),
-    /// each with the run it opens for the next turn: ranked as the hint ranks them (the
-    /// advisor's play-outs, the same deals), the rest after them by the run they open.
+    /// The places listed for the player to move, as numbered answers (`3` lays the third).
     fn places(&self) -> Vec<(Placement, u32)> {
-        let Some(i) = self.game.to_play.filter(|_| !self.game.is_over()) else {
-            return Vec::new();
-        };
-        let ranked = self.ranked.0.get_or_init(|| {
-            let cheap = self.game.places(i);
-            let seed = u64::from(self.game.turns) + 1;
-            let advised = advise::advise(
-                &self.game,
-                None,
-                advise::HINT_SAMPLES,
-                seed,
-                advise::cores(),
-            );
-            let Ok(advice) = advised else {
-                return cheap;
-            };
-            let mut out: Vec<(Placement, u32)> = Vec::with_capacity(cheap.len());
-            for c in advice
-                .candidates
-                .iter()
-                .filter(|c| c.kind == advise::Kind::Domino)
-            {
-                if let Some(p) = cheap
-                    .iter()
-                    .find(|(at, _)| format!("domino {at}") == c.answer)
-                {
-                    out.push(*p);
-                }
-            }
-            out.extend(
-                cheap
-                    .iter()
-                    .filter(|p| !out.contains(p))
-                    .copied()
-                    .collect::<Vec<_>>(),
-            );
-            out
-        });
-        ranked.clone()
+        match self.game.to_play.filter(|_| !self.game.is_over()) {
+            Some(i) => self.game.places(i),
+            None => Vec::new(),
+        }
     }
 
     /// Seat `i` on the table: its score, beads, how many cards and dominoes it holds, the
@@ -295,7 +242,6 @@ impl Session for Table {
             setup: setup.clone(),
             game,
             events: Vec::new(),
-            ranked: Ranked::default(),
         })
     }
 
@@ -304,7 +250,6 @@ impl Session for Table {
             .map_err(|e| PlayError::Notation(e.summary()))?;
         let mut report = self.game.apply(&event).map_err(PlayError::Illegal)?;
         self.events.push(event);
-        self.ranked = Ranked::default();
         if self.setup.private {
             // The card drawn is for its drawer's eyes: `hand` shows it.
             report.drawn = None;
@@ -581,34 +526,6 @@ mod tests {
             Step::Ask(q) => q,
             other => panic!("{other:?}"),
         }
-    }
-
-    /// The place list's best and the hint's best were different dominoes (the list ranked
-    /// by the run each opens, the hint by play-outs): the list is ranked as the hint is.
-    #[test]
-    fn the_place_list_and_the_hint_named_different_bests() {
-        let rs = Ruleset::builtin("pokino").unwrap();
-        let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 1);
-        let mut t = Table::start(&setup, &rs).unwrap();
-        while let Step::Auto(a) = t.next() {
-            t.apply(&a).unwrap();
-        }
-        let q = ask(&t);
-        let hint = t.hint(&q).unwrap();
-        let domino = |answer: &str| answer.starts_with("domino ");
-        let advised: Vec<String> = (hint.rows.iter())
-            .map(|r| r.answer.typed.clone())
-            .filter(|a| domino(a))
-            .collect();
-        let listed: Vec<String> = (t.places().iter())
-            .take(advised.len())
-            .map(|(at, _)| format!("domino {at}"))
-            .collect();
-        assert!(!advised.is_empty());
-        assert_eq!(listed, advised);
-        // `1` lays the first listed, which is the hint's best placement.
-        let first = t.answer(&q, "1").unwrap();
-        assert_eq!(first.line, format!("ana {}", advised[0]));
     }
 
     /// Under `--private`, `hand` listed no places, yet `1` laid the best one blind: the

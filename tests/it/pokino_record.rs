@@ -892,9 +892,9 @@ fn hands_were_printed_for_all_to_see() {
             "ana's hand: kept private (`hand` shows it to ana).
 ana's turn: hand
 ana's hand: A♦ Q♥ 5♠ 5♥ 10♣; dominoes: 4-8 1-1 0-12;
-            places, best first (the number lays it): 1) domino 12-0@3,0v ·
-            2) domino 0-12@3,0v · 3) domino 1-1@3,0v · 4) domino 4-8@3,0v ·
-            5) domino 1-1@3,1h
+            places, best first (the number lays it): 1) domino 1-1@3,0v ·
+            2) domino 1-1@3,1h · 3) domino 0-12@2,-2v · 4) domino 0-12@1,-1h ·
+            5) domino 12-0@2,-1h
 ana's turn: pass
 ana passes; then draws a card.
 ",
@@ -967,5 +967,5 @@ fn laying_a_domino_wanted_coordinates() {
         "--seed",
         "1",
     ];
-    Test::new().current_dir(dir.path()).args(args).stdin("0\n300\n3\nquit\n").stdout_has("Places (140 in all; a number takes one):\n  1) domino 12-0@3,0v (next turn: a run of 5 points)\n").stdout_has("  3) domino 1-1@3,0v (next turn: a run of 5 points)\n").stdout_has("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 1-1@3,0v, takes a bead and draws a domino; then draws J♠.\n").run();
+    Test::new().current_dir(dir.path()).args(args).stdin("0\n300\n3\nquit\n").stdout_has("Places (140 in all; a number takes one):\n  1) domino 1-1@3,0v (next turn: a run of 5 points)\n").stdout_has("  3) domino 0-12@2,-2v (next turn: a run of 5 points)\n").stdout_has("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n").run();
 }
