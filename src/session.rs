@@ -143,6 +143,10 @@ pub struct Log<S, A> {
     /// reads a save that has it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// The file the game's record is written to (`--record`), as an absolute path, so
+    /// that `resume` goes on writing it. Optional, as `id` is: no format bump.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
     pub ruleset: RulesetRecord,
     pub setup: S,
     pub actions: Vec<Entry<A>>,
@@ -399,6 +403,7 @@ where
             game: game.to_string(),
             format: FORMAT,
             id: None,
+            record: None,
             ruleset: RulesetRecord::of(rules)?,
             setup,
             actions: Vec::new(),
@@ -515,6 +520,7 @@ where
         game: log.game,
         format: log.format,
         id: log.id,
+        record: log.record,
         ruleset: log.ruleset,
         setup: log.setup,
         actions,

@@ -160,7 +160,8 @@ pub enum Cmd {
     Resume {
         /// The saved game.
         file: PathBuf,
-        /// Rewrite this file with the game's record after every answer.
+        /// Rewrite this file with the game's record after every answer (without it, the
+        /// record the game was started with, if any, goes on being written).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
     },
@@ -216,6 +217,8 @@ JSON keys: results (list of {ruleset, games, wins, win_rate, scores (games endin
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum DeckArg {
+    /// Real cards (`physical`, as the other games once said, is taken too).
+    #[value(alias = "physical")]
     Real,
     Virtual,
 }
@@ -266,8 +269,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         Cmd::Status { file, record: true } => sess::status_record::<Played>(ctx, &file),
         Cmd::Status { file, .. } => sess::status::<Played>(ctx, &file),
         Cmd::Resume { file, record } => {
-            let (mut lock, log) = sess::open_resume::<Played>(ctx, &file, TITLE)?;
-            sess::record_to(&mut lock, record)?;
+            let (mut lock, mut log) = sess::open_resume::<Played>(ctx, &file, TITLE)?;
+            sess::record_to(&mut lock, &mut log, record)?;
             session(ctx, &lock, log)
         }
         Cmd::Check { record } => check_cmd(ctx, &record),
@@ -300,10 +303,10 @@ fn play_cmd(
         DeckArg::Virtual => Deck::Virtual,
     };
     let seed = seed.unwrap_or_else(sess::time_seed);
-    let log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
+    let mut log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
     let path = save.unwrap_or_else(|| sess::default_path(GAME));
     let mut lock = sess::open_new::<Played>(&path)?;
-    sess::record_to(&mut lock, record)?;
+    sess::record_to(&mut lock, &mut log, record)?;
     session(ctx, &lock, log)
 }
 

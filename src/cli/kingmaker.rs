@@ -125,7 +125,8 @@ pub enum Cmd {
     Resume {
         /// The saved campaign.
         file: std::path::PathBuf,
-        /// Rewrite the Year record in FILE after every answer (a campaign from `play`).
+        /// Rewrite the Year record in FILE after every answer (a campaign from `play`;
+        /// without it, the record the campaign was started with, if any, goes on).
         #[arg(long, value_name = "FILE")]
         record: Option<std::path::PathBuf>,
     },
@@ -305,8 +306,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         Cmd::Status { file, record: true } => session::status_record::<Campaign>(ctx, &file),
         Cmd::Status { file, .. } => session::status::<Campaign>(ctx, &file),
         Cmd::Resume { file, record } => {
-            let (mut lock, log) = session::open_resume::<Campaign>(ctx, &file, TITLE)?;
-            session::record_to(&mut lock, record)?;
+            let (mut lock, mut log) = session::open_resume::<Campaign>(ctx, &file, TITLE)?;
+            session::record_to(&mut lock, &mut log, record)?;
             play(ctx, &lock, log)
         }
     }
@@ -552,10 +553,10 @@ fn play_cmd(
     save: Option<std::path::PathBuf>,
     record: Option<std::path::PathBuf>,
 ) -> Outcome {
-    let log = start::play_log(rs, rules, &players, target, first.as_deref())?;
+    let mut log = start::play_log(rs, rules, &players, target, first.as_deref())?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let mut lock = session::open_new::<Campaign>(&path)?;
-    session::record_to(&mut lock, record)?;
+    session::record_to(&mut lock, &mut log, record)?;
     play(ctx, &lock, log)
 }
 

@@ -92,7 +92,7 @@ pub enum Cmd {
         #[arg(long, value_name = "FILE")]
         save: Option<std::path::PathBuf>,
         /// Real cards on the table, or a virtual pack that kado shuffles and deals.
-        #[arg(long, value_enum, default_value = "physical")]
+        #[arg(long, value_enum, default_value = "real")]
         deck: DeckArg,
         /// The shuffle's seed for a virtual pack (makes the game repeatable).
         ///
@@ -114,7 +114,8 @@ pub enum Cmd {
     Resume {
         /// The saved game.
         file: std::path::PathBuf,
-        /// Rewrite the game's record to this file after every answer.
+        /// Rewrite the game's record to this file after every answer (without it, the
+        /// record the game was started with, if any, goes on being written).
         #[arg(long, value_name = "FILE")]
         record: Option<std::path::PathBuf>,
     },
@@ -143,7 +144,8 @@ const PLAY_HELP: &str = "Run a whole game of Kin Kādo at the table. kado walks 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum DeckArg {
     /// Real cards.
-    Physical,
+    #[value(alias = "physical")]
+    Real,
     /// A pack kado shuffles and deals.
     Virtual,
 }
@@ -261,22 +263,22 @@ fn play_cmd(
     record: Option<std::path::PathBuf>,
 ) -> Outcome {
     let deck = match deck {
-        DeckArg::Physical => Deck::Physical,
+        DeckArg::Real => Deck::Physical,
         DeckArg::Virtual => Deck::Virtual {
             seed: seed.unwrap_or_else(session::time_seed),
         },
     };
     let setup = Setup::read(&players, alora, (deck, private), &Rules::from_ruleset(rs))?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
-    let log = Log::new(GAME, rs, setup)?;
+    let mut log = Log::new(GAME, rs, setup)?;
     let mut lock = session::open_new::<Game>(&path)?;
-    session::record_to(&mut lock, record)?;
+    session::record_to(&mut lock, &mut log, record)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
 fn resume_cmd(ctx: &Ctx, file: &std::path::Path, record: Option<std::path::PathBuf>) -> Outcome {
-    let (mut lock, log) = session::open_resume::<Game>(ctx, file, TITLE)?;
-    session::record_to(&mut lock, record)?;
+    let (mut lock, mut log) = session::open_resume::<Game>(ctx, file, TITLE)?;
+    session::record_to(&mut lock, &mut log, record)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 

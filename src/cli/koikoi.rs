@@ -30,7 +30,7 @@ const ADVISE_AFTER: &str = "Examples:\n  kado koikoi advise game.txt\n  printf '
 
 const CHECK_AFTER: &str = "The record, one event a line (# starts a comment):\n  players: ana ben               the first named deals and plays first in round 1\n  round                          starts a round (optional before a game's first)\n  ana: 1b 1r 2a 3p 5a 7r 9p 11p  a dealt hand (optional)\n  table: 1p 3b 4p 6r 8b 9a 10r 12b   the 8 cards dealt face up\n  ana 1r>1p / 7p                 played card [>captured] / drawn card [>captured]\n  ben 10a / 9r koi               koi or stop ends a turn that forms or improves a yaku\n\nExamples:\n  kado koikoi check game.txt\n  kado koikoi simulate --games 1 --seed 3 --record game.txt && kado --json koikoi check game.txt";
 
-const PLAY_ABOUT: &str = "Play a game of Koi-Koi at the table, move by move. kado asks for each deal and each turn in the record notation (see kado-notation(7)), checks every card against the rules in force, says what each card captured, shows the table and each player's captures with their yaku and the yaku they are closest to, asks koi or stop when a turn forms or improves a yaku, scores the round and keeps the game's points (50 each, 6 rounds by default).\n\nWith `--deck physical` (the default) the table says what was dealt (a hand may stay `hidden`) and drawn; with `--deck virtual` kado shuffles and deals (repeatable with --seed). `--opponent kado` lets one person play against kado (virtual deck only): kado's hand stays hidden, its plays are announced, and it chooses each card, each capture and koi-koi or stop as its advisor weighs them (`kado koikoi advise`): by the chance to win the game the round's outcome leaves, over play-outs of the cards it cannot see (your hand and the stock) dealt at random, never the real ones.\n\nThe game is saved after every answer; `kado koikoi resume FILE` continues it, `kado koikoi status FILE --record` prints it as a record, which `kado koikoi check` reads with the same result.\n\nWith --json the transcript goes to stderr and the game's state to stdout. JSON keys: players, scores, played, rounds, over, winner, table, captured, waiting_for, save.";
+const PLAY_ABOUT: &str = "Play a game of Koi-Koi at the table, move by move. kado asks for each deal and each turn in the record notation (see kado-notation(7)), checks every card against the rules in force, says what each card captured, shows the table and each player's captures with their yaku and the yaku they are closest to, asks koi or stop when a turn forms or improves a yaku, scores the round and keeps the game's points (50 each, 6 rounds by default).\n\nWith `--deck real` (the default) the table says what was dealt (a hand may stay `hidden`) and drawn; with `--deck virtual` kado shuffles and deals (repeatable with --seed). `--opponent kado` lets one person play against kado (virtual deck only): kado's hand stays hidden, its plays are announced, and it chooses each card, each capture and koi-koi or stop as its advisor weighs them (`kado koikoi advise`): by the chance to win the game the round's outcome leaves, over play-outs of the cards it cannot see (your hand and the stock) dealt at random, never the real ones.\n\nThe game is saved after every answer; `kado koikoi resume FILE` continues it, `kado koikoi status FILE --record` prints it as a record, which `kado koikoi check` reads with the same result.\n\nWith --json the transcript goes to stderr and the game's state to stdout. JSON keys: players, scores, played, rounds, over, winner, table, captured, waiting_for, save.";
 
 const PLAY_AFTER: &str = "At each prompt answer:\n  CARDS | hidden   a dealt hand (8 cards), or hidden to keep it private\n  CARDS            the table's 8 cards\n  1r | 1r>1p       the card played (with two matches, the one it takes)\n  1r>1p / 7p koi   real cards: a whole turn at once, as in the record\n  7p | 7p>7a       the card drawn (real cards)\n  koi | stop       when a turn forms or improves a yaku\n  fix [N ANSWER]   list the answers given, or replace answer N (later answers kept where they still hold)\n  undo, show, help, quit\nThe game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 
@@ -38,7 +38,8 @@ const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtu
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum DeckArg {
-    Physical,
+    #[value(alias = "physical")]
+    Real,
     Virtual,
 }
 
@@ -112,7 +113,7 @@ pub enum Cmd {
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
         /// Real cards (you say what is dealt and drawn) or a virtual deck kado deals.
-        #[arg(long, value_enum, default_value = "physical")]
+        #[arg(long, value_enum, default_value = "real")]
         deck: DeckArg,
         /// The seed of the virtual deck (default: the time).
         #[arg(long, value_name = "N")]
@@ -169,7 +170,8 @@ pub enum Cmd {
     Resume {
         /// The saved game.
         file: PathBuf,
-        /// Rewrite the game's record to this file after every answer (a game from `play`).
+        /// Rewrite the game's record to this file after every answer (a game from `play`;
+        /// without it, the record the game was started with, if any, goes on).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
     },
@@ -246,7 +248,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
         } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
             let deck = match deck {
-                DeckArg::Physical => game::Deck::Physical,
+                DeckArg::Real => game::Deck::Physical,
                 DeckArg::Virtual => game::Deck::Virtual {
                     seed: seed.unwrap_or_else(session::time_seed),
                 },
@@ -467,8 +469,8 @@ fn resume_cmd(ctx: &Ctx, file: &Path, record: Option<PathBuf>) -> Outcome {
         let (lock, log) = session::open_resume::<Ledger>(ctx, file, TITLE)?;
         return run_ledger(ctx, &lock, log);
     }
-    let (mut lock, log) = session::open_resume::<game::Game>(ctx, file, TITLE)?;
-    session::record_to(&mut lock, record)?;
+    let (mut lock, mut log) = session::open_resume::<game::Game>(ctx, file, TITLE)?;
+    session::record_to(&mut lock, &mut log, record)?;
     run_play(ctx, &lock, log)
 }
 
@@ -520,10 +522,10 @@ fn play_cmd(
         private,
     };
     game::Game::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
-    let log: Log<game::Setup, game::Action> = Log::new(GAME, rs, setup)?;
+    let mut log: Log<game::Setup, game::Action> = Log::new(GAME, rs, setup)?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let mut lock = session::open_new::<game::Game>(&path)?;
-    session::record_to(&mut lock, record)?;
+    session::record_to(&mut lock, &mut log, record)?;
     run_play(ctx, &lock, log)
 }
 

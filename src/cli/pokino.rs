@@ -72,7 +72,8 @@ Example:
 /// Where the pieces come from.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum DeckArg {
-    Physical,
+    #[value(alias = "physical")]
+    Real,
     Virtual,
 }
 
@@ -221,7 +222,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
         /// Real pieces on the table, or a virtual deal kado shuffles.
-        #[arg(long, value_enum, default_value = "physical")]
+        #[arg(long, value_enum, default_value = "real")]
         deck: DeckArg,
         /// The seed of the virtual deal (a ChaCha12 shuffle written down in kado, so a seed
         /// deals the same pieces in every version).
@@ -240,7 +241,8 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
     Resume {
         /// The saved game.
         file: PathBuf,
-        /// Rewrite this file with the game's record after every answer.
+        /// Rewrite this file with the game's record after every answer (without it, the
+        /// record the game was started with, if any, goes on being written).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
     },
@@ -352,7 +354,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             private,
         } => {
             let deck = match deck {
-                DeckArg::Physical => Deck::Physical,
+                DeckArg::Real => Deck::Physical,
                 DeckArg::Virtual => Deck::Virtual,
             };
             play::play(ctx, &players, save, deck, seed, record, private)

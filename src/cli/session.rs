@@ -65,8 +65,13 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G, id: Option<&str>) -> Outc
 
 /// Takes `--record FILE` for a session (offered only by games with a record notation):
 /// refused when FILE is the save itself.
-pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Error> {
-    let Some(path) = record else {
+pub fn record_to<S, A>(
+    lock: &mut SaveLock,
+    log: &mut Log<S, A>,
+    record: Option<PathBuf>,
+) -> Result<(), Error> {
+    // Without `--record`, a game started with one goes on writing it.
+    let Some(path) = record.or_else(|| log.record.as_ref().map(PathBuf::from)) else {
         return Ok(());
     };
     check_name(&path, "--record")?;
@@ -79,6 +84,9 @@ pub fn record_to(lock: &mut SaveLock, record: Option<PathBuf>) -> Result<(), Err
         .help("give the record another name, such as game.txt")
         .into());
     }
+    // Remembered whole, so that `resume` from another folder finds it.
+    let whole = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+    log.record = whole.to_str().map(str::to_string);
     lock.set_record(path);
     Ok(())
 }

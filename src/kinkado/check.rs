@@ -11,6 +11,7 @@ use super::game::{Action, Game, Named, Setup};
 use super::names::display_name;
 use super::record::{Event, Record, recorded};
 use super::table::Phase;
+use crate::explain::Explain;
 use crate::render::{Style, money};
 use crate::ruleset::Ruleset;
 use crate::session::{Session, Step};
@@ -70,6 +71,8 @@ pub struct GameCheck {
     pub illegal: Option<Illegal>,
     /// The line of the game's `players:`.
     pub players_line: usize,
+    /// ALORA's moves filled in that a later line may still write.
+    pub pending: Pending,
 }
 
 /// The verdict on a whole record.
@@ -82,11 +85,92 @@ impl Verdict {
     pub fn illegal(&self) -> Option<&Illegal> {
         self.games.iter().find_map(|g| g.illegal.as_ref())
     }
+
+    /// The rules and rulings that decided the verdict (`--explain`): how each reveal was
+    /// settled (ALORA level with a hand on tier and sum, round by round), and, where
+    /// ALORA sat, the rules of her sale, purchase and bet that moved her.
+    pub fn explain(&self, rs: &Ruleset) -> Explain {
+        let mut x = Explain::new();
+        let Some(game) = self.games.iter().find_map(|g| g.game.as_ref()) else {
+            return x;
+        };
+        x.0.extend(game.explain().0);
+        for g in self.games.iter().filter_map(|g| g.game.as_ref()).skip(1) {
+            // A record of several games: each game's round-by-round reasons.
+            let more = g.explain().0.into_iter().skip(2);
+            x.0.extend(more);
+        }
+        if game.seats.iter().any(|s| s.is_alora) {
+            x.0.extend(alora::explain_sell(rs).0);
+            x.0.extend(alora::explain_buy(rs, &game.rules).0);
+            x.0.extend(alora::explain_bet(rs).0);
+        }
+        x
+    }
 }
 
 /// The same move of the same seat (the cards may differ).
 fn same_kind(a: &Action, b: &Action) -> bool {
     std::mem::discriminant(a) == std::mem::discriminant(b) && a.seat() == b.seat()
+}
+
+/// The same move, whatever order its cards are written in: a set of cards sold, bought,
+/// played or revealed is a set.
+fn same_move(a: &Action, b: &Action) -> bool {
+    a == b || as_sets(a) == as_sets(b)
+}
+
+/// `a` with every list of cards in one order.
+fn as_sets(a: &Action) -> Action {
+    let sorted = |cards: &[crate::cards::Card]| {
+        let mut v = cards.to_vec();
+        v.sort();
+        v
+    };
+    match a {
+        Action::Sell { seat, cards } => Action::Sell {
+            seat: *seat,
+            cards: sorted(cards),
+        },
+        Action::AloraShows { cards } => Action::AloraShows {
+            cards: sorted(cards),
+        },
+        Action::AloraSells { cards } => Action::AloraSells {
+            cards: sorted(cards),
+        },
+        Action::Buy {
+            seat,
+            market,
+            deck,
+            drawn,
+        } => Action::Buy {
+            seat: *seat,
+            market: sorted(market),
+            deck: *deck,
+            drawn: sorted(drawn),
+        },
+        Action::AloraBuys { card, free, drawn } => Action::AloraBuys {
+            card: *card,
+            free: *free,
+            drawn: sorted(drawn),
+        },
+        Action::Play { seat, cards } => Action::Play {
+            seat: *seat,
+            cards: sorted(cards),
+        },
+        Action::AloraReveals { cards } => Action::AloraReveals {
+            cards: sorted(cards),
+        },
+        other => other.clone(),
+    }
+}
+
+/// A move of ALORA's that her rules decide, so that a record may leave it out.
+fn alora_decided(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::AloraSells { .. } | Action::AloraBuys { .. } | Action::AloraBets { .. }
+    )
 }
 
 /// ALORA's rule for a move of hers, in the words of her rules.
@@ -100,18 +184,65 @@ fn alora_rule(rs: &Ruleset, game: &Game, a: &Action) -> Option<String> {
     x.0.first().map(|r| r.rule.clone())
 }
 
-/// Applies one move of the record, filling in first what the rules do on their own.
+/// What `check` remembers between the lines of a game: the moves it filled in that the
+/// record may still write later (ALORA's bet written after the play it came with), by
+/// their place in `filled`.
+#[derive(Clone, Debug, Default)]
+pub struct Pending {
+    moves: Vec<(Action, usize)>,
+    /// Reveals written before their turn (their line, the move), with why they could not
+    /// be taken then.
+    reveals: Vec<(usize, Named, PlayError)>,
+}
+
+/// A reveal: a player's cards played, or ALORA's.
+fn is_reveal(a: &Named) -> bool {
+    matches!(a, Action::Play { .. } | Action::AloraReveals { .. })
+}
+
+/// The engine's word that a move came before its turn or phase.
+fn out_of_turn(e: &PlayError) -> bool {
+    matches!(
+        e,
+        PlayError::NotTurn(..) | PlayError::NotAlorasTurn | PlayError::WrongPhase(..)
+    )
+}
+
+/// Applies one move of the record, filling in first what the rules do on their own:
+/// ALORA's moves her rules decide (where they leave a pick among equal cards to the table,
+/// the pick kado's `play` offers first), a prize card a virtual deck turns up. A move of
+/// ALORA's written after it was filled in is that move, not a second one.
 fn step(
     game: &mut Game,
     rs: &Ruleset,
     said: &Named,
     filled: &mut Vec<String>,
+    pending: &mut Pending,
 ) -> Result<(), Wrong> {
     let act = &game.seated(said).map_err(Wrong::Play)?;
+    if let Some(k) = pending.moves.iter().position(|(m, _)| same_move(m, act)) {
+        let (_, at) = pending.moves.remove(k);
+        if at < filled.len() {
+            filled.remove(at);
+        }
+        for (_, later) in &mut pending.moves {
+            if *later > at {
+                *later -= 1;
+            }
+        }
+        return Ok(());
+    }
     if !matches!(act, Action::Correct { .. }) {
-        while let Step::Auto(auto) = game.next() {
+        loop {
+            let auto = match game.next() {
+                Step::Auto(auto) => auto,
+                Step::Ask(q) if is_alora_pick(q.key) && !alora_decided(act) => {
+                    game.answer(&q, "").map_err(Wrong::Play)?
+                }
+                _ => break,
+            };
             if same_kind(&auto, act) {
-                if auto == *act {
+                if same_move(&auto, act) {
                     break;
                 }
                 let said = Event::Act(said.clone()).to_string();
@@ -133,11 +264,21 @@ fn step(
             }
             game.apply(&auto).map_err(Wrong::Play)?;
             if recorded(&auto) {
+                // A line the record writes later (a forced bet, ALORA's moves) is this one.
+                pending.moves.push((auto.clone(), filled.len()));
                 filled.push(Event::Act(game.named(&auto)).to_string());
             }
         }
     }
     game.apply(act).map(|_| ()).map_err(Wrong::Play)
+}
+
+/// A question the table answers for ALORA: which of her equal cards she sells or buys.
+fn is_alora_pick(key: super::game::Key) -> bool {
+    matches!(
+        key,
+        super::game::Key::AloraSells | super::game::Key::AloraBuys
+    )
 }
 
 /// Applies what the rules do on their own after the record's last line, up to the end
@@ -180,6 +321,7 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
                 filled: Vec::new(),
                 illegal: bad.map(|e| illegal(Wrong::Play(e))),
                 players_line: line.line,
+                pending: Pending::default(),
             });
             continue;
         }
@@ -190,13 +332,14 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
                 filled: Vec::new(),
                 illegal: Some(illegal(Wrong::NoPlayers)),
                 players_line: 0,
+                pending: Pending::default(),
             });
             continue;
         };
         if g.illegal.is_some() {
             continue;
         }
-        if let Err(w) = g.line(&line.event, rs) {
+        if let Err(w) = g.line(line.line, &line.event, rs) {
             g.illegal = Some(illegal(w));
         }
     }
@@ -207,7 +350,7 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
 }
 
 impl GameCheck {
-    fn line(&mut self, event: &Event, rs: &Ruleset) -> Result<(), Wrong> {
+    fn line(&mut self, at: usize, event: &Event, rs: &Ruleset) -> Result<(), Wrong> {
         match event {
             Event::Deck(d) => match (&mut self.setup, &self.game) {
                 (Some(s), None) => {
@@ -225,16 +368,73 @@ impl GameCheck {
                     let setup = self.setup.clone().ok_or(Wrong::NoPlayers)?;
                     self.game = Some(Game::start(&setup, rs).map_err(Wrong::Play)?);
                 }
-                match self.game.as_mut() {
-                    Some(game) => step(game, rs, a, &mut self.filled),
-                    None => Err(Wrong::NoPlayers),
+                let Some(game) = self.game.as_mut() else {
+                    return Err(Wrong::NoPlayers);
+                };
+                match step(game, rs, a, &mut self.filled, &mut self.pending) {
+                    // Reveals are simultaneous: one written before its turn waits for it.
+                    Err(Wrong::Play(e)) if is_reveal(a) && out_of_turn(&e) => {
+                        self.pending.reveals.push((at, a.clone(), e));
+                        Ok(())
+                    }
+                    // A reveal still waiting is the first thing wrong.
+                    Err(w) => match self.waiting_reveal() {
+                        Some(first) => {
+                            self.illegal = Some(first);
+                            Ok(())
+                        }
+                        None => Err(w),
+                    },
+                    Ok(()) => self.reveal_waiting(rs),
                 }
             }
         }
     }
 
+    /// The first reveal written before its turn that is still waiting, as the verdict.
+    fn waiting_reveal(&self) -> Option<Illegal> {
+        let (line, said, why) = self.pending.reveals.first()?;
+        Some(Illegal {
+            line: *line,
+            text: Event::Act(said.clone()).to_string(),
+            wrong: Wrong::Play(why.clone()),
+        })
+    }
+
+    /// Takes the reveals written before their turn whose turn has come.
+    fn reveal_waiting(&mut self, rs: &Ruleset) -> Result<(), Wrong> {
+        while !self.pending.reveals.is_empty() {
+            let Some(game) = self.game.as_mut() else {
+                return Ok(());
+            };
+            let mut taken = false;
+            let waiting = std::mem::take(&mut self.pending.reveals);
+            for (at, said, why) in waiting {
+                let mut trial = game.clone();
+                let mut filled = self.filled.clone();
+                let mut pending = self.pending.clone();
+                if !taken && step(&mut trial, rs, &said, &mut filled, &mut pending).is_ok() {
+                    *game = trial;
+                    self.filled = filled;
+                    self.pending.moves = pending.moves;
+                    taken = true;
+                } else {
+                    self.pending.reveals.push((at, said, why));
+                }
+            }
+            if !taken {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     fn finish(&mut self, rs: &Ruleset) {
         if self.illegal.is_some() {
+            return;
+        }
+        if let Some(first) = self.waiting_reveal() {
+            self.illegal = Some(first);
             return;
         }
         if self.game.is_none()
@@ -314,11 +514,13 @@ impl GameCheck {
                     .map(|(n, m)| format!("{} {}", display_name(n), money(i64::from(*m))))
                     .collect();
                 let with: Vec<String> = r.hands.iter().map(|(_, h)| h.clone()).collect();
+                let won = match w.as_slice() {
+                    [one] => super::names::says(one, "wins"),
+                    many => format!("{} share", many.join(" and ")),
+                };
                 out += &format!(
-                    "Round {}: {} {}{} · {}\n",
+                    "Round {}: {won}{} · {}\n",
                     r.round,
-                    w.join(" and "),
-                    if w.len() == 1 { "wins" } else { "share" },
                     if with.is_empty() {
                         String::new()
                     } else {

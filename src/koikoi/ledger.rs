@@ -333,7 +333,7 @@ impl Ledger {
         } else if self.history.len() as u32 >= self.setup.rounds
             && !(self.rules.tie_extra && self.scores[0] == self.scores[1])
         {
-            let why = format!("all {} rounds are played", self.setup.rounds);
+            let why = format!("all {} rounds have been played", self.setup.rounds);
             said.push(match self.winner_now() {
                 Some(w) => format!("{why}: {w} wins the game, {}.", self.score_line()),
                 None => format!("{why}: the game is drawn, {}.", self.score_line()),
@@ -784,7 +784,7 @@ mod tests {
         assert_eq!(g.scores, [48, 52]);
         assert_eq!(
             said.last().unwrap(),
-            "all 3 rounds are played: ben wins the game, ana 48, ben 52."
+            "all 3 rounds have been played: ben wins the game, ana 48, ben 52."
         );
         assert_eq!(g.winner(), Some("ben"));
         let mut tie = start(3, &[]);

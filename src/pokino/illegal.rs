@@ -253,7 +253,9 @@ impl Illegal {
         match self {
             Illegal::SquareCount { cards, squares } => write!(
                 f,
-                "{cards} cards on {squares} squares: each card lies on one square"
+                "{} on {}: each card lies on one square",
+                crate::words::count(*cards, "card"),
+                crate::words::count(*squares, "square")
             ),
             Illegal::Step { at, fault } => write!(f, "step {at} of the run: {fault}"),
             Illegal::Number {

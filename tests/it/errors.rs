@@ -309,7 +309,7 @@ fn json_usage_error_for_a_bad_value() {
             &["kinkado", "play", "--deck", "foo", "--json"],
             usage_json(
                 "invalid value 'foo' for '--deck <DECK>'",
-                Some("one of: physical, virtual"),
+                Some("one of: real, virtual"),
                 MORE,
             ),
         ),

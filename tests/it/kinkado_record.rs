@@ -318,3 +318,151 @@ fn a_record_naming_a_ruleset_of_another_game_is_refused_at_its_line() {
     let (code, _, err) = run_with_input(&["--rules", "kinkado", "kinkado", "check", "-"], text);
     assert_eq!((code, err.as_str()), (0, ""));
 }
+
+/// The verdict on a record given as text (stdout of `kinkado check -`).
+fn verdict_of(text: &str) -> String {
+    let (code, out, err) = run_with_input(&["kinkado", "check", "-"], text);
+    assert_eq!((code, err.as_str()), (0, ""), "{text}");
+    out
+}
+
+/// The record's lines, split into its rounds (the lines before `round 1` first).
+fn rounds(text: &str) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = vec![Vec::new()];
+    for l in text.lines() {
+        if l.starts_with("round ") {
+            out.push(Vec::new());
+        }
+        if let Some(r) = out.last_mut() {
+            r.push(l.to_string());
+        }
+    }
+    out
+}
+
+/// ALORA's forced sale written in another order than kado's (`ALORA sells 4D 4H` for
+/// 4♥ 4♦) was refused: a set of cards is a set.
+#[test]
+fn alora_s_sale_written_in_another_order_was_refused() {
+    let real = std::fs::read_to_string("tests/fixtures/kinkado/real.txt").unwrap();
+    let swapped = real.replace("ALORA sells 4H 4D", "ALORA sells 4D 4H");
+    assert_ne!(real, swapped);
+    let out = verdict_of(&swapped);
+    assert!(!out.contains("Illegal"), "{out}");
+    assert_eq!(out, verdict_of(&real));
+    // Every set of cards of a real-cards record, written backwards: the same verdict.
+    let backwards: String = real
+        .lines()
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            let set =
+                ["sells", "shows", "plays", "reveals"].contains(&w.get(1).copied().unwrap_or(""));
+            if set && w.len() > 3 {
+                let mut cards = w[2..].to_vec();
+                cards.reverse();
+                format!("{} {} {}\n", w[0], w[1], cards.join(" "))
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    assert_eq!(verdict_of(&backwards), verdict_of(&real));
+}
+
+/// A record that wrote each play right after its own bet (`ana bets $10` / `ana plays
+/// …` / `ALORA bets $20`) was refused: the rules have players lay their cards as they
+/// bet. And a round ALORA deals with the players' reveals written before hers was refused
+/// (`it is not ana's turn to reveal`): reveals are simultaneous. A whole nine-round game
+/// written both ways has the verdict of the game as kado writes it.
+#[test]
+fn plays_after_their_bets_and_reveals_in_any_order_were_refused() {
+    let record = std::fs::read_to_string("tests/fixtures/kinkado/record.txt").unwrap();
+    let expected = verdict_of(&record);
+    assert!(expected.ends_with("Winner: ALORA\n"), "{expected}");
+    let mut after_bets = String::new();
+    let mut reveals_last = String::new();
+    for round in rounds(&record) {
+        let plays: Vec<&String> = round.iter().filter(|l| l.contains(" plays ")).collect();
+        let hers: Vec<&String> = round
+            .iter()
+            .filter(|l| l.starts_with("ALORA reveals"))
+            .collect();
+        let rest = round
+            .iter()
+            .filter(|l| !l.contains(" plays ") && !l.starts_with("ALORA reveals"));
+        for l in rest.clone() {
+            after_bets += &format!("{l}\n");
+            reveals_last += &format!("{l}\n");
+            let who = l.split(' ').next().unwrap_or("");
+            if l.contains(" bets ")
+                && let Some(p) = plays.iter().find(|p| p.starts_with(&format!("{who} ")))
+            {
+                after_bets += &format!("{p}\n");
+            }
+        }
+        for l in &hers {
+            after_bets += &format!("{l}\n");
+        }
+        // The players' reveals backwards, then ALORA's.
+        for l in plays.iter().rev().chain(&hers) {
+            reveals_last += &format!("{l}\n");
+        }
+    }
+    assert_ne!(after_bets, record);
+    assert_eq!(verdict_of(&after_bets), expected, "{after_bets}");
+    assert_eq!(verdict_of(&reveals_last), expected, "{reveals_last}");
+}
+
+/// ALORA's sale left out where her rules leave a pick among equal cards to the table
+/// (three 3s, two to sell) was not filled, and the error pointed at a later line: it is
+/// filled with the pick `play` offers first, said under `filled`, and the verdict is that
+/// of either pick written out.
+#[test]
+fn alora_s_pick_left_out_gave_an_error_at_a_later_line() {
+    let record = "players: ana ALORA\nround 1\nprize: 9H\nana sells 2C 4D\nALORA shows 3H 3D 3S 9C 10H JS KD\nana buys nothing\nALORA buys nothing deck×2\nana bets $5\nana plays 7C 7D\nALORA reveals 5S 6S\n";
+    let (code, out, _) = run_with_input(&["--json", "kinkado", "check", "-"], record);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["illegal"], serde_json::Value::Null, "{v}");
+    assert_eq!(
+        v["filled"],
+        serde_json::json!(["ALORA sells 3D 3H", "ALORA bets $20"])
+    );
+    let stashes = |text: &str| {
+        let (_, out, _) = run_with_input(&["--json", "kinkado", "check", "-"], text);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["stashes"].clone()
+    };
+    for pick in ["3D 3H", "3S 3H", "3D 3S"] {
+        let written = record.replace(
+            "ana buys nothing\n",
+            &format!("ALORA sells {pick}\nana buys nothing\n"),
+        );
+        assert_eq!(stashes(&written), v["stashes"], "{pick}");
+    }
+}
+
+/// `--explain` on `kinkado check` was always empty: it names the rulings that decided
+/// the reveals and ALORA's moves.
+#[test]
+fn kinkado_check_explain_was_always_empty() {
+    let (code, out, _) = run(&[
+        "--json",
+        "kinkado",
+        "check",
+        "--explain",
+        "tests/fixtures/kinkado/real.txt",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let ids: Vec<String> = v["explain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["rulings"].as_array().cloned().unwrap_or_default())
+        .map(|r| r["id"].as_str().unwrap_or_default().to_string())
+        .collect();
+    for id in ["alora-ties", "alora-cards", "alora-buy", "alora-face-up"] {
+        assert!(ids.contains(&id.to_string()), "{id} in {ids:?}");
+    }
+}

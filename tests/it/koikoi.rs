@@ -799,7 +799,7 @@ fn a_game_resumes_where_it_stopped() {
     assert_eq!(v["played"], json!(6));
     assert_eq!(v["over"], json!(true));
     assert_eq!(v["winner"], json!("ana"));
-    assert_eq!(v["ended"], json!("all 6 rounds are played"));
+    assert_eq!(v["ended"], json!("all 6 rounds have been played"));
     assert_eq!(
         v["history"][1],
         json!({"round": 2, "dealer": "ana", "winner": "ben", "points": 2, "moved": 2, "scores": [53, 47]})

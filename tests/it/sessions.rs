@@ -690,3 +690,120 @@ fn a_record_through_a_link_to_the_save_would_overwrite_the_save() {
     Test::new().current_dir(d).args(play).status(2).stderr("error: --record l.txt is the save file itself\n  = help: give the record another name, such as game.txt\n").run();
     assert_eq!(names_in(d), ["l.txt"]);
 }
+
+/// `resume` stopped writing the record a game was started with: `play --record`, quit,
+/// `resume` as kado suggests (no `--record`), go on: the record holds both sittings, is
+/// what `status --record` prints, and `check` reads it as one game, in every game.
+#[test]
+fn resume_stopped_writing_the_record_without_a_word() {
+    let games: [(&[&str], &str, &str); 5] = [
+        (
+            &[
+                "kinkado",
+                "play",
+                "--players",
+                "ana",
+                "--deck",
+                "virtual",
+                "--seed",
+                "4",
+            ],
+            "none\n",
+            "none\n1\nbest\n",
+        ),
+        (
+            &["kinga", "play", "--deck", "virtual", "--seed", "3"],
+            "exile AD\n",
+            "2C JK JK on 3S\n",
+        ),
+        (
+            &[
+                "koikoi",
+                "play",
+                "--players",
+                "ana,ben",
+                "--deck",
+                "virtual",
+                "--seed",
+                "3",
+            ],
+            "10p\n",
+            "10a\n",
+        ),
+        (
+            &[
+                "pokino",
+                "play",
+                "--players",
+                "ana,ben",
+                "--deck",
+                "virtual",
+                "--seed",
+                "1",
+            ],
+            "1\n",
+            "1\n",
+        ),
+        (
+            &["kingmaker", "play", "--players", "ana,bo,cy,dee"],
+            "ana\nc2 left RG\n",
+            "c2 long RG-YB\n",
+        ),
+    ];
+    for (play, first, then) in games {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let game = play[0];
+        let mut args = vec!["--no-history"];
+        args.extend_from_slice(play);
+        args.extend(["--save", "g.yaml", "--record", "g.txt"]);
+        let (code, _, err) = run_in(d, &args, format!("{first}quit\n"));
+        assert_eq!(code, 0, "{game}: {err}");
+        let before = std::fs::read_to_string(d.join("g.txt")).unwrap();
+        // Resumed from another folder, as kado's own resume line allows.
+        let elsewhere = d.join("elsewhere");
+        std::fs::create_dir(&elsewhere).unwrap();
+        let save = d.join("g.yaml");
+        let resume = ["--no-history", game, "resume", save.to_str().unwrap()];
+        let (code, _, err) = run_in(&elsewhere, &resume, format!("{then}quit\n"));
+        assert_eq!(code, 0, "{game}: {err}");
+        let after = std::fs::read_to_string(d.join("g.txt")).unwrap();
+        assert!(after.len() > before.len(), "{game}: {before}\n---\n{after}");
+        let (_, printed, _) = run_in(d, &[game, "status", "g.yaml", "--record"], "");
+        assert_eq!(after, printed, "{game}");
+        let (code, verdict, err) = run_in(d, &[game, "check", "g.txt"], "");
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(!verdict.contains("llegal"), "{game}: {verdict}");
+    }
+}
+
+/// `--deck real` in Kinga but `--deck physical` in the other games: `real` everywhere,
+/// the old word still taken.
+#[test]
+fn the_deck_was_real_in_kinga_and_physical_elsewhere() {
+    for game in ["kinkado", "kinga", "koikoi", "pokino"] {
+        for word in ["real", "physical"] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut args = vec![
+                "--no-history",
+                game,
+                "play",
+                "--deck",
+                word,
+                "--save",
+                "g.yaml",
+            ];
+            if matches!(game, "koikoi" | "pokino") {
+                args.extend(["--players", "ana,ben"]);
+            }
+            let (code, _, err) = run_in(dir.path(), &args, "quit\n");
+            assert_eq!((code, err.as_str()), (0, ""), "{game} --deck {word}");
+        }
+        let (_, help, _) = run_in(Path::new("."), &[game, "play", "--help"], "");
+        assert!(help.contains("real"), "{game}: {help}");
+        assert!(
+            !help.contains("[possible values: physical"),
+            "{game}: {help}"
+        );
+    }
+}

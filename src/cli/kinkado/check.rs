@@ -1,6 +1,5 @@
 //! `kado kinkado check`: a record of Kin Kādo games refereed line by line.
 
-use kado::explain::Explain;
 use kado::kinkado::{check, record};
 
 use crate::cli::{Ctx, FILE_LIMIT, Outcome};
@@ -17,5 +16,5 @@ pub fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let rec = record::parse(&src)?;
     let rs = ctx.record_ruleset(kado::kinkado::GAME, kado::kinkado::TITLE, &src)?;
     let v = check::check(&rec, &rs);
-    ctx.emit(&v.to_json(), &v.render(ctx.style), &Explain::new())
+    ctx.emit(&v.to_json(), &v.render(ctx.style), &v.explain(&rs))
 }

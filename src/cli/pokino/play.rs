@@ -27,18 +27,18 @@ pub fn play(
     let seed = seed.unwrap_or_else(sess::time_seed);
     let mut setup = Setup::new(read_players(names)?, deck, seed);
     setup.private = private;
-    let log: Log<Setup, kado::pokino::session::Action> = Log::new(GAME, &rs, setup)?;
+    let mut log: Log<Setup, kado::pokino::session::Action> = Log::new(GAME, &rs, setup)?;
     let path = save.unwrap_or_else(|| sess::default_path(GAME));
     let mut lock = sess::open_new::<Table>(&path)?;
-    sess::record_to(&mut lock, record)?;
+    sess::record_to(&mut lock, &mut log, record)?;
     let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
     sess::play_explained::<Table>(ctx, &lock, log, &x)
 }
 
 /// `resume`: a saved game goes on.
 pub fn resume(ctx: &Ctx, file: &std::path::Path, record: Option<PathBuf>) -> Outcome {
-    let (mut lock, log) = sess::open_resume::<Table>(ctx, file, TITLE)?;
-    sess::record_to(&mut lock, record)?;
+    let (mut lock, mut log) = sess::open_resume::<Table>(ctx, file, TITLE)?;
+    sess::record_to(&mut lock, &mut log, record)?;
     let rs = log.ruleset.ruleset()?;
     let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
     sess::play_explained::<Table>(ctx, &lock, log, &x)
