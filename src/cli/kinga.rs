@@ -58,7 +58,8 @@ const CHECK_AFTER: &str =
     "The record, one event a line (`#` starts a comment; see kado-notation(7)):
   deck: 2S AS 2C 2H AC AD 2D JK JK AH  a virtual deck: the starting deck, top first
   deck: real                           real cards: every draw is written
-  draw 2S AS 2C 2H                     cards drawn (a virtual deck's need not be)
+  draw 2S AS 2C 2H                     cards drawn (a virtual deck's need not be); real
+                                       cards may run on past a reshuffle in one line
   1. 2S 2C 2H > 3S                     turn 1: the cards played in order > the card influenced
   2. exile AS                          the Exile action
   3. suspicion KH                      raise suspicion: the king turned sideways

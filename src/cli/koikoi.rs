@@ -365,7 +365,7 @@ fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome
             d.points
         ),
         None if d.hand_redeal => format!(
-            "{} the hand holds four cards of one month (dealt-hands: redeal).\n",
+            "{} the hand holds four cards of one month (teshi: redeal).\n",
             style.bold("Redeal:")
         ),
         None => "No instant win.\n".to_string(),

@@ -14,6 +14,9 @@ pub enum Cmd {
     List,
     /// Show a ruleset's rulings as a table, the choice in force marked, then its values
     /// with the range each may take.
+    ///
+    /// A ruling the game no longer has but still reads (a retired ruling) is named under
+    /// the table, with the rulings each of its choices is read as.
     Show {
         /// A built-in ruleset name or a house-rules file.
         #[arg(value_name = "NAME|FILE")]
@@ -22,7 +25,9 @@ pub enum Cmd {
     /// Check a house-rules file and say what it changes.
     ///
     /// Every ruling it sets must name one of the ruling's choices, and every value must be
-    /// a whole number inside the value's range (see `kado rules show BASE`).
+    /// a whole number inside the value's range (see `kado rules show BASE`). A retired
+    /// ruling is read as the rulings that took its place (a ruling of today set beside it
+    /// wins), and the changes list those.
     Check {
         /// The house-rules YAML file.
         file: String,
@@ -84,6 +89,22 @@ fn show(ctx: &Ctx, arg: &str) -> Outcome {
         ]);
     }
     human += &render::show(&t);
+    for old in &rs.retired {
+        let read: Vec<String> = old
+            .read_as
+            .iter()
+            .map(|(choice, set)| {
+                let to: Vec<String> = set.iter().map(|(id, c)| format!("{id}: {c}")).collect();
+                format!("{choice} as {}", to.join(", "))
+            })
+            .collect();
+        human += &format!(
+            "Retired ruling {}, still read ({}): {}\n",
+            old.id,
+            read.join("; "),
+            old.why
+        );
+    }
     if !rs.values.is_empty() {
         let mut v = render::table(["Value", "Setting", "Range"]);
         for (k, val) in &rs.values {

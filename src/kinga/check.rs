@@ -3,7 +3,8 @@
 //!
 //! Each line is one of the game's actions. The steps kado takes itself in a live game
 //! may be left out where the record's other lines fix them: a virtual deck's draws (its
-//! starting deck says them), a reshuffle of real cards, a forced suspicion, the
+//! starting deck says them), a reshuffle of real cards (even inside one `draw` line that
+//! runs past it, as the rules' example of a reshuffle draws), a forced suspicion, the
 //! execution. The first illegal line is the verdict: its line, the rule, and what would
 //! have been legal.
 
@@ -236,7 +237,18 @@ impl Referee {
                     code_cards(&g.draw[..n.min(g.draw.len())])
                 )]
             }
-            Due::Draw(n) => vec![format!("draw {n} of {}", sorted(&g.draw))],
+            Due::Draw(n) => {
+                let mut v = vec![format!("draw {n} of {}", sorted(&g.draw))];
+                let after = g.to_draw.saturating_sub(n).min(g.discard.len());
+                if after > 0 {
+                    v.push(format!(
+                        "draw {} then {after} of {} (the discard pile, reshuffled)",
+                        sorted(&g.draw),
+                        sorted(&g.discard)
+                    ));
+                }
+                v
+            }
             Due::Turn(_) => self.legal_turns(),
             Due::Extra(n) => (0..=n).map(|k| format!("extra {k}")).collect(),
             Due::Bonus => or_none("bonus", g.bonus_choices()),
@@ -516,14 +528,23 @@ mod tests {
             let a = match p.next() {
                 Step::Done => return (p, states),
                 Step::Auto(a) => a,
-                // Real cards: any cards of the draw pile, as the table draws them.
+                // Real cards: any cards of the draw pile, as the table draws them; with an
+                // odd seed, a draw the draw pile cannot cover goes on past the reshuffle
+                // in the same answer, with cards of the discard pile.
                 Step::Ask(q) if q.key == Key::Draw => {
-                    let mut pile = p.game.draw.clone();
-                    let n = p.game.to_draw.min(pile.len());
-                    Shuffler::new(seed ^ states.len() as u64).shuffle(&mut pile);
-                    Action::Draw {
-                        cards: pile[..n].to_vec(),
+                    let g = &p.game;
+                    let mut shuffler = Shuffler::new(seed ^ states.len() as u64);
+                    let mut pile = g.draw.clone();
+                    let n = g.to_draw.min(pile.len());
+                    shuffler.shuffle(&mut pile);
+                    let mut cards = pile[..n].to_vec();
+                    if seed % 2 == 1 {
+                        let mut discard = g.discard.clone();
+                        shuffler.shuffle(&mut discard);
+                        let after = (g.to_draw - n).min(discard.len());
+                        cards.extend_from_slice(&discard[..after]);
                     }
+                    Action::Draw { cards }
                 }
                 Step::Ask(q) => sim::choose(&p.game, &q.key).unwrap(),
             };
@@ -599,6 +620,23 @@ mod tests {
             let deck = if real { Deck::Real } else { Deck::Virtual };
             same_game_at_every_turn(&rs, deck, seed);
         }
+    }
+
+    /// Real games whose draws run on past a reshuffle in one line (odd seeds) check to
+    /// the games played, as those that write the draw, the reshuffle and the draw apart.
+    #[test]
+    fn real_games_drawing_across_reshuffles_check_to_the_game_played() {
+        let mut across = 0;
+        for name in ["kinga", "kinga-hardcore"] {
+            let rs = Ruleset::builtin(name).unwrap();
+            for seed in (1..40).step_by(2) {
+                let text = same_game_at_every_turn(&rs, Deck::Real, seed);
+                let (played, _) = play_out(&rs, Deck::Real, seed);
+                let reshuffles = played.game.reshuffles as usize;
+                across += reshuffles - text.matches("\nreshuffle").count();
+            }
+        }
+        assert!(across > 20, "only {across} draws ran past a reshuffle");
     }
 
     #[test]

@@ -59,6 +59,24 @@ impl fmt::Display for Whereabouts {
     }
 }
 
+/// How many times a card is named: "twice", "3 times".
+fn times(n: usize) -> String {
+    if n == 2 {
+        "twice".to_string()
+    } else {
+        format!("{n} times")
+    }
+}
+
+/// A count of cards held, one spelled out.
+fn one(n: usize) -> String {
+    if n == 1 {
+        "one".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
 /// The hand, as an error says it: "it is empty" or "you hold …".
 pub fn hand_text(hand: &[Card]) -> String {
     if hand.is_empty() {
@@ -98,6 +116,32 @@ pub enum Error {
         card: Card,
         named: usize,
         held: usize,
+    },
+    /// Real cards, a draw across a reshuffle: a card in neither the draw pile nor the
+    /// discard pile.
+    NotDrawable {
+        card: Card,
+        at: Whereabouts,
+    },
+    /// Real cards, a draw across a reshuffle: a card named more times than the draw
+    /// and discard piles hold it.
+    NamedMoreThanDrawable {
+        card: Card,
+        named: usize,
+        held: usize,
+    },
+    /// Real cards, a draw across a reshuffle that leaves this card of the draw pile
+    /// (the draw pile holds `pile`).
+    DrawPileFirst {
+        card: Card,
+        pile: Vec<Card>,
+    },
+    /// Real cards, a draw across a reshuffle of the wrong size: the `pile` cards of the
+    /// draw pile, then `after` of the discard pile reshuffled.
+    DrawAcross {
+        pile: usize,
+        after: usize,
+        got: usize,
     },
     /// Real cards: fewer cards drawn than are due.
     DrawFromPile {
@@ -209,16 +253,34 @@ impl fmt::Display for Error {
             Error::NamedMoreThanHeld { card, named, held } => write!(
                 f,
                 "{card} is named {}, but your draw pile holds only {}",
-                if *named == 2 {
-                    "twice".to_string()
-                } else {
-                    format!("{named} times")
-                },
-                if *held == 1 {
-                    "one".to_string()
-                } else {
-                    held.to_string()
-                }
+                times(*named),
+                one(*held)
+            ),
+            Error::NotDrawable { card, at } => {
+                let at = match at {
+                    Whereabouts::Elsewhere(_) => " (it is still in its suit pile)".to_string(),
+                    at => at.to_string(),
+                };
+                write!(
+                    f,
+                    "{card} is in neither your draw pile nor your discard pile{at}"
+                )
+            }
+            Error::NamedMoreThanDrawable { card, named, held } => write!(
+                f,
+                "{card} is named {}, but your draw pile and discard pile hold only {}",
+                times(*named),
+                one(*held)
+            ),
+            Error::DrawPileFirst { card, pile } => write!(
+                f,
+                "{card} is still in your draw pile: draw all of it ({}) before your discard pile is reshuffled",
+                show_cards(pile)
+            ),
+            Error::DrawAcross { pile, after, got } => write!(
+                f,
+                "draw {}, not {got}: the {pile} left in your draw pile, then {after} from your discard pile reshuffled",
+                words::count(pile + after, "card")
             ),
             Error::DrawFromPile { must, got } => write!(
                 f,
@@ -602,7 +664,11 @@ impl Error {
             | Error::NotTopOfVirtualDeck
             | Error::NotInDrawPile { .. }
             | Error::NamedMoreThanHeld { .. }
+            | Error::NotDrawable { .. }
+            | Error::NamedMoreThanDrawable { .. }
+            | Error::DrawAcross { .. }
             | Error::DrawFromPile { .. } => "drawing",
+            Error::DrawPileFirst { .. } => "reshuffling",
             Error::ExtraTooMany { .. } | Error::ExtraAnswer(_) => "ruling extra-draws",
             Error::DrawPileNotEmpty | Error::NotTheDiscardPile => "reshuffling",
             Error::PlayedMoreThanHeld { .. }

@@ -562,6 +562,9 @@ impl Game {
         if self.deck == Deck::Virtual && !self.draw.starts_with(cards) {
             return Err(Error::NotTopOfVirtualDeck);
         }
+        if self.deck == Deck::Real && cards.len() > self.draw.len() && !self.discard.is_empty() {
+            return self.draw_across_reshuffle(cards, said);
+        }
         let pile = self.draw_pile_without(cards)?;
         let must = self.to_draw.min(self.draw.len());
         if self.deck == Deck::Real && cards.len() != must {
@@ -576,6 +579,74 @@ impl Game {
         if self.deck == Deck::Virtual {
             said.push(Told::Drew(cards.to_vec()));
         }
+        Ok(())
+    }
+
+    /// Real cards: one draw that takes the rest of the draw pile and goes on from the
+    /// discard pile shuffled into a new draw pile, as the rules' own example of a
+    /// reshuffle draws. The draw pile is taken whole first; the cards after it come from
+    /// the discard pile as it stands now.
+    fn draw_across_reshuffle(&mut self, cards: &[Card], said: &mut Vec<Told>) -> Result<(), Error> {
+        let mut both: Vec<Card> = self.draw.iter().chain(&self.discard).copied().collect();
+        for (n, c) in cards.iter().enumerate() {
+            match both.iter().position(|d| d == c) {
+                Some(i) => {
+                    both.remove(i);
+                }
+                None => {
+                    let held = self
+                        .draw
+                        .iter()
+                        .chain(&self.discard)
+                        .filter(|d| *d == c)
+                        .count();
+                    return Err(if held > 0 && cards[..n].contains(c) {
+                        Error::NamedMoreThanDrawable {
+                            card: *c,
+                            named: cards.iter().filter(|d| *d == c).count(),
+                            held,
+                        }
+                    } else {
+                        Error::NotDrawable {
+                            card: *c,
+                            at: where_is(self, *c),
+                        }
+                    });
+                }
+            }
+        }
+        let mut after = cards.to_vec();
+        for c in &self.draw {
+            match after.iter().position(|a| a == c) {
+                Some(i) => {
+                    after.remove(i);
+                }
+                None => {
+                    return Err(Error::DrawPileFirst {
+                        card: *c,
+                        pile: sorted(&self.draw),
+                    });
+                }
+            }
+        }
+        let from_pile = self.draw.len();
+        let must = self
+            .to_draw
+            .saturating_sub(from_pile)
+            .min(self.discard.len());
+        if after.len() != must {
+            return Err(Error::DrawAcross {
+                pile: from_pile,
+                after: must,
+                got: cards.len(),
+            });
+        }
+        self.draw.clear();
+        self.to_draw = self.to_draw.saturating_sub(from_pile);
+        self.reshuffle(&sorted(&self.discard), said)?;
+        self.draw = self.draw_pile_without(&after)?;
+        self.to_draw = self.to_draw.saturating_sub(after.len());
+        self.hand.extend(cards.iter().copied());
         Ok(())
     }
 
@@ -832,14 +903,23 @@ impl Game {
         } else {
             ""
         };
+        let mut help = format!(
+            "Type the {n} card{} you drew, e.g. `AS JK`. Your draw pile holds {}.",
+            words::s(n),
+            show_cards(&sorted(&self.draw))
+        );
+        let after = self.to_draw.saturating_sub(n).min(self.discard.len());
+        if after > 0 {
+            help += &format!(
+                " Then your discard pile is shuffled into a new draw pile for the {} still due: you may name {} here too.",
+                words::count(after, "card"),
+                if after == 1 { "it" } else { "them" }
+            );
+        }
         Step::Ask(Question::new(
             Key::Draw,
             format!("Draw {n} {why}card{}: which", words::s(n)),
-            format!(
-                "Type the {n} card{} you drew, e.g. `AS JK`. Your draw pile holds {}.",
-                words::s(n),
-                show_cards(&sorted(&self.draw))
-            ),
+            help,
         ))
     }
 

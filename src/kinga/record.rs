@@ -13,7 +13,9 @@
 //! ```
 //!
 //! A game with real cards starts `deck: real` and writes every draw (`draw 2S 2H 2D JK`);
-//! its reshuffles are `reshuffle` alone, their order unknown. `extra N` (ruling
+//! its reshuffles are `reshuffle` alone, their order unknown, and may be left out, even
+//! inside a draw: `draw AH JK 2S` with two cards left takes them, then one card of the
+//! discard pile shuffled into the new draw pile. `extra N` (ruling
 //! extra-draws: optional) says how many extra cards a play's bonus drew, `discard CARDS`
 //! the cards hardcore's cleanup discarded at random, `N. executed` the suspicion that
 //! cannot be raised. The turn number is optional. `#` starts a comment; a file may hold

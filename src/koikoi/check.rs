@@ -447,9 +447,9 @@ mod tests {
                 ("koikoi-fudawiki", &[ruling::Multiplier::SoftKoi.named()]),
                 ("koikoi", &[ruling::Multiplier::KoiBonus.named(), ruling::KoiCalls::Once.named()]),
                 ("koikoi", &[ruling::LastCardKoi::Allowed.named(), ruling::AnotherYaku::NewYaku.named()]),
-                ("koikoi", &[ruling::BothKoi::NextYakuStops.named(), ruling::BothInstant::Dealer.named()]),
+                ("koikoi", &[ruling::BothKoi::NextYakuStops.named(), ruling::BothInstant::Dealer.named(), ruling::Kuttsuki::Off.named()]),
                 ("koikoi", &[ruling::Multiplier::FieldBrights.named(), ruling::DrawRound::Dealer6.named()]),
-                ("koikoi", &[ruling::TiedGame::ExtraRound.named(), ruling::NextDealer::Alternate.named(), ruling::DealtHands::Redeal.named()]),
+                ("koikoi", &[ruling::TiedGame::ExtraRound.named(), ruling::NextDealer::Alternate.named(), ruling::Teshi::Redeal.named()]),
             ];
             let (base, changes) = houses[house];
             let mut rs = Ruleset::builtin(base).unwrap();

@@ -40,10 +40,10 @@ pub struct Deal {
     /// The hand's instant win, if any.
     pub instant_win: Option<Name>,
     pub points: i64,
-    /// The deal must be done again: for the field, or (dealt-hands: redeal) for a hand of
-    /// four cards of one month. Never when an instant win has ended the round.
+    /// The deal must be done again: for the field, or (teshi: redeal) for a hand of four
+    /// cards of one month. Never when an instant win has ended the round.
     pub redeal: bool,
-    /// Ruling dealt-hands: redeal: the hand's four cards of one month send the deal back.
+    /// Ruling teshi: redeal: the hand's four cards of one month send the deal back.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hand_redeal: bool,
     /// The cards of the instant win.
@@ -72,15 +72,19 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
     let hand_redeal = matches!(win, Some((Name::Teshi, _))) && rules.teshi_redeal;
     if hand_redeal {
         notes.push(
-            "four cards of one month in a dealt hand: the deal is done again, neither an instant win nor played (dealt-hands: redeal)"
+            "four cards of one month in a dealt hand: the deal is done again, neither an instant win nor played (teshi: redeal)"
                 .to_string(),
         );
         win = None;
     }
     if let Some((name, _)) = &win {
-        if !rules.dealt_hands {
+        let wins = match name {
+            Name::Teshi => rules.teshi_wins,
+            _ => rules.kuttsuki_wins,
+        };
+        if !wins {
             notes.push(format!(
-                "{name} is not an instant win: dealt hands are played like any other"
+                "{name} is not an instant win: the hand is played like any other ({name}: off)"
             ));
             win = None;
         } else if redeal && rules.field_first {
@@ -129,14 +133,8 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
 /// The rules and rulings behind a deal's verdict.
 pub fn explain(rs: &Ruleset, rules: &Rules, field_given: bool) -> Explain {
     let mut x = Explain::new();
-    x.ruled(
-        format!(
-            "A dealt hand with four cards of one month (teshi, {}) or four pairs (kuttsuki, {}) wins the round at once; the opponent pays the points.",
-            rules.values.teshi, rules.values.kuttsuki
-        ),
-        rs,
-        &[ruling::Id::DealtHands],
-    );
+    x.ruled(teshi_rule(rules), rs, &[ruling::Id::Teshi]);
+    x.ruled(kuttsuki_rule(rules), rs, &[ruling::Id::Kuttsuki]);
     if field_given {
         x.ruled(
             "A field dealt with four cards of one month (or, by ruling, four pairs) is redealt.",
@@ -145,6 +143,32 @@ pub fn explain(rs: &Ruleset, rules: &Rules, field_given: bool) -> Explain {
         );
     }
     x
+}
+
+/// What a dealt hand of four cards of one month does, under ruling teshi.
+pub fn teshi_rule(rules: &Rules) -> String {
+    if rules.teshi_wins {
+        format!(
+            "A dealt hand with four cards of one month (teshi) wins the round at once for {}; the opponent pays the points.",
+            rules.values.teshi
+        )
+    } else if rules.teshi_redeal {
+        "A dealt hand with four cards of one month (teshi) is neither a win nor played: the cards are dealt again.".to_string()
+    } else {
+        "A dealt hand with four cards of one month (teshi) is played like any other.".to_string()
+    }
+}
+
+/// What a dealt hand of four pairs does, under ruling kuttsuki.
+pub fn kuttsuki_rule(rules: &Rules) -> String {
+    if rules.kuttsuki_wins {
+        format!(
+            "A dealt hand of four pairs (kuttsuki) wins the round at once for {}; the opponent pays the points.",
+            rules.values.kuttsuki
+        )
+    } else {
+        "A dealt hand of four pairs (kuttsuki) is played like any other.".to_string()
+    }
 }
 
 #[cfg(test)]
@@ -236,12 +260,52 @@ mod tests {
         assert_eq!(d.field_shape, Some(Name::Teshi));
         let field = rules("koikoi", &[ruling::DealCheckOrder::FieldFirst.named()]);
         assert_eq!(verdict(teshi, bad_field, &field), (None, 0, true));
-        let off = rules("koikoi", &[ruling::DealtHands::Off.named()]);
+        let off = rules(
+            "koikoi",
+            &[ruling::Teshi::Off.named(), ruling::Kuttsuki::Off.named()],
+        );
         assert_eq!(verdict(teshi, None, &off), (None, 0, false));
         // With dealt hands played like any other, a bad field is redealt.
         assert_eq!(verdict(teshi, bad_field, &off), (None, 0, true));
         let mut eight = hands.clone();
         eight.values.teshi = 8;
         assert_eq!(verdict(teshi, None, &eight), (Some(Name::Teshi), 8, false));
+    }
+
+    /// Ruling dealt-hands decided both hands at once: its redeal sent four of a month back
+    /// and still made four pairs an instant win. Teshi and kuttsuki are now apart.
+    #[test]
+    fn teshi_redeal_still_made_four_pairs_an_instant_win() {
+        let teshi = "1b 1r 1p 1p 2a 3b 4a 5a";
+        let pairs = "1b 1p 2a 2p 3b 3p 4a 4p";
+        let redeal = rules("koikoi", &[ruling::Teshi::Redeal.named()]);
+        assert_eq!(
+            verdict(pairs, None, &redeal),
+            (Some(Name::Kuttsuki), 6, false)
+        );
+        let apart = rules(
+            "koikoi",
+            &[ruling::Teshi::Redeal.named(), ruling::Kuttsuki::Off.named()],
+        );
+        assert_eq!(verdict(pairs, None, &apart), (None, 0, false));
+        let d = check(&cards(pairs), None, &apart);
+        assert_eq!(
+            d.notes,
+            ["kuttsuki is not an instant win: the hand is played like any other (kuttsuki: off)"]
+        );
+        assert_eq!(verdict(teshi, None, &apart), (None, 0, true));
+        // Each ruling alone: teshi off keeps four pairs winning, and the other way round.
+        let no_teshi = rules("koikoi", &[ruling::Teshi::Off.named()]);
+        assert_eq!(verdict(teshi, None, &no_teshi), (None, 0, false));
+        assert_eq!(
+            verdict(pairs, None, &no_teshi),
+            (Some(Name::Kuttsuki), 6, false)
+        );
+        let no_pairs = rules("koikoi", &[ruling::Kuttsuki::Off.named()]);
+        assert_eq!(
+            verdict(teshi, None, &no_pairs),
+            (Some(Name::Teshi), 6, false)
+        );
+        assert_eq!(verdict(pairs, None, &no_pairs), (None, 0, false));
     }
 }

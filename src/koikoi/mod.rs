@@ -185,10 +185,12 @@ pub struct Rules {
     /// `koi-calls: once`.
     pub koi_once: bool,
     pub draw: Draw,
-    /// `dealt-hands: instant-win` (or redeal, where four pairs still win).
-    pub dealt_hands: bool,
-    /// `dealt-hands: redeal`: a hand of four cards of one month is dealt again.
+    /// `teshi: instant-win`: a dealt hand of four cards of one month wins at once.
+    pub teshi_wins: bool,
+    /// `teshi: redeal`: a dealt hand of four cards of one month is dealt again.
     pub teshi_redeal: bool,
+    /// `kuttsuki: instant-win`: a dealt hand of four pairs wins at once.
+    pub kuttsuki_wins: bool,
     /// `field-redeal: either` (else four of a month only).
     pub field_redeal_pairs: bool,
     /// `deal-check-order: field-first`.
@@ -249,8 +251,9 @@ impl Rules {
                 ruling::DrawRound::NonDealer6 => Draw::NonDealer,
                 ruling::DrawRound::Nobody => Draw::Nobody,
             },
-            dealt_hands: !rs.is(ruling::DealtHands::Off),
-            teshi_redeal: rs.is(ruling::DealtHands::Redeal),
+            teshi_wins: rs.is(ruling::Teshi::InstantWin),
+            teshi_redeal: rs.is(ruling::Teshi::Redeal),
+            kuttsuki_wins: rs.is(ruling::Kuttsuki::InstantWin),
             field_redeal_pairs: !rs.is(ruling::FieldRedeal::FourOfAMonth),
             field_first: rs.is(ruling::DealCheckOrder::FieldFirst),
             next_dealer: match rs.get::<ruling::NextDealer>() {
@@ -308,5 +311,65 @@ mod tests {
         let b = Rules::from_ruleset(&Ruleset::builtin("koikoi-bga").unwrap());
         assert!(b.stacking && !b.pair_replaces);
         assert_eq!((b.values.teshi, b.values.start_points), (6, 50));
+    }
+
+    /// The dealt-hand rulings of a house-rules file.
+    fn dealt(text: &str) -> (bool, bool, bool) {
+        let rs = Ruleset::from_house_text("house.yaml", text).unwrap();
+        let r = Rules::from_ruleset(&rs);
+        (r.teshi_wins, r.teshi_redeal, r.kuttsuki_wins)
+    }
+
+    /// One ruling, dealt-hands, decided teshi and kuttsuki together, and its `redeal`
+    /// still made four pairs an instant win. Its files keep their meaning.
+    #[test]
+    fn dealt_hands_decided_teshi_and_kuttsuki_together() {
+        let old = |choice: &str| {
+            dealt(&format!(
+                "base: koikoi\nrulings:\n  dealt-hands: {choice}\n"
+            ))
+        };
+        // (teshi wins, teshi redealt, kuttsuki wins)
+        assert_eq!(old("instant-win"), (true, false, true));
+        assert_eq!(old("\"off\""), (false, false, false));
+        assert_eq!(old("redeal"), (false, true, true));
+        assert_eq!(dealt("base: koikoi\n"), (true, false, true));
+        // The rulings of today decide each apart; named beside the old one, they win.
+        assert_eq!(
+            dealt("base: koikoi\nrulings:\n  teshi: redeal\n  kuttsuki: \"off\"\n"),
+            (false, true, false)
+        );
+        assert_eq!(
+            dealt("base: koikoi\nrulings:\n  teshi: \"off\"\n  kuttsuki: instant-win\n"),
+            (false, false, true)
+        );
+        assert_eq!(
+            dealt("base: koikoi\nrulings:\n  kuttsuki: \"off\"\n  dealt-hands: redeal\n"),
+            (false, true, false)
+        );
+        // The old ruling's own choices only.
+        let e =
+            Ruleset::from_house_text("h.yaml", "base: koikoi\nrulings:\n  dealt-hands: redeel\n")
+                .unwrap_err();
+        let e = format!("{e:?}");
+        assert!(
+            e.contains("`redeel` is not a choice of ruling `dealt-hands`"),
+            "{e}"
+        );
+        assert!(e.contains("did you mean `redeal`?"), "{e}");
+        // A save that names it replays under the same rulings.
+        let saved = crate::session::RulesetRecord {
+            base: "koikoi".into(),
+            name: "house".into(),
+            rulings: [("dealt-hands".to_string(), "redeal".to_string())].into(),
+            values: Default::default(),
+        };
+        let rs = saved.ruleset().unwrap();
+        assert!(rs.is(ruling::Teshi::Redeal) && rs.is(ruling::Kuttsuki::InstantWin));
+        let again = crate::session::RulesetRecord::of(&rs).unwrap();
+        assert_eq!(
+            again.rulings,
+            [("teshi".to_string(), "redeal".to_string())].into()
+        );
     }
 }

@@ -387,7 +387,7 @@ impl Referee {
         Ok(self.check_deal())
     }
 
-    /// Instant wins and redeals, under rulings dealt-hands, field-redeal,
+    /// Instant wins and redeals, under rulings teshi, kuttsuki, field-redeal,
     /// deal-check-order and both-instant.
     fn check_deal(&mut self) -> Option<RoundResult> {
         let field = self.round.table.clone();
@@ -893,7 +893,8 @@ pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
         "Dealt hands are checked for instant wins, and the field for a redeal.",
         rs,
         &[
-            ruling::Id::DealtHands,
+            ruling::Id::Teshi,
+            ruling::Id::Kuttsuki,
             ruling::Id::FieldRedeal,
             ruling::Id::DealCheckOrder,
             ruling::Id::BothInstant,

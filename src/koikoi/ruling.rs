@@ -43,8 +43,10 @@ crate::ruleset::rulings! {
             Dealer6 = "dealer-6",
             NonDealer6 = "non-dealer-6",
         }
-        /// Does a dealt hand of four cards of a month (teshi) or four pairs (kuttsuki) win at once?
-        DealtHands = "dealt-hands" { InstantWin = "instant-win", Off = "off", Redeal = "redeal" }
+        /// What does a dealt hand holding all four cards of one month (teshi) do?
+        Teshi = "teshi" { InstantWin = "instant-win", Redeal = "redeal", Off = "off" }
+        /// What does a dealt hand of four pairs (four months of two cards each, kuttsuki) do?
+        Kuttsuki = "kuttsuki" { InstantWin = "instant-win", Off = "off" }
         /// Which dealt field must be redealt?
         FieldRedeal = "field-redeal" { Either = "either", FourOfAMonth = "four-of-a-month" }
         /// When a hand is an instant win and the field must be redealt, which comes first?

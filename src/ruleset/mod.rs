@@ -6,6 +6,10 @@
 //! another (`base`, then `rulings` and `values` as overrides). A house-rules file has the
 //! derived shape. This module reads text only; the CLI reads files.
 //!
+//! A ruling kado no longer has may be kept in a complete ruleset under `retired`, with the
+//! choices of today's rulings each of its choices is read as: a house-rules file or a save
+//! that still names it keeps its meaning.
+//!
 //! A complete ruleset declares each value with its default and the range it may take
 //! (`start-money: {default: 50, min: 0, max: 10000}`); a derived ruleset, a house-rules
 //! file and a saved game's ruleset may only set a value inside its range.
@@ -94,6 +98,18 @@ impl Ruling {
     }
 }
 
+/// A ruling a game no longer has, and how a file or a save that still names it is read.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Retired {
+    pub id: String,
+    /// Why it went, and what took its place.
+    pub why: String,
+    /// For each of its choices, the rulings of today it sets and their choices.
+    #[serde(rename = "read-as")]
+    pub read_as: BTreeMap<String, BTreeMap<String, String>>,
+}
+
 /// A game's rules as data.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Ruleset {
@@ -103,6 +119,9 @@ pub struct Ruleset {
     pub title: String,
     pub summary: String,
     pub rulings: Vec<Ruling>,
+    /// Rulings the game no longer has, read as today's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub retired: Vec<Retired>,
     pub values: BTreeMap<String, i64>,
     /// The range each value may take, declared beside its default.
     pub ranges: BTreeMap<String, ValueRange>,
@@ -174,6 +193,8 @@ struct FullFile {
     title: String,
     summary: String,
     rulings: Vec<Ruling>,
+    #[serde(default)]
+    retired: Vec<Retired>,
     #[serde(default)]
     values: BTreeMap<String, ValueDecl>,
     #[serde(default)]
@@ -281,6 +302,7 @@ impl Ruleset {
             title: name.into(),
             summary: String::new(),
             rulings: Vec::new(),
+            retired: Vec::new(),
             values: BTreeMap::new(),
             ranges: BTreeMap::new(),
             notes: Vec::new(),
@@ -343,6 +365,7 @@ impl Ruleset {
             values.insert(key.clone(), d.default.value);
             ranges.insert(key, range);
         }
+        problems.extend(retired_problems(&rulings, &f.retired));
         Error::check(problems)?;
         Ok(Ruleset {
             lineage: vec![f.name.clone()],
@@ -351,6 +374,7 @@ impl Ruleset {
             title: f.title,
             summary: f.summary,
             rulings,
+            retired: f.retired,
             values,
             ranges,
             notes: f.notes,
@@ -380,7 +404,11 @@ impl Ruleset {
         // A house-rules file may hold many keys: only the problems kept are placed in it
         // (placing one reads the file up to its line).
         let mut problems = Problems::new();
-        for (id, choice) in &f.rulings {
+        // A retired ruling first, so that a ruling of today named beside it has the last
+        // word.
+        let mut named: Vec<_> = f.rulings.iter().collect();
+        named.sort_by_key(|(id, _)| rs.retired(id).is_none());
+        for (id, choice) in named {
             let line = choice.referenced.line() as usize;
             match rs.set_ruling(id, &choice.value) {
                 Ok(()) => {}
@@ -427,9 +455,31 @@ impl Ruleset {
         Ok(rs)
     }
 
-    /// Sets ruling `id` to `choice`, or says why not. The problem has no position; the
-    /// caller adds it.
+    /// The retired ruling called `id`, if the game has one.
+    pub fn retired(&self, id: &str) -> Option<&Retired> {
+        self.retired.iter().find(|r| r.id == id)
+    }
+
+    /// Sets ruling `id` to `choice`, or says why not; a retired ruling sets the rulings
+    /// of today it is read as. The problem has no position; the caller adds it.
     fn set_ruling(&mut self, id: &str, choice: &str) -> Result<(), RulingProblem> {
+        if let Some(old) = self.retired(id).cloned() {
+            let Some(set) = old.read_as.get(choice) else {
+                let alts: Vec<&str> = old.read_as.keys().map(String::as_str).collect();
+                let p = Problem::new(format!("`{choice}` is not a choice of ruling `{id}`"))
+                    .expected(format!("one of: {}", alts.join(", ")));
+                return Err(RulingProblem::NotAChoice(Box::new(
+                    match did_you_mean(choice, alts.iter().copied()) {
+                        Some(near) => p.help(format!("did you mean `{near}`?")),
+                        None => p,
+                    },
+                )));
+            };
+            for (new_id, new_choice) in set {
+                self.set_ruling(new_id, new_choice)?;
+            }
+            return Ok(());
+        }
         let Some(i) = self.rulings.iter().position(|r| r.id == id) else {
             return Err(RulingProblem::Unknown(Box::new(unknown_ruling(self, id))));
         };
@@ -474,6 +524,19 @@ impl Ruleset {
     /// A copy with the ruling named `id` changed (for saves, which name their rulings;
     /// game code uses [`Ruleset::with`]).
     pub fn with_named(&self, id: &str, alternative: &str) -> Result<Ruleset, Error> {
+        if let Some(old) = self.retired(id) {
+            let Some(set) = old.read_as.get(alternative) else {
+                return Err(
+                    Error::msg(format!("`{alternative}` is not a choice of `{id}`"))
+                        .coded(Code::Ruleset),
+                );
+            };
+            let mut rs = self.clone();
+            for (new_id, new_choice) in set {
+                rs = rs.with_named(new_id, new_choice)?;
+            }
+            return Ok(rs);
+        }
         let mut rs = self.clone();
         let Some(r) = rs.rulings.iter_mut().find(|r| r.id == id) else {
             return Err(Error::msg(format!("unknown ruling `{id}`")).coded(Code::Ruleset));
@@ -502,6 +565,35 @@ impl Ruleset {
             .into())
         }
     }
+}
+
+/// What is wrong with a complete ruleset's retired rulings: an id that is still a ruling,
+/// or a choice read as a ruling or a choice the ruleset does not have.
+fn retired_problems(rulings: &[Ruling], retired: &[Retired]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for old in retired {
+        if rulings.iter().any(|r| r.id == old.id) {
+            out.push(Problem::new(format!(
+                "retired ruling `{}` is still a ruling",
+                old.id
+            )));
+        }
+        for (choice, set) in &old.read_as {
+            for (id, to) in set {
+                let known = rulings
+                    .iter()
+                    .find(|r| &r.id == id)
+                    .is_some_and(|r| r.alternatives.iter().any(|a| &a.id == to));
+                if !known {
+                    out.push(Problem::new(format!(
+                        "retired ruling `{}`: `{choice}` is read as `{id}: {to}`, which is not a ruling's choice",
+                        old.id
+                    )));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The column where `key:` starts on `line`, for pointing at a mapping key.
@@ -649,6 +741,41 @@ mod tests {
             "value `n`: the default 5 is outside its range"
         );
         assert_eq!(e.problems[0].position(), Some((7, 16)));
+    }
+
+    #[test]
+    fn a_retired_ruling_reads_as_rulings_of_today_only() {
+        let ruling = "rulings:\n  - id: r\n    question: q\n    default: a\n    alternatives:\n      - {id: a, means: m}\n      - {id: b, means: m}\n    why: w\n";
+        let file = |retired: &str| {
+            Source::new(
+                "built-in ruleset t",
+                format!("name: t\ngame: t\ntitle: T\nsummary: s\n{ruling}retired:\n{retired}"),
+            )
+        };
+        let good = Ruleset::full(&file(
+            "  - id: old\n    why: w\n    read-as:\n      yes: {r: b}\n      no: {r: a}\n",
+        ))
+        .unwrap();
+        assert_eq!(
+            good.with_named("old", "yes").unwrap().choice_named("r"),
+            "b"
+        );
+        assert!(good.with_named("old", "maybe").is_err());
+        let messages = |text: &str| -> Vec<String> {
+            let e = Ruleset::full(&file(text)).unwrap_err();
+            e.problems.into_iter().map(|p| p.message).collect()
+        };
+        assert_eq!(
+            messages("  - id: r\n    why: w\n    read-as:\n      yes: {r: c}\n"),
+            [
+                "retired ruling `r` is still a ruling",
+                "retired ruling `r`: `yes` is read as `r: c`, which is not a ruling's choice"
+            ]
+        );
+        assert_eq!(
+            messages("  - id: old\n    why: w\n    read-as:\n      yes: {s: a}\n"),
+            ["retired ruling `old`: `yes` is read as `s: a`, which is not a ruling's choice"]
+        );
     }
 
     #[test]

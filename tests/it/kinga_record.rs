@@ -88,6 +88,150 @@ The game goes on: next, the action of turn 3 (a play `CARDS > TARGET`, `exile CA
     );
 }
 
+/// The record above with its draw, reshuffle and draw as the one line the rules' own
+/// example draws: two cards from the draw pile, the third from the discards shuffled.
+const REAL_ACROSS: &str = "deck: real
+draw 2S AS 2C 2H
+1. 2S 2C 2H > 3S
+draw JK
+keep AS
+draw AC AD 2D
+2. 2D AD AS > 3D
+keep AC
+draw AH JK 2S               # the draw pile's last two, then one after the reshuffle
+";
+
+/// [`REAL_ACROSS`] up to its draw across the reshuffle.
+const REAL_UP_TO_THE_RESHUFFLE: &str = "deck: real
+draw 2S AS 2C 2H
+1. 2S 2C 2H > 3S
+draw JK
+keep AS
+draw AC AD 2D
+2. 2D AD AS > 3D
+keep AC
+";
+
+/// What may be drawn at line 9 of [`REAL_ACROSS`].
+const ACROSS_LEGAL: [&str; 2] = [
+    "draw 2 of AH JK",
+    "draw AH JK then 1 of AS AD 2S 2H 2D 2C 3S 3D JK (the discard pile, reshuffled)",
+];
+
+#[test]
+fn a_draw_across_a_reshuffle_was_refused() {
+    let (code, out, err) = check_text(&[], REAL_ACROSS);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.contains(
+            "  line 9  draw AH JK 2S — Your draw pile is empty: shuffle your discard pile (9 cards) into a new draw pile.\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("Illegal"), "{out}");
+    // The same game as the record that writes the reshuffle and the two draws apart.
+    let whole = check_json(&[], REAL_ACROSS);
+    let apart = check_json(&[], REAL);
+    assert_eq!(whole["illegal"], serde_json::Value::Null);
+    for key in [
+        "hand",
+        "piles",
+        "draw_pile",
+        "discard_pile",
+        "exiled",
+        "turn",
+        "next",
+    ] {
+        assert_eq!(whole[key], apart[key], "{key}");
+    }
+}
+
+/// `kinga play` with real cards takes the same draw as one answer, and writes it as the
+/// one line.
+#[test]
+fn play_takes_a_draw_across_a_reshuffle_in_one_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.yaml");
+    let record = dir.path().join("g.txt");
+    let script = "2S AS 2C 2H\n2S 2C 2H on 3S\nJK\nAS\nAC AD 2D\n2D AD AS on 3D\nAC\nhelp\nAH JK 4S\nAH JK 2S\nquit\n";
+    let (code, out, _) = run_with_input(
+        &[
+            "kinga",
+            "play",
+            "--save",
+            save.to_str().unwrap(),
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        script,
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Then your discard pile is shuffled into a new draw pile for the 1 card still due: you may name it here too."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Draw 2 cards: which: AH JK 4S\n✗ 4♠ is in neither your draw pile nor your discard pile (it is still in its suit pile)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Draw 2 cards: which: AH JK 2S\nYour draw pile is empty: shuffle your discard pile (9 cards) into a new draw pile.\n"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.ends_with("keep AC\ndraw AH JK 2S\n"), "{text}");
+    assert_eq!(
+        check_json(&[], &text)["hand"],
+        check_json(&[], REAL)["hand"]
+    );
+}
+
+/// A whole game of real cards, to its end, whose draws run on past its reshuffles in one
+/// line wherever the draw pile runs short.
+fn played_real_across(rules: &str, seed: u64) -> Played {
+    let rs = Ruleset::builtin(rules).unwrap();
+    let mut p = Played::start(&Setup::new(Deck::Real, seed), &rs).unwrap();
+    let mut turn = 0u64;
+    loop {
+        turn += 1;
+        let a = match p.next() {
+            Step::Done => return p,
+            Step::Auto(a) => a,
+            Step::Ask(q) if q.key == kado::kinga::key::Key::Draw => {
+                let g = &p.game;
+                let mut cards = g.draw.clone();
+                kado::shuffle::shuffle(&mut cards, seed ^ turn);
+                cards.truncate(g.to_draw);
+                let mut discard = g.discard.clone();
+                kado::shuffle::shuffle(&mut discard, seed ^ turn ^ 1);
+                discard.truncate(g.to_draw - cards.len());
+                cards.extend(discard);
+                kado::kinga::game::Action::Draw { cards }
+            }
+            Step::Ask(q) => kado::kinga::sim::choose(&p.game, &q.key).unwrap(),
+        };
+        p.apply(&a).unwrap();
+    }
+}
+
+#[test]
+fn a_whole_real_game_drawing_across_its_reshuffles_checks_to_its_end() {
+    for (rules, seed) in [("kinga", 3), ("kinga-hardcore", 4)] {
+        let p = played_real_across(rules, seed);
+        let text = p.record().unwrap();
+        let written = text.matches("\nreshuffle").count();
+        assert!(
+            (p.game.reshuffles as usize) > written,
+            "no draw ran past a reshuffle: {text}"
+        );
+        let v = check_json(&[], &text);
+        assert_eq!(v["illegal"], serde_json::Value::Null, "{text}");
+        assert_ne!(v["end"], serde_json::Value::Null, "{text}");
+        assert_eq!(v["score"], p.game.score(), "{text}");
+        assert_eq!(v["turn"], p.game.turn, "{text}");
+    }
+}
+
 const CHAIN: &str = "deck: 2S 2H AD AC AS 2C AH 2D JK JK
 1. suspicion KS
 keep 2H
@@ -408,6 +552,36 @@ fn a_draw_or_reshuffle_against_the_piles_is_the_verdict() {
             "drawing",
             "3♠ is not in your draw pile (it holds A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦ 2♣ 🃏 🃏)",
             vec!["draw 4 of AS AH AD AC 2S 2H 2D 2C JK JK"],
+        ),
+        // Real cards, a draw across a reshuffle (`draw AH JK` due, the discard pile then
+        // shuffled for one more): a card in neither pile, the draw pile not taken whole.
+        (
+            format!("{}draw AH JK 4S\n", REAL_UP_TO_THE_RESHUFFLE),
+            9,
+            "drawing",
+            "4♠ is in neither your draw pile nor your discard pile (it is still in its suit pile)",
+            ACROSS_LEGAL.to_vec(),
+        ),
+        (
+            format!("{}draw AH JK AC\n", REAL_UP_TO_THE_RESHUFFLE),
+            9,
+            "drawing",
+            "A♣ is in neither your draw pile nor your discard pile (it is in your hand)",
+            ACROSS_LEGAL.to_vec(),
+        ),
+        (
+            format!("{}draw AH 2S 2H\n", REAL_UP_TO_THE_RESHUFFLE),
+            9,
+            "reshuffling",
+            "🃏 is still in your draw pile: draw all of it (A♥ 🃏) before your discard pile is reshuffled",
+            ACROSS_LEGAL.to_vec(),
+        ),
+        (
+            format!("{}draw AH 2S\n", REAL_UP_TO_THE_RESHUFFLE),
+            9,
+            "drawing",
+            "2♠ is not in your draw pile (it is in your discard pile)",
+            ACROSS_LEGAL.to_vec(),
         ),
         // An extra count under the default ruling, which draws them at once.
         (

@@ -1356,8 +1356,8 @@ fn below_zero_lets_the_loser_go_negative_and_ends_the_game() {
 }
 
 #[test]
-fn dealt_hands_redeal_sends_four_of_a_month_back() {
-    let f = house("base: koikoi\nrulings:\n  dealt-hands: redeal\n");
+fn teshi_redeal_sends_four_of_a_month_back() {
+    let f = house("base: koikoi\nrulings:\n  teshi: redeal\n");
     let teshi = ["1b", "1r", "1p", "1p", "2a", "3b", "4a", "5a"];
     let mut args = vec!["--rules", f.path().to_str().unwrap(), "koikoi", "deal"];
     args.extend(teshi);
@@ -1370,7 +1370,7 @@ fn dealt_hands_redeal_sends_four_of_a_month_back() {
         ),
         (serde_json::Value::Null, true.into(), true.into())
     );
-    // Four pairs still win at once under redeal.
+    // Four pairs still win at once (ruling kuttsuki's default).
     let mut pairs = vec!["--rules", f.path().to_str().unwrap(), "koikoi", "deal"];
     pairs.extend(["1b", "1r", "2a", "2p", "3b", "3p", "4a", "4p"]);
     assert_eq!(json(&pairs)["instant_win"], "kuttsuki");
@@ -1382,6 +1382,129 @@ fn dealt_hands_redeal_sends_four_of_a_month_back() {
         (v["instant_win"].clone(), v["redeal"].clone()),
         ("teshi".into(), false.into())
     );
+}
+
+/// Four pairs dealt to ana: 1b 1p, 2a 2p, 3b 3p, 4a 4p; a record of the deal and ana's
+/// first turn.
+const FOUR_PAIRS: &str = "players: ana ben
+ana: 1b 1p 2a 2p 3b 3p 4a 4p
+ben: 5a 5r 6a 7r 8p 9p 10a 11p
+table: 1r 2r 3r 4r 5p 6p 7p 8b
+ana 1b / 9a
+";
+
+/// The one ruling dealt-hands decided teshi and kuttsuki together, and its `redeal` still
+/// made four pairs an instant win: a table that redeals teshi could not play them out.
+#[test]
+fn teshi_redeal_made_a_dealt_four_pair_hand_an_instant_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("apart.yaml"),
+        "base: koikoi\nrulings:\n  teshi: redeal\n  kuttsuki: \"off\"\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("r.txt"), FOUR_PAIRS).unwrap();
+    // check: the four pairs are played like any other hand.
+    let (code, out, _) = run_in(
+        d,
+        &["--rules", "apart.yaml", "koikoi", "check", "r.txt"],
+        "",
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            0,
+            "ana and ben, 6 rounds, 50 points each.
+Round 1, ana deals:
+  line   5  ana: 1b takes 1r; 9a to the table
+Standing after 0 of 6 rounds: ana 50, ben 50; next: ben's turn.
+"
+        )
+    );
+    // The other side: by default they win at once, and the turn comes after the round.
+    let (_, out, _) = run_in(d, &["koikoi", "check", "r.txt"], "");
+    assert!(
+        out.contains("Round 1: ana's dealt hand wins at once (kuttsuki 6).\n"),
+        "{out}"
+    );
+    assert!(out.contains("Illegal, line 5: ana 1b / 9a\n"), "{out}");
+    // play: the same deal and turn, then the record it writes is the record above.
+    let answers = "1b 1p 2a 2p 3b 3p 4a 4p\n5a 5r 6a 7r 8p 9p 10a 11p\n1r 2r 3r 4r 5p 6p 7p 8b\n1b\n9a\nquit\n";
+    let play = [
+        "--rules",
+        "apart.yaml",
+        "koikoi",
+        "play",
+        "--players",
+        "ana,ben",
+        "--save",
+        "g.yaml",
+        "--record",
+        "g.txt",
+    ];
+    let (code, out, _) = run_in(d, &play, answers);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains('✗') && !out.contains("wins at once"), "{out}");
+    assert!(
+        out.contains("ana plays 1b crane: takes 1r poetry ribbon.\nana draws: 9a\n"),
+        "{out}"
+    );
+    let rec = std::fs::read_to_string(d.join("g.txt")).unwrap();
+    assert!(rec.ends_with(FOUR_PAIRS), "{rec}");
+    // A teshi is still sent back under the same file.
+    let v = json(&[
+        "--rules",
+        d.join("apart.yaml").to_str().unwrap(),
+        "koikoi",
+        "deal",
+        "1b 1r 1p 1p 2a 3b 4a 5a",
+    ]);
+    assert_eq!(
+        (v["instant_win"].clone(), v["redeal"].clone()),
+        (serde_json::Value::Null, true.into())
+    );
+}
+
+/// A house-rules file written for the one ruling dealt-hands keeps its meaning: it is read
+/// as the rulings teshi and kuttsuki.
+#[test]
+fn an_old_dealt_hands_file_keeps_its_meaning() {
+    let cases = [
+        (
+            "instant-win",
+            "It changes nothing.\n",
+            (json!("teshi"), json!("kuttsuki")),
+        ),
+        (
+            "\"off\"",
+            "│ ruling teshi    ┆ instant-win ┆ off │\n│ ruling kuttsuki ┆ instant-win ┆ off │\n",
+            (json!(null), json!(null)),
+        ),
+        (
+            "redeal",
+            "│ ruling teshi ┆ instant-win ┆ redeal │\n",
+            (json!(null), json!("kuttsuki")),
+        ),
+    ];
+    for (choice, changes, (teshi, pairs)) in cases {
+        let f = house(&format!(
+            "base: koikoi\nrulings:\n  dealt-hands: {choice}\n"
+        ));
+        let path = f.path().to_str().unwrap();
+        Test::new()
+            .args(["rules", "check", path])
+            .stdout_has(changes)
+            .run();
+        let deal =
+            |hand: &str| json(&["--rules", path, "koikoi", "deal", hand])["instant_win"].clone();
+        assert_eq!(deal("1b 1r 1p 1p 2a 3b 4a 5a"), teshi, "{choice}");
+        assert_eq!(deal("1b 1p 2a 2p 3b 3p 4a 4p"), pairs, "{choice}");
+    }
+    Test::new()
+        .args(["rules", "show", "koikoi"])
+        .stdout_has("Retired ruling dealt-hands, still read (instant-win as kuttsuki: instant-win, teshi: instant-win; off as kuttsuki: off, teshi: off; redeal as kuttsuki: instant-win, teshi: redeal): ")
+        .run();
 }
 
 #[test]

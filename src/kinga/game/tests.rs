@@ -181,6 +181,178 @@ fn an_influence_with_extra_draws_and_a_bonus_exile() {
     assert_eq!(g.exiled, cards("AH"));
 }
 
+/// The rules' own example of a reshuffle: three cards due, two in the draw pile. Those
+/// two are drawn, the discard pile becomes the new draw pile, the third comes from it;
+/// one `draw` line naming all three was refused on the third card.
+#[test]
+fn a_draw_across_a_reshuffle_was_refused() {
+    let cleanup = |g: &mut Game| {
+        g.act(&Action::Influence {
+            play: cards("2D AD AS"),
+            target: card("3D"),
+        })
+        .unwrap();
+        g.act(&Action::Keep {
+            card: Some(card("AC")),
+        })
+        .unwrap();
+        assert_eq!((g.to_draw, g.draw.len()), (3, 2));
+    };
+    let mut one = at_turn(Rules::standard(), "2D AD AS AC", "AH JK", "2S 2C 2H JK 3S");
+    cleanup(&mut one);
+    let said = one
+        .act(&Action::Draw {
+            cards: cards("AH JK 2S"),
+        })
+        .unwrap();
+    assert_eq!(
+        said,
+        vec!["Your draw pile is empty: shuffle your discard pile (9 cards) into a new draw pile."]
+    );
+    assert_eq!(one.phase, Phase::Turn);
+    assert_eq!(one.hand, cards("AC AH JK 2S"));
+    assert_eq!(one.discard, vec![]);
+    assert_eq!(one.draw, cards("AS AD 2H 2D 2C 3S 3D JK"));
+    assert_eq!(one.reshuffles, 1);
+    // The same game as the draw, the reshuffle and the draw each on their own.
+    let mut three = at_turn(Rules::standard(), "2D AD AS AC", "AH JK", "2S 2C 2H JK 3S");
+    cleanup(&mut three);
+    three
+        .act(&Action::Draw {
+            cards: cards("AH JK"),
+        })
+        .unwrap();
+    let Step::Auto(reshuffle) = three.step() else {
+        panic!("no reshuffle");
+    };
+    three.act(&reshuffle).unwrap();
+    three.act(&Action::Draw { cards: cards("2S") }).unwrap();
+    assert_eq!(one, three);
+    // The draw pile's cards may be named in any order among the others.
+    let mut any = at_turn(Rules::standard(), "2D AD AS AC", "AH JK", "2S 2C 2H JK 3S");
+    cleanup(&mut any);
+    any.act(&Action::Draw {
+        cards: cards("2S JK AH"),
+    })
+    .unwrap();
+    assert_eq!(any.draw, one.draw);
+}
+
+/// A game at the draw after cleanup: 3♦ influenced by 2♦ A♦ A♠, `keep` kept (or
+/// none), with 🃏 A♥ left in the draw pile and the discard pile 2♠ 2♣ 2♥ 3♠ before this
+/// turn's cards join it (or, under ruling reshuffle: turn-cards-after, wait).
+fn at_the_draw(rules: Rules, keep: &str, deck: Deck) -> Game {
+    let mut g = at_turn(rules, "2D AD AS AC", "AH JK", "2S 2C 2H 3S");
+    g.deck = deck;
+    g.act(&Action::Influence {
+        play: cards("2D AD AS"),
+        target: card("3D"),
+    })
+    .unwrap();
+    g.act(&Action::Keep {
+        card: (!keep.is_empty()).then(|| card(keep)),
+    })
+    .unwrap();
+    g
+}
+
+/// A draw refused at [`at_the_draw`]: its words and rule, the game unchanged.
+fn refused_at_the_draw(rules: Rules, keep: &str, draw: &str) -> (String, &'static str) {
+    let mut g = at_the_draw(rules, keep, Deck::Real);
+    let before = g.clone();
+    let e = g
+        .act(&Action::Draw { cards: cards(draw) })
+        .map_err(|e| (e.to_string(), e.rule()));
+    assert_eq!(g, before, "a refused draw changes nothing");
+    e.unwrap_err()
+}
+
+/// A draw across a reshuffle still takes only cards it can: the draw pile whole, then
+/// cards of the discard pile as it stood, as many as are due.
+#[test]
+fn a_draw_across_a_reshuffle_refuses_what_it_cannot_draw() {
+    let refused = refused_at_the_draw;
+    let std = Rules::standard;
+    assert_eq!(
+        refused(std(), "AC", "AH JK 4S"),
+        (
+            "4♠ is in neither your draw pile nor your discard pile (it is still in its suit pile)"
+                .to_string(),
+            "drawing"
+        )
+    );
+    assert_eq!(
+        refused(std(), "AC", "AH JK AC"),
+        (
+            "A♣ is in neither your draw pile nor your discard pile (it is in your hand)"
+                .to_string(),
+            "drawing"
+        )
+    );
+    assert_eq!(
+        refused(std(), "AC", "AH 2S 2C"),
+        (
+            "🃏 is still in your draw pile: draw all of it (A♥ 🃏) before your discard pile is reshuffled".to_string(),
+            "reshuffling"
+        )
+    );
+    assert_eq!(
+        refused(std(), "AC", "AH JK 2S 2S"),
+        ("draw 3 cards, not 4".to_string(), "drawing")
+    );
+    assert_eq!(
+        refused(std(), "", "AH JK 2S 2S"),
+        (
+            "2♠ is named twice, but your draw pile and discard pile hold only one".to_string(),
+            "drawing"
+        )
+    );
+    assert_eq!(
+        refused(std(), "", "AH JK 2S"),
+        (
+            "draw 4 cards, not 3: the 2 left in your draw pile, then 2 from your discard pile reshuffled".to_string(),
+            "drawing"
+        )
+    );
+}
+
+/// Ruling reshuffle: turn-cards-after: this turn's cards are not in the discard pile that
+/// is reshuffled, so a draw across the reshuffle cannot take them.
+#[test]
+fn a_draw_across_a_reshuffle_takes_the_discard_pile_as_it_stood() {
+    let after = Rules {
+        turn_cards_after: true,
+        ..Rules::standard()
+    };
+    assert_eq!(
+        refused_at_the_draw(after, "AC", "AH JK 3D"),
+        (
+            "3♦ is in neither your draw pile nor your discard pile (it was played this turn)"
+                .to_string(),
+            "drawing"
+        )
+    );
+    let mut g = at_the_draw(after, "AC", Deck::Real);
+    g.act(&Action::Draw {
+        cards: cards("AH JK 2S"),
+    })
+    .unwrap();
+    assert_eq!(g.draw, cards("2H 2C 3S"));
+    assert_eq!(g.discard, cards("2D AD AS 3D"));
+}
+
+/// A virtual deck's draws are its own: its reshuffle's order is written, never skipped.
+#[test]
+fn a_virtual_draw_never_runs_past_its_draw_pile() {
+    let mut g = at_the_draw(Rules::standard(), "AC", Deck::Virtual);
+    assert_eq!(
+        g.act(&Action::Draw {
+            cards: cards("AH JK 2S")
+        }),
+        Err(Error::NotTopOfVirtualDeck)
+    );
+}
+
 #[test]
 fn reshuffle_ruling_keeps_the_turn_cards_out() {
     let rules = Rules {
