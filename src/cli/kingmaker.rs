@@ -397,6 +397,19 @@ fn check_cmd(ctx: &Ctx, rs: &Ruleset, words: &[String], file: Option<&str>) -> O
         (None, [one]) if could_be_a_path(one) => no_file_and_no_build(one, e),
         _ => e,
     })?;
+    // One word that names no file is a build only as the first common moved in: any
+    // other word (`no-such-file`) is most likely a file's name mistyped.
+    if let (None, [one]) = (file, words)
+        && could_be_a_path(one)
+        && one != "-"
+        && std::fs::metadata(one).is_err()
+        && !["c1", "c2", "c3", "c4"].contains(&one.to_lowercase().as_str())
+    {
+        let why = kado::diag::Problem::new("a build of one Blink is the common moved in first")
+            .at(&src, 0..src.text.len())
+            .expected("a file's name, or placements such as `c1, c2 e c1`");
+        return Err(no_file_and_no_build(one, why.into()).into());
+    }
     let v = build::check(&placements);
     let s = ctx.style;
     let mut human = render::show(&check_table(&v));

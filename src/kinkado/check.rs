@@ -109,6 +109,12 @@ impl Verdict {
     }
 }
 
+/// A name from the record as the verdict prints it: ALORA in capitals, control characters
+/// escaped, so that a record cannot drive the terminal of whoever checks it.
+fn shown(name: &str) -> String {
+    crate::diag::escape(&display_name(name)).into_owned()
+}
+
 /// The same move of the same seat (the cards may differ).
 fn same_kind(a: &Action, b: &Action) -> bool {
     std::mem::discriminant(a) == std::mem::discriminant(b) && a.seat() == b.seat()
@@ -499,7 +505,7 @@ impl GameCheck {
     fn render(&self, style: Style) -> String {
         let mut out = String::new();
         if let Some(g) = &self.game {
-            let names: Vec<String> = g.seats.iter().map(|s| display_name(&s.name)).collect();
+            let names: Vec<String> = g.seats.iter().map(|s| shown(&s.name)).collect();
             out += &format!(
                 "{}, {} rounds, {} each.\n",
                 names.join(", "),
@@ -507,11 +513,11 @@ impl GameCheck {
                 money(i64::from(g.rules.start_money))
             );
             for r in &g.history {
-                let w: Vec<String> = r.winners.iter().map(|w| display_name(w)).collect();
+                let w: Vec<String> = r.winners.iter().map(|w| shown(w)).collect();
                 let m: Vec<String> = r
                     .money
                     .iter()
-                    .map(|(n, m)| format!("{} {}", display_name(n), money(i64::from(*m))))
+                    .map(|(n, m)| format!("{} {}", shown(n), money(i64::from(*m))))
                     .collect();
                 let with: Vec<String> = r.hands.iter().map(|(_, h)| h.clone()).collect();
                 let won = match w.as_slice() {
@@ -542,8 +548,8 @@ impl GameCheck {
                 "{} line {}: `{}`\n  {}\n",
                 style.bold("Illegal"),
                 i.line,
-                i.text,
-                i.wrong
+                crate::diag::escape(&i.text),
+                crate::diag::escape(&i.wrong.to_string())
             );
         }
         out

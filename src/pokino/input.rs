@@ -32,6 +32,18 @@ pub fn read_players(text: &str) -> Result<Vec<String>, Error> {
         .filter(|n| !n.is_empty())
         .collect();
     let src = Source::new("--players", text);
+    // A name holding a space would read back as two players.
+    if let Some(bad) = names.iter().find(|n| n.contains(char::is_whitespace)) {
+        let at = text.find(bad.as_str()).unwrap_or(0);
+        return Err(Error::from(
+            Problem::new(format!(
+                "`{}` is not a player's name",
+                crate::diag::escape(bad)
+            ))
+            .at(&src, at..at + bad.len())
+            .expected("names in turn order, separated by commas: ana,ben,cy"),
+        ));
+    }
     let line = format!("players: {}", names.join(" "));
     super::record::parse(&Source::new("--players", line.as_str())).map_err(|e| {
         let why = e

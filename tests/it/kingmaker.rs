@@ -759,3 +759,21 @@ fn the_notation_page_lists_the_possible_scores() {
     let flat = page.replace('\n', " ");
     assert!(flat.contains(&want), "{want}");
 }
+
+/// `kado kingmaker check no-such-file` gave a verdict on a one-Blink build named
+/// `no-such-file` (exit 0): a word naming no file is a build only as a common's name.
+#[test]
+fn kingmaker_check_no_such_file_gave_a_verdict() {
+    let (code, out, err) = run_with_input(&["kingmaker", "check", "no-such-file"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: `no-such-file`: no such file, and not a build either: a build of one Blink is the common moved in first\n --> argument BUILD, column 1\n  |\n1 | no-such-file\n  | ^^^^^^^^^^^^\n  = expected: a file's name, or placements such as `c1, c2 e c1`\n"
+    );
+    let (code, out, _) = run_with_input(&["kingmaker", "check", "c1"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Next: the second common, touching c1."),
+        "{out}"
+    );
+}

@@ -466,3 +466,18 @@ fn kinkado_check_explain_was_always_empty() {
         assert!(ids.contains(&id.to_string()), "{id} in {ids:?}");
     }
 }
+
+/// Raw escape codes from a record reached the terminal in a verdict (errors were escaped,
+/// verdicts not): a line `an\e]0;PWNED\a\e[2Ja sells nothing` retitled and cleared the
+/// terminal of whoever checked it.
+#[test]
+fn a_record_s_escape_codes_reached_the_terminal_in_a_verdict() {
+    let record =
+        "players: ana ALORA\nround 1\nprize: 9H\nan\x1b]0;PWNED\x07\x1b[2Ja sells nothing\n";
+    let out = verdict_of(record);
+    assert!(!out.contains('\x1b') && !out.contains('\x07'), "{out:?}");
+    assert!(
+        out.ends_with("Illegal line 4: `an\\e]0;pwned\\u{7}\\e[2ja sells nothing`\n  there is no seat called `an\\e]0;pwned\\u{7}\\e[2ja`\n"),
+        "{out}"
+    );
+}

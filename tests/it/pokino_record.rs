@@ -969,3 +969,21 @@ fn laying_a_domino_wanted_coordinates() {
     ];
     Test::new().current_dir(dir.path()).args(args).stdin("0\n300\n3\nquit\n").stdout_has("Places (140 in all; a number takes one):\n  1) domino 1-1@3,0v (next turn: a run of 5 points)\n").stdout_has("  3) domino 0-12@2,-2v (next turn: a run of 5 points)\n").stdout_has("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n").run();
 }
+
+/// Pokino took a player named `a b`, then refused every answer (`b` is not a turn) and its
+/// record read back as three players: such a name is refused where it is typed.
+#[test]
+fn a_player_named_a_b_was_taken_and_read_back_as_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run_in(
+        dir.path(),
+        &["pokino", "play", "--players", "a b,cy", "--save", "g.yaml"],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: `a b` is not a player's name\n --> --players, column 1\n  |\n1 | a b,cy\n  | ^^^\n  = expected: names in turn order, separated by commas: ana,ben,cy\n"
+    );
+    assert!(!dir.path().join("g.yaml").exists());
+}
