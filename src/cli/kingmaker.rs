@@ -393,16 +393,20 @@ fn check_cmd(ctx: &Ctx, rs: &Ruleset, words: &[String], file: Option<&str>) -> O
     if year::looks_like_record(&src.text) {
         return record_cmd(ctx, rs, &src);
     }
-    let placements = build::read(&src).map_err(|e| match (file, words) {
-        (None, [one]) if could_be_a_path(one) => no_file_and_no_build(one, e),
-        _ => e,
+    // One word that names no file (nor stdin) may have been meant as a file's name.
+    let no_file = match (file, words) {
+        (None, [one]) if could_be_a_path(one) && one != "-" && std::fs::metadata(one).is_err() => {
+            Some(one)
+        }
+        _ => None,
+    };
+    let placements = build::read(&src).map_err(|e| match no_file {
+        Some(one) => no_file_and_no_build(one, e),
+        None => e,
     })?;
-    // One word that names no file is a build only as the first common moved in: any
-    // other word (`no-such-file`) is most likely a file's name mistyped.
-    if let (None, [one]) = (file, words)
-        && could_be_a_path(one)
-        && one != "-"
-        && std::fs::metadata(one).is_err()
+    // Such a word is a build only as the first common moved in: any other word
+    // (`no-such-file`) is most likely a file's name mistyped.
+    if let Some(one) = no_file
         && !["c1", "c2", "c3", "c4"].contains(&one.to_lowercase().as_str())
     {
         let why = kado::diag::Problem::new("a build of one Blink is the common moved in first")
