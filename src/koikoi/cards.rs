@@ -293,39 +293,6 @@ pub fn by_kind(cards: &[Card]) -> Vec<String> {
         .collect()
 }
 
-/// `label` then the cards by flower, `·` between months, on lines of at most `width`
-/// columns (the later ones indented under the first card).
-pub fn flower_lines(label: &str, cards: &[Card], width: usize) -> String {
-    grouped_lines(label, &by_flower(cards), width)
-}
-
-/// `label` then the cards by kind (see [`by_kind`]), wrapped as [`flower_lines`] does.
-pub fn kind_lines(label: &str, cards: &[Card], width: usize) -> String {
-    grouped_lines(label, &by_kind(cards), width)
-}
-
-/// `label` then `groups`, `·` between them, on lines of at most `width` columns.
-fn grouped_lines(label: &str, groups: &[String], width: usize) -> String {
-    if groups.is_empty() {
-        return format!("{label}—\n");
-    }
-    let indent = " ".repeat(label.chars().count());
-    let mut out = String::new();
-    let mut line = label.to_string();
-    for (i, g) in groups.iter().enumerate() {
-        let sep = if i == 0 { "" } else { " · " };
-        if i > 0 && line.chars().count() + sep.len() + g.chars().count() > width {
-            out += &line;
-            out += " ·\n";
-            line = format!("{indent}{g}");
-        } else {
-            line += sep;
-            line += g;
-        }
-    }
-    out + &line + "\n"
-}
-
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.month, self.kind.letter())
@@ -773,11 +740,6 @@ mod tests {
                 "1 plain 2p"
             ]
         );
-        assert_eq!(
-            kind_lines("ana captured: ", &pile, 40),
-            "ana captured: 2 brights 1b 3b ·\n              1 animal 9a · 1 ribbon 2r ·\n              1 plain 2p\n"
-        );
-        assert_eq!(kind_lines("ben captured: ", &[], 40), "ben captured: —\n");
     }
 
     #[test]

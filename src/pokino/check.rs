@@ -217,6 +217,18 @@ fn claims(tokens: &[Token]) -> Vec<Claim> {
         .collect()
 }
 
+/// The borders `player` claimed: those between two squares sharing a side, then those
+/// across a corner, as written.
+pub fn claims_of(tokens: &[Token], player: &str) -> (Vec<String>, Vec<String>) {
+    let mine = |corner: bool| -> Vec<String> {
+        (tokens.iter())
+            .filter(|t| t.player == player && t.border.is_corner() == corner)
+            .map(|t| t.border.to_string())
+            .collect()
+    };
+    (mine(false), mine(true))
+}
+
 /// The claimed borders alone.
 pub fn borders(tokens: &[Token]) -> Vec<super::board::Border> {
     tokens.iter().map(|t| t.border).collect()
@@ -225,29 +237,16 @@ pub fn borders(tokens: &[Token]) -> Vec<super::board::Border> {
 impl GameVerdict {
     /// The board with its claimed borders, and who claimed which.
     pub fn board_text(&self, s: Style) -> String {
-        self.board_text_marked(s, &[])
-    }
-
-    /// [`GameVerdict::board_text`] with empty squares marked (see `picture::draw_marked`).
-    pub fn board_text_marked(&self, s: Style, marks: &[(super::board::Square, usize)]) -> String {
         let g = self;
         // The plain picture is drawn once, with the verdict.
-        let mut out = if s.color || !marks.is_empty() {
-            super::picture::draw_marked(&g.game.board, &borders(&g.game.tokens), marks, &s)
+        let mut out = if s.color {
+            super::picture::draw(&g.game.board, &borders(&g.game.tokens), &s)
         } else {
             g.picture.clone()
         };
         let marks = super::picture::CORNER_MARKS;
         for name in &g.players {
-            let mine = |corner: bool| -> Vec<String> {
-                g.game
-                    .tokens
-                    .iter()
-                    .filter(|t| &t.player == name && t.border.is_corner() == corner)
-                    .map(|t| t.border.to_string())
-                    .collect()
-            };
-            let (sides, corners) = (mine(false), mine(true));
+            let (sides, corners) = claims_of(&g.game.tokens, name);
             if !sides.is_empty() {
                 out += &format!(
                     "{} claimed by {name}: {}\n",

@@ -172,13 +172,7 @@ impl Table {
             figure("cards", p.hand_size()),
             figure("dominoes", p.dominoes as usize),
         ];
-        let mine = |corner: bool| -> Vec<String> {
-            (g.tokens.iter())
-                .filter(|t| t.player == p.name && t.border.is_corner() == corner)
-                .map(|t| t.border.to_string())
-                .collect()
-        };
-        let (sides, corners) = (mine(false), mine(true));
+        let (sides, corners) = super::check::claims_of(&g.tokens, &p.name);
         if !sides.is_empty() {
             seat.notes.push(format!(
                 "{} claimed: {}",
