@@ -418,7 +418,13 @@ impl<G: Session> Runner<'_, G> {
                     .refuse("there is no hand of yours to show at this question"),
             },
             Reply::Hint => match self.game.hint(q) {
-                Ok(advice) => self.prompter.advise(&advice),
+                Ok(advice) => {
+                    if self.prompter.live() {
+                        // A hint may rank what the table lists (Pokino's places).
+                        self.prompter.set_table(self.game.table());
+                    }
+                    self.prompter.advise(&advice);
+                }
                 Err(why) => self.prompter.refuse(&why.to_string()),
             },
             Reply::HintWith(known) => match self.game.hint_with(q, &known) {

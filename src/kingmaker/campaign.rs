@@ -138,6 +138,43 @@ pub struct Campaign {
     pub history: Vec<(&'static str, String)>,
     /// kado takes itself every step of a Year it already knows.
     pub known: bool,
+    /// The Blinks players told `hint` (see [`Hinted`]).
+    pub hinted: Hinted,
+}
+
+/// The Blinks players told `hint` this session: each their own, which only they know,
+/// by Year and seat. A hint is no action, so this is not saved (nor kept by `undo`, which
+/// replays the save); it lets the final long press offer the Blink back (`1` takes it)
+/// rather than ask for it as if never told.
+#[derive(Debug, Default)]
+pub struct Hinted(std::sync::Mutex<Vec<(usize, usize, [super::year::PairOf; 2])>>);
+
+impl Clone for Hinted {
+    fn clone(&self) -> Hinted {
+        Hinted(std::sync::Mutex::new(self.all()))
+    }
+}
+
+impl Hinted {
+    fn all(&self) -> Vec<(usize, usize, [super::year::PairOf; 2])> {
+        self.0.lock().map(|v| v.clone()).unwrap_or_default()
+    }
+
+    /// Remembers seat `seat`'s Blink in Year `year` (0 the first), the last told winning.
+    pub fn tell(&self, year: usize, seat: usize, pairs: [super::year::PairOf; 2]) {
+        if let Ok(mut v) = self.0.lock() {
+            v.retain(|(y, s, _)| (*y, *s) != (year, seat));
+            v.push((year, seat, pairs));
+        }
+    }
+
+    /// Seat `seat`'s Blink in Year `year`, if its player told it to `hint`.
+    pub fn told(&self, year: usize, seat: usize) -> Option<[super::year::PairOf; 2]> {
+        let all = self.all();
+        all.iter()
+            .find(|(y, s, _)| (*y, *s) == (year, seat))
+            .map(|(_, _, p)| *p)
+    }
 }
 
 /// A Year in the ledger, for JSON.

@@ -198,7 +198,7 @@ impl YearState {
         self.players.get(i).cloned().unwrap_or_default()
     }
 
-    fn player_index(&self, name: &str) -> Option<usize> {
+    pub(crate) fn player_index(&self, name: &str) -> Option<usize> {
         self.players
             .iter()
             .position(|p| p.eq_ignore_ascii_case(name))

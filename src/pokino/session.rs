@@ -12,7 +12,7 @@ use super::advise;
 use super::board::{Dir, Placement, Square};
 use super::check::standing;
 use super::error::PlayError;
-use super::game::{Deal, Event, Game};
+use super::game::{Deal, Event, Game, Play};
 use super::record;
 use super::{Rules, SPOKE};
 use crate::cards::Card;
@@ -93,7 +93,24 @@ pub struct Table {
     pub setup: Setup,
     pub game: Game,
     pub events: Vec<Event>,
+    /// The placements in the order the hint ranked them, once a hint is asked for at the
+    /// position at hand (forgotten when an action changes it): the places listed then
+    /// follow the hint's order, so the board's `#1` is the hint's best placement.
+    advised: Advised,
 }
+
+/// The hint's order of placements at the position at hand. Equal whatever it holds: it
+/// follows from the game (the hint's deals are seeded by the turn).
+#[derive(Clone, Debug, Default)]
+struct Advised(std::sync::OnceLock<Vec<Placement>>);
+
+impl PartialEq for Advised {
+    fn eq(&self, _: &Advised) -> bool {
+        true
+    }
+}
+
+impl Eq for Advised {}
 
 impl Table {
     /// The record so far, as `check` reads it.
@@ -133,16 +150,48 @@ impl Table {
             seed,
             advise::cores(),
         )
-        .map(|a| a.hint(advise::Shown::Prompt))
+        .map(|a| {
+            let placed = a.candidates.iter().filter_map(|c| match c.play {
+                Play::Domino(at) => Some(at),
+                _ => None,
+            });
+            let placed: Vec<Placement> = placed.collect();
+            let mut hint = a.hint(advise::Shown::Prompt);
+            if let Some(first) = placed.first().filter(|_| held.is_none()) {
+                hint.notes.push(format!(
+                    "The numbered places follow this ranking now: `1` lays domino {first}."
+                ));
+            }
+            // Set once per position: a second hint there ranks them the same.
+            let _ = self.advised.0.set(placed);
+            hint
+        })
         .map_err(|why| NoHint::Advisor(format!("Hint: {why}.")))
     }
 
-    /// The places listed for the player to move, as numbered answers (`3` lays the third).
-    fn places(&self) -> Vec<(Placement, u32)> {
-        match self.game.to_play.filter(|_| !self.game.is_over()) {
-            Some(i) => self.game.places(i),
-            None => Vec::new(),
+    /// How the places listed in a private hand are ranked.
+    fn places_ranked(&self) -> &'static str {
+        match self.advised.0.get() {
+            Some(_) => "places, as the hint ranks them (the number lays it)",
+            None => "places, best first (the number lays it)",
         }
+    }
+
+    /// The places listed for the player to move, as numbered answers (`3` lays the third),
+    /// each with the best run it opens for the next turn. Ranked by that run until a hint
+    /// is asked for; then in the hint's order (its play-outs are too dear to run at every
+    /// table drawn), the places it did not list after them.
+    fn places(&self) -> Vec<(Placement, u32)> {
+        let Some(i) = self.game.to_play.filter(|_| !self.game.is_over()) else {
+            return Vec::new();
+        };
+        let mut cheap = self.game.places(i);
+        if let Some(order) = self.advised.0.get() {
+            let rank = |at: &Placement| order.iter().position(|o| o == at).unwrap_or(usize::MAX);
+            // A stable sort keeps the run order among those the hint did not list.
+            cheap.sort_by_key(|(at, _)| rank(at));
+        }
+        cheap
     }
 
     /// Seat `i` on the table: its score, beads, how many cards and dominoes it holds, the
@@ -236,6 +285,7 @@ impl Session for Table {
             setup: setup.clone(),
             game,
             events: Vec::new(),
+            advised: Advised::default(),
         })
     }
 
@@ -244,6 +294,7 @@ impl Session for Table {
             .map_err(|e| PlayError::Notation(e.summary()))?;
         let mut report = self.game.apply(&event).map_err(PlayError::Illegal)?;
         self.events.push(event);
+        self.advised = Advised::default();
         if self.setup.private {
             // The card drawn is for its drawer's eyes: `hand` shows it.
             report.drawn = None;
@@ -360,7 +411,7 @@ impl Session for Table {
         if places.is_empty() {
             return Some(hand);
         }
-        Some(hand.groups("places, best first (the number lays it)", places))
+        Some(hand.groups(self.places_ranked(), places))
     }
 
     /// The seats (scores; the cards and dominoes of the player to move where the table
@@ -424,6 +475,9 @@ impl Session for Table {
             .amount(places.len() as i64)
             .numbered();
             t.areas.push(area);
+            if self.advised.0.get().is_some() {
+                t.notes.push("The places follow the hint's ranking.".into());
+            }
         }
         t.areas.extend([
             view::Area::new("poke", Vec::new()).amount(i64::from(g.poke)),
@@ -520,6 +574,54 @@ mod tests {
             Step::Ask(q) => q,
             other => panic!("{other:?}"),
         }
+    }
+
+    /// The place list's best and the hint's best were different dominoes (the list ranked
+    /// by the run each opens, the hint by play-outs): once a hint is asked for, the list
+    /// follows the hint's ranking, and `1` lays the hint's best placement.
+    #[test]
+    fn the_place_list_and_the_hint_named_different_bests() {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 1);
+        let mut t = Table::start(&setup, &rs).unwrap();
+        while let Step::Auto(a) = t.next() {
+            t.apply(&a).unwrap();
+        }
+        let q = ask(&t);
+        let before: Vec<Placement> = t.places().iter().map(|(at, _)| *at).collect();
+        let hint = t.hint(&q).unwrap();
+        let advised: Vec<String> = (hint.rows.iter())
+            .map(|r| r.answer.typed.clone())
+            .filter(|a| a.starts_with("domino "))
+            .collect();
+        let listed: Vec<String> = (t.places().iter())
+            .take(advised.len())
+            .map(|(at, _)| format!("domino {at}"))
+            .collect();
+        assert!(!advised.is_empty());
+        assert_eq!(listed, advised);
+        let mut after: Vec<Placement> = t.places().iter().map(|(at, _)| *at).collect();
+        assert_eq!(after.len(), before.len(), "the same places, ranked anew");
+        after.retain(|p| !before.contains(p));
+        assert!(after.is_empty());
+        let note = format!("`1` lays {}.", advised[0]);
+        assert!(
+            hint.notes.iter().any(|n| n.ends_with(&note)),
+            "{:?}",
+            hint.notes
+        );
+        assert!(
+            t.show(crate::render::Style::PLAIN)
+                .contains("follow the hint's ranking")
+        );
+        let first = t.answer(&q, "1").unwrap();
+        assert_eq!(first.line, format!("ana {}", advised[0]));
+        // The next position is ranked by the run each opens again.
+        t.apply(&first).unwrap();
+        assert!(
+            !t.show(crate::render::Style::PLAIN)
+                .contains("hint's ranking")
+        );
     }
 
     /// Under `--private`, `hand` listed no places, yet `1` laid the best one blind: the

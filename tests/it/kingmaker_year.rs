@@ -671,6 +671,31 @@ c4: GG-RY.
     );
 }
 
+/// A Blink its player told `hint` in Summer was asked for again at the final long press
+/// as if never told: the prompt offers it back, and `1` takes it (what is typed still
+/// goes through every check of the pairs shown during the Year).
+#[test]
+fn the_final_long_press_asked_again_for_a_blink_told_to_hint() {
+    let to_ana = "RY c3\nBB c2 e c3\n";
+    let rest = &TO_THE_END[to_ana.len()..];
+    let out = played(&format!(
+        "{SPRING}{to_ana}hint RG-YB\n{rest}1\nYY-GB\nRY-GB\nBB-GY\nRR\nBB\nGG-RY\n"
+    ));
+    assert!(out.contains("hint RG-YB\nReveal `RG` or `YB`"), "{out}");
+    assert!(
+        out.contains(
+            "Long press every Blink. ana's pairs (ana revealed YB; told to `hint` as RG-YB: `1` takes it): 1\nana: RG-YB.\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains('✗'), "{out}");
+    assert!(!out.contains("bo's pairs (bo revealed GB; told"), "{out}");
+    assert!(
+        out.contains("ana wins the Year and an overall point."),
+        "{out}"
+    );
+}
+
 /// The last Harvest player was asked where to go with one place left (and the last
 /// Summer mover where the fourth common goes): a question with one legal answer is
 /// answered by kado, said and not asked.

@@ -57,6 +57,7 @@ impl Session for Campaign {
             year: None,
             history: Vec::new(),
             known: setup.known,
+            hinted: Hinted::default(),
         })
     }
 
@@ -120,7 +121,16 @@ impl Session for Campaign {
         if let Some(y) = &self.year {
             return match y.next() {
                 Next::Auto(m) => Step::Auto(self.action_of(&m)),
-                Next::Ask(q) => Step::Ask(q),
+                Next::Ask(mut q) => {
+                    if let Some(told) = self.told_blink(&q) {
+                        let said = format!("told to `hint` as {told}: `1` takes it)");
+                        match q.prompt.strip_suffix(')') {
+                            Some(open) => q.prompt = format!("{open}; {said}"),
+                            None => q.prompt += &format!(" ({said}"),
+                        }
+                    }
+                    Step::Ask(q)
+                }
                 Next::Done => Step::Done,
             };
         }
@@ -177,6 +187,8 @@ impl Session for Campaign {
         {
             return read_fix(rest);
         }
+        let told = self.told_blink(question).filter(|_| text == "1");
+        let text = told.as_deref().unwrap_or(text);
         if let Some(y) = &self.year {
             let read = y
                 .read_answer(&question.key, text)
@@ -230,6 +242,11 @@ impl Session for Campaign {
     fn choices(&self, question: &Question<Key>) -> Vec<Choice> {
         match question.key {
             Key::First => self.players.iter().map(Choice::typed).collect(),
+            Key::Blinks => self
+                .told_blink(question)
+                .map(|told| Choice::labelled(format!("{told} (told to hint)"), told))
+                .into_iter()
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -246,7 +263,11 @@ impl Session for Campaign {
             why: e.render().trim_end().to_string(),
             takes: "`hint` takes your own Blink as it lights up, both pairs: `hint RG-YB`",
         })?;
-        self.advice(question, Some(own))
+        let hint = self.advice(question, Some(own))?;
+        if let Some(seat) = self.year.as_ref().and_then(YearState::due) {
+            self.hinted.tell(self.years.len(), seat, own);
+        }
+        Ok(hint)
     }
 
     fn phase_key(&self) -> String {
@@ -353,6 +374,17 @@ impl Session for Campaign {
 }
 
 impl Campaign {
+    /// At the final long press, the pairs of the player's Blink asked for, as typed
+    /// (`RG-YB`), when that player told it to `hint` this Year.
+    fn told_blink(&self, question: &Question<Key>) -> Option<String> {
+        let y = self.year.as_ref().filter(|_| question.key == Key::Blinks)?;
+        let name = y.unlit().into_iter().next()?;
+        let seat = y.player_index(&name)?;
+        let [a, b] = self.hinted.told(self.years.len(), seat)?;
+        let pair = crate::kingmaker::year::pair_text;
+        Some(format!("{}-{}", pair(a), pair(b)))
+    }
+
     /// The Years played: who held the first player token, each player's score, who
     /// took the point.
     fn sheet(&self) -> crate::view::Sheet {
