@@ -89,8 +89,9 @@ impl FullScreen {
         match k.code {
             KeyCode::Char('c') if ctrl => return Some(Reply::Interrupted),
             KeyCode::Char('d') if ctrl && s.input.is_empty() => return Some(Reply::End),
-            // Enter on nothing typed after a hint keeps the hint: nothing is answered.
-            KeyCode::Enter if s.input.trim().is_empty() && s.advised_answer().is_some() => {}
+            // Enter on nothing typed answers nothing (a hint on screen stays), as an empty
+            // line in line mode, unless the question takes Enter as an answer.
+            KeyCode::Enter if s.input.trim().is_empty() && !s.question.contains("[Enter: ") => {}
             KeyCode::Enter => return Some(self.submit()),
             KeyCode::Tab if s.input.is_empty() => {
                 if let Some(answer) = s.advised_answer() {

@@ -696,6 +696,35 @@ fn the_final_long_press_asked_again_for_a_blink_told_to_hint() {
     );
 }
 
+/// A campaign won in Year 1 was headed "Year 2 · game over" (a Year nobody plays).
+#[test]
+fn a_campaign_over_named_a_year_to_come() {
+    let dir = tempfile::tempdir().unwrap();
+    let blinks = "RG-YB\nYY-GB\nRY-GB\nBB-GY\nRR\nBB\nGG-RY\n";
+    let args = [
+        "--players",
+        "ana,bo,cy,dee",
+        "--first",
+        "ana",
+        "--target",
+        "1",
+    ];
+    Test::new()
+        .current_dir(dir.path())
+        .args(["kingmaker", "play", "--save", "p.yaml"])
+        .args(args)
+        .stdin(format!("{SPRING}{TO_THE_END}{blinks}"))
+        .any_stdout()
+        .run();
+    let out = Test::new()
+        .current_dir(dir.path())
+        .args(["kingmaker", "status", "p.yaml"])
+        .any_stdout()
+        .run()
+        .stdout;
+    assert!(out.starts_with("Year 1 · game over\n"), "{out}");
+}
+
 /// The last Harvest player was asked where to go with one place left (and the last
 /// Summer mover where the fourth common goes): a question with one legal answer is
 /// answered by kado, said and not asked.

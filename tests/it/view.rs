@@ -406,3 +406,21 @@ fn closing_the_terminal_left_kado_spinning_on_its_save() {
     let said = String::from_utf8_lossy(&status.stdout);
     assert!(!said.contains(" 0 actions recorded"), "{said}");
 }
+
+/// Enter on an empty prompt, with no hint on screen, was taken as an answer and refused
+/// ("✗ no cards given"), one refusal per press: it answers nothing, as in line mode.
+#[test]
+fn an_empty_enter_in_the_view_was_refused_as_an_answer() {
+    if script_missing() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = on_a_screen(
+        dir.path(),
+        "kinga play --deck virtual --seed 3 --save t.yaml",
+        &["\r", "\r", "\x03"],
+    );
+    assert!(out.contains("\x1b[?1049h"), "the view did not open:\n{out}");
+    assert!(!out.contains("no cards given"), "{out}");
+    assert!(!out.contains('✗'), "{out}");
+}

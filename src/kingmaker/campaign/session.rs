@@ -308,12 +308,14 @@ impl Session for Campaign {
     fn table(&self) -> crate::view::Table {
         use crate::view;
         let mut t = view::Table::new(crate::kingmaker::GAME);
+        t.over = matches!(self.next(), Step::Done);
+        // Once over, the headline names the last Year played, not one to come.
+        let year = self.years.len() + usize::from(!t.over || self.years.is_empty());
         t.round = Some(view::Round {
             word: "year",
-            number: u32::try_from(self.years.len() + 1).unwrap_or(u32::MAX),
+            number: u32::try_from(year).unwrap_or(u32::MAX),
             of: None,
         });
-        t.over = matches!(self.next(), Step::Done);
         if let Some(y) = &self.year {
             t.phase = Some(match y.phase {
                 crate::kingmaker::season::Phase::Season(s) => s.name().to_string(),
