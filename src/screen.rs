@@ -474,16 +474,16 @@ impl Screen {
             Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
         frame.render_widget(block, area);
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), above);
-        // A long answer scrolls so the cursor stays in sight.
+        // A long answer scrolls so the cursor stays in sight: only what fits is drawn.
         let before: String = self.input.chars().take(self.cursor).collect();
-        let at = u16::try_from(width(&before))
-            .unwrap_or(u16::MAX)
-            .saturating_add(2);
-        let shift = at.saturating_sub(last.width.saturating_sub(1));
-        let typed = Paragraph::new(format!("> {}", self.input)).scroll((0, shift));
-        frame.render_widget(typed, last);
+        let at = width(&before) + 2;
+        let room = usize::from(last.width.saturating_sub(1)).max(1);
+        let typed = format!("> {}", self.input);
+        let (shown, skipped) = from_column(&typed, at.saturating_sub(room), room + 1);
+        frame.render_widget(Paragraph::new(shown), last);
+        let x = u16::try_from(at.saturating_sub(skipped)).unwrap_or(last.width);
         if inner.height >= 2 {
-            frame.set_cursor_position(Position::new(last.x + at - shift, last.y));
+            frame.set_cursor_position(Position::new(last.x.saturating_add(x), last.y));
         }
     }
 }
@@ -504,6 +504,28 @@ fn said_line(s: &Said) -> Line<'static> {
             Look::default().add_modifier(Modifier::BOLD),
         )),
     }
+}
+
+/// `text` from display column `skip` on (a wide character cut there left out), at most
+/// `take` columns of it; and the columns left out before it.
+fn from_column(text: &str, skip: usize, take: usize) -> (String, usize) {
+    let mut skipped = 0;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.peek() {
+        if skipped >= skip {
+            break;
+        }
+        skipped += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+        chars.next();
+    }
+    let mut used = 0;
+    let shown = chars
+        .take_while(|c| {
+            used += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+            used <= take
+        })
+        .collect();
+    (shown, skipped)
 }
 
 /// The display width of `text` (a wide character counts two columns).
@@ -757,6 +779,23 @@ mod tests {
 
     fn screen_text(s: &Screen, w: u16, h: u16) -> String {
         s.text(w, h)
+    }
+
+    /// An answer of 64 KiB overflowed the cursor's column and the view panicked: the
+    /// part around the cursor is drawn, wide characters counted two columns.
+    #[test]
+    fn a_64_kib_answer_overflowed_the_cursor_column() {
+        let mut s = Screen::new("Kinga");
+        s.question = "your play".into();
+        s.input = "2D 🃏 ".repeat(11_000);
+        s.cursor = s.input.chars().count();
+        let text = screen_text(&s, 80, 24);
+        let last = text.lines().rev().nth(1).unwrap_or_default();
+        assert!(last.contains("2D 🃏"), "{text}");
+        s.cursor = 3;
+        assert!(screen_text(&s, 80, 24).contains("│> 2D 🃏 2D"));
+        assert_eq!(from_column("> ab🃏c", 4, 3), ("🃏c".to_string(), 4));
+        assert_eq!(from_column("> ab🃏c", 5, 3), ("c".to_string(), 6));
     }
 
     #[test]

@@ -9,12 +9,11 @@ use std::io::{IsTerminal, Write};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use kado::screen::{MIN_SIZE, Screen};
 use kado::view::{Choice, Hand, Hint};
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::prompt::{Lines, MAX_ANSWER, Prompter, Reply, Terminal, classify};
 
@@ -27,7 +26,16 @@ pub struct FullScreen {
     history: Vec<String>,
     /// Where Up/Down is in the history (None: the answer being typed).
     recalled: Option<usize>,
+    /// The keys in the bytes read from the terminal.
+    decoder: keys::Decoder,
+    /// Keys read and not yet acted on (what followed an Enter in a paste).
+    queued: std::collections::VecDeque<KeyEvent>,
 }
+
+mod keys;
+
+/// The most bytes read from the terminal before the keys in them are acted on.
+const READ_AT_ONCE: usize = 256 * 1024;
 
 /// Whether the view can be drawn here: both ends a terminal, large enough, not `dumb`.
 pub fn possible(plain: bool) -> bool {
@@ -73,6 +81,8 @@ impl FullScreen {
             },
             history: Vec::new(),
             recalled: None,
+            decoder: keys::Decoder::default(),
+            queued: std::collections::VecDeque::new(),
         })
     }
 
@@ -106,11 +116,7 @@ impl FullScreen {
                 }
             }
             KeyCode::Char(c) if ctrl || alt => edit(s, c, ctrl),
-            KeyCode::Char(c) if s.input.len() < MAX_ANSWER => {
-                let at = byte_at(&s.input, s.cursor);
-                s.input.insert(at, c);
-                s.cursor += 1;
-            }
+            KeyCode::Char(c) => insert(s, &c.to_string()),
             KeyCode::Backspace if s.cursor > 0 => {
                 s.cursor -= 1;
                 let at = byte_at(&s.input, s.cursor);
@@ -144,6 +150,32 @@ impl FullScreen {
         classify(&line)
     }
 
+    /// The keys the terminal sent, queued; after a pause, what was cut short dropped.
+    fn read_keys(&mut self) -> Result<(), Gone> {
+        let bytes = read_terminal()?;
+        if bytes.is_empty() {
+            self.decoder.idle();
+        } else {
+            let keys = self.decoder.feed(&bytes);
+            self.queued.extend(keys);
+        }
+        Ok(())
+    }
+
+    /// Acts on key `k`; a run of characters typed (a paste) is put in at once.
+    fn key_or_text(&mut self, k: KeyEvent) -> Option<Reply> {
+        if let Some(first) = plain_char(&k) {
+            let mut text = first.to_string();
+            while let Some(c) = self.queued.front().and_then(plain_char) {
+                text.push(c);
+                self.queued.pop_front();
+            }
+            insert(&mut self.screen, &text);
+            return None;
+        }
+        self.key(k)
+    }
+
     /// Up (`back`) or Down through the answers typed before.
     fn recall(&mut self, back: bool) {
         if self.history.is_empty() {
@@ -172,21 +204,23 @@ enum Gone {
     Unreadable(std::io::Error),
 }
 
-/// Waits up to 100 ms for a key (or a resize): `Ok(true)` when an event is ready to read.
-/// The terminal is polled by kado itself before crossterm reads it, so that one that hung
-/// up is reported: crossterm would read its end of input forever (and neither a signal
-/// nor a timeout would be noticed). Events crossterm already holds (the rest of a paste)
-/// are taken at once.
-fn wait_for_key() -> Result<bool, Gone> {
-    // First whether it hung up, then whatever is there already.
-    terminal_ready(0)?;
-    if event::poll(Duration::ZERO).map_err(Gone::Unreadable)? {
-        return Ok(true);
+/// Reads what the terminal has, waiting up to 100 ms for it: every byte there (a whole
+/// paste, up to [`READ_AT_ONCE`]) in one pass. The terminal is polled by kado itself, so
+/// that one that hung up is reported (reading its end of input would go on forever).
+fn read_terminal() -> Result<Vec<u8>, Gone> {
+    let mut out = Vec::new();
+    let mut buf = [0u8; 8192];
+    let mut wait = 100;
+    while out.len() < READ_AT_ONCE && terminal_ready(wait)? {
+        wait = 0;
+        match rustix::io::read(std::io::stdin(), &mut buf) {
+            Ok(0) => return Err(Gone::HungUp),
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => break,
+            Err(e) => return Err(Gone::Unreadable(e.into())),
+        }
     }
-    if terminal_ready(100)? {
-        return event::poll(Duration::ZERO).map_err(Gone::Unreadable);
-    }
-    Ok(false)
+    Ok(out)
 }
 
 /// Whether the terminal has input within `ms` milliseconds; an error once it hung up.
@@ -218,24 +252,22 @@ impl Prompter for FullScreen {
                 self.screen.input.clear();
                 return Reply::Interrupted;
             }
-            self.draw();
-            // Waiting a little at a time, so a signal is noticed without a key.
-            match wait_for_key() {
-                Ok(false) => continue,
-                Ok(true) => {}
-                Err(Gone::HungUp) => return Reply::Interrupted,
-                Err(Gone::Unreadable(e)) => {
-                    return Reply::Unreadable(format!("the terminal cannot be read: {e}"));
-                }
-            }
-            match event::read() {
-                Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => {
-                    if let Some(reply) = self.key(k) {
-                        return reply;
+            if self.queued.is_empty() {
+                self.draw();
+                // Waiting a little at a time, so a signal is noticed without a key.
+                match self.read_keys() {
+                    Ok(()) => {}
+                    Err(Gone::HungUp) => return Reply::Interrupted,
+                    Err(Gone::Unreadable(e)) => {
+                        return Reply::Unreadable(format!("the terminal cannot be read: {e}"));
                     }
                 }
-                Ok(_) => {}
-                Err(e) => return Reply::Unreadable(format!("the terminal cannot be read: {e}")),
+            }
+            // Every key read is acted on before the screen is drawn again.
+            while let Some(k) = self.queued.pop_front() {
+                if let Some(reply) = self.key_or_text(k) {
+                    return reply;
+                }
             }
         }
     }
@@ -255,23 +287,23 @@ impl Prompter for FullScreen {
             if self.ended.load(Ordering::Relaxed) {
                 return Err(Reply::Interrupted);
             }
-            self.draw();
-            match wait_for_key() {
-                Ok(false) => continue,
-                Ok(true) => {}
-                Err(Gone::HungUp) => return Err(Reply::Interrupted),
-                Err(Gone::Unreadable(e)) => {
-                    return Err(Reply::Unreadable(format!(
-                        "the terminal cannot be read: {e}"
-                    )));
+            if self.queued.is_empty() {
+                self.draw();
+                match self.read_keys() {
+                    Ok(()) => {}
+                    Err(Gone::HungUp) => return Err(Reply::Interrupted),
+                    Err(Gone::Unreadable(e)) => {
+                        return Err(Reply::Unreadable(format!(
+                            "the terminal cannot be read: {e}"
+                        )));
+                    }
                 }
             }
-            let Ok(Event::Key(k)) = event::read() else {
+            let Some(k) = self.queued.pop_front() else {
                 continue;
             };
             let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
             match k.code {
-                _ if k.kind == KeyEventKind::Release => {}
                 // The table and what was said stay on screen: nothing to show again.
                 KeyCode::Enter => return Ok(false),
                 KeyCode::Char('c') if ctrl => return Err(Reply::Interrupted),
@@ -388,6 +420,40 @@ fn edit(s: &mut Screen, c: char, ctrl: bool) {
             s.cursor = i;
         }
         _ => {}
+    }
+}
+
+/// The character a key types, when it types one (no Ctrl, no Alt).
+fn plain_char(k: &KeyEvent) -> Option<char> {
+    match k.code {
+        KeyCode::Char(c)
+            if !k
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+        {
+            Some(c)
+        }
+        _ => None,
+    }
+}
+
+/// Puts `text` in the answer at the cursor, as far as an answer may be long; says so
+/// when some of it did not fit.
+fn insert(s: &mut Screen, text: &str) {
+    let room = MAX_ANSWER.saturating_sub(s.input.len());
+    let mut fits = text.len().min(room);
+    while !text.is_char_boundary(fits) {
+        fits -= 1;
+    }
+    let at = byte_at(&s.input, s.cursor);
+    s.input.insert_str(at, &text[..fits]);
+    s.cursor += text[..fits].chars().count();
+    // Said once: when the answer fills up, not at every key after.
+    if fits < text.len() && room > 0 {
+        s.refuse(&format!(
+            "an answer holds at most {} KiB: what was typed past that was dropped",
+            MAX_ANSWER / 1024
+        ));
     }
 }
 

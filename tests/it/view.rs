@@ -424,3 +424,82 @@ fn an_empty_enter_in_the_view_was_refused_as_an_answer() {
     assert!(!out.contains("no cards given"), "{out}");
     assert!(!out.contains('✗'), "{out}");
 }
+
+/// Runs `command` on a pseudo-terminal, writes each of `keys` after a pause, and waits at
+/// most 30 s for kado to end: what the terminal received, or a failure if it did not end.
+fn ends_after(dir: &Path, command: &str, keys: &[&[u8]]) -> String {
+    let mut child = script(dir, command);
+    let mut stdin = child.stdin.take().unwrap();
+    for k in keys {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        stdin.write_all(k).unwrap();
+        stdin.flush().unwrap();
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("kado did not end after the keys were typed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A paste of about 1 KiB or more stalled the view: the rest stayed unread until another
+/// key came, so Ctrl-C after it was ignored (20 KB: 680 s). A 100 KB paste is read in one
+/// pass, the part past the answer's limit refused in words, and Ctrl-C ends at once.
+#[test]
+fn the_view_stalled_after_a_paste_and_ignored_ctrl_c() {
+    if script_missing() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let paste = "2D 2S ".repeat(17_000);
+    let out = ends_after(
+        dir.path(),
+        "kinga play --deck virtual --seed 3 --save t.yaml",
+        &[paste.as_bytes(), b"\x03"],
+    );
+    let flat: String = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("at most 64 KiB"), "{out}");
+    assert!(
+        out.contains("continue it with `kado kinga resume t.yaml`"),
+        "{out}"
+    );
+}
+
+/// Stray escape sequences swallowed every key, Ctrl-C included: after `ESC [?` nothing was
+/// read until a `u` or `c`, after `ESC [200~` nothing until `ESC [201~`. An unknown
+/// sequence is dropped and the keys after it are read.
+#[test]
+fn stray_escape_sequences_swallowed_every_key() {
+    if script_missing() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = ends_after(
+        dir.path(),
+        "kinga play --deck virtual --seed 3 --save t.yaml",
+        &[
+            b"\x1b[?1;2",
+            b"\x1b]0;PWNED\x07exile AD\r",
+            b"\x1b[200~",
+            b"\x03",
+        ],
+    );
+    assert!(
+        out.contains("continue it with `kado kinga resume t.yaml`"),
+        "{out}"
+    );
+    let record = crate::common::kado()
+        .current_dir(dir.path())
+        .env("KADO_HOME", dir.path())
+        .args(["kinga", "status", "t.yaml", "--record"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&record.stdout);
+    assert!(text.contains("1. exile AD\n"), "{text}");
+}
