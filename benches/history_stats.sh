@@ -1,18 +1,22 @@
 #!/bin/sh
-# `kado stats` over a play history of 10,000 journaled games (see BENCHMARKS.md).
-# Usage: benches/history_stats.sh [KADO] — KADO defaults to target/release/kado.
-# Writes 10,000 Kin Kādo games in kado's history schema with Python's sqlite3 (five
-# players against ALORA), then times `stats` and `history` on them.
+# `kado stats` over a play history of journaled games (see BENCHMARKS.md).
+# Usage: benches/history_stats.sh [KADO [GAMES [PLAYERS]]] — KADO defaults to
+# target/release/kado, GAMES to 10000, PLAYERS to 5.
+# Writes GAMES Kin Kādo games in kado's history schema with Python's sqlite3 (game i
+# played by player i mod PLAYERS against ALORA), then times `stats` and `history`.
 set -eu
 KADO=${1:-target/release/kado}
+GAMES=${2:-10000}
+PLAYERS=${3:-5}
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 H="$DIR/history.sqlite"
 # A saved game's log, stored with every row as kado stores it.
 "$KADO" --no-history kinkado play --deck virtual --seed 1 --save "$DIR/g.yaml" < /dev/null > /dev/null
-python3 - "$H" "$DIR/g.yaml" <<'PY'
+python3 - "$H" "$DIR/g.yaml" "$GAMES" "$PLAYERS" <<'PY'
 import json, sqlite3, sys
 h, log = sys.argv[1], open(sys.argv[2]).read()
+games, many = int(sys.argv[3]), int(sys.argv[4])
 db = sqlite3.connect(h)
 db.execute("PRAGMA application_id = 1801544815")
 db.execute("PRAGMA user_version = 1")
@@ -26,9 +30,9 @@ CREATE INDEX seats_by_name ON seats(name COLLATE NOCASE);
 CREATE INDEX seats_by_game ON seats(game_id);
 CREATE INDEX games_by_game ON games(game, date);
 """)
-players = ["ana", "bo", "cy", "dee", "eli"]
-for i in range(10000):
-    me = players[i % 5]
+players = ["ana", "bo", "cy", "dee", "eli"] if many == 5 else ["p%d" % k for k in range(many)]
+for i in range(games):
+    me = players[i % len(players)]
     mine, hers = 40 + (i * 37) % 120, 40 + (i * 53) % 120
     seats = [{"name": me, "score": mine, "won": mine > hers, "kado": False},
              {"name": "ALORA", "score": hers, "won": hers >= mine, "kado": True}]
@@ -41,7 +45,9 @@ for i in range(10000):
         db.execute("INSERT INTO seats VALUES (?,?,?,?,?)", (cur.lastrowid, s["name"], s["score"], s["won"], s["kado"]))
 db.commit()
 PY
-printf "10,000 games journaled in %s\n" "$H"
-for args in "stats" "stats --player ana --chart" "history --player ana"; do
+printf "%s games of %s players journaled in %s\n" "$GAMES" "$PLAYERS" "$H"
+WHO=ana
+[ "$PLAYERS" = 5 ] || WHO=p1
+for args in "stats" "stats --player $WHO --chart" "history --player $WHO"; do
   /usr/bin/time -f "kado $args: %e s, %M KB" "$KADO" --history "$H" $args > /dev/null
 done

@@ -186,9 +186,9 @@ pub fn games_opened_by(text: &str, key: &str) -> Vec<RecordGame> {
 }
 
 /// The records of `player` over `games` (oldest first), counting finished games only.
-pub fn player_stats(player: &str, games: &[Played]) -> PlayerStats {
+pub fn player_stats<'a>(player: &str, games: impl IntoIterator<Item = &'a Played>) -> PlayerStats {
     let mine: Vec<(&Played, &SeatOutcome)> = games
-        .iter()
+        .into_iter()
         .filter(|p| p.outcome.finished)
         .filter_map(|p| Some((p, seat_of(p, player)?)))
         .collect();
@@ -339,6 +339,26 @@ pub fn players(games: &[Played]) -> Vec<String> {
     v.into_iter().map(|(n, _)| n).collect()
 }
 
+/// The games each player sat in, by name in lower case (as a player is matched): one
+/// pass over the games, so that the stats of every player are not a pass each.
+pub fn games_by_player(games: &[Played]) -> std::collections::HashMap<String, Vec<&Played>> {
+    let mut out: std::collections::HashMap<String, Vec<&Played>> = std::collections::HashMap::new();
+    for p in games {
+        let mut names: Vec<String> = p
+            .outcome
+            .seats
+            .iter()
+            .map(|s| s.name.to_ascii_lowercase())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        for n in names {
+            out.entry(n).or_default().push(p);
+        }
+    }
+    out
+}
+
 /// The games by kind (`kinkado`, `kinga`, …), in the order kinds first appear: stats
 /// and charts are per game, since each counts its score in its own unit (dollars, kings,
 /// points, pips).
@@ -434,6 +454,48 @@ mod tests {
         assert_eq!(s.against["ALORA"], Versus { games: 4, wins: 3 });
         assert_eq!(s.against["bo"], Versus { games: 1, wins: 1 });
         assert_eq!(s.favourite_hand, Some(("flush".into(), 1)));
+    }
+
+    /// `stats` scanned every game once per player (10,000 games of 10,000 players: a
+    /// hundred million seat checks): each player's games are found in one pass, and the
+    /// records are those of a scan of every game.
+    #[test]
+    fn stats_scanned_every_game_once_per_player() {
+        let games: Vec<Played> = (0..60)
+            .map(|i| {
+                let a = format!("p{}", i % 7);
+                let b = if i % 5 == 0 {
+                    "P0".to_string()
+                } else {
+                    format!("p{}", i % 11)
+                };
+                game(i + 1, &[(&a, i, i % 3 == 0), (&b, 60 - i, i % 3 != 0)])
+            })
+            .collect();
+        let seated = games_by_player(&games);
+        for name in players(&games) {
+            let theirs = seated
+                .get(&name.to_ascii_lowercase())
+                .cloned()
+                .unwrap_or_default();
+            assert_eq!(
+                player_stats(&name, theirs.iter().copied()),
+                player_stats(&name, &games),
+                "{name}"
+            );
+        }
+        // A game where a player sits under two spellings counts once.
+        assert_eq!(
+            seated["p0"].len(),
+            games
+                .iter()
+                .filter(|g| g
+                    .outcome
+                    .seats
+                    .iter()
+                    .any(|s| s.name.eq_ignore_ascii_case("p0")))
+                .count()
+        );
     }
 
     #[test]

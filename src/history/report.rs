@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Played, PlayerStats, player_stats, players};
+use super::{Played, PlayerStats, games_by_player, player_stats, players};
 
 /// `history`: the games that match, newest first.
 #[derive(Clone, Debug, Serialize)]
@@ -36,9 +36,13 @@ impl StatsReport {
                 Some(p) => vec![p.to_string()],
                 None => players(played),
             };
-            out.extend(names.iter().map(|n| GameStats {
-                game: game.clone(),
-                stats: player_stats(n, played),
+            let seated = games_by_player(played);
+            out.extend(names.iter().map(|n| {
+                let theirs = seated.get(&n.to_ascii_lowercase());
+                GameStats {
+                    game: game.clone(),
+                    stats: player_stats(n, theirs.into_iter().flatten().copied()),
+                }
             }));
         }
         StatsReport {
