@@ -20,6 +20,7 @@ pub mod render;
 pub mod ruleset;
 pub mod screen;
 pub mod session;
+pub mod several;
 pub mod shuffle;
 pub mod stats;
 pub mod store;

@@ -338,12 +338,11 @@ fn session(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, kinga::game::Action>) -> 
 fn check_cmd(ctx: &Ctx, path: &str) -> Outcome {
     let src = super::limits::read_source(path, "record", FILE_LIMIT)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
-    let v = check::check(&src, &kinga::Rules::from_ruleset(&rs))?;
-    ctx.emit(
-        &v.to_json(),
-        &v.render(ctx.style),
-        &verdict::session_explain(&rs),
-    )
+    let x = verdict::session_explain(&rs);
+    let mut out =
+        super::games_out::GamesOut::new(ctx, check::LAYOUT, x, serde_json::json!({"games": []}));
+    check::check_each(&src, &kinga::Rules::from_ruleset(&rs), |g| out.game(g))?;
+    out.finish()
 }
 
 fn chain_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, target: Option<&str>) -> Outcome {

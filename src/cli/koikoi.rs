@@ -277,13 +277,10 @@ fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
-    let v = check::check(&rec, &rs);
-    let rules = Rules::from_ruleset(&rs);
-    ctx.emit(
-        &v.to_json(),
-        &v.render(ctx.style),
-        &referee::explain(&rs, &rules),
-    )
+    let x = referee::explain(&rs, &Rules::from_ruleset(&rs));
+    let mut out = super::games_out::GamesOut::new(ctx, check::LAYOUT, x, check::empty_json());
+    check::check_each(&rec, &rs, |g| out.game(g));
+    out.finish()
 }
 
 /// `koikoi advise`: the record refereed, then its next decision weighed.

@@ -2,6 +2,7 @@
 //! completions), dispatch, and printing. Rules logic lives in the library.
 
 mod fullscreen;
+mod games_out;
 mod generate;
 
 mod history_cmd;

@@ -334,10 +334,49 @@ pub struct CheckVerdict {
 
 /// Reads and referees a record: bad notation is an error, an illegal line the verdict.
 pub fn check(src: &Source, rules: &Rules) -> Result<CheckVerdict, Error> {
-    let games = record::parse(src)?;
-    Ok(CheckVerdict {
-        games: games.iter().map(|g| referee(g, *rules)).collect(),
-    })
+    let mut games = Vec::new();
+    check_each(src, rules, |g| games.push(g))?;
+    Ok(CheckVerdict { games })
+}
+
+/// [`check`], each game's verdict given to `each` as soon as it is reached, none kept.
+pub fn check_each(
+    src: &Source,
+    rules: &Rules,
+    mut each: impl FnMut(GameVerdict),
+) -> Result<(), Error> {
+    for g in &record::parse(src)? {
+        each(referee(g, *rules));
+    }
+    Ok(())
+}
+
+/// How a record of several Kinga games is told: a blank line after each, then a tally.
+pub const LAYOUT: crate::several::Layout = crate::several::Layout {
+    blank_after: true,
+    tally: true,
+    empty: "",
+};
+
+impl crate::several::RecordGame for GameVerdict {
+    fn human(&self, style: Style) -> String {
+        self.render(style)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn illegal_line(&self) -> Option<usize> {
+        self.illegal.as_ref().map(|i| i.line)
+    }
+
+    fn header(&self, number: usize, style: Style) -> String {
+        format!(
+            "{}\n",
+            style.bold(&format!("Game {number} (line {})", self.line))
+        )
+    }
 }
 
 /// Applies a game's lines one by one, up to the first illegal one.
@@ -443,55 +482,12 @@ impl GameVerdict {
 impl CheckVerdict {
     /// The verdict as JSON: one game's object, or `{"games": [...]}` for several.
     pub fn to_json(&self) -> serde_json::Value {
-        let value = match self.games.as_slice() {
-            [one] => serde_json::to_value(one),
-            _ => serde_json::to_value(self),
-        };
-        value.unwrap_or(serde_json::Value::Null)
+        crate::several::json(&self.games)
     }
 
     /// The verdict for people; a record of several games ends with a tally.
     pub fn render(&self, style: Style) -> String {
-        let several = self.games.len() > 1;
-        let mut out = String::new();
-        for (i, g) in self.games.iter().enumerate() {
-            if several {
-                out += &format!(
-                    "{}\n",
-                    style.bold(&format!("Game {} (line {})", i + 1, g.line))
-                );
-            }
-            out += &g.render(style);
-            if several {
-                out.push('\n');
-            }
-        }
-        if several {
-            out += &self.tally();
-        }
-        out
-    }
-
-    /// `3 games: 2 by the rules, 1 illegal (game 2, line 40).`
-    fn tally(&self) -> String {
-        let bad: Vec<String> = self
-            .games
-            .iter()
-            .enumerate()
-            .filter_map(|(i, g)| Some(format!("game {}, line {}", i + 1, g.illegal.as_ref()?.line)))
-            .collect();
-        let n = self.games.len();
-        let mut out = format!(
-            "{}: {} by the rules",
-            crate::words::count(n, "game"),
-            n - bad.len()
-        );
-        if !bad.is_empty() {
-            let shown = bad.iter().take(5).cloned().collect::<Vec<_>>().join("; ");
-            let more = if bad.len() > 5 { "; …" } else { "" };
-            out += &format!(", {} illegal ({shown}{more})", bad.len());
-        }
-        out + ".\n"
+        crate::several::human(&self.games, LAYOUT, style)
     }
 }
 

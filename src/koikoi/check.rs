@@ -73,8 +73,20 @@ fn player_of(e: &Event) -> Option<String> {
 /// Referees a record. Each game runs from its `players:` line to the next; checking a game
 /// stops at its first illegal line, and the next game is checked on its own.
 pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
+    let mut games = Vec::new();
+    check_each(record, rs, |g| games.push(g));
+    Verdict { games }
+}
+
+/// [`check`], each game's verdict given to `each` once the game's lines are done (the
+/// next `players:` line, or the record's end), none kept.
+pub fn check_each(record: &Record, rs: &Ruleset, mut each: impl FnMut(GameCheck)) {
+    // The game being refereed: at most one at a time.
     let mut games: Vec<GameCheck> = Vec::new();
     for line in &record.lines {
+        if games.len() > 1 {
+            each(games.remove(0));
+        }
         let settled = games.last().is_some_and(|g| g.illegal.is_some());
         if settled && !matches!(line.event, Event::Players(_)) {
             continue;
@@ -131,7 +143,33 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
             Err(e) => game.illegal = Some(illegal(e)),
         }
     }
-    Verdict { games }
+    games.into_iter().for_each(each);
+}
+
+/// How a record of several Koi-Koi games is told: each under its number, then a tally.
+pub const LAYOUT: crate::several::Layout = crate::several::Layout {
+    blank_after: false,
+    tally: true,
+    empty: "The record holds no game.\n",
+};
+
+/// What a record of no game is, as JSON.
+pub fn empty_json() -> Value {
+    json!({"rounds": [], "scores": {}, "illegal": null})
+}
+
+impl crate::several::RecordGame for GameCheck {
+    fn human(&self, style: Style) -> String {
+        self.render(style)
+    }
+
+    fn json(&self) -> Value {
+        self.to_json()
+    }
+
+    fn illegal_line(&self) -> Option<usize> {
+        self.illegal.as_ref().map(|i| i.line)
+    }
 }
 
 fn end_word(e: End) -> &'static str {
@@ -174,51 +212,14 @@ impl Verdict {
     /// The verdict as JSON: one game's object, or `{"games": [...]}` for several.
     pub fn to_json(&self) -> Value {
         match self.games.as_slice() {
-            [one] => one.to_json(),
-            [] => json!({"rounds": [], "scores": {}, "illegal": null}),
-            many => json!({"games": many.iter().map(GameCheck::to_json).collect::<Vec<_>>()}),
+            [] => empty_json(),
+            games => crate::several::json(games),
         }
-    }
-
-    /// `200 games: 199 followed by the rules, 1 illegal (game 7, line 312).`
-    fn tally(&self) -> String {
-        let bad: Vec<String> = self
-            .games
-            .iter()
-            .enumerate()
-            .filter_map(|(i, g)| Some(format!("game {}, line {}", i + 1, g.illegal.as_ref()?.line)))
-            .collect();
-        let n = self.games.len();
-        let mut out = format!(
-            "{}: {} by the rules",
-            crate::words::count(n, "game"),
-            n - bad.len()
-        );
-        if !bad.is_empty() {
-            let shown = bad.iter().take(5).cloned().collect::<Vec<_>>().join("; ");
-            let more = if bad.len() > 5 { "; …" } else { "" };
-            out += &format!(", {} illegal ({shown}{more})", bad.len());
-        }
-        out + ".\n"
     }
 
     /// The verdict for people.
     pub fn render(&self, style: Style) -> String {
-        let mut out = String::new();
-        let several = self.games.len() > 1;
-        for (i, g) in self.games.iter().enumerate() {
-            if several {
-                out += &format!("{}\n", style.bold(&format!("Game {}", i + 1)));
-            }
-            out += &g.render(style);
-        }
-        if self.games.is_empty() {
-            out += "The record holds no game.\n";
-        }
-        if several {
-            out += &self.tally();
-        }
-        out
+        crate::several::human(&self.games, LAYOUT, style)
     }
 }
 

@@ -85,15 +85,94 @@ pub struct CheckVerdict {
 
 /// Reads and referees a record.
 pub fn check(src: &Source, rules: &Rules) -> Result<CheckVerdict, Error> {
+    let mut games = Vec::new();
+    check_each(src, rules, |g| games.push(g))?;
+    Ok(CheckVerdict { games })
+}
+
+/// [`check`], each game's verdict given to `each` as soon as it is reached, none kept.
+/// Every game is read and its names checked before any is refereed.
+pub fn check_each(
+    src: &Source,
+    rules: &Rules,
+    mut each: impl FnMut(GameVerdict),
+) -> Result<(), Error> {
     let games = record::parse(src)?;
     let mut problems = Problems::new();
     for g in &games {
         validate(src, g, rules, &mut problems);
     }
     problems.check()?;
-    Ok(CheckVerdict {
-        games: games.iter().filter_map(|g| referee(g, rules)).collect(),
-    })
+    for g in &games {
+        if let Some(v) = referee(g, rules) {
+            each(v);
+        }
+    }
+    Ok(())
+}
+
+/// How a record of several Pokino games is told: each under its number, a blank line
+/// between them.
+pub const LAYOUT: crate::several::Layout = crate::several::Layout {
+    blank_after: false,
+    tally: false,
+    empty: "",
+};
+
+impl crate::several::RecordGame for GameVerdict {
+    fn human(&self, style: Style) -> String {
+        game_human(self, style)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn illegal_line(&self) -> Option<usize> {
+        self.illegal.as_ref().map(|i| i.line)
+    }
+
+    fn header(&self, number: usize, _: Style) -> String {
+        let between = if number > 1 { "\n" } else { "" };
+        format!("{between}Game {number} of the record\n")
+    }
+}
+
+/// One game refereed: each line, the first illegal one, the board, the standing.
+fn game_human(g: &GameVerdict, s: Style) -> String {
+    let mut out = format!("Players: {}\n", g.players.join(", "));
+    let width = g
+        .turns
+        .iter()
+        .map(|t| t.line)
+        .chain(g.illegal.as_ref().map(|i| i.line))
+        .max()
+        .unwrap_or(1)
+        .to_string()
+        .len();
+    for t in &g.turns {
+        out += &format!("  line {:>width$}  {}\n", t.line, t.text);
+    }
+    if let Some(i) = &g.illegal {
+        out += &format!(
+            "{} line {}{} — {}: {}.\n",
+            s.bold("Illegal:"),
+            i.line,
+            i.player
+                .as_ref()
+                .map(|p| format!(" ({p})"))
+                .unwrap_or_default(),
+            i.rule,
+            i.reason
+        );
+        if !i.legal.is_empty() {
+            out += &format!("  Legal instead: {}.\n", i.legal.join(", "));
+        }
+    }
+    out.push('\n');
+    out += &g.board_text(s);
+    out += &g.standing_text();
+    out
 }
 
 /// Every name in a game's lines is one of its players; the game can be dealt.

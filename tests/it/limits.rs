@@ -258,3 +258,75 @@ fn a_long_unknown_flag_is_quoted_short() {
         ))
         .run();
 }
+
+/// `check` of a record of 80,000 small games took gigabytes within the 1 MiB input limit
+/// (Kin Kādo 1.97 GB, Pokino 382 MB, Koi-Koi 361 MB, Kinga 305 MB; twice that with
+/// `--json`): the games are refereed and told one at a time. Each runs here within an
+/// address space of 150 MB (an allocation past it aborts kado).
+#[test]
+fn a_record_of_80000_games_took_gigabytes_to_check() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, one) in [
+        ("kinga", "deck: real\n"),
+        ("koikoi", "players: a b\n"),
+        ("pokino", "players: a b\n"),
+    ] {
+        let record = dir.path().join(format!("{game}.txt"));
+        std::fs::write(&record, one.repeat(80_000)).unwrap();
+        for form in ["", "--json"] {
+            let run = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!(
+                    "ulimit -v 150000 && exec \"$0\" {game} check \"$1\" {form} > /dev/null"
+                ))
+                .arg(crate::common::kado_bin())
+                .arg(&record)
+                .env("KADO_HOME", dir.path())
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&run.stderr);
+            assert_eq!(run.status.code(), Some(0), "{game} {form}: {err}");
+        }
+    }
+}
+
+/// A record of several games told game by game reads as the whole verdict did: the JSON
+/// is the pretty-printed object (its `explain` key first), the text ends with the tally
+/// and the rules that decided.
+#[test]
+fn several_games_told_one_at_a_time_read_as_a_whole() {
+    let kinga = "deck: real\ndraw 2S AS 2C 2H\n1. 2S 2C 2H > 3S\nkeep AS\n";
+    let records = [
+        ("kinga", format!("{kinga}{kinga}deck: real\ndraw 2S\n")),
+        (
+            "koikoi",
+            "players: a b\nplayers: c d\nplayers: e f\n".to_string(),
+        ),
+        ("pokino", "players: a b\nplayers: c d e\n".to_string()),
+    ];
+    for (game, record) in records {
+        for explain in [false, true] {
+            let mut args = vec![game, "check", "-", "--json"];
+            if explain {
+                args.push("--explain");
+            }
+            let out = (Test::new().args(&args).stdin(&record).any_stdout().run()).stdout;
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let pretty = serde_json::to_string_pretty(&v).unwrap() + "\n";
+            assert_eq!(out, pretty, "{game}");
+            assert!(
+                v["games"].as_array().is_some_and(|g| g.len() >= 2),
+                "{game}: {v}"
+            );
+            assert_eq!(v.get("explain").is_some(), explain, "{game}");
+            let text = Test::new()
+                .args(&args[..3])
+                .args(explain.then_some("--explain"))
+                .stdin(&record)
+                .any_stdout()
+                .run()
+                .stdout;
+            assert!(text.starts_with("Game 1"), "{game}: {text}");
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! A record of several games, refereed and told one game at a time: what each game's
+//! verdict gives to the text and JSON of a `check`, and the tally said after the last.
+//! The tally keeps counts, not the games, so a verdict over a record of many games
+//! never holds them all (a record of 80,000 small games took gigabytes when it did).
+
+use crate::render::Style;
+use serde_json::Value;
+
+/// One game's verdict, as a record of games tells it.
+pub trait RecordGame {
+    /// The game for people (without a header).
+    fn human(&self, style: Style) -> String;
+    /// The game as JSON: the object a record of one game prints.
+    fn json(&self) -> Value;
+    /// The line of its first illegal line, if any.
+    fn illegal_line(&self) -> Option<usize>;
+    /// The header over it in a record of several: `Game 2`.
+    fn header(&self, number: usize, style: Style) -> String {
+        format!("{}\n", style.bold(&format!("Game {number}")))
+    }
+}
+
+/// How a game's record of several games is laid out for people.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// A blank line after each game.
+    pub blank_after: bool,
+    /// The tally after the last game.
+    pub tally: bool,
+    /// What a record of no game says.
+    pub empty: &'static str,
+}
+
+/// How many illegal games the tally names.
+const NAMED: usize = 5;
+
+/// The games told so far: how many, and the first illegal ones (game, line).
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    games: usize,
+    illegal: usize,
+    named: Vec<(usize, usize)>,
+}
+
+impl Tally {
+    /// Counts one more game, with its first illegal line.
+    pub fn add(&mut self, illegal_line: Option<usize>) {
+        self.games += 1;
+        if let Some(line) = illegal_line {
+            self.illegal += 1;
+            if self.named.len() < NAMED {
+                self.named.push((self.games, line));
+            }
+        }
+    }
+
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// `3 games: 2 by the rules, 1 illegal (game 2, line 40).`
+    pub fn words(&self) -> String {
+        let mut out = format!(
+            "{}: {} by the rules",
+            crate::words::count(self.games, "game"),
+            self.games - self.illegal
+        );
+        if self.illegal > 0 {
+            let named: Vec<String> = (self.named.iter())
+                .map(|(g, l)| format!("game {g}, line {l}"))
+                .collect();
+            let more = if self.illegal > NAMED { "; …" } else { "" };
+            out += &format!(", {} illegal ({}{more})", self.illegal, named.join("; "));
+        }
+        out + ".\n"
+    }
+}
+
+/// The text of a record's games for people, all at once (for a verdict held whole).
+pub fn human<G: RecordGame>(games: &[G], layout: Layout, style: Style) -> String {
+    let several = games.len() > 1;
+    let mut out = String::new();
+    let mut tally = Tally::default();
+    for (i, g) in games.iter().enumerate() {
+        tally.add(g.illegal_line());
+        if several {
+            out += &g.header(i + 1, style);
+        }
+        out += &g.human(style);
+        if several && layout.blank_after {
+            out.push('\n');
+        }
+    }
+    if games.is_empty() {
+        out += layout.empty;
+    }
+    if several && layout.tally {
+        out += &tally.words();
+    }
+    out
+}
+
+/// The JSON of a record's games, all at once: one game's object, or `{"games": [...]}`.
+pub fn json<G: RecordGame>(games: &[G]) -> Value {
+    match games {
+        [one] => one.json(),
+        many => serde_json::json!({"games": many.iter().map(G::json).collect::<Vec<_>>()}),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tally_names_the_first_illegal_games() {
+        let mut t = Tally::default();
+        t.add(None);
+        assert_eq!(t.words(), "1 game: 1 by the rules.\n");
+        for g in 0..7 {
+            t.add(Some(10 + g));
+        }
+        assert_eq!(
+            t.words(),
+            "8 games: 1 by the rules, 7 illegal (game 2, line 10; game 3, line 11; game 4, line 12; game 5, line 13; game 6, line 14; …).\n"
+        );
+    }
+}
