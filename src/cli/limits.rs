@@ -226,6 +226,38 @@ fn try_stdin(what: &str, limit: u64) -> Result<String, Error> {
 /// from (`file PATH` or `stdin`). A named pipe is refused, with the way to send it to
 /// stdin instead.
 pub fn read_source(arg: &str, what: &str, limit: u64) -> Result<Source, Error> {
+    let src = read_text_source(arg, what, limit)?;
+    refuse_controls(&src, what)?;
+    Ok(src)
+}
+
+/// Refuses a control character (other than a tab or a line end) in a text kado reads:
+/// no notation, record or YAML file holds one, and one quoted back in a verdict would
+/// drive the terminal of whoever reads it (an escape sequence can retitle or clear it).
+fn refuse_controls(src: &Source, what: &str) -> Result<(), Error> {
+    let bad = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r');
+    let Some((at, c)) = src.text.char_indices().find(|(_, c)| bad(*c)) else {
+        return Ok(());
+    };
+    let line = src.text[..at].matches('\n').count() + 1;
+    let column = src.text[..at]
+        .rsplit('\n')
+        .next()
+        .map_or(0, |l| l.chars().count())
+        + 1;
+    let mut p = Problem::new(format!(
+        "a control character (U+{:04X}) is not part of any {what}",
+        u32::from(c)
+    ))
+    .at_line_col(src, line, column)
+    .code(Code::File);
+    p.span = Some(at..at + c.len_utf8());
+    Err(p
+        .help("take it out: only text, tabs and line ends are read")
+        .into())
+}
+
+fn read_text_source(arg: &str, what: &str, limit: u64) -> Result<Source, Error> {
     if arg == "-" {
         return Ok(Source::new("stdin", read_stdin(what, limit)?));
     }
