@@ -188,11 +188,11 @@ impl YearState {
     }
 
     /// What a question of the Year takes, for a refused answer.
-    pub fn takes(&self, key: &str) -> String {
+    pub fn takes(&self, key: Key) -> String {
         match key {
-            "spring" => "a common and how you press it, with what shows: `c2 left RG`, `c2 right YB` or `c2 long RG-YB`".to_string(),
-            "summer" => "the pair your Blink shows, `RY`, or with it the common you move: `RY c3`, `BB c2 e c3`".to_string(),
-            "move" => {
+            Key::Spring => "a common and how you press it, with what shows: `c2 left RG`, `c2 right YB` or `c2 long RG-YB`".to_string(),
+            Key::Summer => "the pair your Blink shows, `RY`, or with it the common you move: `RY c3`, `BB c2 e c3`".to_string(),
+            Key::Move => {
                 let legal: Vec<String> = self
                     .summer_choices()
                     .iter()
@@ -203,7 +203,7 @@ impl YearState {
                     .collect();
                 format!("the common you move and where: {}", legal.join(", "))
             }
-            "harvest" => format!(
+            Key::Harvest => format!(
                 "a side of a Blink in the Commons: {}",
                 self.legal_places(&self.due().map(|i| self.name(i)).unwrap_or_default())
                     .iter()
@@ -211,7 +211,11 @@ impl YearState {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            _ => "the Blink's left pair, `-`, its right pair: `RG-YB`".to_string(),
+            Key::Blinks | Key::Lit => {
+                "the Blink's left pair, `-`, its right pair: `RG-YB`".to_string()
+            }
+            Key::Year => "the Commons, or each player's score".to_string(),
+            Key::First => "a player's name".to_string(),
         }
     }
 
@@ -219,10 +223,10 @@ impl YearState {
     /// before the move. The player whose turn it is (or the Blink asked about) may be left
     /// out. A refused answer says what this question takes.
     pub fn read_answer(&self, key: &Key, text: &str) -> Result<Answer, crate::diag::Error> {
-        let key = key.word();
+        let key = *key;
         let words: Vec<&str> = text.split_whitespace().collect();
         let first = words.first().copied().unwrap_or("");
-        let (named, who) = if key == "blinks" {
+        let (named, who) = if key == Key::Blinks {
             (
                 self.blink_name(first).is_some() && words.len() > 1,
                 self.unlit().into_iter().next().unwrap_or_default(),
@@ -239,10 +243,10 @@ impl YearState {
             (who, &words[..])
         };
         let rest = rest.join(" ");
-        if let ("summer", Some(pair)) = (key, crate::kingmaker::year::read_pair(&rest)) {
+        if let (Key::Summer, Some(pair)) = (key, crate::kingmaker::year::read_pair(&rest)) {
             return Ok(Answer::Reveal(who, pair));
         }
-        if key == "blinks"
+        if key == Key::Blinks
             && let (Some(pair), Some((side, seen))) = (
                 crate::kingmaker::year::read_pair(&rest),
                 self.half_known(&who),
@@ -255,7 +259,7 @@ impl YearState {
             };
             return Ok(Answer::Step(Move::Lit(Lit { blink: who, pairs })));
         }
-        if let ("lit", Some(r)) = (key, &self.moving) {
+        if let (Key::Lit, Some(r)) = (key, &self.moving) {
             let src = crate::diag::Source::new("the answer", rest.as_str());
             let pairs = crate::kingmaker::year::read_pairs(&src)
                 .map_err(|e| self.refused(key, text, &e))?;
@@ -271,10 +275,15 @@ impl YearState {
             .and_then(crate::kingmaker::year::read_pair)
             .is_some();
         let full = match (key, self.revealed) {
-            ("move", Some(pair)) if !paired => format!("{who} {} {rest}", pair_text(pair)),
+            (Key::Move, Some(pair)) if !paired => format!("{who} {} {rest}", pair_text(pair)),
             _ => format!("{who} {rest}"),
         };
-        let step_key = if key == "move" { "summer" } else { key };
+        // The record's word for the step: a move is the rest of a Summer step.
+        let step_key = if key == Key::Move {
+            "summer"
+        } else {
+            key.word()
+        };
         crate::kingmaker::year::read_step(step_key, &full)
             .map(Answer::Step)
             .map_err(|e| self.refused(key, text, &e))
@@ -284,7 +293,7 @@ impl YearState {
     /// it, and what this question takes.
     pub(super) fn refused(
         &self,
-        key: &str,
+        key: Key,
         text: &str,
         e: &crate::diag::Error,
     ) -> crate::diag::Error {
