@@ -8,7 +8,11 @@ use super::Env;
 impl Env<'_> {
     pub(super) fn check(&self, path: &str) -> Outcome {
         let src = super::super::limits::read_source(path, "record", FILE_LIMIT)?;
-        let v = check::check(&src, self.rules)?;
+        let rs = self
+            .ctx
+            .record_ruleset(kado::pokino::GAME, kado::pokino::TITLE, &src)?;
+        let rules = kado::pokino::Rules::from_ruleset(&rs);
+        let v = check::check(&src, &rules)?;
         let many = v.games.len() > 1;
         let mut human = String::new();
         for (i, g) in v.games.iter().enumerate() {
@@ -20,7 +24,7 @@ impl Env<'_> {
                 human.push('\n');
             }
         }
-        let x = check::explain(self.rs, self.rules);
+        let x = check::explain(&rs, &rules);
         match v.games.as_slice() {
             [one] => self.ctx.emit(one, &human, &x),
             _ => self.ctx.emit(&v, &human, &x),
