@@ -384,11 +384,9 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
     while i < lines.len() {
         if !matches!(lines[i].event, Event::Players { .. }) {
             // A move before any `players:` line is a game of its own, refused.
-            games.push(GameCheck::new(None, 0));
-            let g = games.last_mut().map(|g| &mut g.illegal);
-            if let Some(illegal) = g {
-                *illegal = Some(illegal_at(&lines[i], Wrong::NoPlayers));
-            }
+            let mut g = GameCheck::new();
+            g.illegal = Some(illegal_at(&lines[i], Wrong::NoPlayers));
+            games.push(g);
             i += 1;
             continue;
         }
@@ -445,13 +443,13 @@ fn game_of(lines: &[super::record::Line], rs: &Ruleset) -> GameCheck {
         shown_by.resize(next.len(), bad);
         plan = next;
     }
-    best.unwrap_or_else(|| GameCheck::new(None, 0))
+    best.unwrap_or_else(GameCheck::new)
 }
 
 /// One reading of a game: its lines checked in order, ALORA's picks left out filled by
 /// `plan`.
 fn read_game(lines: &[super::record::Line], rs: &Ruleset, plan: Vec<usize>) -> GameCheck {
-    let mut g = GameCheck::new(None, 0);
+    let mut g = GameCheck::new();
     g.pending.plan = plan;
     for line in lines {
         if let Event::Players { names, alora } = &line.event {
@@ -479,13 +477,13 @@ fn read_game(lines: &[super::record::Line], rs: &Ruleset, plan: Vec<usize>) -> G
 }
 
 impl GameCheck {
-    fn new(setup: Option<Setup>, players_line: usize) -> GameCheck {
+    fn new() -> GameCheck {
         GameCheck {
-            setup,
+            setup: None,
             game: None,
             filled: Vec::new(),
             illegal: None,
-            players_line,
+            players_line: 0,
             pending: Pending::default(),
             shown_picks: Vec::new(),
         }
