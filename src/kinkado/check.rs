@@ -76,6 +76,10 @@ pub struct GameCheck {
     /// Picks among ALORA's equal cards filled otherwise than kado's default because a
     /// later line shows the table picked so: the move filled, and that line.
     pub shown_picks: Vec<(String, usize)>,
+    /// Picks among ALORA's equal cards, filled and shown by no line, on which the money
+    /// depends: the move filled, another pick the record allows as well that ends with
+    /// other money, and the line being checked when it was filled.
+    pub open_picks: Vec<(String, String, usize)>,
 }
 
 /// The verdict on a whole record.
@@ -428,6 +432,7 @@ fn game_of(lines: &[super::record::Line], rs: &Ruleset) -> GameCheck {
                 .filter(|(p, _)| p.chosen > 0 && g.filled.contains(&p.said))
                 .map(|(p, at)| (p.said.clone(), *at))
                 .collect();
+            g.open_picks = open_picks(lines, rs, &g);
             return g;
         };
         let next = next_plan(&g.pending.picks, bad);
@@ -444,6 +449,46 @@ fn game_of(lines: &[super::record::Line], rs: &Ruleset) -> GameCheck {
         plan = next;
     }
     best.unwrap_or_else(GameCheck::new)
+}
+
+/// What a game comes to: each round's money and winners, and the game's winners.
+fn outcome(g: &GameCheck) -> Value {
+    let v = g.to_json();
+    json!([v["rounds"], v["stashes"], v["winners"]])
+}
+
+/// The picks of a legal reading `g` that the record leaves open and the money depends
+/// on: for each pick filled and shown by no line, another answer under which the record
+/// is legal too and ends otherwise (a flush her kept card's suit makes, say). At most
+/// [`READINGS`] other readings are tried.
+fn open_picks(
+    lines: &[super::record::Line],
+    rs: &Ruleset,
+    g: &GameCheck,
+) -> Vec<(String, String, usize)> {
+    let picks = &g.pending.picks;
+    let mut open = Vec::new();
+    let mut tried = 0;
+    for (k, p) in picks.iter().enumerate() {
+        if !g.filled.contains(&p.said) {
+            continue;
+        }
+        for other in (0..p.options).filter(|&c| c != p.chosen) {
+            tried += 1;
+            if tried > READINGS {
+                return open;
+            }
+            let mut plan: Vec<usize> = picks[..k].iter().map(|p| p.chosen).collect();
+            plan.push(other);
+            let alt = read_game(lines, rs, plan);
+            if alt.illegal.is_none() && outcome(&alt) != outcome(g) {
+                let said = alt.pending.picks.get(k).map(|a| a.said.clone());
+                open.push((p.said.clone(), said.unwrap_or_default(), p.line));
+                break;
+            }
+        }
+    }
+    open
 }
 
 /// One reading of a game: its lines checked in order, ALORA's picks left out filled by
@@ -486,6 +531,7 @@ impl GameCheck {
             players_line: 0,
             pending: Pending::default(),
             shown_picks: Vec::new(),
+            open_picks: Vec::new(),
         }
     }
 
@@ -633,6 +679,11 @@ impl GameCheck {
             "books": books,
             "winners": winners,
             "filled": self.filled,
+            "picks_open": self
+                .open_picks
+                .iter()
+                .map(|(said, other, line)| json!({"filled": said, "other": other, "line": line}))
+                .collect::<Vec<_>>(),
             "picks_shown": self
                 .shown_picks
                 .iter()
@@ -679,6 +730,13 @@ impl GameCheck {
                 out += &format!(
                     "Filled in by the rules: {}.\n",
                     crate::words::count(self.filled.len(), "line")
+                );
+            }
+            for (said, other, line) in &self.open_picks {
+                out += &format!(
+                    "  The money depends on a pick among ALORA's equal cards no line shows (before line {line}): `{}` was filled; with `{}` the game ends otherwise. Write her line to settle it.\n",
+                    crate::diag::escape(said),
+                    crate::diag::escape(other)
                 );
             }
             for (said, line) in &self.shown_picks {

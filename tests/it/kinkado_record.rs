@@ -29,6 +29,7 @@ fn check_json_has_rounds_stashes_books_and_illegal() {
             "books": {"bank_net": 16, "market": ["AD", "4D"], "pool": 0, "pool_cards": []},
             "filled": [],
             "illegal": null,
+            "picks_open": [],
             "picks_shown": [],
             "rounds": [{"money": {"alora": 70, "ana": 48, "ben": 48}, "round": 1, "winners": ["alora"]}],
             "stashes": {"alora": 70, "ana": 48, "ben": 48},
@@ -550,4 +551,49 @@ fn checked_json(text: &str) -> serde_json::Value {
     let (code, out, err) = run_with_input(&["--json", "kinkado", "check", "-"], text);
     assert_eq!((code, err.as_str()), (0, ""), "{text}");
     serde_json::from_str(&out).unwrap_or_default()
+}
+
+/// ALORA's sale left out where three 3s tie and her kept 3 decides a flush (3♥ with 9♥
+/// 10♥ J♥ K♥): kado's default (`ALORA sells 3D 3H`, she keeps 3♠) gave a verdict without
+/// a word, though the record allows the other pick too. By hand, the default: her high
+/// card loses to ana's three 7s, ana $50 + $6 − $5 + the pool ($1) + both bets ($25) +
+/// her bet from the bank ($5) = $82, ALORA $50 + $6 − $20 = $36. Written out as `ALORA
+/// sells 3S 3D`, her flush wins: ALORA $36 + $1 + $25 + $20 = $82, ana $51.
+#[test]
+fn the_verdict_hung_on_a_pick_no_line_shows_without_a_word() {
+    let record = "players: ana ALORA\nround 1\nprize: 9C\nana sells 2C 4D\nALORA shows 3H 3D 3S 9H 10H JH KH\nana buys nothing\nALORA buys nothing deck×2\nana bets $5\nana plays 7C 7D 7H\nALORA reveals 5S 6S\n";
+    assert_eq!(
+        verdict_of(record),
+        "ana, ALORA, 9 rounds, $50 each.
+Round 1: ana wins with three of a kind · ana $82, ALORA $36
+Filled in by the rules: 2 lines.
+  The money depends on a pick among ALORA's equal cards no line shows (before line 6): `ALORA sells 3D 3H` was filled; with `ALORA sells 3S 3D` the game ends otherwise. Write her line to settle it.
+Prize pool $0 · market 2C 3H 3D 4D · bank paid out (net) $18
+The game goes on: round 2, refresh phase.
+"
+    );
+    assert_eq!(
+        checked_json(record)["picks_open"],
+        serde_json::json!([{"filled": "ALORA sells 3D 3H", "other": "ALORA sells 3S 3D", "line": 6}])
+    );
+    let written = record.replace(
+        "ana buys nothing\n",
+        "ALORA sells 3S 3D\nana buys nothing\n",
+    );
+    assert_eq!(
+        verdict_of(&written),
+        "ana, ALORA, 9 rounds, $50 each.
+Round 1: ALORA wins with flush · ana $51, ALORA $82
+Filled in by the rules: 1 line.
+Prize pool $0 · market 2C 3S 3D 4D · bank paid out (net) $33
+The game goes on: round 2, refresh phase.
+"
+    );
+    // Where either pick ends the same, nothing is said.
+    let same = record.replace("JH", "JS");
+    assert!(
+        !verdict_of(&same).contains("depends"),
+        "{}",
+        verdict_of(&same)
+    );
 }
