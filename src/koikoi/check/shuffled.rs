@@ -54,8 +54,11 @@ fn shuffled(text: &str, seed: u64) -> String {
         .collect()
 }
 
-/// What a record comes to: each game's first illegal line, its rounds and its scores.
-fn outcome(text: &str) -> Vec<(Option<usize>, Vec<Step>, Option<[i64; 2]>)> {
+/// What a game comes to: its first illegal line, its rounds and its scores.
+type Outcome = (Option<usize>, Vec<Step>, Option<[i64; 2]>);
+
+/// What a record comes to, game by game.
+fn outcome(text: &str) -> Vec<Outcome> {
     let rec = record::parse(&Source::new("r", text)).unwrap();
     check(&rec, &rs())
         .games
