@@ -38,10 +38,13 @@ pub fn record_comment(rs: &Ruleset) -> Result<Option<String>, Error> {
 }
 
 /// A record as kado writes it under `rs`: under a house ruleset, each `# ruleset:` line
-/// says it written out, or, when the record has none, a first line does.
+/// says it written out, or, when the record has none, a first line does; under a
+/// built-in ruleset other than the game's own, a first line names it when none does.
 pub fn with_record_comment(record: &str, rs: &Ruleset) -> Result<String, Error> {
-    let Some(line) = record_comment(rs)? else {
-        return Ok(record.to_string());
+    let line = match record_comment(rs)? {
+        Some(line) => line,
+        None if rs.name != rs.game => format!("# ruleset: {}", rs.name),
+        None => return Ok(record.to_string()),
     };
     let mut found = false;
     let mut out = String::with_capacity(record.len() + line.len() + 1);

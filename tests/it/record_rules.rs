@@ -267,3 +267,39 @@ fn pokino_and_kingmaker_records_did_not_say_their_house_rules() {
         "{err}"
     );
 }
+
+/// `koikoi simulate --rules koikoi-fudawiki --record` named no ruleset either, so `check`
+/// refereed the game under the standard rules and refused a stop those rules forbid.
+#[test]
+fn a_record_simulated_under_a_built_in_variant_did_not_name_it() {
+    let dir = folder();
+    let d = dir.path();
+    let args = [
+        "--rules",
+        "koikoi-fudawiki",
+        "koikoi",
+        "simulate",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--record",
+        "f.txt",
+    ];
+    let (code, _, err) = run_in(d, &args, "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let record = std::fs::read_to_string(d.join("f.txt")).unwrap();
+    assert!(
+        record.starts_with("# ruleset: koikoi-fudawiki\nplayers: ana ben\n"),
+        "{record}"
+    );
+    let (code, out, _) = run_in(d, &["koikoi", "check", "f.txt"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("Game over (all 6 rounds have been played): ana wins, ana 60, ben 40.\n"),
+        "{out}"
+    );
+    let (code, out, _) = run_in(d, &["--rules", "koikoi", "koikoi", "check", "f.txt"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("`stop` is not allowed"), "{out}");
+}
