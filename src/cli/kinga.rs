@@ -48,7 +48,7 @@ With --json the transcript goes to stderr and the game's state to stdout, with t
 
 const CHECK_ABOUT: &str = "Referee a game's record line by line, through the game `kado kinga play` runs: each play against the chain rules (each card matching the one before in suit or rank, jokers connecting, never first), its influence and suits against the top card it names, each exile, suspicion and bonus exile, the draws against the piles, the hand size and cleanup, under the rules in force (standard, hardcore and the rulings: --rules takes a ruleset or a house-rules file). Then the table as the record leaves it, the score (kings exposed) and the end (the fourth queen, or the execution), or what comes next when the record stops before the end.
 
-The rules are --rules when given, else the built-in ruleset the record names in its comment `# ruleset: NAME` (as `play --record` writes it), else the standard rules.
+The rules are --rules when given (over whatever the record names), else those the record names on its `# ruleset:` line (a built-in ruleset, house rules written out as `play --record` writes them under a house-rules file, or a house-rules file read beside the record; see kado-notation(7)), else the standard rules.
 
 The first line that breaks a rule is the verdict: its line, its turn, the rule, and what would have been legal (exit 0). A record that cannot be read is an error with its line, column and a caret (exit 2).
 

@@ -39,7 +39,7 @@ pub enum Cmd {
     Show(LayoutArg),
     /// Check a Commons build, or referee a Year record season by season.
     #[command(
-        long_about = "Check a Commons build, placement by placement, against the building rules: the second common touches the first, the third touches both, the fourth sits exactly opposite the third, and each player's Blink touches exactly two commons. Says which step breaks which rule; for a finished legal build, where each Blink sits in the 3-2-3 layout.\n\nOr referee a Year record (one Year or a whole campaign, written season by season): every step is checked in order, and the first one the rules refuse is the verdict, with its line, its player, the rule and what would have been legal. Each finished Year is scored (the triads, the product, the winner), and the campaign's points are added up.\n\nA single argument that is `-` (stdin) or names an existing file is read as a file (a folder or a named pipe is refused), and a single word that names no file and is no build either is an error that says both; a file (or `--file`) whose first line starts with `players:`, `target:` or another key of the record is a Year record, anything else a build.",
+        long_about = "Check a Commons build, placement by placement, against the building rules: the second common touches the first, the third touches both, the fourth sits exactly opposite the third, and each player's Blink touches exactly two commons. Says which step breaks which rule; for a finished legal build, where each Blink sits in the 3-2-3 layout.\n\nOr referee a Year record (one Year or a whole campaign, written season by season): every step is checked in order, and the first one the rules refuse is the verdict, with its line, its player, the rule and what would have been legal. Each finished Year is scored (the triads, the product, the winner), and the campaign's points are added up. For a record, the rules are --rules when given (over whatever the record names), else those the record names on its `# ruleset:` line (a built-in ruleset, house rules written out as `play --record` writes them under a house-rules file, or a house-rules file read beside the record; see kado-notation(7)).\n\nA single argument that is `-` (stdin) or names an existing file is read as a file (a folder or a named pipe is refused), and a single word that names no file and is no build either is an error that says both; a file (or `--file`) whose first line starts with `players:`, `target:` or another key of the record is a Year record, anything else a build.",
         after_help = CHECK_AFTER
     )]
     Check {
@@ -274,7 +274,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     match cmd {
         Cmd::Score(arg) => score_cmd(ctx, &rs, &rules, &arg),
         Cmd::Show(arg) => show_cmd(ctx, &rs, &rules, &arg),
-        Cmd::Check { build, file } => check_cmd(ctx, &rs, &build, file.as_deref()),
+        Cmd::Check { build, file } => check_cmd(ctx, &build, file.as_deref()),
         Cmd::Play {
             players,
             target,
@@ -388,10 +388,10 @@ fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome 
     ctx.emit(&verdict, &human, &x)
 }
 
-fn check_cmd(ctx: &Ctx, rs: &Ruleset, words: &[String], file: Option<&str>) -> Outcome {
+fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
     let src = check_input(words, file)?;
     if year::looks_like_record(&src.text) {
-        return record_cmd(ctx, rs, &src);
+        return record_cmd(ctx, &src);
     }
     // One word that names no file (nor stdin) may have been meant as a file's name.
     let no_file = match (file, words) {
@@ -504,7 +504,8 @@ fn commons_drawn(slots: &[(Slot, String)]) -> String {
 }
 
 /// `check RECORD`: the Year record refereed step by step, each Year scored.
-fn record_cmd(ctx: &Ctx, rs: &Ruleset, src: &Source) -> Outcome {
+fn record_cmd(ctx: &Ctx, src: &Source) -> Outcome {
+    let rs = &ctx.record_ruleset(GAME, TITLE, src)?;
     let v = record::check(src, rs)?;
     let out = report::RecordReport::new(&v);
     ctx.emit(&out, &record_human(ctx, &v), &v.campaign.explain(rs))

@@ -22,7 +22,7 @@ use kado::store::savefile::SaveLock;
 
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
 
-const CHECK_ABOUT: &str = "Referee a record of Koi-Koi games move by move (see kado-notation(7)): for each turn what the played and the drawn card captured and the yaku it made, for each round its winner, yaku, multiplier and points, and the game's standing. The first illegal line is the verdict (exit 0): its line, the rule it breaks and what would have been legal. Bad notation is an error with its line, column and caret (exit 2).\n\nJSON keys: rounds (a list of {winner (null for none), points, yaku (names), end: stop, draw, instant or redeal}), scores ({NAME: points}), illegal (null, or {line, player, reason}); for a record of several games, games (a list of those objects).";
+const CHECK_ABOUT: &str = "Referee a record of Koi-Koi games move by move (see kado-notation(7)): for each turn what the played and the drawn card captured and the yaku it made, for each round its winner, yaku, multiplier and points, and the game's standing. The rules are --rules when given (over whatever the record names), else those the record names on its `# ruleset:` line (a built-in ruleset, house rules written out as `play --record` writes them under a house-rules file, or a house-rules file read beside the record; see kado-notation(7)). The first illegal line is the verdict (exit 0): its line, the rule it breaks and what would have been legal. Bad notation is an error with its line, column and caret (exit 2).\n\nJSON keys: rounds (a list of {winner (null for none), points, yaku (names), end: stop, draw, instant or redeal}), scores ({NAME: points}), illegal (null, or {line, player, reason}); for a record of several games, games (a list of those objects).";
 
 const ADVISE_ABOUT: &str = "Advice for the player about to act where a record stops (its last game, refereed first, as `check` does): each card they may play with what it takes, or koi and stop, weighed by the round's points it leads to. What the player cannot see (the opponent's hand, the stock's order) is dealt at random from the cards unseen, many times; after each answer the round is played out by the greedy policy for both players, who stop at their first yaku. The same deals judge every answer. Stop is worth the points in hand, for certain. The player's own hand must be in the record (`NAME: CARDS` after `round`). At a `kado koikoi play` prompt, `hint` gives the same advice.\n\nJSON keys: player, question (play or call), candidates (list of {answer, reason, points, margin}, best first), samples, seed.";
 
@@ -561,7 +561,8 @@ fn simulate_cmd(
         kado::store::savefile::check_name(&path, "--record")?;
         let rec = sim::record_of_games(rs, games, seed, policies)
             .map_err(|e| Failure::Internal(e.to_string()))?;
-        kado::store::savefile::save_atomic(&path, &rec.to_string()).map_err(|e| {
+        let text = kado::ruleset::with_record_comment(&rec.to_string(), rs)?;
+        kado::store::savefile::save_atomic(&path, &text).map_err(|e| {
             Error::msg(format!(
                 "could not write the record to {}: {}",
                 path.display(),

@@ -155,17 +155,28 @@ impl Ctx {
         rs.expect_game(game, title)
     }
 
-    /// The ruleset a record is refereed under: --rules when given, else the built-in
-    /// ruleset the record names (`# ruleset: NAME`), else the game's own.
+    /// The ruleset a record is refereed under: --rules when given (over whatever the
+    /// record names), else the ruleset the record names on its `# ruleset:` line (a
+    /// built-in, one written out, or a house-rules file read beside the record), else the
+    /// game's own.
     pub fn record_ruleset(
         &self,
         game: &str,
         title: &str,
         src: &kado::diag::Source,
     ) -> Result<Ruleset, Error> {
-        match (&self.rules, kado::ruleset::of_record(src, game, title)) {
-            (None, Some(named)) => named,
-            _ => self.ruleset(game, title),
+        if self.rules.is_some() {
+            return self.ruleset(game, title);
+        }
+        let beside = record_dir(src);
+        let read = |name: &str| {
+            let path = beside.join(name);
+            read_file(&path.to_string_lossy(), "house-rules file", FILE_LIMIT)
+                .map_err(|e| e.summary())
+        };
+        match kado::ruleset::of_record(src, game, title, &read) {
+            Some(named) => named,
+            None => self.ruleset(game, title),
         }
     }
 
@@ -203,6 +214,16 @@ pub fn write_out(out: &mut impl Write, text: &str) -> Outcome {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(Failure::Internal(format!("cannot write output: {e}"))),
     }
+}
+
+/// The folder of a record read from a file (where a house-rules file it names is
+/// read); the current folder for stdin.
+fn record_dir(src: &kado::diag::Source) -> std::path::PathBuf {
+    src.name
+        .strip_prefix("file ")
+        .and_then(|f| std::path::Path::new(f).parent())
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default()
 }
 
 /// `--rules NAME|FILE`: a built-in by name, else a house-rules file.

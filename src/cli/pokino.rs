@@ -47,7 +47,7 @@ Examples:
   kado pokino simulate --players 3 --games 100 --seed 1
   kado --rules pokino pokino simulate --players 3 --games 300 --policy advisor";
 
-const CHECK_ABOUT: &str = "Referee a game's record turn by turn: what each line did (beads taken and paid, cards and dominoes drawn, runs scored and borders claimed), then the board with its claimed borders, each player's score, beads, hand and dominoes, the poke and the deck, and the end and the winner, or who plays next when the record stops before the end. The first line that breaks a rule is the verdict: its line, the rule, and what would have been legal (exit 0). A record that cannot be read is an error with its line, column and a caret (exit 2).";
+const CHECK_ABOUT: &str = "Referee a game's record turn by turn: what each line did (beads taken and paid, cards and dominoes drawn, runs scored and borders claimed), then the board with its claimed borders, each player's score, beads, hand and dominoes, the poke and the deck, and the end and the winner, or who plays next when the record stops before the end. The rules are --rules when given (over whatever the record names), else those the record names on its `# ruleset:` line (a built-in ruleset, house rules written out as `play --record` writes them under a house-rules file, or a house-rules file read beside the record; see kado-notation(7)). The first line that breaks a rule is the verdict: its line, the rule, and what would have been legal (exit 0). A record that cannot be read is an error with its line, column and a caret (exit 2).";
 
 const CHECK_AFTER: &str =
     "The record, one event a line (`#` starts a comment; see kado-notation(7)):

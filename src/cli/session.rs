@@ -36,31 +36,46 @@ fn save<G: Session>(lock: &SaveLock, log: &Log<G::Setup, G::Action>) -> Outcome 
     let text = log.to_yaml()?;
     lock.write(&text)
         .map_err(|why| lock.not_saved(&why, G::GAME))?;
-    write_record(lock, &game, log.id.as_deref())
+    write_record(lock, &game, log)
+}
+
+/// The game's record as kado writes it: its identity first, and under house rules the
+/// rules written out on its `# ruleset:` line, so that `check` needs no --rules.
+fn record_text<G: Session>(game: &G, log: &SessionLog<G>) -> Result<Option<String>, Error> {
+    let Some(text) = game.record() else {
+        return Ok(None);
+    };
+    let text = kado::ruleset::with_record_comment(&text, &log.ruleset.ruleset()?)?;
+    Ok(Some(kado::store::history::with_id_line(
+        log.id.as_deref(),
+        &text,
+    )))
 }
 
 /// Rewrites the game's record (`--record FILE`) after a save. The save is already
 /// written, so a record that cannot be written loses nothing: kado says so and stops.
-fn write_record<G: Session>(lock: &SaveLock, game: &G, id: Option<&str>) -> Outcome {
-    let (Some(path), Some(text)) = (lock.record_path(), game.record()) else {
+fn write_record<G: Session>(lock: &SaveLock, game: &G, log: &SessionLog<G>) -> Outcome {
+    let Some(path) = lock.record_path() else {
         return Ok(());
     };
-    kado::store::savefile::save_atomic(path, &kado::store::history::with_id_line(id, &text))
-        .map_err(|e| {
-            let save = lock.path().display();
-            Error::from(
-                Problem::new(format!(
-                    "the game is saved in {save}, but its record could not be written to {}: {}",
-                    path.display(),
-                    kado::store::io_words(&e)
-                ))
-                .help(format!(
-                    "continue it with `kado {} resume {save}` once the record can be written",
-                    G::GAME
-                )),
-            )
-            .into()
-        })
+    let Some(text) = record_text(game, log)? else {
+        return Ok(());
+    };
+    kado::store::savefile::save_atomic(path, &text).map_err(|e| {
+        let save = lock.path().display();
+        Error::from(
+            Problem::new(format!(
+                "the game is saved in {save}, but its record could not be written to {}: {}",
+                path.display(),
+                kado::store::io_words(&e)
+            ))
+            .help(format!(
+                "continue it with `kado {} resume {save}` once the record can be written",
+                G::GAME
+            )),
+        )
+        .into()
+    })
 }
 
 /// Takes `--record FILE` for a session (offered only by games with a record notation):
@@ -183,14 +198,13 @@ pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
 pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(file)?;
     let game: G = replay(&log)?;
-    let Some(text) = game.record() else {
+    let Some(text) = record_text(&game, &log)? else {
         return Err(Error::from(Problem::new(format!(
             "kado {} has no record notation",
             G::GAME
         )))
         .into());
     };
-    let text = kado::store::history::with_id_line(log.id.as_deref(), &text);
     ctx.emit(
         &serde_json::json!({ "record": text }),
         &text,

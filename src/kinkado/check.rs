@@ -73,6 +73,13 @@ pub struct GameCheck {
     pub players_line: usize,
     /// ALORA's moves filled in that a later line may still write.
     pub pending: Pending,
+    /// Picks among ALORA's equal cards filled otherwise than kado's default because a
+    /// later line shows the table picked so: the move filled, and that line.
+    pub shown_picks: Vec<(String, usize)>,
+    /// Picks among ALORA's equal cards, filled and shown by no line, on which the money
+    /// depends: the move filled, another pick the record allows as well that ends with
+    /// other money, and the line being checked when it was filled.
+    pub open_picks: Vec<(String, String, usize)>,
 }
 
 /// The verdict on a whole record.
@@ -171,14 +178,6 @@ fn as_sets(a: &Action) -> Action {
     }
 }
 
-/// A move of ALORA's that her rules decide, so that a record may leave it out.
-fn alora_decided(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::AloraSells { .. } | Action::AloraBuys { .. } | Action::AloraBets { .. }
-    )
-}
-
 /// ALORA's rule for a move of hers, in the words of her rules.
 fn alora_rule(rs: &Ruleset, game: &Game, a: &Action) -> Option<String> {
     let x = match a {
@@ -199,6 +198,25 @@ pub struct Pending {
     /// Reveals written before their turn (their line, the move), with why they could not
     /// be taken then.
     reveals: Vec<(usize, Named, PlayError)>,
+    /// The line being checked.
+    line: usize,
+    /// Which answer to take at each pick among ALORA's equal cards the record leaves
+    /// out, in the order they come (kado's default, 0, past its end).
+    plan: Vec<usize>,
+    /// The picks filled so far.
+    picks: Vec<Pick>,
+}
+
+/// A pick among ALORA's equal cards that `check` filled.
+#[derive(Clone, Debug)]
+struct Pick {
+    /// The line being checked when it was filled.
+    line: usize,
+    /// How many answers the rules leave, and which was taken (0: kado's default).
+    options: usize,
+    chosen: usize,
+    /// The move filled, as a record writes it.
+    said: String,
 }
 
 /// A reveal: a player's cards played, or ALORA's.
@@ -242,8 +260,8 @@ fn step(
         loop {
             let auto = match game.next() {
                 Step::Auto(auto) => auto,
-                Step::Ask(q) if is_alora_pick(q.key) && !alora_decided(act) => {
-                    game.answer(&q, "").map_err(Wrong::Play)?
+                Step::Ask(q) if is_alora_pick(q.key) && !answers_pick(q.key, act) => {
+                    fill_pick(game, &q, pending)?
                 }
                 _ => break,
             };
@@ -287,6 +305,67 @@ fn is_alora_pick(key: super::game::Key) -> bool {
     )
 }
 
+/// The record's move is the one the pick is about (ALORA's sale at her sale's pick): the
+/// record makes the pick.
+fn answers_pick(key: super::game::Key, act: &Action) -> bool {
+    matches!(
+        (key, act),
+        (super::game::Key::AloraSells, Action::AloraSells { .. })
+            | (super::game::Key::AloraBuys, Action::AloraBuys { .. })
+    )
+}
+
+/// Fills a pick among ALORA's equal cards the record leaves out: the answer the plan
+/// names for it, kado's default (the first answer `play` offers) unless a later line
+/// showed otherwise.
+fn fill_pick(
+    game: &Game,
+    q: &crate::session::Question<super::game::Key>,
+    pending: &mut Pending,
+) -> Result<Action, Wrong> {
+    let mut answers = game.choices(q);
+    // After kado's default, the others in the default's own order: a later line that
+    // rules out the default leaves the lowest suits it allows.
+    if let Some(rest) = answers.get_mut(1..) {
+        rest.sort_by_cached_key(|c| {
+            let mut cards =
+                crate::notation::read_answer_cards(&c.typed, Some(2)).unwrap_or_default();
+            cards.sort_by_key(super::game::pick_order);
+            cards
+                .iter()
+                .map(super::game::pick_order)
+                .collect::<Vec<_>>()
+        });
+    }
+    let wanted = pending.plan.get(pending.picks.len()).copied().unwrap_or(0);
+    let chosen = wanted.min(answers.len().saturating_sub(1));
+    let text = answers.get(chosen).map_or("", |c| c.typed.as_str());
+    let act = game.answer(q, text).map_err(Wrong::Play)?;
+    pending.picks.push(Pick {
+        line: pending.line,
+        options: answers.len().max(1),
+        chosen,
+        said: Event::Act(game.named(&act)).to_string(),
+    });
+    Ok(act)
+}
+
+/// How many readings of a game `check` tries, each picking among ALORA's equal cards
+/// otherwise, before it settles on the one that goes furthest.
+const READINGS: usize = 64;
+
+/// The plan of picks to try after a reading of a game that stopped at line `bad`: the
+/// next choice at the last pick filled by then that has one more, the picks before it as
+/// they were (the picks in order, like an odometer); none when every pick is exhausted.
+fn next_plan(picks: &[Pick], bad: usize) -> Option<Vec<usize>> {
+    let j = picks
+        .iter()
+        .rposition(|p| p.line <= bad && p.chosen + 1 < p.options)?;
+    let mut plan: Vec<usize> = picks[..j].iter().map(|p| p.chosen).collect();
+    plan.push(picks[j].chosen + 1);
+    Some(plan)
+}
+
 /// Applies what the rules do on their own after the record's last line, up to the end
 /// of its round.
 fn finish(game: &mut Game, filled: &mut Vec<String>) {
@@ -304,16 +383,121 @@ fn finish(game: &mut Game, filled: &mut Vec<String>) {
 /// stops at its first illegal line.
 pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
     let mut games: Vec<GameCheck> = Vec::new();
-    for line in &record.lines {
-        let illegal = |wrong| Illegal {
-            line: line.line,
-            text: line.event.to_string(),
-            wrong,
+    let lines = &record.lines;
+    let mut i = 0;
+    while i < lines.len() {
+        if !matches!(lines[i].event, Event::Players { .. }) {
+            // A move before any `players:` line is a game of its own, refused.
+            let mut g = GameCheck::new();
+            g.illegal = Some(illegal_at(&lines[i], Wrong::NoPlayers));
+            games.push(g);
+            i += 1;
+            continue;
+        }
+        let end = lines[i + 1..]
+            .iter()
+            .position(|l| matches!(l.event, Event::Players { .. }))
+            .map_or(lines.len(), |k| i + 1 + k);
+        games.push(game_of(&lines[i..end], rs));
+        i = end;
+    }
+    Verdict { games }
+}
+
+fn illegal_at(line: &super::record::Line, wrong: Wrong) -> Illegal {
+    Illegal {
+        line: line.line,
+        text: line.event.to_string(),
+        wrong,
+    }
+}
+
+/// One game of a record (its `players:` line first), read as the table played it: where
+/// a later line shows that the table picked other equal cards for ALORA than kado's
+/// default, the reading with that pick. Of readings that all stop at an illegal line, the
+/// one that goes furthest (the first of those, kado's default picks first).
+fn game_of(lines: &[super::record::Line], rs: &Ruleset) -> GameCheck {
+    let mut plan = Vec::new();
+    // Why each pick of the plan was not kado's default: the line that showed it.
+    let mut shown_by: Vec<usize> = Vec::new();
+    let mut best: Option<GameCheck> = None;
+    for _ in 0..READINGS {
+        let mut g = read_game(lines, rs, plan.clone());
+        let Some(bad) = g.illegal.as_ref().map(|i| i.line) else {
+            g.shown_picks = g
+                .pending
+                .picks
+                .iter()
+                .zip(&shown_by)
+                .filter(|(p, _)| p.chosen > 0 && g.filled.contains(&p.said))
+                .map(|(p, at)| (p.said.clone(), *at))
+                .collect();
+            g.open_picks = open_picks(lines, rs, &g);
+            return g;
         };
-        if let Event::Players { names, alora } = &line.event {
-            if let Some(g) = games.last_mut() {
-                g.finish(rs);
+        let next = next_plan(&g.pending.picks, bad);
+        if best
+            .as_ref()
+            .and_then(|b| b.illegal.as_ref())
+            .is_none_or(|b| b.line < bad)
+        {
+            best = Some(g);
+        }
+        let Some(next) = next else { break };
+        shown_by.truncate(next.len() - 1);
+        shown_by.resize(next.len(), bad);
+        plan = next;
+    }
+    best.unwrap_or_else(GameCheck::new)
+}
+
+/// What a game comes to: each round's money and winners, and the game's winners.
+fn outcome(g: &GameCheck) -> Value {
+    let v = g.to_json();
+    json!([v["rounds"], v["stashes"], v["winners"]])
+}
+
+/// The picks of a legal reading `g` that the record leaves open and the money depends
+/// on: for each pick filled and shown by no line, another answer under which the record
+/// is legal too and ends otherwise (a flush her kept card's suit makes, say). At most
+/// [`READINGS`] other readings are tried.
+fn open_picks(
+    lines: &[super::record::Line],
+    rs: &Ruleset,
+    g: &GameCheck,
+) -> Vec<(String, String, usize)> {
+    let picks = &g.pending.picks;
+    let mut open = Vec::new();
+    let mut tried = 0;
+    for (k, p) in picks.iter().enumerate() {
+        if !g.filled.contains(&p.said) {
+            continue;
+        }
+        for other in (0..p.options).filter(|&c| c != p.chosen) {
+            tried += 1;
+            if tried > READINGS {
+                return open;
             }
+            let mut plan: Vec<usize> = picks[..k].iter().map(|p| p.chosen).collect();
+            plan.push(other);
+            let alt = read_game(lines, rs, plan);
+            if alt.illegal.is_none() && outcome(&alt) != outcome(g) {
+                let said = alt.pending.picks.get(k).map(|a| a.said.clone());
+                open.push((p.said.clone(), said.unwrap_or_default(), p.line));
+                break;
+            }
+        }
+    }
+    open
+}
+
+/// One reading of a game: its lines checked in order, ALORA's picks left out filled by
+/// `plan`.
+fn read_game(lines: &[super::record::Line], rs: &Ruleset, plan: Vec<usize>) -> GameCheck {
+    let mut g = GameCheck::new();
+    g.pending.plan = plan;
+    for line in lines {
+        if let Event::Players { names, alora } = &line.event {
             let setup = Setup {
                 players: names.clone(),
                 alora: *alora,
@@ -321,42 +505,38 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
                 private: false,
             };
             let bad = setup.check(&super::Rules::from_ruleset(rs)).err();
-            games.push(GameCheck {
-                setup: Some(setup),
-                game: None,
-                filled: Vec::new(),
-                illegal: bad.map(|e| illegal(Wrong::Play(e))),
-                players_line: line.line,
-                pending: Pending::default(),
-            });
+            g.setup = Some(setup);
+            g.players_line = line.line;
+            g.illegal = bad.map(|e| illegal_at(line, Wrong::Play(e)));
             continue;
         }
-        let Some(g) = games.last_mut().filter(|g| g.setup.is_some()) else {
-            games.push(GameCheck {
-                setup: None,
-                game: None,
-                filled: Vec::new(),
-                illegal: Some(illegal(Wrong::NoPlayers)),
-                players_line: 0,
-                pending: Pending::default(),
-            });
-            continue;
-        };
         if g.illegal.is_some() {
-            continue;
+            break;
         }
         if let Err(w) = g.line(line.line, &line.event, rs) {
-            g.illegal = Some(illegal(w));
+            g.illegal = Some(illegal_at(line, w));
         }
     }
-    if let Some(g) = games.last_mut() {
-        g.finish(rs);
-    }
-    Verdict { games }
+    g.finish(rs);
+    g
 }
 
 impl GameCheck {
+    fn new() -> GameCheck {
+        GameCheck {
+            setup: None,
+            game: None,
+            filled: Vec::new(),
+            illegal: None,
+            players_line: 0,
+            pending: Pending::default(),
+            shown_picks: Vec::new(),
+            open_picks: Vec::new(),
+        }
+    }
+
     fn line(&mut self, at: usize, event: &Event, rs: &Ruleset) -> Result<(), Wrong> {
+        self.pending.line = at;
         match event {
             Event::Deck(d) => match (&mut self.setup, &self.game) {
                 (Some(s), None) => {
@@ -423,6 +603,7 @@ impl GameCheck {
                     *game = trial;
                     self.filled = filled;
                     self.pending.moves = pending.moves;
+                    self.pending.picks = pending.picks;
                     taken = true;
                 } else {
                     self.pending.reveals.push((at, said, why));
@@ -498,6 +679,16 @@ impl GameCheck {
             "books": books,
             "winners": winners,
             "filled": self.filled,
+            "picks_open": self
+                .open_picks
+                .iter()
+                .map(|(said, other, line)| json!({"filled": said, "other": other, "line": line}))
+                .collect::<Vec<_>>(),
+            "picks_shown": self
+                .shown_picks
+                .iter()
+                .map(|(said, line)| json!({"filled": said, "shown_by_line": line}))
+                .collect::<Vec<_>>(),
             "illegal": illegal,
         })
     }
@@ -539,6 +730,19 @@ impl GameCheck {
                 out += &format!(
                     "Filled in by the rules: {}.\n",
                     crate::words::count(self.filled.len(), "line")
+                );
+            }
+            for (said, other, line) in &self.open_picks {
+                out += &format!(
+                    "  The money depends on a pick among ALORA's equal cards no line shows (before line {line}): `{}` was filled; with `{}` the game ends otherwise. Write her line to settle it.\n",
+                    crate::diag::escape(said),
+                    crate::diag::escape(other)
+                );
+            }
+            for (said, line) in &self.shown_picks {
+                out += &format!(
+                    "  ALORA's pick among equal cards, as line {line} shows: `{}`\n",
+                    crate::diag::escape(said)
                 );
             }
             out += &self.books();

@@ -860,20 +860,24 @@ fn all_cards(n: usize) -> String {
 /// The pick that Enter stands for at ALORA's pick among cards of equal value: the lowest
 /// suits in bridge order (♣ ♦ ♥ ♠), a joker last.
 pub fn default_pick(from: &[Card], count: usize) -> Vec<Card> {
-    use crate::cards::Suit;
     let mut sorted = from.to_vec();
-    sorted.sort_by_key(|c| {
-        let suit = match c.suit() {
-            Some(Suit::Clubs) => 0,
-            Some(Suit::Diamonds) => 1,
-            Some(Suit::Hearts) => 2,
-            Some(Suit::Spades) => 3,
-            None => 4,
-        };
-        (suit, *c)
-    });
+    sorted.sort_by_key(pick_order);
     sorted.truncate(count);
     sorted
+}
+
+/// The order kado's default takes ALORA's equal cards in: the lowest suit in bridge
+/// order first (♣ ♦ ♥ ♠), a joker last.
+pub fn pick_order(c: &Card) -> (u8, Card) {
+    use crate::cards::Suit;
+    let suit = match c.suit() {
+        Some(Suit::Clubs) => 0,
+        Some(Suit::Diamonds) => 1,
+        Some(Suit::Hearts) => 2,
+        Some(Suit::Spades) => 3,
+        None => 4,
+    };
+    (suit, *c)
 }
 
 /// The prompt of ALORA's pick among cards of equal value, made for her by the table.

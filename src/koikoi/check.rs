@@ -375,6 +375,9 @@ fn standing(r: &Referee, illegal: bool) -> String {
 }
 
 #[cfg(test)]
+mod shuffled;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::diag::Source;

@@ -25,7 +25,9 @@ mod typed;
 pub(crate) use typed::rulings;
 pub use typed::{Choice, RulingName, ValueName, declaration_differences};
 
+mod record;
 pub mod report;
+pub use record::{of_record, record_comment, with_record_comment};
 
 /// The built-in rulesets: name and YAML text.
 const BUILTIN: &[(&str, &str)] = &[
@@ -220,51 +222,6 @@ const HOUSE_KEYS: [&str; 6] = ["base", "name", "summary", "rulings", "values", "
 /// The names of the built-in rulesets.
 pub fn builtin_names() -> impl Iterator<Item = &'static str> {
     BUILTIN.iter().map(|(n, _)| *n)
-}
-
-/// The built-in ruleset a record of `game` (called `title`) names in its comment
-/// `# ruleset: NAME` (as `play --record` writes it), if it names one: `None` when no line
-/// does. A name that is no built-in ruleset of the game is a problem at its place.
-pub fn of_record(src: &Source, game: &str, title: &str) -> Option<Result<Ruleset, Error>> {
-    let mut offset = 0;
-    for line in src.text.split_inclusive('\n') {
-        let start = offset;
-        offset += line.len();
-        let Some(hash) = line.find('#') else { continue };
-        let after = &line[hash + 1..];
-        let Some(rest) = after.trim_start().strip_prefix("ruleset:") else {
-            continue;
-        };
-        let name = rest.split_whitespace().next().unwrap_or("");
-        let at = start + hash + 1 + (after.len() - rest.len()) + rest.find(name).unwrap_or(0);
-        return Some(if builtin_names().any(|n| n == name) {
-            Ruleset::builtin(name)
-                .and_then(|rs| rs.expect_game(game, title))
-                .map_err(|e| {
-                    Error::from(Problem::new(e.summary()).at(src, at..at + name.len()).help(
-                        format!("name a ruleset of {title}, or give one with --rules"),
-                    ))
-                    .coded(Code::Ruleset)
-                })
-        } else {
-            let mut p = Problem::new(format!(
-                "the record names the ruleset `{name}`, which is not built in"
-            ))
-            .at(src, at..at + name.len().max(1))
-            .expected(format!(
-                "one of: {}",
-                builtin_names().collect::<Vec<_>>().join(", ")
-            ))
-            .help("give its house-rules file with --rules FILE");
-            if let Some(near) = did_you_mean(name, builtin_names()) {
-                p = p.help(format!(
-                    "did you mean `{near}`? (or give its house-rules file with --rules FILE)"
-                ));
-            }
-            Err(Error::from(p).coded(Code::Ruleset))
-        });
-    }
-    None
 }
 
 impl Ruleset {

@@ -845,7 +845,7 @@ fn a_record_names_its_ruleset_and_check_uses_it_unless_told_otherwise() {
   |
 2 | # ruleset: kinga-hard
   |            ^^^^^^^^^^
-  = expected: one of: kinkado, kinga, kinga-hardcore, pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory, koikoi, koikoi-fudawiki, koikoi-bga, kingmaker, kingmaker-shown
+  = expected: one of: kinkado, kinga, kinga-hardcore, pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory, koikoi, koikoi-fudawiki, koikoi-bga, kingmaker, kingmaker-shown, a house-rules file (NAME.yaml), or a ruleset written out (NAME = BASE, RULING: CHOICE, …)
   = help: did you mean `kinga-hardcore`? (or give its house-rules file with --rules FILE)
 "
     );

@@ -29,6 +29,8 @@ fn check_json_has_rounds_stashes_books_and_illegal() {
             "books": {"bank_net": 16, "market": ["AD", "4D"], "pool": 0, "pool_cards": []},
             "filled": [],
             "illegal": null,
+            "picks_open": [],
+            "picks_shown": [],
             "rounds": [{"money": {"alora": 70, "ana": 48, "ben": 48}, "round": 1, "winners": ["alora"]}],
             "stashes": {"alora": 70, "ana": 48, "ben": 48},
             "winners": null
@@ -480,5 +482,119 @@ fn a_record_s_escape_codes_reached_the_terminal_in_a_verdict() {
     assert!(
         err.starts_with("error: a control character (U+001B) is not part of any record\n --> stdin, line 4, column 3\n"),
         "{err}"
+    );
+}
+
+/// ALORA's sale left out where three 3s tie (kado fills `ALORA sells 3D 3H`, she keeps
+/// 3♠), and a later line shows the table picked otherwise: ana buys 3♠ from the market.
+/// That line was refused (`3S is not in the market`); the game reads with the pick the
+/// line shows (3♠ and, of the others, the lowest suit: 3♦), and the verdict names it. By
+/// hand: ana $50 + $6 sold − $3 bought − $5 bet = $48; ALORA $50 + $6 sold − $20 bet (her
+/// K♦), then her high card wins the pool ($1 chip + ana's $3), both bets ($25) and her bet
+/// again from the bank ($20): $85. The bank paid the sales ($12), the chip and her $20.
+#[test]
+fn a_later_line_showing_the_other_equal_card_was_refused() {
+    let record = "players: ana ALORA\nround 1\nprize: 9H\nana sells 2C 4D\nALORA shows 3H 3D 3S 9C 10H JS KD\nana buys 3S\nALORA buys nothing deck×2\nana bets $5\nana plays 7C 7D\nALORA reveals 5S 6S\n";
+    let (code, out, err) = run_with_input(&["kinkado", "check", "-"], record);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "ana, ALORA, 9 rounds, $50 each.
+Round 1: ALORA wins with high card · ana $48, ALORA $85
+Filled in by the rules: 2 lines.
+  ALORA's pick among equal cards, as line 6 shows: `ALORA sells 3S 3D`
+Prize pool $0 · market 2C 3D 4D · bank paid out (net) $33
+The game goes on: round 2, refresh phase.
+"
+    );
+    let v = checked_json(record);
+    assert_eq!(
+        (&v["filled"], &v["picks_shown"]),
+        (
+            &serde_json::json!(["ALORA sells 3S 3D", "ALORA bets $20"]),
+            &serde_json::json!([{"filled": "ALORA sells 3S 3D", "shown_by_line": 6}])
+        )
+    );
+    // Written out, the same pick reads the same.
+    let written = record.replace("ana buys 3S\n", "ALORA sells 3S 3D\nana buys 3S\n");
+    let (_, out, _) = run_with_input(&["kinkado", "check", "-"], &written);
+    assert!(out.contains("ana $48, ALORA $85"), "{out}");
+    assert!(!out.contains("as line"), "{out}");
+}
+
+/// ALORA's purchase left out where 8♣ and 8♦ tie (kado fills 8♣), and a later round
+/// shows she took 8♦: ben buys 8♣ from the market in round 2. By hand, round 1: ana
+/// $50 + $16 − $5 = $61, ben $50 − $1 = $49, ALORA $50 + $5 sold − $8 bought − $20 bet,
+/// then the pool ($1 + $8), the bets ($26) and her $20 from the bank: $82. Round 2: ben
+/// sells 5♥ and buys 8♣ ($46), ALORA sells 2♠ 3♣ ($87); the pool holds the $1 chip and
+/// ben's $8. The bank paid $16 + $5 + $5 + $5 of sales, two $1 chips and her $20: $53.
+#[test]
+fn a_later_round_showing_alora_bought_the_other_equal_card_was_refused() {
+    let record = "players: ana ben ALORA\nround 1\nprize: 9H\nana sells 8C 8D\nben sells nothing\nALORA shows 2H 3D 9C 10H JS QS KD\nana buys nothing\nben buys nothing\nana bets $5\nben bets $1\nALORA bets $20\nana plays 7C 7D\nben plays 2C 4S\nALORA reveals 4C\nround 2\nprize: 5C\nben sells 5H\nALORA shows 2S 3C 9D 10C JD QH\nana sells nothing\nben buys 8C\n";
+    let v = checked_json(record);
+    assert_eq!(v["illegal"], serde_json::Value::Null, "{v}");
+    assert_eq!(
+        v["stashes"],
+        serde_json::json!({"alora": 87, "ana": 61, "ben": 46})
+    );
+    assert_eq!(
+        v["books"],
+        serde_json::json!({"bank_net": 53, "market": ["2S", "2H", "3D", "3C", "5H"], "pool": 9, "pool_cards": ["5C"]})
+    );
+    assert_eq!(
+        v["picks_shown"],
+        serde_json::json!([{"filled": "ALORA buys 8D deck×1", "shown_by_line": 20}])
+    );
+}
+
+/// The verdict on a record given as text, as JSON.
+fn checked_json(text: &str) -> serde_json::Value {
+    let (code, out, err) = run_with_input(&["--json", "kinkado", "check", "-"], text);
+    assert_eq!((code, err.as_str()), (0, ""), "{text}");
+    serde_json::from_str(&out).unwrap_or_default()
+}
+
+/// ALORA's sale left out where three 3s tie and her kept 3 decides a flush (3♥ with 9♥
+/// 10♥ J♥ K♥): kado's default (`ALORA sells 3D 3H`, she keeps 3♠) gave a verdict without
+/// a word, though the record allows the other pick too. By hand, the default: her high
+/// card loses to ana's three 7s, ana $50 + $6 − $5 + the pool ($1) + both bets ($25) +
+/// her bet from the bank ($5) = $82, ALORA $50 + $6 − $20 = $36. Written out as `ALORA
+/// sells 3S 3D`, her flush wins: ALORA $36 + $1 + $25 + $20 = $82, ana $51.
+#[test]
+fn the_verdict_hung_on_a_pick_no_line_shows_without_a_word() {
+    let record = "players: ana ALORA\nround 1\nprize: 9C\nana sells 2C 4D\nALORA shows 3H 3D 3S 9H 10H JH KH\nana buys nothing\nALORA buys nothing deck×2\nana bets $5\nana plays 7C 7D 7H\nALORA reveals 5S 6S\n";
+    assert_eq!(
+        verdict_of(record),
+        "ana, ALORA, 9 rounds, $50 each.
+Round 1: ana wins with three of a kind · ana $82, ALORA $36
+Filled in by the rules: 2 lines.
+  The money depends on a pick among ALORA's equal cards no line shows (before line 6): `ALORA sells 3D 3H` was filled; with `ALORA sells 3S 3D` the game ends otherwise. Write her line to settle it.
+Prize pool $0 · market 2C 3H 3D 4D · bank paid out (net) $18
+The game goes on: round 2, refresh phase.
+"
+    );
+    assert_eq!(
+        checked_json(record)["picks_open"],
+        serde_json::json!([{"filled": "ALORA sells 3D 3H", "other": "ALORA sells 3S 3D", "line": 6}])
+    );
+    let written = record.replace(
+        "ana buys nothing\n",
+        "ALORA sells 3S 3D\nana buys nothing\n",
+    );
+    assert_eq!(
+        verdict_of(&written),
+        "ana, ALORA, 9 rounds, $50 each.
+Round 1: ALORA wins with flush · ana $51, ALORA $82
+Filled in by the rules: 1 line.
+Prize pool $0 · market 2C 3S 3D 4D · bank paid out (net) $33
+The game goes on: round 2, refresh phase.
+"
+    );
+    // Where either pick ends the same, nothing is said.
+    let same = record.replace("JH", "JS");
+    assert!(
+        !verdict_of(&same).contains("depends"),
+        "{}",
+        verdict_of(&same)
     );
 }

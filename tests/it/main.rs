@@ -29,6 +29,7 @@ mod pokino_props;
 mod pokino_record;
 mod properties;
 mod readme;
+mod record_rules;
 mod rules;
 mod ruling_ids;
 mod sessions;

@@ -8,10 +8,14 @@ use super::Env;
 impl Env<'_> {
     pub(super) fn check(&self, path: &str) -> Outcome {
         let src = super::super::limits::read_source(path, "record", FILE_LIMIT)?;
-        let x = check::explain(self.rs, self.rules);
+        let rs = self
+            .ctx
+            .record_ruleset(kado::pokino::GAME, kado::pokino::TITLE, &src)?;
+        let rules = kado::pokino::Rules::from_ruleset(&rs);
+        let x = check::explain(&rs, &rules);
         let empty = serde_json::json!({"games": []});
         let mut out = super::super::games_out::GamesOut::new(self.ctx, check::LAYOUT, x, empty);
-        check::check_each(&src, self.rules, |g| out.game(g))?;
+        check::check_each(&src, &rules, |g| out.game(g))?;
         out.finish()
     }
 }

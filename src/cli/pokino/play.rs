@@ -103,7 +103,12 @@ pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
     let v = sim::simulate(&rulesets, &seats, ask.games, seed, ask.samples as usize)
         .map_err(|e| Failure::Internal(e.summary()))?;
     if let Some(path) = &ask.record {
-        kado::store::savefile::save_atomic(path, &v.records).map_err(|e| {
+        // Under --rules (one ruleset), the record says them, for `check` without --rules.
+        let text = match rulesets.as_slice() {
+            [one] => kado::ruleset::with_record_comment(&v.records, one)?,
+            _ => v.records.clone(),
+        };
+        kado::store::savefile::save_atomic(path, &text).map_err(|e| {
             kado::diag::Error::msg(format!(
                 "could not write the record to {}: {}",
                 path.display(),

@@ -187,3 +187,22 @@ fn a_bet_over_the_stash_is_refused() {
     assert_eq!(i.text, "ana bets $20");
     assert!(!i.wrong.to_string().is_empty());
 }
+
+/// With a virtual deck, the cards ALORA draws written in another order than the deck's
+/// (`draws 4C 5C` for 5♣ then 4♣) were refused: `the recorded draw does not match the
+/// virtual deck`. They go to her hand, where their order means nothing.
+#[test]
+fn a_draw_written_in_another_order_than_the_deck_s_was_refused() {
+    let text = nine_rounds();
+    let other = swap(
+        &text,
+        "ALORA buys deck×2 draws 5C 4C",
+        "ALORA buys deck×2 draws 4C 5C",
+    );
+    assert!(other.contains("ALORA buys deck×2 draws 4C 5C"), "{other}");
+    let (a, b) = (checked(&text), checked(&other));
+    assert_eq!(b.illegal(), None);
+    assert_eq!(a.to_json(), b.to_json());
+}
+
+mod shuffled;

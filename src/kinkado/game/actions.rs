@@ -327,7 +327,8 @@ impl Game {
     }
 
     /// Seat `i` draws `n` cards from the deck: with a virtual deck, the cards `drawn`
-    /// (returned), which must be the deck's; with real cards, unseen.
+    /// (returned, in the deck's order), which must be the deck's, written in any order;
+    /// with real cards, unseen.
     pub(super) fn blind_draw(
         &mut self,
         i: usize,
@@ -339,7 +340,12 @@ impl Game {
             return Ok(Vec::new());
         }
         let d = self.draw(n);
-        if d != drawn {
+        let sorted = |cards: &[Card]| {
+            let mut v = cards.to_vec();
+            v.sort();
+            v
+        };
+        if sorted(&d) != sorted(drawn) {
             return Err(PlayError::DrawMismatch);
         }
         self.seats[i].known.extend(&d);
