@@ -17,6 +17,31 @@ pub const LAYOUT_LIMIT: u64 = 256 << 10;
 /// The most kado reads of a saved game (a few thousand actions take well under 1 MiB).
 pub const SAVE_LIMIT: u64 = 8 << 20;
 
+/// What `check` calls a record of `game` in its errors, and the most it reads of one (a
+/// record of a game not known yet is one of those read under [`FILE_LIMIT`]).
+pub fn record_limit(game: Option<&str>) -> (&'static str, u64) {
+    match game {
+        Some("kingmaker") => ("record file", LAYOUT_LIMIT),
+        _ => ("record", FILE_LIMIT),
+    }
+}
+
+/// Refuses a record of `game` of `size` bytes, read from `path` under a larger limit (that
+/// of a save, before it was known to be a record), when `check` would refuse it.
+pub fn record_size(path: &str, game: Option<&str>, size: usize) -> Result<(), Error> {
+    let (what, limit) = record_limit(game);
+    let size = size as u64;
+    if size <= limit {
+        return Ok(());
+    }
+    Err(Problem::new(format!(
+        "cannot read {what} `{path}`: {}",
+        too_big(Some(size), what, limit)
+    ))
+    .code(Code::File)
+    .into())
+}
+
 /// A size for people: `64 KiB`, `1.5 MiB`, with the exact count of bytes after it when
 /// rounded.
 pub fn size_text(bytes: u64) -> String {
