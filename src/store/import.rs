@@ -34,6 +34,9 @@ pub struct Imports {
     pub imported: Vec<ImportedGame>,
 }
 
+/// Refuses a record at a path, of the game named (when known), of a size in bytes.
+pub type RecordSize = dyn Fn(&Path, Option<&str>, usize) -> Result<(), Error>;
+
 /// How the files are read (with the command line's limits), and the ruleset a record of
 /// a game is refereed under.
 pub struct Readers<'a> {
@@ -41,7 +44,7 @@ pub struct Readers<'a> {
     /// Refuses a record (of the game named, when its lines tell) larger than `check`
     /// reads of one: a file is read under the larger limit of a save until it is known to
     /// be a record.
-    pub record_size: &'a dyn Fn(&Path, Option<&str>, usize) -> Result<(), Error>,
+    pub record_size: &'a RecordSize,
     /// The ruleset a record of a game is refereed under.
     pub ruleset: &'a dyn Fn(&str, &crate::diag::Source) -> Result<Ruleset, Error>,
 }

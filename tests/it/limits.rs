@@ -203,7 +203,7 @@ fn a_file_that_is_not_utf8_named_no_line_or_column() {
     std::fs::write(&path, b"6-4@0,0h \xff\xfe").unwrap();
     let path = path.to_str().unwrap();
     Test::new().args(["pokino", "show", "--board", path]).status(2).stderr(format!(
-            "error: cannot read board file `{path}`: it is not UTF-8 text: line 1, column 10 (byte offset 9) holds 0xFF\n  = help: save the file as UTF-8 text\n"
+            "error: cannot read board file `{path}`: it is not UTF-8 text: byte offset 9 holds 0xFF\n --> file {path}, column 10\n  |\n1 | 6-4@0,0h \u{fffd}\u{fffd}\n  |          ^\n  = help: save the file as UTF-8 text\n"
         )).run();
 }
 
