@@ -22,6 +22,7 @@ pub mod screen;
 pub mod session;
 pub mod shuffle;
 pub mod stats;
+pub mod stop;
 pub mod store;
 pub mod view;
 pub mod words;

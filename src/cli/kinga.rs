@@ -370,31 +370,13 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcom
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
         None => sim::standard_rulesets()?,
     };
-    let start = std::time::Instant::now();
-    let total = games * rulesets.len() as u64;
-    let mut bar: Option<indicatif::ProgressBar> = None;
-    let mut done = 0u64;
+    let run = super::long_run::LongRun::start(games * rulesets.len() as u64);
     let v = sim::simulate(&rulesets, games, seed, policy, |name: &str| {
-        done += 1;
-        if bar.is_none() && start.elapsed().as_secs_f64() > 1.0 {
-            let b = indicatif::ProgressBar::new(total);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{msg} [{bar:40}] {pos}/{len} games ({eta} left)",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            bar = Some(b);
-        }
-        if let Some(b) = &bar {
-            b.set_message(name.to_string());
-            b.set_position(done);
-        }
+        run.label(name);
+        run.tick();
     })
     .map_err(|e| Failure::Internal(e.to_string()))?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    run.finish(v.results.iter().map(|r| r.games).sum());
     let human = sim_human(ctx.style, &v.results) + &format!("Policy: {}\n", v.described);
     ctx.emit(&v, &human, &v.explain)
 }

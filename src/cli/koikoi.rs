@@ -550,6 +550,39 @@ fn run_play(ctx: &Ctx, lock: &SaveLock, log: Log<game::Setup, game::Action>) -> 
     session::play_explained::<game::Game>(ctx, lock, log, &referee::explain(&rs, &rules))
 }
 
+/// Writes the record of a simulation to `path`, game by game as each is played (its
+/// memory does not grow with the games), atomically.
+fn write_record(
+    rs: &Ruleset,
+    games: u64,
+    seed: u64,
+    policies: [sim::Policy; 2],
+    path: &std::path::Path,
+) -> Outcome {
+    let run = super::long_run::LongRun::start(games);
+    run.label("record");
+    let mut played = Ok(0);
+    kado::store::savefile::save_atomic_with(path, |out| {
+        let mut failed = Ok(());
+        played = sim::write_record_of_games(rs, games, seed, policies, &mut |text| {
+            run.tick();
+            failed = out.write_all(text.as_bytes());
+            failed.is_ok()
+        });
+        failed
+    })
+    .map_err(|e| {
+        Error::msg(format!(
+            "could not write the record to {}: {}",
+            path.display(),
+            kado::store::io_words(&e)
+        ))
+    })?;
+    let played = played.map_err(|e| Failure::Internal(e.to_string()))?;
+    run.finish(played);
+    Ok(())
+}
+
 fn simulate_cmd(
     ctx: &Ctx,
     rs: &Ruleset,
@@ -562,19 +595,13 @@ fn simulate_cmd(
     let [a, b] = policies;
     if let Some(path) = record {
         kado::store::savefile::check_name(&path, "--record")?;
-        let rec = sim::record_of_games(rs, games, seed, policies)
-            .map_err(|e| Failure::Internal(e.to_string()))?;
-        kado::store::savefile::save_atomic(&path, &rec.to_string()).map_err(|e| {
-            Error::msg(format!(
-                "could not write the record to {}: {}",
-                path.display(),
-                kado::store::io_words(&e)
-            ))
-        })?;
+        write_record(rs, games, seed, policies, &path)?;
     }
+    let run = super::long_run::LongRun::start(games);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let r = sim::simulate(rs, games, seed, policies, threads, &|| {})
+    let r = sim::simulate(rs, games, seed, policies, threads, &|| run.tick())
         .map_err(|e| Failure::Internal(e.to_string()))?;
+    run.finish(r.games);
     let width = a.name().len().max(b.name().len()).max(7);
     let mut human = format!(
         "{} games, {} against {} (seats swapped every other game), {} rounds:\n",
