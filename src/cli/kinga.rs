@@ -188,7 +188,7 @@ pub enum Cmd {
     /// Play many games with a virtual deck and a greedy policy; report win rates and scores.
     #[command(after_help = const_format_policy())]
     Simulate {
-        /// How many games per ruleset.
+        /// How many games per ruleset: 1 to 10,000,000. A bar counts the games at a terminal; Ctrl-C stops the run and reports the games played so far.
         #[arg(long, value_name = "N")]
         games: u64,
         /// The seed of the first shuffle.

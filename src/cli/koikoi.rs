@@ -132,7 +132,7 @@ pub enum Cmd {
     /// Play many games between two policies with a virtual deck; report win rates.
     #[command(long_about = SIMULATE_ABOUT)]
     Simulate {
-        /// How many games.
+        /// How many games: 1 to 100,000. A bar counts the games at a terminal; Ctrl-C stops the run and reports the games played so far.
         #[arg(long, value_name = "N")]
         games: u64,
         /// The seed of the first game's deck.

@@ -258,3 +258,69 @@ fn a_long_unknown_flag_is_quoted_short() {
         ))
         .run();
 }
+
+/// Whether the process `pid` catches SIGINT yet (Linux: bit 2 of `SigCgt`).
+#[cfg(target_os = "linux")]
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+}
+
+/// Every simulation at its `--games` maximum would run for hours: Ctrl-C stops it, and it
+/// reports the games played so far (exit 0).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_simulation_at_its_games_maximum_would_run_for_hours() {
+    // Each run, and the games it plays in all (Kinga's two rulesets, Pokino's five).
+    let runs: [(&[&str], u64); 4] = [
+        (&["kinkado", "simulate", "--games", "10000000"], 10_000_000),
+        (&["kinga", "simulate", "--games", "10000000"], 20_000_000),
+        (&["pokino", "simulate", "--games", "100000"], 500_000),
+        (&["koikoi", "simulate", "--games", "100000"], 100_000),
+    ];
+    for (args, total) in runs {
+        let dir = tempfile::tempdir().unwrap();
+        let child = crate::common::kado()
+            .current_dir(dir.path())
+            .arg("--json")
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let start = std::time::Instant::now();
+        while !catches_sigint(pid) {
+            assert!(
+                start.elapsed().as_secs() < 60,
+                "{args:?} never listens for Ctrl-C"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let sent = std::process::Command::new("kill")
+            .args(["-INT", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let out = child.wait_with_output().unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(v["stopped"], true, "{args:?}: {v}");
+        assert!(
+            stderr.starts_with("Stopped (Ctrl-C) after ")
+                && stderr.ends_with(&format!(
+                    " of {total} games: the figures are those of the games played.\n"
+                )),
+            "{args:?}: {stderr}"
+        );
+    }
+}

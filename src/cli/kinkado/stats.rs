@@ -187,7 +187,7 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// How many games to play.
+    /// How many games to play: 1 to 10,000,000. A bar counts the games at a terminal; Ctrl-C stops the run and reports the games played so far.
     #[arg(long, value_name = "N")]
     games: String,
     /// The random seed: the same seed gives the same games, whatever the threads.

@@ -59,7 +59,7 @@ pub struct SimulateArgs {
     /// Players at the table.
     #[arg(long, value_name = "N", default_value = "3")]
     players: usize,
-    /// Games per ruleset.
+    /// Games per ruleset: 1 to 100,000. A bar counts the games at a terminal; Ctrl-C stops the run and reports the games played so far.
     #[arg(long, value_name = "G", default_value = "100")]
     games: u64,
     /// The seed of the first game's deal (game k uses seed + k).
