@@ -180,7 +180,8 @@ struct ActionSpans {
 enum Part {
     /// The action at this index (from 0).
     Action(usize),
-    Setup,
+    /// The value of a top-level key: `setup`, `ruleset`.
+    Key(&'static str),
 }
 
 impl ReadFrom {
@@ -196,10 +197,10 @@ impl ReadFrom {
                 .ok()
                 .and_then(|spans| spans.actions.get(i).map(|a| a.referenced))
                 .map(|at| (at.line() as usize, at.column() as usize)),
-            Part::Setup => src
+            Part::Key(key) => src
                 .text
                 .lines()
-                .position(|l| l.starts_with("setup:"))
+                .position(|l| l.strip_prefix(key).is_some_and(|r| r.starts_with(':')))
                 .map(|i| (i + 1, 1)),
         };
         let p = match at {
@@ -743,7 +744,13 @@ fn fold<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<Folded<G>, Error> 
 /// The position before a log's first action.
 fn start<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<G, Error> {
     let rules = log.ruleset.ruleset()?;
-    G::start(&log.setup, &rules).map_err(|e| log.read_from.problem(e.to_string(), Part::Setup))
+    // A game refuses its start for its setup, or for a ruleset of another game.
+    let part = Part::Key(if rules.game == G::GAME {
+        "setup"
+    } else {
+        "ruleset"
+    });
+    G::start(&log.setup, &rules).map_err(|e| log.read_from.problem(e.to_string(), part))
 }
 
 /// Checks that an action is recorded as made by whoever makes it at that point: kado's
