@@ -213,7 +213,7 @@ const fn const_format_policy() -> &'static str {
     "The policy: each turn, influence a queen if possible, else the highest-ranked top card that can be influenced, with the shortest play (fewest jokers); else exile the lowest card that may be exiled; else raise suspicion on the king whose queen is furthest away. The 5, 8 and 10 bonus exiles the lowest plain card of the hand and discard pile. Cleanup keeps the highest plain card.
 
 Without --rules, both kinga and kinga-hardcore are simulated.
-JSON keys: results (list of {ruleset, games, wins, win_rate, scores (games ending with 0..4 kings exposed), average_score, average_turns}), seed, policy."
+JSON keys: results (list of {ruleset, games, wins, win_rate, scores (games ending with 0..4 kings exposed), average_score, average_turns}), seed, policy; `stopped` (true) when Ctrl-C stopped the run: the figures are those of the games played."
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
