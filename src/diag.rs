@@ -246,6 +246,12 @@ fn clip_to(text: &str, columns: usize) -> Cow<'_, str> {
 /// enough for a command with a long path in it, not for a whole file.
 pub const QUOTE: usize = 120;
 
+/// `text` cut as [`Problem::new`] cuts a part of its message quoted between backticks: for
+/// a message built many times over one long input, whose quote is best cut once.
+pub fn clip_quote(text: &str) -> Cow<'_, str> {
+    clip_to(text, QUOTE)
+}
+
 /// `text` with each part quoted between backticks cut to [`QUOTE`] columns, and the
 /// whole cut to four times that (quoted input may hold backticks of its own).
 fn clip_quotes(text: String) -> String {
@@ -275,6 +281,13 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
         i -= 1;
     }
     i
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The bytes of every message given to [`Problem::new`] on this thread: tests of a
+    /// parser's errors count them to show that the work grows with the input, not faster.
+    pub static MESSAGE_BYTES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// One thing wrong with the input.
@@ -327,8 +340,11 @@ impl Problem {
     /// fault, as in "unknown suit `X`") is cut to [`QUOTE`] columns, so that the message
     /// stays one short line however long the input; the same holds for [`Problem::help`].
     pub fn new(message: impl Into<String>) -> Problem {
+        let message = message.into();
+        #[cfg(test)]
+        MESSAGE_BYTES.with(|n| n.set(n.get() + message.len()));
         Problem {
-            message: clip_quotes(message.into()),
+            message: clip_quotes(message),
             source: None,
             span: None,
             expected: None,

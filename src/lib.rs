@@ -23,6 +23,7 @@ pub mod session;
 pub mod several;
 pub mod shuffle;
 pub mod stats;
+pub mod stop;
 pub mod store;
 pub mod view;
 pub mod words;

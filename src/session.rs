@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::diag::{Error, Problem, Source};
+use crate::diag::{Code, Error, Problem, Source};
 use crate::render::Style;
 use crate::ruleset::{Ruleset, ValueProblem, key_column};
 use crate::view::{Choice, Event, Hand, Hint, Table};
@@ -150,6 +150,71 @@ pub struct Log<S, A> {
     pub ruleset: RulesetRecord,
     pub setup: S,
     pub actions: Vec<Entry<A>>,
+    /// The file the log was read from, to point at (never written).
+    #[serde(skip)]
+    pub read_from: ReadFrom,
+}
+
+/// The file a log was read from, so that an action that does not apply, or a setup a game
+/// cannot start from, is pointed at by its line; nothing for a log made in this run. Not
+/// part of the log: logs are equal whatever they were read from.
+#[derive(Clone, Debug, Default)]
+pub struct ReadFrom(Option<Source>);
+
+impl PartialEq for ReadFrom {
+    fn eq(&self, _: &ReadFrom) -> bool {
+        true
+    }
+}
+
+impl Eq for ReadFrom {}
+
+/// Where each action of a save starts.
+#[derive(Deserialize)]
+struct ActionSpans {
+    actions: Vec<serde_saphyr::Spanned<serde::de::IgnoredAny>>,
+}
+
+/// The part of a log a problem is about.
+#[derive(Clone, Copy)]
+enum Part {
+    /// The action at this index (from 0).
+    Action(usize),
+    /// The value of a top-level key: `setup`, `ruleset`.
+    Key(&'static str),
+}
+
+impl ReadFrom {
+    /// The problem `message` about `part` of the log: at its line in the file the log was
+    /// read from (kind [`Code::Save`]), or alone for a log made in this run.
+    fn problem(&self, message: String, part: Part) -> Error {
+        let p = Problem::new(message);
+        let Some(src) = &self.0 else {
+            return p.into();
+        };
+        let at = match part {
+            Part::Action(i) => serde_saphyr::from_str::<ActionSpans>(&src.text)
+                .ok()
+                .and_then(|spans| spans.actions.get(i).map(|a| a.referenced))
+                .map(|at| (at.line() as usize, at.column() as usize)),
+            Part::Key(key) => src
+                .text
+                .lines()
+                .position(|l| l.strip_prefix(key).is_some_and(|r| r.starts_with(':')))
+                .map(|i| (i + 1, 1)),
+        };
+        let p = match at {
+            Some((line, column)) => p.at_line_col(src, line, column),
+            None => p.with_source(src.clone()),
+        };
+        p.code(Code::Save).into()
+    }
+
+    /// Forgets the file: for a log changed since it was read, whose actions are no longer
+    /// where the file has them.
+    pub fn forget(&mut self) {
+        self.0 = None;
+    }
 }
 
 /// What comes next in a session: `K` is the game's kind of question.
@@ -407,6 +472,7 @@ where
             ruleset: RulesetRecord::of(rules)?,
             setup,
             actions: Vec::new(),
+            read_from: ReadFrom::default(),
         })
     }
 
@@ -438,7 +504,7 @@ where
             let log: Log<S, serde_json::Value> =
                 serde_saphyr::from_str(text).map_err(unreadable)?;
             check_setup(name, &log.setup)?;
-            upgraded(name, log)?
+            upgraded(name, &src, log)?
         } else {
             serde_saphyr::from_str(text).map_err(unreadable)?
         };
@@ -463,6 +529,7 @@ where
         // Read, a log is in the format it would be written in.
         Ok(Log {
             format: FORMAT,
+            read_from: ReadFrom(Some(src)),
             ..log
         })
     }
@@ -494,21 +561,29 @@ fn check_setup<S: Serialize>(name: &str, setup: &S) -> Result<(), Error> {
 }
 
 /// A log of an older format, its actions rewritten as this format writes them.
-fn upgraded<S, A>(name: &str, log: Log<S, serde_json::Value>) -> Result<Log<S, A>, Error>
+fn upgraded<S, A>(
+    name: &str,
+    src: &Source,
+    log: Log<S, serde_json::Value>,
+) -> Result<Log<S, A>, Error>
 where
     A: DeserializeOwned + Upgrade<S>,
 {
     let mut actions = Vec::with_capacity(log.actions.len());
+    let file = ReadFrom(Some(src.clone()));
     for (i, e) in log.actions.into_iter().enumerate() {
         let mut v = e.action;
         let action = A::seats_by_index(&log.setup, &mut v)
             .and_then(|()| serde_json::from_value::<A>(v).map_err(|e| e.to_string()))
             .map_err(|why| {
-                Error::msg(format!(
-                    "{name} is not a readable session log: action {} of format {}: {why}",
-                    i + 1,
-                    log.format
-                ))
+                file.problem(
+                    format!(
+                        "{name} is not a readable session log: action {} of format {}: {why}",
+                        i + 1,
+                        log.format
+                    ),
+                    Part::Action(i),
+                )
             })?;
         actions.push(Entry {
             by: e.by,
@@ -524,6 +599,7 @@ where
         ruleset: log.ruleset,
         setup: log.setup,
         actions,
+        read_from: ReadFrom::default(),
     })
 }
 
@@ -637,7 +713,10 @@ fn fold<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<Folded<G>, Error> 
     let mut actions: Vec<Entry<G::Action>> = Vec::with_capacity(log.actions.len());
     let mut fixes = 0;
     for (i, e) in log.actions.iter().enumerate() {
-        let at = |why: String| Error::msg(format!("action {} of the log {why}", i + 1));
+        let at = |why: String| {
+            let message = format!("action {} of the log {why}", i + 1);
+            log.read_from.problem(message, Part::Action(i))
+        };
         if let Some(number) = e.fixes {
             fixes += 1;
             if e.by != By::Table {
@@ -665,7 +744,13 @@ fn fold<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<Folded<G>, Error> 
 /// The position before a log's first action.
 fn start<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<G, Error> {
     let rules = log.ruleset.ruleset()?;
-    G::start(&log.setup, &rules).map_err(|e| Error::msg(e.to_string()))
+    // A game refuses its start for its setup, or for a ruleset of another game.
+    let part = Part::Key(if rules.game == G::GAME {
+        "setup"
+    } else {
+        "ruleset"
+    });
+    G::start(&log.setup, &rules).map_err(|e| log.read_from.problem(e.to_string(), part))
 }
 
 /// Checks that an action is recorded as made by whoever makes it at that point: kado's

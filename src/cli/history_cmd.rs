@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use kado::chart::{self, Series};
-use kado::diag::{Error, Problem};
+use kado::diag::{Code, Error, Problem};
 use kado::explain::Explain;
 use kado::history::{self, Played, PlayerStats, games, report};
 
-use super::{Ctx, Outcome, SAVE_LIMIT, read_file};
+use super::{Ctx, Outcome, SAVE_LIMIT, limits, read_file};
 use kado::store::history::{Db, Filter, file};
 use kado::store::import;
 
@@ -185,7 +185,13 @@ fn no_such_game(id: i64) -> Error {
 fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
     let (_, history) = open()?;
     let how = import::Readers {
-        read: &|f| read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT),
+        read: &|f| {
+            // A name that is not UTF-8 cannot be told apart from its neighbours when printed
+            // (nor kept in the history as it is): refused as such, as `resume` refuses it.
+            kado::store::savefile::check_name(f, "file").map_err(|e| e.coded(Code::File))?;
+            read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT)
+        },
+        record_size: &|f, game, size| limits::record_size(&f.to_string_lossy(), game, size),
         ruleset: &|game, src| ctx.record_ruleset(game, history::game_title(game), src),
     };
     let (done, problems) = import::import_files(files, &history, &how);

@@ -188,7 +188,7 @@ pub enum Cmd {
     /// Play many games with a virtual deck and a greedy policy; report win rates and scores.
     #[command(after_help = const_format_policy())]
     Simulate {
-        /// How many games per ruleset.
+        /// How many games per ruleset: 1 to 10,000,000. A bar counts the games at a terminal; Ctrl-C stops the run and reports the games played so far.
         #[arg(long, value_name = "N")]
         games: u64,
         /// The seed of the first shuffle.
@@ -213,7 +213,7 @@ const fn const_format_policy() -> &'static str {
     "The policy: each turn, influence a queen if possible, else the highest-ranked top card that can be influenced, with the shortest play (fewest jokers); else exile the lowest card that may be exiled; else raise suspicion on the king whose queen is furthest away. The 5, 8 and 10 bonus exiles the lowest plain card of the hand and discard pile. Cleanup keeps the highest plain card.
 
 Without --rules, both kinga and kinga-hardcore are simulated.
-JSON keys: results (list of {ruleset, games, wins, win_rate, scores (games ending with 0..4 kings exposed), average_score, average_turns}), seed, policy."
+JSON keys: results (list of {ruleset, games, wins, win_rate, scores (games ending with 0..4 kings exposed), average_score, average_turns}), seed, policy; `stopped` (true) when Ctrl-C stopped the run: the figures are those of the games played."
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -369,31 +369,13 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcom
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
         None => sim::standard_rulesets()?,
     };
-    let start = std::time::Instant::now();
-    let total = games * rulesets.len() as u64;
-    let mut bar: Option<indicatif::ProgressBar> = None;
-    let mut done = 0u64;
+    let run = super::long_run::LongRun::start(games * rulesets.len() as u64);
     let v = sim::simulate(&rulesets, games, seed, policy, |name: &str| {
-        done += 1;
-        if bar.is_none() && start.elapsed().as_secs_f64() > 1.0 {
-            let b = indicatif::ProgressBar::new(total);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{msg} [{bar:40}] {pos}/{len} games ({eta} left)",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            bar = Some(b);
-        }
-        if let Some(b) = &bar {
-            b.set_message(name.to_string());
-            b.set_position(done);
-        }
+        run.label(name);
+        run.tick();
     })
     .map_err(|e| Failure::Internal(e.to_string()))?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    run.finish(v.results.iter().map(|r| r.games).sum());
     let human = sim_human(ctx.style, &v.results) + &format!("Policy: {}\n", v.described);
     ctx.emit(&v, &human, &v.explain)
 }

@@ -34,7 +34,7 @@ const PLAY_ABOUT: &str = "Play a game of Koi-Koi at the table, move by move. kad
 
 const PLAY_AFTER: &str = "At each prompt answer:\n  CARDS | hidden   a dealt hand (8 cards), or hidden to keep it private\n  CARDS            the table's 8 cards\n  1r | 1r>1p       the card played (with two matches, the one it takes)\n  1r>1p / 7p koi   real cards: a whole turn at once, as in the record\n  7p | 7p>7a       the card drawn (real cards)\n  koi | stop       when a turn forms or improves a yaku\n  fix [N ANSWER]   list the answers given, or replace answer N (later answers kept where they still hold)\n  undo, show, help, quit\nThe game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
 
-const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtual deck (the policies swap seats every other game) and report each policy's wins and average points.\n\nPolicies: random (any legal card and capture, koi-koi or stop at random), greedy (the play that takes the most yaku points and cards now; always stops), eager (the first card of the hand that captures anything, else the first card; always stops), kado (the advisor's measure: of the greedy eye's two best cards or captures, the one that leaves the better chance to win the game over 96 play-outs of the hidden cards dealt at random; koi-koi when going on, over 256 play-outs, gives a better chance than stopping), shortlist (kado's policy before it played by the chance to win the game: the greedy eye's three best plays weighed by the round's points over 12 play-outs, koi-koi by 24). The games run on every core; the same seed gives the same games.\n\nJSON keys: games, seed, policies, wins, draws, win_rates, average_points, rounds.";
+const SIMULATE_ABOUT: &str = "Play whole games between two policies with a virtual deck (the policies swap seats every other game) and report each policy's wins and average points.\n\nPolicies: random (any legal card and capture, koi-koi or stop at random), greedy (the play that takes the most yaku points and cards now; always stops), eager (the first card of the hand that captures anything, else the first card; always stops), kado (the advisor's measure: of the greedy eye's two best cards or captures, the one that leaves the better chance to win the game over 96 play-outs of the hidden cards dealt at random; koi-koi when going on, over 256 play-outs, gives a better chance than stopping), shortlist (kado's policy before it played by the chance to win the game: the greedy eye's three best plays weighed by the round's points over 12 play-outs, koi-koi by 24). The games run on every core; the same seed gives the same games.\n\nJSON keys: games (played), seed, policies, wins, draws, win_rates, average_points, rounds; `stopped` (true) when Ctrl-C stopped the run: the figures are those of the games played.";
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum DeckArg {
@@ -132,7 +132,7 @@ pub enum Cmd {
     /// Play many games between two policies with a virtual deck; report win rates.
     #[command(long_about = SIMULATE_ABOUT)]
     Simulate {
-        /// How many games.
+        /// How many games: 1 to 100,000. A bar counts the games at a terminal; Ctrl-C stops the run and reports the games played so far.
         #[arg(long, value_name = "N")]
         games: u64,
         /// The seed of the first game's deck.
@@ -547,6 +547,41 @@ fn run_play(ctx: &Ctx, lock: &SaveLock, log: Log<game::Setup, game::Action>) -> 
     session::play_explained::<game::Game>(ctx, lock, log, &referee::explain(&rs, &rules))
 }
 
+/// Writes the record of a simulation to `path`, game by game as each is played (its
+/// memory does not grow with the games), atomically.
+fn write_record(
+    rs: &Ruleset,
+    games: u64,
+    seed: u64,
+    policies: [sim::Policy; 2],
+    path: &std::path::Path,
+) -> Outcome {
+    // The ruleset line first, when the rules are not the game's own.
+    let head = kado::ruleset::with_record_comment("", rs)?;
+    let run = super::long_run::LongRun::start(games);
+    run.label("record");
+    let mut played = Ok(0);
+    kado::store::savefile::save_atomic_with(path, |out| {
+        let mut failed = out.write_all(head.as_bytes());
+        played = sim::write_record_of_games(rs, games, seed, policies, &mut |text| {
+            run.tick();
+            failed = out.write_all(text.as_bytes());
+            failed.is_ok()
+        });
+        failed
+    })
+    .map_err(|e| {
+        Error::msg(format!(
+            "could not write the record to {}: {}",
+            path.display(),
+            kado::store::io_words(&e)
+        ))
+    })?;
+    let played = played.map_err(|e| Failure::Internal(e.to_string()))?;
+    run.finish(played);
+    Ok(())
+}
+
 fn simulate_cmd(
     ctx: &Ctx,
     rs: &Ruleset,
@@ -559,20 +594,13 @@ fn simulate_cmd(
     let [a, b] = policies;
     if let Some(path) = record {
         kado::store::savefile::check_name(&path, "--record")?;
-        let rec = sim::record_of_games(rs, games, seed, policies)
-            .map_err(|e| Failure::Internal(e.to_string()))?;
-        let text = kado::ruleset::with_record_comment(&rec.to_string(), rs)?;
-        kado::store::savefile::save_atomic(&path, &text).map_err(|e| {
-            Error::msg(format!(
-                "could not write the record to {}: {}",
-                path.display(),
-                kado::store::io_words(&e)
-            ))
-        })?;
+        write_record(rs, games, seed, policies, &path)?;
     }
+    let run = super::long_run::LongRun::start(games);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let r = sim::simulate(rs, games, seed, policies, threads, &|| {})
+    let r = sim::simulate(rs, games, seed, policies, threads, &|| run.tick())
         .map_err(|e| Failure::Internal(e.to_string()))?;
+    run.finish(r.games);
     let width = a.name().len().max(b.name().len()).max(7);
     let mut human = format!(
         "{} games, {} against {} (seats swapped every other game), {} rounds:\n",

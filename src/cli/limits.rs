@@ -17,6 +17,31 @@ pub const LAYOUT_LIMIT: u64 = 256 << 10;
 /// The most kado reads of a saved game (a few thousand actions take well under 1 MiB).
 pub const SAVE_LIMIT: u64 = 8 << 20;
 
+/// What `check` calls a record of `game` in its errors, and the most it reads of one (a
+/// record of a game not known yet is one of those read under [`FILE_LIMIT`]).
+pub fn record_limit(game: Option<&str>) -> (&'static str, u64) {
+    match game {
+        Some("kingmaker") => ("record file", LAYOUT_LIMIT),
+        _ => ("record", FILE_LIMIT),
+    }
+}
+
+/// Refuses a record of `game` of `size` bytes, read from `path` under a larger limit (that
+/// of a save, before it was known to be a record), when `check` would refuse it.
+pub fn record_size(path: &str, game: Option<&str>, size: usize) -> Result<(), Error> {
+    let (what, limit) = record_limit(game);
+    let size = size as u64;
+    if size <= limit {
+        return Ok(());
+    }
+    Err(Problem::new(format!(
+        "cannot read {what} `{path}`: {}",
+        too_big(Some(size), what, limit)
+    ))
+    .code(Code::File)
+    .into())
+}
+
 /// A size for people: `64 KiB`, `1.5 MiB`, with the exact count of bytes after it when
 /// rounded.
 pub fn size_text(bytes: u64) -> String {
@@ -71,10 +96,11 @@ impl NotUtf8 {
 
 impl std::fmt::Display for NotUtf8 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The line and column are where the problem points (see [`not_utf8`]).
         write!(
             f,
-            "it is not UTF-8 text: line {}, column {} (byte offset {}) holds 0x{:02X}",
-            self.line, self.column, self.offset, self.byte
+            "it is not UTF-8 text: byte offset {} holds 0x{:02X}",
+            self.offset, self.byte
         )
     }
 }
@@ -137,16 +163,31 @@ fn try_read(path: &str, what: &str, limit: u64) -> Result<Option<String>, Error>
         Ok(Some(text)) => Ok(Some(text)),
         Ok(None) => Err(fail(too_big(None, what, limit))),
         Err(Unread::Io(why)) => Err(fail(why)),
-        Err(Unread::NotUtf8(at)) => Err(Problem::new(format!("cannot read {what} `{path}`: {at}"))
-            .help("save the file as UTF-8 text")
-            .into()),
+        Err(Unread::NotUtf8(at, text)) => Err(not_utf8(
+            format!("cannot read {what} `{path}`: {at}"),
+            &Source::new(format!("file {path}"), text),
+            &at,
+        )
+        .help("save the file as UTF-8 text")
+        .into()),
     }
 }
 
 /// Why input could not be read as text.
 enum Unread {
     Io(String),
-    NotUtf8(NotUtf8),
+    /// Where the first byte that is not UTF-8 is, and the text with each such byte
+    /// replaced by `�` (to draw the line under the error).
+    NotUtf8(NotUtf8, String),
+}
+
+/// The problem of text that is not UTF-8, pointed at the line and column of its first
+/// byte that is not (in `text`, the input with each such byte drawn as `�`).
+fn not_utf8(message: String, text: &Source, at: &NotUtf8) -> Problem {
+    let mut p = Problem::new(message).at_line_col(text, at.line, at.column);
+    // The caret under that byte alone (drawn `�`), not the word it is in.
+    p.span = p.span.map(|s| s.start..s.start + '\u{fffd}'.len_utf8());
+    p
 }
 
 /// What a path names when kado will not open it as a file: "a folder", "a named pipe"
@@ -197,9 +238,12 @@ fn read_limited(input: impl Read, limit: u64) -> Result<Option<String>, Unread> 
     if bytes.len() as u64 > limit {
         return Ok(None);
     }
-    match utf8_text(bytes) {
+    match String::from_utf8(bytes) {
         Ok(text) => Ok(Some(kado::diag::plain_text(text))),
-        Err(at) => Err(Unread::NotUtf8(at)),
+        Err(e) => Err(Unread::NotUtf8(
+            NotUtf8::of(&e),
+            String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        )),
     }
 }
 
@@ -214,9 +258,11 @@ fn try_stdin(what: &str, limit: u64) -> Result<String, Error> {
         Ok(Some(text)) => Ok(text),
         Ok(None) => Err(fail(too_big(None, what, limit))),
         Err(Unread::Io(why)) => Err(fail(why)),
-        Err(Unread::NotUtf8(at)) => Err(Problem::new(format!(
-            "cannot read the {what} on stdin: {at}"
-        ))
+        Err(Unread::NotUtf8(at, text)) => Err(not_utf8(
+            format!("cannot read the {what} on stdin: {at}"),
+            &Source::new("stdin", text),
+            &at,
+        )
         .help("save the text as UTF-8")
         .into()),
     }
@@ -396,19 +442,19 @@ mod tests {
         );
         assert_eq!(
             at.to_string(),
-            "it is not UTF-8 text: line 2, column 9 (byte offset 21) holds 0xE9"
+            "it is not UTF-8 text: byte offset 21 holds 0xE9"
         );
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("h.yaml");
         std::fs::write(&file, b"base: kinga\n\xff\n").unwrap();
         let e = read_file(&file.to_string_lossy(), "house-rules file", FILE_LIMIT).unwrap_err();
         assert!(
-            e.summary().ends_with(
-                "h.yaml`: it is not UTF-8 text: line 2, column 1 (byte offset 12) holds 0xFF"
-            ),
+            e.summary()
+                .ends_with("h.yaml`: it is not UTF-8 text: byte offset 12 holds 0xFF"),
             "{}",
             e.summary()
         );
+        assert_eq!(e.problems[0].position(), Some((2, 1)));
         assert_eq!(utf8_line(b"ana \x80".to_vec()), Err((5, 0x80)));
     }
 }

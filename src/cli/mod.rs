@@ -11,6 +11,7 @@ mod kingmaker;
 mod kinkado;
 mod koikoi;
 mod limits;
+mod long_run;
 mod pokino;
 mod prompt;
 mod rules;

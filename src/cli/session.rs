@@ -266,6 +266,8 @@ pub fn run<G: Session>(
         log.id = Some(kado::store::history::new_game_id());
     }
     let game: G = replay(&log)?;
+    // From here the log changes: its actions are no longer where the file had them.
+    log.read_from.forget();
     save::<G>(lock, &log)?;
     if let Some(said) = kado::store::import::finish_pending() {
         prompter.say(&said);

@@ -29,7 +29,9 @@ pub fn record_game(text: &str) -> Option<&'static str> {
     })
 }
 
-fn marked_game(text: &str) -> Option<&'static str> {
+/// The game a record is of when a line's key tells it (a Pokino `spoke:`, a Koi-Koi
+/// `table:`, a Kingmaker season or `blinks:`), without reading the record.
+pub fn marked_game(text: &str) -> Option<&'static str> {
     text.lines().find_map(|l| {
         let l = l.split('#').next().unwrap_or("");
         match l.split(':').next().unwrap_or("").trim() {

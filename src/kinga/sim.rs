@@ -110,14 +110,37 @@ pub struct Report {
     pub average_turns: f64,
 }
 
+/// What the games of a run add up to so far: the same size however many are played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub games: u64,
+    pub wins: u64,
+    /// Games ending with 0, 1, 2, 3 and 4 kings exposed.
+    pub scores: [u64; 5],
+    pub turns: u64,
+}
+
+impl Tally {
+    pub fn add(&mut self, o: &Outcome) {
+        self.games += 1;
+        self.wins += u64::from(o.won);
+        self.scores[o.score.min(4)] += 1;
+        self.turns += u64::from(o.turns);
+    }
+}
+
 /// Adds up outcomes.
 pub fn report(ruleset: &str, outcomes: &[Outcome]) -> Report {
-    let games = outcomes.len() as u64;
-    let wins = outcomes.iter().filter(|o| o.won).count() as u64;
-    let mut scores = [0u64; 5];
+    let mut t = Tally::default();
     for o in outcomes {
-        scores[o.score.min(4)] += 1;
+        t.add(o);
     }
+    report_of(ruleset, &t)
+}
+
+/// The report of a run's tally.
+pub fn report_of(ruleset: &str, t: &Tally) -> Report {
+    let games = t.games;
     let per = |total: f64| {
         if games == 0 {
             0.0
@@ -125,14 +148,15 @@ pub fn report(ruleset: &str, outcomes: &[Outcome]) -> Report {
             total / games as f64
         }
     };
+    let score_sum: u64 = t.scores.iter().zip(0u64..).map(|(n, s)| n * s).sum();
     Report {
         ruleset: ruleset.to_string(),
         games,
-        wins,
-        win_rate: per(wins as f64),
-        scores,
-        average_score: per(outcomes.iter().map(|o| o.score as f64).sum()),
-        average_turns: per(outcomes.iter().map(|o| f64::from(o.turns)).sum()),
+        wins: t.wins,
+        win_rate: per(t.wins as f64),
+        scores: t.scores,
+        average_score: per(score_sum as f64),
+        average_turns: per(t.turns as f64),
     }
 }
 
@@ -160,6 +184,10 @@ pub fn standard_rulesets() -> Result<Vec<Ruleset>, Error> {
 /// A simulation: the results under each ruleset, and how they were played.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Verdict {
+    /// The run was stopped (Ctrl-C) before it played every game asked for: each result
+    /// counts the games played.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stopped: bool,
     pub seed: u64,
     /// `greedy` or `advisor`.
     pub policy: &'static str,
@@ -184,10 +212,13 @@ pub fn simulate(
     let mut results = Vec::new();
     for rs in rulesets {
         let rules = Rules::from_ruleset(rs);
-        let outcomes = play_games(rules, games, seed, policy, &mut || progress(&rs.name))?;
-        results.push(report(&rs.name, &outcomes));
+        let tally = play_games(rules, games, seed, policy, &mut || progress(&rs.name))?;
+        if tally.games > 0 {
+            results.push(report_of(&rs.name, &tally));
+        }
     }
     Ok(Verdict {
+        stopped: crate::stop::requested(),
         seed,
         policy: policy.name(),
         described: policy.describe(),
@@ -204,12 +235,12 @@ fn play_games(
     seed: u64,
     policy: Policy,
     progress: &mut dyn FnMut(),
-) -> Result<Vec<Outcome>, SimError> {
+) -> Result<Tally, SimError> {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get) as u64;
-    let mut outcomes = Vec::with_capacity(usize::try_from(games.min(1 << 20)).unwrap_or(0));
+    let mut tally = Tally::default();
     let batch = threads * 4;
     let mut start = 0;
-    while start < games {
+    while start < games && !crate::stop::requested() {
         let end = (start + batch).min(games);
         let played: Vec<Result<Outcome, SimError>> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads)
@@ -230,12 +261,12 @@ fn play_games(
             all.into_iter().map(|(_, r)| r).collect()
         });
         for r in played {
-            outcomes.push(r?);
+            tally.add(&r?);
             progress();
         }
         start = end;
     }
-    Ok(outcomes)
+    Ok(tally)
 }
 
 /// How the games of a simulation are played and scored, and under which rulings.

@@ -273,7 +273,11 @@ impl Tally {
 /// What a run of games found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
+    /// The games played: those asked for, or fewer when the run was stopped.
     pub games: u64,
+    /// The run was stopped (Ctrl-C) before it played every game asked for.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stopped: bool,
     pub seed: u64,
     pub policy: Policy,
     /// Games ALORA won alone.
@@ -310,6 +314,9 @@ pub fn simulate(
                 scope.spawn(move || {
                     let mut mine = Tally::default();
                     for i in start..(start + per_thread).min(games) {
+                        if crate::stop::requested() {
+                            break;
+                        }
                         mine.add(i, play_one(rs, policy, seed, i));
                         tick();
                     }
@@ -330,14 +337,16 @@ pub fn simulate(
     if let Some((_, e)) = tally.failed {
         return Err(e);
     }
+    let played = tally.alora_wins + tally.player_wins + tally.ties;
     Ok(Report {
-        games,
+        games: played,
+        stopped: played < games,
         seed,
         policy,
         alora_wins: tally.alora_wins,
         player_wins: tally.player_wins,
         ties: tally.ties,
-        alora_win_rate: tally.alora_wins as f64 / games.max(1) as f64,
+        alora_win_rate: tally.alora_wins as f64 / played.max(1) as f64,
         player_money: MoneyStats::of_counts(&tally.player),
         alora_money: MoneyStats::of_counts(&tally.alora),
         deciding_rounds: tally.deciding_rounds.to_vec(),

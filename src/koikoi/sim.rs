@@ -615,7 +615,11 @@ fn play_round(
 /// Many games between two policies.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Report {
+    /// The games played: those asked for, or fewer when the run was stopped.
     pub games: u64,
+    /// The run was stopped (Ctrl-C) before it played every game asked for.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stopped: bool,
     pub seed: u64,
     pub policies: [Policy; 2],
     /// Games won by each policy, and drawn.
@@ -656,9 +660,43 @@ fn one_game(
     })
 }
 
+/// What the games of a run add up to so far: the same size however many are played.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    games: u64,
+    wins: [u64; 2],
+    draws: u64,
+    points: [i64; 2],
+    rounds: u64,
+}
+
+impl Tally {
+    fn add(&mut self, o: &Outcome) {
+        self.games += 1;
+        self.rounds += o.rounds;
+        self.points[0] += o.scores[0];
+        self.points[1] += o.scores[1];
+        match o.scores[0].cmp(&o.scores[1]) {
+            std::cmp::Ordering::Greater => self.wins[0] += 1,
+            std::cmp::Ordering::Less => self.wins[1] += 1,
+            std::cmp::Ordering::Equal => self.draws += 1,
+        }
+    }
+
+    fn merge(&mut self, o: &Tally) {
+        self.games += o.games;
+        self.rounds += o.rounds;
+        self.draws += o.draws;
+        for i in 0..2 {
+            self.wins[i] += o.wins[i];
+            self.points[i] += o.points[i];
+        }
+    }
+}
+
 /// Plays `games` games on `threads` threads (game `g` is the same game whichever thread
 /// plays it); the policies swap seats every other game. `progress` hears of each game
-/// played.
+/// played. A run stopped (see [`crate::stop`]) reports the games played.
 pub fn simulate(
     rs: &Ruleset,
     games: u64,
@@ -668,18 +706,19 @@ pub fn simulate(
     progress: &(dyn Fn() + Sync),
 ) -> Result<Report, RefereeError> {
     let threads = threads.clamp(1, 64) as u64;
-    let outcomes: Vec<Result<Vec<Outcome>, RefereeError>> = std::thread::scope(|scope| {
+    let tallies: Vec<Result<Tally, RefereeError>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
-                    (t..games)
-                        .step_by(threads as usize)
-                        .map(|g| {
-                            let o = one_game(rs, g, seed, policies);
-                            progress();
-                            o
-                        })
-                        .collect::<Result<Vec<_>, _>>()
+                    let mut mine = Tally::default();
+                    for g in (t..games).step_by(threads as usize) {
+                        if crate::stop::requested() {
+                            break;
+                        }
+                        mine.add(&one_game(rs, g, seed, policies)?);
+                        progress();
+                    }
+                    Ok(mine)
                 })
             })
             .collect();
@@ -688,36 +727,50 @@ pub fn simulate(
             .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     });
-    let mut wins = [0u64; 2];
-    let mut draws = 0;
-    let mut points = [0i64; 2];
-    let mut rounds = 0u64;
-    for o in outcomes
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()?
-        .iter()
-        .flatten()
-    {
-        rounds += o.rounds;
-        points[0] += o.scores[0];
-        points[1] += o.scores[1];
-        match o.scores[0].cmp(&o.scores[1]) {
-            std::cmp::Ordering::Greater => wins[0] += 1,
-            std::cmp::Ordering::Less => wins[1] += 1,
-            std::cmp::Ordering::Equal => draws += 1,
-        }
+    let mut t = Tally::default();
+    for one in tallies {
+        t.merge(&one?);
     }
-    let n = games.max(1) as f64;
+    let n = t.games.max(1) as f64;
     Ok(Report {
-        games,
+        games: t.games,
+        stopped: t.games < games,
         seed,
         policies,
-        wins,
-        draws,
-        win_rates: [wins[0] as f64 / n, wins[1] as f64 / n],
-        average_points: [points[0] as f64 / n, points[1] as f64 / n],
-        rounds,
+        wins: t.wins,
+        draws: t.draws,
+        win_rates: [t.wins[0] as f64 / n, t.wins[1] as f64 / n],
+        average_points: [t.points[0] as f64 / n, t.points[1] as f64 / n],
+        rounds: t.rounds,
     })
+}
+
+/// Writes the record of `games` games between two policies, game by game, as text
+/// `check` reads: `write` is given each game's lines, and stops the run when it returns
+/// false. Returns how many games were written (fewer when stopped, see [`crate::stop`]).
+pub fn write_record_of_games(
+    rs: &Ruleset,
+    games: u64,
+    seed: u64,
+    policies: [Policy; 2],
+    write: &mut dyn FnMut(&str) -> bool,
+) -> Result<u64, RefereeError> {
+    let names = ["ana".to_string(), "ben".to_string()];
+    let mut text = String::new();
+    for g in 0..games {
+        if crate::stop::requested() {
+            return Ok(g);
+        }
+        let played = play_game(rs, &names, policies, seed.wrapping_add(g))?;
+        text.clear();
+        for event in played.events {
+            text += &format!("{event}\n");
+        }
+        if !write(&text) {
+            return Ok(g);
+        }
+    }
+    Ok(games)
 }
 
 /// A record of `games` games between two policies, as text `check` reads.
@@ -744,6 +797,35 @@ pub fn record_of_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `koikoi simulate --record` built the whole record of every game before writing it
+    /// (200 MB at 20,000 games). Each game's lines are now handed on as it ends: the same
+    /// record, one game at a time, and a writer that fails stops the run at once.
+    #[test]
+    fn koikoi_simulate_record_grew_with_games() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let policies = [Policy::Greedy, Policy::Random];
+        let mut pieces: Vec<String> = Vec::new();
+        let n = write_record_of_games(&rs, 4, 9, policies, &mut |t| {
+            pieces.push(t.to_string());
+            true
+        })
+        .unwrap();
+        assert_eq!((n, pieces.len()), (4, 4));
+        let whole = record_of_games(&rs, 4, 9, policies).unwrap().to_string();
+        assert_eq!(pieces.concat(), whole);
+        assert!(
+            pieces.iter().all(|p| p.starts_with("players:")),
+            "{pieces:?}"
+        );
+        let mut heard = 0;
+        let n = write_record_of_games(&rs, 1000, 9, policies, &mut |_| {
+            heard += 1;
+            false
+        })
+        .unwrap();
+        assert_eq!((n, heard), (0, 1));
+    }
 
     fn players() -> [String; 2] {
         ["ana".to_string(), "kado".to_string()]

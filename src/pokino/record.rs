@@ -98,6 +98,9 @@ pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
             continue;
         };
         let span = first.start..r.words.last().map_or(first.end, |w| w.end);
+        if matches!(key, "deck:" | "poke:") {
+            deal.first.get_or_insert(first.clone());
+        }
         match key {
             "deck:" => deal.cards = Some(r.cards_after(1, "the deck's cards")),
             "poke:" => deal.dominoes = Some(r.dominoes()),
@@ -127,6 +130,8 @@ pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
 /// The `deck:` and `poke:` lines of the game being read.
 #[derive(Default)]
 struct DealText {
+    /// Where the first of them is written.
+    first: Option<Range<usize>>,
     cards: Option<Result<Vec<Card>, Box<Problem>>>,
     dominoes: Option<Result<Vec<Domino>, Box<Problem>>>,
 }
@@ -138,11 +143,16 @@ fn finish_deal(
     deal: &mut DealText,
     problems: &mut Problems,
 ) {
-    let d = std::mem::take(deal);
-    let (cards, dominoes) = match (d.cards, d.dominoes) {
+    let written = std::mem::take(deal);
+    let missing = match (&written.cards, &written.dominoes) {
+        (None, _) => "deck:",
+        _ => "poke:",
+    };
+    let (cards, dominoes) = match (written.cards, written.dominoes) {
         (None, None) => return,
         (Some(Ok(c)), Some(Ok(d))) => (c, d),
         (c, d) => {
+            let one_missing = c.is_none() || d.is_none();
             for r in [c.map(|x| x.err()), d.map(|x| x.err())]
                 .into_iter()
                 .flatten()
@@ -150,11 +160,14 @@ fn finish_deal(
             {
                 problems.push(*r);
             }
-            if let Some(g) = games.last() {
+            if let (Some(g), Some(at), true) = (games.last(), written.first, one_missing) {
                 problems.push(
                     Problem::new("a known deal needs both a `poke:` line and a `deck:` line")
-                        .with_source(src.clone())
-                        .help(format!("the game of line {}", g.line)),
+                        .at(src, at)
+                        .help(format!(
+                            "add the `{missing}` line to the game of line {}, or write neither",
+                            g.line
+                        )),
                 );
             }
             return;
@@ -554,7 +567,7 @@ mod tests {
                 "Some((7, 10)) nothing follows `pass` but the card drawn",
                 "Some((8, 16)) expected a row Y in `2,x`, found `x`",
                 "Some((9, 16)) one card is drawn at the end of a turn",
-                "None a known deal needs both a `poke:` line and a `deck:` line",
+                "Some((10, 1)) a known deal needs both a `poke:` line and a `deck:` line",
             ]
         );
     }

@@ -348,64 +348,59 @@ pub struct SimVerdict {
     /// The advisor's deals per move, when a seat follows it.
     pub samples: Option<usize>,
     pub results: Vec<Report>,
-    /// Every game's record, each after a comment naming its ruleset and seed.
-    #[serde(skip)]
-    pub records: String,
+    /// The run was stopped (Ctrl-C, see [`crate::stop`]) before it played every game
+    /// asked for: each result counts the games played.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stopped: bool,
 }
 
 /// What one game gave each seat: its score and whether it won; the turns; "Pokino!";
-/// its record.
+/// its record, when the run keeps one.
 struct GameResult {
     scores: Vec<u64>,
     won: Vec<bool>,
     turns: u32,
     pokino: bool,
-    record: String,
+    record: Option<String>,
+}
+
+/// How a simulation tells what it does as it goes: `tick` after each game, and `record`
+/// (when the games' record is kept) each game's record in order, after a comment naming
+/// its ruleset and seed; the run stops when it returns false.
+pub struct Watch<'t, 'r> {
+    pub tick: &'t (dyn Fn() + Sync),
+    pub record: Option<&'r mut dyn FnMut(&str) -> bool>,
+}
+
+/// How many games are played at once: their results are the only ones held.
+fn batch() -> u64 {
+    4 * super::advise::cores() as u64
 }
 
 /// Plays `games` games under each ruleset, seeds `seed`, `seed + 1`, …, the seats'
 /// policies turned one place a game, on every core; the advisor over `samples` deals.
+/// Games are played a batch at a time and added up as they end, so memory does not grow
+/// with `games`; a run stopped (see [`crate::stop`]) reports the games played.
 pub fn simulate(
     rulesets: &[Ruleset],
     seats: &[Policy],
     games: u64,
     seed: u64,
     samples: usize,
+    watch: &mut Watch<'_, '_>,
 ) -> Result<SimVerdict, Error> {
     let players = seats.len();
     let mut results = Vec::new();
-    let mut records = String::new();
+    let mut stopped = false;
     for rs in rulesets {
-        let played = super::advise::par_map(games as usize, super::advise::cores(), |k| {
-            let k = k as u64;
-            let order: Vec<Policy> = (0..players).map(|j| seat_policy(seats, k, j)).collect();
-            play_game_by(rs, &order, seed.wrapping_add(k), samples).map(|t| {
-                let winners = t.game.winners();
-                GameResult {
-                    scores: t.game.scores(),
-                    won: t
-                        .game
-                        .players
-                        .iter()
-                        .map(|p| winners.contains(&p.name))
-                        .collect(),
-                    turns: t.game.turns,
-                    pokino: matches!(t.game.end, Some(super::game::End::Pokino { .. })),
-                    record: t.record_text(),
-                }
-            })
-        });
-        let played = played.into_iter().collect::<Result<Vec<_>, _>>()?;
-        for (k, g) in played.iter().enumerate() {
-            records.push_str(&format!(
-                "# {} game {}, seed {}\n{}",
-                rs.name,
-                k + 1,
-                seed.wrapping_add(k as u64),
-                g.record
-            ));
+        let tally = play_ruleset(rs, seats, (games, seed), samples, watch)?;
+        if tally.games > 0 {
+            results.push(tally.report(&rs.name, seats));
         }
-        results.push(report(&rs.name, seats, &played));
+        if tally.games < games {
+            stopped = true;
+            break;
+        }
     }
     let distinct = distinct(seats);
     let policy = if distinct == [Policy::Greedy] {
@@ -424,8 +419,67 @@ pub fn simulate(
         seats: seats.iter().map(|p| p.name()).collect(),
         samples: distinct.contains(&Policy::Advisor).then_some(samples),
         results,
-        records,
+        stopped,
     })
+}
+
+/// The games of one ruleset, a batch at a time, added up in order.
+fn play_ruleset<'a>(
+    rs: &Ruleset,
+    seats: &'a [Policy],
+    (games, seed): (u64, u64),
+    samples: usize,
+    watch: &mut Watch<'_, '_>,
+) -> Result<Tally<'a>, Error> {
+    let players = seats.len();
+    let recording = watch.record.is_some();
+    let mut tally = Tally::new(seats);
+    let mut start = 0;
+    while start < games && !crate::stop::requested() {
+        let n = batch().min(games - start);
+        let played = super::advise::par_map(n as usize, super::advise::cores(), |i| {
+            let k = start + i as u64;
+            let order: Vec<Policy> = (0..players).map(|j| seat_policy(seats, k, j)).collect();
+            let g = play_game_by(rs, &order, seed.wrapping_add(k), samples)
+                .map(|t| game_result(&t, recording));
+            (watch.tick)();
+            g
+        });
+        for (i, g) in played.into_iter().enumerate() {
+            let (k, g) = (start + i as u64, g?);
+            tally.add(k, &g);
+            if let (Some(write), Some(text)) = (watch.record.as_mut(), &g.record) {
+                let head = format!(
+                    "# {} game {}, seed {}\n",
+                    rs.name,
+                    k + 1,
+                    seed.wrapping_add(k)
+                );
+                if !write(&(head + text)) {
+                    return Ok(tally);
+                }
+            }
+        }
+        start += n;
+    }
+    Ok(tally)
+}
+
+/// What a game played gave (its record only when kept).
+fn game_result(t: &Table, recording: bool) -> GameResult {
+    let winners = t.game.winners();
+    GameResult {
+        scores: t.game.scores(),
+        won: t
+            .game
+            .players
+            .iter()
+            .map(|p| winners.contains(&p.name))
+            .collect(),
+        turns: t.game.turns,
+        pokino: matches!(t.game.end, Some(super::game::End::Pokino { .. })),
+        record: recording.then(|| t.record_text()),
+    }
 }
 
 /// The policies seated, each once, in the order first seated.
@@ -439,48 +493,77 @@ pub fn distinct(seats: &[Policy]) -> Vec<Policy> {
     out
 }
 
-/// One ruleset's figures from its games.
-fn report(ruleset: &str, seats: &[Policy], played: &[GameResult]) -> Report {
-    let players = seats.len();
-    let n = played.len().max(1) as f64;
-    let total: u64 = played.iter().map(|g| g.scores.iter().sum::<u64>()).sum();
-    let policies = distinct(seats)
-        .into_iter()
-        .map(|policy| {
-            let (mut count, mut score, mut wins) = (0u64, 0u64, 0u64);
-            for (k, g) in played.iter().enumerate() {
-                for j in 0..players {
-                    if seat_policy(seats, k as u64, j) == policy {
-                        count += 1;
-                        score += g.scores.get(j).copied().unwrap_or(0);
-                        wins += u64::from(g.won.get(j).copied().unwrap_or(false));
-                    }
-                }
+/// What the games of one ruleset add up to so far: the same size however many are
+/// played (a count and sums for each policy).
+struct Tally<'a> {
+    seats: &'a [Policy],
+    games: u64,
+    /// The sum of every player's score, and of each game's best.
+    total: u64,
+    best: u64,
+    turns: u64,
+    pokino: u64,
+    /// For each distinct policy: seats played, their scores, their wins.
+    policies: Vec<(Policy, u64, u64, u64)>,
+}
+
+impl<'a> Tally<'a> {
+    fn new(seats: &'a [Policy]) -> Tally<'a> {
+        Tally {
+            seats,
+            games: 0,
+            total: 0,
+            best: 0,
+            turns: 0,
+            pokino: 0,
+            policies: distinct(seats).into_iter().map(|p| (p, 0, 0, 0)).collect(),
+        }
+    }
+
+    /// Adds game `k` (whose seats' policies are turned `k` places).
+    fn add(&mut self, k: u64, g: &GameResult) {
+        self.games += 1;
+        self.total += g.scores.iter().sum::<u64>();
+        self.best += g.scores.iter().copied().max().unwrap_or(0);
+        self.turns += u64::from(g.turns);
+        self.pokino += u64::from(g.pokino);
+        for j in 0..self.seats.len() {
+            let policy = seat_policy(self.seats, k, j);
+            if let Some(p) = self.policies.iter_mut().find(|p| p.0 == policy) {
+                p.1 += 1;
+                p.2 += g.scores.get(j).copied().unwrap_or(0);
+                p.3 += u64::from(g.won.get(j).copied().unwrap_or(false));
             }
-            let c = count.max(1) as f64;
-            PolicyReport {
-                policy: policy.name(),
-                seats: count,
-                average_score: score as f64 / c,
-                wins,
-                win_rate: wins as f64 / c,
-            }
-        })
-        .collect();
-    let pokino = played.iter().filter(|g| g.pokino).count() as u64;
-    Report {
-        ruleset: ruleset.to_string(),
-        games: played.len() as u64,
-        average_score: total as f64 / (n * players as f64),
-        average_best_score: played
+        }
+    }
+
+    /// The ruleset's figures.
+    fn report(&self, ruleset: &str, seats: &[Policy]) -> Report {
+        let n = self.games.max(1) as f64;
+        let policies = self
+            .policies
             .iter()
-            .map(|g| g.scores.iter().copied().max().unwrap_or(0))
-            .sum::<u64>() as f64
-            / n,
-        average_turns: played.iter().map(|g| u64::from(g.turns)).sum::<u64>() as f64 / n,
-        pokino,
-        pokino_rate: pokino as f64 / n,
-        policies,
+            .map(|&(policy, count, score, wins)| {
+                let c = count.max(1) as f64;
+                PolicyReport {
+                    policy: policy.name(),
+                    seats: count,
+                    average_score: score as f64 / c,
+                    wins,
+                    win_rate: wins as f64 / c,
+                }
+            })
+            .collect();
+        Report {
+            ruleset: ruleset.to_string(),
+            games: self.games,
+            average_score: self.total as f64 / (n * seats.len() as f64),
+            average_best_score: self.best as f64 / n,
+            average_turns: self.turns as f64 / n,
+            pokino: self.pokino,
+            pokino_rate: self.pokino as f64 / n,
+            policies,
+        }
     }
 }
 
@@ -553,6 +636,34 @@ mod tests {
         );
     }
 
+    /// `pokino simulate` kept every game's result and record until the end (266 MB at
+    /// 16,000 games, rising). Games are now added up a batch at a time and each record
+    /// handed on in order as its batch ends: a writer that fails after the first game
+    /// stops the run within that batch.
+    #[test]
+    fn pokino_simulate_grew_with_games() {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let seats = [Policy::Greedy, Policy::Greedy];
+        let mut pieces: Vec<String> = Vec::new();
+        let mut keep = |t: &str| {
+            pieces.push(t.to_string());
+            pieces.len() < 3
+        };
+        let mut watch = Watch {
+            tick: &|| {},
+            record: Some(&mut keep),
+        };
+        let v = simulate(std::slice::from_ref(&rs), &seats, 100_000, 1, 2, &mut watch).unwrap();
+        assert!(v.stopped);
+        assert!(v.results[0].games <= batch(), "{}", v.results[0].games);
+        assert_eq!(pieces.len(), 3);
+        for (k, p) in pieces.iter().enumerate() {
+            let head = format!("# pokino game {}, seed {}\n", k + 1, k + 1);
+            assert!(p.starts_with(&head), "{p}");
+            assert_eq!(p.matches("players:").count(), 1, "{p}");
+        }
+    }
+
     /// A seat by the advisor and one by the greedy policy (short games: 7 dominoes in
     /// the poke): the games end, each policy's seats are counted, seats turn, and the
     /// figures are those of each game played alone.
@@ -562,7 +673,11 @@ mod tests {
             Ruleset::from_house_text("h.yaml", "base: pokino\nvalues:\n  start-dominoes: 40\n")
                 .unwrap();
         let seats = [Policy::Advisor, Policy::Greedy];
-        let v = simulate(std::slice::from_ref(&rs), &seats, 2, 5, 2).unwrap();
+        let mut watch = Watch {
+            tick: &|| {},
+            record: None,
+        };
+        let v = simulate(std::slice::from_ref(&rs), &seats, 2, 5, 2, &mut watch).unwrap();
         let r = &v.results[0];
         assert_eq!((r.games, v.samples), (2, Some(2)));
         assert_eq!(v.seats, ["advisor", "greedy"]);

@@ -11,6 +11,7 @@ use super::history::{
 use super::savefile::SaveLock;
 use crate::diag::{Error, Problem, Problems};
 use crate::history::games::{PerGame, dispatch, saved_game};
+use crate::history::record::marked_game;
 use crate::ruleset::Ruleset;
 use crate::session::Session;
 
@@ -33,10 +34,17 @@ pub struct Imports {
     pub imported: Vec<ImportedGame>,
 }
 
+/// Refuses a record at a path, of the game named (when known), of a size in bytes.
+pub type RecordSize = dyn Fn(&Path, Option<&str>, usize) -> Result<(), Error>;
+
 /// How the files are read (with the command line's limits), and the ruleset a record of
 /// a game is refereed under.
 pub struct Readers<'a> {
     pub read: &'a dyn Fn(&Path) -> Result<String, Error>,
+    /// Refuses a record (of the game named, when its lines tell) larger than `check`
+    /// reads of one: a file is read under the larger limit of a save until it is known to
+    /// be a record.
+    pub record_size: &'a RecordSize,
     /// The ruleset a record of a game is refereed under.
     pub ruleset: &'a dyn Fn(&str, &crate::diag::Source) -> Result<Ruleset, Error>,
 }
@@ -98,6 +106,8 @@ impl PerGame for Import<'_> {
 fn import_one(f: &Path, history: &Path, how: &Readers) -> Result<(Vec<Imported>, String), Error> {
     let text = (how.read)(f)?;
     let Some(game) = saved_game(&text) else {
+        // Refused over the size `check` reads of a record before it is read as one.
+        (how.record_size)(f, marked_game(&text), text.len())?;
         let game = record_kind(f, &text)?;
         let rs = (how.ruleset)(
             game,

@@ -96,6 +96,22 @@ pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     write_via(&tmp, &target, |f| f.write_all(text.as_bytes()))
 }
 
+/// Writes `path` atomically as [`save_atomic`] does, its text given piece by piece by
+/// `fill` (through a buffer): a long text, such as the record of a long simulation, is
+/// never held whole in memory.
+pub fn save_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let target = resolve(path).unwrap_or_else(|_| path.to_path_buf());
+    let tmp = beside(&target, &format!(".{}.tmp", std::process::id()));
+    write_via(&tmp, &target, |f| {
+        let mut out = std::io::BufWriter::new(f);
+        fill(&mut out)?;
+        out.flush()
+    })
+}
+
 /// Writes to `path` through `tmp`: `fill` writes the temporary file, which is synced and
 /// renamed over the target, then the folder is synced so the rename itself survives a
 /// power cut. On failure the temporary file is removed and the target is untouched.

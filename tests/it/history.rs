@@ -793,3 +793,70 @@ fn stats_averaged_dollars_with_kings() {
     with_history(h, &args, "").any_stdout().any_stderr().run();
     assert!(std::fs::read_to_string(svg).unwrap().starts_with("<svg "));
 }
+
+#[test]
+fn history_import_read_a_kingmaker_year_record_under_the_save_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let year = "players: ana bo cy dee\nspring: bo c2 left RG, cy c2 long RG-YB, dee c3 right GB, ana c1 left YY\nsummer: cy RY c3, dee BB c2 e c3, ana YB c4 ne c3, bo GB c1 sw c2\nharvest: dee w c4, ana e c4, bo w c1, cy e c1\nblinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, c4 GG-RY\n";
+    // Just over the 256 KiB `check` reads of a record file: refused by both alike.
+    let big = year.repeat((256 << 10) / year.len() + 1);
+    std::fs::write(d.join("years.txt"), &big).unwrap();
+    let (code, _, check) = in_dir(d, &["kingmaker", "check", "years.txt"], "").outcome();
+    assert_eq!(code, 2);
+    assert!(
+        check.contains("kado reads at most 256 KiB of a record file"),
+        "{check}"
+    );
+    in_dir(d, &["history", "import", "years.txt"], "")
+        .status(2)
+        .stderr(check)
+        .run();
+    // A Kin Kādo record over the 1 MiB `kinkado check` reads is refused alike.
+    let game = "players: a b\n";
+    std::fs::write(d.join("many.txt"), game.repeat((1 << 20) / game.len() + 1)).unwrap();
+    let (_, _, check) = in_dir(d, &["kinkado", "check", "many.txt"], "").outcome();
+    assert!(
+        check.contains("kado reads at most 1 MiB of a record"),
+        "{check}"
+    );
+    in_dir(d, &["history", "import", "many.txt"], "")
+        .status(2)
+        .stderr(check)
+        .run();
+    // One Year is imported.
+    std::fs::write(d.join("year.txt"), year).unwrap();
+    in_dir(d, &["history", "import", "year.txt"], "")
+        .stdout("year.txt: added as game #1.\n")
+        .run();
+}
+
+#[cfg(unix)]
+#[test]
+fn history_import_of_a_file_named_in_other_than_utf8_said_it_did_not_exist() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let name = std::ffi::OsStr::from_bytes(b"year\xe9.txt");
+    std::fs::write(d.join(name), "players: a b\n").unwrap();
+    let expected = "error: file year\u{fffd}.txt is not a UTF-8 file name\n  = help: name the file with UTF-8 text, which kado can print and read back\n";
+    Test::new()
+        .current_dir(d)
+        .env_remove("KADO_HISTORY")
+        .args(["--history", "h.sqlite", "history", "import"])
+        .arg(name)
+        .status(2)
+        .stderr(expected)
+        .run();
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(d)
+        .env_remove("KADO_HISTORY")
+        .args(["--json", "--history", "h.sqlite", "history", "import"])
+        .arg(name)
+        .status(2)
+        .any_stdout()
+        .any_stderr()
+        .run();
+    let e: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(e["problems"][0]["code"], "file");
+}

@@ -1253,7 +1253,7 @@ fn a_log_with_another_games_ruleset_is_refused() {
     Test::new()
         .args(["koikoi", "resume", save.to_str().unwrap()])
         .status(2)
-        .stderr("error: the ruleset kinga is for Kinga, not for Koi-Koi\n")
+        .stderr(format!("error: the ruleset kinga is for Kinga, not for Koi-Koi\n --> file {0}, line 3, column 1\n  |\n3 | ruleset: {{base: kinga, name: kinga}}\n  | ^^^^^^^\n", save.display()))
         .run();
 }
 

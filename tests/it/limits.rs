@@ -203,7 +203,7 @@ fn a_file_that_is_not_utf8_named_no_line_or_column() {
     std::fs::write(&path, b"6-4@0,0h \xff\xfe").unwrap();
     let path = path.to_str().unwrap();
     Test::new().args(["pokino", "show", "--board", path]).status(2).stderr(format!(
-            "error: cannot read board file `{path}`: it is not UTF-8 text: line 1, column 10 (byte offset 9) holds 0xFF\n  = help: save the file as UTF-8 text\n"
+            "error: cannot read board file `{path}`: it is not UTF-8 text: byte offset 9 holds 0xFF\n --> file {path}, column 10\n  |\n1 | 6-4@0,0h \u{fffd}\u{fffd}\n  |          ^\n  = help: save the file as UTF-8 text\n"
         )).run();
 }
 
@@ -328,5 +328,71 @@ fn several_games_told_one_at_a_time_read_as_a_whole() {
                 .stdout;
             assert!(text.starts_with("Game 1"), "{game}: {text}");
         }
+    }
+}
+
+/// Whether the process `pid` catches SIGINT yet (Linux: bit 2 of `SigCgt`).
+#[cfg(target_os = "linux")]
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+}
+
+/// Every simulation at its `--games` maximum would run for hours: Ctrl-C stops it, and it
+/// reports the games played so far (exit 0).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_simulation_at_its_games_maximum_would_run_for_hours() {
+    // Each run, and the games it plays in all (Kinga's two rulesets, Pokino's five).
+    let runs: [(&[&str], u64); 4] = [
+        (&["kinkado", "simulate", "--games", "10000000"], 10_000_000),
+        (&["kinga", "simulate", "--games", "10000000"], 20_000_000),
+        (&["pokino", "simulate", "--games", "100000"], 500_000),
+        (&["koikoi", "simulate", "--games", "100000"], 100_000),
+    ];
+    for (args, total) in runs {
+        let dir = tempfile::tempdir().unwrap();
+        let child = crate::common::kado()
+            .current_dir(dir.path())
+            .arg("--json")
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let start = std::time::Instant::now();
+        while !catches_sigint(pid) {
+            assert!(
+                start.elapsed().as_secs() < 60,
+                "{args:?} never listens for Ctrl-C"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let sent = std::process::Command::new("kill")
+            .args(["-INT", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let out = child.wait_with_output().unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(v["stopped"], true, "{args:?}: {v}");
+        assert!(
+            stderr.starts_with("Stopped (Ctrl-C) after ")
+                && stderr.ends_with(&format!(
+                    " of {total} games: the figures are those of the games played.\n"
+                )),
+            "{args:?}: {stderr}"
+        );
     }
 }

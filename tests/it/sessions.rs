@@ -101,19 +101,19 @@ fn a_save_naming_a_seat_the_game_lacks_is_refused_at_that_action() {
             "format-1/kinkado-real.yaml",
             "seat: ana",
             "seat: zed",
-            "error: s.yaml is not a readable session log: action 3 of format 1: `zed` is not a player of the game (ana, bo, ALORA)\n",
+            "error: s.yaml is not a readable session log: action 3 of format 1: `zed` is not a player of the game (ana, bo, ALORA)\n --> file s.yaml, line 20, column 3\n   |\n20 | - by: table\n   |   ^^\n",
         ),
         (
             "format-3/kinkado-real.yaml",
             "seat: 0",
             "seat: 7",
-            "error: action 3 of the log does not apply: there is no seat 7: the seats are numbered from 0 to 2\n",
+            "error: action 3 of the log does not apply: there is no seat 7: the seats are numbered from 0 to 2\n --> file s.yaml, line 20, column 3\n   |\n20 | - by: table\n   |   ^^\n",
         ),
         (
             "format-3/koikoi.yaml",
             "winner: 0",
             "winner: 5",
-            "error: action 1 of the log does not apply: `5` is not a player: the players are ana and ben\n",
+            "error: action 1 of the log does not apply: `5` is not a player: the players are ana and ben\n --> file s.yaml, line 17, column 3\n   |\n17 | - by: table\n   |   ^^\n",
         ),
     ];
     for (file, from, to, err) in cases {
@@ -190,7 +190,7 @@ fn refused_action_names_it_in_words_not_rust() {
         .status(2)
         .any_stdout()
         .stderr(
-            "error: action 2 of the log does not apply: a sale does not fit the refresh phase\n",
+            "error: action 2 of the log does not apply: a sale does not fit the refresh phase\n --> file e.yaml, line 17, column 3\n   |\n17 | - by: table\n   |   ^^\n",
         )
         .run();
 }
@@ -378,12 +378,12 @@ fn a_table_answer_relabelled_as_kados_is_refused() {
         .args(["kinkado", "status", "r.yaml"])
         .status(2)
         .any_stdout()
-        .stderr("error: action 2 of the log is marked as kado's, but there kado asks the table\n")
+        .stderr("error: action 2 of the log is marked as kado's, but there kado asks the table\n --> file r.yaml, line 17, column 3\n   |\n17 | - by: kado\n   |   ^^\n")
         .run();
     // And the other way round: kado's own deal claimed by the table.
     let edited = text.replacen("- by: kado", "- by: table", 1);
     std::fs::write(d.join("r.yaml"), &edited).unwrap();
-    Test::new().current_dir(d).args(["kinkado", "status", "r.yaml"]).status(2).any_stdout().stderr("error: action 1 of the log is marked as the table's, but kado makes that step itself\n").run();
+    Test::new().current_dir(d).args(["kinkado", "status", "r.yaml"]).status(2).any_stdout().stderr("error: action 1 of the log is marked as the table's, but kado makes that step itself\n --> file r.yaml, line 15, column 3\n   |\n15 | - by: table\n   |   ^^\n").run();
 }
 
 #[test]
@@ -806,4 +806,141 @@ fn the_deck_was_real_in_kinga_and_physical_elsewhere() {
             "{game}: {help}"
         );
     }
+}
+
+/// The first `lines` lines of a save fixture of format `format`.
+fn fixture_head(format: &str, name: &str, lines: usize) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/saves")
+        .join(format)
+        .join(name);
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().take(lines).map(|l| format!("{l}\n")).collect()
+}
+
+/// `status` of a save refused at `line`, `column`, in both output forms.
+#[track_caller]
+fn refused_at(dir: &Path, game: &str, save: &str, message: &str, line: u64, column: u64) {
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(dir)
+        .args([game, "status", save])
+        .status(2)
+        .any_stderr()
+        .run();
+    assert!(err.starts_with(&format!("error: {message}")), "{err}");
+    let place = if line > 1 || err.contains('\n') {
+        format!(" --> file {save}, line {line}, column {column}\n")
+    } else {
+        format!(" --> file {save}, column {column}\n")
+    };
+    assert!(err.contains(&place), "{err}");
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(dir)
+        .args(["--json", game, "status", save])
+        .status(2)
+        .any_stderr()
+        .run();
+    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+    let p = &v["problems"][0];
+    assert_eq!(
+        (&p["line"], &p["column"]),
+        (&line.into(), &column.into()),
+        "{v}"
+    );
+    assert_eq!(p["code"], "save", "{v}");
+}
+
+#[test]
+fn save_errors_named_no_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // An action that does not apply: at its entry in the list.
+    let head = fixture_head("format-3", "kingmaker.yaml", 15);
+    std::fs::write(
+        d.join("zed.yaml"),
+        format!("{head}- by: table\n  action: first\n  player: zed\n"),
+    )
+    .unwrap();
+    refused_at(
+        d,
+        "kingmaker",
+        "zed.yaml",
+        "action 1 of the log does not apply",
+        16,
+        3,
+    );
+    // An action of an older format that lacks a field: at its entry too.
+    let head = fixture_head("format-1", "kingmaker.yaml", 15);
+    std::fs::write(
+        d.join("old.yaml"),
+        format!(
+            "{head}- by: table\n  action: layout\n  layout: RG-YB\n- by: table\n  action: first\n"
+        ),
+    )
+    .unwrap();
+    refused_at(
+        d,
+        "kingmaker",
+        "old.yaml",
+        "old.yaml is not a readable session log: action 2 of format 1: missing field `player`",
+        19,
+        3,
+    );
+    // A deal that is not the whole set: at the setup.
+    let save = fixture_head("format-3", "pokino-virtual.yaml", 1000);
+    std::fs::write(d.join("deal.yaml"), save.replacen("    - 5-9\n", "", 1)).unwrap();
+    refused_at(
+        d,
+        "pokino",
+        "deal.yaml",
+        "a deal holds each of the 91 dominoes",
+        8,
+        1,
+    );
+    // A byte that is not UTF-8: at its line and column, in JSON too.
+    let mut bytes = fixture_head("format-3", "kingmaker.yaml", 12).into_bytes();
+    bytes.extend(b"  - d\xffe\n");
+    std::fs::write(d.join("bytes.yaml"), bytes).unwrap();
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(d)
+        .args(["kingmaker", "status", "bytes.yaml"])
+        .status(2)
+        .any_stderr()
+        .run();
+    assert_eq!(
+        err,
+        "error: cannot read saved game `bytes.yaml`: it is not UTF-8 text: byte offset 143 holds 0xFF\n --> file bytes.yaml, line 13, column 6\n   |\n13 |   - d\u{fffd}e\n   |      ^\n  = help: save the file as UTF-8 text\n"
+    );
+    let v = Test::new()
+        .current_dir(d)
+        .args(["--json", "kingmaker", "status", "bytes.yaml"])
+        .status(2)
+        .any_stderr()
+        .run();
+    let v: serde_json::Value = serde_json::from_str(&v.stderr).unwrap();
+    assert_eq!(
+        (&v["problems"][0]["line"], &v["problems"][0]["column"]),
+        (&13.into(), &6.into())
+    );
+    assert_eq!(v["problems"][0]["code"], "file");
+}
+
+#[test]
+fn a_pokino_record_without_deck_named_no_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("r.txt"),
+        "players: ana ben\npoke: 1-2 3-4\nana pass\n",
+    )
+    .unwrap();
+    Test::new().current_dir(d).args(["pokino", "check", "r.txt"]).status(2).stderr("error: a known deal needs both a `poke:` line and a `deck:` line\n --> file r.txt, line 2, column 1\n  |\n2 | poke: 1-2 3-4\n  | ^^^^^\n  = help: add the `deck:` line to the game of line 1, or write neither\n").run();
+    let Output { stderr: err, .. } = Test::new()
+        .current_dir(d)
+        .args(["--json", "pokino", "check", "r.txt"])
+        .status(2)
+        .any_stderr()
+        .run();
+    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+    assert_eq!(v["problems"][0]["line"], 2, "{v}");
 }

@@ -187,7 +187,7 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// How many games to play.
+    /// How many games to play: 1 to 10,000,000. A bar counts the games at a terminal; Ctrl-C stops the run and reports the games played so far.
     #[arg(long, value_name = "N")]
     games: String,
     /// The random seed: the same seed gives the same games, whatever the threads.
@@ -245,13 +245,13 @@ pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
         PolicyArg::Greedy => Policy::Greedy,
         PolicyArg::Advisor => Policy::Advisor,
     };
-    let bar = progress_bar(games, games >= 200);
-    bar.set_message("games");
-    let report = simulate::simulate(rs, policy, games, seed, threads, &|| bar.inc(1))
+    let run = crate::cli::long_run::LongRun::start(games);
+    run.label("Kin Kādo");
+    let report = simulate::simulate(rs, policy, games, seed, threads, &|| run.tick())
         .map_err(|e| Failure::Internal(format!("simulation failed: {e}")))?;
-    bar.finish_and_clear();
+    run.finish(report.games);
 
-    let human = simulate_human(&report, policy, (games, seed), rs);
+    let human = simulate_human(&report, policy, (report.games, seed), rs);
     ctx.emit(&report, &human, &simulate::explain(rs))
 }
 

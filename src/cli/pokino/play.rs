@@ -59,7 +59,7 @@ pub struct SimulateArgs {
     /// Players at the table.
     #[arg(long, value_name = "N", default_value = "3")]
     players: usize,
-    /// Games per ruleset.
+    /// Games per ruleset: 1 to 100,000. A bar counts the games at a terminal; Ctrl-C stops the run and reports the games played so far.
     #[arg(long, value_name = "G", default_value = "100")]
     games: u64,
     /// The seed of the first game's deal (game k uses seed + k).
@@ -100,22 +100,7 @@ pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
         .map(|n| Ruleset::builtin(n))
         .collect::<Result<_, _>>()?,
     };
-    let v = sim::simulate(&rulesets, &seats, ask.games, seed, ask.samples as usize)
-        .map_err(|e| Failure::Internal(e.summary()))?;
-    if let Some(path) = &ask.record {
-        // Under --rules (one ruleset), the record says them, for `check` without --rules.
-        let text = match rulesets.as_slice() {
-            [one] => kado::ruleset::with_record_comment(&v.records, one)?,
-            _ => v.records.clone(),
-        };
-        kado::store::savefile::save_atomic(path, &text).map_err(|e| {
-            kado::diag::Error::msg(format!(
-                "could not write the record to {}: {}",
-                path.display(),
-                kado::store::io_words(&e)
-            ))
-        })?;
-    }
+    let v = run_simulation(&rulesets, &seats, ask)?;
     let mut t = render::table([
         "Ruleset",
         "Games",
@@ -155,6 +140,72 @@ pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
         )
     };
     ctx.emit(&v, &human, &kado::explain::Explain::new())
+}
+
+/// Plays the games (a bar on a terminal, Ctrl-C stops), writing their record to
+/// `--record` as they end, atomically.
+fn run_simulation(
+    rulesets: &[Ruleset],
+    seats: &[sim::Policy],
+    ask: &SimulateArgs,
+) -> Result<sim::SimVerdict, Failure> {
+    let run = crate::cli::long_run::LongRun::start(ask.games * rulesets.len() as u64);
+    let play = |record: Option<&mut dyn FnMut(&str) -> bool>| {
+        play_with(rulesets, seats, ask, &run, record)
+    };
+    let v = match &ask.record {
+        None => play(None),
+        Some(path) => {
+            // Under --rules (one ruleset), the record says them, for `check` without --rules.
+            let head = match rulesets {
+                [one] => kado::ruleset::with_record_comment("", one)?,
+                _ => String::new(),
+            };
+            let mut v = Err(kado::diag::Error::msg("the games were not played"));
+            kado::store::savefile::save_atomic_with(path, |out| {
+                let mut failed = out.write_all(head.as_bytes());
+                v = play(Some(&mut |text: &str| {
+                    failed = out.write_all(text.as_bytes());
+                    failed.is_ok()
+                }));
+                failed
+            })
+            .map_err(|e| {
+                kado::diag::Error::msg(format!(
+                    "could not write the record to {}: {}",
+                    path.display(),
+                    kado::store::io_words(&e)
+                ))
+            })?;
+            v
+        }
+    }
+    .map_err(|e| Failure::Internal(e.summary()))?;
+    run.finish(v.results.iter().map(|r| r.games).sum());
+    Ok(v)
+}
+
+/// The games played, told to `run` and, when given, to `record`.
+fn play_with(
+    rulesets: &[Ruleset],
+    seats: &[sim::Policy],
+    ask: &SimulateArgs,
+    run: &crate::cli::long_run::LongRun,
+    record: Option<&mut dyn FnMut(&str) -> bool>,
+) -> Result<sim::SimVerdict, kado::diag::Error> {
+    let tick = || run.tick();
+    let mut watch = sim::Watch {
+        tick: &tick,
+        record,
+    };
+    sim::simulate(
+        rulesets,
+        seats,
+        ask.games,
+        ask.seed,
+        ask.samples as usize,
+        &mut watch,
+    )
 }
 
 /// Each policy's seats under each ruleset: average score and wins.
