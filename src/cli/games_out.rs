@@ -19,6 +19,9 @@ pub struct GamesOut<'c, G> {
     empty_json: Value,
     held: Option<G>,
     tally: Tally,
+    /// The reasons are known only once every game is told: under JSON they follow the
+    /// games (`explain` after `games`).
+    late: bool,
     /// Output stopped: the reader closed the pipe (not a failure), or writing failed.
     closed: bool,
     failed: Option<Failure>,
@@ -33,9 +36,20 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
             empty_json,
             held: None,
             tally: Tally::default(),
+            late: false,
             closed: false,
             failed: None,
         }
+    }
+
+    /// The reasons (`--explain`) are given by [`GamesOut::set_explain`] after the games.
+    pub fn explained_later(mut self) -> Self {
+        self.late = true;
+        self
+    }
+
+    pub fn set_explain(&mut self, explain: Explain) {
+        self.explain = explain;
     }
 
     /// The next game's verdict: told at once from the second game on.
@@ -79,7 +93,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
             return String::new();
         }
         let mut out = "{\n".to_string();
-        if self.ctx.explain {
+        if self.ctx.explain && !self.late {
             let reasons = serde_json::to_value(&self.explain).unwrap_or(Value::Null);
             out += &format!("  \"explain\": {},\n", indented(&reasons, 2));
         }
@@ -101,6 +115,10 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
     /// What follows the last game of several: the list closed, or the tally and the
     /// rules that decided.
     fn end(&self) -> String {
+        if self.ctx.json && self.late && self.ctx.explain {
+            let reasons = serde_json::to_value(&self.explain).unwrap_or(Value::Null);
+            return format!("\n  ],\n  \"explain\": {}\n}}\n", indented(&reasons, 2));
+        }
         if self.ctx.json {
             return "\n  ]\n}\n".to_string();
         }

@@ -93,26 +93,48 @@ impl Verdict {
         self.games.iter().find_map(|g| g.illegal.as_ref())
     }
 
-    /// The rules and rulings that decided the verdict (`--explain`): how each reveal was
-    /// settled (ALORA level with a hand on tier and sum, round by round), and, where
-    /// ALORA sat, the rules of her sale, purchase and bet that moved her.
+    /// The rules and rulings that decided the verdict (`--explain`): see [`Reasons`].
     pub fn explain(&self, rs: &Ruleset) -> Explain {
-        let mut x = Explain::new();
-        let Some(game) = self.games.iter().find_map(|g| g.game.as_ref()) else {
-            return x;
+        let mut x = Reasons::default();
+        for g in &self.games {
+            x.add(g);
+        }
+        x.finish(rs)
+    }
+}
+
+/// The rules and rulings that decided a verdict, gathered game by game (`--explain`): how
+/// each reveal was settled (ALORA level with a hand on tier and sum, round by round), and,
+/// where ALORA sat in the first game, the rules of her sale, purchase and bet.
+#[derive(Debug, Default)]
+pub struct Reasons {
+    x: Explain,
+    /// The first game's rules, when ALORA sat in it.
+    alora: Option<super::Rules>,
+    started: bool,
+}
+
+impl Reasons {
+    pub fn add(&mut self, g: &GameCheck) {
+        let Some(game) = g.game.as_ref() else {
+            return;
         };
-        x.0.extend(game.explain().0);
-        for g in self.games.iter().filter_map(|g| g.game.as_ref()).skip(1) {
-            // A record of several games: each game's round-by-round reasons.
-            let more = g.explain().0.into_iter().skip(2);
-            x.0.extend(more);
+        // After the first game, only each game's round-by-round reasons.
+        let skip = if self.started { 2 } else { 0 };
+        if !self.started && game.seats.iter().any(|s| s.is_alora) {
+            self.alora = Some(game.rules.clone());
         }
-        if game.seats.iter().any(|s| s.is_alora) {
-            x.0.extend(alora::explain_sell(rs).0);
-            x.0.extend(alora::explain_buy(rs, &game.rules).0);
-            x.0.extend(alora::explain_bet(rs).0);
+        self.started = true;
+        self.x.0.extend(game.explain().0.into_iter().skip(skip));
+    }
+
+    pub fn finish(mut self, rs: &Ruleset) -> Explain {
+        if let Some(rules) = &self.alora {
+            self.x.0.extend(alora::explain_sell(rs).0);
+            self.x.0.extend(alora::explain_buy(rs, rules).0);
+            self.x.0.extend(alora::explain_bet(rs).0);
         }
-        x
+        self.x
     }
 }
 
@@ -382,7 +404,13 @@ fn finish(game: &mut Game, filled: &mut Vec<String>) {
 /// Referees a record. Each game runs from its `players:` line to the next; checking a game
 /// stops at its first illegal line.
 pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
-    let mut games: Vec<GameCheck> = Vec::new();
+    let mut games = Vec::new();
+    check_each(record, rs, |g| games.push(g));
+    Verdict { games }
+}
+
+/// [`check`], each game's verdict given to `each` as soon as it is reached, none kept.
+pub fn check_each(record: &Record, rs: &Ruleset, mut each: impl FnMut(GameCheck)) {
     let lines = &record.lines;
     let mut i = 0;
     while i < lines.len() {
@@ -390,7 +418,7 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
             // A move before any `players:` line is a game of its own, refused.
             let mut g = GameCheck::new();
             g.illegal = Some(illegal_at(&lines[i], Wrong::NoPlayers));
-            games.push(g);
+            each(g);
             i += 1;
             continue;
         }
@@ -398,10 +426,9 @@ pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
             .iter()
             .position(|l| matches!(l.event, Event::Players { .. }))
             .map_or(lines.len(), |k| i + 1 + k);
-        games.push(game_of(&lines[i..end], rs));
+        each(game_of(&lines[i..end], rs));
         i = end;
     }
-    Verdict { games }
 }
 
 fn illegal_at(line: &super::record::Line, wrong: Wrong) -> Illegal {
@@ -789,25 +816,32 @@ impl GameCheck {
 
 impl Verdict {
     pub fn to_json(&self) -> Value {
-        match self.games.as_slice() {
-            [one] => one.to_json(),
-            many => json!({"games": many.iter().map(GameCheck::to_json).collect::<Vec<_>>()}),
-        }
+        crate::several::json(&self.games)
     }
 
     pub fn render(&self, style: Style) -> String {
-        let mut out = String::new();
-        let several = self.games.len() > 1;
-        for (i, g) in self.games.iter().enumerate() {
-            if several {
-                out += &format!("{}\n", style.bold(&format!("Game {}", i + 1)));
-            }
-            out += &g.render(style);
-        }
-        if self.games.is_empty() {
-            out += "The record holds no game.\n";
-        }
-        out
+        crate::several::human(&self.games, LAYOUT, style)
+    }
+}
+
+/// How a record of several Kin Kādo games is told: each under its number.
+pub const LAYOUT: crate::several::Layout = crate::several::Layout {
+    blank_after: false,
+    tally: false,
+    empty: "The record holds no game.\n",
+};
+
+impl crate::several::RecordGame for GameCheck {
+    fn human(&self, style: Style) -> String {
+        self.render(style)
+    }
+
+    fn json(&self) -> Value {
+        self.to_json()
+    }
+
+    fn illegal_line(&self) -> Option<usize> {
+        self.illegal.as_ref().map(|i| i.line)
     }
 }
 

@@ -15,6 +15,16 @@ pub fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let src = crate::cli::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
     let rs = ctx.record_ruleset(kado::kinkado::GAME, kado::kinkado::TITLE, &src)?;
-    let v = check::check(&rec, &rs);
-    ctx.emit(&v.to_json(), &v.render(ctx.style), &v.explain(&rs))
+    let empty = serde_json::json!({"games": []});
+    let mut out =
+        crate::cli::games_out::GamesOut::new(ctx, check::LAYOUT, Default::default(), empty)
+            .explained_later();
+    // The reasons come from the games (how each reveal was settled): gathered as they go.
+    let mut reasons = check::Reasons::default();
+    check::check_each(&rec, &rs, |g| {
+        reasons.add(&g);
+        out.game(g);
+    });
+    out.set_explain(reasons.finish(&rs));
+    out.finish()
 }
