@@ -150,6 +150,24 @@ fn control_escape(c: char) -> Option<Cow<'static, str>> {
     }
 }
 
+/// JSON text with DEL and the C1 controls (U+007F to U+009F) written as `\u` escapes:
+/// serde_json escapes only those below U+0020, and a terminal acts on the others too
+/// (U+009B starts a control sequence). They can only stand inside strings there.
+pub fn json_safe(text: String) -> String {
+    if !text.chars().any(|c| ('\u{7f}'..='\u{9f}').contains(&c)) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if ('\u{7f}'..='\u{9f}').contains(&c) {
+            out += &format!("\\u{:04x}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `text` with every control character escaped (see [`control_escape`]), so that input
 /// echoed to a terminal is drawn as it is written and never drives the terminal (moves
 /// the cursor, clears the screen, sets the title).
@@ -702,6 +720,16 @@ pub fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// serde_json leaves DEL and the C1 controls raw in a string: written escaped.
+    #[test]
+    fn json_left_del_and_c1_controls_raw() {
+        let v = serde_json::json!({"text": "a\u{7f}b\u{9b}c\u{a0}é"});
+        let text = json_safe(v.to_string());
+        assert_eq!(text, "{\"text\":\"a\\u007fb\\u009bc\u{a0}é\"}");
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, v);
+    }
 
     #[test]
     fn a_byte_order_mark_or_cr_line_ends_read_as_plain_text() {

@@ -153,6 +153,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
 /// it reads nested that deep in a pretty-printed whole.
 fn indented(value: &Value, by: usize) -> String {
     let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into());
+    let text = kado::diag::json_safe(text);
     let pad = " ".repeat(by);
     text.lines().collect::<Vec<_>>().join(&format!("\n{pad}"))
 }

@@ -195,8 +195,9 @@ impl Ctx {
                     serde_json::to_value(explain).map_err(|e| Failure::Internal(e.to_string()))?;
                 m.insert("explain".to_string(), reasons);
             }
-            let mut s =
-                serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?;
+            let mut s = kado::diag::json_safe(
+                serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?,
+            );
             s.push('\n');
             s
         } else if self.explain && !explain.is_empty() {
@@ -342,7 +343,7 @@ fn report(ctx: &Ctx, e: &Error) {
 fn report_to_stderr(json: bool, e: &Error) {
     let mut err = std::io::stderr().lock();
     let text = if json {
-        format!("{}\n", e.to_json())
+        format!("{}\n", kado::diag::json_safe(e.to_json().to_string()))
     } else {
         e.render()
     };

@@ -439,3 +439,71 @@ For more information, try '--help'.
         )
         .run();
 }
+
+/// What a command wrote holds no control byte but a line end or a tab: nothing from its
+/// input reached the terminal raw.
+fn no_raw_controls(what: &str, bytes: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+    let raw = bytes
+        .chars()
+        .find(|c| (c.is_control() && !matches!(c, '\n' | '\t')) || *c == '\u{7f}');
+    proptest::prop_assert!(raw.is_none(), "{what} wrote {raw:?} raw: {bytes:?}");
+    Ok(())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config { cases: 24, ..Default::default() })]
+
+    /// No byte below 0x20 but a line end or a tab, nor 0x7f, from any input reaches
+    /// stdout or stderr raw: a record given to every game's `check` (text and JSON), an
+    /// argument given to a command that quotes it, and an answer typed in a session, each
+    /// with a control character put anywhere in them.
+    #[test]
+    fn control_bytes_from_input_never_reach_the_terminal_raw(
+        control in proptest::sample::select(vec!['\u{1b}', '\u{7}', '\u{8}', '\u{0}', '\u{7f}', '\u{9b}', '\r', '\u{c}']),
+        at in 0usize..60,
+        which in 0usize..5,
+    ) {
+        let records = [
+            ("kinkado", "players: ana ALORA\nround 1\nprize: 9H\nana sells nothing\n"),
+            ("kinga", "deck: real\ndraw 2S AS 2C 2H\n1. 2S 2C 2H > 3S\n"),
+            ("koikoi", "players: ana ben\n"),
+            ("pokino", "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\n"),
+            ("kingmaker", "target: 3\nplayers: ana bo cy dee\nwinter: ana bo cy dee\n"),
+        ];
+        let (game, record) = records[which];
+        let mut text = record.to_string();
+        let at = text.char_indices().map(|(i, _)| i).nth(at % text.chars().count()).unwrap_or(0);
+        text.insert(at, control);
+        for json in [false, true] {
+            let mut args = vec![game, "check", "-"];
+            if json {
+                args.insert(0, "--json");
+            }
+            let (_, out, err) = crate::common::run_with_input(&args, &text);
+            no_raw_controls(&format!("{args:?} (stdout)"), &out)?;
+            no_raw_controls(&format!("{args:?} (stderr)"), &err)?;
+        }
+        let word = format!("ana{control}b");
+        let quoted: [&[&str]; 4] = [
+            &["kinkado", "showdown", &word],
+            &["koikoi", "yaku", &word],
+            &["kinga", "chain", &word],
+            &["kingmaker", "score", &word],
+        ];
+        // An argument cannot hold a NUL byte at all.
+        for args in quoted.iter().filter(|_| control != '\u{0}') {
+            let (_, out, err) = crate::common::run(args);
+            no_raw_controls(&format!("{args:?}"), &out)?;
+            no_raw_controls(&format!("{args:?}"), &err)?;
+        }
+        let answer = format!("ana sells {control}nothing\nquit\n");
+        let dir = tempfile::tempdir().unwrap();
+        let (_, out, err) = crate::common::run_in(
+            dir.path(),
+            &["kinkado", "play", "--deck", "virtual", "--seed", "3", "--save", "g.yaml"],
+            answer,
+        );
+        no_raw_controls("kinkado play (stdout)", &out)?;
+        no_raw_controls("kinkado play (stderr)", &err)?;
+    }
+}
