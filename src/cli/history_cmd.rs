@@ -297,11 +297,12 @@ pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
     };
     let mut games = db.games(&f)?;
     games.reverse();
-    let kinds = history::by_game(&games);
+    let count = games.len();
+    let kinds = history::by_game(games);
     if args.svg.is_some() {
         svg_for_one_game(&args, &kinds)?;
     }
-    let report = report::StatsReport::new(games.len(), &kinds, args.player.as_deref());
+    let report = report::StatsReport::new(count, &kinds, args.player.as_deref());
     let mut human = String::new();
     for (game, played) in &kinds {
         let stats = report.of_game(game);

@@ -361,13 +361,13 @@ pub fn games_by_player(games: &[Played]) -> std::collections::HashMap<String, Ve
 
 /// The games by kind (`kinkado`, `kinga`, …), in the order kinds first appear: stats
 /// and charts are per game, since each counts its score in its own unit (dollars, kings,
-/// points, pips).
-pub fn by_game(games: &[Played]) -> Vec<(String, Vec<Played>)> {
+/// points, pips). The games are moved, not copied: a history is held once.
+pub fn by_game(games: Vec<Played>) -> Vec<(String, Vec<Played>)> {
     let mut out: Vec<(String, Vec<Played>)> = Vec::new();
     for p in games {
         match out.iter_mut().find(|(g, _)| *g == p.game) {
-            Some((_, list)) => list.push(p.clone()),
-            None => out.push((p.game.clone(), vec![p.clone()])),
+            Some((_, list)) => list.push(p),
+            None => out.push((p.game.clone(), vec![p])),
         }
     }
     out
