@@ -412,14 +412,49 @@ pub const READS: &[u32] = &[1, 2, 3];
 pub trait Upgrade<S> {
     /// Rewrites `action` (as read from the file) in place, or says why it cannot (a name
     /// that is no player of the setup).
-    fn seats_by_index(_setup: &S, _action: &mut serde_json::Value) -> Result<(), String> {
+    fn seats_by_index(_setup: &S, _action: &mut serde_json::Value) -> Result<(), NoSeat> {
         Ok(())
+    }
+}
+
+/// A seat named in an old save's action that is no seat of its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoSeat {
+    pub name: String,
+    /// The seats there are, in order.
+    pub seats: Vec<String>,
+}
+
+impl std::fmt::Display for NoSeat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}` is not a player of the game ({})",
+            self.name,
+            self.seats.join(", ")
+        )
+    }
+}
+
+/// Why an action of an old save does not read in this format.
+#[derive(Debug)]
+enum Unreadable {
+    NoSeat(NoSeat),
+    Shape(serde_json::Error),
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreadable::NoSeat(e) => e.fmt(f),
+            Unreadable::Shape(e) => e.fmt(f),
+        }
     }
 }
 
 /// The index of the seat `name` names (matched without regard to case) in `players`,
 /// for [`Upgrade`]: ALORA, when she plays, sits after the players.
-pub fn seat_of(players: &[String], alora: bool, name: &str) -> Result<usize, String> {
+pub fn seat_of(players: &[String], alora: bool, name: &str) -> Result<usize, NoSeat> {
     if let Some(i) = players.iter().position(|p| p.eq_ignore_ascii_case(name)) {
         return Ok(i);
     }
@@ -430,18 +465,18 @@ pub fn seat_of(players: &[String], alora: bool, name: &str) -> Result<usize, Str
     if alora {
         seats.push("ALORA".to_string());
     }
-    Err(format!(
-        "`{name}` is not a player of the game ({})",
-        seats.join(", ")
-    ))
+    Err(NoSeat {
+        name: name.to_string(),
+        seats,
+    })
 }
 
 /// Rewrites the string at `key` of an action, a seat's name, into the seat's index.
 pub fn index_at(
     action: &mut serde_json::Value,
     key: &str,
-    seat: impl Fn(&str) -> Result<usize, String>,
-) -> Result<(), String> {
+    seat: impl Fn(&str) -> Result<usize, NoSeat>,
+) -> Result<(), NoSeat> {
     if let Some(v) = action.get_mut(key)
         && let Some(name) = v.as_str()
     {
@@ -574,7 +609,8 @@ where
     for (i, e) in log.actions.into_iter().enumerate() {
         let mut v = e.action;
         let action = A::seats_by_index(&log.setup, &mut v)
-            .and_then(|()| serde_json::from_value::<A>(v).map_err(|e| e.to_string()))
+            .map_err(Unreadable::NoSeat)
+            .and_then(|()| serde_json::from_value::<A>(v).map_err(Unreadable::Shape))
             .map_err(|why| {
                 file.problem(
                     format!(

@@ -146,7 +146,10 @@ pub enum Action<S = usize> {
 
 /// A save before format 3 named the seat of a player's move by the player's name.
 impl crate::session::Upgrade<Setup> for Action {
-    fn seats_by_index(setup: &Setup, action: &mut serde_json::Value) -> Result<(), String> {
+    fn seats_by_index(
+        setup: &Setup,
+        action: &mut serde_json::Value,
+    ) -> Result<(), crate::session::NoSeat> {
         crate::session::index_at(action, "seat", |name| {
             crate::session::seat_of(&setup.players, setup.alora, name)
         })

@@ -45,7 +45,10 @@ pub struct Setup {
 
 /// A save before format 3 named the player of a hand or a play by name.
 impl crate::session::Upgrade<Setup> for Action {
-    fn seats_by_index(setup: &Setup, action: &mut serde_json::Value) -> Result<(), String> {
+    fn seats_by_index(
+        setup: &Setup,
+        action: &mut serde_json::Value,
+    ) -> Result<(), crate::session::NoSeat> {
         crate::session::index_at(action, "player", |name| {
             crate::session::seat_of(&setup.players, false, name)
         })

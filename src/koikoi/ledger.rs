@@ -163,7 +163,10 @@ pub enum Action {
 
 /// A save before format 3 named a round's winner by name.
 impl crate::session::Upgrade<Setup> for Action {
-    fn seats_by_index(setup: &Setup, action: &mut serde_json::Value) -> Result<(), String> {
+    fn seats_by_index(
+        setup: &Setup,
+        action: &mut serde_json::Value,
+    ) -> Result<(), crate::session::NoSeat> {
         crate::session::index_at(action, "winner", |name| {
             crate::session::seat_of(&setup.players, false, name)
         })

@@ -36,7 +36,7 @@ pub fn draw_marked(
 ) -> String {
     match picture(board, claimed, marks) {
         Ok(p) => text(&p, style),
-        Err(said) => said,
+        Err(none) => none.to_string(),
     }
 }
 
@@ -56,24 +56,45 @@ pub fn text(picture: &Picture, style: &Style) -> String {
     out
 }
 
-/// The board as a typed picture, with the places marked; or, where there is no picture
-/// to draw (an empty table, a board too big), the sentence that says so.
+/// Why there is no picture of a board to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoPicture {
+    Empty,
+    /// The board spans so many columns and rows: more than [`MAX_SIDE`].
+    TooBig {
+        cols: usize,
+        rows: usize,
+    },
+}
+
+impl std::fmt::Display for NoPicture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoPicture::Empty => f.write_str("The table is empty.\n"),
+            NoPicture::TooBig { cols, rows } => writeln!(
+                f,
+                "The board spans {cols} by {rows} squares, too big to draw (at most {MAX_SIDE} by {MAX_SIDE})."
+            ),
+        }
+    }
+}
+
+/// The board as a typed picture, with the places marked; or why there is none to draw
+/// (an empty table, a board too big).
 pub fn picture(
     board: &Board,
     claimed: &[Border],
     marks: &[(Square, usize)],
-) -> Result<Picture, String> {
+) -> Result<Picture, NoPicture> {
     let corners = board.bounds().into_iter().flat_map(|(lo, hi)| [lo, hi]);
     let squares = corners.chain(marks.iter().map(|m| m.0));
     let Some((lo, hi)) = super::board::bounds_of(squares) else {
-        return Err("The table is empty.\n".to_string());
+        return Err(NoPicture::Empty);
     };
     let cols = (hi.x - lo.x + 1) as usize;
     let rows = (hi.y - lo.y + 1) as usize;
     if cols > MAX_SIDE || rows > MAX_SIDE {
-        return Err(format!(
-            "The board spans {cols} by {rows} squares, too big to draw (at most {MAX_SIDE} by {MAX_SIDE}).\n"
-        ));
+        return Err(NoPicture::TooBig { cols, rows });
     }
     let v = View {
         board,

@@ -451,7 +451,7 @@ impl Session for Table {
                 p.pieces = laid.collect();
                 t.picture = Some(p);
             }
-            Err(said) => t.notes.push(said.trim_end().to_string()),
+            Err(none) => t.notes.push(none.to_string().trim_end().to_string()),
         }
         if super::picture::claim_counts(&claimed).1 > 0 {
             t.notes.push(format!("{}.", super::picture::CORNER_NOTE));
