@@ -412,17 +412,46 @@ fn add_seats(tx: &rusqlite::Transaction, id: i64, outcome: &Outcome) -> rusqlite
 fn played(r: &rusqlite::Row) -> rusqlite::Result<Played> {
     let text: String = r.get(4)?;
     // A row whose outcome does not read is damage, reported as such.
-    let outcome = serde_json::from_str(&text).map_err(|e| {
+    let damaged = |e: serde_json::Error| {
         rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e))
-    })?;
+    };
+    let mut value: serde_json::Value = serde_json::from_str(&text).map_err(damaged)?;
+    escape_strings(&mut value);
+    let outcome = serde_json::from_value(value).map_err(damaged)?;
+    let text = |i: usize| -> rusqlite::Result<String> {
+        Ok(crate::diag::escape(&r.get::<_, String>(i)?).into_owned())
+    };
     Ok(Played {
         id: r.get(0)?,
-        game: r.get(1)?,
-        ruleset: r.get(2)?,
-        date: r.get(3)?,
+        game: text(1)?,
+        ruleset: text(2)?,
+        date: text(3)?,
         outcome,
-        source: r.get(5)?,
+        source: text(5)?,
     })
+}
+
+/// Every string in `v` (keys too) with its control characters escaped: kado writes none
+/// in the history, so one there came from elsewhere, and would drive the terminal of
+/// whoever lists the games.
+fn escape_strings(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => {
+            if let std::borrow::Cow::Owned(e) = crate::diag::escape(s) {
+                *s = e;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(escape_strings),
+        Value::Object(map) => {
+            let old = std::mem::take(map);
+            for (k, mut item) in old {
+                escape_strings(&mut item);
+                map.insert(crate::diag::escape(&k).into_owned(), item);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Which games to list or count.

@@ -860,3 +860,52 @@ fn history_import_of_a_file_named_in_other_than_utf8_said_it_did_not_exist() {
     let e: serde_json::Value = serde_json::from_str(&err).unwrap();
     assert_eq!(e["problems"][0]["code"], "file");
 }
+
+/// Names with escape codes put into the history behind kado's back came out raw in
+/// `history`, `history show` and `stats` (a file could retitle or clear the terminal of
+/// whoever listed the games): every string read from the history is escaped.
+#[test]
+fn control_characters_in_the_history_reached_the_terminal_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let round =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/koikoi/round.txt");
+    std::fs::copy(&round, d.join("ok.txt")).unwrap();
+    in_dir(d, &["history", "import", "ok.txt"], "")
+        .any_stdout()
+        .run();
+    let conn = rusqlite::Connection::open(d.join("h.sqlite")).unwrap();
+    let bad = "an\u{1b}]0;PWNED\u{7}a";
+    let outcome: String = conn
+        .query_row("SELECT outcome FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    conn.execute(
+        "UPDATE games SET outcome = ?1, source = ?2 WHERE id = 1",
+        rusqlite::params![
+            outcome.replace("\"ana\"", &serde_json::to_string(bad).unwrap()),
+            bad
+        ],
+    )
+    .unwrap();
+    conn.execute("UPDATE seats SET name = ?1 WHERE name = 'ana'", [bad])
+        .unwrap();
+    drop(conn);
+    let pages: [&[&str]; 5] = [
+        &["history"],
+        &["history", "show", "1"],
+        &["stats"],
+        &["--json", "history"],
+        &["--json", "stats"],
+    ];
+    for page in pages {
+        let out = in_dir(d, page, "").any_stdout().run().stdout;
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{7}'),
+            "{page:?}: {out}"
+        );
+        assert!(
+            out.contains("an\\\\e]0;PWNED") || out.contains("an\\e]0;PWNED"),
+            "{page:?}: {out}"
+        );
+    }
+}
