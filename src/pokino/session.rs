@@ -159,7 +159,7 @@ impl Table {
             let mut hint = a.hint(advise::Shown::Prompt);
             if let Some(first) = placed.first().filter(|_| held.is_none()) {
                 hint.notes.push(format!(
-                    "The numbered places follow this ranking now: `1` lays domino {first}."
+                    "The places on the table follow this ranking now: #1 is domino {first}."
                 ));
             }
             // Set once per position: a second hint there ranks them the same.
@@ -604,7 +604,7 @@ mod tests {
         assert_eq!(after.len(), before.len(), "the same places, ranked anew");
         after.retain(|p| !before.contains(p));
         assert!(after.is_empty());
-        let note = format!("`1` lays {}.", advised[0]);
+        let note = format!("#1 is {}.", advised[0]);
         assert!(
             hint.notes.iter().any(|n| n.ends_with(&note)),
             "{:?}",
