@@ -118,6 +118,7 @@ fn filter(f: &FilterArgs) -> Filter {
         ruleset: f.ruleset.clone(),
         since: f.since.clone(),
         until: f.until.clone(),
+        lean: false,
     }
 }
 
@@ -293,6 +294,7 @@ pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
     let f = Filter {
         game: args.game.clone(),
         player: args.player.clone(),
+        lean: true,
         ..Filter::default()
     };
     let mut games = db.games(&f)?;

@@ -325,7 +325,7 @@ impl Db {
                     filter.until,
                     filter.player
                 ],
-                played,
+                |r| played_as(r, filter.lean),
             )
             .map_err(e)?;
         rows.collect::<Result<_, _>>().map_err(e)
@@ -410,12 +410,20 @@ fn add_seats(tx: &rusqlite::Transaction, id: i64, outcome: &Outcome) -> rusqlite
 
 /// A journaled game from a row of `id, game, ruleset, date, outcome, source`.
 fn played(r: &rusqlite::Row) -> rusqlite::Result<Played> {
+    played_as(r, false)
+}
+
+/// A row as a game played; `lean`: without its money round by round.
+fn played_as(r: &rusqlite::Row, lean: bool) -> rusqlite::Result<Played> {
     let text: String = r.get(4)?;
     // A row whose outcome does not read is damage, reported as such.
     let damaged = |e: serde_json::Error| {
         rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e))
     };
     let mut value: serde_json::Value = serde_json::from_str(&text).map_err(damaged)?;
+    if lean && let Some(facts) = value.get_mut("facts").and_then(|f| f.as_object_mut()) {
+        facts.remove("money_by_round");
+    }
     escape_strings(&mut value);
     let outcome = serde_json::from_value(value).map_err(damaged)?;
     let text = |i: usize| -> rusqlite::Result<String> {
@@ -464,6 +472,9 @@ pub struct Filter {
     pub since: Option<String>,
     /// `YYYY-MM-DD`: on or before.
     pub until: Option<String>,
+    /// Leave out each game's money round by round (`stats` counts without it: most of
+    /// what a Kin Kādo game's outcome holds).
+    pub lean: bool,
 }
 
 /// FNV-1a, 64 bits, fed piece by piece: stable across versions and machines.
