@@ -28,3 +28,21 @@ pub mod store;
 pub mod view;
 pub mod words;
 pub mod yaml;
+
+/// What the unit tests of several games share.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// The text of every file in the fixture folder `folder` (under tests/fixtures), in
+    /// the order of their names.
+    pub fn fixture_texts(folder: &str) -> Vec<String> {
+        let dir = std::path::Path::new("tests/fixtures").join(folder);
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        files.sort();
+        files
+            .iter()
+            .filter_map(|f| std::fs::read_to_string(f).ok())
+            .collect()
+    }
+}

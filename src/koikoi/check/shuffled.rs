@@ -18,14 +18,7 @@ fn rs() -> Ruleset {
 fn records() -> &'static [String] {
     static RECORDS: OnceLock<Vec<String>> = OnceLock::new();
     RECORDS.get_or_init(|| {
-        let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/koikoi")
-            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        files.sort();
-        let mut all: Vec<String> = files
-            .iter()
-            .filter_map(|f| std::fs::read_to_string(f).ok())
-            .collect();
+        let mut all = crate::testing::fixture_texts("koikoi");
         assert!(all.len() >= 2, "the Koi-Koi record fixtures");
         let played = sim::record_of_games(&rs(), 2, 11, [Policy::Random, Policy::Greedy]);
         all.push(played.unwrap().to_string());

@@ -12,14 +12,7 @@ use crate::shuffle::Shuffler;
 fn records() -> &'static [String] {
     static RECORDS: OnceLock<Vec<String>> = OnceLock::new();
     RECORDS.get_or_init(|| {
-        let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/kinkado")
-            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        files.sort();
-        let mut all: Vec<String> = files
-            .iter()
-            .filter_map(|f| std::fs::read_to_string(f).ok())
-            .collect();
+        let mut all = crate::testing::fixture_texts("kinkado");
         assert!(all.len() >= 3, "the Kin Kādo record fixtures");
         all.push(played(&["ana"], 3, Deck::Physical).record().unwrap());
         all.push(played(&["ana", "ben"], 7, Deck::Physical).record().unwrap());
