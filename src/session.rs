@@ -398,13 +398,19 @@ pub trait Session: Sized + Clone {
     }
 }
 
-/// The save-file format this version writes: actions name a seat by its index in the
-/// setup's players (formats 1 and 2 named it by the player's name; 2 added corrections,
-/// an entry with `fixes`).
-pub const FORMAT: u32 = 3;
+/// The save-file format this version writes. Formats 1 and 2 named a seat in an action by
+/// its player's name, 3 by its index in the setup's players ([`SEATS_BY_INDEX`]); 2 added
+/// corrections, an entry with `fixes`; 4 deals a virtual Kin Kādo pack with the played
+/// cards put back sorted (`played_back: sorted` in its setup; a save without it puts them
+/// back in the order played, as formats 1 to 3 did), so a kado that reads only up to 3
+/// refuses such a save rather than deal it differently.
+pub const FORMAT: u32 = 4;
+
+/// The first format whose actions name a seat by its index: older saves are upgraded.
+pub const SEATS_BY_INDEX: u32 = 3;
 
 /// Every save-file format this version reads (each has a fixture in tests/fixtures/saves).
-pub const READS: &[u32] = &[1, 2, 3];
+pub const READS: &[u32] = &[1, 2, 3, 4];
 
 /// How an action of a save written before format 3 reads in this format. Those saves
 /// named a seat by its player's name where actions now hold its index; each game whose
@@ -533,7 +539,7 @@ where
         };
         let old = matches!(
             serde_saphyr::from_str::<Header>(text),
-            Ok(Header { format: Some(f), .. }) if f < FORMAT
+            Ok(Header { format: Some(f), .. }) if f < SEATS_BY_INDEX
         );
         let log: Log<S, A> = if old {
             let log: Log<S, serde_json::Value> =
@@ -898,7 +904,7 @@ mod tests {
     #[test]
     fn a_game_s_identity_is_an_optional_key_an_older_kado_reads_past() {
         type Toy = Log<u32, u32>;
-        let with = "game: toy\nformat: 3\nid: 0f3a\nruleset:\n  base: kinga\n  name: kinga\n  rulings: {}\n  values: {}\nsetup: 7\nactions: []\n";
+        let with = "game: toy\nformat: 4\nid: 0f3a\nruleset:\n  base: kinga\n  name: kinga\n  rulings: {}\n  values: {}\nsetup: 7\nactions: []\n";
         let log: Toy = Log::from_yaml("t", with, "toy").unwrap();
         assert_eq!(log.id.as_deref(), Some("0f3a"));
         assert_eq!(log.to_yaml().unwrap(), with);
@@ -919,6 +925,6 @@ mod tests {
             actions: Vec<BTreeMap<String, String>>,
         }
         let before: Before = serde_saphyr::from_str(with).unwrap();
-        assert_eq!((before.format, before.setup), (3, 7));
+        assert_eq!((before.format, before.setup), (4, 7));
     }
 }

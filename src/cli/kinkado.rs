@@ -264,9 +264,7 @@ fn play_cmd(
 ) -> Outcome {
     let deck = match deck {
         DeckArg::Real => Deck::Physical,
-        DeckArg::Virtual => Deck::Virtual {
-            seed: seed.unwrap_or_else(session::time_seed),
-        },
+        DeckArg::Virtual => Deck::shuffled(seed.unwrap_or_else(session::time_seed)),
     };
     let setup = Setup::read(&players, alora, (deck, private), &Rules::from_ruleset(rs))?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));

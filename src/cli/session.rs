@@ -745,7 +745,7 @@ mod tests {
             kk::Setup {
                 players: players(&["ana", "bo"]),
                 alora: true,
-                deck: kk::Deck::Virtual { seed: 3 },
+                deck: kk::Deck::shuffled(3),
                 private: false,
             },
             4,

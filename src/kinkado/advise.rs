@@ -525,7 +525,7 @@ mod tests {
         let setup = Setup {
             players: vec!["you".into()],
             alora: true,
-            deck: Deck::Virtual { seed },
+            deck: Deck::shuffled(seed),
             private: false,
         };
         let mut g = Game::start(&setup, rs).unwrap();

@@ -567,10 +567,7 @@ impl GameCheck {
         match event {
             Event::Deck(d) => match (&mut self.setup, &self.game) {
                 (Some(s), None) => {
-                    s.deck = match d {
-                        Some(seed) => super::game::Deck::Virtual { seed: *seed },
-                        None => super::game::Deck::Physical,
-                    };
+                    s.deck = *d;
                     Ok(())
                 }
                 _ => Err(Wrong::LateDeck),

@@ -36,7 +36,39 @@ pub enum Deck {
     /// Real cards: the table says what is turned up and played.
     Physical,
     /// kado shuffles and deals a virtual pack from this seed.
-    Virtual { seed: u64 },
+    Virtual {
+        seed: u64,
+        /// How a round's played cards go back into the pack before the next shuffle.
+        /// Saves written before it lack it: theirs went back in the order played.
+        #[serde(default)]
+        played_back: PlayedBack,
+    },
+}
+
+impl Deck {
+    /// The virtual pack kado deals from `seed` today: played cards go back sorted.
+    pub fn shuffled(seed: u64) -> Deck {
+        Deck::Virtual {
+            seed,
+            played_back: PlayedBack::Sorted,
+        }
+    }
+}
+
+/// How the cards played in a round go back into a virtual pack before the next round's
+/// shuffle. The shuffle deals from the pack's order, so this decides every deal after the
+/// first: saves and records say which one they were dealt by.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlayedBack {
+    /// In the order the cards were played, seat by seat and each play as written: how
+    /// kado dealt at first (saves without the field, records whose `deck:` line does not
+    /// say `sorted`). The same game written with a play's cards in another order dealt
+    /// differently from then on.
+    #[default]
+    InOrder,
+    /// In card order, whatever order they were played or written in.
+    Sorted,
 }
 
 /// How a game starts.
@@ -332,9 +364,17 @@ impl Game {
         self.virtual_seed().is_some() && !self.setup.private
     }
 
+    /// How played cards go back into a virtual pack (`None`: real cards).
+    fn played_back(&self) -> Option<PlayedBack> {
+        match self.setup.deck {
+            Deck::Virtual { played_back, .. } => Some(played_back),
+            Deck::Physical => None,
+        }
+    }
+
     fn virtual_seed(&self) -> Option<u64> {
         match self.setup.deck {
-            Deck::Virtual { seed } => Some(seed),
+            Deck::Virtual { seed, .. } => Some(seed),
             Deck::Physical => None,
         }
     }

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! players: ana ALORA        # the seats clockwise; the first named deals round 1
-//! deck: virtual 7           # or `deck: real` (the default)
+//! deck: virtual 7 sorted    # or `deck: real` (the default); see [`Deck`] for `sorted`
 //! round 1
 //! prize: 7H                 # the card turned up for the prize pool, or `none`
 //! ana sells 4H 4D           # or `ana sells nothing`
@@ -25,7 +25,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::game::{Action, Named};
+use super::game::{Action, Deck, Named, PlayedBack};
 use super::showdown::ALORA;
 use crate::cards::{Card, code_cards};
 use crate::diag::{Error, Problem, Source};
@@ -33,7 +33,7 @@ use crate::diag::{Error, Problem, Source};
 /// ALORA's name in a record.
 const NAME: &str = "ALORA";
 /// What a line may be.
-pub const LINE_EXPECTED: &str = "`players: NAMES`, `deck: real|virtual SEED`, `round N`, `prize: CARD|none`, `fix: NAME $N` or `NAME sells|buys|bets|plays …`, `ALORA shows|sells|buys|bets|reveals …`";
+pub const LINE_EXPECTED: &str = "`players: NAMES`, `deck: real|virtual SEED [sorted]`, `round N`, `prize: CARD|none`, `fix: NAME $N` or `NAME sells|buys|bets|plays …`, `ALORA shows|sells|buys|bets|reveals …`";
 /// What a list of cards looks like.
 const CARDS_EXPECTED: &str = "cards such as `7H QS JK` (or `nothing`)";
 /// What a purchase looks like.
@@ -45,8 +45,9 @@ const BUY_EXPECTED: &str =
 pub enum Event {
     /// `players: ana ben ALORA`: a game starts.
     Players { names: Vec<String>, alora: bool },
-    /// `deck: virtual SEED` or `deck: real`.
-    Deck(Option<u64>),
+    /// `deck: virtual SEED sorted`, `deck: virtual SEED` (a pack whose played cards go
+    /// back in the order written: records of kado before `sorted`) or `deck: real`.
+    Deck(Deck),
     /// `round N`: a round starts.
     Round(u32),
     /// A move at the table, its seat named.
@@ -102,8 +103,11 @@ impl fmt::Display for Event {
                 }
                 write!(f, "players: {}", all.join(" "))
             }
-            Event::Deck(Some(seed)) => write!(f, "deck: virtual {seed}"),
-            Event::Deck(None) => f.write_str("deck: real"),
+            Event::Deck(Deck::Virtual { seed, played_back }) => match played_back {
+                PlayedBack::Sorted => write!(f, "deck: virtual {seed} sorted"),
+                PlayedBack::InOrder => write!(f, "deck: virtual {seed}"),
+            },
+            Event::Deck(Deck::Physical) => f.write_str("deck: real"),
             Event::Round(n) => write!(f, "round {n}"),
             Event::Act(a) => write_action(f, a),
         }
@@ -295,13 +299,28 @@ fn players(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Bad>
 }
 
 fn deck(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Bad> {
-    const DECK: &str = "`deck: real` or `deck: virtual SEED`";
+    const DECK: &str = "`deck: real` or `deck: virtual SEED sorted`";
+    let seed = |seed: &str, s: &Range<usize>| {
+        seed.parse::<u64>()
+            .map_err(|_| problem(src, s.clone(), "not a seed", DECK))
+    };
     match rest {
-        [(k, _)] if k.eq_ignore_ascii_case("real") => Ok(Event::Deck(None)),
-        [(k, _), (seed, s)] if k.eq_ignore_ascii_case("virtual") => seed
-            .parse::<u64>()
-            .map(|n| Event::Deck(Some(n)))
-            .map_err(|_| problem(src, s.clone(), "not a seed", DECK)),
+        [(k, _)] if k.eq_ignore_ascii_case("real") => Ok(Event::Deck(Deck::Physical)),
+        [(k, _), (n, s)] if k.eq_ignore_ascii_case("virtual") => Ok(Event::Deck(Deck::Virtual {
+            seed: seed(n, s)?,
+            played_back: PlayedBack::InOrder,
+        })),
+        [(k, _), (n, s), (o, _)]
+            if k.eq_ignore_ascii_case("virtual") && o.eq_ignore_ascii_case("sorted") =>
+        {
+            Ok(Event::Deck(Deck::shuffled(seed(n, s)?)))
+        }
+        [(k, _), _, (_, o)] if k.eq_ignore_ascii_case("virtual") => Err(problem(
+            src,
+            o.clone(),
+            "not how the played cards go back",
+            "`sorted` (or nothing, for a record of kado before `sorted`)",
+        )),
         _ => Err(problem(src, span, "not a deck", DECK)),
     }
 }
@@ -528,8 +547,8 @@ pub fn of_game(game: &super::game::Game, actions: &[Action]) -> String {
         },
         game.ruleset_name()
     );
-    if let super::game::Deck::Virtual { seed } = setup.deck {
-        out += &format!("{}\n", Event::Deck(Some(seed)));
+    if let Deck::Virtual { .. } = setup.deck {
+        out += &format!("{}\n", Event::Deck(setup.deck));
     }
     let mut round = 0;
     for a in actions {
@@ -600,11 +619,12 @@ mod tests {
 
     proptest! {
         #[test]
-        fn a_line_round_trips(a in action(), round in 1u32..10, seed in any::<u64>()) {
+        fn a_line_round_trips(a in action(), round in 1u32..10, seed in any::<u64>(), sorted: bool) {
+            let played_back = if sorted { PlayedBack::Sorted } else { PlayedBack::InOrder };
             let rec = Record {
                 lines: vec![
                     Line { line: 1, event: Event::Players { names: vec!["ana".into(), "b-2".into()], alora: true } },
-                    Line { line: 2, event: Event::Deck(Some(seed)) },
+                    Line { line: 2, event: Event::Deck(Deck::Virtual { seed, played_back }) },
                     Line { line: 3, event: Event::Round(round) },
                     Line { line: 4, event: Event::Act(a) },
                 ],

@@ -86,9 +86,7 @@ pub fn play_one(rs: &Ruleset, policy: Policy, seed: u64, i: u64) -> Result<GameR
     let setup = Setup {
         players: vec![PLAYER.to_string()],
         alora: true,
-        deck: Deck::Virtual {
-            seed: game_seed(seed, i),
-        },
+        deck: Deck::shuffled(game_seed(seed, i)),
         private: false,
     };
     let game = Game::start(&setup, rs)?;

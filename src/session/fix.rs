@@ -425,14 +425,14 @@ mod tests {
         // The save keeps everything: read back, it stands as fixed; undone, as before.
         let text = fixed.log.to_yaml().unwrap();
         assert!(
-            text.contains("format: 3") && text.contains("fixes: 3"),
+            text.contains("format: 4") && text.contains("fixes: 3"),
             "{text}"
         );
         let mut back = ToyLog::from_yaml("t.yaml", &text, "toy").unwrap();
         assert_eq!(replay::<Toy>(&back).unwrap(), fixed.game);
         assert!(back.undo());
         assert_eq!(replay::<Toy>(&back).unwrap().said, [1, 2, 3, 4, 5, 6]);
-        assert!(log.to_yaml().unwrap().contains("format: 3"));
+        assert!(log.to_yaml().unwrap().contains("format: 4"));
     }
 
     #[test]

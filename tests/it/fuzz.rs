@@ -1753,7 +1753,7 @@ fn fuzz_answers_kinkado() {
     for (players, deck) in [
         (vec!["you"], Deck::Physical),
         (vec!["ana", "bo", "cy"], Deck::Physical),
-        (vec!["you"], Deck::Virtual { seed: 7 }),
+        (vec!["you"], Deck::shuffled(7)),
     ] {
         let setup = Setup {
             players: players.iter().map(|p| p.to_string()).collect(),
@@ -2706,16 +2706,16 @@ fn pool_chips_adding_past_the_money_kado_counts_are_refused_not_overflowed() {
 /// on its own (a `!!binary` tag further down the file), though the whole log could.
 #[test]
 fn a_save_of_an_unknown_format_is_refused_even_when_its_header_does_not_read_alone() {
-    let text = "game: kingmaker\nformat: 4\nruleset:\n  base: kingmaker\n  name: kingmaker\n  rulings: {}\n  values: {}\nsetup:\n  players:\n  - ana\n  - bo\n  - cy\n  - dee\n  target: 2\nactions:\n- by: !!binary table\n  action: first\n  player: ana\n";
+    let text = "game: kingmaker\nformat: 5\nruleset:\n  base: kingmaker\n  name: kingmaker\n  rulings: {}\n  values: {}\nsetup:\n  players:\n  - ana\n  - bo\n  - cy\n  - dee\n  target: 2\nactions:\n- by: !!binary table\n  action: first\n  player: ana\n";
     type CampaignLog = Log<<Campaign as Session>::Setup, <Campaign as Session>::Action>;
     let e = CampaignLog::from_yaml("s.yaml", text, "kingmaker").unwrap_err();
     assert_eq!(
         e.problems[0].message,
-        "s.yaml is saved in format 4, which this kado does not read"
+        "s.yaml is saved in format 5, which this kado does not read"
     );
     // And a save of another game, likewise.
     let other = text
-        .replace("format: 4", "format: 3")
+        .replace("format: 5", "format: 4")
         .replace("game: kingmaker", "game: koikoi");
     let e = CampaignLog::from_yaml("s.yaml", &other, "kingmaker").unwrap_err();
     assert_eq!(

@@ -47,7 +47,7 @@ fn kinkado_answers(seed: u64) -> String {
     let setup = kado::kinkado::game::Setup {
         players: vec!["ana".into()],
         alora: true,
-        deck: kado::kinkado::game::Deck::Virtual { seed },
+        deck: kado::kinkado::game::Deck::shuffled(seed),
         private: false,
     };
     let rs = Ruleset::builtin("kinkado").unwrap();
@@ -744,7 +744,7 @@ fn stats_averaged_dollars_with_kings() {
         let setup = kado::kinkado::game::Setup {
             players: vec!["you".into()],
             alora: true,
-            deck: kado::kinkado::game::Deck::Virtual { seed: 1 },
+            deck: kado::kinkado::game::Deck::shuffled(1),
             private: false,
         };
         let rs = Ruleset::builtin("kinkado").unwrap();

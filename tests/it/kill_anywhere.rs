@@ -186,7 +186,7 @@ fn kinkado_with_real_cards() {
 
 #[test]
 fn kinkado_with_a_virtual_deck() {
-    let answers = kinkado_script(Deck::Virtual { seed: 5 });
+    let answers = kinkado_script(Deck::shuffled(5));
     let args = strings(&["kinkado", "play", "--deck", "virtual", "--seed", "5"]);
     kill_anywhere("kinkado", &args, &answers, 17);
 }

@@ -515,7 +515,7 @@ fn play_a_scripted_real_game() {
     let expected = TRANSCRIPT.replace("g.yaml", path.to_str().unwrap());
     assert_eq!(out, expected);
     let log = std::fs::read_to_string(&path).unwrap();
-    assert!(log.starts_with("game: kinga\nformat: 3\n"), "{log}");
+    assert!(log.starts_with("game: kinga\nformat: 4\n"), "{log}");
     assert!(log.contains("action: influence"), "{log}");
     assert!(log.contains("action: reshuffle"), "{log}");
 }

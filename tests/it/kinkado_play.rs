@@ -87,7 +87,7 @@ fn three_players_and_alora() {
 #[test]
 fn virtual_deck_is_repeatable() {
     let dir = tempfile::tempdir().unwrap();
-    let (answers, expected) = script(&["you"], Deck::Virtual { seed: 42 }, Bot::default());
+    let (answers, expected) = script(&["you"], Deck::shuffled(42), Bot::default());
     for name in ["a.yaml", "b.yaml"] {
         let file = dir.path().join(name);
         let file = file.to_str().unwrap();
@@ -324,7 +324,7 @@ fn default_seat_you_reads_as_english() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("y.yaml");
     let file = file.to_str().unwrap();
-    let (answers, _) = script(&["you"], Deck::Virtual { seed: 15 }, Bot::default());
+    let (answers, _) = script(&["you"], Deck::shuffled(15), Bot::default());
     let Output { stdout: out, .. } = Test::new()
         .args([
             "kinkado", "play", "--deck", "virtual", "--seed", "15", "--save", file,
@@ -377,9 +377,10 @@ fn every_problem_of_an_answer_is_reported_at_the_prompt() {
     assert!(refused[0].contains("in `1OH` (did you mean 10♥?"), "{out}");
 }
 
-/// Issue 16's game (`--deck virtual --seed 15`, one player), to the end of round 2: the
-/// player plays a club flush worth $44 and bets $25; ALORA's best hand is a heart flush
-/// worth $44 and she bets $20 (her king face up).
+/// Issue 16's game (`--deck virtual --seed 15`, one player, as kado dealt before the
+/// played cards went back sorted: [`seed_15_save`]), to the end of round 2: the player
+/// plays a club flush worth $44 and bets $25; ALORA's best hand is a heart flush worth $44
+/// and she bets $20 (her king face up).
 const SEED_15_TWO_ROUNDS: [&str; 9] = [
     "KC",
     "none",
@@ -392,16 +393,33 @@ const SEED_15_TWO_ROUNDS: [&str; 9] = [
     "10C 2C 7C JC QC",
 ];
 
+/// The seed-15 game's setup: its pack puts the cards played back in the order played, as
+/// saves from before `played_back: sorted` do.
+fn seed_15_setup() -> Setup {
+    Setup {
+        players: vec!["you".into()],
+        alora: true,
+        deck: Deck::Virtual {
+            seed: 15,
+            played_back: kado::kinkado::game::PlayedBack::InOrder,
+        },
+        private: false,
+    }
+}
+
+/// The seed-15 game under `rs`, not begun, saved as `name` in `dir`: its path.
+fn seed_15_save(dir: &std::path::Path, name: &str, rs: &Ruleset) -> String {
+    type KinkadoLog = kado::session::Log<Setup, kado::kinkado::game::Action>;
+    let log = KinkadoLog::new("kinkado", rs, seed_15_setup()).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, log.to_yaml().unwrap()).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
 /// The answers for the rest of the seed-15 game after [`SEED_15_TWO_ROUNDS`], from a
 /// bot, and the final status, under `rs`.
 fn seed_15_to_the_end(rs: &Ruleset) -> (Vec<String>, serde_json::Value) {
-    let setup = Setup {
-        players: vec!["you".into()],
-        alora: true,
-        deck: Deck::Virtual { seed: 15 },
-        private: false,
-    };
-    let mut g = Game::start(&setup, rs).unwrap();
+    let mut g = Game::start(&seed_15_setup(), rs).unwrap();
     let mut given = SEED_15_TWO_ROUNDS.iter();
     while g.history.len() < 2 {
         match g.next() {
@@ -431,21 +449,14 @@ fn round_2_reveal(out: &str) -> &str {
 #[test]
 fn alora_ties_in_a_virtual_game_after_bets() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("s15.yaml");
-    let file = file.to_str().unwrap();
-    let args = [
-        "--explain",
-        "kinkado",
-        "play",
-        "--deck",
-        "virtual",
-        "--seed",
-        "15",
-        "--save",
-        file,
-    ];
+    let file = seed_15_save(
+        dir.path(),
+        "s15.yaml",
+        &Ruleset::builtin("kinkado").unwrap(),
+    );
+    let file = file.as_str();
     let Output { stdout: out, .. } = Test::new()
-        .args(args)
+        .args(["--explain", "kinkado", "resume", file])
         .stdin(&(SEED_15_TWO_ROUNDS.join("\n") + "\n"))
         .any_stdout()
         .run();
@@ -484,23 +495,11 @@ fn alora_ties_in_a_virtual_game_on_sum() {
     let house = dir.path().join("on-sum.yaml");
     std::fs::write(&house, "base: kinkado\nrulings:\n  alora-ties: on-sum\n").unwrap();
     let house = house.to_str().unwrap();
-    let file = dir.path().join("s15.yaml");
-    let file = file.to_str().unwrap();
-    let args = [
-        "--explain",
-        "--rules",
-        house,
-        "kinkado",
-        "play",
-        "--deck",
-        "virtual",
-        "--seed",
-        "15",
-        "--save",
-        file,
-    ];
+    let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
+    let file = seed_15_save(dir.path(), "s15.yaml", &rs);
+    let file = file.as_str();
     let Output { stdout: out, .. } = Test::new()
-        .args(args)
+        .args(["--explain", "kinkado", "resume", file])
         .stdin(&(SEED_15_TWO_ROUNDS.join("\n") + "\n"))
         .any_stdout()
         .run();
@@ -535,17 +534,13 @@ fn alora_ties_in_a_whole_virtual_game() {
     // The seed-15 game played to the end under each ruling; `--json --explain` names the
     // ruling at round 2's reveal, and the state matches the library's fold.
     let dir = tempfile::tempdir().unwrap();
-    let house = dir.path().join("on-sum.yaml");
-    std::fs::write(&house, "base: kinkado\nrulings:\n  alora-ties: on-sum\n").unwrap();
     let base = Ruleset::builtin("kinkado").unwrap();
-    for (rules, choice, round_2) in [
+    for (choice, round_2) in [
         (
-            "kinkado".to_string(),
             "after-bets",
             "Round 2, won by you: Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets.",
         ),
         (
-            house.to_str().unwrap().to_string(),
             "on-sum",
             "Round 2, won by ALORA: ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing.",
         ),
@@ -554,23 +549,10 @@ fn alora_ties_in_a_whole_virtual_game() {
         let (rest, expected) = seed_15_to_the_end(&rs);
         let mut answers: Vec<String> = SEED_15_TWO_ROUNDS.iter().map(|a| a.to_string()).collect();
         answers.extend(rest);
-        let file = dir.path().join(format!("game-{choice}.yaml"));
-        let file = file.to_str().unwrap();
+        let file = seed_15_save(dir.path(), &format!("game-{choice}.yaml"), &rs);
+        let file = file.as_str();
         let Output { stdout: out, .. } = Test::new()
-            .args([
-                "--json",
-                "--explain",
-                "--rules",
-                &rules,
-                "kinkado",
-                "play",
-                "--deck",
-                "virtual",
-                "--seed",
-                "15",
-                "--save",
-                file,
-            ])
+            .args(["--json", "--explain", "kinkado", "resume", file])
             .stdin(&(answers.join("\n") + "\n"))
             .any_stdout()
             .stderr_has("The game is over.")
@@ -608,8 +590,7 @@ fn four_friends_and_alora_under_alora_seat_extra() {
     for seed in [2u64, 9] {
         let file = dir.path().join(format!("g{seed}.yaml"));
         let file = file.to_str().unwrap();
-        let (answers, expected) =
-            script_under(&rs, &players, Deck::Virtual { seed }, Bot::default());
+        let (answers, expected) = script_under(&rs, &players, Deck::shuffled(seed), Bot::default());
         assert_eq!(expected["finished"], true);
         let seed_text = seed.to_string();
         let Output { stdout: out, .. } = Test::new()
@@ -673,8 +654,7 @@ fn solo_first_player_takes_every_first_turn() {
         you < her
     };
     let f1 = dir.path().join("p.yaml");
-    let (answers, expected) =
-        script_under(&rs, &["you"], Deck::Virtual { seed: 4 }, Bot::default());
+    let (answers, expected) = script_under(&rs, &["you"], Deck::shuffled(4), Bot::default());
     let (code, out, err) = run_game(Some(house), f1.to_str().unwrap(), &answers);
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains('✗'), "{out}");
@@ -682,7 +662,7 @@ fn solo_first_player_takes_every_first_turn() {
     assert!(round2(&out), "the player sells first in round 2:\n{out}");
     // The other side (dealer, the default): ALORA deals round 2 and sells first.
     let f2 = dir.path().join("d.yaml");
-    let (answers, expected) = script(&["you"], Deck::Virtual { seed: 4 }, Bot::default());
+    let (answers, expected) = script(&["you"], Deck::shuffled(4), Bot::default());
     let (code, out, _) = run_game(None, f2.to_str().unwrap(), &answers);
     assert_eq!(code, 0);
     assert_eq!(status(f2.to_str().unwrap()), expected);
@@ -741,8 +721,7 @@ fn sell_turns_one_at_a_time_goes_round_the_table() {
     // A whole game of three players and ALORA under one-at-a-time, virtual deck.
     let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
     let players = ["ana", "bo", "cy"];
-    let (answers, expected) =
-        script_under(&rs, &players, Deck::Virtual { seed: 4 }, Bot::default());
+    let (answers, expected) = script_under(&rs, &players, Deck::shuffled(4), Bot::default());
     assert_eq!(expected["finished"], true);
     let file3 = dir.path().join("v.yaml");
     let file3 = file3.to_str().unwrap();
@@ -778,7 +757,7 @@ fn alora_cards_keeps_rest_leaves_her_unplayed_cards_in_hand() {
     let setup = Setup {
         players: vec!["you".into()],
         alora: true,
-        deck: Deck::Virtual { seed: 3 },
+        deck: Deck::shuffled(3),
         private: false,
     };
     // Her hand after each reveal: none under all-played, 7 less her best hand under
@@ -815,9 +794,8 @@ fn alora_cards_keeps_rest_through_the_binary() {
     .unwrap();
     let house = house.to_str().unwrap();
     let rs = Ruleset::from_house_text(house, &std::fs::read_to_string(house).unwrap()).unwrap();
-    let (answers, expected) =
-        script_under(&rs, &["you"], Deck::Virtual { seed: 3 }, Bot::default());
-    let (_, default_end) = script(&["you"], Deck::Virtual { seed: 3 }, Bot::default());
+    let (answers, expected) = script_under(&rs, &["you"], Deck::shuffled(3), Bot::default());
+    let (_, default_end) = script(&["you"], Deck::shuffled(3), Bot::default());
     assert_ne!(
         expected, default_end,
         "the ruling changes how the game goes"
@@ -874,9 +852,9 @@ fn the_table_before_your_bet_showed_alora_before_her_bet() {
         between(&out, "ALORA bets $20", "you bet"),
         "ALORA bets $20: move it from her stash in front of her.
 Round 2 of 9 · bet · dealer ALORA · you to move
-Seat   Stash  Bet  Face up          Holds
-you    $102   —    —                8♦ 2♦ 4♦ 7♥ 10♥ 9♥ 7♦
-ALORA  $11    $20  4♠ 10♦ 9♣ 6♦ K♣  2 cards
+Seat   Stash  Bet  Face up         Holds
+you    $102   —    —               8♦ 2♦ 4♦ 7♥ 6♠ 9♥ 7♦
+ALORA  $11    $20  4♠ 7♠ J♦ 6♦ K♣  2 cards
 Prize pool ($11): K♦
 Market: A♠ A♥ A♦ A♣ 3♥ 3♣ 4♣
 Bank paid out (net): $44 · Minimum bet: $1
@@ -903,13 +881,13 @@ fn alora_sold_first_and_your_sell_prompt_came_without_her_cards() {
         between(&out, "ALORA sells A♠ 3♥", "you sell"),
         "ALORA sells A♠ 3♥: move them to the market; the bank pays ALORA $4.
 Round 2 of 9 · sell · dealer ALORA · you to move
-Seat   Stash  Bet  Face up          Holds
-you    $108   —    —                8♦ 3♣ 2♦ 4♦ A♥ 7♥ 10♥
-ALORA  $31    —    4♠ 10♦ 9♣ 6♦ K♣  0 cards
+Seat   Stash  Bet  Face up         Holds
+you    $108   —    —               8♦ 3♣ 2♦ 4♦ A♥ 7♥ 6♠
+ALORA  $31    —    4♠ 7♠ J♦ 6♦ K♣  0 cards
 Prize pool ($1): K♦
 Market: A♠ A♦ A♣ 3♥ 4♣
 Bank paid out (net): $40 · Minimum bet: $1
-you sell up to 3 cards (holds 8♦ 3♣ 2♦ 4♦ A♥ 7♥ 10♥): 3C AH
+you sell up to 3 cards (holds 8♦ 3♣ 2♦ 4♦ A♥ 7♥ 6♠): 3C AH
 "
     );
 }
@@ -962,7 +940,7 @@ fn a_player_named_me_read_as_me_wins_and_mes_hand() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("me.yaml");
     let file = file.to_str().unwrap();
-    let (answers, _) = script(&["me"], Deck::Virtual { seed: 15 }, Bot::default());
+    let (answers, _) = script(&["me"], Deck::shuffled(15), Bot::default());
     let Output { stdout: out, .. } = Test::new()
         .args([
             "kinkado",
@@ -1125,7 +1103,7 @@ fn private_hands_are_shown_only_to_their_player_on_asking() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("p.yaml");
     let file = file.to_str().unwrap();
-    let (answers, expected) = script(&["ana", "bo"], Deck::Virtual { seed: 5 }, Bot::default());
+    let (answers, expected) = script(&["ana", "bo"], Deck::shuffled(5), Bot::default());
     let start = [
         "kinkado",
         "play",

@@ -159,7 +159,7 @@ fn play_writes_the_record_and_status_prints_it() {
     assert!(written.starts_with("# kado game id: "), "{written}");
     assert_eq!(
         without_id(&written),
-        "players: ana ALORA\n# ruleset: kinkado\ndeck: virtual 4\nround 1\nprize: JC  # with the $1 chip\nana sells nothing\nALORA sells 2S 3D\nana buys nothing\nALORA buys deck×2 draws 6D 10S\nana bets $1\nALORA bets $10\nana plays 6H 8H 2H 9D 7C\nALORA reveals nothing\nround 2\nprize: QC  # with the $1 chip\nALORA sells 5H 5C\n"
+        "players: ana ALORA\n# ruleset: kinkado\ndeck: virtual 4 sorted\nround 1\nprize: JC  # with the $1 chip\nana sells nothing\nALORA sells 2S 3D\nana buys nothing\nALORA buys deck×2 draws 6D 10S\nana bets $1\nALORA bets $10\nana plays 6H 8H 2H 9D 7C\nALORA reveals nothing\nround 2\nprize: QC  # with the $1 chip\nALORA sells 5H 5C\n"
     );
     let (code, out, _) = run(&["kinkado", "check", rec.to_str().unwrap()]);
     assert_eq!(code, 0);

@@ -423,7 +423,7 @@ The game is saved in g.yaml; continue it with `kado koikoi resume g.yaml`.
     // The save holds the correction; resumed, the game stands as fixed, and `undo` takes
     // the correction back with the turn it dropped.
     let save = std::fs::read_to_string(d.join("g.yaml")).unwrap();
-    assert!(save.starts_with("game: koikoi\nformat: 3\n"), "{save}");
+    assert!(save.starts_with("game: koikoi\nformat: 4\n"), "{save}");
     Test::new()
         .current_dir(d)
         .args(["koikoi", "resume", "g.yaml"])

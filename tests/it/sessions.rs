@@ -29,8 +29,14 @@ fn fixtures(format: &str) -> Vec<(String, String)> {
 #[test]
 fn saves_of_every_format_still_resume() {
     // Format 1: a save of every session kind; format 2 (a save holding a correction made
-    // with `fix N ANSWER`): the engine's, shown on two games.
-    let formats = [("format-1", 6), ("format-2", 2), ("format-3", 12)];
+    // with `fix N ANSWER`): the engine's, shown on two games; format 4: a virtual Kin Kādo
+    // pack whose played cards go back sorted.
+    let formats = [
+        ("format-1", 6),
+        ("format-2", 2),
+        ("format-3", 12),
+        ("format-4", 1),
+    ];
     assert_eq!(
         formats.map(|(f, _)| f.to_string()).to_vec(),
         kado::session::READS
@@ -362,7 +368,7 @@ fn a_save_of_an_unknown_format_is_refused() {
         "game: kinkado\nformat: 999\nsomething: from the future\n",
     )
     .unwrap();
-    Test::new().current_dir(d).args(["kinkado", "resume", "new.yaml"]).status(2).any_stdout().stderr("error: new.yaml is saved in format 999, which this kado does not read\n  = expected: format 1, 2 or 3\n  = help: a save from a newer kado: resume it with that version\n").run();
+    Test::new().current_dir(d).args(["kinkado", "resume", "new.yaml"]).status(2).any_stdout().stderr("error: new.yaml is saved in format 999, which this kado does not read\n  = expected: format 1, 2, 3 or 4\n  = help: a save from a newer kado: resume it with that version\n").run();
 }
 
 #[test]

@@ -154,7 +154,7 @@ fn every_hint_row_typed_back_is_accepted_in_every_game() {
     let kinkado = kk::Setup {
         players: players(&["you"]),
         alora: true,
-        deck: kk::Deck::Virtual { seed: 7 },
+        deck: kk::Deck::shuffled(7),
         private: false,
     };
     hint_rows_are_taken::<kk::Game>("kinkado", kinkado, &[]);
@@ -196,7 +196,7 @@ fn screens() -> Vec<String> {
     let kinkado = kk::Setup {
         players: players(&["you"]),
         alora: true,
-        deck: kk::Deck::Virtual { seed: 7 },
+        deck: kk::Deck::shuffled(7),
         private: false,
     };
     let kinga = kinga::game::Setup::new(kinga::game::Deck::Virtual, 3);
@@ -278,7 +278,7 @@ fn a_private_hand_stayed_on_screen_for_the_next_player() {
     let kinkado = kk::Setup {
         players: players(&["ana", "bo"]),
         alora: true,
-        deck: kk::Deck::Virtual { seed: 3 },
+        deck: kk::Deck::shuffled(3),
         private: true,
     };
     let view = played::<kk::Game>("kinkado", kinkado, &["none", "none"]);

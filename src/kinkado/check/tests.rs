@@ -44,7 +44,7 @@ proptest::proptest! {
     /// writes passes check, with the same money round by round and the same winners.
     #[test]
     fn played_games_pass_check_with_the_same_money(seed in 0u64..1_000_000, players in 1usize..=3) {
-        let g = played(names(players), seed, Deck::Virtual { seed });
+        let g = played(names(players), seed, Deck::shuffled(seed));
         let text = g.record().unwrap();
         let v = checked(&text);
         proptest::prop_assert_eq!(v.illegal(), None, "{}", text);
@@ -57,9 +57,7 @@ proptest::proptest! {
 }
 
 fn solo_record() -> String {
-    played(&["ana"], 4, Deck::Virtual { seed: 4 })
-        .record()
-        .unwrap()
+    played(&["ana"], 4, Deck::shuffled(4)).record().unwrap()
 }
 
 /// The first line starting with `prefix`, replaced by `with`.
@@ -116,6 +114,49 @@ fn alora_lines_left_out_are_filled_in() {
     assert_eq!(money_by_round(back), money_by_round(&g));
 }
 
+/// The record with the cards of the first play of round 1 written in reverse order.
+fn first_play_reversed(text: &str) -> String {
+    let mut done = false;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| match l.split_once(" plays ") {
+            Some((who, cards)) if !done => {
+                done = true;
+                let mut cards: Vec<&str> = cards.split_whitespace().collect();
+                cards.reverse();
+                format!("{who} plays {}", cards.join(" "))
+            }
+            _ => l.to_string(),
+        })
+        .collect();
+    assert!(done, "a play in {text}");
+    lines.join("\n") + "\n"
+}
+
+/// A virtual pack dealt the round after a play from the play's cards in the order they
+/// were written, so a record writing a hand in another order was refused at a later deal.
+/// Since `sorted`, the order of a play is nothing a record must keep; a record of kado
+/// before it (`deck: virtual N` alone) still deals as it was played.
+#[test]
+fn a_virtual_play_written_in_another_order_dealt_the_next_round_differently() {
+    let g = played(&["ana"], 4, Deck::shuffled(4));
+    let text = g.record().unwrap();
+    assert!(text.contains("deck: virtual 4 sorted\n"), "{text}");
+    let v = checked(&first_play_reversed(&text));
+    assert_eq!(v.illegal(), None);
+    let back = v.games[0].game.as_ref().unwrap();
+    assert_eq!(money_by_round(back), money_by_round(&g));
+    // The pack as kado dealt it at first: the order written still counts.
+    let in_order = Deck::Virtual {
+        seed: 4,
+        played_back: crate::kinkado::game::PlayedBack::InOrder,
+    };
+    let old = played(&["ana"], 4, in_order).record().unwrap();
+    assert!(old.contains("deck: virtual 4\n"), "{old}");
+    assert_eq!(checked(&old).illegal(), None);
+    assert!(checked(&first_play_reversed(&old)).illegal().is_some());
+}
+
 #[test]
 fn illegal_moves_are_verdicts() {
     let text = solo_record();
@@ -130,13 +171,13 @@ fn illegal_moves_are_verdicts() {
 #[test]
 fn write_a_nine_round_record() {
     if let Ok(path) = std::env::var("KADO_WRITE_RECORD") {
-        let g = played(&["ana", "ben"], 4, Deck::Virtual { seed: 4 });
+        let g = played(&["ana", "ben"], 4, Deck::shuffled(4));
         std::fs::write(path, g.record().unwrap()).unwrap();
     }
 }
 
 fn nine_rounds() -> String {
-    played(&["ana", "ben"], 4, Deck::Virtual { seed: 4 })
+    played(&["ana", "ben"], 4, Deck::shuffled(4))
         .record()
         .unwrap()
 }
@@ -159,9 +200,9 @@ fn each_illegal_line_is_the_verdict_with_its_rule() {
             "7♠ is in ben's hand",
         ),
         (
-            "ALORA buys 9H",
+            "ALORA buys 7C",
             "ALORA buys deck×2",
-            "ALORA buys 9H deck×1 draws 2D, not",
+            "ALORA buys 7C deck×1 draws 2D, not",
         ),
         (
             "ALORA sells 5D",

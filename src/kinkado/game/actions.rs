@@ -46,21 +46,14 @@ impl Game {
             return Err(PlayError::AlreadyDealt);
         }
         if let Some(seed) = self.virtual_seed() {
-            // The played cards go back into the deck, which is shuffled.
-            let mut back = std::mem::take(&mut self.deck);
-            back.append(&mut self.played_pile);
-            self.deck = shuffled(back, seed, self.round);
+            self.reshuffle(seed);
         } else {
             self.played_pile.clear();
         }
         let mut said = Vec::new();
         let mut dealt = vec![Vec::new(); self.seats.len()];
         for i in self.order() {
-            let need = self
-                .rules
-                .hand_limit
-                .saturating_sub(self.seats[i].held())
-                .min(self.deck_size());
+            let need = self.deal_need(i);
             if self.virtual_seed().is_some() {
                 let d = self.draw(need);
                 self.seats[i].known.extend(&d);
@@ -92,6 +85,25 @@ impl Game {
         // The prize card comes next (still the refresh phase).
         self.settled = false;
         Ok(said)
+    }
+
+    /// A virtual pack before a round's deal: the cards played go back into the deck (in
+    /// card order, or as played where the setup says so), which is shuffled for the round.
+    pub(super) fn reshuffle(&mut self, seed: u64) {
+        let mut back = std::mem::take(&mut self.deck);
+        if self.played_back() == Some(PlayedBack::Sorted) {
+            self.played_pile.sort_unstable();
+        }
+        back.append(&mut self.played_pile);
+        self.deck = shuffled(back, seed, self.round);
+    }
+
+    /// How many cards seat `i` is dealt: up to the hand limit, as far as the deck goes.
+    pub(super) fn deal_need(&self, i: usize) -> usize {
+        self.rules
+            .hand_limit
+            .saturating_sub(self.seats[i].held())
+            .min(self.deck_size())
     }
 
     /// The round tracker's chip (and joker) join the prize pool.

@@ -90,7 +90,7 @@ impl Session for Game {
         }
         let start_total = rules.start_money * seats.len() as u32;
         let deck = match setup.deck {
-            Deck::Virtual { seed } => shuffled(Card::plain_deck().collect(), seed, 0),
+            Deck::Virtual { seed, .. } => shuffled(Card::plain_deck().collect(), seed, 0),
             Deck::Physical => Vec::new(),
         };
         Ok(Game {
@@ -149,16 +149,10 @@ impl Session for Game {
                 if let Some(seed) = self.virtual_seed() {
                     // Work out the deal on a copy, to record the cards.
                     let mut probe = self.clone();
-                    let mut back = std::mem::take(&mut probe.deck);
-                    back.append(&mut probe.played_pile);
-                    probe.deck = shuffled(back, seed, probe.round);
+                    probe.reshuffle(seed);
                     let mut dealt = vec![Vec::new(); probe.seats.len()];
                     for i in probe.order() {
-                        let need = probe
-                            .rules
-                            .hand_limit
-                            .saturating_sub(probe.seats[i].held())
-                            .min(probe.deck.len());
+                        let need = probe.deal_need(i);
                         dealt[i] = probe.draw(need);
                     }
                     cards = dealt;

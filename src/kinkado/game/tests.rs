@@ -133,7 +133,7 @@ fn three_players_and_alora_physical() {
 
 #[test]
 fn three_players_and_alora_virtual() {
-    let g = start(&["ana", "bo", "cy"], true, Deck::Virtual { seed: 7 });
+    let g = start(&["ana", "bo", "cy"], true, Deck::shuffled(7));
     let (_, _, end) = play_out(
         g,
         &Bot {
@@ -442,7 +442,7 @@ proptest::proptest! {
     #[test]
     fn money_is_conserved_in_random_virtual_games(seed in 0u64..1_000_000, players in 1usize..=3, sells in 0usize..=3, extra in 0u32..10, buys: bool) {
         let names = ["ana", "bo", "cy"];
-        let g = start(&names[..players], true, Deck::Virtual { seed });
+        let g = start(&names[..players], true, Deck::shuffled(seed));
         let (_, _, end) = play_out(g, &Bot { sells, buys, extra_bet: extra, bold: buys }, 20_000, conserved).unwrap();
         proptest::prop_assert_eq!(end.phase, Phase::Over);
     }
@@ -454,8 +454,8 @@ proptest::proptest! {
 fn every_listed_choice_is_taken() {
     let mut asked = [0usize; 3];
     for (players, deck) in [
-        (&["you"][..], Deck::Virtual { seed: 3 }),
-        (&["ana", "bo"][..], Deck::Virtual { seed: 8 }),
+        (&["you"][..], Deck::shuffled(3)),
+        (&["ana", "bo"][..], Deck::shuffled(8)),
         (&["you"][..], Deck::Physical),
         (&["ana", "bo"][..], Deck::Physical),
     ] {
@@ -498,7 +498,7 @@ fn private_hands_give_no_choices_that_would_show_them() {
     let setup = |private| Setup {
         players: vec!["ana".into(), "bo".into()],
         alora: true,
-        deck: Deck::Virtual { seed: 5 },
+        deck: Deck::shuffled(5),
         private,
     };
     for (private, listed) in [(false, true), (true, false)] {

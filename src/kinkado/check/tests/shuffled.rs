@@ -17,7 +17,7 @@ fn records() -> &'static [String] {
         all.push(played(&["ana"], 3, Deck::Physical).record().unwrap());
         all.push(played(&["ana", "ben"], 7, Deck::Physical).record().unwrap());
         all.push(
-            played(&["ana", "ben", "cy"], 5, Deck::Virtual { seed: 5 })
+            played(&["ana", "ben", "cy"], 5, Deck::shuffled(5))
                 .record()
                 .unwrap(),
         );
@@ -31,14 +31,15 @@ fn is_card(word: &str) -> bool {
 }
 
 /// The line with each run of cards in another order (its comment left alone). With a
-/// virtual deck the cards played go back into it in the order written, and the next
-/// reshuffle depends on it: there, a hand played keeps its order.
-fn cards_shuffled(line: &str, rng: &mut Shuffler, virtual_deck: bool) -> String {
+/// virtual deck whose `deck:` line does not say `sorted` (a record of kado before it), the
+/// cards played went back into it in the order written, and the next reshuffle depends on
+/// it: there, a hand played keeps its order.
+fn cards_shuffled(line: &str, rng: &mut Shuffler, in_order: bool) -> String {
     let (moves, comment) = match line.find('#') {
         Some(at) => line.split_at(at),
         None => (line, ""),
     };
-    let verbs: &[&str] = if virtual_deck {
+    let verbs: &[&str] = if in_order {
         &["sells", "shows", "buys"]
     } else {
         &["sells", "shows", "buys", "plays", "reveals"]
@@ -104,16 +105,16 @@ fn round_shuffled(lines: &[String], rng: &mut Shuffler) -> Vec<String> {
 fn shuffled(text: &str, seed: u64) -> String {
     let mut rng = Shuffler::new(seed);
     let mut rounds: Vec<Vec<String>> = vec![Vec::new()];
-    let mut virtual_deck = false;
+    let mut in_order = false;
     for l in text.lines() {
         if l.starts_with("round ") || l.starts_with("players:") {
             rounds.push(Vec::new());
         }
         if l.starts_with("players:") {
-            virtual_deck = false;
+            in_order = false;
         }
-        virtual_deck |= l.starts_with("deck: virtual");
-        let l = cards_shuffled(l, &mut rng, virtual_deck);
+        in_order |= l.starts_with("deck: virtual") && !l.ends_with("sorted");
+        let l = cards_shuffled(l, &mut rng, in_order);
         if let Some(r) = rounds.last_mut() {
             r.push(l);
         }
