@@ -288,7 +288,7 @@ fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
         .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
 }
 
-pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
+pub fn run_stats(mut args: StatsArgs, ctx: &Ctx) -> Outcome {
     tell_pending(ctx);
     let (db, _) = open()?;
     let f = Filter {
@@ -297,6 +297,8 @@ pub fn run_stats(args: StatsArgs, ctx: &Ctx) -> Outcome {
         lean: true,
         ..Filter::default()
     };
+    // From here the name is drawn, beside names the history gives back: escaped as they are.
+    args.player = args.player.map(|p| kado::diag::escape(&p).into_owned());
     let mut games = db.games(&f)?;
     games.reverse();
     let count = games.len();

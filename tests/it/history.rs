@@ -866,6 +866,22 @@ fn history_import_of_a_file_named_in_other_than_utf8_said_it_did_not_exist() {
 /// whoever listed the games): every string read from the history is escaped.
 #[test]
 fn control_characters_in_the_history_reached_the_terminal_raw() {
+    for (page, out) in pages_with_a_name_put_in("an\u{1b}]0;PWNED\u{7}a") {
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{7}'),
+            "{page}: {out}"
+        );
+        assert!(
+            out.contains("an\\\\e]0;PWNED") || out.contains("an\\e]0;PWNED"),
+            "{page}: {out}"
+        );
+    }
+}
+
+/// A history holding one Koi-Koi round whose player `ana` was renamed `bad` behind kado's
+/// back (in the game's outcome, its source and its seats): what each page that lists it
+/// writes, stdout then stderr.
+fn pages_with_a_name_put_in(bad: &str) -> Vec<(String, String)> {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let round =
@@ -875,7 +891,6 @@ fn control_characters_in_the_history_reached_the_terminal_raw() {
         .any_stdout()
         .run();
     let conn = rusqlite::Connection::open(d.join("h.sqlite")).unwrap();
-    let bad = "an\u{1b}]0;PWNED\u{7}a";
     let outcome: String = conn
         .query_row("SELECT outcome FROM games WHERE id = 1", [], |r| r.get(0))
         .unwrap();
@@ -890,22 +905,61 @@ fn control_characters_in_the_history_reached_the_terminal_raw() {
     conn.execute("UPDATE seats SET name = ?1 WHERE name = 'ana'", [bad])
         .unwrap();
     drop(conn);
-    let pages: [&[&str]; 5] = [
+    let pages: [&[&str]; 6] = [
         &["history"],
         &["history", "show", "1"],
         &["stats"],
+        &["stats", "--player", bad],
         &["--json", "history"],
         &["--json", "stats"],
     ];
-    for page in pages {
-        let out = in_dir(d, page, "").any_stdout().run().stdout;
-        assert!(
-            !out.contains('\u{1b}') && !out.contains('\u{7}'),
-            "{page:?}: {out}"
-        );
-        assert!(
-            out.contains("an\\\\e]0;PWNED") || out.contains("an\\e]0;PWNED"),
-            "{page:?}: {out}"
-        );
+    pages
+        .iter()
+        // An argument cannot hold a NUL byte at all.
+        .filter(|page| page.iter().all(|a| !a.contains('\0')))
+        .map(|page| {
+            let o = in_dir(d, page, "")
+                .any_stdout()
+                .any_stderr()
+                .any_status()
+                .run();
+            (format!("{page:?}"), o.stdout + &o.stderr)
+        })
+        .collect()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config { cases: 12, ..Default::default() })]
+
+    /// No byte below 0x20 but a line end or a tab, nor 0x7f, from a name in the history
+    /// reaches the terminal raw, wherever in the name it stands, on any page that lists it.
+    #[test]
+    fn control_bytes_in_the_history_never_reach_the_terminal_raw(
+        control in proptest::sample::select(vec!['\u{1b}', '\u{7}', '\u{8}', '\u{0}', '\u{7f}', '\u{9b}', '\r', '\u{c}']),
+        at in 0usize..4,
+    ) {
+        let mut name = "ana".to_string();
+        name.insert(at.min(3), control);
+        for (page, out) in pages_with_a_name_put_in(&name) {
+            crate::input::no_raw_controls(&page, &out)?;
+        }
     }
+}
+
+/// `stats --player` with escape codes in the name wrote them back raw in its table: the
+/// name is matched as given and drawn escaped, as every name the history gives back.
+#[test]
+fn stats_for_a_player_named_with_escape_codes_echoed_them_raw() {
+    let bad = "an\u{1b}]0;PWNED\u{7}a";
+    let pages = pages_with_a_name_put_in(bad);
+    let (_, out) = pages
+        .iter()
+        .find(|(page, _)| page.contains("--player"))
+        .unwrap();
+    assert!(!out.contains('\u{1b}'), "{out}");
+    let row = out
+        .lines()
+        .find(|l| l.contains("PWNED"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(row.starts_with("│ an\\e]0;PWNED\\u{7}a ┆ 0 "), "{out}");
 }

@@ -442,7 +442,10 @@ For more information, try '--help'.
 
 /// What a command wrote holds no control byte but a line end or a tab: nothing from its
 /// input reached the terminal raw.
-fn no_raw_controls(what: &str, bytes: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+pub fn no_raw_controls(
+    what: &str,
+    bytes: &str,
+) -> Result<(), proptest::test_runner::TestCaseError> {
     let raw = bytes
         .chars()
         .find(|c| (c.is_control() && !matches!(c, '\n' | '\t')) || *c == '\u{7f}');
@@ -455,13 +458,15 @@ proptest::proptest! {
 
     /// No byte below 0x20 but a line end or a tab, nor 0x7f, from any input reaches
     /// stdout or stderr raw: a record given to every game's `check` (text and JSON), an
-    /// argument given to a command that quotes it, and an answer typed in a session, each
-    /// with a control character put anywhere in them.
+    /// argument given to a command that quotes it, an answer typed in a session and the
+    /// save it leaves (shown by `status`), each with a control character put anywhere in
+    /// them; the history's pages: `history::control_bytes_in_the_history_never_reach_…`.
     #[test]
     fn control_bytes_from_input_never_reach_the_terminal_raw(
         control in proptest::sample::select(vec!['\u{1b}', '\u{7}', '\u{8}', '\u{0}', '\u{7f}', '\u{9b}', '\r', '\u{c}']),
         at in 0usize..60,
         which in 0usize..5,
+        spot in 0usize..10_000,
     ) {
         let records = [
             ("kinkado", "players: ana ALORA\nround 1\nprize: 9H\nana sells nothing\n"),
@@ -505,5 +510,16 @@ proptest::proptest! {
         );
         no_raw_controls("kinkado play (stdout)", &out)?;
         no_raw_controls("kinkado play (stderr)", &err)?;
+        // The save, with the character put anywhere in it, shown by `status`.
+        let path = dir.path().join("g.yaml");
+        let mut save = std::fs::read_to_string(&path).unwrap();
+        let spots: Vec<usize> = save.char_indices().map(|(i, _)| i).collect();
+        save.insert(spots[spot % spots.len()], control);
+        std::fs::write(&path, &save).unwrap();
+        for args in [&["kinkado", "status", "g.yaml"][..], &["--json", "kinkado", "status", "g.yaml"]] {
+            let (_, out, err) = crate::common::run_in(dir.path(), args, "");
+            no_raw_controls(&format!("{args:?} (stdout)"), &out)?;
+            no_raw_controls(&format!("{args:?} (stderr)"), &err)?;
+        }
     }
 }
