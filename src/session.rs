@@ -360,6 +360,52 @@ pub trait Session: Sized + Clone {
         None
     }
 
+    /// The hand of the seat named `seat`, for that player's eyes only (a table served to
+    /// phones shows it on their page); `None` where kado does not know it or the game
+    /// holds no hands. By default: the hand of the player to act ([`Session::hand`]) while
+    /// it is theirs, else the cards the table shows for the seat.
+    fn hand_of(&self, seat: &str) -> Option<Hand> {
+        let hand = self.hand().filter(|h| h.player.eq_ignore_ascii_case(seat));
+        hand.or_else(|| {
+            let t = self.table();
+            let s = t.seats.iter().find(|s| s.name.eq_ignore_ascii_case(seat))?;
+            match &s.held {
+                crate::view::Held::Cards { items } => Some(
+                    Hand::new(s.name.clone())
+                        .part("", items.iter().map(|i| i.text.clone()).collect()),
+                ),
+                _ => None,
+            }
+        })
+    }
+
+    /// What every page of a table served to phones draws ([`crate::view::Shared`]): the
+    /// public table, each seat's own hand, and whose answer is awaited.
+    fn shared(&self) -> crate::view::Shared {
+        let table = self.table();
+        let hands = table
+            .seats
+            .iter()
+            .filter(|s| !s.kado)
+            .filter_map(|s| self.hand_of(&s.name))
+            .collect();
+        // A question about a seat kado plays (ALORA's pick among equal cards) is the
+        // table's to answer.
+        let players = |name: &String| table.seats.iter().any(|s| !s.kado && &s.name == name);
+        let answerer = match self.next() {
+            Step::Ask(_) => self
+                .private_turn()
+                .or_else(|| table.to_move.clone())
+                .filter(players),
+            _ => None,
+        };
+        crate::view::Shared {
+            table: table.public(),
+            hands,
+            answerer,
+        }
+    }
+
     /// Every legal answer to `question`, each with its label and the text it types, when
     /// the game can list them from what it knows (empty otherwise: cards it has not been
     /// told, a free number). The full-screen view numbers them when they are few.

@@ -567,6 +567,29 @@ impl Area {
     }
 }
 
+/// What every page of a table served to the players' phones draws: the table as all of
+/// them may see it, each seat's own hand for its eyes only, and whose answer kado waits
+/// for. Privacy is decided here, once: no page is given more than its seat may see.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Shared {
+    /// The table with no seat's held cards in it (see [`Table::public`]).
+    pub table: Table,
+    /// Each seat's hand as only its player may see it, where kado knows it.
+    pub hands: Vec<Hand>,
+    /// The seat whose answer the question waits for (`None`: anyone at the table may
+    /// answer, e.g. the card turned up from a real deck).
+    pub answerer: Option<String>,
+}
+
+impl Shared {
+    /// The hand of the seat named `seat` (any case), if kado shows it to them.
+    pub fn hand_of(&self, seat: &str) -> Option<&Hand> {
+        self.hands
+            .iter()
+            .find(|h| h.player.eq_ignore_ascii_case(seat))
+    }
+}
+
 impl Default for Table {
     fn default() -> Table {
         Table::new("")
@@ -574,6 +597,18 @@ impl Default for Table {
 }
 
 impl Table {
+    /// The table as every player may see it on a screen they share while each holds their
+    /// own hand elsewhere: a hand shown as its cards becomes how many cards it holds.
+    pub fn public(&self) -> Table {
+        let mut t = self.clone();
+        for s in &mut t.seats {
+            if let Held::Cards { items } = &s.held {
+                s.held = Held::Count { count: items.len() };
+            }
+        }
+        t
+    }
+
     /// A table of `game` with nothing on it yet.
     pub fn new(game: &'static str) -> Table {
         Table {

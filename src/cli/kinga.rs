@@ -17,7 +17,7 @@ use kado::ruleset::Ruleset;
 use kado::session::Log;
 
 use super::session as sess;
-use super::{Ctx, FILE_LIMIT, Failure, Outcome, fullscreen, joined};
+use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined};
 use kado::store::savefile::SaveLock;
 
 const CHAIN_AFTER: &str = "JSON keys: valid, reason (null when valid, else which card breaks the chain and why), influence, suits (letters S H D C), draws, bonuses (threes_company, harmony), target (null, or {card, needed (null for a king), influenced, effects: exile, turn_king, win_if_last_queen}).
@@ -318,8 +318,8 @@ fn session(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, kinga::game::Action>) -> 
     let rs = log.ruleset.ruleset()?;
     let x = verdict::session_explain(&rs);
     if !ctx.json {
-        let prompter = &mut *fullscreen::for_stdin(ctx.plain, "Kinga", ctx.style.color);
-        sess::run::<Played>(lock, log, prompter, ctx.style)?;
+        let mut prompter = sess::prompter_for::<Played>(ctx, &log)?;
+        sess::run::<Played>(lock, log, &mut *prompter, ctx.style)?;
         return if ctx.explain {
             ctx.emit(&serde_json::Value::Null, "", &x)
         } else {

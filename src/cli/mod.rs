@@ -15,6 +15,7 @@ mod long_run;
 mod pokino;
 mod prompt;
 mod rules;
+mod serve;
 mod session;
 mod usage;
 
@@ -73,6 +74,19 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub plain: bool,
 
+    /// Serve the session (`play`, `resume`) to the players' phones as well: a page for the
+    /// table everyone sees and one for each seat with its own hand, where its player
+    /// answers. kado prints each page's address (and a QR code at a terminal); the
+    /// terminal can answer too. Listens on 127.0.0.1 unless --lan is given.
+    #[arg(long, global = true)]
+    pub serve: bool,
+
+    /// With --serve (implied): listen on this address of the local network so phones on
+    /// it can join, e.g. `0.0.0.0:8080` (every address, port 8080) or `192.168.1.20`
+    /// (a free port); kado prints the address to open.
+    #[arg(long, global = true, value_name = "ADDR[:PORT]")]
+    pub lan: Option<String>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -100,6 +114,12 @@ pub enum Command {
     /// Records from the play history: games, wins, win rates, scores, streaks, charts.
     #[command(long_about = STATS_ABOUT)]
     Stats(history_cmd::StatsArgs),
+    /// Serve a saved game to the players' phones and go on with it: a page for the table
+    /// and one for each seat (as `kado GAME resume FILE --serve`).
+    Serve {
+        /// The saved game (`kado GAME play --save FILE`).
+        file: std::path::PathBuf,
+    },
     /// List, show and check rulesets and house-rules files.
     #[command(subcommand)]
     Rules(rules::Cmd),
@@ -137,6 +157,7 @@ impl From<Error> for Failure {
 pub type Outcome = Result<(), Failure>;
 
 /// What every command gets: the output mode and the ruleset choice.
+#[derive(Clone)]
 pub struct Ctx {
     pub json: bool,
     pub explain: bool,
@@ -144,6 +165,8 @@ pub struct Ctx {
     pub style: Style,
     /// Keep a session in line mode even at a terminal (`--plain`).
     pub plain: bool,
+    /// Serve a session to the players' phones (`--serve`, `--lan`).
+    pub serve: Option<serve::Options>,
 }
 
 impl Ctx {
@@ -307,6 +330,9 @@ pub fn main() -> ExitCode {
         rules: cli.rules.clone(),
         style: style_for_stdout(),
         plain: cli.plain,
+        serve: (cli.serve || cli.lan.is_some()).then(|| serve::Options {
+            lan: cli.lan.clone(),
+        }),
     };
     let result = match cli.command {
         Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),
@@ -314,6 +340,7 @@ pub fn main() -> ExitCode {
         Command::Koikoi(cmd) => koikoi::run(cmd, &ctx),
         Command::Kinga(cmd) => kinga::run(cmd, &ctx),
         Command::Pokino(cmd) => pokino::run(cmd, &ctx),
+        Command::Serve { file } => serve_save(&file, &ctx),
         Command::Rules(cmd) => rules::run(cmd, &ctx),
         Command::History(args) => history_cmd::run_history(args, &ctx),
         Command::Stats(args) => history_cmd::run_stats(args, &ctx),
@@ -353,4 +380,24 @@ fn report_to_stderr(json: bool, e: &Error) {
 /// Joins positional words into one argument text (`AS KS` typed as two words).
 pub fn joined(words: &[String]) -> String {
     words.join(" ")
+}
+
+/// `kado serve FILE`: the saved game's own `resume`, served to the phones.
+fn serve_save(file: &std::path::Path, ctx: &Ctx) -> Outcome {
+    let text = limits::read_file(&file.to_string_lossy(), "saved game", limits::SAVE_LIMIT)?;
+    let mut ctx = ctx.clone();
+    ctx.serve.get_or_insert_with(serve::Options::default);
+    let (file, record) = (file.to_path_buf(), None);
+    match kado::history::games::saved_game(&text).as_deref() {
+        Some("kinkado") => kinkado::run(kinkado::Cmd::Resume { file, record }, &ctx),
+        Some("kinga") => kinga::run(kinga::Cmd::Resume { file, record }, &ctx),
+        Some("koikoi") => koikoi::run(koikoi::Cmd::Resume { file, record }, &ctx),
+        Some("pokino") => pokino::run(pokino::Cmd::Resume { file, record }, &ctx),
+        Some("kingmaker") => kingmaker::run(kingmaker::Cmd::Resume { file, record }, &ctx),
+        _ => Err(Error::from(
+            Problem::new(format!("{} is not a saved game", file.display()))
+                .help("serve a save written by `kado GAME play --save FILE`"),
+        )
+        .into()),
+    }
 }

@@ -117,6 +117,15 @@ pub trait Prompter {
     fn live(&self) -> bool {
         false
     }
+    /// Whether this surface also serves the table to the players' phones, so that it is
+    /// to be given [`kado::view::Shared`] after every change (and the choices, as a live
+    /// view is).
+    fn serves(&self) -> bool {
+        false
+    }
+    /// The table, each seat's own hand and whose answer is awaited, for the pages of a
+    /// served table.
+    fn share(&mut self, _shared: kado::view::Shared) {}
 }
 
 /// Interactive prompts on a terminal, with line editing and history. The prompt and the

@@ -331,6 +331,22 @@ impl<G: Session> Runner<'_, G> {
         } else {
             self.prompter.table(&self.game.show(self.style));
         }
+        self.share();
+    }
+
+    /// Gives the table again to a surface that has it on screen at all times, and to the
+    /// pages of a served table.
+    fn refresh(&mut self) {
+        if self.prompter.live() {
+            self.prompter.set_table(self.game.table());
+        }
+        self.share();
+    }
+
+    fn share(&mut self) {
+        if self.prompter.serves() {
+            self.prompter.share(self.game.shared());
+        }
     }
 
     /// The game is over: its charts, and its place in the play history.
@@ -369,9 +385,7 @@ impl<G: Session> Runner<'_, G> {
             kado::store::history::mark_pending(self.lock.path());
         }
         save::<G>(self.lock, &self.log)?;
-        if self.prompter.live() {
-            self.prompter.set_table(self.game.table());
-        }
+        self.refresh();
         self.prompter.tell(&said);
         if by == By::Table {
             self.since_answer.clear();
@@ -414,7 +428,7 @@ impl<G: Session> Runner<'_, G> {
         if let Some(reply) = self.pass() {
             return self.stopped(reply);
         }
-        if self.prompter.live() {
+        if self.prompter.live() || self.prompter.serves() {
             self.prompter.choices(&self.game.choices(q));
         }
         match self.prompter.ask(&q.prompt) {
@@ -435,10 +449,8 @@ impl<G: Session> Runner<'_, G> {
             },
             Reply::Hint => match self.game.hint(q) {
                 Ok(advice) => {
-                    if self.prompter.live() {
-                        // A hint may rank what the table lists (Pokino's places).
-                        self.prompter.set_table(self.game.table());
-                    }
+                    // A hint may rank what the table lists (Pokino's places).
+                    self.refresh();
                     self.prompter.advise(&advice);
                 }
                 Err(why) => self.prompter.refuse(&why.to_string()),
@@ -585,13 +597,8 @@ pub fn play_then_explain<G: Session>(
     explain: impl FnOnce(&G) -> kado::explain::Explain,
 ) -> Outcome {
     if !ctx.json {
-        let title = kado::history::game_title(G::GAME);
-        run::<G>(
-            lock,
-            log,
-            &mut *super::fullscreen::for_stdin(ctx.plain, title, ctx.style.color),
-            ctx.style,
-        )?;
+        let mut prompter = prompter_for::<G>(ctx, &log)?;
+        run::<G>(lock, log, &mut *prompter, ctx.style)?;
         if ctx.explain {
             let game: G = replay(&load::<G>(lock.path())?)?;
             let x = explain(&game);
@@ -608,6 +615,25 @@ pub fn play_then_explain<G: Session>(
         m.insert("save".into(), lock.path().display().to_string().into());
     }
     ctx.emit(&v, "", &explain(&game))
+}
+
+/// The prompter a session at the command line runs with: the full-screen view or line
+/// mode, or with `--serve` the table served to the players' phones.
+pub fn prompter_for<G: Session>(
+    ctx: &super::Ctx,
+    log: &Log<G::Setup, G::Action>,
+) -> Result<Box<dyn Prompter>, Failure> {
+    let title = kado::history::game_title(G::GAME);
+    let Some(options) = &ctx.serve else {
+        return Ok(super::fullscreen::for_stdin(
+            ctx.plain,
+            title,
+            ctx.style.color,
+        ));
+    };
+    let game: G = replay(log)?;
+    let seats = super::serve::seats_of(&game.table());
+    Ok(Box::new(super::serve::start(options, title, &seats)?))
 }
 
 /// Runs a session with its transcript on stderr, and returns the state it stopped in.

@@ -32,5 +32,6 @@ mod readme;
 mod record_rules;
 mod rules;
 mod ruling_ids;
+mod serve;
 mod sessions;
 mod view;

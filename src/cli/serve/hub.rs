@@ -1,0 +1,186 @@
+//! What the pages of a served table share with the session: the state they draw, the
+//! secrets that open each seat's page, and the way an answer reaches the session.
+
+use std::collections::VecDeque;
+use std::sync::{Mutex, mpsc};
+
+use kado::view::{Choice, Event, Hint, Shared};
+use tokio::sync::{oneshot, watch};
+
+/// How many of the last things kado said the pages keep.
+const EVENTS_KEPT: usize = 12;
+
+/// Who sent an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum From {
+    /// The seat with this index in [`Hub::seats`], from its page.
+    Seat(usize),
+    /// The keyboard of the computer running kado.
+    Terminal,
+}
+
+/// What reaches the session from a page, the terminal or a signal.
+pub enum Incoming {
+    /// An answer or a command (`hint`, `undo`), and whom to tell once the session has
+    /// dealt with it (a page's request waits for that).
+    Line {
+        from: From,
+        text: String,
+        done: Option<oneshot::Sender<()>>,
+    },
+    /// The terminal's input ended: the phones go on.
+    TerminalGone,
+    /// Ctrl-C, SIGTERM or SIGHUP: the session stops, saved.
+    Stop,
+}
+
+/// A seat of the served table: its player's name and the secret in its page's address.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    pub name: String,
+    pub secret: String,
+}
+
+/// What was said to one seat alone: the refusal of its last answer, or its hint.
+#[derive(Clone, Debug, Default)]
+pub struct Private {
+    pub refused: Option<String>,
+    pub hint: Option<Hint>,
+}
+
+/// The state every page draws.
+#[derive(Clone, Debug, Default)]
+pub struct State {
+    /// The game's title ("Kin Kādo").
+    pub title: String,
+    pub shared: Shared,
+    /// The question asked, while the session waits for its answer.
+    pub question: Option<String>,
+    pub choices: Vec<Choice>,
+    /// The last things kado said, oldest first.
+    pub events: VecDeque<Event>,
+    /// Per seat, in the order of [`Hub::seats`].
+    pub private: Vec<Private>,
+    /// The session has ended: how to go on.
+    pub ended: Option<String>,
+}
+
+impl State {
+    pub fn tell(&mut self, event: Event) {
+        if self.events.len() == EVENTS_KEPT {
+            self.events.pop_front();
+        }
+        self.events.push_back(event);
+    }
+}
+
+/// What the session and the web server share.
+pub struct Hub {
+    pub seats: Vec<Seat>,
+    /// The `Host` values a request may carry: the addresses kado printed.
+    pub hosts: Vec<String>,
+    state: Mutex<State>,
+    version: watch::Sender<u64>,
+    answers: Mutex<mpsc::Sender<Incoming>>,
+}
+
+impl Hub {
+    pub fn new(
+        title: &str,
+        seats: Vec<Seat>,
+        hosts: Vec<String>,
+        answers: mpsc::Sender<Incoming>,
+    ) -> Hub {
+        let state = State {
+            title: title.to_string(),
+            private: vec![Private::default(); seats.len()],
+            ..State::default()
+        };
+        Hub {
+            seats,
+            hosts,
+            state: Mutex::new(state),
+            version: watch::channel(0).0,
+            answers: Mutex::new(answers),
+        }
+    }
+
+    /// A copy of the state, as it stands.
+    pub fn state(&self) -> State {
+        match self.state.lock() {
+            Ok(s) => s.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Changes the state, and tells every page to draw it again.
+    pub fn update(&self, change: impl FnOnce(&mut State)) {
+        match self.state.lock() {
+            Ok(mut s) => change(&mut s),
+            Err(poisoned) => change(&mut poisoned.into_inner()),
+        }
+        self.version.send_modify(|v| *v += 1);
+    }
+
+    /// A stream of the state's versions, for a page's updates.
+    pub fn versions(&self) -> watch::Receiver<u64> {
+        self.version.subscribe()
+    }
+
+    /// Hands something to the session (false: the session has ended).
+    pub fn send(&self, incoming: Incoming) -> bool {
+        match self.answers.lock() {
+            Ok(tx) => tx.send(incoming).is_ok(),
+            Err(_) => false,
+        }
+    }
+
+    /// The seat whose page `secret` opens, compared in constant time with every seat's
+    /// secret so that the time taken says nothing of how much of it was right.
+    pub fn seat_of(&self, secret: &str) -> Option<usize> {
+        let mut found = None;
+        for (i, s) in self.seats.iter().enumerate() {
+            if same_secret(s.secret.as_bytes(), secret.as_bytes()) {
+                found = Some(i);
+            }
+        }
+        found
+    }
+}
+
+/// Whether two secrets are equal, in a time that depends only on their lengths.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A new secret: 128 bits from the operating system's generator, as 32 hex digits.
+pub fn new_secret() -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_are_compared_whole() {
+        assert!(same_secret(b"abcd", b"abcd"));
+        assert!(!same_secret(b"abcd", b"abce"));
+        assert!(!same_secret(b"abcd", b"abc"));
+        assert!(!same_secret(b"", b"a"));
+    }
+
+    #[test]
+    fn secrets_are_128_bits_and_differ() {
+        let (a, b) = (new_secret().unwrap(), new_secret().unwrap());
+        assert_eq!(a.len(), 32);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,32 @@
+// kado's served table: keeps a page up to date. At every update from the server the
+// page fetches its <main> again; an answer is posted without leaving the page. Without
+// this script every page still works with plain forms and a reload.
+"use strict";
+(function () {
+  var body = document.body;
+  var main = body.dataset.main, events = body.dataset.events;
+  if (!main || !window.EventSource || !window.fetch) return;
+  function refresh() {
+    fetch(main, { cache: "no-store" }).then(function (r) {
+      return r.ok ? r.text() : null;
+    }).then(function (html) {
+      if (html === null) return;
+      var field = document.getElementById("answer");
+      var typed = field && document.activeElement === field ? field.value : null;
+      document.querySelector("main").outerHTML = html;
+      var again = document.getElementById("answer");
+      if (typed !== null && again) { again.value = typed; again.focus(); }
+    }).catch(function () {});
+  }
+  var source = new EventSource(events);
+  source.addEventListener("update", refresh);
+  source.addEventListener("open", refresh);
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form.method !== "post") return;
+    e.preventDefault();
+    var data = new URLSearchParams(new FormData(form, e.submitter));
+    if (!data.has("text")) data.set("text", "");
+    fetch(form.action, { method: "POST", body: data }).then(refresh, refresh);
+  });
+})();

@@ -1,0 +1,412 @@
+//! The pages of a served table, drawn from the typed state: the table's page (what every
+//! player may see) and each seat's (its own hand, the question when it is theirs, the
+//! answers as buttons, its hint). Each page is whole without script; a small script keeps
+//! it up to date by fetching its `<main>` again at every update.
+
+use kado::view::{Area, Choice, Hand, Held, Hint, Item, Kind, Look, Picture, Seat, Table, Tone};
+use maud::{DOCTYPE, Markup, html};
+
+use super::hub::{Seat as Keyed, State};
+
+/// Choices drawn as buttons when they are this few; more are typed.
+const BUTTONS: usize = 16;
+
+fn layout(title: &str, base: &str, main: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                link rel="stylesheet" href="/kado.css";
+                script src="/kado.js" defer {}
+            }
+            body data-events=(format!("{base}/events")) data-main=(format!("{base}/main")) {
+                (main)
+            }
+        }
+    }
+}
+
+/// The table's page, for a screen everyone sees.
+pub fn table_page(state: &State) -> Markup {
+    layout(&state.title, "", table_main(state))
+}
+
+/// The table page's `<main>`.
+pub fn table_main(state: &State) -> Markup {
+    html! {
+        main {
+            h1 { (state.title) }
+            (ended(state))
+            (waiting(state, None))
+            (table(&state.shared.table))
+            (events(state))
+        }
+    }
+}
+
+/// A seat's page, for its player's phone.
+pub fn seat_page(state: &State, i: usize, seat: &Keyed) -> Markup {
+    let title = format!("{} · {}", seat.name, state.title);
+    layout(
+        &title,
+        &format!("/s/{}", seat.secret),
+        seat_main(state, i, seat),
+    )
+}
+
+/// A seat page's `<main>`.
+pub fn seat_main(state: &State, i: usize, seat: &Keyed) -> Markup {
+    let action = format!("/s/{}", seat.secret);
+    let private = state.private.get(i).cloned().unwrap_or_default();
+    let theirs = state.question.is_some()
+        && state.ended.is_none()
+        && state
+            .shared
+            .answerer
+            .as_deref()
+            .is_none_or(|a| a.eq_ignore_ascii_case(&seat.name));
+    html! {
+        main {
+            h1 { (seat.name) " · " (state.title) }
+            (ended(state))
+            @if let Some(why) = &private.refused {
+                p.refused role="alert" { "✗ " (why) }
+            }
+            @if let Some(hand) = state.shared.hand_of(&seat.name) {
+                (hand_of(hand))
+            }
+            @if theirs {
+                (question(state, &action))
+            } @else {
+                (waiting(state, Some(&seat.name)))
+            }
+            @if let Some(hint) = &private.hint {
+                (hint_of(hint, &action))
+            }
+            (table(&state.shared.table))
+            (events(state))
+        }
+    }
+}
+
+fn ended(state: &State) -> Markup {
+    html! {
+        @if let Some(end) = &state.ended {
+            p.ended role="status" { (end) }
+        }
+    }
+}
+
+/// Whose answer kado waits for, for a page where it is not its own.
+fn waiting(state: &State, me: Option<&str>) -> Markup {
+    let t = &state.shared.table;
+    html! {
+        @if state.ended.is_none() && !t.over {
+            @match (&state.shared.answerer, state.question.is_some()) {
+                (Some(who), true) if me.is_none_or(|m| !m.eq_ignore_ascii_case(who)) => {
+                    p.waiting role="status" { "Waiting for " (who) "." }
+                }
+                (None, true) => p.waiting role="status" { "Waiting for the table's answer." },
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The question, its answers as buttons when they are few, a field to type one, and
+/// `hint` and `undo`.
+fn question(state: &State, action: &str) -> Markup {
+    let prompt = state.question.as_deref().unwrap_or("");
+    html! {
+        section.question aria-labelledby="q" {
+            h2 #q { (prompt) }
+            @if !state.choices.is_empty() && state.choices.len() <= BUTTONS {
+                form.choices method="post" action=(action) {
+                    @for c in &state.choices {
+                        (choice_button(c))
+                    }
+                }
+            }
+            form.typed method="post" action=(action) {
+                label for="answer" { "Your answer" }
+                input #answer type="text" name="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="1024";
+                button type="submit" { "Answer" }
+            }
+            form.commands method="post" action=(action) {
+                button type="submit" name="text" value="hint" { "Hint" }
+                button type="submit" name="text" value="undo" { "Undo the last answer" }
+            }
+        }
+    }
+}
+
+fn choice_button(c: &Choice) -> Markup {
+    html! {
+        button type="submit" name="text" value=(c.typed) { (c.label) }
+    }
+}
+
+/// A hint's table, each row with a button that gives its answer.
+fn hint_of(hint: &Hint, action: &str) -> Markup {
+    html! {
+        section.hint aria-labelledby="h" {
+            h2 #h { "Hint" }
+            @if let Some(h) = &hint.headline {
+                p { (h) }
+            }
+            form method="post" action=(action) {
+                table {
+                    thead {
+                        tr {
+                            th scope="col" { (hint.answer_title) }
+                            @for c in &hint.columns {
+                                th scope="col" { (c.title) }
+                            }
+                        }
+                    }
+                    tbody {
+                        @for r in &hint.rows {
+                            tr {
+                                td { (choice_button(&r.answer)) }
+                                @for cell in &r.cells {
+                                    td { (cell) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @if let Some(more) = &hint.more {
+                p { (more) }
+            }
+            @for n in &hint.notes {
+                p.note { (n) }
+            }
+        }
+    }
+}
+
+fn hand_of(hand: &Hand) -> Markup {
+    html! {
+        section.hand aria-labelledby="hand" {
+            h2 #hand { "Your hand" }
+            @for p in &hand.parts {
+                p {
+                    @if !p.label.is_empty() {
+                        (p.label) ": "
+                    }
+                    @for i in &p.items {
+                        span class=(format!("item {}", tone_of_text(i))) { (i) } " "
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The table: where the game is, the seats, what lies in the middle.
+fn table(t: &Table) -> Markup {
+    html! {
+        section.table aria-label="The table" {
+            p.where { (where_line(t)) }
+            (seats(t))
+            @for a in &t.areas {
+                (area(a, t.dollars))
+            }
+            @if let Some(p) = &t.picture {
+                (picture(p))
+            }
+            @if let Some(sheet) = &t.sheet {
+                table.sheet {
+                    thead { tr { @for c in &sheet.columns { th scope="col" { (c) } } } }
+                    tbody { @for r in &sheet.rows { tr { @for c in r { td { (c) } } } } }
+                }
+            }
+            @for n in &t.notes {
+                p.note { (n) }
+            }
+        }
+    }
+}
+
+fn where_line(t: &Table) -> String {
+    let mut parts = Vec::new();
+    if let Some(r) = &t.round {
+        parts.push(match r.of {
+            Some(of) => format!("{} {} of {of}", capitalised(r.word), r.number),
+            None => format!("{} {}", capitalised(r.word), r.number),
+        });
+    }
+    if let Some(p) = &t.phase {
+        parts.push(p.clone());
+    }
+    if let Some(d) = &t.dealer {
+        parts.push(format!("dealer {d}"));
+    }
+    if t.over {
+        parts.push("game over".to_string());
+    } else if let Some(m) = &t.to_move {
+        parts.push(format!("{m} to move"));
+    }
+    parts.join(" · ")
+}
+
+fn capitalised(word: &str) -> String {
+    let mut c = word.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn seats(t: &Table) -> Markup {
+    let bets = t.seats.iter().any(|s| s.bet.is_some());
+    let figures: Vec<&str> = t
+        .seats
+        .first()
+        .map(|s| s.figures.iter().map(|f| f.name).collect())
+        .unwrap_or_default();
+    html! {
+        table.seats {
+            thead {
+                tr {
+                    th scope="col" { "Seat" }
+                    th scope="col" { (t.score_title) }
+                    @if bets { th scope="col" { "bet" } }
+                    @for f in &figures { th scope="col" { (f) } }
+                    th scope="col" { "holds" }
+                    @if !t.shown_below { th scope="col" { (t.shown_title) } }
+                }
+            }
+            tbody {
+                @for s in &t.seats {
+                    (seat_row(t, s, bets))
+                }
+            }
+        }
+        @if t.shown_below {
+            @for s in t.seats.iter().filter(|s| !s.shown.is_empty()) {
+                p.shown { (s.name) ", " (t.shown_title) ": " (items(&s.shown)) }
+            }
+        }
+    }
+}
+
+fn seat_row(t: &Table, s: &Seat, bets: bool) -> Markup {
+    html! {
+        tr {
+            th scope="row" { (s.name) @if s.kado { " (kado)" } }
+            td { (amount(t.dollars, s.score)) }
+            @if bets { td { (amount(t.dollars, s.bet)) } }
+            @for f in &s.figures { td { (f.amount) } }
+            td {
+                @match &s.held {
+                    Held::Nothing => "—",
+                    Held::Count { count } => (format!("{count} hidden")),
+                    Held::Cards { items: shown } => (items(shown)),
+                }
+            }
+            @if !t.shown_below { td { (items(&s.shown)) } }
+        }
+    }
+}
+
+fn amount(dollars: bool, n: Option<i64>) -> String {
+    match n {
+        Some(n) if dollars => format!("${n}"),
+        Some(n) => n.to_string(),
+        None => "—".to_string(),
+    }
+}
+
+/// Something in the middle: `Prize pool ($3): 7♣`, `Bank paid out (net): $1`.
+fn area(a: &Area, dollars: bool) -> Markup {
+    let name = capitalised(&a.name);
+    html! {
+        p.area {
+            @match (a.amount, a.items.is_empty()) {
+                (Some(n), true) => { strong { (name) } ": " (amount(dollars, Some(n))) }
+                (Some(n), false) => { strong { (name) } " (" (amount(dollars, Some(n))) "): " }
+                (None, _) => { strong { (name) } ": " }
+            }
+            @if a.items.is_empty() && a.amount.is_none() { "—" }
+            @for (n, i) in a.items.iter().enumerate() {
+                @if a.numbered { (n + 1) ". " }
+                (item(i)) " "
+            }
+        }
+    }
+}
+
+/// Pieces in a row; those of one group (a Koi-Koi kind) come together, the group named
+/// once before them.
+fn items(list: &[Item]) -> Markup {
+    html! {
+        @if list.is_empty() { "—" }
+        @for (n, i) in list.iter().enumerate() {
+            @if let Some(g) = i.group.as_ref().filter(|g| n == 0 || list[n - 1].group.as_ref() != Some(*g)) {
+                span.group { (g) ":" } " "
+            }
+            (item(i)) " "
+        }
+    }
+}
+
+fn item(i: &Item) -> Markup {
+    let tone = match i.tone {
+        Some(Tone::Red) => "red",
+        Some(Tone::Black) => "black",
+        Some(Tone::Joker) => "joker",
+        Some(Tone::Bright) => "bright",
+        Some(Tone::Animal) => "animal",
+        Some(Tone::Ribbon) => "ribbon",
+        Some(Tone::Plain) => "plain",
+        None => "",
+    };
+    html! {
+        span class=(format!("item {tone}")) title=(i.code) { (i.text) }
+    }
+}
+
+/// A piece written as text (a hand's card): its suit's colour.
+fn tone_of_text(text: &str) -> &'static str {
+    if text.contains(['♥', '♦']) {
+        "red"
+    } else if text.contains(['♠', '♣']) {
+        "black"
+    } else {
+        ""
+    }
+}
+
+fn picture(p: &Picture) -> Markup {
+    html! {
+        pre.picture aria-label="The board" {
+            @for row in &p.rows {
+                @for run in row {
+                    @match run.look {
+                        Look::Plain => (run.text),
+                        Look::Claimed => span.claimed { (run.text) },
+                        Look::Place => span.place { (run.text) },
+                    }
+                }
+                "\n"
+            }
+        }
+    }
+}
+
+fn events(state: &State) -> Markup {
+    html! {
+        section.events aria-label="What happened" {
+            ol {
+                @for e in state.events.iter().rev() {
+                    li class=(if e.kind == Kind::Result { "result" } else { "told" }) { (e.text) }
+                }
+            }
+        }
+    }
+}

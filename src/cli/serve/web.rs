@@ -1,0 +1,231 @@
+//! The web server of a served table: its routes, and what it refuses. Every response
+//! carries a strict Content-Security-Policy and is never cached; a request whose `Host`
+//! is not an address kado printed is refused (no DNS rebinding); a seat's page opens only
+//! with its secret, and a wrong one is told apart from nothing; answers come only by POST,
+//! in a small body; open connections are capped and idle ones dropped.
+
+use std::convert::Infallible;
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Form, Path, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event as Sse, KeepAlive};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use kado::diag::Error;
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::WatchStream;
+
+use super::hub::{From, Hub, Incoming};
+use super::page;
+
+/// The largest request body read: an answer is a line of notation.
+const BODY_LIMIT: usize = 4 * 1024;
+/// The longest answer taken from a page.
+const ANSWER_LIMIT: usize = 1024;
+/// Pages following the table's updates at once; more are refused until one goes.
+const STREAMS: usize = 48;
+/// How long a page's answer waits for the session to deal with it.
+const ANSWER_WAIT: Duration = Duration::from_secs(20);
+
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+                   connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+#[derive(Clone)]
+struct App {
+    hub: Arc<Hub>,
+    streams: Arc<AtomicUsize>,
+}
+
+/// Starts the server on `listener` in a thread of its own.
+pub fn spawn(listener: TcpListener, hub: Arc<Hub>) -> Result<(), Error> {
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| Error::msg(format!("cannot serve: {e}")))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::msg(format!("cannot serve: {e}")))?;
+    let app = App {
+        hub,
+        streams: Arc::new(AtomicUsize::new(0)),
+    };
+    std::thread::spawn(move || {
+        runtime.block_on(async move {
+            let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
+                return;
+            };
+            let _ = axum::serve(listener, router(app)).await;
+        });
+    });
+    Ok(())
+}
+
+fn router(app: App) -> Router {
+    Router::new()
+        .route("/", get(table_page))
+        .route("/main", get(table_main))
+        .route("/events", get(table_events))
+        .route("/s/{secret}", get(seat_page).post(answer))
+        .route("/s/{secret}/main", get(seat_main))
+        .route("/s/{secret}/events", get(seat_events))
+        .route("/kado.css", get(css))
+        .route("/kado.js", get(js))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app)
+}
+
+/// Every request: its `Host` must be one kado printed; every response: never cached, never
+/// framed, no script or style from elsewhere.
+async fn guard(State(app): State<App>, request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if !app.hub.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
+        return (
+            StatusCode::MISDIRECTED_REQUEST,
+            "not an address of this table\n",
+        )
+            .into_response();
+    }
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+async fn not_found() -> Response {
+    (StatusCode::NOT_FOUND, "not found\n").into_response()
+}
+
+async fn table_page(State(app): State<App>) -> Response {
+    page::table_page(&app.hub.state()).into_response()
+}
+
+async fn table_main(State(app): State<App>) -> Response {
+    page::table_main(&app.hub.state()).into_response()
+}
+
+async fn seat_page(State(app): State<App>, Path(secret): Path<String>) -> Response {
+    match app.hub.seat_of(&secret) {
+        Some(i) => page::seat_page(&app.hub.state(), i, &app.hub.seats[i]).into_response(),
+        None => not_found().await,
+    }
+}
+
+async fn seat_main(State(app): State<App>, Path(secret): Path<String>) -> Response {
+    match app.hub.seat_of(&secret) {
+        Some(i) => page::seat_main(&app.hub.state(), i, &app.hub.seats[i]).into_response(),
+        None => not_found().await,
+    }
+}
+
+/// The form a page posts: one answer, or a command (`hint`, `undo`).
+#[derive(serde::Deserialize)]
+struct Answer {
+    text: String,
+}
+
+/// An answer from a seat's page: handed to the session, which the request waits for, then
+/// back to the page (where a refusal is shown).
+async fn answer(
+    State(app): State<App>,
+    Path(secret): Path<String>,
+    Form(answer): Form<Answer>,
+) -> Response {
+    let Some(i) = app.hub.seat_of(&secret) else {
+        return not_found().await;
+    };
+    if answer.text.len() > ANSWER_LIMIT {
+        return (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "an answer is at most 1 KiB\n",
+        )
+            .into_response();
+    }
+    let (done, settled) = tokio::sync::oneshot::channel();
+    let sent = app.hub.send(Incoming::Line {
+        from: From::Seat(i),
+        text: answer.text,
+        done: Some(done),
+    });
+    if sent {
+        let _ = tokio::time::timeout(ANSWER_WAIT, settled).await;
+    }
+    Redirect::to(&format!("/s/{secret}")).into_response()
+}
+
+async fn table_events(State(app): State<App>) -> Response {
+    events(&app)
+}
+
+async fn seat_events(State(app): State<App>, Path(secret): Path<String>) -> Response {
+    match app.hub.seat_of(&secret) {
+        Some(_) => events(&app),
+        None => not_found().await,
+    }
+}
+
+/// A page's stream of updates: an `update` event whenever the state changes (the page
+/// then fetches what it draws), and one at once, so a page that reconnects catches up.
+fn events(app: &App) -> Response {
+    if app.streams.fetch_add(1, Ordering::SeqCst) >= STREAMS {
+        app.streams.fetch_sub(1, Ordering::SeqCst);
+        return (StatusCode::SERVICE_UNAVAILABLE, "too many pages open\n").into_response();
+    }
+    let count = Counted(app.streams.clone());
+    let stream = WatchStream::new(app.hub.versions()).map(move |v| {
+        let _held = &count;
+        Ok::<_, Infallible>(Sse::default().event("update").data(v.to_string()))
+    });
+    axum::response::sse::Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+/// One open stream, counted while it lasts.
+struct Counted(Arc<AtomicUsize>);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+async fn css() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        include_str!("kado.css"),
+    )
+        .into_response()
+}
+
+async fn js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("kado.js"),
+    )
+        .into_response()
+}

@@ -1,0 +1,438 @@
+//! `--serve`: sessions served to the players' phones, driven over HTTP as a phone's
+//! browser would (forms posted, pages fetched), and the server attacked: wrong secrets,
+//! foreign hosts, huge bodies, state-changing GETs, a hundred connections at once.
+
+use crate::common::*;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A served session: the process, its stdin (kept open: the terminal could answer), the
+/// address it listens on, each seat's secret, and what it printed so far.
+pub struct Served {
+    child: Child,
+    _stdin: ChildStdin,
+    pub addr: String,
+    pub seats: Vec<(String, String)>,
+    out: mpsc::Receiver<String>,
+    _dir: tempfile::TempDir,
+}
+
+impl Served {
+    /// Starts `kado --serve ARGS --save g.yaml` in a fresh folder (`args` a space apart),
+    /// and reads the addresses it prints.
+    pub fn start(args: &str) -> Served {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = kado()
+            .current_dir(dir.path())
+            .arg("--serve")
+            .args(args.split(' '))
+            .args(["--save", "g.yaml"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut addr = String::new();
+        let mut seats = Vec::new();
+        let mut pages = 0;
+        while let Ok(line) = rx.recv_timeout(Duration::from_secs(20)) {
+            let Some((who, url)) = line.trim().split_once(": http://") else {
+                if pages > 0 {
+                    break;
+                }
+                continue;
+            };
+            pages += 1;
+            let (host, path) = url.split_once('/').unwrap();
+            addr = host.to_string();
+            if let Some(secret) = path.strip_prefix("s/") {
+                seats.push((who.to_string(), secret.to_string()));
+            }
+        }
+        assert!(!addr.is_empty(), "kado printed no address");
+        Served {
+            child,
+            _stdin: stdin,
+            addr,
+            seats,
+            out: rx,
+            _dir: dir,
+        }
+    }
+
+    /// The secret of the seat named `name`.
+    pub fn secret(&self, name: &str) -> &str {
+        &self.seats.iter().find(|(n, _)| n == name).unwrap().1
+    }
+
+    /// A request with this table's own `Host`.
+    pub fn get(&self, path: &str) -> Response {
+        http(&self.addr, "GET", path, &self.addr, "")
+    }
+
+    /// An answer posted from the page of the seat named `name`, as its form posts it.
+    pub fn answer(&self, name: &str, text: &str) -> Response {
+        let body = format!("text={}", form_encoded(text));
+        http(
+            &self.addr,
+            "POST",
+            &format!("/s/{}", self.secret(name)),
+            &self.addr,
+            &body,
+        )
+    }
+
+    /// The `<main>` of the page of the seat named `name`.
+    pub fn seat(&self, name: &str) -> String {
+        self.get(&format!("/s/{}/main", self.secret(name))).body
+    }
+
+    /// Waits for the session to end by itself: whether it ended well.
+    pub fn ended_well(&mut self) -> bool {
+        for _ in 0..100 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        false
+    }
+
+    /// Everything printed since the addresses.
+    pub fn printed(&self) -> String {
+        let mut all = String::new();
+        while let Ok(l) = self.out.recv_timeout(Duration::from_millis(300)) {
+            all += &l;
+            all.push('\n');
+        }
+        all
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What came back.
+pub struct Response {
+    pub status: u16,
+    pub head: String,
+    pub body: String,
+}
+
+/// One HTTP/1.1 request on its own connection.
+pub fn http(addr: &str, method: &str, path: &str, host: &str, body: &str) -> Response {
+    let Ok(mut s) = TcpStream::connect(addr) else {
+        // The session has ended, and its server with it.
+        return Response {
+            status: 0,
+            head: String::new(),
+            body: String::new(),
+        };
+    };
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    if method == "POST" {
+        req += &format!(
+            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
+            body.len()
+        );
+    }
+    req += "\r\n";
+    req += body;
+    s.write_all(req.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let raw = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    Response {
+        status,
+        head: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+fn form_encoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            b' ' => "+".to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Text as HTML writes it, read back.
+fn unescaped(text: &str) -> String {
+    text.replace("&gt;", ">")
+        .replace("&lt;", "<")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+/// The values of the answer buttons in a page's choices (`name="text" value="…"`).
+pub fn buttons(main: &str) -> Vec<String> {
+    let Some(at) = main.find("class=\"choices\"") else {
+        return Vec::new();
+    };
+    let form = &main[at..main[at..].find("</form>").map_or(main.len(), |e| at + e)];
+    form.split("name=\"text\" value=\"")
+        .skip(1)
+        .filter_map(|r| r.split('"').next())
+        .map(unescaped)
+        .collect()
+}
+
+#[test]
+fn a_seat_page_opens_only_with_its_own_secret() {
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 4");
+    assert_eq!(s.seats.len(), 2);
+    let (ana, ben) = (s.secret("ana").to_string(), s.secret("ben").to_string());
+    assert_ne!(ana, ben);
+    assert_eq!(ana.len(), 32);
+    assert_eq!(s.get(&format!("/s/{ana}")).status, 200);
+    let mut wrong = ana.clone();
+    wrong.replace_range(0..1, if ana.starts_with('0') { "1" } else { "0" });
+    for path in [
+        format!("/s/{wrong}"),
+        format!("/s/{}", &ana[..31]),
+        "/s/".to_string(),
+        "/s".to_string(),
+        format!("/s/{wrong}/main"),
+        format!("/s/{wrong}/events"),
+        "/nothing".to_string(),
+    ] {
+        let r = s.get(&path);
+        assert_eq!((r.status, r.body.as_str()), (404, "not found\n"), "{path}");
+    }
+    // Another seat's secret opens that seat's page, never this one's hand.
+    let ben_page = s.seat("ben");
+    assert!(ben_page.contains("<h1>ben · Koi-Koi</h1>"), "{ben_page}");
+    assert_eq!(
+        ben_page.matches("Your hand").count(),
+        ben_page.matches("Your hand").count().min(1)
+    );
+    // An answer with a wrong secret is refused the same way, and changes nothing.
+    let r = http(&s.addr, "POST", &format!("/s/{wrong}"), &s.addr, "text=1");
+    assert_eq!(r.status, 404);
+}
+
+#[test]
+fn a_request_for_another_host_is_refused() {
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    for host in ["evil.example", "evil.example:80", "127.0.0.2", ""] {
+        let r = http(&s.addr, "GET", "/", host, "");
+        assert_eq!(r.status, 421, "{host}");
+    }
+    let port = s.addr.rsplit(':').next().unwrap();
+    assert_eq!(
+        http(&s.addr, "GET", "/", &format!("localhost:{port}"), "").status,
+        200
+    );
+}
+
+#[test]
+fn every_page_carries_a_strict_content_security_policy() {
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    for path in [
+        "/".to_string(),
+        format!("/s/{}", s.secret("you")),
+        "/kado.js".to_string(),
+    ] {
+        let r = s.get(&path);
+        assert_eq!(r.status, 200, "{path}");
+        let head = r.head.to_lowercase();
+        assert!(
+            head.contains("content-security-policy: default-src 'none'; script-src 'self'"),
+            "{head}"
+        );
+        assert!(head.contains("cache-control: no-store"), "{head}");
+        assert!(head.contains("referrer-policy: no-referrer"), "{head}");
+        assert!(!head.contains("access-control-allow-origin"), "{head}");
+    }
+}
+
+#[test]
+fn a_huge_answer_is_refused_and_changes_nothing() {
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    let before = s.seat("you");
+    let body = format!("text={}", "A".repeat(64 * 1024));
+    let r = http(
+        &s.addr,
+        "POST",
+        &format!("/s/{}", s.secret("you")),
+        &s.addr,
+        &body,
+    );
+    assert_eq!(r.status, 413);
+    assert_eq!(s.seat("you"), before);
+}
+
+#[test]
+fn a_get_never_answers() {
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    let before = s.seat("you");
+    let secret = s.secret("you").to_string();
+    for path in [
+        format!("/s/{secret}?text=none"),
+        format!("/s/{secret}/main?text=undo"),
+    ] {
+        assert_eq!(s.get(&path).status, 200);
+    }
+    assert_eq!(s.seat("you"), before);
+    // A table page cannot answer at all.
+    assert_eq!(http(&s.addr, "POST", "/", &s.addr, "text=none").status, 405);
+}
+
+#[test]
+fn a_hundred_connections_at_once_leave_the_game_going() {
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    let idle: Vec<TcpStream> = (0..100)
+        .filter_map(|_| TcpStream::connect(&s.addr).ok())
+        .collect();
+    assert!(idle.len() >= 90);
+    let r = s.answer("you", "none");
+    assert_eq!(r.status, 303);
+    let page = s.seat("you");
+    assert!(!page.contains("you sell up to 3 cards"), "{page}");
+    drop(idle);
+}
+
+#[test]
+fn an_answer_refused_on_a_phone_is_shown_there_and_changes_nothing() {
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    let before = s.get("/main").body;
+    s.answer("you", "ZZ");
+    let page = s.seat("you");
+    assert!(
+        page.contains("<p class=\"refused\" role=\"alert\">✗ unknown rank `Z` in `ZZ`</p>"),
+        "{page}"
+    );
+    assert_eq!(s.get("/main").body, before);
+    let printed = s.printed();
+    assert!(
+        printed.contains("ZZ (from your page)\n✗ unknown rank `Z` in `ZZ`"),
+        "{printed}"
+    );
+}
+
+#[test]
+fn a_hint_is_asked_and_taken_by_a_tap() {
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    s.answer("you", "hint");
+    let page = s.seat("you");
+    let hint = &page[page.find("class=\"hint\"").expect("a hint")..];
+    let best = hint
+        .split("name=\"text\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .map(unescaped)
+        .unwrap();
+    // The table's page shows no hint: it is the player's own.
+    assert!(!s.get("/main").body.contains("class=\"hint\""));
+    s.answer("you", &best);
+    let printed = s.printed();
+    assert!(
+        printed.contains(&format!("): {best} (from your page)")),
+        "{printed}"
+    );
+    assert!(!s.seat("you").contains("you sell up to 3 cards"));
+}
+
+/// The seat whose page shows the question, once kado has made its own moves (`None`: the
+/// session has ended, its server with it).
+fn asked(s: &Served) -> Option<String> {
+    for _ in 0..200 {
+        if s.get("/main").status == 0 {
+            return None;
+        }
+        let asked = s
+            .seats
+            .iter()
+            .map(|(n, _)| n.clone())
+            .find(|n| s.seat(n).contains("class=\"question\""));
+        if asked.is_some() {
+            return asked;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("no page shows a question: {}", s.get("/main").body);
+}
+
+/// Plays a whole game from the seats' pages: at every question, the seat asked takes the
+/// first answer its page offers as a button, else its hint's best, else Enter. After every
+/// answer no page shows a hand but its own seat's.
+fn play_through_pages(s: &Served, most: usize) -> usize {
+    for turn in 0..most {
+        let Some(name) = asked(s) else {
+            return turn;
+        };
+        let page = s.seat(&name);
+        let answer = match buttons(&page).first() {
+            Some(b) => b.clone(),
+            None => {
+                s.answer(&name, "hint");
+                let hinted = s.seat(&name);
+                hinted
+                    .find("class=\"hint\"")
+                    .and_then(|at| hinted[at..].split("name=\"text\" value=\"").nth(1))
+                    .and_then(|r| r.split('"').next())
+                    .map(unescaped)
+                    .unwrap_or_default()
+            }
+        };
+        s.answer(&name, &answer);
+        for (other, _) in &s.seats {
+            let page = s.seat(other);
+            assert!(page.matches("<h2 id=\"hand\">").count() <= 1, "{page}");
+        }
+        assert!(!s.get("/main").body.contains("Your hand"));
+    }
+    most
+}
+
+#[test]
+fn a_whole_koikoi_game_between_two_phones() {
+    let mut s = Served::start("koikoi play --players ana,ben --deck virtual --seed 5");
+    let turns = play_through_pages(&s, 2000);
+    assert!(turns > 20, "{turns}");
+    assert!(s.ended_well(), "{turns} turns: {}", s.printed());
+}
+
+#[test]
+fn a_whole_kinkado_game_against_alora_from_one_phone() {
+    let mut s = Served::start("kinkado play --deck virtual --seed 3");
+    let turns = play_through_pages(&s, 500);
+    assert!(turns > 9, "{turns}");
+    assert!(s.ended_well());
+}
