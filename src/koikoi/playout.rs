@@ -42,6 +42,14 @@ struct Tables {
     month: [u64; 12],
     poetry: u64,
     blue: u64,
+    /// The cards yaku name: the rain man, the sake cup, the curtain, the moon, the
+    /// lightning, and the boar, deer and butterflies together.
+    rain_man: u64,
+    sake: u64,
+    curtain: u64,
+    moon: u64,
+    lightning: u64,
+    ino: u64,
 }
 
 fn tables() -> &'static Tables {
@@ -55,6 +63,12 @@ fn tables() -> &'static Tables {
             month: [0; 12],
             poetry: 0,
             blue: 0,
+            rain_man: 0,
+            sake: 0,
+            curtain: 0,
+            moon: 0,
+            lightning: 0,
+            ino: 0,
         };
         for (slot, c) in Card::deck().into_iter().enumerate() {
             let k = usize::from(code(c));
@@ -71,14 +85,18 @@ fn tables() -> &'static Tables {
                 Some(RibbonKind::Blue) => t.blue |= bit,
                 _ => {}
             }
+            match (c.month, c.kind) {
+                (11, Kind::Bright) => t.rain_man |= bit,
+                (9, Kind::Animal) => t.sake |= bit,
+                (3, Kind::Bright) => t.curtain |= bit,
+                (8, Kind::Bright) => t.moon |= bit,
+                (11, Kind::Plain) => t.lightning |= bit,
+                (6 | 7 | 10, Kind::Animal) => t.ino |= bit,
+                _ => {}
+            }
         }
         t
     })
-}
-
-/// The bit of a card the deck holds once (a bright, an animal, a ribbon, the lightning).
-fn bit(month: u8, kind: Kind) -> u64 {
-    1u64 << tables().first[usize::from(code(Card::new(month, kind)))]
 }
 
 /// Adds a card to a pile: the first of its copies' bits not yet set.
@@ -159,10 +177,13 @@ pub(super) fn yaku(
 ) -> Yaku {
     let t = tables();
     let v = &rules.values;
-    let has = |m: u8, k: Kind| pile & bit(m, k) != 0;
     let mut y = Yaku::default();
+    if pile == 0 {
+        return y;
+    }
+    let rain_man = pile & t.rain_man != 0;
     let brights = count(pile & t.kind[Kind::Bright as usize]);
-    match (brights, has(11, Kind::Bright)) {
+    match (brights, rain_man) {
         (5.., _) => y.add(Name::Goko, v.goko),
         (4, false) => y.add(Name::Shiko, v.shiko),
         (4, true) => y.add(Name::AmeShiko, v.ame_shiko),
@@ -172,7 +193,7 @@ pub(super) fn yaku(
     let mut rest = Yaku::default();
     animals(rules, pile, &mut rest);
     ribbons(rules, pile, &mut rest);
-    let sake = has(9, Kind::Animal);
+    let sake = pile & t.sake != 0;
     let plains =
         count(pile & t.kind[Kind::Plain as usize]) + i64::from(rules.sake_cup_plain && sake);
     if plains >= v.kasu_cards {
@@ -182,18 +203,16 @@ pub(super) fn yaku(
     if rules.tsukifuda && count(pile & of_month) == 4 {
         rest.add(Name::Tsukifuda, v.tsukifuda);
     }
-    let hanami = sake && has(3, Kind::Bright);
-    let tsukimi = sake && has(8, Kind::Bright);
+    let hanami = sake && pile & t.curtain != 0;
+    let tsukimi = sake && pile & t.moon != 0;
     if hanami || tsukimi {
         let alone = y.names == 0 && rest.names == 0;
         let rain = match rules.rain {
             Rain::OnField => willow_on_table,
             Rain::AnyWillow => pile & t.month[10] != 0,
-            Rain::RainMan => has(11, Kind::Bright),
-            Rain::Lightning => pile & t.month[10] & t.kind[Kind::Plain as usize] != 0,
-            Rain::RainManOrLightning => {
-                has(11, Kind::Bright) || pile & t.month[10] & t.kind[Kind::Plain as usize] != 0
-            }
+            Rain::RainMan => rain_man,
+            Rain::Lightning => pile & t.lightning != 0,
+            Rain::RainManOrLightning => pile & (t.rain_man | t.lightning) != 0,
         };
         let refused = match rules.viewing {
             Viewing::Disabled => true,
@@ -217,8 +236,9 @@ pub(super) fn yaku(
 
 fn animals(rules: &Rules, pile: u64, y: &mut Yaku) {
     let v = &rules.values;
-    let a = count(pile & tables().kind[Kind::Animal as usize]);
-    let ino = [6, 7, 10].iter().all(|m| pile & bit(*m, Kind::Animal) != 0);
+    let t = tables();
+    let a = count(pile & t.kind[Kind::Animal as usize]);
+    let ino = pile & t.ino == t.ino;
     let tane = (a >= v.tane_cards).then(|| growing(rules, v.tane, a, v.tane_cards));
     if rules.stacking {
         if ino {
@@ -460,6 +480,12 @@ impl<'a> Position<'a> {
         g
     }
 
+    /// Whether the table's cards count in a score (ruling viewing-yaku: rain-ruins with
+    /// rain: willow-on-field); otherwise only the piles do.
+    fn field_matters(&self) -> bool {
+        self.rules.viewing == Viewing::RainRuins && self.rules.rain == Rain::OnField
+    }
+
     fn willow_on_table(&self) -> bool {
         self.table.as_slice().iter().any(|c| month(*c) == 10)
     }
@@ -470,7 +496,7 @@ impl<'a> Position<'a> {
             self.rules,
             pile,
             self.calls[p],
-            self.willow_on_table(),
+            self.field_matters() && self.willow_on_table(),
             self.month,
         )
     }
@@ -558,11 +584,17 @@ impl Position<'_> {
         if taken.is_empty() && !self.playable(p).as_slice().contains(&m.card) {
             return None;
         }
-        self.hands[p].remove(m.card);
-        self.turns[p] += 1;
-        self.take(p, m.card, &taken);
-        self.phase = Phase::Draw;
+        self.played(m.card, &taken);
         Some(())
+    }
+
+    /// A legal play of `card` taking `taken`, carried out.
+    fn played(&mut self, card: Code, taken: &List<4>) {
+        let p = self.to_move;
+        self.hands[p].remove(card);
+        self.turns[p] += 1;
+        self.take(p, card, taken);
+        self.phase = Phase::Draw;
     }
 
     /// The card drawn by the player to move: `Some(true)` when the turn waits for koi or
@@ -572,8 +604,13 @@ impl Position<'_> {
             return None;
         }
         let taken = self.resolve(m)?;
+        Some(self.drawn(m.card, &taken))
+    }
+
+    /// A legal draw of `card` taking `taken`, carried out: whether koi or stop is due.
+    fn drawn(&mut self, card: Code, taken: &List<4>) -> bool {
         let p = self.to_move;
-        self.take(p, m.card, &taken);
+        self.take(p, card, taken);
         let now = self.yaku_of(p, self.piles[p]);
         let (then_pile, then_names) = self.decided[p];
         let due = if self.rules.new_yaku {
@@ -587,7 +624,7 @@ impl Position<'_> {
             self.phase = Phase::Play;
             self.end_turn();
         }
-        Some(due)
+        due
     }
 
     /// Whether the player to move may not call koi-koi (the referee's `koi_refused`).
@@ -700,53 +737,79 @@ impl Position<'_> {
         }
     }
 
-    /// The greedy policy's play (`sim::choose_play`, deep): the most yaku points gained,
-    /// then the best at a glance; the last of equals, as `max_by_key` keeps.
-    fn greedy_play(&self) -> Option<Mv> {
+    /// What `p`'s yaku would gain if `card` took `taken` (the greedy eye's look ahead).
+    fn gain(&self, p: usize, card: Code, taken: &List<4>, before: &mut Option<i64>) -> i64 {
+        let field = self.field_matters();
+        if taken.is_empty() && !field {
+            // Nothing joins the pile, and the table does not count.
+            return 0;
+        }
+        let was = *before.get_or_insert_with(|| self.yaku_of(p, self.piles[p]).base);
+        let mut next = self.piles[p];
+        if !taken.is_empty() {
+            next = taken
+                .as_slice()
+                .iter()
+                .fold(add(next, card), |pile, c| add(pile, *c));
+        }
+        let willow = field && {
+            let mut table = self.table;
+            if taken.is_empty() {
+                table.push(card);
+            }
+            for c in taken.as_slice() {
+                table.remove(*c);
+            }
+            table.as_slice().iter().any(|c| month(*c) == 10)
+        };
+        yaku(self.rules, next, self.calls[p], willow, self.month).base - was
+    }
+
+    /// The greedy policy's play (`sim::choose_play`, deep), and what it takes: the most
+    /// yaku points gained, then the best at a glance; the last of equals, as `max_by_key`
+    /// keeps. Every option is legal, so each is played as the referee would play it.
+    fn greedy_play(&self) -> Option<(Mv, List<4>)> {
         let p = self.to_move;
         if !self.known[p] {
             return None;
         }
-        let before = self.yaku_of(p, self.piles[p]).base;
-        let mut best: Option<(i64, Mv)> = None;
+        let mut before = None;
+        let mut best: Option<(i64, Mv, List<4>)> = None;
         for card in self.playable(p).as_slice() {
             for m in self.options(*card).into_iter().flatten() {
-                let key = match self.resolve(m) {
-                    Some(taken) => {
-                        let mut next = *self;
-                        let gain = match next.play(m) {
-                            Some(()) => next.yaku_of(p, next.piles[p]).base - before,
-                            None => -1000,
-                        };
-                        gain * 100 + Self::worth(m.card, &taken)
-                    }
-                    None => -1000 * 100 + i64::MIN / 2,
+                let Some(taken) = self.resolve(m) else {
+                    continue;
                 };
-                if best.is_none_or(|(b, _)| key >= b) {
-                    best = Some((key, m));
+                let key =
+                    self.gain(p, m.card, &taken, &mut before) * 100 + Self::worth(m.card, &taken);
+                if best.is_none_or(|(b, _, _)| key >= b) {
+                    best = Some((key, m, taken));
                 }
             }
         }
-        best.map(|(_, m)| m)
+        best.map(|(_, m, taken)| (m, taken))
     }
 
-    /// The greedy policy's capture for a drawn card: the best at a glance, the last of equals.
-    fn greedy_draw(&self, card: Code) -> Mv {
-        let mut best: Option<(i64, Mv)> = None;
+    /// The greedy policy's capture for a drawn card, and what it takes: the best at a
+    /// glance, the last of equals.
+    fn greedy_draw(&self, card: Code) -> (Mv, List<4>) {
+        let mut best: Option<(i64, Mv, List<4>)> = None;
         for m in self.options(card).into_iter().flatten() {
-            let key = self
-                .resolve(m)
-                .map_or(i64::MIN / 2, |t| Self::worth(card, &t));
-            if best.is_none_or(|(b, _)| key >= b) {
-                best = Some((key, m));
+            let Some(taken) = self.resolve(m) else {
+                continue;
+            };
+            let key = Self::worth(card, &taken);
+            if best.is_none_or(|(b, _, _)| key >= b) {
+                best = Some((key, m, taken));
             }
         }
+        let unsaid = Mv {
+            card,
+            cap: Cap::Unsaid,
+        };
         best.map_or(
-            Mv {
-                card,
-                cap: Cap::Unsaid,
-            },
-            |(_, m)| m,
+            (unsaid, self.resolve(unsaid).unwrap_or(List::new())),
+            |(_, m, t)| (m, t),
         )
     }
 
@@ -755,20 +818,14 @@ impl Position<'_> {
     fn play_out(mut self, p: usize, stock: &[Code]) -> i64 {
         let mut stock = stock.iter().copied();
         while self.phase == Phase::Play {
-            let Some(m) = self.greedy_play() else { break };
-            if self.play(m).is_none() {
+            let Some((m, taken)) = self.greedy_play() else {
                 break;
-            }
+            };
+            self.played(m.card, &taken);
             let Some(card) = stock.next() else { break };
-            let d = self.greedy_draw(card);
-            match self.draw(d) {
-                Some(true) => {
-                    if self.stop().is_none() {
-                        break;
-                    }
-                }
-                Some(false) => {}
-                None => break,
+            let (_, taken) = self.greedy_draw(card);
+            if self.drawn(card, &taken) && self.stop().is_none() {
+                break;
             }
         }
         self.points_for(p)
@@ -784,7 +841,7 @@ impl Position<'_> {
             match stock.split_first() {
                 Some((card, tail)) => {
                     rest = tail;
-                    Some(self.greedy_draw(*card))
+                    Some(self.greedy_draw(*card).0)
                 }
                 None => None,
             }
