@@ -17,7 +17,7 @@ use super::record::{Capture, Move};
 use super::referee::{Phase, Referee};
 use super::sim::{self, Dice};
 
-/// Deals a hint at the table weighs (a few tenths of a second in a release build).
+/// Deals a hint at the table weighs (a few milliseconds in a release build).
 pub const HINT_SAMPLES: usize = 200;
 
 /// One answer, weighed.
