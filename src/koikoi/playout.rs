@@ -22,6 +22,7 @@ pub(super) type Code = u8;
 /// them), so 36; the rest is headroom.
 const TABLE: usize = 48;
 
+/// The code of a card (of the deck: months 1–12).
 pub(super) fn code(c: Card) -> Code {
     c.month.saturating_sub(1).min(11) * 4 + c.kind as u8
 }
@@ -156,7 +157,8 @@ impl Best {
         }
     }
 
-    fn into(self, y: &mut Yaku) {
+    /// Adds the best way's yaku to `y`.
+    fn add_to(self, y: &mut Yaku) {
         for (n, p) in self.items {
             if let Some(n) = n {
                 y.add(n, p);
@@ -256,7 +258,7 @@ fn animals(rules: &Rules, pile: u64, y: &mut Yaku) {
     if let Some(t) = tane {
         best.offer(&[(Name::Tane, t)]);
     }
-    best.into(y);
+    best.add_to(y);
 }
 
 fn ribbons(rules: &Rules, pile: u64, y: &mut Yaku) {
@@ -302,7 +304,7 @@ fn ribbons(rules: &Rules, pile: u64, y: &mut Yaku) {
     if let Some(t) = tanzaku {
         best.offer(&[(Name::Tanzaku, t)]);
     }
-    best.into(y);
+    best.add_to(y);
 }
 
 /// The round's points for a `base` under ruling multiplier, as `yaku::score` totals them.
