@@ -12,11 +12,12 @@ use crate::view::{Choice, Column, Hint};
 use serde::Serialize;
 
 use super::cards::Card;
+use super::playout::Mv;
 use super::record::{Capture, Move};
 use super::referee::{Phase, Referee};
 use super::sim::{self, Dice};
 
-/// Deals a hint at the table weighs (a few tenths of a second in a release build).
+/// Deals a hint at the table weighs (a few milliseconds in a release build).
 pub const HINT_SAMPLES: usize = 200;
 
 /// One answer, weighed.
@@ -84,15 +85,14 @@ pub fn advise(r: &Referee, drawn: Option<Card>, samples: usize, seed: u64) -> Op
         }
         let seen = (r.phase == Phase::Draw).then_some(moves[0].card);
         let hidden = sim::unseen(r, p, seen);
-        let deals: Vec<(Referee, Vec<Card>)> = (0..samples)
-            .map(|_| sim::guess(r, p, &hidden, &mut dice))
-            .collect();
+        let deals = sim::deal_unseen(r, p, &hidden, samples, &mut dice);
         let mut out: Vec<Candidate> = moves
             .iter()
             .map(|m| {
+                let fast = Mv::of(m);
                 let points: Vec<i64> = deals
                     .iter()
-                    .map(|(g, stock)| sim::after(g, p, m, stock.clone()))
+                    .map(|d| d.round.after(p, fast, &d.stock))
                     .collect();
                 weighed(r, answer_text(r, m), reason(r, m), &points)
             })
@@ -119,11 +119,9 @@ fn call_candidates(r: &Referee, samples: usize, dice: &mut Dice) -> Vec<Candidat
     let p = r.round.to_move;
     let now = r.score_of(p).total;
     let hidden = sim::unseen(r, p, None);
-    let koi: Vec<i64> = (0..samples)
-        .map(|_| {
-            let (g, stock) = sim::guess(r, p, &hidden, dice);
-            sim::rollout(g, p, stock)
-        })
+    let koi: Vec<i64> = sim::deal_unseen(r, p, &hidden, samples, dice)
+        .iter()
+        .map(|d| d.round.rollout(p, &d.stock))
         .collect();
     let mut out = vec![
         weighed(

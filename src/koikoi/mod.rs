@@ -12,6 +12,7 @@ pub mod deal;
 pub mod error;
 pub mod game;
 pub mod ledger;
+mod playout;
 pub mod query;
 pub mod record;
 pub mod referee;

@@ -741,6 +741,13 @@ impl Referee {
         self.finish(End::Exhausted, Some(winner), yaku, how, s.total)
     }
 
+    /// What `p` held at their last koi-koi this round: how many cards of their pile (its
+    /// first cards), and the yaku they had then (none before a call).
+    pub(super) fn decided(&self, p: usize) -> (usize, &[Name]) {
+        let d = &self.round.decided[p];
+        (d.cards, &d.names)
+    }
+
     /// The cards `p` cannot see: the opponent's hand and the stock.
     pub fn hidden_from(&self, p: usize) -> Vec<Card> {
         let r = &self.round;

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::cards::{Card, Kind, RibbonKind};
 use super::error::RefereeError;
+use super::playout::{self, Code, Mv, Position};
 use super::record::{Call, Capture, Event, Line, Move, Record, Turn};
 use super::referee::{DEALT, Drawn, Phase, Referee};
 use crate::diag::{Error, Problem, Source};
@@ -257,9 +258,8 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
             let now = game_value(r, p, r.score_of(p).total);
             let hidden = unseen(r, p, None);
             let mut sum = 0.0;
-            for _ in 0..KOI_SAMPLES {
-                let (g, stock) = guess(r, p, &hidden, dice);
-                sum += game_value(r, p, rollout(g, p, stock));
+            for d in deal_unseen(r, p, &hidden, KOI_SAMPLES, dice) {
+                sum += game_value(r, p, d.round.rollout(p, &d.stock));
             }
             // Go on when the chance to win the game is better for it.
             if sum > now * KOI_SAMPLES as f64 {
@@ -273,9 +273,8 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
             let now = r.score_of(p).total;
             let hidden = unseen(r, p, None);
             let mut sum = 0;
-            for _ in 0..ROLLOUTS {
-                let (g, stock) = guess(r, p, &hidden, dice);
-                sum += rollout(g, p, stock);
+            for d in deal_unseen(r, p, &hidden, ROLLOUTS, dice) {
+                sum += d.round.rollout(p, &d.stock);
             }
             // Go on when the points expected beat the points in hand.
             if sum > now * ROLLOUTS as i64 {
@@ -306,15 +305,10 @@ pub(super) fn unseen(r: &Referee, p: usize, drawn: Option<Card>) -> Unseen {
     Unseen { cards, likely }
 }
 
-/// The `unseen` cards dealt at random: a copy of `r` in which the opponent of `p` holds a
-/// guessed hand (of the cards they may hold, while there are enough), and the guessed
-/// stock. The real hidden cards are never looked at.
-pub(super) fn guess(
-    r: &Referee,
-    p: usize,
-    unseen: &Unseen,
-    dice: &mut Dice,
-) -> (Referee, Vec<Card>) {
+/// The `unseen` cards dealt at random: the hand the opponent of `p` is guessed to hold (of
+/// the cards they may hold, while there are enough), and the guessed stock. The real
+/// hidden cards are never looked at.
+fn guess_cards(r: &Referee, p: usize, unseen: &Unseen, dice: &mut Dice) -> (Vec<Card>, Vec<Card>) {
     let mut cards = unseen.cards.clone();
     let (likely, unlikely) = cards.split_at_mut(unseen.likely);
     dice.0.shuffle(likely);
@@ -325,7 +319,48 @@ pub(super) fn guess(
         // The cards they would not hold are as likely as any to come from the stock.
         dice.0.shuffle(&mut stock);
     }
-    (r.with_hand(1 - p, cards), stock)
+    (cards, stock)
+}
+
+/// [`guess_cards`] as a copy of `r` in which the opponent of `p` holds the guessed hand,
+/// and the guessed stock.
+#[cfg(test)]
+pub(super) fn guess(
+    r: &Referee,
+    p: usize,
+    unseen: &Unseen,
+    dice: &mut Dice,
+) -> (Referee, Vec<Card>) {
+    let (hand, stock) = guess_cards(r, p, unseen, dice);
+    (r.with_hand(1 - p, hand), stock)
+}
+
+/// One deal of what `p` cannot see, ready to play out: the round with the opponent's
+/// guessed hand, and the guessed stock (as [`guess_cards`] deals them).
+pub(super) struct Deal<'a> {
+    pub(super) round: Position<'a>,
+    pub(super) stock: Vec<Code>,
+}
+
+/// `n` deals of the `unseen` cards for the player `p` of `r`.
+pub(super) fn deal_unseen<'a>(
+    r: &'a Referee,
+    p: usize,
+    unseen: &Unseen,
+    n: usize,
+    dice: &mut Dice,
+) -> Vec<Deal<'a>> {
+    let base = Position::of(r);
+    (0..n)
+        .map(|_| {
+            let (hand, stock) = guess_cards(r, p, unseen, dice);
+            let hand: Vec<Code> = hand.into_iter().map(playout::code).collect();
+            Deal {
+                round: base.with_hand(1 - p, &hand),
+                stock: stock.into_iter().map(playout::code).collect(),
+            }
+        })
+        .collect()
 }
 
 /// What playing `card` to `table` would have taken at a glance: its best capture.
@@ -366,13 +401,13 @@ fn greedy_best(r: &Referee, moves: impl Iterator<Item = Move>, keep: usize) -> V
 
 /// `n` deals of what the player to move cannot see, for weighing `moves` (at a draw, the
 /// card being drawn is seen: it is none of the hidden ones).
-fn deals(r: &Referee, moves: &[Move], n: usize, dice: &mut Dice) -> Vec<(Referee, Vec<Card>)> {
+fn deals<'a>(r: &'a Referee, moves: &[Move], n: usize, dice: &mut Dice) -> Vec<Deal<'a>> {
     let p = r.round.to_move;
     let drawn = (r.phase == Phase::Draw)
         .then(|| moves.first().map(|m| m.card))
         .flatten();
     let hidden = unseen(r, p, drawn);
-    (0..n).map(|_| guess(r, p, &hidden, dice)).collect()
+    deal_unseen(r, p, &hidden, n, dice)
 }
 
 /// The move among `moves` (all of the player to move, whose card or draw it is) with the
@@ -388,10 +423,8 @@ fn best_move(r: &Referee, moves: &[Move], dice: &mut Dice) -> Option<Move> {
     let p = r.round.to_move;
     let guesses = deals(r, moves, DEALS, dice);
     let worth = |m: &Move| -> i64 {
-        guesses
-            .iter()
-            .map(|(g, stock)| after(g, p, m, stock.clone()))
-            .sum()
+        let m = Mv::of(m);
+        guesses.iter().map(|d| d.round.after(p, m, &d.stock)).sum()
     };
     let (greedy, rest) = ranked.split_first()?;
     // Leaving the greedy choice takes at least MARGIN points more per deal on average: with
@@ -435,9 +468,10 @@ fn advised_move(r: &Referee, moves: &[Move], dice: &mut Dice) -> Option<Move> {
     let guesses = deals(r, moves, KADO_SAMPLES, dice);
     let mut best: Option<(f64, Move)> = None;
     for (_, m) in ranked {
+        let fast = Mv::of(&m);
         let w: f64 = guesses
             .iter()
-            .map(|(g, stock)| game_value(r, p, after(g, p, &m, stock.clone())))
+            .map(|d| game_value(r, p, d.round.after(p, fast, &d.stock)))
             .sum();
         if best.is_none_or(|(b, _)| w > b) {
             best = Some((w, m));
@@ -475,7 +509,9 @@ pub(super) fn game_value(r: &Referee, p: usize, points: i64) -> f64 {
 }
 
 /// The round's points for `p` (negative when the opponent wins it) when `m` is played
-/// or drawn in `g` and the round is played out with `stock`.
+/// or drawn in `g` and the round is played out with `stock`, through the referee: the
+/// straightforward play-out the fast one ([`Position::after`]) is checked against.
+#[cfg(test)]
 pub(super) fn after(g: &Referee, p: usize, m: &Move, stock: Vec<Card>) -> i64 {
     let mut g = g.clone();
     let from = g.results.len();
@@ -497,7 +533,9 @@ pub(super) fn after(g: &Referee, p: usize, m: &Move, stock: Vec<Card>) -> i64 {
     }
 }
 
-/// One play-out after a koi-koi call by `p` in `g`: the round's points for `p`.
+/// One play-out after a koi-koi call by `p` in `g`: the round's points for `p`, through
+/// the referee (see [`after`]).
+#[cfg(test)]
 pub(super) fn rollout(mut g: Referee, p: usize, stock: Vec<Card>) -> i64 {
     let from = g.results.len();
     if g.call(Call::Koi).is_err() {
@@ -509,6 +547,7 @@ pub(super) fn rollout(mut g: Referee, p: usize, stock: Vec<Card>) -> i64 {
 /// Plays the round in `g` out with greedy plays from `stock` (both players stop at their
 /// next yaku): the points of the round that is result `from`, for `p`; negative when the
 /// opponent wins it.
+#[cfg(test)]
 fn play_out(mut g: Referee, p: usize, from: usize, mut stock: impl Iterator<Item = Card>) -> i64 {
     let mut dice = Dice::new(0);
     while g.phase == Phase::Play {
