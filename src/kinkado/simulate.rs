@@ -474,7 +474,10 @@ mod tests {
             r.player_money.mean,
             r.alora_money.mean
         );
-        assert!(tour.contains(&format!("{row}\n")), "docs/TOUR.md lacks {row}");
+        assert!(
+            tour.contains(&format!("{row}\n")),
+            "docs/TOUR.md lacks {row}"
+        );
         let line = tour
             .lines()
             .find(|l| l.starts_with("| advisor | "))
@@ -495,9 +498,8 @@ mod tests {
         };
         assert!(near_rate(count(cells[2]), r.player_wins), "{line}: {r:?}");
         assert!(near_rate(count(cells[3]), r.alora_wins), "{line}: {r:?}");
-        let near_money = |shown: f64, m: &MoneyStats| {
-            (m.mean - shown).abs() <= 3.0 * m.spread / n.sqrt() + 0.1
-        };
+        let near_money =
+            |shown: f64, m: &MoneyStats| (m.mean - shown).abs() <= 3.0 * m.spread / n.sqrt() + 0.1;
         assert!(
             near_money(money(cells[5]), &r.player_money),
             "{line}: {r:?}"

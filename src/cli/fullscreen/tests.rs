@@ -241,7 +241,11 @@ fn screens_of_every_game_are_the_tour_s() {
     let mut tour = std::fs::read_to_string(path).unwrap();
     let blocks = tour_blocks(&tour);
     let screens = screens();
-    assert_eq!(blocks.len(), screens.len(), "one screen per game in docs/TOUR.md");
+    assert_eq!(
+        blocks.len(),
+        screens.len(),
+        "one screen per game in docs/TOUR.md"
+    );
     if std::env::var_os("KADO_BLESS").is_some() {
         for ((start, end), screen) in blocks.iter().zip(&screens).rev() {
             tour.replace_range(start..end, screen);
