@@ -2,11 +2,12 @@
 //!
 //! Each target feeds two kinds of input through the library entry points the CLI uses:
 //! arbitrary text (random bytes read as UTF-8, any characters, and characters of the
-//! notation's own alphabet), and valid examples from the README, the man page and the
-//! tests, mutated by inserting, deleting, replacing and duplicating characters, words,
-//! numbers and lines. Every target checks that nothing panics or hangs, that every error
-//! points inside its input and renders (as text and as JSON), and, where a notation has a
-//! canonical form, that what parses prints in a form that reads back to the same value.
+//! notation's own alphabet), and valid examples from the README, the tour (docs/TOUR.md),
+//! the man page and the tests, mutated by inserting, deleting, replacing and duplicating
+//! characters, words, numbers and lines. Every target checks that nothing panics or hangs,
+//! that every error points inside its input and renders (as text and as JSON), and, where a
+//! notation has a canonical form, that what parses prints in a form that reads back to the
+//! same value.
 //!
 //! A run of `cargo test` tries each target briefly. `KADO_FUZZ_CASES=N` runs N inputs per
 //! in-process target instead, `KADO_FUZZ_BIN_CASES=N` N runs per binary-level target (the

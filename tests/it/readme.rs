@@ -1,10 +1,13 @@
-//! The README's tour is real output: every `console` block is run, command by command, and
-//! what kado prints must be exactly what the README shows.
+//! The README and the tour (docs/TOUR.md) are real output: every `console` block of each
+//! is run, command by command, and what kado prints must be exactly what the block shows.
 
 use crate::common::{kado_bin, pipe};
 use std::path::Path;
 
-/// One `$ command` of a console block and the lines the README shows after it (from
+/// The tour: every command of every game, and the sections the README points to.
+const TOUR: &str = "docs/TOUR.md";
+
+/// One `$ command` of a console block and the lines the file shows after it (from
 /// line `line` + 1, `lines` of them).
 struct Example {
     line: usize,
@@ -42,21 +45,23 @@ fn console_blocks(text: &str) -> Vec<Vec<Example>> {
     blocks
 }
 
-/// `KADO_BLESS=1` writes what kado prints into the README in place of what it showed.
-#[test]
-fn every_readme_console_example_gives_the_output_shown() {
+/// Runs every console block of the Markdown file `file` (a path from the crate's root) and
+/// fails, naming the file and the line of each command, where kado prints other than the
+/// block shows; at least `at_least` blocks must be found. Under `KADO_BLESS=1` what kado
+/// prints is written into the file in place of what it showed.
+fn console_examples_give_the_output_shown(file: &str, at_least: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let text = std::fs::read_to_string(root.join(file)).unwrap();
     let bin_dir = kado_bin().parent().unwrap();
     let path = format!(
         "{}:{}",
         bin_dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let blocks = console_blocks(&readme);
+    let blocks = console_blocks(&text);
     assert!(
-        blocks.len() >= 15,
-        "only {} console blocks found",
+        blocks.len() >= at_least,
+        "{file}: only {} console blocks found",
         blocks.len()
     );
     let mut failures = Vec::new();
@@ -81,25 +86,37 @@ fn every_readme_console_example_gives_the_output_shown() {
             if got != e.output {
                 blessed.push((e.line, e.lines, got.clone()));
                 failures.push(format!(
-                    "README.md line {}: $ {}\n--- README shows:\n{}--- kado prints:\n{got}",
+                    "{file} line {}: $ {}\n--- {file} shows:\n{}--- kado prints:\n{got}",
                     e.line, e.command, e.output
                 ));
             }
         }
     }
     if std::env::var_os("KADO_BLESS").is_some() {
-        let mut lines: Vec<String> = readme.lines().map(str::to_string).collect();
-        for (line, count, text) in blessed.into_iter().rev() {
-            let new = text.lines().map(str::to_string);
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        for (line, count, printed) in blessed.into_iter().rev() {
+            let new = printed.lines().map(str::to_string);
             lines.splice(line..line + count, new);
         }
-        std::fs::write(root.join("README.md"), lines.join("\n") + "\n").unwrap();
+        std::fs::write(root.join(file), lines.join("\n") + "\n").unwrap();
         return;
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The save formats this kado reads, as the README words them: "format 1", "formats 1 and
+/// The README's screen of each game.
+#[test]
+fn every_readme_console_example_gives_the_output_shown() {
+    console_examples_give_the_output_shown("README.md", 5);
+}
+
+/// The tour, every command of every game.
+#[test]
+fn every_tour_console_example_gives_the_output_shown() {
+    console_examples_give_the_output_shown(TOUR, 30);
+}
+
+/// The save formats this kado reads, as the tour words them: "format 1", "formats 1 and
 /// 2", "formats 1, 2 and 3".
 fn formats_read() -> String {
     let reads: Vec<String> = kado::session::READS.iter().map(u32::to_string).collect();
@@ -110,19 +127,24 @@ fn formats_read() -> String {
     }
 }
 
+/// The tour's section on saved games says which formats this kado reads; neither it nor
+/// the README names other formats anywhere.
 #[test]
 fn the_readme_said_this_kado_reads_save_format_1_when_it_reads_1_and_2() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let flowing = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     let said = format!("this kado {} ", formats_read());
-    assert!(
-        flowing.contains(&said),
-        "README.md must say `{said}` (kado::session::READS)"
-    );
-    // And no other sentence of it names other formats.
-    assert_eq!(
-        flowing.matches("kado reads format").count(),
-        flowing.matches(&said).count()
-    );
+    for (file, must_say) in [(TOUR, true), ("README.md", false)] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let flowing = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            !must_say || flowing.contains(&said),
+            "{file} must say `{said}` (kado::session::READS)"
+        );
+        // And no other sentence of it names other formats.
+        assert_eq!(
+            flowing.matches("kado reads format").count(),
+            flowing.matches(&said).count(),
+            "{file} names save formats other than `{said}`"
+        );
+    }
 }

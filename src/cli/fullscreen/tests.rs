@@ -1,7 +1,7 @@
 //! The view of each game, drawn on ratatui's test backend at 80×24 from a real session
 //! (the runner, the game and the screen the terminal draws, without the terminal): the
-//! whole screen is asserted, and it is the screen the README shows.
-//! `KADO_BLESS=1 cargo test --bin kado screens_of_every_game` rewrites the README's.
+//! whole screen is asserted, and it is the screen the tour (docs/TOUR.md) shows.
+//! `KADO_BLESS=1 cargo test --bin kado screens_of_every_game` rewrites the tour's.
 
 use super::*;
 use crate::cli::prompt::classify_for_tests;
@@ -183,7 +183,7 @@ fn players(names: &[&str]) -> Vec<String> {
     names.iter().map(|n| n.to_string()).collect()
 }
 
-/// Each game's screen, in the order of the README's section on the view.
+/// Each game's screen, in the order of the tour's section on the view.
 fn screens() -> Vec<String> {
     use kado::{kinga, pokino::session as ps};
     use kado::{kingmaker::campaign as km, kinkado::game as kk, koikoi::game as kp};
@@ -216,19 +216,19 @@ fn screens() -> Vec<String> {
     ]
 }
 
-/// The text blocks of the README's section on the view, with where each starts and ends.
-fn readme_blocks(readme: &str) -> Vec<(usize, usize)> {
-    let from = readme
+/// The text blocks of the tour's section on the view, with where each starts and ends.
+fn tour_blocks(tour: &str) -> Vec<(usize, usize)> {
+    let from = tour
         .find("## At the table: the full-screen view")
-        .expect("the README has a section on the view");
-    let to = readme[from + 1..]
+        .expect("the tour has a section on the view");
+    let to = tour[from + 1..]
         .find("\n## ")
-        .map_or(readme.len(), |i| from + 1 + i);
+        .map_or(tour.len(), |i| from + 1 + i);
     let mut out = Vec::new();
     let mut at = from;
-    while let Some(i) = readme[at..to].find("```text\n") {
+    while let Some(i) = tour[at..to].find("```text\n") {
         let start = at + i + "```text\n".len();
-        let end = start + readme[start..].find("```").expect("a closed block");
+        let end = start + tour[start..].find("```").expect("a closed block");
         out.push((start, end));
         at = end + 3;
     }
@@ -236,21 +236,25 @@ fn readme_blocks(readme: &str) -> Vec<(usize, usize)> {
 }
 
 #[test]
-fn screens_of_every_game_are_the_readme_s() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
-    let mut readme = std::fs::read_to_string(path).unwrap();
-    let blocks = readme_blocks(&readme);
+fn screens_of_every_game_are_the_tour_s() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/TOUR.md");
+    let mut tour = std::fs::read_to_string(path).unwrap();
+    let blocks = tour_blocks(&tour);
     let screens = screens();
-    assert_eq!(blocks.len(), screens.len(), "one README screen per game");
+    assert_eq!(
+        blocks.len(),
+        screens.len(),
+        "one screen per game in docs/TOUR.md"
+    );
     if std::env::var_os("KADO_BLESS").is_some() {
         for ((start, end), screen) in blocks.iter().zip(&screens).rev() {
-            readme.replace_range(start..end, screen);
+            tour.replace_range(start..end, screen);
         }
-        std::fs::write(path, readme).unwrap();
+        std::fs::write(path, tour).unwrap();
         return;
     }
     for ((start, end), screen) in blocks.iter().zip(&screens) {
-        assert_eq!(&readme[*start..*end], screen.as_str());
+        assert_eq!(&tour[*start..*end], screen.as_str(), "docs/TOUR.md");
     }
 }
 
