@@ -116,6 +116,7 @@ pub enum Command {
     Stats(history_cmd::StatsArgs),
     /// Serve a saved game to the players' phones and go on with it: a page for the table
     /// and one for each seat (as `kado GAME resume FILE --serve`).
+    #[command(long_about = SERVE_ABOUT)]
     Serve {
         /// The saved game (`kado GAME play --save FILE`).
         file: std::path::PathBuf,
@@ -135,6 +136,8 @@ pub enum Command {
         dir: std::path::PathBuf,
     },
 }
+
+const SERVE_ABOUT: &str = "Serve a saved game to the players' phones and go on with it, as `kado GAME resume FILE --serve` does (`kado GAME play … --serve` starts a new game served the same way).\n\nkado prints the address of the table's page (what every player may see: the seats, their scores and bets, what lies in the middle, whose turn it is, what happened last) and of one page for each seat, with a QR code for each when the output is a terminal. A seat's page shows its own hand, the question when it is theirs with the legal answers as buttons when they are few and a field to type one, `hint` (its table with one tap to take an answer) and `undo`. Every answer, from any page or typed at the terminal, goes through the same session, checks and save as in line mode; every page updates at once. A game whose hands are shown on the screen (a virtual pack, not --private) shows each hand only on its seat's page.\n\nThe server listens on 127.0.0.1 unless --lan ADDR is given. A seat's address holds its own secret (128 bits from the system's generator); a page asked for without it, with a wrong one or another seat's gets 404 and the same words. A request naming a host other than the printed addresses gets 421; answers are taken only by POST, at most 4 KiB, with a strict Content-Security-Policy and no cross-origin access. Ctrl-C, SIGTERM and SIGHUP save and stop, as the end of the game does; a page that lost its connection catches up when it reconnects.";
 
 const HISTORY_ABOUT: &str = "The play history: every game kado followed to its end, newest first, filtered by game, player, ruleset and date. A game is added when its session ends finished (`play` or `resume`), with its players, scores, winner and saved log; `kado history import FILE…` adds saved games from before, finished or stopped, and records (Koi-Koi, Pokino, Kingmaker, refereed under --rules), and refuses a game already there; `history show N` replays a saved game turn by turn, or prints the record.\n\nThe history is an SQLite database: KADO_HOME/history.sqlite when KADO_HOME is set, else the platform's data folder (~/.local/share/kado on Linux); --history FILE (or KADO_HISTORY=FILE) chooses another file, --no-history (or KADO_HISTORY=off) leaves it alone. A file that is not kado's history is refused and never written to. If the history cannot be written, the game is still saved and kado says why.\n\nJSON keys: games (list of {id, game, ruleset, date, outcome {finished, seats [{name, score, won, kado}], facts}, source}).";
 

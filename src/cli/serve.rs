@@ -356,7 +356,11 @@ impl Drop for Served {
         self.settle();
         self.hub.update(|s| {
             s.question = None;
-            s.ended = Some("The session has ended; it is saved.".to_string());
+            s.ended = Some(if s.shared.table.over {
+                "The game is over.".to_string()
+            } else {
+                "The session has stopped, saved: the game goes on where it stopped once it is resumed.".to_string()
+            });
         });
         // The pages' streams get a moment to carry the last state.
         std::thread::sleep(std::time::Duration::from_millis(200));

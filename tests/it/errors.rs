@@ -333,7 +333,7 @@ fn json_usage_error_for_a_missing_subcommand() {
             usage_json(
                 "'kado' requires a subcommand but one was not provided",
                 Some(
-                    "one of: kinkado, kinga, pokino, koikoi, kingmaker, history, stats, rules, completions, generate-man",
+                    "one of: kinkado, kinga, pokino, koikoi, kingmaker, history, stats, serve, rules, completions, generate-man",
                 ),
                 MORE,
             ),

@@ -2,6 +2,7 @@
 //! the shared helpers (`common`) are linked once. Run one subject with
 //! `cargo test --test it kinga::` (a module path filters the tests by name).
 
+mod browser;
 mod common;
 mod errors;
 mod foundation;

@@ -63,6 +63,8 @@ pub struct State {
     pub private: Vec<Private>,
     /// The session has ended: how to go on.
     pub ended: Option<String>,
+    /// Raised at every change: a page knows whether what it shows is the latest.
+    pub version: u64,
 }
 
 impl State {
@@ -115,11 +117,20 @@ impl Hub {
 
     /// Changes the state, and tells every page to draw it again.
     pub fn update(&self, change: impl FnOnce(&mut State)) {
-        match self.state.lock() {
-            Ok(mut s) => change(&mut s),
-            Err(poisoned) => change(&mut poisoned.into_inner()),
-        }
-        self.version.send_modify(|v| *v += 1);
+        let version = match self.state.lock() {
+            Ok(mut s) => {
+                change(&mut s);
+                s.version += 1;
+                s.version
+            }
+            Err(poisoned) => {
+                let mut s = poisoned.into_inner();
+                change(&mut s);
+                s.version += 1;
+                s.version
+            }
+        };
+        self.version.send_replace(version);
     }
 
     /// A stream of the state's versions, for a page's updates.

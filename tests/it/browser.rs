@@ -1,0 +1,442 @@
+//! Served tables in a real browser: Debian's headless Chromium driven through its
+//! ChromeDriver (the WebDriver protocol, spoken here over plain HTTP), with the pages'
+//! own script keeping them up to date. Every answer is a tap on a phone's page.
+
+use crate::common::*;
+use crate::serve::Served;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// A ChromeDriver process, stopped when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Option<Driver> {
+        tool("chromedriver", &["--version"])?;
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .unwrap();
+        let child = std::process::Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let d = Driver { child, port };
+        let started = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver does not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Some(d)
+    }
+
+    /// A new browser window the size of a phone held upright.
+    fn browser(&self) -> Browser {
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", "--window-size=412,915"]
+            }
+        }}});
+        let v = wire(self.port, "POST", "/session", Some(&caps));
+        let id = v["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{v}"));
+        Browser {
+            port: self.port,
+            session: id.to_string(),
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One browser window.
+struct Browser {
+    port: u16,
+    session: String,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Browser {
+    fn call(&self, method: &str, path: &str, body: Option<&Value>) -> Value {
+        wire(
+            self.port,
+            method,
+            &format!("/session/{}{path}", self.session),
+            body,
+        )
+    }
+
+    fn open(&self, url: &str) {
+        self.call("POST", "/url", Some(&json!({ "url": url })));
+    }
+
+    /// What the page's script says `expression` is.
+    fn eval(&self, expression: &str) -> Value {
+        let script = format!("return {expression};");
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(&json!({"script": script, "args": []})),
+        )["value"]
+            .clone()
+    }
+
+    /// The text of the page's `<main>`, as a person reads it.
+    fn text(&self) -> String {
+        self.eval("document.querySelector('main') ? document.querySelector('main').innerText : ''")
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// Waits until `expression` is true on the page.
+    #[track_caller]
+    fn wait_for(&self, expression: &str) {
+        let started = Instant::now();
+        while self.eval(expression) != Value::Bool(true) {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "never true: {expression}\n{}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    }
+
+    /// The WebDriver id of the first element `css` finds.
+    #[track_caller]
+    fn find(&self, css: &str) -> String {
+        let found = self.call(
+            "POST",
+            "/element",
+            Some(&json!({"using": "css selector", "value": css})),
+        );
+        let id = found["value"][ELEMENT].as_str();
+        id.unwrap_or_else(|| panic!("no {css}: {found}"))
+            .to_string()
+    }
+
+    /// Taps the first element `css` finds.
+    fn tap(&self, css: &str) {
+        let id = self.find(css);
+        self.call("POST", &format!("/element/{id}/click"), Some(&json!({})));
+    }
+
+    /// Types `text` into the first element `css` finds.
+    fn type_into(&self, css: &str, text: &str) {
+        let id = self.find(css);
+        let typed = json!({ "text": text });
+        self.call("POST", &format!("/element/{id}/value"), Some(&typed));
+    }
+
+    /// The window as a PNG image.
+    fn screenshot(&self) -> Vec<u8> {
+        let v = self.call("GET", "/screenshot", None);
+        base64(v["value"].as_str().unwrap_or(""))
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = wire(
+            self.port,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+        );
+    }
+}
+
+/// One WebDriver request: JSON in, JSON out.
+fn wire(port: u16, method: &str, path: &str, body: Option<&Value>) -> Value {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    // Read the head, then as many bytes as it says: the driver may keep the connection.
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 8192];
+    let (head_end, length) = loop {
+        let n = s.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            break (raw.len(), Some(0));
+        }
+        raw.extend_from_slice(&buf[..n]);
+        if let Some(at) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&raw[..at]).to_lowercase();
+            let length = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse::<usize>().ok());
+            break (at + 4, length);
+        }
+    };
+    match length {
+        Some(length) => {
+            while raw.len() < head_end + length {
+                let n = s.read(&mut buf).unwrap_or(0);
+                if n == 0 {
+                    break;
+                }
+                raw.extend_from_slice(&buf[..n]);
+            }
+        }
+        None => {
+            let _ = s.read_to_end(&mut raw);
+        }
+    }
+    let body = String::from_utf8_lossy(&raw[head_end.min(raw.len())..]).into_owned();
+    serde_json::from_str(&body).unwrap_or(Value::Null)
+}
+
+fn base64(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0);
+    for c in text.bytes() {
+        let Some(v) = ALPHABET.iter().position(|&a| a == c) else {
+            continue;
+        };
+        acc = (acc << 6) | v as u32;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
+}
+
+/// Writes a screenshot into docs/ under `KADO_BLESS` (the README shows them).
+fn keep_screenshot(name: &str, png: &[u8]) {
+    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+    if std::env::var_os("KADO_BLESS").is_some() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(name);
+        std::fs::write(path, png).unwrap();
+    }
+}
+
+/// The text of the hand on a page, one piece a line (empty: no hand shown).
+fn hand(b: &Browser) -> Vec<String> {
+    let v = b.eval(
+        "Array.from(document.querySelectorAll('section.hand .item')).map(e => e.textContent)",
+    );
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+const HAS_QUESTION: &str = "!!document.querySelector('section.question')";
+
+#[test]
+fn a_kinkado_game_against_alora_on_one_phone() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    let phone = driver.browser();
+    phone.open(&format!("http://{}/s/{}", s.addr, s.secret("you")));
+    phone.wait_for(HAS_QUESTION);
+    assert!(
+        phone.text().contains("you sell up to 3 cards"),
+        "{}",
+        phone.text()
+    );
+    keep_screenshot("serve-seat.png", &phone.screenshot());
+    // A refused answer is shown on the page, and changes nothing.
+    phone.type_into("#answer", "ZZ");
+    phone.tap("form.typed button");
+    phone.wait_for("!!document.querySelector('.refused')");
+    assert!(
+        phone.text().contains("✗ unknown rank `Z` in `ZZ`"),
+        "{}",
+        phone.text()
+    );
+    // A hint, taken by a tap on its best row.
+    phone.tap("button[value=hint]");
+    phone.wait_for("!!document.querySelector('section.hint button')");
+    phone.tap("section.hint button");
+    phone.wait_for("!document.querySelector('main').innerText.includes('you sell up to 3 cards')");
+    // The page catches up after it is loaded again (a phone that lost its connection).
+    phone.open(&format!("http://{}/s/{}", s.addr, s.secret("you")));
+    phone.wait_for(HAS_QUESTION);
+    let table = driver.browser();
+    table.open(&format!("http://{}/", s.addr));
+    table.wait_for("!!document.querySelector('section.table')");
+    keep_screenshot("serve-table.png", &table.screenshot());
+    // The rest of the game, tap by tap: the first answer offered, else the hint's best.
+    let mut turns = 0;
+    while s.get("/main").status != 0 && turns < 400 {
+        phone.wait_for(&format!(
+            "{HAS_QUESTION} || !!document.querySelector('.ended')"
+        ));
+        if phone.eval(HAS_QUESTION) != Value::Bool(true) {
+            break;
+        }
+        play_a_turn(&phone, &s, &[]);
+        turns += 1;
+        assert!(!table.text().contains("Your hand"));
+    }
+    assert!(turns > 9, "{turns}");
+    assert!(
+        phone.text().contains("The game is over."),
+        "{}",
+        phone.text()
+    );
+}
+
+const VERSION: &str = "document.querySelector('main').dataset.version";
+
+/// The version of the state the server gives now (`None`: the session has ended).
+fn served_version(s: &Served) -> Option<String> {
+    let main = s.get("/main");
+    if main.status == 0 {
+        return None;
+    }
+    let at = main.body.find("data-version=\"")? + 14;
+    Some(main.body[at..].split('"').next()?.to_string())
+}
+
+/// Waits until `page` draws the state the server gives now (or the session has ended).
+fn caught_up(page: &Browser, s: &Served) {
+    let started = Instant::now();
+    while let Some(now) = served_version(s) {
+        if page.eval(VERSION) == Value::String(now) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{}",
+            page.text()
+        );
+        std::thread::sleep(Duration::from_millis(40));
+    }
+}
+
+/// Taps `css` on `phone`, and waits until the page shows what came of it: the session is
+/// waiting again and the page draws its latest state (or the session has ended).
+fn tap_and_wait(phone: &Browser, s: &Served, css: &str) {
+    let before = phone.eval(VERSION);
+    phone.tap(css);
+    let started = Instant::now();
+    let mut last = None;
+    loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{}",
+            phone.text()
+        );
+        std::thread::sleep(Duration::from_millis(60));
+        let Some(now) = served_version(s) else { return };
+        let page = phone.eval(VERSION);
+        let settled =
+            last.as_ref() == Some(&now) && page != before && page == Value::String(now.clone());
+        if settled {
+            return;
+        }
+        last = Some(now);
+    }
+}
+
+/// The codes of the pieces in a page's hand that no other seat can hold as well (a
+/// Koi-Koi plain has twins: `6p` is in two hands at once).
+fn unique_pieces(b: &Browser) -> Vec<String> {
+    hand(b)
+        .iter()
+        .flat_map(|i| i.split(' ').map(str::to_string).collect::<Vec<_>>())
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit() || "♠♥♦♣".contains(c)))
+        .filter(|w| !w.ends_with('p'))
+        .collect()
+}
+
+/// Gives one answer on `phone`, which shows the question: the first answer offered as a
+/// button, else the hint's best, else Enter. Then no other page shows a piece of its hand.
+fn play_a_turn(phone: &Browser, s: &Served, others: &[&Browser]) {
+    if phone.eval("!!document.querySelector('form.choices button')") == Value::Bool(true) {
+        tap_and_wait(phone, s, "form.choices button");
+    } else {
+        tap_and_wait(phone, s, "button[value=hint]");
+        if phone.eval("!!document.querySelector('section.hint button')") == Value::Bool(true) {
+            tap_and_wait(phone, s, "section.hint button");
+        } else if phone.eval(HAS_QUESTION) == Value::Bool(true) {
+            tap_and_wait(phone, s, "form.typed button");
+        }
+    }
+    let mine = unique_pieces(phone);
+    for other in others {
+        caught_up(other, s);
+        let theirs = unique_pieces(other);
+        for piece in &mine {
+            assert!(
+                !theirs.contains(piece),
+                "{piece} of another hand on a page:\n{}",
+                other.text()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_koikoi_game_between_two_phones() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 5");
+    let ana = driver.browser();
+    let ben = driver.browser();
+    ana.open(&format!("http://{}/s/{}", s.addr, s.secret("ana")));
+    ben.open(&format!("http://{}/s/{}", s.addr, s.secret("ben")));
+    let mut turns = 0;
+    let started = Instant::now();
+    while s.get("/main").status != 0 && turns < 600 {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "{}",
+            ana.text()
+        );
+        let (asked, other) = if ana.eval(HAS_QUESTION) == Value::Bool(true) {
+            (&ana, &ben)
+        } else if ben.eval(HAS_QUESTION) == Value::Bool(true) {
+            (&ben, &ana)
+        } else {
+            std::thread::sleep(Duration::from_millis(40));
+            continue;
+        };
+        play_a_turn(asked, &s, &[other]);
+        turns += 1;
+    }
+    assert!(turns > 20, "{turns}");
+}
