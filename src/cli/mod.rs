@@ -338,6 +338,12 @@ pub fn main() -> ExitCode {
         }),
     };
     let result = match cli.command {
+        _ if ctx.json && ctx.serve.is_some() => Err(Error::from(
+            Problem::new("--serve and --json do not go together")
+                .help("--serve draws the game on pages as it goes; --json prints its state once it stops: leave one out"),
+        )
+        .coded(Code::Usage)
+        .into()),
         Command::Kinkado(cmd) => kinkado::run(cmd, &ctx),
         Command::Kingmaker(cmd) => kingmaker::run(cmd, &ctx),
         Command::Koikoi(cmd) => koikoi::run(cmd, &ctx),

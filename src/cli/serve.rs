@@ -259,7 +259,10 @@ impl Served {
 impl Prompter for Served {
     fn ask(&mut self, prompt: &str) -> Reply {
         self.prompt = prompt.to_string();
-        self.hub.update(|s| s.question = Some(prompt.to_string()));
+        self.hub.update(|s| {
+            s.question = Some(prompt.to_string());
+            s.waiting = true;
+        });
         // Only now is the last answer dealt with: its page draws the question it led to.
         self.settle();
         loop {
@@ -274,9 +277,12 @@ impl Prompter for Served {
                     self.done = done;
                     if let Some(reply) = self.take(from, &text) {
                         self.from = from;
-                        if let From::Seat(i) = from {
-                            self.hub.update(|s| s.private[i] = hub::Private::default());
-                        }
+                        self.hub.update(|s| {
+                            s.waiting = false;
+                            if let From::Seat(i) = from {
+                                s.private[i] = hub::Private::default();
+                            }
+                        });
                         return reply;
                     }
                 }

@@ -320,20 +320,22 @@ fn a_kinkado_game_against_alora_on_one_phone() {
 
 const VERSION: &str = "document.querySelector('main').dataset.version";
 
-/// The version of the state the server gives now (`None`: the session has ended).
-fn served_version(s: &Served) -> Option<String> {
+/// The version of the state the server gives now, and whether the session waits for an
+/// answer in it (`None`: the session has ended).
+fn served_version(s: &Served) -> Option<(String, bool)> {
     let main = s.get("/main");
     if main.status == 0 {
         return None;
     }
     let at = main.body.find("data-version=\"")? + 14;
-    Some(main.body[at..].split('"').next()?.to_string())
+    let version = main.body[at..].split('"').next()?.to_string();
+    Some((version, main.body.contains("data-waiting=\"true\"")))
 }
 
 /// Waits until `page` draws the state the server gives now (or the session has ended).
 fn caught_up(page: &Browser, s: &Served) {
     let started = Instant::now();
-    while let Some(now) = served_version(s) {
+    while let Some((now, _)) = served_version(s) {
         if page.eval(VERSION) == Value::String(now) {
             return;
         }
@@ -360,10 +362,14 @@ fn tap_and_wait(phone: &Browser, s: &Served, css: &str) {
             phone.text()
         );
         std::thread::sleep(Duration::from_millis(60));
-        let Some(now) = served_version(s) else { return };
+        let Some((now, waiting)) = served_version(s) else {
+            return;
+        };
         let page = phone.eval(VERSION);
-        let settled =
-            last.as_ref() == Some(&now) && page != before && page == Value::String(now.clone());
+        let settled = waiting
+            && last.as_ref() == Some(&now)
+            && page != before
+            && page == Value::String(now.clone());
         if settled {
             return;
         }
@@ -439,4 +445,95 @@ fn a_koikoi_game_between_two_phones() {
         turns += 1;
     }
     assert!(turns > 20, "{turns}");
+}
+
+/// Plays a whole game on the seats' pages in their own windows: whoever's page shows the
+/// question answers it (see [`play_a_turn`]); the turns played.
+fn whole_game(driver: &Driver, s: &Served) -> usize {
+    let phones: Vec<Browser> = s
+        .seats
+        .iter()
+        .map(|(_, secret)| {
+            let b = driver.browser();
+            b.open(&format!("http://{}/s/{secret}", s.addr));
+            b
+        })
+        .collect();
+    let mut turns = 0;
+    let started = Instant::now();
+    while s.get("/main").status != 0 && turns < 3000 {
+        let stuck = || {
+            phones
+                .iter()
+                .map(Browser::text)
+                .collect::<Vec<_>>()
+                .join("\n---\n")
+        };
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "{turns} turns:\n{}",
+            stuck()
+        );
+        for p in &phones {
+            caught_up(p, s);
+        }
+        let Some(i) = phones
+            .iter()
+            .position(|p| p.eval(HAS_QUESTION) == Value::Bool(true))
+        else {
+            std::thread::sleep(Duration::from_millis(40));
+            continue;
+        };
+        let others: Vec<&Browser> = phones
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .map(|(_, p)| p)
+            .collect();
+        play_a_turn(&phones[i], s, &others);
+        turns += 1;
+    }
+    turns
+}
+
+#[test]
+fn a_kinga_game_on_one_phone() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("kinga play --deck virtual --seed 3");
+    assert!(whole_game(&driver, &s) > 20);
+}
+
+#[test]
+fn a_pokino_game_between_two_phones() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("pokino play --players ana,ben --deck virtual --seed 2");
+    assert!(whole_game(&driver, &s) > 10);
+}
+
+#[test]
+fn a_kingmaker_campaign_between_four_phones() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("kingmaker campaign --players ana,bo,cy,dee --target 1");
+    let ana = driver.browser();
+    ana.open(&format!("http://{}/s/{}", s.addr, s.secret("ana")));
+    for answer in ["ana", crate::kingmaker::EXAMPLE] {
+        ana.wait_for(HAS_QUESTION);
+        ana.type_into("#answer", answer);
+        tap_and_wait(&ana, &s, "form.typed button");
+    }
+    let started = Instant::now();
+    while s.get("/main").status != 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{}",
+            ana.text()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

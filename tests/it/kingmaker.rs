@@ -3,7 +3,7 @@
 use crate::common::*;
 use serde_json::json;
 
-const EXAMPLE: &str = "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY";
+pub const EXAMPLE: &str = "ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY";
 
 #[test]
 fn score_the_example_a_tie() {

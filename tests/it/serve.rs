@@ -445,3 +445,46 @@ fn a_whole_kinkado_game_against_alora_from_one_phone() {
     assert!(turns > 9, "{turns}");
     assert!(s.ended_well());
 }
+
+#[test]
+fn a_whole_kinga_game_on_one_phone() {
+    let mut s = Served::start("kinga play --deck virtual --seed 3");
+    let turns = play_through_pages(&s, 3000);
+    assert!(turns > 20, "{turns}");
+    assert!(s.ended_well());
+}
+
+#[test]
+fn a_whole_pokino_game_between_two_phones() {
+    let mut s = Served::start("pokino play --players ana,ben --deck virtual --seed 2");
+    let turns = play_through_pages(&s, 3000);
+    assert!(turns > 10, "{turns}");
+    assert!(s.ended_well());
+}
+
+/// Kingmaker's Blinks are real tiles: what each shows is told by the table, typed on a
+/// phone, here a campaign whose Year is the rules' example.
+#[test]
+fn a_whole_kingmaker_campaign_between_four_phones() {
+    let mut s = Served::start("kingmaker campaign --players ana,bo,cy,dee --target 1");
+    assert_eq!(s.seats.len(), 4);
+    for answer in ["ana", crate::kingmaker::EXAMPLE] {
+        let name = asked(&s).expect("a question");
+        s.answer(&name, answer);
+    }
+    assert!(s.ended_well());
+    let printed = s.printed();
+    assert!(printed.contains("(from ana's page)"), "{printed}");
+}
+
+#[test]
+fn serve_with_json_is_refused_before_any_game_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    Test::new()
+        .current_dir(dir.path())
+        .args(["--serve", "--json", "kinkado", "play", "--save", "g.yaml"])
+        .status(2)
+        .stderr_has("--serve and --json do not go together")
+        .run();
+    assert!(!dir.path().join("g.yaml").exists());
+}

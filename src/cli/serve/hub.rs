@@ -65,6 +65,8 @@ pub struct State {
     pub ended: Option<String>,
     /// Raised at every change: a page knows whether what it shows is the latest.
     pub version: u64,
+    /// The session waits for an answer (it is not dealing with one).
+    pub waiting: bool,
 }
 
 impl State {

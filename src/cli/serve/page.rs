@@ -37,7 +37,7 @@ pub fn table_page(state: &State) -> Markup {
 /// The table page's `<main>`.
 pub fn table_main(state: &State) -> Markup {
     html! {
-        main data-version=(state.version) {
+        main data-version=(state.version) data-waiting=(state.waiting) {
             h1 { (state.title) }
             (ended(state))
             (waiting(state, None))
@@ -69,7 +69,7 @@ pub fn seat_main(state: &State, i: usize, seat: &Keyed) -> Markup {
             .as_deref()
             .is_none_or(|a| a.eq_ignore_ascii_case(&seat.name));
     html! {
-        main data-version=(state.version) {
+        main data-version=(state.version) data-waiting=(state.waiting) {
             h1 { (seat.name) " · " (state.title) }
             (ended(state))
             @if let Some(why) = &private.refused {
