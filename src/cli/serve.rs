@@ -201,7 +201,9 @@ fn watch_signals(hub: Arc<Hub>) {
 }
 
 impl Served {
-    /// The answer being dealt with is done: the page that sent it may draw the table.
+    /// The answer being dealt with is done: the page that sent it may draw the table. Called
+    /// when the session asks again (after an answer, a refusal or a hint alike), so the
+    /// page is drawn with the session waiting.
     fn settle(&mut self) {
         if let Some(done) = self.done.take() {
             let _ = done.send(());
@@ -303,7 +305,6 @@ impl Prompter for Served {
             let why = why.to_string();
             self.hub.update(|s| s.private[i].refused = Some(why));
         }
-        self.settle();
     }
 
     fn table(&mut self, text: &str) {
@@ -318,7 +319,6 @@ impl Prompter for Served {
             }
             From::Terminal => self.print(&hint.text()),
         }
-        self.settle();
     }
 
     fn show_hand(&mut self, hand: &Hand) {
@@ -326,7 +326,6 @@ impl Prompter for Served {
         if self.from == From::Terminal {
             self.print(&hand.text());
         }
-        self.settle();
     }
 
     fn choices(&mut self, answers: &[Choice]) {
