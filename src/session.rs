@@ -399,10 +399,15 @@ pub trait Session: Sized + Clone {
                 .filter(players),
             _ => None,
         };
+        let answers = match answerer {
+            Some(_) => table.areas.iter().filter(|a| a.numbered).cloned().collect(),
+            None => Vec::new(),
+        };
         crate::view::Shared {
             table: table.public(),
             hands,
             answerer,
+            answers,
         }
     }
 

@@ -579,6 +579,9 @@ pub struct Shared {
     /// The seat whose answer the question waits for (`None`: anyone at the table may
     /// answer, e.g. the card turned up from a real deck).
     pub answerer: Option<String>,
+    /// What the table lists for the answerer alone: its answers numbered from 1 (Pokino's
+    /// places, which name the dominoes it holds).
+    pub answers: Vec<Area>,
 }
 
 impl Shared {
@@ -598,7 +601,8 @@ impl Default for Table {
 
 impl Table {
     /// The table as every player may see it on a screen they share while each holds their
-    /// own hand elsewhere: a hand shown as its cards becomes how many cards it holds.
+    /// own hand elsewhere: a hand shown as its cards becomes how many cards it holds, and
+    /// the answers numbered for the player to move (which name what they hold) go.
     pub fn public(&self) -> Table {
         let mut t = self.clone();
         for s in &mut t.seats {
@@ -606,6 +610,7 @@ impl Table {
                 s.held = Held::Count { count: items.len() };
             }
         }
+        t.areas.retain(|a| !a.numbered);
         t
     }
 

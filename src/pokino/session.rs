@@ -576,6 +576,28 @@ mod tests {
         }
     }
 
+    /// Served to phones, the places of the player to move (each names a domino they hold)
+    /// were on the table everyone sees: they go to that player's page alone, as their hand.
+    #[test]
+    fn the_places_of_the_player_to_move_were_on_the_shared_table() {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 1);
+        let mut t = Table::start(&setup, &rs).unwrap();
+        while let Step::Auto(a) = t.next() {
+            t.apply(&a).unwrap();
+        }
+        assert!(t.table().areas.iter().any(|a| a.numbered));
+        let shared = t.shared();
+        assert!(shared.table.areas.iter().all(|a| !a.numbered));
+        assert!(
+            (shared.table.seats.iter()).all(|s| !matches!(s.held, crate::view::Held::Cards { .. }))
+        );
+        let mover = shared.answerer.clone().unwrap();
+        assert_eq!(shared.answers.len(), 1);
+        assert_eq!(shared.hands.len(), 1);
+        assert_eq!(shared.hands[0].player, mover);
+    }
+
     /// The place list's best and the hint's best were different dominoes (the list ranked
     /// by the run each opens, the hint by play-outs): once a hint is asked for, the list
     /// follows the hint's ranking, and `1` lays the hint's best placement.

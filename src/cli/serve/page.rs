@@ -80,6 +80,9 @@ pub fn seat_main(state: &State, i: usize, seat: &Keyed) -> Markup {
             }
             @if theirs {
                 (question(state, &action))
+                @for a in &state.shared.answers {
+                    (area(a, state.shared.table.dollars))
+                }
             } @else {
                 (waiting(state, Some(&seat.name)))
             }
@@ -270,7 +273,7 @@ fn seats(t: &Table) -> Markup {
         .map(|s| s.figures.iter().map(|f| f.name).collect())
         .unwrap_or_default();
     html! {
-        table.seats {
+        div.wide { table.seats {
             thead {
                 tr {
                     th scope="col" { "Seat" }
@@ -286,7 +289,7 @@ fn seats(t: &Table) -> Markup {
                     (seat_row(t, s, bets))
                 }
             }
-        }
+        } }
         @if t.shown_below {
             @for s in t.seats.iter().filter(|s| !s.shown.is_empty()) {
                 p.shown { (s.name) ", " (t.shown_title) ": " (items(&s.shown)) }
@@ -322,9 +325,18 @@ fn amount(dollars: bool, n: Option<i64>) -> String {
     }
 }
 
-/// Something in the middle: `Prize pool ($3): 7♣`, `Bank paid out (net): $1`.
+/// Something in the middle: `Prize pool ($3): 7♣`, `Bank paid out (net): $1`; answers
+/// numbered from 1 as a list.
 fn area(a: &Area, dollars: bool) -> Markup {
     let name = capitalised(&a.name);
+    if a.numbered {
+        return html! {
+            section.answers {
+                h2 { (name) @if let Some(n) = a.amount { " (" (n) ")" } }
+                ol { @for i in &a.items { li { (item(i)) } } }
+            }
+        };
+    }
     html! {
         p.area {
             @match (a.amount, a.items.is_empty()) {
