@@ -362,13 +362,16 @@ pub trait Session: Sized + Clone {
 
     /// The hand of the seat named `seat`, for that player's eyes only (a table served to
     /// phones shows it on their page); `None` where kado does not know it or the game
-    /// holds no hands. By default: the hand of the player to act ([`Session::hand`]) while
-    /// it is theirs, else the cards the table shows for the seat.
-    fn hand_of(&self, seat: &str) -> Option<Hand> {
+    /// holds no hands. `table` is [`Session::table`], built once for every seat. By
+    /// default: the hand of the player to act ([`Session::hand`]) while it is theirs, else
+    /// the cards the table shows for the seat.
+    fn hand_of(&self, table: &Table, seat: &str) -> Option<Hand> {
         let hand = self.hand().filter(|h| h.player.eq_ignore_ascii_case(seat));
         hand.or_else(|| {
-            let t = self.table();
-            let s = t.seats.iter().find(|s| s.name.eq_ignore_ascii_case(seat))?;
+            let s = table
+                .seats
+                .iter()
+                .find(|s| s.name.eq_ignore_ascii_case(seat))?;
             match &s.held {
                 crate::view::Held::Cards { items } => Some(
                     Hand::new(s.name.clone())
@@ -387,7 +390,7 @@ pub trait Session: Sized + Clone {
             .seats
             .iter()
             .filter(|s| !s.kado)
-            .filter_map(|s| self.hand_of(&s.name))
+            .filter_map(|s| self.hand_of(&table, &s.name))
             .collect();
         // A question about a seat kado plays (ALORA's pick among equal cards) is the
         // table's to answer.

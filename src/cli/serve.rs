@@ -36,7 +36,7 @@ pub struct Served {
     /// Who sent the answer being dealt with, and the request waiting for it.
     from: From,
     done: Option<oneshot::Sender<()>>,
-    /// The question asked last (an answer from the terminal is echoed after it).
+    /// The question asked last (a blank answer is Enter where it offers a default).
     prompt: String,
 }
 
@@ -246,13 +246,10 @@ impl Served {
                 return None;
             }
             let name = kado::words::possessive(&kado::diag::escape(&self.hub.seats[i].name));
-            self.print(&format!(
-                "{}: {} (from {name} page)\n",
-                self.prompt,
-                kado::diag::escape(t)
-            ));
-        } else {
-            self.print(&format!("{}: {}\n", self.prompt, kado::diag::escape(t)));
+            self.print(&format!("{} (from {name} page)\n", kado::diag::escape(t)));
+        } else if !std::io::stdin().is_terminal() {
+            // A terminal echoes what is typed; piped answers are echoed as line mode does.
+            self.print(&format!("{}\n", kado::diag::escape(t)));
         }
         Some(classify(t))
     }
@@ -265,6 +262,8 @@ impl Prompter for Served {
             s.question = Some(prompt.to_string());
             s.waiting = true;
         });
+        // The question at the terminal too: its answer follows, from there or a page.
+        self.print(&format!("{prompt}: "));
         // Only now is the last answer dealt with: its page draws the question it led to.
         self.settle();
         loop {

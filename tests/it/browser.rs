@@ -118,7 +118,7 @@ impl Browser {
         let started = Instant::now();
         while self.eval(expression) != Value::Bool(true) {
             assert!(
-                started.elapsed() < Duration::from_secs(30),
+                started.elapsed() < Duration::from_secs(90),
                 "never true: {expression}\n{}",
                 self.text()
             );
@@ -340,7 +340,7 @@ fn caught_up(page: &Browser, s: &Served) {
             return;
         }
         assert!(
-            started.elapsed() < Duration::from_secs(30),
+            started.elapsed() < Duration::from_secs(90),
             "{}",
             page.text()
         );
@@ -357,7 +357,7 @@ fn tap_and_wait(phone: &Browser, s: &Served, css: &str) {
     let mut last = None;
     loop {
         assert!(
-            started.elapsed() < Duration::from_secs(30),
+            started.elapsed() < Duration::from_secs(90),
             "{}",
             phone.text()
         );
