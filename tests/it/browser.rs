@@ -277,6 +277,7 @@ fn a_kinkado_game_against_alora_on_one_phone() {
     );
     keep_screenshot("serve-seat.png", &phone.screenshot());
     // A refused answer is shown on the page, and changes nothing.
+    settled(&phone, &s);
     phone.type_into("#answer", "ZZ");
     phone.tap("form.typed button");
     phone.wait_for("!!document.querySelector('.refused')");
@@ -330,6 +331,15 @@ fn served_version(s: &Served) -> Option<(String, bool)> {
     let at = main.body.find("data-version=\"")? + 14;
     let version = main.body[at..].split('"').next()?.to_string();
     Some((version, main.body.contains("data-waiting=\"true\"")))
+}
+
+/// Waits until the session waits for an answer and `page` draws that state: no update
+/// then replaces a field being typed in.
+fn settled(page: &Browser, s: &Served) {
+    while served_version(s).is_some_and(|(_, waiting)| !waiting) {
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    caught_up(page, s);
 }
 
 /// Waits until `page` draws the state the server gives now (or the session has ended).
@@ -524,6 +534,7 @@ fn a_kingmaker_campaign_between_four_phones() {
     ana.open(&format!("http://{}/s/{}", s.addr, s.secret("ana")));
     for answer in ["ana", crate::kingmaker::EXAMPLE] {
         ana.wait_for(HAS_QUESTION);
+        settled(&ana, &s);
         ana.type_into("#answer", answer);
         tap_and_wait(&ana, &s, "form.typed button");
     }
