@@ -139,17 +139,45 @@ impl Browser {
             .to_string()
     }
 
-    /// Taps the first element `css` finds.
+    /// Taps the first element `css` finds (found again if the page replaced it meanwhile).
+    #[track_caller]
     fn tap(&self, css: &str) {
-        let id = self.find(css);
-        self.call("POST", &format!("/element/{id}/click"), Some(&json!({})));
+        self.on_element(css, "click", &json!({}));
     }
 
-    /// Types `text` into the first element `css` finds.
+    /// Types `text` into the first element `css` finds, and waits until it holds it: an
+    /// update that redraws the page between finding the field and typing is tried again.
+    #[track_caller]
     fn type_into(&self, css: &str, text: &str) {
-        let id = self.find(css);
-        let typed = json!({ "text": text });
-        self.call("POST", &format!("/element/{id}/value"), Some(&typed));
+        let holds = format!(
+            "document.querySelector({css:?}) && document.querySelector({css:?}).value === {text:?}"
+        );
+        for _ in 0..20 {
+            self.on_element(css, "value", &json!({ "text": text }));
+            if self.eval(&holds) == Value::Bool(true) {
+                return;
+            }
+            self.eval(&format!(
+                "document.querySelector({css:?}) && (document.querySelector({css:?}).value = '')"
+            ));
+        }
+        panic!("{css} never held {text:?}\n{}", self.text());
+    }
+
+    /// Sends `action` to the first element `css` finds, finding it again while the page
+    /// replaces it under the driver (a stale element).
+    #[track_caller]
+    fn on_element(&self, css: &str, action: &str, body: &Value) {
+        for _ in 0..20 {
+            let id = self.find(css);
+            let v = self.call("POST", &format!("/element/{id}/{action}"), Some(body));
+            match v["value"]["error"].as_str() {
+                None => return,
+                Some("stale element reference") => std::thread::sleep(Duration::from_millis(30)),
+                Some(_) => panic!("{action} on {css}: {v}"),
+            }
+        }
+        panic!("{css} was replaced twenty times in a row\n{}", self.text());
     }
 
     /// The window as a PNG image.

@@ -6,11 +6,13 @@
   var body = document.body;
   var main = body.dataset.main, events = body.dataset.events;
   if (!main || !window.EventSource || !window.fetch) return;
+  var shown = null;
   function refresh() {
     fetch(main, { cache: "no-store" }).then(function (r) {
       return r.ok ? r.text() : null;
     }).then(function (html) {
-      if (html === null) return;
+      if (html === null || html === shown) return;
+      shown = html;
       var field = document.getElementById("answer");
       var typed = field && document.activeElement === field ? field.value : null;
       document.querySelector("main").outerHTML = html;
