@@ -328,22 +328,50 @@ pub struct Problem {
 }
 
 /// What kind of problem an error reports: the `code` of each problem under `--json`, a
-/// stable word a program can branch on (kado(1) lists them). The message says the rest.
+/// stable word a program can branch on (kado(1) lists them, from [`Code::ALL`] and
+/// [`Code::means`]). The message says the rest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Code {
-    /// The input was refused: notation that does not read, or what it says cannot be
-    /// (a card in two places, a count the game does not allow, an answer not legal).
+    /// Input refused for a reason no finer code names.
     #[default]
     Input,
+    /// Text that does not read as the game's notation: a misspelt word, a card or a
+    /// number that does not parse, a line of the wrong shape.
+    Notation,
+    /// A card, tile or domino named that the game's pack does not hold.
+    UnknownCard,
+    /// What the input says cannot be: a card in two places, more named than are held, a
+    /// count or a total the game does not allow.
+    Impossible,
+    /// A move the rules forbid at this point of the game.
+    IllegalMove,
+    /// A move by a player whose turn it is not.
+    NotYourTurn,
+    /// A move that does not fit the phase the game is in (a bet while cards are sold).
+    WrongPhase,
+    /// A move after the game (or its round) has ended.
+    GameOver,
+    /// A name that is not one of the game's players.
+    UnknownPlayer,
+    /// A player's name refused: empty, too long, holding a space or a control
+    /// character, or given twice.
+    BadName,
+    /// The players, pack or options a game is started with do not make a game.
+    BadSetup,
     /// The command line: an unknown option, a missing argument, a bad option value.
     Usage,
     /// A file or standard input that cannot be read: missing, a folder, too large, not
     /// UTF-8.
     File,
-    /// A ruleset or house-rules file: unknown ruling, choice or value, a value out of range,
-    /// a ruleset for another game.
+    /// A ruleset or house-rules file that does not read, or does not fit together.
     Ruleset,
+    /// A ruling, choice or value that the game's ruleset does not have.
+    RulesetUnknown,
+    /// A ruleset value outside the range the game allows.
+    RulesetValueOutOfRange,
+    /// A ruleset made for another game.
+    RulesetWrongGame,
     /// A saved game: unreadable, of an unknown format, locked by another session, or not
     /// written.
     Save,
@@ -351,6 +379,116 @@ pub enum Code {
     History,
     /// Something went wrong inside kado or the machine (exit 1).
     Internal,
+}
+
+impl Code {
+    /// Every code, in the order kado(1) lists them.
+    pub const ALL: &'static [Code] = &[
+        Code::Input,
+        Code::Notation,
+        Code::UnknownCard,
+        Code::Impossible,
+        Code::IllegalMove,
+        Code::NotYourTurn,
+        Code::WrongPhase,
+        Code::GameOver,
+        Code::UnknownPlayer,
+        Code::BadName,
+        Code::BadSetup,
+        Code::Usage,
+        Code::File,
+        Code::Ruleset,
+        Code::RulesetUnknown,
+        Code::RulesetValueOutOfRange,
+        Code::RulesetWrongGame,
+        Code::Save,
+        Code::History,
+        Code::Internal,
+    ];
+
+    /// The code as JSON writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Code::Input => "input",
+            Code::Notation => "notation",
+            Code::UnknownCard => "unknown-card",
+            Code::Impossible => "impossible",
+            Code::IllegalMove => "illegal-move",
+            Code::NotYourTurn => "not-your-turn",
+            Code::WrongPhase => "wrong-phase",
+            Code::GameOver => "game-over",
+            Code::UnknownPlayer => "unknown-player",
+            Code::BadName => "bad-name",
+            Code::BadSetup => "bad-setup",
+            Code::Usage => "usage",
+            Code::File => "file",
+            Code::Ruleset => "ruleset",
+            Code::RulesetUnknown => "ruleset-unknown",
+            Code::RulesetValueOutOfRange => "ruleset-value-out-of-range",
+            Code::RulesetWrongGame => "ruleset-wrong-game",
+            Code::Save => "save",
+            Code::History => "history",
+            Code::Internal => "internal",
+        }
+    }
+
+    /// What the code means, for kado(1).
+    pub fn means(self) -> &'static str {
+        match self {
+            Code::Input => "input refused for a reason no finer code names",
+            Code::Notation => "text that does not read as the game's notation",
+            Code::UnknownCard => "a card, tile or domino the game's pack does not hold",
+            Code::Impossible => {
+                "what the input says cannot be: a card in two places, more than held, a count not allowed"
+            }
+            Code::IllegalMove => "a move the rules forbid at this point",
+            Code::NotYourTurn => "a move by a player whose turn it is not",
+            Code::WrongPhase => "a move that does not fit the phase the game is in",
+            Code::GameOver => "a move after the game or its round has ended",
+            Code::UnknownPlayer => "a name that is not one of the players",
+            Code::BadName => "a player's name refused",
+            Code::BadSetup => "players, pack or options that do not make a game",
+            Code::Usage => "the command line",
+            Code::File => "a file or stdin that cannot be read",
+            Code::Ruleset => "a ruleset or house-rules file",
+            Code::RulesetUnknown => "a ruling, choice or value the ruleset does not have",
+            Code::RulesetValueOutOfRange => "a ruleset value outside its range",
+            Code::RulesetWrongGame => "a ruleset for another game",
+            Code::Save => "a saved game",
+            Code::History => "the play history",
+            Code::Internal => "a failure inside kado, exit 1",
+        }
+    }
+
+    /// Whether the code says what was wrong with what a person typed (rather than where
+    /// it was read from): a reader of a file kind may say `ruleset` or `save` instead.
+    pub fn is_input(self) -> bool {
+        matches!(
+            self,
+            Code::Input
+                | Code::Notation
+                | Code::UnknownCard
+                | Code::Impossible
+                | Code::IllegalMove
+                | Code::NotYourTurn
+                | Code::WrongPhase
+                | Code::GameOver
+                | Code::UnknownPlayer
+                | Code::BadName
+                | Code::BadSetup
+        )
+    }
+}
+
+/// An error that knows its kind: a game's refusal keeps it up to the JSON.
+pub trait Coded: std::fmt::Display {
+    /// The kind of problem.
+    fn code(&self) -> Code;
+
+    /// The error as a problem of its kind, saying what its `Display` says.
+    fn to_problem(&self) -> Problem {
+        Problem::new(self.to_string()).code(self.code())
+    }
 }
 
 impl Problem {
@@ -535,13 +673,26 @@ impl Error {
         Error::single(Problem::new(message))
     }
 
-    /// The same error with its problems of no more telling kind than `input` of kind
+    /// The kind of the first problem, `default` where it is no finer than `input`.
+    pub fn kind_or(&self, default: Code) -> Code {
+        match self.problems.first() {
+            Some(p) if p.code != Code::Input => p.code,
+            _ => default,
+        }
+    }
+
+    /// A coded error (a game's refusal) as an error of its kind.
+    pub fn of(e: &impl Coded) -> Error {
+        Error::single(e.to_problem())
+    }
+
+    /// The same error with its problems of an input kind ([`Code::is_input`]) of kind
     /// `code`: for the one place a kind of input is read (a ruleset, a save, the history),
-    /// which knows what it was reading. A problem already told apart (a file that could
-    /// not be read) keeps its kind.
+    /// which knows what it was reading. A problem of another kind (a file that could not
+    /// be read, a ruleset value out of range) keeps it.
     pub fn coded(mut self, code: Code) -> Error {
         for p in &mut self.problems {
-            if p.code == Code::Input {
+            if p.code.is_input() {
                 p.code = code;
             }
         }
@@ -719,6 +870,18 @@ pub fn did_you_mean<'a>(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn each_code_is_written_in_json_as_its_word() {
+        for code in Code::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.word());
+        }
+        let mut words: Vec<&str> = Code::ALL.iter().map(|c| c.word()).collect();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words.len(), Code::ALL.len());
+    }
+
     use super::*;
 
     /// serde_json leaves DEL and the C1 controls raw in a string: written escaped.

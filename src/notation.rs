@@ -15,7 +15,7 @@ use nom::combinator::{map, opt, value};
 use nom::{IResult, Parser};
 
 use crate::cards::{Card, Rank, Suit};
-use crate::diag::{Error, Problem, QUOTE, Source};
+use crate::diag::{Code, Error, Problem, QUOTE, Source};
 
 /// A value and the byte range of the text it was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,7 +143,10 @@ pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec
         |rest| card(rest).ok(),
         // Cards may be written together: `AsKs10h`, `JkQh`.
         |c| c.is_ascii_alphanumeric() || c == '🃏' || Suit::from_char(c).is_some(),
-        |rest, start| diagnose(rest, start, src),
+        |rest, start| {
+            let (p, rest) = diagnose(rest, start, src);
+            (p.code(Code::UnknownCard), rest)
+        },
     )
 }
 
@@ -385,6 +388,13 @@ pub fn parse_cards_in(src: &Source) -> Result<Vec<Located<Card>>, Error> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnswerProblems(pub Vec<Problem>);
 
+impl crate::diag::Coded for AnswerProblems {
+    /// The kind of the first problem (no cards at all: notation).
+    fn code(&self) -> Code {
+        self.0.first().map_or(Code::Notation, |p| p.code)
+    }
+}
+
 impl std::fmt::Display for AnswerProblems {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.0.is_empty() {
@@ -441,6 +451,7 @@ pub fn validate_pack<'a>(
             if max_jokers == 0 {
                 problems.push(
                     Problem::new("jokers are not used in this game")
+                        .code(Code::UnknownCard)
                         .at(src, located.span.clone())
                         .help("remove the joker"),
                 );
@@ -449,6 +460,7 @@ pub fn validate_pack<'a>(
                     Problem::new(format!(
                         "more than {max_jokers} jokers: one pack holds {max_jokers}"
                     ))
+                    .code(Code::Impossible)
                     .at(src, located.span.clone()),
                 );
             }
@@ -466,6 +478,7 @@ pub fn validate_pack<'a>(
                 };
                 problems.push(
                     Problem::new(format!("{card} is named twice: one pack holds one {card}"))
+                        .code(Code::Impossible)
                         .at(src, located.span.clone())
                         .help(format!("the first {card} is at {where_first}")),
                 );
@@ -530,12 +543,29 @@ impl FromStr for Rank {
 /// pictures, and must stay short enough to draw.
 pub const NAME_MAX: usize = 40;
 
+/// A name longer than [`NAME_MAX`]: its start and its length in characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LongName {
+    pub start: String,
+    pub chars: usize,
+}
+
+impl fmt::Display for LongName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the name `{}…` has {} characters; a name has at most {NAME_MAX}",
+            self.start, self.chars
+        )
+    }
+}
+
 /// Why `name` is too long to be a name, if it is.
-pub fn name_too_long(name: &str) -> Option<String> {
+pub fn name_too_long(name: &str) -> Option<LongName> {
     let n = name.chars().count();
-    (n > NAME_MAX).then(|| {
-        let start: String = name.chars().take(NAME_MAX).collect();
-        format!("the name `{start}…` has {n} characters; a name has at most {NAME_MAX}")
+    (n > NAME_MAX).then(|| LongName {
+        start: name.chars().take(NAME_MAX).collect(),
+        chars: n,
     })
 }
 

@@ -286,7 +286,7 @@ pub trait Session: Sized + Clone {
     type Key: Clone + std::fmt::Debug + PartialEq;
     /// Why a setup, an action or an answer is refused: a game's own error enum, whose
     /// words live in one place (Display).
-    type Error: std::fmt::Display + std::fmt::Debug;
+    type Error: std::fmt::Display + std::fmt::Debug + crate::diag::Coded;
 
     /// The game's name in log files ("kinkado").
     const GAME: &'static str;

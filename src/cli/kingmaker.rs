@@ -671,7 +671,7 @@ fn advise_cmd(
     let advice = advise::advise(y, own, samples, seed, &mut |done, _| {
         bar.set_position(u64::from(done));
     })
-    .map_err(|e| Error::msg(e.to_string()))?;
+    .map_err(|e| Error::of(&e))?;
     bar.finish_and_clear();
     ctx.emit(&advice, &advice.render(), &v.campaign.explain(rs))
 }

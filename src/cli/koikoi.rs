@@ -411,7 +411,7 @@ fn game_cmd(
         (Ok(setup), None) => setup,
         (setup, exists) => return Err(Error::gather([setup.err(), exists]).into()),
     };
-    Ledger::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
+    Ledger::start(&setup, rs).map_err(|e| Error::of(&e))?;
     let log: Log<Setup, kado::koikoi::ledger::Action> = Log::new(GAME, rs, setup)?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let lock = session::open_new::<Ledger>(&path)?;
@@ -518,7 +518,7 @@ fn play_cmd(
         kado,
         private,
     };
-    game::Game::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
+    game::Game::start(&setup, rs).map_err(|e| Error::of(&e))?;
     let mut log: Log<game::Setup, game::Action> = Log::new(GAME, rs, setup)?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
     let mut lock = session::open_new::<game::Game>(&path)?;

@@ -40,10 +40,21 @@ pub use limits::{FILE_LIMIT, LAYOUT_LIMIT, SAVE_LIMIT, read_file, read_if_there}
 /// Exit status: 0 for a verdict (an illegal move or record included), 2 for bad input or
 /// usage, 1 for a failure inside kado. Under --json an error is one object on stderr:
 /// {"error": the first message, "total": how many problems, "problems": the first 20, each
-/// {code, message, source, line, column, text, expected, help}}. Its code is one of:
-/// input (notation that does not read, or what it says cannot be), usage (the command
-/// line), file (a file or stdin that cannot be read), ruleset (a ruleset or house-rules
-/// file), save (a saved game), history (the play history), internal (exit 1).
+/// {code, message, source, line, column, text, expected, help}}. Its code is one of: input
+/// (input refused for a reason no finer code names); notation (text that does not read as
+/// the game's notation); unknown-card (a card, tile or domino the game's pack does not
+/// hold); impossible (what the input says cannot be: a card in two places, more than held,
+/// a count not allowed); illegal-move (a move the rules forbid at this point);
+/// not-your-turn (a move by a player whose turn it is not); wrong-phase (a move that does
+/// not fit the phase the game is in); game-over (a move after the game or its round has
+/// ended); unknown-player (a name that is not one of the players); bad-name (a player's
+/// name refused); bad-setup (players, pack or options that do not make a game); usage (the
+/// command line); file (a file or stdin that cannot be read); ruleset (a ruleset or
+/// house-rules file); ruleset-unknown (a ruling, choice or value the ruleset does not
+/// have); ruleset-value-out-of-range (a ruleset value outside its range);
+/// ruleset-wrong-game (a ruleset for another game); save (a saved game); history (the play
+/// history); internal (a failure inside kado, exit 1). A check's first illegal line carries
+/// the same code.
 #[derive(Debug, Parser)]
 #[command(name = "kado", version, propagate_version = true, max_term_width = 100)]
 pub struct Cli {
@@ -199,7 +210,6 @@ impl Ctx {
         let read = |name: &str| {
             let path = beside.join(name);
             read_file(&path.to_string_lossy(), "house-rules file", FILE_LIMIT)
-                .map_err(|e| e.summary())
         };
         match kado::ruleset::of_record(src, game, title, &read) {
             Some(named) => named,

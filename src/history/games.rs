@@ -56,11 +56,11 @@ pub fn replayed(game: &str, log: &str, style: Style) -> Option<Result<String, Er
 fn turn_by_turn<G: Session>(text: &str, style: Style) -> Result<String, Error> {
     let log: Log<G::Setup, G::Action> = Log::from_yaml("the journaled game", text, G::GAME)?;
     let rules = log.ruleset.ruleset()?;
-    let mut g = G::start(&log.setup, &rules).map_err(|e| Error::msg(e.to_string()))?;
+    let mut g = G::start(&log.setup, &rules).map_err(|e| Error::of(&e))?;
     let mut out = String::new();
     let mut key = g.phase_key();
     for e in &crate::session::effective::<G>(&log)? {
-        g.apply(&e.action).map_err(|e| Error::msg(e.to_string()))?;
+        g.apply(&e.action).map_err(|e| Error::of(&e))?;
         if g.phase_key() != key {
             key = g.phase_key();
             out += &g.show(style);

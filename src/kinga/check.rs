@@ -300,6 +300,8 @@ pub struct IllegalLine {
     /// The turn it falls in.
     pub turn: u32,
     pub event: String,
+    /// The kind of refusal, as JSON errors name it.
+    pub code: crate::diag::Code,
     pub reason: String,
     /// The rule or ruling it breaks.
     pub rule: String,
@@ -408,6 +410,7 @@ pub fn referee(g: &GameRecord, rules: Rules) -> GameVerdict {
                     line: l.line,
                     turn: r.game.turn,
                     event: l.event.to_string(),
+                    code: crate::diag::Coded::code(&fault),
                     reason: fault.to_string(),
                     rule: fault.rule().to_string(),
                     legal: r.legal(),

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::cards::{Card, Suit, code_cards, show_cards};
+use crate::diag::{Code, Coded};
 use crate::words;
 
 /// Why a play is not a chain (the reason a play is blocked).
@@ -200,9 +201,9 @@ pub enum Error {
     DiscardDownTo(usize),
     NotInHandBare(Card),
     /// Cards that cannot be read (the notation's own words).
-    Cards(String),
+    Cards(crate::notation::AnswerProblems),
     /// Cards that cannot be read, at the turn's question.
-    TurnCards(String),
+    TurnCards(crate::notation::AnswerProblems),
     NotAKingOrSuit(String),
     NameOneOrNone,
     /// An answer to "one card or none" that is not a card.
@@ -390,7 +391,7 @@ impl Error {
     /// The words of the refusals of an answer that cannot be read.
     fn fmt_answer(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Cards(why) => f.write_str(why),
+            Error::Cards(why) => write!(f, "{why}"),
             Error::TurnCards(why) => write!(
                 f,
                 "{why}; answer `CARDS on TARGET` (e.g. `4S 3S 3H on 6H`) or `exile CARD`"
@@ -704,6 +705,82 @@ impl Error {
             | Error::CardsBeforeOn(_)
             | Error::TopAfterOn(_)
             | Error::NotACardOrSuit(_) => "answers",
+        }
+    }
+}
+
+impl Coded for Error {
+    fn code(&self) -> Code {
+        match self {
+            Error::NotTheStartingDeck => Code::BadSetup,
+            Error::GameOver => Code::GameOver,
+            Error::NotExpected(_) => Code::WrongPhase,
+            Error::Cards(why) | Error::TurnCards(why) => why.code(),
+            Error::NotTopOfVirtualDeck
+            | Error::NotInDrawPile { .. }
+            | Error::NamedMoreThanHeld { .. }
+            | Error::NotDrawable { .. }
+            | Error::NamedMoreThanDrawable { .. }
+            | Error::NotTheDiscardPile
+            | Error::PlayedMoreThanHeld { .. }
+            | Error::NotInHand { .. }
+            | Error::NotInHandBare(_) => Code::Impossible,
+            Error::NoCardsDrawn
+            | Error::DrawCount { .. }
+            | Error::ExtraTooMany { .. }
+            | Error::DrawPileFirst { .. }
+            | Error::DrawAcross { .. }
+            | Error::DrawFromPile { .. }
+            | Error::DrawPileNotEmpty
+            | Error::NotAChain { .. }
+            | Error::JokerNeverOnPile
+            | Error::PileEmpty(_)
+            | Error::NotOnTop { .. }
+            | Error::KingsNotInfluenced(_)
+            | Error::WrongSuit { .. }
+            | Error::TooLittle { .. }
+            | Error::HardcoreFewest { .. }
+            | Error::HardcoreExile { .. }
+            | Error::JokerNotExiled
+            | Error::NeedHigher(_)
+            | Error::SuspicionNotNow
+            | Error::KingSideways(_)
+            | Error::NotLost
+            | Error::NotForBonus(_)
+            | Error::DiscardDownTo(_)
+            | Error::NoSuspicionWhileYouCan
+            | Error::InfluencesNone { .. } => Code::IllegalMove,
+            Error::ExtraAnswer(_)
+            | Error::NameAKing
+            | Error::NotAKingOrSuit(_)
+            | Error::NameOneOrNone
+            | Error::NotOneCardOrNone(_)
+            | Error::OneCardNotMore(_)
+            | Error::NameTheExile
+            | Error::InfluencesSeveral { .. }
+            | Error::CardsBeforeOn(_)
+            | Error::TopAfterOn(_)
+            | Error::NotACardOrSuit(_) => Code::Notation,
+        }
+    }
+}
+
+impl Coded for Fault {
+    fn code(&self) -> Code {
+        match self {
+            Fault::Refused(e) => e.code(),
+            Fault::Over(_) => Code::GameOver,
+            Fault::OutOfOrder { .. } => Code::WrongPhase,
+            Fault::TurnNumber { .. } | Fault::OrderUnknown => Code::Impossible,
+        }
+    }
+}
+
+impl Coded for SimError {
+    fn code(&self) -> Code {
+        match self {
+            SimError::NoAnswer(_) | SimError::NoEnd(_) => Code::Internal,
+            SimError::Refused(e) => e.code(),
         }
     }
 }

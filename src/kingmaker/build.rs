@@ -240,7 +240,11 @@ fn too_many_blinks(src: &Source, raw: &[RawPlacement], ninth: &RawPlacement) -> 
 /// (as a file's name does: `year.txt`, `games/year`), or already placed.
 fn name_problem(src: &Source, placed: &[Placement], name: &Located<String>) -> Option<Problem> {
     if let Some(why) = crate::notation::name_too_long(&name.value) {
-        return Some(Problem::new(why).at(src, name.span.clone()));
+        return Some(
+            Problem::new(why.to_string())
+                .code(crate::diag::Code::BadName)
+                .at(src, name.span.clone()),
+        );
     }
     if let Some((i, c)) = name
         .value

@@ -425,7 +425,7 @@ impl Campaign {
     /// Reads a layout answer: names must be the players', each once.
     fn layout_scores(&self, text: &str) -> Result<(String, Vec<u64>), CampaignError> {
         let src = Source::new("the answer", text);
-        let drawn = |e: crate::diag::Error| CampaignError::Layout(e.render().trim_end().into());
+        let drawn = CampaignError::Layout;
         let (l, spans) = layout::read(&src).map_err(drawn)?;
         crate::diag::Error::check(score::unscorable(&src, &l, &spans, &self.rules))
             .map_err(drawn)?;
@@ -622,13 +622,12 @@ impl Campaign {
     /// scores the Year.
     fn season_step(&mut self, action: &Action) -> Result<Vec<String>, CampaignError> {
         let Some((key, text)) = action.step() else {
-            return Err(CampaignError::Step("internal: not a step of a Year".into()));
+            return Err(CampaignError::NotAStep);
         };
         if !self.seasons {
             return Err(CampaignError::WrongMode { seasons: false });
         }
-        let m = read_step(key, &text)
-            .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+        let m = read_step(key, &text).map_err(CampaignError::Step)?;
         let y = self.year.as_mut().ok_or(CampaignError::FirstNeeded)?;
         let mut said = y.apply(&m).map_err(|e| CampaignError::Year(Box::new(e)))?;
         let layout = y.layout();
@@ -653,7 +652,7 @@ impl Campaign {
 
     /// A Summer reveal told before the move (`dee BB`).
     fn reveal(&mut self, step: &str) -> Result<Vec<String>, CampaignError> {
-        let bad = || CampaignError::Step(format!("`{step}` is not a reveal, PLAYER PAIR"));
+        let bad = || CampaignError::NotAReveal(step.to_string());
         let (player, pair) = step.trim().split_once(' ').ok_or_else(bad)?;
         let pair = super::year::read_pair(pair).ok_or_else(bad)?;
         let y = self.year.as_mut().ok_or(CampaignError::FirstNeeded)?;
@@ -663,8 +662,7 @@ impl Campaign {
 
     /// A Summer move told before the pairs of the common it long-presses.
     fn moving(&mut self, step: &str) -> Result<Vec<String>, CampaignError> {
-        let m = read_step("summer", step)
-            .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+        let m = read_step("summer", step).map_err(CampaignError::Step)?;
         let (Move::Summer(r), Some(y)) = (m, self.year.as_mut()) else {
             return Err(CampaignError::FirstNeeded);
         };
@@ -684,8 +682,7 @@ impl Campaign {
     /// Replaces a step of the Year under way and referees the Year again from its start;
     /// refused when the corrected Year breaks a rule.
     fn fix(&mut self, key: &str, text: &str) -> Result<Vec<String>, CampaignError> {
-        let fixed = read_step(key, text)
-            .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+        let fixed = read_step(key, text).map_err(CampaignError::Step)?;
         let y = self.year.as_ref().ok_or(CampaignError::FirstNeeded)?;
         let start = self
             .history
@@ -704,8 +701,7 @@ impl Campaign {
         let mut moves = Vec::new();
         let mut at = None;
         for (i, (k, t)) in self.history.iter().enumerate().skip(start) {
-            let m = read_step(k, t)
-                .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+            let m = read_step(k, t).map_err(CampaignError::Step)?;
             if at.is_none() && same(&m) {
                 at = Some(i);
                 moves.push(fixed.clone());
@@ -818,7 +814,7 @@ impl Setup {
         let src = Source::new("--players", list.clone());
         if players.len() != 4 {
             problems.push(
-                Problem::new(format!("Kingmaker is for 4 players, not {}", players.len()))
+                crate::diag::Coded::to_problem(&CampaignError::PlayerCount(players.len()))
                     .at(&src, 0..list.len())
                     .expected("four names, clockwise, separated by commas: ana,bo,cy,dee"),
             );
@@ -828,7 +824,7 @@ impl Setup {
             let span = at..at + p.len();
             at += p.len() + 1;
             if let Err(why) = check_name(p) {
-                problems.push(Problem::new(why.to_string()).at(&src, span));
+                problems.push(crate::diag::Coded::to_problem(&why).at(&src, span));
             } else if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
                 problems
                     .push(Problem::new(format!("the name `{p}` is given twice")).at(&src, span));
@@ -902,8 +898,7 @@ fn read_fix(text: &str) -> Result<Action, CampaignError> {
     if !matches!(key.as_str(), "spring" | "summer" | "harvest" | "blinks") {
         return Err(CampaignError::FixHow);
     }
-    let m = read_step(&key, step.trim())
-        .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+    let m = read_step(&key, step.trim()).map_err(CampaignError::Step)?;
     Ok(Action::Fix {
         season: key,
         step: m.to_string(),

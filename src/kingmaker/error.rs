@@ -4,6 +4,8 @@
 use crate::kingmaker::ruling;
 use std::fmt;
 
+use crate::diag::{Code, Coded};
+
 use super::Season;
 use super::build::Rule as BuildRule;
 use crate::diag::did_you_mean;
@@ -13,7 +15,7 @@ use crate::diag::did_you_mean;
 pub enum CampaignError {
     NameEmpty,
     /// A name the notation refuses (too long), with its reason.
-    NameRefused(String),
+    NameRefused(crate::notation::LongName),
     /// A name holding a character the layout notation uses.
     NameHolds {
         name: String,
@@ -40,7 +42,7 @@ pub enum CampaignError {
     },
     EveryScoreNeeded,
     /// A layout answer's problems, drawn as the notation draws them.
-    Layout(String),
+    Layout(crate::diag::Error),
     /// A Blink whose owner is not a player of the campaign.
     StrangeBlink {
         slot: String,
@@ -66,7 +68,17 @@ pub enum CampaignError {
         seasons: bool,
     },
     /// A step whose words cannot be read (a save edited by hand).
-    Step(String),
+    Step(crate::diag::Error),
+    /// A Summer reveal that is not `PLAYER PAIR`.
+    NotAReveal(String),
+    /// An action given as a Year's step that is none (a fault in kado).
+    NotAStep,
+    /// A record's `next:` line naming another first player than the Year's.
+    NextNamed {
+        first: String,
+        year: usize,
+        named: String,
+    },
     /// Who starts the Year is not said.
     FirstUnsaid(usize),
     /// A player named like a scattered common (c1 to c4).
@@ -87,7 +99,8 @@ impl fmt::Display for CampaignError {
         use CampaignError as E;
         match self {
             E::NameEmpty => f.write_str("a player's name is empty"),
-            E::NameRefused(why) | E::Layout(why) => f.write_str(why),
+            E::NameRefused(why) => write!(f, "{why}"),
+            E::Layout(why) | E::Step(why) => f.write_str(why.render().trim_end()),
             E::NameHolds { name, c } => write!(
                 f,
                 "the name `{name}` holds `{c}`, which the layout notation uses; use letters, digits, `-` or `_`"
@@ -163,7 +176,12 @@ impl CampaignError {
             E::WrongMode { seasons: false } => {
                 f.write_str("this campaign is a ledger of results: it does not follow the seasons")
             }
-            E::Step(why) => f.write_str(why),
+            E::NotAReveal(step) => write!(f, "`{step}` is not a reveal, PLAYER PAIR"),
+            E::NotAStep => f.write_str("internal: not a step of a Year"),
+            E::NextNamed { first, year, named } => write!(
+                f,
+                "`next:` named {first} to start Year {year}, not {named}"
+            ),
             E::FixHow => f.write_str(
                 "fix what? `fix SEASON STEP`, e.g. `fix spring cy c2 long RG-YB` (seasons: spring, summer, harvest, blinks)",
             ),
@@ -505,6 +523,76 @@ impl fmt::Display for AdviseError {
                 f,
                 "{player} revealed {revealed} in Summer, which is not a pair of {blink}; give {player}'s own Blink as it lights up"
             ),
+        }
+    }
+}
+
+impl Coded for CampaignError {
+    fn code(&self) -> Code {
+        use CampaignError as E;
+        match self {
+            E::NameEmpty
+            | E::NameRefused(_)
+            | E::NameHolds { .. }
+            | E::NameControl { .. }
+            | E::NameTwice(_)
+            | E::CommonLabel(_) => Code::BadName,
+            E::PlayerCount(_) | E::Target => Code::BadSetup,
+            E::Over => Code::GameOver,
+            E::FirstKnown | E::FirstNeeded | E::FirstUnsaid(_) | E::WrongMode { .. } => {
+                Code::WrongPhase
+            }
+            E::UnknownPlayer { .. } | E::StrangeBlink { .. } => Code::UnknownPlayer,
+            E::Impossible { .. } | E::TwoScores(_) | E::NextNamed { .. } => Code::Impossible,
+            E::EveryScoreNeeded
+            | E::NoBlink(_)
+            | E::NotNameScore(_)
+            | E::NotAScore { .. }
+            | E::Missing(_)
+            | E::NotAReveal(_)
+            | E::FixHow => Code::Notation,
+            E::Layout(e) | E::Step(e) => e.kind_or(Code::Notation),
+            E::Several(all) => all.first().map_or(Code::Input, Coded::code),
+            E::Year(e) | E::Fixed(e) => e.code(),
+            E::NotAStep => Code::Internal,
+            E::NothingToFix { .. } => Code::Impossible,
+        }
+    }
+}
+
+impl Coded for YearError {
+    fn code(&self) -> Code {
+        use YearError as E;
+        match self {
+            E::OutOfTurn { .. } | E::WinterOrder { .. } => Code::NotYourTurn,
+            E::WrongSeason { .. } => Code::WrongPhase,
+            E::YearOver => Code::GameOver,
+            E::UnknownPlayer { .. } | E::UnknownBlink { .. } => Code::UnknownPlayer,
+            E::PairDisagrees { .. }
+            | E::BlinkTwice { .. }
+            | E::Contradicts { .. }
+            | E::Revealed { .. }
+            | E::NotInCommons { .. }
+            | E::CommonPlaced { .. }
+            | E::AlreadyLit { .. } => Code::Impossible,
+            E::ThirdChoice { .. }
+            | E::FirstClicks { .. }
+            | E::MustLongPress { .. }
+            | E::OwnCommon { .. }
+            | E::SayLit { .. }
+            | E::StaysDark { .. }
+            | E::FirstAlone { .. }
+            | E::NeedsSide { .. }
+            | E::Build { .. } => Code::IllegalMove,
+        }
+    }
+}
+
+impl Coded for AdviseError {
+    fn code(&self) -> Code {
+        match self {
+            AdviseError::NotAdvisable { .. } => Code::WrongPhase,
+            AdviseError::OwnBlink { .. } => Code::Impossible,
         }
     }
 }

@@ -769,7 +769,11 @@ fn check_names(
     for (b, slot) in all.iter().zip(slots) {
         let Some(name) = &b.name else { continue };
         if let Some(why) = crate::notation::name_too_long(&name.value) {
-            problems.push(Problem::new(why).at(src, name.span.clone()));
+            problems.push(
+                Problem::new(why.to_string())
+                    .code(crate::diag::Code::BadName)
+                    .at(src, name.span.clone()),
+            );
             continue;
         }
         if name.value.is_empty() {

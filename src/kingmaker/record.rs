@@ -18,6 +18,8 @@ pub struct Illegal {
     pub player: Option<String>,
     /// The rule's id.
     pub rule: &'static str,
+    /// The kind of refusal, as JSON errors name it.
+    pub code: crate::diag::Code,
     /// The rule, what was done, and what would have been legal.
     pub reason: String,
 }
@@ -88,7 +90,7 @@ pub fn check(src: &Source, rs: &Ruleset) -> Result<RecordVerdict, Error> {
         seasons: true,
         known: false,
     };
-    let mut campaign = Campaign::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
+    let mut campaign = Campaign::start(&setup, rs).map_err(|e| Error::of(&e))?;
     let verdict = |campaign: Campaign, illegal| {
         Ok(RecordVerdict {
             campaign,
@@ -126,6 +128,7 @@ fn fold_line(c: &mut Campaign, l: &Line, src: &Source) -> Result<(), Result<Ille
                     line,
                     player: None,
                     rule: "players",
+                    code: crate::diag::Code::Impossible,
                     reason: format!(
                         "the players of a campaign stay the same and sit alike: {}",
                         c.players.join(" ")
@@ -165,6 +168,7 @@ fn start_year(
             line,
             player: None,
             rule: rule_of(&e),
+            code: crate::diag::Coded::code(&e),
             reason: e.to_string(),
         }))
     };
@@ -181,10 +185,11 @@ fn start_year(
     }
     match (c.first, name) {
         (Some(f), Some(name)) if !c.players[f].eq_ignore_ascii_case(name) => {
-            illegal(CampaignError::Step(format!(
-                "`next:` named {} to start Year {n}, not {name}",
-                c.players[f]
-            )))
+            illegal(CampaignError::NextNamed {
+                first: c.players[f].clone(),
+                year: n,
+                named: name.to_string(),
+            })
         }
         (Some(_), _) => Ok(()),
         (None, Some(name)) => feed(
@@ -224,6 +229,7 @@ fn feed(
             _ => None,
         }),
         rule: rule_of(&e),
+        code: crate::diag::Coded::code(&e),
         reason: e.to_string(),
     };
     for _ in 0..4 {
@@ -262,6 +268,7 @@ fn auto_refused(auto: &Action, given: &Action, line: usize, player: Option<&str>
         line,
         player: player.map(str::to_string),
         rule: "token-order",
+        code: crate::diag::Code::IllegalMove,
         reason,
     }
 }

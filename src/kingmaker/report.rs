@@ -222,6 +222,8 @@ pub struct RecordYear {
 pub struct RecordIllegal {
     pub line: usize,
     pub player: Option<String>,
+    /// The kind of refusal, as JSON errors name it.
+    pub code: crate::diag::Code,
     pub reason: String,
 }
 
@@ -250,6 +252,7 @@ impl RecordReport {
             illegal: v.illegal.as_ref().map(|i| RecordIllegal {
                 line: i.line,
                 player: i.player.clone(),
+                code: i.code,
                 reason: i.reason.clone(),
             }),
         }

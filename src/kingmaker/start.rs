@@ -30,7 +30,7 @@ pub fn play_log(
     let (mut setup, first) = Setup::read(players, target.unwrap_or(DEFAULT_TARGET), first)?;
     setup.seasons = true;
     setup.known = true;
-    Campaign::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
+    Campaign::start(&setup, rs).map_err(|e| Error::of(&e))?;
     log(rs, setup, first)
 }
 

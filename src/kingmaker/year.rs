@@ -475,14 +475,14 @@ fn players_line(src: &Source, rest: &str, at: usize, problems: &mut Vec<Problem>
     if w.len() != 4 && !w.is_empty() {
         let span = w.first().map_or(at, |f| f.span.start)..w.last().map_or(at, |l| l.span.end);
         problems.push(
-            Problem::new(format!("Kingmaker is for 4 players, not {}", w.len()))
+            crate::diag::Coded::to_problem(&CampaignError::PlayerCount(w.len()))
                 .at(src, span)
                 .expected("four names, clockwise, the first holding the first player token"),
         );
     }
     for (i, n) in w.iter().enumerate() {
         if let Err(why) = check_name(n.value) {
-            problems.push(Problem::new(why.to_string()).at(src, n.span.clone()));
+            problems.push(crate::diag::Coded::to_problem(&why).at(src, n.span.clone()));
         } else if w[..i].iter().any(|o| o.value.eq_ignore_ascii_case(n.value)) {
             problems.push(
                 Problem::new(format!("`{}` is named twice", n.value)).at(src, n.span.clone()),

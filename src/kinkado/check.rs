@@ -53,6 +53,18 @@ impl std::fmt::Display for Wrong {
     }
 }
 
+impl crate::diag::Coded for Wrong {
+    fn code(&self) -> crate::diag::Code {
+        use crate::diag::Code;
+        match self {
+            Wrong::Play(e) => e.code(),
+            Wrong::Alora { .. } => Code::IllegalMove,
+            Wrong::Deck { .. } => Code::Impossible,
+            Wrong::NoPlayers | Wrong::LateDeck => Code::WrongPhase,
+        }
+    }
+}
+
 /// The first illegal line of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {
@@ -693,10 +705,10 @@ impl GameCheck {
                 winners = json!(g.winners());
             }
         }
-        let illegal = self
-            .illegal
-            .as_ref()
-            .map(|i| json!({"line": i.line, "text": i.text, "reason": i.wrong.to_string()}));
+        let illegal = self.illegal.as_ref().map(|i| {
+            json!({"line": i.line, "text": i.text, "code": crate::diag::Coded::code(&i.wrong),
+                       "reason": i.wrong.to_string()})
+        });
         json!({
             "rounds": rounds,
             "stashes": stashes,

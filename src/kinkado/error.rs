@@ -1,5 +1,6 @@
 //! Why kado refuses a move, a setup or an answer at the table, in words written once.
 
+use crate::diag::Coded;
 use std::fmt;
 
 use super::names::{possessive, says};
@@ -76,7 +77,7 @@ pub enum PlayError {
     },
     BadName(String),
     /// A name too long (the words come from the notation).
-    NameTooLong(String),
+    NameTooLong(crate::notation::LongName),
     NameIsAlora,
     SameName(String),
     // Seats and cards.
@@ -159,7 +160,7 @@ pub enum PlayError {
     CannotSee,
     Unexpected,
     /// Cards not understood (the words come from the notation).
-    Cards(String),
+    Cards(crate::notation::AnswerProblems),
     /// A scripted answer refused: the question, the answer, why.
     Answer(String, String, Box<PlayError>),
     // Simulations.
@@ -197,7 +198,8 @@ impl fmt::Display for PlayError {
             PlayError::BadName(p) => {
                 write!(f, "`{p}` is not a player name (letters, digits, - or _)")
             }
-            PlayError::NameTooLong(why) | PlayError::Cards(why) => f.write_str(why),
+            PlayError::NameTooLong(why) => write!(f, "{why}"),
+            PlayError::Cards(why) => write!(f, "{why}"),
             PlayError::NameIsAlora => f.write_str("`alora` is ALORA's seat; use --alora"),
             PlayError::SameName(p) => write!(f, "two players are called `{p}`"),
             PlayError::Answer(q, text, e) => write!(f, "{q}: {text}: {e}"),
@@ -392,6 +394,74 @@ impl PlayError {
 }
 
 impl std::error::Error for PlayError {}
+
+impl Coded for PlayError {
+    fn code(&self) -> crate::diag::Code {
+        use crate::diag::Code;
+        match self {
+            PlayError::NoPlayers
+            | PlayError::TooFewSeats
+            | PlayError::TooManySeats { .. }
+            | PlayError::NoAlora
+            | PlayError::Unfinished
+            | PlayError::NotPlayed => Code::BadSetup,
+            PlayError::BadName(_)
+            | PlayError::NameTooLong(_)
+            | PlayError::NameIsAlora
+            | PlayError::SameName(_) => Code::BadName,
+            PlayError::NoSuchSeat(_) | PlayError::NoSeatNumber(..) => Code::UnknownPlayer,
+            PlayError::NamedTwice(_)
+            | PlayError::NoJokerYet
+            | PlayError::JokersUnseen(_)
+            | PlayError::NoJoker(_)
+            | PlayError::Elsewhere(..)
+            | PlayError::HoldsNothing(_)
+            | PlayError::DoesNotHold { .. }
+            | PlayError::HoldsOnly(..)
+            | PlayError::DeckNotEmpty(_)
+            | PlayError::DeckEmpty
+            | PlayError::DealMismatch
+            | PlayError::PrizeMismatch
+            | PlayError::DrawMismatch
+            | PlayError::AloraFaceDown(_)
+            | PlayError::NotInMarket(_)
+            | PlayError::DeckHoldsOnly(_)
+            | PlayError::HasOnly(..)
+            | PlayError::CannotSee => Code::Impossible,
+            PlayError::GameOver => Code::GameOver,
+            PlayError::AlreadyDealt
+            | PlayError::DealFirst
+            | PlayError::NoSuchRound
+            | PlayError::NoOne(_)
+            | PlayError::NotRevealed
+            | PlayError::WrongPhase(..) => Code::WrongPhase,
+            PlayError::NotAlorasTurn | PlayError::NotTurn(..) => Code::NotYourTurn,
+            PlayError::AloraSellsOf(..)
+            | PlayError::AloraSells(_)
+            | PlayError::NotAlorasBuy
+            | PlayError::NotAlorasBet
+            | PlayError::SellsAtMost(_)
+            | PlayError::SellsOneATurn
+            | PlayError::OneSource
+            | PlayError::HandLimit { .. }
+            | PlayError::Costs { .. }
+            | PlayError::BlindDraws
+            | PlayError::BetAbove(_)
+            | PlayError::AllIn { .. }
+            | PlayError::BelowMinimum(_)
+            | PlayError::HandSize(_)
+            | PlayError::AloraPick { .. } => Code::IllegalMove,
+            PlayError::FixSyntax
+            | PlayError::NotMoney(_)
+            | PlayError::NothingToCorrect(..)
+            | PlayError::OnePrizeCard
+            | PlayError::OneAloraCard
+            | PlayError::Unexpected => Code::Notation,
+            PlayError::Cards(why) => why.code(),
+            PlayError::Answer(_, _, why) => why.code(),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -996,7 +996,7 @@ fn read_cards(text: &str) -> Result<Vec<Card>, PlayError> {
     if t.is_empty() || ["none", "pass", "-", "no"].contains(&t.to_lowercase().as_str()) {
         return Ok(Vec::new());
     }
-    crate::notation::read_answer_cards(t, Some(2)).map_err(|e| PlayError::Cards(e.to_string()))
+    crate::notation::read_answer_cards(t, Some(2)).map_err(PlayError::Cards)
 }
 
 /// What a Kin Kādo session asks: a seat's decision (by seat index), or a card the table

@@ -162,7 +162,9 @@ impl<'r> Reader<'r> {
                 .at(src, 0..eq.max(1))
                 .expected("letters, digits, - or _")
         } else if let Some(why) = name_too_long(&name) {
-            Problem::new(why).at(src, 0..eq)
+            Problem::new(why.to_string())
+                .code(crate::diag::Code::BadName)
+                .at(src, 0..eq)
         } else if name == ALORA {
             Problem::new("ALORA's seat is given with --alora")
                 .at(src, 0..eq)

@@ -35,7 +35,9 @@ impl Setup {
             private,
         };
         setup.check(rules).map_err(|why| {
-            Error::single(Problem::new(why.to_string()).help("e.g. --players ana,bo --alora"))
+            Error::single(
+                crate::diag::Coded::to_problem(&why).help("e.g. --players ana,bo --alora"),
+            )
         })?;
         Ok(setup)
     }

@@ -19,7 +19,7 @@ use nom::combinator::{map, map_res, opt};
 use nom::{IResult, Parser};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::diag::{Error, Problem, Source, did_you_mean};
+use crate::diag::{Code, Error, Problem, Source, did_you_mean};
 use crate::notation::{Located, is_separator, scan_list};
 
 /// The four kinds of hanafuda card.
@@ -432,7 +432,8 @@ pub fn scan(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec<Probl
         |c| c.is_ascii_digit(),
         |rest, start| {
             let word_end = rest.find(is_separator).unwrap_or(rest.len());
-            (diagnose(&rest[..word_end], start, src), &rest[word_end..])
+            let p = diagnose(&rest[..word_end], start, src).code(Code::UnknownCard);
+            (p, &rest[word_end..])
         },
     )
 }
@@ -554,6 +555,7 @@ pub fn validate<'a>(
                     c.kind.word(),
                     codes(&Card::month_cards(c.month))
                 ))
+                .code(Code::UnknownCard)
                 .at(src, located.span.clone())
                 .expected("a card of the deck"),
             );
@@ -596,6 +598,7 @@ pub fn validate<'a>(
                     "{} is named {times}, but the deck has only {only}",
                     c.code()
                 ))
+                .code(Code::Impossible)
                 .at(src, located.span.clone())
                 .help(format!("the first {} is at {where_first}", c.code())),
             );

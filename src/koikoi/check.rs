@@ -200,10 +200,10 @@ impl GameCheck {
                 scores.insert(r.name(p).to_string(), json!(s));
             }
         }
-        let illegal = self
-            .illegal
-            .as_ref()
-            .map(|i| json!({"line": i.line, "player": i.player, "reason": i.error.to_string()}));
+        let illegal = self.illegal.as_ref().map(|i| {
+            json!({"line": i.line, "player": i.player, "code": crate::diag::Coded::code(&i.error),
+                       "reason": i.error.to_string()})
+        });
         json!({"rounds": rounds, "scores": scores, "illegal": illegal})
     }
 }

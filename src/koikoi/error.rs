@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::diag::{Code, Coded};
+
 use super::MAX_ROUND_POINTS;
 use super::cards::{Card, codes};
 use super::record::Call;
@@ -18,7 +20,7 @@ pub enum LedgerError {
     PlayerCount(usize),
     EmptyName,
     /// A name the notation refuses (too long), with its reason.
-    BadName(String),
+    LongName(crate::notation::LongName),
     SameName(String),
     Rounds(u32, crate::ruleset::ValueRange),
     Dealer,
@@ -57,7 +59,7 @@ impl fmt::Display for LedgerError {
             }
             LedgerError::PlayerCount(n) => write!(f, "Koi-Koi has two players, not {n}"),
             LedgerError::EmptyName => f.write_str("a player's name is empty"),
-            LedgerError::BadName(why) => f.write_str(why),
+            LedgerError::LongName(why) => write!(f, "{why}"),
             LedgerError::SameName(n) => write!(f, "both players are called `{n}`"),
             LedgerError::Rounds(n, range) => {
                 write!(f, "a game lasts {range} rounds under these rules, not {n}")
@@ -213,7 +215,11 @@ pub enum RefereeError {
     },
     /// An answer at the table that does not read: why, and what is asked.
     Notation {
-        why: String,
+        why: crate::diag::Error,
+        hint: String,
+    },
+    /// A draw said with a virtual deck, whose cards kado draws.
+    VirtualDraws {
         hint: String,
     },
     /// `--opponent kado` with real cards, whose hidden hand kado cannot hold.
@@ -286,7 +292,14 @@ impl fmt::Display for RefereeError {
                 "each card is in a round once, and {card} is already {at}"
             ),
             E::NotNow { next } => write!(f, "not now: {next}"),
-            E::Notation { why, hint } => write!(f, "{why}. {hint}"),
+            E::Notation { why, hint } => {
+                let first = why.problems.first();
+                let why = first.map_or_else(|| why.summary(), |p| p.message.clone());
+                write!(f, "{why}. {hint}")
+            }
+            E::VirtualDraws { hint } => {
+                write!(f, "with a virtual deck kado draws the card. {hint}")
+            }
             E::KadoNeedsVirtual => f.write_str(
                 "kado plays only with a virtual deck (--deck virtual), whose cards it deals and hides",
             ),
@@ -394,6 +407,65 @@ impl RefereeError {
                 "both players have called koi-koi, so {player} must stop (both-koi: next-yaku-stops); legal: stop"
             ),
             _ => Ok(()),
+        }
+    }
+}
+
+impl Coded for LedgerError {
+    fn code(&self) -> Code {
+        match self {
+            LedgerError::WrongRuleset { .. } => Code::RulesetWrongGame,
+            LedgerError::PlayerCount(_)
+            | LedgerError::Rounds(..)
+            | LedgerError::Dealer
+            | LedgerError::StartPoints => Code::BadSetup,
+            LedgerError::EmptyName | LedgerError::LongName(_) | LedgerError::SameName(_) => {
+                Code::BadName
+            }
+            LedgerError::GameOver => Code::GameOver,
+            LedgerError::NotAPlayer { .. } => Code::UnknownPlayer,
+            LedgerError::Points(_) | LedgerError::Impossible { .. } => Code::Impossible,
+            LedgerError::NoAnswer
+            | LedgerError::PointsMissing(_)
+            | LedgerError::Shape(_)
+            | LedgerError::NotPoints { .. } => Code::Notation,
+        }
+    }
+}
+
+impl Coded for RefereeError {
+    fn code(&self) -> Code {
+        use RefereeError as E;
+        match self {
+            E::NoPlayers | E::KadoNeedsVirtual => Code::BadSetup,
+            E::Ledger(e) => e.code(),
+            E::NotAPlayer { .. } => Code::UnknownPlayer,
+            E::GameOver { .. } | E::RoundOver { .. } => Code::GameOver,
+            E::RoundUnfinished { .. }
+            | E::HandAfterTable { .. }
+            | E::HandTwice { .. }
+            | E::TableTwice
+            | E::TableMissing
+            | E::NotNow { .. } => Code::WrongPhase,
+            E::HandSize { .. }
+            | E::TableSize { .. }
+            | E::CardTwice { .. }
+            | E::NotInHand { .. }
+            | E::NotDrawn { .. }
+            | E::VirtualDraws { .. } => Code::Impossible,
+            E::NoSuchCard { .. } => Code::UnknownCard,
+            E::WrongTurn { .. } => Code::NotYourTurn,
+            E::MustCaptureFromHand { .. }
+            | E::OtherMonth { .. }
+            | E::NotOnTable { .. }
+            | E::MatchNotTaken { .. }
+            | E::MissingCall { .. }
+            | E::ExtraCall { .. }
+            | E::KoiLastCard { .. }
+            | E::KoiOnce { .. }
+            | E::KoiBoth { .. } => Code::IllegalMove,
+            E::Ambiguous { .. } => Code::Notation,
+            E::Notation { why, .. } => why.kind_or(Code::Notation),
         }
     }
 }

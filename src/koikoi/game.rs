@@ -639,11 +639,8 @@ impl Session for Game {
     }
 
     fn answer(&self, q: &Question<Key>, text: &str) -> Result<Action, RefereeError> {
-        let bad = |e: crate::diag::Error| RefereeError::Notation {
-            why: e
-                .problems
-                .first()
-                .map_or_else(|| e.summary(), |p| p.message.clone()),
+        let bad = |why: crate::diag::Error| RefereeError::Notation {
+            why,
             hint: q.hint.clone(),
         };
         let p = self.referee.round.to_move;
@@ -668,8 +665,7 @@ impl Session for Game {
             }),
             Key::Play if text.contains('/') => {
                 if self.seed().is_some() {
-                    return Err(RefereeError::Notation {
-                        why: "with a virtual deck kado draws the card".to_string(),
+                    return Err(RefereeError::VirtualDraws {
                         hint: q.hint.clone(),
                     });
                 }

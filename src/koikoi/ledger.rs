@@ -102,7 +102,11 @@ impl Setup {
                     .expected("two names separated by a comma, e.g. ana,ben"),
             );
         } else if let Some(why) = names.iter().find_map(|n| crate::notation::name_too_long(n)) {
-            problems.push(Problem::new(why).at(&psrc, 0..players.len()));
+            problems.push(
+                Problem::new(why.to_string())
+                    .code(crate::diag::Code::BadName)
+                    .at(&psrc, 0..players.len()),
+            );
         } else if let Some(bad) = names.iter().find(|n| !name_ok(n)) {
             problems.push(
                 Problem::new(format!("`{bad}` is not a player name"))
@@ -111,7 +115,7 @@ impl Setup {
             );
         } else if names[0].eq_ignore_ascii_case(&names[1]) {
             problems.push(
-                Problem::new(format!("both players are called `{}`", names[0]))
+                crate::diag::Coded::to_problem(&LedgerError::SameName(names[0].to_string()))
                     .at(&psrc, 0..players.len())
                     .help("give each player a different name"),
             );
@@ -581,7 +585,7 @@ impl Session for Ledger {
             .iter()
             .find_map(|p| crate::notation::name_too_long(p))
         {
-            return Err(LedgerError::BadName(why));
+            return Err(LedgerError::LongName(why));
         }
         if setup.players[0].to_lowercase() == setup.players[1].to_lowercase() {
             return Err(LedgerError::SameName(setup.players[0].clone()));

@@ -236,7 +236,7 @@ impl<'de> serde::Deserialize<'de> for Call {
 /// Why `name` cannot be a player's name, if it cannot.
 pub fn name_problem(name: &str) -> Option<String> {
     if let Some(why) = crate::notation::name_too_long(name) {
-        return Some(why);
+        return Some(why.to_string());
     }
     if name.is_empty()
         || !name
@@ -343,9 +343,11 @@ fn keyed(
         return match <[String; 2]>::try_from(names) {
             Ok(pair) if !pair[0].eq_ignore_ascii_case(&pair[1]) => Ok(Event::Players(pair)),
             Ok(pair) => Err(vec![
-                Problem::new(format!("both players are called `{}`", pair[0]))
-                    .at(src, rest)
-                    .help("give each player a different name"),
+                crate::diag::Coded::to_problem(&super::error::LedgerError::SameName(
+                    pair[0].clone(),
+                ))
+                .at(src, rest)
+                .help("give each player a different name"),
             ]),
             Err(names) => Err(vec![
                 Problem::new(format!("Koi-Koi has two players, not {}", names.len()))

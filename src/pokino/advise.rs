@@ -655,7 +655,9 @@ pub fn advise_record(
             let why = PokinoError::HeldDealt {
                 player: g.players[i].name.clone(),
             };
-            return Err(Problem::new(why.to_string()).at(d, 0..d.text.len()).into());
+            return Err(crate::diag::Coded::to_problem(&why)
+                .at(d, 0..d.text.len())
+                .into());
         }
         (Some(d), Some(i)) => Some(super::input::read_held(d, &g, g.players[i].dominoes)?),
         _ => None,

@@ -762,7 +762,11 @@ pub fn parse_tokens(src: &Source) -> Result<Vec<Located<Token>>, Error> {
             continue;
         }
         if let Some(why) = crate::notation::name_too_long(name) {
-            problems.push(Problem::new(why).at(src, w.start..w.start + colon));
+            problems.push(
+                Problem::new(why.to_string())
+                    .code(crate::diag::Code::BadName)
+                    .at(src, w.start..w.start + colon),
+            );
             continue;
         }
         match border_word(src, w.start + colon + 1..w.end, TOKEN_EXPECTED) {

@@ -34,6 +34,8 @@ pub struct Turn {
 pub struct IllegalLine {
     pub line: usize,
     pub player: Option<String>,
+    /// The kind of refusal, as JSON errors name it.
+    pub code: crate::diag::Code,
     pub reason: String,
     /// The rule or ruling it breaks.
     pub rule: String,
@@ -180,7 +182,7 @@ fn validate(src: &Source, g: &GameRecord, rules: &Rules, problems: &mut Problems
     let names = g.names();
     if let Err(e) = Game::new(&names, g.deal.as_ref(), rules) {
         let at = g.players[0].span.start..g.players[g.players.len() - 1].span.end;
-        problems.push(Problem::new(e.to_string()).at(src, at));
+        problems.push(crate::diag::Coded::to_problem(&e).at(src, at));
     }
     for l in &g.lines {
         let (Some(at), Some(name)) = (&l.name, event_player(&l.event)) else {
@@ -223,6 +225,7 @@ fn referee(g: &GameRecord, rules: &Rules) -> Option<GameVerdict> {
                 illegal = Some(IllegalLine {
                     line: l.line,
                     player: event_player(&l.event).map(str::to_string),
+                    code: crate::diag::Coded::code(&why),
                     reason: why.to_string(),
                     rule: why.rule().to_string(),
                     legal: game.legal_instead(&l.event, &why),

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::diag::Problem;
+use crate::diag::{Code, Coded, Problem};
 
 use super::board::{BORDER_EXPECTED, Domino, PAIR_EXPECTED, Square};
 use super::game::{Did, End, Report, squares_text};
@@ -196,7 +196,9 @@ impl PokinoError {
 
     /// The refusal as a problem (without a position: add one with [`Problem::at`]).
     pub fn problem(&self) -> Problem {
-        let mut p = Problem::new(self.to_string()).maybe_help(self.help());
+        let mut p = Problem::new(self.to_string())
+            .maybe_help(self.help())
+            .code(self.code());
         if let Some(e) = self.expected() {
             p = p.expected(e);
         }
@@ -359,8 +361,10 @@ pub enum PlayError {
     Illegal(Illegal),
     /// An answer at the prompt breaks a rule: why, and what would be legal instead.
     Refused { why: Illegal, legal: Vec<String> },
-    /// The answer is not written in the record notation: the problem, in words.
-    Notation(String),
+    /// The answer is not written in the record notation.
+    Notation(crate::diag::Error),
+    /// A place number beyond the places listed (how many there are).
+    NoPlace { n: usize, places: usize },
     /// The game cannot start.
     Setup(super::game::SetupError),
 }
@@ -378,8 +382,95 @@ impl fmt::Display for PlayError {
                 why.rule(),
                 legal.join("; ")
             ),
-            PlayError::Notation(why) => f.write_str(why),
+            PlayError::Notation(why) => f.write_str(&why.summary()),
+            PlayError::NoPlace { n, places } => write!(
+                f,
+                "there is no place {n}: the places are numbered 1 to {places}"
+            ),
             PlayError::Setup(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl Coded for PokinoError {
+    fn code(&self) -> Code {
+        use PokinoError as E;
+        match self {
+            E::BoardTwice { .. } | E::BoardFileTaken { .. } | E::NoBoard | E::NothingToScore => {
+                Code::Input
+            }
+            E::NotACount { .. } | E::NotARunLength { .. } | E::NotAPair { .. } => Code::Notation,
+            E::HandTooBig { .. }
+            | E::HeldTwice { .. }
+            | E::HeldOnTable { .. }
+            | E::HeldCount { .. }
+            | E::HeldDealt { .. } => Code::Impossible,
+            E::RunTooShort { .. } | E::RunOverHand { .. } | E::RunOverTable { .. } => {
+                Code::IllegalMove
+            }
+            E::NoTerritory { .. } => Code::Ruleset,
+            E::Unscorable { .. } => Code::Internal,
+        }
+    }
+}
+
+impl Coded for Illegal {
+    fn code(&self) -> Code {
+        use Illegal as I;
+        match self {
+            I::GameOver => Code::GameOver,
+            I::NoSpoke | I::SpokeTwice => Code::WrongPhase,
+            I::NoSuchPlayer { .. } => Code::UnknownPlayer,
+            I::NotYourTurn { .. } => Code::NotYourTurn,
+            I::SpokeNotDealt { .. }
+            | I::DominoNotHeld { .. }
+            | I::DominoTorn { .. }
+            | I::CardPlayed { .. }
+            | I::CardElsewhere { .. }
+            | I::NotInHand { .. }
+            | I::HandSize { .. }
+            | I::CardTwice { .. }
+            | I::HandMissing { .. }
+            | I::DrawUnseen
+            | I::DrawNotTop { .. } => Code::Impossible,
+            I::Ambiguous => Code::Notation,
+            I::SpokeSize { .. }
+            | I::SpokeDomino { .. }
+            | I::SpokeApart
+            | I::Placement { .. }
+            | I::NoDomino
+            | I::OneRun
+            | I::RunTooShort { .. }
+            | I::RunTooLong { .. }
+            | I::SquareCount { .. }
+            | I::Step { .. }
+            | I::Number { .. }
+            | I::NoWalk { .. }
+            | I::Split { .. }
+            | I::TooFewBeads { .. }
+            | I::PassNotAllowed { .. }
+            | I::NoDraw { .. } => Code::IllegalMove,
+        }
+    }
+}
+
+impl Coded for super::game::SetupError {
+    fn code(&self) -> Code {
+        use super::game::SetupError as S;
+        match self {
+            S::NameTwice(_) => Code::BadName,
+            S::TooFewPlayers | S::TooMany { .. } | S::BadDeal => Code::BadSetup,
+        }
+    }
+}
+
+impl Coded for PlayError {
+    fn code(&self) -> Code {
+        match self {
+            PlayError::Illegal(why) | PlayError::Refused { why, .. } => why.code(),
+            PlayError::Notation(e) => e.kind_or(Code::Notation),
+            PlayError::NoPlace { .. } => Code::Notation,
+            PlayError::Setup(why) => why.code(),
         }
     }
 }

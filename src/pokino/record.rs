@@ -196,7 +196,7 @@ fn name_problem(name: &str) -> Option<String> {
     if matches!(name, "players" | "spoke" | "deck" | "poke") {
         return Some(format!("`{name}` names a line, not a player"));
     }
-    name_too_long(name)
+    name_too_long(name).map(|why| why.to_string())
 }
 
 const NAME_EXPECTED: &str = "a name of letters, digits, `_`, `.` or `-`";

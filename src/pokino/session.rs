@@ -291,7 +291,7 @@ impl Session for Table {
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
         let event = record::parse_line(&Source::new("answer", action.line.as_str()))
-            .map_err(|e| PlayError::Notation(e.summary()))?;
+            .map_err(PlayError::Notation)?;
         let mut report = self.game.apply(&event).map_err(PlayError::Illegal)?;
         self.events.push(event);
         self.advised = Advised::default();
@@ -348,10 +348,10 @@ impl Session for Table {
         if let (Some(_), Ok(n)) = (who, text.trim().parse::<usize>()) {
             let all = self.places();
             let Some((at, _)) = n.checked_sub(1).and_then(|k| all.get(k)) else {
-                return Err(PlayError::Notation(format!(
-                    "there is no place {n}: the places are numbered 1 to {}",
-                    all.len()
-                )));
+                return Err(PlayError::NoPlace {
+                    n,
+                    places: all.len(),
+                });
             };
             return self.answer(q, &format!("domino {at}"));
         }
@@ -365,7 +365,7 @@ impl Session for Table {
             self.line_of(who, text.trim())
         };
         let event = record::parse_line(&Source::new("answer", line.as_str()))
-            .map_err(|e| PlayError::Notation(e.summary()))?;
+            .map_err(PlayError::Notation)?;
         if let (Some(w), Event::Turn { player, .. }) = (who, &event)
             && player != w
         {

@@ -256,7 +256,7 @@ pub fn play_game_by(
 ) -> Result<Table, Error> {
     let names: Vec<String> = (1..=seats.len()).map(|k| format!("p{k}")).collect();
     let setup = Setup::new(names, Deck::Virtual, seed);
-    let mut t = Table::start(&setup, rs).map_err(|e| Error::msg(e.to_string()))?;
+    let mut t = Table::start(&setup, rs).map_err(|e| Error::of(&e))?;
     // Every turn lays a domino, plays cards or passes; a game cannot outlast this.
     for _ in 0..2_000 {
         let action = match t.next() {

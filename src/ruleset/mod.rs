@@ -173,7 +173,8 @@ pub enum ValueProblem {
 impl ValueProblem {
     pub fn into_problem(self) -> Problem {
         match self {
-            ValueProblem::Unknown(p) | ValueProblem::OutOfRange(p) => p.code(Code::Ruleset),
+            ValueProblem::Unknown(p) => p.code(Code::RulesetUnknown),
+            ValueProblem::OutOfRange(p) => p.code(Code::RulesetValueOutOfRange),
         }
     }
 }
@@ -371,10 +372,12 @@ impl Ruleset {
                 Ok(()) => {}
                 Err(RulingProblem::Unknown(p)) => problems.push_with(|| {
                     let col = key_column(&src.text, line, id).unwrap_or(1);
-                    p.at_line_col(src, line, col)
+                    p.at_line_col(src, line, col).code(Code::RulesetUnknown)
                 }),
-                Err(RulingProblem::NotAChoice(p)) => problems
-                    .push_with(|| p.at_line_col(src, line, choice.referenced.column() as usize)),
+                Err(RulingProblem::NotAChoice(p)) => problems.push_with(|| {
+                    p.at_line_col(src, line, choice.referenced.column() as usize)
+                        .code(Code::RulesetUnknown)
+                }),
             }
         }
         for (key, v) in &f.values {
@@ -385,11 +388,12 @@ impl Ruleset {
                 }
                 Err(ValueProblem::Unknown(p)) => problems.push_with(|| {
                     let col = key_column(&src.text, line, key).unwrap_or(1);
-                    p.at_line_col(src, line, col)
+                    p.at_line_col(src, line, col).code(Code::RulesetUnknown)
                 }),
-                Err(ValueProblem::OutOfRange(p)) => {
-                    problems.push_with(|| p.at_line_col(src, line, v.referenced.column() as usize))
-                }
+                Err(ValueProblem::OutOfRange(p)) => problems.push_with(|| {
+                    p.at_line_col(src, line, v.referenced.column() as usize)
+                        .code(Code::RulesetValueOutOfRange)
+                }),
             }
         }
         // In the order of the file, not of the keys.
@@ -485,7 +489,7 @@ impl Ruleset {
             let Some(set) = old.read_as.get(alternative) else {
                 return Err(
                     Error::msg(format!("`{alternative}` is not a choice of `{id}`"))
-                        .coded(Code::Ruleset),
+                        .coded(Code::RulesetUnknown),
                 );
             };
             let mut rs = self.clone();
@@ -496,12 +500,12 @@ impl Ruleset {
         }
         let mut rs = self.clone();
         let Some(r) = rs.rulings.iter_mut().find(|r| r.id == id) else {
-            return Err(Error::msg(format!("unknown ruling `{id}`")).coded(Code::Ruleset));
+            return Err(Error::msg(format!("unknown ruling `{id}`")).coded(Code::RulesetUnknown));
         };
         if !r.alternatives.iter().any(|a| a.id == alternative) {
             return Err(
                 Error::msg(format!("`{alternative}` is not a choice of `{id}`"))
-                    .coded(Code::Ruleset),
+                    .coded(Code::RulesetUnknown),
             );
         }
         r.choice = alternative.to_string();
@@ -518,7 +522,7 @@ impl Ruleset {
                 self.name, self.title
             ))
             .help(format!("use a ruleset whose base is `{game}`"))
-            .code(Code::Ruleset)
+            .code(Code::RulesetWrongGame)
             .into())
         }
     }

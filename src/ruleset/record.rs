@@ -90,7 +90,7 @@ pub fn of_record(
     src: &Source,
     game: &str,
     title: &str,
-    read_file: &dyn Fn(&str) -> Result<String, String>,
+    read_file: &dyn Fn(&str) -> Result<String, Error>,
 ) -> Option<Result<Ruleset, Error>> {
     let (at, rest) = ruleset_line(src)?;
     let coded = |p: Problem| Error::from(p).coded(Code::Ruleset);
@@ -105,9 +105,15 @@ pub fn of_record(
         Ruleset::builtin(name)
             .and_then(|rs| rs.expect_game(game, title))
             .map_err(|e| {
-                coded(Problem::new(e.summary()).at(src, span).help(format!(
-                    "name a ruleset of {title}, or give one with --rules"
-                )))
+                let code = e.kind_or(Code::Ruleset);
+                coded(
+                    Problem::new(e.summary())
+                        .code(code)
+                        .at(src, span)
+                        .help(format!(
+                            "name a ruleset of {title}, or give one with --rules"
+                        )),
+                )
             })
     } else if names_a_file(name) {
         house_file(src, span, name, game, title, read_file)
@@ -138,14 +144,16 @@ fn house_file(
     name: &str,
     game: &str,
     title: &str,
-    read_file: &dyn Fn(&str) -> Result<String, String>,
+    read_file: &dyn Fn(&str) -> Result<String, Error>,
 ) -> Result<Ruleset, Error> {
     let at_name = |p: Problem| Error::from(p.at(src, span.clone())).coded(Code::Ruleset);
     let text = read_file(name).map_err(|why| {
         at_name(
             Problem::new(format!(
-                "the house-rules file `{name}` the record names cannot be read ({why})"
+                "the house-rules file `{name}` the record names cannot be read ({})",
+                why.summary()
             ))
+            .code(why.kind_or(Code::Ruleset))
             .help("put the file where the record says (a relative name is read beside the record), or give the rules with --rules FILE"),
         )
     })?;
@@ -153,9 +161,11 @@ fn house_file(
         .expect_game(game, title)
         .map_err(|e| {
             at_name(
-                Problem::new(format!("the house-rules file `{name}`: {}", e.summary())).help(
-                    format!("name a house-rules file of {title}, or give one with --rules"),
-                ),
+                Problem::new(format!("the house-rules file `{name}`: {}", e.summary()))
+                    .code(e.kind_or(Code::Ruleset))
+                    .help(format!(
+                        "name a house-rules file of {title}, or give one with --rules"
+                    )),
             )
         })
 }

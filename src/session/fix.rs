@@ -318,31 +318,58 @@ mod tests {
 
     impl crate::session::Upgrade<()> for Act {}
 
+    /// Why the toy game refuses an answer.
+    #[derive(Debug)]
+    enum Refusal {
+        Again(u32),
+        NoEcho,
+        NoNumber(String),
+    }
+
+    impl std::fmt::Display for Refusal {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            match self {
+                Refusal::Again(n) => write!(f, "{n} was just said"),
+                Refusal::NoEcho => f.write_str("no echo"),
+                Refusal::NoNumber(text) => write!(f, "`{text}` is no number"),
+            }
+        }
+    }
+
+    impl crate::diag::Coded for Refusal {
+        fn code(&self) -> crate::diag::Code {
+            match self {
+                Refusal::Again(_) | Refusal::NoEcho => crate::diag::Code::IllegalMove,
+                Refusal::NoNumber(_) => crate::diag::Code::Notation,
+            }
+        }
+    }
+
     impl Session for Toy {
         type Setup = ();
         type Action = Act;
         type Key = String;
-        type Error = String;
+        type Error = Refusal;
         const GAME: &'static str = "toy";
 
         fn table(&self) -> crate::view::Table {
             crate::view::Table::new("toy")
         }
 
-        fn start(_: &(), _: &Ruleset) -> Result<Toy, String> {
+        fn start(_: &(), _: &Ruleset) -> Result<Toy, Refusal> {
             Ok(Toy {
                 said: Vec::new(),
                 steps: 0,
             })
         }
 
-        fn apply(&mut self, action: &Act) -> Result<Vec<String>, String> {
+        fn apply(&mut self, action: &Act) -> Result<Vec<String>, Refusal> {
             match action {
                 Act::Say { n } if self.said.last() == Some(n) => {
-                    return Err(format!("{n} was just said"));
+                    return Err(Refusal::Again(*n));
                 }
                 Act::Say { n } => self.said.push(*n),
-                Act::Echo { n } if Some(n) != self.said.first() => return Err("no echo".into()),
+                Act::Echo { n } if Some(n) != self.said.first() => return Err(Refusal::NoEcho),
                 Act::Echo { .. } => {}
             }
             self.steps += 1;
@@ -357,11 +384,11 @@ mod tests {
             }
         }
 
-        fn answer(&self, _: &Question<String>, text: &str) -> Result<Act, String> {
+        fn answer(&self, _: &Question<String>, text: &str) -> Result<Act, Refusal> {
             let n = text
                 .trim()
                 .parse()
-                .map_err(|_| format!("`{text}` is no number"))?;
+                .map_err(|_| Refusal::NoNumber(text.to_string()))?;
             let act = Act::Say { n };
             self.clone().apply(&act)?;
             Ok(act)

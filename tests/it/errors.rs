@@ -205,7 +205,7 @@ fn errors_as_json() {
     Test::new()
         .args(["--json", "kinkado", "hand", "KX", "QH"])
         .status(2)
-        .stderr("{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"code\":\"input\",\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":null,\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}],\"total\":1}\n")
+        .stderr("{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"code\":\"unknown-card\",\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":null,\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}],\"total\":1}\n")
         .run();
 }
 

@@ -284,6 +284,7 @@ fn the_json_shape() {
                 "line": 4,
                 "turn": 2,
                 "event": "2. 2H AS > 3S",
+                "code": "illegal-move",
                 "reason": "2♥ A♠ is not a chain: card 2 (A♠): A♠ matches 2♥ in neither suit nor rank",
                 "rule": "the chain",
                 "legal": ["2H AH AS > 3S", "2H AH AS > 3H", "2C 2H AH > 3C", "exile AH"]

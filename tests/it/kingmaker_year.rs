@@ -75,7 +75,7 @@ fn an_illegal_step_is_a_verdict_with_its_line() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v["illegal"],
-        json!({"line": 3, "player": "cy", "reason": "c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`"})
+        json!({"line": 3, "player": "cy", "code": "illegal-move", "reason": "c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`"})
     );
     assert_eq!(v["years"], json!([]));
 }

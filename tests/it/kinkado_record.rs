@@ -69,6 +69,7 @@ Illegal line 8: `ALORA sells AD 5C`
         serde_json::json!({
             "line": 8,
             "text": "ALORA sells AD 5C",
+            "code": "illegal-move",
             "reason": "ALORA sells AD 4D, not `ALORA sells AD 5C`: ALORA always sells her two lowest-value cards; when values tie, the player picks which."
         })
     );

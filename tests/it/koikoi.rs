@@ -528,7 +528,7 @@ error: 11p is named twice, but the deck has only one (11p lightning)
         json!({
             "error": "plum has no bright; its cards are 2a 2r 2p 2p",
             "problems": [{
-                "code": "input",
+                "code": "unknown-card",
                 "message": "plum has no bright; its cards are 2a 2r 2p 2p",
                 "source": "argument CARDS", "line": 1, "column": 1, "text": "2b",
                 "expected": "a card of the deck", "help": null

@@ -62,6 +62,7 @@ fn check_reads_stdin_and_several_games() {
         serde_json::json!({
             "line": 20,
             "player": "ana",
+            "code": "not-your-turn",
             "reason": "the players take turns: it is ben's turn, not ana's"
         })
     );

@@ -46,7 +46,7 @@ fn repeated_cards_do_not_blow_up_output() {
     let v: serde_json::Value = serde_json::from_str(&err).unwrap();
     let problem = |k: usize| {
         json!({
-            "code": "input",
+            "code": "impossible",
             "message": "A♠ is named twice: one pack holds one A♠",
             "source": "argument CARDS", "line": 1, "column": 3 * k + 1, "text": "AS",
             "expected": null, "help": "the first A♠ is at column 1"
@@ -91,7 +91,7 @@ fn caret_sits_under_the_character_after_wide_glyphs() {
 #[test]
 fn a_ten_written_with_the_letter_o_suggests_ten() {
     Test::new().args(["kinkado", "hand", "1OH", "KH"]).status(2).stderr("error: unknown rank `1O` in `1OH`\n --> argument CARDS, column 1\n  |\n1 | 1OH KH\n  | ^^\n  = expected: a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\n  = help: did you mean 10♥? (10 is written with a zero, not the letter O)\n").run();
-    Test::new().args(["--json", "kinkado", "hand", "1oS", "KH"]).status(2).stderr("{\"error\":\"unknown rank `1o` in `1oS`\",\"problems\":[{\"code\":\"input\",\"column\":1,\"expected\":\"a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\",\"help\":\"did you mean 10♠? (10 is written with a zero, not the letter O)\",\"line\":1,\"message\":\"unknown rank `1o` in `1oS`\",\"source\":\"argument CARDS\",\"text\":\"1o\"}],\"total\":1}\n").run();
+    Test::new().args(["--json", "kinkado", "hand", "1oS", "KH"]).status(2).stderr("{\"error\":\"unknown rank `1o` in `1oS`\",\"problems\":[{\"code\":\"unknown-card\",\"column\":1,\"expected\":\"a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\",\"help\":\"did you mean 10♠? (10 is written with a zero, not the letter O)\",\"line\":1,\"message\":\"unknown rank `1o` in `1oS`\",\"source\":\"argument CARDS\",\"text\":\"1o\"}],\"total\":1}\n").run();
 }
 
 const SPOKE_LEFT_OF_ZERO: &str = "6-4@-2,0h 1-3@0,0h 12-8@-2,1h 9-0@0,1h";

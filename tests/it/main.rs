@@ -3,6 +3,7 @@
 //! `cargo test --test it kinga::` (a module path filters the tests by name).
 
 mod browser;
+mod codes;
 mod common;
 mod errors;
 mod foundation;

@@ -112,6 +112,7 @@ fn the_first_illegal_line_is_the_verdict() {
         serde_json::json!({
             "line": 3,
             "player": "ana",
+            "code": "illegal-move",
             "reason": "5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one)",
             "rule": "laying a domino",
             "legal": ["5-5@0,-2v", "5-5@1,-2v", "5-5@2,-2v", "… 28 places in all"]
@@ -805,6 +806,7 @@ Illegal: line 5 (ana) — ruling steps: step 2 of the run: squares 1,0 and 2,1 d
         serde_json::json!({
             "line": 5,
             "player": "ana",
+            "code": "illegal-move",
             "reason": "step 2 of the run: squares 1,0 and 2,1 do not share a side (ruling steps is `sides`)",
             "rule": "ruling steps",
             "legal": []

@@ -147,7 +147,7 @@ fn negative_start_money_passed_rules_check() {
         serde_json::json!({
             "error": "`-50` is outside the range of value `start-money`",
             "problems": [{
-                "code": "ruleset",
+                "code": "ruleset-value-out-of-range",
                 "message": "`-50` is outside the range of value `start-money`",
                 "source": "file negative-money.yaml", "line": 3, "column": 16, "text": "-50",
                 "expected": "a whole number from 0 to 10000", "help": null,

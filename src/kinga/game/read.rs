@@ -1,7 +1,7 @@
 use super::*;
 
 pub(super) fn read_cards(t: &str) -> Result<Vec<Card>, Error> {
-    crate::notation::read_answer_cards(t, None).map_err(|e| Error::Cards(e.to_string()))
+    crate::notation::read_answer_cards(t, None).map_err(Error::Cards)
 }
 
 pub(super) fn read_optional_card(t: &str) -> Result<Option<Card>, Error> {
@@ -102,7 +102,7 @@ pub(super) fn read_play_alone(g: &Game, t: &str) -> Result<Action, Error> {
 }
 
 pub(super) fn read_answer_cards_or(t: &str) -> Result<Vec<Card>, Error> {
-    crate::notation::read_answer_cards(t, None).map_err(|e| Error::TurnCards(e.to_string()))
+    crate::notation::read_answer_cards(t, None).map_err(Error::TurnCards)
 }
 
 /// `CARDS on TARGET`: the target a card or a suit (its pile's top card).

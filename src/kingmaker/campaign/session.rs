@@ -192,7 +192,7 @@ impl Session for Campaign {
         if let Some(y) = &self.year {
             let read = y
                 .read_answer(&question.key, text)
-                .map_err(|e| CampaignError::Step(e.render().trim_end().to_string()))?;
+                .map_err(CampaignError::Step)?;
             return Ok(match read {
                 Answer::Step(m) => self.action_of(&m),
                 Answer::Reveal(player, pair) => Action::Reveal {
