@@ -260,7 +260,9 @@ pub enum NoHint {
     /// What was typed after `hint` does not read: why, and what to type.
     Unreadable { why: String, takes: &'static str },
     /// The advisor cannot advise from this position (its reason).
-    Advisor(String),
+    Advisor(crate::diag::Error),
+    /// The advisor found no move to weigh.
+    NothingToWeigh,
 }
 
 impl std::fmt::Display for NoHint {
@@ -273,7 +275,8 @@ impl std::fmt::Display for NoHint {
                 f.write_str("`hint` takes nothing after it at this prompt: type `hint` alone")
             }
             NoHint::Unreadable { why, takes } => write!(f, "{why}\n{takes}"),
-            NoHint::Advisor(why) => f.write_str(why),
+            NoHint::Advisor(why) => f.write_str(&why.summary()),
+            NoHint::NothingToWeigh => f.write_str("No move to weigh."),
         }
     }
 }

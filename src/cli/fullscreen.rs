@@ -259,7 +259,9 @@ impl Prompter for FullScreen {
                     Ok(()) => {}
                     Err(Gone::HungUp) => return Reply::Interrupted,
                     Err(Gone::Unreadable(e)) => {
-                        return Reply::Unreadable(format!("the terminal cannot be read: {e}"));
+                        return Reply::Unreadable(super::prompt::Unreadable::Terminal(Some(
+                            e.to_string(),
+                        )));
                     }
                 }
             }
@@ -293,8 +295,8 @@ impl Prompter for FullScreen {
                     Ok(()) => {}
                     Err(Gone::HungUp) => return Err(Reply::Interrupted),
                     Err(Gone::Unreadable(e)) => {
-                        return Err(Reply::Unreadable(format!(
-                            "the terminal cannot be read: {e}"
+                        return Err(Reply::Unreadable(super::prompt::Unreadable::Terminal(
+                            Some(e.to_string()),
                         )));
                     }
                 }

@@ -143,7 +143,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => self.closed = true,
             Err(e) => {
                 self.closed = true;
-                self.failed = Some(Failure::Internal(format!("cannot write output: {e}")));
+                self.failed = Some(Failure::Internal(crate::cli::Internal::Write("output", e)));
             }
         }
     }

@@ -17,7 +17,7 @@ use kado::ruleset::Ruleset;
 use kado::session::Log;
 
 use super::session as sess;
-use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined};
+use super::{Ctx, FILE_LIMIT, Outcome, joined};
 use kado::store::savefile::SaveLock;
 
 const CHAIN_AFTER: &str = "JSON keys: valid, reason (null when valid, else which card breaks the chain and why), influence, suits (letters S H D C), draws, bonuses (threes_company, harmony), target (null, or {card, needed (null for a king), influenced, effects: exile, turn_king, win_if_last_queen}).
@@ -374,7 +374,7 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcom
         run.label(name);
         run.tick();
     })
-    .map_err(|e| Failure::Internal(e.to_string()))?;
+    .map_err(|e| crate::cli::Internal::refused("", &e))?;
     run.finish(v.results.iter().map(|r| r.games).sum());
     let human = sim_human(ctx.style, &v.results) + &format!("Policy: {}\n", v.described);
     ctx.emit(&v, &human, &v.explain)

@@ -17,7 +17,7 @@ use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
 
 use super::session;
-use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, read_file};
+use super::{Ctx, FILE_LIMIT, Outcome, joined, read_file};
 use kado::store::savefile::SaveLock;
 
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
@@ -577,7 +577,7 @@ fn write_record(
             kado::store::io_words(&e)
         ))
     })?;
-    let played = played.map_err(|e| Failure::Internal(e.to_string()))?;
+    let played = played.map_err(|e| crate::cli::Internal::refused("", &e))?;
     run.finish(played);
     Ok(())
 }
@@ -599,7 +599,7 @@ fn simulate_cmd(
     let run = super::long_run::LongRun::start(games);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let r = sim::simulate(rs, games, seed, policies, threads, &|| run.tick())
-        .map_err(|e| Failure::Internal(e.to_string()))?;
+        .map_err(|e| crate::cli::Internal::refused("", &e))?;
     run.finish(r.games);
     let width = a.name().len().max(b.name().len()).max(7);
     let mut human = format!(

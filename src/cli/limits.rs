@@ -162,7 +162,7 @@ fn try_read(path: &str, what: &str, limit: u64) -> Result<Option<String>, Error>
     match read_limited(file, limit) {
         Ok(Some(text)) => Ok(Some(text)),
         Ok(None) => Err(fail(too_big(None, what, limit))),
-        Err(Unread::Io(why)) => Err(fail(why)),
+        Err(Unread::Io(e)) => Err(fail(why(&e))),
         Err(Unread::NotUtf8(at, text)) => Err(not_utf8(
             format!("cannot read {what} `{path}`: {at}"),
             &Source::new(format!("file {path}"), text),
@@ -175,7 +175,7 @@ fn try_read(path: &str, what: &str, limit: u64) -> Result<Option<String>, Error>
 
 /// Why input could not be read as text.
 enum Unread {
-    Io(String),
+    Io(std::io::Error),
     /// Where the first byte that is not UTF-8 is, and the text with each such byte
     /// replaced by `�` (to draw the line under the error).
     NotUtf8(NotUtf8, String),
@@ -234,7 +234,7 @@ fn read_limited(input: impl Read, limit: u64) -> Result<Option<String>, Unread> 
     input
         .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|e| Unread::Io(why(&e)))?;
+        .map_err(Unread::Io)?;
     if bytes.len() as u64 > limit {
         return Ok(None);
     }
@@ -257,7 +257,7 @@ fn try_stdin(what: &str, limit: u64) -> Result<String, Error> {
     match read_limited(std::io::stdin().lock(), limit) {
         Ok(Some(text)) => Ok(text),
         Ok(None) => Err(fail(too_big(None, what, limit))),
-        Err(Unread::Io(why)) => Err(fail(why)),
+        Err(Unread::Io(e)) => Err(fail(why(&e))),
         Err(Unread::NotUtf8(at, text)) => Err(not_utf8(
             format!("cannot read the {what} on stdin: {at}"),
             &Source::new("stdin", text),

@@ -159,7 +159,41 @@ pub enum Failure {
     /// Bad input or usage: exit 2.
     Input(Error),
     /// Something went wrong inside kado or the machine: exit 1.
-    Internal(String),
+    Internal(Internal),
+}
+
+/// What went wrong inside kado or the machine (exit 1), kept typed until it is reported.
+pub enum Internal {
+    /// A verdict or a table that would not turn into JSON.
+    Json(serde_json::Error),
+    /// Output that could not be written: what, and why.
+    Write(&'static str, std::io::Error),
+    /// kado's own step, simulation or replay, refused: what kado was doing (words that
+    /// lead into the problem, or none), and the problem.
+    Refused(&'static str, Error),
+}
+
+impl Internal {
+    /// A game's refusal of kado's own step, said after `doing`.
+    pub fn refused(doing: &'static str, e: &impl kado::diag::Coded) -> Failure {
+        Failure::Internal(Internal::Refused(doing, Error::of(e)))
+    }
+}
+
+impl std::fmt::Display for Internal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Internal::Json(e) => write!(f, "{e}"),
+            Internal::Write(what, e) => write!(f, "cannot write {what}: {e}"),
+            Internal::Refused(doing, e) => write!(f, "{doing}{}", e.summary()),
+        }
+    }
+}
+
+impl From<serde_json::Error> for Failure {
+    fn from(e: serde_json::Error) -> Failure {
+        Failure::Internal(Internal::Json(e))
+    }
 }
 
 impl From<Error> for Failure {
@@ -222,18 +256,15 @@ impl Ctx {
     pub fn emit<T: Serialize>(&self, verdict: &T, human: &str, explain: &Explain) -> Outcome {
         let mut out = std::io::stdout().lock();
         let text = if self.json {
-            let mut v =
-                serde_json::to_value(verdict).map_err(|e| Failure::Internal(e.to_string()))?;
+            let mut v = serde_json::to_value(verdict).map_err(Failure::from)?;
             if self.explain
                 && let serde_json::Value::Object(m) = &mut v
             {
-                let reasons =
-                    serde_json::to_value(explain).map_err(|e| Failure::Internal(e.to_string()))?;
+                let reasons = serde_json::to_value(explain).map_err(Failure::from)?;
                 m.insert("explain".to_string(), reasons);
             }
-            let mut s = kado::diag::json_safe(
-                serde_json::to_string_pretty(&v).map_err(|e| Failure::Internal(e.to_string()))?,
-            );
+            let mut s =
+                kado::diag::json_safe(serde_json::to_string_pretty(&v).map_err(Failure::from)?);
             s.push('\n');
             s
         } else if self.explain && !explain.is_empty() {
@@ -250,7 +281,7 @@ pub fn write_out(out: &mut impl Write, text: &str) -> Outcome {
         Ok(()) => Ok(()),
         // A closed pipe (`kado … | head`) is not a failure.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(Failure::Internal(format!("cannot write output: {e}"))),
+        Err(e) => Err(Failure::Internal(Internal::Write("output", e))),
     }
 }
 
@@ -309,7 +340,8 @@ pub fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         if usage::json_requested(std::env::args_os()) {
-            report_to_stderr(true, &usage::from_clap(&e));
+            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+            report_to_stderr(true, &usage::from_clap(&e, &args));
             return ExitCode::from(2);
         }
         match limits::shorten_usage(&e) {

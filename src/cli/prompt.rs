@@ -33,7 +33,54 @@ pub enum Reply {
     /// Ctrl-C at the prompt.
     Interrupted,
     /// The input could not be read (not UTF-8, too long, an I/O error): what and where.
-    Unreadable(String),
+    Unreadable(Unreadable),
+}
+
+/// Why an answer could not be read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// The terminal is gone, or failed with these words.
+    Terminal(Option<String>),
+    /// An answer at the terminal longer than [`MAX_ANSWER`].
+    TooLong,
+    /// A line of standard input (its number), and why.
+    Line(usize, LineFault),
+}
+
+/// Why a line of input could not be read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LineFault {
+    /// The system's words.
+    Io(String),
+    /// Longer than [`MAX_ANSWER`].
+    TooLong,
+    /// A byte that is not UTF-8 text, and its column.
+    NotUtf8 { column: usize, byte: u8 },
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreadable::Terminal(None) => f.write_str("the terminal cannot be read"),
+            Unreadable::Terminal(Some(e)) => write!(f, "the terminal cannot be read: {e}"),
+            Unreadable::TooLong => {
+                write!(f, "an answer is longer than {} KiB", MAX_ANSWER / 1024)
+            }
+            Unreadable::Line(n, why) => write!(f, "line {n} of standard input {why}"),
+        }
+    }
+}
+
+impl std::fmt::Display for LineFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineFault::Io(e) => write!(f, "cannot be read: {e}"),
+            LineFault::TooLong => write!(f, "is longer than {} KiB", MAX_ANSWER / 1024),
+            LineFault::NotUtf8 { column, byte } => {
+                write!(f, "is not UTF-8 text: column {column} holds 0x{byte:02X}")
+            }
+        }
+    }
 }
 
 pub fn classify(line: &str) -> Reply {
@@ -153,17 +200,14 @@ impl Prompter for Terminal {
     fn ask(&mut self, prompt: &str) -> Reply {
         use rustyline::error::ReadlineError;
         let Some(editor) = self.editor.as_mut() else {
-            return Reply::Unreadable("the terminal cannot be read".into());
+            return Reply::Unreadable(Unreadable::Terminal(None));
         };
         match editor.readline(&format!("{prompt}: ")) {
-            Ok(line) if line.len() > MAX_ANSWER => Reply::Unreadable(format!(
-                "an answer is longer than {} KiB",
-                MAX_ANSWER / 1024
-            )),
+            Ok(line) if line.len() > MAX_ANSWER => Reply::Unreadable(Unreadable::TooLong),
             Ok(line) => classify(&line),
             Err(ReadlineError::Eof) => Reply::End,
             Err(ReadlineError::Interrupted) => Reply::Interrupted,
-            Err(e) => Reply::Unreadable(format!("the terminal cannot be read: {e}")),
+            Err(e) => Reply::Unreadable(Unreadable::Terminal(Some(e.to_string()))),
         }
     }
 
@@ -181,7 +225,7 @@ impl Prompter for Terminal {
         use rustyline::error::ReadlineError;
         write_to(self.to_stderr, CLEAR);
         let Some(editor) = self.editor.as_mut() else {
-            return Err(Reply::Unreadable("the terminal cannot be read".into()));
+            return Err(Reply::Unreadable(Unreadable::Terminal(None)));
         };
         match editor.readline(&format!("Pass to {to}; {to}, press Enter when ready: ")) {
             Ok(_) => {
@@ -190,9 +234,7 @@ impl Prompter for Terminal {
             }
             Err(ReadlineError::Eof) => Err(Reply::End),
             Err(ReadlineError::Interrupted) => Err(Reply::Interrupted),
-            Err(e) => Err(Reply::Unreadable(format!(
-                "the terminal cannot be read: {e}"
-            ))),
+            Err(e) => Err(Reply::Unreadable(Unreadable::Terminal(Some(e.to_string())))),
         }
     }
 }
@@ -211,25 +253,25 @@ fn write_to(stderr: bool, text: &str) {
 
 /// Reads one line of at most [`MAX_ANSWER`] bytes (without its line end). `Ok(None)` at
 /// the end of the input; an error says what is wrong with the line.
-pub fn read_bounded_line(input: &mut impl BufRead) -> Result<Option<String>, String> {
+pub fn read_bounded_line(input: &mut impl BufRead) -> Result<Option<String>, LineFault> {
     let mut bytes = Vec::new();
     let limit = (MAX_ANSWER + 1) as u64;
     match input.by_ref().take(limit).read_until(b'\n', &mut bytes) {
         Ok(0) => return Ok(None),
         Ok(_) => {}
-        Err(e) => return Err(format!("cannot be read: {e}")),
+        Err(e) => return Err(LineFault::Io(e.to_string())),
     }
     if bytes.last() == Some(&b'\n') {
         bytes.pop();
     } else if bytes.len() > MAX_ANSWER {
-        return Err(format!("is longer than {} KiB", MAX_ANSWER / 1024));
+        return Err(LineFault::TooLong);
     }
     if bytes.last() == Some(&b'\r') {
         bytes.pop();
     }
     super::limits::utf8_line(bytes)
         .map(Some)
-        .map_err(|(column, byte)| format!("is not UTF-8 text: column {column} holds 0x{byte:02X}"))
+        .map_err(|(column, byte)| LineFault::NotUtf8 { column, byte })
 }
 
 /// Answers read one per line from stdin; blank lines and `#` comments are skipped, except
@@ -261,10 +303,7 @@ impl<R: BufRead> Prompter for Lines<R> {
                 Ok(None) => return Reply::End,
                 Ok(Some(line)) => line,
                 Err(why) => {
-                    return Reply::Unreadable(format!(
-                        "line {} of standard input {why}",
-                        self.line
-                    ));
+                    return Reply::Unreadable(Unreadable::Line(self.line, why));
                 }
             };
             let t = line.trim();
@@ -313,10 +352,7 @@ mod tests {
         let text = format!("ok\r\n{long}\nafter\n");
         let mut input = std::io::Cursor::new(text.into_bytes());
         assert_eq!(read_bounded_line(&mut input), Ok(Some("ok".into())));
-        assert_eq!(
-            read_bounded_line(&mut input),
-            Err("is longer than 64 KiB".into())
-        );
+        assert_eq!(read_bounded_line(&mut input), Err(LineFault::TooLong));
     }
 
     #[test]
@@ -326,9 +362,13 @@ mod tests {
         assert_eq!(p.ask("q"), Reply::Answer("KH".into()));
         assert_eq!(
             p.ask("q"),
-            Reply::Unreadable(
-                "line 3 of standard input is not UTF-8 text: column 1 holds 0xFF".into()
-            )
+            Reply::Unreadable(Unreadable::Line(
+                3,
+                LineFault::NotUtf8 {
+                    column: 1,
+                    byte: 0xFF
+                }
+            ))
         );
     }
 

@@ -27,9 +27,9 @@ fn save<G: Session>(lock: &SaveLock, log: &Log<G::Setup, G::Action>) -> Outcome 
     let game = match replay::<G>(log) {
         Ok(game) => game,
         Err(e) => {
-            return Err(Failure::Internal(format!(
-                "the game was not saved, as its log would not load: {}",
-                e.summary()
+            return Err(Failure::Internal(crate::cli::Internal::Refused(
+                "the game was not saved, as its log would not load: ",
+                e,
             )));
         }
     };
@@ -185,7 +185,7 @@ pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
         serde_json::Value::Object(m) => m,
         _ => serde_json::Map::new(),
     };
-    let table = serde_json::to_value(game.table()).map_err(|e| Failure::Internal(e.to_string()))?;
+    let table = serde_json::to_value(game.table()).map_err(Failure::from)?;
     json.insert("table".into(), table);
     ctx.emit(
         &serde_json::Value::Object(json),
@@ -396,8 +396,9 @@ impl<G: Session> Runner<'_, G> {
 
     /// kado's own step (ALORA's turn, a virtual card dealt).
     fn auto(&mut self, action: G::Action) -> Result<Flow, Failure> {
-        let (next, said) = apply_to_copy(&self.game, &action)
-            .map_err(|why| Failure::Internal(format!("kado's own move does not apply: {why}")))?;
+        let (next, said) = apply_to_copy(&self.game, &action).map_err(|why| {
+            crate::cli::Internal::refused("kado's own move does not apply: ", &why)
+        })?;
         self.record(next, By::Kado, action, said)?;
         Ok(Flow::Go)
     }
@@ -474,7 +475,7 @@ impl<G: Session> Runner<'_, G> {
     fn stopped(&mut self, reply: Reply) -> Result<Flow, Failure> {
         if let Reply::Unreadable(why) = reply {
             let path = self.lock.path().display();
-            return Err(Error::from(Problem::new(why).help(format!(
+            return Err(Error::from(Problem::new(why.to_string()).help(format!(
                 "every answer before it is saved in {path}; continue with `kado {} resume {path}`",
                 G::GAME
             )))
@@ -502,7 +503,7 @@ impl<G: Session> Runner<'_, G> {
 
     /// `fix`: the last answers given, numbered for `fix N ANSWER`.
     fn list_answers(&mut self) -> Outcome {
-        let given = answers::<G>(&self.log).map_err(|e| Failure::Internal(e.to_string()))?;
+        let given = answers::<G>(&self.log).map_err(|e| crate::cli::Internal::refused("", &e))?;
         if given.is_empty() {
             self.prompter.refuse(&FixError::NoAnswers.to_string());
             return Ok(());

@@ -2,12 +2,14 @@
 //! kado errors, so that under `--json` they reach stderr as JSON like every other error.
 //!
 //! clap has failed to parse the command line by then, so whether `--json` was given is
-//! read from the raw arguments; the error itself is read from clap's rendered text, whose
-//! shape is fixed by the clap version in Cargo.lock (the tests pin it).
+//! read from the raw arguments. The error itself is read from the typed context clap keeps
+//! with it (its kind, the argument and value at fault, the values it would take, its
+//! suggestions and usage), in the words clap's own message uses; a missing subcommand is
+//! looked up in the command tree the arguments walk.
 
 use std::ffi::OsString;
 
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 use kado::diag::{Code, Error, Problem};
 
@@ -19,130 +21,235 @@ pub fn json_requested(args: impl IntoIterator<Item = OsString>) -> bool {
         .any(|a| a == "--json")
 }
 
-/// A clap error as a kado error.
-pub fn from_clap(e: &clap::Error) -> Error {
-    let text = e.render().to_string();
-    let error = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        missing_subcommand(&text)
+/// What clap's help flag says at the end of every usage error.
+const MORE: &str = "For more information, try '--help'.";
+
+/// A clap error as a kado error; `args` are the command line it was raised on.
+pub fn from_clap(e: &clap::Error, args: &[OsString]) -> Error {
+    let problem = if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        missing_subcommand(args)
     } else {
-        from_text(&text)
+        let mut p = Problem::new(message(e)).help(tips(e).unwrap_or_else(|| MORE.to_string()));
+        p.expected = choices(e).or_else(|| usage(e).map(|u| format!("usage: {u}")));
+        p
     };
-    error.coded(Code::Usage)
+    Error::from(problem).coded(Code::Usage)
 }
 
-/// The parts of clap's error text.
-#[derive(Default)]
-struct Parts {
-    message: String,
-    /// Indented lines under the error line (the missing arguments).
-    details: Vec<String>,
-    /// `[possible values: …]` or `[subcommands: …]`, as "one of: …".
-    choices: Option<String>,
-    tips: Vec<String>,
-    usage: Option<String>,
-    more: Option<String>,
-}
-
-fn parts(text: &str) -> Parts {
-    let mut p = Parts::default();
-    let mut under_error = false;
-    for line in text.lines() {
-        let t = line.trim();
-        if let Some(m) = line.strip_prefix("error: ") {
-            p.message = m.trim().to_string();
-            under_error = true;
-        } else if t.is_empty() {
-            under_error = false;
-        } else if let Some(tip) = t.strip_prefix("tip: ") {
-            p.tips.push(tip.to_string());
-        } else if let Some(u) = t.strip_prefix("Usage: ") {
-            p.usage = Some(u.to_string());
-        } else if t.starts_with("For more information") {
-            p.more = Some(t.to_string());
-        } else if under_error {
-            match t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-                Some(list) => {
-                    let (label, values) = list.split_once(": ").unwrap_or(("", list));
-                    // `help` is listed among subcommands, but is not one that was missing.
-                    let values: Vec<&str> = values
-                        .split(", ")
-                        .filter(|v| label != "subcommands" || *v != "help")
-                        .collect();
-                    p.choices = Some(format!("one of: {}", values.join(", ")));
-                }
-                None => p.details.push(t.to_string()),
-            }
-        }
+/// One string of clap's context.
+fn text(e: &clap::Error, kind: ContextKind) -> Option<&str> {
+    match e.get(kind)? {
+        ContextValue::String(s) => Some(s),
+        _ => None,
     }
-    p
 }
 
-fn from_text(text: &str) -> Error {
-    let p = parts(text);
-    let mut message = if p.message.is_empty() {
-        text.lines()
-            .next()
-            .unwrap_or("bad usage")
-            .trim()
-            .to_string()
-    } else {
-        p.message
-    };
-    if !p.details.is_empty() {
-        let details = p.details.join(", ");
-        if message.ends_with(':') {
-            message = format!("{message} {details}");
+/// A list of strings of clap's context.
+fn texts(e: &clap::Error, kind: ContextKind) -> Option<&[String]> {
+    match e.get(kind)? {
+        ContextValue::Strings(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// A number of clap's context.
+fn number(e: &clap::Error, kind: ContextKind) -> Option<isize> {
+    match e.get(kind)? {
+        ContextValue::Number(n) => Some(*n),
+        _ => None,
+    }
+}
+
+/// What went wrong, in the words of clap's message, on one line.
+fn message(e: &clap::Error) -> String {
+    let arg = text(e, ContextKind::InvalidArg).unwrap_or("");
+    let value = text(e, ContextKind::InvalidValue).unwrap_or("");
+    let provided = |n: isize| {
+        if n > 1 {
+            "were provided"
         } else {
-            message = format!("{message} ({details})");
+            "was provided"
         }
-    }
-    let expected = p.choices.or(p.usage.map(|u| format!("usage: {u}")));
-    let help = if p.tips.is_empty() {
-        p.more
-    } else {
-        Some(p.tips.join("; "))
     };
-    let mut problem = Problem::new(message).maybe_help(help);
-    problem.expected = expected;
-    problem.into()
+    match e.kind() {
+        ErrorKind::UnknownArgument => format!("unexpected argument '{arg}' found"),
+        ErrorKind::InvalidSubcommand => format!(
+            "unrecognized subcommand '{}'",
+            text(e, ContextKind::InvalidSubcommand).unwrap_or("")
+        ),
+        ErrorKind::InvalidValue if value.is_empty() => {
+            format!("a value is required for '{arg}' but none was supplied")
+        }
+        ErrorKind::InvalidValue => format!("invalid value '{value}' for '{arg}'"),
+        ErrorKind::ValueValidation => {
+            let why = std::error::Error::source(e).map(|s| format!(": {s}"));
+            format!(
+                "invalid value '{value}' for '{arg}'{}",
+                why.unwrap_or_default()
+            )
+        }
+        ErrorKind::MissingRequiredArgument => format!(
+            "the following required arguments were not provided: {}",
+            texts(e, ContextKind::InvalidArg)
+                .unwrap_or_default()
+                .join(", ")
+        ),
+        ErrorKind::ArgumentConflict => conflict(e, arg),
+        ErrorKind::MissingSubcommand => format!(
+            "'{}' requires a subcommand but one was not provided",
+            text(e, ContextKind::InvalidSubcommand).unwrap_or("kado")
+        ),
+        ErrorKind::NoEquals => format!("equal sign is needed when assigning values to '{arg}'"),
+        ErrorKind::TooManyValues => {
+            format!("unexpected value '{value}' for '{arg}' found; no more were expected")
+        }
+        ErrorKind::TooFewValues => {
+            let (min, got) = (
+                number(e, ContextKind::MinValues).unwrap_or(0),
+                number(e, ContextKind::ActualNumValues).unwrap_or(0),
+            );
+            format!(
+                "{min} values required by '{arg}'; only {got} {}",
+                provided(got)
+            )
+        }
+        ErrorKind::WrongNumberOfValues => {
+            let (want, got) = (
+                number(e, ContextKind::ExpectedNumValues).unwrap_or(0),
+                number(e, ContextKind::ActualNumValues).unwrap_or(0),
+            );
+            format!(
+                "{want} values required for '{arg}' but {got} {}",
+                provided(got)
+            )
+        }
+        kind => kind
+            .as_str()
+            .unwrap_or("the command line is not understood")
+            .to_string(),
+    }
 }
 
-/// `kado koikoi` alone: clap prints the command's help; say what is missing instead.
-fn missing_subcommand(text: &str) -> Error {
-    let p = parts(text);
-    let usage = p.usage.unwrap_or_else(|| "kado <COMMAND>".to_string());
-    let command: Vec<&str> = usage
-        .split_whitespace()
-        .take_while(|w| !w.starts_with('[') && !w.starts_with('<'))
-        .collect();
-    let subcommands: Vec<&str> = text
-        .lines()
-        .skip_while(|l| l.trim() != "Commands:")
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|s| *s != "help")
+/// An argument that cannot be used with another, or twice.
+fn conflict(e: &clap::Error, arg: &str) -> String {
+    match e.get(ContextKind::PriorArg) {
+        Some(ContextValue::String(prior)) if prior == arg => {
+            format!("the argument '{arg}' cannot be used multiple times")
+        }
+        Some(ContextValue::String(prior)) => {
+            format!("the argument '{arg}' cannot be used with '{prior}'")
+        }
+        Some(ContextValue::Strings(prior)) => format!(
+            "the argument '{arg}' cannot be used with: {}",
+            prior.join(", ")
+        ),
+        _ => format!(
+            "the argument '{arg}' cannot be used with one or more of the other specified arguments"
+        ),
+    }
+}
+
+/// The values or subcommands clap would take, as "one of: …" (`help` is listed among
+/// subcommands, but is not one that was missing).
+fn choices(e: &clap::Error) -> Option<String> {
+    let values = texts(e, ContextKind::ValidValue)
+        .or_else(|| texts(e, ContextKind::ValidSubcommand))?
+        .iter()
+        .map(String::as_str)
+        .filter(|v| *v != "help")
+        .collect::<Vec<_>>();
+    (!values.is_empty()).then(|| format!("one of: {}", values.join(", ")))
+}
+
+/// The usage line clap gives with the error, without its `Usage: ` title.
+fn usage(e: &clap::Error) -> Option<String> {
+    match e.get(ContextKind::Usage)? {
+        ContextValue::StyledStr(u) => {
+            let u = u.to_string();
+            let line = u.lines().map(str::trim).find(|l| !l.is_empty())?;
+            Some(
+                line.strip_prefix("Usage:")
+                    .unwrap_or(line)
+                    .trim()
+                    .to_string(),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// clap's suggestions ("a similar subcommand exists: 'yaku'"), joined.
+fn tips(e: &clap::Error) -> Option<String> {
+    let mut tips = Vec::new();
+    for (kind, what) in [
+        (ContextKind::SuggestedSubcommand, "subcommand"),
+        (ContextKind::SuggestedArg, "argument"),
+        (ContextKind::SuggestedValue, "value"),
+    ] {
+        match e.get(kind) {
+            Some(ContextValue::String(one)) => {
+                tips.push(format!("a similar {what} exists: '{one}'"))
+            }
+            Some(ContextValue::Strings(many)) if !many.is_empty() => {
+                let quoted: Vec<String> = many.iter().map(|m| format!("'{m}'")).collect();
+                let lead = if many.len() == 1 {
+                    format!("a similar {what} exists")
+                } else {
+                    format!("some similar {what}s exist")
+                };
+                tips.push(format!("{lead}: {}", quoted.join(", ")));
+            }
+            _ => {}
+        }
+    }
+    if let Some(ContextValue::StyledStrs(more)) = e.get(ContextKind::Suggested) {
+        tips.extend(more.iter().map(ToString::to_string));
+    }
+    (!tips.is_empty()).then(|| tips.join("; "))
+}
+
+/// `kado koikoi` alone: clap prints the command's help; say what is missing instead. The
+/// command is found by walking kado's command tree along the subcommands given.
+fn missing_subcommand(args: &[OsString]) -> Problem {
+    use clap::CommandFactory;
+    let mut cmd = super::Cli::command();
+    let mut path = vec![cmd.get_name().to_string()];
+    for arg in args.iter().skip(1).map(|a| a.to_string_lossy()) {
+        let Some(sub) = cmd.find_subcommand(arg.as_ref()).cloned() else {
+            continue;
+        };
+        path.push(sub.get_name().to_string());
+        cmd = sub;
+    }
+    let subcommands: Vec<&str> = cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set())
+        .map(|s| s.get_name())
         .collect();
     let mut problem = Problem::new(format!(
         "'{}' requires a subcommand but one was not provided",
-        command.join(" ")
+        path.join(" ")
     ))
-    .help("For more information, try '--help'.");
+    .help(MORE);
     problem.expected = Some(if subcommands.is_empty() {
-        format!("usage: {usage}")
+        format!("usage: {}", path.join(" "))
     } else {
         format!("one of: {}", subcommands.join(", "))
     });
-    problem.into()
+    problem
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
+
+    fn args(a: &[&str]) -> Vec<OsString> {
+        a.iter().map(OsString::from).collect()
+    }
 
     #[test]
     fn json_flag_anywhere_before_double_dash() {
-        let args = |a: &[&str]| a.iter().map(OsString::from).collect::<Vec<_>>();
         assert!(json_requested(args(&["kado", "koikoi", "--json", "yaku"])));
         assert!(json_requested(args(&["kado", "--json"])));
         assert!(!json_requested(args(&["kado", "koikoi", "yaku"])));
@@ -150,12 +257,17 @@ mod tests {
         assert!(!json_requested(args(&["--json", "koikoi"])));
     }
 
+    fn error_of(a: &[&str]) -> Problem {
+        let e = super::super::Cli::command()
+            .try_get_matches_from(args(a))
+            .err()
+            .unwrap_or_else(|| panic!("{a:?} parses"));
+        from_clap(&e, &args(a)).problems.remove(0)
+    }
+
     #[test]
     fn required_arguments_join_the_message() {
-        let e = from_text(
-            "error: the following required arguments were not provided:\n  <CARDS>...\n\nUsage: kado koikoi yaku <CARDS>...\n\nFor more information, try '--help'.\n",
-        );
-        let p = &e.problems[0];
+        let p = error_of(&["kado", "koikoi", "yaku"]);
         assert_eq!(
             p.message,
             "the following required arguments were not provided: <CARDS>..."
@@ -164,9 +276,29 @@ mod tests {
             p.expected.as_deref(),
             Some("usage: kado koikoi yaku <CARDS>...")
         );
+        assert_eq!(p.help.as_deref(), Some(MORE));
+    }
+
+    #[test]
+    fn a_conflict_and_a_repeated_flag_are_named() {
+        let p = error_of(&["kado", "--json", "--json", "rules", "list"]);
         assert_eq!(
-            p.help.as_deref(),
-            Some("For more information, try '--help'.")
+            p.message,
+            "the argument '--json' cannot be used multiple times"
+        );
+    }
+
+    #[test]
+    fn a_missing_subcommand_is_found_along_the_arguments() {
+        let p = error_of(&["kado", "--json", "koikoi"]);
+        assert_eq!(
+            p.message,
+            "'kado koikoi' requires a subcommand but one was not provided"
+        );
+        assert!(
+            p.expected
+                .unwrap_or_default()
+                .starts_with("one of: yaku, deal")
         );
     }
 }

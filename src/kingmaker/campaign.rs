@@ -761,7 +761,7 @@ impl Campaign {
             &mut |_, _| {},
         )
         .map(|a| a.hint())
-        .map_err(|e| NoHint::Advisor(e.to_string()))
+        .map_err(|e| NoHint::Advisor(crate::diag::Error::of(&e)))
     }
 
     /// The campaign so far in the Year record notation (for a campaign followed season by

@@ -166,7 +166,7 @@ impl Table {
             let _ = self.advised.0.set(placed);
             hint
         })
-        .map_err(|why| NoHint::Advisor(format!("Hint: {why}.")))
+        .map_err(|why| NoHint::Advisor(crate::diag::Error::msg(format!("Hint: {why}."))))
     }
 
     /// How the places listed in a private hand are ranked.

@@ -12,6 +12,7 @@
 use std::fmt;
 
 use super::{By, Entry, Folded, Log, Session, Step, fold, start};
+use crate::diag::Error;
 
 /// The most corrections one log may hold: each plays the game again from the answer it
 /// corrects, so a log made of nothing else must not take long to load.
@@ -57,7 +58,7 @@ pub struct Fixed<G: Session> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Lapse {
     /// The question now asked refuses it (the game's reason).
-    Refused(String),
+    Refused(crate::diag::Error),
     /// kado now makes that step itself.
     KadoMoves,
     /// The game is now over before it.
@@ -67,7 +68,7 @@ pub enum Lapse {
 impl fmt::Display for Lapse {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Lapse::Refused(why) => f.write_str(why),
+            Lapse::Refused(why) => f.write_str(&why.summary()),
             Lapse::KadoMoves => f.write_str("kado now makes that step itself"),
             Lapse::Over => f.write_str("the game is now over before it"),
         }
@@ -84,13 +85,18 @@ pub enum FixError {
     /// `fix N` without the new answer.
     NoNewAnswer { given: Given },
     /// The new answer is not one the question accepts.
-    Refused { number: usize, why: String },
+    Refused {
+        number: usize,
+        why: crate::diag::Error,
+    },
     /// A step kado made itself after the answer would come out otherwise.
     KadoChanges { after: usize, was: String },
     /// The log holds [`MAX_FIXES`] corrections already.
     TooMany,
     /// The log itself does not replay.
-    Log(String),
+    Log(crate::diag::Error),
+    /// The answer with this number was not asked for in the log as it replays.
+    NotAsked(usize),
 }
 
 impl fmt::Display for FixError {
@@ -107,7 +113,7 @@ impl fmt::Display for FixError {
                 given.number, given.answer
             ),
             FixError::Refused { number, why } => {
-                write!(f, "that cannot be answer {number}: {why}")
+                write!(f, "that cannot be answer {number}: {}", why.summary())
             }
             FixError::KadoChanges { after, was } => write!(
                 f,
@@ -117,24 +123,38 @@ impl fmt::Display for FixError {
                 f,
                 "this game holds {MAX_FIXES} corrections already, the most a save may hold; `undo` back to the answer instead"
             ),
-            FixError::Log(why) => write!(f, "{why}"),
+            FixError::Log(why) => f.write_str(&why.summary()),
+            FixError::NotAsked(number) => write!(f, "answer {number} was not asked for"),
+        }
+    }
+}
+
+impl crate::diag::Coded for FixError {
+    fn code(&self) -> crate::diag::Code {
+        use crate::diag::Code;
+        match self {
+            FixError::NoAnswers | FixError::NoSuchAnswer { .. } | FixError::NotAsked(_) => {
+                Code::Input
+            }
+            FixError::NoNewAnswer { .. } => Code::Notation,
+            FixError::Refused { why, .. } => why.kind_or(Code::Input),
+            FixError::KadoChanges { .. } | FixError::TooMany => Code::IllegalMove,
+            FixError::Log(_) => Code::Save,
         }
     }
 }
 
 /// Every answer the table has given, as the game now stands.
 pub fn answers<G: Session>(log: &Log<G::Setup, G::Action>) -> Result<Vec<Given>, FixError> {
-    let actions = fold::<G>(log)
-        .map_err(|e| FixError::Log(e.summary()))?
-        .actions;
-    let mut g = start::<G>(log).map_err(|e| FixError::Log(e.summary()))?;
+    let actions = fold::<G>(log).map_err(FixError::Log)?.actions;
+    let mut g = start::<G>(log).map_err(FixError::Log)?;
     let mut out = Vec::new();
     for e in &actions {
         if e.by == By::Table {
             out.push(given(&g, out.len() + 1, &e.action));
         }
         g.apply(&e.action)
-            .map_err(|why| FixError::Log(why.to_string()))?;
+            .map_err(|why| FixError::Log(Error::of(&why)))?;
     }
     Ok(out)
 }
@@ -146,10 +166,8 @@ pub fn fix<G: Session>(
     number: usize,
     text: &str,
 ) -> Result<Fixed<G>, FixError> {
-    let actions = fold::<G>(log)
-        .map_err(|e| FixError::Log(e.summary()))?
-        .actions;
-    let first = start::<G>(log).map_err(|e| FixError::Log(e.summary()))?;
+    let actions = fold::<G>(log).map_err(FixError::Log)?.actions;
+    let first = start::<G>(log).map_err(FixError::Log)?;
     let count = actions.iter().filter(|e| e.by == By::Table).count();
     if count == 0 {
         return Err(FixError::NoAnswers);
@@ -167,12 +185,12 @@ pub fn fix<G: Session>(
         return Err(FixError::NoNewAnswer { given });
     }
     let Step::Ask(q) = before.next() else {
-        return Err(FixError::Log(format!("answer {number} was not asked for")));
+        return Err(FixError::NotAsked(number));
     };
-    let refused = |why: String| FixError::Refused { number, why };
-    let action = before
-        .answer(&q, text)
-        .map_err(|why| refused(why.to_string()))?;
+    let action = before.answer(&q, text).map_err(|why| FixError::Refused {
+        number,
+        why: Error::of(&why),
+    })?;
     let now = given(&before, number, &action);
     let (folded, broken) = refold(&first, &actions, number, &action)?;
     let mut log = log.clone();
@@ -205,11 +223,11 @@ pub(super) fn refold<G: Session>(
     })?;
     let mut g = replayed(start, &actions[..at])?;
     if !matches!(g.next(), Step::Ask(_)) {
-        return Err(FixError::Log(format!("answer {number} was not asked for")));
+        return Err(FixError::NotAsked(number));
     }
     g.apply(action).map_err(|why| FixError::Refused {
         number,
-        why: why.to_string(),
+        why: Error::of(&why),
     })?;
     let mut kept = actions[..at].to_vec();
     kept.push(Entry::new(By::Table, action.clone()));
@@ -236,7 +254,7 @@ pub(super) fn refold<G: Session>(
             }
         }
         g.apply(&e.action)
-            .map_err(|why| FixError::Log(why.to_string()))?;
+            .map_err(|why| FixError::Log(Error::of(&why)))?;
         kept.push(e.clone());
     }
     let folded = Folded {
@@ -253,7 +271,7 @@ fn holds<G: Session>(g: &G, action: &G::Action) -> Result<(), Lapse> {
             .clone()
             .apply(action)
             .map(|_| ())
-            .map_err(|e| Lapse::Refused(e.to_string())),
+            .map_err(|e| Lapse::Refused(Error::of(&e))),
         Step::Auto(_) => Err(Lapse::KadoMoves),
         Step::Done => Err(Lapse::Over),
     }
@@ -264,7 +282,7 @@ fn replayed<G: Session>(start: &G, actions: &[Entry<G::Action>]) -> Result<G, Fi
     let mut g = start.clone();
     for e in actions {
         g.apply(&e.action)
-            .map_err(|why| FixError::Log(why.to_string()))?;
+            .map_err(|why| FixError::Log(Error::of(&why)))?;
     }
     Ok(g)
 }
@@ -443,7 +461,14 @@ mod tests {
         assert_eq!(fixed.game.said, [1, 2, 4]);
         let broken = fixed.broken.unwrap();
         assert_eq!(broken.given.number, 4);
-        assert_eq!(broken.why, Lapse::Refused("4 was just said".into()));
+        assert_eq!(
+            broken.why,
+            Lapse::Refused(
+                crate::diag::Problem::new("4 was just said")
+                    .code(crate::diag::Code::IllegalMove)
+                    .into()
+            )
+        );
         assert_eq!(broken.dropped, 3);
         assert_eq!(
             fixed.game.next(),

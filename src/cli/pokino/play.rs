@@ -180,7 +180,7 @@ fn run_simulation(
             v
         }
     }
-    .map_err(|e| Failure::Internal(e.summary()))?;
+    .map_err(|e| Failure::Internal(crate::cli::Internal::Refused("", e)))?;
     run.finish(v.results.iter().map(|r| r.games).sum());
     Ok(v)
 }

@@ -284,9 +284,10 @@ pub const HINT_SAMPLES: u64 = 5000;
 /// typed there, or why there is none (a question that is no player's decision).
 pub fn hint(game: &Game, q: &Question<Key>) -> Result<Hint, NoHint> {
     let seat = asked_seat(game, q).ok_or(NoHint::NotAChoice)?;
-    let pos = position(game, seat).map_err(|why| NoHint::Advisor(format!("{why}.")))?;
+    let pos = position(game, seat)
+        .map_err(|why| NoHint::Advisor(crate::diag::Error::msg(format!("{why}."))))?;
     let a = super::advise(&pos, &game.rules, HINT_SAMPLES, 0, &|_, _| {});
-    prompt_hint(&a, 5).ok_or_else(|| NoHint::Advisor("No move to weigh.".into()))
+    prompt_hint(&a, 5).ok_or(NoHint::NothingToWeigh)
 }
 
 /// The advice as a hint at a prompt: the best `shown` moves as typed there, with what
