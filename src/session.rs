@@ -290,6 +290,9 @@ pub trait Session: Sized + Clone {
     /// Why a setup, an action or an answer is refused: a game's own error enum, whose
     /// words live in one place (Display).
     type Error: std::fmt::Display + std::fmt::Debug + crate::diag::Coded;
+    /// Where the game stands, as far as showing the table goes: a new value is a new turn
+    /// or phase, and the table is shown again ([`Session::phase_key`]).
+    type Phase: Clone + PartialEq + std::fmt::Debug;
 
     /// The game's name in log files ("kinkado").
     const GAME: &'static str;
@@ -338,9 +341,7 @@ pub trait Session: Sized + Clone {
     }
 
     /// A key that changes when the table should be shown again (a new phase or round).
-    fn phase_key(&self) -> String {
-        String::new()
-    }
+    fn phase_key(&self) -> Self::Phase;
 
     /// The advice for `question` when the player types `hint` at its prompt: the legal
     /// answers ranked, each row carrying the answer it stands for, computed only from

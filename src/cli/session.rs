@@ -235,7 +235,7 @@ struct Runner<'a, G: Session> {
     prompter: &'a mut dyn Prompter,
     style: Style,
     /// The phase whose table was last shown.
-    shown_key: String,
+    shown_key: G::Phase,
     /// Whether the table has been shown since the last action.
     shown_since_action: bool,
     /// Under `--private`, whom the device was last passed to.

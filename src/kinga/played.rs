@@ -40,6 +40,7 @@ impl Session for Played {
     type Action = Action;
     type Key = Key;
     type Error = Error;
+    type Phase = Option<u32>;
     const GAME: &'static str = <Game as Session>::GAME;
     const COMMANDS: &'static str = <Game as Session>::COMMANDS;
 
@@ -86,7 +87,7 @@ impl Session for Played {
         self.game.summary()
     }
 
-    fn phase_key(&self) -> String {
+    fn phase_key(&self) -> Option<u32> {
         self.game.phase_key()
     }
 

@@ -509,6 +509,9 @@ impl Session for Game {
     type Action = Action;
     type Key = Key;
     type Error = RefereeError;
+    /// Rounds played, the round dealt (`None` between rounds or while kado deals), turns
+    /// played, the game over.
+    type Phase = (usize, Option<bool>, usize, bool);
 
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", hand (your own cards, when hands are kept private)";
@@ -818,7 +821,7 @@ impl Session for Game {
         Some(o)
     }
 
-    fn phase_key(&self) -> String {
+    fn phase_key(&self) -> (usize, Option<bool>, usize, bool) {
         let turns = self
             .events
             .iter()
@@ -827,15 +830,11 @@ impl Session for Game {
         // kado dealing a virtual deck is no new view: the table shows once it is dealt.
         let dealing = matches!(self.referee.phase, Phase::Between | Phase::Deal)
             && (self.seed().is_some() || self.referee.phase == Phase::Between);
-        format!(
-            "{}:{}:{turns}:{}",
+        (
             self.referee.ledger.played(),
-            if dealing {
-                "between".to_string()
-            } else {
-                self.referee.round.dealt.to_string()
-            },
-            self.referee.phase == Phase::Over
+            (!dealing).then_some(self.referee.round.dealt),
+            turns,
+            self.referee.phase == Phase::Over,
         )
     }
 

@@ -525,6 +525,8 @@ impl Session for Ledger {
     type Action = Action;
     type Key = Key;
     type Error = LedgerError;
+    /// Whether the game is over.
+    type Phase = bool;
 
     const GAME: &'static str = super::GAME;
 
@@ -708,9 +710,9 @@ impl Session for Ledger {
         })
     }
 
-    fn phase_key(&self) -> String {
+    fn phase_key(&self) -> bool {
         // The table is shown again when the game ends.
-        self.over.clone().unwrap_or_default()
+        self.over.is_some()
     }
 }
 

@@ -271,6 +271,8 @@ impl Session for Table {
     type Action = Action;
     type Key = Key;
     type Error = PlayError;
+    /// The spoke laid, the turns played, the game over.
+    type Phase = (bool, u32, bool);
     const GAME: &'static str = super::GAME;
     const COMMANDS: &'static str = ", hint (every move weighed; `hint A-B C-D E-F` names your dominoes when kado does not know them), hand (your own pieces, when hands are kept private)";
 
@@ -509,13 +511,8 @@ impl Session for Table {
         j
     }
 
-    fn phase_key(&self) -> String {
-        format!(
-            "{}:{}:{}",
-            self.game.spoke_laid(),
-            self.game.turns,
-            self.game.is_over()
-        )
+    fn phase_key(&self) -> (bool, u32, bool) {
+        (self.game.spoke_laid(), self.game.turns, self.game.is_over())
     }
 
     fn said(&self, action: &Action) -> String {

@@ -368,7 +368,10 @@ mod tests {
         type Action = Act;
         type Key = String;
         type Error = Refusal;
+        type Phase = ();
         const GAME: &'static str = "toy";
+
+        fn phase_key(&self) {}
 
         fn table(&self) -> crate::view::Table {
             crate::view::Table::new("toy")

@@ -8,6 +8,8 @@ impl Session for Game {
     type Action = Action;
     type Key = Key;
     type Error = Error;
+    /// The turn under way (`None`: the game is over).
+    type Phase = Option<u32>;
     const GAME: &'static str = crate::kinga::GAME;
     const COMMANDS: &'static str = ", hint (the advisor's ranking of your choices)";
 
@@ -143,10 +145,10 @@ impl Session for Game {
     }
 
     /// The table is shown again at the start of every turn and when the game ends.
-    fn phase_key(&self) -> String {
+    fn phase_key(&self) -> Option<u32> {
         match self.phase {
-            Phase::Over { .. } => "over".to_string(),
-            _ => self.turn.to_string(),
+            Phase::Over { .. } => None,
+            _ => Some(self.turn),
         }
     }
 }

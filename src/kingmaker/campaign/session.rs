@@ -4,6 +4,8 @@ impl Session for Campaign {
     type Setup = Setup;
     type Action = Action;
     type Key = Key;
+    /// The Years played, and the Year under way: its phase and the Blinks placed.
+    type Phase = Option<(usize, crate::kingmaker::season::Phase, usize)>;
     type Error = CampaignError;
 
     const GAME: &'static str = "kingmaker";
@@ -270,11 +272,10 @@ impl Session for Campaign {
         Ok(hint)
     }
 
-    fn phase_key(&self) -> String {
-        match &self.year {
-            Some(y) => format!("{}:{:?}:{}", self.years.len(), y.phase, y.placed.len()),
-            None => String::new(),
-        }
+    fn phase_key(&self) -> Self::Phase {
+        self.year
+            .as_ref()
+            .map(|y| (self.years.len(), y.phase, y.placed.len()))
     }
 
     fn outcome(&self) -> Option<crate::history::Outcome> {

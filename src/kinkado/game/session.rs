@@ -2,11 +2,16 @@ use super::*;
 use crate::session::NoHint;
 use crate::view::{self, Choice, Event, Hand, Hint, Table};
 
+/// What ALORA has done in a round: cards held, shown, her bet, done, played.
+type AloraStep = (usize, usize, Option<u32>, bool, bool);
+
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
     type Key = Key;
     type Error = PlayError;
+    /// The round, its phase and, once cards are out, what ALORA has done in it.
+    type Phase = (u32, Phase, Option<AloraStep>);
     const GAME: &'static str = crate::kinkado::GAME;
     const COMMANDS: &'static str = ", fix NAME MONEY (correct a stash counted wrong), hand (your own cards, when hands are kept private), hint (the best move and its chances, solo against ALORA with a virtual pack)";
 
@@ -275,7 +280,7 @@ impl Session for Game {
 
     /// A new phase, or ALORA's move in this one (kado's own, told in a sentence that the
     /// table shown before the next question must agree with).
-    fn phase_key(&self) -> String {
+    fn phase_key(&self) -> (u32, Phase, Option<AloraStep>) {
         let alora = self
             .alora_index()
             .filter(|_| self.phase != Phase::Refresh)
@@ -283,7 +288,7 @@ impl Session for Game {
                 let s = &self.seats[i];
                 (s.held(), s.face_up.len(), s.bet, s.done, s.played.is_some())
             });
-        format!("{}:{}:{alora:?}", self.round, self.phase.name())
+        (self.round, self.phase, alora)
     }
 
     fn hint(&self, q: &Question<Key>) -> Result<Hint, NoHint> {
