@@ -1192,7 +1192,13 @@ mod tests {
     #[test]
     fn a_hand_shown_was_titled_hint() {
         let mut s = Screen::new("Kin Kādo");
-        s.show_hand(&Hand::new("you").part("", vec!["K♠".into(), "K♥".into()]));
+        s.show_hand(&Hand::new("you").part(
+            "",
+            vec![
+                crate::view::Item::new("KS", "K♠"),
+                crate::view::Item::new("KH", "K♥"),
+            ],
+        ));
         let text = screen_text(&s, 80, 24);
         assert!(text.contains("┌ Your hand "), "{text}");
         assert!(text.contains("│K♠ K♥"), "{text}");

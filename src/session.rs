@@ -377,10 +377,9 @@ pub trait Session: Sized + Clone {
                 .iter()
                 .find(|s| s.name.eq_ignore_ascii_case(seat))?;
             match &s.held {
-                crate::view::Held::Cards { items } => Some(
-                    Hand::new(s.name.clone())
-                        .part("", items.iter().map(|i| i.text.clone()).collect()),
-                ),
+                crate::view::Held::Cards { items } => {
+                    Some(Hand::new(s.name.clone()).part("", items.clone()))
+                }
                 _ => None,
             }
         })

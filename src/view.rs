@@ -160,7 +160,8 @@ pub struct Hand {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Part {
     pub label: String,
-    pub items: Vec<String>,
+    /// The things held, each with its code, its face and its tone.
+    pub items: Vec<Item>,
     /// Whether each item is a group of things (a month's cards), drawn with ` · `
     /// between them rather than a space.
     pub grouped: bool,
@@ -169,7 +170,8 @@ pub struct Part {
 impl Part {
     /// The part as written: `dominoes: 6-4 12-0`, its items a space apart (groups ` · `).
     pub fn text(&self) -> String {
-        let items = self.items.join(if self.grouped { " · " } else { " " });
+        let texts: Vec<&str> = self.items.iter().map(|i| i.text.as_str()).collect();
+        let items = texts.join(if self.grouped { " · " } else { " " });
         if self.label.is_empty() {
             items
         } else {
@@ -187,7 +189,7 @@ impl Hand {
     }
 
     /// Adds a labelled part.
-    pub fn part(mut self, label: impl Into<String>, items: Vec<String>) -> Hand {
+    pub fn part(mut self, label: impl Into<String>, items: Vec<Item>) -> Hand {
         self.parts.push(Part {
             label: label.into(),
             items,
@@ -197,7 +199,7 @@ impl Hand {
     }
 
     /// Adds a part whose items are groups (drawn with ` · ` between them).
-    pub fn groups(mut self, label: impl Into<String>, items: Vec<String>) -> Hand {
+    pub fn groups(mut self, label: impl Into<String>, items: Vec<Item>) -> Hand {
         self.parts.push(Part {
             label: label.into(),
             items,
@@ -214,7 +216,7 @@ impl Hand {
         for p in &self.parts {
             let sep = if p.grouped { " · " } else { " " };
             let mut items = p.items.iter();
-            let first = items.next().map_or(String::new(), String::clone);
+            let first = items.next().map_or(String::new(), |i| i.text.clone());
             let head = if p.label.is_empty() {
                 first
             } else {
@@ -229,10 +231,10 @@ impl Hand {
                     if let Some(last) = pieces.last_mut() {
                         *last += " ·";
                     }
-                    pieces.push(i.clone());
+                    pieces.push(i.text.clone());
                 } else if let Some(last) = pieces.last_mut() {
                     *last += sep;
-                    *last += i;
+                    *last += &i.text;
                 }
             }
         }
@@ -451,6 +453,12 @@ pub enum Tone {
 }
 
 impl Item {
+    /// A piece whose code is its face (a domino, a group of cards).
+    pub fn plain(text: impl Into<String>) -> Item {
+        let text = text.into();
+        Item::new(text.clone(), text)
+    }
+
     pub fn new(code: impl Into<String>, text: impl Into<String>) -> Item {
         Item {
             code: code.into(),
@@ -678,8 +686,8 @@ mod tests {
     #[test]
     fn a_hand_prints_its_parts() {
         let h = Hand::new("ana")
-            .part("", vec!["K♠".into(), "K♥".into()])
-            .part("dominoes", vec!["6-4".into()]);
+            .part("", vec![Item::new("KS", "K♠"), Item::new("KH", "K♥")])
+            .part("dominoes", vec![Item::plain("6-4")]);
         assert_eq!(h.text(), "ana's hand: K♠ K♥; dominoes: 6-4\n");
     }
 }

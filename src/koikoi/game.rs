@@ -760,7 +760,11 @@ impl Session for Game {
     fn hand(&self) -> Option<Hand> {
         let r = &self.referee;
         let (p, hand) = self.hand_to_show()?;
-        Some(Hand::new(r.name(p)).groups("", cards::by_flower(hand)))
+        let groups = cards::by_flower(hand)
+            .into_iter()
+            .map(crate::view::Item::plain)
+            .collect();
+        Some(Hand::new(r.name(p)).groups("", groups))
     }
 
     /// The seats (scores, captures, a hand's cards where the table sees them: the person's

@@ -394,18 +394,23 @@ impl Session for Table {
             return None;
         }
         let p = &self.game.players[self.game.to_play?];
-        let held: Vec<String> = p.held.iter().flatten().map(ToString::to_string).collect();
-        let cards = p.known.iter().map(ToString::to_string).collect();
+        let held = p
+            .held
+            .iter()
+            .flatten()
+            .map(|d| crate::view::Item::plain(d.to_string()))
+            .collect();
+        let cards = crate::view::cards(&p.known);
         let hand = Hand::new(p.name.clone())
             .part("", cards)
             .part("dominoes", held);
         // Kept private, the places are not on the table: the hand lists them, so that the
         // number typed lays the domino its player saw.
-        let places: Vec<String> = if self.setup.private {
+        let places: Vec<crate::view::Item> = if self.setup.private {
             let all = self.places();
             let listed = all.iter().take(PLACES_SHOWN).enumerate();
             listed
-                .map(|(n, (at, _))| format!("{}) domino {at}", n + 1))
+                .map(|(n, (at, _))| crate::view::Item::plain(format!("{}) domino {at}", n + 1)))
                 .collect()
         } else {
             Vec::new()

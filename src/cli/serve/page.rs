@@ -202,7 +202,7 @@ fn hand_of(hand: &Hand) -> Markup {
                         (p.label) ": "
                     }
                     @for i in &p.items {
-                        span class=(format!("item {}", tone_of_text(i))) { (i) } " "
+                        (item(i)) " "
                     }
                 }
             }
@@ -380,17 +380,6 @@ fn item(i: &Item) -> Markup {
     };
     html! {
         span class=(format!("item {tone}")) title=(i.code) { (i.text) }
-    }
-}
-
-/// A piece written as text (a hand's card): its suit's colour.
-fn tone_of_text(text: &str) -> &'static str {
-    if text.contains(['♥', '♦']) {
-        "red"
-    } else if text.contains(['♠', '♣']) {
-        "black"
-    } else {
-        ""
     }
 }
 

@@ -309,10 +309,7 @@ impl Session for Game {
             .current()
             .map(|i| &self.seats[i])
             .filter(|s| !s.is_alora)?;
-        Some(
-            Hand::new(display_name(&s.name))
-                .part("", s.known.iter().map(Card::to_string).collect()),
-        )
+        Some(Hand::new(display_name(&s.name)).part("", crate::view::cards(&s.known)))
     }
 
     /// The picks the table makes for ALORA among cards of equal value (kado's default
