@@ -597,7 +597,7 @@ fn simulate_cmd(
         write_record(rs, games, seed, policies, &path)?;
     }
     let run = super::long_run::LongRun::start(games);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = kado::par::cores();
     let r = sim::simulate(rs, games, seed, policies, threads, &|| run.tick())
         .map_err(|e| Failure::Internal(e.to_string()))?;
     run.finish(r.games);

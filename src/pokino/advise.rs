@@ -203,7 +203,7 @@ fn place_moves(g: &Game, i: usize, held: &[Domino], threads: usize) -> Vec<Move>
         .iter()
         .flat_map(|d| place::spots(&g.board, *d, &g.rules).unwrap_or_default())
         .collect();
-    let looks = par_map(spots.len(), threads, |k| {
+    let looks = crate::par::map(spots.len(), threads, |k| {
         runs::find_within(&g.board.plus(spots[k]), &q, &g.rules, most)
             .best
             .map_or(0, |r| r.length)
@@ -364,48 +364,6 @@ fn prior_index(view: &Game, i: usize, list: &mut Vec<Move>) -> Option<usize> {
     }
 }
 
-/// `f(0)`, …, `f(n - 1)` over `threads` threads, in order. Each thread takes the next
-/// item not yet taken, so a thread the machine leaves waiting holds up no other.
-pub(crate) fn par_map<R: Send>(n: usize, threads: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
-    if threads <= 1 || n < 2 {
-        return (0..n).map(f).collect();
-    }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut slots: Vec<Option<R>> = (0..n).map(|_| None).collect();
-    std::thread::scope(|s| {
-        let (f, next) = (&f, &next);
-        let handles: Vec<_> = (0..threads.min(n))
-            .map(|_| {
-                s.spawn(move || {
-                    let mut done = Vec::new();
-                    loop {
-                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if k >= n {
-                            return done;
-                        }
-                        done.push((k, f(k)));
-                    }
-                })
-            })
-            .collect();
-        for h in handles {
-            for (k, r) in h.join().unwrap_or_default() {
-                slots[k] = Some(r);
-            }
-        }
-    });
-    slots
-        .into_iter()
-        .enumerate()
-        .map(|(k, r)| r.unwrap_or_else(|| f(k)))
-        .collect()
-}
-
-/// The threads a hint plays out on: every core.
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-}
-
 /// Every legal move of player `i` in `g`, best first: the shortlist played out over
 /// `samples` deals of the pieces unseen from `seed`, then the rest. `held`: the
 /// dominoes the player holds, when known.
@@ -431,7 +389,7 @@ pub fn weigh(
             deal_unseen(&view, i, held, &mut rng)
         })
         .collect();
-    let values = par_map(short.len() * samples, threads, |n| {
+    let values = crate::par::map(short.len() * samples, threads, |n| {
         let (m, k) = (short[n / samples], n % samples);
         play_out(deals[k].clone(), i, &list[m].play)
     });

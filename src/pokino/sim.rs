@@ -374,7 +374,7 @@ pub struct Watch<'t, 'r> {
 
 /// How many games are played at once: their results are the only ones held.
 fn batch() -> u64 {
-    4 * super::advise::cores() as u64
+    4 * crate::par::cores() as u64
 }
 
 /// Plays `games` games under each ruleset, seeds `seed`, `seed + 1`, …, the seats'
@@ -437,7 +437,7 @@ fn play_ruleset<'a>(
     let mut start = 0;
     while start < games && !crate::stop::requested() {
         let n = batch().min(games - start);
-        let played = super::advise::par_map(n as usize, super::advise::cores(), |i| {
+        let played = crate::par::map(n as usize, crate::par::cores(), |i| {
             let k = start + i as u64;
             let order: Vec<Policy> = (0..players).map(|j| seat_policy(seats, k, j)).collect();
             let g = play_game_by(rs, &order, seed.wrapping_add(k), samples)
