@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::cards::{Card, Kind, RibbonKind};
+use super::cards::{Card, weight};
 use super::error::RefereeError;
 use super::playout::{self, Code, Mv, Position};
 use super::record::{Call, Capture, Event, Line, Move, Record, Turn};
@@ -106,18 +106,6 @@ pub fn shuffled(seed: u64, salt: u64) -> Vec<Card> {
     let mut deck = Card::deck();
     Shuffler::new(seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)).shuffle(&mut deck);
     deck
-}
-
-/// What a card is worth to its taker, roughly: brights most, plains least.
-pub fn weight(c: Card) -> i64 {
-    match (c.kind, c.ribbon_kind()) {
-        (Kind::Bright, _) => 20,
-        (Kind::Animal, _) if c.month == 9 => 15,
-        (Kind::Animal, _) => 8,
-        (Kind::Ribbon, Some(RibbonKind::Red)) => 4,
-        (Kind::Ribbon, _) => 7,
-        _ => 1,
-    }
 }
 
 /// The ways to play `card`: its captures (one for each of two matches).
