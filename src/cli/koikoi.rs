@@ -278,7 +278,7 @@ fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let rec = record::parse(&src)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
     let x = referee::explain(&rs, &Rules::from_ruleset(&rs));
-    let mut out = super::games_out::GamesOut::new(ctx, check::LAYOUT, x, check::empty_json());
+    let mut out = super::games_out::GamesOut::new(ctx, x);
     check::check_each(&rec, &rs, |g| out.game(g));
     out.finish()
 }
