@@ -15,6 +15,7 @@ pub mod kingmaker;
 pub mod kinkado;
 pub mod koikoi;
 pub mod notation;
+pub mod par;
 pub mod pokino;
 pub mod render;
 pub mod ruleset;

@@ -1,5 +1,6 @@
 //! Notation shared by every game: lists of standard cards, money, and the pieces
-//! (positions, `Located` values) that the games' own notations build on.
+//! (positions, `Located` values, a record's lines and their words) that the games' own
+//! notations build on.
 //!
 //! Parsing only reads text into plain values. Checking those values against a game
 //! (a card named twice, too many jokers) is a separate step: see [`validate_pack`].
@@ -112,6 +113,51 @@ pub fn scan_list<'s, T>(
 /// Whether `c` separates list items: white space or a comma.
 pub fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == ','
+}
+
+/// A line of a record as every game's reader takes it: its number (from 1), where it
+/// starts in the whole text, and what it says, the line before any `#` comment, its line
+/// end left off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordLine<'a> {
+    pub number: usize,
+    pub start: usize,
+    pub body: &'a str,
+}
+
+impl RecordLine<'_> {
+    /// Whether the line says nothing: blank, or a comment alone.
+    pub fn is_blank(&self) -> bool {
+        self.body.trim().is_empty()
+    }
+
+    /// Where what the line says is in the whole text: its body without the spaces around.
+    pub fn span(&self) -> Range<usize> {
+        let at = self.start + (self.body.len() - self.body.trim_start().len());
+        at..at + self.body.trim().len()
+    }
+}
+
+/// Every line of a record's text in order, blank lines and comments too (see
+/// [`written_lines`] for the lines that say something). Linear in the text.
+pub fn record_lines(text: &str) -> impl Iterator<Item = RecordLine<'_>> {
+    let mut offset = 0;
+    text.split_inclusive('\n').enumerate().map(move |(i, raw)| {
+        let start = offset;
+        offset += raw.len();
+        let line = raw.strip_suffix('\n').unwrap_or(raw);
+        RecordLine {
+            number: i + 1,
+            start,
+            body: line.split('#').next().unwrap_or(""),
+        }
+    })
+}
+
+/// The lines of a record's text that say something, in order: blank lines and comments
+/// are skipped, and a comment after a line's words is left off.
+pub fn written_lines(text: &str) -> impl Iterator<Item = RecordLine<'_>> {
+    record_lines(text).filter(|l| !l.is_blank())
 }
 
 /// The words of a line of a record: byte ranges of the text, split at white space;
@@ -590,6 +636,31 @@ mod tests {
     use super::*;
 
     use super::test_cards as cards;
+
+    #[test]
+    fn a_record_is_read_line_by_line_comments_and_blanks_aside() {
+        let text = "# kado game id: 7\nplayers: ana ben # who\n\n  \r\nround 1\r\nana";
+        let all: Vec<(usize, usize, &str)> = record_lines(text)
+            .map(|l| (l.number, l.start, l.body))
+            .collect();
+        assert_eq!(
+            all,
+            [
+                (1, 0, ""),
+                (2, 18, "players: ana ben "),
+                (3, 41, ""),
+                (4, 42, "  \r"),
+                (5, 46, "round 1\r"),
+                (6, 55, "ana"),
+            ]
+        );
+        let written: Vec<usize> = written_lines(text).map(|l| l.number).collect();
+        assert_eq!(written, [2, 5, 6]);
+        let spans: Vec<&str> = written_lines(text).map(|l| &text[l.span()]).collect();
+        assert_eq!(spans, ["players: ana ben", "round 1", "ana"]);
+        assert_eq!(&text[18..18 + 7], "players");
+        assert_eq!(record_lines("").count(), 0);
+    }
 
     fn err(s: &str) -> Vec<String> {
         parse_cards(s, "t")

@@ -2,12 +2,17 @@
 //! verdict gives to the text and JSON of a `check`, and the tally said after the last.
 //! The tally keeps counts, not the games, so a verdict over a record of many games
 //! never holds them all (a record of 80,000 small games took gigabytes when it did).
+//! Each game's part and what follows the last are drawn here once, for a verdict held
+//! whole ([`Games`]) and for one told game by game as the games are refereed.
 
 use crate::render::Style;
+use serde::Serialize;
 use serde_json::Value;
 
 /// One game's verdict, as a record of games tells it.
 pub trait RecordGame {
+    /// How a record of several of these games is laid out for people.
+    const LAYOUT: Layout;
     /// The game for people (without a header).
     fn human(&self, style: Style) -> String;
     /// The game as JSON: the object a record of one game prints.
@@ -17,6 +22,51 @@ pub trait RecordGame {
     /// The header over it in a record of several: `Game 2`.
     fn header(&self, number: usize, style: Style) -> String {
         format!("{}\n", style.bold(&format!("Game {number}")))
+    }
+    /// What a record of no game is, as JSON.
+    fn empty_json() -> Value {
+        serde_json::json!({"games": []})
+    }
+}
+
+/// The verdict on a whole record: every game's, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Games<G> {
+    pub games: Vec<G>,
+}
+
+impl<G> Games<G> {
+    /// Every game's verdict that `each_game` gives, gathered in order.
+    pub fn gather(each_game: impl FnOnce(&mut dyn FnMut(G))) -> Self {
+        let mut games = Vec::new();
+        each_game(&mut |g| games.push(g));
+        Games { games }
+    }
+
+    /// [`Games::gather`] from a reading that may fail before any game is given.
+    pub fn try_gather<E>(
+        each_game: impl FnOnce(&mut dyn FnMut(G)) -> Result<(), E>,
+    ) -> Result<Self, E> {
+        let mut games = Vec::new();
+        each_game(&mut |g| games.push(g))?;
+        Ok(Games { games })
+    }
+}
+
+impl<G: RecordGame> Games<G> {
+    /// The verdict as JSON: one game's object, `{"games": [...]}` for several, or what a
+    /// record of no game is.
+    pub fn to_json(&self) -> Value {
+        match self.games.as_slice() {
+            [] => G::empty_json(),
+            games => json(games),
+        }
+    }
+
+    /// The verdict for people: a game alone as it is, several each under its header (and
+    /// the tally, where the game's layout has one).
+    pub fn render(&self, style: Style) -> String {
+        human(&self.games, style)
     }
 }
 
@@ -76,28 +126,39 @@ impl Tally {
     }
 }
 
-/// The text of a record's games for people, all at once (for a verdict held whole).
-pub fn human<G: RecordGame>(games: &[G], layout: Layout, style: Style) -> String {
-    let several = games.len() > 1;
-    let mut out = String::new();
-    let mut tally = Tally::default();
-    for (i, g) in games.iter().enumerate() {
-        tally.add(g.illegal_line());
-        if several {
-            out += &g.header(i + 1, style);
+/// Game `number` of a record of several, for people: under its header, with a blank
+/// line after it where the layout has one.
+pub fn told<G: RecordGame>(number: usize, g: &G, style: Style) -> String {
+    let blank = if G::LAYOUT.blank_after { "\n" } else { "" };
+    format!("{}{}{blank}", g.header(number, style), g.human(style))
+}
+
+/// What follows the last game of several, for people: the tally, where the layout has
+/// one.
+pub fn closing<G: RecordGame>(tally: &Tally) -> String {
+    if G::LAYOUT.tally {
+        tally.words()
+    } else {
+        String::new()
+    }
+}
+
+/// The text of a record's games for people, all at once (for a verdict held whole): one
+/// game as it is, none as the layout says, several each [`told`] then the [`closing`].
+pub fn human<G: RecordGame>(games: &[G], style: Style) -> String {
+    match games {
+        [] => G::LAYOUT.empty.to_string(),
+        [one] => one.human(style),
+        several => {
+            let mut out = String::new();
+            let mut tally = Tally::default();
+            for (i, g) in several.iter().enumerate() {
+                tally.add(g.illegal_line());
+                out += &told(i + 1, g, style);
+            }
+            out + &closing::<G>(&tally)
         }
-        out += &g.human(style);
-        if several && layout.blank_after {
-            out.push('\n');
-        }
     }
-    if games.is_empty() {
-        out += layout.empty;
-    }
-    if several && layout.tally {
-        out += &tally.words();
-    }
-    out
 }
 
 /// The JSON of a record's games, all at once: one game's object, or `{"games": [...]}`.

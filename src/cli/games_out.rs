@@ -6,17 +6,14 @@
 use std::io::Write;
 
 use kado::explain::Explain;
-use kado::several::{Layout, RecordGame, Tally};
+use kado::several::{self, RecordGame, Tally};
 use serde_json::Value;
 
 use super::{Ctx, Failure, Outcome};
 
 pub struct GamesOut<'c, G> {
     ctx: &'c Ctx,
-    layout: Layout,
     explain: Explain,
-    /// The JSON of a record of no game.
-    empty_json: Value,
     held: Option<G>,
     tally: Tally,
     /// The reasons are known only once every game is told: under JSON they follow the
@@ -28,12 +25,10 @@ pub struct GamesOut<'c, G> {
 }
 
 impl<'c, G: RecordGame> GamesOut<'c, G> {
-    pub fn new(ctx: &'c Ctx, layout: Layout, explain: Explain, empty_json: Value) -> Self {
+    pub fn new(ctx: &'c Ctx, explain: Explain) -> Self {
         GamesOut {
             ctx,
-            layout,
             explain,
-            empty_json,
             held: None,
             tally: Tally::default(),
             late: false,
@@ -81,7 +76,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
         }
         let (json, human) = match &self.held {
             Some(g) => (g.json(), g.human(self.ctx.style)),
-            None => (self.empty_json.clone(), self.layout.empty.to_string()),
+            None => (G::empty_json(), G::LAYOUT.empty.to_string()),
         };
         self.ctx.emit(&json, &human, &self.explain)
     }
@@ -105,9 +100,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
             let comma = if number > 1 { ",\n" } else { "" };
             format!("{comma}    {}", indented(&g.json(), 4))
         } else {
-            let style = self.ctx.style;
-            let blank = if self.layout.blank_after { "\n" } else { "" };
-            format!("{}{}{blank}", g.header(number, style), g.human(style))
+            several::told(number, g, self.ctx.style)
         };
         self.write(&text);
     }
@@ -122,10 +115,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
         if self.ctx.json {
             return "\n  ]\n}\n".to_string();
         }
-        let mut out = String::new();
-        if self.layout.tally {
-            out += &self.tally.words();
-        }
+        let mut out = several::closing::<G>(&self.tally);
         if self.ctx.explain && !self.explain.is_empty() {
             out += &format!("\n{}", self.explain.render());
         }

@@ -339,8 +339,7 @@ fn check_cmd(ctx: &Ctx, path: &str) -> Outcome {
     let src = super::limits::read_source(path, "record", FILE_LIMIT)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
     let x = verdict::session_explain(&rs);
-    let mut out =
-        super::games_out::GamesOut::new(ctx, check::LAYOUT, x, serde_json::json!({"games": []}));
+    let mut out = super::games_out::GamesOut::new(ctx, x);
     check::check_each(&src, &kinga::Rules::from_ruleset(&rs), |g| out.game(g))?;
     out.finish()
 }

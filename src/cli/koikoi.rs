@@ -278,7 +278,7 @@ fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let rec = record::parse(&src)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
     let x = referee::explain(&rs, &Rules::from_ruleset(&rs));
-    let mut out = super::games_out::GamesOut::new(ctx, check::LAYOUT, x, check::empty_json());
+    let mut out = super::games_out::GamesOut::new(ctx, x);
     check::check_each(&rec, &rs, |g| out.game(g));
     out.finish()
 }
@@ -597,7 +597,7 @@ fn simulate_cmd(
         write_record(rs, games, seed, policies, &path)?;
     }
     let run = super::long_run::LongRun::start(games);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = kado::par::cores();
     let r = sim::simulate(rs, games, seed, policies, threads, &|| run.tick())
         .map_err(|e| crate::cli::Internal::refused("", &e))?;
     run.finish(r.games);

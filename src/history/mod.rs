@@ -143,11 +143,8 @@ pub fn record_games(text: &str) -> Vec<RecordGame> {
 pub fn games_opened_by(text: &str, key: &str) -> Vec<RecordGame> {
     let mut games: Vec<RecordGame> = Vec::new();
     let mut lead: Option<usize> = None;
-    let mut offset = 0;
-    for (i, raw) in text.split_inclusive('\n').enumerate() {
-        let start = offset;
-        offset += raw.len();
-        let body = raw.split('#').next().unwrap_or("").trim();
+    for l in crate::notation::record_lines(text) {
+        let (start, body) = (l.start, l.body.trim());
         if body.is_empty() {
             lead.get_or_insert(start);
             continue;
@@ -175,7 +172,7 @@ pub fn games_opened_by(text: &str, key: &str) -> Vec<RecordGame> {
         }
         games.push(RecordGame {
             span: from..from,
-            players_line: Some(i + 1),
+            players_line: Some(l.number),
         });
         lead = None;
     }

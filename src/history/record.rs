@@ -32,9 +32,8 @@ pub fn record_game(text: &str) -> Option<&'static str> {
 /// The game a record is of when a line's key tells it (a Pokino `spoke:`, a Koi-Koi
 /// `table:`, a Kingmaker season or `blinks:`), without reading the record.
 pub fn marked_game(text: &str) -> Option<&'static str> {
-    text.lines().find_map(|l| {
-        let l = l.split('#').next().unwrap_or("");
-        match l.split(':').next().unwrap_or("").trim() {
+    crate::notation::record_lines(text).find_map(|l| {
+        match l.body.split(':').next().unwrap_or("").trim() {
             "spoke" => Some("pokino"),
             "table" => Some("koikoi"),
             "winter" | "spring" | "summer" | "harvest" | "blinks" => Some("kingmaker"),
@@ -73,9 +72,7 @@ pub fn games_of_record<'a>(
         let line = part.players_line.unwrap_or(1);
         if outcomes.is_empty() && part.players_line.is_none() {
             let first = text[..part.span.start].matches('\n').count() + 1;
-            let skip = lines
-                .lines()
-                .take_while(|l| l.split('#').next().unwrap_or("").trim().is_empty());
+            let skip = crate::notation::record_lines(lines).take_while(|l| l.is_blank());
             let opener = if game == "kinga" { "deck" } else { "players" };
             return Err(at_line(
                 name,

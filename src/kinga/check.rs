@@ -329,16 +329,11 @@ pub struct GameVerdict {
 }
 
 /// Every game of a record.
-#[derive(Clone, Debug, Serialize)]
-pub struct CheckVerdict {
-    pub games: Vec<GameVerdict>,
-}
+pub type CheckVerdict = crate::several::Games<GameVerdict>;
 
 /// Reads and referees a record: bad notation is an error, an illegal line the verdict.
 pub fn check(src: &Source, rules: &Rules) -> Result<CheckVerdict, Error> {
-    let mut games = Vec::new();
-    check_each(src, rules, |g| games.push(g))?;
-    Ok(CheckVerdict { games })
+    CheckVerdict::try_gather(|each| check_each(src, rules, each))
 }
 
 /// [`check`], each game's verdict given to `each` as soon as it is reached, none kept.
@@ -353,14 +348,14 @@ pub fn check_each(
     Ok(())
 }
 
-/// How a record of several Kinga games is told: a blank line after each, then a tally.
-pub const LAYOUT: crate::several::Layout = crate::several::Layout {
-    blank_after: true,
-    tally: true,
-    empty: "",
-};
-
 impl crate::several::RecordGame for GameVerdict {
+    /// A record of several Kinga games: a blank line after each, then a tally.
+    const LAYOUT: crate::several::Layout = crate::several::Layout {
+        blank_after: true,
+        tally: true,
+        empty: "",
+    };
+
     fn human(&self, style: Style) -> String {
         self.render(style)
     }
@@ -479,18 +474,6 @@ impl GameVerdict {
             (None, None) => {}
         }
         out
-    }
-}
-
-impl CheckVerdict {
-    /// The verdict as JSON: one game's object, or `{"games": [...]}` for several.
-    pub fn to_json(&self) -> serde_json::Value {
-        crate::several::json(&self.games)
-    }
-
-    /// The verdict for people; a record of several games ends with a tally.
-    pub fn render(&self, style: Style) -> String {
-        crate::several::human(&self.games, LAYOUT, style)
     }
 }
 

@@ -31,7 +31,7 @@ use std::ops::Range;
 use super::game::{Action, Deck, starting_deck};
 use crate::cards::{Card, Rank, code_cards};
 use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
-use crate::notation::{scan_cards, words_of};
+use crate::notation::{scan_cards, words_of, written_lines};
 
 /// What a line of a record may be.
 pub const LINE_EXPECTED: &str = "a turn (`5S 4S JK 3D > 6D`, `exile 4S`, `suspicion KH` or `executed`, after an optional turn number `12.`), `draw CARDS`, `reshuffle [CARDS]`, `bonus CARD|none`, `keep CARD|none`, `extra N`, `discard CARDS`, or `deck: real|CARDS` to start a game";
@@ -248,16 +248,12 @@ impl fmt::Display for GameRecord {
 pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
     let mut games: Vec<GameRecord> = Vec::new();
     let mut problems = Problems::new();
-    let mut offset = 0;
-    for (i, raw) in src.text.split_inclusive('\n').enumerate() {
-        let start = offset;
-        offset += raw.len();
-        let body = raw.split('#').next().unwrap_or("");
-        let words = words_of(body, start);
+    for l in written_lines(&src.text) {
+        let words = words_of(l.body, l.start);
         let Some(first) = words.first().cloned() else {
             continue;
         };
-        let line = i + 1;
+        let line = l.number;
         let r = Reader { src, words };
         if r.is(0, "deck:") {
             let (deck, order) = r.deck().unwrap_or_else(|p| {

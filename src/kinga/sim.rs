@@ -236,29 +236,14 @@ fn play_games(
     policy: Policy,
     progress: &mut dyn FnMut(),
 ) -> Result<Tally, SimError> {
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get) as u64;
+    let threads = crate::par::cores();
     let mut tally = Tally::default();
-    let batch = threads * 4;
+    let batch = threads as u64 * 4;
     let mut start = 0;
     while start < games && !crate::stop::requested() {
         let end = (start + batch).min(games);
-        let played: Vec<Result<Outcome, SimError>> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    s.spawn(move || {
-                        (start + t..end)
-                            .step_by(threads as usize)
-                            .map(|i| (i, play_game_by(rules, game_seed(seed, i), policy)))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            let mut all: Vec<(u64, Result<Outcome, SimError>)> = handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect();
-            all.sort_by_key(|(i, _)| *i);
-            all.into_iter().map(|(_, r)| r).collect()
+        let played = crate::par::map((end - start) as usize, threads, |k| {
+            play_game_by(rules, game_seed(seed, start + k as u64), policy)
         });
         for r in played {
             tally.add(&r?);

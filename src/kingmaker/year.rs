@@ -22,7 +22,7 @@ use super::build::{DIR_EXPECTED, Dir};
 use super::error::CampaignError;
 use super::layout::Colour;
 use crate::diag::{Error, Problem, Source, did_you_mean};
-use crate::notation::Located;
+use crate::notation::{Located, written_lines};
 
 /// A pip pair's two colours.
 pub type PairOf = [Colour; 2];
@@ -352,16 +352,12 @@ fn items(text: &str, offset: usize) -> Vec<(Range<usize>, Vec<Word<'_>>)> {
 pub fn parse(src: &Source) -> Result<Record, Error> {
     let mut problems = Vec::new();
     let mut lines = Vec::new();
-    let mut offset = 0;
-    for (n, raw) in src.text.split('\n').enumerate() {
-        let start = offset;
-        offset += raw.len() + 1;
-        let text = raw.split('#').next().unwrap_or("");
-        if text.trim().is_empty() {
-            continue;
-        }
-        if let Some(entry) = parse_line(src, text, start, &mut problems) {
-            lines.push(Line { line: n + 1, entry });
+    for l in written_lines(&src.text) {
+        if let Some(entry) = parse_line(src, l.body, l.start, &mut problems) {
+            lines.push(Line {
+                line: l.number,
+                entry,
+            });
         }
     }
     Error::check(problems)?;
@@ -755,11 +751,7 @@ fn blink_item(src: &Source, w: &[Word<'_>], problems: &mut Vec<Problem>) -> Shap
 /// Whether a text is a Year record rather than a Commons build: its first line (after
 /// comments and blank lines) starts with a key of the record and `:` (or is `year`).
 pub fn looks_like_record(text: &str) -> bool {
-    let Some(first) = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .find(|l| !l.is_empty())
-    else {
+    let Some(first) = written_lines(text).next().map(|l| l.body.trim()) else {
         return false;
     };
     let key_len = first

@@ -102,15 +102,11 @@ fn walk_parallel(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> [u64; 9] {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let work = || {
+    let firsts = 53usize.saturating_sub(plain);
+    let counted = crate::par::map(firsts, threads, |first| {
         let mut counts = [0u64; 9];
-        loop {
-            let first = next.fetch_add(1, Ordering::Relaxed);
-            if first + plain > 52 {
-                break;
-            }
+        let walked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             walk(
                 ev,
                 base.add(CARDS[first]),
@@ -118,22 +114,17 @@ fn walk_parallel(
                 plain - 1,
                 &mut counts,
             );
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-        }
-        counts
-    };
-    let mut total = [0u64; 9];
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
-        for h in handles {
-            // A worker only panics on a bug; its count is then missing, never wrong.
-            if let Ok(c) = h.join() {
-                for (t, x) in total.iter_mut().zip(c) {
-                    *t += x;
-                }
-            }
-        }
+        }));
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        // A walk only panics on a bug; its count is then missing, never wrong.
+        walked.map_or([0; 9], |()| counts)
     });
+    let mut total = [0u64; 9];
+    for c in counted {
+        for (t, x) in total.iter_mut().zip(c) {
+            *t += x;
+        }
+    }
     total
 }
 

@@ -95,10 +95,7 @@ pub struct GameCheck {
 }
 
 /// The verdict on a whole record.
-#[derive(Clone, Debug)]
-pub struct Verdict {
-    pub games: Vec<GameCheck>,
-}
+pub type Verdict = crate::several::Games<GameCheck>;
 
 impl Verdict {
     pub fn illegal(&self) -> Option<&Illegal> {
@@ -416,9 +413,7 @@ fn finish(game: &mut Game, filled: &mut Vec<String>) {
 /// Referees a record. Each game runs from its `players:` line to the next; checking a game
 /// stops at its first illegal line.
 pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
-    let mut games = Vec::new();
-    check_each(record, rs, |g| games.push(g));
-    Verdict { games }
+    Verdict::gather(|each| check_each(record, rs, each))
 }
 
 /// [`check`], each game's verdict given to `each` as soon as it is reached, none kept.
@@ -823,24 +818,14 @@ impl GameCheck {
     }
 }
 
-impl Verdict {
-    pub fn to_json(&self) -> Value {
-        crate::several::json(&self.games)
-    }
-
-    pub fn render(&self, style: Style) -> String {
-        crate::several::human(&self.games, LAYOUT, style)
-    }
-}
-
-/// How a record of several Kin Kādo games is told: each under its number.
-pub const LAYOUT: crate::several::Layout = crate::several::Layout {
-    blank_after: false,
-    tally: false,
-    empty: "The record holds no game.\n",
-};
-
 impl crate::several::RecordGame for GameCheck {
+    /// A record of several Kin Kādo games: each under its number.
+    const LAYOUT: crate::several::Layout = crate::several::Layout {
+        blank_after: false,
+        tally: false,
+        empty: "The record holds no game.\n",
+    };
+
     fn human(&self, style: Style) -> String {
         self.render(style)
     }

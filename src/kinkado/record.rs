@@ -29,6 +29,7 @@ use super::game::{Action, Deck, Named, PlayedBack};
 use super::showdown::ALORA;
 use crate::cards::{Card, code_cards};
 use crate::diag::{Error, Problem, Source};
+use crate::notation::written_lines;
 
 /// ALORA's name in a record.
 const NAME: &str = "ALORA";
@@ -169,18 +170,12 @@ pub fn recorded<S>(a: &Action<S>) -> bool {
 pub fn parse(src: &Source) -> Result<Record, Error> {
     let mut lines = Vec::new();
     let mut problems = Vec::new();
-    let mut offset = 0;
-    for (i, raw) in src.text.split('\n').enumerate() {
-        let start = offset;
-        offset += raw.len() + 1;
-        let body = raw.split('#').next().unwrap_or("");
-        let trimmed = body.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        let at = start + (body.len() - body.trim_start().len());
-        match parse_line(src, at..at + trimmed.len()) {
-            Ok(event) => lines.push(Line { line: i + 1, event }),
+    for l in written_lines(&src.text) {
+        match parse_line(src, l.span()) {
+            Ok(event) => lines.push(Line {
+                line: l.number,
+                event,
+            }),
             Err(p) => problems.push(*p),
         }
     }

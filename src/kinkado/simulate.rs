@@ -301,37 +301,30 @@ pub fn simulate(
     threads: usize,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Report, PlayError> {
-    let threads = threads.clamp(1, 64) as u64;
-    let per_thread = (games / threads) + 1;
+    let threads = threads.clamp(1, 64);
+    let parts = crate::par::chunks(games, 8 * threads as u64);
     let mut tally = Tally::default();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|c| c * per_thread)
-            .take_while(|start| *start < games)
-            .map(|start| {
-                scope.spawn(move || {
-                    let mut mine = Tally::default();
-                    for i in start..(start + per_thread).min(games) {
-                        if crate::stop::requested() {
-                            break;
-                        }
-                        mine.add(i, play_one(rs, policy, seed, i));
-                        tick();
-                    }
-                    mine
-                })
-            })
-            .collect();
-        for w in workers {
-            match w.join() {
-                Ok(t) => tally.merge(t),
-                Err(_) => tally.merge(Tally {
-                    failed: Some((0, PlayError::NotPlayed)),
-                    ..Tally::default()
-                }),
+    let tallies = crate::par::map(parts.len(), threads, |k| {
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut mine = Tally::default();
+            for i in parts[k].clone() {
+                if crate::stop::requested() {
+                    break;
+                }
+                mine.add(i, play_one(rs, policy, seed, i));
+                tick();
             }
-        }
+            mine
+        }));
+        // A game only panics on a bug: the run then fails, whatever else was played.
+        played.unwrap_or_else(|_| Tally {
+            failed: Some((0, PlayError::NotPlayed)),
+            ..Tally::default()
+        })
     });
+    for t in tallies {
+        tally.merge(t);
+    }
     if let Some((_, e)) = tally.failed {
         return Err(e);
     }

@@ -293,6 +293,18 @@ pub fn by_kind(cards: &[Card]) -> Vec<String> {
         .collect()
 }
 
+/// What a card is worth to its taker, roughly: brights most, plains least.
+pub fn weight(c: Card) -> i64 {
+    match (c.kind, c.ribbon_kind()) {
+        (Kind::Bright, _) => 20,
+        (Kind::Animal, _) if c.month == 9 => 15,
+        (Kind::Animal, _) => 8,
+        (Kind::Ribbon, Some(RibbonKind::Red)) => 4,
+        (Kind::Ribbon, _) => 7,
+        _ => 1,
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.month, self.kind.letter())

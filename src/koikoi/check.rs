@@ -49,10 +49,7 @@ pub struct GameCheck {
 }
 
 /// The verdict on a whole record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
-    pub games: Vec<GameCheck>,
-}
+pub type Verdict = crate::several::Games<GameCheck>;
 
 impl Verdict {
     /// The first illegal line, if any.
@@ -73,9 +70,7 @@ fn player_of(e: &Event) -> Option<String> {
 /// Referees a record. Each game runs from its `players:` line to the next; checking a game
 /// stops at its first illegal line, and the next game is checked on its own.
 pub fn check(record: &Record, rs: &Ruleset) -> Verdict {
-    let mut games = Vec::new();
-    check_each(record, rs, |g| games.push(g));
-    Verdict { games }
+    Verdict::gather(|each| check_each(record, rs, each))
 }
 
 /// [`check`], each game's verdict given to `each` once the game's lines are done (the
@@ -146,19 +141,19 @@ pub fn check_each(record: &Record, rs: &Ruleset, mut each: impl FnMut(GameCheck)
     games.into_iter().for_each(each);
 }
 
-/// How a record of several Koi-Koi games is told: each under its number, then a tally.
-pub const LAYOUT: crate::several::Layout = crate::several::Layout {
-    blank_after: false,
-    tally: true,
-    empty: "The record holds no game.\n",
-};
-
-/// What a record of no game is, as JSON.
-pub fn empty_json() -> Value {
-    json!({"rounds": [], "scores": {}, "illegal": null})
-}
-
 impl crate::several::RecordGame for GameCheck {
+    /// A record of several Koi-Koi games: each under its number, then a tally.
+    const LAYOUT: crate::several::Layout = crate::several::Layout {
+        blank_after: false,
+        tally: true,
+        empty: "The record holds no game.\n",
+    };
+
+    /// A record of no game: no round, no score, nothing illegal.
+    fn empty_json() -> Value {
+        json!({"rounds": [], "scores": {}, "illegal": null})
+    }
+
     fn human(&self, style: Style) -> String {
         self.render(style)
     }
@@ -205,21 +200,6 @@ impl GameCheck {
                        "reason": i.error.to_string()})
         });
         json!({"rounds": rounds, "scores": scores, "illegal": illegal})
-    }
-}
-
-impl Verdict {
-    /// The verdict as JSON: one game's object, or `{"games": [...]}` for several.
-    pub fn to_json(&self) -> Value {
-        match self.games.as_slice() {
-            [] => empty_json(),
-            games => crate::several::json(games),
-        }
-    }
-
-    /// The verdict for people.
-    pub fn render(&self, style: Style) -> String {
-        crate::several::human(&self.games, LAYOUT, style)
     }
 }
 

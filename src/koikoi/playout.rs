@@ -37,7 +37,7 @@ struct Tables {
     /// The first bit of a code's copies, and how many copies it has.
     first: [u8; 48],
     copies: [u8; 48],
-    /// What a card is worth at a glance (`sim::weight`).
+    /// What a card is worth at a glance (`cards::weight`).
     weight: [i64; 48],
     kind: [u64; 4],
     month: [u64; 12],
@@ -77,7 +77,7 @@ fn tables() -> &'static Tables {
                 t.first[k] = slot as u8;
             }
             t.copies[k] += 1;
-            t.weight[k] = super::sim::weight(c);
+            t.weight[k] = super::cards::weight(c);
             let bit = 1u64 << slot;
             t.kind[c.kind as usize] |= bit;
             t.month[usize::from(month(code(c)))] |= bit;

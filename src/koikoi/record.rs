@@ -18,6 +18,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::diag::{Error, Problem, Source};
+use crate::notation::written_lines;
 
 use super::cards::{self, CARD_EXPECTED, Card};
 
@@ -257,18 +258,12 @@ pub fn name_problem(name: &str) -> Option<String> {
 pub fn parse(src: &Source) -> Result<Record, Error> {
     let mut lines = Vec::new();
     let mut problems = Vec::new();
-    let mut offset = 0;
-    for (i, raw) in src.text.split('\n').enumerate() {
-        let start = offset;
-        offset += raw.len() + 1;
-        let body = raw.split('#').next().unwrap_or("");
-        let trimmed = body.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        let at = start + (body.len() - body.trim_start().len());
-        match parse_line(src, at..at + trimmed.len()) {
-            Ok(event) => lines.push(Line { line: i + 1, event }),
+    for l in written_lines(&src.text) {
+        match parse_line(src, l.span()) {
+            Ok(event) => lines.push(Line {
+                line: l.number,
+                event,
+            }),
             Err(mut ps) => problems.append(&mut ps),
         }
     }

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::cards::{Card, Kind, RibbonKind};
+use super::cards::{Card, weight};
 use super::error::RefereeError;
 use super::playout::{self, Code, Mv, Position};
 use super::record::{Call, Capture, Event, Line, Move, Record, Turn};
@@ -106,18 +106,6 @@ pub fn shuffled(seed: u64, salt: u64) -> Vec<Card> {
     let mut deck = Card::deck();
     Shuffler::new(seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)).shuffle(&mut deck);
     deck
-}
-
-/// What a card is worth to its taker, roughly: brights most, plains least.
-pub fn weight(c: Card) -> i64 {
-    match (c.kind, c.ribbon_kind()) {
-        (Kind::Bright, _) => 20,
-        (Kind::Animal, _) if c.month == 9 => 15,
-        (Kind::Animal, _) => 8,
-        (Kind::Ribbon, Some(RibbonKind::Red)) => 4,
-        (Kind::Ribbon, _) => 7,
-        _ => 1,
-    }
 }
 
 /// The ways to play `card`: its captures (one for each of two matches).
@@ -735,7 +723,8 @@ impl Tally {
 
 /// Plays `games` games on `threads` threads (game `g` is the same game whichever thread
 /// plays it); the policies swap seats every other game. `progress` hears of each game
-/// played. A run stopped (see [`crate::stop`]) reports the games played.
+/// played. A run stopped (see [`crate::stop`]) reports the games played; a game the
+/// referee refuses fails the run, the first such by number.
 pub fn simulate(
     rs: &Ruleset,
     games: u64,
@@ -744,27 +733,18 @@ pub fn simulate(
     threads: usize,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Report, RefereeError> {
-    let threads = threads.clamp(1, 64) as u64;
-    let tallies: Vec<Result<Tally, RefereeError>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let mut mine = Tally::default();
-                    for g in (t..games).step_by(threads as usize) {
-                        if crate::stop::requested() {
-                            break;
-                        }
-                        mine.add(&one_game(rs, g, seed, policies)?);
-                        progress();
-                    }
-                    Ok(mine)
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
+    let threads = threads.clamp(1, 64);
+    let parts = crate::par::chunks(games, 8 * threads as u64);
+    let tallies = crate::par::map(parts.len(), threads, |k| -> Result<Tally, RefereeError> {
+        let mut mine = Tally::default();
+        for g in parts[k].clone() {
+            if crate::stop::requested() {
+                break;
+            }
+            mine.add(&one_game(rs, g, seed, policies)?);
+            progress();
+        }
+        Ok(mine)
     });
     let mut t = Tally::default();
     for one in tallies {

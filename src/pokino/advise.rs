@@ -6,8 +6,8 @@
 //! hands and dominoes, the deck's order, the poke's) is dealt afresh from the pieces
 //! unseen for each play-out (the real hidden pieces are never looked at), the move is
 //! made, and the game is played to its end: the other players by the greedy policy of
-//! `simulate` ([`sim::greedy`]), the player's own later turns by the patient policy
-//! ([`sim::patient`]). A play-out is worth the player's final score less the best other
+//! `simulate` ([`policy::greedy`]), the player's own later turns by the patient policy
+//! ([`policy::patient`]). A play-out is worth the player's final score less the best other
 //! player's (points, or pips under Territory). The same deals judge every move (common
 //! random numbers), so their differences are not noise of the deal.
 //!
@@ -26,7 +26,7 @@ use super::error::PokinoError;
 use super::game::{Event, Game, Play, RunPlay};
 use super::runs::{self, Limits, Query, Run};
 use super::score::TABLE_MAX;
-use super::{place, sim};
+use super::{place, policy};
 use crate::cards::Card;
 use crate::diag::{Error, Problem, Source};
 use crate::shuffle::Shuffler;
@@ -203,7 +203,7 @@ fn place_moves(g: &Game, i: usize, held: &[Domino], threads: usize) -> Vec<Move>
         .iter()
         .flat_map(|d| place::spots(&g.board, *d, &g.rules).unwrap_or_default())
         .collect();
-    let looks = par_map(spots.len(), threads, |k| {
+    let looks = crate::par::map(spots.len(), threads, |k| {
         runs::find_within(&g.board.plus(spots[k]), &q, &g.rules, most)
             .best
             .map_or(0, |r| r.length)
@@ -216,7 +216,7 @@ fn place_moves(g: &Game, i: usize, held: &[Domino], threads: usize) -> Vec<Move>
             kind: Kind::Domino,
             key: None,
             look,
-            touching: sim::touching(&g.board, &at),
+            touching: policy::touching(&g.board, &at),
             reason: match look {
                 0 | 1 => "a bead".to_string(),
                 n => format!("a bead; then a run of {n} in reach"),
@@ -269,9 +269,9 @@ pub fn play_out(mut g: Game, i: usize, play: &Play) -> f64 {
             break;
         };
         let e = if j == i {
-            sim::patient(&g)
+            policy::patient(&g)
         } else {
-            sim::greedy(&g)
+            policy::greedy(&g)
         };
         if g.apply(&e).is_err() {
             break;
@@ -343,7 +343,7 @@ fn shortlist(list: &[Move], prior: usize) -> Vec<usize> {
 /// Where the patient policy's move is in `list` (added when the list left it out: a
 /// run beyond the longest listed). `None` when there is no legal move at all.
 fn prior_index(view: &Game, i: usize, list: &mut Vec<Move>) -> Option<usize> {
-    let Event::Turn { play, .. } = sim::patient(view) else {
+    let Event::Turn { play, .. } = policy::patient(view) else {
         return (!list.is_empty()).then_some(0);
     };
     if let Some(k) = list.iter().position(|m| m.play == play) {
@@ -362,48 +362,6 @@ fn prior_index(view: &Game, i: usize, list: &mut Vec<Move>) -> Option<usize> {
         }
         _ => (!list.is_empty()).then_some(0),
     }
-}
-
-/// `f(0)`, …, `f(n - 1)` over `threads` threads, in order. Each thread takes the next
-/// item not yet taken, so a thread the machine leaves waiting holds up no other.
-pub(crate) fn par_map<R: Send>(n: usize, threads: usize, f: impl Fn(usize) -> R + Sync) -> Vec<R> {
-    if threads <= 1 || n < 2 {
-        return (0..n).map(f).collect();
-    }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut slots: Vec<Option<R>> = (0..n).map(|_| None).collect();
-    std::thread::scope(|s| {
-        let (f, next) = (&f, &next);
-        let handles: Vec<_> = (0..threads.min(n))
-            .map(|_| {
-                s.spawn(move || {
-                    let mut done = Vec::new();
-                    loop {
-                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if k >= n {
-                            return done;
-                        }
-                        done.push((k, f(k)));
-                    }
-                })
-            })
-            .collect();
-        for h in handles {
-            for (k, r) in h.join().unwrap_or_default() {
-                slots[k] = Some(r);
-            }
-        }
-    });
-    slots
-        .into_iter()
-        .enumerate()
-        .map(|(k, r)| r.unwrap_or_else(|| f(k)))
-        .collect()
-}
-
-/// The threads a hint plays out on: every core.
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// Every legal move of player `i` in `g`, best first: the shortlist played out over
@@ -431,7 +389,7 @@ pub fn weigh(
             deal_unseen(&view, i, held, &mut rng)
         })
         .collect();
-    let values = par_map(short.len() * samples, threads, |n| {
+    let values = crate::par::map(short.len() * samples, threads, |n| {
         let (m, k) = (short[n / samples], n % samples);
         play_out(deals[k].clone(), i, &list[m].play)
     });
@@ -512,7 +470,7 @@ pub fn choose(g: &Game, samples: usize, seed: u64, threads: usize) -> Event {
     let best = weigh(g, i, held.as_deref(), samples, seed, threads);
     match best.into_iter().next() {
         Some(c) => turn(g, i, &c.play),
-        None => sim::greedy(g),
+        None => policy::greedy(g),
     }
 }
 
@@ -796,7 +754,7 @@ mod tests {
             if g.is_over() {
                 break;
             }
-            g.apply(&sim::greedy(&g)).unwrap();
+            g.apply(&policy::greedy(&g)).unwrap();
         }
         g
     }
@@ -851,9 +809,9 @@ mod tests {
                     return;
                 }
                 let e = if g.to_play == Some(0) {
-                    sim::patient(&g)
+                    policy::patient(&g)
                 } else {
-                    sim::greedy(&g)
+                    policy::greedy(&g)
                 };
                 g.apply(&e).unwrap();
             }

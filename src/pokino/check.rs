@@ -80,16 +80,11 @@ pub struct GameVerdict {
 }
 
 /// Every game of a record.
-#[derive(Clone, Debug, Serialize)]
-pub struct CheckVerdict {
-    pub games: Vec<GameVerdict>,
-}
+pub type CheckVerdict = crate::several::Games<GameVerdict>;
 
 /// Reads and referees a record.
 pub fn check(src: &Source, rules: &Rules) -> Result<CheckVerdict, Error> {
-    let mut games = Vec::new();
-    check_each(src, rules, |g| games.push(g))?;
-    Ok(CheckVerdict { games })
+    CheckVerdict::try_gather(|each| check_each(src, rules, each))
 }
 
 /// [`check`], each game's verdict given to `each` as soon as it is reached, none kept.
@@ -113,15 +108,15 @@ pub fn check_each(
     Ok(())
 }
 
-/// How a record of several Pokino games is told: each under its number, a blank line
-/// between them.
-pub const LAYOUT: crate::several::Layout = crate::several::Layout {
-    blank_after: false,
-    tally: false,
-    empty: "",
-};
-
 impl crate::several::RecordGame for GameVerdict {
+    /// A record of several Pokino games: each under its number, a blank line between
+    /// them.
+    const LAYOUT: crate::several::Layout = crate::several::Layout {
+        blank_after: false,
+        tally: false,
+        empty: "",
+    };
+
     fn human(&self, style: Style) -> String {
         game_human(self, style)
     }

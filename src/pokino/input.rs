@@ -179,8 +179,7 @@ impl Domino {
 /// Whether a board file's text holds any domino (anything but blank lines and `#`
 /// comments).
 pub fn holds_board(text: &str) -> bool {
-    text.lines()
-        .any(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
+    crate::notation::written_lines(text).next().is_some()
 }
 
 /// A whole number of things (`--beads`, `--budget`).

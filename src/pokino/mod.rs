@@ -20,6 +20,7 @@ pub mod illegal;
 pub mod input;
 pub mod picture;
 pub mod place;
+pub mod policy;
 pub mod record;
 pub mod ruling;
 pub mod runs;

@@ -25,7 +25,7 @@ use super::board::{Domino, RawPlacement, Square, domino_in, placement_in, square
 use super::game::{Deal, Event, Play, RunPlay};
 use crate::cards::{Card, code_cards};
 use crate::diag::{Error, Problem, Problems, Source};
-use crate::notation::{Located, name_too_long, scan_cards, words_of};
+use crate::notation::{Located, name_too_long, scan_cards, words_of, written_lines};
 
 /// What a line of a record may be.
 pub const LINE_EXPECTED: &str = "`players: NAMES`, `spoke: DOMINOES`, `NAME domino A-B@X,Y(h|v)`, `NAME run CARDS [@ SQUARES]`, `NAME pass`, or `NAME: CARDS`";
@@ -64,16 +64,12 @@ pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
     let mut games: Vec<GameRecord> = Vec::new();
     let mut problems = Problems::new();
     let mut deal = DealText::default();
-    let mut offset = 0;
-    for (i, raw) in src.text.split_inclusive('\n').enumerate() {
-        let start = offset;
-        offset += raw.len();
-        let body = raw.split('#').next().unwrap_or("");
-        let words = words_of(body, start);
+    for l in written_lines(&src.text) {
+        let words = words_of(l.body, l.start);
         let Some(first) = words.first().cloned() else {
             continue;
         };
-        let line = i + 1;
+        let line = l.number;
         let r = LineReader { src, words };
         let key = &src.text[first.clone()];
         if key == "players:" {

@@ -148,7 +148,7 @@ impl Table {
             held,
             advise::HINT_SAMPLES,
             seed,
-            advise::cores(),
+            crate::par::cores(),
         )
         .map(|a| {
             let placed = a.candidates.iter().filter_map(|c| match c.play {

@@ -15,10 +15,7 @@ pub fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let src = crate::cli::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
     let rs = ctx.record_ruleset(kado::kinkado::GAME, kado::kinkado::TITLE, &src)?;
-    let empty = serde_json::json!({"games": []});
-    let mut out =
-        crate::cli::games_out::GamesOut::new(ctx, check::LAYOUT, Default::default(), empty)
-            .explained_later();
+    let mut out = crate::cli::games_out::GamesOut::new(ctx, Default::default()).explained_later();
     // The reasons come from the games (how each reveal was settled): gathered as they go.
     let mut reasons = check::Reasons::default();
     check::check_each(&rec, &rs, |g| {

@@ -115,7 +115,7 @@ fn odds_human(s: Style, q: &Query, o: &odds::Odds, seed: u64) -> String {
 
 /// How many threads: `--threads`, or every core.
 pub fn threads_arg(text: Option<&str>, problems: &mut Vec<Problem>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = kado::par::cores();
     match text {
         None => cores,
         Some(t) => match number_arg::<usize>("--threads", t, "a number of threads", problems) {

@@ -27,7 +27,7 @@ impl Env<'_> {
             held.as_ref(),
             samples,
             seed,
-            advise::cores(),
+            kado::par::cores(),
         )?;
         self.ctx.emit(
             &a,

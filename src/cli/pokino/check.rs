@@ -13,8 +13,7 @@ impl Env<'_> {
             .record_ruleset(kado::pokino::GAME, kado::pokino::TITLE, &src)?;
         let rules = kado::pokino::Rules::from_ruleset(&rs);
         let x = check::explain(&rs, &rules);
-        let empty = serde_json::json!({"games": []});
-        let mut out = super::super::games_out::GamesOut::new(self.ctx, check::LAYOUT, x, empty);
+        let mut out = super::super::games_out::GamesOut::new(self.ctx, x);
         check::check_each(&src, &rules, |g| out.game(g))?;
         out.finish()
     }
