@@ -9,6 +9,7 @@ pub mod cards;
 pub mod chart;
 pub mod diag;
 pub mod explain;
+pub mod games;
 pub mod history;
 pub mod kinga;
 pub mod kingmaker;

@@ -193,7 +193,7 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
             read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT)
         },
         record_size: &|f, game, size| limits::record_size(&f.to_string_lossy(), game, size),
-        ruleset: &|game, src| ctx.record_ruleset(game, history::game_title(game), src),
+        ruleset: &|game, src| ctx.record_ruleset(game, kado::games::title(game), src),
     };
     let (done, problems) = import::import_files(files, &history, &how);
     let human: String = done
@@ -245,9 +245,9 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
         winner_text(&p),
         p.source
     );
-    if games::saved_game(&log).is_none() {
+    if kado::games::saved_game(&log).is_none() {
         human += &format!("The record:\n{log}");
-    } else if let Some(turns) = games::replayed(&p.game, &log, ctx.style) {
+    } else if let Some(turns) = kado::games::replayed(&p.game, &log, ctx.style) {
         human += &turns?;
     }
     let series = games::money_series(&p.outcome);
@@ -311,7 +311,7 @@ pub fn run_stats(mut args: StatsArgs, ctx: &Ctx) -> Outcome {
     for (game, played) in &kinds {
         let stats = report.of_game(game);
         if kinds.len() > 1 {
-            human += &format!("{}\n", ctx.style.bold(history::game_title(game)));
+            human += &format!("{}\n", ctx.style.bold(kado::games::title(game)));
         }
         human += &match (&args.player, stats.first()) {
             (Some(_), Some(s)) => one_player(s, played, args.chart || ctx.style.color),

@@ -439,7 +439,7 @@ fn serve_save(file: &std::path::Path, ctx: &Ctx) -> Outcome {
     let mut ctx = ctx.clone();
     ctx.serve.get_or_insert_with(serve::Options::default);
     let (file, record) = (file.to_path_buf(), None);
-    match kado::history::games::saved_game(&text).as_deref() {
+    match kado::games::saved_game(&text).as_deref() {
         Some("kinkado") => kinkado::run(kinkado::Cmd::Resume { file, record }, &ctx),
         Some("kinga") => kinga::run(kinga::Cmd::Resume { file, record }, &ctx),
         Some("koikoi") => koikoi::run(koikoi::Cmd::Resume { file, record }, &ctx),

@@ -624,7 +624,7 @@ pub fn prompter_for<G: Session>(
     ctx: &super::Ctx,
     log: &Log<G::Setup, G::Action>,
 ) -> Result<Box<dyn Prompter>, Failure> {
-    let title = kado::history::game_title(G::GAME);
+    let title = kado::games::title(G::GAME);
     let Some(options) = &ctx.serve else {
         return Ok(super::fullscreen::for_stdin(
             ctx.plain,

@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub mod games;
-pub mod record;
 pub mod report;
 
 /// How a game ended, as its session reports it for the journal.
@@ -368,18 +367,6 @@ pub fn by_game(games: Vec<Played>) -> Vec<(String, Vec<Played>)> {
         }
     }
     out
-}
-
-/// The title of a game (`Kin Kādo`) from its id (`kinkado`); the id itself if unknown.
-pub fn game_title(game: &str) -> &str {
-    match game {
-        crate::kinkado::GAME => crate::kinkado::TITLE,
-        crate::kinga::GAME => crate::kinga::TITLE,
-        crate::pokino::GAME => crate::pokino::TITLE,
-        crate::koikoi::GAME => crate::koikoi::TITLE,
-        crate::kingmaker::GAME => crate::kingmaker::TITLE,
-        other => other,
-    }
 }
 
 /// The win rate after each finished game of `player` (oldest first), for the chart.

@@ -13,7 +13,8 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
 use crate::diag::{Code, Error, Problem};
-use crate::history::{Outcome, Played, record};
+use crate::games as record;
+use crate::history::{Outcome, Played};
 use crate::ruleset::Ruleset;
 use crate::session::{Log, Session, replay};
 
@@ -751,7 +752,9 @@ pub fn import_record(
     game: &str,
     rs: &Ruleset,
 ) -> Result<Vec<Imported>, Error> {
-    let found = record::games_of_record(game, rs, &file_name(path), text)?;
+    let of = record::by_id(game)
+        .ok_or_else(|| Error::msg(format!("kado keeps no records of `{game}`")))?;
+    let found = record::games_of_record(of, rs, &file_name(path), text)?;
     let source = canonical(path);
     let whole = Fnv::new().feed(text);
     let entries: Vec<Entry> = found

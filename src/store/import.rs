@@ -10,8 +10,7 @@ use super::history::{
 };
 use super::savefile::SaveLock;
 use crate::diag::{Error, Problem, Problems};
-use crate::history::games::{PerGame, dispatch, saved_game};
-use crate::history::record::marked_game;
+use crate::games::{PerGame, dispatch, marked_game, saved_game};
 use crate::ruleset::Ruleset;
 use crate::session::Session;
 

@@ -93,7 +93,7 @@ fn played<G: Session>(rules: &str, setup: G::Setup, typed: &[&str]) -> Scripted 
     let log = Log::new(G::GAME, &rs, setup).unwrap();
     let lock = SaveLock::acquire(&dir.path().join("v.yaml")).unwrap();
     let mut view = Scripted {
-        screen: Screen::new(kado::history::game_title(G::GAME)),
+        screen: Screen::new(kado::games::title(G::GAME)),
         typed: typed.iter().map(|t| t.to_string()).collect(),
         drawn: None,
         hint: None,
