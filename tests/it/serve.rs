@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A served session: the process, its stdin (kept open: the terminal could answer), the
 /// address it listens on, each seat's secret, and what it printed so far.
@@ -333,6 +333,63 @@ fn a_hundred_connections_at_once_leave_the_game_going() {
     let page = s.seat("you");
     assert!(!page.contains("you sell up to 3 cards"), "{page}");
     drop(idle);
+}
+
+#[test]
+fn connections_past_the_cap_wait_and_idle_ones_are_dropped() {
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    // More idle connections than are served at once: the ones past the cap wait to be
+    // accepted, and every idle one is closed once it has sent no request for 10 s.
+    let started = Instant::now();
+    let mut idle: Vec<TcpStream> = (0..140)
+        .filter_map(|_| TcpStream::connect(&s.addr).ok())
+        .collect();
+    assert!(idle.len() >= 130, "{}", idle.len());
+    let page = s.get("/");
+    assert_eq!(page.status, 200);
+    let waited = started.elapsed();
+    assert!(waited >= Duration::from_secs(9), "{waited:?}");
+    assert!(waited < Duration::from_secs(40), "{waited:?}");
+    // The first of them was closed by the server: reading it ends.
+    let first = &mut idle[0];
+    first
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut buf = [0u8; 16];
+    assert_eq!(first.read(&mut buf).unwrap_or(0), 0);
+}
+
+#[test]
+fn a_request_sent_a_byte_at_a_time_is_cut_off() {
+    let s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    let mut slow = TcpStream::connect(&s.addr).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let started = Instant::now();
+    let mut closed = false;
+    for b in format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Slow: ", s.addr)
+        .bytes()
+        .chain(std::iter::repeat(b'a'))
+    {
+        if slow.write_all(&[b]).is_err() {
+            closed = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        if started.elapsed() > Duration::from_secs(25) {
+            break;
+        }
+    }
+    let mut rest = Vec::new();
+    let _ = slow.read_to_end(&mut rest);
+    assert!(
+        closed || started.elapsed() < Duration::from_secs(25),
+        "still open after {:?}",
+        started.elapsed()
+    );
+    assert!(!String::from_utf8_lossy(&rest).contains("200 OK"));
 }
 
 #[test]

@@ -32,6 +32,14 @@ const ANSWER_LIMIT: usize = 1024;
 const STREAMS: usize = 48;
 /// How long a page's answer waits for the session to deal with it.
 const ANSWER_WAIT: Duration = Duration::from_secs(20);
+/// Connections open at once; more wait to be accepted until one closes.
+const CONNECTIONS: usize = 128;
+/// How long a connection may take to send a request's headers (the first, or the next
+/// on a kept connection) before it is closed.
+const HEADER_TIME: Duration = Duration::from_secs(10);
+/// How long a request may take, its body read and its answer dealt with, before it gets
+/// 408 (a page's stream of updates is under way once its headers are sent).
+const REQUEST_TIME: Duration = Duration::from_secs(30);
 
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
                    connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -60,10 +68,43 @@ pub fn spawn(listener: TcpListener, hub: Arc<Hub>) -> Result<(), Error> {
             let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
                 return;
             };
-            let _ = axum::serve(listener, router(app)).await;
+            accept(listener, router(app)).await;
         });
     });
     Ok(())
+}
+
+/// Accepts connections while fewer than [`CONNECTIONS`] are open, each served over
+/// HTTP/1 with the header and request deadlines.
+async fn accept(listener: tokio::net::TcpListener, app: Router) {
+    let slots = Arc::new(tokio::sync::Semaphore::new(CONNECTIONS));
+    loop {
+        let Ok(slot) = slots.clone().acquire_owned().await else {
+            return;
+        };
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |request| {
+                let app = app.clone();
+                async move {
+                    use tower::ServiceExt;
+                    match tokio::time::timeout(REQUEST_TIME, app.oneshot(request)).await {
+                        Ok(response) => response,
+                        Err(_) => Ok((StatusCode::REQUEST_TIMEOUT, "too slow\n").into_response()),
+                    }
+                }
+            });
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEADER_TIME)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+            drop(slot);
+        });
+    }
 }
 
 fn router(app: App) -> Router {
