@@ -61,13 +61,68 @@ impl Ruleset {
     }
 }
 
-/// Declares a game's rulings and values as types (see the module's documentation):
+/// A ruling cited in kado's words: `ruling territory-pokino` (`Id::cite`),
+/// `ruling steps: sides` (a choice's `cite`) or ``ruling steps is `sides` `` (a choice's
+/// `cite_is`). Messages cite a ruling with these, never with its id written out, so a
+/// renamed id cannot leave a message behind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cite {
+    ruling: &'static str,
+    choice: Option<(&'static str, CiteForm)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CiteForm {
+    Colon,
+    Is,
+}
+
+impl Cite {
+    /// The ruling alone: `ruling ID`.
+    pub fn ruling(ruling: &'static str) -> Cite {
+        Cite {
+            ruling,
+            choice: None,
+        }
+    }
+
+    /// The ruling and a choice: `ruling ID: CHOICE`.
+    pub fn choice(ruling: &'static str, choice: &'static str) -> Cite {
+        Cite {
+            ruling,
+            choice: Some((choice, CiteForm::Colon)),
+        }
+    }
+
+    /// The ruling and a choice: ``ruling ID is `CHOICE` ``.
+    pub fn choice_is(ruling: &'static str, choice: &'static str) -> Cite {
+        Cite {
+            ruling,
+            choice: Some((choice, CiteForm::Is)),
+        }
+    }
+}
+
+impl std::fmt::Display for Cite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.choice {
+            None => write!(f, "ruling {}", self.ruling),
+            Some((c, CiteForm::Colon)) => write!(f, "ruling {}: {c}", self.ruling),
+            Some((c, CiteForm::Is)) => write!(f, "ruling {} is `{c}`", self.ruling),
+        }
+    }
+}
+
+/// Declares a game's rulings and values as types (see the module's documentation). Each
+/// ruling is a line `field: Type = "id" { Choice = "choice-id", … }`: the enum `Type` of
+/// its choices, the variant `Id::Type`, and the field `field` of `Choices`, the choice in
+/// force for every ruling, read from a ruleset once (`Choices::from_ruleset`):
 ///
 /// ```ignore
 /// rulings! {
 ///     rulings {
 ///         /// Whether a square may be walked twice.
-///         SquareReuse = "square-reuse" { NoRevisit = "no-revisit", Revisit = "revisit" }
+///         square_reuse: SquareReuse = "square-reuse" { NoRevisit = "no-revisit", Revisit = "revisit" }
 ///     }
 ///     values { AreaWidth = "area-width" }
 /// }
@@ -77,7 +132,7 @@ macro_rules! rulings {
         rulings {
             $(
                 $(#[$meta:meta])*
-                $ty:ident = $id:literal { $($var:ident = $cid:literal),+ $(,)? }
+                $field:ident: $ty:ident = $id:literal { $($var:ident = $cid:literal),+ $(,)? }
             )*
         }
         values { $($vvar:ident = $vkey:literal),* $(,)? }
@@ -92,6 +147,23 @@ macro_rules! rulings {
                 pub fn named(self) -> (&'static str, &'static str) {
                     ($id, $crate::ruleset::Choice::id(self))
                 }
+
+                /// The choice cited in a message: `ruling ID: CHOICE`.
+                pub fn cite(self) -> $crate::ruleset::Cite {
+                    $crate::ruleset::Cite::choice($id, $crate::ruleset::Choice::id(self))
+                }
+
+                /// The choice cited in a message: ``ruling ID is `CHOICE` ``.
+                pub fn cite_is(self) -> $crate::ruleset::Cite {
+                    $crate::ruleset::Cite::choice_is($id, $crate::ruleset::Choice::id(self))
+                }
+            }
+
+            impl std::fmt::Display for $ty {
+                /// The choice's id, as a ruleset file names it.
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str($crate::ruleset::Choice::id(*self))
+                }
             }
 
             impl $crate::ruleset::Choice for $ty {
@@ -104,6 +176,23 @@ macro_rules! rulings {
             }
         )*
 
+        /// The choice in force for every ruling of the game, read from a ruleset once.
+        /// The game's `Rules` holds it, and its code decides by matching these fields.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Choices {
+            $(
+                $(#[$meta])*
+                pub $field: $ty,
+            )*
+        }
+
+        impl Choices {
+            /// The choices a ruleset makes.
+            pub fn from_ruleset(rs: &$crate::ruleset::Ruleset) -> Choices {
+                Choices { $($field: rs.get::<$ty>(),)* }
+            }
+        }
+
         /// Every ruling of the game, by id.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Id { $($ty),* }
@@ -114,6 +203,18 @@ macro_rules! rulings {
             /// The id in the ruleset files.
             pub fn id(self) -> &'static str {
                 match self { $(Id::$ty => $id),* }
+            }
+
+            /// The ruling cited in a message: `ruling ID`.
+            pub fn cite(self) -> $crate::ruleset::Cite {
+                $crate::ruleset::Cite::ruling(self.id())
+            }
+        }
+
+        impl std::fmt::Display for Id {
+            /// The id in the ruleset files.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.id())
             }
         }
 
