@@ -26,6 +26,13 @@ pub trait Choice: Copy + Eq + 'static {
     fn id(self) -> &'static str;
 }
 
+/// A choice that can be set in a game's `ruling::Choices` (the macro implements it for
+/// every ruling's enum): `Choices::with(ruling::Steps::Diagonals)`.
+pub trait Pick<Choices> {
+    /// Sets the ruling this is a choice of to `self`.
+    fn pick(self, into: &mut Choices);
+}
+
 /// A value of some game (`start-money`), by key.
 pub trait ValueName: Copy + 'static {
     fn key(self) -> &'static str;
@@ -58,58 +65,6 @@ impl Ruleset {
     /// A copy with one ruling changed (for tests and for commands that switch a ruling).
     pub fn with<C: Choice>(&self, choice: C) -> Result<Ruleset, crate::diag::Error> {
         self.with_named(C::RULING.id(), choice.id())
-    }
-}
-
-/// A ruling cited in kado's words: `ruling territory-pokino` (`Id::cite`),
-/// `ruling steps: sides` (a choice's `cite`) or ``ruling steps is `sides` `` (a choice's
-/// `cite_is`). Messages cite a ruling with these, never with its id written out, so a
-/// renamed id cannot leave a message behind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cite {
-    ruling: &'static str,
-    choice: Option<(&'static str, CiteForm)>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum CiteForm {
-    Colon,
-    Is,
-}
-
-impl Cite {
-    /// The ruling alone: `ruling ID`.
-    pub fn ruling(ruling: &'static str) -> Cite {
-        Cite {
-            ruling,
-            choice: None,
-        }
-    }
-
-    /// The ruling and a choice: `ruling ID: CHOICE`.
-    pub fn choice(ruling: &'static str, choice: &'static str) -> Cite {
-        Cite {
-            ruling,
-            choice: Some((choice, CiteForm::Colon)),
-        }
-    }
-
-    /// The ruling and a choice: ``ruling ID is `CHOICE` ``.
-    pub fn choice_is(ruling: &'static str, choice: &'static str) -> Cite {
-        Cite {
-            ruling,
-            choice: Some((choice, CiteForm::Is)),
-        }
-    }
-}
-
-impl std::fmt::Display for Cite {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.choice {
-            None => write!(f, "ruling {}", self.ruling),
-            Some((c, CiteForm::Colon)) => write!(f, "ruling {}: {c}", self.ruling),
-            Some((c, CiteForm::Is)) => write!(f, "ruling {} is `{c}`", self.ruling),
-        }
     }
 }
 
@@ -148,14 +103,15 @@ macro_rules! rulings {
                     ($id, $crate::ruleset::Choice::id(self))
                 }
 
-                /// The choice cited in a message: `ruling ID: CHOICE`.
-                pub fn cite(self) -> $crate::ruleset::Cite {
-                    $crate::ruleset::Cite::choice($id, $crate::ruleset::Choice::id(self))
+                /// The choice cited in a message: `ruling ID: CHOICE`. Messages cite a
+                /// ruling this way, never with its id written out.
+                pub const fn cite(self) -> &'static str {
+                    match self { $(Self::$var => concat!("ruling ", $id, ": ", $cid)),+ }
                 }
 
                 /// The choice cited in a message: ``ruling ID is `CHOICE` ``.
-                pub fn cite_is(self) -> $crate::ruleset::Cite {
-                    $crate::ruleset::Cite::choice_is($id, $crate::ruleset::Choice::id(self))
+                pub const fn cite_is(self) -> &'static str {
+                    match self { $(Self::$var => concat!("ruling ", $id, " is `", $cid, "`")),+ }
                 }
             }
 
@@ -163,6 +119,12 @@ macro_rules! rulings {
                 /// The choice's id, as a ruleset file names it.
                 fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                     f.write_str($crate::ruleset::Choice::id(*self))
+                }
+            }
+
+            impl $crate::ruleset::Pick<Choices> for $ty {
+                fn pick(self, into: &mut Choices) {
+                    into.$field = self;
                 }
             }
 
@@ -191,6 +153,12 @@ macro_rules! rulings {
             pub fn from_ruleset(rs: &$crate::ruleset::Ruleset) -> Choices {
                 Choices { $($field: rs.get::<$ty>(),)* }
             }
+
+            /// These choices with one changed.
+            pub fn with(mut self, choice: impl $crate::ruleset::Pick<Choices>) -> Choices {
+                choice.pick(&mut self);
+                self
+            }
         }
 
         /// Every ruling of the game, by id.
@@ -205,9 +173,10 @@ macro_rules! rulings {
                 match self { $(Id::$ty => $id),* }
             }
 
-            /// The ruling cited in a message: `ruling ID`.
-            pub fn cite(self) -> $crate::ruleset::Cite {
-                $crate::ruleset::Cite::ruling(self.id())
+            /// The ruling cited in a message: `ruling ID`. Messages cite a ruling this
+            /// way, never with its id written out, so a renamed id leaves none behind.
+            pub const fn cite(self) -> &'static str {
+                match self { $(Id::$ty => concat!("ruling ", $id)),* }
             }
         }
 
