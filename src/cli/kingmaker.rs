@@ -380,7 +380,7 @@ fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome 
     if scorable {
         human += &score::outcome_line(&y, rules);
     } else {
-        human += score::NOT_SCORED_YET;
+        human += &score::not_scored_yet();
     }
     let mut x = Explain::new();
     score::triad_explain(rs, rules, &mut x);

@@ -539,12 +539,14 @@ impl Campaign {
         said.push(match (top.len(), winners.is_empty()) {
             (1, _) => format!("{} wins the Year and an overall point.", self.names(&top)),
             (_, false) => format!(
-                "{} tie for the Year: each gets an overall point (ruling year-tie: shared).",
-                self.names(&top)
+                "{} tie for the Year: each gets an overall point ({cite}).",
+                self.names(&top),
+                cite = ruling::YearTie::Shared.cite()
             ),
             (_, true) => format!(
-                "{} tie for the Year: nobody gets the point (ruling year-tie: nobody).",
-                self.names(&top)
+                "{} tie for the Year: nobody gets the point ({cite}).",
+                self.names(&top),
+                cite = ruling::YearTie::Nobody.cite()
             ),
         });
         self.years.push(Year {
@@ -567,14 +569,16 @@ impl Campaign {
                 )
             } else {
                 format!(
-                    "{} reach {best} points together and share the campaign (ruling campaign-tie: shared).",
-                    self.names(&ch)
+                    "{} reach {best} points together and share the campaign ({cite}).",
+                    self.names(&ch),
+                    cite = ruling::CampaignTie::Shared.cite()
                 )
             });
         } else if self.leaders().0 >= self.target {
             said.push(format!(
-                "{} are level at the target: the campaign goes on until one leads alone (ruling campaign-tie: play-on).",
-                self.names(&self.leaders().1)
+                "{} are level at the target: the campaign goes on until one leads alone ({cite}).",
+                self.names(&self.leaders().1),
+                cite = ruling::CampaignTie::PlayOn.cite()
             ));
         }
         said

@@ -135,7 +135,7 @@ pub fn unscorable(
             ))
             .at(src, spans.pairs[slot.index()][side].clone())
             .expected("the pair's two colours, e.g. `RG` (the long press that ends the Year lights every pair)")
-            .help("to score only the pairs shown part-way through a Year, add `--rules kingmaker-shown` (ruling lit-faces: shown)")
+            .help(format!("to score only the pairs shown part-way through a Year, add `--rules kingmaker-shown` ({cite})", cite = ruling::LitFaces::Shown.cite()))
         })
         .collect()
 }
@@ -204,7 +204,12 @@ pub fn formula(counts: &Counts, score: u64, rules: &Rules) -> String {
 }
 
 /// Why a layout with dark pairs has no scores yet.
-pub const NOT_SCORED_YET: &str = "No scores yet: some pairs are not lit, and every face counts at the end of the Year (ruling lit-faces: all-lit).\n";
+pub fn not_scored_yet() -> String {
+    format!(
+        "No scores yet: some pairs are not lit, and every face counts at the end of the Year ({cite}).\n",
+        cite = ruling::LitFaces::AllLit.cite()
+    )
+}
 
 /// Names as a list: "ana", "ana and bo", "ana, bo and cy".
 pub fn names(list: &[String]) -> String {
@@ -266,19 +271,21 @@ pub fn outcome_line(y: &YearScore, rules: &Rules) -> String {
             y.best
         ),
         (_, false) => format!(
-            "{} tie for the Year with {}: each gets the overall point (ruling year-tie: shared).\n",
+            "{} tie for the Year with {}: each gets the overall point ({cite}).\n",
             names(&y.top),
-            y.best
+            y.best,
+            cite = ruling::YearTie::Shared.cite()
         ),
         (_, true) => format!(
-            "{} tie for the Year with {}: nobody gets the overall point (ruling year-tie: {}).\n",
+            "{} tie for the Year with {}: nobody gets the overall point ({cite}: {}).\n",
             names(&y.top),
             y.best,
             if rules.year_tie_shared {
                 "shared"
             } else {
                 "nobody"
-            }
+            },
+            cite = ruling::Id::YearTie.cite()
         ),
     }
 }

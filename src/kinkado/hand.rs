@@ -350,9 +350,13 @@ pub fn explain_alora(rs: &Ruleset, e: &Evaluation) -> Explain {
 }
 
 /// A note under ALORA's hand when her sum counts cards she does not play.
-pub fn alora_sum_note(rules: &Rules, played: usize, held: usize) -> Option<&'static str> {
-    (rules.alora_sum_all && played < held)
-        .then_some("Her sum counts every card she holds (ruling alora-sum: all-cards).\n")
+pub fn alora_sum_note(rules: &Rules, played: usize, held: usize) -> Option<String> {
+    (rules.alora_sum_all && played < held).then(|| {
+        format!(
+            "Her sum counts every card she holds ({}).\n",
+            ruling::AloraSum::AllCards.cite()
+        )
+    })
 }
 
 #[cfg(test)]

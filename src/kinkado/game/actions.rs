@@ -1,4 +1,5 @@
 use super::*;
+use crate::kinkado::ruling;
 
 /// The actions, one method each: each checks the move against the rules and the table,
 /// makes it, and says what to do at the table.
@@ -133,9 +134,10 @@ impl Game {
             None if self.deck_size() > 0 => {
                 return Err(PlayError::DeckNotEmpty(self.deck_size()));
             }
-            None => {
-                said.push("The deck is empty: no prize card this round (ruling empty-deck).".into())
-            }
+            None => said.push(format!(
+                "The deck is empty: no prize card this round ({cite}).",
+                cite = ruling::Id::EmptyDeck.cite()
+            )),
             Some(_) if self.deck_size() == 0 => return Err(PlayError::DeckEmpty),
             Some(card) => {
                 if self.virtual_seed().is_some() {
