@@ -60,7 +60,7 @@ pub fn check(src: &Source, rs: &Ruleset) -> Result<RecordVerdict, Error> {
         line,
     }) = lines.peek()
     {
-        if rules.campaign_open {
+        if rules.ruled.campaign_end == ruling::CampaignEnd::Open {
             return Err(Problem::new(format!(
                 "a campaign without a target ({cite}) has no `target:` line",
                 cite = ruling::CampaignEnd::Open.cite()

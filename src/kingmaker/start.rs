@@ -20,7 +20,7 @@ pub fn play_log(
     target: Option<&str>,
     first: Option<&str>,
 ) -> Result<Log<Setup, Action>, Error> {
-    if rules.campaign_open && target.is_some() {
+    if rules.ruled.campaign_end == ruling::CampaignEnd::Open && target.is_some() {
         return Err(Error::from(
             Problem::new(format!(
                 "--target is not used under {cite} (Years go on as long as the group wants)",

@@ -161,7 +161,7 @@ impl YearState {
                 self.legal_places("it").join(", ")
             )
         };
-        let lit = if self.rules.lit_when_moved {
+        let lit = if self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved {
             format!(
                 " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` ({cite}).",
                 cite = ruling::DarkCommons::LitWhenMoved.cite()
@@ -184,7 +184,7 @@ impl YearState {
                 self.legal_places("it").join(", ")
             )
         };
-        let lit = if self.rules.lit_when_moved {
+        let lit = if self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved {
             format!(
                 " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` ({cite}).",
                 cite = ruling::DarkCommons::LitWhenMoved.cite()
