@@ -74,7 +74,7 @@ impl Season {
     }
 }
 
-/// The rules in force, read once from a ruleset into plain fields.
+/// The rules in force, read once from a ruleset: every ruling's choice, typed, and the values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// The choice in force for each ruling (`rules.ruled.lit_faces`): the game decides

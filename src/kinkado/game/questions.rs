@@ -40,7 +40,7 @@ impl Game {
         } else {
             String::new()
         };
-        if self.rules.sell_one_at_a_time {
+        if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
             return Step::Ask(Question::new(
                 Key::Sell(i),
                 format!(
