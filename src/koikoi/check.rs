@@ -323,7 +323,7 @@ fn round_words(r: &Referee, res: &RoundResult) -> String {
         ),
         (End::Redeal, _) => format!("Round {n}: the deal is done again."),
         (End::Exhausted, Some(w)) => {
-            let caller = match r.rules.koi_exhausted {
+            let caller = match r.rules.ruled.koi_exhausted {
                 KoiExhausted::OpponentScores => 1 - w,
                 _ => w,
             };

@@ -93,7 +93,7 @@ fn month(m: &str, problems: &mut Vec<Problem>) -> Option<u8> {
 fn koi_calls(text: &str, rules: &Rules, problems: &mut Vec<Problem>) -> u32 {
     let src = Source::new("--koi-calls", text);
     match text.trim().parse::<u32>() {
-        Ok(n) if n > 1 && rules.koi_once => {
+        Ok(n) if n > 1 && rules.ruled.koi_calls == ruling::KoiCalls::Once => {
             problems.push(
                 Problem::new(format!(
                     "koi-koi may be called only once a round, not {n} times"
