@@ -409,15 +409,10 @@ pub fn session_explain(rs: &Ruleset) -> Explain {
         rs,
         &[ruling::Id::Hardcore, ruling::Id::HardcoreSuspicionCleanup, ruling::Id::Reshuffle],
     );
-    x.ruled(
-        if rs.is(ruling::EmptyDraw::GameOver) {
-            "A card due with both the draw pile and the discard pile empty ends the game as a loss."
-        } else {
-            "A card due with both the draw pile and the discard pile empty is not drawn; play goes on with the cards in hand."
-        },
-        rs,
-        &[ruling::Id::EmptyDraw],
-    );
+    x.by(rs.get::<ruling::EmptyDraw>(), |c| match c {
+        ruling::EmptyDraw::GameOver => "A card due with both the draw pile and the discard pile empty ends the game as a loss.",
+        ruling::EmptyDraw::Short => "A card due with both the draw pile and the discard pile empty is not drawn; play goes on with the cards in hand.",
+    });
     x
 }
 

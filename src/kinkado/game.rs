@@ -632,24 +632,14 @@ impl Game {
     /// settled, and each reveal where ALORA was level with another hand on tier and sum.
     pub fn explain(&self) -> Explain {
         let mut x = Explain::new();
-        x.ruled(
-            if self.rules.ruled.alora_ties == ruling::AloraTies::AfterBets {
-                "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot, except that ALORA never shares one: where she would, she wins alone."
-            } else {
-                "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot. ALORA wins as soon as she is level with another hand on tier and sum, whatever the bets."
-            },
-            &self.ruleset,
-            &[ruling::Id::AloraTies],
-        );
-        x.ruled(
-            if self.rules.ruled.alora_cards == ruling::AloraCards::KeepsRest {
-                "At the reveal ALORA plays her best hand; the cards outside it stay in her hand, face up."
-            } else {
-                "At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh."
-            },
-            &self.ruleset,
-            &[ruling::Id::AloraCards],
-        );
+        x.by(self.rules.ruled.alora_ties, |c| match c {
+            ruling::AloraTies::AfterBets => "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot, except that ALORA never shares one: where she would, she wins alone.",
+            ruling::AloraTies::OnSum => "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot. ALORA wins as soon as she is level with another hand on tier and sum, whatever the bets.",
+        });
+        x.by(self.rules.ruled.alora_cards, |c| match c {
+            ruling::AloraCards::KeepsRest => "At the reveal ALORA plays her best hand; the cards outside it stay in her hand, face up.",
+            ruling::AloraCards::AllPlayed => "At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh.",
+        });
         for r in &self.history {
             if let Some(why) = &r.alora_tie {
                 let won_by: Vec<String> = r.winners.iter().map(|w| display_name(w)).collect();
