@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use kado::cards::{Card, Rank, Suit};
 use kado::pokino::Rules;
 use kado::pokino::board::{Board, Dir, Domino, Placement, Square};
+use kado::pokino::ruling::TearDown;
 use kado::pokino::runs::{Query, find};
 
 /// The 91 dominoes laid row by row, 7 lying dominoes to a row of 14 squares, 13 rows.
@@ -48,9 +49,16 @@ fn stress() {
     let hand: Vec<Card> = Card::plain_deck().collect();
     let mut rules = Rules::standard();
     let board = packed(0);
-    for (name, tear) in [("52 cards", false), ("26 cards, tear-down", true)] {
-        rules.tear_down = tear;
-        let h: Vec<Card> = if tear { two_of_each() } else { hand.clone() };
+    for (name, tear) in [
+        ("52 cards", TearDown::Off),
+        ("26 cards, tear-down", TearDown::On),
+    ] {
+        rules.ruled.tear_down = tear;
+        let h: Vec<Card> = if tear == TearDown::On {
+            two_of_each()
+        } else {
+            hand.clone()
+        };
         let q = Query {
             hand: &h,
             beads: None,

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::ruleset::{Ruleset, RulingName};
+use crate::ruleset::{Choice, Ruleset, RulingName};
 
 /// A ruling that bore on a verdict, and the choice in force.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -54,6 +54,23 @@ impl Explain {
         self.0.push(Reason {
             rule: rule.into(),
             rulings,
+        });
+        self
+    }
+
+    /// A rule decided by one ruling: its words are made from the choice in force, and
+    /// that choice is recorded with it, so the words and the ruling cited cannot part.
+    pub fn by<C: Choice, R: Into<String>>(
+        &mut self,
+        choice: C,
+        rule: impl FnOnce(C) -> R,
+    ) -> &mut Explain {
+        self.0.push(Reason {
+            rule: rule(choice).into(),
+            rulings: vec![RulingRef {
+                id: C::RULING.id().to_string(),
+                choice: choice.id().to_string(),
+            }],
         });
         self
     }

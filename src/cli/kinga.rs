@@ -1,5 +1,6 @@
 //! `kado kinga …`: the Kinga referee, the table-side game and the simulator.
 
+use kado::kinga::ruling;
 use std::path::PathBuf;
 
 use clap::{Subcommand, ValueEnum};
@@ -34,13 +35,18 @@ Example:
 
 const ADVISE_ABOUT: &str = "The best play at the start of a turn, from what you can see: your hand, the top card of each suit pile, your discard pile, the exiled cards and the kings turned by suspicion. Every legal choice (each target's shortest play, each exile; with neither, each king to turn) is played out to the end of the game many times by the greedy policy of `simulate`, over samples of what you cannot see: the order of your draw pile (its cards are every card found nowhere else) and of every later reshuffle. The same samples serve every choice. The greedy choice is ranked first unless another beats it on those samples by more than the noise; the others follow by games won.\n\nThe table: each choice's wins with a 95% interval, its average score (kings exposed) and what it does. --samples and --seed make the advice repeatable. At a `kado kinga play` prompt, `hint` gives the same advice.\n\nJSON keys: question (turn or suspicion), candidates (list of {answer, reason, wins, samples, win_rate, margin, average_score}, best first), samples, seed.\n\nExample:\n  kado kinga advise --hand '5S 4S 3D JK' --tops '6D 9S 3H 3C' --discard 'AS 2H'";
 
-const PLAY_ABOUT: &str = "Play a game at the table: kado tracks the four suit piles, the kings, the draw and discard piles, the exiled cards and your hand, checks each play against the rules in force, and says what to do: draw, exile, turn a king sideways, reshuffle the discards. The table is shown at the start of every turn and when the game ends with its score (kings exposed).
+fn play_about() -> String {
+    format!(
+        "Play a game at the table: kado tracks the four suit piles, the kings, the draw and discard piles, the exiled cards and your hand, checks each play against the rules in force, and says what to do: draw, exile, turn a king sideways, reshuffle the discards. The table is shown at the start of every turn and when the game ends with its score (kings exposed).
 
 With `--deck real` (the default) you say which cards you draw; with `--deck virtual` kado shuffles the starting deck and deals (repeatable with `--seed`). The game is saved after every answer (a temporary file, then renamed), so it survives Ctrl-C or a closed terminal; `kado kinga resume FILE` continues it under the rules it started with. `play` never overwrites an existing file. With --record FILE the game's record (see kado-notation(7)) is rewritten after every answer; `kado kinga status FILE --record` prints it from the save, and `kado kinga check` referees it with the same result.
 
-Where the rules leave a choice, the ruleset decides and --explain names the ruling: the extra cards of Three's Company and Harmony are drawn at once (ruling extra-draws: always), or kado asks how many you take (optional); a card due with both piles empty is not drawn (empty-draw: short), or ends the game as a loss (game-over); a king already sideways from suspicion when its queen falls scores (sideways-queen: counts), or does not (not-counted).
+Where the rules leave a choice, the ruleset decides and --explain names the ruling: the extra cards of Three's Company and Harmony are drawn at once ({cite}), or kado asks how many you take (optional); a card due with both piles empty is not drawn (empty-draw: short), or ends the game as a loss (game-over); a king already sideways from suspicion when its queen falls scores (sideways-queen: counts), or does not (not-counted).
 
-With --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout. JSON keys: deck (real, virtual), turn (0 before the first), piles (list of {suit (S H D C), top (the top card, the king when only it is left; null when empty), king (upright, sideways, exposed)}), kings_turned, hand, draw_pile and discard_pile (card counts), exiled, table (this turn's cards waiting for cleanup), waiting_for (the question kado asks next: draw, turn, suspicion, extra, bonus, keep; null when it is over), finished, won (null until finished), score (kings exposed), save (the file). With --explain the rules and rulings the game is refereed by follow the session (under --json, the explain key).";
+With --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout. JSON keys: deck (real, virtual), turn (0 before the first), piles (list of {{suit (S H D C), top (the top card, the king when only it is left; null when empty), king (upright, sideways, exposed)}}), kings_turned, hand, draw_pile and discard_pile (card counts), exiled, table (this turn's cards waiting for cleanup), waiting_for (the question kado asks next: draw, turn, suspicion, extra, bonus, keep; null when it is over), finished, won (null until finished), score (kings exposed), save (the file). With --explain the rules and rulings the game is refereed by follow the session (under --json, the explain key).",
+        cite = ruling::ExtraDraws::Always.cite()
+    )
+}
 
 const RESUME_ABOUT: &str = "Continue a saved game where it stopped, under the rules it started with (a --rules that differs is refused). The saved actions are replayed, so a finished game shows its final table and score.
 
@@ -54,8 +60,9 @@ The first line that breaks a rule is the verdict: its line, its turn, the rule, 
 
 JSON keys (one game; several: {games: [...]}): line (of `deck:`), lines (each: line, event, text: what it did), illegal (null, or {line, turn, event, reason, rule, legal}), end (null, four_queens, executed, nothing_to_draw), next (what the game waits for, in words; null when it is over), and the keys of `kado kinga status`: deck, turn, piles, kings_turned, hand, draw_pile, discard_pile, exiled, table, waiting_for, finished, won, score.";
 
-const CHECK_AFTER: &str =
-    "The record, one event a line (`#` starts a comment; see kado-notation(7)):
+fn check_after() -> String {
+    format!(
+        "The record, one event a line (`#` starts a comment; see kado-notation(7)):
   deck: 2S AS 2C 2H AC AD 2D JK JK AH  a virtual deck: the starting deck, top first
   deck: real                           real cards: every draw is written
   draw 2S AS 2C 2H                     cards drawn (a virtual deck's need not be); real
@@ -66,7 +73,7 @@ const CHECK_AFTER: &str =
   4. executed                          suspicion due with all four kings sideways
   bonus 2C | bonus none                the exile of a 5, 8 or 10
   keep AS | keep none                  the card kept at cleanup
-  extra 2                              extra cards drawn (ruling extra-draws: optional)
+  extra 2                              extra cards drawn ({cite})
   discard 2S 3H                        hardcore: the cards discarded at random
   reshuffle [CARDS]                    the new draw pile (a virtual deck: its order)
 The turn numbers may be left out. A file may hold several games, each from its `deck:` line.
@@ -74,7 +81,10 @@ The turn numbers may be left out. A file may hold several games, each from its `
 Examples:
   kado kinga play --deck virtual --seed 7 --record game.txt
   kado kinga check game.txt
-  kado --rules kinga-hardcore --json kinga check game.txt";
+  kado --rules kinga-hardcore --json kinga check game.txt",
+        cite = ruling::ExtraDraws::Optional.cite()
+    )
+}
 
 const PLAY_AFTER: &str = "At each prompt answer:
   CARDS on TARGET   a play and the top card it influences, e.g. `4S 3S 3H on 6H` (or `on H`);
@@ -137,7 +147,7 @@ pub enum Cmd {
         seed: u64,
     },
     /// Play a game at the table: kado tracks the piles, checks each play and says what to do.
-    #[command(long_about = PLAY_ABOUT, after_help = PLAY_AFTER)]
+    #[command(long_about = play_about(), after_help = PLAY_AFTER)]
     Play {
         /// The file to save the game in (default: kinga-1.yaml, kinga-2.yaml, …).
         #[arg(long, value_name = "FILE")]
@@ -179,7 +189,7 @@ pub enum Cmd {
         record: bool,
     },
     /// Referee a game's record line by line: each play, exile and suspicion, the score, the end.
-    #[command(long_about = CHECK_ABOUT, after_help = CHECK_AFTER)]
+    #[command(long_about = CHECK_ABOUT, after_help = check_after())]
     Check {
         /// The record: a file, or `-` for stdin.
         #[arg(value_name = "RECORD")]

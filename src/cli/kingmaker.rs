@@ -272,8 +272,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     let rs = ctx.ruleset(GAME, TITLE)?;
     let rules = Rules::from_ruleset(&rs);
     match cmd {
-        Cmd::Score(arg) => score_cmd(ctx, &rs, &rules, &arg),
-        Cmd::Show(arg) => show_cmd(ctx, &rs, &rules, &arg),
+        Cmd::Score(arg) => score_cmd(ctx, &rules, &arg),
+        Cmd::Show(arg) => show_cmd(ctx, &rules, &arg),
         Cmd::Check { build, file } => check_cmd(ctx, &build, file.as_deref()),
         Cmd::Play {
             players,
@@ -343,7 +343,7 @@ fn triad_table(l: &Layout, y: &score::YearScore, rules: &Rules) -> comfy_table::
     t
 }
 
-fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
+fn score_cmd(ctx: &Ctx, rules: &Rules, arg: &LayoutArg) -> Outcome {
     let (src, l, spans) = read_layout(arg)?;
     Error::check(score::unscorable(&src, &l, &spans, rules))?;
     let y = score::score(&l, rules);
@@ -352,10 +352,10 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome
     human += &s.bold(score::outcome_line(&y, rules).trim_end());
     human.push('\n');
     let verdict = report::ScoreReport::new(&l, &y);
-    ctx.emit(&verdict, &human, &score::year_explain(rs, rules, &y))
+    ctx.emit(&verdict, &human, &score::year_explain(rules, &y))
 }
 
-fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome {
+fn show_cmd(ctx: &Ctx, rules: &Rules, arg: &LayoutArg) -> Outcome {
     let (src, l, spans) = read_layout(arg)?;
     let scorable = score::unscorable(&src, &l, &spans, rules).is_empty();
     let y = score::score(&l, rules);
@@ -380,10 +380,10 @@ fn show_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, arg: &LayoutArg) -> Outcome 
     if scorable {
         human += &score::outcome_line(&y, rules);
     } else {
-        human += score::NOT_SCORED_YET;
+        human += &score::not_scored_yet();
     }
     let mut x = Explain::new();
-    score::triad_explain(rs, rules, &mut x);
+    score::triad_explain(rules, &mut x);
     let verdict = report::ShowReport::new(&l, &y, scorable);
     ctx.emit(&verdict, &human, &x)
 }

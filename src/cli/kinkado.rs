@@ -1,6 +1,7 @@
 //! `kado kinkado …`: the Kin Kādo referee and ALORA.
 
 use clap::Subcommand;
+use kado::kinkado::ruling;
 
 use kado::diag::Error;
 use kado::kinkado::alora;
@@ -38,7 +39,7 @@ pub enum Cmd {
     Alora(AloraCmd),
     /// Settle a reveal: who wins, and who gets what.
     #[command(
-        long_about = "Settle a reveal. Highest tier wins, then highest sum, then highest bet, then a split. ALORA never shares a pot: by default (ruling alora-ties: after-bets) the bets decide her ties as anyone's and she wins where equal bets would split the pot; under alora-ties: on-sum she wins as soon as she is level on tier and sum, whatever the bets. The winner takes the prize pool (money and cards) and every bet, and the bank pays the winner the amount they bet. In a split the pot (prize pool and bets) is shared evenly by chip when --pool-chips gives the chips (bets are counted in the fewest $25/$10/$5/$1 chips), otherwise by value; what cannot be divided and every card stay in the pool; each winner gets their own bet from the bank. Every card named must come from one pack.\n\nJSON keys: winners (names; ALORA is alora), hands (name → {category, tier, sum}, and played for ALORA), payouts (name → money received, the bank's share included), bank_paid, bank_took_back (a bet the bank placed for ALORA that returns to it under ruling bank-bet), pool_left (money), pool_cards_to (a name, or null when the cards stay), decided_by (tier, sum, bet, alora-wins-ties, split, only-hand)."
+        long_about = format!("Settle a reveal. Highest tier wins, then highest sum, then highest bet, then a split. ALORA never shares a pot: by default ({cite1}) the bets decide her ties as anyone's and she wins where equal bets would split the pot; under alora-ties: on-sum she wins as soon as she is level on tier and sum, whatever the bets. The winner takes the prize pool (money and cards) and every bet, and the bank pays the winner the amount they bet. In a split the pot (prize pool and bets) is shared evenly by chip when --pool-chips gives the chips (bets are counted in the fewest $25/$10/$5/$1 chips), otherwise by value; what cannot be divided and every card stay in the pool; each winner gets their own bet from the bank. Every card named must come from one pack.\n\nJSON keys: winners (names; ALORA is alora), hands (name → {{category, tier, sum}}, and played for ALORA), payouts (name → money received, the bank's share included), bank_paid, bank_took_back (a bet the bank placed for ALORA that returns to it under {cite2}), pool_left (money), pool_cards_to (a name, or null when the cards stay), decided_by (tier, sum, bet, alora-wins-ties, split, only-hand).", cite1 = ruling::AloraTies::AfterBets.cite(), cite2 = ruling::Id::BankBet.cite())
     )]
     #[command(
         after_help = "Example:\n  kado kinkado showdown --seat ana=KS,KH@5 --alora '2S 2H 2C 9D 4S@10' --pool 12 --pool-cards JK"
@@ -54,8 +55,8 @@ pub enum Cmd {
     },
     /// The chance your hand beats ALORA at the reveal, from what you can see.
     #[command(
-        long_about = "The chance your hand beats ALORA at the reveal, from what you can see.\n\nYou play your best 2 to 5 cards (by tier, then sum). ALORA plays the best hand of all her cards: her face-up cards and N face-down ones, which may be any cards you cannot see (the pack less your hand, her face-up cards and --seen). Every deal of those is counted once when there are no more than --samples of them (exact odds); otherwise --samples deals are drawn at random (Monte Carlo, repeatable with --seed).\n\nA tie (equal tier and sum) is counted apart. By default (ruling alora-ties: after-bets) it goes to whoever bets more, and to ALORA when the bets are equal; under alora-ties: on-sum ALORA wins it whatever the bets, so it is a loss.",
-        after_help = "JSON keys: win, tie, lose (probabilities), tie_goes_to (\"higher-bet\" or \"alora\": who takes a tie, by ruling alora-ties), samples (deals counted), stderr (standard error of win; 0 when exact), method (\"exact\" or \"monte-carlo\"), exact, seed (null when exact), unseen (cards you cannot see), alora_hidden, play (your best cards), category, tier, sum.\n\nExample:\n  kado kinkado odds --hand 'KS KH KD 2C 9S' --alora-shown 'QS QH 5D' --alora-hidden 4 --seen '7C 8C'"
+        long_about = format!("The chance your hand beats ALORA at the reveal, from what you can see.\n\nYou play your best 2 to 5 cards (by tier, then sum). ALORA plays the best hand of all her cards: her face-up cards and N face-down ones, which may be any cards you cannot see (the pack less your hand, her face-up cards and --seen). Every deal of those is counted once when there are no more than --samples of them (exact odds); otherwise --samples deals are drawn at random (Monte Carlo, repeatable with --seed).\n\nA tie (equal tier and sum) is counted apart. By default ({cite}) it goes to whoever bets more, and to ALORA when the bets are equal; under alora-ties: on-sum ALORA wins it whatever the bets, so it is a loss.", cite = ruling::AloraTies::AfterBets.cite()),
+        after_help = format!("JSON keys: win, tie, lose (probabilities), tie_goes_to (\"higher-bet\" or \"alora\": who takes a tie, by {cite}), samples (deals counted), stderr (standard error of win; 0 when exact), method (\"exact\" or \"monte-carlo\"), exact, seed (null when exact), unseen (cards you cannot see), alora_hidden, play (your best cards), category, tier, sum.\n\nExample:\n  kado kinkado odds --hand 'KS KH KD 2C 9S' --alora-shown 'QS QH 5D' --alora-hidden 4 --seen '7C 8C'", cite = ruling::Id::AloraTies.cite())
     )]
     Odds(stats::OddsArgs),
     /// Exact counts of every category and tier over all N-card hands (N = 2 to 7).
@@ -77,7 +78,7 @@ pub enum Cmd {
     )]
     Advise(Box<advise::AdviseArgs>),
     /// Run a whole game at the table, step by step, saving after every step.
-    #[command(long_about = PLAY_HELP)]
+    #[command(long_about = play_help())]
     Play {
         /// The players in seating order (clockwise), e.g. `ana,bo`. Default: one player, `you`.
         #[arg(long, value_delimiter = ',', value_name = "NAMES")]
@@ -110,7 +111,7 @@ pub enum Cmd {
         private: bool,
     },
     /// Continue a saved game exactly where it stopped.
-    #[command(long_about = PLAY_HELP)]
+    #[command(long_about = play_help())]
     Resume {
         /// The saved game.
         file: std::path::PathBuf,
@@ -139,7 +140,16 @@ pub enum Cmd {
     },
 }
 
-const PLAY_HELP: &str = "Run a whole game of Kin Kādo at the table. kado walks the nine rounds and their five phases (refresh, sell, buy, bet, reveal), rotates the dealer, plays ALORA's turns itself and says what to do with the cards and chips, keeps the books, and asks only for what it cannot know: the prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards when the rules turn them up. A question with one legal answer (a full hand buys nothing) kado answers itself, and says so. Where ALORA sells or buys one of several cards of equal value, the rules leave the pick to the table: kado asks which, and Enter takes the lowest suit in bridge order (clubs, diamonds, hearts, spades).\n\nOne pack serves four seats, ALORA's among them; under ruling alora-seat: extra it serves four people and ALORA.\n\nWho goes first follows the dealer (in solo, ruling solo-first: player puts the player first every round). In the sell phase each seat sells all its cards in one answer (ruling sell-turns: whole-turn), or one card a turn round the table until everyone stops (one-at-a-time). At the reveal ALORA plays every card she holds (ruling alora-cards: all-played), or only her best hand, keeping the rest face up (keeps-rest).\n\nAt any prompt: `undo` takes back the last answer (again to go further back), `show` shows the table, `help` says what may be answered, `quit` stops (the game is saved), `fix NAME MONEY` corrects a stash counted wrong at the table (recorded like any action), and `fix` lists the answers given, numbered: `fix N ANSWER` replaces answer N, keeps the later answers that still hold and takes back the rest (a correction that would change one of ALORA's moves is refused; `undo` takes a correction back). In a solo game against ALORA with a virtual pack, `hint` at your sell, buy, bet and play prompts shows every move open to you, best first, with its chances (the table of `kado kinkado advise`, 5000 deals, seed 0); it answers nothing and records nothing.\n\nThe game is saved after every step (written to a temporary file, then renamed), so it survives Ctrl-C, kill -9 or a closed terminal; `kado kinkado resume FILE` continues it. When standard input is not a terminal, answers are read one per line (blank lines and # comments skipped, except that at a prompt offering a default for Enter a blank line is Enter), so a game can be scripted.\n\nWith `--deck virtual` kado shuffles and deals a virtual pack (repeatable with `--seed`) and shows each player their cards when it asks; `best` then plays a player's best hand.\n\nWith --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout with the keys of `kado kinkado status` and `save` (the file).\n\nWith --explain the rulings behind the game's verdicts follow the session (under --json, the explain key): how a reveal is settled, and each round in which ALORA was level with another hand on tier and sum (ruling alora-ties).";
+fn play_help() -> String {
+    format!(
+        "Run a whole game of Kin Kādo at the table. kado walks the nine rounds and their five phases (refresh, sell, buy, bet, reveal), rotates the dealer, plays ALORA's turns itself and says what to do with the cards and chips, keeps the books, and asks only for what it cannot know: the prize card turned up, what each player sells, buys, bets and plays, and ALORA's cards when the rules turn them up. A question with one legal answer (a full hand buys nothing) kado answers itself, and says so. Where ALORA sells or buys one of several cards of equal value, the rules leave the pick to the table: kado asks which, and Enter takes the lowest suit in bridge order (clubs, diamonds, hearts, spades).\n\nOne pack serves four seats, ALORA's among them; under {cite1} it serves four people and ALORA.\n\nWho goes first follows the dealer (in solo, {cite2} puts the player first every round). In the sell phase each seat sells all its cards in one answer ({cite3}), or one card a turn round the table until everyone stops (one-at-a-time). At the reveal ALORA plays every card she holds ({cite4}), or only her best hand, keeping the rest face up (keeps-rest).\n\nAt any prompt: `undo` takes back the last answer (again to go further back), `show` shows the table, `help` says what may be answered, `quit` stops (the game is saved), `fix NAME MONEY` corrects a stash counted wrong at the table (recorded like any action), and `fix` lists the answers given, numbered: `fix N ANSWER` replaces answer N, keeps the later answers that still hold and takes back the rest (a correction that would change one of ALORA's moves is refused; `undo` takes a correction back). In a solo game against ALORA with a virtual pack, `hint` at your sell, buy, bet and play prompts shows every move open to you, best first, with its chances (the table of `kado kinkado advise`, 5000 deals, seed 0); it answers nothing and records nothing.\n\nThe game is saved after every step (written to a temporary file, then renamed), so it survives Ctrl-C, kill -9 or a closed terminal; `kado kinkado resume FILE` continues it. When standard input is not a terminal, answers are read one per line (blank lines and # comments skipped, except that at a prompt offering a default for Enter a blank line is Enter), so a game can be scripted.\n\nWith `--deck virtual` kado shuffles and deals a virtual pack (repeatable with `--seed`) and shows each player their cards when it asks; `best` then plays a player's best hand.\n\nWith --json the transcript goes to stderr and, when the session stops, the game's state goes to stdout with the keys of `kado kinkado status` and `save` (the file).\n\nWith --explain the rulings behind the game's verdicts follow the session (under --json, the explain key): how a reveal is settled, and each round in which ALORA was level with another hand on tier and sum ({cite5}).",
+        cite1 = ruling::AloraSeat::Extra.cite(),
+        cite2 = ruling::SoloFirst::Player.cite(),
+        cite3 = ruling::SellTurns::WholeTurn.cite(),
+        cite4 = ruling::AloraCards::AllPlayed.cite(),
+        cite5 = ruling::Id::AloraTies.cite()
+    )
+}
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum DeckArg {
@@ -322,7 +332,7 @@ fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         money(i64::from(e.sum)),
         jokers_line(&s, e)
     );
-    human += hand::alora_sum_note(rules, b.played.len(), cards.len()).unwrap_or("");
+    human += &hand::alora_sum_note(rules, b.played.len(), cards.len()).unwrap_or_default();
     let x = hand::explain_alora(rs, e);
     let v = report::HandReport::new(e, &cards, Some(&b.played));
     ctx.emit(&v, &human, &x)

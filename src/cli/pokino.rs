@@ -1,5 +1,6 @@
 //! `kado pokino …`: the Pokino referee: the board, placements, scoring runs, scores.
 
+use kado::pokino::ruling;
 use std::path::PathBuf;
 
 use clap::Subcommand;
@@ -27,17 +28,22 @@ const BOARD_HELP: &str = "The board: dominoes such as `6-4@0,0h 1-3@0,1h` (A-B@X
 
 const PLAY_ABOUT: &str = "Referee a game at the table, turn by turn. kado asks for the starting spoke (real pieces) or lays it (a virtual deal), then asks each player's turn in the record notation, checks it against the rules in force, and says what it did; the board is drawn after every turn with its claimed borders, each player's score, beads, cards and dominoes. The game ends on \"Pokino!\" or an empty poke, with the winner.\n\nWith `--deck virtual` kado shuffles every domino and card from the seed, deals, and shows the player to move their hand and dominoes. The game is saved after every answer; `kado pokino resume FILE` continues it, `status FILE --record` prints its record, which `kado pokino check` referees to the same result.\n\n`hint` at a turn weighs every move of the player to act as `kado pokino advise` does, from what that player can see: the other hands and dominoes, the deck and the poke are dealt at random from the pieces unseen for each play-out, others modelled as the greedy policy. With real pieces kado does not know a player's dominoes: `hint 6-4 12-0 5-5` names them.";
 
-const PLAY_AFTER: &str = "At each turn answer (the player's name may be left out):
+fn play_after() -> String {
+    format!(
+        "At each turn answer (the player's name may be left out):
   domino 5-5@3,0h                     lay a domino
   run QC 4H 3S @ 2,0 1,0 1,1          play cards along squares (leave the squares out when they fit one way)
-  pass                                neither (ruling pass)
-  ... draws 7H                        after a turn: the card drawn, when it is seen (ruling deck)
+  pass                                neither ({cite1})
+  ... draws 7H                        after a turn: the card drawn, when it is seen ({cite2})
   ana: AS 4H 9C 9D KH                 a player's whole hand, so kado checks every card played
   hint                                every move weighed by the advisor (as `kado pokino advise`)
   hint 6-4 12-0 5-5                   the same, with the dominoes held named (real pieces)
   fix [N ANSWER]                      list the answers given, or replace answer N (later answers kept where they still hold)
   undo, show, help, quit
-The game is saved after every answer; when stdin is not a terminal, answers are read one per line.";
+The game is saved after every answer; when stdin is not a terminal, answers are read one per line.",
+        cite1 = ruling::Id::Pass.cite(), cite2 = ruling::Id::Deck.cite()
+    )
+}
 
 const SIMULATE_AFTER: &str = "The policies: greedy (the default: each turn, play the best run the hand allows (most points, then most cards), else lay a domino where it touches the most squares on the table, else pass); patient (gather beads and cards for a run of 10, the most the table scores; play it when the hand allows; once the poke holds 30 dominoes or fewer, play the run scoring most for the fewest cards); advisor (`kado pokino advise`'s best move, each move weighed over --samples deals of the pieces unseen, others modelled as the greedy policy). `--policy advisor` seats the advisor in one seat and greedy in the others; `--policy advisor,greedy,greedy` names each seat. The seats turn one place a game, so each policy sits in each seat in turn; each policy's seats are reported (average score, pips under Territory, and wins). Games are played on every core. Without --rules, the base game and each variant (pokino, pokino-greed, pokino-up, pokino-tear-down, pokino-territory) are simulated.
 
@@ -133,20 +139,20 @@ while the spoke is laid: it may go anywhere), spots, count.\n\nExample:\n  kado 
     },
     /// The scoring runs a hand can play, best first.
     #[command(
-        after_help = "A run is a walk of 2 or more squares, each step to a square sharing a \
-side with the last (or touching it at a corner, under ruling steps `diagonals`) and of another \
+        after_help = format!("A run is a walk of 2 or more squares, each step to a square sharing a \
+side with the last (or touching it at a corner, under {cite} `diagonals`) and of another \
 domino, across no claimed border and no border twice, whose \
 numbers are matched in order by cards from the hand (A-10 are 1-10, J 11, Q 12, K 0), each card \
 once. Each card costs a bead, so a run has at most as many cards as the player has beads \
 (no limit under Greed). A walk and the same walk backwards are two runs.\n\nJSON keys: best \
-(null, or {length, points, numbers, cards, squares, and torn: the dominoes that leave the \
-board, present only under Tear Down the Walls}), runs (the best 20 by points, then \
+(null, or {{length, points, numbers, cards, squares, and torn: the dominoes that leave the \
+board, present only under Tear Down the Walls}}), runs (the best 20 by points, then \
 length, then squares in reading order; every run with --all), count (every run), complete \
 (false when the search stopped after 50,000,000 runs, or 1,000,000 with --all: count is then a \
 lower bound and best the best found by then), max_length, bound (what sets max_length: hand, \
 beads or table), hand, beads, pokino (true when the best run plays every card in the hand: \
 the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
-'6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h' --hand '6S 4H AD QC 8S' --beads 3"
+'6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h' --hand '6S 4H AD QC 8S' --beads 3", cite = ruling::Id::Steps.cite())
     )]
     Runs {
         #[arg(value_name = "BOARD", help = BOARD_HELP)]
@@ -192,7 +198,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         record: String,
     },
     /// The best move where a record stops: every run, place and pass weighed over play-outs.
-    #[command(long_about = advise::ABOUT, after_help = advise::AFTER)]
+    #[command(long_about = advise::about(), after_help = advise::AFTER)]
     Advise {
         /// The record so far: a file, or `-` for stdin. The player about to act where its
         /// last game stops is advised.
@@ -213,7 +219,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         all: bool,
     },
     /// Referee a game live: each turn checked as it is played, the board drawn, the record written.
-    #[command(long_about = PLAY_ABOUT, after_help = PLAY_AFTER)]
+    #[command(long_about = PLAY_ABOUT, after_help = play_after())]
     Play {
         /// The players in turn order, separated by commas.
         #[arg(long, value_name = "A,B,C", default_value = "p1,p2")]
@@ -237,7 +243,7 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         private: bool,
     },
     /// Continue a saved game.
-    #[command(after_help = PLAY_AFTER)]
+    #[command(after_help = play_after())]
     Resume {
         /// The saved game.
         file: PathBuf,
@@ -263,12 +269,12 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
     Simulate(play::SimulateArgs),
     /// Territory scoring: each domino goes to the player with the most tokens touching it.
     #[command(
-        after_help = "A token lies on a border between two squares (or, under ruling steps \
+        after_help = format!("A token lies on a border between two squares (or, under {cite} \
 `diagonals`, on the corner where two squares meet) and touches the dominoes of both squares. \
 Needs the Territory variant (`--rules pokino-territory`).\n\nJSON keys: players \
 (each: player, dominoes, pips), dominoes (each: domino, pips, tokens, to, tied), winners.\n\n\
 Example:\n  kado --rules pokino-territory pokino territory '6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h' \
---tokens 'ana:0,0-0,1 ana:1,0-2,0 bo:1,1-2,1'"
+--tokens 'ana:0,0-0,1 ana:1,0-2,0 bo:1,1-2,1'", cite = ruling::Id::Steps.cite())
     )]
     Territory {
         #[arg(value_name = "BOARD", help = BOARD_HELP)]
@@ -420,7 +426,7 @@ impl Env<'_> {
             Some(text) => board.claimed(&Source::new("--claimed", text), self.rules)?,
             None => Vec::new(),
         };
-        let v = verdict::show(&board, claimed, self.rules, self.rs);
+        let v = verdict::show(&board, claimed, self.rules);
         let mut human = picture::draw(&board, &v.claimed, &self.ctx.style);
         if !board.is_empty() {
             human += &format!(
@@ -465,7 +471,7 @@ impl Env<'_> {
             (Ok(b), Ok(p)) => (b, p),
             (b, p) => return Err(Error::gather([b.err(), p.err()]).into()),
         };
-        let mut v = verdict::place(&board, p, self.rules, self.rs);
+        let mut v = verdict::place(&board, p, self.rules);
         if v.legal
             && let Some(w) = &write
         {
@@ -588,7 +594,7 @@ impl Env<'_> {
             (Ok(b), Ok(d)) => (b, d),
             (b, d) => return Err(Error::gather([b.err(), d.err()]).into()),
         };
-        let v = verdict::spots(&board, d, self.rules, self.rs);
+        let v = verdict::spots(&board, d, self.rules);
         let mut human = format!("{}\n", v.headline(&self.ctx.style.bold(&d.to_string())));
         if v.on_table.is_none() {
             for chunk in v.spots.chunks(6) {

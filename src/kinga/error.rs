@@ -2,6 +2,7 @@
 //! refused ([`Error`], [`Blocked`]), what kado tells the table after an action
 //! ([`Told`]), and how a simulation fails ([`SimError`]).
 
+use crate::kinga::ruling;
 use std::fmt;
 
 use crate::cards::{Card, Suit, code_cards, show_cards};
@@ -554,25 +555,27 @@ impl fmt::Display for Told {
                 ..
             } => write!(
                 f,
-                "The {} king is exposed, but it was turned by suspicion first: it does not score (ruling sideways-queen: not-counted).",
-                suit.symbol()
+                "The {} king is exposed, but it was turned by suspicion first: it does not score ({cite}).",
+                suit.symbol(),
+                cite = ruling::SidewaysQueen::NotCounted.cite()
             ),
             Told::KingExposed { suit, .. } => write!(
                 f,
                 "The {} king is exposed (it was already sideways).",
                 suit.symbol()
             ),
-            Told::NothingLeftToDraw => f.write_str(
-                "A card must be drawn and both your draw pile and your discard pile are empty: the game ends, and you lose (ruling empty-draw: game-over).",
+            Told::NothingLeftToDraw => write!(
+                f,
+                "A card must be drawn and both your draw pile and your discard pile are empty: the game ends, and you lose ({}).",
+                ruling::EmptyDraw::GameOver.cite()
             ),
             Told::ExtraTaken { taken: 0, .. } => f.write_str("You draw no extra card."),
             Told::ExtraTaken { taken, due } if taken == due => {
                 write!(f, "You draw all {} extra card{}.", taken, words::s(*taken))
             }
-            Told::ExtraTaken { taken, due } => write!(
-                f,
-                "You draw {taken} of the {due} extra cards."
-            ),
+            Told::ExtraTaken { taken, due } => {
+                write!(f, "You draw {taken} of the {due} extra cards.")
+            }
             Told::Won => f.write_str("That was the fourth queen: you win!"),
             Told::Draw(n) => write!(f, "Draw {n} card{}.", words::s(*n)),
             Told::Drew(cards) => write!(f, "You draw {}.", show_cards(cards)),
@@ -670,18 +673,18 @@ impl Error {
             | Error::DrawAcross { .. }
             | Error::DrawFromPile { .. } => "drawing",
             Error::DrawPileFirst { .. } => "reshuffling",
-            Error::ExtraTooMany { .. } | Error::ExtraAnswer(_) => "ruling extra-draws",
+            Error::ExtraTooMany { .. } | Error::ExtraAnswer(_) => ruling::Id::ExtraDraws.cite(),
             Error::DrawPileNotEmpty | Error::NotTheDiscardPile => "reshuffling",
             Error::PlayedMoreThanHeld { .. }
             | Error::NotInHand { .. }
             | Error::NotInHandBare(_) => "cards come from the hand",
             Error::NotAChain { why, .. } => match why {
                 Blocked::JokerFirst | Blocked::TooManyJokers => "jokers",
-                Blocked::SingleCard => "ruling single-card-play",
+                Blocked::SingleCard => ruling::Id::SingleCardPlay.cite(),
                 Blocked::Empty | Blocked::NoMatch { .. } => "the chain",
             },
             Error::JokerNeverOnPile | Error::PileEmpty(_) | Error::NotOnTop { .. } => "targets",
-            Error::KingsNotInfluenced(_) => "ruling kings",
+            Error::KingsNotInfluenced(_) => ruling::Id::Kings.cite(),
             Error::WrongSuit { .. } => "suits",
             Error::TooLittle { .. } => "influence",
             Error::HardcoreFewest { .. } => "hardcore: the fewest cards",
@@ -805,7 +808,11 @@ impl fmt::Display for End {
                 "suspicion is due with all four kings sideways: the kings order your execution"
             }
             End::NothingToDraw => {
-                "a card is due with both piles empty (ruling empty-draw: game-over)"
+                return write!(
+                    f,
+                    "a card is due with both piles empty ({})",
+                    ruling::EmptyDraw::GameOver.cite()
+                );
             }
         })
     }
@@ -845,8 +852,9 @@ impl fmt::Display for Due {
             ),
             Due::Extra(n) => write!(
                 f,
-                "how many of the {} are drawn (`extra N`, ruling extra-draws: optional)",
-                words::count(*n, "extra card")
+                "how many of the {} are drawn (`extra N`, {cite})",
+                words::count(*n, "extra card"),
+                cite = ruling::ExtraDraws::Optional.cite()
             ),
             Due::Bonus => f.write_str("the exile of the 5, 8 or 10 (`bonus CARD` or `bonus none`)"),
             Due::Keep => f.write_str("the card kept at cleanup (`keep CARD` or `keep none`)"),

@@ -4,6 +4,7 @@
 //! With a real deck the player says which cards they drew; with a virtual deck kado
 //! deals them from a shuffle recorded in the log, so a replay is exact.
 
+use crate::kinga::ruling;
 use crate::words;
 use serde::{Deserialize, Serialize};
 
@@ -230,7 +231,11 @@ impl Game {
     /// Whether the king of pile `i` scores: exposed, and under ruling `sideways-queen:
     /// not-counted` not turned by suspicion before its queen fell.
     pub fn scores(&self, i: usize) -> bool {
-        self.exposed[i] && !(self.rules.sideways_queen_not_counted && self.suspected_first[i])
+        self.exposed[i]
+            && match self.rules.ruled.sideways_queen {
+                ruling::SidewaysQueen::Counts => true,
+                ruling::SidewaysQueen::NotCounted => !self.suspected_first[i],
+            }
     }
 
     /// The turn's legal actions.
@@ -259,7 +264,10 @@ impl Game {
             .hand
             .iter()
             .chain(self.discard.iter())
-            .filter(|c| self.rules.bonus_exiles_joker || !c.is_joker())
+            .filter(|c| {
+                self.rules.ruled.bonus_exile_joker == ruling::BonusExileJoker::Allowed
+                    || !c.is_joker()
+            })
             .copied()
             .collect();
         v.sort();
@@ -276,7 +284,9 @@ impl Game {
                     if self.to_draw > 0 && !nothing_left {
                         return;
                     }
-                    if self.to_draw > 0 && self.rules.empty_draw_loses {
+                    if self.to_draw > 0
+                        && self.rules.ruled.empty_draw == ruling::EmptyDraw::GameOver
+                    {
                         said.push(Told::NothingLeftToDraw);
                         self.to_draw = 0;
                         self.phase = Phase::Over { won: false };
@@ -287,7 +297,7 @@ impl Game {
                         self.to_draw = 0;
                     }
                     if self.phase == Phase::Refill {
-                        if self.rules.turn_cards_after {
+                        if self.rules.ruled.reshuffle == ruling::Reshuffle::TurnCardsAfter {
                             self.discard.append(&mut self.table);
                         }
                         self.turn += 1;
@@ -306,8 +316,13 @@ impl Game {
                     }
                 }
                 Phase::Keep => {
-                    let keep_all = self.rules.hardcore
-                        && (self.influenced || self.rules.hardcore_suspicion_keeps_all);
+                    let keep_all = match self.rules.ruled.hardcore {
+                        ruling::Hardcore::Off => false,
+                        ruling::Hardcore::On => match self.rules.ruled.hardcore_suspicion_cleanup {
+                            ruling::HardcoreSuspicionCleanup::KeepAll => true,
+                            ruling::HardcoreSuspicionCleanup::KeepOne => self.influenced,
+                        },
+                    };
                     if keep_all {
                         if self.hand.len() > self.rules.hand_size {
                             self.phase = Phase::TooMany;
@@ -368,7 +383,7 @@ impl Game {
     }
 
     fn start_refill(&mut self) {
-        if !self.rules.turn_cards_after {
+        if self.rules.ruled.reshuffle == ruling::Reshuffle::WhenNeeded {
             self.discard.append(&mut self.table);
         }
         self.to_draw = self.rules.hand_size.saturating_sub(self.hand.len());
@@ -447,7 +462,7 @@ impl Game {
                 need,
             });
         }
-        if self.rules.hardcore {
+        if self.rules.ruled.hardcore == ruling::Hardcore::On {
             let shortest = shortest_plays(&self.hand, &[target], &self.rules);
             if let Some(Some(r)) = shortest.first()
                 && r.play.len() < play.len()
@@ -699,18 +714,19 @@ impl Game {
             said.push(Told::MayExile(target));
         }
         self.to_draw = if last_queen { 0 } else { y.draws as usize };
-        self.phase = if self.rules.extra_draws_optional && self.to_draw > 0 {
-            Phase::ExtraOffer
-        } else {
-            Phase::ExtraDraw
-        };
+        self.phase =
+            if self.rules.ruled.extra_draws == ruling::ExtraDraws::Optional && self.to_draw > 0 {
+                Phase::ExtraOffer
+            } else {
+                Phase::ExtraDraw
+            };
         Ok(())
     }
 
     /// The Exile action: one card exiled, the rest of the hand discarded.
     fn exile(&mut self, card: Card, said: &mut Vec<Told>) -> Result<(), Error> {
         let opts = self.options();
-        if self.rules.hardcore
+        if self.rules.ruled.hardcore == ruling::Hardcore::On
             && let Some(r) = opts.influence.first()
         {
             return Err(Error::HardcoreExile {
@@ -775,11 +791,15 @@ impl Game {
     fn bonus(&mut self, card: Option<Card>, said: &mut Vec<Told>) -> Result<(), Error> {
         if let Some(c) = card {
             if !self.bonus_choices().contains(&c) {
-                return Err(if c.is_joker() && !self.rules.bonus_exiles_joker {
-                    Error::JokerNotExiled
-                } else {
-                    Error::NotForBonus(c)
-                });
+                return Err(
+                    if c.is_joker()
+                        && self.rules.ruled.bonus_exile_joker == ruling::BonusExileJoker::Forbidden
+                    {
+                        Error::JokerNotExiled
+                    } else {
+                        Error::NotForBonus(c)
+                    },
+                );
             }
             if !self.take_from_hand(c)
                 && let Some(i) = self.discard.iter().position(|d| *d == c)
@@ -849,8 +869,9 @@ impl Game {
                     words::s(self.to_draw)
                 ),
                 format!(
-                    "`yes` draws all {}, `no` none, a number that many (ruling extra-draws: optional).",
-                    self.to_draw
+                    "`yes` draws all {}, `no` none, a number that many ({cite}).",
+                    self.to_draw,
+                    cite = ruling::ExtraDraws::Optional.cite()
                 ),
             )),
             Phase::Bonus => Step::Ask(Question::new(

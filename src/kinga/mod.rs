@@ -35,29 +35,9 @@ pub const TITLE: &str = "Kinga";
 /// The rules in force, read once from a ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// `hardcore: on`.
-    pub hardcore: bool,
-    /// `ace-value: fourteen` (else 1).
-    pub ace_high: bool,
-    /// `kings: after-queen`.
-    pub kings_influenced: bool,
-    /// `threes-company: per-play` (else per rank).
-    pub threes_per_play: bool,
-    /// `single-card-play: allowed`.
-    pub single_card: bool,
-    /// `reshuffle: turn-cards-after`.
-    pub turn_cards_after: bool,
-    /// `bonus-exile-joker: allowed`.
-    pub bonus_exiles_joker: bool,
-    /// `hardcore-suspicion-cleanup: keep-all`.
-    pub hardcore_suspicion_keeps_all: bool,
-    /// `extra-draws: optional`: the player says how many extra cards to draw.
-    pub extra_draws_optional: bool,
-    /// `empty-draw: game-over`: a draw with both piles empty ends the game.
-    pub empty_draw_loses: bool,
-    /// `sideways-queen: not-counted`: a king turned by suspicion before its queen fell
-    /// does not score.
-    pub sideways_queen_not_counted: bool,
+    /// The choice in force for each ruling (`rules.ruled.hardcore`): the game decides by
+    /// matching these, so a new choice makes the compiler point at every decision.
+    pub ruled: ruling::Choices,
     /// The hand is drawn back up to this many cards.
     pub hand_size: usize,
 }
@@ -65,19 +45,15 @@ pub struct Rules {
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
-            hardcore: rs.is(ruling::Hardcore::On),
-            ace_high: rs.is(ruling::AceValue::Fourteen),
-            kings_influenced: rs.is(ruling::Kings::AfterQueen),
-            threes_per_play: rs.is(ruling::ThreesCompany::PerPlay),
-            single_card: !rs.is(ruling::SingleCardPlay::Forbidden),
-            turn_cards_after: rs.is(ruling::Reshuffle::TurnCardsAfter),
-            bonus_exiles_joker: rs.is(ruling::BonusExileJoker::Allowed),
-            hardcore_suspicion_keeps_all: rs.is(ruling::HardcoreSuspicionCleanup::KeepAll),
-            extra_draws_optional: rs.is(ruling::ExtraDraws::Optional),
-            empty_draw_loses: rs.is(ruling::EmptyDraw::GameOver),
-            sideways_queen_not_counted: rs.is(ruling::SidewaysQueen::NotCounted),
+            ruled: ruling::Choices::from_ruleset(rs),
             hand_size: usize::try_from(rs.value(ruling::Value::HandSize)).unwrap_or(0),
         }
+    }
+
+    /// These rules with one ruling's choice changed.
+    pub fn with(mut self, choice: impl crate::ruleset::Pick<ruling::Choices>) -> Rules {
+        self.ruled = self.ruled.with(choice);
+        self
     }
 
     /// The standard rules (the built-in `kinga` ruleset).
@@ -92,10 +68,9 @@ impl Rules {
 
     /// What a rank is worth: its number, an ace 1 (or 14 under `ace-value: fourteen`).
     pub fn value(&self, rank: Rank) -> u32 {
-        if rank == Rank::Ace && self.ace_high {
-            14
-        } else {
-            u32::from(rank.number())
+        match (rank, self.ruled.ace_value) {
+            (Rank::Ace, ruling::AceValue::Fourteen) => 14,
+            (_, ruling::AceValue::One | ruling::AceValue::Fourteen) => u32::from(rank.number()),
         }
     }
 }
@@ -197,10 +172,9 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Result<Yield, Break> {
             per_rank[usize::from(r.number())] += 1;
         }
     }
-    let any_suit_by_joker = if rules.hardcore {
-        jokers >= 2
-    } else {
-        jokers >= 1
+    let any_suit_by_joker = match rules.ruled.hardcore {
+        ruling::Hardcore::On => jokers >= 2,
+        ruling::Hardcore::Off => jokers >= 1,
     };
     let suits = if any_suit_by_joker {
         Suits::ALL
@@ -208,10 +182,9 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Result<Yield, Break> {
         played
     };
     let triples = per_rank.iter().filter(|n| **n >= 3).count() as u32;
-    let threes = if rules.threes_per_play {
-        triples.min(1)
-    } else {
-        triples
+    let threes = match rules.ruled.threes_company {
+        ruling::ThreesCompany::PerPlay => triples.min(1),
+        ruling::ThreesCompany::PerRank => triples,
     };
     let mut bonuses = Vec::new();
     let mut draws = 0;
@@ -242,7 +215,7 @@ fn check_chain(cards: &[Card], rules: &Rules) -> Result<Rank, Break> {
     let Some(first_rank) = first.rank() else {
         return blocked(0, Blocked::JokerFirst);
     };
-    if cards.len() == 1 && !rules.single_card {
+    if cards.len() == 1 && rules.ruled.single_card_play == ruling::SingleCardPlay::Forbidden {
         return blocked(0, Blocked::SingleCard);
     }
     for (i, pair) in cards.windows(2).enumerate() {
@@ -262,7 +235,7 @@ fn check_chain(cards: &[Card], rules: &Rules) -> Result<Rank, Break> {
 pub fn needed(target: Card, rules: &Rules) -> Option<u32> {
     match target {
         Card::Joker => None,
-        Card::Plain(Rank::King, _) if !rules.kings_influenced => None,
+        Card::Plain(Rank::King, _) if rules.ruled.kings == ruling::Kings::Never => None,
         Card::Plain(r, _) => Some(rules.value(r) + 1),
     }
 }
@@ -428,7 +401,7 @@ pub fn options(hand: &[Card], tops: &[Card], turned: usize, rules: &Rules) -> Op
         .into_iter()
         .flatten()
         .collect();
-    let exile = if rules.hardcore && !influence.is_empty() {
+    let exile = if rules.ruled.hardcore == ruling::Hardcore::On && !influence.is_empty() {
         Vec::new()
     } else {
         exilable(hand, rules)
@@ -504,29 +477,20 @@ mod tests {
     fn rulings_change_the_yield() {
         let mut r = Rules::standard();
         assert_eq!(eval("AS 2S", &r).influence, 2);
-        r.ace_high = true;
+        r.ruled.ace_value = ruling::AceValue::Fourteen;
         assert_eq!(eval("AS 2S", &r).influence, 15);
         let r = Rules::standard();
         assert!(evaluate(&cards("9S"), &r).is_ok());
-        let r1 = Rules {
-            single_card: false,
-            ..Rules::standard()
-        };
+        let r1 = Rules::standard().with(ruling::SingleCardPlay::Forbidden);
         assert!(evaluate(&cards("9S"), &r1).is_err());
         // Two ranks three times: 2 draws per rank, 1 per play.
         let six = "4S 4H 4D 5D 5H 5S";
         assert_eq!(eval(six, &r).threes, 2);
-        let per_play = Rules {
-            threes_per_play: true,
-            ..Rules::standard()
-        };
+        let per_play = Rules::standard().with(ruling::ThreesCompany::PerPlay);
         assert_eq!(eval(six, &per_play).threes, 1);
         // Kings.
         assert_eq!(needed(card("KH"), &r), None);
-        let k = Rules {
-            kings_influenced: true,
-            ..Rules::standard()
-        };
+        let k = Rules::standard().with(ruling::Kings::AfterQueen);
         assert_eq!(needed(card("KH"), &k), Some(14));
         assert_eq!(needed(card("QH"), &r), Some(13));
     }
@@ -624,8 +588,8 @@ mod tests {
             let rules = match variant {
                 0 => Rules::standard(),
                 1 => Rules::hardcore(),
-                2 => Rules { kings_influenced: true, ace_high: true, ..Rules::standard() },
-                _ => Rules { single_card: false, ..Rules::standard() },
+                2 => Rules::standard().with(ruling::Kings::AfterQueen).with(ruling::AceValue::Fourteen),
+                _ => Rules::standard().with(ruling::SingleCardPlay::Forbidden),
             };
             let fast = shortest_plays(&hand, &tops, &rules);
             let slow = brute(&hand, &tops, &rules);

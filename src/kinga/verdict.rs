@@ -98,15 +98,10 @@ fn explain_yield(x: &mut Explain, rs: &Ruleset, rules: &Rules, played: &[Card], 
         x.rule("Two jokers in a play add 1 influence each.");
     }
     if jokers > 0 {
-        x.ruled(
-            if rules.hardcore {
-                "Hardcore: only two jokers make the influence good in any suit; one joker only connects cards."
-            } else {
-                "A joker in the play makes the influence good in any suit."
-            },
-            rs,
-            &[ruling::Id::Hardcore],
-        );
+        x.by(rules.ruled.hardcore, |c| match c {
+            ruling::Hardcore::On => "Hardcore: only two jokers make the influence good in any suit; one joker only connects cards.",
+            ruling::Hardcore::Off => "A joker in the play makes the influence good in any suit.",
+        });
     } else {
         x.rule("The influence may be spent in any suit of the cards played.");
     }
@@ -144,7 +139,7 @@ fn target_verdict(
         x.ruled("Kings cannot be influenced.", rs, &[ruling::Id::Kings]);
     } else {
         x.rule("A top card is influenced by influence of at least its rank + 1, in its suit.");
-        if rules.kings_influenced && t.rank() == Some(Rank::King) {
+        if rules.ruled.kings == ruling::Kings::AfterQueen && t.rank() == Some(Rank::King) {
             x.ruled(
                 "A king left on its pile may be influenced.",
                 rs,
@@ -325,7 +320,7 @@ pub fn options(p: &Position, rs: &Ruleset) -> OptionsVerdict {
         raise_suspicion: o.raise_suspicion,
         loses: o.loses,
         turned: p.turned,
-        hardcore: rules.hardcore,
+        hardcore: rules.ruled.hardcore == ruling::Hardcore::On,
         explain: x,
     }
 }
@@ -414,15 +409,10 @@ pub fn session_explain(rs: &Ruleset) -> Explain {
         rs,
         &[ruling::Id::Hardcore, ruling::Id::HardcoreSuspicionCleanup, ruling::Id::Reshuffle],
     );
-    x.ruled(
-        if rs.is(ruling::EmptyDraw::GameOver) {
-            "A card due with both the draw pile and the discard pile empty ends the game as a loss."
-        } else {
-            "A card due with both the draw pile and the discard pile empty is not drawn; play goes on with the cards in hand."
-        },
-        rs,
-        &[ruling::Id::EmptyDraw],
-    );
+    x.by(rs.get::<ruling::EmptyDraw>(), |c| match c {
+        ruling::EmptyDraw::GameOver => "A card due with both the draw pile and the discard pile empty ends the game as a loss.",
+        ruling::EmptyDraw::Short => "A card due with both the draw pile and the discard pile empty is not drawn; play goes on with the cards in hand.",
+    });
     x
 }
 

@@ -11,6 +11,7 @@
 //! is played to its end by a simple greedy rule for everyone still to act (see
 //! [`GREEDY`]), and each triad is scored with all four faces of its Blinks lit.
 
+use crate::kingmaker::ruling;
 use crate::view::{self, Column, Hint};
 use std::collections::HashMap;
 
@@ -391,7 +392,8 @@ fn step_of(y: &YearState, who: usize, ch: &Choice) -> Move {
             pair,
             common: *c,
             against: against.clone(),
-            lit: (y.commons[*c].choosers.is_empty() && y.rules.lit_when_moved)
+            lit: (y.commons[*c].choosers.is_empty()
+                && y.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved)
                 .then_some([pair, pair]),
         }),
         Choice::Harvest(side, of) => Move::Harvest(Insert {

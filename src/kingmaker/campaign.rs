@@ -232,10 +232,10 @@ impl Campaign {
     pub fn explain(&self, rs: &Ruleset) -> Explain {
         let mut x = Explain::new();
         self.explain_year_winner(rs, &mut x);
-        self.explain_next_first(rs, &mut x);
+        self.explain_next_first(&mut x);
         self.explain_target(rs, &mut x);
         if self.seasons {
-            super::season::explain(rs, &self.rules, &mut x);
+            super::season::explain(&self.rules, &mut x);
         }
         self.explain_scoring(rs, &mut x);
         x
@@ -244,15 +244,10 @@ impl Campaign {
     /// Who gets a Year's overall point, and the Years where several players tied.
     fn explain_year_winner(&self, rs: &Ruleset, x: &mut Explain) {
         x.rule("Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.");
-        x.ruled(
-            if self.rules.year_tie_shared {
-                "When several players share the Year's highest score, each gets the overall point."
-            } else {
-                "When several players share the Year's highest score, nobody gets the overall point."
-            },
-            rs,
-            &[ruling::Id::YearTie],
-        );
+        x.by(self.rules.ruled.year_tie, |c| match c {
+            ruling::YearTie::Shared => "When several players share the Year's highest score, each gets the overall point.",
+            ruling::YearTie::Nobody => "When several players share the Year's highest score, nobody gets the overall point.",
+        });
         for y in self.years.iter().filter(|y| y.top.len() > 1) {
             x.ruled(self.year_tie_sentence(y), rs, &[ruling::Id::YearTie]);
         }
@@ -279,28 +274,24 @@ impl Campaign {
     }
 
     /// Who holds the first player token for the next Year.
-    fn explain_next_first(&self, rs: &Ruleset, x: &mut Explain) {
+    fn explain_next_first(&self, x: &mut Explain) {
         x.rule("The Year's winner chooses who holds the first player token for the next Year.");
-        x.ruled(
-            if self.rules.tied_agree {
-                "When several players top a Year, they agree on who starts the next one."
-            } else {
-                "When several players top a Year, the first player token passes clockwise from that Year's first player."
-            },
-            rs,
-            &[ruling::Id::NextFirst],
-        );
+        x.by(self.rules.ruled.next_first, |c| match c {
+            ruling::NextFirst::TiedAgree => "When several players top a Year, they agree on who starts the next one.",
+            ruling::NextFirst::TokenPasses => "When several players top a Year, the first player token passes clockwise from that Year's first player.",
+        });
     }
 
     /// When the campaign ends, and what happens when players reach the target level.
     fn explain_target(&self, rs: &Ruleset, x: &mut Explain) {
-        if self.target == NO_TARGET && !self.rules.campaign_open {
+        if self.target == NO_TARGET && self.rules.ruled.campaign_end == ruling::CampaignEnd::Target
+        {
             x.rule(
                 "The record names no target (`target: N`), so the standing is the overall points.",
             );
             return;
         }
-        if self.rules.campaign_open {
+        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Open {
             x.ruled(
                 "The campaign has no target: Years go on as long as the group wants, and the standing is the overall points.",
                 rs,
@@ -313,7 +304,7 @@ impl Campaign {
                 "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
                 self.target,
                 if self.target == 1 { "" } else { "s" },
-                if self.rules.campaign_tie_shared {
+                if self.rules.ruled.campaign_tie == ruling::CampaignTie::Shared {
                     "players who reach it level share the campaign."
                 } else {
                     "players who reach it level play on until one leads alone."
@@ -328,20 +319,15 @@ impl Campaign {
     fn explain_scoring(&self, rs: &Ruleset, x: &mut Explain) {
         let rules = &self.rules;
         if self.years.iter().any(|y| y.layout.is_some()) {
-            score::triad_explain(rs, rules, x);
-            x.ruled(
-                if rules.zero_colour_left_out {
-                    "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out."
-                } else {
-                    "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0."
-                },
-                rs,
-                &[ruling::Id::ZeroColour],
-            );
+            score::triad_explain(rules, x);
+            x.by(rules.ruled.zero_colour, |c| match c {
+                ruling::ZeroColour::LeftOut => "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face is left out.",
+                ruling::ZeroColour::Zero => "A Year recorded as a layout is scored as the product of each triad's colour counts; a colour with no face makes it 0.",
+            });
         }
         if self.years.iter().any(|y| y.layout.is_none()) {
             x.ruled(
-                if rules.all_lit {
+                if rules.ruled.lit_faces == ruling::LitFaces::AllLit {
                     "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
                 } else {
                     "Scores typed in are checked against what a triad can make from the faces shown."
@@ -400,14 +386,14 @@ impl Campaign {
 
     /// The campaign's champions, once it is over.
     pub fn champions(&self) -> Option<Vec<usize>> {
-        if self.rules.campaign_open {
+        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Open {
             return None;
         }
         let (best, who) = self.leaders();
         if best < self.target {
             return None;
         }
-        if who.len() > 1 && !self.rules.campaign_tie_shared {
+        if who.len() > 1 && self.rules.ruled.campaign_tie == ruling::CampaignTie::PlayOn {
             return None;
         }
         Some(who)
@@ -539,12 +525,14 @@ impl Campaign {
         said.push(match (top.len(), winners.is_empty()) {
             (1, _) => format!("{} wins the Year and an overall point.", self.names(&top)),
             (_, false) => format!(
-                "{} tie for the Year: each gets an overall point (ruling year-tie: shared).",
-                self.names(&top)
+                "{} tie for the Year: each gets an overall point ({cite}).",
+                self.names(&top),
+                cite = ruling::YearTie::Shared.cite()
             ),
             (_, true) => format!(
-                "{} tie for the Year: nobody gets the point (ruling year-tie: nobody).",
-                self.names(&top)
+                "{} tie for the Year: nobody gets the point ({cite}).",
+                self.names(&top),
+                cite = ruling::YearTie::Nobody.cite()
             ),
         });
         self.years.push(Year {
@@ -567,14 +555,16 @@ impl Campaign {
                 )
             } else {
                 format!(
-                    "{} reach {best} points together and share the campaign (ruling campaign-tie: shared).",
-                    self.names(&ch)
+                    "{} reach {best} points together and share the campaign ({cite}).",
+                    self.names(&ch),
+                    cite = ruling::CampaignTie::Shared.cite()
                 )
             });
         } else if self.leaders().0 >= self.target {
             said.push(format!(
-                "{} are level at the target: the campaign goes on until one leads alone (ruling campaign-tie: play-on).",
-                self.names(&self.leaders().1)
+                "{} are level at the target: the campaign goes on until one leads alone ({cite}).",
+                self.names(&self.leaders().1),
+                cite = ruling::CampaignTie::PlayOn.cite()
             ));
         }
         said
@@ -771,7 +761,7 @@ impl Campaign {
             return None;
         }
         let mut out = String::new();
-        if !self.rules.campaign_open {
+        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Target {
             out += &format!("target: {}\n", self.target);
         }
         let mut last = "";

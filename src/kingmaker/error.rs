@@ -406,7 +406,8 @@ impl fmt::Display for YearError {
             ),
             E::FirstClicks { common } => write!(
                 f,
-                "the first chooser of a common clicks it (ruling first-long-press: refused); legal: `{common} left PAIR` or `{common} right PAIR`"
+                "the first chooser of a common clicks it ({cite}); legal: `{common} left PAIR` or `{common} right PAIR`",
+                cite = ruling::FirstLongPress::Refused.cite()
             ),
             E::MustLongPress { common, first } => write!(
                 f,
@@ -439,16 +440,19 @@ impl YearError {
             ),
             E::OwnCommon { common, open } => write!(
                 f,
-                "{common} is the common this player lit in Spring (ruling summer-own-common: another); legal: {}",
-                or_list(open)
+                "{common} is the common this player lit in Spring ({cite}); legal: {}",
+                or_list(open),
+                cite = ruling::SummerOwnCommon::Another.cite()
             ),
             E::SayLit { common } => write!(
                 f,
-                "nobody chose {common} in Spring, so it is long-pressed as it goes in (ruling dark-commons: lit-when-moved); legal: add its pairs, `lit LEFT-RIGHT`"
+                "nobody chose {common} in Spring, so it is long-pressed as it goes in ({cite}); legal: add its pairs, `lit LEFT-RIGHT`",
+                cite = ruling::DarkCommons::LitWhenMoved.cite()
             ),
             E::StaysDark { common } => write!(
                 f,
-                "nobody chose {common} in Spring, and it stays dark until the Year ends (ruling dark-commons: dark); legal: the step without `lit`"
+                "nobody chose {common} in Spring, and it stays dark until the Year ends ({cite}); legal: the step without `lit`",
+                cite = ruling::DarkCommons::Dark.cite()
             ),
             E::AlreadyLit { common, by } => write!(
                 f,

@@ -74,51 +74,25 @@ impl Season {
     }
 }
 
-/// The rules in force, read once from a ruleset into plain fields.
+/// The rules in force, read once from a ruleset: every ruling's choice, typed, and the values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// `year-tie: shared`: every player with the Year's highest score gets the point.
-    pub year_tie_shared: bool,
-    /// `zero-colour: left-out`: a colour with no face is left out of the product (else
-    /// the product is 0).
-    pub zero_colour_left_out: bool,
-    /// `lit-faces: all-lit`: all four faces of every Blink count (else only the pairs
-    /// written as lit).
-    pub all_lit: bool,
-    /// `next-first: tied-agree`: when several top the Year, they agree who starts next
-    /// (else the token passes clockwise from this Year's first player).
-    pub tied_agree: bool,
-    /// `campaign-tie: shared`: players reaching the target together share the campaign
-    /// (else Years go on until one player alone has the most points).
-    pub campaign_tie_shared: bool,
-    /// `first-season: spring`: the first player leads Spring (else Winter).
-    pub first_leads_spring: bool,
-    /// `summer-own-common: another`: a player moves in Summer a common other than the one
-    /// they lit in Spring, while another is left.
-    pub summer_another_common: bool,
-    /// `first-long-press: allowed`: a common's first chooser in Spring may long-press it.
-    pub first_long_press: bool,
-    /// `dark-commons: lit-when-moved`: a common nobody lit in Spring is long-pressed as it
-    /// goes into the Commons (else it stays dark until the Year ends).
-    pub lit_when_moved: bool,
-    /// `campaign-end: open`: no target; Years go on as long as the group wants.
-    pub campaign_open: bool,
+    /// The choice in force for each ruling (`rules.ruled.lit_faces`): the game decides
+    /// by these, so a new choice makes the compiler point at every `match` on it.
+    pub ruled: ruling::Choices,
 }
 
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
-            year_tie_shared: !rs.is(ruling::YearTie::Nobody),
-            zero_colour_left_out: !rs.is(ruling::ZeroColour::Zero),
-            all_lit: !rs.is(ruling::LitFaces::Shown),
-            tied_agree: !rs.is(ruling::NextFirst::TokenPasses),
-            campaign_tie_shared: !rs.is(ruling::CampaignTie::PlayOn),
-            first_leads_spring: rs.is(ruling::FirstSeason::Spring),
-            summer_another_common: rs.is(ruling::SummerOwnCommon::Another),
-            first_long_press: rs.is(ruling::FirstLongPress::Allowed),
-            lit_when_moved: rs.is(ruling::DarkCommons::LitWhenMoved),
-            campaign_open: rs.is(ruling::CampaignEnd::Open),
+            ruled: ruling::Choices::from_ruleset(rs),
         }
+    }
+
+    /// These rules with one ruling's choice changed.
+    pub fn with(mut self, choice: impl crate::ruleset::Pick<ruling::Choices>) -> Rules {
+        self.ruled = self.ruled.with(choice);
+        self
     }
 
     /// The built-in rules.
@@ -133,11 +107,28 @@ mod tests {
 
     #[test]
     fn standard_rules_are_the_defaults() {
-        let r = Rules::standard();
-        assert!(r.year_tie_shared && r.zero_colour_left_out && r.all_lit);
-        assert!(r.tied_agree && r.campaign_tie_shared);
-        assert!(!(r.first_leads_spring || r.summer_another_common || r.first_long_press));
-        assert!(!(r.lit_when_moved || r.campaign_open));
+        use ruling::*;
+        let r = Rules::standard().ruled;
+        assert_eq!(
+            (r.year_tie, r.zero_colour, r.lit_faces),
+            (YearTie::Shared, ZeroColour::LeftOut, LitFaces::AllLit)
+        );
+        assert_eq!(
+            (r.next_first, r.campaign_tie),
+            (NextFirst::TiedAgree, CampaignTie::Shared)
+        );
+        assert_eq!(
+            (r.first_season, r.summer_own_common, r.first_long_press),
+            (
+                FirstSeason::Winter,
+                SummerOwnCommon::Allowed,
+                FirstLongPress::Refused
+            )
+        );
+        assert_eq!(
+            (r.dark_commons, r.campaign_end),
+            (DarkCommons::Dark, CampaignEnd::Target)
+        );
         let rs = Ruleset::builtin(GAME).unwrap();
         let other = Rules::from_ruleset(
             &rs.with(ruling::YearTie::Nobody)
@@ -161,9 +152,26 @@ mod tests {
                 .with(ruling::CampaignEnd::Open)
                 .unwrap(),
         );
-        assert!(other.first_leads_spring && other.summer_another_common);
-        assert!(other.first_long_press && other.lit_when_moved && other.campaign_open);
-        assert!(!other.year_tie_shared && !other.zero_colour_left_out && !other.all_lit);
-        assert!(!other.tied_agree && !other.campaign_tie_shared);
+        let o = other.ruled;
+        assert_eq!(
+            (o.first_season, o.summer_own_common),
+            (FirstSeason::Spring, SummerOwnCommon::Another)
+        );
+        assert_eq!(
+            (o.first_long_press, o.dark_commons, o.campaign_end),
+            (
+                FirstLongPress::Allowed,
+                DarkCommons::LitWhenMoved,
+                CampaignEnd::Open
+            )
+        );
+        assert_eq!(
+            (o.year_tie, o.zero_colour, o.lit_faces),
+            (YearTie::Nobody, ZeroColour::Zero, LitFaces::Shown)
+        );
+        assert_eq!(
+            (o.next_first, o.campaign_tie),
+            (NextFirst::TokenPasses, CampaignTie::PlayOn)
+        );
     }
 }

@@ -62,10 +62,11 @@ pub fn check(src: &Source, rs: &Ruleset) -> Result<RecordVerdict, Error> {
         line,
     }) = lines.peek()
     {
-        if rules.campaign_open {
-            return Err(Problem::new(
-                "a campaign without a target (ruling campaign-end: open) has no `target:` line",
-            )
+        if rules.ruled.campaign_end == ruling::CampaignEnd::Open {
+            return Err(Problem::new(format!(
+                "a campaign without a target ({cite}) has no `target:` line",
+                cite = ruling::CampaignEnd::Open.cite()
+            ))
             .at_line_col(src, *line, 1)
             .help("leave the line out, or play to a target with the ruling's default")
             .into());
@@ -253,7 +254,8 @@ fn feed(
 fn auto_refused(auto: &Action, given: &Action, line: usize, player: Option<&str>) -> Illegal {
     let reason = match (auto, given) {
         (Action::First { player: due }, Action::First { player: named }) => format!(
-            "the first player token passes clockwise to {due} after a tied Year (ruling next-first: token-passes), not to {named}"
+            "the first player token passes clockwise to {due} after a tied Year ({cite}), not to {named}",
+            cite = ruling::NextFirst::TokenPasses.cite()
         ),
         (Action::Winter { order }, Action::Winter { order: given }) => {
             super::error::YearError::WinterOrder {

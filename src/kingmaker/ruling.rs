@@ -4,25 +4,25 @@
 crate::ruleset::rulings! {
     rulings {
         /// When two or more players share the Year's highest score, who gets the overall point?
-        YearTie = "year-tie" { Shared = "shared", Nobody = "nobody" }
+        year_tie: YearTie = "year-tie" { Shared = "shared", Nobody = "nobody" }
         /// How does a colour with no face in a triad count in the product?
-        ZeroColour = "zero-colour" { LeftOut = "left-out", Zero = "zero" }
+        zero_colour: ZeroColour = "zero-colour" { LeftOut = "left-out", Zero = "zero" }
         /// Which faces of a Blink count when a triad is scored?
-        LitFaces = "lit-faces" { AllLit = "all-lit", Shown = "shown" }
+        lit_faces: LitFaces = "lit-faces" { AllLit = "all-lit", Shown = "shown" }
         /// When several players top a Year, who chooses the next first player?
-        NextFirst = "next-first" { TiedAgree = "tied-agree", TokenPasses = "token-passes" }
+        next_first: NextFirst = "next-first" { TiedAgree = "tied-agree", TokenPasses = "token-passes" }
         /// What happens when two or more players reach the target in the same Year?
-        CampaignTie = "campaign-tie" { Shared = "shared", PlayOn = "play-on" }
+        campaign_tie: CampaignTie = "campaign-tie" { Shared = "shared", PlayOn = "play-on" }
         /// The rules name the first season both "Spring" (who starts play) and "Winter" (the season the first player token starts); which season does the first player lead?
-        FirstSeason = "first-season" { Winter = "winter", Spring = "spring" }
+        first_season: FirstSeason = "first-season" { Winter = "winter", Spring = "spring" }
         /// In Summer, may a player move into the Commons the common they lit in Spring?
-        SummerOwnCommon = "summer-own-common" { Allowed = "allowed", Another = "another" }
+        summer_own_common: SummerOwnCommon = "summer-own-common" { Allowed = "allowed", Another = "another" }
         /// May the first player to choose a scattered common in Spring long-press it, and what does a second chooser of a long-pressed common do?
-        FirstLongPress = "first-long-press" { Refused = "refused", Allowed = "allowed" }
+        first_long_press: FirstLongPress = "first-long-press" { Refused = "refused", Allowed = "allowed" }
         /// Does a common that nobody chose in Spring stay dark until the end of the Year?
-        DarkCommons = "dark-commons" { Dark = "dark", LitWhenMoved = "lit-when-moved" }
+        dark_commons: DarkCommons = "dark-commons" { Dark = "dark", LitWhenMoved = "lit-when-moved" }
         /// When does the campaign end?
-        CampaignEnd = "campaign-end" { Target = "target", Open = "open" }
+        campaign_end: CampaignEnd = "campaign-end" { Target = "target", Open = "open" }
     }
     values {
     }

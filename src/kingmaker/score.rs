@@ -3,7 +3,6 @@
 
 use crate::explain::Explain;
 use crate::kingmaker::ruling;
-use crate::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
 use super::Rules;
@@ -55,7 +54,7 @@ pub fn product(counts: &Counts, rules: &Rules) -> u64 {
     }
     counts
         .iter()
-        .filter(|n| !rules.zero_colour_left_out || **n > 0)
+        .filter(|n| rules.ruled.zero_colour == ruling::ZeroColour::Zero || **n > 0)
         .map(|n| u64::from(*n))
         .product()
 }
@@ -106,7 +105,7 @@ pub fn year_winners(scores: &[(String, u64)], rules: &Rules) -> (u64, Vec<String
         .filter(|(_, s)| *s == best)
         .map(|(n, _)| n.clone())
         .collect();
-    let winners = if top.len() > 1 && !rules.year_tie_shared {
+    let winners = if top.len() > 1 && rules.ruled.year_tie == ruling::YearTie::Nobody {
         Vec::new()
     } else {
         top.clone()
@@ -122,7 +121,7 @@ pub fn unscorable(
     spans: &LayoutSpans,
     rules: &Rules,
 ) -> Vec<Problem> {
-    if !rules.all_lit {
+    if rules.ruled.lit_faces == ruling::LitFaces::Shown {
         return Vec::new();
     }
     layout
@@ -135,7 +134,7 @@ pub fn unscorable(
             ))
             .at(src, spans.pairs[slot.index()][side].clone())
             .expected("the pair's two colours, e.g. `RG` (the long press that ends the Year lights every pair)")
-            .help("to score only the pairs shown part-way through a Year, add `--rules kingmaker-shown` (ruling lit-faces: shown)")
+            .help(format!("to score only the pairs shown part-way through a Year, add `--rules kingmaker-shown` ({cite})", cite = ruling::LitFaces::Shown.cite()))
         })
         .collect()
 }
@@ -144,7 +143,7 @@ pub fn unscorable(
 /// faces a triad can show. All lit, a triad shows 12 faces (three Blinks of four);
 /// under `lit-faces: shown` each Blink shows 0, 2 or 4, so any even number up to 12.
 pub fn possible_scores(rules: &Rules) -> std::collections::BTreeSet<u64> {
-    let totals: Vec<u32> = if rules.all_lit {
+    let totals: Vec<u32> = if rules.ruled.lit_faces == ruling::LitFaces::AllLit {
         vec![12]
     } else {
         (0..=12).step_by(2).collect()
@@ -179,7 +178,7 @@ pub fn impossible(score: u64, rules: &Rules) -> Option<String> {
         (None, Some(b)) => format!("the least is {b}"),
         (None, None) => String::new(),
     };
-    let faces = if rules.all_lit {
+    let faces = if rules.ruled.lit_faces == ruling::LitFaces::AllLit {
         "from the 12 faces of three Blinks"
     } else {
         "from the faces shown"
@@ -194,7 +193,7 @@ pub fn formula(counts: &Counts, score: u64, rules: &Rules) -> String {
     }
     let factors: Vec<String> = counts
         .iter()
-        .filter(|n| !rules.zero_colour_left_out || **n > 0)
+        .filter(|n| rules.ruled.zero_colour == ruling::ZeroColour::Zero || **n > 0)
         .map(ToString::to_string)
         .collect();
     if factors.len() == 1 {
@@ -204,7 +203,12 @@ pub fn formula(counts: &Counts, score: u64, rules: &Rules) -> String {
 }
 
 /// Why a layout with dark pairs has no scores yet.
-pub const NOT_SCORED_YET: &str = "No scores yet: some pairs are not lit, and every face counts at the end of the Year (ruling lit-faces: all-lit).\n";
+pub fn not_scored_yet() -> String {
+    format!(
+        "No scores yet: some pairs are not lit, and every face counts at the end of the Year ({cite}).\n",
+        cite = ruling::LitFaces::AllLit.cite()
+    )
+}
 
 /// Names as a list: "ana", "ana and bo", "ana, bo and cy".
 pub fn names(list: &[String]) -> String {
@@ -216,42 +220,31 @@ pub fn names(list: &[String]) -> String {
 }
 
 /// The rules of a triad and of the faces that count, for `--explain`.
-pub fn triad_explain(rs: &Ruleset, rules: &Rules, x: &mut Explain) {
+pub fn triad_explain(rules: &Rules, x: &mut Explain) {
     x.rule("A player's triad is their Blink and the two commons it touches: top-left with top-middle and middle-left, top-right with top-middle and middle-right, bottom-left with middle-left and bottom-middle, bottom-right with middle-right and bottom-middle.");
-    x.ruled(
-        if rules.all_lit {
-            "Every Blink shows all four faces: the Year ends with a long press that lights both pip pairs."
-        } else {
-            "Only the pip pairs shown count; a pair written `..` adds nothing."
-        },
-        rs,
-        &[ruling::Id::LitFaces],
-    );
+    x.by(rules.ruled.lit_faces, |c| match c {
+        ruling::LitFaces::AllLit => "Every Blink shows all four faces: the Year ends with a long press that lights both pip pairs.",
+        ruling::LitFaces::Shown => "Only the pip pairs shown count; a pair written `..` adds nothing.",
+    });
 }
 
 /// The rules and rulings behind a Year's scores.
-pub fn year_explain(rs: &Ruleset, rules: &Rules, y: &YearScore) -> Explain {
+pub fn year_explain(rules: &Rules, y: &YearScore) -> Explain {
     let mut x = Explain::new();
-    triad_explain(rs, rules, &mut x);
-    x.ruled(
-        if rules.zero_colour_left_out {
-            "The score is the product of the faces of each colour in the triad; a colour with no face is left out."
-        } else {
-            "The score is the product of the faces of each colour in the triad; a colour with no face makes it 0."
-        },
-        rs,
-        &[ruling::Id::ZeroColour],
-    );
+    triad_explain(rules, &mut x);
+    x.by(rules.ruled.zero_colour, |c| match c {
+        ruling::ZeroColour::LeftOut => "The score is the product of the faces of each colour in the triad; a colour with no face is left out.",
+        ruling::ZeroColour::Zero => "The score is the product of the faces of each colour in the triad; a colour with no face makes it 0.",
+    });
     if y.top.len() > 1 {
-        x.ruled(
-            if rules.year_tie_shared {
+        x.by(rules.ruled.year_tie, |c| match c {
+            ruling::YearTie::Shared => {
                 "The highest score wins the Year; tied players each get the overall point."
-            } else {
+            }
+            ruling::YearTie::Nobody => {
                 "The highest score wins the Year; when it is tied, nobody gets the overall point."
-            },
-            rs,
-            &[ruling::Id::YearTie],
-        );
+            }
+        });
     } else {
         x.rule("The highest score wins the Year and one overall point; that player chooses who starts the next Year.");
     }
@@ -266,19 +259,21 @@ pub fn outcome_line(y: &YearScore, rules: &Rules) -> String {
             y.best
         ),
         (_, false) => format!(
-            "{} tie for the Year with {}: each gets the overall point (ruling year-tie: shared).\n",
-            names(&y.top),
-            y.best
-        ),
-        (_, true) => format!(
-            "{} tie for the Year with {}: nobody gets the overall point (ruling year-tie: {}).\n",
+            "{} tie for the Year with {}: each gets the overall point ({cite}).\n",
             names(&y.top),
             y.best,
-            if rules.year_tie_shared {
+            cite = ruling::YearTie::Shared.cite()
+        ),
+        (_, true) => format!(
+            "{} tie for the Year with {}: nobody gets the overall point ({cite}: {}).\n",
+            names(&y.top),
+            y.best,
+            if rules.ruled.year_tie == ruling::YearTie::Shared {
                 "shared"
             } else {
                 "nobody"
-            }
+            },
+            cite = ruling::Id::YearTie.cite()
         ),
     }
 }
@@ -442,7 +437,7 @@ mod tests {
         }
         let mut p = 1;
         for n in counts {
-            if n == 0 && rules.zero_colour_left_out {
+            if n == 0 && rules.ruled.zero_colour == ruling::ZeroColour::LeftOut {
                 continue;
             }
             p *= n;
@@ -469,7 +464,7 @@ mod tests {
         fn scores_are_possible(l in arb_layout(true), part in arb_layout(false), zero in any::<bool>()) {
             let zc = if zero { ruling::ZeroColour::Zero } else { ruling::ZeroColour::LeftOut };
             let lit = rules_with(zc);
-            let shown = Rules { all_lit: false, ..lit.clone() };
+            let shown = lit.clone().with(ruling::LitFaces::Shown);
             for p in score(&l, &lit).players {
                 prop_assert!(possible_scores(&lit).contains(&p.score), "{}", p.score);
             }

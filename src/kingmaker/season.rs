@@ -170,7 +170,7 @@ impl YearState {
 
     /// Who leads a season (ruling first-season).
     pub fn leader(&self, season: Season) -> usize {
-        let shift = if self.rules.first_leads_spring {
+        let shift = if self.rules.ruled.first_season == ruling::FirstSeason::Spring {
             self.n() - 1
         } else {
             0
@@ -348,7 +348,9 @@ impl YearState {
         let state = &self.commons[c.common];
         let by: Vec<String> = state.choosers.iter().map(|(p, _)| self.name(*p)).collect();
         match (state.choosers.len(), c.press) {
-            (0, Press::Long) if !self.rules.first_long_press => {
+            (0, Press::Long)
+                if self.rules.ruled.first_long_press == ruling::FirstLongPress::Refused =>
+            {
                 return Err(YearError::FirstClicks { common });
             }
             (1, Press::Left | Press::Right) => {
@@ -457,14 +459,21 @@ impl YearState {
             });
         }
         let own = state.choosers.iter().any(|(p, _)| *p == who);
-        if self.rules.summer_another_common && own && open.len() > 1 {
+        if self.rules.ruled.summer_own_common == ruling::SummerOwnCommon::Another
+            && own
+            && open.len() > 1
+        {
             return Err(YearError::OwnCommon {
                 common: common.clone(),
                 open: open.into_iter().filter(|c| *c != common).collect(),
             });
         }
         let dark = state.choosers.is_empty();
-        match (dark, r.lit, self.rules.lit_when_moved) {
+        match (
+            dark,
+            r.lit,
+            self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved,
+        ) {
             (true, None, true) => return Err(YearError::SayLit { common }),
             (true, Some(_), false) => return Err(YearError::StaysDark { common }),
             (false, Some(_), _) => {
@@ -515,7 +524,7 @@ impl YearState {
     /// Whether a Summer step moves a common that is long-pressed as it goes in, without
     /// its pairs yet (ruling dark-commons: lit-when-moved).
     pub fn needs_lit(&self, r: &Reveal) -> bool {
-        self.rules.lit_when_moved
+        self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved
             && r.lit.is_none()
             && self
                 .commons
@@ -683,7 +692,10 @@ impl YearState {
         let mut out = Vec::new();
         for c in open.iter().copied() {
             let own = self.commons[c].choosers.iter().any(|(p, _)| *p == who);
-            if self.rules.summer_another_common && own && open.len() > 1 {
+            if self.rules.ruled.summer_own_common == ruling::SummerOwnCommon::Another
+                && own
+                && open.len() > 1
+            {
                 continue;
             }
             if self.placed.is_empty() {
@@ -908,45 +920,25 @@ pub enum Answer {
 
 /// The rules of a Year followed season by season, and the rulings in force, for
 /// `--explain`.
-pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules, x: &mut crate::explain::Explain) {
+pub fn explain(rules: &Rules, x: &mut crate::explain::Explain) {
     x.rule("Each season is played in the first player token's order, and the token passes clockwise at the end of each season.");
-    x.ruled(
-        if rules.first_leads_spring {
-            "The first player leads Spring; Winter is led by the player on their right."
-        } else {
-            "The first player leads Winter, the next player Spring, the one after Summer, the last Harvest."
-        },
-        rs,
-        &[ruling::Id::FirstSeason],
-    );
+    x.by(rules.ruled.first_season, |c| match c {
+        ruling::FirstSeason::Spring => "The first player leads Spring; Winter is led by the player on their right.",
+        ruling::FirstSeason::Winter => "The first player leads Winter, the next player Spring, the one after Summer, the last Harvest.",
+    });
     x.rule("In Spring each player lights one scattered common: its first chooser clicks it (one pair shown), a second must long-press it (both pairs), and no common is chosen a third time.");
-    x.ruled(
-        if rules.first_long_press {
-            "A common's first chooser may also long-press it; a second chooser then long-presses it again."
-        } else {
-            "A common's first chooser clicks it; only a common already chosen is long-pressed."
-        },
-        rs,
-        &[ruling::Id::FirstLongPress],
-    );
-    x.ruled(
-        if rules.summer_another_common {
-            "In Summer a player moves a common other than the one they lit in Spring, unless it is the only one left."
-        } else {
-            "In Summer a player may move any scattered common, the one they lit in Spring included."
-        },
-        rs,
-        &[ruling::Id::SummerOwnCommon],
-    );
-    x.ruled(
-        if rules.lit_when_moved {
-            "A common nobody chose in Spring is long-pressed as it moves into the Commons, and its pairs are told then."
-        } else {
-            "A common nobody chose in Spring stays dark until the long press that ends the Year."
-        },
-        rs,
-        &[ruling::Id::DarkCommons],
-    );
+    x.by(rules.ruled.first_long_press, |c| match c {
+        ruling::FirstLongPress::Allowed => "A common's first chooser may also long-press it; a second chooser then long-presses it again.",
+        ruling::FirstLongPress::Refused => "A common's first chooser clicks it; only a common already chosen is long-pressed.",
+    });
+    x.by(rules.ruled.summer_own_common, |c| match c {
+        ruling::SummerOwnCommon::Another => "In Summer a player moves a common other than the one they lit in Spring, unless it is the only one left.",
+        ruling::SummerOwnCommon::Allowed => "In Summer a player may move any scattered common, the one they lit in Spring included.",
+    });
+    x.by(rules.ruled.dark_commons, |c| match c {
+        ruling::DarkCommons::LitWhenMoved => "A common nobody chose in Spring is long-pressed as it moves into the Commons, and its pairs are told then.",
+        ruling::DarkCommons::Dark => "A common nobody chose in Spring stays dark until the long press that ends the Year.",
+    });
     x.rule("Every pair shown during the Year (a Spring press, a Summer reveal) must agree with the Blink's colours after the final long press.");
 }
 

@@ -4,6 +4,7 @@
 use super::campaign::{Action, Campaign, Setup};
 use super::{GAME, Rules};
 use crate::diag::{Error, Problem};
+use crate::kingmaker::ruling;
 use crate::ruleset::Ruleset;
 use crate::session::{By, Entry, Log, Session};
 
@@ -19,11 +20,12 @@ pub fn play_log(
     target: Option<&str>,
     first: Option<&str>,
 ) -> Result<Log<Setup, Action>, Error> {
-    if rules.campaign_open && target.is_some() {
+    if rules.ruled.campaign_end == ruling::CampaignEnd::Open && target.is_some() {
         return Err(Error::from(
-            Problem::new(
-                "--target is not used under ruling campaign-end: open (Years go on as long as the group wants)",
-            )
+            Problem::new(format!(
+                "--target is not used under {cite} (Years go on as long as the group wants)",
+                cite = ruling::CampaignEnd::Open.cite()
+            ))
             .help("leave --target out, or play to a target with the ruling's default"),
         ));
     }

@@ -217,7 +217,7 @@ pub fn candidates(pos: &Position, rules: &Rules) -> Vec<Move> {
     let min_bet = round_info(pos.round).map_or(0, |r| r.minimum_bet);
     match pos.decision {
         Decision::Sell => {
-            let most = if rules.sell_one_at_a_time {
+            let most = if rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
                 1
             } else {
                 rules.max_sales
@@ -268,7 +268,10 @@ fn buys(pos: &Position, rules: &Rules) -> Vec<Move> {
         let afford = ((pos.stash - cost) / rules.deck_card_cost.max(1)) as usize;
         let most = (room - set.len()).min(afford).min(deck_left);
         for deck in 0..=most {
-            if !rules.buy_mixed && !set.is_empty() && deck > 0 {
+            if rules.ruled.buy_sources == ruling::BuySources::OneSource
+                && !set.is_empty()
+                && deck > 0
+            {
                 break;
             }
             out.push(Move::Buy {

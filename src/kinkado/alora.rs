@@ -104,13 +104,13 @@ pub fn buy(market: &[Card], stash: u32, holding: usize, rules: &Rules) -> Buy {
         .iter()
         .copied()
         .filter(|c| value(*c) >= rules.alora_buy_minimum);
-    let target = if rules.alora_buy_best_affordable {
+    let target = if rules.ruled.alora_buy == ruling::AloraBuy::BestAffordable {
         eligible.filter(|c| value(*c) <= stash).map(value).max()
     } else {
         eligible.map(value).max().filter(|v| *v <= stash)
     };
     // With room for one card, ruling alora-last-room decides: the purchase, or the free card.
-    let buys = room > 1 || (room == 1 && !rules.alora_free_card_first);
+    let buys = room > 1 || (room == 1 && rules.ruled.alora_last_room == ruling::AloraLastRoom::Buy);
     match target {
         Some(v) if buys => {
             let mut same: Vec<Card> = market.iter().copied().filter(|c| value(*c) == v).collect();
@@ -222,15 +222,14 @@ pub fn explain_buy(rs: &Ruleset, rules: &Rules) -> Explain {
         "She never holds more than {} cards.",
         rules.hand_limit
     ));
-    x.ruled(
-        if rules.alora_free_card_first {
+    x.by(rules.ruled.alora_last_room, |c| match c {
+        ruling::AloraLastRoom::FreeCard => {
             "With room for one card only, she draws her free card and buys nothing."
-        } else {
+        }
+        ruling::AloraLastRoom::Buy => {
             "With room for one card only, she buys the market card and draws no free card."
-        },
-        rs,
-        &[ruling::Id::AloraLastRoom],
-    );
+        }
+    });
     x.rule("Money spent in the market goes to the prize pool.");
     x
 }

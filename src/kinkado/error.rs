@@ -1,6 +1,7 @@
 //! Why kado refuses a move, a setup or an answer at the table, in words written once.
 
 use crate::diag::Coded;
+use crate::kinkado::ruling;
 use std::fmt;
 
 use super::names::{possessive, says};
@@ -179,13 +180,15 @@ impl fmt::Display for PlayError {
                 seats, extra: true, ..
             } => write!(
                 f,
-                "one pack serves at most {MAX_SEATS} people and ALORA (ruling alora-seat: extra); this game has {seats} seats"
+                "one pack serves at most {MAX_SEATS} people and ALORA ({cite}); this game has {seats} seats",
+                cite = ruling::AloraSeat::Extra.cite()
             ),
             PlayError::TooManySeats {
                 seats, alora: true, ..
             } => write!(
                 f,
-                "one pack serves at most {MAX_SEATS} seats, ALORA's among them (ruling alora-seat: counts); this game has {seats}"
+                "one pack serves at most {MAX_SEATS} seats, ALORA's among them ({cite}); this game has {seats}",
+                cite = ruling::AloraSeat::Counts.cite()
             ),
             PlayError::TooManySeats {
                 seats,
@@ -300,14 +303,14 @@ impl PlayError {
                 words::count(*n, "card")
             ),
             PlayError::SellsOneATurn => f.write_str(
-                "one card a turn under ruling sell-turns: one-at-a-time; sell one card, or `none` to stop selling",
+                &format!("one card a turn under {cite}; sell one card, or `none` to stop selling", cite = ruling::SellTurns::OneAtATime.cite()),
             ),
             PlayError::NotInMarket(None) => f.write_str("not in the market"),
             PlayError::NotInMarket(Some(c)) => write!(f, "{c} is not in the market"),
             PlayError::DeckHoldsOnly(n) => {
                 write!(f, "the deck holds only {}", words::count(*n, "card"))
             }
-            PlayError::OneSource => f.write_str("under these rules a player buys from the market or from the deck, not both (ruling buy-sources)"),
+            PlayError::OneSource => f.write_str(&format!("under these rules a player buys from the market or from the deck, not both ({cite})", cite = ruling::Id::BuySources.cite())),
             PlayError::HandLimit { seat, held, limit } => write!(
                 f,
                 "{} {held} and may hold at most {limit}: buy at most {}",

@@ -20,6 +20,7 @@
 use super::Rules;
 use super::hand::{self, BestHand, Category};
 use crate::cards::Card;
+use crate::kinkado::ruling;
 
 #[path = "fastgen.rs"]
 mod fastgen;
@@ -217,9 +218,9 @@ impl Evaluator {
     /// The evaluator for ALORA's hand under these rules (`alora-sum` included).
     pub fn new(rules: &Rules) -> Evaluator {
         let combo = fastgen::combo(
-            rules.joker_face_value,
-            rules.joker_duplicates,
-            rules.ace_high_straights,
+            rules.ruled.joker_sum == ruling::JokerSum::FaceValue,
+            rules.ruled.joker_duplicates == ruling::JokerDuplicates::Allowed,
+            rules.ruled.ace_straights == ruling::AceStraights::LowAndHigh,
         );
         // `combo` is below 8, the number of tables in each file.
         Evaluator {
@@ -228,13 +229,13 @@ impl Evaluator {
             rank_deficit: &RANK_DEFICIT.as_chunks::<SLOTS>().0[combo / 2],
             flush_deficit: &FLUSH_DEFICIT.as_chunks::<FLUSH_SLOTS>().0[combo / 2],
             offsets: &consts::OFFSETS,
-            rest: if rules.alora_sum_all {
+            rest: if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
                 u64::MAX
             } else {
                 FIVE_BITS
             },
-            all_cards: rules.alora_sum_all,
-            as_chosen: !rules.joker_face_value,
+            all_cards: rules.ruled.alora_sum == ruling::AloraSum::AllCards,
+            as_chosen: rules.ruled.joker_sum == ruling::JokerSum::AsChosen,
         }
     }
 
@@ -326,7 +327,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
             let Some(score) = played_eval.best_of(&chosen) else {
                 return hand::best_hand(cards, rules);
             };
-            let whole = if rules.alora_sum_all {
+            let whole = if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
                 let played_face: u32 = chosen.iter().map(|c| super::value(*c)).sum();
                 score.sum() + total - played_face
             } else {
@@ -343,7 +344,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
     };
     let played: Vec<Card> = subset.iter().map(|&i| cards[i]).collect();
     let mut e = hand::evaluate(&played, rules);
-    if rules.alora_sum_all {
+    if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
         let played_face: u32 = played.iter().map(|c| super::value(*c)).sum();
         e.sum = e.sum + total - played_face;
     }

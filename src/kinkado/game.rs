@@ -96,7 +96,7 @@ impl Setup {
         if seats < 2 {
             return Err(PlayError::TooFewSeats);
         }
-        let extra = self.alora && rules.alora_extra_seat;
+        let extra = self.alora && rules.ruled.alora_seat == ruling::AloraSeat::Extra;
         if seats > MAX_SEATS + usize::from(extra) {
             return Err(PlayError::TooManySeats {
                 seats,
@@ -429,7 +429,7 @@ impl Game {
         let n = self.seats.len();
         let solo = n == 2 && self.alora_index().is_some();
         let first = match self.alora_index() {
-            Some(a) if solo && self.rules.solo_player_first => 1 - a,
+            Some(a) if solo && self.rules.ruled.solo_first == ruling::SoloFirst::Player => 1 - a,
             _ => self.dealer,
         };
         (0..n).map(|i| (first + i) % n).collect()
@@ -440,7 +440,7 @@ impl Game {
         let order = self.order();
         match self.phase {
             // One card a turn (ruling sell-turns): the seat that has sold least goes next.
-            Phase::Sell if self.rules.sell_one_at_a_time => order
+            Phase::Sell if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime => order
                 .into_iter()
                 .filter(|&i| !self.seats[i].done)
                 .min_by_key(|&i| self.seats[i].sold),
@@ -632,24 +632,14 @@ impl Game {
     /// settled, and each reveal where ALORA was level with another hand on tier and sum.
     pub fn explain(&self) -> Explain {
         let mut x = Explain::new();
-        x.ruled(
-            if self.rules.alora_ties_after_bets {
-                "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot, except that ALORA never shares one: where she would, she wins alone."
-            } else {
-                "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot. ALORA wins as soon as she is level with another hand on tier and sum, whatever the bets."
-            },
-            &self.ruleset,
-            &[ruling::Id::AloraTies],
-        );
-        x.ruled(
-            if self.rules.alora_keeps_rest {
-                "At the reveal ALORA plays her best hand; the cards outside it stay in her hand, face up."
-            } else {
-                "At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh."
-            },
-            &self.ruleset,
-            &[ruling::Id::AloraCards],
-        );
+        x.by(self.rules.ruled.alora_ties, |c| match c {
+            ruling::AloraTies::AfterBets => "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot, except that ALORA never shares one: where she would, she wins alone.",
+            ruling::AloraTies::OnSum => "At a reveal the highest tier wins, then the highest sum, then the highest bet; equal bets split the pot. ALORA wins as soon as she is level with another hand on tier and sum, whatever the bets.",
+        });
+        x.by(self.rules.ruled.alora_cards, |c| match c {
+            ruling::AloraCards::KeepsRest => "At the reveal ALORA plays her best hand; the cards outside it stay in her hand, face up.",
+            ruling::AloraCards::AllPlayed => "At the reveal ALORA plays every card she holds, face-down ones too; all go back to the deck at the next refresh.",
+        });
         for r in &self.history {
             if let Some(why) = &r.alora_tie {
                 let won_by: Vec<String> = r.winners.iter().map(|w| display_name(w)).collect();
@@ -672,7 +662,7 @@ impl Game {
         let best = self.seats.iter().map(|s| s.stash).max().unwrap_or(0);
         let top: Vec<&SeatState> = self.seats.iter().filter(|s| s.stash == best).collect();
         if top.len() > 1
-            && !self.rules.game_tie_shared
+            && self.rules.ruled.game_tie == ruling::GameTie::AloraWins
             && let Some(a) = top.iter().find(|s| s.is_alora)
         {
             return vec![a.name.clone()];
@@ -825,7 +815,7 @@ impl Game {
     /// Ruling `alora-cards: keeps-rest`: at the end of the reveal ALORA's best hand has been
     /// played; the cards outside it go back to her hand, face up.
     fn alora_keeps_rest(&mut self) {
-        if !self.rules.alora_keeps_rest {
+        if self.rules.ruled.alora_cards == ruling::AloraCards::AllPlayed {
             return;
         }
         let Some(i) = self.alora_index() else { return };

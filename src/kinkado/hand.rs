@@ -142,10 +142,13 @@ type Pick = (u8, u32, Category, u32, u32);
 fn score(plain: &[(Rank, Suit)], subs: &[(Rank, Suit)], rules: &Rules) -> (Key, Category) {
     let mut all: Vec<(Rank, Suit)> = plain.to_vec();
     all.extend_from_slice(subs);
-    let cat = classify(&all, rules.ace_high_straights);
+    let cat = classify(
+        &all,
+        rules.ruled.ace_straights == ruling::AceStraights::LowAndHigh,
+    );
     let plain_sum: u32 = plain.iter().map(|(r, s)| value(Card::new(*r, *s))).sum();
     let chosen_sum: u32 = subs.iter().map(|(r, s)| value(Card::new(*r, *s))).sum();
-    let sum = if rules.joker_face_value {
+    let sum = if rules.ruled.joker_sum == ruling::JokerSum::FaceValue {
         plain_sum + 20 * subs.len() as u32
     } else {
         plain_sum + chosen_sum
@@ -169,7 +172,8 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Evaluation {
         .filter_map(|c| Some((c.rank()?, c.suit()?)))
         .collect();
     let allowed = |c: &(Rank, Suit), taken: &[(Rank, Suit)]| {
-        rules.joker_duplicates || (!plain.contains(c) && !taken.contains(c))
+        rules.ruled.joker_duplicates == ruling::JokerDuplicates::Allowed
+            || (!plain.contains(c) && !taken.contains(c))
     };
 
     let mut best: Option<(Key, Category, Subs)> = None;
@@ -245,7 +249,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
             // the answer under all-cards could depend on the order the cards are given
             // in: a joker standing for a J and a real J play alike but count differently
             // when left unplayed.
-            let whole = if rules.alora_sum_all {
+            let whole = if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
                 e.sum + held - chosen.iter().map(|c| value(*c)).sum::<u32>()
             } else {
                 0
@@ -269,7 +273,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
             Vec::new(),
         )
     });
-    if rules.alora_sum_all {
+    if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
         let unplayed: u32 = {
             let mut rest = cards.to_vec();
             for c in &played {
@@ -350,9 +354,13 @@ pub fn explain_alora(rs: &Ruleset, e: &Evaluation) -> Explain {
 }
 
 /// A note under ALORA's hand when her sum counts cards she does not play.
-pub fn alora_sum_note(rules: &Rules, played: usize, held: usize) -> Option<&'static str> {
-    (rules.alora_sum_all && played < held)
-        .then_some("Her sum counts every card she holds (ruling alora-sum: all-cards).\n")
+pub fn alora_sum_note(rules: &Rules, played: usize, held: usize) -> Option<String> {
+    (rules.ruled.alora_sum == ruling::AloraSum::AllCards && played < held).then(|| {
+        format!(
+            "Her sum counts every card she holds ({}).\n",
+            ruling::AloraSum::AllCards.cite()
+        )
+    })
 }
 
 #[cfg(test)]

@@ -39,44 +39,12 @@ pub const GAME: &str = "kinkado";
 /// The game's name for people.
 pub const TITLE: &str = "Kin Kādo";
 
-/// The rules in force, read once from a ruleset into plain fields.
+/// The rules in force, read once from a ruleset: every ruling's choice, typed, and the values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// `joker-sum: face-value`: a joker adds $20 whatever it stands for.
-    pub joker_face_value: bool,
-    /// `joker-duplicates: allowed`.
-    pub joker_duplicates: bool,
-    /// `ace-straights: low-and-high` (else low only).
-    pub ace_high_straights: bool,
-    /// `alora-sum: all-cards` (else the cards of her best hand).
-    pub alora_sum_all: bool,
-    /// `alora-buy: best-affordable` (else the highest card only).
-    pub alora_buy_best_affordable: bool,
-    /// `alora-face-up: shown-and-bought` (else bought only).
-    pub alora_face_up_shown: bool,
-    /// `alora-cards: keeps-rest`: ALORA plays only her best hand and keeps the rest
-    /// (else every card she holds is played).
-    pub alora_keeps_rest: bool,
-    /// `split: by-chip` (else by value).
-    pub split_by_chip: bool,
-    /// `alora-ties: after-bets`: the bets decide a tie of tier and sum before ALORA's
-    /// tie-break (else `on-sum`: she wins any tie of tier and sum).
-    pub alora_ties_after_bets: bool,
-    /// `alora-last-room: free-card`: with room for one card she draws it free.
-    pub alora_free_card_first: bool,
-    /// `solo-first: player`: in a solo game the player always goes first.
-    pub solo_player_first: bool,
-    /// `alora-seat: extra`: four people and ALORA share one pack.
-    pub alora_extra_seat: bool,
-    /// `game-tie: shared` (else ALORA wins).
-    pub game_tie_shared: bool,
-    /// `bank-bet: in-the-pot` (else back to the bank).
-    pub bank_bet_in_pot: bool,
-    /// `buy-sources: mixed` (else one source per buy phase).
-    pub buy_mixed: bool,
-    /// `sell-turns: one-at-a-time`: seats sell one card a turn, round the table (else
-    /// each seat sells all its cards in one turn).
-    pub sell_one_at_a_time: bool,
+    /// The choice in force for each ruling (`rules.ruled.alora_ties`): the game decides
+    /// by these, so a new choice makes the compiler point at every `match` on it.
+    pub ruled: ruling::Choices,
     pub start_money: u32,
     pub max_bet: u32,
     pub hand_limit: usize,
@@ -93,22 +61,7 @@ fn to_u32(v: i64) -> u32 {
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
-            joker_face_value: rs.is(ruling::JokerSum::FaceValue),
-            joker_duplicates: rs.is(ruling::JokerDuplicates::Allowed),
-            ace_high_straights: rs.is(ruling::AceStraights::LowAndHigh),
-            alora_sum_all: rs.is(ruling::AloraSum::AllCards),
-            alora_buy_best_affordable: rs.is(ruling::AloraBuy::BestAffordable),
-            alora_face_up_shown: rs.is(ruling::AloraFaceUp::ShownAndBought),
-            alora_keeps_rest: rs.is(ruling::AloraCards::KeepsRest),
-            split_by_chip: rs.is(ruling::Split::ByChip),
-            alora_ties_after_bets: rs.is(ruling::AloraTies::AfterBets),
-            alora_extra_seat: rs.is(ruling::AloraSeat::Extra),
-            solo_player_first: rs.is(ruling::SoloFirst::Player),
-            alora_free_card_first: rs.is(ruling::AloraLastRoom::FreeCard),
-            game_tie_shared: rs.is(ruling::GameTie::Shared),
-            bank_bet_in_pot: rs.is(ruling::BankBet::InThePot),
-            buy_mixed: rs.is(ruling::BuySources::Mixed),
-            sell_one_at_a_time: rs.is(ruling::SellTurns::OneAtATime),
+            ruled: ruling::Choices::from_ruleset(rs),
             start_money: to_u32(rs.value(ruling::Value::StartMoney)),
             max_bet: to_u32(rs.value(ruling::Value::MaxBet)),
             hand_limit: to_u32(rs.value(ruling::Value::HandLimit)) as usize,
@@ -122,6 +75,12 @@ impl Rules {
     /// The built-in rules.
     pub fn standard() -> Rules {
         Rules::from_ruleset(&Ruleset::builtin_or_empty(GAME))
+    }
+
+    /// These rules with one ruling's choice changed.
+    pub fn with(mut self, choice: impl crate::ruleset::Pick<ruling::Choices>) -> Rules {
+        self.ruled = self.ruled.with(choice);
+        self
     }
 }
 
@@ -200,9 +159,21 @@ mod tests {
     #[test]
     fn standard_rules_are_the_defaults() {
         let r = Rules::standard();
-        assert!(r.joker_face_value && r.joker_duplicates && r.ace_high_straights);
-        assert!(!r.alora_sum_all && !r.alora_buy_best_affordable);
-        assert!(r.alora_ties_after_bets);
+        use ruling::*;
+        let c = r.ruled;
+        assert_eq!(
+            (c.joker_sum, c.joker_duplicates, c.ace_straights),
+            (
+                JokerSum::FaceValue,
+                JokerDuplicates::Allowed,
+                AceStraights::LowAndHigh
+            )
+        );
+        assert_eq!(
+            (c.alora_sum, c.alora_buy),
+            (AloraSum::BestHand, AloraBuy::HighestOnly)
+        );
+        assert_eq!(c.alora_ties, AloraTies::AfterBets);
         assert_eq!((r.start_money, r.max_bet, r.hand_limit), (50, 25, 7));
     }
 }

@@ -66,7 +66,7 @@ pub enum TieGoesTo {
 
 impl TieGoesTo {
     pub fn of(rules: &Rules) -> TieGoesTo {
-        if rules.alora_ties_after_bets {
+        if rules.ruled.alora_ties == ruling::AloraTies::AfterBets {
             TieGoesTo::HigherBet
         } else {
             TieGoesTo::Alora
@@ -283,10 +283,7 @@ fn unseen(q: &Query) -> Vec<usize> {
 
 /// The player's best 2 to 5 cards and their score (her sum is always what she plays).
 pub fn best_play(cards: &[Card], rules: &Rules) -> Play {
-    let player_rules = Rules {
-        alora_sum_all: false,
-        ..rules.clone()
-    };
+    let player_rules = rules.clone().with(ruling::AloraSum::BestHand);
     let b = fast::best_hand(cards, &player_rules);
     Play {
         cards: b.played,
@@ -385,13 +382,7 @@ fn each_deal(pool: &[usize], k: usize, base: Hand, f: &mut dyn FnMut(Hand)) {
 pub fn odds_by_reference(q: &Query, rules: &Rules) -> (u64, u64, u64) {
     let cards_of =
         |idx: &[usize]| -> Vec<Card> { idx.iter().filter_map(|&i| Card::from_index(i)).collect() };
-    let player = hand::best_hand(
-        &q.hand,
-        &Rules {
-            alora_sum_all: false,
-            ..rules.clone()
-        },
-    );
+    let player = hand::best_hand(&q.hand, &rules.clone().with(ruling::AloraSum::BestHand));
     let pool = unseen(q);
     let (mut win, mut tie, mut total) = (0, 0, 0);
     for subset in hand::combinations(pool.len(), q.alora_hidden) {

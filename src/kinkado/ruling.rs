@@ -4,46 +4,46 @@
 crate::ruleset::rulings! {
     rulings {
         /// What does a joker add to the sum of a played hand?
-        JokerSum = "joker-sum" { FaceValue = "face-value", AsChosen = "as-chosen" }
+        joker_sum: JokerSum = "joker-sum" { FaceValue = "face-value", AsChosen = "as-chosen" }
         /// May a joker stand for a card that is already in the hand?
-        JokerDuplicates = "joker-duplicates" { Allowed = "allowed", Forbidden = "forbidden" }
+        joker_duplicates: JokerDuplicates = "joker-duplicates" { Allowed = "allowed", Forbidden = "forbidden" }
         /// Where may an ace sit in a straight?
-        AceStraights = "ace-straights" { LowAndHigh = "low-and-high", LowOnly = "low-only" }
+        ace_straights: AceStraights = "ace-straights" { LowAndHigh = "low-and-high", LowOnly = "low-only" }
         /// How does five of a kind (possible with jokers) rank?
-        FiveOfAKind = "five-of-a-kind" { FourOfAKind = "four-of-a-kind" }
+        five_of_a_kind: FiveOfAKind = "five-of-a-kind" { FourOfAKind = "four-of-a-kind" }
         /// Which of ALORA's cards count toward her sum?
-        AloraSum = "alora-sum" { BestHand = "best-hand", AllCards = "all-cards" }
+        alora_sum: AloraSum = "alora-sum" { BestHand = "best-hand", AllCards = "all-cards" }
         /// What becomes of ALORA's cards at the reveal?
-        AloraCards = "alora-cards" { AllPlayed = "all-played", KeepsRest = "keeps-rest" }
+        alora_cards: AloraCards = "alora-cards" { AllPlayed = "all-played", KeepsRest = "keeps-rest" }
         /// Which market card does ALORA buy?
-        AloraBuy = "alora-buy" { HighestOnly = "highest-only", BestAffordable = "best-affordable" }
+        alora_buy: AloraBuy = "alora-buy" { HighestOnly = "highest-only", BestAffordable = "best-affordable" }
         /// Which of ALORA's cards are face up when she bets?
-        AloraFaceUp = "alora-face-up" {
+        alora_face_up: AloraFaceUp = "alora-face-up" {
             ShownAndBought = "shown-and-bought",
             BoughtOnly = "bought-only",
         }
         /// How is the pot shared when players tie on tier, sum and bet?
-        Split = "split" { ByChip = "by-chip", ByValue = "by-value" }
+        split: Split = "split" { ByChip = "by-chip", ByValue = "by-value" }
         /// When ALORA and a player are level on tier and sum at a reveal, do the bets still decide?
-        AloraTies = "alora-ties" { AfterBets = "after-bets", OnSum = "on-sum" }
+        alora_ties: AloraTies = "alora-ties" { AfterBets = "after-bets", OnSum = "on-sum" }
         /// When ALORA has room for only one more card and would buy a market card, does she buy it or draw her free card?
-        AloraLastRoom = "alora-last-room" { Buy = "buy", FreeCard = "free-card" }
+        alora_last_room: AloraLastRoom = "alora-last-room" { Buy = "buy", FreeCard = "free-card" }
         /// In a solo game against ALORA, who takes the first turn of each phase, the dealer or always the player?
-        SoloFirst = "solo-first" { Dealer = "dealer", Player = "player" }
+        solo_first: SoloFirst = "solo-first" { Dealer = "dealer", Player = "player" }
         /// Does ALORA take one of the four seats a pack of cards serves?
-        AloraSeat = "alora-seat" { Counts = "counts", Extra = "extra" }
+        alora_seat: AloraSeat = "alora-seat" { Counts = "counts", Extra = "extra" }
         /// Who wins when players end round 9 with equal money?
-        GameTie = "game-tie" { Shared = "shared", AloraWins = "alora-wins" }
+        game_tie: GameTie = "game-tie" { Shared = "shared", AloraWins = "alora-wins" }
         /// When the bank placed ALORA's bet for her, whose money is it at the reveal?
-        BankBet = "bank-bet" { InThePot = "in-the-pot", BackToBank = "back-to-bank" }
+        bank_bet: BankBet = "bank-bet" { InThePot = "in-the-pot", BackToBank = "back-to-bank" }
         /// In one buy phase, may a player take some cards from the market and some blind from the deck?
-        BuySources = "buy-sources" { Mixed = "mixed", OneSource = "one-source" }
+        buy_sources: BuySources = "buy-sources" { Mixed = "mixed", OneSource = "one-source" }
         /// How do players take turns in the sell phase?
-        SellTurns = "sell-turns" { WholeTurn = "whole-turn", OneAtATime = "one-at-a-time" }
+        sell_turns: SellTurns = "sell-turns" { WholeTurn = "whole-turn", OneAtATime = "one-at-a-time" }
         /// What happens when a card must come from the deck and the deck is empty?
-        EmptyDeck = "empty-deck" { NoCard = "no-card" }
+        empty_deck: EmptyDeck = "empty-deck" { NoCard = "no-card" }
         /// What happens to a seat that holds too few cards to play a hand at the bet phase?
-        ShortHand = "short-hand" { SitsOut = "sits-out" }
+        short_hand: ShortHand = "short-hand" { SitsOut = "sits-out" }
     }
     values {
         StartMoney = "start-money",

@@ -119,7 +119,7 @@ impl DecidedBy {
             DecidedBy::Tier => "highest tier",
             DecidedBy::Sum => "highest sum in the tier",
             DecidedBy::Bet => "equal hands, highest bet",
-            DecidedBy::AloraWinsTies if rules.alora_ties_after_bets => {
+            DecidedBy::AloraWinsTies if rules.ruled.alora_ties == ruling::AloraTies::AfterBets => {
                 "equal hands and bets, ALORA wins ties"
             }
             DecidedBy::AloraWinsTies => "equal hands, ALORA wins ties",
@@ -288,7 +288,7 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
     let mut bet_money = 0;
     let mut bet_chips = Vec::new();
     for s in seats {
-        if s.bank_placed && !rules.bank_bet_in_pot {
+        if s.bank_placed && rules.ruled.bank_bet == ruling::BankBet::BackToBank {
             bank_took_back += s.bet;
             continue;
         }
@@ -311,7 +311,7 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
         (0, Some(w.name.clone()))
     } else {
         let k = winners.len() as u32;
-        let (each, left) = match (&pool.chips, rules.split_by_chip) {
+        let (each, left) = match (&pool.chips, rules.ruled.split == ruling::Split::ByChip) {
             (Some(chips), true) => {
                 let mut all = chips.clone();
                 all.extend(&bet_chips);
@@ -407,7 +407,7 @@ fn decide<'a>(
     }
     let alora = top.iter().copied().find(|s| s.is_alora);
     if let Some(a) = alora
-        && !rules.alora_ties_after_bets
+        && rules.ruled.alora_ties == ruling::AloraTies::OnSum
     {
         explain.ruled(
             "ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing.",

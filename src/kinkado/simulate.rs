@@ -366,10 +366,9 @@ pub fn explain(rs: &Ruleset) -> Explain {
     let mut x = Explain::new();
     x.rule("Each game is a whole solo game against ALORA, played by the same rules engine as `kado kinkado play` with a virtual pack; ALORA plays by her rules.");
     x.ruled(
-        if Rules::from_ruleset(rs).alora_ties_after_bets {
-            "At each reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal; at the end, equal money is settled by the ruling in force."
-        } else {
-            "At each reveal ALORA wins any tie of tier and sum, whatever the bets; at the end, equal money is settled by the ruling in force."
+        match Rules::from_ruleset(rs).ruled.alora_ties {
+            ruling::AloraTies::AfterBets => "At each reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal; at the end, equal money is settled by the ruling in force.",
+            ruling::AloraTies::OnSum => "At each reveal ALORA wins any tie of tier and sum, whatever the bets; at the end, equal money is settled by the ruling in force.",
         },
         rs,
         &[ruling::Id::AloraTies, ruling::Id::GameTie, ruling::Id::AloraBuy, ruling::Id::AloraFaceUp, ruling::Id::AloraSum],

@@ -2,6 +2,7 @@
 //! turn with what it captured and the yaku it made, every round's result and the game's
 //! standing, or the first illegal line with the rule it breaks.
 
+use crate::koikoi::ruling;
 use serde_json::{Map, Value, json};
 
 use super::KoiExhausted;
@@ -302,7 +303,7 @@ fn round_words(r: &Referee, res: &RoundResult) -> String {
         ),
         (End::Redeal, _) => format!("Round {n}: the deal is done again."),
         (End::Exhausted, Some(w)) => {
-            let caller = match r.rules.koi_exhausted {
+            let caller = match r.rules.ruled.koi_exhausted {
                 KoiExhausted::OpponentScores => 1 - w,
                 _ => w,
             };
@@ -316,12 +317,13 @@ fn round_words(r: &Referee, res: &RoundResult) -> String {
                 )
             };
             format!(
-                "Round {n}: the hands ran out after {}'s koi-koi; {scores} {}: base {} ×{}, {} (ruling koi-exhausted).",
+                "Round {n}: the hands ran out after {}'s koi-koi; {scores} {}: base {} ×{}, {} ({cite}).",
                 r.name(caller),
                 yaku.join(", "),
                 res.base,
                 res.multiplier,
-                crate::words::count(res.points, "point")
+                crate::words::count(res.points, "point"),
+                cite = ruling::Id::KoiExhausted.cite()
             )
         }
         _ => format!("Round {n}: both hands are played out with no stop: a draw round."),

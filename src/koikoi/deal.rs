@@ -61,15 +61,20 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
     let mut notes = Vec::new();
     let mut win = shape(hand);
     let raw_field = field.and_then(shape);
-    if matches!(raw_field, Some((Name::Kuttsuki, _))) && !rules.field_redeal_pairs {
+    if matches!(raw_field, Some((Name::Kuttsuki, _)))
+        && rules.ruled.field_redeal == ruling::FieldRedeal::FourOfAMonth
+    {
         notes.push(
             "the field's four pairs do not force a redeal (field-redeal: four-of-a-month)"
                 .to_string(),
         );
     }
-    let field_shape = raw_field.filter(|(n, _)| *n == Name::Teshi || rules.field_redeal_pairs);
+    let field_shape = raw_field.filter(|(n, _)| {
+        *n == Name::Teshi || rules.ruled.field_redeal == ruling::FieldRedeal::Either
+    });
     let redeal = field_shape.is_some();
-    let hand_redeal = matches!(win, Some((Name::Teshi, _))) && rules.teshi_redeal;
+    let hand_redeal =
+        matches!(win, Some((Name::Teshi, _))) && rules.ruled.teshi == ruling::Teshi::Redeal;
     if hand_redeal {
         notes.push(
             "four cards of one month in a dealt hand: the deal is done again, neither an instant win nor played (teshi: redeal)"
@@ -79,15 +84,15 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
     }
     if let Some((name, _)) = &win {
         let wins = match name {
-            Name::Teshi => rules.teshi_wins,
-            _ => rules.kuttsuki_wins,
+            Name::Teshi => rules.ruled.teshi == ruling::Teshi::InstantWin,
+            _ => rules.ruled.kuttsuki == ruling::Kuttsuki::InstantWin,
         };
         if !wins {
             notes.push(format!(
                 "{name} is not an instant win: the hand is played like any other ({name}: off)"
             ));
             win = None;
-        } else if redeal && rules.field_first {
+        } else if redeal && rules.ruled.deal_check_order == ruling::DealCheckOrder::FieldFirst {
             notes.push(format!(
                 "{name} does not count: the field is redealt first, and the hands with it"
             ));
@@ -147,12 +152,12 @@ pub fn explain(rs: &Ruleset, rules: &Rules, field_given: bool) -> Explain {
 
 /// What a dealt hand of four cards of one month does, under ruling teshi.
 pub fn teshi_rule(rules: &Rules) -> String {
-    if rules.teshi_wins {
+    if rules.ruled.teshi == ruling::Teshi::InstantWin {
         format!(
             "A dealt hand with four cards of one month (teshi) wins the round at once for {}; the opponent pays the points.",
             rules.values.teshi
         )
-    } else if rules.teshi_redeal {
+    } else if rules.ruled.teshi == ruling::Teshi::Redeal {
         "A dealt hand with four cards of one month (teshi) is neither a win nor played: the cards are dealt again.".to_string()
     } else {
         "A dealt hand with four cards of one month (teshi) is played like any other.".to_string()
@@ -161,7 +166,7 @@ pub fn teshi_rule(rules: &Rules) -> String {
 
 /// What a dealt hand of four pairs does, under ruling kuttsuki.
 pub fn kuttsuki_rule(rules: &Rules) -> String {
-    if rules.kuttsuki_wins {
+    if rules.ruled.kuttsuki == ruling::Kuttsuki::InstantWin {
         format!(
             "A dealt hand of four pairs (kuttsuki) wins the round at once for {}; the opponent pays the points.",
             rules.values.kuttsuki

@@ -1,6 +1,7 @@
 //! Why the Koi-Koi ledger refuses a game's setup or a round's result: every such message
 //! of the game, written here once.
 
+use crate::koikoi::ruling;
 use std::fmt;
 
 use crate::diag::{Code, Coded};
@@ -90,8 +91,9 @@ impl fmt::Display for LedgerError {
                     .collect();
                 write!(
                     f,
-                    "no round is worth {points} points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: {}",
-                    near.join(" or ")
+                    "no round is worth {points} points under these rules (yaku, the doubling at double-at and {cite}); the nearest that can be: {}",
+                    near.join(" or "),
+                    cite = ruling::Id::Multiplier.cite()
                 )
             }
             LedgerError::PointsMissing(w) => {
@@ -320,8 +322,9 @@ impl RefereeError {
                 capturing,
             } => write!(
                 f,
-                "{player} must play a card that captures while they hold one (ruling must-capture: whole-hand), and {card} matches nothing on the table; legal: {}",
-                super::cards::codes(capturing)
+                "{player} must play a card that captures while they hold one ({cite}), and {card} matches nothing on the table; legal: {}",
+                super::cards::codes(capturing),
+                cite = ruling::MustCapture::WholeHand.cite()
             ),
             E::NotDrawn { drawn, said } => write!(
                 f,

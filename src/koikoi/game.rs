@@ -6,6 +6,7 @@
 //! kado deals from a shuffle of the seed; with `--opponent kado` kado plays a seat itself
 //! (its hand hidden, its plays announced).
 
+use crate::koikoi::ruling;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{self, Card, Kind, codes};
@@ -234,10 +235,10 @@ impl Game {
         let yaku: Vec<String> = res.yaku.iter().map(|(n, p)| format!("{n} {p}")).collect();
         let mut said = Vec::new();
         if res.end == End::Exhausted {
-            said.push(
-                "The hands ran out after a koi-koi with nobody stopping (ruling koi-exhausted)."
-                    .to_string(),
-            );
+            said.push(format!(
+                "The hands ran out after a koi-koi with nobody stopping ({cite}).",
+                cite = ruling::Id::KoiExhausted.cite()
+            ));
         }
         said.push(match res.winner {
             Some(w) if !res.yaku.is_empty() => format!(

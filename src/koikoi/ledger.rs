@@ -34,7 +34,7 @@ pub fn possible_points(rules: &Rules) -> std::collections::BTreeSet<i64> {
             max_base = max_base.max(score(pile, &round, rules).base);
         }
     }
-    if rules.viewing == Viewing::RaisedByKoi {
+    if rules.ruled.viewing_yaku == Viewing::RaisedByKoi {
         max_base = max_base.saturating_add(2 * rules.values.viewing_after_koi);
     }
     // A player calls koi-koi at most once a turn, and has 8 turns.
@@ -46,7 +46,7 @@ pub fn possible_points(rules: &Rules) -> std::collections::BTreeSet<i64> {
         let at = rules.values.double_at;
         let double = if at > 0 && base >= at { 2 } else { 1 };
         let b = base * double;
-        match rules.multiplier {
+        match rules.ruled.multiplier {
             Multiplier::HardKoi => {
                 out.extend([b, b * 2]);
             }
@@ -292,14 +292,14 @@ impl Ledger {
     /// Moves `points` from `loser` to `winner`; returns what moved.
     fn pay(&mut self, winner: usize, points: i64) -> i64 {
         let loser = 1 - winner;
-        let moved = if self.rules.loser_pays_in_full {
+        let moved = if self.rules.ruled.loser_pays != ruling::LoserPays::AllTheyHave {
             points
         } else {
             points.min(self.scores[loser])
         };
         self.scores[winner] = self.scores[winner].saturating_add(moved);
         let left = self.scores[loser].saturating_sub(points);
-        self.scores[loser] = if self.rules.below_zero {
+        self.scores[loser] = if self.rules.ruled.loser_pays == ruling::LoserPays::BelowZero {
             left
         } else {
             left.max(0)
@@ -320,7 +320,7 @@ impl Ledger {
     }
 
     fn next_dealer(&mut self, winner: Option<usize>) {
-        self.dealer = match (self.rules.next_dealer, winner) {
+        self.dealer = match (self.rules.ruled.next_dealer, winner) {
             (NextDealer::Alternate, _) => 1 - self.dealer,
             (NextDealer::Winner, Some(w)) => w,
             (NextDealer::Loser, Some(w)) => 1 - w,
@@ -338,7 +338,8 @@ impl Ledger {
             said.push(format!("{why}: {} wins the game.", self.name(1 - out)));
             self.over = Some(why);
         } else if self.history.len() as u32 >= self.setup.rounds
-            && !(self.rules.tie_extra && self.scores[0] == self.scores[1])
+            && !(self.rules.ruled.tied_game == ruling::TiedGame::ExtraRound
+                && self.scores[0] == self.scores[1])
         {
             let why = format!("all {} rounds have been played", self.setup.rounds);
             said.push(match self.winner_now() {
@@ -404,10 +405,10 @@ impl Ledger {
     }
 
     fn settle_draw(&mut self, round: usize, said: &mut Vec<String>) {
-        let taker = match self.rules.draw {
+        let taker = match self.rules.ruled.draw_round {
             Draw::Nobody => None,
-            Draw::Dealer => Some(self.dealer),
-            Draw::NonDealer => Some(1 - self.dealer),
+            Draw::Dealer6 => Some(self.dealer),
+            Draw::NonDealer6 => Some(1 - self.dealer),
         };
         match taker {
             None => {
@@ -441,9 +442,9 @@ impl Ledger {
             rules.values.start_points
         ));
         x.ruled(
-            if rules.below_zero {
+            if rules.ruled.loser_pays == ruling::LoserPays::BelowZero {
                 "A loser pays the round's full points, going below 0 if need be, and the winner gains them all; a player left with 0 points or less loses at once."
-            } else if rules.loser_pays_in_full {
+            } else if rules.ruled.loser_pays != ruling::LoserPays::AllTheyHave {
                 "A player reduced to 0 points loses at once; a loser who owes more than they have drops to 0 and the winner still gains the full points."
             } else {
                 "A player reduced to 0 points loses at once; a loser who owes more than they have pays all they have, and the winner gains only that."
@@ -453,12 +454,12 @@ impl Ledger {
         );
         let p = rules.values.draw_points;
         x.ruled(
-            match rules.draw {
+            match rules.ruled.draw_round {
                 Draw::Nobody => "A round in which nobody makes a yaku is a draw: nobody scores.".to_string(),
-                Draw::Dealer => format!(
+                Draw::Dealer6 => format!(
                     "A round in which nobody makes a yaku is a draw: the dealer takes {p} points from the other player."
                 ),
-                Draw::NonDealer => format!(
+                Draw::NonDealer6 => format!(
                     "A round in which nobody makes a yaku is a draw: the non-dealer takes {p} points from the dealer."
                 ),
             },
@@ -466,7 +467,7 @@ impl Ledger {
             &[ruling::Id::DrawRound],
         );
         x.ruled(
-            match rules.next_dealer {
+            match rules.ruled.next_dealer {
                 NextDealer::Winner => {
                     "The winner of a round deals (and plays first) in the next; after a draw the dealer stays."
                 }

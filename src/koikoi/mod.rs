@@ -27,55 +27,10 @@ pub const GAME: &str = "koikoi";
 /// The game's name for people.
 pub const TITLE: &str = "Koi-Koi";
 
-/// Ruling `viewing-yaku`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Viewing {
-    Enabled,
-    RainRuins,
-    WithAnotherYaku,
-    Disabled,
-    /// Their own values until the scorer's first koi-koi call, viewing-after-koi after.
-    RaisedByKoi,
-}
-
-/// Ruling `rain`: which captured card is rain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rain {
-    AnyWillow,
-    RainMan,
-    Lightning,
-    RainManOrLightning,
-    /// A willow card face up on the field when the round is scored.
-    OnField,
-}
-
-/// Ruling `multiplier`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Multiplier {
-    HardKoi,
-    SoftKoi,
-    None,
-    /// The winner's total times the brights face up on the field at the deal.
-    FieldBrights,
-    /// koi-bonus points a call, or ×(calls − 2) from koi-bonus-multiply-from calls on.
-    KoiBonus,
-}
-
-/// Ruling `draw-round`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Draw {
-    Nobody,
-    Dealer,
-    NonDealer,
-}
-
-/// Ruling `next-dealer`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NextDealer {
-    Winner,
-    Loser,
-    Alternate,
-}
+// The choices of the rulings the game's code names most often, by their short names.
+pub use ruling::{
+    DrawRound as Draw, KoiExhausted, Multiplier, NextDealer, Rain, ViewingYaku as Viewing,
+};
 
 /// The game lengths a ruleset without its own range for value `rounds` allows.
 pub const ROUNDS_RANGE: crate::ruleset::ValueRange = crate::ruleset::ValueRange { min: 1, max: 12 };
@@ -157,125 +112,27 @@ impl Values {
     }
 }
 
-/// Ruling koi-exhausted: the hands ran out after a koi-koi and nobody stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KoiExhausted {
-    /// A draw round (ruling draw-round).
-    DrawRound,
-    /// The last caller scores their yaku.
-    CallerScores,
-    /// The last caller's opponent takes what those yaku are worth.
-    OpponentScores,
-}
-
-/// The rules in force, read once from a ruleset.
+/// The rules in force, read once from a ruleset: the values, and every ruling's choice, typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     pub values: Values,
-    /// `yaku-groups: stacking` (else best-in-group).
-    pub stacking: bool,
-    /// `akatan-aotan-pair: replaces` (else both-count).
-    pub pair_replaces: bool,
-    /// `sake-cup: animal-and-plain`.
-    pub sake_cup_plain: bool,
-    pub viewing: Viewing,
-    pub rain: Rain,
-    /// `tsukifuda: on`.
-    pub tsukifuda: bool,
-    pub multiplier: Multiplier,
-    /// `koi-calls: once`.
-    pub koi_once: bool,
-    pub draw: Draw,
-    /// `teshi: instant-win`: a dealt hand of four cards of one month wins at once.
-    pub teshi_wins: bool,
-    /// `teshi: redeal`: a dealt hand of four cards of one month is dealt again.
-    pub teshi_redeal: bool,
-    /// `kuttsuki: instant-win`: a dealt hand of four pairs wins at once.
-    pub kuttsuki_wins: bool,
-    /// `field-redeal: either` (else four of a month only).
-    pub field_redeal_pairs: bool,
-    /// `deal-check-order: field-first`.
-    pub field_first: bool,
-    pub next_dealer: NextDealer,
-    /// `loser-pays: in-full` or `below-zero` (else all they have).
-    pub loser_pays_in_full: bool,
-    /// `loser-pays: below-zero`: scores may go below 0.
-    pub below_zero: bool,
-    /// `last-card-koi: allowed`.
-    pub last_card_koi: bool,
-    /// `another-yaku: new-yaku` (else more points).
-    pub new_yaku: bool,
-    /// `both-koi: next-yaku-stops`.
-    pub both_koi_stops: bool,
-    /// `must-capture: whole-hand`: a card that captures must be played while there is one.
-    pub capture_from_hand: bool,
-    /// Ruling koi-exhausted: who scores when the hands run out after a koi-koi.
-    pub koi_exhausted: KoiExhausted,
-    /// `both-instant: dealer` (else the deal is redone).
-    pub both_instant_dealer: bool,
-    /// `tied-game: extra-round`.
-    pub tie_extra: bool,
+    /// The choice in force for each ruling (`rules.ruled.multiplier`): the game decides
+    /// by these, so a new choice makes the compiler point at every `match` on it.
+    pub ruled: ruling::Choices,
 }
 
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
             values: Values::from_ruleset(rs),
-            stacking: rs.is(ruling::YakuGroups::Stacking),
-            pair_replaces: !rs.is(ruling::AkatanAotanPair::BothCount),
-            sake_cup_plain: !rs.is(ruling::SakeCup::AnimalOnly),
-            viewing: match rs.get::<ruling::ViewingYaku>() {
-                ruling::ViewingYaku::RainRuins => Viewing::RainRuins,
-                ruling::ViewingYaku::WithAnotherYaku => Viewing::WithAnotherYaku,
-                ruling::ViewingYaku::Disabled => Viewing::Disabled,
-                ruling::ViewingYaku::RaisedByKoi => Viewing::RaisedByKoi,
-                ruling::ViewingYaku::Enabled => Viewing::Enabled,
-            },
-            rain: match rs.get::<ruling::Rain>() {
-                ruling::Rain::RainMan => Rain::RainMan,
-                ruling::Rain::Lightning => Rain::Lightning,
-                ruling::Rain::RainManOrLightning => Rain::RainManOrLightning,
-                ruling::Rain::WillowOnField => Rain::OnField,
-                ruling::Rain::AnyWillow => Rain::AnyWillow,
-            },
-            tsukifuda: rs.is(ruling::Tsukifuda::On),
-            multiplier: match rs.get::<ruling::Multiplier>() {
-                ruling::Multiplier::SoftKoi => Multiplier::SoftKoi,
-                ruling::Multiplier::None => Multiplier::None,
-                ruling::Multiplier::FieldBrights => Multiplier::FieldBrights,
-                ruling::Multiplier::KoiBonus => Multiplier::KoiBonus,
-                ruling::Multiplier::HardKoi => Multiplier::HardKoi,
-            },
-            koi_once: rs.is(ruling::KoiCalls::Once),
-            draw: match rs.get::<ruling::DrawRound>() {
-                ruling::DrawRound::Dealer6 => Draw::Dealer,
-                ruling::DrawRound::NonDealer6 => Draw::NonDealer,
-                ruling::DrawRound::Nobody => Draw::Nobody,
-            },
-            teshi_wins: rs.is(ruling::Teshi::InstantWin),
-            teshi_redeal: rs.is(ruling::Teshi::Redeal),
-            kuttsuki_wins: rs.is(ruling::Kuttsuki::InstantWin),
-            field_redeal_pairs: !rs.is(ruling::FieldRedeal::FourOfAMonth),
-            field_first: rs.is(ruling::DealCheckOrder::FieldFirst),
-            next_dealer: match rs.get::<ruling::NextDealer>() {
-                ruling::NextDealer::Loser => NextDealer::Loser,
-                ruling::NextDealer::Alternate => NextDealer::Alternate,
-                ruling::NextDealer::Winner => NextDealer::Winner,
-            },
-            loser_pays_in_full: !rs.is(ruling::LoserPays::AllTheyHave),
-            below_zero: rs.is(ruling::LoserPays::BelowZero),
-            last_card_koi: rs.is(ruling::LastCardKoi::Allowed),
-            new_yaku: rs.is(ruling::AnotherYaku::NewYaku),
-            both_koi_stops: rs.is(ruling::BothKoi::NextYakuStops),
-            capture_from_hand: rs.is(ruling::MustCapture::WholeHand),
-            koi_exhausted: match rs.get::<ruling::KoiExhausted>() {
-                ruling::KoiExhausted::CallerScores => KoiExhausted::CallerScores,
-                ruling::KoiExhausted::OpponentScores => KoiExhausted::OpponentScores,
-                ruling::KoiExhausted::DrawRound => KoiExhausted::DrawRound,
-            },
-            both_instant_dealer: rs.is(ruling::BothInstant::Dealer),
-            tie_extra: rs.is(ruling::TiedGame::ExtraRound),
+            ruled: ruling::Choices::from_ruleset(rs),
         }
+    }
+
+    /// These rules with one ruling's choice changed.
+    pub fn with(mut self, choice: impl crate::ruleset::Pick<ruling::Choices>) -> Rules {
+        self.ruled = self.ruled.with(choice);
+        self
     }
 }
 
@@ -301,16 +158,23 @@ mod tests {
     fn variants() {
         let n = Rules::from_ruleset(&Ruleset::builtin("koikoi").unwrap());
         assert_eq!((n.values.goko, n.values.sanko), (10, 5));
-        assert!(!n.tsukifuda && !n.stacking && n.sake_cup_plain);
-        assert_eq!(n.multiplier, Multiplier::HardKoi);
+        let c = n.ruled;
+        assert_eq!(c.tsukifuda, ruling::Tsukifuda::Off);
+        assert_eq!(c.yaku_groups, ruling::YakuGroups::BestInGroup);
+        assert_eq!(c.sake_cup, ruling::SakeCup::AnimalAndPlain);
+        assert_eq!(c.multiplier, Multiplier::HardKoi);
         let f = Rules::from_ruleset(&Ruleset::builtin("koikoi-fudawiki").unwrap());
         assert_eq!(
             (f.values.goko, f.values.sanko, f.values.tsukifuda),
             (15, 6, 4)
         );
-        assert!(f.tsukifuda);
+        assert_eq!(f.ruled.tsukifuda, ruling::Tsukifuda::On);
         let b = Rules::from_ruleset(&Ruleset::builtin("koikoi-bga").unwrap());
-        assert!(b.stacking && !b.pair_replaces);
+        assert_eq!(b.ruled.yaku_groups, ruling::YakuGroups::Stacking);
+        assert_eq!(
+            b.ruled.akatan_aotan_pair,
+            ruling::AkatanAotanPair::BothCount
+        );
         assert_eq!((b.values.teshi, b.values.start_points), (6, 50));
     }
 
@@ -318,7 +182,11 @@ mod tests {
     fn dealt(text: &str) -> (bool, bool, bool) {
         let rs = Ruleset::from_house_text("house.yaml", text).unwrap();
         let r = Rules::from_ruleset(&rs);
-        (r.teshi_wins, r.teshi_redeal, r.kuttsuki_wins)
+        (
+            r.ruled.teshi == ruling::Teshi::InstantWin,
+            r.ruled.teshi == ruling::Teshi::Redeal,
+            r.ruled.kuttsuki == ruling::Kuttsuki::InstantWin,
+        )
     }
 
     /// One ruling, dealt-hands, decided teshi and kuttsuki together, and its `redeal`

@@ -7,6 +7,7 @@
 //! [`Referee`] does, move for move and point for point (the tests keep that play-out and
 //! compare the two), without cloning the game or building a score's words at every step.
 
+use crate::koikoi::ruling;
 use std::sync::OnceLock;
 
 use super::cards::{Card, Kind, RibbonKind};
@@ -196,33 +197,33 @@ pub(super) fn yaku(
     animals(rules, pile, &mut rest);
     ribbons(rules, pile, &mut rest);
     let sake = pile & t.sake != 0;
-    let plains =
-        count(pile & t.kind[Kind::Plain as usize]) + i64::from(rules.sake_cup_plain && sake);
+    let plains = count(pile & t.kind[Kind::Plain as usize])
+        + i64::from(rules.ruled.sake_cup == ruling::SakeCup::AnimalAndPlain && sake);
     if plains >= v.kasu_cards {
         rest.add(Name::Kasu, growing(rules, v.kasu, plains, v.kasu_cards));
     }
     let of_month = t.month[usize::from(month.clamp(1, 12) - 1)];
-    if rules.tsukifuda && count(pile & of_month) == 4 {
+    if rules.ruled.tsukifuda == ruling::Tsukifuda::On && count(pile & of_month) == 4 {
         rest.add(Name::Tsukifuda, v.tsukifuda);
     }
     let hanami = sake && pile & t.curtain != 0;
     let tsukimi = sake && pile & t.moon != 0;
     if hanami || tsukimi {
         let alone = y.names == 0 && rest.names == 0;
-        let rain = match rules.rain {
-            Rain::OnField => willow_on_table,
+        let rain = match rules.ruled.rain {
+            Rain::WillowOnField => willow_on_table,
             Rain::AnyWillow => pile & t.month[10] != 0,
             Rain::RainMan => rain_man,
             Rain::Lightning => pile & t.lightning != 0,
             Rain::RainManOrLightning => pile & (t.rain_man | t.lightning) != 0,
         };
-        let refused = match rules.viewing {
+        let refused = match rules.ruled.viewing_yaku {
             Viewing::Disabled => true,
             Viewing::RainRuins => rain,
             Viewing::WithAnotherYaku => alone,
             Viewing::Enabled | Viewing::RaisedByKoi => false,
         };
-        let raised = rules.viewing == Viewing::RaisedByKoi && koi_calls > 0;
+        let raised = rules.ruled.viewing_yaku == Viewing::RaisedByKoi && koi_calls > 0;
         let worth = |own: i64| if raised { v.viewing_after_koi } else { own };
         if !refused && hanami {
             y.add(Name::HanamiZake, worth(v.hanami_zake));
@@ -242,7 +243,7 @@ fn animals(rules: &Rules, pile: u64, y: &mut Yaku) {
     let a = count(pile & t.kind[Kind::Animal as usize]);
     let ino = pile & t.ino == t.ino;
     let tane = (a >= v.tane_cards).then(|| growing(rules, v.tane, a, v.tane_cards));
-    if rules.stacking {
+    if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
         if ino {
             y.add(Name::Inoshikacho, v.inoshikacho);
         }
@@ -268,8 +269,8 @@ fn ribbons(rules: &Rules, pile: u64, y: &mut Yaku) {
     let akatan = count(pile & t.poetry) == 3;
     let aotan = count(pile & t.blue) == 3;
     let tanzaku = (all >= v.tanzaku_cards).then(|| growing(rules, v.tanzaku, all, v.tanzaku_cards));
-    if rules.stacking {
-        if akatan && aotan && rules.pair_replaces {
+    if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
+        if akatan && aotan && rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces {
             y.add(Name::AkatanAotan, v.akatan_aotan);
         } else {
             if akatan {
@@ -285,7 +286,7 @@ fn ribbons(rules: &Rules, pile: u64, y: &mut Yaku) {
         return;
     }
     let mut best = Best::default();
-    if akatan && aotan && rules.pair_replaces {
+    if akatan && aotan && rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces {
         best.offer(&[(Name::AkatanAotan, growing(rules, v.akatan_aotan, all, 6))]);
     } else {
         if akatan && aotan {
@@ -325,7 +326,7 @@ pub(super) fn total(
         1
     };
     let calls = i64::from(koi_calls);
-    let (factor, bonus) = match rules.multiplier {
+    let (factor, bonus) = match rules.ruled.multiplier {
         Multiplier::HardKoi => (if opponent_koi { 2 } else { 1 }, 0),
         Multiplier::SoftKoi => (1 + calls, 0),
         Multiplier::None => (1, 0),
@@ -485,7 +486,8 @@ impl<'a> Position<'a> {
     /// Whether the table's cards count in a score (ruling viewing-yaku: rain-ruins with
     /// rain: willow-on-field); otherwise only the piles do.
     fn field_matters(&self) -> bool {
-        self.rules.viewing == Viewing::RainRuins && self.rules.rain == Rain::OnField
+        self.rules.ruled.viewing_yaku == Viewing::RainRuins
+            && self.rules.ruled.rain == Rain::WillowOnField
     }
 
     fn willow_on_table(&self) -> bool {
@@ -564,7 +566,8 @@ impl<'a> Position<'a> {
                 .copied()
                 .filter(|c| !self.matches(*c).is_empty()),
         );
-        if self.rules.capture_from_hand && !capturing.is_empty() {
+        if self.rules.ruled.must_capture == ruling::MustCapture::WholeHand && !capturing.is_empty()
+        {
             capturing
         } else {
             hand
@@ -615,7 +618,7 @@ impl Position<'_> {
         self.take(p, card, taken);
         let now = self.yaku_of(p, self.piles[p]);
         let (then_pile, then_names) = self.decided[p];
-        let due = if self.rules.new_yaku {
+        let due = if self.rules.ruled.another_yaku == ruling::AnotherYaku::NewYaku {
             now.names & !then_names != 0
         } else {
             now.base > self.yaku_of(p, then_pile).base
@@ -632,9 +635,11 @@ impl Position<'_> {
     /// Whether the player to move may not call koi-koi (the referee's `koi_refused`).
     fn koi_refused(&self) -> bool {
         let (p, r) = (self.to_move, self.rules);
-        (self.turns[p] >= DEALT && !r.last_card_koi)
-            || (r.koi_once && self.calls[p] > 0)
-            || (r.both_koi_stops && self.calls[p] > 0 && self.calls[1 - p] > 0)
+        (self.turns[p] >= DEALT && r.ruled.last_card_koi == ruling::LastCardKoi::NoKoi)
+            || (r.ruled.koi_calls == ruling::KoiCalls::Once && self.calls[p] > 0)
+            || (r.ruled.both_koi == ruling::BothKoi::NextYakuStops
+                && self.calls[p] > 0
+                && self.calls[1 - p] > 0)
     }
 
     /// Koi-koi by the player to move; `None` if refused.
@@ -666,7 +671,7 @@ impl Position<'_> {
     fn end_turn(&mut self) {
         self.to_move = 1 - self.to_move;
         if self.turns.iter().all(|t| *t >= DEALT) {
-            let scorer = match (self.last_koi, self.rules.koi_exhausted) {
+            let scorer = match (self.last_koi, self.rules.ruled.koi_exhausted) {
                 (Some(c), KoiExhausted::CallerScores) => Some((c, c)),
                 (Some(c), KoiExhausted::OpponentScores) => Some((c, 1 - c)),
                 _ => None,
@@ -686,10 +691,10 @@ impl Position<'_> {
         self.phase = Phase::Between;
         self.ended = Some(match winner.filter(|_| points > 0) {
             Some(w) => (Some(w), points),
-            None => match self.rules.draw {
+            None => match self.rules.ruled.draw_round {
                 Draw::Nobody => (None, 0),
-                Draw::Dealer => (Some(self.dealer), self.rules.values.draw_points.max(0)),
-                Draw::NonDealer => (Some(1 - self.dealer), self.rules.values.draw_points.max(0)),
+                Draw::Dealer6 => (Some(self.dealer), self.rules.values.draw_points.max(0)),
+                Draw::NonDealer6 => (Some(1 - self.dealer), self.rules.values.draw_points.max(0)),
             },
         });
     }

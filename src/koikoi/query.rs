@@ -2,6 +2,7 @@
 //! a deal and the round's details, every problem reported at once with its place.
 
 use crate::diag::{Error, Problem, Source};
+use crate::koikoi::ruling;
 use crate::notation::Located;
 
 use super::Rules;
@@ -92,13 +93,16 @@ fn month(m: &str, problems: &mut Vec<Problem>) -> Option<u8> {
 fn koi_calls(text: &str, rules: &Rules, problems: &mut Vec<Problem>) -> u32 {
     let src = Source::new("--koi-calls", text);
     match text.trim().parse::<u32>() {
-        Ok(n) if n > 1 && rules.koi_once => {
+        Ok(n) if n > 1 && rules.ruled.koi_calls == ruling::KoiCalls::Once => {
             problems.push(
                 Problem::new(format!(
                     "koi-koi may be called only once a round, not {n} times"
                 ))
                 .at(&src, 0..text.len())
-                .help("the ruleset says so (ruling koi-calls: once)"),
+                .help(format!(
+                    "the ruleset says so ({cite})",
+                    cite = ruling::KoiCalls::Once.cite()
+                )),
             );
             0
         }

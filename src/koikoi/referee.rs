@@ -403,7 +403,9 @@ impl Referee {
             .collect();
         let winner = match wins.as_slice() {
             [one] => Some(*one),
-            [_, _] if self.rules.both_instant_dealer => Some(self.round.dealer),
+            [_, _] if self.rules.ruled.both_instant == ruling::BothInstant::Dealer => {
+                Some(self.round.dealer)
+            }
             [_, _] => return Some(self.end_redeal()),
             _ => None,
         };
@@ -606,7 +608,8 @@ impl Referee {
             .copied()
             .filter(|c| !self.round.matches(*c).is_empty())
             .collect();
-        if self.rules.capture_from_hand && !capturing.is_empty() {
+        if self.rules.ruled.must_capture == ruling::MustCapture::WholeHand && !capturing.is_empty()
+        {
             capturing
         } else {
             hand
@@ -637,7 +640,7 @@ impl Referee {
     /// koi-koi (ruling viewing-yaku: raised-by-koi) asks for nothing by itself.
     fn improved(&self, p: usize, s: &Score) -> bool {
         let last = &self.round.decided[p];
-        if self.rules.new_yaku {
+        if self.rules.ruled.another_yaku == ruling::AnotherYaku::NewYaku {
             return s.yaku.iter().any(|y| !last.names.contains(&y.name));
         }
         let pile = &self.round.piles[p];
@@ -672,13 +675,16 @@ impl Referee {
         let r = &self.round;
         let p = r.to_move;
         let player = self.name(p).to_string();
-        if r.turns[p] >= DEALT && !self.rules.last_card_koi {
+        if r.turns[p] >= DEALT && self.rules.ruled.last_card_koi == ruling::LastCardKoi::NoKoi {
             return Some(RefereeError::KoiLastCard { player });
         }
-        if self.rules.koi_once && r.calls[p] > 0 {
+        if self.rules.ruled.koi_calls == ruling::KoiCalls::Once && r.calls[p] > 0 {
             return Some(RefereeError::KoiOnce { player });
         }
-        if self.rules.both_koi_stops && r.calls[p] > 0 && r.calls[1 - p] > 0 {
+        if self.rules.ruled.both_koi == ruling::BothKoi::NextYakuStops
+            && r.calls[p] > 0
+            && r.calls[1 - p] > 0
+        {
             return Some(RefereeError::KoiBoth { player });
         }
         None
@@ -727,7 +733,7 @@ impl Referee {
     /// The hands ran out with no stop: a draw round, or under ruling koi-exhausted the
     /// last koi-koi caller's yaku scored for them or for their opponent.
     fn exhausted(&mut self) -> RoundResult {
-        let scorer = match (self.round.last_koi, self.rules.koi_exhausted) {
+        let scorer = match (self.round.last_koi, self.rules.ruled.koi_exhausted) {
             (Some(c), KoiExhausted::CallerScores) => Some((c, c)),
             (Some(c), KoiExhausted::OpponentScores) => Some((c, 1 - c)),
             _ => None,
@@ -858,31 +864,25 @@ pub enum Applied {
 pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
     let mut x = Ledger::explain(rs, rules);
     x.rule("A card played or drawn captures the table card of its month: with one match it takes it, with two the record says which (`>`, unless the two are alike, such as two plain cards), with three it takes all three; with none it is laid on the table.");
-    x.ruled(
-        if rules.capture_from_hand {
-            "A card that matches must capture, and while the hand holds a card that captures, the card played must be one."
-        } else {
-            "A card that matches must capture; any card of the hand may be played."
-        },
-        rs,
-        &[ruling::Id::MustCapture],
-    );
+    x.by(rules.ruled.must_capture, |c| match c {
+        ruling::MustCapture::WholeHand => "A card that matches must capture, and while the hand holds a card that captures, the card played must be one.",
+        ruling::MustCapture::MatchingCard => "A card that matches must capture; any card of the hand may be played.",
+    });
     x.ruled(
         "A turn that makes the player's yaku worth more than at their last decision ends with koi or stop; stop scores the round.",
         rs,
         &[ruling::Id::AnotherYaku, ruling::Id::KoiCalls, ruling::Id::BothKoi, ruling::Id::Multiplier],
     );
-    x.ruled(
-        if rules.last_card_koi {
+    x.by(rules.ruled.last_card_koi, |c| match c {
+        ruling::LastCardKoi::Allowed => {
             "With the last card of the hand played, koi-koi may still be called."
-        } else {
+        }
+        ruling::LastCardKoi::NoKoi => {
             "With the last card of the hand played, only stop is allowed."
-        },
-        rs,
-        &[ruling::Id::LastCardKoi],
-    );
+        }
+    });
     x.ruled(
-        match rules.koi_exhausted {
+        match rules.ruled.koi_exhausted {
             KoiExhausted::DrawRound => {
                 "Hands that run out after a koi-koi with nobody stopping make a draw round."
             }
@@ -907,15 +907,12 @@ pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
             ruling::Id::BothInstant,
         ],
     );
-    x.ruled(
-        if rules.tie_extra {
+    x.by(rules.ruled.tied_game, |c| match c {
+        ruling::TiedGame::ExtraRound => {
             "A game tied after its last round goes on, a round at a time, until one player leads."
-        } else {
-            "A game tied after its last round is drawn."
-        },
-        rs,
-        &[ruling::Id::TiedGame],
-    );
+        }
+        ruling::TiedGame::Draw => "A game tied after its last round is drawn.",
+    });
     x
 }
 

@@ -200,7 +200,7 @@ fn best(options: Vec<Vec<Yaku>>) -> Vec<Yaku> {
 /// among the field's cards (none when the field is not known).
 pub fn rain_cards(captured: &[Card], field: Option<&[Card]>, rain: Rain) -> Vec<Card> {
     let cards = match rain {
-        Rain::OnField => field.unwrap_or_default(),
+        Rain::WillowOnField => field.unwrap_or_default(),
         _ => captured,
     };
     let mut v: Vec<Card> = cards
@@ -209,7 +209,7 @@ pub fn rain_cards(captured: &[Card], field: Option<&[Card]>, rain: Rain) -> Vec<
         .filter(|c| {
             c.month == 11
                 && match rain {
-                    Rain::AnyWillow | Rain::OnField => true,
+                    Rain::AnyWillow | Rain::WillowOnField => true,
                     Rain::RainMan => c.kind == Kind::Bright,
                     Rain::Lightning => c.kind == Kind::Plain,
                     Rain::RainManOrLightning => matches!(c.kind, Kind::Bright | Kind::Plain),
@@ -258,7 +258,7 @@ fn animals(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
             rules,
         )
     };
-    if rules.stacking {
+    if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
         let mut out = Vec::new();
         if ino {
             out.push(flat(
@@ -351,7 +351,7 @@ fn ribbons(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
             rules,
         )
     });
-    if rules.stacking {
+    if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
         let mut out = stacked_ribbons(&r, rules);
         out.extend(tanzaku);
         return out;
@@ -365,7 +365,8 @@ fn ribbons(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
 fn stacked_ribbons(r: &Ribbons, rules: &Rules) -> Vec<Yaku> {
     let v = &rules.values;
     let mut out = Vec::new();
-    if r.akatan() && r.aotan() && rules.pair_replaces {
+    if r.akatan() && r.aotan() && rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces
+    {
         let mut six = r.poetry.clone();
         six.extend(r.blue.iter().copied());
         six.sort();
@@ -386,7 +387,7 @@ fn ribbon_options(r: &Ribbons, rules: &Rules) -> Vec<Vec<Yaku>> {
     let v = &rules.values;
     let both = r.akatan() && r.aotan();
     let mut options = Vec::new();
-    if both && rules.pair_replaces {
+    if both && rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces {
         options.push(vec![r.growing(
             Name::AkatanAotan,
             v.akatan_aotan,
@@ -424,7 +425,7 @@ fn ribbon_options(r: &Ribbons, rules: &Rules) -> Vec<Vec<Yaku>> {
 
 fn plains(cards: &[Card], rules: &Rules) -> Vec<Card> {
     let mut p = of_kind(cards, Kind::Plain);
-    if rules.sake_cup_plain && has(cards, 9, Kind::Animal) {
+    if rules.ruled.sake_cup == ruling::SakeCup::AnimalAndPlain && has(cards, 9, Kind::Animal) {
         p.push(Card::new(9, Kind::Animal));
         p.sort();
     }
@@ -438,7 +439,8 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
     // Viewing yaku are decided after the others (one ruling needs another yaku).
     let viewing = viewing_yaku(cards, round, rules);
     let rest = other_yaku(cards, round, rules, &mut notes);
-    let rain_on_field = rules.viewing == Viewing::RainRuins && rules.rain == Rain::OnField;
+    let rain_on_field =
+        rules.ruled.viewing_yaku == Viewing::RainRuins && rules.ruled.rain == Rain::WillowOnField;
     if round.field.is_some() && !rain_on_field {
         notes.push(
             "the field does not matter: only a willow card on the field under viewing-yaku rain-ruins and rain willow-on-field uses it"
@@ -470,7 +472,7 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
 /// viewing-after-koi.
 fn viewing_yaku(cards: &[Card], round: &Round, rules: &Rules) -> Vec<Yaku> {
     let mut v = rules.values.clone();
-    if rules.viewing == Viewing::RaisedByKoi && round.koi_calls > 0 {
+    if rules.ruled.viewing_yaku == Viewing::RaisedByKoi && round.koi_calls > 0 {
         v.hanami_zake = v.viewing_after_koi;
         v.tsukimi_zake = v.viewing_after_koi;
     }
@@ -511,7 +513,7 @@ fn other_yaku(cards: &[Card], round: &Round, rules: &Rules, notes: &mut Vec<Stri
             rules,
         ));
     }
-    if rules.tsukifuda {
+    if rules.ruled.tsukifuda == ruling::Tsukifuda::On {
         match round.month {
             Some(m) => {
                 let mut of_month: Vec<Card> =
@@ -545,21 +547,22 @@ fn viewing_that_scores(
         .collect::<Vec<_>>()
         .join(" and ");
     let verb = if viewing.len() == 1 { "does" } else { "do" };
-    let rain = rain_cards(cards, round.field.as_deref(), rules.rain);
-    let rain_on_field = rules.viewing == Viewing::RainRuins && rules.rain == Rain::OnField;
+    let rain = rain_cards(cards, round.field.as_deref(), rules.ruled.rain);
+    let rain_on_field =
+        rules.ruled.viewing_yaku == Viewing::RainRuins && rules.ruled.rain == Rain::WillowOnField;
     if rain_on_field && round.field.is_none() {
         notes.push(
             "rain on the field cancels the viewing yaku: give the field with --field (scored as no rain)"
                 .to_string(),
         );
     }
-    let refused = match rules.viewing {
+    let refused = match rules.ruled.viewing_yaku {
         Viewing::Enabled => None,
         Viewing::Disabled => Some("viewing yaku are disabled".to_string()),
         Viewing::RainRuins if !rain.is_empty() => Some(format!(
             "rain ruins the party ({} {})",
             super::cards::labels(&rain),
-            if rules.rain == Rain::OnField {
+            if rules.ruled.rain == Rain::WillowOnField {
                 "on the field"
             } else {
                 "captured"
@@ -595,14 +598,14 @@ fn multiplier(
     }
     let (f, bonus) = koi_factor(round, rules, &mut why, notes);
     m = m.saturating_mul(f);
-    if round.field_brights.is_some() && rules.multiplier != Multiplier::FieldBrights {
+    if round.field_brights.is_some() && rules.ruled.multiplier != Multiplier::FieldBrights {
         notes.push(
             "the brights on the field at the deal do not matter: only multiplier field-brights uses them"
                 .to_string(),
         );
     }
     if why.is_empty() {
-        let bonus = if rules.multiplier == Multiplier::FieldBrights {
+        let bonus = if rules.ruled.multiplier == Multiplier::FieldBrights {
             "fewer than two brights on the field at the deal"
         } else {
             "no koi-koi bonus"
@@ -626,7 +629,7 @@ fn koi_factor(
 ) -> (i64, i64) {
     let mut f: i64 = 1;
     let mut bonus: i64 = 0;
-    match rules.multiplier {
+    match rules.ruled.multiplier {
         Multiplier::HardKoi => {
             if round.opponent_koi {
                 f = 2;
@@ -752,7 +755,7 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
 /// The animal yaku.
 fn explain_animals(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
     let v = &rules.values;
-    let how = if rules.stacking {
+    let how = if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
         "the two add up".to_string()
     } else {
         format!(
@@ -773,12 +776,12 @@ fn explain_animals(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
 /// The ribbon yaku.
 fn explain_ribbons(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
     let v = &rules.values;
-    let pair = if rules.pair_replaces {
+    let pair = if rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces {
         format!("all six make akatan_aotan {} instead", v.akatan_aotan)
     } else {
         "all six score akatan and aotan both".to_string()
     };
-    let group = if rules.stacking {
+    let group = if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
         "they add up with tanzaku"
     } else {
         "only the best ribbon yaku scores, growing by a point per further ribbon"
@@ -802,7 +805,7 @@ fn explain_kasu(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
             v.kasu,
             v.kasu_cards,
             v.extra_card,
-            if rules.sake_cup_plain {
+            if rules.ruled.sake_cup == ruling::SakeCup::AnimalAndPlain {
                 "counts as a plain too"
             } else {
                 "is an animal only"
@@ -816,7 +819,7 @@ fn explain_kasu(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
 /// The viewing yaku and the ruling that decides them.
 fn explain_viewing(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
     let v = &rules.values;
-    let when = match rules.viewing {
+    let when = match rules.ruled.viewing_yaku {
         Viewing::Enabled => "they score whenever their cards are held".to_string(),
         Viewing::Disabled => "they are disabled".to_string(),
         Viewing::WithAnotherYaku => "they score only alongside another yaku".to_string(),
@@ -826,16 +829,16 @@ fn explain_viewing(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
         ),
         Viewing::RainRuins => format!(
             "they do not score when there is rain: {}",
-            match rules.rain {
+            match rules.ruled.rain {
                 Rain::AnyWillow => "any willow card captured",
                 Rain::RainMan => "the rain man captured",
                 Rain::Lightning => "the lightning captured",
                 Rain::RainManOrLightning => "the rain man or the lightning captured",
-                Rain::OnField => "a willow card on the field",
+                Rain::WillowOnField => "a willow card on the field",
             }
         ),
     };
-    let ids: &[ruling::Id] = if rules.viewing == Viewing::RainRuins {
+    let ids: &[ruling::Id] = if rules.ruled.viewing_yaku == Viewing::RainRuins {
         &[ruling::Id::ViewingYaku, ruling::Id::Rain]
     } else {
         &[ruling::Id::ViewingYaku]
@@ -853,19 +856,16 @@ fn explain_viewing(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
 /// Tsukifuda, and how the winner's total is reached.
 fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules: &Rules) {
     let v = &rules.values;
-    if rules.tsukifuda || round.month.is_some() {
-        x.ruled(
-            if rules.tsukifuda {
-                format!(
-                    "Tsukifuda: the four cards of the round's month score {}.",
-                    v.tsukifuda
-                )
-            } else {
+    if rules.ruled.tsukifuda == ruling::Tsukifuda::On || round.month.is_some() {
+        x.by(rules.ruled.tsukifuda, |c| match c {
+            ruling::Tsukifuda::On => format!(
+                "Tsukifuda: the four cards of the round's month score {}.",
+                v.tsukifuda
+            ),
+            ruling::Tsukifuda::Off => {
                 "Tsukifuda (the four cards of the round's month) is not a yaku.".to_string()
-            },
-            rs,
-            &[ruling::Id::Tsukifuda],
-        );
+            }
+        });
     }
     if s.base > 0 {
         let doubling = if v.double_at > 0 {
@@ -873,7 +873,7 @@ fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules:
         } else {
             "never doubled for its size (double-at 0)".to_string()
         };
-        let bonus = match rules.multiplier {
+        let bonus = match rules.ruled.multiplier {
             Multiplier::HardKoi => "doubled again when the opponent had called koi-koi".into(),
             Multiplier::SoftKoi => {
                 "multiplied by one more than the winner's own koi-koi calls".into()

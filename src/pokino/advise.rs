@@ -18,6 +18,7 @@
 //! not played out. The patient policy's move stays first unless another beats it on the
 //! same deals by more than the noise of the difference.
 
+use crate::pokino::ruling;
 use crate::view::{Choice, Column, Hint};
 use serde::Serialize;
 
@@ -524,7 +525,7 @@ impl std::fmt::Display for NoAdvice {
                 f.write_str("the starting spoke is not on the table yet: there is no move to advise on")
             }
             NoAdvice::FirstUndecided => f.write_str(
-                "nobody has played yet and whoever plays first begins (ruling first-player): the advice is for the player about to act, so write the first turn",
+                &format!("nobody has played yet and whoever plays first begins ({cite}): the advice is for the player about to act, so write the first turn", cite = ruling::Id::FirstPlayer.cite()),
             ),
             NoAdvice::HandUnknown { player, unknown } => write!(
                 f,
@@ -570,7 +571,10 @@ pub fn advise(
     }
     Ok(Advice {
         player: p.name.clone(),
-        measure: if g.rules.territory { "pips" } else { "points" },
+        measure: match g.rules.ruled.territory {
+            ruling::Territory::On => "pips",
+            ruling::Territory::Off => "points",
+        },
         played_out: candidates.iter().filter(|c| c.value.is_some()).count(),
         candidates,
         dominoes_known: held.is_some(),

@@ -12,6 +12,7 @@
 //! into plain values; [`Board::validate`] and [`Board::check_borders`] check them and
 //! report every problem at once.
 
+use crate::pokino::ruling;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
@@ -64,7 +65,7 @@ impl Square {
     /// Whether a run may step from this square to `other` on the grid: across a side,
     /// or also across a corner under ruling `steps: diagonals`.
     pub fn is_step_to(self, other: Square, rules: &Rules) -> bool {
-        self.is_next_to(other) || (rules.diagonals && self.is_corner_to(other))
+        self.is_next_to(other) || (rules.diagonals() && self.is_corner_to(other))
     }
 
     /// The eight squares around this one, in reading order: the three above, left,
@@ -926,7 +927,7 @@ impl Board {
         for r in raw {
             v.check(r);
         }
-        if rules.spoke_connected && raw.len() >= SPOKE {
+        if rules.ruled.spoke == ruling::Spoke::Connected && raw.len() >= SPOKE {
             let spoke = &v.board.placements[..SPOKE];
             if !connected(spoke) {
                 v.problems.push(
@@ -934,7 +935,10 @@ impl Board {
                         "the {SPOKE} dominoes of the starting spoke do not all touch"
                     ))
                     .at(src, raw[0].span.start..raw[SPOKE - 1].span.end)
-                    .help("ruling spoke is `connected`: the starting dominoes form one group"),
+                    .help(format!(
+                        "{cite}: the starting dominoes form one group",
+                        cite = ruling::Spoke::Connected.cite_is()
+                    )),
                 );
             }
         }
@@ -978,7 +982,7 @@ impl Validation<'_> {
         let overlaps = self.check_overlaps(r, &p);
         let text = &self.src.text[r.span.clone()];
         if self.board.placements.len() >= SPOKE
-            && !self.rules.tear_down
+            && self.rules.ruled.tear_down == ruling::TearDown::Off
             && !overlaps
             && !self.board.touches(&p)
         {
@@ -1036,7 +1040,7 @@ impl Validation<'_> {
 
     /// A board too big for the table (reported once).
     fn check_area(&mut self, r: &RawPlacement, p: &Placement) {
-        let (Some((w, h)), false) = (self.rules.area, self.area_reported) else {
+        let (Some((w, h)), false) = (self.rules.area(), self.area_reported) else {
             return;
         };
         let text = &self.src.text[r.span.clone()];
@@ -1050,7 +1054,10 @@ impl Validation<'_> {
                         "with `{text}` the board is {bw} by {bh} squares; the table is {w} by {h}"
                     ))
                     .at(self.src, r.span.clone())
-                    .help("ruling playing-area is `bounded`; its size is set by the values area-width and area-height"),
+                    .help(format!(
+                        "{cite}; its size is set by the values area-width and area-height",
+                        cite = ruling::PlayingArea::Bounded.cite_is()
+                    )),
                 );
             }
         }

@@ -350,10 +350,9 @@ impl GameVerdict {
     /// The table of players, the poke and the deck, and how the game stands.
     pub fn standing_text(&self) -> String {
         let g = self;
-        let what = if g.game.rules.territory {
-            "Pips"
-        } else {
-            "Score"
+        let what = match g.game.rules.ruled.territory {
+            ruling::Territory::On => "Pips",
+            ruling::Territory::Off => "Score",
         };
         let mut t = crate::render::table(["Player", what, "Beads", "Cards", "Dominoes"]);
         for name in &g.players {
@@ -377,21 +376,21 @@ impl GameVerdict {
     /// How the game stands, in one sentence.
     pub fn outcome(&self) -> String {
         let s = |n: &str| self.scores.get(n).copied().unwrap_or(0);
-        let what = if self.game.rules.territory {
-            "pips"
-        } else {
-            "points"
+        let what = match self.game.rules.ruled.territory {
+            ruling::Territory::On => "pips",
+            ruling::Territory::Off => "points",
         };
         match (&self.end, self.winners.as_slice()) {
             (None, _) => match &self.next {
                 Some(n) => format!("The game goes on: {n} plays next."),
                 None => "The game goes on: whoever plays first begins.".to_string(),
             },
-            (Some(End::Pokino { player }), _) if !self.game.rules.pokino_pips_decide => {
+            (Some(End::Pokino { player }), _) if !self.game.rules.pokino_pips_decide() => {
                 format!("Game over: {player} called \"Pokino!\" and wins.")
             }
             (Some(End::Pokino { player }), winners) => format!(
-                "Game over: {player} called \"Pokino!\", and the pips decide (ruling territory-pokino): {}.",
+                "Game over: {player} called \"Pokino!\", and the pips decide ({}): {}.",
+                ruling::Id::TerritoryPokino.cite(),
                 match winners {
                     [] => "a tie, and no one wins".to_string(),
                     [one] => format!("{one} wins with {} {what}", s(one)),
@@ -399,7 +398,10 @@ impl GameVerdict {
                 }
             ),
             (Some(_), []) => {
-                "Game over: a tie, and no one wins (ruling win-ties is `nobody`).".to_string()
+                format!(
+                    "Game over: a tie, and no one wins ({}).",
+                    ruling::WinTies::Nobody.cite_is()
+                )
             }
             (Some(_), [one]) => format!("Game over: {one} wins with {} {what}.", s(one)),
             (Some(_), many) => format!(
@@ -425,19 +427,19 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
         &[ruling::Id::Placement, ruling::Id::Spoke],
     );
     x.ruled(
-        if rules.diagonals {
-            "A run: 2 cards or more, each on its square, each step across a side or a corner to another domino, no pair twice, none claimed."
-        } else {
-            "A run: 2 cards or more, each on its square, each step across a side to another domino, no border twice, none claimed."
+        match rules.ruled.steps {
+            ruling::Steps::Diagonals => "A run: 2 cards or more, each on its square, each step across a side or a corner to another domino, no pair twice, none claimed.",
+            ruling::Steps::Sides => "A run: 2 cards or more, each on its square, each step across a side to another domino, no border twice, none claimed.",
         },
         rs,
         &[ruling::Id::Steps, ruling::Id::SquareReuse, ruling::Id::TearDown, ruling::Id::OwnBorders, ruling::Id::LongRuns],
     );
     x.ruled(
-        if rules.greed {
-            "Under Greed cards cost nothing; each bead held at the end scores."
-        } else {
-            "Each card played costs a bead."
+        match rules.ruled.greed {
+            ruling::Greed::On => {
+                "Under Greed cards cost nothing; each bead held at the end scores."
+            }
+            ruling::Greed::Off => "Each card played costs a bead.",
         },
         rs,
         &[ruling::Id::Greed, ruling::Id::Bank],
@@ -448,7 +450,7 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
         &[ruling::Id::PokinoUp, ruling::Id::UpDraw, ruling::Id::Deck, ruling::Id::EmptyDeck],
     );
     x.ruled(
-        if rules.pokino_pips_decide {
+        if rules.pokino_pips_decide() {
             "A player left with no card calls \"Pokino!\", which ends the game; the game also ends when the poke is empty; at the end the highest pip total wins."
         } else {
             "A player left with no card calls \"Pokino!\" and wins at once; otherwise the game ends when the poke is empty and the highest score wins."
@@ -456,12 +458,15 @@ pub fn explain(rs: &crate::ruleset::Ruleset, rules: &Rules) -> crate::explain::E
         rs,
         &[ruling::Id::PokeEnd, ruling::Id::WinTies, ruling::Id::Territory, ruling::Id::TerritoryTies, ruling::Id::TerritoryPokino],
     );
-    if rules.tear_down {
-        x.ruled(
-            "Under Tear Down the Walls a domino a run steps across leaves the board.",
-            rs,
-            &[ruling::Id::TornTokens, ruling::Id::TornSplit],
-        );
+    match rules.ruled.tear_down {
+        ruling::TearDown::On => {
+            x.ruled(
+                "Under Tear Down the Walls a domino a run steps across leaves the board.",
+                rs,
+                &[ruling::Id::TornTokens, ruling::Id::TornSplit],
+            );
+        }
+        ruling::TearDown::Off => {}
     }
     x
 }

@@ -1,6 +1,7 @@
 //! Pokino's refusals and faults, in words: every sentence that says why an argument or
 //! a placement is refused is written here, once.
 
+use crate::pokino::ruling;
 use std::fmt;
 
 use crate::diag::{Code, Coded, Problem};
@@ -112,11 +113,13 @@ impl fmt::Display for PokinoError {
                 diagonals: true,
             } => write!(
                 f,
-                "squares {a} and {b} neither share a side nor meet at a corner, so no {what} claims them (ruling steps is `diagonals`)"
+                "squares {a} and {b} neither share a side nor meet at a corner, so no {what} claims them ({cite})",
+                cite = ruling::Steps::Diagonals.cite_is()
             ),
             PokinoError::NotAPair { a, b, what, .. } if a.is_corner_to(*b) => write!(
                 f,
-                "squares {a} and {b} meet only at a corner, so no {what} lies between them (ruling steps is `sides`)"
+                "squares {a} and {b} meet only at a corner, so no {what} lies between them ({cite})",
+                cite = ruling::Steps::Sides.cite_is()
             ),
             PokinoError::NotAPair { a, b, what, .. } => write!(
                 f,
@@ -171,21 +174,25 @@ impl PokinoError {
                 "to add to {file}, give the board only there: kado pokino place --write {file} DOMINO"
             )),
             PokinoError::HandTooBig { limit, .. } => Some(format!(
-                "players start with {limit} cards and draw only while they hold fewer (ruling up-draw is `below-seven`)"
+                "players start with {limit} cards and draw only while they hold fewer ({cite})",
+                cite = ruling::UpDraw::BelowSeven.cite_is()
             )),
             PokinoError::RunOverHand { limit, .. } => Some(format!(
-                "players draw only while they hold fewer than {limit} (ruling up-draw is `below-seven`)"
+                "players draw only while they hold fewer than {limit} ({cite})",
+                cite = ruling::UpDraw::BelowSeven.cite_is()
             )),
-            PokinoError::RunOverTable { .. } => Some("ruling long-runs is `forbidden`".to_string()),
+            PokinoError::RunOverTable { .. } => {
+                Some(ruling::LongRuns::Forbidden.cite_is().to_string())
+            }
             PokinoError::NotAPair {
                 a,
                 b,
                 diagonals: false,
                 ..
-            } if a.is_corner_to(*b) => Some(
-                "under ruling steps `diagonals` a run may step across a corner and claim the pair"
-                    .to_string(),
-            ),
+            } if a.is_corner_to(*b) => Some(format!(
+                "under {cite} `diagonals` a run may step across a corner and claim the pair",
+                cite = ruling::Id::Steps.cite()
+            )),
             PokinoError::NoTerritory { .. } => Some(
                 "use --rules pokino-territory, or a house-rules file with `territory: \"on\"`"
                     .to_string(),
@@ -215,7 +222,8 @@ impl fmt::Display for Fault {
             }
             Fault::AlongSide { by } => write!(
                 f,
-                "it would lie alongside {by}, touching it at two squares (ruling placement is `one-contact`)"
+                "it would lie alongside {by}, touching it at two squares ({cite})",
+                cite = ruling::Placement::OneContact.cite_is()
             ),
             Fault::TouchesNothing => write!(
                 f,
@@ -244,7 +252,8 @@ impl fmt::Display for StepFault {
                 diagonals: false,
             } => write!(
                 f,
-                "squares {from} and {to} do not share a side (ruling steps is `sides`)"
+                "squares {from} and {to} do not share a side ({cite})",
+                cite = ruling::Steps::Sides.cite_is()
             ),
             StepFault::NotNext {
                 from,
@@ -252,7 +261,8 @@ impl fmt::Display for StepFault {
                 diagonals: true,
             } => write!(
                 f,
-                "squares {from} and {to} neither share a side nor meet at a corner (ruling steps is `diagonals`)"
+                "squares {from} and {to} neither share a side nor meet at a corner ({cite})",
+                cite = ruling::Steps::Diagonals.cite_is()
             ),
             StepFault::SameDomino => write!(
                 f,
@@ -266,7 +276,8 @@ impl fmt::Display for StepFault {
             }
             StepFault::SquareTwice { square } => write!(
                 f,
-                "square {square} is used twice (ruling square-reuse is `no-revisit`)"
+                "square {square} is used twice ({cite})",
+                cite = ruling::SquareReuse::NoRevisit.cite_is()
             ),
         }
     }
@@ -348,7 +359,11 @@ impl fmt::Display for End {
             }
             End::PokeEmpty => f.write_str("The poke is empty: the game ends"),
             End::DeckEmpty => {
-                f.write_str("The deck is empty: the game ends (ruling empty-deck is `ends`)")
+                write!(
+                    f,
+                    "The deck is empty: the game ends ({})",
+                    ruling::EmptyDeck::Ends.cite_is()
+                )
             }
         }
     }

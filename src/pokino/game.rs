@@ -7,6 +7,7 @@
 //! breaks one is an [`Illegal`], which names the rule, with what would have been legal
 //! ([`Game::legal_instead`]).
 
+use crate::pokino::ruling;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Border, Domino, Placement, Square, Token, connected};
@@ -236,12 +237,15 @@ impl Game {
             torn: Vec::new(),
             poke,
             deck,
-            bank: rules.bank,
+            bank: rules.bank(),
             poke_order: None,
             deck_order: None,
             spoke_dealt: None,
             played: vec![false; 52],
-            to_play: (!rules.first_to_play).then_some(0),
+            to_play: match rules.ruled.first_player {
+                ruling::FirstPlayer::FirstListed => Some(0),
+                ruling::FirstPlayer::FirstToPlay => None,
+            },
             first: None,
             turns: 0,
             end: None,
@@ -331,7 +335,7 @@ impl Game {
             }
             board = with_domino(&board, *p);
         }
-        if self.rules.spoke_connected && !connected(board.placements()) {
+        if self.rules.ruled.spoke == ruling::Spoke::Connected && !connected(board.placements()) {
             return Err(Illegal::SpokeApart);
         }
         self.board = board;
@@ -410,7 +414,7 @@ impl Game {
             Play::Runs(list) => self.play_runs(i, list)?,
             Play::Pass => {
                 let held = self.players[i].dominoes;
-                if self.rules.pass_without_domino && held > 0 {
+                if self.rules.ruled.pass == ruling::Pass::WithoutDomino && held > 0 {
                     return Err(Illegal::PassNotAllowed { dominoes: held });
                 }
                 Did::Pass
@@ -447,7 +451,11 @@ impl Game {
             return None;
         }
         let round_over = Some(next) == self.first;
-        (!self.rules.poke_after_round || round_over).then_some(End::PokeEmpty)
+        let ends = match self.rules.ruled.poke_end {
+            ruling::PokeEnd::AtOnce => true,
+            ruling::PokeEnd::AfterRound => round_over,
+        };
+        ends.then_some(End::PokeEmpty)
     }
 
     /// The card drawn at the end of a turn.
@@ -457,8 +465,9 @@ impl Game {
             r.no_draw = Some(NoDrawWhy::Full);
         } else if self.deck == 0 {
             r.no_draw = Some(NoDrawWhy::Empty);
-            if self.rules.empty_deck_ends {
-                r.ended = Some(End::DeckEmpty);
+            match self.rules.ruled.empty_deck {
+                ruling::EmptyDeck::Ends => r.ended = Some(End::DeckEmpty),
+                ruling::EmptyDeck::NoDraw => {}
             }
         }
         if let Some(why) = r.no_draw {
@@ -469,7 +478,9 @@ impl Game {
         }
         let top = self.deck_order.as_ref().and_then(|o| o.first().copied());
         let card = match (draws, top) {
-            (Some(_), _) if self.rules.deck_face_down => return Err(Illegal::DrawUnseen),
+            (Some(_), _) if self.rules.ruled.deck == ruling::Deck::FaceDown => {
+                return Err(Illegal::DrawUnseen);
+            }
             (Some(c), Some(t)) if c != t => return Err(Illegal::DrawNotTop { card: c, top: t }),
             (Some(c), _) => {
                 self.card_free(c, i)?;
@@ -565,13 +576,15 @@ impl Game {
         let name = &self.players[i].name;
         self.tokens
             .iter()
-            .filter(|t| !(self.rules.own_borders_open && &t.player == name))
+            .filter(|t| {
+                !(self.rules.ruled.own_borders == ruling::OwnBorders::Open && &t.player == name)
+            })
             .map(|t| t.border)
             .collect()
     }
 
     fn play_runs(&mut self, i: usize, list: &[RunPlay]) -> Result<Did, Illegal> {
-        if list.len() > 1 && !self.rules.several_runs {
+        if list.len() > 1 && self.rules.ruled.runs_per_turn == ruling::RunsPerTurn::One {
             return Err(Illegal::OneRun);
         }
         let mut done = Vec::new();
@@ -665,7 +678,7 @@ impl Game {
             return NoWalkWhy::Missing { number };
         }
         let mut torn = self.rules.clone();
-        torn.tear_down = true;
+        torn.ruled.tear_down = ruling::TearDown::On;
         let inside = runs::walks_for(&self.board, cards, closed, &torn, 1);
         let domino = inside.first().and_then(|walk| {
             walk.windows(2).find_map(|w| {
@@ -682,7 +695,7 @@ impl Game {
     /// Under `torn-split: forbidden`, a run may not tear off a domino whose leaving
     /// splits the board into more pieces.
     fn check_split(&self, d: &RunDone) -> Result<(), Illegal> {
-        if !self.rules.torn_split_forbidden || d.torn.is_empty() {
+        if self.rules.ruled.torn_split == ruling::TornSplit::Allowed || d.torn.is_empty() {
             return Ok(());
         }
         let all = self.board.placements();
@@ -699,8 +712,9 @@ impl Game {
 
     /// Pays a bead for each card (not under Greed).
     fn pay(&mut self, i: usize, cards: &[Card]) -> Result<u32, Illegal> {
-        if self.rules.greed {
-            return Ok(0);
+        match self.rules.ruled.greed {
+            ruling::Greed::On => return Ok(0),
+            ruling::Greed::Off => {}
         }
         let p = &mut self.players[i];
         let cost = cards.len() as u32;
@@ -768,7 +782,7 @@ impl Game {
             .collect();
         self.board = Board::from_placements(left);
         self.torn.extend(d.torn.iter().copied());
-        if self.rules.torn_tokens_leave {
+        if self.rules.ruled.torn_tokens == ruling::TornTokens::Leave {
             self.tokens.retain(|t| {
                 !torn_squares.contains(&t.border.a) && !torn_squares.contains(&t.border.b)
             });
@@ -809,7 +823,7 @@ impl Game {
     }
 
     pub fn scores(&self) -> Vec<u64> {
-        if self.rules.territory {
+        if self.rules.ruled.territory == ruling::Territory::On {
             let t = score::territory(&self.board, &self.tokens, &self.rules);
             return self
                 .players
@@ -825,10 +839,9 @@ impl Game {
         self.players
             .iter()
             .map(|p| {
-                let beads = if self.rules.greed {
-                    u64::from(p.beads) * u64::from(self.rules.bead_points)
-                } else {
-                    0
+                let beads = match self.rules.ruled.greed {
+                    ruling::Greed::On => u64::from(p.beads) * u64::from(self.rules.bead_points),
+                    ruling::Greed::Off => 0,
                 };
                 u64::from(p.run_points) + beads
             })
@@ -841,7 +854,9 @@ impl Game {
     pub fn winners(&self) -> Vec<String> {
         match &self.end {
             None => Vec::new(),
-            Some(End::Pokino { player }) if !self.rules.pokino_pips_decide => vec![player.clone()],
+            Some(End::Pokino { player }) if !self.rules.pokino_pips_decide() => {
+                vec![player.clone()]
+            }
             Some(_) => {
                 let s = self.scores();
                 let best = s.iter().copied().max().unwrap_or(0);
@@ -852,7 +867,7 @@ impl Game {
                     .filter(|(_, v)| **v == best)
                     .map(|(p, _)| p.name.clone())
                     .collect();
-                if top.len() > 1 && self.rules.ties_nobody {
+                if top.len() > 1 && self.rules.ruled.win_ties == ruling::WinTies::Nobody {
                     Vec::new()
                 } else {
                     top

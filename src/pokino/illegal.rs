@@ -8,6 +8,7 @@ use super::place::Fault;
 use super::runs::StepFault;
 use super::score::TABLE_MAX;
 use crate::cards::Card;
+use crate::pokino::ruling;
 
 /// Why a turn (or a line of a record) breaks the rules: the first illegal line of a
 /// record is a verdict, not an input error. Each says which rule it breaks.
@@ -111,24 +112,24 @@ impl Illegal {
                 "the starting spoke"
             }
             Illegal::SpokeDomino { .. } | Illegal::SpokeNotDealt { .. } => "the starting spoke",
-            Illegal::SpokeApart => "ruling spoke",
+            Illegal::SpokeApart => ruling::Id::Spoke.cite(),
             Illegal::NotYourTurn { .. } | Illegal::NoSuchPlayer { .. } => "turn order",
             Illegal::Placement { faults, .. } => {
                 if faults.iter().any(|f| matches!(f, Fault::AlongSide { .. })) {
-                    "ruling placement"
+                    ruling::Id::Placement.cite()
                 } else {
                     "laying a domino"
                 }
             }
             Illegal::NoDomino | Illegal::DominoNotHeld { .. } => "laying a domino",
             Illegal::DominoTorn { .. } => "Tear Down the Walls",
-            Illegal::OneRun => "ruling runs-per-turn",
+            Illegal::OneRun => ruling::Id::RunsPerTurn.cite(),
             Illegal::RunTooShort { .. } => "a run has 2 cards or more",
-            Illegal::RunTooLong { .. } => "ruling long-runs",
+            Illegal::RunTooLong { .. } => ruling::Id::LongRuns.cite(),
             Illegal::SquareCount { .. } | Illegal::Number { .. } => "a card on each square",
             Illegal::Step { fault, .. } => step_rule(fault),
             Illegal::NoWalk { .. } | Illegal::Ambiguous => "a card on each square",
-            Illegal::Split { .. } => "ruling torn-split",
+            Illegal::Split { .. } => ruling::Id::TornSplit.cite(),
             Illegal::TooFewBeads { .. } => "a bead for each card",
             Illegal::CardPlayed { .. }
             | Illegal::CardElsewhere { .. }
@@ -136,12 +137,12 @@ impl Illegal {
             | Illegal::HandSize { .. }
             | Illegal::CardTwice { .. }
             | Illegal::HandMissing { .. } => "cards come from the hand",
-            Illegal::PassNotAllowed { .. } => "ruling pass",
+            Illegal::PassNotAllowed { .. } => ruling::Id::Pass.cite(),
             Illegal::NoDraw {
                 why: NoDrawWhy::Full,
             } => "Pokino-Up!",
             Illegal::NoDraw { .. } => "drawing a card",
-            Illegal::DrawUnseen => "ruling deck",
+            Illegal::DrawUnseen => ruling::Id::Deck.cite(),
             Illegal::DrawNotTop { .. } => "drawing a card",
         }
     }
@@ -150,11 +151,11 @@ impl Illegal {
 fn step_rule(fault: &StepFault) -> &'static str {
     match fault {
         StepFault::Empty { .. } => "a card on each square",
-        StepFault::NotNext { .. } => "ruling steps",
+        StepFault::NotNext { .. } => ruling::Id::Steps.cite(),
         StepFault::SameDomino => "two numbers in a row from two dominoes",
-        StepFault::Claimed { .. } => "ruling own-borders",
-        StepFault::BorderTwice { .. } => "ruling square-reuse",
-        StepFault::SquareTwice { .. } => "ruling square-reuse",
+        StepFault::Claimed { .. } => ruling::Id::OwnBorders.cite(),
+        StepFault::BorderTwice { .. } => ruling::Id::SquareReuse.cite(),
+        StepFault::SquareTwice { .. } => ruling::Id::SquareReuse.cite(),
     }
 }
 
@@ -204,8 +205,9 @@ impl fmt::Display for Illegal {
             }
             Illegal::SpokeApart => write!(
                 f,
-                "the {} dominoes of the starting spoke do not all touch (ruling spoke is `connected`)",
-                super::SPOKE
+                "the {} dominoes of the starting spoke do not all touch ({cite})",
+                super::SPOKE,
+                cite = ruling::Spoke::Connected.cite_is()
             ),
             Illegal::SpokeNotDealt { domino, dealt } => write!(
                 f,
@@ -232,7 +234,11 @@ impl fmt::Display for Illegal {
             Illegal::DominoTorn { domino } => {
                 write!(f, "{domino} left the board earlier and is out of play")
             }
-            Illegal::OneRun => write!(f, "one run per turn (ruling runs-per-turn is `one`)"),
+            Illegal::OneRun => write!(
+                f,
+                "one run per turn ({cite})",
+                cite = ruling::RunsPerTurn::One.cite_is()
+            ),
             Illegal::RunTooShort { length } => write!(
                 f,
                 "a run of {length} card{} does not score: a run has at least 2",
@@ -240,7 +246,8 @@ impl fmt::Display for Illegal {
             ),
             Illegal::RunTooLong { length } => write!(
                 f,
-                "a run of {length} cards cannot be played: runs have at most {TABLE_MAX} cards (ruling long-runs is `forbidden`)"
+                "a run of {length} cards cannot be played: runs have at most {TABLE_MAX} cards ({cite})",
+                cite = ruling::LongRuns::Forbidden.cite_is()
             ),
             _ => self.fmt_play(f),
         }
@@ -275,7 +282,8 @@ impl Illegal {
             ),
             Illegal::Split { domino } => write!(
                 f,
-                "{domino} would leave the board in pieces (ruling torn-split is `forbidden`)"
+                "{domino} would leave the board in pieces ({cite})",
+                cite = ruling::TornSplit::Forbidden.cite_is()
             ),
             Illegal::TooFewBeads { beads, cards } => write!(
                 f,
@@ -292,7 +300,8 @@ impl Illegal {
             ),
             Illegal::PassNotAllowed { dominoes } => write!(
                 f,
-                "a player holding a domino may not pass ({dominoes} held; ruling pass is `without-domino`)"
+                "a player holding a domino may not pass ({dominoes} held; {cite})",
+                cite = ruling::Pass::WithoutDomino.cite_is()
             ),
             Illegal::HandSize { player, said, held } => write!(
                 f,
@@ -313,7 +322,8 @@ impl Illegal {
             },
             Illegal::DrawUnseen => write!(
                 f,
-                "the deck is face down, so no one sees the card drawn (ruling deck is `face-down`)"
+                "the deck is face down, so no one sees the card drawn ({cite})",
+                cite = ruling::Deck::FaceDown.cite_is()
             ),
             Illegal::DrawNotTop { card, top } => {
                 write!(

@@ -109,7 +109,7 @@ impl Board {
                     a,
                     b: bsq,
                     what,
-                    diagonals: rules.diagonals,
+                    diagonals: rules.diagonals(),
                 };
                 problems.push(e.problem().at(src, b.span.clone()));
                 continue;
@@ -419,10 +419,10 @@ mod tests {
         assert!(messages(&len("1", &r).unwrap_err()).contains("a run of 1 card does not score"));
         assert!(messages(&len("x", &r).unwrap_err()).contains("`x` is not a number of cards"));
         let mut up = r.clone();
-        up.up = true;
+        up.ruled.pokino_up = crate::pokino::ruling::PokinoUp::On;
         assert!(messages(&len("8", &up).unwrap_err()).contains("under Pokino-Up!"));
         let mut forbid = r.clone();
-        forbid.long_runs_capped = false;
+        forbid.ruled.long_runs = crate::pokino::ruling::LongRuns::Forbidden;
         assert!(messages(&len("11", &forbid).unwrap_err()).contains("at most 10 cards"));
     }
 
@@ -441,7 +441,7 @@ mod tests {
     #[test]
     fn hands_and_claims() {
         let mut r = Rules::standard();
-        r.up = true;
+        r.ruled.pokino_up = crate::pokino::ruling::PokinoUp::On;
         let e = parse_hand(&Source::new("--hand", "AS 2S 3S 4S 5S 6S 7S 8S"), &r).unwrap_err();
         assert!(messages(&e).contains("a hand holds at most 7 cards under Pokino-Up!, not 8"));
         let b: Board = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h".parse().unwrap();

@@ -43,60 +43,19 @@ pub const SET_SIZE: usize = 91;
 /// How many dominoes make the starting spoke.
 pub const SPOKE: usize = 4;
 
-/// The rules in force, read once from a ruleset into plain fields.
+/// The rules in force, read once from a ruleset: the choice of every ruling, typed, and
+/// the values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// `square-reuse: revisit` (else `no-revisit`).
-    pub revisit: bool,
-    /// `long-runs: capped` (else `forbidden`: at most 10 cards).
-    pub long_runs_capped: bool,
-    /// `spoke: connected` (else the spoke is taken as given).
-    pub spoke_connected: bool,
-    /// `playing-area: bounded`: width and height of the table, in squares.
-    pub area: Option<(u32, u32)>,
-    /// `territory-ties: shared` (else nobody gets a tied domino).
-    pub territory_ties_shared: bool,
-    /// Greed: no bead is paid per card; beads score at the end.
-    pub greed: bool,
-    /// Pokino-Up!: hands hold at most [`Rules::up_cards`].
-    pub up: bool,
-    /// `up-draw: optional`: under Pokino-Up! a player holding 7 may still draw, so hands
-    /// have no upper size.
-    pub up_draw_optional: bool,
-    /// Tear Down the Walls: a run may step within one domino, which then leaves.
-    pub tear_down: bool,
-    /// Territory: dominoes go to the player with the most tokens touching them.
-    pub territory: bool,
-    /// `territory-pokino: pips-decide`: under Territory, "Pokino!" ends the game and the
-    /// pips decide (else the caller wins).
-    pub pokino_pips_decide: bool,
-    /// `pass: without-domino` (else a player may always pass).
-    pub pass_without_domino: bool,
-    /// `runs-per-turn: several` (else one run a turn).
-    pub several_runs: bool,
-    /// `first-player: first-to-play` (else the first player listed begins).
-    pub first_to_play: bool,
-    /// `win-ties: nobody` (else tied players share the win).
-    pub ties_nobody: bool,
-    /// `torn-tokens: leave` (else tokens stay on the borders of a torn domino).
-    pub torn_tokens_leave: bool,
-    /// `torn-split: forbidden` (else a torn domino may split the board).
-    pub torn_split_forbidden: bool,
-    /// `bank: limited`: the beads in the bank at the start (else the bank never runs out).
-    pub bank: Option<u32>,
-    /// `empty-deck: ends` (else a player facing an empty deck draws nothing).
-    pub empty_deck_ends: bool,
-    /// `placement: one-contact` (else any placement on the grid).
-    pub one_contact: bool,
-    /// `deck: face-down` (else the card drawn may be named).
-    pub deck_face_down: bool,
-    /// `poke-end: after-round` (else the game ends with the turn that empties the poke).
-    pub poke_after_round: bool,
-    /// `own-borders: open` (else a claimed border is closed to its claimer too).
-    pub own_borders_open: bool,
-    /// `steps: diagonals`: a run may also step to a square touching the last only at a
-    /// corner (else only across a side).
-    pub diagonals: bool,
+    /// The choice in force for each ruling (`rules.ruled.greed`): the game decides by
+    /// matching these, so a new choice makes the compiler point at every decision.
+    pub ruled: ruling::Choices,
+    /// The table's width and height in squares under `playing-area: bounded` (values
+    /// area-width and area-height): see [`Rules::area`].
+    pub area_size: (u32, u32),
+    /// The beads in the bank at the start under `bank: limited` (value bank-beads): see
+    /// [`Rules::bank`].
+    pub bank_beads: u32,
     pub start_cards: u32,
     pub up_cards: u32,
     pub start_dominoes: u32,
@@ -111,38 +70,12 @@ fn to_u32(v: i64) -> u32 {
 impl Rules {
     pub fn from_ruleset(rs: &Ruleset) -> Rules {
         Rules {
-            revisit: !rs.is(ruling::SquareReuse::NoRevisit),
-            long_runs_capped: !rs.is(ruling::LongRuns::Forbidden),
-            spoke_connected: rs.is(ruling::Spoke::Connected),
-            area: rs.is(ruling::PlayingArea::Bounded).then(|| {
-                (
-                    to_u32(rs.value(ruling::Value::AreaWidth)).max(2),
-                    to_u32(rs.value(ruling::Value::AreaHeight)).max(2),
-                )
-            }),
-            territory_ties_shared: rs.is(ruling::TerritoryTies::Shared),
-            greed: rs.is(ruling::Greed::On),
-            up: rs.is(ruling::PokinoUp::On),
-            up_draw_optional: rs.is(ruling::UpDraw::Optional),
-            tear_down: rs.is(ruling::TearDown::On),
-            territory: rs.is(ruling::Territory::On),
-            pokino_pips_decide: rs.is(ruling::Territory::On)
-                && rs.is(ruling::TerritoryPokino::PipsDecide),
-            pass_without_domino: rs.is(ruling::Pass::WithoutDomino),
-            several_runs: rs.is(ruling::RunsPerTurn::Several),
-            first_to_play: rs.is(ruling::FirstPlayer::FirstToPlay),
-            ties_nobody: rs.is(ruling::WinTies::Nobody),
-            torn_tokens_leave: rs.is(ruling::TornTokens::Leave),
-            torn_split_forbidden: rs.is(ruling::TornSplit::Forbidden),
-            bank: rs
-                .is(ruling::Bank::Limited)
-                .then(|| to_u32(rs.value(ruling::Value::BankBeads))),
-            empty_deck_ends: rs.is(ruling::EmptyDeck::Ends),
-            one_contact: rs.is(ruling::Placement::OneContact),
-            deck_face_down: rs.is(ruling::Deck::FaceDown),
-            poke_after_round: rs.is(ruling::PokeEnd::AfterRound),
-            own_borders_open: rs.is(ruling::OwnBorders::Open),
-            diagonals: rs.is(ruling::Steps::Diagonals),
+            ruled: ruling::Choices::from_ruleset(rs),
+            area_size: (
+                to_u32(rs.value(ruling::Value::AreaWidth)).max(2),
+                to_u32(rs.value(ruling::Value::AreaHeight)).max(2),
+            ),
+            bank_beads: to_u32(rs.value(ruling::Value::BankBeads)),
             start_cards: to_u32(rs.value(ruling::Value::StartCards)),
             up_cards: to_u32(rs.value(ruling::Value::UpCards)),
             start_dominoes: to_u32(rs.value(ruling::Value::StartDominoes)),
@@ -156,19 +89,61 @@ impl Rules {
         Rules::from_ruleset(&Ruleset::builtin_or_empty(GAME))
     }
 
+    /// These rules with one ruling's choice changed.
+    pub fn with(mut self, choice: impl crate::ruleset::Pick<ruling::Choices>) -> Rules {
+        self.ruled = self.ruled.with(choice);
+        self
+    }
+
     /// The cards each player is dealt: 7 under Pokino-Up! (value up-cards), else 5.
     pub fn dealt_cards(&self) -> u32 {
-        if self.up {
-            self.up_cards
-        } else {
-            self.start_cards
+        match self.ruled.pokino_up {
+            ruling::PokinoUp::On => self.up_cards,
+            ruling::PokinoUp::Off => self.start_cards,
         }
     }
 
     /// The most cards a hand can hold, when the rules bound it (Pokino-Up!, unless
     /// `up-draw: optional`).
     pub fn hand_limit(&self) -> Option<usize> {
-        (self.up && !self.up_draw_optional).then_some(self.up_cards as usize)
+        match (self.ruled.pokino_up, self.ruled.up_draw) {
+            (ruling::PokinoUp::On, ruling::UpDraw::BelowSeven) => Some(self.up_cards as usize),
+            (ruling::PokinoUp::On, ruling::UpDraw::Optional) | (ruling::PokinoUp::Off, _) => None,
+        }
+    }
+
+    /// The table's width and height in squares, when `playing-area: bounded`.
+    pub fn area(&self) -> Option<(u32, u32)> {
+        match self.ruled.playing_area {
+            ruling::PlayingArea::Bounded => Some(self.area_size),
+            ruling::PlayingArea::Unbounded => None,
+        }
+    }
+
+    /// The beads in the bank at the start, when `bank: limited` (else it never runs out).
+    pub fn bank(&self) -> Option<u32> {
+        match self.ruled.bank {
+            ruling::Bank::Limited => Some(self.bank_beads),
+            ruling::Bank::Unlimited => None,
+        }
+    }
+
+    /// Whether a "Pokino!" call only ends the game, the pips deciding: Territory on and
+    /// `territory-pokino: pips-decide` (else the caller wins).
+    pub fn pokino_pips_decide(&self) -> bool {
+        match (self.ruled.territory, self.ruled.territory_pokino) {
+            (ruling::Territory::On, ruling::TerritoryPokino::PipsDecide) => true,
+            (ruling::Territory::On, ruling::TerritoryPokino::CallerWins)
+            | (ruling::Territory::Off, _) => false,
+        }
+    }
+
+    /// Whether runs may step across a corner (`steps: diagonals`).
+    pub fn diagonals(&self) -> bool {
+        match self.ruled.steps {
+            ruling::Steps::Diagonals => true,
+            ruling::Steps::Sides => false,
+        }
     }
 }
 
@@ -215,18 +190,30 @@ mod tests {
     fn variants_switch_their_rulings() {
         let get = |n: &str| Rules::from_ruleset(&Ruleset::builtin(n).unwrap());
         let base = get("pokino");
-        assert!(!base.greed && !base.up && !base.tear_down && !base.territory);
-        assert!(base.revisit && base.long_runs_capped && base.area.is_none());
-        assert!(get("pokino-greed").greed);
-        assert!(get("pokino-up").up);
+        use ruling::*;
+        let on = |r: &Rules| {
+            let c = r.ruled;
+            [
+                c.greed == Greed::On,
+                c.pokino_up == PokinoUp::On,
+                c.tear_down == TearDown::On,
+                c.territory == Territory::On,
+            ]
+        };
+        assert_eq!(on(&base), [false; 4]);
+        assert_eq!(base.ruled.square_reuse, SquareReuse::Revisit);
+        assert_eq!(base.ruled.long_runs, LongRuns::Capped);
+        assert!(base.area().is_none());
+        assert_eq!(on(&get("pokino-greed")), [true, false, false, false]);
+        assert_eq!(on(&get("pokino-up")), [false, true, false, false]);
         assert_eq!(get("pokino-up").hand_limit(), Some(7));
         assert_eq!(base.hand_limit(), None);
         let optional =
             Ruleset::from_house_text("h.yaml", "base: pokino-up\nrulings:\n  up-draw: optional\n")
                 .unwrap();
         assert_eq!(Rules::from_ruleset(&optional).hand_limit(), None);
-        assert!(get("pokino-tear-down").tear_down);
-        assert!(get("pokino-territory").territory);
+        assert_eq!(on(&get("pokino-tear-down")), [false, false, true, false]);
+        assert_eq!(on(&get("pokino-territory")), [false, false, false, true]);
         assert_eq!(Rules::standard(), base);
         let both = Ruleset::from_house_text(
             "h.yaml",
@@ -234,11 +221,11 @@ mod tests {
         )
         .unwrap();
         let r = Rules::from_ruleset(&both);
-        assert!(r.greed && r.territory && !r.up);
-        assert!(!base.diagonals);
+        assert_eq!(on(&r), [true, false, false, true]);
+        assert!(!base.diagonals());
         let corners =
             Ruleset::from_house_text("h.yaml", "base: pokino\nrulings:\n  steps: diagonals\n")
                 .unwrap();
-        assert!(Rules::from_ruleset(&corners).diagonals);
+        assert!(Rules::from_ruleset(&corners).diagonals());
     }
 }

@@ -1,5 +1,6 @@
 //! Laying a domino: whether a placement is legal, and every spot a domino fits.
 
+use crate::pokino::ruling;
 use serde::Serialize;
 
 use super::board::{Board, Dir, Domino, Placement, Square};
@@ -53,10 +54,10 @@ pub fn faults(board: &Board, p: &Placement, rules: &Rules) -> Vec<Fault> {
     if board.len() >= SPOKE && !overlaps && !board.touches(p) {
         out.push(Fault::TouchesNothing);
     }
-    if rules.one_contact && board.len() >= SPOKE && !overlaps {
+    if rules.ruled.placement == ruling::Placement::OneContact && board.len() >= SPOKE && !overlaps {
         out.extend(alongside(board, p).map(|by| Fault::AlongSide { by }));
     }
-    if let Some((aw, ah)) = rules.area {
+    if let Some((aw, ah)) = rules.area() {
         let [a, b] = p.squares();
         let (lo, hi) = match board.bounds() {
             Some((lo, hi)) => (lo, hi),
@@ -171,7 +172,7 @@ fn slot_fits(
     if own.iter().any(|sq| board.cell(*sq).is_some()) || !board.touches(p) {
         return false;
     }
-    if rules.one_contact {
+    if rules.ruled.placement == ruling::Placement::OneContact {
         // Pairs of squares shared with each domino it touches: two with one is alongside.
         let mut pieces: Vec<usize> = own
             .iter()
@@ -183,7 +184,7 @@ fn slot_fits(
             return false;
         }
     }
-    if let (Some((aw, ah)), Some((lo, hi))) = (rules.area, bounds) {
+    if let (Some((aw, ah)), Some((lo, hi))) = (rules.area(), bounds) {
         let (lo, hi) = own.iter().fold((lo, hi), |(lo, hi), s| {
             (
                 Square::new(lo.x.min(s.x), lo.y.min(s.y)),
@@ -242,7 +243,7 @@ mod tests {
         // 5-5 under 1-3 lies alongside it; under `grid` that is legal.
         let p: Placement = "5-5@0,2h".parse().unwrap();
         assert!(faults(&b, &p, &r).is_empty());
-        r.one_contact = true;
+        r.ruled.placement = ruling::Placement::OneContact;
         assert_eq!(
             faults(&b, &p, &r),
             vec![Fault::AlongSide {
@@ -257,7 +258,8 @@ mod tests {
     fn bounded_table() {
         let b = board(SPOKE4);
         let mut r = Rules::standard();
-        r.area = Some((4, 3));
+        r.ruled.playing_area = ruling::PlayingArea::Bounded;
+        r.area_size = (4, 3);
         let f = |s: &str| faults(&b, &s.parse().unwrap(), &r);
         assert!(!f("5-5@0,2v").is_empty());
         assert!(f("5-5@3,0v").is_empty());
@@ -321,8 +323,13 @@ mod tests {
             (true, Some((5, 4))),
         ] {
             let mut r = Rules::standard();
-            r.one_contact = one_contact;
-            r.area = area;
+            if one_contact {
+                r.ruled.placement = ruling::Placement::OneContact;
+            }
+            if let Some(size) = area {
+                r.ruled.playing_area = ruling::PlayingArea::Bounded;
+                r.area_size = size;
+            }
             let d = Domino::new(10, 11);
             let mut brute = Vec::new();
             for y in -4..8 {

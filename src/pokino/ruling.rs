@@ -4,53 +4,53 @@
 crate::ruleset::rulings! {
     rulings {
         /// May a run come back to a square it has already used?
-        SquareReuse = "square-reuse" { Revisit = "revisit", NoRevisit = "no-revisit" }
+        square_reuse: SquareReuse = "square-reuse" { Revisit = "revisit", NoRevisit = "no-revisit" }
         /// What does a run of more than 10 cards score?
-        LongRuns = "long-runs" { Capped = "capped", Forbidden = "forbidden" }
+        long_runs: LongRuns = "long-runs" { Capped = "capped", Forbidden = "forbidden" }
         /// Must the four starting dominoes touch each other?
-        Spoke = "spoke" { AsGiven = "as-given", Connected = "connected" }
+        spoke: Spoke = "spoke" { AsGiven = "as-given", Connected = "connected" }
         /// Is the table a bounded grid?
-        PlayingArea = "playing-area" { Unbounded = "unbounded", Bounded = "bounded" }
+        playing_area: PlayingArea = "playing-area" { Unbounded = "unbounded", Bounded = "bounded" }
         /// Under Territory, who gets a domino when players tie for the most tokens touching it?
-        TerritoryTies = "territory-ties" { Nobody = "nobody", Shared = "shared" }
+        territory_ties: TerritoryTies = "territory-ties" { Nobody = "nobody", Shared = "shared" }
         /// Under Territory, does a player who calls "Pokino!" win at once, or does the call only end the game, the pips deciding?
-        TerritoryPokino = "territory-pokino" { CallerWins = "caller-wins", PipsDecide = "pips-decide" }
+        territory_pokino: TerritoryPokino = "territory-pokino" { CallerWins = "caller-wins", PipsDecide = "pips-decide" }
         /// Is the Greed variant in play?
-        Greed = "greed" { Off = "off", On = "on" }
+        greed: Greed = "greed" { Off = "off", On = "on" }
         /// Is the Pokino-Up! variant in play?
-        PokinoUp = "pokino-up" { Off = "off", On = "on" }
+        pokino_up: PokinoUp = "pokino-up" { Off = "off", On = "on" }
         /// Under Pokino-Up!, may a player who holds 7 cards or more still draw at the end of the turn?
-        UpDraw = "up-draw" { BelowSeven = "below-seven", Optional = "optional" }
+        up_draw: UpDraw = "up-draw" { BelowSeven = "below-seven", Optional = "optional" }
         /// Is the Tear Down the Walls variant in play?
-        TearDown = "tear-down" { Off = "off", On = "on" }
+        tear_down: TearDown = "tear-down" { Off = "off", On = "on" }
         /// Is the Territory variant in play?
-        Territory = "territory" { Off = "off", On = "on" }
+        territory: Territory = "territory" { Off = "off", On = "on" }
         /// May a player neither lay a domino nor play a run on their turn?
-        Pass = "pass" { Allowed = "allowed", WithoutDomino = "without-domino" }
+        pass: Pass = "pass" { Allowed = "allowed", WithoutDomino = "without-domino" }
         /// How many runs may a player play in one turn?
-        RunsPerTurn = "runs-per-turn" { One = "one", Several = "several" }
+        runs_per_turn: RunsPerTurn = "runs-per-turn" { One = "one", Several = "several" }
         /// May a run step between squares that touch only at a corner?
-        Steps = "steps" { Sides = "sides", Diagonals = "diagonals" }
+        steps: Steps = "steps" { Sides = "sides", Diagonals = "diagonals" }
         /// Who plays first?
-        FirstPlayer = "first-player" { FirstListed = "first-listed", FirstToPlay = "first-to-play" }
+        first_player: FirstPlayer = "first-player" { FirstListed = "first-listed", FirstToPlay = "first-to-play" }
         /// Who wins when players tie for the highest score?
-        WinTies = "win-ties" { Shared = "shared", Nobody = "nobody" }
+        win_ties: WinTies = "win-ties" { Shared = "shared", Nobody = "nobody" }
         /// Under Tear Down the Walls, what happens to tokens on the borders of a domino that leaves the board?
-        TornTokens = "torn-tokens" { Stay = "stay", Leave = "leave" }
+        torn_tokens: TornTokens = "torn-tokens" { Stay = "stay", Leave = "leave" }
         /// Under Tear Down the Walls, may a domino leave the board when that splits the board in two?
-        TornSplit = "torn-split" { Allowed = "allowed", Forbidden = "forbidden" }
+        torn_split: TornSplit = "torn-split" { Allowed = "allowed", Forbidden = "forbidden" }
         /// Can the bank of beads run out?
-        Bank = "bank" { Unlimited = "unlimited", Limited = "limited" }
+        bank: Bank = "bank" { Unlimited = "unlimited", Limited = "limited" }
         /// What happens when a player must draw a card and the deck is empty?
-        EmptyDeck = "empty-deck" { NoDraw = "no-draw", Ends = "ends" }
+        empty_deck: EmptyDeck = "empty-deck" { NoDraw = "no-draw", Ends = "ends" }
         /// What does "each square on it touches only one square on every other domino" forbid?
-        Placement = "placement" { Grid = "grid", OneContact = "one-contact" }
+        placement: Placement = "placement" { Grid = "grid", OneContact = "one-contact" }
         /// Is the deck of cards face up, so that everyone sees the card a player draws?
-        Deck = "deck" { FaceUp = "face-up", FaceDown = "face-down" }
+        deck: Deck = "deck" { FaceUp = "face-up", FaceDown = "face-down" }
         /// When the last domino is drawn from the poke, does the game end at once?
-        PokeEnd = "poke-end" { AtOnce = "at-once", AfterRound = "after-round" }
+        poke_end: PokeEnd = "poke-end" { AtOnce = "at-once", AfterRound = "after-round" }
         /// May a run cross a border its own player claimed earlier?
-        OwnBorders = "own-borders" { Closed = "closed", Open = "open" }
+        own_borders: OwnBorders = "own-borders" { Closed = "closed", Open = "open" }
     }
     values {
         StartCards = "start-cards",

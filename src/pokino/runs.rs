@@ -12,6 +12,7 @@
 //! played in the other order). Runs are ordered by points, then length, then by their
 //! squares in reading order (row, then column), first square first.
 
+use crate::pokino::ruling;
 use serde::Serialize;
 
 use super::board::{Board, Border, Domino, QuickMap, Square};
@@ -155,7 +156,7 @@ fn step_blocked(
     claimed: &[(Square, Square)],
     rules: &Rules,
 ) -> Option<StepFault> {
-    if same_domino && !rules.tear_down {
+    if same_domino && rules.ruled.tear_down == ruling::TearDown::Off {
         return Some(StepFault::SameDomino);
     }
     let border = Border::new(a, b);
@@ -223,7 +224,7 @@ pub fn check_walk(
             return fault(StepFault::NotNext {
                 from: a,
                 to: b,
-                diagonals: rules.diagonals,
+                diagonals: rules.diagonals(),
             });
         }
         let same = ca.piece == cb.piece;
@@ -234,7 +235,8 @@ pub fn check_walk(
         if crossed.iter().any(|c| c.same(border)) {
             return fault(StepFault::BorderTwice { border });
         }
-        if !rules.revisit && squares[..=i].contains(&b) {
+        if rules.ruled.square_reuse == ruling::SquareReuse::NoRevisit && squares[..=i].contains(&b)
+        {
             return fault(StepFault::SquareTwice { square: b });
         }
         crossed.push(border);
@@ -405,14 +407,14 @@ impl Walker<'_> {
 pub fn max_length(hand: &[Card], beads: Option<u32>, rules: &Rules) -> (usize, Bound) {
     let mut len = hand.iter().filter(|c| card_number(**c).is_some()).count();
     let mut bound = Bound::Hand;
-    if let (Some(b), false) = (beads, rules.greed) {
+    if let (Some(b), ruling::Greed::Off) = (beads, rules.ruled.greed) {
         let b = usize::try_from(b).unwrap_or(usize::MAX);
         if b < len {
             len = b;
             bound = Bound::Beads;
         }
     }
-    if !rules.long_runs_capped && TABLE_MAX < len {
+    if rules.ruled.long_runs == ruling::LongRuns::Forbidden && TABLE_MAX < len {
         len = TABLE_MAX;
         bound = Bound::Table;
     }
@@ -465,7 +467,7 @@ pub fn find_within(board: &Board, q: &Query<'_>, rules: &Rules, limits: Limits) 
         visited: vec![0; g.squares.len() / 64 + 1],
         path: Vec::with_capacity(max_len + 1),
         max_len,
-        revisit: rules.revisit,
+        revisit: rules.ruled.square_reuse == ruling::SquareReuse::Revisit,
         count: 0,
         budget: q.budget.unwrap_or(BUDGET).max(1),
         keep: q.keep.map(|k| k.max(1)),
@@ -605,7 +607,7 @@ mod tests {
 
     fn diagonal_rules() -> Rules {
         let mut r = Rules::standard();
-        r.diagonals = true;
+        r.ruled.steps = ruling::Steps::Diagonals;
         r
     }
 
@@ -680,7 +682,7 @@ mod tests {
     #[test]
     fn tear_down_lets_a_run_cross_a_domino() {
         let mut r = Rules::standard();
-        r.tear_down = true;
+        r.ruled.tear_down = ruling::TearDown::On;
         let f = runs_of(LINE, "AS 2S 3S 4S 5S 6S", None, &[], &r);
         let best = f.best.unwrap();
         assert_eq!(best.numbers, vec![1, 2, 3, 4, 5, 6]);
@@ -717,7 +719,7 @@ mod tests {
         assert_eq!(f.max_length, 2);
         assert_eq!(f.bound, Bound::Beads);
         assert!(f.runs.iter().all(|x| x.length == 2));
-        r.greed = true;
+        r.ruled.greed = ruling::Greed::On;
         let g = runs_of(ring, h, Some(2), &[], &r);
         assert_eq!(g.bound, Bound::Hand);
         assert!(g.best.unwrap().length > 2);
@@ -742,7 +744,7 @@ mod tests {
         assert_eq!(f.best.as_ref().unwrap().numbers, vec![8, 2, 4, 10, 9, 2]);
         // A run never crosses one border twice: 2 4 2 goes back over 2|4.
         assert!(!walks(&f).contains(&"2 4 2".to_string()));
-        r.revisit = false;
+        r.ruled.square_reuse = ruling::SquareReuse::NoRevisit;
         let f = runs_of(ring, h, None, &[], &r);
         assert!(!walks(&f).contains(&"8 2 4 10 9 2".to_string()));
         assert_eq!(f.best.unwrap().numbers, vec![8, 2, 4, 10, 9]);

@@ -1,5 +1,6 @@
 //! Scoring: the points table for runs, Greed's beads, and Territory's pips.
 
+use crate::pokino::ruling;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -72,7 +73,10 @@ pub fn points(length: usize, rules: &Rules) -> Option<u32> {
         return None;
     }
     if length > TABLE_MAX {
-        return rules.long_runs_capped.then_some(top_points());
+        return match rules.ruled.long_runs {
+            ruling::LongRuns::Capped => Some(top_points()),
+            ruling::LongRuns::Forbidden => None,
+        };
     }
     TABLE.iter().find(|(n, _)| *n == length).map(|(_, p)| *p)
 }
@@ -81,7 +85,10 @@ pub fn points(length: usize, rules: &Rules) -> Option<u32> {
 /// `long-runs: forbidden`, and the largest hand under Pokino-Up! (a hand never holds
 /// more than 7 cards, so no run is longer).
 pub fn longest(rules: &Rules) -> Option<usize> {
-    let table = (!rules.long_runs_capped).then_some(TABLE_MAX);
+    let table = match rules.ruled.long_runs {
+        ruling::LongRuns::Forbidden => Some(TABLE_MAX),
+        ruling::LongRuns::Capped => None,
+    };
     match (table, rules.hand_limit()) {
         (Some(t), Some(h)) => Some(t.min(h)),
         (t, h) => t.or(h),
@@ -138,10 +145,9 @@ pub fn total(lengths: &[usize], beads: u32, rules: &Rules) -> Result<Total, Vec<
         return Err(bad);
     }
     let run_points = runs.iter().map(|r| r.points).sum::<u32>();
-    let bead_points = if rules.greed {
-        u64::from(beads) * u64::from(rules.bead_points)
-    } else {
-        0
+    let bead_points = match rules.ruled.greed {
+        ruling::Greed::On => u64::from(beads) * u64::from(rules.bead_points),
+        ruling::Greed::Off => 0,
     };
     Ok(Total {
         runs,
@@ -223,7 +229,7 @@ pub fn territory(board: &Board, tokens: &[Token], rules: &Rules) -> TerritoryRes
             .cloned()
             .collect();
         let tied = top.len() > 1;
-        let to = if tied && !rules.territory_ties_shared {
+        let to = if tied && rules.ruled.territory_ties == ruling::TerritoryTies::Nobody {
             Vec::new()
         } else {
             top
@@ -287,7 +293,7 @@ mod tests {
             ]
         );
         let mut forbid = r.clone();
-        forbid.long_runs_capped = false;
+        forbid.ruled.long_runs = ruling::LongRuns::Forbidden;
         assert_eq!(points(10, &forbid), Some(90));
         assert_eq!(points(11, &forbid), None);
     }
@@ -310,7 +316,7 @@ mod tests {
         let mut r = Rules::standard();
         let t = total(&[2, 5, 8], 4, &r).unwrap();
         assert_eq!((t.run_points, t.bead_points, t.total), (50, 0, 50));
-        r.greed = true;
+        r.ruled.greed = ruling::Greed::On;
         let t = total(&[2, 5, 8], 4, &r).unwrap();
         assert_eq!((t.run_points, t.bead_points, t.total), (50, 20, 70));
         assert_eq!(total(&[1, 3, 0], 0, &r), Err(vec![0, 2]));
@@ -325,16 +331,16 @@ mod tests {
     fn pokino_up_bounds_the_runs() {
         let mut r = Rules::standard();
         assert_eq!(longest(&r), None);
-        r.up = true;
+        r.ruled.pokino_up = ruling::PokinoUp::On;
         // A hand never holds more than 7 cards, so no run has more.
         assert_eq!(longest(&r), Some(7));
         assert!(total(&[7], 0, &r).is_ok());
         assert_eq!(total(&[2, 8, 7, 12], 0, &r), Err(vec![1, 3]));
-        r.up_draw_optional = true;
+        r.ruled.up_draw = ruling::UpDraw::Optional;
         assert_eq!(longest(&r), None);
-        r.long_runs_capped = false;
+        r.ruled.long_runs = ruling::LongRuns::Forbidden;
         assert_eq!(longest(&r), Some(10));
-        r.up_draw_optional = false;
+        r.ruled.up_draw = ruling::UpDraw::BelowSeven;
         assert_eq!(longest(&r), Some(7));
     }
 
@@ -364,7 +370,7 @@ mod tests {
         assert_eq!(t.players[1].pips, 29);
         assert_eq!(t.winners, vec!["bo"]);
         assert!(t.dominoes[1].tied && t.dominoes[1].to.is_empty());
-        r.territory_ties_shared = true;
+        r.ruled.territory_ties = ruling::TerritoryTies::Shared;
         let t = territory(
             &b,
             &tokens("ana:0,0-0,1 ana:1,0-2,0 bo:1,1-2,1 bo:2,1-2,2"),
@@ -382,7 +388,7 @@ mod tests {
         // and 9-0.
         let b: Board = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h".parse().unwrap();
         let mut r = Rules::standard();
-        r.diagonals = true;
+        r.ruled.steps = ruling::Steps::Diagonals;
         let t = territory(&b, &tokens("ana:1,0-2,1 bo:1,1-2,2 bo:0,0-0,1"), &r);
         let to: Vec<Vec<String>> = t.dominoes.iter().map(|d| d.to.clone()).collect();
         // 6-4: ana 1, bo 1 (tie). 1-3: bo 2. 12-8: ana 1. 9-0: bo 1.

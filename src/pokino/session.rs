@@ -6,6 +6,7 @@
 //! kado shuffles every domino and card from a seed (kept in the save), lays the spoke,
 //! deals, and shows each player their hand on their turn.
 
+use crate::pokino::ruling;
 use serde::{Deserialize, Serialize};
 
 use super::advise;
@@ -438,7 +439,10 @@ impl Session for Table {
             .to_play
             .filter(|_| !g.is_over())
             .map(|i| g.players[i].name.clone());
-        t.score_title = if g.rules.territory { "pips" } else { "score" };
+        t.score_title = match g.rules.ruled.territory {
+            ruling::Territory::On => "pips",
+            ruling::Territory::Off => "score",
+        };
         let scores = g.scores();
         t.seats = (0..g.players.len())
             .map(|i| self.seat(i, scores.get(i).copied()))

@@ -20,32 +20,28 @@ use super::runs::{self, Bound, Found, Query};
 use super::score::{self, Award, TABLE_MAX, TerritoryResult, Total};
 use super::{Rules, SPOKE, picture};
 
-fn grid_rules(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+fn grid_rules(x: &mut Explain, rules: &Rules) {
     x.rule("Dominoes lie on an implied grid of squares; a domino covers two squares side by side.");
-    x.ruled(
-        match rules.area {
-            None => "The table is the grid the dominoes make, with no edge.".to_string(),
-            Some((w, h)) => {
-                format!("The table holds {w} by {h} squares: all dominoes fit in that rectangle.")
-            }
-        },
-        rs,
-        &[ruling::Id::PlayingArea],
-    );
+    let (w, h) = rules.area_size;
+    x.by(rules.ruled.playing_area, |c| match c {
+        ruling::PlayingArea::Unbounded => {
+            "The table is the grid the dominoes make, with no edge.".to_string()
+        }
+        ruling::PlayingArea::Bounded => {
+            format!("The table holds {w} by {h} squares: all dominoes fit in that rectangle.")
+        }
+    });
 }
 
-fn spoke_rule(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
-    x.ruled(
-        if rules.spoke_connected {
-            format!(
-                "The first {SPOKE} dominoes, the starting spoke, may go anywhere, but must form one group."
-            )
-        } else {
+fn spoke_rule(x: &mut Explain, rules: &Rules) {
+    x.by(rules.ruled.spoke, |c| match c {
+        ruling::Spoke::Connected => format!(
+            "The first {SPOKE} dominoes, the starting spoke, may go anywhere, but must form one group."
+        ),
+        ruling::Spoke::AsGiven => {
             format!("The first {SPOKE} dominoes, the starting spoke, are laid as they come.")
-        },
-        rs,
-        &[ruling::Id::Spoke],
-    );
+        }
+    });
 }
 
 fn up_rule(x: &mut Explain, rs: &Ruleset, rules: &Rules, tail: &str) {
@@ -95,19 +91,14 @@ pub struct ShowVerdict {
 }
 
 /// The board and its claimed borders.
-pub fn show(board: &Board, claimed: Vec<Border>, rules: &Rules, rs: &Ruleset) -> ShowVerdict {
+pub fn show(board: &Board, claimed: Vec<Border>, rules: &Rules) -> ShowVerdict {
     let mut x = Explain::new();
-    grid_rules(&mut x, rs, rules);
+    grid_rules(&mut x, rules);
     x.rule("X grows to the right and Y downward; a domino's B half lies right of (h) or below (v) its A half.");
-    x.ruled(
-        if rules.diagonals {
-            "A token marks a pair of squares that a run has claimed: on the side they share, or on the corner where they meet."
-        } else {
-            "A token marks a border between two squares that a run has claimed."
-        },
-        rs,
-        &[ruling::Id::Steps],
-    );
+    x.by(rules.ruled.steps, |c| match c {
+        ruling::Steps::Diagonals => "A token marks a pair of squares that a run has claimed: on the side they share, or on the corner where they meet.",
+        ruling::Steps::Sides => "A token marks a border between two squares that a run has claimed.",
+    });
     ShowVerdict {
         dominoes: board
             .placements()
@@ -175,7 +166,7 @@ impl PlaceVerdict {
 }
 
 /// Whether `p` may be laid on `board`, and why (not).
-pub fn place(board: &Board, p: Placement, rules: &Rules, rs: &Ruleset) -> PlaceVerdict {
+pub fn place(board: &Board, p: Placement, rules: &Rules) -> PlaceVerdict {
     let faults = place::faults(board, &p, rules);
     let touches: Vec<Placement> = board
         .placements()
@@ -188,8 +179,8 @@ pub fn place(board: &Board, p: Placement, rules: &Rules, rs: &Ruleset) -> PlaceV
         .copied()
         .collect();
     let mut x = Explain::new();
-    grid_rules(&mut x, rs, rules);
-    spoke_rule(&mut x, rs, rules);
+    grid_rules(&mut x, rules);
+    spoke_rule(&mut x, rules);
     x.rule("A domino from a hand is laid next to at least one face-up domino: one of its squares shares a side with a square of a domino on the table.");
     x.rule("On a square grid each square of a domino then touches at most one square of each neighbour, as the rules ask.");
     x.rule("A double-12 set holds each domino once (6-4 and 4-6 are one domino).");
@@ -246,11 +237,11 @@ impl SpotsVerdict {
 }
 
 /// Every spot `domino` fits on `board`.
-pub fn spots(board: &Board, domino: Domino, rules: &Rules, rs: &Ruleset) -> SpotsVerdict {
+pub fn spots(board: &Board, domino: Domino, rules: &Rules) -> SpotsVerdict {
     let found = place::spots(board, domino, rules);
     let mut x = Explain::new();
-    grid_rules(&mut x, rs, rules);
-    spoke_rule(&mut x, rs, rules);
+    grid_rules(&mut x, rules);
+    spoke_rule(&mut x, rules);
     x.rule("A domino is laid on empty squares, sharing a side with a domino on the table, either way round.");
     let list = found.clone().unwrap_or_default();
     SpotsVerdict {
@@ -373,44 +364,32 @@ impl RunsVerdict {
 
 /// Which squares are next to each other for a run, in words (ruling `steps`).
 fn step_rule(rules: &Rules) -> &'static str {
-    if rules.diagonals {
-        "Next means sharing a side or touching at a corner; a step across a corner claims that pair of squares, its token on the corner."
-    } else {
-        "Next means sharing a side: squares that touch only at a corner are not next to each other."
+    match rules.ruled.steps {
+        ruling::Steps::Diagonals => {
+            "Next means sharing a side or touching at a corner; a step across a corner claims that pair of squares, its token on the corner."
+        }
+        ruling::Steps::Sides => {
+            "Next means sharing a side: squares that touch only at a corner are not next to each other."
+        }
     }
 }
 
 fn runs_explain(rs: &Ruleset, rules: &Rules, pokino: bool) -> Explain {
     let mut x = Explain::new();
     x.rule("A run matches 2 or more numbers on the dominoes, in order, with cards from the hand: A-10 are 1-10, J 11, Q 12, K 0.");
-    x.ruled(
-        if rules.tear_down {
-            "Each number is on a square next to the last; two in a row may come from one domino, which then leaves the board (Tear Down the Walls)."
-        } else {
-            "Each number is on a square next to the last; no two in a row come from one domino."
-        },
-        rs,
-        &[ruling::Id::TearDown],
-    );
-    x.ruled(step_rule(rules), rs, &[ruling::Id::Steps]);
-    x.ruled(
-        if rules.revisit {
-            "Dominoes may be used again in a run, even a square already used; no border is crossed twice, and none a token claims."
-        } else {
-            "Dominoes may be used again in a run, but each square only once; no border a token claims is crossed."
-        },
-        rs,
-        &[ruling::Id::SquareReuse],
-    );
-    x.ruled(
-        if rules.greed {
-            "Under Greed cards cost no beads, so beads do not limit a run."
-        } else {
-            "Each card played costs a bead, so a run has at most as many cards as the player has beads."
-        },
-        rs,
-        &[ruling::Id::Greed],
-    );
+    x.by(rules.ruled.tear_down, |c| match c {
+        ruling::TearDown::On => "Each number is on a square next to the last; two in a row may come from one domino, which then leaves the board (Tear Down the Walls).",
+        ruling::TearDown::Off => "Each number is on a square next to the last; no two in a row come from one domino.",
+    });
+    x.by(rules.ruled.steps, |_| step_rule(rules));
+    x.by(rules.ruled.square_reuse, |c| match c {
+        ruling::SquareReuse::Revisit => "Dominoes may be used again in a run, even a square already used; no border is crossed twice, and none a token claims.",
+        ruling::SquareReuse::NoRevisit => "Dominoes may be used again in a run, but each square only once; no border a token claims is crossed.",
+    });
+    x.by(rules.ruled.greed, |c| match c {
+        ruling::Greed::On => "Under Greed cards cost no beads, so beads do not limit a run.",
+        ruling::Greed::Off => "Each card played costs a bead, so a run has at most as many cards as the player has beads.",
+    });
     table_rule(&mut x, rs);
     if pokino {
         x.rule("A player left with no card calls \"Pokino!\": the game ends at once and that player wins.");
@@ -438,7 +417,7 @@ pub fn runs(ask: &RunsAsk, rules: &Rules, rs: &Ruleset) -> RunsVerdict {
         hand: ask.hand.clone(),
         beads: ask.beads,
         pokino,
-        no_bead_limit: ask.beads.is_none() && !rules.greed,
+        no_bead_limit: ask.beads.is_none() && rules.ruled.greed == ruling::Greed::Off,
         explain: runs_explain(rs, rules, pokino),
     }
 }
@@ -493,7 +472,7 @@ pub fn score(ask: &ScoreAsk, rules: &Rules, rs: &Ruleset) -> Result<ScoreVerdict
     Ok(ScoreVerdict {
         total,
         beads_given: ask.beads,
-        greed: rules.greed,
+        greed: rules.ruled.greed == ruling::Greed::On,
         bead_value: rules.bead_points,
         explain: x,
     })
@@ -544,12 +523,11 @@ impl TerritoryVerdict {
 impl Rules {
     /// Territory scoring needs the Territory variant.
     pub fn require_territory(&self, rs: &Ruleset) -> Result<(), PokinoError> {
-        if self.territory {
-            Ok(())
-        } else {
-            Err(PokinoError::NoTerritory {
+        match self.ruled.territory {
+            ruling::Territory::On => Ok(()),
+            ruling::Territory::Off => Err(PokinoError::NoTerritory {
                 ruleset: rs.name.clone(),
-            })
+            }),
         }
     }
 }
@@ -558,10 +536,9 @@ impl Rules {
 pub fn territory(board: &Board, tokens: &[Token], rules: &Rules, rs: &Ruleset) -> TerritoryVerdict {
     let mut x = Explain::new();
     x.ruled(
-        if rules.diagonals {
-            "Territory: each domino goes to the player with the most tokens touching it; a token touches the dominoes of both squares of its pair, across a side or a corner."
-        } else {
-            "Territory: each domino goes to the player with the most tokens touching it; a token touches the dominoes on both sides of its border."
+        match rules.ruled.steps {
+            ruling::Steps::Diagonals => "Territory: each domino goes to the player with the most tokens touching it; a token touches the dominoes of both squares of its pair, across a side or a corner.",
+            ruling::Steps::Sides => "Territory: each domino goes to the player with the most tokens touching it; a token touches the dominoes on both sides of its border.",
         },
         rs,
         &[ruling::Id::Territory, ruling::Id::TerritoryTies],
@@ -600,21 +577,21 @@ mod tests {
 
     #[test]
     fn place_says_why() {
-        let (r, rs) = (Rules::standard(), Ruleset::builtin("pokino").unwrap());
-        let v = place(&board(), "5-5@-2,0h".parse().unwrap(), &r, &rs);
+        let r = Rules::standard();
+        let v = place(&board(), "5-5@-2,0h".parse().unwrap(), &r);
         assert!(v.legal);
         assert_eq!(
             v.headline("5-5@-2,0h"),
             "5-5@-2,0h may be laid: it touches 6-4@0,0h."
         );
-        let v = place(&board(), "5-5@-3,0h".parse().unwrap(), &r, &rs);
+        let v = place(&board(), "5-5@-3,0h".parse().unwrap(), &r);
         assert_eq!(v.headline("X"), "X may not be laid:");
         assert_eq!(
             v.reasons,
             vec!["it would touch no domino on the table (it must share a side with one)"]
         );
         let early: Board = "6-4@0,0h".parse().unwrap();
-        let v = place(&early, "5-5@9,9h".parse().unwrap(), &r, &rs);
+        let v = place(&early, "5-5@9,9h".parse().unwrap(), &r);
         assert!(
             v.headline("X")
                 .contains("the starting spoke, which may go anywhere")
@@ -624,18 +601,18 @@ mod tests {
 
     #[test]
     fn spots_headlines() {
-        let (r, rs) = (Rules::standard(), Ruleset::builtin("pokino").unwrap());
-        let v = spots(&board(), Domino::new(4, 6), &r, &rs);
+        let r = Rules::standard();
+        let v = spots(&board(), Domino::new(4, 6), &r);
         assert_eq!(
             v.headline("4-6"),
             "4-6 is already on the table, at 6-4@0,0h: it fits nowhere else."
         );
         let early: Board = "6-4@0,0h".parse().unwrap();
         assert_eq!(
-            spots(&early, Domino::new(5, 5), &r, &rs).headline("5-5"),
+            spots(&early, Domino::new(5, 5), &r).headline("5-5"),
             "The starting spoke is not complete (1 of 4 dominoes): 5-5 may go anywhere on the grid."
         );
-        let v = spots(&board(), Domino::new(5, 5), &r, &rs);
+        let v = spots(&board(), Domino::new(5, 5), &r);
         assert!(v.headline("5-5").starts_with("5-5 fits in "));
         assert_eq!(v.count, v.spots.len());
     }

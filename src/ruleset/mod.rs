@@ -23,7 +23,7 @@ use crate::diag::{Code, Error, Problem, Problems, Source, did_you_mean};
 
 mod typed;
 pub(crate) use typed::rulings;
-pub use typed::{Choice, RulingName, ValueName, declaration_differences};
+pub use typed::{Choice, Pick, RulingName, ValueName, declaration_differences};
 
 mod record;
 pub mod report;

@@ -26,6 +26,13 @@ pub trait Choice: Copy + Eq + 'static {
     fn id(self) -> &'static str;
 }
 
+/// A choice that can be set in a game's `ruling::Choices` (the macro implements it for
+/// every ruling's enum): `Choices::with(ruling::Steps::Diagonals)`.
+pub trait Pick<Choices> {
+    /// Sets the ruling this is a choice of to `self`.
+    fn pick(self, into: &mut Choices);
+}
+
 /// A value of some game (`start-money`), by key.
 pub trait ValueName: Copy + 'static {
     fn key(self) -> &'static str;
@@ -61,13 +68,16 @@ impl Ruleset {
     }
 }
 
-/// Declares a game's rulings and values as types (see the module's documentation):
+/// Declares a game's rulings and values as types (see the module's documentation). Each
+/// ruling is a line `field: Type = "id" { Choice = "choice-id", … }`: the enum `Type` of
+/// its choices, the variant `Id::Type`, and the field `field` of `Choices`, the choice in
+/// force for every ruling, read from a ruleset once (`Choices::from_ruleset`):
 ///
 /// ```ignore
 /// rulings! {
 ///     rulings {
 ///         /// Whether a square may be walked twice.
-///         SquareReuse = "square-reuse" { NoRevisit = "no-revisit", Revisit = "revisit" }
+///         square_reuse: SquareReuse = "square-reuse" { NoRevisit = "no-revisit", Revisit = "revisit" }
 ///     }
 ///     values { AreaWidth = "area-width" }
 /// }
@@ -77,7 +87,7 @@ macro_rules! rulings {
         rulings {
             $(
                 $(#[$meta:meta])*
-                $ty:ident = $id:literal { $($var:ident = $cid:literal),+ $(,)? }
+                $field:ident: $ty:ident = $id:literal { $($var:ident = $cid:literal),+ $(,)? }
             )*
         }
         values { $($vvar:ident = $vkey:literal),* $(,)? }
@@ -92,6 +102,30 @@ macro_rules! rulings {
                 pub fn named(self) -> (&'static str, &'static str) {
                     ($id, $crate::ruleset::Choice::id(self))
                 }
+
+                /// The choice cited in a message: `ruling ID: CHOICE`. Messages cite a
+                /// ruling this way, never with its id written out.
+                pub const fn cite(self) -> &'static str {
+                    match self { $(Self::$var => concat!("ruling ", $id, ": ", $cid)),+ }
+                }
+
+                /// The choice cited in a message: ``ruling ID is `CHOICE` ``.
+                pub const fn cite_is(self) -> &'static str {
+                    match self { $(Self::$var => concat!("ruling ", $id, " is `", $cid, "`")),+ }
+                }
+            }
+
+            impl std::fmt::Display for $ty {
+                /// The choice's id, as a ruleset file names it.
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str($crate::ruleset::Choice::id(*self))
+                }
+            }
+
+            impl $crate::ruleset::Pick<Choices> for $ty {
+                fn pick(self, into: &mut Choices) {
+                    into.$field = self;
+                }
             }
 
             impl $crate::ruleset::Choice for $ty {
@@ -104,6 +138,29 @@ macro_rules! rulings {
             }
         )*
 
+        /// The choice in force for every ruling of the game, read from a ruleset once.
+        /// The game's `Rules` holds it, and its code decides by matching these fields.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Choices {
+            $(
+                $(#[$meta])*
+                pub $field: $ty,
+            )*
+        }
+
+        impl Choices {
+            /// The choices a ruleset makes.
+            pub fn from_ruleset(rs: &$crate::ruleset::Ruleset) -> Choices {
+                Choices { $($field: rs.get::<$ty>(),)* }
+            }
+
+            /// These choices with one changed.
+            pub fn with(mut self, choice: impl $crate::ruleset::Pick<Choices>) -> Choices {
+                choice.pick(&mut self);
+                self
+            }
+        }
+
         /// Every ruling of the game, by id.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Id { $($ty),* }
@@ -114,6 +171,19 @@ macro_rules! rulings {
             /// The id in the ruleset files.
             pub fn id(self) -> &'static str {
                 match self { $(Id::$ty => $id),* }
+            }
+
+            /// The ruling cited in a message: `ruling ID`. Messages cite a ruling this
+            /// way, never with its id written out, so a renamed id leaves none behind.
+            pub const fn cite(self) -> &'static str {
+                match self { $(Id::$ty => concat!("ruling ", $id)),* }
+            }
+        }
+
+        impl std::fmt::Display for Id {
+            /// The id in the ruleset files.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.id())
             }
         }
 

@@ -10,6 +10,7 @@ use kado::pokino::Rules;
 use kado::pokino::board::{Board, Border, Dir, Domino, Placement, Square};
 use kado::pokino::card_number;
 use kado::pokino::place::{faults, spots};
+use kado::pokino::ruling;
 use kado::pokino::runs::{Query, find};
 use kado::pokino::score::points;
 
@@ -66,7 +67,7 @@ fn brute_force(
         if walk.len() < max {
             let last = *walk.last().unwrap_or(&Square::new(0, 0));
             for s in &squares {
-                if grid_step(last, *s, rules.diagonals) {
+                if grid_step(last, *s, rules.diagonals()) {
                     let mut w = walk.clone();
                     w.push(*s);
                     stack.push(w);
@@ -85,7 +86,7 @@ fn is_run(board: &Board, hand: &[Card], claimed: &[Border], rules: &Rules, w: &[
         let (Some(ca), Some(cb)) = (board.cell(a), board.cell(b)) else {
             return false;
         };
-        if ca.piece == cb.piece && !rules.tear_down {
+        if ca.piece == cb.piece && rules.ruled.tear_down == ruling::TearDown::Off {
             return false;
         }
         let key = (a.min(b), a.max(b));
@@ -97,7 +98,7 @@ fn is_run(board: &Board, hand: &[Card], claimed: &[Border], rules: &Rules, w: &[
         }
         crossed.push(key);
     }
-    if !rules.revisit {
+    if rules.ruled.square_reuse == ruling::SquareReuse::NoRevisit {
         let distinct: BTreeSet<&Square> = w.iter().collect();
         if distinct.len() != w.len() {
             return false;
@@ -162,11 +163,11 @@ proptest! {
             claim_picks.iter().map(|i| borders[i % borders.len()]).collect()
         };
         let mut rules = Rules::standard();
-        rules.revisit = revisit;
-        rules.tear_down = tear_down;
-        rules.greed = greed;
-        rules.long_runs_capped = capped;
-        rules.diagonals = diagonals;
+        rules.ruled.square_reuse = if revisit { ruling::SquareReuse::Revisit } else { ruling::SquareReuse::NoRevisit };
+        rules.ruled.tear_down = if tear_down { ruling::TearDown::On } else { ruling::TearDown::Off };
+        rules.ruled.greed = if greed { ruling::Greed::On } else { ruling::Greed::Off };
+        rules.ruled.long_runs = if capped { ruling::LongRuns::Capped } else { ruling::LongRuns::Forbidden };
+        rules.ruled.steps = if diagonals { ruling::Steps::Diagonals } else { ruling::Steps::Sides };
         let found = find(&board, &Query { hand: &hand, beads, claimed: &claimed, keep: None, budget: None }, &rules);
         let max = match (beads, greed) {
             (Some(b), false) => hand.len().min(b as usize),

@@ -1,6 +1,7 @@
 //! Property tests: notation round-trips, no panics on any input, the hand evaluator
 //! against an independent brute force, and reveal ties against the ruling's reading.
 
+use kado::kinkado::ruling;
 use proptest::prelude::*;
 
 use kado::cards::{Card, Rank, Suit};
@@ -165,7 +166,7 @@ fn brute_best(cards: &[Card], rules: &Rules) -> (u8, u32) {
                 })
             })
             .filter(|subs| {
-                rules.joker_duplicates
+                rules.ruled.joker_duplicates == ruling::JokerDuplicates::Allowed
                     || subs
                         .iter()
                         .enumerate()
@@ -176,7 +177,10 @@ fn brute_best(cards: &[Card], rules: &Rules) -> (u8, u32) {
     for subs in stack {
         let mut hand = plain.clone();
         hand.extend(&subs);
-        let cat = brute_category(&hand, rules.ace_high_straights);
+        let cat = brute_category(
+            &hand,
+            rules.ruled.ace_straights == ruling::AceStraights::LowAndHigh,
+        );
         let tier = match cat {
             Category::HighCard | Category::OnePair | Category::TwoPair => 1,
             Category::ThreeOfAKind | Category::Straight | Category::Flush => 2,
@@ -185,7 +189,13 @@ fn brute_best(cards: &[Card], rules: &Rules) -> (u8, u32) {
         let sum: u32 = plain.iter().map(|c| val(c.0)).sum::<u32>()
             + subs
                 .iter()
-                .map(|c| if rules.joker_face_value { 20 } else { val(c.0) })
+                .map(|c| {
+                    if rules.ruled.joker_sum == ruling::JokerSum::FaceValue {
+                        20
+                    } else {
+                        val(c.0)
+                    }
+                })
                 .sum::<u32>();
         best = best.max((tier, sum));
     }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::kinga::ruling;
 
 use crate::cards::code_cards;
 use crate::notation::test_cards as cards;
@@ -320,10 +321,7 @@ fn a_draw_across_a_reshuffle_refuses_what_it_cannot_draw() {
 /// is reshuffled, so a draw across the reshuffle cannot take them.
 #[test]
 fn a_draw_across_a_reshuffle_takes_the_discard_pile_as_it_stood() {
-    let after = Rules {
-        turn_cards_after: true,
-        ..Rules::standard()
-    };
+    let after = Rules::standard().with(ruling::Reshuffle::TurnCardsAfter);
     assert_eq!(
         refused_at_the_draw(after, "AC", "AH JK 3D"),
         (
@@ -355,10 +353,7 @@ fn a_virtual_draw_never_runs_past_its_draw_pile() {
 
 #[test]
 fn reshuffle_ruling_keeps_the_turn_cards_out() {
-    let rules = Rules {
-        turn_cards_after: true,
-        ..Rules::standard()
-    };
+    let rules = Rules::standard().with(ruling::Reshuffle::TurnCardsAfter);
     let mut g = at_turn(rules, "4H 4D 9C", "", "AH 2H");
     g.act(&Action::Influence {
         play: cards("4H 4D"),
@@ -398,10 +393,7 @@ fn extra_draws_ruling_always_or_optional() {
         (Phase::ExtraDraw, 1, Key::Draw)
     );
     // optional: kado asks first; more than earned is refused, `no` draws nothing.
-    let rules = Rules {
-        extra_draws_optional: true,
-        ..Rules::standard()
-    };
+    let rules = Rules::standard().with(ruling::ExtraDraws::Optional);
     let mut g = at_turn(rules, "2S 2H 2D 9C", "AC AH", "");
     g.act(&play).unwrap();
     assert_eq!((g.phase, ask_key(&g)), (Phase::ExtraOffer, Key::Extra));
@@ -436,10 +428,7 @@ fn empty_draw_ruling_short_or_game_over() {
     let (g, said) = stuck(Rules::standard());
     assert_eq!(g.phase, Phase::Turn);
     assert_eq!(said.len(), 1);
-    let (g, said) = stuck(Rules {
-        empty_draw_loses: true,
-        ..Rules::standard()
-    });
+    let (g, said) = stuck(Rules::standard().with(ruling::EmptyDraw::GameOver));
     assert_eq!(g.is_over(), Some(false));
     assert_eq!(
         said[0],
@@ -466,10 +455,7 @@ fn sideways_queen_ruling_counts_or_not() {
     let (g, said) = fall(Rules::standard());
     assert_eq!(said[3], "The ♥ king is exposed (it was already sideways).");
     assert_eq!(g.score(), 1);
-    let (g, said) = fall(Rules {
-        sideways_queen_not_counted: true,
-        ..Rules::standard()
-    });
+    let (g, said) = fall(Rules::standard().with(ruling::SidewaysQueen::NotCounted));
     assert_eq!(
         said[3],
         "The ♥ king is exposed, but it was turned by suspicion first: it does not score (ruling sideways-queen: not-counted)."
@@ -753,10 +739,11 @@ fn virtual_games_replay_from_their_actions() {
 #[test]
 fn bonus_exile_joker_ruling_both_sides() {
     for (allowed, ok) in [(false, false), (true, true)] {
-        let rules = Rules {
-            bonus_exiles_joker: allowed,
-            ..Rules::standard()
-        };
+        let rules = Rules::standard().with(if allowed {
+            ruling::BonusExileJoker::Allowed
+        } else {
+            ruling::BonusExileJoker::Forbidden
+        });
         // 7♥ 6♥ makes 8 in ♥: enough for the 5♥ (needs 6); the bonus may take 🃏 or 2♣.
         let mut g = at_turn(rules, "7H 6H JK", "AS", "2C");
         g.piles[Suit::Hearts.index()] = 5;
@@ -781,10 +768,7 @@ fn hardcore_suspicion_cleanup_ruling_both_sides() {
     let mut g = at_turn(Rules::hardcore(), "AS 2H", "AC", "");
     g.act(&Action::Suspicion { king: card("KS") }).unwrap();
     assert_eq!(ask_key(&g), Key::Keep);
-    let keep_all = Rules {
-        hardcore_suspicion_keeps_all: true,
-        ..Rules::hardcore()
-    };
+    let keep_all = Rules::hardcore().with(ruling::HardcoreSuspicionCleanup::KeepAll);
     let mut g = at_turn(keep_all, "AS 2H", "AC", "");
     g.act(&Action::Suspicion { king: card("KS") }).unwrap();
     assert_eq!(g.hand, cards("AS 2H"));
@@ -808,7 +792,7 @@ fn kings_ruling_in_a_game() {
         e.to_string(),
         "kings cannot be influenced; K♠ is exposed by influencing its queen"
     );
-    g.rules.kings_influenced = true;
+    g.rules.ruled.kings = ruling::Kings::AfterQueen;
     g.act(&Action::Influence {
         play: cards("QS JK JK"),
         target: card("KS"),

@@ -1,4 +1,5 @@
 use super::*;
+use crate::kingmaker::ruling;
 
 impl Session for Campaign {
     type Setup = Setup;
@@ -161,15 +162,17 @@ impl Session for Campaign {
                 ),
                 hint,
             )),
-            _ if self.rules.tied_agree => Step::Ask(Question::new(
-                Key::First,
-                format!(
-                    "{} topped Year {}: who do they choose to start Year {n}",
-                    self.names(&last.top),
-                    n - 1
-                ),
-                hint,
-            )),
+            _ if self.rules.ruled.next_first == ruling::NextFirst::TiedAgree => {
+                Step::Ask(Question::new(
+                    Key::First,
+                    format!(
+                        "{} topped Year {}: who do they choose to start Year {n}",
+                        self.names(&last.top),
+                        n - 1
+                    ),
+                    hint,
+                ))
+            }
             _ => {
                 let from = last.first.unwrap_or(0);
                 let next = (from + 1) % self.players.len();
@@ -354,7 +357,8 @@ impl Session for Campaign {
             .map(|(name, points)| view::Seat::new(name.clone(), Some(i64::from(*points))))
             .collect();
         t.score_title = "points";
-        if !self.rules.campaign_open && self.target != NO_TARGET {
+        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Target && self.target != NO_TARGET
+        {
             t.areas
                 .push(view::Area::new("target", Vec::new()).amount(i64::from(self.target)));
         } else {

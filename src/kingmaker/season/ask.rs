@@ -1,4 +1,5 @@
 use super::*;
+use crate::kingmaker::ruling;
 
 /// Asking the table, and reading its answers.
 impl YearState {
@@ -28,7 +29,8 @@ impl YearState {
                 Key::Lit,
                 format!("Summer, {who}: {common} is long-pressed as it goes in; its pairs"),
                 format!(
-                    "{common}'s left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB` (ruling dark-commons: lit-when-moved)."
+                    "{common}'s left pair, `-`, its right pair, each two colours of R Y G B: `RG-YB` ({cite}).",
+                    cite = ruling::DarkCommons::LitWhenMoved.cite()
                 ),
             ));
         }
@@ -159,10 +161,13 @@ impl YearState {
                 self.legal_places("it").join(", ")
             )
         };
-        let lit = if self.rules.lit_when_moved {
-            " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` (ruling dark-commons: lit-when-moved)."
+        let lit = if self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved {
+            format!(
+                " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` ({cite}).",
+                cite = ruling::DarkCommons::LitWhenMoved.cite()
+            )
         } else {
-            ""
+            String::new()
         };
         format!(
             "The pair your Blink shows, `RY`; or with it the common you move ({open}): {place}.{lit}"
@@ -179,10 +184,13 @@ impl YearState {
                 self.legal_places("it").join(", ")
             )
         };
-        let lit = if self.rules.lit_when_moved {
-            " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` (ruling dark-commons: lit-when-moved)."
+        let lit = if self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved {
+            format!(
+                " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` ({cite}).",
+                cite = ruling::DarkCommons::LitWhenMoved.cite()
+            )
         } else {
-            ""
+            String::new()
         };
         format!("The common you move ({open}); {place}.{lit}")
     }

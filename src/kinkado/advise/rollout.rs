@@ -2,6 +2,7 @@
 //! the player by the move being weighed and then by a plain default (fill the hand,
 //! bet the most with a tier 2 hand or better, play the best hand).
 
+use crate::kinkado::ruling;
 use smallvec::SmallVec;
 
 use super::{Decision, Move, Position};
@@ -123,7 +124,7 @@ impl<'s> Table<'s> {
             self.alora_stash += i64::from(value(*c));
             self.market.push(*c);
         }
-        if self.set.rules.alora_face_up_shown {
+        if self.set.rules.ruled.alora_face_up == ruling::AloraFaceUp::ShownAndBought {
             self.alora_up = self.alora.clone();
         }
     }
@@ -191,7 +192,7 @@ impl<'s> Table<'s> {
         let cost = i64::from(self.set.rules.deck_card_cost.max(1));
         let afford = ((self.stash - spent - keep).max(0) / cost) as usize;
         let mut deck = room.min(afford).min(self.deck.len());
-        if !self.set.rules.buy_mixed && !market.is_empty() {
+        if self.set.rules.ruled.buy_sources == ruling::BuySources::OneSource && !market.is_empty() {
             deck = 0;
         }
         self.player_buys(&market, deck);
@@ -246,10 +247,10 @@ impl<'s> Table<'s> {
             let theirs = self.set.alora_eval.eval(hand_of(&self.alora));
             mine.strength() > theirs.strength()
                 || (mine.strength() == theirs.strength()
-                    && rules.alora_ties_after_bets
+                    && rules.ruled.alora_ties == ruling::AloraTies::AfterBets
                     && bet > alora_bet)
         };
-        let in_pot = if bank && !rules.bank_bet_in_pot {
+        let in_pot = if bank && rules.ruled.bank_bet == ruling::BankBet::BackToBank {
             0
         } else {
             i64::from(alora_bet)

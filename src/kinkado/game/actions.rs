@@ -1,4 +1,5 @@
 use super::*;
+use crate::kinkado::ruling;
 
 /// The actions, one method each: each checks the move against the rules and the table,
 /// makes it, and says what to do at the table.
@@ -133,9 +134,10 @@ impl Game {
             None if self.deck_size() > 0 => {
                 return Err(PlayError::DeckNotEmpty(self.deck_size()));
             }
-            None => {
-                said.push("The deck is empty: no prize card this round (ruling empty-deck).".into())
-            }
+            None => said.push(format!(
+                "The deck is empty: no prize card this round ({cite}).",
+                cite = ruling::Id::EmptyDeck.cite()
+            )),
             Some(_) if self.deck_size() == 0 => return Err(PlayError::DeckEmpty),
             Some(card) => {
                 if self.virtual_seed().is_some() {
@@ -170,7 +172,7 @@ impl Game {
         s.known = known;
         s.known.extend(cards);
         s.hidden = 0;
-        if self.rules.alora_face_up_shown {
+        if self.rules.ruled.alora_face_up == ruling::AloraFaceUp::ShownAndBought {
             let all = s.known.clone();
             s.face_up = all;
         }
@@ -181,7 +183,7 @@ impl Game {
     /// one-at-a-time` the lowest she holds.
     pub fn alora_sell_plan(&self, i: usize) -> alora::Sell {
         let known = &self.seats[i].known;
-        if self.rules.sell_one_at_a_time {
+        if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
             alora::sell_lowest(known, 1)
         } else {
             alora::sell(known)
@@ -212,7 +214,7 @@ impl Game {
         let i = self.alora_turn(Turn::Sell)?;
         self.alora_sale(i, cards)?;
         let (known, _) = self.take_from_hand(i, cards)?;
-        let shown = self.rules.alora_face_up_shown;
+        let shown = self.rules.ruled.alora_face_up == ruling::AloraFaceUp::ShownAndBought;
         let s = &mut self.seats[i];
         s.known = known;
         if shown {
@@ -235,7 +237,7 @@ impl Game {
     /// Seat `i` has sold `cards`: the bank pays their value, they go to the market.
     pub(super) fn sold_to_market(&mut self, i: usize, cards: &[Card]) -> u32 {
         let proceeds: u32 = cards.iter().map(|c| value(*c)).sum();
-        let one_at_a_time = self.rules.sell_one_at_a_time;
+        let one_at_a_time = self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime;
         let most = if self.seats[i].is_alora {
             alora::ALORA_SALES
         } else {
@@ -256,7 +258,7 @@ impl Game {
         if cards.len() > self.rules.max_sales {
             return Err(PlayError::SellsAtMost(self.rules.max_sales));
         }
-        if self.rules.sell_one_at_a_time && cards.len() > 1 {
+        if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime && cards.len() > 1 {
             return Err(PlayError::SellsOneATurn);
         }
         let (known, hidden) = self.take_from_hand(i, cards)?;
@@ -383,7 +385,10 @@ impl Game {
         if deck > self.deck_size() {
             return Err(PlayError::DeckHoldsOnly(self.deck_size()));
         }
-        if !self.rules.buy_mixed && !market.is_empty() && deck > 0 {
+        if self.rules.ruled.buy_sources == ruling::BuySources::OneSource
+            && !market.is_empty()
+            && deck > 0
+        {
             return Err(PlayError::OneSource);
         }
         let held = self.seats[i].held();
@@ -562,7 +567,7 @@ impl Game {
         let all = s.played.clone().unwrap_or_default();
         // Under alora-cards: keeps-rest, what she does not play goes back to her hand when
         // the round ends (`alora_keeps_rest`).
-        if !self.rules.alora_keeps_rest {
+        if self.rules.ruled.alora_cards == ruling::AloraCards::AllPlayed {
             self.played_pile.extend(all);
         }
         Ok(Vec::new())

@@ -1,4 +1,5 @@
 use super::*;
+use crate::kinkado::ruling;
 
 /// How the bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +55,7 @@ impl Bot {
     /// one-at-a-time), keeping at least two.
     fn sale(&self, game: &Game, s: &SeatState) -> String {
         let mut n = self.sells.min(s.held().saturating_sub(2));
-        if game.rules.sell_one_at_a_time {
+        if game.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
             n = usize::from(s.sold < self.sells && n > 0);
         }
         if game.virtual_seed().is_some() {

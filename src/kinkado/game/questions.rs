@@ -1,4 +1,5 @@
 use super::*;
+use crate::kinkado::ruling;
 
 impl Game {
     pub(super) fn next_sell(&self) -> Step<Action, Key> {
@@ -39,7 +40,7 @@ impl Game {
         } else {
             String::new()
         };
-        if self.rules.sell_one_at_a_time {
+        if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
             return Step::Ask(Question::new(
                 Key::Sell(i),
                 format!(
@@ -48,7 +49,10 @@ impl Game {
                     s.sold + 1,
                     self.rules.max_sales
                 ),
-                "Type the one card sold this turn, e.g. 2S, or `none` to stop selling (ruling sell-turns: one-at-a-time).",
+                format!(
+                    "Type the one card sold this turn, e.g. 2S, or `none` to stop selling ({cite}).",
+                    cite = ruling::SellTurns::OneAtATime.cite()
+                ),
             ));
         }
         Step::Ask(Question::new(

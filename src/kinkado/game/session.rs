@@ -1,4 +1,5 @@
 use super::*;
+use crate::kinkado::ruling;
 use crate::session::NoHint;
 use crate::view::{self, Choice, Event, Hand, Hint, Table};
 
@@ -326,7 +327,7 @@ impl Session for Game {
                 picks(&self.alora_buy_choice(&self.alora_buy_plan(i)), 1)
             }),
             Key::Sell(i) if self.hands_shown() => {
-                let most = if self.rules.sell_one_at_a_time {
+                let most = if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
                     1
                 } else {
                     self.rules.max_sales

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::koikoi::record::Call;
+use crate::koikoi::ruling;
 use crate::koikoi::sim::{self, Dice};
 use crate::koikoi::yaku;
 use crate::ruleset::Ruleset;
@@ -28,25 +29,39 @@ fn names(s: &yaku::Score) -> u32 {
 fn varied(choice: u64, counts: [i64; 8], points: [i64; 16]) -> Rules {
     let mut r = Rules::from_ruleset(&Ruleset::builtin("koikoi").unwrap());
     let pick = |shift: u32, n: u64| ((choice >> shift) % n) as usize;
-    r.stacking = choice & 1 != 0;
-    r.pair_replaces = choice & 2 != 0;
-    r.sake_cup_plain = choice & 4 != 0;
-    r.tsukifuda = choice & 8 != 0;
-    r.viewing = [
+    if choice & 1 != 0 {
+        r.ruled.yaku_groups = ruling::YakuGroups::Stacking;
+    }
+    r.ruled.akatan_aotan_pair = if choice & 2 != 0 {
+        ruling::AkatanAotanPair::Replaces
+    } else {
+        ruling::AkatanAotanPair::BothCount
+    };
+    r.ruled.sake_cup = if choice & 4 != 0 {
+        ruling::SakeCup::AnimalAndPlain
+    } else {
+        ruling::SakeCup::AnimalOnly
+    };
+    r.ruled.tsukifuda = if choice & 8 != 0 {
+        ruling::Tsukifuda::On
+    } else {
+        ruling::Tsukifuda::Off
+    };
+    r.ruled.viewing_yaku = [
         Viewing::Enabled,
         Viewing::RainRuins,
         Viewing::WithAnotherYaku,
         Viewing::Disabled,
         Viewing::RaisedByKoi,
     ][pick(8, 5)];
-    r.rain = [
+    r.ruled.rain = [
         Rain::AnyWillow,
         Rain::RainMan,
         Rain::Lightning,
         Rain::RainManOrLightning,
-        Rain::OnField,
+        Rain::WillowOnField,
     ][pick(16, 5)];
-    r.multiplier = [
+    r.ruled.multiplier = [
         Multiplier::HardKoi,
         Multiplier::SoftKoi,
         Multiplier::None,

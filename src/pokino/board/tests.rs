@@ -1,4 +1,5 @@
 use super::*;
+use crate::pokino::ruling;
 
 fn messages(text: &str, rules: &Rules) -> Vec<String> {
     let src = Source::new("t", text);
@@ -84,7 +85,7 @@ fn spoke_ruling() {
     let apart = "6-4@0,0h 1-3@5,5h 2-2@9,9h 0-0@-9,0v";
     let mut rules = Rules::standard();
     assert!(messages(apart, &rules).is_empty());
-    rules.spoke_connected = true;
+    rules.ruled.spoke = ruling::Spoke::Connected;
     assert_eq!(
         messages(apart, &rules),
         vec!["the 4 dominoes of the starting spoke do not all touch"]
@@ -97,7 +98,8 @@ fn playing_area_ruling() {
     let wide = "0-0@0,0h 0-1@2,0h 0-2@4,0h 0-3@6,0h 0-4@8,0h 0-5@10,0h 0-6@12,0h 0-7@14,0h";
     let mut rules = Rules::standard();
     assert!(messages(wide, &rules).is_empty());
-    rules.area = Some((14, 13));
+    rules.ruled.playing_area = ruling::PlayingArea::Bounded;
+    rules.area_size = (14, 13);
     assert_eq!(
         messages(wide, &rules),
         vec!["with `0-7@14,0h` the board is 16 by 1 squares; the table is 14 by 13"]
@@ -107,7 +109,7 @@ fn playing_area_ruling() {
 #[test]
 fn tear_down_skips_the_touching_check_on_a_board() {
     let mut rules = Rules::standard();
-    rules.tear_down = true;
+    rules.ruled.tear_down = ruling::TearDown::On;
     assert!(messages(&format!("{SPOKE4} 7-7@20,20h"), &rules).is_empty());
 }
 
@@ -161,7 +163,7 @@ fn steps_ruling_decides_which_pairs_a_token_may_claim() {
         ]
     );
     let mut diagonals = Rules::standard();
-    diagonals.diagonals = true;
+    diagonals.ruled.steps = ruling::Steps::Diagonals;
     assert!(check(pairs, &diagonals).is_empty());
     assert!(check("0,0-0,1 1,0-2,0", &diagonals).is_empty());
     assert_eq!(
@@ -178,7 +180,7 @@ fn steps_ruling_decides_which_pairs_a_token_may_claim() {
 fn squares_a_step_may_reach() {
     let s = Square::new(0, 0);
     let mut diagonals = Rules::standard();
-    diagonals.diagonals = true;
+    diagonals.ruled.steps = ruling::Steps::Diagonals;
     let names = |v: Vec<Square>| v.iter().map(|q| q.to_string()).collect::<Vec<_>>();
     assert_eq!(
         names(s.steps(&Rules::standard())),

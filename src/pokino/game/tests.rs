@@ -1,6 +1,7 @@
 use super::super::check::{GameVerdict, check};
 use super::*;
 use crate::diag::Source;
+use crate::pokino::ruling;
 use crate::ruleset::Ruleset;
 
 const VARIANTS: [&str; 5] = [
@@ -79,7 +80,11 @@ fn a_legal_run_scores_pays_claims_and_draws() {
         );
         assert!(v.illegal.is_none(), "{base}: {:?}", v.illegal);
         let r = rules(base, BEADS);
-        let beads = if r.greed { 5 } else { 2 };
+        let beads = if r.ruled.greed == ruling::Greed::On {
+            5
+        } else {
+            2
+        };
         assert_eq!(v.beads["ana"], beads, "{base}");
         assert_eq!(
             v.hand_sizes["ana"],
@@ -661,7 +666,7 @@ fn ruling_long_runs() {
         g.clone().apply(&turn),
         Err(Illegal::NoWalk { .. })
     ));
-    r.long_runs_capped = false;
+    r.ruled.long_runs = ruling::LongRuns::Forbidden;
     g.rules = r;
     assert_eq!(g.apply(&turn), Err(Illegal::RunTooLong { length: 11 }));
 }
