@@ -430,6 +430,15 @@ impl Game {
 
     /// The player to move and their hand, while it may be shown to them: a person's
     /// hand during a turn.
+    /// Player `p`'s hand, month by month.
+    fn hand_drawn(&self, p: usize, hand: &[Card]) -> Hand {
+        let groups = cards::by_flower(hand)
+            .into_iter()
+            .map(crate::view::Item::plain)
+            .collect();
+        Hand::new(self.referee.name(p)).groups("", groups)
+    }
+
     fn hand_to_show(&self) -> Option<(usize, &[Card])> {
         let r = &self.referee;
         let p = r.round.to_move;
@@ -759,13 +768,18 @@ impl Session for Game {
     }
 
     fn hand(&self) -> Option<Hand> {
-        let r = &self.referee;
         let (p, hand) = self.hand_to_show()?;
-        let groups = cards::by_flower(hand)
-            .into_iter()
-            .map(crate::view::Item::plain)
-            .collect();
-        Some(Hand::new(r.name(p)).groups("", groups))
+        Some(self.hand_drawn(p, hand))
+    }
+
+    /// A seat's own hand for its served page while a round is played, its turn or not
+    /// (a hand kado knows: dealt by kado, or told; never kado's own).
+    fn hand_of(&self, _table: &crate::view::Table, seat: &str) -> Option<Hand> {
+        let r = &self.referee;
+        let p = (0..2).find(|p| r.name(*p).eq_ignore_ascii_case(seat))?;
+        let hand = r.round.hands[p].as_ref()?;
+        let playing = matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call);
+        (playing && !self.is_kado(p)).then(|| self.hand_drawn(p, hand))
     }
 
     /// The seats (scores, captures, a hand's cards where the table sees them: the person's

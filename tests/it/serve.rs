@@ -487,6 +487,47 @@ fn play_through_pages(s: &Served, most: usize) -> usize {
     most
 }
 
+/// The cards of a page's hand, as the page draws them.
+fn hand_items(page: &str) -> Vec<String> {
+    let Some(at) = page.find("id=\"hand\"") else {
+        return Vec::new();
+    };
+    let section = page[at..].split("</section>").next().unwrap_or("");
+    section
+        .split("class=\"item")
+        .skip(1)
+        .filter_map(|rest| rest.split('>').nth(1)?.split('<').next())
+        .map(unescaped)
+        .collect()
+}
+
+#[test]
+fn each_player_sees_their_own_hand_on_their_phone_between_their_turns() {
+    for (command, players) in [
+        (
+            "koikoi play --players ana,ben --deck virtual --seed 5",
+            ["ana", "ben"],
+        ),
+        (
+            "kinkado play --players ana,ben --deck virtual --seed 3",
+            ["ana", "ben"],
+        ),
+    ] {
+        let s = Served::start(command);
+        asked(&s);
+        let hands: Vec<Vec<String>> = players.iter().map(|p| hand_items(&s.seat(p))).collect();
+        assert!(hands.iter().all(|h| !h.is_empty()), "{command}: {hands:?}");
+        assert_ne!(hands[0], hands[1], "{command}");
+        for piece in &hands[0] {
+            assert!(
+                !hands[1].contains(piece),
+                "{command}: {piece} in both hands"
+            );
+        }
+        assert!(!s.get("/main").body.contains("Your hand"), "{command}");
+    }
+}
+
 #[test]
 fn a_whole_koikoi_game_between_two_phones() {
     let mut s = Served::start("koikoi play --players ana,ben --deck virtual --seed 5");

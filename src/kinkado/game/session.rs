@@ -313,6 +313,17 @@ impl Session for Game {
         Some(Hand::new(display_name(&s.name)).part("", crate::view::cards(&s.known)))
     }
 
+    /// A seat's own hand for its served page, whether or not it is its turn (a virtual
+    /// pack, whose cards kado deals; ALORA's hand is nobody's to see).
+    fn hand_of(&self, _table: &crate::view::Table, seat: &str) -> Option<Hand> {
+        self.virtual_seed()?;
+        let s = self
+            .seats
+            .iter()
+            .find(|s| !s.is_alora && display_name(&s.name).eq_ignore_ascii_case(seat))?;
+        Some(Hand::new(display_name(&s.name)).part("", crate::view::cards(&s.known)))
+    }
+
     /// The picks the table makes for ALORA among cards of equal value (kado's default
     /// first), and a player's sales when their hand is on the screen (a virtual pack,
     /// not kept private: the list would show it).
