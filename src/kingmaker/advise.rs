@@ -157,7 +157,7 @@ pub fn advise(
     });
     Ok(Advice {
         player: y.players.get(me).cloned().unwrap_or_default(),
-        season: season.key().to_string(),
+        season: season.step().word().to_string(),
         candidates,
         unknown_faces: unknown,
         exact,

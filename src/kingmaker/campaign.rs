@@ -14,7 +14,7 @@ use super::layout::{self, Layout};
 use super::score;
 pub use super::season::Key;
 use super::season::{Answer, Next, YearState};
-use super::year::{Move, check_name, read_step};
+use super::year::{Entry, Move, StepKind, check_name, read_step};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 
@@ -92,15 +92,20 @@ impl Action {
         }
     }
 
-    /// The Year's step of an action (its record key and text), if it is one.
-    fn step(&self) -> Option<(&'static str, String)> {
+    /// The Year's step of an action (its kind and text), if it is one.
+    fn step(&self) -> Option<(StepKind, String)> {
         match self {
-            Action::Winter { order } => Some(("winter", order.join(" "))),
-            Action::Spring { step } => Some(("spring", step.clone())),
-            Action::Summer { step } => Some(("summer", step.clone())),
-            Action::Harvest { step } => Some(("harvest", step.clone())),
-            Action::Blink { step } => Some(("blinks", step.clone())),
-            _ => None,
+            Action::Winter { order } => Some((StepKind::Winter, order.join(" "))),
+            Action::Spring { step } => Some((StepKind::Spring, step.clone())),
+            Action::Summer { step } => Some((StepKind::Summer, step.clone())),
+            Action::Harvest { step } => Some((StepKind::Harvest, step.clone())),
+            Action::Blink { step } => Some((StepKind::Blinks, step.clone())),
+            Action::First { .. }
+            | Action::Layout { .. }
+            | Action::Scores { .. }
+            | Action::Reveal { .. }
+            | Action::Moving { .. }
+            | Action::Fix { .. } => None,
         }
     }
 }
@@ -134,8 +139,9 @@ pub struct Campaign {
     pub seasons: bool,
     /// The Year being played, season by season.
     pub year: Option<YearState>,
-    /// What the record notation says so far: each line's key and text, in order.
-    pub history: Vec<(&'static str, String)>,
+    /// What the record notation says so far, line by line: each step of a season on a
+    /// line of its own (`record_text` writes a season's steps on one line).
+    pub history: Vec<Entry>,
     /// kado takes itself every step of a Year it already knows.
     pub known: bool,
     /// The Blinks players told `hint` (see [`Hinted`]).
@@ -596,10 +602,10 @@ impl Campaign {
                 let k = self.players.len();
                 let seated: Vec<String> =
                     (0..k).map(|j| self.players[(i + j) % k].clone()).collect();
-                self.history.push(("players", seated.join(" ")));
+                self.history.push(Entry::Players(seated));
             } else {
-                self.history.push(("next", self.players[i].clone()));
-                self.history.push(("year", String::new()));
+                self.history.push(Entry::Next(self.players[i].clone()));
+                self.history.push(Entry::Year(None));
             }
             let y = YearState::new(&self.players, i, &self.rules).knowing(self.known);
             said.push(format!("Year {n}: now {}.", y.due_text()));
@@ -621,7 +627,7 @@ impl Campaign {
         let y = self.year.as_mut().ok_or(CampaignError::FirstNeeded)?;
         let mut said = y.apply(&m).map_err(|e| CampaignError::Year(Box::new(e)))?;
         let layout = y.layout();
-        self.history.push((key, m.to_string()));
+        self.history.push(Entry::Moves(vec![m]));
         if let Some(l) = layout {
             let ys = score::score(&l, &self.rules);
             for p in &ys.players {
@@ -652,7 +658,7 @@ impl Campaign {
 
     /// A Summer move told before the pairs of the common it long-presses.
     fn moving(&mut self, step: &str) -> Result<Vec<String>, CampaignError> {
-        let m = read_step("summer", step).map_err(CampaignError::Step)?;
+        let m = read_step(StepKind::Summer, step).map_err(CampaignError::Step)?;
         let (Move::Summer(r), Some(y)) = (m, self.year.as_mut()) else {
             return Err(CampaignError::FirstNeeded);
         };
@@ -671,18 +677,18 @@ impl Campaign {
 
     /// Replaces a step of the Year under way and referees the Year again from its start;
     /// refused when the corrected Year breaks a rule.
-    fn fix(&mut self, key: &str, text: &str) -> Result<Vec<String>, CampaignError> {
+    fn fix(&mut self, key: StepKind, text: &str) -> Result<Vec<String>, CampaignError> {
         let fixed = read_step(key, text).map_err(CampaignError::Step)?;
         let y = self.year.as_ref().ok_or(CampaignError::FirstNeeded)?;
         let start = self
             .history
             .iter()
-            .rposition(|(k, _)| matches!(*k, "players" | "year"))
+            .rposition(|e| matches!(e, Entry::Players(_) | Entry::Year(_)))
             .map_or(0, |i| i + 1);
         let same = |m: &Move| match (m, &fixed) {
             (Move::Lit(a), Move::Lit(b)) => a.blink.eq_ignore_ascii_case(&b.blink),
             (a, b) => {
-                a.key() == b.key()
+                a.kind() == b.kind()
                     && a.player()
                         .zip(b.player())
                         .is_some_and(|(p, q)| p.eq_ignore_ascii_case(q))
@@ -690,13 +696,17 @@ impl Campaign {
         };
         let mut moves = Vec::new();
         let mut at = None;
-        for (i, (k, t)) in self.history.iter().enumerate().skip(start) {
-            let m = read_step(k, t).map_err(CampaignError::Step)?;
-            if at.is_none() && same(&m) {
-                at = Some(i);
-                moves.push(fixed.clone());
-            } else {
-                moves.push(m);
+        for (i, e) in self.history.iter().enumerate().skip(start) {
+            let Entry::Moves(told) = e else {
+                continue;
+            };
+            for m in told {
+                if at.is_none() && same(m) {
+                    at = Some(i);
+                    moves.push(fixed.clone());
+                } else {
+                    moves.push(m.clone());
+                }
             }
         }
         let Some(at) = at else {
@@ -705,7 +715,7 @@ impl Campaign {
                     Move::Lit(l) => format!("{}'s Blink", l.blink),
                     m => m.player().unwrap_or_default().to_string(),
                 },
-                season: key.to_string(),
+                season: key.word().to_string(),
             });
         };
         let mut again = YearState::new(&y.players, y.first, &self.rules).knowing(self.known);
@@ -719,9 +729,12 @@ impl Campaign {
             again.revealed = y.revealed;
             again.moving = y.moving.clone();
         }
-        self.history[at].1 = fixed.to_string();
+        self.history[at] = Entry::Moves(vec![fixed.clone()]);
         self.year = Some(again);
-        Ok(vec![format!("Fixed: the {key} step is now `{fixed}`.")])
+        Ok(vec![format!(
+            "Fixed: the {} step is now `{fixed}`.",
+            key.word()
+        )])
     }
 
     /// The advice at a question of the Year, from what the player due can see and, when
@@ -764,18 +777,20 @@ impl Campaign {
         if self.rules.ruled.campaign_end == ruling::CampaignEnd::Target {
             out += &format!("target: {}\n", self.target);
         }
-        let mut last = "";
-        for (key, text) in &self.history {
-            let joins = matches!(*key, "spring" | "summer" | "harvest" | "blinks");
-            if joins && *key == last {
-                out.pop();
-                out += &format!(", {text}\n");
-            } else if text.is_empty() {
-                out += &format!("{key}\n");
-            } else {
-                out += &format!("{key}: {text}\n");
+        // A season's steps on one line (Winter's order is one step already).
+        let mut lines: Vec<Entry> = Vec::new();
+        for e in &self.history {
+            match (lines.last_mut(), e) {
+                (Some(Entry::Moves(line)), Entry::Moves(told))
+                    if joins(line.first(), told.first()) =>
+                {
+                    line.extend(told.iter().cloned());
+                }
+                _ => lines.push(e.clone()),
             }
-            last = key;
+        }
+        for e in &lines {
+            out += &format!("{e}\n");
         }
         Some(out)
     }
@@ -881,16 +896,35 @@ fn reveal_advice(own: Option<[super::year::PairOf; 2]>) -> Hint {
     h
 }
 
+/// Whether a step told goes on the line of the one before it: both of the same season
+/// (Winter's order is one step, on a line of its own).
+fn joins(last: Option<&Move>, next: Option<&Move>) -> bool {
+    match (last.map(Move::kind), next.map(Move::kind)) {
+        (Some(a), Some(b)) if a == b => match a {
+            StepKind::Spring | StepKind::Summer | StepKind::Harvest | StepKind::Blinks => true,
+            StepKind::Winter => false,
+        },
+        _ => false,
+    }
+}
+
+/// The kind of step `fix` may correct, from its word: a step the table told.
+fn fixable(word: &str) -> Result<StepKind, CampaignError> {
+    match StepKind::from_word(&word.to_lowercase()) {
+        Some(k @ (StepKind::Spring | StepKind::Summer | StepKind::Harvest | StepKind::Blinks)) => {
+            Ok(k)
+        }
+        Some(StepKind::Winter) | None => Err(CampaignError::FixHow),
+    }
+}
+
 /// Reads `SEASON STEP` after `fix`: a step of the Year under way, told again.
 fn read_fix(text: &str) -> Result<Action, CampaignError> {
     let (key, step) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
-    let key = key.to_lowercase();
-    if !matches!(key.as_str(), "spring" | "summer" | "harvest" | "blinks") {
-        return Err(CampaignError::FixHow);
-    }
-    let m = read_step(&key, step.trim()).map_err(CampaignError::Step)?;
+    let kind = fixable(key)?;
+    let m = read_step(kind, step.trim()).map_err(CampaignError::Step)?;
     Ok(Action::Fix {
-        season: key,
+        season: kind.word().to_string(),
         step: m.to_string(),
     })
 }

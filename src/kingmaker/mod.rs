@@ -63,13 +63,13 @@ impl Season {
         }
     }
 
-    /// The season's key in the record: `spring`.
-    pub fn key(self) -> &'static str {
+    /// The kind of the season's steps (its key in the record: `spring`).
+    pub fn step(self) -> year::StepKind {
         match self {
-            Season::Winter => "winter",
-            Season::Spring => "spring",
-            Season::Summer => "summer",
-            Season::Harvest => "harvest",
+            Season::Winter => year::StepKind::Winter,
+            Season::Spring => year::StepKind::Spring,
+            Season::Summer => year::StepKind::Summer,
+            Season::Harvest => year::StepKind::Harvest,
         }
     }
 }

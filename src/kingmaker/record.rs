@@ -846,8 +846,8 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             }
         };
         let key = match y.phase {
-            Phase::Season(s) => s.key(),
-            _ => "blinks",
+            Phase::Season(s) => s.step(),
+            _ => year::StepKind::Blinks,
         };
         read_step(key, &step).unwrap()
     }

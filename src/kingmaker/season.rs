@@ -88,22 +88,6 @@ pub enum Key {
     Blinks,
 }
 
-impl Key {
-    /// The step's word in the Year record (`spring`, `summer`).
-    pub fn word(self) -> &'static str {
-        match self {
-            Key::Year => "year",
-            Key::First => "first",
-            Key::Spring => "spring",
-            Key::Lit => "lit",
-            Key::Summer => "summer",
-            Key::Move => "move",
-            Key::Harvest => "harvest",
-            Key::Blinks => "blinks",
-        }
-    }
-}
-
 /// A Year in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct YearState {

@@ -166,6 +166,44 @@ pub struct Lit {
     pub pairs: [PairOf; 2],
 }
 
+/// What kind of step of a Year a line holds: its key in the record (`spring:`). The
+/// words are the notation's; everywhere else the kind is compared as a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    Winter,
+    Spring,
+    Summer,
+    Harvest,
+    /// The final long press: the `blinks:` line.
+    Blinks,
+}
+
+impl StepKind {
+    pub const ALL: [StepKind; 5] = [
+        StepKind::Winter,
+        StepKind::Spring,
+        StepKind::Summer,
+        StepKind::Harvest,
+        StepKind::Blinks,
+    ];
+
+    /// The kind's key in the record: `spring`.
+    pub fn word(self) -> &'static str {
+        match self {
+            StepKind::Winter => "winter",
+            StepKind::Spring => "spring",
+            StepKind::Summer => "summer",
+            StepKind::Harvest => "harvest",
+            StepKind::Blinks => "blinks",
+        }
+    }
+
+    /// The kind a record key names (in lower case), if any.
+    pub fn from_word(word: &str) -> Option<StepKind> {
+        StepKind::ALL.into_iter().find(|k| k.word() == word)
+    }
+}
+
 /// One step of a Year.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Move {
@@ -179,14 +217,14 @@ pub enum Move {
 }
 
 impl Move {
-    /// The record key of the line the step is written on.
-    pub fn key(&self) -> &'static str {
+    /// The kind of the step: the key of the line it is written on.
+    pub fn kind(&self) -> StepKind {
         match self {
-            Move::Winter(_) => "winter",
-            Move::Spring(_) => "spring",
-            Move::Summer(_) => "summer",
-            Move::Harvest(_) => "harvest",
-            Move::Lit(_) => "blinks",
+            Move::Winter(_) => StepKind::Winter,
+            Move::Spring(_) => StepKind::Spring,
+            Move::Summer(_) => StepKind::Summer,
+            Move::Harvest(_) => StepKind::Harvest,
+            Move::Lit(_) => StepKind::Blinks,
         }
     }
 
@@ -273,7 +311,7 @@ impl fmt::Display for Entry {
             Entry::Target(n) => write!(f, "target: {n}"),
             Entry::Next(n) => write!(f, "next: {n}"),
             Entry::Moves(m) => {
-                let key = m.first().map_or("spring", Move::key);
+                let key = m.first().map_or(StepKind::Spring, Move::kind).word();
                 let items: Vec<String> = m.iter().map(ToString::to_string).collect();
                 write!(f, "{key}: {}", items.join(", "))
             }
@@ -293,13 +331,51 @@ impl fmt::Display for Record {
 // ---------------------------------------------------------------------------------
 // Parsing
 
-/// The keys a line may start with.
-pub const KEYS: [&str; 9] = [
-    "players", "year", "target", "winter", "spring", "summer", "harvest", "blinks", "next",
-];
+/// The key a line of a record starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKey {
+    Players,
+    Year,
+    Target,
+    /// A season's steps, or the Blinks of the final long press.
+    Step(StepKind),
+    Next,
+}
+
+impl LineKey {
+    /// Every key, in the order the notation lists them.
+    pub const ALL: [LineKey; 9] = [
+        LineKey::Players,
+        LineKey::Year,
+        LineKey::Target,
+        LineKey::Step(StepKind::Winter),
+        LineKey::Step(StepKind::Spring),
+        LineKey::Step(StepKind::Summer),
+        LineKey::Step(StepKind::Harvest),
+        LineKey::Step(StepKind::Blinks),
+        LineKey::Next,
+    ];
+
+    /// The key as written: `players`.
+    pub fn word(self) -> &'static str {
+        match self {
+            LineKey::Players => "players",
+            LineKey::Year => "year",
+            LineKey::Target => "target",
+            LineKey::Step(k) => k.word(),
+            LineKey::Next => "next",
+        }
+    }
+
+    /// The key a word (in lower case) names, if any.
+    pub fn from_word(word: &str) -> Option<LineKey> {
+        LineKey::ALL.into_iter().find(|k| k.word() == word)
+    }
+}
 
 /// What a line of a record is.
 pub const LINE_EXPECTED: &str = "a line `players:`, `year`, `target:`, `winter:`, `spring:`, `summer:`, `harvest:`, `blinks:` or `next:`";
+const WINTER_EXPECTED: &str = "the players in the order they took their Blinks: `ana bo cy dee`";
 const SPRING_EXPECTED: &str = "PLAYER COMMON PRESS PAIRS: `bo c2 left RG`, `cy c2 right YB` or `dee c2 long RG-YB` (a long press shows both pairs)";
 const SUMMER_EXPECTED: &str = "PLAYER PAIR COMMON, then for every common but the first SIDE OTHER: `cy RY c3`, `dee BB c2 e c3`";
 const HARVEST_EXPECTED: &str = "PLAYER SIDE OTHER: `dee w c4` (dee's Blink west of c4)";
@@ -399,18 +475,18 @@ fn parse_line(
     };
     let rest = &body[rest_at..];
     let rest_start = start + lead + rest_at;
-    if !KEYS.contains(&key.as_str()) {
+    let Some(line_key) = LineKey::from_word(&key) else {
         let word = &body[..shown_len];
         let mut p = Problem::new(format!("`{word}` does not start a line of a Year record"))
             .at(src, key_span)
             .expected(LINE_EXPECTED);
-        if let Some(near) = did_you_mean(&key, KEYS) {
+        if let Some(near) = did_you_mean(&key, LineKey::ALL.map(LineKey::word)) {
             p = p.help(format!("did you mean `{near}:`?"));
         }
         problems.push(p);
         return None;
-    }
-    if !(colon || key == "year" && rest.trim().is_empty()) {
+    };
+    if !(colon || line_key == LineKey::Year && rest.trim().is_empty()) {
         problems.push(
             Problem::new(format!("`{key}` must be followed by `:`"))
                 .at(src, key_span.end - 1..key_span.end)
@@ -419,7 +495,7 @@ fn parse_line(
         return None;
     }
     let before = problems.len();
-    let entry = entry_of(src, &key, rest, rest_start, problems);
+    let entry = entry_of(src, line_key, rest, rest_start, problems);
     if entry.is_none() && problems.len() == before {
         problems.push(
             Problem::new(format!("`{key}:` names nothing"))
@@ -433,28 +509,28 @@ fn parse_line(
 /// The entry of a line whose key is `key`, from the text after the colon.
 fn entry_of(
     src: &Source,
-    key: &str,
+    key: LineKey,
     rest: &str,
     at: usize,
     problems: &mut Vec<Problem>,
 ) -> Option<Entry> {
     match key {
-        "players" => players_line(src, rest, at, problems),
-        "year" => single_name(src, rest, at, problems, true).map(Entry::Year),
-        "next" => single_name(src, rest, at, problems, false)?.map(Entry::Next),
-        "target" => target_line(src, rest, at, problems),
-        "winter" => {
+        LineKey::Players => players_line(src, rest, at, problems),
+        LineKey::Year => single_name(src, rest, at, problems, true).map(Entry::Year),
+        LineKey::Next => single_name(src, rest, at, problems, false)?.map(Entry::Next),
+        LineKey::Target => target_line(src, rest, at, problems),
+        LineKey::Step(StepKind::Winter) => {
             let names: Vec<String> = words(rest, at, true)
                 .iter()
                 .map(|w| w.value.to_string())
                 .collect();
             (!names.is_empty()).then(|| Entry::Moves(vec![Move::Winter(names)]))
         }
-        _ => {
+        LineKey::Step(kind) => {
             let mut moves = Vec::new();
             let mut ok = true;
             for (span, w) in items(rest, at) {
-                match item(src, key, &span, &w, problems) {
+                match item(src, kind, &span, &w, problems) {
                     Some(m) => moves.push(m),
                     None => ok = false,
                 }
@@ -547,17 +623,25 @@ fn target_line(src: &Source, rest: &str, at: usize, problems: &mut Vec<Problem>)
 /// One step of a season line.
 fn item(
     src: &Source,
-    key: &str,
+    kind: StepKind,
     span: &Range<usize>,
     w: &[Word<'_>],
     problems: &mut Vec<Problem>,
 ) -> Option<Move> {
-    let (expected, m) = match key {
-        "spring" => (SPRING_EXPECTED, spring_item(src, w, problems)),
-        "summer" => (SUMMER_EXPECTED, summer_item(src, w, problems)),
-        "harvest" => (HARVEST_EXPECTED, harvest_item(src, w, problems)),
-        _ => (BLINK_EXPECTED, blink_item(src, w, problems)),
+    let (expected, m) = match kind {
+        // Winter's order is every word: it has no wrong shape.
+        StepKind::Winter => (
+            WINTER_EXPECTED,
+            Shape::Read(Move::Winter(
+                w.iter().map(|w| w.value.to_string()).collect(),
+            )),
+        ),
+        StepKind::Spring => (SPRING_EXPECTED, spring_item(src, w, problems)),
+        StepKind::Summer => (SUMMER_EXPECTED, summer_item(src, w, problems)),
+        StepKind::Harvest => (HARVEST_EXPECTED, harvest_item(src, w, problems)),
+        StepKind::Blinks => (BLINK_EXPECTED, blink_item(src, w, problems)),
     };
+    let key = kind.word();
     match m {
         Shape::Read(m) => Some(m),
         Shape::Flawed => None,
@@ -757,9 +841,9 @@ pub fn looks_like_record(text: &str) -> bool {
     let key_len = first
         .find(|c: char| !c.is_ascii_alphabetic())
         .unwrap_or(first.len());
-    let key = first[..key_len].to_lowercase();
+    let key = LineKey::from_word(&first[..key_len].to_lowercase());
     let after = first[key_len..].trim_start();
-    KEYS.contains(&key.as_str()) && (after.starts_with(':') || (key == "year" && after.is_empty()))
+    key.is_some() && (after.starts_with(':') || (key == Some(LineKey::Year) && after.is_empty()))
 }
 
 /// Reads a Blink's two pairs as one word, `RG-YB` (a player's own Blink for advice).
@@ -790,22 +874,14 @@ pub fn read_pair(text: &str) -> Option<PairOf> {
     }
 }
 
-/// Reads one step of `season` as a session saves it or the table answers it (the
+/// Reads one step of kind `kind` as a session saves it or the table answers it (the
 /// record's item notation, without the key).
-pub fn read_step(key: &str, text: &str) -> Result<Move, Error> {
+pub fn read_step(kind: StepKind, text: &str) -> Result<Move, Error> {
     let src = Source::new("the answer", text);
     let mut problems = Vec::new();
-    let m = if key == "winter" {
-        Some(Move::Winter(
-            words(text, 0, true)
-                .iter()
-                .map(|w| w.value.to_string())
-                .collect(),
-        ))
-    } else {
-        let w = words(text, 0, false);
-        item(&src, key, &(0..text.len()), &w, &mut problems)
-    };
+    // Winter's order may be written with commas, as on its line.
+    let w = words(text, 0, kind == StepKind::Winter);
+    let m = item(&src, kind, &(0..text.len()), &w, &mut problems);
     Error::check(problems)?;
     m.ok_or_else(|| Error::msg("internal: a step read without a problem and without a value"))
 }
@@ -1035,13 +1111,24 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
 
     #[test]
     fn a_step_is_read_as_a_session_saves_it() {
-        let m = read_step("summer", "dee BB c2 e c3").unwrap();
+        let m = read_step(StepKind::Summer, "dee BB c2 e c3").unwrap();
         assert_eq!(m.to_string(), "dee BB c2 e c3");
-        assert!(read_step("spring", "dee c2").is_err());
+        assert!(read_step(StepKind::Spring, "dee c2").is_err());
         assert_eq!(
-            read_step("winter", "ana bo").unwrap(),
+            read_step(StepKind::Winter, "ana bo").unwrap(),
             Move::Winter(vec!["ana".into(), "bo".into()])
         );
+    }
+
+    #[test]
+    fn every_key_is_read_back_from_its_word() {
+        for k in LineKey::ALL {
+            assert_eq!(LineKey::from_word(k.word()), Some(k));
+        }
+        for k in StepKind::ALL {
+            assert_eq!(StepKind::from_word(k.word()), Some(k));
+        }
+        assert_eq!(StepKind::from_word("lit"), None);
     }
 
     proptest! {

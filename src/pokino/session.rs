@@ -79,10 +79,71 @@ const SPOKE_AT: [(i32, i32, Dir); SPOKE] = [
     (2, 2, Dir::H),
 ];
 
-/// One line of the record, as kado writes it.
+/// One event of the record: read once from the table's answer (or made by kado) and
+/// applied as it is. A save holds it as its record line (`line: ana domino 5-5@3,0h`),
+/// read back when the save is loaded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "SavedLine", try_from = "SavedLine")]
 pub struct Action {
-    pub line: String,
+    pub event: Event,
+}
+
+impl From<Event> for Action {
+    fn from(event: Event) -> Action {
+        Action { event }
+    }
+}
+
+impl std::fmt::Display for Action {
+    /// The record line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.event.fmt(f)
+    }
+}
+
+/// An action as a save holds it: its record line.
+#[derive(Serialize, Deserialize)]
+struct SavedLine {
+    line: String,
+}
+
+impl From<Action> for SavedLine {
+    fn from(a: Action) -> SavedLine {
+        SavedLine {
+            line: a.event.to_string(),
+        }
+    }
+}
+
+/// A saved line that is not a line of the record.
+#[derive(Debug)]
+pub struct UnreadLine {
+    line: String,
+    why: Vec<String>,
+}
+
+impl std::fmt::Display for UnreadLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}` is not a line of a Pokino record: {}",
+            crate::diag::clip(&self.line),
+            self.why.join("; ")
+        )
+    }
+}
+
+impl TryFrom<SavedLine> for Action {
+    type Error = UnreadLine;
+
+    fn try_from(saved: SavedLine) -> Result<Action, UnreadLine> {
+        record::parse_line(&Source::new("the save", saved.line.as_str()))
+            .map(Action::from)
+            .map_err(|e| UnreadLine {
+                why: e.problems.iter().map(|p| p.message.clone()).collect(),
+                line: saved.line,
+            })
+    }
 }
 
 /// Actions name no seat by a player's name: a save of any format reads as it is.
@@ -127,9 +188,7 @@ impl Table {
             .zip(SPOKE_AT)
             .map(|(d, (x, y, dir))| Placement::new(*d, Square::new(x, y), dir))
             .collect();
-        Some(Action {
-            line: Event::Spoke(ps).to_string(),
-        })
+        Some(Action::from(Event::Spoke(ps)))
     }
 
     /// The answer as a record line: the player's name is added when left out.
@@ -293,10 +352,9 @@ impl Session for Table {
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
-        let event = record::parse_line(&Source::new("answer", action.line.as_str()))
-            .map_err(PlayError::Notation)?;
-        let mut report = self.game.apply(&event).map_err(PlayError::Illegal)?;
-        self.events.push(event);
+        let event = &action.event;
+        let mut report = self.game.apply(event).map_err(PlayError::Illegal)?;
+        self.events.push(event.clone());
         self.advised = Advised::default();
         if self.setup.private {
             // The card drawn is for its drawer's eyes: `hand` shows it.
@@ -381,9 +439,7 @@ impl Session for Table {
             let legal = self.game.legal_instead(&event, &why);
             return Err(PlayError::Refused { why, legal });
         }
-        Ok(Action {
-            line: event.to_string(),
-        })
+        Ok(Action::from(event))
     }
 
     fn private_turn(&self) -> Option<String> {
@@ -525,7 +581,7 @@ impl Session for Table {
     }
 
     fn said(&self, action: &Action) -> String {
-        action.line.clone()
+        action.to_string()
     }
 
     fn record(&self) -> Option<String> {
@@ -643,7 +699,7 @@ mod tests {
                 .contains("follow the hint's ranking")
         );
         let first = t.answer(&q, "1").unwrap();
-        assert_eq!(first.line, format!("ana {}", advised[0]));
+        assert_eq!(first.to_string(), format!("ana {}", advised[0]));
         // The next position is ranked by the run each opens again.
         t.apply(&first).unwrap();
         assert!(
@@ -671,12 +727,29 @@ mod tests {
             .and_then(|rest| rest.split_whitespace().next())
             .unwrap_or_else(|| panic!("no places in {hand}"));
         assert_eq!(
-            t.answer(&q, "1").unwrap().line,
+            t.answer(&q, "1").unwrap().to_string(),
             format!("ana domino {first}")
         );
         assert!(
             !t.show(crate::render::Style::PLAIN).contains("1) domino"),
             "the table keeps them private"
+        );
+    }
+
+    /// A save holds an action as its record line, read once as the save is loaded: a
+    /// line that is not one of the record is refused then, saying why.
+    #[test]
+    fn an_action_is_saved_as_its_line_and_read_back_once() {
+        let event = record::parse_line(&Source::new("t", "ana domino 5-5@3,0h")).unwrap();
+        let a = Action::from(event);
+        let yaml = serde_saphyr::to_string(&a).unwrap();
+        assert_eq!(yaml, "line: ana domino 5-5@3,0h\n");
+        assert_eq!(serde_saphyr::from_str::<Action>(&yaml).unwrap(), a);
+        let e = serde_saphyr::from_str::<Action>("line: ana fly\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("`ana fly` is not a line of a Pokino record: "),
+            "{e}"
         );
     }
 
@@ -688,21 +761,21 @@ mod tests {
         let a = t
             .answer(&q, "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h")
             .unwrap();
-        assert_eq!(a.line, "spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h");
+        assert_eq!(a.to_string(), "spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h");
         t.apply(&a).unwrap();
         let q = ask(&t);
         assert_eq!(q.key, Key::Turn(Some(0)));
         assert_eq!(
-            t.answer(&q, "domino 5-5@3,0h").unwrap().line,
+            t.answer(&q, "domino 5-5@3,0h").unwrap().to_string(),
             "ana domino 5-5@3,0h"
         );
         // `4-8@4,0h` without `domino` was taken for a player's name.
         assert_eq!(
-            t.answer(&q, "5-5@3,0h").unwrap().line,
+            t.answer(&q, "5-5@3,0h").unwrap().to_string(),
             "ana domino 5-5@3,0h"
         );
         assert_eq!(
-            t.answer(&q, "ana: as 4h 9c 9d kh").unwrap().line,
+            t.answer(&q, "ana: as 4h 9c 9d kh").unwrap().to_string(),
             "ana: AS 4H 9C 9D KH"
         );
         assert_eq!(
@@ -771,7 +844,7 @@ mod tests {
         let Step::Auto(a) = t.next() else {
             panic!("kado lays the spoke")
         };
-        assert!(a.line.starts_with("spoke: "));
+        assert!(a.to_string().starts_with("spoke: "));
         t.apply(&a).unwrap();
         assert!(
             t.show(crate::render::Style::PLAIN)

@@ -139,17 +139,11 @@ pub fn play_game_by(
                 let i = t.game.to_play.unwrap_or(0);
                 let policy = seats.get(i).copied().unwrap_or(Policy::Greedy);
                 let salt = seed ^ u64::from(t.game.turns).wrapping_mul(0x2545_F491_4F6C_DD1D);
-                Action {
-                    line: policy.turn(&t.game, samples, salt).to_string(),
-                }
+                Action::from(policy.turn(&t.game, samples, salt))
             }
         };
-        t.apply(&action).map_err(|e| {
-            Error::msg(format!(
-                "the policy's turn `{}` is refused: {e}",
-                action.line
-            ))
-        })?;
+        t.apply(&action)
+            .map_err(|e| Error::msg(format!("the policy's turn `{action}` is refused: {e}")))?;
     }
     Err(Error::msg("a simulated game did not end"))
 }

@@ -1058,9 +1058,7 @@ fn virtual_record(rules: &str, players: usize, seed: u64, turns: usize) -> Strin
             Step::Ask(_) if asked == turns => break,
             Step::Ask(_) => {
                 asked += 1;
-                Action {
-                    line: kado::pokino::sim::greedy(&t.game).to_string(),
-                }
+                Action::from(kado::pokino::sim::greedy(&t.game))
             }
         };
         if t.apply(&action).is_err() {

@@ -433,10 +433,10 @@ fn policy_answers(rules: &str, players: usize, seed: u64) -> String {
             Step::Done => return out,
             Step::Auto(a) => a,
             Step::Ask(_) => {
-                let line = kado::pokino::sim::greedy(&t.game).to_string();
-                out += &line;
+                let event = kado::pokino::sim::greedy(&t.game);
+                out += &event.to_string();
                 out.push('\n');
-                kado::pokino::session::Action { line }
+                kado::pokino::session::Action::from(event)
             }
         };
         t.apply(&action).unwrap();

@@ -108,7 +108,7 @@ impl Session for Campaign {
                 let list = list.ok_or(CampaignError::EveryScoreNeeded)?;
                 Ok(self.record(list, None))
             }
-            Action::Fix { season, step } => self.fix(season, step),
+            Action::Fix { season, step } => self.fix(fixable(season)?, step),
             Action::Reveal { step } => self.reveal(step),
             Action::Moving { step } => self.moving(step),
             step => self.season_step(step),

@@ -286,13 +286,23 @@ impl YearState {
             (Key::Move, Some(pair)) if !paired => format!("{who} {} {rest}", pair_text(pair)),
             _ => format!("{who} {rest}"),
         };
-        // The record's word for the step: a move is the rest of a Summer step.
-        let step_key = if key == Key::Move {
-            "summer"
-        } else {
-            key.word()
+        // The kind of step the question reads: a move is the rest of a Summer step, the
+        // pairs of a common lit as it moves are written as a Blink's.
+        use crate::kingmaker::year::StepKind;
+        let kind = match key {
+            Key::Spring => StepKind::Spring,
+            Key::Summer | Key::Move => StepKind::Summer,
+            Key::Harvest => StepKind::Harvest,
+            Key::Blinks | Key::Lit => StepKind::Blinks,
+            Key::Year | Key::First => {
+                let none = crate::diag::Error {
+                    problems: Vec::new(),
+                    omitted: 0,
+                };
+                return Err(self.refused(key, text, &none));
+            }
         };
-        crate::kingmaker::year::read_step(step_key, &full)
+        crate::kingmaker::year::read_step(kind, &full)
             .map(Answer::Step)
             .map_err(|e| self.refused(key, text, &e))
     }

@@ -11,7 +11,8 @@ fn year(rules: &Rules) -> YearState {
 }
 
 fn step(y: &mut YearState, key: &str, text: &str) -> Result<Vec<String>, YearError> {
-    y.apply(&read_step(key, text).unwrap())
+    let kind = crate::kingmaker::year::StepKind::from_word(key).unwrap();
+    y.apply(&read_step(kind, text).unwrap())
 }
 
 #[test]
@@ -106,7 +107,7 @@ fn summer_choices_keep_ruling_summer_own_common_both_sides() {
         let (d, o) = at.unwrap();
         let answer = format!("bo GG {} {d} {o}", common_name(c));
         y.clone()
-            .apply(&read_step("summer", &answer).unwrap())
+            .apply(&read_step(crate::kingmaker::year::StepKind::Summer, &answer).unwrap())
             .unwrap();
     }
 }
