@@ -326,6 +326,22 @@ pub enum Key {
     Turn(Option<usize>),
 }
 
+impl Table {
+    /// Player `p`'s cards and dominoes, as their hand shows them.
+    fn held_by(&self, p: usize) -> Hand {
+        let p = &self.game.players[p];
+        let held = p
+            .held
+            .iter()
+            .flatten()
+            .map(|d| crate::view::Item::plain(d.to_string()))
+            .collect();
+        Hand::new(p.name.clone())
+            .part("", crate::view::cards(&p.known))
+            .part("dominoes", held)
+    }
+}
+
 impl Session for Table {
     type Setup = Setup;
     type Action = Action;
@@ -450,17 +466,7 @@ impl Session for Table {
         if self.setup.deck != Deck::Virtual || self.game.is_over() {
             return None;
         }
-        let p = &self.game.players[self.game.to_play?];
-        let held = p
-            .held
-            .iter()
-            .flatten()
-            .map(|d| crate::view::Item::plain(d.to_string()))
-            .collect();
-        let cards = crate::view::cards(&p.known);
-        let hand = Hand::new(p.name.clone())
-            .part("", cards)
-            .part("dominoes", held);
+        let hand = self.held_by(self.game.to_play?);
         // Kept private, the places are not on the table: the hand lists them, so that the
         // number typed lays the domino its player saw.
         let places: Vec<crate::view::Item> = if self.setup.private {
@@ -476,6 +482,19 @@ impl Session for Table {
             return Some(hand);
         }
         Some(hand.groups(self.places_ranked(), places))
+    }
+
+    /// A seat's own cards and dominoes for its served page, its turn or not (kado's pack);
+    /// on its turn, with the places listed when they are kept private.
+    fn hand_of(&self, _table: &crate::view::Table, seat: &str) -> Option<Hand> {
+        if self.setup.deck != Deck::Virtual || self.game.is_over() {
+            return None;
+        }
+        let p = (self.game.players.iter()).position(|p| p.name.eq_ignore_ascii_case(seat))?;
+        if self.game.to_play == Some(p) {
+            return self.hand();
+        }
+        Some(self.held_by(p))
     }
 
     /// The seats (scores; the cards and dominoes of the player to move where the table

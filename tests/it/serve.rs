@@ -512,6 +512,10 @@ fn each_player_sees_their_own_hand_on_their_phone_between_their_turns() {
             "kinkado play --players ana,ben --deck virtual --seed 3",
             ["ana", "ben"],
         ),
+        (
+            "pokino play --players ana,ben --deck virtual --seed 2",
+            ["ana", "ben"],
+        ),
     ] {
         let s = Served::start(command);
         asked(&s);
