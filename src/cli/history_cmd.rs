@@ -8,6 +8,7 @@ use clap::{Args, Subcommand};
 use kado::chart::{self, Series};
 use kado::diag::{Code, Error, Problem};
 use kado::explain::Explain;
+use kado::history::tally::Tally;
 use kado::history::{self, Played, PlayerStats, games, report};
 
 use super::{Ctx, Outcome, SAVE_LIMIT, limits, read_file};
@@ -118,7 +119,6 @@ fn filter(f: &FilterArgs) -> Filter {
         ruleset: f.ruleset.clone(),
         since: f.since.clone(),
         until: f.until.clone(),
-        lean: false,
     }
 }
 
@@ -294,27 +294,27 @@ pub fn run_stats(mut args: StatsArgs, ctx: &Ctx) -> Outcome {
     let f = Filter {
         game: args.game.clone(),
         player: args.player.clone(),
-        lean: true,
         ..Filter::default()
     };
     // From here the name is drawn, beside names the history gives back: escaped as they are.
     args.player = args.player.map(|p| kado::diag::escape(&p).into_owned());
-    let mut games = db.games(&f)?;
-    games.reverse();
-    let count = games.len();
-    let kinds = history::by_game(games);
+    // Each game is counted as it is read, and none is held (but the one player's won and
+    // final score of each game, for the charts).
+    let mut tally = Tally::new(args.player.as_deref());
+    db.each_outcome(&f, |game, outcome| tally.add(game, outcome))?;
+    let kinds: Vec<&str> = tally.games().collect();
     if args.svg.is_some() {
-        svg_for_one_game(&args, &kinds)?;
+        svg_for_one_game(&args, &tally)?;
     }
-    let report = report::StatsReport::new(count, &kinds, args.player.as_deref());
+    let report = tally.report();
     let mut human = String::new();
-    for (game, played) in &kinds {
+    for game in &kinds {
         let stats = report.of_game(game);
         if kinds.len() > 1 {
             human += &format!("{}\n", ctx.style.bold(kado::games::title(game)));
         }
         human += &match (&args.player, stats.first()) {
-            (Some(_), Some(s)) => one_player(s, played, args.chart || ctx.style.color),
+            (Some(_), Some(s)) => one_player(s, tally.mine(game), args.chart || ctx.style.color),
             _ => stats_table(&stats),
         };
     }
@@ -326,28 +326,28 @@ pub fn run_stats(mut args: StatsArgs, ctx: &Ctx) -> Outcome {
 
 /// `--svg FILE`: one player's final scores in one game (the scores of two games are
 /// counted in different units, so one chart never mixes them).
-fn svg_for_one_game(args: &StatsArgs, kinds: &[(String, Vec<Played>)]) -> Result<(), Error> {
+fn svg_for_one_game(args: &StatsArgs, tally: &Tally) -> Result<(), Error> {
     let (Some(path), Some(player)) = (&args.svg, &args.player) else {
         return Err(Problem::new("--svg draws one player's final scores")
             .help("add --player NAME (and --game GAME when they played several games)")
             .into());
     };
+    let kinds: Vec<&str> = tally.games().collect();
     if kinds.is_empty() {
         return Err(Problem::new(format!(
             "no finished game of {player} in the play history matches"
         ))
         .into());
     }
-    let [(_, played)] = kinds else {
-        let names: Vec<&str> = kinds.iter().map(|(g, _)| g.as_str()).collect();
+    let [game] = kinds.as_slice() else {
         return Err(Problem::new(format!(
             "{player} played {} in the history, each scored in its own unit",
-            names.join(", ")
+            kinds.join(", ")
         ))
         .help("add --game GAME: --svg draws the final scores of one game")
         .into());
     };
-    let scores = chart::histogram(&history::final_scores(player, played), 8);
+    let scores = chart::histogram(&history::final_scores(tally.mine(game)), 8);
     write_svg(
         path,
         &chart::svg_bars(&format!("{player}: final scores"), &scores),
@@ -381,7 +381,7 @@ fn stats_table(players: &[PlayerStats]) -> String {
     kado::render::show(&t)
 }
 
-fn one_player(s: &PlayerStats, games: &[Played], charts: bool) -> String {
+fn one_player(s: &PlayerStats, mine: &[(bool, i64)], charts: bool) -> String {
     let mut out = stats_table(std::slice::from_ref(s));
     for (who, v) in &s.against {
         out += &format!("Against {who}: {} won of {}\n", v.wins, v.games);
@@ -404,8 +404,8 @@ fn one_player(s: &PlayerStats, games: &[Played], charts: bool) -> String {
     if let Some(t) = s.average_triad {
         out += &format!("Average triad score: {t:.1}\n");
     }
-    let rate = history::win_rate_over_time(&s.player, games);
-    let scores = chart::histogram(&history::final_scores(&s.player, games), 8);
+    let rate = history::win_rate_over_time(mine);
+    let scores = chart::histogram(&history::final_scores(mine), 8);
     if charts && !rate.is_empty() {
         let series = [Series {
             name: "win rate".into(),

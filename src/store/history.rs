@@ -326,10 +326,50 @@ impl Db {
                     filter.until,
                     filter.player
                 ],
-                |r| played_as(r, filter.lean),
+                played,
             )
             .map_err(e)?;
         rows.collect::<Result<_, _>>().map_err(e)
+    }
+
+    /// Every finished or stopped game that passes `filter` (its player and game; the
+    /// other parts of the filter are `history`'s), oldest first, handed to `each` as its
+    /// game and outcome without its money round by round: the rows are read one at a
+    /// time and none is kept, so that `stats` is one pass whatever the history's size.
+    pub fn each_outcome(
+        &self,
+        filter: &Filter,
+        mut each: impl FnMut(&str, &Outcome),
+    ) -> Result<(), Error> {
+        let e = |e: rusqlite::Error| self.fault(&e);
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT game, outcome FROM games
+             WHERE (?1 IS NULL OR game = ?1)
+               AND (?2 IS NULL OR ruleset = ?2)
+               AND (?3 IS NULL OR date >= ?3)
+               AND (?4 IS NULL OR substr(date, 1, 10) <= ?4)
+               AND (?5 IS NULL OR EXISTS (SELECT 1 FROM seats
+                        WHERE seats.game_id = games.id AND seats.name = ?5 COLLATE NOCASE))
+             ORDER BY id",
+            )
+            .map_err(e)?;
+        let mut rows = st
+            .query(params![
+                filter.game,
+                filter.ruleset,
+                filter.since,
+                filter.until,
+                filter.player
+            ])
+            .map_err(e)?;
+        while let Some(r) = rows.next().map_err(e)? {
+            let game = crate::diag::escape(text_at(r, 0).map_err(e)?);
+            let outcome = lean_outcome(text_at(r, 1).map_err(e)?).map_err(e)?;
+            each(&game, &outcome);
+        }
+        Ok(())
     }
 
     /// One game and its saved log.
@@ -411,22 +451,8 @@ fn add_seats(tx: &rusqlite::Transaction, id: i64, outcome: &Outcome) -> rusqlite
 
 /// A journaled game from a row of `id, game, ruleset, date, outcome, source`.
 fn played(r: &rusqlite::Row) -> rusqlite::Result<Played> {
-    played_as(r, false)
-}
-
-/// A row as a game played; `lean`: without its money round by round.
-fn played_as(r: &rusqlite::Row, lean: bool) -> rusqlite::Result<Played> {
     let text: String = r.get(4)?;
-    // A row whose outcome does not read is damage, reported as such.
-    let damaged = |e: serde_json::Error| {
-        rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e))
-    };
-    let mut value: serde_json::Value = serde_json::from_str(&text).map_err(damaged)?;
-    if lean && let Some(facts) = value.get_mut("facts").and_then(|f| f.as_object_mut()) {
-        facts.remove("money_by_round");
-    }
-    escape_strings(&mut value);
-    let outcome = serde_json::from_value(value).map_err(damaged)?;
+    let outcome = outcome_of(&text, false)?;
     let text = |i: usize| -> rusqlite::Result<String> {
         Ok(crate::diag::escape(&r.get::<_, String>(i)?).into_owned())
     };
@@ -438,6 +464,95 @@ fn played_as(r: &rusqlite::Row, lean: bool) -> rusqlite::Result<Played> {
         outcome,
         source: text(5)?,
     })
+}
+
+/// A game's outcome from its JSON, every string escaped; `lean`: without its money round
+/// by round.
+fn outcome_of(text: &str, lean: bool) -> rusqlite::Result<Outcome> {
+    // A row whose outcome does not read is damage, reported as such.
+    let damaged = |e: serde_json::Error| {
+        rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e))
+    };
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(damaged)?;
+    if lean && let Some(facts) = value.get_mut("facts").and_then(|f| f.as_object_mut()) {
+        facts.remove("money_by_round");
+    }
+    escape_strings(&mut value);
+    serde_json::from_value(value).map_err(damaged)
+}
+
+/// The text in column `i` of a row, borrowed.
+fn text_at<'r>(r: &'r rusqlite::Row, i: usize) -> rusqlite::Result<&'r str> {
+    r.get_ref(i)?.as_str().map_err(|err| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(err))
+    })
+}
+
+/// An outcome as `stats` counts it: without its money round by round, its strings
+/// escaped as [`played`] escapes them. Read straight into its values, and through
+/// [`played`]'s reading when that fails, so that a damaged row is told alike.
+fn lean_outcome(text: &str) -> rusqlite::Result<Outcome> {
+    #[derive(serde::Deserialize)]
+    struct Lean {
+        finished: bool,
+        seats: Vec<crate::history::SeatOutcome>,
+        #[serde(default)]
+        facts: LeanFacts,
+    }
+    #[derive(serde::Deserialize, Default)]
+    struct LeanFacts {
+        #[serde(default)]
+        winning_hands: Vec<(String, String)>,
+        #[serde(default)]
+        kings_exposed: Option<u32>,
+        #[serde(default)]
+        yaku: Vec<(String, String)>,
+        #[serde(default)]
+        triads: Vec<(String, i64)>,
+        #[serde(default)]
+        runs: Vec<(String, i64)>,
+        #[serde(default)]
+        pokino: Option<String>,
+    }
+    let Ok(lean) = serde_json::from_str::<Lean>(text) else {
+        return outcome_of(text, true);
+    };
+    let f = lean.facts;
+    let mut o = Outcome {
+        finished: lean.finished,
+        seats: lean.seats,
+        facts: crate::history::Facts {
+            money_by_round: Vec::new(),
+            winning_hands: f.winning_hands,
+            kings_exposed: f.kings_exposed,
+            yaku: f.yaku,
+            triads: f.triads,
+            runs: f.runs,
+            pokino: f.pokino,
+        },
+    };
+    escape_outcome(&mut o);
+    Ok(o)
+}
+
+/// Every string of `o` with its control characters escaped (see [`escape_strings`]).
+fn escape_outcome(o: &mut Outcome) {
+    fn esc(s: &mut String) {
+        if let std::borrow::Cow::Owned(e) = crate::diag::escape(s) {
+            *s = e;
+        }
+    }
+    o.seats.iter_mut().for_each(|s| esc(&mut s.name));
+    let f = &mut o.facts;
+    for (a, b) in f.winning_hands.iter_mut().chain(f.yaku.iter_mut()) {
+        esc(a);
+        esc(b);
+    }
+    f.triads
+        .iter_mut()
+        .chain(f.runs.iter_mut())
+        .for_each(|(a, _)| esc(a));
+    f.pokino.iter_mut().for_each(esc);
 }
 
 /// Every string in `v` (keys too) with its control characters escaped: kado writes none
@@ -473,9 +588,6 @@ pub struct Filter {
     pub since: Option<String>,
     /// `YYYY-MM-DD`: on or before.
     pub until: Option<String>,
-    /// Leave out each game's money round by round (`stats` counts without it: most of
-    /// what a Kin Kādo game's outcome holds).
-    pub lean: bool,
 }
 
 /// FNV-1a, 64 bits, fed piece by piece: stable across versions and machines.
