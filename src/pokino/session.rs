@@ -675,8 +675,11 @@ mod tests {
         );
         let mover = shared.answerer.clone().unwrap();
         assert_eq!(shared.answers.len(), 1);
-        assert_eq!(shared.hands.len(), 1);
-        assert_eq!(shared.hands[0].player, mover);
+        // Each seat's page shows its own hand, the mover's among them.
+        let mut players: Vec<&str> = shared.hands.iter().map(|h| h.player.as_str()).collect();
+        players.sort_unstable();
+        assert_eq!(players, ["ana", "ben"]);
+        assert!(shared.hands.iter().any(|h| h.player == mover));
     }
 
     /// The place list's best and the hint's best were different dominoes (the list ranked
