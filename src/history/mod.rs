@@ -209,6 +209,18 @@ pub fn final_scores(mine: &[(bool, i64)]) -> Vec<i64> {
     mine.iter().map(|(_, score)| *score).collect()
 }
 
+/// The names of a game's seats as a player is matched (in lower case), each once, sorted.
+pub fn seat_names(outcome: &Outcome) -> Vec<String> {
+    let mut names: Vec<String> = outcome
+        .seats
+        .iter()
+        .map(|s| s.name.to_ascii_lowercase())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::reference::{games_by_player, player_stats, players};

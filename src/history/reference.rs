@@ -184,15 +184,7 @@ pub fn players(games: &[Played]) -> Vec<String> {
 pub fn games_by_player(games: &[Played]) -> std::collections::HashMap<String, Vec<&Played>> {
     let mut out: std::collections::HashMap<String, Vec<&Played>> = std::collections::HashMap::new();
     for p in games {
-        let mut names: Vec<String> = p
-            .outcome
-            .seats
-            .iter()
-            .map(|s| s.name.to_ascii_lowercase())
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        for n in names {
+        for n in super::seat_names(&p.outcome) {
             out.entry(n).or_default().push(p);
         }
     }

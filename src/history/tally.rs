@@ -124,14 +124,7 @@ impl Kind {
         if !outcome.finished {
             return;
         }
-        let mut names: Vec<String> = outcome
-            .seats
-            .iter()
-            .map(|s| s.name.to_ascii_lowercase())
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        for n in names {
+        for n in super::seat_names(outcome) {
             let record = self.records.entry(n.clone()).or_default();
             record.add(&n, game, outcome);
         }

@@ -264,6 +264,15 @@ pub enum Added {
     Finished(i64),
 }
 
+/// The games a [`Filter`] keeps, its parts bound as ?1 game, ?2 ruleset, ?3 since, ?4
+/// until and ?5 player (any left NULL keeps every game).
+const FILTERED: &str = "WHERE (?1 IS NULL OR game = ?1)
+               AND (?2 IS NULL OR ruleset = ?2)
+               AND (?3 IS NULL OR date >= ?3)
+               AND (?4 IS NULL OR substr(date, 1, 10) <= ?4)
+               AND (?5 IS NULL OR EXISTS (SELECT 1 FROM seats
+                        WHERE seats.game_id = games.id AND seats.name = ?5 COLLATE NOCASE))";
+
 impl Db {
     /// Adds a game, once: a game already there (the same identity) is not added again.
     pub fn add(&mut self, entry: &Entry) -> Result<Added, Error> {
@@ -307,14 +316,9 @@ impl Db {
         let mut st = self
             .conn
             .prepare(
-                "SELECT id, game, ruleset, date, outcome, source FROM games
-             WHERE (?1 IS NULL OR game = ?1)
-               AND (?2 IS NULL OR ruleset = ?2)
-               AND (?3 IS NULL OR date >= ?3)
-               AND (?4 IS NULL OR substr(date, 1, 10) <= ?4)
-               AND (?5 IS NULL OR EXISTS (SELECT 1 FROM seats
-                        WHERE seats.game_id = games.id AND seats.name = ?5 COLLATE NOCASE))
-             ORDER BY id DESC",
+                &format!(
+                    "SELECT id, game, ruleset, date, outcome, source FROM games {FILTERED} ORDER BY id DESC"
+                ),
             )
             .map_err(e)?;
         let rows = st
@@ -344,16 +348,9 @@ impl Db {
         let e = |e: rusqlite::Error| self.fault(&e);
         let mut st = self
             .conn
-            .prepare(
-                "SELECT game, outcome FROM games
-             WHERE (?1 IS NULL OR game = ?1)
-               AND (?2 IS NULL OR ruleset = ?2)
-               AND (?3 IS NULL OR date >= ?3)
-               AND (?4 IS NULL OR substr(date, 1, 10) <= ?4)
-               AND (?5 IS NULL OR EXISTS (SELECT 1 FROM seats
-                        WHERE seats.game_id = games.id AND seats.name = ?5 COLLATE NOCASE))
-             ORDER BY id",
-            )
+            .prepare(&format!(
+                "SELECT game, outcome FROM games {FILTERED} ORDER BY id"
+            ))
             .map_err(e)?;
         let mut rows = st
             .query(params![
