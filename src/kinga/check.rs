@@ -604,6 +604,51 @@ mod tests {
         }
     }
 
+    /// A real-card record with the cards of every `draw` line in another order: which
+    /// cards were drawn is a set (with real cards kado knows no pile's order).
+    fn draws_reordered(text: &str, seed: u64) -> String {
+        let mut rng = Shuffler::new(seed);
+        text.lines()
+            .map(|l| match l.strip_prefix("draw ") {
+                Some(cards) => {
+                    let mut words: Vec<&str> = cards.split_whitespace().collect();
+                    rng.shuffle(&mut words);
+                    format!("draw {}\n", words.join(" "))
+                }
+                None => format!("{l}\n"),
+            })
+            .collect()
+    }
+
+    /// A game's verdict, as what decides it: its first illegal line, its score, whether
+    /// it ended.
+    fn verdict_of(text: &str, rules: &Rules) -> (Option<usize>, usize, bool) {
+        let v = check(&Source::new("r", text), rules).unwrap();
+        let g = &v.games[0];
+        (
+            g.illegal.as_ref().map(|i| i.line),
+            g.status.score,
+            g.end.is_some(),
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Records of real cards, their draws across reshuffles too, keep their verdict
+        /// whatever order each draw's cards are written in.
+        #[test]
+        fn a_real_draw_written_in_another_order_keeps_the_verdict(game in 1u64..40, seed in any::<u64>()) {
+            let rs = Ruleset::builtin(if game % 3 == 0 { "kinga-hardcore" } else { "kinga" }).unwrap();
+            let (played, _) = play_out(&rs, Deck::Real, game);
+            let text = played.record().unwrap();
+            let rules = Rules::from_ruleset(&rs);
+            let want = verdict_of(&text, &rules);
+            prop_assert_eq!(want.0, None);
+            let other = draws_reordered(&text, seed);
+            prop_assert_eq!(verdict_of(&other, &rules), want, "{}", other);
+        }
+    }
+
     /// Real games whose draws run on past a reshuffle in one line (odd seeds) check to
     /// the games played, as those that write the draw, the reshuffle and the draw apart.
     #[test]
