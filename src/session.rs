@@ -147,12 +147,31 @@ pub struct Log<S, A> {
     /// that `resume` goes on writing it. Optional, as `id` is: no format bump.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
+    /// Where the game was last served to phones (`--serve`), so that serving it again
+    /// keeps each page's address: the phones' links go on working. Optional, as `id` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub served: Option<Served>,
     pub ruleset: RulesetRecord,
     pub setup: S,
     pub actions: Vec<Entry<A>>,
     /// The file the log was read from, to point at (never written).
     #[serde(skip)]
     pub read_from: ReadFrom,
+}
+
+/// Where a game was served to the players' phones: the port its pages were on and each
+/// seat's secret, the key in its page's address.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Served {
+    pub port: u16,
+    pub seats: Vec<ServedSeat>,
+}
+
+/// A seat's page: the player's name and the secret in its address.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ServedSeat {
+    pub name: String,
+    pub secret: String,
 }
 
 /// The file a log was read from, so that an action that does not apply, or a setup a game
@@ -567,6 +586,7 @@ where
             format: FORMAT,
             id: None,
             record: None,
+            served: None,
             ruleset: RulesetRecord::of(rules)?,
             setup,
             actions: Vec::new(),
@@ -695,6 +715,7 @@ where
         format: log.format,
         id: log.id,
         record: log.record,
+        served: log.served,
         ruleset: log.ruleset,
         setup: log.setup,
         actions,

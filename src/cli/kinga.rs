@@ -324,11 +324,11 @@ fn play_cmd(
 /// Runs a game at the table (`play`, `resume`). With `--json` the transcript goes to
 /// stderr and the game's state to stdout; with `--explain` the rules and rulings the game
 /// is refereed by follow the session.
-fn session(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, kinga::game::Action>) -> Outcome {
+fn session(ctx: &Ctx, lock: &SaveLock, mut log: Log<Setup, kinga::game::Action>) -> Outcome {
     let rs = log.ruleset.ruleset()?;
     let x = verdict::session_explain(&rs);
     if !ctx.json {
-        let mut prompter = sess::prompter_for::<Played>(ctx, &log)?;
+        let mut prompter = sess::prompter_for::<Played>(ctx, &mut log)?;
         sess::run::<Played>(lock, log, &mut *prompter, ctx.style)?;
         return if ctx.explain {
             ctx.emit(&serde_json::Value::Null, "", &x)

@@ -52,36 +52,71 @@ pub fn seats_of(table: &kado::view::Table) -> Vec<String> {
 
 /// Starts the web server for a session of `title` with `seats`, prints each page's
 /// address (and, at a terminal, its QR code), and returns the prompter the session runs
-/// with.
-pub fn start(options: &Options, title: &str, seats: &[String]) -> Result<Served, Error> {
-    let (listener, hosts, shown) = listen(options)?;
+/// with and where it is served, for the save. A game `served` before keeps its port when
+/// it is free and each seat's secret, so the phones' links still work.
+pub fn start(
+    options: &Options,
+    title: &str,
+    seats: &[String],
+    served: Option<&kado::session::Served>,
+) -> Result<(Served, kado::session::Served), Error> {
+    let (listener, hosts, shown) = listen(options, served.map(|s| s.port))?;
     let mut keyed = Vec::new();
     for name in seats {
-        let secret = hub::new_secret()
-            .map_err(|e| Error::msg(format!("cannot draw a seat's secret: {e}")))?;
+        let secret = match served.and_then(|s| remembered_secret(s, name)) {
+            Some(secret) => secret,
+            None => hub::new_secret()
+                .map_err(|e| Error::msg(format!("cannot draw a seat's secret: {e}")))?,
+        };
         keyed.push(hub::Seat {
             name: name.clone(),
             secret,
         });
     }
+    let now = kado::session::Served {
+        port: listener.local_addr().map_or(0, |a| a.port()),
+        seats: keyed
+            .iter()
+            .map(|s| kado::session::ServedSeat {
+                name: s.name.clone(),
+                secret: s.secret.clone(),
+            })
+            .collect(),
+    };
     let (tx, rx) = mpsc::channel();
     let hub = Arc::new(Hub::new(title, keyed, hosts, tx));
     web::spawn(listener, hub.clone())?;
     announce(&hub, &shown);
     read_terminal(hub.clone());
     watch_signals(hub.clone());
-    Ok(Served {
+    let served = Served {
         hub,
         incoming: rx,
         from: From::Terminal,
         done: None,
         prompt: String::new(),
-    })
+    };
+    Ok((served, now))
 }
 
-/// Binds the listening socket: 127.0.0.1 on a free port, or the `--lan` address. Returns
-/// it, the `Host` values requests may carry, and the address printed for people.
-fn listen(options: &Options) -> Result<(TcpListener, Vec<String>, String), Error> {
+/// The secret `name`'s page had when the game was served before, if it is one kado could
+/// have drawn (a save edited by hand gets a new one).
+fn remembered_secret(served: &kado::session::Served, name: &str) -> Option<String> {
+    served
+        .seats
+        .iter()
+        .find(|s| s.name == name)
+        .map(|s| s.secret.clone())
+        .filter(|s| hub::is_secret(s))
+}
+
+/// Binds the listening socket: 127.0.0.1 on a free port, or the `--lan` address; on the
+/// `port` the game was served on before when none is named and it is free. Returns it, the
+/// `Host` values requests may carry, and the address printed for people.
+fn listen(
+    options: &Options,
+    port: Option<u16>,
+) -> Result<(TcpListener, Vec<String>, String), Error> {
     let wanted = options.lan.as_deref().unwrap_or("127.0.0.1:0");
     let addr: SocketAddr = wanted
         .parse()
@@ -95,8 +130,14 @@ fn listen(options: &Options) -> Result<(TcpListener, Vec<String>, String), Error
                 .help("e.g. --lan 0.0.0.0:8080, or --lan 192.168.1.20"),
             )
         })?;
-    let listener =
-        TcpListener::bind(addr).map_err(|e| Error::msg(format!("cannot listen on {addr}: {e}")))?;
+    let again = port
+        .filter(|p| *p != 0 && addr.port() == 0)
+        .and_then(|p| TcpListener::bind(SocketAddr::new(addr.ip(), p)).ok());
+    let listener = match again {
+        Some(l) => l,
+        None => TcpListener::bind(addr)
+            .map_err(|e| Error::msg(format!("cannot listen on {addr}: {e}")))?,
+    };
     let port = listener
         .local_addr()
         .map_err(|e| Error::msg(format!("cannot listen on {addr}: {e}")))?

@@ -594,11 +594,11 @@ pub fn play_explained<G: Session>(
 pub fn play_then_explain<G: Session>(
     ctx: &super::Ctx,
     lock: &SaveLock,
-    log: Log<G::Setup, G::Action>,
+    mut log: Log<G::Setup, G::Action>,
     explain: impl FnOnce(&G) -> kado::explain::Explain,
 ) -> Outcome {
     if !ctx.json {
-        let mut prompter = prompter_for::<G>(ctx, &log)?;
+        let mut prompter = prompter_for::<G>(ctx, &mut log)?;
         run::<G>(lock, log, &mut *prompter, ctx.style)?;
         if ctx.explain {
             let game: G = replay(&load::<G>(lock.path())?)?;
@@ -619,10 +619,11 @@ pub fn play_then_explain<G: Session>(
 }
 
 /// The prompter a session at the command line runs with: the full-screen view or line
-/// mode, or with `--serve` the table served to the players' phones.
+/// mode, or with `--serve` the table served to the players' phones (where, the log keeps
+/// for the next time).
 pub fn prompter_for<G: Session>(
     ctx: &super::Ctx,
-    log: &Log<G::Setup, G::Action>,
+    log: &mut Log<G::Setup, G::Action>,
 ) -> Result<Box<dyn Prompter>, Failure> {
     let title = kado::games::title(G::GAME);
     let Some(options) = &ctx.serve else {
@@ -634,7 +635,9 @@ pub fn prompter_for<G: Session>(
     };
     let game: G = replay(log)?;
     let seats = super::serve::seats_of(&game.table());
-    Ok(Box::new(super::serve::start(options, title, &seats)?))
+    let (prompter, served) = super::serve::start(options, title, &seats, log.served.as_ref())?;
+    log.served = Some(served);
+    Ok(Box::new(prompter))
 }
 
 /// Runs a session with its transcript on stderr, and returns the state it stopped in.

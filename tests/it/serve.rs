@@ -18,19 +18,22 @@ pub struct Served {
     pub addr: String,
     pub seats: Vec<(String, String)>,
     out: mpsc::Receiver<String>,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
 }
 
 impl Served {
     /// Starts `kado --serve ARGS --save g.yaml` in a fresh folder (`args` a space apart),
     /// and reads the addresses it prints.
     pub fn start(args: &str) -> Served {
-        let dir = tempfile::tempdir().unwrap();
+        let args = format!("--serve {args} --save g.yaml");
+        Served::start_in(tempfile::tempdir().unwrap(), &args)
+    }
+
+    /// Starts `kado ARGS` (a space apart) in `dir`, and reads the addresses it prints.
+    pub fn start_in(dir: tempfile::TempDir, args: &str) -> Served {
         let mut child = kado()
             .current_dir(dir.path())
-            .arg("--serve")
             .args(args.split(' '))
-            .args(["--save", "g.yaml"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -71,8 +74,16 @@ impl Served {
             addr,
             seats,
             out: rx,
-            _dir: dir,
+            dir,
         }
+    }
+
+    /// Stops the session as a power cut would, and gives back its folder.
+    pub fn killed(mut self) -> tempfile::TempDir {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let dir = tempfile::tempdir().unwrap();
+        std::mem::replace(&mut self.dir, dir)
     }
 
     /// The secret of the seat named `name`.
@@ -589,4 +600,16 @@ fn serve_with_json_is_refused_before_any_game_starts() {
         .stderr_has("--serve and --json do not go together")
         .run();
     assert!(!dir.path().join("g.yaml").exists());
+}
+
+#[test]
+fn serving_a_game_again_gave_every_phone_a_new_address() {
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 3");
+    let (addr, seats) = (s.addr.clone(), s.seats.clone());
+    assert_eq!(seats.len(), 2);
+    let before = s.seat("ana");
+    let dir = s.killed();
+    let again = Served::start_in(dir, "serve g.yaml");
+    assert_eq!((&again.addr, &again.seats), (&addr, &seats));
+    assert_eq!(unversioned(&again.seat("ana")), unversioned(&before));
 }

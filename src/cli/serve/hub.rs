@@ -169,6 +169,11 @@ fn same_secret(a: &[u8], b: &[u8]) -> bool {
     a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// Whether `text` has the shape of a secret kado draws: 32 lowercase hex digits.
+pub fn is_secret(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
 /// A new secret: 128 bits from the operating system's generator, as 32 hex digits.
 pub fn new_secret() -> std::io::Result<String> {
     use std::io::Read;
@@ -193,6 +198,8 @@ mod tests {
     fn secrets_are_128_bits_and_differ() {
         let (a, b) = (new_secret().unwrap(), new_secret().unwrap());
         assert_eq!(a.len(), 32);
+        assert!(is_secret(&a) && is_secret(&b));
+        assert!(!is_secret("0123") && !is_secret(&a.to_uppercase()));
         assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
     }
