@@ -168,6 +168,58 @@ pub fn json_safe(text: String) -> String {
     out
 }
 
+/// Writes `value` as pretty JSON to `out`, as [`json_safe`] of its text reads, without
+/// holding the text: DEL and the C1 controls are escaped as the strings are written.
+pub fn write_json_pretty<W: std::io::Write, T: serde::Serialize + ?Sized>(
+    out: W,
+    value: &T,
+) -> serde_json::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(out, SafeFormatter::default());
+    value.serialize(&mut ser)
+}
+
+/// serde_json's pretty formatter, escaping DEL and the C1 controls in strings.
+#[derive(Default)]
+struct SafeFormatter(serde_json::ser::PrettyFormatter<'static>);
+
+/// Hands each layout step to the pretty formatter.
+macro_rules! pretty_steps {
+    ($($step:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {$(
+        fn $step<W: ?Sized + std::io::Write>(&mut self, w: &mut W $(, $arg: $ty)*) -> std::io::Result<()> {
+            self.0.$step(w $(, $arg)*)
+        }
+    )*};
+}
+
+impl serde_json::ser::Formatter for SafeFormatter {
+    pretty_steps!(
+        begin_array(),
+        end_array(),
+        begin_array_value(first: bool),
+        end_array_value(),
+        begin_object(),
+        end_object(),
+        begin_object_key(first: bool),
+        begin_object_value(),
+        end_object_value(),
+    );
+
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        let mut rest = fragment;
+        while let Some(at) = rest.find(|c: char| ('\u{7f}'..='\u{9f}').contains(&c)) {
+            w.write_all(rest[..at].as_bytes())?;
+            let c = rest[at..].chars().next().unwrap_or('\u{7f}');
+            write!(w, "\\u{:04x}", u32::from(c))?;
+            rest = &rest[at + c.len_utf8()..];
+        }
+        w.write_all(rest.as_bytes())
+    }
+}
+
 /// `text` with every control character escaped (see [`control_escape`]), so that input
 /// echoed to a terminal is drawn as it is written and never drives the terminal (moves
 /// the cursor, clears the screen, sets the title).
@@ -870,6 +922,21 @@ pub fn did_you_mean<'a>(
 
 #[cfg(test)]
 mod tests {
+
+    proptest::proptest! {
+        /// JSON written as it is laid out reads as the pretty text made safe whole.
+        #[test]
+        fn json_written_safe_is_the_safe_text(
+            words in proptest::collection::vec("[a-z\u{7f}-\u{a0}\u{1b}\"\\\\é]{0,8}", 0..6),
+            n in proptest::prelude::any::<i64>(),
+        ) {
+            let v = serde_json::json!({ "words": words, "n": n, "nested": [{ "w": words.first() }] });
+            let mut out = Vec::new();
+            write_json_pretty(&mut out, &v).unwrap();
+            let whole = json_safe(serde_json::to_string_pretty(&v).unwrap());
+            proptest::prop_assert_eq!(String::from_utf8(out).unwrap(), whole);
+        }
+    }
 
     #[test]
     fn each_code_is_written_in_json_as_its_word() {

@@ -302,24 +302,25 @@ pub fn run_stats(mut args: StatsArgs, ctx: &Ctx) -> Outcome {
     // final score of each game, for the charts).
     let mut tally = Tally::new(args.player.as_deref());
     db.each_outcome(&f, |game, outcome| tally.add(game, outcome))?;
-    let kinds: Vec<&str> = tally.games().collect();
+    let kinds: Vec<String> = tally.games().map(str::to_string).collect();
     if args.svg.is_some() {
         svg_for_one_game(&args, &tally)?;
     }
     let report = tally.report();
+    // The text is drawn only when it is what is printed.
     let mut human = String::new();
-    for game in &kinds {
-        let stats = report.of_game(game);
+    for game in kinds.iter().filter(|_| !ctx.json) {
+        let mut stats = report.of_game(game).peekable();
         if kinds.len() > 1 {
             human += &format!("{}\n", ctx.style.bold(kado::games::title(game)));
         }
-        human += &match (&args.player, stats.first()) {
+        human += &match (&args.player, stats.peek()) {
             (Some(_), Some(s)) => one_player(s, tally.mine(game), args.chart || ctx.style.color),
-            _ => stats_table(&stats),
+            _ => stats_table(stats),
         };
     }
     if kinds.is_empty() {
-        human = stats_table(&[]);
+        human = stats_table([]);
     }
     ctx.emit(&report, &human, &Explain::new())
 }
@@ -354,11 +355,25 @@ fn svg_for_one_game(args: &StatsArgs, tally: &Tally) -> Result<(), Error> {
     )
 }
 
-fn stats_table(players: &[PlayerStats]) -> String {
-    if players.is_empty() {
+fn stats_table<'p>(players: impl IntoIterator<Item = &'p PlayerStats>) -> String {
+    let rows: Vec<[String; 7]> = players
+        .into_iter()
+        .map(|s| {
+            [
+                s.player.clone(),
+                s.games.to_string(),
+                s.wins.to_string(),
+                format!("{:.0}%", s.win_rate * 100.0),
+                format!("{:.1}", s.average_score),
+                s.best_score.map_or("—".into(), |b| b.to_string()),
+                s.longest_streak.to_string(),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
         return "No finished games in the play history match.\n".into();
     }
-    let mut t = kado::render::table([
+    let header = [
         "Player",
         "Games",
         "Wins",
@@ -366,23 +381,12 @@ fn stats_table(players: &[PlayerStats]) -> String {
         "Avg score",
         "Best",
         "Streak",
-    ]);
-    for s in players {
-        t.add_row([
-            s.player.clone(),
-            s.games.to_string(),
-            s.wins.to_string(),
-            format!("{:.0}%", s.win_rate * 100.0),
-            format!("{:.1}", s.average_score),
-            s.best_score.map_or("—".into(), |b| b.to_string()),
-            s.longest_streak.to_string(),
-        ]);
-    }
-    kado::render::show(&t)
+    ];
+    kado::render::rows_table(header, &rows)
 }
 
 fn one_player(s: &PlayerStats, mine: &[(bool, i64)], charts: bool) -> String {
-    let mut out = stats_table(std::slice::from_ref(s));
+    let mut out = stats_table([s]);
     for (who, v) in &s.against {
         out += &format!("Against {who}: {} won of {}\n", v.wins, v.games);
     }

@@ -263,10 +263,19 @@ impl Ctx {
                 let reasons = serde_json::to_value(explain).map_err(Failure::from)?;
                 m.insert("explain".to_string(), reasons);
             }
-            let mut s =
-                kado::diag::json_safe(serde_json::to_string_pretty(&v).map_err(Failure::from)?);
-            s.push('\n');
-            s
+            // Written as it is laid out, not held whole: a big verdict (`stats` of many
+            // players) costs its tree of values alone.
+            let mut buffered = std::io::BufWriter::new(&mut out);
+            let written = kado::diag::write_json_pretty(&mut buffered, &v)
+                .map_err(std::io::Error::from)
+                .and_then(|()| buffered.write_all(b"\n"));
+            drop(buffered);
+            return match written {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(Failure::Internal(Internal::Write("output", e)))
+                }
+                _ => write_out(&mut out, ""),
+            };
         } else if self.explain && !explain.is_empty() {
             format!("{human}\n{}", explain.render())
         } else {

@@ -29,11 +29,10 @@ pub struct StatsReport {
 
 impl StatsReport {
     /// The records in one game.
-    pub fn of_game(&self, game: &str) -> Vec<PlayerStats> {
+    pub fn of_game<'r>(&'r self, game: &'r str) -> impl Iterator<Item = &'r PlayerStats> {
         self.players
             .iter()
-            .filter(|g| g.game == game)
-            .map(|g| g.stats.clone())
-            .collect()
+            .filter(move |g| g.game == game)
+            .map(|g| &g.stats)
     }
 }

@@ -94,20 +94,38 @@ impl Tally {
     }
 
     /// The records: of the player asked for, else of every player, most games first.
-    pub fn report(&self) -> StatsReport {
+    /// They are taken out of the tally (what [`Tally::mine`] gives stays), so that no
+    /// player's records are held twice.
+    pub fn report(&mut self) -> StatsReport {
         let mut players = Vec::new();
-        for kind in &self.kinds {
+        for kind in &mut self.kinds {
             let names = match &self.player {
                 Some(p) => vec![p.clone()],
                 None => kind.names(),
             };
+            kind.seats = HashMap::new();
+            // A name spelt two ways has one record: copied for all but its last spelling.
+            let mut spellings: HashMap<String, usize> = HashMap::new();
+            for n in &names {
+                *spellings.entry(n.to_ascii_lowercase()).or_default() += 1;
+            }
             players.extend(names.into_iter().map(|n| {
-                let record = kind.records.get(&n.to_ascii_lowercase());
+                let key = n.to_ascii_lowercase();
+                let left = spellings.get_mut(&key).map_or(0, |c| {
+                    *c -= 1;
+                    *c
+                });
+                let record = if left == 0 {
+                    kind.records.remove(&key)
+                } else {
+                    kind.records.get(&key).cloned()
+                };
                 GameStats {
                     game: kind.game.clone(),
-                    stats: record.cloned().unwrap_or_default().stats(n),
+                    stats: record.unwrap_or_default().stats(n),
                 }
             }));
+            kind.records = HashMap::new();
         }
         StatsReport {
             games: self.games,
@@ -349,7 +367,7 @@ mod tests {
                 .into_iter()
                 .filter(|p| p.outcome.seats.iter().any(|s| s.name.eq_ignore_ascii_case(player)))
                 .collect();
-            let t = tally(&theirs, Some(player));
+            let mut t = tally(&theirs, Some(player));
             let slow = reference::stats_report(theirs.clone(), Some(player));
             prop_assert_eq!(
                 serde_json::to_string(&t.report()).ok(),
