@@ -528,8 +528,10 @@ impl Session for Table {
             self.places()
         };
         let claimed = super::check::borders(&g.tokens);
-        match super::picture::picture(&g.board, &claimed, &place_marks(&places)) {
+        let marks = place_marks(&places);
+        match super::picture::picture(&g.board, &claimed, &marks) {
             Ok(mut p) => {
+                t.board = Some(super::picture::shapes(&g.board, &g.tokens, &marks));
                 let laid = g.board.placements().iter().map(|p| {
                     let p = p.to_string();
                     view::Item::new(p.clone(), p)
