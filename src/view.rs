@@ -5,6 +5,9 @@
 
 use serde::Serialize;
 
+mod board;
+pub use board::{At, Board, Claim, Hex, Hue, Laid, Mark, Spot, number_words, square_words};
+
 /// One legal answer to a question: what it shows and the exact text it types.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
@@ -305,8 +308,9 @@ impl From<&str> for Event {
 }
 
 /// The version of the table's shape in JSON (`status --json`): raised whenever a field
-/// changes its meaning or goes, so another program can rely on it. Version 2: Pokino's
-/// dominoes laid moved from the area `board` to the picture's `pieces`.
+/// changes its meaning or goes, so another program can rely on it (a key added, such as
+/// `board`, leaves it be). Version 2: Pokino's dominoes laid moved from the area `board`
+/// to the picture's `pieces`.
 pub const TABLE_VERSION: u32 = 2;
 
 /// The table as it stands, as the people at it may see it: where the game is, each seat,
@@ -338,9 +342,13 @@ pub struct Table {
     pub seats: Vec<Seat>,
     /// What lies in the middle: piles, the market, the prize pool, the board.
     pub areas: Vec<Area>,
-    /// The board as a picture, where the game has one (Pokino).
+    /// The board as a picture of text, where the game has one (Pokino's board,
+    /// Kingmaker's Commons): what a terminal draws.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub picture: Option<Picture>,
+    /// The same board as shapes (squares, hexagons), for a surface that draws them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<Board>,
     /// The score sheet so far, where the game keeps one (Koi-Koi's rounds scored alone,
     /// Kingmaker's Years).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -639,6 +647,7 @@ impl Table {
             seats: Vec::new(),
             areas: Vec::new(),
             picture: None,
+            board: None,
             sheet: None,
             notes: Vec::new(),
         }

@@ -16,6 +16,7 @@
 //! ```
 
 use crate::render::Style;
+use crate::view;
 
 use super::layout::{Colour, Layout, Pair, Slot};
 
@@ -186,6 +187,34 @@ pub fn draw_at(blinks: &[((i32, i32), String, Pair, Pair)], style: Style) -> Str
     render(grid, style)
 }
 
+/// A colour as a surface draws it.
+fn hue(c: Colour) -> view::Hue {
+    match c {
+        Colour::Red => view::Hue::Red,
+        Colour::Yellow => view::Hue::Yellow,
+        Colour::Green => view::Hue::Green,
+        Colour::Blue => view::Hue::Blue,
+    }
+}
+
+/// Blinks as shapes, for a surface that draws them, in reading order: each where it
+/// sits by axial coordinates `(q, r)`, with its name (a player's, or a common's `c1`) and
+/// its pairs as lit.
+pub fn hexes(blinks: &[((i32, i32), String, Pair, Pair)]) -> view::Board {
+    let pair = |p: Pair| p.map(|[a, b]| [hue(a), hue(b)]);
+    let mut hexes: Vec<view::Hex> = blinks
+        .iter()
+        .map(|((q, r), name, left, right)| view::Hex {
+            at: [*q, *r],
+            name: name.clone(),
+            common: super::year::common_index(name).is_some(),
+            pairs: [pair(*left), pair(*right)],
+        })
+        .collect();
+    hexes.sort_by_key(|h| (h.at[1], h.at[0]));
+    view::Board::Hexes { hexes }
+}
+
 /// The grid as text, faces in colour when colour is on.
 fn render(grid: Vec<Vec<Cell>>, style: Style) -> String {
     let mut out = String::new();
@@ -265,6 +294,62 @@ mod tests {
         let got = draw(&l, Style::PLAIN);
         assert!(got.contains("|alexan…|common |  de\u{301}e  |\n"), "{got}");
         assert!(got.contains("| 名前  |common |山田太…|\n"), "{got}");
+    }
+
+    /// The rules' example Commons of 8 Blinks, one pair not lit: each hexagon where its
+    /// slot sits, named, its pairs as the text picture draws them.
+    #[test]
+    fn hexes_of_a_commons_of_eight_blinks() {
+        let l: Layout = "ana:RG-.. RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY"
+            .parse()
+            .unwrap();
+        let names = ["ana", "c1", "bo", "c2", "c3", "cy", "c4", "dee"];
+        let blinks: Vec<_> = Slot::ALL
+            .iter()
+            .zip(names)
+            .map(|(slot, name)| {
+                let b = l.blink(*slot);
+                (slot.axial(), name.to_string(), b.left, b.right)
+            })
+            .collect();
+        let view::Board::Hexes { hexes } = hexes(&blinks) else {
+            panic!("not hexes");
+        };
+        assert_eq!(hexes.len(), 8);
+        let at: Vec<(view::At, &str, bool)> = hexes
+            .iter()
+            .map(|h| (h.at, h.name.as_str(), h.common))
+            .collect();
+        assert_eq!(
+            at,
+            [
+                ([0, -1], "ana", false),
+                ([1, -1], "c1", true),
+                ([2, -1], "bo", false),
+                ([0, 0], "c2", true),
+                ([1, 0], "c3", true),
+                ([-1, 1], "cy", false),
+                ([0, 1], "c4", true),
+                ([1, 1], "dee", false)
+            ]
+        );
+        use view::Hue::*;
+        assert_eq!(hexes[0].pairs, [Some([Red, Green]), None]);
+        assert_eq!(hexes[1].pairs, [Some([Red, Red]), Some([Green, Blue])]);
+        assert_eq!(hexes[7].pairs, [Some([Blue, Blue]), Some([Green, Yellow])]);
+        let words = view::Board::Hexes { hexes }.words();
+        assert!(
+            words.starts_with(
+                "The Commons: 8 Blinks. Row 1: ana: left red and green, right not lit; \
+                 common c1: left red and red, right green and blue; bo: left yellow and yellow, right blue and green. \
+                 Row 2: common c2: "
+            ),
+            "{words}"
+        );
+        assert!(
+            words.ends_with("dee: left blue and blue, right green and yellow."),
+            "{words}"
+        );
     }
 
     #[test]

@@ -866,6 +866,28 @@ impl YearState {
         out
     }
 
+    /// The Commons as shapes, as [`Year::commons_picture`] draws it: whole once its turn
+    /// is known, else as placed so far (none before the first common).
+    pub fn commons_board(&self) -> Option<crate::view::Board> {
+        let blinks: Vec<_> = match self.picture() {
+            Some((layout, labels)) => super::layout::Slot::ALL
+                .iter()
+                .filter_map(|slot| {
+                    let name = labels[slot.index()].clone()?;
+                    let b = layout.blink(*slot);
+                    Some((slot.axial(), name, b.left, b.right))
+                })
+                .collect(),
+            None => (self.placed.iter())
+                .map(|p| {
+                    let (l, r) = self.pairs_now(&p.name);
+                    (p.at, p.name.clone(), l, r)
+                })
+                .collect(),
+        };
+        (!blinks.is_empty()).then(|| super::picture::hexes(&blinks))
+    }
+
     /// Common `c`: its pairs as lit, who chose it, where it is.
     pub fn common_line(&self, c: usize) -> String {
         let s = &self.commons[c];

@@ -5,9 +5,9 @@
 //! upper-right and lower-left, `╳` when both pairs there are claimed. Columns (X) are
 //! labelled along the top, rows (Y) down the left.
 
-use super::board::{Board, Border, Square};
+use super::board::{Board, Border, Square, Token};
 use crate::render::Style;
-use crate::view::{Look, Picture};
+use crate::view::{self, Look, Picture};
 
 /// The mark drawn on a claimed border.
 pub const CLAIMED: char = '●';
@@ -287,6 +287,55 @@ impl View<'_> {
     }
 }
 
+/// The board as shapes, for a surface that draws them: each covered square with its
+/// number and the rank it stands for, each domino laid, the places marked as
+/// [`picture`] marks them (`#N` on an empty square), and each claimed pair with the
+/// player who claimed it.
+pub fn shapes(board: &Board, tokens: &[Token], marks: &[(Square, usize)]) -> view::Board {
+    let at = |sq: Square| [sq.x, sq.y];
+    let squares = (board.squares().into_iter())
+        .filter_map(|sq| {
+            let number = board.cell(sq)?.number;
+            let rank = super::number_rank(number).map_or(number.to_string(), |r| r.to_string());
+            Some(view::Spot {
+                at: at(sq),
+                number,
+                rank,
+            })
+        })
+        .collect();
+    let dominoes = (board.placements().iter())
+        .map(|p| {
+            let [a, b] = p.squares();
+            view::Laid {
+                code: p.to_string(),
+                squares: [at(a), at(b)],
+                pips: [p.domino.a, p.domino.b],
+            }
+        })
+        .collect();
+    let places = (marks.iter())
+        .filter(|(sq, _)| board.cell(*sq).is_none())
+        .map(|(sq, n)| view::Mark {
+            at: at(*sq),
+            number: *n,
+        })
+        .collect();
+    let claims = (tokens.iter())
+        .map(|t| view::Claim {
+            squares: [at(t.border.a), at(t.border.b)],
+            player: t.player.clone(),
+            corner: t.border.is_corner(),
+        })
+        .collect();
+    view::Board::Squares {
+        squares,
+        dominoes,
+        places,
+        claims,
+    }
+}
+
 /// How many claimed pairs the picture marks: `(borders, corners)`.
 pub fn claim_counts(claimed: &[Border]) -> (usize, usize) {
     let corners = claimed.iter().filter(|b| b.is_corner()).count();
@@ -413,6 +462,89 @@ mod tests {
             "1 border claimed, marked ●"
         );
         assert_eq!(claims_in_words(&[]), "");
+    }
+
+    /// Two dominoes side by side, a border between them claimed by ana, and a place
+    /// marked to the right: the shapes hold what the text picture draws.
+    #[test]
+    fn shapes_of_two_dominoes_and_a_claim() {
+        let b: Board = "6-4@0,0h 1-12@0,1h".parse().unwrap();
+        let tokens = [Token {
+            player: "ana".into(),
+            border: "0,0-0,1".parse().unwrap(),
+        }];
+        let marks = [
+            (Square::new(2, 0), 1),
+            (Square::new(2, 1), 1),
+            (Square::new(0, 0), 2),
+        ];
+        let got = shapes(&b, &tokens, &marks);
+        let view::Board::Squares {
+            squares,
+            dominoes,
+            places,
+            claims,
+        } = &got
+        else {
+            panic!("{got:?}");
+        };
+        let spots: Vec<(view::At, u8, &str)> = squares
+            .iter()
+            .map(|s| (s.at, s.number, s.rank.as_str()))
+            .collect();
+        assert_eq!(
+            spots,
+            [
+                ([0, 0], 6, "6"),
+                ([1, 0], 4, "4"),
+                ([0, 1], 1, "A"),
+                ([1, 1], 12, "Q")
+            ]
+        );
+        assert_eq!(
+            dominoes,
+            &[
+                view::Laid {
+                    code: "6-4@0,0h".into(),
+                    squares: [[0, 0], [1, 0]],
+                    pips: [6, 4]
+                },
+                view::Laid {
+                    code: "1-12@0,1h".into(),
+                    squares: [[0, 1], [1, 1]],
+                    pips: [1, 12]
+                }
+            ]
+        );
+        // A mark on a covered square is not a place.
+        assert_eq!(
+            places,
+            &[
+                view::Mark {
+                    at: [2, 0],
+                    number: 1
+                },
+                view::Mark {
+                    at: [2, 1],
+                    number: 1
+                }
+            ]
+        );
+        assert_eq!(
+            claims,
+            &[view::Claim {
+                squares: [[0, 0], [0, 1]],
+                player: "ana".into(),
+                corner: false
+            }]
+        );
+        assert_eq!(
+            got.words(),
+            "Board: 2 dominoes on 4 squares. 6-4: 6 at column 0 row 0, 4 at column 1 row 0. \
+             1-12: 1 (A) at column 0 row 1, 12 (Q) at column 1 row 1. \
+             ana claimed column 0 row 0 and column 0 row 1. \
+             Place #1: column 2 row 0 and column 2 row 1."
+        );
     }
 
     #[test]

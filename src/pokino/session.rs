@@ -237,6 +237,30 @@ impl Table {
         }
     }
 
+    /// The board on the table: its text picture with the places marked and the same as
+    /// shapes (or why there is none to draw), and what the corner marks mean.
+    fn draw_board(&self, t: &mut crate::view::Table, places: &[(Placement, u32)]) {
+        use crate::view;
+        let g = &self.game;
+        let claimed = super::check::borders(&g.tokens);
+        let marks = place_marks(places);
+        match super::picture::picture(&g.board, &claimed, &marks) {
+            Ok(mut p) => {
+                t.board = Some(super::picture::shapes(&g.board, &g.tokens, &marks));
+                let laid = g.board.placements().iter().map(|p| {
+                    let p = p.to_string();
+                    view::Item::new(p.clone(), p)
+                });
+                p.pieces = laid.collect();
+                t.picture = Some(p);
+            }
+            Err(none) => t.notes.push(none.to_string().trim_end().to_string()),
+        }
+        if super::picture::claim_counts(&claimed).1 > 0 {
+            t.notes.push(format!("{}.", super::picture::CORNER_NOTE));
+        }
+    }
+
     /// The places listed for the player to move, as numbered answers (`3` lays the third),
     /// each with the best run it opens for the next turn. Ranked by that run until a hint
     /// is asked for; then in the hint's order (its play-outs are too dear to run at every
@@ -527,21 +551,7 @@ impl Session for Table {
         } else {
             self.places()
         };
-        let claimed = super::check::borders(&g.tokens);
-        match super::picture::picture(&g.board, &claimed, &place_marks(&places)) {
-            Ok(mut p) => {
-                let laid = g.board.placements().iter().map(|p| {
-                    let p = p.to_string();
-                    view::Item::new(p.clone(), p)
-                });
-                p.pieces = laid.collect();
-                t.picture = Some(p);
-            }
-            Err(none) => t.notes.push(none.to_string().trim_end().to_string()),
-        }
-        if super::picture::claim_counts(&claimed).1 > 0 {
-            t.notes.push(format!("{}.", super::picture::CORNER_NOTE));
-        }
+        self.draw_board(&mut t, &places);
         let listed = places.iter().take(PLACES_SHOWN);
         if !places.is_empty() {
             let area = view::Area::new(

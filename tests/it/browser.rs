@@ -262,9 +262,12 @@ fn base64(text: &str) -> Vec<u8> {
     out
 }
 
-/// Writes a screenshot into docs/ under `KADO_BLESS` (the README shows them).
+/// Writes a screenshot into docs/ under `KADO_BLESS` (the README shows them), and
+/// always into the tests' scratch folder, to be looked at.
 fn keep_screenshot(name: &str, png: &[u8]) {
     assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+    let scratch = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(scratch, png).unwrap();
     if std::env::var_os("KADO_BLESS").is_some() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("docs")
@@ -575,4 +578,56 @@ fn a_kingmaker_campaign_between_four_phones() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// Whether the page's board is drawn, within the phone's width (no sideways scrolling),
+/// then brought into view.
+const BOARD_FITS: &str = "!!document.querySelector('svg.board') && \
+    document.querySelector('svg.board').getBoundingClientRect().width > 300 && \
+    document.querySelector('svg.board').getBoundingClientRect().right <= document.documentElement.clientWidth && \
+    document.documentElement.scrollWidth <= document.documentElement.clientWidth";
+
+/// A Pokino board and a Kingmaker Commons on a phone's table page: drawn as SVG across
+/// its width, named for a screen reader. The screenshots are kept to be looked at.
+#[test]
+fn pokino_and_kingmaker_boards_fit_a_phone() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("pokino play --players ana,ben --deck virtual --seed 2");
+    // Played until a pair is claimed on the board (or long enough without one).
+    for _ in 0..80 {
+        let claimed = s.get("/main").body.contains("class=\"claim-dot\"");
+        if claimed || crate::serve::play_through_pages(&s, 1) == 0 {
+            break;
+        }
+    }
+    let page = s.get("/").body;
+    assert!(page.len() < 100_000, "{} bytes", page.len());
+    let phone = driver.browser();
+    phone.open(&format!("http://{}/", s.addr));
+    phone.wait_for(BOARD_FITS);
+    let label = phone.eval(
+        "document.getElementById(document.querySelector('svg.board').getAttribute('aria-labelledby')).textContent",
+    );
+    assert!(
+        label.as_str().unwrap_or("").starts_with("Board: "),
+        "{label}"
+    );
+    phone.eval("document.querySelector('svg.board').scrollIntoView()");
+    keep_screenshot("serve-pokino-board.png", &phone.screenshot());
+    let seat = driver.browser();
+    seat.open(&format!("http://{}/s/{}", s.addr, s.secret("ana")));
+    seat.wait_for(BOARD_FITS);
+    seat.eval("document.querySelector('svg.board').scrollIntoView()");
+    keep_screenshot("serve-pokino-seat.png", &seat.screenshot());
+    let s = crate::serve::kingmaker_commons();
+    phone.open(&format!("http://{}/", s.addr));
+    phone.wait_for(BOARD_FITS);
+    assert_eq!(
+        phone.eval("document.querySelectorAll('svg.board polygon.hex').length"),
+        json!(8)
+    );
+    phone.eval("document.querySelector('svg.board').scrollIntoView()");
+    keep_screenshot("serve-kingmaker-commons.png", &phone.screenshot());
 }

@@ -448,7 +448,7 @@ fn a_hint_is_asked_and_taken_by_a_tap() {
 
 /// The seat whose page shows the question, once kado has made its own moves (`None`: the
 /// session has ended, its server with it).
-fn asked(s: &Served) -> Option<String> {
+pub fn asked(s: &Served) -> Option<String> {
     for _ in 0..200 {
         if s.get("/main").status == 0 {
             return None;
@@ -469,7 +469,7 @@ fn asked(s: &Served) -> Option<String> {
 /// Plays a whole game from the seats' pages: at every question, the seat asked takes the
 /// first answer its page offers as a button, else its hint's best, else Enter. After every
 /// answer no page shows a hand but its own seat's.
-fn play_through_pages(s: &Served, most: usize) -> usize {
+pub fn play_through_pages(s: &Served, most: usize) -> usize {
     for turn in 0..most {
         let Some(name) = asked(s) else {
             return turn;
@@ -493,7 +493,10 @@ fn play_through_pages(s: &Served, most: usize) -> usize {
             let page = s.seat(other);
             assert!(page.matches("<h2 id=\"hand\">").count() <= 1, "{page}");
         }
-        assert!(!s.get("/main").body.contains("Your hand"));
+        let table = s.get("/main").body;
+        assert!(!table.contains("Your hand"));
+        // A phone's page stays light, the board drawn twice over (shapes and text).
+        assert!(table.len() < 100_000, "{} bytes", table.len());
     }
     most
 }
@@ -612,4 +615,89 @@ fn serving_a_game_again_gave_every_phone_a_new_address() {
     let again = Served::start_in(dir, "serve g.yaml");
     assert_eq!((&again.addr, &again.seats), (&addr, &seats));
     assert_eq!(unversioned(&again.seat("ana")), unversioned(&before));
+}
+
+/// A Kingmaker Year where ana holds the token, answered from the pages up to its Commons
+/// built and two Blinks told: Spring, Summer, Harvest (the rules' example Year).
+pub fn kingmaker_commons() -> Served {
+    let s = Served::start("kingmaker play --players ana,bo,cy,dee --first ana --target 2");
+    for answer in [
+        "c2 left RG",
+        "c2 long RG-YB",
+        "c3 right GB",
+        "c1 left YY",
+        "RY c3",
+        "BB c2 e c3",
+        "YB c4 ne c3",
+        "GB c1 sw c2",
+        "w c4",
+        "e c4",
+        "w c1",
+        "RG-YB",
+        "YY-GB",
+    ] {
+        let name = asked(&s).expect("a question");
+        s.answer(&name, answer);
+        let page = s.seat(&name);
+        assert!(!page.contains("class=\"refused\""), "{answer}: {page}");
+    }
+    s
+}
+
+/// The board drawn on a page: its SVG element's opening tag, its words, and how many
+/// of `shape` it draws.
+fn drawn_board(page: &str, shape: &str) -> (String, String, usize) {
+    let at = page
+        .find("<svg")
+        .unwrap_or_else(|| panic!("no board drawn: {page}"));
+    let svg = &page[at..page[at..].find("</svg>").map_or(page.len(), |e| at + e)];
+    let tag = svg.split('>').next().unwrap_or("").to_string();
+    let words = svg
+        .split("<title id=\"board-words\">")
+        .nth(1)
+        .and_then(|t| t.split("</title>").next())
+        .unwrap_or("")
+        .to_string();
+    (tag, unescaped(&words), svg.matches(shape).count())
+}
+
+/// Pokino's board and Kingmaker's Commons reach the pages as SVG that scales to the
+/// phone's width, each named in words for a screen reader, the text picture kept.
+#[test]
+fn a_served_board_is_drawn_as_svg_and_said_in_words() {
+    let s = Served::start("pokino play --players ana,ben --deck virtual --seed 2");
+    play_through_pages(&s, 6);
+    let page = s.get("/").body;
+    assert!(page.len() < 100_000, "{} bytes", page.len());
+    let (tag, words, pips) = drawn_board(&page, "<text class=\"pip\"");
+    assert!(tag.contains("role=\"img\""), "{tag}");
+    assert!(tag.contains("aria-labelledby=\"board-words\""), "{tag}");
+    assert!(tag.contains("viewBox=\"0 0 "), "{tag}");
+    let dominoes = page.matches("<rect class=\"domino\"").count();
+    assert!(dominoes >= 4, "{page}");
+    assert_eq!(pips, 2 * dominoes);
+    assert!(
+        words.starts_with(&format!(
+            "Board: {dominoes} dominoes on {} squares. ",
+            2 * dominoes
+        )),
+        "{words}"
+    );
+    assert!(page.contains(
+        "<details class=\"board-text\"><summary>The board as text</summary><pre class=\"picture\""
+    ));
+    let s = kingmaker_commons();
+    let page = s.get("/").body;
+    let (tag, words, hexes) = drawn_board(&page, "<polygon class=\"hex");
+    assert!(tag.contains("role=\"img\""), "{tag}");
+    assert_eq!(hexes, 8, "{page}");
+    assert_eq!(page.matches("<rect class=\"face ").count(), 32, "{page}");
+    assert!(
+        words.starts_with("The Commons: 8 Blinks. Row 1: "),
+        "{words}"
+    );
+    assert!(words.contains("; common c"), "{words}");
+    for name in ["ana: left ", "bo: left ", "cy: left ", "dee: left "] {
+        assert!(words.contains(name), "{words}");
+    }
 }

@@ -359,6 +359,32 @@ fn status_json_is_the_table_the_view_draws() {
         if game == "kinkado" {
             assert_eq!(seats[1]["held"]["kind"], "count", "{table}");
         }
+        board_agrees(game, table);
+    }
+}
+
+/// The board as shapes holds what its text picture draws: Pokino's dominoes laid are the
+/// picture's pieces; a Kingmaker Commons (none before its first common) has no shapes.
+fn board_agrees(game: &str, table: &serde_json::Value) {
+    let board = &table["board"];
+    match game {
+        "pokino" => {
+            assert_eq!(board["kind"], "squares", "{table}");
+            let codes = |v: &serde_json::Value, key: &str| -> Vec<String> {
+                v.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|d| d[key].as_str().unwrap().to_string())
+                    .collect()
+            };
+            let laid = codes(&board["dominoes"], "code");
+            assert!(!laid.is_empty(), "{table}");
+            assert_eq!(laid, codes(&table["picture"]["pieces"], "code"));
+            let squares = board["squares"].as_array().unwrap();
+            assert_eq!(squares.len(), 2 * laid.len(), "{table}");
+        }
+        "kingmaker" => assert!(board.is_null(), "{table}"),
+        _ => assert!(board.is_null(), "{game}: {table}"),
     }
 }
 

@@ -15,7 +15,11 @@
       shown = html;
       var field = document.getElementById("answer");
       var typed = field && document.activeElement === field ? field.value : null;
+      var text = document.querySelector("details.board-text");
+      var open = !!(text && text.open);
       document.querySelector("main").outerHTML = html;
+      var textNow = document.querySelector("details.board-text");
+      if (open && textNow) textNow.open = true;
       var again = document.getElementById("answer");
       if (typed !== null && again) { again.value = typed; again.focus(); }
     }).catch(function () {});

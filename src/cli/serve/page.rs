@@ -8,6 +8,8 @@ use maud::{DOCTYPE, Markup, html};
 
 use super::hub::{Seat as Keyed, State};
 
+mod board;
+
 /// Choices drawn as buttons when they are this few; more are typed.
 const BUTTONS: usize = 16;
 
@@ -219,8 +221,16 @@ fn table(t: &Table) -> Markup {
             @for a in &t.areas {
                 (area(a, t.dollars))
             }
-            @if let Some(p) = &t.picture {
-                (picture(p))
+            @match (&t.board, &t.picture) {
+                (Some(b), Some(p)) if !b.is_empty() => {
+                    (board::board(b))
+                    details.board-text {
+                        summary { "The board as text" }
+                        (picture(p))
+                    }
+                }
+                (_, Some(p)) => (picture(p)),
+                _ => {}
             }
             @if let Some(sheet) = &t.sheet {
                 table.sheet {

@@ -349,6 +349,7 @@ impl Session for Campaign {
             if !picture.is_empty() {
                 t.picture = Some(view::Picture::of_text(&picture));
             }
+            t.board = y.commons_board();
         }
         t.seats = self
             .players

@@ -1,0 +1,253 @@
+//! The board drawn as inline SVG from its typed shapes: Pokino's dominoes on their
+//! squares, Kingmaker's Commons of hexagons. The drawing scales to the page's width (a
+//! `viewBox`, no fixed size); its looks are classes in kado.css (the page's policy allows
+//! no inline style); what it holds is said in words in its `<title>`, for a screen reader.
+
+use kado::view::{At, Board, Claim, Hex, Hue, Laid, Mark, Spot};
+use maud::{Markup, html};
+
+/// The side of a square, in the drawing's units.
+const SIDE: i32 = 40;
+/// Room left of the squares for the rows' labels, and above them for the columns'.
+const LEFT: i32 = 26;
+const TOP: i32 = 18;
+/// The distance from a hexagon's centre to its corners.
+const RADIUS: f64 = 44.0;
+/// Letters of a Blink's name drawn in its hexagon (the whole name is in the words).
+const NAME_ROOM: usize = 8;
+
+/// The board as an SVG image, its words its accessible name.
+pub fn board(b: &Board) -> Markup {
+    let (view_box, shapes) = match b {
+        Board::Squares {
+            squares,
+            dominoes,
+            places,
+            claims,
+        } => squares_drawn(squares, dominoes, places, claims),
+        Board::Hexes { hexes } => hexes_drawn(hexes),
+    };
+    let kind = match b {
+        Board::Squares { .. } => "board squares",
+        Board::Hexes { .. } => "board hexes",
+    };
+    html! {
+        svg class=(kind) role="img" aria-labelledby="board-words" viewBox=(view_box)
+            xmlns="http://www.w3.org/2000/svg" {
+            title #board-words { (b.words()) }
+            (shapes)
+        }
+    }
+}
+
+/// The top-left and bottom-right squares drawn.
+fn bounds(spots: impl Iterator<Item = At>) -> Option<(At, At)> {
+    spots.fold(None, |acc, [x, y]| match acc {
+        None => Some(([x, y], [x, y])),
+        Some(([x0, y0], [x1, y1])) => Some(([x0.min(x), y0.min(y)], [x1.max(x), y1.max(y)])),
+    })
+}
+
+/// Where the board's squares are drawn: the top-left square drawn.
+#[derive(Clone, Copy)]
+struct Grid {
+    lo: At,
+}
+
+impl Grid {
+    /// The top-left corner of a square, in the drawing's units.
+    fn corner(self, [x, y]: At) -> (i32, i32) {
+        (
+            LEFT + (x - self.lo[0]) * SIDE,
+            TOP + (y - self.lo[1]) * SIDE,
+        )
+    }
+
+    fn centre(self, at: At) -> (i32, i32) {
+        let (x, y) = self.corner(at);
+        (x + SIDE / 2, y + SIDE / 2)
+    }
+}
+
+fn squares_drawn(
+    squares: &[Spot],
+    dominoes: &[Laid],
+    places: &[Mark],
+    claims: &[Claim],
+) -> (String, Markup) {
+    let all = squares
+        .iter()
+        .map(|s| s.at)
+        .chain(places.iter().map(|m| m.at));
+    let Some((lo, hi)) = bounds(all) else {
+        return ("0 0 1 1".to_string(), html! {});
+    };
+    let g = Grid { lo };
+    let (cols, rows) = (hi[0] - lo[0] + 1, hi[1] - lo[1] + 1);
+    let view_box = format!("0 0 {} {}", LEFT + cols * SIDE + 4, TOP + rows * SIDE + 4);
+    let markup = html! {
+        g.axis aria-hidden="true" {
+            @for i in 0..cols {
+                text.col x=(LEFT + i * SIDE + SIDE / 2) y=(TOP - 5) { (lo[0] + i) }
+            }
+            @for j in 0..rows {
+                text.row x=(LEFT - 4) y=(TOP + j * SIDE + SIDE / 2) { (lo[1] + j) }
+            }
+        }
+        @for d in dominoes { (domino(g, d)) }
+        @for s in squares { (spot(g, s)) }
+        @for m in places { (place(g, m)) }
+        @for c in claims { (claim(g, c)) }
+    };
+    (view_box, markup)
+}
+
+/// A domino: one rounded piece over its two squares, a thin line between its halves.
+fn domino(g: Grid, d: &Laid) -> Markup {
+    let [a, b] = d.squares;
+    let (ax, ay) = g.corner([a[0].min(b[0]), a[1].min(b[1])]);
+    let across = a[1] == b[1];
+    let (w, h) = if across {
+        (2 * SIDE, SIDE)
+    } else {
+        (SIDE, 2 * SIDE)
+    };
+    let (lx, ly, lx2, ly2) = if across {
+        (ax + SIDE, ay + 8, ax + SIDE, ay + SIDE - 8)
+    } else {
+        (ax + 8, ay + SIDE, ax + SIDE - 8, ay + SIDE)
+    };
+    html! {
+        rect.domino x=(ax + 2) y=(ay + 2) width=(w - 4) height=(h - 4) rx="6" {}
+        line.half x1=(lx) y1=(ly) x2=(lx2) y2=(ly2) {}
+    }
+}
+
+/// A square's number, and the rank it stands for when that differs (`K` for 0).
+fn spot(g: Grid, s: &Spot) -> Markup {
+    let (x, y) = g.centre(s.at);
+    let ranked = s.rank != s.number.to_string();
+    html! {
+        text.pip x=(x) y=(y) { (s.number) }
+        @if ranked {
+            text.rank x=(x + SIDE / 2 - 6) y=(y + SIDE / 2 - 9) { (s.rank) }
+        }
+    }
+}
+
+/// An empty square where a domino may be laid, with its number.
+fn place(g: Grid, m: &Mark) -> Markup {
+    let (x, y) = g.corner(m.at);
+    html! {
+        rect.place x=(x + 4) y=(y + 4) width=(SIDE - 8) height=(SIDE - 8) rx="4" {}
+        text.place-n x=(x + SIDE / 2) y=(y + SIDE / 2) { "#" (m.number) }
+    }
+}
+
+/// A claimed pair: a red line on the side the squares share (or across the corner where
+/// they meet), and a dot with the claimer's initial.
+fn claim(g: Grid, c: &Claim) -> Markup {
+    let [a, b] = c.squares;
+    // The corner (or side) shared: the larger coordinate where the two differ.
+    let (x0, y0) = g.corner([a[0].max(b[0]), a[1].max(b[1])]);
+    let ((x1, y1), (x2, y2)) = if c.corner {
+        // From the upper square's centre side to the lower's: down-right or down-left.
+        let (up, down) = if a[1] < b[1] { (a, b) } else { (b, a) };
+        let dx = if down[0] > up[0] { 10 } else { -10 };
+        ((x0 - dx, y0 - 10), (x0 + dx, y0 + 10))
+    } else if a[1] == b[1] {
+        ((x0, y0 + 4), (x0, y0 + SIDE - 4))
+    } else {
+        ((x0 + 4, y0), (x0 + SIDE - 4, y0))
+    };
+    let (mx, my) = ((x1 + x2) / 2, (y1 + y2) / 2);
+    let initial: String = c.player.chars().take(1).collect();
+    html! {
+        line.claim x1=(x1) y1=(y1) x2=(x2) y2=(y2) {}
+        circle.claim-dot cx=(mx) cy=(my) r="8" {}
+        text.claim-by x=(mx) y=(my) { (initial) }
+    }
+}
+
+/// A number in the drawing's units, to a tenth.
+fn n(v: f64) -> String {
+    format!("{v:.1}")
+}
+
+fn hexes_drawn(hexes: &[Hex]) -> (String, Markup) {
+    if hexes.is_empty() {
+        return ("0 0 1 1".to_string(), html! {});
+    }
+    let w = RADIUS * 3f64.sqrt() / 2.0;
+    let centre = |[q, r]: At| (w * f64::from(2 * q + r), 1.5 * RADIUS * f64::from(r));
+    let centres: Vec<(f64, f64)> = hexes.iter().map(|h| centre(h.at)).collect();
+    let min_x = centres.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
+    let min_y = centres.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+    let max_x = centres
+        .iter()
+        .map(|c| c.0)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let max_y = centres
+        .iter()
+        .map(|c| c.1)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let view_box = format!(
+        "{} {} {} {}",
+        n(min_x - w - 2.0),
+        n(min_y - RADIUS - 2.0),
+        n(max_x - min_x + 2.0 * w + 4.0),
+        n(max_y - min_y + 2.0 * RADIUS + 4.0)
+    );
+    let markup = html! {
+        @for (h, c) in hexes.iter().zip(&centres) { (hex(h, *c, w)) }
+    };
+    (view_box, markup)
+}
+
+/// A Blink: its hexagon, its name, its left pair down its left side and its right pair
+/// down its right side, each face its colour with its letter on it (`·`: not lit).
+fn hex(h: &Hex, (cx, cy): (f64, f64), w: f64) -> Markup {
+    let r = RADIUS;
+    let corners = [
+        (0.0, -r),
+        (w, -r / 2.0),
+        (w, r / 2.0),
+        (0.0, r),
+        (-w, r / 2.0),
+        (-w, -r / 2.0),
+    ];
+    let points: Vec<String> = corners
+        .iter()
+        .map(|(x, y)| format!("{},{}", n(cx + x), n(cy + y)))
+        .collect();
+    let kind = if h.common { "hex common" } else { "hex" };
+    let mut name: String = h.name.chars().take(NAME_ROOM).collect();
+    if h.name.chars().count() > NAME_ROOM {
+        name.pop();
+        name.push('…');
+    }
+    html! {
+        polygon class=(kind) points=(points.join(" ")) {}
+        text.hex-name x=(n(cx)) y=(n(cy - 14.0)) { (name) }
+        @for (side, pair) in h.pairs.iter().enumerate() {
+            @for k in 0..2 {
+                (face(
+                    cx + if side == 0 { -17.0 } else { 17.0 },
+                    cy + 2.0 + 18.0 * k as f64,
+                    pair.map(|p| p[k]),
+                ))
+            }
+        }
+    }
+}
+
+fn face(x: f64, y: f64, hue: Option<Hue>) -> Markup {
+    let (kind, letter) = match hue {
+        Some(h) => (format!("hue-{}", h.name()), h.letter()),
+        None => ("hue-dark".to_string(), '·'),
+    };
+    html! {
+        rect class=(format!("face {kind}")) x=(n(x - 8.0)) y=(n(y - 8.0)) width="16" height="16" rx="3" {}
+        text class=(format!("letter {kind}")) x=(n(x)) y=(n(y)) { (letter) }
+    }
+}
