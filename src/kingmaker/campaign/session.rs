@@ -13,8 +13,8 @@ impl Session for Campaign {
     const COMMANDS: &'static str = ", fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)";
 
     fn said(&self, action: &Action) -> String {
-        if let Some((_, step)) = action.step() {
-            return step;
+        if let Some(step) = action.step() {
+            return step.to_string();
         }
         match action {
             Action::First { player } => player.clone(),
@@ -23,9 +23,14 @@ impl Session for Campaign {
                 let each: Vec<String> = scores.iter().map(|(n, s)| format!("{n}={s}")).collect();
                 each.join(" ")
             }
-            Action::Fix { season, step } => format!("fix {season} {step}"),
-            Action::Reveal { step } | Action::Moving { step } => step.clone(),
-            _ => String::new(),
+            Action::Fix { step } => format!("fix {} {step}", step.kind().word()),
+            Action::Reveal { player, pair } => reveal_text(player, *pair),
+            Action::Moving { step } => Move::Summer(step.clone()).to_string(),
+            Action::Winter { .. }
+            | Action::Spring { .. }
+            | Action::Summer { .. }
+            | Action::Harvest { .. }
+            | Action::Blink { .. } => String::new(),
         }
     }
 
@@ -108,8 +113,8 @@ impl Session for Campaign {
                 let list = list.ok_or(CampaignError::EveryScoreNeeded)?;
                 Ok(self.record(list, None))
             }
-            Action::Fix { season, step } => self.fix(fixable(season)?, step),
-            Action::Reveal { step } => self.reveal(step),
+            Action::Fix { step } => self.fix(step),
+            Action::Reveal { player, pair } => self.reveal(player, *pair),
             Action::Moving { step } => self.moving(step),
             step => self.season_step(step),
         }
@@ -200,9 +205,7 @@ impl Session for Campaign {
                 .map_err(CampaignError::Step)?;
             return Ok(match read {
                 Answer::Step(m) => self.action_of(&m),
-                Answer::Reveal(player, pair) => Action::Reveal {
-                    step: format!("{player} {}", crate::kingmaker::year::pair_text(pair)),
-                },
+                Answer::Reveal(player, pair) => Action::Reveal { player, pair },
             });
         }
         match question.key {
