@@ -411,9 +411,12 @@ fn step_of(y: &YearState, who: usize, ch: &Choice) -> Move {
             pair,
             common: *c,
             against: against.clone(),
-            lit: (y.commons[*c].choosers.is_empty()
-                && y.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved)
-                .then_some([pair, pair]),
+            lit: match y.rules.ruled.dark_commons {
+                ruling::DarkCommons::LitWhenMoved => {
+                    y.commons[*c].choosers.is_empty().then_some([pair, pair])
+                }
+                ruling::DarkCommons::Dark => None,
+            },
         }),
         Choice::Harvest(side, of) => Move::Harvest(Insert {
             player,

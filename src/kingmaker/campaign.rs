@@ -382,7 +382,7 @@ impl Campaign {
     /// something.
     pub fn explain(&self, rs: &Ruleset) -> Explain {
         let mut x = Explain::new();
-        self.explain_year_winner(rs, &mut x);
+        self.explain_year_winner(&mut x);
         self.explain_next_first(&mut x);
         self.explain_target(rs, &mut x);
         if self.seasons {
@@ -393,19 +393,19 @@ impl Campaign {
     }
 
     /// Who gets a Year's overall point, and the Years where several players tied.
-    fn explain_year_winner(&self, rs: &Ruleset, x: &mut Explain) {
+    fn explain_year_winner(&self, x: &mut Explain) {
         x.rule("Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.");
         x.by(self.rules.ruled.year_tie, |c| match c {
             ruling::YearTie::Shared => "When several players share the Year's highest score, each gets the overall point.",
             ruling::YearTie::Nobody => "When several players share the Year's highest score, nobody gets the overall point.",
         });
         for y in self.years.iter().filter(|y| y.top.len() > 1) {
-            x.ruled(self.year_tie_sentence(y), rs, &[ruling::Id::YearTie]);
+            x.by(self.rules.ruled.year_tie, |c| self.year_tie_sentence(y, c));
         }
     }
 
     /// What became of a tied Year's overall point.
-    fn year_tie_sentence(&self, y: &Year) -> String {
+    fn year_tie_sentence(&self, y: &Year, tie: ruling::YearTie) -> String {
         format!(
             "Year {}: {} tied with {}, so {}.",
             y.number,
@@ -416,10 +416,9 @@ impl Campaign {
                     .collect::<Vec<_>>()
             ),
             y.scores.iter().max().copied().unwrap_or(0),
-            if y.winners.is_empty() {
-                "nobody got the point"
-            } else {
-                "each got the point"
+            match tie {
+                ruling::YearTie::Nobody => "nobody got the point",
+                ruling::YearTie::Shared => "each got the point",
             }
         )
     }
@@ -435,30 +434,32 @@ impl Campaign {
 
     /// When the campaign ends, and what happens when players reach the target level.
     fn explain_target(&self, rs: &Ruleset, x: &mut Explain) {
-        if self.target == NO_TARGET && self.rules.ruled.campaign_end == ruling::CampaignEnd::Target
-        {
-            x.rule(
-                "The record names no target (`target: N`), so the standing is the overall points.",
-            );
-            return;
+        match self.rules.ruled.campaign_end {
+            ruling::CampaignEnd::Target if self.target == NO_TARGET => {
+                x.rule(
+                    "The record names no target (`target: N`), so the standing is the overall points.",
+                );
+                return;
+            }
+            ruling::CampaignEnd::Open => {
+                x.by(ruling::CampaignEnd::Open, |_| {
+                    "The campaign has no target: Years go on as long as the group wants, and the standing is the overall points."
+                });
+                return;
+            }
+            ruling::CampaignEnd::Target => {}
         }
-        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Open {
-            x.ruled(
-                "The campaign has no target: Years go on as long as the group wants, and the standing is the overall points.",
-                rs,
-                &[ruling::Id::CampaignEnd],
-            );
-            return;
-        }
+        // The words follow ruling campaign-tie; the end at a target is ruling campaign-end's.
         x.ruled(
             format!(
                 "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
                 self.target,
                 if self.target == 1 { "" } else { "s" },
-                if self.rules.ruled.campaign_tie == ruling::CampaignTie::Shared {
-                    "players who reach it level share the campaign."
-                } else {
-                    "players who reach it level play on until one leads alone."
+                match self.rules.ruled.campaign_tie {
+                    ruling::CampaignTie::Shared => "players who reach it level share the campaign.",
+                    ruling::CampaignTie::PlayOn => {
+                        "players who reach it level play on until one leads alone."
+                    }
                 }
             ),
             rs,
@@ -477,11 +478,11 @@ impl Campaign {
             });
         }
         if self.years.iter().any(|y| y.layout.is_none()) {
+            // The words follow ruling lit-faces; which scores a triad can make, zero-colour too.
             x.ruled(
-                if rules.ruled.lit_faces == ruling::LitFaces::AllLit {
-                    "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
-                } else {
-                    "Scores typed in are checked against what a triad can make from the faces shown."
+                match rules.ruled.lit_faces {
+                    ruling::LitFaces::AllLit => "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between).",
+                    ruling::LitFaces::Shown => "Scores typed in are checked against what a triad can make from the faces shown.",
                 },
                 rs,
                 &[ruling::Id::LitFaces, ruling::Id::ZeroColour],
@@ -537,17 +538,18 @@ impl Campaign {
 
     /// The campaign's champions, once it is over.
     pub fn champions(&self) -> Option<Vec<usize>> {
-        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Open {
-            return None;
+        match self.rules.ruled.campaign_end {
+            ruling::CampaignEnd::Open => return None,
+            ruling::CampaignEnd::Target => {}
         }
         let (best, who) = self.leaders();
         if best < self.target {
             return None;
         }
-        if who.len() > 1 && self.rules.ruled.campaign_tie == ruling::CampaignTie::PlayOn {
-            return None;
+        match self.rules.ruled.campaign_tie {
+            ruling::CampaignTie::PlayOn if who.len() > 1 => None,
+            ruling::CampaignTie::PlayOn | ruling::CampaignTie::Shared => Some(who),
         }
-        Some(who)
     }
 
     fn names(&self, list: &[usize]) -> String {
@@ -910,8 +912,9 @@ impl Campaign {
             return None;
         }
         let mut out = String::new();
-        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Target {
-            out += &format!("target: {}\n", self.target);
+        match self.rules.ruled.campaign_end {
+            ruling::CampaignEnd::Target => out += &format!("target: {}\n", self.target),
+            ruling::CampaignEnd::Open => {}
         }
         // A season's steps on one line (Winter's order is one step already).
         let mut lines: Vec<Entry> = Vec::new();

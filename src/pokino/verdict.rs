@@ -55,7 +55,7 @@ fn up_rule(x: &mut Explain, rs: &Ruleset, rules: &Rules, tail: &str) {
 }
 
 fn table_rule(x: &mut Explain, rs: &Ruleset) {
-    x.ruled(score::table_rule(), rs, &[ruling::Id::LongRuns]);
+    x.by(rs.get::<ruling::LongRuns>(), |_| score::table_rule());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -463,10 +463,9 @@ pub fn score(ask: &ScoreAsk, rules: &Rules, rs: &Ruleset) -> Result<ScoreVerdict
         .map_err(|runs| PokinoError::Unscorable { runs })?;
     let mut x = Explain::new();
     table_rule(&mut x, rs);
-    x.ruled(
-        "Beads left at the end are worth nothing, except under Greed, where each scores 5.",
-        rs,
-        &[ruling::Id::Greed],
+    x.by(
+        rules.ruled.greed,
+        |_| "Beads left at the end are worth nothing, except under Greed, where each scores 5.",
     );
     up_rule(&mut x, rs, rules, ", so no run has more");
     Ok(ScoreVerdict {

@@ -157,8 +157,8 @@ impl Session for Campaign {
             ));
         };
         let hint = format!("A player: {}.", self.players.join(", "));
-        match last.top.as_slice() {
-            [one] => Step::Ask(Question::new(
+        match (last.top.as_slice(), self.rules.ruled.next_first) {
+            ([one], _) => Step::Ask(Question::new(
                 Key::First,
                 format!(
                     "{} won Year {}: who starts Year {n}",
@@ -167,18 +167,16 @@ impl Session for Campaign {
                 ),
                 hint,
             )),
-            _ if self.rules.ruled.next_first == ruling::NextFirst::TiedAgree => {
-                Step::Ask(Question::new(
-                    Key::First,
-                    format!(
-                        "{} topped Year {}: who do they choose to start Year {n}",
-                        self.names(&last.top),
-                        n - 1
-                    ),
-                    hint,
-                ))
-            }
-            _ => {
+            (_, ruling::NextFirst::TiedAgree) => Step::Ask(Question::new(
+                Key::First,
+                format!(
+                    "{} topped Year {}: who do they choose to start Year {n}",
+                    self.names(&last.top),
+                    n - 1
+                ),
+                hint,
+            )),
+            (_, ruling::NextFirst::TokenPasses) => {
                 let from = last.first.unwrap_or(0);
                 let next = (from + 1) % self.players.len();
                 Step::Auto(Action::First {
@@ -360,13 +358,15 @@ impl Session for Campaign {
             .map(|(name, points)| view::Seat::new(name.clone(), Some(i64::from(*points))))
             .collect();
         t.score_title = "points";
-        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Target && self.target != NO_TARGET
-        {
-            t.areas
-                .push(view::Area::new("target", Vec::new()).amount(i64::from(self.target)));
-        } else {
-            t.notes
-                .push("No target: as many Years as the group wants.".to_string());
+        match self.rules.ruled.campaign_end {
+            ruling::CampaignEnd::Target if self.target != NO_TARGET => {
+                t.areas
+                    .push(view::Area::new("target", Vec::new()).amount(i64::from(self.target)));
+            }
+            ruling::CampaignEnd::Target | ruling::CampaignEnd::Open => {
+                t.notes
+                    .push("No target: as many Years as the group wants.".to_string());
+            }
         }
         if !self.years.is_empty() {
             t.sheet = Some(self.sheet());
