@@ -310,7 +310,7 @@ pub fn options(p: &Position, rs: &Ruleset) -> OptionsVerdict {
         raise_suspicion: o.raise_suspicion,
         loses: o.loses,
         turned: p.turned,
-        hardcore: rules.ruled.hardcore == ruling::Hardcore::On,
+        hardcore: rules.is_hardcore(),
         explain: x,
     }
 }
