@@ -49,7 +49,7 @@ pub struct Setup {
 
 /// One thing recorded in a campaign: read once from the table's answer (or made by kado)
 /// and applied as it is. A save holds a Year's step in the record's notation
-/// (`step: bo c2 left RG`), read back when the save is loaded (see [`Saved`]).
+/// (`step: bo c2 left RG`), read back when the save is loaded (its saved form, `Saved`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(into = "Saved", try_from = "Saved")]
 pub enum Action {
