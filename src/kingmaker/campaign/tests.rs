@@ -292,3 +292,35 @@ fn a_step_is_saved_as_its_notation_and_read_back_once() {
     let line = lines.iter().rposition(|l| l.starts_with("- by:")).unwrap() + 1;
     assert!(e.contains(&format!("line {line}, column")), "{e}");
 }
+
+/// Saves are a promise: the actions of a save written before they were typed are written
+/// again byte for byte, and so is each action the saves of today may hold.
+#[test]
+fn a_save_is_written_again_as_it_was() {
+    let text = include_str!("../../../tests/fixtures/saves/format-3/kingmaker-play.yaml");
+    let log: Log<Setup, Action> = Log::from_yaml("x", text, "kingmaker").unwrap();
+    let again = log.to_yaml().unwrap();
+    let actions = |t: &str| t.split_once("actions:\n").map(|(_, a)| a.to_string());
+    assert_eq!(actions(&again), actions(text));
+    let saved = "\
+action: summer
+step: dee BB c2 e c3
+---
+action: moving
+step: dee BB c4 se c1
+---
+action: harvest
+step: dee w c4
+---
+action: blink
+step: c1 YY-RR
+---
+action: fix
+season: spring
+step: cy c2 long RG-YB
+";
+    for one in saved.split("---\n") {
+        let a: Action = serde_saphyr::from_str(one).unwrap();
+        assert_eq!(serde_saphyr::to_string(&a).unwrap(), one);
+    }
+}
