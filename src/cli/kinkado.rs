@@ -223,7 +223,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             market,
             stash,
             holding,
-        }) => alora_buy(ctx, &rs, &rules, &market, &stash, &holding),
+        }) => alora_buy(ctx, &rules, &market, &stash, &holding),
         Cmd::Alora(AloraCmd::Bet {
             round,
             stash,
@@ -345,21 +345,14 @@ fn alora_sell(ctx: &Ctx, rs: &Ruleset, text: &str) -> Outcome {
     ctx.emit(&v, &human, &alora::explain_sell(rs))
 }
 
-fn alora_buy(
-    ctx: &Ctx,
-    rs: &Ruleset,
-    rules: &Rules,
-    market: &str,
-    stash: &str,
-    holding: &str,
-) -> Outcome {
+fn alora_buy(ctx: &Ctx, rules: &Rules, market: &str, stash: &str, holding: &str) -> Outcome {
     let market_cards = pack_cards_or_none("--market", market);
     let stash_v = money_arg("--stash", stash);
     let holding_v = count_arg("--holding", holding);
     let (market_cards, stash, holding) = collect3(market_cards, stash_v, holding_v)?;
     let v = alora::buy(&market_cards, stash, holding, rules);
     let human = instructions::buy(&v, &ctx.style);
-    ctx.emit(&v, &human, &alora::explain_buy(rs, rules))
+    ctx.emit(&v, &human, &alora::explain_buy(rules))
 }
 
 fn collect3<A, B, C>(

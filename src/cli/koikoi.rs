@@ -442,7 +442,7 @@ fn run_ledger(
     } else {
         super::write_out(&mut std::io::stdout().lock(), &intro)?;
     }
-    session::play_explained::<Ledger>(ctx, lock, log, &Ledger::explain(&rs, &rules))
+    session::play_explained::<Ledger>(ctx, lock, log, &Ledger::explain(&rules))
 }
 
 /// Whether a save holds a game played move by move (else the ledger alone).

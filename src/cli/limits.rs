@@ -381,37 +381,65 @@ fn too_long(cmd: &clap::Command, arg: &clap::Arg, size: u64) -> Problem {
     }
 }
 
-/// A usage error quoting a long argument, with the quotes cut short (clap quotes the
-/// argument at fault whole, up to three times), or an argument holding a control
-/// character, drawn escaped; `None` when it is short and plain as it is.
-pub fn shorten_usage(e: &clap::Error) -> Option<String> {
-    if !e.use_stderr() {
-        return None;
+/// Makes a usage error quote the command line as kado quotes its input everywhere, before
+/// clap draws it: each argument, value or subcommand held in its typed context that is
+/// wider than the window or holds a control character is cut short and drawn escaped.
+/// clap's tip to pass an unknown flag as a value quotes the flag too: when clap gives it
+/// (the flag was given to a command that takes values), it is written again from the flag.
+/// `args` are the command line the error was raised on.
+pub fn shorten_usage(e: &mut clap::Error, args: &[std::ffi::OsString]) {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let short = |s: &str| kado::diag::escape_words(&kado::diag::clip(s)).into_owned();
+    let mut changed: Vec<(ContextKind, ContextValue)> = Vec::new();
+    for (kind, value) in e.context() {
+        match value {
+            ContextValue::String(s) if short(s) != *s => {
+                changed.push((kind, ContextValue::String(short(s))));
+            }
+            ContextValue::Strings(v) if v.iter().any(|s| short(s) != *s) => {
+                changed.push((
+                    kind,
+                    ContextValue::Strings(v.iter().map(|s| short(s)).collect()),
+                ));
+            }
+            _ => {}
+        }
     }
-    let text = e.render().to_string();
-    // clap draws a terminal's error in colour, with the arguments it quotes as they are.
-    let controls = std::env::args_os().any(|a| a.to_string_lossy().contains(char::is_control));
-    if !controls && text.lines().all(|l| l.len() <= 2 * kado::diag::WINDOW) {
-        return None;
+    if changed.is_empty() {
+        return;
     }
-    let lines: Vec<String> = text
-        .split('\n')
-        .map(|line| {
-            line.split('\'')
-                .enumerate()
-                .map(|(i, part)| {
-                    if i % 2 == 1 {
-                        kado::diag::clip(part)
-                    } else {
-                        part.into()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join("'")
-        })
-        .collect();
-    // An argument quoted with a control character in it is drawn escaped, as in errors.
-    Some(kado::diag::escape_words(&lines.join("\n")).into_owned())
+    if let (ErrorKind::UnknownArgument, Some(ContextValue::String(flag))) =
+        (e.kind(), e.get(ContextKind::InvalidArg))
+        && let Some(ContextValue::StyledStrs(tips)) = e.get(ContextKind::Suggested)
+        && !tips.is_empty()
+        && takes_values(args)
+    {
+        // clap gives the tip first, before any other.
+        let mut tips = tips.clone();
+        tips[0] = format!(
+            "to pass '{}' as a value, use '{}'",
+            short(flag),
+            short(&format!("-- {flag}"))
+        )
+        .into();
+        changed.push((ContextKind::Suggested, ContextValue::StyledStrs(tips)));
+    }
+    for (kind, value) in changed {
+        e.insert(kind, value);
+    }
+}
+
+/// Whether the command the arguments name (walking kado's command tree along the
+/// subcommands given) takes values: clap then tips that an unknown flag may be passed as one.
+fn takes_values(args: &[std::ffi::OsString]) -> bool {
+    use clap::CommandFactory;
+    let mut cmd = super::Cli::command();
+    for arg in args.iter().skip(1).map(|a| a.to_string_lossy()) {
+        if let Some(sub) = cmd.find_subcommand(arg.as_ref()).cloned() {
+            cmd = sub;
+        }
+    }
+    cmd.get_positionals().next().is_some()
 }
 
 #[cfg(test)]

@@ -342,25 +342,19 @@ fn style_for_stdout() -> Style {
 }
 
 pub fn main() -> ExitCode {
-    let usage = |e: clap::Error| {
+    let usage = |mut e: clap::Error| {
         // `--help` and `--version` print plain text and succeed, even under `--json`.
         if !e.use_stderr() {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        if usage::json_requested(std::env::args_os()) {
-            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        if usage::json_requested(args.iter().cloned()) {
             report_to_stderr(true, &usage::from_clap(&e, &args));
             return ExitCode::from(2);
         }
-        match limits::shorten_usage(&e) {
-            Some(text) => {
-                let _ = std::io::stderr().write_all(text.as_bytes());
-            }
-            None => {
-                let _ = e.print();
-            }
-        }
+        limits::shorten_usage(&mut e, &args);
+        let _ = e.print();
         ExitCode::from(2)
     };
     let matches = match Cli::command().try_get_matches() {

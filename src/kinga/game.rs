@@ -264,9 +264,9 @@ impl Game {
             .hand
             .iter()
             .chain(self.discard.iter())
-            .filter(|c| {
-                self.rules.ruled.bonus_exile_joker == ruling::BonusExileJoker::Allowed
-                    || !c.is_joker()
+            .filter(|c| match self.rules.ruled.bonus_exile_joker {
+                ruling::BonusExileJoker::Allowed => true,
+                ruling::BonusExileJoker::Forbidden => !c.is_joker(),
             })
             .copied()
             .collect();
@@ -284,9 +284,11 @@ impl Game {
                     if self.to_draw > 0 && !nothing_left {
                         return;
                     }
-                    if self.to_draw > 0
-                        && self.rules.ruled.empty_draw == ruling::EmptyDraw::GameOver
-                    {
+                    let game_over = match self.rules.ruled.empty_draw {
+                        ruling::EmptyDraw::GameOver => true,
+                        ruling::EmptyDraw::Short => false,
+                    };
+                    if self.to_draw > 0 && game_over {
                         said.push(Told::NothingLeftToDraw);
                         self.to_draw = 0;
                         self.phase = Phase::Over { won: false };
@@ -297,8 +299,11 @@ impl Game {
                         self.to_draw = 0;
                     }
                     if self.phase == Phase::Refill {
-                        if self.rules.ruled.reshuffle == ruling::Reshuffle::TurnCardsAfter {
-                            self.discard.append(&mut self.table);
+                        match self.rules.ruled.reshuffle {
+                            ruling::Reshuffle::TurnCardsAfter => {
+                                self.discard.append(&mut self.table);
+                            }
+                            ruling::Reshuffle::WhenNeeded => {}
                         }
                         self.turn += 1;
                         self.phase = Phase::Turn;
@@ -383,8 +388,9 @@ impl Game {
     }
 
     fn start_refill(&mut self) {
-        if self.rules.ruled.reshuffle == ruling::Reshuffle::WhenNeeded {
-            self.discard.append(&mut self.table);
+        match self.rules.ruled.reshuffle {
+            ruling::Reshuffle::WhenNeeded => self.discard.append(&mut self.table),
+            ruling::Reshuffle::TurnCardsAfter => {}
         }
         self.to_draw = self.rules.hand_size.saturating_sub(self.hand.len());
         self.phase = Phase::Refill;
@@ -462,7 +468,7 @@ impl Game {
                 need,
             });
         }
-        if self.rules.ruled.hardcore == ruling::Hardcore::On {
+        if self.rules.is_hardcore() {
             let shortest = shortest_plays(&self.hand, &[target], &self.rules);
             if let Some(Some(r)) = shortest.first()
                 && r.play.len() < play.len()
@@ -714,19 +720,17 @@ impl Game {
             said.push(Told::MayExile(target));
         }
         self.to_draw = if last_queen { 0 } else { y.draws as usize };
-        self.phase =
-            if self.rules.ruled.extra_draws == ruling::ExtraDraws::Optional && self.to_draw > 0 {
-                Phase::ExtraOffer
-            } else {
-                Phase::ExtraDraw
-            };
+        self.phase = match self.rules.ruled.extra_draws {
+            ruling::ExtraDraws::Optional if self.to_draw > 0 => Phase::ExtraOffer,
+            ruling::ExtraDraws::Optional | ruling::ExtraDraws::Always => Phase::ExtraDraw,
+        };
         Ok(())
     }
 
     /// The Exile action: one card exiled, the rest of the hand discarded.
     fn exile(&mut self, card: Card, said: &mut Vec<Told>) -> Result<(), Error> {
         let opts = self.options();
-        if self.rules.ruled.hardcore == ruling::Hardcore::On
+        if self.rules.is_hardcore()
             && let Some(r) = opts.influence.first()
         {
             return Err(Error::HardcoreExile {
@@ -793,7 +797,10 @@ impl Game {
             if !self.bonus_choices().contains(&c) {
                 return Err(
                     if c.is_joker()
-                        && self.rules.ruled.bonus_exile_joker == ruling::BonusExileJoker::Forbidden
+                        && match self.rules.ruled.bonus_exile_joker {
+                            ruling::BonusExileJoker::Forbidden => true,
+                            ruling::BonusExileJoker::Allowed => false,
+                        }
                     {
                         Error::JokerNotExiled
                     } else {

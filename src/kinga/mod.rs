@@ -66,6 +66,14 @@ impl Rules {
         Rules::from_ruleset(&Ruleset::builtin_or_empty("kinga-hardcore"))
     }
 
+    /// Whether ruling hardcore is on: a turn influences when it can, by the fewest cards.
+    pub fn is_hardcore(&self) -> bool {
+        match self.ruled.hardcore {
+            ruling::Hardcore::On => true,
+            ruling::Hardcore::Off => false,
+        }
+    }
+
     /// What a rank is worth: its number, an ace 1 (or 14 under `ace-value: fourteen`).
     pub fn value(&self, rank: Rank) -> u32 {
         match (rank, self.ruled.ace_value) {
@@ -215,8 +223,11 @@ fn check_chain(cards: &[Card], rules: &Rules) -> Result<Rank, Break> {
     let Some(first_rank) = first.rank() else {
         return blocked(0, Blocked::JokerFirst);
     };
-    if cards.len() == 1 && rules.ruled.single_card_play == ruling::SingleCardPlay::Forbidden {
-        return blocked(0, Blocked::SingleCard);
+    match rules.ruled.single_card_play {
+        ruling::SingleCardPlay::Forbidden if cards.len() == 1 => {
+            return blocked(0, Blocked::SingleCard);
+        }
+        ruling::SingleCardPlay::Forbidden | ruling::SingleCardPlay::Allowed => {}
     }
     for (i, pair) in cards.windows(2).enumerate() {
         if !connects(pair[0], pair[1]) {
@@ -233,10 +244,11 @@ fn check_chain(cards: &[Card], rules: &Rules) -> Result<Rank, Break> {
 /// The influence a top card needs: its rank + 1; `None` for a card that cannot be
 /// influenced (a king, unless `kings: after-queen`; a joker).
 pub fn needed(target: Card, rules: &Rules) -> Option<u32> {
-    match target {
-        Card::Joker => None,
-        Card::Plain(Rank::King, _) if rules.ruled.kings == ruling::Kings::Never => None,
-        Card::Plain(r, _) => Some(rules.value(r) + 1),
+    match (target, rules.ruled.kings) {
+        (Card::Joker, _) | (Card::Plain(Rank::King, _), ruling::Kings::Never) => None,
+        (Card::Plain(r, _), ruling::Kings::Never | ruling::Kings::AfterQueen) => {
+            Some(rules.value(r) + 1)
+        }
     }
 }
 
@@ -401,7 +413,7 @@ pub fn options(hand: &[Card], tops: &[Card], turned: usize, rules: &Rules) -> Op
         .into_iter()
         .flatten()
         .collect();
-    let exile = if rules.ruled.hardcore == ruling::Hardcore::On && !influence.is_empty() {
+    let exile = if rules.is_hardcore() && !influence.is_empty() {
         Vec::new()
     } else {
         exilable(hand, rules)

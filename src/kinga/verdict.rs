@@ -55,10 +55,9 @@ pub fn chain(q: &Chain, rs: &Ruleset) -> ChainVerdict {
     let (valid, reason, y) = match &result {
         Err(b) => {
             if b.why == Blocked::SingleCard {
-                x.ruled(
-                    "A play of one card is allowed or not.",
-                    rs,
-                    &[ruling::Id::SingleCardPlay],
+                x.by(
+                    rules.ruled.single_card_play,
+                    |_| "A play of one card is allowed or not.",
                 );
             }
             let card = q.cards.get(b.at).copied().unwrap_or(Card::Joker);
@@ -70,7 +69,7 @@ pub fn chain(q: &Chain, rs: &Ruleset) -> ChainVerdict {
             (true, None, Some(y))
         }
     };
-    let target = q.target.map(|t| target_verdict(&mut x, rs, &rules, y, t));
+    let target = q.target.map(|t| target_verdict(&mut x, &rules, y, t));
     ChainVerdict {
         valid,
         reason,
@@ -106,10 +105,9 @@ fn explain_yield(x: &mut Explain, rs: &Ruleset, rules: &Rules, played: &[Card], 
         x.rule("The influence may be spent in any suit of the cards played.");
     }
     if y.bonuses.contains(&Bonus::ThreesCompany) {
-        x.ruled(
-            "Three's Company: three cards of one rank in a play draw one extra card.",
-            rs,
-            &[ruling::Id::ThreesCompany],
+        x.by(
+            rules.ruled.threes_company,
+            |_| "Three's Company: three cards of one rank in a play draw one extra card.",
         );
     }
     if y.bonuses.contains(&Bonus::Harmony) {
@@ -118,13 +116,7 @@ fn explain_yield(x: &mut Explain, rs: &Ruleset, rules: &Rules, played: &[Card], 
 }
 
 /// What a play (its yield, when it is a chain) does to a top card.
-fn target_verdict(
-    x: &mut Explain,
-    rs: &Ruleset,
-    rules: &Rules,
-    y: Option<&Yield>,
-    t: Card,
-) -> TargetVerdict {
+fn target_verdict(x: &mut Explain, rules: &Rules, y: Option<&Yield>, t: Card) -> TargetVerdict {
     let needed = super::needed(t, rules);
     let Some(y) = y else {
         return TargetVerdict {
@@ -136,15 +128,17 @@ fn target_verdict(
     };
     let influenced = super::influences(y, t, rules);
     if needed.is_none() {
-        x.ruled("Kings cannot be influenced.", rs, &[ruling::Id::Kings]);
+        x.by(rules.ruled.kings, |_| "Kings cannot be influenced.");
     } else {
         x.rule("A top card is influenced by influence of at least its rank + 1, in its suit.");
-        if rules.ruled.kings == ruling::Kings::AfterQueen && t.rank() == Some(Rank::King) {
-            x.ruled(
-                "A king left on its pile may be influenced.",
-                rs,
-                &[ruling::Id::Kings],
-            );
+        match rules.ruled.kings {
+            ruling::Kings::AfterQueen if t.rank() == Some(Rank::King) => {
+                x.by(
+                    ruling::Kings::AfterQueen,
+                    |_| "A king left on its pile may be influenced.",
+                );
+            }
+            ruling::Kings::AfterQueen | ruling::Kings::Never => {}
         }
     }
     let effects = if influenced {
@@ -155,11 +149,9 @@ fn target_verdict(
     for e in &effects {
         match e {
             Effect::Exile => {
-                x.ruled(
-                    "Influencing a 5, 8 or 10 lets you exile one card of your hand or discard pile.",
-                    rs,
-                    &[ruling::Id::BonusExileJoker],
-                );
+                x.by(rules.ruled.bonus_exile_joker, |_| {
+                    "Influencing a 5, 8 or 10 lets you exile one card of your hand or discard pile."
+                });
             }
             Effect::TurnKing => {
                 x.rule("Influencing a queen turns its king sideways.");
@@ -306,11 +298,9 @@ pub fn options(p: &Position, rs: &Ruleset) -> OptionsVerdict {
         ],
     );
     x.rule("The play shown for each target uses the fewest cards (then the fewest jokers).");
-    x.ruled(
-        "Exile a card when another card of its suit and higher rank is in hand; never a joker, never by a joker.",
-        rs,
-        &[ruling::Id::Hardcore],
-    );
+    x.by(rules.ruled.hardcore, |_| {
+        "Exile a card when another card of its suit and higher rank is in hand; never a joker, never by a joker."
+    });
     if o.raise_suspicion {
         x.rule("Raising suspicion with all four kings already sideways loses the game.");
     }
@@ -320,7 +310,7 @@ pub fn options(p: &Position, rs: &Ruleset) -> OptionsVerdict {
         raise_suspicion: o.raise_suspicion,
         loses: o.loses,
         turned: p.turned,
-        hardcore: rules.ruled.hardcore == ruling::Hardcore::On,
+        hardcore: rules.is_hardcore(),
         explain: x,
     }
 }
@@ -370,39 +360,35 @@ impl OptionsVerdict {
 /// The rules a game at the table is refereed by, with the rulings behind each
 /// (`--explain` on `play` and `resume`).
 pub fn session_explain(rs: &Ruleset) -> Explain {
+    let rules = Rules::from_ruleset(rs);
     let mut x = Explain::new();
-    x.ruled(
-        "A turn is one influence or one exile (hardcore: exile only when nothing can be influenced); only when neither is possible is suspicion raised, and with all four kings sideways that loses.",
-        rs,
-        &[ruling::Id::Hardcore],
-    );
+    x.by(rules.ruled.hardcore, |_| {
+        "A turn is one influence or one exile (hardcore: exile only when nothing can be influenced); only when neither is possible is suspicion raised, and with all four kings sideways that loses."
+    });
     x.ruled(
         "A play chains cards by suit or rank (a joker connects any two, never first); its influence is the first card's rank plus 1 for each further card (a single joker adds nothing, two add 1 each), good in the suits played or any suit with a joker (hardcore: with two jokers).",
         rs,
         &[ruling::Id::AceValue, ruling::Id::SingleCardPlay, ruling::Id::Hardcore],
     );
     x.ruled(
-        if rs.is(ruling::SidewaysQueen::NotCounted) {
-            "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins. A king scores only if its queen's fall turned it: one already sideways from suspicion does not."
-        } else {
-            "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins. Every exposed king scores, sideways from suspicion or not."
+        match rules.ruled.sideways_queen {
+            ruling::SidewaysQueen::NotCounted => "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins. A king scores only if its queen's fall turned it: one already sideways from suspicion does not.",
+            ruling::SidewaysQueen::Counts => "A top card is influenced by at least its rank + 1 in its suit; a queen exposes its king and the fourth queen wins. Every exposed king scores, sideways from suspicion or not.",
         },
         rs,
         &[ruling::Id::Kings, ruling::Id::SidewaysQueen],
     );
     x.ruled(
-        if rs.is(ruling::ExtraDraws::Optional) {
-            "Three's Company earns 1 extra card, Harmony (all four suits) 2; you choose how many of them to draw."
-        } else {
-            "Three's Company draws 1 extra card, Harmony (all four suits) 2."
+        match rules.ruled.extra_draws {
+            ruling::ExtraDraws::Optional => "Three's Company earns 1 extra card, Harmony (all four suits) 2; you choose how many of them to draw.",
+            ruling::ExtraDraws::Always => "Three's Company draws 1 extra card, Harmony (all four suits) 2.",
         },
         rs,
         &[ruling::Id::ThreesCompany, ruling::Id::ExtraDraws],
     );
-    x.ruled(
-        "Influencing a 5, 8 or 10 lets you exile a card of your hand or discard pile.",
-        rs,
-        &[ruling::Id::BonusExileJoker],
+    x.by(
+        rules.ruled.bonus_exile_joker,
+        |_| "Influencing a 5, 8 or 10 lets you exile a card of your hand or discard pile.",
     );
     x.ruled(
         "Cleanup keeps at most one card (hardcore: every unused card), discards the rest and draws back to four; the discards are reshuffled only when a card must be drawn from an empty draw pile.",

@@ -62,7 +62,7 @@ pub struct Candidate {
 pub struct Advice {
     pub player: String,
     /// `summer` or `harvest`.
-    pub season: String,
+    pub season: Advised,
     pub candidates: Vec<Candidate>,
     /// Faces the player cannot see.
     pub unknown_faces: u32,
@@ -73,6 +73,24 @@ pub struct Advice {
     pub seed: u64,
     /// The player's own Blink, when given.
     pub own_blink: Option<String>,
+}
+
+/// The seasons whose steps the advisor ranks: a choice of where a Blink goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Advised {
+    Summer,
+    Harvest,
+}
+
+impl Advised {
+    /// The season.
+    pub fn season(self) -> Season {
+        match self {
+            Advised::Summer => Season::Summer,
+            Advised::Harvest => Season::Harvest,
+        }
+    }
 }
 
 /// A Blink's four faces as the player knows them: left pair, then right pair.
@@ -115,7 +133,8 @@ pub fn advise(
     progress: &mut dyn FnMut(u32, u32),
 ) -> Result<Advice, AdviseError> {
     let season = match (y.phase, y.due()) {
-        (Phase::Season(s @ (Season::Summer | Season::Harvest)), Some(_)) => s,
+        (Phase::Season(Season::Summer), Some(_)) => Advised::Summer,
+        (Phase::Season(Season::Harvest), Some(_)) => Advised::Harvest,
         _ => {
             return Err(AdviseError::NotAdvisable { due: y.due_text() });
         }
@@ -157,7 +176,7 @@ pub fn advise(
     });
     Ok(Advice {
         player: y.players.get(me).cloned().unwrap_or_default(),
-        season: season.step().word().to_string(),
+        season,
         candidates,
         unknown_faces: unknown,
         exact,
@@ -392,9 +411,12 @@ fn step_of(y: &YearState, who: usize, ch: &Choice) -> Move {
             pair,
             common: *c,
             against: against.clone(),
-            lit: (y.commons[*c].choosers.is_empty()
-                && y.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved)
-                .then_some([pair, pair]),
+            lit: match y.rules.ruled.dark_commons {
+                ruling::DarkCommons::LitWhenMoved => {
+                    y.commons[*c].choosers.is_empty().then_some([pair, pair])
+                }
+                ruling::DarkCommons::Dark => None,
+            },
         }),
         Choice::Harvest(side, of) => Move::Harvest(Insert {
             player,
@@ -460,15 +482,12 @@ impl Advice {
 
     /// The candidates as a hint, best first, each row the answer it stands for.
     pub fn hint(&self) -> Hint {
-        let season = if self.season == "summer" {
-            "Summer"
-        } else {
-            "Harvest"
-        };
-        let what = if self.season == "summer" {
-            "which common to move and where (the pair revealed changes no score)"
-        } else {
-            "where to insert your Blink"
+        let season = self.season.season().name();
+        let what = match self.season {
+            Advised::Summer => {
+                "which common to move and where (the pair revealed changes no score)"
+            }
+            Advised::Harvest => "where to insert your Blink",
         };
         let mut h = Hint::new(
             "Answer",
@@ -516,10 +535,9 @@ impl Advice {
                 self.samples, self.unknown_faces, self.player, self.seed
             )
         };
-        let later = if self.season == "summer" {
-            "Every later step, the player's own in Harvest included, follows"
-        } else {
-            "Every later step follows"
+        let later = match self.season {
+            Advised::Summer => "Every later step, the player's own in Harvest included, follows",
+            Advised::Harvest => "Every later step follows",
         };
         format!(
             "Ranked by the chance to take the Year, then the average triad score. {over} Each unseen face is any of R Y G B alike; {own}. {later} {GREEDY}\n"
@@ -583,7 +601,7 @@ blinks: ana YY-YB, bo RR-GB, cy RY-BB, dee BB-RR, c1 YY-GG, c2 RG-YB, c3 YY-GB, 
     fn every_legal_choice_is_a_candidate_and_the_prompt_takes_it() {
         let y = year_at(A, 6);
         let a = advice(&y, None, 30);
-        assert_eq!((a.player.as_str(), a.season.as_str()), ("dee", "summer"));
+        assert_eq!((a.player.as_str(), a.season), ("dee", Advised::Summer));
         assert_eq!(a.candidates.len(), 3 * 6);
         for c in &a.candidates {
             let answer = format!("BB {}", c.answer);
@@ -611,7 +629,7 @@ blinks: ana YY-YB, bo RR-GB, cy RY-BB, dee BB-RR, c1 YY-GG, c2 RG-YB, c3 YY-GB, 
         );
         let h = year_at(A, 10);
         let a = advice(&h, None, 30);
-        assert_eq!(a.season, "harvest");
+        assert_eq!(a.season, Advised::Harvest);
         assert_eq!(a.candidates.len(), h.legal_places("ana").len());
     }
 

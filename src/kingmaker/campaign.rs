@@ -5,6 +5,7 @@
 use crate::kingmaker::ruling;
 use crate::words;
 use std::collections::BTreeMap;
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +15,9 @@ use super::layout::{self, Layout};
 use super::score;
 pub use super::season::Key;
 use super::season::{Answer, Next, YearState};
-use super::year::{Entry, Move, StepKind, check_name, read_step};
+use super::year::{
+    Click, Entry, Insert, Lit, Move, PairOf, Reveal, StepKind, check_name, read_step,
+};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 
@@ -44,9 +47,11 @@ pub struct Setup {
     pub known: bool,
 }
 
-/// One thing recorded in a campaign.
+/// One thing recorded in a campaign: read once from the table's answer (or made by kado)
+/// and applied as it is. A save holds a Year's step in the record's notation
+/// (`step: bo c2 left RG`), read back when the save is loaded (its saved form, `Saved`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(tag = "action", rename_all = "kebab-case")]
+#[serde(into = "Saved", try_from = "Saved")]
 pub enum Action {
     /// Who holds the first player token for the coming Year.
     First { player: String },
@@ -56,22 +61,23 @@ pub enum Action {
     Scores { scores: Vec<(String, u64)> },
     /// Winter's draft, in token order (kado's own step).
     Winter { order: Vec<String> },
-    /// A Spring choice, in the record's notation: `bo c2 left RG`.
-    Spring { step: String },
+    /// A Spring choice: `bo c2 left RG`.
+    Spring { step: Click },
     /// A Summer reveal and move: `dee BB c2 e c3`.
-    Summer { step: String },
+    Summer { step: Reveal },
     /// A Summer reveal told before the move: `dee BB`.
-    Reveal { step: String },
+    Reveal { player: String, pair: PairOf },
     /// A Summer move of a common long-pressed as it goes in, told before its pairs (ruling
     /// dark-commons: lit-when-moved): `dee BB c4 se c1`.
-    Moving { step: String },
+    Moving { step: Reveal },
     /// A Harvest insertion: `dee w c4`.
-    Harvest { step: String },
+    Harvest { step: Insert },
     /// A Blink after the final long press: `c1 YY-RR`.
-    Blink { step: String },
+    Blink { step: Lit },
     /// A correction of a step of the Year under way, told wrong: the step with the same
-    /// player (or Blink) in that season is replaced, and the Year is refereed again.
-    Fix { season: String, step: String },
+    /// player (or Blink) in its season (the step's kind) is replaced, and the Year is
+    /// refereed again.
+    Fix { step: Move },
 }
 
 /// Actions name no seat by a player's name: a save of any format reads as it is.
@@ -80,26 +86,23 @@ impl crate::session::Upgrade<Setup> for Action {}
 impl Action {
     /// The action of a Year's step.
     pub fn of_move(m: &Move) -> Action {
-        let step = m.to_string();
-        match m {
-            Move::Winter(order) => Action::Winter {
-                order: order.clone(),
-            },
-            Move::Spring(_) => Action::Spring { step },
-            Move::Summer(_) => Action::Summer { step },
-            Move::Harvest(_) => Action::Harvest { step },
-            Move::Lit(_) => Action::Blink { step },
+        match m.clone() {
+            Move::Winter(order) => Action::Winter { order },
+            Move::Spring(step) => Action::Spring { step },
+            Move::Summer(step) => Action::Summer { step },
+            Move::Harvest(step) => Action::Harvest { step },
+            Move::Lit(step) => Action::Blink { step },
         }
     }
 
-    /// The Year's step of an action (its kind and text), if it is one.
-    fn step(&self) -> Option<(StepKind, String)> {
+    /// The Year's step of an action, if it is one.
+    fn step(&self) -> Option<Move> {
         match self {
-            Action::Winter { order } => Some((StepKind::Winter, order.join(" "))),
-            Action::Spring { step } => Some((StepKind::Spring, step.clone())),
-            Action::Summer { step } => Some((StepKind::Summer, step.clone())),
-            Action::Harvest { step } => Some((StepKind::Harvest, step.clone())),
-            Action::Blink { step } => Some((StepKind::Blinks, step.clone())),
+            Action::Winter { order } => Some(Move::Winter(order.clone())),
+            Action::Spring { step } => Some(Move::Spring(step.clone())),
+            Action::Summer { step } => Some(Move::Summer(step.clone())),
+            Action::Harvest { step } => Some(Move::Harvest(step.clone())),
+            Action::Blink { step } => Some(Move::Lit(step.clone())),
             Action::First { .. }
             | Action::Layout { .. }
             | Action::Scores { .. }
@@ -108,6 +111,148 @@ impl Action {
             | Action::Fix { .. } => None,
         }
     }
+}
+
+/// An action as a save holds it: a Year's step as its text in the record's notation, and
+/// a fix's season as its key (`season: spring`). Saves written before the actions were
+/// typed hold the same, so they read as they are.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+enum Saved {
+    First { player: String },
+    Layout { layout: String },
+    Scores { scores: Vec<(String, u64)> },
+    Winter { order: Vec<String> },
+    Spring { step: String },
+    Summer { step: String },
+    Reveal { step: String },
+    Moving { step: String },
+    Harvest { step: String },
+    Blink { step: String },
+    Fix { season: String, step: String },
+}
+
+impl From<Action> for Saved {
+    fn from(a: Action) -> Saved {
+        match a {
+            Action::First { player } => Saved::First { player },
+            Action::Layout { layout } => Saved::Layout { layout },
+            Action::Scores { scores } => Saved::Scores { scores },
+            Action::Winter { order } => Saved::Winter { order },
+            Action::Spring { step } => Saved::Spring {
+                step: Move::Spring(step).to_string(),
+            },
+            Action::Summer { step } => Saved::Summer {
+                step: Move::Summer(step).to_string(),
+            },
+            Action::Reveal { player, pair } => Saved::Reveal {
+                step: reveal_text(&player, pair),
+            },
+            Action::Moving { step } => Saved::Moving {
+                step: Move::Summer(step).to_string(),
+            },
+            Action::Harvest { step } => Saved::Harvest {
+                step: Move::Harvest(step).to_string(),
+            },
+            Action::Blink { step } => Saved::Blink {
+                step: Move::Lit(step).to_string(),
+            },
+            Action::Fix { step } => Saved::Fix {
+                season: step.kind().word().to_string(),
+                step: step.to_string(),
+            },
+        }
+    }
+}
+
+/// A saved step that does not read as one of its season.
+#[derive(Debug)]
+pub struct UnreadStep {
+    season: String,
+    step: String,
+    why: String,
+}
+
+impl fmt::Display for UnreadStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a {} step of a Kingmaker record: {}",
+            crate::diag::clip(&self.step),
+            self.season,
+            self.why
+        )
+    }
+}
+
+impl TryFrom<Saved> for Action {
+    type Error = UnreadStep;
+
+    fn try_from(saved: Saved) -> Result<Action, UnreadStep> {
+        let read = |kind: StepKind, text: String| {
+            read_step(kind, &text).map_err(|e| UnreadStep {
+                season: kind.word().to_string(),
+                why: e
+                    .problems
+                    .iter()
+                    .map(|p| p.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                step: text,
+            })
+        };
+        Ok(match saved {
+            Saved::First { player } => Action::First { player },
+            Saved::Layout { layout } => Action::Layout { layout },
+            Saved::Scores { scores } => Action::Scores { scores },
+            Saved::Winter { order } => Action::Winter { order },
+            Saved::Spring { step } => Action::of_move(&read(StepKind::Spring, step)?),
+            Saved::Summer { step } => Action::of_move(&read(StepKind::Summer, step)?),
+            Saved::Harvest { step } => Action::of_move(&read(StepKind::Harvest, step)?),
+            Saved::Blink { step } => Action::of_move(&read(StepKind::Blinks, step)?),
+            Saved::Moving { step } => match read(StepKind::Summer, step.clone())? {
+                Move::Summer(step) => Action::Moving { step },
+                _ => {
+                    return Err(UnreadStep {
+                        season: StepKind::Summer.word().to_string(),
+                        why: "internal: a Summer step read as another".to_string(),
+                        step,
+                    });
+                }
+            },
+            Saved::Reveal { step } => {
+                let (player, pair) = read_reveal(&step).map_err(|why| UnreadStep {
+                    season: StepKind::Summer.word().to_string(),
+                    why: why.to_string(),
+                    step,
+                })?;
+                Action::Reveal { player, pair }
+            }
+            Saved::Fix { season, step } => {
+                let kind = fixable_word(&season).map_err(|why| UnreadStep {
+                    why: why.to_string(),
+                    season,
+                    step: step.clone(),
+                })?;
+                Action::Fix {
+                    step: read(kind, step)?,
+                }
+            }
+        })
+    }
+}
+
+/// A Summer reveal as it is told before the move: `dee BB`.
+fn reveal_text(player: &str, pair: PairOf) -> String {
+    format!("{player} {}", super::year::pair_text(pair))
+}
+
+/// Reads a Summer reveal told before the move, `PLAYER PAIR`.
+fn read_reveal(step: &str) -> Result<(String, PairOf), CampaignError> {
+    let bad = || CampaignError::NotAReveal(step.to_string());
+    let (player, pair) = step.trim().split_once(' ').ok_or_else(bad)?;
+    let pair = super::year::read_pair(pair).ok_or_else(bad)?;
+    Ok((player.to_string(), pair))
 }
 
 /// A Year as recorded.
@@ -237,7 +382,7 @@ impl Campaign {
     /// something.
     pub fn explain(&self, rs: &Ruleset) -> Explain {
         let mut x = Explain::new();
-        self.explain_year_winner(rs, &mut x);
+        self.explain_year_winner(&mut x);
         self.explain_next_first(&mut x);
         self.explain_target(rs, &mut x);
         if self.seasons {
@@ -248,19 +393,19 @@ impl Campaign {
     }
 
     /// Who gets a Year's overall point, and the Years where several players tied.
-    fn explain_year_winner(&self, rs: &Ruleset, x: &mut Explain) {
+    fn explain_year_winner(&self, x: &mut Explain) {
         x.rule("Each Year stands alone: its scores are not carried over; the player with the highest score gets one overall point.");
         x.by(self.rules.ruled.year_tie, |c| match c {
             ruling::YearTie::Shared => "When several players share the Year's highest score, each gets the overall point.",
             ruling::YearTie::Nobody => "When several players share the Year's highest score, nobody gets the overall point.",
         });
         for y in self.years.iter().filter(|y| y.top.len() > 1) {
-            x.ruled(self.year_tie_sentence(y), rs, &[ruling::Id::YearTie]);
+            x.by(self.rules.ruled.year_tie, |c| self.year_tie_sentence(y, c));
         }
     }
 
     /// What became of a tied Year's overall point.
-    fn year_tie_sentence(&self, y: &Year) -> String {
+    fn year_tie_sentence(&self, y: &Year, tie: ruling::YearTie) -> String {
         format!(
             "Year {}: {} tied with {}, so {}.",
             y.number,
@@ -271,10 +416,9 @@ impl Campaign {
                     .collect::<Vec<_>>()
             ),
             y.scores.iter().max().copied().unwrap_or(0),
-            if y.winners.is_empty() {
-                "nobody got the point"
-            } else {
-                "each got the point"
+            match tie {
+                ruling::YearTie::Nobody => "nobody got the point",
+                ruling::YearTie::Shared => "each got the point",
             }
         )
     }
@@ -290,30 +434,32 @@ impl Campaign {
 
     /// When the campaign ends, and what happens when players reach the target level.
     fn explain_target(&self, rs: &Ruleset, x: &mut Explain) {
-        if self.target == NO_TARGET && self.rules.ruled.campaign_end == ruling::CampaignEnd::Target
-        {
-            x.rule(
-                "The record names no target (`target: N`), so the standing is the overall points.",
-            );
-            return;
+        match self.rules.ruled.campaign_end {
+            ruling::CampaignEnd::Target if self.target == NO_TARGET => {
+                x.rule(
+                    "The record names no target (`target: N`), so the standing is the overall points.",
+                );
+                return;
+            }
+            ruling::CampaignEnd::Open => {
+                x.by(ruling::CampaignEnd::Open, |_| {
+                    "The campaign has no target: Years go on as long as the group wants, and the standing is the overall points."
+                });
+                return;
+            }
+            ruling::CampaignEnd::Target => {}
         }
-        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Open {
-            x.ruled(
-                "The campaign has no target: Years go on as long as the group wants, and the standing is the overall points.",
-                rs,
-                &[ruling::Id::CampaignEnd],
-            );
-            return;
-        }
+        // The words follow ruling campaign-tie; the end at a target is ruling campaign-end's.
         x.ruled(
             format!(
                 "The campaign ends when a player reaches the agreed target of {} overall point{}; {}",
                 self.target,
                 if self.target == 1 { "" } else { "s" },
-                if self.rules.ruled.campaign_tie == ruling::CampaignTie::Shared {
-                    "players who reach it level share the campaign."
-                } else {
-                    "players who reach it level play on until one leads alone."
+                match self.rules.ruled.campaign_tie {
+                    ruling::CampaignTie::Shared => "players who reach it level share the campaign.",
+                    ruling::CampaignTie::PlayOn => {
+                        "players who reach it level play on until one leads alone."
+                    }
                 }
             ),
             rs,
@@ -332,11 +478,11 @@ impl Campaign {
             });
         }
         if self.years.iter().any(|y| y.layout.is_none()) {
+            // The words follow ruling lit-faces; which scores a triad can make, zero-colour too.
             x.ruled(
-                if rules.ruled.lit_faces == ruling::LitFaces::AllLit {
-                    "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between)."
-                } else {
-                    "Scores typed in are checked against what a triad can make from the faces shown."
+                match rules.ruled.lit_faces {
+                    ruling::LitFaces::AllLit => "Scores typed in are checked against what a triad can make from its 12 faces (9 to 81, and not every number between).",
+                    ruling::LitFaces::Shown => "Scores typed in are checked against what a triad can make from the faces shown.",
                 },
                 rs,
                 &[ruling::Id::LitFaces, ruling::Id::ZeroColour],
@@ -392,17 +538,18 @@ impl Campaign {
 
     /// The campaign's champions, once it is over.
     pub fn champions(&self) -> Option<Vec<usize>> {
-        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Open {
-            return None;
+        match self.rules.ruled.campaign_end {
+            ruling::CampaignEnd::Open => return None,
+            ruling::CampaignEnd::Target => {}
         }
         let (best, who) = self.leaders();
         if best < self.target {
             return None;
         }
-        if who.len() > 1 && self.rules.ruled.campaign_tie == ruling::CampaignTie::PlayOn {
-            return None;
+        match self.rules.ruled.campaign_tie {
+            ruling::CampaignTie::PlayOn if who.len() > 1 => None,
+            ruling::CampaignTie::PlayOn | ruling::CampaignTie::Shared => Some(who),
         }
-        Some(who)
     }
 
     fn names(&self, list: &[usize]) -> String {
@@ -617,13 +764,12 @@ impl Campaign {
     /// A step of the Year being played, checked by the Year's rules; the last Blink told
     /// scores the Year.
     fn season_step(&mut self, action: &Action) -> Result<Vec<String>, CampaignError> {
-        let Some((key, text)) = action.step() else {
+        let Some(m) = action.step() else {
             return Err(CampaignError::NotAStep);
         };
         if !self.seasons {
             return Err(CampaignError::WrongMode { seasons: false });
         }
-        let m = read_step(key, &text).map_err(CampaignError::Step)?;
         let y = self.year.as_mut().ok_or(CampaignError::FirstNeeded)?;
         let mut said = y.apply(&m).map_err(|e| CampaignError::Year(Box::new(e)))?;
         let layout = y.layout();
@@ -647,45 +793,37 @@ impl Campaign {
     }
 
     /// A Summer reveal told before the move (`dee BB`).
-    fn reveal(&mut self, step: &str) -> Result<Vec<String>, CampaignError> {
-        let bad = || CampaignError::NotAReveal(step.to_string());
-        let (player, pair) = step.trim().split_once(' ').ok_or_else(bad)?;
-        let pair = super::year::read_pair(pair).ok_or_else(bad)?;
+    fn reveal(&mut self, player: &str, pair: PairOf) -> Result<Vec<String>, CampaignError> {
         let y = self.year.as_mut().ok_or(CampaignError::FirstNeeded)?;
         y.reveal(player, pair)
             .map_err(|e| CampaignError::Year(Box::new(e)))
     }
 
     /// A Summer move told before the pairs of the common it long-presses.
-    fn moving(&mut self, step: &str) -> Result<Vec<String>, CampaignError> {
-        let m = read_step(StepKind::Summer, step).map_err(CampaignError::Step)?;
-        let (Move::Summer(r), Some(y)) = (m, self.year.as_mut()) else {
-            return Err(CampaignError::FirstNeeded);
-        };
-        y.moving(&r).map_err(|e| CampaignError::Year(Box::new(e)))
+    fn moving(&mut self, r: &Reveal) -> Result<Vec<String>, CampaignError> {
+        let y = self.year.as_mut().ok_or(CampaignError::FirstNeeded)?;
+        y.moving(r).map_err(|e| CampaignError::Year(Box::new(e)))
     }
 
     /// The action of a step kado takes itself, or a move told before its pairs.
     fn action_of(&self, m: &Move) -> Action {
         match (m, &self.year) {
-            (Move::Summer(r), Some(y)) if y.needs_lit(r) => Action::Moving {
-                step: m.to_string(),
-            },
+            (Move::Summer(r), Some(y)) if y.needs_lit(r) => Action::Moving { step: r.clone() },
             _ => Action::of_move(m),
         }
     }
 
     /// Replaces a step of the Year under way and referees the Year again from its start;
     /// refused when the corrected Year breaks a rule.
-    fn fix(&mut self, key: StepKind, text: &str) -> Result<Vec<String>, CampaignError> {
-        let fixed = read_step(key, text).map_err(CampaignError::Step)?;
+    fn fix(&mut self, fixed: &Move) -> Result<Vec<String>, CampaignError> {
+        let key = fixable(fixed.kind())?;
         let y = self.year.as_ref().ok_or(CampaignError::FirstNeeded)?;
         let start = self
             .history
             .iter()
             .rposition(|e| matches!(e, Entry::Players(_) | Entry::Year(_)))
             .map_or(0, |i| i + 1);
-        let same = |m: &Move| match (m, &fixed) {
+        let same = |m: &Move| match (m, fixed) {
             (Move::Lit(a), Move::Lit(b)) => a.blink.eq_ignore_ascii_case(&b.blink),
             (a, b) => {
                 a.kind() == b.kind()
@@ -715,7 +853,7 @@ impl Campaign {
                     Move::Lit(l) => format!("{}'s Blink", l.blink),
                     m => m.player().unwrap_or_default().to_string(),
                 },
-                season: key.word().to_string(),
+                season: key,
             });
         };
         let mut again = YearState::new(&y.players, y.first, &self.rules).knowing(self.known);
@@ -774,8 +912,9 @@ impl Campaign {
             return None;
         }
         let mut out = String::new();
-        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Target {
-            out += &format!("target: {}\n", self.target);
+        match self.rules.ruled.campaign_end {
+            ruling::CampaignEnd::Target => out += &format!("target: {}\n", self.target),
+            ruling::CampaignEnd::Open => {}
         }
         // A season's steps on one line (Winter's order is one step already).
         let mut lines: Vec<Entry> = Vec::new();
@@ -908,25 +1047,25 @@ fn joins(last: Option<&Move>, next: Option<&Move>) -> bool {
     }
 }
 
-/// The kind of step `fix` may correct, from its word: a step the table told.
-fn fixable(word: &str) -> Result<StepKind, CampaignError> {
-    match StepKind::from_word(&word.to_lowercase()) {
-        Some(k @ (StepKind::Spring | StepKind::Summer | StepKind::Harvest | StepKind::Blinks)) => {
-            Ok(k)
-        }
-        Some(StepKind::Winter) | None => Err(CampaignError::FixHow),
+/// The kind of step `fix` may correct: a step the table told.
+fn fixable(kind: StepKind) -> Result<StepKind, CampaignError> {
+    match kind {
+        StepKind::Spring | StepKind::Summer | StepKind::Harvest | StepKind::Blinks => Ok(kind),
+        StepKind::Winter => Err(CampaignError::FixHow),
     }
+}
+
+/// The kind of step `fix` may correct, from its word.
+fn fixable_word(word: &str) -> Result<StepKind, CampaignError> {
+    StepKind::from_word(&word.to_lowercase()).map_or(Err(CampaignError::FixHow), fixable)
 }
 
 /// Reads `SEASON STEP` after `fix`: a step of the Year under way, told again.
 fn read_fix(text: &str) -> Result<Action, CampaignError> {
     let (key, step) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
-    let kind = fixable(key)?;
-    let m = read_step(kind, step.trim()).map_err(CampaignError::Step)?;
-    Ok(Action::Fix {
-        season: kind.word().to_string(),
-        step: m.to_string(),
-    })
+    let kind = fixable_word(key)?;
+    let step = read_step(kind, step.trim()).map_err(CampaignError::Step)?;
+    Ok(Action::Fix { step })
 }
 
 mod session;

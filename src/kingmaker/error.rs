@@ -88,7 +88,7 @@ pub enum CampaignError {
     /// `fix` for a step not taken this Year.
     NothingToFix {
         who: String,
-        season: String,
+        season: super::year::StepKind,
     },
     /// A fix that leaves a step of the Year breaking a rule.
     Fixed(Box<YearError>),
@@ -186,7 +186,11 @@ impl CampaignError {
                 "fix what? `fix SEASON STEP`, e.g. `fix spring cy c2 long RG-YB` (seasons: spring, summer, harvest, blinks)",
             ),
             E::NothingToFix { who, season } => {
-                write!(f, "nothing to fix: {who} has no {season} step this Year")
+                write!(
+                    f,
+                    "nothing to fix: {who} has no {} step this Year",
+                    season.word()
+                )
             }
             E::Fixed(e) => write!(f, "with that fix the Year breaks a rule: {e}"),
             E::CommonLabel(p) => write!(

@@ -62,14 +62,17 @@ pub fn check(src: &Source, rs: &Ruleset) -> Result<RecordVerdict, Error> {
         line,
     }) = lines.peek()
     {
-        if rules.ruled.campaign_end == ruling::CampaignEnd::Open {
-            return Err(Problem::new(format!(
-                "a campaign without a target ({cite}) has no `target:` line",
-                cite = ruling::CampaignEnd::Open.cite()
-            ))
-            .at_line_col(src, *line, 1)
-            .help("leave the line out, or play to a target with the ruling's default")
-            .into());
+        match rules.ruled.campaign_end {
+            ruling::CampaignEnd::Open => {
+                return Err(Problem::new(format!(
+                    "a campaign without a target ({cite}) has no `target:` line",
+                    cite = ruling::CampaignEnd::Open.cite()
+                ))
+                .at_line_col(src, *line, 1)
+                .help("leave the line out, or play to a target with the ruling's default")
+                .into());
+            }
+            ruling::CampaignEnd::Target => {}
         }
         target = Some(*n);
         lines.next();

@@ -54,9 +54,17 @@ pub fn product(counts: &Counts, rules: &Rules) -> u64 {
     }
     counts
         .iter()
-        .filter(|n| rules.ruled.zero_colour == ruling::ZeroColour::Zero || **n > 0)
+        .filter(|n| factor(**n, rules))
         .map(|n| u64::from(*n))
         .product()
+}
+
+/// Whether a colour's count is a factor of the product (ruling zero-colour).
+fn factor(count: u32, rules: &Rules) -> bool {
+    match rules.ruled.zero_colour {
+        ruling::ZeroColour::Zero => true,
+        ruling::ZeroColour::LeftOut => count > 0,
+    }
 }
 
 /// The faces of a triad's Blinks, counted by colour. Unlit pairs add nothing (under
@@ -105,10 +113,9 @@ pub fn year_winners(scores: &[(String, u64)], rules: &Rules) -> (u64, Vec<String
         .filter(|(_, s)| *s == best)
         .map(|(n, _)| n.clone())
         .collect();
-    let winners = if top.len() > 1 && rules.ruled.year_tie == ruling::YearTie::Nobody {
-        Vec::new()
-    } else {
-        top.clone()
+    let winners = match rules.ruled.year_tie {
+        ruling::YearTie::Nobody if top.len() > 1 => Vec::new(),
+        ruling::YearTie::Nobody | ruling::YearTie::Shared => top.clone(),
     };
     (best, top, winners)
 }
@@ -121,8 +128,9 @@ pub fn unscorable(
     spans: &LayoutSpans,
     rules: &Rules,
 ) -> Vec<Problem> {
-    if rules.ruled.lit_faces == ruling::LitFaces::Shown {
-        return Vec::new();
+    match rules.ruled.lit_faces {
+        ruling::LitFaces::Shown => return Vec::new(),
+        ruling::LitFaces::AllLit => {}
     }
     layout
         .unlit()
@@ -143,10 +151,9 @@ pub fn unscorable(
 /// faces a triad can show. All lit, a triad shows 12 faces (three Blinks of four);
 /// under `lit-faces: shown` each Blink shows 0, 2 or 4, so any even number up to 12.
 pub fn possible_scores(rules: &Rules) -> std::collections::BTreeSet<u64> {
-    let totals: Vec<u32> = if rules.ruled.lit_faces == ruling::LitFaces::AllLit {
-        vec![12]
-    } else {
-        (0..=12).step_by(2).collect()
+    let totals: Vec<u32> = match rules.ruled.lit_faces {
+        ruling::LitFaces::AllLit => vec![12],
+        ruling::LitFaces::Shown => (0..=12).step_by(2).collect(),
     };
     let mut out = std::collections::BTreeSet::new();
     for r in 0..=12u32 {
@@ -178,10 +185,9 @@ pub fn impossible(score: u64, rules: &Rules) -> Option<String> {
         (None, Some(b)) => format!("the least is {b}"),
         (None, None) => String::new(),
     };
-    let faces = if rules.ruled.lit_faces == ruling::LitFaces::AllLit {
-        "from the 12 faces of three Blinks"
-    } else {
-        "from the faces shown"
+    let faces = match rules.ruled.lit_faces {
+        ruling::LitFaces::AllLit => "from the 12 faces of three Blinks",
+        ruling::LitFaces::Shown => "from the faces shown",
     };
     Some(format!("no triad can score {score} {faces}: {near}"))
 }
@@ -193,7 +199,7 @@ pub fn formula(counts: &Counts, score: u64, rules: &Rules) -> String {
     }
     let factors: Vec<String> = counts
         .iter()
-        .filter(|n| rules.ruled.zero_colour == ruling::ZeroColour::Zero || **n > 0)
+        .filter(|n| factor(**n, rules))
         .map(ToString::to_string)
         .collect();
     if factors.len() == 1 {
@@ -265,15 +271,10 @@ pub fn outcome_line(y: &YearScore, rules: &Rules) -> String {
             cite = ruling::YearTie::Shared.cite()
         ),
         (_, true) => format!(
-            "{} tie for the Year with {}: nobody gets the overall point ({cite}: {}).\n",
+            "{} tie for the Year with {}: nobody gets the overall point ({cite}).\n",
             names(&y.top),
             y.best,
-            if rules.ruled.year_tie == ruling::YearTie::Shared {
-                "shared"
-            } else {
-                "nobody"
-            },
-            cite = ruling::Id::YearTie.cite()
+            cite = rules.ruled.year_tie.cite()
         ),
     }
 }

@@ -154,10 +154,9 @@ impl YearState {
 
     /// Who leads a season (ruling first-season).
     pub fn leader(&self, season: Season) -> usize {
-        let shift = if self.rules.ruled.first_season == ruling::FirstSeason::Spring {
-            self.n() - 1
-        } else {
-            0
+        let shift = match self.rules.ruled.first_season {
+            ruling::FirstSeason::Spring => self.n() - 1,
+            ruling::FirstSeason::Winter => 0,
         };
         (self.first + season.index() + shift) % self.n()
     }
@@ -332,11 +331,10 @@ impl YearState {
         let state = &self.commons[c.common];
         let by: Vec<String> = state.choosers.iter().map(|(p, _)| self.name(*p)).collect();
         match (state.choosers.len(), c.press) {
-            (0, Press::Long)
-                if self.rules.ruled.first_long_press == ruling::FirstLongPress::Refused =>
-            {
-                return Err(YearError::FirstClicks { common });
-            }
+            (0, Press::Long) => match self.rules.ruled.first_long_press {
+                ruling::FirstLongPress::Refused => return Err(YearError::FirstClicks { common }),
+                ruling::FirstLongPress::Allowed => {}
+            },
             (1, Press::Left | Press::Right) => {
                 return Err(YearError::MustLongPress {
                     common,
@@ -443,30 +441,29 @@ impl YearState {
             });
         }
         let own = state.choosers.iter().any(|(p, _)| *p == who);
-        if self.rules.ruled.summer_own_common == ruling::SummerOwnCommon::Another
-            && own
-            && open.len() > 1
-        {
+        if self.own_common_refused(own, open.len()) {
             return Err(YearError::OwnCommon {
                 common: common.clone(),
                 open: open.into_iter().filter(|c| *c != common).collect(),
             });
         }
         let dark = state.choosers.is_empty();
-        match (
-            dark,
-            r.lit,
-            self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved,
-        ) {
-            (true, None, true) => return Err(YearError::SayLit { common }),
-            (true, Some(_), false) => return Err(YearError::StaysDark { common }),
+        match (dark, r.lit, self.rules.ruled.dark_commons) {
+            (true, None, ruling::DarkCommons::LitWhenMoved) => {
+                return Err(YearError::SayLit { common });
+            }
+            (true, Some(_), ruling::DarkCommons::Dark) => {
+                return Err(YearError::StaysDark { common });
+            }
             (false, Some(_), _) => {
                 return Err(YearError::AlreadyLit {
                     common,
                     by: state.choosers.iter().map(|(p, _)| self.name(*p)).collect(),
                 });
             }
-            _ => {}
+            (true, None, ruling::DarkCommons::Dark)
+            | (true, Some(_), ruling::DarkCommons::LitWhenMoved)
+            | (false, None, _) => {}
         }
         if let Some(p) = self.revealed.filter(|p| !same_pair(*p, r.pair)) {
             return Err(YearError::Revealed {
@@ -508,12 +505,25 @@ impl YearState {
     /// Whether a Summer step moves a common that is long-pressed as it goes in, without
     /// its pairs yet (ruling dark-commons: lit-when-moved).
     pub fn needs_lit(&self, r: &Reveal) -> bool {
-        self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved
-            && r.lit.is_none()
-            && self
-                .commons
-                .get(r.common)
-                .is_some_and(|c| c.choosers.is_empty() && c.moved_by.is_none())
+        match self.rules.ruled.dark_commons {
+            ruling::DarkCommons::LitWhenMoved => {
+                r.lit.is_none()
+                    && self
+                        .commons
+                        .get(r.common)
+                        .is_some_and(|c| c.choosers.is_empty() && c.moved_by.is_none())
+            }
+            ruling::DarkCommons::Dark => false,
+        }
+    }
+
+    /// Whether a player may not move the common they lit in Spring, with `open` commons
+    /// left to move (ruling summer-own-common).
+    fn own_common_refused(&self, own: bool, open: usize) -> bool {
+        match self.rules.ruled.summer_own_common {
+            ruling::SummerOwnCommon::Another => own && open > 1,
+            ruling::SummerOwnCommon::Allowed => false,
+        }
     }
 
     /// A Summer move of a common long-pressed as it goes in, told before its pairs:
@@ -676,10 +686,7 @@ impl YearState {
         let mut out = Vec::new();
         for c in open.iter().copied() {
             let own = self.commons[c].choosers.iter().any(|(p, _)| *p == who);
-            if self.rules.ruled.summer_own_common == ruling::SummerOwnCommon::Another
-                && own
-                && open.len() > 1
-            {
+            if self.own_common_refused(own, open.len()) {
                 continue;
             }
             if self.placed.is_empty() {

@@ -20,14 +20,17 @@ pub fn play_log(
     target: Option<&str>,
     first: Option<&str>,
 ) -> Result<Log<Setup, Action>, Error> {
-    if rules.ruled.campaign_end == ruling::CampaignEnd::Open && target.is_some() {
-        return Err(Error::from(
-            Problem::new(format!(
-                "--target is not used under {cite} (Years go on as long as the group wants)",
-                cite = ruling::CampaignEnd::Open.cite()
-            ))
-            .help("leave --target out, or play to a target with the ruling's default"),
-        ));
+    match (rules.ruled.campaign_end, target) {
+        (ruling::CampaignEnd::Open, Some(_)) => {
+            return Err(Error::from(
+                Problem::new(format!(
+                    "--target is not used under {cite} (Years go on as long as the group wants)",
+                    cite = ruling::CampaignEnd::Open.cite()
+                ))
+                .help("leave --target out, or play to a target with the ruling's default"),
+            ));
+        }
+        (ruling::CampaignEnd::Open, None) | (ruling::CampaignEnd::Target, _) => {}
     }
     let (mut setup, first) = Setup::read(players, target.unwrap_or(DEFAULT_TARGET), first)?;
     setup.seasons = true;

@@ -217,10 +217,9 @@ pub fn candidates(pos: &Position, rules: &Rules) -> Vec<Move> {
     let min_bet = round_info(pos.round).map_or(0, |r| r.minimum_bet);
     match pos.decision {
         Decision::Sell => {
-            let most = if rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
-                1
-            } else {
-                rules.max_sales
+            let most = match rules.ruled.sell_turns {
+                ruling::SellTurns::OneAtATime => 1,
+                ruling::SellTurns::WholeTurn => rules.max_sales,
             };
             card_sets(&pos.hand, 0, most)
                 .into_iter()
@@ -268,10 +267,11 @@ fn buys(pos: &Position, rules: &Rules) -> Vec<Move> {
         let afford = ((pos.stash - cost) / rules.deck_card_cost.max(1)) as usize;
         let most = (room - set.len()).min(afford).min(deck_left);
         for deck in 0..=most {
-            if rules.ruled.buy_sources == ruling::BuySources::OneSource
-                && !set.is_empty()
-                && deck > 0
-            {
+            let one_source = match rules.ruled.buy_sources {
+                ruling::BuySources::OneSource => !set.is_empty() && deck > 0,
+                ruling::BuySources::Mixed => false,
+            };
+            if one_source {
                 break;
             }
             out.push(Move::Buy {

@@ -104,13 +104,19 @@ pub fn buy(market: &[Card], stash: u32, holding: usize, rules: &Rules) -> Buy {
         .iter()
         .copied()
         .filter(|c| value(*c) >= rules.alora_buy_minimum);
-    let target = if rules.ruled.alora_buy == ruling::AloraBuy::BestAffordable {
-        eligible.filter(|c| value(*c) <= stash).map(value).max()
-    } else {
-        eligible.map(value).max().filter(|v| *v <= stash)
+    let target = match rules.ruled.alora_buy {
+        ruling::AloraBuy::BestAffordable => {
+            eligible.filter(|c| value(*c) <= stash).map(value).max()
+        }
+        ruling::AloraBuy::HighestOnly => eligible.map(value).max().filter(|v| *v <= stash),
     };
     // With room for one card, ruling alora-last-room decides: the purchase, or the free card.
-    let buys = room > 1 || (room == 1 && rules.ruled.alora_last_room == ruling::AloraLastRoom::Buy);
+    let buys = room > 1
+        || (room == 1
+            && match rules.ruled.alora_last_room {
+                ruling::AloraLastRoom::Buy => true,
+                ruling::AloraLastRoom::FreeCard => false,
+            });
     match target {
         Some(v) if buys => {
             let mut same: Vec<Card> = market.iter().copied().filter(|c| value(*c) == v).collect();
@@ -198,26 +204,23 @@ pub fn explain_sell(rs: &Ruleset) -> Explain {
     x.rule(
         "ALORA always sells her two lowest-value cards; when values tie, the player picks which.",
     );
-    x.ruled(
-        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
-        rs,
-        &[ruling::Id::JokerSum],
+    x.by(
+        rs.get::<ruling::JokerSum>(),
+        |_| "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
     );
     x.rule("Cards sell for their value, paid by the bank, and go face up to the market.");
     x
 }
 
 /// The rules and rulings behind ALORA's purchase.
-pub fn explain_buy(rs: &Ruleset, rules: &Rules) -> Explain {
+pub fn explain_buy(rules: &Rules) -> Explain {
     let mut x = Explain::new();
-    x.ruled(
+    x.by(rules.ruled.alora_buy, |_| {
         format!(
             "ALORA buys the highest-value market card worth {} or more if she can afford it, and draws one free card; otherwise she draws two.",
             money(i64::from(rules.alora_buy_minimum))
-        ),
-        rs,
-        &[ruling::Id::AloraBuy],
-    );
+        )
+    });
     x.rule(format!(
         "She never holds more than {} cards.",
         rules.hand_limit
@@ -237,10 +240,9 @@ pub fn explain_buy(rs: &Ruleset, rules: &Rules) -> Explain {
 /// The rules and rulings behind ALORA's bet.
 pub fn explain_bet(rs: &Ruleset) -> Explain {
     let mut x = Explain::new();
-    x.ruled(
-        "ALORA bets the higher of her best face-up card's value and the round minimum.",
-        rs,
-        &[ruling::Id::AloraFaceUp],
+    x.by(
+        rs.get::<ruling::AloraFaceUp>(),
+        |_| "ALORA bets the higher of her best face-up card's value and the round minimum.",
     );
     x.rule("If she cannot afford her bet, the bank places it for her and her stash is untouched.");
     x

@@ -140,7 +140,7 @@ impl Reasons {
     pub fn finish(mut self, rs: &Ruleset) -> Explain {
         if let Some(rules) = &self.alora {
             self.x.0.extend(alora::explain_sell(rs).0);
-            self.x.0.extend(alora::explain_buy(rs, rules).0);
+            self.x.0.extend(alora::explain_buy(rules).0);
             self.x.0.extend(alora::explain_bet(rs).0);
         }
         self.x
@@ -213,7 +213,7 @@ fn as_sets(a: &Action) -> Action {
 fn alora_rule(rs: &Ruleset, game: &Game, a: &Action) -> Option<String> {
     let x = match a {
         Action::AloraSells { .. } => alora::explain_sell(rs),
-        Action::AloraBuys { .. } => alora::explain_buy(rs, &game.rules),
+        Action::AloraBuys { .. } => alora::explain_buy(&game.rules),
         Action::AloraBets { .. } => alora::explain_bet(rs),
         _ => return None,
     };

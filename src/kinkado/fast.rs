@@ -217,11 +217,16 @@ pub struct Evaluator {
 impl Evaluator {
     /// The evaluator for ALORA's hand under these rules (`alora-sum` included).
     pub fn new(rules: &Rules) -> Evaluator {
-        let combo = fastgen::combo(
-            rules.ruled.joker_sum == ruling::JokerSum::FaceValue,
-            rules.ruled.joker_duplicates == ruling::JokerDuplicates::Allowed,
-            rules.ruled.ace_straights == ruling::AceStraights::LowAndHigh,
-        );
+        let face_value = match rules.ruled.joker_sum {
+            ruling::JokerSum::FaceValue => true,
+            ruling::JokerSum::AsChosen => false,
+        };
+        let duplicates = match rules.ruled.joker_duplicates {
+            ruling::JokerDuplicates::Allowed => true,
+            ruling::JokerDuplicates::Forbidden => false,
+        };
+        let combo = fastgen::combo(face_value, duplicates, hand::ace_high(rules));
+        let all_cards = hand::sums_all_cards(rules);
         // `combo` is below 8, the number of tables in each file.
         Evaluator {
             rank: &RANK.as_chunks::<{ 2 * SLOTS }>().0[combo],
@@ -229,13 +234,9 @@ impl Evaluator {
             rank_deficit: &RANK_DEFICIT.as_chunks::<SLOTS>().0[combo / 2],
             flush_deficit: &FLUSH_DEFICIT.as_chunks::<FLUSH_SLOTS>().0[combo / 2],
             offsets: &consts::OFFSETS,
-            rest: if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
-                u64::MAX
-            } else {
-                FIVE_BITS
-            },
-            all_cards: rules.ruled.alora_sum == ruling::AloraSum::AllCards,
-            as_chosen: rules.ruled.joker_sum == ruling::JokerSum::AsChosen,
+            rest: if all_cards { u64::MAX } else { FIVE_BITS },
+            all_cards,
+            as_chosen: !face_value,
         }
     }
 
@@ -327,7 +328,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
             let Some(score) = played_eval.best_of(&chosen) else {
                 return hand::best_hand(cards, rules);
             };
-            let whole = if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
+            let whole = if hand::sums_all_cards(rules) {
                 let played_face: u32 = chosen.iter().map(|c| super::value(*c)).sum();
                 score.sum() + total - played_face
             } else {
@@ -344,7 +345,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
     };
     let played: Vec<Card> = subset.iter().map(|&i| cards[i]).collect();
     let mut e = hand::evaluate(&played, rules);
-    if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
+    if hand::sums_all_cards(rules) {
         let played_face: u32 = played.iter().map(|c| super::value(*c)).sum();
         e.sum = e.sum + total - played_face;
     }

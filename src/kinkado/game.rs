@@ -96,7 +96,11 @@ impl Setup {
         if seats < 2 {
             return Err(PlayError::TooFewSeats);
         }
-        let extra = self.alora && rules.ruled.alora_seat == ruling::AloraSeat::Extra;
+        let extra = self.alora
+            && match rules.ruled.alora_seat {
+                ruling::AloraSeat::Extra => true,
+                ruling::AloraSeat::Counts => false,
+            };
         if seats > MAX_SEATS + usize::from(extra) {
             return Err(PlayError::TooManySeats {
                 seats,
@@ -428,9 +432,9 @@ impl Game {
     pub fn order(&self) -> Vec<usize> {
         let n = self.seats.len();
         let solo = n == 2 && self.alora_index().is_some();
-        let first = match self.alora_index() {
-            Some(a) if solo && self.rules.ruled.solo_first == ruling::SoloFirst::Player => 1 - a,
-            _ => self.dealer,
+        let first = match (self.alora_index(), self.rules.ruled.solo_first) {
+            (Some(a), ruling::SoloFirst::Player) if solo => 1 - a,
+            (_, ruling::SoloFirst::Player | ruling::SoloFirst::Dealer) => self.dealer,
         };
         (0..n).map(|i| (first + i) % n).collect()
     }
@@ -439,12 +443,15 @@ impl Game {
     fn current(&self) -> Option<usize> {
         let order = self.order();
         match self.phase {
-            // One card a turn (ruling sell-turns): the seat that has sold least goes next.
-            Phase::Sell if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime => order
-                .into_iter()
-                .filter(|&i| !self.seats[i].done)
-                .min_by_key(|&i| self.seats[i].sold),
-            Phase::Sell | Phase::Buy => order.into_iter().find(|&i| !self.seats[i].done),
+            Phase::Sell => match self.rules.ruled.sell_turns {
+                // One card a turn: the seat that has sold least goes next.
+                ruling::SellTurns::OneAtATime => order
+                    .into_iter()
+                    .filter(|&i| !self.seats[i].done)
+                    .min_by_key(|&i| self.seats[i].sold),
+                ruling::SellTurns::WholeTurn => order.into_iter().find(|&i| !self.seats[i].done),
+            },
+            Phase::Buy => order.into_iter().find(|&i| !self.seats[i].done),
             Phase::Bet => order
                 .into_iter()
                 .find(|&i| self.seats[i].bet.is_none() && !self.sits_out(i)),
@@ -661,8 +668,12 @@ impl Game {
     pub fn winners(&self) -> Vec<String> {
         let best = self.seats.iter().map(|s| s.stash).max().unwrap_or(0);
         let top: Vec<&SeatState> = self.seats.iter().filter(|s| s.stash == best).collect();
+        let alora_wins = match self.rules.ruled.game_tie {
+            ruling::GameTie::AloraWins => true,
+            ruling::GameTie::Shared => false,
+        };
         if top.len() > 1
-            && self.rules.ruled.game_tie == ruling::GameTie::AloraWins
+            && alora_wins
             && let Some(a) = top.iter().find(|s| s.is_alora)
         {
             return vec![a.name.clone()];
@@ -815,8 +826,9 @@ impl Game {
     /// Ruling `alora-cards: keeps-rest`: at the end of the reveal ALORA's best hand has been
     /// played; the cards outside it go back to her hand, face up.
     fn alora_keeps_rest(&mut self) {
-        if self.rules.ruled.alora_cards == ruling::AloraCards::AllPlayed {
-            return;
+        match self.rules.ruled.alora_cards {
+            ruling::AloraCards::AllPlayed => return,
+            ruling::AloraCards::KeepsRest => {}
         }
         let Some(i) = self.alora_index() else { return };
         let Some(all) = self.seats[i].played.clone() else {

@@ -142,16 +142,12 @@ type Pick = (u8, u32, Category, u32, u32);
 fn score(plain: &[(Rank, Suit)], subs: &[(Rank, Suit)], rules: &Rules) -> (Key, Category) {
     let mut all: Vec<(Rank, Suit)> = plain.to_vec();
     all.extend_from_slice(subs);
-    let cat = classify(
-        &all,
-        rules.ruled.ace_straights == ruling::AceStraights::LowAndHigh,
-    );
+    let cat = classify(&all, ace_high(rules));
     let plain_sum: u32 = plain.iter().map(|(r, s)| value(Card::new(*r, *s))).sum();
     let chosen_sum: u32 = subs.iter().map(|(r, s)| value(Card::new(*r, *s))).sum();
-    let sum = if rules.ruled.joker_sum == ruling::JokerSum::FaceValue {
-        plain_sum + 20 * subs.len() as u32
-    } else {
-        plain_sum + chosen_sum
+    let sum = match rules.ruled.joker_sum {
+        ruling::JokerSum::FaceValue => plain_sum + 20 * subs.len() as u32,
+        ruling::JokerSum::AsChosen => plain_sum + chosen_sum,
     };
     let fresh = subs
         .iter()
@@ -171,9 +167,9 @@ pub fn evaluate(cards: &[Card], rules: &Rules) -> Evaluation {
     let candidates: Vec<(Rank, Suit)> = Card::plain_deck()
         .filter_map(|c| Some((c.rank()?, c.suit()?)))
         .collect();
-    let allowed = |c: &(Rank, Suit), taken: &[(Rank, Suit)]| {
-        rules.ruled.joker_duplicates == ruling::JokerDuplicates::Allowed
-            || (!plain.contains(c) && !taken.contains(c))
+    let allowed = |c: &(Rank, Suit), taken: &[(Rank, Suit)]| match rules.ruled.joker_duplicates {
+        ruling::JokerDuplicates::Allowed => true,
+        ruling::JokerDuplicates::Forbidden => !plain.contains(c) && !taken.contains(c),
     };
 
     let mut best: Option<(Key, Category, Subs)> = None;
@@ -249,10 +245,11 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
             // the answer under all-cards could depend on the order the cards are given
             // in: a joker standing for a J and a real J play alike but count differently
             // when left unplayed.
-            let whole = if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
-                e.sum + held - chosen.iter().map(|c| value(*c)).sum::<u32>()
-            } else {
-                0
+            let whole = match rules.ruled.alora_sum {
+                ruling::AloraSum::AllCards => {
+                    e.sum + held - chosen.iter().map(|c| value(*c)).sum::<u32>()
+                }
+                ruling::AloraSum::BestHand => 0,
             };
             let key = (e.tier, e.sum, e.category, whole, u32::MAX - size as u32);
             if best.as_ref().is_none_or(|(k, _, _)| key > *k) {
@@ -273,7 +270,7 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
             Vec::new(),
         )
     });
-    if rules.ruled.alora_sum == ruling::AloraSum::AllCards {
+    if sums_all_cards(rules) {
         let unplayed: u32 = {
             let mut rest = cards.to_vec();
             for c in &played {
@@ -287,6 +284,22 @@ pub fn best_hand(cards: &[Card], rules: &Rules) -> BestHand {
     }
     hand.cards = cards.to_vec();
     BestHand { hand, played }
+}
+
+/// Whether an ace may end a straight high (ruling ace-straights).
+pub fn ace_high(rules: &Rules) -> bool {
+    match rules.ruled.ace_straights {
+        ruling::AceStraights::LowAndHigh => true,
+        ruling::AceStraights::LowOnly => false,
+    }
+}
+
+/// Whether ALORA's sum counts every card she holds, played or not (ruling alora-sum).
+pub fn sums_all_cards(rules: &Rules) -> bool {
+    match rules.ruled.alora_sum {
+        ruling::AloraSum::AllCards => true,
+        ruling::AloraSum::BestHand => false,
+    }
 }
 
 /// Every `k`-subset of `0..n`, as sorted index lists.
@@ -320,10 +333,9 @@ pub fn explain(rs: &Ruleset, e: &Evaluation) -> Explain {
         e.tier
     ));
     x.rule("Straights, flushes and full houses need five cards.");
-    x.ruled(
-        "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
-        rs,
-        &[ruling::Id::JokerSum],
+    x.by(
+        rs.get::<ruling::JokerSum>(),
+        |_| "Card values: A $1, 2–10 face value, J $10, Q $15, K $20, joker $20.",
     );
     if !e.jokers.is_empty() {
         x.ruled(
@@ -333,10 +345,9 @@ pub fn explain(rs: &Ruleset, e: &Evaluation) -> Explain {
         );
     }
     if matches!(e.category, Category::Straight | Category::StraightFlush) {
-        x.ruled(
-            "An ace may end a straight.",
-            rs,
-            &[ruling::Id::AceStraights],
+        x.by(
+            rs.get::<ruling::AceStraights>(),
+            |_| "An ace may end a straight.",
         );
     }
     x
@@ -345,17 +356,16 @@ pub fn explain(rs: &Ruleset, e: &Evaluation) -> Explain {
 /// The rules and rulings behind ALORA's hand: a hand's, and how she plays all her cards.
 pub fn explain_alora(rs: &Ruleset, e: &Evaluation) -> Explain {
     let mut x = explain(rs, e);
-    x.ruled(
-        "ALORA plays all her cards: the best hand of 2 to 5 of them, by tier then sum.",
-        rs,
-        &[ruling::Id::AloraSum],
+    x.by(
+        rs.get::<ruling::AloraSum>(),
+        |_| "ALORA plays all her cards: the best hand of 2 to 5 of them, by tier then sum.",
     );
     x
 }
 
 /// A note under ALORA's hand when her sum counts cards she does not play.
 pub fn alora_sum_note(rules: &Rules, played: usize, held: usize) -> Option<String> {
-    (rules.ruled.alora_sum == ruling::AloraSum::AllCards && played < held).then(|| {
+    (sums_all_cards(rules) && played < held).then(|| {
         format!(
             "Her sum counts every card she holds ({}).\n",
             ruling::AloraSum::AllCards.cite()

@@ -66,10 +66,9 @@ pub enum TieGoesTo {
 
 impl TieGoesTo {
     pub fn of(rules: &Rules) -> TieGoesTo {
-        if rules.ruled.alora_ties == ruling::AloraTies::AfterBets {
-            TieGoesTo::HigherBet
-        } else {
-            TieGoesTo::Alora
+        match rules.ruled.alora_ties {
+            ruling::AloraTies::AfterBets => TieGoesTo::HigherBet,
+            ruling::AloraTies::OnSum => TieGoesTo::Alora,
         }
     }
 }
@@ -201,17 +200,13 @@ impl fmt::Display for Problem {
 }
 
 /// The rules and rulings behind the odds.
-pub fn explain(rs: &Ruleset, tie_goes_to: TieGoesTo) -> Explain {
+pub fn explain(rs: &Ruleset) -> Explain {
     let mut x = Explain::new();
     x.rule("Hands rank by tier, then by the sum of the cards played.");
-    x.ruled(
-        match tie_goes_to {
-            TieGoesTo::Alora => "A tie of tier and sum goes to ALORA whatever the bets: it counts as a loss for you.",
-            TieGoesTo::HigherBet => "A tie of tier and sum goes to whoever bet more, and to ALORA when the bets are equal: it is a win only if you bet more than she does.",
-        },
-        rs,
-        &[ruling::Id::AloraTies],
-    );
+    x.by(rs.get::<ruling::AloraTies>(), |c| match c {
+        ruling::AloraTies::OnSum => "A tie of tier and sum goes to ALORA whatever the bets: it counts as a loss for you.",
+        ruling::AloraTies::AfterBets => "A tie of tier and sum goes to whoever bet more, and to ALORA when the bets are equal: it is a win only if you bet more than she does.",
+    });
     x.ruled(
         "ALORA plays the best hand she can make from all her cards, face down ones too.",
         rs,

@@ -119,10 +119,10 @@ impl DecidedBy {
             DecidedBy::Tier => "highest tier",
             DecidedBy::Sum => "highest sum in the tier",
             DecidedBy::Bet => "equal hands, highest bet",
-            DecidedBy::AloraWinsTies if rules.ruled.alora_ties == ruling::AloraTies::AfterBets => {
-                "equal hands and bets, ALORA wins ties"
-            }
-            DecidedBy::AloraWinsTies => "equal hands, ALORA wins ties",
+            DecidedBy::AloraWinsTies => match rules.ruled.alora_ties {
+                ruling::AloraTies::AfterBets => "equal hands and bets, ALORA wins ties",
+                ruling::AloraTies::OnSum => "equal hands, ALORA wins ties",
+            },
             DecidedBy::Split | DecidedBy::OnlyHand => "the only hand",
         }
     }
@@ -273,10 +273,9 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
         &[ruling::Id::JokerSum, ruling::Id::JokerDuplicates, ruling::Id::AceStraights],
     );
     if seats.iter().any(|s| s.is_alora) {
-        explain.ruled(
-            "ALORA plays the best hand she can make from all her cards.",
-            rs,
-            &[ruling::Id::AloraSum],
+        explain.by(
+            rules.ruled.alora_sum,
+            |_| "ALORA plays the best hand she can make from all her cards.",
         );
     }
     let verdict = decide(seats, &hands, rules, rs, &mut explain);
@@ -287,8 +286,12 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
     let mut bank_took_back = 0;
     let mut bet_money = 0;
     let mut bet_chips = Vec::new();
+    let back_to_bank = match rules.ruled.bank_bet {
+        ruling::BankBet::BackToBank => true,
+        ruling::BankBet::InThePot => false,
+    };
     for s in seats {
-        if s.bank_placed && rules.ruled.bank_bet == ruling::BankBet::BackToBank {
+        if s.bank_placed && back_to_bank {
             bank_took_back += s.bet;
             continue;
         }
@@ -296,10 +299,9 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
         bet_chips.extend(as_chips(s.bet));
     }
     if seats.iter().any(|s| s.bank_placed) {
-        explain.ruled(
-            "The bank placed ALORA's bet for her.",
-            rs,
-            &[ruling::Id::BankBet],
+        explain.by(
+            rules.ruled.bank_bet,
+            |_| "The bank placed ALORA's bet for her.",
         );
     }
 
@@ -311,13 +313,13 @@ pub fn settle(seats: &[Seat], pool: &Pool, rules: &Rules, rs: &Ruleset) -> Settl
         (0, Some(w.name.clone()))
     } else {
         let k = winners.len() as u32;
-        let (each, left) = match (&pool.chips, rules.ruled.split == ruling::Split::ByChip) {
-            (Some(chips), true) => {
+        let (each, left) = match (&pool.chips, rules.ruled.split) {
+            (Some(chips), ruling::Split::ByChip) => {
                 let mut all = chips.clone();
                 all.extend(&bet_chips);
                 share_by_chip(&all, k)
             }
-            _ => {
+            (None, _) | (Some(_), ruling::Split::ByValue) => {
                 let total = pool.money + bet_money;
                 (total / k, total % k)
             }
@@ -406,37 +408,32 @@ fn decide<'a>(
         return verdict(top, DecidedBy::Sum, false);
     }
     let alora = top.iter().copied().find(|s| s.is_alora);
-    if let Some(a) = alora
-        && rules.ruled.alora_ties == ruling::AloraTies::OnSum
-    {
-        explain.ruled(
-            "ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing.",
-            rs,
-            &[ruling::Id::AloraTies],
-        );
-        return verdict(vec![a], DecidedBy::AloraWinsTies, true);
+    match (alora, rules.ruled.alora_ties) {
+        (Some(a), ruling::AloraTies::OnSum) => {
+            explain.by(ruling::AloraTies::OnSum, |_| {
+                "ALORA is level with another hand on tier and sum: she wins the tie whatever was bet, and shares nothing."
+            });
+            return verdict(vec![a], DecidedBy::AloraWinsTies, true);
+        }
+        (None, _) | (Some(_), ruling::AloraTies::AfterBets) => {}
     }
     let max_bet = top.iter().map(|s| s.bet).max().unwrap_or(0);
     let by_bet: Vec<&Seat> = top.iter().copied().filter(|s| s.bet == max_bet).collect();
     let tie = alora.is_some();
     if by_bet.len() == 1 {
         if tie {
-            explain.ruled(
-                "Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets.",
-                rs,
-                &[ruling::Id::AloraTies],
-            );
+            explain.by(rules.ruled.alora_ties, |_| {
+                "Equal tier and sum, ALORA among them: the highest bet wins; her tie-break comes only after the bets."
+            });
         } else {
             explain.rule("Equal tier and sum: the highest bet wins.");
         }
         return verdict(by_bet, DecidedBy::Bet, tie);
     }
     if let Some(a) = by_bet.iter().copied().find(|s| s.is_alora) {
-        explain.ruled(
-            "Equal tier, sum and bet, ALORA among them: where the pot would be split, ALORA wins it alone.",
-            rs,
-            &[ruling::Id::AloraTies],
-        );
+        explain.by(rules.ruled.alora_ties, |_| {
+            "Equal tier, sum and bet, ALORA among them: where the pot would be split, ALORA wins it alone."
+        });
         return verdict(vec![a], DecidedBy::AloraWinsTies, true);
     }
     if tie {
@@ -446,10 +443,9 @@ fn decide<'a>(
             &[ruling::Id::AloraTies, ruling::Id::Split],
         );
     } else {
-        explain.ruled(
-            "Equal tier, sum and bet: the winners split the pot.",
-            rs,
-            &[ruling::Id::Split],
+        explain.by(
+            rules.ruled.split,
+            |_| "Equal tier, sum and bet: the winners split the pot.",
         );
     }
     verdict(by_bet, DecidedBy::Split, tie)

@@ -61,20 +61,23 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
     let mut notes = Vec::new();
     let mut win = shape(hand);
     let raw_field = field.and_then(shape);
-    if matches!(raw_field, Some((Name::Kuttsuki, _)))
-        && rules.ruled.field_redeal == ruling::FieldRedeal::FourOfAMonth
-    {
+    let four_of_a_month = match rules.ruled.field_redeal {
+        ruling::FieldRedeal::FourOfAMonth => true,
+        ruling::FieldRedeal::Either => false,
+    };
+    if matches!(raw_field, Some((Name::Kuttsuki, _))) && four_of_a_month {
         notes.push(
             "the field's four pairs do not force a redeal (field-redeal: four-of-a-month)"
                 .to_string(),
         );
     }
-    let field_shape = raw_field.filter(|(n, _)| {
-        *n == Name::Teshi || rules.ruled.field_redeal == ruling::FieldRedeal::Either
-    });
+    let field_shape = raw_field.filter(|(n, _)| *n == Name::Teshi || !four_of_a_month);
     let redeal = field_shape.is_some();
-    let hand_redeal =
-        matches!(win, Some((Name::Teshi, _))) && rules.ruled.teshi == ruling::Teshi::Redeal;
+    let hand_redeal = matches!(win, Some((Name::Teshi, _)))
+        && match rules.ruled.teshi {
+            ruling::Teshi::Redeal => true,
+            ruling::Teshi::InstantWin | ruling::Teshi::Off => false,
+        };
     if hand_redeal {
         notes.push(
             "four cards of one month in a dealt hand: the deal is done again, neither an instant win nor played (teshi: redeal)"
@@ -83,16 +86,17 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
         win = None;
     }
     if let Some((name, _)) = &win {
-        let wins = match name {
-            Name::Teshi => rules.ruled.teshi == ruling::Teshi::InstantWin,
-            _ => rules.ruled.kuttsuki == ruling::Kuttsuki::InstantWin,
+        let wins = instant_win(name, rules);
+        let field_first = match rules.ruled.deal_check_order {
+            ruling::DealCheckOrder::FieldFirst => true,
+            ruling::DealCheckOrder::HandsFirst => false,
         };
         if !wins {
             notes.push(format!(
                 "{name} is not an instant win: the hand is played like any other ({name}: off)"
             ));
             win = None;
-        } else if redeal && rules.ruled.deal_check_order == ruling::DealCheckOrder::FieldFirst {
+        } else if redeal && field_first {
             notes.push(format!(
                 "{name} does not count: the field is redealt first, and the hands with it"
             ));
@@ -135,11 +139,25 @@ pub fn check(hand: &[Card], field: Option<&[Card]>, rules: &Rules) -> Deal {
     }
 }
 
+/// Whether a dealt hand of this shape wins the round at once (rulings teshi, kuttsuki).
+fn instant_win(name: &Name, rules: &Rules) -> bool {
+    match name {
+        Name::Teshi => match rules.ruled.teshi {
+            ruling::Teshi::InstantWin => true,
+            ruling::Teshi::Redeal | ruling::Teshi::Off => false,
+        },
+        _ => match rules.ruled.kuttsuki {
+            ruling::Kuttsuki::InstantWin => true,
+            ruling::Kuttsuki::Off => false,
+        },
+    }
+}
+
 /// The rules and rulings behind a deal's verdict.
 pub fn explain(rs: &Ruleset, rules: &Rules, field_given: bool) -> Explain {
     let mut x = Explain::new();
-    x.ruled(teshi_rule(rules), rs, &[ruling::Id::Teshi]);
-    x.ruled(kuttsuki_rule(rules), rs, &[ruling::Id::Kuttsuki]);
+    x.by(rules.ruled.teshi, |c| teshi_rule(c, rules));
+    x.by(rules.ruled.kuttsuki, |c| kuttsuki_rule(c, rules));
     if field_given {
         x.ruled(
             "A field dealt with four cards of one month (or, by ruling, four pairs) is redealt.",
@@ -151,28 +169,27 @@ pub fn explain(rs: &Ruleset, rules: &Rules, field_given: bool) -> Explain {
 }
 
 /// What a dealt hand of four cards of one month does, under ruling teshi.
-pub fn teshi_rule(rules: &Rules) -> String {
-    if rules.ruled.teshi == ruling::Teshi::InstantWin {
-        format!(
+pub fn teshi_rule(teshi: ruling::Teshi, rules: &Rules) -> String {
+    match teshi {
+        ruling::Teshi::InstantWin => format!(
             "A dealt hand with four cards of one month (teshi) wins the round at once for {}; the opponent pays the points.",
             rules.values.teshi
-        )
-    } else if rules.ruled.teshi == ruling::Teshi::Redeal {
-        "A dealt hand with four cards of one month (teshi) is neither a win nor played: the cards are dealt again.".to_string()
-    } else {
-        "A dealt hand with four cards of one month (teshi) is played like any other.".to_string()
+        ),
+        ruling::Teshi::Redeal => "A dealt hand with four cards of one month (teshi) is neither a win nor played: the cards are dealt again.".to_string(),
+        ruling::Teshi::Off => "A dealt hand with four cards of one month (teshi) is played like any other.".to_string(),
     }
 }
 
 /// What a dealt hand of four pairs does, under ruling kuttsuki.
-pub fn kuttsuki_rule(rules: &Rules) -> String {
-    if rules.ruled.kuttsuki == ruling::Kuttsuki::InstantWin {
-        format!(
+pub fn kuttsuki_rule(kuttsuki: ruling::Kuttsuki, rules: &Rules) -> String {
+    match kuttsuki {
+        ruling::Kuttsuki::InstantWin => format!(
             "A dealt hand of four pairs (kuttsuki) wins the round at once for {}; the opponent pays the points.",
             rules.values.kuttsuki
-        )
-    } else {
-        "A dealt hand of four pairs (kuttsuki) is played like any other.".to_string()
+        ),
+        ruling::Kuttsuki::Off => {
+            "A dealt hand of four pairs (kuttsuki) is played like any other.".to_string()
+        }
     }
 }
 

@@ -34,8 +34,11 @@ pub fn possible_points(rules: &Rules) -> std::collections::BTreeSet<i64> {
             max_base = max_base.max(score(pile, &round, rules).base);
         }
     }
-    if rules.ruled.viewing_yaku == Viewing::RaisedByKoi {
-        max_base = max_base.saturating_add(2 * rules.values.viewing_after_koi);
+    match rules.ruled.viewing_yaku {
+        Viewing::RaisedByKoi => {
+            max_base = max_base.saturating_add(2 * rules.values.viewing_after_koi);
+        }
+        Viewing::Enabled | Viewing::RainRuins | Viewing::WithAnotherYaku | Viewing::Disabled => {}
     }
     // A player calls koi-koi at most once a turn, and has 8 turns.
     let calls: Vec<i64> = (0..=8).collect();
@@ -292,17 +295,15 @@ impl Ledger {
     /// Moves `points` from `loser` to `winner`; returns what moved.
     fn pay(&mut self, winner: usize, points: i64) -> i64 {
         let loser = 1 - winner;
-        let moved = if self.rules.ruled.loser_pays != ruling::LoserPays::AllTheyHave {
-            points
-        } else {
-            points.min(self.scores[loser])
+        let moved = match self.rules.ruled.loser_pays {
+            ruling::LoserPays::InFull | ruling::LoserPays::BelowZero => points,
+            ruling::LoserPays::AllTheyHave => points.min(self.scores[loser]),
         };
         self.scores[winner] = self.scores[winner].saturating_add(moved);
         let left = self.scores[loser].saturating_sub(points);
-        self.scores[loser] = if self.rules.ruled.loser_pays == ruling::LoserPays::BelowZero {
-            left
-        } else {
-            left.max(0)
+        self.scores[loser] = match self.rules.ruled.loser_pays {
+            ruling::LoserPays::BelowZero => left,
+            ruling::LoserPays::InFull | ruling::LoserPays::AllTheyHave => left.max(0),
         };
         moved
     }
@@ -338,8 +339,10 @@ impl Ledger {
             said.push(format!("{why}: {} wins the game.", self.name(1 - out)));
             self.over = Some(why);
         } else if self.history.len() as u32 >= self.setup.rounds
-            && !(self.rules.ruled.tied_game == ruling::TiedGame::ExtraRound
-                && self.scores[0] == self.scores[1])
+            && !match self.rules.ruled.tied_game {
+                ruling::TiedGame::ExtraRound => self.scores[0] == self.scores[1],
+                ruling::TiedGame::Draw => false,
+            }
         {
             let why = format!("all {} rounds have been played", self.setup.rounds);
             said.push(match self.winner_now() {
@@ -435,50 +438,36 @@ impl Ledger {
     }
 
     /// The rules and rulings the ledger follows.
-    pub fn explain(rs: &Ruleset, rules: &Rules) -> Explain {
+    pub fn explain(rules: &Rules) -> Explain {
         let mut x = Explain::new();
         x.rule(format!(
             "Both players start with {} points; a round's points move from its loser to its winner.",
             rules.values.start_points
         ));
-        x.ruled(
-            if rules.ruled.loser_pays == ruling::LoserPays::BelowZero {
-                "A loser pays the round's full points, going below 0 if need be, and the winner gains them all; a player left with 0 points or less loses at once."
-            } else if rules.ruled.loser_pays != ruling::LoserPays::AllTheyHave {
-                "A player reduced to 0 points loses at once; a loser who owes more than they have drops to 0 and the winner still gains the full points."
-            } else {
-                "A player reduced to 0 points loses at once; a loser who owes more than they have pays all they have, and the winner gains only that."
-            },
-            rs,
-            &[ruling::Id::LoserPays],
-        );
+        x.by(rules.ruled.loser_pays, |c| match c {
+            ruling::LoserPays::BelowZero => "A loser pays the round's full points, going below 0 if need be, and the winner gains them all; a player left with 0 points or less loses at once.",
+            ruling::LoserPays::InFull => "A player reduced to 0 points loses at once; a loser who owes more than they have drops to 0 and the winner still gains the full points.",
+            ruling::LoserPays::AllTheyHave => "A player reduced to 0 points loses at once; a loser who owes more than they have pays all they have, and the winner gains only that.",
+        });
         let p = rules.values.draw_points;
-        x.ruled(
-            match rules.ruled.draw_round {
-                Draw::Nobody => "A round in which nobody makes a yaku is a draw: nobody scores.".to_string(),
-                Draw::Dealer6 => format!(
-                    "A round in which nobody makes a yaku is a draw: the dealer takes {p} points from the other player."
-                ),
-                Draw::NonDealer6 => format!(
-                    "A round in which nobody makes a yaku is a draw: the non-dealer takes {p} points from the dealer."
-                ),
-            },
-            rs,
-            &[ruling::Id::DrawRound],
-        );
-        x.ruled(
-            match rules.ruled.next_dealer {
-                NextDealer::Winner => {
-                    "The winner of a round deals (and plays first) in the next; after a draw the dealer stays."
-                }
-                NextDealer::Loser => {
-                    "The loser of a round deals (and plays first) in the next; after a draw the dealer stays."
-                }
-                NextDealer::Alternate => "The players take turns to deal (and play first).",
-            },
-            rs,
-            &[ruling::Id::NextDealer],
-        );
+        x.by(rules.ruled.draw_round, |c| match c {
+            Draw::Nobody => "A round in which nobody makes a yaku is a draw: nobody scores.".to_string(),
+            Draw::Dealer6 => format!(
+                "A round in which nobody makes a yaku is a draw: the dealer takes {p} points from the other player."
+            ),
+            Draw::NonDealer6 => format!(
+                "A round in which nobody makes a yaku is a draw: the non-dealer takes {p} points from the dealer."
+            ),
+        });
+        x.by(rules.ruled.next_dealer, |c| match c {
+            NextDealer::Winner => {
+                "The winner of a round deals (and plays first) in the next; after a draw the dealer stays."
+            }
+            NextDealer::Loser => {
+                "The loser of a round deals (and plays first) in the next; after a draw the dealer stays."
+            }
+            NextDealer::Alternate => "The players take turns to deal (and play first).",
+        });
         x.rule("The game ends after its rounds (value rounds); the player with more points wins.");
         x
     }

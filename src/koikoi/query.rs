@@ -92,8 +92,12 @@ fn month(m: &str, problems: &mut Vec<Problem>) -> Option<u8> {
 /// `koi-calls: once`.
 fn koi_calls(text: &str, rules: &Rules, problems: &mut Vec<Problem>) -> u32 {
     let src = Source::new("--koi-calls", text);
+    let once = match rules.ruled.koi_calls {
+        ruling::KoiCalls::Once => true,
+        ruling::KoiCalls::Repeated => false,
+    };
     match text.trim().parse::<u32>() {
-        Ok(n) if n > 1 && rules.ruled.koi_calls == ruling::KoiCalls::Once => {
+        Ok(n) if n > 1 && once => {
             problems.push(
                 Problem::new(format!(
                     "koi-koi may be called only once a round, not {n} times"

@@ -401,12 +401,10 @@ impl Referee {
         let wins: Vec<usize> = (0..2)
             .filter(|p| checks[*p].as_ref().is_some_and(|d| d.instant_win.is_some()))
             .collect();
-        let winner = match wins.as_slice() {
-            [one] => Some(*one),
-            [_, _] if self.rules.ruled.both_instant == ruling::BothInstant::Dealer => {
-                Some(self.round.dealer)
-            }
-            [_, _] => return Some(self.end_redeal()),
+        let winner = match (wins.as_slice(), self.rules.ruled.both_instant) {
+            ([one], _) => Some(*one),
+            ([_, _], ruling::BothInstant::Dealer) => Some(self.round.dealer),
+            ([_, _], ruling::BothInstant::Redeal) => return Some(self.end_redeal()),
             _ => None,
         };
         if let Some(w) = winner {
@@ -608,11 +606,9 @@ impl Referee {
             .copied()
             .filter(|c| !self.round.matches(*c).is_empty())
             .collect();
-        if self.rules.ruled.must_capture == ruling::MustCapture::WholeHand && !capturing.is_empty()
-        {
-            capturing
-        } else {
-            hand
+        match self.rules.ruled.must_capture {
+            ruling::MustCapture::WholeHand if !capturing.is_empty() => capturing,
+            ruling::MustCapture::WholeHand | ruling::MustCapture::MatchingCard => hand,
         }
     }
 
@@ -640,8 +636,11 @@ impl Referee {
     /// koi-koi (ruling viewing-yaku: raised-by-koi) asks for nothing by itself.
     fn improved(&self, p: usize, s: &Score) -> bool {
         let last = &self.round.decided[p];
-        if self.rules.ruled.another_yaku == ruling::AnotherYaku::NewYaku {
-            return s.yaku.iter().any(|y| !last.names.contains(&y.name));
+        match self.rules.ruled.another_yaku {
+            ruling::AnotherYaku::NewYaku => {
+                return s.yaku.iter().any(|y| !last.names.contains(&y.name));
+            }
+            ruling::AnotherYaku::MorePoints => {}
         }
         let pile = &self.round.piles[p];
         let then = pile.get(..last.cards).unwrap_or(pile);
@@ -675,19 +674,27 @@ impl Referee {
         let r = &self.round;
         let p = r.to_move;
         let player = self.name(p).to_string();
-        if r.turns[p] >= DEALT && self.rules.ruled.last_card_koi == ruling::LastCardKoi::NoKoi {
-            return Some(RefereeError::KoiLastCard { player });
+        let last_card = match self.rules.ruled.last_card_koi {
+            ruling::LastCardKoi::NoKoi => r.turns[p] >= DEALT,
+            ruling::LastCardKoi::Allowed => false,
+        };
+        let called = match self.rules.ruled.koi_calls {
+            ruling::KoiCalls::Once => r.calls[p] > 0,
+            ruling::KoiCalls::Repeated => false,
+        };
+        let both = match self.rules.ruled.both_koi {
+            ruling::BothKoi::NextYakuStops => r.calls[p] > 0 && r.calls[1 - p] > 0,
+            ruling::BothKoi::PlayOn => false,
+        };
+        if last_card {
+            Some(RefereeError::KoiLastCard { player })
+        } else if called {
+            Some(RefereeError::KoiOnce { player })
+        } else if both {
+            Some(RefereeError::KoiBoth { player })
+        } else {
+            None
         }
-        if self.rules.ruled.koi_calls == ruling::KoiCalls::Once && r.calls[p] > 0 {
-            return Some(RefereeError::KoiOnce { player });
-        }
-        if self.rules.ruled.both_koi == ruling::BothKoi::NextYakuStops
-            && r.calls[p] > 0
-            && r.calls[1 - p] > 0
-        {
-            return Some(RefereeError::KoiBoth { player });
-        }
-        None
     }
 
     /// Koi or stop, when due. `stop` ends the round; `koi` passes the turn.
@@ -862,7 +869,7 @@ pub enum Applied {
 
 /// The rules and rulings a game followed move by move is refereed by.
 pub fn explain(rs: &Ruleset, rules: &Rules) -> crate::explain::Explain {
-    let mut x = Ledger::explain(rs, rules);
+    let mut x = Ledger::explain(rules);
     x.rule("A card played or drawn captures the table card of its month: with one match it takes it, with two the record says which (`>`, unless the two are alike, such as two plain cards), with three it takes all three; with none it is laid on the table.");
     x.by(rules.ruled.must_capture, |c| match c {
         ruling::MustCapture::WholeHand => "A card that matches must capture, and while the hand holds a card that captures, the card played must be one.",

@@ -258,40 +258,43 @@ fn animals(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
             rules,
         )
     };
-    if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
-        let mut out = Vec::new();
-        if ino {
-            out.push(flat(
-                Name::Inoshikacho,
-                v.inoshikacho,
-                vec![
-                    Card::new(6, Kind::Animal),
-                    Card::new(7, Kind::Animal),
-                    Card::new(10, Kind::Animal),
-                ],
-            ));
+    match rules.ruled.yaku_groups {
+        ruling::YakuGroups::Stacking => {
+            let mut out = Vec::new();
+            if ino {
+                out.push(flat(
+                    Name::Inoshikacho,
+                    v.inoshikacho,
+                    vec![
+                        Card::new(6, Kind::Animal),
+                        Card::new(7, Kind::Animal),
+                        Card::new(10, Kind::Animal),
+                    ],
+                ));
+            }
+            if tane_ok {
+                out.push(tane());
+            }
+            out
         }
-        if tane_ok {
-            out.push(tane());
+        ruling::YakuGroups::BestInGroup => {
+            let mut options = Vec::new();
+            if ino {
+                options.push(vec![growing(
+                    Name::Inoshikacho,
+                    v.inoshikacho,
+                    a.len(),
+                    3,
+                    a.clone(),
+                    "animal",
+                    rules,
+                )]);
+            }
+            if tane_ok {
+                options.push(vec![tane()]);
+            }
+            best(options)
         }
-        out
-    } else {
-        let mut options = Vec::new();
-        if ino {
-            options.push(vec![growing(
-                Name::Inoshikacho,
-                v.inoshikacho,
-                a.len(),
-                3,
-                a.clone(),
-                "animal",
-                rules,
-            )]);
-        }
-        if tane_ok {
-            options.push(vec![tane()]);
-        }
-        best(options)
     }
 }
 
@@ -351,22 +354,25 @@ fn ribbons(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
             rules,
         )
     });
-    if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
-        let mut out = stacked_ribbons(&r, rules);
-        out.extend(tanzaku);
-        return out;
+    match rules.ruled.yaku_groups {
+        ruling::YakuGroups::Stacking => {
+            let mut out = stacked_ribbons(&r, rules);
+            out.extend(tanzaku);
+            out
+        }
+        ruling::YakuGroups::BestInGroup => {
+            let mut options = ribbon_options(&r, rules);
+            options.extend(tanzaku.map(|t| vec![t]));
+            best(options)
+        }
     }
-    let mut options = ribbon_options(&r, rules);
-    options.extend(tanzaku.map(|t| vec![t]));
-    best(options)
 }
 
 /// Under stacking: every ribbon yaku the pile holds scores (tanzaku apart).
 fn stacked_ribbons(r: &Ribbons, rules: &Rules) -> Vec<Yaku> {
     let v = &rules.values;
     let mut out = Vec::new();
-    if r.akatan() && r.aotan() && rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces
-    {
+    if r.akatan() && r.aotan() && pair_replaces(rules) {
         let mut six = r.poetry.clone();
         six.extend(r.blue.iter().copied());
         six.sort();
@@ -387,7 +393,7 @@ fn ribbon_options(r: &Ribbons, rules: &Rules) -> Vec<Vec<Yaku>> {
     let v = &rules.values;
     let both = r.akatan() && r.aotan();
     let mut options = Vec::new();
-    if both && rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces {
+    if both && pair_replaces(rules) {
         options.push(vec![r.growing(
             Name::AkatanAotan,
             v.akatan_aotan,
@@ -423,9 +429,38 @@ fn ribbon_options(r: &Ribbons, rules: &Rules) -> Vec<Vec<Yaku>> {
     options
 }
 
+/// Whether all six poetry and blue ribbons make akatan-aotan in place of the two
+/// (ruling akatan-aotan-pair).
+fn pair_replaces(rules: &Rules) -> bool {
+    match rules.ruled.akatan_aotan_pair {
+        ruling::AkatanAotanPair::Replaces => true,
+        ruling::AkatanAotanPair::BothCount => false,
+    }
+}
+
+/// Whether rain on the field ruins the viewing yaku (ruling viewing-yaku: rain-ruins with
+/// ruling rain: willow-on-field).
+fn rain_on_field(rules: &Rules) -> bool {
+    match (rules.ruled.viewing_yaku, rules.ruled.rain) {
+        (Viewing::RainRuins, Rain::WillowOnField) => true,
+        (
+            Viewing::RainRuins,
+            Rain::AnyWillow | Rain::RainMan | Rain::Lightning | Rain::RainManOrLightning,
+        )
+        | (
+            Viewing::Enabled | Viewing::WithAnotherYaku | Viewing::Disabled | Viewing::RaisedByKoi,
+            _,
+        ) => false,
+    }
+}
+
 fn plains(cards: &[Card], rules: &Rules) -> Vec<Card> {
     let mut p = of_kind(cards, Kind::Plain);
-    if rules.ruled.sake_cup == ruling::SakeCup::AnimalAndPlain && has(cards, 9, Kind::Animal) {
+    let cup_is_plain = match rules.ruled.sake_cup {
+        ruling::SakeCup::AnimalAndPlain => true,
+        ruling::SakeCup::AnimalOnly => false,
+    };
+    if cup_is_plain && has(cards, 9, Kind::Animal) {
         p.push(Card::new(9, Kind::Animal));
         p.sort();
     }
@@ -439,9 +474,7 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
     // Viewing yaku are decided after the others (one ruling needs another yaku).
     let viewing = viewing_yaku(cards, round, rules);
     let rest = other_yaku(cards, round, rules, &mut notes);
-    let rain_on_field =
-        rules.ruled.viewing_yaku == Viewing::RainRuins && rules.ruled.rain == Rain::WillowOnField;
-    if round.field.is_some() && !rain_on_field {
+    if round.field.is_some() && !rain_on_field(rules) {
         notes.push(
             "the field does not matter: only a willow card on the field under viewing-yaku rain-ruins and rain willow-on-field uses it"
                 .to_string(),
@@ -472,9 +505,16 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
 /// viewing-after-koi.
 fn viewing_yaku(cards: &[Card], round: &Round, rules: &Rules) -> Vec<Yaku> {
     let mut v = rules.values.clone();
-    if rules.ruled.viewing_yaku == Viewing::RaisedByKoi && round.koi_calls > 0 {
-        v.hanami_zake = v.viewing_after_koi;
-        v.tsukimi_zake = v.viewing_after_koi;
+    match rules.ruled.viewing_yaku {
+        Viewing::RaisedByKoi if round.koi_calls > 0 => {
+            v.hanami_zake = v.viewing_after_koi;
+            v.tsukimi_zake = v.viewing_after_koi;
+        }
+        Viewing::RaisedByKoi
+        | Viewing::Enabled
+        | Viewing::RainRuins
+        | Viewing::WithAnotherYaku
+        | Viewing::Disabled => {}
     }
     let sake = has(cards, 9, Kind::Animal);
     let mut viewing = Vec::new();
@@ -513,20 +553,21 @@ fn other_yaku(cards: &[Card], round: &Round, rules: &Rules, notes: &mut Vec<Stri
             rules,
         ));
     }
-    if rules.ruled.tsukifuda == ruling::Tsukifuda::On {
-        match round.month {
-            Some(m) => {
-                let mut of_month: Vec<Card> =
-                    cards.iter().copied().filter(|c| c.month == m).collect();
-                of_month.sort();
-                if of_month.len() == 4 {
-                    rest.push(flat(Name::Tsukifuda, v.tsukifuda, of_month));
-                }
+    match (rules.ruled.tsukifuda, round.month) {
+        (ruling::Tsukifuda::On, Some(m)) => {
+            let mut of_month: Vec<Card> = cards.iter().copied().filter(|c| c.month == m).collect();
+            of_month.sort();
+            if of_month.len() == 4 {
+                rest.push(flat(Name::Tsukifuda, v.tsukifuda, of_month));
             }
-            None => notes.push("tsukifuda needs the round's month: give --month".to_string()),
         }
-    } else if round.month.is_some() {
-        notes.push("the round's month does not matter: tsukifuda is off".to_string());
+        (ruling::Tsukifuda::On, None) => {
+            notes.push("tsukifuda needs the round's month: give --month".to_string());
+        }
+        (ruling::Tsukifuda::Off, Some(_)) => {
+            notes.push("the round's month does not matter: tsukifuda is off".to_string());
+        }
+        (ruling::Tsukifuda::Off, None) => {}
     }
     rest
 }
@@ -548,9 +589,7 @@ fn viewing_that_scores(
         .join(" and ");
     let verb = if viewing.len() == 1 { "does" } else { "do" };
     let rain = rain_cards(cards, round.field.as_deref(), rules.ruled.rain);
-    let rain_on_field =
-        rules.ruled.viewing_yaku == Viewing::RainRuins && rules.ruled.rain == Rain::WillowOnField;
-    if rain_on_field && round.field.is_none() {
+    if rain_on_field(rules) && round.field.is_none() {
         notes.push(
             "rain on the field cancels the viewing yaku: give the field with --field (scored as no rain)"
                 .to_string(),
@@ -562,10 +601,10 @@ fn viewing_that_scores(
         Viewing::RainRuins if !rain.is_empty() => Some(format!(
             "rain ruins the party ({} {})",
             super::cards::labels(&rain),
-            if rules.ruled.rain == Rain::WillowOnField {
-                "on the field"
-            } else {
-                "captured"
+            match rules.ruled.rain {
+                Rain::WillowOnField => "on the field",
+                Rain::AnyWillow | Rain::RainMan | Rain::Lightning | Rain::RainManOrLightning =>
+                    "captured",
             }
         )),
         Viewing::WithAnotherYaku if alone => Some("viewing yaku need another yaku".to_string()),
@@ -598,14 +637,20 @@ fn multiplier(
     }
     let (f, bonus) = koi_factor(round, rules, &mut why, notes);
     m = m.saturating_mul(f);
-    if round.field_brights.is_some() && rules.ruled.multiplier != Multiplier::FieldBrights {
+    let field_brights = match rules.ruled.multiplier {
+        Multiplier::FieldBrights => true,
+        Multiplier::HardKoi | Multiplier::SoftKoi | Multiplier::None | Multiplier::KoiBonus => {
+            false
+        }
+    };
+    if round.field_brights.is_some() && !field_brights {
         notes.push(
             "the brights on the field at the deal do not matter: only multiplier field-brights uses them"
                 .to_string(),
         );
     }
     if why.is_empty() {
-        let bonus = if rules.ruled.multiplier == Multiplier::FieldBrights {
+        let bonus = if field_brights {
             "fewer than two brights on the field at the deal"
         } else {
             "no koi-koi bonus"
@@ -737,13 +782,13 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
         ));
     }
     if any(Kind::Animal) {
-        explain_animals(&mut x, rs, rules);
+        explain_animals(&mut x, rules);
     }
     if any(Kind::Ribbon) {
         explain_ribbons(&mut x, rs, rules);
     }
     if any(Kind::Plain) || sake {
-        explain_kasu(&mut x, rs, rules);
+        explain_kasu(&mut x, rules);
     }
     if sake {
         explain_viewing(&mut x, rs, rules);
@@ -753,39 +798,39 @@ pub fn explain(s: &Score, cards: &[Card], round: &Round, rs: &Ruleset, rules: &R
 }
 
 /// The animal yaku.
-fn explain_animals(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+fn explain_animals(x: &mut Explain, rules: &Rules) {
     let v = &rules.values;
-    let how = if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
-        "the two add up".to_string()
-    } else {
-        format!(
-            "inoshikacho grows by {} per further animal, and only the better of the two scores",
-            v.extra_card
-        )
-    };
-    x.ruled(
-            format!(
-                "Animals: inoshikacho (boar, deer, butterflies) {}; tane {} for {} animals, +{} per further one; {how}.",
-                v.inoshikacho, v.tane, v.tane_cards, v.extra_card
+    x.by(rules.ruled.yaku_groups, |c| {
+        let how = match c {
+            ruling::YakuGroups::Stacking => "the two add up".to_string(),
+            ruling::YakuGroups::BestInGroup => format!(
+                "inoshikacho grows by {} per further animal, and only the better of the two scores",
+                v.extra_card
             ),
-            rs,
-            &[ruling::Id::YakuGroups],
-        );
+        };
+        format!(
+            "Animals: inoshikacho (boar, deer, butterflies) {}; tane {} for {} animals, +{} per further one; {how}.",
+            v.inoshikacho, v.tane, v.tane_cards, v.extra_card
+        )
+    });
 }
 
 /// The ribbon yaku.
 fn explain_ribbons(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
     let v = &rules.values;
-    let pair = if rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces {
-        format!("all six make akatan_aotan {} instead", v.akatan_aotan)
-    } else {
-        "all six score akatan and aotan both".to_string()
+    let pair = match rules.ruled.akatan_aotan_pair {
+        ruling::AkatanAotanPair::Replaces => {
+            format!("all six make akatan_aotan {} instead", v.akatan_aotan)
+        }
+        ruling::AkatanAotanPair::BothCount => "all six score akatan and aotan both".to_string(),
     };
-    let group = if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
-        "they add up with tanzaku"
-    } else {
-        "only the best ribbon yaku scores, growing by a point per further ribbon"
+    let group = match rules.ruled.yaku_groups {
+        ruling::YakuGroups::Stacking => "they add up with tanzaku",
+        ruling::YakuGroups::BestInGroup => {
+            "only the best ribbon yaku scores, growing by a point per further ribbon"
+        }
     };
+    // Two rulings make the words: both are cited.
     x.ruled(
             format!(
                 "Ribbons: akatan (the poetry ribbons) {}, aotan (the blue ribbons) {}, {pair}; tanzaku {} for {} ribbons, +{} per further one; {group}.",
@@ -797,23 +842,20 @@ fn explain_ribbons(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
 }
 
 /// Kasu, and the sake cup's part in it.
-fn explain_kasu(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
+fn explain_kasu(x: &mut Explain, rules: &Rules) {
     let v = &rules.values;
-    x.ruled(
+    x.by(rules.ruled.sake_cup, |c| {
         format!(
             "Kasu: {} for {} plains, +{} per further one; the sake cup {}.",
             v.kasu,
             v.kasu_cards,
             v.extra_card,
-            if rules.ruled.sake_cup == ruling::SakeCup::AnimalAndPlain {
-                "counts as a plain too"
-            } else {
-                "is an animal only"
+            match c {
+                ruling::SakeCup::AnimalAndPlain => "counts as a plain too",
+                ruling::SakeCup::AnimalOnly => "is an animal only",
             }
-        ),
-        rs,
-        &[ruling::Id::SakeCup],
-    );
+        )
+    });
 }
 
 /// The viewing yaku and the ruling that decides them.
@@ -838,10 +880,12 @@ fn explain_viewing(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
             }
         ),
     };
-    let ids: &[ruling::Id] = if rules.ruled.viewing_yaku == Viewing::RainRuins {
-        &[ruling::Id::ViewingYaku, ruling::Id::Rain]
-    } else {
-        &[ruling::Id::ViewingYaku]
+    // Under rain-ruins ruling rain makes the words too, and is cited with it.
+    let ids: &[ruling::Id] = match rules.ruled.viewing_yaku {
+        Viewing::RainRuins => &[ruling::Id::ViewingYaku, ruling::Id::Rain],
+        Viewing::Enabled | Viewing::Disabled | Viewing::WithAnotherYaku | Viewing::RaisedByKoi => {
+            &[ruling::Id::ViewingYaku]
+        }
     };
     x.ruled(
             format!(
@@ -856,16 +900,23 @@ fn explain_viewing(x: &mut Explain, rs: &Ruleset, rules: &Rules) {
 /// Tsukifuda, and how the winner's total is reached.
 fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules: &Rules) {
     let v = &rules.values;
-    if rules.ruled.tsukifuda == ruling::Tsukifuda::On || round.month.is_some() {
-        x.by(rules.ruled.tsukifuda, |c| match c {
-            ruling::Tsukifuda::On => format!(
-                "Tsukifuda: the four cards of the round's month score {}.",
-                v.tsukifuda
-            ),
-            ruling::Tsukifuda::Off => {
-                "Tsukifuda (the four cards of the round's month) is not a yaku.".to_string()
-            }
-        });
+    // Said when tsukifuda scores, or when a month was given that it leaves unused.
+    match (rules.ruled.tsukifuda, round.month) {
+        (ruling::Tsukifuda::On, _) => {
+            x.by(ruling::Tsukifuda::On, |_| {
+                format!(
+                    "Tsukifuda: the four cards of the round's month score {}.",
+                    v.tsukifuda
+                )
+            });
+        }
+        (ruling::Tsukifuda::Off, Some(_)) => {
+            x.by(
+                ruling::Tsukifuda::Off,
+                |_| "Tsukifuda (the four cards of the round's month) is not a yaku.",
+            );
+        }
+        (ruling::Tsukifuda::Off, None) => {}
     }
     if s.base > 0 {
         let doubling = if v.double_at > 0 {
@@ -894,16 +945,14 @@ fn explain_round(x: &mut Explain, s: &Score, round: &Round, rs: &Ruleset, rules:
         );
         if s.bonus > 0 {
             let before = s.total - s.bonus;
-            x.ruled(
+            x.by(rules.ruled.multiplier, |_| {
                 format!(
                     "{before} + {} for {} = {}.",
                     s.bonus,
                     crate::words::count(round.koi_calls, "koi-koi call"),
                     s.total
-                ),
-                rs,
-                &[ruling::Id::Multiplier],
-            );
+                )
+            });
         }
     }
 }

@@ -927,7 +927,11 @@ impl Board {
         for r in raw {
             v.check(r);
         }
-        if rules.ruled.spoke == ruling::Spoke::Connected && raw.len() >= SPOKE {
+        let connected_spoke = match rules.ruled.spoke {
+            ruling::Spoke::Connected => true,
+            ruling::Spoke::AsGiven => false,
+        };
+        if connected_spoke && raw.len() >= SPOKE {
             let spoke = &v.board.placements[..SPOKE];
             if !connected(spoke) {
                 v.problems.push(
@@ -981,11 +985,11 @@ impl Validation<'_> {
         }
         let overlaps = self.check_overlaps(r, &p);
         let text = &self.src.text[r.span.clone()];
-        if self.board.placements.len() >= SPOKE
-            && self.rules.ruled.tear_down == ruling::TearDown::Off
-            && !overlaps
-            && !self.board.touches(&p)
-        {
+        let torn = match self.rules.ruled.tear_down {
+            ruling::TearDown::On => true,
+            ruling::TearDown::Off => false,
+        };
+        if self.board.placements.len() >= SPOKE && !torn && !overlaps && !self.board.touches(&p) {
             self.problems.push(
                 Problem::new(format!("`{text}` touches no domino laid before it"))
                     .at(self.src, r.span.clone())

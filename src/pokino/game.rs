@@ -335,8 +335,11 @@ impl Game {
             }
             board = with_domino(&board, *p);
         }
-        if self.rules.ruled.spoke == ruling::Spoke::Connected && !connected(board.placements()) {
-            return Err(Illegal::SpokeApart);
+        match self.rules.ruled.spoke {
+            ruling::Spoke::Connected if !connected(board.placements()) => {
+                return Err(Illegal::SpokeApart);
+            }
+            ruling::Spoke::Connected | ruling::Spoke::AsGiven => {}
         }
         self.board = board;
         Ok(report(None, Did::Spoke))
@@ -414,8 +417,11 @@ impl Game {
             Play::Runs(list) => self.play_runs(i, list)?,
             Play::Pass => {
                 let held = self.players[i].dominoes;
-                if self.rules.ruled.pass == ruling::Pass::WithoutDomino && held > 0 {
-                    return Err(Illegal::PassNotAllowed { dominoes: held });
+                match self.rules.ruled.pass {
+                    ruling::Pass::WithoutDomino if held > 0 => {
+                        return Err(Illegal::PassNotAllowed { dominoes: held });
+                    }
+                    ruling::Pass::WithoutDomino | ruling::Pass::Allowed => {}
                 }
                 Did::Pass
             }
@@ -477,16 +483,16 @@ impl Game {
             };
         }
         let top = self.deck_order.as_ref().and_then(|o| o.first().copied());
-        let card = match (draws, top) {
-            (Some(_), _) if self.rules.ruled.deck == ruling::Deck::FaceDown => {
-                return Err(Illegal::DrawUnseen);
+        let card = match (draws, top, self.rules.ruled.deck) {
+            (Some(_), _, ruling::Deck::FaceDown) => return Err(Illegal::DrawUnseen),
+            (Some(c), Some(t), ruling::Deck::FaceUp) if c != t => {
+                return Err(Illegal::DrawNotTop { card: c, top: t });
             }
-            (Some(c), Some(t)) if c != t => return Err(Illegal::DrawNotTop { card: c, top: t }),
-            (Some(c), _) => {
+            (Some(c), _, ruling::Deck::FaceUp) => {
                 self.card_free(c, i)?;
                 Some(c)
             }
-            (None, t) => t,
+            (None, t, _) => t,
         };
         if let Some(o) = &mut self.deck_order
             && !o.is_empty()
@@ -576,16 +582,18 @@ impl Game {
         let name = &self.players[i].name;
         self.tokens
             .iter()
-            .filter(|t| {
-                !(self.rules.ruled.own_borders == ruling::OwnBorders::Open && &t.player == name)
+            .filter(|t| match self.rules.ruled.own_borders {
+                ruling::OwnBorders::Open => &t.player != name,
+                ruling::OwnBorders::Closed => true,
             })
             .map(|t| t.border)
             .collect()
     }
 
     fn play_runs(&mut self, i: usize, list: &[RunPlay]) -> Result<Did, Illegal> {
-        if list.len() > 1 && self.rules.ruled.runs_per_turn == ruling::RunsPerTurn::One {
-            return Err(Illegal::OneRun);
+        match self.rules.ruled.runs_per_turn {
+            ruling::RunsPerTurn::One if list.len() > 1 => return Err(Illegal::OneRun),
+            ruling::RunsPerTurn::One | ruling::RunsPerTurn::Several => {}
         }
         let mut done = Vec::new();
         let mut paid = 0;
@@ -695,8 +703,10 @@ impl Game {
     /// Under `torn-split: forbidden`, a run may not tear off a domino whose leaving
     /// splits the board into more pieces.
     fn check_split(&self, d: &RunDone) -> Result<(), Illegal> {
-        if self.rules.ruled.torn_split == ruling::TornSplit::Allowed || d.torn.is_empty() {
-            return Ok(());
+        match self.rules.ruled.torn_split {
+            ruling::TornSplit::Allowed => return Ok(()),
+            ruling::TornSplit::Forbidden if d.torn.is_empty() => return Ok(()),
+            ruling::TornSplit::Forbidden => {}
         }
         let all = self.board.placements();
         let left: Vec<Placement> = all
@@ -782,10 +792,11 @@ impl Game {
             .collect();
         self.board = Board::from_placements(left);
         self.torn.extend(d.torn.iter().copied());
-        if self.rules.ruled.torn_tokens == ruling::TornTokens::Leave {
-            self.tokens.retain(|t| {
+        match self.rules.ruled.torn_tokens {
+            ruling::TornTokens::Leave => self.tokens.retain(|t| {
                 !torn_squares.contains(&t.border.a) && !torn_squares.contains(&t.border.b)
-            });
+            }),
+            ruling::TornTokens::Stay => {}
         }
     }
 
@@ -823,7 +834,11 @@ impl Game {
     }
 
     pub fn scores(&self) -> Vec<u64> {
-        if self.rules.ruled.territory == ruling::Territory::On {
+        let by_territory = match self.rules.ruled.territory {
+            ruling::Territory::On => true,
+            ruling::Territory::Off => false,
+        };
+        if by_territory {
             let t = score::territory(&self.board, &self.tokens, &self.rules);
             return self
                 .players
@@ -867,10 +882,9 @@ impl Game {
                     .filter(|(_, v)| **v == best)
                     .map(|(p, _)| p.name.clone())
                     .collect();
-                if top.len() > 1 && self.rules.ruled.win_ties == ruling::WinTies::Nobody {
-                    Vec::new()
-                } else {
-                    top
+                match self.rules.ruled.win_ties {
+                    ruling::WinTies::Nobody if top.len() > 1 => Vec::new(),
+                    ruling::WinTies::Nobody | ruling::WinTies::Shared => top,
                 }
             }
         }

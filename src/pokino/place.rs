@@ -54,8 +54,11 @@ pub fn faults(board: &Board, p: &Placement, rules: &Rules) -> Vec<Fault> {
     if board.len() >= SPOKE && !overlaps && !board.touches(p) {
         out.push(Fault::TouchesNothing);
     }
-    if rules.ruled.placement == ruling::Placement::OneContact && board.len() >= SPOKE && !overlaps {
-        out.extend(alongside(board, p).map(|by| Fault::AlongSide { by }));
+    match rules.ruled.placement {
+        ruling::Placement::OneContact if board.len() >= SPOKE && !overlaps => {
+            out.extend(alongside(board, p).map(|by| Fault::AlongSide { by }));
+        }
+        ruling::Placement::OneContact | ruling::Placement::Grid => {}
     }
     if let Some((aw, ah)) = rules.area() {
         let [a, b] = p.squares();
@@ -172,7 +175,11 @@ fn slot_fits(
     if own.iter().any(|sq| board.cell(*sq).is_some()) || !board.touches(p) {
         return false;
     }
-    if rules.ruled.placement == ruling::Placement::OneContact {
+    let one_contact = match rules.ruled.placement {
+        ruling::Placement::OneContact => true,
+        ruling::Placement::Grid => false,
+    };
+    if one_contact {
         // Pairs of squares shared with each domino it touches: two with one is alongside.
         let mut pieces: Vec<usize> = own
             .iter()

@@ -156,8 +156,9 @@ fn step_blocked(
     claimed: &[(Square, Square)],
     rules: &Rules,
 ) -> Option<StepFault> {
-    if same_domino && rules.ruled.tear_down == ruling::TearDown::Off {
-        return Some(StepFault::SameDomino);
+    match rules.ruled.tear_down {
+        ruling::TearDown::Off if same_domino => return Some(StepFault::SameDomino),
+        ruling::TearDown::Off | ruling::TearDown::On => {}
     }
     let border = Border::new(a, b);
     claimed
@@ -235,9 +236,11 @@ pub fn check_walk(
         if crossed.iter().any(|c| c.same(border)) {
             return fault(StepFault::BorderTwice { border });
         }
-        if rules.ruled.square_reuse == ruling::SquareReuse::NoRevisit && squares[..=i].contains(&b)
-        {
-            return fault(StepFault::SquareTwice { square: b });
+        match rules.ruled.square_reuse {
+            ruling::SquareReuse::NoRevisit if squares[..=i].contains(&b) => {
+                return fault(StepFault::SquareTwice { square: b });
+            }
+            ruling::SquareReuse::NoRevisit | ruling::SquareReuse::Revisit => {}
         }
         crossed.push(border);
         if same
@@ -414,9 +417,12 @@ pub fn max_length(hand: &[Card], beads: Option<u32>, rules: &Rules) -> (usize, B
             bound = Bound::Beads;
         }
     }
-    if rules.ruled.long_runs == ruling::LongRuns::Forbidden && TABLE_MAX < len {
-        len = TABLE_MAX;
-        bound = Bound::Table;
+    match rules.ruled.long_runs {
+        ruling::LongRuns::Forbidden if TABLE_MAX < len => {
+            len = TABLE_MAX;
+            bound = Bound::Table;
+        }
+        ruling::LongRuns::Forbidden | ruling::LongRuns::Capped => {}
     }
     (len, bound)
 }
@@ -467,7 +473,10 @@ pub fn find_within(board: &Board, q: &Query<'_>, rules: &Rules, limits: Limits) 
         visited: vec![0; g.squares.len() / 64 + 1],
         path: Vec::with_capacity(max_len + 1),
         max_len,
-        revisit: rules.ruled.square_reuse == ruling::SquareReuse::Revisit,
+        revisit: match rules.ruled.square_reuse {
+            ruling::SquareReuse::Revisit => true,
+            ruling::SquareReuse::NoRevisit => false,
+        },
         count: 0,
         budget: q.budget.unwrap_or(BUDGET).max(1),
         keep: q.keep.map(|k| k.max(1)),

@@ -229,10 +229,9 @@ pub fn territory(board: &Board, tokens: &[Token], rules: &Rules) -> TerritoryRes
             .cloned()
             .collect();
         let tied = top.len() > 1;
-        let to = if tied && rules.ruled.territory_ties == ruling::TerritoryTies::Nobody {
-            Vec::new()
-        } else {
-            top
+        let to = match rules.ruled.territory_ties {
+            ruling::TerritoryTies::Nobody if tied => Vec::new(),
+            ruling::TerritoryTies::Nobody | ruling::TerritoryTies::Shared => top,
         };
         for pl in &to {
             if let Some(h) = holdings.iter_mut().find(|h| &h.player == pl) {

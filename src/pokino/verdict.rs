@@ -54,8 +54,16 @@ fn up_rule(x: &mut Explain, rs: &Ruleset, rules: &Rules, tail: &str) {
     }
 }
 
+/// Whether beads left at the end score (ruling greed).
+fn greed(rules: &Rules) -> bool {
+    match rules.ruled.greed {
+        ruling::Greed::On => true,
+        ruling::Greed::Off => false,
+    }
+}
+
 fn table_rule(x: &mut Explain, rs: &Ruleset) {
-    x.ruled(score::table_rule(), rs, &[ruling::Id::LongRuns]);
+    x.by(rs.get::<ruling::LongRuns>(), |_| score::table_rule());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -417,7 +425,7 @@ pub fn runs(ask: &RunsAsk, rules: &Rules, rs: &Ruleset) -> RunsVerdict {
         hand: ask.hand.clone(),
         beads: ask.beads,
         pokino,
-        no_bead_limit: ask.beads.is_none() && rules.ruled.greed == ruling::Greed::Off,
+        no_bead_limit: ask.beads.is_none() && !greed(rules),
         explain: runs_explain(rs, rules, pokino),
     }
 }
@@ -463,16 +471,15 @@ pub fn score(ask: &ScoreAsk, rules: &Rules, rs: &Ruleset) -> Result<ScoreVerdict
         .map_err(|runs| PokinoError::Unscorable { runs })?;
     let mut x = Explain::new();
     table_rule(&mut x, rs);
-    x.ruled(
-        "Beads left at the end are worth nothing, except under Greed, where each scores 5.",
-        rs,
-        &[ruling::Id::Greed],
+    x.by(
+        rules.ruled.greed,
+        |_| "Beads left at the end are worth nothing, except under Greed, where each scores 5.",
     );
     up_rule(&mut x, rs, rules, ", so no run has more");
     Ok(ScoreVerdict {
         total,
         beads_given: ask.beads,
-        greed: rules.ruled.greed == ruling::Greed::On,
+        greed: greed(rules),
         bead_value: rules.bead_points,
         explain: x,
     })

@@ -66,7 +66,7 @@ pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome
     })?;
     let o = odds::odds(&q, rules);
     let human = odds_human(ctx.style, &q, &o, q.seed);
-    let x = odds::explain(rs, o.tie_goes_to);
+    let x = odds::explain(rs);
     let v = report::OddsReport::new(&q, &o);
     ctx.emit(&v, &human, &x)
 }

@@ -13,8 +13,8 @@ impl Session for Campaign {
     const COMMANDS: &'static str = ", fix SEASON STEP (correct a step of this Year told wrong, e.g. `fix spring cy c2 long RG-YB`)";
 
     fn said(&self, action: &Action) -> String {
-        if let Some((_, step)) = action.step() {
-            return step;
+        if let Some(step) = action.step() {
+            return step.to_string();
         }
         match action {
             Action::First { player } => player.clone(),
@@ -23,9 +23,14 @@ impl Session for Campaign {
                 let each: Vec<String> = scores.iter().map(|(n, s)| format!("{n}={s}")).collect();
                 each.join(" ")
             }
-            Action::Fix { season, step } => format!("fix {season} {step}"),
-            Action::Reveal { step } | Action::Moving { step } => step.clone(),
-            _ => String::new(),
+            Action::Fix { step } => format!("fix {} {step}", step.kind().word()),
+            Action::Reveal { player, pair } => reveal_text(player, *pair),
+            Action::Moving { step } => Move::Summer(step.clone()).to_string(),
+            Action::Winter { .. }
+            | Action::Spring { .. }
+            | Action::Summer { .. }
+            | Action::Harvest { .. }
+            | Action::Blink { .. } => String::new(),
         }
     }
 
@@ -108,8 +113,8 @@ impl Session for Campaign {
                 let list = list.ok_or(CampaignError::EveryScoreNeeded)?;
                 Ok(self.record(list, None))
             }
-            Action::Fix { season, step } => self.fix(fixable(season)?, step),
-            Action::Reveal { step } => self.reveal(step),
+            Action::Fix { step } => self.fix(step),
+            Action::Reveal { player, pair } => self.reveal(player, *pair),
             Action::Moving { step } => self.moving(step),
             step => self.season_step(step),
         }
@@ -152,8 +157,8 @@ impl Session for Campaign {
             ));
         };
         let hint = format!("A player: {}.", self.players.join(", "));
-        match last.top.as_slice() {
-            [one] => Step::Ask(Question::new(
+        match (last.top.as_slice(), self.rules.ruled.next_first) {
+            ([one], _) => Step::Ask(Question::new(
                 Key::First,
                 format!(
                     "{} won Year {}: who starts Year {n}",
@@ -162,18 +167,16 @@ impl Session for Campaign {
                 ),
                 hint,
             )),
-            _ if self.rules.ruled.next_first == ruling::NextFirst::TiedAgree => {
-                Step::Ask(Question::new(
-                    Key::First,
-                    format!(
-                        "{} topped Year {}: who do they choose to start Year {n}",
-                        self.names(&last.top),
-                        n - 1
-                    ),
-                    hint,
-                ))
-            }
-            _ => {
+            (_, ruling::NextFirst::TiedAgree) => Step::Ask(Question::new(
+                Key::First,
+                format!(
+                    "{} topped Year {}: who do they choose to start Year {n}",
+                    self.names(&last.top),
+                    n - 1
+                ),
+                hint,
+            )),
+            (_, ruling::NextFirst::TokenPasses) => {
                 let from = last.first.unwrap_or(0);
                 let next = (from + 1) % self.players.len();
                 Step::Auto(Action::First {
@@ -200,9 +203,7 @@ impl Session for Campaign {
                 .map_err(CampaignError::Step)?;
             return Ok(match read {
                 Answer::Step(m) => self.action_of(&m),
-                Answer::Reveal(player, pair) => Action::Reveal {
-                    step: format!("{player} {}", crate::kingmaker::year::pair_text(pair)),
-                },
+                Answer::Reveal(player, pair) => Action::Reveal { player, pair },
             });
         }
         match question.key {
@@ -358,13 +359,15 @@ impl Session for Campaign {
             .map(|(name, points)| view::Seat::new(name.clone(), Some(i64::from(*points))))
             .collect();
         t.score_title = "points";
-        if self.rules.ruled.campaign_end == ruling::CampaignEnd::Target && self.target != NO_TARGET
-        {
-            t.areas
-                .push(view::Area::new("target", Vec::new()).amount(i64::from(self.target)));
-        } else {
-            t.notes
-                .push("No target: as many Years as the group wants.".to_string());
+        match self.rules.ruled.campaign_end {
+            ruling::CampaignEnd::Target if self.target != NO_TARGET => {
+                t.areas
+                    .push(view::Area::new("target", Vec::new()).amount(i64::from(self.target)));
+            }
+            ruling::CampaignEnd::Target | ruling::CampaignEnd::Open => {
+                t.notes
+                    .push("No target: as many Years as the group wants.".to_string());
+            }
         }
         if !self.years.is_empty() {
             t.sheet = Some(self.sheet());

@@ -238,3 +238,89 @@ fn the_token_question_lists_the_players_each_an_answer_taken() {
         assert!(g.answer(&q, &p.typed).is_ok(), "{p}");
     }
 }
+
+/// A save holds a Year's step in the record's notation and a fix's season as its key,
+/// read once as the save is loaded: a step that does not read is refused then, saying
+/// why and where.
+#[test]
+fn a_step_is_saved_as_its_notation_and_read_back_once() {
+    let spring = read_step(StepKind::Spring, "bo c2 left RG").unwrap();
+    let blink = read_step(StepKind::Blinks, "c1 YY-RR").unwrap();
+    let pair = crate::kingmaker::year::read_pair("BB").unwrap();
+    for (a, saved) in [
+        (
+            Action::of_move(&spring),
+            "action: spring\nstep: bo c2 left RG\n",
+        ),
+        (
+            Action::Fix { step: blink },
+            "action: fix\nseason: blinks\nstep: c1 YY-RR\n",
+        ),
+        (
+            Action::Reveal {
+                player: "dee".into(),
+                pair,
+            },
+            "action: reveal\nstep: dee BB\n",
+        ),
+    ] {
+        assert_eq!(serde_saphyr::to_string(&a).unwrap(), saved);
+        assert_eq!(serde_saphyr::from_str::<Action>(saved).unwrap(), a);
+    }
+    for (saved, why) in [
+        (
+            "action: spring\nstep: bo c9 left RG\n",
+            "`bo c9 left RG` is not a spring step of a Kingmaker record: ",
+        ),
+        ("action: fix\nseason: winter\nstep: ana\n", "fix what?"),
+        ("action: reveal\nstep: dee\n", "`dee` is not a reveal"),
+    ] {
+        let e = serde_saphyr::from_str::<Action>(saved).unwrap_err();
+        assert!(e.to_string().contains(why), "{e}");
+    }
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let mut log: Log<Setup, Action> = Log::new("kingmaker", &rs, setup(3)).unwrap();
+    log.actions
+        .push(Entry::new(By::Table, Action::of_move(&spring)));
+    let text = log.to_yaml().unwrap().replace("bo c2 left", "bo c9 left");
+    let e = Log::<Setup, Action>::from_yaml("x", &text, "kingmaker")
+        .unwrap_err()
+        .render();
+    assert!(e.contains("`bo c9 left RG` is not a spring step"), "{e}");
+    // Located at the action that holds it.
+    let lines: Vec<&str> = text.lines().collect();
+    let line = lines.iter().rposition(|l| l.starts_with("- by:")).unwrap() + 1;
+    assert!(e.contains(&format!("line {line}, column")), "{e}");
+}
+
+/// Saves are a promise: the actions of a save written before they were typed are written
+/// again byte for byte, and so is each action the saves of today may hold.
+#[test]
+fn a_save_is_written_again_as_it_was() {
+    let text = include_str!("../../../tests/fixtures/saves/format-3/kingmaker-play.yaml");
+    let log: Log<Setup, Action> = Log::from_yaml("x", text, "kingmaker").unwrap();
+    let again = log.to_yaml().unwrap();
+    let actions = |t: &str| t.split_once("actions:\n").map(|(_, a)| a.to_string());
+    assert_eq!(actions(&again), actions(text));
+    let saved = "\
+action: summer
+step: dee BB c2 e c3
+---
+action: moving
+step: dee BB c4 se c1
+---
+action: harvest
+step: dee w c4
+---
+action: blink
+step: c1 YY-RR
+---
+action: fix
+season: spring
+step: cy c2 long RG-YB
+";
+    for one in saved.split("---\n") {
+        let a: Action = serde_saphyr::from_str(one).unwrap();
+        assert_eq!(serde_saphyr::to_string(&a).unwrap(), one);
+    }
+}

@@ -161,14 +161,7 @@ impl YearState {
                 self.legal_places("it").join(", ")
             )
         };
-        let lit = if self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved {
-            format!(
-                " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` ({cite}).",
-                cite = ruling::DarkCommons::LitWhenMoved.cite()
-            )
-        } else {
-            String::new()
-        };
+        let lit = self.lit_hint();
         format!(
             "The pair your Blink shows, `RY`; or with it the common you move ({open}): {place}.{lit}"
         )
@@ -184,15 +177,19 @@ impl YearState {
                 self.legal_places("it").join(", ")
             )
         };
-        let lit = if self.rules.ruled.dark_commons == ruling::DarkCommons::LitWhenMoved {
-            format!(
+        let lit = self.lit_hint();
+        format!("The common you move ({open}); {place}.{lit}")
+    }
+
+    /// What a Summer answer adds for a common lit as it goes in (ruling dark-commons).
+    fn lit_hint(&self) -> String {
+        match self.rules.ruled.dark_commons {
+            ruling::DarkCommons::LitWhenMoved => format!(
                 " A common nobody chose in Spring is long-pressed as it goes in: add its pairs, `lit RG-YB` ({cite}).",
                 cite = ruling::DarkCommons::LitWhenMoved.cite()
-            )
-        } else {
-            String::new()
-        };
-        format!("The common you move ({open}); {place}.{lit}")
+            ),
+            ruling::DarkCommons::Dark => String::new(),
+        }
     }
 
     /// What a question of the Year takes, for a refused answer.

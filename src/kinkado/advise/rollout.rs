@@ -124,8 +124,9 @@ impl<'s> Table<'s> {
             self.alora_stash += i64::from(value(*c));
             self.market.push(*c);
         }
-        if self.set.rules.ruled.alora_face_up == ruling::AloraFaceUp::ShownAndBought {
-            self.alora_up = self.alora.clone();
+        match self.set.rules.ruled.alora_face_up {
+            ruling::AloraFaceUp::ShownAndBought => self.alora_up = self.alora.clone(),
+            ruling::AloraFaceUp::BoughtOnly => {}
         }
     }
 
@@ -192,8 +193,9 @@ impl<'s> Table<'s> {
         let cost = i64::from(self.set.rules.deck_card_cost.max(1));
         let afford = ((self.stash - spent - keep).max(0) / cost) as usize;
         let mut deck = room.min(afford).min(self.deck.len());
-        if self.set.rules.ruled.buy_sources == ruling::BuySources::OneSource && !market.is_empty() {
-            deck = 0;
+        match self.set.rules.ruled.buy_sources {
+            ruling::BuySources::OneSource if !market.is_empty() => deck = 0,
+            ruling::BuySources::OneSource | ruling::BuySources::Mixed => {}
         }
         self.player_buys(&market, deck);
     }
@@ -247,13 +249,14 @@ impl<'s> Table<'s> {
             let theirs = self.set.alora_eval.eval(hand_of(&self.alora));
             mine.strength() > theirs.strength()
                 || (mine.strength() == theirs.strength()
-                    && rules.ruled.alora_ties == ruling::AloraTies::AfterBets
-                    && bet > alora_bet)
+                    && match rules.ruled.alora_ties {
+                        ruling::AloraTies::AfterBets => bet > alora_bet,
+                        ruling::AloraTies::OnSum => false,
+                    })
         };
-        let in_pot = if bank && rules.ruled.bank_bet == ruling::BankBet::BackToBank {
-            0
-        } else {
-            i64::from(alora_bet)
+        let in_pot = match rules.ruled.bank_bet {
+            ruling::BankBet::BackToBank if bank => 0,
+            ruling::BankBet::BackToBank | ruling::BankBet::InThePot => i64::from(alora_bet),
         };
         let pot = self.pool + i64::from(bet) + in_pot;
         if won {

@@ -172,9 +172,9 @@ impl Game {
         s.known = known;
         s.known.extend(cards);
         s.hidden = 0;
-        if self.rules.ruled.alora_face_up == ruling::AloraFaceUp::ShownAndBought {
-            let all = s.known.clone();
-            s.face_up = all;
+        match self.rules.ruled.alora_face_up {
+            ruling::AloraFaceUp::ShownAndBought => s.face_up = s.known.clone(),
+            ruling::AloraFaceUp::BoughtOnly => {}
         }
         Ok(Vec::new())
     }
@@ -183,10 +183,9 @@ impl Game {
     /// one-at-a-time` the lowest she holds.
     pub fn alora_sell_plan(&self, i: usize) -> alora::Sell {
         let known = &self.seats[i].known;
-        if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
-            alora::sell_lowest(known, 1)
-        } else {
-            alora::sell(known)
+        match self.rules.ruled.sell_turns {
+            ruling::SellTurns::OneAtATime => alora::sell_lowest(known, 1),
+            ruling::SellTurns::WholeTurn => alora::sell(known),
         }
     }
 
@@ -214,14 +213,13 @@ impl Game {
         let i = self.alora_turn(Turn::Sell)?;
         self.alora_sale(i, cards)?;
         let (known, _) = self.take_from_hand(i, cards)?;
-        let shown = self.rules.ruled.alora_face_up == ruling::AloraFaceUp::ShownAndBought;
+        let face_up = self.rules.ruled.alora_face_up;
         let s = &mut self.seats[i];
         s.known = known;
-        if shown {
+        match face_up {
             // Her hand was turned up at her sell turn: what she keeps stays face up.
-            s.face_up = s.known.clone();
-        } else {
-            s.face_up.retain(|c| !cards.contains(c));
+            ruling::AloraFaceUp::ShownAndBought => s.face_up = s.known.clone(),
+            ruling::AloraFaceUp::BoughtOnly => s.face_up.retain(|c| !cards.contains(c)),
         }
         let proceeds = self.sold_to_market(i, cards);
         let said = vec![format!(
@@ -237,7 +235,10 @@ impl Game {
     /// Seat `i` has sold `cards`: the bank pays their value, they go to the market.
     pub(super) fn sold_to_market(&mut self, i: usize, cards: &[Card]) -> u32 {
         let proceeds: u32 = cards.iter().map(|c| value(*c)).sum();
-        let one_at_a_time = self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime;
+        let one_at_a_time = match self.rules.ruled.sell_turns {
+            ruling::SellTurns::OneAtATime => true,
+            ruling::SellTurns::WholeTurn => false,
+        };
         let most = if self.seats[i].is_alora {
             alora::ALORA_SALES
         } else {
@@ -258,8 +259,11 @@ impl Game {
         if cards.len() > self.rules.max_sales {
             return Err(PlayError::SellsAtMost(self.rules.max_sales));
         }
-        if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime && cards.len() > 1 {
-            return Err(PlayError::SellsOneATurn);
+        match self.rules.ruled.sell_turns {
+            ruling::SellTurns::OneAtATime if cards.len() > 1 => {
+                return Err(PlayError::SellsOneATurn);
+            }
+            ruling::SellTurns::OneAtATime | ruling::SellTurns::WholeTurn => {}
         }
         let (known, hidden) = self.take_from_hand(i, cards)?;
         self.seats[i].known = known;
@@ -385,10 +389,11 @@ impl Game {
         if deck > self.deck_size() {
             return Err(PlayError::DeckHoldsOnly(self.deck_size()));
         }
-        if self.rules.ruled.buy_sources == ruling::BuySources::OneSource
-            && !market.is_empty()
-            && deck > 0
-        {
+        let one_source = match self.rules.ruled.buy_sources {
+            ruling::BuySources::OneSource => !market.is_empty() && deck > 0,
+            ruling::BuySources::Mixed => false,
+        };
+        if one_source {
             return Err(PlayError::OneSource);
         }
         let held = self.seats[i].held();
@@ -567,8 +572,9 @@ impl Game {
         let all = s.played.clone().unwrap_or_default();
         // Under alora-cards: keeps-rest, what she does not play goes back to her hand when
         // the round ends (`alora_keeps_rest`).
-        if self.rules.ruled.alora_cards == ruling::AloraCards::AllPlayed {
-            self.played_pile.extend(all);
+        match self.rules.ruled.alora_cards {
+            ruling::AloraCards::AllPlayed => self.played_pile.extend(all),
+            ruling::AloraCards::KeepsRest => {}
         }
         Ok(Vec::new())
     }

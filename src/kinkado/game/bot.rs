@@ -55,8 +55,9 @@ impl Bot {
     /// one-at-a-time), keeping at least two.
     fn sale(&self, game: &Game, s: &SeatState) -> String {
         let mut n = self.sells.min(s.held().saturating_sub(2));
-        if game.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
-            n = usize::from(s.sold < self.sells && n > 0);
+        match game.rules.ruled.sell_turns {
+            ruling::SellTurns::OneAtATime => n = usize::from(s.sold < self.sells && n > 0),
+            ruling::SellTurns::WholeTurn => {}
         }
         if game.virtual_seed().is_some() {
             let mut hand = s.known.clone();

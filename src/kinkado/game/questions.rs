@@ -40,8 +40,8 @@ impl Game {
         } else {
             String::new()
         };
-        if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
-            return Step::Ask(Question::new(
+        match self.rules.ruled.sell_turns {
+            ruling::SellTurns::OneAtATime => Step::Ask(Question::new(
                 Key::Sell(i),
                 format!(
                     "{} a card, sale {} of {}{hand}",
@@ -53,17 +53,17 @@ impl Game {
                     "Type the one card sold this turn, e.g. 2S, or `none` to stop selling ({cite}).",
                     cite = ruling::SellTurns::OneAtATime.cite()
                 ),
-            ));
+            )),
+            ruling::SellTurns::WholeTurn => Step::Ask(Question::new(
+                Key::Sell(i),
+                format!(
+                    "{} up to {}{hand}",
+                    says(&s.name, "sells"),
+                    words::count(self.rules.max_sales, "card")
+                ),
+                "Type the cards sold, e.g. 2S 3H, or `none`.",
+            )),
         }
-        Step::Ask(Question::new(
-            Key::Sell(i),
-            format!(
-                "{} up to {}{hand}",
-                says(&s.name, "sells"),
-                words::count(self.rules.max_sales, "card")
-            ),
-            "Type the cards sold, e.g. 2S 3H, or `none`.",
-        ))
     }
 
     pub(super) fn next_buy(&self) -> Step<Action, Key> {
