@@ -28,10 +28,10 @@ pub enum Policy {
     Eager,
     /// Every card, capture and koi-koi weighed by the advisor: the round's expected point
     /// difference over play-outs of the cards it cannot see, dealt at random; the weighing
-    /// of a choice stops as soon as its answer is clear ([`Effort::Sequential`]).
+    /// of a choice stops as soon as its answer is clear (`weigh::Effort::Sequential`).
     Kado,
     /// kado's policy weighing every choice over its whole budget of deals, never stopping
-    /// early ([`Effort::Full`]): the policy as it was before the early stop, which the
+    /// early (`weigh::Effort::Full`): the policy as it was before the early stop, which the
     /// cheaper one must hold its own against head to head (BENCHMARKS.md, "Koi-Koi
     /// policy"). Not the advisor's own code twice: the same weighing, told not to stop. A
     /// name `--policy` takes without listing it.
