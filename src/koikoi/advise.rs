@@ -86,16 +86,19 @@ pub fn advise(r: &Referee, drawn: Option<Card>, samples: usize, seed: u64) -> Op
         let seen = (r.phase == Phase::Draw).then_some(moves[0].card);
         let hidden = sim::unseen(r, p, seen);
         let deals = sim::deal_unseen(r, p, &hidden, samples, &mut dice);
+        // Each answer's play-outs on a core of its own: the same points in the same order
+        // whatever the cores, so the advice for a seed stays the same.
+        let points = crate::par::map(moves.len(), crate::par::cores(), |i| {
+            let fast = Mv::of(&moves[i]);
+            deals
+                .iter()
+                .map(|d| d.round.after(p, fast, &d.stock))
+                .collect::<Vec<i64>>()
+        });
         let mut out: Vec<Candidate> = moves
             .iter()
-            .map(|m| {
-                let fast = Mv::of(m);
-                let points: Vec<i64> = deals
-                    .iter()
-                    .map(|d| d.round.after(p, fast, &d.stock))
-                    .collect();
-                weighed(r, answer_text(r, m), reason(r, m), &points)
-            })
+            .zip(&points)
+            .map(|(m, points)| weighed(r, answer_text(r, m), reason(r, m), points))
             .collect();
         ranked(&mut out);
         out
@@ -119,10 +122,10 @@ fn call_candidates(r: &Referee, samples: usize, dice: &mut Dice) -> Vec<Candidat
     let p = r.round.to_move;
     let now = r.score_of(p).total;
     let hidden = sim::unseen(r, p, None);
-    let koi: Vec<i64> = sim::deal_unseen(r, p, &hidden, samples, dice)
-        .iter()
-        .map(|d| d.round.rollout(p, &d.stock))
-        .collect();
+    let deals = sim::deal_unseen(r, p, &hidden, samples, dice);
+    let koi = crate::par::map(deals.len(), crate::par::cores(), |j| {
+        deals[j].round.rollout(p, &deals[j].stock)
+    });
     let mut out = vec![
         weighed(
             r,

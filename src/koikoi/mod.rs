@@ -18,6 +18,7 @@ pub mod record;
 pub mod referee;
 pub mod ruling;
 pub mod sim;
+mod weigh;
 pub mod yaku;
 
 use crate::ruleset::Ruleset;

@@ -528,7 +528,11 @@ impl<'a> Position<'a> {
 
     /// What `m` takes from the table (the referee's `resolve`); `None` if it cannot.
     fn resolve(&self, m: Mv) -> Option<List<4>> {
-        let matches = self.matches(m.card);
+        Self::resolve_among(m, self.matches(m.card))
+    }
+
+    /// What `m` takes when `matches` are the table cards of its month, in order.
+    fn resolve_among(m: Mv, matches: List<4>) -> Option<List<4>> {
         let ms = matches.as_slice();
         match (m.cap, ms.len()) {
             (Cap::Card(c), _) if month(c) != month(m.card) || !ms.contains(&c) => None,
@@ -722,7 +726,11 @@ impl Position<'_> {
 
     /// The ways to play `card` (`sim::options`): a capture for each of two unlike matches.
     fn options(&self, card: Code) -> [Option<Mv>; 2] {
-        let matches = self.matches(card);
+        Self::options_among(card, &self.matches(card))
+    }
+
+    /// The ways to play `card` when `matches` are the table cards of its month.
+    fn options_among(card: Code, matches: &List<4>) -> [Option<Mv>; 2] {
         match matches.as_slice() {
             [a, b] => [
                 Some(Mv {
@@ -782,9 +790,20 @@ impl Position<'_> {
         }
         let mut before = None;
         let mut best: Option<(i64, Mv, List<4>)> = None;
-        for card in self.playable(p).as_slice() {
-            for m in self.options(*card).into_iter().flatten() {
-                let Some(taken) = self.resolve(m) else {
+        // Each card's matches found once (`playable`, `options` and `resolve` in one).
+        let hand = self.hands[p].as_slice();
+        let mut matches = [List::new(); DEALT];
+        for (slot, card) in matches.iter_mut().zip(hand) {
+            *slot = self.matches(*card);
+        }
+        let must = self.rules.ruled.must_capture == ruling::MustCapture::WholeHand
+            && matches.iter().take(hand.len()).any(|m| !m.is_empty());
+        for (card, ms) in hand.iter().zip(&matches) {
+            if must && ms.is_empty() {
+                continue;
+            }
+            for m in Self::options_among(*card, ms).into_iter().flatten() {
+                let Some(taken) = Self::resolve_among(m, *ms) else {
                     continue;
                 };
                 let key =

@@ -9,6 +9,7 @@ use super::error::RefereeError;
 use super::playout::{self, Code, Mv, Position};
 use super::record::{Call, Capture, Event, Line, Move, Record, Turn};
 use super::referee::{DEALT, Drawn, Phase, Referee};
+use super::weigh::{Effort, advised_call, advised_move};
 use crate::diag::{Error, Problem, Source};
 use crate::ruleset::Ruleset;
 use crate::shuffle::Shuffler;
@@ -26,8 +27,16 @@ pub enum Policy {
     /// in at once.
     Eager,
     /// Every card, capture and koi-koi weighed by the advisor: the round's expected point
-    /// difference over play-outs of the cards it cannot see, dealt at random.
+    /// difference over play-outs of the cards it cannot see, dealt at random; the weighing
+    /// of a choice stops as soon as its answer is clear (`weigh::Effort::Sequential`).
     Kado,
+    /// kado's policy weighing every choice over its whole budget of deals, never stopping
+    /// early (`weigh::Effort::Full`): the policy as it was before the early stop, which the
+    /// cheaper one must hold its own against head to head (BENCHMARKS.md, "Koi-Koi
+    /// policy"). Not the advisor's own code twice: the same weighing, told not to stop. A
+    /// name `--policy` takes without listing it.
+    #[serde(rename = "kado-full")]
+    KadoFull,
     /// kado's policy before it played by the chance to win the game: the greedy eye's
     /// three best plays weighed by the round's points over 12 play-outs, koi-koi over 24;
     /// kept for the head-to-head against it.
@@ -43,6 +52,7 @@ impl Policy {
             "greedy" => Some(Policy::Greedy),
             "eager" => Some(Policy::Eager),
             "kado" => Some(Policy::Kado),
+            "kado-full" => Some(Policy::KadoFull),
             "shortlist" => Some(Policy::Shortlist),
             _ => None,
         }
@@ -54,6 +64,7 @@ impl Policy {
             Policy::Greedy => "greedy",
             Policy::Eager => "eager",
             Policy::Kado => "kado",
+            Policy::KadoFull => "kado-full",
             Policy::Shortlist => "shortlist",
         }
     }
@@ -203,7 +214,8 @@ pub fn choose_play(r: &Referee, policy: Policy, dice: &mut Dice, deep: bool) -> 
         Policy::Random => moves.get(dice.below(moves.len())).copied(),
         Policy::Greedy => greedy_move(r, &moves, deep),
         Policy::Eager => eager_move(r, &moves),
-        Policy::Kado => advised_move(r, &moves, dice),
+        Policy::Kado => advised_move(r, &moves, dice, Effort::Sequential),
+        Policy::KadoFull => advised_move(r, &moves, dice, Effort::Full),
         Policy::Shortlist => best_move(r, &moves, dice),
     }
 }
@@ -215,7 +227,8 @@ pub fn choose_draw(r: &Referee, card: Card, policy: Policy, dice: &mut Dice) -> 
         Policy::Random => moves.get(dice.below(moves.len())).copied(),
         Policy::Greedy => greedy_move(r, &moves, false),
         Policy::Eager => eager_move(r, &moves),
-        Policy::Kado => advised_move(r, &moves, dice),
+        Policy::Kado => advised_move(r, &moves, dice, Effort::Sequential),
+        Policy::KadoFull => advised_move(r, &moves, dice, Effort::Full),
         Policy::Shortlist => best_move(r, &moves, dice),
     };
     pick.unwrap_or(Move::new(card, Capture::Unsaid))
@@ -241,21 +254,8 @@ pub fn choose_call(r: &Referee, policy: Policy, dice: &mut Dice) -> Call {
     match policy {
         Policy::Random if dice.below(2) == 0 => Call::Koi,
         Policy::Random | Policy::Greedy | Policy::Eager => Call::Stop,
-        Policy::Kado => {
-            let p = r.round.to_move;
-            let now = game_value(r, p, r.score_of(p).total);
-            let hidden = unseen(r, p, None);
-            let mut sum = 0.0;
-            for d in deal_unseen(r, p, &hidden, KOI_SAMPLES, dice) {
-                sum += game_value(r, p, d.round.rollout(p, &d.stock));
-            }
-            // Go on when the chance to win the game is better for it.
-            if sum > now * KOI_SAMPLES as f64 {
-                Call::Koi
-            } else {
-                Call::Stop
-            }
-        }
+        Policy::Kado => advised_call(r, dice, Effort::Sequential),
+        Policy::KadoFull => advised_call(r, dice, Effort::Full),
         Policy::Shortlist => {
             let p = r.round.to_move;
             let now = r.score_of(p).total;
@@ -293,24 +293,31 @@ pub(super) fn unseen(r: &Referee, p: usize, drawn: Option<Card>) -> Unseen {
     Unseen { cards, likely }
 }
 
-/// The `unseen` cards dealt at random: the hand the opponent of `p` is guessed to hold (of
-/// the cards they may hold, while there are enough), and the guessed stock. The real
-/// hidden cards are never looked at.
-fn guess_cards(r: &Referee, p: usize, unseen: &Unseen, dice: &mut Dice) -> (Vec<Card>, Vec<Card>) {
-    let mut cards = unseen.cards.clone();
-    let (likely, unlikely) = cards.split_at_mut(unseen.likely);
-    dice.0.shuffle(likely);
+/// The `unseen` cards (or their codes) dealt at random in place: the first of them the hand
+/// the opponent of `p` is guessed to hold (of the cards they may hold, while there are
+/// enough), the rest the guessed stock; returns the hand's size. The real hidden cards are
+/// never looked at. The shuffles depend on the number of cards only, so cards and their
+/// codes are dealt alike.
+fn guess_in_place<T>(
+    r: &Referee,
+    p: usize,
+    likely: usize,
+    cards: &mut [T],
+    dice: &mut Dice,
+) -> usize {
+    let likely = likely.min(cards.len());
+    let (sure, unlikely) = cards.split_at_mut(likely);
+    dice.0.shuffle(sure);
     dice.0.shuffle(unlikely);
-    let opp_left = DEALT.saturating_sub(r.round.turns[1 - p]).min(cards.len());
-    let mut stock = cards.split_off(opp_left);
-    if unseen.likely < cards.len() + stock.len() {
+    let held = DEALT.saturating_sub(r.round.turns[1 - p]).min(cards.len());
+    if likely < cards.len() {
         // The cards they would not hold are as likely as any to come from the stock.
-        dice.0.shuffle(&mut stock);
+        dice.0.shuffle(&mut cards[held..]);
     }
-    (cards, stock)
+    held
 }
 
-/// [`guess_cards`] as a copy of `r` in which the opponent of `p` holds the guessed hand,
+/// [`guess_in_place`] as a copy of `r` in which the opponent of `p` holds the guessed hand,
 /// and the guessed stock.
 #[cfg(test)]
 pub(super) fn guess(
@@ -319,12 +326,14 @@ pub(super) fn guess(
     unseen: &Unseen,
     dice: &mut Dice,
 ) -> (Referee, Vec<Card>) {
-    let (hand, stock) = guess_cards(r, p, unseen, dice);
-    (r.with_hand(1 - p, hand), stock)
+    let mut cards = unseen.cards.clone();
+    let held = guess_in_place(r, p, unseen.likely, &mut cards, dice);
+    let stock = cards.split_off(held);
+    (r.with_hand(1 - p, cards), stock)
 }
 
 /// One deal of what `p` cannot see, ready to play out: the round with the opponent's
-/// guessed hand, and the guessed stock (as [`guess_cards`] deals them).
+/// guessed hand, and the guessed stock (as [`guess_in_place`] deals them).
 pub(super) struct Deal<'a> {
     pub(super) round: Position<'a>,
     pub(super) stock: Vec<Code>,
@@ -339,13 +348,16 @@ pub(super) fn deal_unseen<'a>(
     dice: &mut Dice,
 ) -> Vec<Deal<'a>> {
     let base = Position::of(r);
+    let codes: Vec<Code> = unseen.cards.iter().map(|c| playout::code(*c)).collect();
+    let mut dealt = codes.clone();
     (0..n)
         .map(|_| {
-            let (hand, stock) = guess_cards(r, p, unseen, dice);
-            let hand: Vec<Code> = hand.into_iter().map(playout::code).collect();
+            dealt.copy_from_slice(&codes);
+            let held = guess_in_place(r, p, unseen.likely, &mut dealt, dice);
+            let (hand, stock) = dealt.split_at(held);
             Deal {
-                round: base.with_hand(1 - p, &hand),
-                stock: stock.into_iter().map(playout::code).collect(),
+                round: base.with_hand(1 - p, hand),
+                stock: stock.to_vec(),
             }
         })
         .collect()
@@ -379,7 +391,11 @@ fn passed_over(r: &Referee, q: usize, card: Card) -> bool {
 }
 
 /// The `keep` best of `moves` to the greedy eye, best first, with their greedy keys.
-fn greedy_best(r: &Referee, moves: impl Iterator<Item = Move>, keep: usize) -> Vec<(i64, Move)> {
+pub(super) fn greedy_best(
+    r: &Referee,
+    moves: impl Iterator<Item = Move>,
+    keep: usize,
+) -> Vec<(i64, Move)> {
     let deep = r.phase == Phase::Play;
     let mut ranked: Vec<(i64, Move)> = moves.map(|m| (greedy_key(r, &m, deep), m)).collect();
     ranked.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -426,46 +442,6 @@ fn best_move(r: &Referee, moves: &[Move], dice: &mut Dice) -> Option<Move> {
         }
     }
     Some(best.1)
-}
-
-/// Deals kado's own policy weighs per play (its turn as an opponent, `simulate`). Twice
-/// the 48 it once weighed, with [`KOI_SAMPLES`] four times 64, won 1.3 points more of 4,000
-/// games against greedy (BENCHMARKS.md); a turn still takes milliseconds.
-pub const KADO_SAMPLES: usize = 96;
-
-/// Play-outs kado's own policy weighs koi-koi on.
-pub const KOI_SAMPLES: usize = 256;
-
-/// The plays kado weighs at its own turn: the greedy eye's best few. Weighing every play
-/// did worse in trials (55 % of games against greedy where two did 64 %): the greedy
-/// play-outs misjudge plays far from greedy ones.
-const KADO_CANDIDATES: usize = 2;
-
-/// The move kado's own policy makes among `moves`: of the greedy eye's
-/// [`KADO_CANDIDATES`] best, the one with the best chance to win the game
-/// ([`game_value`]) over [`KADO_SAMPLES`] deals of the hidden cards (the same deals judge
-/// each); among equals, the greedy choice.
-fn advised_move(r: &Referee, moves: &[Move], dice: &mut Dice) -> Option<Move> {
-    let mut seen = std::collections::BTreeSet::new();
-    let once = moves.iter().copied().filter(|m| seen.insert(m.to_string()));
-    let ranked = greedy_best(r, once, KADO_CANDIDATES);
-    if ranked.len() <= 1 {
-        return ranked.first().map(|(_, m)| *m);
-    }
-    let p = r.round.to_move;
-    let guesses = deals(r, moves, KADO_SAMPLES, dice);
-    let mut best: Option<(f64, Move)> = None;
-    for (_, m) in ranked {
-        let fast = Mv::of(&m);
-        let w: f64 = guesses
-            .iter()
-            .map(|d| game_value(r, p, d.round.after(p, fast, &d.stock)))
-            .sum();
-        if best.is_none_or(|(b, _)| w > b) {
-            best = Some((w, m));
-        }
-    }
-    best.map(|(_, m)| m)
 }
 
 /// How far, roughly, the lead moves in one round (the spread of a logistic curve).
@@ -846,6 +822,26 @@ mod tests {
         assert_eq!((n, heard), (0, 1));
     }
 
+    /// The policy that spends its whole budget answers to its name, unlisted.
+    #[test]
+    fn every_policy_answers_to_its_name() {
+        for p in [
+            Policy::Random,
+            Policy::Greedy,
+            Policy::Eager,
+            Policy::Kado,
+            Policy::KadoFull,
+            Policy::Shortlist,
+        ] {
+            assert_eq!(Policy::from_name(p.name()), Some(p));
+        }
+        assert!(!Policy::NAMES.contains("kado-full"));
+        assert_eq!(
+            serde_json::to_string(&Policy::KadoFull).ok().as_deref(),
+            Some("\"kado-full\"")
+        );
+    }
+
     fn players() -> [String; 2] {
         ["ana".to_string(), "kado".to_string()]
     }
@@ -980,6 +976,24 @@ mod tests {
         // Laid on the table (5p), or taking no more (10p: 1 + 7, 6p: 1 + 7, 2p: 1 + 4).
         for c in ["5p", "10p", "6p", "2p", "7p"] {
             assert!(!read(c), "{c}");
+        }
+    }
+
+    /// The play-outs' deals are dealt as codes, in place: card for card the rounds and
+    /// stocks `guess` deals through the referee from the same dice.
+    #[test]
+    fn deals_dealt_as_codes_are_the_guessed_ones() {
+        let mut r = ben_took_little();
+        r.draw(&Move::new(cards("5r")[0], Capture::Unsaid)).unwrap();
+        let hidden = unseen(&r, 0, None);
+        assert!(hidden.likely < hidden.cards.len());
+        let deals = deal_unseen(&r, 0, &hidden, 30, &mut Dice::new(5));
+        let mut dice = Dice::new(5);
+        for d in deals {
+            let (g, stock) = guess(&r, 0, &hidden, &mut dice);
+            assert_eq!(d.round, Position::of(&g));
+            let codes: Vec<Code> = stock.iter().map(|c| playout::code(*c)).collect();
+            assert_eq!(d.stock, codes);
         }
     }
 

@@ -110,7 +110,8 @@ fn the_hints_first_answer_is_typed_back_at_a_play_prompt() {
 }
 
 /// kado's policy before it played by the chance to win the game stays for the
-/// head-to-head: `shortlist`; the longer name keeps the columns in line.
+/// head-to-head: `shortlist`; the longer name keeps the columns in line. So does kado's
+/// policy before it stopped weighing early: `kado-full`.
 #[test]
 fn simulate_plays_kado_against_its_former_policy() {
     Test::new()
@@ -126,7 +127,28 @@ fn simulate_plays_kado_against_its_former_policy() {
         ])
         .stdout(
             "2 games, kado against shortlist (seats swapped every other game), 12 rounds:
-  kado      2 won (100.0%), average 70.5 points
+  kado      1 won (50.0%), average 55.0 points
+  shortlist 1 won (50.0%), average 45.0 points
+  0 drawn
+",
+        )
+        .run();
+    // kado weighing every choice in full, as it did before it stopped early: the same two
+    // games as that policy played.
+    Test::new()
+        .args([
+            "koikoi",
+            "simulate",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--policy",
+            "kado-full,shortlist",
+        ])
+        .stdout(
+            "2 games, kado-full against shortlist (seats swapped every other game), 12 rounds:
+  kado-full 2 won (100.0%), average 70.5 points
   shortlist 0 won (0.0%), average 29.5 points
   0 drawn
 ",
