@@ -211,7 +211,7 @@ impl serde_json::ser::Formatter for SafeFormatter {
     ) -> std::io::Result<()> {
         let mut rest = fragment;
         while let Some(at) = rest.find(|c: char| ('\u{7f}'..='\u{9f}').contains(&c)) {
-            w.write_all(rest[..at].as_bytes())?;
+            w.write_all(&rest.as_bytes()[..at])?;
             let c = rest[at..].chars().next().unwrap_or('\u{7f}');
             write!(w, "\\u{:04x}", u32::from(c))?;
             rest = &rest[at + c.len_utf8()..];

@@ -135,6 +135,87 @@ impl Rules {
         self.ruled = self.ruled.with(choice);
         self
     }
+
+    /// Whether the sake cup counts as a plain too (ruling sake-cup).
+    pub fn cup_is_plain(&self) -> bool {
+        match self.ruled.sake_cup {
+            ruling::SakeCup::AnimalAndPlain => true,
+            ruling::SakeCup::AnimalOnly => false,
+        }
+    }
+
+    /// Whether the four cards of the round's month score tsukifuda (ruling tsukifuda).
+    pub fn tsukifuda(&self) -> bool {
+        match self.ruled.tsukifuda {
+            ruling::Tsukifuda::On => true,
+            ruling::Tsukifuda::Off => false,
+        }
+    }
+
+    /// Whether the yaku of a group add up rather than the best alone (ruling yaku-groups).
+    pub fn yaku_stack(&self) -> bool {
+        match self.ruled.yaku_groups {
+            ruling::YakuGroups::Stacking => true,
+            ruling::YakuGroups::BestInGroup => false,
+        }
+    }
+
+    /// Whether all six poetry and blue ribbons make akatan-aotan in place of the two
+    /// (ruling akatan-aotan-pair).
+    pub fn pair_replaces(&self) -> bool {
+        match self.ruled.akatan_aotan_pair {
+            ruling::AkatanAotanPair::Replaces => true,
+            ruling::AkatanAotanPair::BothCount => false,
+        }
+    }
+
+    /// Whether a viewing yaku is worth more once its player called koi-koi (ruling
+    /// viewing-yaku: raised-by-koi).
+    pub fn viewing_raised_by_koi(&self) -> bool {
+        match self.ruled.viewing_yaku {
+            Viewing::RaisedByKoi => true,
+            Viewing::Enabled
+            | Viewing::WithAnotherYaku
+            | Viewing::Disabled
+            | Viewing::RainRuins => false,
+        }
+    }
+
+    /// Whether rain on the field ruins the viewing yaku (ruling viewing-yaku: rain-ruins
+    /// with ruling rain: willow-on-field), so the table's cards count in a score.
+    pub fn rain_on_field(&self) -> bool {
+        match (self.ruled.viewing_yaku, self.ruled.rain) {
+            (Viewing::RainRuins, Rain::WillowOnField) => true,
+            (
+                Viewing::RainRuins,
+                Rain::AnyWillow | Rain::RainMan | Rain::Lightning | Rain::RainManOrLightning,
+            )
+            | (
+                Viewing::Enabled
+                | Viewing::WithAnotherYaku
+                | Viewing::Disabled
+                | Viewing::RaisedByKoi,
+                _,
+            ) => false,
+        }
+    }
+
+    /// Whether a hand that can capture must play a capturing card (ruling must-capture).
+    pub fn whole_hand_must_capture(&self) -> bool {
+        match self.ruled.must_capture {
+            ruling::MustCapture::WholeHand => true,
+            ruling::MustCapture::MatchingCard => false,
+        }
+    }
+
+    /// Whether a new yaku, rather than more points, asks for koi or stop (ruling
+    /// another-yaku).
+    pub fn new_yaku_decides(&self) -> bool {
+        match self.ruled.another_yaku {
+            ruling::AnotherYaku::NewYaku => true,
+            ruling::AnotherYaku::MorePoints => false,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -197,13 +197,13 @@ pub(super) fn yaku(
     animals(rules, pile, &mut rest);
     ribbons(rules, pile, &mut rest);
     let sake = pile & t.sake != 0;
-    let plains = count(pile & t.kind[Kind::Plain as usize])
-        + i64::from(rules.ruled.sake_cup == ruling::SakeCup::AnimalAndPlain && sake);
+    let plains =
+        count(pile & t.kind[Kind::Plain as usize]) + i64::from(rules.cup_is_plain() && sake);
     if plains >= v.kasu_cards {
         rest.add(Name::Kasu, growing(rules, v.kasu, plains, v.kasu_cards));
     }
     let of_month = t.month[usize::from(month.clamp(1, 12) - 1)];
-    if rules.ruled.tsukifuda == ruling::Tsukifuda::On && count(pile & of_month) == 4 {
+    if rules.tsukifuda() && count(pile & of_month) == 4 {
         rest.add(Name::Tsukifuda, v.tsukifuda);
     }
     let hanami = sake && pile & t.curtain != 0;
@@ -223,7 +223,7 @@ pub(super) fn yaku(
             Viewing::WithAnotherYaku => alone,
             Viewing::Enabled | Viewing::RaisedByKoi => false,
         };
-        let raised = rules.ruled.viewing_yaku == Viewing::RaisedByKoi && koi_calls > 0;
+        let raised = rules.viewing_raised_by_koi() && koi_calls > 0;
         let worth = |own: i64| if raised { v.viewing_after_koi } else { own };
         if !refused && hanami {
             y.add(Name::HanamiZake, worth(v.hanami_zake));
@@ -243,7 +243,7 @@ fn animals(rules: &Rules, pile: u64, y: &mut Yaku) {
     let a = count(pile & t.kind[Kind::Animal as usize]);
     let ino = pile & t.ino == t.ino;
     let tane = (a >= v.tane_cards).then(|| growing(rules, v.tane, a, v.tane_cards));
-    if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
+    if rules.yaku_stack() {
         if ino {
             y.add(Name::Inoshikacho, v.inoshikacho);
         }
@@ -269,8 +269,8 @@ fn ribbons(rules: &Rules, pile: u64, y: &mut Yaku) {
     let akatan = count(pile & t.poetry) == 3;
     let aotan = count(pile & t.blue) == 3;
     let tanzaku = (all >= v.tanzaku_cards).then(|| growing(rules, v.tanzaku, all, v.tanzaku_cards));
-    if rules.ruled.yaku_groups == ruling::YakuGroups::Stacking {
-        if akatan && aotan && rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces {
+    if rules.yaku_stack() {
+        if akatan && aotan && rules.pair_replaces() {
             y.add(Name::AkatanAotan, v.akatan_aotan);
         } else {
             if akatan {
@@ -286,7 +286,7 @@ fn ribbons(rules: &Rules, pile: u64, y: &mut Yaku) {
         return;
     }
     let mut best = Best::default();
-    if akatan && aotan && rules.ruled.akatan_aotan_pair == ruling::AkatanAotanPair::Replaces {
+    if akatan && aotan && rules.pair_replaces() {
         best.offer(&[(Name::AkatanAotan, growing(rules, v.akatan_aotan, all, 6))]);
     } else {
         if akatan && aotan {
@@ -486,8 +486,7 @@ impl<'a> Position<'a> {
     /// Whether the table's cards count in a score (ruling viewing-yaku: rain-ruins with
     /// rain: willow-on-field); otherwise only the piles do.
     fn field_matters(&self) -> bool {
-        self.rules.ruled.viewing_yaku == Viewing::RainRuins
-            && self.rules.ruled.rain == Rain::WillowOnField
+        self.rules.rain_on_field()
     }
 
     fn willow_on_table(&self) -> bool {
@@ -570,8 +569,7 @@ impl<'a> Position<'a> {
                 .copied()
                 .filter(|c| !self.matches(*c).is_empty()),
         );
-        if self.rules.ruled.must_capture == ruling::MustCapture::WholeHand && !capturing.is_empty()
-        {
+        if self.rules.whole_hand_must_capture() && !capturing.is_empty() {
             capturing
         } else {
             hand
@@ -622,7 +620,7 @@ impl Position<'_> {
         self.take(p, card, taken);
         let now = self.yaku_of(p, self.piles[p]);
         let (then_pile, then_names) = self.decided[p];
-        let due = if self.rules.ruled.another_yaku == ruling::AnotherYaku::NewYaku {
+        let due = if self.rules.new_yaku_decides() {
             now.names & !then_names != 0
         } else {
             now.base > self.yaku_of(p, then_pile).base
@@ -639,11 +637,19 @@ impl Position<'_> {
     /// Whether the player to move may not call koi-koi (the referee's `koi_refused`).
     fn koi_refused(&self) -> bool {
         let (p, r) = (self.to_move, self.rules);
-        (self.turns[p] >= DEALT && r.ruled.last_card_koi == ruling::LastCardKoi::NoKoi)
-            || (r.ruled.koi_calls == ruling::KoiCalls::Once && self.calls[p] > 0)
-            || (r.ruled.both_koi == ruling::BothKoi::NextYakuStops
-                && self.calls[p] > 0
-                && self.calls[1 - p] > 0)
+        let last_card = match r.ruled.last_card_koi {
+            ruling::LastCardKoi::NoKoi => self.turns[p] >= DEALT,
+            ruling::LastCardKoi::Allowed => false,
+        };
+        let called = match r.ruled.koi_calls {
+            ruling::KoiCalls::Once => self.calls[p] > 0,
+            ruling::KoiCalls::Repeated => false,
+        };
+        let both = match r.ruled.both_koi {
+            ruling::BothKoi::NextYakuStops => self.calls[p] > 0 && self.calls[1 - p] > 0,
+            ruling::BothKoi::PlayOn => false,
+        };
+        last_card || called || both
     }
 
     /// Koi-koi by the player to move; `None` if refused.
@@ -796,7 +802,7 @@ impl Position<'_> {
         for (slot, card) in matches.iter_mut().zip(hand) {
             *slot = self.matches(*card);
         }
-        let must = self.rules.ruled.must_capture == ruling::MustCapture::WholeHand
+        let must = self.rules.whole_hand_must_capture()
             && matches.iter().take(hand.len()).any(|m| !m.is_empty());
         for (card, ms) in hand.iter().zip(&matches) {
             if must && ms.is_empty() {

@@ -372,7 +372,7 @@ fn ribbons(cards: &[Card], rules: &Rules) -> Vec<Yaku> {
 fn stacked_ribbons(r: &Ribbons, rules: &Rules) -> Vec<Yaku> {
     let v = &rules.values;
     let mut out = Vec::new();
-    if r.akatan() && r.aotan() && pair_replaces(rules) {
+    if r.akatan() && r.aotan() && rules.pair_replaces() {
         let mut six = r.poetry.clone();
         six.extend(r.blue.iter().copied());
         six.sort();
@@ -393,7 +393,7 @@ fn ribbon_options(r: &Ribbons, rules: &Rules) -> Vec<Vec<Yaku>> {
     let v = &rules.values;
     let both = r.akatan() && r.aotan();
     let mut options = Vec::new();
-    if both && pair_replaces(rules) {
+    if both && rules.pair_replaces() {
         options.push(vec![r.growing(
             Name::AkatanAotan,
             v.akatan_aotan,
@@ -429,38 +429,9 @@ fn ribbon_options(r: &Ribbons, rules: &Rules) -> Vec<Vec<Yaku>> {
     options
 }
 
-/// Whether all six poetry and blue ribbons make akatan-aotan in place of the two
-/// (ruling akatan-aotan-pair).
-fn pair_replaces(rules: &Rules) -> bool {
-    match rules.ruled.akatan_aotan_pair {
-        ruling::AkatanAotanPair::Replaces => true,
-        ruling::AkatanAotanPair::BothCount => false,
-    }
-}
-
-/// Whether rain on the field ruins the viewing yaku (ruling viewing-yaku: rain-ruins with
-/// ruling rain: willow-on-field).
-fn rain_on_field(rules: &Rules) -> bool {
-    match (rules.ruled.viewing_yaku, rules.ruled.rain) {
-        (Viewing::RainRuins, Rain::WillowOnField) => true,
-        (
-            Viewing::RainRuins,
-            Rain::AnyWillow | Rain::RainMan | Rain::Lightning | Rain::RainManOrLightning,
-        )
-        | (
-            Viewing::Enabled | Viewing::WithAnotherYaku | Viewing::Disabled | Viewing::RaisedByKoi,
-            _,
-        ) => false,
-    }
-}
-
 fn plains(cards: &[Card], rules: &Rules) -> Vec<Card> {
     let mut p = of_kind(cards, Kind::Plain);
-    let cup_is_plain = match rules.ruled.sake_cup {
-        ruling::SakeCup::AnimalAndPlain => true,
-        ruling::SakeCup::AnimalOnly => false,
-    };
-    if cup_is_plain && has(cards, 9, Kind::Animal) {
+    if rules.cup_is_plain() && has(cards, 9, Kind::Animal) {
         p.push(Card::new(9, Kind::Animal));
         p.sort();
     }
@@ -474,7 +445,7 @@ pub fn score(cards: &[Card], round: &Round, rules: &Rules) -> Score {
     // Viewing yaku are decided after the others (one ruling needs another yaku).
     let viewing = viewing_yaku(cards, round, rules);
     let rest = other_yaku(cards, round, rules, &mut notes);
-    if round.field.is_some() && !rain_on_field(rules) {
+    if round.field.is_some() && !rules.rain_on_field() {
         notes.push(
             "the field does not matter: only a willow card on the field under viewing-yaku rain-ruins and rain willow-on-field uses it"
                 .to_string(),
@@ -589,7 +560,7 @@ fn viewing_that_scores(
         .join(" and ");
     let verb = if viewing.len() == 1 { "does" } else { "do" };
     let rain = rain_cards(cards, round.field.as_deref(), rules.ruled.rain);
-    if rain_on_field(rules) && round.field.is_none() {
+    if rules.rain_on_field() && round.field.is_none() {
         notes.push(
             "rain on the field cancels the viewing yaku: give the field with --field (scored as no rain)"
                 .to_string(),

@@ -338,10 +338,9 @@ impl Session for Game {
                 picks(&self.alora_buy_choice(&self.alora_buy_plan(i)), 1)
             }),
             Key::Sell(i) if self.hands_shown() => {
-                let most = if self.rules.ruled.sell_turns == ruling::SellTurns::OneAtATime {
-                    1
-                } else {
-                    self.rules.max_sales
+                let most = match self.rules.ruled.sell_turns {
+                    ruling::SellTurns::OneAtATime => 1,
+                    ruling::SellTurns::WholeTurn => self.rules.max_sales,
                 };
                 let known = &self.seats[i].known;
                 let mut all = vec![Choice::typed("none")];
