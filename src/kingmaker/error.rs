@@ -88,7 +88,7 @@ pub enum CampaignError {
     /// `fix` for a step not taken this Year.
     NothingToFix {
         who: String,
-        season: super::year::StepKind,
+        season: super::StepKind,
     },
     /// A fix that leaves a step of the Year breaking a rule.
     Fixed(Box<YearError>),

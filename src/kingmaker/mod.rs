@@ -32,6 +32,44 @@ pub const GAME: &str = "kingmaker";
 /// The game's name for people.
 pub const TITLE: &str = "Kingmaker";
 
+/// What kind of step of a Year a line holds: its key in the record (`spring:`). The
+/// words are the notation's; everywhere else the kind is compared as a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    Winter,
+    Spring,
+    Summer,
+    Harvest,
+    /// The final long press: the `blinks:` line.
+    Blinks,
+}
+
+impl StepKind {
+    pub const ALL: [StepKind; 5] = [
+        StepKind::Winter,
+        StepKind::Spring,
+        StepKind::Summer,
+        StepKind::Harvest,
+        StepKind::Blinks,
+    ];
+
+    /// The kind's key in the record: `spring`.
+    pub fn word(self) -> &'static str {
+        match self {
+            StepKind::Winter => "winter",
+            StepKind::Spring => "spring",
+            StepKind::Summer => "summer",
+            StepKind::Harvest => "harvest",
+            StepKind::Blinks => "blinks",
+        }
+    }
+
+    /// The kind a record key names (in lower case), if any.
+    pub fn from_word(word: &str) -> Option<StepKind> {
+        StepKind::ALL.into_iter().find(|k| k.word() == word)
+    }
+}
+
 /// The four seasons of a Year, in the order they are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Season {
@@ -64,12 +102,12 @@ impl Season {
     }
 
     /// The kind of the season's steps (its key in the record: `spring`).
-    pub fn step(self) -> year::StepKind {
+    pub fn step(self) -> StepKind {
         match self {
-            Season::Winter => year::StepKind::Winter,
-            Season::Spring => year::StepKind::Spring,
-            Season::Summer => year::StepKind::Summer,
-            Season::Harvest => year::StepKind::Harvest,
+            Season::Winter => StepKind::Winter,
+            Season::Spring => StepKind::Spring,
+            Season::Summer => StepKind::Summer,
+            Season::Harvest => StepKind::Harvest,
         }
     }
 }

@@ -166,43 +166,7 @@ pub struct Lit {
     pub pairs: [PairOf; 2],
 }
 
-/// What kind of step of a Year a line holds: its key in the record (`spring:`). The
-/// words are the notation's; everywhere else the kind is compared as a value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepKind {
-    Winter,
-    Spring,
-    Summer,
-    Harvest,
-    /// The final long press: the `blinks:` line.
-    Blinks,
-}
-
-impl StepKind {
-    pub const ALL: [StepKind; 5] = [
-        StepKind::Winter,
-        StepKind::Spring,
-        StepKind::Summer,
-        StepKind::Harvest,
-        StepKind::Blinks,
-    ];
-
-    /// The kind's key in the record: `spring`.
-    pub fn word(self) -> &'static str {
-        match self {
-            StepKind::Winter => "winter",
-            StepKind::Spring => "spring",
-            StepKind::Summer => "summer",
-            StepKind::Harvest => "harvest",
-            StepKind::Blinks => "blinks",
-        }
-    }
-
-    /// The kind a record key names (in lower case), if any.
-    pub fn from_word(word: &str) -> Option<StepKind> {
-        StepKind::ALL.into_iter().find(|k| k.word() == word)
-    }
-}
+pub use super::StepKind;
 
 /// One step of a Year.
 #[derive(Clone, Debug, PartialEq, Eq)]

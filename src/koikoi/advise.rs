@@ -15,7 +15,8 @@ use super::cards::Card;
 use super::playout::Mv;
 use super::record::{Capture, Move};
 use super::referee::{Phase, Referee};
-use super::sim::{self, Dice};
+use super::sample::{self, Dice};
+use super::sim;
 
 /// Deals a hint at the table weighs (a few milliseconds in a release build).
 pub const HINT_SAMPLES: usize = 200;
@@ -32,7 +33,7 @@ pub struct Candidate {
     /// Half the width of the 95% interval of `points`.
     pub margin: f64,
     /// The chance, roughly, to win the game after the round (from the lead it leaves and
-    /// the rounds left: `sim::game_value`), which ranks the answers.
+    /// the rounds left: `sample::game_value`), which ranks the answers.
     pub game: f64,
     /// Half the width of the 95% interval of `game`.
     pub game_margin: f64,
@@ -84,8 +85,8 @@ pub fn advise(r: &Referee, drawn: Option<Card>, samples: usize, seed: u64) -> Op
             return None;
         }
         let seen = (r.phase == Phase::Draw).then_some(moves[0].card);
-        let hidden = sim::unseen(r, p, seen);
-        let deals = sim::deal_unseen(r, p, &hidden, samples, &mut dice);
+        let hidden = sample::unseen(r, p, seen);
+        let deals = sample::deal_unseen(r, p, &hidden, samples, &mut dice);
         // Each answer's play-outs on a core of its own: the same points in the same order
         // whatever the cores, so the advice for a seed stays the same.
         let points = crate::par::map(moves.len(), crate::par::cores(), |i| {
@@ -121,8 +122,8 @@ pub fn advise(r: &Referee, drawn: Option<Card>, samples: usize, seed: u64) -> Op
 fn call_candidates(r: &Referee, samples: usize, dice: &mut Dice) -> Vec<Candidate> {
     let p = r.round.to_move;
     let now = r.score_of(p).total;
-    let hidden = sim::unseen(r, p, None);
-    let deals = sim::deal_unseen(r, p, &hidden, samples, dice);
+    let hidden = sample::unseen(r, p, None);
+    let deals = sample::deal_unseen(r, p, &hidden, samples, dice);
     let koi = crate::par::map(deals.len(), crate::par::cores(), |j| {
         deals[j].round.rollout(p, &deals[j].stock)
     });
@@ -150,7 +151,10 @@ fn weighed(r: &Referee, answer: String, reason: String, points: &[i64]) -> Candi
     let p = r.round.to_move;
     let (points_mean, margin) =
         crate::stats::mean_and_margin(&points.iter().map(|x| *x as f64).collect::<Vec<_>>());
-    let games: Vec<f64> = points.iter().map(|x| sim::game_value(r, p, *x)).collect();
+    let games: Vec<f64> = points
+        .iter()
+        .map(|x| sample::game_value(r, p, *x))
+        .collect();
     let (game, game_margin) = crate::stats::mean_and_margin(&games);
     Candidate {
         answer,

@@ -6,9 +6,9 @@ use std::fmt;
 
 use crate::diag::{Code, Coded};
 
+use super::Call;
 use super::MAX_ROUND_POINTS;
 use super::cards::{Card, codes};
-use super::record::Call;
 
 /// A refused setup, action or answer of the game ledger.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,6 +17,7 @@ pub mod query;
 pub mod record;
 pub mod referee;
 pub mod ruling;
+mod sample;
 pub mod sim;
 mod weigh;
 pub mod yaku;
@@ -109,6 +110,22 @@ impl Values {
             koi_bonus: rs.value(ruling::Value::KoiBonus),
             koi_bonus_multiply_from: rs.value(ruling::Value::KoiBonusMultiplyFrom),
             viewing_after_koi: rs.value(ruling::Value::ViewingAfterKoi),
+        }
+    }
+}
+
+/// The decision at the end of a turn that formed or improved a yaku.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    Koi,
+    Stop,
+}
+
+impl Call {
+    pub fn word(self) -> &'static str {
+        match self {
+            Call::Koi => "koi",
+            Call::Stop => "stop",
         }
     }
 }

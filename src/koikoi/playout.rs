@@ -718,7 +718,7 @@ impl Position<'_> {
         }
     }
 
-    /// What `card` taking `taken` is worth at a glance (`sim::worth`).
+    /// What `card` taking `taken` is worth at a glance (`sample::worth`).
     fn worth(card: Code, taken: &List<4>) -> i64 {
         let w = &tables().weight;
         if taken.is_empty() {

@@ -54,21 +54,7 @@ impl Move {
     }
 }
 
-/// The decision at the end of a turn that formed or improved a yaku.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Call {
-    Koi,
-    Stop,
-}
-
-impl Call {
-    pub fn word(self) -> &'static str {
-        match self {
-            Call::Koi => "koi",
-            Call::Stop => "stop",
-        }
-    }
-}
+pub use super::Call;
 
 /// A turn: the card played from the hand, the card drawn, and koi or stop when due.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! kado's own Koi-Koi policy: at its turn, the greedy eye's two best plays (or the two
 //! captures of a drawn card) weighed against each other on the same deals of the cards it
 //! cannot see, and koi-koi weighed against the points in hand, each by the chance to win
-//! the game the round's outcome leaves ([`sim::game_value`]).
+//! the game the round's outcome leaves ([`sample::game_value`]).
 //!
 //! The deals come in batches. After each, the difference between the two answers, deal by
 //! deal, says whether more deals could still change the choice: once its 95 % interval
@@ -11,7 +11,7 @@
 
 use super::record::{Call, Move};
 use super::referee::{Phase, Referee};
-use super::sim::{self, Dice, game_value};
+use super::sample::{self, Dice, game_value};
 
 /// Deals kado's own policy weighs a play on, at most (its turn as an opponent, `simulate`).
 /// Twice the 48 it once weighed, with [`KOI_SAMPLES`] four times 64, won 1.3 points more of
@@ -89,14 +89,14 @@ pub(super) fn advised_move(
 ) -> Option<Move> {
     let mut seen = std::collections::BTreeSet::new();
     let once = moves.iter().copied().filter(|m| seen.insert(m.to_string()));
-    let ranked = sim::greedy_best(r, once, KADO_CANDIDATES);
+    let ranked = sample::greedy_best(r, once, KADO_CANDIDATES);
     let [(_, first), (_, second)] = ranked.as_slice() else {
         return ranked.first().map(|(_, m)| *m);
     };
     let p = r.round.to_move;
     // At a draw the card being drawn is seen: it is none of the hidden ones.
     let drawn = (r.phase == Phase::Draw).then_some(first.card);
-    let hidden = sim::unseen(r, p, drawn);
+    let hidden = sample::unseen(r, p, drawn);
     let (a, b) = (
         super::playout::Mv::of(first),
         super::playout::Mv::of(second),
@@ -105,7 +105,7 @@ pub(super) fn advised_move(
     let mut diff = Paired::default();
     while diff.n < KADO_SAMPLES {
         let n = batch(effort, PLAY_BATCH, KADO_SAMPLES - diff.n);
-        for d in sim::deal_unseen(r, p, &hidden, n, dice) {
+        for d in sample::deal_unseen(r, p, &hidden, n, dice) {
             let va = game_value(r, p, d.round.after(p, a, &d.stock));
             let vb = game_value(r, p, d.round.after(p, b, &d.stock));
             wa += va;
@@ -125,12 +125,12 @@ pub(super) fn advised_move(
 pub(super) fn advised_call(r: &Referee, dice: &mut Dice, effort: Effort) -> Call {
     let p = r.round.to_move;
     let now = game_value(r, p, r.score_of(p).total);
-    let hidden = sim::unseen(r, p, None);
+    let hidden = sample::unseen(r, p, None);
     let mut sum = 0.0;
     let mut diff = Paired::default();
     while diff.n < KOI_SAMPLES {
         let n = batch(effort, KOI_BATCH, KOI_SAMPLES - diff.n);
-        for d in sim::deal_unseen(r, p, &hidden, n, dice) {
+        for d in sample::deal_unseen(r, p, &hidden, n, dice) {
             let v = game_value(r, p, d.round.rollout(p, &d.stock));
             sum += v;
             diff.push(v - now);

@@ -5,7 +5,8 @@
 use super::*;
 use crate::koikoi::record::Call;
 use crate::koikoi::ruling;
-use crate::koikoi::sim::{self, Dice};
+use crate::koikoi::sample::{self, Dice};
+use crate::koikoi::sim;
 use crate::koikoi::yaku;
 use crate::ruleset::Ruleset;
 use proptest::prelude::*;
@@ -189,11 +190,11 @@ struct Seen {
 /// both ways: the same deals, and the same points from each.
 fn compare(r: &Referee, moves: &[Move], seen: Option<Card>, n: usize, seed: u64, out: &mut Seen) {
     let p = r.round.to_move;
-    let hidden = sim::unseen(r, p, seen);
-    let fast = sim::deal_unseen(r, p, &hidden, n, &mut Dice::new(seed));
+    let hidden = sample::unseen(r, p, seen);
+    let fast = sample::deal_unseen(r, p, &hidden, n, &mut Dice::new(seed));
     let mut dice = Dice::new(seed);
     for d in &fast {
-        let (g, stock) = sim::guess(r, p, &hidden, &mut dice);
+        let (g, stock) = sample::guess(r, p, &hidden, &mut dice);
         assert_eq!(d.stock, codes(&stock));
         assert_eq!(d.round, Position::of(&g));
         for m in moves {
