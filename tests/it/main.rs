@@ -9,6 +9,7 @@ mod errors;
 mod foundation;
 mod fuzz;
 mod history;
+mod imports;
 mod input;
 mod kill_anywhere;
 mod kinga;

@@ -1,0 +1,163 @@
+//! The shape of the source: no two files of one folder import each other, however far
+//! round (a module and its own children may; a child is a file of its folder below).
+//! Read from the `use` lines and paths of src/, as text: `super::NAME` and
+//! `crate::PATH::NAME` in a file's code (its tests and comments left out).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A folder's modules: each name, with its file's code.
+fn modules_of(dir: &Path) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        if path.extension().is_some_and(|e| e == "rs") && name != "mod" && name != "lib" {
+            out.insert(name, code_of(&std::fs::read_to_string(&path).unwrap()));
+        }
+    }
+    out
+}
+
+/// A file's code as the product is built from it: its tests (from the first
+/// `#[cfg(test)]` on) and its comments left out.
+fn code_of(text: &str) -> String {
+    let built = text.split("#[cfg(test)]").next().unwrap_or("");
+    built
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// The names `text` takes after `prefix`: `prefix::a`, and each first name of
+/// `prefix::{a::X, b, c::{Y, Z}}`.
+fn names_after(text: &str, prefix: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for (at, _) in text.match_indices(prefix) {
+        // `super::super::x` is no sibling.
+        if text[..at].ends_with("super::") {
+            continue;
+        }
+        let rest = &text[at + prefix.len()..];
+        if rest.starts_with("super::") {
+            continue;
+        }
+        if let Some(group) = rest.strip_prefix('{') {
+            let (mut depth, mut word, mut first) = (0, String::new(), true);
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => first = true,
+                    c if c.is_alphanumeric() || c == '_' => {
+                        if depth == 0 && first {
+                            word.push(c);
+                        }
+                    }
+                    _ => {
+                        if !word.is_empty() {
+                            names.insert(std::mem::take(&mut word));
+                        }
+                        if c == ':' {
+                            first = false;
+                        }
+                    }
+                }
+            }
+            if !word.is_empty() {
+                names.insert(word);
+            }
+        } else {
+            let word: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            names.insert(word);
+        }
+    }
+    names
+}
+
+/// A loop among `edges`, if any, as the names in it.
+fn a_loop(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| p == n) {
+            return Some(path[at..].to_vec());
+        }
+        if done.contains(n) {
+            return None;
+        }
+        path.push(n.to_string());
+        for next in edges.get(n).into_iter().flatten() {
+            if let Some(found) = visit(next, edges, path, done) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        done.insert(n.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges
+        .keys()
+        .find_map(|n| visit(n, edges, &mut Vec::new(), &mut done))
+}
+
+/// Every folder of src/, with its path as `crate::…` names it.
+fn folders(dir: PathBuf, path: String, out: &mut Vec<(PathBuf, String)>) {
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            folders(p, format!("{path}::{name}"), out);
+        }
+    }
+    out.push((dir, path));
+}
+
+#[test]
+fn no_sibling_modules_import_each_other() {
+    let mut all = Vec::new();
+    folders(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        "crate".into(),
+        &mut all,
+    );
+    let mut loops = Vec::new();
+    for (dir, path) in all {
+        let modules = modules_of(&dir);
+        let mut edges = BTreeMap::new();
+        for (name, own) in &modules {
+            let mut used = names_after(own, "super::");
+            used.extend(names_after(own, &format!("{path}::")));
+            used.retain(|u| u != name && modules.contains_key(u));
+            edges.insert(name.clone(), used);
+        }
+        if let Some(l) = a_loop(&edges) {
+            loops.push(format!("{path}: {}", l.join(" -> ")));
+        }
+    }
+    assert!(
+        loops.is_empty(),
+        "modules that import each other: {loops:?}"
+    );
+}
+
+#[test]
+fn the_import_reader_finds_grouped_names() {
+    let text = "use super::{cards::{Card, weight}, record::Call, yaku};\nuse super::sim::Dice;";
+    let names: Vec<String> = names_after(text, "super::").into_iter().collect();
+    assert_eq!(names, ["cards", "record", "sim", "yaku"]);
+    let edges = BTreeMap::from([
+        ("a".to_string(), BTreeSet::from(["b".to_string()])),
+        ("b".to_string(), BTreeSet::from(["a".to_string()])),
+    ]);
+    assert_eq!(a_loop(&edges), Some(vec!["a".to_string(), "b".to_string()]));
+}
