@@ -260,7 +260,7 @@ impl Prompter for FullScreen {
                     Err(Gone::HungUp) => return Reply::Interrupted,
                     Err(Gone::Unreadable(e)) => {
                         return Reply::Unreadable(super::prompt::Unreadable::Terminal(Some(
-                            e.to_string(),
+                            super::prompt::ReadFault::Io(e),
                         )));
                     }
                 }
@@ -296,7 +296,7 @@ impl Prompter for FullScreen {
                     Err(Gone::HungUp) => return Err(Reply::Interrupted),
                     Err(Gone::Unreadable(e)) => {
                         return Err(Reply::Unreadable(super::prompt::Unreadable::Terminal(
-                            Some(e.to_string()),
+                            Some(super::prompt::ReadFault::Io(e)),
                         )));
                     }
                 }

@@ -39,8 +39,8 @@ pub enum Reply {
 /// Why an answer could not be read.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Unreadable {
-    /// The terminal is gone, or failed with these words.
-    Terminal(Option<String>),
+    /// The terminal is gone, or failed so.
+    Terminal(Option<ReadFault>),
     /// An answer at the terminal longer than [`MAX_ANSWER`].
     TooLong,
     /// A line of standard input (its number), and why.
@@ -50,12 +50,43 @@ pub enum Unreadable {
 /// Why a line of input could not be read.
 #[derive(Debug, PartialEq, Eq)]
 pub enum LineFault {
-    /// The system's words.
-    Io(String),
+    /// The system failed to read it.
+    Io(ReadFault),
     /// Longer than [`MAX_ANSWER`].
     TooLong,
     /// A byte that is not UTF-8 text, and its column.
     NotUtf8 { column: usize, byte: u8 },
+}
+
+/// A failure to read, as the system or the line editor gave it. Replies are compared by
+/// kind (in tests): the failure's variant and, for the system's, its kind.
+#[derive(Debug)]
+pub enum ReadFault {
+    Io(std::io::Error),
+    Editor(rustyline::error::ReadlineError),
+}
+
+impl PartialEq for ReadFault {
+    fn eq(&self, other: &ReadFault) -> bool {
+        match (self, other) {
+            (ReadFault::Io(a), ReadFault::Io(b)) => a.kind() == b.kind(),
+            (ReadFault::Editor(a), ReadFault::Editor(b)) => {
+                std::mem::discriminant(a) == std::mem::discriminant(b)
+            }
+            (ReadFault::Io(_) | ReadFault::Editor(_), _) => false,
+        }
+    }
+}
+
+impl Eq for ReadFault {}
+
+impl std::fmt::Display for ReadFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadFault::Io(e) => e.fmt(f),
+            ReadFault::Editor(e) => e.fmt(f),
+        }
+    }
 }
 
 impl std::fmt::Display for Unreadable {
@@ -207,7 +238,7 @@ impl Prompter for Terminal {
             Ok(line) => classify(&line),
             Err(ReadlineError::Eof) => Reply::End,
             Err(ReadlineError::Interrupted) => Reply::Interrupted,
-            Err(e) => Reply::Unreadable(Unreadable::Terminal(Some(e.to_string()))),
+            Err(e) => Reply::Unreadable(Unreadable::Terminal(Some(ReadFault::Editor(e)))),
         }
     }
 
@@ -234,7 +265,9 @@ impl Prompter for Terminal {
             }
             Err(ReadlineError::Eof) => Err(Reply::End),
             Err(ReadlineError::Interrupted) => Err(Reply::Interrupted),
-            Err(e) => Err(Reply::Unreadable(Unreadable::Terminal(Some(e.to_string())))),
+            Err(e) => Err(Reply::Unreadable(Unreadable::Terminal(Some(
+                ReadFault::Editor(e),
+            )))),
         }
     }
 }
@@ -259,7 +292,7 @@ pub fn read_bounded_line(input: &mut impl BufRead) -> Result<Option<String>, Lin
     match input.by_ref().take(limit).read_until(b'\n', &mut bytes) {
         Ok(0) => return Ok(None),
         Ok(_) => {}
-        Err(e) => return Err(LineFault::Io(e.to_string())),
+        Err(e) => return Err(LineFault::Io(ReadFault::Io(e))),
     }
     if bytes.last() == Some(&b'\n') {
         bytes.pop();
