@@ -254,39 +254,40 @@ impl Ctx {
     /// Prints a verdict: JSON (with `explain` when asked), or the human text (and the
     /// reasons when asked).
     pub fn emit<T: Serialize>(&self, verdict: &T, human: &str, explain: &Explain) -> Outcome {
-        let mut out = std::io::stdout().lock();
-        let text = if self.json {
-            let mut v = serde_json::to_value(verdict).map_err(Failure::from)?;
-            if self.explain
-                && let serde_json::Value::Object(m) = &mut v
-            {
-                let reasons = serde_json::to_value(explain).map_err(Failure::from)?;
-                m.insert("explain".to_string(), reasons);
-            }
-            // Written as it is laid out, not held whole: a big verdict (`stats` of many
-            // players) costs its tree of values alone.
-            let mut buffered = std::io::BufWriter::new(&mut out);
-            let written = kado::diag::write_json_pretty(&mut buffered, &v)
-                .map_err(std::io::Error::from)
-                .and_then(|()| buffered.write_all(b"\n"));
-            drop(buffered);
-            return match written {
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    Err(Failure::Internal(Internal::Write("output", e)))
-                }
-                _ => write_out(&mut out, ""),
+        if !self.json {
+            let text = if self.explain && !explain.is_empty() {
+                format!("{human}\n{}", explain.render())
+            } else {
+                human.to_string()
             };
-        } else if self.explain && !explain.is_empty() {
-            format!("{human}\n{}", explain.render())
-        } else {
-            human.to_string()
-        };
-        write_out(&mut out, &text)
+            return write_out(&mut std::io::stdout().lock(), &text);
+        }
+        let mut v = serde_json::to_value(verdict).map_err(Failure::from)?;
+        if self.explain
+            && let serde_json::Value::Object(m) = &mut v
+        {
+            let reasons = serde_json::to_value(explain).map_err(Failure::from)?;
+            m.insert("explain".to_string(), reasons);
+        }
+        // Written as it is laid out, not held whole: a big verdict (`stats` of many
+        // players) costs its tree of values alone.
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        written(
+            kado::diag::write_json_pretty(&mut out, &v)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush()),
+        )
     }
 }
 
 pub fn write_out(out: &mut impl Write, text: &str) -> Outcome {
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+    written(out.write_all(text.as_bytes()).and_then(|_| out.flush()))
+}
+
+/// What came of writing the output.
+fn written(result: std::io::Result<()>) -> Outcome {
+    match result {
         Ok(()) => Ok(()),
         // A closed pipe (`kado … | head`) is not a failure.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
