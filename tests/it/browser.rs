@@ -338,7 +338,7 @@ fn a_kinkado_game_against_alora_on_one_phone() {
         if phone.eval(HAS_QUESTION) != Value::Bool(true) {
             break;
         }
-        play_a_turn(&phone, &s, &[]);
+        play_a_turn(&phone, &s, &[], false);
         turns += 1;
         assert!(!table.text().contains("Your hand"));
     }
@@ -429,12 +429,23 @@ fn unique_pieces(b: &Browser) -> Vec<String> {
         .collect()
 }
 
+/// Types `answer` on `phone` and sends it: whether it was taken (not refused).
+fn typed_is_taken(phone: &Browser, s: &Served, answer: &str) -> bool {
+    settled(phone, s);
+    phone.type_into("#answer", answer);
+    tap_and_wait(phone, s, "form.typed button");
+    phone.eval("!!document.querySelector('.refused')") != Value::Bool(true)
+}
+
 /// Gives one answer on `phone`, which shows the question: the first answer offered as a
-/// button, else the hint's best, else Enter. Then no other page shows a piece of its hand.
-fn play_a_turn(phone: &Browser, s: &Served, others: &[&Browser]) {
-    if phone.eval("!!document.querySelector('form.choices button')") == Value::Bool(true) {
+/// button; else, `by_number`, `1` typed (the first of the numbered answers, where the
+/// question lists some); else the hint's best; else Enter. Then no other page shows a
+/// piece of its hand.
+fn play_a_turn(phone: &Browser, s: &Served, others: &[&Browser], by_number: bool) {
+    let offered = phone.eval("!!document.querySelector('form.choices button')");
+    if offered == Value::Bool(true) {
         tap_and_wait(phone, s, "form.choices button");
-    } else {
+    } else if !(by_number && typed_is_taken(phone, s, "1")) {
         tap_and_wait(phone, s, "button[value=hint]");
         if phone.eval("!!document.querySelector('section.hint button')") == Value::Bool(true) {
             tap_and_wait(phone, s, "section.hint button");
@@ -482,7 +493,7 @@ fn a_koikoi_game_between_two_phones() {
             std::thread::sleep(Duration::from_millis(40));
             continue;
         };
-        play_a_turn(asked, &s, &[other]);
+        play_a_turn(asked, &s, &[other], false);
         turns += 1;
     }
     assert!(turns > 20, "{turns}");
@@ -531,7 +542,7 @@ fn whole_game(driver: &Driver, s: &Served) -> usize {
             .filter(|(j, _)| *j != i)
             .map(|(_, p)| p)
             .collect();
-        play_a_turn(&phones[i], s, &others);
+        play_a_turn(&phones[i], s, &others, turns % 2 == 1);
         turns += 1;
     }
     turns

@@ -3,12 +3,14 @@
 //! as it found it (the alternate screen left), prints where the game is saved, and the
 //! save resumes.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-/// Runs `command` on an 80×24 pseudo-terminal in `dir`, types each of `keys` after a
-/// pause, and returns what the terminal received.
+/// Runs `command` on an 80×24 pseudo-terminal in `dir`, types each of `keys` once the
+/// screen has settled, and returns what the terminal received.
 fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
     on_a_screen_then(dir, command, keys, None)
 }
@@ -16,25 +18,159 @@ fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
 /// [`on_a_screen`], then, when given, `signal` sent to kado (the process `script` starts:
 /// the shell execs it).
 fn on_a_screen_then(dir: &Path, command: &str, keys: &[&str], signal: Option<&str>) -> String {
-    let mut child = script(dir, command);
-    let mut stdin = child.stdin.take().unwrap();
+    let mut pty = Pty::start(dir, command);
     for k in keys {
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        stdin.write_all(k.as_bytes()).unwrap();
-        stdin.flush().unwrap();
+        pty.type_keys(k.as_bytes());
     }
     if let Some(signal) = signal {
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        let pid = kado_under(&child);
+        pty.settle();
         let killed = std::process::Command::new("kill")
-            .args(["-s", signal, &pid])
+            .args(["-s", signal, &kado_under(&pty.child)])
             .status()
             .unwrap();
         assert!(killed.success());
     }
-    let out = child.wait_with_output().unwrap();
-    drop(stdin);
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    pty.finish(Duration::from_secs(60))
+}
+
+/// How long the terminal stays quiet before the next key is typed: the screen drawn after
+/// the last key, as a person sees it before typing on.
+const QUIET: Duration = Duration::from_millis(400);
+
+/// kado on a pseudo-terminal through `script`: what it draws is read as it comes, so that
+/// each key is typed once the screen has settled rather than after a fixed pause.
+struct Pty {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    /// What the terminal received, and when it last drew something.
+    seen: Arc<Mutex<(Vec<u8>, Instant)>>,
+    reader: std::thread::JoinHandle<()>,
+    typed: Instant,
+}
+
+impl Pty {
+    fn start(dir: &Path, command: &str) -> Pty {
+        let mut child = script(dir, command);
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let seen = Arc::new(Mutex::new((Vec::new(), Instant::now())));
+        let into = Arc::clone(&seen);
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                let mut seen = into.lock().unwrap();
+                seen.0.extend_from_slice(&buf[..n]);
+                if draws(&buf[..n]) {
+                    seen.1 = Instant::now();
+                }
+            }
+        });
+        Pty {
+            child,
+            stdin,
+            seen,
+            reader,
+            typed: Instant::now(),
+        }
+    }
+
+    /// Waits until kado has drawn something and then nothing for [`QUIET`] since that and
+    /// since the last key (at most 20 s: a key typed while kado works waits in the
+    /// terminal, as a person's would).
+    fn settle(&self) {
+        let started = Instant::now();
+        loop {
+            let (drawn, last) = {
+                let seen = self.seen.lock().unwrap();
+                (!seen.0.is_empty(), seen.1.max(self.typed))
+            };
+            if drawn && last.elapsed() >= QUIET || started.elapsed() > Duration::from_secs(20) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until the screen shows `words` (at most 30 s, then a failure).
+    #[track_caller]
+    fn wait_for(&self, words: &str) {
+        let started = Instant::now();
+        loop {
+            let text = words_of(&self.seen.lock().unwrap().0);
+            if text.contains(words) {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "no {words:?} in {text}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Types `keys` once the screen has settled.
+    fn type_keys(&mut self, keys: &[u8]) {
+        self.settle();
+        self.stdin.write_all(keys).unwrap();
+        self.stdin.flush().unwrap();
+        self.typed = Instant::now();
+    }
+
+    /// Waits at most `limit` for kado to end (a failure if it does not): what the terminal
+    /// received.
+    fn finish(mut self, limit: Duration) -> String {
+        let deadline = Instant::now() + limit;
+        while self.child.try_wait().unwrap().is_none() {
+            if Instant::now() > deadline {
+                self.child.kill().unwrap();
+                panic!("kado did not end after the keys were typed");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        drop(self.stdin);
+        self.reader.join().unwrap();
+        let seen = self.seen.lock().unwrap();
+        String::from_utf8_lossy(&seen.0).into_owned()
+    }
+}
+
+/// Whether `bytes` draw anything: the view sets the style and the cursor again at every
+/// tick, which shows nothing new.
+fn draws(bytes: &[u8]) -> bool {
+    let mut rest = bytes;
+    while let Some((&b, tail)) = rest.split_first() {
+        rest = tail;
+        match b {
+            0x1b if rest.first() == Some(&b'[') => {
+                let end = rest[1..].iter().position(|c| (0x40..=0x7e).contains(c));
+                rest = end.map_or(&[][..], |e| &rest[e + 2..]);
+            }
+            0x1b => rest = rest.get(1..).unwrap_or_default(),
+            b if b >= 0x20 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The words on a screen drawn as `bytes`, a space between each: the view moves the cursor
+/// between words rather than writing the spaces.
+fn words_of(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\x1b' => {
+                if chars.next() == Some('[') {
+                    chars.by_ref().find(|c| ('@'..='~').contains(c));
+                }
+                plain.push(' ');
+            }
+            c => plain.push(c),
+        }
+    }
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// `script` running `command` (kado's arguments) on an 80×24 pseudo-terminal in `dir`.
@@ -52,7 +188,7 @@ fn script(dir: &Path, command: &str) -> std::process::Child {
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
         .expect("`script` (util-linux) runs the pseudo-terminal")
 }
@@ -398,16 +534,13 @@ fn closing_the_terminal_left_kado_spinning_on_its_save() {
     }
     let dir = tempfile::tempdir().unwrap();
     let command = "kinkado play --deck virtual --seed 7 --save t.yaml";
-    let mut script = script(dir.path(), command);
-    let mut stdin = script.stdin.take().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    stdin.write_all(b"none\r").unwrap();
-    stdin.flush().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let pid = kado_under(&script);
+    let mut pty = Pty::start(dir.path(), command);
+    pty.type_keys(b"none\r");
+    pty.settle();
+    let pid = kado_under(&pty.child);
     // The terminal goes: `script`, which holds its other end, is killed outright.
-    script.kill().unwrap();
-    script.wait().unwrap();
+    pty.child.kill().unwrap();
+    pty.child.wait().unwrap();
     let alive = || Path::new(&format!("/proc/{pid}")).exists();
     for _ in 0..100 {
         if !alive() {
@@ -451,27 +584,15 @@ fn an_empty_enter_in_the_view_was_refused_as_an_answer() {
     assert!(!out.contains('✗'), "{out}");
 }
 
-/// Runs `command` on a pseudo-terminal, writes each of `keys` after a pause, and waits at
-/// most 30 s for kado to end: what the terminal received, or a failure if it did not end.
+/// Runs `command` on a pseudo-terminal, types each of `keys` once the screen has settled,
+/// and waits at most 30 s for kado to end: what the terminal received, or a failure if it
+/// did not end.
 fn ends_after(dir: &Path, command: &str, keys: &[&[u8]]) -> String {
-    let mut child = script(dir, command);
-    let mut stdin = child.stdin.take().unwrap();
+    let mut pty = Pty::start(dir, command);
     for k in keys {
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        stdin.write_all(k).unwrap();
-        stdin.flush().unwrap();
+        pty.type_keys(k);
     }
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("kado did not end after the keys were typed");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    let out = child.wait_with_output().unwrap();
-    drop(stdin);
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    pty.finish(Duration::from_secs(30))
 }
 
 /// A paste of about 1 KiB or more stalled the view: the rest stayed unread until another
@@ -484,13 +605,15 @@ fn the_view_stalled_after_a_paste_and_ignored_ctrl_c() {
     }
     let dir = tempfile::tempdir().unwrap();
     let paste = "2D 2S ".repeat(17_000);
-    let out = ends_after(
+    let mut pty = Pty::start(
         dir.path(),
         "kinga play --deck virtual --seed 3 --save t.yaml",
-        &[paste.as_bytes(), b"\x03"],
     );
-    let flat: String = out.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains("at most 64 KiB"), "{out}");
+    pty.type_keys(paste.as_bytes());
+    // The refusal is seen, then Ctrl-C typed.
+    pty.wait_for("at most 64 KiB");
+    pty.type_keys(b"\x03");
+    let out = pty.finish(Duration::from_secs(30));
     assert!(
         out.contains("continue it with `kado kinga resume t.yaml`"),
         "{out}"
