@@ -122,7 +122,7 @@ impl Browser {
                 "never true: {expression}\n{}",
                 self.text()
             );
-            std::thread::sleep(Duration::from_millis(40));
+            std::thread::sleep(Duration::from_millis(20));
         }
     }
 
@@ -385,7 +385,7 @@ fn caught_up(page: &Browser, s: &Served) {
             "{}",
             page.text()
         );
-        std::thread::sleep(Duration::from_millis(40));
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
@@ -402,7 +402,7 @@ fn tap_and_wait(phone: &Browser, s: &Served, css: &str) {
             "{}",
             phone.text()
         );
-        std::thread::sleep(Duration::from_millis(60));
+        std::thread::sleep(Duration::from_millis(25));
         let Some((now, waiting)) = served_version(s) else {
             return;
         };
