@@ -1,11 +1,12 @@
-//! The full-screen view on a real pseudo-terminal (through `script`, sized 80×24): each
+//! The full-screen view on a real pseudo-terminal (opened here, sized 80×24): each
 //! game opens it, takes a hint and an answer by Tab, stops at Ctrl-C, leaves the terminal
 //! as it found it (the alternate screen left), prints where the game is saved, and the
 //! save resumes.
 
+use std::fs::File;
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -15,8 +16,7 @@ fn on_a_screen(dir: &Path, command: &str, keys: &[&str]) -> String {
     on_a_screen_then(dir, command, keys, None)
 }
 
-/// [`on_a_screen`], then, when given, `signal` sent to kado (the process `script` starts:
-/// the shell execs it).
+/// [`on_a_screen`], then, when given, `signal` sent to kado (the process on the terminal).
 fn on_a_screen_then(dir: &Path, command: &str, keys: &[&str], signal: Option<&str>) -> String {
     let mut pty = Pty::start(dir, command);
     for k in keys {
@@ -25,7 +25,7 @@ fn on_a_screen_then(dir: &Path, command: &str, keys: &[&str], signal: Option<&st
     if let Some(signal) = signal {
         pty.settle();
         let killed = std::process::Command::new("kill")
-            .args(["-s", signal, &kado_under(&pty.child)])
+            .args(["-s", signal, &pty.child.id().to_string()])
             .status()
             .unwrap();
         assert!(killed.success());
@@ -37,40 +37,46 @@ fn on_a_screen_then(dir: &Path, command: &str, keys: &[&str], signal: Option<&st
 /// the last key, as a person sees it before typing on.
 const QUIET: Duration = Duration::from_millis(400);
 
-/// kado on a pseudo-terminal through `script`: what it draws is read as it comes, so that
+/// kado on a pseudo-terminal of its own, 80×24, opened here (kado is the session's
+/// leader, the terminal its controlling one): what it draws is read as it comes, so that
 /// each key is typed once the screen has settled rather than after a fixed pause.
 struct Pty {
     child: std::process::Child,
-    stdin: std::process::ChildStdin,
+    /// The terminal's other end, where keys are typed; the reader holds another handle.
+    keys: Option<File>,
     /// What the terminal received, and when it last drew something.
     seen: Arc<Mutex<(Vec<u8>, Instant)>>,
-    reader: std::thread::JoinHandle<()>,
+    /// Tells the reader to let go of the terminal (then it is closed: a hang-up).
+    stop: Arc<AtomicBool>,
+    reader: Option<std::thread::JoinHandle<()>>,
     typed: Instant,
 }
 
 impl Pty {
     fn start(dir: &Path, command: &str) -> Pty {
-        let mut child = script(dir, command);
-        let stdin = child.stdin.take().unwrap();
-        let mut stdout = child.stdout.take().unwrap();
+        let (child, master) = spawn_on_a_terminal(dir, command);
+        let keys = master.try_clone().unwrap();
         let seen = Arc::new(Mutex::new((Vec::new(), Instant::now())));
-        let into = Arc::clone(&seen);
-        let reader = std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n @ 1..) = stdout.read(&mut buf) {
-                let mut seen = into.lock().unwrap();
-                seen.0.extend_from_slice(&buf[..n]);
-                if draws(&buf[..n]) {
-                    seen.1 = Instant::now();
-                }
-            }
-        });
+        let stop = Arc::new(AtomicBool::new(false));
+        let (into, stopped) = (Arc::clone(&seen), Arc::clone(&stop));
+        let reader = std::thread::spawn(move || read_screen(master, &into, &stopped));
         Pty {
             child,
-            stdin,
+            keys: Some(keys),
             seen,
-            reader,
+            stop,
+            reader: Some(reader),
             typed: Instant::now(),
+        }
+    }
+
+    /// The terminal goes, as when its window is closed: every handle on its other end is
+    /// let go.
+    fn hang_up(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.keys = None;
+        if let Some(reader) = self.reader.take() {
+            reader.join().unwrap();
         }
     }
 
@@ -111,8 +117,9 @@ impl Pty {
     /// Types `keys` once the screen has settled.
     fn type_keys(&mut self, keys: &[u8]) {
         self.settle();
-        self.stdin.write_all(keys).unwrap();
-        self.stdin.flush().unwrap();
+        let to = self.keys.as_mut().expect("the terminal is open");
+        to.write_all(keys).unwrap();
+        to.flush().unwrap();
         self.typed = Instant::now();
     }
 
@@ -127,8 +134,7 @@ impl Pty {
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        drop(self.stdin);
-        self.reader.join().unwrap();
+        self.hang_up();
         let seen = self.seen.lock().unwrap();
         String::from_utf8_lossy(&seen.0).into_owned()
     }
@@ -173,52 +179,76 @@ fn words_of(bytes: &[u8]) -> String {
     plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// `script` running `command` (kado's arguments) on an 80×24 pseudo-terminal in `dir`.
-fn script(dir: &Path, command: &str) -> std::process::Child {
-    let kado = crate::common::kado_bin();
-    std::process::Command::new("script")
+/// kado run with `command` (its arguments, split at spaces) in `dir` on a new 80×24
+/// pseudo-terminal: the process, and the terminal's other end.
+fn spawn_on_a_terminal(dir: &Path, command: &str) -> (std::process::Child, File) {
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::process::CommandExt;
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC).unwrap();
+    grantpt(&master).unwrap();
+    unlockpt(&master).unwrap();
+    let name = ptsname(&master, Vec::new()).unwrap();
+    let slave = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(std::ffi::OsStr::from_bytes(name.as_bytes()))
+        .unwrap();
+    let size = rustix::termios::Winsize {
+        ws_row: 24,
+        ws_col: 80,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    rustix::termios::tcsetwinsize(&slave, size).unwrap();
+    let mut kado = std::process::Command::new(crate::common::kado_bin());
+    kado.args(command.split(' '))
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env("TERM", "xterm")
         .env("KADO_HOME", dir)
-        .args([
-            "-qefc",
-            &format!("stty cols 80 rows 24; exec {} {command}", kado.display()),
-            "/dev/null",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("`script` (util-linux) runs the pseudo-terminal")
-}
-
-/// The process id of kado, run by `script` (the shell execs it).
-fn kado_under(script: &std::process::Child) -> String {
-    let pids = std::process::Command::new("pgrep")
-        .args(["-P", &script.id().to_string()])
-        .output()
-        .unwrap();
-    let pid = String::from_utf8_lossy(&pids.stdout).trim().to_string();
-    assert!(!pid.is_empty(), "kado is running under `script`");
-    pid
-}
-
-/// Whether `script` is missing here (then a terminal test is skipped, with a note; in CI it
-/// fails instead).
-fn script_missing() -> bool {
-    let missing = std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_err();
-    if missing {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "`script` is needed for the terminal test in CI"
-        );
-        eprintln!("note: `script` is not installed; the terminal test is skipped");
+        .env_remove("COLUMNS")
+        .env_remove("LINES")
+        .stdin(slave.try_clone().unwrap())
+        .stdout(slave.try_clone().unwrap())
+        .stderr(slave);
+    // SAFETY: between fork and exec the child only makes two system calls: a new
+    // session, and the terminal on its standard input made its controlling one.
+    unsafe {
+        kado.pre_exec(|| {
+            rustix::process::setsid()?;
+            rustix::process::ioctl_tiocsctty(std::io::stdin())?;
+            Ok(())
+        });
     }
-    missing
+    let child = kado.spawn().unwrap();
+    (child, File::from(master))
+}
+
+/// Reads what kado draws on `master` into `seen` until the terminal ends or `stop` is set.
+fn read_screen(master: File, seen: &Mutex<(Vec<u8>, Instant)>, stop: &AtomicBool) {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let mut master = master;
+    let mut buf = [0u8; 8192];
+    let tick = Timespec {
+        tv_sec: 0,
+        tv_nsec: 50_000_000,
+    };
+    while !stop.load(Ordering::Relaxed) {
+        let mut fds = [PollFd::new(&master, PollFlags::IN)];
+        if poll(&mut fds, Some(&tick)).unwrap_or(0) == 0 {
+            continue;
+        }
+        // The end of the terminal reads as an error (EIO) once kado has gone.
+        let Ok(n @ 1..) = master.read(&mut buf) else {
+            return;
+        };
+        let mut seen = seen.lock().unwrap();
+        seen.0.extend_from_slice(&buf[..n]);
+        if draws(&buf[..n]) {
+            seen.1 = Instant::now();
+        }
+    }
 }
 
 /// Plays a few keys of `game` in the view and checks it is drawn, left and resumable.
@@ -276,9 +306,6 @@ fn answered_in_the_view(game: &str, title: &str, args: &str, keys: &[&str], line
 
 #[test]
 fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
-    if script_missing() {
-        return;
-    }
     // Kin Kādo: a hint, its answer taken with Tab, then Ctrl-C.
     plays_in_the_view(
         "kinkado",
@@ -321,13 +348,6 @@ fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
 
 #[test]
 fn plain_keeps_line_mode_at_a_terminal() {
-    if std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let out = on_a_screen(
         dir.path(),
@@ -346,9 +366,6 @@ fn plain_keeps_line_mode_at_a_terminal() {
 /// dropped, the terminal restored, the save resumable.
 #[test]
 fn sigterm_and_sighup_left_the_terminal_on_the_alternate_screen() {
-    if script_missing() {
-        return;
-    }
     for (game, args, keys, signal) in [
         (
             "kinkado",
@@ -529,32 +546,25 @@ fn board_agrees(game: &str, table: &serde_json::Value) {
 /// signal but KILL and holding the save's lock: it now ends the session as Ctrl-C does.
 #[test]
 fn closing_the_terminal_left_kado_spinning_on_its_save() {
-    if script_missing() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let command = "kinkado play --deck virtual --seed 7 --save t.yaml";
     let mut pty = Pty::start(dir.path(), command);
     pty.type_keys(b"none\r");
     pty.settle();
-    let pid = kado_under(&pty.child);
-    // The terminal goes: `script`, which holds its other end, is killed outright.
-    pty.child.kill().unwrap();
-    pty.child.wait().unwrap();
-    let alive = || Path::new(&format!("/proc/{pid}")).exists();
+    // The terminal goes: nothing holds its other end any more.
+    pty.hang_up();
+    let mut ended = false;
     for _ in 0..100 {
-        if !alive() {
+        ended = pty.child.try_wait().unwrap().is_some();
+        if ended {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
-    let still = alive();
-    if still {
-        let _ = std::process::Command::new("kill")
-            .args(["-9", &pid])
-            .status();
+    if !ended {
+        let _ = pty.child.kill();
     }
-    assert!(!still, "kado still ran 10 s after its terminal closed");
+    assert!(ended, "kado still ran 10 s after its terminal closed");
     let status = crate::common::kado()
         .current_dir(dir.path())
         .env("KADO_HOME", dir.path())
@@ -570,9 +580,6 @@ fn closing_the_terminal_left_kado_spinning_on_its_save() {
 /// ("✗ no cards given"), one refusal per press: it answers nothing, as in line mode.
 #[test]
 fn an_empty_enter_in_the_view_was_refused_as_an_answer() {
-    if script_missing() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let out = on_a_screen(
         dir.path(),
@@ -600,9 +607,6 @@ fn ends_after(dir: &Path, command: &str, keys: &[&[u8]]) -> String {
 /// pass, the part past the answer's limit refused in words, and Ctrl-C ends at once.
 #[test]
 fn the_view_stalled_after_a_paste_and_ignored_ctrl_c() {
-    if script_missing() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let paste = "2D 2S ".repeat(17_000);
     let mut pty = Pty::start(
@@ -625,9 +629,6 @@ fn the_view_stalled_after_a_paste_and_ignored_ctrl_c() {
 /// sequence is dropped and the keys after it are read.
 #[test]
 fn stray_escape_sequences_swallowed_every_key() {
-    if script_missing() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let out = ends_after(
         dir.path(),
