@@ -143,20 +143,7 @@ impl Pty {
 /// Whether `bytes` draw anything: the view sets the style and the cursor again at every
 /// tick, which shows nothing new.
 fn draws(bytes: &[u8]) -> bool {
-    let mut rest = bytes;
-    while let Some((&b, tail)) = rest.split_first() {
-        rest = tail;
-        match b {
-            0x1b if rest.first() == Some(&b'[') => {
-                let end = rest[1..].iter().position(|c| (0x40..=0x7e).contains(c));
-                rest = end.map_or(&[][..], |e| &rest[e + 2..]);
-            }
-            0x1b => rest = rest.get(1..).unwrap_or_default(),
-            b if b >= 0x20 => return true,
-            _ => {}
-        }
-    }
-    false
+    words_of(bytes).chars().any(|c| !c.is_control())
 }
 
 /// The words on a screen drawn as `bytes`, a space between each: the view moves the cursor
