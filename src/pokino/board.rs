@@ -38,11 +38,13 @@ pub struct Square {
 }
 
 impl Square {
+    #[inline]
     pub const fn new(x: i32, y: i32) -> Square {
         Square { x, y }
     }
 
     /// The four squares sharing a side with this one: above, left, right, below.
+    #[inline]
     pub fn neighbours(self) -> [Square; 4] {
         [
             Square::new(self.x, self.y - 1),
@@ -53,23 +55,27 @@ impl Square {
     }
 
     /// Whether the two squares share a side.
+    #[inline]
     pub fn is_next_to(self, other: Square) -> bool {
         (self.x - other.x).abs() + (self.y - other.y).abs() == 1
     }
 
     /// Whether the two squares touch only at a corner (one step diagonally).
+    #[inline]
     pub fn is_corner_to(self, other: Square) -> bool {
         (self.x - other.x).abs() == 1 && (self.y - other.y).abs() == 1
     }
 
     /// Whether a run may step from this square to `other` on the grid: across a side,
     /// or also across a corner under ruling `steps: diagonals`.
+    #[inline]
     pub fn is_step_to(self, other: Square, rules: &Rules) -> bool {
         self.is_next_to(other) || (rules.diagonals() && self.is_corner_to(other))
     }
 
     /// The eight squares around this one, in reading order: the three above, left,
     /// right, the three below.
+    #[inline]
     pub fn around(self) -> [Square; 8] {
         let (x, y) = (self.x, self.y);
         [
@@ -94,18 +100,21 @@ impl Square {
     }
 
     /// Reading order: by row, then by column.
+    #[inline]
     pub fn reading_key(self) -> (i32, i32) {
         (self.y, self.x)
     }
 }
 
 impl Ord for Square {
+    #[inline]
     fn cmp(&self, other: &Square) -> std::cmp::Ordering {
         self.reading_key().cmp(&other.reading_key())
     }
 }
 
 impl PartialOrd for Square {
+    #[inline]
     fn partial_cmp(&self, other: &Square) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
@@ -149,21 +158,25 @@ pub struct Domino {
 }
 
 impl Domino {
+    #[inline]
     pub const fn new(a: u8, b: u8) -> Domino {
         Domino { a, b }
     }
 
     /// The same domino, whichever way round it is written.
+    #[inline]
     pub fn same(self, other: Domino) -> bool {
         self.key() == other.key()
     }
 
     /// The numbers, lower first.
+    #[inline]
     pub fn key(self) -> (u8, u8) {
         (self.a.min(self.b), self.a.max(self.b))
     }
 
     /// 0..91 for a domino of a double-12 set.
+    #[inline]
     pub fn index(self) -> usize {
         let (lo, hi) = self.key();
         let (lo, hi) = (usize::from(lo), usize::from(hi));
@@ -171,15 +184,18 @@ impl Domino {
     }
 
     /// The pips on both halves.
+    #[inline]
     pub fn pips(self) -> u32 {
         u32::from(self.a) + u32::from(self.b)
     }
 
+    #[inline]
     pub fn is_double(self) -> bool {
         self.a == self.b
     }
 
     /// Turned round: 6-4 becomes 4-6.
+    #[inline]
     pub fn flipped(self) -> Domino {
         Domino::new(self.b, self.a)
     }
@@ -220,11 +236,13 @@ pub struct Placement {
 }
 
 impl Placement {
+    #[inline]
     pub fn new(domino: Domino, at: Square, dir: Dir) -> Placement {
         Placement { domino, at, dir }
     }
 
     /// The squares of the A half and the B half.
+    #[inline]
     pub fn squares(&self) -> [Square; 2] {
         let b = match self.dir {
             Dir::H => Square::new(self.at.x + 1, self.at.y),
@@ -234,6 +252,7 @@ impl Placement {
     }
 
     /// The number on a square of this domino, if the square is one of its halves.
+    #[inline]
     pub fn number_at(&self, sq: Square) -> Option<u8> {
         let [a, b] = self.squares();
         if sq == a {
@@ -275,21 +294,25 @@ pub struct Border {
 }
 
 impl Border {
+    #[inline]
     pub fn new(a: Square, b: Square) -> Border {
         Border { a, b }
     }
 
     /// The two squares, in reading order (a border is the same either way round).
+    #[inline]
     pub fn key(self) -> (Square, Square) {
         (self.a.min(self.b), self.a.max(self.b))
     }
 
+    #[inline]
     pub fn same(self, other: Border) -> bool {
         self.key() == other.key()
     }
 
     /// Whether the two squares meet only at a corner (a pair a run may claim under
     /// ruling `steps: diagonals`).
+    #[inline]
     pub fn is_corner(self) -> bool {
         self.a.is_corner_to(self.b)
     }
@@ -793,26 +816,31 @@ pub fn parse_tokens(src: &Source) -> Result<Vec<Located<Token>>, Error> {
 pub struct QuickHasher(u64);
 
 impl std::hash::Hasher for QuickHasher {
+    #[inline]
     fn write(&mut self, bytes: &[u8]) {
         for b in bytes {
             self.add(u64::from(*b));
         }
     }
 
+    #[inline]
     fn write_i32(&mut self, i: i32) {
         self.add(u64::from(i as u32));
     }
 
+    #[inline]
     fn write_u16(&mut self, i: u16) {
         self.add(u64::from(i));
     }
 
+    #[inline]
     fn finish(&self) -> u64 {
         self.0
     }
 }
 
 impl QuickHasher {
+    #[inline]
     fn add(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
@@ -867,19 +895,23 @@ impl Board {
     }
 
     /// The dominoes in the order they were laid.
+    #[inline]
     pub fn placements(&self) -> &[Placement] {
         &self.placements
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
         self.placements.len()
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.placements.is_empty()
     }
 
     /// What covers a square.
+    #[inline]
     pub fn cell(&self, sq: Square) -> Option<Cell> {
         self.cells.get(&sq).copied()
     }

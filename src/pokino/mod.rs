@@ -139,6 +139,7 @@ impl Rules {
     }
 
     /// Whether runs may step across a corner (`steps: diagonals`).
+    #[inline]
     pub fn diagonals(&self) -> bool {
         match self.ruled.steps {
             ruling::Steps::Diagonals => true,
