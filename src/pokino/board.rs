@@ -916,6 +916,13 @@ impl Board {
         self.cells.get(&sq).copied()
     }
 
+    /// Every covered square with what covers it, in reading order.
+    pub fn cells(&self) -> Vec<(Square, Cell)> {
+        let mut v: Vec<(Square, Cell)> = self.cells.iter().map(|(s, c)| (*s, *c)).collect();
+        v.sort_unstable_by_key(|(s, _)| *s);
+        v
+    }
+
     /// Every covered square, in reading order.
     pub fn squares(&self) -> Vec<Square> {
         let mut v: Vec<Square> = self.cells.keys().copied().collect();

@@ -104,31 +104,48 @@ struct Graph {
 
 impl Graph {
     fn new(board: &Board, claimed: &[Border], rules: &Rules) -> Graph {
-        let squares = board.squares();
-        let index: QuickMap<Square, u16> = squares
+        let cells = board.cells();
+        let squares: Vec<Square> = cells.iter().map(|(s, _)| *s).collect();
+        let index = SquareIndex::new(&squares);
+        let number: Vec<u8> = cells.iter().map(|(_, c)| c.number).collect();
+        let piece: Vec<usize> = cells.iter().map(|(_, c)| c.piece).collect();
+        // The claimed pairs of covered squares, as pairs of indices (earlier first), sorted.
+        let mut closed: Vec<(u16, u16)> = claimed
             .iter()
-            .enumerate()
-            .map(|(i, s)| (*s, i as u16))
+            .filter_map(|b| {
+                let (a, c) = b.key();
+                Some((index.get(a)?, index.get(c)?))
+            })
             .collect();
-        let cells: Vec<_> = squares.iter().filter_map(|s| board.cell(*s)).collect();
-        let number: Vec<u8> = cells.iter().map(|c| c.number).collect();
-        let piece: Vec<usize> = cells.iter().map(|c| c.piece).collect();
-        let claimed = sorted_keys(claimed);
-        let mut border_id: QuickMap<(u16, u16), u16> =
-            QuickMap::with_capacity_and_hasher(2 * squares.len(), Default::default());
+        closed.sort_unstable();
+        let tear_down = match rules.ruled.tear_down {
+            ruling::TearDown::Off => false,
+            ruling::TearDown::On => true,
+        };
+        let mut borders = 0u16;
         let mut adj = vec![[(0u16, 0u16); 8]; squares.len()];
         let mut degree = vec![0u8; squares.len()];
         for (i, s) in squares.iter().enumerate() {
             // The squares a run may step to, in ascending reading order.
             for n in s.around().into_iter().filter(|n| s.is_step_to(*n, rules)) {
-                let Some(&j) = index.get(&n) else { continue };
-                if step_blocked(piece[i] == piece[usize::from(j)], *s, n, &claimed, rules).is_some()
+                let Some(j) = index.get(n) else { continue };
+                // As [`step_blocked`] says, on indices.
+                let pair = ((i as u16).min(j), (i as u16).max(j));
+                if (!tear_down && piece[i] == piece[usize::from(j)])
+                    || closed.binary_search(&pair).is_ok()
                 {
                     continue;
                 }
-                let key = ((i as u16).min(j), (i as u16).max(j));
-                let next = border_id.len() as u16;
-                let id = *border_id.entry(key).or_insert(next);
+                // A pair is met first from its earlier square; from the later one, the
+                // earlier one's entry gives its id (a step is allowed both ways or neither).
+                let earlier = &adj[usize::from(j)][..usize::from(degree[usize::from(j)])];
+                let id = match earlier.iter().find(|(to, _)| usize::from(*to) == i) {
+                    Some(&(_, id)) if usize::from(j) < i => id,
+                    _ => {
+                        borders += 1;
+                        borders - 1
+                    }
+                };
                 adj[i][usize::from(degree[i])] = (j, id);
                 degree[i] += 1;
             }
@@ -140,7 +157,77 @@ impl Graph {
             dominoes: board.placements().iter().map(|p| p.domino).collect(),
             adj,
             degree,
-            borders: border_id.len(),
+            borders: usize::from(borders),
+        }
+    }
+}
+
+/// Where each covered square is in a list of them: a grid over the board's bounding box
+/// when that is small (as on any board played), a hash map otherwise.
+enum SquareIndex {
+    Grid {
+        left: i32,
+        top: i32,
+        width: i32,
+        height: i32,
+        /// The index of the square plus one, row by row; 0 where no square is.
+        at: Vec<u16>,
+    },
+    Map(QuickMap<Square, u16>),
+}
+
+/// The largest bounding box [`SquareIndex`] lays out as a grid.
+const GRID_CELLS: i64 = 16_384;
+
+impl SquareIndex {
+    fn new(squares: &[Square]) -> SquareIndex {
+        let (mut left, mut top, mut right, mut bottom) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for s in squares {
+            (left, right) = (left.min(s.x), right.max(s.x));
+            (top, bottom) = (top.min(s.y), bottom.max(s.y));
+        }
+        let width = i64::from(right) - i64::from(left) + 1;
+        let height = i64::from(bottom) - i64::from(top) + 1;
+        if squares.is_empty() || width * height > GRID_CELLS {
+            return SquareIndex::Map(
+                squares
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (*s, i as u16))
+                    .collect(),
+            );
+        }
+        // Both fit in an i32 now: neither is more than GRID_CELLS.
+        let (width, height) = (width as i32, height as i32);
+        let mut at = vec![0u16; (width * height) as usize];
+        for (i, s) in squares.iter().enumerate() {
+            at[((s.y - top) * width + (s.x - left)) as usize] = i as u16 + 1;
+        }
+        SquareIndex::Grid {
+            left,
+            top,
+            width,
+            height,
+            at,
+        }
+    }
+
+    fn get(&self, s: Square) -> Option<u16> {
+        match self {
+            SquareIndex::Grid {
+                left,
+                top,
+                width,
+                height,
+                at,
+            } => {
+                let (x, y) = (s.x - left, s.y - top);
+                if x < 0 || y < 0 || x >= *width || y >= *height {
+                    return None;
+                }
+                at[(y * width + x) as usize].checked_sub(1)
+            }
+            SquareIndex::Map(m) => m.get(&s).copied(),
         }
     }
 }
@@ -593,6 +680,33 @@ mod tests {
 
     // A straight line of three dominoes: 1-2 3-4 5-6, side by side.
     const LINE: &str = "1-2@0,0h 3-4@2,0h 5-6@4,0h";
+
+    #[test]
+    fn a_board_spread_too_wide_for_a_grid_finds_the_same_runs() {
+        let r = Rules::standard();
+        let far = format!("{LINE} 9-9@900,-900h");
+        let squares = far.parse::<Board>().unwrap().squares();
+        assert!(matches!(SquareIndex::new(&squares), SquareIndex::Map(_)));
+        let near = LINE.parse::<Board>().unwrap().squares();
+        assert!(matches!(SquareIndex::new(&near), SquareIndex::Grid { .. }));
+        for (i, s) in squares.iter().enumerate() {
+            assert_eq!(SquareIndex::new(&squares).get(*s), Some(i as u16));
+        }
+        for (i, s) in near.iter().enumerate() {
+            assert_eq!(SquareIndex::new(&near).get(*s), Some(i as u16));
+            let index = SquareIndex::new(&near);
+            assert!(
+                s.around()
+                    .iter()
+                    .all(|n| near.contains(n) || index.get(*n).is_none())
+            );
+        }
+        let h = "AS 2S 3S 4S 5S 6S";
+        assert_eq!(
+            runs_of(&far, h, None, &[], &r),
+            runs_of(LINE, h, None, &[], &r)
+        );
+    }
 
     #[test]
     fn steps_must_leave_the_domino() {
