@@ -118,10 +118,7 @@ impl Graph {
             })
             .collect();
         closed.sort_unstable();
-        let tear_down = match rules.ruled.tear_down {
-            ruling::TearDown::Off => false,
-            ruling::TearDown::On => true,
-        };
+        let cross_a_domino = may_cross_a_domino(rules);
         let mut borders = 0u16;
         let mut adj = vec![[(0u16, 0u16); 8]; squares.len()];
         let mut degree = vec![0u8; squares.len()];
@@ -131,17 +128,18 @@ impl Graph {
                 let Some(j) = index.get(n) else { continue };
                 // As [`step_blocked`] says, on indices.
                 let pair = ((i as u16).min(j), (i as u16).max(j));
-                if (!tear_down && piece[i] == piece[usize::from(j)])
+                if (!cross_a_domino && piece[i] == piece[usize::from(j)])
                     || closed.binary_search(&pair).is_ok()
                 {
                     continue;
                 }
                 // A pair is met first from its earlier square; from the later one, the
-                // earlier one's entry gives its id (a step is allowed both ways or neither).
+                // earlier one's entry gives its id (a step is allowed both ways or neither;
+                // a later square has no entries yet).
                 let earlier = &adj[usize::from(j)][..usize::from(degree[usize::from(j)])];
                 let id = match earlier.iter().find(|(to, _)| usize::from(*to) == i) {
-                    Some(&(_, id)) if usize::from(j) < i => id,
-                    _ => {
+                    Some(&(_, id)) => id,
+                    None => {
                         borders += 1;
                         borders - 1
                     }
@@ -165,15 +163,28 @@ impl Graph {
 /// Where each covered square is in a list of them: a grid over the board's bounding box
 /// when that is small (as on any board played), a hash map otherwise.
 enum SquareIndex {
-    Grid {
-        left: i32,
-        top: i32,
-        width: i32,
-        height: i32,
-        /// The index of the square plus one, row by row; 0 where no square is.
-        at: Vec<u16>,
-    },
+    Grid(Grid),
     Map(QuickMap<Square, u16>),
+}
+
+/// The bounding box of a list of squares, row by row: the index of the square in each
+/// place plus one, 0 where no square is.
+struct Grid {
+    left: i32,
+    top: i32,
+    width: i32,
+    height: i32,
+    at: Vec<u16>,
+}
+
+impl Grid {
+    fn get(&self, s: Square) -> Option<u16> {
+        let (x, y) = (s.x - self.left, s.y - self.top);
+        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+            return None;
+        }
+        self.at[(y * self.width + x) as usize].checked_sub(1)
+    }
 }
 
 /// The largest bounding box [`SquareIndex`] lays out as a grid.
@@ -203,30 +214,18 @@ impl SquareIndex {
         for (i, s) in squares.iter().enumerate() {
             at[((s.y - top) * width + (s.x - left)) as usize] = i as u16 + 1;
         }
-        SquareIndex::Grid {
+        SquareIndex::Grid(Grid {
             left,
             top,
             width,
             height,
             at,
-        }
+        })
     }
 
     fn get(&self, s: Square) -> Option<u16> {
         match self {
-            SquareIndex::Grid {
-                left,
-                top,
-                width,
-                height,
-                at,
-            } => {
-                let (x, y) = (s.x - left, s.y - top);
-                if x < 0 || y < 0 || x >= *width || y >= *height {
-                    return None;
-                }
-                at[(y * width + x) as usize].checked_sub(1)
-            }
+            SquareIndex::Grid(g) => g.get(s),
             SquareIndex::Map(m) => m.get(&s).copied(),
         }
     }
@@ -243,15 +242,22 @@ fn step_blocked(
     claimed: &[(Square, Square)],
     rules: &Rules,
 ) -> Option<StepFault> {
-    match rules.ruled.tear_down {
-        ruling::TearDown::Off if same_domino => return Some(StepFault::SameDomino),
-        ruling::TearDown::Off | ruling::TearDown::On => {}
+    if same_domino && !may_cross_a_domino(rules) {
+        return Some(StepFault::SameDomino);
     }
     let border = Border::new(a, b);
     claimed
         .binary_search(&border.key())
         .is_ok()
         .then_some(StepFault::Claimed { border })
+}
+
+/// Whether a run may step between the two halves of one domino (Tear Down the Walls).
+fn may_cross_a_domino(rules: &Rules) -> bool {
+    match rules.ruled.tear_down {
+        ruling::TearDown::Off => false,
+        ruling::TearDown::On => true,
+    }
 }
 
 /// The claimed borders as pairs of squares, sorted for [`step_blocked`]'s look-up.
@@ -688,13 +694,14 @@ mod tests {
         let squares = far.parse::<Board>().unwrap().squares();
         assert!(matches!(SquareIndex::new(&squares), SquareIndex::Map(_)));
         let near = LINE.parse::<Board>().unwrap().squares();
-        assert!(matches!(SquareIndex::new(&near), SquareIndex::Grid { .. }));
+        assert!(matches!(SquareIndex::new(&near), SquareIndex::Grid(_)));
+        let index = SquareIndex::new(&squares);
         for (i, s) in squares.iter().enumerate() {
-            assert_eq!(SquareIndex::new(&squares).get(*s), Some(i as u16));
+            assert_eq!(index.get(*s), Some(i as u16));
         }
+        let index = SquareIndex::new(&near);
         for (i, s) in near.iter().enumerate() {
-            assert_eq!(SquareIndex::new(&near).get(*s), Some(i as u16));
-            let index = SquareIndex::new(&near);
+            assert_eq!(index.get(*s), Some(i as u16));
             assert!(
                 s.around()
                     .iter()
