@@ -9,8 +9,10 @@
 //! - the same two evaluators on every 7-card hand in order (177,100,560 from the 54-card
 //!   pack for kado, 133,784,560 from 52 cards for pokers), each hand built from the one
 //!   before as a census builds them, per hand;
-//! - `odds` with 1,000,000 samples and `census 7` through the library, one thread;
-//! - one-shot commands of the release binary, start to answer.
+//! - `odds` with 1,000,000 samples and `census 7` through the library, one thread.
+//!
+//! The one-shot commands of the release binary are timed by the command line's
+//! `cargo bench --bench one_shot` (cli/benches/one_shot.rs).
 //!
 //! `cargo bench --bench kinkado -- eval` (or `sequential`, or `commands`) runs one part.
 
@@ -205,7 +207,6 @@ fn commands_bench() {
     println!("\n## odds and census (library, one thread)");
     odds_bench(&rules);
     census_bench(&rules);
-    one_shot_bench();
 }
 
 /// The odds of one hand, a million samples.
@@ -246,71 +247,6 @@ fn census_bench(rules: &Rules) {
             c.hands
         );
     }
-}
-
-/// The release binary's one-shot commands, start to answer.
-fn one_shot_bench() {
-    println!("\n## one-shot commands (release binary, start to answer; best and median of 50)");
-    let exe = env!("CARGO_BIN_EXE_kado");
-    let runs: [&[&str]; 6] = [
-        &["kinkado", "hand", "AS KS QS JS JK"],
-        &["kinkado", "alora", "hand", "KS KH 2C 7D 9S JK JK"],
-        &["--json", "kinkado", "alora", "hand", "2S 5H 9C JD KS JK JK"],
-        &["kinkado", "alora", "sell", "KS 2H 9C 3D QS 7H 10C"],
-        &[
-            "kinkado", "alora", "buy", "--market", "2S 7H KD", "--stash", "30",
-        ],
-        &[
-            "kinkado",
-            "showdown",
-            "--seat",
-            "ana=KS,KH@5",
-            "--alora",
-            "2S 2H 2C 9D 4S JK@10",
-            "--pool",
-            "12",
-        ],
-    ];
-    for args in runs {
-        let mut times = run_times(exe, args, 50);
-        times.sort();
-        println!(
-            "kado {:<70} best {:5.2} ms, median {:5.2} ms",
-            shell_words(args),
-            times[0].as_secs_f64() * 1e3,
-            times[25].as_secs_f64() * 1e3
-        );
-    }
-}
-
-/// How long each of `n` runs of `exe` with `args` took; every run must succeed.
-fn run_times(exe: &str, args: &[&str], n: usize) -> Vec<Duration> {
-    (0..n)
-        .map(|_| {
-            let t = Instant::now();
-            let out = std::process::Command::new(exe).args(args).output();
-            let d = t.elapsed();
-            assert!(
-                out.is_ok_and(|o| o.status.success()),
-                "kado {args:?} failed"
-            );
-            d
-        })
-        .collect()
-}
-
-/// Arguments as typed at a shell: those with a space in quotes.
-fn shell_words(args: &[&str]) -> String {
-    args.iter()
-        .map(|a| {
-            if a.contains(' ') {
-                format!("'{a}'")
-            } else {
-                a.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn main() {

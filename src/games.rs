@@ -313,7 +313,7 @@ mod tests {
         }
     }
 
-    const KINKADO: &str = include_str!("../tests/fixtures/kinkado/record.txt");
+    const KINKADO: &str = include_str!("../cli/tests/fixtures/kinkado/record.txt");
 
     /// A Kinga record of two games: one stopped after its first turn, one ended by
     /// execution on its first turn.

@@ -34,17 +34,20 @@ pub mod yaml;
 /// What the unit tests of several games share.
 #[cfg(test)]
 pub(crate) mod testing {
-    /// The text of every file in the fixture folder `folder` (under tests/fixtures), in
-    /// the order of their names.
+    /// The text of every file in the fixture folder `folder` (under the command line's
+    /// cli/tests/fixtures, which the library's tests share), in the order of their names.
     pub fn fixture_texts(folder: &str) -> Vec<String> {
-        let dir = std::path::Path::new("tests/fixtures").join(folder);
-        let mut files: Vec<_> = std::fs::read_dir(dir)
+        let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/cli/tests/fixtures"))
+            .join(folder);
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
             .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
             .unwrap_or_default();
         files.sort();
-        files
+        let texts: Vec<String> = files
             .iter()
             .filter_map(|f| std::fs::read_to_string(f).ok())
-            .collect()
+            .collect();
+        assert!(!texts.is_empty(), "no fixture in {}", dir.display());
+        texts
     }
 }

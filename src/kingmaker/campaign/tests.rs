@@ -297,7 +297,7 @@ fn a_step_is_saved_as_its_notation_and_read_back_once() {
 /// again byte for byte, and so is each action the saves of today may hold.
 #[test]
 fn a_save_is_written_again_as_it_was() {
-    let text = include_str!("../../../tests/fixtures/saves/format-3/kingmaker-play.yaml");
+    let text = include_str!("../../../cli/tests/fixtures/saves/format-3/kingmaker-play.yaml");
     let log: Log<Setup, Action> = Log::from_yaml("x", text, "kingmaker").unwrap();
     let again = log.to_yaml().unwrap();
     let actions = |t: &str| t.split_once("actions:\n").map(|(_, a)| a.to_string());

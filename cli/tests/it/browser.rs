@@ -269,9 +269,7 @@ fn keep_screenshot(name: &str, png: &[u8]) {
     let scratch = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(scratch, png).unwrap();
     if std::env::var_os("KADO_BLESS").is_some() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("docs")
-            .join(name);
+        let path = crate::common::top().join("docs").join(name);
         std::fs::write(path, png).unwrap();
     }
 }

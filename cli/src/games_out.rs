@@ -133,7 +133,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => self.closed = true,
             Err(e) => {
                 self.closed = true;
-                self.failed = Some(Failure::Internal(crate::cli::Internal::Write("output", e)));
+                self.failed = Some(Failure::Internal(crate::Internal::Write("output", e)));
             }
         }
     }

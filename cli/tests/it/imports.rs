@@ -125,11 +125,9 @@ fn folders(dir: PathBuf, path: String, out: &mut Vec<(PathBuf, String)>) {
 #[test]
 fn no_sibling_modules_import_each_other() {
     let mut all = Vec::new();
-    folders(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        "crate".into(),
-        &mut all,
-    );
+    for dir in crate::common::source_dirs() {
+        folders(dir, "crate".into(), &mut all);
+    }
     let mut loops = Vec::new();
     for (dir, path) in all {
         let modules = modules_of(&dir);

@@ -16,7 +16,7 @@ use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 use kado::words::{capitalised, grouped};
 
-use crate::cli::{Ctx, Outcome};
+use crate::{Ctx, Outcome};
 
 #[derive(Debug, Args)]
 pub struct OddsArgs {
@@ -245,10 +245,10 @@ pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
         PolicyArg::Greedy => Policy::Greedy,
         PolicyArg::Advisor => Policy::Advisor,
     };
-    let run = crate::cli::long_run::LongRun::start(games);
+    let run = crate::long_run::LongRun::start(games);
     run.label("Kin Kādo");
     let report = simulate::simulate(rs, policy, games, seed, threads, &|| run.tick())
-        .map_err(|e| crate::cli::Internal::refused("simulation failed: ", &e))?;
+        .map_err(|e| crate::Internal::refused("simulation failed: ", &e))?;
     run.finish(report.games);
 
     let human = simulate_human(&report, policy, (report.games, seed), rs);

@@ -1,5 +1,5 @@
-//! The command line: clap definitions (the one source of truth for help, man pages and
-//! completions), dispatch, and printing. Rules logic lives in the library.
+//! The `kado` binary, the command line: clap definitions (the one source of truth for help,
+//! man pages and completions), dispatch, and printing. Rules logic lives in the library.
 
 mod fullscreen;
 mod games_out;
@@ -342,7 +342,7 @@ fn style_for_stdout() -> Style {
     }
 }
 
-pub fn main() -> ExitCode {
+fn main() -> ExitCode {
     let usage = |mut e: clap::Error| {
         // `--help` and `--version` print plain text and succeed, even under `--json`.
         if !e.use_stderr() {

@@ -4,8 +4,8 @@
 //! `KADO_BLESS=1 cargo test --bin kado screens_of_every_game` rewrites the tour's.
 
 use super::*;
-use crate::cli::prompt::classify_for_tests;
-use crate::cli::session::run;
+use crate::prompt::classify_for_tests;
+use crate::session::run;
 use kado::ruleset::Ruleset;
 use kado::screen::Said;
 use kado::session::{Log, Session};
@@ -237,7 +237,7 @@ fn tour_blocks(tour: &str) -> Vec<(usize, usize)> {
 
 #[test]
 fn screens_of_every_game_are_the_tour_s() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/TOUR.md");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/TOUR.md");
     let mut tour = std::fs::read_to_string(path).unwrap();
     let blocks = tour_blocks(&tour);
     let screens = screens();

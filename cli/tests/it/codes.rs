@@ -177,7 +177,7 @@ fn the_history_code_names_a_damaged_history() {
 
 #[test]
 fn the_man_page_lists_every_code_and_each_listed_code_is_tested() {
-    let man = std::fs::read_to_string("man/kado.1")
+    let man = std::fs::read_to_string(crate::common::top().join("man/kado.1"))
         .unwrap()
         .replace("\\-", "-")
         .replace("\\*(Aq", "'");

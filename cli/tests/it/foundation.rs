@@ -15,8 +15,7 @@ fn man_pages_are_up_to_date() {
     generated.sort();
     for name in &generated {
         let fresh = std::fs::read_to_string(dir.path().join(name)).unwrap();
-        let committed =
-            std::fs::read_to_string(std::path::Path::new("man").join(name)).unwrap_or_default();
+        let committed = std::fs::read_to_string(top().join("man").join(name)).unwrap_or_default();
         assert!(
             fresh == committed,
             "man/{} is out of date: run `cargo run -- generate-man man`",
@@ -30,7 +29,7 @@ fn man_pages_are_up_to_date() {
 /// machine without groff, except under CI (.ci/run installs it).
 #[test]
 fn man_pages_render_without_warnings() {
-    let mut pages: Vec<_> = std::fs::read_dir("man")
+    let mut pages: Vec<_> = std::fs::read_dir(top().join("man"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();

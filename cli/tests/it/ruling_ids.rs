@@ -51,10 +51,9 @@ fn string_rulings(text: &str) -> Vec<usize> {
 #[test]
 fn no_ruling_or_value_is_asked_for_by_a_string() {
     let mut files = Vec::new();
-    rust_files(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
-        &mut files,
-    );
+    for dir in crate::common::source_dirs() {
+        rust_files(&dir, &mut files);
+    }
     let mut found = Vec::new();
     for f in files {
         if f.components().any(|c| c.as_os_str() == "ruleset") {
@@ -272,10 +271,9 @@ fn cited_ids(text: &str, ids: &[&str]) -> Vec<String> {
 fn no_message_writes_a_ruling_id_out() {
     let ids = ruling_ids();
     let mut files = Vec::new();
-    rust_files(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
-        &mut files,
-    );
+    for dir in crate::common::source_dirs() {
+        rust_files(&dir, &mut files);
+    }
     let mut found = Vec::new();
     for f in files {
         let declaration = f.file_name().is_some_and(|n| n == "ruling.rs");

@@ -696,7 +696,7 @@ impl Env<'_> {
         let beads = beads.as_deref().map(|b| Source::new("--beads", b));
         let ask = ScoreAsk::parse(lengths, beads.as_ref(), self.rules)?;
         let v = verdict::score(&ask, self.rules, self.rs)
-            .map_err(|e| crate::cli::Internal::refused("", &e))?;
+            .map_err(|e| crate::Internal::refused("", &e))?;
         let t = &v.total;
         let mut human = String::new();
         if !t.runs.is_empty() {

@@ -149,7 +149,7 @@ fn run_simulation(
     seats: &[sim::Policy],
     ask: &SimulateArgs,
 ) -> Result<sim::SimVerdict, Failure> {
-    let run = crate::cli::long_run::LongRun::start(ask.games * rulesets.len() as u64);
+    let run = crate::long_run::LongRun::start(ask.games * rulesets.len() as u64);
     let play = |record: Option<&mut dyn FnMut(&str) -> bool>| {
         play_with(rulesets, seats, ask, &run, record)
     };
@@ -180,7 +180,7 @@ fn run_simulation(
             v
         }
     }
-    .map_err(|e| Failure::Internal(crate::cli::Internal::Refused("", e)))?;
+    .map_err(|e| Failure::Internal(crate::Internal::Refused("", e)))?;
     run.finish(v.results.iter().map(|r| r.games).sum());
     Ok(v)
 }
@@ -190,7 +190,7 @@ fn play_with(
     rulesets: &[Ruleset],
     seats: &[sim::Policy],
     ask: &SimulateArgs,
-    run: &crate::cli::long_run::LongRun,
+    run: &crate::long_run::LongRun,
     record: Option<&mut dyn FnMut(&str) -> bool>,
 ) -> Result<sim::SimVerdict, kado::diag::Error> {
     let tick = || run.tick();

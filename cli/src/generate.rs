@@ -20,8 +20,7 @@ pub fn completions(shell: clap_complete::Shell) -> Outcome {
 /// renders them, with every non-ASCII character written as groff's `\[uXXXX]` so that
 /// the pages render without a UTF-8 preprocessor (`groff -man` as well as `man`).
 pub fn man_pages(dir: &Path) -> Outcome {
-    let internal =
-        |e: std::io::Error| Failure::Internal(crate::cli::Internal::Write("man pages", e));
+    let internal = |e: std::io::Error| Failure::Internal(crate::Internal::Write("man pages", e));
     std::fs::create_dir_all(dir).map_err(internal)?;
     let mut cmd = Cli::command().disable_help_subcommand(true);
     cmd.build();

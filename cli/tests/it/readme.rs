@@ -2,7 +2,6 @@
 //! is run, command by command, and what kado prints must be exactly what the block shows.
 
 use crate::common::{kado_bin, pipe};
-use std::path::Path;
 
 /// The tour: every command of every game, and the sections the README points to.
 const TOUR: &str = "docs/TOUR.md";
@@ -50,7 +49,7 @@ fn console_blocks(text: &str) -> Vec<Vec<Example>> {
 /// block shows; at least `at_least` blocks must be found. Under `KADO_BLESS=1` what kado
 /// prints is written into the file in place of what it showed.
 fn console_examples_give_the_output_shown(file: &str, at_least: usize) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::top();
     let text = std::fs::read_to_string(root.join(file)).unwrap();
     let bin_dir = kado_bin().parent().unwrap();
     let path = format!(
@@ -131,7 +130,7 @@ fn formats_read() -> String {
 /// the README names other formats anywhere.
 #[test]
 fn the_readme_said_this_kado_reads_save_format_1_when_it_reads_1_and_2() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::common::top();
     let said = format!("this kado {} ", formats_read());
     for (file, must_say) in [(TOUR, true), ("README.md", false)] {
         let text = std::fs::read_to_string(root.join(file)).unwrap();

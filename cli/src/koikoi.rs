@@ -577,7 +577,7 @@ fn write_record(
             kado::store::io_words(&e)
         ))
     })?;
-    let played = played.map_err(|e| crate::cli::Internal::refused("", &e))?;
+    let played = played.map_err(|e| crate::Internal::refused("", &e))?;
     run.finish(played);
     Ok(())
 }
@@ -599,7 +599,7 @@ fn simulate_cmd(
     let run = super::long_run::LongRun::start(games);
     let threads = kado::par::cores();
     let r = sim::simulate(rs, games, seed, policies, threads, &|| run.tick())
-        .map_err(|e| crate::cli::Internal::refused("", &e))?;
+        .map_err(|e| crate::Internal::refused("", &e))?;
     run.finish(r.games);
     let width = a.name().len().max(b.name().len()).max(7);
     let mut human = format!(

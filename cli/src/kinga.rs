@@ -383,7 +383,7 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcom
         run.label(name);
         run.tick();
     })
-    .map_err(|e| crate::cli::Internal::refused("", &e))?;
+    .map_err(|e| crate::Internal::refused("", &e))?;
     run.finish(v.results.iter().map(|r| r.games).sum());
     let human = sim_human(ctx.style, &v.results) + &format!("Policy: {}\n", v.described);
     ctx.emit(&v, &human, &v.explain)

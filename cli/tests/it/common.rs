@@ -24,6 +24,21 @@ pub fn test_home() -> PathBuf {
     home
 }
 
+/// The repository's top folder: README.md, docs/, man/, and the library's own package
+/// (this package, the command line, is its `cli/`).
+pub fn top() -> &'static Path {
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR"));
+    cli.parent().unwrap_or(cli)
+}
+
+/// The source folders of the two crates: the library's, then the command line's.
+pub fn source_dirs() -> [PathBuf; 2] {
+    [
+        top().join("src"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+    ]
+}
+
 /// The path of the `kado` binary under test.
 pub fn kado_bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_kado"))

@@ -27,7 +27,7 @@ fn save<G: Session>(lock: &SaveLock, log: &Log<G::Setup, G::Action>) -> Outcome 
     let game = match replay::<G>(log) {
         Ok(game) => game,
         Err(e) => {
-            return Err(Failure::Internal(crate::cli::Internal::Refused(
+            return Err(Failure::Internal(crate::Internal::Refused(
                 "the game was not saved, as its log would not load: ",
                 e,
             )));
@@ -396,9 +396,8 @@ impl<G: Session> Runner<'_, G> {
 
     /// kado's own step (ALORA's turn, a virtual card dealt).
     fn auto(&mut self, action: G::Action) -> Result<Flow, Failure> {
-        let (next, said) = apply_to_copy(&self.game, &action).map_err(|why| {
-            crate::cli::Internal::refused("kado's own move does not apply: ", &why)
-        })?;
+        let (next, said) = apply_to_copy(&self.game, &action)
+            .map_err(|why| crate::Internal::refused("kado's own move does not apply: ", &why))?;
         self.record(next, By::Kado, action, said)?;
         Ok(Flow::Go)
     }
@@ -503,7 +502,7 @@ impl<G: Session> Runner<'_, G> {
 
     /// `fix`: the last answers given, numbered for `fix N ANSWER`.
     fn list_answers(&mut self) -> Outcome {
-        let given = answers::<G>(&self.log).map_err(|e| crate::cli::Internal::refused("", &e))?;
+        let given = answers::<G>(&self.log).map_err(|e| crate::Internal::refused("", &e))?;
         if given.is_empty() {
             self.prompter.refuse(&FixError::NoAnswers.to_string());
             return Ok(());

@@ -755,7 +755,7 @@ fn the_notation_page_lists_the_possible_scores() {
         .collect();
     let (init, last) = list.split_at(list.len() - 1);
     let want = format!("{} and {}", init.join(", "), last[0]);
-    let page = std::fs::read_to_string("man/kado-notation.7").unwrap();
+    let page = std::fs::read_to_string(crate::common::top().join("man/kado-notation.7")).unwrap();
     let flat = page.replace('\n', " ");
     assert!(flat.contains(&want), "{want}");
 }
