@@ -1,6 +1,6 @@
 //! kado: a referee and companion for card games played with real cards.
 //!
-//! All rules logic lives here, with no I/O: the binary (`src/main.rs` and `src/cli/`)
+//! All rules logic lives here, with no I/O: the binary (the `kado-cli` package in `cli/`)
 //! parses arguments, reads input, calls this library and prints. The one exception is
 //! [`store`], the storage layer beside the rules: kado's files on disk (saves, the play
 //! history), with no rules of its own.

@@ -485,7 +485,7 @@ pub const FORMAT: u32 = 4;
 /// The first format whose actions name a seat by its index: older saves are upgraded.
 pub const SEATS_BY_INDEX: u32 = 3;
 
-/// Every save-file format this version reads (each has a fixture in tests/fixtures/saves).
+/// Every save-file format this version reads (each has a fixture in cli/tests/fixtures/saves).
 pub const READS: &[u32] = &[1, 2, 3, 4];
 
 /// How an action of a save written before format 3 reads in this format. Those saves

@@ -1012,7 +1012,7 @@ mod tests {
     /// Each bad letter of a pair is a problem quoting the pair: built for every one, each
     /// quoting the whole pair, a pair of 60,000 letters took 7.8 s. Only the problems
     /// shown are built now, each quoting the pair cut once: the work of the messages is the
-    /// same at 100 letters as at 100,000 (benches/kingmaker_layout.rs times it).
+    /// same at 100 letters as at 100,000 (bench/benches/kingmaker_layout.rs times it).
     #[test]
     fn a_long_kingmaker_pair_took_quadratic_time() {
         let rest = "-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY";

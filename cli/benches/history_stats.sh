@@ -1,6 +1,6 @@
 #!/bin/sh
 # `kado stats` over a play history of journaled games (see BENCHMARKS.md).
-# Usage: benches/history_stats.sh [KADO [GAMES [PLAYERS]]] — KADO defaults to
+# Usage: cli/benches/history_stats.sh [KADO [GAMES [PLAYERS]]] — KADO defaults to
 # target/release/kado, GAMES to 10000, PLAYERS to 5.
 # Writes GAMES Kin Kādo games in kado's history schema with Python's sqlite3 (game i
 # played by player i mod PLAYERS against ALORA), then times `stats` and `history`.

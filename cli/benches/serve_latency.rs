@@ -5,8 +5,7 @@
 //! the fetch of that page (what the page's script does on an update). Also the memory the
 //! server adds with the eight pages open, and the size of each page.
 //!
-//! `cargo build --release && cargo bench --bench serve_latency` (KADO=path to use
-//! another binary).
+//! `cargo bench --bench serve_latency` (KADO=path to use another binary).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -17,8 +16,8 @@ use std::time::{Duration, Instant};
 type Seen = Arc<Mutex<Vec<(Instant, u64)>>>;
 
 fn main() {
-    let kado = std::env::var("KADO").unwrap_or_else(|_| "target/release/kado".into());
-    let kado = std::fs::canonicalize(&kado).expect("the kado binary (cargo build --release)");
+    let kado = std::env::var("KADO").unwrap_or_else(|_| env!("CARGO_BIN_EXE_kado").into());
+    let kado = std::fs::canonicalize(&kado).expect("the kado binary");
     let dir = std::env::temp_dir().join(format!("kado-serve-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (mut child, addr, seats) = start(&kado, &dir);
