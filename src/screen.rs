@@ -56,7 +56,7 @@ pub enum Aside {
 }
 
 /// What the screen shows.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Screen {
     /// The game's title, for the table's frame ("Kin Kādo").
     pub title: String,

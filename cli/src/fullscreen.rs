@@ -30,6 +30,8 @@ pub struct FullScreen {
     decoder: keys::Decoder,
     /// Keys read and not yet acted on (what followed an Enter in a paste).
     queued: std::collections::VecDeque<KeyEvent>,
+    /// What was last drawn, at what size: an idle wait draws nothing again.
+    drawn: Option<(Screen, ratatui::layout::Size)>,
 }
 
 mod keys;
@@ -83,12 +85,23 @@ impl FullScreen {
             recalled: None,
             decoder: keys::Decoder::default(),
             queued: std::collections::VecDeque::new(),
+            drawn: None,
         })
     }
 
+    /// Draws the screen, unless it shows what was last drawn at the same size: the keys
+    /// are awaited a little at a time, and an idle terminal is sent nothing.
     fn draw(&mut self) {
+        let size = self.terminal.size().ok();
+        let same = |(screen, at): &(Screen, ratatui::layout::Size)| {
+            *screen == self.screen && Some(*at) == size
+        };
+        if self.drawn.as_ref().is_some_and(same) {
+            return;
+        }
         let screen = &self.screen;
         let _ = self.terminal.draw(|f| screen.draw(f));
+        self.drawn = size.map(|at| (self.screen.clone(), at));
     }
 
     /// Acts on one key; `Some` when it ends the question.

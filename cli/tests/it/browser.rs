@@ -404,13 +404,13 @@ fn tap_and_wait(phone: &Browser, s: &Served, css: &str) {
         let Some((now, waiting)) = served_version(s) else {
             return;
         };
-        // The page is asked only once the session has settled (waiting, and the same
-        // state twice running): each question to the browser costs it work.
-        if waiting && last.as_ref() == Some(&now) {
-            let page = phone.eval(VERSION);
-            if page != before && page == Value::String(now.clone()) {
-                return;
-            }
+        let page = phone.eval(VERSION);
+        let settled = waiting
+            && last.as_ref() == Some(&now)
+            && page != before
+            && page == Value::String(now.clone());
+        if settled {
+            return;
         }
         last = Some(now);
     }

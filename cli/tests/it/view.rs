@@ -140,8 +140,8 @@ impl Pty {
     }
 }
 
-/// Whether `bytes` draw anything: the view sets the style and the cursor again at every
-/// tick, which shows nothing new.
+/// Whether `bytes` draw anything: bytes that only set the style or move the cursor show
+/// nothing new.
 fn draws(bytes: &[u8]) -> bool {
     words_of(bytes).chars().any(|c| !c.is_control())
 }
@@ -531,6 +531,43 @@ fn board_agrees(game: &str, table: &serde_json::Value) {
 /// Closing the terminal (here: its pseudo-terminal's other end gone, as when a window is
 /// closed) left kado reading the end of its input forever at full speed, deaf to every
 /// signal but KILL and holding the save's lock: it now ends the session as Ctrl-C does.
+/// The view drew its screen again every 100 ms while it waited for a key, and so sent
+/// about 30 bytes a tick to an idle terminal (300 bytes a second, over ssh too). It now
+/// sends nothing until something changes, and draws again when the terminal is resized.
+#[test]
+fn the_view_sent_bytes_to_an_idle_terminal_at_every_tick() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pty = Pty::start(
+        dir.path(),
+        "kinkado play --deck virtual --seed 3 --save t.yaml",
+    );
+    pty.wait_for("you sell up to 3 cards");
+    pty.settle();
+    let before = pty.seen.lock().unwrap().0.len();
+    std::thread::sleep(Duration::from_millis(1000));
+    let idle = pty.seen.lock().unwrap().0.len() - before;
+    assert_eq!(idle, 0, "bytes sent to an idle terminal in 1 s");
+    let wider = rustix::termios::Winsize {
+        ws_row: 30,
+        ws_col: 100,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    let keys = pty.keys.as_ref().expect("the terminal is open");
+    rustix::termios::tcsetwinsize(keys, wider).unwrap();
+    let started = Instant::now();
+    while !draws(&pty.seen.lock().unwrap().0[before..]) {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "nothing drawn after the terminal was resized"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    pty.type_keys(b"\x03");
+    let out = pty.finish(Duration::from_secs(30));
+    assert!(out.contains("kado kinkado resume t.yaml"), "{out}");
+}
+
 #[test]
 fn closing_the_terminal_left_kado_spinning_on_its_save() {
     let dir = tempfile::tempdir().unwrap();
