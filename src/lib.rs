@@ -21,6 +21,7 @@ pub mod pokino;
 pub mod render;
 pub mod ruleset;
 pub mod screen;
+pub mod seat;
 pub mod session;
 pub mod several;
 pub mod shuffle;
