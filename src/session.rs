@@ -14,10 +14,12 @@ use serde::{Deserialize, Serialize};
 use crate::diag::{Code, Error, Problem, Source};
 use crate::render::Style;
 use crate::ruleset::{Ruleset, ValueProblem, key_column};
-use crate::view::{Choice, Event, Hand, Hint, Table};
+use crate::seat::SeatId;
+use crate::view::{Choice, Event, Hand, Hint, PublicTable, SeatHand, Table};
 
 mod fix;
-pub use fix::{Broken, FixError, Fixed, Given, answers, fix};
+pub mod rights;
+pub use fix::{Broken, FixError, Fixed, Given, answers, fix, undo_author};
 
 /// A ruleset as a session records it: the base and every choice that differs from it,
 /// the shape of a house-rules file, plus every ruling whose default has changed since
@@ -257,6 +259,10 @@ pub struct Question<K> {
     pub prompt: String,
     /// What may be answered, for `help`.
     pub hint: String,
+    /// The answer a blank line gives, where the question has one (ALORA's pick among
+    /// equal cards): every surface takes Enter as an answer here, and nowhere else. The
+    /// game reads the blank answer as this.
+    pub default: Option<String>,
 }
 
 impl<K> Question<K> {
@@ -265,8 +271,31 @@ impl<K> Question<K> {
             key: key.into(),
             prompt: prompt.into(),
             hint: hint.into(),
+            default: None,
         }
     }
+
+    /// The question with `default` as the answer Enter gives.
+    pub fn enter(mut self, default: impl Into<String>) -> Self {
+        self.default = Some(default.into());
+        self
+    }
+}
+
+/// A question as a surface is given it: which question it is, whom it asks, what it says
+/// and what Enter answers. An answer from a page names the question by its `id`, and is
+/// applied only to that question, and only from the seat it asks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Asking {
+    /// The question's identity in this session: a new question (after any change to the
+    /// game: an answer, an undo, a correction) has a new one.
+    pub id: u64,
+    /// The seat the question asks (`None`: anyone at the table may answer it, e.g. a
+    /// card turned up from a real deck, or ALORA's pick among equal cards).
+    pub seat: Option<SeatId>,
+    pub prompt: String,
+    /// What a blank answer gives, if the question takes one.
+    pub default: Option<String>,
 }
 
 /// Why `hint` gives no advice at a question.
@@ -389,12 +418,14 @@ pub trait Session: Sized + Clone {
     /// default: the hand of the player to act ([`Session::hand`]) while it is theirs, else
     /// the cards the table shows for the seat.
     fn hand_of(&self, table: &Table, seat: &str) -> Option<Hand> {
-        let hand = self.hand().filter(|h| h.player.eq_ignore_ascii_case(seat));
+        let hand = self
+            .hand()
+            .filter(|h| crate::seat::same_name(&h.player, seat));
         hand.or_else(|| {
             let s = table
                 .seats
                 .iter()
-                .find(|s| s.name.eq_ignore_ascii_case(seat))?;
+                .find(|s| crate::seat::same_name(&s.name, seat))?;
             match &s.held {
                 crate::view::Held::Cards { items } => {
                     Some(Hand::new(s.name.clone()).part("", items.clone()))
@@ -404,32 +435,52 @@ pub trait Session: Sized + Clone {
         })
     }
 
+    /// The seat the question at hand asks, by its index among the table's seats (`None`:
+    /// no question, or one anyone at the table may answer: a question about a seat kado
+    /// plays, such as ALORA's pick among equal cards, is the table's). By default the
+    /// person whose hidden hand it is about, else the seat to move.
+    fn asked_seat(&self) -> Option<SeatId> {
+        let Step::Ask(_) = self.next() else {
+            return None;
+        };
+        let table = self.table();
+        let who = self.private_turn().or_else(|| table.to_move.clone())?;
+        let i = table
+            .seats
+            .iter()
+            .position(|s| crate::seat::same_name(&s.name, &who))?;
+        (!table.seats[i].kado).then_some(SeatId(i))
+    }
+
+    /// The table as every seat may see it on a shared screen (the table's page, a terminal
+    /// serving the game): [`Session::table`] with every hidden hand and what is drawn from
+    /// one taken out. A game whose table draws something from a hidden hand in a way the
+    /// general rule cannot see builds its own (Pokino's places).
+    fn public_table(&self) -> PublicTable {
+        self.table().public()
+    }
+
     /// What every page of a table served to phones draws ([`crate::view::Shared`]): the
     /// public table, each seat's own hand, and whose answer is awaited.
     fn shared(&self) -> crate::view::Shared {
         let table = self.table();
-        let hands = table
-            .seats
-            .iter()
-            .filter(|s| !s.kado)
-            .filter_map(|s| self.hand_of(&table, &s.name))
+        let hands = (table.seats.iter().enumerate())
+            .filter(|(_, s)| !s.kado)
+            .filter_map(|(i, s)| {
+                let hand = self.hand_of(&table, &s.name)?;
+                Some(SeatHand {
+                    seat: SeatId(i),
+                    hand,
+                })
+            })
             .collect();
-        // A question about a seat kado plays (ALORA's pick among equal cards) is the
-        // table's to answer.
-        let players = |name: &String| table.seats.iter().any(|s| !s.kado && &s.name == name);
-        let answerer = match self.next() {
-            Step::Ask(_) => self
-                .private_turn()
-                .or_else(|| table.to_move.clone())
-                .filter(players),
-            _ => None,
-        };
+        let answerer = self.asked_seat();
         let answers = match answerer {
             Some(_) => table.areas.iter().filter(|a| a.numbered).cloned().collect(),
             None => Vec::new(),
         };
         crate::view::Shared {
-            table: table.public(),
+            table: self.public_table(),
             hands,
             answerer,
             answers,
@@ -438,7 +489,10 @@ pub trait Session: Sized + Clone {
 
     /// Every legal answer to `question`, each with its label and the text it types, when
     /// the game can list them from what it knows (empty otherwise: cards it has not been
-    /// told, a free number). The full-screen view numbers them when they are few.
+    /// told, a free number). The full-screen view numbers them when they are few. They may
+    /// name the hand of the seat asked: a served table shows them on that seat's page
+    /// alone, and a screen the table shares does not show them while hands are kept
+    /// private ([`Session::private_turn`]).
     fn choices(&self, _question: &Question<Self::Key>) -> Vec<Choice> {
         Vec::new()
     }
@@ -817,6 +871,30 @@ pub fn effective<G: Session>(
     log: &Log<G::Setup, G::Action>,
 ) -> Result<Vec<Entry<G::Action>>, Error> {
     fold::<G>(log).map(|f| f.actions)
+}
+
+/// What the last `most` actions of a log said, oldest first, as their events: what a
+/// surface that keeps a log of the game (a served page) shows again when the game is
+/// resumed.
+pub fn recent_events<G: Session>(
+    log: &Log<G::Setup, G::Action>,
+    most: usize,
+) -> Result<Vec<Event>, Error> {
+    let actions = effective::<G>(log)?;
+    let mut g = start::<G>(log)?;
+    let mut events = std::collections::VecDeque::with_capacity(most + 1);
+    for e in &actions {
+        let said = g
+            .events(&e.action)
+            .map_err(|why| Error::msg(format!("the log does not replay: {why}")))?;
+        for ev in said {
+            if events.len() == most {
+                events.pop_front();
+            }
+            events.push_back(ev);
+        }
+    }
+    Ok(events.into())
 }
 
 /// A log folded: the state after every action, and the actions as they stand (each

@@ -3,6 +3,7 @@
 //! the answer each stands for, the legal answers, a hand shown on request, what it says);
 //! every surface only draws them, and none reads back text another one drew.
 
+use crate::seat::SeatId;
 use serde::Serialize;
 
 mod board;
@@ -585,27 +586,90 @@ impl Area {
 
 /// What every page of a table served to the players' phones draws: the table as all of
 /// them may see it, each seat's own hand for its eyes only, and whose answer kado waits
-/// for. Privacy is decided here, once: no page is given more than its seat may see.
+/// for. Privacy is decided here, once, by type: the shared table is a [`PublicTable`],
+/// which holds no seat's hidden cards nor anything drawn from them, and a hand is given
+/// only to its own seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Shared {
-    /// The table with no seat's held cards in it (see [`Table::public`]).
-    pub table: Table,
+    /// The table as every seat may see it.
+    pub table: PublicTable,
     /// Each seat's hand as only its player may see it, where kado knows it.
-    pub hands: Vec<Hand>,
+    pub hands: Vec<SeatHand>,
     /// The seat whose answer the question waits for (`None`: anyone at the table may
     /// answer, e.g. the card turned up from a real deck).
-    pub answerer: Option<String>,
+    pub answerer: Option<SeatId>,
     /// What the table lists for the answerer alone: its answers numbered from 1 (Pokino's
     /// places, which name the dominoes it holds).
     pub answers: Vec<Area>,
 }
 
+/// A seat's own hand, for that seat's eyes only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatHand {
+    pub seat: SeatId,
+    pub hand: Hand,
+}
+
 impl Shared {
-    /// The hand of the seat named `seat` (any case), if kado shows it to them.
-    pub fn hand_of(&self, seat: &str) -> Option<&Hand> {
-        self.hands
-            .iter()
-            .find(|h| h.player.eq_ignore_ascii_case(seat))
+    /// The hand of `seat`, if kado shows it to them.
+    pub fn hand_of(&self, seat: SeatId) -> Option<&Hand> {
+        self.hands.iter().find(|h| h.seat == seat).map(|h| &h.hand)
+    }
+
+    /// The answers listed for `seat` alone: those of the question when it is theirs.
+    pub fn answers_for(&self, seat: SeatId) -> &[Area] {
+        if self.answerer == Some(seat) {
+            &self.answers
+        } else {
+            &[]
+        }
+    }
+}
+
+/// The table as every player may see it on a screen they share (the table's page, the
+/// terminal serving a game) while each holds their own hand elsewhere. Made only by
+/// [`PublicTable::of`], which takes out what a seat holds hidden and everything drawn from
+/// it; read through [`std::ops::Deref`] as a [`Table`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct PublicTable(Table);
+
+impl std::ops::Deref for PublicTable {
+    type Target = Table;
+    fn deref(&self) -> &Table {
+        &self.0
+    }
+}
+
+impl PublicTable {
+    /// `table` made public: a hand shown as its cards becomes how many cards it holds;
+    /// the answers numbered for the player to move (which name what they hold) go, and so
+    /// do the places marked on a board for them, as shapes and in the picture.
+    pub fn of(table: Table) -> PublicTable {
+        let mut t = table;
+        for s in &mut t.seats {
+            if let Held::Cards { items } = &s.held {
+                s.held = Held::Count { count: items.len() };
+            }
+        }
+        t.areas.retain(|a| !a.numbered);
+        if let Some(Board::Squares { places, .. }) = &mut t.board {
+            places.clear();
+        }
+        if let Some(p) = &mut t.picture {
+            for run in p.rows.iter_mut().flatten() {
+                if run.look == Look::Place {
+                    run.text = " ".repeat(run.text.chars().count());
+                    run.look = Look::Plain;
+                }
+            }
+        }
+        PublicTable(t)
+    }
+
+    /// The table as a [`Table`], to draw.
+    pub fn table(&self) -> &Table {
+        &self.0
     }
 }
 
@@ -616,18 +680,9 @@ impl Default for Table {
 }
 
 impl Table {
-    /// The table as every player may see it on a screen they share while each holds their
-    /// own hand elsewhere: a hand shown as its cards becomes how many cards it holds, and
-    /// the answers numbered for the player to move (which name what they hold) go.
-    pub fn public(&self) -> Table {
-        let mut t = self.clone();
-        for s in &mut t.seats {
-            if let Held::Cards { items } = &s.held {
-                s.held = Held::Count { count: items.len() };
-            }
-        }
-        t.areas.retain(|a| !a.numbered);
-        t
+    /// The table as every player may see it on a screen they share: see [`PublicTable`].
+    pub fn public(&self) -> PublicTable {
+        PublicTable::of(self.clone())
     }
 
     /// A table of `game` with nothing on it yet.

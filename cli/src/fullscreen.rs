@@ -32,6 +32,8 @@ pub struct FullScreen {
     queued: std::collections::VecDeque<KeyEvent>,
     /// What was last drawn, at what size: an idle wait draws nothing again.
     drawn: Option<(Screen, ratatui::layout::Size)>,
+    /// The question asked takes Enter on nothing typed as its answer (it has a default).
+    takes_enter: bool,
 }
 
 mod keys;
@@ -86,6 +88,7 @@ impl FullScreen {
             decoder: keys::Decoder::default(),
             queued: std::collections::VecDeque::new(),
             drawn: None,
+            takes_enter: false,
         })
     }
 
@@ -114,7 +117,7 @@ impl FullScreen {
             KeyCode::Char('d') if ctrl && s.input.is_empty() => return Some(Reply::End),
             // Enter on nothing typed answers nothing (a hint on screen stays), as an empty
             // line in line mode, unless the question takes Enter as an answer.
-            KeyCode::Enter if s.input.trim().is_empty() && !s.question.contains("[Enter: ") => {}
+            KeyCode::Enter if s.input.trim().is_empty() && !self.takes_enter => {}
             KeyCode::Enter => return Some(self.submit()),
             KeyCode::Tab if s.input.is_empty() => {
                 if let Some(answer) = s.advised_answer() {
@@ -258,8 +261,9 @@ fn terminal_ready(ms: i64) -> Result<bool, Gone> {
 }
 
 impl Prompter for FullScreen {
-    fn ask(&mut self, prompt: &str) -> Reply {
-        self.screen.question = prompt.to_string();
+    fn ask(&mut self, question: &kado::session::Asking) -> Reply {
+        self.screen.question = question.prompt.clone();
+        self.takes_enter = question.default.is_some();
         loop {
             if self.ended.load(Ordering::Relaxed) {
                 self.screen.input.clear();

@@ -109,6 +109,11 @@ pub enum Cmd {
         /// own turn (several people at one screen, with a virtual pack).
         #[arg(long)]
         private: bool,
+        /// Show every hand on the screen even where kado would keep hands private (a
+        /// table that wants to play open); hands are kept private by default when the game
+        /// is served to phones.
+        #[arg(long, conflicts_with = "private")]
+        open: bool,
     },
     /// Continue a saved game exactly where it stopped.
     #[command(long_about = play_help())]
@@ -240,13 +245,14 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             seed,
             record,
             private,
+            open,
         } => play_cmd(
             ctx,
             &rs,
             players,
             !no_alora,
             save,
-            (deck, seed, private),
+            (deck, seed, crate::hands_private(ctx, private, open)),
             record,
         ),
         Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),

@@ -128,6 +128,11 @@ pub enum Cmd {
         /// own turn (for several people at one screen).
         #[arg(long)]
         private: bool,
+        /// Show every hand on the screen even where kado would keep hands private (a
+        /// table that wants to play open); hands are kept private by default when the game
+        /// is served to phones.
+        #[arg(long, conflicts_with = "private")]
+        open: bool,
     },
     /// Play many games between two policies with a virtual deck; report win rates.
     #[command(long_about = SIMULATE_ABOUT)]
@@ -245,7 +250,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             opponent,
             record,
             private,
+            open,
         } => {
+            let private = crate::hands_private(ctx, private, open);
             let rs = ctx.ruleset(GAME, TITLE)?;
             let deck = match deck {
                 DeckArg::Real => game::Deck::Physical,

@@ -438,6 +438,13 @@ pub fn joined(words: &[String]) -> String {
 }
 
 /// `kado serve FILE`: the saved game's own `resume`, served to the phones.
+/// Whether a new game keeps its hands off the shared screen: under `--private`, and by
+/// default when it is served to phones (each hand is on its own seat's page), unless the
+/// table asks for `--open`.
+pub fn hands_private(ctx: &Ctx, private: bool, open: bool) -> bool {
+    private || (ctx.serve.is_some() && !open)
+}
+
 fn serve_save(file: &std::path::Path, ctx: &Ctx) -> Outcome {
     let text = limits::read_file(&file.to_string_lossy(), "saved game", limits::SAVE_LIMIT)?;
     let mut ctx = ctx.clone();

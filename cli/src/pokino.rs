@@ -241,6 +241,11 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         /// own turn (for several people at one screen).
         #[arg(long)]
         private: bool,
+        /// Show every hand on the screen even where kado would keep hands private (a
+        /// table that wants to play open); hands are kept private by default when the game
+        /// is served to phones.
+        #[arg(long, conflicts_with = "private")]
+        open: bool,
     },
     /// Continue a saved game.
     #[command(after_help = play_after())]
@@ -358,7 +363,9 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             seed,
             record,
             private,
+            open,
         } => {
+            let private = crate::hands_private(ctx, private, open);
             let deck = match deck {
                 DeckArg::Real => Deck::Physical,
                 DeckArg::Virtual => Deck::Virtual,

@@ -28,6 +28,11 @@ pub enum Reply {
     HintWith(String),
     /// `fix` (list the answers given) or `fix N [ANSWER]` (replace answer N).
     Fix(Option<(usize, String)>),
+    /// A page's button for one of the question's choices, by its place among them: the
+    /// answer it carries, not text to read again.
+    Choice(usize),
+    /// A page's button for a row of the hint given at this question, by its place.
+    HintRow(usize),
     /// No more input (end of a script, or Ctrl-D).
     End,
     /// Ctrl-C at the prompt.
@@ -150,11 +155,26 @@ pub fn classify_for_tests(line: &str) -> Reply {
     classify(line)
 }
 
+use kado::session::Asking;
+use kado::session::rights::Sent;
 use kado::view::{Choice, Hand, Hint};
 
 pub trait Prompter {
-    /// Asks a question.
-    fn ask(&mut self, prompt: &str) -> Reply;
+    /// Asks a question: a blank answer is an answer only where it has a default.
+    fn ask(&mut self, question: &Asking) -> Reply;
+    /// Who sent the reply [`Prompter::ask`] returned last, and the question it named: the
+    /// terminal running the game (the referee), naming none, unless a page sent it.
+    fn sent(&self) -> Sent {
+        Sent::default()
+    }
+    /// Tells whoever sent the last reply what they asked for (`help`, `show`, the answers
+    /// `fix` lists): on a served table, their page alone.
+    fn reply(&mut self, text: &str) {
+        self.say(text);
+    }
+    /// What the game said before this session started (a resumed game), for a surface
+    /// that keeps a log of it.
+    fn recall(&mut self, _events: &[kado::view::Event]) {}
     /// Tells the table something.
     fn say(&mut self, text: &str);
     /// Reports a refused answer.
@@ -228,12 +248,12 @@ impl Terminal {
 }
 
 impl Prompter for Terminal {
-    fn ask(&mut self, prompt: &str) -> Reply {
+    fn ask(&mut self, question: &Asking) -> Reply {
         use rustyline::error::ReadlineError;
         let Some(editor) = self.editor.as_mut() else {
             return Reply::Unreadable(Unreadable::Terminal(None));
         };
-        match editor.readline(&format!("{prompt}: ")) {
+        match editor.readline(&format!("{}: ", question.prompt)) {
             Ok(line) if line.len() > MAX_ANSWER => Reply::Unreadable(Unreadable::TooLong),
             Ok(line) => classify(&line),
             Err(ReadlineError::Eof) => Reply::End,
@@ -308,7 +328,7 @@ pub fn read_bounded_line(input: &mut impl BufRead) -> Result<Option<String>, Lin
 }
 
 /// Answers read one per line from stdin; blank lines and `#` comments are skipped, except
-/// that at a prompt offering a default for Enter (`[Enter: …]`) a blank line is Enter.
+/// that at a question with a default for Enter ([`Asking::default`]) a blank line is Enter.
 /// Each question and answer is echoed, so the output reads as a transcript.
 pub struct Lines<R: BufRead> {
     input: R,
@@ -329,7 +349,8 @@ impl<R: BufRead> Lines<R> {
 }
 
 impl<R: BufRead> Prompter for Lines<R> {
-    fn ask(&mut self, prompt: &str) -> Reply {
+    fn ask(&mut self, question: &Asking) -> Reply {
+        let prompt = &question.prompt;
         loop {
             self.line += 1;
             let line = match read_bounded_line(&mut self.input) {
@@ -340,7 +361,7 @@ impl<R: BufRead> Prompter for Lines<R> {
                 }
             };
             let t = line.trim();
-            let enter = t.is_empty() && prompt.contains("[Enter: ");
+            let enter = t.is_empty() && question.default.is_some();
             if !enter && (t.is_empty() || t.starts_with('#')) {
                 continue;
             }
@@ -392,9 +413,15 @@ mod tests {
     fn bad_bytes_on_stdin_are_an_error_naming_the_line() {
         let mut p = Lines::new(std::io::Cursor::new(b"# c\nKH\n\xff\n2S\n".to_vec()));
         p.to_stderr = true;
-        assert_eq!(p.ask("q"), Reply::Answer("KH".into()));
+        let q = Asking {
+            id: 0,
+            seat: None,
+            prompt: "q".into(),
+            default: None,
+        };
+        assert_eq!(p.ask(&q), Reply::Answer("KH".into()));
         assert_eq!(
-            p.ask("q"),
+            p.ask(&q),
             Reply::Unreadable(Unreadable::Line(
                 3,
                 LineFault::NotUtf8 {

@@ -15,11 +15,18 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::{Arc, mpsc};
 
 use kado::diag::{Error, Problem};
+use kado::seat::SeatId;
+use kado::session::Asking;
+use kado::session::rights::{Sent, Who};
 use kado::view::{Choice, Event, Hand, Hint, Shared};
 use tokio::sync::oneshot;
 
 use super::prompt::{Prompter, Reply, classify, read_bounded_line};
-use hub::{From, Hub, Incoming};
+use hub::{From, Hub, Incoming, Posted};
+
+/// A line typed at the terminal this soon after a new question was asked was typed at the
+/// question before it (a person cannot read and answer faster).
+const TYPED_AT_THE_LAST: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// How a session is served (`--serve`, `--lan`).
 #[derive(Clone, Debug, Default)]
@@ -35,18 +42,18 @@ pub struct Served {
     incoming: mpsc::Receiver<Incoming>,
     /// Who sent the answer being dealt with, and the request waiting for it.
     from: From,
+    /// The question the answer being dealt with named.
+    named: Option<u64>,
     done: Option<oneshot::Sender<()>>,
-    /// The question asked last (a blank answer is Enter where it offers a default).
-    prompt: String,
+    /// The question asked last.
+    asking: Option<Asking>,
 }
 
-/// The seats whose players get a page: every seat kado does not play.
-pub fn seats_of(table: &kado::view::Table) -> Vec<String> {
-    table
-        .seats
-        .iter()
-        .filter(|s| !s.kado)
-        .map(|s| s.name.clone())
+/// The seats whose players get a page: every seat kado does not play, with its identity.
+pub fn seats_of(table: &kado::view::Table) -> Vec<(SeatId, String)> {
+    (table.seats.iter().enumerate())
+        .filter(|(_, s)| !s.kado)
+        .map(|(i, s)| (SeatId(i), s.name.clone()))
         .collect()
 }
 
@@ -57,18 +64,19 @@ pub fn seats_of(table: &kado::view::Table) -> Vec<String> {
 pub fn start(
     options: &Options,
     title: &str,
-    seats: &[String],
+    seats: &[(SeatId, String)],
     served: Option<&kado::session::Served>,
 ) -> Result<(Served, kado::session::Served), Error> {
     let (listener, hosts, shown) = listen(options, served.map(|s| s.port))?;
     let mut keyed = Vec::new();
-    for name in seats {
+    for (id, name) in seats {
         let secret = match served.and_then(|s| remembered_secret(s, name)) {
             Some(secret) => secret,
             None => hub::new_secret()
                 .map_err(|e| Error::msg(format!("cannot draw a seat's secret: {e}")))?,
         };
         keyed.push(hub::Seat {
+            id: *id,
             name: name.clone(),
             secret,
         });
@@ -93,8 +101,9 @@ pub fn start(
         hub,
         incoming: rx,
         from: From::Terminal,
+        named: None,
         done: None,
-        prompt: String::new(),
+        asking: None,
     };
     Ok((served, now))
 }
@@ -105,7 +114,7 @@ fn remembered_secret(served: &kado::session::Served, name: &str) -> Option<Strin
     served
         .seats
         .iter()
-        .find(|s| s.name == name)
+        .find(|s| kado::seat::same_name(&s.name, name))
         .map(|s| s.secret.clone())
         .filter(|s| hub::is_secret(s))
 }
@@ -210,12 +219,14 @@ fn qr_code(url: &str) -> String {
 fn read_terminal(hub: Arc<Hub>) {
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
+        let typed = stdin.is_terminal();
         let mut input = stdin.lock();
         loop {
             let incoming = match read_bounded_line(&mut input) {
                 Ok(Some(text)) => Incoming::Line {
                     from: From::Terminal,
-                    text,
+                    question: typed.then(|| typed_at(&hub)).flatten(),
+                    posted: Posted::Text(text),
                     done: None,
                 },
                 Ok(None) | Err(_) => Incoming::TerminalGone,
@@ -226,6 +237,18 @@ fn read_terminal(hub: Arc<Hub>) {
             }
         }
     });
+}
+
+/// The question a line typed at the terminal answers: the one asked, unless it was asked
+/// a moment ago, too soon for the line to be typed at it (an `undo` typed at the terminal
+/// as a page's own `undo` went through is not a second one).
+fn typed_at(hub: &Hub) -> Option<u64> {
+    let state = hub.state();
+    let now = state.asking.as_ref().map(|a| a.id);
+    match state.asked_before {
+        Some((before, at)) if at.elapsed() < TYPED_AT_THE_LAST => Some(before),
+        _ => now,
+    }
 }
 
 /// Ctrl-C, SIGTERM and SIGHUP stop the session, which saves and says how to resume.
@@ -258,34 +281,26 @@ impl Served {
             .and_then(|()| stdout.flush());
     }
 
-    /// The seat index of the player named `name`.
-    fn seat_named(&self, name: &str) -> Option<usize> {
-        self.hub
-            .seats
-            .iter()
-            .position(|s| s.name.eq_ignore_ascii_case(name))
+    /// Takes one line or button sent from a page or the terminal as a reply, or `None`
+    /// when it is none (a blank line where Enter answers nothing, a comment).
+    fn take(&mut self, from: From, posted: Posted) -> Option<Reply> {
+        let button = match posted {
+            Posted::Choice(n) => Reply::Choice(n),
+            Posted::HintRow(n) => Reply::HintRow(n),
+            Posted::Text(ref text) => return self.take_text(from, text),
+        };
+        self.print_button(from, &posted);
+        Some(button)
     }
 
-    /// Takes one line sent from a page or the terminal as the answer to the question
-    /// asked, or `None` when it is not one (a blank line, a comment, a seat whose turn it
-    /// is not: that seat is told).
-    fn take(&mut self, from: From, text: &str) -> Option<Reply> {
+    /// A line sent as typed: see [`Served::take`].
+    fn take_text(&mut self, from: From, text: &str) -> Option<Reply> {
         let t = text.trim();
-        let enter = t.is_empty() && self.prompt.contains("[Enter: ");
+        let enter = t.is_empty() && self.asking.as_ref().is_some_and(|a| a.default.is_some());
         if from == From::Terminal && !enter && (t.is_empty() || t.starts_with('#')) {
             return None;
         }
         if let From::Seat(i) = from {
-            let answerer = self.hub.state().shared.answerer;
-            if let Some(who) = answerer
-                .as_deref()
-                .filter(|w| self.seat_named(w) != Some(i))
-            {
-                let why = format!("it is {}'s answer kado waits for", kado::diag::escape(who));
-                self.hub.update(|s| s.private[i].refused = Some(why));
-                self.settle();
-                return None;
-            }
             let name = kado::words::possessive(&kado::diag::escape(&self.hub.seats[i].name));
             self.print(&format!("{} (from {name} page)\n", kado::diag::escape(t)));
         } else if !std::io::stdin().is_terminal() {
@@ -294,17 +309,56 @@ impl Served {
         }
         Some(classify(t))
     }
+
+    /// Says at the terminal which answer a page's button stands for.
+    fn print_button(&self, from: From, posted: &Posted) {
+        let From::Seat(i) = from else {
+            return;
+        };
+        let state = self.hub.state();
+        let typed = match posted {
+            Posted::Choice(n) => state.choices.get(*n).map(|c| c.typed.clone()),
+            Posted::HintRow(n) => (state.private.get(i))
+                .and_then(|p| p.hint.as_ref())
+                .and_then(|h| h.rows.get(*n))
+                .map(|r| r.answer.typed.clone()),
+            Posted::Text(_) => None,
+        };
+        let name = kado::words::possessive(&kado::diag::escape(&self.hub.seats[i].name));
+        let typed = typed.unwrap_or_else(|| "a button no longer shown".to_string());
+        self.print(&format!(
+            "{} (from {name} page)\n",
+            kado::diag::escape(&typed)
+        ));
+    }
+
+    /// The seat a page belongs to, or `None` for the terminal.
+    fn seat(&self) -> Option<usize> {
+        match self.from {
+            From::Seat(i) => Some(i),
+            From::Terminal => None,
+        }
+    }
 }
 
 impl Prompter for Served {
-    fn ask(&mut self, prompt: &str) -> Reply {
-        self.prompt = prompt.to_string();
+    fn ask(&mut self, question: &Asking) -> Reply {
+        self.asking = Some(question.clone());
+        let asking = question.clone();
         self.hub.update(|s| {
-            s.question = Some(prompt.to_string());
+            let before = s
+                .asking
+                .as_ref()
+                .map(|a| a.id)
+                .filter(|id| *id != asking.id);
+            if let Some(before) = before {
+                s.asked_before = Some((before, std::time::Instant::now()));
+            }
+            s.asking = Some(asking);
             s.waiting = true;
         });
         // The question at the terminal too: its answer follows, from there or a page.
-        self.print(&format!("{prompt}: "));
+        self.print(&format!("{}: ", question.prompt));
         // Only now is the last answer dealt with: its page draws the question it led to.
         self.settle();
         loop {
@@ -312,13 +366,23 @@ impl Prompter for Served {
                 return Reply::End;
             };
             match incoming {
-                Incoming::Stop => return Reply::Interrupted,
+                Incoming::Stop => {
+                    self.from = From::Terminal;
+                    self.named = None;
+                    return Reply::Interrupted;
+                }
                 // The phones go on without the keyboard.
                 Incoming::TerminalGone => {}
-                Incoming::Line { from, text, done } => {
+                Incoming::Line {
+                    from,
+                    question,
+                    posted,
+                    done,
+                } => {
                     self.done = done;
-                    if let Some(reply) = self.take(from, &text) {
+                    if let Some(reply) = self.take(from, posted) {
                         self.from = from;
+                        self.named = question;
                         self.hub.update(|s| {
                             s.waiting = false;
                             if let From::Seat(i) = from {
@@ -332,6 +396,17 @@ impl Prompter for Served {
         }
     }
 
+    fn sent(&self) -> Sent {
+        let who = match self.from {
+            From::Seat(i) => Who::Seat(self.hub.seats[i].id),
+            From::Terminal => Who::Referee,
+        };
+        Sent {
+            who,
+            question: self.named,
+        }
+    }
+
     fn say(&mut self, text: &str) {
         self.print(text);
         if !text.trim().is_empty() {
@@ -339,9 +414,28 @@ impl Prompter for Served {
         }
     }
 
+    fn reply(&mut self, text: &str) {
+        match self.seat() {
+            Some(i) => {
+                let text = text.trim_end().to_string();
+                self.hub.update(|s| s.private[i].note = Some(text));
+            }
+            None => self.print(text),
+        }
+    }
+
+    fn recall(&mut self, events: &[Event]) {
+        let events = events.to_vec();
+        self.hub.update(|s| {
+            for e in events {
+                s.tell(e);
+            }
+        });
+    }
+
     fn refuse(&mut self, why: &str) {
         self.print(&format!("✗ {why}\n"));
-        if let From::Seat(i) = self.from {
+        if let Some(i) = self.seat() {
             let why = why.to_string();
             self.hub.update(|s| s.private[i].refused = Some(why));
         }
@@ -352,12 +446,12 @@ impl Prompter for Served {
     }
 
     fn advise(&mut self, hint: &Hint) {
-        match self.from {
-            From::Seat(i) => {
+        match self.seat() {
+            Some(i) => {
                 let hint = hint.clone();
                 self.hub.update(|s| s.private[i].hint = Some(hint));
             }
-            From::Terminal => self.print(&hint.text()),
+            None => self.print(&hint.text()),
         }
     }
 
@@ -379,7 +473,7 @@ impl Prompter for Served {
         }
         let events = events.to_vec();
         self.hub.update(|s| {
-            s.question = None;
+            s.asking = None;
             for e in events {
                 s.tell(e);
             }
@@ -400,7 +494,7 @@ impl Drop for Served {
     fn drop(&mut self) {
         self.settle();
         self.hub.update(|s| {
-            s.question = None;
+            s.asking = None;
             s.ended = Some(if s.shared.table.over {
                 "The game is over.".to_string()
             } else {

@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 
 use kado::diag::{Code, Error, Problem};
 use kado::render::Style;
-use kado::session::{By, Entry, FixError, Log, Question, Session, Step, answers, fix, replay};
+use kado::session::rights::{self, Command, Denied, Sent, Who};
+use kado::session::{
+    Asking, By, Entry, FixError, Log, Question, Session, Step, answers, fix, replay, undo_author,
+};
 
 use super::prompt::{Prompter, Reply};
 use super::{Failure, Outcome, read_file};
@@ -243,7 +246,21 @@ struct Runner<'a, G: Session> {
     /// What was told since the table last answered: told again to whoever the device
     /// passes to, as passing clears the screen.
     since_answer: Vec<Event>,
+    /// The identity of the question asked: raised at every change to the game, so that
+    /// an answer naming an earlier question is known as stale.
+    asked: u64,
+    /// The answers the question's choices stand for, in their order (`None`: a choice the
+    /// game does not take after all), for a page's button, which sends its place.
+    offered: Vec<Option<G::Action>>,
+    /// The answers the rows of the hint given at question `asked` stand for.
+    hinted: Option<(u64, Vec<Option<G::Action>>)>,
 }
+
+/// How many of the last things said a surface that keeps a log is given on resuming.
+const RECALLED: usize = 12;
+
+/// The most choices resolved into answers at a question: a page shows buttons for no more.
+const OFFERED: usize = 16;
 
 /// How a turn of the loop ended.
 enum Flow {
@@ -283,7 +300,15 @@ pub fn run<G: Session>(
         shown_since_action: false,
         holder: None,
         since_answer: Vec::new(),
+        asked: 0,
+        offered: Vec::new(),
+        hinted: None,
     };
+    r.asked = r.log.actions.len() as u64;
+    if r.prompter.serves() && !r.log.actions.is_empty() {
+        let said = kado::session::recent_events::<G>(&r.log, RECALLED)?;
+        r.prompter.recall(&said);
+    }
     // A resumed game shows where it stands at once; a new one before its first
     // question, unless kado has already acted (dealt) and said so.
     let mut first = r.log.actions.is_empty();
@@ -328,6 +353,11 @@ impl<G: Session> Runner<'_, G> {
         self.shown_since_action = true;
         if self.prompter.live() {
             self.prompter.set_table(self.game.table());
+        } else if self.prompter.serves() {
+            // A terminal serving the game is a screen the whole table sees.
+            let public = self.game.public_table();
+            let text = kado::screen::table::styled_text(public.table(), 80, &self.style);
+            self.prompter.table(&text);
         } else {
             self.prompter.table(&self.game.show(self.style));
         }
@@ -374,6 +404,7 @@ impl<G: Session> Runner<'_, G> {
 
     /// Records an action, saves, and says what it means at the table.
     fn record(&mut self, next: G, by: By, action: G::Action, said: Vec<Event>) -> Outcome {
+        self.asked += 1;
         self.game = next;
         self.shown_since_action = false;
         self.log.actions.push(Entry::new(by, action));
@@ -423,40 +454,101 @@ impl<G: Session> Runner<'_, G> {
         }
     }
 
-    /// Asks the table, and acts on the reply.
+    /// Asks the table, and acts on the reply, if whoever sent it may send it.
     fn ask(&mut self, q: &Question<G::Key>) -> Result<Flow, Failure> {
         if let Some(reply) = self.pass() {
             return self.stopped(reply);
         }
-        if self.prompter.live() || self.prompter.serves() {
-            self.prompter.choices(&self.game.choices(q));
+        self.offer(q);
+        let asking = Asking {
+            id: self.asked,
+            seat: self.game.asked_seat(),
+            prompt: q.prompt.clone(),
+            default: q.default.clone(),
+        };
+        let reply = self.prompter.ask(&asking);
+        let sent = self.prompter.sent();
+        if let Err(denied) = self.allowed(&reply, sent, &asking) {
+            let table = self.game.table();
+            let name = |s: kado::seat::SeatId| {
+                let name = table.seats.get(s.0).map_or("", |s| s.name.as_str());
+                kado::diag::escape(name).into_owned()
+            };
+            self.prompter.refuse(&denied.words(name));
+            return Ok(Flow::Go);
         }
-        match self.prompter.ask(&q.prompt) {
+        self.act(q, reply, sent.who)
+    }
+
+    /// The question's choices, given to a surface that shows them, each resolved once into
+    /// the answer it stands for.
+    fn offer(&mut self, q: &Question<G::Key>) {
+        self.offered.clear();
+        // The choices may name a hidden hand: a screen the table shares shows none while
+        // hands are kept private; a served table shows them on the asked seat's page.
+        let shared_screen = self.prompter.live() && self.game.private_turn().is_some();
+        if shared_screen || !(self.prompter.live() || self.prompter.serves()) {
+            return;
+        }
+        let choices = self.game.choices(q);
+        self.offered = (choices.iter().take(OFFERED))
+            .map(|c| self.game.answer(q, &c.typed).ok())
+            .collect();
+        self.prompter.choices(&choices);
+    }
+
+    /// Whether `reply` may be acted on: it names the question asked (or none), and its
+    /// sender has the right to send it (see [`kado::session::rights`]).
+    fn allowed(&self, reply: &Reply, sent: Sent, asking: &Asking) -> Result<(), Denied> {
+        let command = match reply {
+            Reply::Answer(_) | Reply::Choice(_) | Reply::HintRow(_) => Command::Answer,
+            Reply::Hint | Reply::HintWith(_) => Command::Hint,
+            Reply::Undo => Command::Undo,
+            Reply::Fix(Some(_)) => Command::Fix,
+            Reply::Fix(None) | Reply::Help | Reply::Show | Reply::Hand => Command::Look,
+            Reply::Quit => Command::Quit,
+            Reply::End | Reply::Interrupted | Reply::Unreadable(_) => return Ok(()),
+        };
+        rights::current(sent, asking.id)?;
+        let author = match (sent.who, reply) {
+            (Who::Referee, _) => None,
+            (_, Reply::Undo) => undo_author::<G>(&self.log).ok().flatten(),
+            (_, Reply::Fix(Some((n, _)))) => answers::<G>(&self.log)
+                .ok()
+                .and_then(|given| given.get(n.wrapping_sub(1)).and_then(|g| g.seat)),
+            _ => None,
+        };
+        rights::may(sent.who, command, asking.seat, author)
+    }
+
+    /// Acts on a reply its sender may send.
+    fn act(&mut self, q: &Question<G::Key>, reply: Reply, who: Who) -> Result<Flow, Failure> {
+        // A terminal serving the game is a screen the whole table sees: a hand, and the
+        // advice drawn from one, go to the player's own page.
+        let shared_screen = who == Who::Referee && self.prompter.serves();
+        match reply {
             reply @ (Reply::End | Reply::Quit | Reply::Interrupted | Reply::Unreadable(_)) => {
                 return self.stopped(reply);
             }
-            Reply::Help => self.prompter.say(&format!(
+            Reply::Help => self.prompter.reply(&format!(
                 "{}\nAt any prompt: undo (take back the last answer), fix (list the answers given; `fix N ANSWER` corrects one), show, help, quit{}.\n",
                 q.hint,
                 G::COMMANDS
             )),
-            Reply::Show => self.show(),
+            Reply::Show if who == Who::Referee => self.show(),
+            Reply::Show => self.share(),
+            Reply::Hand | Reply::Hint | Reply::HintWith(_) if shared_screen && self.game.asked_seat().is_some() => self
+                .prompter
+                .refuse("this screen is the whole table's: a hand and its hint are shown on the player's own page"),
             Reply::Hand => match self.game.hand() {
                 Some(hand) => self.prompter.show_hand(&hand),
                 None => self
                     .prompter
                     .refuse("there is no hand of yours to show at this question"),
             },
-            Reply::Hint => match self.game.hint(q) {
-                Ok(advice) => {
-                    // A hint may rank what the table lists (Pokino's places).
-                    self.refresh();
-                    self.prompter.advise(&advice);
-                }
-                Err(why) => self.prompter.refuse(&why.to_string()),
-            },
+            Reply::Hint => self.hint(q),
             Reply::HintWith(known) => match self.game.hint_with(q, &known) {
-                Ok(advice) => self.prompter.advise(&advice),
+                Ok(advice) => self.advise(q, &advice),
                 Err(why) => self
                     .prompter
                     .refuse(&kado::diag::escape_words(&why.to_string())),
@@ -465,8 +557,56 @@ impl<G: Session> Runner<'_, G> {
             Reply::Fix(None) => self.list_answers()?,
             Reply::Fix(Some((number, text))) => self.fix(number, &text)?,
             Reply::Answer(text) => self.answer(q, &text)?,
+            Reply::Choice(n) => {
+                let action = self.offered.get(n).cloned().flatten();
+                self.chosen(action)?;
+            }
+            Reply::HintRow(n) => {
+                let action = match &self.hinted {
+                    Some((at, rows)) if *at == self.asked => rows.get(n).cloned().flatten(),
+                    _ => None,
+                };
+                self.chosen(action)?;
+            }
         }
         Ok(Flow::Go)
+    }
+
+    fn hint(&mut self, q: &Question<G::Key>) {
+        match self.game.hint(q) {
+            Ok(advice) => {
+                // A hint may rank what the table lists (Pokino's places).
+                self.refresh();
+                self.advise(q, &advice);
+            }
+            Err(why) => self.prompter.refuse(&why.to_string()),
+        }
+    }
+
+    /// Shows advice, each of its rows resolved once into the answer it stands for.
+    fn advise(&mut self, q: &Question<G::Key>, advice: &kado::view::Hint) {
+        let rows = (advice.rows.iter())
+            .map(|r| self.game.answer(q, &r.answer.typed).ok())
+            .collect();
+        self.hinted = Some((self.asked, rows));
+        self.prompter.advise(advice);
+    }
+
+    /// A button's answer, already read: applied as it is.
+    fn chosen(&mut self, action: Option<G::Action>) -> Outcome {
+        let Some(action) = action else {
+            self.prompter.refuse(
+                "that button is not an answer to this question: the page shows the answers now",
+            );
+            return Ok(());
+        };
+        match apply_to_copy(&self.game, &action) {
+            Err(why) => self
+                .prompter
+                .refuse(&kado::diag::escape_words(&why.to_string())),
+            Ok((next, said)) => self.record(next, By::Table, action, said)?,
+        }
+        Ok(())
     }
 
     /// The session ends at `reply` (the input ended, quit, Ctrl-C, or a terminal that
@@ -494,6 +634,7 @@ impl<G: Session> Runner<'_, G> {
         }
         self.game = replay(&log)?;
         self.log = log;
+        self.asked += 1;
         save::<G>(self.lock, &self.log)?;
         self.prompter.say("Undone.\n");
         self.show();
@@ -517,7 +658,7 @@ impl<G: Session> Runner<'_, G> {
             text += &format!("{g}\n");
         }
         text += "`fix N ANSWER` replaces answer N; the answers after it are kept where they still hold.\n";
-        self.prompter.say(&text);
+        self.prompter.reply(&text);
         Ok(())
     }
 
@@ -532,6 +673,7 @@ impl<G: Session> Runner<'_, G> {
         };
         self.game = fixed.game;
         self.log = fixed.log;
+        self.asked += 1;
         save::<G>(self.lock, &self.log)?;
         let mut said = format!(
             "Fixed: answer {} is now `{}`.\n",
@@ -717,7 +859,7 @@ mod tests {
     }
 
     impl Prompter for Fuzz {
-        fn ask(&mut self, _prompt: &str) -> Reply {
+        fn ask(&mut self, _question: &Asking) -> Reply {
             (self.check)();
             if self.left == 0 {
                 return Reply::End;

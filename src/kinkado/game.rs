@@ -952,6 +952,12 @@ fn alora_pick_prompt(sure: &[Card], count: usize, from: &[Card], sells: bool) ->
     }
 }
 
+/// The answer Enter gives at ALORA's pick among cards of equal value, as it is typed.
+fn pick_default(count: usize, from: &[Card]) -> String {
+    let pick: Vec<String> = default_pick(from, count).iter().map(|c| c.code()).collect();
+    pick.join(" ")
+}
+
 /// `help` at ALORA's pick among cards of equal value.
 fn pick_help(count: usize, from: &[Card]) -> String {
     let default = default_pick(from, count);

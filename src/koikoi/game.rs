@@ -740,7 +740,9 @@ impl Session for Game {
     fn choices(&self, question: &Question<Key>) -> Vec<Choice> {
         let r = &self.referee;
         match question.key {
-            Key::Play if !self.setup.private && !self.is_kado(r.round.to_move) => {
+            // The plays name the hand: a surface shows them to its player alone (see
+            // `Session::choices`).
+            Key::Play if !self.is_kado(r.round.to_move) => {
                 let p = r.round.to_move;
                 sim::distinct_plays(r, p)
                     .iter()

@@ -261,6 +261,78 @@ impl Table {
         }
     }
 
+    /// The seats (scores; the cards and dominoes of the player to move where the table
+    /// sees them: a virtual deal, not kept private; else how many each holds), the board's
+    /// dominoes, the claimed borders, the places listed (where `places_seen`), the poke and
+    /// the deck.
+    fn drawn(&self, places_seen: bool) -> crate::view::Table {
+        use crate::view;
+        let g = &self.game;
+        let mut t = view::Table::new(super::GAME);
+        t.round = Some(view::Round {
+            word: "turn",
+            number: g.turns,
+            of: None,
+        });
+        t.over = g.is_over();
+        t.to_move = g
+            .to_play
+            .filter(|_| !g.is_over())
+            .map(|i| g.players[i].name.clone());
+        t.score_title = match g.rules.ruled.territory {
+            ruling::Territory::On => "pips",
+            ruling::Territory::Off => "score",
+        };
+        let scores = g.scores();
+        t.seats = (0..g.players.len())
+            .map(|i| self.seat(i, scores.get(i).copied()))
+            .collect();
+        let places = if places_seen {
+            self.places()
+        } else {
+            Vec::new()
+        };
+        self.draw_board(&mut t, &places);
+        let listed = places.iter().take(PLACES_SHOWN);
+        if !places.is_empty() {
+            let area = view::Area::new(
+                "places",
+                listed
+                    .map(|(at, points)| {
+                        let then = match points {
+                            0 => "next turn: no run".to_string(),
+                            p => {
+                                format!("next turn: a run of {}", crate::words::count(*p, "point"))
+                            }
+                        };
+                        view::Item::new(format!("domino {at}"), format!("domino {at} ({then})"))
+                    })
+                    .collect(),
+            )
+            .amount(places.len() as i64)
+            .numbered();
+            t.areas.push(area);
+            if self.advised.0.get().is_some() {
+                t.notes.push("The places follow the hint's ranking.".into());
+            }
+        }
+        t.areas.extend([
+            view::Area::new("poke", Vec::new()).amount(i64::from(g.poke)),
+            view::Area::new("deck", Vec::new()).amount(i64::from(g.deck)),
+        ]);
+        if g.is_over() || g.to_play.is_none() {
+            t.notes
+                .push(standing(&self.game, Vec::new(), None).outcome());
+        }
+        if let (Some(_), Some(i)) = (self.hand(), g.to_play.filter(|_| self.setup.private)) {
+            let p = &g.players[i].name;
+            t.notes.push(format!(
+                "{p}'s hand: kept private (`hand` shows it to {p})."
+            ));
+        }
+        t
+    }
+
     /// The places listed for the player to move, as numbered answers (`3` lays the third),
     /// each with the best run it opens for the next turn. Ranked by that run until a hint
     /// is asked for; then in the hint's order (its play-outs are too dear to run at every
@@ -521,75 +593,15 @@ impl Session for Table {
         Some(self.held_by(p))
     }
 
-    /// The seats (scores; the cards and dominoes of the player to move where the table
-    /// sees them: a virtual deal, not kept private; else how many each holds), the board's
-    /// dominoes, the claimed borders, the places listed, the poke and the deck.
     fn table(&self) -> crate::view::Table {
-        use crate::view;
-        let g = &self.game;
-        let mut t = view::Table::new(super::GAME);
-        t.round = Some(view::Round {
-            word: "turn",
-            number: g.turns,
-            of: None,
-        });
-        t.over = g.is_over();
-        t.to_move = g
-            .to_play
-            .filter(|_| !g.is_over())
-            .map(|i| g.players[i].name.clone());
-        t.score_title = match g.rules.ruled.territory {
-            ruling::Territory::On => "pips",
-            ruling::Territory::Off => "score",
-        };
-        let scores = g.scores();
-        t.seats = (0..g.players.len())
-            .map(|i| self.seat(i, scores.get(i).copied()))
-            .collect();
-        let places = if self.setup.private {
-            Vec::new()
-        } else {
-            self.places()
-        };
-        self.draw_board(&mut t, &places);
-        let listed = places.iter().take(PLACES_SHOWN);
-        if !places.is_empty() {
-            let area = view::Area::new(
-                "places",
-                listed
-                    .map(|(at, points)| {
-                        let then = match points {
-                            0 => "next turn: no run".to_string(),
-                            p => {
-                                format!("next turn: a run of {}", crate::words::count(*p, "point"))
-                            }
-                        };
-                        view::Item::new(format!("domino {at}"), format!("domino {at} ({then})"))
-                    })
-                    .collect(),
-            )
-            .amount(places.len() as i64)
-            .numbered();
-            t.areas.push(area);
-            if self.advised.0.get().is_some() {
-                t.notes.push("The places follow the hint's ranking.".into());
-            }
-        }
-        t.areas.extend([
-            view::Area::new("poke", Vec::new()).amount(i64::from(g.poke)),
-            view::Area::new("deck", Vec::new()).amount(i64::from(g.deck)),
-        ]);
-        if g.is_over() || g.to_play.is_none() {
-            t.notes
-                .push(standing(&self.game, Vec::new(), None).outcome());
-        }
-        if let (Some(_), Some(i)) = (self.hand(), g.to_play.filter(|_| self.setup.private)) {
-            let p = &g.players[i].name;
-            t.notes.push(format!(
-                "{p}'s hand: kept private (`hand` shows it to {p})."
-            ));
-        }
-        t
+        self.drawn(!self.setup.private)
+    }
+
+    /// The table without the places when they are drawn from a hidden hand (a virtual
+    /// deal: the dominoes of the player to move); from a real deck they are every place a
+    /// domino off the table fits, which all may see.
+    fn public_table(&self) -> crate::view::PublicTable {
+        self.drawn(self.setup.deck != Deck::Virtual).public()
     }
 
     fn summary(&self) -> serde_json::Value {
@@ -683,13 +695,26 @@ mod tests {
         assert!(
             (shared.table.seats.iter()).all(|s| !matches!(s.held, crate::view::Held::Cards { .. }))
         );
-        let mover = shared.answerer.clone().unwrap();
+        let mover = shared.answerer.unwrap();
         assert_eq!(shared.answers.len(), 1);
         // Each seat's page shows its own hand, the mover's among them.
-        let mut players: Vec<&str> = shared.hands.iter().map(|h| h.player.as_str()).collect();
+        let mut players: Vec<&str> = (shared.hands.iter())
+            .map(|h| h.hand.player.as_str())
+            .collect();
         players.sort_unstable();
         assert_eq!(players, ["ana", "ben"]);
-        assert!(shared.hands.iter().any(|h| h.player == mover));
+        assert!(shared.hands.iter().any(|h| h.seat == mover));
+        // The table everyone sees marks no place on the board: each is drawn from the
+        // dominoes of the player to move.
+        match &shared.table.board {
+            Some(crate::view::Board::Squares { places, .. }) => assert!(places.is_empty()),
+            other => panic!("{other:?}"),
+        }
+        let marks = (shared.table.picture.iter())
+            .flat_map(|p| p.rows.iter().flatten())
+            .filter(|r| r.look == crate::view::Look::Place || r.text.contains('#'))
+            .count();
+        assert_eq!(marks, 0);
     }
 
     /// The place list's best and the hint's best were different dominoes (the list ranked

@@ -25,6 +25,8 @@ pub struct Given {
     pub number: usize,
     pub question: String,
     pub answer: String,
+    /// The seat the question asked (`None`: the table's to answer): whose answer it is.
+    pub seat: Option<crate::seat::SeatId>,
 }
 
 impl fmt::Display for Given {
@@ -308,7 +310,33 @@ fn given<G: Session>(g: &G, number: usize, action: &G::Action) -> Given {
         number,
         question,
         answer: g.said(action),
+        seat: g.asked_seat(),
     }
+}
+
+/// The seat whose answer `undo` would take back (the last thing the table said: an answer,
+/// or a correction of one): `Ok(None)` when it answered a question that asked nobody in
+/// particular, or when there is nothing to take back.
+pub fn undo_author<G: Session>(
+    log: &Log<G::Setup, G::Action>,
+) -> Result<Option<crate::seat::SeatId>, FixError> {
+    let Some(last) = log.actions.iter().rposition(|e| e.by == By::Table) else {
+        return Ok(None);
+    };
+    let (before, number) = match log.actions[last].fixes {
+        // A correction: whose answer it corrected, as the game stood before it.
+        Some(number) => {
+            let mut before = log.clone();
+            before.actions.truncate(last);
+            (before, number)
+        }
+        None => {
+            let given = answers::<G>(log)?;
+            return Ok(given.last().and_then(|g| g.seat));
+        }
+    };
+    let given = answers::<G>(&before)?;
+    Ok(given.get(number.wrapping_sub(1)).and_then(|g| g.seat))
 }
 
 #[cfg(test)]

@@ -35,8 +35,8 @@ struct Scripted {
 const TAB: &str = "\t";
 
 impl Prompter for Scripted {
-    fn ask(&mut self, prompt: &str) -> Reply {
-        self.screen.question = prompt.to_string();
+    fn ask(&mut self, question: &kado::session::Asking) -> Reply {
+        self.screen.question = question.prompt.clone();
         let Some(answer) = self.typed.pop_front() else {
             self.drawn = Some(self.screen.text(MIN_SIZE.0, MIN_SIZE.1));
             return Reply::End;

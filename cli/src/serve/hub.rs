@@ -4,6 +4,8 @@
 use std::collections::VecDeque;
 use std::sync::{Mutex, mpsc};
 
+use kado::seat::SeatId;
+use kado::session::Asking;
 use kado::view::{Choice, Event, Hint, Shared};
 use tokio::sync::{oneshot, watch};
 
@@ -19,13 +21,24 @@ pub enum From {
     Terminal,
 }
 
+/// What a page or the terminal sent: a line as typed, or a page's button, which carries
+/// the answer's place among the question's choices or the hint's rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Posted {
+    Text(String),
+    Choice(usize),
+    HintRow(usize),
+}
+
 /// What reaches the session from a page, the terminal or a signal.
 pub enum Incoming {
-    /// An answer or a command (`hint`, `undo`), and whom to tell once the session has
+    /// An answer or a command (`hint`, `undo`), the question it names (a page's forms
+    /// carry the id of the question they show), and whom to tell once the session has
     /// dealt with it (a page's request waits for that).
     Line {
         from: From,
-        text: String,
+        question: Option<u64>,
+        posted: Posted,
         done: Option<oneshot::Sender<()>>,
     },
     /// The terminal's input ended: the phones go on.
@@ -34,18 +47,22 @@ pub enum Incoming {
     Stop,
 }
 
-/// A seat of the served table: its player's name and the secret in its page's address.
+/// A seat of the served table: which seat it is, its player's name and the secret in its
+/// page's address.
 #[derive(Clone, Debug)]
 pub struct Seat {
+    pub id: SeatId,
     pub name: String,
     pub secret: String,
 }
 
-/// What was said to one seat alone: the refusal of its last answer, or its hint.
+/// What was said to one seat alone: the refusal of its last answer, its hint, or what it
+/// asked for (`help`, the answers `fix` lists).
 #[derive(Clone, Debug, Default)]
 pub struct Private {
     pub refused: Option<String>,
     pub hint: Option<Hint>,
+    pub note: Option<String>,
 }
 
 /// The state every page draws.
@@ -55,7 +72,10 @@ pub struct State {
     pub title: String,
     pub shared: Shared,
     /// The question asked, while the session waits for its answer.
-    pub question: Option<String>,
+    pub asking: Option<Asking>,
+    /// The question asked before it, and when it was asked: a line the keyboard sends
+    /// within moments of a new question was typed at the one before.
+    pub asked_before: Option<(u64, std::time::Instant)>,
     pub choices: Vec<Choice>,
     /// The last things kado said, oldest first.
     pub events: VecDeque<Event>,

@@ -6,6 +6,9 @@
 use kado::view::{Area, Choice, Hand, Held, Hint, Item, Kind, Look, Picture, Seat, Table, Tone};
 use maud::{DOCTYPE, Markup, html};
 
+use kado::seat::SeatId;
+use kado::session::Asking;
+
 use super::hub::{Seat as Keyed, State};
 
 mod board;
@@ -63,38 +66,61 @@ pub fn seat_page(state: &State, i: usize, seat: &Keyed) -> Markup {
 pub fn seat_main(state: &State, i: usize, seat: &Keyed) -> Markup {
     let action = format!("/s/{}", seat.secret);
     let private = state.private.get(i).cloned().unwrap_or_default();
-    let theirs = state.question.is_some()
-        && state.ended.is_none()
-        && state
-            .shared
-            .answerer
-            .as_deref()
-            .is_none_or(|a| a.eq_ignore_ascii_case(&seat.name));
+    let asked = state.asking.as_ref().filter(|_| state.ended.is_none());
+    let theirs = asked.filter(|_| state.shared.answerer.is_none_or(|a| a == seat.id));
     html! {
-        main data-version=(state.version) data-waiting=(state.waiting) {
+        main data-version=(state.version) data-waiting=(state.waiting) data-question=[asked.map(|a| a.id)] {
             h1 { (seat.name) " · " (state.title) }
             (ended(state))
             @if let Some(why) = &private.refused {
                 p.refused role="alert" { "✗ " (why) }
             }
-            @if let Some(hand) = state.shared.hand_of(&seat.name) {
+            @if let Some(note) = &private.note {
+                pre.note role="status" { (note) }
+            }
+            @if let Some(hand) = state.shared.hand_of(seat.id) {
                 (hand_of(hand))
             }
-            @if theirs {
-                (question(state, &action))
-                @for a in &state.shared.answers {
+            @if let Some(asking) = theirs {
+                (question(state, asking, &action))
+                @for a in state.shared.answers_for(seat.id) {
                     (area(a, state.shared.table.dollars))
                 }
             } @else {
-                (waiting(state, Some(&seat.name)))
+                (waiting(state, Some(seat.id)))
             }
-            @if let Some(hint) = &private.hint {
-                (hint_of(hint, &action))
+            @if let (Some(hint), Some(asking)) = (&private.hint, theirs) {
+                (hint_of(hint, asking.id, &action))
             }
+            (commands(asked.map(|a| a.id), &action))
             (table(&state.shared.table))
             (events(state))
         }
     }
+}
+
+/// The commands a seat may send whatever question is asked: its own last answer taken
+/// back, and `help`.
+fn commands(question: Option<u64>, action: &str) -> Markup {
+    html! {
+        @if let Some(q) = question {
+            form.commands method="post" action=(action) {
+                input type="hidden" name="q" value=(q);
+                button type="submit" name="text" value="undo" { "Undo my last answer" }
+                button type="submit" name="text" value="help" { "Help" }
+            }
+        }
+    }
+}
+
+/// The name of `seat` at the table.
+fn seat_name(state: &State, seat: SeatId) -> &str {
+    state
+        .shared
+        .table
+        .seats
+        .get(seat.0)
+        .map_or("", |s| s.name.as_str())
 }
 
 fn ended(state: &State) -> Markup {
@@ -106,13 +132,13 @@ fn ended(state: &State) -> Markup {
 }
 
 /// Whose answer kado waits for, for a page where it is not its own.
-fn waiting(state: &State, me: Option<&str>) -> Markup {
+fn waiting(state: &State, me: Option<SeatId>) -> Markup {
     let t = &state.shared.table;
     html! {
         @if state.ended.is_none() && !t.over {
-            @match (&state.shared.answerer, state.question.is_some()) {
-                (Some(who), true) if me.is_none_or(|m| !m.eq_ignore_ascii_case(who)) => {
-                    p.waiting role="status" { "Waiting for " (who) "." }
+            @match (state.shared.answerer, state.asking.is_some()) {
+                (Some(who), true) if me != Some(who) => {
+                    p.waiting role="status" { "Waiting for " (seat_name(state, who)) "." }
                 }
                 (None, true) => p.waiting role="status" { "Waiting for the table's answer." },
                 _ => {}
@@ -122,40 +148,43 @@ fn waiting(state: &State, me: Option<&str>) -> Markup {
 }
 
 /// The question, its answers as buttons when they are few, a field to type one, and
-/// `hint` and `undo`.
-fn question(state: &State, action: &str) -> Markup {
-    let prompt = state.question.as_deref().unwrap_or("");
+/// `hint`. Every form names the question it answers.
+fn question(state: &State, asking: &Asking, action: &str) -> Markup {
     html! {
         section.question aria-labelledby="q" {
-            h2 #q { (prompt) }
+            h2 #q { (asking.prompt) }
             @if !state.choices.is_empty() && state.choices.len() <= BUTTONS {
                 form.choices method="post" action=(action) {
-                    @for c in &state.choices {
-                        (choice_button(c))
+                    input type="hidden" name="q" value=(asking.id);
+                    @for (n, c) in state.choices.iter().enumerate() {
+                        (choice_button("choice", n, c))
                     }
                 }
             }
             form.typed method="post" action=(action) {
+                input type="hidden" name="q" value=(asking.id);
                 label for="answer" { "Your answer" }
                 input #answer type="text" name="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="1024";
                 button type="submit" { "Answer" }
             }
-            form.commands method="post" action=(action) {
+            form.hint-ask method="post" action=(action) {
+                input type="hidden" name="q" value=(asking.id);
                 button type="submit" name="text" value="hint" { "Hint" }
-                button type="submit" name="text" value="undo" { "Undo the last answer" }
             }
         }
     }
 }
 
-fn choice_button(c: &Choice) -> Markup {
+/// A button that sends the answer at place `n` of a list (`choice`: the question's
+/// choices; `row`: the hint's rows), labelled with what it answers.
+fn choice_button(list: &str, n: usize, c: &Choice) -> Markup {
     html! {
-        button type="submit" name="text" value=(c.typed) { (c.label) }
+        button type="submit" name=(list) value=(n) data-answer=(c.typed) { (c.label) }
     }
 }
 
 /// A hint's table, each row with a button that gives its answer.
-fn hint_of(hint: &Hint, action: &str) -> Markup {
+fn hint_of(hint: &Hint, question: u64, action: &str) -> Markup {
     html! {
         section.hint aria-labelledby="h" {
             h2 #h { "Hint" }
@@ -163,6 +192,7 @@ fn hint_of(hint: &Hint, action: &str) -> Markup {
                 p { (h) }
             }
             form method="post" action=(action) {
+                input type="hidden" name="q" value=(question);
                 table {
                     thead {
                         tr {
@@ -173,9 +203,9 @@ fn hint_of(hint: &Hint, action: &str) -> Markup {
                         }
                     }
                     tbody {
-                        @for r in &hint.rows {
+                        @for (n, r) in hint.rows.iter().enumerate() {
                             tr {
-                                td { (choice_button(&r.answer)) }
+                                td { (choice_button("row", n, &r.answer)) }
                                 @for cell in &r.cells {
                                     td { (cell) }
                                 }

@@ -21,7 +21,7 @@ use kado::diag::Error;
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::WatchStream;
 
-use super::hub::{From, Hub, Incoming};
+use super::hub::{From, Hub, Incoming, Posted};
 use super::page;
 
 /// The largest request body read: an answer is a line of notation.
@@ -183,10 +183,26 @@ async fn seat_main(State(app): State<App>, Path(secret): Path<String>) -> Respon
     }
 }
 
-/// The form a page posts: one answer, or a command (`hint`, `undo`).
+/// The form a page posts: the question it answers (`q`, its id), and one answer typed or
+/// a command (`text`: `hint`, `undo`), or a button's answer (`choice`: its place among the
+/// question's choices; `row`: among the hint's rows).
 #[derive(serde::Deserialize)]
 struct Answer {
-    text: String,
+    q: Option<u64>,
+    text: Option<String>,
+    choice: Option<usize>,
+    row: Option<usize>,
+}
+
+impl Answer {
+    /// What was posted: a button's answer before any text.
+    fn posted(self) -> Posted {
+        match (self.choice, self.row) {
+            (Some(n), _) => Posted::Choice(n),
+            (None, Some(n)) => Posted::HintRow(n),
+            (None, None) => Posted::Text(self.text.unwrap_or_default()),
+        }
+    }
 }
 
 /// An answer from a seat's page: handed to the session, which the request waits for, then
@@ -199,7 +215,7 @@ async fn answer(
     let Some(i) = app.hub.seat_of(&secret) else {
         return not_found().await;
     };
-    if answer.text.len() > ANSWER_LIMIT {
+    if answer.text.as_ref().is_some_and(|t| t.len() > ANSWER_LIMIT) {
         return (
             StatusCode::PAYLOAD_TOO_LARGE,
             "an answer is at most 1 KiB\n",
@@ -209,7 +225,8 @@ async fn answer(
     let (done, settled) = tokio::sync::oneshot::channel();
     let sent = app.hub.send(Incoming::Line {
         from: From::Seat(i),
-        text: answer.text,
+        question: answer.q,
+        posted: answer.posted(),
         done: Some(done),
     });
     if sent {

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// address it listens on, each seat's secret, and what it printed so far.
 pub struct Served {
     child: Child,
-    _stdin: ChildStdin,
+    stdin: ChildStdin,
     pub addr: String,
     pub seats: Vec<(String, String)>,
     out: mpsc::Receiver<String>,
@@ -70,7 +70,7 @@ impl Served {
         assert!(!addr.is_empty(), "kado printed no address");
         Served {
             child,
-            _stdin: stdin,
+            stdin,
             addr,
             seats,
             out: rx,
@@ -96,15 +96,28 @@ impl Served {
         http(&self.addr, "GET", path, &self.addr, "")
     }
 
-    /// An answer posted from the page of the seat named `name`, as its form posts it.
+    /// An answer posted from the page of the seat named `name`, as its form posts it:
+    /// naming the question the page shows.
     pub fn answer(&self, name: &str, text: &str) -> Response {
-        let body = format!("text={}", form_encoded(text));
+        let q = question_of(&self.seat(name)).unwrap_or_default();
+        self.post(name, &format!("q={q}&text={}", form_encoded(text)))
+    }
+
+    /// A button tapped on the page of the seat named `name`: the answer at place `n` of
+    /// `list` (`choice`, the question's choices; `row`, the hint's rows).
+    pub fn tap(&self, name: &str, list: &str, n: usize) -> Response {
+        let q = question_of(&self.seat(name)).unwrap_or_default();
+        self.post(name, &format!("q={q}&{list}={n}"))
+    }
+
+    /// A form's body posted to the page of the seat named `name`, as it is.
+    pub fn post(&self, name: &str, body: &str) -> Response {
         http(
             &self.addr,
             "POST",
             &format!("/s/{}", self.secret(name)),
             &self.addr,
-            &body,
+            body,
         )
     }
 
@@ -120,6 +133,32 @@ impl Served {
                 return status.success();
             }
             std::thread::sleep(Duration::from_millis(100));
+        }
+        false
+    }
+
+    /// A line typed at the terminal running the game.
+    pub fn type_line(&mut self, line: &str) {
+        self.stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The save as it stands: how many answers the table gave in it.
+    pub fn table_answers(&self) -> usize {
+        let save = std::fs::read_to_string(self.dir.path().join("g.yaml")).unwrap_or_default();
+        save.matches("by: table").count()
+    }
+
+    /// Waits until the page of the seat named `name` shows a question, or `None` shows
+    /// none any longer (after `quit`): whether it came.
+    pub fn wait_question(&self, name: &str, shown: bool) -> bool {
+        for _ in 0..200 {
+            if question_of(&self.seat(name)).is_some() == shown {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
         false
     }
@@ -213,17 +252,38 @@ fn unescaped(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
-/// The values of the answer buttons in a page's choices (`name="text" value="…"`).
-pub fn buttons(main: &str) -> Vec<String> {
-    let Some(at) = main.find("class=\"choices\"") else {
+/// The id of the question a page shows (`data-question` on its `<main>`).
+pub fn question_of(main: &str) -> Option<u64> {
+    let head = main.split('>').next()?;
+    head.split("data-question=\"")
+        .nth(1)?
+        .split('"')
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The answers the buttons of a page's form `class` stand for (`data-answer`), in order.
+fn answers_in(main: &str, class: &str) -> Vec<String> {
+    let Some(at) = main.find(&format!("class=\"{class}\"")) else {
         return Vec::new();
     };
     let form = &main[at..main[at..].find("</form>").map_or(main.len(), |e| at + e)];
-    form.split("name=\"text\" value=\"")
+    form.split("data-answer=\"")
         .skip(1)
         .filter_map(|r| r.split('"').next())
         .map(unescaped)
         .collect()
+}
+
+/// The answers of the buttons in a page's choices.
+pub fn buttons(main: &str) -> Vec<String> {
+    answers_in(main, "choices")
+}
+
+/// The answers of the buttons in a page's hint, best first.
+pub fn hint_rows(main: &str) -> Vec<String> {
+    answers_in(main, "hint")
 }
 
 #[test]
@@ -435,19 +495,14 @@ fn a_hint_is_asked_and_taken_by_a_tap() {
     asked(&s);
     s.answer("you", "hint");
     let page = s.seat("you");
-    let hint = &page[page.find("class=\"hint\"").expect("a hint")..];
-    let best = hint
-        .split("name=\"text\" value=\"")
-        .nth(1)
-        .and_then(|r| r.split('"').next())
-        .map(unescaped)
-        .unwrap();
+    let best = hint_rows(&page).first().cloned().expect("a hint");
     // The table's page shows no hint: it is the player's own.
     assert!(!s.get("/main").body.contains("class=\"hint\""));
-    s.answer("you", &best);
+    // The row's button sends its place in the hint, not text to read again.
+    s.tap("you", "row", 0);
     let printed = s.printed();
     assert!(
-        printed.contains(&format!("): {best} (from your page)")),
+        printed.contains(&format!("cards: {best} (from your page)")),
         "{printed}"
     );
     assert!(!s.seat("you").contains("you sell up to 3 cards"));
@@ -473,29 +528,25 @@ pub fn asked(s: &Served) -> Option<String> {
     panic!("no page shows a question: {}", s.get("/main").body);
 }
 
-/// Plays a whole game from the seats' pages: at every question, the seat asked takes the
-/// first answer its page offers as a button, else its hint's best, else Enter. After every
-/// answer no page shows a hand but its own seat's.
+/// Plays a whole game from the seats' pages: at every question, the seat asked taps the
+/// first answer its page offers as a button, else its hint's best row, else sends Enter.
+/// After every answer no page shows a hand but its own seat's.
 pub fn play_through_pages(s: &Served, most: usize) -> usize {
     for turn in 0..most {
         let Some(name) = asked(s) else {
             return turn;
         };
         let page = s.seat(&name);
-        let answer = match buttons(&page).first() {
-            Some(b) => b.clone(),
-            None => {
-                s.answer(&name, "hint");
-                let hinted = s.seat(&name);
-                hinted
-                    .find("class=\"hint\"")
-                    .and_then(|at| hinted[at..].split("name=\"text\" value=\"").nth(1))
-                    .and_then(|r| r.split('"').next())
-                    .map(unescaped)
-                    .unwrap_or_default()
+        if !buttons(&page).is_empty() {
+            s.tap(&name, "choice", 0);
+        } else {
+            s.answer(&name, "hint");
+            if hint_rows(&s.seat(&name)).is_empty() {
+                s.answer(&name, "");
+            } else {
+                s.tap(&name, "row", 0);
             }
-        };
-        s.answer(&name, &answer);
+        }
         for (other, _) in &s.seats {
             let page = s.seat(other);
             assert!(page.matches("<h2 id=\"hand\">").count() <= 1, "{page}");
@@ -712,4 +763,167 @@ fn a_served_board_is_drawn_as_svg_and_said_in_words() {
     for name in ["ana: left ", "bo: left ", "cy: left ", "dee: left "] {
         assert!(words.contains(name), "{words}");
     }
+}
+
+/// The refusal a page shows, if any.
+fn refusal(page: &str) -> Option<String> {
+    let at = page.find("<p class=\"refused\" role=\"alert\">✗ ")?;
+    let rest = &page[at + "<p class=\"refused\" role=\"alert\">✗ ".len()..];
+    rest.split("</p>").next().map(unescaped)
+}
+
+/// A Koi-Koi game served to ana and ben, at its first question: the seat asked, and the
+/// other.
+fn koikoi_for_two() -> (Served, String, String) {
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 5");
+    let first = asked(&s).expect("a question");
+    let other = if first == "ana" { "ben" } else { "ana" };
+    (s, first, other.to_string())
+}
+
+/// Two taps on one button (a double tap, or a page not yet redrawn) answered the question
+/// after it too: the second names a question already answered, and is refused.
+#[test]
+fn a_double_tap_answered_the_next_question() {
+    let (s, first, _) = koikoi_for_two();
+    let page = s.seat(&first);
+    let q = question_of(&page).expect("the question's id");
+    assert!(!buttons(&page).is_empty(), "{page}");
+    let tap = format!("q={q}&choice=0");
+    s.post(&first, &tap);
+    assert_eq!(s.table_answers(), 1);
+    s.post(&first, &tap);
+    assert_eq!(s.table_answers(), 1, "the second tap was applied");
+    let now = asked(&s).expect("a question");
+    if now == first {
+        assert_eq!(
+            refusal(&s.seat(&first)).as_deref(),
+            Some("that question was already answered: the page shows the question asked now")
+        );
+    }
+    // A post that names no question is refused the same way.
+    s.post(&now, "text=hint");
+    assert!(!s.seat(&now).contains("class=\"hint\""));
+}
+
+/// Two taps on Undo took back two answers: the second names a question the first undid.
+#[test]
+fn a_double_undo_took_back_two_answers() {
+    let (s, first, other) = koikoi_for_two();
+    s.tap(&first, "choice", 0);
+    let next = asked(&s).expect("a question");
+    s.tap(&next, "choice", 0);
+    assert_eq!(s.table_answers(), 2);
+    let last = if next == first { &first } else { &other };
+    let q = question_of(&s.seat(last)).expect("a question");
+    s.post(last, &format!("q={q}&text=undo"));
+    s.post(last, &format!("q={q}&text=undo"));
+    assert_eq!(s.table_answers(), 1, "{}", s.printed());
+    assert_eq!(
+        refusal(&s.seat(last)).as_deref(),
+        Some("that question was already answered: the page shows the question asked now")
+    );
+}
+
+/// Any seat acted for the others: ben's page answered, corrected and took back ana's
+/// moves and stopped the game for everyone, and its `help` was shown on every page. Now
+/// each command has its rights: the seat asked answers; a seat takes back and corrects
+/// only its own answers; only the terminal stops the game; what a seat asks for is told
+/// to that seat alone; the terminal, the table's referee, may take back anything.
+#[test]
+fn another_seat_answered_undid_fixed_and_quit_for_the_seat_asked() {
+    let (mut s, first, other) = koikoi_for_two();
+    let not_yours = format!("it is {first}'s answer kado waits for");
+    s.answer(&other, "1");
+    assert_eq!(refusal(&s.seat(&other)), Some(not_yours.clone()));
+    s.answer(&other, "hint");
+    assert_eq!(refusal(&s.seat(&other)), Some(not_yours));
+    assert_eq!(s.table_answers(), 0);
+    // The seat asked answers; another seat cannot take its answer back or correct it.
+    s.tap(&first, "choice", 0);
+    assert_eq!(s.table_answers(), 1);
+    let mover = asked(&s).expect("a question");
+    let bystander = if mover == first { &other } else { &first };
+    if bystander != &first {
+        s.answer(bystander, "undo");
+        assert_eq!(
+            refusal(&s.seat(bystander)).as_deref(),
+            Some(
+                format!(
+                    "the last answer is {first}'s: a page takes back or corrects only its own answers"
+                )
+                .as_str()
+            )
+        );
+        s.answer(bystander, "fix 1 1p>1b");
+        assert!(
+            refusal(&s.seat(bystander)).is_some_and(|r| r.starts_with("the last answer is")),
+            "{}",
+            s.seat(bystander)
+        );
+        assert_eq!(s.table_answers(), 1);
+    }
+    // `help` and the answers `fix` lists are told to the seat that asked alone.
+    s.answer(bystander, "help");
+    let page = s.seat(bystander);
+    assert!(
+        page.contains("<pre class=\"note\" role=\"status\">"),
+        "{page}"
+    );
+    assert!(!s.seat(&mover).contains("<pre class=\"note\""));
+    assert!(!s.get("/main").body.contains("At any prompt"));
+    s.answer(&mover, "fix");
+    assert!(s.seat(&mover).contains("The answers given:"));
+    assert!(!s.get("/main").body.contains("The answers given:"));
+    // A seat cannot stop the game; the terminal can take back anyone's answer.
+    s.answer(&mover, "quit");
+    assert_eq!(
+        refusal(&s.seat(&mover)).as_deref(),
+        Some("only the terminal running the game can stop it")
+    );
+    assert!(s.wait_question(&mover, true));
+    s.type_line("undo");
+    for _ in 0..100 {
+        if s.table_answers() == 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(s.table_answers(), 0);
+    s.type_line("quit");
+    assert!(s.ended_well());
+}
+
+/// A seat takes back its own answer from its page, whoever is asked now.
+#[test]
+fn a_seat_takes_back_its_own_last_answer() {
+    let (s, first, _) = koikoi_for_two();
+    s.tap(&first, "choice", 0);
+    asked(&s).expect("a question");
+    assert_eq!(s.table_answers(), 1);
+    s.answer(&first, "undo");
+    assert_eq!(s.table_answers(), 0, "{}", s.seat(&first));
+    assert_eq!(asked(&s).as_deref(), Some(first.as_str()));
+}
+
+/// The pages' log of what happened was empty after `kado serve SAVE`: it is rebuilt from
+/// the save.
+#[test]
+fn the_page_log_was_empty_after_serving_a_save_again() {
+    let (s, _, _) = koikoi_for_two();
+    for _ in 0..3 {
+        let name = asked(&s).expect("a question");
+        s.tap(&name, "choice", 0);
+    }
+    asked(&s);
+    let log = |page: &str| {
+        let at = page.find("<section class=\"events\"").unwrap_or(0);
+        page[at..].to_string()
+    };
+    let before = log(&s.get("/main").body);
+    assert!(before.matches("<li").count() >= 3, "{before}");
+    let dir = s.killed();
+    let again = Served::start_in(dir, "serve g.yaml");
+    asked(&again);
+    assert_eq!(log(&again.get("/main").body), before);
 }

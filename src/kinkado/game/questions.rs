@@ -22,11 +22,14 @@ impl Game {
             let plan = self.alora_sell_plan(i);
             return match plan.choose {
                 None => Step::Auto(Action::AloraSells { cards: plan.sell }),
-                Some(ch) => Step::Ask(Question::new(
-                    Key::AloraSells,
-                    alora_pick_prompt(&plan.sell, ch.count, &ch.from, true),
-                    pick_help(ch.count, &ch.from),
-                )),
+                Some(ch) => Step::Ask(
+                    Question::new(
+                        Key::AloraSells,
+                        alora_pick_prompt(&plan.sell, ch.count, &ch.from, true),
+                        pick_help(ch.count, &ch.from),
+                    )
+                    .enter(pick_default(ch.count, &ch.from)),
+                ),
             };
         }
         if s.held() == 0 {
@@ -75,11 +78,14 @@ impl Game {
             let plan = self.alora_buy_plan(i);
             let from = self.alora_buy_choice(&plan);
             if !from.is_empty() {
-                return Step::Ask(Question::new(
-                    Key::AloraBuys,
-                    alora_pick_prompt(&[], 1, &from, false),
-                    pick_help(1, &from),
-                ));
+                return Step::Ask(
+                    Question::new(
+                        Key::AloraBuys,
+                        alora_pick_prompt(&[], 1, &from, false),
+                        pick_help(1, &from),
+                    )
+                    .enter(pick_default(1, &from)),
+                );
             }
             let drawn = self.peek(plan.free_draws);
             return Step::Auto(Action::AloraBuys {

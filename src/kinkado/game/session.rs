@@ -337,7 +337,8 @@ impl Session for Game {
             Key::AloraBuys => self.alora_index().map_or_else(Vec::new, |i| {
                 picks(&self.alora_buy_choice(&self.alora_buy_plan(i)), 1)
             }),
-            Key::Sell(i) if self.hands_shown() => {
+            // The sales name the hand: a surface shows them to its player alone.
+            Key::Sell(i) if self.virtual_seed().is_some() => {
                 let most = match self.rules.ruled.sell_turns {
                     ruling::SellTurns::OneAtATime => 1,
                     ruling::SellTurns::WholeTurn => self.rules.max_sales,
