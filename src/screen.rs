@@ -87,6 +87,15 @@ pub struct Screen {
     pub choices: Vec<Choice>,
 }
 
+/// What Enter sends: the line as typed, or the answer a number picked, by its place among
+/// the question's choices or the hint's rows (the session maps it back to the answer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Submitted {
+    Typed(String),
+    Choice(usize),
+    HintRow(usize),
+}
+
 /// How many legal answers are shown numbered below the question.
 pub const FEW: usize = 12;
 
@@ -171,17 +180,34 @@ impl Screen {
         }
     }
 
-    /// Enter: the answer typed (a number standing for the answer it numbers), said back;
-    /// the prompt is cleared for the next question.
-    pub fn submit(&mut self) -> String {
+    /// Enter: the answer typed, or the answer a number typed alone stands for (by its
+    /// place, not its text), said back; the prompt is cleared for the next question.
+    pub fn submit(&mut self) -> Submitted {
         let typed = std::mem::take(&mut self.input);
-        let line = self.chosen(&typed).map_or(typed, str::to_string);
+        let (sent, line) = match self.picked(&typed) {
+            Some((sent, c)) => (sent, c.typed.clone()),
+            None => (Submitted::Typed(typed.clone()), typed),
+        };
         self.choices.clear();
         self.cursor = 0;
         self.aside = None;
         self.result.clear();
-        self.say(Said::Typed(line.clone()));
-        line
+        self.say(Said::Typed(line));
+        sent
+    }
+
+    /// The answer a number typed alone picks, and where it is: a hint's row while a hint
+    /// is shown, else one of the choices numbered.
+    fn picked(&self, typed: &str) -> Option<(Submitted, &Choice)> {
+        let n: usize = typed.trim().parse().ok()?;
+        let i = n.checked_sub(1)?;
+        if let Some(h) = self.hint().filter(|h| !h.rows.is_empty()) {
+            return h.rows.get(i).map(|r| (Submitted::HintRow(i), &r.answer));
+        }
+        if self.numbering() {
+            return self.choices.get(i).map(|c| (Submitted::Choice(i), c));
+        }
+        None
     }
 
     /// The screen drawn on a `w`×`h` grid of text (the test backend), one line per row
@@ -943,7 +969,7 @@ mod tests {
             assert!(best.contains(run) || best.contains('…'), "{best}");
             s.input = String::new();
             s.input = s.advised_answer().unwrap().to_string();
-            assert_eq!(s.submit(), run);
+            assert_eq!(s.submit(), Submitted::Typed(run.to_string()));
         }
     }
 

@@ -156,14 +156,17 @@ impl FullScreen {
         None
     }
 
-    /// Enter: the answer typed, said back and kept for Up.
+    /// Enter: the answer typed, said back and kept for Up; a number picking a numbered
+    /// answer sends that answer by its place.
     fn submit(&mut self) -> Reply {
-        let line = self.screen.submit();
+        let sent = self.screen.submit();
         self.recalled = None;
-        if !line.trim().is_empty() {
+        if let kado::screen::Submitted::Typed(line) = &sent
+            && !line.trim().is_empty()
+        {
             self.history.push(line.clone());
         }
-        classify(&line)
+        reply_of(sent)
     }
 
     /// The keys the terminal sent, queued; after a pause, what was cut short dropped.
@@ -258,6 +261,16 @@ fn terminal_ready(ms: i64) -> Result<bool, Gone> {
         return Err(Gone::HungUp);
     }
     Ok(true)
+}
+
+/// The reply Enter sends.
+pub fn reply_of(sent: kado::screen::Submitted) -> Reply {
+    use kado::screen::Submitted;
+    match sent {
+        Submitted::Typed(line) => classify(&line),
+        Submitted::Choice(n) => Reply::Choice(n),
+        Submitted::HintRow(n) => Reply::HintRow(n),
+    }
 }
 
 impl Prompter for FullScreen {

@@ -252,18 +252,11 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             private,
             open,
         } => {
-            let private = crate::hands_private(ctx, private, open);
             let rs = ctx.ruleset(GAME, TITLE)?;
-            let deck = match deck {
-                DeckArg::Real => game::Deck::Physical,
-                DeckArg::Virtual => game::Deck::Virtual {
-                    seed: seed.unwrap_or_else(session::time_seed),
-                },
-            };
             let seats = Seats {
-                deck,
+                deck: dealt(deck, seed),
                 opponent: opponent.as_deref(),
-                private,
+                private: crate::hands_private(ctx, private, open),
             };
             play_cmd(ctx, &rs, &players, seats, save, record)
         }
@@ -476,6 +469,16 @@ fn resume_cmd(ctx: &Ctx, file: &Path, record: Option<PathBuf>) -> Outcome {
     let (mut lock, mut log) = session::open_resume::<game::Game>(ctx, file, TITLE)?;
     session::record_to(&mut lock, &mut log, record)?;
     run_play(ctx, &lock, log)
+}
+
+/// The deck a new game is played with: a virtual one shuffled from `seed` (or the clock).
+fn dealt(deck: DeckArg, seed: Option<u64>) -> game::Deck {
+    match deck {
+        DeckArg::Real => game::Deck::Physical,
+        DeckArg::Virtual => game::Deck::Virtual {
+            seed: seed.unwrap_or_else(session::time_seed),
+        },
+    }
 }
 
 /// How the table plays: the deck, kado as an opponent, hands kept off the screen.

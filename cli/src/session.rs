@@ -484,13 +484,17 @@ impl<G: Session> Runner<'_, G> {
     /// the answer it stands for.
     fn offer(&mut self, q: &Question<G::Key>) {
         self.offered.clear();
-        // The choices may name a hidden hand: a screen the table shares shows none while
-        // hands are kept private; a served table shows them on the asked seat's page.
-        let shared_screen = self.prompter.live() && self.game.private_turn().is_some();
-        if shared_screen || !(self.prompter.live() || self.prompter.serves()) {
+        if !(self.prompter.live() || self.prompter.serves()) {
             return;
         }
-        let choices = self.game.choices(q);
+        // The choices may name a hidden hand: a screen the table shares shows none while
+        // hands are kept private; a served table shows them on the asked seat's page.
+        let hidden = self.prompter.live() && self.game.private_turn().is_some();
+        let choices = if hidden {
+            Vec::new()
+        } else {
+            self.game.choices(q)
+        };
         self.offered = (choices.iter().take(OFFERED))
             .map(|c| self.game.answer(q, &c.typed).ok())
             .collect();

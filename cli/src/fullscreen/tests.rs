@@ -4,7 +4,6 @@
 //! `KADO_BLESS=1 cargo test --bin kado screens_of_every_game` rewrites the tour's.
 
 use super::*;
-use crate::prompt::classify_for_tests;
 use crate::session::run;
 use kado::ruleset::Ruleset;
 use kado::screen::Said;
@@ -46,7 +45,7 @@ impl Prompter for Scripted {
         } else {
             answer
         };
-        classify_for_tests(&self.screen.submit())
+        super::reply_of(self.screen.submit())
     }
     fn say(&mut self, text: &str) {
         self.screen.tell(text);
@@ -276,8 +275,11 @@ fn a_private_hand_stayed_on_screen_for_the_next_player() {
         view.screen.aside.is_some(),
         "ben's hand, asked for after the pass"
     );
+    // The plays name the hand: the screen lists none while hands are kept private.
+    assert!(view.screen.choices.is_empty(), "{:?}", view.screen.choices);
     let view = played::<kp::Game>("koikoi", setup(false), &["9p"]);
     assert!(view.passes.is_empty());
+    assert!(!view.screen.choices.is_empty());
     use kado::kinkado::game as kk;
     let kinkado = kk::Setup {
         players: players(&["ana", "bo"]),

@@ -491,9 +491,11 @@ fn i_am_a_pick(key: Key) -> bool {
     matches!(key, Key::AloraSells | Key::AloraBuys)
 }
 
-/// Under `--private` the view lists no sales: the list would show the hand.
+/// The sales are listed whether hands are kept private or not: they name the hand, so the
+/// engine shows them only to the seat asked (its own page), never on a screen the table
+/// shares while hands are private; the table says the hand is kept private.
 #[test]
-fn private_hands_give_no_choices_that_would_show_them() {
+fn private_hands_give_their_choices_to_the_engine_which_shows_them_to_the_seat_alone() {
     let rs = Ruleset::builtin("kinkado").unwrap();
     let setup = |private| Setup {
         players: vec!["ana".into(), "bo".into()],
@@ -501,7 +503,7 @@ fn private_hands_give_no_choices_that_would_show_them() {
         deck: Deck::shuffled(5),
         private,
     };
-    for (private, listed) in [(false, true), (true, false)] {
+    for (private, listed) in [(false, true), (true, true)] {
         let mut g = Game::start(&setup(private), &rs).unwrap();
         let q = loop {
             match g.next() {
