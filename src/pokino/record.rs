@@ -213,15 +213,11 @@ impl LineReader<'_> {
                         .expected(NAME_EXPECTED),
                 ));
             }
-            if out.iter().any(|p| p.value == name) {
-                return Err(Box::new(
-                    Problem::new(format!("{name} is named twice"))
-                        .at(self.src, w.clone())
-                        .help("each player sits once at the table"),
-                ));
-            }
             out.push(Located::new(name.to_string(), w.clone()));
         }
+        let names: Vec<&str> = out.iter().map(|p| p.value.as_str()).collect();
+        let spans: Vec<Range<usize>> = out.iter().map(|p| p.span.clone()).collect();
+        crate::seat::distinct_at(&names, self.src, &spans)?;
         if out.len() < 2 {
             return Err(Box::new(
                 Problem::new("Pokino needs 2 players or more")
