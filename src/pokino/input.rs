@@ -40,9 +40,7 @@ pub fn read_players(text: &str) -> Result<Vec<String>, Error> {
             .expected("names in turn order, separated by commas: ana,ben,cy"),
         ));
     }
-    crate::seat::distinct_at(&names, &src, &spans).map_err(|p| {
-        Error::from(*p)
-    })?;
+    crate::seat::distinct_at(&names, &src, &spans).map_err(|p| Error::from(*p))?;
     let line = format!("players: {}", names.join(" "));
     super::record::parse(&Source::new("--players", line.as_str())).map_err(|e| {
         let why = e
