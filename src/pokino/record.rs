@@ -76,7 +76,8 @@ pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
             finish_deal(src, &mut games, &mut deal, &mut problems);
             match r.players() {
                 Ok(players) => games.push(GameRecord {
-                    players,
+                    // Two players of one name are said once, the game read on.
+                    players: named_once(src, players, &mut problems),
                     line,
                     deal: None,
                     lines: Vec::new(),
@@ -121,6 +122,20 @@ pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
     }
     problems.check()?;
     Ok(games)
+}
+
+/// The players of a `players:` line, the problem added when two of them are one name.
+fn named_once(
+    src: &Source,
+    players: Vec<Located<String>>,
+    problems: &mut Problems,
+) -> Vec<Located<String>> {
+    let names: Vec<&str> = players.iter().map(|p| p.value.as_str()).collect();
+    let spans: Vec<Range<usize>> = players.iter().map(|p| p.span.clone()).collect();
+    if let Err(p) = crate::seat::distinct_at(&names, src, &spans) {
+        problems.push(*p);
+    }
+    players
 }
 
 /// The `deck:` and `poke:` lines of the game being read.
@@ -215,9 +230,6 @@ impl LineReader<'_> {
             }
             out.push(Located::new(name.to_string(), w.clone()));
         }
-        let names: Vec<&str> = out.iter().map(|p| p.value.as_str()).collect();
-        let spans: Vec<Range<usize>> = out.iter().map(|p| p.span.clone()).collect();
-        crate::seat::distinct_at(&names, self.src, &spans)?;
         if out.len() < 2 {
             return Err(Box::new(
                 Problem::new("Pokino needs 2 players or more")
