@@ -176,4 +176,28 @@ mod tests {
         assert_eq!(position(&names, "Ben"), Some(1));
         assert_eq!(position(&names, "cy"), None);
     }
+
+    #[test]
+    fn listed_names_are_placed_and_the_second_of_one_name_is_pointed_at() {
+        let text = "ana, ben,,ANA";
+        let (names, spans) = split_names(text);
+        assert_eq!(names, ["ana", "ben", "ANA"]);
+        assert_eq!(spans, [0..3, 5..8, 10..13]);
+        let src = crate::diag::Source::new("--players", text);
+        let p = distinct_at(&names, &src, &spans).unwrap_err();
+        assert_eq!(p.span, Some(10..13));
+        assert_eq!(p.code, crate::diag::Code::BadName);
+        assert_eq!(
+            p.help.as_deref(),
+            Some("`ana` is at column 1; give each player a name of their own")
+        );
+        let lines = crate::diag::Source::new("f", "ana\nＡｎａ");
+        let twice = distinct(&["ana", "Ａｎａ"]).unwrap_err();
+        let p = twice.problem(&["ana", "Ａｎａ"], &lines, &[0..3, 4..13]);
+        assert_eq!(
+            p.help.as_deref(),
+            Some("`ana` is at line 1; give each player a name of their own")
+        );
+        assert!(distinct_at(&names[..2], &src, &spans[..2]).is_ok());
+    }
 }

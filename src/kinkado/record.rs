@@ -648,4 +648,18 @@ mod tests {
         assert_eq!(e.problems[0].position(), Some((1, 10)));
         assert!(parse(&Source::new("t", "players: ana ben alora\n")).is_ok());
     }
+
+    #[test]
+    #[allow(non_snake_case)]
+    fn players_ana_and_ANA_were_two_seats() {
+        let e = parse(&Source::new("t", "players: ana bo ＡＮＡ ALORA\n")).unwrap_err();
+        assert_eq!(
+            e.summary(),
+            "`ana` and `ＡＮＡ` are one name: kado tells names apart without regard to case, width or accents written apart"
+        );
+        assert_eq!(e.problems[0].position(), Some((1, 17)));
+        // Names are still written in lower case.
+        let record = parse(&Source::new("t", "players: Ana BO ALORA\n")).unwrap();
+        assert_eq!(record.lines[0].event.to_string(), "players: ana bo ALORA");
+    }
 }

@@ -555,6 +555,23 @@ mod tests {
         );
     }
 
+    /// Two players of one name are said once, at the second, and the game is read on (no
+    /// line after it is "a game starts with its players").
+    #[test]
+    #[allow(non_snake_case)]
+    fn players_ana_and_ANA_were_two_seats() {
+        assert_eq!(
+            problems("players: ana ben ANA\nana pass\nben pass\n"),
+            vec![
+                "Some((1, 18)) `ana` and `ANA` are one name: kado tells names apart without regard to case, width or accents written apart"
+            ]
+        );
+        assert_eq!(
+            problems("players: ana ana\n"),
+            vec!["Some((1, 14)) `ana` is named twice among the players"]
+        );
+    }
+
     #[test]
     fn every_bad_line_is_reported_at_its_place() {
         let v = problems(
