@@ -64,6 +64,44 @@ impl NameTwice {
             )
         }
     }
+    /// The problem at the second name, as written in `src` (`spans[i]` is where `names[i]`
+    /// is written), with the first named in its help.
+    pub fn problem<S: AsRef<str>>(
+        &self,
+        names: &[S],
+        src: &crate::diag::Source,
+        spans: &[std::ops::Range<usize>],
+    ) -> crate::diag::Problem {
+        let at = spans.get(self.second).cloned().unwrap_or(0..0);
+        let at_start = at.start;
+        let mut p = crate::diag::Problem::new(self.words(names))
+            .code(crate::diag::Code::BadName)
+            .at(src, at);
+        if let Some(first) = spans.get(self.first) {
+            let (line, col) = src.line_col(first.start);
+            let first_at = if src.line_col(at_start).0 == line {
+                format!("column {col}")
+            } else {
+                format!("line {line}")
+            };
+            let a = names.get(self.first).map_or("", AsRef::as_ref);
+            p = p.help(format!(
+                "`{}` is at {first_at}; give each player a name of their own",
+                crate::diag::escape(a.trim())
+            ));
+        }
+        p
+    }
+}
+
+/// Checks located names (`spans[i]` is where `names[i]` is written in `src`): the problem
+/// at the second of the first two that are one name, otherwise nothing.
+pub fn distinct_at<S: AsRef<str>>(
+    names: &[S],
+    src: &crate::diag::Source,
+    spans: &[std::ops::Range<usize>],
+) -> Result<(), Box<crate::diag::Problem>> {
+    distinct(names).map_err(|t| Box::new(t.problem(names, src, spans)))
 }
 
 /// Checks that no two of `names` are the same name; the first pair that is, otherwise.
@@ -75,6 +113,24 @@ pub fn distinct<S: AsRef<str>>(names: &[S]) -> Result<(), NameTwice> {
         }
     }
     Ok(())
+}
+
+/// The names of a comma-separated list (`--players ana,ben`), trimmed, the empty left
+/// out, each with where it is written in `text`.
+pub fn split_names(text: &str) -> (Vec<String>, Vec<std::ops::Range<usize>>) {
+    let mut names = Vec::new();
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for part in text.split(',') {
+        let lead = part.len() - part.trim_start().len();
+        let name = part.trim();
+        if !name.is_empty() {
+            names.push(name.to_string());
+            spans.push(start + lead..start + lead + name.len());
+        }
+        start += part.len() + 1;
+    }
+    (names, spans)
 }
 
 #[cfg(test)]
@@ -119,5 +175,29 @@ mod tests {
         );
         assert_eq!(position(&names, "Ben"), Some(1));
         assert_eq!(position(&names, "cy"), None);
+    }
+
+    #[test]
+    fn listed_names_are_placed_and_the_second_of_one_name_is_pointed_at() {
+        let text = "ana, ben,,ANA";
+        let (names, spans) = split_names(text);
+        assert_eq!(names, ["ana", "ben", "ANA"]);
+        assert_eq!(spans, [0..3, 5..8, 10..13]);
+        let src = crate::diag::Source::new("--players", text);
+        let p = distinct_at(&names, &src, &spans).unwrap_err();
+        assert_eq!(p.span, Some(10..13));
+        assert_eq!(p.code, crate::diag::Code::BadName);
+        assert_eq!(
+            p.help.as_deref(),
+            Some("`ana` is at column 1; give each player a name of their own")
+        );
+        let lines = crate::diag::Source::new("f", "ana\nＡｎａ");
+        let twice = distinct(&["ana", "Ａｎａ"]).unwrap_err();
+        let p = twice.problem(&["ana", "Ａｎａ"], &lines, &[0..3, 4..13]);
+        assert_eq!(
+            p.help.as_deref(),
+            Some("`ana` is at line 1; give each player a name of their own")
+        );
+        assert!(distinct_at(&names[..2], &src, &spans[..2]).is_ok());
     }
 }

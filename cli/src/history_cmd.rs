@@ -29,7 +29,7 @@ pub struct FilterArgs {
     /// Only this game (kinkado, kinga, koikoi, kingmaker, pokino).
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
-    /// Only games this player sat in (any case).
+    /// Only games this player sat in (the same name in any case or width).
     #[arg(long, value_name = "NAME")]
     pub player: Option<String>,
     /// Only games under this ruleset (its name).

@@ -214,7 +214,7 @@ pub fn seat_names(outcome: &Outcome) -> Vec<String> {
     let mut names: Vec<String> = outcome
         .seats
         .iter()
-        .map(|s| s.name.to_ascii_lowercase())
+        .map(|s| crate::seat::folded(&s.name))
         .collect();
     names.sort_unstable();
     names.dedup();
@@ -288,7 +288,7 @@ mod tests {
         let seated = games_by_player(&games);
         for name in players(&games) {
             let theirs = seated
-                .get(&name.to_ascii_lowercase())
+                .get(&crate::seat::folded(&name))
                 .cloned()
                 .unwrap_or_default();
             assert_eq!(
@@ -306,7 +306,7 @@ mod tests {
                     .outcome
                     .seats
                     .iter()
-                    .any(|s| s.name.eq_ignore_ascii_case("p0")))
+                    .any(|s| crate::seat::same_name(&s.name, "p0")))
                 .count()
         );
     }

@@ -20,7 +20,7 @@ pub fn stats_report(games: Vec<Played>, player: Option<&str>) -> StatsReport {
         };
         let seated = games_by_player(played);
         out.extend(names.iter().map(|n| {
-            let theirs = seated.get(&n.to_ascii_lowercase());
+            let theirs = seated.get(&crate::seat::folded(n));
             GameStats {
                 game: game.clone(),
                 stats: player_stats(n, theirs.into_iter().flatten().copied()),
@@ -74,14 +74,14 @@ fn seat_of<'a>(p: &'a Played, player: &str) -> Option<&'a SeatOutcome> {
     p.outcome
         .seats
         .iter()
-        .find(|s| s.name.eq_ignore_ascii_case(player))
+        .find(|s| crate::seat::same_name(&s.name, player))
 }
 
 fn against(player: &str, mine: &[(&Played, &SeatOutcome)]) -> BTreeMap<String, Versus> {
     let mut out: BTreeMap<String, Versus> = BTreeMap::new();
     for (p, me) in mine {
         for other in p.outcome.seats.iter() {
-            if other.name.eq_ignore_ascii_case(player) {
+            if crate::seat::same_name(&other.name, player) {
                 continue;
             }
             let v = out.entry(other.name.clone()).or_default();
@@ -96,7 +96,7 @@ fn favourite_hand(player: &str, mine: &[(&Played, &SeatOutcome)]) -> Option<(Str
     let mut count: BTreeMap<&str, u32> = BTreeMap::new();
     for (p, _) in mine {
         for (who, hand) in &p.outcome.facts.winning_hands {
-            if who.eq_ignore_ascii_case(player) {
+            if crate::seat::same_name(who, player) {
                 *count.entry(hand).or_default() += 1;
             }
         }
@@ -119,7 +119,7 @@ fn yaku_counts(player: &str, mine: &[(&Played, &SeatOutcome)]) -> BTreeMap<Strin
     let mut out = BTreeMap::new();
     for (p, _) in mine {
         for (who, y) in &p.outcome.facts.yaku {
-            if who.eq_ignore_ascii_case(player) {
+            if crate::seat::same_name(who, player) {
                 *out.entry(y.clone()).or_default() += 1;
             }
         }
@@ -131,7 +131,7 @@ fn average_triad(player: &str, mine: &[(&Played, &SeatOutcome)]) -> Option<f64> 
     let t: Vec<i64> = mine
         .iter()
         .flat_map(|(p, _)| &p.outcome.facts.triads)
-        .filter(|(who, _)| who.eq_ignore_ascii_case(player))
+        .filter(|(who, _)| crate::seat::same_name(who, player))
         .map(|(_, s)| *s)
         .collect();
     (!t.is_empty()).then(|| t.iter().sum::<i64>() as f64 / t.len() as f64)
@@ -141,7 +141,7 @@ fn runs(player: &str, mine: &[(&Played, &SeatOutcome)]) -> Option<i64> {
     let r: Vec<i64> = mine
         .iter()
         .flat_map(|(p, _)| &p.outcome.facts.runs)
-        .filter(|(who, _)| who.eq_ignore_ascii_case(player))
+        .filter(|(who, _)| crate::seat::same_name(who, player))
         .map(|(_, n)| *n)
         .collect();
     (!r.is_empty()).then(|| r.iter().sum())
@@ -160,7 +160,7 @@ fn pokino_wins(player: &str, mine: &[(&Played, &SeatOutcome)]) -> Option<u32> {
                     .facts
                     .pokino
                     .as_deref()
-                    .is_some_and(|w| w.eq_ignore_ascii_case(player))
+                    .is_some_and(|w| crate::seat::same_name(w, player))
             })
             .count() as u32
     })

@@ -107,10 +107,10 @@ impl Tally {
             // A name spelt two ways has one record: copied for all but its last spelling.
             let mut spellings: HashMap<String, usize> = HashMap::new();
             for n in &names {
-                *spellings.entry(n.to_ascii_lowercase()).or_default() += 1;
+                *spellings.entry(crate::seat::folded(n)).or_default() += 1;
             }
             players.extend(names.into_iter().map(|n| {
-                let key = n.to_ascii_lowercase();
+                let key = crate::seat::folded(&n);
                 let left = spellings.get_mut(&key).map_or(0, |c| {
                     *c -= 1;
                     *c
@@ -152,7 +152,7 @@ impl Kind {
         if !outcome.finished {
             return;
         }
-        let record = self.records.entry(player.to_ascii_lowercase()).or_default();
+        let record = self.records.entry(crate::seat::folded(player)).or_default();
         if let Some(me) = record.add(player, game, outcome) {
             self.mine.push((me.won, me.score));
         }
@@ -178,13 +178,13 @@ impl Record {
         let me = outcome
             .seats
             .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(player))?;
+            .find(|s| crate::seat::same_name(&s.name, player))?;
         self.count(player, me, game, outcome);
         Some(me)
     }
 
     fn count(&mut self, player: &str, me: &SeatOutcome, game: &str, outcome: &Outcome) {
-        let is_me = |who: &str| who.eq_ignore_ascii_case(player);
+        let is_me = |who: &str| crate::seat::same_name(who, player);
         self.games += 1;
         self.wins += u32::from(me.won);
         self.streak = if me.won { self.streak + 1 } else { 0 };
@@ -365,7 +365,7 @@ mod tests {
             // `stats --player` reads the games the player sat in.
             let theirs: Vec<Played> = games
                 .into_iter()
-                .filter(|p| p.outcome.seats.iter().any(|s| s.name.eq_ignore_ascii_case(player)))
+                .filter(|p| p.outcome.seats.iter().any(|s| crate::seat::same_name(&s.name, player)))
                 .collect();
             let mut t = tally(&theirs, Some(player));
             let slow = reference::stats_report(theirs.clone(), Some(player));

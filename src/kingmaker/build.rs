@@ -200,7 +200,7 @@ pub fn validate(src: &Source, raw: &[RawPlacement]) -> Result<Vec<Placement>, Er
                 }
                 let o = placed
                     .iter()
-                    .find(|q| q.name.eq_ignore_ascii_case(&other.value));
+                    .find(|q| crate::seat::same_name(&q.name, &other.value));
                 if o.is_none() {
                     problems.push(unknown_neighbour(src, raw, i, &placed, name, other));
                 }
@@ -260,7 +260,7 @@ fn name_problem(src: &Source, placed: &[Placement], name: &Located<String>) -> O
     }
     let first = placed
         .iter()
-        .find(|q| q.name.eq_ignore_ascii_case(&name.value))?;
+        .find(|q| crate::seat::same_name(&q.name, &name.value))?;
     let (_, col) = src.line_col(first.span.start);
     Some(
         Problem::new(format!("`{}` is placed twice", name.value))
@@ -320,7 +320,7 @@ fn unknown_neighbour(
 ) -> Problem {
     let later = raw[i + 1..]
         .iter()
-        .any(|r| r.words[0].value.eq_ignore_ascii_case(&other.value));
+        .any(|r| crate::seat::same_name(&r.words[0].value, &other.value));
     let mut pr = if i == 0 {
         Problem::new(format!(
             "the first Blink goes on its own: nothing is placed before `{}`",

@@ -368,7 +368,7 @@ impl Campaign {
     fn index(&self, name: &str) -> Option<usize> {
         self.players
             .iter()
-            .position(|p| p.eq_ignore_ascii_case(name.trim()))
+            .position(|p| crate::seat::same_name(p, name))
     }
 
     fn unknown_player(&self, name: &str) -> CampaignError {
@@ -824,12 +824,12 @@ impl Campaign {
             .rposition(|e| matches!(e, Entry::Players(_) | Entry::Year(_)))
             .map_or(0, |i| i + 1);
         let same = |m: &Move| match (m, fixed) {
-            (Move::Lit(a), Move::Lit(b)) => a.blink.eq_ignore_ascii_case(&b.blink),
+            (Move::Lit(a), Move::Lit(b)) => crate::seat::same_name(&a.blink, &b.blink),
             (a, b) => {
                 a.kind() == b.kind()
                     && a.player()
                         .zip(b.player())
-                        .is_some_and(|(p, q)| p.eq_ignore_ascii_case(q))
+                        .is_some_and(|(p, q)| crate::seat::same_name(p, q))
             }
         };
         let mut moves = Vec::new();
@@ -963,15 +963,19 @@ impl Setup {
                     .expected("four names, clockwise, separated by commas: ana,bo,cy,dee"),
             );
         }
-        let mut at = 0;
+        let spans: Vec<std::ops::Range<usize>> = (players.iter())
+            .scan(0, |at, p| {
+                let span = *at..*at + p.len();
+                *at += p.len() + 1;
+                Some(span)
+            })
+            .collect();
         for (i, p) in players.iter().enumerate() {
-            let span = at..at + p.len();
-            at += p.len() + 1;
             if let Err(why) = check_name(p) {
-                problems.push(crate::diag::Coded::to_problem(&why).at(&src, span));
-            } else if players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-                problems
-                    .push(Problem::new(format!("the name `{p}` is given twice")).at(&src, span));
+                problems.push(crate::diag::Coded::to_problem(&why).at(&src, spans[i].clone()));
+            } else if let Some(first) = crate::seat::position(&players[..i], p) {
+                let twice = crate::seat::NameTwice { first, second: i };
+                problems.push(twice.problem(&players, &src, &spans));
             }
         }
         let target_n = match target.trim().parse::<u32>() {
@@ -986,7 +990,7 @@ impl Setup {
             }
         };
         let first = match first {
-            Some(f) => match players.iter().find(|p| p.eq_ignore_ascii_case(f.trim())) {
+            Some(f) => match players.iter().find(|p| crate::seat::same_name(p, f)) {
                 Some(p) => Some(p.clone()),
                 None => {
                     let mut pr = Problem::new(format!("`{f}` is not one of the players"))

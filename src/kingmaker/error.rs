@@ -26,6 +26,7 @@ pub enum CampaignError {
         c: char,
     },
     PlayerCount(usize),
+    /// Two players given one name: the words saying so ([`crate::seat::NameTwice::words`]).
     NameTwice(String),
     Target,
     Over,
@@ -111,7 +112,7 @@ impl fmt::Display for CampaignError {
                 name.escape_debug()
             ),
             E::PlayerCount(n) => write!(f, "Kingmaker is for 4 players, not {n}"),
-            E::NameTwice(p) => write!(f, "the name `{p}` is given twice"),
+            E::NameTwice(words) => f.write_str(words),
             E::Target => f.write_str("the target must be at least 1 point"),
             E::Over => f.write_str("the campaign is over"),
             E::FirstKnown => f.write_str("the first player for this Year is already known"),

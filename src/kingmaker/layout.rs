@@ -811,7 +811,7 @@ fn check_names(
             );
             continue;
         }
-        let key = name.value.to_lowercase();
+        let key = crate::seat::folded(&name.value);
         if let Some((first, at)) = seen.get_mut(&key) {
             // Where the first one is, worked out once per name: checking must not be
             // quadratic in a layout that repeats a name many times.

@@ -188,7 +188,7 @@ fn start_year(
         )));
     }
     match (c.first, name) {
-        (Some(f), Some(name)) if !c.players[f].eq_ignore_ascii_case(name) => {
+        (Some(f), Some(name)) if !crate::seat::same_name(&c.players[f], name) => {
             illegal(CampaignError::NextNamed {
                 first: c.players[f].clone(),
                 year: n,
@@ -215,7 +215,7 @@ fn start_year(
 /// Whether `b` names the players of `a` in the same clockwise order (from anyone).
 fn same_circle(a: &[String], b: &[String]) -> bool {
     let k = a.len();
-    k == b.len() && (0..k).any(|s| (0..k).all(|j| a[(s + j) % k].eq_ignore_ascii_case(&b[j])))
+    k == b.len() && (0..k).any(|s| (0..k).all(|j| crate::seat::same_name(&a[(s + j) % k], &b[j])))
 }
 
 /// Applies an action of the record, taking first any step kado takes itself (Winter's

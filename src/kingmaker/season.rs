@@ -184,7 +184,7 @@ impl YearState {
     pub(crate) fn player_index(&self, name: &str) -> Option<usize> {
         self.players
             .iter()
-            .position(|p| p.eq_ignore_ascii_case(name))
+            .position(|p| crate::seat::same_name(p, name))
     }
 
     /// What is due now, in words.
@@ -310,7 +310,7 @@ impl YearState {
             && order
                 .iter()
                 .zip(&want)
-                .all(|(a, b)| a.eq_ignore_ascii_case(b));
+                .all(|(a, b)| crate::seat::same_name(a, b));
         if !same {
             return Err(YearError::WinterOrder {
                 given: order.to_vec(),
@@ -612,7 +612,7 @@ impl YearState {
         let Some(o) = self
             .placed
             .iter()
-            .find(|p| p.name.eq_ignore_ascii_case(other))
+            .find(|p| crate::seat::same_name(&p.name, other))
         else {
             return Err(YearError::NotInCommons {
                 other: other.clone(),

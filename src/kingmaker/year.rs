@@ -519,10 +519,13 @@ fn players_line(src: &Source, rest: &str, at: usize, problems: &mut Vec<Problem>
     for (i, n) in w.iter().enumerate() {
         if let Err(why) = check_name(n.value) {
             problems.push(crate::diag::Coded::to_problem(&why).at(src, n.span.clone()));
-        } else if w[..i].iter().any(|o| o.value.eq_ignore_ascii_case(n.value)) {
-            problems.push(
-                Problem::new(format!("`{}` is named twice", n.value)).at(src, n.span.clone()),
-            );
+        } else if let Some(first) =
+            (w[..i].iter()).position(|o| crate::seat::same_name(o.value, n.value))
+        {
+            let names: Vec<&str> = w.iter().map(|o| o.value).collect();
+            let spans: Vec<Range<usize>> = w.iter().map(|o| o.span.clone()).collect();
+            let twice = crate::seat::NameTwice { first, second: i };
+            problems.push(twice.problem(&names, src, &spans));
         } else if common_index(n.value).is_some() {
             problems.push(
                 Problem::new(format!("`{}` is the label of a scattered common", n.value))
@@ -1039,8 +1042,14 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
         assert_eq!(
             messages("players: ana bo ana c1"),
             [
-                "`ana` is named twice",
+                "`ana` is named twice among the players",
                 "`c1` is the label of a scattered common"
+            ]
+        );
+        assert_eq!(
+            messages("players: ana bo cy ANA"),
+            [
+                "`ana` and `ANA` are one name: kado tells names apart without regard to case, width or accents written apart"
             ]
         );
         assert_eq!(messages("# nothing\n\n"), ["the record is empty"]);

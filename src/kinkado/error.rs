@@ -80,6 +80,7 @@ pub enum PlayError {
     /// A name too long (the words come from the notation).
     NameTooLong(crate::notation::LongName),
     NameIsAlora,
+    /// Two players given one name: the words saying so ([`crate::seat::NameTwice::words`]).
     SameName(String),
     // Seats and cards.
     NoSuchSeat(String),
@@ -204,7 +205,7 @@ impl fmt::Display for PlayError {
             PlayError::NameTooLong(why) => write!(f, "{why}"),
             PlayError::Cards(why) => write!(f, "{why}"),
             PlayError::NameIsAlora => f.write_str("`alora` is ALORA's seat; use --alora"),
-            PlayError::SameName(p) => write!(f, "two players are called `{p}`"),
+            PlayError::SameName(words) => f.write_str(words),
             PlayError::Answer(q, text, e) => write!(f, "{q}: {text}: {e}"),
             PlayError::Unfinished => f.write_str("a simulated game did not finish"),
             PlayError::NotPlayed => f.write_str("a simulated game was not played"),

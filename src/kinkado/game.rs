@@ -108,7 +108,7 @@ impl Setup {
                 extra,
             });
         }
-        for (i, p) in self.players.iter().enumerate() {
+        for p in &self.players {
             if p.is_empty()
                 || !p
                     .chars()
@@ -119,14 +119,12 @@ impl Setup {
             if let Some(why) = crate::notation::name_too_long(p) {
                 return Err(PlayError::NameTooLong(why));
             }
-            if p.eq_ignore_ascii_case(ALORA) {
+            if crate::seat::same_name(p, ALORA) {
                 return Err(PlayError::NameIsAlora);
             }
-            if self.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-                return Err(PlayError::SameName(p.clone()));
-            }
         }
-        Ok(())
+        crate::seat::distinct(&self.players)
+            .map_err(|twice| PlayError::SameName(twice.words(&self.players)))
     }
 }
 
@@ -386,7 +384,7 @@ impl Game {
     fn seat_index(&self, name: &str) -> Result<usize, PlayError> {
         self.seats
             .iter()
-            .position(|s| s.name.eq_ignore_ascii_case(name))
+            .position(|s| crate::seat::same_name(&s.name, name))
             .ok_or_else(|| PlayError::NoSuchSeat(name.to_string()))
     }
 

@@ -259,9 +259,10 @@ fn parse_line(src: &Source, range: Range<usize>) -> Result<Event, Bad> {
 
 fn players(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Bad> {
     let mut names = Vec::new();
+    let mut typed: Vec<(&str, Range<usize>)> = Vec::new();
     let mut alora = false;
     for (i, (n, s)) in rest.iter().enumerate() {
-        if n.eq_ignore_ascii_case(ALORA) {
+        if crate::seat::same_name(n, ALORA) {
             if i + 1 != rest.len() {
                 // kado seats ALORA after the players (in solo the player goes first), so
                 // a record that seats her elsewhere is refused rather than reordered.
@@ -278,6 +279,7 @@ fn players(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Bad>
             .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
         {
             names.push(n.to_lowercase());
+            typed.push((n, s.clone()));
         } else {
             return Err(problem(
                 src,
@@ -290,6 +292,8 @@ fn players(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Bad>
     if names.is_empty() {
         return Err(problem(src, span, "no players", "`players: ana ben ALORA`"));
     }
+    let (spelled, spans): (Vec<&str>, Vec<Range<usize>>) = typed.into_iter().unzip();
+    crate::seat::distinct_at(&spelled, src, &spans)?;
     Ok(Event::Players { names, alora })
 }
 
@@ -643,5 +647,19 @@ mod tests {
         assert_eq!(e.summary(), "ALORA is seated last, after the players");
         assert_eq!(e.problems[0].position(), Some((1, 10)));
         assert!(parse(&Source::new("t", "players: ana ben alora\n")).is_ok());
+    }
+
+    #[test]
+    #[allow(non_snake_case)]
+    fn players_ana_and_ANA_were_two_seats() {
+        let e = parse(&Source::new("t", "players: ana bo ＡＮＡ ALORA\n")).unwrap_err();
+        assert_eq!(
+            e.summary(),
+            "`ana` and `ＡＮＡ` are one name: kado tells names apart without regard to case, width or accents written apart"
+        );
+        assert_eq!(e.problems[0].position(), Some((1, 17)));
+        // Names are still written in lower case.
+        let record = parse(&Source::new("t", "players: Ana BO ALORA\n")).unwrap();
+        assert_eq!(record.lines[0].event.to_string(), "players: ana bo ALORA");
     }
 }

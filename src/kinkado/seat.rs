@@ -152,7 +152,8 @@ impl<'r> Reader<'r> {
     /// The name before `=` (at byte `eq`), or the problem with it.
     fn player_name(&mut self, src: &Source, eq: usize) -> Option<String> {
         let text = &src.text;
-        let name = text[..eq].trim().to_lowercase();
+        let typed = text[..eq].trim();
+        let name = typed.to_lowercase();
         let problem = if name.is_empty()
             || !name
                 .chars()
@@ -165,12 +166,19 @@ impl<'r> Reader<'r> {
             Problem::new(why.to_string())
                 .code(crate::diag::Code::BadName)
                 .at(src, 0..eq)
-        } else if name == ALORA {
+        } else if crate::seat::same_name(&name, ALORA) {
             Problem::new("ALORA's seat is given with --alora")
                 .at(src, 0..eq)
                 .help(format!("--alora '{}'", &text[eq + 1..]))
-        } else if self.seats.iter().any(|s| s.name == name) {
-            Problem::new(format!("two seats are called `{name}`"))
+        } else if let Some(first) =
+            (self.seats.iter()).find(|s| crate::seat::same_name(&s.name, &name))
+        {
+            let twice = crate::seat::NameTwice {
+                first: 0,
+                second: 1,
+            };
+            Problem::new(twice.words(&[first.name.as_str(), typed]))
+                .code(crate::diag::Code::BadName)
                 .at(src, 0..eq)
                 .help("give each player a different name")
         } else {

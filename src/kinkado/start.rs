@@ -17,6 +17,11 @@ impl Setup {
         (deck, private): (Deck, bool),
         rules: &Rules,
     ) -> Result<Setup, Error> {
+        // Two players of one name, shown where `--players` wrote them.
+        let typed = players.join(",");
+        let (names, spans) = crate::seat::split_names(&typed);
+        let src = crate::diag::Source::new("--players", typed.as_str());
+        crate::seat::distinct_at(&names, &src, &spans).map_err(|p| Error::single(*p))?;
         let players = if players.is_empty() {
             vec![DEFAULT_PLAYER.to_string()]
         } else {

@@ -22,6 +22,7 @@ pub enum LedgerError {
     EmptyName,
     /// A name the notation refuses (too long), with its reason.
     LongName(crate::notation::LongName),
+    /// Both players given one name: the words saying so ([`crate::seat::NameTwice::words`]).
     SameName(String),
     Rounds(u32, crate::ruleset::ValueRange),
     Dealer,
@@ -61,7 +62,7 @@ impl fmt::Display for LedgerError {
             LedgerError::PlayerCount(n) => write!(f, "Koi-Koi has two players, not {n}"),
             LedgerError::EmptyName => f.write_str("a player's name is empty"),
             LedgerError::LongName(why) => write!(f, "{why}"),
-            LedgerError::SameName(n) => write!(f, "both players are called `{n}`"),
+            LedgerError::SameName(words) => f.write_str(words),
             LedgerError::Rounds(n, range) => {
                 write!(f, "a game lasts {range} rounds under these rules, not {n}")
             }

@@ -659,7 +659,7 @@ impl Session for Game {
         let p = self.referee.round.to_move;
         // A move may be said as in the record, after the player's name.
         let text = match text.trim().split_once(' ') {
-            Some((name, rest)) if name.eq_ignore_ascii_case(self.referee.name(p)) => rest,
+            Some((name, rest)) if crate::seat::same_name(name, self.referee.name(p)) => rest,
             _ => text,
         };
         match q.key {
@@ -778,7 +778,7 @@ impl Session for Game {
     /// (a hand kado knows: dealt by kado, or told; never kado's own).
     fn hand_of(&self, _table: &crate::view::Table, seat: &str) -> Option<Hand> {
         let r = &self.referee;
-        let p = (0..2).find(|p| r.name(*p).eq_ignore_ascii_case(seat))?;
+        let p = (0..2).find(|p| crate::seat::same_name(r.name(*p), seat))?;
         let hand = r.round.hands[p].as_ref()?;
         let playing = matches!(r.phase, Phase::Play | Phase::Draw | Phase::Call);
         (playing && !self.is_kado(p)).then(|| self.hand_drawn(p, hand))

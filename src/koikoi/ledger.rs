@@ -116,12 +116,11 @@ impl Setup {
                     .at(&psrc, 0..players.len())
                     .expected("letters, digits, - or _ (and not `draw`)"),
             );
-        } else if names[0].eq_ignore_ascii_case(&names[1]) {
-            problems.push(
-                crate::diag::Coded::to_problem(&LedgerError::SameName(names[0].to_string()))
-                    .at(&psrc, 0..players.len())
-                    .help("give each player a different name"),
-            );
+        } else {
+            let (listed, spans) = crate::seat::split_names(players);
+            if let Err(p) = crate::seat::distinct_at(&listed, &psrc, &spans) {
+                problems.push(*p);
+            }
         }
         let default_rounds = u32::try_from(rules.values.rounds).unwrap_or(6);
         let rounds = match rounds {
@@ -140,7 +139,7 @@ impl Setup {
         };
         let mut first = 0;
         if let Some(d) = dealer {
-            match names.iter().position(|n| n.eq_ignore_ascii_case(d.trim())) {
+            match crate::seat::position(&names, d) {
                 Some(i) => first = i,
                 None => problems.push(
                     Problem::new(format!("`{d}` is not a player"))
@@ -241,12 +240,9 @@ impl Ledger {
 
     /// The index of a player named `text` (any case, or a unique start of the name).
     pub fn player(&self, text: &str) -> Result<usize, LedgerError> {
-        let t = text.trim().to_lowercase();
-        let names: Vec<String> = self
-            .setup
-            .players
-            .iter()
-            .map(|p| p.to_lowercase())
+        let t = crate::seat::folded(text);
+        let names: Vec<String> = (self.setup.players.iter())
+            .map(|p| crate::seat::folded(p))
             .collect();
         if let Some(i) = names.iter().position(|n| *n == t) {
             return Ok(i);
@@ -579,8 +575,8 @@ impl Session for Ledger {
         {
             return Err(LedgerError::LongName(why));
         }
-        if setup.players[0].to_lowercase() == setup.players[1].to_lowercase() {
-            return Err(LedgerError::SameName(setup.players[0].clone()));
+        if let Err(twice) = crate::seat::distinct(&setup.players) {
+            return Err(LedgerError::SameName(twice.words(&setup.players)));
         }
         let range = rules.values.rounds_range;
         if !range.contains(i64::from(setup.rounds)) {
@@ -924,7 +920,7 @@ mod tests {
             Ledger::start(&s(&["a", "A"], 6), &rs)
                 .unwrap_err()
                 .to_string(),
-            "both players are called `a`"
+            "`a` and `A` are one name: kado tells names apart without regard to case, width or accents written apart"
         );
         assert_eq!(
             Ledger::start(&s(&["a"], 6), &rs).unwrap_err().to_string(),

@@ -305,6 +305,7 @@ fn keyed(
     if key.eq_ignore_ascii_case("players") {
         let text = &src.text[rest.clone()];
         let mut names = Vec::new();
+        let mut spans = Vec::new();
         let mut problems = Vec::new();
         for word in text.split(|c: char| c.is_whitespace() || c == ',') {
             if word.is_empty() {
@@ -313,23 +314,22 @@ fn keyed(
             // Where the word is in the line (separators may be wider than a byte).
             let at = rest.start + (word.as_ptr() as usize - text.as_ptr() as usize);
             let span = at..at + word.len();
-            match read_name(src, span) {
-                Ok(n) => names.push(n),
+            match read_name(src, span.clone()) {
+                Ok(n) => {
+                    names.push(n);
+                    spans.push(span);
+                }
                 Err(mut p) => problems.append(&mut p),
             }
         }
         if !problems.is_empty() {
             return Err(problems);
         }
+        if names.len() == 2 {
+            crate::seat::distinct_at(&names, src, &spans).map_err(|p| vec![*p])?;
+        }
         return match <[String; 2]>::try_from(names) {
-            Ok(pair) if !pair[0].eq_ignore_ascii_case(&pair[1]) => Ok(Event::Players(pair)),
-            Ok(pair) => Err(vec![
-                crate::diag::Coded::to_problem(&super::error::LedgerError::SameName(
-                    pair[0].clone(),
-                ))
-                .at(src, rest)
-                .help("give each player a different name"),
-            ]),
+            Ok(pair) => Ok(Event::Players(pair)),
             Err(names) => Err(vec![
                 Problem::new(format!("Koi-Koi has two players, not {}", names.len()))
                     .at(src, rest)
@@ -546,7 +546,11 @@ mod tests {
         );
         assert_eq!(
             read("players: ana ANA").unwrap_err().problems[0].message,
-            "both players are called `ana`"
+            "`ana` and `ANA` are one name: kado tells names apart without regard to case, width or accents written apart"
+        );
+        assert_eq!(
+            read("players: ana Ａｎａ").unwrap_err().problems[0].message,
+            "`ana` and `Ａｎａ` are one name: kado tells names apart without regard to case, width or accents written apart"
         );
         assert_eq!(
             read("ana 1r> / 7p").unwrap_err().problems[0].message,

@@ -231,15 +231,12 @@ impl Referee {
         self.players.get(p).map_or("?", String::as_str)
     }
 
-    /// The index of a player named `name` (any case).
+    /// The index of a player named `name` (under the one rule of names, [`crate::seat`]).
     pub fn player(&self, name: &str) -> Result<usize, RefereeError> {
-        self.players
-            .iter()
-            .position(|p| p.eq_ignore_ascii_case(name))
-            .ok_or_else(|| RefereeError::NotAPlayer {
-                name: name.to_string(),
-                players: self.players.clone(),
-            })
+        crate::seat::position(&self.players, name).ok_or_else(|| RefereeError::NotAPlayer {
+            name: name.to_string(),
+            players: self.players.clone(),
+        })
     }
 
     /// The round's number (of the ledger's rounds).

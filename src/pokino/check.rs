@@ -183,7 +183,7 @@ fn validate(src: &Source, g: &GameRecord, rules: &Rules, problems: &mut Problems
         let (Some(at), Some(name)) = (&l.name, event_player(&l.event)) else {
             continue;
         };
-        if !names.iter().any(|n| n == name) {
+        if crate::seat::position(&names, name).is_none() {
             let hint = did_you_mean(name, names.iter().map(String::as_str));
             problems.push(
                 Problem::new(format!("{name} is not one of the players"))

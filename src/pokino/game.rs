@@ -66,6 +66,7 @@ pub struct Deal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
     TooFewPlayers,
+    /// Two players given one name: the words saying so ([`crate::seat::NameTwice::words`]).
     NameTwice(String),
     /// Not enough dominoes (or cards) to deal.
     TooMany {
@@ -79,7 +80,7 @@ impl std::fmt::Display for SetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SetupError::TooFewPlayers => write!(f, "Pokino needs 2 players or more"),
-            SetupError::NameTwice(n) => write!(f, "{n} is named twice among the players"),
+            SetupError::NameTwice(words) => f.write_str(words),
             SetupError::TooMany { players } => write!(
                 f,
                 "{players} players cannot all be dealt their dominoes and cards with one left in the poke"
@@ -291,7 +292,7 @@ impl Game {
     }
 
     fn index_of(&self, name: &str) -> Option<usize> {
-        self.players.iter().position(|p| p.name == name)
+        (self.players.iter()).position(|p| crate::seat::same_name(&p.name, name))
     }
 
     /// Applies one event, or says which rule it breaks. The state is changed only when
@@ -353,9 +354,10 @@ impl Game {
             });
         };
         let p = &self.players[i];
+        let name = p.name.clone();
         if cards.len() != p.hand_size() {
             return Err(Illegal::HandSize {
-                player: name.to_string(),
+                player: name,
                 said: cards.len(),
                 held: p.hand_size(),
             });
@@ -372,7 +374,7 @@ impl Game {
         let p = &mut self.players[i];
         p.known = cards.to_vec();
         p.unknown = 0;
-        Ok(report(Some(name), Did::Hand))
+        Ok(report(Some(&name), Did::Hand))
     }
 
     /// A card may be in player `i`'s hand: not played, not known in another hand.
@@ -412,6 +414,9 @@ impl Game {
 
     fn turn(&mut self, name: &str, play: &Play, draws: Option<Card>) -> Result<Report, Illegal> {
         let i = self.check_turn(name)?;
+        // The seat's own spelling: a record may write `ANA` for `ana`.
+        let name = self.players[i].name.clone();
+        let name = name.as_str();
         let did = match play {
             Play::Domino(p) => self.lay(i, p)?,
             Play::Runs(list) => self.play_runs(i, list)?,
@@ -1050,12 +1055,7 @@ fn check_players(players: &[String]) -> Result<(), SetupError> {
     if players.len() < 2 {
         return Err(SetupError::TooFewPlayers);
     }
-    for (i, n) in players.iter().enumerate() {
-        if players[..i].contains(n) {
-            return Err(SetupError::NameTwice(n.clone()));
-        }
-    }
-    Ok(())
+    crate::seat::distinct(players).map_err(|t| SetupError::NameTwice(t.words(players)))
 }
 
 #[cfg(test)]

@@ -26,24 +26,21 @@ pub const LISTED: usize = 20;
 /// The players named with `--players A,B,C`, in turn order, read as a record's
 /// `players:` line reads them.
 pub fn read_players(text: &str) -> Result<Vec<String>, Error> {
-    let names: Vec<String> = text
-        .split(',')
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-        .collect();
+    let (names, spans) = crate::seat::split_names(text);
     let src = Source::new("--players", text);
     // A name holding a space would read back as two players.
-    if let Some(bad) = names.iter().find(|n| n.contains(char::is_whitespace)) {
-        let at = text.find(bad.as_str()).unwrap_or(0);
+    if let Some(k) = names.iter().position(|n| n.contains(char::is_whitespace)) {
+        let bad = &names[k];
         return Err(Error::from(
             Problem::new(format!(
                 "`{}` is not a player's name",
                 crate::diag::escape(bad)
             ))
-            .at(&src, at..at + bad.len())
+            .at(&src, spans[k].clone())
             .expected("names in turn order, separated by commas: ana,ben,cy"),
         ));
     }
+    crate::seat::distinct_at(&names, &src, &spans).map_err(|p| Error::from(*p))?;
     let line = format!("players: {}", names.join(" "));
     super::record::parse(&Source::new("--players", line.as_str())).map_err(|e| {
         let why = e

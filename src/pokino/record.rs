@@ -76,7 +76,8 @@ pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
             finish_deal(src, &mut games, &mut deal, &mut problems);
             match r.players() {
                 Ok(players) => games.push(GameRecord {
-                    players,
+                    // Two players of one name are said once, the game read on.
+                    players: named_once(src, players, &mut problems),
                     line,
                     deal: None,
                     lines: Vec::new(),
@@ -121,6 +122,20 @@ pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
     }
     problems.check()?;
     Ok(games)
+}
+
+/// The players of a `players:` line, the problem added when two of them are one name.
+fn named_once(
+    src: &Source,
+    players: Vec<Located<String>>,
+    problems: &mut Problems,
+) -> Vec<Located<String>> {
+    let names: Vec<&str> = players.iter().map(|p| p.value.as_str()).collect();
+    let spans: Vec<Range<usize>> = players.iter().map(|p| p.span.clone()).collect();
+    if let Err(p) = crate::seat::distinct_at(&names, src, &spans) {
+        problems.push(*p);
+    }
+    players
 }
 
 /// The `deck:` and `poke:` lines of the game being read.
@@ -211,13 +226,6 @@ impl LineReader<'_> {
                     Problem::new(why)
                         .at(self.src, w.clone())
                         .expected(NAME_EXPECTED),
-                ));
-            }
-            if out.iter().any(|p| p.value == name) {
-                return Err(Box::new(
-                    Problem::new(format!("{name} is named twice"))
-                        .at(self.src, w.clone())
-                        .help("each player sits once at the table"),
                 ));
             }
             out.push(Located::new(name.to_string(), w.clone()));
@@ -544,6 +552,23 @@ mod tests {
         assert_eq!(
             g.to_string(),
             "players: ana ben\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nana domino 5-5@3,0h\nben run QC 4H 3S @ 2,0 1,0 1,1 draws 7H\nana run 6D 4C run AS 3S\nben pass\nana: AS 4H\n"
+        );
+    }
+
+    /// Two players of one name are said once, at the second, and the game is read on (no
+    /// line after it is "a game starts with its players").
+    #[test]
+    #[allow(non_snake_case)]
+    fn players_ana_and_ANA_were_two_seats() {
+        assert_eq!(
+            problems("players: ana ben ANA\nana pass\nben pass\n"),
+            vec![
+                "Some((1, 18)) `ana` and `ANA` are one name: kado tells names apart without regard to case, width or accents written apart"
+            ]
+        );
+        assert_eq!(
+            problems("players: ana ana\n"),
+            vec!["Some((1, 14)) `ana` is named twice among the players"]
         );
     }
 

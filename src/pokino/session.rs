@@ -586,7 +586,7 @@ impl Session for Table {
         if self.setup.deck != Deck::Virtual || self.game.is_over() {
             return None;
         }
-        let p = (self.game.players.iter()).position(|p| p.name.eq_ignore_ascii_case(seat))?;
+        let p = (self.game.players.iter()).position(|p| crate::seat::same_name(&p.name, seat))?;
         if self.game.to_play == Some(p) {
             return self.hand();
         }

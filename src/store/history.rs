@@ -264,14 +264,14 @@ pub enum Added {
     Finished(i64),
 }
 
-/// The games a [`Filter`] keeps, its parts bound as ?1 game, ?2 ruleset, ?3 since, ?4
-/// until and ?5 player (any left NULL keeps every game).
+/// The games a [`Filter`] keeps, its parts bound as ?1 game, ?2 ruleset, ?3 since and ?4
+/// until (any left NULL keeps every game). Its player is matched as each game is read
+/// ([`Filter::seats`]): names are told apart under kado's one rule ([`crate::seat`]),
+/// which SQLite's `NOCASE` (ASCII letters only) is not.
 const FILTERED: &str = "WHERE (?1 IS NULL OR game = ?1)
                AND (?2 IS NULL OR ruleset = ?2)
                AND (?3 IS NULL OR date >= ?3)
-               AND (?4 IS NULL OR substr(date, 1, 10) <= ?4)
-               AND (?5 IS NULL OR EXISTS (SELECT 1 FROM seats
-                        WHERE seats.game_id = games.id AND seats.name = ?5 COLLATE NOCASE))";
+               AND (?4 IS NULL OR substr(date, 1, 10) <= ?4)";
 
 impl Db {
     /// Adds a game, once: a game already there (the same identity) is not added again.
@@ -323,17 +323,18 @@ impl Db {
             .map_err(e)?;
         let rows = st
             .query_map(
-                params![
-                    filter.game,
-                    filter.ruleset,
-                    filter.since,
-                    filter.until,
-                    filter.player
-                ],
+                params![filter.game, filter.ruleset, filter.since, filter.until],
                 played,
             )
             .map_err(e)?;
-        rows.collect::<Result<_, _>>().map_err(e)
+        let mut out = Vec::new();
+        for p in rows {
+            let p = p.map_err(e)?;
+            if filter.seats(&p.outcome) {
+                out.push(p);
+            }
+        }
+        Ok(out)
     }
 
     /// Every finished or stopped game that passes `filter` (its player and game; the
@@ -357,14 +358,15 @@ impl Db {
                 filter.game,
                 filter.ruleset,
                 filter.since,
-                filter.until,
-                filter.player
+                filter.until
             ])
             .map_err(e)?;
         while let Some(r) = rows.next().map_err(e)? {
             let game = crate::diag::escape(text_at(r, 0).map_err(e)?);
             let outcome = lean_outcome(text_at(r, 1).map_err(e)?).map_err(e)?;
-            each(&game, &outcome);
+            if filter.seats(&outcome) {
+                each(&game, &outcome);
+            }
         }
         Ok(())
     }
@@ -585,6 +587,18 @@ pub struct Filter {
     pub since: Option<String>,
     /// `YYYY-MM-DD`: on or before.
     pub until: Option<String>,
+}
+
+impl Filter {
+    /// Whether the player filtered on (if any) sat in the game: a seat of the same name
+    /// under kado's one rule of names. The outcome's names are read escaped
+    /// ([`escape_outcome`]), so the player's name is compared escaped too.
+    pub fn seats(&self, outcome: &Outcome) -> bool {
+        self.player.as_deref().is_none_or(|player| {
+            let player = crate::diag::escape(player);
+            (outcome.seats.iter()).any(|s| crate::seat::same_name(&s.name, &player))
+        })
+    }
 }
 
 /// FNV-1a, 64 bits, fed piece by piece: stable across versions and machines.
@@ -952,6 +966,45 @@ mod tests {
         assert_eq!(db.add(&other).unwrap(), Added::New(2));
         assert!(db.forget(1).unwrap());
         assert!(!db.forget(1).unwrap());
+    }
+
+    /// `--player STRASSE` found no game of `straße`, nor `--player ana` one of `Ａｎａ`:
+    /// SQLite's NOCASE folds ASCII letters only.
+    #[test]
+    fn a_player_is_found_under_the_one_rule_of_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut db = Db::open(&dir.path().join("h.sqlite")).unwrap();
+        let seat = |name: &str| crate::history::SeatOutcome {
+            name: name.to_string(),
+            score: 1,
+            won: false,
+            kado: false,
+        };
+        let outcome = Outcome {
+            finished: true,
+            seats: vec![seat("straße"), seat("Ａｎａ")],
+            ..Outcome::default()
+        };
+        let entry = Entry {
+            game: "koikoi",
+            ruleset: "koikoi",
+            outcome: &outcome,
+            source: "g.yaml",
+            log: "game: koikoi\n",
+            ident: ident(Some("a"), "g.yaml", 0, "game: koikoi\n"),
+            legacy: None,
+        };
+        assert_eq!(db.add(&entry).unwrap(), Added::New(1));
+        for (player, games) in [("STRASSE", 1), ("ana", 1), ("ANA", 1), ("ben", 0)] {
+            let filter = Filter {
+                player: Some(player.to_string()),
+                ..Filter::default()
+            };
+            assert_eq!(db.games(&filter).unwrap().len(), games, "{player}");
+            let mut seen = 0;
+            db.each_outcome(&filter, |_, _| seen += 1).unwrap();
+            assert_eq!(seen, games, "{player}");
+        }
     }
 
     #[test]

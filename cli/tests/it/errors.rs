@@ -106,7 +106,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "kinkado showdown --seat ana=KS,KH@5 --seat ana=QS,QH@5 --pool 3",
-        "error: two seats are called `ana`\n --> --seat, column 1\n  |\n1 | ana=QS,QH@5\n  | ^^^\n  = help: give each player a different name\n",
+        "error: `ana` is named twice among the players\n --> --seat, column 1\n  |\n1 | ana=QS,QH@5\n  | ^^^\n  = help: give each player a different name\n",
     ),
     (
         "kinkado showdown --seat ana=KS,KH@5 --alora KS|2D@5 --pool 3",

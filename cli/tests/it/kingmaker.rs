@@ -531,11 +531,12 @@ error: Kingmaker is for 4 players, not 3
   | ^^^^^^^^^^
   = expected: four names, clockwise, separated by commas: ana,bo,cy,dee
 
-error: the name `ana` is given twice
+error: `ana` is named twice among the players
  --> --players, column 8
   |
 1 | ana,bo,ana
   |        ^^^
+  = help: `ana` is at column 1; give each player a name of their own
 
 error: `x` is not a number of points
  --> --target, column 1

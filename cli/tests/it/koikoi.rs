@@ -890,7 +890,7 @@ error: `cy` is not a player
         .run();
     assert!(
         bad(&["koikoi", "game", "--players", "ana,ANA"])
-            .starts_with("error: both players are called `ana`")
+            .starts_with("error: `ana` and `ANA` are one name")
     );
     assert!(
         bad(&["koikoi", "resume", "/nonexistent/g.yaml"])

@@ -26,6 +26,7 @@ mod koikoi;
 mod koikoi_advise;
 mod koikoi_record;
 mod limits;
+mod names;
 mod pokino;
 mod pokino_advise;
 mod pokino_props;

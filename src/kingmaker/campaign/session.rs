@@ -38,11 +38,11 @@ impl Session for Campaign {
         if setup.players.len() != 4 {
             return Err(CampaignError::PlayerCount(setup.players.len()));
         }
-        for (i, p) in setup.players.iter().enumerate() {
+        for p in &setup.players {
             check_name(p)?;
-            if setup.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
-                return Err(CampaignError::NameTwice(p.clone()));
-            }
+        }
+        if let Err(twice) = crate::seat::distinct(&setup.players) {
+            return Err(CampaignError::NameTwice(twice.words(&setup.players)));
         }
         if setup.target == 0 {
             return Err(CampaignError::Target);

@@ -132,7 +132,9 @@ pub fn position(game: &Game, seat: &str) -> Result<Position, Unavailable> {
     };
     let (Some(a), Some(me), 2) = (
         game.seats.iter().position(|s| s.is_alora),
-        game.seats.iter().position(|s| s.name == seat),
+        game.seats
+            .iter()
+            .position(|s| crate::seat::same_name(&s.name, seat)),
         game.seats.len(),
     ) else {
         return Err(Unavailable::NotSolo);

@@ -320,7 +320,7 @@ impl Session for Game {
         let s = self
             .seats
             .iter()
-            .find(|s| !s.is_alora && display_name(&s.name).eq_ignore_ascii_case(seat))?;
+            .find(|s| !s.is_alora && crate::seat::same_name(&display_name(&s.name), seat))?;
         Some(Hand::new(display_name(&s.name)).part("", crate::view::cards(&s.known)))
     }
 
