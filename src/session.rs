@@ -591,10 +591,10 @@ impl std::fmt::Display for Unreadable {
 /// The index of the seat `name` names (matched without regard to case) in `players`,
 /// for [`Upgrade`]: ALORA, when she plays, sits after the players.
 pub fn seat_of(players: &[String], alora: bool, name: &str) -> Result<usize, NoSeat> {
-    if let Some(i) = players.iter().position(|p| p.eq_ignore_ascii_case(name)) {
+    if let Some(i) = crate::seat::position(players, name) {
         return Ok(i);
     }
-    if alora && name.eq_ignore_ascii_case("alora") {
+    if alora && crate::seat::same_name(name, "alora") {
         return Ok(players.len());
     }
     let mut seats = players.to_vec();

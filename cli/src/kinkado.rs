@@ -106,12 +106,13 @@ pub enum Cmd {
         #[arg(long, value_name = "FILE")]
         record: Option<std::path::PathBuf>,
         /// Keep hands off the screen: a player sees their hand by typing `hand` at their
-        /// own turn (several people at one screen, with a virtual pack).
+        /// own turn. The default wherever kado deals the hands and others would see them: two
+        /// or more players at one screen, or a game served to phones.
         #[arg(long)]
         private: bool,
-        /// Show every hand on the screen even where kado would keep hands private (a
-        /// table that wants to play open); hands are kept private by default when the game
-        /// is served to phones.
+        /// Show every hand on the screen, where kado would keep them private by default
+        /// (two or more players at one screen, a game served to phones): a table that
+        /// plays open.
         #[arg(long, conflicts_with = "private")]
         open: bool,
     },
@@ -246,15 +247,19 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             record,
             private,
             open,
-        } => play_cmd(
-            ctx,
-            &rs,
-            players,
-            !no_alora,
-            save,
-            (deck, seed, crate::hands_private(ctx, private, open)),
-            record,
-        ),
+        } => {
+            let virtual_deck = matches!(deck, DeckArg::Virtual);
+            let private = crate::hands_private(ctx, (private, open), virtual_deck, players.len());
+            play_cmd(
+                ctx,
+                &rs,
+                players,
+                !no_alora,
+                save,
+                (deck, seed, private),
+                record,
+            )
+        }
         Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
         Cmd::Status {
             file,

@@ -125,12 +125,13 @@ pub enum Cmd {
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
         /// Keep hands off the screen: a player sees their hand by typing `hand` at their
-        /// own turn (for several people at one screen).
+        /// own turn. The default wherever kado deals the hands and others would see them: two
+        /// or more players at one screen, or a game served to phones.
         #[arg(long)]
         private: bool,
-        /// Show every hand on the screen even where kado would keep hands private (a
-        /// table that wants to play open); hands are kept private by default when the game
-        /// is served to phones.
+        /// Show every hand on the screen, where kado would keep them private by default
+        /// (two or more players at one screen, a game served to phones): a table that
+        /// plays open.
         #[arg(long, conflicts_with = "private")]
         open: bool,
     },
@@ -256,7 +257,12 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             let seats = Seats {
                 deck: dealt(deck, seed),
                 opponent: opponent.as_deref(),
-                private: crate::hands_private(ctx, private, open),
+                private: crate::hands_private(
+                    ctx,
+                    (private, open),
+                    matches!(deck, DeckArg::Virtual),
+                    if opponent.is_some() { 1 } else { 2 },
+                ),
             };
             play_cmd(ctx, &rs, &players, seats, save, record)
         }

@@ -438,11 +438,18 @@ pub fn joined(words: &[String]) -> String {
 }
 
 /// `kado serve FILE`: the saved game's own `resume`, served to the phones.
-/// Whether a new game keeps its hands off the shared screen: under `--private`, and by
-/// default when it is served to phones (each hand is on its own seat's page), unless the
-/// table asks for `--open`.
-pub fn hands_private(ctx: &Ctx, private: bool, open: bool) -> bool {
-    private || (ctx.serve.is_some() && !open)
+/// Whether a new game keeps its hands off the shared screen: under `--private`; and by
+/// default wherever kado deals hands that others at the table must not see (a virtual
+/// deck) and they would be on a screen others see: a game served to phones (each hand is
+/// on its own seat's page), or two or more players at one screen (the device is passed
+/// between them). `--open` shows every hand where a table wants that.
+pub fn hands_private(
+    ctx: &Ctx,
+    (private, open): (bool, bool),
+    virtual_deck: bool,
+    humans: usize,
+) -> bool {
+    private || (!open && virtual_deck && (ctx.serve.is_some() || humans >= 2))
 }
 
 fn serve_save(file: &std::path::Path, ctx: &Ctx) -> Outcome {

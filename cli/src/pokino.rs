@@ -238,12 +238,13 @@ the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
         /// Keep hands off the screen: a player sees their pieces by typing `hand` at their
-        /// own turn (for several people at one screen).
+        /// own turn. The default wherever kado deals the hands and others would see them: two
+        /// or more players at one screen, or a game served to phones.
         #[arg(long)]
         private: bool,
-        /// Show every hand on the screen even where kado would keep hands private (a
-        /// table that wants to play open); hands are kept private by default when the game
-        /// is served to phones.
+        /// Show every hand on the screen, where kado would keep them private by default
+        /// (two or more players at one screen, a game served to phones): a table that
+        /// plays open.
         #[arg(long, conflicts_with = "private")]
         open: bool,
     },
@@ -365,7 +366,13 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             private,
             open,
         } => {
-            let private = crate::hands_private(ctx, private, open);
+            let humans = players.split(',').count();
+            let private = crate::hands_private(
+                ctx,
+                (private, open),
+                matches!(deck, DeckArg::Virtual),
+                humans,
+            );
             let deck = match deck {
                 DeckArg::Real => Deck::Physical,
                 DeckArg::Virtual => Deck::Virtual,

@@ -1114,10 +1114,14 @@ fn private_hands_are_shown_only_to_their_player_on_asking() {
         "--seed",
         "5",
     ];
-    // The public game's first prompt names its player and lists their hand.
+    // The open game's first prompt names its player and lists their hand.
     let Output { stdout: public, .. } = Test::new()
         .args(start)
-        .args(["--save", dir.path().join("q.yaml").to_str().unwrap()])
+        .args([
+            "--open",
+            "--save",
+            dir.path().join("q.yaml").to_str().unwrap(),
+        ])
         .stdin("quit\n")
         .any_stdout()
         .run();

@@ -980,10 +980,18 @@ ana plays: 9p
         .stdout_has("ben's hand: kept private (`hand` shows it to ben).\nben plays: 1p\n")
         .run();
     assert!(!out.contains("ben's hand: peony"), "{out}");
-    // Without --private the hand is on the table view, as before.
+    // Two players at one screen keep their hands private by default too.
     Test::new()
         .current_dir(dir.path())
         .args(&args[..args.len() - 1])
+        .stdin("quit\n")
+        .stdout_has("ana's hand: kept private (`hand` shows it to ana).\n")
+        .run();
+    // With --open the hand is on the table view, as before.
+    Test::new()
+        .current_dir(dir.path())
+        .args(&args[..args.len() - 1])
+        .arg("--open")
         .stdin("quit\n")
         .stdout_has("\nana's hand: iris 5p")
         .run();

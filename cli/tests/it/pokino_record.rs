@@ -968,6 +968,7 @@ fn laying_a_domino_wanted_coordinates() {
         "virtual",
         "--seed",
         "1",
+        "--open",
     ];
     Test::new().current_dir(dir.path()).args(args).stdin("0\n300\n3\nquit\n").stdout_has("Places (140 in all; a number takes one):\n  1) domino 1-1@3,0v (next turn: a run of 5 points)\n").stdout_has("  3) domino 0-12@2,-2v (next turn: a run of 5 points)\n").stdout_has("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n").run();
 }

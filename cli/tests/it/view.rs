@@ -313,7 +313,7 @@ fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
     answered_in_the_view(
         "pokino",
         "Pokino",
-        "--deck virtual --seed 1 --players ana,ben",
+        "--deck virtual --seed 1 --players ana,ben --open",
         &["hint\r", "1\r", "1\r", "\x03"],
         "ana domino 12-0@3,0v\nben domino",
     );
@@ -321,7 +321,7 @@ fn every_game_plays_in_the_view_and_leaves_the_terminal_restored() {
     answered_in_the_view(
         "koikoi",
         "Koi-Koi",
-        "--deck virtual --seed 3 --players ana,ben",
+        "--deck virtual --seed 3 --players ana,ben --open",
         &["help\r", "hint\r", "\t\r", "1\r", "\x03"],
         "ana 10p / ",
     );
@@ -362,7 +362,7 @@ fn sigterm_and_sighup_left_the_terminal_on_the_alternate_screen() {
         ),
         (
             "koikoi",
-            "--deck virtual --seed 3 --players ana,ben",
+            "--deck virtual --seed 3 --players ana,ben --open",
             &["10p\r", "1"][..],
             "HUP",
         ),
@@ -470,13 +470,29 @@ fn status_json_is_the_table_the_view_draws() {
         ),
         (
             "pokino",
-            &["--deck", "virtual", "--seed", "1", "--players", "ana,ben"],
+            &[
+                "--deck",
+                "virtual",
+                "--seed",
+                "1",
+                "--players",
+                "ana,ben",
+                "--open",
+            ],
             "",
             &["places"],
         ),
         (
             "koikoi",
-            &["--deck", "virtual", "--seed", "3", "--players", "ana,ben"],
+            &[
+                "--deck",
+                "virtual",
+                "--seed",
+                "3",
+                "--players",
+                "ana,ben",
+                "--open",
+            ],
             "10p\n",
             &["table"],
         ),
