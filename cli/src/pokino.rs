@@ -366,18 +366,11 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             private,
             open,
         } => {
-            let humans = players.split(',').count();
-            let private = crate::hands_private(
-                ctx,
-                (private, open),
-                matches!(deck, DeckArg::Virtual),
-                humans,
-            );
             let deck = match deck {
                 DeckArg::Real => Deck::Physical,
                 DeckArg::Virtual => Deck::Virtual,
             };
-            play::play(ctx, &players, save, deck, seed, record, private)
+            play::play(ctx, &players, save, deck, seed, record, (private, open))
         }
         Cmd::Resume { file, record } => play::resume(ctx, &file, record),
         Cmd::Simulate(args) => play::simulate(ctx, &args),

@@ -21,12 +21,13 @@ pub fn play(
     deck: Deck,
     seed: Option<u64>,
     record: Option<PathBuf>,
-    private: bool,
+    (private, open): (bool, bool),
 ) -> Outcome {
     let rs = ctx.ruleset(GAME, TITLE)?;
     let seed = seed.unwrap_or_else(sess::time_seed);
     let mut setup = Setup::new(read_players(names)?, deck, seed);
-    setup.private = private;
+    let humans = setup.players.len();
+    setup.private = crate::hands_private(ctx, (private, open), deck == Deck::Virtual, humans);
     let mut log: Log<Setup, kado::pokino::session::Action> = Log::new(GAME, &rs, setup)?;
     let path = save.unwrap_or_else(|| sess::default_path(GAME));
     let mut lock = sess::open_new::<Table>(&path)?;
