@@ -202,8 +202,9 @@ fn get(addr: &str, path: &str) -> (u16, String) {
     request(addr, &format!("GET {path} HTTP/1.1\r\n"), "")
 }
 
-fn post(addr: &str, path: &str, text: &str) {
-    let body = format!("text={}", encoded(text));
+/// Taps a page's button: `answer` is the form's body (the question's id and the button).
+fn post(addr: &str, path: &str, answer: &str) {
+    let body = answer.to_string();
     let head = format!(
         "POST {path} HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
         body.len()
@@ -211,21 +212,13 @@ fn post(addr: &str, path: &str, text: &str) {
     request(addr, &head, &body);
 }
 
-fn encoded(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
 fn version(main: &str) -> Option<u64> {
     let at = main.find("data-version=\"")? + 14;
     main[at..].split('"').next()?.parse().ok()
 }
 
-/// The seat asked and the first answer its page offers (`None`: the game has ended).
+/// The seat asked and the tap on the first answer its page offers: the question's id and
+/// the button (`None`: the game has ended).
 fn asked(addr: &str, seats: &[(String, String)]) -> Option<(String, String)> {
     for _ in 0..200 {
         for (_, secret) in seats {
@@ -233,16 +226,12 @@ fn asked(addr: &str, seats: &[(String, String)]) -> Option<(String, String)> {
             if status == 0 {
                 return None;
             }
-            let Some(at) = page.find("class=\"choices\"") else {
+            if !page.contains("class=\"choices\"") {
                 continue;
-            };
-            let value = page[at..].split("name=\"text\" value=\"").nth(1)?;
-            let value = value
-                .split('"')
-                .next()?
-                .replace("&gt;", ">")
-                .replace("&amp;", "&");
-            return Some((secret.clone(), value));
+            }
+            let head = page.split('>').next()?;
+            let q = head.split("data-question=\"").nth(1)?.split('"').next()?;
+            return Some((secret.clone(), format!("q={q}&choice=0")));
         }
         std::thread::sleep(Duration::from_millis(5));
     }

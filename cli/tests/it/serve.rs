@@ -172,6 +172,16 @@ impl Served {
         }
         all
     }
+
+    /// The lines printed since the last call, without waiting for more.
+    pub fn printed_now(&self) -> String {
+        let mut all = String::new();
+        while let Ok(l) = self.out.try_recv() {
+            all += &l;
+            all.push('\n');
+        }
+        all
+    }
 }
 
 impl Drop for Served {
@@ -536,6 +546,7 @@ pub fn play_through_pages(s: &Served, most: usize) -> usize {
         let Some(name) = asked(s) else {
             return turn;
         };
+        let public = s.get("/main").body;
         let page = s.seat(&name);
         if !buttons(&page).is_empty() {
             s.tap(&name, "choice", 0);
@@ -553,10 +564,119 @@ pub fn play_through_pages(s: &Served, most: usize) -> usize {
         }
         let table = s.get("/main").body;
         assert!(!table.contains("Your hand"));
+        no_hidden_piece_shown(s, &public, &table);
         // A phone's page stays light, the board drawn twice over (shapes and text).
         assert!(table.len() < 100_000, "{} bytes", table.len());
     }
     most
+}
+
+/// The words of a text, as a piece's name stands among them (`5♦`, `12p`, `4-6`).
+/// A comma ends a word, but does not split one (Pokino's squares: `1,1-1,2`).
+fn words(text: &str) -> std::collections::HashSet<String> {
+    text.split(|c: char| c.is_whitespace() || ".:;()·@<>\"=/".contains(c))
+        .map(|w| w.trim_matches(','))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The entries of a page's log of what happened, newest first.
+fn log_entries(page: &str) -> Vec<String> {
+    let Some((_, log)) = page.split_once("<section class=\"events\"") else {
+        return Vec::new();
+    };
+    log.split("<li ")
+        .skip(1)
+        .filter_map(|e| e.split_once('>')?.1.split("</li>").next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// What a seat holds hidden, as the words that name it: each piece of its page's hand (a
+/// Koi-Koi card's code, the last word of `paulownia 12p`), where the word names one piece
+/// only (not a joker, of which a pack has two, nor a Koi-Koi plain card, of which a month
+/// may have two or three). Pokino's cards are drawn from a deck that lies face up, so the
+/// rules make them public: only its dominoes are hidden.
+fn hidden_words(page: &str) -> Vec<String> {
+    let pokino = page.contains("Pokino");
+    let koikoi = page.contains("Koi-Koi");
+    hand_items(page)
+        .iter()
+        .filter_map(|i| i.split_whitespace().last().map(str::to_string))
+        .filter(|w| w != "🃏" && !(koikoi && w.ends_with('p')))
+        .filter(|w| w.contains('-') || !pokino)
+        .collect()
+}
+
+/// The serving terminal and the table's page showed the hand of the seat to move (and
+/// Pokino's places, drawn from its dominoes): no hidden piece of any seat, as its own page
+/// shows it, is on the table's page (its seats, middle and board), nor, with two seats or
+/// more, in what the terminal printed since the last answer or what the table's log
+/// added, unless everyone saw it before (`public`: the table's page before the answer,
+/// where a card bought from Kin Kādo's market lay); and the board marks no place.
+fn no_hidden_piece_shown(s: &Served, public: &str, table: &str) {
+    assert!(!table.contains("class=\"place\""), "{table}");
+    let board = table
+        .split("<section class=\"events\"")
+        .next()
+        .unwrap_or(table);
+    // What was told since the answer; of it, only what came after the last deal, as a
+    // card seen before a new deal (drawn face up, say) may be dealt to a hidden hand.
+    let mut told = String::new();
+    if s.seats.len() > 1 {
+        let before = log_entries(public);
+        let new = log_entries(table)
+            .into_iter()
+            .filter(|e| !before.contains(e));
+        let dealt = |l: &str| l.to_lowercase().contains("deal");
+        for e in new.take_while(|e| !dealt(e)) {
+            told += &e;
+            told.push('\n');
+        }
+        let printed = s.printed_now();
+        let lines: Vec<&str> = printed.lines().collect();
+        let start = lines.iter().rposition(|l| dealt(l)).map_or(0, |i| i + 1);
+        told += &lines[start..].join("\n");
+    }
+    let seen = words(public);
+    // Koi-Koi's "closest: hanami_zake needs 3b" names a card a yaku wants, not where it
+    // lies: not a hidden piece shown.
+    let wants = |text: &str| -> String {
+        let kept = text.split(['\n', '<']).filter(|l| !l.contains(" needs "));
+        kept.collect::<Vec<_>>().join("\n")
+    };
+    let (board_words, told_words) = (words(&wants(board)), words(&wants(&told)));
+    for (seat, _) in &s.seats {
+        for w in hidden_words(&s.seat(seat))
+            .into_iter()
+            .filter(|w| !seen.contains(w))
+        {
+            assert!(
+                !board_words.contains(&w),
+                "{seat}'s {w} on the table: {}",
+                around(board, &w)
+            );
+            assert!(!told_words.contains(&w), "{seat}'s {w} told: {told}");
+        }
+    }
+}
+
+/// The text around the first `word` in `text`, to point at it.
+fn around(text: &str, word: &str) -> String {
+    let at = text
+        .match_indices(word)
+        .find(|(i, _)| {
+            let after = text[i + word.len()..].chars().next();
+            let before = text[..*i].chars().last();
+            [before, after]
+                .iter()
+                .all(|c| c.is_none_or(|c| words(&c.to_string()).is_empty()))
+        })
+        .map_or(0, |(i, _)| i);
+    let from = text.floor_char_boundary(at.saturating_sub(300));
+    let to = text.ceil_char_boundary((at + 200).min(text.len()));
+    text[from..to].to_string()
 }
 
 /// The cards of a page's hand, as the page draws them.
