@@ -1047,3 +1047,14 @@ fn the_page_log_was_empty_after_serving_a_save_again() {
     asked(&again);
     assert_eq!(log(&again.get("/main").body), before);
 }
+
+/// Kin Kādo between two phones and ALORA, through a round's sales and purchases (cards
+/// bought blind from the deck among them): no hidden card of either seat on the table's
+/// page or told at the terminal. (The bet is typed: the pages offer no button for it yet.)
+#[test]
+fn kinkado_between_two_phones_tells_no_hidden_card() {
+    let s = Served::start("kinkado play --players ana,ben --deck virtual --seed 3");
+    assert_eq!(play_through_pages(&s, 8), 8);
+    let table = s.get("/main").body;
+    assert!(table.contains("Round 1 of 9 · bet ·"), "{table}");
+}
