@@ -452,6 +452,14 @@ pub trait Session: Sized + Clone {
         (!table.seats[i].kado).then_some(SeatId(i))
     }
 
+    /// Every piece the game holds hidden from the table at this point (the cards of hands
+    /// kado dealt, ALORA's face-down cards, a seat's dominoes), as items coded as the
+    /// table's items are: what no public view may hold. A game played with real cards,
+    /// whose hands kado does not see, holds none.
+    fn hidden(&self) -> Vec<crate::view::Item> {
+        Vec::new()
+    }
+
     /// The table as every seat may see it on a shared screen (the table's page, a terminal
     /// serving the game): [`Session::table`] with every hidden hand and what is drawn from
     /// one taken out. A game whose table draws something from a hidden hand in a way the

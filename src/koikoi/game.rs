@@ -764,6 +764,15 @@ impl Session for Game {
         }
     }
 
+    /// The cards of both hands, where kado dealt them (a virtual deck).
+    fn hidden(&self) -> Vec<view::Item> {
+        if !matches!(self.setup.deck, Deck::Virtual { .. }) {
+            return Vec::new();
+        }
+        let hands = self.referee.round.hands.iter().flatten();
+        hands.flat_map(|h| hanafuda(h)).collect()
+    }
+
     fn private_turn(&self) -> Option<String> {
         let (p, _) = self.hand_to_show().filter(|_| self.setup.private)?;
         Some(self.referee.name(p).to_string())

@@ -554,6 +554,15 @@ impl Session for Table {
         Ok(Action::from(event))
     }
 
+    /// The dominoes each player holds, where kado dealt them (its cards are drawn from a
+    /// deck that lies face up: the rules make them public).
+    fn hidden(&self) -> Vec<crate::view::Item> {
+        let players = self.game.players.iter();
+        let held = players.flat_map(|p| p.held.iter().flatten());
+        held.map(|d| crate::view::Item::plain(d.to_string()))
+            .collect()
+    }
+
     fn private_turn(&self) -> Option<String> {
         self.hand().filter(|_| self.setup.private).map(|h| h.player)
     }

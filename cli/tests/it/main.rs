@@ -31,6 +31,7 @@ mod pokino;
 mod pokino_advise;
 mod pokino_props;
 mod pokino_record;
+mod privacy;
 mod properties;
 mod readme;
 mod record_rules;

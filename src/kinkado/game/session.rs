@@ -360,6 +360,14 @@ impl Session for Game {
         }
     }
 
+    /// The cards of every hand kado dealt from a virtual pack, ALORA's face-down cards
+    /// among them (her face-up cards are the table's).
+    fn hidden(&self) -> Vec<crate::view::Item> {
+        let seats = self.seats.iter().filter(|_| self.virtual_seed().is_some());
+        let face_down = seats.flat_map(|s| s.known.iter().filter(|c| !s.face_up.contains(c)));
+        face_down.map(|c| crate::view::card(*c)).collect()
+    }
+
     fn record(&self) -> Option<String> {
         Some(crate::kinkado::record::of_game(self, &self.actions))
     }
