@@ -283,13 +283,14 @@ impl Served {
 
     /// Takes one line or button sent from a page or the terminal as a reply, or `None`
     /// when it is none (a blank line where Enter answers nothing, a comment).
-    fn take(&mut self, from: From, posted: Posted) -> Option<Reply> {
+    fn take(&mut self, from: From, question: Option<u64>, posted: Posted) -> Option<Reply> {
         let button = match posted {
             Posted::Choice(n) => Reply::Choice(n),
             Posted::HintRow(n) => Reply::HintRow(n),
             Posted::Text(ref text) => return self.take_text(from, text),
         };
-        self.print_button(from, &posted);
+        let now = self.asking.as_ref().map(|a| a.id);
+        self.print_button(from, &posted, question.is_some() && question == now);
         Some(button)
     }
 
@@ -310,13 +311,15 @@ impl Served {
         Some(classify(t))
     }
 
-    /// Says at the terminal which answer a page's button stands for.
-    fn print_button(&self, from: From, posted: &Posted) {
+    /// Says at the terminal which answer a page's button stands for (`current`: it names
+    /// the question asked, whose answers the state holds).
+    fn print_button(&self, from: From, posted: &Posted, current: bool) {
         let From::Seat(i) = from else {
             return;
         };
         let state = self.hub.state();
         let typed = match posted {
+            _ if !current => None,
             Posted::Choice(n) => state.choices.get(*n).map(|c| c.typed.clone()),
             Posted::HintRow(n) => (state.private.get(i))
                 .and_then(|p| p.hint.as_ref())
@@ -325,7 +328,7 @@ impl Served {
             Posted::Text(_) => None,
         };
         let name = kado::words::possessive(&kado::diag::escape(&self.hub.seats[i].name));
-        let typed = typed.unwrap_or_else(|| "a button no longer shown".to_string());
+        let typed = typed.unwrap_or_else(|| "a button of a question no longer asked".to_string());
         self.print(&format!(
             "{} (from {name} page)\n",
             kado::diag::escape(&typed)
@@ -380,7 +383,7 @@ impl Prompter for Served {
                     done,
                 } => {
                     self.done = done;
-                    if let Some(reply) = self.take(from, posted) {
+                    if let Some(reply) = self.take(from, question, posted) {
                         self.from = from;
                         self.named = question;
                         self.hub.update(|s| {
