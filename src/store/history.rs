@@ -735,7 +735,12 @@ fn add_log<G: Session>(
     outcome: &Outcome,
     source: &Path,
 ) -> Result<Added, Error> {
-    let text = log.to_yaml()?;
+    // The history keeps the game, not the secrets of the pages it was served on.
+    let text = Log {
+        served: None,
+        ..log.clone()
+    }
+    .to_yaml()?;
     let mut db = Db::open(path)?;
     let source = canonical(source);
     db.add(&Entry {

@@ -87,13 +87,17 @@ pub fn resolve(path: &Path) -> std::io::Result<PathBuf> {
     Err(std::io::Error::other("too many levels of symbolic links"))
 }
 
+/// The permissions of a new save: its owner's alone, as a served game's save holds the
+/// secrets that open each seat's page.
+pub const SAVE_MODE: u32 = 0o600;
+
 /// Writes `text` to `path` atomically, for files no session holds (a Pokino board, a
 /// game's record): the temporary file is named after this process, so two writers never
 /// share one. A symbolic link is kept, and the file it leads to written.
 pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let target = resolve(path).unwrap_or_else(|_| path.to_path_buf());
     let tmp = beside(&target, &format!(".{}.tmp", std::process::id()));
-    write_via(&tmp, &target, |f| f.write_all(text.as_bytes()))
+    write_via(&tmp, &target, None, |f| f.write_all(text.as_bytes()))
 }
 
 /// Writes `path` atomically as [`save_atomic`] does, its text given piece by piece by
@@ -105,7 +109,7 @@ pub fn save_atomic_with(
 ) -> std::io::Result<()> {
     let target = resolve(path).unwrap_or_else(|_| path.to_path_buf());
     let tmp = beside(&target, &format!(".{}.tmp", std::process::id()));
-    write_via(&tmp, &target, |f| {
+    write_via(&tmp, &target, None, |f| {
         let mut out = std::io::BufWriter::new(f);
         fill(&mut out)?;
         out.flush()
@@ -114,13 +118,17 @@ pub fn save_atomic_with(
 
 /// Writes to `path` through `tmp`: `fill` writes the temporary file, which is synced and
 /// renamed over the target, then the folder is synced so the rename itself survives a
-/// power cut. On failure the temporary file is removed and the target is untouched.
+/// power cut. On failure the temporary file is removed and the target is untouched. The
+/// file keeps the permissions it had (a save its owner made `chmod 600` stays so); a new
+/// one gets `new_mode` where given (a save, which may hold the secrets of a served
+/// table's pages: 0600), else the usual ones.
 fn write_via(
     tmp: &Path,
     path: &Path,
+    new_mode: Option<u32>,
     fill: impl FnOnce(&mut File) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let written = File::create(tmp)
+    let written = created(tmp, path, new_mode)
         .and_then(|mut f| fill(&mut f).and_then(|()| f.sync_all()))
         .and_then(|()| std::fs::rename(tmp, path));
     if let Err(e) = written {
@@ -128,6 +136,32 @@ fn write_via(
         return Err(e);
     }
     sync_dir(&split(path).0)
+}
+
+/// The temporary file for a write of `path`, with the permissions `path` has, or
+/// `new_mode` for a file that does not exist yet.
+#[cfg(unix)]
+fn created(tmp: &Path, path: &Path, new_mode: Option<u32>) -> std::io::Result<File> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let kept = std::fs::metadata(path)
+        .ok()
+        .map(|m| m.permissions().mode() & 0o7777);
+    let mut options = OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    let Some(mode) = kept.or(new_mode) else {
+        return options.open(tmp);
+    };
+    // A file left by an interrupted write would keep its own mode: it goes first.
+    let _ = std::fs::remove_file(tmp);
+    let file = options.mode(mode).open(tmp)?;
+    // The process's umask may have taken bits away from a mode kept.
+    file.set_permissions(std::fs::Permissions::from_mode(mode))?;
+    Ok(file)
+}
+
+#[cfg(not(unix))]
+fn created(tmp: &Path, _path: &Path, _new_mode: Option<u32>) -> std::io::Result<File> {
+    File::create(tmp)
 }
 
 #[cfg(unix)]
@@ -305,7 +339,7 @@ impl SaveLock {
             return Err(SaveError::HardLinked(n));
         }
         let earlier = self.target.exists();
-        write_via(&tmp_path(&self.target), &self.target, fill)
+        write_via(&tmp_path(&self.target), &self.target, Some(SAVE_MODE), fill)
             .map_err(|error| SaveError::Io { error, earlier })
     }
 
@@ -466,6 +500,31 @@ mod tests {
         drop(lock);
         assert_eq!(std::fs::read_to_string(&save).unwrap(), "a: 2\n");
         assert_eq!(names(dir.path()), ["g.yaml"]);
+    }
+
+    /// Issue 60: a save holds the secrets of a served table's pages, and was written 0644;
+    /// after `chmod 600` the next answer rewrote it 0644 (the rename dropped the mode).
+    #[cfg(unix)]
+    #[test]
+    fn a_save_was_readable_by_all_and_a_rewrite_dropped_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("g.yaml");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let lock = SaveLock::acquire(&save).unwrap();
+        lock.write("a: 1\n").unwrap();
+        assert_eq!(mode(&save), 0o600);
+        for kept in [0o640, 0o400, 0o600] {
+            std::fs::set_permissions(&save, std::fs::Permissions::from_mode(kept)).unwrap();
+            lock.write("a: 2\n").unwrap();
+            assert_eq!(mode(&save), kept);
+        }
+        // A record is written with the usual permissions, and keeps those it is given.
+        let record = dir.path().join("g.txt");
+        save_atomic(&record, "x\n").unwrap();
+        std::fs::set_permissions(&record, std::fs::Permissions::from_mode(0o600)).unwrap();
+        save_atomic(&record, "y\n").unwrap();
+        assert_eq!(mode(&record), 0o600);
     }
 
     #[cfg(unix)]

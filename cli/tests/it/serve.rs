@@ -31,7 +31,13 @@ impl Served {
 
     /// Starts `kado ARGS` (a space apart) in `dir`, and reads the addresses it prints.
     pub fn start_in(dir: tempfile::TempDir, args: &str) -> Served {
+        Served::start_with(dir, args, &[])
+    }
+
+    /// [`Served::start_in`], with environment variables set.
+    pub fn start_with(dir: tempfile::TempDir, args: &str, env: &[(&str, String)]) -> Served {
         let mut child = kado()
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .current_dir(dir.path())
             .args(args.split(' '))
             .stdin(Stdio::piped())
@@ -1057,4 +1063,26 @@ fn kinkado_between_two_phones_tells_no_hidden_card() {
     assert_eq!(play_through_pages(&s, 8), 8);
     let table = s.get("/main").body;
     assert!(table.contains("Round 1 of 9 · bet ·"), "{table}");
+}
+
+/// Issue 60: a finished served game was copied into the play history with its save, the
+/// seats' secrets included. The history keeps the game, not the pages' secrets.
+#[test]
+fn the_play_history_kept_the_seats_secrets() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir.path().join("history.db");
+    let args = "--serve koikoi play --players ana,ben --deck virtual --seed 5 --save g.yaml";
+    let env = [("KADO_HISTORY", history.display().to_string())];
+    let mut s = Served::start_with(dir, args, &env);
+    assert!(play_through_pages(&s, 500) > 5);
+    assert!(s.ended_well());
+    let kept = std::fs::read(&history).unwrap();
+    let kept = String::from_utf8_lossy(&kept);
+    assert!(kept.contains("koikoi"), "the game is in the history");
+    for (name, secret) in &s.seats {
+        assert!(
+            !kept.contains(secret.as_str()),
+            "{name}'s secret is in the history"
+        );
+    }
 }
