@@ -328,7 +328,7 @@ fn session(ctx: &Ctx, lock: &SaveLock, mut log: Log<Setup, kinga::game::Action>)
     let rs = log.ruleset.ruleset()?;
     let x = verdict::session_explain(&rs);
     if !ctx.json {
-        let mut prompter = sess::prompter_for::<Played>(ctx, &mut log)?;
+        let mut prompter = sess::prompter_for::<Played>(ctx, &mut log, lock.path())?;
         sess::run::<Played>(lock, log, &mut *prompter, ctx.style)?;
         return if ctx.explain {
             ctx.emit(&serde_json::Value::Null, "", &x)

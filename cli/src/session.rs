@@ -743,7 +743,7 @@ pub fn play_then_explain<G: Session>(
     explain: impl FnOnce(&G) -> kado::explain::Explain,
 ) -> Outcome {
     if !ctx.json {
-        let mut prompter = prompter_for::<G>(ctx, &mut log)?;
+        let mut prompter = prompter_for::<G>(ctx, &mut log, lock.path())?;
         run::<G>(lock, log, &mut *prompter, ctx.style)?;
         if ctx.explain {
             let game: G = replay(&load::<G>(lock.path())?)?;
@@ -769,6 +769,7 @@ pub fn play_then_explain<G: Session>(
 pub fn prompter_for<G: Session>(
     ctx: &super::Ctx,
     log: &mut Log<G::Setup, G::Action>,
+    path: &Path,
 ) -> Result<Box<dyn Prompter>, Failure> {
     let title = kado::games::title(G::GAME);
     let Some(options) = &ctx.serve else {
@@ -779,6 +780,22 @@ pub fn prompter_for<G: Session>(
         ));
     };
     let game: G = replay(log)?;
+    if let Step::Done = game.next() {
+        // A finished game has nothing to ask: no page is opened for it.
+        return Err(Error::from(
+            Problem::new(format!(
+                "{} holds a game that is over: there is nothing to serve to the phones",
+                path.display()
+            ))
+            .help(format!(
+                "see how it ended with `kado {game} status {file}` (or `--record` for its record)",
+                game = G::GAME,
+                file = path.display()
+            ))
+            .code(Code::Save),
+        )
+        .into());
+    }
     let seats = super::serve::seats_of(&game.table());
     let (prompter, served) = super::serve::start(options, title, &seats, log.served.as_ref())?;
     log.served = Some(served);

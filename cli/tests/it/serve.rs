@@ -1086,3 +1086,21 @@ fn the_play_history_kept_the_seats_secrets() {
         );
     }
 }
+
+/// Issue 60: `kado serve` of a finished game served a game-over table on a new port. It
+/// now says the game is over and how to see it, and serves nothing.
+#[test]
+fn serving_a_finished_game_served_a_game_over_table() {
+    let mut s = Served::start("koikoi play --players ana,ben --deck virtual --seed 5");
+    assert!(play_through_pages(&s, 500) > 5);
+    assert!(s.ended_well());
+    let dir = s.killed();
+    Test::new()
+        .current_dir(dir.path())
+        .args(["serve", "g.yaml"])
+        .status(2)
+        .stdout_has("Koi-Koi: ana and ben")
+        .stderr_has("g.yaml holds a game that is over: there is nothing to serve to the phones")
+        .stderr_has("see how it ended with `kado koikoi status g.yaml`")
+        .run();
+}
