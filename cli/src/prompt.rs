@@ -179,6 +179,13 @@ pub trait Prompter {
     fn say(&mut self, text: &str);
     /// Reports a refused answer.
     fn refuse(&mut self, why: &str);
+    /// Reports a reply its sender had no right to send, or that named a question no
+    /// longer asked: `why` in words.
+    fn deny(&mut self, _denied: &kado::session::rights::Denied, why: &str) {
+        self.refuse(why);
+    }
+    /// The answer just taken could not be saved: the session stops with the error.
+    fn not_saved(&mut self) {}
     /// Shows the table (line mode prints it where the transcript is).
     fn table(&mut self, text: &str) {
         self.say(text);

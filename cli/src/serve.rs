@@ -44,7 +44,9 @@ pub struct Served {
     from: From,
     /// The question the answer being dealt with named.
     named: Option<u64>,
-    done: Option<oneshot::Sender<()>>,
+    done: Option<oneshot::Sender<hub::Fate>>,
+    /// What became of the post being dealt with, so far.
+    fate: hub::Fate,
     /// The question asked last.
     asking: Option<Asking>,
 }
@@ -103,6 +105,7 @@ pub fn start(
         from: From::Terminal,
         named: None,
         done: None,
+        fate: hub::Fate::Accepted,
         asking: None,
     };
     Ok((served, now))
@@ -269,8 +272,9 @@ impl Served {
     /// when the session asks again (after an answer, a refusal or a hint alike), so the
     /// page is drawn with the session waiting.
     fn settle(&mut self) {
+        let fate = std::mem::replace(&mut self.fate, hub::Fate::Accepted);
         if let Some(done) = self.done.take() {
-            let _ = done.send(());
+            let _ = done.send(fate);
         }
     }
 
@@ -382,7 +386,11 @@ impl Prompter for Served {
                     posted,
                     done,
                 } => {
-                    self.done = done;
+                    // A post its request gave up waiting for is never applied.
+                    if done.as_ref().is_some_and(|w| !w.ticket.take()) {
+                        continue;
+                    }
+                    self.done = done.map(|w| w.fate);
                     if let Some(reply) = self.take(from, question, posted) {
                         self.from = from;
                         self.named = question;
@@ -436,7 +444,20 @@ impl Prompter for Served {
         });
     }
 
+    fn not_saved(&mut self) {
+        self.fate = hub::Fate::NotSaved;
+    }
+
+    fn deny(&mut self, denied: &kado::session::rights::Denied, why: &str) {
+        self.refuse(why);
+        self.fate = match denied {
+            kado::session::rights::Denied::Stale => hub::Fate::Stale,
+            _ => hub::Fate::Forbidden,
+        };
+    }
+
     fn refuse(&mut self, why: &str) {
+        self.fate = hub::Fate::Refused(why.to_string());
         self.print(&format!("✗ {why}\n"));
         if let Some(i) = self.seat() {
             let why = why.to_string();

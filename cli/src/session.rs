@@ -415,7 +415,10 @@ impl<G: Session> Runner<'_, G> {
         if ends {
             kado::store::history::mark_pending(self.lock.path());
         }
-        save::<G>(self.lock, &self.log)?;
+        if let Err(e) = save::<G>(self.lock, &self.log) {
+            self.prompter.not_saved();
+            return Err(e);
+        }
         self.refresh();
         self.prompter.tell(&said);
         if by == By::Table {
@@ -474,7 +477,7 @@ impl<G: Session> Runner<'_, G> {
                 let name = table.seats.get(s.0).map_or("", |s| s.name.as_str());
                 kado::diag::escape(name).into_owned()
             };
-            self.prompter.refuse(&denied.words(name));
+            self.prompter.deny(&denied, &denied.words(name));
             return Ok(Flow::Go);
         }
         self.act(q, reply, sent.who)

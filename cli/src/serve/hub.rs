@@ -30,6 +30,58 @@ pub enum Posted {
     HintRow(usize),
 }
 
+/// What became of a page's post, told back to the request that waits for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// Applied (an answer), or done (a command): saved.
+    Accepted,
+    /// Refused: why.
+    Refused(String),
+    /// Its seat has no right to send it (another seat's question, answer or the stop).
+    Forbidden,
+    /// It named a question no longer asked.
+    Stale,
+    /// Taken, but the game could not be saved after it: the session has stopped.
+    NotSaved,
+}
+
+/// A post's place in the queue to the session: waiting, taken by the session, or given up
+/// by the request (it waited too long), after which the session never applies it.
+pub struct Ticket(std::sync::atomic::AtomicU8);
+
+impl Ticket {
+    const WAITING: u8 = 0;
+    const TAKEN: u8 = 1;
+    const GIVEN_UP: u8 = 2;
+
+    pub fn new() -> Ticket {
+        Ticket(std::sync::atomic::AtomicU8::new(Ticket::WAITING))
+    }
+
+    /// The session takes the post: false when the request gave it up first.
+    pub fn take(&self) -> bool {
+        self.swap_from_waiting(Ticket::TAKEN)
+    }
+
+    /// The request gives the post up: false when the session took it first.
+    pub fn give_up(&self) -> bool {
+        self.swap_from_waiting(Ticket::GIVEN_UP)
+    }
+
+    fn swap_from_waiting(&self, to: u8) -> bool {
+        use std::sync::atomic::Ordering;
+        (self.0)
+            .compare_exchange(Ticket::WAITING, to, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    }
+}
+
+/// The request waiting for a post: where to tell its fate, and its ticket.
+pub struct Waiting {
+    pub fate: oneshot::Sender<Fate>,
+    pub ticket: std::sync::Arc<Ticket>,
+}
+
 /// What reaches the session from a page, the terminal or a signal.
 pub enum Incoming {
     /// An answer or a command (`hint`, `undo`), the question it names (a page's forms
@@ -39,7 +91,7 @@ pub enum Incoming {
         from: From,
         question: Option<u64>,
         posted: Posted,
-        done: Option<oneshot::Sender<()>>,
+        done: Option<Waiting>,
     },
     /// The terminal's input ended: the phones go on.
     TerminalGone,

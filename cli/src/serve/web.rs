@@ -21,7 +21,7 @@ use kado::diag::Error;
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::WatchStream;
 
-use super::hub::{From, Hub, Incoming, Posted};
+use super::hub::{Fate, From, Hub, Incoming, Posted, Ticket, Waiting};
 use super::page;
 
 /// The largest request body read: an answer is a line of notation.
@@ -222,17 +222,55 @@ async fn answer(
         )
             .into_response();
     }
-    let (done, settled) = tokio::sync::oneshot::channel();
+    let (fate, mut settled) = tokio::sync::oneshot::channel();
+    let ticket = Arc::new(Ticket::new());
     let sent = app.hub.send(Incoming::Line {
         from: From::Seat(i),
         question: answer.q,
         posted: answer.posted(),
-        done: Some(done),
+        done: Some(Waiting {
+            fate,
+            ticket: ticket.clone(),
+        }),
     });
-    if sent {
-        let _ = tokio::time::timeout(ANSWER_WAIT, settled).await;
+    if !sent {
+        return stopped();
     }
-    Redirect::to(&format!("/s/{secret}")).into_response()
+    let fate = match tokio::time::timeout(ANSWER_WAIT, &mut settled).await {
+        Ok(fate) => fate,
+        // Given up before the session took it: it is never applied.
+        Err(_) if ticket.give_up() => {
+            let why = "kado was busy and did not take this answer: nothing changed; send it again";
+            app.hub
+                .update(|s| s.private[i].refused = Some(why.to_string()));
+            return told(&app, i, StatusCode::SERVICE_UNAVAILABLE);
+        }
+        // Taken and being dealt with: its fate comes within the request's own deadline.
+        Err(_) => settled.await,
+    };
+    match fate {
+        Ok(Fate::Accepted) => Redirect::to(&format!("/s/{secret}")).into_response(),
+        Ok(Fate::Refused(_)) => told(&app, i, StatusCode::UNPROCESSABLE_ENTITY),
+        Ok(Fate::Forbidden) => told(&app, i, StatusCode::FORBIDDEN),
+        Ok(Fate::Stale) => told(&app, i, StatusCode::CONFLICT),
+        Ok(Fate::NotSaved) => told(&app, i, StatusCode::INSUFFICIENT_STORAGE),
+        Err(_) => stopped(),
+    }
+}
+
+/// What became of a post that was not applied: its status, which a script reads, and the
+/// seat's page, which says why.
+fn told(app: &App, i: usize, status: StatusCode) -> Response {
+    (
+        status,
+        page::seat_page(&app.hub.state(), i, &app.hub.seats[i]),
+    )
+        .into_response()
+}
+
+/// A post that reached a session that has stopped.
+fn stopped() -> Response {
+    (StatusCode::GONE, "the game has stopped\n").into_response()
 }
 
 async fn table_events(State(app): State<App>) -> Response {

@@ -491,7 +491,7 @@ fn an_answer_refused_on_a_phone_is_shown_there_and_changes_nothing() {
     let s = Served::start("kinkado play --deck virtual --seed 3");
     asked(&s);
     let before = unversioned(&s.get("/main").body);
-    s.answer("you", "ZZ");
+    assert_eq!(s.answer("you", "ZZ").status, 422, "refused by the rules");
     let page = s.seat("you");
     assert!(
         page.contains("<p class=\"refused\" role=\"alert\">✗ unknown rank `Z` in `ZZ`</p>"),
@@ -916,9 +916,12 @@ fn a_double_tap_answered_the_next_question() {
     let q = question_of(&page).expect("the question's id");
     assert!(!buttons(&page).is_empty(), "{page}");
     let tap = format!("q={q}&choice=0");
-    s.post(&first, &tap);
+    assert_eq!(s.post(&first, &tap).status, 303, "accepted");
     assert_eq!(s.table_answers(), 1);
-    s.post(&first, &tap);
+    // Stale: 409, with the page, which says why.
+    let second = s.post(&first, &tap);
+    assert_eq!(second.status, 409);
+    assert!(second.body.contains("that question was already answered"));
     assert_eq!(s.table_answers(), 1, "the second tap was applied");
     let now = asked(&s).expect("a question");
     if now == first {
@@ -960,7 +963,7 @@ fn a_double_undo_took_back_two_answers() {
 fn another_seat_answered_undid_fixed_and_quit_for_the_seat_asked() {
     let (mut s, first, other) = koikoi_for_two();
     let not_yours = format!("it is {first}'s answer kado waits for");
-    s.answer(&other, "1");
+    assert_eq!(s.answer(&other, "1").status, 403, "another seat's question");
     assert_eq!(refusal(&s.seat(&other)), Some(not_yours.clone()));
     s.answer(&other, "hint");
     assert_eq!(refusal(&s.seat(&other)), Some(not_yours));
@@ -1002,7 +1005,7 @@ fn another_seat_answered_undid_fixed_and_quit_for_the_seat_asked() {
     assert!(s.seat(&mover).contains("The answers given:"));
     assert!(!s.get("/main").body.contains("The answers given:"));
     // A seat cannot stop the game; the terminal can take back anyone's answer.
-    s.answer(&mover, "quit");
+    assert_eq!(s.answer(&mover, "quit").status, 403);
     assert_eq!(
         refusal(&s.seat(&mover)).as_deref(),
         Some("only the terminal running the game can stop it")
