@@ -70,9 +70,30 @@ pub fn start(
     served: Option<&kado::session::Served>,
 ) -> Result<(Served, kado::session::Served), Error> {
     let (listener, hosts, shown) = listen(options, served.map(|s| s.port))?;
-    let mut keyed = Vec::new();
+    let port = listener.local_addr().map_or(0, |a| a.port());
+    // The old addresses hold only on the old port: elsewhere, whoever has that port now
+    // would be handed the phones' secrets, so every page gets a new one.
+    let served = match served {
+        Some(old) if old.port != port => {
+            say(&format!(
+                "Port {} is taken: every page has a new address, and a new QR code below.\n",
+                old.port
+            ));
+            None
+        }
+        other => other,
+    };
+    let mut keyed: Vec<hub::Seat> = Vec::new();
     for (id, name) in seats {
-        let secret = match served.and_then(|s| remembered_secret(s, name)) {
+        let kept = served.and_then(|s| remembered_secret(s, name));
+        let kept = kept.filter(|k| keyed.iter().all(|o| &o.secret != k));
+        if served.is_some() && kept.is_none() {
+            say(&format!(
+                "{}'s page gets a new address: the save's secret for it is not one kado draws.\n",
+                kado::diag::escape(name)
+            ));
+        }
+        let secret = match kept {
             Some(secret) => secret,
             None => hub::new_secret()
                 .map_err(|e| Error::msg(format!("cannot draw a seat's secret: {e}")))?,
@@ -84,7 +105,7 @@ pub fn start(
         });
     }
     let now = kado::session::Served {
-        port: listener.local_addr().map_or(0, |a| a.port()),
+        port,
         seats: keyed
             .iter()
             .map(|s| kado::session::ServedSeat {
@@ -111,15 +132,24 @@ pub fn start(
     Ok((served, now))
 }
 
+/// Prints a line at the terminal, as the session's transcript does.
+fn say(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
 /// The secret `name`'s page had when the game was served before, if it is one kado could
-/// have drawn (a save edited by hand gets a new one).
+/// have drawn: 32 hex digits, and not a weak one written by hand (a save edited by hand
+/// gets a new one).
 fn remembered_secret(served: &kado::session::Served, name: &str) -> Option<String> {
     served
         .seats
         .iter()
         .find(|s| kado::seat::same_name(&s.name, name))
         .map(|s| s.secret.clone())
-        .filter(|s| hub::is_secret(s))
+        .filter(|s| hub::is_secret(s) && hub::is_strong(s))
 }
 
 /// Binds the listening socket: 127.0.0.1 on a free port, or the `--lan` address; on the
@@ -130,9 +160,11 @@ fn listen(
     port: Option<u16>,
 ) -> Result<(TcpListener, Vec<String>, String), Error> {
     let wanted = options.lan.as_deref().unwrap_or("127.0.0.1:0");
+    // An address alone takes any free port; an IPv6 one may be written bare (`::`).
     let addr: SocketAddr = wanted
         .parse()
         .or_else(|_| format!("{wanted}:0").parse())
+        .or_else(|_| format!("[{wanted}]:0").parse())
         .map_err(|_| {
             Error::from(
                 Problem::new(format!(
@@ -164,9 +196,46 @@ fn listen(
         shown.clone(),
         format!("localhost:{port}"),
         format!("127.0.0.1:{port}"),
+        format!("[::1]:{port}"),
     ];
+    // On port 80 a browser names the host without it.
+    if port == 80 {
+        let bare: Vec<String> = hosts
+            .iter()
+            .filter_map(|h| h.strip_suffix(":80").map(str::to_string))
+            .collect();
+        hosts.extend(bare);
+    }
     hosts.dedup();
+    if let Some(why) = exposed(addr.ip()) {
+        say(&format!(
+            "Note: {why}: the pages, and the secrets in their addresses, go over plain HTTP, which anyone on that network can read. Serve on a network you trust.\n"
+        ));
+    }
     Ok((listener, hosts, shown))
+}
+
+/// Why serving on `ip` puts the pages beyond this machine, if it does: every address of
+/// it, or one other machines reach.
+fn exposed(ip: std::net::IpAddr) -> Option<String> {
+    use std::net::IpAddr;
+    if ip.is_loopback() {
+        return None;
+    }
+    if ip.is_unspecified() {
+        return Some(format!(
+            "listening on {ip}, every network this machine is on"
+        ));
+    }
+    let private = match ip {
+        IpAddr::V4(v4) => v4.is_private() || v4.is_link_local(),
+        IpAddr::V6(v6) => v6.is_unique_local() || v6.is_unicast_link_local(),
+    };
+    Some(if private {
+        format!("listening on {ip}, on your local network")
+    } else {
+        format!("listening on {ip}, a public address")
+    })
 }
 
 /// This machine's address on its local network: the one a packet to another network would

@@ -246,6 +246,17 @@ pub fn is_secret(text: &str) -> bool {
     text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
+/// Whether a secret of the right shape could have been drawn at random: one written by
+/// hand (all zeros, `abab…`) uses few of the sixteen digits. Of the secrets kado draws,
+/// about one in 3·10^12 uses fewer than six.
+pub fn is_strong(text: &str) -> bool {
+    let mut seen = [false; 256];
+    for b in text.bytes() {
+        seen[usize::from(b)] = true;
+    }
+    seen.iter().filter(|s| **s).count() >= 6
+}
+
 /// A new secret: 128 bits from the operating system's generator, as 32 hex digits.
 pub fn new_secret() -> std::io::Result<String> {
     use std::io::Read;
@@ -272,6 +283,8 @@ mod tests {
         assert_eq!(a.len(), 32);
         assert!(is_secret(&a) && is_secret(&b));
         assert!(!is_secret("0123") && !is_secret(&a.to_uppercase()));
+        assert!(is_strong(&a) && is_strong(&b));
+        assert!(!is_strong(&"0".repeat(32)) && !is_strong(&"ab".repeat(16)));
         assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
     }

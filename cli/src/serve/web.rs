@@ -126,17 +126,8 @@ fn router(app: App) -> Router {
 /// Every request: its `Host` must be one kado printed; every response: never cached, never
 /// framed, no script or style from elsewhere.
 async fn guard(State(app): State<App>, request: Request, next: Next) -> Response {
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("");
-    if !app.hub.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
-        return (
-            StatusCode::MISDIRECTED_REQUEST,
-            "not an address of this table\n",
-        )
-            .into_response();
+    if let Err(refused) = foreign(&app.hub.hosts, &request) {
+        return refused;
     }
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
@@ -155,6 +146,34 @@ async fn guard(State(app): State<App>, request: Request, next: Next) -> Response
     );
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     response
+}
+
+/// Refuses a request not meant for this table: one `Host` that is an address kado printed
+/// (not two), no absolute-form target naming another host, and no post from a page of
+/// another site (`Origin`: the secret in the address is not the only guard).
+fn foreign(hosts: &[String], request: &Request) -> Result<(), Response> {
+    let ours = |h: &str| hosts.iter().any(|o| o.eq_ignore_ascii_case(h));
+    let mut given = request.headers().get_all(header::HOST).iter();
+    let (host, again) = (given.next(), given.next());
+    if again.is_some() {
+        return Err((StatusCode::BAD_REQUEST, "one Host header, please\n").into_response());
+    }
+    let host = host.and_then(|h| h.to_str().ok()).unwrap_or("");
+    let target = request.uri().authority().map(|a| a.as_str());
+    if !ours(host) || target.is_some_and(|t| !ours(t)) {
+        let why = "not an address of this table\n";
+        return Err((StatusCode::MISDIRECTED_REQUEST, why).into_response());
+    }
+    let origin = request
+        .headers()
+        .get(header::ORIGIN)
+        .map(|o| o.to_str().unwrap_or("?"));
+    let from_here = |o: &str| o.strip_prefix("http://").is_some_and(ours);
+    if request.method() == axum::http::Method::POST && origin.is_some_and(|o| !from_here(o)) {
+        let why = "a post from another site's page is not taken\n";
+        return Err((StatusCode::FORBIDDEN, why).into_response());
+    }
+    Ok(())
 }
 
 async fn not_found() -> Response {

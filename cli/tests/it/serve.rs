@@ -17,6 +17,8 @@ pub struct Served {
     stdin: ChildStdin,
     pub addr: String,
     pub seats: Vec<(String, String)>,
+    /// What kado printed before the addresses.
+    pub head: String,
     out: mpsc::Receiver<String>,
     dir: tempfile::TempDir,
 }
@@ -59,11 +61,14 @@ impl Served {
         let mut addr = String::new();
         let mut seats = Vec::new();
         let mut pages = 0;
+        let mut head = String::new();
         while let Ok(line) = rx.recv_timeout(Duration::from_secs(20)) {
             let Some((who, url)) = line.trim().split_once(": http://") else {
                 if pages > 0 {
                     break;
                 }
+                head += &line;
+                head.push('\n');
                 continue;
             };
             pages += 1;
@@ -79,6 +84,7 @@ impl Served {
             stdin,
             addr,
             seats,
+            head,
             out: rx,
             dir,
         }
@@ -1106,4 +1112,119 @@ fn serving_a_finished_game_served_a_game_over_table() {
         .stderr_has("g.yaml holds a game that is over: there is nothing to serve to the phones")
         .stderr_has("see how it ended with `kado koikoi status g.yaml`")
         .run();
+}
+
+/// The status of one raw request, written as it is.
+fn raw_status(addr: &str, request: &str) -> u16 {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let raw = String::from_utf8_lossy(&raw);
+    raw.split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Issue 60: two `Host` headers were taken (the first one checked), a request whose
+/// target named another host was served, and a form posted from another site's page was
+/// applied (only the secret guarded it). Each is refused now, and nothing changes.
+#[test]
+fn duplicate_hosts_foreign_targets_and_cross_site_posts_were_taken() {
+    let (s, first, _) = koikoi_for_two();
+    let addr = &s.addr;
+    let two_hosts = format!(
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(raw_status(addr, &two_hosts), 400);
+    let elsewhere =
+        format!("GET http://evil.example/ HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    assert_eq!(raw_status(addr, &elsewhere), 421);
+    let here = format!("GET http://{addr}/ HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    assert_eq!(raw_status(addr, &here), 200);
+    let q = question_of(&s.seat(&first)).unwrap();
+    let body = format!("q={q}&choice=0");
+    let post = |origin: &str| {
+        format!(
+            "POST /s/{} HTTP/1.1\r\nHost: {addr}\r\nOrigin: {origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            s.secret(&first),
+            body.len()
+        )
+    };
+    for origin in ["http://evil.example", "null", "https://127.0.0.1"] {
+        assert_eq!(raw_status(addr, &post(origin)), 403, "{origin}");
+    }
+    assert_eq!(s.table_answers(), 0);
+    assert_eq!(raw_status(addr, &post(&format!("http://{addr}"))), 303);
+    assert_eq!(s.table_answers(), 1);
+}
+
+/// Issue 60: served again when its old port was taken, a game moved to another port with
+/// the same secrets, so the phones knocking on the old port handed them to whoever held
+/// it. Now every page gets a new secret, and kado says why.
+#[test]
+fn serving_again_on_a_new_port_kept_the_old_secrets() {
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 3");
+    asked(&s);
+    let (addr, seats) = (s.addr.clone(), s.seats.clone());
+    let dir = s.killed();
+    let _holder = std::net::TcpListener::bind(&addr).expect("the old port, taken");
+    let again = Served::start_in(dir, "serve g.yaml");
+    assert_ne!(again.addr, addr);
+    let port = addr.rsplit(':').next().unwrap();
+    assert!(
+        again.head.contains(&format!(
+            "Port {port} is taken: every page has a new address, and a new QR code below."
+        )),
+        "{}",
+        again.head
+    );
+    for ((name, old), (_, new)) in seats.iter().zip(&again.seats) {
+        assert_ne!(old, new, "{name} kept the secret");
+    }
+}
+
+/// Issue 60: a save edited by hand to give a seat an all-zero secret, or two seats one
+/// secret, was served with them. Such a secret is replaced, and kado says so.
+#[test]
+fn a_weak_or_shared_secret_in_a_save_was_served() {
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 3");
+    asked(&s);
+    let seats = s.seats.clone();
+    let dir = s.killed();
+    let save = dir.path().join("g.yaml");
+    let text = std::fs::read_to_string(&save).unwrap();
+    let weak = text
+        .replace(&seats[0].1, &"0".repeat(32))
+        .replace(&seats[1].1, &"0".repeat(32));
+    std::fs::write(&save, weak).unwrap();
+    let again = Served::start_in(dir, "serve g.yaml");
+    for (name, secret) in &again.seats {
+        assert_ne!(secret, &"0".repeat(32), "{name}");
+        assert!(
+            again.head.contains(&format!(
+                "{name}'s page gets a new address: the save's secret for it is not one kado draws."
+            )),
+            "{}",
+            again.head
+        );
+    }
+    assert_ne!(again.seats[0].1, again.seats[1].1);
+}
+
+/// Issue 60: `--lan ::` was refused while `--lan [::1]:0` worked, and `--lan 0.0.0.0` said
+/// nothing of the pages going over plain HTTP to the whole network.
+#[test]
+fn lan_on_every_address_said_nothing_and_a_bare_ipv6_address_was_refused() {
+    let s = Served::start("--lan :: koikoi play --players ana,ben --deck virtual --seed 3");
+    assert!(
+        s.head.contains("Note: listening on ::, every network this machine is on: the pages, and the secrets in their addresses, go over plain HTTP"),
+        "{}",
+        s.head
+    );
+    assert!(asked(&s).is_some());
+    let s = Served::start("--lan 127.0.0.1 koikoi play --players ana,ben --deck virtual --seed 3");
+    assert!(!s.head.contains("Note:"), "{}", s.head);
 }
