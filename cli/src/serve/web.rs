@@ -126,8 +126,8 @@ fn router(app: App) -> Router {
 /// Every request: its `Host` must be one kado printed; every response: never cached, never
 /// framed, no script or style from elsewhere.
 async fn guard(State(app): State<App>, request: Request, next: Next) -> Response {
-    if let Err(refused) = foreign(&app.hub.hosts, &request) {
-        return refused;
+    if let Some(refused) = foreign(&app.hub.hosts, &request) {
+        return refused.into_response();
     }
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
@@ -151,18 +151,20 @@ async fn guard(State(app): State<App>, request: Request, next: Next) -> Response
 /// Refuses a request not meant for this table: one `Host` that is an address kado printed
 /// (not two), no absolute-form target naming another host, and no post from a page of
 /// another site (`Origin`: the secret in the address is not the only guard).
-fn foreign(hosts: &[String], request: &Request) -> Result<(), Response> {
+fn foreign(hosts: &[String], request: &Request) -> Option<(StatusCode, &'static str)> {
     let ours = |h: &str| hosts.iter().any(|o| o.eq_ignore_ascii_case(h));
     let mut given = request.headers().get_all(header::HOST).iter();
     let (host, again) = (given.next(), given.next());
     if again.is_some() {
-        return Err((StatusCode::BAD_REQUEST, "one Host header, please\n").into_response());
+        return Some((StatusCode::BAD_REQUEST, "one Host header, please\n"));
     }
     let host = host.and_then(|h| h.to_str().ok()).unwrap_or("");
     let target = request.uri().authority().map(|a| a.as_str());
     if !ours(host) || target.is_some_and(|t| !ours(t)) {
-        let why = "not an address of this table\n";
-        return Err((StatusCode::MISDIRECTED_REQUEST, why).into_response());
+        return Some((
+            StatusCode::MISDIRECTED_REQUEST,
+            "not an address of this table\n",
+        ));
     }
     let origin = request
         .headers()
@@ -171,9 +173,9 @@ fn foreign(hosts: &[String], request: &Request) -> Result<(), Response> {
     let from_here = |o: &str| o.strip_prefix("http://").is_some_and(ours);
     if request.method() == axum::http::Method::POST && origin.is_some_and(|o| !from_here(o)) {
         let why = "a post from another site's page is not taken\n";
-        return Err((StatusCode::FORBIDDEN, why).into_response());
+        return Some((StatusCode::FORBIDDEN, why));
     }
-    Ok(())
+    None
 }
 
 async fn not_found() -> Response {
