@@ -330,8 +330,12 @@ fn watch_signals(hub: Arc<Hub>) {
         return;
     };
     std::thread::spawn(move || {
-        if signals.forever().next().is_some() {
-            hub.send(Incoming::Stop);
+        for _ in signals.forever() {
+            // A second signal while the first is honoured ends kado at once: every answer
+            // taken is saved already, each save whole.
+            if !hub.stop() {
+                std::process::exit(130);
+            }
         }
     });
 }
@@ -440,6 +444,12 @@ impl Prompter for Served {
         loop {
             let Ok(incoming) = self.incoming.recv() else {
                 return Reply::End;
+            };
+            // A stop goes before whatever was queued ahead of it.
+            let incoming = if self.hub.stopping() {
+                Incoming::Stop
+            } else {
+                incoming
             };
             match incoming {
                 Incoming::Stop => {

@@ -158,6 +158,9 @@ pub struct Hub {
     state: Mutex<State>,
     version: watch::Sender<u64>,
     answers: Mutex<mpsc::Sender<Incoming>>,
+    /// Raised by Ctrl-C, SIGTERM or SIGHUP: the session stops at its next question,
+    /// whatever answers are queued before the stop.
+    stopping: std::sync::atomic::AtomicBool,
 }
 
 impl Hub {
@@ -178,6 +181,7 @@ impl Hub {
             state: Mutex::new(state),
             version: watch::channel(0).0,
             answers: Mutex::new(answers),
+            stopping: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -210,6 +214,20 @@ impl Hub {
     /// A stream of the state's versions, for a page's updates.
     pub fn versions(&self) -> watch::Receiver<u64> {
         self.version.subscribe()
+    }
+
+    /// Asks the session to stop at once, ahead of whatever is queued; true the first time.
+    pub fn stop(&self) -> bool {
+        let first = !self
+            .stopping
+            .swap(true, std::sync::atomic::Ordering::SeqCst);
+        self.send(Incoming::Stop);
+        first
+    }
+
+    /// Whether the session is asked to stop.
+    pub fn stopping(&self) -> bool {
+        self.stopping.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// Hands something to the session (false: the session has ended).

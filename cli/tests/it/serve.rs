@@ -1228,3 +1228,37 @@ fn lan_on_every_address_said_nothing_and_a_bare_ipv6_address_was_refused() {
     let s = Served::start("--lan 127.0.0.1 koikoi play --players ana,ben --deck virtual --seed 3");
     assert!(!s.head.contains("Note:"), "{}", s.head);
 }
+
+/// Issue 60: after 120 queued `hint` posts, Ctrl-C (or SIGTERM) waited behind every one of
+/// them. A stop now goes before what is queued: the posts still waiting are told the game
+/// has stopped (410), and the game is saved as it stood.
+#[test]
+fn a_stop_waited_behind_every_queued_hint() {
+    let mut s = Served::start("kinkado play --deck virtual --seed 3");
+    asked(&s);
+    let q = question_of(&s.seat("you")).unwrap();
+    let (addr, secret) = (s.addr.clone(), s.secret("you").to_string());
+    let posts: Vec<_> = (0..40)
+        .map(|_| {
+            let (addr, path) = (addr.clone(), format!("/s/{secret}"));
+            let body = format!("q={q}&text=hint");
+            std::thread::spawn(move || http(&addr, "POST", &path, &addr, &body).status)
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = s.child.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(s.ended_well());
+    let statuses: Vec<u16> = posts.into_iter().map(|p| p.join().unwrap()).collect();
+    let printed = s.printed();
+    let hinted = printed.matches("hint (from your page)").count();
+    assert!(
+        hinted < 40,
+        "every queued hint was dealt with before the stop: {statuses:?}"
+    );
+    assert!(statuses.contains(&410), "{statuses:?}");
+    assert!(printed.contains("The game is saved in g.yaml"), "{printed}");
+}
