@@ -127,12 +127,12 @@ fn char_width(c: char) -> usize {
 
 /// The columns `text` takes as drawn, control characters escaped.
 fn str_width(text: &str) -> usize {
-    text.split(char::is_control)
+    text.split(is_unseen)
         .map(UnicodeWidthStr::width)
         .sum::<usize>()
         + text
             .chars()
-            .filter(|c| c.is_control())
+            .filter(|c| is_unseen(*c))
             .map(char_width)
             .sum::<usize>()
 }
@@ -145,9 +145,20 @@ fn control_escape(c: char) -> Option<Cow<'static, str>> {
         '\r' => Some(Cow::Borrowed("\\r")),
         '\t' => Some(Cow::Borrowed("\\t")),
         '\n' => Some(Cow::Borrowed("\\n")),
-        c if c.is_control() => Some(Cow::Owned(format!("\\u{{{:x}}}", u32::from(c)))),
+        c if is_unseen(c) => Some(Cow::Owned(format!("\\u{{{:x}}}", u32::from(c)))),
         _ => None,
     }
+}
+
+/// Whether `c` acts on how text is drawn instead of being drawn: a control character, or
+/// a mark that turns the direction of the text around it (U+202E, right-to-left override,
+/// makes `exe.txt` read `txt.exe`), which could disguise what kado quotes.
+pub fn is_unseen(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}'
+        )
 }
 
 /// JSON text with DEL and the C1 controls (U+007F to U+009F) written as `\u` escapes:
@@ -229,7 +240,7 @@ pub fn escape(text: &str) -> Cow<'_, str> {
 
 /// `text` escaped as [`escape`] does, but for `keep`.
 fn escape_but(text: &str, keep: Option<char>) -> Cow<'_, str> {
-    let drawn = |c: char| Some(c) != keep && c.is_control();
+    let drawn = |c: char| Some(c) != keep && is_unseen(c);
     if !text.chars().any(drawn) {
         return Cow::Borrowed(text);
     }
@@ -922,6 +933,16 @@ pub fn did_you_mean<'a>(
 
 #[cfg(test)]
 mod tests {
+    /// Issue 60: U+202E (right-to-left override) passed the escaping and could disguise
+    /// what kado quotes (`exe.txt` read as `txt.exe`): it is shown as an escape, as the
+    /// other marks that turn the direction of text are.
+    #[test]
+    fn a_right_to_left_override_passed_the_escaping() {
+        assert_eq!(super::escape("a\u{202e}txt.exe"), "a\\u{202e}txt.exe");
+        assert_eq!(super::escape("\u{2067}x\u{2069}"), "\\u{2067}x\\u{2069}");
+        assert_eq!(super::escape_words("one\ntwo\u{200f}"), "one\ntwo\\u{200f}");
+        assert_eq!(super::escape("ana 5♦"), "ana 5♦");
+    }
 
     proptest::proptest! {
         /// JSON written as it is laid out reads as the pretty text made safe whole.

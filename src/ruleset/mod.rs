@@ -407,10 +407,14 @@ impl Ruleset {
                 .unwrap_or(&src.name)
                 .to_string()
         });
+        // A house-rules file's words reach the terminal (`rules show`, the first line of
+        // `play`): a control character or a direction mark in them is written as an escape.
+        let seen = |t: String| crate::diag::escape_words(&t).into_owned();
+        let name = crate::diag::escape(&name).into_owned();
         if let Some(s) = f.summary {
-            rs.summary = s;
+            rs.summary = seen(s);
         }
-        rs.notes.extend(f.notes);
+        rs.notes.extend(f.notes.into_iter().map(seen));
         rs.lineage.push(name.clone());
         rs.name = name;
         Ok(rs)
@@ -629,6 +633,18 @@ fn yaml_error(src: &Source, e: &serde_saphyr::Error) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 60: a house-rules file's `name`, `summary` and `notes` reached the terminal
+    /// raw (`rules show`, the first line of `play`): an escape sequence in them set the
+    /// terminal's title. They are read with every control and direction mark escaped.
+    #[test]
+    fn a_house_rules_file_s_words_reached_the_terminal_raw() {
+        let text = "base: koikoi\nname: \"x\\e]0;owned\\a\"\nsummary: \"s\\u202e\"\nnotes: [\"n\\e[2J\"]\n";
+        let rs = Ruleset::from_house_text("h.yaml", text).unwrap();
+        assert_eq!(rs.name, "x\\e]0;owned\\u{7}");
+        assert_eq!(rs.summary, "s\\u{202e}");
+        assert_eq!(rs.notes.last().map(String::as_str), Some("n\\e[2J"));
+    }
 
     #[test]
     fn every_builtin_loads() {

@@ -663,7 +663,8 @@ pub fn new_game_id() -> String {
 /// A record as kado writes it: the game's identity on a comment line, then the record.
 pub fn with_id_line(id: Option<&str>, record: &str) -> String {
     match id {
-        Some(id) => format!("{ID_LINE}{id}\n{record}"),
+        // A save edited by hand may hold anything there: it is written escaped.
+        Some(id) => format!("{ID_LINE}{}\n{record}", crate::diag::escape(id)),
         None => record.to_string(),
     }
 }
