@@ -24,9 +24,20 @@
       if (typed !== null && again) { again.value = typed; again.focus(); }
     }).catch(function () {});
   }
-  var source = new EventSource(events);
-  source.addEventListener("update", refresh);
-  source.addEventListener("open", refresh);
+  // A stream refused (the server's streams all taken: 503) is closed for good by the
+  // browser: it is opened again after a pause that doubles, up to half a minute.
+  var pause = 1000;
+  function follow() {
+    var source = new EventSource(events);
+    source.addEventListener("update", refresh);
+    source.addEventListener("open", function () { pause = 1000; refresh(); });
+    source.addEventListener("error", function () {
+      if (source.readyState !== EventSource.CLOSED) return;
+      setTimeout(follow, pause);
+      pause = Math.min(pause * 2, 30000);
+    });
+  }
+  follow();
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.method !== "post") return;

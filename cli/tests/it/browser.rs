@@ -640,3 +640,32 @@ fn pokino_and_kingmaker_boards_fit_a_phone() {
     phone.eval("document.querySelector('svg.board').scrollIntoView()");
     keep_screenshot("serve-kingmaker-commons.png", &phone.screenshot());
 }
+
+/// Issue 60: with every stream of updates taken (48 connections to `/events`), a page's
+/// stream got 503 and the page never tried again, so it never followed the game. It now
+/// opens its stream again after a pause, and catches up once a slot is free.
+#[test]
+fn a_page_whose_stream_was_refused_never_retried() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 5");
+    let first = crate::serve::asked(&s).expect("a question");
+    let request = format!("GET /events HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr);
+    let hogs: Vec<TcpStream> = (0..48)
+        .map(|_| {
+            let mut c = TcpStream::connect(&s.addr).unwrap();
+            c.write_all(request.as_bytes()).unwrap();
+            c
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let table = driver.browser();
+    table.open(&format!("http://{}/", s.addr));
+    table.wait_for("!!document.querySelector('section.table')");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = table.eval(VERSION);
+    drop(hogs);
+    s.tap(&first, "choice", 0);
+    table.wait_for(&format!("{VERSION} !== {before}"));
+}
