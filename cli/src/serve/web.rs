@@ -28,8 +28,12 @@ use super::page;
 const BODY_LIMIT: usize = 4 * 1024;
 /// The longest answer taken from a page.
 const ANSWER_LIMIT: usize = 1024;
-/// Pages following the table's updates at once; more are refused until one goes.
+/// Table pages following the updates at once (anyone may open one); more are refused
+/// until one goes.
 const STREAMS: usize = 48;
+/// Pages of one seat following the updates at once: each seat has room of its own, which
+/// no number of table pages can take.
+const SEAT_STREAMS: usize = 4;
 /// How long a page's answer waits for the session to deal with it.
 const ANSWER_WAIT: Duration = Duration::from_secs(20);
 /// Connections open at once; more wait to be accepted until one closes.
@@ -37,6 +41,9 @@ const CONNECTIONS: usize = 128;
 /// How long a connection may take to send a request's headers (the first, or the next
 /// on a kept connection) before it is closed.
 const HEADER_TIME: Duration = Duration::from_secs(10);
+/// How long a write to a connection may wait for its reader (a client that sends requests
+/// and never reads what comes back) before the connection is closed.
+const WRITE_TIME: Duration = Duration::from_secs(10);
 /// How long a request may take, its body read and its answer dealt with, before it gets
 /// 408 (a page's stream of updates is under way once its headers are sent).
 const REQUEST_TIME: Duration = Duration::from_secs(30);
@@ -47,7 +54,10 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
 #[derive(Clone)]
 struct App {
     hub: Arc<Hub>,
+    /// The table pages' open streams.
     streams: Arc<AtomicUsize>,
+    /// Each seat's open streams, in the order of the hub's seats.
+    seat_streams: Arc<Vec<Arc<AtomicUsize>>>,
 }
 
 /// Starts the server on `listener` in a thread of its own.
@@ -59,9 +69,13 @@ pub fn spawn(listener: TcpListener, hub: Arc<Hub>) -> Result<(), Error> {
         .enable_all()
         .build()
         .map_err(|e| Error::msg(format!("cannot serve: {e}")))?;
+    let seat_streams = (hub.seats.iter())
+        .map(|_| Arc::new(AtomicUsize::new(0)))
+        .collect();
     let app = App {
         hub,
         streams: Arc::new(AtomicUsize::new(0)),
+        seat_streams: Arc::new(seat_streams),
     };
     std::thread::spawn(move || {
         runtime.block_on(async move {
@@ -100,7 +114,7 @@ async fn accept(listener: tokio::net::TcpListener, app: Router) {
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
                 .header_read_timeout(HEADER_TIME)
-                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .serve_connection(hyper_util::rt::TokioIo::new(Deadline::new(stream)), service)
                 .await;
             drop(slot);
         });
@@ -295,24 +309,25 @@ fn stopped() -> Response {
 }
 
 async fn table_events(State(app): State<App>) -> Response {
-    events(&app)
+    events(&app, &app.streams, STREAMS)
 }
 
 async fn seat_events(State(app): State<App>, Path(secret): Path<String>) -> Response {
     match app.hub.seat_of(&secret) {
-        Some(_) => events(&app),
+        Some(i) => events(&app, &app.seat_streams[i], SEAT_STREAMS),
         None => not_found().await,
     }
 }
 
 /// A page's stream of updates: an `update` event whenever the state changes (the page
 /// then fetches what it draws), and one at once, so a page that reconnects catches up.
-fn events(app: &App) -> Response {
-    if app.streams.fetch_add(1, Ordering::SeqCst) >= STREAMS {
-        app.streams.fetch_sub(1, Ordering::SeqCst);
+/// `open` counts the streams of its kind (the table's, or one seat's), at most `most`.
+fn events(app: &App, open: &Arc<AtomicUsize>, most: usize) -> Response {
+    if open.fetch_add(1, Ordering::SeqCst) >= most {
+        open.fetch_sub(1, Ordering::SeqCst);
         return (StatusCode::SERVICE_UNAVAILABLE, "too many pages open\n").into_response();
     }
-    let count = Counted(app.streams.clone());
+    let count = Counted(open.clone());
     let stream = WatchStream::new(app.hub.versions()).map(move |v| {
         let _held = &count;
         Ok::<_, Infallible>(Sse::default().event("update").data(v.to_string()))
@@ -320,6 +335,80 @@ fn events(app: &App) -> Response {
     axum::response::sse::Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response()
+}
+
+/// A connection whose writes give up after [`WRITE_TIME`] without progress: a client that
+/// never reads cannot hold its connection, and the slot it takes, for ever.
+struct Deadline {
+    stream: tokio::net::TcpStream,
+    /// When the write waiting now gives up.
+    stuck: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl Deadline {
+    fn new(stream: tokio::net::TcpStream) -> Deadline {
+        Deadline {
+            stream,
+            stuck: None,
+        }
+    }
+
+    /// `result` of a write or flush, given up once it has waited [`WRITE_TIME`].
+    fn bounded<T>(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+        result: std::task::Poll<std::io::Result<T>>,
+    ) -> std::task::Poll<std::io::Result<T>> {
+        use std::future::Future;
+        use std::task::Poll;
+        if result.is_ready() {
+            self.stuck = None;
+            return result;
+        }
+        let stuck = self
+            .stuck
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(WRITE_TIME)));
+        match stuck.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(std::io::ErrorKind::TimedOut.into())),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl tokio::io::AsyncRead for Deadline {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl tokio::io::AsyncWrite for Deadline {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let result = std::pin::Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.bounded(cx, result)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let result = std::pin::Pin::new(&mut self.stream).poll_flush(cx);
+        self.bounded(cx, result)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
 }
 
 /// One open stream, counted while it lasts.

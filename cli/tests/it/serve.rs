@@ -1262,3 +1262,60 @@ fn a_stop_waited_behind_every_queued_hint() {
     assert!(statuses.contains(&410), "{statuses:?}");
     assert!(printed.contains("The game is saved in g.yaml"), "{printed}");
 }
+
+/// Issue 60: 48 connections to the table's `/events` took every stream slot, and the
+/// seats' pages got 503. Each seat now has room of its own.
+#[test]
+fn table_streams_took_every_slot_from_the_seats() {
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 3");
+    asked(&s);
+    let open = |path: &str| {
+        let mut c = TcpStream::connect(&s.addr).unwrap();
+        write!(c, "GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut head = [0u8; 12];
+        c.read_exact(&mut head).unwrap();
+        (c, String::from_utf8_lossy(&head).into_owned())
+    };
+    let hogs: Vec<_> = (0..48).map(|_| open("/events")).collect();
+    assert!(hogs.iter().all(|(_, h)| h == "HTTP/1.1 200"));
+    assert_eq!(open("/events").1, "HTTP/1.1 503");
+    for (name, secret) in &s.seats {
+        assert_eq!(
+            open(&format!("/s/{secret}/events")).1,
+            "HTTP/1.1 200",
+            "{name}"
+        );
+    }
+}
+
+/// Issue 60: a client that pipelined requests and never read what came back held its
+/// connection (and its slot of the 128) for as long as it liked: a write now gives up after
+/// 10 s without progress, and the connection is closed.
+#[test]
+fn a_client_that_never_read_held_its_connection_for_ever() {
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 3");
+    asked(&s);
+    let mut c = TcpStream::connect(&s.addr).unwrap();
+    let request = format!("GET /kado.css HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr);
+    let sent = 5000;
+    let all = request.repeat(sent);
+    // Written from a thread: the server stops reading once its writes are stuck.
+    let mut writer = c.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let _ = writer.write_all(all.as_bytes());
+    });
+    std::thread::sleep(Duration::from_secs(14));
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut got = Vec::new();
+    let _ = c.read_to_end(&mut got);
+    let answered = String::from_utf8_lossy(&got)
+        .matches("HTTP/1.1 200")
+        .count();
+    assert!(
+        answered < sent,
+        "every request was answered: the connection was kept"
+    );
+    // The table goes on.
+    assert_eq!(s.get("/").status, 200);
+}
