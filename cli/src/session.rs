@@ -586,7 +586,9 @@ impl<G: Session> Runner<'_, G> {
                 self.refresh();
                 self.advise(q, &advice);
             }
-            Err(why) => self.prompter.refuse(&why.to_string()),
+            Err(why) => self
+                .prompter
+                .refuse(&kado::diag::escape_words(&why.to_string())),
         }
     }
 
@@ -674,7 +676,8 @@ impl<G: Session> Runner<'_, G> {
         let fixed = match fix::<G>(&self.log, number, text) {
             Ok(fixed) => fixed,
             Err(why) => {
-                self.prompter.refuse(&why.to_string());
+                self.prompter
+                    .refuse(&kado::diag::escape_words(&why.to_string()));
                 return Ok(());
             }
         };

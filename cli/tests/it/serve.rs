@@ -1319,3 +1319,20 @@ fn a_client_that_never_read_held_its_connection_for_ever() {
     // The table goes on.
     assert_eq!(s.get("/").status, 200);
 }
+
+/// Issue 60: a page's `fix 1 5a<ESC>]0;…<BEL>` reached the host's terminal raw inside the
+/// refusal (an escape sequence that sets the terminal's title). It is shown escaped.
+#[test]
+fn a_fix_from_a_page_wrote_an_escape_sequence_to_the_terminal() {
+    let (s, first, _) = koikoi_for_two();
+    s.tap(&first, "choice", 0);
+    let me = asked(&s).expect("a question");
+    s.answer(&first, "fix 1 5a\u{1b}]0;owned\u{7}");
+    let _ = s.seat(&me);
+    let printed = s.printed();
+    assert!(
+        !printed.contains('\u{1b}') && !printed.contains('\u{7}'),
+        "{printed:?}"
+    );
+    assert!(printed.contains("\\e]0;owned"), "{printed}");
+}
