@@ -107,7 +107,7 @@ async fn accept(listener: tokio::net::TcpListener, app: Router) {
                     use tower::ServiceExt;
                     match tokio::time::timeout(REQUEST_TIME, app.oneshot(request)).await {
                         Ok(response) => response,
-                        Err(_) => Ok((StatusCode::REQUEST_TIMEOUT, "too slow\n").into_response()),
+                        Err(_) => Ok(Refused::TooSlow.into_response()),
                     }
                 }
             });
@@ -165,20 +165,17 @@ async fn guard(State(app): State<App>, request: Request, next: Next) -> Response
 /// Refuses a request not meant for this table: one `Host` that is an address kado printed
 /// (not two), no absolute-form target naming another host, and no post from a page of
 /// another site (`Origin`: the secret in the address is not the only guard).
-fn foreign(hosts: &[String], request: &Request) -> Option<(StatusCode, &'static str)> {
+fn foreign(hosts: &[String], request: &Request) -> Option<Refused> {
     let ours = |h: &str| hosts.iter().any(|o| o.eq_ignore_ascii_case(h));
     let mut given = request.headers().get_all(header::HOST).iter();
     let (host, again) = (given.next(), given.next());
     if again.is_some() {
-        return Some((StatusCode::BAD_REQUEST, "one Host header, please\n"));
+        return Some(Refused::TwoHosts);
     }
     let host = host.and_then(|h| h.to_str().ok()).unwrap_or("");
     let target = request.uri().authority().map(|a| a.as_str());
     if !ours(host) || target.is_some_and(|t| !ours(t)) {
-        return Some((
-            StatusCode::MISDIRECTED_REQUEST,
-            "not an address of this table\n",
-        ));
+        return Some(Refused::OtherHost);
     }
     let origin = request
         .headers()
@@ -186,14 +183,77 @@ fn foreign(hosts: &[String], request: &Request) -> Option<(StatusCode, &'static 
         .map(|o| o.to_str().unwrap_or("?"));
     let from_here = |o: &str| o.strip_prefix("http://").is_some_and(ours);
     if request.method() == axum::http::Method::POST && origin.is_some_and(|o| !from_here(o)) {
-        let why = "a post from another site's page is not taken\n";
-        return Some((StatusCode::FORBIDDEN, why));
+        return Some(Refused::OtherSite);
     }
     None
 }
 
-async fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, "not found\n").into_response()
+/// Every way the server refuses a request, each with its status and words, drawn here
+/// alone (an answer the session refused is drawn with the seat's page: see `told`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refused {
+    /// No such page, or a seat's page asked for with a wrong secret: the same words.
+    NotFound,
+    TwoHosts,
+    /// A host that is not an address kado printed.
+    OtherHost,
+    /// A post from another site's page.
+    OtherSite,
+    TooLong,
+    TooManyStreams,
+    /// The session has stopped.
+    Stopped,
+    TooSlow,
+}
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        let (status, words) = match self {
+            Refused::NotFound => (StatusCode::NOT_FOUND, "not found\n"),
+            Refused::TwoHosts => (StatusCode::BAD_REQUEST, "one Host header, please\n"),
+            Refused::OtherHost => (
+                StatusCode::MISDIRECTED_REQUEST,
+                "not an address of this table\n",
+            ),
+            Refused::OtherSite => (
+                StatusCode::FORBIDDEN,
+                "a post from another site's page is not taken\n",
+            ),
+            Refused::TooLong => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "an answer is at most 1 KiB\n",
+            ),
+            Refused::TooManyStreams => (StatusCode::SERVICE_UNAVAILABLE, "too many pages open\n"),
+            Refused::Stopped => (StatusCode::GONE, "the game has stopped\n"),
+            Refused::TooSlow => (StatusCode::REQUEST_TIMEOUT, "too slow\n"),
+        };
+        (status, words).into_response()
+    }
+}
+
+/// The seat whose page a request is for, found by the secret in its address (compared in
+/// constant time); a wrong secret is rejected as no page at all.
+struct SeatOf(usize);
+
+impl axum::extract::FromRequestParts<App> for SeatOf {
+    type Rejection = Refused;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        app: &App,
+    ) -> Result<SeatOf, Refused> {
+        let Path(secret) = Path::<String>::from_request_parts(parts, app)
+            .await
+            .map_err(|_| Refused::NotFound)?;
+        app.hub
+            .seat_of(&secret)
+            .map(SeatOf)
+            .ok_or(Refused::NotFound)
+    }
+}
+
+async fn not_found() -> Refused {
+    Refused::NotFound
 }
 
 async fn table_page(State(app): State<App>) -> Response {
@@ -204,18 +264,12 @@ async fn table_main(State(app): State<App>) -> Response {
     page::table_main(&app.hub.state()).into_response()
 }
 
-async fn seat_page(State(app): State<App>, Path(secret): Path<String>) -> Response {
-    match app.hub.seat_of(&secret) {
-        Some(i) => page::seat_page(&app.hub.state(), i, &app.hub.seats[i]).into_response(),
-        None => not_found().await,
-    }
+async fn seat_page(State(app): State<App>, SeatOf(i): SeatOf) -> Response {
+    page::seat_page(&app.hub.state(), i, &app.hub.seats[i]).into_response()
 }
 
-async fn seat_main(State(app): State<App>, Path(secret): Path<String>) -> Response {
-    match app.hub.seat_of(&secret) {
-        Some(i) => page::seat_main(&app.hub.state(), i, &app.hub.seats[i]).into_response(),
-        None => not_found().await,
-    }
+async fn seat_main(State(app): State<App>, SeatOf(i): SeatOf) -> Response {
+    page::seat_main(&app.hub.state(), i, &app.hub.seats[i]).into_response()
 }
 
 /// The form a page posts: the question it answers (`q`, its id), and one answer typed or
@@ -242,21 +296,11 @@ impl Answer {
 
 /// An answer from a seat's page: handed to the session, which the request waits for, then
 /// back to the page (where a refusal is shown).
-async fn answer(
-    State(app): State<App>,
-    Path(secret): Path<String>,
-    Form(answer): Form<Answer>,
-) -> Response {
-    let Some(i) = app.hub.seat_of(&secret) else {
-        return not_found().await;
-    };
+async fn answer(State(app): State<App>, SeatOf(i): SeatOf, Form(answer): Form<Answer>) -> Response {
     if answer.text.as_ref().is_some_and(|t| t.len() > ANSWER_LIMIT) {
-        return (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "an answer is at most 1 KiB\n",
-        )
-            .into_response();
+        return Refused::TooLong.into_response();
     }
+    let secret = &app.hub.seats[i].secret;
     let (fate, mut settled) = tokio::sync::oneshot::channel();
     let ticket = Arc::new(Ticket::new());
     let sent = app.hub.send(Incoming::Line {
@@ -305,18 +349,15 @@ fn told(app: &App, i: usize, status: StatusCode) -> Response {
 
 /// A post that reached a session that has stopped.
 fn stopped() -> Response {
-    (StatusCode::GONE, "the game has stopped\n").into_response()
+    Refused::Stopped.into_response()
 }
 
 async fn table_events(State(app): State<App>) -> Response {
     events(&app, &app.streams, STREAMS)
 }
 
-async fn seat_events(State(app): State<App>, Path(secret): Path<String>) -> Response {
-    match app.hub.seat_of(&secret) {
-        Some(i) => events(&app, &app.seat_streams[i], SEAT_STREAMS),
-        None => not_found().await,
-    }
+async fn seat_events(State(app): State<App>, SeatOf(i): SeatOf) -> Response {
+    events(&app, &app.seat_streams[i], SEAT_STREAMS)
 }
 
 /// A page's stream of updates: an `update` event whenever the state changes (the page
@@ -325,7 +366,7 @@ async fn seat_events(State(app): State<App>, Path(secret): Path<String>) -> Resp
 fn events(app: &App, open: &Arc<AtomicUsize>, most: usize) -> Response {
     if open.fetch_add(1, Ordering::SeqCst) >= most {
         open.fetch_sub(1, Ordering::SeqCst);
-        return (StatusCode::SERVICE_UNAVAILABLE, "too many pages open\n").into_response();
+        return Refused::TooManyStreams.into_response();
     }
     let count = Counted(open.clone());
     let stream = WatchStream::new(app.hub.versions()).map(move |v| {
@@ -434,4 +475,155 @@ async fn js() -> Response {
         include_str!("kado.js"),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    //! The router in process, as axum's own examples test theirs: each request handed to
+    //! it with `oneshot`, no socket, the session played by a thread that answers each post.
+
+    use super::*;
+    use axum::body::Body;
+    use kado::seat::SeatId;
+    use tower::ServiceExt;
+
+    const HOST: &str = "127.0.0.1:9";
+    const ANA: &str = "0123456789abcdef0123456789abcdef";
+
+    fn app() -> (Router, std::sync::mpsc::Receiver<Incoming>) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let seats = vec![super::super::hub::Seat {
+            id: SeatId(0),
+            name: "ana".into(),
+            secret: ANA.into(),
+        }];
+        let hub = Arc::new(Hub::new("Koi-Koi", seats, vec![HOST.into()], tx));
+        let app = App {
+            hub,
+            streams: Arc::new(AtomicUsize::new(0)),
+            seat_streams: Arc::new(vec![Arc::new(AtomicUsize::new(0))]),
+        };
+        (router(app), rx)
+    }
+
+    /// The status and body of `request`, handed to the router.
+    fn sent(router: Router, request: axum::http::Request<Body>) -> (u16, String) {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let response = router.oneshot(request).await.unwrap();
+            let status = response.status().as_u16();
+            let body = axum::body::to_bytes(response.into_body(), 1 << 20)
+                .await
+                .unwrap();
+            (status, String::from_utf8_lossy(&body).into_owned())
+        })
+    }
+
+    fn get(path: &str) -> axum::http::Request<Body> {
+        axum::http::Request::get(path)
+            .header(header::HOST, HOST)
+            .body(Body::empty())
+            .unwrap()
+    }
+
+    fn post(path: &str, form: &str) -> axum::http::Request<Body> {
+        axum::http::Request::post(path)
+            .header(header::HOST, HOST)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(form.to_string()))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_wrong_secret_is_no_page_on_every_route() {
+        let near = format!("{}0", &ANA[..31]);
+        for path in [
+            "/s/x",
+            "/s/x/main",
+            &format!("/s/{near}"),
+            &format!("/s/{near}/main"),
+        ] {
+            let (router, _rx) = app();
+            assert_eq!(
+                sent(router, get(path)),
+                (404, "not found\n".into()),
+                "{path}"
+            );
+        }
+        let (router, _rx) = app();
+        assert_eq!(sent(router, post("/s/x", "q=1&text=9p")).0, 404);
+        let (router, _rx) = app();
+        assert_eq!(sent(router, get(&format!("/s/{ANA}/main"))).0, 200);
+    }
+
+    #[test]
+    fn the_guard_refuses_what_is_not_meant_for_this_table() {
+        let (router, _rx) = app();
+        let two = axum::http::Request::get("/")
+            .header(header::HOST, HOST)
+            .header(header::HOST, "evil.example")
+            .body(Body::empty())
+            .unwrap();
+        assert_eq!(sent(router, two).0, 400);
+        let (router, _rx) = app();
+        let other = axum::http::Request::get("/")
+            .header(header::HOST, "evil.example")
+            .body(Body::empty())
+            .unwrap();
+        assert_eq!(
+            sent(router, other),
+            (421, "not an address of this table\n".into())
+        );
+        let (router, _rx) = app();
+        let mut cross = post(&format!("/s/{ANA}"), "q=1&text=9p");
+        cross.headers_mut().insert(
+            header::ORIGIN,
+            HeaderValue::from_static("http://evil.example"),
+        );
+        assert_eq!(sent(router, cross).0, 403);
+        let (router, _rx) = app();
+        let long = format!("q=1&text={}", "x".repeat(2000));
+        assert_eq!(sent(router, post(&format!("/s/{ANA}"), &long)).0, 413);
+    }
+
+    /// Each post's status says what became of it, as the session told it.
+    #[test]
+    fn a_post_is_answered_with_its_fate() {
+        for (fate, status) in [
+            (Fate::Accepted, 303),
+            (Fate::Refused("no".into()), 422),
+            (Fate::Forbidden, 403),
+            (Fate::Stale, 409),
+            (Fate::NotSaved, 507),
+        ] {
+            let (router, rx) = app();
+            let session = std::thread::spawn(move || match rx.recv() {
+                Ok(Incoming::Line {
+                    from,
+                    question,
+                    posted,
+                    done: Some(waiting),
+                }) => {
+                    assert_eq!((from, question), (From::Seat(0), Some(7)));
+                    assert_eq!(posted, Posted::Choice(2));
+                    assert!(waiting.ticket.take());
+                    let _ = waiting.fate.send(fate);
+                }
+                _ => panic!("no post reached the session"),
+            });
+            let (got, _) = sent(router, post(&format!("/s/{ANA}"), "q=7&choice=2"));
+            session.join().unwrap();
+            assert_eq!(got, status);
+        }
+        // A session that has stopped: the post is told so.
+        let (router, rx) = app();
+        drop(rx);
+        assert_eq!(
+            sent(router, post(&format!("/s/{ANA}"), "q=7&text=9p")),
+            (410, "the game has stopped\n".into())
+        );
+    }
 }
