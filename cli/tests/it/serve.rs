@@ -266,36 +266,35 @@ fn unversioned(main: &str) -> String {
     }
 }
 
-/// Text as HTML writes it, read back.
-fn unescaped(text: &str) -> String {
-    text.replace("&gt;", ">")
-        .replace("&lt;", "<")
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&")
-}
-
 /// The id of the question a page shows (`data-question` on its `<main>`).
 pub fn question_of(main: &str) -> Option<u64> {
-    let head = main.split('>').next()?;
-    head.split("data-question=\"")
-        .nth(1)?
-        .split('"')
-        .next()?
-        .parse()
-        .ok()
+    let page = scraper::Html::parse_fragment(main);
+    let selector = css("main");
+    let main = page.select(&selector).next()?;
+    main.value().attr("data-question")?.parse().ok()
 }
 
 /// The answers the buttons of a page's form `class` stand for (`data-answer`), in order.
 fn answers_in(main: &str, class: &str) -> Vec<String> {
-    let Some(at) = main.find(&format!("class=\"{class}\"")) else {
-        return Vec::new();
-    };
-    let form = &main[at..main[at..].find("</form>").map_or(main.len(), |e| at + e)];
-    form.split("data-answer=\"")
-        .skip(1)
-        .filter_map(|r| r.split('"').next())
-        .map(unescaped)
+    let page = scraper::Html::parse_fragment(main);
+    let buttons = css(&format!(".{class} button[data-answer]"));
+    let answers = page.select(&buttons);
+    answers
+        .filter_map(|b| b.value().attr("data-answer").map(str::to_string))
         .collect()
+}
+
+/// A CSS selector the tests use.
+fn css(selector: &str) -> scraper::Selector {
+    scraper::Selector::parse(selector).unwrap()
+}
+
+/// The text of each element `selector` finds in `html`, in order.
+fn texts(html: &str, selector: &str) -> Vec<String> {
+    let page = scraper::Html::parse_fragment(html);
+    let selector = css(selector);
+    let found = page.select(&selector);
+    found.map(|e| e.text().collect::<String>()).collect()
 }
 
 /// The answers of the buttons in a page's choices.
@@ -595,14 +594,7 @@ fn words(text: &str) -> std::collections::HashSet<String> {
 
 /// The entries of a page's log of what happened, newest first.
 fn log_entries(page: &str) -> Vec<String> {
-    let Some((_, log)) = page.split_once("<section class=\"events\"") else {
-        return Vec::new();
-    };
-    log.split("<li ")
-        .skip(1)
-        .filter_map(|e| e.split_once('>')?.1.split("</li>").next())
-        .map(str::to_string)
-        .collect()
+    texts(page, "section.events li")
 }
 
 /// What a seat holds hidden, as the words that name it: each piece of its page's hand (a
@@ -693,16 +685,7 @@ fn around(text: &str, word: &str) -> String {
 
 /// The cards of a page's hand, as the page draws them.
 fn hand_items(page: &str) -> Vec<String> {
-    let Some(at) = page.find("id=\"hand\"") else {
-        return Vec::new();
-    };
-    let section = page[at..].split("</section>").next().unwrap_or("");
-    section
-        .split("class=\"item")
-        .skip(1)
-        .filter_map(|rest| rest.split('>').nth(1)?.split('<').next())
-        .map(unescaped)
-        .collect()
+    texts(page, "section.hand .item")
 }
 
 #[test]
@@ -839,21 +822,18 @@ pub fn kingmaker_commons() -> Served {
     s
 }
 
-/// The board drawn on a page: its SVG element's opening tag, its words, and how many
-/// of `shape` it draws.
+/// The board drawn on a page: its SVG element's attributes (`name="value"`, a space
+/// apart), its words, and how many elements `shape` (a CSS selector) finds in it.
 fn drawn_board(page: &str, shape: &str) -> (String, String, usize) {
-    let at = page
-        .find("<svg")
-        .unwrap_or_else(|| panic!("no board drawn: {page}"));
-    let svg = &page[at..page[at..].find("</svg>").map_or(page.len(), |e| at + e)];
-    let tag = svg.split('>').next().unwrap_or("").to_string();
-    let words = svg
-        .split("<title id=\"board-words\">")
-        .nth(1)
-        .and_then(|t| t.split("</title>").next())
-        .unwrap_or("")
-        .to_string();
-    (tag, unescaped(&words), svg.matches(shape).count())
+    let html = scraper::Html::parse_document(page);
+    let svg = css("svg.board");
+    let board = (html.select(&svg).next()).unwrap_or_else(|| panic!("no board drawn: {page}"));
+    let attrs: Vec<String> = (board.value().attrs())
+        .map(|(k, v)| format!("{k}=\"{v}\""))
+        .collect();
+    let words = css("title#board-words");
+    let words: String = board.select(&words).flat_map(|t| t.text()).collect();
+    (attrs.join(" "), words, board.select(&css(shape)).count())
 }
 
 /// Pokino's board and Kingmaker's Commons reach the pages as SVG that scales to the
@@ -864,11 +844,11 @@ fn a_served_board_is_drawn_as_svg_and_said_in_words() {
     play_through_pages(&s, 6);
     let page = s.get("/").body;
     assert!(page.len() < 100_000, "{} bytes", page.len());
-    let (tag, words, pips) = drawn_board(&page, "<text class=\"pip\"");
+    let (tag, words, pips) = drawn_board(&page, "text.pip");
     assert!(tag.contains("role=\"img\""), "{tag}");
     assert!(tag.contains("aria-labelledby=\"board-words\""), "{tag}");
     assert!(tag.contains("viewBox=\"0 0 "), "{tag}");
-    let dominoes = page.matches("<rect class=\"domino\"").count();
+    let dominoes = texts(&page, "rect.domino").len();
     assert!(dominoes >= 4, "{page}");
     assert_eq!(pips, 2 * dominoes);
     assert!(
@@ -883,10 +863,10 @@ fn a_served_board_is_drawn_as_svg_and_said_in_words() {
     ));
     let s = kingmaker_commons();
     let page = s.get("/").body;
-    let (tag, words, hexes) = drawn_board(&page, "<polygon class=\"hex");
+    let (tag, words, hexes) = drawn_board(&page, "polygon.hex");
     assert!(tag.contains("role=\"img\""), "{tag}");
     assert_eq!(hexes, 8, "{page}");
-    assert_eq!(page.matches("<rect class=\"face ").count(), 32, "{page}");
+    assert_eq!(texts(&page, "rect.face").len(), 32, "{page}");
     assert!(
         words.starts_with("The Commons: 8 Blinks. Row 1: "),
         "{words}"
@@ -899,9 +879,8 @@ fn a_served_board_is_drawn_as_svg_and_said_in_words() {
 
 /// The refusal a page shows, if any.
 fn refusal(page: &str) -> Option<String> {
-    let at = page.find("<p class=\"refused\" role=\"alert\">✗ ")?;
-    let rest = &page[at + "<p class=\"refused\" role=\"alert\">✗ ".len()..];
-    rest.split("</p>").next().map(unescaped)
+    let refused = texts(page, "p.refused").into_iter().next()?;
+    refused.strip_prefix("✗ ").map(str::to_string)
 }
 
 /// A Koi-Koi game served to ana and ben, at its first question: the seat asked, and the
