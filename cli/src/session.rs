@@ -561,7 +561,7 @@ impl<G: Session> Runner<'_, G> {
                     .refuse(&kado::diag::escape_words(&why.to_string())),
             },
             Reply::Undo => self.undo()?,
-            Reply::Fix(None) => self.list_answers()?,
+            Reply::Fix(None) => self.list_answers(who)?,
             Reply::Fix(Some((number, text))) => self.fix(number, &text)?,
             Reply::Answer(text) => self.answer(q, &text)?,
             Reply::Choice(n) => {
@@ -650,9 +650,13 @@ impl<G: Session> Runner<'_, G> {
         Ok(())
     }
 
-    /// `fix`: the last answers given, numbered for `fix N ANSWER`.
-    fn list_answers(&mut self) -> Outcome {
-        let given = answers::<G>(&self.log).map_err(|e| crate::Internal::refused("", &e))?;
+    /// `fix`: the last answers given, numbered for `fix N ANSWER`. A page is told only its
+    /// own: another seat's answer may hold what it keeps hidden (cards played face down).
+    fn list_answers(&mut self, who: Who) -> Outcome {
+        let mut given = answers::<G>(&self.log).map_err(|e| crate::Internal::refused("", &e))?;
+        if let Who::Seat(me) = who {
+            given.retain(|g| g.seat == Some(me));
+        }
         if given.is_empty() {
             self.prompter.refuse(&FixError::NoAnswers.to_string());
             return Ok(());

@@ -986,8 +986,17 @@ fn another_seat_answered_undid_fixed_and_quit_for_the_seat_asked() {
     );
     assert!(!s.seat(&mover).contains("<pre class=\"note\""));
     assert!(!s.get("/main").body.contains("At any prompt"));
-    s.answer(&mover, "fix");
-    assert!(s.seat(&mover).contains("The answers given:"));
+    // `fix` lists a page's own answers alone: another's may hold what it keeps hidden.
+    s.answer(&first, "fix");
+    let listed = s.seat(&first);
+    assert!(listed.contains("The answers given:"), "{listed}");
+    if &first != bystander {
+        s.answer(bystander, "fix");
+        assert_eq!(
+            refusal(&s.seat(bystander)).as_deref(),
+            Some("nothing to fix: no answer has been given yet")
+        );
+    }
     assert!(!s.get("/main").body.contains("The answers given:"));
     // A seat cannot stop the game; the terminal can take back anyone's answer.
     assert_eq!(s.answer(&mover, "quit").status, 403);
