@@ -656,6 +656,17 @@ impl<G: Session> Runner<'_, G> {
         let mut given = answers::<G>(&self.log).map_err(|e| crate::Internal::refused("", &e))?;
         if let Who::Seat(me) = who {
             given.retain(|g| g.seat == Some(me));
+        } else if self.prompter.serves() {
+            // The terminal serving a game is the whole table's screen: a seat's answer is
+            // listed by its number alone (its page lists it whole).
+            let table = self.game.table();
+            for g in given.iter_mut() {
+                if let Some(seat) = g.seat {
+                    let name = table.seats.get(seat.0).map_or("", |s| s.name.as_str());
+                    let name = kado::words::possessive(&kado::diag::escape(name));
+                    g.answer = format!("{name} answer, listed on {name} page");
+                }
+            }
         }
         if given.is_empty() {
             self.prompter.refuse(&FixError::NoAnswers.to_string());

@@ -1005,6 +1005,16 @@ fn another_seat_answered_undid_fixed_and_quit_for_the_seat_asked() {
         Some("only the terminal running the game can stop it")
     );
     assert!(s.wait_question(&mover, true));
+    // The terminal, the whole table's screen, lists a seat's answer by its number alone.
+    let _ = s.printed();
+    s.type_line("fix");
+    let listed = s.printed();
+    assert!(
+        listed.contains(&format!(
+            "   1. {first} plays: {first}'s answer, listed on {first}'s page"
+        )),
+        "{listed}"
+    );
     s.type_line("undo");
     for _ in 0..100 {
         if s.table_answers() == 0 {
