@@ -440,16 +440,7 @@ pub trait Session: Sized + Clone {
     /// plays, such as ALORA's pick among equal cards, is the table's). By default the
     /// person whose hidden hand it is about, else the seat to move.
     fn asked_seat(&self) -> Option<SeatId> {
-        let Step::Ask(_) = self.next() else {
-            return None;
-        };
-        let table = self.table();
-        let who = self.private_turn().or_else(|| table.to_move.clone())?;
-        let i = table
-            .seats
-            .iter()
-            .position(|s| crate::seat::same_name(&s.name, &who))?;
-        (!table.seats[i].kado).then_some(SeatId(i))
+        asked_at(self, &self.table())
     }
 
     /// Every piece the game holds hidden from the table at this point (the cards of hands
@@ -482,7 +473,7 @@ pub trait Session: Sized + Clone {
                 })
             })
             .collect();
-        let answerer = self.asked_seat();
+        let answerer = asked_at(self, &table);
         let answers = match answerer {
             Some(_) => table.areas.iter().filter(|a| a.numbered).cloned().collect(),
             None => Vec::new(),
@@ -534,6 +525,17 @@ pub trait Session: Sized + Clone {
     fn said(&self, action: &Self::Action) -> String {
         serde_json::to_string(action).unwrap_or_default()
     }
+}
+
+/// The seat `g`'s question asks, read from `table`, the game's table as it stands (see
+/// [`Session::asked_seat`]).
+fn asked_at<G: Session>(g: &G, table: &Table) -> Option<SeatId> {
+    let Step::Ask(_) = g.next() else {
+        return None;
+    };
+    let who = g.private_turn().or_else(|| table.to_move.clone())?;
+    let i = (table.seats.iter()).position(|s| crate::seat::same_name(&s.name, &who))?;
+    (!table.seats[i].kado).then_some(SeatId(i))
 }
 
 /// The save-file format this version writes. Formats 1 and 2 named a seat in an action by

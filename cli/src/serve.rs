@@ -132,7 +132,7 @@ pub fn start(
     Ok((served, now))
 }
 
-/// Prints a line at the terminal, as the session's transcript does.
+/// Prints `text` at the terminal, as the session's transcript does.
 fn say(text: &str) {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout
@@ -264,10 +264,7 @@ fn announce(hub: &Hub, shown: &str) {
             format!("http://{shown}/s/{}", s.secret),
         );
     }
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush());
+    say(&out);
 }
 
 /// `url` as a QR code drawn with half blocks, light on dark as a phone's camera reads it
@@ -352,10 +349,7 @@ impl Served {
     }
 
     fn print(&self, text: &str) {
-        let mut stdout = std::io::stdout().lock();
-        let _ = stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush());
+        say(text);
     }
 
     /// Takes one line or button sent from a page or the terminal as a reply, or `None`

@@ -413,3 +413,20 @@ pub fn without_id(text: &str) -> String {
         .filter(|l| !l.starts_with("id: ") && !l.starts_with("# kado game id: "))
         .collect()
 }
+
+/// A save of `file` (under the fixtures' saves) with its first `from` written `to`,
+/// resumed: refused, with `err`.
+pub fn hand_edited_save(file: &str, from: &str, to: &str, err: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves");
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(root.join(file)).unwrap();
+    assert!(text.contains(from), "{file}");
+    std::fs::write(dir.path().join("s.yaml"), text.replacen(from, to, 1)).unwrap();
+    let game = file.split(['/', '-', '.']).nth(2).unwrap();
+    Test::new()
+        .current_dir(dir.path())
+        .args([game, "resume", "s.yaml"])
+        .stderr(err)
+        .status(2)
+        .run();
+}

@@ -3,29 +3,10 @@
 //! so no two seats may be given it: not with `--players`, not on a record's players line,
 //! not in a hand-edited save.
 
-use std::path::Path;
-
-use crate::common::Test;
+use crate::common::{Test, hand_edited_save};
 
 const ONE_NAME: &str =
     "are one name: kado tells names apart without regard to case, width or accents written apart";
-
-/// A save of `file` (under the fixtures' saves) with its first `from` written `to`,
-/// resumed: refused, with `err`.
-fn hand_edited_save(file: &str, from: &str, to: &str, err: &str) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves");
-    let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(root.join(file)).unwrap();
-    assert!(text.contains(from), "{file}");
-    std::fs::write(dir.path().join("s.yaml"), text.replacen(from, to, 1)).unwrap();
-    let game = file.split(['/', '-', '.']).nth(2).unwrap();
-    Test::new()
-        .current_dir(dir.path())
-        .args([game, "resume", "s.yaml"])
-        .stderr(err)
-        .status(2)
-        .run();
-}
 
 /// `--players ana,ANA` seated two players, and ANA's page showed ana's hand.
 #[test]
