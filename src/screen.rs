@@ -146,7 +146,8 @@ impl Screen {
 
     /// What kado tells the table, each event by its kind.
     pub fn tell_events(&mut self, events: &[Event]) {
-        for e in events {
+        // The screen is the table's: an event for one seat's eyes is on its page alone.
+        for e in events.iter().filter(|e| e.is_public()) {
             let text = plain(&e.text);
             self.say(match e.kind {
                 Kind::Told => Said::Told(text),

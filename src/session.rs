@@ -362,6 +362,13 @@ pub trait Session: Sized + Clone {
         Ok(self.apply(action)?.into_iter().map(Event::told).collect())
     }
 
+    /// The pieces `action` puts before the table, as items (the cards sold or played, the
+    /// domino laid), read in the position before it: what its event shows as pieces. Only
+    /// what the rules show every seat; a card dealt into a hidden hand is none of them.
+    fn pieces(&self, _action: &Self::Action) -> Vec<crate::view::Item> {
+        Vec::new()
+    }
+
     /// What comes next.
     fn next(&self) -> Step<Self::Action, Self::Key>;
 
@@ -883,6 +890,26 @@ pub fn effective<G: Session>(
     fold::<G>(log).map(|f| f.actions)
 }
 
+/// Applies `action`, made `by` the table or by kado, and returns what it means at the
+/// table as events (see [`Session::events`]), each marked with the seat whose answer it
+/// reports (the seat the question asked) and the first public one with the pieces the
+/// move put before the table.
+pub fn told<G: Session>(g: &mut G, action: &G::Action, by: By) -> Result<Vec<Event>, G::Error> {
+    let seat = match (by, g.next()) {
+        (By::Table, Step::Ask(_)) => g.asked_seat(),
+        _ => None,
+    };
+    let mut pieces = g.pieces(action);
+    let mut said = g.events(action)?;
+    for e in &mut said {
+        e.by = e.by.or(seat);
+        if e.is_public() && e.items.is_empty() {
+            e.items = std::mem::take(&mut pieces);
+        }
+    }
+    Ok(said)
+}
+
 /// What the last `most` actions of a log said, oldest first, as their events: what a
 /// surface that keeps a log of the game (a served page) shows again when the game is
 /// resumed.
@@ -894,8 +921,7 @@ pub fn recent_events<G: Session>(
     let mut g = start::<G>(log)?;
     let mut events = std::collections::VecDeque::with_capacity(most + 1);
     for e in &actions {
-        let said = g
-            .events(&e.action)
+        let said = told(&mut g, &e.action, e.by)
             .map_err(|why| Error::msg(format!("the log does not replay: {why}")))?;
         for ev in said {
             if events.len() == most {

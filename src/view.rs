@@ -273,11 +273,32 @@ pub enum Kind {
     Result,
 }
 
-/// One thing kado says at the table.
+/// Who may see an event.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Audience {
+    /// Everyone at the table.
+    #[default]
+    Public,
+    /// One seat alone: what it drew into a hand the others may not see.
+    Seat { seat: SeatId },
+}
+
+/// One thing kado says at the table, as a value: what it says, who did it, the pieces it
+/// puts before the table, and who may see it. A surface draws it; none reads its text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Event {
     pub kind: Kind,
     pub text: String,
+    /// The seat whose answer this reports (`None`: kado's own step, or the table's answer
+    /// to a question no seat in particular was asked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<SeatId>,
+    /// The pieces the move put before the table, as typed (the cards sold, the domino
+    /// laid, the card played and those it took).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<Item>,
+    pub to: Audience,
 }
 
 impl Event {
@@ -285,14 +306,42 @@ impl Event {
         Event {
             kind: Kind::Told,
             text: text.into(),
+            by: None,
+            items: Vec::new(),
+            to: Audience::Public,
         }
     }
 
     pub fn result(text: impl Into<String>) -> Event {
         Event {
             kind: Kind::Result,
-            text: text.into(),
+            ..Event::told(text)
         }
+    }
+
+    /// The event, for `seat`'s eyes alone.
+    pub fn for_seat(mut self, seat: SeatId) -> Event {
+        self.to = Audience::Seat { seat };
+        self
+    }
+
+    /// The event, with the pieces it names.
+    pub fn with(mut self, items: Vec<Item>) -> Event {
+        self.items = items;
+        self
+    }
+
+    /// Whether `viewer` may see the event: `None` is a screen every seat shares (the
+    /// table's page, the terminal serving a game), which sees only public events.
+    pub fn seen_by(&self, viewer: Option<SeatId>) -> bool {
+        match self.to {
+            Audience::Public => true,
+            Audience::Seat { seat } => viewer == Some(seat),
+        }
+    }
+
+    pub fn is_public(&self) -> bool {
+        self.to == Audience::Public
     }
 }
 

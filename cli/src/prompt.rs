@@ -205,8 +205,10 @@ pub trait Prompter {
     /// list them). Line mode does not show them.
     fn choices(&mut self, _answers: &[Choice]) {}
     /// Tells the table what happened, each event by its kind (line mode: as text).
+    /// An event for one seat's eyes (a domino it drew into a hidden hand) is not told at
+    /// a screen the table shares: that seat's `hand` shows what it holds.
     fn tell(&mut self, events: &[kado::view::Event]) {
-        for e in events {
+        for e in events.iter().filter(|e| e.is_public()) {
             self.say(&format!("{}\n", e.text));
         }
     }

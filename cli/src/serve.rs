@@ -564,8 +564,10 @@ impl Prompter for Served {
         self.hub.update(|s| s.choices = answers);
     }
 
+    /// The terminal prints what the whole table may see; each page draws the events its
+    /// viewer may see.
     fn tell(&mut self, events: &[Event]) {
-        for e in events {
+        for e in events.iter().filter(|e| e.is_public()) {
             self.print(&format!("{}\n", e.text));
         }
         let events = events.to_vec();

@@ -430,7 +430,7 @@ impl<G: Session> Runner<'_, G> {
 
     /// kado's own step (ALORA's turn, a virtual card dealt).
     fn auto(&mut self, action: G::Action) -> Result<Flow, Failure> {
-        let (next, said) = apply_to_copy(&self.game, &action)
+        let (next, said) = apply_to_copy(&self.game, &action, By::Kado)
             .map_err(|why| crate::Internal::refused("kado's own move does not apply: ", &why))?;
         self.record(next, By::Kado, action, said)?;
         Ok(Flow::Go)
@@ -609,7 +609,7 @@ impl<G: Session> Runner<'_, G> {
             );
             return Ok(());
         };
-        match apply_to_copy(&self.game, &action) {
+        match apply_to_copy(&self.game, &action, By::Table) {
             Err(why) => self
                 .prompter
                 .refuse(&kado::diag::escape_words(&why.to_string())),
@@ -723,7 +723,7 @@ impl<G: Session> Runner<'_, G> {
         let checked = self
             .game
             .answer(q, text)
-            .and_then(|action| apply_to_copy(&self.game, &action).map(|r| (action, r)));
+            .and_then(|action| apply_to_copy(&self.game, &action, By::Table).map(|r| (action, r)));
         match checked {
             // The refusal may quote the answer: drawn escaped, as every error is.
             Err(why) => self
@@ -736,9 +736,13 @@ impl<G: Session> Runner<'_, G> {
 }
 
 /// Applies an action to a copy, so a refused action leaves the state untouched.
-fn apply_to_copy<G: Session>(game: &G, action: &G::Action) -> Result<(G, Vec<Event>), G::Error> {
+fn apply_to_copy<G: Session>(
+    game: &G,
+    action: &G::Action,
+    by: By,
+) -> Result<(G, Vec<Event>), G::Error> {
     let mut next = game.clone();
-    let said = next.events(action)?;
+    let said = kado::session::told(&mut next, action, by)?;
     Ok((next, said))
 }
 

@@ -71,6 +71,10 @@ impl Session for Played {
         Ok(said)
     }
 
+    fn pieces(&self, action: &Action) -> Vec<crate::view::Item> {
+        self.game.pieces(action)
+    }
+
     fn next(&self) -> Step<Action, Key> {
         self.game.next()
     }

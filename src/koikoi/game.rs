@@ -555,7 +555,26 @@ impl Session for Game {
         })
     }
 
-    /// The move that ends a round (its score) or the game says its result.
+    /// The cards a move shows the table: those dealt face up, the card played or drawn
+    /// and the table card it names as taken. A dealt hand is not among them.
+    fn pieces(&self, action: &Action) -> Vec<view::Item> {
+        let shown = |m: &Move| {
+            let mut cards = vec![m.card];
+            if let Capture::Card(c) = m.capture {
+                cards.push(c);
+            }
+            cards
+        };
+        match action {
+            Action::Table { cards } => hanafuda(cards),
+            Action::Play { card, .. } | Action::Draw { card } => hanafuda(&shown(card)),
+            Action::Turn { turn } => hanafuda(&[shown(&turn.played), shown(&turn.drawn)].concat()),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The move that ends a round (its score) or the game says its result. A hand kado
+    /// deals is an event for its player alone.
     fn events(&mut self, action: &Action) -> Result<Vec<crate::view::Event>, RefereeError> {
         let (round, over) = (
             self.referee.round_number(),
@@ -565,7 +584,13 @@ impl Session for Game {
         let ended = self.referee.round_number() != round
             || self.referee.phase == Phase::Over
             || self.referee.ledger.over.is_some() != over;
-        Ok(crate::session::said_as(said, ended))
+        let mut events = crate::session::said_as(said, ended);
+        if let (Action::Hand { player, cards }, Some(_)) = (action, self.seed()) {
+            let text = format!("You are dealt {}.", codes(cards));
+            let seat = crate::seat::SeatId(*player);
+            events.push(view::Event::told(text).with(hanafuda(cards)).for_seat(seat));
+        }
+        Ok(events)
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, RefereeError> {
@@ -971,6 +996,49 @@ mod tests {
             g.apply(&action).unwrap();
         }
         panic!("the game did not end");
+    }
+
+    /// Issue 59: events were strings. A dealt hand is an event for its player alone, its
+    /// cards as items; a card played is told to all, naming the seat that played it and
+    /// the card as an item.
+    #[test]
+    fn events_were_strings_without_a_seat_or_a_card() {
+        use crate::seat::SeatId;
+        use crate::session::{By, told};
+        let setup = Setup {
+            players: vec!["ana".into(), "ben".into()],
+            deck: Deck::Virtual { seed: 5 },
+            kado: None,
+            private: true,
+        };
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let mut g = Game::start(&setup, &rs).unwrap();
+        let mut dealt = Vec::new();
+        let q = loop {
+            match g.next() {
+                Step::Auto(a) => dealt.extend(told(&mut g, &a, By::Kado).unwrap()),
+                Step::Ask(q) => break q,
+                Step::Done => panic!("over at once"),
+            }
+        };
+        let hands: Vec<_> = dealt.iter().filter(|e| !e.is_public()).collect();
+        assert_eq!(hands.len(), 2, "{dealt:?}");
+        for (i, e) in hands.iter().enumerate() {
+            assert!(e.seen_by(Some(SeatId(i))) && !e.seen_by(Some(SeatId(1 - i))));
+            assert!(!e.seen_by(None));
+            assert_eq!(e.items.len(), 8, "{e:?}");
+            assert!(e.text.starts_with("You are dealt "), "{}", e.text);
+        }
+        let asked = g.asked_seat().expect("a seat is asked");
+        let play = sim::choose_play(&g.referee, Policy::Greedy, &mut Dice::new(9), true).unwrap();
+        let card = play.card.to_string();
+        let action = g.answer(&q, &play.to_string()).unwrap();
+        let said = told(&mut g, &action, By::Table).unwrap();
+        assert!(
+            said.iter().all(|e| e.is_public() && e.by == Some(asked)),
+            "{said:?}"
+        );
+        assert_eq!(said[0].items[0].code, card, "{said:?}");
     }
 
     #[test]

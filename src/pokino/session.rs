@@ -10,7 +10,7 @@ use crate::pokino::ruling;
 use serde::{Deserialize, Serialize};
 
 use super::advise;
-use super::board::{Dir, Placement, Square};
+use super::board::{Dir, Domino, Placement, Square};
 use super::check::standing;
 use super::error::PlayError;
 use super::game::{Deal, Event, Game, Play};
@@ -265,6 +265,54 @@ impl Table {
     /// sees them: a virtual deal, not kept private; else how many each holds), the board's
     /// dominoes, the claimed borders, the places listed (where `places_seen`), the poke and
     /// the deck.
+    /// Applies a turn: what it says to the table, and, with hands kept private, what the
+    /// player drew as an event for them alone (the card drawn and the domino kado dealt
+    /// are not on the table).
+    fn turn(&mut self, action: &Action) -> Result<(String, Option<crate::view::Event>), PlayError> {
+        let event = &action.event;
+        let mover = match event {
+            Event::Turn { player, .. } => self.game.players.iter().position(|p| &p.name == player),
+            _ => None,
+        };
+        let before = mover.and_then(|i| self.game.players[i].held.clone());
+        let mut report = self.game.apply(event).map_err(PlayError::Illegal)?;
+        self.events.push(event.clone());
+        self.advised = Advised::default();
+        let mut drew = None;
+        if self.setup.private {
+            let card = report.drawn.take();
+            drew = mover.and_then(|i| self.drew(i, before.as_deref(), card));
+        }
+        Ok((report.to_string(), drew))
+    }
+
+    /// What seat `i` drew into its hand (a domino, besides those it held `before`, and the
+    /// card), as an event for its eyes alone; `None` when it drew nothing kado knows.
+    fn drew(
+        &self,
+        i: usize,
+        before: Option<&[Domino]>,
+        card: Option<Card>,
+    ) -> Option<crate::view::Event> {
+        use crate::view;
+        let held = self.game.players[i].held.as_deref().unwrap_or_default();
+        let before = before.unwrap_or_default();
+        let dominoes = held.iter().filter(|d| !before.contains(d));
+        let mut items: Vec<view::Item> =
+            dominoes.map(|d| view::Item::plain(d.to_string())).collect();
+        items.extend(card.map(view::card));
+        if items.is_empty() {
+            return None;
+        }
+        let names: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+        let text = format!("You drew {}.", names.join(" and "));
+        Some(
+            view::Event::told(text)
+                .with(items)
+                .for_seat(crate::seat::SeatId(i)),
+        )
+    }
+
     fn drawn(&self, places_seen: bool) -> crate::view::Table {
         use crate::view;
         let g = &self.game;
@@ -464,21 +512,31 @@ impl Session for Table {
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
-        let event = &action.event;
-        let mut report = self.game.apply(event).map_err(PlayError::Illegal)?;
-        self.events.push(event.clone());
-        self.advised = Advised::default();
-        if self.setup.private {
-            // The card drawn is for its drawer's eyes: `hand` shows it.
-            report.drawn = None;
-        }
-        Ok(vec![report.to_string()])
+        Ok(vec![self.turn(action)?.0])
     }
 
-    /// The turn that ends the game says its result.
+    /// The turn that ends the game says its result. With hands kept private, what the
+    /// player drew (the card, the domino kado dealt) is an event for their eyes alone.
     fn events(&mut self, action: &Action) -> Result<Vec<crate::view::Event>, PlayError> {
-        let said = self.apply(action)?;
-        Ok(crate::session::said_as(said, self.game.is_over()))
+        let (said, drew) = self.turn(action)?;
+        let mut events = crate::session::said_as(vec![said], self.game.is_over());
+        events.extend(drew);
+        Ok(events)
+    }
+
+    /// The domino laid and the cards of the runs played: all of them go onto the board.
+    fn pieces(&self, action: &Action) -> Vec<crate::view::Item> {
+        let Event::Turn { play, .. } = &action.event else {
+            return Vec::new();
+        };
+        match play {
+            Play::Domino(at) => vec![crate::view::Item::plain(at.domino.to_string())],
+            Play::Runs(runs) => runs
+                .iter()
+                .flat_map(|r| crate::view::cards(&r.cards))
+                .collect(),
+            Play::Pass => Vec::new(),
+        }
     }
 
     fn next(&self) -> Step<Action, Key> {
@@ -800,6 +858,75 @@ mod tests {
             !t.show(crate::render::Style::PLAIN).contains("1) domino"),
             "the table keeps them private"
         );
+    }
+
+    /// Issue 59: under `--private`, a seat's draw was a filter on a string (the card taken
+    /// out of what every screen reads). It is an event for the seat alone, naming the
+    /// domino and the card it drew as items; the public event names the domino laid (a
+    /// piece now on the board) and the seat whose answer it was, and nothing drawn.
+    #[test]
+    fn a_private_draw_was_a_filtered_string() {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let mut setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 1);
+        setup.private = true;
+        let mut t = Table::start(&setup, &rs).unwrap();
+        while let Step::Auto(a) = t.next() {
+            t.apply(&a).unwrap();
+        }
+        let q = ask(&t);
+        let action = t.answer(&q, "1").unwrap();
+        let Event::Turn {
+            play: Play::Domino(at),
+            ..
+        } = &action.event
+        else {
+            panic!("{action}");
+        };
+        let mover = t.game.players.iter().position(|p| p.name == "ana").unwrap();
+        let before = t.game.players[mover].held.clone().unwrap();
+        let said = crate::session::told(&mut t, &action, crate::session::By::Table).unwrap();
+        let [public, mine] = said.as_slice() else {
+            panic!("{said:?}");
+        };
+        let seat = crate::seat::SeatId(mover);
+        assert_eq!(public.by, Some(seat));
+        assert!(public.is_public());
+        assert_eq!(
+            public.items,
+            vec![crate::view::Item::plain(at.domino.to_string())]
+        );
+        let after = t.game.players[mover].held.clone().unwrap();
+        let new: Vec<_> = after.iter().filter(|d| !before.contains(d)).collect();
+        assert_eq!(new.len(), 1, "{after:?}");
+        assert!(
+            !public.text.contains(&new[0].to_string()),
+            "{}",
+            public.text
+        );
+        assert!(mine.seen_by(Some(seat)) && !mine.seen_by(None));
+        assert!(!mine.seen_by(Some(crate::seat::SeatId(1 - mover))));
+        assert_eq!(mine.items[0], crate::view::Item::plain(new[0].to_string()));
+        assert!(
+            mine.text.starts_with(&format!("You drew {}", new[0])),
+            "{}",
+            mine.text
+        );
+    }
+
+    /// Hands on the table for all to see: the draw stays in the public event, and no
+    /// event is for one seat.
+    #[test]
+    fn an_open_draw_is_told_to_all() {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 1);
+        let mut t = Table::start(&setup, &rs).unwrap();
+        while let Step::Auto(a) = t.next() {
+            t.apply(&a).unwrap();
+        }
+        let action = t.answer(&ask(&t), "1").unwrap();
+        let said = crate::session::told(&mut t, &action, crate::session::By::Table).unwrap();
+        assert!(said.iter().all(|e| e.is_public()), "{said:?}");
+        assert!(said[0].text.contains("; then draws "), "{}", said[0].text);
     }
 
     /// A save holds an action as its record line, read once as the save is loaded: a

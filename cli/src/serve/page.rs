@@ -47,7 +47,7 @@ pub fn table_main(state: &State) -> Markup {
             (ended(state))
             (waiting(state, None))
             (table(&state.shared.table))
-            (events(state))
+            (events(state, None))
         }
     }
 }
@@ -94,7 +94,7 @@ pub fn seat_main(state: &State, i: usize, seat: &Keyed) -> Markup {
             }
             (commands(asked.map(|a| a.id), &action))
             (table(&state.shared.table))
-            (events(state))
+            (events(state, Some(seat.id)))
         }
     }
 }
@@ -440,14 +440,29 @@ fn picture(p: &Picture) -> Markup {
     }
 }
 
-fn events(state: &State) -> Markup {
+/// The log of what happened, newest first, as `viewer` may see it (`None`: the table's
+/// page); an event for the seat's eyes alone is marked so.
+fn events(state: &State, viewer: Option<SeatId>) -> Markup {
     html! {
         section.events aria-label="What happened" {
             ol {
-                @for e in state.events.iter().rev() {
-                    li class=(if e.kind == Kind::Result { "result" } else { "told" }) { (e.text) }
+                @for e in state.events.iter().rev().filter(|e| e.seen_by(viewer)) {
+                    li class=(event_class(e)) {
+                        @if !e.is_public() { span.for-you { "For you: " } }
+                        (e.text)
+                    }
                 }
             }
         }
+    }
+}
+
+/// How an entry of the log is drawn: a result stands out; an event for one seat is set
+/// apart.
+fn event_class(e: &kado::view::Event) -> &'static str {
+    match (e.kind, e.is_public()) {
+        (_, false) => "told private",
+        (Kind::Result, true) => "result",
+        (Kind::Told, true) => "told",
     }
 }

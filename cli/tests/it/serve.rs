@@ -1061,6 +1061,54 @@ fn the_page_log_was_empty_after_serving_a_save_again() {
     assert_eq!(log(&again.get("/main").body), before);
 }
 
+/// Issue 59: events were strings, told to every page alike. What a seat draws into a
+/// hand kept private (Pokino's domino from the poke, the card from the deck) is now an
+/// event for that seat alone: on its page, marked for it, on no other page nor the
+/// terminal, and still there after `kado serve SAVE`.
+#[test]
+fn a_seats_draw_was_told_to_every_page_or_to_none() {
+    let s = Served::start("pokino play --players ana,ben --deck virtual --seed 4");
+    let mut drawer = None;
+    for _ in 0..12 {
+        let name = asked(&s).expect("a question");
+        // The first place its hand lists: a domino laid, and one drawn from the poke.
+        s.answer(&name, "1");
+        asked(&s);
+        let mine: Vec<String> = log_entries(&s.seat(&name))
+            .into_iter()
+            .filter(|e| e.starts_with("For you: You drew"))
+            .collect();
+        if !mine.is_empty() {
+            drawer = Some((name, mine));
+            break;
+        }
+    }
+    let (name, mine) = drawer.expect("a seat drew within 12 answers");
+    let drawn = mine[0]
+        .trim_start_matches("For you: You drew ")
+        .trim_end_matches('.');
+    let other = s
+        .seats
+        .iter()
+        .map(|(n, _)| n)
+        .find(|n| **n != name)
+        .unwrap();
+    for page in [s.get("/main").body, s.seat(other)] {
+        let log = log_entries(&page).join("\n");
+        assert!(!log.contains("You drew"), "{log}");
+        assert!(!log.contains(drawn), "{drawn} in {log}");
+    }
+    let page = s.seat(&name);
+    assert!(page.contains("class=\"told private\""), "{page}");
+    let dir = s.killed();
+    let again = Served::start_in(dir, "serve g.yaml");
+    asked(&again);
+    let log = log_entries(&again.seat(&name));
+    assert!(log.iter().any(|e| mine.contains(e)), "{log:?}");
+    let table = log_entries(&again.get("/main").body).join("\n");
+    assert!(!table.contains("You drew"), "{table}");
+}
+
 /// Kin Kādo between two phones and ALORA, through a round's sales and purchases (cards
 /// bought blind from the deck among them): no hidden card of either seat on the table's
 /// page or told at the terminal. (The bet is typed: the pages offer no button for it yet.)

@@ -42,6 +42,19 @@ impl Session for Game {
         Ok(crate::session::said_as(said, self.is_over().is_some()))
     }
 
+    /// The cards a move shows: a solitaire's every card is before its one player.
+    fn pieces(&self, action: &Action) -> Vec<view::Item> {
+        match action {
+            Action::Draw { cards } | Action::RandomDiscard { cards } => view::cards(cards),
+            Action::Influence { play, target } => {
+                view::cards(&[play.as_slice(), &[*target]].concat())
+            }
+            Action::Exile { card } | Action::Suspicion { king: card } => view::cards(&[*card]),
+            Action::Bonus { card } | Action::Keep { card } => view::cards(card.as_slice()),
+            Action::Reshuffle { .. } | Action::Executed | Action::Extra { .. } => Vec::new(),
+        }
+    }
+
     fn next(&self) -> Step<Action, Key> {
         self.step()
     }

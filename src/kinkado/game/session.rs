@@ -140,11 +140,32 @@ impl Session for Game {
     }
 
     /// A reveal settled (the round moves on, or the game ends) is the round's result.
+    /// With hands kept private, the cards a player is dealt or draws blind are an event
+    /// for their eyes alone.
     fn events(&mut self, action: &Action) -> Result<Vec<Event>, PlayError> {
         let round = self.round;
         let said = self.apply(action)?;
         let ended = self.round != round || self.phase == Phase::Over;
-        Ok(crate::session::said_as(said, ended))
+        let mut events = crate::session::said_as(said, ended);
+        if self.setup.private {
+            events.extend(self.dealt_to_seats(action));
+        }
+        Ok(events)
+    }
+
+    /// The cards put before the table: sold to the market, bought from it, ALORA's cards
+    /// turned up, the prize card. A player's cards played face down are not, nor the
+    /// cards a seat draws blind.
+    fn pieces(&self, action: &Action) -> Vec<view::Item> {
+        match action {
+            Action::Prize { card } | Action::AloraBuys { card, .. } => view::cards(card.as_slice()),
+            Action::Sell { cards, .. }
+            | Action::AloraShows { cards }
+            | Action::AloraSells { cards }
+            | Action::AloraReveals { cards } => view::cards(cards),
+            Action::Buy { market, .. } => view::cards(market),
+            _ => Vec::new(),
+        }
     }
 
     fn next(&self) -> Step<Action, Key> {
@@ -481,6 +502,28 @@ impl Game {
             ));
         }
         seat
+    }
+
+    /// The cards `action` gave each player into a hidden hand (a virtual deal, a blind
+    /// draw), as events for that player alone.
+    fn dealt_to_seats(&self, action: &Action) -> Vec<Event> {
+        let given: Vec<(usize, &[Card], &str)> = match action {
+            Action::Deal { cards } => (cards.iter().enumerate())
+                .map(|(i, c)| (i, c.as_slice(), "You are dealt"))
+                .collect(),
+            Action::Buy { seat, drawn, .. } => vec![(*seat, drawn.as_slice(), "You drew")],
+            _ => Vec::new(),
+        };
+        let human = |i: usize| self.seats.get(i).is_some_and(|s| !s.is_alora);
+        given
+            .into_iter()
+            .filter(|(i, cards, _)| human(*i) && !cards.is_empty())
+            .map(|(i, cards, words)| {
+                Event::told(format!("{words} {}.", crate::cards::show_cards(cards)))
+                    .with(view::cards(cards))
+                    .for_seat(crate::seat::SeatId(i))
+            })
+            .collect()
     }
 
     fn private_note(&self) -> String {

@@ -520,3 +520,40 @@ fn private_hands_give_their_choices_to_the_engine_which_shows_them_to_the_seat_a
         assert_eq!(g.show(Style::PLAIN).contains("kept private"), private);
     }
 }
+
+/// Issue 59: with hands kept private, the cards kado dealt each player were told to no one
+/// (the table says "Deal ana 4 cards"). Each player's deal is now an event for them alone,
+/// its cards as items; ALORA's face-down cards are nobody's event.
+#[test]
+fn a_private_deal_was_told_to_no_one() {
+    use crate::seat::SeatId;
+    use crate::session::{By, told};
+    let rs = Ruleset::builtin("kinkado").unwrap();
+    let setup = Setup {
+        players: vec!["ana".into(), "bo".into()],
+        alora: true,
+        deck: Deck::shuffled(5),
+        private: true,
+    };
+    let mut g = Game::start(&setup, &rs).unwrap();
+    let Step::Auto(deal) = g.next() else {
+        panic!("the deal comes first");
+    };
+    let said = told(&mut g, &deal, By::Kado).unwrap();
+    let mine: Vec<_> = said.iter().filter(|e| !e.is_public()).collect();
+    let humans: Vec<usize> = (0..g.seats.len())
+        .filter(|i| !g.seats[*i].is_alora)
+        .collect();
+    assert_eq!(mine.len(), humans.len(), "{said:?}");
+    for (e, i) in mine.iter().zip(&humans) {
+        assert!(e.seen_by(Some(SeatId(*i))) && !e.seen_by(None));
+        let held: Vec<String> = g.seats[*i].known.iter().map(|c| c.code()).collect();
+        let items: Vec<String> = e.items.iter().map(|c| c.code.clone()).collect();
+        assert_eq!(items, held);
+        assert!(e.text.starts_with("You are dealt "), "{}", e.text);
+    }
+    for e in said.iter().filter(|e| e.is_public()) {
+        assert!(e.items.is_empty(), "{e:?}");
+        assert_eq!(e.by, None);
+    }
+}
