@@ -847,7 +847,7 @@ impl Session for Game {
         {
             let p = r.name(p);
             t.notes.push(format!(
-                "{p}'s hand: kept private (`hand` shows it to {p})."
+                "{p}'s hand: kept private (on {p}'s own page, or `hand`)."
             ));
         }
         t

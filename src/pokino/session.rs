@@ -375,7 +375,7 @@ impl Table {
         if let (Some(_), Some(i)) = (self.hand(), g.to_play.filter(|_| self.setup.private)) {
             let p = &g.players[i].name;
             t.notes.push(format!(
-                "{p}'s hand: kept private (`hand` shows it to {p})."
+                "{p}'s hand: kept private (on {p}'s own page, or `hand`)."
             ));
         }
         t

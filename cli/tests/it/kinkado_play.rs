@@ -1134,7 +1134,7 @@ fn private_hands_are_shown_only_to_their_player_on_asking() {
         .args(["--private", "--save", file])
         .stdin(format!("hand\n{}\n", answers.join("\n")))
         .stdout_has(format!(
-            "{name}'s hand: kept private (`hand` shows it to {name})."
+            "{name}'s hand: kept private (on {name}'s own page, or `hand`)."
         ))
         .stdout_has(format!("{name}'s hand: {held}\n"))
         .stdout_has("7 cards")

@@ -970,14 +970,14 @@ fn hands_were_printed_for_all_to_see() {
         .args(args)
         .stdin("hand\n9p\n1p\nquit\n")
         .stdout_has(
-            "ana's hand: kept private (`hand` shows it to ana).
+            "ana's hand: kept private (on ana's own page, or `hand`).
 ana plays: hand
 ana's hand: iris 5p · clover 7p 7p · chrysanthemum 9p · pine 1r · susuki 8a ·
             paulownia 12p · willow 11b
 ana plays: 9p
 ",
         )
-        .stdout_has("ben's hand: kept private (`hand` shows it to ben).\nben plays: 1p\n")
+        .stdout_has("ben's hand: kept private (on ben's own page, or `hand`).\nben plays: 1p\n")
         .run();
     assert!(!out.contains("ben's hand: peony"), "{out}");
     // Two players at one screen keep their hands private by default too.
@@ -985,7 +985,7 @@ ana plays: 9p
         .current_dir(dir.path())
         .args(&args[..args.len() - 1])
         .stdin("quit\n")
-        .stdout_has("ana's hand: kept private (`hand` shows it to ana).\n")
+        .stdout_has("ana's hand: kept private (on ana's own page, or `hand`).\n")
         .run();
     // With --open the hand is on the table view, as before.
     Test::new()

@@ -891,7 +891,7 @@ fn hands_were_printed_for_all_to_see() {
         .args(args)
         .stdin("hand\npass\nquit\n")
         .stdout_has(
-            "ana's hand: kept private (`hand` shows it to ana).
+            "ana's hand: kept private (on ana's own page, or `hand`).
 ana's turn: hand
 ana's hand: A♦ Q♥ 5♠ 5♥ 10♣; dominoes: 4-8 1-1 0-12;
             places, best first (the number lays it): 1) domino 1-1@3,0v ·
@@ -901,7 +901,7 @@ ana's turn: pass
 ana passes; then draws a card.
 ",
         )
-        .stdout_has("ben's hand: kept private (`hand` shows it to ben).\n")
+        .stdout_has("ben's hand: kept private (on ben's own page, or `hand`).\n")
         .run();
     assert!(!out.contains("7♣ 9♥ 4♦ 4♣ 8♦"), "{out}");
 }

@@ -536,10 +536,8 @@ impl Game {
             .filter(|s| !s.is_alora);
         to_act.map_or_else(String::new, |s| {
             let name = display_name(&s.name);
-            format!(
-                "{} hand: kept private (`hand` shows it to {name}).\n",
-                crate::words::possessive(&name)
-            )
+            let whose = crate::words::possessive(&name);
+            format!("{whose} hand: kept private (on {whose} own page, or `hand`).\n")
         })
     }
 }
