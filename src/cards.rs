@@ -197,6 +197,23 @@ impl Card {
     }
 
     /// The ASCII form used in JSON: `AS`, `10H`, `JK`.
+    /// The card's name read aloud: "4 of clubs", "queen of hearts", "joker".
+    pub fn spoken(self) -> String {
+        match (self.rank(), self.suit()) {
+            (Some(r), Some(s)) => {
+                let rank = match r {
+                    Rank::Ace => "ace",
+                    Rank::Jack => "jack",
+                    Rank::Queen => "queen",
+                    Rank::King => "king",
+                    other => other.label(),
+                };
+                format!("{rank} of {}", s.name())
+            }
+            _ => "joker".to_string(),
+        }
+    }
+
     pub fn code(self) -> String {
         match self {
             Card::Plain(r, s) => format!("{}{}", r.label(), s.letter()),

@@ -298,6 +298,14 @@ pub struct Asking {
     pub default: Option<String>,
 }
 
+/// An answer composed by taps: what the seat's page draws, and the action the picks make
+/// when the rules allow it (sent by the page's send button).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Composed<A> {
+    pub view: crate::view::Compose,
+    pub action: Option<A>,
+}
+
 /// Why `hint` gives no advice at a question.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoHint {
@@ -367,6 +375,18 @@ pub trait Session: Sized + Clone {
     /// what the rules show every seat; a card dealt into a hidden hand is none of them.
     fn pieces(&self, _action: &Self::Action) -> Vec<crate::view::Item> {
         Vec::new()
+    }
+
+    /// The answer to `question` as composed by taps on a phone, from what its seat has
+    /// picked so far: the pieces it may tap, a count to step, and the answer they make
+    /// when the rules allow it (`None`: the question is not answered by taps; its
+    /// choices, or a typed answer, do).
+    fn compose(
+        &self,
+        _question: &Question<Self::Key>,
+        _picked: &crate::view::Picked,
+    ) -> Option<Composed<Self::Action>> {
+        None
     }
 
     /// What comes next.

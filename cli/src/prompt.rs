@@ -33,6 +33,12 @@ pub enum Reply {
     Choice(usize),
     /// A page's button for a row of the hint given at this question, by its place.
     HintRow(usize),
+    /// A page's tap on a piece of the answer it composes (its code): picked, or put back.
+    Tap(String),
+    /// A page's tap on the − or + of the count it composes: by how much.
+    Step(i32),
+    /// A page's button that sends the answer composed by taps.
+    Send,
     /// No more input (end of a script, or Ctrl-D).
     End,
     /// Ctrl-C at the prompt.
@@ -204,6 +210,9 @@ pub trait Prompter {
     /// The legal answers to the question about to be asked (empty when the game cannot
     /// list them). Line mode does not show them.
     fn choices(&mut self, _answers: &[Choice]) {}
+    /// The answer being composed by taps at the question about to be asked, for the page of
+    /// the seat asked (`None`: the question is not answered by taps). Line mode has none.
+    fn compose(&mut self, _compose: Option<&kado::view::Compose>) {}
     /// Tells the table what happened, each event by its kind (line mode: as text).
     /// An event for one seat's eyes (a domino it drew into a hidden hand) is not told at
     /// a screen the table shares: that seat's `hand` shows what it holds.

@@ -49,6 +49,8 @@ pub struct Served {
     fate: hub::Fate,
     /// The question asked last.
     asking: Option<Asking>,
+    /// The reply being dealt with is a page's tap: the question is not printed again.
+    quiet: bool,
 }
 
 /// The seats whose players get a page: every seat kado does not play, with its identity.
@@ -128,6 +130,7 @@ pub fn start(
         done: None,
         fate: hub::Fate::Accepted,
         asking: None,
+        quiet: false,
     };
     Ok((served, now))
 }
@@ -359,6 +362,16 @@ impl Served {
             Posted::Choice(n) => Reply::Choice(n),
             Posted::HintRow(n) => Reply::HintRow(n),
             Posted::Text(ref text) => return self.take_text(from, text),
+            // A tap changes nothing at the table: the terminal does not ask again.
+            Posted::Tap(code) => {
+                self.quiet = true;
+                return Some(Reply::Tap(code));
+            }
+            Posted::Step(by) => {
+                self.quiet = true;
+                return Some(Reply::Step(by));
+            }
+            Posted::Send => Reply::Send,
         };
         let now = self.asking.as_ref().map(|a| a.id);
         self.print_button(from, &posted, question.is_some() && question == now);
@@ -396,7 +409,14 @@ impl Served {
                 .and_then(|p| p.hint.as_ref())
                 .and_then(|h| h.rows.get(*n))
                 .map(|r| r.answer.typed.clone()),
-            Posted::Text(_) => None,
+            Posted::Send => match &state.compose {
+                Some(kado::view::Compose {
+                    send: kado::view::Send::Ready { label },
+                    ..
+                }) => Some(label.clone()),
+                _ => None,
+            },
+            Posted::Text(_) | Posted::Tap(_) | Posted::Step(_) => None,
         };
         let name = kado::words::possessive(&kado::diag::escape(&self.hub.seats[i].name));
         let typed = typed.unwrap_or_else(|| "a button of a question no longer asked".to_string());
@@ -431,8 +451,11 @@ impl Prompter for Served {
             s.asking = Some(asking);
             s.waiting = true;
         });
-        // The question at the terminal too: its answer follows, from there or a page.
-        self.print(&format!("{}: ", question.prompt));
+        // The question at the terminal too: its answer follows, from there or a page (not
+        // again after a page's tap, which changed nothing at the table).
+        if !std::mem::take(&mut self.quiet) {
+            self.print(&format!("{}: ", question.prompt));
+        }
         // Only now is the last answer dealt with: its page draws the question it led to.
         self.settle();
         loop {
@@ -562,6 +585,11 @@ impl Prompter for Served {
     fn choices(&mut self, answers: &[Choice]) {
         let answers = answers.to_vec();
         self.hub.update(|s| s.choices = answers);
+    }
+
+    fn compose(&mut self, compose: Option<&kado::view::Compose>) {
+        let compose = compose.cloned();
+        self.hub.update(|s| s.compose = compose);
     }
 
     /// The terminal prints what the whole table may see; each page draws the events its

@@ -254,6 +254,10 @@ struct Runner<'a, G: Session> {
     offered: Vec<Option<G::Action>>,
     /// The answers the rows of the hint given at question `asked` stand for.
     hinted: Option<(u64, Vec<Option<G::Action>>)>,
+    /// What the seat asked has tapped at question `.0` (its page composes the answer).
+    picked: (u64, kado::view::Picked),
+    /// The answer composed from those taps, as the game built it at the last question.
+    composed: Option<kado::session::Composed<G::Action>>,
 }
 
 /// How many of the last things said a surface that keeps a log is given on resuming.
@@ -303,6 +307,8 @@ pub fn run<G: Session>(
         asked: 0,
         offered: Vec::new(),
         hinted: None,
+        picked: (0, kado::view::Picked::default()),
+        composed: None,
     };
     r.asked = r.log.actions.len() as u64;
     if r.prompter.serves() && !r.log.actions.is_empty() {
@@ -502,6 +508,23 @@ impl<G: Session> Runner<'_, G> {
             .map(|c| self.game.answer(q, &c.typed).ok())
             .collect();
         self.prompter.choices(&choices);
+        self.compose(q, hidden);
+    }
+
+    /// The answer composed by taps at `q`, from what its seat picked since it was asked,
+    /// given to a surface that draws it (none on a screen the table shares while hands
+    /// are kept private: the taps name the hand).
+    fn compose(&mut self, q: &Question<G::Key>, hidden: bool) {
+        if self.picked.0 != self.asked {
+            self.picked = (self.asked, kado::view::Picked::default());
+        }
+        self.composed = if hidden || !self.prompter.serves() {
+            None
+        } else {
+            self.game.compose(q, &self.picked.1)
+        };
+        let view = self.composed.as_ref().map(|c| &c.view);
+        self.prompter.compose(view);
     }
 
     /// Whether `reply` may be acted on: it names the question asked (or none), and its
@@ -509,6 +532,7 @@ impl<G: Session> Runner<'_, G> {
     fn allowed(&self, reply: &Reply, sent: Sent, asking: &Asking) -> Result<(), Denied> {
         let command = match reply {
             Reply::Answer(_) | Reply::Choice(_) | Reply::HintRow(_) => Command::Answer,
+            Reply::Tap(_) | Reply::Step(_) | Reply::Send => Command::Answer,
             Reply::Hint | Reply::HintWith(_) => Command::Hint,
             Reply::Undo => Command::Undo,
             Reply::Fix(Some(_)) => Command::Fix,
@@ -575,8 +599,37 @@ impl<G: Session> Runner<'_, G> {
                 };
                 self.chosen(action)?;
             }
+            // A tap changes what the page composes, not the game: the next question is
+            // this one again, drawn with it.
+            Reply::Tap(code) => match &self.composed {
+                Some(c) if c.view.may_tap(&code) => self.picked.1.tap(&code),
+                Some(_) => self
+                    .prompter
+                    .refuse("that piece cannot be picked now: the page shows those that can"),
+                None => self.prompter.refuse(&self.not_sent()),
+            },
+            Reply::Step(by) => {
+                let at = self.composed.as_ref().and_then(|c| c.view.count.as_ref());
+                let value = at.map_or(0, |s| i64::from(s.value));
+                self.picked.1.count = (value + i64::from(by)).clamp(0, i64::from(u32::MAX)) as u32;
+            }
+            Reply::Send => match self.composed.as_ref().map(|c| c.action.clone()) {
+                Some(Some(action)) => self.chosen(Some(action))?,
+                _ => self.prompter.refuse(&self.not_sent()),
+            },
         }
         Ok(Flow::Go)
+    }
+
+    /// Why the answer composed by taps could not be sent: what it lacks, or what the
+    /// rules forbid in it.
+    fn not_sent(&self) -> String {
+        match self.composed.as_ref().map(|c| &c.view.send) {
+            Some(kado::view::Send::NotYet { why }) if !why.is_empty() => {
+                kado::diag::escape_words(why).into_owned()
+            }
+            _ => "there is no answer composed by taps at this question".to_string(),
+        }
     }
 
     fn hint(&mut self, q: &Question<G::Key>) {

@@ -1057,6 +1057,7 @@ pub mod bot;
 mod actions;
 mod answers;
 mod apply;
+mod compose;
 mod questions;
 mod session;
 mod status;

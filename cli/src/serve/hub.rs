@@ -28,6 +28,12 @@ pub enum Posted {
     Text(String),
     Choice(usize),
     HintRow(usize),
+    /// A piece tapped in the answer composed (its code).
+    Tap(String),
+    /// The count composed, stepped by this much.
+    Step(i32),
+    /// The answer composed, sent.
+    Send,
 }
 
 /// What became of a page's post, told back to the request that waits for it.
@@ -129,6 +135,8 @@ pub struct State {
     /// within moments of a new question was typed at the one before.
     pub asked_before: Option<(u64, std::time::Instant)>,
     pub choices: Vec<Choice>,
+    /// The answer the seat asked is composing by taps, for its page alone.
+    pub compose: Option<kado::view::Compose>,
     /// The last things kado said, oldest first.
     pub events: VecDeque<Event>,
     /// Per seat, in the order of [`Hub::seats`].

@@ -17,7 +17,15 @@
       var typed = field && document.activeElement === field ? field.value : null;
       var text = document.querySelector("details.board-text");
       var open = !!(text && text.open);
+      // A button tapped by keyboard keeps the focus once the page is drawn again.
+      var at = document.activeElement, focused = null;
+      if (at && at.tagName === "BUTTON" && at.name) focused = [at.name, at.value];
       document.querySelector("main").outerHTML = html;
+      if (focused) {
+        var same = document.querySelector('button[name="' + focused[0] + '"][value="' +
+          (window.CSS && CSS.escape ? CSS.escape(focused[1]) : focused[1]) + '"]');
+        if (same && !same.disabled) same.focus();
+      }
       var textNow = document.querySelector("details.board-text");
       if (open && textNow) textNow.open = true;
       var again = document.getElementById("answer");

@@ -3,7 +3,10 @@
 //! answers as buttons, its hint). Each page is whole without script; a small script keeps
 //! it up to date by fetching its `<main>` again at every update.
 
-use kado::view::{Area, Choice, Hand, Held, Hint, Item, Kind, Look, Picture, Seat, Table, Tone};
+use kado::view::{
+    Area, Choice, Compose, Hand, Held, Hint, Item, Kind, Look, Picture, Seat, Send, Stepper, Table,
+    Tone,
+};
 use maud::{DOCTYPE, Markup, html};
 
 use kado::seat::SeatId;
@@ -153,6 +156,9 @@ fn question(state: &State, asking: &Asking, action: &str) -> Markup {
     html! {
         section.question aria-labelledby="q" {
             h2 #q { (asking.prompt) }
+            @if let Some(c) = &state.compose {
+                (compose(c, asking.id, action))
+            }
             @if !state.choices.is_empty() && state.choices.len() <= BUTTONS {
                 form.choices method="post" action=(action) {
                     input type="hidden" name="q" value=(asking.id);
@@ -408,7 +414,14 @@ fn items(list: &[Item]) -> Markup {
 }
 
 fn item(i: &Item) -> Markup {
-    let tone = match i.tone {
+    html! {
+        span class=(format!("item {}", tone_class(i))) title=(i.code) { (i.text) }
+    }
+}
+
+/// The class a piece is drawn in, by its colour family.
+fn tone_class(i: &Item) -> &'static str {
+    match i.tone {
         Some(Tone::Red) => "red",
         Some(Tone::Black) => "black",
         Some(Tone::Joker) => "joker",
@@ -416,10 +429,7 @@ fn item(i: &Item) -> Markup {
         Some(Tone::Animal) => "animal",
         Some(Tone::Ribbon) => "ribbon",
         Some(Tone::Plain) => "plain",
-        None => "",
-    };
-    html! {
-        span class=(format!("item {tone}")) title=(i.code) { (i.text) }
+        None => "plain-tone",
     }
 }
 
@@ -464,5 +474,67 @@ fn event_class(e: &kado::view::Event) -> &'static str {
         (_, false) => "told private",
         (Kind::Result, true) => "result",
         (Kind::Told, true) => "told",
+    }
+}
+
+/// The answer composed by taps: each piece a toggle button (pressed when picked, named
+/// aloud by what it is), the count's − and + around its value, and the button that sends
+/// the answer, saying what it does, or why it cannot yet.
+fn compose(c: &Compose, question: u64, action: &str) -> Markup {
+    html! {
+        form.compose method="post" action=(action) aria-label=(c.title) {
+            input type="hidden" name="q" value=(question);
+            p.compose-title { (c.title) }
+            @for g in &c.groups {
+                fieldset.picks {
+                    legend { (g.label) }
+                    @for p in &g.picks {
+                        button.pick.(tone_class(&p.item)) type="submit" name="tap" value=(p.item.code)
+                            aria-pressed=(p.picked) aria-label=(p.spoken) disabled[!p.open] {
+                            (p.item.text)
+                        }
+                    }
+                }
+            }
+            @if let Some(s) = &c.count {
+                (stepper(s))
+            }
+            @match &c.send {
+                Send::Ready { label } => {
+                    button.send type="submit" name="send" value="1" { (label) }
+                }
+                Send::NotYet { why } => {
+                    button.send type="submit" name="send" value="1" disabled { (why) }
+                }
+            }
+        }
+    }
+}
+
+/// A count stepped by taps: −5 and −1, its value, +1 and +5 (the fives where the range is
+/// wide).
+fn stepper(s: &Stepper) -> Markup {
+    let shown = |v: u32| {
+        if s.dollars {
+            format!("${v}")
+        } else {
+            v.to_string()
+        }
+    };
+    let wide = s.max.saturating_sub(s.min) > 5;
+    html! {
+        fieldset.stepper {
+            legend { (s.label) }
+            @if wide {
+                button type="submit" name="step" value="-5" aria-label="5 less" disabled[s.value == s.min] { "−5" }
+            }
+            button type="submit" name="step" value="-1" aria-label="1 less" disabled[s.value == s.min] { "−" }
+            output.count aria-live="polite" { (shown(s.value)) }
+            button type="submit" name="step" value="1" aria-label="1 more" disabled[s.value >= s.max] { "+" }
+            @if wide {
+                button type="submit" name="step" value="5" aria-label="5 more" disabled[s.value >= s.max] { "+5" }
+            }
+            span.range { " (" (shown(s.min)) " to " (shown(s.max)) ")" }
+        }
     }
 }

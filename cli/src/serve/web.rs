@@ -281,23 +281,41 @@ struct Answer {
     text: Option<String>,
     choice: Option<usize>,
     row: Option<usize>,
+    /// A piece tapped in the answer composed by taps (its code).
+    tap: Option<String>,
+    /// The composed count stepped (`-1`, `5`).
+    step: Option<i32>,
+    /// The composed answer sent.
+    send: Option<String>,
 }
 
 impl Answer {
     /// What was posted: a button's answer before any text.
     fn posted(self) -> Posted {
-        match (self.choice, self.row) {
-            (Some(n), _) => Posted::Choice(n),
-            (None, Some(n)) => Posted::HintRow(n),
-            (None, None) => Posted::Text(self.text.unwrap_or_default()),
+        if let Some(n) = self.choice {
+            return Posted::Choice(n);
         }
+        if let Some(n) = self.row {
+            return Posted::HintRow(n);
+        }
+        if let Some(code) = self.tap {
+            return Posted::Tap(code);
+        }
+        if let Some(by) = self.step {
+            return Posted::Step(by);
+        }
+        if self.send.is_some() {
+            return Posted::Send;
+        }
+        Posted::Text(self.text.unwrap_or_default())
     }
 }
 
 /// An answer from a seat's page: handed to the session, which the request waits for, then
 /// back to the page (where a refusal is shown).
 async fn answer(State(app): State<App>, SeatOf(i): SeatOf, Form(answer): Form<Answer>) -> Response {
-    if answer.text.as_ref().is_some_and(|t| t.len() > ANSWER_LIMIT) {
+    let long = |t: &Option<String>| t.as_ref().is_some_and(|t| t.len() > ANSWER_LIMIT);
+    if long(&answer.text) || long(&answer.tap) {
         return Refused::TooLong.into_response();
     }
     let secret = &app.hub.seats[i].secret;

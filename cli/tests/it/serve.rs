@@ -559,7 +559,9 @@ pub fn play_through_pages(s: &Served, most: usize) -> usize {
         };
         let public = s.get("/main").body;
         let page = s.seat(&name);
-        if !buttons(&page).is_empty() {
+        if composes(&page) {
+            compose_by_taps(s, &name);
+        } else if !buttons(&page).is_empty() {
             s.tap(&name, "choice", 0);
         } else {
             s.answer(&name, "hint");
@@ -578,6 +580,76 @@ pub fn play_through_pages(s: &Served, most: usize) -> usize {
         no_hidden_piece_shown(s, &public, &table);
         // A phone's page stays light, the board drawn twice over (shapes and text).
         assert!(table.len() < 100_000, "{} bytes", table.len());
+    }
+    most
+}
+
+/// Whether a page composes its answer by taps.
+pub fn composes(main: &str) -> bool {
+    !texts(main, "form.compose").is_empty()
+}
+
+/// The first enabled button of a page matching `selector`: its name and value.
+fn enabled(main: &str, selector: &str) -> Option<(String, String)> {
+    let page = scraper::Html::parse_fragment(main);
+    let selector = css(selector);
+    let mut found = page.select(&selector);
+    let b = found.find(|b| b.value().attr("disabled").is_none())?;
+    let attr = |a| b.value().attr(a).unwrap_or_default().to_string();
+    Some((attr("name"), attr("value")))
+}
+
+/// Composes the answer of the seat named `name` by taps, as a thumb would: sends it as
+/// soon as the send button is ready, else picks the next piece not picked yet, else
+/// raises the count. Returns what the send button said.
+pub fn compose_by_taps(s: &Served, name: &str) -> String {
+    for _ in 0..24 {
+        let page = s.seat(name);
+        if let Some((field, value)) = enabled(&page, "form.compose button.send") {
+            let said = texts(&page, "form.compose button.send").concat();
+            let q = question_of(&page).unwrap_or_default();
+            s.post(name, &format!("q={q}&{field}={value}"));
+            return said;
+        }
+        let tap = enabled(&page, "form.compose button.pick[aria-pressed=\"false\"]")
+            .or_else(|| enabled(&page, "form.compose button[name=\"step\"][value=\"1\"]"));
+        let Some((field, value)) = tap else {
+            panic!("no tap leads to an answer: {page}");
+        };
+        let q = question_of(&page).unwrap_or_default();
+        s.post(name, &format!("q={q}&{field}={}", form_value(&value)));
+    }
+    panic!("24 taps composed no answer: {}", s.seat(name));
+}
+
+/// A value as a form posts it.
+fn form_value(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Plays a whole game from the seats' pages by taps alone, as a phone's player would:
+/// the answer composed by taps where the page offers it, else the first answer offered
+/// as a button; never typed, never a hint. Returns how many answers were sent.
+pub fn play_by_taps(s: &Served, most: usize) -> usize {
+    for turn in 0..most {
+        let Some(name) = asked(s) else {
+            return turn;
+        };
+        let page = s.seat(&name);
+        if composes(&page) {
+            compose_by_taps(s, &name);
+        } else if !buttons(&page).is_empty() {
+            s.tap(&name, "choice", 0);
+        } else {
+            panic!("{name}'s page offers nothing to tap: {page}");
+        }
+        let page = s.seat(&name);
+        assert!(texts(&page, "p.refused").is_empty(), "{page}");
     }
     most
 }
@@ -1109,15 +1181,80 @@ fn a_seats_draw_was_told_to_every_page_or_to_none() {
     assert!(!table.contains("You drew"), "{table}");
 }
 
-/// Kin Kādo between two phones and ALORA, through a round's sales and purchases (cards
-/// bought blind from the deck among them): no hidden card of either seat on the table's
-/// page or told at the terminal. (The bet is typed: the pages offer no button for it yet.)
+/// Issue 61: Kin Kādo stopped after one answer on a phone: the cards to sell or buy, the
+/// bet and the cards played had to be typed. A whole game against ALORA is now played by
+/// taps alone (no typing, no hint), each answer composed on the seat's page.
+#[test]
+fn kinkado_stopped_after_one_answer_without_a_keyboard() {
+    let mut s = Served::start("kinkado play --players ana --deck virtual --seed 3");
+    let sent = play_by_taps(&s, 400);
+    assert!(sent > 20 && sent < 400, "{sent} answers");
+    assert!(s.ended_well(), "the game ended");
+}
+
+/// Issue 61: the button that sends an answer composed by taps says what it will do, with
+/// the money the rules give or take; a piece the rules close cannot be tapped.
+#[test]
+fn a_composed_answer_says_what_it_does() {
+    let s = Served::start("kinkado play --players ana --deck virtual --seed 3");
+    let name = asked(&s).expect("ana's sale");
+    let page = s.seat(&name);
+    assert_eq!(texts(&page, "button.send").concat(), "Sell nothing");
+    let picks: Vec<(String, String)> = {
+        let html = scraper::Html::parse_fragment(&page);
+        let sel = css("button.pick");
+        html.select(&sel)
+            .map(|b| {
+                let v = b.value();
+                (
+                    v.attr("value").unwrap().to_string(),
+                    v.attr("aria-label").unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(picks.len(), 7, "{page}");
+    let q = question_of(&page).unwrap();
+    for (code, _) in &picks[..3] {
+        s.post(&name, &format!("q={q}&tap={}", form_value(code)));
+    }
+    let page = s.seat(&name);
+    let label = texts(&page, "button.send").concat();
+    assert!(
+        label.starts_with("Sell ") && label.contains(" for $"),
+        "{label}"
+    );
+    // The fourth card is closed: three is the most a round allows.
+    assert!(
+        enabled(&page, "button.pick[aria-pressed=\"false\"]").is_none(),
+        "{page}"
+    );
+    let r = s.post(&name, &format!("q={q}&tap={}", form_value(&picks[3].0)));
+    assert_eq!(r.status, 422);
+    assert!(s.seat(&name).contains("cannot be picked now"));
+    // Read aloud, a card is its name.
+    assert!(
+        picks
+            .iter()
+            .all(|(_, spoken)| spoken.contains(" of ") || spoken == "joker")
+    );
+    // Another question's tap is stale.
+    let r = s.post(
+        &name,
+        &format!("q={}&tap={}", q + 1, form_value(&picks[0].0)),
+    );
+    assert_eq!(r.status, 409);
+}
+
+/// Kin Kādo between two phones and ALORA, through three rounds of sales, purchases (cards
+/// bought blind from the deck among them), bets and reveals, each composed by taps: no
+/// hidden card of either seat on the table's page or told at the terminal.
 #[test]
 fn kinkado_between_two_phones_tells_no_hidden_card() {
     let s = Served::start("kinkado play --players ana,ben --deck virtual --seed 3");
-    assert_eq!(play_through_pages(&s, 8), 8);
+    assert_eq!(play_through_pages(&s, 30), 30);
     let table = s.get("/main").body;
-    assert!(table.contains("Round 1 of 9 · bet ·"), "{table}");
+    assert!(!table.contains("Round 1 of 9") && !table.contains("Round 2 of 9"), "{table}");
 }
 
 /// Issue 60: a finished served game was copied into the play history with its save, the

@@ -153,6 +153,14 @@ impl Session for Game {
         Ok(events)
     }
 
+    fn compose(
+        &self,
+        q: &Question<Key>,
+        picked: &view::Picked,
+    ) -> Option<crate::session::Composed<Action>> {
+        self.composed(q.key, picked)
+    }
+
     /// The cards put before the table: sold to the market, bought from it, ALORA's cards
     /// turned up, the prize card. A player's cards played face down are not, nor the
     /// cards a seat draws blind.

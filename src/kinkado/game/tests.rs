@@ -557,3 +557,150 @@ fn a_private_deal_was_told_to_no_one() {
         assert_eq!(e.by, None);
     }
 }
+
+/// Issue 61: the sale composed by taps on a phone. Three cards at most (the rules' limit
+/// on sales in a round), then the others are closed; the button names the cards and the
+/// money the bank pays for them, as the sale itself pays it.
+#[test]
+fn a_sale_composed_by_taps_names_its_cards_and_price() {
+    use crate::view::{Picked, Send};
+    let mut g = start(&["ana"], true, Deck::shuffled(3));
+    let q = loop {
+        match g.next() {
+            Step::Auto(a) => {
+                g.apply(&a).unwrap();
+            }
+            Step::Ask(q) => break q,
+            Step::Done => panic!("over"),
+        }
+    };
+    let hand = g.seats[0].known.clone();
+    let mut picked = Picked::default();
+    let c = g.compose(&q, &picked).unwrap();
+    assert_eq!(
+        c.view.send,
+        Send::Ready {
+            label: "Sell nothing".into()
+        }
+    );
+    for card in &hand[..3] {
+        picked.tap(&card.code());
+    }
+    let c = g.compose(&q, &picked).unwrap();
+    let action = c.action.clone().unwrap();
+    let mut after = g.clone();
+    after.apply(&action).unwrap();
+    let gain = after.seats[0].stash - g.seats[0].stash;
+    let label = format!("Sell {} for ${gain}", show_cards(&hand[..3]));
+    assert_eq!(c.view.send, Send::Ready { label });
+    let open: Vec<bool> = c.view.groups[0].picks.iter().map(|p| p.open).collect();
+    assert_eq!(open, [true, true, true, false, false, false, false]);
+    assert!(!c.view.may_tap(&hand[3].code()) && c.view.may_tap(&hand[0].code()));
+    // A fourth card, tapped all the same: the rules' words, and nothing to send.
+    picked.tap(&hand[3].code());
+    let c = g.compose(&q, &picked).unwrap();
+    assert_eq!(c.action, None);
+    assert!(matches!(c.view.send, Send::NotYet { ref why } if why.contains("at most 3")));
+}
+
+/// Issue 61: the bet composed by taps stays within the round's minimum and the table's
+/// maximum (or the stash); the reveal takes 2 to 5 cards.
+#[test]
+fn a_bet_and_a_reveal_composed_by_taps_keep_to_the_rules() {
+    use crate::view::{Picked, Send};
+    let mut g = start(&["ana"], true, Deck::shuffled(3));
+    let bot = bot::Bot::default();
+    let mut seen = (false, false);
+    for _ in 0..200 {
+        let q = match g.next() {
+            Step::Auto(a) => {
+                g.apply(&a).unwrap();
+                continue;
+            }
+            Step::Ask(q) => q,
+            Step::Done => break,
+        };
+        let mut picked = Picked::default();
+        if let Key::Bet(_) = q.key {
+            picked.count = 1000;
+            let c = g.compose(&q, &picked).unwrap();
+            let s = c.view.count.clone().unwrap();
+            assert_eq!(s.value, s.max);
+            assert_eq!(s.max, g.rules.max_bet.min(g.seats[0].stash));
+            assert_eq!(
+                c.view.send,
+                Send::Ready {
+                    label: format!("Bet ${}", s.max)
+                }
+            );
+            picked.count = 0;
+            let c = g.compose(&q, &picked).unwrap();
+            assert_eq!(
+                c.view.count.unwrap().value,
+                g.min_bet().min(g.seats[0].stash)
+            );
+            seen.0 = true;
+        }
+        if let Key::Play(_) = q.key {
+            let hand = g.seats[0].known.clone();
+            picked.tap(&hand[0].code());
+            let c = g.compose(&q, &picked).unwrap();
+            assert_eq!(c.action, None);
+            assert_eq!(
+                c.view.send,
+                Send::NotYet {
+                    why: "Tap 2 to 5 cards".into()
+                }
+            );
+            for card in hand.iter().skip(1).take(4) {
+                picked.tap(&card.code());
+            }
+            let c = g.compose(&q, &picked).unwrap();
+            assert!(c.action.is_some() || hand.len() < 2);
+            if hand.len() > 5 {
+                assert!(!c.view.may_tap(&hand[5].code()));
+            }
+            seen.1 = true;
+        }
+        let c = g.compose(&q, &Picked::default());
+        let action = match c.and_then(|c| c.action) {
+            Some(a) => a,
+            None => g.answer(&q, &bot.answer(&g, &q)).unwrap(),
+        };
+        g.apply(&action).unwrap();
+    }
+    assert_eq!(seen, (true, true));
+}
+
+/// Ruling `sell-turns`: under `one-at-a-time` a sale composed by taps takes one card, and
+/// the others close once it is picked; under `whole-turn` (the default) up to three.
+#[test]
+fn a_sale_composed_by_taps_follows_ruling_sell_turns() {
+    use crate::view::Picked;
+    for (turns, most) in [
+        (ruling::SellTurns::WholeTurn, 3),
+        (ruling::SellTurns::OneAtATime, 1),
+    ] {
+        let mut g = start(&["ana"], true, Deck::shuffled(3));
+        g.rules.ruled.sell_turns = turns;
+        let q = loop {
+            match g.next() {
+                Step::Auto(a) => {
+                    g.apply(&a).unwrap();
+                }
+                Step::Ask(q) => break q,
+                Step::Done => panic!("over"),
+            }
+        };
+        let mut picked = Picked::default();
+        for card in g.seats[0].known.clone().iter().take(most) {
+            picked.tap(&card.code());
+        }
+        let c = g.compose(&q, &picked).unwrap();
+        let open = c.view.groups[0].picks.iter().filter(|p| p.open).count();
+        assert_eq!(open, most, "{turns:?}");
+        assert!(c.action.is_some(), "{turns:?}");
+        let title = format!("Tap up to {} to sell", crate::words::count(most, "card"));
+        assert_eq!(c.view.title, title);
+    }
+}

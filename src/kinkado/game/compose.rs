@@ -1,0 +1,198 @@
+use super::*;
+use crate::session::Composed;
+use crate::view::{self, Compose, Pick, PickGroup, Picked, Send, Stepper};
+
+/// The answers a seat composes by taps on its page: the cards it sells, what it buys,
+/// its bet and the cards it played, each checked against the rules as it is picked.
+impl Game {
+    pub(super) fn composed(&self, key: Key, picked: &Picked) -> Option<Composed<Action>> {
+        match key {
+            Key::Sell(i) => self.compose_sale(i, picked),
+            Key::Buy(i) => self.compose_buy(i, picked),
+            Key::Bet(i) => self.compose_bet(i, picked),
+            Key::Play(i) => self.compose_play(i, picked),
+            _ => None,
+        }
+    }
+
+    /// Up to the sales a turn allows, from the hand kado dealt.
+    fn compose_sale(&self, i: usize, picked: &Picked) -> Option<Composed<Action>> {
+        let hand = self.dealt_hand(i)?;
+        let most = match self.rules.ruled.sell_turns {
+            ruling::SellTurns::OneAtATime => 1,
+            ruling::SellTurns::WholeTurn => self.rules.max_sales,
+        };
+        let cards = picked_cards(&hand, picked);
+        let room = cards.len() < most;
+        let action = Action::Sell {
+            seat: i,
+            cards: cards.clone(),
+        };
+        let send = self.tried(&action, i, |gain| {
+            if cards.is_empty() {
+                "Sell nothing".to_string()
+            } else {
+                format!("Sell {} for {}", show_cards(&cards), money(gain))
+            }
+        });
+        let view = Compose {
+            title: format!("Tap up to {} to sell", words::count(most, "card")),
+            groups: vec![group("Your hand", &hand, picked, |_| room)],
+            count: None,
+            send: send.clone(),
+        };
+        Some(ready(view, action))
+    }
+
+    /// Market cards tapped, and a count of cards drawn blind from the deck.
+    fn compose_buy(&self, i: usize, picked: &Picked) -> Option<Composed<Action>> {
+        let s = &self.seats[i];
+        let room = self.rules.hand_limit.saturating_sub(s.held());
+        let market = picked_cards(&self.market, picked);
+        let blind = (room.saturating_sub(market.len())).min(self.deck_size());
+        let count = Stepper {
+            label: format!(
+                "Cards from the deck, {} each",
+                money(i64::from(self.rules.deck_card_cost))
+            ),
+            value: picked.count,
+            min: 0,
+            max: blind as u32,
+            dollars: false,
+        }
+        .held();
+        let deck = count.value as usize;
+        let action = Action::Buy {
+            seat: i,
+            market: market.clone(),
+            deck,
+            drawn: self.peek(deck),
+        };
+        let send = self.tried(&action, i, |gain| {
+            let mut what = Vec::new();
+            if !market.is_empty() {
+                what.push(show_cards(&market));
+            }
+            if deck > 0 {
+                what.push(format!("{} from the deck", words::count(deck, "card")));
+            }
+            if what.is_empty() {
+                "Buy nothing".to_string()
+            } else {
+                format!("Buy {} for {}", what.join(" and "), money(-gain))
+            }
+        });
+        let open = market.len() + deck < room;
+        let view = Compose {
+            title: format!("Tap the market cards to buy (room for {room})"),
+            groups: vec![group("Market", &self.market, picked, |_| open)],
+            count: Some(count),
+            send,
+        };
+        Some(ready(view, action))
+    }
+
+    /// The bet, stepped within what the round and the stash allow.
+    fn compose_bet(&self, i: usize, picked: &Picked) -> Option<Composed<Action>> {
+        let stash = self.seats[i].stash;
+        let count = Stepper {
+            label: "Bet".to_string(),
+            value: picked.count,
+            min: self.min_bet().min(stash),
+            max: self.rules.max_bet.min(stash),
+            dollars: true,
+        }
+        .held();
+        let amount = count.value;
+        let action = Action::Bet { seat: i, amount };
+        let send = self.tried(&action, i, |_| format!("Bet {}", money(i64::from(amount))));
+        let view = Compose {
+            title: "Set your bet, then play 2 to 5 cards face down".to_string(),
+            groups: Vec::new(),
+            count: Some(count),
+            send,
+        };
+        Some(ready(view, action))
+    }
+
+    /// The 2 to 5 cards played face down, from the hand kado dealt.
+    fn compose_play(&self, i: usize, picked: &Picked) -> Option<Composed<Action>> {
+        let hand = self.dealt_hand(i)?;
+        let cards = picked_cards(&hand, picked);
+        let action = Action::Play {
+            seat: i,
+            cards: cards.clone(),
+        };
+        let send = if cards.len() < 2 {
+            Send::NotYet {
+                why: "Tap 2 to 5 cards".to_string(),
+            }
+        } else {
+            self.tried(&action, i, |_| format!("Play {}", show_cards(&cards)))
+        };
+        let room = cards.len() < 5;
+        let view = Compose {
+            title: "Tap the 2 to 5 cards you played".to_string(),
+            groups: vec![group("Your hand", &hand, picked, |_| room)],
+            count: None,
+            send,
+        };
+        Some(ready(view, action))
+    }
+
+    /// The hand of seat `i`, where kado dealt it (a virtual pack) and sees every card.
+    fn dealt_hand(&self, i: usize) -> Option<Vec<Card>> {
+        let s = self.seats.get(i)?;
+        (self.virtual_seed().is_some() && s.hidden == 0).then(|| s.known.clone())
+    }
+
+    /// Whether `action` applies: the send button's words, from the money seat `i` gains
+    /// by it, or what the rules forbid.
+    fn tried(&self, action: &Action, i: usize, label: impl FnOnce(i64) -> String) -> Send {
+        let mut probe = self.clone();
+        let before = i64::from(self.seats[i].stash);
+        match probe.apply(action) {
+            Ok(_) => Send::Ready {
+                label: label(i64::from(probe.seats[i].stash) - before),
+            },
+            Err(why) => Send::NotYet {
+                why: why.to_string(),
+            },
+        }
+    }
+}
+
+/// The composer, with its action when its send button is ready.
+fn ready(view: Compose, action: Action) -> Composed<Action> {
+    let ok = matches!(view.send, Send::Ready { .. });
+    Composed {
+        view,
+        action: ok.then_some(action),
+    }
+}
+
+/// The cards of `from` that are picked, in the order they were picked.
+fn picked_cards(from: &[Card], picked: &Picked) -> Vec<Card> {
+    (picked.codes.iter())
+        .filter_map(|code| from.iter().find(|c| c.code() == *code).copied())
+        .collect()
+}
+
+/// A group of cards to tap: each picked or not, and open to a tap when it is picked (to
+/// put it back) or `open` says so.
+fn group(label: &str, cards: &[Card], picked: &Picked, open: impl Fn(Card) -> bool) -> PickGroup {
+    PickGroup {
+        label: label.to_string(),
+        picks: (cards.iter())
+            .map(|c| {
+                let on = picked.has(&c.code());
+                Pick {
+                    item: view::card(*c),
+                    spoken: c.spoken(),
+                    picked: on,
+                    open: on || open(*c),
+                }
+            })
+            .collect(),
+    }
+}

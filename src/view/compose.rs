@@ -1,0 +1,113 @@
+//! An answer composed by taps: the pieces a seat may pick at a question, a count it may
+//! step, and the answer as it stands, with the words of the button that sends it. The
+//! game builds it from what the seat has picked so far ([`Picked`]), so every rule (how
+//! many cards, which are legal now, what a sale brings) stays in the library; a page only
+//! draws it and posts each tap.
+
+use super::Item;
+use serde::Serialize;
+
+/// What a seat has tapped at a question so far: the codes of the pieces picked, in the
+/// order picked, and the count stepped.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Picked {
+    pub codes: Vec<String>,
+    pub count: u32,
+}
+
+impl Picked {
+    /// A piece tapped: picked if it was not, put back if it was.
+    pub fn tap(&mut self, code: &str) {
+        match self.codes.iter().position(|c| c == code) {
+            Some(at) => {
+                self.codes.remove(at);
+            }
+            None => self.codes.push(code.to_string()),
+        }
+    }
+
+    /// Whether the piece coded `code` is picked.
+    pub fn has(&self, code: &str) -> bool {
+        self.codes.iter().any(|c| c == code)
+    }
+}
+
+/// A question's answer as composed by taps, for its seat's page.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Compose {
+    /// What to do, in a line ("Tap up to 3 cards to sell").
+    pub title: String,
+    /// The pieces that may be tapped, by where they lie (the hand, the market).
+    pub groups: Vec<PickGroup>,
+    /// A count to step (blind cards from the deck, a bet), where the answer has one.
+    pub count: Option<Stepper>,
+    /// The answer as picked: the words of the button that sends it ("Sell 4♣ 8♦ for
+    /// $22"), or why it cannot be sent yet ("Pick 2 to 5 cards").
+    pub send: Send,
+}
+
+impl Compose {
+    /// Whether the piece coded `code` may be tapped now: it is one of the pieces offered,
+    /// and open (a piece picked may always be put back).
+    pub fn may_tap(&self, code: &str) -> bool {
+        (self.groups.iter())
+            .flat_map(|g| &g.picks)
+            .any(|p| p.item.code == code && p.open)
+    }
+}
+
+/// The button that sends the answer picked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Send {
+    /// The picks are an answer the rules allow: what sending it does.
+    Ready { label: String },
+    /// Not yet: what the picks lack, or what the rules forbid in them.
+    NotYet { why: String },
+}
+
+impl Default for Send {
+    fn default() -> Send {
+        Send::NotYet { why: String::new() }
+    }
+}
+
+/// Pieces lying in one place, each tappable or not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PickGroup {
+    /// Where they lie ("Your hand", "Market").
+    pub label: String,
+    pub picks: Vec<Pick>,
+}
+
+/// One piece that may be tapped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Pick {
+    pub item: Item,
+    /// Its name read aloud ("4 of clubs").
+    pub spoken: String,
+    pub picked: bool,
+    /// Whether tapping it now may lead to an answer (a picked piece can always be put
+    /// back).
+    pub open: bool,
+}
+
+/// A count stepped by taps on − and +.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stepper {
+    /// What it counts ("Blind cards from the deck", "Bet").
+    pub label: String,
+    pub value: u32,
+    pub min: u32,
+    pub max: u32,
+    /// Shown as dollars.
+    pub dollars: bool,
+}
+
+impl Stepper {
+    /// `value` held within the stepper's bounds.
+    pub fn held(mut self) -> Stepper {
+        self.value = self.value.clamp(self.min, self.max.max(self.min));
+        self
+    }
+}
