@@ -45,13 +45,28 @@ impl Driver {
 
     /// A new browser window the size of a phone held upright.
     fn browser(&self) -> Browser {
+        self.open_window(json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=412,915"]
+        }))
+    }
+
+    /// A phone: 390×844 at three pixels to the point, touched rather than clicked.
+    fn phone(&self) -> Browser {
+        self.open_window(json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage"],
+            "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844,
+                                                  "pixelRatio": 3.0, "touch": true}}
+        }))
+    }
+
+    fn open_window(&self, options: Value) -> Browser {
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": "/usr/bin/chromium",
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--window-size=412,915"]
-            }
+            "goog:chromeOptions": options
         }}});
         let v = wire(self.port, "POST", "/session", Some(&caps));
         let id = v["value"]["sessionId"]
@@ -341,6 +356,64 @@ fn a_kinkado_game_against_alora_on_one_phone() {
         assert!(!table.text().contains("Your hand"));
     }
     assert!(turns > 9, "{turns}");
+    assert!(
+        phone.text().contains("The game is over."),
+        "{}",
+        phone.text()
+    );
+}
+
+/// Issue 61: Kin Kādo stopped after one answer on a phone without a keyboard. A whole
+/// game against ALORA, on a phone's screen, by taps alone: the sale, the purchase, the
+/// bet and the cards played composed on the page, ALORA's picks as buttons; never a
+/// letter typed, never a hint. No page is wider than the phone.
+#[test]
+fn kinkado_stopped_after_one_answer_on_a_phone_without_a_keyboard() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("kinkado play --players ana --deck virtual --seed 3");
+    let phone = driver.phone();
+    phone.open(&format!("http://{}/s/{}", s.addr, s.secret("ana")));
+    phone.wait_for(HAS_QUESTION);
+    const SEND: &str = "form.compose button.send:not([disabled])";
+    const PICK: &str = "form.compose button.pick[aria-pressed=false]:not([disabled])";
+    const MORE: &str = "form.compose button[name=step][value='1']:not([disabled])";
+    let has = |css: &str| {
+        phone.eval(&format!("!!document.querySelector(\"{css}\")")) == Value::Bool(true)
+    };
+    let mut taps = 0;
+    let mut shot = false;
+    while s.get("/main").status != 0 && taps < 1500 {
+        phone.wait_for(&format!(
+            "{HAS_QUESTION} || !!document.querySelector('.ended')"
+        ));
+        if phone.eval(HAS_QUESTION) != Value::Bool(true) {
+            break;
+        }
+        settled(&phone, &s);
+        let wide = phone.eval("document.documentElement.scrollWidth");
+        assert!(wide.as_u64().is_some_and(|w| w <= 390), "{wide} px wide");
+        let target = if has(SEND) {
+            SEND
+        } else if has(PICK) {
+            if !shot {
+                keep_screenshot("serve-compose.png", &phone.screenshot());
+                shot = true;
+            }
+            PICK
+        } else if has(MORE) {
+            MORE
+        } else if has("form.choices button") {
+            "form.choices button"
+        } else {
+            panic!("nothing to tap: {}", phone.text());
+        };
+        tap_and_wait(&phone, &s, target);
+        assert!(!has(".refused"), "{}", phone.text());
+        taps += 1;
+    }
+    assert!(taps > 30, "{taps} taps");
     assert!(
         phone.text().contains("The game is over."),
         "{}",

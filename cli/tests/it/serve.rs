@@ -1254,7 +1254,10 @@ fn kinkado_between_two_phones_tells_no_hidden_card() {
     let s = Served::start("kinkado play --players ana,ben --deck virtual --seed 3");
     assert_eq!(play_through_pages(&s, 30), 30);
     let table = s.get("/main").body;
-    assert!(!table.contains("Round 1 of 9") && !table.contains("Round 2 of 9"), "{table}");
+    assert!(
+        !table.contains("Round 1 of 9") && !table.contains("Round 2 of 9"),
+        "{table}"
+    );
 }
 
 /// Issue 60: a finished served game was copied into the play history with its save, the
