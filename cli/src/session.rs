@@ -602,7 +602,7 @@ impl<G: Session> Runner<'_, G> {
             // A tap changes what the page composes, not the game: the next question is
             // this one again, drawn with it.
             Reply::Tap(code) => match &self.composed {
-                Some(c) if c.view.may_tap(&code) => self.picked.1.tap(&code),
+                Some(c) if c.view.may_tap(&code) => c.view.tap(&mut self.picked.1, &code),
                 Some(_) => self
                     .prompter
                     .refuse("that piece cannot be picked now: the page shows those that can"),

@@ -762,6 +762,14 @@ impl Session for Game {
     /// Each card of the hand to play with what it takes, the table card a drawn card
     /// takes when two match, and koi or stop; nothing while
     /// hands are kept private (the list would show the hand to the whole table).
+    fn compose(
+        &self,
+        question: &Question<Key>,
+        picked: &view::Picked,
+    ) -> Option<crate::session::Composed<Action>> {
+        self.composed(&question.key, picked)
+    }
+
     fn choices(&self, question: &Question<Key>) -> Vec<Choice> {
         let r = &self.referee;
         match question.key {
@@ -784,7 +792,20 @@ impl Session for Game {
                     .collect(),
                 None => Vec::new(),
             },
-            Key::Call => vec![Choice::typed("koi"), Choice::typed("stop")],
+            // Two answers, each saying what is at stake.
+            Key::Call => {
+                let points = r.score_of(r.round.to_move).total;
+                vec![
+                    Choice::labelled("Koi-koi: play on for more", "koi"),
+                    Choice::labelled(
+                        format!(
+                            "Stop: score {}",
+                            crate::words::count(points as usize, "point")
+                        ),
+                        "stop",
+                    ),
+                ]
+            }
             _ => Vec::new(),
         }
     }
@@ -959,6 +980,8 @@ pub fn hanafuda(cards: &[Card]) -> Vec<view::Item> {
     cards.iter().map(|c| item(*c)).collect()
 }
 
+mod compose;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -996,6 +1019,74 @@ mod tests {
             g.apply(&action).unwrap();
         }
         panic!("the game did not end");
+    }
+
+    /// Issue 61: Koi-Koi's answers on a phone were buttons reading `2r>2a`. A play is
+    /// composed by taps: a hand card the rules let the player play, then, where two table
+    /// cards of its month lie, the one it takes (the others closed); the button names the
+    /// cards with their month's flower or their own name. Played through whole games, every
+    /// composed answer is one the rules take.
+    #[test]
+    fn a_play_was_a_button_reading_2r_2a() {
+        use crate::view::{Picked, Send};
+        let mut seen_two = false;
+        for seed in 1..6 {
+            let setup = Setup {
+                players: vec!["ana".into(), "ben".into()],
+                deck: Deck::Virtual { seed },
+                kado: None,
+                private: false,
+            };
+            let rs = Ruleset::builtin("koikoi").unwrap();
+            let mut g = Game::start(&setup, &rs).unwrap();
+            for _ in 0..3000 {
+                let q = match g.next() {
+                    Step::Done => break,
+                    Step::Auto(a) => {
+                        g.apply(&a).unwrap();
+                        continue;
+                    }
+                    Step::Ask(q) => q,
+                };
+                let Some(c) = g.compose(&q, &Picked::default()) else {
+                    let a = g.answer(&q, "stop").unwrap();
+                    g.apply(&a).unwrap();
+                    continue;
+                };
+                assert_eq!(c.action, None);
+                let mut picked = Picked::default();
+                let open = |c: &crate::session::Composed<Action>, g: usize| {
+                    (c.view.groups[g].picks.iter())
+                        .find(|p| p.open && !p.picked)
+                        .map(|p| p.item.code.clone())
+                };
+                let mut c = c;
+                if q.key == Key::Play {
+                    c.view
+                        .tap(&mut picked, &open(&c, 0).expect("a card to play"));
+                    c = g.compose(&q, &picked).unwrap();
+                }
+                if c.action.is_none() {
+                    seen_two = true;
+                    let table = c.view.groups.len() - 1;
+                    let closed = c.view.groups[table]
+                        .picks
+                        .iter()
+                        .filter(|p| !p.open)
+                        .count();
+                    assert_eq!(closed + 2, c.view.groups[table].picks.len());
+                    c.view.tap(&mut picked, &open(&c, table).expect("a match"));
+                    c = g.compose(&q, &picked).unwrap();
+                }
+                let Send::Ready { label } = &c.view.send else {
+                    panic!("{:?}", c.view.send);
+                };
+                assert!(label.contains(" (") && label.contains(')'), "{label}");
+                g.apply(&c.action.unwrap()).unwrap();
+            }
+            assert!(matches!(g.next(), Step::Done), "seed {seed}");
+        }
+        assert!(seen_two, "a card with two matches");
     }
 
     /// Issue 59: events were strings. A dealt hand is an event for its player alone, its

@@ -54,6 +54,19 @@ impl Compose {
             .flat_map(|g| &g.picks)
             .any(|p| p.item.code == code && p.open)
     }
+
+    /// `code` tapped: picked, or put back if it was; in a group of one piece at a time,
+    /// it replaces the piece picked there.
+    pub fn tap(&self, picked: &mut Picked, code: &str) {
+        let holds = |g: &&PickGroup| g.picks.iter().any(|p| p.item.code == code);
+        let single = self.groups.iter().filter(|g| g.single).find(holds);
+        if let Some(g) = single.filter(|_| !picked.has(code)) {
+            picked
+                .codes
+                .retain(|c| !g.picks.iter().any(|p| p.item.code == *c));
+        }
+        picked.tap(code);
+    }
 }
 
 /// The button that sends the answer picked.
@@ -78,6 +91,9 @@ pub struct PickGroup {
     /// Where they lie ("Your hand", "Market").
     pub label: String,
     pub picks: Vec<Pick>,
+    /// One piece of the group at a time: a tap on another replaces it (the card a
+    /// Koi-Koi player plays).
+    pub single: bool,
 }
 
 /// One piece that may be tapped.

@@ -159,7 +159,7 @@ fn question(state: &State, asking: &Asking, action: &str) -> Markup {
             @if let Some(c) = &state.compose {
                 (compose(c, asking.id, action))
             }
-            @if !state.choices.is_empty() && state.choices.len() <= BUTTONS {
+            @if state.compose.is_none() && !state.choices.is_empty() && state.choices.len() <= BUTTONS {
                 form.choices method="post" action=(action) {
                     input type="hidden" name="q" value=(asking.id);
                     @for (n, c) in state.choices.iter().enumerate() {
@@ -429,7 +429,7 @@ fn tone_class(i: &Item) -> &'static str {
         Some(Tone::Animal) => "animal",
         Some(Tone::Ribbon) => "ribbon",
         Some(Tone::Plain) => "plain",
-        None => "plain-tone",
+        None => "",
     }
 }
 

@@ -508,13 +508,41 @@ fn typed_is_taken(phone: &Browser, s: &Served, answer: &str) -> bool {
     phone.eval("!!document.querySelector('.refused')") != Value::Bool(true)
 }
 
+/// Composes the answer on `phone` by taps: sends it once the send button is ready, else
+/// picks the next piece, else raises the count.
+fn compose_by_taps(phone: &Browser, s: &Served) {
+    const SEND: &str = "form.compose button.send:not([disabled])";
+    const FIRST: &str = "form.compose fieldset.picks:not(:has(button[aria-pressed=true])) \
+                         button.pick:not([disabled])";
+    const PICK: &str = "form.compose button.pick[aria-pressed=false]:not([disabled])";
+    const MORE: &str = "form.compose button[name=step][value='1']:not([disabled])";
+    for _ in 0..24 {
+        settled(phone, s);
+        let target = [SEND, FIRST, PICK, MORE].into_iter().find(|css| {
+            phone.eval(&format!("!!document.querySelector(\"{css}\")")) == Value::Bool(true)
+        });
+        let Some(target) = target else {
+            panic!("nothing to tap: {}", phone.text());
+        };
+        tap_and_wait(phone, s, target);
+        if target == SEND
+            || phone.eval("!!document.querySelector('form.compose')") != Value::Bool(true)
+        {
+            return;
+        }
+    }
+    panic!("24 taps composed no answer: {}", phone.text());
+}
+
 /// Gives one answer on `phone`, which shows the question: the first answer offered as a
 /// button; else, `by_number`, `1` typed (the first of the numbered answers, where the
 /// question lists some); else the hint's best; else Enter. Then no other page shows a
 /// piece of its hand.
 fn play_a_turn(phone: &Browser, s: &Served, others: &[&Browser], by_number: bool) {
     let offered = phone.eval("!!document.querySelector('form.choices button')");
-    if offered == Value::Bool(true) {
+    if phone.eval("!!document.querySelector('form.compose')") == Value::Bool(true) {
+        compose_by_taps(phone, s);
+    } else if offered == Value::Bool(true) {
         tap_and_wait(phone, s, "form.choices button");
     } else if !(by_number && typed_is_taken(phone, s, "1")) {
         tap_and_wait(phone, s, "button[value=hint]");

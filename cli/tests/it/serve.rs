@@ -599,19 +599,27 @@ fn enabled(main: &str, selector: &str) -> Option<(String, String)> {
     Some((attr("name"), attr("value")))
 }
 
-/// Composes the answer of the seat named `name` by taps, as a thumb would: sends it as
-/// soon as the send button is ready, else picks the next piece not picked yet, else
-/// raises the count. Returns what the send button said.
+/// Composes the answer of the seat named `name` by taps, as a thumb would, and sends it.
+/// Returns what the send button said.
 pub fn compose_by_taps(s: &Served, name: &str) -> String {
+    let page = compose_ready(s, name);
+    let said = texts(&page, "form.compose button.send").concat();
+    let q = question_of(&page).unwrap_or_default();
+    s.post(name, &format!("q={q}&send=1"));
+    said
+}
+
+/// Taps on the page of the seat named `name` until its send button is ready: a piece of
+/// a group where none is picked yet, else any piece not picked, else the count raised.
+/// Returns the page then.
+pub fn compose_ready(s: &Served, name: &str) -> String {
     for _ in 0..24 {
         let page = s.seat(name);
-        if let Some((field, value)) = enabled(&page, "form.compose button.send") {
-            let said = texts(&page, "form.compose button.send").concat();
-            let q = question_of(&page).unwrap_or_default();
-            s.post(name, &format!("q={q}&{field}={value}"));
-            return said;
+        if enabled(&page, "form.compose button.send").is_some() {
+            return page;
         }
-        let tap = enabled(&page, "form.compose button.pick[aria-pressed=\"false\"]")
+        let tap = first_unpicked_group(&page)
+            .or_else(|| enabled(&page, "form.compose button.pick[aria-pressed=\"false\"]"))
             .or_else(|| enabled(&page, "form.compose button[name=\"step\"][value=\"1\"]"));
         let Some((field, value)) = tap else {
             panic!("no tap leads to an answer: {page}");
@@ -620,6 +628,19 @@ pub fn compose_by_taps(s: &Served, name: &str) -> String {
         s.post(name, &format!("q={q}&{field}={}", form_value(&value)));
     }
     panic!("24 taps composed no answer: {}", s.seat(name));
+}
+
+/// The first piece open to a tap in a group of the composer where nothing is picked.
+fn first_unpicked_group(main: &str) -> Option<(String, String)> {
+    let page = scraper::Html::parse_fragment(main);
+    let groups = css("form.compose fieldset.picks");
+    let pressed = css("button[aria-pressed=\"true\"]");
+    let open = css("button.pick:not([disabled])");
+    let group = page
+        .select(&groups)
+        .find(|g| g.select(&pressed).next().is_none() && g.select(&open).next().is_some())?;
+    let b = group.select(&open).next()?;
+    Some(("tap".into(), b.value().attr("value")?.to_string()))
 }
 
 /// A value as a form posts it.
@@ -969,10 +990,9 @@ fn koikoi_for_two() -> (Served, String, String) {
 #[test]
 fn a_double_tap_answered_the_next_question() {
     let (s, first, _) = koikoi_for_two();
-    let page = s.seat(&first);
+    let page = compose_ready(&s, &first);
     let q = question_of(&page).expect("the question's id");
-    assert!(!buttons(&page).is_empty(), "{page}");
-    let tap = format!("q={q}&choice=0");
+    let tap = format!("q={q}&send=1");
     assert_eq!(s.post(&first, &tap).status, 303, "accepted");
     assert_eq!(s.table_answers(), 1);
     // Stale: 409, with the page, which says why.

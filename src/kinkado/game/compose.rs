@@ -194,5 +194,6 @@ fn group(label: &str, cards: &[Card], picked: &Picked, open: impl Fn(Card) -> bo
                 }
             })
             .collect(),
+        single: false,
     }
 }

@@ -1,0 +1,172 @@
+//! The answers a Koi-Koi player composes by taps on a phone: the card played from the hand
+//! and the table card of its month it takes, and the match a drawn card takes.
+
+use super::*;
+use crate::session::Composed;
+use crate::view::{Compose, Pick, PickGroup, Picked, Send};
+
+impl Game {
+    pub(super) fn composed(&self, key: &Key, picked: &Picked) -> Option<Composed<Action>> {
+        match key {
+            Key::Play => self.compose_play(picked),
+            Key::DrawCapture => self.compose_draw(picked),
+            _ => None,
+        }
+    }
+
+    /// A hand card tapped, then, where two table cards match it, the one it takes. The
+    /// cards the rules let the player play are open; once one is picked, the table cards
+    /// of its month.
+    fn compose_play(&self, picked: &Picked) -> Option<Composed<Action>> {
+        let r = &self.referee;
+        let p = r.round.to_move;
+        if self.is_kado(p) {
+            return None;
+        }
+        let hand = r.round.hands[p].clone()?;
+        let playable = r.playable(p);
+        let card = (picked.codes.iter().rev())
+            .find_map(|code| {
+                hand.iter()
+                    .find(|c| c.code() == *code && playable.contains(c))
+            })
+            .copied();
+        let matches = card.map(|c| r.round.matches(c)).unwrap_or_default();
+        let taken = (picked.codes.iter().rev())
+            .find_map(|code| matches.iter().find(|c| c.code() == *code))
+            .copied();
+        let hand_group = PickGroup {
+            label: "Your hand".to_string(),
+            picks: (hand.iter())
+                .map(|c| pick(*c, Some(*c) == card, playable.contains(c)))
+                .collect(),
+            single: true,
+        };
+        let table = PickGroup {
+            label: "Table".to_string(),
+            picks: (r.round.table.iter())
+                .map(|c| {
+                    pick(
+                        *c,
+                        Some(*c) == taken,
+                        matches.len() == 2 && matches.contains(c),
+                    )
+                })
+                .collect(),
+            single: true,
+        };
+        let mv = card.and_then(|c| play_move(c, &matches, taken));
+        let action = mv.map(|m| Action::Play { player: p, card: m });
+        let send = match (card, &action) {
+            (None, _) => not_yet("Tap a card of your hand"),
+            (Some(_), None) => not_yet("Tap the table card it takes"),
+            (Some(c), Some(a)) => self.tried(a, || played_words(c, &matches, taken)),
+        };
+        let view = Compose {
+            title: "Tap a card to play, then the table card of its month it takes".to_string(),
+            groups: vec![hand_group, table],
+            count: None,
+            send,
+        };
+        Some(ready(view, action))
+    }
+
+    /// The drawn card matches two table cards: the one it takes.
+    fn compose_draw(&self, picked: &Picked) -> Option<Composed<Action>> {
+        let card = self.card_being_drawn()?;
+        let matches = self.referee.round.matches(card);
+        let taken = (picked.codes.iter().rev())
+            .find_map(|code| matches.iter().find(|c| c.code() == *code))
+            .copied();
+        let table = PickGroup {
+            label: "Table".to_string(),
+            picks: (self.referee.round.table.iter())
+                .map(|c| pick(*c, Some(*c) == taken, matches.contains(c)))
+                .collect(),
+            single: true,
+        };
+        let action = taken.map(|t| Action::Draw {
+            card: Move::new(card, Capture::Card(t)),
+        });
+        let send = match &action {
+            None => not_yet("Tap the table card it takes"),
+            Some(a) => self.tried(a, || {
+                format!(
+                    "{} drawn takes {}",
+                    card.code(),
+                    named(taken.unwrap_or(card))
+                )
+            }),
+        };
+        let view = Compose {
+            title: format!(
+                "The drawn {} matches two table cards: tap the one it takes",
+                named(card)
+            ),
+            groups: vec![table],
+            count: None,
+            send,
+        };
+        Some(ready(view, action))
+    }
+
+    /// Whether `action` applies now: the send button's words, or the rules' refusal.
+    fn tried(&self, action: &Action, label: impl FnOnce() -> String) -> Send {
+        match self.clone().apply(action) {
+            Ok(_) => Send::Ready { label: label() },
+            Err(why) => not_yet(&why.to_string()),
+        }
+    }
+}
+
+/// The move of `card` given the table cards of its month: with two, the one tapped;
+/// with none, one or three, the rules decide (it takes them, or goes to the table).
+fn play_move(card: Card, matches: &[Card], taken: Option<Card>) -> Option<Move> {
+    match (matches.len(), taken) {
+        (2, Some(t)) => Some(Move::new(card, Capture::Card(t))),
+        (2, None) => None,
+        _ => Some(Move::new(card, Capture::Unsaid)),
+    }
+}
+
+/// What playing `card` does, in words: "Play 3r (cherry) and take 3b (curtain)".
+fn played_words(card: Card, matches: &[Card], taken: Option<Card>) -> String {
+    let play = format!("Play {}", named(card));
+    match (matches, taken) {
+        ([], _) => format!("{play} to the table"),
+        (_, Some(t)) => format!("{play} and take {}", named(t)),
+        ([one], None) => format!("{play} and take {}", named(*one)),
+        (all, None) => {
+            let codes: Vec<String> = all.iter().map(|c| c.code()).collect();
+            format!("{play} and take all three: {}", codes.join(" "))
+        }
+    }
+}
+
+/// A card's code with its month's flower, or its own name: "3b (curtain)", "3p (cherry)".
+fn named(c: Card) -> String {
+    format!("{} ({})", c.code(), c.name().unwrap_or(c.flower()))
+}
+
+fn pick(c: Card, on: bool, open: bool) -> Pick {
+    Pick {
+        item: item(c),
+        spoken: format!("{}, {} {}", c.code(), c.flower(), c.kind.word()),
+        picked: on,
+        open: on || open,
+    }
+}
+
+fn not_yet(why: &str) -> Send {
+    Send::NotYet {
+        why: why.to_string(),
+    }
+}
+
+fn ready(view: Compose, action: Option<Action>) -> Composed<Action> {
+    let ok = matches!(view.send, Send::Ready { .. });
+    Composed {
+        view,
+        action: action.filter(|_| ok),
+    }
+}
