@@ -8,6 +8,7 @@
 
 mod hub;
 mod page;
+mod room;
 mod web;
 
 use std::io::{IsTerminal, Write};
