@@ -546,13 +546,18 @@ mod tests {
     const ANA: &str = "0123456789abcdef0123456789abcdef";
 
     fn app() -> (Router, std::sync::mpsc::Receiver<Incoming>) {
+        app_for(vec![HOST.into()])
+    }
+
+    /// The router of a table whose requests may name `hosts`.
+    fn app_for(hosts: Vec<String>) -> (Router, std::sync::mpsc::Receiver<Incoming>) {
         let (tx, rx) = std::sync::mpsc::channel();
         let seats = vec![super::super::hub::Seat {
             id: SeatId(0),
             name: "ana".into(),
             secret: ANA.into(),
         }];
-        let hub = Arc::new(Hub::new("Koi-Koi", seats, vec![HOST.into()], tx));
+        let hub = Arc::new(Hub::new("Koi-Koi", seats, hosts, tx));
         let app = App {
             hub,
             streams: Arc::new(AtomicUsize::new(0)),
@@ -642,6 +647,46 @@ mod tests {
         let (router, _rx) = app();
         let long = format!("q=1&text={}", "x".repeat(2000));
         assert_eq!(sent(router, post(&format!("/s/{ANA}"), &long)).0, 413);
+    }
+
+    /// The request `GET /` with `Host: host`, and a post from a page at `http://host`
+    /// (which reaches a session that has stopped: 410 once past the guard).
+    fn from_host(host: &str) -> [axum::http::Request<Body>; 2] {
+        let mut page = get("/");
+        let mut answer = post(&format!("/s/{ANA}"), "q=1&text=9p");
+        let origin = HeaderValue::from_str(&format!("http://{host}")).unwrap();
+        answer.headers_mut().insert(header::ORIGIN, origin);
+        for r in [&mut page, &mut answer] {
+            r.headers_mut()
+                .insert(header::HOST, HeaderValue::from_str(host).unwrap());
+        }
+        [page, answer]
+    }
+
+    /// `--lan ADDR:80`: a browser names the host without the port, and was to be let in;
+    /// on another port the bare address is not this table's.
+    #[test]
+    fn on_port_80_a_host_without_its_port_passes_the_guard() {
+        let hosts = |at: &str| crate::serve::allowed_hosts(at.parse().unwrap());
+        for host in ["192.168.1.20", "192.168.1.20:80", "localhost", "127.0.0.1"] {
+            let [page, answer] = from_host(host);
+            let (router, _rx) = app_for(hosts("192.168.1.20:80"));
+            assert_eq!(sent(router, page).0, 200, "{host}");
+            // No session: the receiver is dropped at once.
+            let (router, _) = app_for(hosts("192.168.1.20:80"));
+            assert_eq!(sent(router, answer).0, 410, "{host}");
+        }
+        for host in ["192.168.1.20", "192.168.1.20:8080", "localhost"] {
+            let [page, answer] = from_host(host);
+            let (router, _rx) = app_for(hosts("192.168.1.20:8081"));
+            assert_eq!(sent(router, page).0, 421, "{host}");
+            let (router, _rx) = app_for(hosts("192.168.1.20:8081"));
+            assert_eq!(sent(router, answer).0, 421, "{host}");
+        }
+        // IPv6: the bracketed address alone.
+        let [page, _] = from_host("[fe80::1]");
+        let (router, _rx) = app_for(hosts("[fe80::1]:80"));
+        assert_eq!(sent(router, page).0, 200);
     }
 
     /// Each post's status says what became of it, as the session told it.
