@@ -8,6 +8,7 @@
 
 mod hub;
 mod page;
+mod room;
 mod web;
 
 use std::io::{IsTerminal, Write};
@@ -194,9 +195,23 @@ fn listen(
     } else {
         addr.ip()
     };
-    let shown = SocketAddr::new(ip, port).to_string();
+    let shown = SocketAddr::new(ip, port);
+    let hosts = allowed_hosts(shown);
+    let shown = shown.to_string();
+    if let Some(why) = exposed(addr.ip()) {
+        say(&format!(
+            "Note: {why}: the pages, and the secrets in their addresses, go over plain HTTP, which anyone on that network can read. Serve on a network you trust.\n"
+        ));
+    }
+    Ok((listener, hosts, shown))
+}
+
+/// The `Host` values a request to the server at `shown` (the address printed) may carry:
+/// that address, and this machine's own names, at its port.
+fn allowed_hosts(shown: SocketAddr) -> Vec<String> {
+    let port = shown.port();
     let mut hosts = vec![
-        shown.clone(),
+        shown.to_string(),
         format!("localhost:{port}"),
         format!("127.0.0.1:{port}"),
         format!("[::1]:{port}"),
@@ -209,13 +224,9 @@ fn listen(
             .collect();
         hosts.extend(bare);
     }
+    hosts.sort();
     hosts.dedup();
-    if let Some(why) = exposed(addr.ip()) {
-        say(&format!(
-            "Note: {why}: the pages, and the secrets in their addresses, go over plain HTTP, which anyone on that network can read. Serve on a network you trust.\n"
-        ));
-    }
-    Ok((listener, hosts, shown))
+    hosts
 }
 
 /// Why serving on `ip` puts the pages beyond this machine, if it does: every address of

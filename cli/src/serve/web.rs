@@ -2,7 +2,8 @@
 //! carries a strict Content-Security-Policy and is never cached; a request whose `Host`
 //! is not an address kado printed is refused (no DNS rebinding); a seat's page opens only
 //! with its secret, and a wrong one is told apart from nothing; answers come only by POST,
-//! in a small body; open connections are capped and idle ones dropped.
+//! in a small body; open connections are capped, with room kept for the seats (see
+//! `room`), and idle ones dropped.
 
 use std::convert::Infallible;
 use std::net::TcpListener;
@@ -23,6 +24,7 @@ use tokio_stream::wrappers::WatchStream;
 
 use super::hub::{Fate, From, Hub, Incoming, Posted, Ticket, Waiting};
 use super::page;
+use super::room::{Place, Room};
 
 /// The largest request body read: an answer is a line of notation.
 const BODY_LIMIT: usize = 4 * 1024;
@@ -36,8 +38,28 @@ const STREAMS: usize = 48;
 const SEAT_STREAMS: usize = 4;
 /// How long a page's answer waits for the session to deal with it.
 const ANSWER_WAIT: Duration = Duration::from_secs(20);
-/// Connections open at once; more wait to be accepted until one closes.
-const CONNECTIONS: usize = 128;
+/// Connections open at once, whoever holds them; more wait to be accepted until one
+/// closes. The room's caps (`room::ANONYMOUS`, `room::PER_SEAT`) keep far fewer open: this
+/// bounds the file descriptors should the tasks of connections closed to make room lag.
+const CONNECTIONS: usize = 512;
+/// Connections the kernel queues until kado accepts them. The standard library's 128 is
+/// passed when a burst of connections comes (hostile ones, each opened again when closed),
+/// and the kernel then drops a new connection, whose browser tries again only a second
+/// later; a longer queue costs the kernel a little memory per connection queued.
+const BACKLOG: i32 = 1024;
+/// The kernel's buffer for what kado sends on a connection (it doubles the figure): room
+/// for the largest page at once. Left to itself the kernel may grow it to megabytes (4 MiB
+/// on Linux), which a client that pipelines requests and never reads has kado fill with
+/// thousands of answers before its writes wait (and the write deadline can start).
+const SEND_BUFFER: usize = 64 * 1024;
+/// How long the accept loop waits after a failed accept (out of file descriptors, say)
+/// before it tries again, rather than spin.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(50);
+/// The most a connection buffers of what it reads, and so the longest request head (a
+/// longer one gets 431): a browser's is under 2 KiB here (kado sets no cookie). hyper's own
+/// is about 400 KiB, which a client sending one endless head would have kado hold on every
+/// connection it keeps open.
+const CONNECTION_BUFFER: usize = 32 * 1024;
 /// How long a connection may take to send a request's headers (the first, or the next
 /// on a kept connection) before it is closed.
 const HEADER_TIME: Duration = Duration::from_secs(10);
@@ -62,6 +84,8 @@ struct App {
 
 /// Starts the server on `listener` in a thread of its own.
 pub fn spawn(listener: TcpListener, hub: Arc<Hub>) -> Result<(), Error> {
+    // Listening again sets the queue's length (on failure it stays as it was).
+    let _ = rustix::net::listen(&listener, BACKLOG);
     listener
         .set_nonblocking(true)
         .map_err(|e| Error::msg(format!("cannot serve: {e}")))?;
@@ -82,42 +106,71 @@ pub fn spawn(listener: TcpListener, hub: Arc<Hub>) -> Result<(), Error> {
             let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
                 return;
             };
-            accept(listener, router(app)).await;
+            accept(listener, router(app), Arc::default()).await;
         });
     });
     Ok(())
 }
 
-/// Accepts connections while fewer than [`CONNECTIONS`] are open, each served over
-/// HTTP/1 with the header and request deadlines.
-async fn accept(listener: tokio::net::TcpListener, app: Router) {
+/// Accepts connections while fewer than [`CONNECTIONS`] are open, each taken into the
+/// `room` as anonymous (which may close the idlest to make room) and served by a task of
+/// its own.
+async fn accept(listener: tokio::net::TcpListener, app: Router, room: Arc<Room>) {
     let slots = Arc::new(tokio::sync::Semaphore::new(CONNECTIONS));
     loop {
         let Ok(slot) = slots.clone().acquire_owned().await else {
             return;
         };
         let Ok((stream, _)) = listener.accept().await else {
+            tokio::time::sleep(ACCEPT_PAUSE).await;
             continue;
         };
+        // On failure the kernel's own buffer stays: the deadline still holds.
+        let _ = rustix::net::sockopt::set_socket_send_buffer_size(&stream, SEND_BUFFER);
+        let (place, closed) = room.admit();
         let app = app.clone();
         tokio::spawn(async move {
-            let service = hyper::service::service_fn(move |request| {
-                let app = app.clone();
-                async move {
-                    use tower::ServiceExt;
-                    match tokio::time::timeout(REQUEST_TIME, app.oneshot(request)).await {
-                        Ok(response) => response,
-                        Err(_) => Ok(Refused::TooSlow.into_response()),
-                    }
-                }
-            });
-            let _ = hyper::server::conn::http1::Builder::new()
-                .timer(hyper_util::rt::TokioTimer::new())
-                .header_read_timeout(HEADER_TIME)
-                .serve_connection(hyper_util::rt::TokioIo::new(Deadline::new(stream)), service)
-                .await;
+            serve(stream, app, place, closed).await;
             drop(slot);
         });
+        // The new connection's task runs (and reads its request, if it has come) before the
+        // next connection is taken: a burst of connections cannot push a seat's out of the
+        // room before it has said whose it is.
+        tokio::task::yield_now().await;
+    }
+}
+
+/// Serves one connection over HTTP/1 with the header, write and request deadlines, until
+/// it ends or `closed` says it was pushed out of the room. Each request on it is lent its
+/// `place` and marks it busy.
+async fn serve(
+    stream: tokio::net::TcpStream,
+    app: Router,
+    place: Arc<Place>,
+    closed: tokio::sync::oneshot::Receiver<()>,
+) {
+    let service =
+        hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            let app = app.clone();
+            place.busy();
+            request.extensions_mut().insert(place.clone());
+            async move {
+                use tower::ServiceExt;
+                match tokio::time::timeout(REQUEST_TIME, app.oneshot(request)).await {
+                    Ok(response) => response,
+                    Err(_) => Ok(Refused::TooSlow.into_response()),
+                }
+            }
+        });
+    let connection = hyper::server::conn::http1::Builder::new()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEADER_TIME)
+        .max_buf_size(CONNECTION_BUFFER)
+        .serve_connection(hyper_util::rt::TokioIo::new(Deadline::new(stream)), service);
+    tokio::select! {
+        _ = connection => {}
+        // Pushed out: the connection is dropped, and its socket closed, at once.
+        _ = closed => {}
     }
 }
 
@@ -232,7 +285,8 @@ impl IntoResponse for Refused {
 }
 
 /// The seat whose page a request is for, found by the secret in its address (compared in
-/// constant time); a wrong secret is rejected as no page at all.
+/// constant time); a wrong secret is rejected as no page at all. The connection the
+/// request came on becomes the seat's (see `room`).
 struct SeatOf(usize);
 
 impl axum::extract::FromRequestParts<App> for SeatOf {
@@ -245,10 +299,11 @@ impl axum::extract::FromRequestParts<App> for SeatOf {
         let Path(secret) = Path::<String>::from_request_parts(parts, app)
             .await
             .map_err(|_| Refused::NotFound)?;
-        app.hub
-            .seat_of(&secret)
-            .map(SeatOf)
-            .ok_or(Refused::NotFound)
+        let seat = app.hub.seat_of(&secret).ok_or(Refused::NotFound)?;
+        if let Some(place) = parts.extensions.get::<Arc<Place>>() {
+            place.claim(seat);
+        }
+        Ok(SeatOf(seat))
     }
 }
 
@@ -509,13 +564,18 @@ mod tests {
     const ANA: &str = "0123456789abcdef0123456789abcdef";
 
     fn app() -> (Router, std::sync::mpsc::Receiver<Incoming>) {
+        app_for(vec![HOST.into()])
+    }
+
+    /// The router of a table whose requests may name `hosts`.
+    fn app_for(hosts: Vec<String>) -> (Router, std::sync::mpsc::Receiver<Incoming>) {
         let (tx, rx) = std::sync::mpsc::channel();
         let seats = vec![super::super::hub::Seat {
             id: SeatId(0),
             name: "ana".into(),
             secret: ANA.into(),
         }];
-        let hub = Arc::new(Hub::new("Koi-Koi", seats, vec![HOST.into()], tx));
+        let hub = Arc::new(Hub::new("Koi-Koi", seats, hosts, tx));
         let app = App {
             hub,
             streams: Arc::new(AtomicUsize::new(0)),
@@ -605,6 +665,46 @@ mod tests {
         let (router, _rx) = app();
         let long = format!("q=1&text={}", "x".repeat(2000));
         assert_eq!(sent(router, post(&format!("/s/{ANA}"), &long)).0, 413);
+    }
+
+    /// The request `GET /` with `Host: host`, and a post from a page at `http://host`
+    /// (which reaches a session that has stopped: 410 once past the guard).
+    fn from_host(host: &str) -> [axum::http::Request<Body>; 2] {
+        let mut page = get("/");
+        let mut answer = post(&format!("/s/{ANA}"), "q=1&text=9p");
+        let origin = HeaderValue::from_str(&format!("http://{host}")).unwrap();
+        answer.headers_mut().insert(header::ORIGIN, origin);
+        for r in [&mut page, &mut answer] {
+            r.headers_mut()
+                .insert(header::HOST, HeaderValue::from_str(host).unwrap());
+        }
+        [page, answer]
+    }
+
+    /// `--lan ADDR:80`: a browser names the host without the port, and was to be let in;
+    /// on another port the bare address is not this table's.
+    #[test]
+    fn on_port_80_a_host_without_its_port_passes_the_guard() {
+        let hosts = |at: &str| crate::serve::allowed_hosts(at.parse().unwrap());
+        for host in ["192.168.1.20", "192.168.1.20:80", "localhost", "127.0.0.1"] {
+            let [page, answer] = from_host(host);
+            let (router, _rx) = app_for(hosts("192.168.1.20:80"));
+            assert_eq!(sent(router, page).0, 200, "{host}");
+            // No session: the receiver is dropped at once.
+            let (router, _) = app_for(hosts("192.168.1.20:80"));
+            assert_eq!(sent(router, answer).0, 410, "{host}");
+        }
+        for host in ["192.168.1.20", "192.168.1.20:8080", "localhost"] {
+            let [page, answer] = from_host(host);
+            let (router, _rx) = app_for(hosts("192.168.1.20:8081"));
+            assert_eq!(sent(router, page).0, 421, "{host}");
+            let (router, _rx) = app_for(hosts("192.168.1.20:8081"));
+            assert_eq!(sent(router, answer).0, 421, "{host}");
+        }
+        // IPv6: the bracketed address alone.
+        let [page, _] = from_host("[fe80::1]");
+        let (router, _rx) = app_for(hosts("[fe80::1]:80"));
+        assert_eq!(sent(router, page).0, 200);
     }
 
     /// Each post's status says what became of it, as the session told it.
