@@ -1174,6 +1174,7 @@ pub fn answer_text(action: &Action) -> Option<String> {
     }
 }
 
+mod compose;
 mod read;
 use read::*;
 mod session;

@@ -71,6 +71,14 @@ impl Session for Played {
         Ok(said)
     }
 
+    fn compose(
+        &self,
+        question: &Question<Key>,
+        picked: &crate::view::Picked,
+    ) -> Option<crate::session::Composed<Action>> {
+        self.game.compose(question, picked)
+    }
+
     fn pieces(&self, action: &Action) -> Vec<crate::view::Item> {
         self.game.pieces(action)
     }

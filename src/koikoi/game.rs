@@ -1058,7 +1058,7 @@ mod tests {
                 let open = |c: &crate::session::Composed<Action>, g: usize| {
                     (c.view.groups[g].picks.iter())
                         .find(|p| p.open && !p.picked)
-                        .map(|p| p.item.code.clone())
+                        .map(|p| p.tap.clone())
                 };
                 let mut c = c;
                 if q.key == Key::Play {

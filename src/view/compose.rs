@@ -52,18 +52,18 @@ impl Compose {
     pub fn may_tap(&self, code: &str) -> bool {
         (self.groups.iter())
             .flat_map(|g| &g.picks)
-            .any(|p| p.item.code == code && p.open)
+            .any(|p| p.tap == code && p.open)
     }
 
     /// `code` tapped: picked, or put back if it was; in a group of one piece at a time,
     /// it replaces the piece picked there.
     pub fn tap(&self, picked: &mut Picked, code: &str) {
-        let holds = |g: &&PickGroup| g.picks.iter().any(|p| p.item.code == code);
+        let holds = |g: &&PickGroup| g.picks.iter().any(|p| p.tap == code);
         let single = self.groups.iter().filter(|g| g.single).find(holds);
         if let Some(g) = single.filter(|_| !picked.has(code)) {
             picked
                 .codes
-                .retain(|c| !g.picks.iter().any(|p| p.item.code == *c));
+                .retain(|c| !g.picks.iter().any(|p| p.tap == *c));
         }
         picked.tap(code);
     }
@@ -99,6 +99,9 @@ pub struct PickGroup {
 /// One piece that may be tapped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Pick {
+    /// What a tap on it sends: its item's code, told apart from a twin's (a second joker
+    /// is `JK~2`) so each copy is picked on its own.
+    pub tap: String,
     pub item: Item,
     /// Its name read aloud ("4 of clubs").
     pub spoken: String,
@@ -125,5 +128,35 @@ impl Stepper {
     pub fn held(mut self) -> Stepper {
         self.value = self.value.clamp(self.min, self.max.max(self.min));
         self
+    }
+}
+
+/// The taps of pieces coded `codes`, in order: each its code, a twin's with its number
+/// (`JK`, `JK~2`), so that two copies of one card are picked apart.
+pub fn taps<S: AsRef<str>>(codes: &[S]) -> Vec<String> {
+    let mut seen: Vec<&str> = Vec::new();
+    codes
+        .iter()
+        .map(|c| {
+            let c = c.as_ref();
+            seen.push(c);
+            match seen.iter().filter(|s| **s == c).count() {
+                1 => c.to_string(),
+                n => format!("{c}~{n}"),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twins_are_tapped_apart() {
+        assert_eq!(
+            taps(&["JK", "4S", "JK", "JK"]),
+            ["JK", "4S", "JK~2", "JK~3"]
+        );
     }
 }

@@ -319,7 +319,7 @@ fn seats(t: &Table) -> Markup {
         .map(|s| s.figures.iter().map(|f| f.name).collect())
         .unwrap_or_default();
     html! {
-        div.wide { table.seats {
+        div.wide tabindex="0" role="region" aria-label="The seats" { table.seats {
             thead {
                 tr {
                     th scope="col" { "Seat" }
@@ -435,7 +435,7 @@ fn tone_class(i: &Item) -> &'static str {
 
 fn picture(p: &Picture) -> Markup {
     html! {
-        pre.picture aria-label="The board" {
+        pre.picture tabindex="0" aria-label="The board" {
             @for row in &p.rows {
                 @for run in row {
                     @match run.look {
@@ -489,9 +489,10 @@ fn compose(c: &Compose, question: u64, action: &str) -> Markup {
                 fieldset.picks {
                     legend { (g.label) }
                     @for p in &g.picks {
-                        button.pick.(tone_class(&p.item)) type="submit" name="tap" value=(p.item.code)
-                            aria-pressed=(p.picked) aria-label=(p.spoken) disabled[!p.open] {
-                            (p.item.text)
+                        button.pick.(tone_class(&p.item)) type="submit" name="tap" value=(p.tap)
+                            aria-pressed=(p.picked) disabled[!p.open] {
+                            span aria-hidden="true" { (p.item.text) }
+                            span.spoken { (p.spoken) }
                         }
                     }
                 }

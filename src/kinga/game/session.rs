@@ -94,6 +94,18 @@ impl Session for Game {
 
     /// The answers the advisor weighs: each target's shortest play, each exile, each king
     /// to turn, each card to keep or exile, each number of extra cards.
+    /// The turn is composed by taps: the cards of a chain and the pile, or an exile.
+    fn compose(
+        &self,
+        question: &Question<Key>,
+        picked: &view::Picked,
+    ) -> Option<crate::session::Composed<Action>> {
+        match question.key {
+            Key::Turn => self.compose_turn(picked),
+            _ => None,
+        }
+    }
+
     fn choices(&self, question: &Question<Key>) -> Vec<Choice> {
         crate::kinga::advise::candidates(self, &question.key)
             .into_iter()

@@ -986,3 +986,58 @@ mod answers {
         );
     }
 }
+
+/// Issue 61: Kinga on a phone took the advisor's rows or typed chains. A turn is composed
+/// by taps: the cards of a chain (each card open while some legal play holds the cards
+/// picked with it), then the pile it influences; or one card and Exile. Composed as a
+/// thumb would (the first open card, then the first open pile, else Exile), whole games
+/// are played, every composed turn being one the rules take, and the button says what it
+/// does.
+#[test]
+fn kinga_was_played_from_the_hint_or_by_typing() {
+    use crate::view::{Picked, Send};
+    let mut composed = 0;
+    for seed in 1..4 {
+        let mut g = Game::new(&Setup::new(Deck::Virtual, seed), Rules::standard());
+        for _ in 0..3000 {
+            let q = match g.step() {
+                Step::Done => break,
+                Step::Auto(a) => {
+                    g.apply(&a).unwrap();
+                    continue;
+                }
+                Step::Ask(q) => q,
+            };
+            let Some(mut c) = g.compose(&q, &Picked::default()) else {
+                let first = g.choices(&q).into_iter().next().expect("a choice");
+                let a = g.answer(&q, &first.typed).unwrap();
+                g.apply(&a).unwrap();
+                continue;
+            };
+            let mut picked = Picked::default();
+            for _ in 0..12 {
+                if c.action.is_some() {
+                    break;
+                }
+                let next = (c.view.groups.iter())
+                    .flat_map(|g| &g.picks)
+                    .find(|p| p.open && !p.picked)
+                    .map(|p| p.tap.clone())
+                    .expect("a tap that leads on");
+                c.view.tap(&mut picked, &next);
+                c = g.compose(&q, &picked).unwrap();
+            }
+            let Send::Ready { label } = &c.view.send else {
+                panic!("no turn composed: {:?}", c.view.send);
+            };
+            assert!(
+                label.starts_with("Play ") || label.starts_with("Exile "),
+                "{label}"
+            );
+            g.apply(&c.action.unwrap()).unwrap();
+            composed += 1;
+        }
+        assert!(matches!(g.step(), Step::Done), "seed {seed}");
+    }
+    assert!(composed > 30, "{composed} turns composed");
+}

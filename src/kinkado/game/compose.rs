@@ -173,9 +173,15 @@ fn ready(view: Compose, action: Action) -> Composed<Action> {
 
 /// The cards of `from` that are picked, in the order they were picked.
 fn picked_cards(from: &[Card], picked: &Picked) -> Vec<Card> {
+    let ids = card_taps(from);
     (picked.codes.iter())
-        .filter_map(|code| from.iter().find(|c| c.code() == *code).copied())
+        .filter_map(|id| ids.iter().position(|t| t == id).map(|i| from[i]))
         .collect()
+}
+
+/// What a tap on each of `cards` sends (a twin told apart: `JK~2`).
+pub(crate) fn card_taps(cards: &[Card]) -> Vec<String> {
+    view::taps(&cards.iter().map(|c| c.code()).collect::<Vec<_>>())
 }
 
 /// A group of cards to tap: each picked or not, and open to a tap when it is picked (to
@@ -183,10 +189,11 @@ fn picked_cards(from: &[Card], picked: &Picked) -> Vec<Card> {
 fn group(label: &str, cards: &[Card], picked: &Picked, open: impl Fn(Card) -> bool) -> PickGroup {
     PickGroup {
         label: label.to_string(),
-        picks: (cards.iter())
-            .map(|c| {
-                let on = picked.has(&c.code());
+        picks: (cards.iter().zip(card_taps(cards)))
+            .map(|(c, tap)| {
+                let on = picked.has(&tap);
                 Pick {
+                    tap,
                     item: view::card(*c),
                     spoken: c.spoken(),
                     picked: on,

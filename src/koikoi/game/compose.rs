@@ -25,33 +25,22 @@ impl Game {
         }
         let hand = r.round.hands[p].clone()?;
         let playable = r.playable(p);
-        let card = (picked.codes.iter().rev())
-            .find_map(|code| {
-                hand.iter()
-                    .find(|c| c.code() == *code && playable.contains(c))
-            })
-            .copied();
+        let (hand_taps, table_taps) = (card_taps(&hand), card_taps(&r.round.table));
+        let card = tapped(&hand, &hand_taps, picked).filter(|c| playable.contains(c));
         let matches = card.map(|c| r.round.matches(c)).unwrap_or_default();
-        let taken = (picked.codes.iter().rev())
-            .find_map(|code| matches.iter().find(|c| c.code() == *code))
-            .copied();
+        let taken = tapped(&r.round.table, &table_taps, picked).filter(|c| matches.contains(c));
         let hand_group = PickGroup {
             label: "Your hand".to_string(),
-            picks: (hand.iter())
-                .map(|c| pick(*c, Some(*c) == card, playable.contains(c)))
+            picks: (hand.iter().zip(hand_taps))
+                .map(|(c, tap)| pick(*c, tap, picked, playable.contains(c)))
                 .collect(),
             single: true,
         };
+        let two = matches.len() == 2;
         let table = PickGroup {
             label: "Table".to_string(),
-            picks: (r.round.table.iter())
-                .map(|c| {
-                    pick(
-                        *c,
-                        Some(*c) == taken,
-                        matches.len() == 2 && matches.contains(c),
-                    )
-                })
+            picks: (r.round.table.iter().zip(table_taps))
+                .map(|(c, tap)| pick(*c, tap, picked, two && matches.contains(c)))
                 .collect(),
             single: true,
         };
@@ -75,13 +64,13 @@ impl Game {
     fn compose_draw(&self, picked: &Picked) -> Option<Composed<Action>> {
         let card = self.card_being_drawn()?;
         let matches = self.referee.round.matches(card);
-        let taken = (picked.codes.iter().rev())
-            .find_map(|code| matches.iter().find(|c| c.code() == *code))
-            .copied();
+        let on_table = &self.referee.round.table;
+        let table_taps = card_taps(on_table);
+        let taken = tapped(on_table, &table_taps, picked).filter(|c| matches.contains(c));
         let table = PickGroup {
             label: "Table".to_string(),
-            picks: (self.referee.round.table.iter())
-                .map(|c| pick(*c, Some(*c) == taken, matches.contains(c)))
+            picks: (on_table.iter().zip(table_taps))
+                .map(|(c, tap)| pick(*c, tap, picked, matches.contains(c)))
                 .collect(),
             single: true,
         };
@@ -148,8 +137,20 @@ fn named(c: Card) -> String {
     format!("{} ({})", c.code(), c.name().unwrap_or(c.flower()))
 }
 
-fn pick(c: Card, on: bool, open: bool) -> Pick {
+/// What a tap on each card sends (a twin told apart: `6p~2`).
+fn card_taps(cards: &[Card]) -> Vec<String> {
+    crate::view::taps(&cards.iter().map(|c| c.code()).collect::<Vec<_>>())
+}
+
+/// The card of `cards` picked last, by its tap.
+fn tapped(cards: &[Card], taps: &[String], picked: &Picked) -> Option<Card> {
+    (picked.codes.iter().rev()).find_map(|id| taps.iter().position(|t| t == id).map(|i| cards[i]))
+}
+
+fn pick(c: Card, tap: String, picked: &Picked, open: bool) -> Pick {
+    let on = picked.has(&tap);
     Pick {
+        tap,
         item: item(c),
         spoken: format!("{}, {} {}", c.code(), c.flower(), c.kind.word()),
         picked: on,
