@@ -1,6 +1,7 @@
 //! How fast a served table reaches every page: a whole Koi-Koi game between two seats
-//! played by posting each answer from the seat asked, with eight pages following the
-//! updates (the table's and the seats', as open browsers would). For every answer: the
+//! played by posting each tap from the seat asked (a card picked, an answer sent), with
+//! eight pages following the updates (the table's and the seats', as open browsers
+//! would). For every tap: the
 //! time from sending it until every page's stream has carried the state it led to, plus
 //! the fetch of that page (what the page's script does on an update). Also the memory the
 //! server adds with the eight pages open, and the size of each page.
@@ -69,9 +70,9 @@ fn main() {
     } else {
         "then a question without listed answers"
     };
-    println!("answers: {} ({how})", latencies.len());
+    println!("taps: {} ({how})", latencies.len());
     println!(
-        "answer to every page (8 open): median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        "tap to every page (8 open): median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
         ms(pick(0.5)),
         ms(pick(0.95)),
         ms(pick(1.0))
@@ -217,8 +218,9 @@ fn version(main: &str) -> Option<u64> {
     main[at..].split('"').next()?.parse().ok()
 }
 
-/// The seat asked and the tap on the first answer its page offers: the question's id and
-/// the button (`None`: the game has ended).
+/// The seat asked and its next tap: the send button of the answer it composes once it is
+/// ready, else the next piece to pick (in a group where none is picked, else any), else
+/// the first answer its page offers as a button (`None`: the game has ended).
 fn asked(addr: &str, seats: &[(String, String)]) -> Option<(String, String)> {
     for _ in 0..200 {
         for (_, secret) in seats {
@@ -226,14 +228,44 @@ fn asked(addr: &str, seats: &[(String, String)]) -> Option<(String, String)> {
             if status == 0 {
                 return None;
             }
-            if !page.contains("class=\"choices\"") {
-                continue;
-            }
             let head = page.split('>').next()?;
-            let q = head.split("data-question=\"").nth(1)?.split('"').next()?;
-            return Some((secret.clone(), format!("q={q}&choice=0")));
+            let Some(q) = head.split("data-question=\"").nth(1) else {
+                continue;
+            };
+            let q = q.split('"').next()?;
+            if let Some(tap) = next_tap(&page) {
+                return Some((secret.clone(), format!("q={q}&{tap}")));
+            }
         }
         std::thread::sleep(Duration::from_millis(5));
     }
     None
+}
+
+/// What a thumb taps next on a page that shows its seat the question.
+fn next_tap(page: &str) -> Option<String> {
+    let html = scraper::Html::parse_fragment(page);
+    let css = |s: &str| scraper::Selector::parse(s).expect("a selector");
+    if html
+        .select(&css("form.compose button.send:not([disabled])"))
+        .next()
+        .is_some()
+    {
+        return Some("send=1".into());
+    }
+    let open = css("button.pick:not([disabled])");
+    let pressed = css("button[aria-pressed=\"true\"]");
+    let fieldsets = css("form.compose fieldset.picks");
+    let groups = html.select(&fieldsets);
+    let mut fresh = groups.filter(|g| g.select(&pressed).next().is_none());
+    let pick = fresh.find_map(|g| g.select(&open).next()).or_else(|| {
+        html.select(&css("button.pick[aria-pressed=\"false\"]:not([disabled])"))
+            .next()
+    });
+    if let Some(b) = pick {
+        return Some(format!("tap={}", b.value().attr("value")?));
+    }
+    html.select(&css("form.choices button"))
+        .next()
+        .map(|_| "choice=0".into())
 }

@@ -524,6 +524,18 @@ impl Session for Table {
         Ok(events)
     }
 
+    /// A domino turn is composed by taps: a domino of the hand, then where it goes.
+    fn compose(
+        &self,
+        q: &Question<Key>,
+        picked: &crate::view::Picked,
+    ) -> Option<crate::session::Composed<Action>> {
+        match q.key {
+            Key::Turn(Some(i)) => self.compose_turn(i, picked),
+            _ => None,
+        }
+    }
+
     /// The domino laid and the cards of the runs played: all of them go onto the board.
     fn pieces(&self, action: &Action) -> Vec<crate::view::Item> {
         let Event::Turn { play, .. } = &action.event else {
@@ -729,6 +741,8 @@ impl Session for Table {
     }
 }
 
+mod compose;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -911,6 +925,58 @@ mod tests {
             "{}",
             mine.text
         );
+    }
+
+    /// Issue 61: Pokino stopped at its first turn on a phone without a keyboard (the
+    /// places were a text list). A domino turn is composed by taps: a domino of the
+    /// hand (open where it has a place), then one of its places; each composed turn is
+    /// one the rules take, and says where the domino goes.
+    #[test]
+    fn pokino_stopped_at_its_first_turn_without_a_keyboard() {
+        use crate::view::{Picked, Send};
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let mut setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 3);
+        setup.private = true;
+        let mut t = Table::start(&setup, &rs).unwrap();
+        let mut laid = 0;
+        for _ in 0..40 {
+            let q = match t.next() {
+                Step::Done => break,
+                Step::Auto(a) => {
+                    t.apply(&a).unwrap();
+                    continue;
+                }
+                Step::Ask(q) => q,
+            };
+            let mut picked = Picked::default();
+            let c = t.compose(&q, &picked).expect("a turn composed by taps");
+            let open = |c: &crate::session::Composed<Action>, g: usize| {
+                (c.view.groups.get(g)?.picks.iter())
+                    .find(|p| p.open)
+                    .map(|p| p.tap.clone())
+            };
+            let Some(domino) = open(&c, 0) else {
+                // No domino has a place: the pass, where the rules allow it.
+                let pass = open(&c, 2).expect("a pass");
+                c.view.tap(&mut picked, &pass);
+                let c = t.compose(&q, &picked).unwrap();
+                t.apply(&c.action.expect("the pass")).unwrap();
+                continue;
+            };
+            c.view.tap(&mut picked, &domino);
+            let c = t.compose(&q, &picked).unwrap();
+            assert_eq!(c.action, None, "a domino alone is not a turn");
+            let place = open(&c, 1).expect("a place for it");
+            c.view.tap(&mut picked, &place);
+            let c = t.compose(&q, &picked).unwrap();
+            let Send::Ready { label } = &c.view.send else {
+                panic!("{:?}", c.view.send);
+            };
+            assert!(label.starts_with(&format!("Lay {domino} with ")), "{label}");
+            t.apply(&c.action.unwrap()).unwrap();
+            laid += 1;
+        }
+        assert!(laid > 10, "{laid} dominoes laid by taps");
     }
 
     /// Hands on the table for all to see: the draw stays in the public event, and no
