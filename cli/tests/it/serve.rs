@@ -549,8 +549,9 @@ pub fn asked(s: &Served) -> Option<String> {
     panic!("no page shows a question: {}", s.get("/main").body);
 }
 
-/// Plays a whole game from the seats' pages: at every question, the seat asked taps the
-/// first answer its page offers as a button, else its hint's best row, else sends Enter.
+/// Plays a whole game from the seats' pages: at every question, the seat asked composes
+/// its answer by taps (every other turn), else taps the first answer its page offers as a
+/// button, else its hint's best row, else composes it by taps, else sends Enter.
 /// After every answer no page shows a hand but its own seat's.
 pub fn play_through_pages(s: &Served, most: usize) -> usize {
     for turn in 0..most {
@@ -559,16 +560,20 @@ pub fn play_through_pages(s: &Served, most: usize) -> usize {
         };
         let public = s.get("/main").body;
         let page = s.seat(&name);
-        if composes(&page) {
+        // Composed by taps on every other turn; on the others the hint's best is taken
+        // where there is one (it plays what taps cannot yet: Pokino's runs).
+        if composes(&page) && turn % 2 == 0 {
             compose_by_taps(s, &name);
         } else if !buttons(&page).is_empty() {
             s.tap(&name, "choice", 0);
         } else {
             s.answer(&name, "hint");
-            if hint_rows(&s.seat(&name)).is_empty() {
-                s.answer(&name, "");
-            } else {
+            if !hint_rows(&s.seat(&name)).is_empty() {
                 s.tap(&name, "row", 0);
+            } else if composes(&page) {
+                compose_by_taps(s, &name);
+            } else {
+                s.answer(&name, "");
             }
         }
         for (other, _) in &s.seats {
