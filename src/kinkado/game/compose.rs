@@ -11,6 +11,7 @@ impl Game {
             Key::Buy(i) => self.compose_buy(i, picked),
             Key::Bet(i) => self.compose_bet(i, picked),
             Key::Play(i) => self.compose_play(i, picked),
+            Key::Prize => Some(self.compose_prize(picked)),
             _ => None,
         }
     }
@@ -140,6 +141,44 @@ impl Game {
         Some(ready(view, action))
     }
 
+    /// The prize card turned up from a real deck, picked among the 53 faces (the joker
+    /// once, for either): those kado knows to be elsewhere (the market, the prize pool, a
+    /// hand seen) are closed. No card at all when the deck is empty.
+    fn compose_prize(&self, picked: &Picked) -> Composed<Action> {
+        let faces: Vec<Card> = (0..53).filter_map(Card::from_index).collect();
+        let card = (picked.codes.iter().rev())
+            .find_map(|code| faces.iter().find(|c| c.code() == *code))
+            .copied();
+        let action = Action::Prize { card };
+        let send = match card {
+            None => not_yet("Tap the card turned up"),
+            Some(c) => self.tried(&action, 0, |_| format!("{c} joins the prize pool")),
+        };
+        let picks = (faces.iter())
+            .map(|c| {
+                let on = Some(*c) == card;
+                Pick {
+                    tap: c.code(),
+                    item: view::card(*c),
+                    spoken: c.spoken(),
+                    picked: on,
+                    open: on || self.whereabouts(*c, None).is_none(),
+                }
+            })
+            .collect();
+        let view = Compose {
+            title: "Tap the card turned up for the prize pool".to_string(),
+            groups: vec![PickGroup {
+                label: "The 54 cards".to_string(),
+                picks,
+                single: true,
+            }],
+            count: None,
+            send,
+        };
+        ready(view, action)
+    }
+
     /// The hand of seat `i`, where kado dealt it (a virtual pack) and sees every card.
     fn dealt_hand(&self, i: usize) -> Option<Vec<Card>> {
         let s = self.seats.get(i)?;
@@ -202,5 +241,11 @@ fn group(label: &str, cards: &[Card], picked: &Picked, open: impl Fn(Card) -> bo
             })
             .collect(),
         single: false,
+    }
+}
+
+fn not_yet(why: &str) -> Send {
+    Send::NotYet {
+        why: why.to_string(),
     }
 }

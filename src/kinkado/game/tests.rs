@@ -704,3 +704,38 @@ fn a_sale_composed_by_taps_follows_ruling_sell_turns() {
         assert_eq!(c.view.title, title);
     }
 }
+
+/// Issue 61: with real cards, the card turned up for the prize pool had to be typed. It is
+/// picked among the faces by a tap; a card kado knows to lie elsewhere (here, in the prize
+/// pool already) is closed.
+#[test]
+fn a_real_prize_card_had_to_be_typed() {
+    use crate::view::{Picked, Send};
+    let mut g = start(&["ana"], true, Deck::Physical);
+    let q = loop {
+        match g.next() {
+            Step::Auto(a) => {
+                g.apply(&a).unwrap();
+            }
+            Step::Ask(q) => break q,
+            Step::Done => panic!("over"),
+        }
+    };
+    assert_eq!(q.key, Key::Prize);
+    let mut picked = Picked::default();
+    let c = g.compose(&q, &picked).unwrap();
+    assert_eq!(c.view.groups[0].picks.len(), 53);
+    assert!(c.view.may_tap("7C") && c.action.is_none());
+    c.view.tap(&mut picked, "7C");
+    let c = g.compose(&q, &picked).unwrap();
+    assert_eq!(
+        c.view.send,
+        Send::Ready {
+            label: "7♣ joins the prize pool".into()
+        }
+    );
+    g.apply(&c.action.unwrap()).unwrap();
+    // The 7♣ lies in the prize pool now: closed to the next card picked.
+    let c = g.compose(&q, &Picked::default()).unwrap();
+    assert!(!c.view.may_tap("7C") && c.view.may_tap("8C"));
+}
