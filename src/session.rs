@@ -306,6 +306,14 @@ pub struct Composed<A> {
     pub action: Option<A>,
 }
 
+impl<A> Composed<A> {
+    /// The composer, with `action` only when its send button is ready.
+    pub fn of(view: crate::view::Compose, action: Option<A>) -> Composed<A> {
+        let action = action.filter(|_| view.send.is_ready());
+        Composed { view, action }
+    }
+}
+
 /// Why `hint` gives no advice at a question.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoHint {

@@ -79,6 +79,19 @@ pub enum Send {
     NotYet { why: String },
 }
 
+impl Send {
+    /// Not yet: `why`.
+    pub fn not_yet(why: &str) -> Send {
+        Send::NotYet {
+            why: why.to_string(),
+        }
+    }
+
+    pub fn is_ready(&self) -> bool {
+        matches!(self, Send::Ready { .. })
+    }
+}
+
 impl Default for Send {
     fn default() -> Send {
         Send::NotYet { why: String::new() }

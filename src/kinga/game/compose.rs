@@ -54,11 +54,11 @@ impl Game {
             Some((a, _, reason)) => Send::Ready {
                 label: format!("{}: {reason}", turn_words(a)),
             },
-            None if cards.is_empty() => not_yet("Tap the cards of a play, or one to exile"),
+            None if cards.is_empty() => Send::not_yet("Tap the cards of a play, or one to exile"),
             None if !legal.iter().any(|(a, _, _)| within(a)) => {
-                not_yet("No legal play holds these cards: tap one to put it back")
+                Send::not_yet("No legal play holds these cards: tap one to put it back")
             }
-            None => not_yet("Tap more cards of the chain, or the pile it influences"),
+            None => Send::not_yet("Tap more cards of the chain, or the pile it influences"),
         };
         let hand = PickGroup {
             label: "Your hand".to_string(),
@@ -83,7 +83,7 @@ impl Game {
             send,
         };
         let action = chosen.map(|(a, _, _)| a.clone());
-        Some(Composed { view, action })
+        Some(Composed::of(view, action))
     }
 }
 
@@ -141,11 +141,5 @@ fn card_pick(c: Card, tap: String, picked: &Picked, open: bool) -> Pick {
         spoken: c.spoken(),
         picked: on,
         open: on || open,
-    }
-}
-
-fn not_yet(why: &str) -> Send {
-    Send::NotYet {
-        why: why.to_string(),
     }
 }

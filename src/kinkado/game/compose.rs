@@ -42,7 +42,7 @@ impl Game {
             count: None,
             send: send.clone(),
         };
-        Some(ready(view, action))
+        Some(Composed::of(view, Some(action)))
     }
 
     /// Market cards tapped, and a count of cards drawn blind from the deck.
@@ -90,7 +90,7 @@ impl Game {
             count: Some(count),
             send,
         };
-        Some(ready(view, action))
+        Some(Composed::of(view, Some(action)))
     }
 
     /// The bet, stepped within what the round and the stash allow.
@@ -113,7 +113,7 @@ impl Game {
             count: Some(count),
             send,
         };
-        Some(ready(view, action))
+        Some(Composed::of(view, Some(action)))
     }
 
     /// The 2 to 5 cards played face down, from the hand kado dealt.
@@ -138,7 +138,7 @@ impl Game {
             count: None,
             send,
         };
-        Some(ready(view, action))
+        Some(Composed::of(view, Some(action)))
     }
 
     /// The prize card turned up from a real deck, picked among the 53 faces (the joker
@@ -151,7 +151,7 @@ impl Game {
             .copied();
         let action = Action::Prize { card };
         let send = match card {
-            None => not_yet("Tap the card turned up"),
+            None => Send::not_yet("Tap the card turned up"),
             Some(c) => self.tried(&action, 0, |_| format!("{c} joins the prize pool")),
         };
         let picks = (faces.iter())
@@ -176,7 +176,7 @@ impl Game {
             count: None,
             send,
         };
-        ready(view, action)
+        Composed::of(view, Some(action))
     }
 
     /// The hand of seat `i`, where kado dealt it (a virtual pack) and sees every card.
@@ -198,15 +198,6 @@ impl Game {
                 why: why.to_string(),
             },
         }
-    }
-}
-
-/// The composer, with its action when its send button is ready.
-fn ready(view: Compose, action: Action) -> Composed<Action> {
-    let ok = matches!(view.send, Send::Ready { .. });
-    Composed {
-        view,
-        action: ok.then_some(action),
     }
 }
 
@@ -241,11 +232,5 @@ fn group(label: &str, cards: &[Card], picked: &Picked, open: impl Fn(Card) -> bo
             })
             .collect(),
         single: false,
-    }
-}
-
-fn not_yet(why: &str) -> Send {
-    Send::NotYet {
-        why: why.to_string(),
     }
 }

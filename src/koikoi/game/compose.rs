@@ -47,8 +47,8 @@ impl Game {
         let mv = card.and_then(|c| play_move(c, &matches, taken));
         let action = mv.map(|m| Action::Play { player: p, card: m });
         let send = match (card, &action) {
-            (None, _) => not_yet("Tap a card of your hand"),
-            (Some(_), None) => not_yet("Tap the table card it takes"),
+            (None, _) => Send::not_yet("Tap a card of your hand"),
+            (Some(_), None) => Send::not_yet("Tap the table card it takes"),
             (Some(c), Some(a)) => self.tried(a, || played_words(c, &matches, taken)),
         };
         let view = Compose {
@@ -57,7 +57,7 @@ impl Game {
             count: None,
             send,
         };
-        Some(ready(view, action))
+        Some(Composed::of(view, action))
     }
 
     /// The drawn card matches two table cards: the one it takes.
@@ -78,7 +78,7 @@ impl Game {
             card: Move::new(card, Capture::Card(t)),
         });
         let send = match &action {
-            None => not_yet("Tap the table card it takes"),
+            None => Send::not_yet("Tap the table card it takes"),
             Some(a) => self.tried(a, || {
                 format!(
                     "{} drawn takes {}",
@@ -96,14 +96,14 @@ impl Game {
             count: None,
             send,
         };
-        Some(ready(view, action))
+        Some(Composed::of(view, action))
     }
 
     /// Whether `action` applies now: the send button's words, or the rules' refusal.
     fn tried(&self, action: &Action, label: impl FnOnce() -> String) -> Send {
         match self.clone().apply(action) {
             Ok(_) => Send::Ready { label: label() },
-            Err(why) => not_yet(&why.to_string()),
+            Err(why) => Send::not_yet(&why.to_string()),
         }
     }
 }
@@ -155,19 +155,5 @@ fn pick(c: Card, tap: String, picked: &Picked, open: bool) -> Pick {
         spoken: format!("{}, {} {}", c.code(), c.flower(), c.kind.word()),
         picked: on,
         open: on || open,
-    }
-}
-
-fn not_yet(why: &str) -> Send {
-    Send::NotYet {
-        why: why.to_string(),
-    }
-}
-
-fn ready(view: Compose, action: Option<Action>) -> Composed<Action> {
-    let ok = matches!(view.send, Send::Ready { .. });
-    Composed {
-        view,
-        action: action.filter(|_| ok),
     }
 }

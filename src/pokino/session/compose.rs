@@ -45,8 +45,8 @@ impl Table {
         };
         let send = match (&action, domino) {
             (Some(a), _) => self.tried(a, spot),
-            (None, None) => not_yet("Tap a domino of your hand"),
-            (None, Some(_)) => not_yet("Tap where it goes"),
+            (None, None) => Send::not_yet("Tap a domino of your hand"),
+            (None, Some(_)) => Send::not_yet("Tap where it goes"),
         };
         let groups = turn_groups(&held, ids, &places, &spots, picked, may_pass);
         let view = Compose {
@@ -55,11 +55,7 @@ impl Table {
             count: None,
             send,
         };
-        let ok = matches!(view.send, Send::Ready { .. });
-        Some(Composed {
-            view,
-            action: action.filter(|_| ok),
-        })
+        Some(Composed::of(view, action))
     }
 
     /// Whether the turn applies: what sending it does, or the rules' refusal.
@@ -71,7 +67,7 @@ impl Table {
                     |at| format!("Lay {} {}", at.domino, where_words(&at)),
                 ),
             },
-            Err(why) => not_yet(&why.to_string()),
+            Err(why) => Send::not_yet(&why.to_string()),
         }
     }
 }
@@ -160,11 +156,5 @@ fn pick(tap: String, item: Item, spoken: String, picked: &Picked, open: bool) ->
         spoken,
         picked: on,
         open: on || open,
-    }
-}
-
-fn not_yet(why: &str) -> Send {
-    Send::NotYet {
-        why: why.to_string(),
     }
 }
