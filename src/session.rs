@@ -314,6 +314,43 @@ impl<A> Composed<A> {
     }
 }
 
+/// A value worked out from a position once, when first asked for, and kept until the
+/// position changes (the owner replaces it with `Memo::default()` at every action). Two
+/// memos are equal whatever they hold: a memo follows from the position it belongs to.
+#[derive(Clone, Debug)]
+pub struct Memo<T>(std::sync::OnceLock<T>);
+
+impl<T> Default for Memo<T> {
+    fn default() -> Memo<T> {
+        Memo(std::sync::OnceLock::new())
+    }
+}
+
+impl<T> PartialEq for Memo<T> {
+    fn eq(&self, _: &Memo<T>) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Memo<T> {}
+
+impl<T> Memo<T> {
+    /// The value, worked out by `make` the first time.
+    pub fn get_or(&self, make: impl FnOnce() -> T) -> &T {
+        self.0.get_or_init(make)
+    }
+
+    /// The value, if worked out already.
+    pub fn get(&self) -> Option<&T> {
+        self.0.get()
+    }
+
+    /// Keeps `value`, unless one is kept already.
+    pub fn keep(&self, value: T) {
+        let _ = self.0.set(value);
+    }
+}
+
 /// Why `hint` gives no advice at a question.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoHint {

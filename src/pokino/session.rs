@@ -19,6 +19,7 @@ use super::{Rules, SPOKE};
 use crate::cards::Card;
 use crate::diag::Source;
 use crate::ruleset::Ruleset;
+use crate::session::Memo;
 use crate::session::{NoHint, Question, Session, Step};
 use crate::shuffle::Shuffler;
 use crate::view::{Hand, Hint};
@@ -158,21 +159,12 @@ pub struct Table {
     /// The placements in the order the hint ranked them, once a hint is asked for at the
     /// position at hand (forgotten when an action changes it): the places listed then
     /// follow the hint's order, so the board's `#1` is the hint's best placement.
-    advised: Advised,
+    /// (The hint's deals are seeded by the turn, so the order follows from the position.)
+    advised: Memo<Vec<Placement>>,
+    /// Where the player to move may lay each domino, with the best run each opens: a run
+    /// search per place, too dear to repeat at every page drawn.
+    ranked: Memo<Vec<(Placement, u32)>>,
 }
-
-/// The hint's order of placements at the position at hand. Equal whatever it holds: it
-/// follows from the game (the hint's deals are seeded by the turn).
-#[derive(Clone, Debug, Default)]
-struct Advised(std::sync::OnceLock<Vec<Placement>>);
-
-impl PartialEq for Advised {
-    fn eq(&self, _: &Advised) -> bool {
-        true
-    }
-}
-
-impl Eq for Advised {}
 
 impl Table {
     /// The record so far, as `check` reads it.
@@ -223,7 +215,7 @@ impl Table {
                 ));
             }
             // Set once per position: a second hint there ranks them the same.
-            let _ = self.advised.0.set(placed);
+            self.advised.keep(placed);
             hint
         })
         .map_err(|why| NoHint::Advisor(crate::diag::Error::msg(format!("Hint: {why}."))))
@@ -231,7 +223,7 @@ impl Table {
 
     /// How the places listed in a private hand are ranked.
     fn places_ranked(&self) -> &'static str {
-        match self.advised.0.get() {
+        match self.advised.get() {
             Some(_) => "places, as the hint ranks them (the number lays it)",
             None => "places, best first (the number lays it)",
         }
@@ -277,7 +269,8 @@ impl Table {
         let before = mover.and_then(|i| self.game.players[i].held.clone());
         let mut report = self.game.apply(event).map_err(PlayError::Illegal)?;
         self.events.push(event.clone());
-        self.advised = Advised::default();
+        self.advised = Memo::default();
+        self.ranked = Memo::default();
         let mut drew = None;
         if self.setup.private {
             let card = report.drawn.take();
@@ -360,7 +353,7 @@ impl Table {
             .amount(places.len() as i64)
             .numbered();
             t.areas.push(area);
-            if self.advised.0.get().is_some() {
+            if self.advised.get().is_some() {
                 t.notes.push("The places follow the hint's ranking.".into());
             }
         }
@@ -389,13 +382,22 @@ impl Table {
         let Some(i) = self.game.to_play.filter(|_| !self.game.is_over()) else {
             return Vec::new();
         };
-        let mut cheap = self.game.places(i);
-        if let Some(order) = self.advised.0.get() {
+        let mut cheap = self.ranked_places(i);
+        if let Some(order) = self.advised.get() {
             let rank = |at: &Placement| order.iter().position(|o| o == at).unwrap_or(usize::MAX);
             // A stable sort keeps the run order among those the hint did not list.
             cheap.sort_by_key(|(at, _)| rank(at));
         }
         cheap
+    }
+
+    /// Where player `i` may lay each domino, with the best run each opens
+    /// ([`Game::places`]), worked out once per position for the player to move.
+    pub(super) fn ranked_places(&self, i: usize) -> Vec<(Placement, u32)> {
+        if self.game.to_play != Some(i) {
+            return self.game.places(i);
+        }
+        self.ranked.get_or(|| self.game.places(i)).clone()
     }
 
     /// Seat `i` on the table: its score, beads, how many cards and dominoes it holds, the
@@ -507,7 +509,8 @@ impl Session for Table {
             setup: setup.clone(),
             game,
             events: Vec::new(),
-            advised: Advised::default(),
+            advised: Memo::default(),
+            ranked: Memo::default(),
         })
     }
 

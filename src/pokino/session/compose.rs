@@ -16,7 +16,7 @@ impl Table {
         }
         let name = self.game.players.get(i)?.name.clone();
         let held = self.game.players[i].held.clone()?;
-        let places = self.game.places(i);
+        let places = self.ranked_places(i);
         let ids = taps(&held.iter().map(|d| d.to_string()).collect::<Vec<_>>());
         let domino = (picked.codes.iter().rev())
             .find_map(|id| ids.iter().position(|t| t == id).map(|k| held[k]));
