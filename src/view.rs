@@ -510,6 +510,11 @@ pub enum Tone {
     Animal,
     Ribbon,
     Plain,
+    /// The four lights of a Kingmaker Blink.
+    LampRed,
+    LampYellow,
+    LampGreen,
+    LampBlue,
 }
 
 impl Item {

@@ -183,6 +183,10 @@ pub trait Prompter {
     fn recall(&mut self, _events: &[kado::view::Event]) {}
     /// Tells the table something.
     fn say(&mut self, text: &str);
+    /// A chart drawn for this terminal alone (a page draws the table's own values).
+    fn chart(&mut self, text: &str) {
+        self.say(text);
+    }
     /// Reports a refused answer.
     fn refuse(&mut self, why: &str);
     /// Reports a reply its sender had no right to send, or that named a question no

@@ -532,6 +532,10 @@ impl Prompter for Served {
         }
     }
 
+    fn chart(&mut self, text: &str) {
+        self.print(text);
+    }
+
     fn reply(&mut self, text: &str) {
         match self.seat() {
             Some(i) => {

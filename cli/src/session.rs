@@ -385,15 +385,16 @@ impl<G: Session> Runner<'_, G> {
         }
     }
 
-    /// The game is over: its charts, and its place in the play history.
+    /// The game is over: its charts (drawn in colour at a terminal; the table's sheet
+    /// holds the same values for every surface), and its place in the play history.
     fn finished(&mut self) {
         let Some(outcome) = self.game.outcome() else {
             return;
         };
         let series = kado::history::games::money_series(&outcome);
-        if !series.is_empty() {
-            let chart = super::history_cmd::money_chart(&series, self.style.color);
-            self.prompter.say(&format!("Money by round:\n{chart}"));
+        if !series.is_empty() && self.style.color {
+            let chart = super::history_cmd::money_chart(&series, true);
+            self.prompter.chart(&format!("Money by round:\n{chart}"));
         }
         if let Some(said) = kado::store::history::journal(&self.game, &self.log, self.lock.path()) {
             self.prompter.say(&said);

@@ -64,6 +64,18 @@ impl Dir {
         }
     }
 
+    /// The side in words: "north-east".
+    pub fn word(self) -> &'static str {
+        match self {
+            Dir::E => "east",
+            Dir::W => "west",
+            Dir::NE => "north-east",
+            Dir::NW => "north-west",
+            Dir::SE => "south-east",
+            Dir::SW => "south-west",
+        }
+    }
+
     /// A side from its code or its name, in any case: `ne`, `north-east`, `northeast`.
     pub fn parse(word: &str) -> Option<Dir> {
         let w: String = word

@@ -1072,6 +1072,7 @@ fn read_fix(text: &str) -> Result<Action, CampaignError> {
     Ok(Action::Fix { step })
 }
 
+mod compose;
 mod session;
 
 #[cfg(test)]

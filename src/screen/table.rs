@@ -120,7 +120,10 @@ fn figure(t: &view::Table, n: i64) -> String {
 /// The style of a piece of `tone`.
 fn tone_style(tone: Option<Tone>, colour: bool) -> Style {
     let fg = match tone.filter(|_| colour) {
-        Some(Tone::Red | Tone::Ribbon) => Some(Color::Red),
+        Some(Tone::Red | Tone::Ribbon | Tone::LampRed) => Some(Color::Red),
+        Some(Tone::LampYellow) => Some(Color::Yellow),
+        Some(Tone::LampGreen) => Some(Color::Green),
+        Some(Tone::LampBlue) => Some(Color::Blue),
         Some(Tone::Joker) => Some(Color::Magenta),
         Some(Tone::Bright) => Some(Color::Yellow),
         Some(Tone::Animal) => Some(Color::Green),

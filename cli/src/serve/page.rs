@@ -269,9 +269,11 @@ fn table(t: &Table) -> Markup {
                 _ => {}
             }
             @if let Some(sheet) = &t.sheet {
-                table.sheet {
-                    thead { tr { @for c in &sheet.columns { th scope="col" { (c) } } } }
-                    tbody { @for r in &sheet.rows { tr { @for c in r { td { (c) } } } } }
+                div.wide tabindex="0" role="region" aria-label="The score sheet" {
+                    table.sheet {
+                        thead { tr { @for c in &sheet.columns { th scope="col" { (c) } } } }
+                        tbody { @for r in &sheet.rows { tr { @for c in r { td { (c) } } } } }
+                    }
                 }
             }
             @for n in &t.notes {
@@ -429,6 +431,10 @@ fn tone_class(i: &Item) -> &'static str {
         Some(Tone::Animal) => "animal",
         Some(Tone::Ribbon) => "ribbon",
         Some(Tone::Plain) => "plain",
+        Some(Tone::LampRed) => "lamp lamp-red",
+        Some(Tone::LampYellow) => "lamp lamp-yellow",
+        Some(Tone::LampGreen) => "lamp lamp-green",
+        Some(Tone::LampBlue) => "lamp lamp-blue",
         None => "",
     }
 }

@@ -303,6 +303,11 @@ fn hand(b: &Browser) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The elements of a page that reach past its window's right edge, as `tag.class`.
+const WIDEST: &str = "Array.from(document.querySelectorAll('body *')).filter(e => \
+    e.getBoundingClientRect().right > document.documentElement.clientWidth).map(e => \
+    e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')";
+
 const HAS_QUESTION: &str = "!!document.querySelector('section.question')";
 
 #[test]
@@ -351,7 +356,7 @@ fn a_kinkado_game_against_alora_on_one_phone() {
         if phone.eval(HAS_QUESTION) != Value::Bool(true) {
             break;
         }
-        play_a_turn(&phone, &s, &[], false);
+        play_a_turn(&phone, &s, &[]);
         turns += 1;
         assert!(!table.text().contains("Your hand"));
     }
@@ -602,14 +607,6 @@ fn unique_pieces(b: &Browser) -> Vec<String> {
         .collect()
 }
 
-/// Types `answer` on `phone` and sends it: whether it was taken (not refused).
-fn typed_is_taken(phone: &Browser, s: &Served, answer: &str) -> bool {
-    settled(phone, s);
-    phone.type_into("#answer", answer);
-    tap_and_wait(phone, s, "form.typed button");
-    phone.eval("!!document.querySelector('.refused')") != Value::Bool(true)
-}
-
 /// Composes the answer on `phone` by taps: sends it once the send button is ready, else
 /// picks the next piece, else raises the count.
 fn compose_by_taps(phone: &Browser, s: &Served) {
@@ -636,26 +633,33 @@ fn compose_by_taps(phone: &Browser, s: &Served) {
     panic!("24 taps composed no answer: {}", phone.text());
 }
 
-/// Gives one answer on `phone`, which shows the question: composed by taps where the page
-/// composes answers (unless `by_number`); else the first answer offered as a button; else,
-/// `by_number`, `1` typed (the first of the numbered answers, where the
-/// question lists some); else the hint's best; else Enter. Then no other page shows a
-/// piece of its hand.
-fn play_a_turn(phone: &Browser, s: &Served, others: &[&Browser], by_number: bool) {
-    let offered = phone.eval("!!document.querySelector('form.choices button')");
+/// Gives one answer on `phone`, which shows the question, by taps alone: composed where
+/// the page composes answers, else the first answer offered as a button (never a letter
+/// typed, never a hint). No page is wider than the phone, and no other page shows a piece
+/// of its hand.
+fn play_a_turn(phone: &Browser, s: &Served, others: &[&Browser]) {
     let composes = phone.eval("!!document.querySelector('form.compose')") == Value::Bool(true);
-    if composes && !by_number {
+    let offered = phone.eval("!!document.querySelector('form.choices button')");
+    if composes {
         compose_by_taps(phone, s);
     } else if offered == Value::Bool(true) {
         tap_and_wait(phone, s, "form.choices button");
-    } else if !(by_number && typed_is_taken(phone, s, "1")) {
-        tap_and_wait(phone, s, "button[value=hint]");
-        if phone.eval("!!document.querySelector('section.hint button')") == Value::Bool(true) {
-            tap_and_wait(phone, s, "section.hint button");
-        } else if phone.eval(HAS_QUESTION) == Value::Bool(true) {
-            tap_and_wait(phone, s, "form.typed button");
-        }
+    } else {
+        panic!("nothing to tap: {}", phone.text());
     }
+    assert!(
+        phone.eval("!!document.querySelector('.refused')") != Value::Bool(true),
+        "{}",
+        phone.text()
+    );
+    let wide =
+        phone.eval("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    assert_eq!(
+        wide,
+        json!(0),
+        "wider than the window: {}",
+        phone.eval(WIDEST)
+    );
     let mine = unique_pieces(phone);
     for other in others {
         caught_up(other, s);
@@ -676,40 +680,19 @@ fn a_koikoi_game_between_two_phones() {
         return;
     };
     let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 5");
-    let ana = driver.browser();
-    let ben = driver.browser();
-    ana.open(&format!("http://{}/s/{}", s.addr, s.secret("ana")));
-    ben.open(&format!("http://{}/s/{}", s.addr, s.secret("ben")));
-    let mut turns = 0;
-    let started = Instant::now();
-    while s.get("/main").status != 0 && turns < 600 {
-        assert!(
-            started.elapsed() < Duration::from_secs(300),
-            "{}",
-            ana.text()
-        );
-        let (asked, other) = if ana.eval(HAS_QUESTION) == Value::Bool(true) {
-            (&ana, &ben)
-        } else if ben.eval(HAS_QUESTION) == Value::Bool(true) {
-            (&ben, &ana)
-        } else {
-            std::thread::sleep(Duration::from_millis(40));
-            continue;
-        };
-        play_a_turn(asked, &s, &[other], false);
-        turns += 1;
-    }
-    assert!(turns > 20, "{turns}");
+    assert!(whole_game(&driver, &s, "koikoi", 8) > 20);
 }
 
-/// Plays a whole game on the seats' pages in their own windows: whoever's page shows the
-/// question answers it (see [`play_a_turn`]); the turns played.
-fn whole_game(driver: &Driver, s: &Served) -> usize {
+/// Plays a whole game on the seats' pages, each in a phone's window, by taps alone:
+/// whoever's page shows the question answers it (see [`play_a_turn`]); the turns played.
+/// At its `shot`th turn, a seat composing its answer (one piece tapped) and the table's
+/// page are kept as screenshots named after `game`.
+fn whole_game(driver: &Driver, s: &Served, game: &str, shot: usize) -> usize {
     let phones: Vec<Browser> = s
         .seats
         .iter()
         .map(|(_, secret)| {
-            let b = driver.browser();
+            let b = driver.phone();
             b.open(&format!("http://{}/s/{secret}", s.addr));
             b
         })
@@ -745,10 +728,27 @@ fn whole_game(driver: &Driver, s: &Served) -> usize {
             .filter(|(j, _)| *j != i)
             .map(|(_, p)| p)
             .collect();
-        play_a_turn(&phones[i], s, &others, turns % 2 == 1);
+        if turns == shot {
+            screenshots(driver, &phones[i], s, game);
+        }
+        play_a_turn(&phones[i], s, &others);
         turns += 1;
     }
     turns
+}
+
+/// The seat's page with a first piece tapped (where it composes), and the table's page,
+/// kept as screenshots for docs/.
+fn screenshots(driver: &Driver, seat: &Browser, s: &Served, game: &str) {
+    const FIRST: &str = "form.compose button.pick:not([disabled])";
+    if seat.eval(&format!("!!document.querySelector(\"{FIRST}\")")) == Value::Bool(true) {
+        tap_and_wait(seat, s, FIRST);
+    }
+    keep_screenshot(&format!("serve-{game}-seat.png"), &seat.screenshot());
+    let table = driver.phone();
+    table.open(&format!("http://{}/", s.addr));
+    table.wait_for("!!document.querySelector('section.table')");
+    keep_screenshot(&format!("serve-{game}-table.png"), &table.screenshot());
 }
 
 #[test]
@@ -757,7 +757,7 @@ fn a_kinga_game_on_one_phone() {
         return;
     };
     let s = Served::start("kinga play --deck virtual --seed 3");
-    assert!(whole_game(&driver, &s) > 20);
+    assert!(whole_game(&driver, &s, "kinga", 6) > 20);
 }
 
 #[test]
@@ -766,7 +766,19 @@ fn a_pokino_game_between_two_phones() {
         return;
     };
     let s = Served::start("pokino play --players ana,ben --deck virtual --seed 2");
-    assert!(whole_game(&driver, &s) > 10);
+    assert!(whole_game(&driver, &s, "pokino", 10) > 10);
+}
+
+/// Issue 61: a Kingmaker Year on four phones by taps alone: the commons lit and the
+/// colours that show (a palette), the reveals, the moves and places, the Blinks' pairs.
+#[test]
+fn a_kingmaker_year_by_taps_on_four_phones() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("kingmaker play --players ana,bo,cy,dee --first ana --target 1");
+    let turns = whole_game(&driver, &s, "kingmaker", 1);
+    assert!(turns > 15, "{turns}");
 }
 
 #[test]

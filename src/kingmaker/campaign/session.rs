@@ -257,6 +257,16 @@ impl Session for Campaign {
         }
     }
 
+    /// Each step of a Year told season by season: the common, the press and the
+    /// colours (a palette per light), a place in the Commons, a Blink's pairs.
+    fn compose(
+        &self,
+        question: &Question<Key>,
+        picked: &crate::view::Picked,
+    ) -> Option<crate::session::Composed<Action>> {
+        self.composed(question.key, picked)
+    }
+
     fn hint(&self, question: &Question<Key>) -> Result<Hint, NoHint> {
         self.advice(question, None)
     }

@@ -324,3 +324,142 @@ step: cy c2 long RG-YB
         assert_eq!(serde_saphyr::to_string(&a).unwrap(), one);
     }
 }
+
+/// The next question, kado's own steps taken first.
+fn asked(g: &mut Campaign) -> Option<Question<Key>> {
+    loop {
+        match g.next() {
+            Step::Auto(a) => {
+                g.apply(&a).unwrap();
+            }
+            Step::Ask(q) => return Some(q),
+            Step::Done => return None,
+        }
+    }
+}
+
+/// Taps on a composer, then its action when its send button is ready, else why not.
+fn by_taps(g: &Campaign, q: &Question<Key>, taps: &[&str]) -> Result<Action, String> {
+    let mut picked = crate::view::Picked::default();
+    for t in taps {
+        let c = g.compose(q, &picked).ok_or("no composer")?;
+        assert!(c.view.may_tap(t), "{t} may not be tapped: {:?}", c.view);
+        c.view.tap(&mut picked, t);
+    }
+    let c = g.compose(q, &picked).ok_or("no composer")?;
+    match (c.view.send, c.action) {
+        (crate::view::Send::Ready { label }, Some(a)) => {
+            assert!(!label.is_empty());
+            Ok(a)
+        }
+        (crate::view::Send::NotYet { why }, _) => Err(why),
+        (ready, None) => panic!("{ready:?} without an action"),
+    }
+}
+
+/// Issue 61: a Year told season by season is played by taps alone, each step the same
+/// action as the step typed.
+#[test]
+fn a_year_told_by_taps_is_the_year_typed() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let setup = Setup {
+        seasons: true,
+        ..setup(3)
+    };
+    let mut g = Campaign::start(&setup, &rs).unwrap();
+    let steps: &[(&str, &[&str])] = &[
+        ("c2 left RG", &["c2", "left", "l1R", "l2G"]),
+        // c2's left pair is known: only the right pair is tapped.
+        ("c2 long RG-YB", &["c2", "long", "r1Y", "r2B"]),
+        ("c3 right GB", &["c3", "right", "r1G", "r2B"]),
+        ("c1 left YY", &["c1", "left", "l1Y", "l2Y"]),
+        ("RY", &["p1R", "p2Y"]),
+        ("c3", &["c3"]),
+        ("BB", &["p1B", "p2B"]),
+        ("c2 e c3", &["c2", "e c3"]),
+        ("YB", &["p1Y", "p2B"]),
+        ("c4 ne c3", &["c4", "ne c3"]),
+        ("GB", &["p1G", "p2B"]),
+        ("w c4", &["?"]),
+        ("e c4", &["?"]),
+        ("w c1", &["?"]),
+        ("e c1", &["?"]),
+        ("RG-YB", &["l1R", "l2G", "r1Y", "r2B"]),
+        ("YY-GB", &["l1Y", "l2Y", "r1G", "r2B"]),
+        ("RY-GB", &["l1R", "l2Y", "r1G", "r2B"]),
+        ("BB-GY", &["l1B", "l2B", "r1G", "r2Y"]),
+        ("YY-RR", &["r1R", "r2R"]),
+        ("RG-YB", &[]),
+        ("BB-GB", &["l1B", "l2B"]),
+        ("GG-RY", &["l1G", "l2G", "r1R", "r2Y"]),
+    ];
+    let mut steps = steps.iter();
+    let mut first = true;
+    while let Some(q) = asked(&mut g) {
+        if first {
+            let a = g.answer(&q, "ana").unwrap();
+            assert!(g.compose(&q, &crate::view::Picked::default()).is_none());
+            g.apply(&a).unwrap();
+            first = false;
+            continue;
+        }
+        let Some((typed, taps)) = steps.next() else {
+            panic!("asked {} after the Year", q.prompt)
+        };
+        let want = g.answer(&q, typed).unwrap();
+        if taps == &["?"] {
+            // A place is offered once, named by one of the Blinks it touches: the one at
+            // the spot typed.
+            let spot = |a: &Action| {
+                let mut g = g.clone();
+                g.apply(a).unwrap();
+                g.year.unwrap().placed.last().unwrap().at
+            };
+            let c = g.compose(&q, &crate::view::Picked::default()).unwrap();
+            let offered = c.view.groups[0].picks.iter().map(|p| p.tap.as_str());
+            let same = offered
+                .filter_map(|t| by_taps(&g, &q, &[t]).ok())
+                .find(|a| spot(a) == spot(&want));
+            g.apply(&same.expect("the spot typed is offered")).unwrap();
+            continue;
+        }
+        assert_eq!(by_taps(&g, &q, taps).as_ref(), Ok(&want), "{typed}");
+        g.apply(&want).unwrap();
+        if g.years.len() == 1 {
+            break;
+        }
+    }
+    assert!(steps.next().is_none());
+    assert_eq!(g.years.len(), 1);
+}
+
+/// A composed step the rules refuse is not sent: the button says why.
+#[test]
+fn a_composed_step_the_rules_refuse_says_why() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let setup = Setup {
+        seasons: true,
+        ..setup(3)
+    };
+    let mut g = Campaign::start(&setup, &rs).unwrap();
+    let q = asked(&mut g).unwrap();
+    let a = g.answer(&q, "ana").unwrap();
+    g.apply(&a).unwrap();
+    let q = asked(&mut g).unwrap();
+    assert_eq!(
+        by_taps(&g, &q, &["c2"]),
+        Err("Tap how you press it".to_string())
+    );
+    let a = by_taps(&g, &q, &["c2", "left", "l1R", "l2G"]).unwrap();
+    g.apply(&a).unwrap();
+    let q = asked(&mut g).unwrap();
+    let c = g.compose(&q, &crate::view::Picked::default()).unwrap();
+    // c2 was clicked: a second chooser may only long-press it.
+    let mut picked = crate::view::Picked::default();
+    c.view.tap(&mut picked, "c2");
+    let c = g.compose(&q, &picked).unwrap();
+    assert!(!c.view.may_tap("left") && c.view.may_tap("long"));
+    // Its left pair, shown RG, told GG: refused with the rules' words.
+    let why = by_taps(&g, &q, &["c2", "long", "l1G", "l2G", "r1Y", "r2B"]).unwrap_err();
+    assert!(why.contains("RG"), "{why}");
+}

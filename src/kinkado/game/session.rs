@@ -289,6 +289,7 @@ impl Session for Game {
         if self.phase == Phase::Over {
             let w: Vec<String> = self.winners().iter().map(|w| display_name(w)).collect();
             t.notes.push(format!("Winner: {}", w.join(" and ")));
+            t.sheet = Some(self.money_sheet());
         }
         t.areas = vec![
             view::Area::new("prize pool", view::cards(&self.pool_cards))
@@ -446,6 +447,25 @@ fn written(sets: Vec<Vec<Card>>) -> Vec<Choice> {
 /// A set of cards as an answer: shown with suit signs, typed as codes.
 fn cards_choice(cards: &[Card]) -> Choice {
     Choice::labelled(show_cards(cards), crate::cards::code_cards(cards))
+}
+
+impl Game {
+    /// Each seat's money after each round, a row a seat (the sheet of a game over).
+    fn money_sheet(&self) -> view::Sheet {
+        let mut columns = vec!["Money after round".to_string()];
+        columns.extend((1..=self.history.len()).map(|r| r.to_string()));
+        let rows = (self.seats.iter())
+            .map(|seat| {
+                let mut row = vec![display_name(&seat.name)];
+                row.extend(self.history.iter().map(|r| {
+                    let money = r.money.iter().find(|(n, _)| *n == seat.name);
+                    money.map_or(String::new(), |(_, m)| format!("${m}"))
+                }));
+                row
+            })
+            .collect();
+        view::Sheet { columns, rows }
+    }
 }
 
 impl Game {
