@@ -1,13 +1,24 @@
-//! A domino turn composed by taps on a phone: a domino of the hand, then one of its legal
-//! places (each named by its squares), or a pass where the rules allow one. A run of
-//! cards is still typed, or taken from the hint.
+//! A turn composed by taps on a phone: a domino of the hand, then one of its legal places
+//! (each named by its squares); or the cards of a run, in order, then the squares they lie
+//! on, square by square along the board (those the next card may take offered); or a pass
+//! where the rules allow one.
 
 use super::*;
+use crate::pokino::board::Cell;
+use crate::pokino::game::RunPlay;
 use crate::session::Composed;
 use crate::view::{Compose, Item, Pick, PickGroup, Picked, Send, taps};
 
 /// The code of the piece that passes the turn.
 const PASS: &str = "pass";
+
+/// A run as tapped so far: its cards in the order tapped, and the walk of squares that
+/// match them, from the first.
+struct RunPicks {
+    cards: Vec<Card>,
+    walk: Vec<Square>,
+    groups: Vec<PickGroup>,
+}
 
 impl Table {
     pub(super) fn compose_turn(&self, i: usize, picked: &Picked) -> Option<Composed<Action>> {
@@ -20,6 +31,7 @@ impl Table {
         let ids = taps(&held.iter().map(|d| d.to_string()).collect::<Vec<_>>());
         let domino = (picked.codes.iter().rev())
             .find_map(|id| ids.iter().position(|t| t == id).map(|k| held[k]));
+        let run = self.run_picks(i, picked, domino.is_none());
         let spots: Vec<Placement> = (places.iter())
             .filter(|(at, _)| Some(at.domino) == domino)
             .map(|(at, _)| *at)
@@ -27,30 +39,41 @@ impl Table {
         let spot = (picked.codes.iter().rev())
             .find_map(|id| spots.iter().find(|at| at.to_string() == *id))
             .copied();
-        let pass = Action::from(Event::Turn {
-            player: name.clone(),
-            play: Play::Pass,
-            draws: None,
-        });
-        let may_pass = self.game.clone().apply(&pass.event).is_ok();
-        let passing = picked.codes.last().is_some_and(|c| c == PASS);
-        let action = match (passing, spot) {
-            (true, _) => may_pass.then_some(pass),
-            (false, Some(at)) => Some(Action::from(Event::Turn {
-                player: name,
-                play: Play::Domino(at),
+        let turn = |play| {
+            Action::from(Event::Turn {
+                player: name.clone(),
+                play,
                 draws: None,
-            })),
+            })
+        };
+        let may_pass = self.game.clone().apply(&turn(Play::Pass).event).is_ok();
+        let passing = picked.codes.last().is_some_and(|c| c == PASS);
+        let run_done = run.cards.len() >= 2 && run.walk.len() == run.cards.len();
+        let play = match (passing, spot) {
+            (true, _) => may_pass.then_some(Play::Pass),
+            (false, Some(at)) => Some(Play::Domino(at)),
+            (false, None) if run_done => Some(Play::Runs(vec![RunPlay {
+                cards: run.cards.clone(),
+                squares: Some(run.walk.clone()),
+            }])),
             (false, None) => None,
         };
-        let send = match (&action, domino) {
-            (Some(a), _) => self.tried(a, spot),
-            (None, None) => Send::not_yet("Tap a domino of your hand"),
-            (None, Some(_)) => Send::not_yet("Tap where it goes"),
+        let action = play.map(turn);
+        let send = match (&action, domino, run.cards.len()) {
+            (Some(a), _, _) => self.tried(a),
+            (None, Some(_), _) => Send::not_yet("Tap where it goes"),
+            (None, None, 0) => Send::not_yet("Tap a domino of your hand, or the cards of a run"),
+            (None, None, 1) => Send::not_yet("Tap another card: a run has 2 or more"),
+            (None, None, _) => Send::not_yet("Tap the squares the cards lie on, in order"),
         };
-        let groups = turn_groups(&held, ids, &places, &spots, picked, may_pass);
+        let open = run.cards.is_empty();
+        let mut groups = turn_groups(&held, ids, &places, &spots, picked, open);
+        groups.extend(run.groups);
+        if may_pass {
+            groups.push(pass_group(picked));
+        }
         let view = Compose {
-            title: "Tap a domino, then where it goes (a run of cards is typed)".to_string(),
+            title: "Tap a domino and where it goes, or a run's cards and their squares".to_string(),
             groups,
             count: None,
             send,
@@ -58,36 +81,173 @@ impl Table {
         Some(Composed::of(view, action))
     }
 
+    /// The run tapped so far by player `i`: the cards of their hand (open while no domino
+    /// is picked, `open`), then the squares, each matching the next card's number and a
+    /// step from the square before (the walk's first anywhere its number lies).
+    fn run_picks(&self, i: usize, picked: &Picked, open: bool) -> RunPicks {
+        let hand = self.game.players[i].known.clone();
+        let ids = taps(&hand.iter().map(|c| c.code()).collect::<Vec<_>>());
+        let cards: Vec<Card> = (picked.codes.iter())
+            .filter_map(|id| ids.iter().position(|t| t == id).map(|k| hand[k]))
+            .collect();
+        let card_group = PickGroup {
+            label: "Cards for a run, in order".to_string(),
+            picks: (hand.iter().zip(ids))
+                .map(|(c, id)| {
+                    let open = open && crate::pokino::card_number(*c).is_some();
+                    pick(id, crate::view::card(*c), c.spoken(), picked, open)
+                })
+                .collect(),
+            single: false,
+        };
+        let walk = self.walk_of(&cards, picked);
+        let mut groups = vec![card_group];
+        if !cards.is_empty() {
+            groups.push(self.square_group(&cards, &walk));
+        }
+        RunPicks {
+            cards,
+            walk,
+            groups,
+        }
+    }
+
+    /// The squares tapped that make a walk for `cards`, in order: each on the board,
+    /// showing the number of its card, a step from the one before.
+    fn walk_of(&self, cards: &[Card], picked: &Picked) -> Vec<Square> {
+        let mut walk: Vec<Square> = Vec::new();
+        for code in &picked.codes {
+            let Some(sq) = square_of(code) else { continue };
+            if walk.len() < cards.len() && self.next_squares(cards, &walk).contains(&sq) {
+                walk.push(sq);
+            }
+        }
+        walk
+    }
+
+    /// The squares the next card of a run may lie on.
+    fn next_squares(&self, cards: &[Card], walk: &[Square]) -> Vec<Square> {
+        let board = &self.game.board;
+        let Some(n) = cards
+            .get(walk.len())
+            .and_then(|c| crate::pokino::card_number(*c))
+        else {
+            return Vec::new();
+        };
+        let shows = |sq: &Square| board.cell(*sq).is_some_and(|c: Cell| c.number == n);
+        let same_piece = |a: Square, b: Square| {
+            let piece = |s| board.cell(s).map(|c: Cell| c.piece);
+            piece(a) == piece(b) && self.game.rules.ruled.tear_down == ruling::TearDown::Off
+        };
+        match walk.last() {
+            None => board.squares().into_iter().filter(shows).collect(),
+            Some(last) => (last.steps(&self.game.rules).into_iter())
+                .filter(|s| shows(s) && !walk.contains(s) && !same_piece(*last, *s))
+                .collect(),
+        }
+    }
+
+    /// The squares of the run: those tapped (the last may be put back), then those the
+    /// next card may lie on.
+    fn square_group(&self, cards: &[Card], walk: &[Square]) -> PickGroup {
+        let board = &self.game.board;
+        let number = |sq: Square| board.cell(sq).map_or(0, |c| c.number);
+        let tapped = walk.iter().enumerate().map(|(k, sq)| Pick {
+            tap: square_code(*sq),
+            item: Item::plain(format!("{},{} ({})", sq.x, sq.y, number(*sq))),
+            spoken: format!("column {}, row {}, showing {}", sq.x, sq.y, number(*sq)),
+            picked: true,
+            open: k + 1 == walk.len(),
+        });
+        let next = self.next_squares(cards, walk).into_iter().map(|sq| Pick {
+            tap: square_code(sq),
+            item: Item::plain(format!("{},{} ({})", sq.x, sq.y, number(sq))),
+            spoken: format!("column {}, row {}, showing {}", sq.x, sq.y, number(sq)),
+            picked: false,
+            open: true,
+        });
+        PickGroup {
+            label: format!("Squares of the run ({} of {})", walk.len(), cards.len()),
+            picks: tapped.chain(next).collect(),
+            single: false,
+        }
+    }
+
     /// Whether the turn applies: what sending it does, or the rules' refusal.
-    fn tried(&self, action: &Action, spot: Option<Placement>) -> Send {
+    fn tried(&self, action: &Action) -> Send {
         match self.game.clone().apply(&action.event) {
-            Ok(_) => Send::Ready {
-                label: spot.map_or_else(
-                    || "Pass".to_string(),
-                    |at| format!("Lay {} {}", at.domino, where_words(&at)),
-                ),
+            Ok(report) => Send::Ready {
+                label: sent_words(&report.did),
             },
             Err(why) => Send::not_yet(&why.to_string()),
         }
     }
 }
 
-/// The pieces of a domino turn: the dominoes held (open where one has a place), the places
-/// of the one picked, and the pass where the rules allow it.
+/// What a turn did, on the button that sends it: "Lay 3-5 with 3 at …", "Play 7♠ J♦ on
+/// 0,4 1,4 for 12 points", "Pass".
+fn sent_words(did: &crate::pokino::game::Did) -> String {
+    use crate::pokino::game::Did;
+    match did {
+        Did::Domino { at, .. } => format!("Lay {} {}", at.domino, where_words(at)),
+        Did::Runs { runs, .. } => {
+            let each: Vec<String> = (runs.iter())
+                .map(|r| {
+                    let cards: Vec<String> = r.cards.iter().map(|c| c.to_string()).collect();
+                    let points = crate::words::count(r.points, "point");
+                    format!("Play {} for {points}", cards.join(" "))
+                })
+                .collect();
+            each.join("; ")
+        }
+        _ => "Pass".to_string(),
+    }
+}
+
+/// A square as a tap sends it: `at 0,4`.
+fn square_code(sq: Square) -> String {
+    format!("at {},{}", sq.x, sq.y)
+}
+
+fn square_of(code: &str) -> Option<Square> {
+    let (x, y) = code.strip_prefix("at ")?.split_once(',')?;
+    Some(Square {
+        x: x.parse().ok()?,
+        y: y.parse().ok()?,
+    })
+}
+
+fn pass_group(picked: &Picked) -> PickGroup {
+    let item = Item::new(PASS, "Pass");
+    PickGroup {
+        label: "Or".to_string(),
+        picks: vec![pick(
+            PASS.to_string(),
+            item,
+            "pass the turn".to_string(),
+            picked,
+            true,
+        )],
+        single: true,
+    }
+}
+
+/// The pieces of a domino turn: the dominoes held (open where one has a place, while no
+/// card of a run is picked: `open`), and the places of the one picked.
 fn turn_groups(
     held: &[Domino],
     ids: Vec<String>,
     places: &[(Placement, u32)],
     spots: &[Placement],
     picked: &Picked,
-    may_pass: bool,
+    open: bool,
 ) -> Vec<PickGroup> {
-    let mut groups = vec![
+    vec![
         PickGroup {
             label: "Your dominoes".to_string(),
             picks: (held.iter().zip(ids))
                 .map(|(d, id)| {
-                    let open = places.iter().any(|(at, _)| at.domino == *d);
+                    let open = open && places.iter().any(|(at, _)| at.domino == *d);
                     pick(id, Item::plain(d.to_string()), d.to_string(), picked, open)
                 })
                 .collect(),
@@ -97,33 +257,13 @@ fn turn_groups(
             label: "Where it goes".to_string(),
             picks: (spots.iter())
                 .map(|at| {
-                    pick(
-                        at.to_string(),
-                        Item::plain(where_short(at)),
-                        where_words(at),
-                        picked,
-                        true,
-                    )
+                    let (short, words) = (Item::plain(where_short(at)), where_words(at));
+                    pick(at.to_string(), short, words, picked, true)
                 })
                 .collect(),
             single: true,
         },
-    ];
-    if may_pass {
-        let item = Item::new(PASS, "Pass");
-        groups.push(PickGroup {
-            label: "Or".to_string(),
-            picks: vec![pick(
-                PASS.to_string(),
-                item,
-                "pass the turn".to_string(),
-                picked,
-                true,
-            )],
-            single: true,
-        });
-    }
-    groups
+    ]
 }
 
 /// A place in a few characters, for its button: `0,-2 ↓` (the first half's square, and
@@ -156,5 +296,136 @@ fn pick(tap: String, item: Item, spoken: String, picked: &Picked, open: bool) ->
         spoken,
         picked: on,
         open: on || open,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Step;
+
+    /// Taps `codes` in order on the composer of the player to move; then the composer.
+    fn tapped(t: &Table, q: &Question<Key>, codes: &[String]) -> Composed<Action> {
+        let mut picked = Picked::default();
+        for code in codes {
+            let c = t.compose(q, &picked).unwrap();
+            assert!(
+                c.view.may_tap(code),
+                "{code} may not be tapped: {:?}",
+                c.view
+            );
+            c.view.tap(&mut picked, code);
+        }
+        t.compose(q, &picked).unwrap()
+    }
+
+    /// Issue 61: a Pokino run was typed (`run 7S JD @ 0,4 1,4`). Through a whole game, the
+    /// best run the hand can play, where there is one, is tapped card by card and square
+    /// by square (each square among those offered next), and sends the run typed;
+    /// otherwise the first domino and its first place are tapped.
+    #[test]
+    fn a_run_was_typed_on_a_phone() {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 2);
+        let mut t = Table::start(&setup, &rs).unwrap();
+        let mut runs = 0;
+        for _ in 0..200 {
+            let q = match t.next() {
+                Step::Auto(a) => {
+                    t.apply(&a).unwrap();
+                    continue;
+                }
+                Step::Ask(q) => q,
+                Step::Done => break,
+            };
+            let Key::Turn(Some(i)) = q.key else {
+                let a = t.answer(&q, "").unwrap();
+                t.apply(&a).unwrap();
+                continue;
+            };
+            let best = t.game.hint(i, 1, None).best;
+            let action = match best {
+                Some(run) => {
+                    let ids = taps(
+                        &t.game.players[i]
+                            .known
+                            .iter()
+                            .map(|c| c.code())
+                            .collect::<Vec<_>>(),
+                    );
+                    let hand = &t.game.players[i].known;
+                    let mut codes: Vec<String> = Vec::new();
+                    for card in &run.cards {
+                        let k = (0..hand.len())
+                            .find(|k| hand[*k] == *card && !codes.contains(&ids[*k]))
+                            .unwrap();
+                        codes.push(ids[k].clone());
+                    }
+                    codes.extend(run.squares.iter().map(|s| square_code(*s)));
+                    let c = tapped(&t, &q, &codes);
+                    let Send::Ready { label } = &c.view.send else {
+                        panic!("{:?}", c.view.send)
+                    };
+                    let points = crate::words::count(run.points, "point");
+                    assert!(label.ends_with(&format!("for {points}")), "{label}");
+                    let squares: Vec<String> = run
+                        .squares
+                        .iter()
+                        .map(|s| format!("{},{}", s.x, s.y))
+                        .collect();
+                    let cards: Vec<String> = run.cards.iter().map(|c| c.code()).collect();
+                    let typed = format!("run {} @ {}", cards.join(" "), squares.join(" "));
+                    assert_eq!(c.action.as_ref(), Some(&t.answer(&q, &typed).unwrap()));
+                    runs += 1;
+                    c.action.unwrap()
+                }
+                None => {
+                    let c = t.compose(&q, &Picked::default()).unwrap();
+                    let first = |g: usize| {
+                        (c.view.groups[g].picks.iter())
+                            .find(|p| p.open)
+                            .map(|p| p.tap.clone())
+                    };
+                    let Some(domino) = first(0) else {
+                        let c = tapped(&t, &q, &[PASS.to_string()]);
+                        t.apply(&c.action.unwrap()).unwrap();
+                        continue;
+                    };
+                    let c = tapped(&t, &q, std::slice::from_ref(&domino));
+                    let place = (c.view.groups[1].picks.first())
+                        .map(|p| p.tap.clone())
+                        .unwrap();
+                    tapped(&t, &q, &[domino, place]).action.unwrap()
+                }
+            };
+            t.apply(&action).unwrap();
+        }
+        assert!(runs >= 3, "{runs} runs");
+    }
+
+    /// The cards of a run and a domino are not picked together: once a card is tapped,
+    /// the dominoes close; a run of one card is not sent.
+    #[test]
+    fn a_run_and_a_domino_are_not_picked_together() {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 2);
+        let mut t = Table::start(&setup, &rs).unwrap();
+        while let Step::Auto(a) = t.next() {
+            t.apply(&a).unwrap();
+        }
+        let Step::Ask(q) = t.next() else { panic!() };
+        let c = t.compose(&q, &Picked::default()).unwrap();
+        let card = (c.view.groups[2].picks.iter())
+            .find(|p| p.open)
+            .unwrap()
+            .tap
+            .clone();
+        let c = tapped(&t, &q, &[card]);
+        assert!(c.view.groups[0].picks.iter().all(|p| !p.open));
+        assert_eq!(
+            c.view.send,
+            Send::not_yet("Tap another card: a run has 2 or more")
+        );
+        assert!(c.action.is_none());
     }
 }
