@@ -378,6 +378,27 @@ fn kinkado_stopped_after_one_answer_on_a_phone_without_a_keyboard() {
         return;
     };
     let s = Served::start("kinkado play --players ana --deck virtual --seed 3");
+    let taps = kinkado_by_taps(&driver, &s, Some("serve-compose.png"));
+    assert!(taps > 30, "{taps} taps");
+}
+
+/// With a real pack kado knows no hand: the prize card, the cards sold and played and
+/// ALORA's cards as they are turned up are picked by taps among the 54 cards, those kado
+/// knows to lie elsewhere closed.
+#[test]
+fn a_real_pack_needed_the_cards_typed_on_a_phone() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("kinkado play --players ana");
+    let taps = kinkado_by_taps(&driver, &s, Some("serve-kinkado-real.png"));
+    assert!(taps > 30, "{taps} taps");
+}
+
+/// Plays a Kin Kādo game against ALORA on ana's page in a phone's window by taps alone
+/// (the button that sends when ready, else a piece, else a raise, else the first answer
+/// offered), keeping a screenshot of the first composer as `shot`. The taps made.
+fn kinkado_by_taps(driver: &Driver, s: &Served, shot: Option<&str>) -> usize {
     let phone = driver.phone();
     phone.open(&format!("http://{}/s/{}", s.addr, s.secret("ana")));
     phone.wait_for(HAS_QUESTION);
@@ -388,7 +409,7 @@ fn kinkado_stopped_after_one_answer_on_a_phone_without_a_keyboard() {
         phone.eval(&format!("!!document.querySelector(\"{css}\")")) == Value::Bool(true)
     };
     let mut taps = 0;
-    let mut shot = false;
+    let mut shot = shot;
     while s.get("/main").status != 0 && taps < 1500 {
         phone.wait_for(&format!(
             "{HAS_QUESTION} || !!document.querySelector('.ended')"
@@ -396,15 +417,14 @@ fn kinkado_stopped_after_one_answer_on_a_phone_without_a_keyboard() {
         if phone.eval(HAS_QUESTION) != Value::Bool(true) {
             break;
         }
-        settled(&phone, &s);
+        settled(&phone, s);
         let wide = phone.eval("document.documentElement.scrollWidth");
         assert!(wide.as_u64().is_some_and(|w| w <= 390), "{wide} px wide");
         let target = if has(SEND) {
             SEND
         } else if has(PICK) {
-            if !shot {
-                keep_screenshot("serve-compose.png", &phone.screenshot());
-                shot = true;
+            if let Some(name) = shot.take() {
+                keep_screenshot(name, &phone.screenshot());
             }
             PICK
         } else if has(MORE) {
@@ -414,16 +434,16 @@ fn kinkado_stopped_after_one_answer_on_a_phone_without_a_keyboard() {
         } else {
             panic!("nothing to tap: {}", phone.text());
         };
-        tap_and_wait(&phone, &s, target);
+        tap_and_wait(&phone, s, target);
         assert!(!has(".refused"), "{}", phone.text());
         taps += 1;
     }
-    assert!(taps > 30, "{taps} taps");
     assert!(
         phone.text().contains("The game is over."),
         "{}",
         phone.text()
     );
+    taps
 }
 
 /// axe-core, vendored for the tests (see `vendor/README.md`).

@@ -1,4 +1,5 @@
 use super::*;
+use crate::cards::Suit;
 use crate::session::Composed;
 use crate::view::{self, Compose, Pick, PickGroup, Picked, Send, Stepper};
 
@@ -12,13 +13,14 @@ impl Game {
             Key::Bet(i) => self.compose_bet(i, picked),
             Key::Play(i) => self.compose_play(i, picked),
             Key::Prize => Some(self.compose_prize(picked)),
-            _ => None,
+            Key::AloraShows | Key::AloraReveals => self.compose_alora_cards(key, picked),
+            Key::AloraSells | Key::AloraBuys => None,
         }
     }
 
     /// Up to the sales a turn allows, from the hand kado dealt.
     fn compose_sale(&self, i: usize, picked: &Picked) -> Option<Composed<Action>> {
-        let hand = self.dealt_hand(i)?;
+        let (hand, pack) = self.hand_or_pack(i)?;
         let most = match self.rules.ruled.sell_turns {
             ruling::SellTurns::OneAtATime => 1,
             ruling::SellTurns::WholeTurn => self.rules.max_sales,
@@ -38,7 +40,7 @@ impl Game {
         });
         let view = Compose {
             title: format!("Tap up to {} to sell", words::count(most, "card")),
-            groups: vec![group("Your hand", &hand, picked, |_| room)],
+            groups: self.groups(pack, &hand, picked, |_| room),
             count: None,
             send: send.clone(),
         };
@@ -118,7 +120,7 @@ impl Game {
 
     /// The 2 to 5 cards played face down, from the hand kado dealt.
     fn compose_play(&self, i: usize, picked: &Picked) -> Option<Composed<Action>> {
-        let hand = self.dealt_hand(i)?;
+        let (hand, pack) = self.hand_or_pack(i)?;
         let cards = picked_cards(&hand, picked);
         let action = Action::Play {
             seat: i,
@@ -134,7 +136,7 @@ impl Game {
         let room = cards.len() < 5;
         let view = Compose {
             title: "Tap the 2 to 5 cards you played".to_string(),
-            groups: vec![group("Your hand", &hand, picked, |_| room)],
+            groups: self.groups(pack, &hand, picked, |_| room),
             count: None,
             send,
         };
@@ -179,6 +181,86 @@ impl Game {
         Composed::of(view, Some(action))
     }
 
+    /// ALORA's face-down cards turned up from a real pack (at her sale, at the reveal):
+    /// as many as she holds face down, among the cards not known to lie elsewhere.
+    fn compose_alora_cards(&self, key: Key, picked: &Picked) -> Option<Composed<Action>> {
+        let i = self.alora_index()?;
+        let hidden = self.seats[i].hidden;
+        let pack = real_pack();
+        let cards = picked_cards(&pack, picked);
+        let action = match key {
+            Key::AloraShows => Action::AloraShows {
+                cards: cards.clone(),
+            },
+            _ => Action::AloraReveals {
+                cards: cards.clone(),
+            },
+        };
+        let send = if cards.len() == hidden {
+            self.tried(&action, i, |_| {
+                format!("ALORA shows {}", show_cards(&cards))
+            })
+        } else {
+            Send::not_yet(&format!("Tap {}", words::count(hidden, "card")))
+        };
+        let room = cards.len() < hidden;
+        let view = Compose {
+            title: format!(
+                "Tap ALORA's {} as they are turned up",
+                words::count(hidden, "face-down card")
+            ),
+            groups: self.groups(Pack::Real, &pack, picked, |_| room),
+            count: None,
+            send,
+        };
+        Some(Composed::of(view, Some(action)))
+    }
+
+    /// The cards seat `i` picks from: its hand where kado dealt it, else, with a real
+    /// pack, the 54 cards (those known to lie elsewhere closed).
+    fn hand_or_pack(&self, i: usize) -> Option<(Vec<Card>, Pack)> {
+        match (self.dealt_hand(i), self.virtual_seed()) {
+            (Some(hand), _) => Some((hand, Pack::Hand)),
+            (None, None) => Some((real_pack(), Pack::Real)),
+            (None, Some(_)) => None,
+        }
+    }
+
+    /// The groups of cards to tap: a hand dealt, or a real pack by suit, where a card
+    /// known to lie outside the hand of the seat asked is closed.
+    fn groups(
+        &self,
+        pack: Pack,
+        cards: &[Card],
+        picked: &Picked,
+        open: impl Fn(Card) -> bool,
+    ) -> Vec<PickGroup> {
+        if pack == Pack::Hand {
+            return vec![group("Your hand", cards, picked, open)];
+        }
+        let asker = self.current();
+        let free = |c: Card| open(c) && self.whereabouts(c, asker).is_none();
+        let all = group("The 54 cards", cards, picked, free);
+        let suits = [
+            Some(Suit::Spades),
+            Some(Suit::Hearts),
+            Some(Suit::Diamonds),
+            Some(Suit::Clubs),
+            None,
+        ];
+        let labels = ["Spades", "Hearts", "Diamonds", "Clubs", "Jokers"];
+        (suits.into_iter().zip(labels))
+            .map(|(suit, label)| PickGroup {
+                label: label.to_string(),
+                picks: (cards.iter().zip(&all.picks))
+                    .filter(|(c, _)| c.suit() == suit)
+                    .map(|(_, p)| p.clone())
+                    .collect(),
+                single: false,
+            })
+            .collect()
+    }
+
     /// The hand of seat `i`, where kado dealt it (a virtual pack) and sees every card.
     fn dealt_hand(&self, i: usize) -> Option<Vec<Card>> {
         let s = self.seats.get(i)?;
@@ -199,6 +281,22 @@ impl Game {
             },
         }
     }
+}
+
+/// Where the cards to tap come from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pack {
+    /// The hand kado dealt.
+    Hand,
+    /// A real pack's 54 cards, kado not knowing the hand.
+    Real,
+}
+
+/// The 54 cards of a real pack, the jokers twins.
+fn real_pack() -> Vec<Card> {
+    let mut pack: Vec<Card> = (0..53).filter_map(Card::from_index).collect();
+    pack.push(Card::Joker);
+    pack
 }
 
 /// The cards of `from` that are picked, in the order they were picked.

@@ -739,3 +739,64 @@ fn a_real_prize_card_had_to_be_typed() {
     let c = g.compose(&q, &Picked::default()).unwrap();
     assert!(!c.view.may_tap("7C") && c.view.may_tap("8C"));
 }
+
+/// Issue 61: with real cards kado knows no hand, so the cards sold had to be typed. They
+/// are picked among the 54 cards by suit, the prize card closed, and the jokers too (they
+/// wait on the round tracker until rounds 3 and 6); ALORA's face-down cards turned up at
+/// her sale are picked as many as she holds.
+#[test]
+fn a_real_sale_had_to_be_typed() {
+    use crate::view::{Picked, Send};
+    let mut g = start(&["ana"], true, Deck::Physical);
+    let asked = |g: &mut Game| loop {
+        match g.next() {
+            Step::Auto(a) => {
+                g.apply(&a).unwrap();
+            }
+            Step::Ask(q) => break q,
+            Step::Done => panic!("over"),
+        }
+    };
+    let q = asked(&mut g);
+    g.apply(&g.answer(&q, "7C").unwrap()).unwrap();
+    let q = asked(&mut g);
+    assert_eq!(q.key, Key::Sell(0));
+    let c = g.compose(&q, &Picked::default()).unwrap();
+    let labels: Vec<&str> = c.view.groups.iter().map(|g| g.label.as_str()).collect();
+    assert_eq!(labels, ["Spades", "Hearts", "Diamonds", "Clubs", "Jokers"]);
+    let count: usize = c.view.groups.iter().map(|g| g.picks.len()).sum();
+    assert_eq!(count, 54);
+    assert!(!c.view.may_tap("7C") && !c.view.may_tap("JK") && !c.view.may_tap("JK~2"));
+    let mut picked = Picked::default();
+    for card in ["KH", "QH", "AS"] {
+        c.view.tap(&mut picked, card);
+    }
+    let c = g.compose(&q, &picked).unwrap();
+    let want = g.answer(&q, "KH QH AS").unwrap();
+    assert_eq!(c.action.as_ref(), Some(&want));
+    assert!(
+        matches!(&c.view.send, Send::Ready { label } if label.starts_with("Sell K♥ Q♥ A♠ for $")),
+        "{:?}",
+        c.view.send
+    );
+    g.apply(&want).unwrap();
+    let q = asked(&mut g);
+    assert_eq!(q.key, Key::AloraShows);
+    let hidden = g.seats[1].hidden;
+    let c = g.compose(&q, &Picked::default()).unwrap();
+    // The A♠ was sold to the market: closed.
+    assert!(!c.view.may_tap("AS") && c.view.may_tap("2S"));
+    let mut picked = Picked::default();
+    let free: Vec<String> = (c.view.groups.iter().flat_map(|g| &g.picks))
+        .filter(|p| p.open)
+        .take(hidden)
+        .map(|p| p.tap.clone())
+        .collect();
+    for (k, code) in free.iter().enumerate() {
+        let c = g.compose(&q, &picked).unwrap();
+        assert_eq!(c.action.is_some() && c.view.send.is_ready(), k == hidden);
+        c.view.tap(&mut picked, code);
+    }
+    let c = g.compose(&q, &picked).unwrap();
+    assert_eq!(c.action, Some(g.answer(&q, &free.join(" ")).unwrap()));
+}
