@@ -49,6 +49,7 @@ pub fn table_main(state: &State) -> Markup {
             h1 { (state.title) }
             (ended(state))
             (waiting(state, None))
+            (last(state))
             (table(&state.shared.table))
             (events(state, None))
         }
@@ -130,6 +131,21 @@ fn ended(state: &State) -> Markup {
     html! {
         @if let Some(end) = &state.ended {
             p.ended role="status" { (end) }
+        }
+    }
+}
+
+/// The last thing the whole table saw happen, set large at the top of the table's page
+/// with its pieces (at the end, the result).
+fn last(state: &State) -> Markup {
+    html! {
+        @if let Some(e) = state.events.iter().rev().find(|e| e.is_public()) {
+            section.last aria-label="The last move" {
+                p { (e.text) }
+                @if !e.items.is_empty() {
+                    p.pieces { (items(&e.items)) }
+                }
+            }
         }
     }
 }
@@ -342,6 +358,9 @@ fn seats(t: &Table) -> Markup {
             @for s in t.seats.iter().filter(|s| !s.shown.is_empty()) {
                 p.shown { (s.name) ", " (t.shown_title) ": " (items(&s.shown)) }
             }
+        }
+        @for s in t.seats.iter().filter(|s| !s.notes.is_empty()) {
+            p.seat-notes { strong { (s.name) } ": " (s.notes.join(" · ")) }
         }
     }
 }

@@ -719,10 +719,17 @@ fn hidden_words(page: &str) -> Vec<String> {
 /// where a card bought from Kin Kādo's market lay); and the board marks no place.
 fn no_hidden_piece_shown(s: &Served, public: &str, table: &str) {
     assert!(!table.contains("class=\"place\""), "{table}");
-    let board = table
+    // The last move, set large at the top, is an entry of the log: told, not the board.
+    let (head, rest) = table
+        .split_once("<section class=\"last\"")
+        .map_or((table, ""), |(head, last)| {
+            (head, last.split_once("</section>").map_or("", |(_, r)| r))
+        });
+    let board = [head, rest].concat();
+    let board = board
         .split("<section class=\"events\"")
         .next()
-        .unwrap_or(table);
+        .unwrap_or(&board);
     // What was told since the answer; of it, only what came after the last deal, as a
     // card seen before a new deal (drawn face up, say) may be dealt to a hidden hand.
     let mut told = String::new();
