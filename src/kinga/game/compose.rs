@@ -58,7 +58,10 @@ impl Game {
             None if !legal.iter().any(|(a, _, _)| within(a)) => {
                 Send::not_yet("No legal play holds these cards: tap one to put it back")
             }
-            None => Send::not_yet("Tap more cards of the chain, or the pile it influences"),
+            None if tops.iter().any(open_top) => {
+                Send::not_yet("Tap more cards of the chain, or the pile it influences")
+            }
+            None => Send::not_yet("Tap more cards of the chain"),
         };
         let hand = PickGroup {
             label: "Your hand".to_string(),
