@@ -545,7 +545,7 @@ pub trait Session: Sized + Clone {
                 })
             })
             .collect();
-        let answerer = asked_at(self, &table);
+        let answerer = self.asked_seat();
         let answers = match answerer {
             Some(_) => table.areas.iter().filter(|a| a.numbered).cloned().collect(),
             None => Vec::new(),
@@ -601,7 +601,7 @@ pub trait Session: Sized + Clone {
 
 /// The seat `g`'s question asks, read from `table`, the game's table as it stands (see
 /// [`Session::asked_seat`]).
-fn asked_at<G: Session>(g: &G, table: &Table) -> Option<SeatId> {
+pub(crate) fn asked_at<G: Session>(g: &G, table: &Table) -> Option<SeatId> {
     let Step::Ask(_) = g.next() else {
         return None;
     };

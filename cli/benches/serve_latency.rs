@@ -6,7 +6,8 @@
 //! the fetch of that page (what the page's script does on an update). Also the memory the
 //! server adds with the eight pages open, and the size of each page.
 //!
-//! `cargo bench --bench serve_latency` (KADO=path to use another binary).
+//! `cargo bench --bench serve_latency` (KADO=path to use another binary; KADO_GAME=pokino
+//! for a Pokino game between two seats, `--seed 2`, instead).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -96,12 +97,12 @@ fn start(kado: &std::path::Path, dir: &std::path::Path) -> (Child, String, Vec<(
         .args([
             "--serve",
             "--no-history",
-            "koikoi",
+            game(),
             "play",
             "--players",
             "ana,ben",
         ])
-        .args(["--deck", "virtual", "--seed", "5", "--save", "g.yaml"])
+        .args(["--deck", "virtual", "--seed", seed(), "--save", "g.yaml"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -126,6 +127,18 @@ fn start(kado: &std::path::Path, dir: &std::path::Path) -> (Child, String, Vec<(
     }
     std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
     (child, addr, seats)
+}
+
+/// The game played: Koi-Koi, or the one KADO_GAME names (pokino).
+fn game() -> &'static str {
+    match std::env::var("KADO_GAME").as_deref() {
+        Ok("pokino") => "pokino",
+        _ => "koikoi",
+    }
+}
+
+fn seed() -> &'static str {
+    if game() == "pokino" { "2" } else { "5" }
 }
 
 fn ms(d: Duration) -> f64 {

@@ -819,6 +819,18 @@ impl Session for Game {
         hands.flat_map(|h| hanafuda(h)).collect()
     }
 
+    /// A hand dealt from real cards is told from its own seat's page (the cards picked
+    /// there are that hand); every other question as every game asks it.
+    fn asked_seat(&self) -> Option<crate::seat::SeatId> {
+        if let Step::Ask(q) = self.next()
+            && let Key::Hand(p) = q.key
+            && !self.is_kado(p)
+        {
+            return Some(crate::seat::SeatId(p));
+        }
+        crate::session::asked_at(self, &self.table())
+    }
+
     fn private_turn(&self) -> Option<String> {
         let (p, _) = self.hand_to_show().filter(|_| self.setup.private)?;
         Some(self.referee.name(p).to_string())

@@ -1628,3 +1628,24 @@ fn hostile_connections_that_never_read_locked_every_seat_out() {
     assert_eq!(s.get("/").status, 200);
     assert!(asked(&s).is_some());
 }
+
+/// Issue 61: with real cards, a Koi-Koi hand is picked by taps among the cards no one has
+/// seen, on its own seat's page alone: the other seat's page shows neither the question
+/// nor the cards picked, and the table's page none of them.
+#[test]
+fn a_real_hand_is_picked_on_its_own_page_alone() {
+    let s = Served::start("koikoi play --players ana,ben");
+    assert_eq!(asked(&s).as_deref(), Some("ana"));
+    let q = question_of(&s.seat("ana")).expect("a question");
+    s.post("ana", &format!("q={q}&tap=1b"));
+    assert!(s.seat("ana").contains("aria-pressed=\"true\""));
+    let ben = s.seat("ben");
+    assert!(
+        !composes(&ben) && !ben.contains("class=\"question\""),
+        "{ben}"
+    );
+    assert!(!s.get("/main").body.contains("title=\"1b\""));
+    let said = compose_by_taps(&s, "ana");
+    assert!(said.starts_with("Deal ana's hand: 1b "), "{said}");
+    assert_eq!(asked(&s).as_deref(), Some("ben"));
+}
