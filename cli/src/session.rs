@@ -401,8 +401,14 @@ impl<G: Session> Runner<'_, G> {
         }
     }
 
+    /// Where the game is saved and how to go on: a served game is served again.
     fn resume_hint(&self) -> String {
         let path = self.lock.path().display();
+        if self.prompter.serves() {
+            return format!(
+                "The game is saved in {path}; serve it again with `kado serve {path}` (the phones keep their addresses while its port is free).\n"
+            );
+        }
         format!(
             "The game is saved in {path}; continue it with `kado {} resume {path}`.\n",
             G::GAME

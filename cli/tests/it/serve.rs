@@ -1649,3 +1649,23 @@ fn a_real_hand_is_picked_on_its_own_page_alone() {
     assert!(said.starts_with("Deal ana's hand: 1b "), "{said}");
     assert_eq!(asked(&s).as_deref(), Some("ben"));
 }
+
+/// Issue 62: a served game stopped suggested `kado koikoi resume FILE`, which goes on at
+/// the terminal alone; it now names `kado serve FILE`, which serves it to the phones again.
+#[test]
+fn a_served_game_stopped_suggested_resume_not_serve() {
+    let mut s = Served::start("koikoi play --players ana,ben --deck virtual --seed 5");
+    assert!(asked(&s).is_some());
+    let pid = s.child.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(s.ended_well());
+    let printed = s.printed();
+    assert!(
+        printed.contains("The game is saved in g.yaml; serve it again with `kado serve g.yaml`"),
+        "{printed}"
+    );
+    assert!(!printed.contains("koikoi resume"), "{printed}");
+}
