@@ -336,10 +336,28 @@ impl Prompter for FullScreen {
             };
             let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
             match k.code {
+                // `quit` typed at the hand-over stops the game, as at a question.
+                KeyCode::Enter if super::prompt::is_quit(&self.screen.input) => {
+                    self.screen.input.clear();
+                    self.screen.cursor = 0;
+                    return Err(Reply::Quit);
+                }
                 // The table and what was said stay on screen: nothing to show again.
-                KeyCode::Enter => return Ok(false),
+                KeyCode::Enter => {
+                    self.screen.input.clear();
+                    self.screen.cursor = 0;
+                    return Ok(false);
+                }
                 KeyCode::Char('c') if ctrl => return Err(Reply::Interrupted),
                 KeyCode::Char('d') if ctrl => return Err(Reply::End),
+                KeyCode::Char(c) if !ctrl => {
+                    self.screen.input.push(c);
+                    self.screen.cursor = self.screen.input.chars().count();
+                }
+                KeyCode::Backspace => {
+                    self.screen.input.pop();
+                    self.screen.cursor = self.screen.input.chars().count();
+                }
                 _ => {}
             }
         }

@@ -125,6 +125,11 @@ impl std::fmt::Display for LineFault {
     }
 }
 
+/// Whether `line` asks to stop the game, read as [`classify`] reads it.
+pub fn is_quit(line: &str) -> bool {
+    matches!(classify(line), Reply::Quit)
+}
+
 pub fn classify(line: &str) -> Reply {
     match line.trim() {
         "undo" => Reply::Undo,
@@ -301,6 +306,8 @@ impl Prompter for Terminal {
             return Err(Reply::Unreadable(Unreadable::Terminal(None)));
         };
         match editor.readline(&format!("Pass to {to}; {to}, press Enter when ready: ")) {
+            // `quit` typed at the hand-over stops the game, as at a question.
+            Ok(line) if is_quit(&line) => Err(Reply::Quit),
             Ok(_) => {
                 write_to(self.to_stderr, CLEAR);
                 Ok(true)

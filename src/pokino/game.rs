@@ -974,30 +974,33 @@ impl Game {
     /// each place with the points of the best run their hand could then play on it (with
     /// the bead the domino earns). The card drawn after laying is not looked at.
     pub fn places(&self, i: usize) -> Vec<(Placement, u32)> {
+        self.places_on(i, 1)
+    }
+
+    /// [`Game::places`], the run searches shared over `threads` threads (the same list
+    /// whatever the threads).
+    pub fn places_on(&self, i: usize, threads: usize) -> Vec<(Placement, u32)> {
         let Some(p) = self.players.get(i) else {
             return Vec::new();
         };
         let closed = self.closed_borders(i);
-        let mut out: Vec<(Placement, u32)> = p
-            .held
-            .iter()
-            .flatten()
+        let spots: Vec<Placement> = (p.held.iter().flatten())
             .flat_map(|d| place::spots(&self.board, *d, &self.rules).unwrap_or_default())
-            .map(|at| {
-                let board = with_domino(&self.board, at);
-                let q = Query {
-                    hand: &p.known,
-                    beads: Some(p.beads + 1),
-                    claimed: &closed,
-                    keep: Some(1),
-                    budget: Some(20_000),
-                };
-                let best = runs::find(&board, &q, &self.rules)
-                    .best
-                    .map_or(0, |r| r.points);
-                (at, best)
-            })
             .collect();
+        let best = crate::par::map(spots.len(), threads, |k| {
+            let board = with_domino(&self.board, spots[k]);
+            let q = Query {
+                hand: &p.known,
+                beads: Some(p.beads + 1),
+                claimed: &closed,
+                keep: Some(1),
+                budget: Some(20_000),
+            };
+            runs::find(&board, &q, &self.rules)
+                .best
+                .map_or(0, |r| r.points)
+        });
+        let mut out: Vec<(Placement, u32)> = spots.into_iter().zip(best).collect();
         // Best first; a stable sort keeps the order of the spots among equals.
         out.sort_by_key(|(_, points)| std::cmp::Reverse(*points));
         out

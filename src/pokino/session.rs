@@ -397,7 +397,10 @@ impl Table {
         if self.game.to_play != Some(i) {
             return self.game.places(i);
         }
-        self.ranked.get_or(|| self.game.places(i)).clone()
+        let threads = crate::par::cores();
+        self.ranked
+            .get_or(|| self.game.places_on(i, threads))
+            .clone()
     }
 
     /// Seat `i` on the table: its score, beads, how many cards and dominoes it holds, the

@@ -693,3 +693,28 @@ fn stray_escape_sequences_swallowed_every_key() {
     let text = String::from_utf8_lossy(&record.stdout);
     assert!(text.contains("1. exile AD\n"), "{text}");
 }
+
+/// Issue 62: `quit` typed at "Pass to ana; ana, press Enter when ready" counted as ready
+/// and the game went on. It stops the game there, saved, in the view and in line mode.
+#[test]
+fn quit_at_the_hand_over_counted_as_ready() {
+    for plain in ["", " --plain"] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = ends_after(
+            dir.path(),
+            &format!(
+                "kinkado play --players ana,bo --deck virtual --seed 5 --private --save t.yaml{plain}"
+            ),
+            &[b"quit\r"],
+        );
+        assert!(out.contains("press Enter when ready"), "{out}");
+        assert!(
+            out.contains("The game is saved in t.yaml"),
+            "{plain}: {out}"
+        );
+        assert!(
+            !out.contains("sells up to"),
+            "{plain}: the game went on: {out}"
+        );
+    }
+}

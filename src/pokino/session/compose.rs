@@ -329,7 +329,7 @@ mod tests {
         let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 2);
         let mut t = Table::start(&setup, &rs).unwrap();
         let mut runs = 0;
-        for _ in 0..200 {
+        for turn in 0..200 {
             let q = match t.next() {
                 Step::Auto(a) => {
                     t.apply(&a).unwrap();
@@ -343,6 +343,10 @@ mod tests {
                 t.apply(&a).unwrap();
                 continue;
             };
+            if turn % 10 == 0 {
+                // The places ranked on three threads are those ranked on one.
+                assert_eq!(t.game.places_on(i, 3), t.game.places(i));
+            }
             let best = t.game.hint(i, 1, None).best;
             let action = match best {
                 Some(run) => {
