@@ -45,25 +45,31 @@ impl Driver {
 
     /// A new browser window the size of a phone held upright.
     fn browser(&self) -> Browser {
-        self.open_window(json!({
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=412,915"]
-        }))
+        self.open_window(
+            false,
+            json!({
+                "binary": "/usr/bin/chromium",
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", "--window-size=412,915"]
+            }),
+        )
     }
 
     /// A phone: 390×844 at three pixels to the point, touched rather than clicked.
     fn phone(&self) -> Browser {
-        self.open_window(json!({
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage"],
-            "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844,
-                                                  "pixelRatio": 3.0, "touch": true}}
-        }))
+        self.open_window(
+            true,
+            json!({
+                "binary": "/usr/bin/chromium",
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage"],
+                "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844,
+                                                      "pixelRatio": 3.0, "touch": true}}
+            }),
+        )
     }
 
-    fn open_window(&self, options: Value) -> Browser {
+    fn open_window(&self, touch: bool, options: Value) -> Browser {
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": options
@@ -75,6 +81,7 @@ impl Driver {
         Browser {
             port: self.port,
             session: id.to_string(),
+            touch,
         }
     }
 }
@@ -90,6 +97,8 @@ impl Drop for Driver {
 struct Browser {
     port: u16,
     session: String,
+    /// A phone's window: a tap is a touch, not a mouse click.
+    touch: bool,
 }
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
@@ -156,8 +165,38 @@ impl Browser {
 
     /// Taps the first element `css` finds (found again if the page replaced it meanwhile).
     #[track_caller]
+    /// A finger's tap (a mouse's click in a window that is no phone) at the middle of the
+    /// first element `css` finds, brought into view: the input events a person's make,
+    /// sent through the browser's own input (ChromeDriver's element click does the same
+    /// but takes 130 ms a click, most of a whole-game test's time).
+    #[track_caller]
     fn tap(&self, css: &str) {
-        self.on_element(css, "click", &json!({}));
+        let at = self.eval(&format!(
+            "(function () {{ var e = document.querySelector(\"{css}\"); if (!e) return null; \
+             e.scrollIntoView({{block: 'center'}}); var r = e.getBoundingClientRect(); \
+             return [r.left + r.width / 2, r.top + r.height / 2]; }})()"
+        ));
+        let (Some(x), Some(y)) = (at[0].as_f64(), at[1].as_f64()) else {
+            panic!("nothing to tap at {css}: {}", self.text());
+        };
+        let events: Vec<Value> = if self.touch {
+            let point = json!([{"x": x, "y": y}]);
+            vec![
+                json!({"cmd": "Input.dispatchTouchEvent", "params": {"type": "touchStart", "touchPoints": point}}),
+                json!({"cmd": "Input.dispatchTouchEvent", "params": {"type": "touchEnd", "touchPoints": []}}),
+            ]
+        } else {
+            ["mousePressed", "mouseReleased"]
+                .iter()
+                .map(|kind| {
+                    json!({"cmd": "Input.dispatchMouseEvent", "params": {
+                    "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}})
+                })
+                .collect()
+        };
+        for e in &events {
+            self.call("POST", "/goog/cdp/execute", Some(e));
+        }
     }
 
     /// Types `text` into the first element `css` finds, and waits until it holds it: an
