@@ -163,8 +163,6 @@ impl Browser {
             .to_string()
     }
 
-    /// Taps the first element `css` finds (found again if the page replaced it meanwhile).
-    #[track_caller]
     /// A finger's tap (a mouse's click in a window that is no phone) at the middle of the
     /// first element `css` finds, brought into view: the input events a person's make,
     /// sent through the browser's own input (ChromeDriver's element click does the same
