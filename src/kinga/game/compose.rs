@@ -10,6 +10,65 @@ use crate::view::{self, Compose, Item, Pick, PickGroup, Picked, Send};
 const EXILE: &str = "exile";
 
 impl Game {
+    /// With a real deck, the cards drawn: as many as are due, tapped among those the
+    /// draw pile holds (kado knows which, not their order).
+    pub(super) fn compose_draw(&self, picked: &Picked) -> Option<Composed<Action>> {
+        if self.deck != Deck::Real || self.draw.is_empty() {
+            return None;
+        }
+        let n = self.to_draw.min(self.draw.len());
+        let mut pile = self.draw.clone();
+        pile.sort();
+        let ids = view::taps(&pile.iter().map(|c| c.code()).collect::<Vec<_>>());
+        let cards: Vec<Card> = (picked.codes.iter())
+            .filter_map(|id| ids.iter().position(|t| t == id).map(|i| pile[i]))
+            .collect();
+        let room = cards.len() < n;
+        let picks = (pile.iter().zip(ids))
+            .map(|(c, tap)| {
+                let on = picked.has(&tap);
+                Pick {
+                    tap,
+                    item: view::card(*c),
+                    spoken: c.spoken(),
+                    picked: on,
+                    open: on || room,
+                }
+            })
+            .collect();
+        let action = Action::Draw {
+            cards: cards.clone(),
+        };
+        let send = if cards.len() < n {
+            Send::not_yet(&format!(
+                "Tap {} ({} so far)",
+                words::count(n, "card"),
+                cards.len()
+            ))
+        } else {
+            match self.clone().act(&action) {
+                Ok(_) => Send::Ready {
+                    label: format!("Draw {}", show_cards(&cards)),
+                },
+                Err(why) => Send::not_yet(&why.to_string()),
+            }
+        };
+        let view = Compose {
+            title: format!(
+                "Tap the {} you drew, from your draw pile",
+                words::count(n, "card")
+            ),
+            groups: vec![PickGroup {
+                label: "Your draw pile".to_string(),
+                picks,
+                single: false,
+            }],
+            count: None,
+            send,
+        };
+        Some(Composed::of(view, Some(action)))
+    }
+
     pub(super) fn compose_turn(&self, picked: &Picked) -> Option<Composed<Action>> {
         let legal = crate::kinga::advise::candidates(self, &Key::Turn);
         let ids = view::taps(&self.hand.iter().map(|c| c.code()).collect::<Vec<_>>());

@@ -102,6 +102,7 @@ impl Session for Game {
     ) -> Option<crate::session::Composed<Action>> {
         match question.key {
             Key::Turn => self.compose_turn(picked),
+            Key::Draw => self.compose_draw(picked),
             _ => None,
         }
     }

@@ -1041,3 +1041,60 @@ fn kinga_was_played_from_the_hint_or_by_typing() {
     }
     assert!(composed > 30, "{composed} turns composed");
 }
+
+/// Issue 61: with a real deck, the cards drawn had to be typed. They are tapped among the
+/// cards of the draw pile, as many as are due; a whole game is played by taps alone (the
+/// draws and the turns composed, the other questions' first answer).
+#[test]
+fn a_real_draw_had_to_be_typed() {
+    use crate::session::Session;
+    use crate::view::{Picked, Send};
+    let mut g = real(Rules::standard());
+    let q = match g.step() {
+        Step::Ask(q) => q,
+        other => panic!("{other:?}"),
+    };
+    let c = g.compose(&q, &Picked::default()).unwrap();
+    assert_eq!(c.view.send, Send::not_yet("Tap 4 cards (0 so far)"));
+    assert_eq!(c.view.groups[0].picks.len(), g.draw.len());
+    let mut picked = Picked::default();
+    let four: Vec<String> = (c.view.groups[0].picks.iter().take(4))
+        .map(|p| p.tap.clone())
+        .collect();
+    for code in &four {
+        c.view.tap(&mut picked, code);
+    }
+    let c = g.compose(&q, &picked).unwrap();
+    assert!(c.view.groups[0].picks.iter().all(|p| p.picked || !p.open));
+    let typed: Vec<&str> = four.iter().map(|t| t.split('~').next().unwrap()).collect();
+    assert_eq!(c.action, Some(g.answer(&q, &typed.join(" ")).unwrap()));
+    let mut turns = 0;
+    for _ in 0..2000 {
+        let action = match g.step() {
+            Step::Done => break,
+            Step::Auto(a) => a,
+            Step::Ask(q) => {
+                turns += 1;
+                let mut picked = Picked::default();
+                loop {
+                    let Some(c) = g.compose(&q, &picked) else {
+                        let first = g.choices(&q).into_iter().next().expect("an answer");
+                        break g.answer(&q, &first.typed).unwrap();
+                    };
+                    if let (true, Some(a)) = (c.view.send.is_ready(), c.action) {
+                        break a;
+                    }
+                    let Some(p) =
+                        (c.view.groups.iter().flat_map(|g| &g.picks)).find(|p| p.open && !p.picked)
+                    else {
+                        panic!("nothing to tap: {:?}", c.view)
+                    };
+                    c.view.tap(&mut picked, &p.tap.clone());
+                }
+            }
+        };
+        g.act(&action).unwrap();
+    }
+    assert!(matches!(g.step(), Step::Done), "{turns} answers");
+    assert!(turns > 20, "{turns}");
+}
