@@ -546,7 +546,7 @@ impl YearState {
         let place = r
             .against
             .as_ref()
-            .map(|(d, o)| format!(", {} of {o}", dir_word(*d)))
+            .map(|(d, o)| format!(", {} of {o}", d.word()))
             .unwrap_or_default();
         Ok(vec![format!(
             "{} moves {common} into the Commons{place} and long-presses it.",
@@ -972,19 +972,8 @@ fn side_word(side: Option<usize>) -> &'static str {
 
 fn placed_words(p: &Placement) -> String {
     match &p.against {
-        Some((d, o)) => format!(", {} of {o}", dir_word(*d)),
+        Some((d, o)) => format!(", {} of {o}", d.word()),
         None => String::new(),
-    }
-}
-
-fn dir_word(d: Dir) -> &'static str {
-    match d {
-        Dir::E => "east",
-        Dir::W => "west",
-        Dir::NE => "north-east",
-        Dir::NW => "north-west",
-        Dir::SE => "south-east",
-        Dir::SW => "south-west",
     }
 }
 

@@ -387,12 +387,8 @@ mod tests {
         panic!("40 taps made no answer at {}", q.prompt)
     }
 
-    /// Issue 61: with real cards, each hand, the table and each card drawn had to be typed.
-    /// A game with real cards is played by taps alone: the hands and the table picked among
-    /// the cards no one has seen yet (month by month), each card played from its hand,
-    /// each card drawn among the unseen ones.
-    #[test]
-    fn real_cards_had_to_be_typed() {
+    /// A game between ana and ben with real cards.
+    fn real_game() -> Game {
         let rs = Ruleset::builtin("koikoi").unwrap();
         let setup = Setup {
             players: vec!["ana".into(), "ben".into()],
@@ -400,7 +396,16 @@ mod tests {
             kado: None,
             private: false,
         };
-        let mut g = Game::start(&setup, &rs).unwrap();
+        Game::start(&setup, &rs).unwrap()
+    }
+
+    /// Issue 61: with real cards, each hand, the table and each card drawn had to be typed.
+    /// A game with real cards is played by taps alone: the hands and the table picked among
+    /// the cards no one has seen yet (month by month), each card played from its hand,
+    /// each card drawn among the unseen ones.
+    #[test]
+    fn real_cards_had_to_be_typed() {
+        let mut g = real_game();
         let mut asked = Vec::new();
         for _ in 0..400 {
             let action = match g.next() {
@@ -424,14 +429,7 @@ mod tests {
     /// and a hand kept hidden plays any card no one has seen.
     #[test]
     fn a_real_deal_takes_eight_unseen_cards_or_none() {
-        let rs = Ruleset::builtin("koikoi").unwrap();
-        let setup = Setup {
-            players: vec!["ana".into(), "ben".into()],
-            deck: Deck::Physical,
-            kado: None,
-            private: false,
-        };
-        let mut g = Game::start(&setup, &rs).unwrap();
+        let mut g = real_game();
         let Step::Ask(q) = g.next() else { panic!() };
         let Key::Hand(p) = q.key else {
             panic!("{:?}", q.key)
