@@ -605,6 +605,18 @@ pub fn validate<'a>(
             } else {
                 format!("{}, column {column}", first_src.name)
             };
+            // The same card spelt two ways (`1b` and `crane`): say to write one of them.
+            let spelt = |s: &Source, span: &std::ops::Range<usize>| {
+                s.text.get(span.clone()).unwrap_or_default().to_string()
+            };
+            let (first, now) = (spelt(first_src, &first_span), spelt(src, &located.span));
+            let help = if first.eq_ignore_ascii_case(&now) {
+                format!("the first {} is at {where_first}", c.code())
+            } else {
+                format!(
+                    "`{first}` and `{now}` are the same card: write `{first}` or `{now}`, not both (the first is at {where_first})"
+                )
+            };
             problems.push(
                 Problem::new(format!(
                     "{} is named {times}, but the deck has only {only}",
@@ -612,7 +624,7 @@ pub fn validate<'a>(
                 ))
                 .code(Code::Impossible)
                 .at(src, located.span.clone())
-                .help(format!("the first {} is at {where_first}", c.code())),
+                .help(help),
             );
         }
     }
@@ -785,6 +797,20 @@ mod tests {
     }
 
     #[test]
+    /// Issue 62: `1b crane 3b` said "1b is named twice" without saying that `1b` and
+    /// `crane` are one card, so write one or the other.
+    #[test]
+    fn one_card_spelt_two_ways_was_named_twice() {
+        let e = parse_checked(&Source::new("argument CARDS", "1b crane 3b")).unwrap_err();
+        let text = e.render();
+        assert!(text.contains("1b is named twice"), "{text}");
+        assert!(
+            text.contains("`1b` and `crane` are the same card: write `1b` or `crane`, not both"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn more_copies_than_exist() {
         assert_eq!(
             messages("1p 1p 1p"),
@@ -793,7 +819,7 @@ mod tests {
         assert_eq!(
             messages("11p lightning"),
             vec![
-                "11p is named twice, but the deck has only one (11p lightning) | the first 11p is at column 1"
+                "11p is named twice, but the deck has only one (11p lightning) | `11p` and `lightning` are the same card: write `11p` or `lightning`, not both (the first is at column 1)"
             ]
         );
         assert_eq!(messages("12p 12p 12p 12p").len(), 1);

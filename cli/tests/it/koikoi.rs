@@ -509,7 +509,7 @@ error: 11p is named twice, but the deck has only one (11p lightning)
   |
 1 | 1p 1p 1p 11p lightning
   |              ^^^^^^^^^
-  = help: the first 11p is at column 10
+  = help: `11p` and `lightning` are the same card: write `11p` or `lightning`, not both (the first is at column 10)
 
 2 problems found
 ",
