@@ -796,7 +796,6 @@ mod tests {
         );
     }
 
-    #[test]
     /// Issue 62: `1b crane 3b` said "1b is named twice" without saying that `1b` and
     /// `crane` are one card, so write one or the other.
     #[test]
