@@ -9,7 +9,7 @@ use serde::Serialize;
 mod board;
 mod compose;
 pub use board::{At, Board, Claim, Hex, Hue, Laid, Mark, Spot, number_words, square_words};
-pub use compose::{Compose, Pick, PickGroup, Picked, Send, Stepper, taps};
+pub use compose::{Compose, Pick, PickGroup, Picked, Send, Stepper, card_group, taps};
 
 /// One legal answer to a question: what it shows and the exact text it types.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

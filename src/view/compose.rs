@@ -144,6 +144,33 @@ impl Stepper {
     }
 }
 
+/// Playing cards to tap, in the order given (twins told apart: `JK~2`): each picked or
+/// not, and open to a tap when it is picked (to put it back) or `open` says so.
+pub fn card_group(
+    label: &str,
+    cards: &[crate::cards::Card],
+    picked: &Picked,
+    open: impl Fn(crate::cards::Card) -> bool,
+) -> PickGroup {
+    let codes: Vec<String> = cards.iter().map(|c| c.code()).collect();
+    PickGroup {
+        label: label.to_string(),
+        picks: (cards.iter().zip(taps(&codes)))
+            .map(|(c, tap)| {
+                let on = picked.has(&tap);
+                Pick {
+                    tap,
+                    item: super::card(*c),
+                    spoken: c.spoken(),
+                    picked: on,
+                    open: on || open(*c),
+                }
+            })
+            .collect(),
+        single: false,
+    }
+}
+
 /// The taps of pieces coded `codes`, in order: each its code, a twin's with its number
 /// (`JK`, `JK~2`), so that two copies of one card are picked apart.
 pub fn taps<S: AsRef<str>>(codes: &[S]) -> Vec<String> {

@@ -24,18 +24,6 @@ impl Game {
             .filter_map(|id| ids.iter().position(|t| t == id).map(|i| pile[i]))
             .collect();
         let room = cards.len() < n;
-        let picks = (pile.iter().zip(ids))
-            .map(|(c, tap)| {
-                let on = picked.has(&tap);
-                Pick {
-                    tap,
-                    item: view::card(*c),
-                    spoken: c.spoken(),
-                    picked: on,
-                    open: on || room,
-                }
-            })
-            .collect();
         let action = Action::Draw {
             cards: cards.clone(),
         };
@@ -58,11 +46,7 @@ impl Game {
                 "Tap the {} you drew, from your draw pile",
                 words::count(n, "card")
             ),
-            groups: vec![PickGroup {
-                label: "Your draw pile".to_string(),
-                picks,
-                single: false,
-            }],
+            groups: vec![view::card_group("Your draw pile", &pile, picked, |_| room)],
             count: None,
             send,
         };

@@ -88,7 +88,7 @@ impl Game {
         let open = market.len() + deck < room;
         let view = Compose {
             title: format!("Tap the market cards to buy (room for {room})"),
-            groups: vec![group("Market", &self.market, picked, |_| open)],
+            groups: vec![view::card_group("Market", &self.market, picked, |_| open)],
             count: Some(count),
             send,
         };
@@ -236,11 +236,11 @@ impl Game {
         open: impl Fn(Card) -> bool,
     ) -> Vec<PickGroup> {
         if pack == Pack::Hand {
-            return vec![group("Your hand", cards, picked, open)];
+            return vec![view::card_group("Your hand", cards, picked, open)];
         }
         let asker = self.current();
         let free = |c: Card| open(c) && self.whereabouts(c, asker).is_none();
-        let all = group("The 54 cards", cards, picked, free);
+        let all = view::card_group("The 54 cards", cards, picked, free);
         let suits = [
             Some(Suit::Spades),
             Some(Suit::Hearts),
@@ -310,25 +310,4 @@ fn picked_cards(from: &[Card], picked: &Picked) -> Vec<Card> {
 /// What a tap on each of `cards` sends (a twin told apart: `JK~2`).
 pub(crate) fn card_taps(cards: &[Card]) -> Vec<String> {
     view::taps(&cards.iter().map(|c| c.code()).collect::<Vec<_>>())
-}
-
-/// A group of cards to tap: each picked or not, and open to a tap when it is picked (to
-/// put it back) or `open` says so.
-fn group(label: &str, cards: &[Card], picked: &Picked, open: impl Fn(Card) -> bool) -> PickGroup {
-    PickGroup {
-        label: label.to_string(),
-        picks: (cards.iter().zip(card_taps(cards)))
-            .map(|(c, tap)| {
-                let on = picked.has(&tap);
-                Pick {
-                    tap,
-                    item: view::card(*c),
-                    spoken: c.spoken(),
-                    picked: on,
-                    open: on || open(*c),
-                }
-            })
-            .collect(),
-        single: false,
-    }
 }

@@ -41,14 +41,7 @@ impl Game {
                 .collect(),
             single: true,
         };
-        let two = matches.len() == 2;
-        let table = PickGroup {
-            label: "Table".to_string(),
-            picks: (r.round.table.iter().zip(table_taps))
-                .map(|(c, tap)| pick(*c, tap, picked, two && matches.contains(c)))
-                .collect(),
-            single: true,
-        };
+        let table = table_group(&r.round.table, table_taps, &matches, picked);
         let mv = card.and_then(|c| play_move(c, &matches, taken));
         let action = mv.map(|m| Action::Play { player: p, card: m });
         let send = match (card, &action) {
@@ -216,7 +209,6 @@ impl Game {
         let matches = card.map(|c| r.round.matches(c)).unwrap_or_default();
         let table_taps = card_taps(&r.round.table);
         let taken = tapped(&r.round.table, &table_taps, picked).filter(|c| matches.contains(c));
-        let two = matches.len() == 2;
         let groups = vec![
             PickGroup {
                 label: label.to_string(),
@@ -225,13 +217,7 @@ impl Game {
                     .collect(),
                 single: true,
             },
-            PickGroup {
-                label: "Table".to_string(),
-                picks: (r.round.table.iter().zip(table_taps))
-                    .map(|(c, tap)| pick(*c, tap, picked, two && matches.contains(c)))
-                    .collect(),
-                single: true,
-            },
+            table_group(&r.round.table, table_taps, &matches, picked),
         ];
         let mv = card.and_then(|c| play_move(c, &matches, taken));
         let send = match (card, mv) {
@@ -342,6 +328,19 @@ fn card_taps(cards: &[Card]) -> Vec<String> {
 /// The card of `cards` picked last, by its tap.
 fn tapped(cards: &[Card], taps: &[String], picked: &Picked) -> Option<Card> {
     (picked.codes.iter().rev()).find_map(|id| taps.iter().position(|t| t == id).map(|i| cards[i]))
+}
+
+/// The table's cards, one to tap: open where the card played or drawn matches two of them
+/// (with one or three, the rules take them).
+fn table_group(table: &[Card], taps: Vec<String>, matches: &[Card], picked: &Picked) -> PickGroup {
+    let two = matches.len() == 2;
+    PickGroup {
+        label: "Table".to_string(),
+        picks: (table.iter().zip(taps))
+            .map(|(c, tap)| pick(*c, tap, picked, two && matches.contains(c)))
+            .collect(),
+        single: true,
+    }
 }
 
 fn pick(c: Card, tap: String, picked: &Picked, open: bool) -> Pick {
