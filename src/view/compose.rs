@@ -4,7 +4,7 @@
 //! many cards, which are legal now, what a sale brings) stays in the library; a page only
 //! draws it and posts each tap.
 
-use super::Item;
+use super::{At, Item};
 use serde::Serialize;
 
 /// What a seat has tapped at a question so far: the codes of the pieces picked, in the
@@ -61,9 +61,9 @@ impl Compose {
         let holds = |g: &&PickGroup| g.picks.iter().any(|p| p.tap == code);
         let single = self.groups.iter().filter(|g| g.single).find(holds);
         if let Some(g) = single.filter(|_| !picked.has(code)) {
-            picked
-                .codes
-                .retain(|c| !g.picks.iter().any(|p| p.tap == *c));
+            let replaced =
+                |c: &String| g.picks.iter().any(|p| p.tap == *c) || g.replaces.contains(c);
+            picked.codes.retain(|c| !replaced(c));
         }
         picked.tap(code);
     }
@@ -107,6 +107,17 @@ pub struct PickGroup {
     /// One piece of the group at a time: a tap on another replaces it (the card a
     /// Koi-Koi player plays).
     pub single: bool,
+    /// Codes picked that a tap in this single group replaces though no piece of it is
+    /// tapped with them now: a domino's place, whose squares a tap turns to the next.
+    #[serde(skip)]
+    pub replaces: Vec<String>,
+}
+
+impl PickGroup {
+    /// Whether the group's pieces lie on the board: each is drawn on its square there.
+    pub fn on_board(&self) -> bool {
+        !self.picks.is_empty() && self.picks.iter().all(|p| p.at.is_some())
+    }
 }
 
 /// One piece that may be tapped.
@@ -122,6 +133,9 @@ pub struct Pick {
     /// Whether tapping it now may lead to an answer (a picked piece can always be put
     /// back).
     pub open: bool,
+    /// The square of the board it is tapped on, where the piece is a place there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<At>,
 }
 
 /// A count stepped by taps on − and +.
@@ -164,10 +178,12 @@ pub fn card_group(
                     spoken: c.spoken(),
                     picked: on,
                     open: on || open(*c),
+                    at: None,
                 }
             })
             .collect(),
         single: false,
+        replaces: Vec::new(),
     }
 }
 

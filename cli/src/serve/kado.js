@@ -19,12 +19,22 @@
       var open = !!(text && text.open);
       // A button tapped by keyboard keeps the focus once the page is drawn again.
       var at = document.activeElement, focused = null;
+      // A board that scrolls in its frame keeps where it was scrolled to.
+      var frame = document.querySelector(".board-frame");
+      var scrolled = frame ? [frame.scrollLeft, frame.scrollTop] : null;
       if (at && at.tagName === "BUTTON" && at.name) focused = [at.name, at.value];
       document.querySelector("main").outerHTML = html;
       if (focused) {
         var same = document.querySelector('button[name="' + focused[0] + '"][value="' +
           (window.CSS && CSS.escape ? CSS.escape(focused[1]) : focused[1]) + '"]');
         if (same && !same.disabled) same.focus();
+      }
+      var frameNow = document.querySelector(".board-frame");
+      if (frameNow && scrolled) {
+        frameNow.scrollLeft = scrolled[0]; frameNow.scrollTop = scrolled[1];
+      } else if (frameNow) {
+        var first = frameNow.querySelector("button.pick:not([disabled])");
+        if (first) first.scrollIntoView({ block: "nearest", inline: "center" });
       }
       var textNow = document.querySelector("details.board-text");
       if (open && textNow) textNow.open = true;

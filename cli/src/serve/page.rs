@@ -4,8 +4,8 @@
 //! it up to date by fetching its `<main>` again at every update.
 
 use kado::view::{
-    Area, Choice, Compose, Hand, Held, Hint, Item, Kind, Look, Picture, Seat, Send, Stepper, Table,
-    Tone,
+    Area, Board, Choice, Compose, Hand, Held, Hint, Item, Kind, Look, Pick, Picture, Seat, Send,
+    Stepper, Table, Tone,
 };
 use maud::{DOCTYPE, Markup, html};
 
@@ -50,7 +50,7 @@ pub fn table_main(state: &State) -> Markup {
             (ended(state))
             (waiting(state, None))
             (last(state))
-            (table(&state.shared.table))
+            (table(&state.shared.table, true))
             (events(state, None))
         }
     }
@@ -97,7 +97,7 @@ pub fn seat_main(state: &State, i: usize, seat: &Keyed) -> Markup {
                 (hint_of(hint, asking.id, &action))
             }
             (commands(asked.map(|a| a.id), &action))
-            (table(&state.shared.table))
+            (table(&state.shared.table, !board_in_question(state, theirs.is_some())))
             (events(state, Some(seat.id)))
         }
     }
@@ -173,7 +173,7 @@ fn question(state: &State, asking: &Asking, action: &str) -> Markup {
         section.question aria-labelledby="q" {
             h2 #q { (asking.prompt) }
             @if let Some(c) = &state.compose {
-                (compose(c, asking.id, action))
+                (compose(c, asking.id, action, state.shared.table.board.as_ref()))
             }
             @if state.compose.is_none() && !state.choices.is_empty() && state.choices.len() <= BUTTONS {
                 form.choices method="post" action=(action) {
@@ -265,7 +265,16 @@ fn hand_of(hand: &Hand) -> Markup {
 }
 
 /// The table: where the game is, the seats, what lies in the middle.
-fn table(t: &Table) -> Markup {
+/// Whether the seat's question draws the board, as the control its answer is tapped on
+/// (`asked`: the question is the seat's).
+fn board_in_question(state: &State, asked: bool) -> bool {
+    let on_board = |c: &Compose| c.groups.iter().any(|g| g.on_board());
+    asked && state.shared.table.board.is_some() && state.compose.as_ref().is_some_and(on_board)
+}
+
+/// The table: where the game stands, the seats, the areas, the board (`board`: unless
+/// the question above draws it) and the score sheet.
+fn table(t: &Table, board: bool) -> Markup {
     html! {
         section.table aria-label="The table" {
             p.where { (where_line(t)) }
@@ -274,6 +283,7 @@ fn table(t: &Table) -> Markup {
                 (area(a, t.dollars))
             }
             @match (&t.board, &t.picture) {
+                (Some(_), Some(_)) if !board => {}
                 (Some(b), Some(p)) if !b.is_empty() => {
                     (board::board(b))
                     details.board-text {
@@ -505,20 +515,17 @@ fn event_class(e: &kado::view::Event) -> &'static str {
 /// The answer composed by taps: each piece a toggle button (pressed when picked, named
 /// aloud by what it is), the count's − and + around its value, and the button that sends
 /// the answer, saying what it does, or why it cannot yet.
-fn compose(c: &Compose, question: u64, action: &str) -> Markup {
+fn compose(c: &Compose, question: u64, action: &str, on: Option<&Board>) -> Markup {
     html! {
-        form.compose method="post" action=(action) aria-label=(c.title) {
+        form #compose .compose method="post" action=(action) aria-label=(c.title) {
             input type="hidden" name="q" value=(question);
             p.compose-title { (c.title) }
             @for g in &c.groups {
                 fieldset.picks {
                     legend { (g.label) }
-                    @for p in &g.picks {
-                        button.pick.(tone_class(&p.item)) type="submit" name="tap" value=(p.tap)
-                            aria-pressed=(p.picked) disabled[!p.open] {
-                            span aria-hidden="true" { (p.item.text) }
-                            span.spoken { (p.spoken) }
-                        }
+                    @match on.filter(|_| g.on_board()) {
+                        Some(b) => (board::control(b, g)),
+                        None => @for p in &g.picks { (pick_button(p)) },
                     }
                 }
             }
@@ -533,6 +540,17 @@ fn compose(c: &Compose, question: u64, action: &str) -> Markup {
                     button.send type="submit" name="send" value="1" disabled { (why) }
                 }
             }
+        }
+    }
+}
+
+/// A piece to tap: a toggle button, pressed when picked, named aloud by what it is.
+fn pick_button(p: &Pick) -> Markup {
+    html! {
+        button.pick.(tone_class(&p.item)) type="submit" name="tap" value=(p.tap) form="compose"
+            aria-pressed=(p.picked) disabled[!p.open] {
+            span aria-hidden="true" { (p.item.text) }
+            span.spoken { (p.spoken) }
         }
     }
 }

@@ -74,15 +74,21 @@ impl Driver {
             "browserName": "chrome",
             "goog:chromeOptions": options
         }}});
-        let v = wire(self.port, "POST", "/session", Some(&caps));
-        let id = v["value"]["sessionId"]
-            .as_str()
-            .unwrap_or_else(|| panic!("{v}"));
-        Browser {
-            port: self.port,
-            session: id.to_string(),
-            touch,
+        // A browser that does not start under a loaded machine (no answer within the
+        // wire's minute) is started again, twice at most, before the test fails.
+        let mut tries = Vec::new();
+        for _ in 0..3 {
+            let v = wire(self.port, "POST", "/session", Some(&caps));
+            if let Some(id) = v["value"]["sessionId"].as_str() {
+                return Browser {
+                    port: self.port,
+                    session: id.to_string(),
+                    touch,
+                };
+            }
+            tries.push(v);
         }
+        panic!("no browser window after three tries: {tries:?}")
     }
 }
 

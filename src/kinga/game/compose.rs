@@ -112,6 +112,7 @@ impl Game {
                 .map(|(c, id)| card_pick(*c, id, picked, open_card(c)))
                 .collect(),
             single: false,
+            replaces: Vec::new(),
         };
         let piles = PickGroup {
             label: "The pile it influences".to_string(),
@@ -119,6 +120,7 @@ impl Game {
                 .map(|t| card_pick(*t, t.code(), picked, open_top(t)))
                 .collect(),
             single: true,
+            replaces: Vec::new(),
         };
         let instead = exile_group(exile, can_exile);
         let view = Compose {
@@ -143,8 +145,10 @@ fn exile_group(picked: bool, can: bool) -> PickGroup {
             spoken: "exile the card picked".to_string(),
             picked,
             open: picked || can,
+            at: None,
         }],
         single: true,
+        replaces: Vec::new(),
     }
 }
 
@@ -187,5 +191,6 @@ fn card_pick(c: Card, tap: String, picked: &Picked, open: bool) -> Pick {
         spoken: c.spoken(),
         picked: on,
         open: on || open,
+        at: None,
     }
 }

@@ -54,6 +54,7 @@ impl Campaign {
                     })
                     .collect(),
                 single: true,
+                replaces: Vec::new(),
             },
         ];
         let known = |side: usize| common.and_then(|c| y.commons[c].colours[side]);
@@ -138,6 +139,7 @@ impl Campaign {
                 })
                 .collect(),
             single: true,
+            replaces: Vec::new(),
         };
         let places: Vec<(Dir, String)> = (choices.iter())
             .filter(|(k, _)| Some(*k) == common)
@@ -283,6 +285,7 @@ fn spring_commons(y: &YearState, picked: &Picked) -> PickGroup {
             })
             .collect(),
         single: true,
+        replaces: Vec::new(),
     }
 }
 
@@ -343,10 +346,12 @@ fn palette(at: Light, label: &str, set: Option<Colour>, picked: &Picked) -> Pick
                     item,
                     spoken,
                     open: true,
+                    at: None,
                 }
             })
             .collect(),
         single: true,
+        replaces: Vec::new(),
     }
 }
 
@@ -386,6 +391,7 @@ fn place_group(label: &str, places: &[(Dir, String)], picked: &Picked) -> PickGr
             })
             .collect(),
         single: true,
+        replaces: Vec::new(),
     }
 }
 
@@ -423,5 +429,6 @@ fn piece(tap: String, item: Item, spoken: String, picked: &Picked, open: bool) -
         item,
         spoken,
         open,
+        at: None,
     }
 }

@@ -165,6 +165,7 @@ impl Game {
                     spoken: c.spoken(),
                     picked: on,
                     open: on || self.whereabouts(*c, None).is_none(),
+                    at: None,
                 }
             })
             .collect();
@@ -174,6 +175,7 @@ impl Game {
                 label: "The 54 cards".to_string(),
                 picks,
                 single: true,
+                replaces: Vec::new(),
             }],
             count: None,
             send,
@@ -257,6 +259,7 @@ impl Game {
                     .map(|(_, p)| p.clone())
                     .collect(),
                 single: false,
+                replaces: Vec::new(),
             })
             .collect()
     }

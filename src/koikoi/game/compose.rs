@@ -40,6 +40,7 @@ impl Game {
                 .map(|(c, tap)| pick(*c, tap, picked, playable.contains(c)))
                 .collect(),
             single: true,
+            replaces: Vec::new(),
         };
         let table = table_group(&r.round.table, table_taps, &matches, picked);
         let mv = card.and_then(|c| play_move(c, &matches, taken));
@@ -71,6 +72,7 @@ impl Game {
                 .map(|(c, tap)| pick(*c, tap, picked, matches.contains(c)))
                 .collect(),
             single: true,
+            replaces: Vec::new(),
         };
         let action = taken.map(|t| Action::Draw {
             card: Move::new(card, Capture::Card(t)),
@@ -117,6 +119,7 @@ impl Game {
                     .map(|((c, t), f)| pick(*c, t.clone(), picked, room && *f))
                     .collect(),
                 single: false,
+                replaces: Vec::new(),
             })
             .collect();
         let hidden = seat.filter(|_| picked.has(HIDDEN));
@@ -129,8 +132,10 @@ impl Game {
                     spoken: "keep the hand hidden".to_string(),
                     picked: hidden.is_some(),
                     open: cards.is_empty(),
+                    at: None,
                 }],
                 single: true,
+                replaces: Vec::new(),
             });
         }
         let action = match (seat, hidden) {
@@ -216,6 +221,7 @@ impl Game {
                     .map(|((c, t), f)| pick(*c, t.clone(), picked, *f))
                     .collect(),
                 single: true,
+                replaces: Vec::new(),
             },
             table_group(&r.round.table, table_taps, &matches, picked),
         ];
@@ -340,6 +346,7 @@ fn table_group(table: &[Card], taps: Vec<String>, matches: &[Card], picked: &Pic
             .map(|(c, tap)| pick(*c, tap, picked, two && matches.contains(c)))
             .collect(),
         single: true,
+        replaces: Vec::new(),
     }
 }
 
@@ -351,6 +358,7 @@ fn pick(c: Card, tap: String, picked: &Picked, open: bool) -> Pick {
         spoken: format!("{}, {} {}", c.code(), c.flower(), c.kind.word()),
         picked: on,
         open: on || open,
+        at: None,
     }
 }
 

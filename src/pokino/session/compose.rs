@@ -33,7 +33,7 @@ impl Table {
             .find_map(|id| ids.iter().position(|t| t == id).map(|k| held[k]));
         let run = self.run_picks(i, picked, domino.is_none());
         let spots: Vec<Placement> = (places.iter())
-            .filter(|(at, _)| Some(at.domino) == domino)
+            .filter(|(at, _)| domino.is_some_and(|d| at.domino.same(d)))
             .map(|(at, _)| *at)
             .collect();
         let spot = (picked.codes.iter().rev())
@@ -67,13 +67,17 @@ impl Table {
             (None, None, _) => Send::not_yet("Tap the squares the cards lie on, in order"),
         };
         let open = run.cards.is_empty();
-        let mut groups = turn_groups(&held, ids, &places, &spots, picked, open);
+        let mut groups = vec![domino_group(&held, ids, &places, picked, open)];
+        if domino.is_some() {
+            groups.push(place_group(&spots, spot));
+        }
         groups.extend(run.groups);
         if may_pass {
             groups.push(pass_group(picked));
         }
         let view = Compose {
-            title: "Tap a domino and where it goes, or a run's cards and their squares".to_string(),
+            title: "Tap a domino and its squares on the board, or a run's cards and their squares"
+                .to_string(),
             groups,
             count: None,
             send,
@@ -99,6 +103,7 @@ impl Table {
                 })
                 .collect(),
             single: false,
+            replaces: Vec::new(),
         };
         let walk = self.walk_of(&cards, picked);
         let mut groups = vec![card_group];
@@ -154,22 +159,32 @@ impl Table {
         let number = |sq: Square| board.cell(sq).map_or(0, |c| c.number);
         let tapped = walk.iter().enumerate().map(|(k, sq)| Pick {
             tap: square_code(*sq),
-            item: Item::plain(format!("{},{} ({})", sq.x, sq.y, number(*sq))),
-            spoken: format!("column {}, row {}, showing {}", sq.x, sq.y, number(*sq)),
+            item: Item::plain(number(*sq).to_string()),
+            spoken: format!(
+                "card {} of the run: column {}, row {}, showing {}",
+                k + 1,
+                sq.x,
+                sq.y,
+                number(*sq)
+            ),
             picked: true,
             open: k + 1 == walk.len(),
+            at: Some([sq.x, sq.y]),
         });
+        // The board shows the number of a square not tapped yet.
         let next = self.next_squares(cards, walk).into_iter().map(|sq| Pick {
             tap: square_code(sq),
-            item: Item::plain(format!("{},{} ({})", sq.x, sq.y, number(sq))),
+            item: Item::plain(String::new()),
             spoken: format!("column {}, row {}, showing {}", sq.x, sq.y, number(sq)),
             picked: false,
             open: true,
+            at: Some([sq.x, sq.y]),
         });
         PickGroup {
             label: format!("Squares of the run ({} of {})", walk.len(), cards.len()),
             picks: tapped.chain(next).collect(),
             single: false,
+            replaces: Vec::new(),
         }
     }
 
@@ -229,51 +244,83 @@ fn pass_group(picked: &Picked) -> PickGroup {
             true,
         )],
         single: true,
+        replaces: Vec::new(),
     }
 }
 
-/// The pieces of a domino turn: the dominoes held (open where one has a place, while no
-/// card of a run is picked: `open`), and the places of the one picked.
-fn turn_groups(
+/// The dominoes held, one to pick: open where one has a place, while no card of a run is
+/// picked (`open`).
+fn domino_group(
     held: &[Domino],
     ids: Vec<String>,
     places: &[(Placement, u32)],
-    spots: &[Placement],
     picked: &Picked,
     open: bool,
-) -> Vec<PickGroup> {
-    vec![
-        PickGroup {
-            label: "Your dominoes".to_string(),
-            picks: (held.iter().zip(ids))
-                .map(|(d, id)| {
-                    let open = open && places.iter().any(|(at, _)| at.domino == *d);
-                    pick(id, Item::plain(d.to_string()), d.to_string(), picked, open)
-                })
-                .collect(),
-            single: true,
-        },
-        PickGroup {
-            label: "Where it goes".to_string(),
-            picks: (spots.iter())
-                .map(|at| {
-                    let (short, words) = (Item::plain(where_short(at)), where_words(at));
-                    pick(at.to_string(), short, words, picked, true)
-                })
-                .collect(),
-            single: true,
-        },
-    ]
+) -> PickGroup {
+    PickGroup {
+        label: "Your dominoes".to_string(),
+        picks: (held.iter().zip(ids))
+            .map(|(d, id)| {
+                let open = open && places.iter().any(|(at, _)| at.domino.same(*d));
+                pick(id, Item::plain(d.to_string()), d.to_string(), picked, open)
+            })
+            .collect(),
+        single: true,
+        replaces: Vec::new(),
+    }
 }
 
-/// A place in a few characters, for its button: `0,-2 ↓` (the first half's square, and
-/// which way the second lies).
-fn where_short(at: &Placement) -> String {
-    let way = match at.dir {
-        Dir::H => "→",
-        Dir::V => "↓",
-    };
-    format!("{},{} {way}", at.at.x, at.at.y)
+/// The empty squares where the domino picked may lie, on the board, each a tap: on a
+/// square of no place picked, the best place covering it (`spots` are ranked best
+/// first); on a square of the place picked (`spot`), the next place covering it, so that
+/// tapping a square again turns the domino about it, and back.
+fn place_group(spots: &[Placement], spot: Option<Placement>) -> PickGroup {
+    let mut squares: Vec<Square> = spots.iter().flat_map(|p| p.squares()).collect();
+    squares.sort_by_key(|sq| (sq.y, sq.x));
+    squares.dedup();
+    let picks = squares.into_iter().map(|sq| {
+        let covering: Vec<&Placement> =
+            spots.iter().filter(|p| p.number_at(sq).is_some()).collect();
+        let on = spot.filter(|p| p.number_at(sq).is_some());
+        let (tap, text, spoken) = match on {
+            Some(p) => {
+                let k = covering.iter().position(|c| **c == p).unwrap_or(0);
+                let next = covering
+                    .get((k + 1) % covering.len().max(1))
+                    .map_or(p, |c| **c);
+                let n = p.number_at(sq).unwrap_or_default();
+                let turn = if next == p {
+                    "tap to take it back"
+                } else {
+                    "tap to turn it"
+                };
+                let words = format!("{n} at column {}, row {}: {turn}", sq.x, sq.y);
+                (next.to_string(), n.to_string(), words)
+            }
+            None => {
+                let best = covering.first().map_or(String::new(), |c| c.to_string());
+                (
+                    best,
+                    String::new(),
+                    format!("lay it at column {}, row {}", sq.x, sq.y),
+                )
+            }
+        };
+        Pick {
+            tap,
+            item: Item::plain(text),
+            spoken,
+            picked: on.is_some(),
+            open: true,
+            at: Some([sq.x, sq.y]),
+        }
+    });
+    PickGroup {
+        label: "Where it goes: tap a square, and again to turn it".to_string(),
+        picks: picks.collect(),
+        single: true,
+        replaces: spot.iter().map(|p| p.to_string()).collect(),
+    }
 }
 
 /// A place in words: "with 6 at column 0, row -2 and 4 below".
@@ -296,6 +343,7 @@ fn pick(tap: String, item: Item, spoken: String, picked: &Picked, open: bool) ->
         spoken,
         picked: on,
         open: on || open,
+        at: None,
     }
 }
 
@@ -407,6 +455,78 @@ mod tests {
         assert!(runs >= 3, "{runs} runs");
     }
 
+    /// Issue 61: a domino's places were a list of coordinates on a phone. On the board,
+    /// a tap on a square lays the domino picked there (its best place covering it);
+    /// tapping that square again turns it through every place covering the square, both
+    /// ways round, and back to the first.
+    #[test]
+    fn a_dominos_places_were_a_list_of_coordinates() {
+        let rs = Ruleset::builtin("pokino").unwrap();
+        let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 2);
+        let mut t = Table::start(&setup, &rs).unwrap();
+        while let Step::Auto(a) = t.next() {
+            t.apply(&a).unwrap();
+        }
+        let Step::Ask(q) = t.next() else { panic!() };
+        let c = t.compose(&q, &Picked::default()).unwrap();
+        let domino = (c.view.groups[0].picks.iter().find(|p| p.open))
+            .unwrap()
+            .tap
+            .clone();
+        let c = tapped(&t, &q, std::slice::from_ref(&domino));
+        let board = &c.view.groups[1];
+        assert!(board.on_board() && board.single, "{board:?}");
+        let first = &board.picks[0];
+        let square = first.at.unwrap();
+        let sq = Square::new(square[0], square[1]);
+        let d = t.game.players[0].held.as_ref().unwrap()[0];
+        assert_eq!(d.to_string(), domino);
+        let mut covering: Vec<String> = (t.ranked_places(0).iter())
+            .filter(|(p, _)| p.domino.same(d) && p.number_at(sq).is_some())
+            .map(|(p, _)| p.to_string())
+            .collect();
+        assert!(
+            covering.iter().any(|p| !p.starts_with(&domino)),
+            "{covering:?}"
+        );
+        // Tap the square until the place laid comes round again.
+        let mut picked = Picked::default();
+        c.view.tap(&mut picked, &domino);
+        let mut laid = Vec::new();
+        for _ in 0..20 {
+            let c = t.compose(&q, &picked).unwrap();
+            let at_square = (c.view.groups[1].picks.iter())
+                .find(|p| p.at == Some(square))
+                .unwrap()
+                .tap
+                .clone();
+            c.view.tap(&mut picked, &at_square);
+            let spot = picked.codes.last().unwrap().clone();
+            assert_eq!(picked.codes, [domino.clone(), spot.clone()]);
+            if laid.first() == Some(&spot) {
+                break;
+            }
+            let c = t.compose(&q, &picked).unwrap();
+            assert!(c.view.send.is_ready(), "{:?}", c.view.send);
+            let Some(Action {
+                event:
+                    Event::Turn {
+                        play: Play::Domino(at),
+                        ..
+                    },
+                ..
+            }) = c.action
+            else {
+                panic!("{:?}", c.action)
+            };
+            assert_eq!(at.to_string(), spot);
+            laid.push(spot);
+        }
+        laid.sort();
+        covering.sort();
+        assert_eq!(laid, covering);
+    }
+
     /// The cards of a run and a domino are not picked together: once a card is tapped,
     /// the dominoes close; a run of one card is not sent.
     #[test]
@@ -419,11 +539,10 @@ mod tests {
         }
         let Step::Ask(q) = t.next() else { panic!() };
         let c = t.compose(&q, &Picked::default()).unwrap();
-        let card = (c.view.groups[2].picks.iter())
-            .find(|p| p.open)
-            .unwrap()
-            .tap
-            .clone();
+        let cards = (c.view.groups.iter())
+            .find(|g| g.label.starts_with("Cards"))
+            .unwrap();
+        let card = (cards.picks.iter()).find(|p| p.open).unwrap().tap.clone();
         let c = tapped(&t, &q, &[card]);
         assert!(c.view.groups[0].picks.iter().all(|p| !p.open));
         assert_eq!(

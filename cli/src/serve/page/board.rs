@@ -3,7 +3,7 @@
 //! `viewBox`, no fixed size); its looks are classes in kado.css (the page's policy allows
 //! no inline style); what it holds is said in words in its `<title>`, for a screen reader.
 
-use kado::view::{At, Board, Claim, Hex, Hue, Laid, Mark, Spot};
+use kado::view::{At, Board, Claim, Hex, Hue, Laid, Mark, PickGroup, Spot};
 use maud::{Markup, html};
 
 /// The side of a square, in the drawing's units.
@@ -36,6 +36,76 @@ pub fn board(b: &Board) -> Markup {
             xmlns="http://www.w3.org/2000/svg" {
             title #board-words { (b.words()) }
             (shapes)
+        }
+    }
+}
+
+/// Pixels to the drawing's unit on a board that is a control: a square is 48 px, more
+/// than a finger needs.
+const CONTROL_SCALE: i32 = 6;
+const CONTROL_UNITS: i32 = 5;
+
+/// The board as the control of a question: drawn at a finger's size (in a frame that
+/// scrolls where it is larger than the page), without its marks, and on each square of
+/// a piece of `group` a button that taps it, pressed when picked. The buttons belong to
+/// the form `compose`. A board of hexagons, or a group with no square on it, is drawn
+/// as the pieces' buttons alone.
+pub fn control(b: &Board, group: &PickGroup) -> Markup {
+    let Board::Squares {
+        squares,
+        dominoes,
+        claims,
+        ..
+    } = b
+    else {
+        return html! { @for p in &group.picks { (super::pick_button(p)) } };
+    };
+    let picked = group.picks.iter().filter_map(|p| p.at);
+    let Some((lo, hi)) = bounds(squares.iter().map(|s| s.at).chain(picked)) else {
+        return html! {};
+    };
+    let g = Grid { lo };
+    let (w, h) = drawing_size(lo, hi);
+    let px = |units: i32| units * CONTROL_SCALE / CONTROL_UNITS;
+    html! {
+        div.board-frame {
+            svg.board.squares.control role="group" aria-label=(group.label)
+                viewBox=(format!("0 0 {w} {h}")) width=(px(w)) height=(px(h))
+                xmlns="http://www.w3.org/2000/svg" {
+                (axis(lo, hi))
+                @for d in dominoes { (domino(g, d)) }
+                @for s in squares { (spot(g, s)) }
+                @for c in claims { (claim(g, c)) }
+                @for p in &group.picks {
+                    @if let Some(at) = p.at {
+                        @let (x, y) = g.corner(at);
+                        foreignObject x=(x + 1) y=(y + 1) width=(SIDE - 2) height=(SIDE - 2) {
+                            (super::pick_button(p))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The size of a drawing of the squares from `lo` to `hi`, in its units.
+fn drawing_size(lo: At, hi: At) -> (i32, i32) {
+    let (cols, rows) = (hi[0] - lo[0] + 1, hi[1] - lo[1] + 1);
+    (LEFT + cols * SIDE + 4, TOP + rows * SIDE + 4)
+}
+
+/// The columns' numbers along the top, the rows' down the left.
+fn axis(lo: At, hi: At) -> Markup {
+    let (cols, rows) = (hi[0] - lo[0] + 1, hi[1] - lo[1] + 1);
+    html! {
+        g.axis aria-hidden="true" {
+            @for i in 0..cols {
+                text.col x=(LEFT + i * SIDE + SIDE / 2) y=(TOP - 5) { (lo[0] + i) }
+            }
+            @for j in 0..rows {
+                text.row x=(LEFT - 4) y=(TOP + j * SIDE + SIDE / 2) { (lo[1] + j) }
+            }
         }
     }
 }
@@ -83,17 +153,10 @@ fn squares_drawn(
         return ("0 0 1 1".to_string(), html! {});
     };
     let g = Grid { lo };
-    let (cols, rows) = (hi[0] - lo[0] + 1, hi[1] - lo[1] + 1);
-    let view_box = format!("0 0 {} {}", LEFT + cols * SIDE + 4, TOP + rows * SIDE + 4);
+    let (w, h) = drawing_size(lo, hi);
+    let view_box = format!("0 0 {w} {h}");
     let markup = html! {
-        g.axis aria-hidden="true" {
-            @for i in 0..cols {
-                text.col x=(LEFT + i * SIDE + SIDE / 2) y=(TOP - 5) { (lo[0] + i) }
-            }
-            @for j in 0..rows {
-                text.row x=(LEFT - 4) y=(TOP + j * SIDE + SIDE / 2) { (lo[1] + j) }
-            }
-        }
+        (axis(lo, hi))
         @for d in dominoes { (domino(g, d)) }
         @for s in squares { (spot(g, s)) }
         @for m in places { (place(g, m)) }
