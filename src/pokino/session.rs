@@ -530,7 +530,8 @@ impl Session for Table {
         Ok(events)
     }
 
-    /// A domino turn is composed by taps: a domino of the hand, then where it goes.
+    /// A turn is composed by taps (a domino and where it goes, a run, a pass), and with
+    /// real pieces the spoke and who plays first.
     fn compose(
         &self,
         q: &Question<Key>,
@@ -538,7 +539,8 @@ impl Session for Table {
     ) -> Option<crate::session::Composed<Action>> {
         match q.key {
             Key::Turn(Some(i)) => self.compose_turn(i, picked),
-            _ => None,
+            Key::Turn(None) => self.compose_first(picked),
+            Key::Spoke => Some(self.compose_spoke(picked)),
         }
     }
 

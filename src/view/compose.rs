@@ -41,6 +41,10 @@ pub struct Compose {
     pub groups: Vec<PickGroup>,
     /// A count to step (blind cards from the deck, a bet), where the answer has one.
     pub count: Option<Stepper>,
+    /// The board the pieces on it lie on, where it is not the table's: the spoke as
+    /// laid so far by taps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<super::Board>,
     /// The answer as picked: the words of the button that sends it ("Sell 4♣ 8♦ for
     /// $22"), or why it cannot be sent yet ("Pick 2 to 5 cards").
     pub send: Send,

@@ -269,7 +269,7 @@ fn hand_of(hand: &Hand) -> Markup {
 /// (`asked`: the question is the seat's).
 fn board_in_question(state: &State, asked: bool) -> bool {
     let on_board = |c: &Compose| c.groups.iter().any(|g| g.on_board());
-    asked && state.shared.table.board.is_some() && state.compose.as_ref().is_some_and(on_board)
+    asked && state.compose.as_ref().is_some_and(on_board)
 }
 
 /// The table: where the game stands, the seats, the areas, the board (`board`: unless
@@ -516,6 +516,13 @@ fn event_class(e: &kado::view::Event) -> &'static str {
 /// aloud by what it is), the count's − and + around its value, and the button that sends
 /// the answer, saying what it does, or why it cannot yet.
 fn compose(c: &Compose, question: u64, action: &str, on: Option<&Board>) -> Markup {
+    let empty = Board::Squares {
+        squares: Vec::new(),
+        dominoes: Vec::new(),
+        places: Vec::new(),
+        claims: Vec::new(),
+    };
+    let drawn = c.board.as_ref().or(on).unwrap_or(&empty);
     html! {
         form #compose .compose method="post" action=(action) aria-label=(c.title) {
             input type="hidden" name="q" value=(question);
@@ -523,9 +530,10 @@ fn compose(c: &Compose, question: u64, action: &str, on: Option<&Board>) -> Mark
             @for g in &c.groups {
                 fieldset.picks {
                     legend { (g.label) }
-                    @match on.filter(|_| g.on_board()) {
-                        Some(b) => (board::control(b, g)),
-                        None => @for p in &g.picks { (pick_button(p)) },
+                    @if g.on_board() {
+                        (board::control(drawn, g))
+                    } @else {
+                        @for p in &g.picks { (pick_button(p)) }
                     }
                 }
             }

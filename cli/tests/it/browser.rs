@@ -717,6 +717,11 @@ fn a_koikoi_game_between_two_phones() {
 /// At its `shot`th turn, a seat composing its answer (one piece tapped) and the table's
 /// page are kept as screenshots named after `game`.
 fn whole_game(driver: &Driver, s: &Served, game: &str, shot: usize) -> usize {
+    turns_by_taps(driver, s, game, shot, 3000)
+}
+
+/// [`whole_game`], stopped after `limit` turns.
+fn turns_by_taps(driver: &Driver, s: &Served, game: &str, shot: usize, limit: usize) -> usize {
     let phones: Vec<Browser> = s
         .seats
         .iter()
@@ -728,7 +733,7 @@ fn whole_game(driver: &Driver, s: &Served, game: &str, shot: usize) -> usize {
         .collect();
     let mut turns = 0;
     let started = Instant::now();
-    while s.get("/main").status != 0 && turns < 3000 {
+    while s.get("/main").status != 0 && turns < limit {
         let stuck = || {
             phones
                 .iter()
@@ -787,6 +792,20 @@ fn a_kinga_game_on_one_phone() {
     };
     let s = Served::start("kinga play --deck virtual --seed 3");
     assert!(whole_game(&driver, &s, "kinga", 6) > 20);
+}
+
+/// Issue 61: with real pieces, Pokino's spoke and every turn were typed. The spoke is
+/// tapped on a phone, domino by domino and square by square, then the turns: a domino of
+/// the set and its squares on the board.
+#[test]
+fn a_pokino_game_with_real_pieces_was_typed() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("pokino play --players ana,ben");
+    assert_eq!(turns_by_taps(&driver, &s, "pokino-real", 0, 7), 7);
+    let table = s.get("/main").body;
+    assert!(table.contains("Turn 6"), "{table}");
 }
 
 #[test]

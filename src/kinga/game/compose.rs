@@ -48,6 +48,7 @@ impl Game {
             ),
             groups: vec![view::card_group("Your draw pile", &pile, picked, |_| room)],
             count: None,
+            board: None,
             send,
         };
         Some(Composed::of(view, Some(action)))
@@ -128,6 +129,7 @@ impl Game {
                 .to_string(),
             groups: vec![hand, piles, instead],
             count: None,
+            board: None,
             send,
         };
         let action = chosen.map(|(a, _, _)| a.clone());

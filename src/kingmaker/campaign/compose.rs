@@ -264,6 +264,7 @@ impl Campaign {
             title: title.to_string(),
             groups,
             count: None,
+            board: None,
             send,
         };
         Composed::of(view, action)

@@ -42,6 +42,7 @@ impl Game {
             title: format!("Tap up to {} to sell", words::count(most, "card")),
             groups: self.groups(pack, &hand, picked, |_| room),
             count: None,
+            board: None,
             send: send.clone(),
         };
         Some(Composed::of(view, Some(action)))
@@ -90,6 +91,7 @@ impl Game {
             title: format!("Tap the market cards to buy (room for {room})"),
             groups: vec![view::card_group("Market", &self.market, picked, |_| open)],
             count: Some(count),
+            board: None,
             send,
         };
         Some(Composed::of(view, Some(action)))
@@ -113,6 +115,7 @@ impl Game {
             title: "Set your bet, then play 2 to 5 cards face down".to_string(),
             groups: Vec::new(),
             count: Some(count),
+            board: None,
             send,
         };
         Some(Composed::of(view, Some(action)))
@@ -138,6 +141,7 @@ impl Game {
             title: "Tap the 2 to 5 cards you played".to_string(),
             groups: self.groups(pack, &hand, picked, |_| room),
             count: None,
+            board: None,
             send,
         };
         Some(Composed::of(view, Some(action)))
@@ -178,6 +182,7 @@ impl Game {
                 replaces: Vec::new(),
             }],
             count: None,
+            board: None,
             send,
         };
         Composed::of(view, Some(action))
@@ -213,6 +218,7 @@ impl Game {
             ),
             groups: self.groups(Pack::Real, &pack, picked, |_| room),
             count: None,
+            board: None,
             send,
         };
         Some(Composed::of(view, Some(action)))

@@ -54,6 +54,7 @@ impl Game {
             title: "Tap a card to play, then the table card of its month it takes".to_string(),
             groups: vec![hand_group, table],
             count: None,
+            board: None,
             send,
         };
         Some(Composed::of(view, action))
@@ -94,6 +95,7 @@ impl Game {
             ),
             groups: vec![table],
             count: None,
+            board: None,
             send,
         };
         Some(Composed::of(view, action))
@@ -164,6 +166,7 @@ impl Game {
             title: format!("Tap the 8 cards dealt to {whose}"),
             groups,
             count: None,
+            board: None,
             send,
         };
         Some(Composed::of(view, action))
@@ -237,6 +240,7 @@ impl Game {
             title: String::new(),
             groups,
             count: None,
+            board: None,
             send,
         };
         Some((view, mv))
