@@ -813,16 +813,39 @@ impl Campaign {
         }
     }
 
-    /// Replaces a step of the Year under way and referees the Year again from its start;
-    /// refused when the corrected Year breaks a rule.
-    fn fix(&mut self, fixed: &Move) -> Result<Vec<String>, CampaignError> {
-        let key = fixable(fixed.kind())?;
-        let y = self.year.as_ref().ok_or(CampaignError::FirstNeeded)?;
+    /// The steps told of the Year under way, in order, each with the place of its entry
+    /// in the history.
+    pub(crate) fn year_moves(&self) -> Vec<(usize, Move)> {
         let start = self
             .history
             .iter()
             .rposition(|e| matches!(e, Entry::Players(_) | Entry::Year(_)))
             .map_or(0, |i| i + 1);
+        let mut out = Vec::new();
+        for (i, e) in self.history.iter().enumerate().skip(start) {
+            if let Entry::Moves(told) = e {
+                out.extend(told.iter().map(|m| (i, m.clone())));
+            }
+        }
+        out
+    }
+
+    /// The Year under way as it stood before its first `n` steps were told: refereed
+    /// again from its start.
+    pub(crate) fn year_before(&self, n: usize) -> Option<YearState> {
+        let y = self.year.as_ref()?;
+        let mut again = YearState::new(&y.players, y.first, &self.rules).knowing(self.known);
+        for (_, m) in self.year_moves().iter().take(n) {
+            again.apply(m).ok()?;
+        }
+        Some(again)
+    }
+
+    /// Replaces a step of the Year under way and referees the Year again from its start;
+    /// refused when the corrected Year breaks a rule.
+    fn fix(&mut self, fixed: &Move) -> Result<Vec<String>, CampaignError> {
+        let key = fixable(fixed.kind())?;
+        let y = self.year.as_ref().ok_or(CampaignError::FirstNeeded)?;
         let same = |m: &Move| match (m, fixed) {
             (Move::Lit(a), Move::Lit(b)) => crate::seat::same_name(&a.blink, &b.blink),
             (a, b) => {
@@ -834,17 +857,12 @@ impl Campaign {
         };
         let mut moves = Vec::new();
         let mut at = None;
-        for (i, e) in self.history.iter().enumerate().skip(start) {
-            let Entry::Moves(told) = e else {
-                continue;
-            };
-            for m in told {
-                if at.is_none() && same(m) {
-                    at = Some(i);
-                    moves.push(fixed.clone());
-                } else {
-                    moves.push(m.clone());
-                }
+        for (i, m) in self.year_moves() {
+            if at.is_none() && same(&m) {
+                at = Some(i);
+                moves.push(fixed.clone());
+            } else {
+                moves.push(m);
             }
         }
         let Some(at) = at else {

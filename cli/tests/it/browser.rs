@@ -829,6 +829,49 @@ fn a_kingmaker_year_by_taps_on_four_phones() {
     assert!(turns > 15, "{turns}");
 }
 
+/// Issue 61: a Kingmaker step told wrong was fixed by typing `fix SEASON STEP`. After
+/// three Spring steps, the player asked taps "Fix a step told wrong", the first step
+/// told, and tells it again by taps; the fix is sent and the Year goes on.
+#[test]
+fn a_kingmaker_step_told_wrong_was_fixed_by_typing() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("kingmaker play --players ana,bo,cy,dee --first ana --target 1");
+    assert_eq!(
+        turns_by_taps(&driver, &s, "kingmaker-fix", usize::MAX, 3),
+        3
+    );
+    let phones: Vec<Browser> = (s.seats.iter())
+        .map(|(_, secret)| {
+            let b = driver.phone();
+            b.open(&format!("http://{}/s/{secret}", s.addr));
+            b
+        })
+        .collect();
+    for p in &phones {
+        caught_up(p, &s);
+    }
+    let asked = (phones.iter())
+        .find(|p| p.eval(HAS_QUESTION) == Value::Bool(true))
+        .unwrap();
+    tap_and_wait(asked, &s, "form.compose button.pick[value='fix']");
+    tap_and_wait(asked, &s, "form.compose button.pick[value^='fix ']");
+    assert!(
+        asked.text().contains("Tell again: spring"),
+        "{}",
+        asked.text()
+    );
+    compose_by_taps(asked, &s);
+    let table = s.get("/main").body;
+    assert!(table.contains("Fixed: the spring step is now"), "{table}");
+    assert!(
+        asked.eval("!!document.querySelector('.refused')") != Value::Bool(true),
+        "{}",
+        asked.text()
+    );
+}
+
 #[test]
 fn a_kingmaker_campaign_between_four_phones() {
     let Some(driver) = Driver::start() else {

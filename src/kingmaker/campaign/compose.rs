@@ -7,7 +7,7 @@
 use super::*;
 use crate::kingmaker::build::Dir;
 use crate::kingmaker::layout::Colour;
-use crate::kingmaker::year::{Click, Insert, Lit, PairOf, Press, Reveal, Shown, common_name};
+use crate::kingmaker::year::{Click, Insert, Lit, Move, PairOf, Press, Reveal, Shown, common_name};
 use crate::session::Composed;
 use crate::view::{Compose, Item, Pick, PickGroup, Picked, Send, Tone};
 
@@ -23,20 +23,30 @@ impl Campaign {
     pub(super) fn composed(&self, key: Key, picked: &Picked) -> Option<Composed<Action>> {
         let y = self.year.as_ref()?;
         let who = y.due().and_then(|i| y.players.get(i)).cloned();
-        match key {
-            Key::Spring => Some(self.compose_spring(y, who?, picked)),
-            Key::Summer => Some(self.compose_reveal(who?, picked)),
-            Key::Move => Some(self.compose_move(y, who?, picked)),
-            Key::Lit => Some(self.compose_lit(y, picked)),
-            Key::Harvest => Some(self.compose_harvest(y, who?, picked)),
-            Key::Blinks => Some(self.compose_blink(y, picked)),
-            Key::First | Key::Year => None,
+        if matches!(key, Key::First | Key::Year) {
+            return None;
         }
+        if picked.has(FIX) {
+            return Some(self.checked(self.compose_fix(picked)));
+        }
+        let mut draft = match key {
+            Key::Spring => self.compose_spring(y, who?, picked),
+            Key::Summer => self.compose_reveal(who?, picked),
+            Key::Move => self.compose_move(y, who?, picked),
+            Key::Lit => self.compose_lit(y, picked),
+            Key::Harvest => self.compose_harvest(y, who?, picked),
+            Key::Blinks => self.compose_blink(y, picked),
+            Key::First | Key::Year => return None,
+        };
+        if !self.fixable_steps().is_empty() {
+            draft.groups.push(fix_toggle(picked));
+        }
+        Some(self.checked(draft))
     }
 
     /// Spring: a scattered common, the press (a first chooser clicks, a second
     /// long-presses), and the colours its lit pair or pairs show.
-    fn compose_spring(&self, y: &YearState, who: String, picked: &Picked) -> Composed<Action> {
+    fn compose_spring(&self, y: &YearState, who: String, picked: &Picked) -> Draft {
         let common = (0..4).find(|c| picked.has(&common_name(*c)));
         let may = |p: Press| common.is_none_or(|c| self.may_press(y, c, p));
         let press = PRESSES
@@ -91,7 +101,7 @@ impl Campaign {
         let send = step.as_ref().map(label);
         let action = step.map(|step| Action::Spring { step });
         let title = "Tap a common, how you press it, then the colours that show";
-        self.composed_as(title, groups, action, send, why)
+        self.draft(title, groups, action, send, why)
     }
 
     /// Whether common `c` may be pressed so now: a first chooser clicks (a long press
@@ -106,18 +116,18 @@ impl Campaign {
     }
 
     /// Summer: the pair the player reveals of their own Blink.
-    fn compose_reveal(&self, who: String, picked: &Picked) -> Composed<Action> {
+    fn compose_reveal(&self, who: String, picked: &Picked) -> Draft {
         let mut groups = Vec::new();
         let pair = pair_of(&mut groups, 'p', "The pair you reveal", None, picked);
         let send = pair.map(|p| format!("Reveal {}", crate::kingmaker::year::pair_text(p)));
         let action = pair.map(|pair| Action::Reveal { player: who, pair });
         let title = "Tap the two colours of the pair your Blink shows";
-        self.composed_as(title, groups, action, send, "Tap the colours of your pair")
+        self.draft(title, groups, action, send, "Tap the colours of your pair")
     }
 
     /// Summer, the pair revealed: the common moved into the Commons, and the side of a
     /// Blink there it goes against (none for the first).
-    fn compose_move(&self, y: &YearState, who: String, picked: &Picked) -> Composed<Action> {
+    fn compose_move(&self, y: &YearState, who: String, picked: &Picked) -> Draft {
         let choices = y.summer_choices();
         let common = (0..4).find(|c| picked.has(&common_name(*c)));
         let commons = PickGroup {
@@ -171,11 +181,11 @@ impl Campaign {
             Some(_) => "Tap where it goes",
         };
         let title = "Tap the common you move into the Commons, then where it goes";
-        self.composed_as(title, groups, action, send, why)
+        self.draft(title, groups, action, send, why)
     }
 
     /// Summer: a common nobody chose, long-pressed as it goes in: its two pairs.
-    fn compose_lit(&self, y: &YearState, picked: &Picked) -> Composed<Action> {
+    fn compose_lit(&self, y: &YearState, picked: &Picked) -> Draft {
         let moving = y.moving.clone();
         let mut groups = Vec::new();
         let pairs = both_pairs(&mut groups, [None, None], picked);
@@ -192,11 +202,11 @@ impl Campaign {
         });
         let action = step.map(|r| self.action_of(&Move::Summer(r)));
         let title = "Tap the colours of both pairs of the common long-pressed";
-        self.composed_as(title, groups, action, send, "Tap the colours of both pairs")
+        self.draft(title, groups, action, send, "Tap the colours of both pairs")
     }
 
     /// Harvest: the side of a Blink in the Commons the player's Blink goes against.
-    fn compose_harvest(&self, y: &YearState, who: String, picked: &Picked) -> Composed<Action> {
+    fn compose_harvest(&self, y: &YearState, who: String, picked: &Picked) -> Draft {
         let places: Vec<(Dir, String)> = (y.legal_placements(&who).into_iter())
             .filter_map(|p| p.against)
             .collect();
@@ -213,12 +223,12 @@ impl Campaign {
             },
         });
         let title = "Tap where your Blink goes: it must touch two commons";
-        self.composed_as(title, groups, action, send, "Tap where your Blink goes")
+        self.draft(title, groups, action, send, "Tap where your Blink goes")
     }
 
     /// The final long press: the pairs of the next Blink asked for (a pair shown during
     /// the Year filled in).
-    fn compose_blink(&self, y: &YearState, picked: &Picked) -> Composed<Action> {
+    fn compose_blink(&self, y: &YearState, picked: &Picked) -> Draft {
         let blink = y.unlit().into_iter().next().unwrap_or_default();
         let known = crate::kingmaker::year::common_index(&blink)
             .and_then(|c| y.commons.get(c))
@@ -234,7 +244,7 @@ impl Campaign {
             },
         });
         let title = format!("Long press {blink}: tap the colours of its two pairs");
-        self.composed_as(
+        self.draft(
             &title,
             groups,
             action,
@@ -243,35 +253,187 @@ impl Campaign {
         )
     }
 
-    /// The composer: ready when the picks make an action the rules allow (`send` its
-    /// words), else why not.
-    fn composed_as(
+    /// A step of this Year told again by taps: the step picked among those told, then
+    /// told anew on the Year as it stood before it (the choices open then), sent as a
+    /// fix; the rest of the Year is refereed again with it.
+    fn compose_fix(&self, picked: &Picked) -> Draft {
+        let steps = self.fixable_steps();
+        let chosen = steps.iter().find(|(n, _)| picked.has(&step_code(*n)));
+        let mut groups = vec![fix_toggle(picked), steps_group(&steps, picked)];
+        let why = "Tap the step told wrong";
+        let Some((told, before)) = chosen.and_then(|(n, m)| Some((m, self.year_before(*n)?)))
+        else {
+            return self.draft(
+                "Tap the step told wrong, then tell it again",
+                groups,
+                None,
+                None,
+                why,
+            );
+        };
+        let inner = match told {
+            Move::Spring(c) => self.compose_spring(&before, c.player.clone(), picked),
+            Move::Harvest(i) => self.compose_harvest(&before, i.player.clone(), picked),
+            Move::Summer(r) => self.fix_summer(&before, r, picked),
+            Move::Lit(l) => self.fix_lit(l, picked),
+            Move::Winter(_) => return self.draft(why, groups, None, None, why),
+        };
+        groups.extend(inner.groups);
+        let step = inner.action.as_ref().and_then(step_of);
+        let send = step
+            .as_ref()
+            .map(|m| format!("Fix {}: {m}", m.kind().word()));
+        let action = step.map(|step| Action::Fix { step });
+        let title = format!("Tell again: {} {told}", told.kind().word());
+        self.draft(&title, groups, action, send, &inner.why)
+    }
+
+    /// A Summer step told again: the pair revealed, then the common moved and where (and
+    /// its pairs, where it was lit as it moved).
+    fn fix_summer(&self, before: &YearState, told: &Reveal, picked: &Picked) -> Draft {
+        let mut groups = Vec::new();
+        let why = "Tap the colours of the pair revealed";
+        let Some(pair) = pair_of(&mut groups, 'p', "The pair revealed", None, picked) else {
+            return self.draft(why, groups, None, None, why);
+        };
+        let mut revealed = before.clone();
+        revealed.revealed = Some(pair);
+        let moved = self.compose_move(&revealed, told.player.clone(), picked);
+        groups.extend(moved.groups);
+        let mut step = match moved.action.as_ref().and_then(step_of) {
+            Some(Move::Summer(r)) => Some(r),
+            _ => None,
+        };
+        if told.lit.is_some() {
+            let lit = both_pairs(&mut groups, [None, None], picked);
+            step = step.zip(lit).map(|(r, pairs)| Reveal {
+                lit: Some(pairs),
+                ..r
+            });
+        }
+        let action = step.map(|step| Action::Summer { step });
+        let send = action.as_ref().map(|_| String::new());
+        self.draft(why, groups, action, send, &moved.why)
+    }
+
+    /// The pairs of a Blink lit at the final long press, told again.
+    fn fix_lit(&self, told: &Lit, picked: &Picked) -> Draft {
+        let mut groups = Vec::new();
+        let pairs = both_pairs(&mut groups, [None, None], picked);
+        let action = pairs.map(|pairs| Action::Blink {
+            step: Lit {
+                blink: told.blink.clone(),
+                pairs,
+            },
+        });
+        let send = action.as_ref().map(|_| String::new());
+        let why = "Tap the colours of both pairs";
+        self.draft(why, groups, action, send, why)
+    }
+
+    /// The steps of this Year a fix may tell again, each with its place among the
+    /// Year's steps.
+    fn fixable_steps(&self) -> Vec<(usize, Move)> {
+        (self.year_moves().into_iter().enumerate())
+            .filter(|(_, (_, m))| !matches!(m, Move::Winter(_)))
+            .map(|(n, (_, m))| (n, m))
+            .collect()
+    }
+
+    /// A composer before the rules weigh its picks.
+    fn draft(
         &self,
         title: &str,
         groups: Vec<PickGroup>,
         action: Option<Action>,
         send: Option<String>,
         why: &str,
-    ) -> Composed<Action> {
-        let send = match (&action, send) {
+    ) -> Draft {
+        Draft {
+            title: title.to_string(),
+            groups,
+            action,
+            send,
+            why: why.to_string(),
+        }
+    }
+
+    /// The composer: ready when the picks make an action the rules allow (its button
+    /// the draft's words), else why not.
+    fn checked(&self, d: Draft) -> Composed<Action> {
+        let send = match (&d.action, d.send) {
             (Some(a), Some(label)) => match self.clone().apply(a) {
                 Ok(_) => Send::Ready { label },
                 Err(e) => Send::not_yet(&e.to_string()),
             },
-            _ => Send::not_yet(why),
+            _ => Send::not_yet(&d.why),
         };
         let view = Compose {
-            title: title.to_string(),
-            groups,
+            title: d.title,
+            groups: d.groups,
             count: None,
             board: None,
             send,
         };
-        Composed::of(view, action)
+        Composed::of(view, d.action)
     }
 }
 
+/// A composer before the rules weigh its picks: what to do, the pieces, the action the
+/// picks make, the words of the button that sends it, and what is missing while none.
+struct Draft {
+    title: String,
+    groups: Vec<PickGroup>,
+    action: Option<Action>,
+    send: Option<String>,
+    why: String,
+}
+
 const PRESSES: [Press; 3] = [Press::Left, Press::Right, Press::Long];
+
+/// The code of the piece that opens the steps told to fix.
+const FIX: &str = "fix";
+
+/// The code of the `n`th step of the Year, to fix.
+fn step_code(n: usize) -> String {
+    format!("fix {n}")
+}
+
+/// The Year's step an action tells, a move told before its pairs included.
+fn step_of(a: &Action) -> Option<Move> {
+    match a {
+        Action::Moving { step } => Some(Move::Summer(step.clone())),
+        a => a.step(),
+    }
+}
+
+/// The piece that opens (and closes) the steps of this Year to fix.
+fn fix_toggle(picked: &Picked) -> PickGroup {
+    let item = Item::new(FIX, "Fix a step told wrong");
+    let spoken = "fix a step of this Year told wrong".to_string();
+    PickGroup {
+        label: "A step of this Year told wrong?".to_string(),
+        picks: vec![piece(FIX.to_string(), item, spoken, picked, true)],
+        single: false,
+        replaces: Vec::new(),
+    }
+}
+
+/// The steps of this Year told so far, one to pick and tell again.
+fn steps_group(steps: &[(usize, Move)], picked: &Picked) -> PickGroup {
+    PickGroup {
+        label: "The step to tell again".to_string(),
+        picks: (steps.iter())
+            .map(|(n, m)| {
+                let words = format!("{} {m}", m.kind().word());
+                let item = Item::new(step_code(*n), words.clone());
+                piece(step_code(*n), item, words, picked, true)
+            })
+            .collect(),
+        single: true,
+        replaces: Vec::new(),
+    }
+}
 
 /// The four scattered commons in Spring, each open until chosen twice.
 fn spring_commons(y: &YearState, picked: &Picked) -> PickGroup {

@@ -84,6 +84,79 @@ fn ruling_campaign_end_open_never_ends() {
     );
 }
 
+/// Issue 61: a step told wrong was fixed by typing `fix spring dee c3 left BB`. On a
+/// phone: "Fix a step told wrong", dee's Spring step among those told, then c3, a
+/// click, blue and blue: the fix tapped is the one typed; one that breaks the Year says
+/// why before it is sent.
+#[test]
+fn a_step_told_wrong_was_fixed_by_typing() {
+    use crate::view::{Picked, Send};
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let setup = Setup {
+        seasons: true,
+        ..setup(3)
+    };
+    let mut g = Campaign::start(&setup, &rs).unwrap();
+    for text in ["ana", "c2 left RG", "c2 long RG-YB", "c3 right GB"] {
+        if let Step::Auto(a) = g.next() {
+            g.apply(&a).unwrap();
+        }
+        let Step::Ask(q) = g.next() else {
+            panic!("a question")
+        };
+        let a = g.answer(&q, text).unwrap();
+        g.apply(&a).unwrap();
+    }
+    let Step::Ask(q) = g.next() else {
+        panic!("a question")
+    };
+    let tap = |codes: &[&str]| {
+        let mut picked = Picked::default();
+        for code in codes {
+            let c = g.compose(&q, &picked).unwrap();
+            assert!(c.view.may_tap(code), "{code}: {:?}", c.view);
+            c.view.tap(&mut picked, code);
+        }
+        g.compose(&q, &picked).unwrap()
+    };
+    let c = tap(&[]);
+    assert!(
+        c.view
+            .groups
+            .iter()
+            .any(|g| g.picks.iter().any(|p| p.tap == "fix"))
+    );
+    let c = tap(&["fix"]);
+    let step_of = |who: &str| {
+        (c.view.groups.iter().flat_map(|g| &g.picks))
+            .find(|p| p.spoken.starts_with(&format!("spring {who} ")))
+            .map(|p| p.tap.clone())
+            .unwrap()
+    };
+    let (dee, bo) = (step_of("dee"), step_of("bo"));
+    let c = tap(&["fix", &dee, "c3", "left", "l1B", "l2B"]);
+    assert_eq!(
+        c.view.send,
+        Send::Ready {
+            label: "Fix spring: dee c3 left BB".to_string()
+        }
+    );
+    assert_eq!(
+        c.action,
+        Some(g.answer(&q, "fix spring dee c3 left BB").unwrap())
+    );
+    let c = tap(&["fix", &bo, "c2", "left", "l1G", "l2G"]);
+    assert_eq!(
+        c.view.send,
+        Send::not_yet(
+            "with that fix the Year breaks a rule: c2's left pair shows RG, but it showed GG when bo chose it (`bo c2 left GG`)"
+        )
+    );
+    // The fix closed again, the question's own composer is back.
+    let c = tap(&["fix", "fix"]);
+    assert!(c.view.title.starts_with("Tap a common"), "{}", c.view.title);
+}
+
 #[test]
 fn fix_replaces_a_step_and_referees_the_year_again() {
     let rs = Ruleset::builtin("kingmaker").unwrap();
