@@ -897,6 +897,38 @@ fn a_kingmaker_campaign_between_four_phones() {
     }
 }
 
+/// Issue 61: a campaign's Year told whole needed typing. On a phone: who starts, a
+/// tap; the Year's scores, each player's tens and ones tapped; the campaign ends.
+#[test]
+fn a_kingmaker_campaign_year_was_typed_on_a_phone() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let s = Served::start("kingmaker campaign --players ana,bo,cy,dee --target 1");
+    let ana = driver.phone();
+    ana.open(&format!("http://{}/s/{}", s.addr, s.secret("ana")));
+    ana.wait_for(HAS_QUESTION);
+    settled(&ana, &s);
+    tap_and_wait(&ana, &s, "form.choices button");
+    for (i, score) in [20, 24, 9, 10].into_iter().enumerate() {
+        for (place, digit) in [('t', score / 10), ('o', score % 10)] {
+            tap_and_wait(&ana, &s, &format!("button.pick[value='{i}{place}{digit}']"));
+        }
+    }
+    let send = ana.eval("document.querySelector('button.send').textContent");
+    assert_eq!(send, json!("Scores: ana 20, bo 24, cy 9, dee 10"));
+    ana.tap("button.send");
+    let started = Instant::now();
+    while s.get("/main").status != 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{}",
+            ana.text()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// Whether the page's board is drawn, within the phone's width (no sideways scrolling),
 /// then brought into view.
 const BOARD_FITS: &str = "!!document.querySelector('svg.board') && \

@@ -21,6 +21,9 @@ struct Light {
 
 impl Campaign {
     pub(super) fn composed(&self, key: Key, picked: &Picked) -> Option<Composed<Action>> {
+        if key == Key::Year && self.first.is_some() && !self.seasons {
+            return Some(self.checked(self.compose_scores(picked)));
+        }
         let y = self.year.as_ref()?;
         let who = y.due().and_then(|i| y.players.get(i)).cloned();
         if matches!(key, Key::First | Key::Year) {
@@ -253,6 +256,42 @@ impl Campaign {
         )
     }
 
+    /// A Year told whole by its scores: each player's points tapped as tens and ones
+    /// (the tens 0 until tapped). The Commons themselves are typed.
+    fn compose_scores(&self, picked: &Picked) -> Draft {
+        let mut groups = Vec::new();
+        let mut scores = Vec::new();
+        for (i, name) in self.players.iter().enumerate() {
+            let digit = |place: char| (0..10u64).find(|d| picked.has(&digit_code(i, place, *d)));
+            let (tens, ones) = (digit('t'), digit('o'));
+            for (place, words, step) in [('t', "tens", 10), ('o', "ones", 1)] {
+                let picks = (0..10u64).map(|d| {
+                    let code = digit_code(i, place, d);
+                    let shown = (d * step).to_string();
+                    let spoken = format!("{name}: {shown} points ({words})");
+                    piece(code, Item::new(shown.clone(), shown), spoken, picked, true)
+                });
+                groups.push(PickGroup {
+                    label: format!("{name}'s points: {words}"),
+                    picks: picks.collect(),
+                    single: true,
+                    replaces: Vec::new(),
+                });
+            }
+            if let Some(ones) = ones {
+                scores.push((name.clone(), tens.unwrap_or(0) * 10 + ones));
+            }
+        }
+        let whole = scores.len() == self.players.len();
+        let send = whole.then(|| {
+            let each: Vec<String> = scores.iter().map(|(n, s)| format!("{n} {s}")).collect();
+            format!("Scores: {}", each.join(", "))
+        });
+        let action = whole.then_some(Action::Scores { scores });
+        let title = "Tap each player's points for the Year (or type the Commons)";
+        self.draft(title, groups, action, send, "Tap each player's points")
+    }
+
     /// A step of this Year told again by taps: the step picked among those told, then
     /// told anew on the Year as it stood before it (the choices open then), sent as a
     /// fix; the rest of the Year is refereed again with it.
@@ -390,6 +429,11 @@ struct Draft {
 }
 
 const PRESSES: [Press; 3] = [Press::Left, Press::Right, Press::Long];
+
+/// The code of digit `d` of player `i`'s score, in the tens (`t`) or the ones (`o`).
+fn digit_code(i: usize, place: char, d: u64) -> String {
+    format!("{i}{place}{d}")
+}
 
 /// The code of the piece that opens the steps told to fix.
 const FIX: &str = "fix";

@@ -84,6 +84,56 @@ fn ruling_campaign_end_open_never_ends() {
     );
 }
 
+/// Issue 61: in a campaign the Year told whole needed typing (`ana=20 bo=24 …`). Each
+/// player's points are tapped as tens and ones; the answer tapped is the one typed, and
+/// a score no triad can make is refused before it is sent.
+#[test]
+fn a_years_scores_were_typed_on_a_phone() {
+    use crate::view::{Picked, Send};
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let mut g = Campaign::start(&setup(3), &rs).unwrap();
+    let Step::Ask(q) = g.next() else { panic!() };
+    let a = g.answer(&q, "ana").unwrap();
+    g.apply(&a).unwrap();
+    let Step::Ask(q) = g.next() else { panic!() };
+    assert_eq!(q.key, Key::Year);
+    let tap = |codes: &[String]| {
+        let mut picked = Picked::default();
+        for code in codes {
+            let c = g.compose(&q, &picked).unwrap();
+            assert!(c.view.may_tap(code), "{code}");
+            c.view.tap(&mut picked, code);
+        }
+        g.compose(&q, &picked).unwrap()
+    };
+    let digits = |scores: [u64; 4]| -> Vec<String> {
+        (scores.iter().enumerate())
+            .flat_map(|(i, s)| [format!("{i}t{}", s / 10), format!("{i}o{}", s % 10)])
+            .collect()
+    };
+    let c = tap(&digits([20, 24, 9, 10])[..7]);
+    assert_eq!(c.view.send, Send::not_yet("Tap each player's points"));
+    let c = tap(&digits([20, 24, 9, 10]));
+    assert_eq!(
+        c.view.send,
+        Send::Ready {
+            label: "Scores: ana 20, bo 24, cy 9, dee 10".to_string()
+        }
+    );
+    assert_eq!(
+        c.action,
+        Some(g.answer(&q, "ana=20 bo=24 cy=9 dee=10").unwrap())
+    );
+    let odd = (0..100)
+        .find(|s| crate::kingmaker::score::impossible(*s, &g.rules).is_some())
+        .unwrap();
+    let c = tap(&digits([odd, 24, 9, 10]));
+    let Send::NotYet { why } = &c.view.send else {
+        panic!("{:?}", c.view.send)
+    };
+    assert!(why.contains(&format!("{odd}")), "{why}");
+}
+
 /// Issue 61: a step told wrong was fixed by typing `fix spring dee c3 left BB`. On a
 /// phone: "Fix a step told wrong", dee's Spring step among those told, then c3, a
 /// click, blue and blue: the fix tapped is the one typed; one that breaks the Year says
