@@ -825,7 +825,7 @@ fn a_kingmaker_year_by_taps_on_four_phones() {
         return;
     };
     let s = Served::start("kingmaker play --players ana,bo,cy,dee --first ana --target 1");
-    let turns = whole_game(&driver, &s, "kingmaker", 17);
+    let turns = whole_game(&driver, &s, "kingmaker", 9);
     assert!(turns > 15, "{turns}");
 }
 

@@ -160,7 +160,7 @@ impl Campaign {
             .collect();
         let mut groups = vec![commons];
         if !places.is_empty() {
-            groups.push(place_group("Where it goes", &places, picked));
+            groups.push(place_group("Where it goes", &places, y, picked));
         }
         let at = places.iter().find(|p| picked.has(&place_code(p))).cloned();
         let first = y.placed.is_empty();
@@ -213,7 +213,7 @@ impl Campaign {
         let places: Vec<(Dir, String)> = (y.legal_placements(&who).into_iter())
             .filter_map(|p| p.against)
             .collect();
-        let groups = vec![place_group("Where your Blink goes", &places, picked)];
+        let groups = vec![place_group("Where your Blink goes", &places, y, picked)];
         let at = places.iter().find(|p| picked.has(&place_code(p))).cloned();
         let send = at
             .as_ref()
@@ -585,18 +585,36 @@ fn lamp(c: Colour) -> Tone {
     }
 }
 
-/// The sides of Blinks in the Commons a piece may go against, one at a time.
-fn place_group(label: &str, places: &[(Dir, String)], picked: &Picked) -> PickGroup {
+/// The sides of Blinks in the Commons a piece may go against, one at a time, each on
+/// the hexagon it would fill on the Commons drawn (one button for a hexagon two sides
+/// name).
+fn place_group(label: &str, places: &[(Dir, String)], y: &YearState, picked: &Picked) -> PickGroup {
+    let hexes = match y.commons_board() {
+        Some(crate::view::Board::Hexes { hexes }) => hexes,
+        _ => Vec::new(),
+    };
+    let at = |(side, of): &(Dir, String)| {
+        let h = hexes.iter().find(|h| h.name == *of)?;
+        let (dq, dr) = side.step();
+        Some([h.at[0] + dq, h.at[1] + dr])
+    };
+    let mut seen = Vec::new();
+    let picks = places.iter().filter_map(|p| {
+        let at = at(p);
+        if at.is_some() && seen.contains(&at) {
+            return None;
+        }
+        seen.push(at);
+        let code = place_code(p);
+        let item = Item::new(code.clone(), code.clone());
+        Some(Pick {
+            at,
+            ..piece(code, item, place_words(p), picked, true)
+        })
+    });
     PickGroup {
         label: label.to_string(),
-        picks: places
-            .iter()
-            .map(|p| {
-                let code = place_code(p);
-                let item = Item::new(code.clone(), code.clone());
-                piece(code, item, place_words(p), picked, true)
-            })
-            .collect(),
+        picks: picks.collect(),
         single: true,
         replaces: Vec::new(),
     }

@@ -51,14 +51,14 @@ const CONTROL_UNITS: i32 = 5;
 /// the form `compose`. A board of hexagons, or a group with no square on it, is drawn
 /// as the pieces' buttons alone.
 pub fn control(b: &Board, group: &PickGroup) -> Markup {
-    let Board::Squares {
-        squares,
-        dominoes,
-        claims,
-        ..
-    } = b
-    else {
-        return html! { @for p in &group.picks { (super::pick_button(p)) } };
+    let (squares, dominoes, claims) = match b {
+        Board::Squares {
+            squares,
+            dominoes,
+            claims,
+            ..
+        } => (squares, dominoes, claims),
+        Board::Hexes { hexes } => return hexes_control(hexes, group),
     };
     let picked = group.picks.iter().filter_map(|p| p.at);
     let Some((lo, hi)) = bounds(squares.iter().map(|s| s.at).chain(picked)) else {
@@ -238,38 +238,18 @@ fn n(v: f64) -> String {
 }
 
 fn hexes_drawn(hexes: &[Hex]) -> (String, Markup) {
-    if hexes.is_empty() {
+    let Some(frame) = hex_frame(hexes.iter().map(|h| h.at)) else {
         return ("0 0 1 1".to_string(), html! {});
-    }
-    let w = RADIUS * 3f64.sqrt() / 2.0;
-    let centre = |[q, r]: At| (w * f64::from(2 * q + r), 1.5 * RADIUS * f64::from(r));
-    let centres: Vec<(f64, f64)> = hexes.iter().map(|h| centre(h.at)).collect();
-    let min_x = centres.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
-    let min_y = centres.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
-    let max_x = centres
-        .iter()
-        .map(|c| c.0)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let max_y = centres
-        .iter()
-        .map(|c| c.1)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let view_box = format!(
-        "{} {} {} {}",
-        n(min_x - w - 2.0),
-        n(min_y - RADIUS - 2.0),
-        n(max_x - min_x + 2.0 * w + 4.0),
-        n(max_y - min_y + 2.0 * RADIUS + 4.0)
-    );
-    let markup = html! {
-        @for (h, c) in hexes.iter().zip(&centres) { (hex(h, *c, w)) }
     };
-    (view_box, markup)
+    let w = half_width();
+    let markup = html! {
+        @for h in hexes { (hex(h, hex_centre(h.at), w)) }
+    };
+    (frame.view_box(), markup)
 }
 
-/// A Blink: its hexagon, its name, its left pair down its left side and its right pair
-/// down its right side, each face its colour with its letter on it (`·`: not lit).
-fn hex(h: &Hex, (cx, cy): (f64, f64), w: f64) -> Markup {
+/// The corners of the hexagon centred at `(cx, cy)`, `w` its half width, as SVG points.
+fn hex_points((cx, cy): (f64, f64), w: f64) -> String {
     let r = RADIUS;
     let corners = [
         (0.0, -r),
@@ -279,10 +259,94 @@ fn hex(h: &Hex, (cx, cy): (f64, f64), w: f64) -> Markup {
         (-w, r / 2.0),
         (-w, -r / 2.0),
     ];
-    let points: Vec<String> = corners
-        .iter()
+    let points: Vec<String> = (corners.iter())
         .map(|(x, y)| format!("{},{}", n(cx + x), n(cy + y)))
         .collect();
+    points.join(" ")
+}
+
+/// Half a hexagon's width, in the drawing's units.
+fn half_width() -> f64 {
+    RADIUS * 3f64.sqrt() / 2.0
+}
+
+/// The centre of the hexagon at `[q, r]`, in the drawing's units.
+fn hex_centre([q, r]: At) -> (f64, f64) {
+    (
+        half_width() * f64::from(2 * q + r),
+        1.5 * RADIUS * f64::from(r),
+    )
+}
+
+/// The box around hexagons: its top-left corner, width and height.
+struct Frame {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+impl Frame {
+    fn view_box(&self) -> String {
+        format!("{} {} {} {}", n(self.x), n(self.y), n(self.w), n(self.h))
+    }
+}
+
+/// The box around the hexagons at `ats` (none: no hexagon).
+fn hex_frame(ats: impl Iterator<Item = At>) -> Option<Frame> {
+    let centres: Vec<(f64, f64)> = ats.map(hex_centre).collect();
+    let lo = |f: fn(&(f64, f64)) -> f64| centres.iter().map(f).fold(f64::INFINITY, f64::min);
+    let hi = |f: fn(&(f64, f64)) -> f64| centres.iter().map(f).fold(f64::NEG_INFINITY, f64::max);
+    if centres.is_empty() {
+        return None;
+    }
+    let w = half_width();
+    let (min_x, min_y) = (lo(|c| c.0), lo(|c| c.1));
+    Some(Frame {
+        x: min_x - w - 2.0,
+        y: min_y - RADIUS - 2.0,
+        w: hi(|c| c.0) - min_x + 2.0 * w + 4.0,
+        h: hi(|c| c.1) - min_y + 2.0 * RADIUS + 4.0,
+    })
+}
+
+/// The Commons as the control of a question: the Blinks drawn, and on each hexagon a
+/// piece of `group` would fill, a button that taps it.
+fn hexes_control(hexes: &[Hex], group: &PickGroup) -> Markup {
+    let targets = group.picks.iter().filter_map(|p| p.at);
+    let Some(frame) = hex_frame(hexes.iter().map(|h| h.at).chain(targets)) else {
+        return html! {};
+    };
+    let w = half_width();
+    let side = 1.2 * w;
+    let px = |units: f64| (units * f64::from(CONTROL_SCALE) / f64::from(CONTROL_UNITS)).round();
+    html! {
+        div.board-frame {
+            svg.board.hexes.control role="group" aria-label=(group.label)
+                viewBox=(frame.view_box()) width=(px(frame.w)) height=(px(frame.h))
+                xmlns="http://www.w3.org/2000/svg" {
+                @for h in hexes { (hex(h, hex_centre(h.at), w)) }
+                @for at in group.picks.iter().filter_map(|p| p.at) {
+                    polygon.target points=(hex_points(hex_centre(at), w)) {}
+                }
+                @for p in &group.picks {
+                    @if let Some(at) = p.at {
+                        @let (cx, cy) = hex_centre(at);
+                        foreignObject x=(n(cx - side / 2.0)) y=(n(cy - side / 2.0))
+                            width=(n(side)) height=(n(side)) {
+                            (super::pick_button(p))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A Blink: its hexagon, its name, its left pair down its left side and its right pair
+/// down its right side, each face its colour with its letter on it (`·`: not lit).
+fn hex(h: &Hex, (cx, cy): (f64, f64), w: f64) -> Markup {
+    let points = hex_points((cx, cy), w);
     let kind = if h.common { "hex common" } else { "hex" };
     let mut name: String = h.name.chars().take(NAME_ROOM).collect();
     if h.name.chars().count() > NAME_ROOM {
@@ -290,7 +354,7 @@ fn hex(h: &Hex, (cx, cy): (f64, f64), w: f64) -> Markup {
         name.push('…');
     }
     html! {
-        polygon class=(kind) points=(points.join(" ")) {}
+        polygon class=(kind) points=(points) {}
         text.hex-name x=(n(cx)) y=(n(cy - 14.0)) { (name) }
         @for (side, pair) in h.pairs.iter().enumerate() {
             @for k in 0..2 {
