@@ -21,6 +21,9 @@ pub mod table;
 /// The smallest screen the view draws on; a smaller terminal keeps line mode.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
+/// The fewest rows a board's window gets; a table that leaves it fewer scrolls whole.
+const BOARD_ROWS: usize = 5;
+
 /// How many lines of what was said are kept (older ones are dropped).
 const KEPT: usize = 500;
 
@@ -80,6 +83,9 @@ pub struct Screen {
     /// How far the table is scrolled down, what was said scrolled up, and the hint's rows
     /// scrolled down, in lines.
     pub table_scroll: u16,
+    /// How far the board's window is moved from where the play is (PgUp/PgDn), until the
+    /// table changes.
+    pub board_offset: i16,
     pub said_scroll: u16,
     pub hint_scroll: u16,
     /// The legal answers to the question, when the game can list them: shown numbered
@@ -136,6 +142,10 @@ impl Screen {
 
     /// The table as the game knows it.
     pub fn set_table(&mut self, table: crate::view::Table) {
+        // The board's window follows the play again once the table has changed.
+        if table.picture != self.table.picture {
+            self.board_offset = 0;
+        }
         self.table = table;
     }
 
@@ -423,6 +433,9 @@ impl Screen {
     }
 
     fn draw_table(&self, frame: &mut Frame, area: Rect) {
+        if self.draw_board_window(frame, area) {
+            return;
+        }
         let lines = self.table_lines(area.width.saturating_sub(2));
         let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
         let inner = area.height.saturating_sub(2);
@@ -436,6 +449,45 @@ impl Screen {
             .block(Block::default().borders(Borders::ALL).title(title))
             .scroll((scroll, 0));
         frame.render_widget(p, area);
+    }
+
+    /// A table taller than its panel with a board: the parts around the board whole, the
+    /// board through the rows left (at least [`BOARD_ROWS`]), centred on where the play is
+    /// and moved by PgUp/PgDn from there. False, drawing nothing, where the table fits, has
+    /// no board, or leaves the board too few rows.
+    fn draw_board_window(&self, frame: &mut Frame, area: Rect) -> bool {
+        let p = table::parts(&self.table, area.width.saturating_sub(2), self.colour);
+        let inner = usize::from(area.height.saturating_sub(2));
+        let fixed = p.above.len() + p.below.len();
+        let total = fixed + p.board.len();
+        if total <= inner || p.board.is_empty() || fixed + BOARD_ROWS > inner {
+            return false;
+        }
+        let window = inner - fixed;
+        let last_top = p.board.len() - window;
+        let follow = p.focus.saturating_sub(window / 2).min(last_top);
+        let moved = i64::try_from(follow).unwrap_or(0) + i64::from(self.board_offset);
+        let top = usize::try_from(moved.max(0)).unwrap_or(0).min(last_top);
+        let title = format!(
+            " {} — board rows {}–{} of {}, PgUp/PgDn ",
+            self.title,
+            top + 1,
+            top + window,
+            p.board.len()
+        );
+        let shown = p.board[top..top + window].iter().cloned();
+        let lines: Vec<Line> = (p.above.into_iter()).chain(shown).chain(p.below).collect();
+        let para = Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title));
+        frame.render_widget(para, area);
+        true
+    }
+
+    /// PgUp (`up`) or PgDn on the table: its rows, or its board's where the board has a
+    /// window of its own.
+    pub fn scroll_table(&mut self, up: bool) {
+        let by: i16 = if up { -10 } else { 10 };
+        self.table_scroll = self.table_scroll.saturating_add_signed(by);
+        self.board_offset = self.board_offset.saturating_add(by);
     }
 
     /// What was said, the latest at the bottom, each line wrapped to the panel.
@@ -892,6 +944,70 @@ mod tests {
         let text = screen_text(&s, 80, 24);
         assert!(
             text.lines().next().unwrap().contains("rows 20–33 of 33"),
+            "{text}"
+        );
+    }
+
+    /// Issue 62: Pokino's 40-row board kept the seat's hand and the places off-screen at
+    /// 80×24 (PgUp every turn). The lines around the board stay whole; the board shows
+    /// through the rows left, centred on its marked places, PgUp/PgDn moving it from there
+    /// until the table changes.
+    #[test]
+    fn a_tall_board_pushed_the_hand_off_screen() {
+        use crate::view::{Look, Picture, Run};
+        let mut s = Screen::new("Pokino");
+        let mut t = noted("ana holds 3♥ 10♠ 6♦\nplaces: 1) 7-8@0,-2v 2) 8-7@0,-2v");
+        let row = |i: usize| {
+            let look = if (30..=32).contains(&i) {
+                Look::Place
+            } else {
+                Look::Plain
+            };
+            vec![Run {
+                text: format!("board row {i}"),
+                look,
+            }]
+        };
+        t.picture = Some(Picture {
+            rows: (0..40).map(row).collect(),
+            pieces: Vec::new(),
+            last: None,
+        });
+        s.set_table(t.clone());
+        let text = screen_text(&s, 80, 24);
+        let first = text.lines().next().unwrap();
+        assert!(
+            first.contains("board rows 26–37 of 40, PgUp/PgDn"),
+            "{text}"
+        );
+        for seen in [
+            "board row 25",
+            "board row 31",
+            "board row 36",
+            "ana holds",
+            "places: 1)",
+        ] {
+            assert!(text.contains(seen), "{seen}:\n{text}");
+        }
+        assert!(
+            !text.contains("board row 24") && !text.contains("board row 37"),
+            "{text}"
+        );
+        s.scroll_table(true);
+        let text = screen_text(&s, 80, 24);
+        assert!(
+            text.lines().next().unwrap().contains("rows 16–27 of 40"),
+            "{text}"
+        );
+        // A move: the window follows the play again.
+        t.picture.as_mut().unwrap().rows[0] = vec![Run {
+            text: "a domino laid".into(),
+            look: Look::Plain,
+        }];
+        s.set_table(t);
+        let text = screen_text(&s, 80, 24);
+        assert!(
+            text.lines().next().unwrap().contains("rows 26–37 of 40"),
             "{text}"
         );
     }

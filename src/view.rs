@@ -550,6 +550,10 @@ pub struct Picture {
     pub rows: Vec<Vec<Run>>,
     /// The pieces drawn, as typed (Pokino: each domino laid, `4-8@3,0h`).
     pub pieces: Vec<Item>,
+    /// The row of the last piece laid: where a window on a tall picture looks first
+    /// when no place is marked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last: Option<usize>,
 }
 
 /// A run of a picture's row.

@@ -419,11 +419,11 @@ impl Drop for FullScreen {
 
 /// PgUp (`up`) or PgDn: the hint's rows while a hint is shown, else the table.
 fn scroll(s: &mut Screen, up: bool) {
-    let at = if s.advised_answer().is_some() {
-        &mut s.hint_scroll
-    } else {
-        &mut s.table_scroll
-    };
+    if s.advised_answer().is_none() {
+        s.scroll_table(up);
+        return;
+    }
+    let at = &mut s.hint_scroll;
     *at = if up {
         at.saturating_sub(10)
     } else {

@@ -104,7 +104,11 @@ pub fn picture(
         cols,
         rows,
     };
-    Ok(v.labelled(&v.canvas()))
+    let mut p = v.labelled(&v.canvas());
+    // A square's row is below the header, every other canvas row (the others are walls).
+    let row_of = |y: i32| usize::try_from(y - lo.y).ok().map(|j| 2 + 2 * j);
+    p.last = board.placements().last().and_then(|pl| row_of(pl.at.y));
+    Ok(p)
 }
 
 /// One slot of the canvas: a character and how it is drawn.

@@ -17,32 +17,78 @@ const GAP: u16 = 2;
 
 /// The table's lines for a panel `width` columns wide; `colour` off draws no colours.
 pub fn lines(t: &view::Table, width: u16, colour: bool) -> Vec<Line<'static>> {
+    let p = parts(t, width, colour);
+    [p.above, p.board, p.below].concat()
+}
+
+/// The table's lines in three parts: above the board (the headline, the seats, the score
+/// sheet), the board's picture, and below it (what each seat has, the middle, the notes).
+/// A panel too short for them all keeps the parts around the board whole and shows the
+/// board through a window.
+pub struct Parts {
+    pub above: Vec<Line<'static>>,
+    pub board: Vec<Line<'static>>,
+    pub below: Vec<Line<'static>>,
+    /// The board's row where the play is (see [`focus`]).
+    pub focus: usize,
+}
+
+/// The table's [`Parts`] for a panel `width` columns wide.
+pub fn parts(t: &view::Table, width: u16, colour: bool) -> Parts {
     let w = usize::from(width).max(1);
-    let mut out = Vec::new();
+    let mut above = Vec::new();
     let head = headline(t);
     if !head.is_empty() {
-        out.extend(flow(&[], &words(&head, bold()), w));
+        above.extend(flow(&[], &words(&head, bold()), w));
     }
     if !t.seats.is_empty() {
-        out.extend(seats(t, width, colour));
+        above.extend(seats(t, width, colour));
     }
     if let Some(sheet) = &t.sheet {
         let rows: Vec<Vec<Vec<Unit>>> = (sheet.rows.iter())
             .map(|r| r.iter().map(|c| words(c, Style::default())).collect())
             .collect();
-        out.extend(grid(sheet.columns.clone(), &rows, width));
+        above.extend(grid(sheet.columns.clone(), &rows, width));
     }
-    if let Some(p) = &t.picture {
-        out.extend(p.rows.iter().map(|row| picture_row(row, colour)));
-    }
+    let rows = t.picture.as_ref().map_or(&[][..], |p| &p.rows[..]);
+    let board = rows.iter().map(|row| picture_row(row, colour)).collect();
+    let mut below = Vec::new();
     for seat in &t.seats {
-        out.extend(beside(t, seat, w, colour));
+        below.extend(beside(t, seat, w, colour));
     }
-    out.extend(areas(t, w, colour));
+    below.extend(areas(t, w, colour));
     for note in &t.notes {
-        out.extend(flow(&[], &words(note, Style::default()), w));
+        below.extend(flow(&[], &words(note, Style::default()), w));
     }
-    out
+    let last = t.picture.as_ref().and_then(|p| p.last);
+    Parts {
+        above,
+        board,
+        below,
+        focus: focus(rows, last),
+    }
+}
+
+/// Where the play is on a picture of `rows`: the middle of its marked places, else the
+/// row of the last piece laid (`last`), else the middle of its claims, else of the
+/// picture.
+fn focus(rows: &[Vec<view::Run>], last: Option<usize>) -> usize {
+    let marked = |look: Look| -> Vec<usize> {
+        (rows.iter().enumerate())
+            .filter(|(_, r)| r.iter().any(|run| run.look == look))
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let places = marked(Look::Place);
+    let rows_of = match (places.is_empty(), last) {
+        (false, _) => places,
+        (true, Some(row)) => vec![row],
+        (true, None) => marked(Look::Claimed),
+    };
+    match (rows_of.first(), rows_of.last()) {
+        (Some(a), Some(b)) => (a + b) / 2,
+        _ => rows.len() / 2,
+    }
 }
 
 /// The table as plain text at `width` columns, one line each (for a transcript).
