@@ -366,10 +366,15 @@ impl Screen {
             let table_rows = u16::try_from(self.table_lines(body.width.saturating_sub(2)).len())
                 .unwrap_or(u16::MAX);
             let room = body.height.saturating_sub(table_rows.saturating_add(2));
+            // What was said last is seen whole, from its first word, where it fits in half
+            // the room.
+            let last = self
+                .last_said_rows(body.width.saturating_sub(2))
+                .saturating_add(2);
             let least = if self.aside.is_some() {
                 12
             } else {
-                4 + self.result_rows(body.width)
+                last.clamp(4, (body.height / 2).max(4)) + self.result_rows(body.width)
             };
             let side_rows = room.max(least).min(body.height.saturating_sub(6));
             let [t, s] =
@@ -490,11 +495,42 @@ impl Screen {
         self.board_offset = self.board_offset.saturating_add(by);
     }
 
-    /// What was said, the latest at the bottom, each line wrapped to the panel.
+    /// Where the latest thing said starts: at the last answer typed, with all said after
+    /// it (a refusal, `help`'s lines, a season's instructions), else at the start; after
+    /// a result, which has its own panel.
+    fn latest_said(&self) -> usize {
+        let typed = (self.said.iter()).rposition(|s| matches!(s, Said::Typed(_)));
+        let result = (self.said.iter()).rposition(|s| matches!(s, Said::Result(_)));
+        typed.unwrap_or(0).max(result.map_or(0, |r| r + 1))
+    }
+
+    /// The rows the latest thing said takes at `width`.
+    fn last_said_rows(&self, width: u16) -> u16 {
+        (self.said[self.latest_said()..].iter())
+            .map(|s| wrapped_rows(&s.text(), width))
+            .fold(0, u16::saturating_add)
+    }
+
+    /// What was said, the latest at the bottom, each line wrapped to the panel. The latest
+    /// thing said, when taller than the panel, shows from its first word.
     fn draw_said(&self, frame: &mut Frame, area: Rect) {
         let inner = area.height.saturating_sub(2);
         let width = area.width.saturating_sub(2);
         let end = self.said.len().saturating_sub(self.said_scroll as usize);
+        if self.said_scroll == 0 && self.last_said_rows(width) > inner {
+            // Too long for the panel: the latest thing said from its first word.
+            let from = self.latest_said();
+            let lines: Vec<Line> = self.said[from..end].iter().map(said_line).collect();
+            let p = Paragraph::new(lines)
+                .block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .title(" Said (the latest, cut at its end) "),
+                )
+                .wrap(Wrap { trim: false });
+            frame.render_widget(p, area);
+            return;
+        }
         // The latest lines that fit as they wrap.
         let mut start = end;
         let mut used = 0u16;
@@ -512,7 +548,7 @@ impl Screen {
         } else {
             " Said "
         };
-        // Lines that wrap past the bottom show their latest rows.
+        // A line that wraps past the bottom shows its latest rows.
         let over = used.saturating_sub(inner);
         let p = Paragraph::new(lines)
             .block(Block::default().borders(Borders::ALL).title(title))
@@ -948,6 +984,28 @@ mod tests {
         );
     }
 
+    /// Issue 62: the two-line Said panel showed a long refusal from its middle ("share a
+    /// side with one) (laying a domino); legal instead: …"). The panel grows to show the
+    /// answer and the whole refusal, from their first words; one taller than the room
+    /// left shows from its start.
+    #[test]
+    fn a_long_refusal_was_cut_at_its_start() {
+        let mut s = Screen::new("Pokino");
+        s.table = noted(&(1..=30).map(|i| format!("row {i}\n")).collect::<String>());
+        s.question = "ana's turn".into();
+        s.say(Said::Typed("domino 3-3@9,9h".into()));
+        let why = "3-3@9,9h does not touch the dominoes laid: each square of a domino laid must share a side with one (laying a domino); legal instead: 3-3@4,0h, 3-3@4,1h, 3-3@-1,0h, 3-3@2,2v, and 20 more";
+        s.say(Said::Refused(why.into()));
+        let text = screen_text(&s, 80, 24);
+        assert!(text.contains("│> domino 3-3@9,9h"), "{text}");
+        assert!(text.contains("│✗ 3-3@9,9h does not touch"), "{text}");
+        assert!(text.contains("and 20 more"), "{text}");
+        s.say(Said::Refused(format!("{why} ").repeat(12)));
+        let text = screen_text(&s, 80, 24);
+        assert!(text.contains("│✗ 3-3@9,9h does not touch"), "{text}");
+        assert!(text.contains("Said (the latest, cut at its end)"), "{text}");
+    }
+
     /// Issue 62: Pokino's 40-row board kept the seat's hand and the places off-screen at
     /// 80×24 (PgUp every turn). The lines around the board stay whole; the board shows
     /// through the rows left, centred on its marked places, PgUp/PgDn moving it from there
@@ -1375,8 +1433,9 @@ mod tests {
         assert!(text.contains("│> hint"), "{text}");
         assert_eq!(text.lines().count(), 40);
     }
-    /// What was said gives up rows to the table (down to 3): an 11-line Kinga table
-    /// stays whole at 80×24 with two rows of numbered choices.
+    /// What was said gives up rows to the table (down to 3), but not those its latest
+    /// lines need: an 11-line Kinga table at 80×24 with two rows of numbered choices
+    /// gives a four-line message a row.
     #[test]
     fn what_was_said_gives_rows_to_the_table() {
         let mut s = Screen::new("Kinga");
@@ -1386,11 +1445,16 @@ mod tests {
             .map(|i| Choice::typed(format!("2C JK JK on {i}S")))
             .collect();
         s.say(Said::Told("one\ntwo\nthree\nfour".into()));
+        // Issue 62: what was said last is seen from its first word: the table gives it
+        // the row it lacks, and says it scrolls.
         let text = screen_text(&s, 80, 24);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], format!("┌ Kinga {}┐", "─".repeat(71)));
-        assert!(lines[11].starts_with("│line 11"), "{text}");
-        assert!(lines[13].starts_with("┌ Said"), "{text}");
+        assert!(
+            lines[0].starts_with("┌ Kinga — rows 1–10 of 11, PgUp/PgDn"),
+            "{text}"
+        );
+        assert!(lines[12].starts_with("┌ Said"), "{text}");
+        assert!(lines[13].starts_with("│one"), "{text}");
         assert!(lines[16].starts_with("│four"), "{text}");
     }
 }
