@@ -213,7 +213,11 @@ impl Screen {
         let n: usize = typed.trim().parse().ok()?;
         let i = n.checked_sub(1)?;
         if let Some(h) = self.hint().filter(|h| !h.rows.is_empty()) {
-            return h.rows.get(i).map(|r| (Submitted::HintRow(i), &r.answer));
+            let row = self.row_numbers(h).iter().position(|k| *k == n)?;
+            return h
+                .rows
+                .get(row)
+                .map(|r| (Submitted::HintRow(row), &r.answer));
         }
         if self.numbering() {
             return self.choices.get(i).map(|c| (Submitted::Choice(i), c));
@@ -254,23 +258,31 @@ impl Screen {
         self.hint()?.best().map(|c| c.typed.as_str())
     }
 
-    /// The answers numbered on screen: a hint's rows while a hint is shown, else the
-    /// choices when they are numbered.
-    fn numbered_answers(&self) -> Vec<&Choice> {
-        if let Some(h) = self.hint().filter(|h| !h.rows.is_empty()) {
-            return h.rows.iter().map(|r| &r.answer).collect();
-        }
-        if self.numbering() {
-            return self.choices.iter().collect();
-        }
-        Vec::new()
-    }
-
     /// The answer a number typed alone stands for, when answers are shown numbered.
     pub fn chosen(&self, typed: &str) -> Option<&str> {
-        let n: usize = typed.trim().parse().ok()?;
-        let i = n.checked_sub(1)?;
-        self.numbered_answers().get(i).map(|c| c.typed.as_str())
+        self.picked(typed).map(|(_, c)| c.typed.as_str())
+    }
+
+    /// The number of each row of `hint`: one numbering everywhere, so a row that is one
+    /// of the question's numbered choices keeps that choice's number, and the others
+    /// follow the choices (all in order where the choices are not numbered).
+    fn row_numbers(&self, hint: &Hint) -> Vec<usize> {
+        if !self.numbering() {
+            return (1..=hint.rows.len()).collect();
+        }
+        let mut next = self.choices.len();
+        (hint.rows.iter())
+            .map(|r| {
+                let same = |c: &Choice| c.typed.trim().eq_ignore_ascii_case(r.answer.typed.trim());
+                match self.choices.iter().position(same) {
+                    Some(k) => k + 1,
+                    None => {
+                        next += 1;
+                        next
+                    }
+                }
+            })
+            .collect()
     }
 
     /// Tab after some typing: the one legal answer it begins (any case), or as much as all
@@ -392,7 +404,9 @@ impl Screen {
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(side);
                 self.draw_said(frame, s);
                 match aside {
-                    Aside::Hint(h) => draw_hint(frame, a, h, self.hint_scroll),
+                    Aside::Hint(h) => {
+                        draw_hint(frame, a, h, &self.row_numbers(h), self.hint_scroll)
+                    }
                     Aside::Hand(h) => draw_hand(frame, a, h),
                 }
             }
@@ -560,7 +574,7 @@ impl Screen {
     fn draw_question(&self, frame: &mut Frame, area: Rect) {
         let hinted = self.hint().is_some_and(|h| !h.rows.is_empty());
         let title = if hinted && self.input.is_empty() {
-            " Tab or 1: the hint's best · a number takes its row · help · undo · quit "
+            " Tab: the hint's best · a number takes its row · help · undo · quit "
         } else if hinted {
             " a number takes the hint's row · Tab completes · help · undo · quit "
         } else if self.numbered().is_some() {
@@ -661,7 +675,7 @@ fn wrapped_rows(text: &str, columns: u16) -> u16 {
 /// The rows an aside fills inside a panel `columns` wide.
 fn aside_rows(aside: &Aside, columns: u16) -> u16 {
     match aside {
-        Aside::Hint(h) => hint_layout(h, columns).0.len() as u16,
+        Aside::Hint(h) => hint_layout(h, &[], columns).0.len() as u16,
         Aside::Hand(h) => wrapped_rows(&hand_text(h), columns),
     }
 }
@@ -687,7 +701,7 @@ fn draw_hand(frame: &mut Frame, area: Rect, hand: &Hand) {
 /// when nothing else is left to drop), then what was left out and the notes, wrapped.
 /// Also how many of them (headline and the table's header) stay in sight when the rest
 /// scrolls.
-fn hint_layout(hint: &Hint, columns: u16) -> (Vec<Line<'static>>, usize) {
+fn hint_layout(hint: &Hint, numbers_of: &[usize], columns: u16) -> (Vec<Line<'static>>, usize) {
     let room = usize::from(columns).max(1);
     let mut lines: Vec<Line<'static>> = Vec::new();
     if let Some(h) = &hint.headline {
@@ -696,7 +710,8 @@ fn hint_layout(hint: &Hint, columns: u16) -> (Vec<Line<'static>>, usize) {
     let mut pinned = lines.len();
     if !hint.rows.is_empty() {
         let kept = kept_columns(hint, room);
-        let numbers = number_width(hint);
+        let widest = numbers_of.iter().copied().max().unwrap_or(0);
+        let numbers = number_width(hint).max(widest.to_string().len());
         let fig_widths: Vec<usize> = kept.iter().map(|&c| figure_width(hint, c)).collect();
         let figures: usize = fig_widths.iter().map(|w| w + 2).sum();
         let answer = answer_width(hint).min(room.saturating_sub(numbers + 2 + figures).max(1));
@@ -728,7 +743,8 @@ fn hint_layout(hint: &Hint, columns: u16) -> (Vec<Line<'static>>, usize) {
                 .iter()
                 .map(|&c| r.cells.get(c).map_or("", String::as_str))
                 .collect();
-            lines.push(line((i + 1).to_string(), &r.answer.label, cells, look));
+            let number = numbers_of.get(i).copied().unwrap_or(i + 1);
+            lines.push(line(number.to_string(), &r.answer.label, cells, look));
         }
     }
     for note in hint.more.iter().chain(&hint.notes) {
@@ -840,10 +856,10 @@ fn wrap(text: &str, w: usize) -> Vec<String> {
 
 /// The hint in its panel: the headline and the table's header stay in sight, the rows
 /// and notes below scroll (PgUp/PgDn), and the title says which rows are shown.
-fn draw_hint(frame: &mut Frame, area: Rect, hint: &Hint, scroll: u16) {
+fn draw_hint(frame: &mut Frame, area: Rect, hint: &Hint, numbers: &[usize], scroll: u16) {
     let inner_w = area.width.saturating_sub(2);
     let inner_h = usize::from(area.height.saturating_sub(2));
-    let (lines, pinned) = hint_layout(hint, inner_w);
+    let (lines, pinned) = hint_layout(hint, numbers, inner_w);
     let pinned = pinned.min(inner_h.saturating_sub(1));
     let body = lines.len() - pinned.min(lines.len());
     let room = inner_h.saturating_sub(pinned);
@@ -1200,8 +1216,10 @@ mod tests {
         assert!(text.contains("Each choice played out 400 times."), "{text}");
     }
 
-    /// A Koi-Koi hint's row 2 was `3b` while `2` at the prompt played `1p`: with a hint on
-    /// screen, a number takes the hint's row of that number.
+    /// A Koi-Koi hint's row 2 was `3b` while `2` at the prompt played `1p`; then (issue
+    /// 62) the question's "1 koi · 2 stop" read "1 stop · 2 koi" in the hint, so typing 1
+    /// by habit did the opposite. One numbering: a hint's row that is a numbered choice
+    /// keeps the choice's number, at the prompt and in the hint; other rows follow.
     #[test]
     fn hint_rows_and_prompt_numbers_disagreed() {
         let mut s = Screen::new("Koi-Koi");
@@ -1211,13 +1229,19 @@ mod tests {
             Choice::typed("8b"),
         ];
         assert_eq!(s.chosen("2"), Some("3b"));
-        s.advise(&pokino_hint(&["8b", "3b", "1p"]));
-        assert_eq!(s.chosen("1"), Some("8b"));
-        assert_eq!(s.chosen("3"), Some("1p"));
+        s.advise(&pokino_hint(&["8b", "3b", "1p", "9s"]));
+        assert_eq!(s.chosen("1"), Some("1p"));
+        assert_eq!(s.chosen("3"), Some("8b"));
+        assert_eq!(s.chosen("4"), Some("9s"));
         let text = screen_text(&s, 80, 24);
+        assert!(text.contains("│3  8b"), "{text}");
         assert!(text.contains("│2  3b"), "{text}");
-        // The numbered choices give way to the hint's numbers.
+        assert!(text.contains("│1  1p"), "{text}");
+        assert!(text.contains("│4  9s"), "{text}");
+        // The numbered choices give way to the hint's rows, numbered alike.
         assert!(!text.contains("1 1p · 2 3b"), "{text}");
+        s.input = "1".into();
+        assert_eq!(s.submit(), Submitted::HintRow(2));
     }
 
     /// A round's result scrolled out of the four lines of what was said: it now stays in

@@ -18,6 +18,11 @@ use super::{Failure, Outcome, read_file};
 use kado::store::savefile::{SaveLock, check_name, same_target};
 use kado::view::Event;
 
+/// The last line of a question (a market shown above what to buy): the question itself.
+fn last_line(question: &str) -> &str {
+    question.lines().last().unwrap_or(question)
+}
+
 /// How many of the last answers `fix` lists.
 const ANSWERS_LISTED: usize = 12;
 
@@ -696,6 +701,7 @@ impl<G: Session> Runner<'_, G> {
 
     fn undo(&mut self) -> Outcome {
         let mut log = self.log.clone();
+        let last = answers::<G>(&self.log).ok().and_then(|mut g| g.pop());
         if !log.undo() {
             self.prompter
                 .refuse("nothing to undo: no answer has been given yet");
@@ -705,7 +711,23 @@ impl<G: Session> Runner<'_, G> {
         self.log = log;
         self.asked += 1;
         save::<G>(self.lock, &self.log)?;
-        self.prompter.say("Undone.\n");
+        // What was taken back; a seat's answer, on the served table's screen, by its
+        // question alone (it may hold what the seat keeps hidden).
+        let said = match last {
+            Some(g) if self.prompter.serves() && g.seat.is_some() => {
+                format!(
+                    "Undone: the answer to {}.\n",
+                    kado::diag::escape(last_line(&g.question))
+                )
+            }
+            Some(g) => format!(
+                "Undone: {}: {}.\n",
+                kado::diag::escape(last_line(&g.question)),
+                kado::diag::escape(&g.answer)
+            ),
+            None => "Undone.\n".to_string(),
+        };
+        self.prompter.say(&said);
         self.show();
         Ok(())
     }

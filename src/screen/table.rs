@@ -125,6 +125,8 @@ fn headline(t: &view::Table) -> String {
         let word = capitalised(r.word);
         parts.push(match r.of {
             _ if r.number == 0 => format!("Before the first {}", r.word),
+            // Over, a count past the last names none ("Round 7 of 6").
+            Some(of) if t.over && r.number > of => format!("{word} {of} of {of}"),
             Some(of) => format!("{word} {} of {of}", r.number),
             None => format!("{word} {}", r.number),
         });
@@ -556,6 +558,26 @@ mod tests {
     fn cards(codes: &str) -> Vec<Item> {
         let cards: Vec<Card> = codes.split(' ').map(|c| c.parse().unwrap()).collect();
         view::cards(&cards)
+    }
+
+    /// Issue 62: Koi-Koi's last headline read "Round 7 of 6 · game over".
+    #[test]
+    fn the_last_headline_read_round_7_of_6() {
+        let mut t = Table::new("koikoi");
+        t.round = Some(view::Round {
+            word: "round",
+            number: 7,
+            of: Some(6),
+        });
+        t.over = true;
+        assert_eq!(headline(&t), "Round 6 of 6 · game over");
+        t.over = false;
+        t.round = Some(view::Round {
+            word: "round",
+            number: 6,
+            of: Some(6),
+        });
+        assert_eq!(headline(&t), "Round 6 of 6");
     }
 
     fn kinkado() -> Table {

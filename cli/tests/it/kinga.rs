@@ -529,7 +529,7 @@ fn undo_takes_back_the_last_answer() {
     Test::new()
         .args(["kinga", "play", "--save", p])
         .stdin(script)
-        .stdout_has("Undone.\n")
+        .stdout_has("Undone: Turn 1: your play: 2S 2H 2D on 3S.\n")
         .stdout_has("2♠ 2♥ 2♦ 🃏 makes 4 influence in any suit: 3♣ is influenced.")
         .run();
     let log = std::fs::read_to_string(&path).unwrap();

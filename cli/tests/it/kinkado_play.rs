@@ -190,7 +190,7 @@ fn undo_takes_back_answers() {
         .stdin(&(input.join("\n") + "\n"))
         .any_stdout()
         .run();
-    assert_eq!(out.matches("Undone.").count(), 2, "{out}");
+    assert_eq!(out.matches("Undone: ").count(), 2, "{out}");
     assert_eq!(status(file), expected);
 }
 
@@ -1028,7 +1028,7 @@ Deal ALORA 2 cards from the deck, face down.
         .any_stdout()
         .run();
     assert!(
-        out.contains("Undone.\n") && out.ends_with(&format!("you sell up to 3 cards (holds K♥ 9♠ J♦ J♣ 4♣ 8♦ 10♦): quit\nThe game is saved in {file}; continue it with `kado kinkado resume {file}`.\n")),
+        out.contains("Undone: you sell up to 3 cards (holds K♥ 9♠ J♦ J♣ 4♣ 8♦ 10♦): none.\n") && out.ends_with(&format!("you sell up to 3 cards (holds K♥ 9♠ J♦ J♣ 4♣ 8♦ 10♦): quit\nThe game is saved in {file}; continue it with `kado kinkado resume {file}`.\n")),
         "{out}"
     );
 }

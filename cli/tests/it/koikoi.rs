@@ -723,7 +723,7 @@ Round 2 of 3 (dealer ana): winner and points, or draw: draw
 Round 2: a draw; nobody scores.
 ana deals round 3.
 Round 3 of 3 (dealer ana): winner and points, or draw: undo
-Undone.
+Undone: Round 2 of 3 (dealer ana): winner and points, or draw: draw.
 Round 2 of 3 · dealer ana
 Seat  Points
 ana   58

@@ -305,7 +305,7 @@ fn play_refuses_an_illegal_card_and_undo_takes_back_an_answer() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let input = "hidden\nhidden\n1p 3b 4p 6r 8b 9a 10r 12b\n1r>3b\n1r\n7p\nundo\n2p\n";
-    Test::new().current_dir(d).args(["koikoi", "play", "--players", "ana,ben", "--save", "g.yaml"]).stdin(input).stdout_has("✗ a card captures a card of its own month, and 3b is not of pine's; legal: 1r>1p (or 1r)\n").stdout_has("ana plays 1r poetry ribbon: takes 1p.\n").stdout_has("Undone.\n").run();
+    Test::new().current_dir(d).args(["koikoi", "play", "--players", "ana,ben", "--save", "g.yaml"]).stdin(input).stdout_has("✗ a card captures a card of its own month, and 3b is not of pine's; legal: 1r>1p (or 1r)\n").stdout_has("ana plays 1r poetry ribbon: takes 1p.\n").stdout_has("Undone: ana draws: 7p.\n").run();
     let (_, rec, _) = run_in(d, &["koikoi", "status", "g.yaml", "--record"], "");
     let rec = without_id(&rec);
     assert_eq!(
@@ -429,7 +429,7 @@ The game is saved in g.yaml; continue it with `kado koikoi resume g.yaml`.
         .current_dir(d)
         .args(["koikoi", "resume", "g.yaml"])
         .stdin("undo\n")
-        .stdout_has("Undone.\n")
+        .stdout_has("Undone: ben plays: ben 4a>4p / 12p.\n")
         .run();
     let (_, rec, _) = run_in(d, &["koikoi", "status", "g.yaml", "--record"], "");
     let rec = without_id(&rec);

@@ -387,7 +387,7 @@ fn play_with_real_pieces_writes_the_record_check_reads() {
             "g.yaml",
             "--record",
             "g.txt",
-        ]).stdin(answers).stdout_has("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n").stdout_has("ana's turn: hint\n┌──────┬").stdout_has("`hint A-B C-D E-F` names them.\n").stdout_has("ben's turn: undo\nUndone.\n").run();
+        ]).stdin(answers).stdout_has("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n").stdout_has("ana's turn: hint\n┌──────┬").stdout_has("`hint A-B C-D E-F` names them.\n").stdout_has("ben's turn: undo\nUndone: ana's turn: ana run QC 4H @ 2,0 1,0.\n").run();
     let record = without_id(&std::fs::read_to_string(d.join("g.txt")).unwrap());
     assert_eq!(
         record,
