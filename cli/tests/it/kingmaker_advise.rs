@@ -341,13 +341,13 @@ fn a_refused_live_answer_got_a_record_file_message() {
     );
     assert!(!out.contains("is not a summer step"), "{out}");
     assert!(!out.contains("PLAYER PAIR COMMON"), "{out}");
-    let from = out.find("Summer, cy: the pair you reveal: c4").unwrap();
+    let from = out.find("Summer, cy: the pair you reveal (e.g. `RG`): c4").unwrap();
     assert_eq!(
         &out[from..],
-        "Summer, cy: the pair you reveal: c4
+        "Summer, cy: the pair you reveal (e.g. `RG`): c4
 ✗ error: `c4` is not an answer to this question
   = expected: the pair your Blink shows, `RY`, or with it the common you move: `RY c3`, `BB c2 e c3`
-Summer, cy: the pair you reveal: RY
+Summer, cy: the pair you reveal (e.g. `RG`): RY
 cy reveals RY.
 Summer, cy (revealed RY): the common you move into the Commons: zz
 ✗ error: `zz` is not a scattered common
@@ -367,7 +367,7 @@ fn hint_with_the_players_own_blink_was_refused() {
     let d = dir.path();
     let out = at_the_table(d, false, &format!("{PLAYED_SPRING}hint RY-GG\nquit\n"));
     assert!(
-        out.contains("Summer, cy: the pair you reveal: hint RY-GG\nReveal `RY` or `GG`: the pair revealed changes no score."),
+        out.contains("Summer, cy: the pair you reveal (e.g. `RG`): hint RY-GG\nReveal `RY` or `GG`: the pair revealed changes no score."),
         "{out}"
     );
     let out = at_the_table(d, true, "RY\nhint RY-GG\nquit\n");

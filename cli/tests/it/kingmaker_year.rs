@@ -519,7 +519,7 @@ fn fix_corrects_a_step_told_wrong_and_the_record_follows() {
         .any_stdout()
         .run();
     assert!(
-        out.ends_with("Next: Spring, dee: which scattered common do you light, and what shows.\n"),
+        out.ends_with("Next: Spring, dee: which scattered common do you light, and what shows (e.g. `c2 left RG`).\n"),
         "{out}"
     );
 }
@@ -585,11 +585,11 @@ fn the_commons_was_listed_c2_c1_until_three_commons_were_down() {
         "{out}"
     );
     let tail = &out[out
-        .find("Summer, dee: the pair you reveal: BB c1 w c2")
+        .find("Summer, dee: the pair you reveal (e.g. `RG`): BB c1 w c2")
         .unwrap()..];
     assert_eq!(
         tail,
-        "Summer, dee: the pair you reveal: BB c1 w c2
+        "Summer, dee: the pair you reveal (e.g. `RG`): BB c1 w c2
 dee reveals BB and moves c1 into the Commons, west of c2.
 Year 1 · Summer · ana to move
 Seat  Points
@@ -615,7 +615,7 @@ c1 YY-..: chosen by ana (left); moved into the Commons by dee
 c2 RG-YB: chosen by bo (left) and cy (long); moved into the Commons by cy
 c3 ..-GB: chosen by dee (right); scattered
 c4 ..-..: nobody chose it; scattered
-Summer, ana: the pair you reveal: quit
+Summer, ana: the pair you reveal (e.g. `RG`): quit
 The game is saved in p.yaml; continue it with `kado kingmaker resume p.yaml`.
 "
     );
@@ -735,7 +735,7 @@ fn the_last_harvest_player_was_asked_where_to_go_with_one_place_left() {
     assert!(!out.contains("Summer, bo (revealed GB)"), "{out}");
     assert!(
         out.contains(
-            "Summer, bo: the pair you reveal: GB
+            "Summer, bo: the pair you reveal (e.g. `RG`): GB
 bo reveals GB.
 bo moves c1 into the Commons, south-east of c3 (the only legal place).
 Summer ends; the first player token passes to dee, who leads Harvest.

@@ -858,7 +858,7 @@ ALORA  $11    $20  4♠ 7♠ J♦ 6♦ K♣  2 cards
 Prize pool ($11): K♦
 Market: A♠ A♥ A♦ A♣ 3♥ 3♣ 4♣
 Bank paid out (net): $44 · Minimum bet: $1
-you bet ($1 to $25) and play 2 to 5 cards face down: quit
+you bet (a number, $1 to $25), then play 2 to 5 cards face down: quit
 "
     );
 }
@@ -983,7 +983,7 @@ fn the_market_repeated_inside_every_buy_prompt_wrapped_at_80_columns() {
     // The market has a line of its own; the prompt is short.
     assert!(
         out.contains(
-            "Market: A♠ A♥ A♦ A♣ 3♥ 3♣ 4♣ · deck cards $5 each\nyou buy (holds 5, room for 2, $112): deck deck\n"
+            "Market: A♠ A♥ A♦ A♣ 3♥ 3♣ 4♣ · deck cards $5 each\nyou buy (holds 5, room for 2, $112; e.g. `KH deck` or `none`): deck deck\n"
         ),
         "{out}"
     );
@@ -1018,7 +1018,7 @@ Deal ALORA 2 cards from the deck, face down.
 "
     );
     assert!(
-        out.contains("you bet ($1 to $25) and play 2 to 5 cards face down: quit\n"),
+        out.contains("you bet (a number, $1 to $25), then play 2 to 5 cards face down: quit\n"),
         "{out}"
     );
     // kado's answer is its own: `undo` takes back the sale, the table's last answer.
@@ -1091,7 +1091,7 @@ fn a_save_whose_table_answered_a_question_kado_now_answers_still_loads() {
     Test::new()
         .args(["kinkado", "resume", file])
         .stdin("quit\n")
-        .stdout_has("you bet ($1 to $25) and play 2 to 5 cards face down: quit\n")
+        .stdout_has("you bet (a number, $1 to $25), then play 2 to 5 cards face down: quit\n")
         .run();
 }
 

@@ -10,7 +10,9 @@ impl YearState {
             Phase::Season(Season::Winter) => Next::Auto(Move::Winter(self.order(Season::Winter))),
             Phase::Season(Season::Spring) => Next::Ask(Question::new(
                 Key::Spring,
-                format!("Spring, {who}: which scattered common do you light, and what shows"),
+                format!(
+                    "Spring, {who}: which scattered common do you light, and what shows (e.g. `c2 left RG`)"
+                ),
                 self.spring_hint(),
             )),
             Phase::Season(Season::Summer) => self.summer_next(&who),
@@ -37,7 +39,7 @@ impl YearState {
         let Some(pair) = self.revealed else {
             return Next::Ask(Question::new(
                 Key::Summer,
-                format!("Summer, {who}: the pair you reveal"),
+                format!("Summer, {who}: the pair you reveal (e.g. `RG`)"),
                 self.summer_hint(),
             ));
         };
@@ -75,7 +77,7 @@ impl YearState {
         }
         Next::Ask(Question::new(
             Key::Harvest,
-            format!("Harvest, {who}: where does your Blink go"),
+            format!("Harvest, {who}: where does your Blink go (e.g. `w c4`)"),
             format!(
                 "A side of a Blink in the Commons, e.g. `w c4`; your Blink must touch two commons. Legal now: {}.",
                 self.legal_places(who).join(", ")

@@ -107,7 +107,7 @@ impl Game {
         Step::Ask(Question::new(
             Key::Buy(i),
             format!(
-                "Market: {} · deck cards {} each\n{} (holds {}, room for {}, {})",
+                "Market: {} · deck cards {} each\n{} (holds {}, room for {}, {}; e.g. `KH deck` or `none`)",
                 cards_text(&self.market),
                 money(i64::from(self.rules.deck_card_cost)),
                 says(&s.name, "buys"),
@@ -144,7 +144,7 @@ impl Game {
         Step::Ask(Question::new(
             Key::Bet(i),
             format!(
-                "{} ({} to {}) and {} 2 to 5 cards face down",
+                "{} (a number, {} to {}), then {} 2 to 5 cards face down",
                 says(&s.name, "bets"),
                 money(i64::from(min)),
                 money(i64::from(max)),
