@@ -654,7 +654,7 @@ impl Session for Game {
             Phase::Play => Step::Ask(Question::new(
                 Key::Play,
                 format!("{} plays", self.name(p)),
-                "The card played from the hand, and with two matches on the table the one it takes: `1r` or `1r>1p`. With real cards a whole turn may be said at once, as in the record: `1r>1p / 7p` (ending with koi or stop when the turn forms or improves a yaku).",
+                "The card played from the hand, and with two matches on the table the one it takes: `1r` or `1r>1p`. With real cards a whole turn may be said at once, as in the record: `1r>1p / 7p` (ending with koi or stop when the turn forms or improves a yaku). A card is its month, 1 (pine) to 12 (paulownia), then its kind: `b` bright, `a` animal, `r` ribbon, `p` plain; or its name, e.g. `crane` for 1b.",
             )),
             Phase::Draw => self.draw_step(),
             Phase::Call if self.is_kado(p) => Step::Auto(Action::Call {
