@@ -391,7 +391,19 @@ fn suit_hint(rank: Rank, c: char) -> Option<String> {
         'T' | 't' => Some(Suit::Hearts),
         _ => None,
     };
-    guess.map(|s| format!("did you mean {}?", Card::new(rank, s)))
+    match guess {
+        Some(s) => Some(format!("did you mean {}?", Card::new(rank, s))),
+        // No likely slip: the four cards of the rank (`QQ`: Q♠, Q♥, Q♦ or Q♣).
+        None => {
+            let each: Vec<String> = (Suit::ALL.iter())
+                .map(|s| Card::new(rank, *s).to_string())
+                .collect();
+            Some(format!(
+                "did you mean {}, {}, {} or {}?",
+                each[0], each[1], each[2], each[3]
+            ))
+        }
+    }
 }
 
 impl FromStr for Card {
@@ -709,7 +721,11 @@ mod tests {
             err("11H"),
             vec!["unknown rank `11` in `11H` | did you mean J♥? (11 is written J)"]
         );
-        assert_eq!(err("KX"), vec!["unknown suit `X` in `KX` | "]);
+        // Issue 62: `QQ` got no hint; a suit with no likely slip gets the rank's four.
+        assert_eq!(
+            err("KX"),
+            vec!["unknown suit `X` in `KX` | did you mean K♠, K♥, K♦ or K♣?"]
+        );
         assert_eq!(
             err("1OH 1o♠"),
             vec![

@@ -14,7 +14,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "kinkado hand KX QH",
-        "error: unknown suit `X` in `KX`\n --> argument CARDS, column 2\n  |\n1 | KX QH\n  |  ^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n",
+        "error: unknown suit `X` in `KX`\n --> argument CARDS, column 2\n  |\n1 | KX QH\n  |  ^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n  = help: did you mean K♠, K♥, K♦ or K♣?\n",
     ),
     (
         "kinkado hand K QH",
@@ -38,7 +38,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "kinkado hand AsKX10h ZZ 1s",
-        "error: unknown suit `X` in `KX`\n --> argument CARDS, column 4\n  |\n1 | AsKX10h ZZ 1s\n  |    ^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n\nerror: unknown rank `Z` in `ZZ`\n --> argument CARDS, column 9\n  |\n1 | AsKX10h ZZ 1s\n  |         ^^\n  = expected: a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\n\nerror: unknown rank `1` in `1s`\n --> argument CARDS, column 12\n  |\n1 | AsKX10h ZZ 1s\n  |            ^\n  = expected: a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\n  = help: did you mean A♠? (1 is written A)\n\n3 problems found\n",
+        "error: unknown suit `X` in `KX`\n --> argument CARDS, column 4\n  |\n1 | AsKX10h ZZ 1s\n  |    ^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n  = help: did you mean K♠, K♥, K♦ or K♣?\n\nerror: unknown rank `Z` in `ZZ`\n --> argument CARDS, column 9\n  |\n1 | AsKX10h ZZ 1s\n  |         ^^\n  = expected: a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\n\nerror: unknown rank `1` in `1s`\n --> argument CARDS, column 12\n  |\n1 | AsKX10h ZZ 1s\n  |            ^\n  = expected: a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or JK for a joker\n  = help: did you mean A♠? (1 is written A)\n\n3 problems found\n",
     ),
     (
         "kinkado hand ,",
@@ -205,7 +205,7 @@ fn errors_as_json() {
     Test::new()
         .args(["--json", "kinkado", "hand", "KX", "QH"])
         .status(2)
-        .stderr("{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"code\":\"unknown-card\",\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":null,\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}],\"total\":1}\n")
+        .stderr("{\"error\":\"unknown suit `X` in `KX`\",\"problems\":[{\"code\":\"unknown-card\",\"column\":2,\"expected\":\"a suit: S H D C (or ♠ ♥ ♦ ♣)\",\"help\":\"did you mean K♠, K♥, K♦ or K♣?\",\"line\":1,\"message\":\"unknown suit `X` in `KX`\",\"source\":\"argument CARDS\",\"text\":\"X\"}],\"total\":1}\n")
         .run();
 }
 

@@ -215,6 +215,7 @@ fn chain_errors() {
 1 | 4S 4x
   |     ^
   = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)
+  = help: did you mean 4♠, 4♥, 4♦ or 4♣?
 
 error: 2♠ is never on a suit pile: aces and twos start in your deck
  --> --target, column 1
@@ -1115,6 +1116,7 @@ fn advise_reports_every_problem_at_once() {
 1 | 6D 9S 3H 3X
   |           ^
   = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)
+  = help: did you mean 3♠, 3♥, 3♦ or 3♣?
 
 error: `Q` is not a suit
  --> --suspicion, column 3

@@ -341,7 +341,9 @@ fn a_refused_live_answer_got_a_record_file_message() {
     );
     assert!(!out.contains("is not a summer step"), "{out}");
     assert!(!out.contains("PLAYER PAIR COMMON"), "{out}");
-    let from = out.find("Summer, cy: the pair you reveal (e.g. `RG`): c4").unwrap();
+    let from = out
+        .find("Summer, cy: the pair you reveal (e.g. `RG`): c4")
+        .unwrap();
     assert_eq!(
         &out[from..],
         "Summer, cy: the pair you reveal (e.g. `RG`): c4

@@ -78,14 +78,14 @@ fn a_long_line_is_cut_to_a_window_around_the_caret() {
     // `X` is at byte 1501: 35 columns before it, 36 after it.
     let window = format!("…{}…", &chain[1466..1538]);
     Test::new().args(["kinkado", "hand", &chain]).status(2).stderr(format!(
-            "error: unknown suit `X` in `KX`\n --> argument CARDS, column 1502\n  |\n1 | {window}\n  | {}^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n",
+            "error: unknown suit `X` in `KX`\n --> argument CARDS, column 1502\n  |\n1 | {window}\n  | {}^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n  = help: did you mean K♠, K♥, K♦ or K♣?\n",
             " ".repeat(36)
         )).run();
 }
 
 #[test]
 fn caret_sits_under_the_character_after_wide_glyphs() {
-    Test::new().args(["kinkado", "hand", "🃏 K♥ KX"]).status(2).stderr("error: unknown suit `X` in `KX`\n --> argument CARDS, column 7\n  |\n1 | 🃏 K♥ KX\n  |        ^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n").run();
+    Test::new().args(["kinkado", "hand", "🃏 K♥ KX"]).status(2).stderr("error: unknown suit `X` in `KX`\n --> argument CARDS, column 7\n  |\n1 | 🃏 K♥ KX\n  |        ^\n  = expected: a suit: S H D C (or ♠ ♥ ♦ ♣)\n  = help: did you mean K♠, K♥, K♦ or K♣?\n").run();
 }
 
 #[test]
