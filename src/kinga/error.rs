@@ -211,6 +211,8 @@ pub enum Error {
     NotOneCardOrNone(String),
     OneCardNotMore(usize),
     NameTheExile,
+    /// An exile of more than one card: one is exiled at a time.
+    ExileOne(usize),
     NoSuspicionWhileYouCan,
     InfluencesNone {
         play: Vec<Card>,
@@ -407,6 +409,7 @@ impl Error {
             ),
             Error::OneCardNotMore(n) => write!(f, "name one card or `none`, not {n}"),
             Error::NameTheExile => f.write_str("name the card to exile, e.g. `exile 4S`"),
+            Error::ExileOne(n) => write!(f, "exile one card at a time, not {n}: e.g. `exile 4S`"),
             Error::NoSuspicionWhileYouCan => f.write_str(
                 "you can still influence or exile, so you may not raise suspicion (type `help` for your plays)",
             ),
@@ -702,6 +705,7 @@ impl Error {
             | Error::NotOneCardOrNone(_)
             | Error::OneCardNotMore(_)
             | Error::NameTheExile
+            | Error::ExileOne(_)
             | Error::NoSuspicionWhileYouCan
             | Error::InfluencesNone { .. }
             | Error::InfluencesSeveral { .. }
@@ -760,6 +764,7 @@ impl Coded for Error {
             | Error::NotOneCardOrNone(_)
             | Error::OneCardNotMore(_)
             | Error::NameTheExile
+            | Error::ExileOne(_)
             | Error::InfluencesSeveral { .. }
             | Error::CardsBeforeOn(_)
             | Error::TopAfterOn(_)

@@ -65,8 +65,12 @@ pub(super) fn read_turn(g: &Game, t: &str) -> Result<Action, Error> {
         if rest.is_empty() || rest.eq_ignore_ascii_case("none") || rest == "-" {
             return Err(Error::NameTheExile);
         }
-        let card = read_optional_card(rest)?.ok_or(Error::NameTheExile)?;
-        return Ok(Action::Exile { card });
+        // The card's own reading error (`7x`: an unknown suit, and what it may be): an
+        // exile names one card, from no list, and `none` is no exile.
+        return match read_cards(rest)?.as_slice() {
+            [card] => Ok(Action::Exile { card: *card }),
+            more => Err(Error::ExileOne(more.len())),
+        };
     }
     if after_word(t, "suspicion").is_some() || after_word(t, "raise").is_some() {
         return Err(Error::NoSuspicionWhileYouCan);

@@ -984,6 +984,18 @@ mod answers {
                     .to_string()
             )
         );
+        // Issue 62: `exile 7x` asked for "one card of the list … or `none`", where there
+        // is no list and `none` is no exile: the card's own error, and one card at a time.
+        assert_eq!(
+            g.read_answer(&Key::Turn, "exile 7x")
+                .map_err(|e| e.to_string()),
+            Err("unknown suit `x` in `7x` (did you mean 7♠, 7♥, 7♦ or 7♣?)".to_string())
+        );
+        assert_eq!(
+            g.read_answer(&Key::Turn, "exile 7S 8S")
+                .map_err(|e| e.to_string()),
+            Err("exile one card at a time, not 2: e.g. `exile 4S`".to_string())
+        );
     }
 }
 
