@@ -266,7 +266,7 @@ impl Screen {
     /// The number of each row of `hint`: one numbering everywhere, so a row that is one
     /// of the question's numbered choices keeps that choice's number, and the others
     /// follow the choices (all in order where the choices are not numbered).
-    fn row_numbers(&self, hint: &Hint) -> Vec<usize> {
+    pub fn row_numbers(&self, hint: &Hint) -> Vec<usize> {
         if !self.numbering() {
             return (1..=hint.rows.len()).collect();
         }

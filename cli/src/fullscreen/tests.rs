@@ -102,17 +102,19 @@ fn played<G: Session>(rules: &str, setup: G::Setup, typed: &[&str]) -> Scripted 
     view
 }
 
-/// Types `hint` after `before`, then each row of the hint back by its number, and the
+/// Types `hint` after `before`, then each row of the hint back by the number it shows, and the
 /// best by Tab, each in a game of its own: every answer is the row's own, and the game
 /// takes it (nothing refused).
 fn hint_rows_are_taken<G: Session>(rules: &str, setup: G::Setup, before: &[&str]) {
     let mut script: Vec<&str> = before.to_vec();
     script.push("hint");
-    let hint = played::<G>(rules, setup.clone(), &script)
-        .hint
-        .unwrap_or_else(|| panic!("{rules}: no hint after {before:?}"));
+    let view = played::<G>(rules, setup.clone(), &script);
+    let hint = (view.hint.clone()).unwrap_or_else(|| panic!("{rules}: no hint after {before:?}"));
     assert!(!hint.rows.is_empty(), "{rules}: {hint:?}");
-    let numbers: Vec<String> = (1..=hint.rows.len()).map(|n| n.to_string()).collect();
+    // Each row by the number it shows: a row that is a numbered choice keeps its number.
+    let numbers: Vec<String> = (view.screen.row_numbers(&hint).iter())
+        .map(|n| n.to_string())
+        .collect();
     for (i, typed) in numbers.iter().map(String::as_str).chain([TAB]).enumerate() {
         let row = &hint.rows[i % hint.rows.len()];
         let mut script = script.clone();
