@@ -134,13 +134,9 @@ fn a_years_scores_were_typed_on_a_phone() {
     assert!(why.contains(&format!("{odd}")), "{why}");
 }
 
-/// Issue 61: a step told wrong was fixed by typing `fix spring dee c3 left BB`. On a
-/// phone: "Fix a step told wrong", dee's Spring step among those told, then c3, a
-/// click, blue and blue: the fix tapped is the one typed; one that breaks the Year says
-/// why before it is sent.
-#[test]
-fn a_step_told_wrong_was_fixed_by_typing() {
-    use crate::view::{Picked, Send};
+/// A Year played by seasons, three Spring steps told (bo clicks c2 left RG, cy
+/// long-presses it RG-YB, dee double-clicks c3 GB); the next question.
+fn three_springs_told() -> (Campaign, Question<Key>) {
     let rs = Ruleset::builtin("kingmaker").unwrap();
     let setup = Setup {
         seasons: true,
@@ -160,6 +156,17 @@ fn a_step_told_wrong_was_fixed_by_typing() {
     let Step::Ask(q) = g.next() else {
         panic!("a question")
     };
+    (g, q)
+}
+
+/// Issue 61: a step told wrong was fixed by typing `fix spring dee c3 left BB`. On a
+/// phone: "Fix a step told wrong", dee's Spring step among those told, then c3, a
+/// click, blue and blue: the fix tapped is the one typed; one that breaks the Year says
+/// why before it is sent.
+#[test]
+fn a_step_told_wrong_was_fixed_by_typing() {
+    use crate::view::{Picked, Send};
+    let (g, q) = three_springs_told();
     let tap = |codes: &[&str]| {
         let mut picked = Picked::default();
         for code in codes {
@@ -209,25 +216,7 @@ fn a_step_told_wrong_was_fixed_by_typing() {
 
 #[test]
 fn fix_replaces_a_step_and_referees_the_year_again() {
-    let rs = Ruleset::builtin("kingmaker").unwrap();
-    let setup = Setup {
-        seasons: true,
-        ..setup(3)
-    };
-    let mut g = Campaign::start(&setup, &rs).unwrap();
-    for text in ["ana", "c2 left RG", "c2 long RG-YB", "c3 right GB"] {
-        if let Step::Auto(a) = g.next() {
-            g.apply(&a).unwrap();
-        }
-        let Step::Ask(q) = g.next() else {
-            panic!("a question")
-        };
-        let a = g.answer(&q, text).unwrap();
-        g.apply(&a).unwrap();
-    }
-    let Step::Ask(q) = g.next() else {
-        panic!("a question")
-    };
+    let (mut g, q) = three_springs_told();
     // bo's click showed RG; cy's long press agreed. Fixing bo's click to GG breaks cy's.
     let a = g.answer(&q, "fix spring bo c2 left GG").unwrap();
     let e = g.clone().apply(&a).unwrap_err().to_string();

@@ -733,12 +733,8 @@ mod tests {
         assert!(runs >= 3, "{runs} runs");
     }
 
-    /// Issue 61: a domino's places were a list of coordinates on a phone. On the board,
-    /// a tap on a square lays the domino picked there (its best place covering it);
-    /// tapping that square again turns it through every place covering the square, both
-    /// ways round, and back to the first.
-    #[test]
-    fn a_dominos_places_were_a_list_of_coordinates() {
+    /// A virtual game of two, at its first question: the table and the question.
+    fn first_turn() -> (Table, Question<Key>) {
         let rs = Ruleset::builtin("pokino").unwrap();
         let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 2);
         let mut t = Table::start(&setup, &rs).unwrap();
@@ -746,6 +742,16 @@ mod tests {
             t.apply(&a).unwrap();
         }
         let Step::Ask(q) = t.next() else { panic!() };
+        (t, q)
+    }
+
+    /// Issue 61: a domino's places were a list of coordinates on a phone. On the board,
+    /// a tap on a square lays the domino picked there (its best place covering it);
+    /// tapping that square again turns it through every place covering the square, both
+    /// ways round, and back to the first.
+    #[test]
+    fn a_dominos_places_were_a_list_of_coordinates() {
+        let (t, q) = first_turn();
         let c = t.compose(&q, &Picked::default()).unwrap();
         let domino = (c.view.groups[0].picks.iter().find(|p| p.open))
             .unwrap()
@@ -925,13 +931,7 @@ mod tests {
     /// the dominoes close; a run of one card is not sent.
     #[test]
     fn a_run_and_a_domino_are_not_picked_together() {
-        let rs = Ruleset::builtin("pokino").unwrap();
-        let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 2);
-        let mut t = Table::start(&setup, &rs).unwrap();
-        while let Step::Auto(a) = t.next() {
-            t.apply(&a).unwrap();
-        }
-        let Step::Ask(q) = t.next() else { panic!() };
+        let (t, q) = first_turn();
         let c = t.compose(&q, &Picked::default()).unwrap();
         let cards = (c.view.groups.iter())
             .find(|g| g.label.starts_with("Cards"))
