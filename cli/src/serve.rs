@@ -643,7 +643,10 @@ impl Drop for Served {
                 "The session has stopped, saved: the game goes on where it stopped once it is resumed.".to_string()
             });
         });
-        // The pages' streams get a moment to carry the last state.
+        // Every post still queued or being answered gets its answer before kado ends.
+        self.hub
+            .close(&self.incoming, std::time::Duration::from_secs(5));
+        // The pages' streams (and the last answers) get a moment to be written.
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
 }

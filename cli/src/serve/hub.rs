@@ -165,10 +165,25 @@ pub struct Hub {
     pub hosts: Vec<String>,
     state: Mutex<State>,
     version: watch::Sender<u64>,
-    answers: Mutex<mpsc::Sender<Incoming>>,
+    /// `None` once the session has ended.
+    answers: Mutex<Option<mpsc::Sender<Incoming>>>,
     /// Raised by Ctrl-C, SIGTERM or SIGHUP: the session stops at its next question,
     /// whatever answers are queued before the stop.
     stopping: std::sync::atomic::AtomicBool,
+    /// Posts whose answer is not yet given ([`Answering`]): the session's end waits for
+    /// them, so that none is cut off without a status.
+    answering: std::sync::atomic::AtomicUsize,
+}
+
+/// Held by a post while its answer is not yet given: counted in [`Hub::answering`].
+pub struct Answering<'a>(&'a Hub);
+
+impl Drop for Answering<'_> {
+    fn drop(&mut self) {
+        self.0
+            .answering
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 impl Hub {
@@ -188,8 +203,9 @@ impl Hub {
             hosts,
             state: Mutex::new(state),
             version: watch::channel(0).0,
-            answers: Mutex::new(answers),
+            answers: Mutex::new(Some(answers)),
             stopping: std::sync::atomic::AtomicBool::new(false),
+            answering: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -241,8 +257,32 @@ impl Hub {
     /// Hands something to the session (false: the session has ended).
     pub fn send(&self, incoming: Incoming) -> bool {
         match self.answers.lock() {
-            Ok(tx) => tx.send(incoming).is_ok(),
+            Ok(tx) => tx.as_ref().is_some_and(|tx| tx.send(incoming).is_ok()),
             Err(_) => false,
+        }
+    }
+
+    /// Counts a post until its answer is given (the guard's drop).
+    pub fn answering(&self) -> Answering<'_> {
+        self.answering
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Answering(self)
+    }
+
+    /// The session has ended: nothing more is taken, each post still queued is told so
+    /// (its request gets 410), and the posts being answered are waited for, up to
+    /// `patience`, so that the process does not end before their answers are written.
+    pub fn close(&self, queued: &mpsc::Receiver<Incoming>, patience: std::time::Duration) {
+        if let Ok(mut tx) = self.answers.lock() {
+            *tx = None;
+        }
+        // Dropping a queued post's `Waiting` tells its request the session has stopped.
+        for _ in queued.try_iter() {}
+        let started = std::time::Instant::now();
+        while self.answering.load(std::sync::atomic::Ordering::SeqCst) > 0
+            && started.elapsed() < patience
+        {
+            std::thread::sleep(std::time::Duration::from_millis(10));
         }
     }
 

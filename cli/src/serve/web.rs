@@ -373,6 +373,7 @@ async fn answer(State(app): State<App>, SeatOf(i): SeatOf, Form(answer): Form<An
     if long(&answer.text) || long(&answer.tap) {
         return Refused::TooLong.into_response();
     }
+    let _answering = app.hub.answering();
     let secret = &app.hub.seats[i].secret;
     let (fate, mut settled) = tokio::sync::oneshot::channel();
     let ticket = Arc::new(Ticket::new());
