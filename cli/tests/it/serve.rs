@@ -555,9 +555,15 @@ pub fn asked(s: &Served) -> Option<String> {
 /// button, else its hint's best row, else composes it by taps, else sends Enter.
 /// After every answer no page shows a hand but its own seat's.
 pub fn play_through_pages(s: &Served, most: usize) -> usize {
-    for turn in 0..most {
+    play_through_pages_from(s, 0, most)
+}
+
+/// [`play_through_pages`] from its answer number `from` on (which decides how each is
+/// given): a game played in parts plays as it does at once. Returns the answers given.
+pub fn play_through_pages_from(s: &Served, from: usize, most: usize) -> usize {
+    for turn in from..from + most {
         let Some(name) = asked(s) else {
-            return turn;
+            return turn - from;
         };
         let public = s.get("/main").body;
         let page = s.seat(&name);
