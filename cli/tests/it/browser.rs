@@ -758,7 +758,7 @@ fn a_koikoi_game_between_two_phones() {
     let Some(driver) = Driver::start() else {
         return;
     };
-    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 5");
+    let s = Served::start("koikoi play --players ana,ben --deck virtual --seed 8");
     assert!(whole_game(&driver, &s, "koikoi", 8) > 20);
 }
 
