@@ -91,6 +91,8 @@ pub struct Screen {
     /// The legal answers to the question, when the game can list them: shown numbered
     /// when they are few ([`FEW`]), so a number chooses one; Tab completes any.
     pub choices: Vec<Choice>,
+    /// The game is over: the last screen stays until a key, nothing to type.
+    pub over: bool,
 }
 
 /// What Enter sends: the line as typed, or the answer a number picked, by its place among
@@ -514,7 +516,9 @@ impl Screen {
     /// a result, which has its own panel.
     fn latest_said(&self) -> usize {
         let typed = (self.said.iter()).rposition(|s| matches!(s, Said::Typed(_)));
-        let result = (self.said.iter()).rposition(|s| matches!(s, Said::Result(_)));
+        let result = (self.said.iter())
+            .rposition(|s| matches!(s, Said::Result(_)))
+            .filter(|_| !self.result.is_empty());
         typed.unwrap_or(0).max(result.map_or(0, |r| r + 1))
     }
 
@@ -573,7 +577,9 @@ impl Screen {
 
     fn draw_question(&self, frame: &mut Frame, area: Rect) {
         let hinted = self.hint().is_some_and(|h| !h.rows.is_empty());
-        let title = if hinted && self.input.is_empty() {
+        let title = if self.over {
+            " game over · any key leaves "
+        } else if hinted && self.input.is_empty() {
             " Tab: the hint's best · a number takes its row · help · undo · quit "
         } else if hinted {
             " a number takes the hint's row · Tab completes · help · undo · quit "
@@ -603,6 +609,9 @@ impl Screen {
             Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
         frame.render_widget(block, area);
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), above);
+        if self.over {
+            return;
+        }
         // A long answer scrolls so the cursor stays in sight: only what fits is drawn.
         let before: String = self.input.chars().take(self.cursor).collect();
         let at = width(&before) + 2;
@@ -824,7 +833,7 @@ fn fit(text: &str, w: usize) -> String {
 
 /// `text` wrapped at word boundaries into lines of at most `w` columns (a word longer
 /// than a line is broken).
-fn wrap(text: &str, w: usize) -> Vec<String> {
+pub fn wrap(text: &str, w: usize) -> Vec<String> {
     let w = w.max(1);
     let mut out = Vec::new();
     for para in text.lines() {

@@ -34,9 +34,15 @@ pub struct FullScreen {
     drawn: Option<(Screen, ratatui::layout::Size)>,
     /// The question asked takes Enter on nothing typed as its answer (it has a default).
     takes_enter: bool,
+    /// The game is over: where what was said after its end starts (its place in the play
+    /// history), which is printed after the final table as the view closes.
+    over_at: Option<usize>,
 }
 
 mod keys;
+
+/// How long keys are not taken as the key that leaves the end of a game, once shown.
+const TYPED_AHEAD: std::time::Duration = std::time::Duration::from_millis(400);
 
 /// The most bytes read from the terminal before the keys in them are acted on.
 const READ_AT_ONCE: usize = 256 * 1024;
@@ -89,6 +95,7 @@ impl FullScreen {
             queued: std::collections::VecDeque::new(),
             drawn: None,
             takes_enter: false,
+            over_at: None,
         })
     }
 
@@ -309,6 +316,38 @@ impl Prompter for FullScreen {
         self.draw();
     }
 
+    /// The end of the game stays on screen until a key: the final table (its board or
+    /// Commons in sight), the result, and what was said since the last answer, from its
+    /// first word. Keys typed before the end are not taken for that key.
+    fn game_over(&mut self, after: &[String]) {
+        self.over_at = Some(self.screen.said.len());
+        for line in after {
+            self.screen.tell(line);
+        }
+        let s = &mut self.screen;
+        // What was said since the last answer, the result with it, in one panel.
+        s.result.clear();
+        s.aside = None;
+        s.choices.clear();
+        s.input.clear();
+        s.cursor = 0;
+        s.question = "The game is over. Press any key to leave.".to_string();
+        s.over = true;
+        // Keys typed ahead as the game ended (a second Enter) do not close it unseen.
+        let shown = std::time::Instant::now();
+        while !self.ended.load(Ordering::Relaxed) {
+            self.draw();
+            if self.read_keys().is_err() {
+                return;
+            }
+            if shown.elapsed() < TYPED_AHEAD {
+                self.queued.clear();
+            } else if self.queued.pop_front().is_some() {
+                return;
+            }
+        }
+    }
+
     /// Whatever was beside the table (a hand shown) put away, then Enter awaited; the
     /// table itself hides every hand under `--private`.
     fn pass(&mut self, to: &str) -> Result<bool, Reply> {
@@ -407,12 +446,26 @@ impl Drop for FullScreen {
             .iter()
             .rposition(|s| matches!(s, kado::screen::Said::Typed(_)))
             .map_or(0, |i| i + 1);
+        let said = &self.screen.said;
+        let columns = ratatui::crossterm::terminal::size().map_or(MIN_SIZE.0, |(w, _)| w);
+        let lines = |said: &[kado::screen::Said]| -> String {
+            let text: Vec<String> = said.iter().map(kado::screen::Said::text).collect();
+            let mut out = kado::screen::wrap(&text.join("\n"), usize::from(columns)).join("\n");
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out
+        };
+        let table = kado::screen::table::text(&self.screen.table, columns.min(120));
+        // In the order things happened: at the end of a game, the last moves, then the
+        // final table with its result, then the game's place in the history; else the
+        // table, then what was said since (how to resume).
+        let printed = match self.over_at.filter(|at| *at >= from && *at <= said.len()) {
+            Some(at) => lines(&said[from..at]) + &table + &lines(&said[at..]),
+            None => table + &lines(&said[from..]),
+        };
         let mut out = std::io::stdout().lock();
-        let table = kado::screen::table::text(&self.screen.table, MIN_SIZE.0);
-        let _ = out.write_all(table.as_bytes());
-        for s in &self.screen.said[from..] {
-            let _ = writeln!(out, "{}", s.text());
-        }
+        let _ = out.write_all(printed.as_bytes());
         let _ = out.flush();
     }
 }

@@ -192,6 +192,14 @@ pub trait Prompter {
     fn chart(&mut self, text: &str) {
         self.say(text);
     }
+    /// The game is over: `after` is what is said once it has ended (its place in the play
+    /// history). A full-screen view keeps its last screen until a key; elsewhere it is
+    /// said as the rest.
+    fn game_over(&mut self, after: &[String]) {
+        for line in after {
+            self.say(line);
+        }
+    }
     /// Reports a refused answer.
     fn refuse(&mut self, why: &str);
     /// Reports a reply its sender had no right to send, or that named a question no

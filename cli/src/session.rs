@@ -394,6 +394,7 @@ impl<G: Session> Runner<'_, G> {
     /// holds the same values for every surface), and its place in the play history.
     fn finished(&mut self) {
         let Some(outcome) = self.game.outcome() else {
+            self.prompter.game_over(&[]);
             return;
         };
         let series = kado::history::games::money_series(&outcome);
@@ -401,9 +402,8 @@ impl<G: Session> Runner<'_, G> {
             let chart = super::history_cmd::money_chart(&series, true);
             self.prompter.chart(&format!("Money by round:\n{chart}"));
         }
-        if let Some(said) = kado::store::history::journal(&self.game, &self.log, self.lock.path()) {
-            self.prompter.say(&said);
-        }
+        let journal = kado::store::history::journal(&self.game, &self.log, self.lock.path());
+        self.prompter.game_over(&Vec::from_iter(journal));
     }
 
     /// Where the game is saved and how to go on: a served game is served again.

@@ -284,6 +284,9 @@ pub struct Campaign {
     pub seasons: bool,
     /// The Year being played, season by season.
     pub year: Option<YearState>,
+    /// The last Year followed season by season once scored, its Commons as they ended,
+    /// drawn until the next Year starts (and at the end of the campaign).
+    pub scored: Option<YearState>,
     /// What the record notation says so far, line by line: each step of a season on a
     /// line of its own (`record_text` writes a season's steps on one line).
     pub history: Vec<Entry>,
@@ -757,6 +760,7 @@ impl Campaign {
             let y = YearState::new(&self.players, i, &self.rules).knowing(self.known);
             said.push(format!("Year {n}: now {}.", y.due_text()));
             self.year = Some(y);
+            self.scored = None;
         }
         Ok(said)
     }
@@ -787,7 +791,7 @@ impl Campaign {
             }
             let scores = self.scores_of(&l)?;
             said.extend(self.record(scores, Some(l.to_string())));
-            self.year = None;
+            self.scored = self.year.take();
         }
         Ok(said)
     }

@@ -123,6 +123,19 @@ impl Pty {
         self.typed = Instant::now();
     }
 
+    /// The screen as a person sees it now: what the terminal received, drawn on 80×24
+    /// by a terminal emulator, each row's trailing spaces dropped.
+    fn screen(&self) -> String {
+        let size = |n| std::num::NonZero::new(n).unwrap();
+        let (rows, columns) = (24, 80);
+        let mut parser = vt100::Parser::new(size(rows), size(columns), 0);
+        parser.process(&self.seen.lock().unwrap().0);
+        let rows: Vec<String> = (parser.screen().rows(0, columns))
+            .map(|r| r.trim_end().to_string())
+            .collect();
+        rows.join("\n")
+    }
+
     /// Waits at most `limit` for kado to end (a failure if it does not): what the terminal
     /// received.
     fn finish(mut self, limit: Duration) -> String {
@@ -717,4 +730,72 @@ fn quit_at_the_hand_over_counted_as_ready() {
             "{plain}: the game went on: {out}"
         );
     }
+}
+
+/// Issue 62: at the end of a game the view closed at once and printed the table, its
+/// result, then the move that decided it. The last screen now stays until a key (nothing
+/// typed before the end is taken for it), and what is printed as the view closes goes in
+/// the order things happened: the last moves, the final table, the game's place in the
+/// history.
+#[test]
+fn the_end_of_a_game_closed_the_view_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pty = Pty::start(
+        dir.path(),
+        "kinga play --deck virtual --seed 30 --save t.yaml",
+    );
+    let ended = |pty: &Pty| words_of(&pty.seen.lock().unwrap().0).contains("Press any key");
+    for _ in 0..60 {
+        if ended(&pty) {
+            break;
+        }
+        pty.type_keys(b"1\r");
+        pty.settle();
+    }
+    let screen = pty.screen();
+    assert!(
+        screen.contains("│The game is over. Press any key to leave."),
+        "{screen}"
+    );
+    golden("kinga-end", &screen);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(pty.child.try_wait().unwrap().is_none(), "the view closed");
+    pty.type_keys(b"q");
+    let out = pty.finish(Duration::from_secs(30));
+    let printed = &out[out.rfind("\x1b[?1049l").unwrap()..];
+    let at = |words: &str| {
+        printed
+            .find(words)
+            .unwrap_or_else(|| panic!("{words}: {printed}"))
+    };
+    assert!(at("You lose.") < at("Turn 16 · game over"), "{printed}");
+    assert!(at("You lost after 16 turns") < at("Added to the play history"));
+    // Wrapped at the terminal's width between words.
+    let lines = printed.replace("\r\n", "\n");
+    assert!(
+        lines.contains("the kings\norder your execution"),
+        "{printed:?}"
+    );
+}
+
+/// Compares `screen` with the golden screen `name` in tests/screens/ (80×24, as a person
+/// sees it); under `KADO_BLESS` writes it instead.
+#[track_caller]
+fn golden(name: &str, screen: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/screens")
+        .join(format!("{name}.txt"));
+    let screen = format!("{screen}\n");
+    if std::env::var_os("KADO_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &screen).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (KADO_BLESS=1 writes it)", path.display()));
+    assert!(
+        want == screen,
+        "the screen differs from {}:\n{screen}",
+        path.display()
+    );
 }

@@ -63,6 +63,7 @@ impl Session for Campaign {
             first: None,
             seasons: setup.seasons,
             year: None,
+            scored: None,
             history: Vec::new(),
             known: setup.known,
             hinted: Hinted::default(),
@@ -356,6 +357,9 @@ impl Session for Campaign {
             {
                 t.notes.extend((0..4).map(|c| y.common_line(c)));
             }
+        }
+        // The Commons of the Year being played, else of the last one scored, as it ended.
+        if let Some(y) = self.year.as_ref().or(self.scored.as_ref()) {
             let picture = y.commons_picture(crate::render::Style::PLAIN);
             if !picture.is_empty() {
                 t.picture = Some(view::Picture::of_text(&picture));

@@ -575,3 +575,52 @@ fn a_composed_step_the_rules_refuse_says_why() {
     let why = by_taps(&g, &q, &["c2", "long", "l1G", "l2G", "r1Y", "r2B"]).unwrap_err();
     assert!(why.contains("RG"), "{why}");
 }
+
+/// Issue 62: once a Year was scored its Commons left the table, and the campaign's final
+/// Commons were never shown. They now stay drawn until the next Year starts.
+#[test]
+fn the_final_commons_were_never_shown() {
+    let rs = Ruleset::builtin("kingmaker").unwrap();
+    let setup = Setup {
+        seasons: true,
+        ..setup(1)
+    };
+    let mut g = Campaign::start(&setup, &rs).unwrap();
+    let typed = [
+        "ana",
+        "c2 left RG",
+        "c2 long RG-YB",
+        "c3 right GB",
+        "c1 left YY",
+        "RY",
+        "c3",
+        "BB",
+        "c2 e c3",
+        "YB",
+        "c4 ne c3",
+        "GB",
+        "w c4",
+        "e c4",
+        "w c1",
+        "e c1",
+        "RG-YB",
+        "YY-GB",
+        "RY-GB",
+        "BB-GY",
+        "YY-RR",
+        "RG-YB",
+        "BB-GB",
+        "GG-RY",
+    ];
+    for answer in typed {
+        let q = asked(&mut g).expect("a question");
+        let a = g.answer(&q, answer).unwrap();
+        g.apply(&a).unwrap();
+    }
+    assert!(asked(&mut g).is_none(), "the campaign is over");
+    let t = g.table();
+    assert!(t.over);
+    let picture = t.picture.expect("the final Commons drawn");
+    assert!(!picture.rows.is_empty());
+    assert!(matches!(t.board, Some(crate::view::Board::Hexes { .. })));
+}
