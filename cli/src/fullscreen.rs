@@ -316,6 +316,11 @@ impl Prompter for FullScreen {
         self.draw();
     }
 
+    /// A resumed game: what was said before it stopped is in the panel again.
+    fn recall(&mut self, events: &[kado::view::Event]) {
+        self.screen.tell_events(events);
+    }
+
     /// The end of the game stays on screen until a key: the final table (its board or
     /// Commons in sight), the result, and what was said since the last answer, from its
     /// first word. Keys typed before the end are not taken for that key.

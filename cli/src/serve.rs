@@ -34,6 +34,8 @@ const TYPED_AT_THE_LAST: std::time::Duration = std::time::Duration::from_millis(
 pub struct Options {
     /// Listen on this address (`--lan ADDR`), else on 127.0.0.1.
     pub lan: Option<String>,
+    /// The seat whose page's QR code is drawn (`--qr SEAT`), else the table's.
+    pub qr: Option<String>,
 }
 
 /// A session's prompter that serves the table to the players' phones and prints a line-mode
@@ -52,6 +54,9 @@ pub struct Served {
     asking: Option<Asking>,
     /// The reply being dealt with is a page's tap: the question is not printed again.
     quiet: bool,
+    /// The QR code drawn just above the first question, below the table, so that it and
+    /// the question fit a screen of 24 rows.
+    first_qr: Option<String>,
 }
 
 /// The seats whose players get a page: every seat kado does not play, with its identity.
@@ -72,6 +77,20 @@ pub fn start(
     seats: &[(SeatId, String)],
     served: Option<&kado::session::Served>,
 ) -> Result<(Served, kado::session::Served), Error> {
+    if let Some(wanted) = &options.qr
+        && !seats
+            .iter()
+            .any(|(_, name)| kado::seat::same_name(name, wanted))
+    {
+        let names: Vec<&str> = seats.iter().map(|(_, n)| n.as_str()).collect();
+        return Err(Error::from(
+            Problem::new(format!(
+                "--qr {}: no seat of this game has that name",
+                kado::diag::escape(wanted)
+            ))
+            .help(format!("name one of: {}", names.join(", "))),
+        ));
+    }
     let (listener, hosts, shown) = listen(options, served.map(|s| s.port))?;
     let port = listener.local_addr().map_or(0, |a| a.port());
     // The old addresses hold only on the old port: elsewhere, whoever has that port now
@@ -120,8 +139,8 @@ pub fn start(
     let (tx, rx) = mpsc::channel();
     let hub = Arc::new(Hub::new(title, keyed, hosts, tx));
     web::spawn(listener, hub.clone())?;
-    announce(&hub, &shown);
-    read_terminal(hub.clone());
+    let first_qr = announce(&hub, &shown, options.qr.as_deref());
+    read_terminal(hub.clone(), shown);
     watch_signals(hub.clone());
     let served = Served {
         hub,
@@ -132,6 +151,7 @@ pub fn start(
         fate: hub::Fate::Accepted,
         asking: None,
         quiet: false,
+        first_qr,
     };
     Ok((served, now))
 }
@@ -262,23 +282,75 @@ fn lan_address() -> Option<std::net::IpAddr> {
 
 /// Prints the address of the table's page and of each seat's, with a QR code for each at
 /// a terminal.
-fn announce(hub: &Hub, shown: &str) {
-    let qr = std::io::stdout().is_terminal();
+/// Prints every page's address; returns the QR code to draw at the first question (at a
+/// terminal).
+fn announce(hub: &Hub, shown: &str, qr: Option<&str>) -> Option<String> {
+    let terminal = std::io::stdout().is_terminal();
     let mut out = String::from("Serving the table to phones (Ctrl-C saves and stops):\n");
-    let mut page = |who: &str, url: String| {
-        out += &format!("  {who}: {url}\n");
-        if qr {
-            out += &qr_code(&url);
-        }
-    };
-    page("table", format!("http://{shown}/"));
+    out += &format!("  table: http://{shown}/\n");
     for s in &hub.seats {
-        page(
-            &kado::diag::escape(&s.name),
-            format!("http://{shown}/s/{}", s.secret),
+        out += &format!(
+            "  {}: {}\n",
+            kado::diag::escape(&s.name),
+            seat_url(shown, s)
         );
     }
     say(&out);
+    // One code fits a screen of 24 rows: the table's, or the seat's asked for.
+    terminal.then(|| {
+        let seat = qr.and_then(|q| hub.seats.iter().find(|s| kado::seat::same_name(&s.name, q)));
+        let mut out = match seat {
+            Some(s) => format!(
+                "{}'s page:\n{}",
+                kado::diag::escape(&s.name),
+                qr_code(&seat_url(shown, s))
+            ),
+            None => format!(
+                "The table's page:\n{}",
+                qr_code(&format!("http://{shown}/"))
+            ),
+        };
+        out += "A seat's QR code: type `qr NAME` here (or serve with `--qr NAME`).\n";
+        out
+    })
+}
+
+/// The address of `seat`'s own page.
+fn seat_url(shown: &str, seat: &hub::Seat) -> String {
+    format!("http://{shown}/s/{}", seat.secret)
+}
+
+/// `qr NAME` typed at the terminal: that seat's page's address and QR code, printed
+/// here (`None`: the line is not `qr …`, and goes to the game).
+fn qr_asked(hub: &Hub, shown: &str, line: &str) -> Option<String> {
+    let mut words = line.split_whitespace();
+    if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("qr")) {
+        return None;
+    }
+    let wanted: Vec<&str> = words.collect();
+    let wanted = wanted.join(" ");
+    let names: Vec<&str> = hub.seats.iter().map(|s| s.name.as_str()).collect();
+    Some(
+        match hub
+            .seats
+            .iter()
+            .find(|s| kado::seat::same_name(&s.name, &wanted))
+        {
+            Some(s) => {
+                let url = seat_url(shown, s);
+                format!(
+                    "{}'s page: {url}\n{}",
+                    kado::diag::escape(&s.name),
+                    qr_code(&url)
+                )
+            }
+            None => format!(
+                "qr: name a seat ({}), e.g. `qr {}`\n",
+                names.join(", "),
+                names.first().copied().unwrap_or("NAME")
+            ),
+        },
+    )
 }
 
 /// `url` as a QR code drawn with half blocks, light on dark as a phone's camera reads it
@@ -299,13 +371,22 @@ fn qr_code(url: &str) -> String {
 }
 
 /// Reads answers typed at the terminal, in a thread of their own, into the session.
-fn read_terminal(hub: Arc<Hub>) {
+fn read_terminal(hub: Arc<Hub>, shown: String) {
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
         let typed = stdin.is_terminal();
         let mut input = stdin.lock();
         loop {
-            let incoming = match read_bounded_line(&mut input) {
+            let line = read_bounded_line(&mut input);
+            if let Ok(Some(text)) = &line
+                && let Some(code) = qr_asked(&hub, &shown, text)
+            {
+                // The question is asked again below the code.
+                let asked = hub.state().asking.map(|a| format!("{}: ", a.prompt));
+                say(&(code + &asked.unwrap_or_default()));
+                continue;
+            }
+            let incoming = match line {
                 Ok(Some(text)) => Incoming::Line {
                     from: From::Terminal,
                     question: typed.then(|| typed_at(&hub)).flatten(),
@@ -464,6 +545,9 @@ impl Prompter for Served {
         });
         // The question at the terminal too: its answer follows, from there or a page (not
         // again after a page's tap, which changed nothing at the table).
+        if let Some(qr) = self.first_qr.take() {
+            self.print(&qr);
+        }
         if !std::mem::take(&mut self.quiet) {
             self.print(&format!("{}: ", question.prompt));
         }
@@ -640,7 +724,7 @@ impl Drop for Served {
             s.ended = Some(if s.shared.table.over {
                 "The game is over.".to_string()
             } else {
-                "The session has stopped, saved: the game goes on where it stopped once it is resumed.".to_string()
+                "The game is paused, saved as it stands. Keep this page: it follows the game again once kado serves it again.".to_string()
             });
         });
         // Every post still queued or being answered gets its answer before kado ends.

@@ -316,7 +316,8 @@ pub fn run<G: Session>(
         composed: None,
     };
     r.asked = r.log.actions.len() as u64;
-    if r.prompter.serves() && !r.log.actions.is_empty() {
+    // What was said last is in sight again on a resumed game's screen or pages.
+    if (r.prompter.serves() || r.prompter.live()) && !r.log.actions.is_empty() {
         let said = kado::session::recent_events::<G>(&r.log, RECALLED)?;
         r.prompter.recall(&said);
     }

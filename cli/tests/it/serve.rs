@@ -1683,3 +1683,52 @@ fn a_served_game_stopped_suggested_resume_not_serve() {
     );
     assert!(!printed.contains("koikoi resume"), "{printed}");
 }
+
+/// Issue 62: three QR codes of ~21 rows each scrolled off a screen of 24 rows. One is
+/// drawn (at a terminal); `qr NAME` typed at the terminal draws a seat's, the game going
+/// on; `--qr SEAT` must name a seat of the game.
+#[test]
+fn three_qr_codes_scrolled_off_the_screen() {
+    let mut s = Served::start("koikoi play --players ana,ben --deck virtual --seed 3");
+    asked(&s);
+    let before = s.table_answers();
+    s.type_line("qr ben");
+    s.type_line("qr zed");
+    let url = format!("http://{}/s/{}", s.addr, s.secret("ben"));
+    let started = std::time::Instant::now();
+    let mut printed = String::new();
+    while !printed.contains("e.g. `qr ana`") && started.elapsed() < Duration::from_secs(20) {
+        printed += &s.printed_now();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        printed.contains(&format!("ben's page: {url}\n")),
+        "{printed}"
+    );
+    let rows = printed.lines().filter(|l| l.contains('█')).count();
+    assert!((15..=22).contains(&rows), "{rows} rows:\n{printed}");
+    // The question is asked again below the code.
+    assert!(
+        printed.contains("\nana plays: qr: name a seat (ana, ben), e.g. `qr ana`"),
+        "{printed}"
+    );
+    assert_eq!(s.table_answers(), before, "a `qr` line answered the game");
+    let dir = tempfile::tempdir().unwrap();
+    Test::new()
+        .current_dir(dir.path())
+        .args([
+            "--qr",
+            "zed",
+            "koikoi",
+            "play",
+            "--players",
+            "ana,ben",
+            "--save",
+            "g.yaml",
+        ])
+        .status(2)
+        .stdout_has("Koi-Koi: ana and ben")
+        .stderr_has("--qr zed: no seat of this game has that name")
+        .stderr_has("name one of: ana, ben")
+        .run();
+}

@@ -799,3 +799,24 @@ fn golden(name: &str, screen: &str) {
         path.display()
     );
 }
+
+/// Issue 62: after `resume` the Said panel was empty: what was said last before the stop
+/// is in it again.
+#[test]
+fn said_was_empty_after_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    on_a_screen(
+        dir.path(),
+        "kinga play --deck virtual --seed 30 --save t.yaml",
+        &["1\r", "\x03"],
+    );
+    let mut pty = Pty::start(dir.path(), "kinga resume t.yaml");
+    pty.settle();
+    let screen = pty.screen();
+    assert!(
+        screen.contains("│2♦ 2♣ 🃏 A♥ makes 4 influence in any suit: 3♠ is influenced."),
+        "{screen}"
+    );
+    pty.type_keys(b"\x03");
+    pty.finish(Duration::from_secs(30));
+}
