@@ -21,6 +21,9 @@ pub mod table;
 /// The smallest screen the view draws on; a smaller terminal keeps line mode.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
+/// The fewest columns beside a board for what lies below it (see `draw_board_beside`).
+const BESIDE_COLUMNS: usize = 28;
+
 /// The fewest rows a board's window gets; a table that leaves it fewer scrolls whole.
 const BOARD_ROWS: usize = 5;
 
@@ -93,6 +96,9 @@ pub struct Screen {
     pub choices: Vec<Choice>,
     /// The game is over: the last screen stays until a key, nothing to type.
     pub over: bool,
+    /// How many of the lines said were recalled from before a resumed session: none of
+    /// them is the latest thing said.
+    pub recalled: usize,
 }
 
 /// What Enter sends: the line as typed, or the answer a number picked, by its place among
@@ -385,8 +391,13 @@ impl Screen {
             let last = self
                 .last_said_rows(body.width.saturating_sub(2))
                 .saturating_add(2);
-            let least = if self.aside.is_some() {
-                12
+            let least = if let Some(aside) = &self.aside {
+                // A hint of few rows (Koi-Koi's koi or stop) leaves the table its rows:
+                // its header, rows and first notes; the rest of its notes scroll.
+                match aside {
+                    Aside::Hint(h) => u16::try_from(h.rows.len() + 3).unwrap_or(12).min(12),
+                    Aside::Hand(_) => 12,
+                }
             } else {
                 last.clamp(4, (body.height / 2).max(4)) + self.result_rows(body.width)
             };
@@ -401,7 +412,9 @@ impl Screen {
             Some(aside) => {
                 // The aside gets the rows it fills, leaving what was said at least 3.
                 let needs = aside_rows(aside, side.width.saturating_sub(2)).saturating_add(2);
-                let rows = needs.min(side.height.saturating_sub(3));
+                // With room to spare what was said keeps 3 rows; else the aside first.
+                let spare = side.height.saturating_sub(needs);
+                let rows = needs.min(side.height.saturating_sub(spare.min(3)));
                 let [s, a] =
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(side);
                 self.draw_said(frame, s);
@@ -477,12 +490,16 @@ impl Screen {
     /// and moved by PgUp/PgDn from there. False, drawing nothing, where the table fits, has
     /// no board, or leaves the board too few rows.
     fn draw_board_window(&self, frame: &mut Frame, area: Rect) -> bool {
-        let p = table::parts(&self.table, area.width.saturating_sub(2), self.colour);
+        let columns = area.width.saturating_sub(2);
+        let p = table::parts(&self.table, columns, self.colour);
         let inner = usize::from(area.height.saturating_sub(2));
         let fixed = p.above.len() + p.below.len();
         let total = fixed + p.board.len();
-        if total <= inner || p.board.is_empty() || fixed + BOARD_ROWS > inner {
+        if total <= inner || p.board.is_empty() {
             return false;
+        }
+        if fixed + BOARD_ROWS > inner {
+            return self.draw_board_beside(frame, area, p);
         }
         let window = inner - fixed;
         let last_top = p.board.len() - window;
@@ -503,6 +520,52 @@ impl Screen {
         true
     }
 
+    /// A board too tall for the rows left under and over it, in a panel wide enough for
+    /// more than the board: the parts above it whole, then the board's window on the left
+    /// and what lies below it (the places, the middle, the notes) on its right, from its
+    /// first line. False where the board leaves too little width beside it.
+    fn draw_board_beside(&self, frame: &mut Frame, area: Rect, p: table::Parts) -> bool {
+        let columns = usize::from(area.width.saturating_sub(2));
+        let inner = usize::from(area.height.saturating_sub(2));
+        let board_w = p.board.iter().map(Line::width).max().unwrap_or(0) + 1;
+        let right_w = columns.saturating_sub(board_w + 1);
+        let window = inner.saturating_sub(p.above.len());
+        if right_w < BESIDE_COLUMNS || window < BOARD_ROWS {
+            return false;
+        }
+        let right = u16::try_from(right_w).unwrap_or(u16::MAX);
+        let below = table::parts(&self.table, right, self.colour).below;
+        let last_top = p.board.len().saturating_sub(window);
+        let follow = p.focus.saturating_sub(window / 2).min(last_top);
+        let moved = i64::try_from(follow).unwrap_or(0) + i64::from(self.board_offset);
+        let top = usize::try_from(moved.max(0)).unwrap_or(0).min(last_top);
+        let title = format!(
+            " {} — board rows {}–{} of {}, PgUp/PgDn ",
+            self.title,
+            top + 1,
+            (top + window).min(p.board.len()),
+            p.board.len()
+        );
+        let block = Block::default().borders(Borders::ALL).title(title);
+        let body = block.inner(area);
+        frame.render_widget(block, area);
+        let above_rows = u16::try_from(p.above.len()).unwrap_or(u16::MAX);
+        let [top_part, rest] =
+            Layout::vertical([Constraint::Length(above_rows), Constraint::Fill(1)]).areas(body);
+        frame.render_widget(Paragraph::new(p.above), top_part);
+        let board_cols = u16::try_from(board_w).unwrap_or(u16::MAX);
+        let [left, _, beside] = Layout::horizontal([
+            Constraint::Length(board_cols),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(rest);
+        let shown: Vec<Line> = p.board.into_iter().skip(top).take(window).collect();
+        frame.render_widget(Paragraph::new(shown), left);
+        frame.render_widget(Paragraph::new(below), beside);
+        true
+    }
+
     /// PgUp (`up`) or PgDn on the table: its rows, or its board's where the board has a
     /// window of its own.
     pub fn scroll_table(&mut self, up: bool) {
@@ -515,7 +578,9 @@ impl Screen {
     /// it (a refusal, `help`'s lines, a season's instructions), else at the start; after
     /// a result, which has its own panel.
     fn latest_said(&self) -> usize {
-        let typed = (self.said.iter()).rposition(|s| matches!(s, Said::Typed(_)));
+        let typed = (self.said.iter())
+            .rposition(|s| matches!(s, Said::Typed(_)))
+            .max(self.recalled.checked_sub(1));
         let result = (self.said.iter())
             .rposition(|s| matches!(s, Said::Result(_)))
             .filter(|_| !self.result.is_empty());

@@ -319,6 +319,8 @@ impl Prompter for FullScreen {
     /// A resumed game: what was said before it stopped is in the panel again.
     fn recall(&mut self, events: &[kado::view::Event]) {
         self.screen.tell_events(events);
+        self.screen.result.clear();
+        self.screen.recalled = self.screen.said.len();
     }
 
     /// The end of the game stays on screen until a key: the final table (its board or

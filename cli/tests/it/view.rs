@@ -123,6 +123,20 @@ impl Pty {
         self.typed = Instant::now();
     }
 
+    /// Waits until the screen shows `words` (at most 60 s, then a failure).
+    #[track_caller]
+    fn wait_screen(&self, words: &str) {
+        let started = Instant::now();
+        while !self.screen().contains(words) {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no {words:?} on\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// The screen as a person sees it now: what the terminal received, drawn on 80×24
     /// by a terminal emulator, each row's trailing spaces dropped.
     fn screen(&self) -> String {
@@ -817,6 +831,130 @@ fn said_was_empty_after_resume() {
         screen.contains("│2♦ 2♣ 🃏 A♥ makes 4 influence in any suit: 3♠ is influenced."),
         "{screen}"
     );
+    pty.type_keys(b"\x03");
+    pty.finish(Duration::from_secs(30));
+}
+
+/// Runs `command` in `dir` on the terminal, types each of `keys` (the screen settled
+/// before each), and returns the screen then, kado stopped with Ctrl-C after.
+fn screen_after(dir: &Path, command: &str, keys: &[&str]) -> String {
+    let mut pty = Pty::start(dir, command);
+    // The first question drawn (Pokino's places on a long board take a moment).
+    pty.wait_screen("┌");
+    for k in keys {
+        pty.type_keys(k.as_bytes());
+    }
+    pty.settle();
+    let screen = pty.screen();
+    pty.type_keys(b"\x03");
+    pty.finish(Duration::from_secs(30));
+    screen
+}
+
+/// A save from tests/fixtures/screens/ copied into a new folder as `t.yaml`.
+fn fixture_save(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/screens")
+        .join(name);
+    std::fs::copy(from, dir.path().join("t.yaml")).unwrap();
+    dir
+}
+
+/// Issue 62: Pokino kept a 14-row window on a board of 40 rows and more, the seat's hand
+/// and the numbered places off-screen. At 80×24 the hand stays above the board, and the
+/// places beside its window, which follows them.
+#[test]
+fn pokinos_board_hid_the_hand_and_the_places() {
+    let dir = fixture_save("pokino-turn-30.yaml");
+    let screen = screen_after(dir.path(), "pokino resume t.yaml", &[]);
+    golden("pokino-board", &screen);
+    // A long refusal is seen from its first word.
+    let screen = screen_after(dir.path(), "pokino resume t.yaml", &["domino 3-3@9,9h\r"]);
+    golden("pokino-refusal", &screen);
+}
+
+/// Issue 62: each game's end screen, here Pokino's: the last turn laid, the game over.
+#[test]
+fn pokinos_end_screen() {
+    let dir = fixture_save("pokino-last-turn.yaml");
+    let mut pty = Pty::start(dir.path(), "pokino resume t.yaml");
+    pty.wait_screen("┌");
+    pty.type_keys(b"1\r");
+    pty.wait_screen("Press any key");
+    pty.settle();
+    let screen = pty.screen();
+    assert!(
+        screen.contains("│The game is over. Press any key to leave."),
+        "{screen}"
+    );
+    golden("pokino-end", &screen);
+    pty.type_keys(b" ");
+    pty.finish(Duration::from_secs(30));
+}
+
+/// Issue 62: `help` at Kingmaker's Spring showed its last two lines; a long refusal lost
+/// its first line.
+#[test]
+fn kingmakers_help_and_refusal_were_cut_at_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let play = "kingmaker play --players ana,bo,cy,dee --first ana --save t.yaml";
+    golden(
+        "kingmaker-spring-help",
+        &screen_after(dir.path(), play, &["help\r"]),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let screen = screen_after(dir.path(), play, &["c2 rigth YB\r"]);
+    golden("kingmaker-refusal", &screen);
+}
+
+/// Issue 62: a long refusal in each game is seen whole, from its first word.
+#[test]
+fn a_long_refusal_in_each_game_was_cut() {
+    for (name, play, typed) in [
+        (
+            "kinga-refusal",
+            "kinga play --deck virtual --seed 3",
+            "exile 7x\r",
+        ),
+        (
+            "kinkado-refusal",
+            "kinkado play --deck virtual --seed 7",
+            "QQ\r",
+        ),
+        (
+            "koikoi-refusal",
+            "koikoi play --players ana,ben --deck virtual --seed 3 --open",
+            "1\r1\r13x\r",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let play = format!("{play} --save t.yaml");
+        golden(name, &screen_after(dir.path(), &play, &[typed]));
+    }
+}
+
+/// Issue 62: Koi-Koi's koi or stop with the hint open: one numbering for both, the table's
+/// rows in sight.
+#[test]
+fn koikois_koi_or_stop_with_the_hint_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pty = Pty::start(
+        dir.path(),
+        "koikoi play --players ana,ben --deck virtual --seed 3 --open --save t.yaml",
+    );
+    let asks_koi = |pty: &Pty| pty.screen().contains(": koi or stop");
+    for _ in 0..200 {
+        pty.settle();
+        if asks_koi(&pty) {
+            break;
+        }
+        pty.type_keys(b"1\r");
+    }
+    assert!(asks_koi(&pty), "{}", pty.screen());
+    pty.type_keys(b"hint\r");
+    pty.settle();
+    golden("koikoi-koi-hint", &pty.screen());
     pty.type_keys(b"\x03");
     pty.finish(Duration::from_secs(30));
 }
