@@ -242,7 +242,7 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
             "stopped"
         },
         seats_text(&p),
-        winner_text(&p),
+        winner_text(&p) + &p.how().map_or(String::new(), |h| format!(" ({h})")),
         p.source
     );
     if kado::games::saved_game(&log).is_none() {

@@ -81,6 +81,32 @@ impl Played {
         let w = self.outcome.seats.iter().filter(|s| s.won);
         w.map(|s| s.name.as_str()).collect()
     }
+
+    /// How a finished game was decided, in a few words, where its facts tell: Pokino's
+    /// call or its poke run out, Kinga's kings exposed, a shared win.
+    pub fn how(&self) -> Option<String> {
+        if !self.outcome.finished {
+            return None;
+        }
+        let f = &self.outcome.facts;
+        if self.game == "pokino" {
+            return Some(match &f.pokino {
+                Some(p) => format!("{p} called \"Pokino!\""),
+                None => "the poke ran out".to_string(),
+            });
+        }
+        if let Some(k) = f.kings_exposed {
+            return Some(format!("{} exposed", crate::words::count(k, "king")));
+        }
+        let top: Vec<i64> = (self.outcome.seats.iter())
+            .filter(|s| s.won)
+            .map(|s| s.score)
+            .collect();
+        match top.as_slice() {
+            [first, _, ..] => Some(format!("a shared win on {first}")),
+            _ => None,
+        }
+    }
 }
 
 /// One player's records over the games asked for.
@@ -225,6 +251,31 @@ pub fn seat_names(outcome: &Outcome) -> Vec<String> {
 mod tests {
     use super::reference::{games_by_player, player_stats, players};
     use super::*;
+
+    /// Issue 62: the history named a winner without how the game was decided.
+    #[test]
+    fn a_winner_was_listed_without_how() {
+        let mut p = game(1, &[("ana", 30, true), ("ben", 12, false)]);
+        assert_eq!(p.how(), None);
+        p.game = "pokino".into();
+        assert_eq!(p.how().as_deref(), Some("the poke ran out"));
+        p.outcome.facts.pokino = Some("ana".into());
+        assert_eq!(p.how().as_deref(), Some("ana called \"Pokino!\""));
+        let mut k = game(2, &[("you", 4, true)]);
+        k.game = "kinga".into();
+        k.outcome.facts.kings_exposed = Some(4);
+        assert_eq!(k.how().as_deref(), Some("4 kings exposed"));
+        let tie = game(3, &[("ana", 20, true), ("ben", 20, true)]);
+        assert_eq!(tie.how().as_deref(), Some("a shared win on 20"));
+        let stopped = Played {
+            outcome: Outcome {
+                finished: false,
+                ..tie.outcome.clone()
+            },
+            ..tie
+        };
+        assert_eq!(stopped.how(), None);
+    }
 
     fn game(id: i64, seats: &[(&str, i64, bool)]) -> Played {
         Played {

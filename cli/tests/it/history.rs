@@ -108,7 +108,7 @@ fn a_finished_game_is_journaled_listed_shown_and_forgotten() {
     let Output { stdout: out, .. } = with_history(h, &["history", "show", "1"], "")
         .any_stdout()
         .run();
-    assert!(out.starts_with("Game #1 · kinga · kinga rules · 2026-11-23 09:00 · finished\nPlayers: you 2\nWinner: —\n"), "{out}");
+    assert!(out.starts_with("Game #1 · kinga · kinga rules · 2026-11-23 09:00 · finished\nPlayers: you 2\nWinner: — (2 kings exposed)\n"), "{out}");
     assert!(out.contains("Turn 2 · you to move"), "turn by turn: {out}");
     with_history(h, &["history", "forget", "1"], "")
         .stdout("Game #1 is no longer in the play history.\n")
