@@ -399,7 +399,13 @@ impl Screen {
                     Aside::Hand(_) => 12,
                 }
             } else {
-                last.clamp(4, (body.height / 2).max(4)) + self.result_rows(body.width)
+                // At the end of a game what decided it comes first: the table keeps 6.
+                let most = if self.over {
+                    body.height.saturating_sub(6)
+                } else {
+                    body.height / 2
+                };
+                last.clamp(4, most.max(4)) + self.result_rows(body.width)
             };
             let side_rows = room.max(least).min(body.height.saturating_sub(6));
             let [t, s] =
