@@ -874,23 +874,29 @@ fn pokinos_board_hid_the_hand_and_the_places() {
     golden("pokino-refusal", &screen);
 }
 
-/// Issue 62: each game's end screen, here Pokino's: the last turn laid, the game over.
+/// Issue 62: each game's end screen, here Pokino's and Koi-Koi's, from a save one answer
+/// before the end: the last answer, then the result in sight.
 #[test]
-fn pokinos_end_screen() {
-    let dir = fixture_save("pokino-last-turn.yaml");
-    let mut pty = Pty::start(dir.path(), "pokino resume t.yaml");
-    pty.wait_screen("┌");
-    pty.type_keys(b"1\r");
-    pty.wait_screen("Press any key");
-    pty.settle();
-    let screen = pty.screen();
-    assert!(
-        screen.contains("│The game is over. Press any key to leave."),
-        "{screen}"
-    );
-    golden("pokino-end", &screen);
-    pty.type_keys(b" ");
-    pty.finish(Duration::from_secs(30));
+fn pokinos_and_koikois_end_screens() {
+    for (game, save) in [
+        ("pokino", "pokino-last-turn.yaml"),
+        ("koikoi", "koikoi-last-turn.yaml"),
+    ] {
+        let dir = fixture_save(save);
+        let mut pty = Pty::start(dir.path(), &format!("{game} resume t.yaml"));
+        pty.wait_screen("┌");
+        pty.type_keys(b"1\r");
+        pty.wait_screen("Press any key");
+        pty.settle();
+        let screen = pty.screen();
+        assert!(
+            screen.contains("│The game is over. Press any key to leave."),
+            "{screen}"
+        );
+        golden(&format!("{game}-end"), &screen);
+        pty.type_keys(b" ");
+        pty.finish(Duration::from_secs(30));
+    }
 }
 
 /// Issue 62: `help` at Kingmaker's Spring showed its last two lines; a long refusal lost
