@@ -508,17 +508,7 @@ impl Screen {
             return self.draw_board_beside(frame, area, p);
         }
         let window = inner - fixed;
-        let last_top = p.board.len() - window;
-        let follow = p.focus.saturating_sub(window / 2).min(last_top);
-        let moved = i64::try_from(follow).unwrap_or(0) + i64::from(self.board_offset);
-        let top = usize::try_from(moved.max(0)).unwrap_or(0).min(last_top);
-        let title = format!(
-            " {} — board rows {}–{} of {}, PgUp/PgDn ",
-            self.title,
-            top + 1,
-            top + window,
-            p.board.len()
-        );
+        let (top, title) = self.board_window(&p, window);
         let shown = p.board[top..top + window].iter().cloned();
         let lines: Vec<Line> = (p.above.into_iter()).chain(shown).chain(p.below).collect();
         let para = Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title));
@@ -541,17 +531,7 @@ impl Screen {
         }
         let right = u16::try_from(right_w).unwrap_or(u16::MAX);
         let below = table::parts(&self.table, right, self.colour).below;
-        let last_top = p.board.len().saturating_sub(window);
-        let follow = p.focus.saturating_sub(window / 2).min(last_top);
-        let moved = i64::try_from(follow).unwrap_or(0) + i64::from(self.board_offset);
-        let top = usize::try_from(moved.max(0)).unwrap_or(0).min(last_top);
-        let title = format!(
-            " {} — board rows {}–{} of {}, PgUp/PgDn ",
-            self.title,
-            top + 1,
-            (top + window).min(p.board.len()),
-            p.board.len()
-        );
+        let (top, title) = self.board_window(&p, window);
         let block = Block::default().borders(Borders::ALL).title(title);
         let body = block.inner(area);
         frame.render_widget(block, area);
@@ -570,6 +550,23 @@ impl Screen {
         frame.render_widget(Paragraph::new(shown), left);
         frame.render_widget(Paragraph::new(below), beside);
         true
+    }
+
+    /// The first board row of a window `window` rows tall, centred on where the play is
+    /// and moved by PgUp/PgDn from there, and the panel's title naming the rows shown.
+    fn board_window(&self, p: &table::Parts, window: usize) -> (usize, String) {
+        let last_top = p.board.len().saturating_sub(window);
+        let follow = p.focus.saturating_sub(window / 2).min(last_top);
+        let moved = i64::try_from(follow).unwrap_or(0) + i64::from(self.board_offset);
+        let top = usize::try_from(moved.max(0)).unwrap_or(0).min(last_top);
+        let title = format!(
+            " {} — board rows {}–{} of {}, PgUp/PgDn ",
+            self.title,
+            top + 1,
+            (top + window).min(p.board.len()),
+            p.board.len()
+        );
+        (top, title)
     }
 
     /// PgUp (`up`) or PgDn on the table: its rows, or its board's where the board has a
