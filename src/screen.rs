@@ -26,6 +26,8 @@ const BESIDE_COLUMNS: usize = 28;
 
 /// The fewest rows a board's window gets; a table that leaves it fewer scrolls whole.
 const BOARD_ROWS: usize = 5;
+/// The least width of what was said beside the table on a game's end screen.
+const END_SAID_COLUMNS: u16 = 32;
 
 /// How many lines of what was said are kept (older ones are dropped).
 const KEPT: usize = 500;
@@ -371,20 +373,29 @@ impl Screen {
             .map_or(0, |line| wrapped_rows(&line, inner).min(3));
         // A question of more than one line (the market, then what to buy) keeps each.
         let question_rows = wrapped_rows(&self.question, inner).clamp(1, 4);
+        // At the end nothing is typed: the question box holds the words alone.
+        let input_rows = if self.over { 2 } else { 3 };
         let [body, ask] = Layout::vertical([
             Constraint::Min(8),
-            Constraint::Length(3 + question_rows + choice_rows),
+            Constraint::Length(input_rows + question_rows + choice_rows),
         ])
         .areas(area);
-        let (table, side) = if Screen::wide(area) {
+        let (table, side) = if let Some(split) = self.end_beside(body) {
+            split
+        } else if Screen::wide(area) {
             let [t, s] =
                 Layout::horizontal([Constraint::Min(80), Constraint::Length(58)]).areas(body);
             (t, s)
         } else {
             // The table keeps the rows it needs (at least 6); what was said gets the rest,
             // at least 4; advice asked for gets at least 12 (the table scrolls).
-            let table_rows = u16::try_from(self.table_lines(body.width.saturating_sub(2)).len())
-                .unwrap_or(u16::MAX);
+            // What was said keeps at least 4 rows and its borders.
+            let most_rows = usize::from(body.height.saturating_sub(8));
+            let table_rows = u16::try_from(
+                self.table_lines(body.width.saturating_sub(2), most_rows)
+                    .len(),
+            )
+            .unwrap_or(u16::MAX);
             let room = body.height.saturating_sub(table_rows.saturating_add(2));
             // What was said last is seen whole, from its first word, where it fits in half
             // the room.
@@ -436,6 +447,28 @@ impl Screen {
         self.draw_question(frame, ask);
     }
 
+    /// The end of a game where the table and what decided it do not fit one over the
+    /// other, and the table is narrow: the table on the left at its width, whole, and what
+    /// was said beside it.
+    fn end_beside(&self, body: Rect) -> Option<(Rect, Rect)> {
+        if !self.over || Screen::wide(body) {
+            return None;
+        }
+        let inner = body.height.saturating_sub(2);
+        let lines = self.table_lines(body.width.saturating_sub(2), usize::from(inner));
+        let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+        let said = self.last_said_rows(body.width.saturating_sub(2));
+        let stacked = rows.saturating_add(said).saturating_add(4);
+        let table_w = lines.iter().map(Line::width).max().unwrap_or(0);
+        let table_w = u16::try_from(table_w).unwrap_or(u16::MAX).saturating_add(2);
+        if stacked <= body.height || rows > inner || table_w + END_SAID_COLUMNS > body.width {
+            return None;
+        }
+        let [t, s] =
+            Layout::horizontal([Constraint::Length(table_w), Constraint::Fill(1)]).areas(body);
+        Some((t, s))
+    }
+
     /// The rows the result panel takes at `width` (none without a result).
     fn result_rows(&self, width: u16) -> u16 {
         if self.result.is_empty() {
@@ -466,17 +499,35 @@ impl Screen {
         rest
     }
 
-    /// The table's lines in a panel `columns` wide: a line longer than the panel (Kinga's
-    /// exiled cards, Koi-Koi's closest yaku) wraps at its spaces rather than being cut.
-    fn table_lines(&self, columns: u16) -> Vec<Line<'static>> {
-        table::lines(&self.table, columns, self.colour)
+    /// The table's lines in a panel `columns` wide and `rows` tall: a line longer than the
+    /// panel (Kinga's exiled cards, Koi-Koi's closest yaku) wraps at its spaces rather than
+    /// being cut.
+    fn table_lines(&self, columns: u16, rows: usize) -> Vec<Line<'static>> {
+        let p = self.table_parts(columns, rows);
+        [p.above, p.board, p.below].concat()
+    }
+
+    /// The table's parts in a panel `columns` wide and `rows` tall: where they do not fit,
+    /// Kingmaker's Commons in its few lines rather than its hexagons.
+    fn table_parts(&self, columns: u16, rows: usize) -> table::Parts {
+        let mut p = table::parts(&self.table, columns, self.colour);
+        if p.above.len() + p.board.len() + p.below.len() > rows
+            && let Some(compact) = table::compact_board(&self.table, self.colour)
+        {
+            p.focus = 0;
+            p.board = compact;
+        }
+        p
     }
 
     fn draw_table(&self, frame: &mut Frame, area: Rect) {
         if self.draw_board_window(frame, area) {
             return;
         }
-        let lines = self.table_lines(area.width.saturating_sub(2));
+        let lines = self.table_lines(
+            area.width.saturating_sub(2),
+            usize::from(area.height.saturating_sub(2)),
+        );
         let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
         let inner = area.height.saturating_sub(2);
         let scroll = self.table_scroll.min(rows.saturating_sub(inner));
@@ -497,11 +548,25 @@ impl Screen {
     /// no board, or leaves the board too few rows.
     fn draw_board_window(&self, frame: &mut Frame, area: Rect) -> bool {
         let columns = area.width.saturating_sub(2);
-        let p = table::parts(&self.table, columns, self.colour);
         let inner = usize::from(area.height.saturating_sub(2));
+        let p = self.table_parts(columns, inner);
         let fixed = p.above.len() + p.below.len();
         let total = fixed + p.board.len();
-        if total <= inner || p.board.is_empty() {
+        if total <= inner {
+            return false;
+        }
+        // Narrow above and the board whole: what lies below goes beside them, where that
+        // hides fewer rows than one under the other.
+        let left_w = (p.above.iter().chain(&p.board).map(Line::width).max()).unwrap_or(0) + 1;
+        let right = columns.saturating_sub(u16::try_from(left_w + 1).unwrap_or(u16::MAX));
+        if p.above.len() + p.board.len() <= inner
+            && usize::from(right) >= BESIDE_COLUMNS
+            && self.table_parts(right, inner).below.len() < total
+        {
+            self.draw_below_beside(frame, area, p, left_w);
+            return true;
+        }
+        if p.board.is_empty() {
             return false;
         }
         if fixed + BOARD_ROWS > inner {
@@ -530,7 +595,7 @@ impl Screen {
             return false;
         }
         let right = u16::try_from(right_w).unwrap_or(u16::MAX);
-        let below = table::parts(&self.table, right, self.colour).below;
+        let below = self.table_parts(right, inner).below;
         let (top, title) = self.board_window(&p, window);
         let block = Block::default().borders(Borders::ALL).title(title);
         let body = block.inner(area);
@@ -550,6 +615,41 @@ impl Screen {
         frame.render_widget(Paragraph::new(shown), left);
         frame.render_widget(Paragraph::new(below), beside);
         true
+    }
+
+    /// A board that fits whole with what lies above it, both narrow: those on the left,
+    /// `left_w` columns, and what lies below the board on their right, from the top;
+    /// PgUp/PgDn move it where it is longer than the panel.
+    fn draw_below_beside(&self, frame: &mut Frame, area: Rect, p: table::Parts, left_w: usize) {
+        let columns = area.width.saturating_sub(2);
+        let inner = usize::from(area.height.saturating_sub(2));
+        let left_cols = u16::try_from(left_w).unwrap_or(u16::MAX);
+        let right = columns.saturating_sub(left_cols + 1);
+        let below = self.table_parts(right, inner).below;
+        let last_top = below.len().saturating_sub(inner);
+        let top = usize::from(self.table_scroll).min(last_top);
+        let mut title = format!(" {} ", self.title);
+        if last_top > 0 {
+            title += &format!(
+                "— rows {}–{} of {} beside, PgUp/PgDn ",
+                top + 1,
+                (top + inner).min(below.len()),
+                below.len()
+            );
+        }
+        let block = Block::default().borders(Borders::ALL).title(title);
+        let body = block.inner(area);
+        frame.render_widget(block, area);
+        let [left, _, beside] = Layout::horizontal([
+            Constraint::Length(left_cols),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(body);
+        let shown: Vec<Line> = p.above.into_iter().chain(p.board).collect();
+        frame.render_widget(Paragraph::new(shown), left);
+        let below: Vec<Line> = below.into_iter().skip(top).collect();
+        frame.render_widget(Paragraph::new(below), beside);
     }
 
     /// The first board row of a window `window` rows tall, centred on where the play is
@@ -676,10 +776,11 @@ impl Screen {
         let [above, last] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
         frame.render_widget(block, area);
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), above);
         if self.over {
+            frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
             return;
         }
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), above);
         // A long answer scrolls so the cursor stays in sight: only what fits is drawn.
         let before: String = self.input.chars().take(self.cursor).collect();
         let at = width(&before) + 2;

@@ -34,9 +34,9 @@ pub struct FullScreen {
     drawn: Option<(Screen, ratatui::layout::Size)>,
     /// The question asked takes Enter on nothing typed as its answer (it has a default).
     takes_enter: bool,
-    /// The game is over: where what was said after its end starts (its place in the play
-    /// history), which is printed after the final table as the view closes.
-    over_at: Option<usize>,
+    /// The game is over: what is said after its end (its place in the play history), in
+    /// the question's box and printed after the final table as the view closes.
+    after: Option<Vec<String>>,
 }
 
 mod keys;
@@ -95,7 +95,7 @@ impl FullScreen {
             queued: std::collections::VecDeque::new(),
             drawn: None,
             takes_enter: false,
-            over_at: None,
+            after: None,
         })
     }
 
@@ -327,10 +327,7 @@ impl Prompter for FullScreen {
     /// Commons in sight), the result, and what was said since the last answer, from its
     /// first word. Keys typed before the end are not taken for that key.
     fn game_over(&mut self, after: &[String]) {
-        self.over_at = Some(self.screen.said.len());
-        for line in after {
-            self.screen.tell(line);
-        }
+        self.after = Some(after.to_vec());
         let s = &mut self.screen;
         // What was said since the last answer, the result with it, in one panel.
         s.result.clear();
@@ -338,7 +335,14 @@ impl Prompter for FullScreen {
         s.choices.clear();
         s.input.clear();
         s.cursor = 0;
-        s.question = "The game is over. Press any key to leave.".to_string();
+        // The box's title says the game is over; the box holds the game's place in the
+        // history.
+        let after: Vec<&str> = after.iter().map(|l| l.trim()).collect();
+        s.question = if after.is_empty() {
+            "The game is over. Press any key to leave.".to_string()
+        } else {
+            after.join(" ")
+        };
         s.over = true;
         // Keys typed ahead as the game ended (a second Enter) do not close it unseen.
         let shown = std::time::Instant::now();
@@ -467,8 +471,12 @@ impl Drop for FullScreen {
         // In the order things happened: at the end of a game, the last moves, then the
         // final table with its result, then the game's place in the history; else the
         // table, then what was said since (how to resume).
-        let printed = match self.over_at.filter(|at| *at >= from && *at <= said.len()) {
-            Some(at) => lines(&said[from..at]) + &table + &lines(&said[at..]),
+        let printed = match &self.after {
+            Some(after) => {
+                let after = kado::screen::wrap(&after.join("\n"), usize::from(columns));
+                let after: String = after.iter().map(|l| format!("{l}\n")).collect();
+                lines(&said[from..]) + &table + &after
+            }
             None => table + &lines(&said[from..]),
         };
         let mut out = std::io::stdout().lock();

@@ -136,7 +136,7 @@ fn list(ctx: &Ctx, f: &FilterArgs) -> Outcome {
                 p.game.clone(),
                 p.ruleset.clone(),
                 seats_text(p),
-                winner_text(p),
+                decided_text(p),
             ]);
         }
         kado::render::show(&t)
@@ -152,6 +152,12 @@ fn seats_text(p: &Played) -> String {
         .map(|s| format!("{} {}", s.name, s.score))
         .collect();
     seats.join(", ")
+}
+
+/// The winner and, where it says more, how the game was decided: `ana (ana called
+/// "Pokino!")`, `— (2 kings exposed)`.
+fn decided_text(p: &Played) -> String {
+    winner_text(p) + &p.how().map_or(String::new(), |h| format!(" ({h})"))
 }
 
 fn winner_text(p: &Played) -> String {
@@ -242,7 +248,7 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
             "stopped"
         },
         seats_text(&p),
-        winner_text(&p) + &p.how().map_or(String::new(), |h| format!(" ({h})")),
+        decided_text(&p),
         p.source
     );
     if kado::games::saved_game(&log).is_none() {

@@ -49,6 +49,13 @@ pub struct Setup {
     pub private: bool,
 }
 
+/// The question of `who`'s turn, with an example of each way to answer it (a place's
+/// number where places are listed); an example that shows nobody's hand.
+fn turn_prompt(who: &str, places: bool) -> String {
+    let number = if places { "`3` for place #3, " } else { "" };
+    format!("{who}'s turn (e.g. {number}`domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`)")
+}
+
 impl Setup {
     pub fn new(players: Vec<String>, deck: Deck, seed: u64) -> Setup {
         let deal = (deck == Deck::Virtual).then(|| shuffled(seed));
@@ -581,7 +588,7 @@ impl Session for Table {
             )
         } else {
             let seat = self.game.players.iter().position(|p| p.name == who);
-            (Key::Turn(seat), format!("{who}'s turn"))
+            (Key::Turn(seat), turn_prompt(who, !self.places().is_empty()))
         };
         Step::Ask(Question::new(
             key,

@@ -451,6 +451,74 @@ fn buffer_line(buf: &Buffer, y: u16, width: u16) -> Line<'static> {
     Line::from(spans)
 }
 
+/// Kingmaker's Commons in a few lines, for a panel too short for its hexagons: one line per
+/// row of Blinks, each as its name and its pairs (`dee BB-GY`, `..` for a pair not lit; the
+/// names padded so that the pairs line up),
+/// each row shifted half a Blink from the next as the hexagons are. None for any other
+/// board, or an empty Commons.
+pub fn compact_board(t: &view::Table, colour: bool) -> Option<Vec<Line<'static>>> {
+    let Some(view::Board::Hexes { hexes }) = &t.board else {
+        return None;
+    };
+    let name_w = hexes.iter().map(|h| width_of(&h.name)).max()?;
+    // A Blink's cell: its name, a space, two pairs and a gap, rounded up to even so that
+    // half a cell is a whole column.
+    let cell = (name_w + 7).next_multiple_of(2);
+    let half = |h: &view::Hex| 2 * h.at[0] + h.at[1];
+    let least = hexes.iter().map(half).min()?;
+    let mut rows: Vec<i32> = hexes.iter().map(|h| h.at[1]).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    let lines = rows.iter().map(|r| {
+        let mut row: Vec<&view::Hex> = hexes.iter().filter(|h| h.at[1] == *r).collect();
+        row.sort_by_key(|h| h.at[0]);
+        let mut spans = Vec::new();
+        let mut at = 0;
+        for h in row {
+            let column = usize::try_from(half(h) - least).unwrap_or(0) * cell / 2;
+            spans.push(Span::raw(" ".repeat(column.saturating_sub(at))));
+            let pad = name_w - width_of(&h.name);
+            spans.push(Span::raw(format!("{}{} ", h.name, " ".repeat(pad))));
+            for (i, pair) in h.pairs.iter().enumerate() {
+                if i == 1 {
+                    spans.push(Span::raw("-"));
+                }
+                spans.extend(pair_spans(*pair, colour));
+            }
+            at = column.max(at) + name_w + 6;
+        }
+        Line::from(spans)
+    });
+    Some(lines.collect())
+}
+
+/// A pair of faces as two letters, each in its colour when `colour` is on; `..` not lit.
+fn pair_spans(pair: Option<[view::Hue; 2]>, colour: bool) -> Vec<Span<'static>> {
+    let Some(faces) = pair else {
+        return vec![Span::raw("..")];
+    };
+    (faces.iter())
+        .map(|hue| {
+            let fg = match hue {
+                view::Hue::Red => Color::Red,
+                view::Hue::Yellow => Color::Yellow,
+                view::Hue::Green => Color::Green,
+                view::Hue::Blue => Color::Blue,
+            };
+            let style = if colour {
+                Style::default().fg(fg).add_modifier(Modifier::BOLD)
+            } else {
+                Style::default()
+            };
+            Span::styled(hue.letter().to_string(), style)
+        })
+        .collect()
+}
+
+fn width_of(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
 fn picture_row(row: &[view::Run], colour: bool) -> Line<'static> {
     let spans = row.iter().map(|run| {
         let style = match run.look {
@@ -578,6 +646,36 @@ mod tests {
             of: Some(6),
         });
         assert_eq!(headline(&t), "Round 6 of 6");
+    }
+
+    /// Issue 62: Kingmaker's Commons of hexagons took 21 rows of an 80×24 screen; in few
+    /// rows it is one line per row of Blinks, shifted as the hexagons are, pairs aligned.
+    #[test]
+    fn the_commons_took_21_rows_of_the_screen() {
+        use view::Hue::{Blue as B, Green as G, Red as R, Yellow as Y};
+        let hex = |q, r, name: &str, pairs| view::Hex {
+            at: [q, r],
+            name: name.into(),
+            common: name.starts_with('c'),
+            pairs,
+        };
+        let mut t = Table::new("kingmaker");
+        t.board = Some(view::Board::Hexes {
+            hexes: vec![
+                hex(0, 0, "dee", [Some([B, B]), None]),
+                hex(1, 0, "c4", [Some([G, G]), Some([R, Y])]),
+                hex(0, 1, "c3", [None, None]),
+                hex(-1, 2, "bo", [Some([Y, Y]), Some([G, B])]),
+            ],
+        });
+        let text: Vec<String> = (compact_board(&t, false).unwrap().iter())
+            .map(|l| l.to_string().trim_end().to_string())
+            .collect();
+        assert_eq!(
+            text,
+            ["dee BB-.. c4  GG-RY", "     c3  ..-..", "bo  YY-GB",]
+        );
+        assert!(compact_board(&Table::new("pokino"), false).is_none());
     }
 
     fn kinkado() -> Table {

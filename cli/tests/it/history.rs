@@ -87,11 +87,11 @@ fn a_finished_game_is_journaled_listed_shown_and_forgotten() {
     );
     with_history(h, &["history"], "")
         .stdout(
-            "┌───┬──────────────────┬───────┬─────────┬─────────┬────────┐
-│ # ┆ Date             ┆ Game  ┆ Ruleset ┆ Players ┆ Winner │
-╞═══╪══════════════════╪═══════╪═════════╪═════════╪════════╡
-│ 1 ┆ 2026-11-23 09:00 ┆ kinga ┆ kinga   ┆ you 2   ┆ —      │
-└───┴──────────────────┴───────┴─────────┴─────────┴────────┘
+            "┌───┬──────────────────┬───────┬─────────┬─────────┬─────────────────────┐
+│ # ┆ Date             ┆ Game  ┆ Ruleset ┆ Players ┆ Winner              │
+╞═══╪══════════════════╪═══════╪═════════╪═════════╪═════════════════════╡
+│ 1 ┆ 2026-11-23 09:00 ┆ kinga ┆ kinga   ┆ you 2   ┆ — (2 kings exposed) │
+└───┴──────────────────┴───────┴─────────┴─────────┴─────────────────────┘
 ",
         )
         .run();
@@ -142,7 +142,9 @@ fn saves_from_before_are_imported_once_stopped_ones_too() {
         ))
         .run();
     with_history(h, &["history"], "")
-        .stdout_has("│ 2 ┆ 2026-11-23 09:00 ┆ kinkado ┆ kinkado ┆ you 50, ALORA 50 ┆ (stopped) │")
+        .stdout_has(
+            "│ 2 ┆ 2026-11-23 09:00 ┆ kinkado ┆ kinkado ┆ you 50, ALORA 50 ┆ (stopped)           │",
+        )
         .run();
     // Twice: refused, and said why, at the game's identity in the save.
     let Output { stderr: err, .. } = with_history(h, &["history", "import", done], "")

@@ -259,7 +259,7 @@ fn the_hints_first_answer_is_typed_back_at_a_play_prompt() {
     );
     // kado dealt the dominoes: they are not named.
     assert!(
-        out.stdout.contains("ana's turn: hint 1-2 3-4 5-6\n✗ `hint` takes nothing after it at this prompt: type `hint` alone\n"),
+        out.stdout.contains("ana's turn (e.g. `3` for place #3, `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): hint 1-2 3-4 5-6\n✗ `hint` takes nothing after it at this prompt: type `hint` alone\n"),
         "{}",
         out.stdout
     );
@@ -283,7 +283,7 @@ fn the_hints_first_answer_is_typed_back_at_a_play_prompt() {
         .args(play)
         .stdin(format!("{best}\nquit\n"))
         .stdout_has(
-            "ana's turn: domino 4-6@3,0v\nana lays 4-6@3,0v, takes a bead and draws a domino;",
+            "ana's turn (e.g. `3` for place #3, `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): domino 4-6@3,0v\nana lays 4-6@3,0v, takes a bead and draws a domino;",
         )
         .run();
 }
@@ -313,7 +313,9 @@ fn the_hint_at_real_pieces_takes_the_dominoes_held() {
         .run();
     let (plain, named) = out
         .stdout
-        .split_once("ana's turn: hint 2-7 9-9 0-3\n")
+        .split_once(
+            "ana's turn (e.g. `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): hint 2-7 9-9 0-3\n",
+        )
         .unwrap();
     assert!(
         plain.contains("`hint A-B C-D E-F` names them.\n"),
@@ -331,7 +333,9 @@ fn the_hint_at_real_pieces_takes_the_dominoes_held() {
         .current_dir(dir.path())
         .args(play)
         .stdin(format!("{before}{best}\nquit\n"))
-        .stdout_has(format!("ana's turn: {best}\nana lays "))
+        .stdout_has(format!(
+            "ana's turn (e.g. `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): {best}\nana lays "
+        ))
         .run();
 }
 

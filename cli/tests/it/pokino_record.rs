@@ -387,7 +387,7 @@ fn play_with_real_pieces_writes_the_record_check_reads() {
             "g.yaml",
             "--record",
             "g.txt",
-        ]).stdin(answers).stdout_has("ben's turn: ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n").stdout_has("ana's turn: hint\n┌──────┬").stdout_has("`hint A-B C-D E-F` names them.\n").stdout_has("ben's turn: undo\nUndone: ana's turn: ana run QC 4H @ 2,0 1,0.\n").run();
+        ]).stdin(answers).stdout_has("ben's turn (e.g. `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): ben domino 5-5@9,9h\n✗ 5-5@9,9h may not be laid: 5-5 is already on the table, at 5-5@3,0h; it would touch no domino on the table (it must share a side with one) (laying a domino)\n").stdout_has("ana's turn (e.g. `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): hint\n┌──────┬").stdout_has("`hint A-B C-D E-F` names them.\n").stdout_has("ben's turn (e.g. `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): undo\nUndone: ana's turn (e.g. `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): ana run QC 4H @ 2,0 1,0.\n").run();
     let record = without_id(&std::fs::read_to_string(d.join("g.txt")).unwrap());
     assert_eq!(
         record,
@@ -705,7 +705,7 @@ fn fix_corrects_an_earlier_turn_and_the_record_follows() {
         "--record",
         "g.txt",
     ];
-    Test::new().current_dir(d).args(args).stdin(answers).stdout_has("ana's turn: fix 2 ana domino 5-6@3,0h\nFixed: answer 2 is now `ana domino 5-6@3,0h`.\n").stdout_has("ana's turn: fix 3 ben domino 5-5@9,9h\n✗ that cannot be answer 3: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino); legal instead: 5-5@0,-2v; 5-5@1,-2v; 5-5@2,-2v; … 33 places in all\n").run();
+    Test::new().current_dir(d).args(args).stdin(answers).stdout_has("ana's turn (e.g. `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): fix 2 ana domino 5-6@3,0h\nFixed: answer 2 is now `ana domino 5-6@3,0h`.\n").stdout_has("ana's turn (e.g. `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): fix 3 ben domino 5-5@9,9h\n✗ that cannot be answer 3: 5-5@9,9h may not be laid: it would touch no domino on the table (it must share a side with one) (laying a domino); legal instead: 5-5@0,-2v; 5-5@1,-2v; 5-5@2,-2v; … 33 places in all\n").run();
     let record = without_id(&std::fs::read_to_string(d.join("g.txt")).unwrap());
     assert_eq!(
         record,
@@ -892,12 +892,12 @@ fn hands_were_printed_for_all_to_see() {
         .stdin("hand\npass\nquit\n")
         .stdout_has(
             "ana's hand: kept private (on ana's own page, or `hand`).
-ana's turn: hand
+ana's turn (e.g. `3` for place #3, `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): hand
 ana's hand: A♦ Q♥ 5♠ 5♥ 10♣; dominoes: 4-8 1-1 0-12;
             places, best first (the number lays it): 1) domino 1-1@3,0v ·
             2) domino 1-1@3,1h · 3) domino 0-12@2,-2v · 4) domino 0-12@1,-1h ·
             5) domino 12-0@2,-1h
-ana's turn: pass
+ana's turn (e.g. `3` for place #3, `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): pass
 ana passes; then draws a card.
 ",
         )
@@ -949,7 +949,9 @@ fn the_hint_s_first_answer_is_typed_back_and_accepted() {
         .current_dir(dir.path())
         .args(args)
         .stdin(format!("{before}{first}\nquit\n"))
-        .stdout_has(format!("ana's turn: {first}\nana "))
+        .stdout_has(format!(
+            "ana's turn (e.g. `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): {first}\nana "
+        ))
         .run();
 }
 
@@ -970,7 +972,7 @@ fn laying_a_domino_wanted_coordinates() {
         "1",
         "--open",
     ];
-    Test::new().current_dir(dir.path()).args(args).stdin("0\n300\n3\nquit\n").stdout_has("Places (140 in all; a number takes one):\n  1) domino 1-1@3,0v (next turn: a run of 5 points)\n").stdout_has("  3) domino 0-12@2,-2v (next turn: a run of 5 points)\n").stdout_has("ana's turn: 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn: 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn: 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n").run();
+    Test::new().current_dir(dir.path()).args(args).stdin("0\n300\n3\nquit\n").stdout_has("Places (140 in all; a number takes one):\n  1) domino 1-1@3,0v (next turn: a run of 5 points)\n").stdout_has("  3) domino 0-12@2,-2v (next turn: a run of 5 points)\n").stdout_has("ana's turn (e.g. `3` for place #3, `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): 0\n✗ there is no place 0: the places are numbered 1 to 140\nana's turn (e.g. `3` for place #3, `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): 300\n✗ there is no place 300: the places are numbered 1 to 140\nana's turn (e.g. `3` for place #3, `domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`): 3\nana lays 0-12@2,-2v, takes a bead and draws a domino; then draws J♠.\n").run();
 }
 
 /// Pokino took a player named `a b`, then refused every answer (`b` is not a turn) and its

@@ -758,7 +758,7 @@ fn the_end_of_a_game_closed_the_view_at_once() {
         dir.path(),
         "kinga play --deck virtual --seed 30 --save t.yaml",
     );
-    let ended = |pty: &Pty| words_of(&pty.seen.lock().unwrap().0).contains("Press any key");
+    let ended = |pty: &Pty| words_of(&pty.seen.lock().unwrap().0).contains("any key leaves");
     for _ in 0..60 {
         if ended(&pty) {
             break;
@@ -768,7 +768,7 @@ fn the_end_of_a_game_closed_the_view_at_once() {
     }
     let screen = pty.screen();
     assert!(
-        screen.contains("│The game is over. Press any key to leave."),
+        screen.contains("│Added to the play history as game #1"),
         "{screen}"
     );
     golden("kinga-end", &screen);
@@ -874,23 +874,25 @@ fn pokinos_board_hid_the_hand_and_the_places() {
     golden("pokino-refusal", &screen);
 }
 
-/// Issue 62: each game's end screen, here Pokino's and Koi-Koi's, from a save one answer
+/// Issue 62: each game's end screen (Kinga's is played whole above), from a save one answer
 /// before the end: the last answer, then the result in sight.
 #[test]
-fn pokinos_and_koikois_end_screens() {
-    for (game, save) in [
-        ("pokino", "pokino-last-turn.yaml"),
-        ("koikoi", "koikoi-last-turn.yaml"),
+fn end_screens_of_pokino_koikoi_kinkado_and_kingmaker() {
+    for (game, save, last) in [
+        ("pokino", "pokino-last-turn.yaml", "1\r"),
+        ("koikoi", "koikoi-last-turn.yaml", "1\r"),
+        ("kinkado", "kinkado-last-turn.yaml", "9H 9D 9C JK\r"),
+        ("kingmaker", "kingmaker-last-turn.yaml", "GG-RY\r"),
     ] {
         let dir = fixture_save(save);
         let mut pty = Pty::start(dir.path(), &format!("{game} resume t.yaml"));
         pty.wait_screen("┌");
-        pty.type_keys(b"1\r");
-        pty.wait_screen("Press any key");
+        pty.type_keys(last.as_bytes());
+        pty.wait_screen("any key leaves");
         pty.settle();
         let screen = pty.screen();
         assert!(
-            screen.contains("│The game is over. Press any key to leave."),
+            screen.contains("│Added to the play history as game #1"),
             "{screen}"
         );
         golden(&format!("{game}-end"), &screen);
