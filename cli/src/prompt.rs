@@ -192,6 +192,11 @@ pub trait Prompter {
     fn chart(&mut self, text: &str) {
         self.say(text);
     }
+    /// Where the stopped game is saved and the command that goes on with it: for the
+    /// terminal that runs kado alone (a served page is told the game is paused instead).
+    fn stopped(&mut self, how_to_go_on: &str) {
+        self.say(how_to_go_on);
+    }
     /// The game is over: `after` is what is said once it has ended (its place in the play
     /// history). A full-screen view keeps its last screen until a key; elsewhere it is
     /// said as the rest.

@@ -620,6 +620,10 @@ impl Prompter for Served {
         self.print(text);
     }
 
+    fn stopped(&mut self, how_to_go_on: &str) {
+        self.print(how_to_go_on);
+    }
+
     fn reply(&mut self, text: &str) {
         match self.seat() {
             Some(i) => {

@@ -696,7 +696,7 @@ impl<G: Session> Runner<'_, G> {
             .into());
         }
         let hint = self.resume_hint();
-        self.prompter.say(&hint);
+        self.prompter.stopped(&hint);
         Ok(Flow::Stop)
     }
 

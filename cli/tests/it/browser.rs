@@ -409,6 +409,29 @@ fn kinkado_stopped_after_one_answer_on_a_phone_without_a_keyboard() {
     assert!(taps > 30, "{taps} taps");
 }
 
+/// Issue 62: the phones were shown the server's file path and a shell command when kado
+/// stopped. A page open when the game is stopped at the terminal says the game is paused
+/// and that the page follows it again, and keeps saying so once kado is gone.
+#[test]
+fn a_stopped_game_showed_the_phones_a_shell_command() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let mut s = Served::start("kinkado play --players ana --deck virtual --seed 3");
+    let phone = driver.phone();
+    phone.open(&format!("http://{}/s/{}", s.addr, s.secret("ana")));
+    phone.wait_for(HAS_QUESTION);
+    s.type_line("quit");
+    assert!(s.ended_well());
+    phone.wait_for("document.body.innerText.includes('The game is paused')");
+    let text = phone.text();
+    assert!(text.contains("it follows the game again"), "{text}");
+    assert!(
+        !text.contains("kado kinkado resume") && !text.contains("g.yaml"),
+        "{text}"
+    );
+}
+
 /// With a real pack kado knows no hand: the prize card, the cards sold and played and
 /// ALORA's cards as they are turned up are picked by taps among the 54 cards, those kado
 /// knows to lie elsewhere closed.
