@@ -519,7 +519,9 @@ fn fix_corrects_a_step_told_wrong_and_the_record_follows() {
         .any_stdout()
         .run();
     assert!(
-        out.ends_with("Next: Spring, dee: which scattered common do you light, and what shows (e.g. `c2 left RG`).\n"),
+        out.ends_with(
+            "Next: Spring, dee: the common you light and what shows (e.g. `c2 left RG`).\n"
+        ),
         "{out}"
     );
 }

@@ -10,9 +10,7 @@ impl YearState {
             Phase::Season(Season::Winter) => Next::Auto(Move::Winter(self.order(Season::Winter))),
             Phase::Season(Season::Spring) => Next::Ask(Question::new(
                 Key::Spring,
-                format!(
-                    "Spring, {who}: which scattered common do you light, and what shows (e.g. `c2 left RG`)"
-                ),
+                format!("Spring, {who}: the common you light and what shows (e.g. `c2 left RG`)"),
                 self.spring_hint(),
             )),
             Phase::Season(Season::Summer) => self.summer_next(&who),
@@ -147,8 +145,22 @@ impl YearState {
 
     pub(super) fn spring_hint(&self) -> String {
         let mut hint = "A common and how you press it: `c2 left RG` (a single click shows the left pair), `c2 right YB` (a double click, the right pair), or `c2 long RG-YB` for a common already chosen (a long press shows both).".to_string();
-        for c in 0..4 {
-            hint += &format!("\n  {}", self.common_line(c));
+        // Which commons take which press now (each common's whole state is on the table).
+        let (fresh, chosen): (Vec<usize>, Vec<usize>) =
+            (0..4).partition(|&c| self.commons[c].choosers.is_empty());
+        let names = |cs: &[usize]| -> String {
+            let names: Vec<String> = cs.iter().map(|&c| common_name(c)).collect();
+            names.join(", ")
+        };
+        if !fresh.is_empty() {
+            let press = match self.rules.ruled.first_long_press {
+                ruling::FirstLongPress::Refused => "a click or a double click",
+                ruling::FirstLongPress::Allowed => "a click, a double click or a long press",
+            };
+            hint += &format!("\nNobody chose {} yet: {press}.", names(&fresh));
+        }
+        if !chosen.is_empty() {
+            hint += &format!("\nChosen already, so long-pressed: {}.", names(&chosen));
         }
         hint
     }
