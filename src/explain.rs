@@ -75,6 +75,32 @@ impl Explain {
         self
     }
 
+    /// Keeps the rulings that decided the verdict (`deciding`, as
+    /// [`crate::games::deciding_rulings`] finds them) and no other: each reason keeps those
+    /// of its rulings, and a deciding ruling no reason names gets a reason of its own, its
+    /// question and what its choice in force means.
+    pub fn deciding(&mut self, deciding: &[RulingRef], rules: &Ruleset) -> &mut Explain {
+        for r in &mut self.0 {
+            r.rulings.retain(|x| deciding.contains(x));
+        }
+        for d in deciding {
+            if self.0.iter().any(|r| r.rulings.contains(d)) {
+                continue;
+            }
+            let Some(ruling) = rules.ruling(&d.id) else {
+                continue;
+            };
+            let means = (ruling.alternatives.iter())
+                .find(|a| a.id == d.choice)
+                .map_or(String::new(), |a| a.means.clone());
+            self.0.push(Reason {
+                rule: format!("{} {}", ruling.question, capitalised(&means)),
+                rulings: vec![d.clone()],
+            });
+        }
+        self
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -96,4 +122,12 @@ impl Explain {
         }
         out
     }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map_or(String::new(), |f| {
+        f.to_uppercase().collect::<String>() + c.as_str()
+    })
 }

@@ -82,8 +82,23 @@ pub fn scan_list<'s, T>(
     may_follow: impl Fn(char) -> bool,
     diagnose: impl Fn(&'s str, usize) -> (Problem, &'s str),
 ) -> (Vec<Located<T>>, Vec<Problem>) {
+    let (items, bad) = scan_list_tokens(src, range, read, may_follow, diagnose);
+    (items, bad.into_iter().map(|b| b.value).collect())
+}
+
+/// Like [`scan_list`], each problem with the whole bad token it was found in (`4Q` in
+/// `2C 4Q`, `3Q` in `2C3Q`), for readers that point at the token rather than at the
+/// part of it that is wrong.
+pub fn scan_list_tokens<'s, T>(
+    src: &'s Source,
+    range: Range<usize>,
+    read: impl Fn(&'s str) -> Option<(&'s str, T)>,
+    may_follow: impl Fn(char) -> bool,
+    diagnose: impl Fn(&'s str, usize) -> (Problem, &'s str),
+) -> (Vec<Located<T>>, Vec<Located<Problem>>) {
     let text: &'s str = &src.text[range.clone()];
     let base = range.start;
+    let at = |rest: &str| base + text.len() - rest.len();
     let mut items = Vec::new();
     let mut problems = Vec::new();
     let mut rest = text;
@@ -92,20 +107,23 @@ pub fn scan_list<'s, T>(
         if rest.is_empty() {
             break;
         }
-        let start = base + text.len() - rest.len();
+        let start = at(rest);
         if let Some((after, item)) = read(rest)
             && after
                 .chars()
                 .next()
                 .is_none_or(|c| is_separator(c) || may_follow(c))
         {
-            items.push(Located::new(item, start..base + text.len() - after.len()));
+            items.push(Located::new(item, start..at(after)));
             rest = after;
             continue;
         }
         let (p, after_bad) = diagnose(rest, start);
-        problems.push(p);
-        rest = after_bad;
+        // A diagnosis always moves on; the token is at least its first character.
+        let first = rest.chars().next().map_or(0, char::len_utf8);
+        let end = at(after_bad).max(start + first);
+        problems.push(Located::new(p, start..end));
+        rest = &text[end - base..];
     }
     (items, problems)
 }
@@ -163,10 +181,21 @@ pub fn written_lines(text: &str) -> impl Iterator<Item = RecordLine<'_>> {
 /// The words of a line of a record: byte ranges of the text, split at white space;
 /// `base` is where `body` starts in the whole text.
 pub fn words_of(body: &str, base: usize) -> Vec<Range<usize>> {
+    words_split_by(body, base, char::is_whitespace)
+}
+
+/// The words of `body` split where `is_separator` says (white space and commas for a
+/// list of names, white space and `;` for a list of dominoes): byte ranges of the text,
+/// `base` being where `body` starts in the whole text. Empty words are left out.
+pub fn words_split_by(
+    body: &str,
+    base: usize,
+    is_separator: impl Fn(char) -> bool,
+) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     for (i, c) in body.char_indices() {
-        if c.is_whitespace() {
+        if is_separator(c) {
             if let Some(s) = start.take() {
                 out.push(base + s..base + i);
             }
@@ -188,12 +217,35 @@ pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec
         range,
         |rest| card(rest).ok(),
         // Cards may be written together: `AsKs10h`, `JkQh`.
-        |c| c.is_ascii_alphanumeric() || c == '🃏' || Suit::from_char(c).is_some(),
+        card_may_follow,
         |rest, start| {
             let (p, rest) = diagnose(rest, start, src);
             (p.code(Code::UnknownCard), rest)
         },
     )
+}
+
+/// Like [`scan_cards`], each problem with the whole bad token (`4Q`, `nothing`) it was
+/// found in.
+pub fn scan_card_tokens(
+    src: &Source,
+    range: Range<usize>,
+) -> (Vec<Located<Card>>, Vec<Located<Problem>>) {
+    scan_list_tokens(
+        src,
+        range,
+        |rest| card(rest).ok(),
+        card_may_follow,
+        |rest, start| {
+            let (p, rest) = diagnose(rest, start, src);
+            (p.code(Code::UnknownCard), rest)
+        },
+    )
+}
+
+/// Whether a card may start with `c` right after another card (`AsKs10h`, `JkQh`).
+fn card_may_follow(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '🃏' || Suit::from_char(c).is_some()
 }
 
 /// Works out why no card could be read at the start of `rest`. Returns the problem and
@@ -641,6 +693,151 @@ pub fn parse_money(text: &str) -> Option<u32> {
 #[cfg(test)]
 pub(crate) fn test_cards(s: &str) -> Vec<Card> {
     s.parse::<CardList>().unwrap().0
+}
+
+/// Respelling a record's canonical text in the other spellings its notation allows, for
+/// the games' property tests: a respelled record must read as the canonical one does.
+#[cfg(test)]
+pub(crate) mod respell {
+    use crate::cards::{Card, Suit};
+
+    /// A small deterministic source of choices (xorshift), seeded by a test.
+    pub struct Choices(u64);
+
+    impl Choices {
+        pub fn new(seed: u64) -> Choices {
+            Choices(seed | 1)
+        }
+
+        /// A number below `n` (0 when `n` is 0).
+        pub fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n.max(1) as u64) as usize
+        }
+
+        pub fn coin(&mut self) -> bool {
+            self.below(2) == 0
+        }
+
+        /// True once in `n` times.
+        pub fn one_in(&mut self, n: usize) -> bool {
+            self.below(n) == 0
+        }
+
+        pub fn pick<'a, T: ?Sized>(&mut self, from: &[&'a T]) -> &'a T {
+            from[self.below(from.len())]
+        }
+    }
+
+    /// White space between two words.
+    pub const GAPS: [&str; 5] = [" ", "  ", "   ", "\t", " \t "];
+    /// Between two items of a list that may hold commas: white space and/or a comma.
+    pub const COMMAS: [&str; 7] = [" ", "  ", ",", ", ", " ,", " , ", ",\t"];
+    /// Between two items of a list whose items hold commas (dominoes, squares).
+    pub const SEMICOLONS: [&str; 6] = [" ", "  ", ";", "; ", " ;", " ; "];
+
+    /// `word` with each letter in either case.
+    pub fn case(word: &str, c: &mut Choices) -> String {
+        word.chars()
+            .map(|ch| match c.below(2) {
+                0 => ch.to_ascii_lowercase(),
+                _ => ch.to_ascii_uppercase(),
+            })
+            .collect()
+    }
+
+    /// A standard card given by its code (`10H`, `JK`), in any spelling of the notation.
+    pub fn card(code: &str, c: &mut Choices) -> String {
+        let Ok(card) = code.parse::<Card>() else {
+            return code.to_string();
+        };
+        let Card::Plain(rank, suit) = card else {
+            return c.pick(&["JK", "jk", "Jk", "jK", "🃏"]).to_string();
+        };
+        let rank = match rank.label() {
+            "10" => c.pick(&["10", "T", "t"]).to_string(),
+            label => case(label, c),
+        };
+        let hollow = match suit {
+            Suit::Spades => '♤',
+            Suit::Hearts => '♡',
+            Suit::Diamonds => '♢',
+            Suit::Clubs => '♧',
+        };
+        let suit = match c.below(4) {
+            0 => suit.letter(),
+            1 => suit.letter().to_ascii_lowercase(),
+            2 => suit.symbol(),
+            _ => hollow,
+        };
+        format!("{rank}{suit}")
+    }
+
+    /// What a word of a canonical line is.
+    pub enum Role {
+        /// A standard card, by its code: runs of cards are written as lists.
+        Card,
+        /// An item of a list, joined to the next item by one of these.
+        Item(&'static [&'static str]),
+        /// A word written as given.
+        Word,
+    }
+
+    /// A canonical line's words, respelled: runs of cards as lists (separated by white
+    /// space and/or commas, or written together), runs of items joined by their
+    /// separators, white space of any width between the rest.
+    pub fn line(words: Vec<(String, Role)>, c: &mut Choices) -> String {
+        let mut out = String::new();
+        let mut before: Option<&Role> = None;
+        for (w, role) in &words {
+            let between = match (before, role) {
+                (None, _) => "",
+                (Some(Role::Card), Role::Card) if c.one_in(3) => "",
+                (Some(Role::Card), Role::Card) => c.pick(&COMMAS),
+                (Some(Role::Item(_)), Role::Item(seps)) => c.pick(seps),
+                _ => c.pick(&GAPS),
+            };
+            out += between;
+            match role {
+                Role::Card => out += &card(w, c),
+                _ => out += w,
+            }
+            before = Some(role);
+        }
+        out
+    }
+
+    /// Lines (without their ends) as the text of a file: each line maybe after a blank
+    /// line or a comment line, maybe indented or with a comment at its end, and ended by
+    /// `\n` or `\r\n` (the last maybe by nothing).
+    pub fn file(lines: &[String], c: &mut Choices) -> String {
+        let mut out = String::new();
+        let end = |c: &mut Choices| c.pick(&["\n", "\r\n"]);
+        for (i, l) in lines.iter().enumerate() {
+            if c.one_in(4) {
+                out += c.pick(&["", "   ", "\t", "# a comment, with 2C 3D", "  # another"]);
+                out += end(c);
+            }
+            if c.one_in(4) {
+                out += c.pick(&GAPS);
+            }
+            out += l;
+            if c.one_in(4) {
+                out += c.pick(&[" # a note", "\t# 2C, 3D", "#x", "  "]);
+            }
+            if i + 1 < lines.len() || !c.one_in(4) {
+                out += end(c);
+            }
+        }
+        out
+    }
+
+    /// Whether `word` is a standard card's code (`10H`, `JK`), as records write cards.
+    pub fn is_card_code(word: &str) -> bool {
+        word.parse::<Card>().is_ok_and(|card| card.code() == word)
+    }
 }
 
 #[cfg(test)]

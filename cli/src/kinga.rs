@@ -348,7 +348,8 @@ fn session(ctx: &Ctx, lock: &SaveLock, mut log: Log<Setup, kinga::game::Action>)
 fn check_cmd(ctx: &Ctx, path: &str) -> Outcome {
     let src = super::limits::read_source(path, "record", FILE_LIMIT)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
-    let x = verdict::session_explain(&rs);
+    let mut x = verdict::session_explain(&rs);
+    ctx.decided(GAME, &src, &rs, &mut x);
     let mut out = super::games_out::GamesOut::new(ctx, x);
     check::check_each(&src, &kinga::Rules::from_ruleset(&rs), |g| out.game(g))?;
     out.finish()

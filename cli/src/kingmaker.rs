@@ -508,7 +508,9 @@ fn record_cmd(ctx: &Ctx, src: &Source) -> Outcome {
     let rs = &ctx.record_ruleset(GAME, TITLE, src)?;
     let v = record::check(src, rs)?;
     let out = report::RecordReport::new(&v);
-    ctx.emit(&out, &record_human(ctx, &v), &v.campaign.explain(rs))
+    let mut x = v.campaign.explain(rs);
+    ctx.decided(GAME, src, rs, &mut x);
+    ctx.emit(&out, &record_human(ctx, &v), &x)
 }
 
 /// The verdict on a record for people: each Year's triads and winner, the points, and

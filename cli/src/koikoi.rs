@@ -283,7 +283,8 @@ fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
     let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
-    let x = referee::explain(&rs, &Rules::from_ruleset(&rs));
+    let mut x = referee::explain(&rs, &Rules::from_ruleset(&rs));
+    ctx.decided(GAME, &src, &rs, &mut x);
     let mut out = super::games_out::GamesOut::new(ctx, x);
     check::check_each(&rec, &rs, |g| out.game(g));
     out.finish()

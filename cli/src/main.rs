@@ -257,6 +257,17 @@ impl Ctx {
         }
     }
 
+    /// Under `--explain`, `x` keeps the rulings that decided the verdict on the record
+    /// `src` of `game` under `rs`, and no other (see [`kado::games::deciding_rulings`]).
+    pub fn decided(&self, game: &str, src: &kado::diag::Source, rs: &Ruleset, x: &mut Explain) {
+        if !self.explain {
+            return;
+        }
+        if let Some(g) = kado::games::by_id(game) {
+            x.deciding(&kado::games::deciding_rulings(g, src, rs), rs);
+        }
+    }
+
     /// Prints a verdict: JSON (with `explain` when asked), or the human text (and the
     /// reasons when asked).
     pub fn emit<T: Serialize>(&self, verdict: &T, human: &str, explain: &Explain) -> Outcome {

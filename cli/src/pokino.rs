@@ -68,7 +68,9 @@ const CHECK_AFTER: &str =
 
 JSON keys (one game; several: {games: [...]}): players, scores, beads, hand_sizes, dominoes \
 (held, by player), poke, deck, over, end (null, or {by: pokino, poke-empty or deck-empty}), \
-winner (null while the game goes on or on a tie), winners, pokino (who called it, or null), \
+winner (null while the game goes on or on a tie), winners, decided_by (call: \"Pokino!\" won at \
+once; score: the highest score, the pips under Territory; null while the game goes on), pokino \
+(who called it, or null), \
 next (who plays next, or null), claimed (each: border, player), board, illegal (null, or \
 {line, player, reason, rule, legal}), turns (each: line, event, text and what it did), picture.
 

@@ -122,6 +122,14 @@ fn derivable(a: &Action, deck: Deck) -> bool {
     }
 }
 
+/// How a `draw` line reads as the extra cards and the refill together.
+enum Reading {
+    Fits(Box<(Game, Vec<Told>)>),
+    /// The counts fit with a card kept at cleanup, but not which.
+    Unclear,
+    No,
+}
+
 /// A game being refereed, line by line.
 #[derive(Clone, Debug)]
 pub struct Referee {
@@ -164,6 +172,13 @@ impl Referee {
         if let Some(end) = self.end() {
             return Err(Fault::Over(end));
         }
+        if let Event::Draw(cards) = e
+            && let Some(read) = self.one_draw(cards)
+        {
+            let (game, said) = read?;
+            self.game = game;
+            return Ok(said);
+        }
         let due = due(&self.game);
         let kind = Kind::of_event(e);
         if kind.family() != Kind::of_due(due).family() {
@@ -188,6 +203,104 @@ impl Referee {
         let said = self.game.act(&action).map_err(Fault::Refused)?;
         self.executed |= action == Action::Executed;
         Ok(said)
+    }
+
+    /// A `draw` line longer than the extra cards a play earned, read as a table draws at
+    /// once: the extra cards, cleanup, and the cards drawn back up together. Both readings
+    /// are tried, the extra cards drawn and declined (the rules say the player "may" draw
+    /// them), the card kept at cleanup being the one the counts leave; the one the rules
+    /// and rulings allow is taken. None where the line is no such draw, or reads neither
+    /// way (the line is then refereed as it stands).
+    fn one_draw(&self, cards: &[Card]) -> Option<Result<(Game, Vec<Told>), Fault>> {
+        let g = &self.game;
+        let offer = match g.phase {
+            Phase::ExtraDraw => false,
+            Phase::ExtraOffer => true,
+            _ => return None,
+        };
+        if g.to_draw == 0 || cards.len() <= g.to_draw || g.draw.len() < g.to_draw {
+            return None;
+        }
+        let drawn = self.read_one_draw(cards, g.to_draw, offer);
+        let declined = self.read_one_draw(cards, 0, offer);
+        let due = g.to_draw;
+        let refused = |e| Some(Err(Fault::Refused(e)));
+        match (drawn, declined) {
+            (Reading::Fits(read), _) => Some(Ok(*read)),
+            // Declining is the rules' word, but ruling extra-draws: always draws them.
+            (read, Reading::Fits(..)) if !offer => refused(super::error::Error::ExtraDeclined {
+                due,
+                unclear: matches!(read, Reading::Unclear),
+            }),
+            (Reading::Unclear, Reading::Fits(..)) => {
+                refused(super::error::Error::OneDrawUnclear { due })
+            }
+            (Reading::No, Reading::Fits(read)) => Some(Ok(*read)),
+            _ => None,
+        }
+    }
+
+    /// The game after `cards` read as `take` extra cards, cleanup, and the rest drawn back
+    /// up, with what was said. No where a step refuses or one between asks what the line
+    /// cannot say (a bonus exile); unclear where the counts leave a card kept but not which.
+    fn read_one_draw(&self, cards: &[Card], take: usize, offer: bool) -> Reading {
+        let mut g = self.game.clone();
+        let mut said = Vec::new();
+        let act = |g: &mut Game, a: Action| g.act(&a).ok();
+        // Declined where ruling extra-draws: always draws them: read as the rules allow, to
+        // say so.
+        let offer = offer || take == 0;
+        if g.phase == Phase::ExtraDraw && take == 0 {
+            g.rules.ruled.extra_draws = super::ruling::ExtraDraws::Optional;
+            g.phase = Phase::ExtraOffer;
+        }
+        if offer {
+            let Some(s) = act(&mut g, Action::Extra { take }) else {
+                return Reading::No;
+            };
+            said.extend(s);
+        }
+        let (extra, rest) = cards.split_at(take);
+        if !extra.is_empty() {
+            let Some(s) = act(
+                &mut g,
+                Action::Draw {
+                    cards: extra.to_vec(),
+                },
+            ) else {
+                return Reading::No;
+            };
+            said.extend(s);
+        }
+        if g.phase != Phase::Keep {
+            return Reading::No;
+        }
+        let kept = match (rest.len() + 1 == g.rules.hand_size, g.hand.as_slice()) {
+            (false, _) => None,
+            (true, [one]) => Some(*one),
+            (true, _) => return Reading::Unclear,
+        };
+        let read = Told::OneDraw {
+            extra: extra.to_vec(),
+            kept,
+            refill: rest.len(),
+        };
+        let keep = act(&mut g, Action::Keep { card: kept });
+        let Some(s) = keep.filter(|_| g.phase == Phase::Refill) else {
+            return Reading::No;
+        };
+        said.extend(s);
+        let Some(s) = act(
+            &mut g,
+            Action::Draw {
+                cards: rest.to_vec(),
+            },
+        ) else {
+            return Reading::No;
+        };
+        said.extend(s);
+        said.insert(0, read);
+        Reading::Fits(Box::new((g, said)))
     }
 
     /// Takes the steps kado takes itself that the record may leave out, up to one of the
@@ -664,6 +777,59 @@ mod tests {
             }
         }
         assert!(across > 20, "only {across} draws ran past a reshuffle");
+    }
+
+    /// The game a record ends at, and its fault if any.
+    fn ends_at(text: &str, rules: Rules) -> (Game, Option<String>) {
+        let (_, r, fault) = referee_states(text, rules);
+        (r.game, fault.map(|f| f.to_string()))
+    }
+
+    const ONE_DRAW: &str = "deck: real\ndraw 2S 2H 2D JK\n1. 2S 2H 2D JK > 3S\n";
+
+    /// Issue 63: a Three's Company card and the hand drawn back up at cleanup written as one
+    /// `draw` line, as a table draws them, was refused as "draw 1 card, not 4". It reads as
+    /// the extra card drawn and kept, then three drawn: the game the three lines give.
+    #[test]
+    fn an_extra_card_and_the_refill_in_one_draw_were_refused() {
+        use crate::kinga::ruling::ExtraDraws;
+        let apart = format!("{ONE_DRAW}draw AC\nkeep AC\ndraw AH AD AS\n");
+        let together = format!("{ONE_DRAW}draw AC AH AD AS\n");
+        let always = Rules::standard();
+        let want = ends_at(&apart, always);
+        assert_eq!(want.1, None);
+        assert_eq!(ends_at(&together, always), want);
+        assert_eq!(want.0.hand.len(), 4);
+        // Under extra-draws: optional the line reads the same, without its `extra 1`.
+        let mut optional = always;
+        optional.ruled.extra_draws = ExtraDraws::Optional;
+        let apart = format!("{ONE_DRAW}extra 1\ndraw AC\nkeep AC\ndraw AH AD AS\n");
+        let want = ends_at(&apart, optional);
+        assert_eq!(want.1, None);
+        assert_eq!(ends_at(&together, optional), want);
+    }
+
+    /// A one-line draw that reads as the extra card declined is refused under extra-draws:
+    /// always, naming the ruling; where it could also be the card drawn and one kept, it
+    /// says the line does not say which; under optional both readings are named.
+    #[test]
+    fn a_declined_extra_card_is_refused_by_the_ruling_that_draws_it() {
+        use crate::kinga::ruling::ExtraDraws;
+        // The joker stays in hand: with the extra card, which of the two was kept?
+        let text = "deck: real\ndraw 2S 2H 2D JK\n1. 2S 2H 2D > 3S\ndraw AC AH AD AS\n";
+        let always = Rules::standard();
+        let why = ends_at(text, always).1.unwrap();
+        assert!(why.contains("1 extra card declined"), "{why}");
+        assert!(why.contains("(ruling extra-draws: always)"), "{why}");
+        assert!(why.contains("does not say which card was kept"), "{why}");
+        let mut optional = always;
+        optional.ruled.extra_draws = ExtraDraws::Optional;
+        let why = ends_at(text, optional).1.unwrap();
+        assert!(why.contains("write `extra N`"), "{why}");
+        // Too few cards for either reading: the line as it stands.
+        let short = "deck: real\ndraw 2S 2H 2D JK\n1. 2S 2H 2D JK > 3S\ndraw AC AH AD\n";
+        let why = ends_at(short, Rules::standard()).1.unwrap();
+        assert_eq!(why, "draw 1 card, not 3");
     }
 
     #[test]

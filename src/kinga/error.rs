@@ -102,6 +102,18 @@ pub enum Error {
         due: usize,
         got: usize,
     },
+    /// A `draw` line of a record that reads only as the extra cards declined and the hand
+    /// drawn back up, where ruling extra-draws: always draws them.
+    ExtraDeclined {
+        due: usize,
+        /// The line might also be the extra cards drawn and a card kept, but not which.
+        unclear: bool,
+    },
+    /// Ruling extra-draws: optional: a `draw` line that reads both as the extra cards
+    /// declined and as them drawn with a card kept at cleanup, which it does not say.
+    OneDrawUnclear {
+        due: usize,
+    },
     /// Ruling extra-draws: optional: more extra cards asked for than were earned.
     ExtraTooMany {
         due: usize,
@@ -238,6 +250,7 @@ impl fmt::Display for Error {
             Error::GameOver => f.write_str("the game is over"),
             Error::NotExpected(name) => write!(f, "`{name}` is not expected now"),
             Error::NoCardsDrawn => f.write_str("no cards drawn"),
+            Error::ExtraDeclined { .. } | Error::OneDrawUnclear { .. } => self.fmt_one_draw(f),
             Error::ExtraTooMany { due, got } => write!(
                 f,
                 "the play earned {}, not {got}; answer a number from 0 to {due}",
@@ -495,6 +508,14 @@ pub enum Told {
     /// A draw is due with both piles empty, and under ruling empty-draw: game-over that
     /// ends the game.
     NothingLeftToDraw,
+    /// A record's one `draw` line read as what a table draws at once after a play that
+    /// earned extra cards: the extra cards (or none, declined), the card kept at cleanup,
+    /// and the cards drawn back up.
+    OneDraw {
+        extra: Vec<Card>,
+        kept: Option<Card>,
+        refill: usize,
+    },
     /// Ruling extra-draws: optional: how many extra cards the player took of those due.
     ExtraTaken {
         taken: usize,
@@ -572,6 +593,23 @@ impl fmt::Display for Told {
                 "A card must be drawn and both your draw pile and your discard pile are empty: the game ends, and you lose ({}).",
                 ruling::EmptyDraw::GameOver.cite()
             ),
+            Told::OneDraw {
+                extra,
+                kept,
+                refill,
+            } => {
+                let extra = if extra.is_empty() {
+                    "the extra cards declined".to_string()
+                } else {
+                    format!("the extra {}", show_cards(extra))
+                };
+                let kept = kept.map_or(String::new(), |k| format!(", {k} kept at cleanup"));
+                write!(
+                    f,
+                    "One draw read as {extra}{kept}, then {} drawn back up.",
+                    words::count(*refill, "card")
+                )
+            }
             Told::ExtraTaken { taken: 0, .. } => f.write_str("You draw no extra card."),
             Told::ExtraTaken { taken, due } if taken == due => {
                 write!(f, "You draw all {} extra card{}.", taken, words::s(*taken))
@@ -598,6 +636,34 @@ impl fmt::Display for Told {
                 show_cards(play)
             ),
             _ => self.fmt_rest(f),
+        }
+    }
+}
+
+impl Error {
+    /// The words of a `draw` line of a record read as the extra cards and the refill.
+    fn fmt_one_draw(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::ExtraDeclined { due, unclear } => {
+                write!(
+                    f,
+                    "this draw reads as the hand drawn back up with {} declined, and the extra cards are drawn as soon as the play earns them ({})",
+                    words::count(*due, "extra card"),
+                    ruling::ExtraDraws::Always.cite()
+                )?;
+                if *unclear {
+                    f.write_str(
+                        "; read as them drawn, it does not say which card was kept at cleanup",
+                    )?;
+                }
+                f.write_str(": write the extra cards' draw, the keep and the draw back up apart")
+            }
+            Error::OneDrawUnclear { due } => write!(
+                f,
+                "this draw reads as the hand drawn back up with {} declined, or as them drawn and a card kept at cleanup without saying which: write `extra N`, the keep and the draws apart",
+                words::count(*due, "extra card")
+            ),
+            _ => Ok(()),
         }
     }
 }
@@ -676,7 +742,10 @@ impl Error {
             | Error::DrawAcross { .. }
             | Error::DrawFromPile { .. } => "drawing",
             Error::DrawPileFirst { .. } => "reshuffling",
-            Error::ExtraTooMany { .. } | Error::ExtraAnswer(_) => ruling::Id::ExtraDraws.cite(),
+            Error::ExtraTooMany { .. }
+            | Error::ExtraAnswer(_)
+            | Error::ExtraDeclined { .. }
+            | Error::OneDrawUnclear { .. } => ruling::Id::ExtraDraws.cite(),
             Error::DrawPileNotEmpty | Error::NotTheDiscardPile => "reshuffling",
             Error::PlayedMoreThanHeld { .. }
             | Error::NotInHand { .. }
@@ -735,6 +804,8 @@ impl Coded for Error {
             Error::NoCardsDrawn
             | Error::DrawCount { .. }
             | Error::ExtraTooMany { .. }
+            | Error::ExtraDeclined { .. }
+            | Error::OneDrawUnclear { .. }
             | Error::DrawPileFirst { .. }
             | Error::DrawAcross { .. }
             | Error::DrawFromPile { .. }

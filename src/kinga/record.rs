@@ -685,6 +685,19 @@ mod tests {
         assert_eq!(problems(""), vec!["None the record holds no game"]);
     }
 
+    /// Issue 63: every list of cards of a record may be written with commas, cards
+    /// together, suit symbols and either case, as the notation allows.
+    #[test]
+    fn lists_of_cards_in_every_spelling() {
+        let text = "DECK: 2s,AS 2c2H, a♣ A♢ 2♦ jk🃏 aH\r\n1. 2S, 2h>3♠\r\n# a comment\r\n\r\nDRAW 2S,AS2C 2♡\r\nReshuffle jk,3s\r\nDiscard 2S2H\r\n";
+        let games = parse(&Source::new("t", text)).unwrap();
+        assert_eq!(
+            games[0].to_string(),
+            "deck: 2S AS 2C 2H AC AD 2D JK JK AH\n1. 2S 2H > 3S\ndraw 2S AS 2C 2H\nreshuffle JK 3S\ndiscard 2S 2H\n"
+        );
+        assert_eq!(games[0].lines[1].line, 5);
+    }
+
     #[test]
     fn actions_become_events_and_back() {
         let actions = vec![
@@ -722,6 +735,7 @@ mod tests {
 
     mod round_trip {
         use super::*;
+        use crate::notation::respell::{self, Choices, Role, is_card_code};
         use proptest::prelude::*;
 
         fn any_card() -> impl Strategy<Value = Card> {
@@ -762,6 +776,67 @@ mod tests {
 
         fn game() -> impl Strategy<Value = (bool, Vec<Event>)> {
             (any::<bool>(), proptest::collection::vec(event(), 0..12))
+        }
+
+        /// A canonical line's words with their roles, keywords in either case, `>` also
+        /// written `on`.
+        fn roles(line: &str, c: &mut Choices) -> Vec<(String, Role)> {
+            line.split(' ')
+                .map(|w| match w {
+                    _ if is_card_code(w) => (w.to_string(), Role::Card),
+                    ">" => (c.pick(&[">", "on", "ON", "On"]).to_string(), Role::Word),
+                    _ => (respell::case(w, c), Role::Word),
+                })
+                .collect()
+        }
+
+        fn events(games: Vec<GameRecord>) -> Vec<(Deck, Vec<Card>, Vec<Event>)> {
+            games
+                .into_iter()
+                .map(|g| {
+                    (
+                        g.deck,
+                        g.order,
+                        g.lines.into_iter().map(|l| l.event).collect(),
+                    )
+                })
+                .collect()
+        }
+
+        proptest! {
+            /// Issue 63: a record in any spelling the notation allows (cards separated by
+            /// commas or written together, suits as symbols, keywords in either case, `on`
+            /// for `>`, CRLF, comments and blank lines, two games in one file) reads as its
+            /// canonical form.
+            #[test]
+            fn a_record_respelled_reads_the_same(
+                (real, a) in game(),
+                (real2, b) in game(),
+                seed in any::<u64>(),
+            ) {
+                let make = |real: bool, events: Vec<Event>, seed: u64| {
+                    let mut order = starting_deck();
+                    crate::shuffle::Shuffler::new(seed).shuffle(&mut order);
+                    let deck = if real { Deck::Real } else { Deck::Virtual };
+                    let order = if real { Vec::new() } else { order };
+                    let lines = events.into_iter().map(|event| Line { line: 0, event });
+                    GameRecord { line: 0, deck, order, lines: lines.collect() }
+                };
+                let games = [make(real, a, seed), make(real2, b, !seed)];
+                let canonical: String = games.iter().map(ToString::to_string).collect();
+                let mut c = Choices::new(seed);
+                let respelled: Vec<String> = canonical
+                    .lines()
+                    .map(|l| {
+                        let words = roles(l, &mut c);
+                        respell::line(words, &mut c)
+                    })
+                    .collect();
+                let text = respell::file(&respelled, &mut c);
+                let got = parse(&Source::new("r", text.as_str()))
+                    .map_err(|e| TestCaseError::fail(format!("{}\n{text}", e.render())))?;
+                prop_assert_eq!(events(got), events(games.to_vec()), "{}", text);
+            }
         }
 
         proptest! {

@@ -99,7 +99,8 @@ pub enum PlayError {
     },
     HoldsOnly(String, usize),
     // Moves.
-    GameOver,
+    /// A move after the game ended, at the end of this round.
+    GameOver(u32),
     AlreadyDealt,
     DealFirst,
     NoSuchRound,
@@ -257,7 +258,7 @@ impl PlayError {
 
     fn fmt_deal(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::GameOver(round) => write!(f, "the game ended after round {round}"),
             PlayError::AlreadyDealt => f.write_str("the cards are already dealt"),
             PlayError::DealFirst => f.write_str("deal first"),
             PlayError::NoSuchRound => f.write_str("no such round"),
@@ -432,7 +433,7 @@ impl Coded for PlayError {
             | PlayError::DeckHoldsOnly(_)
             | PlayError::HasOnly(..)
             | PlayError::CannotSee => Code::Impossible,
-            PlayError::GameOver => Code::GameOver,
+            PlayError::GameOver(_) => Code::GameOver,
             PlayError::AlreadyDealt
             | PlayError::DealFirst
             | PlayError::NoSuchRound

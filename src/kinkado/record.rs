@@ -19,6 +19,10 @@
 //! fix: ana $40              # a stash counted wrong at the table
 //! ```
 //!
+//! Keywords and names may be written in either case, and a list of cards in any spelling
+//! of the notation (`2C,3D`, `2C3D`, `2♣ 3♦`: [`crate::notation::scan_cards`]); the
+//! players are separated by spaces and/or commas.
+//!
 //! Each line reads into one of the game's own [`Action`]s, which [`super::check`] applies
 //! with the engine `kinkado play` uses.
 
@@ -29,7 +33,7 @@ use super::game::{Action, Deck, Named, PlayedBack};
 use super::showdown::ALORA;
 use crate::cards::{Card, code_cards};
 use crate::diag::{Error, Problem, Source};
-use crate::notation::written_lines;
+use crate::notation::{is_separator, scan_card_tokens, words_of, words_split_by, written_lines};
 
 /// ALORA's name in a record.
 const NAME: &str = "ALORA";
@@ -183,17 +187,29 @@ pub fn parse(src: &Source) -> Result<Record, Error> {
     Ok(Record { lines })
 }
 
-/// The words of a range with their spans.
+/// The words of a range with their spans, split at white space.
 fn words(src: &Source, range: Range<usize>) -> Vec<(&str, Range<usize>)> {
     let text = &src.text[range.clone()];
-    let mut out = Vec::new();
-    let mut pos = 0;
-    for w in text.split_whitespace() {
-        let at = text[pos..].find(w).map_or(pos, |i| pos + i);
-        out.push((w, range.start + at..range.start + at + w.len()));
-        pos = at + w.len();
-    }
-    out
+    words_of(text, range.start)
+        .into_iter()
+        .map(|r| (&src.text[r.clone()], r))
+        .collect()
+}
+
+/// The items of a list written in `words`: split at white space and commas.
+fn items<'a>(src: &'a Source, words: &Words) -> Vec<(&'a str, Range<usize>)> {
+    let Some(range) = span_of(words) else {
+        return Vec::new();
+    };
+    words_split_by(&src.text[range.clone()], range.start, is_separator)
+        .into_iter()
+        .map(|r| (&src.text[r.clone()], r))
+        .collect()
+}
+
+/// Where `words` are written, from the first to the last (none for no words).
+fn span_of(words: &Words) -> Option<Range<usize>> {
+    Some(words.first()?.1.start..words.last()?.1.end)
 }
 
 type Words<'a> = [(&'a str, Range<usize>)];
@@ -207,11 +223,6 @@ fn problem(src: &Source, span: Range<usize>, what: &str, expected: &str) -> Bad 
             .at(src, span)
             .expected(expected.to_string()),
     )
-}
-
-/// `p` with what was expected instead.
-fn expecting(p: Problem, expected: &str) -> Bad {
-    Box::new(p.expected(expected.to_string()))
 }
 
 /// One line (already trimmed, not empty).
@@ -258,6 +269,7 @@ fn parse_line(src: &Source, range: Range<usize>) -> Result<Event, Bad> {
 }
 
 fn players(src: &Source, rest: &Words, span: Range<usize>) -> Result<Event, Bad> {
+    let rest = &items(src, rest);
     let mut names = Vec::new();
     let mut typed: Vec<(&str, Range<usize>)> = Vec::new();
     let mut alora = false;
@@ -346,16 +358,27 @@ fn one_card(src: &Source, span: Range<usize>) -> Result<Card, Bad> {
     })
 }
 
+/// The cards of a line (`nothing` for none), a list in any spelling the notation allows.
 fn cards(src: &Source, rest: &Words) -> Result<Vec<Card>, Bad> {
     if let [(w, _)] = rest
         && w.eq_ignore_ascii_case("nothing")
     {
         return Ok(Vec::new());
     }
-    rest.iter()
-        .map(|(_, s)| one_card(src, s.clone()))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|p| expecting(*p, CARDS_EXPECTED))
+    card_list(src, rest, CARDS_EXPECTED)
+}
+
+/// The cards written in `words`: separated by spaces and/or commas, or written together
+/// (`2C3D`). A bad card is `not a card` at its token.
+fn card_list(src: &Source, words: &Words, expected: &str) -> Result<Vec<Card>, Bad> {
+    let Some(range) = span_of(words) else {
+        return Ok(Vec::new());
+    };
+    let (cards, bad) = scan_card_tokens(src, range);
+    match bad.into_iter().next() {
+        Some(b) => Err(problem(src, b.span, "not a card", expected)),
+        None => Ok(cards.into_iter().map(|c| c.value).collect()),
+    }
 }
 
 /// `NAME VERB …`.
@@ -476,39 +499,21 @@ fn alora_line(
     Ok(a)
 }
 
-/// `[CARDS] [deck×N] [draws CARDS]` or `nothing [deck×N] [draws CARDS]`.
+/// `[CARDS] [deck×N] [draws CARDS]` or `nothing [deck×N] [draws CARDS]`; the cards of
+/// either list may be separated by commas too.
 fn buy_words(
     src: &Source,
     args: &Words,
     range: Range<usize>,
 ) -> Result<(Vec<Card>, usize, Vec<Card>), Bad> {
+    let args = items(src, args);
     let (head, drawn) = match args
         .iter()
         .position(|(w, _)| w.eq_ignore_ascii_case("draws"))
     {
         Some(i) => (&args[..i], cards(src, &args[i + 1..])?),
-        None => (args, Vec::new()),
+        None => (&args[..], Vec::new()),
     };
-    let mut market = Vec::new();
-    let mut deck = 0;
-    for (w, s) in head {
-        let lower = w.to_lowercase();
-        if lower == "nothing" && head.len() <= 2 {
-            continue;
-        }
-        if let Some(n) = lower
-            .strip_prefix("deck×")
-            .or_else(|| lower.strip_prefix("deckx"))
-        {
-            deck = n
-                .parse::<usize>()
-                .map_err(|_| problem(src, s.clone(), "not a count of deck cards", BUY_EXPECTED))?;
-        } else if lower == "deck" {
-            deck += 1;
-        } else {
-            market.push(one_card(src, s.clone()).map_err(|p| expecting(*p, BUY_EXPECTED))?);
-        }
-    }
     if head.is_empty() {
         return Err(problem(
             src,
@@ -517,6 +522,33 @@ fn buy_words(
             BUY_EXPECTED,
         ));
     }
+    let mut market = Vec::new();
+    let mut deck = 0;
+    // The market cards written since the last word that is not a card.
+    let mut run: Vec<(&str, Range<usize>)> = Vec::new();
+    for (w, s) in head {
+        let lower = w.to_lowercase();
+        let count = lower
+            .strip_prefix("deck×")
+            .or_else(|| lower.strip_prefix("deckx"));
+        let skipped = lower == "nothing" && head.len() <= 2;
+        if count.is_none() && lower != "deck" && !skipped {
+            run.push((w, s.clone()));
+            continue;
+        }
+        // The cards before this word first: problems are met in the order written.
+        market.extend(card_list(src, &std::mem::take(&mut run), BUY_EXPECTED)?);
+        match count {
+            Some(n) => {
+                deck = n.parse::<usize>().map_err(|_| {
+                    problem(src, s.clone(), "not a count of deck cards", BUY_EXPECTED)
+                })?;
+            }
+            None if lower == "deck" => deck += 1,
+            None => {}
+        }
+    }
+    market.extend(card_list(src, &run, BUY_EXPECTED)?);
     Ok((market, deck, drawn))
 }
 
@@ -565,6 +597,7 @@ pub fn of_game(game: &super::game::Game, actions: &[Action]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::respell::{self, Choices, Role, is_card_code};
     use proptest::prelude::*;
 
     fn card() -> impl Strategy<Value = Card> + Clone {
@@ -632,6 +665,117 @@ mod tests {
             let back = parse(&Source::new("t", text.as_str()));
             prop_assert_eq!(back.ok(), Some(rec));
         }
+    }
+
+    /// The words of a canonical line of a record, each with its role and in another
+    /// spelling: keywords and names in either case, `deck×N` as `deckxN` or `deck` N
+    /// times, the players separated by commas too.
+    fn roles(line: &str, c: &mut Choices) -> Vec<(String, Role)> {
+        let mut out = Vec::new();
+        let players = line.starts_with("players:");
+        for (i, w) in line.split(' ').enumerate() {
+            let role = match w {
+                _ if i > 0 && is_card_code(w) => Role::Card,
+                _ if i > 0 && players => Role::Item(&respell::COMMAS),
+                _ => Role::Word,
+            };
+            match w
+                .strip_prefix("deck×")
+                .and_then(|n| n.parse::<usize>().ok())
+            {
+                Some(n) if c.one_in(3) => {
+                    out.extend((0..n).map(|_| (respell::case("deck", c), Role::Word)));
+                }
+                Some(n) if c.one_in(2) => out.push((respell::case(&format!("deckx{n}"), c), role)),
+                _ => out.push((respell::case(w, c), role)),
+            }
+        }
+        out
+    }
+
+    fn game(actions: Vec<Named>, seed: u64, sorted: bool) -> Vec<Line> {
+        let played_back = if sorted {
+            PlayedBack::Sorted
+        } else {
+            PlayedBack::InOrder
+        };
+        let head = [
+            Event::Players {
+                names: vec!["ana".into(), "b-2".into()],
+                alora: true,
+            },
+            Event::Deck(Deck::Virtual { seed, played_back }),
+            Event::Round(1),
+        ];
+        head.into_iter()
+            .chain(actions.into_iter().map(Event::Act))
+            .map(|event| Line { line: 0, event })
+            .collect()
+    }
+
+    proptest! {
+        /// Issue 63: a record in any spelling the notation allows (cards separated by
+        /// commas or written together, suits as symbols, keywords in either case, CRLF,
+        /// comments and blank lines, two games in one file) reads as its canonical form.
+        #[test]
+        fn a_record_respelled_reads_the_same(
+            a in proptest::collection::vec(action(), 1..8),
+            b in proptest::collection::vec(action(), 1..8),
+            seeds in any::<(u64, u64)>(),
+            sorted: bool,
+        ) {
+            let mut lines = game(a, seeds.0, sorted);
+            lines.extend(game(b, seeds.1, !sorted));
+            let canonical = Record { lines }.to_string();
+            let mut c = Choices::new(seeds.0 ^ seeds.1);
+            let respelled: Vec<String> = canonical
+                .lines()
+                .map(|l| {
+                    let words = roles(l, &mut c);
+                    respell::line(words, &mut c)
+                })
+                .collect();
+            let text = respell::file(&respelled, &mut c);
+            let events = |r: Record| r.lines.into_iter().map(|l| l.event).collect::<Vec<_>>();
+            let want = parse(&Source::new("t", canonical.as_str())).map(events);
+            let got = parse(&Source::new("t", text.as_str()))
+                .map_err(|e| TestCaseError::fail(format!("{}\n{text}", e.render())))?;
+            prop_assert_eq!(Ok(events(got)), want, "{}", text);
+        }
+    }
+
+    /// Issue 63: `ana sells 2C,3D` and `2C3D` were refused ("not a card"): the line was
+    /// split at white space and each word read as one card.
+    #[test]
+    fn a_sale_written_2c_comma_3d_was_refused() {
+        let read = |line: &str| {
+            parse(&Source::new("t", format!("players: ana ALORA\n{line}\n")))
+                .map(|r| r.lines[1].event.to_string())
+                .map_err(|e| e.summary())
+        };
+        for line in [
+            "ana sells 2C,3D",
+            "ana sells 2C, 3D",
+            "ana sells 2C3D",
+            "ana sells 2♣ 3♦",
+        ] {
+            assert_eq!(read(line), Ok("ana sells 2C 3D".to_string()), "{line}");
+        }
+        assert_eq!(
+            read("ana buys QS,KD deck×2 draws 7c,9♦"),
+            Ok("ana buys QS KD deck×2 draws 7C 9D".to_string())
+        );
+        assert_eq!(
+            read("ALORA buys 9H, deck"),
+            Ok("ALORA buys 9H deck×1".to_string())
+        );
+        // The bad card of cards written together is pointed at alone.
+        let e = parse(&Source::new("t", "players: ana ALORA\nana sells 2C4Q\n")).unwrap_err();
+        assert_eq!(e.summary(), "not a card");
+        assert_eq!(e.problems[0].position(), Some((2, 13)));
+        assert_eq!(e.problems[0].span, Some(31..33));
+        let players = parse(&Source::new("t", "players: ana, ben,ALORA\n")).unwrap();
+        assert_eq!(players.lines[0].event.to_string(), "players: ana ben ALORA");
     }
 
     #[test]

@@ -453,6 +453,7 @@ fn one_card(src: &Source, range: Range<usize>, what: &str) -> Result<Card, Vec<P
 mod tests {
     use super::*;
     use crate::koikoi::cards::Kind;
+    use crate::notation::respell::{self, Choices};
     use proptest::prelude::*;
 
     fn read(text: &str) -> Result<Record, Error> {
@@ -596,6 +597,126 @@ mod tests {
                 })
             }),
         ]
+    }
+
+    /// The names of cards, as the notation reads them.
+    const NAMED: [(&str, &str); 19] = [
+        ("crane", "1b"),
+        ("curtain", "3b"),
+        ("moon", "8b"),
+        ("rainman", "11b"),
+        ("rain-man", "11b"),
+        ("phoenix", "12b"),
+        ("warbler", "2a"),
+        ("bush-warbler", "2a"),
+        ("cuckoo", "4a"),
+        ("bridge", "5a"),
+        ("butterflies", "6a"),
+        ("butterfly", "6a"),
+        ("boar", "7a"),
+        ("geese", "8a"),
+        ("sake", "9a"),
+        ("sake-cup", "9a"),
+        ("deer", "10a"),
+        ("swallow", "11a"),
+        ("lightning", "11p"),
+    ];
+
+    /// A card in another spelling: its number or flower (a hyphen before the kind, or
+    /// none after a number), its name when it has one, in either case.
+    fn card_respelled(card: Card, c: &mut Choices) -> String {
+        let kind = card.kind.letter().to_string();
+        let names: Vec<&str> = (NAMED.iter())
+            .filter(|(_, code)| *code == card.to_string())
+            .map(|(n, _)| *n)
+            .collect();
+        let flower = cards::FLOWERS[usize::from(card.month - 1)];
+        let flower = if flower == "clover" && c.coin() {
+            "bush-clover"
+        } else {
+            flower
+        };
+        let written = match c.below(5) {
+            0 if !names.is_empty() => names[c.below(names.len())].to_string(),
+            1 => format!("{flower}-{kind}"),
+            2 => format!("{}-{kind}", card.month),
+            _ => format!("{}{kind}", card.month),
+        };
+        respell::case(&written, c)
+    }
+
+    /// A list of cards: separated by white space and/or commas, a card written with a
+    /// number maybe right after the one before.
+    fn cards_respelled(cards: &[Card], c: &mut Choices) -> String {
+        let mut out = String::new();
+        for (i, card) in cards.iter().enumerate() {
+            let w = card_respelled(*card, c);
+            if i > 0 && !(w.starts_with(|d: char| d.is_ascii_digit()) && c.coin()) {
+                out += c.pick(&respell::COMMAS);
+            }
+            out += &w;
+        }
+        out
+    }
+
+    /// A move in another spelling: `1r > 1b`, `crane>NONE`.
+    fn move_respelled(m: &Move, c: &mut Choices) -> String {
+        let card = card_respelled(m.card, c);
+        let gt = c.pick(&[">", " > ", " >", "> "]);
+        match m.capture {
+            Capture::Unsaid => card,
+            Capture::Card(k) => format!("{card}{gt}{}", card_respelled(k, c)),
+            Capture::Nothing => format!("{card}{gt}{}", respell::case("none", c)),
+        }
+    }
+
+    /// An event as a line in another spelling.
+    fn line_respelled(e: &Event, c: &mut Choices) -> String {
+        let gap = |c: &mut Choices| c.pick(&respell::GAPS);
+        match e {
+            Event::Players([a, b]) => {
+                let key = respell::case("players:", c);
+                format!("{key}{}{a}{}{b}", gap(c), c.pick(&respell::COMMAS))
+            }
+            Event::Round => respell::case("round", c),
+            Event::Hand { player, cards } => {
+                format!("{player}:{}{}", gap(c), cards_respelled(cards, c))
+            }
+            Event::Table(cards) => {
+                let key = respell::case("table:", c);
+                format!("{key}{}{}", gap(c), cards_respelled(cards, c))
+            }
+            Event::Turn(t) => {
+                let (played, drawn) = (move_respelled(&t.played, c), move_respelled(&t.drawn, c));
+                let slash = c.pick(&["/", " / ", "\t/  ", "/ "]);
+                let call = match t.call {
+                    None => String::new(),
+                    Some(Call::Koi) => gap(c).to_string() + c.pick(&["koi", "KOI", "Koi-Koi"]),
+                    Some(Call::Stop) => gap(c).to_string() + &respell::case("stop", c),
+                };
+                format!("{}{}{played}{slash}{drawn}{call}", t.player, gap(c))
+            }
+        }
+    }
+
+    proptest! {
+        /// Issue 63: a record in any spelling the notation allows (cards separated by
+        /// commas or written together, by number, flower or name, in either case;
+        /// keywords in either case; players separated by a comma; CRLF, comments and
+        /// blank lines; two games in one file) reads as its canonical form.
+        #[test]
+        fn a_record_respelled_reads_the_same(
+            a in proptest::collection::vec(any_event(), 0..15),
+            b in proptest::collection::vec(any_event(), 0..15),
+            seed in any::<u64>(),
+        ) {
+            let games = [a, b].concat();
+            let mut c = Choices::new(seed);
+            let lines: Vec<String> = games.iter().map(|e| line_respelled(e, &mut c)).collect();
+            let text = respell::file(&lines, &mut c);
+            let back = read(&text).map_err(|e| TestCaseError::fail(format!("{}\n{text}", e.render())))?;
+            prop_assert_eq!(back.events(), games, "{}", text);
+        }
     }
 
     proptest! {

@@ -66,6 +66,9 @@ pub struct GameVerdict {
     pub winner: Option<String>,
     /// Every winner (several on a shared tie).
     pub winners: Vec<String>,
+    /// What decided the winners of a game over: `call` ("Pokino!" won at once) or `score`
+    /// (the highest score, the pips under Territory); null while the game goes on.
+    pub decided_by: Option<&'static str>,
     pub pokino: Option<String>,
     /// Who plays next while the game goes on.
     pub next: Option<String>,
@@ -270,6 +273,11 @@ pub fn standing(game: &Game, turns: Vec<Turn>, illegal: Option<IllegalLine>) -> 
             _ => None,
         },
         winners,
+        decided_by: match &game.end {
+            None => None,
+            Some(End::Pokino { .. }) if !game.rules.pokino_pips_decide() => Some("call"),
+            Some(_) => Some("score"),
+        },
         pokino: match &game.end {
             Some(End::Pokino { player }) => Some(player.clone()),
             _ => None,

@@ -268,9 +268,20 @@ impl fmt::Display for StepFault {
                 f,
                 "two numbers in a row come from one domino (allowed only under Tear Down the Walls)"
             ),
-            StepFault::Claimed { border } => {
+            StepFault::Claimed { border, by, own } if *own => write!(
+                f,
+                "{by} claimed {} {border} before, and a claimed border is closed to its claimer too ({})",
+                border.noun(),
+                ruling::OwnBorders::Closed.cite()
+            ),
+            StepFault::Claimed { border, by, .. } if by.is_empty() => {
                 write!(f, "{} {border} is claimed already", border.noun())
             }
+            StepFault::Claimed { border, by, .. } => write!(
+                f,
+                "{} {border} is claimed by {by}, and no other player may use it",
+                border.noun()
+            ),
             StepFault::BorderTwice { border } => {
                 write!(f, "{} {border} is crossed twice", border.noun())
             }

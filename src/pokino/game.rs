@@ -582,6 +582,20 @@ impl Game {
         faults
     }
 
+    /// A claimed border's fault for a run of player `i`, naming who claimed it, and
+    /// whether that is the run's own player (then ruling own-borders forbids the step; the
+    /// rules themselves forbid another player's).
+    fn claimer_named(&self, i: usize, fault: runs::StepFault) -> runs::StepFault {
+        let runs::StepFault::Claimed { border, .. } = fault else {
+            return fault;
+        };
+        let by = (self.tokens.iter())
+            .find(|t| t.border == border)
+            .map_or(String::new(), |t| t.player.clone());
+        let own = by == self.players[i].name;
+        runs::StepFault::Claimed { border, by, own }
+    }
+
     /// Borders a run of player `i` may not cross.
     pub fn closed_borders(&self, i: usize) -> Vec<Border> {
         let name = &self.players[i].name;
@@ -638,7 +652,10 @@ impl Game {
             });
         }
         let (crossed, torn) = runs::check_walk(&self.board, &squares, &closed, &self.rules)
-            .map_err(|(at, fault)| Illegal::Step { at: at + 1, fault })?;
+            .map_err(|(at, fault)| Illegal::Step {
+                at: at + 1,
+                fault: self.claimer_named(i, fault),
+            })?;
         for (c, sq) in run.cards.iter().zip(&squares) {
             let number = self.board.cell(*sq).map_or(0, |c| c.number);
             if card_number(*c) != Some(number) {

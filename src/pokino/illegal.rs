@@ -153,7 +153,8 @@ fn step_rule(fault: &StepFault) -> &'static str {
         StepFault::Empty { .. } => "a card on each square",
         StepFault::NotNext { .. } => ruling::Id::Steps.cite(),
         StepFault::SameDomino => "two numbers in a row from two dominoes",
-        StepFault::Claimed { .. } => ruling::Id::OwnBorders.cite(),
+        StepFault::Claimed { own: true, .. } => ruling::Id::OwnBorders.cite(),
+        StepFault::Claimed { .. } => "claimed borders",
         StepFault::BorderTwice { .. } => ruling::Id::SquareReuse.cite(),
         StepFault::SquareTwice { .. } => ruling::Id::SquareReuse.cite(),
     }

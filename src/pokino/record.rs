@@ -12,7 +12,10 @@
 //!
 //! A known deal (a virtual deck) is written as `poke:` (the 91 dominoes in the order
 //! drawn) and `deck:` (the 52 cards) after the players line. `#` starts a comment. A
-//! file may hold several games, each from its `players:` line.
+//! file may hold several games, each from its `players:` line. Keywords may be written
+//! in either case, cards in any spelling of a list; the dominoes of `spoke:` and `poke:`
+//! and the squares of a run are separated by spaces and/or `;` (as on a board), the
+//! players by spaces and/or commas.
 //!
 //! [`parse`] only reads text into plain values with their lines; [`super::game::Game`]
 //! checks them, one event at a time. `Display` writes the canonical form, which reads
@@ -25,7 +28,9 @@ use super::board::{Domino, RawPlacement, Square, domino_in, placement_in, square
 use super::game::{Deal, Event, Play, RunPlay};
 use crate::cards::{Card, code_cards};
 use crate::diag::{Error, Problem, Problems, Source};
-use crate::notation::{Located, name_too_long, scan_cards, words_of, written_lines};
+use crate::notation::{
+    Located, is_separator, name_too_long, scan_cards, words_of, words_split_by, written_lines,
+};
 
 /// What a line of a record may be.
 pub const LINE_EXPECTED: &str = "`players: NAMES`, `spoke: DOMINOES`, `NAME domino A-B@X,Y(h|v)`, `NAME run CARDS [@ SQUARES]`, `NAME pass`, or `NAME: CARDS`";
@@ -71,7 +76,8 @@ pub fn parse(src: &Source) -> Result<Vec<GameRecord>, Error> {
         };
         let line = l.number;
         let r = LineReader { src, words };
-        let key = &src.text[first.clone()];
+        let key = src.text[first.clone()].to_lowercase();
+        let key = key.as_str();
         if key == "players:" {
             finish_deal(src, &mut games, &mut deal, &mut problems);
             match r.players() {
@@ -204,7 +210,10 @@ fn name_problem(name: &str) -> Option<String> {
     {
         return Some(format!("`{name}` is not a player's name"));
     }
-    if matches!(name, "players" | "spoke" | "deck" | "poke") {
+    if ["players", "spoke", "deck", "poke"]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(name))
+    {
         return Some(format!("`{name}` names a line, not a player"));
     }
     name_too_long(name).map(|why| why.to_string())
@@ -219,7 +228,7 @@ impl LineReader<'_> {
 
     fn players(&self) -> Result<Vec<Located<String>>, Box<Problem>> {
         let mut out: Vec<Located<String>> = Vec::new();
-        for w in &self.words[1..] {
+        for w in &self.pieces(1, is_separator) {
             let name = &self.src.text[w.clone()];
             if let Some(why) = name_problem(name) {
                 return Err(Box::new(
@@ -277,20 +286,40 @@ impl LineReader<'_> {
         (from < to).then(|| self.words[from].start..self.words[to - 1].end)
     }
 
+    /// Whether word `i` is `word`, in either case.
+    fn is(&self, i: usize, word: &str) -> bool {
+        self.text(i).eq_ignore_ascii_case(word)
+    }
+
+    /// The items of a list written from word `from` to the end of the line, split where
+    /// `sep` says (white space and commas for names, white space and `;` for dominoes).
+    fn pieces(&self, from: usize, sep: fn(char) -> bool) -> Vec<Range<usize>> {
+        self.pieces_in(from, self.words.len(), sep)
+    }
+
+    /// The items of a list written in words `from..to`.
+    fn pieces_in(&self, from: usize, to: usize, sep: fn(char) -> bool) -> Vec<Range<usize>> {
+        match self.range(from, to) {
+            Some(r) => words_split_by(&self.src.text[r.clone()], r.start, sep),
+            None => Vec::new(),
+        }
+    }
+
     fn dominoes(&self) -> Result<Vec<Domino>, Box<Problem>> {
-        self.words[1..]
-            .iter()
-            .map(|w| domino_in(self.src, w.clone()))
+        self.pieces(1, board_separator)
+            .into_iter()
+            .map(|w| domino_in(self.src, w))
             .collect()
     }
 
     /// A spoke, a hand or a turn; and where the player is named.
     fn event(&self) -> Result<(Event, Option<Range<usize>>), Box<Problem>> {
         let first = self.text(0);
-        if first == "spoke:" {
-            let ps = self.words[1..]
-                .iter()
-                .map(|w| placement_in(self.src, w.clone()).and_then(|r| checked(self.src, &r)))
+        if self.is(0, "spoke:") {
+            let ps = self
+                .pieces(1, board_separator)
+                .into_iter()
+                .map(|w| placement_in(self.src, w).and_then(|r| checked(self.src, &r)))
                 .collect::<Result<Vec<_>, _>>()?;
             return Ok((Event::Spoke(ps), None));
         }
@@ -328,7 +357,7 @@ impl LineReader<'_> {
     /// What a turn plays, and the card drawn when named.
     fn turn(&self) -> Result<(Play, Option<Card>), Box<Problem>> {
         let n = self.words.len();
-        let draws_at = (1..n).find(|&i| self.text(i) == "draws");
+        let draws_at = (1..n).find(|&i| self.is(i, "draws"));
         let end = draws_at.unwrap_or(n);
         let draws = match draws_at {
             Some(d) => {
@@ -355,7 +384,7 @@ impl LineReader<'_> {
                     ),
             ));
         };
-        let play = match action {
+        let play = match action.to_ascii_lowercase().as_str() {
             "domino" => self.domino(end)?,
             "run" => Play::Runs(self.runs(end)?),
             "pass" if end == 2 => Play::Pass,
@@ -366,10 +395,10 @@ impl LineReader<'_> {
                         .expected("`pass`, or `pass draws CARD`"),
                 ));
             }
-            other => {
-                let hint = crate::diag::did_you_mean(other, ["domino", "run", "pass"]);
+            lower => {
+                let hint = crate::diag::did_you_mean(lower, ["domino", "run", "pass"]);
                 return Err(Box::new(
-                    Problem::new(format!("`{other}` is not a turn"))
+                    Problem::new(format!("`{action}` is not a turn"))
                         .at(self.src, self.words[1].clone())
                         .expected("domino, run or pass")
                         .maybe_help(hint.map(|h| format!("did you mean `{h}`?"))),
@@ -394,7 +423,7 @@ impl LineReader<'_> {
 
     /// Runs from word 1 to `end`: each `run CARDS [@ SQUARES]`.
     fn runs(&self, end: usize) -> Result<Vec<RunPlay>, Box<Problem>> {
-        let starts: Vec<usize> = (1..end).filter(|&i| self.text(i) == "run").collect();
+        let starts: Vec<usize> = (1..end).filter(|&i| self.is(i, "run")).collect();
         let mut out = Vec::new();
         for (k, &s) in starts.iter().enumerate() {
             let stop = starts.get(k + 1).copied().unwrap_or(end);
@@ -411,8 +440,9 @@ impl LineReader<'_> {
                         )));
                     }
                     Some(a) => Some(
-                        (a + 1..stop)
-                            .map(|i| square_in(self.src, self.words[i].clone()))
+                        self.pieces_in(a + 1, stop, board_separator)
+                            .into_iter()
+                            .map(|w| square_in(self.src, w))
                             .collect::<Result<Vec<Square>, _>>()?,
                     ),
                 };
@@ -420,6 +450,12 @@ impl LineReader<'_> {
         }
         Ok(out)
     }
+}
+
+/// Whether `c` separates the dominoes or squares of a list: white space or `;` (a comma
+/// is part of a square, `0,1`).
+fn board_separator(c: char) -> bool {
+    c.is_whitespace() || c == ';'
 }
 
 fn checked(src: &Source, r: &RawPlacement) -> Result<super::board::Placement, Box<Problem>> {
@@ -507,7 +543,10 @@ pub fn parse_line(src: &Source) -> Result<Event, Error> {
             .into());
     }
     let first = &src.text[words[0].clone()];
-    if matches!(first, "players:" | "poke:" | "deck:") {
+    if ["players:", "poke:", "deck:"]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(first))
+    {
         return Err(
             Problem::new(format!("`{first}` starts a game; it is not a turn"))
                 .at(src, words[0].clone())
@@ -590,6 +629,161 @@ mod tests {
                 "Some((9, 16)) one card is drawn at the end of a turn",
                 "Some((10, 1)) a known deal needs both a `poke:` line and a `deck:` line",
             ]
+        );
+    }
+
+    mod respelled {
+        use super::super::*;
+        use crate::notation::respell::{self, COMMAS, Choices, Role, SEMICOLONS, is_card_code};
+        use crate::pokino::board::{Dir, Placement};
+        use proptest::prelude::*;
+
+        fn card() -> impl Strategy<Value = Card> {
+            (0..52usize).prop_map(|i| Card::from_index(i).unwrap_or(Card::Joker))
+        }
+
+        fn cards() -> impl Strategy<Value = Vec<Card>> {
+            proptest::collection::vec(card(), 1..5)
+        }
+
+        fn square() -> impl Strategy<Value = Square> {
+            (-30..30i32, -30..30i32).prop_map(|(x, y)| Square::new(x, y))
+        }
+
+        fn placement() -> impl Strategy<Value = Placement> {
+            (0..13u8, 0..13u8, square(), any::<bool>()).prop_map(|(a, b, at, h)| {
+                let dir = if h { Dir::H } else { Dir::V };
+                Placement::new(Domino::new(a, b), at, dir)
+            })
+        }
+
+        fn name() -> impl Strategy<Value = String> {
+            proptest::sample::select(vec!["ana", "Ben", "c.y", "d_e-2"]).prop_map(String::from)
+        }
+
+        fn event() -> impl Strategy<Value = Event> {
+            let run = (
+                cards(),
+                proptest::option::of(proptest::collection::vec(square(), 1..5)),
+            )
+                .prop_map(|(cards, squares)| RunPlay { cards, squares });
+            let play = prop_oneof![
+                placement().prop_map(Play::Domino),
+                Just(Play::Pass),
+                proptest::collection::vec(run, 1..3).prop_map(Play::Runs),
+            ];
+            prop_oneof![
+                proptest::collection::vec(placement(), 4).prop_map(Event::Spoke),
+                (name(), cards()).prop_map(|(player, cards)| Event::Hand { player, cards }),
+                (name(), play, proptest::option::of(card())).prop_map(|(player, play, draws)| {
+                    Event::Turn {
+                        player,
+                        play,
+                        draws,
+                    }
+                }),
+            ]
+        }
+
+        fn deal() -> impl Strategy<Value = Option<Deal>> {
+            let domino = (0..13u8, 0..13u8).prop_map(|(a, b)| Domino::new(a, b));
+            let both = (proptest::collection::vec(domino, 1..9), cards());
+            proptest::option::of(both.prop_map(|(dominoes, cards)| Deal { dominoes, cards }))
+        }
+
+        /// A canonical line's words with their roles, keywords in either case, a domino's
+        /// `h` or `v` too.
+        fn roles(line: &str, c: &mut Choices) -> Vec<(String, Role)> {
+            let key = line.split(' ').next().unwrap_or("");
+            let keyed = ["players:", "poke:", "deck:", "spoke:"].contains(&key);
+            let mut out = Vec::new();
+            for (i, w) in line.split(' ').enumerate() {
+                let (w, role) = match w {
+                    _ if i == 0 && keyed => (respell::case(w, c), Role::Word),
+                    _ if i == 0 => (w.to_string(), Role::Word),
+                    _ if key == "players:" => (w.to_string(), Role::Item(&COMMAS)),
+                    _ if is_card_code(w) => (w.to_string(), Role::Card),
+                    "run" | "pass" | "domino" | "draws" => (respell::case(w, c), Role::Word),
+                    "@" => (w.to_string(), Role::Word),
+                    _ if w.contains('@') => (respell::case(w, c), Role::Item(&SEMICOLONS)),
+                    _ if key == "spoke:" || key == "poke:" || w.contains(',') => {
+                        (w.to_string(), Role::Item(&SEMICOLONS))
+                    }
+                    _ => (w.to_string(), Role::Word),
+                };
+                out.push((w, role));
+            }
+            out
+        }
+
+        /// A game read: its players, its deal and its events.
+        type Read = (Vec<String>, Option<Deal>, Vec<Event>);
+
+        fn games(text: &str) -> Result<Vec<Read>, String> {
+            let games =
+                parse(&Source::new("t", text)).map_err(|e| format!("{}\n{text}", e.render()))?;
+            Ok(games
+                .into_iter()
+                .map(|g| {
+                    (
+                        g.names(),
+                        g.deal,
+                        g.lines.into_iter().map(|l| l.event).collect(),
+                    )
+                })
+                .collect())
+        }
+
+        proptest! {
+            /// Issue 63: a record in any spelling the notation allows (dominoes and squares
+            /// separated by `;`, players by commas, cards by commas or written together,
+            /// suits as symbols, keywords in either case, CRLF, comments and blank lines,
+            /// two games in one file) reads as its canonical form.
+            #[test]
+            fn a_record_respelled_reads_the_same(
+                a in proptest::collection::vec(event(), 0..8),
+                b in proptest::collection::vec(event(), 0..8),
+                deals in (deal(), deal()),
+                seed in any::<u64>(),
+            ) {
+                let players = ["ana", "Ben", "c.y", "d_e-2"].map(String::from);
+                let canonical = write(&players[..2], deals.0.as_ref(), &a)
+                    + &write(&players[1..], deals.1.as_ref(), &b);
+                let mut c = Choices::new(seed);
+                let respelled: Vec<String> = canonical
+                    .lines()
+                    .map(|l| {
+                        let words = roles(l, &mut c);
+                        respell::line(words, &mut c)
+                    })
+                    .collect();
+                let text = respell::file(&respelled, &mut c);
+                let want = games(&canonical);
+                prop_assert!(want.is_ok(), "{:?}", want);
+                prop_assert_eq!(games(&text), want, "{}", text);
+            }
+        }
+    }
+
+    /// Issue 63: a `spoke:` line with `;` between its dominoes was refused, though a board
+    /// may be written so; squares after `@` too, and keywords in upper case.
+    #[test]
+    fn a_spoke_with_semicolons_was_refused() {
+        let text = "players: ana, ben\nspoke: 6-4@0,0h; 1-3@0,1h;12-8@2,0v ; 9-0@2,2h\nBen RUN QC,4H3S @ 2,0;1,0 ; 1,1 DRAWS 7h\nPOKE: 1-2;3-4\nDeck: AS\n";
+        let games = parse(&Source::new("t", text)).unwrap();
+        assert_eq!(
+            games[0].to_string(),
+            "players: ana ben\npoke: 1-2 3-4\ndeck: AS\nspoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h\nBen run QC 4H 3S @ 2,0 1,0 1,1 draws 7H\n"
+        );
+        // A bad domino among them is pointed at alone.
+        assert_eq!(
+            problems("players: ana ben\nspoke: 6-4@0,0h;1-3@0,1\n"),
+            vec!["Some((2, 17)) `1-3@0,1` has no direction after its position"]
+        );
+        // A player may not be named as a line is, in any case.
+        assert_eq!(
+            problems("players: ana Spoke\n"),
+            vec!["Some((1, 14)) `Spoke` names a line, not a player"]
         );
     }
 

@@ -249,7 +249,11 @@ fn step_blocked(
     claimed
         .binary_search(&border.key())
         .is_ok()
-        .then_some(StepFault::Claimed { border })
+        .then_some(StepFault::Claimed {
+            border,
+            by: String::new(),
+            own: false,
+        })
 }
 
 /// Whether a run may step between the two halves of one domino (Tear Down the Walls).
@@ -282,8 +286,13 @@ pub enum StepFault {
     },
     /// Two numbers in a row from one domino (allowed under Tear Down the Walls).
     SameDomino,
-    /// The border is claimed already.
-    Claimed { border: Border },
+    /// The border is claimed already: by `by` (empty where not yet looked up), the run's
+    /// own player where `own`.
+    Claimed {
+        border: Border,
+        by: String,
+        own: bool,
+    },
     /// The run crosses a border it crossed before.
     BorderTwice { border: Border },
     /// The run comes back to a square (ruling `square-reuse: no-revisit`).
@@ -800,7 +809,9 @@ mod tests {
         assert_eq!(
             e.1,
             StepFault::Claimed {
-                border: Border::new(sq(0, 0), sq(1, 1))
+                border: Border::new(sq(0, 0), sq(1, 1)),
+                by: String::new(),
+                own: false,
             }
         );
         // The walk back across the same corner crosses that pair twice.

@@ -22,6 +22,8 @@ pub fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
         reasons.add(&g);
         out.game(g);
     });
-    out.set_explain(reasons.finish(&rs));
+    let mut x = reasons.finish(&rs);
+    ctx.decided(kado::kinkado::GAME, &src, &rs, &mut x);
+    out.set_explain(x);
     out.finish()
 }

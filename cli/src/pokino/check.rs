@@ -12,7 +12,8 @@ impl Env<'_> {
             .ctx
             .record_ruleset(kado::pokino::GAME, kado::pokino::TITLE, &src)?;
         let rules = kado::pokino::Rules::from_ruleset(&rs);
-        let x = check::explain(&rs, &rules);
+        let mut x = check::explain(&rs, &rules);
+        self.ctx.decided(kado::pokino::GAME, &src, &rs, &mut x);
         let mut out = super::super::games_out::GamesOut::new(self.ctx, x);
         check::check_each(&src, &rules, |g| out.game(g))?;
         out.finish()

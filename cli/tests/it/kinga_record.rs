@@ -869,3 +869,28 @@ fn the_long_fixture_game_is_won_in_72_turns() {
         "{out}"
     );
 }
+
+/// Issue 63: every list of cards of a Kinga record may be written as the notation allows
+/// (separated by commas, written together, suits as symbols, in either case), its keywords
+/// in either case, its lines ended by CRLF: the verdict is the canonical record's.
+#[test]
+fn a_record_in_every_spelling_of_its_cards_reads_the_same() {
+    let want = check_text(&[], REAL);
+    assert_eq!(want.0, 0);
+    let respelled = REAL
+        .replace("deck: real", "DECK: Real")
+        .replace("draw 2S AS 2C 2H", "Draw 2S,AS2c, 2♥")
+        .replace("1. 2S 2C 2H > 3S", "1. 2s,2C2♡>3♠")
+        .replace("draw JK", "draw 🃏")
+        .replace("keep AS", "KEEP a♤")
+        .replace("draw AC AD 2D", "draw ac,ad,2d")
+        .replace("2. 2D AD AS > 3D", "2. 2♦ A♦, A♠ on 3♦")
+        .replace("draw AH JK", "draw AhJk")
+        .replace("reshuffle", "RESHUFFLE")
+        .replace('\n', "\r\n");
+    assert_eq!(check_text(&[], &respelled), want, "{respelled}");
+    // Two games in one file, each from its deck line.
+    let (code, out, _) = check_text(&[], &format!("{respelled}\r\n{REAL}"));
+    assert_eq!(code, 0);
+    assert!(out.contains("Game 2"), "{out}");
+}

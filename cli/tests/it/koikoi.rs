@@ -701,7 +701,7 @@ fn a_scripted_game_with_a_refusal_an_undo_and_a_knockout() {
             "--save",
             s,
         ])
-        .stdin("ana 7\nana 8\nzed 4\ndraw\nundo\nben 3\nben 60\n")
+        .stdin("ana 11\nana 8\nzed 4\ndraw\nundo\nben 3\nben 60\n")
         .any_stdout()
         .run();
     let expected =
@@ -712,8 +712,8 @@ ana   50
 ben   50
 Round  Dealer  Result  ana  ben
 start                  50   50
-Round 1 of 3 (dealer ana): winner and points, or draw: ana 7
-✗ no round is worth 7 points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: 6 or 8
+Round 1 of 3 (dealer ana): winner and points, or draw: ana 11
+✗ no round is worth 11 points under these rules (yaku, the doubling at double-at and ruling multiplier); the nearest that can be: 10 or 12
 Round 1 of 3 (dealer ana): winner and points, or draw: ana 8
 Round 1: ana wins 8: ana 50 → 58, ben 50 → 42.
 ana deals round 2.

@@ -34,6 +34,7 @@ mod pokino_record;
 mod privacy;
 mod properties;
 mod readme;
+mod reasons;
 mod record_rules;
 mod rules;
 mod ruling_ids;

@@ -992,3 +992,36 @@ fn a_player_named_a_b_was_taken_and_read_back_as_two() {
     );
     assert!(!dir.path().join("g.yaml").exists());
 }
+
+/// Issue 63: a `spoke:` line with `;` between its dominoes was refused, though a board
+/// may be written with `;` between dominoes; the squares of a run too. Every spelling the
+/// notation allows (keywords in either case, players separated by commas, cards by
+/// commas or written together, suit symbols, CRLF) now gives the verdict of the
+/// canonical record.
+#[test]
+fn a_spoke_with_semicolons_was_refused() {
+    let Output { stdout: want, .. } = check_text(&[], GAME).any_stdout().run();
+    let spokes = [
+        "spoke: 6-4@0,0h; 1-3@0,1h; 12-8@2,0v; 9-0@2,2h",
+        "spoke: 6-4@0,0h;1-3@0,1h;12-8@2,0v;9-0@2,2h",
+        "spoke: 6-4@0,0h ; 1-3@0,1h 12-8@2,0v;9-0@2,2h",
+    ];
+    for spoke in spokes {
+        let record = GAME.replace(SPOKE, spoke);
+        check_text(&[], &record).stdout(want.clone()).run();
+    }
+    let respelled = GAME
+        .replace("players: ana ben cy", "PLAYERS: ana, ben,cy")
+        .replace(SPOKE, "Spoke: 6-4@0,0H;1-3@0,1h; 12-8@2,0V ;9-0@2,2h")
+        .replace("ana domino 5-5@3,0h", "ana DOMINO 5-5@3,0h")
+        .replace("ana run QC 4H @ 2,0 1,0", "ana Run qc,4♥ @ 2,0;1,0")
+        .replace("ben pass", "ben PASS")
+        .replace("cy run 6D AC", "cy run 6♦A♣")
+        .replace('\n', "\r\n");
+    check_text(&[], &respelled).stdout(want).run();
+    // A bad domino among them is pointed at alone.
+    check_text(&[], "players: ana ben\nspoke: 6-4@0,0h;1-3@0,1\n")
+        .status(2)
+        .stderr_has(" --> stdin, line 2, column 17\n")
+        .run();
+}

@@ -128,7 +128,7 @@ impl Session for Game {
             return Ok(said);
         }
         if self.phase == Phase::Over {
-            return Err(PlayError::GameOver);
+            return Err(PlayError::GameOver(self.round));
         }
         let forced = self.forced(action);
         let mut said = self.apply_in_phase(action)?;

@@ -289,7 +289,9 @@ fn a_claimed_border_and_a_border_used_twice() {
     each(body, "QC 4H 3S", "4D 3D", |b, r| {
         assert_eq!(
             r.as_deref(),
-            Some("step 2 of the run: border 1,0-1,1 is claimed already"),
+            Some(
+                "step 2 of the run: border 1,0-1,1 is claimed by ana, and no other player may use it"
+            ),
             "{b}"
         );
     });
@@ -599,7 +601,7 @@ fn ruling_own_borders() {
     let v = play("pokino", BEADS, "QC 4H QD 4D", "", body);
     assert_eq!(
         reason(&v).unwrap(),
-        "step 2 of the run: border 2,0-1,0 is claimed already"
+        "step 2 of the run: ana claimed border 2,0-1,0 before, and a claimed border is closed to its claimer too (ruling own-borders: closed)"
     );
     let open = "rulings:\n  own-borders: open\nvalues:\n  start-beads: 5\n";
     let v = play("pokino", open, "QC 4H QD 4D", "", body);
