@@ -990,6 +990,17 @@ impl Game {
     /// Where player `i` may lay each domino they hold (when kado knows them), best first:
     /// each place with the points of the best run their hand could then play on it (with
     /// the bead the domino earns). The card drawn after laying is not looked at.
+    /// Whether player `i` has a place to lay a domino it is known to hold: the places
+    /// [`Game::places`] lists, without ranking them (no run is searched).
+    pub fn has_places(&self, i: usize) -> bool {
+        let Some(p) = self.players.get(i) else {
+            return false;
+        };
+        (p.held.iter().flatten()).any(|d| {
+            place::spots(&self.board, *d, &self.rules).is_some_and(|spots| !spots.is_empty())
+        })
+    }
+
     pub fn places(&self, i: usize) -> Vec<(Placement, u32)> {
         self.places_on(i, 1)
     }

@@ -588,7 +588,8 @@ impl Session for Table {
             )
         } else {
             let seat = self.game.players.iter().position(|p| p.name == who);
-            (Key::Turn(seat), turn_prompt(who, !self.places().is_empty()))
+            let places = seat.is_some_and(|i| self.game.has_places(i));
+            (Key::Turn(seat), turn_prompt(who, places))
         };
         Step::Ask(Question::new(
             key,
