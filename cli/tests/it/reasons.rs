@@ -211,3 +211,44 @@ fn a_tenth_round_was_refused_as_the_game_is_over() {
         "{out}"
     );
 }
+
+/// Issue 63: `koikoi-bga` doubled a score when the opponent had called koi-koi (Hard Koi);
+/// Board Game Arena's help presents Soft Koi first, and koikoi-bga plays it: the winner's
+/// own calls raise the multiplier, the opponent's add nothing. Hard Koi stays the base
+/// ruleset's default and an alternative.
+#[test]
+fn koikoi_bga_doubled_a_score_when_the_opponent_called_koi() {
+    let yaku = |rules: &str, flag: &[&str]| {
+        let mut args = vec!["--rules", rules, "koikoi", "yaku", "1b", "3b", "8b"];
+        args.extend(flag);
+        run(&args).1
+    };
+    let out = yaku("koikoi-bga", &["--opponent-koi"]);
+    assert!(out.contains("Base 5, multiplier ×1: 5 points"), "{out}");
+    assert!(out.contains("the opponent's koi-koi adds nothing under soft koi"), "{out}");
+    let out = yaku("koikoi-bga", &["--koi-calls", "1"]);
+    assert!(out.contains("×2: you called koi-koi once (soft koi)"), "{out}");
+    let out = yaku("koikoi", &["--opponent-koi"]);
+    assert!(out.contains("×2: the opponent had called koi-koi (hard koi)"), "{out}");
+}
+
+/// Issue 63: a Kinga record whose Three's Company card and the hand drawn back up were
+/// one `draw` line was refused as "draw 1 card, not 4", through the binary: read as the
+/// extra card drawn and kept, then three drawn; a line that reads only as the extra card
+/// declined is refused under extra-draws: always, naming the ruling.
+#[test]
+fn a_declined_three_s_company_card_and_the_refill_in_one_draw_were_refused() {
+    let one_draw = "deck: real\ndraw 2S 2H 2D JK\n1. 2S 2H 2D JK > 3S\ndraw AC AH AD AS\n";
+    let (_, out, _) = run_with_input(&["kinga", "check", "-"], one_draw);
+    assert!(
+        out.contains("line 4  draw AC AH AD AS — One draw read as the extra A♣, A♣ kept at cleanup, then 3 cards drawn back up."),
+        "{out}"
+    );
+    assert!(!out.contains("Illegal"), "{out}");
+    let joker_kept = one_draw.replace("1. 2S 2H 2D JK > 3S", "1. 2S 2H 2D > 3S");
+    let (_, out, _) = run_with_input(&["kinga", "check", "-"], &joker_kept);
+    assert!(
+        out.contains("Illegal: line 4 (turn 1) — ruling extra-draws: this draw reads as the hand drawn back up with 1 extra card declined"),
+        "{out}"
+    );
+}
