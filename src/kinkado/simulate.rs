@@ -451,9 +451,9 @@ mod tests {
     /// played whole and must be exact. The advisor's 2,000 games took three minutes of CI:
     /// its row is checked against the first 250 of them (the games of a seed are the same
     /// however many are played): each figure must lie within three standard errors of theirs.
-    /// Asked for by name (`.ci/run` does: `cargo test --lib -- --ignored readme_table`).
+    /// It runs with the library's other unit tests (about 19 s at the test profile's
+    /// opt-level 1), beside them on the other cores.
     #[test]
-    #[ignore = "2,000 greedy and 250 advisor games: run with --ignored"]
     fn readme_table_of_policies_is_true() {
         let tour = include_str!("../../docs/TOUR.md");
         let r = simulate(&rs(), Policy::Greedy, 2000, 1, 2, &|| {}).unwrap();

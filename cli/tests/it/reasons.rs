@@ -144,6 +144,7 @@ fn explain_names_the_rulings_that_decided_and_no_other() {
     for id in ["own-borders", "hardcore"] {
         assert!(decided.contains(id), "{id} decided nothing: {decided:?}");
     }
+    eprintln!("rulings that decided a verdict here: {decided:?}");
 }
 
 /// cy earns two beads, then runs across the border cy claimed.
@@ -225,11 +226,20 @@ fn koikoi_bga_doubled_a_score_when_the_opponent_called_koi() {
     };
     let out = yaku("koikoi-bga", &["--opponent-koi"]);
     assert!(out.contains("Base 5, multiplier ×1: 5 points"), "{out}");
-    assert!(out.contains("the opponent's koi-koi adds nothing under soft koi"), "{out}");
+    assert!(
+        out.contains("the opponent's koi-koi adds nothing under soft koi"),
+        "{out}"
+    );
     let out = yaku("koikoi-bga", &["--koi-calls", "1"]);
-    assert!(out.contains("×2: you called koi-koi once (soft koi)"), "{out}");
+    assert!(
+        out.contains("×2: you called koi-koi once (soft koi)"),
+        "{out}"
+    );
     let out = yaku("koikoi", &["--opponent-koi"]);
-    assert!(out.contains("×2: the opponent had called koi-koi (hard koi)"), "{out}");
+    assert!(
+        out.contains("×2: the opponent had called koi-koi (hard koi)"),
+        "{out}"
+    );
 }
 
 /// Issue 63: a Kinga record whose Three's Company card and the hand drawn back up were
