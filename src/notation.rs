@@ -809,6 +809,23 @@ pub(crate) mod respell {
         out
     }
 
+    /// A whole record's canonical text respelled: each line's words, as `roles` tells
+    /// them apart, respelled ([`line`]), then laid out as a file ([`file`]).
+    pub fn text(
+        canonical: &str,
+        roles: impl Fn(&str, &mut Choices) -> Vec<(String, Role)>,
+        c: &mut Choices,
+    ) -> String {
+        let respelled: Vec<String> = canonical
+            .lines()
+            .map(|l| {
+                let words = roles(l, c);
+                line(words, c)
+            })
+            .collect();
+        file(&respelled, c)
+    }
+
     /// Lines (without their ends) as the text of a file: each line maybe after a blank
     /// line or a comment line, maybe indented or with a comment at its end, and ended by
     /// `\n` or `\r\n` (the last maybe by nothing).

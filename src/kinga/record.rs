@@ -825,14 +825,7 @@ mod tests {
                 let games = [make(real, a, seed), make(real2, b, !seed)];
                 let canonical: String = games.iter().map(ToString::to_string).collect();
                 let mut c = Choices::new(seed);
-                let respelled: Vec<String> = canonical
-                    .lines()
-                    .map(|l| {
-                        let words = roles(l, &mut c);
-                        respell::line(words, &mut c)
-                    })
-                    .collect();
-                let text = respell::file(&respelled, &mut c);
+                let text = respell::text(&canonical, roles, &mut c);
                 let got = parse(&Source::new("r", text.as_str()))
                     .map_err(|e| TestCaseError::fail(format!("{}\n{text}", e.render())))?;
                 prop_assert_eq!(events(got), events(games.to_vec()), "{}", text);

@@ -728,14 +728,7 @@ mod tests {
             lines.extend(game(b, seeds.1, !sorted));
             let canonical = Record { lines }.to_string();
             let mut c = Choices::new(seeds.0 ^ seeds.1);
-            let respelled: Vec<String> = canonical
-                .lines()
-                .map(|l| {
-                    let words = roles(l, &mut c);
-                    respell::line(words, &mut c)
-                })
-                .collect();
-            let text = respell::file(&respelled, &mut c);
+            let text = respell::text(&canonical, roles, &mut c);
             let events = |r: Record| r.lines.into_iter().map(|l| l.event).collect::<Vec<_>>();
             let want = parse(&Source::new("t", canonical.as_str())).map(events);
             let got = parse(&Source::new("t", text.as_str()))

@@ -750,14 +750,7 @@ mod tests {
                 let canonical = write(&players[..2], deals.0.as_ref(), &a)
                     + &write(&players[1..], deals.1.as_ref(), &b);
                 let mut c = Choices::new(seed);
-                let respelled: Vec<String> = canonical
-                    .lines()
-                    .map(|l| {
-                        let words = roles(l, &mut c);
-                        respell::line(words, &mut c)
-                    })
-                    .collect();
-                let text = respell::file(&respelled, &mut c);
+                let text = respell::text(&canonical, roles, &mut c);
                 let want = games(&canonical);
                 prop_assert!(want.is_ok(), "{:?}", want);
                 prop_assert_eq!(games(&text), want, "{}", text);
