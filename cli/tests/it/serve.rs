@@ -138,9 +138,10 @@ impl Served {
         self.get(&format!("/s/{}/main", self.secret(name))).body
     }
 
-    /// Waits for the session to end by itself: whether it ended well.
+    /// Waits for the session to end by itself (up to 30 s: a loaded machine writes the
+    /// last save and the play history slowly): whether it ended well.
     pub fn ended_well(&mut self) -> bool {
-        for _ in 0..100 {
+        for _ in 0..300 {
             if let Ok(Some(status)) = self.child.try_wait() {
                 return status.success();
             }
