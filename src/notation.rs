@@ -212,17 +212,8 @@ pub fn words_split_by(
 /// Reads a list of cards from `range` of `src`. Returns what could be read and a problem
 /// for each bad token (parsing goes on after a bad token, so all are reported).
 pub fn scan_cards(src: &Source, range: Range<usize>) -> (Vec<Located<Card>>, Vec<Problem>) {
-    scan_list(
-        src,
-        range,
-        |rest| card(rest).ok(),
-        // Cards may be written together: `AsKs10h`, `JkQh`.
-        card_may_follow,
-        |rest, start| {
-            let (p, rest) = diagnose(rest, start, src);
-            (p.code(Code::UnknownCard), rest)
-        },
-    )
+    let (cards, bad) = scan_card_tokens(src, range);
+    (cards, bad.into_iter().map(|b| b.value).collect())
 }
 
 /// Like [`scan_cards`], each problem with the whole bad token (`4Q`, `nothing`) it was
@@ -235,6 +226,7 @@ pub fn scan_card_tokens(
         src,
         range,
         |rest| card(rest).ok(),
+        // Cards may be written together: `AsKs10h`, `JkQh`.
         card_may_follow,
         |rest, start| {
             let (p, rest) = diagnose(rest, start, src);

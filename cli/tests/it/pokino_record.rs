@@ -14,7 +14,8 @@ use kado::pokino::record;
 
 const SPOKE: &str = "spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h";
 
-const GAME: &str = "players: ana ben cy                       # in turn order
+/// A three-player record of real pieces (issue 63's reasons reuse it).
+pub const GAME: &str = "players: ana ben cy                       # in turn order
 spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
 ana domino 5-5@3,0h
 ben domino 10-11@-2,0h

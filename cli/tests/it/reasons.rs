@@ -159,15 +159,7 @@ ben pass
 cy run 6S AS @ 0,0 0,1
 ";
 
-const POKINO: &str = "players: ana ben cy
-spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h
-ana domino 5-5@3,0h
-ben domino 10-11@-2,0h
-cy domino 7-2@0,2h
-ana run QC 4H @ 2,0 1,0
-ben pass
-cy run 6D AC
-";
+use crate::pokino_record::GAME as POKINO;
 
 /// Issue 63: a run over another player's claimed border was refused as "ruling
 /// own-borders: … claimed already", under `own-borders: open` too; the rules forbid it
