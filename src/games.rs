@@ -138,7 +138,9 @@ pub const ALL: [Game; 5] = [
         },
         verdict: |src, rs| {
             let v = crate::kingmaker::record::check(src, rs)?;
-            Ok(json(&crate::kingmaker::report::RecordReport::new(&v)))
+            Ok(crate::explain::json(
+                &crate::kingmaker::report::RecordReport::new(&v),
+            ))
         },
     },
 ];
@@ -149,91 +151,12 @@ pub const ALL: [Game; 5] = [
 /// ruling in force. In the ruleset's order, with the choice in force; found by refereeing
 /// the record again under each other choice.
 pub fn deciding_rulings(game: &Game, src: &Source, rs: &Ruleset) -> Vec<crate::explain::RulingRef> {
-    let verdict = |rs: &Ruleset| (game.verdict)(src, rs).ok().map(|v| figures(&v));
-    let here = verdict(rs);
-    let mut out = Vec::new();
-    for r in &rs.rulings {
-        let choice = rs.choice_named(&r.id);
-        let decides = (r.alternatives.iter())
-            .filter(|a| a.id != choice)
-            .filter_map(|a| rs.with_named(&r.id, &a.id).ok())
-            .any(|other| verdict(&other) != here);
-        if decides {
-            out.push(crate::explain::RulingRef {
-                id: r.id.clone(),
-                choice: choice.to_string(),
-            });
-        }
-    }
-    out
-}
-
-/// A verdict as JSON (`null` where it cannot be written, which no verdict is).
-fn json<T: serde::Serialize>(v: &T) -> serde_json::Value {
-    serde_json::to_value(v).unwrap_or_default()
+    crate::explain::deciding_rulings(rs, |rs| (game.verdict)(src, rs).ok())
 }
 
 /// The verdicts on the games of a record, each as `check --json` gives it.
 fn games_json<G: crate::several::RecordGame>(games: &[G]) -> serde_json::Value {
     serde_json::Value::Array(games.iter().map(G::json).collect())
-}
-
-/// A verdict's facts: each value in it, with where it stands; its words with the rulings
-/// they cite left out (see [`uncited`]), so that a ruling cited but not deciding does not
-/// count as another verdict.
-pub fn figures(v: &serde_json::Value) -> Vec<String> {
-    fn walk(v: &serde_json::Value, at: &str, out: &mut Vec<String>) {
-        use serde_json::Value;
-        match v {
-            Value::Object(m) => m
-                .iter()
-                .for_each(|(k, x)| walk(x, &format!("{at}/{k}"), out)),
-            Value::Array(xs) => {
-                (xs.iter().enumerate()).for_each(|(i, x)| walk(x, &format!("{at}/{i}"), out))
-            }
-            Value::String(t) => out.push(format!("{at}={}", uncited(t))),
-            other => out.push(format!("{at}={other}")),
-        }
-    }
-    let mut out = Vec::new();
-    walk(v, "", &mut out);
-    out
-}
-
-/// `text` without the rulings it cites: `(ruling ID…)` in brackets, and `ruling ID`,
-/// with `: CHOICE` or `` is `CHOICE` `` after it.
-pub fn uncited(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("ruling ") {
-        let (before, from) = rest.split_at(at);
-        let bracketed = before.ends_with('(');
-        out += before.strip_suffix('(').unwrap_or(before);
-        let end = if bracketed {
-            from.find(')').map_or(from.len(), |e| e + 1)
-        } else {
-            cited_end(from)
-        };
-        rest = &from[end..];
-    }
-    out + rest
-}
-
-/// Where `ruling ID[: CHOICE | is `CHOICE`]` at the start of `from` ends.
-fn cited_end(from: &str) -> usize {
-    let word = |s: &str| {
-        s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-            .unwrap_or(s.len())
-    };
-    let mut end = "ruling ".len();
-    end += word(&from[end..]);
-    let tail = &from[end..];
-    if let Some(choice) = tail.strip_prefix(": ") {
-        end += 2 + word(choice);
-    } else if let Some(choice) = tail.strip_prefix(" is `") {
-        end += 5 + choice.find('`').map_or(choice.len(), |e| e + 1);
-    }
-    end
 }
 
 /// The game named `id`.
@@ -475,20 +398,5 @@ mod tests {
             seats,
             vec![("ana", 0, false), ("ben", 28, false), ("ALORA", 430, true)]
         );
-    }
-}
-
-#[cfg(test)]
-mod uncited_tests {
-    use super::uncited;
-
-    #[test]
-    fn the_rulings_a_text_cites_are_left_out() {
-        assert_eq!(uncited("a (ruling own-borders: closed)."), "a .");
-        assert_eq!(uncited("ruling steps: diagonals, 2"), ", 2");
-        assert_eq!(uncited("neither (ruling steps is `diagonals`)"), "neither ");
-        assert_eq!(uncited("kasu 3 (ruling koi-exhausted)."), "kasu 3 .");
-        assert_eq!(uncited("by ruling sell-turns is `x` here"), "by  here");
-        assert_eq!(uncited("no ruling"), "no ruling");
     }
 }

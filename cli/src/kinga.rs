@@ -1,5 +1,6 @@
 //! `kado kinga …`: the Kinga referee, the table-side game and the simulator.
 
+use kado::explain::json;
 use kado::kinga::ruling;
 use std::path::PathBuf;
 
@@ -265,7 +266,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 suspicion: &srcs[4],
             })?;
             let v = advise::advise_table(&table, kinga::Rules::from_ruleset(&rs), samples, seed);
-            ctx.emit(&v, &v.render(), &verdict::session_explain(&rs))
+            ctx.emit(&v, &v.render(), &advise::explain(&rs))
         }
         Cmd::Options { hand, tops, turned } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
@@ -360,7 +361,9 @@ fn chain_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, target: Option<&str>) -> Outco
     let target = target.map(|t| Source::new("--target", t));
     let q = Chain::parse(&cards, target.as_ref())?;
     let v = verdict::chain(&q, rs);
-    ctx.emit(&v, &v.render(ctx.style), &v.explain)
+    let mut x = v.explain.clone();
+    ctx.decided_by(rs, &mut x, |rs| Some(json(&verdict::chain(&q, rs))));
+    ctx.emit(&v, &v.render(ctx.style), &x)
 }
 
 fn options_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, tops: &str, turned: &str) -> Outcome {
@@ -370,7 +373,9 @@ fn options_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, tops: &str, turned: &str) ->
         &Source::new("--turned", turned),
     )?;
     let v = verdict::options(&p, rs);
-    ctx.emit(&v, &v.render(ctx.style), &v.explain)
+    let mut x = v.explain.clone();
+    ctx.decided_by(rs, &mut x, |rs| Some(json(&verdict::options(&p, rs))));
+    ctx.emit(&v, &v.render(ctx.style), &x)
 }
 
 fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcome {

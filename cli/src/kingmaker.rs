@@ -2,6 +2,8 @@
 //! campaign ledger.
 
 use clap::{Args, Subcommand};
+use kado::explain::json;
+use serde_json::Value;
 
 use kado::diag::{Error, Source};
 use kado::explain::Explain;
@@ -233,7 +235,8 @@ const CHECK_AFTER: &str = concat!(
     "come first. See kado-notation(7).\n\n",
     "JSON keys for a record: `years` (list of {`scores` (player → score), `winners`,\n",
     "`layout`}), `points` (player → overall points), `illegal` (null, or {`line`, `player`\n",
-    "(or null), `reason`})."
+    "(or null), `code`, `reason`}), `champions` (who won the campaign, or null while it goes\n",
+    "on), `next` (what comes next by the rules, or null)."
 );
 
 const SCORE_AFTER: &str = concat!(
@@ -272,8 +275,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
     let rs = ctx.ruleset(GAME, TITLE)?;
     let rules = Rules::from_ruleset(&rs);
     match cmd {
-        Cmd::Score(arg) => score_cmd(ctx, &rules, &arg),
-        Cmd::Show(arg) => show_cmd(ctx, &rules, &arg),
+        Cmd::Score(arg) => score_cmd(ctx, &rs, &arg),
+        Cmd::Show(arg) => show_cmd(ctx, &rs, &arg),
         Cmd::Check { build, file } => check_cmd(ctx, &build, file.as_deref()),
         Cmd::Play {
             players,
@@ -343,23 +346,51 @@ fn triad_table(l: &Layout, y: &score::YearScore, rules: &Rules) -> comfy_table::
     t
 }
 
-fn score_cmd(ctx: &Ctx, rules: &Rules, arg: &LayoutArg) -> Outcome {
-    let (src, l, spans) = read_layout(arg)?;
-    Error::check(score::unscorable(&src, &l, &spans, rules))?;
-    let y = score::score(&l, rules);
-    let s = ctx.style;
-    let mut human = render::show(&triad_table(&l, &y, rules));
-    human += &s.bold(score::outcome_line(&y, rules).trim_end());
-    human.push('\n');
-    let verdict = report::ScoreReport::new(&l, &y);
-    ctx.emit(&verdict, &human, &score::year_explain(rules, &y))
+/// The verdict on a layout under `rs`: what `score` gives, or `None` where a ruling leaves
+/// it unscorable.
+fn score_verdict(rs: &Ruleset, (src, l, spans): &(Source, Layout, LayoutSpans)) -> Option<Value> {
+    let rules = Rules::from_ruleset(rs);
+    if !score::unscorable(src, l, spans, &rules).is_empty() {
+        return None;
+    }
+    Some(json(&report::ScoreReport::new(l, &score::score(l, &rules))))
 }
 
-fn show_cmd(ctx: &Ctx, rules: &Rules, arg: &LayoutArg) -> Outcome {
-    let (src, l, spans) = read_layout(arg)?;
-    let scorable = score::unscorable(&src, &l, &spans, rules).is_empty();
-    let y = score::score(&l, rules);
-    let mut human = picture::draw(&l, ctx.style);
+fn score_cmd(ctx: &Ctx, rs: &Ruleset, arg: &LayoutArg) -> Outcome {
+    let read = read_layout(arg)?;
+    let rules = &Rules::from_ruleset(rs);
+    let (src, l, spans) = &read;
+    Error::check(score::unscorable(src, l, spans, rules))?;
+    Error::check(score::unscorable(src, l, spans, rules))?;
+    let y = score::score(l, rules);
+    let s = ctx.style;
+    let mut human = render::show(&triad_table(l, &y, rules));
+    human += &s.bold(score::outcome_line(&y, rules).trim_end());
+    human.push('\n');
+    let verdict = report::ScoreReport::new(l, &y);
+    let mut x = score::year_explain(rules, &y);
+    ctx.decided_by(rs, &mut x, |rs| score_verdict(rs, &read));
+    ctx.emit(&verdict, &human, &x)
+}
+
+/// What `show` gives for a layout under `rs`.
+fn show_verdict(rs: &Ruleset, (src, l, spans): &(Source, Layout, LayoutSpans)) -> Value {
+    let rules = Rules::from_ruleset(rs);
+    let scorable = score::unscorable(src, l, spans, &rules).is_empty();
+    json(&report::ShowReport::new(
+        l,
+        &score::score(l, &rules),
+        scorable,
+    ))
+}
+
+fn show_cmd(ctx: &Ctx, rs: &Ruleset, arg: &LayoutArg) -> Outcome {
+    let read = read_layout(arg)?;
+    let rules = &Rules::from_ruleset(rs);
+    let (src, l, spans) = &read;
+    let scorable = score::unscorable(src, l, spans, rules).is_empty();
+    let y = score::score(l, rules);
+    let mut human = picture::draw(l, ctx.style);
     human += "\nTriads:\n";
     for p in &y.players {
         let [_, a, b] = p.triad;
@@ -384,7 +415,8 @@ fn show_cmd(ctx: &Ctx, rules: &Rules, arg: &LayoutArg) -> Outcome {
     }
     let mut x = Explain::new();
     score::triad_explain(rules, &mut x);
-    let verdict = report::ShowReport::new(&l, &y, scorable);
+    ctx.decided_by(rs, &mut x, |rs| Some(show_verdict(rs, &read)));
+    let verdict = report::ShowReport::new(l, &y, scorable);
     ctx.emit(&verdict, &human, &x)
 }
 
@@ -675,5 +707,7 @@ fn advise_cmd(
     })
     .map_err(|e| Error::of(&e))?;
     bar.finish_and_clear();
-    ctx.emit(&advice, &advice.render(), &v.campaign.explain(rs))
+    let tied = v.campaign.years.iter().any(|y| y.top.len() > 1);
+    let x = advise::explain(v.campaign.explain(rs), tied, rs);
+    ctx.emit(&advice, &advice.render(), &x)
 }

@@ -1,6 +1,7 @@
 //! `kado kinkado …`: the Kin Kādo referee and ALORA.
 
 use clap::Subcommand;
+use kado::explain::json;
 use kado::kinkado::ruling;
 
 use kado::diag::Error;
@@ -229,7 +230,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             market,
             stash,
             holding,
-        }) => alora_buy(ctx, &rules, &market, &stash, &holding),
+        }) => alora_buy(ctx, &rs, &market, &stash, &holding),
         Cmd::Alora(AloraCmd::Bet {
             round,
             stash,
@@ -326,7 +327,12 @@ fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         jokers_line(&s, &e)
     );
     let v = report::HandReport::new(&e, &cards, None);
-    ctx.emit(&v, &human, &hand::explain(rs, &e))
+    let mut x = hand::explain(rs, &e);
+    ctx.decided_by(rs, &mut x, |rs| {
+        let e = hand::evaluate(&cards, &Rules::from_ruleset(rs));
+        Some(json(&report::HandReport::new(&e, &cards, None)))
+    });
+    ctx.emit(&v, &human, &x)
 }
 
 fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
@@ -344,7 +350,15 @@ fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         jokers_line(&s, e)
     );
     human += &hand::alora_sum_note(rules, b.played.len(), cards.len()).unwrap_or_default();
-    let x = hand::explain_alora(rs, e);
+    let mut x = hand::explain_alora(rs, e);
+    ctx.decided_by(rs, &mut x, |rs| {
+        let b = kado::kinkado::fast::best_hand(&cards, &Rules::from_ruleset(rs));
+        Some(json(&report::HandReport::new(
+            &b.hand,
+            &cards,
+            Some(&b.played),
+        )))
+    });
     let v = report::HandReport::new(e, &cards, Some(&b.played));
     ctx.emit(&v, &human, &x)
 }
@@ -353,17 +367,22 @@ fn alora_sell(ctx: &Ctx, rs: &Ruleset, text: &str) -> Outcome {
     let cards = pack_cards("argument HAND", text)?;
     let v = alora::sell(&cards);
     let human = instructions::sell(&v, &ctx.style);
-    ctx.emit(&v, &human, &alora::explain_sell(rs))
+    let mut x = alora::explain_sell(rs);
+    ctx.decided_by(rs, &mut x, |_| Some(json(&alora::sell(&cards))));
+    ctx.emit(&v, &human, &x)
 }
 
-fn alora_buy(ctx: &Ctx, rules: &Rules, market: &str, stash: &str, holding: &str) -> Outcome {
+fn alora_buy(ctx: &Ctx, rs: &Ruleset, market: &str, stash: &str, holding: &str) -> Outcome {
     let market_cards = pack_cards_or_none("--market", market);
     let stash_v = money_arg("--stash", stash);
     let holding_v = count_arg("--holding", holding);
     let (market_cards, stash, holding) = collect3(market_cards, stash_v, holding_v)?;
-    let v = alora::buy(&market_cards, stash, holding, rules);
+    let buy = |rs: &Ruleset| alora::buy(&market_cards, stash, holding, &Rules::from_ruleset(rs));
+    let v = buy(rs);
     let human = instructions::buy(&v, &ctx.style);
-    ctx.emit(&v, &human, &alora::explain_buy(rules))
+    let mut x = alora::explain_buy(&Rules::from_ruleset(rs));
+    ctx.decided_by(rs, &mut x, |rs| Some(json(&buy(rs))));
+    ctx.emit(&v, &human, &x)
 }
 
 fn collect3<A, B, C>(
@@ -394,7 +413,16 @@ fn alora_bet(
         return Err(Error::msg("the round must be 1 to 9").into());
     };
     let human = instructions::bet(&v, &ctx.style);
-    ctx.emit(&v, &human, &alora::explain_bet(rs))
+    let mut x = alora::explain_bet(rs);
+    ctx.decided_by(rs, &mut x, |rs| {
+        Some(json(&alora::bet(
+            round,
+            stash,
+            &face_up,
+            &Rules::from_ruleset(rs),
+        )?))
+    });
+    ctx.emit(&v, &human, &x)
 }
 
 fn round_cmd(ctx: &Ctx, round: &str) -> Outcome {
@@ -464,21 +492,27 @@ fn showdown_table(seats: &[Seat], v: &Settlement, s: &Style) -> String {
 }
 
 fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {
-    let table = Table::read(
-        &TableText {
-            seats: &a.seats,
-            alora: a.alora.as_deref(),
-            bank_bet: a.bank_bet,
-            pool: &a.pool,
-            pool_cards: a.pool_cards.as_deref(),
-            pool_chips: a.pool_chips.as_deref(),
-        },
-        rules,
-    )?;
+    let text = TableText {
+        seats: &a.seats,
+        alora: a.alora.as_deref(),
+        bank_bet: a.bank_bet,
+        pool: &a.pool,
+        pool_cards: a.pool_cards.as_deref(),
+        pool_chips: a.pool_chips.as_deref(),
+    };
+    let table = Table::read(&text, rules)?;
     let v = showdown::settle(&table.seats, &table.pool, rules, rs);
     let s = ctx.style;
     let human = showdown_table(&table.seats, &v, &s) + &v.summary(&table.pool, rules, &s);
-    ctx.emit(&v.verdict(), &human, &v.explain)
+    let mut x = v.explain.clone();
+    ctx.decided_by(rs, &mut x, |rs| {
+        let rules = Rules::from_ruleset(rs);
+        let table = Table::read(&text, &rules).ok()?;
+        Some(json(
+            &showdown::settle(&table.seats, &table.pool, &rules, rs).verdict(),
+        ))
+    });
+    ctx.emit(&v.verdict(), &human, &x)
 }
 
 mod advise;

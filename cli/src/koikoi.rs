@@ -1,5 +1,6 @@
 //! `kado koikoi …`: the Koi-Koi referee (yaku and scores, dealt hands) and the game ledger.
 
+use kado::explain::json;
 use std::path::{Path, PathBuf};
 
 use clap::{Subcommand, ValueEnum};
@@ -300,7 +301,7 @@ fn advise_cmd(ctx: &Ctx, arg: &str, samples: usize, seed: u64) -> Outcome {
         let last = src.text.trim_end().lines().count().max(1);
         Error::from(Problem::new(why.to_string()).at_line_col(&src, last, 1))
     })?;
-    ctx.emit(&a, &a.render(), &kado::explain::Explain::new())
+    ctx.emit(&a, &a.render(), &advise::explain(&rs))
 }
 
 /// `koikoi yaku`: reads the pile and the round, scores it, and draws the score.
@@ -348,7 +349,13 @@ fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, q: &YakuQuery) -> Outcome {
     for n in &s.notes {
         human += &format!("Note: {n}.\n");
     }
-    ctx.emit(&s, &human, &yaku::explain(&s, &held, &round, rs, &rules))
+    let mut x = yaku::explain(&s, &held, &round, rs, &rules);
+    ctx.decided_by(rs, &mut x, |rs| {
+        let rules = Rules::from_ruleset(rs);
+        let (held, round) = q.read(text, &rules).ok()?;
+        Some(json(&yaku::score(&held, &round, &rules)))
+    });
+    ctx.emit(&s, &human, &x)
 }
 
 fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome {
@@ -393,7 +400,12 @@ fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome
     for n in &d.notes {
         human += &format!("Note: {n}.\n");
     }
-    ctx.emit(&d, &human, &deal::explain(rs, &rules, field_v.is_some()))
+    let mut x = deal::explain(rs, &rules, field_v.is_some());
+    ctx.decided_by(rs, &mut x, |rs| {
+        let rules = Rules::from_ruleset(rs);
+        Some(json(&deal::check(&hand_v, field_v.as_deref(), &rules)))
+    });
+    ctx.emit(&d, &human, &x)
 }
 
 fn game_cmd(
@@ -636,5 +648,5 @@ fn simulate_cmd(
         );
     }
     human += &format!("  {} drawn\n", r.draws);
-    ctx.emit(&r, &human, &kado::explain::Explain::new())
+    ctx.emit(&r, &human, &sim::explain(rs, r.policies))
 }

@@ -62,7 +62,8 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
-    /// Add the rules and the rulings (by id) that decided the verdict.
+    /// Add the rules and the rulings (by id) that decided the verdict: those whose other
+    /// choice would change it (a simulation or advice names those its games are played under).
     #[arg(long, global = true)]
     pub explain: bool,
 
@@ -260,11 +261,23 @@ impl Ctx {
     /// Under `--explain`, `x` keeps the rulings that decided the verdict on the record
     /// `src` of `game` under `rs`, and no other (see [`kado::games::deciding_rulings`]).
     pub fn decided(&self, game: &str, src: &kado::diag::Source, rs: &Ruleset, x: &mut Explain) {
-        if !self.explain {
-            return;
-        }
         if let Some(g) = kado::games::by_id(game) {
-            x.deciding(&kado::games::deciding_rulings(g, src, rs), rs);
+            self.decided_by(rs, x, |rs| (g.verdict)(src, rs).ok());
+        }
+    }
+
+    /// Under `--explain`, `x` keeps the rulings that decided a verdict, and no other:
+    /// `verdict` judges the same input again under a ruleset (`None` where it cannot), and
+    /// a ruling decided when one of its other choices changes what it gives (see
+    /// [`kado::explain::deciding_rulings`]).
+    pub fn decided_by(
+        &self,
+        rs: &Ruleset,
+        x: &mut Explain,
+        verdict: impl Fn(&Ruleset) -> Option<serde_json::Value>,
+    ) {
+        if self.explain {
+            x.deciding(&kado::explain::deciding_rulings(rs, verdict), rs);
         }
     }
 

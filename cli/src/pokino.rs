@@ -1,5 +1,6 @@
 //! `kado pokino …`: the Pokino referee: the board, placements, scoring runs, scores.
 
+use kado::explain::{Explain, json};
 use kado::pokino::ruling;
 use std::path::PathBuf;
 
@@ -153,8 +154,9 @@ length, then squares in reading order; every run with --all), count (every run),
 (false when the search stopped after 50,000,000 runs, or 1,000,000 with --all: count is then a \
 lower bound and best the best found by then), max_length, bound (what sets max_length: hand, \
 beads or table), hand, beads, pokino (true when the best run plays every card in the hand: \
-the player calls \"Pokino!\" and wins).\n\nExample:\n  kado pokino runs \
-'6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h' --hand '6S 4H AD QC 8S' --beads 3", cite = ruling::Id::Steps.cite())
+the player calls \"Pokino!\"), pokino_decided_by (only then: call, the caller wins; or pips, \
+under Territory with {pips}).\n\nExample:\n  kado pokino runs \
+'6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h' --hand '6S 4H AD QC 8S' --beads 3", cite = ruling::Id::Steps.cite(), pips = ruling::TerritoryPokino::PipsDecide.cite())
     )]
     Runs {
         #[arg(value_name = "BOARD", help = BOARD_HELP)]
@@ -392,6 +394,20 @@ struct Env<'a> {
     rules: &'a Rules,
 }
 
+impl Env<'_> {
+    /// Under `--explain`, `x` keeps the rulings that decided a verdict: `verdict` judges
+    /// the same input again, read anew, under each other ruleset and its rules.
+    fn decided(
+        &self,
+        x: &Explain,
+        verdict: impl Fn(&Ruleset, &Rules) -> Option<serde_json::Value>,
+    ) -> Explain {
+        let mut x = x.clone();
+        (self.ctx).decided_by(self.rs, &mut x, |rs| verdict(rs, &Rules::from_ruleset(rs)));
+        x
+    }
+}
+
 /// Positional words: the board's, then the last one.
 fn split_last(mut args: Vec<String>) -> (Vec<String>, String) {
     let last = args.pop().unwrap_or_default();
@@ -431,11 +447,20 @@ impl Env<'_> {
     fn show(&self, words: &[String], file: Option<String>, claimed: Option<String>) -> Outcome {
         let src = board_source(words, file.as_deref())?;
         let board = Board::load(&src, self.rules)?;
-        let claimed = match claimed.as_deref() {
+        let claimed_text = claimed;
+        let claimed = match claimed_text.as_deref() {
             Some(text) => board.claimed(&Source::new("--claimed", text), self.rules)?,
             None => Vec::new(),
         };
         let v = verdict::show(&board, claimed, self.rules);
+        let x = self.decided(&v.explain, |_, rules| {
+            let board = Board::load(&src, rules).ok()?;
+            let claimed = match claimed_text.as_deref() {
+                Some(text) => board.claimed(&Source::new("--claimed", text), rules).ok()?,
+                None => Vec::new(),
+            };
+            Some(json(&verdict::show(&board, claimed, rules)))
+        });
         let mut human = picture::draw(&board, &v.claimed, &self.ctx.style);
         if !board.is_empty() {
             human += &format!(
@@ -447,7 +472,7 @@ impl Env<'_> {
                 }
             );
         }
-        self.ctx.emit(&v, &human, &v.explain)
+        self.ctx.emit(&v, &human, &x)
     }
 }
 
@@ -481,6 +506,10 @@ impl Env<'_> {
             (b, p) => return Err(Error::gather([b.err(), p.err()]).into()),
         };
         let mut v = verdict::place(&board, p, self.rules);
+        let x = self.decided(&v.explain, |_, rules| {
+            let board = Board::load(&files.board, rules).ok()?;
+            Some(json(&verdict::place(&board, p, rules)))
+        });
         if v.legal
             && let Some(w) = &write
         {
@@ -508,7 +537,7 @@ impl Env<'_> {
             (None, Some(w), false) => human += &format!("Nothing was written to {w}.\n"),
             _ => {}
         }
-        self.ctx.emit(&v, &human, &v.explain)
+        self.ctx.emit(&v, &human, &x)
     }
 }
 
@@ -604,6 +633,12 @@ impl Env<'_> {
             (b, d) => return Err(Error::gather([b.err(), d.err()]).into()),
         };
         let v = verdict::spots(&board, d, self.rules);
+        let x = self.decided(&v.explain, |_, rules| {
+            let board = board_source(words, file.as_deref())
+                .and_then(|s| Board::load(&s, rules))
+                .ok()?;
+            Some(json(&verdict::spots(&board, d, rules)))
+        });
         let mut human = format!("{}\n", v.headline(&self.ctx.style.bold(&d.to_string())));
         if v.on_table.is_none() {
             for chunk in v.spots.chunks(6) {
@@ -614,7 +649,7 @@ impl Env<'_> {
                 human += &format!("  {}\n", words.join("").trim_end());
             }
         }
-        self.ctx.emit(&v, &human, &v.explain)
+        self.ctx.emit(&v, &human, &x)
     }
 }
 
@@ -633,8 +668,9 @@ struct RunsArgs {
 
 impl Env<'_> {
     fn runs(&self, a: &RunsArgs) -> Outcome {
-        let board = board_source(&a.board, a.board_file.as_deref())
-            .and_then(|s| Board::load(&s, self.rules));
+        let board = |rules: &Rules| {
+            board_source(&a.board, a.board_file.as_deref()).and_then(|s| Board::load(&s, rules))
+        };
         let hand = Source::new("--hand", a.hand.as_str());
         let beads = a.beads.as_deref().map(|b| Source::new("--beads", b));
         let claimed = a.claimed.as_deref().map(|c| Source::new("--claimed", c));
@@ -646,13 +682,17 @@ impl Env<'_> {
             budget: budget.as_ref(),
             all: a.all,
         };
-        let ask = RunsAsk::parse(board, text, self.rules)?;
+        let ask = RunsAsk::parse(board(self.rules), text, self.rules)?;
         let v = verdict::runs(&ask, self.rules, self.rs);
+        let x = self.decided(&v.explain, |rs, rules| {
+            let ask = RunsAsk::parse(board(rules), text, rules).ok()?;
+            Some(json(&verdict::runs(&ask, rules, rs)))
+        });
         let human = match (&v.found.best, v.no_run()) {
             (Some(best), _) => runs_human(&v, best, &self.ctx.style),
             (None, why) => format!("{}\n", why.unwrap_or_default()),
         };
-        self.ctx.emit(&v, &human, &v.explain)
+        self.ctx.emit(&v, &human, &x)
     }
 }
 
@@ -706,6 +746,10 @@ impl Env<'_> {
         let ask = ScoreAsk::parse(lengths, beads.as_ref(), self.rules)?;
         let v = verdict::score(&ask, self.rules, self.rs)
             .map_err(|e| crate::Internal::refused("", &e))?;
+        let x = self.decided(&v.explain, |rs, rules| {
+            let ask = ScoreAsk::parse(lengths, beads.as_ref(), rules).ok()?;
+            Some(json(&verdict::score(&ask, rules, rs).ok()?))
+        });
         let t = &v.total;
         let mut human = String::new();
         if !t.runs.is_empty() {
@@ -727,7 +771,7 @@ impl Env<'_> {
             "Total: {}\n",
             self.ctx.style.bold(&format!("{} points", t.total))
         );
-        self.ctx.emit(&v, &human, &v.explain)
+        self.ctx.emit(&v, &human, &x)
     }
 }
 
@@ -739,9 +783,17 @@ impl Env<'_> {
         self.rules
             .require_territory(self.rs)
             .map_err(|e| Error::from(e.problem()))?;
-        let board = board_source(words, file.as_deref()).and_then(|s| Board::load(&s, self.rules));
-        let (board, toks) = parse_territory(board, &Source::new("--tokens", tokens), self.rules)?;
+        let read = |rules: &Rules| {
+            let board = board_source(words, file.as_deref()).and_then(|s| Board::load(&s, rules));
+            parse_territory(board, &Source::new("--tokens", tokens), rules)
+        };
+        let (board, toks) = read(self.rules)?;
         let v = verdict::territory(&board, &toks, self.rules, self.rs);
+        let x = self.decided(&v.explain, |rs, rules| {
+            rules.require_territory(rs).ok()?;
+            let (board, toks) = read(rules).ok()?;
+            Some(json(&verdict::territory(&board, &toks, rules, rs)))
+        });
         let mut table = render::table(["Domino", "Pips", "Tokens", "Goes to"]);
         for a in &v.result.dominoes {
             let tokens: Vec<String> = a.tokens.iter().map(|(p, n)| format!("{p} {n}")).collect();
@@ -769,6 +821,6 @@ impl Env<'_> {
             human += &render::show(&totals);
         }
         human += &format!("{}\n", v.outcome(|n| self.ctx.style.bold(n)));
-        self.ctx.emit(&v, &human, &v.explain)
+        self.ctx.emit(&v, &human, &x)
     }
 }

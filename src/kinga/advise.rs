@@ -333,6 +333,40 @@ fn finish(mut g: Game) -> (bool, usize) {
     (matches!(g.phase, Phase::Over { won: true }), g.score())
 }
 
+/// The rulings a game under `rules` reads, each of which can change its course, played
+/// by the greedy policy or (`by_advisor`) by the advisor: every one, but
+/// `hardcore-suspicion-cleanup` only under hardcore (the standard rules keep one card
+/// after suspicion whatever it says), and neither `extra-draws` nor `bonus-exile-joker`
+/// for the greedy policy alone, which takes every extra card and never exiles a joker
+/// (it declines the bonus, as it is when only jokers are left to exile).
+pub fn rulings_read(rules: &super::Rules, by_advisor: bool) -> Vec<crate::kinga::ruling::Id> {
+    use crate::kinga::ruling::{self, Id};
+    let hardcore = match rules.ruled.hardcore {
+        ruling::Hardcore::On => true,
+        ruling::Hardcore::Off => false,
+    };
+    (Id::ALL.iter().copied())
+        .filter(|id| hardcore || *id != Id::HardcoreSuspicionCleanup)
+        .filter(|id| by_advisor || !matches!(id, Id::ExtraDraws | Id::BonusExileJoker))
+        .collect()
+}
+
+/// The rules and rulings behind the advice: those the games played out by the greedy
+/// policy read ([`rulings_read`]), each of which can change the figures.
+pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
+    let rules = super::Rules::from_ruleset(rs);
+    let read = rulings_read(&rules, false);
+    let mut x = crate::explain::Explain::new();
+    x.rule("The games played out are played under the rulings below; each can change the figures.");
+    x.rule("Each choice is played, then the game is played out to its end by the greedy policy, over samples of what you cannot see: the draw pile's order and every later reshuffle.");
+    let mut rules = super::verdict::session_explain(rs);
+    for r in &mut rules.0 {
+        r.rulings.retain(|x| read.iter().any(|id| id.id() == x.id));
+    }
+    x.0.extend(rules.0);
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -347,6 +381,34 @@ mod tests {
         g.to_draw = 0;
         g.phase = Phase::Turn;
         g
+    }
+
+    #[test]
+    fn explain_names_the_rulings_the_games_played_out_read() {
+        let ids = |name: &str| {
+            let x = explain(&crate::ruleset::Ruleset::builtin(name).unwrap());
+            assert!(
+                x.0[0]
+                    .rule
+                    .starts_with("The games played out are played under")
+            );
+            x.ruling_ids()
+        };
+        // The greedy policy takes every extra card and never exiles a joker.
+        let standard = [
+            "ace-value",
+            "empty-draw",
+            "hardcore",
+            "kings",
+            "reshuffle",
+            "sideways-queen",
+            "single-card-play",
+            "threes-company",
+        ];
+        assert_eq!(ids("kinga"), standard);
+        let mut hardcore = standard.to_vec();
+        hardcore.insert(3, "hardcore-suspicion-cleanup");
+        assert_eq!(ids("kinga-hardcore"), hardcore);
     }
 
     #[test]

@@ -364,7 +364,7 @@ impl Error {
             ),
             Error::HardcoreFewest { shortest, target } => write!(
                 f,
-                "hardcore: use the fewest cards; {} influences {target} with {} card{}",
+                "use the fewest cards; {} influences {target} with {} card{}",
                 show_cards(shortest),
                 shortest.len(),
                 words::s(shortest.len())
@@ -378,7 +378,7 @@ impl Error {
         match self {
             Error::HardcoreExile { play, target } => write!(
                 f,
-                "hardcore: exile only when nothing can be influenced; {} influences {target}",
+                "exile only when nothing can be influenced; {} influences {target}",
                 show_cards(play)
             ),
             Error::JokerNotExiled => f.write_str("a joker may not be exiled"),
@@ -540,6 +540,11 @@ pub enum Told {
     },
     /// A 5, 8 or 10 influenced: the bonus exile.
     MayExile(Card),
+    /// The bonus exile finds nothing to exile: the hand and the discard pile are empty,
+    /// or hold only jokers (`joker_kept`: which ruling bonus-exile-joker keeps).
+    NothingToExile {
+        joker_kept: bool,
+    },
     /// The Exile action, and the rest of the hand discarded.
     ExileAndDiscard {
         card: Card,
@@ -690,6 +695,14 @@ impl Told {
                 f,
                 "{t}: you may exile one card from your hand or discard pile."
             ),
+            Told::NothingToExile { joker_kept: false } => {
+                f.write_str("But nothing is left in your hand or discard pile to exile.")
+            }
+            Told::NothingToExile { joker_kept: true } => write!(
+                f,
+                "But nothing can be exiled: only a joker is left, and it may not be ({}).",
+                ruling::BonusExileJoker::Forbidden.cite()
+            ),
             Told::ExileAndDiscard { card, rest } if rest.is_empty() => {
                 write!(f, "Exile {card}; discard the rest of your hand.")
             }
@@ -759,14 +772,15 @@ impl Error {
             Error::KingsNotInfluenced(_) => ruling::Id::Kings.cite(),
             Error::WrongSuit { .. } => "suits",
             Error::TooLittle { .. } => "influence",
-            Error::HardcoreFewest { .. } => "hardcore: the fewest cards",
-            Error::HardcoreExile { .. } => "hardcore: exile only when stuck",
+            Error::HardcoreFewest { .. } | Error::HardcoreExile { .. } => {
+                ruling::Id::Hardcore.cite()
+            }
             Error::JokerNotExiled => "jokers are never exiled",
             Error::NeedHigher(_) => "exile",
             Error::SuspicionNotNow | Error::NameAKing | Error::KingSideways(_) => "raise suspicion",
             Error::NotLost => "execution",
             Error::NotForBonus(_) => "the 5, 8 and 10 exile",
-            Error::DiscardDownTo(_) => "hardcore cleanup",
+            Error::DiscardDownTo(_) => ruling::Id::Hardcore.cite(),
             Error::Cards(_)
             | Error::TurnCards(_)
             | Error::NotAKingOrSuit(_)

@@ -289,9 +289,14 @@ impl Game {
                         ruling::EmptyDraw::Short => false,
                     };
                     if self.to_draw > 0 && game_over {
-                        said.push(Told::NothingLeftToDraw);
                         self.to_draw = 0;
-                        self.phase = Phase::Over { won: false };
+                        // The play's influence stands: its card is taken first, and a
+                        // fourth queen wins whatever draw the play earned.
+                        let won = self.phase == Phase::ExtraDraw && self.take_target(said);
+                        if !won {
+                            said.push(Told::NothingLeftToDraw);
+                        }
+                        self.phase = Phase::Over { won };
                         return;
                     }
                     if self.to_draw > 0 {
@@ -315,6 +320,9 @@ impl Game {
                 }
                 Phase::Bonus => {
                     if self.bonus_choices().is_empty() {
+                        let joker_kept =
+                            self.hand.iter().chain(&self.discard).any(|c| c.is_joker());
+                        said.push(Told::NothingToExile { joker_kept });
                         self.finish_influence(said);
                     } else {
                         return;
@@ -357,14 +365,19 @@ impl Game {
     }
 
     fn finish_influence(&mut self, said: &mut Vec<Told>) {
-        let Some(t) = self.target else {
-            self.phase = Phase::Keep;
-            return;
+        self.phase = match self.take_target(said) {
+            true => Phase::Over { won: true },
+            false => Phase::Keep,
         };
-        let Card::Plain(rank, suit) = t else {
-            self.phase = Phase::Keep;
-            return;
+    }
+
+    /// The influenced card taken: onto the turn's cards, its pile one down, a queen's
+    /// king exposed. Whether that exposed the last king (the game is won).
+    fn take_target(&mut self, said: &mut Vec<Told>) -> bool {
+        let Some(Card::Plain(rank, suit)) = self.target else {
+            return false;
         };
+        let t = Card::Plain(rank, suit);
         let i = suit.index();
         self.piles[i] = self.piles[i].saturating_add(1);
         self.table.push(t);
@@ -380,11 +393,10 @@ impl Game {
             self.turned[i] = true;
             if self.exposed.iter().all(|e| *e) {
                 said.push(Told::Won);
-                self.phase = Phase::Over { won: true };
-                return;
+                return true;
             }
         }
-        self.phase = Phase::Keep;
+        false
     }
 
     fn start_refill(&mut self) {

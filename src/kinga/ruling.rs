@@ -5,7 +5,7 @@ crate::ruleset::rulings! {
     rulings {
         /// Is the hardcore variant in play?
         hardcore: Hardcore = "hardcore" { Off = "off", On = "on" }
-        /// What is an ace worth when it starts a play?
+        /// What is an ace worth, when it starts a play and when an exile needs a higher card of its suit?
         ace_value: AceValue = "ace-value" { One = "one", Fourteen = "fourteen" }
         /// May a king be influenced once its queen is gone?
         kings: Kings = "kings" { Never = "never", AfterQueen = "after-queen" }

@@ -1,7 +1,6 @@
 //! Whole games played with a virtual deck by a policy (the greedy one of [`POLICY`], or
 //! the advisor of [`super::advise`]), for win rates and score distributions.
 
-use crate::kinga::ruling;
 use serde::Serialize;
 
 use super::game::{Action, Deck, Game, Setup};
@@ -223,7 +222,7 @@ pub fn simulate(
         policy: policy.name(),
         described: policy.describe(),
         results,
-        explain: explain(rulesets),
+        explain: explain(rulesets, policy),
     })
 }
 
@@ -254,16 +253,22 @@ fn play_games(
     Ok(tally)
 }
 
-/// How the games of a simulation are played and scored, and under which rulings.
-pub fn explain(rulesets: &[Ruleset]) -> Explain {
+/// How the games of a simulation by `policy` are played and scored, and under which
+/// rulings: those the games read, each of which can change the figures.
+pub fn explain(rulesets: &[Ruleset], policy: Policy) -> Explain {
+    let by_advisor = match policy {
+        Policy::Greedy => false,
+        Policy::Advisor { .. } => true,
+    };
     let mut x = Explain::new();
+    x.rule("The games are played under the rulings below; each can change the figures.");
     x.rule("Each game deals a fresh virtual deck from the seed and plays to a win (the fourth queen) or a loss (suspicion with four kings sideways).");
     x.rule("The score is the number of kings exposed.");
     for rs in rulesets {
         x.ruled(
             format!("The {} games are played under these rulings.", rs.name),
             rs,
-            ruling::Id::ALL,
+            &super::advise::rulings_read(&Rules::from_ruleset(rs), by_advisor),
         );
     }
     x
@@ -290,6 +295,52 @@ mod tests {
                 assert_eq!(a.won, a.score == 4);
             }
         }
+    }
+
+    /// The ruling ids an explanation names, in order.
+    fn named(x: &Explain) -> Vec<&str> {
+        (x.0.iter())
+            .flat_map(|r| r.rulings.iter().map(|x| x.id.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn explain_names_the_rulings_the_games_read() {
+        let advisor = [
+            "hardcore",
+            "ace-value",
+            "kings",
+            "threes-company",
+            "single-card-play",
+            "reshuffle",
+            "bonus-exile-joker",
+            "extra-draws",
+            "empty-draw",
+            "sideways-queen",
+        ];
+        let kinga = Ruleset::builtin("kinga").unwrap();
+        let by_advisor = Policy::Advisor { samples: 8 };
+        let x = explain(std::slice::from_ref(&kinga), by_advisor);
+        assert_eq!(named(&x), advisor);
+        assert!(
+            x.0[0]
+                .rule
+                .starts_with("The games are played under the rulings below")
+        );
+        // Under hardcore, what stays in hand after suspicion is a ruling of its own.
+        let hardcore = Ruleset::builtin("kinga-hardcore").unwrap();
+        let mut both = advisor.to_vec();
+        both.extend(advisor[..7].iter().copied());
+        both.push("hardcore-suspicion-cleanup");
+        both.extend(advisor[7..].iter().copied());
+        let pair = [kinga.clone(), hardcore];
+        assert_eq!(named(&explain(&pair, by_advisor)), both);
+        // The greedy policy takes every extra card and never exiles a joker.
+        let greedy: Vec<&str> = both
+            .into_iter()
+            .filter(|id| !["extra-draws", "bonus-exile-joker"].contains(id))
+            .collect();
+        assert_eq!(named(&explain(&pair, Policy::Greedy)), greedy);
     }
 
     #[test]

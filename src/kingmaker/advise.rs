@@ -545,6 +545,37 @@ impl Advice {
     }
 }
 
+/// The rules and rulings behind the advice: those the played-out Year reads, each of which
+/// can change the figures, then `record`, those the record was refereed by (the
+/// campaign's own explanation), `next-first` only when `tied` (a Year of the record was
+/// topped by several players: only then does the ruling say who starts the next). Not
+/// `lit-faces` for the play-outs: they score every triad with all its faces lit.
+pub fn explain(
+    record: crate::explain::Explain,
+    tied: bool,
+    rs: &crate::ruleset::Ruleset,
+) -> crate::explain::Explain {
+    let mut x = crate::explain::Explain::new();
+    x.rule("The record is refereed and the Year played out under the rulings below; each can change the figures.");
+    x.ruled(
+        "After the choice the Year is played to the end of Harvest by a simple greedy rule, each season led and each Summer move allowed as the rules say; every triad is then scored with all its faces lit, and the highest score takes the Year.",
+        rs,
+        &[
+            ruling::Id::FirstSeason,
+            ruling::Id::SummerOwnCommon,
+            ruling::Id::DarkCommons,
+            ruling::Id::ZeroColour,
+            ruling::Id::YearTie,
+        ],
+    );
+    for mut r in record.0 {
+        r.rulings
+            .retain(|x| tied || x.id != ruling::Id::NextFirst.id());
+        x.0.push(r);
+    }
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -583,6 +614,43 @@ blinks: ana YY-YB, bo RR-GB, cy RY-BB, dee BB-RR, c1 YY-GG, c2 RG-YB, c3 YY-GB, 
             y.apply(&m).unwrap();
         }
         y
+    }
+
+    /// The ruling ids an explanation names, sorted.
+    fn ids(x: &crate::explain::Explain) -> Vec<String> {
+        x.ruling_ids()
+    }
+
+    #[test]
+    fn explain_names_the_rulings_the_advice_reads() {
+        use ruling::Id;
+        let rs = crate::ruleset::Ruleset::builtin("kingmaker").unwrap();
+        // What the record was refereed by, as the campaign explains it.
+        let mut record = crate::explain::Explain::new();
+        record.ruled(
+            "The record's rules.",
+            &rs,
+            &[Id::NextFirst, Id::FirstLongPress],
+        );
+        let x = explain(record.clone(), false, &rs);
+        assert!(
+            x.0[0]
+                .rule
+                .starts_with("The record is refereed and the Year played out")
+        );
+        // No Year was tied: who starts the next Year is no ruling's to say.
+        let read = [
+            "dark-commons",
+            "first-long-press",
+            "first-season",
+            "summer-own-common",
+            "year-tie",
+            "zero-colour",
+        ];
+        assert_eq!(ids(&x), read);
+        let mut after_a_tie = read.to_vec();
+        after_a_tie.insert(3, "next-first");
+        assert_eq!(ids(&explain(record, true, &rs)), after_a_tie);
     }
 
     fn advice(y: &YearState, own: Option<[PairOf; 2]>, samples: u32) -> Advice {

@@ -342,7 +342,7 @@ impl YearError {
             E::WrongSeason { .. } | E::YearOver => "season-order",
             E::UnknownPlayer { .. } => "players",
             E::ThirdChoice { .. } => "at-most-twice",
-            E::FirstClicks { .. } => "first-chooser-clicks",
+            E::FirstClicks { .. } => ruling::Id::FirstLongPress.id(),
             E::MustLongPress { .. } => "second-chooser-long-presses",
             E::PairDisagrees { .. } | E::Contradicts { .. } => "shown-pairs-agree",
             E::CommonPlaced { .. } => "scattered-commons-only",

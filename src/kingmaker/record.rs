@@ -433,7 +433,7 @@ blinks: ana RG-YB, bo YY-GB, cy RY-GB, dee BB-GY, c1 YY-RR, c2 RG-YB, c3 BB-GB, 
             (
                 3,
                 Some("bo".into()),
-                "first-chooser-clicks",
+                "first-long-press",
                 "the first chooser of a common clicks it (ruling first-long-press: refused); legal: `c2 left PAIR` or `c2 right PAIR`".into()
             )
         );

@@ -233,6 +233,11 @@ pub struct RecordReport {
     pub years: Vec<RecordYear>,
     pub points: BTreeMap<String, u32>,
     pub illegal: Option<RecordIllegal>,
+    /// Who won the campaign, once it is over (`null` while it goes on, or where a line is
+    /// illegal).
+    pub champions: Option<Vec<String>>,
+    /// What comes next in a campaign still going, by the rules (`null` once over).
+    pub next: Option<String>,
 }
 
 impl RecordReport {
@@ -255,6 +260,11 @@ impl RecordReport {
                 code: i.code,
                 reason: i.reason.clone(),
             }),
+            champions: (v.illegal.is_none())
+                .then(|| v.campaign.champions())
+                .flatten()
+                .map(|ch| ch.iter().map(|i| v.campaign.players[*i].clone()).collect()),
+            next: v.next(),
         }
     }
 }

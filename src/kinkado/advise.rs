@@ -470,20 +470,42 @@ pub fn advise(
     }
 }
 
-/// The rules and rulings behind the advice.
+/// The rules and rulings behind the advice: every ruling the deals played out read, each of
+/// which can change the figures. Not those they never read: the round ends at the reveal,
+/// so neither what becomes of ALORA's cards after it (`alora-cards`) nor who wins a game
+/// left level (`game-tie`); the position says who goes first (`solo-first`); one player
+/// never shares a pot (`split`, `alora-seat`).
 pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
+    use ruling::Id;
+    let rules = Rules::from_ruleset(rs);
     let mut x = crate::explain::Explain::new();
+    x.rule("The deals are played out under the rulings below; each can change the figures.");
     x.rule("Each move is weighed by playing the rest of the round on deals of the cards you cannot see: ALORA's face-down cards and the deck; ALORA plays by her rules, you by the advice's plain default after the move.");
     x.ruled(
-        "ALORA sells her two lowest cards, buys the highest market card worth 6 or more when she can, bets the higher of her best face-up card and the round minimum, and plays the best hand of all her cards.",
+        "The moves open to you follow the rules in force: how many cards a sell turn takes, and whether one purchase may take market and blind cards together.",
         rs,
-        &[ruling::Id::AloraBuy, ruling::Id::AloraFaceUp, ruling::Id::AloraSum, ruling::Id::AloraLastRoom],
+        &[Id::SellTurns, Id::BuySources],
     );
     x.ruled(
-        "At the reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal.",
+        "Hands rank by tier, then by the sum of the cards played; a joker is wild.",
         rs,
-        &[ruling::Id::AloraTies, ruling::Id::BankBet],
+        &[Id::JokerSum, Id::JokerDuplicates, Id::AceStraights],
     );
+    x.ruled(
+        format!("ALORA sells her two lowest cards, buys the highest market card worth {} or more when she can, bets the higher of her best face-up card and the round minimum, and plays the best hand of all her cards.", crate::render::money(i64::from(rules.alora_buy_minimum))),
+        rs,
+        &[Id::AloraBuy, Id::AloraFaceUp, Id::AloraSum, Id::AloraLastRoom],
+    );
+    x.by(rules.ruled.alora_ties, |c| match c {
+        ruling::AloraTies::AfterBets => "At the reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal.",
+        ruling::AloraTies::OnSum => "At the reveal ALORA wins any tie of tier and sum, whatever the bets.",
+    });
+    x.by(rules.ruled.bank_bet, |c| match c {
+        ruling::BankBet::InThePot => "A bet the bank places for ALORA goes into the pot.",
+        ruling::BankBet::BackToBank => {
+            "A bet the bank places for ALORA goes back to the bank at the reveal."
+        }
+    });
     x.rule("Moves are ranked by the chance to end the game ahead: the lead at the end of this round, with the later rounds' swings taken as a normal spread that grows with their minimum bets.");
     x
 }
@@ -497,6 +519,36 @@ mod tests {
     use crate::notation::test_cards as cards;
     use crate::ruleset::Ruleset;
     use crate::session::{Question, Session, Step};
+
+    #[test]
+    fn explain_names_every_ruling_the_deals_read() {
+        let rs = Ruleset::builtin("kinkado").unwrap();
+        let x = explain(&rs);
+        let mut ids: Vec<&str> = (x.0.iter())
+            .flat_map(|r| r.rulings.iter().map(|x| x.id.as_str()))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let read = [
+            "ace-straights",
+            "alora-buy",
+            "alora-face-up",
+            "alora-last-room",
+            "alora-sum",
+            "alora-ties",
+            "bank-bet",
+            "buy-sources",
+            "joker-duplicates",
+            "joker-sum",
+            "sell-turns",
+        ];
+        assert_eq!(ids, read);
+        assert!(
+            x.0[0]
+                .rule
+                .starts_with("The deals are played out under the rulings below")
+        );
+    }
 
     fn position(decision: Decision) -> Position {
         Position {

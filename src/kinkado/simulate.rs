@@ -361,18 +361,60 @@ pub fn games_arg(name: &str, text: &str, problems: &mut Vec<Problem>) -> Option<
     games
 }
 
-/// The rules and rulings behind a simulation.
+/// The rules and rulings behind a simulation: every ruling the simulated games read, each
+/// of which can change the figures. Not the rulings they never read: `split` (one player
+/// never shares a pot: a tie with ALORA is hers), `alora-seat` (two seats fit a pack
+/// either way), nor `alora-last-room` while ALORA plays all her cards at the reveal (each
+/// refresh fills her hand and she sells two before she buys, so she always has room for
+/// two).
 pub fn explain(rs: &Ruleset) -> Explain {
+    use ruling::Id;
+    let rules = Rules::from_ruleset(rs);
     let mut x = Explain::new();
+    x.rule("The games are played under the rulings below; each can change the figures.");
     x.rule("Each game is a whole solo game against ALORA, played by the same rules engine as `kado kinkado play` with a virtual pack; ALORA plays by her rules.");
+    x.by(rules.ruled.solo_first, |c| match c {
+        ruling::SoloFirst::Dealer => "The deal passes between you and ALORA each round, and each phase starts with the dealer.",
+        ruling::SoloFirst::Player => "You take the first turn of every phase, whoever deals.",
+    });
+    x.by(rules.ruled.sell_turns, |c| match c {
+        ruling::SellTurns::WholeTurn => "Each seat sells all the cards it sells in one turn.",
+        ruling::SellTurns::OneAtATime => "The sell phase goes round the table one card a turn.",
+    });
+    x.by(rules.ruled.buy_sources, |c| match c {
+        ruling::BuySources::Mixed => "A purchase may take market cards and blind cards together.",
+        ruling::BuySources::OneSource => "A purchase takes market cards or blind cards, not both.",
+    });
     x.ruled(
-        match Rules::from_ruleset(rs).ruled.alora_ties {
+        "Hands rank by tier, then by the sum of the cards played; a joker is wild.",
+        rs,
+        &[Id::JokerSum, Id::JokerDuplicates, Id::AceStraights],
+    );
+    let mut alora = vec![Id::AloraBuy, Id::AloraFaceUp, Id::AloraSum, Id::AloraCards];
+    match rules.ruled.alora_cards {
+        // The cards she keeps can leave her room for one card only when she buys.
+        ruling::AloraCards::KeepsRest => alora.push(Id::AloraLastRoom),
+        ruling::AloraCards::AllPlayed => {}
+    }
+    x.ruled(
+        format!("ALORA sells her two lowest cards, buys the highest market card worth {} or more when she can, bets the higher of her best face-up card and the round minimum, and plays the best hand of all her cards.", crate::render::money(i64::from(rules.alora_buy_minimum))),
+        rs,
+        &alora,
+    );
+    x.ruled(
+        match rules.ruled.alora_ties {
             ruling::AloraTies::AfterBets => "At each reveal a tie of tier and sum goes to the higher bet, and to ALORA when the bets are equal; at the end, equal money is settled by the ruling in force.",
             ruling::AloraTies::OnSum => "At each reveal ALORA wins any tie of tier and sum, whatever the bets; at the end, equal money is settled by the ruling in force.",
         },
         rs,
-        &[ruling::Id::AloraTies, ruling::Id::GameTie, ruling::Id::AloraBuy, ruling::Id::AloraFaceUp, ruling::Id::AloraSum],
+        &[Id::AloraTies, Id::GameTie],
     );
+    x.by(rules.ruled.bank_bet, |c| match c {
+        ruling::BankBet::InThePot => "A bet the bank places for ALORA goes into the pot.",
+        ruling::BankBet::BackToBank => {
+            "A bet the bank places for ALORA goes back to the bank at the reveal."
+        }
+    });
     x.rule("Game i of a run is shuffled from a seed derived from the run's seed and i, so a run does not depend on the number of threads.");
     x
 }
@@ -383,6 +425,42 @@ mod tests {
 
     fn rs() -> Ruleset {
         Ruleset::builtin("kinkado").unwrap()
+    }
+
+    /// The rulings an explanation names.
+    fn named(x: &Explain) -> Vec<String> {
+        x.ruling_ids()
+    }
+
+    #[test]
+    fn explain_names_every_ruling_the_games_read() {
+        let all = [
+            "ace-straights",
+            "alora-buy",
+            "alora-cards",
+            "alora-face-up",
+            "alora-sum",
+            "alora-ties",
+            "bank-bet",
+            "buy-sources",
+            "game-tie",
+            "joker-duplicates",
+            "joker-sum",
+            "sell-turns",
+            "solo-first",
+        ];
+        assert_eq!(named(&explain(&rs())), all);
+        // Cards ALORA keeps can leave her room for one card only at her purchase.
+        let keeps = rs().with(ruling::AloraCards::KeepsRest).unwrap();
+        let mut with_last_room = all.to_vec();
+        with_last_room.insert(4, "alora-last-room");
+        assert_eq!(named(&explain(&keeps)), with_last_room);
+        let x = explain(&rs());
+        assert!(
+            x.0[0]
+                .rule
+                .starts_with("The games are played under the rulings below")
+        );
     }
 
     #[test]

@@ -310,12 +310,46 @@ fn no_negative_zero(x: f64) -> f64 {
     if (x * 10.0).round() == 0.0 { 0.0 } else { x }
 }
 
+/// The rules and rulings behind the advice: those the refereeing of the record and the
+/// play-outs read, each of which can change the figures ([`sim::in_play`]).
+pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
+    let rules = super::Rules::from_ruleset(rs);
+    let mut x = crate::explain::Explain::new();
+    x.rule("The record is refereed and each answer is weighed under the rulings below; each can change the figures.");
+    x.rule("Each answer is played out over deals of the cards the player cannot see, both players by the greedy policy, who stop at their first yaku; koi is weighed the same way, and stop is worth the points in hand.");
+    x.0.extend(sim::rules_read(rs, &rules, |id| sim::in_play(id, &rules)).0);
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::koikoi::game::{Deck, Game, Key, Setup};
+    use crate::koikoi::ruling::{self, Id};
+    use crate::koikoi::sim::tests::{all_but, named};
     use crate::ruleset::Ruleset;
     use crate::session::{Session, Step};
+
+    #[test]
+    fn explain_names_the_rulings_the_advice_reads() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let x = explain(&rs);
+        assert!(
+            x.0[0]
+                .rule
+                .starts_with("The record is refereed and each answer")
+        );
+        assert_eq!(named(&x), all_but(&[Id::Rain]));
+        let rain = rs.with(ruling::ViewingYaku::RainRuins).unwrap();
+        assert_eq!(named(&explain(&rain)), all_but(&[]));
+        let plain = (rs.with(ruling::Teshi::Redeal).unwrap())
+            .with(ruling::Kuttsuki::Off)
+            .unwrap();
+        assert_eq!(
+            named(&explain(&plain)),
+            all_but(&[Id::Rain, Id::DealCheckOrder, Id::BothInstant])
+        );
+    }
 
     #[test]
     fn koikoi_advise_printed_negative_zero() {

@@ -395,6 +395,12 @@ impl Referee {
                     .map(|h| deal::check(h, Some(&field), &self.rules))
             })
             .collect();
+        // Under field-first a deal to be redone (here: a hand of teshi under teshi: redeal;
+        // the field, in each check) comes before the other hand's instant win.
+        let field_first = self.rules.ruled.deal_check_order == ruling::DealCheckOrder::FieldFirst;
+        if field_first && checks.iter().flatten().any(|d| d.hand_redeal) {
+            return Some(self.end_redeal());
+        }
         let wins: Vec<usize> = (0..2)
             .filter(|p| checks[*p].as_ref().is_some_and(|d| d.instant_win.is_some()))
             .collect();

@@ -49,7 +49,7 @@ crate::ruleset::rulings! {
         kuttsuki: Kuttsuki = "kuttsuki" { InstantWin = "instant-win", Off = "off" }
         /// Which dealt field must be redealt?
         field_redeal: FieldRedeal = "field-redeal" { Either = "either", FourOfAMonth = "four-of-a-month" }
-        /// When a hand is an instant win and the field must be redealt, which comes first?
+        /// When a hand is an instant win and the deal must be redone (the field is dealt so, or the other hand holds teshi under teshi redeal), which comes first?
         deal_check_order: DealCheckOrder = "deal-check-order" { HandsFirst = "hands-first", FieldFirst = "field-first" }
         /// Who deals (and plays first) in the next round?
         next_dealer: NextDealer = "next-dealer" { Winner = "winner", Loser = "loser", Alternate = "alternate" }

@@ -4,15 +4,18 @@
 
 use serde::Serialize;
 
+use super::Rules;
 use super::cards::Card;
 use super::error::RefereeError;
 use super::playout::Mv;
 use super::record::{Call, Capture, Event, Line, Move, Record, Turn};
 use super::referee::{DEALT, Drawn, Phase, Referee};
+use super::ruling::{self, Id};
 pub use super::sample::Dice;
 use super::sample::{Deal, deal_unseen, greedy_best, greedy_key, unseen};
 use super::weigh::{Effort, advised_call, advised_move};
 use crate::diag::{Error, Problem, Source};
+use crate::explain::Explain;
 use crate::ruleset::Ruleset;
 use crate::shuffle::Shuffler;
 
@@ -70,6 +73,86 @@ impl Policy {
             Policy::Shortlist => "shortlist",
         }
     }
+}
+
+impl Policy {
+    /// Whether the policy ever calls koi-koi (greedy and eager always stop).
+    pub fn calls_koi(self) -> bool {
+        match self {
+            Policy::Random | Policy::Kado | Policy::KadoFull | Policy::Shortlist => true,
+            Policy::Greedy | Policy::Eager => false,
+        }
+    }
+}
+
+/// The rulings read only once a player has called koi-koi.
+pub const KOI_RULINGS: [Id; 5] = [
+    Id::AnotherYaku,
+    Id::KoiCalls,
+    Id::BothKoi,
+    Id::LastCardKoi,
+    Id::KoiExhausted,
+];
+
+/// Whether a game under `rules` reads ruling `id` at all: which card is rain only when
+/// rain ruins the viewing yaku; the order of the deal's checks and what two instant wins
+/// do only when a dealt hand can win at once.
+pub fn in_play(id: Id, rules: &Rules) -> bool {
+    match id {
+        Id::Rain => match rules.ruled.viewing_yaku {
+            ruling::ViewingYaku::RainRuins => true,
+            ruling::ViewingYaku::Enabled
+            | ruling::ViewingYaku::WithAnotherYaku
+            | ruling::ViewingYaku::Disabled
+            | ruling::ViewingYaku::RaisedByKoi => false,
+        },
+        Id::DealCheckOrder | Id::BothInstant => {
+            let teshi = match rules.ruled.teshi {
+                ruling::Teshi::InstantWin => true,
+                ruling::Teshi::Redeal | ruling::Teshi::Off => false,
+            };
+            let kuttsuki = match rules.ruled.kuttsuki {
+                ruling::Kuttsuki::InstantWin => true,
+                ruling::Kuttsuki::Off => false,
+            };
+            teshi || kuttsuki
+        }
+        _ => true,
+    }
+}
+
+/// The referee's rules and the yaku's, each reason keeping the rulings `read` keeps.
+pub(super) fn rules_read(rs: &Ruleset, rules: &Rules, read: impl Fn(Id) -> bool) -> Explain {
+    let mut x = super::referee::explain(rs, rules);
+    x.ruled(
+        "Yaku score as the rules in force say: how the animal and ribbon yaku combine, the sake cup, the viewing yaku and the four cards of the round's month.",
+        rs,
+        &[Id::YakuGroups, Id::AkatanAotanPair, Id::SakeCup, Id::ViewingYaku, Id::Rain, Id::Tsukifuda],
+    );
+    for r in &mut x.0 {
+        r.rulings
+            .retain(|x| (Id::ALL.iter()).any(|id| id.id() == x.id && read(*id)));
+    }
+    x
+}
+
+/// How the games of a simulation between `policies` are played, and under which
+/// rulings: those the games read, each of which can change the figures; the koi-koi
+/// rulings only when a policy calls koi-koi.
+pub fn explain(rs: &Ruleset, policies: [Policy; 2]) -> Explain {
+    let rules = Rules::from_ruleset(rs);
+    let koi = policies.iter().any(|p| p.calls_koi());
+    let mut x = Explain::new();
+    x.rule("The games are played under the rulings below; each can change the figures.");
+    x.rule("Each game is dealt from the run's seed and played whole through the referee, each player by their policy; the policies swap seats every other game.");
+    if !koi {
+        x.rule(
+            "Neither policy calls koi-koi, so the rulings on koi-koi calls never come into play.",
+        );
+    }
+    let read = |id: Id| in_play(id, &rules) && (koi || !KOI_RULINGS.contains(&id));
+    x.0.extend(rules_read(rs, &rules, read).0);
+    x
 }
 
 /// The most games one simulation plays.
@@ -589,9 +672,61 @@ pub fn record_of_games(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::koikoi::sample::game_value;
+
+    /// The ruling ids an explanation names, in the ruleset's order.
+    pub(in crate::koikoi) fn named(x: &Explain) -> Vec<&'static str> {
+        (Id::ALL.iter().map(|id| id.id()))
+            .filter(|id| x.0.iter().any(|r| r.rulings.iter().any(|x| x.id == *id)))
+            .collect()
+    }
+
+    /// Every ruling but `left_out`, in the ruleset's order.
+    pub(in crate::koikoi) fn all_but(left_out: &[Id]) -> Vec<&'static str> {
+        (Id::ALL.iter())
+            .filter(|id| !left_out.contains(id))
+            .map(|id| id.id())
+            .collect()
+    }
+
+    #[test]
+    fn explain_names_the_rulings_the_games_read() {
+        let rs = Ruleset::builtin("koikoi").unwrap();
+        let kado = explain(&rs, [Policy::Kado, Policy::Greedy]);
+        assert!(
+            kado.0[0]
+                .rule
+                .starts_with("The games are played under the rulings below")
+        );
+        assert_eq!(named(&kado), all_but(&[Id::Rain]));
+        // Nobody calls koi-koi: its rulings never come into play.
+        let greedy = explain(&rs, [Policy::Greedy, Policy::Eager]);
+        let mut left_out = KOI_RULINGS.to_vec();
+        left_out.push(Id::Rain);
+        assert_eq!(named(&greedy), all_but(&left_out));
+        // Rain counts only when it ruins the viewing yaku.
+        let rain = rs.with(ruling::ViewingYaku::RainRuins).unwrap();
+        assert_eq!(
+            named(&explain(&rain, [Policy::Kado, Policy::Greedy])),
+            all_but(&[])
+        );
+        // With no instant win, neither the order of the deal's checks nor two instant
+        // wins can matter.
+        let plain = (rs.with(ruling::Teshi::Off).unwrap())
+            .with(ruling::Kuttsuki::Off)
+            .unwrap();
+        assert_eq!(
+            named(&explain(&plain, [Policy::Random, Policy::Greedy])),
+            all_but(&[Id::Rain, Id::DealCheckOrder, Id::BothInstant])
+        );
+        let bga = Ruleset::builtin("koikoi-bga").unwrap();
+        assert_eq!(
+            named(&explain(&bga, [Policy::Kado, Policy::Greedy])),
+            all_but(&[Id::Rain])
+        );
+    }
 
     /// `koikoi simulate --record` built the whole record of every game before writing it
     /// (200 MB at 20,000 games). Each game's lines are now handed on as it ends: the same

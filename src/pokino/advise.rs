@@ -723,6 +723,50 @@ impl Advice {
     }
 }
 
+/// Whether a game under `rules` reads ruling `id` at all: a variant's own rulings only
+/// when the variant is on (Territory's ties and "Pokino!", Pokino-Up!'s draw, Tear Down
+/// the Walls' torn dominoes).
+pub fn in_play(id: ruling::Id, rules: &super::Rules) -> bool {
+    match id {
+        ruling::Id::TerritoryTies | ruling::Id::TerritoryPokino => match rules.ruled.territory {
+            ruling::Territory::On => true,
+            ruling::Territory::Off => false,
+        },
+        ruling::Id::UpDraw => match rules.ruled.pokino_up {
+            ruling::PokinoUp::On => true,
+            ruling::PokinoUp::Off => false,
+        },
+        ruling::Id::TornTokens | ruling::Id::TornSplit => match rules.ruled.tear_down {
+            ruling::TearDown::On => true,
+            ruling::TearDown::Off => false,
+        },
+        _ => true,
+    }
+}
+
+/// The rules and rulings behind the advice: those the refereeing of the record and the
+/// play-outs read, each of which can change the figures; a variant's own rulings only
+/// under it ([`in_play`]).
+pub fn explain(rs: &crate::ruleset::Ruleset) -> crate::explain::Explain {
+    let rules = super::Rules::from_ruleset(rs);
+    let mut x = crate::explain::Explain::new();
+    x.rule("The record is refereed and the moves are played out under the rulings below; each can change the figures.");
+    x.rule("Each move is played out to the end of the game over deals of the pieces the player cannot see: the others by the greedy policy, the player's own later turns by the patient policy.");
+    let mut referee = super::check::explain(rs, &rules);
+    for r in &mut referee.0 {
+        r.rulings
+            .retain(|x| (ruling::Id::ALL.iter()).any(|id| id.id() == x.id && in_play(*id, &rules)));
+    }
+    x.0.extend(referee.0);
+    x.by(rules.ruled.playing_area, |c| match c {
+        ruling::PlayingArea::Unbounded => {
+            "The table has no edge: a domino may lie anywhere it fits."
+        }
+        ruling::PlayingArea::Bounded => "Every domino must lie within the bounds of the table.",
+    });
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -734,6 +778,46 @@ mod tests {
 
     fn rules(house: &str) -> Rules {
         Rules::from_ruleset(&Ruleset::from_house_text("h.yaml", house).unwrap())
+    }
+
+    #[test]
+    fn explain_names_the_rulings_the_advice_reads() {
+        let ids = |name: &str| -> Vec<&'static str> {
+            let x = explain(&Ruleset::builtin(name).unwrap());
+            assert!(
+                x.0[0]
+                    .rule
+                    .starts_with("The record is refereed and the moves")
+            );
+            let named = x.ruling_ids();
+            (ruling::Id::ALL.iter())
+                .map(|id| id.id())
+                .filter(|id| named.iter().any(|n| n == id))
+                .collect()
+        };
+        // Every ruling but those of the variants that are off.
+        let variants = [
+            "territory-ties",
+            "territory-pokino",
+            "up-draw",
+            "torn-tokens",
+            "torn-split",
+        ];
+        let but = |on: &[&str]| -> Vec<&'static str> {
+            (ruling::Id::ALL.iter())
+                .map(|id| id.id())
+                .filter(|id| !variants.contains(id) || on.contains(id))
+                .collect()
+        };
+        assert_eq!(ids("pokino"), but(&[]));
+        assert_eq!(ids("pokino-greed"), but(&[]));
+        assert_eq!(ids("pokino-up"), but(&["up-draw"]));
+        assert_eq!(ids("pokino-tear-down"), but(&["torn-tokens", "torn-split"]));
+        assert_eq!(
+            ids("pokino-territory"),
+            but(&["territory-ties", "territory-pokino"])
+        );
+        assert_eq!(ids("pokino").len(), 19);
     }
 
     /// The game where `record` stops.

@@ -140,7 +140,7 @@ impl Illegal {
             Illegal::PassNotAllowed { .. } => ruling::Id::Pass.cite(),
             Illegal::NoDraw {
                 why: NoDrawWhy::Full,
-            } => "Pokino-Up!",
+            } => ruling::Id::UpDraw.cite(),
             Illegal::NoDraw { .. } => "drawing a card",
             Illegal::DrawUnseen => ruling::Id::Deck.cite(),
             Illegal::DrawNotTop { .. } => "drawing a card",
@@ -190,7 +190,7 @@ impl fmt::Display for NoWalkWhy {
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Illegal::GameOver => write!(f, "the game is over: no line may follow its end"),
+            Illegal::GameOver => write!(f, "no line may follow the game's end"),
             Illegal::NoSpoke => write!(
                 f,
                 "the starting spoke is not laid yet (a `spoke:` line comes before the first turn)"

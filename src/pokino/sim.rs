@@ -4,9 +4,12 @@
 
 use serde::Serialize;
 
+use super::Rules;
 use super::game::{Event, Game};
+use super::ruling::Id;
 use super::session::{Action, Deck, Setup, Table};
 use crate::diag::Error;
+use crate::explain::Explain;
 use crate::ruleset::Ruleset;
 use crate::session::{Session, Step};
 
@@ -434,6 +437,36 @@ impl<'a> Tally<'a> {
     }
 }
 
+/// What a simulated game never reads, whatever the ruleset: a virtual deal lays the
+/// spoke in the rules' example shape, which touches (`spoke`); nobody names a card drawn
+/// (`deck`); the first seat plays first either way (`first-player`); and no policy plays
+/// more than one run a turn (`runs-per-turn`).
+const NEVER_READ: [Id; 4] = [Id::Spoke, Id::Deck, Id::FirstPlayer, Id::RunsPerTurn];
+
+/// The rulings the simulated games under `rules` read, each of which can change the
+/// figures.
+pub fn rulings_read(rules: &Rules) -> Vec<Id> {
+    (Id::ALL.iter().copied())
+        .filter(|id| super::advise::in_play(*id, rules) && !NEVER_READ.contains(id))
+        .collect()
+}
+
+/// How the games of a simulation are played, and under which rulings: those the games
+/// read ([`rulings_read`]).
+pub fn explain(rulesets: &[Ruleset]) -> Explain {
+    let mut x = Explain::new();
+    x.rule("The games are played under the rulings below; each can change the figures.");
+    x.rule("Each game deals the dominoes and cards from its seed and lays the starting spoke in the shape of the rules' example; every turn a policy takes is checked by the referee, as an answer at the table is.");
+    for rs in rulesets {
+        x.ruled(
+            format!("The {} games are played under these rulings.", rs.name),
+            rs,
+            &rulings_read(&Rules::from_ruleset(rs)),
+        );
+    }
+    x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -486,6 +519,56 @@ mod tests {
             }
         }
         assert!(laid > 100, "{laid}");
+    }
+
+    #[test]
+    fn explain_names_the_rulings_the_games_read() {
+        let ids = |name: &str| -> Vec<String> {
+            let x = explain(&[Ruleset::builtin(name).unwrap()]);
+            assert!(
+                x.0[0]
+                    .rule
+                    .starts_with("The games are played under the rulings below")
+            );
+            (x.0.iter())
+                .flat_map(|r| r.rulings.iter().map(|x| x.id.clone()))
+                .collect()
+        };
+        let every = [
+            "square-reuse",
+            "long-runs",
+            "playing-area",
+            "greed",
+            "pokino-up",
+            "tear-down",
+            "territory",
+            "pass",
+            "steps",
+            "win-ties",
+            "bank",
+            "empty-deck",
+            "placement",
+            "poke-end",
+            "own-borders",
+        ];
+        assert_eq!(ids("pokino"), every);
+        assert_eq!(ids("pokino-greed"), every);
+        let with = |extra: &[&str]| {
+            let mut all: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
+            all.extend(every.iter().map(|s| s.to_string()));
+            let order = |id: &String| Id::ALL.iter().position(|x| x.id() == id);
+            all.sort_by_key(order);
+            all
+        };
+        assert_eq!(ids("pokino-up"), with(&["up-draw"]));
+        assert_eq!(
+            ids("pokino-tear-down"),
+            with(&["torn-tokens", "torn-split"])
+        );
+        assert_eq!(
+            ids("pokino-territory"),
+            with(&["territory-ties", "territory-pokino"])
+        );
     }
 
     #[test]

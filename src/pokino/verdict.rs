@@ -266,6 +266,16 @@ pub fn spots(board: &Board, domino: Domino, rules: &Rules) -> SpotsVerdict {
 // ---------------------------------------------------------------------------------------
 // runs
 
+/// What decides a game a "Pokino!" call ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PokinoEnd {
+    /// The caller wins.
+    Call,
+    /// The pips decide (Territory, ruling territory-pokino: pips-decide).
+    Pips,
+}
+
 /// The scoring runs a hand can play.
 #[derive(Clone, Debug, Serialize)]
 pub struct RunsVerdict {
@@ -273,8 +283,13 @@ pub struct RunsVerdict {
     pub found: Found,
     pub hand: Vec<Card>,
     pub beads: Option<u32>,
-    /// The best run plays every card in the hand: the player calls "Pokino!" and wins.
+    /// The best run plays every card in the hand: the player calls "Pokino!".
     pub pokino: bool,
+    /// How a "Pokino!" call ends the game: the caller wins (`call`), or, under Territory
+    /// with ruling territory-pokino: pips-decide, the pips decide (`pips`). Only when the
+    /// best run calls it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pokino_decided_by: Option<PokinoEnd>,
     /// Beads bound nothing: none were given, and Greed is not played.
     #[serde(skip)]
     pub no_bead_limit: bool,
@@ -312,8 +327,10 @@ impl RunsVerdict {
         let Some(best) = &self.found.best else {
             return out;
         };
-        if self.pokino {
-            out.push("It plays every card in the hand: call \"Pokino!\" — the game ends and the player wins.".to_string());
+        match self.pokino_decided_by {
+            Some(PokinoEnd::Call) => out.push("It plays every card in the hand: call \"Pokino!\" — the game ends and the player wins.".to_string()),
+            Some(PokinoEnd::Pips) => out.push(format!("It plays every card in the hand: call \"Pokino!\" — the game ends, and the pips decide who wins ({}: pips-decide).", ruling::Id::TerritoryPokino.cite())),
+            None => {}
         }
         if best.length > TABLE_MAX {
             out.push(score::cap_note());
@@ -399,7 +416,9 @@ fn runs_explain(rs: &Ruleset, rules: &Rules, pokino: bool) -> Explain {
         ruling::Greed::Off => "Each card played costs a bead, so a run has at most as many cards as the player has beads.",
     });
     table_rule(&mut x, rs);
-    if pokino {
+    if pokino && rules.pokino_pips_decide() {
+        x.by(rules.ruled.territory_pokino, |_| "A player left with no card calls \"Pokino!\": the game ends at once, and under Territory the pips decide who wins.");
+    } else if pokino {
         x.rule("A player left with no card calls \"Pokino!\": the game ends at once and that player wins.");
     }
     up_rule(&mut x, rs, rules, "");
@@ -420,11 +439,16 @@ pub fn runs(ask: &RunsAsk, rules: &Rules, rs: &Ruleset) -> RunsVerdict {
         rules,
     );
     let pokino = found.empties_hand(&ask.hand);
+    let ends = match rules.pokino_pips_decide() {
+        true => PokinoEnd::Pips,
+        false => PokinoEnd::Call,
+    };
     RunsVerdict {
         found,
         hand: ask.hand.clone(),
         beads: ask.beads,
         pokino,
+        pokino_decided_by: pokino.then_some(ends),
         no_bead_limit: ask.beads.is_none() && !greed(rules),
         explain: runs_explain(rs, rules, pokino),
     }

@@ -66,7 +66,11 @@ pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome
     })?;
     let o = odds::odds(&q, rules);
     let human = odds_human(ctx.style, &q, &o, q.seed);
-    let x = odds::explain(rs);
+    let mut x = odds::explain(rs);
+    ctx.decided_by(rs, &mut x, |rs| {
+        let o = odds::odds(&q, &Rules::from_ruleset(rs));
+        Some(kado::explain::json(&report::OddsReport::new(&q, &o)))
+    });
     let v = report::OddsReport::new(&q, &o);
     ctx.emit(&v, &human, &x)
 }
@@ -182,7 +186,12 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
         render::show(&t)
     );
     let v = report::CensusReport::new(&c);
-    ctx.emit(&v, &human, &census::explain(rs))
+    let mut x = census::explain(rs);
+    ctx.decided_by(rs, &mut x, |rs| {
+        let c = census::census(n, &Rules::from_ruleset(rs), threads, &|_| {});
+        Some(kado::explain::json(&report::CensusReport::new(&c)))
+    });
+    ctx.emit(&v, &human, &x)
 }
 
 #[derive(Debug, Args)]

@@ -38,7 +38,7 @@ impl Env<'_> {
         self.ctx.emit(
             &a,
             &a.render(Shown::Command { all }),
-            &kado::pokino::check::explain(self.rs, self.rules),
+            &kado::pokino::advise::explain(self.rs),
         )
     }
 }

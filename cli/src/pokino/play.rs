@@ -140,7 +140,7 @@ pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
             v.policy
         )
     };
-    ctx.emit(&v, &human, &kado::explain::Explain::new())
+    ctx.emit(&v, &human, &sim::explain(&rulesets))
 }
 
 /// Plays the games (a bar on a terminal, Ctrl-C stops), writing their record to

@@ -195,7 +195,7 @@ fn chain_explain() {
 
 Why:
   - Each card after the first must match the card before it in suit or rank; a joker connects any two cards but may not come first.
-  - Influence: the first card's rank (A 1 … Q 12, K 13), plus 1 for each further card. [ruling ace-value: one, single-card-play: allowed]
+  - Influence: the first card's rank (A 1 … Q 12, K 13), plus 1 for each further card.
   - A single joker in a play adds no influence.
   - A joker in the play makes the influence good in any suit. [ruling hardcore: off]
   - A top card is influenced by influence of at least its rank + 1, in its suit.
@@ -741,7 +741,8 @@ fn simulate_reports_both_rulesets() {
     ]);
     assert!(out.starts_with("kinga-hardcore — 3 games: "), "{out}");
     assert!(out.contains("\n  0 kings "), "{out}");
-    // --explain names the rulings each ruleset's games were played under.
+    // --explain names the rulings each ruleset's games were played under: those the
+    // greedy policy's games read.
     let v = json(&[
         "--explain",
         "--rules",
@@ -752,12 +753,30 @@ fn simulate_reports_both_rulesets() {
         "1",
     ]);
     assert_eq!(
-        v["explain"][2]["rule"],
+        v["explain"][0]["rule"],
+        "The games are played under the rulings below; each can change the figures."
+    );
+    assert_eq!(
+        v["explain"][3]["rule"],
         "The kinga-hardcore games are played under these rulings."
     );
     assert_eq!(
-        v["explain"][2]["rulings"][0],
+        v["explain"][3]["rulings"][0],
         serde_json::json!({"id": "hardcore", "choice": "on"})
+    );
+    assert_eq!(
+        explained_rulings(&v),
+        [
+            "hardcore: on",
+            "ace-value: one",
+            "kings: never",
+            "threes-company: per-rank",
+            "single-card-play: allowed",
+            "reshuffle: when-needed",
+            "hardcore-suspicion-cleanup: keep-one",
+            "empty-draw: short",
+            "sideways-queen: counts",
+        ]
     );
     let err = bad(&["kinga", "simulate", "--games", "0"]);
     assert!(
@@ -1172,6 +1191,7 @@ fn hint_at_a_play_prompt_ranks_the_choices() {
 #[test]
 fn simulate_with_the_advisor_policy() {
     let v = json(&[
+        "--explain",
         "--rules",
         "kinga",
         "kinga",
@@ -1185,6 +1205,17 @@ fn simulate_with_the_advisor_policy() {
     ]);
     assert_eq!(v["policy"], "advisor");
     assert_eq!(v["results"][0]["games"], 4);
+    // The advisor may decline extra cards or exile a joker: those rulings bear on its games.
+    let named = explained_rulings(&v);
+    assert!(
+        named.contains(&"extra-draws: always".to_string()),
+        "{named:?}"
+    );
+    assert!(
+        named.contains(&"bonus-exile-joker: forbidden".to_string()),
+        "{named:?}"
+    );
+    assert!(!named.contains(&"hardcore-suspicion-cleanup: keep-one".to_string()));
     let g = json(&["--rules", "kinga", "kinga", "simulate", "--games", "4"]);
     assert_eq!(g["policy"], "greedy");
 }

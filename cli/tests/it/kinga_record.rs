@@ -639,6 +639,20 @@ fn a_whole_game_checks_to_the_game_played() {
     }
 }
 
+/// Issue 63: a hardcore exile refused read "hardcore: exile only when stuck: hardcore:
+/// exile only when nothing can be influenced"; the rule is the ruling, said once.
+#[test]
+fn a_hardcore_refusal_said_hardcore_twice() {
+    let (_, out, _) = run_with_input(
+        &["--rules", "kinga-hardcore", "kinga", "check", "-"],
+        "deck: real\ndraw AS 2S AH 2H\n1. exile AS\n",
+    );
+    assert!(
+        out.contains("Illegal: line 3 (turn 1) — ruling hardcore: exile only when nothing can be influenced; 2♠ A♠ A♥ influences 3♠."),
+        "{out}"
+    );
+}
+
 #[test]
 fn the_hardcore_rules_and_house_rules_are_the_rules_checked() {
     // Seed 7, turn 2: hardcore plays the fewest cards and exiles only when stuck.
@@ -646,15 +660,15 @@ fn the_hardcore_rules_and_house_rules_are_the_rules_checked() {
         &["--rules", "kinga-hardcore"],
         &seed7(2, "2. 2C 2H AH AS > 3S"),
     );
-    assert_eq!(v["illegal"]["rule"], "hardcore: the fewest cards");
+    assert_eq!(v["illegal"]["rule"], "ruling hardcore");
     assert_eq!(
         v["illegal"]["reason"],
-        "hardcore: use the fewest cards; 2♥ A♥ A♠ influences 3♠ with 3 cards"
+        "use the fewest cards; 2♥ A♥ A♠ influences 3♠ with 3 cards"
     );
     let v = check_json(&[], &seed7(2, "2. 2C 2H AH AS > 3S"));
     assert_eq!(v["illegal"], serde_json::Value::Null);
     let v = check_json(&["--rules", "kinga-hardcore"], &seed7(2, "2. exile AH"));
-    assert_eq!(v["illegal"]["rule"], "hardcore: exile only when stuck");
+    assert_eq!(v["illegal"]["rule"], "ruling hardcore");
     // Hardcore keeps the unused cards: no cleanup line after a play.
     let v = check_json(&["--rules", "kinga-hardcore"], &seed7(4, "keep 2C"));
     assert_eq!(v["illegal"]["rule"], "the order of a turn");

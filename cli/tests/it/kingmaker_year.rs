@@ -62,8 +62,24 @@ fn check_a_year_record_json_from_stdin() {
                 "layout": "dee:BB-GY GG-RY ana:RG-YB / BB-GB RG-YB / bo:YY-GB YY-RR cy:RY-GB"
             }],
             "points": {"ana": 1, "bo": 0, "cy": 0, "dee": 0},
-            "illegal": null
+            "illegal": null,
+            "champions": null,
+            "next": "ana won Year 1: who starts Year 2"
         })
+    );
+}
+
+/// Issue 63: `kingmaker check --json` did not say whether the campaign was over, so a
+/// record ended by a shared target and one going on (ruling campaign-tie: play-on) gave
+/// the same JSON.
+#[test]
+fn the_json_did_not_say_whether_the_campaign_was_over() {
+    let record = format!("target: 1\n{YEAR}");
+    let (_, out, _) = run_with_input(&["--json", "kingmaker", "check", "-"], record.as_str());
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&v["champions"], &v["next"]),
+        (&json!(["ana"]), &json!(null))
     );
 }
 

@@ -206,7 +206,7 @@ Exact: each of the 51 possible deals counted once.
 Why:
   - Hands rank by tier, then by the sum of the cards played.
   - A tie of tier and sum goes to whoever bet more, and to ALORA when the bets are equal: it is a win only if you bet more than she does. [ruling alora-ties: after-bets]
-  - ALORA plays the best hand she can make from all her cards, face down ones too. [ruling alora-sum: best-hand, joker-sum: face-value, joker-duplicates: allowed, ace-straights: low-and-high]
+  - ALORA plays the best hand she can make from all her cards, face down ones too.
   - Her face-down cards may be any cards you cannot see, each set equally likely.
 ").run();
     let (_dir, on_sum) = on_sum_rules();
@@ -249,6 +249,31 @@ fn simulate_follows_the_alora_ties_ruling() {
     let before = json(&house);
     assert!(explained_rulings(&after).contains(&"alora-ties: after-bets".to_string()));
     assert!(explained_rulings(&before).contains(&"alora-ties: on-sum".to_string()));
+    // The games are played under every ruling they read, and no other.
+    let mut named: Vec<String> = explained_rulings(&after)
+        .iter()
+        .map(|r| r.split(':').next().unwrap_or("").to_string())
+        .collect();
+    named.sort();
+    named.dedup();
+    assert_eq!(
+        named,
+        [
+            "ace-straights",
+            "alora-buy",
+            "alora-cards",
+            "alora-face-up",
+            "alora-sum",
+            "alora-ties",
+            "bank-bet",
+            "buy-sources",
+            "game-tie",
+            "joker-duplicates",
+            "joker-sum",
+            "sell-turns",
+            "solo-first",
+        ]
+    );
     // Some of these games have a reveal where the bets now decide an equal hand.
     assert_ne!(after["player_money"], before["player_money"]);
 }

@@ -1133,20 +1133,22 @@ error: 9a is named twice, but the deck has only one (9a sake cup)
 
 #[test]
 fn explain_gives_the_rules_behind_this_verdict() {
-    // Only the groups the cards take part in; the rain ruling only when rain matters.
-    Test::new().args(["--explain", "koikoi", "yaku", "6a 7a 10a 2a"]).stdout("Captured: 6a butterflies, 7a boar, 10a deer, 2a bush warbler
-┌─────────────────────────────┬──────────────────────────┬─────────────────────────────────────┐
-│ Yaku                        ┆ Points                   ┆ Cards                               │
-╞═════════════════════════════╪══════════════════════════╪═════════════════════════════════════╡
-│ inoshikacho (boar, deer and ┆ 6 (5 + 1 further animal) ┆ 2a bush warbler, 6a butterflies, 7a │
-│ butterflies)                ┆                          ┆ boar, 10a deer                      │
-└─────────────────────────────┴──────────────────────────┴─────────────────────────────────────┘
-Base 6, multiplier ×1: 6 points
-  ×1: below 7 points, and no koi-koi bonus
+    // Only the rulings that decide: the rain ruling only when rain matters.
+    // Five animals: tane too, which yaku-groups decides; a base of 7, doubled.
+    Test::new().args(["--explain", "koikoi", "yaku", "6a 7a 10a 2a 4a"]).stdout("Captured: 6a butterflies, 7a boar, 10a deer, 2a bush warbler, 4a cuckoo
+┌─────────────────────────────┬───────────────────────────┬────────────────────────────────┐
+│ Yaku                        ┆ Points                    ┆ Cards                          │
+╞═════════════════════════════╪═══════════════════════════╪════════════════════════════════╡
+│ inoshikacho (boar, deer and ┆ 7 (5 + 2 further animals) ┆ 2a bush warbler, 4a cuckoo, 6a │
+│ butterflies)                ┆                           ┆ butterflies, 7a boar, 10a deer │
+└─────────────────────────────┴───────────────────────────┴────────────────────────────────┘
+Base 7, multiplier ×2: 14 points
+  ×2: the base total of 7 reaches 7
 
 Why:
   - Animals: inoshikacho (boar, deer, butterflies) 5; tane 1 for 5 animals, +1 per further one; inoshikacho grows by 1 per further animal, and only the better of the two scores. [ruling yaku-groups: best-in-group]
-  - The winner's total: the base, doubled when it reaches 7 points; doubled again when the opponent had called koi-koi. [ruling multiplier: hard-koi, koi-calls: repeated]
+  - The winner's total: the base, doubled when it reaches 7 points; doubled again when the opponent had called koi-koi. [ruling multiplier: hard-koi]
+  - Does holding the four cards of the round's month score (tsukifuda)? No such yaku. [ruling tsukifuda: off]
 ").run();
     let rain = house("base: koikoi\nrulings:\n  viewing-yaku: rain-ruins\n  rain: lightning\n");
     let v = json(&[

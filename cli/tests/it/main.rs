@@ -5,6 +5,7 @@
 mod browser;
 mod codes;
 mod common;
+mod deciding;
 mod errors;
 mod foundation;
 mod fuzz;

@@ -8,108 +8,14 @@
 
 use crate::common::*;
 
+use crate::deciding::record_of;
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::Path;
-
-/// A verdict's facts: every value in it, with where it stands; its words without the
-/// rulings they cite (which name the ruling in force, deciding or not).
-fn figures(v: &Value, at: &str, out: &mut Vec<String>) {
-    match v {
-        Value::Object(m) => {
-            for (k, x) in m {
-                if k != "explain" {
-                    figures(x, &format!("{at}/{k}"), out);
-                }
-            }
-        }
-        Value::Array(xs) => {
-            for (i, x) in xs.iter().enumerate() {
-                figures(x, &format!("{at}/{i}"), out);
-            }
-        }
-        Value::String(t) => out.push(format!("{at}={}", kado::games::uncited(t))),
-        other => out.push(format!("{at}={other}")),
-    }
-}
-
-/// `kado --json [--rules FILE] GAME check RECORD` in `dir`: the verdict's figures.
-fn verdict(dir: &Path, game: &str, rules: Option<&str>) -> Vec<String> {
-    let mut args = vec!["--json"];
-    if let Some(r) = rules {
-        args.extend(["--rules", r]);
-    }
-    args.extend([game, "check", "r.txt"]);
-    let (code, out, _) = run_in(dir, &args, "");
-    // A record the other choice cannot read (Kingmaker's `target:` in an open campaign)
-    // is another verdict too.
-    if code != 0 {
-        return vec![format!("exit {code}")];
-    }
-    let v: Value = serde_json::from_str(&out).unwrap();
-    let mut f = Vec::new();
-    figures(&v, "", &mut f);
-    f
-}
-
-/// The rulings `--explain` names for the record, with their choices.
-fn named(dir: &Path, game: &str) -> BTreeSet<String> {
-    let (code, out, err) = run_in(dir, &["--json", "--explain", game, "check", "r.txt"], "");
-    assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).unwrap();
-    let mut ids = BTreeSet::new();
-    for reason in v["explain"].as_array().unwrap() {
-        for r in reason["rulings"].as_array().unwrap() {
-            ids.insert(r["id"].as_str().unwrap().to_string());
-        }
-    }
-    ids
-}
-
-/// The rulings of a game's built-in ruleset with their other choices, from `rules show`.
-fn rulings(game: &str) -> Vec<(String, Vec<String>)> {
-    let (_, out, _) = run(&["--json", "rules", "show", game]);
-    let v: Value = serde_json::from_str(&out).unwrap();
-    (v["rulings"].as_array().unwrap().iter())
-        .map(|r| {
-            let default = r["choice"].as_str().unwrap();
-            let others = (r["alternatives"].as_array().unwrap().iter())
-                .map(|a| a["id"].as_str().unwrap().to_string())
-                .filter(|a| a != default)
-                .collect();
-            (r["id"].as_str().unwrap().to_string(), others)
-        })
-        .collect()
-}
 
 /// For a record of `game`: the rulings whose other choices change its verdict, found by
 /// checking it under each; `--explain` names exactly those.
 fn deciding_rulings_are_named(game: &str, record: &str) -> BTreeSet<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    std::fs::write(d.join("r.txt"), record).unwrap();
-    let here = verdict(d, game, Some(game));
-    let mut deciding = BTreeSet::new();
-    for (id, others) in rulings(game) {
-        for other in others {
-            let house = format!("base: {game}\nrulings:\n  {id}: {other}\n");
-            std::fs::write(d.join("h.yaml"), house).unwrap();
-            if verdict(d, game, Some("h.yaml")) != here {
-                deciding.insert(id.clone());
-            }
-        }
-    }
-    assert_eq!(named(d, game), deciding, "{game}:\n{record}");
-    deciding
-}
-
-/// The record a save holds (`GAME status SAVE --record`), for a save of the screens'
-/// fixtures.
-fn record_of(game: &str, save: &str) -> String {
-    let path = top().join("cli/tests/fixtures/screens").join(save);
-    let (code, out, err) = run(&[game, "status", path.to_str().unwrap(), "--record"]);
-    assert_eq!(code, 0, "{err}");
-    out
+    crate::deciding::deciding_rulings_are_named(game, &[game, "check", "-"], record)
 }
 
 /// Issue 63: `kinkado check --explain` of a reveal decided on ALORA's sum named
@@ -253,4 +159,91 @@ fn a_declined_three_s_company_card_and_the_refill_in_one_draw_were_refused() {
         out.contains("Illegal: line 4 (turn 1) — ruling extra-draws: this draw reads as the hand drawn back up with 1 extra card declined"),
         "{out}"
     );
+}
+
+/// Issue 63: under Territory with ruling territory-pokino: pips-decide, `runs` said a run
+/// that empties the hand wins the game; the call only ends it, and the pips decide.
+#[test]
+fn runs_said_the_caller_wins_under_pips_decide() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("pips.yaml"),
+        "base: pokino-territory\nrulings:\n  territory-pokino: pips-decide\n",
+    )
+    .unwrap();
+    let board = "6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h";
+    let args = |rules: &'static str| ["--rules", rules, "pokino", "runs", board, "--hand", "6S AD"];
+    let (_, out, _) = run_in(d, &args("pips.yaml"), "");
+    assert!(
+        out.contains("call \"Pokino!\" — the game ends, and the pips decide who wins (ruling territory-pokino: pips-decide)."),
+        "{out}"
+    );
+    assert!(!out.contains("the player wins"), "{out}");
+    let (_, out, _) = run_in(d, &args("pokino-territory"), "");
+    assert!(out.contains("the game ends and the player wins."), "{out}");
+    let mut json_args = vec!["--json"];
+    json_args.extend(args("pips.yaml"));
+    let (_, out, _) = run_in(d, &json_args, "");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["pokino"], true);
+    assert_eq!(v["pokino_decided_by"], "pips");
+}
+
+/// Issue 63: a line after a Pokino game's end was refused as "the game is over: the game
+/// is over: no line may follow its end".
+#[test]
+fn a_line_after_the_end_said_the_game_is_over_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("ends.yaml"),
+        "base: pokino\nrulings:\n  empty-deck: ends\n",
+    )
+    .unwrap();
+    // The deck runs out at line 45, which ends the game under empty-deck: ends.
+    let record = crate::deciding::pokino::LAST_TURN;
+    let (_, out, _) = run_in(d, &["--rules", "ends.yaml", "pokino", "check", "-"], record);
+    assert!(
+        out.contains("— the game is over: no line may follow the game's end."),
+        "{out}"
+    );
+    assert!(!out.contains("the game is over: the game is over"), "{out}");
+}
+
+/// Issue 63: a Kinga 5 influenced with only a joker left said "you may exile one card
+/// from your hand or discard pile" and then skipped the exile without a word.
+#[test]
+fn a_bonus_with_nothing_to_exile_was_skipped_without_a_word() {
+    let record = "deck: real\ndraw 2S 2H 2D AS\n1. 2S 2H 2D > 3S\ndraw JK\nkeep AS\n\
+        draw AD AC 2C\n2. 2C AC AD AS > 4S\ndraw AH\nkeep none\ndraw JK 4S 3S 2S\n3. 4S 3S 2S > 5S\n";
+    let (_, out, _) = run_with_input(&["kinga", "check", "-"], record);
+    assert!(
+        out.contains("5♠: you may exile one card from your hand or discard pile. But nothing can be exiled: only a joker is left, and it may not be (ruling bonus-exile-joker: forbidden)."),
+        "{out}"
+    );
+}
+
+/// Issue 63: with ana dealt teshi under teshi: redeal and ben dealt kuttsuki, ben's
+/// instant win stood whatever the order of checks; ruling deal-check-order now decides it
+/// as it does for a field to redeal: hands-first, ben wins; field-first, the deal is void.
+#[test]
+fn a_teshi_redeal_let_the_other_hands_kuttsuki_win_under_field_first() {
+    let deal = "players: ana ben\nana: 1b 1r 1p 1p 2a 3b 4a 5a\n\
+        ben: 2r 2p 3r 3p 4r 4p 5r 5p\ntable: 6a 6r 7a 8b 9r 10a 11b 12p\n";
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (order, want) in [
+        (
+            "hands-first",
+            "Round 1: ben's dealt hand wins at once (kuttsuki 6).",
+        ),
+        ("field-first", "Round 1: the deal is done again."),
+    ] {
+        let house =
+            format!("base: koikoi\nrulings:\n  teshi: redeal\n  deal-check-order: {order}\n");
+        std::fs::write(d.join("h.yaml"), house).unwrap();
+        let (_, out, _) = run_in(d, &["--rules", "h.yaml", "koikoi", "check", "-"], deal);
+        assert!(out.contains(want), "{order}: {out}");
+    }
 }

@@ -479,10 +479,7 @@ fn the_poke_empties_and_ruling_poke_end() {
         "",
         "ana domino 5-5@-2,0h\nben pass\nana pass\n",
     );
-    assert_eq!(
-        reason(&v).unwrap(),
-        "the game is over: no line may follow its end"
-    );
+    assert_eq!(reason(&v).unwrap(), "no line may follow the game's end");
 }
 
 #[test]
