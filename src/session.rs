@@ -12,7 +12,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::diag::{Code, Error, Problem, Source};
-use crate::render::Style;
 use crate::ruleset::{Ruleset, ValueProblem, key_column};
 use crate::seat::SeatId;
 use crate::view::{Choice, Event, Hand, Hint, PublicTable, SeatHand, Table};
@@ -444,12 +443,6 @@ pub trait Session: Sized + Clone {
         question: &Question<Self::Key>,
         text: &str,
     ) -> Result<Self::Action, Self::Error>;
-
-    /// The state of the table, for people: the typed table ([`Session::table`]) drawn
-    /// as text, as the full-screen view draws it, so the transcript and the screen agree.
-    fn show(&self, style: Style) -> String {
-        crate::screen::table::styled_text(&self.table(), 80, &style)
-    }
 
     /// The table as it stands, as the people at it may see it (`status --json`): seats,
     /// what lies in the middle, whose turn; privacy decided here, by the game.

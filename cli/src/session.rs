@@ -15,7 +15,7 @@ use kado::session::{
 
 use super::prompt::{Prompter, Reply};
 use super::{Failure, Outcome, read_file};
-use kado::store::savefile::{SaveLock, check_name, same_target};
+use kado_store::savefile::{SaveLock, check_name, same_target};
 use kado::view::Event;
 
 /// The last line of a question (a market shown above what to buy): the question itself.
@@ -54,7 +54,7 @@ fn record_text<G: Session>(game: &G, log: &SessionLog<G>) -> Result<Option<Strin
         return Ok(None);
     };
     let text = kado::ruleset::with_record_comment(&text, &log.ruleset.ruleset()?)?;
-    Ok(Some(kado::store::history::with_id_line(
+    Ok(Some(kado_store::history::with_id_line(
         log.id.as_deref(),
         &text,
     )))
@@ -69,13 +69,13 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G, log: &SessionLog<G>) -> O
     let Some(text) = record_text(game, log)? else {
         return Ok(());
     };
-    kado::store::savefile::save_atomic(path, &text).map_err(|e| {
+    kado_store::savefile::save_atomic(path, &text).map_err(|e| {
         let save = lock.path().display();
         Error::from(
             Problem::new(format!(
                 "the game is saved in {save}, but its record could not be written to {}: {}",
                 path.display(),
-                kado::store::io_words(&e)
+                kado_store::io_words(&e)
             ))
             .help(format!(
                 "continue it with `kado {} resume {save}` once the record can be written",
@@ -98,7 +98,7 @@ pub fn record_to<S, A>(
         return Ok(());
     };
     check_name(&path, "--record")?;
-    let target = kado::store::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
+    let target = kado_store::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
     if path == lock.path() || target == lock.target() || same_target(&path, lock.target()) {
         return Err(Problem::new(format!(
             "--record {} is the save file itself",
@@ -183,7 +183,7 @@ pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(file)?;
     let game: G = replay(&log)?;
     // The table as the view draws it, from the same typed values as `--json`'s `table`.
-    let mut human = kado::screen::table::text(&game.table(), 80);
+    let mut human = crate::screen::table::text(&game.table(), 80);
     if let Step::Ask(q) = game.next() {
         human += &format!("Next: {}\n", q.prompt.trim_end());
     }
@@ -289,13 +289,13 @@ pub fn run<G: Session>(
     let mut log = log;
     // A game gets its identity when it starts; a save from before ids keeps none.
     if log.actions.is_empty() && log.id.is_none() {
-        log.id = Some(kado::store::history::new_game_id());
+        log.id = Some(kado_store::history::new_game_id());
     }
     let game: G = replay(&log)?;
     // From here the log changes: its actions are no longer where the file had them.
     log.read_from.forget();
     save::<G>(lock, &log)?;
-    if let Some(said) = kado::store::import::finish_pending() {
+    if let Some(said) = kado_store::import::finish_pending() {
         prompter.say(&said);
     }
     let shown_key = game.phase_key();
@@ -368,10 +368,11 @@ impl<G: Session> Runner<'_, G> {
         } else if self.prompter.serves() {
             // A terminal serving the game is a screen the whole table sees.
             let public = self.game.public_table();
-            let text = kado::screen::table::styled_text(public.table(), 80, &self.style);
+            let text = crate::screen::table::styled_text(public.table(), 80, &self.style);
             self.prompter.table(&text);
         } else {
-            self.prompter.table(&self.game.show(self.style));
+            let text = crate::screen::table::styled_text(&self.game.table(), 80, &self.style);
+            self.prompter.table(&text);
         }
         self.share();
     }
@@ -403,7 +404,7 @@ impl<G: Session> Runner<'_, G> {
             let chart = super::history_cmd::money_chart(&series, true);
             self.prompter.chart(&format!("Money by round:\n{chart}"));
         }
-        let journal = kado::store::history::journal(&self.game, &self.log, self.lock.path());
+        let journal = kado_store::history::journal(&self.game, &self.log, self.lock.path());
         self.prompter.game_over(&Vec::from_iter(journal));
     }
 
@@ -432,7 +433,7 @@ impl<G: Session> Runner<'_, G> {
         let ends = matches!(self.game.next(), Step::Done)
             && self.game.outcome().is_some_and(|o| o.finished);
         if ends {
-            kado::store::history::mark_pending(self.lock.path());
+            kado_store::history::mark_pending(self.lock.path());
         }
         if let Err(e) = save::<G>(self.lock, &self.log) {
             self.prompter.not_saved();

@@ -849,7 +849,7 @@ mod tests {
             hint.notes
         );
         assert!(
-            t.show(crate::render::Style::PLAIN)
+            crate::testing::words(&t.table())
                 .contains("follow the hint's ranking")
         );
         let first = t.answer(&q, "1").unwrap();
@@ -857,7 +857,7 @@ mod tests {
         // The next position is ranked by the run each opens again.
         t.apply(&first).unwrap();
         assert!(
-            !t.show(crate::render::Style::PLAIN)
+            !crate::testing::words(&t.table())
                 .contains("hint's ranking")
         );
     }
@@ -885,7 +885,7 @@ mod tests {
             format!("ana domino {first}")
         );
         assert!(
-            !t.show(crate::render::Style::PLAIN).contains("1) domino"),
+            !crate::testing::words(&t.table()).contains("1) domino"),
             "the table keeps them private"
         );
     }
@@ -1128,10 +1128,16 @@ mod tests {
         };
         assert!(a.to_string().starts_with("spoke: "));
         t.apply(&a).unwrap();
-        assert!(
-            t.show(crate::render::Style::PLAIN)
-                .contains("ana   0      1      5      3         4♠ 10♣ 5♥ J♥ 5♠ 4-6 4-5 1-12\n")
-        );
+        let table = t.table();
+        let ana = &table.seats[0];
+        assert_eq!((ana.name.as_str(), ana.score), ("ana", Some(0)));
+        let figures: Vec<(&str, i64)> = ana.figures.iter().map(|f| (f.name, f.amount)).collect();
+        assert_eq!(figures.iter().map(|f| f.1).collect::<Vec<_>>(), [1, 5, 3], "{figures:?}");
+        let crate::view::Held::Cards { items } = &ana.held else {
+            panic!("ana's hand is shown: {:?}", ana.held)
+        };
+        let held: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+        assert_eq!(held.join(" "), "4♠ 10♣ 5♥ J♥ 5♠ 4-6 4-5 1-12");
         let q = ask(&t);
         // A domino ana does not hold.
         assert_eq!(
