@@ -5,7 +5,6 @@
 
 use crate::diag::{Error, Problem, Source};
 use crate::history::{Outcome, RecordGame, games_opened_by, record_games};
-use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{Log, Session};
 
@@ -200,38 +199,37 @@ pub fn saved_game(text: &str) -> Option<String> {
 
 struct Replay<'a> {
     log: &'a str,
-    style: Style,
 }
 
 impl PerGame for Replay<'_> {
-    type Out = Result<String, Error>;
+    type Out = Result<Vec<crate::view::Table>, Error>;
     fn run<G: Session>(self) -> Self::Out {
-        turn_by_turn::<G>(self.log, self.style)
+        turn_by_turn::<G>(self.log)
     }
 }
 
-/// The table of the saved `game` saved as `log`, as `status` shows it, each time the
-/// game moves to a new turn or phase; `None` for a game kado does not journal.
-pub fn replayed(game: &str, log: &str, style: Style) -> Option<Result<String, Error>> {
-    dispatch(game, log, Replay { log, style })
+/// The table of the `game` saved as `log` each time the game moved to a new turn or
+/// phase, and at the end, for a surface to draw as `status` does; `None` for a game kado
+/// does not journal.
+pub fn replayed(game: &str, log: &str) -> Option<Result<Vec<crate::view::Table>, Error>> {
+    dispatch(game, log, Replay { log })
 }
 
-/// The table as `status` shows it, each time the game moves to a new turn or phase.
-fn turn_by_turn<G: Session>(text: &str, style: Style) -> Result<String, Error> {
+/// The table each time the game moves to a new turn or phase, and at the end.
+fn turn_by_turn<G: Session>(text: &str) -> Result<Vec<crate::view::Table>, Error> {
     let log: Log<G::Setup, G::Action> = Log::from_yaml("the journaled game", text, G::GAME)?;
     let rules = log.ruleset.ruleset()?;
     let mut g = G::start(&log.setup, &rules).map_err(|e| Error::of(&e))?;
-    let mut out = String::new();
+    let mut out = Vec::new();
     let mut key = g.phase_key();
     for e in &crate::session::effective::<G>(&log)? {
         g.apply(&e.action).map_err(|e| Error::of(&e))?;
         if g.phase_key() != key {
             key = g.phase_key();
-            out += &g.show(style);
-            out.push('\n');
+            out.push(g.table());
         }
     }
-    out += &g.show(style);
+    out.push(g.table());
     Ok(out)
 }
 

@@ -1,9 +1,9 @@
 //! kado: a referee and companion for card games played with real cards.
 //!
 //! All rules logic lives here, with no I/O: the binary (the `kado-cli` package in `cli/`)
-//! parses arguments, reads input, calls this library and prints. The one exception is
-//! [`store`], the storage layer beside the rules: kado's files on disk (saves, the play
-//! history), with no rules of its own.
+//! parses arguments, reads input, calls this library and prints. kado's files on disk
+//! (saves, the play history) are the `kado-store` package's (`store/`), beside the rules
+//! and with no rules of its own.
 
 pub mod cards;
 pub mod chart;
@@ -20,14 +20,12 @@ pub mod par;
 pub mod pokino;
 pub mod render;
 pub mod ruleset;
-pub mod screen;
 pub mod seat;
 pub mod session;
 pub mod several;
 pub mod shuffle;
 pub mod stats;
 pub mod stop;
-pub mod store;
 pub mod view;
 pub mod words;
 pub mod yaml;
@@ -35,6 +33,12 @@ pub mod yaml;
 /// What the unit tests of several games share.
 #[cfg(test)]
 pub(crate) mod testing {
+    /// Every word of a typed table (as JSON), for tests that look for one: the drawing
+    /// itself is the surfaces' and is tested there.
+    pub fn words(table: &crate::view::Table) -> String {
+        serde_json::to_string(table).unwrap_or_default()
+    }
+
     /// The text of every file in the fixture folder `folder` (under the command line's
     /// cli/tests/fixtures, which the library's tests share), in the order of their names.
     pub fn fixture_texts(folder: &str) -> Vec<String> {

@@ -12,8 +12,8 @@ use kado::history::tally::Tally;
 use kado::history::{self, Played, PlayerStats, games, report};
 
 use super::{Ctx, Outcome, SAVE_LIMIT, limits, read_file};
-use kado::store::history::{Db, Filter, file};
-use kado::store::import;
+use kado_store::history::{Db, Filter, file};
+use kado_store::import;
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -195,7 +195,7 @@ fn import_all(ctx: &Ctx, files: &[PathBuf]) -> Outcome {
         read: &|f| {
             // A name that is not UTF-8 cannot be told apart from its neighbours when printed
             // (nor kept in the history as it is): refused as such, as `resume` refuses it.
-            kado::store::savefile::check_name(f, "file").map_err(|e| e.coded(Code::File))?;
+            kado_store::savefile::check_name(f, "file").map_err(|e| e.coded(Code::File))?;
             read_file(&f.to_string_lossy(), "saved game", SAVE_LIMIT)
         },
         record_size: &|f, game, size| limits::record_size(&f.to_string_lossy(), game, size),
@@ -253,8 +253,11 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
     );
     if kado::games::saved_game(&log).is_none() {
         human += &format!("The record:\n{log}");
-    } else if let Some(turns) = kado::games::replayed(&p.game, &log, ctx.style) {
-        human += &turns?;
+    } else if let Some(tables) = kado::games::replayed(&p.game, &log) {
+        let drawn: Vec<String> = (tables?.iter())
+            .map(|t| crate::screen::table::styled_text(t, 80, &ctx.style))
+            .collect();
+        human += &drawn.join("\n");
     }
     let series = games::money_series(&p.outcome);
     if !series.is_empty() {
@@ -290,7 +293,7 @@ pub fn money_chart(series: &[Series], as_chart: bool) -> String {
 }
 
 fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
-    kado::store::savefile::save_atomic(path, svg)
+    kado_store::savefile::save_atomic(path, svg)
         .map_err(|e| Error::msg(format!("cannot write {}: {e}", path.display())))
 }
 

@@ -20,7 +20,7 @@ use kado::session::Log;
 
 use super::session as sess;
 use super::{Ctx, FILE_LIMIT, Outcome, joined};
-use kado::store::savefile::SaveLock;
+use kado_store::savefile::SaveLock;
 
 const CHAIN_AFTER: &str = "JSON keys: valid, reason (null when valid, else which card breaks the chain and why), influence, suits (letters S H D C), draws, bonuses (threes_company, harmony), target (null, or {card, needed (null for a king), influenced, effects: exile, turn_king, win_if_last_queen}).
 

@@ -23,7 +23,7 @@ use kado::ruleset::Ruleset;
 use kado::session::Log;
 
 use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, limits, read_file, session};
-use kado::store::savefile::SaveLock;
+use kado_store::savefile::SaveLock;
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {

@@ -19,7 +19,7 @@ use kado::session::{Log, Session, replay};
 
 use super::session;
 use super::{Ctx, FILE_LIMIT, Outcome, joined, read_file};
-use kado::store::savefile::SaveLock;
+use kado_store::savefile::SaveLock;
 
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
 
@@ -590,7 +590,7 @@ fn write_record(
     let run = super::long_run::LongRun::start(games);
     run.label("record");
     let mut played = Ok(0);
-    kado::store::savefile::save_atomic_with(path, |out| {
+    kado_store::savefile::save_atomic_with(path, |out| {
         let mut failed = out.write_all(head.as_bytes());
         played = sim::write_record_of_games(rs, games, seed, policies, &mut |text| {
             run.tick();
@@ -603,7 +603,7 @@ fn write_record(
         Error::msg(format!(
             "could not write the record to {}: {}",
             path.display(),
-            kado::store::io_words(&e)
+            kado_store::io_words(&e)
         ))
     })?;
     let played = played.map_err(|e| crate::Internal::refused("", &e))?;
@@ -622,7 +622,7 @@ fn simulate_cmd(
     let policies = sim::read_request(policy, games)?;
     let [a, b] = policies;
     if let Some(path) = record {
-        kado::store::savefile::check_name(&path, "--record")?;
+        kado_store::savefile::check_name(&path, "--record")?;
         write_record(rs, games, seed, policies, &path)?;
     }
     let run = super::long_run::LongRun::start(games);

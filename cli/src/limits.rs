@@ -5,7 +5,7 @@
 use std::io::Read;
 
 use kado::diag::{Code, Error, Problem, Source};
-use kado::store::io_words;
+use kado_store::io_words;
 
 /// The most kado reads of one argument (of all the words of a positional argument).
 pub const ARG_LIMIT: u64 = 64 << 10;

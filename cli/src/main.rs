@@ -15,6 +15,7 @@ mod long_run;
 mod pokino;
 mod prompt;
 mod rules;
+mod screen;
 mod serve;
 mod session;
 mod usage;
@@ -402,7 +403,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage(e),
     };
-    kado::store::history::configure(cli.history.clone(), cli.no_history);
+    kado_store::history::configure(cli.history.clone(), cli.no_history);
     let ctx = Ctx {
         json: cli.json,
         explain: cli.explain,

@@ -514,7 +514,7 @@ impl Env<'_> {
             && let Some(w) = &write
         {
             if files.start_file {
-                kado::store::savefile::save_atomic(
+                kado_store::savefile::save_atomic(
                     std::path::Path::new(w),
                     &format!("{board}\n{p}\n"),
                 )
@@ -615,7 +615,7 @@ fn append_line(path: &str, line: &str, read_before: bool) -> Result<(), Failure>
     }
     text += line;
     text.push('\n');
-    kado::store::savefile::save_atomic(p, &text)
+    kado_store::savefile::save_atomic(p, &text)
         .map_err(|e| Failure::Input(Error::msg(format!("cannot write `{path}`: {e}"))))
 }
 

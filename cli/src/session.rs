@@ -15,7 +15,7 @@ use kado::session::{
 
 use super::prompt::{Prompter, Reply};
 use super::{Failure, Outcome, read_file};
-use kado::store::savefile::{SaveLock, check_name, same_target};
+use kado_store::savefile::{SaveLock, check_name, same_target};
 use kado::view::Event;
 
 /// The last line of a question (a market shown above what to buy): the question itself.
@@ -54,7 +54,7 @@ fn record_text<G: Session>(game: &G, log: &SessionLog<G>) -> Result<Option<Strin
         return Ok(None);
     };
     let text = kado::ruleset::with_record_comment(&text, &log.ruleset.ruleset()?)?;
-    Ok(Some(kado::store::history::with_id_line(
+    Ok(Some(kado_store::history::with_id_line(
         log.id.as_deref(),
         &text,
     )))
@@ -69,13 +69,13 @@ fn write_record<G: Session>(lock: &SaveLock, game: &G, log: &SessionLog<G>) -> O
     let Some(text) = record_text(game, log)? else {
         return Ok(());
     };
-    kado::store::savefile::save_atomic(path, &text).map_err(|e| {
+    kado_store::savefile::save_atomic(path, &text).map_err(|e| {
         let save = lock.path().display();
         Error::from(
             Problem::new(format!(
                 "the game is saved in {save}, but its record could not be written to {}: {}",
                 path.display(),
-                kado::store::io_words(&e)
+                kado_store::io_words(&e)
             ))
             .help(format!(
                 "continue it with `kado {} resume {save}` once the record can be written",
@@ -98,7 +98,7 @@ pub fn record_to<S, A>(
         return Ok(());
     };
     check_name(&path, "--record")?;
-    let target = kado::store::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
+    let target = kado_store::savefile::resolve(&path).unwrap_or_else(|_| path.clone());
     if path == lock.path() || target == lock.target() || same_target(&path, lock.target()) {
         return Err(Problem::new(format!(
             "--record {} is the save file itself",
@@ -183,7 +183,7 @@ pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(file)?;
     let game: G = replay(&log)?;
     // The table as the view draws it, from the same typed values as `--json`'s `table`.
-    let mut human = kado::screen::table::text(&game.table(), 80);
+    let mut human = crate::screen::table::text(&game.table(), 80);
     if let Step::Ask(q) = game.next() {
         human += &format!("Next: {}\n", q.prompt.trim_end());
     }
@@ -289,13 +289,13 @@ pub fn run<G: Session>(
     let mut log = log;
     // A game gets its identity when it starts; a save from before ids keeps none.
     if log.actions.is_empty() && log.id.is_none() {
-        log.id = Some(kado::store::history::new_game_id());
+        log.id = Some(kado_store::history::new_game_id());
     }
     let game: G = replay(&log)?;
     // From here the log changes: its actions are no longer where the file had them.
     log.read_from.forget();
     save::<G>(lock, &log)?;
-    if let Some(said) = kado::store::import::finish_pending() {
+    if let Some(said) = kado_store::import::finish_pending() {
         prompter.say(&said);
     }
     let shown_key = game.phase_key();
@@ -368,10 +368,11 @@ impl<G: Session> Runner<'_, G> {
         } else if self.prompter.serves() {
             // A terminal serving the game is a screen the whole table sees.
             let public = self.game.public_table();
-            let text = kado::screen::table::styled_text(public.table(), 80, &self.style);
+            let text = crate::screen::table::styled_text(public.table(), 80, &self.style);
             self.prompter.table(&text);
         } else {
-            self.prompter.table(&self.game.show(self.style));
+            let text = crate::screen::table::styled_text(&self.game.table(), 80, &self.style);
+            self.prompter.table(&text);
         }
         self.share();
     }
@@ -403,7 +404,7 @@ impl<G: Session> Runner<'_, G> {
             let chart = super::history_cmd::money_chart(&series, true);
             self.prompter.chart(&format!("Money by round:\n{chart}"));
         }
-        let journal = kado::store::history::journal(&self.game, &self.log, self.lock.path());
+        let journal = kado_store::history::journal(&self.game, &self.log, self.lock.path());
         self.prompter.game_over(&Vec::from_iter(journal));
     }
 
@@ -432,7 +433,7 @@ impl<G: Session> Runner<'_, G> {
         let ends = matches!(self.game.next(), Step::Done)
             && self.game.outcome().is_some_and(|o| o.finished);
         if ends {
-            kado::store::history::mark_pending(self.lock.path());
+            kado_store::history::mark_pending(self.lock.path());
         }
         if let Err(e) = save::<G>(self.lock, &self.log) {
             self.prompter.not_saved();
@@ -922,166 +923,4 @@ pub fn run_json<G: Session>(
 }
 
 #[cfg(test)]
-mod tests {
-    //! A fuzzed session: random answers, commands and junk at every prompt, and after
-    //! every one of them the save on disk must load and replay.
-
-    use super::*;
-    use kado::ruleset::Ruleset;
-
-    /// Answers drawn at random from words each game understands, and junk.
-    const WORDS: &[&str] = &[
-        "undo",
-        "undo",
-        "show",
-        "help",
-        "none",
-        "no",
-        "yes",
-        "best",
-        "pass",
-        "KH",
-        "2S 3H",
-        "JK",
-        "AS KS QS JS 10S",
-        "5",
-        "25",
-        "0",
-        "deck 2",
-        "on 3H",
-        "2S 2H 2D JK",
-        "KC",
-        "fix you 40",
-        "fix alora 151",
-        "fix ana 9999999999",
-        "zz",
-        "🃏",
-        "10♥",
-        "ana 5",
-        "ben 3",
-        "draw",
-        "ana",
-        "bo",
-        "ana=81 bo=10 cy=10 dee=10",
-        "-1",
-        "7S 7H 7D",
-        "QD",
-        "AH AD AC",
-        "2C JK",
-        "3S",
-        "ana 999",
-        "AS",
-        "4D 4H 8S 10H 10D",
-        "hidden",
-        "1p 3b 4p 6r 8b 9a 10r 12b",
-        "1r",
-        "1r>1p",
-        "koi",
-        "stop",
-        "12p",
-    ];
-
-    struct Fuzz {
-        rng: u64,
-        left: usize,
-        check: Box<dyn Fn()>,
-    }
-
-    impl Prompter for Fuzz {
-        fn ask(&mut self, _question: &Asking) -> Reply {
-            (self.check)();
-            if self.left == 0 {
-                return Reply::End;
-            }
-            self.left -= 1;
-            // xorshift64: a fixed, portable sequence for each seed.
-            self.rng ^= self.rng << 13;
-            self.rng ^= self.rng >> 7;
-            self.rng ^= self.rng << 17;
-            let word = WORDS[(self.rng % WORDS.len() as u64) as usize];
-            super::super::prompt::classify_for_tests(word)
-        }
-        fn say(&mut self, _text: &str) {}
-        fn refuse(&mut self, _why: &str) {}
-    }
-
-    fn fuzz<G: Session + 'static>(rules: &str, setup: G::Setup, seeds: u64) {
-        for seed in 1..=seeds {
-            let dir = tempfile::tempdir().unwrap();
-            let path = dir.path().join("f.yaml");
-            let rs = Ruleset::builtin(rules).unwrap();
-            let log = Log::new(G::GAME, &rs, setup.clone()).unwrap();
-            let lock = SaveLock::acquire(&path).unwrap();
-            let p = path.to_string_lossy().to_string();
-            let mut prompter = Fuzz {
-                rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
-                left: 80,
-                check: Box::new(move || {
-                    let log =
-                        load::<G>(Path::new(&p)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-                    replay::<G>(&log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-                }),
-            };
-            assert!(run::<G>(&lock, log, &mut prompter, Style::default()).is_ok());
-        }
-    }
-
-    #[test]
-    fn fuzzed_sessions_always_leave_a_save_that_loads() {
-        use kado::kinkado::game as kk;
-        let players = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        fuzz::<kk::Game>(
-            "kinkado",
-            kk::Setup {
-                players: players(&["you"]),
-                alora: true,
-                deck: kk::Deck::Physical,
-                private: false,
-            },
-            4,
-        );
-        fuzz::<kk::Game>(
-            "kinkado",
-            kk::Setup {
-                players: players(&["ana", "bo"]),
-                alora: true,
-                deck: kk::Deck::shuffled(3),
-                private: false,
-            },
-            4,
-        );
-        use kado::kinga::game as kg;
-        fuzz::<kg::Game>("kinga", kg::Setup::new(kg::Deck::Real, 1), 4);
-        fuzz::<kg::Game>("kinga-hardcore", kg::Setup::new(kg::Deck::Virtual, 7), 4);
-        use kado::koikoi::ledger as kl;
-        let setup = kl::Setup {
-            players: players(&["ana", "ben"]),
-            rounds: 3,
-            dealer: 0,
-        };
-        fuzz::<kl::Ledger>("koikoi", setup, 4);
-        use kado::koikoi::game as kp;
-        let setup = |deck, kado| kp::Setup {
-            players: players(&["ana", "ben"]),
-            deck,
-            kado,
-            private: false,
-        };
-        fuzz::<kp::Game>("koikoi", setup(kp::Deck::Physical, None), 2);
-        fuzz::<kp::Game>("koikoi", setup(kp::Deck::Virtual { seed: 4 }, Some(1)), 2);
-        use kado::kingmaker::campaign as km;
-        let setup = km::Setup {
-            players: players(&["ana", "bo", "cy", "dee"]),
-            target: 2,
-            seasons: false,
-            known: false,
-        };
-        fuzz::<km::Campaign>("kingmaker", setup.clone(), 4);
-        let seasons = km::Setup {
-            seasons: true,
-            known: true,
-            ..setup
-        };
-        fuzz::<km::Campaign>("kingmaker", seasons, 4);
-    }
-}
+mod tests;

@@ -1,6 +1,6 @@
 //! The play history: what a game leaves in the journal when it ends, the records a player
 //! asks for across many games, and the charts drawn from them. Plain values and pure
-//! functions; the database itself is kept by the storage layer (src/store/history.rs).
+//! functions; the database itself is kept by the storage layer (store/src/history.rs, package kado-store).
 
 pub mod day;
 

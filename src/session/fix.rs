@@ -342,7 +342,6 @@ pub fn undo_author<G: Session>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::Style;
     use crate::ruleset::Ruleset;
     use crate::session::{Question, replay};
     use serde::{Deserialize, Serialize};
@@ -441,10 +440,6 @@ mod tests {
             let act = Act::Say { n };
             self.clone().apply(&act)?;
             Ok(act)
-        }
-
-        fn show(&self, _: Style) -> String {
-            format!("{:?}", self.said)
         }
 
         fn said(&self, action: &Act) -> String {

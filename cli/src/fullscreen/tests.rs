@@ -6,9 +6,9 @@
 use super::*;
 use crate::session::run;
 use kado::ruleset::Ruleset;
-use kado::screen::Said;
+use crate::screen::Said;
 use kado::session::{Log, Session};
-use kado::store::savefile::SaveLock;
+use kado_store::savefile::SaveLock;
 use kado::view::{Choice, Hand, Hint};
 
 #[test]

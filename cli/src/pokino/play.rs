@@ -86,7 +86,7 @@ pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
     sim::check_counts(players, ask.games)?;
     let seats = sim::read_seats(&ask.policy, players)?;
     if let Some(path) = &ask.record {
-        kado::store::savefile::check_name(path, "--record")?;
+        kado_store::savefile::check_name(path, "--record")?;
     }
     let rulesets: Vec<Ruleset> = match &ctx.rules {
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
@@ -163,7 +163,7 @@ fn run_simulation(
                 _ => String::new(),
             };
             let mut v = Err(kado::diag::Error::msg("the games were not played"));
-            kado::store::savefile::save_atomic_with(path, |out| {
+            kado_store::savefile::save_atomic_with(path, |out| {
                 let mut failed = out.write_all(head.as_bytes());
                 v = play(Some(&mut |text: &str| {
                     failed = out.write_all(text.as_bytes());
@@ -175,7 +175,7 @@ fn run_simulation(
                 kado::diag::Error::msg(format!(
                     "could not write the record to {}: {}",
                     path.display(),
-                    kado::store::io_words(&e)
+                    kado_store::io_words(&e)
                 ))
             })?;
             v

@@ -1528,7 +1528,7 @@ where
     let back = Log::<G::Setup, G::Action>::from_yaml("s.yaml", &yaml, G::GAME);
     prop_assert_eq!(back.as_ref().ok(), Some(&log), "written back as {}", yaml);
     if let Some(g) = checked(replay::<G>(&log))? {
-        let _ = g.show(Style::PLAIN);
+        let _ = serde_json::to_string(&g.table());
         let _ = g.summary();
         let _ = g.phase_key();
         if let Step::Ask(q) = g.next() {
@@ -1716,7 +1716,7 @@ fn check_answer<G: Session>(at: &Asked<G>, text: &str) -> Checked {
     };
     let mut next = at.game.clone();
     if next.apply(&action).is_ok() {
-        let _ = next.show(Style::PLAIN);
+        let _ = serde_json::to_string(&next.table());
         let _ = next.summary();
         if let Step::Auto(a) = next.next() {
             let _ = next.apply(&a);

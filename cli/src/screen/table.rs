@@ -10,7 +10,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Cell, Row, Table as Grid, Widget};
 
-use crate::view::{self, Held, Item, Look, Tone};
+use kado::view::{self, Held, Item, Look, Tone};
 
 /// The gap between the seats' columns.
 const GAP: u16 = 2;
@@ -93,12 +93,12 @@ fn focus(rows: &[Vec<view::Run>], last: Option<usize>) -> usize {
 
 /// The table as plain text at `width` columns, one line each (for a transcript).
 pub fn text(t: &view::Table, width: u16) -> String {
-    styled_text(t, width, &crate::render::Style::PLAIN)
+    styled_text(t, width, &kado::render::Style::PLAIN)
 }
 
 /// The table as text at `width` columns in `style`: red and bold where the view draws
 /// them, when colour is on.
-pub fn styled_text(t: &view::Table, width: u16, style: &crate::render::Style) -> String {
+pub fn styled_text(t: &view::Table, width: u16, style: &kado::render::Style) -> String {
     let mut out = String::new();
     for line in lines(t, width, style.color) {
         let mut s = String::new();
@@ -159,7 +159,7 @@ fn bold() -> Style {
 /// A figure: dollars where the table counts money.
 fn figure(t: &view::Table, n: i64) -> String {
     if t.dollars {
-        crate::render::money(n)
+        kado::render::money(n)
     } else {
         n.to_string()
     }
@@ -384,9 +384,9 @@ fn or_dash(units: Vec<Unit>) -> Vec<Unit> {
 fn held(h: &Held, colour: bool) -> Vec<Unit> {
     match h {
         Held::Nothing => words("—", Style::default()),
-        Held::Count { count } => words(&crate::words::count(*count, "card"), Style::default()),
+        Held::Count { count } => words(&kado::words::count(*count, "card"), Style::default()),
         Held::Cards { items: list } if grouped(list) => {
-            words(&crate::words::count(list.len(), "card"), Style::default())
+            words(&kado::words::count(list.len(), "card"), Style::default())
         }
         Held::Cards { items: list } => or_dash(items(list, colour)),
     }
@@ -620,8 +620,8 @@ fn areas(t: &view::Table, w: usize, colour: bool) -> Vec<Line<'static>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Card;
-    use crate::view::{Area, Seat, Table};
+    use kado::cards::Card;
+    use kado::view::{Area, Seat, Table};
 
     fn cards(codes: &str) -> Vec<Item> {
         let cards: Vec<Card> = codes.split(' ').map(|c| c.parse().unwrap()).collect();

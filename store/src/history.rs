@@ -12,11 +12,11 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
-use crate::diag::{Code, Error, Problem};
-use crate::games as record;
-use crate::history::{Outcome, Played};
-use crate::ruleset::Ruleset;
-use crate::session::{Log, Session, replay};
+use kado::diag::{Code, Error, Problem};
+use kado::games as record;
+use kado::history::{Outcome, Played};
+use kado::ruleset::Ruleset;
+use kado::session::{Log, Session, replay};
 
 /// SQLite's `application_id` of a kado history: "kado" in ASCII.
 const APP_ID: i64 = 0x6B61_646F;
@@ -266,7 +266,7 @@ pub enum Added {
 
 /// The games a [`Filter`] keeps, its parts bound as ?1 game, ?2 ruleset, ?3 since and ?4
 /// until (any left NULL keeps every game). Its player is matched as each game is read
-/// ([`Filter::seats`]): names are told apart under kado's one rule ([`crate::seat`]),
+/// ([`Filter::seats`]): names are told apart under kado's one rule ([`kado::seat`]),
 /// which SQLite's `NOCASE` (ASCII letters only) is not.
 const FILTERED: &str = "WHERE (?1 IS NULL OR game = ?1)
                AND (?2 IS NULL OR ruleset = ?2)
@@ -362,7 +362,7 @@ impl Db {
             ])
             .map_err(e)?;
         while let Some(r) = rows.next().map_err(e)? {
-            let game = crate::diag::escape(text_at(r, 0).map_err(e)?);
+            let game = kado::diag::escape(text_at(r, 0).map_err(e)?);
             let outcome = lean_outcome(text_at(r, 1).map_err(e)?).map_err(e)?;
             if filter.seats(&outcome) {
                 each(&game, &outcome);
@@ -453,7 +453,7 @@ fn played(r: &rusqlite::Row) -> rusqlite::Result<Played> {
     let text: String = r.get(4)?;
     let outcome = outcome_of(&text, false)?;
     let text = |i: usize| -> rusqlite::Result<String> {
-        Ok(crate::diag::escape(&r.get::<_, String>(i)?).into_owned())
+        Ok(kado::diag::escape(&r.get::<_, String>(i)?).into_owned())
     };
     Ok(Played {
         id: r.get(0)?,
@@ -494,7 +494,7 @@ fn lean_outcome(text: &str) -> rusqlite::Result<Outcome> {
     #[derive(serde::Deserialize)]
     struct Lean {
         finished: bool,
-        seats: Vec<crate::history::SeatOutcome>,
+        seats: Vec<kado::history::SeatOutcome>,
         #[serde(default)]
         facts: LeanFacts,
     }
@@ -520,7 +520,7 @@ fn lean_outcome(text: &str) -> rusqlite::Result<Outcome> {
     let mut o = Outcome {
         finished: lean.finished,
         seats: lean.seats,
-        facts: crate::history::Facts {
+        facts: kado::history::Facts {
             money_by_round: Vec::new(),
             winning_hands: f.winning_hands,
             kings_exposed: f.kings_exposed,
@@ -537,7 +537,7 @@ fn lean_outcome(text: &str) -> rusqlite::Result<Outcome> {
 /// Every string of `o` with its control characters escaped (see [`escape_strings`]).
 fn escape_outcome(o: &mut Outcome) {
     fn esc(s: &mut String) {
-        if let std::borrow::Cow::Owned(e) = crate::diag::escape(s) {
+        if let std::borrow::Cow::Owned(e) = kado::diag::escape(s) {
             *s = e;
         }
     }
@@ -561,7 +561,7 @@ fn escape_strings(v: &mut serde_json::Value) {
     use serde_json::Value;
     match v {
         Value::String(s) => {
-            if let std::borrow::Cow::Owned(e) = crate::diag::escape(s) {
+            if let std::borrow::Cow::Owned(e) = kado::diag::escape(s) {
                 *s = e;
             }
         }
@@ -570,7 +570,7 @@ fn escape_strings(v: &mut serde_json::Value) {
             let old = std::mem::take(map);
             for (k, mut item) in old {
                 escape_strings(&mut item);
-                map.insert(crate::diag::escape(&k).into_owned(), item);
+                map.insert(kado::diag::escape(&k).into_owned(), item);
             }
         }
         _ => {}
@@ -595,8 +595,8 @@ impl Filter {
     /// ([`escape_outcome`]), so the player's name is compared escaped too.
     pub fn seats(&self, outcome: &Outcome) -> bool {
         self.player.as_deref().is_none_or(|player| {
-            let player = crate::diag::escape(player);
-            (outcome.seats.iter()).any(|s| crate::seat::same_name(&s.name, &player))
+            let player = kado::diag::escape(player);
+            (outcome.seats.iter()).any(|s| kado::seat::same_name(&s.name, &player))
         })
     }
 }
@@ -664,7 +664,7 @@ pub fn new_game_id() -> String {
 pub fn with_id_line(id: Option<&str>, record: &str) -> String {
     match id {
         // A save edited by hand may hold anything there: it is written escaped.
-        Some(id) => format!("{ID_LINE}{}\n{record}", crate::diag::escape(id)),
+        Some(id) => format!("{ID_LINE}{}\n{record}", kado::diag::escape(id)),
         None => record.to_string(),
     }
 }
@@ -690,7 +690,7 @@ pub fn now() -> String {
     let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     format!(
         "{} {:02}:{:02}",
-        crate::history::day::Day::from_days(days),
+        kado::history::day::Day::from_days(days),
         rest / 3600,
         rest % 3600 / 60
     )
@@ -811,7 +811,7 @@ pub fn mark_pending(save: &Path) {
     };
     let save = canonical(save);
     if std::fs::create_dir_all(&dir).is_ok() {
-        let _ = super::savefile::save_atomic(&pending_note(&dir, &save), &format!("{save}\n"));
+        let _ = crate::savefile::save_atomic(&pending_note(&dir, &save), &format!("{save}\n"));
     }
 }
 
@@ -908,118 +908,4 @@ pub fn import_record(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_foreign_database_is_refused_and_left_untouched() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("other.sqlite");
-        let other = Connection::open(&path).unwrap();
-        other.execute_batch("CREATE TABLE t (x INTEGER)").unwrap();
-        drop(other);
-        let before = std::fs::read(&path).unwrap();
-        let e = Db::open(&path).err().unwrap();
-        assert!(
-            e.summary()
-                .contains("is an SQLite database, but not kado's play history"),
-            "{}",
-            e.summary()
-        );
-        assert_eq!(std::fs::read(&path).unwrap(), before);
-        let junk = dir.path().join("junk.sqlite");
-        std::fs::write(
-            &junk,
-            "not a database at all, just text that is long enough",
-        )
-        .unwrap();
-        let e = Db::open(&junk).err().unwrap();
-        assert!(
-            e.summary().contains("is not an SQLite database"),
-            "{}",
-            e.summary()
-        );
-        assert_eq!(
-            std::fs::read_to_string(&junk).unwrap(),
-            "not a database at all, just text that is long enough"
-        );
-    }
-
-    #[test]
-    fn a_game_is_added_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut db = Db::open(&dir.path().join("h.sqlite")).unwrap();
-        let outcome = Outcome {
-            finished: true,
-            ..Outcome::default()
-        };
-        let entry = Entry {
-            game: "kinga",
-            ruleset: "kinga",
-            outcome: &outcome,
-            source: "g.yaml",
-            log: "game: kinga\n",
-            ident: ident(Some("a"), "g.yaml", 0, "game: kinga\n"),
-            legacy: None,
-        };
-        assert_eq!(db.add(&entry).unwrap(), Added::New(1));
-        assert_eq!(db.add(&entry).unwrap(), Added::Already(1));
-        // Another game with the same moves is another game.
-        let other = Entry {
-            ident: ident(Some("b"), "g.yaml", 0, "game: kinga\n"),
-            ..entry
-        };
-        assert_eq!(db.add(&other).unwrap(), Added::New(2));
-        assert!(db.forget(1).unwrap());
-        assert!(!db.forget(1).unwrap());
-    }
-
-    /// `--player STRASSE` found no game of `straße`, nor `--player ana` one of `Ａｎａ`:
-    /// SQLite's NOCASE folds ASCII letters only.
-    #[test]
-    fn a_player_is_found_under_the_one_rule_of_names() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut db = Db::open(&dir.path().join("h.sqlite")).unwrap();
-        let seat = |name: &str| crate::history::SeatOutcome {
-            name: name.to_string(),
-            score: 1,
-            won: false,
-            kado: false,
-        };
-        let outcome = Outcome {
-            finished: true,
-            seats: vec![seat("straße"), seat("Ａｎａ")],
-            ..Outcome::default()
-        };
-        let entry = Entry {
-            game: "koikoi",
-            ruleset: "koikoi",
-            outcome: &outcome,
-            source: "g.yaml",
-            log: "game: koikoi\n",
-            ident: ident(Some("a"), "g.yaml", 0, "game: koikoi\n"),
-            legacy: None,
-        };
-        assert_eq!(db.add(&entry).unwrap(), Added::New(1));
-        for (player, games) in [("STRASSE", 1), ("ana", 1), ("ANA", 1), ("ben", 0)] {
-            let filter = Filter {
-                player: Some(player.to_string()),
-                ..Filter::default()
-            };
-            assert_eq!(db.games(&filter).unwrap().len(), games, "{player}");
-            let mut seen = 0;
-            db.each_outcome(&filter, |_, _| seen += 1).unwrap();
-            assert_eq!(seen, games, "{player}");
-        }
-    }
-
-    #[test]
-    fn new_game_ids_differ() {
-        let (a, b) = (new_game_id(), new_game_id());
-        assert_eq!(a.len(), 32);
-        assert_ne!(a, b);
-        let record = with_id_line(Some(&a), "players: ana ben\n");
-        assert_eq!(id_of_record(&record), Some(a.as_str()));
-        assert_eq!(id_of_record("players: ana ben\n"), None);
-    }
-}
+mod tests;

@@ -18,8 +18,8 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
-use super::io_words;
-use crate::diag::{Error, Problem};
+use crate::io_words;
+use kado::diag::{Error, Problem};
 
 /// The most symbolic links followed from one save name (Linux's own limit).
 const MAX_LINKS: usize = 40;

@@ -5,14 +5,14 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::history::{
+use crate::history::{
     Added, Imported, at_line, file, import, import_finished, import_record, pending, record_kind,
 };
-use super::savefile::SaveLock;
-use crate::diag::{Error, Problem, Problems};
-use crate::games::{PerGame, dispatch, marked_game, saved_game};
-use crate::ruleset::Ruleset;
-use crate::session::Session;
+use crate::savefile::SaveLock;
+use kado::diag::{Error, Problem, Problems};
+use kado::games::{PerGame, dispatch, marked_game, saved_game};
+use kado::ruleset::Ruleset;
+use kado::session::Session;
 
 /// A game added by `history import`.
 #[derive(Clone, Debug, Serialize)]
@@ -45,7 +45,7 @@ pub struct Readers<'a> {
     /// be a record.
     pub record_size: &'a RecordSize,
     /// The ruleset a record of a game is refereed under.
-    pub ruleset: &'a dyn Fn(&str, &crate::diag::Source) -> Result<Ruleset, Error>,
+    pub ruleset: &'a dyn Fn(&str, &kado::diag::Source) -> Result<Ruleset, Error>,
 }
 
 /// Imports every file into the history at `history`, in order: the games added, and
@@ -110,7 +110,7 @@ fn import_one(f: &Path, history: &Path, how: &Readers) -> Result<(Vec<Imported>,
         let game = record_kind(f, &text)?;
         let rs = (how.ruleset)(
             game,
-            &crate::diag::Source::new(format!("file {}", f.display()), text.as_str()),
+            &kado::diag::Source::new(format!("file {}", f.display()), text.as_str()),
         )?;
         let games = import_record(f, history, &text, game, &rs)?;
         return Ok((games, text));
@@ -176,7 +176,7 @@ impl PerGame for Journal<'_> {
 }
 
 /// Journals the finished games a killed kado left noted (see
-/// [`super::history::mark_pending`]), and says what it did: added, or why not. A save in
+/// [`crate::history::mark_pending`]), and says what it did: added, or why not. A save in
 /// use by a session is left for it.
 pub fn finish_pending() -> Option<String> {
     let history = file()?;
