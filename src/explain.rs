@@ -94,7 +94,11 @@ impl Explain {
                 .find(|a| a.id == d.choice)
                 .map_or(String::new(), |a| a.means.clone());
             self.0.push(Reason {
-                rule: format!("{} {}.", ruling.question, capitalised(means.trim_end_matches('.'))),
+                rule: format!(
+                    "{} {}.",
+                    ruling.question,
+                    capitalised(means.trim_end_matches('.'))
+                ),
                 rulings: vec![d.clone()],
             });
         }

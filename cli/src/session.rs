@@ -15,8 +15,8 @@ use kado::session::{
 
 use super::prompt::{Prompter, Reply};
 use super::{Failure, Outcome, read_file};
-use kado_store::savefile::{SaveLock, check_name, same_target};
 use kado::view::Event;
+use kado_store::savefile::{SaveLock, check_name, same_target};
 
 /// The last line of a question (a market shown above what to buy): the question itself.
 fn last_line(question: &str) -> &str {

@@ -694,7 +694,6 @@ impl Game {
     fn alora_face_up(&self, i: usize) -> Vec<Card> {
         self.seats[i].face_up.clone()
     }
-
 }
 
 /// "the card" or "all 3 cards", for asking to type cards.

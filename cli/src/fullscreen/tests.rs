@@ -4,12 +4,12 @@
 //! `KADO_BLESS=1 cargo test --bin kado screens_of_every_game` rewrites the tour's.
 
 use super::*;
+use crate::screen::Said;
 use crate::session::run;
 use kado::ruleset::Ruleset;
-use crate::screen::Said;
 use kado::session::{Log, Session};
-use kado_store::savefile::SaveLock;
 use kado::view::{Choice, Hand, Hint};
+use kado_store::savefile::SaveLock;
 
 #[test]
 fn byte_offsets_of_characters() {

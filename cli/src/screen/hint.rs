@@ -15,7 +15,11 @@ use kado::view::Hint;
 /// when nothing else is left to drop), then what was left out and the notes, wrapped.
 /// Also how many of them (headline and the table's header) stay in sight when the rest
 /// scrolls.
-pub(super) fn hint_layout(hint: &Hint, numbers_of: &[usize], columns: u16) -> (Vec<Line<'static>>, usize) {
+pub(super) fn hint_layout(
+    hint: &Hint,
+    numbers_of: &[usize],
+    columns: u16,
+) -> (Vec<Line<'static>>, usize) {
     let room = usize::from(columns).max(1);
     let mut lines: Vec<Line<'static>> = Vec::new();
     if let Some(h) = &hint.headline {
@@ -138,7 +142,13 @@ fn fit(text: &str, w: usize) -> String {
 
 /// The hint in its panel: the headline and the table's header stay in sight, the rows
 /// and notes below scroll (PgUp/PgDn), and the title says which rows are shown.
-pub(super) fn draw_hint(frame: &mut Frame, area: Rect, hint: &Hint, numbers: &[usize], scroll: u16) {
+pub(super) fn draw_hint(
+    frame: &mut Frame,
+    area: Rect,
+    hint: &Hint,
+    numbers: &[usize],
+    scroll: u16,
+) {
     let inner_w = area.width.saturating_sub(2);
     let inner_h = usize::from(area.height.saturating_sub(2));
     let (lines, pinned) = hint_layout(hint, numbers, inner_w);

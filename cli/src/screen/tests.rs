@@ -307,8 +307,7 @@ fn hint_tables_broke_at_80_by_24() {
     }
     assert!(text.contains("PgUp/PgDn"), "{text}");
     assert!(
-        !text
-            .contains("influences the king of hearts, then exiles the lowest card of the pile")
+        !text.contains("influences the king of hearts, then exiles the lowest card of the pile")
     );
     assert_eq!(text.lines().count(), 24);
     // Scrolled, the last rows and the note come into sight under the header.

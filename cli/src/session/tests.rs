@@ -92,8 +92,7 @@ fn fuzz<G: Session + 'static>(rules: &str, setup: G::Setup, seeds: u64) {
             rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             left: 80,
             check: Box::new(move || {
-                let log =
-                    load::<G>(Path::new(&p)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                let log = load::<G>(Path::new(&p)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
                 replay::<G>(&log).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             }),
         };

@@ -159,3 +159,29 @@ fn the_import_reader_finds_grouped_names() {
     ]);
     assert_eq!(a_loop(&edges), Some(vec!["a".to_string(), "b".to_string()]));
 }
+
+/// Every source file of every package is read at once: none is over 1,000 lines.
+#[test]
+fn no_source_file_is_over_a_thousand_lines() {
+    fn walk(dir: &Path, out: &mut Vec<(PathBuf, usize)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+                out.push((path, lines));
+            }
+        }
+    }
+    let top = crate::common::top();
+    let mut files = Vec::new();
+    for package in ["src", "store/src", "cli/src", "bench"] {
+        walk(&top.join(package), &mut files);
+    }
+    let long: Vec<String> = (files.iter())
+        .filter(|(_, n)| *n > 1000)
+        .map(|(p, n)| format!("{} ({n} lines)", p.display()))
+        .collect();
+    assert!(long.is_empty(), "split these: {long:?}");
+}

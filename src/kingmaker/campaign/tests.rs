@@ -79,8 +79,7 @@ fn ruling_campaign_end_open_never_ends() {
     assert_eq!(g.champions(), None);
     assert!(matches!(g.next(), Step::Ask(q) if q.key == Key::First));
     assert!(
-        crate::testing::words(&g.table())
-            .contains("No target: as many Years as the group wants.")
+        crate::testing::words(&g.table()).contains("No target: as many Years as the group wants.")
     );
 }
 

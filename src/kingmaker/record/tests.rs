@@ -111,12 +111,16 @@ fn a_season_out_of_its_turn() {
 #[test]
 fn a_third_choice_of_one_common() {
     assert_eq!(
-        refused(&edited("dee c3 right GB", "dee c2 long RG-YB"), &std_rules()),
+        refused(
+            &edited("dee c3 right GB", "dee c2 long RG-YB"),
+            &std_rules()
+        ),
         (
             3,
             Some("dee".into()),
             "at-most-twice",
-            "a common is chosen at most twice, and c2 was chosen by bo and cy; legal: c1, c3 or c4".into()
+            "a common is chosen at most twice, and c2 was chosen by bo and cy; legal: c1, c3 or c4"
+                .into()
         )
     );
 }
@@ -129,7 +133,8 @@ fn a_click_where_a_long_press_is_due() {
             3,
             Some("cy".into()),
             "second-chooser-long-presses",
-            "c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`".into()
+            "c2 was already chosen by bo, so it must be long-pressed; legal: `c2 long LEFT-RIGHT`"
+                .into()
         )
     );
 }
@@ -164,8 +169,7 @@ fn a_long_press_must_show_what_a_click_showed() {
             3,
             Some("cy".into()),
             "shown-pairs-agree",
-            "c2's left pair shows GG, but it showed RG when bo chose it (`bo c2 left RG`)"
-                .into()
+            "c2's left pair shows GG, but it showed RG when bo chose it (`bo c2 left RG`)".into()
         )
     );
     // A pair's faces may be told in either order.
@@ -243,7 +247,8 @@ fn a_blinks_line_contradicting_a_shown_pair() {
             6,
             Some("dee".into()),
             "shown-pairs-agree",
-            "c3 is BB-GG at the end, but its right pair showed GB in Spring (`dee c3 right GB`)".into()
+            "c3 is BB-GG at the end, but its right pair showed GB in Spring (`dee c3 right GB`)"
+                .into()
         )
     );
     assert_eq!(

@@ -74,7 +74,11 @@ impl Game {
     }
 
     /// The squares of a run written without them: the one walk its cards fit.
-    pub(super) fn only_walk(&self, cards: &[Card], closed: &[Border]) -> Result<Vec<Square>, Illegal> {
+    pub(super) fn only_walk(
+        &self,
+        cards: &[Card],
+        closed: &[Border],
+    ) -> Result<Vec<Square>, Illegal> {
         let mut ways = runs::walks_for(&self.board, cards, closed, &self.rules, 2);
         match ways.len() {
             0 => Err(Illegal::NoWalk {

@@ -85,18 +85,12 @@ fn the_place_list_and_the_hint_named_different_bests() {
         "{:?}",
         hint.notes
     );
-    assert!(
-        crate::testing::words(&t.table())
-            .contains("follow the hint's ranking")
-    );
+    assert!(crate::testing::words(&t.table()).contains("follow the hint's ranking"));
     let first = t.answer(&q, "1").unwrap();
     assert_eq!(first.to_string(), format!("ana {}", advised[0]));
     // The next position is ranked by the run each opens again.
     t.apply(&first).unwrap();
-    assert!(
-        !crate::testing::words(&t.table())
-            .contains("hint's ranking")
-    );
+    assert!(!crate::testing::words(&t.table()).contains("hint's ranking"));
 }
 
 /// Under `--private`, `hand` listed no places, yet `1` laid the best one blind: the
@@ -369,7 +363,11 @@ fn a_virtual_deal_lays_the_spoke_and_shows_the_hand() {
     let ana = &table.seats[0];
     assert_eq!((ana.name.as_str(), ana.score), ("ana", Some(0)));
     let figures: Vec<(&str, i64)> = ana.figures.iter().map(|f| (f.name, f.amount)).collect();
-    assert_eq!(figures.iter().map(|f| f.1).collect::<Vec<_>>(), [1, 5, 3], "{figures:?}");
+    assert_eq!(
+        figures.iter().map(|f| f.1).collect::<Vec<_>>(),
+        [1, 5, 3],
+        "{figures:?}"
+    );
     let crate::view::Held::Cards { items } = &ana.held else {
         panic!("ana's hand is shown: {:?}", ana.held)
     };
