@@ -15,7 +15,7 @@ use kado::view::{Choice, Hand, Hint};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::prompt::{Lines, MAX_ANSWER, Prompter, Reply, Terminal, classify};
+use crate::prompt::{Lines, MAX_ANSWER, Prompter, Reply, Terminal, classify};
 
 pub struct FullScreen {
     terminal: DefaultTerminal,
@@ -296,8 +296,8 @@ impl Prompter for FullScreen {
                     Ok(()) => {}
                     Err(Gone::HungUp) => return Reply::Interrupted,
                     Err(Gone::Unreadable(e)) => {
-                        return Reply::Unreadable(super::prompt::Unreadable::Terminal(Some(
-                            super::prompt::ReadFault::Io(e),
+                        return Reply::Unreadable(crate::prompt::Unreadable::Terminal(Some(
+                            crate::prompt::ReadFault::Io(e),
                         )));
                     }
                 }
@@ -375,8 +375,8 @@ impl Prompter for FullScreen {
                     Ok(()) => {}
                     Err(Gone::HungUp) => return Err(Reply::Interrupted),
                     Err(Gone::Unreadable(e)) => {
-                        return Err(Reply::Unreadable(super::prompt::Unreadable::Terminal(
-                            Some(super::prompt::ReadFault::Io(e)),
+                        return Err(Reply::Unreadable(crate::prompt::Unreadable::Terminal(
+                            Some(crate::prompt::ReadFault::Io(e)),
                         )));
                     }
                 }
@@ -387,7 +387,7 @@ impl Prompter for FullScreen {
             let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
             match k.code {
                 // `quit` typed at the hand-over stops the game, as at a question.
-                KeyCode::Enter if super::prompt::is_quit(&self.screen.input) => {
+                KeyCode::Enter if crate::prompt::is_quit(&self.screen.input) => {
                     self.screen.input.clear();
                     self.screen.cursor = 0;
                     return Err(Reply::Quit);

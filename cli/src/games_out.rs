@@ -9,7 +9,7 @@ use kado::explain::Explain;
 use kado::several::{self, RecordGame, Tally};
 use serde_json::Value;
 
-use super::{Ctx, Failure, Outcome};
+use crate::ctx::{Ctx, Failure, Outcome};
 
 pub struct GamesOut<'c, G> {
     ctx: &'c Ctx,
@@ -133,7 +133,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => self.closed = true,
             Err(e) => {
                 self.closed = true;
-                self.failed = Some(Failure::Internal(crate::Internal::Write("output", e)));
+                self.failed = Some(Failure::Internal(crate::ctx::Internal::Write("output", e)));
             }
         }
     }

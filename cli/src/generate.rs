@@ -4,13 +4,14 @@ use std::path::Path;
 
 use clap::CommandFactory;
 
-use super::{Cli, Failure, Outcome};
+use crate::args::Cli;
+use crate::ctx::{Failure, Outcome};
 
 pub fn completions(shell: clap_complete::Shell) -> Outcome {
     let mut cmd = Cli::command();
     let mut buf: Vec<u8> = Vec::new();
     clap_complete::generate(shell, &mut cmd, "kado", &mut buf);
-    super::write_out(
+    crate::ctx::write_out(
         &mut std::io::stdout().lock(),
         &String::from_utf8_lossy(&buf),
     )
@@ -20,7 +21,8 @@ pub fn completions(shell: clap_complete::Shell) -> Outcome {
 /// renders them, with every non-ASCII character written as groff's `\[uXXXX]` so that
 /// the pages render without a UTF-8 preprocessor (`groff -man` as well as `man`).
 pub fn man_pages(dir: &Path) -> Outcome {
-    let internal = |e: std::io::Error| Failure::Internal(crate::Internal::Write("man pages", e));
+    let internal =
+        |e: std::io::Error| Failure::Internal(crate::ctx::Internal::Write("man pages", e));
     std::fs::create_dir_all(dir).map_err(internal)?;
     let mut cmd = Cli::command().disable_help_subcommand(true);
     cmd.build();

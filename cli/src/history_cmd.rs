@@ -11,7 +11,9 @@ use kado::explain::Explain;
 use kado::history::tally::Tally;
 use kado::history::{self, Played, PlayerStats, games, report};
 
-use super::{Ctx, Outcome, SAVE_LIMIT, limits, read_file};
+use crate::ctx::{Ctx, Outcome};
+use crate::limits;
+use crate::limits::{SAVE_LIMIT, read_file};
 use kado_store::history::{Db, Filter, file};
 use kado_store::import;
 

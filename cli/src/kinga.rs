@@ -18,8 +18,9 @@ use kado::render::Style;
 use kado::ruleset::Ruleset;
 use kado::session::Log;
 
-use super::session as sess;
-use super::{Ctx, FILE_LIMIT, Outcome, joined};
+use crate::ctx::{Ctx, Outcome, joined};
+use crate::limits::FILE_LIMIT;
+use crate::session as sess;
 use kado_store::savefile::SaveLock;
 
 const CHAIN_AFTER: &str = "JSON keys: valid, reason (null when valid, else which card breaks the chain and why), influence, suits (letters S H D C), draws, bonuses (threes_company, harmony), target (null, or {card, needed (null for a king), influenced, effects: exile, turn_king, win_if_last_queen}).
@@ -179,7 +180,7 @@ pub enum Cmd {
     },
     /// Show the state of a saved game without continuing it, or its record.
     #[command(
-        after_help = super::session::TABLE_JSON,
+        after_help = crate::session::TABLE_JSON,
         long_about = "Show the state of a saved game, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops. With --record: the game's record instead, as `kado kinga check` reads it (JSON: {record})."
     )]
     Status {
@@ -347,11 +348,11 @@ fn session(ctx: &Ctx, lock: &SaveLock, mut log: Log<Setup, kinga::game::Action>)
 
 /// `check RECORD`: the record refereed line by line (a file, or stdin for `-`).
 fn check_cmd(ctx: &Ctx, path: &str) -> Outcome {
-    let src = super::limits::read_source(path, "record", FILE_LIMIT)?;
+    let src = crate::limits::read_source(path, "record", FILE_LIMIT)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
     let mut x = verdict::session_explain(&rs);
     ctx.decided(GAME, &src, &rs, &mut x);
-    let mut out = super::games_out::GamesOut::new(ctx, x);
+    let mut out = crate::games_out::GamesOut::new(ctx, x);
     check::check_each(&src, &kinga::Rules::from_ruleset(&rs), |g| out.game(g))?;
     out.finish()
 }
@@ -384,12 +385,12 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcom
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
         None => sim::standard_rulesets()?,
     };
-    let run = super::long_run::LongRun::start(games * rulesets.len() as u64);
+    let run = crate::long_run::LongRun::start(games * rulesets.len() as u64);
     let v = sim::simulate(&rulesets, games, seed, policy, |name: &str| {
         run.label(name);
         run.tick();
     })
-    .map_err(|e| crate::Internal::refused("", &e))?;
+    .map_err(|e| crate::ctx::Internal::refused("", &e))?;
     run.finish(v.results.iter().map(|r| r.games).sum());
     let human = sim_human(ctx.style, &v.results) + &format!("Policy: {}\n", v.described);
     ctx.emit(&v, &human, &v.explain)

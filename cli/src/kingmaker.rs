@@ -22,7 +22,9 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::Log;
 
-use super::{Ctx, LAYOUT_LIMIT, Outcome, joined, limits, read_file, session};
+use crate::ctx::{Ctx, Outcome, joined};
+use crate::limits::{LAYOUT_LIMIT, read_file};
+use crate::{limits, session};
 use kado_store::savefile::SaveLock;
 
 #[derive(Debug, Subcommand)]
@@ -134,7 +136,7 @@ pub enum Cmd {
     },
     /// Show the state of a saved campaign without continuing it.
     #[command(
-        after_help = super::session::TABLE_JSON,
+        after_help = crate::session::TABLE_JSON,
         long_about = "Show the state of a saved campaign, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops."
     )]
     Status {
@@ -700,7 +702,7 @@ fn advise_cmd(
             .unwrap_or_else(|| "nothing: the campaign is over".to_string());
         return Err(Error::msg(AdviseError::NotAdvisable { due }.to_string()).into());
     };
-    let bar = super::kinkado::stats::progress_bar(u64::from(samples), samples >= 5000);
+    let bar = crate::kinkado::stats::progress_bar(u64::from(samples), samples >= 5000);
     bar.set_message("colourings played");
     let advice = advise::advise(y, own, samples, seed, &mut |done, _| {
         bar.set_position(u64::from(done));

@@ -22,7 +22,8 @@ use kado::words::capitalised;
 use kado::kinkado::game::{Deck, Game, Setup};
 use kado::session::Log;
 
-use super::{Ctx, Outcome, joined, session};
+use crate::ctx::{Ctx, Outcome, joined};
+use crate::session;
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -129,7 +130,7 @@ pub enum Cmd {
     },
     /// Show the state of a saved game.
     #[command(
-        after_help = super::session::TABLE_JSON,
+        after_help = crate::session::TABLE_JSON,
         long_about = "Show the state of a saved game: round, phase, every stash, the prize pool, the market and the bank's net payments.\n\nJSON keys: round, phase, money (name → stash), pool (money), pool_cards, market, bets (open bets), bank_net (what the bank paid out minus what it took in; the round tracker's chips count as the bank's), finished, winners."
     )]
     Status {
@@ -250,7 +251,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             open,
         } => {
             let virtual_deck = matches!(deck, DeckArg::Virtual);
-            let private = crate::hands_private(ctx, (private, open), virtual_deck, players.len());
+            let private =
+                crate::ctx::hands_private(ctx, (private, open), virtual_deck, players.len());
             play_cmd(
                 ctx,
                 &rs,

@@ -17,8 +17,9 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
 
-use super::session;
-use super::{Ctx, FILE_LIMIT, Outcome, joined, read_file};
+use crate::ctx::{Ctx, Outcome, joined};
+use crate::limits::{FILE_LIMIT, read_file};
+use crate::session;
 use kado_store::savefile::SaveLock;
 
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
@@ -184,7 +185,7 @@ pub enum Cmd {
     },
     /// Show the state of a saved game without continuing it.
     #[command(
-        after_help = super::session::TABLE_JSON,
+        after_help = crate::session::TABLE_JSON,
         long_about = "Show the state of a saved game, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops."
     )]
     Status {
@@ -258,7 +259,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             let seats = Seats {
                 deck: dealt(deck, seed),
                 opponent: opponent.as_deref(),
-                private: crate::hands_private(
+                private: crate::ctx::hands_private(
                     ctx,
                     (private, open),
                     matches!(deck, DeckArg::Virtual),
@@ -281,19 +282,19 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 
 /// `koikoi check`: reads the record, referees it, and draws the verdict.
 fn check_cmd(ctx: &Ctx, arg: &str) -> Outcome {
-    let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
+    let src = crate::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
     let mut x = referee::explain(&rs, &Rules::from_ruleset(&rs));
     ctx.decided(GAME, &src, &rs, &mut x);
-    let mut out = super::games_out::GamesOut::new(ctx, x);
+    let mut out = crate::games_out::GamesOut::new(ctx, x);
     check::check_each(&rec, &rs, |g| out.game(g));
     out.finish()
 }
 
 /// `koikoi advise`: the record refereed, then its next decision weighed.
 fn advise_cmd(ctx: &Ctx, arg: &str, samples: usize, seed: u64) -> Outcome {
-    let src = super::limits::read_source(arg, "record", FILE_LIMIT)?;
+    let src = crate::limits::read_source(arg, "record", FILE_LIMIT)?;
     let rec = record::parse(&src)?;
     let rs = ctx.record_ruleset(GAME, TITLE, &src)?;
     let a = advise::advise_record(&rec, &rs, samples, seed).map_err(|why| {
@@ -459,14 +460,18 @@ fn run_ledger(
     if ctx.json {
         eprint!("{intro}");
     } else {
-        super::write_out(&mut std::io::stdout().lock(), &intro)?;
+        crate::ctx::write_out(&mut std::io::stdout().lock(), &intro)?;
     }
     session::play_explained::<Ledger>(ctx, lock, log, &Ledger::explain(&rules))
 }
 
 /// Whether a save holds a game played move by move (else the ledger alone).
 fn is_play_save(file: &Path) -> Result<bool, Error> {
-    let text = read_file(session::saved_name(file)?, "saved game", super::SAVE_LIMIT)?;
+    let text = read_file(
+        session::saved_name(file)?,
+        "saved game",
+        crate::limits::SAVE_LIMIT,
+    )?;
     Ok(game::is_play_log(&text))
 }
 
@@ -571,7 +576,7 @@ fn run_play(ctx: &Ctx, lock: &SaveLock, log: Log<game::Setup, game::Action>) -> 
     if ctx.json {
         eprint!("{intro}");
     } else {
-        super::write_out(&mut std::io::stdout().lock(), &intro)?;
+        crate::ctx::write_out(&mut std::io::stdout().lock(), &intro)?;
     }
     session::play_explained::<game::Game>(ctx, lock, log, &referee::explain(&rs, &rules))
 }
@@ -587,7 +592,7 @@ fn write_record(
 ) -> Outcome {
     // The ruleset line first, when the rules are not the game's own.
     let head = kado::ruleset::with_record_comment("", rs)?;
-    let run = super::long_run::LongRun::start(games);
+    let run = crate::long_run::LongRun::start(games);
     run.label("record");
     let mut played = Ok(0);
     kado_store::savefile::save_atomic_with(path, |out| {
@@ -606,7 +611,7 @@ fn write_record(
             kado_store::io_words(&e)
         ))
     })?;
-    let played = played.map_err(|e| crate::Internal::refused("", &e))?;
+    let played = played.map_err(|e| crate::ctx::Internal::refused("", &e))?;
     run.finish(played);
     Ok(())
 }
@@ -625,10 +630,10 @@ fn simulate_cmd(
         kado_store::savefile::check_name(&path, "--record")?;
         write_record(rs, games, seed, policies, &path)?;
     }
-    let run = super::long_run::LongRun::start(games);
+    let run = crate::long_run::LongRun::start(games);
     let threads = kado::par::cores();
     let r = sim::simulate(rs, games, seed, policies, threads, &|| run.tick())
-        .map_err(|e| crate::Internal::refused("", &e))?;
+        .map_err(|e| crate::ctx::Internal::refused("", &e))?;
     run.finish(r.games);
     let width = a.name().len().max(b.name().len()).max(7);
     let mut human = format!(

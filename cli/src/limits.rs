@@ -386,8 +386,8 @@ fn too_long(cmd: &clap::Command, arg: &clap::Arg, size: u64) -> Problem {
 /// wider than the window or holds a control character is cut short and drawn escaped.
 /// clap's tip to pass an unknown flag as a value quotes the flag too: when clap gives it
 /// (the flag was given to a command that takes values), it is written again from the flag.
-/// `args` are the command line the error was raised on.
-pub fn shorten_usage(e: &mut clap::Error, args: &[std::ffi::OsString]) {
+/// `args` are the command line the error was raised on, `cmd` kado's command tree.
+pub fn shorten_usage(e: &mut clap::Error, cmd: &clap::Command, args: &[std::ffi::OsString]) {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     let short = |s: &str| kado::diag::escape_words(&kado::diag::clip(s)).into_owned();
     let mut changed: Vec<(ContextKind, ContextValue)> = Vec::new();
@@ -412,7 +412,7 @@ pub fn shorten_usage(e: &mut clap::Error, args: &[std::ffi::OsString]) {
         (e.kind(), e.get(ContextKind::InvalidArg))
         && let Some(ContextValue::StyledStrs(tips)) = e.get(ContextKind::Suggested)
         && !tips.is_empty()
-        && takes_values(args)
+        && takes_values(cmd, args)
     {
         // clap gives the tip first, before any other.
         let mut tips = tips.clone();
@@ -431,9 +431,8 @@ pub fn shorten_usage(e: &mut clap::Error, args: &[std::ffi::OsString]) {
 
 /// Whether the command the arguments name (walking kado's command tree along the
 /// subcommands given) takes values: clap then tips that an unknown flag may be passed as one.
-fn takes_values(args: &[std::ffi::OsString]) -> bool {
-    use clap::CommandFactory;
-    let mut cmd = super::Cli::command();
+fn takes_values(cmd: &clap::Command, args: &[std::ffi::OsString]) -> bool {
+    let mut cmd = cmd.clone();
     for arg in args.iter().skip(1).map(|a| a.to_string_lossy()) {
         if let Some(sub) = cmd.find_subcommand(arg.as_ref()).cloned() {
             cmd = sub;

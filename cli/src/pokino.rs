@@ -19,7 +19,8 @@ use kado::render::{self, Style};
 use kado::ruleset::Ruleset;
 use kado::words::count_of;
 
-use super::{Ctx, FILE_LIMIT, Failure, Outcome, joined, read_file, read_if_there};
+use crate::ctx::{Ctx, Failure, Outcome, joined};
+use crate::limits::{FILE_LIMIT, read_file, read_if_there};
 
 mod advise;
 mod check;
@@ -264,7 +265,7 @@ under Territory with {pips}).\n\nExample:\n  kado pokino runs \
     },
     /// Show the state of a saved game without continuing it, or its record.
     #[command(
-        after_help = super::session::TABLE_JSON,
+        after_help = crate::session::TABLE_JSON,
         long_about = "Show a saved game as it stands (the board, the standing), as `show` does at a prompt, and how many lines its log holds. It can be read while a session runs.\n\nWith --json: the keys of `check` without turns, picture and illegal, and deck_kind (physical or virtual)."
     )]
     Status {
@@ -745,7 +746,7 @@ impl Env<'_> {
         let beads = beads.as_deref().map(|b| Source::new("--beads", b));
         let ask = ScoreAsk::parse(lengths, beads.as_ref(), self.rules)?;
         let v = verdict::score(&ask, self.rules, self.rs)
-            .map_err(|e| crate::Internal::refused("", &e))?;
+            .map_err(|e| crate::ctx::Internal::refused("", &e))?;
         let x = self.decided(&v.explain, |rs, rules| {
             let ask = ScoreAsk::parse(lengths, beads.as_ref(), rules).ok()?;
             Some(json(&verdict::score(&ask, rules, rs).ok()?))

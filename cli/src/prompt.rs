@@ -364,7 +364,7 @@ pub fn read_bounded_line(input: &mut impl BufRead) -> Result<Option<String>, Lin
     if bytes.last() == Some(&b'\r') {
         bytes.pop();
     }
-    super::limits::utf8_line(bytes)
+    crate::limits::utf8_line(bytes)
         .map(Some)
         .map_err(|(column, byte)| LineFault::NotUtf8 { column, byte })
 }

@@ -6,7 +6,7 @@ use kado::explain::Explain;
 use kado::render;
 use kado::ruleset::report;
 
-use super::{Ctx, Outcome, load_ruleset};
+use crate::ctx::{Ctx, Outcome, load_ruleset};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -120,7 +120,7 @@ fn show(ctx: &Ctx, arg: &str) -> Outcome {
 }
 
 fn check(ctx: &Ctx, file: &str) -> Outcome {
-    let text = super::read_file(file, "house-rules file", super::FILE_LIMIT)?;
+    let text = crate::limits::read_file(file, "house-rules file", crate::limits::FILE_LIMIT)?;
     let v = report::check_house(file, &text)?;
     let mut human = format!(
         "{file}: valid house rules for {} (base {})\n",

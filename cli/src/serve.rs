@@ -22,7 +22,7 @@ use kado::session::rights::{Sent, Who};
 use kado::view::{Choice, Event, Hand, Hint, Shared};
 use tokio::sync::oneshot;
 
-use super::prompt::{Prompter, Reply, classify, read_bounded_line};
+use crate::prompt::{Prompter, Reply, classify, read_bounded_line};
 use hub::{From, Hub, Incoming, Posted};
 
 /// A line typed at the terminal this soon after a new question was asked was typed at the

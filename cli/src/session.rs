@@ -13,8 +13,9 @@ use kado::session::{
     Asking, By, Entry, FixError, Log, Question, Session, Step, answers, fix, replay, undo_author,
 };
 
-use super::prompt::{Prompter, Reply};
-use super::{Failure, Outcome, read_file};
+use crate::ctx::{Failure, Outcome};
+use crate::limits::read_file;
+use crate::prompt::{Prompter, Reply};
 use kado::view::Event;
 use kado_store::savefile::{SaveLock, check_name, same_target};
 
@@ -35,7 +36,7 @@ fn save<G: Session>(lock: &SaveLock, log: &Log<G::Setup, G::Action>) -> Outcome 
     let game = match replay::<G>(log) {
         Ok(game) => game,
         Err(e) => {
-            return Err(Failure::Internal(crate::Internal::Refused(
+            return Err(Failure::Internal(crate::ctx::Internal::Refused(
                 "the game was not saved, as its log would not load: ",
                 e,
             )));
@@ -117,7 +118,7 @@ pub fn record_to<S, A>(
 /// Reads a saved session (refusing a name that is not UTF-8, as every save path does).
 pub fn load<G: Session>(path: &Path) -> Result<Log<G::Setup, G::Action>, Error> {
     let name = saved_name(path)?;
-    let text = read_file(name, "saved game", super::SAVE_LIMIT)?;
+    let text = read_file(name, "saved game", crate::limits::SAVE_LIMIT)?;
     Log::from_yaml(name, &text, G::GAME).map_err(|e| e.coded(Code::Save))
 }
 
@@ -147,7 +148,7 @@ pub fn open_new<G: Session>(path: &Path) -> Result<SaveLock, Error> {
 /// Takes a saved session to resume it: locks it, then reads it. A game keeps the rules
 /// it started with, so a `--rules` that differs from them is refused.
 pub fn open_resume<G: Session>(
-    ctx: &super::Ctx,
+    ctx: &crate::ctx::Ctx,
     path: &Path,
     title: &str,
 ) -> Result<(SaveLock, SessionLog<G>), Error> {
@@ -179,7 +180,7 @@ pub const TABLE_JSON: &str = "With --json, the key `table` holds the table as ty
 /// save is always whole, so it can be read while a session runs). Human form: the table
 /// as the view draws it and the count of recorded actions; `--json`: the game's summary,
 /// and under `table` the table as typed values (`Session::table`, with its `version`).
-pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
+pub fn status<G: Session>(ctx: &crate::ctx::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(file)?;
     let game: G = replay(&log)?;
     // The table as the view draws it, from the same typed values as `--json`'s `table`.
@@ -203,7 +204,7 @@ pub fn status<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
 }
 
 /// `status FILE --record`: the saved game in its record notation, as `check` reads it.
-pub fn status_record<G: Session>(ctx: &super::Ctx, file: &Path) -> Outcome {
+pub fn status_record<G: Session>(ctx: &crate::ctx::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(file)?;
     let game: G = replay(&log)?;
     let Some(text) = record_text(&game, &log)? else {
@@ -401,7 +402,7 @@ impl<G: Session> Runner<'_, G> {
         };
         let series = kado::history::games::money_series(&outcome);
         if !series.is_empty() && self.style.color {
-            let chart = super::history_cmd::money_chart(&series, true);
+            let chart = crate::history_cmd::money_chart(&series, true);
             self.prompter.chart(&format!("Money by round:\n{chart}"));
         }
         let journal = kado_store::history::journal(&self.game, &self.log, self.lock.path());
@@ -450,8 +451,9 @@ impl<G: Session> Runner<'_, G> {
 
     /// kado's own step (ALORA's turn, a virtual card dealt).
     fn auto(&mut self, action: G::Action) -> Result<Flow, Failure> {
-        let (next, said) = apply_to_copy(&self.game, &action, By::Kado)
-            .map_err(|why| crate::Internal::refused("kado's own move does not apply: ", &why))?;
+        let (next, said) = apply_to_copy(&self.game, &action, By::Kado).map_err(|why| {
+            crate::ctx::Internal::refused("kado's own move does not apply: ", &why)
+        })?;
         self.record(next, By::Kado, action, said)?;
         Ok(Flow::Go)
     }
@@ -737,7 +739,8 @@ impl<G: Session> Runner<'_, G> {
     /// `fix`: the last answers given, numbered for `fix N ANSWER`. A page is told only its
     /// own: another seat's answer may hold what it keeps hidden (cards played face down).
     fn list_answers(&mut self, who: Who) -> Outcome {
-        let mut given = answers::<G>(&self.log).map_err(|e| crate::Internal::refused("", &e))?;
+        let mut given =
+            answers::<G>(&self.log).map_err(|e| crate::ctx::Internal::refused("", &e))?;
         if let Who::Seat(me) = who {
             given.retain(|g| g.seat == Some(me));
         } else if self.prompter.serves() {
@@ -835,7 +838,7 @@ fn apply_to_copy<G: Session>(
 /// save file) to stdout, with the reasons as its `explain` key; otherwise the reasons
 /// follow the session.
 pub fn play_explained<G: Session>(
-    ctx: &super::Ctx,
+    ctx: &crate::ctx::Ctx,
     lock: &SaveLock,
     log: Log<G::Setup, G::Action>,
     explain: &kado::explain::Explain,
@@ -846,7 +849,7 @@ pub fn play_explained<G: Session>(
 /// [`play_explained`], with an explanation that depends on how the session went: `explain`
 /// gets the state when the session stops (read back from the saved log).
 pub fn play_then_explain<G: Session>(
-    ctx: &super::Ctx,
+    ctx: &crate::ctx::Ctx,
     lock: &SaveLock,
     mut log: Log<G::Setup, G::Action>,
     explain: impl FnOnce(&G) -> kado::explain::Explain,
@@ -859,7 +862,7 @@ pub fn play_then_explain<G: Session>(
             let x = explain(&game);
             if !x.is_empty() {
                 let mut out = std::io::stdout().lock();
-                super::write_out(&mut out, &format!("\n{}", x.render()))?;
+                crate::ctx::write_out(&mut out, &format!("\n{}", x.render()))?;
             }
         }
         return Ok(());
@@ -876,13 +879,13 @@ pub fn play_then_explain<G: Session>(
 /// mode, or with `--serve` the table served to the players' phones (where, the log keeps
 /// for the next time).
 pub fn prompter_for<G: Session>(
-    ctx: &super::Ctx,
+    ctx: &crate::ctx::Ctx,
     log: &mut Log<G::Setup, G::Action>,
     path: &Path,
 ) -> Result<Box<dyn Prompter>, Failure> {
     let title = kado::games::title(G::GAME);
     let Some(options) = &ctx.serve else {
-        return Ok(super::fullscreen::for_stdin(
+        return Ok(crate::fullscreen::for_stdin(
             ctx.plain,
             title,
             ctx.style.color,
@@ -905,19 +908,19 @@ pub fn prompter_for<G: Session>(
         )
         .into());
     }
-    let seats = super::serve::seats_of(&game.table());
-    let (prompter, served) = super::serve::start(options, title, &seats, log.served.as_ref())?;
+    let seats = crate::serve::seats_of(&game.table());
+    let (prompter, served) = crate::serve::start(options, title, &seats, log.served.as_ref())?;
     log.served = Some(served);
     Ok(Box::new(prompter))
 }
 
 /// Runs a session with its transcript on stderr, and returns the state it stopped in.
 pub fn run_json<G: Session>(
-    ctx: &super::Ctx,
+    ctx: &crate::ctx::Ctx,
     lock: &SaveLock,
     log: Log<G::Setup, G::Action>,
 ) -> Result<G, Failure> {
-    run::<G>(lock, log, &mut *super::prompt::for_stdin_json(), ctx.style)?;
+    run::<G>(lock, log, &mut *crate::prompt::for_stdin_json(), ctx.style)?;
     let log = load::<G>(lock.path())?;
     Ok(replay(&log)?)
 }

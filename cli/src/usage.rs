@@ -212,7 +212,7 @@ fn tips(e: &clap::Error) -> Option<String> {
 /// command is found by walking kado's command tree along the subcommands given.
 fn missing_subcommand(args: &[OsString]) -> Problem {
     use clap::CommandFactory;
-    let mut cmd = super::Cli::command();
+    let mut cmd = crate::args::Cli::command();
     let mut path = vec![cmd.get_name().to_string()];
     for arg in args.iter().skip(1).map(|a| a.to_string_lossy()) {
         let Some(sub) = cmd.find_subcommand(arg.as_ref()).cloned() else {
@@ -258,7 +258,7 @@ mod tests {
     }
 
     fn error_of(a: &[&str]) -> Problem {
-        let e = super::super::Cli::command()
+        let e = crate::args::Cli::command()
             .try_get_matches_from(args(a))
             .err()
             .unwrap_or_else(|| panic!("{a:?} parses"));

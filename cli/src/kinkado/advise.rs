@@ -10,7 +10,7 @@ use kado::kinkado::args::number_arg;
 use kado::ruleset::Ruleset;
 
 use super::stats::progress_bar;
-use crate::{Ctx, Outcome};
+use crate::ctx::{Ctx, Outcome};
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum PhaseArg {

@@ -16,7 +16,7 @@ use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 use kado::words::{capitalised, grouped};
 
-use crate::{Ctx, Outcome};
+use crate::ctx::{Ctx, Outcome};
 
 #[derive(Debug, Args)]
 pub struct OddsArgs {
@@ -257,7 +257,7 @@ pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
     let run = crate::long_run::LongRun::start(games);
     run.label("Kin Kādo");
     let report = simulate::simulate(rs, policy, games, seed, threads, &|| run.tick())
-        .map_err(|e| crate::Internal::refused("simulation failed: ", &e))?;
+        .map_err(|e| crate::ctx::Internal::refused("simulation failed: ", &e))?;
     run.finish(report.games);
 
     let human = simulate_human(&report, policy, (report.games, seed), rs);

@@ -4,8 +4,9 @@ use kado::diag::Source;
 use kado::pokino::advise::{self, Shown};
 use kado::pokino::ruling;
 
-use super::super::{FILE_LIMIT, Outcome};
 use super::Env;
+use crate::ctx::Outcome;
+use crate::limits::FILE_LIMIT;
 
 pub fn about() -> String {
     format!(
@@ -25,7 +26,7 @@ impl Env<'_> {
         dominoes: Option<&str>,
         all: bool,
     ) -> Outcome {
-        let src = super::super::limits::read_source(path, "record", FILE_LIMIT)?;
+        let src = crate::limits::read_source(path, "record", FILE_LIMIT)?;
         let held = dominoes.map(|d| Source::new("--dominoes", d));
         let a = advise::advise_record(
             &src,

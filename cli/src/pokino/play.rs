@@ -10,8 +10,8 @@ use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::Log;
 
-use super::super::session as sess;
-use super::super::{Ctx, Failure, Outcome};
+use crate::ctx::{Ctx, Failure, Outcome};
+use crate::session as sess;
 
 /// `play`: a new game.
 pub fn play(
@@ -27,7 +27,7 @@ pub fn play(
     let seed = seed.unwrap_or_else(sess::time_seed);
     let mut setup = Setup::new(read_players(names)?, deck, seed);
     let humans = setup.players.len();
-    setup.private = crate::hands_private(ctx, (private, open), deck == Deck::Virtual, humans);
+    setup.private = crate::ctx::hands_private(ctx, (private, open), deck == Deck::Virtual, humans);
     let mut log: Log<Setup, kado::pokino::session::Action> = Log::new(GAME, &rs, setup)?;
     let path = save.unwrap_or_else(|| sess::default_path(GAME));
     let mut lock = sess::open_new::<Table>(&path)?;
@@ -181,7 +181,7 @@ fn run_simulation(
             v
         }
     }
-    .map_err(|e| Failure::Internal(crate::Internal::Refused("", e)))?;
+    .map_err(|e| Failure::Internal(crate::ctx::Internal::Refused("", e)))?;
     run.finish(v.results.iter().map(|r| r.games).sum());
     Ok(v)
 }

@@ -185,3 +185,29 @@ fn no_source_file_is_over_a_thousand_lines() {
         .collect();
     assert!(long.is_empty(), "split these: {long:?}");
 }
+
+/// The command line's modules never import from its root (`main.rs`): what they share is
+/// in modules of its own (`ctx`, `args`, `limits`, …). Read as text: in the built code of
+/// every file of cli/src, each `crate::NAME` names a module, and a file of cli/src itself
+/// writes no `super::` (its parent is the root).
+#[test]
+fn the_command_line_imports_nothing_from_its_root() {
+    let src = crate::common::top().join("cli/src");
+    let mut all = Vec::new();
+    folders(src.clone(), String::new(), &mut all);
+    let root = modules_of(&src);
+    let mut upward = Vec::new();
+    for (dir, _) in all {
+        for (name, code) in modules_of(&dir) {
+            let mut named = names_after(&code, "crate::");
+            named.retain(|n| !root.contains_key(n) && !src.join(n).is_dir());
+            if dir == src && code.contains("super::") {
+                named.insert("super::…".to_string());
+            }
+            if !named.is_empty() {
+                upward.push(format!("{}/{name}.rs: {named:?}", dir.display()));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "imports from main.rs: {upward:?}");
+}
