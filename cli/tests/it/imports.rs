@@ -211,3 +211,61 @@ fn the_command_line_imports_nothing_from_its_root() {
     }
     assert!(upward.is_empty(), "imports from main.rs: {upward:?}");
 }
+
+/// docs/ARCHITECTURE.md names only files that exist: each path with a folder (`GAME`
+/// standing for any game), from the top or from one of the packages' sources; each bare
+/// file name, somewhere in them.
+#[test]
+fn architecture_names_only_files_that_exist() {
+    let top = crate::common::top();
+    let text = std::fs::read_to_string(top.join("docs/ARCHITECTURE.md")).unwrap();
+    let roots = [
+        "",
+        "src/",
+        "cli/src/",
+        "store/src/",
+        "cli/tests/it/",
+        "bench/",
+    ];
+    let mut every = Vec::new();
+    for package in ["src", "store/src", "cli/src", "cli/tests", "bench"] {
+        files_below(&top.join(package), &mut every);
+    }
+    let games = ["kinkado", "kinga", "pokino", "koikoi", "kingmaker"];
+    let mut missing = Vec::new();
+    let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || "_./-".contains(c)));
+    for word in words.filter(|w| w.ends_with(".rs")) {
+        let found = if word.contains('/') {
+            let each: Vec<String> = match word.contains("GAME") {
+                true => games.iter().map(|g| word.replace("GAME", g)).collect(),
+                false => vec![word.to_string()],
+            };
+            (each.iter()).all(|w| roots.iter().any(|r| top.join(format!("{r}{w}")).exists()))
+        } else {
+            let each: Vec<String> = match word.contains("GAME") {
+                true => games.iter().map(|g| word.replace("GAME", g)).collect(),
+                false => vec![word.to_string()],
+            };
+            (each.iter()).all(|w| every.iter().any(|p| p.ends_with(w)))
+        };
+        if !found {
+            missing.push(word.to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE names files that are not there: {missing:?}"
+    );
+}
+
+/// Every file below `dir`.
+fn files_below(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files_below(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}

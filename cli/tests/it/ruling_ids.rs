@@ -328,3 +328,32 @@ fn h() { let _ = ("ruling {}", "not a ruling: pass"); }
         ]
     );
 }
+
+/// Each ruling's question is written once, in the game's ruleset file; the doc comment
+/// over its declaration in `src/GAME/ruling.rs` must say the same, word for word.
+#[test]
+fn every_rulings_doc_comment_is_its_question() {
+    let top = crate::common::top();
+    for game in ["kinkado", "kinga", "pokino", "koikoi", "kingmaker"] {
+        let (_, out, _) = crate::common::run(&["--json", "rules", "show", game]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let text = std::fs::read_to_string(top.join("src").join(game).join("ruling.rs")).unwrap();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        for r in v["rulings"].as_array().unwrap() {
+            let id = r["id"].as_str().unwrap();
+            let at = (lines.iter())
+                .position(|l| l.contains(&format!("= \"{id}\"")) && !l.starts_with("///"))
+                .unwrap_or_else(|| panic!("{game}: no declaration of {id}"));
+            let mut doc: Vec<&str> = (lines[..at].iter().rev())
+                .take_while(|l| l.starts_with("///"))
+                .map(|l| l.trim_start_matches("///").trim())
+                .collect();
+            doc.reverse();
+            assert_eq!(
+                doc.join(" "),
+                r["question"].as_str().unwrap(),
+                "{game}: {id}"
+            );
+        }
+    }
+}
