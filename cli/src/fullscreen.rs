@@ -10,8 +10,8 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::screen::{MIN_SIZE, Screen};
 use kado::view::{Choice, Hand, Hint};
+use kado_screen::{MIN_SIZE, Screen};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -168,7 +168,7 @@ impl FullScreen {
     fn submit(&mut self) -> Reply {
         let sent = self.screen.submit();
         self.recalled = None;
-        if let crate::screen::Submitted::Typed(line) = &sent
+        if let kado_screen::Submitted::Typed(line) = &sent
             && !line.trim().is_empty()
         {
             self.history.push(line.clone());
@@ -271,8 +271,8 @@ fn terminal_ready(ms: i64) -> Result<bool, Gone> {
 }
 
 /// The reply Enter sends.
-pub fn reply_of(sent: crate::screen::Submitted) -> Reply {
-    use crate::screen::Submitted;
+pub fn reply_of(sent: kado_screen::Submitted) -> Reply {
+    use kado_screen::Submitted;
     match sent {
         Submitted::Typed(line) => classify(&line),
         Submitted::Choice(n) => Reply::Choice(n),
@@ -455,25 +455,25 @@ impl Drop for FullScreen {
             .screen
             .said
             .iter()
-            .rposition(|s| matches!(s, crate::screen::Said::Typed(_)))
+            .rposition(|s| matches!(s, kado_screen::Said::Typed(_)))
             .map_or(0, |i| i + 1);
         let said = &self.screen.said;
         let columns = ratatui::crossterm::terminal::size().map_or(MIN_SIZE.0, |(w, _)| w);
-        let lines = |said: &[crate::screen::Said]| -> String {
-            let text: Vec<String> = said.iter().map(crate::screen::Said::text).collect();
-            let mut out = crate::screen::wrap(&text.join("\n"), usize::from(columns)).join("\n");
+        let lines = |said: &[kado_screen::Said]| -> String {
+            let text: Vec<String> = said.iter().map(kado_screen::Said::text).collect();
+            let mut out = kado_screen::wrap(&text.join("\n"), usize::from(columns)).join("\n");
             if !out.is_empty() {
                 out.push('\n');
             }
             out
         };
-        let table = crate::screen::table::text(&self.screen.table, columns.min(120));
+        let table = kado_screen::table::text(&self.screen.table, columns.min(120));
         // In the order things happened: at the end of a game, the last moves, then the
         // final table with its result, then the game's place in the history; else the
         // table, then what was said since (how to resume).
         let printed = match &self.after {
             Some(after) => {
-                let after = crate::screen::wrap(&after.join("\n"), usize::from(columns));
+                let after = kado_screen::wrap(&after.join("\n"), usize::from(columns));
                 let after: String = after.iter().map(|l| format!("{l}\n")).collect();
                 lines(&said[from..]) + &table + &after
             }

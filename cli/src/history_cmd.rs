@@ -257,7 +257,7 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
         human += &format!("The record:\n{log}");
     } else if let Some(tables) = kado::games::replayed(&p.game, &log) {
         let drawn: Vec<String> = (tables?.iter())
-            .map(|t| crate::screen::table::styled_text(t, 80, &ctx.style))
+            .map(|t| kado_screen::table::styled_text(t, 80, &ctx.style))
             .collect();
         human += &drawn.join("\n");
     }

@@ -17,7 +17,6 @@ mod long_run;
 mod pokino;
 mod prompt;
 mod rules;
-mod screen;
 mod serve;
 mod session;
 mod usage;

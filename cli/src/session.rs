@@ -184,7 +184,7 @@ pub fn status<G: Session>(ctx: &crate::ctx::Ctx, file: &Path) -> Outcome {
     let log = load::<G>(file)?;
     let game: G = replay(&log)?;
     // The table as the view draws it, from the same typed values as `--json`'s `table`.
-    let mut human = crate::screen::table::text(&game.table(), 80);
+    let mut human = kado_screen::table::text(&game.table(), 80);
     if let Step::Ask(q) = game.next() {
         human += &format!("Next: {}\n", q.prompt.trim_end());
     }
@@ -369,10 +369,10 @@ impl<G: Session> Runner<'_, G> {
         } else if self.prompter.serves() {
             // A terminal serving the game is a screen the whole table sees.
             let public = self.game.public_table();
-            let text = crate::screen::table::styled_text(public.table(), 80, &self.style);
+            let text = kado_screen::table::styled_text(public.table(), 80, &self.style);
             self.prompter.table(&text);
         } else {
-            let text = crate::screen::table::styled_text(&self.game.table(), 80, &self.style);
+            let text = kado_screen::table::styled_text(&self.game.table(), 80, &self.style);
             self.prompter.table(&text);
         }
         self.share();

@@ -4,11 +4,11 @@
 //! `KADO_BLESS=1 cargo test --bin kado screens_of_every_game` rewrites the tour's.
 
 use super::*;
-use crate::screen::Said;
 use crate::session::run;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session};
 use kado::view::{Choice, Hand, Hint};
+use kado_screen::Said;
 use kado_store::savefile::SaveLock;
 
 #[test]

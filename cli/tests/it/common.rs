@@ -32,9 +32,11 @@ pub fn top() -> &'static Path {
 }
 
 /// The source folders of the two crates: the library's, then the command line's.
-pub fn source_dirs() -> [PathBuf; 2] {
+pub fn source_dirs() -> [PathBuf; 4] {
     [
         top().join("src"),
+        top().join("store/src"),
+        top().join("screen/src"),
         Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
     ]
 }

@@ -15,7 +15,7 @@ use kado::view::Hint;
 /// when nothing else is left to drop), then what was left out and the notes, wrapped.
 /// Also how many of them (headline and the table's header) stay in sight when the rest
 /// scrolls.
-pub(super) fn hint_layout(
+pub(crate) fn hint_layout(
     hint: &Hint,
     numbers_of: &[usize],
     columns: u16,
@@ -142,7 +142,7 @@ fn fit(text: &str, w: usize) -> String {
 
 /// The hint in its panel: the headline and the table's header stay in sight, the rows
 /// and notes below scroll (PgUp/PgDn), and the title says which rows are shown.
-pub(super) fn draw_hint(
+pub(crate) fn draw_hint(
     frame: &mut Frame,
     area: Rect,
     hint: &Hint,

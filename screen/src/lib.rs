@@ -240,7 +240,6 @@ impl Screen {
 
     /// The screen drawn on a `w`×`h` grid of text (the test backend), one line per row
     /// without trailing spaces: what a terminal of that size shows.
-    #[cfg(test)]
     pub fn text(&self, w: u16, h: u16) -> String {
         // The test backend cannot fail (its error type has no values).
         let Ok(mut t) = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h));
@@ -273,7 +272,6 @@ impl Screen {
     }
 
     /// The answer a number typed alone stands for, when answers are shown numbered.
-    #[cfg(test)]
     pub fn chosen(&self, typed: &str) -> Option<&str> {
         self.picked(typed).map(|(_, c)| c.typed.as_str())
     }
