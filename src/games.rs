@@ -132,13 +132,13 @@ pub const ALL: [Game; 5] = [
             }])
         },
         outcomes: |src, rs| {
-            let v = crate::kingmaker::record::check(src, rs)?;
+            let v = crate::kingmaker::check::check(src, rs)?;
             Ok(v.campaign.outcome().into_iter().collect())
         },
         verdict: |src, rs| {
-            let v = crate::kingmaker::record::check(src, rs)?;
+            let v = crate::kingmaker::check::check(src, rs)?;
             Ok(crate::explain::json(
-                &crate::kingmaker::report::RecordReport::new(&v),
+                &crate::kingmaker::verdict::RecordReport::new(&v),
             ))
         },
     },
@@ -184,8 +184,8 @@ pub fn dispatch<P: PerGame>(game: &str, log: &str, job: P) -> Option<P::Out> {
             job.run::<crate::koikoi::game::Game>()
         }
         crate::koikoi::GAME => job.run::<crate::koikoi::ledger::Ledger>(),
-        crate::kingmaker::GAME => job.run::<crate::kingmaker::campaign::Campaign>(),
-        crate::pokino::GAME => job.run::<crate::pokino::session::Table>(),
+        crate::kingmaker::GAME => job.run::<crate::kingmaker::game::Game>(),
+        crate::pokino::GAME => job.run::<crate::pokino::game::Game>(),
         _ => return None,
     })
 }
@@ -396,5 +396,26 @@ mod tests {
             seats,
             vec![("ana", 0, false), ("ben", 28, false), ("ALORA", 430, true)]
         );
+    }
+
+    /// Each game's game as played is `GAME::game::Game`, a session the engine runs.
+    #[test]
+    fn every_games_game_as_played_is_a_session_named_game() {
+        fn id<G: crate::session::Session>() -> &'static str {
+            G::GAME
+        }
+        let ids = [
+            id::<crate::kinkado::game::Game>(),
+            id::<crate::kinga::game::Game>(),
+            id::<crate::pokino::game::Game>(),
+            id::<crate::koikoi::game::Game>(),
+            id::<crate::kingmaker::game::Game>(),
+        ];
+        let all: Vec<&str> = super::ALL.iter().map(|g| g.id).collect();
+        let mut sorted = ids.to_vec();
+        sorted.sort_unstable();
+        let mut want = all.clone();
+        want.sort_unstable();
+        assert_eq!(sorted, want);
     }
 }

@@ -9,8 +9,8 @@ use clap::{Subcommand, ValueEnum};
 use kado::diag::Source;
 use kado::kinga::advise;
 use kado::kinga::check;
+use kado::kinga::game::Game;
 use kado::kinga::game::{Deck, Setup};
-use kado::kinga::played::Played;
 use kado::kinga::position::{Chain, Position, Table, TableArgs};
 use kado::kinga::sim::{self, Report};
 use kado::kinga::{self, GAME, TITLE, verdict};
@@ -279,10 +279,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             seed,
             record,
         } => play_cmd(ctx, save, deck, seed, record),
-        Cmd::Status { file, record: true } => sess::status_record::<Played>(ctx, &file),
-        Cmd::Status { file, .. } => sess::status::<Played>(ctx, &file),
+        Cmd::Status { file, record: true } => sess::status_record::<Game>(ctx, &file),
+        Cmd::Status { file, .. } => sess::status::<Game>(ctx, &file),
         Cmd::Resume { file, record } => {
-            let (mut lock, mut log) = sess::open_resume::<Played>(ctx, &file, TITLE)?;
+            let (mut lock, mut log) = sess::open_resume::<Game>(ctx, &file, TITLE)?;
             sess::record_to(&mut lock, &mut log, record)?;
             session(ctx, &lock, log)
         }
@@ -318,7 +318,7 @@ fn play_cmd(
     let seed = seed.unwrap_or_else(sess::time_seed);
     let mut log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
     let path = save.unwrap_or_else(|| sess::default_path(GAME));
-    let mut lock = sess::open_new::<Played>(&path)?;
+    let mut lock = sess::open_new::<Game>(&path)?;
     sess::record_to(&mut lock, &mut log, record)?;
     session(ctx, &lock, log)
 }
@@ -330,15 +330,15 @@ fn session(ctx: &Ctx, lock: &SaveLock, mut log: Log<Setup, kinga::game::Action>)
     let rs = log.ruleset.ruleset()?;
     let x = verdict::session_explain(&rs);
     if !ctx.json {
-        let mut prompter = sess::prompter_for::<Played>(ctx, &mut log, lock.path())?;
-        sess::run::<Played>(lock, log, &mut *prompter, ctx.style)?;
+        let mut prompter = sess::prompter_for::<Game>(ctx, &mut log, lock.path())?;
+        sess::run::<Game>(lock, log, &mut *prompter, ctx.style)?;
         return if ctx.explain {
             ctx.emit(&serde_json::Value::Null, "", &x)
         } else {
             Ok(())
         };
     }
-    let game = sess::run_json::<Played>(ctx, lock, log)?;
+    let game = sess::run_json::<Game>(ctx, lock, log)?;
     let mut v = kado::session::Session::summary(&game);
     if let serde_json::Value::Object(m) = &mut v {
         m.insert("save".into(), lock.path().display().to_string().into());

@@ -9,14 +9,14 @@ use kado::diag::{Error, Source};
 use kado::explain::Explain;
 use kado::kingmaker::advise;
 use kado::kingmaker::build;
-use kado::kingmaker::campaign::{Action, Campaign, Setup};
+use kado::kingmaker::check::{self, RecordVerdict};
 use kado::kingmaker::error::AdviseError;
+use kado::kingmaker::game::{Action, Game, Setup};
 use kado::kingmaker::layout::{self, Layout, LayoutSpans, Slot};
-use kado::kingmaker::record::{self, RecordVerdict};
-use kado::kingmaker::report;
+use kado::kingmaker::record;
 use kado::kingmaker::score;
 use kado::kingmaker::start;
-use kado::kingmaker::year;
+use kado::kingmaker::verdict;
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
 use kado::render;
 use kado::ruleset::Ruleset;
@@ -308,10 +308,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             samples,
             seed,
         } => advise_cmd(ctx, &rs, &record, blink.as_deref(), samples, seed),
-        Cmd::Status { file, record: true } => session::status_record::<Campaign>(ctx, &file),
-        Cmd::Status { file, .. } => session::status::<Campaign>(ctx, &file),
+        Cmd::Status { file, record: true } => session::status_record::<Game>(ctx, &file),
+        Cmd::Status { file, .. } => session::status::<Game>(ctx, &file),
         Cmd::Resume { file, record } => {
-            let (mut lock, mut log) = session::open_resume::<Campaign>(ctx, &file, TITLE)?;
+            let (mut lock, mut log) = session::open_resume::<Game>(ctx, &file, TITLE)?;
             session::record_to(&mut lock, &mut log, record)?;
             play(ctx, &lock, log)
         }
@@ -355,7 +355,10 @@ fn score_verdict(rs: &Ruleset, (src, l, spans): &(Source, Layout, LayoutSpans)) 
     if !score::unscorable(src, l, spans, &rules).is_empty() {
         return None;
     }
-    Some(json(&report::ScoreReport::new(l, &score::score(l, &rules))))
+    Some(json(&verdict::ScoreReport::new(
+        l,
+        &score::score(l, &rules),
+    )))
 }
 
 fn score_cmd(ctx: &Ctx, rs: &Ruleset, arg: &LayoutArg) -> Outcome {
@@ -369,7 +372,7 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, arg: &LayoutArg) -> Outcome {
     let mut human = render::show(&triad_table(l, &y, rules));
     human += &s.bold(score::outcome_line(&y, rules).trim_end());
     human.push('\n');
-    let verdict = report::ScoreReport::new(l, &y);
+    let verdict = verdict::ScoreReport::new(l, &y);
     let mut x = score::year_explain(rules, &y);
     ctx.decided_by(rs, &mut x, |rs| score_verdict(rs, &read));
     ctx.emit(&verdict, &human, &x)
@@ -379,7 +382,7 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, arg: &LayoutArg) -> Outcome {
 fn show_verdict(rs: &Ruleset, (src, l, spans): &(Source, Layout, LayoutSpans)) -> Value {
     let rules = Rules::from_ruleset(rs);
     let scorable = score::unscorable(src, l, spans, &rules).is_empty();
-    json(&report::ShowReport::new(
+    json(&verdict::ShowReport::new(
         l,
         &score::score(l, &rules),
         scorable,
@@ -418,13 +421,13 @@ fn show_cmd(ctx: &Ctx, rs: &Ruleset, arg: &LayoutArg) -> Outcome {
     let mut x = Explain::new();
     score::triad_explain(rules, &mut x);
     ctx.decided_by(rs, &mut x, |rs| Some(show_verdict(rs, &read)));
-    let verdict = report::ShowReport::new(l, &y, scorable);
+    let verdict = verdict::ShowReport::new(l, &y, scorable);
     ctx.emit(&verdict, &human, &x)
 }
 
 fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
     let src = check_input(words, file)?;
-    if year::looks_like_record(&src.text) {
+    if record::looks_like_record(&src.text) {
         return record_cmd(ctx, &src);
     }
     // One word that names no file (nor stdin) may have been meant as a file's name.
@@ -470,7 +473,7 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
         human.push('\n');
         human += &commons_drawn(slots);
     }
-    ctx.emit(&report::BuildReport::new(&v), &human, &build::explain())
+    ctx.emit(&verdict::BuildReport::new(&v), &human, &build::explain())
 }
 
 /// The steps of a build as a table.
@@ -480,7 +483,7 @@ fn check_table(v: &build::BuildVerdict) -> comfy_table::Table {
         t.add_row([
             st.step.to_string(),
             st.name.clone(),
-            report::role(st.common).to_string(),
+            verdict::role(st.common).to_string(),
             match &st.against {
                 Some((d, o)) => format!("{d} of {o}"),
                 None => "first".to_string(),
@@ -540,8 +543,8 @@ fn commons_drawn(slots: &[(Slot, String)]) -> String {
 /// `check RECORD`: the Year record refereed step by step, each Year scored.
 fn record_cmd(ctx: &Ctx, src: &Source) -> Outcome {
     let rs = &ctx.record_ruleset(GAME, TITLE, src)?;
-    let v = record::check(src, rs)?;
-    let out = report::RecordReport::new(&v);
+    let v = check::check(src, rs)?;
+    let out = verdict::RecordReport::new(&v);
     let mut x = v.campaign.explain(rs);
     ctx.decided(GAME, src, rs, &mut x);
     ctx.emit(&out, &record_human(ctx, &v), &x)
@@ -586,7 +589,7 @@ fn record_human(ctx: &Ctx, v: &RecordVerdict) -> String {
     human
 }
 
-fn points_line(c: &Campaign) -> String {
+fn points_line(c: &Game) -> String {
     c.players
         .iter()
         .zip(&c.points)
@@ -609,7 +612,7 @@ fn play_cmd(
 ) -> Outcome {
     let mut log = start::play_log(rs, rules, &players, target, first.as_deref())?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
-    let mut lock = session::open_new::<Campaign>(&path)?;
+    let mut lock = session::open_new::<Game>(&path)?;
     session::record_to(&mut lock, &mut log, record)?;
     play(ctx, &lock, log)
 }
@@ -624,7 +627,7 @@ fn campaign_cmd(
 ) -> Outcome {
     let log = start::ledger_log(rs, &players, target, first.as_deref())?;
     let path = save.unwrap_or_else(|| session::default_path(GAME));
-    let lock = session::open_new::<Campaign>(&path)?;
+    let lock = session::open_new::<Game>(&path)?;
     play(ctx, &lock, log)
 }
 
@@ -672,7 +675,7 @@ fn no_file_and_no_build(arg: &str, mut e: Error) -> Error {
 /// on stdout at the end); with `--explain`, then the rules behind the ledger.
 fn play(ctx: &Ctx, lock: &SaveLock, log: Log<Setup, Action>) -> Outcome {
     let rs = log.ruleset.ruleset()?;
-    session::play_then_explain::<Campaign>(ctx, lock, log, |g| g.explain(&rs))
+    session::play_then_explain::<Game>(ctx, lock, log, |g| g.explain(&rs))
 }
 
 /// `advise RECORD`: the advice for the player about to act in the Year the record leaves.
@@ -686,9 +689,9 @@ fn advise_cmd(
 ) -> Outcome {
     let src = limits::read_source(path, "record file", LAYOUT_LIMIT)?;
     let own = blink
-        .map(|b| year::read_pairs(&Source::new("--blink", b)))
+        .map(|b| record::read_pairs(&Source::new("--blink", b)))
         .transpose()?;
-    let v = record::check(&src, rs)?;
+    let v = check::check(&src, rs)?;
     if let Some(i) = &v.illegal {
         return Err(Error::msg(format!(
             "line {} of the record is illegal: {}; `kado kingmaker check` shows it, and advice starts from a legal record",

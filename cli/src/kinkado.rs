@@ -11,9 +11,9 @@ use kado::kinkado::args::{
 };
 use kado::kinkado::hand::{self, Evaluation};
 use kado::kinkado::instructions;
-use kado::kinkado::report;
 use kado::kinkado::seat::{Table, TableText};
 use kado::kinkado::showdown::{self, Seat, Settlement};
+use kado::kinkado::verdict;
 use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info};
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
@@ -328,11 +328,11 @@ fn hand_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
         money(i64::from(e.sum)),
         jokers_line(&s, &e)
     );
-    let v = report::HandReport::new(&e, &cards, None);
+    let v = verdict::HandReport::new(&e, &cards, None);
     let mut x = hand::explain(rs, &e);
     ctx.decided_by(rs, &mut x, |rs| {
         let e = hand::evaluate(&cards, &Rules::from_ruleset(rs));
-        Some(json(&report::HandReport::new(&e, &cards, None)))
+        Some(json(&verdict::HandReport::new(&e, &cards, None)))
     });
     ctx.emit(&v, &human, &x)
 }
@@ -355,13 +355,13 @@ fn alora_hand(ctx: &Ctx, rs: &Ruleset, rules: &Rules, text: &str) -> Outcome {
     let mut x = hand::explain_alora(rs, e);
     ctx.decided_by(rs, &mut x, |rs| {
         let b = kado::kinkado::fast::best_hand(&cards, &Rules::from_ruleset(rs));
-        Some(json(&report::HandReport::new(
+        Some(json(&verdict::HandReport::new(
             &b.hand,
             &cards,
             Some(&b.played),
         )))
     });
-    let v = report::HandReport::new(e, &cards, Some(&b.played));
+    let v = verdict::HandReport::new(e, &cards, Some(&b.played));
     ctx.emit(&v, &human, &x)
 }
 

@@ -7,12 +7,10 @@ use clap::{Subcommand, ValueEnum};
 
 use kado::diag::{Error, Problem, Source};
 use kado::koikoi::cards::{self, labels, short_labels};
-use kado::koikoi::deal;
 use kado::koikoi::ledger::{Ledger, Setup};
-use kado::koikoi::query::{self, YakuQuery};
-use kado::koikoi::yaku;
+use kado::koikoi::query::YakuQuery;
 use kado::koikoi::{GAME, Rules, TITLE};
-use kado::koikoi::{advise, check, game, record, referee, sim};
+use kado::koikoi::{advise, check, game, record, referee, sim, verdict};
 use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
@@ -307,9 +305,12 @@ fn advise_cmd(ctx: &Ctx, arg: &str, samples: usize, seed: u64) -> Outcome {
 
 /// `koikoi yaku`: reads the pile and the round, scores it, and draws the score.
 fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, q: &YakuQuery) -> Outcome {
-    let rules = Rules::from_ruleset(rs);
-    let (held, round) = q.read(text, &rules)?;
-    let s = yaku::score(&held, &round, &rules);
+    let verdict::YakuVerdict {
+        captured: held,
+        round,
+        score: s,
+        explain: mut x,
+    } = verdict::yaku(text, q, rs)?;
     let style = ctx.style;
     let mut human = format!("Captured: {}\n", labels(&held));
     if let Some(f) = &round.field {
@@ -350,19 +351,19 @@ fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, q: &YakuQuery) -> Outcome {
     for n in &s.notes {
         human += &format!("Note: {n}.\n");
     }
-    let mut x = yaku::explain(&s, &held, &round, rs, &rules);
     ctx.decided_by(rs, &mut x, |rs| {
-        let rules = Rules::from_ruleset(rs);
-        let (held, round) = q.read(text, &rules).ok()?;
-        Some(json(&yaku::score(&held, &round, &rules)))
+        Some(json(&verdict::yaku(text, q, rs).ok()?.score))
     });
     ctx.emit(&s, &human, &x)
 }
 
 fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome {
-    let rules = Rules::from_ruleset(rs);
-    let (hand_v, field_v) = query::read_deal(hand, field)?;
-    let d = deal::check(&hand_v, field_v.as_deref(), &rules);
+    let verdict::DealVerdict {
+        hand: hand_v,
+        field: field_v,
+        deal: d,
+        explain: mut x,
+    } = verdict::deal(hand, field, rs)?;
     let style = ctx.style;
     let mut human = format!("Hand: {}\n", labels(&hand_v));
     if let Some(f) = &field_v {
@@ -401,10 +402,8 @@ fn deal_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, field: Option<&str>) -> Outcome
     for n in &d.notes {
         human += &format!("Note: {n}.\n");
     }
-    let mut x = deal::explain(rs, &rules, field_v.is_some());
     ctx.decided_by(rs, &mut x, |rs| {
-        let rules = Rules::from_ruleset(rs);
-        Some(json(&deal::check(&hand_v, field_v.as_deref(), &rules)))
+        Some(json(&verdict::deal(hand, field, rs).ok()?.deal))
     });
     ctx.emit(&d, &human, &x)
 }

@@ -10,7 +10,7 @@
 use crate::view::{Choice, Column, Hint};
 use serde::Serialize;
 
-use super::game::{Action, Deck, Game, Phase};
+use super::game::{Action, Deck, Phase, State};
 use super::greedy;
 use super::key::Key;
 use crate::cards::{Card, Rank, Suit};
@@ -57,7 +57,7 @@ const SAMPLE_STEPS: usize = 20_000;
 
 /// The legal choices at question `key`, in the prompt's notation; none when the question
 /// is not a decision (a draw) or there is only one way to answer it.
-pub fn candidates(g: &Game, key: &Key) -> Vec<(Action, String, String)> {
+pub fn candidates(g: &State, key: &Key) -> Vec<(Action, String, String)> {
     let mut out = Vec::new();
     match key {
         Key::Turn => {
@@ -151,7 +151,7 @@ pub fn advise_table(
     samples: u32,
     seed: u64,
 ) -> Advice {
-    let g = Game::at_table(table, rules);
+    let g = State::at_table(table, rules);
     let o = g.options();
     let key = if o.influence.is_empty() && o.exile.is_empty() {
         Key::Suspicion
@@ -206,7 +206,7 @@ const KING_WORTH: f64 = 0.1;
 /// policy's own choice comes first unless another beats it on the same samples by more
 /// than the noise of the difference (its mean over one standard error); the others
 /// follow by games won, then average score.
-pub fn advise(g: &Game, key: &Key, samples: u32, seed: u64) -> Advice {
+pub fn advise(g: &State, key: &Key, samples: u32, seed: u64) -> Advice {
     let mut choices = candidates(g, key);
     if let Some(greedy) = greedy::choose(g, key)
         && let Some(at) = choices.iter().position(|(a, _, _)| *a == greedy)
@@ -291,7 +291,7 @@ fn rank(mut played: Vec<(Candidate, Vec<f64>)>) -> Vec<Candidate> {
 
 /// Plays `action` then the greedy policy to the end, `samples` times: each sample's
 /// (won, score).
-fn play_out(g: &Game, action: &Action, samples: u32, seed: u64) -> Vec<(bool, usize)> {
+fn play_out(g: &State, action: &Action, samples: u32, seed: u64) -> Vec<(bool, usize)> {
     (0..samples)
         .map(|k| {
             let mut s = hidden_redrawn(g, seed, k);
@@ -305,7 +305,7 @@ fn play_out(g: &Game, action: &Action, samples: u32, seed: u64) -> Vec<(bool, us
 
 /// The game as the player sees it, with what they cannot see drawn at random: the draw
 /// pile's order and the seed of later reshuffles. It plays on as a virtual deck.
-pub fn hidden_redrawn(g: &Game, seed: u64, sample: u32) -> Game {
+pub fn hidden_redrawn(g: &State, seed: u64, sample: u32) -> State {
     let mut s = g.clone();
     let mut rng = Shuffler::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(sample));
     s.draw.sort();
@@ -316,7 +316,7 @@ pub fn hidden_redrawn(g: &Game, seed: u64, sample: u32) -> Game {
 }
 
 /// Plays the greedy policy to the end: (won, score).
-fn finish(mut g: Game) -> (bool, usize) {
+fn finish(mut g: State) -> (bool, usize) {
     for _ in 0..SAMPLE_STEPS {
         let action = match g.step() {
             Step::Done => break,
@@ -374,8 +374,8 @@ mod tests {
     use crate::kinga::game::Setup;
     use crate::notation::test_cards as cards;
 
-    fn at_turn(hand: &str, draw: &str) -> Game {
-        let mut g = Game::new(&Setup::new(Deck::Real, 0), Rules::standard());
+    fn at_turn(hand: &str, draw: &str) -> State {
+        let mut g = State::new(&Setup::new(Deck::Real, 0), Rules::standard());
         g.hand = cards(hand);
         g.draw = cards(draw);
         g.to_draw = 0;

@@ -1,5 +1,5 @@
 //! `kado kinga check`: a record refereed line by line, through the game `kado kinga play`
-//! runs ([`Game::act`]), so a record and a live game are judged alike.
+//! runs ([`State::act`]), so a record and a live game are judged alike.
 //!
 //! Each line is one of the game's actions. The steps kado takes itself in a live game
 //! may be left out where the record's other lines fix them: a virtual deck's draws (its
@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::Rules;
 use super::error::{Due, End, Fault, Told};
-use super::game::{Action, Deck, Game, Phase, Setup, Status};
+use super::game::{Action, Deck, Phase, Setup, State, Status};
 use super::record::{self, Event, GameRecord};
 use crate::cards::{Card, Rank, Suit, code_cards};
 use crate::diag::{Error, Source};
@@ -97,7 +97,7 @@ impl Kind {
 }
 
 /// What the game waits for.
-pub fn due(g: &Game) -> Due {
+pub fn due(g: &State) -> Due {
     match g.phase {
         Phase::Over { .. } => Due::Nothing,
         Phase::Refill | Phase::ExtraDraw if g.draw.is_empty() => Due::Reshuffle,
@@ -124,7 +124,7 @@ fn derivable(a: &Action, deck: Deck) -> bool {
 
 /// How a `draw` line reads as the extra cards and the refill together.
 enum Reading {
-    Fits(Box<(Game, Vec<Told>)>),
+    Fits(Box<(State, Vec<Told>)>),
     /// The counts fit with a card kept at cleanup, but not which.
     Unclear,
     No,
@@ -133,7 +133,7 @@ enum Reading {
 /// A game being refereed, line by line.
 #[derive(Clone, Debug)]
 pub struct Referee {
-    pub game: Game,
+    pub game: State,
     /// Whether the game ended by execution.
     executed: bool,
 }
@@ -147,7 +147,7 @@ impl Referee {
             order: g.order.clone(),
         };
         Referee {
-            game: Game::new(&setup, rules),
+            game: State::new(&setup, rules),
             executed: false,
         }
     }
@@ -211,7 +211,7 @@ impl Referee {
     /// them), the card kept at cleanup being the one the counts leave; the one the rules
     /// and rulings allow is taken. None where the line is no such draw, or reads neither
     /// way (the line is then refereed as it stands).
-    fn one_draw(&self, cards: &[Card]) -> Option<Result<(Game, Vec<Told>), Fault>> {
+    fn one_draw(&self, cards: &[Card]) -> Option<Result<(State, Vec<Told>), Fault>> {
         let g = &self.game;
         let offer = match g.phase {
             Phase::ExtraDraw => false,
@@ -246,7 +246,7 @@ impl Referee {
     fn read_one_draw(&self, cards: &[Card], take: usize, offer: bool) -> Reading {
         let mut g = self.game.clone();
         let mut said = Vec::new();
-        let act = |g: &mut Game, a: Action| g.act(&a).ok();
+        let act = |g: &mut State, a: Action| g.act(&a).ok();
         // Declined where ruling extra-draws: always draws them: read as the rules allow, to
         // say so.
         let offer = offer || take == 0;
@@ -438,7 +438,7 @@ pub struct GameVerdict {
     #[serde(flatten)]
     pub status: Status,
     #[serde(skip)]
-    pub game: Game,
+    pub game: State,
 }
 
 /// Every game of a record.
@@ -594,16 +594,16 @@ impl GameVerdict {
 mod tests {
     use super::*;
 
+    use crate::kinga::game::Game;
     use crate::kinga::key::Key;
-    use crate::kinga::played::Played;
     use crate::kinga::sim;
     use crate::ruleset::Ruleset;
     use crate::session::Session;
     use crate::shuffle::Shuffler;
 
     /// The game at the start of each turn, its seed set aside (a record has none).
-    fn turn_starts(states: impl IntoIterator<Item = Game>) -> Vec<Game> {
-        let mut out: Vec<Game> = Vec::new();
+    fn turn_starts(states: impl IntoIterator<Item = State>) -> Vec<State> {
+        let mut out: Vec<State> = Vec::new();
         for mut g in states {
             g.seed = 0;
             let new_turn = out.last().is_none_or(|l| l.turn != g.turn);
@@ -616,8 +616,8 @@ mod tests {
 
     /// A game played to its end by the greedy policy, as `kinga play` runs it, and the
     /// game at every step.
-    fn play_out(rs: &Ruleset, deck: Deck, seed: u64) -> (Played, Vec<Game>) {
-        let mut p = Played::start(&Setup::new(deck, seed), rs).unwrap();
+    fn play_out(rs: &Ruleset, deck: Deck, seed: u64) -> (Game, Vec<State>) {
+        let mut p = Game::start(&Setup::new(deck, seed), rs).unwrap();
         let mut states = vec![p.game.clone()];
         loop {
             let a = match p.next() {
@@ -649,7 +649,7 @@ mod tests {
     }
 
     /// The states of a record refereed, line by line.
-    fn referee_states(text: &str, rules: Rules) -> (Vec<Game>, Referee, Option<Fault>) {
+    fn referee_states(text: &str, rules: Rules) -> (Vec<State>, Referee, Option<Fault>) {
         let games = record::parse(&Source::new("r", text)).unwrap();
         assert_eq!(games.len(), 1);
         let g = &games[0];
@@ -780,7 +780,7 @@ mod tests {
     }
 
     /// The game a record ends at, and its fault if any.
-    fn ends_at(text: &str, rules: Rules) -> (Game, Option<String>) {
+    fn ends_at(text: &str, rules: Rules) -> (State, Option<String>) {
         let (_, r, fault) = referee_states(text, rules);
         (r.game, fault.map(|f| f.to_string()))
     }

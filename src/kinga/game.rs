@@ -10,57 +10,13 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{Error, Told, Whereabouts};
 use super::key::Key;
+pub use super::start::{Deck, Setup, starting_deck};
 use super::{Options, Rules, effects, evaluate, needed, options, shortest_plays};
 use crate::cards::{Card, Rank, Suit, show_cards};
 use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
 use crate::shuffle::Shuffler;
-
-/// Where the cards come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Deck {
-    /// Real cards: the player says what they drew.
-    Real,
-    /// kado shuffles and deals.
-    Virtual,
-}
-
-/// How a game starts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Setup {
-    pub deck: Deck,
-    /// The seed of the virtual deck and of hardcore's random discards.
-    pub seed: u64,
-    /// The starting deck, top card first (the virtual deck's shuffle; empty for a real
-    /// deck, whose order nobody knows).
-    #[serde(default)]
-    pub order: Vec<Card>,
-}
-
-impl Setup {
-    pub fn new(deck: Deck, seed: u64) -> Setup {
-        let mut order = starting_deck();
-        if deck == Deck::Virtual {
-            Shuffler::new(seed).shuffle(&mut order);
-        } else {
-            order.clear();
-        }
-        Setup { deck, seed, order }
-    }
-}
-
-/// The ten cards of the starting deck: the aces, the twos and the two jokers.
-pub fn starting_deck() -> Vec<Card> {
-    let mut v: Vec<Card> = Suit::ALL
-        .iter()
-        .flat_map(|s| [Card::new(Rank::Ace, *s), Card::new(Rank::Two, *s)])
-        .collect();
-    v.push(Card::Joker);
-    v.push(Card::Joker);
-    v
-}
 
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,7 +75,7 @@ pub const HINT_SAMPLES: u32 = 200;
 
 /// The state of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct State {
     pub rules: Rules,
     pub deck: Deck,
     pub seed: u64,
@@ -148,13 +104,40 @@ pub struct Game {
     pub reshuffles: u32,
 }
 
+/// The game as `kado kinga play` runs it: the state ([`State`]), the starting deck and
+/// the actions that made it, so that its record can be written at any point
+/// ([`Session::record`]). Every rule is the state's own; this only remembers what was
+/// applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub game: State,
+    /// A virtual deck's starting order, top first (empty for real cards).
+    pub order: Vec<Card>,
+    /// Every action applied, in order.
+    pub actions: Vec<Action>,
+    /// The name of the ruleset the game is played under, for the record's comment.
+    pub ruleset: String,
+}
+
 impl Game {
-    pub fn new(setup: &Setup, rules: Rules) -> Game {
+    /// The game's record, as `kado kinga check` reads it: the deck, the ruleset it is
+    /// played under as a comment (`check` reads it when no --rules is given), the turns.
+    pub fn record_text(&self) -> String {
+        let text = super::record::write(self.game.deck, &self.order, &self.actions);
+        match text.split_once('\n') {
+            Some((deck, turns)) => format!("{deck}\n# ruleset: {}\n{turns}", self.ruleset),
+            None => text,
+        }
+    }
+}
+
+impl State {
+    pub fn new(setup: &Setup, rules: Rules) -> State {
         let draw = match setup.deck {
             Deck::Virtual if !setup.order.is_empty() => setup.order.clone(),
             _ => starting_deck(),
         };
-        let mut g = Game {
+        let mut g = State {
             rules,
             deck: setup.deck,
             seed: setup.seed,
@@ -183,8 +166,8 @@ impl Game {
     /// The game at the start of a turn, as a [`Table`](super::position::Table) describes
     /// it: the draw pile holds every card of the deck found nowhere else, in an order
     /// nobody knows (sorted here; the advisor shuffles it for every sample).
-    pub fn at_table(t: &super::position::Table, rules: Rules) -> Game {
-        let mut g = Game::new(&Setup::new(Deck::Real, 0), rules);
+    pub fn at_table(t: &super::position::Table, rules: Rules) -> State {
+        let mut g = State::new(&Setup::new(Deck::Real, 0), rules);
         let mut cycle = starting_deck();
         for s in Suit::ALL {
             let i = s.index();
@@ -806,7 +789,7 @@ impl Game {
     }
 }
 
-impl Game {
+impl State {
     /// How the game ended, once it has: `You lost after 49 turns. Score: 2 kings exposed.`
     pub fn ended(&self) -> Option<String> {
         let Phase::Over { won } = self.phase else {
@@ -834,7 +817,7 @@ fn sorted(cards: &[Card]) -> Vec<Card> {
     v
 }
 
-fn where_is(g: &Game, c: Card) -> Whereabouts {
+fn where_is(g: &State, c: Card) -> Whereabouts {
     if g.hand.contains(&c) {
         Whereabouts::Hand
     } else if g.discard.contains(&c) {
@@ -907,7 +890,6 @@ pub fn answer_text(action: &Action) -> Option<String> {
     }
 }
 
-mod compose;
 mod draws;
 mod read;
 use read::*;

@@ -1,12 +1,12 @@
 //! The greedy policy of [`super::sim::POLICY`]: the one answer it gives each question. The
 //! simulations of `sim` and the advisor's play-outs both play by it.
 
-use super::game::{Action, Game};
+use super::game::{Action, State};
 use super::key::Key;
 use crate::cards::{Card, Rank, Suit};
 
 /// Chooses the policy's action for a question.
-pub fn choose(g: &Game, key: &Key) -> Option<Action> {
+pub fn choose(g: &State, key: &Key) -> Option<Action> {
     match key {
         Key::Turn => {
             let o = g.options();

@@ -13,12 +13,13 @@ pub mod error;
 pub mod game;
 pub mod greedy;
 pub mod key;
-pub mod played;
 pub mod position;
 pub mod record;
 pub mod ruling;
 pub mod sim;
+pub mod start;
 pub mod verdict;
+pub mod view;
 
 use serde::Serialize;
 

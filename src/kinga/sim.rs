@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::game::{Action, Deck, Game, Setup};
+use super::game::{Action, Deck, Setup, State};
 pub use super::greedy::choose;
 use super::key::Key;
 use super::{Rules, SimError};
@@ -46,7 +46,7 @@ impl Policy {
 
     /// The policy's answer to question `key` in game `g`; `salt` seeds the advisor's
     /// samples (never the game's own seed).
-    pub fn choose(self, g: &Game, key: &Key, salt: u64) -> Option<Action> {
+    pub fn choose(self, g: &State, key: &Key, salt: u64) -> Option<Action> {
         match self {
             Policy::Greedy => choose(g, key),
             Policy::Advisor { samples } => {
@@ -76,7 +76,7 @@ pub fn play_game(rules: Rules, seed: u64) -> Result<Outcome, SimError> {
 
 /// Plays one whole game with a virtual deck shuffled by `seed`, by `policy`.
 pub fn play_game_by(rules: Rules, seed: u64, policy: Policy) -> Result<Outcome, SimError> {
-    let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
+    let mut g = State::new(&Setup::new(Deck::Virtual, seed), rules);
     for step in 0..100_000u64 {
         let action = match g.step() {
             Step::Done => {

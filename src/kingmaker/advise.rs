@@ -22,9 +22,9 @@ use super::Season;
 use super::build::Dir;
 use super::error::AdviseError;
 use super::layout::Colour;
+use super::record::{Insert, Move, PairOf, Reveal, common_name, pairs_text, same_pair};
 use super::score;
 use super::season::{Phase, YearState};
-use super::year::{Insert, Move, PairOf, Reveal, common_name, pairs_text, same_pair};
 use crate::shuffle::Shuffler;
 
 /// The most colourings played per choice (`--samples`).
@@ -243,7 +243,7 @@ fn known(y: &YearState, me: usize, own: Option<[PairOf; 2]>) -> Result<Vec<Faces
         {
             return Err(AdviseError::OwnBlink {
                 player: y.players.get(me).cloned().unwrap_or_default(),
-                revealed: super::year::pair_text(*r),
+                revealed: super::record::pair_text(*r),
                 blink: pairs_text(b),
             });
         }
@@ -258,7 +258,7 @@ fn known(y: &YearState, me: usize, own: Option<[PairOf; 2]>) -> Result<Vec<Faces
         }
     }
     for s in &y.shown {
-        if let (Some(c), Some(side)) = (super::year::common_index(&s.blink), s.side)
+        if let (Some(c), Some(side)) = (super::record::common_index(&s.blink), s.side)
             && let Some(f) = k.get_mut(n + c)
         {
             f[2 * side] = Some(s.pair[0]);
@@ -581,7 +581,7 @@ mod tests {
     use super::*;
     use crate::diag::Source;
     use crate::kingmaker::Rules;
-    use crate::kingmaker::year::{Entry, parse};
+    use crate::kingmaker::record::{Entry, parse};
 
     const A: &str = "players: ana bo cy dee
 winter: ana bo cy dee

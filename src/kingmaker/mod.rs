@@ -13,17 +13,18 @@
 
 pub mod advise;
 pub mod build;
-pub mod campaign;
+pub mod check;
 pub mod error;
+pub mod game;
 pub mod layout;
 pub mod picture;
 pub mod record;
-pub mod report;
 pub mod ruling;
 pub mod score;
 pub mod season;
 pub mod start;
-pub mod year;
+pub mod verdict;
+pub mod view;
 
 use crate::ruleset::Ruleset;
 

@@ -207,7 +207,7 @@ pub fn hexes(blinks: &[((i32, i32), String, Pair, Pair)]) -> view::Board {
         .map(|((q, r), name, left, right)| view::Hex {
             at: [*q, *r],
             name: name.clone(),
-            common: super::year::common_index(name).is_some(),
+            common: super::record::common_index(name).is_some(),
             pairs: [pair(*left), pair(*right)],
         })
         .collect();

@@ -12,7 +12,7 @@
 use super::build::{self, Dir, Placement};
 use super::error::YearError;
 use super::layout::{Blink, Layout};
-use super::year::{
+use super::record::{
     Click, Insert, Lit, Move, PairOf, Press, Reveal, Shown, common_index, common_name, pair_text,
     pairs_text, same_pair,
 };

@@ -1,7 +1,7 @@
 //! A new campaign as `play` and `campaign` ask for it: the players, the target (its
 //! default when none is given), the first player, checked, into the session's first log.
 
-use super::campaign::{Action, Campaign, Setup};
+use super::game::{Action, Game, Setup};
 use super::{GAME, Rules};
 use crate::diag::{Error, Problem};
 use crate::kingmaker::ruling;
@@ -35,7 +35,7 @@ pub fn play_log(
     let (mut setup, first) = Setup::read(players, target.unwrap_or(DEFAULT_TARGET), first)?;
     setup.seasons = true;
     setup.known = true;
-    Campaign::start(&setup, rs).map_err(|e| Error::of(&e))?;
+    Game::start(&setup, rs).map_err(|e| Error::of(&e))?;
     log(rs, setup, first)
 }
 

@@ -374,7 +374,7 @@ impl Game {
         }
     }
 
-    fn virtual_seed(&self) -> Option<u64> {
+    pub(super) fn virtual_seed(&self) -> Option<u64> {
         match self.setup.deck {
             Deck::Virtual { seed, .. } => Some(seed),
             Deck::Physical => None,
@@ -421,7 +421,7 @@ impl Game {
         &self.ruleset.name
     }
 
-    fn alora_index(&self) -> Option<usize> {
+    pub(super) fn alora_index(&self) -> Option<usize> {
         self.seats.iter().position(|s| s.is_alora)
     }
 
@@ -438,7 +438,7 @@ impl Game {
     }
 
     /// The seat whose turn it is in the current phase.
-    fn current(&self) -> Option<usize> {
+    pub(super) fn current(&self) -> Option<usize> {
         let order = self.order();
         match self.phase {
             Phase::Sell => match self.rules.ruled.sell_turns {
@@ -467,12 +467,12 @@ impl Game {
         s.held() < if s.is_alora { 1 } else { 2 }
     }
 
-    fn min_bet(&self) -> u32 {
+    pub(super) fn min_bet(&self) -> u32 {
         round_info(self.round).map_or(0, |r| r.minimum_bet)
     }
 
     /// Where a card is known to be, other than in seat `except`'s hand.
-    fn whereabouts(&self, card: Card, except: Option<usize>) -> Option<Place> {
+    pub(super) fn whereabouts(&self, card: Card, except: Option<usize>) -> Option<Place> {
         if card.is_joker() {
             // Two jokers exist: a joker is elsewhere only if both are accounted for.
             let count = self.market.iter().filter(|c| c.is_joker()).count()
@@ -607,7 +607,7 @@ impl Game {
     }
 
     /// The next `n` cards of the virtual deck, without drawing them (none with real cards).
-    fn peek(&self, n: usize) -> Vec<Card> {
+    pub(super) fn peek(&self, n: usize) -> Vec<Card> {
         if self.virtual_seed().is_none() {
             return Vec::new();
         }
@@ -862,7 +862,6 @@ pub mod bot;
 mod actions;
 mod answers;
 mod apply;
-mod compose;
 mod questions;
 mod reveal;
 mod session;

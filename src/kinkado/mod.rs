@@ -19,13 +19,14 @@ pub mod hand;
 pub mod instructions;
 pub mod names;
 pub mod record;
-pub mod report;
 pub mod ruling;
 pub mod seat;
 pub mod showdown;
-pub mod simulate;
+pub mod sim;
 pub mod start;
 pub mod table;
+pub mod verdict;
+pub mod view;
 
 pub mod census;
 pub mod fast;

@@ -15,34 +15,11 @@ use super::record::{self, Call, Capture, Event, Move, Turn};
 
 use super::referee::{Drawn, End, Phase, Referee, RoundResult, Taken};
 use super::sim::{self, Dice, Policy};
+pub use super::start::{Deck, Setup};
 use super::yaku::Name;
 use crate::ruleset::Ruleset;
 use crate::session::{NoHint, Question, Session, Step};
 use crate::view::{self, Choice, Hand, Hint, Table};
-
-/// Where the cards come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Deck {
-    /// Real cards: the table says what was dealt and drawn.
-    Physical,
-    /// kado shuffles and deals from the seed.
-    Virtual { seed: u64 },
-}
-
-/// How a game starts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Setup {
-    /// The two players; the first deals and plays first in round 1.
-    pub players: Vec<String>,
-    pub deck: Deck,
-    /// The seat kado plays (`--opponent kado`), if any.
-    #[serde(default)]
-    pub kado: Option<usize>,
-    /// Hands are kept off the screen: each player asks for theirs (`hand`).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub private: bool,
-}
 
 /// A save before format 3 named the player of a hand or a play by name.
 impl crate::session::Upgrade<Setup> for Action {
@@ -97,7 +74,7 @@ pub struct Game {
 }
 
 impl Game {
-    fn seed(&self) -> Option<u64> {
+    pub(super) fn seed(&self) -> Option<u64> {
         match self.setup.deck {
             Deck::Virtual { seed } => Some(seed),
             Deck::Physical => None,
@@ -115,7 +92,7 @@ impl Game {
         Some(sim::deal_from(&sim::shuffled(seed, deal)))
     }
 
-    fn is_kado(&self, p: usize) -> bool {
+    pub(super) fn is_kado(&self, p: usize) -> bool {
         self.setup.kado == Some(p)
     }
 
@@ -974,7 +951,7 @@ fn by_kind(cards: &[Card]) -> Vec<view::Item> {
 }
 
 /// A card as an item, in its kind's tone: `10a deer`.
-fn item(c: Card) -> view::Item {
+pub(super) fn item(c: Card) -> view::Item {
     let code = c.to_string();
     let text = c
         .name()
@@ -991,8 +968,6 @@ fn item(c: Card) -> view::Item {
 pub fn hanafuda(cards: &[Card]) -> Vec<view::Item> {
     cards.iter().map(|c| item(*c)).collect()
 }
-
-mod compose;
 
 #[cfg(test)]
 mod tests;

@@ -19,6 +19,9 @@ pub mod referee;
 pub mod ruling;
 mod sample;
 pub mod sim;
+pub mod start;
+pub mod verdict;
+pub mod view;
 mod weigh;
 pub mod yaku;
 

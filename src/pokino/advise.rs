@@ -24,7 +24,7 @@ use serde::Serialize;
 
 use super::board::{Border, Domino};
 use super::error::PokinoError;
-use super::game::{Event, Game, Play, RunPlay};
+use super::referee::{Event, Play, Referee, RunPlay};
 use super::runs::{self, Limits, Query, Run};
 use super::score::TABLE_MAX;
 use super::{place, policy};
@@ -84,7 +84,7 @@ pub struct Move {
 /// allows ([`RUNS_LISTED`]) and every 2-card run, each place for each domino in `held`
 /// (those [`place::spots`] finds, the check the game makes of a domino laid), and passing
 /// when the rules allow it. The runs and passing are checked by the game's own fold.
-pub fn moves(g: &Game, i: usize, held: &[Domino], threads: usize) -> Vec<Move> {
+pub fn moves(g: &Referee, i: usize, held: &[Domino], threads: usize) -> Vec<Move> {
     let mut out = run_moves(g, i);
     out.push(Move {
         play: Play::Pass,
@@ -102,7 +102,7 @@ pub fn moves(g: &Game, i: usize, held: &[Domino], threads: usize) -> Vec<Move> {
 }
 
 /// The turn of player `i` making `play`.
-fn turn(g: &Game, i: usize, play: &Play) -> Event {
+fn turn(g: &Referee, i: usize, play: &Play) -> Event {
     Event::Turn {
         player: g.players[i].name.clone(),
         play: play.clone(),
@@ -111,7 +111,7 @@ fn turn(g: &Game, i: usize, play: &Play) -> Event {
 }
 
 /// The runs listed: the longest, then every 2-card run not among them.
-fn run_moves(g: &Game, i: usize) -> Vec<Move> {
+fn run_moves(g: &Referee, i: usize) -> Vec<Move> {
     let p = &g.players[i];
     let closed = g.closed_borders(i);
     let q = |keep| Query {
@@ -148,7 +148,7 @@ fn run_moves(g: &Game, i: usize) -> Vec<Move> {
 }
 
 /// A run of player `i` as a move.
-fn run_move(g: &Game, i: usize, run: RunPlay) -> Move {
+fn run_move(g: &Referee, i: usize, run: RunPlay) -> Move {
     let n = run.cards.len();
     let points = super::score::points(n, &g.rules).unwrap_or(0);
     let mut reason = format!("{points} points for {n} cards");
@@ -186,7 +186,7 @@ fn run_key(r: &RunPlay) -> RunKey {
 
 /// Every place for every domino held, with the longest run the hand could then walk
 /// (beads aside: they come with the dominoes laid).
-fn place_moves(g: &Game, i: usize, held: &[Domino], threads: usize) -> Vec<Move> {
+fn place_moves(g: &Referee, i: usize, held: &[Domino], threads: usize) -> Vec<Move> {
     let p = &g.players[i];
     let closed = g.closed_borders(i);
     let q = Query {
@@ -229,7 +229,7 @@ fn place_moves(g: &Game, i: usize, held: &[Domino], threads: usize) -> Vec<Move>
 /// The game as one deal of what player `i` cannot see: the other players' hands and
 /// dominoes, the deck and the poke dealt at random from the pieces unseen (their own
 /// dominoes too when `held` is not known).
-pub fn deal_unseen(g: &Game, i: usize, held: Option<&[Domino]>, rng: &mut Shuffler) -> Game {
+pub fn deal_unseen(g: &Referee, i: usize, held: Option<&[Domino]>, rng: &mut Shuffler) -> Referee {
     let mut d = g.clone();
     let mine = &g.players[i].known;
     let mut cards: Vec<Card> = Card::plain_deck()
@@ -261,7 +261,7 @@ pub fn deal_unseen(g: &Game, i: usize, held: Option<&[Domino]>, rng: &mut Shuffl
 
 /// The game played from `g` to its end after player `i` makes `play`: the others by the
 /// greedy policy, player `i` by the patient one. What it is worth to player `i`.
-pub fn play_out(mut g: Game, i: usize, play: &Play) -> f64 {
+pub fn play_out(mut g: Referee, i: usize, play: &Play) -> f64 {
     if g.apply(&turn(&g, i, play)).is_err() {
         return worth(&g, i);
     }
@@ -282,7 +282,7 @@ pub fn play_out(mut g: Game, i: usize, play: &Play) -> f64 {
 }
 
 /// Player `i`'s score less the best other player's.
-pub fn worth(g: &Game, i: usize) -> f64 {
+pub fn worth(g: &Referee, i: usize) -> f64 {
     let s = g.scores();
     let best_other = s
         .iter()
@@ -343,7 +343,7 @@ fn shortlist(list: &[Move], prior: usize) -> Vec<usize> {
 
 /// Where the patient policy's move is in `list` (added when the list left it out: a
 /// run beyond the longest listed). `None` when there is no legal move at all.
-fn prior_index(view: &Game, i: usize, list: &mut Vec<Move>) -> Option<usize> {
+fn prior_index(view: &Referee, i: usize, list: &mut Vec<Move>) -> Option<usize> {
     let Event::Turn { play, .. } = policy::patient(view) else {
         return (!list.is_empty()).then_some(0);
     };
@@ -369,7 +369,7 @@ fn prior_index(view: &Game, i: usize, list: &mut Vec<Move>) -> Option<usize> {
 /// `samples` deals of the pieces unseen from `seed`, then the rest. `held`: the
 /// dominoes the player holds, when known.
 pub fn weigh(
-    g: &Game,
+    g: &Referee,
     i: usize,
     held: Option<&[Domino]>,
     samples: usize,
@@ -384,7 +384,7 @@ pub fn weigh(
     };
     let short = shortlist(&list, prior);
     let samples = samples.clamp(2, MAX_SAMPLES);
-    let deals: Vec<Game> = (0..samples)
+    let deals: Vec<Referee> = (0..samples)
         .map(|k| {
             let mut rng = Shuffler::new(seed ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             deal_unseen(&view, i, held, &mut rng)
@@ -465,7 +465,7 @@ fn beats(a: &[f64], b: &[f64]) -> bool {
 
 /// The advisor's move for the player to move in `g` (whose dominoes kado knows, as in a
 /// virtual deal), for `simulate`.
-pub fn choose(g: &Game, samples: usize, seed: u64, threads: usize) -> Event {
+pub fn choose(g: &Referee, samples: usize, seed: u64, threads: usize) -> Event {
     let i = g.to_play.unwrap_or(0);
     let held = g.players[i].held.clone();
     let best = weigh(g, i, held.as_deref(), samples, seed, threads);
@@ -541,7 +541,7 @@ impl std::fmt::Display for NoAdvice {
 /// `samples` deals of the pieces they cannot see, from `seed`, on `threads` threads.
 /// `held`: their dominoes, when the game does not know them (real pieces).
 pub fn advise(
-    g: &Game,
+    g: &Referee,
     held: Option<&[Domino]>,
     samples: usize,
     seed: u64,

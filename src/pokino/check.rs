@@ -2,7 +2,7 @@
 //!
 //! The record is read ([`super::record::parse`]), its names checked against each game's
 //! players (bad notation: an input error), then each event is applied with
-//! [`Game::apply`], the fold the live session uses too. The first illegal line is the
+//! [`Referee::apply`], the fold the live session uses too. The first illegal line is the
 //! verdict: which line, who, which rule, and what would have been legal.
 
 use crate::pokino::ruling;
@@ -12,8 +12,8 @@ use serde::Serialize;
 
 use super::Rules;
 use super::board::Token;
-use super::game::{End, Event, Game, Report};
 use super::record::{self, GameRecord};
+use super::referee::{End, Event, Referee, Report};
 use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
 use crate::render::Style;
 
@@ -79,7 +79,7 @@ pub struct GameVerdict {
     /// The final board drawn (no colour).
     pub picture: String,
     #[serde(skip)]
-    pub game: Game,
+    pub game: Referee,
 }
 
 /// Every game of a record.
@@ -178,7 +178,7 @@ fn game_human(g: &GameVerdict, s: Style) -> String {
 /// Every name in a game's lines is one of its players; the game can be dealt.
 fn validate(src: &Source, g: &GameRecord, rules: &Rules, problems: &mut Problems) {
     let names = g.names();
-    if let Err(e) = Game::new(&names, g.deal.as_ref(), rules) {
+    if let Err(e) = Referee::new(&names, g.deal.as_ref(), rules) {
         let at = g.players[0].span.start..g.players[g.players.len() - 1].span.end;
         problems.push(crate::diag::Coded::to_problem(&e).at(src, at));
     }
@@ -208,7 +208,7 @@ fn event_player(e: &Event) -> Option<&str> {
 /// Applies a game's lines one by one, up to the first illegal one.
 /// `None` when the game cannot be dealt (refused by [`validate`] before this).
 fn referee(g: &GameRecord, rules: &Rules) -> Option<GameVerdict> {
-    let mut game = Game::new(&g.names(), g.deal.as_ref(), rules).ok()?;
+    let mut game = Referee::new(&g.names(), g.deal.as_ref(), rules).ok()?;
     let mut turns = Vec::new();
     let mut illegal = None;
     for l in &g.lines {
@@ -236,7 +236,7 @@ fn referee(g: &GameRecord, rules: &Rules) -> Option<GameVerdict> {
 }
 
 /// The standing of a game after the lines refereed.
-pub fn standing(game: &Game, turns: Vec<Turn>, illegal: Option<IllegalLine>) -> GameVerdict {
+pub fn standing(game: &Referee, turns: Vec<Turn>, illegal: Option<IllegalLine>) -> GameVerdict {
     let scores = game.scores();
     let by = |f: &dyn Fn(usize) -> u64| -> BTreeMap<String, u64> {
         game.players

@@ -7,9 +7,9 @@ use std::fmt;
 use crate::diag::{Code, Coded, Problem};
 
 use super::board::{BORDER_EXPECTED, Domino, PAIR_EXPECTED, Square};
-use super::game::{Did, End, Report, squares_text};
 use super::illegal::{Illegal, NoDrawWhy, joined_space};
 use super::place::Fault;
+use super::referee::{Did, End, Report, squares_text};
 use super::runs::StepFault;
 use super::score::TABLE_MAX;
 use crate::cards::show_cards;
@@ -392,7 +392,7 @@ pub enum PlayError {
     /// A place number beyond the places listed (how many there are).
     NoPlace { n: usize, places: usize },
     /// The game cannot start.
-    Setup(super::game::SetupError),
+    Setup(super::referee::SetupError),
 }
 
 impl fmt::Display for PlayError {
@@ -480,9 +480,9 @@ impl Coded for Illegal {
     }
 }
 
-impl Coded for super::game::SetupError {
+impl Coded for super::referee::SetupError {
     fn code(&self) -> Code {
-        use super::game::SetupError as S;
+        use super::referee::SetupError as S;
         match self {
             S::NameTwice(_) => Code::BadName,
             S::TooFewPlayers | S::TooMany { .. } | S::BadDeal => Code::BadSetup,

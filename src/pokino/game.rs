@@ -1,881 +1,715 @@
-//! A game of Pokino followed turn by turn: the board, the claimed borders, every
-//! player's beads, hand and score, the poke and the deck, one event at a time.
+//! A game of Pokino refereed live (`kado pokino play`): each answer is a line of the
+//! record, applied with [`Referee::apply`], the same fold `check` uses. The saved log holds
+//! the record's lines, so the record of a game in play is always at hand.
 //!
-//! [`Game::apply`] is the one fold: `kado pokino check` applies a record's events with
-//! it, and the live session (`kado pokino play`) applies each answer with it. Each event
-//! is checked against the rules before it changes anything that matters; the first that
-//! breaks one is an [`Illegal`], which names the rule, with what would have been legal
-//! ([`Game::legal_instead`]).
+//! With real pieces the table lays the spoke and says each turn; with a virtual deck
+//! kado shuffles every domino and card from a seed (kept in the save), lays the spoke,
+//! deals, and shows each player their hand on their turn.
 
 use crate::pokino::ruling;
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, Border, Domino, Placement, Square, Token, connected};
-use super::illegal::{Illegal, NoDrawWhy, NoWalkWhy};
-use super::place;
-use super::runs::{self, Query};
-use super::score::{self, points};
-use super::{Rules, SET_SIZE, SPOKE, card_number};
+use super::advise;
+use super::board::{Dir, Domino, Placement, Square};
+use super::check::standing;
+use super::error::PlayError;
+use super::record;
+use super::referee::{Event, Play, Referee};
+pub use super::start::{Deck, Setup, shuffled};
+use super::{Rules, SPOKE};
 use crate::cards::Card;
+use crate::diag::Source;
+use crate::ruleset::Ruleset;
+use crate::session::Memo;
+use crate::session::{NoHint, Question, Session, Step};
+use crate::view::{Hand, Hint};
 
-mod play_runs;
+/// How many of the numbered places the table view lists (all may be answered).
+const PLACES_SHOWN: usize = 5;
 
-/// What is played on a turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Play {
-    /// A domino laid from the hand.
-    Domino(Placement),
-    /// Runs of cards (one, unless `runs-per-turn: several`).
-    Runs(Vec<RunPlay>),
-    /// Neither (ruling `pass`).
-    Pass,
+/// The question of `who`'s turn, with an example of each way to answer it (a place's
+/// number where places are listed); an example that shows nobody's hand.
+fn turn_prompt(who: &str, places: bool) -> String {
+    let number = if places { "`3` for place #3, " } else { "" };
+    format!("{who}'s turn (e.g. {number}`domino 6-4@0,1h`, `run 4C 5C 6C`, `pass`)")
 }
 
-/// One run as written: its cards and, unless left out, the squares they lie on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunPlay {
-    pub cards: Vec<Card>,
-    pub squares: Option<Vec<Square>>,
+/// Where a virtual deal lays the spoke: the shape of the rules' example.
+const SPOKE_AT: [(i32, i32, Dir); SPOKE] = [
+    (0, 0, Dir::H),
+    (0, 1, Dir::H),
+    (2, 0, Dir::V),
+    (2, 2, Dir::H),
+];
+
+/// One event of the record: read once from the table's answer (or made by kado) and
+/// applied as it is. A save holds it as its record line (`line: ana domino 5-5@3,0h`),
+/// read back when the save is loaded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "SavedLine", try_from = "SavedLine")]
+pub struct Action {
+    pub event: Event,
 }
 
-/// One line of a record, as plain values.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// The four starting dominoes.
-    Spoke(Vec<Placement>),
-    /// A player's whole hand, as dealt or now.
-    Hand { player: String, cards: Vec<Card> },
-    /// A turn, and the card drawn at its end when it is named.
-    Turn {
-        player: String,
-        play: Play,
-        draws: Option<Card>,
-    },
+impl From<Event> for Action {
+    fn from(event: Event) -> Action {
+        Action { event }
+    }
 }
 
-/// Where the pieces come from when kado knows them all (a virtual deck): every domino
-/// and every card in the order they are drawn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Deal {
-    /// The 91 dominoes: the spoke's four, then each player's, player by player, then
-    /// the poke from the top.
-    pub dominoes: Vec<Domino>,
-    /// The 52 cards: each player's hand, player by player, then the deck from the top.
-    pub cards: Vec<Card>,
-}
-
-/// Why a game cannot start.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    TooFewPlayers,
-    /// Two players given one name: the words saying so ([`crate::seat::NameTwice::words`]).
-    NameTwice(String),
-    /// Not enough dominoes (or cards) to deal.
-    TooMany {
-        players: usize,
-    },
-    /// A deal that is not the whole set and the whole deck.
-    BadDeal,
-}
-
-impl std::fmt::Display for SetupError {
+impl std::fmt::Display for Action {
+    /// The record line.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::TooFewPlayers => write!(f, "Pokino needs 2 players or more"),
-            SetupError::NameTwice(words) => f.write_str(words),
-            SetupError::TooMany { players } => write!(
-                f,
-                "{players} players cannot all be dealt their dominoes and cards with one left in the poke"
-            ),
-            SetupError::BadDeal => write!(
-                f,
-                "a deal holds each of the 91 dominoes and each of the 52 cards once"
-            ),
+        self.event.fmt(f)
+    }
+}
+
+/// An action as a save holds it: its record line.
+#[derive(Serialize, Deserialize)]
+struct SavedLine {
+    line: String,
+}
+
+impl From<Action> for SavedLine {
+    fn from(a: Action) -> SavedLine {
+        SavedLine {
+            line: a.event.to_string(),
         }
     }
 }
 
-/// One player's side of the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Player {
-    pub name: String,
-    pub beads: u32,
-    /// Cards known to be in the hand.
-    pub known: Vec<Card>,
-    /// Cards in the hand that kado does not know.
-    pub unknown: u32,
-    pub dominoes: u32,
-    /// The dominoes held, when kado knows them (a virtual deal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub held: Option<Vec<Domino>>,
-    /// The length of each run played.
-    pub runs: Vec<usize>,
-    pub run_points: u32,
-    pub turns: u32,
+/// A saved line that is not a line of the record.
+#[derive(Debug)]
+pub struct UnreadLine {
+    line: String,
+    why: Vec<String>,
 }
 
-impl Player {
-    pub fn hand_size(&self) -> usize {
-        self.known.len() + self.unknown as usize
-    }
-}
-
-/// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "by", rename_all = "kebab-case")]
-pub enum End {
-    /// A player's hand emptied: they win at once.
-    Pokino { player: String },
-    /// The poke is empty (ruling `poke-end`).
-    PokeEmpty,
-    /// A card had to be drawn from an empty deck (ruling `empty-deck: ends`).
-    DeckEmpty,
-}
-
-/// One run as played: where, its points, what it claimed and tore off.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RunDone {
-    pub cards: Vec<Card>,
-    pub squares: Vec<Square>,
-    pub points: u32,
-    pub claims: Vec<Border>,
-    pub torn: Vec<Domino>,
-}
-
-/// What a turn did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum Did {
-    Spoke,
-    Hand,
-    Domino {
-        at: Placement,
-        /// A bead from the bank (none when a limited bank is empty).
-        bead: bool,
-        /// A domino drawn from the poke.
-        drew_domino: bool,
-    },
-    Runs {
-        runs: Vec<RunDone>,
-        beads_paid: u32,
-    },
-    Pass,
-}
-
-/// What one event did, for the turn-by-turn account.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Report {
-    pub player: Option<String>,
-    pub did: Did,
-    /// Whether a card was drawn at the end of the turn, and which when known.
-    pub drew_card: bool,
-    pub drawn: Option<Card>,
-    /// Why no card was drawn at the end of a turn.
-    pub no_draw: Option<NoDrawWhy>,
-    pub ended: Option<End>,
-}
-
-/// The state of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    pub rules: Rules,
-    pub players: Vec<Player>,
-    pub board: Board,
-    /// Claimed borders, each with the player who claimed it.
-    pub tokens: Vec<Token>,
-    /// Dominoes that left the board (Tear Down the Walls).
-    pub torn: Vec<Domino>,
-    pub poke: u32,
-    pub deck: u32,
-    /// Beads in the bank (`bank: limited`); `None` when it never runs out.
-    pub bank: Option<u32>,
-    /// The poke and the deck from the top, when kado knows them (a virtual deal).
-    pub poke_order: Option<Vec<Domino>>,
-    pub deck_order: Option<Vec<Card>>,
-    /// The spoke's dominoes as dealt, when kado knows them.
-    pub spoke_dealt: Option<Vec<Domino>>,
-    /// Cards played, by index.
-    pub played: Vec<bool>,
-    /// Whose turn it is (`None` before the first turn under `first-player:
-    /// first-to-play`).
-    pub to_play: Option<usize>,
-    /// Who played the first turn.
-    pub first: Option<usize>,
-    pub turns: u32,
-    pub end: Option<End>,
-}
-
-impl Game {
-    /// A game about to start: players seated in turn order, each dealt their dominoes,
-    /// cards and beads; the spoke not laid yet. With a deal, kado knows every piece.
-    pub fn new(players: &[String], deal: Option<&Deal>, rules: &Rules) -> Result<Game, SetupError> {
-        check_players(players)?;
-        let n = players.len() as u32;
-        let (dominoes, cards) = (rules.start_dominoes, rules.dealt_cards());
-        let poke = (SET_SIZE as u32).checked_sub(SPOKE as u32 + dominoes * n);
-        let deck = 52u32.checked_sub(cards * n);
-        let (Some(poke), Some(deck)) = (poke.filter(|p| *p > 0), deck) else {
-            return Err(SetupError::TooMany {
-                players: players.len(),
-            });
-        };
-        let mut g = Game {
-            rules: rules.clone(),
-            players: players
-                .iter()
-                .map(|name| Player {
-                    name: name.clone(),
-                    beads: rules.start_beads,
-                    known: Vec::new(),
-                    unknown: cards,
-                    dominoes,
-                    held: None,
-                    runs: Vec::new(),
-                    run_points: 0,
-                    turns: 0,
-                })
-                .collect(),
-            board: Board::default(),
-            tokens: Vec::new(),
-            torn: Vec::new(),
-            poke,
-            deck,
-            bank: rules.bank(),
-            poke_order: None,
-            deck_order: None,
-            spoke_dealt: None,
-            played: vec![false; 52],
-            to_play: match rules.ruled.first_player {
-                ruling::FirstPlayer::FirstListed => Some(0),
-                ruling::FirstPlayer::FirstToPlay => None,
-            },
-            first: None,
-            turns: 0,
-            end: None,
-        };
-        if let Some(d) = deal {
-            g.deal(d)?;
-        }
-        Ok(g)
-    }
-
-    /// Hands out a known deal.
-    fn deal(&mut self, d: &Deal) -> Result<(), SetupError> {
-        let mut ds: Vec<usize> = d.dominoes.iter().map(|x| x.index()).collect();
-        ds.sort_unstable();
-        let mut cs: Vec<usize> = d.cards.iter().map(|c| c.index()).collect();
-        cs.sort_unstable();
-        if ds != (0..SET_SIZE).collect::<Vec<_>>() || cs != (0..52).collect::<Vec<_>>() {
-            return Err(SetupError::BadDeal);
-        }
-        let (nd, nc) = (
-            self.rules.start_dominoes as usize,
-            self.rules.dealt_cards() as usize,
-        );
-        self.spoke_dealt = Some(d.dominoes[..SPOKE].to_vec());
-        for (i, p) in self.players.iter_mut().enumerate() {
-            let at = SPOKE + i * nd;
-            p.held = Some(d.dominoes[at..at + nd].to_vec());
-            p.known = d.cards[i * nc..(i + 1) * nc].to_vec();
-            p.unknown = 0;
-        }
-        let n = self.players.len();
-        self.poke_order = Some(d.dominoes[SPOKE + n * nd..].to_vec());
-        self.deck_order = Some(d.cards[n * nc..].to_vec());
-        Ok(())
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.end.is_some()
-    }
-
-    pub fn spoke_laid(&self) -> bool {
-        self.board.len() >= SPOKE || !self.torn.is_empty()
-    }
-
-    fn index_of(&self, name: &str) -> Option<usize> {
-        (self.players.iter()).position(|p| crate::seat::same_name(&p.name, name))
-    }
-
-    /// Applies one event, or says which rule it breaks. The state is changed only when
-    /// the event is legal, except that a run found illegal after an earlier run of the
-    /// same turn leaves the earlier one applied (callers apply to a copy).
-    pub fn apply(&mut self, e: &Event) -> Result<Report, Illegal> {
-        if self.end.is_some() {
-            return Err(Illegal::GameOver);
-        }
-        match e {
-            Event::Spoke(ps) => self.lay_spoke(ps),
-            Event::Hand { player, cards } => self.set_hand(player, cards),
-            Event::Turn {
-                player,
-                play,
-                draws,
-            } => self.turn(player, play, *draws),
-        }
-    }
-
-    fn lay_spoke(&mut self, ps: &[Placement]) -> Result<Report, Illegal> {
-        if self.spoke_laid() {
-            return Err(Illegal::SpokeTwice);
-        }
-        if ps.len() != SPOKE {
-            return Err(Illegal::SpokeSize { count: ps.len() });
-        }
-        let mut board = Board::default();
-        for p in ps {
-            let faults = place::faults(&board, p, &self.rules);
-            if !faults.is_empty() {
-                return Err(Illegal::SpokeDomino { at: *p, faults });
-            }
-            if let Some(dealt) = &self.spoke_dealt
-                && !dealt.iter().any(|d| d.same(p.domino))
-            {
-                return Err(Illegal::SpokeNotDealt {
-                    domino: p.domino,
-                    dealt: dealt.clone(),
-                });
-            }
-            board = with_domino(&board, *p);
-        }
-        match self.rules.ruled.spoke {
-            ruling::Spoke::Connected if !connected(board.placements()) => {
-                return Err(Illegal::SpokeApart);
-            }
-            ruling::Spoke::Connected | ruling::Spoke::AsGiven => {}
-        }
-        self.board = board;
-        Ok(report(None, Did::Spoke))
-    }
-
-    /// A player's whole hand, as dealt or now: it must agree with what kado knows.
-    fn set_hand(&mut self, name: &str, cards: &[Card]) -> Result<Report, Illegal> {
-        let Some(i) = self.index_of(name) else {
-            return Err(Illegal::NoSuchPlayer {
-                name: name.to_string(),
-            });
-        };
-        let p = &self.players[i];
-        let name = p.name.clone();
-        if cards.len() != p.hand_size() {
-            return Err(Illegal::HandSize {
-                player: name,
-                said: cards.len(),
-                held: p.hand_size(),
-            });
-        }
-        for (k, c) in cards.iter().enumerate() {
-            if cards[..k].contains(c) {
-                return Err(Illegal::CardTwice { card: *c });
-            }
-            self.card_free(*c, i)?;
-        }
-        if let Some(c) = p.known.iter().find(|c| !cards.contains(c)) {
-            return Err(Illegal::HandMissing { card: *c });
-        }
-        let p = &mut self.players[i];
-        p.known = cards.to_vec();
-        p.unknown = 0;
-        Ok(report(Some(&name), Did::Hand))
-    }
-
-    /// A card may be in player `i`'s hand: not played, not known in another hand.
-    fn card_free(&self, c: Card, i: usize) -> Result<(), Illegal> {
-        if self.played.get(c.index()).copied().unwrap_or(false) {
-            return Err(Illegal::CardPlayed { card: c });
-        }
-        match self
-            .players
-            .iter()
-            .enumerate()
-            .find(|(j, p)| *j != i && p.known.contains(&c))
-        {
-            Some((_, p)) => Err(Illegal::CardElsewhere {
-                card: c,
-                holder: p.name.clone(),
-            }),
-            None => Ok(()),
-        }
-    }
-
-    /// Whose turn it is, checked against who plays.
-    fn check_turn(&self, name: &str) -> Result<usize, Illegal> {
-        if !self.spoke_laid() {
-            return Err(Illegal::NoSpoke);
-        }
-        let i = self.index_of(name);
-        match (self.to_play, i) {
-            (Some(t), Some(i)) if t == i => Ok(i),
-            (None, Some(i)) => Ok(i),
-            (t, _) => Err(Illegal::NotYourTurn {
-                expected: self.players[t.unwrap_or(0)].name.clone(),
-                got: name.to_string(),
-            }),
-        }
-    }
-
-    fn turn(&mut self, name: &str, play: &Play, draws: Option<Card>) -> Result<Report, Illegal> {
-        let i = self.check_turn(name)?;
-        // The seat's own spelling: a record may write `ANA` for `ana`.
-        let name = self.players[i].name.clone();
-        let name = name.as_str();
-        let did = match play {
-            Play::Domino(p) => self.lay(i, p)?,
-            Play::Runs(list) => self.play_runs(i, list)?,
-            Play::Pass => {
-                let held = self.players[i].dominoes;
-                match self.rules.ruled.pass {
-                    ruling::Pass::WithoutDomino if held > 0 => {
-                        return Err(Illegal::PassNotAllowed { dominoes: held });
-                    }
-                    ruling::Pass::WithoutDomino | ruling::Pass::Allowed => {}
-                }
-                Did::Pass
-            }
-        };
-        let mut r = report(Some(name), did);
-        if self.players[i].hand_size() == 0 {
-            if draws.is_some() {
-                return Err(Illegal::NoDraw {
-                    why: NoDrawWhy::Pokino,
-                });
-            }
-            r.ended = Some(End::Pokino {
-                player: name.to_string(),
-            });
-        } else {
-            self.draw_card(i, draws, &mut r)?;
-        }
-        self.players[i].turns += 1;
-        self.turns += 1;
-        self.first.get_or_insert(i);
-        let next = (i + 1) % self.players.len();
-        self.to_play = Some(next);
-        if r.ended.is_none() {
-            r.ended = self.poke_end(next);
-        }
-        self.end.clone_from(&r.ended);
-        Ok(r)
-    }
-
-    /// Whether the game ends on an empty poke, after a turn (ruling `poke-end`).
-    fn poke_end(&self, next: usize) -> Option<End> {
-        if self.poke > 0 {
-            return None;
-        }
-        let round_over = Some(next) == self.first;
-        let ends = match self.rules.ruled.poke_end {
-            ruling::PokeEnd::AtOnce => true,
-            ruling::PokeEnd::AfterRound => round_over,
-        };
-        ends.then_some(End::PokeEmpty)
-    }
-
-    /// The card drawn at the end of a turn.
-    fn draw_card(&mut self, i: usize, draws: Option<Card>, r: &mut Report) -> Result<(), Illegal> {
-        let size = self.players[i].hand_size();
-        if self.rules.hand_limit().is_some_and(|l| size >= l) {
-            r.no_draw = Some(NoDrawWhy::Full);
-        } else if self.deck == 0 {
-            r.no_draw = Some(NoDrawWhy::Empty);
-            match self.rules.ruled.empty_deck {
-                ruling::EmptyDeck::Ends => r.ended = Some(End::DeckEmpty),
-                ruling::EmptyDeck::NoDraw => {}
-            }
-        }
-        if let Some(why) = r.no_draw {
-            return match draws {
-                Some(_) => Err(Illegal::NoDraw { why }),
-                None => Ok(()),
-            };
-        }
-        let top = self.deck_order.as_ref().and_then(|o| o.first().copied());
-        let card = match (draws, top, self.rules.ruled.deck) {
-            (Some(_), _, ruling::Deck::FaceDown) => return Err(Illegal::DrawUnseen),
-            (Some(c), Some(t), ruling::Deck::FaceUp) if c != t => {
-                return Err(Illegal::DrawNotTop { card: c, top: t });
-            }
-            (Some(c), _, ruling::Deck::FaceUp) => {
-                self.card_free(c, i)?;
-                Some(c)
-            }
-            (None, t, _) => t,
-        };
-        if let Some(o) = &mut self.deck_order
-            && !o.is_empty()
-        {
-            o.remove(0);
-        }
-        self.deck -= 1;
-        let p = &mut self.players[i];
-        match card {
-            Some(c) => p.known.push(c),
-            None => p.unknown += 1,
-        }
-        r.drew_card = true;
-        r.drawn = card;
-        Ok(())
-    }
-
-    /// Lays a domino from player `i`'s hand: a bead, and a domino from the poke.
-    fn lay(&mut self, i: usize, p: &Placement) -> Result<Did, Illegal> {
-        let pl = &self.players[i];
-        if pl.dominoes == 0 {
-            return Err(Illegal::NoDomino);
-        }
-        if self.torn.iter().any(|d| d.same(p.domino)) {
-            return Err(Illegal::DominoTorn { domino: p.domino });
-        }
-        if let Some(held) = &pl.held
-            && !held.iter().any(|d| d.same(p.domino))
-        {
-            return Err(Illegal::DominoNotHeld {
-                domino: p.domino,
-                held: held.clone(),
-            });
-        }
-        let faults = self.placement_faults(p);
-        if !faults.is_empty() {
-            return Err(Illegal::Placement { at: *p, faults });
-        }
-        self.board = with_domino(&self.board, *p);
-        let bead = self.bank.is_none_or(|b| b > 0);
-        if let Some(b) = &mut self.bank {
-            *b = b.saturating_sub(1);
-        }
-        let drew_domino = self.poke > 0;
-        let next = self.poke_order.as_mut().and_then(|o| {
-            let d = o.first().copied();
-            if d.is_some() {
-                o.remove(0);
-            }
-            d
-        });
-        let pl = &mut self.players[i];
-        pl.beads += u32::from(bead);
-        if let Some(held) = &mut pl.held {
-            held.retain(|d| !d.same(p.domino));
-            held.extend(next.filter(|_| drew_domino));
-        }
-        if drew_domino {
-            self.poke -= 1;
-        } else {
-            pl.dominoes -= 1;
-        }
-        Ok(Did::Domino {
-            at: *p,
-            bead,
-            drew_domino,
-        })
-    }
-
-    /// Why `p` may not be laid: the placement check, and touching a domino even when
-    /// the board holds fewer than the spoke's four (after Tear Down the Walls).
-    fn placement_faults(&self, p: &Placement) -> Vec<place::Fault> {
-        let mut faults = place::faults(&self.board, p, &self.rules);
-        if self.board.len() < SPOKE
-            && !faults
-                .iter()
-                .any(|f| matches!(f, place::Fault::Overlaps { .. }))
-            && !self.board.touches(p)
-        {
-            faults.push(place::Fault::TouchesNothing);
-        }
-        faults
-    }
-
-    /// A claimed border's fault for a run of player `i`, naming who claimed it, and
-    /// whether that is the run's own player (then ruling own-borders forbids the step; the
-    /// rules themselves forbid another player's).
-    fn claimer_named(&self, i: usize, fault: runs::StepFault) -> runs::StepFault {
-        let runs::StepFault::Claimed { border, .. } = fault else {
-            return fault;
-        };
-        let by = (self.tokens.iter())
-            .find(|t| t.border == border)
-            .map_or(String::new(), |t| t.player.clone());
-        let own = by == self.players[i].name;
-        runs::StepFault::Claimed { border, by, own }
-    }
-
-    /// Borders a run of player `i` may not cross.
-    pub fn closed_borders(&self, i: usize) -> Vec<Border> {
-        let name = &self.players[i].name;
-        self.tokens
-            .iter()
-            .filter(|t| match self.rules.ruled.own_borders {
-                ruling::OwnBorders::Open => &t.player != name,
-                ruling::OwnBorders::Closed => true,
-            })
-            .map(|t| t.border)
-            .collect()
-    }
-
-    /// Every player's score: run points (and 5 a bead under Greed), or under Territory
-    /// the pips of the dominoes each gets.
-    /// How the game stands, for the play history.
-    pub fn outcome(&self) -> crate::history::Outcome {
-        let winners = self.winners();
-        crate::history::Outcome {
-            finished: self.is_over(),
-            seats: self
-                .players
-                .iter()
-                .zip(self.scores())
-                .map(|(p, s)| crate::history::SeatOutcome {
-                    name: p.name.clone(),
-                    score: i64::try_from(s).unwrap_or(i64::MAX),
-                    won: winners.contains(&p.name),
-                    kado: false,
-                })
-                .collect(),
-            facts: crate::history::Facts {
-                runs: self
-                    .players
-                    .iter()
-                    .map(|p| (p.name.clone(), p.runs.len() as i64))
-                    .collect(),
-                pokino: match &self.end {
-                    Some(End::Pokino { player }) => Some(player.clone()),
-                    _ => None,
-                },
-                ..crate::history::Facts::default()
-            },
-        }
-    }
-
-    pub fn scores(&self) -> Vec<u64> {
-        let by_territory = match self.rules.ruled.territory {
-            ruling::Territory::On => true,
-            ruling::Territory::Off => false,
-        };
-        if by_territory {
-            let t = score::territory(&self.board, &self.tokens, &self.rules);
-            return self
-                .players
-                .iter()
-                .map(|p| {
-                    t.players
-                        .iter()
-                        .find(|h| h.player == p.name)
-                        .map_or(0, |h| u64::from(h.pips))
-                })
-                .collect();
-        }
-        self.players
-            .iter()
-            .map(|p| {
-                let beads = match self.rules.ruled.greed {
-                    ruling::Greed::On => u64::from(p.beads) * u64::from(self.rules.bead_points),
-                    ruling::Greed::Off => 0,
-                };
-                u64::from(p.run_points) + beads
-            })
-            .collect()
-    }
-
-    /// The winners once the game is over: the player who called "Pokino!" (unless ruling
-    /// territory-pokino lets the pips decide), or the highest scores (ruling `win-ties`).
-    /// Empty while it goes on.
-    pub fn winners(&self) -> Vec<String> {
-        match &self.end {
-            None => Vec::new(),
-            Some(End::Pokino { player }) if !self.rules.pokino_pips_decide() => {
-                vec![player.clone()]
-            }
-            Some(_) => {
-                let s = self.scores();
-                let best = s.iter().copied().max().unwrap_or(0);
-                let top: Vec<String> = self
-                    .players
-                    .iter()
-                    .zip(&s)
-                    .filter(|(_, v)| **v == best)
-                    .map(|(p, _)| p.name.clone())
-                    .collect();
-                match self.rules.ruled.win_ties {
-                    ruling::WinTies::Nobody if top.len() > 1 => Vec::new(),
-                    ruling::WinTies::Nobody | ruling::WinTies::Shared => top,
-                }
-            }
-        }
-    }
-
-    /// Who plays next, while the game goes on.
-    pub fn next_player(&self) -> Option<&str> {
-        if self.end.is_some() {
-            return None;
-        }
-        self.to_play.map(|i| self.players[i].name.as_str())
-    }
-
-    /// What would have been legal instead of an illegal turn, in words: where the
-    /// domino fits, or which walks the run's cards fit.
-    pub fn legal_instead(&self, e: &Event, why: &Illegal) -> Vec<String> {
-        let Event::Turn { player, play, .. } = e else {
-            return Vec::new();
-        };
-        match (why, play) {
-            (Illegal::NotYourTurn { expected, .. }, _) => {
-                vec![format!("{expected} plays next")]
-            }
-            (Illegal::Placement { .. }, Play::Domino(p)) => self.spots_for(p.domino),
-            (
-                Illegal::Step { .. }
-                | Illegal::Number { .. }
-                | Illegal::NoWalk { .. }
-                | Illegal::Ambiguous
-                | Illegal::SquareCount { .. },
-                Play::Runs(list),
-            ) => {
-                let i = self.index_of(player).unwrap_or(0);
-                let closed = self.closed_borders(i);
-                list.iter()
-                    .flat_map(|r| runs::walks_for(&self.board, &r.cards, &closed, &self.rules, 3))
-                    .map(|w| format!("these cards along {}", squares_text(&w)))
-                    .collect()
-            }
-            (Illegal::TooFewBeads { beads, .. }, _) if *beads >= 2 => {
-                vec![format!("a run of at most {beads} cards")]
-            }
-            (Illegal::TooFewBeads { .. }, _) => {
-                vec!["a domino laid, which earns a bead".to_string()]
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    fn spots_for(&self, d: Domino) -> Vec<String> {
-        let Some(all) = place::spots(&self.board, d, &self.rules) else {
-            return Vec::new();
-        };
-        let mut out: Vec<String> = all.iter().take(3).map(|p| format!("{p}")).collect();
-        if all.len() > 3 {
-            out.push(format!("… {} places in all", all.len()));
-        }
-        out
-    }
-
-    /// The best runs player `i`'s known hand can play now (the run search, stopped
-    /// after `budget` runs when given).
-    pub fn hint(&self, i: usize, keep: usize, budget: Option<u64>) -> runs::Found {
-        let p = &self.players[i];
-        let closed = self.closed_borders(i);
-        runs::find(
-            &self.board,
-            &Query {
-                hand: &p.known,
-                beads: Some(p.beads),
-                claimed: &closed,
-                keep: Some(keep),
-                budget,
-            },
-            &self.rules,
+impl std::fmt::Display for UnreadLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}` is not a line of a Pokino record: {}",
+            crate::diag::clip(&self.line),
+            self.why.join("; ")
         )
     }
 }
 
+impl TryFrom<SavedLine> for Action {
+    type Error = UnreadLine;
+
+    fn try_from(saved: SavedLine) -> Result<Action, UnreadLine> {
+        record::parse_line(&Source::new("the save", saved.line.as_str()))
+            .map(Action::from)
+            .map_err(|e| UnreadLine {
+                why: e.problems.iter().map(|p| p.message.clone()).collect(),
+                line: saved.line,
+            })
+    }
+}
+
+/// Actions name no seat by a player's name: a save of any format reads as it is.
+impl crate::session::Upgrade<Setup> for Action {}
+
+/// A game in play: the state, and the events that made it (the record).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub setup: Setup,
+    pub game: Referee,
+    pub events: Vec<Event>,
+    /// The placements in the order the hint ranked them, once a hint is asked for at the
+    /// position at hand (forgotten when an action changes it): the places listed then
+    /// follow the hint's order, so the board's `#1` is the hint's best placement.
+    /// (The hint's deals are seeded by the turn, so the order follows from the position.)
+    advised: Memo<Vec<Placement>>,
+    /// Where the player to move may lay each domino, with the best run each opens: a run
+    /// search per place, too dear to repeat at every page drawn.
+    ranked: Memo<Vec<(Placement, u32)>>,
+}
+
 impl Game {
-    /// Where player `i` may lay each domino they hold (when kado knows them), best first:
-    /// each place with the points of the best run their hand could then play on it (with
-    /// the bead the domino earns). The card drawn after laying is not looked at.
-    /// Whether player `i` has a place to lay a domino it is known to hold: the places
-    /// [`Game::places`] lists, without ranking them (no run is searched).
-    pub fn has_places(&self, i: usize) -> bool {
-        let Some(p) = self.players.get(i) else {
-            return false;
-        };
-        (p.held.iter().flatten()).any(|d| {
-            place::spots(&self.board, *d, &self.rules).is_some_and(|spots| !spots.is_empty())
+    /// The record so far, as `check` reads it.
+    pub fn record_text(&self) -> String {
+        record::write(&self.setup.players, self.setup.deal.as_ref(), &self.events)
+    }
+
+    /// The spoke a virtual deal lays.
+    fn dealt_spoke(&self) -> Option<Action> {
+        let dealt = self.game.spoke_dealt.as_ref()?;
+        let ps: Vec<Placement> = dealt
+            .iter()
+            .zip(SPOKE_AT)
+            .map(|(d, (x, y, dir))| Placement::new(*d, Square::new(x, y), dir))
+            .collect();
+        Some(Action::from(Event::Spoke(ps)))
+    }
+
+    /// The answer as a record line: the player's name is added when left out.
+    fn line_of(&self, who: Option<&str>, text: &str) -> String {
+        let first = text.split_whitespace().next().unwrap_or("");
+        match who {
+            Some(name) if matches!(first, "domino" | "run" | "pass") => format!("{name} {text}"),
+            _ => text.to_string(),
+        }
+    }
+
+    /// The advice for the player to act, in words (or why there is none).
+    fn advice(&self, held: Option<&[super::board::Domino]>) -> Result<Hint, NoHint> {
+        let seed = u64::from(self.game.turns) + 1;
+        advise::advise(
+            &self.game,
+            held,
+            advise::HINT_SAMPLES,
+            seed,
+            crate::par::cores(),
+        )
+        .map(|a| {
+            let placed = a.candidates.iter().filter_map(|c| match c.play {
+                Play::Domino(at) => Some(at),
+                _ => None,
+            });
+            let placed: Vec<Placement> = placed.collect();
+            let mut hint = a.hint(advise::Shown::Prompt);
+            if let Some(first) = placed.first().filter(|_| held.is_none()) {
+                hint.notes.push(format!(
+                    "The places on the table follow this ranking now: #1 is domino {first}."
+                ));
+            }
+            // Set once per position: a second hint there ranks them the same.
+            self.advised.keep(placed);
+            hint
         })
+        .map_err(|why| NoHint::Advisor(crate::diag::Error::msg(format!("Hint: {why}."))))
     }
 
-    pub fn places(&self, i: usize) -> Vec<(Placement, u32)> {
-        self.places_on(i, 1)
+    /// How the places listed in a private hand are ranked.
+    fn places_ranked(&self) -> &'static str {
+        match self.advised.get() {
+            Some(_) => "places, as the hint ranks them (the number lays it)",
+            None => "places, best first (the number lays it)",
+        }
     }
 
-    /// [`Game::places`], the run searches shared over `threads` threads (the same list
-    /// whatever the threads).
-    pub fn places_on(&self, i: usize, threads: usize) -> Vec<(Placement, u32)> {
-        let Some(p) = self.players.get(i) else {
+    /// The board on the table: its text picture with the places marked and the same as
+    /// shapes (or why there is none to draw), and what the corner marks mean.
+    fn draw_board(&self, t: &mut crate::view::Table, places: &[(Placement, u32)]) {
+        use crate::view;
+        let g = &self.game;
+        let claimed = super::check::borders(&g.tokens);
+        let marks = place_marks(places);
+        match super::picture::picture(&g.board, &claimed, &marks) {
+            Ok(mut p) => {
+                t.board = Some(super::picture::shapes(&g.board, &g.tokens, &marks));
+                let laid = g.board.placements().iter().map(|p| {
+                    let p = p.to_string();
+                    view::Item::new(p.clone(), p)
+                });
+                p.pieces = laid.collect();
+                t.picture = Some(p);
+            }
+            Err(none) => t.notes.push(none.to_string().trim_end().to_string()),
+        }
+        if super::picture::claim_counts(&claimed).1 > 0 {
+            t.notes.push(format!("{}.", super::picture::CORNER_NOTE));
+        }
+    }
+
+    /// The seats (scores; the cards and dominoes of the player to move where the table
+    /// sees them: a virtual deal, not kept private; else how many each holds), the board's
+    /// dominoes, the claimed borders, the places listed (where `places_seen`), the poke and
+    /// the deck.
+    /// Applies a turn: what it says to the table, and, with hands kept private, what the
+    /// player drew as an event for them alone (the card drawn and the domino kado dealt
+    /// are not on the table).
+    fn turn(&mut self, action: &Action) -> Result<(String, Option<crate::view::Event>), PlayError> {
+        let event = &action.event;
+        let mover = match event {
+            Event::Turn { player, .. } => self.game.players.iter().position(|p| &p.name == player),
+            _ => None,
+        };
+        let before = mover.and_then(|i| self.game.players[i].held.clone());
+        let mut report = self.game.apply(event).map_err(PlayError::Illegal)?;
+        self.events.push(event.clone());
+        self.advised = Memo::default();
+        self.ranked = Memo::default();
+        let mut drew = None;
+        if self.setup.private {
+            let card = report.drawn.take();
+            drew = mover.and_then(|i| self.drew(i, before.as_deref(), card));
+        }
+        Ok((report.to_string(), drew))
+    }
+
+    /// What seat `i` drew into its hand (a domino, besides those it held `before`, and the
+    /// card), as an event for its eyes alone; `None` when it drew nothing kado knows.
+    fn drew(
+        &self,
+        i: usize,
+        before: Option<&[Domino]>,
+        card: Option<Card>,
+    ) -> Option<crate::view::Event> {
+        use crate::view;
+        let held = self.game.players[i].held.as_deref().unwrap_or_default();
+        let before = before.unwrap_or_default();
+        let dominoes = held.iter().filter(|d| !before.contains(d));
+        let mut items: Vec<view::Item> =
+            dominoes.map(|d| view::Item::plain(d.to_string())).collect();
+        items.extend(card.map(view::card));
+        if items.is_empty() {
+            return None;
+        }
+        let names: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+        let text = format!("You drew {}.", names.join(" and "));
+        Some(
+            view::Event::told(text)
+                .with(items)
+                .for_seat(crate::seat::SeatId(i)),
+        )
+    }
+
+    fn drawn(&self, places_seen: bool) -> crate::view::Table {
+        use crate::view;
+        let g = &self.game;
+        let mut t = view::Table::new(super::GAME);
+        t.round = Some(view::Round {
+            word: "turn",
+            number: g.turns,
+            of: None,
+        });
+        t.over = g.is_over();
+        t.to_move = g
+            .to_play
+            .filter(|_| !g.is_over())
+            .map(|i| g.players[i].name.clone());
+        t.score_title = match g.rules.ruled.territory {
+            ruling::Territory::On => "pips",
+            ruling::Territory::Off => "score",
+        };
+        let scores = g.scores();
+        t.seats = (0..g.players.len())
+            .map(|i| self.seat(i, scores.get(i).copied()))
+            .collect();
+        let places = if places_seen {
+            self.places()
+        } else {
+            Vec::new()
+        };
+        self.draw_board(&mut t, &places);
+        let listed = places.iter().take(PLACES_SHOWN);
+        if !places.is_empty() {
+            let area = view::Area::new(
+                "places",
+                listed
+                    .map(|(at, points)| {
+                        let then = match points {
+                            0 => "next turn: no run".to_string(),
+                            p => {
+                                format!("next turn: a run of {}", crate::words::count(*p, "point"))
+                            }
+                        };
+                        view::Item::new(format!("domino {at}"), format!("domino {at} ({then})"))
+                    })
+                    .collect(),
+            )
+            .amount(places.len() as i64)
+            .numbered();
+            t.areas.push(area);
+            if self.advised.get().is_some() {
+                t.notes.push("The places follow the hint's ranking.".into());
+            }
+        }
+        t.areas.extend([
+            view::Area::new("poke", Vec::new()).amount(i64::from(g.poke)),
+            view::Area::new("deck", Vec::new()).amount(i64::from(g.deck)),
+        ]);
+        if g.is_over() || g.to_play.is_none() {
+            t.notes
+                .push(standing(&self.game, Vec::new(), None).outcome());
+        }
+        if let (Some(_), Some(i)) = (self.hand(), g.to_play.filter(|_| self.setup.private)) {
+            let p = &g.players[i].name;
+            t.notes.push(format!(
+                "{p}'s hand: kept private (on {p}'s own page, or `hand`)."
+            ));
+        }
+        t
+    }
+
+    /// The places listed for the player to move, as numbered answers (`3` lays the third),
+    /// each with the best run it opens for the next turn. Ranked by that run until a hint
+    /// is asked for; then in the hint's order (its play-outs are too dear to run at every
+    /// table drawn), the places it did not list after them.
+    fn places(&self) -> Vec<(Placement, u32)> {
+        let Some(i) = self.game.to_play.filter(|_| !self.game.is_over()) else {
             return Vec::new();
         };
-        let closed = self.closed_borders(i);
-        let spots: Vec<Placement> = (p.held.iter().flatten())
-            .flat_map(|d| place::spots(&self.board, *d, &self.rules).unwrap_or_default())
-            .collect();
-        let best = crate::par::map(spots.len(), threads, |k| {
-            let board = with_domino(&self.board, spots[k]);
-            let q = Query {
-                hand: &p.known,
-                beads: Some(p.beads + 1),
-                claimed: &closed,
-                keep: Some(1),
-                budget: Some(20_000),
-            };
-            runs::find(&board, &q, &self.rules)
-                .best
-                .map_or(0, |r| r.points)
-        });
-        let mut out: Vec<(Placement, u32)> = spots.into_iter().zip(best).collect();
-        // Best first; a stable sort keeps the order of the spots among equals.
-        out.sort_by_key(|(_, points)| std::cmp::Reverse(*points));
-        out
+        let mut cheap = self.ranked_places(i);
+        if let Some(order) = self.advised.get() {
+            let rank = |at: &Placement| order.iter().position(|o| o == at).unwrap_or(usize::MAX);
+            // A stable sort keeps the run order among those the hint did not list.
+            cheap.sort_by_key(|(at, _)| rank(at));
+        }
+        cheap
+    }
+
+    /// Where player `i` may lay each domino, with the best run each opens
+    /// ([`Referee::places`]), worked out once per position for the player to move.
+    pub(super) fn ranked_places(&self, i: usize) -> Vec<(Placement, u32)> {
+        if self.game.to_play != Some(i) {
+            return self.game.places(i);
+        }
+        let threads = crate::par::cores();
+        self.ranked
+            .get_or(|| self.game.places_on(i, threads))
+            .clone()
+    }
+
+    /// Seat `i` on the table: its score, beads, how many cards and dominoes it holds, the
+    /// cards and dominoes of the player to move where the table sees them (a virtual deal,
+    /// not kept private), and the borders it claimed.
+    fn seat(&self, i: usize, score: Option<u64>) -> crate::view::Seat {
+        use crate::view;
+        let g = &self.game;
+        let p = &g.players[i];
+        let seen = g.to_play == Some(i) && self.hand().is_some() && !self.setup.private;
+        let mut seat = view::Seat::new(
+            p.name.clone(),
+            score.map(|s| i64::try_from(s).unwrap_or(i64::MAX)),
+        );
+        if let Some(dominoes) = p.held.as_ref().filter(|_| seen) {
+            let mut items = view::cards(&p.known);
+            let dominoes = dominoes.iter().map(|d| d.to_string());
+            items.extend(dominoes.map(|d| view::Item::new(d.clone(), d)));
+            seat.held = view::Held::Cards { items };
+        }
+        let figure = |name, n: usize| view::Figure {
+            name,
+            amount: i64::try_from(n).unwrap_or(i64::MAX),
+        };
+        seat.figures = vec![
+            figure("beads", p.beads as usize),
+            figure("cards", p.hand_size()),
+            figure("dominoes", p.dominoes as usize),
+        ];
+        let (sides, corners) = super::check::claims_of(&g.tokens, &p.name);
+        if !sides.is_empty() {
+            seat.notes.push(format!(
+                "{} claimed: {}",
+                super::picture::CLAIMED,
+                sides.join(" ")
+            ));
+        }
+        if !corners.is_empty() {
+            let m = super::picture::CORNER_MARKS;
+            seat.notes.push(format!(
+                "{}{} claimed across a corner: {}",
+                m[0],
+                m[1],
+                corners.join(" ")
+            ));
+        }
+        seat
     }
 }
 
-/// The squares of a walk, as written after `@`.
-pub fn squares_text(squares: &[Square]) -> String {
-    squares
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// How many groups of touching dominoes lie on the table.
-fn pieces(ps: &[Placement]) -> usize {
-    let mut seen = vec![false; ps.len()];
-    let mut count = 0;
-    for start in 0..ps.len() {
-        if seen[start] {
-            continue;
-        }
-        count += 1;
-        seen[start] = true;
-        let mut stack = vec![start];
-        while let Some(i) = stack.pop() {
-            for j in 0..ps.len() {
-                if !seen[j] && connected(&[ps[i], ps[j]]) {
-                    seen[j] = true;
-                    stack.push(j);
-                }
+/// The squares of the places listed, each marked with the number of the first place
+/// that covers it.
+fn place_marks(all: &[(Placement, u32)]) -> Vec<(Square, usize)> {
+    let mut marks: Vec<(Square, usize)> = Vec::new();
+    for (n, (at, _)) in all.iter().take(PLACES_SHOWN).enumerate() {
+        for sq in at.squares() {
+            if !marks.iter().any(|m| m.0 == sq) {
+                marks.push((sq, n + 1));
             }
         }
     }
-    count
+    marks
 }
 
-fn report(player: Option<&str>, did: Did) -> Report {
-    Report {
-        player: player.map(str::to_string),
-        did,
-        drew_card: false,
-        drawn: None,
-        no_draw: None,
-        ended: None,
+/// What a Pokino session asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// The starting spoke (four dominoes).
+    Spoke,
+    /// A turn: of the seat to move, or of whoever plays first (`None`, when the table
+    /// decides who that is).
+    Turn(Option<usize>),
+}
+
+impl Game {
+    /// Player `p`'s cards and dominoes, as their hand shows them.
+    fn held_by(&self, p: usize) -> Hand {
+        let p = &self.game.players[p];
+        let held = p
+            .held
+            .iter()
+            .flatten()
+            .map(|d| crate::view::Item::plain(d.to_string()))
+            .collect();
+        Hand::new(p.name.clone())
+            .part("", crate::view::cards(&p.known))
+            .part("dominoes", held)
     }
 }
 
-fn with_domino(board: &Board, p: Placement) -> Board {
-    board.plus(p)
-}
+impl Session for Game {
+    type Setup = Setup;
+    type Action = Action;
+    type Key = Key;
+    type Error = PlayError;
+    /// The spoke laid, the turns played, the game over.
+    type Phase = (bool, u32, bool);
+    const GAME: &'static str = super::GAME;
+    const COMMANDS: &'static str = ", hint (every move weighed; `hint A-B C-D E-F` names your dominoes when kado does not know them), hand (your own pieces, when hands are kept private)";
 
-fn check_players(players: &[String]) -> Result<(), SetupError> {
-    if players.len() < 2 {
-        return Err(SetupError::TooFewPlayers);
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, PlayError> {
+        let game = Referee::new(
+            &setup.players,
+            setup.deal.as_ref(),
+            &Rules::from_ruleset(rules),
+        )
+        .map_err(PlayError::Setup)?;
+        Ok(Game {
+            setup: setup.clone(),
+            game,
+            events: Vec::new(),
+            advised: Memo::default(),
+            ranked: Memo::default(),
+        })
     }
-    crate::seat::distinct(players).map_err(|t| SetupError::NameTwice(t.words(players)))
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, PlayError> {
+        Ok(vec![self.turn(action)?.0])
+    }
+
+    /// The turn that ends the game says its result. With hands kept private, what the
+    /// player drew (the card, the domino kado dealt) is an event for their eyes alone.
+    fn events(&mut self, action: &Action) -> Result<Vec<crate::view::Event>, PlayError> {
+        let (said, drew) = self.turn(action)?;
+        let mut events = crate::session::said_as(vec![said], self.game.is_over());
+        events.extend(drew);
+        Ok(events)
+    }
+
+    /// A turn is composed by taps (a domino and where it goes, a run, a pass), and with
+    /// real pieces the spoke and who plays first.
+    fn compose(
+        &self,
+        q: &Question<Key>,
+        picked: &crate::view::Picked,
+    ) -> Option<crate::session::Composed<Action>> {
+        match q.key {
+            Key::Turn(Some(i)) => self.compose_turn(i, picked),
+            Key::Turn(None) => self.compose_first(picked),
+            Key::Spoke => Some(self.compose_spoke(picked)),
+        }
+    }
+
+    /// The domino laid and the cards of the runs played: all of them go onto the board.
+    fn pieces(&self, action: &Action) -> Vec<crate::view::Item> {
+        let Event::Turn { play, .. } = &action.event else {
+            return Vec::new();
+        };
+        match play {
+            Play::Domino(at) => vec![crate::view::Item::plain(at.domino.to_string())],
+            Play::Runs(runs) => runs
+                .iter()
+                .flat_map(|r| crate::view::cards(&r.cards))
+                .collect(),
+            Play::Pass => Vec::new(),
+        }
+    }
+
+    fn next(&self) -> Step<Action, Key> {
+        if self.game.is_over() {
+            return Step::Done;
+        }
+        if !self.game.spoke_laid() {
+            return match self.dealt_spoke() {
+                Some(a) => Step::Auto(a),
+                None => Step::Ask(Question::new(
+                    Key::Spoke,
+                    "The starting spoke (four dominoes)",
+                    "Four dominoes as laid, e.g. `6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h` (A-B@X,Y, then h or v).",
+                )),
+            };
+        }
+        let who = self.game.next_player().unwrap_or("");
+        let (key, prompt) = if who.is_empty() {
+            (
+                Key::Turn(None),
+                "Who plays first? NAME then the turn".to_string(),
+            )
+        } else {
+            let seat = self.game.players.iter().position(|p| p.name == who);
+            let places = seat.is_some_and(|i| self.game.has_places(i));
+            (Key::Turn(seat), turn_prompt(who, places))
+        };
+        Step::Ask(Question::new(
+            key,
+            prompt,
+            "A turn: `domino A-B@X,Y(h|v)`, `run CARDS [@ SQUARES]` (the squares may be left out when the cards fit one way), or `pass`; add `draws CARD` to name the card drawn. `NAME: CARDS` tells a player's whole hand; `hint` weighs every move.",
+        ))
+    }
+
+    fn answer(&self, q: &Question<Key>, text: &str) -> Result<Action, PlayError> {
+        let who = match q.key {
+            Key::Turn(Some(seat)) => self.game.players.get(seat).map(|p| p.name.as_str()),
+            _ => None,
+        };
+        // A number lays the domino at that listed place.
+        if let (Some(_), Ok(n)) = (who, text.trim().parse::<usize>()) {
+            let all = self.places();
+            let Some((at, _)) = n.checked_sub(1).and_then(|k| all.get(k)) else {
+                return Err(PlayError::NoPlace {
+                    n,
+                    places: all.len(),
+                });
+            };
+            return self.answer(q, &format!("domino {at}"));
+        }
+        // A placement alone (`4-8@4,0h`) is plainly a domino to lay.
+        if who.is_some() && text.trim().parse::<Placement>().is_ok() {
+            return self.answer(q, &format!("domino {}", text.trim()));
+        }
+        let line = if q.key == Key::Spoke && !text.trim_start().starts_with("spoke:") {
+            format!("spoke: {text}")
+        } else {
+            self.line_of(who, text.trim())
+        };
+        let event = record::parse_line(&Source::new("answer", line.as_str()))
+            .map_err(PlayError::Notation)?;
+        if let (Some(w), Event::Turn { player, .. }) = (who, &event)
+            && player != w
+        {
+            return Err(PlayError::Illegal(super::illegal::Illegal::NotYourTurn {
+                expected: w.to_string(),
+                got: player.clone(),
+            }));
+        }
+        if let Err(why) = self.game.clone().apply(&event) {
+            let legal = self.game.legal_instead(&event, &why);
+            return Err(PlayError::Refused { why, legal });
+        }
+        Ok(Action::from(event))
+    }
+
+    /// The dominoes each player holds, where kado dealt them (its cards are drawn from a
+    /// deck that lies face up: the rules make them public).
+    fn hidden(&self) -> Vec<crate::view::Item> {
+        let players = self.game.players.iter();
+        let held = players.flat_map(|p| p.held.iter().flatten());
+        held.map(|d| crate::view::Item::plain(d.to_string()))
+            .collect()
+    }
+
+    fn private_turn(&self) -> Option<String> {
+        self.hand().filter(|_| self.setup.private).map(|h| h.player)
+    }
+
+    fn hand(&self) -> Option<Hand> {
+        if self.setup.deck != Deck::Virtual || self.game.is_over() {
+            return None;
+        }
+        let hand = self.held_by(self.game.to_play?);
+        // Kept private, the places are not on the table: the hand lists them, so that the
+        // number typed lays the domino its player saw.
+        let places: Vec<crate::view::Item> = if self.setup.private {
+            let all = self.places();
+            let listed = all.iter().take(PLACES_SHOWN).enumerate();
+            listed
+                .map(|(n, (at, _))| crate::view::Item::plain(format!("{}) domino {at}", n + 1)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if places.is_empty() {
+            return Some(hand);
+        }
+        Some(hand.groups(self.places_ranked(), places))
+    }
+
+    /// A seat's own cards and dominoes for its served page, its turn or not (kado's pack);
+    /// on its turn, with the places listed when they are kept private.
+    fn hand_of(&self, _table: &crate::view::Table, seat: &str) -> Option<Hand> {
+        if self.setup.deck != Deck::Virtual || self.game.is_over() {
+            return None;
+        }
+        let p = (self.game.players.iter()).position(|p| crate::seat::same_name(&p.name, seat))?;
+        if self.game.to_play == Some(p) {
+            return self.hand();
+        }
+        Some(self.held_by(p))
+    }
+
+    fn table(&self) -> crate::view::Table {
+        self.drawn(!self.setup.private)
+    }
+
+    /// The table without the places when they are drawn from a hidden hand (a virtual
+    /// deal: the dominoes of the player to move); from a real deck they are every place a
+    /// domino off the table fits, which all may see.
+    fn public_table(&self) -> crate::view::PublicTable {
+        self.drawn(self.setup.deck != Deck::Virtual).public()
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        let mut v = standing(&self.game, Vec::new(), None);
+        v.picture.clear();
+        let mut j = serde_json::to_value(&v).unwrap_or(serde_json::Value::Null);
+        if let serde_json::Value::Object(m) = &mut j {
+            m.remove("turns");
+            m.remove("illegal");
+            m.remove("picture");
+            m.insert("deck_kind".into(), serde_json::json!(self.setup.deck));
+        }
+        j
+    }
+
+    fn phase_key(&self) -> (bool, u32, bool) {
+        (self.game.spoke_laid(), self.game.turns, self.game.is_over())
+    }
+
+    fn said(&self, action: &Action) -> String {
+        action.to_string()
+    }
+
+    fn record(&self) -> Option<String> {
+        Some(self.record_text())
+    }
+
+    /// Each player's score and whether they won, for the play history.
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        Some(self.game.outcome())
+    }
+
+    /// At a turn: every move of the player to act weighed by the advisor, from what that
+    /// player can see (the other hands, the deck and the poke are dealt at random).
+    fn hint(&self, q: &Question<Key>) -> Result<Hint, NoHint> {
+        let Key::Turn(Some(_)) = q.key else {
+            return Err(NoHint::NotAChoice);
+        };
+        self.advice(None)
+    }
+
+    /// `hint A-B C-D E-F`: the same, the player's dominoes named (real pieces).
+    fn hint_with(&self, q: &Question<Key>, known: &str) -> Result<Hint, NoHint> {
+        let Key::Turn(Some(i)) = q.key else {
+            return Err(NoHint::NotAChoice);
+        };
+        if self.game.players.get(i).is_some_and(|p| p.held.is_some()) {
+            // A virtual deal: kado knows the dominoes already.
+            return Err(NoHint::TakesNothing);
+        }
+        let src = Source::new("hint", known);
+        let holds = self.game.players.get(i).map_or(0, |p| p.dominoes);
+        let held = super::input::read_held(&src, &self.game, holds).map_err(|e| NoHint::Unreadable {
+            why: e.summary(),
+            takes: "`hint` alone, or `hint` then the dominoes you hold, e.g. `hint 6-4 12-0 5-5`",
+        })?;
+        self.advice(Some(&held))
+    }
 }
 
 #[cfg(test)]

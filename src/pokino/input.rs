@@ -353,7 +353,11 @@ pub fn parse_territory(
 /// The dominoes a player says they hold (`--dominoes`, or `hint` at a prompt): each a
 /// domino off the table (`6-4`), none on the table or named twice, as many as `holds`.
 /// Separators are spaces or commas.
-pub fn read_held(src: &Source, g: &super::game::Game, holds: u32) -> Result<Vec<Domino>, Error> {
+pub fn read_held(
+    src: &Source,
+    g: &super::referee::Referee,
+    holds: u32,
+) -> Result<Vec<Domino>, Error> {
     let text = src.text.replace(',', " ");
     let mut problems = crate::diag::Problems::new();
     let mut out: Vec<Domino> = Vec::new();

@@ -22,12 +22,14 @@ pub mod picture;
 pub mod place;
 pub mod policy;
 pub mod record;
+pub mod referee;
 pub mod ruling;
 pub mod runs;
 pub mod score;
-pub mod session;
 pub mod sim;
+pub mod start;
 pub mod verdict;
+pub mod view;
 
 use crate::cards::{Card, Rank};
 use crate::ruleset::Ruleset;

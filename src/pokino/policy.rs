@@ -3,8 +3,8 @@
 //! the end). The advisor plays out its moves with them, and `simulate` seats them.
 
 use super::board::{Board, Dir, Domino, Placement, Square};
-use super::game::{Event, Game, Play, RunPlay};
 use super::place;
+use super::referee::{Event, Play, Referee, RunPlay};
 use super::runs::{self, Limits, Query};
 use super::score::points;
 
@@ -15,7 +15,7 @@ pub const POLICY: &str = "Each turn: play the best run the hand allows (most poi
 const SEARCH: u64 = 200_000;
 
 /// The policy's turn for the player to move, as a record event.
-pub fn greedy(g: &Game) -> Event {
+pub fn greedy(g: &Referee) -> Event {
     let i = g.to_play.unwrap_or(0);
     let p = &g.players[i];
     let play = if let Some(best) = g.hint(i, 1, Some(SEARCH)).best {
@@ -47,7 +47,7 @@ const PATIENT_SEARCH: u64 = 20_000;
 
 /// The patient policy's turn for the player to move: it gathers beads and cards to
 /// play one long run, and cashes in what it has once the end draws near.
-pub fn patient(g: &Game) -> Event {
+pub fn patient(g: &Referee) -> Event {
     let i = g.to_play.unwrap_or(0);
     let p = &g.players[i];
     let closed = g.closed_borders(i);
@@ -112,7 +112,7 @@ fn run_play(run: runs::Run) -> Play {
 /// the first such in the order of the hand and of [`place::spots`]. Every domino held
 /// fits the same places ([`place::slots`]), so that is the first domino held at the
 /// first place touching the most, as written.
-pub fn best_spot(g: &Game, held: &[Domino]) -> Option<Placement> {
+pub fn best_spot(g: &Referee, held: &[Domino]) -> Option<Placement> {
     let d = held.iter().find(|d| g.board.find(**d).is_none())?;
     let mut best: Option<(usize, (Square, Dir))> = None;
     for (at, dir) in place::slots(&g.board, &g.rules)? {

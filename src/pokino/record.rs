@@ -17,7 +17,7 @@
 //! and the squares of a run are separated by spaces and/or `;` (as on a board), the
 //! players by spaces and/or commas.
 //!
-//! [`parse`] only reads text into plain values with their lines; [`super::game::Game`]
+//! [`parse`] only reads text into plain values with their lines; [`super::referee::Referee`]
 //! checks them, one event at a time. `Display` writes the canonical form, which reads
 //! back to the same values.
 
@@ -25,7 +25,7 @@ use std::fmt;
 use std::ops::Range;
 
 use super::board::{Domino, RawPlacement, Square, domino_in, placement_in, square_in};
-use super::game::{Deal, Event, Play, RunPlay};
+use super::referee::{Deal, Event, Play, RunPlay};
 use crate::cards::{Card, code_cards};
 use crate::diag::{Error, Problem, Problems, Source};
 use crate::notation::{
@@ -479,7 +479,7 @@ impl fmt::Display for Play {
                     }
                     write!(f, "run {}", code_cards(&r.cards))?;
                     if let Some(s) = &r.squares {
-                        write!(f, " @ {}", super::game::squares_text(s))?;
+                        write!(f, " @ {}", super::referee::squares_text(s))?;
                     }
                 }
                 Ok(())

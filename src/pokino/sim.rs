@@ -1,13 +1,13 @@
 //! Whole games with a virtual deal and a greedy policy (see [`POLICY`]): average
 //! scores, game lengths and how often "Pokino!" ends a game, per ruleset. The policy's
-//! turns go through the live session ([`Table`]), so they are checked as any answer is.
+//! turns go through the live session ([`Game`]), so they are checked as any answer is.
 
 use serde::Serialize;
 
 use super::Rules;
-use super::game::{Event, Game};
+use super::game::{Action, Deck, Game, Setup};
+use super::referee::{Event, Referee};
 use super::ruling::Id;
-use super::session::{Action, Deck, Setup, Table};
 use crate::diag::Error;
 use crate::explain::Explain;
 use crate::ruleset::Ruleset;
@@ -58,7 +58,7 @@ impl Policy {
     }
 
     /// The policy's turn for the player to move in `g`; `salt` seeds the advisor's deals.
-    pub fn turn(self, g: &Game, samples: usize, salt: u64) -> Event {
+    pub fn turn(self, g: &Referee, samples: usize, salt: u64) -> Event {
         match self {
             Policy::Greedy => greedy(g),
             Policy::Patient => patient(g),
@@ -118,7 +118,7 @@ pub fn seat_policy(seats: &[Policy], k: u64, j: usize) -> Policy {
 }
 
 /// One whole game by the greedy policy: the session at its end.
-pub fn play_game(rs: &Ruleset, players: usize, seed: u64) -> Result<Table, Error> {
+pub fn play_game(rs: &Ruleset, players: usize, seed: u64) -> Result<Game, Error> {
     play_game_by(rs, &vec![Policy::Greedy; players], seed, 0)
 }
 
@@ -129,10 +129,10 @@ pub fn play_game_by(
     seats: &[Policy],
     seed: u64,
     samples: usize,
-) -> Result<Table, Error> {
+) -> Result<Game, Error> {
     let names: Vec<String> = (1..=seats.len()).map(|k| format!("p{k}")).collect();
     let setup = Setup::new(names, Deck::Virtual, seed);
-    let mut t = Table::start(&setup, rs).map_err(|e| Error::of(&e))?;
+    let mut t = Game::start(&setup, rs).map_err(|e| Error::of(&e))?;
     // Every turn lays a domino, plays cards or passes; a game cannot outlast this.
     for _ in 0..2_000 {
         let action = match t.next() {
@@ -336,7 +336,7 @@ fn play_ruleset<'a>(
 }
 
 /// What a game played gave (its record only when kept).
-fn game_result(t: &Table, recording: bool) -> GameResult {
+fn game_result(t: &Game, recording: bool) -> GameResult {
     let winners = t.game.winners();
     GameResult {
         scores: t.game.scores(),
@@ -347,7 +347,7 @@ fn game_result(t: &Table, recording: bool) -> GameResult {
             .map(|p| winners.contains(&p.name))
             .collect(),
         turns: t.game.turns,
-        pokino: matches!(t.game.end, Some(super::game::End::Pokino { .. })),
+        pokino: matches!(t.game.end, Some(super::referee::End::Pokino { .. })),
         record: recording.then(|| t.record_text()),
     }
 }
@@ -477,7 +477,7 @@ mod tests {
     use crate::pokino::place;
 
     /// The policy's place, as it was first written: every spot of every domino held.
-    fn best_spot_by_every_spot(g: &Game, held: &[Domino]) -> Option<Placement> {
+    fn best_spot_by_every_spot(g: &Referee, held: &[Domino]) -> Option<Placement> {
         let mut best: Option<(usize, Placement)> = None;
         for d in held {
             for p in place::spots(&g.board, *d, &g.rules).unwrap_or_default() {
@@ -503,7 +503,7 @@ mod tests {
         for text in house {
             let rs = Ruleset::from_house_text("h.yaml", text).unwrap();
             let t = play_game(&rs, 3, 11).unwrap();
-            let mut g = Game::new(
+            let mut g = Referee::new(
                 &t.setup.players,
                 t.setup.deal.as_ref(),
                 &Rules::from_ruleset(&rs),

@@ -143,8 +143,8 @@ fn hint_rows_are_taken<G: Session>(rules: &str, setup: G::Setup, before: &[&str]
 /// its number, and the best by Tab.
 #[test]
 fn every_hint_row_typed_back_is_accepted_in_every_game() {
-    use kado::{kinga, pokino::session as ps};
-    use kado::{kingmaker::campaign as km, kinkado::game as kk, koikoi::game as kp};
+    use kado::{kinga, pokino::game as ps};
+    use kado::{kingmaker::game as km, kinkado::game as kk, koikoi::game as kp};
     let koikoi = kp::Setup {
         players: players(&["ana", "ben"]),
         deck: kp::Deck::Virtual { seed: 3 },
@@ -160,9 +160,9 @@ fn every_hint_row_typed_back_is_accepted_in_every_game() {
     };
     hint_rows_are_taken::<kk::Game>("kinkado", kinkado, &[]);
     let kinga = kinga::game::Setup::new(kinga::game::Deck::Virtual, 3);
-    hint_rows_are_taken::<kinga::played::Played>("kinga", kinga, &[]);
+    hint_rows_are_taken::<kinga::game::Game>("kinga", kinga, &[]);
     let pokino = ps::Setup::new(players(&["ana", "ben"]), ps::Deck::Virtual, 1);
-    hint_rows_are_taken::<ps::Table>("pokino", pokino, &[]);
+    hint_rows_are_taken::<ps::Game>("pokino", pokino, &[]);
     let kingmaker = km::Setup {
         players: players(&["ana", "bo", "cy", "dee"]),
         target: 3,
@@ -177,7 +177,7 @@ fn every_hint_row_typed_back_is_accepted_in_every_game() {
         "c1 left YY",
         "RY",
     ];
-    hint_rows_are_taken::<km::Campaign>("kingmaker", kingmaker, &spring);
+    hint_rows_are_taken::<km::Game>("kingmaker", kingmaker, &spring);
 }
 
 fn players(names: &[&str]) -> Vec<String> {
@@ -186,8 +186,8 @@ fn players(names: &[&str]) -> Vec<String> {
 
 /// Each game's screen, in the order of the tour's section on the view.
 fn screens() -> Vec<String> {
-    use kado::{kinga, pokino::session as ps};
-    use kado::{kingmaker::campaign as km, kinkado::game as kk, koikoi::game as kp};
+    use kado::{kinga, pokino::game as ps};
+    use kado::{kingmaker::game as km, kinkado::game as kk, koikoi::game as kp};
     let koikoi = kp::Setup {
         players: players(&["ana", "ben"]),
         deck: kp::Deck::Virtual { seed: 3 },
@@ -211,9 +211,9 @@ fn screens() -> Vec<String> {
     vec![
         screen_of::<kp::Game>("koikoi", koikoi, &["10p", "1", "1", "1", "1", "1", "1"]),
         screen_of::<kk::Game>("kinkado", kinkado, &[]),
-        screen_of::<kinga::played::Played>("kinga", kinga, &["4"]),
-        screen_of::<ps::Table>("pokino", pokino, &[]),
-        screen_of::<km::Campaign>("kingmaker", kingmaker, &[]),
+        screen_of::<kinga::game::Game>("kinga", kinga, &["4"]),
+        screen_of::<ps::Game>("pokino", pokino, &[]),
+        screen_of::<km::Game>("kingmaker", kingmaker, &[]),
     ]
 }
 

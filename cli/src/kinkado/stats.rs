@@ -10,8 +10,8 @@ use kado::kinkado::args::number_arg;
 use kado::kinkado::census::{self, Census};
 use kado::kinkado::hand::Category;
 use kado::kinkado::odds::{self, Query, QueryText};
-use kado::kinkado::report;
-use kado::kinkado::simulate::{self, MoneyStats, Policy};
+use kado::kinkado::sim::{self, MoneyStats, Policy};
+use kado::kinkado::verdict;
 use kado::render::{self, Style, money};
 use kado::ruleset::Ruleset;
 use kado::words::{capitalised, grouped};
@@ -69,9 +69,9 @@ pub fn odds_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &OddsArgs) -> Outcome
     let mut x = odds::explain(rs);
     ctx.decided_by(rs, &mut x, |rs| {
         let o = odds::odds(&q, &Rules::from_ruleset(rs));
-        Some(kado::explain::json(&report::OddsReport::new(&q, &o)))
+        Some(kado::explain::json(&verdict::OddsReport::new(&q, &o)))
     });
-    let v = report::OddsReport::new(&q, &o);
+    let v = verdict::OddsReport::new(&q, &o);
     ctx.emit(&v, &human, &x)
 }
 
@@ -185,11 +185,11 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
         n,
         render::show(&t)
     );
-    let v = report::CensusReport::new(&c);
+    let v = verdict::CensusReport::new(&c);
     let mut x = census::explain(rs);
     ctx.decided_by(rs, &mut x, |rs| {
         let c = census::census(n, &Rules::from_ruleset(rs), threads, &|_| {});
-        Some(kado::explain::json(&report::CensusReport::new(&c)))
+        Some(kado::explain::json(&verdict::CensusReport::new(&c)))
     });
     ctx.emit(&v, &human, &x)
 }
@@ -244,7 +244,7 @@ fn histogram(stats: &MoneyStats) -> String {
 
 pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
     let mut problems = Vec::new();
-    let games = simulate::games_arg("--games", &a.games, &mut problems);
+    let games = sim::games_arg("--games", &a.games, &mut problems);
     let seed = number_arg::<u64>("--seed", &a.seed, "a whole number", &mut problems);
     let threads = threads_arg(a.threads.as_deref(), &mut problems);
     Error::check(problems)?;
@@ -256,18 +256,18 @@ pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
     };
     let run = crate::long_run::LongRun::start(games);
     run.label("Kin Kādo");
-    let report = simulate::simulate(rs, policy, games, seed, threads, &|| run.tick())
+    let report = sim::simulate(rs, policy, games, seed, threads, &|| run.tick())
         .map_err(|e| crate::ctx::Internal::refused("simulation failed: ", &e))?;
     run.finish(report.games);
 
     let human = simulate_human(&report, policy, (report.games, seed), rs);
-    ctx.emit(&report, &human, &simulate::explain(rs))
+    ctx.emit(&report, &human, &sim::explain(rs))
 }
 
 /// A simulation's report for people: the wins, the money at the end, when the games
 /// were decided.
 fn simulate_human(
-    report: &simulate::Report,
+    report: &sim::Report,
     policy: Policy,
     (games, seed): (u64, u64),
     rs: &Ruleset,

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
+use kado::pokino::game::{Deck, Game, Setup};
 use kado::pokino::input::read_players;
-use kado::pokino::session::{Deck, Setup, Table};
 use kado::pokino::sim;
 use kado::pokino::{GAME, TITLE};
 use kado::render;
@@ -28,29 +28,29 @@ pub fn play(
     let mut setup = Setup::new(read_players(names)?, deck, seed);
     let humans = setup.players.len();
     setup.private = crate::ctx::hands_private(ctx, (private, open), deck == Deck::Virtual, humans);
-    let mut log: Log<Setup, kado::pokino::session::Action> = Log::new(GAME, &rs, setup)?;
+    let mut log: Log<Setup, kado::pokino::game::Action> = Log::new(GAME, &rs, setup)?;
     let path = save.unwrap_or_else(|| sess::default_path(GAME));
-    let mut lock = sess::open_new::<Table>(&path)?;
+    let mut lock = sess::open_new::<Game>(&path)?;
     sess::record_to(&mut lock, &mut log, record)?;
     let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
-    sess::play_explained::<Table>(ctx, &lock, log, &x)
+    sess::play_explained::<Game>(ctx, &lock, log, &x)
 }
 
 /// `resume`: a saved game goes on.
 pub fn resume(ctx: &Ctx, file: &std::path::Path, record: Option<PathBuf>) -> Outcome {
-    let (mut lock, mut log) = sess::open_resume::<Table>(ctx, file, TITLE)?;
+    let (mut lock, mut log) = sess::open_resume::<Game>(ctx, file, TITLE)?;
     sess::record_to(&mut lock, &mut log, record)?;
     let rs = log.ruleset.ruleset()?;
     let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
-    sess::play_explained::<Table>(ctx, &lock, log, &x)
+    sess::play_explained::<Game>(ctx, &lock, log, &x)
 }
 
 /// `status`: a saved game, as it stands or as its record.
 pub fn status(ctx: &Ctx, file: &std::path::Path, record: bool) -> Outcome {
     if record {
-        sess::status_record::<Table>(ctx, file)
+        sess::status_record::<Game>(ctx, file)
     } else {
-        sess::status::<Table>(ctx, file)
+        sess::status::<Game>(ctx, file)
     }
 }
 

@@ -143,18 +143,18 @@ fn fuzzed_sessions_always_leave_a_save_that_loads() {
     };
     fuzz::<kp::Game>("koikoi", setup(kp::Deck::Physical, None), 2);
     fuzz::<kp::Game>("koikoi", setup(kp::Deck::Virtual { seed: 4 }, Some(1)), 2);
-    use kado::kingmaker::campaign as km;
+    use kado::kingmaker::game as km;
     let setup = km::Setup {
         players: players(&["ana", "bo", "cy", "dee"]),
         target: 2,
         seasons: false,
         known: false,
     };
-    fuzz::<km::Campaign>("kingmaker", setup.clone(), 4);
+    fuzz::<km::Game>("kingmaker", setup.clone(), 4);
     let seasons = km::Setup {
         seasons: true,
         known: true,
         ..setup
     };
-    fuzz::<km::Campaign>("kingmaker", seasons, 4);
+    fuzz::<km::Game>("kingmaker", seasons, 4);
 }

@@ -1042,12 +1042,12 @@ ana run 3S 8D @ 1,1 2,1
 /// The first `turns` lines of a virtual game played by the greedy policy: a record with
 /// its deal (`poke:` and `deck:`), as `kado pokino play` writes it.
 fn virtual_record(rules: &str, players: usize, seed: u64, turns: usize) -> String {
-    use kado::pokino::session::{Action, Deck, Setup, Table};
+    use kado::pokino::game::{Action, Deck, Game, Setup};
     let Ok(rs) = Ruleset::builtin(rules) else {
         return String::new();
     };
     let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
-    let Ok(mut t) = Table::start(&Setup::new(names, Deck::Virtual, seed), &rs) else {
+    let Ok(mut t) = Game::start(&Setup::new(names, Deck::Virtual, seed), &rs) else {
         return String::new();
     };
     let mut asked = 0;
@@ -1116,8 +1116,8 @@ fn pokino_games(
     games: &[kado::pokino::record::GameRecord],
 ) -> Vec<(
     Vec<String>,
-    Option<kado::pokino::game::Deal>,
-    Vec<kado::pokino::game::Event>,
+    Option<kado::pokino::referee::Deal>,
+    Vec<kado::pokino::referee::Event>,
 )> {
     games
         .iter()
@@ -1280,19 +1280,19 @@ fn kingmaker_rulesets() -> &'static [Ruleset] {
 /// step by step through the campaign under every Kingmaker ruleset, its verdict scored
 /// and explained as `kado kingmaker check` shows it.
 fn check_year_record(text: &str) -> Checked {
-    use kado::kingmaker::{record, score, year};
+    use kado::kingmaker::{check, record, score};
     let src = Source::new("file record", text);
-    let Some(r) = checked(year::parse(&src))? else {
+    let Some(r) = checked(record::parse(&src))? else {
         return Ok(());
     };
     let shown = r.to_string();
-    let back = year::parse(&Source::new("again", shown.as_str())).map_err(|e| {
+    let back = record::parse(&Source::new("again", shown.as_str())).map_err(|e| {
         TestCaseError::fail(format!("{shown:?} does not read back: {}", e.summary()))
     })?;
-    let entries = |r: &year::Record| r.lines.iter().map(|l| l.entry.clone()).collect::<Vec<_>>();
+    let entries = |r: &record::Record| r.lines.iter().map(|l| l.entry.clone()).collect::<Vec<_>>();
     prop_assert_eq!(entries(&back), entries(&r), "{:?}", shown);
     for rs in kingmaker_rulesets() {
-        let Some(v) = checked(record::check(&src, rs))? else {
+        let Some(v) = checked(check::check(&src, rs))? else {
             continue;
         };
         let c = &v.campaign;
@@ -1504,8 +1504,8 @@ fn fuzz_ruleset_mutated() {
 // ---------------------------------------------------------------------------------------
 // Session save files, for each game: read, replay, shown, written back.
 
-use kado::kinga::game::Game as Kinga;
-use kado::kingmaker::campaign::Campaign;
+use kado::kinga::game::State as Kinga;
+use kado::kingmaker::game::Game as Campaign;
 use kado::kinkado::game::Game as Kinkado;
 use kado::koikoi::ledger::Ledger as Koikoi;
 
@@ -1640,7 +1640,7 @@ fn fuzz_save_koikoi_play() {
 
 #[test]
 fn fuzz_save_pokino() {
-    fuzz_saves::<kado::pokino::session::Table>(
+    fuzz_saves::<kado::pokino::game::Game>(
         "save-pokino/arbitrary",
         &[
             include_str!("../fixtures/saves/format-1/pokino-physical.yaml"),
@@ -1831,7 +1831,7 @@ fn fuzz_answers_koikoi() {
 
 #[test]
 fn fuzz_answers_kingmaker() {
-    use kado::kingmaker::campaign::Setup;
+    use kado::kingmaker::game::Setup;
     let setup = Setup {
         players: strings(&["ana", "bo", "cy", "dee"]),
         target: 3,

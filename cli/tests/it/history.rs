@@ -3,7 +3,7 @@
 
 use crate::common::*;
 
-use kado::kinga::game::{Action, Deck, Game, Setup, answer_text};
+use kado::kinga::game::{Action, Deck, Setup, State, answer_text};
 use kado::kinga::{Rules, sim};
 use kado::kinkado::game::bot::{Bot, play_out};
 use kado::ruleset::Ruleset;
@@ -25,7 +25,7 @@ fn with_history(history: &str, args: &[&str], input: &str) -> Test {
 
 /// The answers the greedy policy gives in a virtual Kinga game.
 fn kinga_answers(seed: u64) -> String {
-    let mut g = Game::new(&Setup::new(Deck::Virtual, seed), Rules::standard());
+    let mut g = State::new(&Setup::new(Deck::Virtual, seed), Rules::standard());
     let mut script = String::new();
     loop {
         let a: Action = match g.step() {
@@ -315,7 +315,7 @@ fn two_processes_journal_at_once() {
 
 #[test]
 fn a_history_session_outcome_matches_the_library() {
-    let g = Game::new(&Setup::new(Deck::Virtual, 3), Rules::standard());
+    let g = State::new(&Setup::new(Deck::Virtual, 3), Rules::standard());
     let o = g.outcome().unwrap();
     assert!(!o.finished);
     assert_eq!(o.seats.len(), 1);

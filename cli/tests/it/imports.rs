@@ -276,3 +276,41 @@ fn files_below(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// Every game folder has the files of ARCHITECTURE's skeleton, each a module of the game
+/// (`sim.rs` in each game that simulates), and its game as played is `game::Game`.
+#[test]
+fn every_game_folder_has_the_skeleton_architecture_names() {
+    let top = crate::common::top();
+    let text = std::fs::read_to_string(top.join("docs/ARCHITECTURE.md")).unwrap();
+    let section = text
+        .split("## One skeleton for every game")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .unwrap();
+    let files: Vec<&str> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `")?.split('`').next())
+        .collect();
+    assert!(files.len() >= 10, "{files:?}");
+    let mut missing = Vec::new();
+    for game in ["kinkado", "kinga", "pokino", "koikoi", "kingmaker"] {
+        let dir = top.join("src").join(game);
+        let declared = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
+        for file in &files {
+            if *file == "sim.rs" && game == "kingmaker" {
+                continue;
+            }
+            let module = file.trim_end_matches(".rs");
+            let is_module = *file == "mod.rs" || declared.contains(&format!("pub mod {module};"));
+            if !dir.join(file).exists() || !is_module {
+                missing.push(format!("src/{game}/{file}"));
+            }
+        }
+        let game_rs = std::fs::read_to_string(dir.join("game.rs")).unwrap();
+        if !game_rs.contains("pub struct Game {") {
+            missing.push(format!("src/{game}/game.rs: pub struct Game"));
+        }
+    }
+    assert!(missing.is_empty(), "missing from the skeleton: {missing:?}");
+}

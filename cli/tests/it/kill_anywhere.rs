@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use kado::kinga::game::{Action as KingaAction, Deck as KingaDeck, Game as Kinga, answer_text};
+use kado::kinga::game::{Action as KingaAction, Deck as KingaDeck, State as Kinga, answer_text};
 use kado::kinkado::game::bot::{Bot, play_out};
 use kado::kinkado::game::{Deck, Game as Kinkado, Setup};
 use kado::ruleset::Ruleset;

@@ -3,7 +3,7 @@
 use crate::common::*;
 
 use kado::kinga::Rules;
-use kado::kinga::game::{Action, Deck, Game, Setup, answer_text};
+use kado::kinga::game::{Action, Deck, Setup, State, answer_text};
 use kado::kinga::sim;
 use kado::ruleset::Ruleset;
 use kado::session::Step;
@@ -602,8 +602,8 @@ fn resume_goes_on_where_the_game_stopped() {
 /// answers (draws included) are typed into a real-deck session under `house` (a
 /// house-rules file, or none), which must end the same way. Returns the transcript and
 /// the library's final state.
-fn scripted_game(seed: u64, rs: &Ruleset, house: Option<&str>) -> (String, Game) {
-    let mut g = Game::new(&Setup::new(Deck::Virtual, seed), Rules::from_ruleset(rs));
+fn scripted_game(seed: u64, rs: &Ruleset, house: Option<&str>) -> (String, State) {
+    let mut g = State::new(&Setup::new(Deck::Virtual, seed), Rules::from_ruleset(rs));
     let mut script = String::new();
     loop {
         let (a, asked) = match g.step() {
@@ -855,7 +855,7 @@ fn a_finished_game_reports_its_score_in_json() {
     let path = dir.path().join("g.yaml");
     let p = path.to_str().unwrap();
     // The greedy policy plays seed 3 to its end; its answers are typed in.
-    let mut g = Game::new(&Setup::new(Deck::Virtual, 3), Rules::standard());
+    let mut g = State::new(&Setup::new(Deck::Virtual, 3), Rules::standard());
     let mut script = String::new();
     loop {
         let a = match g.step() {

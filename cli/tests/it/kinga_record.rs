@@ -4,8 +4,8 @@
 
 use crate::common::*;
 
+use kado::kinga::game::Game;
 use kado::kinga::game::{Deck, Setup};
-use kado::kinga::played::Played;
 use kado::ruleset::Ruleset;
 use kado::session::{Session, Step};
 
@@ -27,9 +27,9 @@ fn check_json(args: &[&str], record: &str) -> serde_json::Value {
 }
 
 /// A whole game played by the greedy policy, as `kinga play --deck virtual` runs it.
-fn played(rules: &str, seed: u64) -> Played {
+fn played(rules: &str, seed: u64) -> Game {
     let rs = Ruleset::builtin(rules).unwrap();
-    let mut p = Played::start(&Setup::new(Deck::Virtual, seed), &rs).unwrap();
+    let mut p = Game::start(&Setup::new(Deck::Virtual, seed), &rs).unwrap();
     loop {
         let a = match p.next() {
             Step::Done => return p,
@@ -188,9 +188,9 @@ fn play_takes_a_draw_across_a_reshuffle_in_one_answer() {
 
 /// A whole game of real cards, to its end, whose draws run on past its reshuffles in one
 /// line wherever the draw pile runs short.
-fn played_real_across(rules: &str, seed: u64) -> Played {
+fn played_real_across(rules: &str, seed: u64) -> Game {
     let rs = Ruleset::builtin(rules).unwrap();
-    let mut p = Played::start(&Setup::new(Deck::Real, seed), &rs).unwrap();
+    let mut p = Game::start(&Setup::new(Deck::Real, seed), &rs).unwrap();
     let mut turn = 0u64;
     loop {
         turn += 1;

@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use kado::cards::Card;
 use kado::diag::Source;
 use kado::pokino::board::{Dir, Placement, Square};
-use kado::pokino::game::{Event, Play, RunPlay};
 use kado::pokino::record;
+use kado::pokino::referee::{Event, Play, RunPlay};
 
 const SPOKE: &str = "spoke: 6-4@0,0h 1-3@0,1h 12-8@2,0v 9-0@2,2h";
 
@@ -423,11 +423,11 @@ cy run 6D AC
 
 /// The policy's answers for a whole virtual game: what the table would type.
 fn policy_answers(rules: &str, players: usize, seed: u64) -> String {
-    use kado::pokino::session::{Deck, Setup, Table};
+    use kado::pokino::game::{Deck, Game, Setup};
     use kado::session::{Session, Step};
     let rs = kado::ruleset::Ruleset::builtin(rules).unwrap();
     let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
-    let mut t = Table::start(&Setup::new(names, Deck::Virtual, seed), &rs).unwrap();
+    let mut t = Game::start(&Setup::new(names, Deck::Virtual, seed), &rs).unwrap();
     let mut out = String::new();
     loop {
         let action = match t.next() {
@@ -437,7 +437,7 @@ fn policy_answers(rules: &str, players: usize, seed: u64) -> String {
                 let event = kado::pokino::sim::greedy(&t.game);
                 out += &event.to_string();
                 out.push('\n');
-                kado::pokino::session::Action::from(event)
+                kado::pokino::game::Action::from(event)
             }
         };
         t.apply(&action).unwrap();

@@ -130,14 +130,14 @@ proptest! {
 
     #[test]
     fn pokino_s_public_table_holds_no_hidden_domino(seed in 0u64..1_000_000) {
-        use kado::pokino::session::{Action, Deck, Setup, Table};
+        use kado::pokino::game::{Action, Deck, Game, Setup};
         for private in [false, true] {
         let mut setup = Setup::new(names(&["ana", "ben", "cy"]), Deck::Virtual, seed);
         setup.private = private;
-        let answer = |t: &Table, _: &kado::session::Question<_>| {
+        let answer = |t: &Game, _: &kado::session::Question<_>| {
             Some(Action::from(kado::pokino::policy::greedy(&t.game)))
         };
-        let (steps, _) = played::<Table>(&setup, "pokino", 400, &|_| 1, &answer);
+        let (steps, _) = played::<Game>(&setup, "pokino", 400, &|_| 1, &answer);
         prop_assert!(steps > 20, "{steps}");
         }
     }

@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl Game {
+impl State {
     /// The draw pile without `cards`, or why they are not all in it.
     pub(super) fn draw_pile_without(&self, cards: &[Card]) -> Result<Vec<Card>, Error> {
         let mut pile = self.draw.clone();

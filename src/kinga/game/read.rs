@@ -60,7 +60,7 @@ pub(super) fn after_word<'a>(t: &'a str, word: &str) -> Option<&'a str> {
 
 /// Reads the answer to the turn's question: `exile CARD`, `CARDS on TARGET` or cards
 /// alone.
-pub(super) fn read_turn(g: &Game, t: &str) -> Result<Action, Error> {
+pub(super) fn read_turn(g: &State, t: &str) -> Result<Action, Error> {
     if let Some(rest) = after_word(t, "exile") {
         if rest.is_empty() || rest.eq_ignore_ascii_case("none") || rest == "-" {
             return Err(Error::NameTheExile);
@@ -82,7 +82,7 @@ pub(super) fn read_turn(g: &Game, t: &str) -> Result<Action, Error> {
 }
 
 /// Cards alone: the play's target when it can influence only one top card.
-pub(super) fn read_play_alone(g: &Game, t: &str) -> Result<Action, Error> {
+pub(super) fn read_play_alone(g: &State, t: &str) -> Result<Action, Error> {
     let play = read_answer_cards_or(t)?;
     let y = chain_of(&play, &g.rules)?;
     let reach: Vec<Card> = g
@@ -110,7 +110,11 @@ pub(super) fn read_answer_cards_or(t: &str) -> Result<Vec<Card>, Error> {
 }
 
 /// `CARDS on TARGET`: the target a card or a suit (its pile's top card).
-pub(super) fn read_play_on(g: &Game, cards_text: &str, target_text: &str) -> Result<Action, Error> {
+pub(super) fn read_play_on(
+    g: &State,
+    cards_text: &str,
+    target_text: &str,
+) -> Result<Action, Error> {
     if cards_text.is_empty() {
         return Err(Error::CardsBeforeOn(
             if target_text.is_empty() {

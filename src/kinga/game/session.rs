@@ -1,9 +1,9 @@
 use super::*;
 use crate::session::NoHint;
-use crate::view::{self, Choice, Event, Hint, Table};
+use crate::view::{self, Choice, Event, Hand, Hint, Table};
 
 /// The session: a game with its rules.
-impl Session for Game {
+impl Session for State {
     type Setup = Setup;
     type Action = Action;
     type Key = Key;
@@ -22,14 +22,14 @@ impl Session for Game {
         })
     }
 
-    fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, Error> {
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<State, Error> {
         if setup.deck == Deck::Virtual
             && !setup.order.is_empty()
             && sorted(&setup.order) != sorted(&starting_deck())
         {
             return Err(Error::NotTheStartingDeck);
         }
-        Ok(Game::new(setup, Rules::from_ruleset(rules)))
+        Ok(State::new(setup, Rules::from_ruleset(rules)))
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<String>, Error> {
@@ -176,5 +176,106 @@ impl Session for Game {
             Phase::Over { .. } => None,
             _ => Some(self.turn),
         }
+    }
+}
+
+impl Session for Game {
+    type Setup = Setup;
+    type Action = Action;
+    type Key = Key;
+    type Error = Error;
+    type Phase = Option<u32>;
+    const GAME: &'static str = <State as Session>::GAME;
+    const COMMANDS: &'static str = <State as Session>::COMMANDS;
+
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, Error> {
+        let game = State::start(setup, rules)?;
+        // The draw pile before the first draw is the starting deck.
+        let order = match game.deck {
+            Deck::Virtual => game.draw.clone(),
+            Deck::Real => Vec::new(),
+        };
+        Ok(Game {
+            game,
+            order,
+            actions: Vec::new(),
+            ruleset: rules.name.clone(),
+        })
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, Error> {
+        let said = self.game.apply(action)?;
+        self.actions.push(action.clone());
+        Ok(said)
+    }
+
+    fn events(&mut self, action: &Action) -> Result<Vec<Event>, Error> {
+        let said = self.game.events(action)?;
+        self.actions.push(action.clone());
+        Ok(said)
+    }
+
+    fn compose(
+        &self,
+        question: &Question<Key>,
+        picked: &crate::view::Picked,
+    ) -> Option<crate::session::Composed<Action>> {
+        self.game.compose(question, picked)
+    }
+
+    fn pieces(&self, action: &Action) -> Vec<crate::view::Item> {
+        self.game.pieces(action)
+    }
+
+    fn next(&self) -> Step<Action, Key> {
+        self.game.next()
+    }
+
+    fn answer(&self, question: &Question<Key>, text: &str) -> Result<Action, Error> {
+        self.game.answer(question, text)
+    }
+
+    fn table(&self) -> Table {
+        self.game.table()
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        self.game.summary()
+    }
+
+    fn phase_key(&self) -> Option<u32> {
+        self.game.phase_key()
+    }
+
+    fn hint(&self, question: &Question<Key>) -> Result<Hint, NoHint> {
+        self.game.hint(question)
+    }
+
+    fn hand(&self) -> Option<Hand> {
+        self.game.hand()
+    }
+
+    fn choices(&self, question: &Question<Key>) -> Vec<Choice> {
+        self.game.choices(question)
+    }
+
+    fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<Hint, NoHint> {
+        self.game.hint_with(question, known)
+    }
+
+    fn outcome(&self) -> Option<crate::history::Outcome> {
+        self.game.outcome()
+    }
+
+    fn record(&self) -> Option<String> {
+        Some(self.record_text())
+    }
+
+    fn once_asked(action: &Action) -> bool {
+        State::once_asked(action)
+    }
+
+    fn said(&self, action: &Action) -> String {
+        self.game.said(action)
     }
 }

@@ -38,7 +38,7 @@ pub struct Status {
     pub score: usize,
 }
 
-impl Game {
+impl State {
     /// The state of the game, for JSON.
     pub fn status(&self) -> Status {
         let piles = Suit::ALL

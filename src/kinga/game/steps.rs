@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl Game {
+impl State {
     /// What comes next: a question for the player or kado's own step.
     pub fn step(&self) -> Step<Action, Key> {
         match self.phase {

@@ -8,12 +8,12 @@ fn card(s: &str) -> Card {
     s.parse().unwrap()
 }
 
-fn real(rules: Rules) -> Game {
-    Game::new(&Setup::new(Deck::Real, 1), rules)
+fn real(rules: Rules) -> State {
+    State::new(&Setup::new(Deck::Real, 1), rules)
 }
 
 /// A game at the start of a turn with this hand, draw pile and discard pile.
-fn at_turn(rules: Rules, hand: &str, draw: &str, discard: &str) -> Game {
+fn at_turn(rules: Rules, hand: &str, draw: &str, discard: &str) -> State {
     let mut g = real(rules);
     g.hand = if hand.is_empty() { vec![] } else { cards(hand) };
     g.draw = if draw.is_empty() { vec![] } else { cards(draw) };
@@ -28,7 +28,7 @@ fn at_turn(rules: Rules, hand: &str, draw: &str, discard: &str) -> Game {
     g
 }
 
-fn ask_key(g: &Game) -> Key {
+fn ask_key(g: &State) -> Key {
     match g.step() {
         Step::Ask(q) => q.key,
         other => panic!("expected a question, got {other:?}"),
@@ -187,7 +187,7 @@ fn an_influence_with_extra_draws_and_a_bonus_exile() {
 /// one `draw` line naming all three was refused on the third card.
 #[test]
 fn a_draw_across_a_reshuffle_was_refused() {
-    let cleanup = |g: &mut Game| {
+    let cleanup = |g: &mut State| {
         g.act(&Action::Influence {
             play: cards("2D AD AS"),
             target: card("3D"),
@@ -242,7 +242,7 @@ fn a_draw_across_a_reshuffle_was_refused() {
 /// A game at the draw after cleanup: 3♦ influenced by 2♦ A♦ A♠, `keep` kept (or
 /// none), with 🃏 A♥ left in the draw pile and the discard pile 2♠ 2♣ 2♥ 3♠ before this
 /// turn's cards join it (or, under ruling reshuffle: turn-cards-after, wait).
-fn at_the_draw(rules: Rules, keep: &str, deck: Deck) -> Game {
+fn at_the_draw(rules: Rules, keep: &str, deck: Deck) -> State {
     let mut g = at_turn(rules, "2D AD AS AC", "AH JK", "2S 2C 2H 3S");
     g.deck = deck;
     g.act(&Action::Influence {
@@ -705,7 +705,7 @@ fn virtual_deals_are_pinned_across_rand_upgrades() {
         let setup = Setup::new(Deck::Virtual, seed);
         assert_eq!(code_cards(&setup.order), order, "seed {seed}");
         for (r, want) in [0, 3].into_iter().zip(reshuffles) {
-            let mut g = Game::new(&setup, Rules::standard());
+            let mut g = State::new(&setup, Rules::standard());
             g.draw.clear();
             g.discard = starting_deck();
             g.reshuffles = r;
@@ -718,7 +718,7 @@ fn virtual_deals_are_pinned_across_rand_upgrades() {
         }
         for (turn, want) in [1, 5, 17].into_iter().zip(discards) {
             // Hardcore's random discard happens with real cards too.
-            let mut g = Game::new(&Setup::new(Deck::Real, seed), Rules::hardcore());
+            let mut g = State::new(&Setup::new(Deck::Real, seed), Rules::hardcore());
             g.hand = cards("2S 2H 2D 2C JK AD 3C AC");
             g.phase = Phase::TooMany;
             g.turn = turn;
@@ -737,7 +737,7 @@ fn virtual_deals_are_pinned_across_rand_upgrades() {
 fn virtual_games_replay_from_their_actions() {
     for seed in 0..10 {
         let rules = Rules::standard();
-        let mut g = Game::new(&Setup::new(Deck::Virtual, seed), rules);
+        let mut g = State::new(&Setup::new(Deck::Virtual, seed), rules);
         let mut actions = Vec::new();
         loop {
             let a = match g.step() {
@@ -754,7 +754,7 @@ fn virtual_games_replay_from_their_actions() {
             g.act(&a).unwrap();
             actions.push(a);
         }
-        let mut h = Game::new(&Setup::new(Deck::Virtual, seed), rules);
+        let mut h = State::new(&Setup::new(Deck::Virtual, seed), rules);
         for a in &actions {
             h.act(a).unwrap();
         }
@@ -833,6 +833,7 @@ fn kings_ruling_in_a_game() {
 }
 
 mod answers;
+mod played;
 
 /// Issue 61: Kinga on a phone took the advisor's rows or typed chains. A turn is composed
 /// by taps: the cards of a chain (each card open while some legal play holds the cards
@@ -845,7 +846,7 @@ fn kinga_was_played_from_the_hint_or_by_typing() {
     use crate::view::{Picked, Send};
     let mut composed = 0;
     for seed in 1..4 {
-        let mut g = Game::new(&Setup::new(Deck::Virtual, seed), Rules::standard());
+        let mut g = State::new(&Setup::new(Deck::Virtual, seed), Rules::standard());
         for _ in 0..3000 {
             let q = match g.step() {
                 Step::Done => break,

@@ -262,12 +262,12 @@ impl YearState {
             (who, &words[..])
         };
         let rest = rest.join(" ");
-        if let (Key::Summer, Some(pair)) = (key, crate::kingmaker::year::read_pair(&rest)) {
+        if let (Key::Summer, Some(pair)) = (key, crate::kingmaker::record::read_pair(&rest)) {
             return Ok(Answer::Reveal(who, pair));
         }
         if key == Key::Blinks
             && let (Some(pair), Some((side, seen))) = (
-                crate::kingmaker::year::read_pair(&rest),
+                crate::kingmaker::record::read_pair(&rest),
                 self.half_known(&who),
             )
         {
@@ -280,7 +280,7 @@ impl YearState {
         }
         if let (Key::Lit, Some(r)) = (key, &self.moving) {
             let src = crate::diag::Source::new("the answer", rest.as_str());
-            let pairs = crate::kingmaker::year::read_pairs(&src)
+            let pairs = crate::kingmaker::record::read_pairs(&src)
                 .map_err(|e| self.refused(key, text, &e))?;
             return Ok(Answer::Step(Move::Summer(Reveal {
                 lit: Some(pairs),
@@ -291,7 +291,7 @@ impl YearState {
         let paired = rest
             .split_whitespace()
             .next()
-            .and_then(crate::kingmaker::year::read_pair)
+            .and_then(crate::kingmaker::record::read_pair)
             .is_some();
         let full = match (key, self.revealed) {
             (Key::Move, Some(pair)) if !paired => format!("{who} {} {rest}", pair_text(pair)),
@@ -299,7 +299,7 @@ impl YearState {
         };
         // The kind of step the question reads: a move is the rest of a Summer step, the
         // pairs of a common lit as it moves are written as a Blink's.
-        use crate::kingmaker::year::StepKind;
+        use crate::kingmaker::record::StepKind;
         let kind = match key {
             Key::Spring => StepKind::Spring,
             Key::Summer | Key::Move => StepKind::Summer,
@@ -313,7 +313,7 @@ impl YearState {
                 return Err(self.refused(key, text, &none));
             }
         };
-        crate::kingmaker::year::read_step(kind, &full)
+        crate::kingmaker::record::read_step(kind, &full)
             .map(Answer::Step)
             .map_err(|e| self.refused(key, text, &e))
     }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::kingmaker::year::read_step;
+use crate::kingmaker::record::read_step;
 use crate::ruleset::Ruleset;
 
 fn players() -> Vec<String> {
@@ -11,7 +11,7 @@ fn year(rules: &Rules) -> YearState {
 }
 
 fn step(y: &mut YearState, key: &str, text: &str) -> Result<Vec<String>, YearError> {
-    let kind = crate::kingmaker::year::StepKind::from_word(key).unwrap();
+    let kind = crate::kingmaker::record::StepKind::from_word(key).unwrap();
     y.apply(&read_step(kind, text).unwrap())
 }
 
@@ -107,7 +107,7 @@ fn summer_choices_keep_ruling_summer_own_common_both_sides() {
         let (d, o) = at.unwrap();
         let answer = format!("bo GG {} {d} {o}", common_name(c));
         y.clone()
-            .apply(&read_step(crate::kingmaker::year::StepKind::Summer, &answer).unwrap())
+            .apply(&read_step(crate::kingmaker::record::StepKind::Summer, &answer).unwrap())
             .unwrap();
     }
 }

@@ -1,7 +1,7 @@
 use super::*;
 use crate::pokino::Rules;
 use crate::pokino::board::{Dir, Placement, Square};
-use crate::pokino::session::{Deck, Setup, Table};
+use crate::pokino::game::{Deck, Game, Setup};
 use crate::ruleset::Ruleset;
 use crate::session::{Session, Step};
 
@@ -50,7 +50,7 @@ fn explain_names_the_rulings_the_advice_reads() {
 }
 
 /// The game where `record` stops.
-fn game(record: &str, rules: &Rules) -> Game {
+fn game(record: &str, rules: &Rules) -> Referee {
     let src = Source::new("t", record);
     let v = crate::pokino::check::check(&src, rules).unwrap();
     let g = v.games.into_iter().last().unwrap();
@@ -59,10 +59,10 @@ fn game(record: &str, rules: &Rules) -> Game {
 }
 
 /// A virtual game played by the greedy policy for `turns` turns.
-fn virtual_game(players: usize, seed: u64, turns: usize, rs: &str) -> Game {
+fn virtual_game(players: usize, seed: u64, turns: usize, rs: &str) -> Referee {
     let names: Vec<String> = (1..=players).map(|k| format!("p{k}")).collect();
     let rs = Ruleset::builtin(rs).unwrap();
-    let mut t = Table::start(&Setup::new(names, Deck::Virtual, seed), &rs).unwrap();
+    let mut t = Game::start(&Setup::new(names, Deck::Virtual, seed), &rs).unwrap();
     if let Step::Auto(a) = t.next() {
         t.apply(&a).unwrap();
     }
@@ -110,7 +110,7 @@ fn the_long_run_is_played() {
     let rs = Ruleset::builtin("pokino").unwrap();
     for seed in 0..10 {
         let names = vec!["p1".to_string(), "p2".to_string()];
-        let mut t = Table::start(&Setup::new(names, Deck::Virtual, seed), &rs).unwrap();
+        let mut t = Game::start(&Setup::new(names, Deck::Virtual, seed), &rs).unwrap();
         if let Step::Auto(a) = t.next() {
             t.apply(&a).unwrap();
         }

@@ -68,7 +68,7 @@ fn answer_like() -> impl Strategy<Value = String> {
     .prop_map(|words| words.concat())
 }
 
-fn games() -> Vec<Game> {
+fn games() -> Vec<State> {
     let mut mid = real(Rules::standard());
     mid.hand = cards("5S 4S 3D JK");
     mid.draw = cards("AS 2S");

@@ -10,8 +10,8 @@ fn setup(target: u32) -> Setup {
     }
 }
 
-fn play(rs: &Ruleset, target: u32, answers: &[&str]) -> Result<Campaign, CampaignError> {
-    let mut g = Campaign::start(&setup(target), rs)?;
+fn play(rs: &Ruleset, target: u32, answers: &[&str]) -> Result<Game, CampaignError> {
+    let mut g = Game::start(&setup(target), rs)?;
     let mut answers = answers.iter();
     loop {
         match g.next() {
@@ -90,7 +90,7 @@ fn ruling_campaign_end_open_never_ends() {
 fn a_years_scores_were_typed_on_a_phone() {
     use crate::view::{Picked, Send};
     let rs = Ruleset::builtin("kingmaker").unwrap();
-    let mut g = Campaign::start(&setup(3), &rs).unwrap();
+    let mut g = Game::start(&setup(3), &rs).unwrap();
     let Step::Ask(q) = g.next() else { panic!() };
     let a = g.answer(&q, "ana").unwrap();
     g.apply(&a).unwrap();
@@ -135,13 +135,13 @@ fn a_years_scores_were_typed_on_a_phone() {
 
 /// A Year played by seasons, three Spring steps told (bo clicks c2 left RG, cy
 /// long-presses it RG-YB, dee double-clicks c3 GB); the next question.
-fn three_springs_told() -> (Campaign, Question<Key>) {
+fn three_springs_told() -> (Game, Question<Key>) {
     let rs = Ruleset::builtin("kingmaker").unwrap();
     let setup = Setup {
         seasons: true,
         ..setup(3)
     };
-    let mut g = Campaign::start(&setup, &rs).unwrap();
+    let mut g = Game::start(&setup, &rs).unwrap();
     for text in ["ana", "c2 left RG", "c2 long RG-YB", "c3 right GB"] {
         if let Step::Auto(a) = g.next() {
             g.apply(&a).unwrap();
@@ -332,14 +332,14 @@ fn the_log_replays() {
     let text = log.to_yaml().unwrap();
     let back: Log<Setup, Action> = Log::from_yaml("x", &text, "kingmaker").unwrap();
     assert_eq!(back, log);
-    let g: Campaign = replay(&back).unwrap();
+    let g: Game = replay(&back).unwrap();
     assert_eq!(g.points, [0, 1, 0, 1]);
 }
 
 #[test]
 fn the_token_question_lists_the_players_each_an_answer_taken() {
     let rs = Ruleset::builtin("kingmaker").unwrap();
-    let g = Campaign::start(&setup(3), &rs).unwrap();
+    let g = Game::start(&setup(3), &rs).unwrap();
     let Step::Ask(q) = g.next() else {
         panic!("the first step asks who holds the token")
     };
@@ -357,7 +357,7 @@ fn the_token_question_lists_the_players_each_an_answer_taken() {
 fn a_step_is_saved_as_its_notation_and_read_back_once() {
     let spring = read_step(StepKind::Spring, "bo c2 left RG").unwrap();
     let blink = read_step(StepKind::Blinks, "c1 YY-RR").unwrap();
-    let pair = crate::kingmaker::year::read_pair("BB").unwrap();
+    let pair = crate::kingmaker::record::read_pair("BB").unwrap();
     for (a, saved) in [
         (
             Action::of_move(&spring),
@@ -437,7 +437,7 @@ step: cy c2 long RG-YB
 }
 
 /// The next question, kado's own steps taken first.
-fn asked(g: &mut Campaign) -> Option<Question<Key>> {
+fn asked(g: &mut Game) -> Option<Question<Key>> {
     loop {
         match g.next() {
             Step::Auto(a) => {
@@ -450,7 +450,7 @@ fn asked(g: &mut Campaign) -> Option<Question<Key>> {
 }
 
 /// Taps on a composer, then its action when its send button is ready, else why not.
-fn by_taps(g: &Campaign, q: &Question<Key>, taps: &[&str]) -> Result<Action, String> {
+fn by_taps(g: &Game, q: &Question<Key>, taps: &[&str]) -> Result<Action, String> {
     let mut picked = crate::view::Picked::default();
     for t in taps {
         let c = g.compose(q, &picked).ok_or("no composer")?;
@@ -506,7 +506,7 @@ fn a_year_told_by_taps_is_the_year_typed() {
         seasons: true,
         ..setup(3)
     };
-    let mut g = Campaign::start(&setup, &rs).unwrap();
+    let mut g = Game::start(&setup, &rs).unwrap();
     let steps = YEAR;
     let mut steps = steps.iter();
     let mut first = true;
@@ -556,7 +556,7 @@ fn a_composed_step_the_rules_refuse_says_why() {
         seasons: true,
         ..setup(3)
     };
-    let mut g = Campaign::start(&setup, &rs).unwrap();
+    let mut g = Game::start(&setup, &rs).unwrap();
     let q = asked(&mut g).unwrap();
     let a = g.answer(&q, "ana").unwrap();
     g.apply(&a).unwrap();
@@ -588,7 +588,7 @@ fn the_final_commons_were_never_shown() {
         seasons: true,
         ..setup(1)
     };
-    let mut g = Campaign::start(&setup, &rs).unwrap();
+    let mut g = Game::start(&setup, &rs).unwrap();
     let typed = YEAR.iter().map(|(typed, _)| *typed);
     for answer in std::iter::once("ana").chain(typed) {
         let q = asked(&mut g).expect("a question");

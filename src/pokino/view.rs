@@ -3,10 +3,17 @@
 //! on, square by square along the board (those the next card may take offered); or a pass
 //! where the rules allow one.
 
-use super::*;
+use super::SPOKE;
+use super::board::{Dir, Domino, Placement, Square};
+use super::game::*;
+use super::referee::{Event, Play};
+use super::start::Deck;
+use crate::cards::Card;
+use crate::pokino::ruling;
+
 use crate::pokino::board::{Board, Cell};
-use crate::pokino::game::RunPlay;
 use crate::pokino::place;
+use crate::pokino::referee::RunPlay;
 use crate::session::Composed;
 use crate::view::{Compose, Item, Pick, PickGroup, Picked, Send, taps};
 
@@ -24,7 +31,7 @@ struct RunPicks {
     groups: Vec<PickGroup>,
 }
 
-impl Table {
+impl Game {
     /// A turn of player `i` composed by taps: a domino (of the hand, or with real pieces
     /// any not laid yet) and its squares on the board, or the cards of a run and theirs,
     /// or a pass; with real pieces, the card drawn after it where the table may say it.
@@ -396,8 +403,8 @@ impl Table {
 
 /// What a turn did, on the button that sends it: "Lay 3-5 with 3 at …", "Play 7♠ J♦ on
 /// 0,4 1,4 for 12 points", "Pass".
-fn sent_words(did: &crate::pokino::game::Did) -> String {
-    use crate::pokino::game::Did;
+fn sent_words(did: &crate::pokino::referee::Did) -> String {
+    use crate::pokino::referee::Did;
     match did {
         Did::Domino { at, .. } => format!("Lay {} {}", at.domino, where_words(at)),
         Did::Runs { runs, .. } => {
@@ -628,10 +635,12 @@ fn pick(tap: String, item: Item, spoken: String, picked: &Picked, open: bool) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::Ruleset;
     use crate::session::Step;
+    use crate::session::{Question, Session};
 
     /// Taps `codes` in order on the composer of the player to move; then the composer.
-    fn tapped(t: &Table, q: &Question<Key>, codes: &[String]) -> Composed<Action> {
+    fn tapped(t: &Game, q: &Question<Key>, codes: &[String]) -> Composed<Action> {
         let mut picked = Picked::default();
         for code in codes {
             let c = t.compose(q, &picked).unwrap();
@@ -653,7 +662,7 @@ mod tests {
     fn a_run_was_typed_on_a_phone() {
         let rs = Ruleset::builtin("pokino").unwrap();
         let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 2);
-        let mut t = Table::start(&setup, &rs).unwrap();
+        let mut t = Game::start(&setup, &rs).unwrap();
         let mut runs = 0;
         for turn in 0..200 {
             let q = match t.next() {
@@ -734,10 +743,10 @@ mod tests {
     }
 
     /// A virtual game of two, at its first question: the table and the question.
-    fn first_turn() -> (Table, Question<Key>) {
+    fn first_turn() -> (Game, Question<Key>) {
         let rs = Ruleset::builtin("pokino").unwrap();
         let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Virtual, 2);
-        let mut t = Table::start(&setup, &rs).unwrap();
+        let mut t = Game::start(&setup, &rs).unwrap();
         while let Step::Auto(a) = t.next() {
             t.apply(&a).unwrap();
         }
@@ -825,7 +834,7 @@ mod tests {
     fn a_game_with_real_pieces_was_typed_on_a_phone() {
         let rs = Ruleset::builtin("pokino").unwrap();
         let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Physical, 2);
-        let mut t = Table::start(&setup, &rs).unwrap();
+        let mut t = Game::start(&setup, &rs).unwrap();
         let Step::Ask(q) = t.next() else { panic!() };
         assert_eq!(q.key, Key::Spoke);
         let mut codes: Vec<String> = Vec::new();
@@ -890,7 +899,7 @@ mod tests {
 
     /// The taps of a run of two cards on two squares side by side: a card of the pack
     /// for each square's number, then the squares.
-    fn run_of_two(t: &Table, q: &Question<Key>, before: &[String]) -> Option<Vec<String>> {
+    fn run_of_two(t: &Game, q: &Question<Key>, before: &[String]) -> Option<Vec<String>> {
         let c = tapped(t, q, before);
         let cards = c
             .view

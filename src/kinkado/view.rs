@@ -1,4 +1,14 @@
-use super::*;
+//! The answers a seat composes by taps on its page: the cards it sells, what it buys, its
+//! bet, the cards it played and ALORA's cards, each checked against the rules as it is
+//! picked.
+
+use super::game::*;
+use crate::cards::{Card, show_cards};
+use crate::kinkado::ruling;
+use crate::render::money;
+use crate::session::Session;
+use crate::words;
+
 use crate::cards::Suit;
 use crate::session::Composed;
 use crate::view::{self, Compose, Pick, PickGroup, Picked, Send, Stepper};

@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl Game {
+impl Referee {
     pub(super) fn play_runs(&mut self, i: usize, list: &[RunPlay]) -> Result<Did, Illegal> {
         match self.rules.ruled.runs_per_turn {
             ruling::RunsPerTurn::One if list.len() > 1 => return Err(Illegal::OneRun),

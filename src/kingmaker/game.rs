@@ -12,12 +12,12 @@ use serde::{Deserialize, Serialize};
 use super::Rules;
 use super::error::{CampaignError, YearError};
 use super::layout::{self, Layout};
+use super::record::{
+    Click, Entry, Insert, Lit, Move, PairOf, Reveal, StepKind, check_name, read_step,
+};
 use super::score;
 pub use super::season::Key;
 use super::season::{Answer, Next, YearState};
-use super::year::{
-    Click, Entry, Insert, Lit, Move, PairOf, Reveal, StepKind, check_name, read_step,
-};
 use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 
@@ -96,7 +96,7 @@ impl Action {
     }
 
     /// The Year's step of an action, if it is one.
-    fn step(&self) -> Option<Move> {
+    pub(super) fn step(&self) -> Option<Move> {
         match self {
             Action::Winter { order } => Some(Move::Winter(order.clone())),
             Action::Spring { step } => Some(Move::Spring(step.clone())),
@@ -244,14 +244,14 @@ impl TryFrom<Saved> for Action {
 
 /// A Summer reveal as it is told before the move: `dee BB`.
 fn reveal_text(player: &str, pair: PairOf) -> String {
-    format!("{player} {}", super::year::pair_text(pair))
+    format!("{player} {}", super::record::pair_text(pair))
 }
 
 /// Reads a Summer reveal told before the move, `PLAYER PAIR`.
 fn read_reveal(step: &str) -> Result<(String, PairOf), CampaignError> {
     let bad = || CampaignError::NotAReveal(step.to_string());
     let (player, pair) = step.trim().split_once(' ').ok_or_else(bad)?;
-    let pair = super::year::read_pair(pair).ok_or_else(bad)?;
+    let pair = super::record::read_pair(pair).ok_or_else(bad)?;
     Ok((player.to_string(), pair))
 }
 
@@ -272,7 +272,7 @@ pub struct Year {
 
 /// The campaign as it stands.
 #[derive(Clone, Debug)]
-pub struct Campaign {
+pub struct Game {
     pub players: Vec<String>,
     pub target: u32,
     pub rules: Rules,
@@ -301,7 +301,7 @@ pub struct Campaign {
 /// replays the save); it lets the final long press offer the Blink back (`1` takes it)
 /// rather than ask for it as if never told.
 #[derive(Debug, Default)]
-pub struct Hinted(std::sync::Mutex<Vec<(usize, usize, [super::year::PairOf; 2])>>);
+pub struct Hinted(std::sync::Mutex<Vec<(usize, usize, [super::record::PairOf; 2])>>);
 
 impl Clone for Hinted {
     fn clone(&self) -> Hinted {
@@ -310,12 +310,12 @@ impl Clone for Hinted {
 }
 
 impl Hinted {
-    fn all(&self) -> Vec<(usize, usize, [super::year::PairOf; 2])> {
+    fn all(&self) -> Vec<(usize, usize, [super::record::PairOf; 2])> {
         self.0.lock().map(|v| v.clone()).unwrap_or_default()
     }
 
     /// Remembers seat `seat`'s Blink in Year `year` (0 the first), the last told winning.
-    pub fn tell(&self, year: usize, seat: usize, pairs: [super::year::PairOf; 2]) {
+    pub fn tell(&self, year: usize, seat: usize, pairs: [super::record::PairOf; 2]) {
         if let Ok(mut v) = self.0.lock() {
             v.retain(|(y, s, _)| (*y, *s) != (year, seat));
             v.push((year, seat, pairs));
@@ -323,7 +323,7 @@ impl Hinted {
     }
 
     /// Seat `seat`'s Blink in Year `year`, if its player told it to `hint`.
-    pub fn told(&self, year: usize, seat: usize) -> Option<[super::year::PairOf; 2]> {
+    pub fn told(&self, year: usize, seat: usize) -> Option<[super::record::PairOf; 2]> {
         let all = self.all();
         all.iter()
             .find(|(y, s, _)| (*y, *s) == (year, seat))
@@ -367,7 +367,7 @@ const YEAR_HINT: &str =
   ana:RG-YB RR-GB bo:YY-BG / GG-RY BB-RY / cy:RY-GB YG-RR dee:BB-GY
 or each player's score: ana=64 bo=72 cy=48 dee=72";
 
-impl Campaign {
+impl Game {
     fn index(&self, name: &str) -> Option<usize> {
         self.players
             .iter()
@@ -698,7 +698,7 @@ impl Campaign {
     }
 
     /// The action of a step kado takes itself, or a move told before its pairs.
-    fn action_of(&self, m: &Move) -> Action {
+    pub(super) fn action_of(&self, m: &Move) -> Action {
         match (m, &self.year) {
             (Move::Summer(r), Some(y)) if y.needs_lit(r) => Action::Moving { step: r.clone() },
             _ => Action::of_move(m),
@@ -790,7 +790,7 @@ impl Campaign {
     fn advice(
         &self,
         question: &Question<Key>,
-        own: Option<[super::year::PairOf; 2]>,
+        own: Option<[super::record::PairOf; 2]>,
     ) -> Result<Hint, NoHint> {
         let y = self.year.as_ref().ok_or(NoHint::NotAChoice)?;
         match question.key {
@@ -930,8 +930,8 @@ impl Setup {
 
 /// The advice at the Summer reveal: either pair, as it changes no score; with the
 /// player's own Blink, its two pairs as they are typed.
-fn reveal_advice(own: Option<[super::year::PairOf; 2]>) -> Hint {
-    use super::year::pair_text;
+fn reveal_advice(own: Option<[super::record::PairOf; 2]>) -> Hint {
+    use super::record::pair_text;
     let either = match own {
         Some([l, r]) => format!("`{}` or `{}`", pair_text(l), pair_text(r)),
         None => "either pair of your Blink, e.g. `RY`".to_string(),
@@ -982,7 +982,6 @@ fn read_fix(text: &str) -> Result<Action, CampaignError> {
     Ok(Action::Fix { step })
 }
 
-mod compose;
 mod explain;
 mod session;
 

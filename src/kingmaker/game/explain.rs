@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl Campaign {
+impl Game {
     /// The rules and rulings behind the ledger, with the Years where a ruling decided
     /// something.
     pub fn explain(&self, rs: &Ruleset) -> Explain {

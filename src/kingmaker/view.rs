@@ -4,10 +4,17 @@
 //! Harvest place; a Blink's pairs after the final long press. Pairs kado already knows are
 //! filled in, and may be tapped over.
 
-use super::*;
+use super::game::*;
+use super::season::Key;
+use super::season::YearState;
+use crate::kingmaker::ruling;
+use crate::session::Session;
+
 use crate::kingmaker::build::Dir;
 use crate::kingmaker::layout::Colour;
-use crate::kingmaker::year::{Click, Insert, Lit, Move, PairOf, Press, Reveal, Shown, common_name};
+use crate::kingmaker::record::{
+    Click, Insert, Lit, Move, PairOf, Press, Reveal, Shown, common_name,
+};
 use crate::session::Composed;
 use crate::view::{Compose, Item, Pick, PickGroup, Picked, Send, Tone};
 
@@ -19,7 +26,7 @@ struct Light {
     nth: usize,
 }
 
-impl Campaign {
+impl Game {
     pub(super) fn composed(&self, key: Key, picked: &Picked) -> Option<Composed<Action>> {
         if key == Key::Year && self.first.is_some() && !self.seasons {
             return Some(self.checked(self.compose_scores(picked)));
@@ -122,7 +129,7 @@ impl Campaign {
     fn compose_reveal(&self, who: String, picked: &Picked) -> Draft {
         let mut groups = Vec::new();
         let pair = pair_of(&mut groups, 'p', "The pair you reveal", None, picked);
-        let send = pair.map(|p| format!("Reveal {}", crate::kingmaker::year::pair_text(p)));
+        let send = pair.map(|p| format!("Reveal {}", crate::kingmaker::record::pair_text(p)));
         let action = pair.map(|pair| Action::Reveal { player: who, pair });
         let title = "Tap the two colours of the pair your Blink shows";
         self.draft(title, groups, action, send, "Tap the colours of your pair")
@@ -200,7 +207,7 @@ impl Campaign {
             format!(
                 "{} shows {}",
                 common_name(r.common),
-                crate::kingmaker::year::pairs_text(p)
+                crate::kingmaker::record::pairs_text(p)
             )
         });
         let action = step.map(|r| self.action_of(&Move::Summer(r)));
@@ -233,13 +240,13 @@ impl Campaign {
     /// the Year filled in).
     fn compose_blink(&self, y: &YearState, picked: &Picked) -> Draft {
         let blink = y.unlit().into_iter().next().unwrap_or_default();
-        let known = crate::kingmaker::year::common_index(&blink)
+        let known = crate::kingmaker::record::common_index(&blink)
             .and_then(|c| y.commons.get(c))
             .map_or([None, None], |c| c.colours);
         let mut groups = Vec::new();
         let pairs = both_pairs(&mut groups, known, picked);
         let send =
-            pairs.map(|p| format!("{blink} shows {}", crate::kingmaker::year::pairs_text(p)));
+            pairs.map(|p| format!("{blink} shows {}", crate::kingmaker::record::pairs_text(p)));
         let action = pairs.map(|pairs| Action::Blink {
             step: Lit {
                 blink: blink.clone(),

@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::build::BuildVerdict;
+use super::check::RecordVerdict;
 use super::layout::{Layout, Slot};
 use super::picture;
-use super::record::RecordVerdict;
 use super::score::YearScore;
 use crate::render::Style;
 

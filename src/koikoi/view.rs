@@ -1,7 +1,11 @@
 //! The answers a Koi-Koi player composes by taps on a phone: the card played from the hand
 //! and the table card of its month it takes, and the match a drawn card takes.
 
-use super::*;
+use super::cards::{self, Card};
+use super::game::*;
+use super::record::{Capture, Move};
+use crate::session::Session;
+
 use crate::session::Composed;
 use crate::view::{Compose, Item, Pick, PickGroup, Picked, Send};
 
@@ -370,6 +374,7 @@ fn pick(c: Card, tap: String, picked: &Picked, open: bool) -> Pick {
 mod tests {
     use super::*;
     use crate::ruleset::Ruleset;
+    use crate::session::Question;
     use crate::session::{Session, Step};
 
     /// The answer a thumb composes: the send button once ready, else the first piece open

@@ -2,14 +2,19 @@
 //! influences, or one card and Exile. Every answer it can send is one of the turn's legal
 //! plays (`advise::candidates`), so the rules stay where they are decided.
 
-use super::*;
+use super::game::*;
+use super::key::Key;
+use super::start::Deck;
+use crate::cards::{Card, show_cards};
+use crate::words;
+
 use crate::session::Composed;
 use crate::view::{self, Compose, Item, Pick, PickGroup, Picked, Send};
 
 /// The code of the piece that turns the card picked into an exile.
 const EXILE: &str = "exile";
 
-impl Game {
+impl State {
     /// With a real deck, the cards drawn: as many as are due, tapped among those the
     /// draw pile holds (kado knows which, not their order).
     pub(super) fn compose_draw(&self, picked: &Picked) -> Option<Composed<Action>> {

@@ -1,7 +1,7 @@
 use super::*;
 use crate::kingmaker::ruling;
 
-impl Session for Campaign {
+impl Session for Game {
     type Setup = Setup;
     type Action = Action;
     type Key = Key;
@@ -34,7 +34,7 @@ impl Session for Campaign {
         }
     }
 
-    fn start(setup: &Setup, rules: &Ruleset) -> Result<Campaign, CampaignError> {
+    fn start(setup: &Setup, rules: &Ruleset) -> Result<Game, CampaignError> {
         if setup.players.len() != 4 {
             return Err(CampaignError::PlayerCount(setup.players.len()));
         }
@@ -50,11 +50,11 @@ impl Session for Campaign {
         if let Some(p) = setup
             .players
             .iter()
-            .find(|p| setup.seasons && crate::kingmaker::year::common_index(p).is_some())
+            .find(|p| setup.seasons && crate::kingmaker::record::common_index(p).is_some())
         {
             return Err(CampaignError::CommonLabel(p.clone()));
         }
-        Ok(Campaign {
+        Ok(Game {
             players: setup.players.clone(),
             target: setup.target,
             rules: Rules::from_ruleset(rules),
@@ -276,7 +276,7 @@ impl Session for Campaign {
     /// they know (`hint RG-YB`: my Blink is RG-YB).
     fn hint_with(&self, question: &Question<Key>, known: &str) -> Result<Hint, NoHint> {
         let src = Source::new("hint", known.trim());
-        let own = crate::kingmaker::year::read_pairs(&src).map_err(|e| NoHint::Unreadable {
+        let own = crate::kingmaker::record::read_pairs(&src).map_err(|e| NoHint::Unreadable {
             why: e.render().trim_end().to_string(),
             takes: "`hint` takes your own Blink as it lights up, both pairs: `hint RG-YB`",
         })?;
@@ -398,7 +398,7 @@ impl Session for Campaign {
     }
 }
 
-impl Campaign {
+impl Game {
     /// At the final long press, the pairs of the player's Blink asked for, as typed
     /// (`RG-YB`), when that player told it to `hint` this Year.
     fn told_blink(&self, question: &Question<Key>) -> Option<String> {
@@ -406,7 +406,7 @@ impl Campaign {
         let name = y.unlit().into_iter().next()?;
         let seat = y.player_index(&name)?;
         let [a, b] = self.hinted.told(self.years.len(), seat)?;
-        let pair = crate::kingmaker::year::pair_text;
+        let pair = crate::kingmaker::record::pair_text;
         Some(format!("{}-{}", pair(a), pair(b)))
     }
 
