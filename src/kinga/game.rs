@@ -119,18 +119,6 @@ pub struct Game {
     pub ruleset: String,
 }
 
-impl Game {
-    /// The game's record, as `kado kinga check` reads it: the deck, the ruleset it is
-    /// played under as a comment (`check` reads it when no --rules is given), the turns.
-    pub fn record_text(&self) -> String {
-        let text = super::record::write(self.game.deck, &self.order, &self.actions);
-        match text.split_once('\n') {
-            Some((deck, turns)) => format!("{deck}\n# ruleset: {}\n{turns}", self.ruleset),
-            None => text,
-        }
-    }
-}
-
 impl State {
     pub fn new(setup: &Setup, rules: Rules) -> State {
         let draw = match setup.deck {

@@ -314,3 +314,70 @@ fn every_game_folder_has_the_skeleton_architecture_names() {
     }
     assert!(missing.is_empty(), "missing from the skeleton: {missing:?}");
 }
+
+/// docs/ARCHITECTURE.md names only types and functions that exist: each `Type`, `Type::item`
+/// or `CONST` in backticks is declared in one of the packages' sources (the standard
+/// library's few names aside), and an item after a type is a function, variant or constant
+/// found there.
+#[test]
+fn architecture_names_only_types_that_exist() {
+    let top = crate::common::top();
+    let text = std::fs::read_to_string(top.join("docs/ARCHITECTURE.md")).unwrap();
+    let mut code = String::new();
+    let mut every = Vec::new();
+    for package in [
+        "src",
+        "store/src",
+        "screen/src",
+        "cli/src",
+        "cli/tests",
+        "bench",
+    ] {
+        files_below(&top.join(package), &mut every);
+    }
+    for path in every
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+    {
+        code += &std::fs::read_to_string(path).unwrap();
+    }
+    let declared = |name: &str| {
+        [
+            "struct", "enum", "trait", "type", "const", "static", "fn", "mod",
+        ]
+        .iter()
+        .any(|kind| code.contains(&format!("{kind} {name}")))
+    };
+    let std_names = [
+        "Display", "FromStr", "Result", "None", "Some", "Option", "Default",
+    ];
+    let mut missing = Vec::new();
+    for token in text.split('`').skip(1).step_by(2) {
+        let segments: Vec<&str> = token.split("::").collect();
+        let well_formed = segments
+            .iter()
+            .all(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+        let first = segments[0];
+        if !well_formed || !first.starts_with(|c: char| c.is_ascii_uppercase()) {
+            continue;
+        }
+        if first == "GAME" || std_names.contains(&first) {
+            continue;
+        }
+        let item_found = |s: &str| {
+            declared(s)
+                || code.contains(&format!("    {s}"))
+                || code.contains(&format!("{s} {{"))
+                || code.contains(&format!("{s}("))
+        };
+        if !declared(first) || !segments[1..].iter().all(|s| item_found(s)) {
+            missing.push(token.to_string());
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE names types or items that are not there: {missing:?}"
+    );
+}

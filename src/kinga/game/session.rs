@@ -179,6 +179,18 @@ impl Session for State {
     }
 }
 
+impl Game {
+    /// The game's record, as `kado kinga check` reads it: the deck, the ruleset it is
+    /// played under as a comment (`check` reads it when no --rules is given), the turns.
+    pub fn record_text(&self) -> String {
+        let text = crate::kinga::record::write(self.game.deck, &self.order, &self.actions);
+        match text.split_once('\n') {
+            Some((deck, turns)) => format!("{deck}\n# ruleset: {}\n{turns}", self.ruleset),
+            None => text,
+        }
+    }
+}
+
 impl Session for Game {
     type Setup = Setup;
     type Action = Action;
