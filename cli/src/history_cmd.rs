@@ -10,6 +10,8 @@ use kado::diag::{Code, Error, Problem};
 use kado::explain::Explain;
 use kado::history::tally::Tally;
 use kado::history::{self, Played, PlayerStats, games, report};
+use kado::view::Grid;
+use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome};
 use crate::limits;
@@ -130,9 +132,9 @@ fn list(ctx: &Ctx, f: &FilterArgs) -> Outcome {
     let human = if games.is_empty() {
         "No games in the play history match.\n".to_string()
     } else {
-        let mut t = kado::render::table(["#", "Date", "Game", "Ruleset", "Players", "Winner"]);
+        let mut t = Grid::new(["#", "Date", "Game", "Ruleset", "Players", "Winner"]);
         for p in &games {
-            t.add_row([
+            t.row([
                 p.id.to_string(),
                 p.date.clone(),
                 p.game.clone(),
@@ -141,7 +143,7 @@ fn list(ctx: &Ctx, f: &FilterArgs) -> Outcome {
                 decided_text(p),
             ]);
         }
-        kado::render::show(&t)
+        grid::draw(&t)
     };
     ctx.emit(&report::Listing { games }, &human, &Explain::new())
 }
@@ -285,13 +287,13 @@ pub fn money_chart(series: &[Series], as_chart: bool) -> String {
     let rounds = series.iter().map(|s| s.values.len()).max().unwrap_or(0);
     let mut head = vec!["Seat".to_string()];
     head.extend((1..=rounds).map(|r| r.to_string()));
-    let mut t = kado::render::table(head);
+    let mut t = Grid::new(head);
     for s in series {
         let mut row = vec![s.name.clone()];
         row.extend(s.values.iter().map(|v| format!("${v}")));
-        t.add_row(row);
+        t.row(row);
     }
-    kado::render::show(&t)
+    grid::draw(&t)
 }
 
 fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
@@ -393,7 +395,7 @@ fn stats_table<'p>(players: impl IntoIterator<Item = &'p PlayerStats>) -> String
         "Best",
         "Streak",
     ];
-    kado::render::rows_table(header, &rows)
+    grid::draw_rows(header, &rows)
 }
 
 fn one_player(s: &PlayerStats, mine: &[(bool, i64)], charts: bool) -> String {
@@ -432,11 +434,11 @@ fn one_player(s: &PlayerStats, mine: &[(bool, i64)], charts: bool) -> String {
         );
         out += &format!("\nFinal scores:\n{}", chart::bars(&scores, 30));
     } else if !scores.is_empty() {
-        let mut t = kado::render::table(["Final score", "Games"]);
+        let mut t = Grid::new(["Final score", "Games"]);
         for (label, n) in &scores {
-            t.add_row([label.clone(), n.to_string()]);
+            t.row([label.clone(), n.to_string()]);
         }
-        out += &format!("\n{}", kado::render::show(&t));
+        out += &format!("\n{}", grid::draw(&t));
     }
     out
 }

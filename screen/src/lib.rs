@@ -7,6 +7,9 @@
 //! room), then the last things said, the advice when asked, and the question with the
 //! answer being typed. On a screen of 140 columns or more, what was said and the advice
 //! go to the right of the table.
+//!
+//! Beside the view, the library's tables drawn for people: [`grid`], a `kado::view::Grid`
+//! or a `kado::view::Doc` as text in kado's house style.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -16,6 +19,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use kado::view::{Choice, Event, Hand, Hint, Kind};
 
+pub mod grid;
 mod hint;
 pub mod table;
 
