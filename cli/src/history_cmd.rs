@@ -5,13 +5,12 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use kado::chart::{self, Series};
 use kado::diag::{Code, Error, Problem};
 use kado::explain::Explain;
 use kado::history::tally::Tally;
-use kado::history::{self, Played, PlayerStats, games, report};
+use kado::history::{self, Played, PlayerStats, Series, games, histogram, report};
 use kado::view::Grid;
-use kado_screen::grid;
+use kado_screen::{chart, grid};
 
 use crate::ctx::{Ctx, Outcome};
 use crate::limits;
@@ -361,7 +360,7 @@ fn svg_for_one_game(args: &StatsArgs, tally: &Tally) -> Result<(), Error> {
         .help("add --game GAME: --svg draws the final scores of one game")
         .into());
     };
-    let scores = chart::histogram(&history::final_scores(tally.mine(game)), 8);
+    let scores = histogram(&history::final_scores(tally.mine(game)), 8);
     write_svg(
         path,
         &chart::svg_bars(&format!("{player}: final scores"), &scores),
@@ -422,7 +421,7 @@ fn one_player(s: &PlayerStats, mine: &[(bool, i64)], charts: bool) -> String {
         out += &format!("Average triad score: {t:.1}\n");
     }
     let rate = history::win_rate_over_time(mine);
-    let scores = chart::histogram(&history::final_scores(mine), 8);
+    let scores = histogram(&history::final_scores(mine), 8);
     if charts && !rate.is_empty() {
         let series = [Series {
             name: "win rate".into(),

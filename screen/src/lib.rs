@@ -8,8 +8,9 @@
 //! answer being typed. On a screen of 140 columns or more, what was said and the advice
 //! go to the right of the table.
 //!
-//! Beside the view, the library's tables drawn for people: [`grid`], a `kado::view::Grid`
-//! or a `kado::view::Doc` as text in kado's house style.
+//! Beside the view, the rest of kado's drawing for people: [`grid`], the library's tables
+//! (`kado::view::Grid` in a `kado::view::Doc`) as text in kado's house style, and
+//! [`chart`], the play history's charts for a terminal and as SVG.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -19,6 +20,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use kado::view::{Choice, Event, Hand, Hint, Kind};
 
+pub mod chart;
 pub mod grid;
 mod hint;
 pub mod table;
