@@ -3,10 +3,11 @@
 //! All rules logic lives here, with no I/O: the binary (the `kado-cli` package in `cli/`)
 //! parses arguments, reads input, calls this library and prints. kado's files on disk
 //! (saves, the play history) are the `kado-store` package's (`store/`), beside the rules
-//! and with no rules of its own.
+//! and with no rules of its own. Nor does the library draw for a terminal: its tables
+//! and charts are typed values (`view::Grid` in a `view::Doc`, `history::Series`) that
+//! the `kado-screen` package (`screen/`) draws.
 
 pub mod cards;
-pub mod chart;
 pub mod diag;
 pub mod explain;
 pub mod games;

@@ -2,10 +2,12 @@
 //! verdict gives to the text and JSON of a `check`, and the tally said after the last.
 //! The tally keeps counts, not the games, so a verdict over a record of many games
 //! never holds them all (a record of 80,000 small games took gigabytes when it did).
-//! Each game's part and what follows the last are drawn here once, for a verdict held
-//! whole ([`Games`]) and for one told game by game as the games are refereed.
+//! Each game's part and what follows the last are put together here once (a
+//! [`Doc`], which the command line draws), for a verdict held whole ([`Games`]) and for
+//! one told game by game as the games are refereed.
 
 use crate::render::Style;
+use crate::view::Doc;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -14,7 +16,7 @@ pub trait RecordGame {
     /// How a record of several of these games is laid out for people.
     const LAYOUT: Layout;
     /// The game for people (without a header).
-    fn human(&self, style: Style) -> String;
+    fn human(&self, style: Style) -> Doc;
     /// The game as JSON: the object a record of one game prints.
     fn json(&self) -> Value;
     /// The line of its first illegal line, if any.
@@ -65,7 +67,7 @@ impl<G: RecordGame> Games<G> {
 
     /// The verdict for people: a game alone as it is, several each under its header (and
     /// the tally, where the game's layout has one).
-    pub fn render(&self, style: Style) -> String {
+    pub fn doc(&self, style: Style) -> Doc {
         human(&self.games, style)
     }
 }
@@ -128,9 +130,13 @@ impl Tally {
 
 /// Game `number` of a record of several, for people: under its header, with a blank
 /// line after it where the layout has one.
-pub fn told<G: RecordGame>(number: usize, g: &G, style: Style) -> String {
-    let blank = if G::LAYOUT.blank_after { "\n" } else { "" };
-    format!("{}{}{blank}", g.header(number, style), g.human(style))
+pub fn told<G: RecordGame>(number: usize, g: &G, style: Style) -> Doc {
+    let mut out = Doc::from(g.header(number, style));
+    out.append(g.human(style));
+    if G::LAYOUT.blank_after {
+        out += "\n";
+    }
+    out
 }
 
 /// What follows the last game of several, for people: the tally, where the layout has
@@ -143,20 +149,21 @@ pub fn closing<G: RecordGame>(tally: &Tally) -> String {
     }
 }
 
-/// The text of a record's games for people, all at once (for a verdict held whole): one
-/// game as it is, none as the layout says, several each [`told`] then the [`closing`].
-pub fn human<G: RecordGame>(games: &[G], style: Style) -> String {
+/// A record's games for people, all at once (for a verdict held whole): one game as it
+/// is, none as the layout says, several each [`told`] then the [`closing`].
+pub fn human<G: RecordGame>(games: &[G], style: Style) -> Doc {
     match games {
-        [] => G::LAYOUT.empty.to_string(),
+        [] => Doc::from(G::LAYOUT.empty),
         [one] => one.human(style),
         several => {
-            let mut out = String::new();
+            let mut out = Doc::new();
             let mut tally = Tally::default();
             for (i, g) in several.iter().enumerate() {
                 tally.add(g.illegal_line());
-                out += &told(i + 1, g, style);
+                out.append(told(i + 1, g, style));
             }
-            out + &closing::<G>(&tally)
+            out += &closing::<G>(&tally);
+            out
         }
     }
 }

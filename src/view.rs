@@ -8,8 +8,10 @@ use serde::Serialize;
 
 mod board;
 mod compose;
+mod grid;
 pub use board::{At, Board, Claim, Hex, Hue, Laid, Mark, Spot, number_words, square_words};
 pub use compose::{Compose, Pick, PickGroup, Picked, Send, Stepper, card_group, taps};
+pub use grid::{Doc, Grid, Piece};
 
 /// One legal answer to a question: what it shows and the exact text it types.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -119,35 +121,35 @@ impl Hint {
 
     /// The hint as line mode prints it: the headline, a table whose first column marks
     /// the best row and numbers the others, then what was left out and the notes.
-    pub fn text(&self) -> String {
-        let mut out = String::new();
+    pub fn doc(&self) -> Doc {
+        let mut out = Doc::new();
         if let Some(h) = &self.headline {
             out += h;
-            out.push('\n');
+            out += "\n";
         }
         if !self.rows.is_empty() {
             let header = ["", self.answer_title.as_str()]
                 .into_iter()
                 .map(str::to_string)
                 .chain(self.columns.iter().map(|c| c.title.clone()));
-            let mut t = crate::render::table(header);
+            let mut t = Grid::new(header);
             for (i, r) in self.rows.iter().enumerate() {
                 let mark = if i == 0 {
                     "best".to_string()
                 } else {
                     (i + 1).to_string()
                 };
-                t.add_row(
+                t.row(
                     [mark, r.answer.label.clone()]
                         .into_iter()
                         .chain(r.cells.iter().cloned()),
                 );
             }
-            out += &crate::render::show(&t);
+            out.push_grid(t);
         }
         for line in self.more.iter().chain(&self.notes) {
             out += line;
-            out.push('\n');
+            out += "\n";
         }
         out
     }
@@ -796,13 +798,17 @@ mod tests {
         h.row(Choice::typed("exile AD"), vec!["22%".into()]);
         h.row(Choice::typed("2D on 3D"), vec!["18%".into()]);
         h.notes.push("Played out 400 times.".into());
-        let text = h.text();
-        assert!(text.starts_with("Turn 3.\n┌"), "{text}");
-        assert!(text.contains("│ best ┆ exile AD ┆ 22%  │"), "{text}");
-        assert!(text.contains("│ 2    ┆ 2D on 3D ┆ 18%  │"), "{text}");
-        assert!(
-            text.ends_with("└──────┴──────────┴──────┘\nPlayed out 400 times.\n"),
-            "{text}"
+        let doc = h.doc();
+        let mut grid = Grid::new(["", "Answer", "Wins"]);
+        grid.row(["best", "exile AD", "22%"]);
+        grid.row(["2", "2D on 3D", "18%"]);
+        assert_eq!(
+            doc.pieces,
+            [
+                Piece::Text("Turn 3.\n".into()),
+                Piece::Grid(grid),
+                Piece::Text("Played out 400 times.\n".into())
+            ]
         );
         assert_eq!(h.best(), Some(&Choice::typed("exile AD")));
     }

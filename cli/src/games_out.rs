@@ -7,6 +7,7 @@ use std::io::Write;
 
 use kado::explain::Explain;
 use kado::several::{self, RecordGame, Tally};
+use kado_screen::grid;
 use serde_json::Value;
 
 use crate::ctx::{Ctx, Failure, Outcome};
@@ -75,7 +76,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
             return self.failed.take().map_or(Ok(()), Err);
         }
         let (json, human) = match &self.held {
-            Some(g) => (g.json(), g.human(self.ctx.style)),
+            Some(g) => (g.json(), grid::draw_doc(&g.human(self.ctx.style))),
             None => (G::empty_json(), G::LAYOUT.empty.to_string()),
         };
         self.ctx.emit(&json, &human, &self.explain)
@@ -100,7 +101,7 @@ impl<'c, G: RecordGame> GamesOut<'c, G> {
             let comma = if number > 1 { ",\n" } else { "" };
             format!("{comma}    {}", indented(&g.json(), 4))
         } else {
-            several::told(number, g, self.ctx.style)
+            grid::draw_doc(&several::told(number, g, self.ctx.style))
         };
         self.write(&text);
     }

@@ -5,11 +5,12 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use kado::chart::{self, Series};
 use kado::diag::{Code, Error, Problem};
 use kado::explain::Explain;
 use kado::history::tally::Tally;
-use kado::history::{self, Played, PlayerStats, games, report};
+use kado::history::{self, Played, PlayerStats, Series, games, histogram, report};
+use kado::view::Grid;
+use kado_screen::{chart, grid};
 
 use crate::ctx::{Ctx, Outcome};
 use crate::limits;
@@ -130,9 +131,9 @@ fn list(ctx: &Ctx, f: &FilterArgs) -> Outcome {
     let human = if games.is_empty() {
         "No games in the play history match.\n".to_string()
     } else {
-        let mut t = kado::render::table(["#", "Date", "Game", "Ruleset", "Players", "Winner"]);
+        let mut t = Grid::new(["#", "Date", "Game", "Ruleset", "Players", "Winner"]);
         for p in &games {
-            t.add_row([
+            t.row([
                 p.id.to_string(),
                 p.date.clone(),
                 p.game.clone(),
@@ -141,7 +142,7 @@ fn list(ctx: &Ctx, f: &FilterArgs) -> Outcome {
                 decided_text(p),
             ]);
         }
-        kado::render::show(&t)
+        grid::draw(&t)
     };
     ctx.emit(&report::Listing { games }, &human, &Explain::new())
 }
@@ -285,13 +286,13 @@ pub fn money_chart(series: &[Series], as_chart: bool) -> String {
     let rounds = series.iter().map(|s| s.values.len()).max().unwrap_or(0);
     let mut head = vec!["Seat".to_string()];
     head.extend((1..=rounds).map(|r| r.to_string()));
-    let mut t = kado::render::table(head);
+    let mut t = Grid::new(head);
     for s in series {
         let mut row = vec![s.name.clone()];
         row.extend(s.values.iter().map(|v| format!("${v}")));
-        t.add_row(row);
+        t.row(row);
     }
-    kado::render::show(&t)
+    grid::draw(&t)
 }
 
 fn write_svg(path: &Path, svg: &str) -> Result<(), Error> {
@@ -359,7 +360,7 @@ fn svg_for_one_game(args: &StatsArgs, tally: &Tally) -> Result<(), Error> {
         .help("add --game GAME: --svg draws the final scores of one game")
         .into());
     };
-    let scores = chart::histogram(&history::final_scores(tally.mine(game)), 8);
+    let scores = histogram(&history::final_scores(tally.mine(game)), 8);
     write_svg(
         path,
         &chart::svg_bars(&format!("{player}: final scores"), &scores),
@@ -393,7 +394,7 @@ fn stats_table<'p>(players: impl IntoIterator<Item = &'p PlayerStats>) -> String
         "Best",
         "Streak",
     ];
-    kado::render::rows_table(header, &rows)
+    grid::draw_rows(header, &rows)
 }
 
 fn one_player(s: &PlayerStats, mine: &[(bool, i64)], charts: bool) -> String {
@@ -420,7 +421,7 @@ fn one_player(s: &PlayerStats, mine: &[(bool, i64)], charts: bool) -> String {
         out += &format!("Average triad score: {t:.1}\n");
     }
     let rate = history::win_rate_over_time(mine);
-    let scores = chart::histogram(&history::final_scores(mine), 8);
+    let scores = histogram(&history::final_scores(mine), 8);
     if charts && !rate.is_empty() {
         let series = [Series {
             name: "win rate".into(),
@@ -432,11 +433,11 @@ fn one_player(s: &PlayerStats, mine: &[(bool, i64)], charts: bool) -> String {
         );
         out += &format!("\nFinal scores:\n{}", chart::bars(&scores, 30));
     } else if !scores.is_empty() {
-        let mut t = kado::render::table(["Final score", "Games"]);
+        let mut t = Grid::new(["Final score", "Games"]);
         for (label, n) in &scores {
-            t.add_row([label.clone(), n.to_string()]);
+            t.row([label.clone(), n.to_string()]);
         }
-        out += &format!("\n{}", kado::render::show(&t));
+        out += &format!("\n{}", grid::draw(&t));
     }
     out
 }

@@ -17,6 +17,7 @@ use kado::kinga::{self, GAME, TITLE, verdict};
 use kado::render::Style;
 use kado::ruleset::Ruleset;
 use kado::session::Log;
+use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome, joined};
 use crate::limits::FILE_LIMIT;
@@ -267,7 +268,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 suspicion: &srcs[4],
             })?;
             let v = advise::advise_table(&table, kinga::Rules::from_ruleset(&rs), samples, seed);
-            ctx.emit(&v, &v.render(), &advise::explain(&rs))
+            ctx.emit(&v, &grid::draw_doc(&v.doc()), &advise::explain(&rs))
         }
         Cmd::Options { hand, tops, turned } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
@@ -376,7 +377,7 @@ fn options_cmd(ctx: &Ctx, rs: &Ruleset, hand: &str, tops: &str, turned: &str) ->
     let v = verdict::options(&p, rs);
     let mut x = v.explain.clone();
     ctx.decided_by(rs, &mut x, |rs| Some(json(&verdict::options(&p, rs))));
-    ctx.emit(&v, &v.render(ctx.style), &x)
+    ctx.emit(&v, &grid::draw_doc(&v.doc(ctx.style)), &x)
 }
 
 fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcome {

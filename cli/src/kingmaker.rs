@@ -18,9 +18,10 @@ use kado::kingmaker::score;
 use kado::kingmaker::start;
 use kado::kingmaker::verdict;
 use kado::kingmaker::{GAME, Rules, TITLE, picture};
-use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::Log;
+use kado::view::Grid;
+use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome, joined};
 use crate::limits::{LAYOUT_LIMIT, read_file};
@@ -332,8 +333,8 @@ fn read_layout(arg: &LayoutArg) -> Result<(Source, Layout, LayoutSpans), Error> 
 }
 
 /// Each player's triad, its colours and its score, as a table.
-fn triad_table(l: &Layout, y: &score::YearScore, rules: &Rules) -> comfy_table::Table {
-    let mut t = render::table(["Player", "Seat", "Triad", "R", "Y", "G", "B", "Score"]);
+fn triad_table(l: &Layout, y: &score::YearScore, rules: &Rules) -> Grid {
+    let mut t = Grid::new(["Player", "Seat", "Triad", "R", "Y", "G", "B", "Score"]);
     for p in &y.players {
         let triad: Vec<String> = p
             .triad
@@ -343,7 +344,7 @@ fn triad_table(l: &Layout, y: &score::YearScore, rules: &Rules) -> comfy_table::
         let mut row = vec![p.name.clone(), p.slot.to_string(), triad.join(" + ")];
         row.extend(p.counts.iter().map(ToString::to_string));
         row.push(score::formula(&p.counts, p.score, rules));
-        t.add_row(row);
+        t.row(row);
     }
     t
 }
@@ -369,7 +370,7 @@ fn score_cmd(ctx: &Ctx, rs: &Ruleset, arg: &LayoutArg) -> Outcome {
     Error::check(score::unscorable(src, l, spans, rules))?;
     let y = score::score(l, rules);
     let s = ctx.style;
-    let mut human = render::show(&triad_table(l, &y, rules));
+    let mut human = grid::draw(&triad_table(l, &y, rules));
     human += &s.bold(score::outcome_line(&y, rules).trim_end());
     human.push('\n');
     let verdict = verdict::ScoreReport::new(l, &y);
@@ -453,7 +454,7 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
     }
     let v = build::check(&placements);
     let s = ctx.style;
-    let mut human = render::show(&check_table(&v));
+    let mut human = grid::draw(&check_table(&v));
     for st in v.steps.iter().filter(|x| x.broken.is_some()) {
         if let Some((rule, why)) = &st.broken {
             human += &s.red(&format!(
@@ -477,10 +478,10 @@ fn check_cmd(ctx: &Ctx, words: &[String], file: Option<&str>) -> Outcome {
 }
 
 /// The steps of a build as a table.
-fn check_table(v: &build::BuildVerdict) -> comfy_table::Table {
-    let mut t = render::table(["Step", "Blink", "Role", "Placed", "Touches", "Verdict"]);
+fn check_table(v: &build::BuildVerdict) -> Grid {
+    let mut t = Grid::new(["Step", "Blink", "Role", "Placed", "Touches", "Verdict"]);
     for st in &v.steps {
-        t.add_row([
+        t.row([
             st.step.to_string(),
             st.name.clone(),
             verdict::role(st.common).to_string(),
@@ -563,7 +564,7 @@ fn record_human(ctx: &Ctx, v: &RecordVerdict) -> String {
         human += &format!("Year {}{first}: every step by the rules.\n", y.number);
         if let Some(l) = y.layout.as_deref().and_then(|t| t.parse::<Layout>().ok()) {
             let ys = score::score(&l, &c.rules);
-            human += &render::show(&triad_table(&l, &ys, &c.rules));
+            human += &grid::draw(&triad_table(&l, &ys, &c.rules));
             human += &s.bold(score::outcome_line(&ys, &c.rules).trim_end());
             human.push('\n');
         }
@@ -714,5 +715,5 @@ fn advise_cmd(
     bar.finish_and_clear();
     let tied = v.campaign.years.iter().any(|y| y.top.len() > 1);
     let x = advise::explain(v.campaign.explain(rs), tied, rs);
-    ctx.emit(&advice, &advice.render(), &x)
+    ctx.emit(&advice, &grid::draw_doc(&advice.doc()), &x)
 }

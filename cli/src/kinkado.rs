@@ -15,9 +15,11 @@ use kado::kinkado::seat::{Table, TableText};
 use kado::kinkado::showdown::{self, Seat, Settlement};
 use kado::kinkado::verdict;
 use kado::kinkado::{GAME, Rules, TITLE, round_explain, round_info};
-use kado::render::{self, Style, money};
+use kado::render::{Style, money};
 use kado::ruleset::Ruleset;
+use kado::view::Grid;
 use kado::words::capitalised;
+use kado_screen::grid;
 
 use kado::kinkado::game::{Deck, Game, Setup};
 use kado::session::Log;
@@ -467,7 +469,7 @@ pub struct ShowdownArgs {
 
 /// The showdown table: each seat, its hand, bet and what it receives (★ for winners).
 fn showdown_table(seats: &[Seat], v: &Settlement, s: &Style) -> String {
-    let mut t = render::table(["Seat", "Cards", "Hand", "Tier", "Sum", "Bet", "Receives"]);
+    let mut t = Grid::new(["Seat", "Cards", "Hand", "Tier", "Sum", "Bet", "Receives"]);
     for seat in seats {
         let h = &v.hands[&seat.name];
         let name = if v.winners.contains(&seat.name) {
@@ -480,7 +482,7 @@ fn showdown_table(seats: &[Seat], v: &Settlement, s: &Style) -> String {
         } else {
             s.cards(&seat.cards)
         };
-        t.add_row([
+        t.row([
             name,
             cards,
             h.category.to_string(),
@@ -490,7 +492,7 @@ fn showdown_table(seats: &[Seat], v: &Settlement, s: &Style) -> String {
             money(i64::from(v.payouts[&seat.name])),
         ]);
     }
-    render::show(&t)
+    grid::draw(&t)
 }
 
 fn showdown_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &ShowdownArgs) -> Outcome {

@@ -11,9 +11,10 @@ use kado::koikoi::ledger::{Ledger, Setup};
 use kado::koikoi::query::YakuQuery;
 use kado::koikoi::{GAME, Rules, TITLE};
 use kado::koikoi::{advise, check, game, record, referee, sim, verdict};
-use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::{Log, Session, replay};
+use kado::view::Grid;
+use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome, joined};
 use crate::limits::{FILE_LIMIT, read_file};
@@ -300,7 +301,7 @@ fn advise_cmd(ctx: &Ctx, arg: &str, samples: usize, seed: u64) -> Outcome {
         let last = src.text.trim_end().lines().count().max(1);
         Error::from(Problem::new(why.to_string()).at_line_col(&src, last, 1))
     })?;
-    ctx.emit(&a, &a.render(), &advise::explain(&rs))
+    ctx.emit(&a, &grid::draw_doc(&a.doc()), &advise::explain(&rs))
 }
 
 /// `koikoi yaku`: reads the pile and the round, scores it, and draws the score.
@@ -319,20 +320,20 @@ fn yaku_cmd(ctx: &Ctx, rs: &Ruleset, text: &str, q: &YakuQuery) -> Outcome {
     if s.yaku.is_empty() {
         human += "No yaku.\n";
     } else {
-        let mut t = render::table(["Yaku", "Points", "Cards"]);
+        let mut t = Grid::new(["Yaku", "Points", "Cards"]);
         for y in &s.yaku {
             let points = if y.how == y.points.to_string() {
                 y.points.to_string()
             } else {
                 format!("{} ({})", y.points, y.how)
             };
-            t.add_row([
+            t.row([
                 format!("{} ({})", y.name, y.name.meaning()),
                 points,
                 short_labels(&y.cards),
             ]);
         }
-        human += &render::show(&t);
+        human += &grid::draw(&t);
     }
     human += &format!(
         "Base {}, multiplier ×{}{}: {}\n",

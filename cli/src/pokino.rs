@@ -15,9 +15,11 @@ use kado::pokino::runs::Run;
 use kado::pokino::score;
 use kado::pokino::verdict::{self, RunsVerdict};
 use kado::pokino::{GAME, Rules, TITLE, picture};
-use kado::render::{self, Style};
+use kado::render::Style;
 use kado::ruleset::Ruleset;
+use kado::view::Grid;
 use kado::words::count_of;
+use kado_screen::grid;
 
 use crate::ctx::{Ctx, Failure, Outcome, joined};
 use crate::limits::{FILE_LIMIT, read_file, read_if_there};
@@ -722,7 +724,7 @@ fn runs_human(v: &RunsVerdict, best: &Run, s: &Style) -> String {
     if tear {
         header.push("Leaves the board");
     }
-    let mut t = render::table(header);
+    let mut t = Grid::new(header);
     for (i, r) in v.found.runs.iter().enumerate() {
         let mut row = vec![
             (i + 1).to_string(),
@@ -733,9 +735,9 @@ fn runs_human(v: &RunsVerdict, best: &Run, s: &Style) -> String {
         if tear {
             row.push(listed(&r.torn, ", "));
         }
-        t.add_row(row);
+        t.row(row);
     }
-    human + &format!("{}:\n{}", v.list_title(), render::show(&t))
+    human + &format!("{}:\n{}", v.list_title(), grid::draw(&t))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -754,15 +756,15 @@ impl Env<'_> {
         let t = &v.total;
         let mut human = String::new();
         if !t.runs.is_empty() {
-            let mut table = render::table(["Run", "Cards", "Points"]);
+            let mut table = Grid::new(["Run", "Cards", "Points"]);
             for (i, r) in t.runs.iter().enumerate() {
-                table.add_row(vec![
+                table.row(vec![
                     (i + 1).to_string(),
                     r.length.to_string(),
                     r.points_text(),
                 ]);
             }
-            human += &render::show(&table);
+            human += &grid::draw(&table);
             human += &format!("Runs: {} points\n", t.run_points);
         }
         if let Some(line) = v.beads_line() {
@@ -795,10 +797,10 @@ impl Env<'_> {
             let (board, toks) = read(rules).ok()?;
             Some(json(&verdict::territory(&board, &toks, rules, rs)))
         });
-        let mut table = render::table(["Domino", "Pips", "Tokens", "Goes to"]);
+        let mut table = Grid::new(["Domino", "Pips", "Tokens", "Goes to"]);
         for a in &v.result.dominoes {
             let tokens: Vec<String> = a.tokens.iter().map(|(p, n)| format!("{p} {n}")).collect();
-            table.add_row(vec![
+            table.row(vec![
                 a.domino.to_string(),
                 a.pips.to_string(),
                 if tokens.is_empty() {
@@ -809,17 +811,17 @@ impl Env<'_> {
                 a.goes_to(),
             ]);
         }
-        let mut human = render::show(&table);
+        let mut human = grid::draw(&table);
         if !v.result.players.is_empty() {
-            let mut totals = render::table(["Player", "Dominoes", "Pips"]);
+            let mut totals = Grid::new(["Player", "Dominoes", "Pips"]);
             for h in &v.result.players {
-                totals.add_row(vec![
+                totals.row(vec![
                     h.player.clone(),
                     h.dominoes.len().to_string(),
                     h.pips.to_string(),
                 ]);
             }
-            human += &render::show(&totals);
+            human += &grid::draw(&totals);
         }
         human += &format!("{}\n", v.outcome(|n| self.ctx.style.bold(n)));
         self.ctx.emit(&v, &human, &x)

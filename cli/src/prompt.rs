@@ -223,7 +223,7 @@ pub trait Prompter {
     fn set_table(&mut self, _table: kado::view::Table) {}
     /// Shows advice asked for.
     fn advise(&mut self, hint: &Hint) {
-        self.say(&hint.text());
+        self.say(&kado_screen::grid::draw_doc(&hint.doc()));
     }
     /// Shows a hand on request (a hand kept private is not on the table).
     fn show_hand(&mut self, hand: &Hand) {

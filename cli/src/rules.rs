@@ -3,8 +3,9 @@
 use clap::Subcommand;
 
 use kado::explain::Explain;
-use kado::render;
 use kado::ruleset::report;
+use kado::view::Grid;
+use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome, load_ruleset};
 
@@ -44,16 +45,16 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 
 fn list(ctx: &Ctx) -> Outcome {
     let listing = report::list()?;
-    let mut t = render::table(["Ruleset", "Game", "Based on", "Summary"]);
+    let mut t = Grid::new(["Ruleset", "Game", "Based on", "Summary"]);
     for e in &listing.rulesets {
-        t.add_row([
+        t.row([
             e.name.as_str(),
             e.title.as_str(),
             e.base.as_deref().unwrap_or("—"),
             e.summary.as_str(),
         ]);
     }
-    ctx.emit(&listing, &render::show(&t), &Explain::new())
+    ctx.emit(&listing, &grid::draw(&t), &Explain::new())
 }
 
 fn show(ctx: &Ctx, arg: &str) -> Outcome {
@@ -65,7 +66,7 @@ fn show(ctx: &Ctx, arg: &str) -> Outcome {
         rs.lineage.join(" → "),
         rs.summary
     );
-    let mut t = render::table([
+    let mut t = Grid::new([
         "Ruling",
         "Question",
         "Choices (● in force)",
@@ -81,14 +82,14 @@ fn show(ctx: &Ctx, arg: &str) -> Outcome {
                 format!("{mark} {}{dflt}: {}", a.id, a.means)
             })
             .collect();
-        t.add_row([
+        t.row([
             r.id.clone(),
             r.question.clone(),
             choices.join("\n"),
             r.why.clone(),
         ]);
     }
-    human += &render::show(&t);
+    human += &grid::draw(&t);
     for old in &rs.retired {
         let read: Vec<String> = old
             .read_as
@@ -106,12 +107,12 @@ fn show(ctx: &Ctx, arg: &str) -> Outcome {
         );
     }
     if !rs.values.is_empty() {
-        let mut v = render::table(["Value", "Setting", "Range"]);
+        let mut v = Grid::new(["Value", "Setting", "Range"]);
         for (k, val) in &rs.values {
             let range = rs.ranges.get(k).map_or("—".to_string(), |r| r.to_string());
-            v.add_row([k.clone(), val.to_string(), range]);
+            v.row([k.clone(), val.to_string(), range]);
         }
-        human += &render::show(&v);
+        human += &grid::draw(&v);
     }
     for n in &rs.notes {
         human += &format!("Note: {n}\n");
@@ -129,11 +130,11 @@ fn check(ctx: &Ctx, file: &str) -> Outcome {
     if v.changes.is_empty() {
         human += "It changes nothing.\n";
     } else {
-        let mut t = render::table(["Changes", "From", "To"]);
+        let mut t = Grid::new(["Changes", "From", "To"]);
         for c in &v.changes {
-            t.add_row([format!("{} {}", c.kind, c.id), c.from.clone(), c.to.clone()]);
+            t.row([format!("{} {}", c.kind, c.id), c.from.clone(), c.to.clone()]);
         }
-        human += &render::show(&t);
+        human += &grid::draw(&t);
     }
     ctx.emit(&v, &human, &Explain::new())
 }

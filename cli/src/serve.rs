@@ -674,7 +674,7 @@ impl Prompter for Served {
                 let hint = hint.clone();
                 self.hub.update(|s| s.private[i].hint = Some(hint));
             }
-            None => self.print(&hint.text()),
+            None => self.print(&kado_screen::grid::draw_doc(&hint.doc())),
         }
     }
 

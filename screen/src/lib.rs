@@ -7,6 +7,10 @@
 //! room), then the last things said, the advice when asked, and the question with the
 //! answer being typed. On a screen of 140 columns or more, what was said and the advice
 //! go to the right of the table.
+//!
+//! Beside the view, the rest of kado's drawing for people: [`grid`], the library's tables
+//! (`kado::view::Grid` in a `kado::view::Doc`) as text in kado's house style, and
+//! [`chart`], the play history's charts for a terminal and as SVG.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -16,6 +20,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use kado::view::{Choice, Event, Hand, Hint, Kind};
 
+pub mod chart;
+pub mod grid;
 mod hint;
 pub mod table;
 

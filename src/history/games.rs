@@ -1,7 +1,7 @@
 //! What the history shows of a game from its outcome: its money round by round.
 
 use super::Outcome;
-use crate::chart::Series;
+use super::Series;
 
 /// Each seat's money after each round (Kin Kādo); none for other games.
 pub fn money_series(outcome: &Outcome) -> Vec<Series> {

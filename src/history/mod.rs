@@ -1,6 +1,7 @@
 //! The play history: what a game leaves in the journal when it ends, the records a player
-//! asks for across many games, and the charts drawn from them. Plain values and pure
-//! functions; the database itself is kept by the storage layer (store/src/history.rs, package kado-store).
+//! asks for across many games, and the series their charts are drawn from. Plain values
+//! and pure functions; the database itself is kept by the storage layer
+//! (store/src/history.rs, package kado-store), the charts are drawn by kado-screen.
 
 pub mod day;
 
@@ -12,7 +13,10 @@ pub mod games;
 #[cfg(test)]
 pub(crate) mod reference;
 pub mod report;
+mod series;
 pub mod tally;
+
+pub use series::{Series, histogram};
 
 /// How a game ended, as its session reports it for the journal.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@
 //! every candidate (common random numbers), so their differences are not noise of the
 //! draw. A virtual deck's recorded order and seed are never read.
 
-use crate::view::{Choice, Column, Hint};
+use crate::view::{Choice, Column, Doc, Hint};
 use serde::Serialize;
 
 use super::game::{Action, Deck, Phase, State};
@@ -163,11 +163,11 @@ pub fn advise_table(
 
 impl Advice {
     /// The candidates as a table, best first, for people.
-    pub fn render(&self) -> String {
+    pub fn doc(&self) -> Doc {
         if self.candidates.is_empty() {
-            return "Nothing to choose: there is one way on.\n".to_string();
+            return Doc::from("Nothing to choose: there is one way on.\n");
         }
-        self.hint().text()
+        self.hint().doc()
     }
 
     /// The candidates as a hint, best first, each row the answer it stands for.

@@ -18,6 +18,7 @@ use crate::cards::{Card, Rank, Suit, code_cards};
 use crate::diag::{Error, Source};
 use crate::render::Style;
 use crate::session::Step;
+use crate::view::Doc;
 
 /// The kinds of steps, to match a line with what the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -469,8 +470,8 @@ impl crate::several::RecordGame for GameVerdict {
         empty: "",
     };
 
-    fn human(&self, style: Style) -> String {
-        self.render(style)
+    fn human(&self, style: Style) -> Doc {
+        self.doc(style)
     }
 
     fn json(&self) -> serde_json::Value {
@@ -541,7 +542,7 @@ pub fn referee(g: &GameRecord, rules: Rules) -> GameVerdict {
 impl GameVerdict {
     /// The verdict for people: each line and what it did, the first illegal line, the
     /// table as the record leaves it, and how the game stands.
-    pub fn render(&self, style: Style) -> String {
+    pub fn doc(&self, style: Style) -> Doc {
         let deck = match self.status.deck {
             Deck::Real => "real cards",
             Deck::Virtual => "a virtual deck",
@@ -580,13 +581,14 @@ impl GameVerdict {
             }
         }
         out.push('\n');
-        out += &self.game.render(style);
+        let mut doc = Doc::from(out);
+        doc.append(self.game.doc(style));
         match (&self.end, &self.next) {
-            (Some(end), _) => out += &format!("Game over: {end}.\n"),
-            (None, Some(next)) => out += &format!("The game goes on: next, {next}.\n"),
+            (Some(end), _) => doc += &format!("Game over: {end}.\n"),
+            (None, Some(next)) => doc += &format!("The game goes on: next, {next}.\n"),
             (None, None) => {}
         }
-        out
+        doc
     }
 }
 

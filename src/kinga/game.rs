@@ -17,6 +17,7 @@ use crate::render::Style;
 use crate::ruleset::Ruleset;
 use crate::session::{Question, Session, Step};
 use crate::shuffle::Shuffler;
+use crate::view::{Doc, Grid};
 
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -728,8 +729,10 @@ impl State {
         Ok(Action::Extra { take })
     }
 
-    pub fn render(&self, style: Style) -> String {
-        let mut t = crate::render::table(["Suit", "Top card", "King"]);
+    /// The game for people: a table of the suits' top cards and kings, then the hand,
+    /// the piles and how the game stands.
+    pub fn doc(&self, style: Style) -> Doc {
+        let mut t = Grid::new(["Suit", "Top card", "King"]);
         for s in Suit::ALL {
             let i = s.index();
             let top = match self.top(s) {
@@ -743,9 +746,9 @@ impl State {
                 (false, true) => "sideways",
                 (false, false) => "upright",
             };
-            t.add_row([s.symbol().to_string(), top, king.to_string()]);
+            t.row([s.symbol().to_string(), top, king.to_string()]);
         }
-        let mut out = crate::render::show(&t);
+        let mut out = Doc::from(t);
         out += &format!(
             "Hand: {}\nDraw pile: {} card{}   Discard pile: {} card{}   Exiled: {}\n",
             style.cards(&self.hand),

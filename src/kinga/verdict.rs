@@ -6,8 +6,9 @@ use serde::Serialize;
 
 use crate::cards::{Card, Rank, Suit};
 use crate::explain::Explain;
-use crate::render::{self, Style};
+use crate::render::Style;
 use crate::ruleset::Ruleset;
+use crate::view::{Doc, Grid};
 
 use super::position::{Chain, Position};
 use super::{Blocked, Bonus, Break, Effect, ExileOption, Reach, Rules, Yield};
@@ -317,17 +318,17 @@ pub fn options(p: &Position, rs: &Ruleset) -> OptionsVerdict {
 
 impl OptionsVerdict {
     /// The verdict for people: a table of the plays, then the exiles and suspicion.
-    pub fn render(&self, s: Style) -> String {
-        let mut human = String::new();
+    pub fn doc(&self, s: Style) -> Doc {
+        let mut human = Doc::new();
         if self.influence.is_empty() {
             human += "Nothing can be influenced.\n";
         } else {
-            let mut t = render::table(["Target", "Shortest play", "Influence"]);
+            let mut t = Grid::new(["Target", "Shortest play", "Influence"]);
             for r in &self.influence {
-                t.add_row([s.card(r.target), s.cards(&r.play), r.influence.to_string()]);
+                t.row([s.card(r.target), s.cards(&r.play), r.influence.to_string()]);
             }
             human += "Influence:\n";
-            human += &render::show(&t);
+            human.push_grid(t);
         }
         if !self.exile.is_empty() {
             let parts: Vec<String> = self

@@ -12,7 +12,7 @@
 //! [`GREEDY`]), and each triad is scored with all four faces of its Blinks lit.
 
 use crate::kingmaker::ruling;
-use crate::view::{self, Column, Hint};
+use crate::view::{self, Column, Doc, Hint};
 use std::collections::HashMap;
 
 use serde::Serialize;
@@ -476,8 +476,8 @@ fn triad(rules: &Rules, world: &World, blink: usize, commons: &[usize], n: usize
 
 impl Advice {
     /// The candidates as a table, best first, for people.
-    pub fn render(&self) -> String {
-        self.hint().text()
+    pub fn doc(&self) -> Doc {
+        self.hint().doc()
     }
 
     /// The candidates as a hint, best first, each row the answer it stands for.
@@ -736,7 +736,8 @@ blinks: ana YY-YB, bo RR-GB, cy RY-BB, dee BB-RR, c1 YY-GG, c2 RG-YB, c3 YY-GB, 
                 .all(|c| c.margin == 0.0 && c.samples == 4096)
         );
         assert!(
-            a.render()
+            a.doc()
+                .text()
                 .contains("Exact: every colouring of the 6 faces cy cannot see")
         );
     }

@@ -826,8 +826,8 @@ impl crate::several::RecordGame for GameCheck {
         empty: "The record holds no game.\n",
     };
 
-    fn human(&self, style: Style) -> String {
-        self.render(style)
+    fn human(&self, style: Style) -> crate::view::Doc {
+        self.render(style).into()
     }
 
     fn json(&self) -> Value {

@@ -8,7 +8,7 @@
 //! their first yaku. A round won counts its points, one lost counts them against, a draw 0.
 //! Koi is weighed the same way; stop is worth the points in hand, for certain.
 
-use crate::view::{Choice, Column, Hint};
+use crate::view::{Choice, Column, Doc, Hint};
 use serde::Serialize;
 
 use super::cards::Card;
@@ -273,8 +273,8 @@ pub fn advise_record(
 
 impl Advice {
     /// The advice as a table, best first.
-    pub fn render(&self) -> String {
-        self.hint().text()
+    pub fn doc(&self) -> Doc {
+        self.hint().doc()
     }
 
     /// The candidates as a hint, best first, each row the answer it stands for.

@@ -155,8 +155,8 @@ impl crate::several::RecordGame for GameCheck {
         json!({"rounds": [], "scores": {}, "illegal": null})
     }
 
-    fn human(&self, style: Style) -> String {
-        self.render(style)
+    fn human(&self, style: Style) -> crate::view::Doc {
+        self.render(style).into()
     }
 
     fn json(&self) -> Value {
@@ -379,7 +379,7 @@ mod tests {
             let back = record::parse(&Source::new("r", text.as_str())).unwrap();
             assert_eq!(back.events(), rec.events());
             let v = check(&back, &rs);
-            assert_eq!(v.illegal(), None, "{}", v.render(Style::default()));
+            assert_eq!(v.illegal(), None, "{:?}", v.doc(Style::default()));
             assert_eq!(v.games.len(), 3);
             let played =
                 sim::play_game(&rs, &["ana".to_string(), "ben".to_string()], policies, 7).unwrap();

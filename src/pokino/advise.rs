@@ -19,7 +19,7 @@
 //! same deals by more than the noise of the difference.
 
 use crate::pokino::ruling;
-use crate::view::{Choice, Column, Hint};
+use crate::view::{Choice, Column, Doc, Hint};
 use serde::Serialize;
 
 use super::board::{Border, Domino};
@@ -639,8 +639,8 @@ pub enum Shown {
 impl Advice {
     /// The advice as a table, best first: the moves played out, then (with `all`) the
     /// others, or how many there are.
-    pub fn render(&self, shown: Shown) -> String {
-        self.hint(shown).text()
+    pub fn doc(&self, shown: Shown) -> Doc {
+        self.hint(shown).doc()
     }
 
     /// The advice as a hint, best first, each row the move it stands for.

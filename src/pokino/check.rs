@@ -16,6 +16,7 @@ use super::record::{self, GameRecord};
 use super::referee::{End, Event, Referee, Report};
 use crate::diag::{Error, Problem, Problems, Source, did_you_mean};
 use crate::render::Style;
+use crate::view::{Doc, Grid};
 
 /// One line refereed.
 #[derive(Clone, Debug, Serialize)]
@@ -120,7 +121,7 @@ impl crate::several::RecordGame for GameVerdict {
         empty: "",
     };
 
-    fn human(&self, style: Style) -> String {
+    fn human(&self, style: Style) -> Doc {
         game_human(self, style)
     }
 
@@ -139,7 +140,7 @@ impl crate::several::RecordGame for GameVerdict {
 }
 
 /// One game refereed: each line, the first illegal one, the board, the standing.
-fn game_human(g: &GameVerdict, s: Style) -> String {
+fn game_human(g: &GameVerdict, s: Style) -> Doc {
     let mut out = format!("Players: {}\n", g.players.join(", "));
     let width = g
         .turns
@@ -171,8 +172,9 @@ fn game_human(g: &GameVerdict, s: Style) -> String {
     }
     out.push('\n');
     out += &g.board_text(s);
-    out += &g.standing_text();
-    out
+    let mut doc = Doc::from(out);
+    doc.append(g.standing());
+    doc
 }
 
 /// Every name in a game's lines is one of its players; the game can be dealt.
@@ -356,15 +358,15 @@ impl GameVerdict {
     }
 
     /// The table of players, the poke and the deck, and how the game stands.
-    pub fn standing_text(&self) -> String {
+    pub fn standing(&self) -> Doc {
         let g = self;
         let what = match g.game.rules.ruled.territory {
             ruling::Territory::On => "Pips",
             ruling::Territory::Off => "Score",
         };
-        let mut t = crate::render::table(["Player", what, "Beads", "Cards", "Dominoes"]);
+        let mut t = Grid::new(["Player", what, "Beads", "Cards", "Dominoes"]);
         for name in &g.players {
-            t.add_row([
+            t.row([
                 name.clone(),
                 g.scores.get(name).copied().unwrap_or(0).to_string(),
                 g.beads.get(name).copied().unwrap_or(0).to_string(),
@@ -372,13 +374,15 @@ impl GameVerdict {
                 g.dominoes.get(name).copied().unwrap_or(0).to_string(),
             ]);
         }
-        format!(
-            "\n{}Poke: {}. Deck: {}.\n{}\n",
-            crate::render::show(&t),
+        let mut out = Doc::from("\n");
+        out.push_grid(t);
+        out += &format!(
+            "Poke: {}. Deck: {}.\n{}\n",
             crate::words::count_of(g.poke, "domino", "dominoes"),
             crate::words::count(g.deck, "card"),
             g.outcome()
-        )
+        );
+        out
     }
 
     /// How the game stands, in one sentence.

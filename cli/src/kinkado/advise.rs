@@ -128,6 +128,6 @@ pub fn advise_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &AdviseArgs) -> Out
     bar.set_message("moves weighed");
     let advice = advise::advise(&pos, rules, samples, seed, &|_, _| bar.inc(1));
     bar.finish_and_clear();
-    let human = view::table(&advice, top, ctx.style);
+    let human = kado_screen::grid::draw_doc(&view::doc(&advice, top, ctx.style));
     ctx.emit(&advice, &human, &advise::explain(rs))
 }

@@ -12,9 +12,11 @@ use kado::kinkado::hand::Category;
 use kado::kinkado::odds::{self, Query, QueryText};
 use kado::kinkado::sim::{self, MoneyStats, Policy};
 use kado::kinkado::verdict;
-use kado::render::{self, Style, money};
+use kado::render::{Style, money};
 use kado::ruleset::Ruleset;
+use kado::view::Grid;
 use kado::words::{capitalised, grouped};
+use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome};
 
@@ -161,9 +163,9 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
     bar.finish_and_clear();
 
     let total = c.hands.max(1) as f64;
-    let mut t = render::table(["Category", "Tier", "Hands", "Probability"]);
+    let mut t = Grid::new(["Category", "Tier", "Hands", "Probability"]);
     for (cat, count) in Category::ALL.iter().zip(c.categories).rev() {
-        t.add_row([
+        t.row([
             capitalised(&cat.to_string()),
             cat.tier().to_string(),
             grouped(count),
@@ -172,7 +174,7 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
     }
     let tiers = c.tiers();
     for (i, count) in tiers.iter().enumerate().rev() {
-        t.add_row([
+        t.row([
             format!("Tier {}", i + 1),
             String::new(),
             grouped(*count),
@@ -183,7 +185,7 @@ pub fn census_cmd(ctx: &Ctx, rs: &Ruleset, rules: &Rules, a: &CensusArgs) -> Out
         "All {} hands of {} cards from the 54-card pack, each scored as ALORA scores hers:\n{}",
         grouped(c.hands),
         n,
-        render::show(&t)
+        grid::draw(&t)
     );
     let v = verdict::CensusReport::new(&c);
     let mut x = census::explain(rs);
@@ -291,7 +293,7 @@ fn simulate_human(
         pct(report.ties),
         report.ties
     );
-    let mut t = render::table([
+    let mut t = Grid::new([
         "Money at the end",
         "Mean",
         "Spread (sd)",
@@ -302,7 +304,7 @@ fn simulate_human(
         ("player", &report.player_money),
         ("ALORA", &report.alora_money),
     ] {
-        t.add_row([
+        t.row([
             who.to_string(),
             format!("${:.1}", m.mean),
             format!("${:.1}", m.spread),
@@ -310,7 +312,7 @@ fn simulate_human(
             money(i64::from(m.max)),
         ]);
     }
-    human += &render::show(&t);
+    human += &grid::draw(&t);
     human += &format!(
         "\nThe player's money at the end:\n{}",
         histogram(&report.player_money)

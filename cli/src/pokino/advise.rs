@@ -38,7 +38,7 @@ impl Env<'_> {
         )?;
         self.ctx.emit(
             &a,
-            &a.render(Shown::Command { all }),
+            &kado_screen::grid::draw_doc(&a.doc(Shown::Command { all })),
             &kado::pokino::advise::explain(self.rs),
         )
     }

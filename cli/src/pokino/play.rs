@@ -6,9 +6,10 @@ use kado::pokino::game::{Deck, Game, Setup};
 use kado::pokino::input::read_players;
 use kado::pokino::sim;
 use kado::pokino::{GAME, TITLE};
-use kado::render;
 use kado::ruleset::Ruleset;
 use kado::session::Log;
+use kado::view::Grid;
+use kado_screen::grid;
 
 use crate::ctx::{Ctx, Failure, Outcome};
 use crate::session as sess;
@@ -102,7 +103,7 @@ pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
         .collect::<Result<_, _>>()?,
     };
     let v = run_simulation(&rulesets, &seats, ask)?;
-    let mut t = render::table([
+    let mut t = Grid::new([
         "Ruleset",
         "Games",
         "Average score",
@@ -111,7 +112,7 @@ pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
         "Pokino!",
     ]);
     for r in &v.results {
-        t.add_row([
+        t.row([
             r.ruleset.clone(),
             r.games.to_string(),
             format!("{:.1}", r.average_score),
@@ -125,7 +126,7 @@ pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
         format!(
             "{players} players, seed {seed}; seats: {} (turned one place a game).\n{}{}Policies:\n{}\n",
             v.seats.join(", "),
-            render::show(&t),
+            grid::draw(&t),
             policies_table(&v),
             v.policy
                 .lines()
@@ -136,7 +137,7 @@ pub fn simulate(ctx: &Ctx, ask: &SimulateArgs) -> Outcome {
     } else {
         format!(
             "{players} players, seed {seed}.\n{}Policy: {}\n",
-            render::show(&t),
+            grid::draw(&t),
             v.policy
         )
     };
@@ -211,10 +212,10 @@ fn play_with(
 
 /// Each policy's seats under each ruleset: average score and wins.
 fn policies_table(v: &sim::SimVerdict) -> String {
-    let mut t = render::table(["Ruleset", "Policy", "Seats", "Average score", "Wins"]);
+    let mut t = Grid::new(["Ruleset", "Policy", "Seats", "Average score", "Wins"]);
     for r in &v.results {
         for p in &r.policies {
-            t.add_row([
+            t.row([
                 r.ruleset.clone(),
                 p.policy.to_string(),
                 p.seats.to_string(),
@@ -223,5 +224,5 @@ fn policies_table(v: &sim::SimVerdict) -> String {
             ]);
         }
     }
-    render::show(&t)
+    grid::draw(&t)
 }

@@ -764,7 +764,7 @@ fn check_record(text: &str) -> Checked {
     });
     for rs in rulesets {
         let v = check::check(&rec, rs);
-        let _ = (v.render(Style::default()), v.to_json());
+        let _ = (v.doc(Style::default()), v.to_json());
     }
     Ok(())
 }
@@ -1147,11 +1147,7 @@ fn check_pokino_record(text: &str) -> Checked {
             continue;
         };
         for g in &v.games {
-            let _ = (
-                g.board_text(Style::default()),
-                g.standing_text(),
-                g.outcome(),
-            );
+            let _ = (g.board_text(Style::default()), g.standing(), g.outcome());
             let _ = g.game.outcome();
             if let Some(i) = &g.illegal {
                 prop_assert!(i.line >= 1 && i.line <= text.lines().count().max(1));

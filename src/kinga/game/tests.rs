@@ -495,8 +495,8 @@ fn sideways_queen_ruling_counts_or_not() {
     );
     assert_eq!(g.score(), 0);
     assert!(
-        g.render(Style::PLAIN)
-            .contains("exposed, no score (suspicion first)")
+        g.doc(Style::PLAIN)
+            .mentions("exposed, no score (suspicion first)")
     );
 }
 

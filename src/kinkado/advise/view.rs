@@ -8,9 +8,9 @@ use crate::cards::Card;
 use crate::kinkado::Rules;
 use crate::kinkado::game::{Game, Key};
 use crate::kinkado::table::Phase;
-use crate::render::{self, Style, money};
+use crate::render::{Style, money};
 use crate::session::{NoHint, Question};
-use crate::view::{Choice, Column, Hint};
+use crate::view::{Choice, Column, Doc, Grid, Hint};
 
 /// What is wrong with a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -236,22 +236,22 @@ fn figures(c: &Candidate, exact: bool) -> [String; 4] {
 
 /// The advice for people: the best `shown` candidates in a table, and how they were
 /// counted.
-pub fn table(a: &Advice, shown: usize, s: Style) -> String {
+pub fn doc(a: &Advice, shown: usize, s: Style) -> Doc {
     let Some(best) = a.candidates.first() else {
-        return "No move to weigh.\n".into();
+        return Doc::from("No move to weigh.\n");
     };
-    let mut out = format!(
+    let mut out = Doc::from(format!(
         "Round {}, {}: {} (type `{}`)\n",
         a.round,
         a.decision.name(),
         s.bold(&describe(&best.mv, s)),
         best.answer
-    );
-    let mut t = render::table(["Move", "Win round", "Money", "Lead", "Game"]);
+    ));
+    let mut t = Grid::new(["Move", "Win round", "Money", "Lead", "Game"]);
     for c in a.candidates.iter().take(shown) {
-        t.add_row(std::iter::once(describe(&c.mv, s)).chain(figures(c, a.exact)));
+        t.row(std::iter::once(describe(&c.mv, s)).chain(figures(c, a.exact)));
     }
-    out += &render::show(&t);
+    out.push_grid(t);
     let more = a.candidates.len().saturating_sub(shown);
     if more > 0 {
         out += &format!("… and {} more (--json lists them all).\n", more);

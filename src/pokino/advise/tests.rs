@@ -90,8 +90,8 @@ fn the_run_is_taken_before_the_game_ends() {
     let best = &a.candidates[0];
     assert!(
         best.answer.starts_with("run "),
-        "{}",
-        a.render(Shown::Prompt)
+        "{:?}",
+        a.doc(Shown::Prompt)
     );
     assert_eq!(best.kind, Kind::Run);
     let pass = a.candidates.iter().find(|c| c.kind == Kind::Pass).unwrap();
@@ -120,7 +120,7 @@ fn the_long_run_is_played() {
             if let (Some(0), Some(long)) = (g.to_play, long) {
                 let a = advise(&g, None, 6, seed, 2).unwrap();
                 let best = &a.candidates[0];
-                assert_eq!(best.kind, Kind::Run, "{}", a.render(Shown::Prompt));
+                assert_eq!(best.kind, Kind::Run, "{:?}", a.doc(Shown::Prompt));
                 assert!(best.reason.starts_with("90 points"), "{}", best.reason);
                 assert!(long.points == 90);
                 return;

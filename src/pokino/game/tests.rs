@@ -1,4 +1,5 @@
 use super::*;
+use crate::view::Doc;
 
 fn table(deck: Deck) -> Game {
     let rs = Ruleset::builtin("pokino").unwrap();
@@ -311,7 +312,7 @@ fn answers_become_record_lines() {
 }
 
 /// The hint for ana holding 4♥ 8♠ 9♣ 9♦ K♥ on the spoke, under `house`.
-fn hint_for_4_and_8(house: &str) -> String {
+fn hint_for_4_and_8(house: &str) -> Doc {
     let rs = Ruleset::from_house_text("h.yaml", house).unwrap();
     let setup = Setup::new(vec!["ana".into(), "ben".into()], Deck::Physical, 5);
     let mut t = Game::start(&setup, &rs).unwrap();
@@ -323,19 +324,18 @@ fn hint_for_4_and_8(house: &str) -> String {
     let q = ask(&t);
     let a = t.answer(&q, "ana: 4H 8S 9C 9D KH").unwrap();
     t.apply(&a).unwrap();
-    t.hint(&ask(&t)).unwrap().text()
+    t.hint(&ask(&t)).unwrap().doc()
 }
 
 #[test]
 fn the_hint_follows_ruling_steps() {
     let beads = "base: pokino\nvalues:\n  start-beads: 5\n";
     // 4 and 8 meet only at a corner; 8 and 9 share a side, 9 and K are one domino.
-    let runs = |hint: &str| -> Vec<String> {
-        hint.lines()
-            .filter_map(|l| l.split(" ┆ ").nth(1))
-            .map(str::trim)
+    let runs = |hint: &Doc| -> Vec<String> {
+        (hint.grids().flat_map(|g| g.rows.iter()))
+            .filter_map(|r| r.get(1))
             .filter(|a| a.starts_with("run "))
-            .map(str::to_string)
+            .cloned()
             .collect()
     };
     let mut sides = runs(&hint_for_4_and_8(beads));
@@ -345,10 +345,13 @@ fn the_hint_follows_ruling_steps() {
     let hint = hint_for_4_and_8(corners);
     assert!(
         runs(&hint).contains(&"run 4H 8S 9C @ 1,0 2,1 2,2".to_string()),
-        "{hint}"
+        "{hint:?}"
     );
     // ana's dominoes are not known at real pieces: the hint says how to name them.
-    assert!(hint.ends_with("`hint A-B C-D E-F` names them.\n"), "{hint}");
+    assert!(
+        hint.text().ends_with("`hint A-B C-D E-F` names them.\n"),
+        "{hint:?}"
+    );
 }
 
 #[test]

@@ -1,17 +1,13 @@
-//! Charts for a terminal (block characters) and as SVG images, from plain series.
-//! Pure text: the command line decides when a terminal gets a chart and when a table.
+//! Charts for a terminal (block characters) and as SVG images, from the library's plain
+//! series (`kado::history::Series`, `kado::history::histogram`). Pure text: the command
+//! line decides when a terminal gets a chart and when a table.
 
 use std::fmt::Write;
 
+use kado::history::Series;
+
 /// The eight heights of a block column, lowest first.
 const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-
-/// A named series of numbers (a seat's money by round, a win rate over games).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Series {
-    pub name: String,
-    pub values: Vec<f64>,
-}
 
 /// One block per value, scaled between `lo` and `hi`.
 fn blocks(values: &[f64], lo: f64, hi: f64) -> String {
@@ -67,29 +63,6 @@ pub fn bars(items: &[(String, u32)], width: usize) -> String {
     for (l, n) in items {
         let len = (*n as usize * width).div_ceil(most as usize);
         let _ = writeln!(out, "{l:>label$} {} {n}", "█".repeat(len));
-    }
-    out
-}
-
-/// Counts of `values` in `buckets` equal ranges, labelled `lo–hi`.
-pub fn histogram(values: &[i64], buckets: usize) -> Vec<(String, u32)> {
-    let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) else {
-        return Vec::new();
-    };
-    let buckets = buckets.max(1) as i64;
-    let step = ((hi - lo + buckets) / buckets).max(1);
-    let mut out = Vec::new();
-    let mut from = lo;
-    while from <= hi {
-        let to = from + step - 1;
-        let n = values.iter().filter(|v| (from..=to).contains(*v)).count() as u32;
-        let label = if step == 1 {
-            from.to_string()
-        } else {
-            format!("{from}–{to}")
-        };
-        out.push((label, n));
-        from += step;
     }
     out
 }
@@ -202,24 +175,11 @@ mod tests {
     }
 
     #[test]
-    fn histogram_and_bars_by_hand() {
-        let h = histogram(&[0, 1, 1, 4], 5);
-        assert_eq!(
-            h,
-            [
-                ("0".into(), 1),
-                ("1".into(), 2),
-                ("2".into(), 0),
-                ("3".into(), 0),
-                ("4".into(), 1)
-            ]
-        );
-        assert_eq!(bars(&h[..2], 4), "0 ██ 1\n1 ████ 2\n");
-        assert!(histogram(&[], 3).is_empty());
-        assert_eq!(
-            histogram(&[0, 1, 1, 4], 2),
-            [("0–2".into(), 3), ("3–5".into(), 1)]
-        );
+    fn bars_by_hand() {
+        let counts = [("0".to_string(), 1), ("1".to_string(), 2)];
+        assert_eq!(bars(&counts, 4), "0 ██ 1\n1 ████ 2\n");
+        let h = kado::history::histogram(&[0, 1, 1, 4], 5);
+        assert_eq!(bars(&h, 2), "0 █ 1\n1 ██ 2\n2  0\n3  0\n4 █ 1\n");
     }
 
     #[test]
