@@ -4,7 +4,8 @@
 //! outcomes; this registry is what names the games.
 
 use crate::diag::{Error, Problem, Source};
-use crate::history::{Outcome, RecordGame, games_opened_by, record_games};
+use crate::history::{Outcome, RecordGame};
+use crate::kind::Kind;
 use crate::ruleset::Ruleset;
 use crate::session::{Log, Session};
 
@@ -32,117 +33,32 @@ pub struct Game {
 /// Every game, in the order a record is tried against their notations when no line marks
 /// it (a record without `players:` is Kinga's; else Koi-Koi's, Pokino's, then Kin Kādo's).
 pub const ALL: [Game; 5] = [
-    Game {
-        id: crate::kinga::GAME,
-        title: crate::kinga::TITLE,
-        marks: &[],
-        opener: "deck",
-        reads: Some(|src| crate::kinga::record::parse(src).is_ok()),
-        parts: |src| {
-            crate::kinga::record::parse(src)?;
-            Ok(games_opened_by(&src.text, "deck"))
-        },
-        outcomes: |src, rs| {
-            let v = crate::kinga::check::check(src, &crate::kinga::Rules::from_ruleset(rs))?;
-            Ok(v.games
-                .iter()
-                .filter_map(|g| Session::outcome(&g.game))
-                .collect())
-        },
-        verdict: |src, rs| {
-            let v = crate::kinga::check::check(src, &crate::kinga::Rules::from_ruleset(rs))?;
-            Ok(games_json(&v.games))
-        },
-    },
-    Game {
-        id: crate::koikoi::GAME,
-        title: crate::koikoi::TITLE,
-        marks: &["table"],
-        opener: "players",
-        reads: Some(|src| crate::koikoi::record::parse(src).is_ok()),
-        parts: |src| {
-            crate::koikoi::record::parse(src)?;
-            Ok(record_games(&src.text))
-        },
-        outcomes: |src, rs| {
-            let rec = crate::koikoi::record::parse(src)?;
-            let v = crate::koikoi::check::check(&rec, rs);
-            Ok(v.games
-                .iter()
-                .filter_map(|g| g.referee.as_ref()?.outcome())
-                .collect())
-        },
-        verdict: |src, rs| {
-            let rec = crate::koikoi::record::parse(src)?;
-            Ok(games_json(&crate::koikoi::check::check(&rec, rs).games))
-        },
-    },
-    Game {
-        id: crate::pokino::GAME,
-        title: crate::pokino::TITLE,
-        marks: &["spoke"],
-        opener: "players",
-        reads: Some(|src| crate::pokino::record::parse(src).is_ok()),
-        parts: |src| {
-            crate::pokino::record::parse(src)?;
-            Ok(record_games(&src.text))
-        },
-        outcomes: |src, rs| {
-            let v = crate::pokino::check::check(src, &crate::pokino::Rules::from_ruleset(rs))?;
-            Ok(v.games.iter().map(|g| g.game.outcome()).collect())
-        },
-        verdict: |src, rs| {
-            let v = crate::pokino::check::check(src, &crate::pokino::Rules::from_ruleset(rs))?;
-            Ok(games_json(&v.games))
-        },
-    },
-    Game {
-        id: crate::kinkado::GAME,
-        title: crate::kinkado::TITLE,
-        marks: &[],
-        opener: "players",
-        reads: Some(|src| crate::kinkado::record::parse(src).is_ok()),
-        parts: |src| {
-            crate::kinkado::record::parse(src)?;
-            Ok(record_games(&src.text))
-        },
-        outcomes: |src, rs| {
-            let rec = crate::kinkado::record::parse(src)?;
-            let v = crate::kinkado::check::check(&rec, rs);
-            Ok(v.games
-                .iter()
-                .filter_map(|g| Some(g.game.as_ref()?.outcome()))
-                .collect())
-        },
-        verdict: |src, rs| {
-            let rec = crate::kinkado::record::parse(src)?;
-            Ok(games_json(&crate::kinkado::check::check(&rec, rs).games))
-        },
-    },
-    Game {
-        id: crate::kingmaker::GAME,
-        title: crate::kingmaker::TITLE,
-        marks: &["winter", "spring", "summer", "harvest", "blinks"],
-        opener: "players",
-        reads: None,
-        parts: |src| {
-            Ok(vec![RecordGame {
-                span: 0..src.text.len(),
-                players_line: Some(1),
-            }])
-        },
-        outcomes: |src, rs| {
-            let v = crate::kingmaker::check::check(src, rs)?;
-            Ok(v.campaign.outcome().into_iter().collect())
-        },
-        verdict: |src, rs| {
-            let v = crate::kingmaker::check::check(src, rs)?;
-            Ok(crate::explain::json(
-                &crate::kingmaker::verdict::RecordReport::new(&v),
-            ))
-        },
-    },
+    Game::of::<crate::kinga::Kinga>(),
+    Game::of::<crate::koikoi::KoiKoi>(),
+    Game::of::<crate::pokino::Pokino>(),
+    Game::of::<crate::kinkado::KinKado>(),
+    Game::of::<crate::kingmaker::Kingmaker>(),
 ];
+
+impl Game {
+    /// The entry of a game from its [`Kind`].
+    pub const fn of<K: Kind>() -> Game {
+        Game {
+            id: K::ID,
+            title: K::TITLE,
+            marks: K::MARKS,
+            opener: K::OPENER,
+            reads: if K::TOLD_BY_MARKS {
+                None
+            } else {
+                Some(K::reads)
+            },
+            parts: K::parts,
+            outcomes: K::outcomes,
+            verdict: K::verdict,
+        }
+    }
+}
 
 /// The rulings that decided the verdict on a record of `game` under `rs`: each ruling
 /// one of whose other choices, alone, gives another verdict: another figure in it (a first
@@ -151,11 +67,6 @@ pub const ALL: [Game; 5] = [
 /// the record again under each other choice.
 pub fn deciding_rulings(game: &Game, src: &Source, rs: &Ruleset) -> Vec<crate::explain::RulingRef> {
     crate::explain::deciding_rulings(rs, |rs| (game.verdict)(src, rs).ok())
-}
-
-/// The verdicts on the games of a record, each as `check --json` gives it.
-fn games_json<G: crate::several::RecordGame>(games: &[G]) -> serde_json::Value {
-    serde_json::Value::Array(games.iter().map(G::json).collect())
 }
 
 /// The game named `id`.
@@ -178,14 +89,14 @@ pub trait PerGame {
 /// does not journal. Koi-Koi saves are a ledger, or a game followed move by move.
 pub fn dispatch<P: PerGame>(game: &str, log: &str, job: P) -> Option<P::Out> {
     Some(match game {
-        crate::kinkado::GAME => job.run::<crate::kinkado::game::Game>(),
-        crate::kinga::GAME => job.run::<crate::kinga::game::Game>(),
+        crate::kinkado::GAME => job.run::<<crate::kinkado::KinKado as Kind>::Game>(),
+        crate::kinga::GAME => job.run::<<crate::kinga::Kinga as Kind>::Game>(),
         crate::koikoi::GAME if crate::koikoi::game::is_play_log(log) => {
-            job.run::<crate::koikoi::game::Game>()
+            job.run::<<crate::koikoi::KoiKoi as Kind>::Game>()
         }
         crate::koikoi::GAME => job.run::<crate::koikoi::ledger::Ledger>(),
-        crate::kingmaker::GAME => job.run::<crate::kingmaker::game::Game>(),
-        crate::pokino::GAME => job.run::<crate::pokino::game::Game>(),
+        crate::kingmaker::GAME => job.run::<<crate::kingmaker::Kingmaker as Kind>::Game>(),
+        crate::pokino::GAME => job.run::<<crate::pokino::Pokino as Kind>::Game>(),
         _ => return None,
     })
 }

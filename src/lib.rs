@@ -12,6 +12,7 @@ pub mod diag;
 pub mod explain;
 pub mod games;
 pub mod history;
+pub mod kind;
 pub mod kinga;
 pub mod kingmaker;
 pub mod kinkado;

@@ -176,6 +176,11 @@ pub fn json<G: RecordGame>(games: &[G]) -> Value {
     }
 }
 
+/// The verdicts on the games of a record, each as `check --json` gives it.
+pub fn games_json<G: RecordGame>(games: &[G]) -> serde_json::Value {
+    serde_json::Value::Array(games.iter().map(G::json).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

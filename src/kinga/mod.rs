@@ -33,6 +33,49 @@ pub const GAME: &str = "kinga";
 /// The game's name for people.
 pub const TITLE: &str = "Kinga";
 
+/// Kinga among the games kado referees ([`crate::kind::Kind`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Kinga;
+
+/// Kinga among the games kado referees: its records open with `deck`.
+impl crate::kind::Kind for Kinga {
+    const ID: &'static str = GAME;
+    const TITLE: &'static str = TITLE;
+    const MARKS: &'static [&'static str] = &[];
+    const OPENER: &'static str = "deck";
+    type Game = game::Game;
+
+    fn reads(src: &crate::diag::Source) -> bool {
+        record::parse(src).is_ok()
+    }
+
+    fn parts(
+        src: &crate::diag::Source,
+    ) -> Result<Vec<crate::history::RecordGame>, crate::diag::Error> {
+        record::parse(src)?;
+        Ok(crate::history::games_opened_by(&src.text, "deck"))
+    }
+
+    fn outcomes(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<Vec<crate::history::Outcome>, crate::diag::Error> {
+        let v = check::check(src, &Rules::from_ruleset(rs))?;
+        Ok(v.games
+            .iter()
+            .filter_map(|g| crate::session::Session::outcome(&g.game))
+            .collect())
+    }
+
+    fn verdict(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<serde_json::Value, crate::diag::Error> {
+        let v = check::check(src, &Rules::from_ruleset(rs))?;
+        Ok(crate::several::games_json(&v.games))
+    }
+}
+
 /// The rules in force, read once from a ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {

@@ -33,6 +33,52 @@ pub const GAME: &str = "kingmaker";
 /// The game's name for people.
 pub const TITLE: &str = "Kingmaker";
 
+/// Kingmaker among the games kado referees ([`crate::kind::Kind`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Kingmaker;
+
+/// Kingmaker among the games kado referees: its season lines mark its records, which
+/// are one campaign each and are told by their marks alone.
+impl crate::kind::Kind for Kingmaker {
+    const ID: &'static str = GAME;
+    const TITLE: &'static str = TITLE;
+    const MARKS: &'static [&'static str] = &["winter", "spring", "summer", "harvest", "blinks"];
+    const OPENER: &'static str = "players";
+    const TOLD_BY_MARKS: bool = true;
+    type Game = game::Game;
+
+    fn reads(_src: &crate::diag::Source) -> bool {
+        false
+    }
+
+    fn parts(
+        src: &crate::diag::Source,
+    ) -> Result<Vec<crate::history::RecordGame>, crate::diag::Error> {
+        Ok(vec![crate::history::RecordGame {
+            span: 0..src.text.len(),
+            players_line: Some(1),
+        }])
+    }
+
+    fn outcomes(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<Vec<crate::history::Outcome>, crate::diag::Error> {
+        let v = check::check(src, rs)?;
+        Ok(crate::session::Session::outcome(&v.campaign)
+            .into_iter()
+            .collect())
+    }
+
+    fn verdict(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<serde_json::Value, crate::diag::Error> {
+        let v = check::check(src, rs)?;
+        Ok(crate::explain::json(&verdict::RecordReport::new(&v)))
+    }
+}
+
 /// What kind of step of a Year a line holds: its key in the record (`spring:`). The
 /// words are the notation's; everywhere else the kind is compared as a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -40,6 +40,50 @@ pub const GAME: &str = "kinkado";
 /// The game's name for people.
 pub const TITLE: &str = "Kin Kādo";
 
+/// Kin Kādo among the games kado referees ([`crate::kind::Kind`]).
+#[derive(Clone, Copy, Debug)]
+pub struct KinKado;
+
+/// Kin Kādo among the games kado referees: its records are read in its notation.
+impl crate::kind::Kind for KinKado {
+    const ID: &'static str = GAME;
+    const TITLE: &'static str = TITLE;
+    const MARKS: &'static [&'static str] = &[];
+    const OPENER: &'static str = "players";
+    type Game = game::Game;
+
+    fn reads(src: &crate::diag::Source) -> bool {
+        record::parse(src).is_ok()
+    }
+
+    fn parts(
+        src: &crate::diag::Source,
+    ) -> Result<Vec<crate::history::RecordGame>, crate::diag::Error> {
+        record::parse(src)?;
+        Ok(crate::history::record_games(&src.text))
+    }
+
+    fn outcomes(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<Vec<crate::history::Outcome>, crate::diag::Error> {
+        let rec = record::parse(src)?;
+        Ok(check::check(&rec, rs)
+            .games
+            .iter()
+            .filter_map(|g| Some(g.game.as_ref()?.outcome()))
+            .collect())
+    }
+
+    fn verdict(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<serde_json::Value, crate::diag::Error> {
+        let rec = record::parse(src)?;
+        Ok(crate::several::games_json(&check::check(&rec, rs).games))
+    }
+}
+
 /// The rules in force, read once from a ruleset: every ruling's choice, typed, and the values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {

@@ -32,6 +32,50 @@ pub const GAME: &str = "koikoi";
 /// The game's name for people.
 pub const TITLE: &str = "Koi-Koi";
 
+/// Koi-Koi among the games kado referees ([`crate::kind::Kind`]).
+#[derive(Clone, Copy, Debug)]
+pub struct KoiKoi;
+
+/// Koi-Koi among the games kado referees: a `table:` line marks its records.
+impl crate::kind::Kind for KoiKoi {
+    const ID: &'static str = GAME;
+    const TITLE: &'static str = TITLE;
+    const MARKS: &'static [&'static str] = &["table"];
+    const OPENER: &'static str = "players";
+    type Game = game::Game;
+
+    fn reads(src: &crate::diag::Source) -> bool {
+        record::parse(src).is_ok()
+    }
+
+    fn parts(
+        src: &crate::diag::Source,
+    ) -> Result<Vec<crate::history::RecordGame>, crate::diag::Error> {
+        record::parse(src)?;
+        Ok(crate::history::record_games(&src.text))
+    }
+
+    fn outcomes(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<Vec<crate::history::Outcome>, crate::diag::Error> {
+        let rec = record::parse(src)?;
+        Ok(check::check(&rec, rs)
+            .games
+            .iter()
+            .filter_map(|g| g.referee.as_ref()?.outcome())
+            .collect())
+    }
+
+    fn verdict(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<serde_json::Value, crate::diag::Error> {
+        let rec = record::parse(src)?;
+        Ok(crate::several::games_json(&check::check(&rec, rs).games))
+    }
+}
+
 // The choices of the rulings the game's code names most often, by their short names.
 pub use ruling::{
     DrawRound as Draw, KoiExhausted, Multiplier, NextDealer, Rain, ViewingYaku as Viewing,

@@ -38,6 +38,46 @@ use crate::ruleset::Ruleset;
 pub const GAME: &str = "pokino";
 /// The game's name for people.
 pub const TITLE: &str = "Pokino";
+
+/// Pokino among the games kado referees ([`crate::kind::Kind`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Pokino;
+
+/// Pokino among the games kado referees: a `spoke:` line marks its records.
+impl crate::kind::Kind for Pokino {
+    const ID: &'static str = GAME;
+    const TITLE: &'static str = TITLE;
+    const MARKS: &'static [&'static str] = &["spoke"];
+    const OPENER: &'static str = "players";
+    type Game = game::Game;
+
+    fn reads(src: &crate::diag::Source) -> bool {
+        record::parse(src).is_ok()
+    }
+
+    fn parts(
+        src: &crate::diag::Source,
+    ) -> Result<Vec<crate::history::RecordGame>, crate::diag::Error> {
+        record::parse(src)?;
+        Ok(crate::history::record_games(&src.text))
+    }
+
+    fn outcomes(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<Vec<crate::history::Outcome>, crate::diag::Error> {
+        let v = check::check(src, &Rules::from_ruleset(rs))?;
+        Ok(v.games.iter().map(|g| g.game.outcome()).collect())
+    }
+
+    fn verdict(
+        src: &crate::diag::Source,
+        rs: &crate::ruleset::Ruleset,
+    ) -> Result<serde_json::Value, crate::diag::Error> {
+        let v = check::check(src, &Rules::from_ruleset(rs))?;
+        Ok(crate::several::games_json(&v.games))
+    }
+}
 /// The highest number on a double-12 domino.
 pub const MAX_NUMBER: u8 = 12;
 /// How many dominoes a double-12 set holds.

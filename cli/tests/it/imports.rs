@@ -311,6 +311,9 @@ fn every_game_folder_has_the_skeleton_architecture_names() {
         if !game_rs.contains("pub struct Game {") {
             missing.push(format!("src/{game}/game.rs: pub struct Game"));
         }
+        if !declared.contains("impl crate::kind::Kind for ") {
+            missing.push(format!("src/{game}/mod.rs: impl Kind"));
+        }
     }
     assert!(missing.is_empty(), "missing from the skeleton: {missing:?}");
 }
