@@ -19,6 +19,7 @@ use kado::session::Log;
 
 use crate::ctx::{Ctx, Outcome, joined};
 use crate::limits::FILE_LIMIT;
+use crate::long_run::{CtrlC, LongRun};
 use crate::session as sess;
 use crate::session::args::{RecordArg, ResumeArgs, SaveArg, SeedArg, StatusArgs};
 use kado_store::savefile::SaveLock;
@@ -360,8 +361,9 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcom
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
         None => sim::standard_rulesets()?,
     };
-    let run = crate::long_run::LongRun::start(games * rulesets.len() as u64);
-    let v = sim::simulate(&rulesets, games, seed, policy, |name: &str| {
+    let ctrl_c = CtrlC::listen();
+    let run = LongRun::start(games * rulesets.len() as u64, &ctrl_c);
+    let v = sim::simulate(&rulesets, games, seed, policy, run.stop(), |name: &str| {
         run.label(name);
         run.tick();
     })

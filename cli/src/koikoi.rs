@@ -17,6 +17,7 @@ use kado::session::{Log, Session, replay};
 
 use crate::ctx::{Ctx, Outcome, joined};
 use crate::limits::{FILE_LIMIT, read_file};
+use crate::long_run::{CtrlC, LongRun};
 use crate::session;
 use crate::session::args::{PrivacyArgs, RecordArg, ResumeArgs, SaveArg, SeedArg, StatusArgs};
 use kado_store::savefile::SaveLock;
@@ -555,15 +556,17 @@ fn write_record(
     seed: u64,
     policies: [sim::Policy; 2],
     path: &std::path::Path,
+    ctrl_c: &CtrlC,
 ) -> Outcome {
     // The ruleset line first, when the rules are not the game's own.
     let head = kado::ruleset::with_record_comment("", rs)?;
-    let run = crate::long_run::LongRun::start(games);
+    let run = LongRun::start(games, ctrl_c);
     run.label("record");
     let mut played = Ok(0);
     kado_store::savefile::save_atomic_with(path, |out| {
         let mut failed = out.write_all(head.as_bytes());
-        played = sim::write_record_of_games(rs, games, seed, policies, &mut |text| {
+        let stop = run.stop();
+        played = sim::write_record_of_games(rs, games, seed, policies, stop, &mut |text| {
             run.tick();
             failed = out.write_all(text.as_bytes());
             failed.is_ok()
@@ -592,13 +595,17 @@ fn simulate_cmd(
 ) -> Outcome {
     let policies = sim::read_request(policy, games)?;
     let [a, b] = policies;
+    // One listener for both runs: a Ctrl-C while the record is written stops the games
+    // after it too.
+    let ctrl_c = CtrlC::listen();
     if let Some(path) = record {
         kado_store::savefile::check_name(&path, "--record")?;
-        write_record(rs, games, seed, policies, &path)?;
+        write_record(rs, games, seed, policies, &path, &ctrl_c)?;
     }
-    let run = crate::long_run::LongRun::start(games);
+    let run = LongRun::start(games, &ctrl_c);
     let threads = kado::par::cores();
-    let r = sim::simulate(rs, games, seed, policies, threads, &|| run.tick())
+    let tick = || run.tick();
+    let r = sim::simulate(rs, games, seed, policies, threads, run.stop(), &tick)
         .map_err(|e| crate::ctx::Internal::refused("", &e))?;
     run.finish(r.games);
     let width = a.name().len().max(b.name().len()).max(7);

@@ -11,6 +11,7 @@ use kado::ruleset::Ruleset;
 use kado::session::Log;
 
 use crate::ctx::{Ctx, Failure, Outcome};
+use crate::long_run::{CtrlC, LongRun};
 use crate::session as sess;
 use crate::session::args::{PrivacyArgs, RecordArg, ResumeArgs, SaveArg, SeedArg};
 
@@ -136,7 +137,8 @@ fn run_simulation(
     seats: &[sim::Policy],
     ask: &SimulateArgs,
 ) -> Result<sim::SimVerdict, Failure> {
-    let run = crate::long_run::LongRun::start(ask.games * rulesets.len() as u64);
+    let ctrl_c = CtrlC::listen();
+    let run = LongRun::start(ask.games * rulesets.len() as u64, &ctrl_c);
     let play = |record: Option<&mut dyn FnMut(&str) -> bool>| {
         play_with(rulesets, seats, ask, &run, record)
     };
@@ -177,13 +179,14 @@ fn play_with(
     rulesets: &[Ruleset],
     seats: &[sim::Policy],
     ask: &SimulateArgs,
-    run: &crate::long_run::LongRun,
+    run: &LongRun,
     record: Option<&mut dyn FnMut(&str) -> bool>,
 ) -> Result<sim::SimVerdict, kado::diag::Error> {
     let tick = || run.tick();
     let mut watch = sim::Watch {
         tick: &tick,
         record,
+        stop: run.stop(),
     };
     sim::simulate(
         rulesets,
