@@ -220,17 +220,3 @@ pub fn load_ruleset(arg: &str) -> Result<Ruleset, Error> {
 pub fn joined(words: &[String]) -> String {
     words.join(" ")
 }
-
-/// Whether a new game keeps its hands off the shared screen: under `--private`; and by
-/// default wherever kado deals hands that others at the table must not see (a virtual
-/// deck) and they would be on a screen others see: a game served to phones (each hand is
-/// on its own seat's page), or two or more players at one screen (the device is passed
-/// between them). `--open` shows every hand where a table wants that.
-pub fn hands_private(
-    ctx: &Ctx,
-    (private, open): (bool, bool),
-    virtual_deck: bool,
-    humans: usize,
-) -> bool {
-    private || (!open && virtual_deck && (ctx.serve.is_some() || humans >= 2))
-}

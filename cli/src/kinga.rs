@@ -2,7 +2,6 @@
 
 use kado::explain::json;
 use kado::kinga::ruling;
-use std::path::PathBuf;
 
 use clap::{Subcommand, ValueEnum};
 
@@ -21,7 +20,9 @@ use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome, joined};
 use crate::limits::FILE_LIMIT;
+use crate::long_run::{CtrlC, LongRun};
 use crate::session as sess;
+use crate::session::args::{RecordArg, ResumeArgs, SaveArg, SeedArg, StatusArgs};
 use kado_store::savefile::SaveLock;
 
 const CHAIN_AFTER: &str = "JSON keys: valid, reason (null when valid, else which card breaks the chain and why), influence, suits (letters S H D C), draws, bonuses (threes_company, harmony), target (null, or {card, needed (null for a king), influenced, effects: exile, turn_king, win_if_last_queen}).
@@ -152,45 +153,25 @@ pub enum Cmd {
     /// Play a game at the table: kado tracks the piles, checks each play and says what to do.
     #[command(long_about = play_about(), after_help = PLAY_AFTER)]
     Play {
-        /// The file to save the game in (default: kinga-1.yaml, kinga-2.yaml, …).
-        #[arg(long, value_name = "FILE")]
-        save: Option<PathBuf>,
+        #[command(flatten)]
+        save: SaveArg,
         /// Real cards (you say what you draw) or a virtual deck kado shuffles and deals.
         #[arg(long, value_enum, default_value = "real")]
         deck: DeckArg,
-        /// The seed of the virtual deck and of hardcore's random discards.
-        ///
-        /// Virtual decks are shuffled with ChaCha12, from a seed expansion and a shuffle
-        /// written down in kado itself (not a library's), so a seed deals the same cards in
-        /// every kado version and a saved game always replays.
-        #[arg(long, value_name = "N")]
-        seed: Option<u64>,
-        /// Rewrite this file with the game's record after every answer (`check` reads it).
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
+        #[command(flatten)]
+        seed: SeedArg,
+        #[command(flatten)]
+        record: RecordArg,
     },
     /// Continue a saved game.
     #[command(long_about = RESUME_ABOUT, after_help = PLAY_AFTER)]
-    Resume {
-        /// The saved game.
-        file: PathBuf,
-        /// Rewrite this file with the game's record after every answer (without it, the
-        /// record the game was started with, if any, goes on being written).
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-    },
+    Resume(ResumeArgs),
     /// Show the state of a saved game without continuing it, or its record.
     #[command(
         after_help = crate::session::TABLE_JSON,
         long_about = "Show the state of a saved game, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops. With --record: the game's record instead, as `kado kinga check` reads it (JSON: {record})."
     )]
-    Status {
-        /// The saved game.
-        file: std::path::PathBuf,
-        /// Print the game's record instead, as `check` reads it (JSON: {record}).
-        #[arg(long)]
-        record: bool,
-    },
+    Status(StatusArgs),
     /// Referee a game's record line by line: each play, exile and suspicion, the score, the end.
     #[command(long_about = CHECK_ABOUT, after_help = check_after())]
     Check {
@@ -279,12 +260,10 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             deck,
             seed,
             record,
-        } => play_cmd(ctx, save, deck, seed, record),
-        Cmd::Status { file, record: true } => sess::status_record::<Game>(ctx, &file),
-        Cmd::Status { file, .. } => sess::status::<Game>(ctx, &file),
-        Cmd::Resume { file, record } => {
-            let (mut lock, mut log) = sess::open_resume::<Game>(ctx, &file, TITLE)?;
-            sess::record_to(&mut lock, &mut log, record)?;
+        } => play_cmd(ctx, deck, &seed, (&save, &record)),
+        Cmd::Status(a) => sess::status_of::<Game>(ctx, &a),
+        Cmd::Resume(a) => {
+            let (lock, log) = sess::open_resumed::<Game>(ctx, &a, TITLE)?;
             session(ctx, &lock, log)
         }
         Cmd::Check { record } => check_cmd(ctx, &record),
@@ -306,21 +285,18 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 /// `play`: a new game, saved (and its record written) after every answer.
 fn play_cmd(
     ctx: &Ctx,
-    save: Option<PathBuf>,
     deck: DeckArg,
-    seed: Option<u64>,
-    record: Option<PathBuf>,
+    seed: &SeedArg,
+    (save, record): (&SaveArg, &RecordArg),
 ) -> Outcome {
     let rs = ctx.ruleset(GAME, TITLE)?;
     let deck = match deck {
         DeckArg::Real => Deck::Real,
         DeckArg::Virtual => Deck::Virtual,
     };
-    let seed = seed.unwrap_or_else(sess::time_seed);
-    let mut log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, Setup::new(deck, seed))?;
-    let path = save.unwrap_or_else(|| sess::default_path(GAME));
-    let mut lock = sess::open_new::<Game>(&path)?;
-    sess::record_to(&mut lock, &mut log, record)?;
+    let setup = Setup::new(deck, seed.or_time());
+    let mut log: Log<Setup, kinga::game::Action> = Log::new(GAME, &rs, setup)?;
+    let lock = sess::open_play::<Game>(save, record, &mut log)?;
     session(ctx, &lock, log)
 }
 
@@ -386,8 +362,9 @@ fn simulate_cmd(ctx: &Ctx, games: u64, seed: u64, policy: sim::Policy) -> Outcom
         Some(_) => vec![ctx.ruleset(GAME, TITLE)?],
         None => sim::standard_rulesets()?,
     };
-    let run = crate::long_run::LongRun::start(games * rulesets.len() as u64);
-    let v = sim::simulate(&rulesets, games, seed, policy, |name: &str| {
+    let ctrl_c = CtrlC::listen();
+    let run = LongRun::start(games * rulesets.len() as u64, &ctrl_c);
+    let v = sim::simulate(&rulesets, games, seed, policy, run.stop(), |name: &str| {
         run.label(name);
         run.tick();
     })

@@ -25,6 +25,7 @@ use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome, joined};
 use crate::limits::{LAYOUT_LIMIT, read_file};
+use crate::session::args::{RecordArg, ResumeArgs, SaveArg, StatusArgs};
 use crate::{limits, session};
 use kado_store::savefile::SaveLock;
 
@@ -75,12 +76,10 @@ pub enum Cmd {
         /// Who holds the first player token for Year 1 (else kado asks).
         #[arg(long, value_name = "NAME")]
         first: Option<String>,
-        /// The file to save the campaign in (default: kingmaker-1.yaml, kingmaker-2.yaml, …).
-        #[arg(long, value_name = "FILE")]
-        save: Option<std::path::PathBuf>,
-        /// Rewrite the Year record in FILE after every answer.
-        #[arg(long, value_name = "FILE")]
-        record: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        save: SaveArg,
+        #[command(flatten)]
+        record: RecordArg,
     },
     /// Keep the campaign ledger across Years, saved after every answer.
     #[command(
@@ -102,9 +101,8 @@ pub enum Cmd {
         /// Who holds the first player token for Year 1 (else kado asks).
         #[arg(long, value_name = "NAME")]
         first: Option<String>,
-        /// The file to save the campaign in (default: kingmaker-1.yaml, kingmaker-2.yaml, …).
-        #[arg(long, value_name = "FILE")]
-        save: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        save: SaveArg,
     },
     /// Advise the player about to act in Summer or Harvest: every legal choice ranked.
     #[command(long_about = ADVISE_ABOUT, after_help = ADVISE_AFTER)]
@@ -127,26 +125,13 @@ pub enum Cmd {
         long_about = "Go on with a saved campaign where it stopped, with the rules it was started with. A finished campaign is shown and left as it is. With --json the prompts and what kado says go to stderr, and the ledger is printed on stdout at the end (with stdin empty, e.g. `< /dev/null`, that is just the ledger).",
         after_help = LEDGER_JSON
     )]
-    Resume {
-        /// The saved campaign.
-        file: std::path::PathBuf,
-        /// Rewrite the Year record in FILE after every answer (a campaign from `play`;
-        /// without it, the record the campaign was started with, if any, goes on).
-        #[arg(long, value_name = "FILE")]
-        record: Option<std::path::PathBuf>,
-    },
+    Resume(ResumeArgs),
     /// Show the state of a saved campaign without continuing it.
     #[command(
         after_help = crate::session::TABLE_JSON,
         long_about = "Show the state of a saved campaign, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops."
     )]
-    Status {
-        /// The saved campaign.
-        file: std::path::PathBuf,
-        /// Print the campaign as a Year record instead (a campaign from `play`).
-        #[arg(long)]
-        record: bool,
-    },
+    Status(StatusArgs),
 }
 
 const CAMPAIGN_AFTER: &str = concat!(
@@ -287,33 +272,25 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             first,
             save,
             record,
-        } => play_cmd(
-            ctx,
-            &rs,
-            &rules,
-            players,
-            target.as_deref(),
-            first,
-            save,
-            record,
-        ),
+        } => {
+            let log = start::play_log(&rs, &rules, &players, target.as_deref(), first.as_deref());
+            play_cmd(ctx, log?, (&save, &record))
+        }
         Cmd::Campaign {
             players,
             target,
             first,
             save,
-        } => campaign_cmd(ctx, &rs, players, &target, first, save),
+        } => campaign_cmd(ctx, &rs, players, &target, first, &save),
         Cmd::Advise {
             record,
             blink,
             samples,
             seed,
         } => advise_cmd(ctx, &rs, &record, blink.as_deref(), samples, seed),
-        Cmd::Status { file, record: true } => session::status_record::<Game>(ctx, &file),
-        Cmd::Status { file, .. } => session::status::<Game>(ctx, &file),
-        Cmd::Resume { file, record } => {
-            let (mut lock, mut log) = session::open_resume::<Game>(ctx, &file, TITLE)?;
-            session::record_to(&mut lock, &mut log, record)?;
+        Cmd::Status(a) => session::status_of::<Game>(ctx, &a),
+        Cmd::Resume(a) => {
+            let (lock, log) = session::open_resumed::<Game>(ctx, &a, TITLE)?;
             play(ctx, &lock, log)
         }
     }
@@ -600,21 +577,12 @@ fn points_line(c: &Game) -> String {
 }
 
 /// `play`: a new campaign followed season by season.
-#[allow(clippy::too_many_arguments)]
 fn play_cmd(
     ctx: &Ctx,
-    rs: &Ruleset,
-    rules: &Rules,
-    players: Vec<String>,
-    target: Option<&str>,
-    first: Option<String>,
-    save: Option<std::path::PathBuf>,
-    record: Option<std::path::PathBuf>,
+    mut log: Log<Setup, Action>,
+    (save, record): (&SaveArg, &RecordArg),
 ) -> Outcome {
-    let mut log = start::play_log(rs, rules, &players, target, first.as_deref())?;
-    let path = save.unwrap_or_else(|| session::default_path(GAME));
-    let mut lock = session::open_new::<Game>(&path)?;
-    session::record_to(&mut lock, &mut log, record)?;
+    let lock = session::open_play::<Game>(save, record, &mut log)?;
     play(ctx, &lock, log)
 }
 
@@ -624,11 +592,10 @@ fn campaign_cmd(
     players: Vec<String>,
     target: &str,
     first: Option<String>,
-    save: Option<std::path::PathBuf>,
+    save: &SaveArg,
 ) -> Outcome {
     let log = start::ledger_log(rs, &players, target, first.as_deref())?;
-    let path = save.unwrap_or_else(|| session::default_path(GAME));
-    let lock = session::open_new::<Game>(&path)?;
+    let lock = session::open_new::<Game>(&save.path(GAME))?;
     play(ctx, &lock, log)
 }
 

@@ -26,6 +26,7 @@ use kado::session::Log;
 
 use crate::ctx::{Ctx, Outcome, joined};
 use crate::session;
+use crate::session::args::{PrivacyArgs, RecordArg, ResumeArgs, SaveArg, SeedArg, StatusArgs};
 
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -82,7 +83,8 @@ pub enum Cmd {
     )]
     Advise(Box<advise::AdviseArgs>),
     /// Run a whole game at the table, step by step, saving after every step.
-    #[command(long_about = play_help())]
+    // Kin Kādo alone takes --seed only with --deck given, as it always has.
+    #[command(long_about = play_help(), mut_arg("seed", |a| a.requires("deck")))]
     Play {
         /// The players in seating order (clockwise), e.g. `ana,bo`. Default: one player, `you`.
         #[arg(long, value_delimiter = ',', value_name = "NAMES")]
@@ -93,55 +95,27 @@ pub enum Cmd {
         /// Play without ALORA (needs two players or more).
         #[arg(long)]
         no_alora: bool,
-        /// Where to save the game (default: a new kinkado-N.yaml in this folder).
-        #[arg(long, value_name = "FILE")]
-        save: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        save: SaveArg,
         /// Real cards on the table, or a virtual pack that kado shuffles and deals.
         #[arg(long, value_enum, default_value = "real")]
         deck: DeckArg,
-        /// The shuffle's seed for a virtual pack (makes the game repeatable).
-        ///
-        /// Virtual packs are shuffled with ChaCha12, from a seed expansion and a shuffle
-        /// written down in kado itself (not a library's), so a seed deals the same cards in
-        /// every kado version and a saved game always replays.
-        #[arg(long, value_name = "N", requires = "deck")]
-        seed: Option<u64>,
-        /// Rewrite the game's record to this file after every answer.
-        #[arg(long, value_name = "FILE")]
-        record: Option<std::path::PathBuf>,
-        /// Keep hands off the screen: a player sees their hand by typing `hand` at their
-        /// own turn. The default wherever kado deals the hands and others would see them: two
-        /// or more players at one screen, or a game served to phones.
-        #[arg(long)]
-        private: bool,
-        /// Show every hand on the screen, where kado would keep them private by default
-        /// (two or more players at one screen, a game served to phones): a table that
-        /// plays open.
-        #[arg(long, conflicts_with = "private")]
-        open: bool,
+        #[command(flatten)]
+        seed: SeedArg,
+        #[command(flatten)]
+        record: RecordArg,
+        #[command(flatten)]
+        privacy: PrivacyArgs,
     },
     /// Continue a saved game exactly where it stopped.
     #[command(long_about = play_help())]
-    Resume {
-        /// The saved game.
-        file: std::path::PathBuf,
-        /// Rewrite the game's record to this file after every answer (without it, the
-        /// record the game was started with, if any, goes on being written).
-        #[arg(long, value_name = "FILE")]
-        record: Option<std::path::PathBuf>,
-    },
+    Resume(ResumeArgs),
     /// Show the state of a saved game.
     #[command(
         after_help = crate::session::TABLE_JSON,
         long_about = "Show the state of a saved game: round, phase, every stash, the prize pool, the market and the bank's net payments.\n\nJSON keys: round, phase, money (name → stash), pool (money), pool_cards, market, bets (open bets), bank_net (what the bank paid out minus what it took in; the round tracker's chips count as the bank's), finished, winners."
     )]
-    Status {
-        /// The saved game.
-        file: std::path::PathBuf,
-        /// Print the game in its record notation instead (which `check` reads).
-        #[arg(long)]
-        record: bool,
-    },
+    Status(StatusArgs),
     /// Referee a record of games line by line: the books, each reveal, ALORA's rules.
     #[command(long_about = check::ABOUT, after_help = check::AFTER)]
     Check {
@@ -249,28 +223,19 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             deck,
             seed,
             record,
-            private,
-            open,
+            privacy,
         } => {
             let virtual_deck = matches!(deck, DeckArg::Virtual);
-            let private =
-                crate::ctx::hands_private(ctx, (private, open), virtual_deck, players.len());
-            play_cmd(
-                ctx,
-                &rs,
-                players,
-                !no_alora,
-                save,
-                (deck, seed, private),
-                record,
-            )
+            let private = privacy.hands_private(ctx, virtual_deck, players.len());
+            let deck = match deck {
+                DeckArg::Real => Deck::Physical,
+                DeckArg::Virtual => Deck::shuffled(seed.or_time()),
+            };
+            let setup = Setup::read(&players, !no_alora, (deck, private), &rules)?;
+            play_cmd(ctx, &rs, setup, (&save, &record))
         }
-        Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
-        Cmd::Status {
-            file,
-            record: false,
-        } => session::status::<Game>(ctx, &file),
-        Cmd::Status { file, record: true } => session::status_record::<Game>(ctx, &file),
+        Cmd::Resume(a) => resume_cmd(ctx, &a),
+        Cmd::Status(a) => session::status_of::<Game>(ctx, &a),
         Cmd::Check { record } => check::check_cmd(ctx, &record),
         Cmd::Odds(a) => stats::odds_cmd(ctx, &rs, &rules, &a),
         Cmd::Census(a) => stats::census_cmd(ctx, &rs, &rules, &a),
@@ -282,27 +247,16 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
 fn play_cmd(
     ctx: &Ctx,
     rs: &Ruleset,
-    players: Vec<String>,
-    alora: bool,
-    save: Option<std::path::PathBuf>,
-    (deck, seed, private): (DeckArg, Option<u64>, bool),
-    record: Option<std::path::PathBuf>,
+    setup: Setup,
+    (save, record): (&SaveArg, &RecordArg),
 ) -> Outcome {
-    let deck = match deck {
-        DeckArg::Real => Deck::Physical,
-        DeckArg::Virtual => Deck::shuffled(seed.unwrap_or_else(session::time_seed)),
-    };
-    let setup = Setup::read(&players, alora, (deck, private), &Rules::from_ruleset(rs))?;
-    let path = save.unwrap_or_else(|| session::default_path(GAME));
     let mut log = Log::new(GAME, rs, setup)?;
-    let mut lock = session::open_new::<Game>(&path)?;
-    session::record_to(&mut lock, &mut log, record)?;
+    let lock = session::open_play::<Game>(save, record, &mut log)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 
-fn resume_cmd(ctx: &Ctx, file: &std::path::Path, record: Option<std::path::PathBuf>) -> Outcome {
-    let (mut lock, mut log) = session::open_resume::<Game>(ctx, file, TITLE)?;
-    session::record_to(&mut lock, &mut log, record)?;
+fn resume_cmd(ctx: &Ctx, a: &ResumeArgs) -> Outcome {
+    let (lock, log) = session::open_resumed::<Game>(ctx, a, TITLE)?;
     session::play_then_explain::<Game>(ctx, &lock, log, Game::explain)
 }
 

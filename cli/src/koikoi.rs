@@ -18,7 +18,9 @@ use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome, joined};
 use crate::limits::{FILE_LIMIT, read_file};
+use crate::long_run::{CtrlC, LongRun};
 use crate::session;
+use crate::session::args::{PrivacyArgs, RecordArg, ResumeArgs, SaveArg, SeedArg, StatusArgs};
 use kado_store::savefile::SaveLock;
 
 const CARDS_HELP: &str = "Cards: a month 1-12 (or its flower: pine, plum, cherry, wisteria, iris, peony, clover, susuki, chrysanthemum, maple, willow, paulownia) then a kind: b bright, a animal, r ribbon, p plain - 1b 9a 6r 12p pine-b. Named cards: crane curtain moon rainman phoenix warbler cuckoo bridge butterflies boar geese sake deer swallow lightning. See kado-notation(7).";
@@ -100,9 +102,8 @@ pub enum Cmd {
         /// Who deals the first round (default: the first player).
         #[arg(long, value_name = "NAME")]
         dealer: Option<String>,
-        /// The file to save the game in (default: koikoi-1.yaml, koikoi-2.yaml, …).
-        #[arg(long, value_name = "FILE")]
-        save: Option<PathBuf>,
+        #[command(flatten)]
+        save: SaveArg,
     },
     /// Play a game at the table, move by move: kado referees each card and keeps the score.
     #[command(long_about = PLAY_ABOUT, after_help = PLAY_AFTER)]
@@ -110,31 +111,20 @@ pub enum Cmd {
         /// The two players' names, separated by a comma (the first deals first).
         #[arg(long, value_name = "A,B", default_value = "p1,p2")]
         players: String,
-        /// The file to save the game in (default: koikoi-1.yaml, koikoi-2.yaml, …).
-        #[arg(long, value_name = "FILE")]
-        save: Option<PathBuf>,
+        #[command(flatten)]
+        save: SaveArg,
         /// Real cards (you say what is dealt and drawn) or a virtual deck kado deals.
         #[arg(long, value_enum, default_value = "real")]
         deck: DeckArg,
-        /// The seed of the virtual deck (default: the time).
-        #[arg(long, value_name = "N")]
-        seed: Option<u64>,
+        #[command(flatten)]
+        seed: SeedArg,
         /// `kado`: kado plays the second player (its hand hidden; needs --deck virtual).
         #[arg(long, value_name = "WHO")]
         opponent: Option<String>,
-        /// Rewrite the game's record to this file after every answer.
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-        /// Keep hands off the screen: a player sees their hand by typing `hand` at their
-        /// own turn. The default wherever kado deals the hands and others would see them: two
-        /// or more players at one screen, or a game served to phones.
-        #[arg(long)]
-        private: bool,
-        /// Show every hand on the screen, where kado would keep them private by default
-        /// (two or more players at one screen, a game served to phones): a table that
-        /// plays open.
-        #[arg(long, conflicts_with = "private")]
-        open: bool,
+        #[command(flatten)]
+        record: RecordArg,
+        #[command(flatten)]
+        privacy: PrivacyArgs,
     },
     /// Play many games between two policies with a virtual deck; report win rates.
     #[command(long_about = SIMULATE_ABOUT)]
@@ -174,26 +164,13 @@ pub enum Cmd {
     #[command(
         long_about = "Continue a game saved by `kado koikoi game` or `kado koikoi play`. The game is replayed from its log and saved after every answer.\n\nWith --json: the same keys as the command that started it."
     )]
-    Resume {
-        /// The saved game.
-        file: PathBuf,
-        /// Rewrite the game's record to this file after every answer (a game from `play`;
-        /// without it, the record the game was started with, if any, goes on).
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-    },
+    Resume(ResumeArgs),
     /// Show the state of a saved game without continuing it.
     #[command(
         after_help = crate::session::TABLE_JSON,
         long_about = "Show the state of a saved game, as `show` does at a prompt, and how many actions its log holds. It can be read while a session is running.\n\nWith --json: the same keys as the state printed when a session stops."
     )]
-    Status {
-        /// The saved game.
-        file: std::path::PathBuf,
-        /// Print the game in its record notation instead (a game from `play`).
-        #[arg(long)]
-        record: bool,
-    },
+    Status(StatusArgs),
 }
 
 pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
@@ -233,7 +210,7 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
                 &players,
                 rounds.as_deref(),
                 dealer.as_deref(),
-                save,
+                &save,
             )
         }
         Cmd::Check { record } => check_cmd(ctx, &record),
@@ -242,8 +219,8 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             samples,
             seed,
         } => advise_cmd(ctx, &record, samples as usize, seed),
-        Cmd::Status { file, record } => status_cmd(ctx, &file, record),
-        Cmd::Resume { file, record } => resume_cmd(ctx, &file, record),
+        Cmd::Status(a) => status_cmd(ctx, &a),
+        Cmd::Resume(a) => resume_cmd(ctx, &a),
         Cmd::Play {
             players,
             save,
@@ -251,21 +228,19 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             seed,
             opponent,
             record,
-            private,
-            open,
+            privacy,
         } => {
             let rs = ctx.ruleset(GAME, TITLE)?;
             let seats = Seats {
-                deck: dealt(deck, seed),
+                deck: dealt(deck, &seed),
                 opponent: opponent.as_deref(),
-                private: crate::ctx::hands_private(
+                private: privacy.hands_private(
                     ctx,
-                    (private, open),
                     matches!(deck, DeckArg::Virtual),
                     if opponent.is_some() { 1 } else { 2 },
                 ),
             };
-            play_cmd(ctx, &rs, &players, seats, save, record)
+            play_cmd(ctx, &rs, &players, seats, (&save, &record))
         }
         Cmd::Simulate {
             games,
@@ -415,11 +390,11 @@ fn game_cmd(
     players: &str,
     rounds: Option<&str>,
     dealer: Option<&str>,
-    save: Option<PathBuf>,
+    save: &SaveArg,
 ) -> Outcome {
     let rules = Rules::from_ruleset(rs);
     let setup = Setup::read(players, rounds, dealer, &rules);
-    let exists = save.as_ref().filter(|p| p.exists()).map(|path| {
+    let exists = save.save.as_ref().filter(|p| p.exists()).map(|path| {
         Error::from(
             Problem::new(format!("{} already exists", path.display())).help(format!(
                 "continue that game with `kado koikoi resume {}`, or save this one elsewhere",
@@ -433,8 +408,7 @@ fn game_cmd(
     };
     Ledger::start(&setup, rs).map_err(|e| Error::of(&e))?;
     let log: Log<Setup, kado::koikoi::ledger::Action> = Log::new(GAME, rs, setup)?;
-    let path = save.unwrap_or_else(|| session::default_path(GAME));
-    let lock = session::open_new::<Ledger>(&path)?;
+    let lock = session::open_new::<Ledger>(&save.path(GAME))?;
     run_ledger(ctx, &lock, log)
 }
 
@@ -475,32 +449,29 @@ fn is_play_save(file: &Path) -> Result<bool, Error> {
     Ok(game::is_play_log(&text))
 }
 
-fn status_cmd(ctx: &Ctx, file: &Path, record: bool) -> Outcome {
-    let play = is_play_save(file)?;
-    match (play, record) {
-        (true, true) => session::status_record::<game::Game>(ctx, file),
-        (true, false) => session::status::<game::Game>(ctx, file),
-        (false, true) => session::status_record::<Ledger>(ctx, file),
-        (false, false) => session::status::<Ledger>(ctx, file),
+fn status_cmd(ctx: &Ctx, a: &StatusArgs) -> Outcome {
+    if is_play_save(&a.file)? {
+        session::status_of::<game::Game>(ctx, a)
+    } else {
+        session::status_of::<Ledger>(ctx, a)
     }
 }
 
-fn resume_cmd(ctx: &Ctx, file: &Path, record: Option<PathBuf>) -> Outcome {
-    if !is_play_save(file)? {
-        let (lock, log) = session::open_resume::<Ledger>(ctx, file, TITLE)?;
+fn resume_cmd(ctx: &Ctx, a: &ResumeArgs) -> Outcome {
+    if !is_play_save(&a.file)? {
+        let (lock, log) = session::open_resume::<Ledger>(ctx, &a.file, TITLE)?;
         return run_ledger(ctx, &lock, log);
     }
-    let (mut lock, mut log) = session::open_resume::<game::Game>(ctx, file, TITLE)?;
-    session::record_to(&mut lock, &mut log, record)?;
+    let (lock, log) = session::open_resumed::<game::Game>(ctx, a, TITLE)?;
     run_play(ctx, &lock, log)
 }
 
 /// The deck a new game is played with: a virtual one shuffled from `seed` (or the clock).
-fn dealt(deck: DeckArg, seed: Option<u64>) -> game::Deck {
+fn dealt(deck: DeckArg, seed: &SeedArg) -> game::Deck {
     match deck {
         DeckArg::Real => game::Deck::Physical,
         DeckArg::Virtual => game::Deck::Virtual {
-            seed: seed.unwrap_or_else(session::time_seed),
+            seed: seed.or_time(),
         },
     }
 }
@@ -521,8 +492,7 @@ fn play_cmd(
         opponent,
         private,
     }: Seats,
-    save: Option<PathBuf>,
-    record: Option<PathBuf>,
+    (save, record): (&SaveArg, &RecordArg),
 ) -> Outcome {
     let rules = Rules::from_ruleset(rs);
     let setup = Setup::read(players, None, None, &rules)?;
@@ -554,9 +524,7 @@ fn play_cmd(
     };
     game::Game::start(&setup, rs).map_err(|e| Error::of(&e))?;
     let mut log: Log<game::Setup, game::Action> = Log::new(GAME, rs, setup)?;
-    let path = save.unwrap_or_else(|| session::default_path(GAME));
-    let mut lock = session::open_new::<game::Game>(&path)?;
-    session::record_to(&mut lock, &mut log, record)?;
+    let lock = session::open_play::<game::Game>(save, record, &mut log)?;
     run_play(ctx, &lock, log)
 }
 
@@ -589,15 +557,17 @@ fn write_record(
     seed: u64,
     policies: [sim::Policy; 2],
     path: &std::path::Path,
+    ctrl_c: &CtrlC,
 ) -> Outcome {
     // The ruleset line first, when the rules are not the game's own.
     let head = kado::ruleset::with_record_comment("", rs)?;
-    let run = crate::long_run::LongRun::start(games);
+    let run = LongRun::start(games, ctrl_c);
     run.label("record");
     let mut played = Ok(0);
     kado_store::savefile::save_atomic_with(path, |out| {
         let mut failed = out.write_all(head.as_bytes());
-        played = sim::write_record_of_games(rs, games, seed, policies, &mut |text| {
+        let stop = run.stop();
+        played = sim::write_record_of_games(rs, games, seed, policies, stop, &mut |text| {
             run.tick();
             failed = out.write_all(text.as_bytes());
             failed.is_ok()
@@ -626,13 +596,17 @@ fn simulate_cmd(
 ) -> Outcome {
     let policies = sim::read_request(policy, games)?;
     let [a, b] = policies;
+    // One listener for both runs: a Ctrl-C while the record is written stops the games
+    // after it too.
+    let ctrl_c = CtrlC::listen();
     if let Some(path) = record {
         kado_store::savefile::check_name(&path, "--record")?;
-        write_record(rs, games, seed, policies, &path)?;
+        write_record(rs, games, seed, policies, &path, &ctrl_c)?;
     }
-    let run = crate::long_run::LongRun::start(games);
+    let run = LongRun::start(games, &ctrl_c);
     let threads = kado::par::cores();
-    let r = sim::simulate(rs, games, seed, policies, threads, &|| run.tick())
+    let tick = || run.tick();
+    let r = sim::simulate(rs, games, seed, policies, threads, run.stop(), &tick)
         .map_err(|e| crate::ctx::Internal::refused("", &e))?;
     run.finish(r.games);
     let width = a.name().len().max(b.name().len()).max(7);

@@ -3,33 +3,52 @@
 //! played so far are reported (a second Ctrl-C ends kado at once).
 
 use std::io::IsTerminal;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use kado::stop::Stop;
 
 /// The exit status of a run ended by a second Ctrl-C (128 + SIGINT, as a shell says).
 const INTERRUPTED: i32 = 130;
 
-/// A run of games being watched.
-pub struct LongRun {
-    bar: indicatif::ProgressBar,
-    total: u64,
+/// Ctrl-C heard as "stop" by the runs of one command: the flag the signal sets, owned
+/// here and handed to each run as a [`Stop`].
+pub struct CtrlC(Arc<AtomicBool>);
+
+impl CtrlC {
+    /// From now on, Ctrl-C asks every run handed [`CtrlC::stop`] to stop, and a second
+    /// Ctrl-C ends kado at once. A command listens once for all its runs, so that a Ctrl-C
+    /// during one stops those after it too; the handlers stay for the life of the process.
+    pub fn listen() -> CtrlC {
+        let flag = Arc::new(AtomicBool::new(false));
+        let sigint = signal_hook::consts::SIGINT;
+        // Registered first, so that it sees the flag as it was before this Ctrl-C.
+        let _ = signal_hook::flag::register_conditional_shutdown(
+            sigint,
+            INTERRUPTED,
+            Arc::clone(&flag),
+        );
+        let _ = signal_hook::flag::register(sigint, Arc::clone(&flag));
+        CtrlC(flag)
+    }
+
+    /// What a run looks at to know it was asked to stop.
+    pub fn stop(&self) -> Stop<'_> {
+        Stop::on(&self.0)
+    }
 }
 
-impl LongRun {
-    /// Starts watching a run of `total` games: from now Ctrl-C stops it (see
-    /// [`kado::stop`]), and a bar counts the games on stderr at a terminal.
-    pub fn start(total: u64) -> LongRun {
-        // Once a process: handlers registered twice would take one Ctrl-C for two.
-        static HEARD: std::sync::Once = std::sync::Once::new();
-        HEARD.call_once(|| {
-            let flag = kado::stop::flag();
-            let sigint = signal_hook::consts::SIGINT;
-            // Registered first, so that it sees the flag as it was before this Ctrl-C.
-            let _ = signal_hook::flag::register_conditional_shutdown(
-                sigint,
-                INTERRUPTED,
-                std::sync::Arc::clone(&flag),
-            );
-            let _ = signal_hook::flag::register(sigint, flag);
-        });
+/// A run of games being watched.
+pub struct LongRun<'c> {
+    bar: indicatif::ProgressBar,
+    total: u64,
+    stop: Stop<'c>,
+}
+
+impl<'c> LongRun<'c> {
+    /// Starts watching a run of `total` games, which `ctrl_c` stops (hand the games
+    /// [`LongRun::stop`]); a bar counts the games on stderr at a terminal.
+    pub fn start(total: u64, ctrl_c: &'c CtrlC) -> LongRun<'c> {
         let bar = if std::io::stderr().is_terminal() {
             let bar = indicatif::ProgressBar::new(total);
             if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -41,7 +60,16 @@ impl LongRun {
         } else {
             indicatif::ProgressBar::hidden()
         };
-        LongRun { bar, total }
+        LongRun {
+            bar,
+            total,
+            stop: ctrl_c.stop(),
+        }
+    }
+
+    /// Whether the run was asked to stop, for the games to look at.
+    pub fn stop(&self) -> Stop<'c> {
+        self.stop
     }
 
     /// One more game played.
@@ -58,7 +86,7 @@ impl LongRun {
     /// for were played (the figures are theirs).
     pub fn finish(self, played: u64) {
         self.bar.finish_and_clear();
-        if kado::stop::requested() {
+        if self.stop.requested() {
             eprintln!(
                 "Stopped (Ctrl-C) after {played} of {} games: the figures are those of the games played.",
                 self.total

@@ -136,13 +136,16 @@ fn serve_save(file: &std::path::Path, ctx: &Ctx) -> Outcome {
     let text = limits::read_file(&file.to_string_lossy(), "saved game", limits::SAVE_LIMIT)?;
     let mut ctx = ctx.clone();
     ctx.serve.get_or_insert_with(serve::Options::default);
-    let (file, record) = (file.to_path_buf(), None);
+    let a = session::args::ResumeArgs {
+        file: file.to_path_buf(),
+        record: None,
+    };
     match kado::games::saved_game(&text).as_deref() {
-        Some("kinkado") => kinkado::run(kinkado::Cmd::Resume { file, record }, &ctx),
-        Some("kinga") => kinga::run(kinga::Cmd::Resume { file, record }, &ctx),
-        Some("koikoi") => koikoi::run(koikoi::Cmd::Resume { file, record }, &ctx),
-        Some("pokino") => pokino::run(pokino::Cmd::Resume { file, record }, &ctx),
-        Some("kingmaker") => kingmaker::run(kingmaker::Cmd::Resume { file, record }, &ctx),
+        Some("kinkado") => kinkado::run(kinkado::Cmd::Resume(a), &ctx),
+        Some("kinga") => kinga::run(kinga::Cmd::Resume(a), &ctx),
+        Some("koikoi") => koikoi::run(koikoi::Cmd::Resume(a), &ctx),
+        Some("pokino") => pokino::run(pokino::Cmd::Resume(a), &ctx),
+        Some("kingmaker") => kingmaker::run(kingmaker::Cmd::Resume(a), &ctx),
         _ => Err(Error::from(
             Problem::new(format!("{} is not a saved game", file.display()))
                 .help("serve a save written by `kado GAME play --save FILE`"),

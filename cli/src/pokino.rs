@@ -2,14 +2,13 @@
 
 use kado::explain::{Explain, json};
 use kado::pokino::ruling;
-use std::path::PathBuf;
 
 use clap::Subcommand;
 
 use kado::diag::{Error, Source};
 use kado::pokino::board::{Board, Domino, Placement};
 use kado::pokino::error::PokinoError;
-use kado::pokino::game::Deck;
+use kado::pokino::game::{Deck, Game};
 use kado::pokino::input::{RunsAsk, RunsText, ScoreAsk, holds_board, parse_territory};
 use kado::pokino::runs::Run;
 use kado::pokino::score;
@@ -23,6 +22,7 @@ use kado_screen::grid;
 
 use crate::ctx::{Ctx, Failure, Outcome, joined};
 use crate::limits::{FILE_LIMIT, read_file, read_if_there};
+use crate::session::args::{PrivacyArgs, RecordArg, ResumeArgs, SaveArg, SeedArg, StatusArgs};
 
 mod advise;
 mod check;
@@ -231,52 +231,27 @@ under Territory with {pips}).\n\nExample:\n  kado pokino runs \
         /// The players in turn order, separated by commas.
         #[arg(long, value_name = "A,B,C", default_value = "p1,p2")]
         players: String,
-        /// The file to save the game in (default: pokino-1.yaml, pokino-2.yaml, …).
-        #[arg(long, value_name = "FILE")]
-        save: Option<PathBuf>,
+        #[command(flatten)]
+        save: SaveArg,
         /// Real pieces on the table, or a virtual deal kado shuffles.
         #[arg(long, value_enum, default_value = "real")]
         deck: DeckArg,
-        /// The seed of the virtual deal (a ChaCha12 shuffle written down in kado, so a seed
-        /// deals the same pieces in every version).
-        #[arg(long, value_name = "N")]
-        seed: Option<u64>,
-        /// Rewrite this file with the game's record after every answer (`check` reads it).
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-        /// Keep hands off the screen: a player sees their pieces by typing `hand` at their
-        /// own turn. The default wherever kado deals the hands and others would see them: two
-        /// or more players at one screen, or a game served to phones.
-        #[arg(long)]
-        private: bool,
-        /// Show every hand on the screen, where kado would keep them private by default
-        /// (two or more players at one screen, a game served to phones): a table that
-        /// plays open.
-        #[arg(long, conflicts_with = "private")]
-        open: bool,
+        #[command(flatten)]
+        seed: SeedArg,
+        #[command(flatten)]
+        record: RecordArg,
+        #[command(flatten)]
+        privacy: PrivacyArgs,
     },
     /// Continue a saved game.
     #[command(after_help = play_after())]
-    Resume {
-        /// The saved game.
-        file: PathBuf,
-        /// Rewrite this file with the game's record after every answer (without it, the
-        /// record the game was started with, if any, goes on being written).
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-    },
+    Resume(ResumeArgs),
     /// Show the state of a saved game without continuing it, or its record.
     #[command(
         after_help = crate::session::TABLE_JSON,
         long_about = "Show a saved game as it stands (the board, the standing), as `show` does at a prompt, and how many lines its log holds. It can be read while a session runs.\n\nWith --json: the keys of `check` without turns, picture and illegal, and deck_kind (physical or virtual)."
     )]
-    Status {
-        /// The saved game.
-        file: PathBuf,
-        /// Print the game's record instead, as `check` reads it (JSON: {record}).
-        #[arg(long)]
-        record: bool,
-    },
+    Status(StatusArgs),
     /// Play whole games with a virtual deal, each seat by a policy; report scores, lengths and "Pokino!".
     #[command(after_help = SIMULATE_AFTER)]
     Simulate(play::SimulateArgs),
@@ -370,18 +345,17 @@ pub fn run(cmd: Cmd, ctx: &Ctx) -> Outcome {
             deck,
             seed,
             record,
-            private,
-            open,
+            privacy,
         } => {
             let deck = match deck {
                 DeckArg::Real => Deck::Physical,
                 DeckArg::Virtual => Deck::Virtual,
             };
-            play::play(ctx, &players, save, deck, seed, record, (private, open))
+            play::play(ctx, &players, (deck, &seed), (&save, &record), &privacy)
         }
-        Cmd::Resume { file, record } => play::resume(ctx, &file, record),
+        Cmd::Resume(a) => play::resume(ctx, &a),
         Cmd::Simulate(args) => play::simulate(ctx, &args),
-        Cmd::Status { file, record } => play::status(ctx, &file, record),
+        Cmd::Status(a) => crate::session::status_of::<Game>(ctx, &a),
         Cmd::Territory {
             board,
             board_file,

@@ -173,6 +173,38 @@ pub fn open_resume<G: Session>(
     Ok((lock, log))
 }
 
+/// A new game's save taken (`play --save`, else a fresh name) and its `--record`, for
+/// `log`.
+pub fn open_play<G: Session>(
+    save: &args::SaveArg,
+    record: &args::RecordArg,
+    log: &mut SessionLog<G>,
+) -> Result<SaveLock, Error> {
+    let mut lock = open_new::<G>(&save.path(G::GAME))?;
+    record_to(&mut lock, log, record.record.clone())?;
+    Ok(lock)
+}
+
+/// A saved game taken up again (`resume FILE`), with its `--record`.
+pub fn open_resumed<G: Session>(
+    ctx: &crate::ctx::Ctx,
+    a: &args::ResumeArgs,
+    title: &str,
+) -> Result<(SaveLock, SessionLog<G>), Error> {
+    let (mut lock, mut log) = open_resume::<G>(ctx, &a.file, title)?;
+    record_to(&mut lock, &mut log, a.record.clone())?;
+    Ok((lock, log))
+}
+
+/// `status FILE`, or with `--record` the game's record.
+pub fn status_of<G: Session>(ctx: &crate::ctx::Ctx, a: &args::StatusArgs) -> Outcome {
+    if a.record {
+        status_record::<G>(ctx, &a.file)
+    } else {
+        status::<G>(ctx, &a.file)
+    }
+}
+
 /// What `status --json` adds under `table`, for every game's `status --help` and man page.
 pub const TABLE_JSON: &str = "With --json, the key `table` holds the table as typed values, as its people may see it, the values the human form and the full-screen view draw: `version` (raised whenever a field changes its meaning or goes), `game`, `round` (`word`, `number`, `of`), `phase`, `dealer`, `to_move`, `over`, `score_title` and `shown_title` (what the game calls a seat's score and the cards in front of it), `shown_below`, `dollars`, `seats` (each with `name`, `kado`, `score`, `bet`, `shown`: the cards in front of it, `held`: `{kind: nothing}`, `{kind: count, count}`, or `{kind: cards, items}` where the table sees them, `figures`: other counts such as Pokino's beads, and `notes`), `areas` (each with `name`, `items`, `amount`, and `numbered` when a number typed takes one of its items), `picture` (Pokino's board and Kingmaker's Commons: `rows` of runs with their `text` and `look`, and the `pieces` drawn), `board` (the same board as shapes for a surface that draws them: `{kind: squares, squares, dominoes, places, claims}` for Pokino, each square `at` `[x, y]` with its `number` and the `rank` it stands for, each domino its `code`, `squares` and `pips`, each place marked its `at` and `number`, each claim its `squares`, `player` and whether it is a `corner`; `{kind: hexes, hexes}` for Kingmaker, each Blink `at` `[q, r]` (axial coordinates, `r` the row), its `name`, whether it is a `common`, and its `pairs` left and right, each two colours top first or null when not lit), `sheet` (a score sheet: `columns` and `rows`) and `notes`. Every item has its `code` as typed and its `text` as shown, and may have a `tone` (red, black, joker; bright, animal, ribbon, plain) and a `group` it is listed under.";
 
@@ -924,6 +956,8 @@ pub fn run_json<G: Session>(
     let log = load::<G>(lock.path())?;
     Ok(replay(&log)?)
 }
+
+pub mod args;
 
 #[cfg(test)]
 mod tests;

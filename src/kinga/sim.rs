@@ -11,6 +11,7 @@ use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 use crate::ruleset::Ruleset;
 use crate::session::Step;
+use crate::stop::Stop;
 
 /// The policy, for people (the `simulate` help text repeats it).
 pub const POLICY: &str = "Each turn: influence a queen if possible, else the highest-ranked top card that can be influenced, with the shortest play (fewest jokers); else exile the lowest card that may be exiled; else raise suspicion on the king whose queen is furthest away. The 5, 8 and 10 bonus exiles the lowest plain card of the hand and discard pile. Cleanup keeps the highest plain card.";
@@ -199,25 +200,27 @@ pub struct Verdict {
     pub explain: Explain,
 }
 
-/// Plays `games` games under each ruleset, from `seed`; `progress` is told the ruleset
-/// after each game.
+/// Plays `games` games under each ruleset, from `seed`, until `stop` is asked;
+/// `progress` is told the ruleset after each game.
 pub fn simulate(
     rulesets: &[Ruleset],
     games: u64,
     seed: u64,
     policy: Policy,
+    stop: Stop<'_>,
     mut progress: impl FnMut(&str),
 ) -> Result<Verdict, SimError> {
     let mut results = Vec::new();
     for rs in rulesets {
         let rules = Rules::from_ruleset(rs);
-        let tally = play_games(rules, games, seed, policy, &mut || progress(&rs.name))?;
+        let mut tick = || progress(&rs.name);
+        let tally = play_games(rules, games, seed, policy, stop, &mut tick)?;
         if tally.games > 0 {
             results.push(report_of(&rs.name, &tally));
         }
     }
     Ok(Verdict {
-        stopped: crate::stop::requested(),
+        stopped: stop.requested(),
         seed,
         policy: policy.name(),
         described: policy.describe(),
@@ -226,20 +229,21 @@ pub fn simulate(
     })
 }
 
-/// Plays games `0..games` of a run, on every core; game `i` always gets the same seed,
-/// so the outcomes do not depend on how many threads play them.
+/// Plays games `0..games` of a run, on every core, until `stop` is asked; game `i` always
+/// gets the same seed, so the outcomes do not depend on how many threads play them.
 fn play_games(
     rules: Rules,
     games: u64,
     seed: u64,
     policy: Policy,
+    stop: Stop<'_>,
     progress: &mut dyn FnMut(),
 ) -> Result<Tally, SimError> {
     let threads = crate::par::cores();
     let mut tally = Tally::default();
     let batch = threads as u64 * 4;
     let mut start = 0;
-    while start < games && !crate::stop::requested() {
+    while start < games && !stop.requested() {
         let end = (start + batch).min(games);
         let played = crate::par::map((end - start) as usize, threads, |k| {
             play_game_by(rules, game_seed(seed, start + k as u64), policy)

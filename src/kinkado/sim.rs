@@ -21,6 +21,7 @@ use crate::diag::{Problem, Source};
 use crate::explain::Explain;
 use crate::ruleset::Ruleset;
 use crate::session::Session;
+use crate::stop::Stop;
 
 /// How the simulated player plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -292,13 +293,15 @@ pub struct Report {
     pub deciding_rounds: Vec<u64>,
 }
 
-/// Plays `games` games on `threads` threads. `tick` is called after each game.
+/// Plays `games` games on `threads` threads, until `stop` is asked (the report then
+/// holds the games played). `tick` is called after each game.
 pub fn simulate(
     rs: &Ruleset,
     policy: Policy,
     games: u64,
     seed: u64,
     threads: usize,
+    stop: Stop<'_>,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Report, PlayError> {
     let threads = threads.clamp(1, 64);
@@ -308,7 +311,7 @@ pub fn simulate(
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut mine = Tally::default();
             for i in parts[k].clone() {
-                if crate::stop::requested() {
+                if stop.requested() {
                     break;
                 }
                 mine.add(i, play_one(rs, policy, seed, i));
@@ -465,28 +468,28 @@ mod tests {
 
     #[test]
     fn reproducible_by_seed_whatever_the_threads() {
-        let a = simulate(&rs(), Policy::Greedy, 12, 5, 1, &|| {}).unwrap();
-        let b = simulate(&rs(), Policy::Greedy, 12, 5, 2, &|| {}).unwrap();
+        let a = simulate(&rs(), Policy::Greedy, 12, 5, 1, Stop::NEVER, &|| {}).unwrap();
+        let b = simulate(&rs(), Policy::Greedy, 12, 5, 2, Stop::NEVER, &|| {}).unwrap();
         assert_eq!(a, b);
         assert_eq!(a.alora_wins + a.player_wins + a.ties, 12);
-        let c = simulate(&rs(), Policy::Greedy, 12, 6, 1, &|| {}).unwrap();
+        let c = simulate(&rs(), Policy::Greedy, 12, 6, 1, Stop::NEVER, &|| {}).unwrap();
         assert_ne!(a, c);
     }
 
     #[test]
     fn policies_differ() {
-        let a = simulate(&rs(), Policy::Cautious, 8, 1, 1, &|| {}).unwrap();
-        let b = simulate(&rs(), Policy::Greedy, 8, 1, 1, &|| {}).unwrap();
+        let a = simulate(&rs(), Policy::Cautious, 8, 1, 1, Stop::NEVER, &|| {}).unwrap();
+        let b = simulate(&rs(), Policy::Greedy, 8, 1, 1, Stop::NEVER, &|| {}).unwrap();
         assert_ne!(a.player_money, b.player_money);
     }
 
     #[test]
     fn the_advisor_plays_whole_games_repeatably() {
-        let a = simulate(&rs(), Policy::Advisor, 2, 1, 1, &|| {}).unwrap();
-        let b = simulate(&rs(), Policy::Advisor, 2, 1, 2, &|| {}).unwrap();
+        let a = simulate(&rs(), Policy::Advisor, 2, 1, 1, Stop::NEVER, &|| {}).unwrap();
+        let b = simulate(&rs(), Policy::Advisor, 2, 1, 2, Stop::NEVER, &|| {}).unwrap();
         assert_eq!(a, b);
         assert_eq!(a.alora_wins + a.player_wins + a.ties, 2);
-        let g = simulate(&rs(), Policy::Greedy, 2, 1, 1, &|| {}).unwrap();
+        let g = simulate(&rs(), Policy::Greedy, 2, 1, 1, Stop::NEVER, &|| {}).unwrap();
         assert_ne!(a.player_money, g.player_money);
     }
 
@@ -534,7 +537,7 @@ mod tests {
     #[test]
     fn readme_table_of_policies_is_true() {
         let tour = include_str!("../../docs/TOUR.md");
-        let r = simulate(&rs(), Policy::Greedy, 2000, 1, 2, &|| {}).unwrap();
+        let r = simulate(&rs(), Policy::Greedy, 2000, 1, 2, Stop::NEVER, &|| {}).unwrap();
         let pct = |n: u64| format!("{:.1}% ({n})", 100.0 * n as f64 / 2000.0);
         let row = format!(
             "| greedy | {} | {} | {} | ${:.1} | ${:.1} |",
@@ -559,7 +562,7 @@ mod tests {
         };
         let money = |cell: &str| -> f64 { cell.trim_start_matches('$').parse().expect("money") };
         let n = 250;
-        let r = simulate(&rs(), Policy::Advisor, n, 1, 2, &|| {}).unwrap();
+        let r = simulate(&rs(), Policy::Advisor, n, 1, 2, Stop::NEVER, &|| {}).unwrap();
         let n = n as f64;
         let near_rate = |shown: f64, wins: u64| {
             let p = shown / 2000.0;

@@ -18,6 +18,7 @@ use crate::diag::{Error, Problem, Source};
 use crate::explain::Explain;
 use crate::ruleset::Ruleset;
 use crate::shuffle::Shuffler;
+use crate::stop::Stop;
 
 /// How a player chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -581,14 +582,15 @@ impl Tally {
 
 /// Plays `games` games on `threads` threads (game `g` is the same game whichever thread
 /// plays it); the policies swap seats every other game. `progress` hears of each game
-/// played. A run stopped (see [`crate::stop`]) reports the games played; a game the
-/// referee refuses fails the run, the first such by number.
+/// played. A run stopped (`stop`) reports the games played; a game the referee refuses
+/// fails the run, the first such by number.
 pub fn simulate(
     rs: &Ruleset,
     games: u64,
     seed: u64,
     policies: [Policy; 2],
     threads: usize,
+    stop: Stop<'_>,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Report, RefereeError> {
     let threads = threads.clamp(1, 64);
@@ -596,7 +598,7 @@ pub fn simulate(
     let tallies = crate::par::map(parts.len(), threads, |k| -> Result<Tally, RefereeError> {
         let mut mine = Tally::default();
         for g in parts[k].clone() {
-            if crate::stop::requested() {
+            if stop.requested() {
                 break;
             }
             mine.add(&one_game(rs, g, seed, policies)?);
@@ -624,18 +626,19 @@ pub fn simulate(
 
 /// Writes the record of `games` games between two policies, game by game, as text
 /// `check` reads: `write` is given each game's lines, and stops the run when it returns
-/// false. Returns how many games were written (fewer when stopped, see [`crate::stop`]).
+/// false. Returns how many games were written (fewer when stopped, by `write` or `stop`).
 pub fn write_record_of_games(
     rs: &Ruleset,
     games: u64,
     seed: u64,
     policies: [Policy; 2],
+    stop: Stop<'_>,
     write: &mut dyn FnMut(&str) -> bool,
 ) -> Result<u64, RefereeError> {
     let names = ["ana".to_string(), "ben".to_string()];
     let mut text = String::new();
     for g in 0..games {
-        if crate::stop::requested() {
+        if stop.requested() {
             return Ok(g);
         }
         let played = play_game(rs, &names, policies, seed.wrapping_add(g))?;
@@ -736,7 +739,7 @@ pub(super) mod tests {
         let rs = Ruleset::builtin("koikoi").unwrap();
         let policies = [Policy::Greedy, Policy::Random];
         let mut pieces: Vec<String> = Vec::new();
-        let n = write_record_of_games(&rs, 4, 9, policies, &mut |t| {
+        let n = write_record_of_games(&rs, 4, 9, policies, Stop::NEVER, &mut |t| {
             pieces.push(t.to_string());
             true
         })
@@ -749,7 +752,7 @@ pub(super) mod tests {
             "{pieces:?}"
         );
         let mut heard = 0;
-        let n = write_record_of_games(&rs, 1000, 9, policies, &mut |_| {
+        let n = write_record_of_games(&rs, 1000, 9, policies, Stop::NEVER, &mut |_| {
             heard += 1;
             false
         })
@@ -809,8 +812,8 @@ pub(super) mod tests {
     fn a_simulation_is_the_same_on_one_thread_or_two() {
         let rs = Ruleset::builtin("koikoi").unwrap();
         let policies = [Policy::Greedy, Policy::Eager];
-        let one = simulate(&rs, 12, 5, policies, 1, &|| {}).unwrap();
-        let two = simulate(&rs, 12, 5, policies, 2, &|| {}).unwrap();
+        let one = simulate(&rs, 12, 5, policies, 1, Stop::NEVER, &|| {}).unwrap();
+        let two = simulate(&rs, 12, 5, policies, 2, Stop::NEVER, &|| {}).unwrap();
         assert_eq!(one, two);
     }
 

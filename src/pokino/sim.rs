@@ -12,6 +12,7 @@ use crate::diag::Error;
 use crate::explain::Explain;
 use crate::ruleset::Ruleset;
 use crate::session::{Session, Step};
+use crate::stop::Stop;
 
 pub use super::policy::{PATIENT, POLICY, best_spot, greedy, patient, touching};
 
@@ -218,7 +219,7 @@ pub struct SimVerdict {
     /// The advisor's deals per move, when a seat follows it.
     pub samples: Option<usize>,
     pub results: Vec<Report>,
-    /// The run was stopped (Ctrl-C, see [`crate::stop`]) before it played every game
+    /// The run was stopped (Ctrl-C, the run's [`Stop`]) before it played every game
     /// asked for: each result counts the games played.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub stopped: bool,
@@ -236,10 +237,11 @@ struct GameResult {
 
 /// How a simulation tells what it does as it goes: `tick` after each game, and `record`
 /// (when the games' record is kept) each game's record in order, after a comment naming
-/// its ruleset and seed; the run stops when it returns false.
+/// its ruleset and seed; the run stops when it returns false, or when `stop` is asked.
 pub struct Watch<'t, 'r> {
     pub tick: &'t (dyn Fn() + Sync),
     pub record: Option<&'r mut dyn FnMut(&str) -> bool>,
+    pub stop: Stop<'t>,
 }
 
 /// How many games are played at once: their results are the only ones held.
@@ -250,7 +252,7 @@ fn batch() -> u64 {
 /// Plays `games` games under each ruleset, seeds `seed`, `seed + 1`, …, the seats'
 /// policies turned one place a game, on every core; the advisor over `samples` deals.
 /// Games are played a batch at a time and added up as they end, so memory does not grow
-/// with `games`; a run stopped (see [`crate::stop`]) reports the games played.
+/// with `games`; a run stopped (`watch.stop`) reports the games played.
 pub fn simulate(
     rulesets: &[Ruleset],
     seats: &[Policy],
@@ -305,7 +307,7 @@ fn play_ruleset<'a>(
     let recording = watch.record.is_some();
     let mut tally = Tally::new(seats);
     let mut start = 0;
-    while start < games && !crate::stop::requested() {
+    while start < games && !watch.stop.requested() {
         let n = batch().min(games - start);
         let played = crate::par::map(n as usize, crate::par::cores(), |i| {
             let k = start + i as u64;
@@ -604,6 +606,7 @@ mod tests {
         let mut watch = Watch {
             tick: &|| {},
             record: Some(&mut keep),
+            stop: Stop::NEVER,
         };
         let v = simulate(std::slice::from_ref(&rs), &seats, 100_000, 1, 2, &mut watch).unwrap();
         assert!(v.stopped);
@@ -628,6 +631,7 @@ mod tests {
         let mut watch = Watch {
             tick: &|| {},
             record: None,
+            stop: Stop::NEVER,
         };
         let v = simulate(std::slice::from_ref(&rs), &seats, 2, 5, 2, &mut watch).unwrap();
         let r = &v.results[0];

@@ -19,6 +19,7 @@ use kado::words::{capitalised, grouped};
 use kado_screen::grid;
 
 use crate::ctx::{Ctx, Outcome};
+use crate::long_run::{CtrlC, LongRun};
 
 #[derive(Debug, Args)]
 pub struct OddsArgs {
@@ -256,9 +257,10 @@ pub fn simulate_cmd(ctx: &Ctx, rs: &Ruleset, a: &SimulateArgs) -> Outcome {
         PolicyArg::Greedy => Policy::Greedy,
         PolicyArg::Advisor => Policy::Advisor,
     };
-    let run = crate::long_run::LongRun::start(games);
+    let ctrl_c = CtrlC::listen();
+    let run = LongRun::start(games, &ctrl_c);
     run.label("Kin Kādo");
-    let report = sim::simulate(rs, policy, games, seed, threads, &|| run.tick())
+    let report = sim::simulate(rs, policy, games, seed, threads, run.stop(), &|| run.tick())
         .map_err(|e| crate::ctx::Internal::refused("simulation failed: ", &e))?;
     run.finish(report.games);
 

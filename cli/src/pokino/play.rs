@@ -1,4 +1,4 @@
-//! `kado pokino play`, `resume` and `status`: a game refereed live on the session engine.
+//! `kado pokino play` and `resume`: a game refereed live on the session engine.
 
 use std::path::PathBuf;
 
@@ -12,47 +12,34 @@ use kado::view::Grid;
 use kado_screen::grid;
 
 use crate::ctx::{Ctx, Failure, Outcome};
+use crate::long_run::{CtrlC, LongRun};
 use crate::session as sess;
+use crate::session::args::{PrivacyArgs, RecordArg, ResumeArgs, SaveArg, SeedArg};
 
 /// `play`: a new game.
 pub fn play(
     ctx: &Ctx,
     names: &str,
-    save: Option<PathBuf>,
-    deck: Deck,
-    seed: Option<u64>,
-    record: Option<PathBuf>,
-    (private, open): (bool, bool),
+    (deck, seed): (Deck, &SeedArg),
+    (save, record): (&SaveArg, &RecordArg),
+    privacy: &PrivacyArgs,
 ) -> Outcome {
     let rs = ctx.ruleset(GAME, TITLE)?;
-    let seed = seed.unwrap_or_else(sess::time_seed);
-    let mut setup = Setup::new(read_players(names)?, deck, seed);
+    let mut setup = Setup::new(read_players(names)?, deck, seed.or_time());
     let humans = setup.players.len();
-    setup.private = crate::ctx::hands_private(ctx, (private, open), deck == Deck::Virtual, humans);
+    setup.private = privacy.hands_private(ctx, deck == Deck::Virtual, humans);
     let mut log: Log<Setup, kado::pokino::game::Action> = Log::new(GAME, &rs, setup)?;
-    let path = save.unwrap_or_else(|| sess::default_path(GAME));
-    let mut lock = sess::open_new::<Game>(&path)?;
-    sess::record_to(&mut lock, &mut log, record)?;
+    let lock = sess::open_play::<Game>(save, record, &mut log)?;
     let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
     sess::play_explained::<Game>(ctx, &lock, log, &x)
 }
 
 /// `resume`: a saved game goes on.
-pub fn resume(ctx: &Ctx, file: &std::path::Path, record: Option<PathBuf>) -> Outcome {
-    let (mut lock, mut log) = sess::open_resume::<Game>(ctx, file, TITLE)?;
-    sess::record_to(&mut lock, &mut log, record)?;
+pub fn resume(ctx: &Ctx, a: &ResumeArgs) -> Outcome {
+    let (lock, log) = sess::open_resumed::<Game>(ctx, a, TITLE)?;
     let rs = log.ruleset.ruleset()?;
     let x = kado::pokino::check::explain(&rs, &kado::pokino::Rules::from_ruleset(&rs));
     sess::play_explained::<Game>(ctx, &lock, log, &x)
-}
-
-/// `status`: a saved game, as it stands or as its record.
-pub fn status(ctx: &Ctx, file: &std::path::Path, record: bool) -> Outcome {
-    if record {
-        sess::status_record::<Game>(ctx, file)
-    } else {
-        sess::status::<Game>(ctx, file)
-    }
 }
 
 /// What `simulate` is asked.
@@ -151,7 +138,8 @@ fn run_simulation(
     seats: &[sim::Policy],
     ask: &SimulateArgs,
 ) -> Result<sim::SimVerdict, Failure> {
-    let run = crate::long_run::LongRun::start(ask.games * rulesets.len() as u64);
+    let ctrl_c = CtrlC::listen();
+    let run = LongRun::start(ask.games * rulesets.len() as u64, &ctrl_c);
     let play = |record: Option<&mut dyn FnMut(&str) -> bool>| {
         play_with(rulesets, seats, ask, &run, record)
     };
@@ -192,13 +180,14 @@ fn play_with(
     rulesets: &[Ruleset],
     seats: &[sim::Policy],
     ask: &SimulateArgs,
-    run: &crate::long_run::LongRun,
+    run: &LongRun,
     record: Option<&mut dyn FnMut(&str) -> bool>,
 ) -> Result<sim::SimVerdict, kado::diag::Error> {
     let tick = || run.tick();
     let mut watch = sim::Watch {
         tick: &tick,
         record,
+        stop: run.stop(),
     };
     sim::simulate(
         rulesets,
