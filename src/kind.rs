@@ -26,10 +26,18 @@ pub trait Kind {
     /// The game as played: the session the engine runs (`GAME::game::Game`).
     type Game: Session;
 
+    /// Reads a record in the game's notation: every problem at its place.
+    fn read(src: &Source) -> Result<(), Error>;
     /// Whether a record reads in this game's notation.
-    fn reads(src: &Source) -> bool;
-    /// The games of a record, once the whole of it reads (every problem at its place).
-    fn parts(src: &Source) -> Result<Vec<RecordGame>, Error>;
+    fn reads(src: &Source) -> bool {
+        Self::read(src).is_ok()
+    }
+    /// The games of a record, once the whole of it reads: each from its [`Self::OPENER`]
+    /// line.
+    fn parts(src: &Source) -> Result<Vec<RecordGame>, Error> {
+        Self::read(src)?;
+        Ok(crate::history::games_opened_by(&src.text, Self::OPENER))
+    }
     /// How each game of a record ends (or stands where it stops), refereed under `rs`.
     fn outcomes(src: &Source, rs: &Ruleset) -> Result<Vec<Outcome>, Error>;
     /// The verdict on a record refereed under `rs`, as `check --json` gives it.

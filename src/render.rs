@@ -1,28 +1,59 @@
-//! Shared pieces of human output: cards with suit symbols (red suits in colour when
-//! allowed), and money. Tables are typed values (`view::Grid` in a `view::Doc`), drawn in
-//! kado's house style by kado-screen's `grid`.
+//! Shared pieces of human output: cards with suit symbols (red suits marked red), and
+//! money. The library says which text is red or bold; the surface that draws says how, with
+//! the [`Marks`] it hands in (kado-screen's ANSI marks at a terminal, none elsewhere), so
+//! no terminal code is written here. Tables are typed values (`view::Grid` in a
+//! `view::Doc`), drawn in kado's house style by kado-screen's `grid`.
 
 use crate::cards::Card;
 
-/// How to draw output for people.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Style {
-    /// ANSI colour (red suits, highlights). The CLI turns it on only when stdout is a
-    /// terminal and `NO_COLOR` is unset.
-    pub color: bool,
+/// The marks a surface sets around text to colour it: each tone's opening mark, and the
+/// mark that ends any of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marks {
+    /// Red suits and claimed borders.
+    pub red: &'static str,
+    /// Highlights: totals, verdicts, the places to play.
+    pub bold: &'static str,
+    /// Kingmaker's four lights, in the order of `kingmaker::layout::Colour::ALL` (red,
+    /// yellow, green, blue).
+    pub lights: [&'static str; 4],
+    /// The end of any mark.
+    pub reset: &'static str,
 }
 
-const RED: &str = "\x1b[31m";
-const BOLD: &str = "\x1b[1m";
-const RESET: &str = "\x1b[0m";
+/// How to draw output for people: plain, or coloured with a surface's [`Marks`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// The marks of colour, when the surface colours (the CLI: only when stdout is a
+    /// terminal and `NO_COLOR` is unset); `None` for plain text.
+    pub marks: Option<&'static Marks>,
+}
 
 impl Style {
-    pub const PLAIN: Style = Style { color: false };
+    pub const PLAIN: Style = Style { marks: None };
 
-    /// A card for people: `A♠`, `10♥` (red when colour is on), `🃏`.
+    /// Coloured with `marks`.
+    pub const fn marked(marks: &'static Marks) -> Style {
+        Style { marks: Some(marks) }
+    }
+
+    /// Whether text is coloured.
+    pub fn color(&self) -> bool {
+        self.marks.is_some()
+    }
+
+    /// `text` between the opening mark `pick` chooses and the reset, when coloured.
+    pub fn tone(&self, pick: impl Fn(&Marks) -> &'static str, text: &str) -> String {
+        match self.marks {
+            Some(m) => format!("{}{text}{}", pick(m), m.reset),
+            None => text.to_string(),
+        }
+    }
+
+    /// A card for people: `A♠`, `10♥` (red when coloured), `🃏`.
     pub fn card(&self, card: Card) -> String {
         match card.suit() {
-            Some(s) if self.color && s.is_red() => format!("{RED}{card}{RESET}"),
+            Some(s) if s.is_red() => self.red(&card.to_string()),
             _ => card.to_string(),
         }
     }
@@ -39,22 +70,14 @@ impl Style {
             .join(" ")
     }
 
-    /// Text in bold when colour is on.
+    /// Text in bold when coloured.
     pub fn bold(&self, text: &str) -> String {
-        if self.color {
-            format!("{BOLD}{text}{RESET}")
-        } else {
-            text.to_string()
-        }
+        self.tone(|m| m.bold, text)
     }
 
-    /// Text in red when colour is on.
+    /// Text in red when coloured.
     pub fn red(&self, text: &str) -> String {
-        if self.color {
-            format!("{RED}{text}{RESET}")
-        } else {
-            text.to_string()
-        }
+        self.tone(|m| m.red, text)
     }
 }
 
@@ -67,6 +90,15 @@ pub fn money(amount: i64) -> String {
     }
 }
 
+/// Marks that show where each tone starts and ends, for tests.
+#[cfg(test)]
+pub const TEST_MARKS: Marks = Marks {
+    red: "<red>",
+    bold: "<bold>",
+    lights: ["<R>", "<Y>", "<G>", "<B>"],
+    reset: "</>",
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,11 +108,10 @@ mod tests {
     fn red_cards_only_in_colour() {
         let c = Card::new(Rank::King, Suit::Hearts);
         assert_eq!(Style::PLAIN.card(c), "K♥");
-        assert_eq!(Style { color: true }.card(c), "\x1b[31mK♥\x1b[0m");
-        assert_eq!(
-            Style { color: true }.card(Card::new(Rank::King, Suit::Spades)),
-            "K♠"
-        );
+        let marked = Style::marked(&TEST_MARKS);
+        assert_eq!(marked.card(c), "<red>K♥</>");
+        assert_eq!(marked.card(Card::new(Rank::King, Suit::Spades)), "K♠");
+        assert_eq!(marked.bold("14 points"), "<bold>14 points</>");
         assert_eq!(money(-5), "-$5");
     }
 }

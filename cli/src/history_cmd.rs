@@ -266,7 +266,7 @@ fn show(ctx: &Ctx, id: i64, svg: Option<&Path>) -> Outcome {
     if !series.is_empty() {
         human += &format!(
             "\nMoney by round:\n{}",
-            money_chart(&series, ctx.style.color)
+            money_chart(&series, ctx.style.color())
         );
         if let Some(f) = svg {
             write_svg(
@@ -327,7 +327,7 @@ pub fn run_stats(mut args: StatsArgs, ctx: &Ctx) -> Outcome {
             human += &format!("{}\n", ctx.style.bold(kado::games::title(game)));
         }
         human += &match (&args.player, stats.peek()) {
-            (Some(_), Some(s)) => one_player(s, tally.mine(game), args.chart || ctx.style.color),
+            (Some(_), Some(s)) => one_player(s, tally.mine(game), args.chart || ctx.style.color()),
             _ => stats_table(stats),
         };
     }

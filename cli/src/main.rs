@@ -35,9 +35,7 @@ use ctx::{Ctx, Failure, Outcome};
 /// Colour only for a terminal, and never when NO_COLOR is set.
 fn style_for_stdout() -> Style {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    Style {
-        color: !no_color && std::io::stdout().is_terminal(),
-    }
+    kado_screen::ansi::style(!no_color && std::io::stdout().is_terminal())
 }
 
 fn main() -> ExitCode {

@@ -433,7 +433,7 @@ impl<G: Session> Runner<'_, G> {
             return;
         };
         let series = kado::history::games::money_series(&outcome);
-        if !series.is_empty() && self.style.color {
+        if !series.is_empty() && self.style.color() {
             let chart = crate::history_cmd::money_chart(&series, true);
             self.prompter.chart(&format!("Money by round:\n{chart}"));
         }
@@ -920,7 +920,7 @@ pub fn prompter_for<G: Session>(
         return Ok(crate::fullscreen::for_stdin(
             ctx.plain,
             title,
-            ctx.style.color,
+            ctx.style.color(),
         ));
     };
     let game: G = replay(log)?;

@@ -9,7 +9,8 @@
 //! go to the right of the table.
 //!
 //! Beside the view, the rest of kado's drawing for people: [`grid`], the library's tables
-//! (`kado::view::Grid` in a `kado::view::Doc`) as text in kado's house style, and
+//! (`kado::view::Grid` in a `kado::view::Doc`) as text in kado's house style, [`ansi`],
+//! the marks that colour text at a terminal, and
 //! [`chart`], the play history's charts for a terminal and as SVG.
 
 use ratatui::Frame;
@@ -20,6 +21,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use kado::view::{Choice, Event, Hand, Hint, Kind};
 
+pub mod ansi;
 pub mod chart;
 pub mod grid;
 mod hint;

@@ -100,7 +100,7 @@ pub fn text(t: &view::Table, width: u16) -> String {
 /// them, when colour is on.
 pub fn styled_text(t: &view::Table, width: u16, style: &kado::render::Style) -> String {
     let mut out = String::new();
-    for line in lines(t, width, style.color) {
+    for line in lines(t, width, style.color()) {
         let mut s = String::new();
         for span in &line.spans {
             let text = span.content.as_ref();

@@ -45,15 +45,8 @@ impl crate::kind::Kind for Kinga {
     const OPENER: &'static str = "deck";
     type Game = game::Game;
 
-    fn reads(src: &crate::diag::Source) -> bool {
-        record::parse(src).is_ok()
-    }
-
-    fn parts(
-        src: &crate::diag::Source,
-    ) -> Result<Vec<crate::history::RecordGame>, crate::diag::Error> {
-        record::parse(src)?;
-        Ok(crate::history::games_opened_by(&src.text, "deck"))
+    fn read(src: &crate::diag::Source) -> Result<(), crate::diag::Error> {
+        record::parse(src).map(|_| ())
     }
 
     fn outcomes(

@@ -47,8 +47,8 @@ impl crate::kind::Kind for Kingmaker {
     const TOLD_BY_MARKS: bool = true;
     type Game = game::Game;
 
-    fn reads(_src: &crate::diag::Source) -> bool {
-        false
+    fn read(src: &crate::diag::Source) -> Result<(), crate::diag::Error> {
+        record::parse(src).map(|_| ())
     }
 
     fn parts(

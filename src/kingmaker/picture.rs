@@ -40,13 +40,10 @@ enum Cell {
     Face(Option<Colour>),
 }
 
-fn ansi(c: Colour) -> &'static str {
-    match c {
-        Colour::Red => "\x1b[1;31m",
-        Colour::Yellow => "\x1b[1;33m",
-        Colour::Green => "\x1b[1;32m",
-        Colour::Blue => "\x1b[1;34m",
-    }
+/// The mark of a light's colour in a surface's marks.
+fn light(marks: &crate::render::Marks, c: Colour) -> &'static str {
+    let i = Colour::ALL.iter().position(|x| *x == c).unwrap_or(0);
+    marks.lights[i]
 }
 
 /// Where a slot's Blink is drawn: its left edge column and its top line.
@@ -228,10 +225,10 @@ fn render(grid: Vec<Vec<Cell>>, style: Style) -> String {
                 Cell::Face(None) => line.push('·'),
                 // The letter in its colour, so colours that look alike to some eyes
                 // (red and green) still read apart.
-                Cell::Face(Some(c)) if style.color => {
-                    line += &format!("{}{}\x1b[0m", ansi(c), c.letter());
-                }
-                Cell::Face(Some(c)) => line.push(c.letter()),
+                Cell::Face(Some(c)) => match style.marks {
+                    Some(m) => line += &format!("{}{}{}", light(m, c), c.letter(), m.reset),
+                    None => line.push(c.letter()),
+                },
             }
         }
         out += line.trim_end();
@@ -277,11 +274,8 @@ mod tests {
 ";
         let got = draw(&l, Style::PLAIN);
         assert_eq!(got, want);
-        let lit = draw(&l, Style { color: true });
-        assert!(
-            lit.contains("| \x1b[1;31mR\x1b[0m   \x1b[1;33mY\x1b[0m |"),
-            "{lit}"
-        );
+        let lit = draw(&l, Style::marked(&crate::render::TEST_MARKS));
+        assert!(lit.contains("| <R>R</>   <Y>Y</> |"), "{lit}");
     }
 
     /// Names are fitted by the columns they take: wide letters take two, combining

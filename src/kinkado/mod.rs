@@ -52,15 +52,8 @@ impl crate::kind::Kind for KinKado {
     const OPENER: &'static str = "players";
     type Game = game::Game;
 
-    fn reads(src: &crate::diag::Source) -> bool {
-        record::parse(src).is_ok()
-    }
-
-    fn parts(
-        src: &crate::diag::Source,
-    ) -> Result<Vec<crate::history::RecordGame>, crate::diag::Error> {
-        record::parse(src)?;
-        Ok(crate::history::record_games(&src.text))
+    fn read(src: &crate::diag::Source) -> Result<(), crate::diag::Error> {
+        record::parse(src).map(|_| ())
     }
 
     fn outcomes(

@@ -326,7 +326,7 @@ impl GameVerdict {
     pub fn board_text(&self, s: Style) -> String {
         let g = self;
         // The plain picture is drawn once, with the verdict.
-        let mut out = if s.color {
+        let mut out = if s.color() {
             super::picture::draw(&g.game.board, &borders(&g.game.tokens), &s)
         } else {
             g.picture.clone()
