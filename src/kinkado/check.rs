@@ -10,7 +10,7 @@ use super::error::PlayError;
 use super::game::{Action, Game, Named, Setup};
 use super::names::display_name;
 use super::record::{Event, Record, recorded};
-use super::table::Phase;
+use super::round::Phase;
 use crate::explain::Explain;
 use crate::render::{Style, money};
 use crate::ruleset::Ruleset;

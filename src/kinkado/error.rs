@@ -5,7 +5,7 @@ use crate::kinkado::ruling;
 use std::fmt;
 
 use super::names::{possessive, says};
-use super::table::{MAX_SEATS, Phase};
+use super::round::{MAX_SEATS, Phase};
 use crate::cards::{Card, show_cards};
 use crate::render::money;
 use crate::words;

@@ -19,8 +19,8 @@ use super::error::{Place, PlayError, Turn};
 use super::fast::best_hand;
 
 use super::names::{display_name, possessive, says, which_of};
+use super::round::{MAX_SEATS, Phase};
 use super::showdown::{self, ALORA, Pool, Seat};
-use super::table::{MAX_SEATS, Phase};
 use super::{Rules, round_info, value};
 use crate::cards::{Card, show_cards};
 use crate::explain::{Explain, Reason};

@@ -19,12 +19,12 @@ pub mod hand;
 pub mod instructions;
 pub mod names;
 pub mod record;
+pub mod round;
 pub mod ruling;
 pub mod seat;
 pub mod showdown;
 pub mod sim;
 pub mod start;
-pub mod table;
 pub mod verdict;
 pub mod view;
 

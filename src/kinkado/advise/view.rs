@@ -7,7 +7,7 @@ use super::{Advice, AloraBet, Candidate, Decision, Measure, Move, Position, unse
 use crate::cards::Card;
 use crate::kinkado::Rules;
 use crate::kinkado::game::{Game, Key};
-use crate::kinkado::table::Phase;
+use crate::kinkado::round::Phase;
 use crate::render::{Style, money};
 use crate::session::{NoHint, Question};
 use crate::view::{Choice, Column, Doc, Grid, Hint};

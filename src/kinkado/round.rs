@@ -1,5 +1,5 @@
-//! The shape of a Kin Kādo table, known to the game and to its refusals alike: how many
-//! seats one pack serves, and the phases of a round.
+//! A Kin Kādo round's shape, known to the game and to its refusals alike: the phases of a
+//! round, and how many seats one pack serves.
 
 use serde::{Deserialize, Serialize};
 
